@@ -1,0 +1,17 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  // Everything per deployment is read from process.env at run time (src/lib/server/config.ts).
+  server: { host: 'localhost', port: 4321 },
+  security: {
+    // Cross-origin form posts answer 403 (CSRF); tests that POST send Origin.
+    checkOrigin: true,
+    // Inspection report PDFs and plan sets are large.
+    actionBodySizeLimit: 30 * 1024 * 1024,
+  },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,884 @@
+/**
+ * The portal's whole domain model (drizzle, SQLite).
+ *
+ * Conventions, so later work can add columns without redesigning:
+ * - Instants are `integer(..., { mode: 'timestamp_ms' })` in UTC (JS Date in code).
+ * - Calendar days that the law counts in town-local time (due dates, NOI received, comply-by)
+ *   are TEXT `YYYY-MM-DD` in America/New_York.
+ * - Money is integer cents. Acres are REAL, shown to 0.1.
+ * - Names follow the ordinance: SWPPP, NOI, NOT, stop-work order, qualified inspector.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);
+const updatedAt = () => integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now);
+
+// ---------------------------------------------------------------------------------------------
+// Vocabularies (string unions stored as TEXT; kept here so pages, seeds and tests share them)
+
+export const PROJECT_KINDS = ['major', 'minor'] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number];
+
+/** Lifecycle, in the order a project normally moves through it. */
+export const PROJECT_STATUSES = [
+  'swppp_review',
+  'approved',
+  'active',
+  'stop_work',
+  'final_stabilization',
+  'complete',
+] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PARTY_ROLES = [
+  'owner_operator',
+  'swppp_preparer',
+  'qualified_inspector',
+  'contractor',
+  'subcontractor',
+] as const;
+export type PartyRole = (typeof PARTY_ROLES)[number];
+
+export const DOCUMENT_TYPES = [
+  'noi',
+  'swppp',
+  'swppp_amendment',
+  'inspection_report',
+  'monthly_summary',
+  'as_built_plans',
+  'notice_of_termination',
+  'enforcement_notice',
+  'other',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** Sheet size decides the copy fee: up to 9x14 in. is a page, anything larger a large-format sheet. */
+export const SHEET_SIZES = ['letter', 'legal', 'large_format', 'mixed'] as const;
+export type SheetSize = (typeof SHEET_SIZES)[number];
+
+export const REVIEW_STATUSES = ['filed', 'accepted', 'returned'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const INSPECTION_TYPES = [
+  'pre_construction',
+  'routine',
+  'post_storm',
+  'final_stabilization',
+  'follow_up',
+] as const;
+export type InspectionType = (typeof INSPECTION_TYPES)[number];
+
+export const PRACTICE_CONDITIONS = ['good', 'needs_maintenance', 'failed'] as const;
+
+/** The ordinance's inspection milestones that need 48 hours' notice to the officer. */
+export const INSPECTION_MILESTONES = [
+  'start_of_construction',
+  'controls_as_clearing_progresses',
+  'clearing_complete',
+  'rough_grading_complete',
+  'final_grading_complete',
+  'close_of_season',
+  'final_landscaping_complete',
+  'public_landscaping_established',
+] as const;
+
+export const ENFORCEMENT_TYPES = [
+  'written_warning',
+  'notice_of_violation',
+  'swppp_deficiency_notice',
+  'stop_work_order',
+  'fine',
+  'occupancy_hold',
+  'dec_referral',
+] as const;
+export type EnforcementType = (typeof ENFORCEMENT_TYPES)[number];
+
+export const ENFORCEMENT_CATEGORIES = ['informal', 'formal', 'judicial'] as const;
+export const ENFORCEMENT_STATUSES = ['issued', 'complied', 'escalated', 'withdrawn', 'closed'] as const;
+export type EnforcementStatus = (typeof ENFORCEMENT_STATUSES)[number];
+export const FINE_STATUSES = ['assessed', 'partly_paid', 'paid', 'waived'] as const;
+
+export const ROLES = ['admin', 'clerk', 'officer', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const REQUEST_CHANNELS = ['web', 'email', 'mail', 'walk_in', 'phone'] as const;
+export const REQUEST_STATUSES = [
+  'received',
+  'acknowledged',
+  'awaiting_cost_approval',
+  'awaiting_payment',
+  'fulfilled',
+  'denied',
+  'withdrawn',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const DELIVERY_METHODS = ['electronic', 'paper_pickup', 'paper_mail', 'cd', 'usb', 'inspect'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+export const PAYMENT_METHODS = ['cash', 'check', 'card', 'money_order', 'other'] as const;
+
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Projects and the people on them
+
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Readable, printed on site postings; never changes once published. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** Brief public description (the ordinance requires one posted at the site). */
+    description: text('description').notNull().default(''),
+    siteAddress: text('site_address').notNull(),
+    crossStreet: text('cross_street'),
+    zip: text('zip'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    /** Tax map parcel(s), section-block-lot, comma separated. */
+    taxMapParcels: text('tax_map_parcels'),
+    kind: text('kind', { enum: PROJECT_KINDS }).notNull(),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull(),
+    /** new_construction | redevelopment */
+    natureOfActivity: text('nature_of_activity'),
+    preDevelopmentLandUse: text('pre_development_land_use'),
+    postDevelopmentLandUse: text('post_development_land_use'),
+    totalSiteAcres: real('total_site_acres'),
+    disturbedAcres: real('disturbed_acres'),
+    maxDisturbedAtOnceAcres: real('max_disturbed_at_once_acres'),
+    existingImperviousAcres: real('existing_impervious_acres'),
+    futureImperviousAcres: real('future_impervious_acres'),
+    /** The ordinance allows more than five acres disturbed at once only with DEC's prior written approval. */
+    decFiveAcreApproval: integer('dec_five_acre_approval', { mode: 'boolean' }).notNull().default(false),
+    decFiveAcreApprovalOn: text('dec_five_acre_approval_on'),
+    phasing: text('phasing'),
+    phaseCount: integer('phase_count'),
+    drainsToMs4: integer('drains_to_ms4', { mode: 'boolean' }).notNull().default(false),
+    federalWetlandBuffer: integer('federal_wetland_buffer', { mode: 'boolean' }).notNull().default(false),
+    stateWetlandBuffer: integer('state_wetland_buffer', { mode: 'boolean' }).notNull().default(false),
+    watercourseBuffer: integer('watercourse_buffer', { mode: 'boolean' }).notNull().default(false),
+    bufferNotes: text('buffer_notes'),
+    postConstructionPractices: text('post_construction_practices'),
+    plannedStartOn: text('planned_start_on'),
+    plannedCompletionOn: text('planned_completion_on'),
+    actualStartOn: text('actual_start_on'),
+    townPermitNo: text('town_permit_no'),
+    /** SPDES permit ID assigned by DEC, "NYR" + letters/digits. */
+    spdesPermitId: text('spdes_permit_id'),
+    noiReceivedOn: text('noi_received_on'),
+    finalStabilizationOn: text('final_stabilization_on'),
+    notFiledOn: text('not_filed_on'),
+    /** Winter shutdown: inspections may be reduced between these dates. */
+    winterShutdownFrom: text('winter_shutdown_from'),
+    winterShutdownTo: text('winter_shutdown_to'),
+    published: integer('published', { mode: 'boolean' }).notNull().default(true),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('projects_slug_uq').on(t.slug),
+    index('projects_status_idx').on(t.published, t.status, t.name),
+    index('projects_kind_idx').on(t.published, t.kind, t.name),
+    index('projects_name_idx').on(t.published, t.name),
+    index('projects_updated_idx').on(t.published, t.updatedAt),
+    index('projects_start_idx').on(t.published, t.plannedStartOn),
+  ],
+);
+
+/** Receiving waters named in the NOI. */
+export const receivingWaters = sqliteTable(
+  'receiving_waters',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** stream | river | wetland | lake | ms4 */
+    waterType: text('water_type').notNull(),
+    /** On the state's 303(d) list of impaired waters. */
+    impaired: integer('impaired', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('receiving_waters_project_idx').on(t.projectId)],
+);
+
+/** Owner/operator, SWPPP preparer, qualified inspector, contractors and subcontractors. */
+export const parties = sqliteTable(
+  'parties',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: PARTY_ROLES }).notNull(),
+    companyName: text('company_name').notNull(),
+    contactName: text('contact_name'),
+    contactTitle: text('contact_title'),
+    /** Business phone/email shown on the site posting; never a home address or tax ID. */
+    phone: text('phone'),
+    email: text('email'),
+    /** e.g. "NYS PE 087654", "CPESC 1234". */
+    license: text('license'),
+    /** The SWPPP measures this contractor implements. */
+    measures: text('measures'),
+    /** Date the contractor certification statement was signed. */
+    certifiedOn: text('certified_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('parties_project_idx').on(t.projectId, t.role)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Documents (files are stored once under DATA_DIR/files/<sha256>)
+
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: DOCUMENT_TYPES }).notNull(),
+    title: text('title').notNull(),
+    /** Original name, only for the download's Content-Disposition. */
+    filename: text('filename').notNull(),
+    sha256: text('sha256').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    pageCount: integer('page_count').notNull().default(1),
+    sheetSize: text('sheet_size', { enum: SHEET_SIZES }).notNull().default('letter'),
+    /** Pages larger than 9x14 in. (plan sheets), billed per sheet rather than per page. */
+    largeFormatPages: integer('large_format_pages').notNull().default(0),
+    /** Date the document speaks for (report date, SWPPP revision date), local. */
+    documentDate: text('document_date'),
+    public: integer('public', { mode: 'boolean' }).notNull().default(false),
+    /** The operator proposes; the officer decides `public`. */
+    publicProposed: integer('public_proposed', { mode: 'boolean' }),
+    reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('accepted'),
+    /** SWPPP amendments chain to the version they supersede. */
+    supersedesId: integer('supersedes_id').references((): AnySQLiteColumn => documents.id),
+    version: integer('version').notNull().default(1),
+    uploadedByUserId: integer('uploaded_by_user_id').references((): AnySQLiteColumn => users.id),
+    uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('documents_project_idx').on(t.projectId, t.type, t.documentDate),
+    index('documents_sha_idx').on(t.sha256),
+  ],
+);
+
+/** Officer's review of a SWPPP or amendment: 30 days for completeness, then 30 days to decide. */
+export const swpppReviews = sqliteTable(
+  'swppp_reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').references(() => documents.id),
+    receivedOn: text('received_on').notNull(),
+    /** Date the officer found it complete (starts the 30-day decision clock). */
+    completeOn: text('complete_on'),
+    /** Written notice of deficiencies when not complete. */
+    deficienciesNotifiedOn: text('deficiencies_notified_on'),
+    deficiencies: text('deficiencies'),
+    /** approved | approved_with_conditions | disapproved */
+    decision: text('decision'),
+    decidedOn: text('decided_on'),
+    conditions: text('conditions'),
+    reasons: text('reasons'),
+    /** Time extended by agreement between the applicant and the town. */
+    extendedUntil: text('extended_until'),
+    extensionNote: text('extension_note'),
+    decidedByUserId: integer('decided_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('swppp_reviews_project_idx').on(t.projectId, t.receivedOn)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Operator's inspections (by a qualified professional) and monthly summaries
+
+/** Rain events; one of 0.5 in. or more obliges a post-storm inspection within 24 hours of its end. */
+export const stormEvents = sqliteTable(
+  'storm_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }).notNull(),
+    inches: real('inches').notNull(),
+    gauge: text('gauge'),
+    /** manual | import */
+    source: text('source').notNull().default('manual'),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('storm_events_ended_idx').on(t.endedAt)],
+);
+
+export const inspections = sqliteTable(
+  'inspections',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    inspectedAt: integer('inspected_at', { mode: 'timestamp_ms' }).notNull(),
+    type: text('type', { enum: INSPECTION_TYPES }).notNull(),
+    inspectorName: text('inspector_name').notNull(),
+    inspectorCredential: text('inspector_credential'),
+    weather: text('weather'),
+    rainSinceLastInches: real('rain_since_last_inches'),
+    stormEventId: integer('storm_event_id').references(() => stormEvents.id),
+    /** Ordinance: extent of disturbed areas and drainage pathways (site map). */
+    disturbedAcresActive: real('disturbed_acres_active'),
+    /** Disturbed areas with no active work in the previous 14 days. */
+    disturbedAcresInactive: real('disturbed_acres_inactive'),
+    tempStabilizedAcres: real('temp_stabilized_acres'),
+    finalStabilizedAcres: real('final_stabilized_acres'),
+    disturbedAreasNotes: text('disturbed_areas_notes'),
+    /** Areas expected to undergo initial disturbance in the next 14 days. */
+    nextFourteenDaysNotes: text('next_fourteen_days_notes'),
+    rillGullyErosion: integer('rill_gully_erosion', { mode: 'boolean' }).notNull().default(false),
+    sedimentLeavingSite: integer('sediment_leaving_site', { mode: 'boolean' }).notNull().default(false),
+    maintenanceNeeded: text('maintenance_needed'),
+    /** All deficiencies identified with the implementation of the SWPPP. */
+    deficiencies: text('deficiencies'),
+    reportDocumentId: integer('report_document_id').references(() => documents.id),
+    filedByUserId: integer('filed_by_user_id').references((): AnySQLiteColumn => users.id),
+    filedAt: integer('filed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('filed'),
+    reviewComment: text('review_comment'),
+    reviewedByUserId: integer('reviewed_by_user_id').references((): AnySQLiteColumn => users.id),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('inspections_project_idx').on(t.projectId, t.inspectedAt)],
+);
+
+/** Per sediment/erosion control practice, as the ordinance asks each inspection to record. */
+export const inspectionPractices = sqliteTable(
+  'inspection_practices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    practice: text('practice').notNull(),
+    /** sediment_trap | sediment_basin | silt_fence | inlet_protection | construction_entrance | diversion | other */
+    practiceType: text('practice_type').notNull(),
+    /** Sediment accumulation as % of storage volume; cleanout due at 50%. */
+    sedimentAccumulationPct: real('sediment_accumulation_pct'),
+    condition: text('condition', { enum: PRACTICE_CONDITIONS }).notNull().default('good'),
+    notes: text('notes'),
+  },
+  (t) => [index('inspection_practices_inspection_idx').on(t.inspectionId)],
+);
+
+/** Opened by an inspection finding; carried over to following reports until closed. */
+export const correctiveActions = sqliteTable(
+  'corrective_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    openedInInspectionId: integer('opened_in_inspection_id').references(() => inspections.id),
+    closedInInspectionId: integer('closed_in_inspection_id').references(() => inspections.id),
+    description: text('description').notNull(),
+    responsibleParty: text('responsible_party'),
+    dueOn: text('due_on'),
+    closedOn: text('closed_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('corrective_actions_project_idx').on(t.projectId, t.closedOn)],
+);
+
+/** The operator's monthly summary of site inspection activity, posted for the public. */
+export const monthlySummaries = sqliteTable(
+  'monthly_summaries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    version: integer('version').notNull().default(1),
+    /** A correction supersedes the earlier version, which stays visible. */
+    supersedesId: integer('supersedes_id').references((): AnySQLiteColumn => monthlySummaries.id),
+    supersededAt: integer('superseded_at', { mode: 'timestamp_ms' }),
+    inspectionsDone: integer('inspections_done').notNull().default(0),
+    inspectionsRequired: integer('inspections_required').notNull().default(0),
+    stormEvents: integer('storm_events').notNull().default(0),
+    postStormInspections: integer('post_storm_inspections').notNull().default(0),
+    acresDisturbed: real('acres_disturbed'),
+    acresStabilized: real('acres_stabilized'),
+    correctiveOpened: integer('corrective_opened').notNull().default(0),
+    correctiveClosed: integer('corrective_closed').notNull().default(0),
+    correctiveOpen: integer('corrective_open').notNull().default(0),
+    /** Plain-language narrative for residents. */
+    narrative: text('narrative').notNull().default(''),
+    certifiedByName: text('certified_by_name'),
+    certifiedByTitle: text('certified_by_title'),
+    certifiedAt: integer('certified_at', { mode: 'timestamp_ms' }),
+    documentId: integer('document_id').references(() => documents.id),
+    submittedByUserId: integer('submitted_by_user_id').references((): AnySQLiteColumn => users.id),
+    submittedAt: integer('submitted_at', { mode: 'timestamp_ms' }),
+    reviewStatus: text('review_status', { enum: REVIEW_STATUSES }).notNull().default('filed'),
+    reviewComment: text('review_comment'),
+    reviewedByUserId: integer('reviewed_by_user_id').references((): AnySQLiteColumn => users.id),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('monthly_summaries_project_idx').on(t.projectId, t.month),
+    index('monthly_summaries_submitted_idx').on(t.submittedAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The town's side: 48-hour inspection notices, town inspections, enforcement
+
+export const inspectionNotices = sqliteTable(
+  'inspection_notices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    milestone: text('milestone', { enum: INSPECTION_MILESTONES }).notNull(),
+    /** When the milestone work will happen; notice must come at least 48 hours before. */
+    scheduledFor: integer('scheduled_for', { mode: 'timestamp_ms' }).notNull(),
+    givenAt: integer('given_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    givenByUserId: integer('given_by_user_id').references((): AnySQLiteColumn => users.id),
+    notes: text('notes'),
+  },
+  (t) => [index('inspection_notices_project_idx').on(t.projectId, t.scheduledFor)],
+);
+
+export const townInspections = sqliteTable(
+  'town_inspections',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    noticeId: integer('notice_id').references(() => inspectionNotices.id),
+    milestone: text('milestone'),
+    inspectedOn: text('inspected_on').notNull(),
+    inspectorUserId: integer('inspector_user_id').references((): AnySQLiteColumn => users.id),
+    /** approved | deficient | follow_up */
+    outcome: text('outcome').notNull(),
+    findings: text('findings'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('town_inspections_project_idx').on(t.projectId, t.inspectedOn)],
+);
+
+/** A violation observed at a site; enforcement actions cite one or more. */
+export const violations = sqliteTable(
+  'violations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    observedOn: text('observed_on').notNull(),
+    description: text('description').notNull(),
+    ordinanceSection: text('ordinance_section'),
+    townInspectionId: integer('town_inspection_id').references(() => townInspections.id),
+    correctedOn: text('corrected_on'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('violations_project_idx').on(t.projectId, t.observedOn)],
+);
+
+export const enforcementActions = sqliteTable(
+  'enforcement_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ENFORCEMENT_TYPES }).notNull(),
+    category: text('category', { enum: ENFORCEMENT_CATEGORIES }).notNull(),
+    status: text('status', { enum: ENFORCEMENT_STATUSES }).notNull().default('issued'),
+    issuedOn: text('issued_on').notNull(),
+    issuedByUserId: integer('issued_by_user_id').references((): AnySQLiteColumn => users.id),
+    /** Printed name and title, e.g. "Stormwater Management Officer". */
+    issuedByName: text('issued_by_name'),
+    citedSection: text('cited_section'),
+    /** Public, plain-language statement of what was found. */
+    summary: text('summary').notNull(),
+    requiredMeasures: text('required_measures'),
+    complyBy: text('comply_by'),
+    /** Only a closed date makes an action resolved. */
+    closedOn: text('closed_on'),
+    /** Stop-work orders: the date the town confirmed compliance and lifted it. */
+    liftedOn: text('lifted_on'),
+    escalatedToId: integer('escalated_to_id').references((): AnySQLiteColumn => enforcementActions.id),
+    fineDailyRateCents: integer('fine_daily_rate_cents'),
+    fineDays: integer('fine_days'),
+    fineAssessedCents: integer('fine_assessed_cents'),
+    finePaidCents: integer('fine_paid_cents').notNull().default(0),
+    fineDueOn: text('fine_due_on'),
+    fineStatus: text('fine_status', { enum: FINE_STATUSES }),
+    noticeDocumentId: integer('notice_document_id').references(() => documents.id),
+    public: integer('public', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('enforcement_project_idx').on(t.projectId, t.issuedOn),
+    index('enforcement_open_idx').on(t.closedOn, t.type),
+  ],
+);
+
+export const enforcementViolations = sqliteTable(
+  'enforcement_violations',
+  {
+    enforcementActionId: integer('enforcement_action_id')
+      .notNull()
+      .references(() => enforcementActions.id, { onDelete: 'cascade' }),
+    violationId: integer('violation_id')
+      .notNull()
+      .references(() => violations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.enforcementActionId, t.violationId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Records requests (FOIL + the ordinance's five business days), billing
+
+/** Town closures beyond weekends: GCL §24 holidays (seeded) and clerk-added days such as snow days. */
+export const closures = sqliteTable('closures', {
+  /** YYYY-MM-DD, local. */
+  date: text('date').primaryKey(),
+  name: text('name').notNull(),
+  /** holiday (from the statutory rules) | closure (added by a clerk) */
+  kind: text('kind').notNull(),
+  /** A clerk can cancel a closure; the row stays so the change is explainable. */
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  createdByUserId: integer('created_by_user_id').references((): AnySQLiteColumn => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Copy fees with effective dates, so an old invoice keeps its rates. */
+export const feeSchedules = sqliteTable('fee_schedules', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  effectiveFrom: text('effective_from').notNull(),
+  /** Paper copies up to 9x14 in.; POL §87 caps this at 25 cents. */
+  perPageCents: integer('per_page_cents').notNull(),
+  largeFormatSheetCents: integer('large_format_sheet_cents').notNull(),
+  electronicCents: integer('electronic_cents').notNull().default(0),
+  cdCents: integer('cd_cents').notNull(),
+  usbCents: integer('usb_cents').notNull(),
+  /** Lowest-paid capable employee; only when preparing takes two hours or more. */
+  staffHourlyCents: integer('staff_hourly_cents'),
+  notes: text('notes'),
+  createdByUserId: integer('created_by_user_id').references((): AnySQLiteColumn => users.id),
+  createdAt: createdAt(),
+});
+
+export const recordsRequests = sqliteTable(
+  'records_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** R-2026-0042 */
+    number: text('number').notNull(),
+    /** SHA-256 of the private tracking token; the token itself only travels in the link. */
+    trackingTokenHash: text('tracking_token_hash').notNull(),
+    projectId: integer('project_id').references(() => projects.id),
+    channel: text('channel', { enum: REQUEST_CHANNELS }).notNull().default('web'),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('received'),
+    /** The instant the written request arrived. */
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Statutory due date (close of business, local); recomputed when closures change. */
+    dueOn: text('due_on').notNull(),
+    acknowledgedOn: text('acknowledged_on'),
+    /** Approximate date given with an acknowledgment or extension. */
+    promisedOn: text('promised_on'),
+    extensionReason: text('extension_reason'),
+    description: text('description'),
+    delivery: text('delivery', { enum: DELIVERY_METHODS }).notNull().default('electronic'),
+    /** "Tell me first if the cost will exceed": cents, null for no limit. */
+    costLimitCents: integer('cost_limit_cents'),
+    costApprovedAt: integer('cost_approved_at', { mode: 'timestamp_ms' }),
+    // Requester contact: never shown on public pages.
+    requesterName: text('requester_name').notNull(),
+    requesterEmail: text('requester_email'),
+    requesterPhone: text('requester_phone'),
+    requesterAddress: text('requester_address'),
+    deniedOn: text('denied_on'),
+    denialReason: text('denial_reason'),
+    fulfilledOn: text('fulfilled_on'),
+    withdrawnOn: text('withdrawn_on'),
+    enteredByUserId: integer('entered_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('records_requests_number_uq').on(t.number),
+    uniqueIndex('records_requests_token_uq').on(t.trackingTokenHash),
+    index('records_requests_due_idx').on(t.status, t.dueOn),
+    index('records_requests_project_idx').on(t.projectId),
+  ],
+);
+
+export const requestItems = sqliteTable(
+  'request_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => recordsRequests.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').references(() => documents.id),
+    /** For "inspection reports from … to …" or free-text records. */
+    description: text('description'),
+    dateFrom: text('date_from'),
+    dateTo: text('date_to'),
+    /** Confirmed by the clerk for billing. */
+    pages: integer('pages'),
+    largeFormatSheets: integer('large_format_sheets'),
+    /** Released to the requester for download. */
+    releasedAt: integer('released_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('request_items_request_idx').on(t.requestId)],
+);
+
+/** The request's timeline: notes to the requester and internal notes. */
+export const requestEvents = sqliteTable(
+  'request_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => recordsRequests.id, { onDelete: 'cascade' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(now),
+    actorUserId: integer('actor_user_id').references((): AnySQLiteColumn => users.id),
+    /** status | note_to_requester | internal_note | mail */
+    kind: text('kind').notNull(),
+    /** Shown to the requester on the tracking page. */
+    visibleToRequester: integer('visible_to_requester', { mode: 'boolean' }).notNull().default(false),
+    body: text('body').notNull(),
+  },
+  (t) => [index('request_events_request_idx').on(t.requestId, t.at)],
+);
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** INV-2026-0007 */
+    number: text('number').notNull(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => recordsRequests.id, { onDelete: 'cascade' }),
+    feeScheduleId: integer('fee_schedule_id')
+      .notNull()
+      .references(() => feeSchedules.id),
+    /** draft | issued | void */
+    status: text('status').notNull().default('draft'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    discountReason: text('discount_reason'),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' }),
+    issuedByUserId: integer('issued_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invoices_number_uq').on(t.number), index('invoices_request_idx').on(t.requestId)],
+);
+
+export const invoiceLines = sqliteTable(
+  'invoice_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** page | large_format_sheet | cd | usb | postage | staff_time | electronic */
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    quantity: real('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    documentId: integer('document_id').references(() => documents.id),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** Check number or card reference. */
+    reference: text('reference'),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_invoice_idx').on(t.invoiceId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// People, sessions, audit and mail
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    title: text('title'),
+    /** argon2id; null until an invitation is accepted. */
+    passwordHash: text('password_hash'),
+    disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
+    lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+);
+
+export const userRoles = sqliteTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** Which operator accounts may file for which projects. */
+export const projectMembers = sqliteTable(
+  'project_members',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** Absolute expiry; idle expiry is computed from lastSeenAt. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use invitation and password-reset tokens (hashed). */
+export const authTokens = sqliteTable(
+  'auth_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** invite | reset */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdByUserId: integer('created_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** Fixed-window counters for sign-in, request submission and subscription limits. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Every state change: who, what, before/after, when. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(now),
+    actorUserId: integer('actor_user_id').references((): AnySQLiteColumn => users.id),
+    /** For actors without an account: "requester", "system", "seed". */
+    actorLabel: text('actor_label'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    beforeJson: text('before_json'),
+    afterJson: text('after_json'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorUserId, t.at),
+  ],
+);
+
+/** Mail is written here in the same transaction as the change that causes it, then delivered. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Template name, e.g. "invitation", "request-receipt". */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** Extra headers (List-Unsubscribe…), JSON. */
+    headersJson: text('headers_json'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Town-wide settings that staff can change (close of business, summary due day, …). */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,46 @@
+/**
+ * The SQLite connection. One per process; WAL, a busy timeout and foreign keys on every connection.
+ * better-sqlite3 is synchronous: transactions must not await (do file and mail I/O outside them).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from '../../../../db/schema.ts';
+import { config } from '../config.ts';
+
+export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export { schema };
+
+export function openDatabase(file: string): DB {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  return drizzle({ client: sqlite, schema }) as DB;
+}
+
+/** Where the committed migrations live, resolved from this source file (scripts and tests run from source). */
+export function migrationsFolder(): string {
+  return process.env.MIGRATIONS_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../db/migrations');
+}
+
+export function migrateDatabase(db: DB): void {
+  migrate(db, { migrationsFolder: migrationsFolder() });
+}
+
+let shared: DB | undefined;
+/** The process-wide connection to the configured database. */
+export function db(): DB {
+  shared ??= openDatabase(config().databasePath);
+  return shared;
+}
+
+export function closeDb(): void {
+  shared?.$client.close();
+  shared = undefined;
+}

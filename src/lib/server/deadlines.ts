@@ -1,0 +1,222 @@
+/**
+ * Business days and the records-request due date, in town-local time (America/New_York).
+ *
+ * The law, as applied here:
+ * - Ordinance: SWPPP and inspection reports are available within five business days of a written request.
+ * - General Construction Law §20: a period "from" a day excludes that day, so counting starts the day after
+ *   receipt. A request received on a non-business day, or at/after close of business, counts as received on
+ *   the next business day.
+ * - GCL §24 public holidays; one falling on a Sunday is observed the Monday after; no Saturday-to-Friday
+ *   rule; Flag Day (a Sunday) is never a closure. §25-a: a period ending on a closed day runs to the next
+ *   business day (automatic here, because only business days are counted).
+ *
+ * Pure: the caller passes the town's closures (clerk-added days, cancelled days) as data.
+ */
+import Holidays from 'date-holidays';
+import { DateTime } from 'luxon';
+import { TOWN_TIME_ZONE } from './config.ts';
+
+export const DEFAULT_CLOSE_OF_BUSINESS = '16:30';
+export const RESPONSE_BUSINESS_DAYS = 5;
+
+/** GCL §24 holidays as date-holidays rules. "and if sunday then next monday" is the Sunday observance. */
+const HOLIDAY_RULES: ReadonlyArray<[rule: string, name: string]> = [
+  ['01-01 and if sunday then next monday', "New Year's Day"],
+  ['3rd monday in January', 'Martin Luther King Jr. Day'],
+  ['02-12 and if sunday then next monday', "Lincoln's Birthday"],
+  ['3rd monday in February', "Washington's Birthday"],
+  ['monday before 06-01', 'Memorial Day'],
+  ['06-19 and if sunday then next monday', 'Juneteenth'],
+  ['07-04 and if sunday then next monday', 'Independence Day'],
+  ['1st monday in September', 'Labor Day'],
+  ['2nd monday in October', 'Columbus Day'],
+  ['tuesday after 1st monday in November', 'Election Day'],
+  ['11-11 and if sunday then next monday', 'Veterans Day'],
+  ['4th thursday in November', 'Thanksgiving Day'],
+  ['12-25 and if sunday then next monday', 'Christmas Day'],
+];
+
+let holidayEngine: Holidays | undefined;
+const holidaysByYear = new Map<number, Map<string, string>>();
+
+/** The statutory holidays that close the town in a year: date → name (observed Mondays included). */
+export function statutoryHolidays(year: number): Map<string, string> {
+  let out = holidaysByYear.get(year);
+  if (out) return out;
+  if (!holidayEngine) {
+    holidayEngine = new Holidays();
+    for (const [rule, name] of HOLIDAY_RULES) holidayEngine.setHoliday(rule, { name, type: 'public' });
+  }
+  out = new Map();
+  for (const h of holidayEngine.getHolidays(year)) {
+    const date = h.date.slice(0, 10);
+    const name = h.substitute ? `${h.name} (observed)` : h.name;
+    if (!out.has(date)) out.set(date, name);
+  }
+  holidaysByYear.set(year, out);
+  return out;
+}
+
+/** A town closure row as stored (see `closures` table): active rows close the day, inactive ones reopen it. */
+export interface ClosureRow {
+  date: string;
+  name: string;
+  active: boolean;
+}
+
+export type DayKind = 'business' | 'weekend' | 'holiday' | 'closure';
+export interface DayInfo {
+  date: string;
+  kind: DayKind;
+  /** "Saturday", "Thanksgiving Day", "Snow day", … */
+  reason?: string;
+}
+
+/** Which days the town is open: weekends and statutory holidays closed, then the clerk's changes applied. */
+export class BusinessCalendar {
+  private readonly added = new Map<string, string>();
+  private readonly reopened = new Set<string>();
+
+  constructor(closures: Iterable<ClosureRow> = []) {
+    for (const c of closures) {
+      if (c.active) this.added.set(c.date, c.name);
+      else this.reopened.add(c.date);
+    }
+  }
+
+  day(date: string): DayInfo {
+    const dt = DateTime.fromISO(date, { zone: TOWN_TIME_ZONE });
+    if (dt.weekday >= 6) return { date, kind: 'weekend', reason: dt.weekday === 6 ? 'Saturday' : 'Sunday' };
+    if (this.reopened.has(date)) return { date, kind: 'business' };
+    const added = this.added.get(date);
+    const holiday = statutoryHolidays(dt.year).get(date);
+    if (holiday) return { date, kind: 'holiday', reason: added ?? holiday };
+    if (added) return { date, kind: 'closure', reason: added };
+    return { date, kind: 'business' };
+  }
+
+  isBusinessDay(date: string): boolean {
+    return this.day(date).kind === 'business';
+  }
+
+  /** The n-th business day after `date` (not counting `date`), with every day passed over. */
+  addBusinessDays(date: string, n: number): { date: string; passed: DayInfo[] } {
+    let cursor = DateTime.fromISO(date, { zone: TOWN_TIME_ZONE });
+    const passed: DayInfo[] = [];
+    let counted = 0;
+    while (counted < n) {
+      cursor = cursor.plus({ days: 1 });
+      const info = this.day(isoDate(cursor));
+      passed.push(info);
+      if (info.kind === 'business') counted++;
+    }
+    return { date: isoDate(cursor), passed };
+  }
+
+  /** Business days from `from` (exclusive) to `to` (inclusive); negative when `to` is earlier. */
+  businessDaysBetween(from: string, to: string): number {
+    if (to === from) return 0;
+    const sign = to > from ? 1 : -1;
+    const [a, b] = sign > 0 ? [from, to] : [to, from];
+    let cursor = DateTime.fromISO(a, { zone: TOWN_TIME_ZONE });
+    let n = 0;
+    while (isoDate(cursor) < b) {
+      cursor = cursor.plus({ days: 1 });
+      if (this.isBusinessDay(isoDate(cursor))) n++;
+    }
+    return sign * n;
+  }
+
+  /** `date` itself when the town is open, else the next business day. */
+  onOrAfter(date: string): string {
+    let cursor = DateTime.fromISO(date, { zone: TOWN_TIME_ZONE });
+    while (!this.isBusinessDay(isoDate(cursor))) cursor = cursor.plus({ days: 1 });
+    return isoDate(cursor);
+  }
+}
+
+export interface DueDate {
+  /** Statutory due date (close of business), YYYY-MM-DD local. */
+  dueOn: string;
+  /** The local date and time the request arrived. */
+  receivedLocal: string;
+  /** The business day the request counts as received on. */
+  countsAsReceivedOn: string;
+  /** Why countsAsReceivedOn differs from the arrival date, if it does. */
+  receiptNote?: string;
+  /** Every day after receipt up to the due date, with the ones skipped and why. */
+  days: Array<DayInfo & { count?: number }>;
+}
+
+export interface DueDateOptions {
+  /** HH:MM local; a request at or after this time counts from the next business day. */
+  closeOfBusiness?: string;
+  businessDays?: number;
+}
+
+/** The statutory due date of a written request received at `receivedAt`. */
+export function computeDueDate(receivedAt: Date, calendar: BusinessCalendar, options: DueDateOptions = {}): DueDate {
+  const closeOfBusiness = options.closeOfBusiness ?? DEFAULT_CLOSE_OF_BUSINESS;
+  const businessDays = options.businessDays ?? RESPONSE_BUSINESS_DAYS;
+  const local = DateTime.fromJSDate(receivedAt, { zone: TOWN_TIME_ZONE });
+  const arrivalDate = isoDate(local);
+  const [cobH, cobM] = closeOfBusiness.split(':').map(Number);
+  const afterHours = local.hour * 60 + local.minute >= cobH * 60 + cobM;
+  const arrival = calendar.day(arrivalDate);
+
+  let countsAsReceivedOn = arrivalDate;
+  let receiptNote: string | undefined;
+  if (arrival.kind !== 'business') {
+    countsAsReceivedOn = calendar.onOrAfter(arrivalDate);
+    receiptNote = `Received on a day the town is closed (${arrival.reason}), so it counts as received on the next business day.`;
+  } else if (afterHours) {
+    const next = calendar.addBusinessDays(arrivalDate, 1);
+    countsAsReceivedOn = next.date;
+    const closed = next.passed.filter((d) => d.kind !== 'business').map((d) => d.reason);
+    receiptNote =
+      `Received at or after close of business (${closeOfBusiness}), so it counts as received on the next business day` +
+      (closed.length ? ` (after ${closed.join(', ')}).` : '.');
+  }
+
+  const { date: dueOn, passed } = calendar.addBusinessDays(countsAsReceivedOn, businessDays);
+  let count = 0;
+  const days = passed.map((d) => (d.kind === 'business' ? { ...d, count: ++count } : d));
+  return {
+    dueOn,
+    receivedLocal: local.toFormat("yyyy-LL-dd'T'HH:mm"),
+    countsAsReceivedOn,
+    receiptNote,
+    days,
+  };
+}
+
+/** Plain-words explanation of a due date, for the requester's tracking page and the receipt email. */
+export function explainDueDate(due: DueDate, options: DueDateOptions = {}): string[] {
+  const n = options.businessDays ?? RESPONSE_BUSINESS_DAYS;
+  const lines = [`Your request arrived ${formatLocal(due.receivedLocal)}.`];
+  if (due.receiptNote) lines.push(`${due.receiptNote} That is ${formatDay(due.countsAsReceivedOn)}.`);
+  lines.push(`The day of receipt is not counted; we count ${n} business days after it.`);
+  const skipped = due.days.filter((d) => d.kind !== 'business');
+  if (skipped.length) {
+    lines.push(`Not counted: ${skipped.map((d) => `${formatDay(d.date)} (${d.reason})`).join('; ')}.`);
+  }
+  lines.push(`Business day ${n} is ${formatDay(due.dueOn)}: the records are due by close of business that day.`);
+  return lines;
+}
+
+export function isoDate(dt: DateTime): string {
+  return dt.toISODate() as string;
+}
+
+/** Today's date in the town. */
+export function townToday(now: Date = new Date()): string {
+  return isoDate(DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE }));
+}
+
+function formatDay(date: string): string {
+  return DateTime.fromISO(date, { zone: TOWN_TIME_ZONE }).toFormat('cccc, LLLL d, yyyy');
+}
+
+function formatLocal(isoLocal: string): string {
+  return DateTime.fromISO(isoLocal, { zone: TOWN_TIME_ZONE }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a");
+}

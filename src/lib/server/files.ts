@@ -1,0 +1,72 @@
+/**
+ * Content-addressed file storage: every file lives once under DATA_DIR/files/<sha256>.
+ * Writes stream to a temporary file while hashing, then rename into place, so a crash never leaves a
+ * half-written file under a real name and nothing is held whole in memory.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { config } from './config.ts';
+
+const SHA256 = /^[a-f0-9]{64}$/;
+
+export interface StoredFile {
+  sha256: string;
+  sizeBytes: number;
+  /** Absolute path of the stored file. */
+  path: string;
+}
+
+export class FileTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`File is larger than ${Math.round(limitBytes / 1024 / 1024)} MB`);
+  }
+}
+
+/** Path of a stored file; throws on anything that is not a SHA-256 (no path traversal). */
+export function storedFilePath(sha256: string, filesDir = config().filesDir): string {
+  if (!SHA256.test(sha256)) throw new Error('Invalid file id');
+  return path.join(filesDir, sha256.slice(0, 2), sha256);
+}
+
+/** Stream `source` into the store. Rejects (and leaves nothing behind) past `maxBytes`. */
+export async function storeFile(
+  source: Readable | AsyncIterable<Uint8Array> | Uint8Array,
+  options: { maxBytes?: number; filesDir?: string } = {},
+): Promise<StoredFile> {
+  const filesDir = options.filesDir ?? config().filesDir;
+  const tmpDir = path.join(filesDir, 'tmp');
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
+  const hash = createHash('sha256');
+  let size = 0;
+  const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > limit) return done(new FileTooLargeError(limit));
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  const input = source instanceof Uint8Array ? Readable.from([source]) : Readable.from(source);
+  try {
+    await pipeline(input, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
+    const sha256 = hash.digest('hex');
+    const finalPath = storedFilePath(sha256, filesDir);
+    fs.mkdirSync(path.dirname(finalPath), { recursive: true });
+    // Same content already stored: keep the existing file.
+    if (fs.existsSync(finalPath)) fs.rmSync(tmp);
+    else fs.renameSync(tmp, finalPath);
+    return { sha256, sizeBytes: size, path: finalPath };
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+export function storedFileExists(sha256: string, filesDir?: string): boolean {
+  return fs.existsSync(storedFilePath(sha256, filesDir));
+}
