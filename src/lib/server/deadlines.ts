@@ -15,6 +15,7 @@
 import Holidays from 'date-holidays';
 import { DateTime } from 'luxon';
 import { TOWN_TIME_ZONE } from './config.ts';
+import { isoDate } from './time.ts';
 
 export const DEFAULT_CLOSE_OF_BUSINESS = '16:30';
 export const RESPONSE_BUSINESS_DAYS = 5;
@@ -202,15 +203,6 @@ export function explainDueDate(due: DueDate, options: DueDateOptions = {}): stri
   }
   lines.push(`Business day ${n} is ${formatDay(due.dueOn)}: the records are due by close of business that day.`);
   return lines;
-}
-
-export function isoDate(dt: DateTime): string {
-  return dt.toISODate() as string;
-}
-
-/** Today's date in the town. */
-export function townToday(now: Date = new Date()): string {
-  return isoDate(DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE }));
 }
 
 function formatDay(date: string): string {

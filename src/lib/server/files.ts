@@ -20,8 +20,10 @@ export interface StoredFile {
 }
 
 export class FileTooLargeError extends Error {
-  constructor(readonly limitBytes: number) {
+  readonly limitBytes: number;
+  constructor(limitBytes: number) {
     super(`File is larger than ${Math.round(limitBytes / 1024 / 1024)} MB`);
+    this.limitBytes = limitBytes;
   }
 }
 

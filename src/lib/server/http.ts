@@ -1,0 +1,8 @@
+/** Small HTTP helpers shared by endpoints. */
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and a UTF-8 filename*. */
+export function contentDisposition(filename: string, type: 'inline' | 'attachment' = 'attachment'): string {
+  const cleaned = filename.replace(/[\r\n"\\/]/g, '_').slice(0, 200) || 'download';
+  const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
+}
