@@ -49,9 +49,12 @@ export function statutoryHolidays(year: number): Map<string, string> {
     for (const [rule, name] of HOLIDAY_RULES) holidayEngine.setHoliday(rule, { name, type: 'public' });
   }
   out = new Map();
+  const seen = new Set<string>();
   for (const h of holidayEngine.getHolidays(year)) {
     const date = h.date.slice(0, 10);
-    const name = h.substitute ? `${h.name} (observed)` : h.name;
+    // A rule yields the Sunday and then the Monday it is observed on: the second is the observance.
+    const name = seen.has(h.name) || h.substitute ? `${h.name} (observed)` : h.name;
+    seen.add(h.name);
     if (!out.has(date)) out.set(date, name);
   }
   holidaysByYear.set(year, out);

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: builds, seeds a 10,000-project database (cached between runs), starts the built
+ * server and measures each scenario. Numbers go to stdout; nothing here is a pass/fail test.
+ *
+ * Options: --no-build, --fresh (reseed), --duration <s> (default 10), --connections <n> (default 10).
+ * BENCH_DATA_DIR overrides where the 10,000-project data set lives.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
+import { seedReferenceData } from '../db/seed/demo.ts';
+import { seedLargeTown } from '../db/seed/large.ts';
+import { ROOT, startPortal } from '../tests/support/portal.ts';
+import * as publicPages from './bench/public-pages.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    projects: { type: 'string', default: '10000' },
+  },
+});
+const projects = Number(args.projects);
+const dataDir = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), `rsp-bench-${projects}`);
+const lines: string[] = [];
+const report = (line: string) => {
+  lines.push(line);
+  console.log(line);
+};
+
+if (!args['no-build']) {
+  console.log('Building…');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+}
+
+const marker = path.join(dataDir, 'bench-seeded.json');
+if (args.fresh || !fs.existsSync(marker)) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = openDatabase(path.join(dataDir, 'portal.db'));
+  migrateDatabase(db);
+  await seedReferenceData(db);
+  const t0 = performance.now();
+  await seedLargeTown(db, { projects, filesDir: path.join(dataDir, 'files') });
+  const ms = performance.now() - t0;
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+  fs.writeFileSync(marker, JSON.stringify({ projects, seededMs: Math.round(ms) }));
+  report(`Seeded ${projects.toLocaleString('en-US')} projects in ${(ms / 1000).toFixed(1)} s`);
+} else {
+  report(`Using the ${projects.toLocaleString('en-US')}-project data set in ${dataDir} (--fresh to reseed)`);
+}
+
+const db = openDatabase(path.join(dataDir, 'portal.db'));
+const sample = db.$client
+  .prepare("select slug from projects where status = 'active' order by id limit 1 offset (select count(*) / 2 from projects where status = 'active')")
+  .get() as { slug: string };
+db.$client.close();
+
+const portal = await startPortal({ dataDir, args: ['--no-seed'] });
+const ctx = { url: portal.url, dataDir, duration: Number(args.duration), connections: Number(args.connections), report };
+report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each; machine: ${os.cpus().length} cores, Node ${process.version})`);
+try {
+  await publicPages.run(ctx, sample);
+} finally {
+  await portal.stop();
+}
+console.log('\nSummary\n' + lines.join('\n'));

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { migrateDatabase, openDatabase, schema } from '../../src/lib/server/db/index.ts';
+
+describe('the SQLite database', () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-db-')), 'portal.db');
+  const db = openDatabase(file);
+  migrateDatabase(db);
+
+  it('runs in WAL mode with foreign keys enforced', () => {
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(() =>
+      db.insert(schema.parties).values({ projectId: 999_999, role: 'contractor', companyName: 'Nobody' }).run(),
+    ).toThrow(/FOREIGN KEY/);
+  });
+
+  it('applies the committed migrations once; applying again changes nothing', () => {
+    const tables = () =>
+      (db.$client.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[]).map((r) => r.name);
+    const before = tables();
+    expect(before).toEqual(expect.arrayContaining(['projects', 'documents', 'enforcement_actions', 'records_requests', 'audit_log', 'outbox']));
+    migrateDatabase(db);
+    expect(tables()).toEqual(before);
+  });
+
+  it('stores instants as UTC milliseconds and round-trips them', () => {
+    const receivedAt = new Date('2026-03-08T06:59:00Z'); // 1:59 a.m. EST, just before the DST change
+    const [p] = db
+      .insert(schema.projects)
+      .values({ slug: 'db-test', name: 'DB test', siteAddress: '1 Test Rd', kind: 'minor', status: 'active' })
+      .returning()
+      .all();
+    const [r] = db
+      .insert(schema.recordsRequests)
+      .values({ number: 'R-2026-9999', trackingTokenHash: 'x'.repeat(64), projectId: p.id, receivedAt, dueOn: '2026-03-16', requesterName: 'Test' })
+      .returning()
+      .all();
+    const raw = db.$client.prepare('select received_at from records_requests where id = ?').get(r.id) as { received_at: number };
+    expect(raw.received_at).toBe(receivedAt.getTime());
+    expect(db.select().from(schema.recordsRequests).where(eq(schema.recordsRequests.id, r.id)).get()!.receivedAt).toEqual(receivedAt);
+  });
+});

@@ -1,0 +1,90 @@
+/** Real HTTP against the built portal serving the demo town (see tests/support/global-setup.ts). */
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../src/lib/server/db/index.ts';
+
+const base = inject('baseURL');
+const get = (p: string) => fetch(new URL(p, base), { redirect: 'manual' });
+const html = async (p: string) => {
+  const res = await get(p);
+  expect(res.status, p).toBe(200);
+  return res.text();
+};
+// Read-only look at the same database, to pick real ids.
+const db = openDatabase(path.join(inject('dataDir'), 'portal.db'));
+const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
+
+describe('public pages', () => {
+  it('home explains the portal and the five-business-day right', async () => {
+    const body = await html('/');
+    expect(body).toContain('<h1>Construction near you');
+    expect(body).toContain('within five business days');
+    expect(body).toMatch(/<main id="main"/);
+    expect(body).toContain('Latest activity');
+  });
+
+  it('lists published projects, 25 a page, with filters that narrow the list', async () => {
+    const total = one<{ n: number }>('select count(*) n from projects where published = 1').n;
+    const body = await html('/projects');
+    expect(body).toContain(`${total} projects`);
+    expect(body.match(/class="project-card"/g)).toHaveLength(Math.min(25, total));
+
+    const active = one<{ n: number }>("select count(*) n from projects where published = 1 and status = 'active'").n;
+    const filtered = await html('/projects?status=active');
+    expect(filtered).toContain(`${active} ${active === 1 ? 'project' : 'projects'} match`);
+    expect(filtered).not.toContain('badge-complete');
+  });
+
+  it('shows a project page with NOI facts, parties, summaries and enforcement', async () => {
+    const p = one<{ slug: string; name: string; spdes_permit_id: string }>(
+      "select slug, name, spdes_permit_id from projects where status = 'active' and published = 1 and exists (select 1 from monthly_summaries m where m.project_id = projects.id) order by name limit 1",
+    );
+    const body = await html(`/projects/${p.slug}`);
+    expect(body).toContain(`<h1>${p.name.replace(/&/g, '&amp;')}</h1>`);
+    expect(body).toContain(p.spdes_permit_id);
+    expect(body).toContain('Monthly inspection summaries');
+    expect(body).toContain('Owner/operator');
+    expect(body).toMatch(/Enforcement: /);
+  });
+
+  it('the stop-work project says so in plain words with its date', async () => {
+    const p = one<{ slug: string }>(
+      "select p.slug from projects p join enforcement_actions e on e.project_id = p.id where e.type = 'stop_work_order' and e.lifted_on is null and e.closed_on is null",
+    );
+    const body = await html(`/projects/${p.slug}`);
+    expect(body).toMatch(/Stop-work order in effect since [A-Z][a-z]+ \d{1,2}, \d{4}/);
+  });
+
+  it('answers a real 404 page for a missing project', async () => {
+    const res = await get('/projects/no-such-project');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page not found');
+  });
+
+  it('serves public documents as PDF and hides private ones', async () => {
+    const pub = one<{ id: number; size_bytes: number }>('select id, size_bytes from documents where public = 1 limit 1');
+    const res = await get(`/documents/${pub.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(bytes.length).toBe(pub.size_bytes);
+
+    const priv = one<{ id: number } | undefined>('select id from documents where public = 0 limit 1');
+    if (priv) expect((await get(`/documents/${priv.id}`)).status).toBe(404);
+    expect((await get('/documents/99999999')).status).toBe(404);
+    expect((await get('/documents/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+
+  it('renders help pages from content/', async () => {
+    expect(await html('/help')).toContain('How records requests work');
+    const law = await html('/help/ordinance');
+    expect(law).toContain('Erosion and sediment control inspection');
+    expect((await get('/help/nope')).status).toBe(404);
+  });
+
+  it('ignores hostile query strings instead of failing', async () => {
+    const body = await html('/projects?status=%3Cscript%3E&sort=%27%3Bdrop&page=-1&q=%25%27%22');
+    expect(body).not.toContain('<script>');
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Start the built portal (scripts/start.ts) as a real child process on a free port with its own data
+ * directory, the way `npm start` runs it. Used by the vitest global setup and by tests that need a
+ * server of their own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Portal {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix = 'rsp-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startPortal(options: { dataDir?: string; env?: Record<string, string>; args?: string[] } = {}): Promise<Portal> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
+    throw new Error('The portal is not built: run `npm run build` (npm test does) before these tests.');
+  }
+  const dataDir = options.dataDir ?? tempDir();
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Portal did not start in time:\n${out}`)), 90_000);
+    const check = () => {
+      if (out.includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Portal exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    process: child,
+    output: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
