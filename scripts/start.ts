@@ -9,7 +9,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/lib/server/config.ts';
 import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
+import { DEMO_PASSWORD, presentDemoAccounts, seedDemoAccounts } from '../db/seed/accounts.ts';
 import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '../db/seed/demo.ts';
+import { createTransport } from '../src/lib/server/mail/transport.ts';
+import { startOutboxWorker } from '../src/lib/server/mail/worker.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();
@@ -28,9 +31,11 @@ let seeded = false;
 if (isDatabaseEmpty(db) && !process.argv.includes('--no-seed') && process.env.SEED_DEMO !== 'false') {
   const t0 = performance.now();
   const summary = await seedDemoTown(db, { filesDir: cfg.filesDir });
+  await seedDemoAccounts(db);
   seeded = true;
   console.log(`Loaded the demo town (${summary.projects} projects) in ${Math.round(performance.now() - t0)} ms.`);
 }
+const demoAccounts = presentDemoAccounts(db);
 db.$client.close();
 
 // The built server reads HOST/PORT itself; we start it so we can print the address and shut down cleanly.
@@ -44,6 +49,18 @@ const { server: http } = server.startServer();
 http.server.once('listening', () => {
   console.log(`\nRotterdam Stormwater Portal is running at ${cfg.publicUrl}/`);
   console.log(`Data directory: ${cfg.dataDir}${seeded ? ' (demo town loaded)' : ''}`);
+  console.log(cfg.smtpUrl ? 'Mail: SMTP' : `Mail: written as .eml files under ${cfg.mailDir} (no SMTP_URL); admins see it at /staff/mail`);
+  if (demoAccounts.length) {
+    console.log(`\nDemo accounts (password "${DEMO_PASSWORD}" unless changed), sign in at ${cfg.publicUrl}/signin:`);
+    for (const a of demoAccounts) console.log(`  ${a.roles.join(', ').padEnd(10)} ${a.email}`);
+  }
+});
+
+// The outbox worker lives in the server process, on its own connection.
+const worker = startOutboxWorker(openDatabase(cfg.databasePath), createTransport({ smtpUrl: cfg.smtpUrl, mailDir: cfg.mailDir }), {
+  from: cfg.mailFrom,
+  retryBaseMs: Number(process.env.MAIL_RETRY_BASE_MS) || undefined,
+  pollMs: Number(process.env.MAIL_POLL_MS) || undefined,
 });
 
 let stopping = false;
@@ -52,6 +69,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping.`);
-    http.stop().finally(() => process.exit(0));
+    Promise.allSettled([http.stop(), worker.stop()]).finally(() => process.exit(0));
   });
 }

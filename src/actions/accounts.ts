@@ -1,0 +1,137 @@
+/** Sign-in, sign-out, password links, and the administrator's user management. */
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { ROLES } from '../../db/schema.ts';
+import { safeNextPath, sessionCookieOptions } from '../lib/server/auth/cookies.ts';
+import { passwordProblem, PASSWORD_MAX_LENGTH } from '../lib/server/auth/passwords.ts';
+import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from '../lib/server/auth/sessions.ts';
+import { audit } from '../lib/server/audit.ts';
+import { config } from '../lib/server/config.ts';
+import { db } from '../lib/server/db/index.ts';
+import { minutesText } from '../lib/server/rate-limit.ts';
+import { authenticate, inviteUser, requestPasswordReset, setPasswordWithToken, updateUserAccess } from '../lib/server/users.ts';
+import { allow } from './guard.ts';
+
+const email = z.string().trim().min(1, { error: 'Enter your email address.' }).pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
+const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()));
+const roles = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(ROLES, { error: 'Choose a listed role.' })));
+
+function landingFor(roles: string[]): string {
+  return roles.some((r) => r !== 'operator') ? '/staff' : '/operator';
+}
+
+export const accounts = {
+  signIn: defineAction({
+    accept: 'form',
+    input: z.object({
+      email,
+      password: z.string().min(1, { error: 'Enter your password.' }).max(PASSWORD_MAX_LENGTH),
+      next: z.string().max(500).optional(),
+    }),
+    handler: async (input, ctx) => {
+      const result = await authenticate(db(), input.email, input.password, ctx.clientAddress);
+      if (!result.ok) {
+        throw result.reason === 'limited'
+          ? new ActionError({ code: 'TOO_MANY_REQUESTS', message: `Too many sign-in attempts. Wait ${minutesText(result.retryAfterMs)} and try again, or reset your password.` })
+          : new ActionError({ code: 'UNAUTHORIZED', message: 'That email and password do not match an account. Check both and try again.' });
+      }
+      // A new session on every sign-in: a token planted before sign-in is worthless after it.
+      deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
+      const session = createSession(db(), result.user.id, { ip: ctx.clientAddress, userAgent: ctx.request.headers.get('user-agent') });
+      ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, session.expiresAt));
+      return { next: safeNextPath(input.next, landingFor(result.user.roles)) };
+    },
+  }),
+
+  signOut: defineAction({
+    accept: 'form',
+    handler: async (_input, ctx) => {
+      const user = ctx.locals.user;
+      deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
+      ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
+      if (user) audit(db(), { userId: user.id, ip: ctx.clientAddress }, { action: 'user.sign_out', entityType: 'user', entityId: user.id });
+      return { signedOut: true };
+    },
+  }),
+
+  signOutEverywhere: defineAction({
+    accept: 'form',
+    handler: async (_input, ctx) => {
+      const user = allow.user(ctx);
+      db().transaction((tx) => {
+        deleteUserSessions(tx, user.id);
+        audit(tx, { userId: user.id, ip: ctx.clientAddress }, { action: 'user.sign_out_everywhere', entityType: 'user', entityId: user.id });
+      });
+      ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
+      return { signedOut: true };
+    },
+  }),
+
+  requestPasswordReset: defineAction({
+    accept: 'form',
+    input: z.object({ email }),
+    handler: async (input, ctx) => {
+      const { limited } = requestPasswordReset(db(), input.email, ctx.clientAddress, config().publicUrl);
+      if (limited) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'Too many reset requests. Wait an hour and try again.' });
+      return { sent: true };
+    },
+  }),
+
+  setPassword: defineAction({
+    accept: 'form',
+    input: z
+      .object({
+        token: z.string().max(100),
+        password: z.string().max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` }),
+        confirm: z.string(),
+      })
+      .superRefine((v, c) => {
+        const problem = passwordProblem(v.password);
+        if (problem) c.addIssue({ code: 'custom', path: ['password'], message: problem });
+        else if (v.password !== v.confirm) c.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords do not match.' });
+      }),
+    handler: async (input, ctx) => {
+      const result = await setPasswordWithToken(db(), input.token, input.password, ctx.clientAddress, config().publicUrl);
+      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      const session = createSession(db(), result.userId, { ip: ctx.clientAddress, userAgent: ctx.request.headers.get('user-agent') });
+      ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, session.expiresAt));
+      return { purpose: result.purpose };
+    },
+  }),
+
+  inviteUser: defineAction({
+    accept: 'form',
+    input: z.object({
+      email,
+      name: z.string().trim().min(1, { error: 'Enter the person’s name.' }).max(120),
+      title: z.string().trim().max(120).optional(),
+      roles: roles.pipe(z.array(z.enum(ROLES)).min(1, { error: 'Choose at least one role.' })),
+      projectIds: ids,
+    }),
+    handler: async (input, ctx) => {
+      const admin = allow.role(ctx, 'admin');
+      if (input.roles.includes('operator') && input.projectIds.length === 0) {
+        throw new ActionError({ code: 'BAD_REQUEST', message: 'Choose at least one project for an operator.' });
+      }
+      const result = inviteUser(db(), admin, input, config().publicUrl);
+      if (!result.ok) throw new ActionError({ code: 'CONFLICT', message: result.message });
+      return { userId: result.userId };
+    },
+  }),
+
+  updateUserAccess: defineAction({
+    accept: 'form',
+    input: z.object({
+      userId: z.coerce.number().int().positive(),
+      roles,
+      projectIds: ids,
+      disabled: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
+    }),
+    handler: async (input, ctx) => {
+      const admin = allow.role(ctx, 'admin');
+      const result = updateUserAccess(db(), admin, input.userId, input);
+      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      return { saved: true };
+    },
+  }),
+};

@@ -1,0 +1,25 @@
+/**
+ * Actions are public URLs under /_actions/, so every handler authorizes itself. These wrap the page guards
+ * (src/lib/server/auth/guards.ts) and answer with ActionError instead of a page.
+ */
+import { ActionError } from 'astro:actions';
+import type { Role } from '../../db/schema.ts';
+import { AccessError, requireProjectMember, requireRole, requireUser, type GuardContext } from '../lib/server/auth/guards.ts';
+import type { SessionUser } from '../lib/server/auth/sessions.ts';
+import { db } from '../lib/server/db/index.ts';
+
+function asActionError<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (!(err instanceof AccessError)) throw err;
+    const code = err.status === 401 ? 'UNAUTHORIZED' : err.status === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
+    throw new ActionError({ code, message: err.status === 401 ? 'Please sign in again.' : err.status === 403 ? 'Your account is not allowed to do this.' : 'Not found.' });
+  }
+}
+
+export const allow = {
+  user: (ctx: GuardContext): SessionUser => asActionError(() => requireUser(ctx)),
+  role: (ctx: GuardContext, ...roles: Role[]): SessionUser => asActionError(() => requireRole(ctx, ...roles)),
+  projectMember: (ctx: GuardContext, projectId: number): SessionUser => asActionError(() => requireProjectMember(db(), ctx, projectId)),
+};

@@ -1,0 +1,18 @@
+/** Admin actions on the outbox. */
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { db } from '../lib/server/db/index.ts';
+import { retryNow } from '../lib/server/mail/admin.ts';
+import { allow } from './guard.ts';
+
+export const mail = {
+  retry: defineAction({
+    accept: 'form',
+    input: z.object({ id: z.coerce.number().int().positive() }),
+    handler: async (input, ctx) => {
+      const admin = allow.role(ctx, 'admin');
+      if (!retryNow(db(), admin.id, input.id)) throw new ActionError({ code: 'NOT_FOUND', message: 'No such message.' });
+      return { id: input.id };
+    },
+  }),
+};

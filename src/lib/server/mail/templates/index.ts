@@ -1,0 +1,18 @@
+/**
+ * One template per message kind. Add a kind here and `enqueueMail` accepts it, with its data type checked.
+ */
+import type { RenderedMail } from '../layout.ts';
+import * as accounts from './accounts.ts';
+
+export const TEMPLATES = {
+  invitation: accounts.invitation,
+  'password-reset': accounts.passwordReset,
+  'password-changed': accounts.passwordChanged,
+} satisfies Record<string, (data: never) => RenderedMail>;
+
+export type MailKind = keyof typeof TEMPLATES;
+export type MailData<K extends MailKind> = Parameters<(typeof TEMPLATES)[K]>[0];
+
+export function renderMail<K extends MailKind>(kind: K, data: MailData<K>): RenderedMail {
+  return (TEMPLATES[kind] as (d: MailData<K>) => RenderedMail)(data);
+}

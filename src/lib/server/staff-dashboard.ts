@@ -1,0 +1,37 @@
+/** Counts for the staff dashboard panels, one small query each. */
+import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { auditLog, enforcementActions, outbox, projects, recordsRequests, swpppReviews, users } from '../../../db/schema.ts';
+import type { DB } from './db/index.ts';
+
+export function clerkPanel(db: DB, today: string) {
+  const open = and(notInArray(recordsRequests.status, ['fulfilled', 'denied', 'withdrawn']));
+  const count = (extra?: ReturnType<typeof and>) =>
+    db.select({ n: sql<number>`count(*)` }).from(recordsRequests).where(and(open, extra)).get()!.n;
+  return {
+    open: count(),
+    overdue: count(sql`${recordsRequests.dueOn} < ${today}`),
+    dueToday: count(eq(recordsRequests.dueOn, today)),
+  };
+}
+
+export function officerPanel(db: DB) {
+  const inForce = db
+    .select({ n: sql<number>`count(*)` })
+    .from(enforcementActions)
+    .where(and(isNull(enforcementActions.closedOn), notInArray(enforcementActions.status, ['withdrawn', 'closed'])))
+    .get()!.n;
+  const stopWork = db.select({ n: sql<number>`count(*)` }).from(projects).where(eq(projects.status, 'stop_work')).get()!.n;
+  const reviewsPending = db.select({ n: sql<number>`count(*)` }).from(swpppReviews).where(isNull(swpppReviews.decidedOn)).get()!.n;
+  const active = db.select({ n: sql<number>`count(*)` }).from(projects).where(inArray(projects.status, ['active', 'stop_work', 'final_stabilization'])).get()!.n;
+  return { inForce, stopWork, reviewsPending, active };
+}
+
+export function adminPanel(db: DB) {
+  const userCount = db.select({ n: sql<number>`count(*)` }).from(users).get()!.n;
+  const pendingInvites = db.select({ n: sql<number>`count(*)` }).from(users).where(isNull(users.passwordHash)).get()!.n;
+  const queued = db.select({ n: sql<number>`count(*)` }).from(outbox).where(eq(outbox.status, 'queued')).get()!.n;
+  const failed = db.select({ n: sql<number>`count(*)` }).from(outbox).where(eq(outbox.status, 'failed')).get()!.n;
+  const retrying = db.select({ n: sql<number>`count(*)` }).from(outbox).where(and(eq(outbox.status, 'queued'), ne(outbox.attempts, 0))).get()!.n;
+  const recent = db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(5).all();
+  return { userCount, pendingInvites, queued, failed, retrying, recent };
+}

@@ -1,0 +1,53 @@
+/**
+ * Per request: an id, the session (if any) into `locals`, security headers, and turning an AccessError
+ * thrown by a page's guard into the right answer. It never decides access by URL.
+ */
+import { randomUUID } from 'node:crypto';
+import { defineMiddleware } from 'astro:middleware';
+import { AccessError } from './lib/server/auth/guards.ts';
+import { SESSION_COOKIE, validateSession } from './lib/server/auth/sessions.ts';
+import { db } from './lib/server/db/index.ts';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  context.locals.requestId = randomUUID();
+  const token = context.cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    const session = validateSession(db(), token);
+    if (session) context.locals.user = session.user;
+    else context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  }
+
+  let response: Response;
+  try {
+    response = await next();
+  } catch (err) {
+    if (!(err instanceof AccessError)) throw err;
+    if (err.status === 401) {
+      const nextPath = context.url.pathname + context.url.search;
+      response = context.redirect(`/signin?next=${encodeURIComponent(nextPath)}`, 303);
+    } else {
+      response = await context.rewrite(err.status === 403 ? '/403' : '/404');
+    }
+  }
+
+  return withSecurityHeaders(response, Boolean(context.locals.user));
+});
+
+function withSecurityHeaders(response: Response, signedIn: boolean): Response {
+  const extra: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  };
+  // Pages for signed-in users are never cached by browsers or proxies.
+  if (signedIn) extra['Cache-Control'] = 'private, no-store';
+  try {
+    for (const [k, v] of Object.entries(extra)) response.headers.set(k, v);
+    return response;
+  } catch {
+    // Some responses (Response.redirect) have immutable headers: copy them.
+    const headers = new Headers(response.headers);
+    for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}

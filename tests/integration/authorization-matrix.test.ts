@@ -1,0 +1,148 @@
+/**
+ * Every staff and operator route, and every action, asked as anonymous, as each role, and as an operator
+ * of another project. The route and action lists are read from the source tree, so a new route or
+ * action without a rule here fails this test until someone decides who may use it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Role } from '../../db/schema.ts';
+import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
+import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { formBody, get, postAction, signIn, type Fields } from '../support/http.ts';
+import { ROOT } from '../support/portal.ts';
+
+const base = inject('baseURL');
+const db = openDatabase(path.join(inject('dataDir'), 'portal.db'));
+const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
+
+type Who = 'anonymous' | Role | 'otherOperator';
+const WHO: Who[] = ['anonymous', 'admin', 'clerk', 'officer', 'operator', 'otherOperator'];
+const ACCOUNTS: Record<Exclude<Who, 'anonymous'>, string> = {
+  admin: 'admin@rotterdam.example',
+  clerk: 'clerk@rotterdam.example',
+  officer: 'officer@rotterdam.example',
+  operator: 'operator@rotterdam.example',
+  otherOperator: 'operator2@rotterdam.example',
+};
+
+interface Ids {
+  userId: number;
+  mailId: number;
+  ownProjectSlug: string;
+}
+
+/** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
+const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => string }> = {
+  'staff/index': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff' },
+  'staff/users/index': { allow: ['admin'], url: () => '/staff/users' },
+  'staff/users/[id]': { allow: ['admin'], url: (i) => `/staff/users/${i.userId}` },
+  'staff/mail/index': { allow: ['admin'], url: () => '/staff/mail' },
+  'staff/mail/[id]': { allow: ['admin'], url: (i) => `/staff/mail/${i.mailId}` },
+  'staff/audit': { allow: ['admin'], url: () => '/staff/audit' },
+  'operator/index': { allow: ['operator'], url: () => '/operator' },
+  'operator/projects/[slug]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}` },
+};
+
+/** Actions anyone may call (they authorize by token or by nothing at all). */
+const PUBLIC_ACTIONS = new Set(['accounts.signIn', 'accounts.signOut', 'accounts.requestPasswordReset', 'accounts.setPassword']);
+/** Who may call each guarded action, and a well-formed input so validation does not answer first. */
+const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = {
+  'accounts.signOutEverywhere': { allow: ['admin', 'clerk', 'officer', 'operator'], input: () => ({}) },
+  'accounts.inviteUser': { allow: ['admin'], input: () => ({ email: 'matrix@example.org', name: 'Matrix', roles: 'clerk' }) },
+  'accounts.updateUserAccess': { allow: ['admin'], input: (i) => ({ userId: i.userId, roles: 'clerk' }) },
+  'mail.retry': { allow: ['admin'], input: (i) => ({ id: i.mailId }) },
+};
+
+function listRoutes(): string[] {
+  const pages = path.join(ROOT, 'src/pages');
+  return ['staff', 'operator'].flatMap((area) =>
+    fs
+      .readdirSync(path.join(pages, area), { recursive: true })
+      .map(String)
+      .filter((f) => /\.(astro|ts)$/.test(f))
+      .map((f) => `${area}/${f.replace(/\.(astro|ts)$/, '')}`),
+  );
+}
+
+function listActions(): string[] {
+  const dir = path.join(ROOT, 'src/actions');
+  return fs.readdirSync(dir).flatMap((file) => {
+    const src = fs.readFileSync(path.join(dir, file), 'utf8');
+    const group = src.match(/export const (\w+) = \{/)?.[1];
+    if (!group) return [];
+    return [...src.matchAll(/^ {2}(\w+): defineAction\(/gm)].map((m) => `${group}.${m[1]}`);
+  });
+}
+
+const cookies: Partial<Record<Who, string>> = {};
+let ids: Ids;
+
+beforeAll(async () => {
+  for (const who of WHO) if (who !== 'anonymous') cookies[who] = await signIn(base, ACCOUNTS[who], DEMO_PASSWORD);
+  // Make sure there is a message in the outbox to look at.
+  await postAction(base, '/account/forgot', 'accounts.requestPasswordReset', { email: 'clerk@rotterdam.example' });
+  ids = {
+    userId: one<{ id: number }>("select id from users where email = 'clerk@rotterdam.example'").id,
+    mailId: one<{ id: number }>('select max(id) as id from outbox').id,
+    ownProjectSlug: one<{ slug: string }>(
+      "select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by p.name limit 1",
+    ).slug,
+  };
+});
+
+function expectedPage(rule: (typeof ROUTES)[string], who: Who): number {
+  if (who === 'anonymous') return 303;
+  const roles: Role[] = who === 'otherOperator' ? ['operator'] : [who];
+  if (rule.allow === 'member') {
+    if (!roles.includes('operator')) return 403;
+    return who === 'operator' ? 200 : 404;
+  }
+  return rule.allow.some((r) => roles.includes(r)) ? 200 : 403;
+}
+
+describe('authorization matrix: pages', () => {
+  it('every staff and operator route has a rule', () => {
+    expect(listRoutes().sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  for (const [route, rule] of Object.entries(ROUTES)) {
+    it(`${route}`, async () => {
+      for (const who of WHO) {
+        const res = await get(base, rule.url(ids), cookies[who]);
+        expect(res.status, `${route} as ${who}`).toBe(expectedPage(rule, who));
+        if (res.status === 303) expect(res.headers.get('location')).toMatch(/^\/signin\?next=/);
+      }
+    });
+  }
+});
+
+describe('authorization matrix: actions', () => {
+  it('every action is either public or has a rule', () => {
+    const all = listActions();
+    expect(all.filter((a) => !PUBLIC_ACTIONS.has(a)).sort()).toEqual(Object.keys(ACTIONS).sort());
+  });
+
+  for (const [name, rule] of Object.entries(ACTIONS)) {
+    it(`${name}`, async () => {
+      // Anonymous and wrong roles are refused before anything happens. (Allowed roles are exercised by the feature tests.)
+      for (const who of WHO.filter((w) => w === 'anonymous' || !rule.allow.includes(w === 'otherOperator' ? 'operator' : (w as Role)))) {
+        const res = await fetch(new URL(`/_actions/${name}`, base), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(base).origin, ...(cookies[who] ? { Cookie: cookies[who] } : {}) },
+          body: formBody(rule.input(ids)),
+        });
+        expect(res.status, `${name} as ${who}`).toBe(who === 'anonymous' ? 401 : 403);
+      }
+    });
+  }
+
+  it('a cross-origin form post is refused', async () => {
+    const res = await fetch(new URL('/_actions/accounts.signIn', base), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: formBody({ email: 'admin@rotterdam.example', password: DEMO_PASSWORD }),
+    });
+    expect(res.status).toBe(403);
+  });
+});

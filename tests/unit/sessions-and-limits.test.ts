@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { userRoles, users } from '../../db/schema.ts';
+import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from '../../src/lib/server/auth/passwords.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, deleteUserSessions, validateSession } from '../../src/lib/server/auth/sessions.ts';
+import { safeNextPath } from '../../src/lib/server/auth/cookies.ts';
+import { hashToken } from '../../src/lib/server/auth/tokens.ts';
+import { migrateDatabase, openDatabase } from '../../src/lib/server/db/index.ts';
+import { clearLimit, hit, isLimited } from '../../src/lib/server/rate-limit.ts';
+
+function freshDb() {
+  const db = openDatabase(':memory:');
+  migrateDatabase(db);
+  const user = db.insert(users).values({ email: 'a@example.org', name: 'A' }).returning().get();
+  db.insert(userRoles).values({ userId: user.id, role: 'clerk' }).run();
+  return { db, userId: user.id };
+}
+
+describe('passwords', () => {
+  it('are hashed with argon2id and verified', async () => {
+    const h = await hashPassword('correct horse battery');
+    expect(h).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(h, 'correct horse battery')).toBe(true);
+    expect(await verifyPassword(h, 'wrong')).toBe(false);
+    expect(await verifyPassword('not a hash', 'x')).toBe(false);
+    expect(await verifyAgainstDummy('x')).toBe(false);
+  });
+
+  it('weak passwords get a specific message', () => {
+    expect(passwordProblem('short')).toBe('Use at least 12 characters.');
+    expect(passwordProblem('aaaaaaaaaaaaaaaa')).toBe('Use more different characters.');
+    expect(passwordProblem('a good long passphrase')).toBeUndefined();
+  });
+});
+
+describe('sessions', () => {
+  it('stores only the token hash and loads the user with roles', () => {
+    const { db, userId } = freshDb();
+    const { token } = createSession(db, userId);
+    const row = db.$client.prepare('select id from sessions').get() as { id: string };
+    expect(row.id).toBe(hashToken(token));
+    expect(row.id).not.toContain(token);
+    expect(validateSession(db, token)?.user).toMatchObject({ id: userId, roles: ['clerk'] });
+    expect(validateSession(db, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeUndefined();
+    expect(validateSession(db, 'garbage')).toBeUndefined();
+  });
+
+  it('expires after idle time, sliding while active', () => {
+    const { db, userId } = freshDb();
+    const t0 = new Date('2026-01-05T14:00:00Z');
+    const { token } = createSession(db, userId, {}, t0);
+    const later = (ms: number) => new Date(t0.getTime() + ms);
+    expect(validateSession(db, token, later(IDLE_TIMEOUT_MS - 1000))).toBeDefined();
+    // The previous request refreshed it: still alive another idle period later.
+    expect(validateSession(db, token, later(2 * IDLE_TIMEOUT_MS - 2000))).toBeDefined();
+    expect(validateSession(db, token, later(3 * IDLE_TIMEOUT_MS))).toBeUndefined();
+    // And it is gone for good.
+    expect(validateSession(db, token, later(2 * IDLE_TIMEOUT_MS - 2000))).toBeUndefined();
+  });
+
+  it('expires at the absolute limit however active', () => {
+    const { db, userId } = freshDb();
+    const t0 = new Date('2026-01-05T14:00:00Z');
+    const { token } = createSession(db, userId, {}, t0);
+    for (let t = 0; t < ABSOLUTE_TIMEOUT_MS; t += IDLE_TIMEOUT_MS / 2) {
+      expect(validateSession(db, token, new Date(t0.getTime() + t))).toBeDefined();
+    }
+    expect(validateSession(db, token, new Date(t0.getTime() + ABSOLUTE_TIMEOUT_MS))).toBeUndefined();
+  });
+
+  it('sign out everywhere ends every session of the user', () => {
+    const { db, userId } = freshDb();
+    const a = createSession(db, userId);
+    const b = createSession(db, userId);
+    deleteUserSessions(db, userId);
+    expect(validateSession(db, a.token)).toBeUndefined();
+    expect(validateSession(db, b.token)).toBeUndefined();
+  });
+
+  it('a disabled account loses its sessions', () => {
+    const { db, userId } = freshDb();
+    const { token } = createSession(db, userId);
+    db.update(users).set({ disabled: true }).run();
+    expect(validateSession(db, token)).toBeUndefined();
+  });
+});
+
+describe('rate limits', () => {
+  it('allow up to the limit in a window, then refuse until it resets', () => {
+    const { db } = freshDb();
+    const limit = { limit: 3, windowMs: 60_000 };
+    const t0 = new Date('2026-01-05T14:00:00Z');
+    expect([1, 2, 3].map(() => hit(db, 'k', limit, t0).allowed)).toEqual([true, true, true]);
+    const fourth = hit(db, 'k', limit, new Date(t0.getTime() + 10_000));
+    expect(fourth).toMatchObject({ allowed: false, count: 4, retryAfterMs: 50_000 });
+    expect(isLimited(db, 'k', limit, new Date(t0.getTime() + 20_000)).allowed).toBe(false);
+    expect(hit(db, 'k', limit, new Date(t0.getTime() + 60_000)).allowed).toBe(true);
+    clearLimit(db, 'k');
+    expect(isLimited(db, 'k', limit, t0)).toMatchObject({ allowed: true, count: 0 });
+  });
+});
+
+describe('after sign-in, only same-site paths are followed', () => {
+  it.each([
+    ['/staff/users', '/staff/users'],
+    ['//evil.example/x', '/staff'],
+    ['https://evil.example', '/staff'],
+    ['/\\evil.example', '/staff'],
+    ['', '/staff'],
+  ])('%s → %s', (next, expected) => {
+    expect(safeNextPath(next, '/staff')).toBe(expected);
+  });
+});
