@@ -17,6 +17,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Largest accepted upload, in bytes (MAX_UPLOAD_MB, default 25). */
+  maxUploadBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Town of Rotterdam Stormwater <stormwater@rotterdamny.example>',
+    maxUploadBytes: Math.round((Number(env.MAX_UPLOAD_MB) || 25) * 1024 * 1024),
   };
 }
 

@@ -17,7 +17,12 @@ export interface StoredFile {
   sizeBytes: number;
   /** Absolute path of the stored file. */
   path: string;
+  /** False when identical bytes were already stored. */
+  created: boolean;
 }
+
+/** Bytes looked at to decide a file's type (enough for file-type's signatures). */
+export const HEAD_BYTES = 4100;
 
 export class FileTooLargeError extends Error {
   readonly limitBytes: number;
@@ -36,7 +41,12 @@ export function storedFilePath(sha256: string, filesDir = config().filesDir): st
 /** Stream `source` into the store. Rejects (and leaves nothing behind) past `maxBytes`. */
 export async function storeFile(
   source: Readable | AsyncIterable<Uint8Array> | Uint8Array,
-  options: { maxBytes?: number; filesDir?: string } = {},
+  options: {
+    maxBytes?: number;
+    filesDir?: string;
+    /** Called once with the first HEAD_BYTES bytes; throwing aborts the store and leaves nothing behind. */
+    inspectHead?: (head: Uint8Array) => Promise<void> | void;
+  } = {},
 ): Promise<StoredFile> {
   const filesDir = options.filesDir ?? config().filesDir;
   const tmpDir = path.join(filesDir, 'tmp');
@@ -45,12 +55,31 @@ export async function storeFile(
   const hash = createHash('sha256');
   let size = 0;
   const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  let head: Buffer[] | undefined = options.inspectHead ? [] : undefined;
+  let headLength = 0;
+  const inspect = async () => {
+    if (!head) return;
+    const bytes = Buffer.concat(head);
+    head = undefined;
+    await options.inspectHead!(bytes);
+  };
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
       if (size > limit) return done(new FileTooLargeError(limit));
       hash.update(chunk);
+      if (head) {
+        head.push(chunk);
+        headLength += chunk.length;
+        if (headLength >= HEAD_BYTES) {
+          inspect().then(() => done(null, chunk), done);
+          return;
+        }
+      }
       done(null, chunk);
+    },
+    flush(done) {
+      inspect().then(() => done(), done);
     },
   });
   const input = source instanceof Uint8Array ? Readable.from([source]) : Readable.from(source);
@@ -60,9 +89,10 @@ export async function storeFile(
     const finalPath = storedFilePath(sha256, filesDir);
     fs.mkdirSync(path.dirname(finalPath), { recursive: true });
     // Same content already stored: keep the existing file.
-    if (fs.existsSync(finalPath)) fs.rmSync(tmp);
-    else fs.renameSync(tmp, finalPath);
-    return { sha256, sizeBytes: size, path: finalPath };
+    const created = !fs.existsSync(finalPath);
+    if (created) fs.renameSync(tmp, finalPath);
+    else fs.rmSync(tmp);
+    return { sha256, sizeBytes: size, path: finalPath, created };
   } catch (err) {
     fs.rmSync(tmp, { force: true });
     throw err;
