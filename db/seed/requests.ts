@@ -1,0 +1,254 @@
+/**
+ * Records requests in every state a clerk meets, with timelines that follow the law: the due date is
+ * five business days after the day a request counts as received (deadlines.ts), acknowledgments
+ * promise a date, bills follow the fee schedule (POL §87: 25 cents a page, actual cost for plan
+ * sheets and media, electronic copies free), and denials carry appeal rights.
+ *
+ * Runs inside the caller's (synchronous) transaction.
+ */
+import { eq, like } from 'drizzle-orm';
+import type { DB } from '../../src/lib/server/db/index.ts';
+import { schema } from '../../src/lib/server/db/index.ts';
+import { computeDueDate, type BusinessCalendar } from '../../src/lib/server/deadlines.ts';
+import type { DeliveryMethod } from '../schema.ts';
+import { atLocal, localDay, longDate, plusHours } from './dates.ts';
+import { sha256Hex, type Rng } from './random.ts';
+
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+type FeeSchedule = typeof schema.feeSchedules.$inferSelect;
+
+export type RequestState =
+  | 'received'
+  | 'overdue'
+  | 'acknowledged'
+  | 'awaiting_cost_approval'
+  | 'awaiting_payment'
+  | 'fulfilled'
+  | 'denied'
+  | 'withdrawn';
+
+export interface RequestItemSpec {
+  documentId?: number | null;
+  description: string;
+  dateFrom?: string;
+  dateTo?: string;
+  /** Pages up to 9x14 in. */
+  pages: number;
+  largeFormatSheets: number;
+}
+
+export interface RequestSpec {
+  state: RequestState;
+  receivedAt: Date;
+  channel: 'web' | 'email' | 'mail' | 'walk_in' | 'phone';
+  requester: { name: string; email?: string; phone?: string; address?: string };
+  projectId: number | null;
+  description: string;
+  delivery: DeliveryMethod;
+  costLimitCents?: number | null;
+  items: RequestItemSpec[];
+  denialReason?: string;
+  extensionReason?: string;
+  paymentMethod?: 'cash' | 'check' | 'card' | 'money_order';
+}
+
+export interface RequestContext {
+  rng: Rng;
+  now: Date;
+  calendar: BusinessCalendar;
+  fee: FeeSchedule;
+}
+
+const CHANNEL_LABEL: Record<RequestSpec['channel'], string> = {
+  web: 'the online form',
+  email: 'e-mail',
+  mail: 'mail',
+  walk_in: 'in person at Town Hall',
+  phone: 'telephone (written up by the clerk)',
+};
+
+export const APPEAL_RIGHTS =
+  'You may appeal this denial in writing within 30 days to the Town of Rotterdam Records Access Appeals Officer (the Town Supervisor), 1100 Sunrise Boulevard, Rotterdam, NY 12306, or by e-mail. The appeals officer must answer within 10 business days (Public Officers Law §89(4)(a)).';
+
+/** The invoice lines a request would be billed, from the fee schedule. Electronic copies are free. */
+export function billLines(spec: RequestSpec, fee: FeeSchedule, rng: Rng): Array<{ code: string; description: string; quantity: number; unitCents: number; documentId: number | null }> {
+  const lines: Array<{ code: string; description: string; quantity: number; unitCents: number; documentId: number | null }> = [];
+  if (spec.delivery === 'electronic' || spec.delivery === 'inspect') return lines;
+  if (spec.delivery === 'cd') lines.push({ code: 'cd', description: 'Records on CD', quantity: 1, unitCents: fee.cdCents, documentId: null });
+  if (spec.delivery === 'usb') lines.push({ code: 'usb', description: 'Records on USB drive', quantity: 1, unitCents: fee.usbCents, documentId: null });
+  if (spec.delivery === 'paper_pickup' || spec.delivery === 'paper_mail') {
+    for (const item of spec.items) {
+      if (item.pages) lines.push({ code: 'page', description: `Copies, ${item.description}`, quantity: item.pages, unitCents: fee.perPageCents, documentId: item.documentId ?? null });
+      if (item.largeFormatSheets) lines.push({ code: 'large_format_sheet', description: `Plan sheets (24x36 in.), ${item.description}`, quantity: item.largeFormatSheets, unitCents: fee.largeFormatSheetCents, documentId: item.documentId ?? null });
+    }
+  }
+  if (spec.delivery === 'paper_mail') {
+    const heavy = spec.items.some((i) => i.largeFormatSheets > 0) || spec.items.reduce((n, i) => n + i.pages, 0) > 40;
+    lines.push({ code: 'postage', description: heavy ? 'Postage at cost (USPS Priority Mail flat rate, plan tube)' : 'Postage at cost (USPS First-Class large envelope)', quantity: 1, unitCents: heavy ? 1040 + rng.int(0, 3) * 100 : 173 + rng.int(0, 2) * 25, documentId: null });
+  }
+  return lines;
+}
+
+function nextNumbers(tx: Tx, prefix: 'R' | 'INV'): Map<string, number> {
+  const table = prefix === 'R' ? schema.recordsRequests : schema.invoices;
+  const rows = tx.select({ number: table.number }).from(table).where(like(table.number, `${prefix}-%`)).all();
+  const max = new Map<string, number>();
+  for (const { number } of rows) {
+    const [, year, n] = number.split('-');
+    max.set(year, Math.max(max.get(year) ?? 0, Number(n)));
+  }
+  return max;
+}
+
+function take(counters: Map<string, number>, prefix: string, year: string): string {
+  const n = (counters.get(year) ?? 0) + 1;
+  counters.set(year, n);
+  return `${prefix}-${year}-${String(n).padStart(4, '0')}`;
+}
+
+function dollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** Insert the requests (numbered in order of receipt, per year) with their items, events, invoices and payments. */
+export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: RequestContext): number {
+  const { rng, now, calendar, fee } = ctx;
+  const requestNumbers = nextNumbers(tx, 'R');
+  const invoiceNumbers = nextNumbers(tx, 'INV');
+  const sorted = specs.slice().sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+  const insertEvent = (requestId: number, at: Date, kind: string, body: string, visible = true) =>
+    tx.insert(schema.requestEvents).values({ requestId, at, kind, body, visibleToRequester: visible }).run();
+
+  for (const spec of sorted) {
+    const due = computeDueDate(spec.receivedAt, calendar);
+    const number = take(requestNumbers, 'R', localDay(spec.receivedAt).slice(0, 4));
+    const lines = billLines(spec, fee, rng);
+    const totalCents = lines.reduce((sum, l) => sum + Math.round(l.quantity * l.unitCents), 0);
+    // Dates the clerk acted on, all within the statutory five business days.
+    // Nothing may happen after `now`: a request that arrived this morning is acknowledged within the hour.
+    const clamp = (d: Date) => new Date(Math.max(spec.receivedAt.getTime() + 600_000, Math.min(d.getTime(), now.getTime() - 600_000)));
+    const ackAt = clamp(atLocal(calendar.addBusinessDays(due.countsAsReceivedOn, rng.int(1, 3)).date, rng.int(9, 15), rng.pick([5, 20, 35, 50])));
+    const ackOn = localDay(ackAt);
+    const promisedOn = calendar.addBusinessDays(ackOn, rng.int(6, 14)).date;
+    const acted = spec.state !== 'received' && spec.state !== 'overdue';
+    const row: typeof schema.recordsRequests.$inferInsert = {
+      number,
+      trackingTokenHash: sha256Hex(rng.hex(32)),
+      projectId: spec.projectId,
+      channel: spec.channel,
+      status: spec.state === 'overdue' ? 'received' : spec.state,
+      receivedAt: spec.receivedAt,
+      dueOn: due.dueOn,
+      description: spec.description,
+      delivery: spec.delivery,
+      costLimitCents: spec.costLimitCents ?? null,
+      requesterName: spec.requester.name,
+      requesterEmail: spec.requester.email ?? null,
+      requesterPhone: spec.requester.phone ?? null,
+      requesterAddress: spec.requester.address ?? null,
+      createdAt: spec.receivedAt,
+      updatedAt: spec.receivedAt,
+    };
+    const fulfilledOn = calendar.addBusinessDays(ackOn, rng.int(0, 2) || 1).date;
+    if (acted && spec.state !== 'denied' && spec.state !== 'withdrawn' && !(spec.state === 'fulfilled' && totalCents === 0)) {
+      row.acknowledgedOn = ackOn;
+      row.promisedOn = promisedOn;
+      row.extensionReason = spec.extensionReason ?? null;
+    }
+    if (spec.state === 'denied') {
+      row.deniedOn = ackOn;
+      row.denialReason = spec.denialReason ?? 'The records requested are not held by the Town.';
+    }
+    if (spec.state === 'withdrawn') row.withdrawnOn = ackOn;
+    const requestId = Number(tx.insert(schema.recordsRequests).values(row).run().lastInsertRowid);
+
+    insertEvent(requestId, spec.receivedAt, 'status', `Request ${number} received by ${CHANNEL_LABEL[spec.channel]}. ${due.receiptNote ? `${due.receiptNote} ` : ''}The Town will respond by close of business on ${longDate(due.dueOn)}.`);
+    let lastAt = spec.receivedAt;
+    const itemRows = spec.items.map((item) => ({
+      requestId,
+      documentId: item.documentId ?? null,
+      description: item.description,
+      dateFrom: item.dateFrom ?? null,
+      dateTo: item.dateTo ?? null,
+      pages: acted ? item.pages : null,
+      largeFormatSheets: acted ? item.largeFormatSheets : null,
+      releasedAt: null as Date | null,
+    }));
+
+    if (row.acknowledgedOn) {
+      insertEvent(requestId, ackAt, 'status', `Acknowledged. We expect to have the records ready by ${longDate(promisedOn)}.${spec.extensionReason ? ` ${spec.extensionReason}` : ''}`);
+      lastAt = ackAt;
+      if (rng.chance(0.5)) insertEvent(requestId, clamp(plusHours(ackAt, 0.5)), 'internal_note', `Pulled the records from the project file: ${spec.items.reduce((n, i) => n + i.pages, 0)} pages and ${spec.items.reduce((n, i) => n + i.largeFormatSheets, 0)} plan sheets.`, false);
+    }
+
+    let invoiceId: number | undefined;
+    if (lines.length && (spec.state === 'awaiting_cost_approval' || spec.state === 'awaiting_payment' || spec.state === 'fulfilled')) {
+      const draft = spec.state === 'awaiting_cost_approval';
+      const issuedAt = draft ? null : clamp(plusHours(ackAt, rng.float(1, 26, 1)));
+      invoiceId = Number(
+        tx.insert(schema.invoices).values({
+          number: take(invoiceNumbers, 'INV', localDay(issuedAt ?? ackAt).slice(0, 4)),
+          requestId,
+          feeScheduleId: fee.id,
+          status: draft ? 'draft' : 'issued',
+          issuedAt,
+          createdAt: ackAt,
+        }).run().lastInsertRowid,
+      );
+      for (const l of lines) {
+        tx.insert(schema.invoiceLines).values({ invoiceId, code: l.code, description: l.description, quantity: l.quantity, unitCents: l.unitCents, amountCents: Math.round(l.quantity * l.unitCents), documentId: l.documentId }).run();
+      }
+      if (draft) {
+        insertEvent(requestId, clamp(plusHours(ackAt, 1)), 'note_to_requester', `The estimated cost is ${dollars(totalCents)}, more than the ${dollars(spec.costLimitCents ?? 0)} limit you gave. Reply to approve the cost, narrow the request, or ask for electronic copies, which are free.`);
+        lastAt = clamp(plusHours(ackAt, 1));
+      } else if (issuedAt) {
+        if (spec.costLimitCents != null && totalCents > spec.costLimitCents) row.costApprovedAt = plusHours(ackAt, 0.5);
+        insertEvent(requestId, issuedAt, 'status', `Invoice issued for ${dollars(totalCents)}. The records will be released when payment is received.`);
+        lastAt = issuedAt;
+      }
+    }
+
+    if (spec.state === 'fulfilled') {
+      let releasedAt = atLocal(fulfilledOn, rng.int(9, 16), rng.pick([0, 15, 30, 45]));
+      if (invoiceId !== undefined) {
+        const paidAt = clamp(plusHours(lastAt, rng.float(20, 120, 1)));
+        const method = spec.paymentMethod ?? 'check';
+        tx.insert(schema.payments).values({
+          invoiceId,
+          receivedAt: paidAt,
+          amountCents: totalCents,
+          method,
+          reference: method === 'check' ? `Check #${rng.int(1001, 4999)}` : method === 'card' ? `Card ending ${rng.int(1000, 9999)}` : method === 'money_order' ? `Money order ${rng.int(100000, 999999)}` : 'Cash receipt',
+          createdAt: paidAt,
+        }).run();
+        insertEvent(requestId, paidAt, 'status', `Payment of ${dollars(totalCents)} received. Thank you.`);
+        releasedAt = plusHours(paidAt, rng.float(1, 24, 1));
+      }
+      releasedAt = clamp(releasedAt);
+      row.fulfilledOn = localDay(releasedAt);
+      for (const item of itemRows) item.releasedAt = releasedAt;
+      insertEvent(requestId, releasedAt, 'status', spec.delivery === 'electronic' ? 'The records are ready. Download them from this page; electronic copies are free.' : spec.delivery === 'paper_mail' ? 'Copies mailed today.' : spec.delivery === 'paper_pickup' ? 'Copies are ready for pick-up at the Town Clerk\'s office.' : 'The records are ready.');
+      lastAt = releasedAt;
+    }
+    if (spec.state === 'denied') {
+      const at = clamp(atLocal(ackOn, rng.int(10, 15)));
+      insertEvent(requestId, at, 'status', `Denied. ${row.denialReason} ${APPEAL_RIGHTS}`);
+      lastAt = at;
+    }
+    if (spec.state === 'withdrawn') {
+      const at = clamp(atLocal(ackOn, rng.int(9, 15)));
+      insertEvent(requestId, at, 'status', 'The requester withdrew the request.');
+      lastAt = at;
+    }
+    for (const item of itemRows) tx.insert(schema.requestItems).values(item).run();
+    tx.update(schema.recordsRequests)
+      .set({ fulfilledOn: row.fulfilledOn ?? null, costApprovedAt: row.costApprovedAt ?? null, updatedAt: lastAt })
+      .where(eqId(requestId))
+      .run();
+  }
+  return sorted.length;
+}
+
+function eqId(id: number) {
+  return eq(schema.recordsRequests.id, id);
+}
