@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, presentDemoAccounts, seedDemoAccounts } from '../db/seed
 import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '../db/seed/demo.ts';
 import { createTransport } from '../src/lib/server/mail/transport.ts';
 import { startOutboxWorker } from '../src/lib/server/mail/worker.ts';
+import { startJobs } from '../src/lib/server/jobs/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();
@@ -62,6 +63,8 @@ const worker = startOutboxWorker(openDatabase(cfg.databasePath), createTransport
   retryBaseMs: Number(process.env.MAIL_RETRY_BASE_MS) || undefined,
   pollMs: Number(process.env.MAIL_POLL_MS) || undefined,
 });
+// Periodic jobs (digests, alerts, clean-ups), also on their own connection.
+const jobs = startJobs(openDatabase(cfg.databasePath));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -69,6 +72,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping.`);
-    Promise.allSettled([http.stop(), worker.stop()]).finally(() => process.exit(0));
+    Promise.allSettled([http.stop(), worker.stop(), jobs.stop()]).finally(() => process.exit(0));
   });
 }

@@ -9,10 +9,10 @@ const filesDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-up-'));
 const stored = (dir: string) =>
   fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
 
-async function pdfBytes(pages: Array<[number, number]>): Promise<Uint8Array> {
+async function pdfBytes(pages: Array<[number, number]>): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   for (const size of pages) pdf.addPage(size);
-  return pdf.save();
+  return new Uint8Array(await pdf.save());
 }
 
 function request(parts: Record<string, string | File>): Request {
