@@ -44,7 +44,7 @@ process.env.HOST = cfg.host;
 process.env.PORT = String(cfg.port);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const server = (await import(pathToFileURL(entry).href)) as {
-  startServer: () => { server: { server: import('node:http').Server; stop: () => Promise<void> }; done: Promise<void> };
+  startServer: () => { server: { server: import('node:http').Server }; done: Promise<void> };
 };
 const { server: http } = server.startServer();
 http.server.once('listening', () => {
@@ -66,12 +66,27 @@ const worker = startOutboxWorker(openDatabase(cfg.databasePath), createTransport
 // Periodic jobs (digests, alerts, clean-ups), also on their own connection.
 const jobs = startJobs(openDatabase(cfg.databasePath));
 
+/**
+ * Graceful shutdown: stop accepting connections, let requests in flight finish (up to 10 s), let the
+ * outbox worker finish the message it is sending, then exit.
+ */
+function closeGracefully(server: import('node:http').Server, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), timeoutMs).unref();
+  });
+}
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping.`);
-    Promise.allSettled([http.stop(), worker.stop(), jobs.stop()]).finally(() => process.exit(0));
+    console.log(`\n${signal}: finishing requests in flight, then stopping.`);
+    Promise.allSettled([closeGracefully(http.server), worker.stop(), jobs.stop()]).finally(() => {
+      console.log('Stopped.');
+      process.exit(0);
+    });
   });
 }

@@ -1,0 +1,137 @@
+/**
+ * Backups: SQLite's online backup of the database (consistent while the portal runs) plus the stored
+ * files, with a manifest of SHA-256 sums; verification re-reads everything; restore only into an empty
+ * place unless forced.
+ *
+ * Order matters: the database is copied first, then the files. A file is always stored before the row
+ * that references it, so every document in the copied database has its file in the copied files.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export interface BackupManifest {
+  format: 'rotterdam-stormwater-backup/1';
+  createdAt: string;
+  database: { file: 'portal.db'; bytes: number; sha256: string; tables: Record<string, number> };
+  files: Array<{ sha256: string; bytes: number }>;
+}
+
+const SHA = /^[a-f0-9]{64}$/;
+
+function sha256File(file: string): string {
+  const hash = createHash('sha256');
+  const fd = fs.openSync(file, 'r');
+  const buf = Buffer.allocUnsafe(1 << 20);
+  try {
+    let n: number;
+    while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) hash.update(buf.subarray(0, n));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+function tableCounts(db: Database.Database): Record<string, number> {
+  const names = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name").all() as { name: string }[];
+  return Object.fromEntries(names.map(({ name }) => [name, (db.prepare(`select count(*) n from "${name}"`).get() as { n: number }).n]));
+}
+
+/** Stored files, by walking files/<2 hex>/<sha256> (temporary uploads are skipped). */
+function listStored(filesDir: string): Array<{ sha256: string; path: string }> {
+  if (!fs.existsSync(filesDir)) return [];
+  const out: Array<{ sha256: string; path: string }> = [];
+  for (const prefix of fs.readdirSync(filesDir)) {
+    if (!/^[a-f0-9]{2}$/.test(prefix)) continue;
+    for (const name of fs.readdirSync(path.join(filesDir, prefix))) {
+      if (SHA.test(name) && name.startsWith(prefix)) out.push({ sha256: name, path: path.join(filesDir, prefix, name) });
+    }
+  }
+  return out.sort((a, b) => a.sha256.localeCompare(b.sha256));
+}
+
+export async function createBackup(opts: { databasePath: string; filesDir: string; outDir: string }): Promise<BackupManifest> {
+  if (fs.existsSync(opts.outDir) && fs.readdirSync(opts.outDir).length) throw new Error(`${opts.outDir} is not empty`);
+  fs.mkdirSync(path.join(opts.outDir, 'files'), { recursive: true });
+  const dbOut = path.join(opts.outDir, 'portal.db');
+  const live = new Database(opts.databasePath, { readonly: true, fileMustExist: true });
+  try {
+    await live.backup(dbOut);
+  } finally {
+    live.close();
+  }
+  const copy = new Database(dbOut, { readonly: true });
+  const tables = tableCounts(copy);
+  copy.close();
+
+  const files: BackupManifest['files'] = [];
+  for (const f of listStored(opts.filesDir)) {
+    const target = path.join(opts.outDir, 'files', f.sha256.slice(0, 2), f.sha256);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(f.path, target, fs.constants.COPYFILE_FICLONE);
+    files.push({ sha256: f.sha256, bytes: fs.statSync(target).size });
+  }
+  const manifest: BackupManifest = {
+    format: 'rotterdam-stormwater-backup/1',
+    createdAt: new Date().toISOString(),
+    database: { file: 'portal.db', bytes: fs.statSync(dbOut).size, sha256: sha256File(dbOut), tables },
+    files,
+  };
+  fs.writeFileSync(path.join(opts.outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+export interface Verification {
+  ok: boolean;
+  problems: string[];
+  manifest?: BackupManifest;
+}
+
+/** Re-read everything: database checksum and integrity, every file's SHA-256, every document's file present. */
+export function verifyBackup(dir: string): Verification {
+  const problems: string[] = [];
+  const manifestPath = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(manifestPath)) return { ok: false, problems: ['manifest.json is missing'] };
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest;
+  if (manifest.format !== 'rotterdam-stormwater-backup/1') problems.push(`unknown format ${manifest.format}`);
+  const dbFile = path.join(dir, 'portal.db');
+  if (!fs.existsSync(dbFile)) problems.push('portal.db is missing');
+  else {
+    if (sha256File(dbFile) !== manifest.database.sha256) problems.push('portal.db does not match its checksum');
+    const db = new Database(dbFile, { readonly: true });
+    try {
+      const check = db.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') problems.push(`database integrity check: ${check}`);
+      const have = new Set(manifest.files.map((f) => f.sha256));
+      const referenced = db.prepare('select distinct sha256 from documents').all() as { sha256: string }[];
+      const missing = referenced.filter((r) => !have.has(r.sha256));
+      if (missing.length) problems.push(`${missing.length} documents have no file in the backup`);
+    } finally {
+      db.close();
+    }
+  }
+  for (const f of manifest.files) {
+    const p = path.join(dir, 'files', f.sha256.slice(0, 2), f.sha256);
+    if (!fs.existsSync(p)) problems.push(`file ${f.sha256} is missing`);
+    else if (sha256File(p) !== f.sha256) problems.push(`file ${f.sha256} is corrupt`);
+  }
+  return { ok: problems.length === 0, problems, manifest };
+}
+
+/** Restore a verified backup into a data directory (which must not hold a database unless `force`). */
+export function restoreBackup(dir: string, opts: { databasePath: string; filesDir: string; force?: boolean }): BackupManifest {
+  const v = verifyBackup(dir);
+  if (!v.ok) throw new Error(`The backup does not verify:\n- ${v.problems.join('\n- ')}`);
+  if (fs.existsSync(opts.databasePath) && !opts.force) throw new Error(`${opts.databasePath} exists; restore refuses to overwrite it without --force`);
+  fs.mkdirSync(path.dirname(opts.databasePath), { recursive: true });
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(opts.databasePath + suffix, { force: true });
+  fs.copyFileSync(path.join(dir, 'portal.db'), opts.databasePath);
+  for (const f of v.manifest!.files) {
+    const target = path.join(opts.filesDir, f.sha256.slice(0, 2), f.sha256);
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(path.join(dir, 'files', f.sha256.slice(0, 2), f.sha256), target, fs.constants.COPYFILE_FICLONE);
+  }
+  return v.manifest!;
+}
