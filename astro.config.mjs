@@ -14,4 +14,8 @@ export default defineConfig({
     actionBodySizeLimit: 30 * 1024 * 1024,
   },
   devToolbar: { enabled: false },
+  // Scripts and styles always ship as files, never inline, so the Content-Security-Policy can forbid
+  // inline script and style (see src/middleware.ts).
+  build: { inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -7,6 +7,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { AccessError } from './lib/server/auth/guards.ts';
 import { SESSION_COOKIE, validateSession } from './lib/server/auth/sessions.ts';
 import { db } from './lib/server/db/index.ts';
+import { isHttps } from './lib/server/http.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.requestId = randomUUID();
@@ -30,15 +31,36 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 
-  return withSecurityHeaders(response, Boolean(context.locals.user));
+  return withSecurityHeaders(response, Boolean(context.locals.user), isHttps(context.url, context.request.headers));
 });
 
-function withSecurityHeaders(response: Response, signedIn: boolean): Response {
+/**
+ * No inline script or style anywhere (Astro is configured to ship both as files), no framing, forms only
+ * to this site. Map tiles may come from any https host (MAP_TILE_URL is configurable).
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+function withSecurityHeaders(response: Response, signedIn: boolean, https: boolean): Response {
   const extra: Record<string, string> = {
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
   };
+  if (https) extra['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   // Pages for signed-in users are never cached by browsers or proxies.
   if (signedIn) extra['Cache-Control'] = 'private, no-store';
   try {

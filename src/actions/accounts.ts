@@ -38,7 +38,7 @@ export const accounts = {
       // A new session on every sign-in: a token planted before sign-in is worthless after it.
       deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
       const session = createSession(db(), result.user.id, { ip: ctx.clientAddress, userAgent: ctx.request.headers.get('user-agent') });
-      ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, session.expiresAt));
+      ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt));
       return { next: safeNextPath(input.next, landingFor(result.user.roles)) };
     },
   }),
@@ -94,7 +94,7 @@ export const accounts = {
       const result = await setPasswordWithToken(db(), input.token, input.password, ctx.clientAddress, config().publicUrl);
       if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
       const session = createSession(db(), result.userId, { ip: ctx.clientAddress, userAgent: ctx.request.headers.get('user-agent') });
-      ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, session.expiresAt));
+      ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt));
       return { purpose: result.purpose };
     },
   }),

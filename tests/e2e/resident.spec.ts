@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('a resident finds an active project and reads its latest summary and enforcement status', async ({ page }) => {
   await page.goto('/');

@@ -6,3 +6,11 @@ export function contentDisposition(filename: string, type: 'inline' | 'attachmen
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
 }
+
+/**
+ * Whether the browser reached us over https. Behind a TLS-terminating proxy the app sees http;
+ * TRUST_PROXY=true believes the proxy's X-Forwarded-Proto.
+ */
+export function isHttps(url: URL, headers: Headers): boolean {
+  return url.protocol === 'https:' || (process.env.TRUST_PROXY === 'true' && headers.get('x-forwarded-proto') === 'https');
+}

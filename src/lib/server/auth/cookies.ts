@@ -1,11 +1,12 @@
 /** The session cookie's attributes: HttpOnly, SameSite=Lax, Secure when served over https. */
 import type { AstroCookieSetOptions } from 'astro';
+import { isHttps } from '../http.ts';
 
-export function sessionCookieOptions(url: URL, expires: Date): AstroCookieSetOptions {
+export function sessionCookieOptions(url: URL, headers: Headers, expires: Date): AstroCookieSetOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',
-    secure: url.protocol === 'https:' || process.env.COOKIE_SECURE === 'true',
+    secure: isHttps(url, headers),
     path: '/',
     expires,
   };
