@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startPortal } from './portal.ts';
+import { startPortal, tempDir } from './portal.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,8 +8,16 @@ declare module 'vitest' {
   }
 }
 
-/** One portal on a fresh data directory (demo town loaded) for every HTTP integration test. */
+/**
+ * Seed the demo town once into a template (a portal started on an empty directory, then stopped), then
+ * start the shared portal for the HTTP integration tests on a copy of it. Test files that need a portal
+ * of their own copy the template too (RSP_DEMO_TEMPLATE, read by startPortal in the test workers).
+ */
 export default async function setup(project: TestProject) {
+  const template = tempDir('rsp-template-');
+  const seeding = await startPortal({ dataDir: template });
+  await seeding.stop();
+  process.env.RSP_DEMO_TEMPLATE = template;
   const portal = await startPortal();
   project.provide('baseURL', portal.url);
   project.provide('dataDir', portal.dataDir);

@@ -36,11 +36,24 @@ export function tempDir(prefix = 'rsp-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startPortal(options: { dataDir?: string; env?: Record<string, string>; args?: string[] } = {}): Promise<Portal> {
+/**
+ * The demo town seeded once per test run (by the vitest global setup), copied for each portal that
+ * needs its own data, which is much faster than seeding again.
+ */
+export function demoTemplate(): string | undefined {
+  const dir = process.env.RSP_DEMO_TEMPLATE;
+  return dir && fs.existsSync(path.join(dir, 'portal.db')) ? dir : undefined;
+}
+
+export async function startPortal(
+  options: { dataDir?: string; env?: Record<string, string>; args?: string[]; fromTemplate?: boolean } = {},
+): Promise<Portal> {
   if (!fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
     throw new Error('The portal is not built: run `npm run build` (npm test does) before these tests.');
   }
   const dataDir = options.dataDir ?? tempDir();
+  const template = options.fromTemplate === false || options.dataDir ? undefined : demoTemplate();
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? [])], {
     cwd: ROOT,
