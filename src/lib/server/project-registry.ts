@@ -21,7 +21,7 @@ import {
 } from '../../../db/schema.ts';
 import { audit, type Actor } from './audit.ts';
 import type { DB } from './db/index.ts';
-import { NOI_FIELD_LABEL, describeChanges, noiProblems, slugify, uniqueSlug, type FieldChange, type FieldProblems, type NoiFields } from './noi.ts';
+import { NOI_FIELD_LABEL, describeChanges, noiProblems, slugify, uniqueSlug, type FieldChange, type NoiFields } from './noi.ts';
 
 export type RegistryResult<T = object> = ({ ok: true } & T) | { ok: false; message?: string; fields?: Record<string, string> };
 
