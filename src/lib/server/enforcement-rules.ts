@@ -34,13 +34,13 @@ export interface TypeRule {
 
 /** Defaults per type; the officer can cite more precisely when issuing. */
 export const ENFORCEMENT_TYPE_RULES: Record<EnforcementType, TypeRule> = {
-  written_warning: { category: 'informal', citation: 'Subsection L (inspection; written notice of violations and corrective actions)', needsComplyBy: false, needsMeasures: true },
-  notice_of_violation: { category: 'formal', citation: 'Subsection L (written notice of the violation and the required corrective actions)', needsComplyBy: true, needsMeasures: true },
-  swppp_deficiency_notice: { category: 'formal', citation: 'Subsection R(2) (SWPPP does not meet the requirements; seven days to amend and certify)', needsComplyBy: true, needsMeasures: true },
-  stop_work_order: { category: 'formal', citation: 'Subsection R(1) (stop-work order)', needsComplyBy: false, needsMeasures: true },
-  fine: { category: 'judicial', citation: 'Subsection R(3) (fine not to exceed $250; each day a separate offense)', needsComplyBy: false, needsMeasures: false },
-  occupancy_hold: { category: 'formal', citation: 'Subsection R(4) (the Town may prevent occupancy)', needsComplyBy: false, needsMeasures: true },
-  dec_referral: { category: 'formal', citation: 'Subsection R(3) (Clean Water Act and Environmental Conservation Law violations)', needsComplyBy: false, needsMeasures: false },
+  written_warning: { category: 'informal', citation: 'Subsection L', needsComplyBy: false, needsMeasures: true },
+  notice_of_violation: { category: 'formal', citation: 'Subsection L', needsComplyBy: true, needsMeasures: true },
+  swppp_deficiency_notice: { category: 'formal', citation: 'Subsection R(2)', needsComplyBy: true, needsMeasures: true },
+  stop_work_order: { category: 'formal', citation: 'Subsection R(1)', needsComplyBy: false, needsMeasures: true },
+  fine: { category: 'judicial', citation: 'Subsection R(3)', needsComplyBy: false, needsMeasures: false },
+  occupancy_hold: { category: 'formal', citation: 'Subsection R(4)', needsComplyBy: false, needsMeasures: true },
+  dec_referral: { category: 'formal', citation: 'Subsection R(3)', needsComplyBy: false, needsMeasures: false },
 };
 
 // ---------------------------------------------------------------------------------------------

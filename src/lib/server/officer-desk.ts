@@ -54,7 +54,7 @@ export function officerDesk(db: DB, today: string) {
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForce, isNotNull(enforcementActions.complyBy), lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)), inArray(enforcementActions.status, ['issued'])))
+    .where(and(inForce, isNotNull(enforcementActions.complyBy), lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)), inArray(enforcementActions.status, ['issued', 'complied'])))
     .orderBy(enforcementActions.complyBy)
     .all()
     .map((r) => ({
@@ -64,6 +64,8 @@ export function officerDesk(db: DB, today: string) {
       type: r.a.type,
       complyBy: r.a.complyBy as string,
       daysLeft: daysBetween(today, r.a.complyBy as string),
+      compliedOn: r.a.status === 'complied' ? r.a.compliedOn : undefined,
+      reportedComplied: r.a.status === 'complied',
       requiredMeasures: r.a.requiredMeasures,
     }));
 
@@ -187,6 +189,9 @@ function formatLocalDay(d: Date): string {
 /** Short lines for the desk, shared by the page and tests. */
 export const deskWords = {
   notice: (n: OfficerDesk['notices'][number]) => `${n.milestone}, ${formatInstant(n.scheduledFor)}`,
-  deadline: (d: OfficerDesk['deadlines'][number]) => `${ENFORCEMENT_TYPE_LABEL[d.type]}: comply by ${formatDay(d.complyBy)} (${daysLeftWords(d.daysLeft)})`,
+  deadline: (d: OfficerDesk['deadlines'][number]) =>
+    d.reportedComplied
+      ? `${ENFORCEMENT_TYPE_LABEL[d.type]}: compliance reported${d.compliedOn ? ` ${formatDay(d.compliedOn)}` : ''}; confirm it and close the action`
+      : `${ENFORCEMENT_TYPE_LABEL[d.type]}: comply by ${formatDay(d.complyBy)} (${daysLeftWords(d.daysLeft)})`,
   fine: (f: OfficerDesk['finesDue'][number]) => `${formatMoney(f.balanceCents)} unpaid, due ${formatDay(f.dueOn)}`,
 };

@@ -71,14 +71,24 @@ export async function sitePostingPdf(p: PostingProject, contact: PostingContact 
   const qrSize = 150;
   const qrTop = w.y + 4;
   drawQr(w, url, LETTER[0] - MARGIN - qrSize, qrTop, qrSize);
-  const factsWidth = 120;
-  w.field('Town permit', p.townPermitNo ?? 'Not yet issued', factsWidth);
-  w.field('State permit ID (SPDES)', p.spdesPermitId ?? 'Not yet assigned', factsWidth);
-  w.field('NOI received', formatDay(p.noiReceivedOn), factsWidth);
-  w.field('Kind', p.kind === 'major' ? 'Major project' : 'Minor project', factsWidth);
-  w.field('Area disturbed', p.disturbedAcres != null ? `${p.disturbedAcres.toFixed(1)} acres` : '-', factsWidth);
-  w.field('Construction', `${formatDay(p.plannedStartOn)} to ${formatDay(p.plannedCompletionOn)}`, factsWidth);
-  if (p.waters.length) w.field('Drains to', p.waters.join('; '), factsWidth);
+  // Facts in two columns to the left of the QR code, wrapped so they never run under it.
+  const labelWidth = 120;
+  const valueWidth = LETTER[0] - 2 * MARGIN - qrSize - 16 - labelWidth;
+  const facts: Array<[string, string]> = [
+    ['Town permit', p.townPermitNo ?? 'Not yet issued'],
+    ['State permit ID (SPDES)', p.spdesPermitId ?? 'Not yet assigned'],
+    ['NOI received', formatDay(p.noiReceivedOn)],
+    ['Kind', p.kind === 'major' ? 'Major project' : 'Minor project'],
+    ['Area disturbed', p.disturbedAcres != null ? `${p.disturbedAcres.toFixed(1)} acres` : '-'],
+    ['Construction', `${formatDay(p.plannedStartOn)} to ${formatDay(p.plannedCompletionOn)}`],
+    ...(p.waters.length ? [['Drains to', p.waters.join('; ')] as [string, string]] : []),
+  ];
+  for (const [label, value] of facts) {
+    const lines = w.wrap(value, valueWidth, 9.5);
+    w.text(label, MARGIN, w.y, 9.5, w.bold);
+    lines.forEach((line, i) => w.text(line, MARGIN + labelWidth, w.y - i * 13, 9.5));
+    w.space(13 * lines.length + 2);
+  }
   w.y = Math.min(w.y, qrTop - qrSize - 8);
   w.text('Scan for inspections, monthly summaries and enforcement:', LETTER[0] - MARGIN - qrSize - 40, qrTop - qrSize - 10, 7, w.font, GREY);
   w.space(10);
