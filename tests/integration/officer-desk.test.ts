@@ -146,10 +146,10 @@ describe('registering and maintaining a project', () => {
     const noMeasures = await postAction(base, `/staff/projects/${slug}/parties`, 'registry.saveParty', { projectId, role: 'subcontractor', companyName: 'No Measures Inc' }, officer);
     expect(await noMeasures.text()).toContain('Name the SWPPP measures this contractor implements');
     const operatorId = one<{ id: number }>("select id from users where email = 'operator2@rotterdam.example'").id;
-    expect((await postAction(base, `/staff/projects/${slug}`, 'registry.setOperators', { projectId, userIds: [operatorId] }, officer)).status).toBe(303);
+    expect((await postAction(base, `/staff/projects/${slug}`, 'registry.setOperators', { projectId, userIds: [String(operatorId)] }, officer)).status).toBe(303);
     expect(one<{ n: number }>('select count(*) n from project_members where project_id = ? and user_id = ?', projectId, operatorId).n).toBe(1);
     const adminId = one<{ id: number }>("select id from users where email = 'admin@rotterdam.example'").id;
-    const bad = await postAction(base, `/staff/projects/${slug}`, 'registry.setOperators', { projectId, userIds: [adminId] }, officer);
+    const bad = await postAction(base, `/staff/projects/${slug}`, 'registry.setOperators', { projectId, userIds: [String(adminId)] }, officer);
     expect(await bad.text()).toContain('Choose only accounts that have the operator role');
   });
 

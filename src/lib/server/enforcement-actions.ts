@@ -465,14 +465,15 @@ export function publicActionsInForce(db: DB): TownActionRow[] {
     .all();
 }
 
-/** Public actions resolved (closed, lifted or withdrawn) on or after `sinceDay`, newest first. */
-export function publicActionsResolvedSince(db: DB, sinceDay: string): TownActionRow[] {
+/** Public actions resolved (closed, lifted or withdrawn) on or after `sinceDay`, newest first, at most `limit`. */
+export function publicActionsResolvedSince(db: DB, sinceDay: string, limit = 50): TownActionRow[] {
   return db
     .select(townColumns)
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
     .where(and(eq(enforcementActions.public, true), eq(projects.published, true), isNotNull(enforcementActions.closedOn), gte(enforcementActions.closedOn, sinceDay)))
     .orderBy(desc(enforcementActions.closedOn), desc(enforcementActions.id))
+    .limit(limit)
     .all();
 }
 

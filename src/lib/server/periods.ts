@@ -5,10 +5,7 @@
  * §25-a: when the last day falls on a Saturday, Sunday or public holiday, the period runs to the next
  * business day. Pure: the caller passes the town's BusinessCalendar (closures are data).
  */
-import { DateTime } from 'luxon';
-import { TOWN_TIME_ZONE } from './config.ts';
-import type { BusinessCalendar } from './deadlines.ts';
-import { isoDate } from './time.ts';
+import type { BusinessCalendar, DayInfo } from './deadlines.ts';
 
 export interface Period {
   /** The day the period is counted from (not itself counted). */
@@ -22,22 +19,38 @@ export interface Period {
   rolledBecause?: string;
 }
 
+// Calendar-day arithmetic needs no time zone: UTC midnights (luxon is slow in loops over every review).
+const utcDay = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+
 export function addDays(date: string, n: number): string {
-  return isoDate(DateTime.fromISO(date, { zone: TOWN_TIME_ZONE }).plus({ days: n }));
+  return new Date(utcDay(date) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Calendar days from `a` to `b` (negative when b is earlier). */
 export function daysBetween(a: string, b: string): number {
-  const x = DateTime.fromISO(a, { zone: 'UTC' });
-  const y = DateTime.fromISO(b, { zone: 'UTC' });
-  return Math.round(y.diff(x, 'days').days);
+  return Math.round((utcDay(b) - utcDay(a)) / 86_400_000);
+}
+
+// The desk computes hundreds of clocks against one calendar: remember each day's answer per calendar.
+const dayCache = new WeakMap<BusinessCalendar, Map<string, { info: DayInfo; next: string }>>();
+
+function lookup(calendar: BusinessCalendar, date: string) {
+  let cache = dayCache.get(calendar);
+  if (!cache) dayCache.set(calendar, (cache = new Map()));
+  let hit = cache.get(date);
+  if (!hit) {
+    const info = calendar.day(date);
+    hit = { info, next: info.kind === 'business' ? date : calendar.onOrAfter(date) };
+    cache.set(date, hit);
+  }
+  return hit;
 }
 
 export function calendarDayPeriod(from: string, days: number, calendar: BusinessCalendar): Period {
   const lastDay = addDays(from, days);
-  const info = calendar.day(lastDay);
+  const { info, next } = lookup(calendar, lastDay);
   if (info.kind === 'business') return { from, days, lastDay, dueOn: lastDay };
-  return { from, days, lastDay, dueOn: calendar.onOrAfter(lastDay), rolledBecause: info.reason };
+  return { from, days, lastDay, dueOn: next, rolledBecause: info.reason };
 }
 
 /** "3 days left", "due today", "2 days overdue". */
@@ -51,5 +64,6 @@ export function daysLeftWords(daysLeft: number): string {
 /** YYYY-MM-DD validity (a real calendar day). */
 export function isIsoDay(value: string | null | undefined): value is string {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return DateTime.fromISO(value, { zone: 'UTC' }).isValid;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
