@@ -1,24 +1,27 @@
 /**
  * The officer's desk over real HTTP against the built portal (demo town): registering a project from its
  * NOI, attachments and the SWPPP clocks, enforcement with fines and stop-work orders, the town-wide page
- * and its Atom feed, 48-hour notices and the private calendar feed.
+ * and its Atom feed, 48-hour notices and the private calendar feed. These tests change project statuses
+ * and publication, so they run on a portal of their own, not the shared one other files count against.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
 import { loadTownCalendar } from '../../src/lib/server/business-calendar.ts';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { openDatabase, type DB } from '../../src/lib/server/db/index.ts';
 import { swpppCorrectionDeadline } from '../../src/lib/server/enforcement-rules.ts';
 import { addDays } from '../../src/lib/server/periods.ts';
 import { townToday } from '../../src/lib/server/time.ts';
 import { get, postAction, signIn, type Fields } from '../support/http.ts';
+import { startPortal, type Portal } from '../support/portal.ts';
 
-const base = inject('baseURL');
-const dataDir = inject('dataDir');
-const db = openDatabase(path.join(dataDir, 'portal.db'));
+let portal: Portal;
+let base: string;
+let dataDir: string;
+let db: DB;
 const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
 const today = townToday();
 
@@ -27,9 +30,18 @@ let clerk: string;
 let operator: string;
 
 beforeAll(async () => {
+  portal = await startPortal();
+  base = portal.url;
+  dataDir = portal.dataDir;
+  db = openDatabase(path.join(dataDir, 'portal.db'));
   officer = await signIn(base, 'officer@rotterdam.example', DEMO_PASSWORD);
   clerk = await signIn(base, 'clerk@rotterdam.example', DEMO_PASSWORD);
   operator = await signIn(base, 'operator@rotterdam.example', DEMO_PASSWORD);
+});
+
+afterAll(async () => {
+  db?.$client.close();
+  await portal?.stop();
 });
 
 const text = async (res: Response) => (await res.text()).replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/\s+/g, ' ');
