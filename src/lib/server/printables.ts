@@ -91,7 +91,7 @@ export async function sitePostingPdf(p: PostingProject, contact: PostingContact 
   }
   w.y = Math.min(w.y, qrTop - qrSize - 8);
   w.text('Scan for inspections, monthly summaries and enforcement:', LETTER[0] - MARGIN - qrSize - 40, qrTop - qrSize - 10, 7, w.font, GREY);
-  w.space(10);
+  w.space(24);
   w.para(url, { size: 10, bold: true, gap: 10 });
 
   w.heading('About this project');

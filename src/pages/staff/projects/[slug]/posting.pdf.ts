@@ -15,7 +15,7 @@ export const GET: APIRoute = async (ctx) => {
   const p = data.project;
   const owner = data.people.find((x) => x.role === 'owner_operator');
   const pdf = await sitePostingPdf(
-    { ...p, waters: data.waters.map((w) => `${w.name} (${RECEIVING_WATER_TYPE_LABEL[w.waterType] ?? w.waterType})`) },
+    { ...p, waters: data.waters.map((w) => (w.waterType === 'ms4' ? w.name : `${w.name} (${RECEIVING_WATER_TYPE_LABEL[w.waterType] ?? w.waterType})`)) },
     owner,
     config().publicUrl,
     townToday(),
