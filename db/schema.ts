@@ -235,6 +235,8 @@ export const parties = sqliteTable(
     measures: text('measures'),
     /** Date the contractor certification statement was signed. */
     certifiedOn: text('certified_on'),
+    /** The signed certification statement, when the town has a copy on file. */
+    certificationDocumentId: integer('certification_document_id').references((): AnySQLiteColumn => documents.id),
     createdAt: createdAt(),
   },
   (t) => [index('parties_project_idx').on(t.projectId, t.role)],
@@ -294,6 +296,8 @@ export const swpppReviews = sqliteTable(
     completeOn: text('complete_on'),
     /** Written notice of deficiencies when not complete. */
     deficienciesNotifiedOn: text('deficiencies_notified_on'),
+    /** A revised plan received after a deficiency notice: restarts the 30-day completeness clock. */
+    resubmittedOn: text('resubmitted_on'),
     deficiencies: text('deficiencies'),
     /** approved | approved_with_conditions | disapproved */
     decision: text('decision'),
@@ -538,6 +542,10 @@ export const enforcementActions = sqliteTable(
     fineStatus: text('fine_status', { enum: FINE_STATUSES }),
     noticeDocumentId: integer('notice_document_id').references(() => documents.id),
     public: integer('public', { mode: 'boolean' }).notNull().default(true),
+    /** Stop-work orders: the project's status when issued, restored when the last one is lifted. */
+    projectStatusBefore: text('project_status_before', { enum: PROJECT_STATUSES }),
+    /** The date the permittee reported (or the town saw) compliance; the action stays open until closed. */
+    compliedOn: text('complied_on'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -882,3 +890,92 @@ export const settings = sqliteTable('settings', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The officer's desk: fine payments, evidence, performance guarantees, private calendar feeds
+
+/** Each payment toward a fine; the action's finePaidCents is their sum. */
+export const finePayments = sqliteTable(
+  'fine_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    enforcementActionId: integer('enforcement_action_id')
+      .notNull()
+      .references(() => enforcementActions.id, { onDelete: 'cascade' }),
+    /** Local date the payment was received. */
+    receivedOn: text('received_on').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    reference: text('reference'),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fine_payments_action_idx').on(t.enforcementActionId)],
+);
+
+/** Evidence (photos, reports) attached to an enforcement action. */
+export const enforcementDocuments = sqliteTable(
+  'enforcement_documents',
+  {
+    enforcementActionId: integer('enforcement_action_id')
+      .notNull()
+      .references(() => enforcementActions.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.enforcementActionId, t.documentId] })],
+);
+
+export const GUARANTEE_KINDS = ['performance_bond', 'cash_escrow', 'letter_of_credit'] as const;
+export type GuaranteeKind = (typeof GUARANTEE_KINDS)[number];
+/** The ordinance's construction completion guarantee and maintenance guarantee. */
+export const GUARANTEE_PURPOSES = ['construction_completion', 'maintenance'] as const;
+export type GuaranteePurpose = (typeof GUARANTEE_PURPOSES)[number];
+
+/** Performance guarantees: staff only, never on public pages. */
+export const performanceGuarantees = sqliteTable(
+  'performance_guarantees',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: GUARANTEE_KINDS }).notNull(),
+    purpose: text('purpose', { enum: GUARANTEE_PURPOSES }).notNull().default('construction_completion'),
+    amountCents: integer('amount_cents').notNull(),
+    /** Surety, bank or escrow holder. */
+    institution: text('institution').notNull(),
+    /** Bond number, letter of credit number or escrow account. */
+    reference: text('reference'),
+    receivedOn: text('received_on'),
+    expiresOn: text('expires_on'),
+    /** Final acceptance of the facilities: the one-year period runs from here. */
+    finalAcceptanceOn: text('final_acceptance_on'),
+    oneYearInspectionOn: text('one_year_inspection_on'),
+    releasedOn: text('released_on'),
+    releasedByUserId: integer('released_by_user_id').references((): AnySQLiteColumn => users.id),
+    /** Drawn by the town to cover work the developer failed to do. */
+    drawnCents: integer('drawn_cents').notNull().default(0),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('performance_guarantees_project_idx').on(t.projectId)],
+);
+
+/** Private iCalendar feed links: the token travels only in the URL; its SHA-256 is stored. */
+export const calendarFeedTokens = sqliteTable(
+  'calendar_feed_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('calendar_feed_tokens_hash_uq').on(t.tokenHash), index('calendar_feed_tokens_user_idx').on(t.userId)],
+);

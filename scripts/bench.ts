@@ -15,6 +15,7 @@ import { seedReferenceData } from '../db/seed/demo.ts';
 import { seedLargeTown } from '../db/seed/large.ts';
 import { ROOT, startPortal } from '../tests/support/portal.ts';
 import * as publicPages from './bench/public-pages.ts';
+import * as officerDesk from './bench/officer-desk.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -67,6 +68,8 @@ const ctx = { url: portal.url, dataDir, duration: Number(args.duration), connect
 report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each; machine: ${os.cpus().length} cores, Node ${process.version})`);
 try {
   await publicPages.run(ctx, sample);
+  report(`\nThe officer's desk (${ctx.connections} connections, ${ctx.duration} s each for pages)`);
+  await officerDesk.run(ctx);
 } finally {
   await portal.stop();
 }

@@ -50,6 +50,7 @@ import { Rng } from './random.ts';
 import { feeScheduleOn, loadCalendar, seedReferenceData } from './reference.ts';
 import { insertRecordsRequests, type RequestSpec } from './requests.ts';
 import { buildSummary, isDatabaseEmpty, type SeedSummary } from './summary.ts';
+import { seedOfficerDesk } from './officer-desk.ts';
 
 export { seedReferenceData, isDatabaseEmpty };
 export type { SeedSummary };
@@ -250,6 +251,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date 
       );
     }
     for (const plan of plans) insertProject(tx, plan);
+    seedOfficerDesk(tx, { today, now });
     insertRecordsRequests(tx, demoRequests(plans, { root, now, today, calendar }), { rng: root.fork('requests'), now, calendar, fee });
     const counts = auditCounts(db);
     tx.insert(schema.auditLog)

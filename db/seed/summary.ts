@@ -39,6 +39,8 @@ export const COUNTED_TABLES = [
   'violations',
   'enforcement_actions',
   'enforcement_violations',
+  'fine_payments',
+  'performance_guarantees',
   'closures',
   'fee_schedules',
   'settings',

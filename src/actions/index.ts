@@ -4,8 +4,20 @@
  */
 import { accounts } from './accounts.ts';
 import { mail } from './mail.ts';
+import { registry } from './registry.ts';
+import { swppp } from './swppp.ts';
+import { notices } from './notices.ts';
+import { enforcement } from './enforcement.ts';
+import { guarantees } from './guarantees.ts';
+import { calendarFeed } from './calendar.ts';
 
 export const server = {
   accounts,
   mail,
+  registry,
+  swppp,
+  notices,
+  enforcement,
+  guarantees,
+  calendarFeed,
 };

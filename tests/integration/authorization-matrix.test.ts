@@ -30,6 +30,11 @@ interface Ids {
   userId: number;
   mailId: number;
   ownProjectSlug: string;
+  ownProjectId: number;
+  projectSlug: string;
+  projectId: number;
+  actionId: number;
+  documentId: number;
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -42,6 +47,25 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/audit': { allow: ['admin'], url: () => '/staff/audit' },
   'operator/index': { allow: ['operator'], url: () => '/operator' },
   'operator/projects/[slug]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}` },
+  // The officer's desk (issue 6).
+  'staff/officer': { allow: ['officer'], url: () => '/staff/officer' },
+  'staff/calendar': { allow: ['officer'], url: () => '/staff/calendar' },
+  'staff/projects/index': { allow: ['officer', 'clerk'], url: () => '/staff/projects' },
+  'staff/projects/new': { allow: ['officer', 'clerk'], url: () => '/staff/projects/new' },
+  'staff/projects/[slug]/index': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}` },
+  'staff/projects/[slug]/edit': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/edit` },
+  'staff/projects/[slug]/parties': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/parties` },
+  'staff/projects/[slug]/documents': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/documents` },
+  'staff/projects/[slug]/guarantees': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/guarantees` },
+  'staff/projects/[slug]/posting.pdf': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/posting.pdf` },
+  'staff/projects/[slug]/swppp': { allow: ['officer'], url: (i) => `/staff/projects/${i.projectSlug}/swppp` },
+  'staff/projects/[slug]/inspections': { allow: ['officer'], url: (i) => `/staff/projects/${i.projectSlug}/inspections` },
+  'staff/projects/[slug]/enforcement': { allow: ['officer'], url: (i) => `/staff/projects/${i.projectSlug}/enforcement` },
+  'staff/enforcement/index': { allow: ['officer'], url: () => '/staff/enforcement' },
+  'staff/enforcement/[id]': { allow: ['officer'], url: (i) => `/staff/enforcement/${i.actionId}` },
+  'staff/enforcement/[id]/notice.pdf': { allow: ['officer', 'clerk'], url: (i) => `/staff/enforcement/${i.actionId}/notice.pdf` },
+  'staff/documents/[id]': { allow: ['admin', 'clerk', 'officer'], url: (i) => `/staff/documents/${i.documentId}` },
+  'operator/projects/[slug]/notices': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/notices` },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
@@ -52,6 +76,37 @@ const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = 
   'accounts.inviteUser': { allow: ['admin'], input: () => ({ email: 'matrix@example.org', name: 'Matrix', roles: 'clerk' }) },
   'accounts.updateUserAccess': { allow: ['admin'], input: (i) => ({ userId: i.userId, roles: 'clerk' }) },
   'mail.retry': { allow: ['admin'], input: (i) => ({ id: i.mailId }) },
+  // The officer's desk (issue 6).
+  'registry.createProject': { allow: ['officer', 'clerk'], input: () => ({ name: 'Matrix project', description: 'A project registered by the matrix.', siteAddress: '1 Main Street', kind: 'minor', status: 'swppp_review', ownerCompany: 'Matrix LLC' }) },
+  'registry.updateProject': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, name: 'Matrix', description: 'x', siteAddress: '1 Main Street', kind: 'minor', status: 'active' }) },
+  'registry.setPublished': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, published: 'no' }) },
+  'registry.setOperators': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId }) },
+  'registry.saveParty': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, role: 'owner_operator', companyName: 'Matrix LLC' }) },
+  'registry.removeParty': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, partyId: 1 }) },
+  'registry.addWater': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, name: 'Matrix Kill', waterType: 'stream' }) },
+  'registry.removeWater': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, waterId: 1 }) },
+  'registry.recordNot': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, notFiledOn: '2026-01-02', finalStabilizationOn: '2026-01-01' }) },
+  'registry.setDocumentPublic': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, documentId: i.documentId, public: 'no' }) },
+  'swppp.markComplete': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01' }) },
+  'swppp.notifyDeficiencies': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01', deficiencies: 'No phasing plan.' }) },
+  'swppp.recordResubmission': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01' }) },
+  'swppp.decide': { allow: ['officer'], input: () => ({ reviewId: 1, decision: 'approved', on: '2026-01-01' }) },
+  'swppp.extend': { allow: ['officer'], input: () => ({ reviewId: 1, until: '2026-02-01', note: 'Agreed by phone.' }) },
+  'notices.give': { allow: ['operator'], input: (i) => ({ projectId: i.ownProjectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30' }) },
+  'notices.record': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30', givenDate: '2026-01-02', givenTime: '09:00', givenBy: 'Matrix' }) },
+  'notices.recordTownInspection': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, inspectedOn: '2026-01-02', outcome: 'approved' }) },
+  'notices.recordViolation': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, observedOn: '2026-01-02', description: 'Silt fence down.' }) },
+  'notices.markViolationCorrected': { allow: ['officer'], input: () => ({ violationId: 1, on: '2026-01-02' }) },
+  'enforcement.calculateFine': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, fineDays: 3, fineDailyRate: '100' }) },
+  'enforcement.issue': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, type: 'written_warning', issuedOn: '2026-01-02', summary: 'Silt fence down.' }) },
+  'enforcement.transition': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, event: 'comply', on: '2026-01-02' }) },
+  'enforcement.recordPayment': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, receivedOn: '2026-01-02', amount: '10.00', method: 'check' }) },
+  'enforcement.waiveFine': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, on: '2026-01-02', reason: 'Court order.' }) },
+  'enforcement.update': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, summary: 'Changed.' }) },
+  'guarantees.save': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, kind: 'cash_escrow', purpose: 'maintenance', amount: '100.00', institution: 'Matrix Bank' }) },
+  'guarantees.release': { allow: ['officer', 'clerk'], input: () => ({ guaranteeId: 1, on: '2026-01-02' }) },
+  'calendarFeed.create': { allow: ['officer'], input: () => ({}) },
+  'calendarFeed.revoke': { allow: ['officer'], input: () => ({}) },
 };
 
 function listRoutes(): string[] {
@@ -82,12 +137,19 @@ beforeAll(async () => {
   for (const who of WHO) if (who !== 'anonymous') cookies[who] = await signIn(base, ACCOUNTS[who], DEMO_PASSWORD);
   // Make sure there is a message in the outbox to look at.
   await postAction(base, '/account/forgot', 'accounts.requestPasswordReset', { email: 'clerk@rotterdam.example' });
+  const own = one<{ id: number; slug: string }>(
+    "select p.id, p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by p.name limit 1",
+  );
+  const project = one<{ id: number; slug: string }>("select id, slug from projects where slug = 'curry-road-distribution-center'");
   ids = {
     userId: one<{ id: number }>("select id from users where email = 'clerk@rotterdam.example'").id,
     mailId: one<{ id: number }>('select max(id) as id from outbox').id,
-    ownProjectSlug: one<{ slug: string }>(
-      "select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by p.name limit 1",
-    ).slug,
+    ownProjectSlug: own.slug,
+    ownProjectId: own.id,
+    projectSlug: project.slug,
+    projectId: project.id,
+    actionId: one<{ id: number }>('select min(id) as id from enforcement_actions').id,
+    documentId: one<{ id: number }>('select min(id) as id from documents').id,
   };
 });
 

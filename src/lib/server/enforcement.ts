@@ -83,7 +83,7 @@ export function describeAction(a: EnforcementFacts, today: string): string {
   if (a.type === 'stop_work_order' && a.liftedOn) {
     return `${label} issued ${formatDay(a.issuedOn)}${section}; lifted ${formatDay(a.liftedOn)}.`;
   }
-  if (a.status === 'withdrawn') return `${label} issued ${formatDay(a.issuedOn)}${section}; withdrawn.`;
+  if (a.status === 'withdrawn') return `${label} issued ${formatDay(a.issuedOn)}${section}; withdrawn${a.closedOn ? ` ${formatDay(a.closedOn)}` : ''}.`;
   return `${label} issued ${formatDay(a.issuedOn)}${section}; resolved ${formatDay(a.closedOn)}.`;
 }
 

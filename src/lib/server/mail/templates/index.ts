@@ -3,11 +3,15 @@
  */
 import type { RenderedMail } from '../layout.ts';
 import * as accounts from './accounts.ts';
+import * as officer from './officer.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
   'password-reset': accounts.passwordReset,
   'password-changed': accounts.passwordChanged,
+  'inspection-notice': officer.inspectionNotice,
+  'enforcement-issued': officer.enforcementIssued,
+  'enforcement-resolved': officer.enforcementResolved,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;

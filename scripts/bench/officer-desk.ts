@@ -1,0 +1,71 @@
+/**
+ * The officer's desk at 10,000 projects: the public town-wide enforcement page and its Atom feed under
+ * load, and, in process against the same database, computing the desk (every SWPPP clock, notices,
+ * deadlines, stop-work orders), a month of the calendar, and rendering the printable PDFs.
+ */
+import path from 'node:path';
+import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { printableNotice } from '../../src/lib/server/enforcement-actions.ts';
+import { calendarItems, officerDesk } from '../../src/lib/server/officer-desk.ts';
+import { sitePostingPdf } from '../../src/lib/server/printables.ts';
+import { getStaffProject } from '../../src/lib/server/project-registry.ts';
+import { townToday } from '../../src/lib/server/time.ts';
+import { formatLoad, load, type BenchContext } from './lib.ts';
+
+function timed<T>(runs: number, fn: () => T): { median: number; p95: number; last: T } {
+  const times: number[] = [];
+  let last!: T;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    last = fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(runs / 2)], p95: times[Math.min(runs - 1, Math.floor(runs * 0.95))], last };
+}
+
+async function timedAsync(runs: number, fn: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(runs / 2)], p95: times[Math.min(runs - 1, Math.floor(runs * 0.95))] };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+export async function run(ctx: BenchContext) {
+  for (const page of [
+    { label: 'GET /enforcement', path: '/enforcement' },
+    { label: 'GET /enforcement/feed.xml', path: '/enforcement/feed.xml' },
+  ]) {
+    const bytes = (await (await fetch(`${ctx.url}${page.path}`)).arrayBuffer()).byteLength;
+    const r = await load(`${page.label} (${Math.round(bytes / 1024)} KB)`, `${ctx.url}${page.path}`, ctx);
+    ctx.report(formatLoad(r));
+  }
+
+  const db = openDatabase(path.join(ctx.dataDir, 'portal.db'));
+  try {
+    const today = townToday();
+    const desk = timed(20, () => officerDesk(db, today));
+    ctx.report(`officer's desk (${desk.last.total} items; every open SWPPP clock)   median ${ms(desk.median)}   p95 ${ms(desk.p95)}`);
+    const month = today.slice(0, 7);
+    const cal = timed(20, () => calendarItems(db, `${month}-01`, `${month}-31`, today));
+    ctx.report(`calendar, one month (${cal.last.length} items)                 median ${ms(cal.median)}   p95 ${ms(cal.p95)}`);
+    const swo = db.$client.prepare("select id, project_id from enforcement_actions where type = 'stop_work_order' order by id limit 1").get() as { id: number; project_id: number } | undefined;
+    if (swo) {
+      const notice = await timedAsync(20, () => printableNotice(db, swo.id, 'http://localhost:4321'));
+      ctx.report(`printable enforcement notice (PDF)                     median ${ms(notice.median)}   p95 ${ms(notice.p95)}`);
+      const data = getStaffProject(db, swo.project_id)!;
+      const posting = await timedAsync(20, () =>
+        sitePostingPdf({ ...data.project, waters: data.waters.map((w) => w.name) }, data.people.find((p) => p.role === 'owner_operator'), 'http://localhost:4321', today),
+      );
+      ctx.report(`site posting with QR code (PDF)                        median ${ms(posting.median)}   p95 ${ms(posting.p95)}`);
+    }
+  } finally {
+    db.$client.close();
+  }
+}

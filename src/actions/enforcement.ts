@@ -1,0 +1,163 @@
+/**
+ * Enforcement actions (Stormwater Management Officer only): calculate and confirm a fine, issue an
+ * action, move it through its states (a stop-work order closes only when lifted), fine payments and
+ * waivers, and corrections to its words.
+ */
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { ENFORCEMENT_TYPES, PAYMENT_METHODS } from '../../db/schema.ts';
+import { config } from '../lib/server/config.ts';
+import { db } from '../lib/server/db/index.ts';
+import { issueAction, recordPayment, transitionAction, updateDetails, waiveFine } from '../lib/server/enforcement-actions.ts';
+import { calculateFine, parseMoney } from '../lib/server/enforcement-rules.ts';
+import { failure, id, ids, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '../lib/server/form-fields.ts';
+import { townToday } from '../lib/server/time.ts';
+import { allow } from './guard.ts';
+
+const fineFields = {
+  fineDays: z.coerce.number({ error: 'Enter the number of days, like 9.' }).optional(),
+  fineDailyRate: z.string().trim().optional(),
+};
+
+function fineInput(days: number | undefined, rate: string | undefined) {
+  const dailyRateCents = rate ? parseMoney(rate) : undefined;
+  if (rate && dailyRateCents === undefined) failure({ fields: { fineDailyRate: 'Enter the daily fine in dollars, like 150 or 150.00.' } });
+  return { days: days ?? 0, dailyRateCents: dailyRateCents ?? 0 };
+}
+
+export const enforcement = {
+  /** Works out days × rate (capped at $250 a day) for the officer to confirm; changes nothing. */
+  calculateFine: defineAction({
+    accept: 'form',
+    input: z.object({ projectId: id, ...fineFields }),
+    handler: async (input, ctx) => {
+      allow.role(ctx, 'officer');
+      const r = calculateFine(fineInput(input.fineDays, input.fineDailyRate));
+      if (!r.ok) failure({ fields: { [r.field === 'days' ? 'fineDays' : 'fineDailyRate']: r.message } });
+      return { days: r.days, dailyRateCents: r.dailyRateCents, assessedCents: r.assessedCents, cappedFromCents: r.cappedFromCents ?? null, lines: r.lines };
+    },
+  }),
+
+  issue: defineAction({
+    accept: 'form',
+    input: z.object({
+      projectId: id,
+      type: z.enum(ENFORCEMENT_TYPES, { error: 'Choose the kind of action.' }),
+      issuedOn: requiredDay('the issue date'),
+      citedSection: optionalText(300),
+      summary: requiredText('a plain-language statement of what was found', 4000),
+      requiredMeasures: optionalText(4000),
+      complyBy: optionalDay('the comply-by date'),
+      public: z.boolean(),
+      violationIds: ids,
+      newViolationDescription: optionalText(2000),
+      newViolationSection: optionalText(300),
+      newViolationObservedOn: optionalDay('the date the violation was observed'),
+      escalatesId: id.optional(),
+      ...fineFields,
+      fineConfirmedCents: z.coerce.number().int().optional(),
+      fineConfirm: z.boolean(),
+      fineDueOn: optionalDay('the date the fine is due'),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const today = townToday();
+      const fine = input.type === 'fine' ? { ...fineInput(input.fineDays, input.fineDailyRate), confirmedCents: input.fineConfirm ? (input.fineConfirmedCents ?? null) : null, dueOn: orNull(input.fineDueOn) } : null;
+      const r = await issueAction(
+        db(),
+        { userId: user.id, name: user.name, title: user.title, ip: ctx.clientAddress },
+        input.projectId,
+        {
+          type: input.type,
+          issuedOn: input.issuedOn,
+          citedSection: orNull(input.citedSection),
+          summary: input.summary,
+          requiredMeasures: orNull(input.requiredMeasures),
+          complyBy: orNull(input.complyBy),
+          public: input.public,
+          violationIds: input.violationIds,
+          newViolation: input.newViolationDescription ? { description: input.newViolationDescription, section: orNull(input.newViolationSection), observedOn: input.newViolationObservedOn ?? input.issuedOn } : null,
+          escalatesId: input.escalatesId ?? null,
+          fine,
+        },
+        today,
+        config().publicUrl,
+      );
+      if (!r.ok) failure(r);
+      return { actionId: r.actionId };
+    },
+  }),
+
+  transition: defineAction({
+    accept: 'form',
+    input: z.object({
+      actionId: id,
+      event: z.enum(['comply', 'withdraw', 'close'], { error: 'Choose what happened.' }),
+      on: optionalDay('the date'),
+      liftedOn: optionalDay('the date the order was lifted'),
+      note: optionalText(2000),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const on = input.on ?? input.liftedOn ?? '';
+      const r = transitionAction(db(), { userId: user.id, ip: ctx.clientAddress }, input.actionId, { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) }, townToday(), config().publicUrl);
+      if (!r.ok) failure(r);
+      return { actionId: input.actionId, event: input.event };
+    },
+  }),
+
+  recordPayment: defineAction({
+    accept: 'form',
+    input: z.object({
+      actionId: id,
+      receivedOn: requiredDay('the date the payment was received'),
+      amount: money('the amount paid'),
+      method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid.' }),
+      reference: optionalText(120),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = recordPayment(db(), { userId: user.id, ip: ctx.clientAddress }, input.actionId, { receivedOn: input.receivedOn, amountCents: parseMoney(input.amount) as number, method: input.method, reference: orNull(input.reference) }, townToday());
+      if (!r.ok) failure(r);
+      return { actionId: input.actionId };
+    },
+  }),
+
+  waiveFine: defineAction({
+    accept: 'form',
+    input: z.object({ actionId: id, on: requiredDay('the date of the waiver'), reason: requiredText('the reason for the waiver', 2000) }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = waiveFine(db(), { userId: user.id, ip: ctx.clientAddress }, input.actionId, input, townToday());
+      if (!r.ok) failure(r);
+      return { actionId: input.actionId };
+    },
+  }),
+
+  update: defineAction({
+    accept: 'form',
+    input: z.object({
+      actionId: id,
+      citedSection: optionalText(300),
+      summary: requiredText('a plain-language statement of what was found', 4000),
+      requiredMeasures: optionalText(4000),
+      complyBy: optionalDay('the comply-by date'),
+      public: z.boolean(),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = updateDetails(db(), { userId: user.id, ip: ctx.clientAddress }, input.actionId, {
+        citedSection: orNull(input.citedSection),
+        summary: input.summary,
+        requiredMeasures: orNull(input.requiredMeasures),
+        complyBy: orNull(input.complyBy),
+        public: input.public,
+      });
+      if (!r.ok) {
+        if (r.message === 'No such enforcement action.') throw new ActionError({ code: 'NOT_FOUND', message: r.message });
+        failure(r);
+      }
+      return { actionId: input.actionId };
+    },
+  }),
+};

@@ -1,0 +1,75 @@
+/** The officer's SWPPP reviews: completeness, deficiencies, revised plans, decisions, extensions by agreement. */
+import { defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { db } from '../lib/server/db/index.ts';
+import { failure, id, optionalText, orNull, requiredDay, requiredText } from '../lib/server/form-fields.ts';
+import { SWPPP_DECISIONS } from '../lib/server/swppp-review.ts';
+import { decide, extendByAgreement, markComplete, notifyDeficiencies, recordResubmission } from '../lib/server/swppp-reviews.ts';
+import { townToday } from '../lib/server/time.ts';
+import { allow } from './guard.ts';
+
+const actorOf = (user: { id: number }, ctx: { clientAddress: string }) => ({ userId: user.id, ip: ctx.clientAddress });
+
+export const swppp = {
+  markComplete: defineAction({
+    accept: 'form',
+    input: z.object({ reviewId: id, on: requiredDay('the date the plan was found complete') }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = markComplete(db(), actorOf(user, ctx), input.reviewId, input.on, townToday());
+      if (!r.ok) failure(r);
+      return { reviewId: input.reviewId };
+    },
+  }),
+
+  notifyDeficiencies: defineAction({
+    accept: 'form',
+    input: z.object({ reviewId: id, on: requiredDay('the date of the written notice'), deficiencies: requiredText('what the plan lacks and what completeness requires', 4000) }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = notifyDeficiencies(db(), actorOf(user, ctx), input.reviewId, input, townToday());
+      if (!r.ok) failure(r);
+      return { reviewId: input.reviewId };
+    },
+  }),
+
+  recordResubmission: defineAction({
+    accept: 'form',
+    input: z.object({ reviewId: id, on: requiredDay('the date the revised plan was received') }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = recordResubmission(db(), actorOf(user, ctx), input.reviewId, input.on, townToday());
+      if (!r.ok) failure(r);
+      return { reviewId: input.reviewId };
+    },
+  }),
+
+  decide: defineAction({
+    accept: 'form',
+    input: z.object({
+      reviewId: id,
+      decision: z.enum(SWPPP_DECISIONS, { error: 'Choose approve, approve with conditions, or disapprove.' }),
+      on: requiredDay('the date of the written decision'),
+      conditions: optionalText(4000),
+      reasons: optionalText(4000),
+      townPermitNo: optionalText(40),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = decide(db(), actorOf(user, ctx), input.reviewId, { decision: input.decision, on: input.on, conditions: orNull(input.conditions), reasons: orNull(input.reasons), townPermitNo: orNull(input.townPermitNo) }, townToday());
+      if (!r.ok) failure(r);
+      return { reviewId: input.reviewId };
+    },
+  }),
+
+  extend: defineAction({
+    accept: 'form',
+    input: z.object({ reviewId: id, until: requiredDay('the new deadline'), note: requiredText('how and when the applicant agreed', 1000) }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = extendByAgreement(db(), actorOf(user, ctx), input.reviewId, input, townToday());
+      if (!r.ok) failure(r);
+      return { reviewId: input.reviewId };
+    },
+  }),
+};

@@ -1,0 +1,39 @@
+/** Atom feed of the town-wide enforcement page: actions in force, and those resolved in the last 90 days. */
+import type { APIRoute } from 'astro';
+import { config } from '../../lib/server/config.ts';
+import { db } from '../../lib/server/db/index.ts';
+import { publicActionsInForce, publicActionsResolvedSince } from '../../lib/server/enforcement-actions.ts';
+import { describeAction, isInForce } from '../../lib/server/enforcement.ts';
+import { atomResponse } from '../../lib/server/feeds/atom.ts';
+import { addDays } from '../../lib/server/periods.ts';
+import { townInstant, townToday } from '../../lib/server/time.ts';
+import { ENFORCEMENT_TYPE_LABEL } from '../../lib/shared/labels.ts';
+
+export const GET: APIRoute = async () => {
+  const base = config().publicUrl;
+  const today = townToday();
+  const rows = [...publicActionsInForce(db()), ...publicActionsResolvedSince(db(), addDays(today, -90))];
+  const entries = rows
+    .map((a) => {
+      const resolved = !isInForce(a);
+      const verb = resolved ? (a.type === 'stop_work_order' && a.liftedOn && a.status !== 'withdrawn' ? 'lifted' : a.status === 'withdrawn' ? 'withdrawn' : 'resolved') : 'in force';
+      // An entry changes when the action is resolved: its id stays, its updated moves.
+      const updated = resolved ? townInstant(a.closedOn ?? a.issuedOn, '12:00') : townInstant(a.issuedOn, '12:00');
+      return {
+        id: `${base}/projects/${a.projectSlug}#enforcement-${a.id}`,
+        title: `${a.projectName}: ${ENFORCEMENT_TYPE_LABEL[a.type]} ${verb}`,
+        updated: a.updatedAt > updated ? a.updatedAt : updated,
+        link: `${base}/projects/${a.projectSlug}#enforcement-history`,
+        summary: `${describeAction(a, today)} ${a.summary}`,
+      };
+    })
+    .sort((x, y) => y.updated.getTime() - x.updated.getTime());
+  return atomResponse({
+    id: `${base}/enforcement`,
+    title: 'Town of Rotterdam: stormwater enforcement in force',
+    self: `${base}/enforcement/feed.xml`,
+    alternate: `${base}/enforcement`,
+    updated: entries[0]?.updated ?? townInstant(today),
+    entries,
+  });
+};

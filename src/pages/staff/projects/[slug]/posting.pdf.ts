@@ -1,0 +1,26 @@
+/** The printable site posting: NOI facts, description, operator contact and a QR code to the public page. */
+import type { APIRoute } from 'astro';
+import { projectIdForSlug, requireRole } from '../../../../lib/server/auth/guards.ts';
+import { config } from '../../../../lib/server/config.ts';
+import { db } from '../../../../lib/server/db/index.ts';
+import { contentDisposition } from '../../../../lib/server/http.ts';
+import { sitePostingPdf } from '../../../../lib/server/printables.ts';
+import { getStaffProject } from '../../../../lib/server/project-registry.ts';
+import { townToday } from '../../../../lib/server/time.ts';
+import { RECEIVING_WATER_TYPE_LABEL } from '../../../../lib/shared/labels.ts';
+
+export const GET: APIRoute = async (ctx) => {
+  requireRole(ctx, 'officer', 'clerk');
+  const data = getStaffProject(db(), projectIdForSlug(db(), ctx.params.slug))!;
+  const p = data.project;
+  const owner = data.people.find((x) => x.role === 'owner_operator');
+  const pdf = await sitePostingPdf(
+    { ...p, waters: data.waters.map((w) => (w.waterType === 'ms4' ? w.name : `${w.name} (${RECEIVING_WATER_TYPE_LABEL[w.waterType] ?? w.waterType})`)) },
+    owner,
+    config().publicUrl,
+    townToday(),
+  );
+  return new Response(pdf.bytes as BodyInit, {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(`site-posting-${p.slug}.pdf`, 'inline') },
+  });
+};

@@ -1,0 +1,410 @@
+/**
+ * The officer's desk over real HTTP against the built portal (demo town): registering a project from its
+ * NOI, attachments and the SWPPP clocks, enforcement with fines and stop-work orders, the town-wide page
+ * and its Atom feed, 48-hour notices and the private calendar feed. These tests change project statuses
+ * and publication, so they run on a portal of their own, not the shared one other files count against.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
+import { loadTownCalendar } from '../../src/lib/server/business-calendar.ts';
+import { openDatabase, type DB } from '../../src/lib/server/db/index.ts';
+import { swpppCorrectionDeadline } from '../../src/lib/server/enforcement-rules.ts';
+import { addDays } from '../../src/lib/server/periods.ts';
+import { townToday } from '../../src/lib/server/time.ts';
+import { get, postAction, signIn, type Fields } from '../support/http.ts';
+import { startPortal, type Portal } from '../support/portal.ts';
+
+let portal: Portal;
+let base: string;
+let dataDir: string;
+let db: DB;
+const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
+const today = townToday();
+
+let officer: string;
+let clerk: string;
+let operator: string;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  base = portal.url;
+  dataDir = portal.dataDir;
+  db = openDatabase(path.join(dataDir, 'portal.db'));
+  officer = await signIn(base, 'officer@rotterdam.example', DEMO_PASSWORD);
+  clerk = await signIn(base, 'clerk@rotterdam.example', DEMO_PASSWORD);
+  operator = await signIn(base, 'operator@rotterdam.example', DEMO_PASSWORD);
+});
+
+afterAll(async () => {
+  db?.$client.close();
+  await portal?.stop();
+});
+
+const text = async (res: Response) => (await res.text()).replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/\s+/g, ' ');
+
+async function pdf(pages = 1): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 72, y: 700 });
+  return doc.save();
+}
+
+async function upload(pathname: string, fields: Record<string, string>, file: { bytes: Uint8Array; name: string; type: string }, cookie: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([file.bytes as BlobPart], { type: file.type }), file.name);
+  return fetch(new URL(pathname, base), { method: 'POST', redirect: 'manual', headers: { Origin: new URL(base).origin, Cookie: cookie }, body: form });
+}
+
+function storedFiles(): number {
+  const dir = path.join(dataDir, 'files');
+  return fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => /[a-f0-9]{64}$/.test(f)).length;
+}
+
+const NOI: Fields = {
+  name: 'Schermerhorn Road Warehouse',
+  description: 'A 40,000 square foot warehouse with truck parking on a former farm field, draining to a new wet pond.',
+  siteAddress: '3100 Schermerhorn Road',
+  crossStreet: 'Burdeck Street',
+  zip: '12306',
+  latitude: '42.7950',
+  longitude: '-74.0011',
+  taxMapParcels: '59.12-4-7',
+  kind: 'major',
+  status: 'swppp_review',
+  natureOfActivity: 'new_construction',
+  preDevelopmentLandUse: 'Hay field',
+  postDevelopmentLandUse: 'Warehouse and parking',
+  totalSiteAcres: '9.5',
+  disturbedAcres: '6.2',
+  maxDisturbedAtOnceAcres: '4.8',
+  existingImperviousAcres: '0',
+  futureImperviousAcres: '4.1',
+  phasing: 'Two phases: pond and building pad, then parking.',
+  phaseCount: '2',
+  drainsToMs4: 'on',
+  postConstructionPractices: 'wet pond, bioretention',
+  plannedStartOn: addDays(today, 60),
+  plannedCompletionOn: addDays(today, 400),
+  noiReceivedOn: today,
+  ownerCompany: 'Schermerhorn Logistics, LLC',
+  ownerContact: 'Pat Doyle',
+  ownerTitle: 'Development Manager',
+  ownerPhone: '(518) 555-0133',
+  ownerEmail: 'pdoyle@example.com',
+  waterName: 'Plotter Kill',
+  waterType: 'stream',
+};
+
+describe('registering and maintaining a project', () => {
+  let slug: string;
+  let projectId: number;
+
+  it('the officer registers a project from its NOI; unpublished, residents cannot see it', async () => {
+    const res = await postAction(base, '/staff/projects/new', 'registry.createProject', NOI, officer);
+    expect(res.status).toBe(303);
+    slug = new URL(res.headers.get('location')!, base).pathname.split('/').pop()!;
+    expect(slug).toBe('schermerhorn-road-warehouse');
+    const row = one<Record<string, unknown>>('select * from projects where slug = ?', slug);
+    projectId = row.id as number;
+    expect(row).toMatchObject({ published: 0, status: 'swppp_review', disturbed_acres: 6.2, latitude: 42.795, drains_to_ms4: 1, nature_of_activity: 'new_construction' });
+    expect(one<{ n: number }>("select count(*) n from parties where project_id = ? and role = 'owner_operator'", projectId).n).toBe(1);
+    expect(one<{ name: string }>('select name from receiving_waters where project_id = ?', projectId).name).toBe('Plotter Kill');
+    expect((await get(base, `/projects/${slug}`)).status).toBe(404);
+  });
+
+  it('checks the NOI across fields and says so beside each field, keeping what was typed', async () => {
+    const res = await postAction(base, '/staff/projects/new', 'registry.createProject', { ...NOI, name: 'Bad pin', disturbedAcres: '12', latitude: '40.7', spdesPermitId: 'ABC123' }, officer);
+    expect(res.status).not.toBe(303);
+    const body = await res.text();
+    expect(body).toContain('The disturbed area cannot be larger than the whole site.');
+    expect(body).toContain('That latitude is outside the Town of Rotterdam');
+    expect(body).toContain('NYR followed by letters and digits');
+    expect(body).toContain('value="Bad pin"');
+    expect(body).toMatch(/aria-describedby="f-disturbedAcres-error"/);
+  });
+
+  it('publishing shows it to residents; after that its web address can never change', async () => {
+    expect((await postAction(base, `/staff/projects/${slug}`, 'registry.setPublished', { projectId, published: 'yes' }, officer)).status).toBe(303);
+    expect((await get(base, `/projects/${slug}`)).status).toBe(200);
+    const res = await postAction(base, `/staff/projects/${slug}/edit`, 'registry.updateProject', { ...NOI, projectId, slug: 'a-new-name' }, officer);
+    expect(res.status).not.toBe(303);
+    expect(await res.text()).toContain('The web address cannot change once the project has been published');
+    // Unpublishing and publishing again keeps the address.
+    await postAction(base, `/staff/projects/${slug}`, 'registry.setPublished', { projectId, published: 'no' }, officer);
+    expect((await get(base, `/projects/${slug}`)).status).toBe(404);
+    await postAction(base, `/staff/projects/${slug}`, 'registry.setPublished', { projectId, published: 'yes' }, officer);
+    expect((await get(base, `/projects/${slug}`)).status).toBe(200);
+  });
+
+  it('a clerk edits the NOI record; every change appears in the history with before and after', async () => {
+    const res = await postAction(base, `/staff/projects/${slug}/edit`, 'registry.updateProject', { ...NOI, projectId, slug, disturbedAcres: '6.8', spdesPermitId: 'nyr10k777' }, clerk);
+    expect(res.status).toBe(303);
+    expect(one<{ spdes_permit_id: string }>('select spdes_permit_id from projects where id = ?', projectId).spdes_permit_id).toBe('NYR10K777');
+    const page = await text(await get(base, `/staff/projects/${slug}`, officer));
+    expect(page).toContain('Dana Kowalski: Edited the NOI record');
+    expect(page).toContain('Area to be disturbed (acres): 6.2 → 6.8');
+    expect(page).toContain('State permit ID (SPDES): — → NYR10K777');
+    expect(page).toContain('Published the project');
+    expect(page).toContain('Registered the project');
+  });
+
+  it('adds a contractor with its signed certification and assigns the operator account', async () => {
+    const add = await postAction(base, `/staff/projects/${slug}/parties`, 'registry.saveParty', { projectId, role: 'contractor', companyName: 'Ridgeline Sitework', contactName: 'Ann Lee', measures: 'Silt fence, construction entrance', certifiedOn: today }, officer);
+    expect(add.status).toBe(303);
+    const noMeasures = await postAction(base, `/staff/projects/${slug}/parties`, 'registry.saveParty', { projectId, role: 'subcontractor', companyName: 'No Measures Inc' }, officer);
+    expect(await noMeasures.text()).toContain('Name the SWPPP measures this contractor implements');
+    const operatorId = one<{ id: number }>("select id from users where email = 'operator2@rotterdam.example'").id;
+    expect((await postAction(base, `/staff/projects/${slug}`, 'registry.setOperators', { projectId, userIds: [String(operatorId)] }, officer)).status).toBe(303);
+    expect(one<{ n: number }>('select count(*) n from project_members where project_id = ? and user_id = ?', projectId, operatorId).n).toBe(1);
+    const adminId = one<{ id: number }>("select id from users where email = 'admin@rotterdam.example'").id;
+    const bad = await postAction(base, `/staff/projects/${slug}`, 'registry.setOperators', { projectId, userIds: [String(adminId)] }, officer);
+    expect(await bad.text()).toContain('Choose only accounts that have the operator role');
+  });
+
+  it('attaching the SWPPP opens its review with the 30-day completeness clock; the officer approves it with conditions', async () => {
+    const before = storedFiles();
+    const res = await upload(`/staff/projects/${slug}/documents`, { type: 'swppp', title: 'Stormwater Pollution Prevention Plan', documentDate: today, public: 'on' }, { bytes: await pdf(3), name: 'swppp.pdf', type: 'application/pdf' }, officer);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toContain('review=opened');
+    expect(storedFiles()).toBe(before + 1);
+    const doc = one<{ id: number; page_count: number; public: number; review_status: string }>("select * from documents where project_id = ? and type = 'swppp'", projectId);
+    expect(doc).toMatchObject({ page_count: 3, public: 1, review_status: 'filed' });
+    const review = one<{ id: number; received_on: string; document_id: number }>('select * from swppp_reviews where project_id = ?', projectId);
+    expect(review).toMatchObject({ received_on: today, document_id: doc.id });
+
+    let page = await text(await get(base, `/staff/projects/${slug}/swppp`, officer));
+    expect(page).toMatch(/Completeness determination due [A-Z][a-z]+ \d+, \d{4} \((30|31|32) days left\)/);
+
+    expect((await postAction(base, `/staff/projects/${slug}/swppp`, 'swppp.markComplete', { reviewId: review.id, on: today }, officer)).status).toBe(303);
+    page = await text(await get(base, `/staff/projects/${slug}/swppp`, officer));
+    expect(page).toMatch(/Decision due .* days left\)/);
+    const missing = await postAction(base, `/staff/projects/${slug}/swppp`, 'swppp.decide', { reviewId: review.id, decision: 'approved_with_conditions', on: today }, officer);
+    expect(await missing.text()).toContain('List the conditions of the approval.');
+    const ok = await postAction(base, `/staff/projects/${slug}/swppp`, 'swppp.decide', { reviewId: review.id, decision: 'approved_with_conditions', on: today, conditions: 'Preparer on site when clearing begins.', townPermitNo: 'SD-2026-099' }, officer);
+    expect(ok.status).toBe(303);
+    expect(one<Record<string, unknown>>('select status, town_permit_no from projects where id = ?', projectId)).toEqual({ status: 'approved', town_permit_no: 'SD-2026-099' });
+    expect(await text(await get(base, `/projects/${slug}`))).toContain(`Approved with conditions on`);
+  });
+
+  it('refuses a file that is not a PDF whatever its name, and keeps nothing of it', async () => {
+    const before = storedFiles();
+    const docs = one<{ n: number }>('select count(*) n from documents').n;
+    const res = await upload(`/staff/projects/${slug}/documents`, { type: 'noi', title: 'NOI', documentDate: today }, { bytes: new TextEncoder().encode('MZ this is really an executable'), name: 'noi.pdf', type: 'application/pdf' }, officer);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('is not a PDF');
+    expect(storedFiles()).toBe(before);
+    expect(one<{ n: number }>('select count(*) n from documents').n).toBe(docs);
+  });
+
+  it('prints the site posting with a QR code to the public page', async () => {
+    const res = await get(base, `/staff/projects/${slug}/posting.pdf`, clerk);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe('Site posting - Schermerhorn Road Warehouse');
+    // pdf-lib writes text as hex strings in compressed streams: find the public URL printed under the QR code.
+    const raw = Buffer.from(bytes).toString('latin1');
+    const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((m) => {
+      try {
+        return zlib.inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+      } catch {
+        return m[1];
+      }
+    });
+    const hex = Buffer.from(`${base}/projects/${slug}`).toString('hex').toUpperCase();
+    expect(streams.some((s) => s.includes(hex))).toBe(true);
+    // The QR code is drawn as vector modules: one path of many small squares.
+    expect(streams.some((s) => (s.match(/ re\b|h\s|l\s/g) ?? []).length > 200)).toBe(true);
+    expect((await get(base, `/staff/projects/${slug}/posting.pdf`, operator)).status).toBe(403);
+  });
+
+  it('records the NOT and closes the project', async () => {
+    const res = await postAction(base, `/staff/projects/${slug}`, 'registry.recordNot', { projectId, finalStabilizationOn: today, notFiledOn: today }, officer);
+    expect(res.status).toBe(303);
+    expect(one<{ status: string }>('select status from projects where id = ?', projectId).status).toBe('complete');
+  });
+});
+
+describe('SWPPP clocks in the demo town', () => {
+  it('a review past day 30 with no action shows the applicant authorized to proceed as filed', async () => {
+    const body = await text(await get(base, '/projects/broadway-lofts'));
+    expect(body).toMatch(/the applicant has been authorized to proceed as filed since [A-Z][a-z]+ \d+, \d{4}/);
+    const desk = await text(await get(base, '/staff/officer', officer));
+    expect(desk).toContain('Broadway Lofts Redevelopment');
+    expect(desk).toContain('No action within 30 days');
+    expect(desk).toContain('Compliance findings');
+  });
+});
+
+describe('enforcement', () => {
+  const slug = 'giffords-church-road-veterinary-hospital';
+  let projectId: number;
+  beforeAll(() => {
+    projectId = one<{ id: number }>('select id from projects where slug = ?', slug).id;
+  });
+
+  it('a fine is assessed only after the officer confirms the calculation, capped at $250 a day; payments make it partly paid, then paid', async () => {
+    const fine = { projectId, type: 'fine', public: 'on', issuedOn: today, summary: 'Sediment left the site for three days.', fineDays: 3, fineDailyRate: '300', newViolationDescription: 'Sediment in the road for three days.', newViolationObservedOn: addDays(today, -3) };
+    const unconfirmed = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', fine, officer);
+    expect(unconfirmed.status).not.toBe(303);
+    expect(await text(unconfirmed)).toContain('Calculate the fine and confirm the result');
+    const calc = await text(await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.calculateFine', fine, officer));
+    expect(calc).toContain('The law allows at most $250.00 a day');
+    expect(calc).toContain('3 days × $250.00 a day = $750.00.');
+    expect(calc).toContain('I confirm the fine of $750.00');
+    // A confirmation of a different amount (the form was changed after calculating) is refused.
+    const stale = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', { ...fine, fineConfirm: 'on', fineConfirmedCents: 90000 }, officer);
+    expect(stale.status).not.toBe(303);
+    const res = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', { ...fine, fineConfirm: 'on', fineConfirmedCents: 75000 }, officer);
+    expect(res.status).toBe(303);
+    const id = Number(res.headers.get('location')!.match(/enforcement\/(\d+)/)![1]);
+    expect(one<Record<string, unknown>>('select fine_assessed_cents, fine_daily_rate_cents, fine_days, fine_status, category from enforcement_actions where id = ?', id)).toEqual({
+      fine_assessed_cents: 75000,
+      fine_daily_rate_cents: 25000,
+      fine_days: 3,
+      fine_status: 'assessed',
+      category: 'judicial',
+    });
+
+    const page = `/staff/enforcement/${id}`;
+    const closeEarly = await postAction(base, page, 'enforcement.transition', { actionId: id, event: 'close', on: today }, officer);
+    expect(await closeEarly.text()).toContain('A fine closes only when it is paid in full or waived.');
+    expect((await postAction(base, page, 'enforcement.recordPayment', { actionId: id, receivedOn: today, amount: '250', method: 'check', reference: '1001' }, officer)).status).toBe(303);
+    expect(one<{ fine_status: string }>('select fine_status from enforcement_actions where id = ?', id).fine_status).toBe('partly_paid');
+    const over = await postAction(base, page, 'enforcement.recordPayment', { actionId: id, receivedOn: today, amount: '600', method: 'check' }, officer);
+    expect(await over.text()).toContain('The payment is more than the balance of $500.00.');
+    await postAction(base, page, 'enforcement.recordPayment', { actionId: id, receivedOn: today, amount: '$500.00', method: 'card' }, officer);
+    expect(one<Record<string, unknown>>('select fine_status, fine_paid_cents from enforcement_actions where id = ?', id)).toEqual({ fine_status: 'paid', fine_paid_cents: 75000 });
+    expect(one<{ n: number; s: number }>('select count(*) n, sum(amount_cents) s from fine_payments where enforcement_action_id = ?', id)).toEqual({ n: 2, s: 75000 });
+    expect((await postAction(base, page, 'enforcement.transition', { actionId: id, event: 'close', on: today }, officer)).status).toBe(303);
+    const pub = await text(await get(base, `/projects/${slug}`));
+    expect(pub).toMatch(/Fine issued [A-Z][a-z]+ \d+, \d{4} \(ordinance Subsection R\(3\)\); resolved/);
+  });
+
+  it('a SWPPP deficiency notice gets the seven-day correction deadline, moved past a closed day', async () => {
+    const res = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', { projectId, type: 'swppp_deficiency_notice', issuedOn: today, summary: 'The SWPPP does not name the contractor for the sediment basin.', requiredMeasures: 'Amend the SWPPP to name the contractor; certify the change in writing.', public: 'on', newViolationDescription: 'SWPPP lacks a contractor for the basin.' }, officer);
+    expect(res.status).toBe(303);
+    const id = Number(res.headers.get('location')!.match(/enforcement\/(\d+)/)![1]);
+    const expected = swpppCorrectionDeadline(today, loadTownCalendar(db)).dueOn;
+    expect(one<{ comply_by: string }>('select comply_by from enforcement_actions where id = ?', id).comply_by).toBe(expected);
+    const notice = await get(base, `/staff/enforcement/${id}/notice.pdf`, officer);
+    expect(notice.headers.get('content-type')).toBe('application/pdf');
+    expect((await PDFDocument.load(new Uint8Array(await notice.arrayBuffer()))).getTitle()).toBe('SWPPP deficiency notice - Giffords Church Road Veterinary Hospital');
+    await postAction(base, `/staff/enforcement/${id}`, 'enforcement.transition', { actionId: id, event: 'withdraw', on: today }, officer);
+  });
+
+  it('a stop-work order switches the public status until lifted, then the earlier status returns; the operator is told by email', async () => {
+    const operatorEmail = 'operator@rotterdam.example';
+    const own = one<{ id: number; slug: string; status: string }>(
+      "select p.id, p.slug, p.status from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = ? and p.status = 'active' order by p.name limit 1",
+      operatorEmail,
+    );
+    const mailBefore = one<{ n: number }>('select count(*) n from outbox where to_address = ?', operatorEmail).n;
+    const res = await postAction(base, `/staff/projects/${own.slug}/enforcement`, 'enforcement.issue', { projectId: own.id, type: 'stop_work_order', issuedOn: today, summary: 'Sediment is running off the site into the road.', requiredMeasures: 'Reinstall silt fence and clean the road.' }, officer);
+    expect(res.status).toBe(303);
+    const id = Number(res.headers.get('location')!.match(/enforcement\/(\d+)/)![1]);
+    expect(one<Record<string, unknown>>('select public, project_status_before from enforcement_actions where id = ?', id)).toEqual({ public: 1, project_status_before: 'active' });
+    expect(one<{ status: string }>('select status from projects where id = ?', own.id).status).toBe('stop_work');
+    expect(await text(await get(base, `/projects/${own.slug}`))).toMatch(/Enforcement: Stop-work order in effect since/);
+    expect(await text(await get(base, '/enforcement'))).toContain('Sediment is running off the site into the road.');
+    expect((await postAction(base, `/staff/enforcement/${id}`, 'enforcement.transition', { actionId: id, event: 'close', on: today }, officer)).status).not.toBe(303);
+    expect((await postAction(base, `/staff/enforcement/${id}`, 'enforcement.transition', { actionId: id, event: 'close', liftedOn: today }, officer)).status).toBe(303);
+    expect(one<{ status: string }>('select status from projects where id = ?', own.id).status).toBe('active');
+    const kinds = db.$client.prepare('select kind from outbox where to_address = ? order by id desc limit 2').all(operatorEmail).map((r) => (r as { kind: string }).kind);
+    expect(kinds).toEqual(['enforcement-resolved', 'enforcement-issued']);
+    expect(one<{ n: number }>('select count(*) n from outbox where to_address = ?', operatorEmail).n).toBe(mailBefore + 2);
+  });
+
+  it('an operator cannot issue or change actions', async () => {
+    const id = one<{ id: number }>("select id from enforcement_actions where type = 'stop_work_order' and lifted_on is null").id;
+    for (const [action, fields] of [
+      ['enforcement.issue', { projectId, type: 'written_warning', issuedOn: today, summary: 'x' }],
+      ['enforcement.transition', { actionId: id, event: 'close', liftedOn: today }],
+      ['enforcement.update', { actionId: id, summary: 'Nothing happened.' }],
+    ] as const) {
+      const res = await fetch(new URL(`/_actions/${action}`, base), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(base).origin, Cookie: operator },
+        body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+      });
+      expect(res.status, action).toBe(403);
+    }
+    expect(one<{ lifted_on: string | null }>('select lifted_on from enforcement_actions where id = ?', id).lifted_on).toBeNull();
+  });
+
+  it('the town-wide page lists public actions in force, newest first, with an Atom feed', async () => {
+    const page = await get(base, '/enforcement');
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain('href="/enforcement/feed.xml"');
+    expect(body).toContain('Hamburg Street Mixed-Use Building');
+    const inForce = db.$client
+      .prepare(
+        `select p.name, e.issued_on from enforcement_actions e join projects p on p.id = e.project_id
+         where e.public = 1 and p.published = 1 and e.closed_on is null and e.status not in ('withdrawn','closed') and not (e.type = 'stop_work_order' and e.lifted_on is not null)
+         order by e.issued_on desc, e.id desc`,
+      )
+      .all() as Array<{ name: string }>;
+    const positions = inForce.map((r) => body.indexOf(r.name.replace(/&/g, '&amp;')));
+    expect(positions.every((x) => x >= 0)).toBe(true);
+    expect(positions[0]).toBeLessThan(positions.at(-1)!);
+
+    const feed = await get(base, '/enforcement/feed.xml');
+    expect(feed.headers.get('content-type')).toContain('application/atom+xml');
+    const xml = await feed.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+    expect(xml.match(/<entry>/g)!.length).toBeGreaterThanOrEqual(inForce.length);
+    expect(xml).toContain('Hamburg Street Mixed-Use Building: Stop-work order in force');
+    expect(xml).toMatch(/: Stop-work order lifted<\/title>/);
+  });
+});
+
+describe('48-hour notices and the private calendar feed', () => {
+  it('an operator gives notice; less than 48 hours is recorded as late and the officer is emailed', async () => {
+    const own = one<{ id: number; slug: string }>(
+      "select p.id, p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by p.name limit 1",
+    );
+    const page = `/operator/projects/${own.slug}/notices`;
+    expect((await get(base, page, operator)).status).toBe(200);
+    const onTime = await postAction(base, page, 'notices.give', { projectId: own.id, milestone: 'rough_grading_complete', scheduledDate: addDays(today, 4), scheduledTime: '07:30' }, operator);
+    expect(onTime.headers.get('location')).toContain('given=ok');
+    const late = await postAction(base, page, 'notices.give', { projectId: own.id, milestone: 'final_grading_complete', scheduledDate: addDays(today, 1), scheduledTime: '06:00', notes: 'Short notice, sorry.' }, operator);
+    expect(late.headers.get('location')).toContain('given=late');
+    const past = await postAction(base, page, 'notices.give', { projectId: own.id, milestone: 'clearing_complete', scheduledDate: addDays(today, -1), scheduledTime: '07:30' }, operator);
+    expect(await past.text()).toContain('The milestone time has passed');
+    const mail = one<{ subject: string }>("select subject from outbox where kind = 'inspection-notice' and to_address = 'officer@rotterdam.example' order by id desc limit 1");
+    expect(mail.subject).toMatch(/^Late 48-hour inspection notice: /);
+    const staff = await text(await get(base, `/staff/projects/${own.slug}/inspections`, officer));
+    expect(staff).toContain('Short notice, sorry.');
+    expect(staff).toMatch(/Late .* late \(the law requires at least 48 hours\)/);
+  });
+
+  it('the calendar feed answers only to a live token, and stops when the officer revokes it', async () => {
+    const created = await postAction(base, '/staff/calendar', 'calendarFeed.create', {}, officer);
+    const html = await created.text();
+    const url = html.match(/https?:\/\/[^<"\s]+\/officer-calendar\/[A-Za-z0-9_-]{43}\.ics/)![0];
+    const token = url.match(/officer-calendar\/([^.]+)\.ics/)![1];
+    // Only the hash is stored.
+    expect(one<{ n: number }>('select count(*) n from calendar_feed_tokens where token_hash = ?', token).n).toBe(0);
+    const feedPath = new URL(url).pathname;
+    const ics = await get(base, feedPath);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toContain('text/calendar');
+    const body = await ics.text();
+    expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(body).toContain('BEGIN:VEVENT');
+    expect(body).toContain('[LATE NOTICE]');
+    expect((await get(base, '/officer-calendar/not-a-token.ics')).status).toBe(404);
+    // A new link replaces the old one.
+    await postAction(base, '/staff/calendar', 'calendarFeed.create', {}, officer);
+    expect((await get(base, feedPath)).status).toBe(404);
+    await postAction(base, '/staff/calendar', 'calendarFeed.revoke', {}, officer);
+    expect(one<{ n: number }>('select count(*) n from calendar_feed_tokens where revoked_at is null').n).toBe(0);
+  });
+});
