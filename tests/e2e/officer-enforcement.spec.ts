@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const PASSWORD = 'rotterdam-demo-2026';
 const DATE = '[A-Z][a-z]+ \\d{1,2}, \\d{4}';
