@@ -3,9 +3,11 @@
  * checks the role and ownership it needs itself (src/actions/guard.ts).
  */
 import { accounts } from './accounts.ts';
+import { alerts } from './alerts.ts';
 import { mail } from './mail.ts';
 
 export const server = {
   accounts,
+  alerts,
   mail,
 };

@@ -3,11 +3,15 @@
  */
 import type { RenderedMail } from '../layout.ts';
 import * as accounts from './accounts.ts';
+import * as alerts from './alerts.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
   'password-reset': accounts.passwordReset,
   'password-changed': accounts.passwordChanged,
+  'alert-confirm': alerts.alertConfirm,
+  alert: alerts.alertEvent,
+  'alert-digest': alerts.alertDigest,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;
