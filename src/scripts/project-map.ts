@@ -69,11 +69,12 @@ export function startProjectMap(): void {
   const bounds = L.latLngBounds([]);
   for (const p of data.points) bounds.extend([p.lat, p.lon]);
   if (data.centre) {
-    const circle = L.circle([data.centre.lat, data.centre.lon], { radius: data.centre.radius * METRES_PER_MILE, color: '#0b4f71', weight: 2, fillOpacity: 0.06 }).addTo(map);
+    L.circle([data.centre.lat, data.centre.lon], { radius: data.centre.radius * METRES_PER_MILE, color: '#0b4f71', weight: 2, fillOpacity: 0.06 }).addTo(map);
     L.circleMarker([data.centre.lat, data.centre.lon], { radius: 6, color: '#0b4f71', fillColor: '#ffbf47', fillOpacity: 1, weight: 3 })
       .bindTooltip(data.centre.label)
       .addTo(map);
-    bounds.extend(circle.getBounds());
+    // Not circle.getBounds(): that needs the map to have a view already.
+    bounds.extend(L.latLng(data.centre.lat, data.centre.lon).toBounds(2 * data.centre.radius * METRES_PER_MILE));
   }
   if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
   else map.setView([42.8, -74.0], 12);

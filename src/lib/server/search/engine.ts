@@ -81,7 +81,7 @@ export function buildBrowserAssets(docs: SearchDoc[]): BrowserAssets {
     d.title,
     d.url,
     d.status ?? '',
-    d.kind === 'project' ? (d.fields.address ?? '') : '',
+    d.kind === 'project' ? d.subtitle : '',
     d.fields.cross ?? '',
     d.fields.ids ?? '',
   ]);
