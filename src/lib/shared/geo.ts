@@ -14,10 +14,16 @@ export interface Point {
   longitude: number;
 }
 
+/** A row that may or may not have a location (database columns are nullable). */
+export interface MaybePoint {
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
 
-export function isValidPoint(p: Partial<Point> | null | undefined): p is Point {
+export function isValidPoint<T extends MaybePoint>(p: T | null | undefined): p is T & Point {
   return (
     !!p &&
     typeof p.latitude === 'number' &&
@@ -108,7 +114,7 @@ export interface Nearby<T> {
 }
 
 /** Items with a location within `radiusMiles` of `origin`, nearest first (ties by input order). */
-export function nearest<T extends Partial<Point>>(origin: Point, items: T[], radiusMiles: number): Nearby<T>[] {
+export function nearest<T extends MaybePoint>(origin: Point, items: T[], radiusMiles: number): Nearby<T>[] {
   const out: Nearby<T>[] = [];
   for (const item of items) {
     if (!isValidPoint(item)) continue;
