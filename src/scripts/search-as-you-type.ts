@@ -5,6 +5,7 @@
  * Everything is rendered with textContent: user text and record text are never parsed as HTML.
  */
 import lunr from 'lunr';
+import { unpackIndex, type PackedIndex } from '../lib/shared/packed-index.ts';
 import { FIELD_LABEL, highlight, runQuery, type Segment } from '../lib/shared/search-query.ts';
 import { PROJECT_STATUS_LABEL } from '../lib/shared/labels.ts';
 import type { ProjectStatus } from '../../db/schema.ts';
@@ -50,7 +51,8 @@ export function startSearchAsYouType(): void {
       .then(async ([a, b]) => {
         if (!a.ok || !b.ok) throw new Error('index not ready');
         const rows = (await b.json()) as Row[];
-        return { index: lunr.Index.load(await a.json()), rows: new Map(rows.map((r) => [r[0], r])) };
+        const packed = (await a.json()) as PackedIndex;
+        return { index: lunr.Index.load(unpackIndex(packed) as unknown as object), rows: new Map(rows.map((r) => [r[0], r])) };
       })
       .catch(() => {
         // Not ready yet (or offline): try again on the next keystroke; Enter still searches on the server.

@@ -11,7 +11,9 @@ import { migrateDatabase, openDatabase, type DB } from '../../src/lib/server/db/
 import { helpSearchDocs, loadProjectDocs, markdownToText, searchFingerprint, splitHelpPage } from '../../src/lib/server/search/documents.ts';
 import { buildBrowserAssets, buildEngine, searchEngine } from '../../src/lib/server/search/engine.ts';
 import { SearchService } from '../../src/lib/server/search/service.ts';
-import { highlight, queryWords } from '../../src/lib/shared/search-query.ts';
+import lunr from 'lunr';
+import { packIndex, unpackIndex, type LunrJson } from '../../src/lib/shared/packed-index.ts';
+import { highlight, queryWords, runQuery } from '../../src/lib/shared/search-query.ts';
 
 type NewProject = typeof projects.$inferInsert;
 
@@ -95,6 +97,25 @@ describe('what goes into the public index', () => {
     expect(index.fields).toEqual(['title', 'address', 'ids', 'cross']);
     expect(browser.index.json.toString()).not.toContain('warehous');
     expect(browser.index.gzip.length).toBeLessThan(browser.index.json.length);
+  });
+
+  it('the packed browser index unpacks to exactly the index lunr serialized, and answers the same', () => {
+    const all = [...docs, ...HELP];
+    const original = lunr(function () {
+      this.ref('ref');
+      for (const f of ['title', 'address', 'ids', 'cross']) this.field(f);
+      for (const d of all) this.add({ ref: d.ref, ...d.fields });
+    });
+    const json = JSON.parse(JSON.stringify(original)) as LunrJson;
+    const round = unpackIndex(JSON.parse(JSON.stringify(packIndex(json))));
+    expect(round.invertedIndex).toEqual(json.invertedIndex);
+    expect(new Map(round.fieldVectors)).toEqual(new Map(json.fieldVectors));
+    const loaded = lunr.Index.load(round as unknown as object);
+    for (const q of ['curr', 'westcott road', '58.14', 'altamont']) expect(runQuery(loaded, q)).toEqual(runQuery(original, q));
+    // And the browser's own assets unpack and load.
+    const browser = buildBrowserAssets(all);
+    const fromWire = lunr.Index.load(unpackIndex(JSON.parse(browser.index.json.toString())) as unknown as object);
+    expect(runQuery(fromWire, 'curr ro', { typing: true })[0]?.ref).toBe(all.find((d) => d.title.startsWith('Curry'))!.ref);
   });
 
   it('the fingerprint changes when a project is published or edited, and not otherwise', () => {

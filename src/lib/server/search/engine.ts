@@ -11,6 +11,7 @@
 import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import lunr from 'lunr';
+import { packIndex, type LunrJson } from '../../shared/packed-index.ts';
 import { FIELD_LABEL, highlight, runQuery, snippet, type Segment } from '../../shared/search-query.ts';
 import type { SearchDoc } from './documents.ts';
 
@@ -85,7 +86,8 @@ export function buildBrowserAssets(docs: SearchDoc[]): BrowserAssets {
     d.fields.cross ?? '',
     d.fields.ids ?? '',
   ]);
-  const indexJson = JSON.stringify(index);
+  // Packed (refs once, numbers for the rest): about half of lunr's own JSON. The browser unpacks it.
+  const indexJson = JSON.stringify(packIndex(index.toJSON() as unknown as LunrJson));
   const displayJson = JSON.stringify(display);
   const version = createHash('sha256').update(indexJson).update('\0').update(displayJson).digest('base64url').slice(0, 16);
   return { version, index: compressed(indexJson), display: compressed(displayJson) };
