@@ -136,16 +136,16 @@ export function runQuery(index: lunr.Index, input: unknown, opts: { limit?: numb
   if (words.length === 0) return [];
   try {
     const { postings } = termsOf(index);
-    const vectors = (index as unknown as { fieldVectors: Record<string, { elements: number[] }> }).fieldVectors;
+    const { fieldVectors: vectors, fields: indexFields } = index as unknown as { fieldVectors: Record<string, { elements: number[] }>; fields: string[] };
     const expansions = words.map((w) => expand(index, w));
     if (expansions.some((e) => e.length === 0)) return [];
     // Documents that have every word: intersect, smallest first.
-    const order = expansions.map((terms, i) => ({ i, df: terms.reduce((n, t) => n + index.fields.reduce((m, f) => m + Object.keys(postings[t][f] ?? {}).length, 0), 0) })).sort((a, b) => a.df - b.df);
+    const order = expansions.map((terms, i) => ({ i, df: terms.reduce((n, t) => n + indexFields.reduce((m: number, f: string) => m + Object.keys(postings[t][f] ?? {}).length, 0), 0) })).sort((a, b) => a.df - b.df);
     let required: Set<string> | undefined;
     for (const { i } of order) {
       const docs = new Set<string>();
       for (const term of expansions[i]) {
-        for (const field of index.fields) for (const ref of Object.keys(postings[term][field] ?? {})) if (!required || required.has(ref)) docs.add(ref);
+        for (const field of indexFields) for (const ref of Object.keys(postings[term][field] ?? {})) if (!required || required.has(ref)) docs.add(ref);
       }
       required = docs;
       if (required.size === 0) return [];
@@ -156,7 +156,7 @@ export function runQuery(index: lunr.Index, input: unknown, opts: { limit?: numb
       for (const term of expansions[i]) {
         const posting = postings[term];
         const boost = term === w.term ? 5 : 1;
-        for (const field of index.fields) {
+        for (const field of indexFields) {
           for (const ref of Object.keys(posting[field] ?? {})) {
             if (!required!.has(ref)) continue;
             scores.set(ref, (scores.get(ref) ?? 0) + boost * weightIn(vectors[`${field}/${ref}`], posting._index));
