@@ -161,7 +161,9 @@ export class SearchService {
     const now = Date.now();
     if (!this.timer) this.firstChangeAt = now;
     clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(this.opts.debounceMs, this.firstChangeAt + this.opts.maxWaitMs - now));
+    let wait = Math.max(0, Math.min(this.opts.debounceMs, this.firstChangeAt + this.opts.maxWaitMs - now));
+    // A big town's build takes seconds of a core: under a stream of changes, rest at least twice as long between builds.
+    if (this.live) wait = Math.max(wait, this.live.stats.builtAt.getTime() + 2 * this.live.stats.buildMs - now);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.rebuild();
