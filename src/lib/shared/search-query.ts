@@ -68,38 +68,44 @@ export interface MatchedDoc {
 export const MAX_EXPANSIONS = 40;
 
 type Posting = Record<string, Record<string, unknown>> & { _index: number };
-interface Terms {
+
+/** Per field: the documents (by number, ascending) holding a term, and the term's weight in each. */
+interface TermData {
+  docs: Int32Array[];
+  weights: Float64Array[];
+  size: number;
+}
+
+/** lunr's index, read once into arrays that make a query a few loops over numbers. */
+interface Prepared {
   sorted: string[];
   postings: Record<string, Posting>;
+  fields: string[];
+  refs: string[];
+  refNo: Map<string, number>;
+  vectors: Record<string, { elements: number[] }>;
+  terms: Map<string, TermData>;
 }
-const termsCache = new WeakMap<lunr.Index, Terms>();
+const prepared = new WeakMap<lunr.Index, Prepared>();
 
-function termsOf(index: lunr.Index): Terms {
-  let t = termsCache.get(index);
-  if (!t) {
-    // lunr keeps the inverted index private; it is the documented serialized shape.
-    const postings = (index as unknown as { invertedIndex: Record<string, Posting> }).invertedIndex;
-    t = { sorted: Object.keys(postings).sort(), postings };
-    termsCache.set(index, t);
+function prepare(index: lunr.Index): Prepared {
+  let p = prepared.get(index);
+  if (!p) {
+    // lunr's inverted index and field vectors are its documented serialized shape (lunr 2.3.9, pinned).
+    const raw = index as unknown as { invertedIndex: Record<string, Posting>; fieldVectors: Record<string, { elements: number[] }>; fields: string[] };
+    const refs: string[] = [];
+    const refNo = new Map<string, number>();
+    for (const key of Object.keys(raw.fieldVectors)) {
+      const ref = key.slice(key.indexOf('/') + 1);
+      if (!refNo.has(ref)) {
+        refNo.set(ref, refs.length);
+        refs.push(ref);
+      }
+    }
+    p = { sorted: Object.keys(raw.invertedIndex).sort(), postings: raw.invertedIndex, fields: raw.fields, refs, refNo, vectors: raw.fieldVectors, terms: new Map() };
+    prepared.set(index, p);
   }
-  return t;
-}
-
-/** Indexed words equal to `term` or, for a prefix, starting with it: the exact word first, then the shortest. */
-export function expand(index: lunr.Index, word: QueryWord, max = MAX_EXPANSIONS): string[] {
-  const { sorted, postings } = termsOf(index);
-  if (!word.prefix) return word.term in postings ? [word.term] : [];
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < word.term) lo = mid + 1;
-    else hi = mid;
-  }
-  const found: string[] = [];
-  for (let i = lo; i < sorted.length && sorted[i].startsWith(word.term); i++) found.push(sorted[i]);
-  if (found.length > max) found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-  return found.slice(0, max);
+  return p;
 }
 
 /** lunr's weight (BM25, field boost included) of the term with `termIndex` in one field vector. */
@@ -118,6 +124,60 @@ function weightIn(vector: { elements: number[] } | undefined, termIndex: number)
   return 0;
 }
 
+function termData(p: Prepared, term: string): TermData {
+  let t = p.terms.get(term);
+  if (!t) {
+    const posting = p.postings[term];
+    const docs: Int32Array[] = [];
+    const weights: Float64Array[] = [];
+    let size = 0;
+    for (const field of p.fields) {
+      const nums = Object.keys(posting[field] ?? {})
+        .map((ref) => p.refNo.get(ref) ?? -1)
+        .filter((n) => n >= 0)
+        .sort((a, b) => a - b);
+      const d = Int32Array.from(nums);
+      const w = new Float64Array(d.length);
+      for (let i = 0; i < d.length; i++) w[i] = weightIn(p.vectors[`${field}/${p.refs[d[i]]}`], posting._index);
+      docs.push(d);
+      weights.push(w);
+      size += d.length;
+    }
+    t = { docs, weights, size };
+    p.terms.set(term, t);
+  }
+  return t;
+}
+
+function contains(sorted: Int32Array, n: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] === n) return true;
+    if (sorted[mid] < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return false;
+}
+
+/** Indexed words equal to `term` or, for a prefix, starting with it: the exact word first, then the shortest. */
+export function expand(index: lunr.Index, word: QueryWord, max = MAX_EXPANSIONS): string[] {
+  const { sorted, postings } = prepare(index);
+  if (!word.prefix) return Object.hasOwn(postings, word.term) ? [word.term] : [];
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < word.term) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: string[] = [];
+  for (let i = lo; i < sorted.length && sorted[i].startsWith(word.term); i++) found.push(sorted[i]);
+  if (found.length > max) found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  return found.slice(0, max);
+}
+
 /**
  * Run a query built from `input`; [] when there is nothing to search for. Never throws on user text.
  *
@@ -125,52 +185,54 @@ function weightIn(vector: { elements: number[] } | undefined, termIndex: number)
  * start of a longer word. lunr's own evaluator does that with a trailing wildcard, but it unions the
  * postings of every expansion one at a time and builds match objects for every document of every term:
  * minutes for "NYR1" (the start of ten thousand permit numbers) and most of a second for "road" at
- * 10,000 projects. So the evaluation is done here, over lunr's index (its inverted index and the
- * BM25 weights in its field vectors, field boosts included): each prefix is expanded to at most
- * MAX_EXPANSIONS words, the documents holding every word are intersected with plain sets, and only
- * those are scored, an exact word counting five times a word it merely starts.
+ * 10,000 projects. So the evaluation is done here, over lunr's index (its inverted index and the BM25
+ * weights in its field vectors, field boosts included): each prefix is expanded to at most
+ * MAX_EXPANSIONS words, documents are counted word by word in a typed array, and only those with every
+ * word are scored, an exact word counting five times a word it merely starts.
  */
 export function runQuery(index: lunr.Index, input: unknown, opts: { limit?: number; typing?: boolean } = {}): MatchedDoc[] {
   const limit = opts.limit ?? 50;
   const words = queryWords(input, opts);
   if (words.length === 0) return [];
   try {
-    const { postings } = termsOf(index);
-    const { fieldVectors: vectors, fields: indexFields } = index as unknown as { fieldVectors: Record<string, { elements: number[] }>; fields: string[] };
-    const expansions = words.map((w) => expand(index, w));
+    const p = prepare(index);
+    const expansions = words.map((w) => expand(index, w).map((term) => ({ term, data: termData(p, term), boost: term === w.term ? 5 : 1 })));
     if (expansions.some((e) => e.length === 0)) return [];
-    // Documents that have every word: intersect, smallest first.
-    const order = expansions.map((terms, i) => ({ i, df: terms.reduce((n, t) => n + indexFields.reduce((m: number, f: string) => m + Object.keys(postings[t][f] ?? {}).length, 0), 0) })).sort((a, b) => a.df - b.df);
-    let required: Set<string> | undefined;
-    for (const { i } of order) {
-      const docs = new Set<string>();
-      for (const term of expansions[i]) {
-        for (const field of indexFields) for (const ref of Object.keys(postings[term][field] ?? {})) if (!required || required.has(ref)) docs.add(ref);
-      }
-      required = docs;
-      if (required.size === 0) return [];
-    }
-    const scores = new Map<string, number>();
-    const matched = new Map<string, Record<string, string[]>>();
-    words.forEach((w, i) => {
-      for (const term of expansions[i]) {
-        const posting = postings[term];
-        const boost = term === w.term ? 5 : 1;
-        for (const field of indexFields) {
-          for (const ref of Object.keys(posting[field] ?? {})) {
-            if (!required!.has(ref)) continue;
-            scores.set(ref, (scores.get(ref) ?? 0) + boost * weightIn(vectors[`${field}/${ref}`], posting._index));
-            let fields = matched.get(ref);
-            if (!fields) matched.set(ref, (fields = {}));
-            (fields[field] ??= []).push(term);
+    // Rarest word first: hits[d] counts the words document d has, in order, so it ends at words.length.
+    const order = expansions.map((e, i) => ({ i, size: e.reduce((n, x) => n + x.data.size, 0) })).sort((a, b) => a.size - b.size);
+    const hits = new Int32Array(p.refs.length);
+    const score = new Float64Array(p.refs.length);
+    order.forEach(({ i }, k) => {
+      for (const { data, boost } of expansions[i]) {
+        for (let f = 0; f < data.docs.length; f++) {
+          const docs = data.docs[f];
+          const weights = data.weights[f];
+          for (let j = 0; j < docs.length; j++) {
+            const d = docs[j];
+            if (hits[d] === k || hits[d] === k + 1) {
+              hits[d] = k + 1;
+              score[d] += boost * weights[j];
+            }
           }
         }
       }
     });
-    return [...scores.entries()]
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .slice(0, limit)
-      .map(([ref, score]) => ({ ref, score, fields: matched.get(ref)! }));
+    const all = words.length;
+    const candidates: number[] = [];
+    for (const { data } of expansions[order[0].i]) for (const docs of data.docs) for (const d of docs) if (hits[d] === all) candidates.push(d);
+    const unique = [...new Set(candidates)].sort((a, b) => score[b] - score[a] || a - b).slice(0, limit);
+    return unique.map((d) => {
+      // Which words matched in which field, for highlighting (only for the results shown).
+      const fields: Record<string, string[]> = {};
+      for (const list of expansions) {
+        for (const { term, data } of list) {
+          data.docs.forEach((docs, f) => {
+            if (contains(docs, d)) (fields[p.fields[f]] ??= []).push(term);
+          });
+        }
+      }
+      return { ref: p.refs[d], score: Math.round(score[d] * 1000) / 1000, fields };
+    });
   } catch {
     // Defensive: a bug must not become a 500 on a search page.
     return [];
