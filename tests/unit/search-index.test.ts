@@ -240,7 +240,6 @@ describe('the search service', () => {
       await gate;
       return [];
     },
-    fingerprint: () => searchFingerprint(db.$client),
     checkEveryMs: 0,
     debounceMs: 10,
     idleCheckMs: 0,
@@ -284,7 +283,7 @@ describe('the search service', () => {
   it('notices a change by its fingerprint and rebuilds in the background', async () => {
     const g = service.stats()!.generation;
     addProject(db, { slug: 'carman-road-child-care-center', name: 'Carman Road Child Care Center', siteAddress: '12 Carman Road' });
-    service.checkForChanges(true);
+    await service.checkForChanges(true);
     await expect.poll(() => service.stats()!.generation, { timeout: 15_000 }).toBe(g + 1);
     expect((await service.search('carman')).hits[0]?.url).toBe('/projects/carman-road-child-care-center');
   });

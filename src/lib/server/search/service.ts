@@ -2,8 +2,8 @@
  * The one search index of the portal, kept fresh without ever making a request wait:
  *
  * - built lazily, off the request path, in a worker thread (see worker.ts) when first wanted;
- * - changes are detected cheaply (a count/max(updated_at) fingerprint, checked at most every few
- *   seconds when someone searches, and once a minute otherwise);
+ * - changes are detected cheaply (a count/max(updated_at) fingerprint, read by the worker at most every
+ *   few seconds when someone searches, and once a minute otherwise);
  * - a change schedules a rebuild after a short quiet period (debounced, with a maximum wait); the old
  *   index answers every query until the new one is ready, then the two are swapped;
  * - until the very first build is ready, callers are told so (the page falls back to a plain listing).
@@ -17,8 +17,6 @@ export interface SearchServiceOptions {
   dbPath: string;
   /** The help and ordinance pages (read when each build starts). */
   help: () => Promise<HelpDoc[]> | HelpDoc[];
-  /** The cheap change detector (searchFingerprint on the caller's own connection). */
-  fingerprint: () => string;
   /** Look for changes at most this often when asked (default 3 s). */
   checkEveryMs?: number;
   /** Quiet period before a rebuild (default 1 s) and the longest a change waits (default 10 s). */
@@ -48,11 +46,13 @@ export interface SearchAnswer {
   hits: SearchHit[];
 }
 
+type Reply = Extract<WorkerMessage, { type: 'result' | 'fingerprint' }>;
+
 interface Live {
   worker: Worker;
   stats: BuildStats;
   browser: BrowserAssets;
-  pending: Map<number, (hits: SearchHit[]) => void>;
+  pending: Map<number, (reply: Reply | undefined) => void>;
   retiring: boolean;
 }
 
@@ -68,6 +68,7 @@ export class SearchService {
   private nextQueryId = 1;
   private closed = false;
   private idleTimer?: NodeJS.Timeout;
+  private checking?: Promise<void>;
   private readonly opts: Required<Omit<SearchServiceOptions, 'log'>> & { log: (m: string) => void };
 
   constructor(options: SearchServiceOptions) {
@@ -78,10 +79,11 @@ export class SearchService {
       queryTimeoutMs: 5000,
       idleCheckMs: 60_000,
       log: (m) => console.log(m),
-      ...options,
+      // An option given as undefined keeps its default.
+      ...(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as SearchServiceOptions),
     };
     if (this.opts.idleCheckMs > 0) {
-      this.idleTimer = setInterval(() => this.checkForChanges(true), this.opts.idleCheckMs);
+      this.idleTimer = setInterval(() => void this.checkForChanges(true), this.opts.idleCheckMs);
       this.idleTimer.unref();
     }
   }
@@ -106,55 +108,64 @@ export class SearchService {
 
   /** The serialized browser index and display list of the index now serving. */
   browserAssets(): BrowserAssets | undefined {
-    this.checkForChanges();
+    void this.checkForChanges();
     return this.live?.browser;
   }
 
   /** Ranked hits from the index now serving; never waits for a build. */
   async search(q: string, limit = 50): Promise<SearchAnswer> {
-    this.checkForChanges();
+    void this.checkForChanges();
     const live = this.live;
     if (!live) {
       this.warm();
       return { ready: false, generation: 0, hits: [] };
     }
-    const id = this.nextQueryId++;
-    const hits = await new Promise<SearchHit[]>((resolve) => {
+    const reply = await this.ask(live, { type: 'query', id: this.nextQueryId++, q: String(q).slice(0, 1000), limit });
+    return { ready: true, generation: live.stats.generation, hits: reply?.type === 'result' ? reply.hits : [] };
+  }
+
+  /** One request to a worker; undefined on timeout or if the worker goes away. */
+  private ask(live: Live, request: WorkerRequest): Promise<Reply | undefined> {
+    return new Promise<Reply | undefined>((resolve) => {
       const timeout = setTimeout(() => {
-        live.pending.delete(id);
-        resolve([]);
+        live.pending.delete(request.id);
+        resolve(undefined);
+        this.retireIfIdle(live);
       }, this.opts.queryTimeoutMs);
-      live.pending.set(id, (h) => {
+      live.pending.set(request.id, (reply) => {
         clearTimeout(timeout);
-        resolve(h);
+        resolve(reply);
+        this.retireIfIdle(live);
       });
-      live.worker.postMessage({ type: 'query', id, q: String(q).slice(0, 1000), limit } satisfies WorkerRequest);
+      live.worker.postMessage(request);
     });
-    this.retireIfIdle(live);
-    return { ready: true, generation: live.stats.generation, hits };
   }
 
   /**
-   * Compare the fingerprint with the serving index's (at most every checkEveryMs unless forced) and
-   * schedule a debounced rebuild when they differ.
+   * Compare the database's fingerprint with the serving index's (at most every checkEveryMs unless
+   * forced) and schedule a debounced rebuild when they differ. The serving worker reads the
+   * fingerprint, so the page thread never scans a table for it. Resolves once the check is done.
    */
-  checkForChanges(force = false): void {
-    if (this.closed) return;
+  checkForChanges(force = false): Promise<void> {
+    if (this.closed) return Promise.resolve();
     const now = Date.now();
-    if (!force && now - this.lastCheck < this.opts.checkEveryMs) return;
+    if (!force && now - this.lastCheck < this.opts.checkEveryMs) return Promise.resolve();
     this.lastCheck = now;
-    if (!this.live) {
+    const live = this.live;
+    if (!live) {
       this.warm();
-      return;
+      return Promise.resolve();
     }
-    let fp: string;
-    try {
-      fp = this.opts.fingerprint();
-    } catch (err) {
-      this.opts.log(`search: could not read the fingerprint: ${String(err)}`);
-      return;
-    }
-    if (fp !== this.live.stats.fingerprint) this.scheduleRebuild();
+    // One check at a time; a forced check asked for meanwhile runs right after (it may see newer data).
+    if (this.checking) return force ? this.checking.then(() => this.checkForChanges(true)) : this.checking;
+    this.checking = this.ask(live, { type: 'fingerprint', id: this.nextQueryId++ })
+      .then((reply) => {
+        if (reply?.type === 'fingerprint' && reply.fingerprint != null && reply.fingerprint !== live.stats.fingerprint && this.live === live) this.scheduleRebuild();
+      })
+      .finally(() => {
+        this.checking = undefined;
+      });
+    return this.checking;
   }
 
   private scheduleRebuild(): void {
@@ -177,7 +188,7 @@ export class SearchService {
     if (this.building) {
       // A build is under way with older data: check again when it is done.
       return this.building.then(() => {
-        this.checkForChanges(true);
+        void this.checkForChanges(true);
         return Boolean(this.live);
       });
     }
@@ -194,17 +205,17 @@ export class SearchService {
       workerData: { kind: WORKER_KIND, dbPath: this.opts.dbPath, help } satisfies WorkerInput,
     });
     worker.unref();
-    const pending = new Map<number, (hits: SearchHit[]) => void>();
+    const pending = new Map<number, (reply: Reply | undefined) => void>();
     const ready = await new Promise<Extract<WorkerMessage, { type: 'ready' }> | undefined>((resolve) => {
       worker.on('message', (m: WorkerMessage) => {
         if (m.type === 'ready') resolve(m);
         else if (m.type === 'error') {
           this.opts.log(`search: index build failed: ${m.message}`);
           resolve(undefined);
-        } else if (m.type === 'result') {
+        } else {
           const done = pending.get(m.id);
           pending.delete(m.id);
-          done?.(m.hits);
+          done?.(m);
         }
       });
       worker.on('error', (err) => {
@@ -249,25 +260,17 @@ export class SearchService {
       old.retiring = true;
       this.retireIfIdle(old);
     }
-    // Changes made while building are picked up by the next check.
-    if (stats.fingerprint !== this.safeFingerprint()) this.scheduleRebuild();
+    // Changes made while building are picked up at once.
+    void this.checkForChanges(true);
     return true;
-  }
-
-  private safeFingerprint(): string | undefined {
-    try {
-      return this.opts.fingerprint();
-    } catch {
-      return undefined;
-    }
   }
 
   private retireIfIdle(live: Live): void {
     if (live.retiring && live.pending.size === 0) void live.worker.terminate();
   }
 
-  private dropWorker(worker: Worker, pending: Map<number, (hits: SearchHit[]) => void>): void {
-    for (const done of pending.values()) done([]);
+  private dropWorker(worker: Worker, pending: Map<number, (reply: Reply | undefined) => void>): void {
+    for (const done of pending.values()) done(undefined);
     pending.clear();
     if (this.live?.worker === worker) {
       // The serving worker died: rebuild rather than answer from nothing.

@@ -4,8 +4,7 @@
  */
 import { getCollection, render } from 'astro:content';
 import { config } from '../config.ts';
-import { db } from '../db/index.ts';
-import { searchFingerprint, splitHelpPage, type HelpDoc } from './documents.ts';
+import { splitHelpPage, type HelpDoc } from './documents.ts';
 import { SearchService } from './service.ts';
 
 let service: SearchService | undefined;
@@ -14,7 +13,6 @@ export function siteSearch(): SearchService {
   service ??= new SearchService({
     dbPath: config().databasePath,
     help: loadHelpDocs,
-    fingerprint: () => searchFingerprint(db().$client),
     checkEveryMs: Number(process.env.SEARCH_CHECK_MS) || undefined,
     debounceMs: Number(process.env.SEARCH_DEBOUNCE_MS) || undefined,
   });

@@ -23,9 +23,10 @@ export interface WorkerInput {
 export type WorkerMessage =
   | { type: 'ready'; fingerprint: string; docs: number; buildMs: number; heapUsed: number; browser: BrowserAssets }
   | { type: 'error'; message: string }
-  | { type: 'result'; id: number; hits: SearchHit[] };
+  | { type: 'result'; id: number; hits: SearchHit[] }
+  | { type: 'fingerprint'; id: number; fingerprint: string | null };
 
-export type WorkerRequest = { type: 'query'; id: number; q: string; limit: number };
+export type WorkerRequest = { type: 'query'; id: number; q: string; limit: number } | { type: 'fingerprint'; id: number };
 
 function run(input: WorkerInput): void {
   const port = parentPort!;
@@ -35,13 +36,23 @@ function run(input: WorkerInput): void {
     sqlite.pragma('busy_timeout = 5000');
     // One read transaction: the fingerprint describes exactly the records indexed.
     const { fingerprint, docs } = sqlite.transaction(() => ({ fingerprint: searchFingerprint(sqlite), docs: loadProjectDocs(sqlite) }))();
-    sqlite.close();
     const all = [...docs, ...helpSearchDocs(input.help)];
     const engine = buildEngine(all);
     const browser = buildBrowserAssets(all);
     const ready: WorkerMessage = { type: 'ready', fingerprint, docs: all.length, buildMs: performance.now() - t0, heapUsed: process.memoryUsage().heapUsed, browser };
     port.postMessage(ready);
     port.on('message', (m: WorkerRequest) => {
+      if (m?.type === 'fingerprint') {
+        // The change check scans tables: it runs here, never on the thread serving pages.
+        let value: string | null = null;
+        try {
+          value = searchFingerprint(sqlite);
+        } catch (err) {
+          console.error('search worker: fingerprint failed:', err);
+        }
+        port.postMessage({ type: 'fingerprint', id: m.id, fingerprint: value } satisfies WorkerMessage);
+        return;
+      }
       if (m?.type !== 'query') return;
       let hits: SearchHit[] = [];
       try {
