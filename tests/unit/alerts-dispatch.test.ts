@@ -151,6 +151,16 @@ describe('the alert dispatcher', () => {
     expect(limited).toMatchObject({ ok: false, reason: 'limited' });
   });
 
+  it('forgets addresses that never confirmed once the link has expired', () => {
+    const { db } = town();
+    dispatchAlerts(db, at(0), BASE);
+    subscribe(db, { email: 'never@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '1', baseUrl: BASE, now: at(1) });
+    dispatchAlerts(db, at(2), BASE);
+    expect(db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get()).toEqual({ n: 1 });
+    dispatchAlerts(db, at(8 * 24 * 60), BASE);
+    expect(db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get()).toEqual({ n: 0 });
+  });
+
   it('matches areas by distance, inclusive at the edge', () => {
     const sub = { target: 'area' as const, projectId: null, latitude: SITE.latitude, longitude: SITE.longitude, radiusMiles: 0.5 };
     expect(matches(sub, { kind: 'enforcement', projectId: 1 }, destinationPoint(SITE, 10, 0.5))).toBe(true);

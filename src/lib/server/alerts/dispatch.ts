@@ -115,7 +115,16 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
     return { events: fresh.length, immediate };
   });
   const digests = sendDueDigests(db, now, baseUrl);
+  purgeUnconfirmed(db, now);
   return { ...result, digests };
+}
+
+/** Addresses that never confirmed are not kept once their link has expired. */
+export function purgeUnconfirmed(db: DB, now: Date): number {
+  return db
+    .delete(alertSubscriptions)
+    .where(and(eq(alertSubscriptions.status, 'pending'), sql`${alertSubscriptions.confirmExpiresAt} < ${now.getTime()}`))
+    .run().changes;
 }
 
 function projectPlaces(tx: Tx, ids: number[]): Map<number, { latitude: number | null; longitude: number | null }> {
