@@ -90,3 +90,12 @@ test('the map shows markers and the same projects in a list; other pages load no
   await page.goto(`/projects/${SLUG}`);
   expect(scripts).toEqual([]);
 });
+
+test('search, near me, the map, alerts and open data fit a phone-sized screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const path of ['/search?q=curry', '/near?address=Curry+Road&r=1', '/map', '/alerts/new?project=curry-road-distribution-center', '/open-data', '/open-data/records-requests']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
