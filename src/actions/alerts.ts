@@ -27,6 +27,7 @@ export const alerts = {
             .refine((n) => (RADII_MILES as readonly number[]).includes(n), { error: 'Choose a quarter mile, half a mile, 1 mile or 2 miles.' })
             .optional(),
         ),
+        // Shown on the form page only; the stored and emailed place words come from the town's records.
         label: z.string().trim().max(120).optional(),
         frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose how often to get email.' }),
       })
@@ -44,7 +45,6 @@ export const alerts = {
           latitude: input.lat,
           longitude: input.lon,
           radiusMiles: input.r,
-          label: input.label,
           frequency: input.frequency,
         },
         { ip: ctx.clientAddress, baseUrl: config().publicUrl },

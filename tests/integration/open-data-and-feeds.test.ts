@@ -184,6 +184,15 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(bad.status).toBe(404);
   });
 
+  it('a confirmation email carries no text the subscriber typed (it goes to an address anyone can enter)', async () => {
+    const p = one<{ latitude: number; longitude: number; site_address: string }>("select latitude, longitude, site_address from projects where slug = 'curry-road-distribution-center'");
+    const res = await postAction(base, '/alerts/new', 'alerts.subscribe', { email: 'victim@example.org', target: 'area', lat: p.latitude, lon: p.longitude, r: '0.5', label: 'WIN A PRIZE at evil.example', frequency: 'immediate' });
+    expect(res.status).toBe(303);
+    const mail = one<{ text_body: string; subject: string }>("select text_body, subject from outbox where to_address = 'victim@example.org' order by id desc limit 1");
+    expect(mail.text_body).not.toContain('PRIZE');
+    expect(mail.text_body).toContain(`within half a mile of a point near ${p.site_address}`);
+  });
+
   it('the subscribe form explains a bad email beside the field and keeps the context', async () => {
     const res = await postAction(base, '/alerts/new', 'alerts.subscribe', { email: 'not-an-email', target: 'project', project: 'curry-road-distribution-center', frequency: 'daily' });
     expect(res.status).toBe(400);

@@ -97,7 +97,7 @@ describe('the alert dispatcher', () => {
     add('new-nearby', destinationPoint(SITE, 90, 0.5), at(2));
     dispatchAlerts(db, at(3), BASE);
     const [digest] = mails(db, 'alert-digest');
-    expect(digest.subject).toBe('2 updates about construction within 1 mile of the point 42.78000, -73.97000');
+    expect(digest.subject).toBe('2 updates about construction within 1 mile of a point near 1 site');
     expect(digest.textBody).toContain('Monthly inspection summary for May 2026');
     expect(digest.textBody).toContain('New project: new-nearby');
   });

@@ -5,11 +5,12 @@
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { alertSubscriptions, projects, type AlertFrequency, type AlertTarget } from '../../../../db/schema.ts';
-import { radiusWords } from '../../shared/geo.ts';
+import { radiusWords, type Point } from '../../shared/geo.ts';
 import { audit } from '../audit.ts';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens.ts';
 import type { DB } from '../db/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { projectsNear } from '../near.ts';
 import { hit, type Limit } from '../rate-limit.ts';
 
 export const SUBSCRIBE_LIMITS = {
@@ -54,7 +55,7 @@ function projectById(db: Pick<DB, 'select'>, id: number | null): ProjectRef | un
     .get();
 }
 
-/** "the Curry Road Distribution Center project" / "construction within half a mile of 1475 Curry Road". */
+/** "the project “Curry Road Distribution Center”" / "construction within half a mile of a point near 1475 Curry Road". */
 export function subscriptionWhat(sub: Pick<Subscription, 'target' | 'radiusMiles' | 'label' | 'latitude' | 'longitude'>, project?: Pick<ProjectRef, 'name'>): string {
   if (sub.target === 'project') return `the project “${project?.name ?? 'a project'}”`;
   const place = sub.label?.trim() || `the point ${sub.latitude?.toFixed(5)}, ${sub.longitude?.toFixed(5)}`;
@@ -77,6 +78,15 @@ export function unsubscribeHeaders(baseUrl: string, token: string): Record<strin
   };
 }
 
+/**
+ * Words for an area's centre, from the town's records ("near 2078 Curry Road"), never from the form:
+ * a confirmation email goes to an address someone typed, so it must not carry text they chose.
+ */
+export function placeLabel(db: DB, point: Point): string {
+  const nearby = projectsNear(db, { point, radiusMiles: 1 })[0];
+  return nearby ? `a point near ${nearby.item.siteAddress}` : `the point ${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`;
+}
+
 export interface SubscribeInput {
   email: string;
   target: AlertTarget;
@@ -84,7 +94,6 @@ export interface SubscribeInput {
   latitude?: number;
   longitude?: number;
   radiusMiles?: number;
-  label?: string;
   frequency: AlertFrequency;
 }
 
@@ -119,7 +128,7 @@ export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; base
         latitude: input.target === 'area' ? input.latitude : null,
         longitude: input.target === 'area' ? input.longitude : null,
         radiusMiles: input.target === 'area' ? input.radiusMiles : null,
-        label: input.target === 'area' ? input.label?.trim().slice(0, 120) || null : null,
+        label: input.target === 'area' ? placeLabel(db, { latitude: input.latitude!, longitude: input.longitude! }) : null,
         frequency: input.frequency,
         confirmTokenHash: hashToken(confirmToken),
         confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
