@@ -183,14 +183,13 @@ export class SearchService {
   }
 
   /** Build a new index now (joining one under way) and swap it in when ready. Resolves true on success. */
-  rebuild(): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false);
+  async rebuild(): Promise<boolean> {
+    if (this.closed) return false;
     if (this.building) {
       // A build is under way with older data: check again when it is done.
-      return this.building.then(() => {
-        void this.checkForChanges(true);
-        return Boolean(this.live);
-      });
+      await this.building;
+      void this.checkForChanges(true);
+      return Boolean(this.live);
     }
     this.building = this.buildOnce().finally(() => {
       this.building = undefined;
