@@ -979,3 +979,92 @@ export const calendarFeedTokens = sqliteTable(
   },
   (t) => [uniqueIndex('calendar_feed_tokens_hash_uq').on(t.tokenHash), index('calendar_feed_tokens_user_idx').on(t.userId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Alerts without an account (issue 7): email subscriptions to a project or an area, the public
+// events found by the dispatcher, and which subscriber was told about which event.
+
+export const ALERT_TARGETS = ['project', 'area'] as const;
+export type AlertTarget = (typeof ALERT_TARGETS)[number];
+export const ALERT_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const ALERT_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
+export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project'] as const;
+export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
+
+export const alertSubscriptions = sqliteTable(
+  'alert_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Stored lower-cased; never shown on a public page. */
+    email: text('email').notNull(),
+    target: text('target', { enum: ALERT_TARGETS }).notNull(),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    /** Area subscriptions: the centre (WGS84) and radius in miles. */
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    radiusMiles: real('radius_miles'),
+    /** Words for the place, e.g. "1475 Curry Road" or "a point on the map". */
+    label: text('label'),
+    frequency: text('frequency', { enum: ALERT_FREQUENCIES }).notNull().default('immediate'),
+    status: text('status', { enum: ALERT_STATUSES }).notNull().default('pending'),
+    /** Double opt-in: SHA-256 of the single-use confirmation token. */
+    confirmTokenHash: text('confirm_token_hash').notNull(),
+    confirmExpiresAt: integer('confirm_expires_at', { mode: 'timestamp_ms' }).notNull(),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    /**
+     * Goes into every message (List-Unsubscribe), so it is kept as is; it lets its holder do nothing
+     * but stop this one subscription.
+     */
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
+    /** Daily/weekly digests: when the last one was written to the outbox. */
+    lastDigestAt: integer('last_digest_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('alert_subscriptions_confirm_uq').on(t.confirmTokenHash),
+    uniqueIndex('alert_subscriptions_unsubscribe_uq').on(t.unsubscribeToken),
+    index('alert_subscriptions_match_idx').on(t.status, t.target, t.projectId),
+    index('alert_subscriptions_email_idx').on(t.email),
+  ],
+);
+
+/** A new public item found by the alert dispatcher; one row per item, so nothing is announced twice. */
+export const alertEvents = sqliteTable(
+  'alert_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ALERT_EVENT_KINDS }).notNull(),
+    /** The monthly summary, enforcement action or project id. */
+    entityId: integer('entity_id').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** Site-relative link, e.g. /projects/slug#enforcement-history. */
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('alert_events_entity_uq').on(t.kind, t.entityId), index('alert_events_project_idx').on(t.projectId)],
+);
+
+/** Which subscription is owed which event; sentAt stays null until an immediate alert or a digest carries it. */
+export const alertDeliveries = sqliteTable(
+  'alert_deliveries',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => alertSubscriptions.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => alertEvents.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    outboxId: integer('outbox_id').references(() => outbox.id),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.eventId] }), index('alert_deliveries_pending_idx').on(t.sentAt, t.subscriptionId)],
+);

@@ -16,6 +16,7 @@ import { seedLargeTown } from '../db/seed/large.ts';
 import { ROOT, startPortal } from '../tests/support/portal.ts';
 import * as publicPages from './bench/public-pages.ts';
 import * as officerDesk from './bench/officer-desk.ts';
+import * as search from './bench/search.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -70,6 +71,7 @@ try {
   await publicPages.run(ctx, sample);
   report(`\nThe officer's desk (${ctx.connections} connections, ${ctx.duration} s each for pages)`);
   await officerDesk.run(ctx);
+  await search.run(ctx);
 } finally {
   await portal.stop();
 }

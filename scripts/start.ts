@@ -14,6 +14,7 @@ import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '../db/seed/dem
 import { createTransport } from '../src/lib/server/mail/transport.ts';
 import { startOutboxWorker } from '../src/lib/server/mail/worker.ts';
 import { startJobs } from '../src/lib/server/jobs/index.ts';
+import { acceptOneClickUnsubscribe } from '../src/lib/server/alerts/one-click.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();
@@ -47,6 +48,8 @@ const server = (await import(pathToFileURL(entry).href)) as {
   startServer: () => { server: { server: import('node:http').Server }; done: Promise<void> };
 };
 const { server: http } = server.startServer();
+// RFC 8058 one-click unsubscribe posts come without an Origin header (see the module).
+acceptOneClickUnsubscribe(http.server);
 http.server.once('listening', () => {
   console.log(`\nRotterdam Stormwater Portal is running at ${cfg.publicUrl}/`);
   console.log(`Data directory: ${cfg.dataDir}${seeded ? ' (demo town loaded)' : ''}`);
@@ -64,7 +67,7 @@ const worker = startOutboxWorker(openDatabase(cfg.databasePath), createTransport
   pollMs: Number(process.env.MAIL_POLL_MS) || undefined,
 });
 // Periodic jobs (digests, alerts, clean-ups), also on their own connection.
-const jobs = startJobs(openDatabase(cfg.databasePath));
+const jobs = startJobs(openDatabase(cfg.databasePath), undefined, Number(process.env.JOBS_TICK_MS) || undefined);
 
 /**
  * Graceful shutdown: stop accepting connections, let requests in flight finish (up to 10 s), let the

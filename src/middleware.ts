@@ -8,9 +8,12 @@ import { AccessError } from './lib/server/auth/guards.ts';
 import { SESSION_COOKIE, validateSession } from './lib/server/auth/sessions.ts';
 import { db } from './lib/server/db/index.ts';
 import { isHttps } from './lib/server/http.ts';
+import { siteSearch } from './lib/server/search/site.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.requestId = randomUUID();
+  // Build the search index at start-up, in the background (a no-op once it is built or building).
+  siteSearch().warm();
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (token) {
     const session = validateSession(db(), token);

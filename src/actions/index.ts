@@ -3,6 +3,7 @@
  * checks the role and ownership it needs itself (src/actions/guard.ts).
  */
 import { accounts } from './accounts.ts';
+import { alerts } from './alerts.ts';
 import { mail } from './mail.ts';
 import { registry } from './registry.ts';
 import { swppp } from './swppp.ts';
@@ -13,6 +14,7 @@ import { calendarFeed } from './calendar.ts';
 
 export const server = {
   accounts,
+  alerts,
   mail,
   registry,
   swppp,

@@ -69,7 +69,16 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
-const PUBLIC_ACTIONS = new Set(['accounts.signIn', 'accounts.signOut', 'accounts.requestPasswordReset', 'accounts.setPassword']);
+const PUBLIC_ACTIONS = new Set([
+  'accounts.signIn',
+  'accounts.signOut',
+  'accounts.requestPasswordReset',
+  'accounts.setPassword',
+  // Email alerts need no account: the confirm and unsubscribe tokens authorize.
+  'alerts.subscribe',
+  'alerts.confirm',
+  'alerts.unsubscribe',
+]);
 /** Who may call each guarded action, and a well-formed input so validation does not answer first. */
 const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = {
   'accounts.signOutEverywhere': { allow: ['admin', 'clerk', 'officer', 'operator'], input: () => ({}) },

@@ -57,7 +57,8 @@ export async function startPortal(
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? [])], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1', ...options.env },
+    // GEOCODER=town: tests never reach for the network (the Census Bureau geocoder is the default in production).
+    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1', GEOCODER: 'town', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -5,7 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { settings } from '../../../../db/schema.ts';
+import { alertsEveryMs, dispatchAlerts } from '../alerts/dispatch.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
+import { config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 
 export interface Job {
@@ -16,7 +18,10 @@ export interface Job {
 }
 
 /** Register jobs here (one line per job; the job lives in its own module). */
-export const JOBS: Job[] = [{ name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) }];
+export const JOBS: Job[] = [
+  { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
+  { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: (db, now) => void dispatchAlerts(db, now, config().publicUrl) },
+];
 
 export function lastRun(db: DB, name: string): Date | undefined {
   const row = db.select().from(settings).where(eq(settings.key, `job:${name}:last_run`)).get();

@@ -4,6 +4,7 @@
 import type { RenderedMail } from '../layout.ts';
 import * as accounts from './accounts.ts';
 import * as officer from './officer.ts';
+import * as alerts from './alerts.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -12,6 +13,9 @@ export const TEMPLATES = {
   'inspection-notice': officer.inspectionNotice,
   'enforcement-issued': officer.enforcementIssued,
   'enforcement-resolved': officer.enforcementResolved,
+  'alert-confirm': alerts.alertConfirm,
+  alert: alerts.alertEvent,
+  'alert-digest': alerts.alertDigest,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;

@@ -1,0 +1,91 @@
+/**
+ * Search at 10,000 projects: index build time and heap, query latency p50/p99 (in the engine, and
+ * end to end over HTTP), and the size of the serialized index that browsers download.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import Database from 'better-sqlite3';
+import { helpSearchDocs, loadProjectDocs, splitHelpPage, type HelpDoc } from '../../src/lib/server/search/documents.ts';
+import { buildBrowserAssets, buildEngine, searchEngine } from '../../src/lib/server/search/engine.ts';
+import { ROOT } from '../../tests/support/portal.ts';
+import { formatLoad, load, type BenchContext } from './lib.ts';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+function helpDocs(): HelpDoc[] {
+  const dir = path.join(ROOT, 'content/help');
+  return fs.readdirSync(dir).flatMap((file) => {
+    const src = fs.readFileSync(path.join(dir, file), 'utf8');
+    const fm = /^---\n([\s\S]*?)\n---\n/.exec(src);
+    const field = (k: string) => new RegExp(`^${k}:\\s*"?(.*?)"?$`, 'm').exec(fm?.[1] ?? '')?.[1] ?? '';
+    return splitHelpPage({ id: file.replace(/\.md$/, ''), title: field('title'), description: field('description'), body: src.slice(fm?.[0].length ?? 0) }, () => undefined);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+
+export async function run(ctx: BenchContext) {
+  const sqlite = new Database(path.join(ctx.dataDir, 'portal.db'), { readonly: true });
+  const t0 = performance.now();
+  const docs = [...loadProjectDocs(sqlite), ...helpSearchDocs(helpDocs())];
+  const loadMs = performance.now() - t0;
+  sqlite.close();
+
+  gc();
+  const heap0 = process.memoryUsage().heapUsed;
+  const t1 = performance.now();
+  const engine = buildEngine(docs);
+  const buildMs = performance.now() - t1;
+  gc();
+  const engineHeap = process.memoryUsage().heapUsed - heap0;
+  const t2 = performance.now();
+  const browser = buildBrowserAssets(docs);
+  const browserMs = performance.now() - t2;
+
+  ctx.report(`\nSearch (${docs.length.toLocaleString('en-US')} documents: projects and help sections)`);
+  ctx.report(`  read public records from SQLite        ${loadMs.toFixed(0).padStart(6)} ms`);
+  ctx.report(`  build server index (all fields)         ${buildMs.toFixed(0).padStart(6)} ms   retained heap ${(engineHeap / 1024 / 1024).toFixed(0)} MB`);
+  ctx.report(`  build + serialize + compress browser    ${browserMs.toFixed(0).padStart(6)} ms`);
+  ctx.report(`  browser index: ${kb(browser.index.json.length)} raw, ${kb(browser.index.gzip.length)} gzip, ${kb(browser.index.br.length)} brotli`);
+  ctx.report(`  display list:  ${kb(browser.display.json.length)} raw, ${kb(browser.display.gzip.length)} gzip, ${kb(browser.display.br.length)} brotli`);
+
+  // Queries people type: streets (whole and partial), names, permit numbers, companies, and junk.
+  const sample = docs.filter((d) => d.kind === 'project').slice(0, 200);
+  const queries = [
+    'curry', 'curr', 'curry ro', 'altamont avenue', 'westc', 'princetown road solar', 'car wash', 'storage', 'subdivision phase',
+    'sediment basin', 'stop-work order', 'fine', '58.14', 'NYR1', 'SD-2021', 'helderberg', 'mohawk', 'warehouse distribution',
+    '"', 'title:', '*', '~2', '🚧', 'x'.repeat(1000), 'a',
+    ...sample.map((d) => d.fields.address ?? ''),
+    ...sample.map((d) => (d.fields.ids ?? '').split(',')[0]),
+    ...sample.map((d) => d.title.split(' ').slice(1, 3).join(' ').slice(0, 6)),
+  ];
+  for (const q of queries.slice(0, 20)) searchEngine(engine, q); // warm up
+  const times: number[] = [];
+  const rounds = Math.max(1, Math.ceil(3000 / queries.length));
+  for (let r = 0; r < rounds; r++) {
+    for (const q of queries) {
+      const s = performance.now();
+      searchEngine(engine, q, 50);
+      times.push(performance.now() - s);
+    }
+  }
+  times.sort((a, b) => a - b);
+  ctx.report(`  query (in the engine, ${times.length} queries): p50 ${percentile(times, 50).toFixed(2)} ms   p99 ${percentile(times, 99).toFixed(2)} ms   max ${times.at(-1)!.toFixed(1)} ms`);
+
+  // End to end: the built portal answers /search from its worker-thread index.
+  const deadline = Date.now() + 120_000;
+  while ((await fetch(`${ctx.url}/search/index.json`)).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+  for (const [label, q] of [
+    ['GET /search?q=curry', 'curry'],
+    ['GET /search?q=curr+ro (as typed)', 'curr+ro'],
+  ] as const) {
+    ctx.report(formatLoad(await load(label, `${ctx.url}/search?q=${q}`, ctx)));
+  }
+}

@@ -1,0 +1,76 @@
+/** Email alerts without an account: subscribe, confirm, unsubscribe. All public; tokens authorize. */
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { ALERT_FREQUENCIES, ALERT_TARGETS } from '../../db/schema.ts';
+import { confirmSubscription, subscribe, unsubscribe } from '../lib/server/alerts/subscriptions.ts';
+import { config } from '../lib/server/config.ts';
+import { db } from '../lib/server/db/index.ts';
+import { RADII_MILES } from '../lib/shared/geo.ts';
+
+const email = z.string().trim().min(1, { error: 'Enter your email address.' }).max(254).pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
+const optionalNumber = z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().optional());
+const token = z.string().max(100);
+
+export const alerts = {
+  subscribe: defineAction({
+    accept: 'form',
+    input: z
+      .object({
+        email,
+        target: z.enum(ALERT_TARGETS, { error: 'Choose a project or an area.' }),
+        project: z.string().max(200).optional(),
+        lat: optionalNumber.pipe(z.number().min(-90).max(90, { error: 'That is not a place on Earth.' }).optional()),
+        lon: optionalNumber.pipe(z.number().min(-180).max(180, { error: 'That is not a place on Earth.' }).optional()),
+        r: optionalNumber.pipe(
+          z
+            .number()
+            .refine((n) => (RADII_MILES as readonly number[]).includes(n), { error: 'Choose a quarter mile, half a mile, 1 mile or 2 miles.' })
+            .optional(),
+        ),
+        // Shown on the form page only; the stored and emailed place words come from the town's records.
+        label: z.string().trim().max(120).optional(),
+        frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose how often to get email.' }),
+      })
+      .superRefine((v, c) => {
+        if (v.target === 'area' && (v.lat == null || v.lon == null)) c.addIssue({ code: 'custom', path: ['label'], message: 'Choose a place first, on the “Near me” page.' });
+        if (v.target === 'area' && v.r == null) c.addIssue({ code: 'custom', path: ['r'], message: 'Choose how far around the place.' });
+      }),
+    handler: async (input, ctx) => {
+      const result = subscribe(
+        db(),
+        {
+          email: input.email,
+          target: input.target,
+          projectSlug: input.project,
+          latitude: input.lat,
+          longitude: input.lon,
+          radiusMiles: input.r,
+          frequency: input.frequency,
+        },
+        { ip: ctx.clientAddress, baseUrl: config().publicUrl },
+      );
+      if (!result.ok) throw new ActionError({ code: result.reason === 'limited' ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', message: result.message });
+      return { sent: true };
+    },
+  }),
+
+  confirm: defineAction({
+    accept: 'form',
+    input: z.object({ token }),
+    handler: async (input, ctx) => {
+      const result = confirmSubscription(db(), input.token, { ip: ctx.clientAddress });
+      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      return { confirmed: true };
+    },
+  }),
+
+  unsubscribe: defineAction({
+    accept: 'form',
+    input: z.object({ token }),
+    handler: async (input, ctx) => {
+      const result = unsubscribe(db(), input.token, { ip: ctx.clientAddress, via: 'link' });
+      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      return { unsubscribed: true };
+    },
+  }),
+};

@@ -1,0 +1,24 @@
+/** sitemap.xml: the public pages and every published project (nothing private, no staff pages). */
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { conditionalResponse } from '../lib/server/conditional.ts';
+import { config } from '../lib/server/config.ts';
+import { db } from '../lib/server/db/index.ts';
+import { sitemapProjects } from '../lib/server/sitemap.ts';
+import { escapeHtml as esc } from '../lib/server/mail/html.ts';
+
+export const GET: APIRoute = async ({ request }) => {
+  const base = config().publicUrl;
+  const fixed = ['/', '/projects', '/near', '/map', '/search', '/alerts', '/open-data', '/open-data/records-requests', '/help'];
+  const help = (await getCollection('help')).map((e) => `/help/${e.id}`);
+  const urls = [
+    ...[...fixed, ...help].map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),
+    ...sitemapProjects(db()).map((p) => ({ loc: `${base}/projects/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
+  ];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.map((u) => `  <url><loc>${esc(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n')}
+</urlset>
+`;
+  return conditionalResponse(request, body, { contentType: 'application/xml; charset=utf-8', maxAge: 3600 });
+};

@@ -1,0 +1,130 @@
+/**
+ * The one map island: Leaflet with markers coloured and shaped by status, grid clustering when they
+ * crowd, popups linking to project pages. Tiles come from MAP_TILE_URL; if they fail, the markers (and
+ * the list beside the map) still work. On the near-me page it draws the chosen circle, and a click on
+ * the map offers "construction near here".
+ */
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { ProjectStatus } from '../../db/schema.ts';
+import { gridCluster } from '../lib/shared/cluster.ts';
+import { statusMarkerSvg } from '../lib/shared/status-markers.ts';
+
+interface Point {
+  slug: string;
+  name: string;
+  address: string;
+  status: ProjectStatus;
+  statusLabel: string;
+  lat: number;
+  lon: number;
+  distance?: string;
+}
+interface MapData {
+  points: Point[];
+  centre?: { lat: number; lon: number; radius: number; label: string };
+  clickRadius?: number;
+}
+
+const METRES_PER_MILE = 1609.344;
+const CELL_PX = 44;
+
+function text(tag: string, value: string, className?: string): HTMLElement {
+  const node = document.createElement(tag);
+  node.textContent = value;
+  if (className) node.className = className;
+  return node;
+}
+
+function popupFor(p: Point): HTMLElement {
+  const box = document.createElement('div');
+  const link = document.createElement('a');
+  link.href = `/projects/${encodeURIComponent(p.slug)}`;
+  link.textContent = p.name;
+  const title = document.createElement('strong');
+  title.append(link);
+  box.append(title, text('div', `${p.statusLabel}: ${p.address}`));
+  if (p.distance) box.append(text('div', p.distance));
+  return box;
+}
+
+export function startProjectMap(): void {
+  const el = document.querySelector<HTMLElement>('[data-map]');
+  const raw = document.querySelector('[data-map-data]')?.textContent;
+  const note = document.querySelector<HTMLElement>('[data-map-note]');
+  if (!el || !raw) return;
+  const data = JSON.parse(raw) as MapData;
+  if (note) note.textContent = 'Markers: colour and shape show the status (see the key). Numbered circles are groups; select one to zoom in.';
+
+  const map = L.map(el, { scrollWheelZoom: false, keyboard: true, zoomSnap: 0.5 });
+  const tiles = L.tileLayer(el.dataset.tileUrl ?? '', { attribution: el.dataset.attribution ?? '', maxZoom: 19 });
+  let warned = false;
+  tiles.on('tileerror', () => {
+    if (warned || !note) return;
+    warned = true;
+    note.textContent = 'The background map could not be loaded. The markers and the list of projects still work.';
+  });
+  tiles.addTo(map);
+
+  const bounds = L.latLngBounds([]);
+  for (const p of data.points) bounds.extend([p.lat, p.lon]);
+  if (data.centre) {
+    L.circle([data.centre.lat, data.centre.lon], { radius: data.centre.radius * METRES_PER_MILE, color: '#0b4f71', weight: 2, fillOpacity: 0.06 }).addTo(map);
+    L.circleMarker([data.centre.lat, data.centre.lon], { radius: 6, color: '#0b4f71', fillColor: '#ffbf47', fillOpacity: 1, weight: 3 })
+      .bindTooltip(data.centre.label)
+      .addTo(map);
+    // Not circle.getBounds(): that needs the map to have a view already.
+    bounds.extend(L.latLng(data.centre.lat, data.centre.lon).toBounds(2 * data.centre.radius * METRES_PER_MILE));
+  }
+  if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
+  else map.setView([42.8, -74.0], 12);
+
+  const layer = L.layerGroup().addTo(map);
+  const draw = () => {
+    layer.clearLayers();
+    const zoom = map.getZoom();
+    const projected = data.points.map((p) => ({ p, ...map.project([p.lat, p.lon], zoom) }));
+    for (const cluster of gridCluster(projected, CELL_PX)) {
+      if (cluster.items.length === 1) {
+        const { p } = cluster.items[0];
+        const icon = L.divIcon({ className: 'map-marker', html: statusMarkerSvg(p.status), iconSize: [24, 24], iconAnchor: [12, 12], popupAnchor: [0, -10] });
+        L.marker([p.lat, p.lon], { icon, title: `${p.name} (${p.statusLabel})`, alt: `${p.name}, ${p.statusLabel}`, keyboard: true, riseOnHover: true })
+          .bindPopup(popupFor(p))
+          .addTo(layer);
+      } else {
+        const n = cluster.items.length;
+        // Sizes come from classes: the Content-Security-Policy forbids inline style attributes.
+        const [size, cls] = n < 10 ? [30, 's'] : n < 100 ? [36, 'm'] : [44, 'l'];
+        const icon = L.divIcon({ className: '', html: `<div class="map-cluster map-cluster-${cls}">${n}</div>`, iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
+        const at = map.unproject([cluster.x, cluster.y], zoom);
+        const marker = L.marker(at, { icon, title: `${n} projects here: select to zoom in`, alt: `${n} projects`, keyboard: true });
+        marker.on('click', () => {
+          const b = L.latLngBounds(cluster.items.map((i) => [i.p.lat, i.p.lon] as [number, number]));
+          const sameSpot = b.getNorthEast().equals(b.getSouthWest());
+          if (sameSpot || zoom >= map.getMaxZoom() - 1) {
+            // Same place: list them in a popup instead of zooming forever.
+            const box = document.createElement('div');
+            for (const i of cluster.items) box.append(popupFor(i.p));
+            marker.bindPopup(box).openPopup();
+          } else map.fitBounds(b, { padding: [40, 40] });
+        });
+        marker.addTo(layer);
+      }
+    }
+  };
+  map.on('zoomend', draw);
+  draw();
+
+  if (data.clickRadius) {
+    map.on('click', (e: L.LeafletMouseEvent) => {
+      const lat = e.latlng.lat.toFixed(6);
+      const lon = e.latlng.lng.toFixed(6);
+      const box = document.createElement('div');
+      const link = document.createElement('a');
+      link.href = `/near?lat=${lat}&lon=${lon}&r=${data.clickRadius}`;
+      link.textContent = 'Show construction near this point';
+      box.append(link);
+      L.popup().setLatLng(e.latlng).setContent(box).openOn(map);
+    });
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Search-as-you-type on /search: the browser index (lunr, short fields only) and the display list are
+ * fetched once, on first focus, and every keystroke is answered locally with the same query rules as
+ * the server (src/lib/shared/search-query.ts). Pressing Enter still runs the full server search.
+ * Everything is rendered with textContent: user text and record text are never parsed as HTML.
+ */
+import lunr from 'lunr';
+import { unpackIndex, type PackedIndex } from '../lib/shared/packed-index.ts';
+import { FIELD_LABEL, highlight, runQuery, type Segment } from '../lib/shared/search-query.ts';
+import { PROJECT_STATUS_LABEL } from '../lib/shared/labels.ts';
+import type { ProjectStatus } from '../../db/schema.ts';
+
+/** [ref, title, url, status, address, cross street, permit and parcel numbers] */
+type Row = [string, string, string, string, string, string, string];
+interface Loaded {
+  index: lunr.Index;
+  rows: Map<string, Row>;
+}
+
+const LIMIT = 20;
+const FIELD_COLUMN: Record<string, number> = { address: 4, cross: 5, ids: 6 };
+
+function segmentsInto(parent: HTMLElement, segments: Segment[]): void {
+  for (const s of segments) {
+    if (s.mark) {
+      const mark = document.createElement('mark');
+      mark.textContent = s.text;
+      parent.append(mark);
+    } else parent.append(document.createTextNode(s.text));
+  }
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+export function startSearchAsYouType(): void {
+  const form = document.querySelector<HTMLFormElement>('[data-search-form]');
+  const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
+  const results = document.querySelector<HTMLElement>('[data-search-results]');
+  const status = document.querySelector<HTMLElement>('[data-search-status]');
+  if (!form || !input || !results || !status) return;
+  const version = form.dataset.version ? `?v=${encodeURIComponent(form.dataset.version)}` : '';
+
+  let loading: Promise<Loaded | undefined> | undefined;
+  const load = (): Promise<Loaded | undefined> =>
+    (loading ??= Promise.all([fetch(`/search/index.json${version}`), fetch(`/search/display.json${version}`)])
+      .then(async ([a, b]) => {
+        if (!a.ok || !b.ok) throw new Error('index not ready');
+        const rows = (await b.json()) as Row[];
+        const packed = (await a.json()) as PackedIndex;
+        return { index: lunr.Index.load(unpackIndex(packed) as unknown as object), rows: new Map(rows.map((r) => [r[0], r])) };
+      })
+      .catch(() => {
+        // Not ready yet (or offline): try again on the next keystroke; Enter still searches on the server.
+        loading = undefined;
+        return undefined;
+      }));
+
+  input.addEventListener('focus', () => void load(), { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void update(), 120);
+  });
+
+  async function update(): Promise<void> {
+    const q = input!.value;
+    const loaded = await load();
+    if (!loaded || q !== input!.value) return;
+    render(q, loaded);
+    const url = q.trim() ? `/search?q=${encodeURIComponent(q.trim())}` : '/search';
+    history.replaceState(null, '', url);
+  }
+
+  function render(q: string, { index, rows }: Loaded): void {
+    if (!q.trim()) {
+      status!.textContent = '';
+      results!.replaceChildren();
+      return;
+    }
+    const matches = runQuery(index, q, { limit: LIMIT, typing: true });
+    status!.textContent = matches.length === 0 ? `Nothing starts with “${q.trim()}” yet.` : `${matches.length === LIMIT ? `The first ${LIMIT}` : matches.length} ${matches.length === 1 ? 'result' : 'results'} for “${q.trim()}”.`;
+    const list = el('ol', 'search-results');
+    list.dataset.searchList = 'live';
+    for (const m of matches) {
+      const row = rows.get(m.ref);
+      if (!row) continue;
+      const li = el('li');
+      const h2 = el('h2');
+      const a = el('a');
+      a.href = row[2];
+      segmentsInto(a, highlight(row[1], m.fields.title ?? []));
+      h2.append(a);
+      const meta = el('p', 'meta');
+      if (row[3]) meta.append(el('span', `badge badge-${row[3]}`, PROJECT_STATUS_LABEL[row[3] as ProjectStatus] ?? row[3]));
+      else meta.append(el('span', 'kind', 'Help and the law'));
+      if (row[4]) meta.append(el('span', undefined, row[4]));
+      li.append(h2, meta);
+      const titleTerms = m.fields.title ?? [];
+      const field = ['address', 'ids', 'cross'].find((f) => m.fields[f]?.some((t) => !titleTerms.includes(t)));
+      if (field && field !== 'address') {
+        const p = el('p', 'match');
+        p.append(el('span', 'match-label', `${FIELD_LABEL[field]}:`), document.createTextNode(' '));
+        segmentsInto(p, highlight(row[FIELD_COLUMN[field]], m.fields[field]));
+        li.append(p);
+      }
+      list.append(li);
+    }
+    const more = el('p');
+    const full = el('a', undefined, `Search descriptions, companies and documents too for “${q.trim()}”`);
+    full.href = `/search?q=${encodeURIComponent(q.trim())}`;
+    more.append(full);
+    results!.replaceChildren(...(matches.length ? [list] : []), more);
+  }
+}
