@@ -3,9 +3,15 @@
  * checks the role and ownership it needs itself (src/actions/guard.ts).
  */
 import { accounts } from './accounts.ts';
+import { compliance } from './compliance.ts';
 import { mail } from './mail.ts';
+import { reviews } from './reviews.ts';
+import { storms } from './storms.ts';
 
 export const server = {
   accounts,
   mail,
+  compliance,
+  reviews,
+  storms,
 };

@@ -68,7 +68,7 @@ function data(over: Partial<ProjectComplianceData> & { p?: Partial<CompliancePro
   return { project: project(p), inspections: [], summaries: [], corrective: [], ...rest };
 }
 
-function ctx(now: Date, over: Partial<ComplianceContext> & { settings?: Partial<ComplianceSettings> } = {}): ComplianceContext {
+function ctx(now: Date, over: Partial<Omit<ComplianceContext, 'settings'>> & { settings?: Partial<ComplianceSettings> } = {}): ComplianceContext {
   const { settings, ...rest } = over;
   return { now, storms: [], ...rest, settings: { ...DEFAULT_COMPLIANCE_SETTINGS, ...settings } };
 }

@@ -5,7 +5,7 @@
  * Other modules (the officer's dashboard, the operator workspace, the public project page) call
  * `complianceFor(db, …)` and get findings and obligations per project.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   closures,
   correctiveActions,
@@ -116,7 +116,7 @@ export function complianceContext(db: DB, now: Date = new Date()): ComplianceCon
 }
 
 /** Large id lists go through a temporary table: SQLite limits bound parameters. */
-function projectFilter(scope: ComplianceScope, column: SQL | typeof projects.id): SQL | undefined {
+function projectFilter(scope: ComplianceScope, column: Column): SQL | undefined {
   const parts: SQL[] = [];
   if (scope.projectIds) {
     if (scope.projectIds.length === 0) return sql`0`;

@@ -3,11 +3,14 @@
  */
 import type { RenderedMail } from '../layout.ts';
 import * as accounts from './accounts.ts';
+import * as compliance from './compliance.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
   'password-reset': accounts.passwordReset,
   'password-changed': accounts.passwordChanged,
+  'filing-reviewed': compliance.filingReviewed,
+  'storm-inspection-due': compliance.stormInspectionDue,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;
