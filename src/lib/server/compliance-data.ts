@@ -262,3 +262,23 @@ export function projectCompliance(db: DB, projectId: number, now: Date = new Dat
 
 /** The statuses in which a site is still being built or stabilized: where open findings matter today. */
 export const SITE_WORK_STATUSES: ProjectStatus[] = ['active', 'stop_work', 'final_stabilization'];
+
+export interface SiteFindings {
+  project: ProjectComplianceData['project'];
+  open: ProjectCompliance['findings'];
+  high: number;
+}
+
+/**
+ * Open findings at every site still being built or stabilized, most serious sites first: what the
+ * officer's dashboard lists.
+ */
+export function openFindingsBySite(db: DB, now: Date = new Date()): SiteFindings[] {
+  return complianceFor(db, { statuses: SITE_WORK_STATUSES }, now)
+    .map((c) => {
+      const open = c.findings.filter((f) => f.status === 'open');
+      return { project: c.project, open, high: open.filter((f) => f.severity === 'high').length };
+    })
+    .filter((s) => s.open.length > 0)
+    .sort((a, b) => b.high - a.high || b.open.length - a.open.length || a.project.name.localeCompare(b.project.name));
+}

@@ -256,3 +256,8 @@ export function documentForReview(db: DB, id: number) {
     .where(and(eq(documents.id, id), inArray(documents.type, REVIEWED_UPLOADS)))
     .get();
 }
+
+/** Any document's file facts, for the officer's download. */
+export function documentFile(db: DB, id: number) {
+  return db.select({ sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes }).from(documents).where(eq(documents.id, id)).get();
+}
