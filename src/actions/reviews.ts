@@ -7,7 +7,8 @@ import { allow } from './guard.ts';
 
 const id = z.coerce.number().int().positive();
 const decision = z.enum(['accept', 'return'], { error: 'Choose whether to accept it or return it to the operator.' });
-const comment = z.string().trim().max(2000, { error: 'Keep the comment under 2,000 characters.' }).default('');
+// Astro hands an empty text field to the schema as null.
+const comment = z.preprocess((v) => v ?? '', z.string().trim().max(2000, { error: 'Keep the comment under 2,000 characters.' }));
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
 const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()));
 const needsComment = <T extends { decision?: string; comment: string }>(v: T, c: z.RefinementCtx) => {

@@ -28,6 +28,11 @@ export function firstValues(form: Pick<ReceivedForm, 'fields'>): Record<string, 
   return Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0] ?? '']));
 }
 
+/** Every field a schema expects, blank when it was not posted (so a missing field gets its plain message). */
+export function withBlanks(shape: Record<string, unknown>, values: Record<string, string>): Record<string, string> {
+  return { ...Object.fromEntries(Object.keys(shape).map((k) => [k, ''])), ...values };
+}
+
 /** zod issues → one message per field name ("practice.0.pct"), the first issue winning. */
 export function issuesToErrors(error: z.ZodError, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};

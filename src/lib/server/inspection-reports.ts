@@ -28,7 +28,7 @@ import { formatDay } from '../shared/format.ts';
 import { audit, type Actor } from './audit.ts';
 import { addDays, localDay } from './compliance.ts';
 import type { DB } from './db/index.ts';
-import { documentValues, issuesToErrors, rowIndexes, rowValues } from './filing.ts';
+import { documentValues, issuesToErrors, rowIndexes, rowValues, withBlanks } from './filing.ts';
 import { townInstant } from './time.ts';
 import type { ReceivedFile } from './uploads.ts';
 
@@ -140,7 +140,7 @@ export function parseInspection(
   ctx: { now: Date; startOn: string | null; open: OpenCorrective[] },
 ): { ok: true; value: ParsedInspection } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const main = inspectionFields.safeParse(values);
+  const main = inspectionFields.safeParse(withBlanks(inspectionFields.shape, values));
   if (!main.success) Object.assign(errors, issuesToErrors(main.error));
   const today = localDay(ctx.now);
   let inspectedAt: Date | undefined;
@@ -157,7 +157,7 @@ export function parseInspection(
   for (const i of rowIndexes(values, 'practice')) {
     const row = rowValues(values, 'practice', i);
     if (blank(row, ['name', 'pct', 'notes'])) continue;
-    const r = practiceRow.safeParse(row);
+    const r = practiceRow.safeParse({ name: '', type: '', condition: '', notes: '', ...row });
     if (r.success) practices.push(r.data);
     else Object.assign(errors, issuesToErrors(r.error, `practice.${i}.`));
   }
@@ -166,7 +166,7 @@ export function parseInspection(
   for (const i of rowIndexes(values, 'ca')) {
     const row = rowValues(values, 'ca', i);
     if (blank(row, ['description', 'responsibleParty', 'dueOn'])) continue;
-    const r = correctiveRow.safeParse(row);
+    const r = correctiveRow.safeParse(withBlanks(correctiveRow.shape, row));
     if (!r.success) Object.assign(errors, issuesToErrors(r.error, `ca.${i}.`));
     else if (r.data.dueOn < inspectedOn) errors[`ca.${i}.dueOn`] = 'The due date cannot be before the inspection.';
     else newCorrective.push(r.data);
@@ -186,7 +186,7 @@ export function parseInspection(
   for (const i of rowIndexes(values, 'area')) {
     const row = rowValues(values, 'area', i);
     if (blank(row, ['name', 'acres', 'stoppedOn', 'begunOn', 'resumesOn'])) continue;
-    const r = areaRow.safeParse(row);
+    const r = areaRow.safeParse(withBlanks(areaRow.shape, row));
     if (!r.success) Object.assign(errors, issuesToErrors(r.error, `area.${i}.`));
     else if (r.data.stoppedOn > inspectedOn) errors[`area.${i}.stoppedOn`] = 'Work cannot have stopped after the inspection.';
     else if (r.data.begunOn && r.data.begunOn < r.data.stoppedOn) errors[`area.${i}.begunOn`] = 'Stabilization cannot begin before work stopped.';

@@ -12,7 +12,7 @@ import { audit, type Actor } from './audit.ts';
 import { constructionPeriod, localDay, monthOf, summaryDueOn, summaryMonths, tallyMonth, type MonthTally } from './compliance.ts';
 import { complianceContext, loadComplianceData } from './compliance-data.ts';
 import type { DB } from './db/index.ts';
-import { documentValues, issuesToErrors } from './filing.ts';
+import { documentValues, issuesToErrors, withBlanks } from './filing.ts';
 import { PdfWriter } from './pdf-writer.ts';
 import type { ReceivedFile } from './uploads.ts';
 
@@ -25,8 +25,7 @@ const count = (what: string) =>
 const acres = (what: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replace(/,/g, '')) : undefined), z.number({ error: `Enter the acres ${what}, like 2.5, or leave it blank.` }).min(0, { error: `Enter the acres ${what}, like 2.5.` }).max(10_000, { error: `Enter the acres ${what}, like 2.5.` }).optional());
 
-export const summaryFields = z
-  .object({
+const summaryBase = z.object({
     month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose the month this summary covers.' }),
     inspectionsDone: count('inspections done'),
     inspectionsRequired: count('inspections required'),
@@ -48,15 +47,16 @@ export const summaryFields = z
     supersedesId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().int().positive().optional()),
     correctionNote: z.string().trim().max(1000, { error: 'Use at most 1,000 characters.' }).default(''),
     attachmentsPublic: z.preprocess((v) => v === 'on', z.boolean()),
-  })
-  .superRefine((v, c) => {
+  });
+
+export const summaryFields = summaryBase.superRefine((v, c) => {
     if (v.supersedesId && v.correctionNote.length < 10) c.addIssue({ code: 'custom', path: ['correctionNote'], message: 'Say what this correction changes, for residents reading both versions.' });
   });
 
 export type SummaryInput = z.infer<typeof summaryFields>;
 
 export function parseSummary(values: Record<string, string>, eligible: string[]): { ok: true; value: SummaryInput } | { ok: false; errors: Record<string, string> } {
-  const r = summaryFields.safeParse(values);
+  const r = summaryFields.safeParse(withBlanks(summaryBase.shape, values));
   const errors = r.success ? {} : issuesToErrors(r.error);
   const month = values.month ?? '';
   if (!errors.month && !eligible.includes(month)) errors.month = 'Choose one of the months listed: a summary covers a month the site was under construction, up to this month.';
@@ -131,7 +131,8 @@ export function summaryFormContext(db: DB, projectId: number, month: string | un
         .where(and(eq(monthlySummaries.id, correctingId), eq(monthlySummaries.projectId, projectId), isNull(monthlySummaries.supersededAt)))
         .get()
     : undefined;
-  const chosen = correcting?.month ?? (month && choices.some((c) => c.month === month) ? month : (choices.find((c) => !c.filed)?.month ?? choices[0]?.month));
+  // Without a choice: the oldest month not yet filed (the overdue one first), else the latest month.
+  const chosen = correcting?.month ?? (month && choices.some((c) => c.month === month) ? month : (choices.filter((c) => !c.filed).at(-1)?.month ?? choices[0]?.month));
   const values: Record<string, string> = { certifiedByName: signer.name, certifiedByTitle: signer.title ?? '', attachmentsPublic: 'on' };
   if (!chosen) return { choices, values };
   const [data] = loadComplianceData(db, { projectIds: [projectId] });

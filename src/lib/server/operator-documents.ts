@@ -12,7 +12,7 @@ import { formatDay } from '../shared/format.ts';
 import { audit, type Actor } from './audit.ts';
 import { localDay } from './compliance.ts';
 import type { DB } from './db/index.ts';
-import { documentValues, issuesToErrors } from './filing.ts';
+import { documentValues, issuesToErrors, withBlanks } from './filing.ts';
 import type { ReceivedFile } from './uploads.ts';
 
 export const uploadFields = z.object({
@@ -25,7 +25,7 @@ export const uploadFields = z.object({
 export type UploadInput = z.infer<typeof uploadFields>;
 
 export function parseUpload(values: Record<string, string>, now: Date): { ok: true; value: UploadInput } | { ok: false; errors: Record<string, string> } {
-  const r = uploadFields.safeParse(values);
+  const r = uploadFields.safeParse(withBlanks(uploadFields.shape, values));
   if (!r.success) return { ok: false, errors: issuesToErrors(r.error) };
   if (r.data.documentDate > localDay(now)) return { ok: false, errors: { documentDate: 'The document date cannot be in the future.' } };
   return { ok: true, value: r.data };
