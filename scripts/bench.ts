@@ -15,6 +15,7 @@ import { seedReferenceData } from '../db/seed/demo.ts';
 import { seedLargeTown } from '../db/seed/large.ts';
 import { ROOT, startPortal } from '../tests/support/portal.ts';
 import * as publicPages from './bench/public-pages.ts';
+import * as compliance from './bench/compliance.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -67,6 +68,7 @@ const ctx = { url: portal.url, dataDir, duration: Number(args.duration), connect
 report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each; machine: ${os.cpus().length} cores, Node ${process.version})`);
 try {
   await publicPages.run(ctx, sample);
+  await compliance.run(ctx, portal);
 } finally {
   await portal.stop();
 }

@@ -121,6 +121,8 @@ test('a renamed .exe (without JavaScript) and an oversized file (with the progre
   // The enhanced form stayed on the page (no navigation) and shows what happened.
   await expect(page).toHaveURL(new RegExp(`/operator/projects/${SLUG}/documents/new$`));
   await expect(page.getByRole('radio', { name: /^Notice of termination/ })).toBeChecked();
+  // The progress script enhanced the form the server sent back, ready for the next try.
+  await expect(page.locator('form[data-upload-progress][data-enhanced="true"]')).toHaveCount(1);
   expect(storedFiles()).toEqual(before);
   await page.close();
 });
