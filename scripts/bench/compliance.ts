@@ -46,8 +46,17 @@ async function ensureAccounts(dataDir: string): Promise<{ slug: string }> {
   }
 }
 
+/** fetch, retried once: a pooled keep-alive connection the server has already closed fails the first try. */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 async function signIn(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/signin?_action=accounts.signIn`, {
+  const res = await request(`${url}/signin?_action=accounts.signIn`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url },
@@ -62,13 +71,16 @@ async function signIn(url: string, email: string): Promise<string> {
 async function bigPdf(bytes: number, seed: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < 3; i++) doc.addPage([612, 792]);
-  const payload = new Uint8Array(bytes);
-  let x = seed * 2654435761;
-  for (let i = 0; i < payload.length; i += 4) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    payload[i] = x & 255;
-    payload[i + 1] = (x >>> 8) & 255;
+  // Incompressible (xorshift32), so the saved PDF stays about `bytes` long.
+  const words = new Uint32Array(Math.ceil(bytes / 4));
+  let x = (seed >>> 0) || 1;
+  for (let i = 0; i < words.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    words[i] = x >>> 0;
   }
+  const payload = new Uint8Array(words.buffer, 0, bytes);
   await doc.attach(payload, 'survey-data.bin', { mimeType: 'application/octet-stream' });
   return doc.save();
 }
@@ -94,7 +106,7 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
     form.append('document', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'bench-20mb.pdf');
     const sampler = setInterval(() => (peak = Math.max(peak, memoryKb(pid).rss)), 5);
     const t0 = performance.now();
-    const res = await fetch(`${ctx.url}/operator/projects/${slug}/documents/new`, { method: 'POST', body: form, redirect: 'manual', headers: { Origin: ctx.url, Cookie: operator } });
+    const res = await request(`${ctx.url}/operator/projects/${slug}/documents/new`, { method: 'POST', body: form, redirect: 'manual', headers: { Origin: ctx.url, Cookie: operator } });
     await res.arrayBuffer();
     times.push(performance.now() - t0);
     clearInterval(sampler);
@@ -139,13 +151,15 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
 
   const officer = await signIn(ctx.url, 'bench-officer@rotterdam.example');
   const latencies: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  let first = 0;
+  for (let i = 0; i < 6; i++) {
     const t0 = performance.now();
-    const res = await fetch(`${ctx.url}/staff`, { headers: { Cookie: officer } });
+    const res = await request(`${ctx.url}/staff`, { headers: { Cookie: officer } });
     await res.text();
-    latencies.push(performance.now() - t0);
+    if (i === 0) first = performance.now() - t0;
+    else latencies.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`/staff answered ${res.status}`);
   }
   latencies.sort((a, b) => a - b);
-  ctx.report(`  GET /staff as the officer (compliance findings panel): median ${latencies[2].toFixed(0)} ms, slowest ${latencies[4].toFixed(0)} ms`);
+  ctx.report(`  GET /staff as the officer (compliance findings panel; the list is reused for a minute): first ${first.toFixed(0)} ms, then median ${latencies[2].toFixed(0)} ms, slowest ${latencies[4].toFixed(0)} ms`);
 }

@@ -80,6 +80,7 @@ export function saveComplianceSettings(db: DB, actor: Actor, next: EditableCompl
     const pick = (s: ComplianceSettings) => Object.fromEntries(Object.keys(COMPLIANCE_SETTING_KEYS).map((k) => [k, s[k as keyof ComplianceSettings]]));
     audit(tx, actor, { action: 'compliance.settings', entityType: 'settings', entityId: 'compliance', before: pick(before), after: next });
   });
+  invalidateCompliance();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,10 +271,32 @@ export interface SiteFindings {
 }
 
 /**
- * Open findings at every site still being built or stabilized, most serious sites first: what the
- * officer's dashboard lists.
+ * The town-wide list costs about a second at 10,000 projects, so the dashboard reuses it for a minute;
+ * filings, storms and settings changed here clear it at once (other changes show within the minute).
  */
-export function openFindingsBySite(db: DB, now: Date = new Date()): SiteFindings[] {
+let siteCache: { db: DB; at: number; value: SiteFindings[] } | undefined;
+const SITE_CACHE_MS = 60_000;
+
+export function invalidateCompliance(): void {
+  siteCache = undefined;
+}
+
+/**
+ * Open findings at every site still being built or stabilized, most serious sites first: what the
+ * officer's dashboard lists. Without `now` it is the current list (cached briefly).
+ */
+export function openFindingsBySite(db: DB, now?: Date): SiteFindings[] {
+  if (!now) {
+    const t = Date.now();
+    if (siteCache && siteCache.db === db && t - siteCache.at < SITE_CACHE_MS && t >= siteCache.at) return siteCache.value;
+    const value = computeOpenFindingsBySite(db, new Date(t));
+    siteCache = { db, at: t, value };
+    return value;
+  }
+  return computeOpenFindingsBySite(db, now);
+}
+
+function computeOpenFindingsBySite(db: DB, now: Date): SiteFindings[] {
   return complianceFor(db, { statuses: SITE_WORK_STATUSES }, now)
     .map((c) => {
       const open = c.findings.filter((f) => f.status === 'open');

@@ -225,13 +225,25 @@ export interface ComplianceResult {
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-function dayNumber(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+/** Memoized: the rules run over every project, and the same few thousand days and instants recur. */
+function memo<K, V>(fn: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      if (cache.size > 100_000) cache.clear();
+      cache.set(key, (value = fn(key)));
+    }
+    return value;
+  };
 }
 
-function fromDayNumber(n: number): string {
-  return new Date(n * DAY_MS).toISOString().slice(0, 10);
-}
+const dayNumber = memo((date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS);
+const fromDayNumber = memo((n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10));
+const fmtDay = memo((date: string) => formatDay(date));
+const fmtMonth = memo((month: string) => formatMonth(month));
+const fmtInstantMs = memo((ms: number) => formatInstant(new Date(ms)));
+const fmtInstant = (d: Date) => fmtInstantMs(d.getTime());
 
 export function addDays(date: string, days: number): string {
   return fromDayNumber(dayNumber(date) + days);
@@ -366,7 +378,7 @@ function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
   const gap = (from: string, to: string | undefined) => {
     const { dueOn, winter } = nextInspectionDue(from, p, s);
     const limit = winter ? `during the winter shutdown, at least every ${s.winterMaxDays} days` : `at least every ${s.routineMaxDays} days`;
-    const since = from === period.start && !x.inspections.some((i) => i.day === from) ? `construction started on ${formatDay(from)}` : `the inspection of ${formatDay(from)}`;
+    const since = from === period.start && !x.inspections.some((i) => i.day === from) ? `construction started on ${fmtDay(from)}` : `the inspection of ${fmtDay(from)}`;
     if (to) {
       const n = daysBetween(from, to);
       findings.push({
@@ -376,7 +388,7 @@ function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
         status: 'resolved',
         section: SECTIONS.routine,
         title: `${n} days without an inspection`,
-        text: `No inspection for ${n} days after ${since}: the next was on ${formatDay(to)}. The law requires one ${limit}, so it was due by ${formatDay(dueOn)}.`,
+        text: `No inspection for ${n} days after ${since}: the next was on ${fmtDay(to)}. The law requires one ${limit}, so it was due by ${fmtDay(dueOn)}.`,
         from: addDays(dueOn, 1),
         dueOn,
         resolvedOn: to,
@@ -389,7 +401,7 @@ function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
         status: 'open',
         section: SECTIONS.routine,
         title: 'Inspection overdue',
-        text: `No inspection since ${since.replace('the inspection of ', '')}: one was due by ${formatDay(dueOn)} (the law requires one ${limit}).`,
+        text: `No inspection since ${since.replace('the inspection of ', '')}: one was due by ${fmtDay(dueOn)} (the law requires one ${limit}).`,
         from: addDays(dueOn, 1),
         dueOn,
       });
@@ -413,7 +425,7 @@ function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
     due: {
       kind: 'inspection',
       dueOn: next.dueOn,
-      text: `Next inspection by ${formatDay(next.dueOn)}${next.winter ? ` (winter shutdown: at least every ${s.winterMaxDays} days)` : ''}; the last was on ${formatDay(anchor)}.`,
+      text: `Next inspection by ${fmtDay(next.dueOn)}${next.winter ? ` (winter shutdown: at least every ${s.winterMaxDays} days)` : ''}; the last was on ${fmtDay(anchor)}.`,
     },
   };
 }
@@ -457,7 +469,7 @@ function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligation } {
         if (isCurrent) break;
         continue;
       }
-      reason = `the inspection of ${formatDay(recorded.day)} recorded ${acres(openAcres(recorded))} disturbed (more than ${s.twiceWeeklyOverAcres})`;
+      reason = `the inspection of ${fmtDay(recorded.day)} recorded ${acres(openAcres(recorded))} disturbed (more than ${s.twiceWeeklyOverAcres})`;
     }
     if (isCurrent) {
       current = { from, to, days: inWeek, reason };
@@ -477,8 +489,8 @@ function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligation } {
     const last = run[run.length - 1];
     const open = x.ongoing && last.from === lastComplete;
     const what = run.length === 1
-      ? `In the week of ${formatDay(first.from)} to ${formatDay(first.to)} the site had ${first.days.length === 0 ? 'no inspection' : first.days.length === 1 ? `only one inspection (${formatDay(first.days[0])})` : `inspections only on ${first.days.map((d) => formatDay(d)).join(' and ')}, less than ${s.twiceWeeklyMinDaysApart} days apart`}.`
-      : `In ${run.length} weeks in a row, from ${formatDay(first.from)} to ${formatDay(last.to)}, the site had fewer than two inspections at least ${s.twiceWeeklyMinDaysApart} days apart.`;
+      ? `In the week of ${fmtDay(first.from)} to ${fmtDay(first.to)} the site had ${first.days.length === 0 ? 'no inspection' : first.days.length === 1 ? `only one inspection (${fmtDay(first.days[0])})` : `inspections only on ${first.days.map((d) => fmtDay(d)).join(' and ')}, less than ${s.twiceWeeklyMinDaysApart} days apart`}.`
+      : `In ${run.length} weeks in a row, from ${fmtDay(first.from)} to ${fmtDay(last.to)}, the site had fewer than two inspections at least ${s.twiceWeeklyMinDaysApart} days apart.`;
     findings.push({
       rule: 'twice-weekly',
       key: `twice-weekly:${first.from}`,
@@ -501,8 +513,8 @@ function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligation } {
       dueOn: current.to,
       text:
         done === 0
-          ? `Two inspections this week (${formatDay(current.from)} to ${formatDay(current.to)}), at least ${s.twiceWeeklyMinDaysApart} days apart, because ${current.reason}.`
-          : `One more inspection this week, on or after ${formatDay(earliest as string)} and by ${formatDay(current.to)} (two a week, at least ${s.twiceWeeklyMinDaysApart} days apart, because ${current.reason}).`,
+          ? `Two inspections this week (${fmtDay(current.from)} to ${fmtDay(current.to)}), at least ${s.twiceWeeklyMinDaysApart} days apart, because ${current.reason}.`
+          : `One more inspection this week, on or after ${fmtDay(earliest as string)} and by ${fmtDay(current.to)} (two a week, at least ${s.twiceWeeklyMinDaysApart} days apart, because ${current.reason}).`,
     };
   }
   return { findings, due };
@@ -529,9 +541,9 @@ function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
     if (inWindow) continue;
     const dueAt = new Date(deadline);
     const dueOn = localDay(dueAt);
-    const what = `${storm.inches.toFixed(2)} in. storm that ended ${formatInstant(storm.endedAt)}`;
+    const what = `${storm.inches.toFixed(2)} in. storm that ended ${fmtInstant(storm.endedAt)}`;
     if (now <= deadline) {
-      due.push({ kind: 'post-storm', dueOn, dueAt, text: `Post-storm inspection by ${formatInstant(dueAt)}, within ${s.postStormHours} hours of the end of the ${what}.` });
+      due.push({ kind: 'post-storm', dueOn, dueAt, text: `Post-storm inspection by ${fmtInstant(dueAt)}, within ${s.postStormHours} hours of the end of the ${what}.` });
       continue;
     }
     const next = x.inspections.find((i) => i.inspectedAt.getTime() > deadline);
@@ -542,7 +554,7 @@ function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
       status: next || !x.ongoing ? 'resolved' : 'open',
       section: SECTIONS.postStorm,
       title: 'No inspection within 24 hours after a storm',
-      text: `No inspection within ${s.postStormHours} hours after the ${what}: one was due by ${formatInstant(dueAt)}.${next ? ` The site was next inspected on ${formatInstant(next.inspectedAt)}.` : ''}`,
+      text: `No inspection within ${s.postStormHours} hours after the ${what}: one was due by ${fmtInstant(dueAt)}.${next ? ` The site was next inspected on ${fmtInstant(next.inspectedAt)}.` : ''}`,
       from: endedOn,
       dueOn,
       dueAt,
@@ -590,8 +602,8 @@ function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[]
           severity: 'low',
           status: 'resolved',
           section: SECTIONS.summary,
-          title: `${formatMonth(month)} summary filed late`,
-          text: `The monthly summary for ${formatMonth(month)} was filed on ${formatDay(filedOn)}, ${plural(late, 'day')} after it was due (${formatDay(dueOn)}).`,
+          title: `${fmtMonth(month)} summary filed late`,
+          text: `The monthly summary for ${fmtMonth(month)} was filed on ${fmtDay(filedOn)}, ${plural(late, 'day')} after it was due (${fmtDay(dueOn)}).`,
           from: addDays(dueOn, 1),
           dueOn,
           resolvedOn: filedOn,
@@ -606,13 +618,13 @@ function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[]
         severity: 'medium',
         status: 'open',
         section: SECTIONS.summary,
-        title: `${formatMonth(month)} summary not filed`,
-        text: `The monthly summary for ${formatMonth(month)} has not been filed. It was due by ${formatDay(dueOn)}.`,
+        title: `${fmtMonth(month)} summary not filed`,
+        text: `The monthly summary for ${fmtMonth(month)} has not been filed. It was due by ${fmtDay(dueOn)}.`,
         from: addDays(dueOn, 1),
         dueOn,
       });
     } else {
-      due.push({ kind: 'monthly-summary', dueOn, text: `Monthly summary for ${formatMonth(month)}, due by ${formatDay(dueOn)}.` });
+      due.push({ kind: 'monthly-summary', dueOn, text: `Monthly summary for ${fmtMonth(month)}, due by ${fmtDay(dueOn)}.` });
     }
   }
   return { findings, due };
@@ -641,10 +653,10 @@ function overFiveAcres(x: Prepared): Finding[] {
       section: SECTIONS.fiveAcres,
       title: `More than ${s.fiveAcreLimit} acres disturbed without DEC approval`,
       text:
-        `The inspection of ${formatDay(first.day)} recorded ${acres(openAcres(first))} of disturbed soil at once` +
+        `The inspection of ${fmtDay(first.day)} recorded ${acres(openAcres(first))} of disturbed soil at once` +
         (run.length > 1 ? `, and ${plural(run.length - 1, 'later inspection')} up to ${acres(openAcres(most))}` : '') +
         `. More than ${s.fiveAcreLimit} acres at one time needs the state DEC's prior written approval, and none is on file.` +
-        (endedBy ? ` The inspection of ${formatDay(endedBy.day)} recorded ${acres(openAcres(endedBy))}.` : ''),
+        (endedBy ? ` The inspection of ${fmtDay(endedBy.day)} recorded ${acres(openAcres(endedBy))}.` : ''),
       from: first.day,
       resolvedOn: endedBy?.day ?? (open ? undefined : x.until),
     });
@@ -708,7 +720,7 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
     const where = `${t.area}${t.acres != null ? ` (${acres(t.acres)})` : ''}`;
     if (!late) {
       if (!t.begunOn && t.lastInspection === latest && x.ongoing && x.today <= t.dueOn) {
-        due.push({ kind: 'stabilization', dueOn: t.dueOn, text: `Begin stabilizing ${where} by ${formatDay(t.dueOn)}: work there stopped on ${formatDay(t.stoppedOn)}${t.resumesOn ? ` (work expected to resume ${formatDay(t.resumesOn)})` : ''}.` });
+        due.push({ kind: 'stabilization', dueOn: t.dueOn, text: `Begin stabilizing ${where} by ${fmtDay(t.dueOn)}: work there stopped on ${fmtDay(t.stoppedOn)}${t.resumesOn ? ` (work expected to resume ${fmtDay(t.resumesOn)})` : ''}.` });
       }
       continue;
     }
@@ -723,8 +735,8 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
       section: SECTIONS.stabilization,
       title: 'Stabilization not begun within 14 days',
       text:
-        `Work stopped on ${where} on ${formatDay(t.stoppedOn)}; stabilization had to begin by ${formatDay(t.dueOn)}` +
-        (t.begunOn ? ` and began on ${formatDay(t.begunOn)}.` : stillOpen ? `, and the inspection of ${formatDay(t.lastSeen)} still found it not begun.` : `; it was last reported not begun on ${formatDay(t.lastSeen)}.`),
+        `Work stopped on ${where} on ${fmtDay(t.stoppedOn)}; stabilization had to begin by ${fmtDay(t.dueOn)}` +
+        (t.begunOn ? ` and began on ${fmtDay(t.begunOn)}.` : stillOpen ? `, and the inspection of ${fmtDay(t.lastSeen)} still found it not begun.` : `; it was last reported not begun on ${fmtDay(t.lastSeen)}.`),
       from: addDays(t.dueOn, 1),
       dueOn: t.dueOn,
       resolvedOn,
@@ -766,14 +778,14 @@ function sediment(x: Prepared): { findings: Finding[]; due: Obligation[] } {
           section: SECTIONS.sediment,
           title: `${name} not cleaned out at ${s.sedimentCleanoutPct}%`,
           text:
-            `${name} was at ${pct(first.pct)} of its sediment storage on ${formatDay(first.day)} and still at ${pct(last.pct)} on ${formatDay(last.day)}. ` +
+            `${name} was at ${pct(first.pct)} of its sediment storage on ${fmtDay(first.day)} and still at ${pct(last.pct)} on ${fmtDay(last.day)}. ` +
             `Sediment must be removed when half the storage is used.` +
-            (endedBy ? ` It was cleaned out by ${formatDay(endedBy.day)} (${pct(endedBy.pct)}).` : ''),
+            (endedBy ? ` It was cleaned out by ${fmtDay(endedBy.day)} (${pct(endedBy.pct)}).` : ''),
           from: first.day,
           resolvedOn: endedBy?.day ?? gone?.day ?? (open ? undefined : x.until),
         });
       } else if (run.length === 1 && !endedBy && run[0].n === ins.length - 1 && x.ongoing) {
-        due.push({ kind: 'sediment-cleanout', dueOn: x.today, text: `Clean out ${name}: it was at ${pct(run[0].pct)} of its storage on ${formatDay(run[0].day)} (cleanout at ${s.sedimentCleanoutPct}%).` });
+        due.push({ kind: 'sediment-cleanout', dueOn: x.today, text: `Clean out ${name}: it was at ${pct(run[0].pct)} of its storage on ${fmtDay(run[0].day)} (cleanout at ${s.sedimentCleanoutPct}%).` });
       }
       run = [];
     };
@@ -801,7 +813,7 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
           status: 'resolved',
           section: SECTIONS.corrective,
           title: 'Corrective action finished late',
-          text: `“${ca.description}”${who}, found on ${formatDay(ca.openedOn)}, was due by ${formatDay(ca.dueOn)} and finished on ${formatDay(ca.closedOn)}.`,
+          text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was due by ${fmtDay(ca.dueOn)} and finished on ${fmtDay(ca.closedOn)}.`,
           from: addDays(ca.dueOn, 1),
           dueOn: ca.dueOn,
           resolvedOn: ca.closedOn,
@@ -817,12 +829,12 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
         status: 'open',
         section: SECTIONS.corrective,
         title: 'Corrective action past due',
-        text: `“${ca.description}”${who}, found on ${formatDay(ca.openedOn)}, was due by ${formatDay(ca.dueOn)} and is not yet reported done.`,
+        text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was due by ${fmtDay(ca.dueOn)} and is not yet reported done.`,
         from: addDays(ca.dueOn, 1),
         dueOn: ca.dueOn,
       });
     } else {
-      due.push({ kind: 'corrective-action', dueOn: ca.dueOn, text: `Corrective action due by ${formatDay(ca.dueOn)}: ${ca.description}${who}.` });
+      due.push({ kind: 'corrective-action', dueOn: ca.dueOn, text: `Corrective action due by ${fmtDay(ca.dueOn)}: ${ca.description}${who}.` });
     }
   }
   return { findings, due };
@@ -948,7 +960,7 @@ export function tallyMonth(data: ProjectComplianceData, month: string, ctx: Comp
 function draftNarrative(t: MonthTally, inspectorName?: string): string {
   const who = inspectorName ? `our qualified inspector, ${inspectorName},` : 'our qualified inspector';
   const sentences = [
-    `In ${formatMonth(t.month)} ${who} inspected the site ${plural(t.inspectionsDone, 'time')}${t.postStormInspections ? `, including ${plural(t.postStormInspections, 'inspection')} after storms of half an inch of rain or more` : ''}.`,
+    `In ${fmtMonth(t.month)} ${who} inspected the site ${plural(t.inspectionsDone, 'time')}${t.postStormInspections ? `, including ${plural(t.postStormInspections, 'inspection')} after storms of half an inch of rain or more` : ''}.`,
     t.stormEvents ? `Rain gauges recorded ${plural(t.stormEvents, 'storm')} of half an inch or more.` : 'There were no storms of half an inch or more.',
     t.correctiveOpened || t.correctiveClosed
       ? `The inspector found ${plural(t.correctiveOpened, 'problem')} needing repair; ${plural(t.correctiveClosed, 'repair was', 'repairs were')} finished.`

@@ -27,6 +27,7 @@ import { INSPECTION_TYPE_LABEL, PRACTICE_TYPES } from '../shared/compliance-labe
 import { formatDay } from '../shared/format.ts';
 import { audit, type Actor } from './audit.ts';
 import { addDays, localDay } from './compliance.ts';
+import { invalidateCompliance } from './compliance-data.ts';
 import type { DB } from './db/index.ts';
 import { documentValues, issuesToErrors, rowIndexes, rowValues, withBlanks } from './filing.ts';
 import { townInstant } from './time.ts';
@@ -364,6 +365,12 @@ export interface FileInspectionResult {
  * report it corrects superseded, and the audit entry.
  */
 export function fileInspection(db: DB, actor: Actor & { userId: number }, projectId: number, input: ParsedInspection, report: ReceivedFile): FileInspectionResult {
+  const result = fileInspectionTx(db, actor, projectId, input, report);
+  if (result.ok) invalidateCompliance();
+  return result;
+}
+
+function fileInspectionTx(db: DB, actor: Actor & { userId: number }, projectId: number, input: ParsedInspection, report: ReceivedFile): FileInspectionResult {
   const label = INSPECTION_TYPE_LABEL[input.type as InspectionType];
   const day = input.inspectedOn;
   return db.transaction((tx): FileInspectionResult => {

@@ -10,7 +10,7 @@ import { documents, monthlySummaries, monthlySummaryDocuments, parties, projects
 import { formatDay, formatMonth } from '../shared/format.ts';
 import { audit, type Actor } from './audit.ts';
 import { constructionPeriod, localDay, monthOf, summaryDueOn, summaryMonths, tallyMonth, type MonthTally } from './compliance.ts';
-import { complianceContext, loadComplianceData } from './compliance-data.ts';
+import { complianceContext, invalidateCompliance, loadComplianceData } from './compliance-data.ts';
 import type { DB } from './db/index.ts';
 import { documentValues, issuesToErrors, withBlanks } from './filing.ts';
 import { PdfWriter } from './pdf-writer.ts';
@@ -221,6 +221,12 @@ export function fileMonthlySummary(
   attachments: ReceivedFile[],
   now: Date = new Date(),
 ): FiledSummary {
+  const result = fileSummaryTx(db, actor, projectId, input, pdf, attachments, now);
+  if (result.ok) invalidateCompliance();
+  return result;
+}
+
+function fileSummaryTx(db: DB, actor: Actor & { userId: number }, projectId: number, input: SummaryInput, pdf: StoredSummaryPdf, attachments: ReceivedFile[], now: Date): FiledSummary {
   return db.transaction((tx): FiledSummary => {
     const current = tx
       .select()

@@ -11,7 +11,7 @@ import { projectMembers, projects, stormEvents, users } from '../../../db/schema
 import { formatInstant } from '../shared/format.ts';
 import { audit, type Actor, type Tx } from './audit.ts';
 import { localDay } from './compliance.ts';
-import { loadComplianceSettings } from './compliance-data.ts';
+import { invalidateCompliance, loadComplianceSettings } from './compliance-data.ts';
 import { config } from './config.ts';
 import type { DB } from './db/index.ts';
 import { enqueueMail } from './mail/outbox.ts';
@@ -83,6 +83,7 @@ export function recordStorm(db: DB, actor: Actor & { userId: number }, input: St
   if (Number.isNaN(endedAt.getTime())) return { ok: false, errors: { endedOn: 'Enter a real date, like 2026-05-04.' } };
   if (endedAt.getTime() > now.getTime()) return { ok: false, errors: { endedTime: 'The rain cannot have ended in the future.' } };
   const s = loadComplianceSettings(db);
+  invalidateCompliance();
   return db.transaction((tx) => {
     const id = tx.insert(stormEvents).values({ endedAt, inches: input.inches, gauge: input.gauge, source: 'manual', recordedByUserId: actor.userId, createdAt: now }).returning({ id: stormEvents.id }).get().id;
     audit(tx, actor, { action: 'storm.record', entityType: 'storm_event', entityId: id, after: { endedAt, inches: input.inches, gauge: input.gauge } });
@@ -102,6 +103,7 @@ export interface ImportResult {
 /** Store imported events, skipping any already imported for the same station and end. */
 export function importRainEvents(db: DB, events: RainEvent[], actor: Actor, now: Date = new Date()): ImportResult {
   const s = loadComplianceSettings(db);
+  invalidateCompliance();
   return db.transaction((tx) => {
     const result: ImportResult = { added: 0, skipped: 0, postStorm: 0, notified: 0 };
     const ids: number[] = [];
