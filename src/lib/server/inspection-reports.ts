@@ -298,7 +298,8 @@ export function inspectionFormContext(db: DB, projectId: number, now: Date, corr
   const values: Record<string, string> = {
     inspectedOn: localDay(now),
     inspectedTime: '',
-    type: recentStorms.length ? 'post_storm' : 'routine',
+    // A storm since the last inspection suggests this is the post-storm one.
+    type: recentStorms.some((st) => !last || st.endedAt > last.inspectedAt) ? 'post_storm' : 'routine',
     inspectorName: last?.inspectorName ?? inspector?.name ?? '',
     inspectorCredential: last?.inspectorCredential ?? inspector?.license ?? '',
     rainSinceLastInches: rain ? String(Math.round(rain * 100) / 100) : '',
