@@ -275,6 +275,10 @@ export const documents = sqliteTable(
     uploadedByUserId: integer('uploaded_by_user_id').references((): AnySQLiteColumn => users.id),
     uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' }).notNull().default(now),
     updatedAt: updatedAt(),
+    /** The officer's review of an operator's upload: a comment the operator sees when it is returned. */
+    reviewComment: text('review_comment'),
+    reviewedByUserId: integer('reviewed_by_user_id').references((): AnySQLiteColumn => users.id),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('documents_project_idx').on(t.projectId, t.type, t.documentDate),
@@ -327,6 +331,8 @@ export const stormEvents = sqliteTable(
     gauge: text('gauge'),
     /** manual | import */
     source: text('source').notNull().default('manual'),
+    /** Imported events: the NOAA station (GHCN-Daily id, e.g. USW00014735), so a second import skips them. */
+    station: text('station'),
     recordedByUserId: integer('recorded_by_user_id').references((): AnySQLiteColumn => users.id),
     createdAt: createdAt(),
   },
@@ -368,6 +374,11 @@ export const inspections = sqliteTable(
     reviewComment: text('review_comment'),
     reviewedByUserId: integer('reviewed_by_user_id').references((): AnySQLiteColumn => users.id),
     reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    /** Snow cover or frozen ground at the inspection (stabilization may wait, Subsection J(7)(a)). */
+    snowCover: integer('snow_cover', { mode: 'boolean' }).notNull().default(false),
+    /** A corrected report refiled after the officer returned one; the returned one is then superseded. */
+    supersedesId: integer('supersedes_id').references((): AnySQLiteColumn => inspections.id),
+    supersededAt: integer('superseded_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('inspections_project_idx').on(t.projectId, t.inspectedAt)],
 );
@@ -446,6 +457,8 @@ export const monthlySummaries = sqliteTable(
     reviewedByUserId: integer('reviewed_by_user_id').references((): AnySQLiteColumn => users.id),
     reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
+    /** Why a corrected version was filed (shown with it). */
+    correctionNote: text('correction_note'),
   },
   (t) => [
     index('monthly_summaries_project_idx').on(t.projectId, t.month),
@@ -1067,4 +1080,43 @@ export const alertDeliveries = sqliteTable(
     outboxId: integer('outbox_id').references(() => outbox.id),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.eventId] }), index('alert_deliveries_pending_idx').on(t.sentAt, t.subscriptionId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Operators' filings: areas where work stopped (stabilization clock), summary attachments
+
+/**
+ * A portion of the site where construction activity stopped, as recorded at an inspection: stabilization
+ * must begin within 14 days unless snow cover or frozen ground prevents it, or work resumes within 21 days
+ * (Subsection J(7)).
+ */
+export const inspectionInactiveAreas = sqliteTable(
+  'inspection_inactive_areas',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    area: text('area').notNull(),
+    acres: real('acres'),
+    /** Local dates. */
+    workStoppedOn: text('work_stopped_on').notNull(),
+    stabilizationBegunOn: text('stabilization_begun_on'),
+    resumesOn: text('resumes_on'),
+  },
+  (t) => [index('inspection_inactive_areas_inspection_idx').on(t.inspectionId)],
+);
+
+/** Attachments filed with a monthly summary (photos, the signed summary), each a document. */
+export const monthlySummaryDocuments = sqliteTable(
+  'monthly_summary_documents',
+  {
+    summaryId: integer('summary_id')
+      .notNull()
+      .references(() => monthlySummaries.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.summaryId, t.documentId] })],
 );

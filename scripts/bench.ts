@@ -17,6 +17,7 @@ import { ROOT, startPortal } from '../tests/support/portal.ts';
 import * as publicPages from './bench/public-pages.ts';
 import * as officerDesk from './bench/officer-desk.ts';
 import * as search from './bench/search.ts';
+import * as compliance from './bench/compliance.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -72,6 +73,7 @@ try {
   report(`\nThe officer's desk (${ctx.connections} connections, ${ctx.duration} s each for pages)`);
   await officerDesk.run(ctx);
   await search.run(ctx);
+  await compliance.run(ctx, portal);
 } finally {
   await portal.stop();
 }

@@ -270,6 +270,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date 
     missedPostStormInspection: 'westcott-road-townhomes',
     monthlySummaryNotFiled: 'altamont-avenue-plaza',
     sedimentTrapNotCleaned: 'guilderland-avenue-self-storage',
+    stabilizationNotBegun: 'route-7-commerce-park-lot-3',
     correctedMonthlySummary: 'curry-road-distribution-center',
     swpppReviewPastDay30: 'broadway-lofts',
     complete: 'princetown-road-highway-garage',
@@ -967,6 +968,7 @@ function insertProject(tx: Tx, plan: ProjectPlan): void {
       }
     }
     for (let i = 0; i < practiceRows.length; i += 500) tx.insert(schema.inspectionPractices).values(practiceRows.slice(i, i + 500)).run();
+    insertInactiveAreas(tx, plan.def.slug, plan.site.input.today, result);
     for (const ca of result.corrective) {
       tx.insert(schema.correctiveActions).values({
         projectId,
@@ -1055,6 +1057,26 @@ function insertProject(tx: Tx, plan: ProjectPlan): void {
   }
   for (const e of actions) {
     if (e.escalatedTo?.id) tx.update(schema.enforcementActions).set({ escalatedToId: e.escalatedTo.id }).where(eqAction(e.id as number)).run();
+  }
+}
+
+/**
+ * Areas where work stopped, recorded by the qualified inspector (the stabilization clock, Subsection
+ * J(7)): one left bare past its 14 days (a lapse for the rules to find) and one whose deadline is
+ * still ahead. Added after the simulation, so the random streams are untouched.
+ */
+const INACTIVE_AREAS: Record<string, { area: string; acres: number; stoppedAgo: number }> = {
+  'route-7-commerce-park-lot-3': { area: 'Topsoil stockpile and graded pad east of the Lot 3 building', acres: 0.6, stoppedAgo: 24 },
+  'carman-road-child-care-center': { area: 'Future playground area behind the building', acres: 0.2, stoppedAgo: 8 },
+};
+
+function insertInactiveAreas(tx: Tx, slug: string, today: string, result: SiteResult): void {
+  const spec = INACTIVE_AREAS[slug];
+  if (!spec) return;
+  const stoppedOn = addDays(today, -spec.stoppedAgo);
+  for (const ins of result.inspections) {
+    if (ins.date <= stoppedOn || ins.id === undefined) continue;
+    tx.insert(schema.inspectionInactiveAreas).values({ inspectionId: ins.id, area: spec.area, acres: spec.acres, workStoppedOn: stoppedOn }).run();
   }
 }
 

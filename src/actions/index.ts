@@ -11,6 +11,9 @@ import { notices } from './notices.ts';
 import { enforcement } from './enforcement.ts';
 import { guarantees } from './guarantees.ts';
 import { calendarFeed } from './calendar.ts';
+import { compliance } from './compliance.ts';
+import { reviews } from './reviews.ts';
+import { storms } from './storms.ts';
 
 export const server = {
   accounts,
@@ -22,4 +25,7 @@ export const server = {
   enforcement,
   guarantees,
   calendarFeed,
+  compliance,
+  reviews,
+  storms,
 };

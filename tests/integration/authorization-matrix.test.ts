@@ -35,6 +35,12 @@ interface Ids {
   projectId: number;
   actionId: number;
   documentId: number;
+  /** An inspection, a monthly summary and a document of the operator's own project. */
+  ownInspectionId: number;
+  ownSummaryId: number;
+  ownDocumentId: number;
+  /** A document of the kind the officer reviews (as-built plans). */
+  reviewDocumentId: number;
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -66,6 +72,18 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/enforcement/[id]/notice.pdf': { allow: ['officer', 'clerk'], url: (i) => `/staff/enforcement/${i.actionId}/notice.pdf` },
   'staff/documents/[id]': { allow: ['admin', 'clerk', 'officer'], url: (i) => `/staff/documents/${i.documentId}` },
   'operator/projects/[slug]/notices': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/notices` },
+  'operator/projects/[slug]/inspections/new': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/inspections/new` },
+  'operator/projects/[slug]/inspections/[id]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/inspections/${i.ownInspectionId}` },
+  'operator/projects/[slug]/summaries/new': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/summaries/new` },
+  'operator/projects/[slug]/documents/new': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/documents/new` },
+  'operator/projects/[slug]/documents/[id]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/documents/${i.ownDocumentId}` },
+  'staff/compliance/index': { allow: ['officer', 'admin'], url: () => '/staff/compliance' },
+  'staff/reviews/index': { allow: ['officer'], url: () => '/staff/reviews' },
+  'staff/reviews/inspections/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/inspections/${i.ownInspectionId}` },
+  'staff/reviews/summaries/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/summaries/${i.ownSummaryId}` },
+  'staff/reviews/documents/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/documents/${i.reviewDocumentId}` },
+  'staff/reviews/file/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/file/${i.ownDocumentId}` },
+  'staff/storms/index': { allow: ['officer'], url: () => '/staff/storms' },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
@@ -116,6 +134,11 @@ const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = 
   'guarantees.release': { allow: ['officer', 'clerk'], input: () => ({ guaranteeId: 1, on: '2026-01-02' }) },
   'calendarFeed.create': { allow: ['officer'], input: () => ({}) },
   'calendarFeed.revoke': { allow: ['officer'], input: () => ({}) },
+  'compliance.updateSettings': { allow: ['officer', 'admin'], input: () => ({ summaryDueDay: 10, twiceWeeklyOverAcres: 5, twiceWeeklyImpaired: 'on', winterMaxDays: 30 }) },
+  'reviews.decideInspection': { allow: ['officer'], input: (i) => ({ id: i.ownInspectionId, decision: 'accept', comment: '', reportPublic: 'on' }) },
+  'reviews.decideSummary': { allow: ['officer'], input: (i) => ({ id: i.ownSummaryId, decision: 'accept', comment: '' }) },
+  'reviews.decideDocument': { allow: ['officer'], input: (i) => ({ id: i.reviewDocumentId, decision: 'accept', public: 'yes', comment: '' }) },
+  'storms.record': { allow: ['officer'], input: () => ({ endedOn: '2026-01-05', endedTime: '10:00', inches: '0.6', gauge: 'Matrix gauge' }) },
 };
 
 function listRoutes(): string[] {
@@ -159,7 +182,14 @@ beforeAll(async () => {
     projectId: project.id,
     actionId: one<{ id: number }>('select min(id) as id from enforcement_actions').id,
     documentId: one<{ id: number }>('select min(id) as id from documents').id,
+    ownInspectionId: 0,
+    ownSummaryId: 0,
+    ownDocumentId: 0,
+    reviewDocumentId: one<{ id: number }>("select min(id) as id from documents where type = 'as_built_plans'").id,
   };
+  ids.ownInspectionId = one<{ id: number }>('select max(id) as id from inspections where project_id = ?', own.id).id;
+  ids.ownSummaryId = one<{ id: number }>('select max(id) as id from monthly_summaries where project_id = ?', own.id).id;
+  ids.ownDocumentId = one<{ id: number }>('select max(id) as id from documents where project_id = ?', own.id).id;
 });
 
 function expectedPage(rule: (typeof ROUTES)[string], who: Who): number {

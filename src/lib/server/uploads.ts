@@ -5,7 +5,7 @@
  * Actions read the whole body into memory, so they are not used for files).
  */
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import Busboy from '@fastify/busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { config } from './config.ts';
@@ -78,10 +78,16 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
       stream.resume();
       return;
     }
+    // Store through a stream of our own: when storing stops early (wrong type), the part is then
+    // drained rather than destroyed, so busboy can go on to the rest of the body instead of stalling.
+    const own = new PassThrough();
+    stream.pipe(own);
     pending.push(
-      storeOne(stream, field, filename, maxFileBytes, options).then(
+      storeOne(own, field, filename, maxFileBytes, options).then(
         (file) => void files.push(file),
         (err: unknown) => {
+          stream.unpipe(own);
+          own.destroy();
           stream.resume();
           errors[field] = messageFor(err, filename, maxFileBytes, options.accept);
         },

@@ -5,6 +5,7 @@ import type { RenderedMail } from '../layout.ts';
 import * as accounts from './accounts.ts';
 import * as officer from './officer.ts';
 import * as alerts from './alerts.ts';
+import * as compliance from './compliance.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -16,6 +17,8 @@ export const TEMPLATES = {
   'alert-confirm': alerts.alertConfirm,
   alert: alerts.alertEvent,
   'alert-digest': alerts.alertDigest,
+  'filing-reviewed': compliance.filingReviewed,
+  'storm-inspection-due': compliance.stormInspectionDue,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;

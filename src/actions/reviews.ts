@@ -1,0 +1,50 @@
+/** The officer's review of operators' filings: accept or return with a comment, and decide what is public. */
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { db } from '../lib/server/db/index.ts';
+import { decideDocument, decideInspection, decideSummary } from '../lib/server/reviews.ts';
+import { allow } from './guard.ts';
+
+const id = z.coerce.number().int().positive();
+const decision = z.enum(['accept', 'return'], { error: 'Choose whether to accept it or return it to the operator.' });
+// Astro hands an empty text field to the schema as null.
+const comment = z.preprocess((v) => v ?? '', z.string().trim().max(2000, { error: 'Keep the comment under 2,000 characters.' }));
+const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
+const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()));
+const needsComment = <T extends { decision?: string; comment: string }>(v: T, c: z.RefinementCtx) => {
+  if (v.decision === 'return' && v.comment.length < 5) c.addIssue({ code: 'custom', path: ['comment'], message: 'Tell the operator what to correct: they see this comment.' });
+};
+
+function done(result: { ok: boolean; message?: string }) {
+  if (!result.ok) throw new ActionError({ code: 'CONFLICT', message: result.message ?? 'The review could not be saved.' });
+  return { saved: true };
+}
+
+export const reviews = {
+  decideInspection: defineAction({
+    accept: 'form',
+    input: z.object({ id, decision, comment, reportPublic: checkbox }).superRefine(needsComment),
+    handler: async (input, ctx) => {
+      const officer = allow.role(ctx, 'officer');
+      return done(decideInspection(db(), { userId: officer.id, ip: ctx.clientAddress }, input));
+    },
+  }),
+
+  decideSummary: defineAction({
+    accept: 'form',
+    input: z.object({ id, decision, comment, publicAttachmentIds: ids }).superRefine(needsComment),
+    handler: async (input, ctx) => {
+      const officer = allow.role(ctx, 'officer');
+      return done(decideSummary(db(), { userId: officer.id, ip: ctx.clientAddress }, input));
+    },
+  }),
+
+  decideDocument: defineAction({
+    accept: 'form',
+    input: z.object({ id, decision: decision.optional(), comment, public: z.enum(['yes', 'no'], { error: 'Choose whether residents can see this document.' }) }).superRefine(needsComment),
+    handler: async (input, ctx) => {
+      const officer = allow.role(ctx, 'officer');
+      return done(decideDocument(db(), { userId: officer.id, ip: ctx.clientAddress }, { ...input, public: input.public === 'yes' }));
+    },
+  }),
+};

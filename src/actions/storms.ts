@@ -1,0 +1,18 @@
+/** The officer records rain events; one of 0.5 in. or more obliges post-storm inspections. */
+import { ActionError, defineAction } from 'astro:actions';
+import { db } from '../lib/server/db/index.ts';
+import { recordStorm, stormFields } from '../lib/server/storms.ts';
+import { allow } from './guard.ts';
+
+export const storms = {
+  record: defineAction({
+    accept: 'form',
+    input: stormFields,
+    handler: async (input, ctx) => {
+      const officer = allow.role(ctx, 'officer');
+      const result = recordStorm(db(), { userId: officer.id, ip: ctx.clientAddress }, input);
+      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: Object.values(result.errors)[0] });
+      return { id: result.id, notified: result.notified };
+    },
+  }),
+};

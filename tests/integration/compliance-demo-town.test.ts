@@ -1,0 +1,131 @@
+/**
+ * The compliance rules on the demo town: a year of operators' history, and the lapses the seed plants
+ * show up as findings with the right status, severity, section and dates (and sites without lapses
+ * show none).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoAccounts } from '../../db/seed/accounts.ts';
+import { seedDemoTown } from '../../db/seed/demo.ts';
+import { addDays } from '../../src/lib/server/compliance.ts';
+import { complianceFor, openFindingsBySite, type ProjectCompliance } from '../../src/lib/server/compliance-data.ts';
+import { migrateDatabase, openDatabase, type DB } from '../../src/lib/server/db/index.ts';
+import { workspaceOverview } from '../../src/lib/server/operator-workspace.ts';
+
+/** A Monday afternoon in June, town time (the seed test uses the same instant). */
+const NOW = new Date('2026-06-15T18:00:00Z');
+const TODAY = '2026-06-15';
+
+let db: DB;
+let bySlug: Map<string, ProjectCompliance>;
+
+beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-compliance-'));
+  db = openDatabase(path.join(dir, 'portal.db'));
+  migrateDatabase(db);
+  await seedDemoTown(db, { filesDir: path.join(dir, 'files'), now: NOW });
+  await seedDemoAccounts(db);
+  bySlug = new Map(complianceFor(db, {}, NOW).map((c) => [c.project.slug, c]));
+});
+
+const of = (slug: string, rule?: string) => (bySlug.get(slug)?.findings ?? []).filter((f) => !rule || f.rule === rule);
+
+describe('the demo town, checked against the law', () => {
+  it('an 11-day gap between inspections at the medical office, now ended', () => {
+    const [gap, ...more] = of('campbell-road-medical-office', 'routine-gap');
+    expect(more).toEqual([]);
+    expect(gap).toMatchObject({ status: 'resolved', severity: 'medium', title: '11 days without an inspection' });
+    expect(gap.section).toMatch(/^Subsection L\(3\)/);
+    expect(gap.resolvedOn! > addDays(TODAY, -200) && gap.resolvedOn! < addDays(TODAY, -30)).toBe(true);
+  });
+
+  it('a storm with no inspection within 24 hours at the townhomes', () => {
+    const missed = of('westcott-road-townhomes', 'post-storm');
+    expect(missed).toHaveLength(1);
+    expect(missed[0]).toMatchObject({ status: 'resolved', severity: 'high' });
+    expect(missed[0].text).toMatch(/^No inspection within 24 hours after the \d\.\d\d in\. storm that ended/);
+  });
+
+  it('last month’s summary not filed at the plaza: open, due June 10', () => {
+    expect(of('altamont-avenue-plaza', 'summary-missing')).toMatchObject([{ status: 'open', dueOn: '2026-06-10', text: 'The monthly summary for May 2026 has not been filed. It was due by June 10, 2026.' }]);
+  });
+
+  it('a sediment trap at 60% not cleaned out at the self storage, with its corrective action past due', () => {
+    const [trap] = of('guilderland-avenue-self-storage', 'sediment-cleanout');
+    expect(trap).toMatchObject({ status: 'open', severity: 'high' });
+    expect(trap.text).toMatch(/^Sediment trap ST-2 was at 53% .* still at 6\d%/);
+    expect(trap.section).toMatch(/J\(16\)/);
+    expect(of('guilderland-avenue-self-storage', 'corrective-overdue')).toMatchObject([{ status: 'open' }]);
+  });
+
+  it('a summary filed late at the fire station', () => {
+    const late = of('rotterdam-junction-fire-station', 'summary-late');
+    expect(late).toHaveLength(1);
+    expect(late[0]).toMatchObject({ status: 'resolved', severity: 'low' });
+    expect(late[0].text).toMatch(/was filed on .*, \d+ days after it was due \(.* 10, 2026\)\./);
+  });
+
+  it('more than five acres without DEC approval at the solar farm, but not with approval at the distribution center', () => {
+    expect(of('princetown-road-community-solar', 'over-five-acres')).toMatchObject([{ status: 'open', severity: 'high' }]);
+    expect(of('curry-road-distribution-center', 'over-five-acres')).toEqual([]);
+    expect(of('curry-road-distribution-center', 'over-five-acres-planned')).toEqual([]);
+    // The 6.5 acres that brought Mariaville a stop-work order, since corrected.
+    expect(of('mariaville-meadows-phase-2', 'over-five-acres')).toMatchObject([{ status: 'resolved' }]);
+  });
+
+  it('stabilization not begun 14 days after work stopped at Route 7', () => {
+    expect(of('route-7-commerce-park-lot-3', 'stabilization')).toMatchObject([{ status: 'open', severity: 'high', dueOn: addDays(TODAY, -10) }]);
+    // At the child care center the 14 days have not run out: due, not late.
+    expect(of('carman-road-child-care-center')).toEqual([]);
+    expect(bySlug.get('carman-road-child-care-center')?.due.find((d) => d.kind === 'stabilization')).toMatchObject({ dueOn: addDays(TODAY, 6) });
+  });
+
+  it('a winter shutdown reduces inspections to monthly without findings', () => {
+    const school = bySlug.get('helderberg-avenue-school-addition')!;
+    const from = school.project.winterShutdownFrom!;
+    const to = school.project.winterShutdownTo!;
+    const days = (db.$client.prepare("SELECT date(inspected_at / 1000, 'unixepoch', '-5 hours') AS d FROM inspections WHERE project_id = ? ORDER BY inspected_at").all(school.projectId) as Array<{ d: string }>).map((r) => r.d);
+    const inWinter = days.filter((d) => d >= from && d <= to);
+    expect(inWinter.length).toBeGreaterThan(1);
+    // Weeks without an inspection during the shutdown…
+    expect(inWinter.slice(1).some((d, i) => (Date.parse(d) - Date.parse(inWinter[i])) / 86_400_000 > 7)).toBe(true);
+    // …and no finding about them.
+    expect(of('helderberg-avenue-school-addition', 'routine-gap')).toEqual([]);
+    expect(of('helderberg-avenue-school-addition', 'twice-weekly')).toEqual([]);
+  });
+
+  it('sites without planted lapses have a clean record', () => {
+    for (const slug of ['giffords-church-road-veterinary-hospital', 'curry-road-distribution-center', 'mohawk-riverfront-trail']) {
+      expect(of(slug).map((f) => f.key), slug).toEqual([]);
+    }
+  });
+
+  it('lists every open finding on the officer’s dashboard, most serious sites first', () => {
+    const sites = openFindingsBySite(db, NOW);
+    expect(sites.slice(0, 3).every((s) => s.high > 0)).toBe(true);
+    expect(sites.map((s) => s.project.slug)).toEqual(expect.arrayContaining(['altamont-avenue-plaza', 'guilderland-avenue-self-storage', 'princetown-road-community-solar', 'route-7-commerce-park-lot-3']));
+    expect(sites.map((s) => s.project.slug)).not.toContain('westcott-road-townhomes');
+  });
+
+  it('gives operators a year of history and shows them what is late and due', () => {
+    const operator = db.$client.prepare("SELECT id FROM users WHERE email = 'operator@rotterdam.example'").get() as { id: number };
+    const overview = workspaceOverview(db, operator.id, NOW);
+    expect(overview.map((p) => p.slug)).toEqual(['altamont-avenue-plaza', 'carman-road-child-care-center', 'hamburg-street-mixed-use']);
+    for (const p of overview) {
+      const { n, first } = db.$client.prepare('SELECT count(*) AS n, min(inspected_at) AS first FROM inspections WHERE project_id = ?').get(p.id) as { n: number; first: number };
+      expect(n).toBeGreaterThan(12);
+      expect(first).toBeLessThan(NOW.getTime() - 80 * 86_400_000);
+      expect(p.due.some((d) => d.kind === 'monthly-summary' && d.dueOn === '2026-07-10')).toBe(true);
+    }
+    expect(overview[0].late.map((f) => f.rule)).toEqual(['summary-missing']);
+  });
+
+  it('computes the same for one project as in bulk', () => {
+    const id = bySlug.get('guilderland-avenue-self-storage')!.projectId;
+    const [one] = complianceFor(db, { projectIds: [id] }, NOW);
+    expect(one.findings).toEqual(bySlug.get('guilderland-avenue-self-storage')!.findings);
+    expect(one.due).toEqual(bySlug.get('guilderland-avenue-self-storage')!.due);
+  });
+});

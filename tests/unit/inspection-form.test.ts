@@ -1,0 +1,65 @@
+/** The inspection report form's rules: what a report must record, and plain messages beside each field. */
+import { describe, expect, it } from 'vitest';
+import { parseInspection } from '../../src/lib/server/inspection-reports.ts';
+import { townInstant } from '../../src/lib/server/time.ts';
+
+const now = townInstant('2026-06-15', '16:00');
+const base: Record<string, string> = {
+  inspectedOn: '2026-06-15',
+  inspectedTime: '09:30',
+  type: 'routine',
+  inspectorName: 'Pat Doe',
+  inspectorCredential: 'CPESC 1234',
+  disturbedAcresActive: '2.1',
+  disturbedAcresInactive: '0.3',
+  tempStabilizedAcres: '1',
+  finalStabilizedAcres: '0',
+  rillGullyErosion: 'no',
+  sedimentLeavingSite: 'no',
+  'practice.0.name': 'Sediment trap ST-1',
+  'practice.0.type': 'sediment_trap',
+  'practice.0.pct': '35',
+  'practice.0.condition': 'good',
+  'practice.1.name': '',
+  'practice.1.type': 'other',
+  'practice.1.condition': 'good',
+};
+const open = [{ id: 9, description: 'Re-trench silt fence', responsibleParty: 'Acme', dueOn: '2026-06-10', openedOn: '2026-06-09' }];
+const parse = (over: Record<string, string> = {}) => parseInspection({ ...base, ...over }, { now, startOn: '2026-03-02', open });
+
+describe('the inspection report form', () => {
+  it('accepts a complete report, skipping blank rows, with the instant in town time', () => {
+    const r = parse();
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.inspectedAt.toISOString()).toBe('2026-06-15T13:30:00.000Z');
+    expect(r.value.practices).toEqual([{ name: 'Sediment trap ST-1', type: 'sediment_trap', pct: 35, condition: 'good', notes: '' }]);
+    expect(r.value.closeCorrective).toEqual([]);
+  });
+
+  it.each([
+    ['no date', { inspectedOn: '' }, 'inspectedOn', 'Enter the date of the inspection.'],
+    ['a future inspection', { inspectedOn: '2026-06-16' }, 'inspectedOn', 'The inspection cannot be in the future.'],
+    ['no time', { inspectedTime: '9.30am' }, 'inspectedTime', 'Enter the time the inspection began, like 09:30.'],
+    ['no inspector', { inspectorName: ' ' }, 'inspectorName', 'Enter the qualified inspector’s name.'],
+    ['no credential', { inspectorCredential: '' }, 'inspectorCredential', 'Enter the inspector’s credential, like CPESC 1234 or NYS PE 087654.'],
+    ['acres that are not a number', { disturbedAcresActive: 'two' }, 'disturbedAcresActive', 'Enter the acres disturbed and worked in the last 14 days, like 2.5 (0 if none).'],
+    ['a sediment trap without its accumulation', { 'practice.0.pct': '' }, 'practice.0.pct', 'Enter how full it is, as a percentage of its sediment storage (0 to 100).'],
+    ['an accumulation over 100%', { 'practice.0.pct': '140' }, 'practice.0.pct', 'Enter the sediment accumulation as a percentage of storage, from 0 to 100.'],
+    ['no answer on sediment leaving the site', { sedimentLeavingSite: '' }, 'sedimentLeavingSite', 'Say whether sediment is leaving the site.'],
+    ['a corrective action with no one responsible', { 'ca.0.description': 'Clean out ST-1', 'ca.0.dueOn': '2026-06-16' }, 'ca.0.responsibleParty', 'Enter who is responsible, like the site contractor.'],
+    ['a corrective action due before the inspection', { 'ca.0.description': 'Clean out ST-1', 'ca.0.responsibleParty': 'Acme', 'ca.0.dueOn': '2026-06-14' }, 'ca.0.dueOn', 'The due date cannot be before the inspection.'],
+    ['a carried-over action closed after the inspection', { 'carry.9.closed': 'on', 'carry.9.closedOn': '2026-06-20' }, 'carry.9.closedOn', 'Enter a date on or before this inspection: the inspection verifies the work.'],
+    ['stabilization begun before work stopped', { 'area.0.name': 'East pad', 'area.0.stoppedOn': '2026-06-01', 'area.0.begunOn': '2026-05-20' }, 'area.0.begunOn', 'Stabilization cannot begin before work stopped.'],
+  ])('refuses %s with a message beside the field', (_name, over, field, message) => {
+    const r = parse(over);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[field]).toBe(message);
+  });
+
+  it('closes carried-over corrective actions on the inspection date unless another is given', () => {
+    const r = parse({ 'carry.9.closed': 'on', 'carry.9.closedOn': '' });
+    expect(r.ok && r.value.closeCorrective).toEqual([{ id: 9, closedOn: '2026-06-15' }]);
+  });
+});
