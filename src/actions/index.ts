@@ -4,8 +4,10 @@
  */
 import { accounts } from './accounts.ts';
 import { mail } from './mail.ts';
+import { requests } from './requests.ts';
 
 export const server = {
   accounts,
   mail,
+  requests,
 };

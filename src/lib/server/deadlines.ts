@@ -215,3 +215,60 @@ function formatDay(date: string): string {
 function formatLocal(isoLocal: string): string {
   return DateTime.fromISO(isoLocal, { zone: TOWN_TIME_ZONE }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a");
 }
+
+// ---------------------------------------------------------------------------------------------
+// After the five days: acknowledgments, promised dates, and what the clerk's queue flags
+
+/** POL §89(3)(a): a promised date more than this many business days after the acknowledgment needs a written reason. */
+export const ACKNOWLEDGMENT_REASON_AFTER_BUSINESS_DAYS = 20;
+/** The clerk's queue flags a deadline within this many business days after today as "due soon". */
+export const DUE_SOON_BUSINESS_DAYS = 2;
+
+/** The last date an acknowledgment may promise without a written reason (20 business days after it). */
+export function latestPromiseWithoutReason(acknowledgedOn: string, calendar: BusinessCalendar): string {
+  return calendar.addBusinessDays(acknowledgedOn, ACKNOWLEDGMENT_REASON_AFTER_BUSINESS_DAYS).date;
+}
+
+/** True when `promisedOn` is more than 20 business days after `acknowledgedOn`, so the law wants the reason in writing. */
+export function promiseNeedsWrittenReason(acknowledgedOn: string, promisedOn: string, calendar: BusinessCalendar): boolean {
+  return promisedOn > latestPromiseWithoutReason(acknowledgedOn, calendar);
+}
+
+export type DeadlineFlag = 'overdue' | 'due_today' | 'due_soon';
+
+/**
+ * The day boundaries the flags use at `now`: a deadline is met at close of business, so after 16:30 on
+ * the due day it is overdue. Dates compare as YYYY-MM-DD strings, so SQL filters can use the same bounds.
+ */
+export interface DeadlineWindow {
+  today: string;
+  /** A deadline earlier than this is overdue. */
+  overdueBefore: string;
+  /** The deadline that is "due today" (null after close of business). */
+  dueToday: string | null;
+  /** Deadlines after today and up to this date are "due soon". */
+  dueSoonThrough: string;
+}
+
+export function deadlineWindow(now: Date, calendar: BusinessCalendar, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): DeadlineWindow {
+  const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
+  const today = isoDate(local);
+  const [h, m] = closeOfBusiness.split(':').map(Number);
+  const afterClose = local.hour * 60 + local.minute >= h * 60 + m;
+  const tomorrow = isoDate(local.plus({ days: 1 }));
+  return {
+    today,
+    overdueBefore: afterClose ? tomorrow : today,
+    dueToday: afterClose ? null : today,
+    dueSoonThrough: calendar.addBusinessDays(today, DUE_SOON_BUSINESS_DAYS).date,
+  };
+}
+
+/** Overdue, due today, due soon (within two business days), or nothing to flag. */
+export function deadlineFlag(deadline: string | null | undefined, window: DeadlineWindow): DeadlineFlag | undefined {
+  if (!deadline) return undefined;
+  if (deadline < window.overdueBefore) return 'overdue';
+  if (deadline === window.dueToday) return 'due_today';
+  if (deadline > window.today && deadline <= window.dueSoonThrough) return 'due_soon';
+  return undefined;
+}

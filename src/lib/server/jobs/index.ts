@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { settings } from '../../../../db/schema.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
 import type { DB } from '../db/index.ts';
+import { requestsDigestJob } from '../requests/digest.ts';
 
 export interface Job {
   name: string;
@@ -16,7 +17,10 @@ export interface Job {
 }
 
 /** Register jobs here (one line per job; the job lives in its own module). */
-export const JOBS: Job[] = [{ name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) }];
+export const JOBS: Job[] = [
+  { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
+  requestsDigestJob,
+];
 
 export function lastRun(db: DB, name: string): Date | undefined {
   const row = db.select().from(settings).where(eq(settings.key, `job:${name}:last_run`)).get();

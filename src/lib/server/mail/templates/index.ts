@@ -3,11 +3,13 @@
  */
 import type { RenderedMail } from '../layout.ts';
 import * as accounts from './accounts.ts';
+import * as requests from './requests.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
   'password-reset': accounts.passwordReset,
   'password-changed': accounts.passwordChanged,
+  ...requests.REQUEST_TEMPLATES,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;
