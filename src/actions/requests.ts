@@ -78,8 +78,10 @@ type RequestForm = {
   address?: string;
 };
 
-function requireContact(v: RequestForm, ctx: z.RefinementCtx, emailRequired: boolean) {
+/** On send (not on a preview): contact details, and the records checked against the project, all reported at once. */
+function checkSend(v: RequestForm & { project?: string; documentIds: number[]; reportsFrom?: string; reportsTo?: string; freeText?: string }, ctx: z.RefinementCtx, emailRequired: boolean) {
   if (v.intent !== 'submit') return;
+  for (const p of checkSelection(db(), v.project, v).problems) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter your name (or an organization’s).' });
   if (emailRequired && !v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter your email address: the receipt and tracking link go there.' });
   if (v.delivery === 'paper_mail' && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the postal address to mail the copies to.' });
@@ -103,7 +105,7 @@ export const requests = {
     accept: 'form',
     input: z
       .object({ ...requestFields, website: z.string().optional() })
-      .superRefine((v, ctx) => requireContact(v, ctx, true)),
+      .superRefine((v, ctx) => checkSend(v, ctx, true)),
     handler: async (input, ctx) => {
       // Honeypot: a field people never see; bots fill it.
       if (input.website) throw new ActionError({ code: 'BAD_REQUEST', message: 'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.' });
@@ -163,7 +165,7 @@ export const requests = {
         receivedOn: date('the date it arrived'),
         receivedTime: z.string({ error: 'Enter the time it arrived, like 14:30.' }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time it arrived, like 14:30.' }),
       })
-      .superRefine((v, ctx) => requireContact(v, ctx, false)),
+      .superRefine((v, ctx) => checkSend(v, ctx, false)),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       if (input.intent !== 'submit') return { intent: input.intent };

@@ -30,6 +30,10 @@ interface Ids {
   userId: number;
   mailId: number;
   ownProjectSlug: string;
+  /** Records requests: any request, one with an invoice, and an item with a file. */
+  requestId: number;
+  invoicedRequestId: number;
+  fileItem: { requestId: number; itemId: number };
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -42,16 +46,45 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/audit': { allow: ['admin'], url: () => '/staff/audit' },
   'operator/index': { allow: ['operator'], url: () => '/operator' },
   'operator/projects/[slug]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}` },
+  'staff/requests/index': { allow: ['clerk'], url: () => '/staff/requests' },
+  'staff/requests/export.csv': { allow: ['clerk'], url: () => '/staff/requests/export.csv' },
+  'staff/requests/new': { allow: ['clerk'], url: () => '/staff/requests/new' },
+  'staff/requests/[id]/index': { allow: ['clerk'], url: (i) => `/staff/requests/${i.requestId}` },
+  'staff/requests/[id]/upload': { allow: ['clerk'], url: (i) => `/staff/requests/${i.requestId}/upload` },
+  'staff/requests/[id]/invoice': { allow: ['clerk'], url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice` },
+  'staff/requests/[id]/invoice.pdf': { allow: ['clerk'], url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice.pdf` },
+  'staff/requests/[id]/files/[itemId]': { allow: ['clerk'], url: (i) => `/staff/requests/${i.fileItem.requestId}/files/${i.fileItem.itemId}` },
+  'staff/closures': { allow: ['clerk'], url: () => '/staff/closures' },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
-const PUBLIC_ACTIONS = new Set(['accounts.signIn', 'accounts.signOut', 'accounts.requestPasswordReset', 'accounts.setPassword']);
+const PUBLIC_ACTIONS = new Set([
+  'accounts.signIn', 'accounts.signOut', 'accounts.requestPasswordReset', 'accounts.setPassword',
+  // Records requests: anyone may ask; the requester's own actions authorize by the tracking token.
+  'requests.submit', 'requests.approveCost', 'requests.withdrawByRequester',
+]);
 /** Who may call each guarded action, and a well-formed input so validation does not answer first. */
 const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = {
   'accounts.signOutEverywhere': { allow: ['admin', 'clerk', 'officer', 'operator'], input: () => ({}) },
   'accounts.inviteUser': { allow: ['admin'], input: () => ({ email: 'matrix@example.org', name: 'Matrix', roles: 'clerk' }) },
   'accounts.updateUserAccess': { allow: ['admin'], input: (i) => ({ userId: i.userId, roles: 'clerk' }) },
   'mail.retry': { allow: ['admin'], input: (i) => ({ id: i.mailId }) },
+  'requests.enter': { allow: ['clerk'], input: () => ({ formKey: 'm'.repeat(43), intent: 'preview', channel: 'email', receivedOn: '2026-01-05', receivedTime: '10:00' }) },
+  'requests.acknowledge': { allow: ['clerk'], input: (i) => ({ id: i.requestId, acknowledgedOn: '2026-01-05', promisedOn: '2026-01-20' }) },
+  'requests.extend': { allow: ['clerk'], input: (i) => ({ id: i.requestId, promisedOn: '2026-01-20', reason: 'Matrix' }) },
+  'requests.attachDocuments': { allow: ['clerk'], input: (i) => ({ id: i.requestId, documentIds: '1' }) },
+  'requests.removeItem': { allow: ['clerk'], input: (i) => ({ id: i.requestId, itemId: i.fileItem.itemId }) },
+  'requests.note': { allow: ['clerk'], input: (i) => ({ id: i.requestId, body: 'Matrix', audience: 'internal' }) },
+  'requests.deny': { allow: ['clerk'], input: (i) => ({ id: i.requestId, reason: 'Matrix' }) },
+  'requests.fulfill': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.withdraw': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.bill': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.recordCostApproval': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.recordPayment': { allow: ['clerk'], input: (i) => ({ id: i.invoicedRequestId, amount: '1.00', method: 'cash', receivedOn: '2026-01-05' }) },
+  'requests.release': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.voidInvoice': { allow: ['clerk'], input: (i) => ({ id: i.invoicedRequestId, reason: 'Matrix' }) },
+  'requests.newTrackingLink': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.setClosure': { allow: ['clerk'], input: () => ({ date: '2026-01-06', closed: 'yes' }) },
 };
 
 function listRoutes(): string[] {
@@ -88,6 +121,9 @@ beforeAll(async () => {
     ownProjectSlug: one<{ slug: string }>(
       "select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by p.name limit 1",
     ).slug,
+    requestId: one<{ id: number }>('select min(id) as id from records_requests').id,
+    invoicedRequestId: one<{ id: number }>("select min(request_id) as id from invoices where status <> 'void'").id,
+    fileItem: one<{ requestId: number; itemId: number }>('select request_id as requestId, id as itemId from request_items where document_id is not null order by id limit 1'),
   };
 });
 

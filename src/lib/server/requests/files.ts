@@ -23,7 +23,6 @@ export function fileResponse(file: ResolvedFile, opts: { private: boolean }): Re
       'Content-Length': String(file.sizeBytes || fs.statSync(path).size),
       'Content-Disposition': contentDisposition(file.filename, 'attachment'),
       'Cache-Control': opts.private ? 'private, no-store' : 'public, max-age=3600',
-      'Referrer-Policy': 'no-referrer',
       'X-Content-Type-Options': 'nosniff',
     },
   });

@@ -11,6 +11,6 @@ export const GET: APIRoute = async ({ params }) => {
   if (!view || !view.invoice) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   const bytes = await invoicePdf({ invoice: view.invoice, request: view.request, projectName: view.project?.name ?? null, rates: invoiceRates(db(), view.invoice) });
   return new Response(Buffer.from(bytes), {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(`${view.invoice.number}.pdf`, 'inline'), 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' },
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(`${view.invoice.number}.pdf`, 'inline'), 'Cache-Control': 'private, no-store' },
   });
 };
