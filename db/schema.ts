@@ -656,7 +656,8 @@ export const recordsRequests = sqliteTable(
     uniqueIndex('records_requests_token_uq').on(t.trackingTokenHash),
     index('records_requests_due_idx').on(t.status, t.dueOn),
     index('records_requests_project_idx').on(t.projectId),
-    index('records_requests_respond_idx').on(t.respondBy, t.dueOn),
+    // The clerk's queue order (see src/lib/server/requests/queue.ts): deadlines first, then the rest; status to filter without a lookup.
+    index('records_requests_queue_idx').on(sql`(respond_by is null)`, t.respondBy, t.dueOn, t.receivedAt, t.id, t.status),
     index('records_requests_received_idx').on(t.receivedAt),
     uniqueIndex('records_requests_submission_uq').on(t.submissionKeyHash),
   ],

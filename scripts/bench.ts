@@ -15,6 +15,7 @@ import { seedReferenceData } from '../db/seed/demo.ts';
 import { seedLargeTown } from '../db/seed/large.ts';
 import { ROOT, startPortal } from '../tests/support/portal.ts';
 import * as publicPages from './bench/public-pages.ts';
+import * as recordsRequests from './bench/records-requests.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,11 +63,17 @@ const sample = db.$client
   .get() as { slug: string };
 db.$client.close();
 
-const portal = await startPortal({ dataDir, args: ['--no-seed'] });
+const requests = await recordsRequests.prepare(dataDir);
+report(`Records requests: ${requests.total.toLocaleString('en-US')} in the database (${requests.open.toLocaleString('en-US')} open)${requests.added ? `, ${requests.added.toLocaleString('en-US')} added now` : ''}`);
+
+// The bench posts many requests from one address: lift the per-IP limit for this server only.
+const portal = await startPortal({ dataDir, args: ['--no-seed'], env: { REQUESTS_PER_IP_PER_HOUR: '100000000' } });
 const ctx = { url: portal.url, dataDir, duration: Number(args.duration), connections: Number(args.connections), report };
 report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each; machine: ${os.cpus().length} cores, Node ${process.version})`);
 try {
   await publicPages.run(ctx, sample);
+  report(`\nRecords requests (${ctx.connections} connections, ${ctx.duration} s each)`);
+  await recordsRequests.run(ctx, requests.sample);
 } finally {
   await portal.stop();
 }

@@ -2,8 +2,8 @@
  * The clerk's queue: open requests ordered by the date the town must next act by (respond_by), flagged
  * overdue / due today / due soon (two business days), with filters, search and a CSV export.
  */
-import { and, asc, eq, gt, inArray, isNotNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { REQUEST_STATUSES, projects, recordsRequests, type RequestStatus } from '../../../../db/schema.ts';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { REQUEST_STATUSES, invoiceLines, invoices, payments, projects, recordsRequests, type RequestStatus } from '../../../../db/schema.ts';
 import { DELIVERY_LABEL } from '../../shared/fees.ts';
 import { closeOfBusiness, loadCalendar } from '../calendar.ts';
 import type { DB } from '../db/index.ts';
@@ -65,7 +65,8 @@ function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
 }
 
 // The town's next deadline first; requests waiting for the requester (no deadline) after them.
-const ORDER = [sql`${recordsRequests.respondBy} is null`, asc(recordsRequests.respondBy), asc(recordsRequests.dueOn), asc(recordsRequests.receivedAt), asc(recordsRequests.id)];
+// Matches records_requests_queue_idx, so a page is read in index order without sorting every request.
+const ORDER = [sql`(respond_by is null)`, asc(recordsRequests.respondBy), asc(recordsRequests.dueOn), asc(recordsRequests.receivedAt), asc(recordsRequests.id)];
 
 const columns = {
   id: recordsRequests.id,
@@ -88,17 +89,20 @@ export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
   const calendar = loadCalendar(db);
   const window = deadlineWindow(now, calendar, closeOfBusiness(db));
   const where = whereFor(q, window);
-  const total = db.select({ n: sql<number>`count(*)` }).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)).where(where).get()!.n;
-  const rows = db
-    .select(columns)
-    .from(recordsRequests)
-    .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+  const counting = db.select({ n: sql<number>`count(*)` }).from(recordsRequests);
+  const total = (q.project ? counting.leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : counting).where(where).get()!.n;
+  // Two steps: the page's ids in queue order (from the index, no row payload to sort), then those rows.
+  const ids = (q.project ? db.select({ id: recordsRequests.id }).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : db.select({ id: recordsRequests.id }).from(recordsRequests))
     .where(where)
     .orderBy(...ORDER)
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage)
     .all()
-    .map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window) }));
+    .map((r) => r.id);
+  const byId = new Map(
+    (ids.length ? db.select(columns).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)).where(inArray(recordsRequests.id, ids)).all() : []).map((r) => [r.id, r]),
+  );
+  const rows = ids.map((id) => byId.get(id)!).map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window) }));
   // The flag counts over all open requests, whatever the filters, for the summary line.
   const counts = db
     .select({
@@ -119,55 +123,89 @@ export const CSV_HEADER = [
   'Project', 'Delivery', 'Requester', 'Email', 'Phone', 'Description', 'Invoice', 'Invoice total', 'Paid', 'Balance', 'Fulfilled', 'Denied', 'Withdrawn',
 ];
 
-/** Every request matching the filters (no paging), as CSV rows. Staff only: it carries contact details. */
-export function queueCsvRows(db: DB, q: QueueQuery, now = new Date()): unknown[][] {
+/**
+ * Every request matching the filters (no paging), as CSV rows in chunks, so a large
+ * export neither holds every row at once nor blocks the server while it is written. Staff only: it
+ * carries contact details.
+ */
+export function* queueCsvChunks(db: DB, q: QueueQuery, now = new Date(), chunkSize = 1000): Generator<unknown[][]> {
   const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const inv = sql`(select i.id from invoices i where i.request_id = ${recordsRequests.id} and i.voided_at is null and i.status <> 'void' order by i.id desc limit 1)`;
-  const rows = db
-    .select({
-      ...columns,
-      requesterEmail: recordsRequests.requesterEmail,
-      requesterPhone: recordsRequests.requesterPhone,
-      fulfilledOn: recordsRequests.fulfilledOn,
-      deniedOn: recordsRequests.deniedOn,
-      withdrawnOn: recordsRequests.withdrawnOn,
-      invoiceNumber: sql<string | null>`(select number from invoices where id = ${inv})`,
-      invoiceStatus: sql<string | null>`(select status from invoices where id = ${inv})`,
-      totalCents: sql<number | null>`(select max(0, coalesce(sum(l.amount_cents), 0) - (select discount_cents from invoices where id = ${inv})) from invoice_lines l where l.invoice_id = ${inv})`,
-      paidCents: sql<number | null>`(select coalesce(sum(p.amount_cents), 0) from payments p where p.invoice_id = ${inv})`,
-    })
-    .from(recordsRequests)
-    .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-    .where(whereFor(q, window))
+  // Invoice totals in three grouped passes, rather than subqueries per request.
+  const current = new Map<number, { id: number; number: string; status: string; discountCents: number }>();
+  for (const inv of db.select({ id: invoices.id, requestId: invoices.requestId, number: invoices.number, status: invoices.status, discountCents: invoices.discountCents }).from(invoices).where(and(isNull(invoices.voidedAt), ne(invoices.status, 'void'))).orderBy(asc(invoices.id)).all()) {
+    current.set(inv.requestId, inv);
+  }
+  const sums = (rows: Array<{ id: number; cents: number | null }>) => new Map(rows.map((r) => [r.id, r.cents ?? 0]));
+  const lineTotals = sums(db.select({ id: invoiceLines.invoiceId, cents: sql<number | null>`sum(${invoiceLines.amountCents})` }).from(invoiceLines).groupBy(invoiceLines.invoiceId).all());
+  const paidTotals = sums(db.select({ id: payments.invoiceId, cents: sql<number | null>`sum(${payments.amountCents})` }).from(payments).groupBy(payments.invoiceId).all());
+  // The ids in queue order first (from the index), then the rows a chunk at a time: no cursor stays
+  // open on the shared connection between chunks.
+  const where = whereFor(q, window);
+  const ids = (q.project ? db.select({ id: recordsRequests.id }).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : db.select({ id: recordsRequests.id }).from(recordsRequests))
+    .where(where)
     .orderBy(...ORDER)
-    .all();
+    .all()
+    .map((r) => r.id);
+  const fetchRows = (chunkIds: number[]) => {
+    const got = db
+      .select({
+        id: recordsRequests.id,
+        number: recordsRequests.number,
+        status: recordsRequests.status,
+        channel: recordsRequests.channel,
+        receivedAt: recordsRequests.receivedAt,
+        dueOn: recordsRequests.dueOn,
+        acknowledgedOn: recordsRequests.acknowledgedOn,
+        promisedOn: recordsRequests.promisedOn,
+        respondBy: recordsRequests.respondBy,
+        projectName: projects.name,
+        delivery: recordsRequests.delivery,
+        requesterName: recordsRequests.requesterName,
+        requesterEmail: recordsRequests.requesterEmail,
+        requesterPhone: recordsRequests.requesterPhone,
+        description: recordsRequests.description,
+        fulfilledOn: recordsRequests.fulfilledOn,
+        deniedOn: recordsRequests.deniedOn,
+        withdrawnOn: recordsRequests.withdrawnOn,
+      })
+      .from(recordsRequests)
+      .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+      .where(inArray(recordsRequests.id, chunkIds))
+      .all();
+    const byId = new Map(got.map((r) => [r.id, r]));
+    return chunkIds.map((id) => byId.get(id)!);
+  };
   const dollars = (c: number | null | undefined) => (c == null ? '' : (c / 100).toFixed(2));
-  return rows.map((r) => {
-    const flag = deadlineFlag(r.respondBy, window);
-    const total = r.invoiceNumber ? (r.totalCents ?? 0) : null;
-    return [
-      r.number,
-      REQUEST_STATUS_LABEL[r.status],
-      flag ? QUEUE_FLAGS[flag] : '',
-      CHANNEL_LABEL[r.channel],
-      r.receivedAt.toISOString(),
-      r.dueOn,
-      r.acknowledgedOn ?? '',
-      r.promisedOn ?? '',
-      r.respondBy ?? '',
-      r.projectName ?? '',
-      DELIVERY_LABEL[r.delivery],
-      r.requesterName,
-      r.requesterEmail ?? '',
-      r.requesterPhone ?? '',
-      r.description ?? '',
-      r.invoiceNumber ? `${r.invoiceNumber}${r.invoiceStatus === 'draft' ? ' (draft)' : ''}` : '',
-      dollars(total),
-      r.invoiceNumber ? dollars(r.paidCents ?? 0) : '',
-      total == null ? '' : dollars(r.invoiceStatus === 'issued' ? Math.max(0, total - (r.paidCents ?? 0)) : 0),
-      r.fulfilledOn ?? '',
-      r.deniedOn ?? '',
-      r.withdrawnOn ?? '',
-    ];
-  });
+  for (let k = 0; k < ids.length; k += chunkSize) {
+    yield fetchRows(ids.slice(k, k + chunkSize)).map((r) => {
+      const flag = deadlineFlag(r.respondBy, window);
+      const inv = current.get(r.id);
+      const total = inv ? Math.max(0, (lineTotals.get(inv.id) ?? 0) - inv.discountCents) : null;
+      const paid = inv ? (paidTotals.get(inv.id) ?? 0) : null;
+      return [
+        r.number,
+        REQUEST_STATUS_LABEL[r.status],
+        flag ? QUEUE_FLAGS[flag] : '',
+        CHANNEL_LABEL[r.channel],
+        r.receivedAt.toISOString(),
+        r.dueOn,
+        r.acknowledgedOn ?? '',
+        r.promisedOn ?? '',
+        r.respondBy ?? '',
+        r.projectName ?? '',
+        DELIVERY_LABEL[r.delivery],
+        r.requesterName,
+        r.requesterEmail ?? '',
+        r.requesterPhone ?? '',
+        r.description ?? '',
+        inv ? `${inv.number}${inv.status === 'draft' ? ' (draft)' : ''}` : '',
+        dollars(total),
+        dollars(paid),
+        total == null ? '' : dollars(inv!.status === 'issued' ? Math.max(0, total - (paid ?? 0)) : 0),
+        r.fulfilledOn ?? '',
+        r.deniedOn ?? '',
+        r.withdrawnOn ?? '',
+      ];
+    });
+  }
 }
