@@ -175,6 +175,33 @@ describe('a request that is sent', () => {
   });
 });
 
+describe('the requester, with the tracking link', () => {
+  it('approves a cost above their limit, then withdraws (after confirming) the request', async () => {
+    const res = await submit(good({ delivery: 'paper_pickup', costLimit: '1.00' }));
+    expect(res.status).toBe(303);
+    const page = res.headers.get('location')!.split('?')[0];
+    const token = page.split('/').pop()!;
+    const id = one<{ id: number }>("select id from records_requests where requester_email = 'integration.tester@example.org' order by id desc limit 1").id;
+    expect(one<{ status: string }>('select status from records_requests where id = ?', id).status).toBe('awaiting_cost_approval');
+    const waiting = await text(await get(base, page));
+    expect(waiting).toContain('Your approval is needed');
+    expect(waiting).toContain('waiting for your approval');
+
+    const approved = await postAction(base, page, 'requests.approveCost', { token });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get('location')).toBe(`${page}?approved=1`);
+    expect(one<{ status: string; cost_approved_cents: number }>('select status, cost_approved_cents from records_requests where id = ?', id)).toMatchObject({ status: 'received' });
+
+    const unconfirmed = await postAction(base, page, 'requests.withdrawByRequester', { token });
+    expect(unconfirmed.status).toBe(400);
+    expect(await text(unconfirmed)).toContain('Tick the box to confirm you want to withdraw the request.');
+    const withdrawn = await postAction(base, page, 'requests.withdrawByRequester', { token, confirm: 'yes' });
+    expect(withdrawn.status).toBe(303);
+    expect(one<{ status: string }>('select status from records_requests where id = ?', id).status).toBe('withdrawn');
+    expect(await text(await get(base, page))).toContain('You withdrew the request.');
+  });
+});
+
 describe('the clerk', () => {
   it('enters a request that came by mail, with when it arrived: after close of business counts from the next business day', async () => {
     const res = await postAction(base, '/staff/requests/new', 'requests.enter', {
