@@ -186,6 +186,19 @@ describe('billing', () => {
   });
 });
 
+describe('ending a billed request', () => {
+  it('withdrawing cancels the unpaid invoice, so nothing is left owing', () => {
+    const r = request();
+    billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 7450 });
+    expect(withdraw(db, { label: 'requester' }, r.id, undefined, BASE, NOW)).toEqual({ ok: true });
+    expect(currentInvoice(db, r.id)).toBeUndefined();
+    const inv = db.select().from(schema.invoices).where(eq(schema.invoices.requestId, r.id)).get()!;
+    expect(inv).toMatchObject({ status: 'void', voidReason: 'Request withdrawn' });
+    expect(loadRequestView(db, r.id, { forRequester: true })!.events.at(-1)!.body).toContain(`Invoice ${inv.number} is cancelled: nothing is owed.`);
+  });
+});
+
 describe('cost approval after billing', () => {
   it('drafts the invoice, mails the requester, and issues it on approval', () => {
     const r = request({ documentIds: [docs.noi], costLimitCents: 100 });

@@ -6,7 +6,7 @@
  * a lost tracking link.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { documents, requestItems } from '../../../../db/schema.ts';
+import { documents, invoices, requestItems } from '../../../../db/schema.ts';
 import { formatDay } from '../../shared/format.ts';
 import { audit, type Actor } from '../audit.ts';
 import { loadCalendar } from '../calendar.ts';
@@ -32,6 +32,14 @@ function openRequest(db: DB, id: number): RequestRow | { ok: false; message: str
   if (!r) return fail('No such request.');
   if (!isOpen(r.status)) return fail(`This request is closed (${REQUEST_STATUS_LABEL[r.status].toLowerCase()}). For more records, enter a new request.`);
   return r;
+}
+
+/** A request that ends (denied, withdrawn) takes its unpaid invoice with it, so no balance is left owing. */
+function cancelUnpaidInvoice(tx: Parameters<Parameters<DB['transaction']>[0]>[0], requestId: number, why: string, now: Date): string | undefined {
+  const inv = currentInvoice(tx, requestId);
+  if (!inv || inv.paidCents > 0) return undefined;
+  tx.update(invoices).set({ status: 'void', voidedAt: now, voidReason: why }).where(eq(invoices.id, inv.id)).run();
+  return inv.number;
 }
 
 const isFail = (x: unknown): x is { ok: false; message: string } => typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: boolean }).ok === false;
@@ -223,7 +231,8 @@ export function deny(db: DB, actor: Actor, id: number, reasonText: string, baseU
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     const after = updateRequest(tx, r, { status: 'denied', deniedOn: today, denialReason: reason }, now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `Denied in writing. Reason: ${reason} ${APPEAL_RIGHTS}` });
+    const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request denied', now);
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `Denied in writing. Reason: ${reason} ${APPEAL_RIGHTS}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
     audit(tx, actor, { action: 'records_request.deny', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
     if (r.requesterEmail) {
       enqueueMail(tx, { kind: 'request-denied', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, deniedText: formatDay(today), reason, appealRights: APPEAL_RIGHTS } });
@@ -262,7 +271,8 @@ export function withdraw(db: DB, actor: Actor, id: number, reasonText: string | 
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     const after = updateRequest(tx, r, { status: 'withdrawn', withdrawnOn: today }, now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${byRequester ? 'You withdrew the request.' : 'Withdrawn at the requester\'s request.'}${reason ? ` ${reason}` : ''}` });
+    const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request withdrawn', now);
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${byRequester ? 'You withdrew the request.' : 'Withdrawn at the requester\'s request.'}${reason ? ` ${reason}` : ''}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
     audit(tx, actor, { action: 'records_request.withdraw', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), reason: reason ?? null } });
     if (r.requesterEmail) enqueueMail(tx, { kind: 'request-withdrawn', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, byRequester } });
   });
