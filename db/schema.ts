@@ -660,7 +660,6 @@ export const recordsRequests = sqliteTable(
     index('records_requests_queue_idx').on(sql`(respond_by is null)`, t.respondBy, t.dueOn, t.receivedAt, t.id, t.status),
     // Open requests (a status filter) by deadline, and the queue's flag counts, without reading rows.
     index('records_requests_status_respond_idx').on(t.status, t.respondBy, t.dueOn, t.receivedAt, t.id),
-    index('records_requests_received_idx').on(t.receivedAt),
     uniqueIndex('records_requests_submission_uq').on(t.submissionKeyHash),
   ],
 );

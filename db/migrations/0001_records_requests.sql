@@ -9,7 +9,6 @@ ALTER TABLE `records_requests` ADD `cost_approval_requested_at` integer;--> stat
 ALTER TABLE `records_requests` ADD `cost_approved_cents` integer;--> statement-breakpoint
 CREATE INDEX `records_requests_queue_idx` ON `records_requests` ((respond_by is null),`respond_by`,`due_on`,`received_at`,`id`,`status`);--> statement-breakpoint
 CREATE INDEX `records_requests_status_respond_idx` ON `records_requests` (`status`,`respond_by`,`due_on`,`received_at`,`id`);--> statement-breakpoint
-CREATE INDEX `records_requests_received_idx` ON `records_requests` (`received_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `records_requests_submission_uq` ON `records_requests` (`submission_key_hash`);--> statement-breakpoint
 ALTER TABLE `request_items` ADD `document_type` text;--> statement-breakpoint
 ALTER TABLE `request_items` ADD `file_sha256` text;--> statement-breakpoint
