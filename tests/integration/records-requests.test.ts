@@ -4,6 +4,7 @@
  * contact details, clerk entry with the arrival time, the queue's CSV, and closures moving due dates.
  */
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
 import { openDatabase } from '../../src/lib/server/db/index.ts';
@@ -213,6 +214,28 @@ describe('the clerk', () => {
     const page = await text(await get(base, res.headers.get('location')!, clerk));
     expect(page).toContain("The requester's private tracking link");
     expect(page).toContain('counts as received November 27, 2026');
+  });
+
+  it('uploads a scanned file to a request (type checked by content), which counts its pages for the bill', async () => {
+    const id = one<{ id: number }>("select id from records_requests where requester_name = 'Letter Writer' order by id desc limit 1").id;
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    pdf.addPage([612, 792]);
+    pdf.addPage([36 * 72, 24 * 72]);
+    const upload = (name: string, bytes: Uint8Array, type: string) => {
+      const form = new FormData();
+      form.append('description', 'Scanned amendments from the DPW file');
+      form.append('file', new Blob([Buffer.from(bytes)], { type }), name);
+      return fetch(new URL(`/staff/requests/${id}/upload`, base), { method: 'POST', redirect: 'manual', headers: { Origin: new URL(base).origin, Cookie: clerk }, body: form });
+    };
+    const bad = await upload('not-really.pdf', new TextEncoder().encode('just some text, not a PDF at all'.repeat(10)), 'application/pdf');
+    expect(bad.status).toBe(400);
+    expect(await text(bad)).toContain('is not a PDF, JPEG photo or PNG image');
+    const good = await upload('amendments.pdf', await pdf.save(), 'application/pdf');
+    expect(good.status).toBe(303);
+    expect(good.headers.get('location')).toBe(`/staff/requests/${id}?done=attached`);
+    const item = one<{ file_name: string; pages: number; large_format_sheets: number; description: string }>('select file_name, pages, large_format_sheets, description from request_items where request_id = ? and file_sha256 is not null', id);
+    expect(item).toEqual({ file_name: 'amendments.pdf', pages: 2, large_format_sheets: 1, description: 'Scanned amendments from the DPW file' });
   });
 
   it('closing a day moves open requests\u2019 due dates, and reopening moves them back', async () => {

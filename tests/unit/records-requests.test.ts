@@ -10,14 +10,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../db/seed/reference.ts';
 import { hashToken } from '../../src/lib/server/auth/tokens.ts';
 import { migrateDatabase, openDatabase, schema, type DB } from '../../src/lib/server/db/index.ts';
-import { approveCost, billRequest, currentInvoice, recordPayment } from '../../src/lib/server/requests/billing.ts';
+import { approveCost, billRequest, currentInvoice, recordPayment, releaseNow, voidInvoice } from '../../src/lib/server/requests/billing.ts';
 import { setClosure } from '../../src/lib/server/requests/closures.ts';
 import { sendRequestsDigest } from '../../src/lib/server/requests/digest.ts';
 import { requestIdForToken, trackingToken } from '../../src/lib/server/requests/links.ts';
 import { loadQueue } from '../../src/lib/server/requests/queue.ts';
 import { checkSelection, createRecordsRequest, type NewRequest } from '../../src/lib/server/requests/submit.ts';
 import { loadRequestView } from '../../src/lib/server/requests/view.ts';
-import { acknowledge, extend, withdraw } from '../../src/lib/server/requests/workflow.ts';
+import { acknowledge, attachDocuments, deny, extend, fulfill, removeItem, withdraw } from '../../src/lib/server/requests/workflow.ts';
 import { townInstant } from '../../src/lib/server/time.ts';
 
 const BASE = 'https://portal.example';
@@ -183,6 +183,38 @@ describe('billing', () => {
     const later = request();
     billRequest(db, clerk(), later.id, { counts: [] }, BASE, townInstant('2026-12-03', '10:00'));
     expect(currentInvoice(db, later.id)!.lines.find((l) => l.code === 'page')!.unitCents).toBe(20);
+  });
+});
+
+describe('the clerk attaches, removes, voids, releases, denies', () => {
+  it('attaches project documents (even non-public ones), removes a mistaken one, and releases late files when nothing is owed', () => {
+    const r = request({ delivery: 'electronic', documentIds: [docs.noi] });
+    expect(attachDocuments(db, clerk(), r.id, [docs.privateDoc, docs.reports[3]], NOW)).toEqual({ ok: true, added: 2 });
+    expect(attachDocuments(db, clerk(), r.id, [docs.noi], NOW)).toMatchObject({ ok: false, field: 'documentIds' });
+    const mistaken = loadRequestView(db, r.id)!.items.find((i) => i.item.documentId === docs.reports[3])!;
+    expect(removeItem(db, clerk(), r.id, mistaken.item.id, NOW)).toEqual({ ok: true });
+    const original = loadRequestView(db, r.id)!.items[0];
+    expect(removeItem(db, clerk(), r.id, original.item.id, NOW)).toMatchObject({ ok: false });
+    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 0 });
+    expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
+    expect(releaseNow(db, clerk(), r.id, NOW)).toMatchObject({ ok: false, message: 'There are no unreleased files on this request.' });
+  });
+
+  it('voids an unpaid invoice and bills again; a denial carries the appeal rights', () => {
+    const r = request();
+    billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: false });
+    expect(voidInvoice(db, clerk(), r.id, 'Wrong page count', NOW)).toEqual({ ok: true });
+    expect(row(r.id).status).toBe('received');
+    expect(billRequest(db, clerk(), r.id, { counts: [], discountCents: 7450 }, BASE, NOW)).toMatchObject({ ok: false, field: 'discountReason' });
+    expect(fulfill(db, clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
+    const other = request();
+    expect(deny(db, clerk(), other.id, '', BASE, NOW)).toMatchObject({ ok: false, field: 'reason' });
+    expect(deny(db, clerk(), other.id, 'Not held by the Town.', BASE, NOW)).toEqual({ ok: true });
+    const denial = outbox().find((m) => m.kind === 'request-denied')!;
+    expect(denial.textBody).toContain('Reason: Not held by the Town.');
+    expect(denial.textBody).toContain('within 30 days');
+    expect(row(other.id)).toMatchObject({ status: 'denied', deniedOn: '2026-12-01', respondBy: null });
   });
 });
 
