@@ -651,12 +651,37 @@ export const recordsRequests = sqliteTable(
     enteredByUserId: integer('entered_by_user_id').references((): AnySQLiteColumn => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The date the town must next act by: the statutory due date, or the promised date once
+     * acknowledged; null while the request waits for the requester (cost approval, payment) or is closed.
+     * Kept in step by src/lib/server/requests/rules.ts (respondBy) on every change; the queue sorts on it.
+     */
+    respondBy: text('respond_by'),
+    /**
+     * The tracking token is an HMAC of the request number and this version under a server secret kept
+     * outside the database (src/lib/server/requests/links.ts); a new link bumps the version.
+     */
+    trackingLinkVersion: integer('tracking_link_version').notNull().default(1),
+    /** Double-submit protection: hash of the form's one-time key, and of what was submitted with it. */
+    submissionKeyHash: text('submission_key_hash'),
+    submissionFingerprint: text('submission_fingerprint'),
+    /** Fee estimate shown when the request was made (stored page counts, schedule of the day). */
+    estimateCents: integer('estimate_cents'),
+    /** When the request began waiting for the requester to approve a cost above their limit. */
+    costApprovalRequestedAt: integer('cost_approval_requested_at', { mode: 'timestamp_ms' }),
+    /** The amount the requester approved (a later, higher bill asks again). */
+    costApprovedCents: integer('cost_approved_cents'),
   },
   (t) => [
     uniqueIndex('records_requests_number_uq').on(t.number),
     uniqueIndex('records_requests_token_uq').on(t.trackingTokenHash),
     index('records_requests_due_idx').on(t.status, t.dueOn),
     index('records_requests_project_idx').on(t.projectId),
+    // The clerk's queue order (see src/lib/server/requests/queue.ts): deadlines first, then the rest; status to filter without a lookup.
+    index('records_requests_queue_idx').on(sql`(respond_by is null)`, t.respondBy, t.dueOn, t.receivedAt, t.id, t.status),
+    // Open requests (a status filter) by deadline, and the queue's flag counts, without reading rows.
+    index('records_requests_status_respond_idx').on(t.status, t.respondBy, t.dueOn, t.receivedAt, t.id),
+    uniqueIndex('records_requests_submission_uq').on(t.submissionKeyHash),
   ],
 );
 
@@ -677,6 +702,15 @@ export const requestItems = sqliteTable(
     largeFormatSheets: integer('large_format_sheets'),
     /** Released to the requester for download. */
     releasedAt: integer('released_at', { mode: 'timestamp_ms' }),
+    /** For a date range: the kind of document it covers (inspection_report, monthly_summary). */
+    documentType: text('document_type', { enum: DOCUMENT_TYPES }),
+    /** A file the clerk uploaded for this request (scans of paper records), stored by SHA-256. */
+    fileSha256: text('file_sha256'),
+    fileName: text('file_name'),
+    fileMimeType: text('file_mime_type'),
+    fileSizeBytes: integer('file_size_bytes'),
+    /** The clerk who attached it; null for what the requester asked for. */
+    addedByUserId: integer('added_by_user_id').references((): AnySQLiteColumn => users.id),
   },
   (t) => [index('request_items_request_idx').on(t.requestId)],
 );
@@ -719,6 +753,8 @@ export const invoices = sqliteTable(
     issuedAt: integer('issued_at', { mode: 'timestamp_ms' }),
     issuedByUserId: integer('issued_by_user_id').references((): AnySQLiteColumn => users.id),
     createdAt: createdAt(),
+    voidedAt: integer('voided_at', { mode: 'timestamp_ms' }),
+    voidReason: text('void_reason'),
   },
   (t) => [uniqueIndex('invoices_number_uq').on(t.number), index('invoices_request_idx').on(t.requestId)],
 );

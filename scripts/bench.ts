@@ -18,6 +18,7 @@ import * as publicPages from './bench/public-pages.ts';
 import * as officerDesk from './bench/officer-desk.ts';
 import * as search from './bench/search.ts';
 import * as compliance from './bench/compliance.ts';
+import * as recordsRequests from './bench/records-requests.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,7 +66,11 @@ const sample = db.$client
   .get() as { slug: string };
 db.$client.close();
 
-const portal = await startPortal({ dataDir, args: ['--no-seed'] });
+const requests = await recordsRequests.prepare(dataDir);
+report(`Records requests: ${requests.total.toLocaleString('en-US')} in the database (${requests.open.toLocaleString('en-US')} open)${requests.added ? `, ${requests.added.toLocaleString('en-US')} added now` : ''}`);
+
+// The bench posts many requests from one address: lift the per-IP limit for this server only.
+const portal = await startPortal({ dataDir, args: ['--no-seed'], env: { REQUESTS_PER_IP_PER_HOUR: '100000000' } });
 const ctx = { url: portal.url, dataDir, duration: Number(args.duration), connections: Number(args.connections), report };
 report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each; machine: ${os.cpus().length} cores, Node ${process.version})`);
 try {
@@ -74,6 +79,8 @@ try {
   await officerDesk.run(ctx);
   await search.run(ctx);
   await compliance.run(ctx, portal);
+  report(`\nRecords requests (${ctx.connections} connections, ${ctx.duration} s each)`);
+  await recordsRequests.run(ctx, requests.sample);
 } finally {
   await portal.stop();
 }

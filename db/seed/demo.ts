@@ -1123,11 +1123,11 @@ function demoRequests(plans: ProjectPlan[], ctx: { root: Rng; now: Date; today: 
   const first = (p: ProjectPlan, type: DocumentType) => p.docs.find((d) => d.type === type) as DocPlan;
   const reportsBetween = (p: ProjectPlan, from: string, to: string) => {
     const docs = [...p.inspectionDocs.values()].filter((d) => d.documentDate >= from && d.documentDate <= to);
-    return { description: `Inspection reports, ${longDate(from)} to ${longDate(to)}`, dateFrom: from, dateTo: to, documentId: null, pages: docs.reduce((n, d) => n + (d.stored?.pageCount ?? 0), 0), largeFormatSheets: 0 };
+    return { description: `Inspection reports, ${longDate(from)} to ${longDate(to)}`, dateFrom: from, dateTo: to, documentType: 'inspection_report' as const, documentId: null, pages: docs.reduce((n, d) => n + (d.stored?.pageCount ?? 0), 0), largeFormatSheets: 0 };
   };
   const summariesBetween = (p: ProjectPlan, from: string, to: string) => {
     const docs = p.monthly.filter((m) => m.summary.month >= from.slice(0, 7) && m.summary.month <= to.slice(0, 7));
-    return { description: `Monthly inspection summaries, ${monthName(from.slice(0, 7))} to ${monthName(to.slice(0, 7))}`, dateFrom: from, dateTo: to, documentId: null, pages: docs.length, largeFormatSheets: 0 };
+    return { description: `Monthly inspection summaries, ${monthName(from.slice(0, 7))} to ${monthName(to.slice(0, 7))}`, dateFrom: from, dateTo: to, documentType: 'monthly_summary' as const, documentId: null, pages: docs.length, largeFormatSheets: 0 };
   };
   const pid = (p: ProjectPlan) => p.id ?? null;
   const t = ctx.today;

@@ -3,12 +3,11 @@
  * clerk-added snow day), the copy-fee schedule (POL §87 limits) and settings. Idempotent: run it as
  * often as you like, existing rows are left alone.
  */
-import { asc } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { DB } from '../../src/lib/server/db/index.ts';
 import { schema } from '../../src/lib/server/db/index.ts';
 import { TOWN_TIME_ZONE } from '../../src/lib/server/config.ts';
-import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS, statutoryHolidays } from '../../src/lib/server/deadlines.ts';
+import { DEFAULT_CLOSE_OF_BUSINESS, statutoryHolidays } from '../../src/lib/server/deadlines.ts';
 import { weekday } from './dates.ts';
 
 export const DEFAULT_FEE_SCHEDULE = {
@@ -67,17 +66,5 @@ export async function seedReferenceData(db: DB, opts: { now?: Date } = {}): Prom
   });
 }
 
-/** The town's business calendar as stored (holidays and clerk closures). */
-export function loadCalendar(db: DB): BusinessCalendar {
-  const rows = db.select().from(schema.closures).all();
-  return new BusinessCalendar(rows.map((r) => ({ date: r.date, name: r.name, active: r.active })));
-}
-
-/** The fee schedule in force on a date (the latest that took effect on or before it). */
-export function feeScheduleOn(db: DB, date: string): typeof schema.feeSchedules.$inferSelect {
-  const all = db.select().from(schema.feeSchedules).orderBy(asc(schema.feeSchedules.effectiveFrom)).all();
-  const inForce = all.filter((f) => f.effectiveFrom <= date);
-  const row = inForce[inForce.length - 1] ?? all[0];
-  if (!row) throw new Error('No fee schedule: run seedReferenceData first');
-  return row;
-}
+// The loaders live with the application (src/lib/server/calendar.ts); re-exported for the seeds.
+export { feeScheduleOn, loadCalendar } from '../../src/lib/server/calendar.ts';

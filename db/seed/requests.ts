@@ -10,7 +10,9 @@ import { eq, like } from 'drizzle-orm';
 import type { DB } from '../../src/lib/server/db/index.ts';
 import { schema } from '../../src/lib/server/db/index.ts';
 import { computeDueDate, type BusinessCalendar } from '../../src/lib/server/deadlines.ts';
-import type { DeliveryMethod } from '../schema.ts';
+import { APPEAL_RIGHTS, respondBy } from '../../src/lib/server/requests/rules.ts';
+import { computeBill } from '../../src/lib/shared/fees.ts';
+import type { DeliveryMethod, DocumentType, RequestStatus } from '../schema.ts';
 import { atLocal, localDay, longDate, plusHours } from './dates.ts';
 import { sha256Hex, type Rng } from './random.ts';
 
@@ -32,6 +34,8 @@ export interface RequestItemSpec {
   description: string;
   dateFrom?: string;
   dateTo?: string;
+  /** For a date range: the kind of document it covers. */
+  documentType?: DocumentType;
   /** Pages up to 9x14 in. */
   pages: number;
   largeFormatSheets: number;
@@ -67,26 +71,15 @@ const CHANNEL_LABEL: Record<RequestSpec['channel'], string> = {
   phone: 'telephone (written up by the clerk)',
 };
 
-export const APPEAL_RIGHTS =
-  'You may appeal this denial in writing within 30 days to the Town of Rotterdam Records Access Appeals Officer (the Town Supervisor), 1100 Sunrise Boulevard, Rotterdam, NY 12306, or by e-mail. The appeals officer must answer within 10 business days (Public Officers Law §89(4)(a)).';
+export { APPEAL_RIGHTS };
 
-/** The invoice lines a request would be billed, from the fee schedule. Electronic copies are free. */
+/** The invoice lines a request would be billed: the application's own fee calculation (src/lib/shared/fees.ts). */
 export function billLines(spec: RequestSpec, fee: FeeSchedule, rng: Rng): Array<{ code: string; description: string; quantity: number; unitCents: number; documentId: number | null }> {
-  const lines: Array<{ code: string; description: string; quantity: number; unitCents: number; documentId: number | null }> = [];
-  if (spec.delivery === 'electronic' || spec.delivery === 'inspect') return lines;
-  if (spec.delivery === 'cd') lines.push({ code: 'cd', description: 'Records on CD', quantity: 1, unitCents: fee.cdCents, documentId: null });
-  if (spec.delivery === 'usb') lines.push({ code: 'usb', description: 'Records on USB drive', quantity: 1, unitCents: fee.usbCents, documentId: null });
-  if (spec.delivery === 'paper_pickup' || spec.delivery === 'paper_mail') {
-    for (const item of spec.items) {
-      if (item.pages) lines.push({ code: 'page', description: `Copies, ${item.description}`, quantity: item.pages, unitCents: fee.perPageCents, documentId: item.documentId ?? null });
-      if (item.largeFormatSheets) lines.push({ code: 'large_format_sheet', description: `Plan sheets (24x36 in.), ${item.description}`, quantity: item.largeFormatSheets, unitCents: fee.largeFormatSheetCents, documentId: item.documentId ?? null });
-    }
-  }
-  if (spec.delivery === 'paper_mail') {
-    const heavy = spec.items.some((i) => i.largeFormatSheets > 0) || spec.items.reduce((n, i) => n + i.pages, 0) > 40;
-    lines.push({ code: 'postage', description: heavy ? 'Postage at cost (USPS Priority Mail flat rate, plan tube)' : 'Postage at cost (USPS First-Class large envelope)', quantity: 1, unitCents: heavy ? 1040 + rng.int(0, 3) * 100 : 173 + rng.int(0, 2) * 25, documentId: null });
-  }
-  return lines;
+  const heavy = spec.items.some((i) => i.largeFormatSheets > 0) || spec.items.reduce((n, i) => n + i.pages, 0) > 40;
+  // Postage at cost: USPS Priority Mail flat rate with a plan tube, or a First-Class large envelope.
+  const postageCents = spec.delivery === 'paper_mail' ? (heavy ? 1040 + rng.int(0, 3) * 100 : 173 + rng.int(0, 2) * 25) : undefined;
+  const bill = computeBill(fee, { delivery: spec.delivery, items: spec.items.map((i) => ({ label: i.description, pages: i.pages, largeFormatSheets: i.largeFormatSheets, documentId: i.documentId ?? null })), postageCents });
+  return bill.subtotalCents > 0 ? bill.lines : [];
 }
 
 function nextNumbers(tx: Tx, prefix: 'R' | 'INV'): Map<string, number> {
@@ -146,6 +139,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
       requesterEmail: spec.requester.email ?? null,
       requesterPhone: spec.requester.phone ?? null,
       requesterAddress: spec.requester.address ?? null,
+      estimateCents: totalCents,
       createdAt: spec.receivedAt,
       updatedAt: spec.receivedAt,
     };
@@ -170,6 +164,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
       description: item.description,
       dateFrom: item.dateFrom ?? null,
       dateTo: item.dateTo ?? null,
+      documentType: item.documentType ?? null,
       pages: acted ? item.pages : null,
       largeFormatSheets: acted ? item.largeFormatSheets : null,
       releasedAt: null as Date | null,
@@ -199,10 +194,14 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
         tx.insert(schema.invoiceLines).values({ invoiceId, code: l.code, description: l.description, quantity: l.quantity, unitCents: l.unitCents, amountCents: Math.round(l.quantity * l.unitCents), documentId: l.documentId }).run();
       }
       if (draft) {
+        row.costApprovalRequestedAt = clamp(plusHours(ackAt, 1));
         insertEvent(requestId, clamp(plusHours(ackAt, 1)), 'note_to_requester', `The estimated cost is ${dollars(totalCents)}, more than the ${dollars(spec.costLimitCents ?? 0)} limit you gave. Reply to approve the cost, narrow the request, or ask for electronic copies, which are free.`);
         lastAt = clamp(plusHours(ackAt, 1));
       } else if (issuedAt) {
-        if (spec.costLimitCents != null && totalCents > spec.costLimitCents) row.costApprovedAt = plusHours(ackAt, 0.5);
+        if (spec.costLimitCents != null && totalCents > spec.costLimitCents) {
+          row.costApprovedAt = plusHours(ackAt, 0.5);
+          row.costApprovedCents = totalCents;
+        }
         insertEvent(requestId, issuedAt, 'status', `Invoice issued for ${dollars(totalCents)}. The records will be released when payment is received.`);
         lastAt = issuedAt;
       }
@@ -241,8 +240,17 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
       lastAt = at;
     }
     for (const item of itemRows) tx.insert(schema.requestItems).values(item).run();
+    // The date the town must next act by, from the final state (see src/lib/server/requests/rules.ts).
+    const next = respondBy({ status: row.status as RequestStatus, dueOn: due.dueOn, promisedOn: row.promisedOn ?? null });
     tx.update(schema.recordsRequests)
-      .set({ fulfilledOn: row.fulfilledOn ?? null, costApprovedAt: row.costApprovedAt ?? null, updatedAt: lastAt })
+      .set({
+        fulfilledOn: row.fulfilledOn ?? null,
+        costApprovedAt: row.costApprovedAt ?? null,
+        costApprovedCents: row.costApprovedCents ?? null,
+        costApprovalRequestedAt: row.costApprovalRequestedAt ?? null,
+        respondBy: next,
+        updatedAt: lastAt,
+      })
       .where(eqId(requestId))
       .run();
   }

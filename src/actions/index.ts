@@ -14,6 +14,7 @@ import { calendarFeed } from './calendar.ts';
 import { compliance } from './compliance.ts';
 import { reviews } from './reviews.ts';
 import { storms } from './storms.ts';
+import { requests } from './requests.ts';
 
 export const server = {
   accounts,
@@ -28,4 +29,5 @@ export const server = {
   compliance,
   reviews,
   storms,
+  requests,
 };

@@ -41,6 +41,10 @@ interface Ids {
   ownDocumentId: number;
   /** A document of the kind the officer reviews (as-built plans). */
   reviewDocumentId: number;
+  /** Records requests: any request, one with an invoice, and an item with a file. */
+  requestId: number;
+  invoicedRequestId: number;
+  fileItem: { requestId: number; itemId: number };
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -84,6 +88,15 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/reviews/documents/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/documents/${i.reviewDocumentId}` },
   'staff/reviews/file/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/file/${i.ownDocumentId}` },
   'staff/storms/index': { allow: ['officer'], url: () => '/staff/storms' },
+  'staff/requests/index': { allow: ['clerk'], url: () => '/staff/requests' },
+  'staff/requests/export.csv': { allow: ['clerk'], url: () => '/staff/requests/export.csv' },
+  'staff/requests/new': { allow: ['clerk'], url: () => '/staff/requests/new' },
+  'staff/requests/[id]/index': { allow: ['clerk'], url: (i) => `/staff/requests/${i.requestId}` },
+  'staff/requests/[id]/upload': { allow: ['clerk'], url: (i) => `/staff/requests/${i.requestId}/upload` },
+  'staff/requests/[id]/invoice': { allow: ['clerk'], url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice` },
+  'staff/requests/[id]/invoice.pdf': { allow: ['clerk'], url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice.pdf` },
+  'staff/requests/[id]/files/[itemId]': { allow: ['clerk'], url: (i) => `/staff/requests/${i.fileItem.requestId}/files/${i.fileItem.itemId}` },
+  'staff/closures': { allow: ['clerk'], url: () => '/staff/closures' },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
@@ -96,6 +109,8 @@ const PUBLIC_ACTIONS = new Set([
   'alerts.subscribe',
   'alerts.confirm',
   'alerts.unsubscribe',
+  // Records requests: anyone may ask; the requester's own actions authorize by the tracking token.
+  'requests.submit', 'requests.approveCost', 'requests.withdrawByRequester',
 ]);
 /** Who may call each guarded action, and a well-formed input so validation does not answer first. */
 const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = {
@@ -139,6 +154,22 @@ const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = 
   'reviews.decideSummary': { allow: ['officer'], input: (i) => ({ id: i.ownSummaryId, decision: 'accept', comment: '' }) },
   'reviews.decideDocument': { allow: ['officer'], input: (i) => ({ id: i.reviewDocumentId, decision: 'accept', public: 'yes', comment: '' }) },
   'storms.record': { allow: ['officer'], input: () => ({ endedOn: '2026-01-05', endedTime: '10:00', inches: '0.6', gauge: 'Matrix gauge' }) },
+  'requests.enter': { allow: ['clerk'], input: () => ({ formKey: 'm'.repeat(43), intent: 'preview', channel: 'email', receivedOn: '2026-01-05', receivedTime: '10:00' }) },
+  'requests.acknowledge': { allow: ['clerk'], input: (i) => ({ id: i.requestId, acknowledgedOn: '2026-01-05', promisedOn: '2026-01-20' }) },
+  'requests.extend': { allow: ['clerk'], input: (i) => ({ id: i.requestId, promisedOn: '2026-01-20', reason: 'Matrix' }) },
+  'requests.attachDocuments': { allow: ['clerk'], input: (i) => ({ id: i.requestId, documentIds: '1' }) },
+  'requests.removeItem': { allow: ['clerk'], input: (i) => ({ id: i.requestId, itemId: i.fileItem.itemId }) },
+  'requests.note': { allow: ['clerk'], input: (i) => ({ id: i.requestId, body: 'Matrix', audience: 'internal' }) },
+  'requests.deny': { allow: ['clerk'], input: (i) => ({ id: i.requestId, reason: 'Matrix' }) },
+  'requests.fulfill': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.withdraw': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.bill': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.recordCostApproval': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.recordPayment': { allow: ['clerk'], input: (i) => ({ id: i.invoicedRequestId, amount: '1.00', method: 'cash', receivedOn: '2026-01-05' }) },
+  'requests.release': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.voidInvoice': { allow: ['clerk'], input: (i) => ({ id: i.invoicedRequestId, reason: 'Matrix' }) },
+  'requests.newTrackingLink': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
+  'requests.setClosure': { allow: ['clerk'], input: () => ({ date: '2026-01-06', closed: 'yes' }) },
 };
 
 function listRoutes(): string[] {
@@ -186,6 +217,9 @@ beforeAll(async () => {
     ownSummaryId: 0,
     ownDocumentId: 0,
     reviewDocumentId: one<{ id: number }>("select min(id) as id from documents where type = 'as_built_plans'").id,
+    requestId: one<{ id: number }>('select min(id) as id from records_requests').id,
+    invoicedRequestId: one<{ id: number }>("select min(request_id) as id from invoices where status <> 'void'").id,
+    fileItem: one<{ requestId: number; itemId: number }>('select request_id as requestId, id as itemId from request_items where document_id is not null order by id limit 1'),
   };
   ids.ownInspectionId = one<{ id: number }>('select max(id) as id from inspections where project_id = ?', own.id).id;
   ids.ownSummaryId = one<{ id: number }>('select max(id) as id from monthly_summaries where project_id = ?', own.id).id;

@@ -22,3 +22,35 @@ export function csvResponse(filename: string, header: string[], rows: unknown[][
     },
   });
 }
+
+/**
+ * A CSV download written chunk by chunk (one chunk of rows per pull, the event loop free in between), for
+ * exports too large to build as one string. `chunks` is consumed lazily; the header goes first.
+ */
+export function csvStreamResponse(filename: string, header: string[], chunks: Iterator<unknown[][]>): Response {
+  const encoder = new TextEncoder();
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode('\uFEFF' + toCsv(header, [])));
+        return;
+      }
+      // Let other requests run between chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(stringify(next.value.map((r) => r.map(neutralize)), { record_delimiter: 'windows' })));
+    },
+    cancel() {
+      chunks.return?.(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    },
+  });
+}

@@ -76,10 +76,28 @@ export interface DayInfo {
   reason?: string;
 }
 
+// Calendar-day arithmetic on YYYY-MM-DD needs no time zone: UTC midnights are exact and fast (luxon's
+// zoned arithmetic costs a fraction of a millisecond a call, which adds up when thousands of due dates move).
+function utcMs(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+/** `date` plus `days` calendar days. */
+export function addCalendarDays(date: string, days: number): string {
+  return new Date(utcMs(date) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** ISO weekday: 1 = Monday … 7 = Sunday. */
+function weekdayOf(date: string): number {
+  const d = new Date(utcMs(date)).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
 /** Which days the town is open: weekends and statutory holidays closed, then the clerk's changes applied. */
 export class BusinessCalendar {
   private readonly added = new Map<string, string>();
   private readonly reopened = new Set<string>();
+  private readonly days = new Map<string, DayInfo>();
 
   constructor(closures: Iterable<ClosureRow> = []) {
     for (const c of closures) {
@@ -89,14 +107,18 @@ export class BusinessCalendar {
   }
 
   day(date: string): DayInfo {
-    const dt = DateTime.fromISO(date, { zone: TOWN_TIME_ZONE });
-    if (dt.weekday >= 6) return { date, kind: 'weekend', reason: dt.weekday === 6 ? 'Saturday' : 'Sunday' };
-    if (this.reopened.has(date)) return { date, kind: 'business' };
+    let info = this.days.get(date);
+    if (info) return info;
+    const weekday = weekdayOf(date);
     const added = this.added.get(date);
-    const holiday = statutoryHolidays(dt.year).get(date);
-    if (holiday) return { date, kind: 'holiday', reason: added ?? holiday };
-    if (added) return { date, kind: 'closure', reason: added };
-    return { date, kind: 'business' };
+    const holiday = statutoryHolidays(Number(date.slice(0, 4))).get(date);
+    if (weekday >= 6) info = { date, kind: 'weekend', reason: weekday === 6 ? 'Saturday' : 'Sunday' };
+    else if (this.reopened.has(date)) info = { date, kind: 'business' };
+    else if (holiday) info = { date, kind: 'holiday', reason: added ?? holiday };
+    else if (added) info = { date, kind: 'closure', reason: added };
+    else info = { date, kind: 'business' };
+    this.days.set(date, info);
+    return info;
   }
 
   isBusinessDay(date: string): boolean {
@@ -105,16 +127,16 @@ export class BusinessCalendar {
 
   /** The n-th business day after `date` (not counting `date`), with every day passed over. */
   addBusinessDays(date: string, n: number): { date: string; passed: DayInfo[] } {
-    let cursor = DateTime.fromISO(date, { zone: TOWN_TIME_ZONE });
+    let cursor = date;
     const passed: DayInfo[] = [];
     let counted = 0;
     while (counted < n) {
-      cursor = cursor.plus({ days: 1 });
-      const info = this.day(isoDate(cursor));
+      cursor = addCalendarDays(cursor, 1);
+      const info = this.day(cursor);
       passed.push(info);
       if (info.kind === 'business') counted++;
     }
-    return { date: isoDate(cursor), passed };
+    return { date: cursor, passed };
   }
 
   /** Business days from `from` (exclusive) to `to` (inclusive); negative when `to` is earlier. */
@@ -122,20 +144,20 @@ export class BusinessCalendar {
     if (to === from) return 0;
     const sign = to > from ? 1 : -1;
     const [a, b] = sign > 0 ? [from, to] : [to, from];
-    let cursor = DateTime.fromISO(a, { zone: TOWN_TIME_ZONE });
+    let cursor = a;
     let n = 0;
-    while (isoDate(cursor) < b) {
-      cursor = cursor.plus({ days: 1 });
-      if (this.isBusinessDay(isoDate(cursor))) n++;
+    while (cursor < b) {
+      cursor = addCalendarDays(cursor, 1);
+      if (this.isBusinessDay(cursor)) n++;
     }
     return sign * n;
   }
 
   /** `date` itself when the town is open, else the next business day. */
   onOrAfter(date: string): string {
-    let cursor = DateTime.fromISO(date, { zone: TOWN_TIME_ZONE });
-    while (!this.isBusinessDay(isoDate(cursor))) cursor = cursor.plus({ days: 1 });
-    return isoDate(cursor);
+    let cursor = date;
+    while (!this.isBusinessDay(cursor)) cursor = addCalendarDays(cursor, 1);
+    return cursor;
   }
 }
 
@@ -214,4 +236,61 @@ function formatDay(date: string): string {
 
 function formatLocal(isoLocal: string): string {
   return DateTime.fromISO(isoLocal, { zone: TOWN_TIME_ZONE }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a");
+}
+
+// ---------------------------------------------------------------------------------------------
+// After the five days: acknowledgments, promised dates, and what the clerk's queue flags
+
+/** POL §89(3)(a): a promised date more than this many business days after the acknowledgment needs a written reason. */
+export const ACKNOWLEDGMENT_REASON_AFTER_BUSINESS_DAYS = 20;
+/** The clerk's queue flags a deadline within this many business days after today as "due soon". */
+export const DUE_SOON_BUSINESS_DAYS = 2;
+
+/** The last date an acknowledgment may promise without a written reason (20 business days after it). */
+export function latestPromiseWithoutReason(acknowledgedOn: string, calendar: BusinessCalendar): string {
+  return calendar.addBusinessDays(acknowledgedOn, ACKNOWLEDGMENT_REASON_AFTER_BUSINESS_DAYS).date;
+}
+
+/** True when `promisedOn` is more than 20 business days after `acknowledgedOn`, so the law wants the reason in writing. */
+export function promiseNeedsWrittenReason(acknowledgedOn: string, promisedOn: string, calendar: BusinessCalendar): boolean {
+  return promisedOn > latestPromiseWithoutReason(acknowledgedOn, calendar);
+}
+
+export type DeadlineFlag = 'overdue' | 'due_today' | 'due_soon';
+
+/**
+ * The day boundaries the flags use at `now`: a deadline is met at close of business, so after 16:30 on
+ * the due day it is overdue. Dates compare as YYYY-MM-DD strings, so SQL filters can use the same bounds.
+ */
+export interface DeadlineWindow {
+  today: string;
+  /** A deadline earlier than this is overdue. */
+  overdueBefore: string;
+  /** The deadline that is "due today" (null after close of business). */
+  dueToday: string | null;
+  /** Deadlines after today and up to this date are "due soon". */
+  dueSoonThrough: string;
+}
+
+export function deadlineWindow(now: Date, calendar: BusinessCalendar, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): DeadlineWindow {
+  const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
+  const today = isoDate(local);
+  const [h, m] = closeOfBusiness.split(':').map(Number);
+  const afterClose = local.hour * 60 + local.minute >= h * 60 + m;
+  const tomorrow = addCalendarDays(today, 1);
+  return {
+    today,
+    overdueBefore: afterClose ? tomorrow : today,
+    dueToday: afterClose ? null : today,
+    dueSoonThrough: calendar.addBusinessDays(today, DUE_SOON_BUSINESS_DAYS).date,
+  };
+}
+
+/** Overdue, due today, due soon (within two business days), or nothing to flag. */
+export function deadlineFlag(deadline: string | null | undefined, window: DeadlineWindow): DeadlineFlag | undefined {
+  if (!deadline) return undefined;
+  if (deadline < window.overdueBefore) return 'overdue';
+  if (deadline === window.dueToday) return 'due_today';
+  if (deadline > window.today && deadline <= window.dueSoonThrough) return 'due_soon';
+  return undefined;
 }

@@ -1,17 +1,12 @@
 /** Counts for the staff dashboard panels, one small query each. */
 import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import { auditLog, enforcementActions, outbox, projects, recordsRequests, swpppReviews, users } from '../../../db/schema.ts';
+import { auditLog, enforcementActions, outbox, projects, swpppReviews, users } from '../../../db/schema.ts';
 import type { DB } from './db/index.ts';
+import { loadQueue } from './requests/queue.ts';
 
-export function clerkPanel(db: DB, today: string) {
-  const open = and(notInArray(recordsRequests.status, ['fulfilled', 'denied', 'withdrawn']));
-  const count = (extra?: ReturnType<typeof and>) =>
-    db.select({ n: sql<number>`count(*)` }).from(recordsRequests).where(and(open, extra)).get()!.n;
-  return {
-    open: count(),
-    overdue: count(sql`${recordsRequests.dueOn} < ${today}`),
-    dueToday: count(eq(recordsRequests.dueOn, today)),
-  };
+/** The clerk's records panel: the same counts and flags as the queue (respond-by date, close of business). */
+export function clerkPanel(db: DB, now: Date = new Date()) {
+  return loadQueue(db, { status: 'open', page: 1, perPage: 5 }, now);
 }
 
 export function officerPanel(db: DB) {

@@ -9,6 +9,7 @@ import { alertsEveryMs, dispatchAlerts } from '../alerts/dispatch.ts';
 import { purgeExpiredSessions } from '../auth/sessions.ts';
 import { config } from '../config.ts';
 import type { DB } from '../db/index.ts';
+import { requestsDigestJob } from '../requests/digest.ts';
 
 export interface Job {
   name: string;
@@ -21,6 +22,7 @@ export interface Job {
 export const JOBS: Job[] = [
   { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
   { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: (db, now) => void dispatchAlerts(db, now, config().publicUrl) },
+  requestsDigestJob,
 ];
 
 export function lastRun(db: DB, name: string): Date | undefined {

@@ -29,7 +29,7 @@ export function renderParts(parts: MailParts): RenderedMail {
   const body: RawHtml = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${parts.subject}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1b1f23; max-width: 40rem;">
-${parts.paragraphs.map((p) => html`<p>${p}</p>\n`)}
+${parts.paragraphs.map((p) => (p.includes('\n') ? html`<p style="white-space:pre-line">${p}</p>\n` : html`<p>${p}</p>\n`))}
 ${parts.action ? html`<p><a href="${parts.action.url}" style="display:inline-block;background:#0b4f71;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${parts.action.label}</a></p>
 <p style="font-size:0.9em;color:#4a5560">Or paste this address into your browser: ${parts.action.url}</p>` : ''}
 <p style="color:#4a5560">${SIGNATURE}</p>

@@ -6,6 +6,7 @@ import * as accounts from './accounts.ts';
 import * as officer from './officer.ts';
 import * as alerts from './alerts.ts';
 import * as compliance from './compliance.ts';
+import * as requests from './requests.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -19,6 +20,7 @@ export const TEMPLATES = {
   'alert-digest': alerts.alertDigest,
   'filing-reviewed': compliance.filingReviewed,
   'storm-inspection-due': compliance.stormInspectionDue,
+  ...requests.REQUEST_TEMPLATES,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;

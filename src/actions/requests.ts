@@ -1,0 +1,375 @@
+/**
+ * Records requests. Public: the request form (honeypot, per-IP limit, one-time form key), and the
+ * requester's cost approval and withdrawal, which authorize by the tracking token. Everything else is the
+ * clerk's, and every handler checks the role first.
+ */
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { DELIVERY_METHODS, PAYMENT_METHODS } from '../../db/schema.ts';
+import { parseDollars } from '../lib/shared/fees.ts';
+import { config } from '../lib/server/config.ts';
+import { db } from '../lib/server/db/index.ts';
+import { minutesText } from '../lib/server/rate-limit.ts';
+import { townInstant, townToday } from '../lib/server/time.ts';
+import { approveCost, billRequest, recordPayment, releaseNow, voidInvoice } from '../lib/server/requests/billing.ts';
+import { setClosure } from '../lib/server/requests/closures.ts';
+import { requestIdForToken } from '../lib/server/requests/links.ts';
+import { checkSelection, createRecordsRequest } from '../lib/server/requests/submit.ts';
+import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '../lib/server/requests/workflow.ts';
+import { allow } from './guard.ts';
+
+/** An error tied to one field, shown beside it like a validation error. */
+class FieldError extends ActionError {
+  override type = 'AstroActionInputError';
+  issues: Array<{ path: string[]; message: string; code: 'custom' }>;
+  fields: Record<string, string[]>;
+  constructor(problems: Array<{ field: string; message: string }>) {
+    super({ code: 'BAD_REQUEST', message: problems.map((p) => p.message).join(' ') });
+    this.issues = problems.map((p) => ({ path: [p.field], message: p.message, code: 'custom' }));
+    this.fields = Object.fromEntries(problems.map((p) => [p.field, [p.message]]));
+  }
+}
+
+type Outcome = { ok: true } | { ok: false; field?: string; message: string };
+
+/** Turn a service's refusal into a field error (or a form-level one). */
+function orThrow<T extends Outcome>(result: T): Extract<T, { ok: true }> {
+  if (result.ok) return result as Extract<T, { ok: true }>;
+  if (result.field) throw new FieldError([{ field: result.field, message: result.message }]);
+  throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+}
+
+function isRealDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+const date = (what: string) => z.string({ error: `Enter ${what}.` }).trim().refine(isRealDate, { error: `Enter ${what} as a date, like ${townToday()}.` });
+const optionalDate = (what: string) => z.string().trim().refine(isRealDate, { error: `Enter ${what} as a date, like ${townToday()}.` }).optional();
+const id = z.coerce.number({ error: 'Missing request.' }).int().positive();
+const ids = z.array(z.coerce.number().int().positive()).default([]);
+const text = (max: number, what: string) => z.string().trim().max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters for ${what}.` });
+const money = (what: string) =>
+  z.string().trim().max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` }).refine((v) => parseDollars(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
+
+/** The request form's fields, shared by the public form and the clerk's entry form. */
+const requestFields = {
+  formKey: z.string({ error: 'This form has expired. Reload the page and send it again.' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This form has expired. Reload the page and send it again.' }),
+  intent: z.enum(['project', 'preview', 'submit']).default('submit'),
+  project: text(200, 'the project').optional(),
+  documentIds: ids,
+  reportsFrom: optionalDate('the first date'),
+  reportsTo: optionalDate('the last date'),
+  freeText: text(4000, 'the description').optional(),
+  delivery: z.enum(DELIVERY_METHODS, { error: 'Choose how you want to receive the records.' }).default('electronic'),
+  name: text(200, 'your name').optional(),
+  email: z.string().trim().max(254, { error: 'Use at most 254 characters for the email address.' }).pipe(z.email({ error: 'Enter an email address like name@example.com.' })).optional(),
+  phone: text(40, 'the phone number').optional(),
+  address: text(500, 'the postal address').optional(),
+  costLimit: money('the cost limit').optional(),
+};
+
+type RequestForm = {
+  intent: 'project' | 'preview' | 'submit';
+  name?: string;
+  email?: string;
+  delivery: string;
+  address?: string;
+};
+
+/** On send (not on a preview): contact details, and the records checked against the project, all reported at once. */
+function checkSend(v: RequestForm & { project?: string; documentIds: number[]; reportsFrom?: string; reportsTo?: string; freeText?: string }, ctx: z.RefinementCtx, emailRequired: boolean) {
+  if (v.intent !== 'submit') return;
+  for (const p of checkSelection(db(), v.project, v).problems) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter your name (or an organization’s).' });
+  if (emailRequired && !v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter your email address: the receipt and tracking link go there.' });
+  if (v.delivery === 'paper_mail' && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the postal address to mail the copies to.' });
+}
+
+function selectionOf(input: { project?: string; documentIds: number[]; reportsFrom?: string; reportsTo?: string; freeText?: string }) {
+  const checked = checkSelection(db(), input.project, input);
+  if (checked.problems.length) throw new FieldError(checked.problems);
+  return checked;
+}
+
+function trackedRequest(token: string): number {
+  const rid = requestIdForToken(db(), token);
+  if (rid === undefined) throw new ActionError({ code: 'NOT_FOUND', message: 'This tracking link is not valid. Use the newest link the Town sent you.' });
+  return rid;
+}
+
+export const requests = {
+  /** The public request form. intent "project" and "preview" only re-render the form with its estimate. */
+  submit: defineAction({
+    accept: 'form',
+    input: z
+      .object({ ...requestFields, website: z.string().optional() })
+      .superRefine((v, ctx) => checkSend(v, ctx, true)),
+    handler: async (input, ctx) => {
+      // Honeypot: a field people never see; bots fill it.
+      if (input.website) throw new ActionError({ code: 'BAD_REQUEST', message: 'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.' });
+      if (input.intent !== 'submit') return { intent: input.intent };
+      const selection = selectionOf(input);
+      const result = createRecordsRequest(
+        db(),
+        {
+          channel: 'web',
+          receivedAt: new Date(),
+          selection,
+          delivery: input.delivery,
+          requester: { name: input.name!, email: input.email, phone: input.phone, address: input.address },
+          costLimitCents: input.costLimit ? parseDollars(input.costLimit) : null,
+          formKey: input.formKey,
+        },
+        { label: 'requester', ip: ctx.clientAddress },
+        config().publicUrl,
+        { ip: ctx.clientAddress },
+      );
+      if (!result.ok) {
+        throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: `Too many requests from this connection. Wait ${minutesText(result.retryAfterMs)} and send it again, or email the Town Clerk: requests by email are always accepted.` });
+      }
+      return { intent: 'submit' as const, token: result.token, number: result.number, duplicate: result.duplicate };
+    },
+  }),
+
+  /** The requester approves a cost above their limit, on the tracking page. */
+  approveCost: defineAction({
+    accept: 'form',
+    input: z.object({ token: z.string().max(100) }),
+    handler: async (input, ctx) => {
+      const rid = trackedRequest(input.token);
+      orThrow(approveCost(db(), { label: 'requester', ip: ctx.clientAddress }, rid, config().publicUrl));
+      return { approved: true };
+    },
+  }),
+
+  /** The requester withdraws the request, on the tracking page. */
+  withdrawByRequester: defineAction({
+    accept: 'form',
+    input: z.object({ token: z.string().max(100), confirm: z.literal('yes', { error: 'Tick the box to confirm you want to withdraw the request.' }) }),
+    handler: async (input, ctx) => {
+      const rid = trackedRequest(input.token);
+      orThrow(withdraw(db(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, config().publicUrl));
+      return { withdrawn: true };
+    },
+  }),
+
+  /** A request that came by email, mail, telephone or in person, entered by the clerk. */
+  enter: defineAction({
+    accept: 'form',
+    input: z
+      .object({
+        ...requestFields,
+        channel: z.enum(['email', 'mail', 'walk_in', 'phone'], { error: 'Choose how the request came in.' }),
+        receivedOn: date('the date it arrived'),
+        receivedTime: z.string({ error: 'Enter the time it arrived, like 14:30.' }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time it arrived, like 14:30.' }),
+      })
+      .superRefine((v, ctx) => checkSend(v, ctx, false)),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      if (input.intent !== 'submit') return { intent: input.intent };
+      const receivedAt = townInstant(input.receivedOn, input.receivedTime);
+      if (receivedAt.getTime() > Date.now() + 60_000) throw new FieldError([{ field: 'receivedOn', message: 'The request cannot have arrived in the future.' }]);
+      const selection = selectionOf(input);
+      const result = createRecordsRequest(
+        db(),
+        {
+          channel: input.channel,
+          receivedAt,
+          selection,
+          delivery: input.delivery,
+          requester: { name: input.name!, email: input.email, phone: input.phone, address: input.address },
+          costLimitCents: input.costLimit ? parseDollars(input.costLimit) : null,
+          formKey: input.formKey,
+        },
+        { userId: clerk.id, ip: ctx.clientAddress },
+        config().publicUrl,
+      );
+      if (!result.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests.' });
+      return { intent: 'submit' as const, id: result.id, token: result.token };
+    },
+  }),
+
+  acknowledge: defineAction({
+    accept: 'form',
+    input: z.object({ id, acknowledgedOn: date('the acknowledgment date'), promisedOn: date('the date the records will be ready'), reason: text(2000, 'the reason').optional() }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(acknowledge(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input, config().publicUrl));
+      return { done: 'acknowledged' };
+    },
+  }),
+
+  extend: defineAction({
+    accept: 'form',
+    input: z.object({ id, promisedOn: date('the new date'), reason: text(2000, 'the reason').min(1, { error: 'Give the reason for the new date.' }) }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(extend(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input, config().publicUrl));
+      return { done: 'extended' };
+    },
+  }),
+
+  attachDocuments: defineAction({
+    accept: 'form',
+    input: z.object({ id, documentIds: ids }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(attachDocuments(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.documentIds));
+      return { done: 'attached' };
+    },
+  }),
+
+  removeItem: defineAction({
+    accept: 'form',
+    input: z.object({ id, itemId: z.coerce.number().int().positive() }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(removeItem(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.itemId));
+      return { done: 'removed' };
+    },
+  }),
+
+  note: defineAction({
+    accept: 'form',
+    input: z.object({ id, body: text(4000, 'the note').min(1, { error: 'Write the note.' }), audience: z.enum(['requester', 'internal'], { error: 'Choose who sees the note.' }) }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(addNote(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, { body: input.body, toRequester: input.audience === 'requester' }, config().publicUrl));
+      return { done: input.audience === 'requester' ? 'noted-requester' : 'noted' };
+    },
+  }),
+
+  deny: defineAction({
+    accept: 'form',
+    input: z.object({ id, reason: text(4000, 'the reason').min(1, { error: 'Give the reason for the denial, citing the exemption.' }) }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(deny(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.reason, config().publicUrl));
+      return { done: 'denied' };
+    },
+  }),
+
+  fulfill: defineAction({
+    accept: 'form',
+    input: z.object({ id, note: text(2000, 'the note').optional() }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(fulfill(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.note));
+      return { done: 'fulfilled' };
+    },
+  }),
+
+  withdraw: defineAction({
+    accept: 'form',
+    input: z.object({ id, reason: text(2000, 'the reason').optional() }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(withdraw(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.reason, config().publicUrl));
+      return { done: 'withdrawn' };
+    },
+  }),
+
+  bill: defineAction({
+    accept: 'form',
+    input: z.object({
+      id,
+      itemId: z.array(z.coerce.number().int().positive()).default([]),
+      pages: z.array(z.coerce.number({ error: 'Enter the number of pages.' }).int({ error: 'Enter whole pages.' }).min(0, { error: 'Pages cannot be negative.' }).max(100_000)).default([]),
+      sheets: z.array(z.coerce.number({ error: 'Enter the number of sheets.' }).int({ error: 'Enter whole sheets.' }).min(0, { error: 'Sheets cannot be negative.' }).max(10_000)).default([]),
+      postage: money('the postage').optional(),
+      staffHours: z.coerce.number({ error: 'Enter hours like 2.5.' }).min(0, { error: 'Hours cannot be negative.' }).max(500).optional(),
+      discount: money('the discount').optional(),
+      discountReason: text(500, 'the reason').optional(),
+    }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      if (input.pages.length !== input.itemId.length || input.sheets.length !== input.itemId.length) throw new FieldError([{ field: 'pages', message: 'Enter pages and sheets for every item.' }]);
+      const counts = input.itemId.map((itemId, i) => ({ itemId, pages: input.pages[i], largeFormatSheets: input.sheets[i] }));
+      const result = orThrow(
+        billRequest(
+          db(),
+          { userId: clerk.id, ip: ctx.clientAddress },
+          input.id,
+          {
+            counts,
+            postageCents: input.postage ? parseDollars(input.postage) : undefined,
+            staffMinutes: input.staffHours != null ? Math.round(input.staffHours * 60) : undefined,
+            discountCents: input.discount ? parseDollars(input.discount) : undefined,
+            discountReason: input.discountReason,
+          },
+          config().publicUrl,
+        ),
+      );
+      return { done: result.invoiceId ? 'billed' : 'released' };
+    },
+  }),
+
+  recordCostApproval: defineAction({
+    accept: 'form',
+    input: z.object({ id }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(approveCost(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, config().publicUrl));
+      return { done: 'approved' };
+    },
+  }),
+
+  recordPayment: defineAction({
+    accept: 'form',
+    input: z.object({
+      id,
+      amount: money('the amount'),
+      method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid.' }),
+      reference: text(100, 'the reference').optional(),
+      receivedOn: date('the date it was received'),
+    }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(recordPayment(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, { amountCents: parseDollars(input.amount)!, method: input.method, reference: input.reference, receivedOn: input.receivedOn }, config().publicUrl));
+      return { done: 'paid' };
+    },
+  }),
+
+  release: defineAction({
+    accept: 'form',
+    input: z.object({ id }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(releaseNow(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id));
+      return { done: 'released' };
+    },
+  }),
+
+  voidInvoice: defineAction({
+    accept: 'form',
+    input: z.object({ id, reason: text(500, 'the reason').min(1, { error: 'Give the reason for cancelling the invoice.' }) }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(voidInvoice(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.reason));
+      return { done: 'voided' };
+    },
+  }),
+
+  newTrackingLink: defineAction({
+    accept: 'form',
+    input: z.object({ id }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      const result = orThrow(newTrackingLink(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, config().publicUrl));
+      return { done: 'link', token: result.token };
+    },
+  }),
+
+  setClosure: defineAction({
+    accept: 'form',
+    input: z.object({ date: date('the date'), name: text(120, 'the name').optional(), closed: z.enum(['yes', 'no']) }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      const result = setClosure(db(), { userId: clerk.id, ip: ctx.clientAddress }, { date: input.date, name: input.name, closed: input.closed === 'yes' });
+      const ok = orThrow(result);
+      return { date: input.date, closed: input.closed === 'yes', changed: ok.changed.length };
+    },
+  }),
+};

@@ -1,0 +1,156 @@
+/**
+ * Copy fees for records requests (Public Officers Law §87(1)(b)(iii) and §87(1)(c)), as one pure
+ * calculation used three ways: the live estimate in the request form's browser script, the estimate the
+ * server shows after a preview or submit, and the invoice the clerk issues. Same inputs, same cents.
+ *
+ * The rules, as applied here:
+ * - Paper copies up to 9x14 in. at the schedule's per-page rate (the law caps it at 25 cents).
+ * - Larger sheets (plan sheets) at the schedule's per-sheet rate (actual cost of reproduction).
+ * - Electronic copies by email or download are free (the schedule's electronic rate, $0 by default, per
+ *   request); on a CD or USB drive, the cost of the medium.
+ * - Postage at cost, only when paper copies are mailed (the clerk enters it; an estimate says so).
+ * - Staff time only for preparing electronic copies, only when it takes two hours or more, at the
+ *   schedule's hourly rate (the lowest-paid employee able to do it). Never for search, review or redaction.
+ * - Inspecting records in person is free.
+ * - A discount or waiver comes off the subtotal; the total is never negative.
+ *
+ * No imports with side effects: this file is bundled for the browser.
+ */
+import type { DeliveryMethod } from '../../../db/schema.ts';
+
+/** The part of a fee schedule the calculation needs (a `fee_schedules` row has these). */
+export interface FeeRates {
+  perPageCents: number;
+  largeFormatSheetCents: number;
+  electronicCents: number;
+  cdCents: number;
+  usbCents: number;
+  staffHourlyCents: number | null;
+}
+
+/** One record to copy: letter/legal pages and large-format sheets. */
+export interface CopyItem {
+  label: string;
+  pages: number;
+  largeFormatSheets: number;
+  documentId?: number | null;
+}
+
+export interface BillInput {
+  delivery: DeliveryMethod;
+  items: CopyItem[];
+  /** Postage actually paid, for paper copies by mail; undefined in an estimate. */
+  postageCents?: number;
+  /** Time spent preparing electronic copies, in minutes. */
+  staffMinutes?: number;
+  discountCents?: number;
+}
+
+export type FeeCode = 'page' | 'large_format_sheet' | 'electronic' | 'cd' | 'usb' | 'postage' | 'staff_time';
+
+export interface FeeLine {
+  code: FeeCode;
+  description: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+  documentId: number | null;
+}
+
+export interface Bill {
+  lines: FeeLine[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  pages: number;
+  largeFormatSheets: number;
+  /** Plain-words notes on what is and is not included. */
+  notes: string[];
+}
+
+/** Two hours: below this, preparing copies costs nothing. */
+export const STAFF_TIME_MINIMUM_MINUTES = 120;
+/** POL §87(1)(b)(iii): the most a town may charge for a page up to 9x14 in. */
+export const MAX_PER_PAGE_CENTS = 25;
+
+export const DELIVERY_LABEL: Record<DeliveryMethod, string> = {
+  electronic: 'By email or download (free)',
+  paper_pickup: 'Paper copies, picked up at Town Hall',
+  paper_mail: 'Paper copies, sent by mail',
+  cd: 'On a CD',
+  usb: 'On a USB drive',
+  inspect: 'Inspect the records in person (free)',
+};
+
+const isPaper = (d: DeliveryMethod) => d === 'paper_pickup' || d === 'paper_mail';
+const isElectronic = (d: DeliveryMethod) => d === 'electronic' || d === 'cd' || d === 'usb';
+
+function count(n: number): number {
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** The bill for copying `items` and delivering them as asked. */
+export function computeBill(rates: FeeRates, input: BillInput): Bill {
+  const lines: FeeLine[] = [];
+  const notes: string[] = [];
+  const items = input.items.map((i) => ({ ...i, pages: count(i.pages), largeFormatSheets: count(i.largeFormatSheets) }));
+  const pages = items.reduce((n, i) => n + i.pages, 0);
+  const sheets = items.reduce((n, i) => n + i.largeFormatSheets, 0);
+  const line = (code: FeeCode, description: string, quantity: number, unitCents: number, documentId: number | null = null) =>
+    lines.push({ code, description, quantity, unitCents, amountCents: Math.round(quantity * unitCents), documentId });
+
+  if (isPaper(input.delivery)) {
+    for (const item of items) {
+      if (item.pages) line('page', `Copies: ${item.label} (${plural(item.pages, 'page')})`, item.pages, rates.perPageCents, item.documentId ?? null);
+      if (item.largeFormatSheets) {
+        line('large_format_sheet', `Plan sheets larger than 9x14 in.: ${item.label} (${plural(item.largeFormatSheets, 'sheet')})`, item.largeFormatSheets, rates.largeFormatSheetCents, item.documentId ?? null);
+      }
+    }
+    if (input.delivery === 'paper_mail') {
+      if (input.postageCents != null && input.postageCents > 0) line('postage', 'Postage at cost', 1, Math.round(input.postageCents));
+      else if (input.postageCents == null) notes.push('Postage is added at cost when the copies are mailed.');
+    }
+  } else if (isElectronic(input.delivery)) {
+    const what = pages || sheets ? ` (${[pages && plural(pages, 'page'), sheets && plural(sheets, 'plan sheet')].filter(Boolean).join(' and ')})` : '';
+    line('electronic', `Electronic copies${what}`, 1, rates.electronicCents);
+    if (input.delivery === 'cd') line('cd', 'CD', 1, rates.cdCents);
+    if (input.delivery === 'usb') line('usb', 'USB drive', 1, rates.usbCents);
+    const minutes = count(input.staffMinutes ?? 0);
+    if (minutes >= STAFF_TIME_MINIMUM_MINUTES && rates.staffHourlyCents) {
+      const hours = Math.round((minutes / 60) * 100) / 100;
+      line('staff_time', `Staff time preparing electronic copies (${hours} hours)`, hours, rates.staffHourlyCents);
+    } else if (minutes > 0) {
+      notes.push('Staff time under two hours is not charged.');
+    }
+  } else {
+    notes.push('Inspecting records in person is free.');
+  }
+
+  const subtotalCents = lines.reduce((n, l) => n + l.amountCents, 0);
+  const discountCents = Math.min(subtotalCents, Math.max(0, Math.round(input.discountCents ?? 0)));
+  return { lines, subtotalCents, discountCents, totalCents: subtotalCents - discountCents, pages, largeFormatSheets: sheets, notes };
+}
+
+/** "Tell me first if it will cost more than…": a bill above the limit (or above what was approved) needs approval. */
+export function needsCostApproval(totalCents: number, limitCents: number | null | undefined, approvedCents?: number | null): boolean {
+  if (limitCents == null) return false;
+  return totalCents > Math.max(limitCents, approvedCents ?? 0);
+}
+
+/** "$12.50", "12.5", "12" → cents; undefined when it is not an amount of money. */
+export function parseDollars(text: string): number | undefined {
+  const cleaned = text.trim().replace(/^\$\s*/, '').replace(/,/g, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return undefined;
+  const [whole, frac = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+/** A document's page counts for a fee: pages up to 9x14 in., and the large-format sheets. */
+export function documentCopyCounts(doc: { pageCount: number; largeFormatPages: number }): { pages: number; largeFormatSheets: number } {
+  const sheets = count(doc.largeFormatPages);
+  return { pages: Math.max(0, count(doc.pageCount) - sheets), largeFormatSheets: sheets };
+}

@@ -1,0 +1,334 @@
+/**
+ * The records-request services on an in-memory database: numbering, the tracking link (only its hash
+ * stored), double submits, the estimate and cost-limit wait, billing with the schedule in force, payments
+ * and release, the 20-business-day rule, closures moving open due dates, the queue order and the digest.
+ */
+process.env.TRACKING_LINK_SECRET = 'unit-test-secret-for-tracking-links';
+
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { seedReferenceData } from '../../db/seed/reference.ts';
+import { hashToken } from '../../src/lib/server/auth/tokens.ts';
+import { migrateDatabase, openDatabase, schema, type DB } from '../../src/lib/server/db/index.ts';
+import { approveCost, billRequest, currentInvoice, recordPayment, releaseNow, voidInvoice } from '../../src/lib/server/requests/billing.ts';
+import { setClosure } from '../../src/lib/server/requests/closures.ts';
+import { sendRequestsDigest } from '../../src/lib/server/requests/digest.ts';
+import { requestIdForToken, trackingToken } from '../../src/lib/server/requests/links.ts';
+import { loadQueue } from '../../src/lib/server/requests/queue.ts';
+import { checkSelection, createRecordsRequest, type NewRequest } from '../../src/lib/server/requests/submit.ts';
+import { loadRequestView } from '../../src/lib/server/requests/view.ts';
+import { acknowledge, attachDocuments, deny, extend, fulfill, removeItem, withdraw } from '../../src/lib/server/requests/workflow.ts';
+import { townInstant } from '../../src/lib/server/time.ts';
+
+const BASE = 'https://portal.example';
+const NOW = townInstant('2026-12-01', '10:00'); // a Tuesday
+let db: DB;
+let projectId: number;
+let docs: { swppp: number; noi: number; reports: number[]; privateDoc: number };
+let clerkId: number;
+
+function doc(type: (typeof schema.documents.$inferInsert)['type'], title: string, date: string, pageCount: number, largeFormatPages = 0, isPublic = true): number {
+  return Number(
+    db.insert(schema.documents).values({ projectId, type, title, filename: `${title}.pdf`, sha256: 'a'.repeat(64), mimeType: 'application/pdf', sizeBytes: 1000, pageCount, largeFormatPages, documentDate: date, public: isPublic }).run().lastInsertRowid,
+  );
+}
+
+beforeEach(async () => {
+  db = openDatabase(':memory:');
+  migrateDatabase(db);
+  await seedReferenceData(db, { now: NOW });
+  projectId = Number(db.insert(schema.projects).values({ slug: 'curry-road', name: 'Curry Road Distribution Center', siteAddress: '1 Curry Road', kind: 'major', status: 'active' }).run().lastInsertRowid);
+  docs = {
+    swppp: doc('swppp', 'SWPPP', '2025-11-06', 70, 12),
+    noi: doc('noi', 'NOI', '2025-11-06', 4),
+    reports: ['2026-10-01', '2026-10-08', '2026-10-15', '2026-11-02'].map((d) => doc('inspection_report', `Inspection report ${d}`, d, 2)),
+    privateDoc: doc('other', 'Internal memo', '2026-10-01', 1, 0, false),
+  };
+  clerkId = Number(db.insert(schema.users).values({ email: 'clerk@example.org', name: 'Dana Clerk' }).run().lastInsertRowid);
+  db.insert(schema.userRoles).values({ userId: clerkId, role: 'clerk' }).run();
+});
+
+function request(overrides: Partial<NewRequest> & { documentIds?: number[]; reports?: [string, string] } = {}) {
+  const selection = checkSelection(db, 'curry-road', {
+    documentIds: overrides.documentIds ?? [docs.swppp],
+    reportsFrom: overrides.reports?.[0],
+    reportsTo: overrides.reports?.[1],
+  });
+  expect(selection.problems).toEqual([]);
+  const result = createRecordsRequest(
+    db,
+    { channel: 'web', receivedAt: NOW, selection, delivery: 'paper_pickup', requester: { name: 'Pat Requester', email: 'Pat@Example.org' }, ...overrides },
+    { label: 'requester' },
+    BASE,
+  );
+  if (!result.ok) throw new Error('limited');
+  return result;
+}
+
+const row = (id: number) => db.select().from(schema.recordsRequests).where(eq(schema.recordsRequests.id, id)).get()!;
+const outbox = () => db.select().from(schema.outbox).all();
+const clerk = () => ({ userId: clerkId });
+
+describe('making a request', () => {
+  it('numbers requests per year, stores only the hash of the tracking token, and sends a receipt', () => {
+    const a = request();
+    const b = request({ formKey: undefined });
+    expect([row(a.id).number, row(b.id).number]).toEqual(['R-2026-0001', 'R-2026-0002']);
+    expect(row(a.id).trackingTokenHash).toBe(hashToken(a.token));
+    expect(row(a.id).trackingTokenHash).not.toContain(a.token);
+    expect(a.token).toBe(trackingToken('R-2026-0001', 1));
+    expect(requestIdForToken(db, a.token)).toBe(a.id);
+    const receipt = outbox().find((m) => m.kind === 'request-receipt')!;
+    expect(receipt.toAddress).toBe('pat@example.org');
+    expect(receipt.subject).toBe('Records request R-2026-0001 received: due December 8, 2026');
+    expect(receipt.textBody).toContain(`${BASE}/requests/track/${a.token}`);
+  });
+
+  it('a tampered token finds nothing', () => {
+    const a = request();
+    const tampered = (a.token[0] === 'A' ? 'B' : 'A') + a.token.slice(1);
+    expect(requestIdForToken(db, tampered)).toBeUndefined();
+    expect(requestIdForToken(db, 'short')).toBeUndefined();
+    expect(requestIdForToken(db, undefined)).toBeUndefined();
+  });
+
+  it('the same form sent twice makes one request; a changed form with the same key makes a new one', () => {
+    const formKey = 'k'.repeat(43);
+    const first = request({ formKey });
+    const again = request({ formKey });
+    expect(again).toMatchObject({ id: first.id, token: first.token, duplicate: true });
+    const edited = request({ formKey, documentIds: [docs.noi] });
+    expect(edited.id).not.toBe(first.id);
+    expect(db.select().from(schema.recordsRequests).all()).toHaveLength(2);
+    expect(outbox().filter((m) => m.kind === 'request-receipt')).toHaveLength(2);
+  });
+
+  it('refuses documents that are not public documents of the project, and unknown projects', () => {
+    expect(checkSelection(db, 'curry-road', { documentIds: [docs.privateDoc] }).problems[0].field).toBe('documentIds');
+    expect(checkSelection(db, 'no-such-project', { documentIds: [] }).problems[0].field).toBe('project');
+    expect(checkSelection(db, 'curry-road', { documentIds: [] }).problems[0].field).toBe('records');
+    expect(checkSelection(db, 'curry-road', { documentIds: [], reportsFrom: '2026-10-09', reportsTo: '2026-10-01' }).problems[0].field).toBe('reportsTo');
+  });
+
+  it('estimates from stored page counts: a SWPPP and two reports on paper', () => {
+    const r = request({ reports: ['2026-10-01', '2026-10-08'] });
+    expect(row(r.id).estimateCents).toBe((58 + 4) * 25 + 12 * 500);
+    expect(row(r.id).status).toBe('received');
+    expect(row(r.id).respondBy).toBe('2026-12-08');
+  });
+
+  it('waits for the requester when the estimate is above their limit, and says so', () => {
+    const r = request({ costLimitCents: 2500 });
+    expect(row(r.id)).toMatchObject({ status: 'awaiting_cost_approval', respondBy: null });
+    const view = loadRequestView(db, r.id, { now: NOW })!;
+    expect(view.explanation.join(' ')).toContain('waiting for your approval');
+    expect(view.explanation.join(' ')).toContain('$74.50');
+    approveCost(db, { label: 'requester' }, r.id, BASE);
+    expect(row(r.id)).toMatchObject({ status: 'received', costApprovedCents: 7450, respondBy: '2026-12-08' });
+  });
+
+  it('limits submissions per IP address', () => {
+    const limit = { limit: 2, windowMs: 3_600_000 };
+    const selection = checkSelection(db, 'curry-road', { documentIds: [docs.noi] });
+    const make = () => createRecordsRequest(db, { channel: 'web', receivedAt: NOW, selection, delivery: 'electronic', requester: { name: 'Bot' } }, { label: 'requester' }, BASE, { ip: '203.0.113.9', limit });
+    expect(make().ok).toBe(true);
+    expect(make().ok).toBe(true);
+    expect(make()).toMatchObject({ ok: false, reason: 'limited' });
+  });
+});
+
+describe('billing', () => {
+  it('free electronic copies are released at once and the request fulfilled', () => {
+    const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
+    const result = billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    expect(result).toMatchObject({ ok: true, invoiceId: null, totalCents: 0 });
+    const view = loadRequestView(db, r.id)!;
+    expect(view.request.status).toBe('fulfilled');
+    expect(view.items.every((i) => i.item.releasedAt)).toBe(true);
+    expect(view.items.flatMap((i) => i.files)).toHaveLength(1 + 3);
+    expect(outbox().some((m) => m.kind === 'request-ready')).toBe(true);
+  });
+
+  it('paper copies: invoice from the schedule in force, partial then full payment, release at zero', () => {
+    const r = request({ reports: ['2026-10-01', '2026-10-08'] });
+    const items = loadRequestView(db, r.id)!.items;
+    const billed = billRequest(db, clerk(), r.id, { counts: items.map((i) => ({ itemId: i.item.id, pages: i.estimated.pages, largeFormatSheets: i.estimated.largeFormatSheets })), discountCents: 50, discountReason: 'Two pages were blank' }, BASE, NOW);
+    expect(billed).toMatchObject({ ok: true, totalCents: 7550 - 50 });
+    let inv = currentInvoice(db, r.id)!;
+    expect(inv).toMatchObject({ number: 'INV-2026-0001', status: 'issued', subtotalCents: 7550, discountCents: 50, totalCents: 7500, balanceCents: 7500 });
+    expect(row(r.id)).toMatchObject({ status: 'awaiting_payment', respondBy: null });
+    const ready = outbox().find((m) => m.kind === 'request-ready')!;
+    expect(ready.textBody).toContain('INV-2026-0001');
+    expect(ready.textBody).toContain('Balance due: $75.00');
+
+    expect(recordPayment(db, clerk(), r.id, { amountCents: 2000, method: 'check', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: false, field: 'reference' });
+    expect(recordPayment(db, clerk(), r.id, { amountCents: 9000, method: 'cash', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: false, field: 'amount' });
+    expect(recordPayment(db, clerk(), r.id, { amountCents: 2000, method: 'check', reference: 'Check #1042', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: true, balanceCents: 5500, released: false });
+    expect(loadRequestView(db, r.id)!.items.some((i) => i.item.releasedAt)).toBe(false);
+    expect(recordPayment(db, clerk(), r.id, { amountCents: 5500, method: 'card', reference: 'Auth 88412', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: true, balanceCents: 0, released: true });
+    inv = currentInvoice(db, r.id)!;
+    expect(inv).toMatchObject({ paidCents: 7500, balanceCents: 0 });
+    expect(row(r.id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-12-01' });
+    expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
+    const audit = db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, String(r.id))).all().map((a) => a.action);
+    expect(audit).toEqual(['records_request.create', 'records_request.bill', 'records_request.payment', 'records_request.payment']);
+  });
+
+  it('an old invoice keeps the rates it was issued under', () => {
+    const r = request();
+    billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    db.insert(schema.feeSchedules).values({ effectiveFrom: '2026-12-02', perPageCents: 20, largeFormatSheetCents: 400, electronicCents: 0, cdCents: 100, usbCents: 500 }).run();
+    const inv = currentInvoice(db, r.id)!;
+    expect(inv.lines.find((l) => l.code === 'page')!.unitCents).toBe(25);
+    const later = request();
+    billRequest(db, clerk(), later.id, { counts: [] }, BASE, townInstant('2026-12-03', '10:00'));
+    expect(currentInvoice(db, later.id)!.lines.find((l) => l.code === 'page')!.unitCents).toBe(20);
+  });
+});
+
+describe('the clerk attaches, removes, voids, releases, denies', () => {
+  it('attaches project documents (even non-public ones), removes a mistaken one, and releases late files when nothing is owed', () => {
+    const r = request({ delivery: 'electronic', documentIds: [docs.noi] });
+    expect(attachDocuments(db, clerk(), r.id, [docs.privateDoc, docs.reports[3]], NOW)).toEqual({ ok: true, added: 2 });
+    expect(attachDocuments(db, clerk(), r.id, [docs.noi], NOW)).toMatchObject({ ok: false, field: 'documentIds' });
+    const mistaken = loadRequestView(db, r.id)!.items.find((i) => i.item.documentId === docs.reports[3])!;
+    expect(removeItem(db, clerk(), r.id, mistaken.item.id, NOW)).toEqual({ ok: true });
+    const original = loadRequestView(db, r.id)!.items[0];
+    expect(removeItem(db, clerk(), r.id, original.item.id, NOW)).toMatchObject({ ok: false });
+    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 0 });
+    expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
+    expect(releaseNow(db, clerk(), r.id, NOW)).toMatchObject({ ok: false, message: 'There are no unreleased files on this request.' });
+  });
+
+  it('voids an unpaid invoice and bills again; a denial carries the appeal rights', () => {
+    const r = request();
+    billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: false });
+    expect(voidInvoice(db, clerk(), r.id, 'Wrong page count', NOW)).toEqual({ ok: true });
+    expect(row(r.id).status).toBe('received');
+    expect(billRequest(db, clerk(), r.id, { counts: [], discountCents: 7450 }, BASE, NOW)).toMatchObject({ ok: false, field: 'discountReason' });
+    expect(fulfill(db, clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
+    const other = request();
+    expect(deny(db, clerk(), other.id, '', BASE, NOW)).toMatchObject({ ok: false, field: 'reason' });
+    expect(deny(db, clerk(), other.id, 'Not held by the Town.', BASE, NOW)).toEqual({ ok: true });
+    const denial = outbox().find((m) => m.kind === 'request-denied')!;
+    expect(denial.textBody).toContain('Reason: Not held by the Town.');
+    expect(denial.textBody).toContain('within 30 days');
+    expect(row(other.id)).toMatchObject({ status: 'denied', deniedOn: '2026-12-01', respondBy: null });
+  });
+});
+
+describe('ending a billed request', () => {
+  it('withdrawing cancels the unpaid invoice, so nothing is left owing', () => {
+    const r = request();
+    billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 7450 });
+    expect(withdraw(db, { label: 'requester' }, r.id, undefined, BASE, NOW)).toEqual({ ok: true });
+    expect(currentInvoice(db, r.id)).toBeUndefined();
+    const inv = db.select().from(schema.invoices).where(eq(schema.invoices.requestId, r.id)).get()!;
+    expect(inv).toMatchObject({ status: 'void', voidReason: 'Request withdrawn' });
+    expect(loadRequestView(db, r.id, { forRequester: true })!.events.at(-1)!.body).toContain(`Invoice ${inv.number} is cancelled: nothing is owed.`);
+  });
+});
+
+describe('cost approval after billing', () => {
+  it('drafts the invoice, mails the requester, and issues it on approval', () => {
+    const r = request({ documentIds: [docs.noi], costLimitCents: 100 });
+    expect(row(r.id).status).toBe('received');
+    const item = loadRequestView(db, r.id)!.items[0];
+    billRequest(db, clerk(), r.id, { counts: [{ itemId: item.item.id, pages: 8, largeFormatSheets: 0 }] }, BASE, NOW);
+    expect(row(r.id)).toMatchObject({ status: 'awaiting_cost_approval', respondBy: null });
+    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'draft', totalCents: 200, balanceCents: 0 });
+    expect(outbox().some((m) => m.kind === 'request-cost-approval')).toBe(true);
+    expect(approveCost(db, { label: 'requester' }, r.id, BASE)).toEqual({ ok: true });
+    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 200 });
+    expect(row(r.id)).toMatchObject({ status: 'awaiting_payment', costApprovedCents: 200 });
+  });
+});
+
+describe('acknowledgment and extension', () => {
+  it('needs a written reason for a date more than 20 business days after the acknowledgment', () => {
+    const r = request();
+    const late = acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-31' }, BASE, NOW);
+    expect(late).toMatchObject({ ok: false, field: 'reason' });
+    expect(late.ok ? '' : late.message).toContain('December 30, 2026');
+    expect(acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-30' }, BASE, NOW)).toEqual({ ok: true });
+    // The statutory due date, the acknowledgment and the promise are kept apart.
+    expect(row(r.id)).toMatchObject({ status: 'acknowledged', dueOn: '2026-12-08', acknowledgedOn: '2026-12-01', promisedOn: '2026-12-30', respondBy: '2026-12-30' });
+    expect(extend(db, clerk(), r.id, { promisedOn: '2027-01-15', reason: '' }, BASE, NOW)).toMatchObject({ ok: false, field: 'reason' });
+    expect(extend(db, clerk(), r.id, { promisedOn: '2027-01-15', reason: 'Plan sheets must be scanned by the county.' }, BASE, NOW)).toEqual({ ok: true });
+    expect(row(r.id)).toMatchObject({ promisedOn: '2027-01-15', respondBy: '2027-01-15', extensionReason: 'Plan sheets must be scanned by the county.' });
+    expect(outbox().filter((m) => m.kind === 'request-acknowledged').map((m) => m.subject)).toEqual([
+      'Records request R-2026-0001 acknowledged',
+      'Records request R-2026-0001: new expected date January 15, 2027',
+    ]);
+  });
+
+  it('refuses an acknowledgment dated before the request arrived or in the future', () => {
+    const r = request();
+    expect(acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-10' }, BASE, NOW)).toMatchObject({ ok: false, field: 'acknowledgedOn' });
+    expect(acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-10' }, BASE, NOW)).toMatchObject({ ok: false, field: 'acknowledgedOn' });
+  });
+});
+
+describe('closures', () => {
+  it('a snow day moves the due dates of open requests only, audited and shown', () => {
+    const open = request();
+    const closed = request();
+    withdraw(db, clerk(), closed.id, undefined, BASE, NOW);
+    const result = setClosure(db, clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW);
+    expect(result).toMatchObject({ ok: true, changed: [{ id: open.id, from: '2026-12-08', to: '2026-12-09' }] });
+    expect(row(open.id)).toMatchObject({ dueOn: '2026-12-09', respondBy: '2026-12-09' });
+    expect(row(closed.id).dueOn).toBe('2026-12-08');
+    const view = loadRequestView(db, open.id, { forRequester: true })!;
+    expect(view.events.at(-1)!.body).toBe('The Town closed on December 3, 2026 (Snow day), so the due date moved from December 8, 2026 to December 9, 2026.');
+    expect(view.explanation.join(' ')).toContain('Thursday, December 3, 2026 (Snow day)');
+    const actions = db.select().from(schema.auditLog).all().map((a) => a.action);
+    expect(actions).toContain('closure.add');
+    expect(actions).toContain('records_request.due_date_recomputed');
+
+    expect(setClosure(db, clerk(), { date: '2026-12-03', closed: true }, NOW)).toMatchObject({ ok: false, field: 'date' });
+    expect(setClosure(db, clerk(), { date: '2026-12-03', closed: false }, NOW)).toMatchObject({ ok: true, changed: [{ id: open.id, to: '2026-12-08' }] });
+    expect(row(open.id).dueOn).toBe('2026-12-08');
+  });
+
+  it('reopening a statutory holiday counts it as a business day', () => {
+    const r = createRecordsRequest(db, { channel: 'email', receivedAt: townInstant('2026-12-22', '10:00'), selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }), delivery: 'electronic', requester: { name: 'X' } }, clerk(), BASE);
+    if (!r.ok) throw new Error();
+    expect(row(r.id).dueOn).toBe('2026-12-30');
+    expect(setClosure(db, clerk(), { date: '2026-12-25', closed: false }, NOW)).toMatchObject({ ok: true });
+    expect(row(r.id).dueOn).toBe('2026-12-29');
+    expect(setClosure(db, clerk(), { date: '2026-12-26', closed: true }, NOW)).toMatchObject({ ok: false, field: 'date' });
+  });
+});
+
+describe('queue and digest', () => {
+  it('orders by the date the town must act by, flags, and leaves requests waiting for the requester last', () => {
+    const at = (date: string, time = '10:00') =>
+      createRecordsRequest(db, { channel: 'mail', receivedAt: townInstant(date, time), selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }), delivery: 'paper_pickup', requester: { name: `R ${date}` }, costLimitCents: date === '2026-11-20' ? 10 : null }, clerk(), BASE);
+    at('2026-11-30'); // due Dec 7: due soon? no (Dec 2, 3 are the next two business days)
+    at('2026-11-20'); // waiting for cost approval
+    at('2026-11-24'); // due Dec 2: due soon
+    at('2026-11-23'); // due Dec 1: due today
+    at('2026-11-13'); // due Nov 20: overdue
+    const q = loadQueue(db, { status: 'open', page: 1, perPage: 50 }, NOW);
+    expect(q.rows.map((r) => [r.respondBy, r.flag])).toEqual([
+      ['2026-11-20', 'overdue'],
+      ['2026-12-01', 'due_today'],
+      ['2026-12-02', 'due_soon'],
+      ['2026-12-07', undefined],
+      [null, undefined],
+    ]);
+    expect(q.counts).toMatchObject({ open: 5, overdue: 1, dueToday: 1, dueSoon: 1, waiting: 1 });
+    expect(loadQueue(db, { status: 'open', flag: 'overdue', page: 1, perPage: 50 }, NOW).rows).toHaveLength(1);
+    expect(loadQueue(db, { status: 'open', q: 'R 2026-11-24', page: 1, perPage: 50 }, NOW).rows.map((r) => r.respondBy)).toEqual(['2026-12-02']);
+
+    expect(sendRequestsDigest(db, townInstant('2026-12-01', '06:59'), BASE)).toBeUndefined();
+    expect(sendRequestsDigest(db, NOW, BASE)).toEqual({ sent: 1, day: '2026-12-01' });
+    expect(sendRequestsDigest(db, townInstant('2026-12-01', '15:00'), BASE)).toBeUndefined();
+    expect(sendRequestsDigest(db, townInstant('2026-12-05', '09:00'), BASE)).toBeUndefined(); // a Saturday
+    const digest = outbox().find((m) => m.kind === 'requests-digest')!;
+    expect(digest.toAddress).toBe('clerk@example.org');
+    expect(digest.subject).toBe('Records requests for December 1, 2026: 1 overdue, 1 due today, 1 due soon');
+  });
+});
