@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { loadTownCalendar } from '../../src/lib/server/business-calendar.ts';
+import { loadCalendar } from '../../src/lib/server/calendar.ts';
 import { openDatabase, type DB } from '../../src/lib/server/db/index.ts';
 import { swpppCorrectionDeadline } from '../../src/lib/server/enforcement-rules.ts';
 import { addDays } from '../../src/lib/server/periods.ts';
@@ -291,7 +291,7 @@ describe('enforcement', () => {
     const res = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', { projectId, type: 'swppp_deficiency_notice', issuedOn: today, summary: 'The SWPPP does not name the contractor for the sediment basin.', requiredMeasures: 'Amend the SWPPP to name the contractor; certify the change in writing.', public: 'on', newViolationDescription: 'SWPPP lacks a contractor for the basin.' }, officer);
     expect(res.status).toBe(303);
     const id = Number(res.headers.get('location')!.match(/enforcement\/(\d+)/)![1]);
-    const expected = swpppCorrectionDeadline(today, loadTownCalendar(db)).dueOn;
+    const expected = swpppCorrectionDeadline(today, loadCalendar(db)).dueOn;
     expect(one<{ comply_by: string }>('select comply_by from enforcement_actions where id = ?', id).comply_by).toBe(expected);
     const notice = await get(base, `/staff/enforcement/${id}/notice.pdf`, officer);
     expect(notice.headers.get('content-type')).toBe('application/pdf');

@@ -23,7 +23,7 @@ import { formatDay } from '../shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL, ENFORCEMENT_TYPE_MEANING } from '../shared/labels.ts';
 import { audit, type Actor } from './audit.ts';
 import { insertDocument } from './attachments.ts';
-import { loadTownCalendar } from './business-calendar.ts';
+import { loadCalendar } from './calendar.ts';
 import type { DB } from './db/index.ts';
 import { describeAction, isInForce } from './enforcement.ts';
 import {
@@ -88,7 +88,7 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
   let correctionExplanation: string | undefined;
   if (input.type === 'swppp_deficiency_notice') {
     // Seven days to amend and certify, unless the officer set another date ("or as otherwise provided").
-    const deadline = swpppCorrectionDeadline(input.issuedOn, loadTownCalendar(db), input.complyBy);
+    const deadline = swpppCorrectionDeadline(input.issuedOn, loadCalendar(db), input.complyBy);
     complyBy = deadline.dueOn;
     correctionExplanation = deadline.explanation;
   }
@@ -403,7 +403,7 @@ export async function printableNotice(db: DB, actionId: number, publicUrl: strin
   const d = getAction(db, actionId);
   if (!d) return undefined;
   const a = d.action;
-  const correctionExplanation = a.type === 'swppp_deficiency_notice' ? swpppCorrectionDeadline(a.issuedOn, loadTownCalendar(db), a.complyBy).explanation : undefined;
+  const correctionExplanation = a.type === 'swppp_deficiency_notice' ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy).explanation : undefined;
   const pdf = await enforcementNoticePdf({
     project: d.project,
     recipient: d.owner,

@@ -6,7 +6,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-or
 import { enforcementActions, inspectionNotices, projects, townInspections } from '../../../db/schema.ts';
 import { formatDay, formatInstant, formatMoney } from '../shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '../shared/labels.ts';
-import { loadTownCalendar } from './business-calendar.ts';
+import { loadCalendar } from './calendar.ts';
 import type { DB } from './db/index.ts';
 import type { IcalEvent } from './feeds/ical.ts';
 import { MILESTONE_LABEL, noticeTiming } from './inspection-notice.ts';
@@ -26,7 +26,7 @@ export const NOTICE_LOOKBACK_DAYS = 14;
 const inForce = sql`${enforcementActions.closedOn} is null and ${enforcementActions.status} not in ('withdrawn','closed') and not (${enforcementActions.type} = 'stop_work_order' and ${enforcementActions.liftedOn} is not null)`;
 
 export function officerDesk(db: DB, today: string) {
-  const calendar = loadTownCalendar(db);
+  const calendar = loadCalendar(db);
   const reviews = openReviews(db, today, calendar).filter((r) => r.clock.needsAction);
 
   const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { documents, projects, swpppReviews } from '../../../db/schema.ts';
 import { audit, type Actor } from './audit.ts';
-import { loadTownCalendar } from './business-calendar.ts';
+import { loadCalendar } from './calendar.ts';
 import type { DB } from './db/index.ts';
 import type { BusinessCalendar } from './deadlines.ts';
 import { reviewClock, type SwpppDecision } from './swppp-review.ts';
@@ -22,7 +22,7 @@ function dateProblem(on: string, after: string, today: string, what: string): st
   return undefined;
 }
 
-export function reviewsForProject(db: DB, projectId: number, today: string, calendar: BusinessCalendar = loadTownCalendar(db)) {
+export function reviewsForProject(db: DB, projectId: number, today: string, calendar: BusinessCalendar = loadCalendar(db)) {
   const rows = db
     .select({ review: swpppReviews, docTitle: documents.title, docType: documents.type, docVersion: documents.version, docPublic: documents.public })
     .from(swpppReviews)
@@ -36,7 +36,7 @@ export function reviewsForProject(db: DB, projectId: number, today: string, cale
 export type ProjectReview = ReturnType<typeof reviewsForProject>[number];
 
 /** Every undecided review in town with its clock, most urgent first (the officer's dashboard). */
-export function openReviews(db: DB, today: string, calendar: BusinessCalendar = loadTownCalendar(db)) {
+export function openReviews(db: DB, today: string, calendar: BusinessCalendar = loadCalendar(db)) {
   const rows = db
     .select({ review: swpppReviews, slug: projects.slug, name: projects.name, docType: documents.type })
     .from(swpppReviews)
@@ -148,7 +148,7 @@ export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionIn
   return { ok: true };
 }
 
-export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input: { until: string; note: string }, today: string, calendar: BusinessCalendar = loadTownCalendar(db)): ReviewResult {
+export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input: { until: string; note: string }, today: string, calendar: BusinessCalendar = loadCalendar(db)): ReviewResult {
   const before = load(db, reviewId);
   if (!before) return { ok: false, message: 'No such review.' };
   if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };

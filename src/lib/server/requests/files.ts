@@ -1,8 +1,5 @@
 /** Streaming a request's file: a document it names or covers, or a file the clerk uploaded. */
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import { storedFilePath } from '../files.ts';
-import { contentDisposition } from '../http.ts';
+import { storedFileResponse } from '../downloads.ts';
 import type { RequestView } from './view.ts';
 import type { ResolvedFile } from './records.ts';
 
@@ -15,17 +12,7 @@ export function findFile(view: RequestView, itemId: number, documentId: number |
 }
 
 export function fileResponse(file: ResolvedFile, opts: { private: boolean }): Response {
-  const path = storedFilePath(file.sha256);
-  if (!fs.existsSync(path)) return new Response('The file is missing from storage.', { status: 410 });
-  return new Response(Readable.toWeb(fs.createReadStream(path)) as ReadableStream<Uint8Array>, {
-    headers: {
-      'Content-Type': file.mimeType,
-      'Content-Length': String(file.sizeBytes || fs.statSync(path).size),
-      'Content-Disposition': contentDisposition(file.filename, 'attachment'),
-      'Cache-Control': opts.private ? 'private, no-store' : 'public, max-age=3600',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return storedFileResponse(file, { cache: opts.private ? 'private' : 'public', disposition: 'attachment' });
 }
 
 /** The URL of a file on the tracking page or the staff page. */

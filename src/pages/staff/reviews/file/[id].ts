@@ -9,5 +9,5 @@ export const GET: APIRoute = (ctx) => {
   requireRole(ctx, 'officer');
   const doc = /^\d{1,12}$/.test(ctx.params.id ?? '') ? documentFile(db(), Number(ctx.params.id)) : undefined;
   if (!doc) throw new AccessError(404);
-  return storedFileResponse(doc);
+  return storedFileResponse(doc, { cache: 'private' });
 };

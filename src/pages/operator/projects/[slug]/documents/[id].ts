@@ -10,5 +10,5 @@ export const GET: APIRoute = (ctx) => {
   requireProjectMember(db(), ctx, projectId);
   const doc = /^\d{1,12}$/.test(ctx.params.id ?? '') ? memberDocument(db(), projectId, Number(ctx.params.id)) : undefined;
   if (!doc) throw new AccessError(404);
-  return storedFileResponse(doc);
+  return storedFileResponse(doc, { cache: 'private' });
 };
