@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/lib/server/config.ts';
-import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
+import { migrateDatabase, openDatabase, referencedFiles } from '../src/lib/server/db/index.ts';
+import { sweepOrphanFiles } from '../src/lib/server/files.ts';
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoAccounts } from '../db/seed/accounts.ts';
 import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '../db/seed/demo.ts';
 import { createTransport } from '../src/lib/server/mail/transport.ts';
@@ -37,6 +38,9 @@ if (isDatabaseEmpty(db) && !process.argv.includes('--no-seed') && process.env.SE
   seeded = true;
   console.log(`Loaded the demo town (${summary.projects} projects) in ${Math.round(performance.now() - t0)} ms.`);
 }
+// After a crash: no half-written uploads, no stored file that no row refers to.
+const swept = sweepOrphanFiles(referencedFiles(db), cfg.filesDir);
+if (swept.tmp || swept.orphans) console.log(`Removed ${swept.tmp} unfinished upload(s) and ${swept.orphans} unreferenced file(s) left by an interrupted run.`);
 const demoAccounts = presentDemoAccounts(db);
 db.$client.close();
 

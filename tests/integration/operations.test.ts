@@ -77,7 +77,7 @@ describe('backup and restore', () => {
 
 describe('graceful shutdown', () => {
   it('on SIGTERM finishes the request in flight, then exits cleanly', async () => {
-    const own = await startPortal({ dataDir: portal.dataDir, args: ['--no-seed'] });
+    const own = await startPortal();
     const { hostname, port } = new URL(own.url);
     // A sign-in POST whose body is only half sent: the request is in flight when the signal arrives.
     const body = 'email=nobody%40example.org&password=not-the-password';

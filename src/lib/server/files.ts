@@ -102,3 +102,31 @@ export async function storeFile(
 export function storedFileExists(sha256: string, filesDir?: string): boolean {
   return fs.existsSync(storedFilePath(sha256, filesDir));
 }
+
+/**
+ * At start-up, before serving: remove what a crash can leave behind. Half-written uploads sit in
+ * files/tmp; a file stored just before a crash, whose row was never committed, is referenced by nothing.
+ * Only call this while nothing else writes (no upload can be between storing its file and its row).
+ */
+export function sweepOrphanFiles(referenced: Set<string>, filesDir = config().filesDir): { tmp: number; orphans: number } {
+  let tmp = 0;
+  let orphans = 0;
+  const tmpDir = path.join(filesDir, 'tmp');
+  if (fs.existsSync(tmpDir)) {
+    for (const name of fs.readdirSync(tmpDir)) {
+      fs.rmSync(path.join(tmpDir, name), { force: true, recursive: true });
+      tmp++;
+    }
+  }
+  if (!fs.existsSync(filesDir)) return { tmp, orphans };
+  for (const prefix of fs.readdirSync(filesDir)) {
+    if (!/^[a-f0-9]{2}$/.test(prefix)) continue;
+    for (const name of fs.readdirSync(path.join(filesDir, prefix))) {
+      if (SHA256.test(name) && !referenced.has(name)) {
+        fs.rmSync(path.join(filesDir, prefix, name), { force: true });
+        orphans++;
+      }
+    }
+  }
+  return { tmp, orphans };
+}

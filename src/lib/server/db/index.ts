@@ -44,3 +44,11 @@ export function closeDb(): void {
   shared?.$client.close();
   shared = undefined;
 }
+
+/** Every stored file a row refers to (documents, and files a clerk uploaded to a records request). */
+export function referencedFiles(db: DB): Set<string> {
+  const rows = db.$client
+    .prepare('select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null')
+    .all() as Array<{ sha: string }>;
+  return new Set(rows.map((r) => r.sha));
+}
