@@ -194,6 +194,7 @@ export const projects = sqliteTable(
     index('projects_name_idx').on(t.published, t.name),
     index('projects_updated_idx').on(t.published, t.updatedAt),
     index('projects_start_idx').on(t.published, t.plannedStartOn),
+    index('projects_noi_idx').on(t.published, t.noiReceivedOn),
   ],
 );
 

@@ -19,6 +19,7 @@ import * as officerDesk from './bench/officer-desk.ts';
 import * as search from './bench/search.ts';
 import * as compliance from './bench/compliance.ts';
 import * as recordsRequests from './bench/records-requests.ts';
+import * as mixedLoad from './bench/mixed-load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,8 +28,12 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     projects: { type: 'string', default: '10000' },
+    /** Comma-separated scenarios to run (public,officer,search,compliance,requests,load); default all. */
+    only: { type: 'string', default: '' },
+    'load-duration': { type: 'string', default: '60' },
   },
 });
+const only = new Set(args.only ? args.only.split(',') : ['public', 'officer', 'search', 'compliance', 'requests', 'load']);
 const projects = Number(args.projects);
 const dataDir = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), `rsp-bench-${projects}`);
 const lines: string[] = [];
@@ -61,6 +66,8 @@ if (args.fresh || !fs.existsSync(marker)) {
 }
 
 const db = openDatabase(path.join(dataDir, 'portal.db'));
+// A cached data set may predate newer migrations.
+migrateDatabase(db);
 const sample = db.$client
   .prepare("select slug from projects where status = 'active' order by id limit 1 offset (select count(*) / 2 from projects where status = 'active')")
   .get() as { slug: string };
@@ -72,15 +79,26 @@ report(`Records requests: ${requests.total.toLocaleString('en-US')} in the datab
 // The bench posts many requests from one address: lift the per-IP limit for this server only.
 const portal = await startPortal({ dataDir, args: ['--no-seed'], env: { REQUESTS_PER_IP_PER_HOUR: '100000000' } });
 const ctx = { url: portal.url, dataDir, duration: Number(args.duration), connections: Number(args.connections), report };
-report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each; machine: ${os.cpus().length} cores, Node ${process.version})`);
+report(`\nMachine: ${os.cpus().length} cores, Node ${process.version}`);
 try {
-  await publicPages.run(ctx, sample);
-  report(`\nThe officer's desk (${ctx.connections} connections, ${ctx.duration} s each for pages)`);
-  await officerDesk.run(ctx);
-  await search.run(ctx);
-  await compliance.run(ctx, portal);
-  report(`\nRecords requests (${ctx.connections} connections, ${ctx.duration} s each)`);
-  await recordsRequests.run(ctx, requests.sample);
+  if (only.has('public')) {
+    report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each)`);
+    await publicPages.run(ctx, sample);
+  }
+  if (only.has('officer')) {
+    report(`\nThe officer's desk (${ctx.connections} connections, ${ctx.duration} s each for pages)`);
+    await officerDesk.run(ctx);
+  }
+  if (only.has('search')) await search.run(ctx);
+  if (only.has('compliance')) await compliance.run(ctx, portal);
+  if (only.has('requests')) {
+    report(`\nRecords requests (${ctx.connections} connections, ${ctx.duration} s each)`);
+    await recordsRequests.run(ctx, requests.sample);
+  }
+  if (only.has('load')) {
+    report('');
+    await mixedLoad.run(ctx, { pid: portal.process.pid!, duration: Number(args['load-duration']) });
+  }
 } finally {
   await portal.stop();
 }

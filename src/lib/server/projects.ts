@@ -18,7 +18,7 @@ import {
 } from '../../../db/schema.ts';
 import { formatMonth } from '../shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '../shared/labels.ts';
-import type { DB } from './db/index.ts';
+import { preparedOnce, type DB } from './db/index.ts';
 import { townToday } from './time.ts';
 
 export const PROJECT_SORTS = {
@@ -130,94 +130,93 @@ export function countProjectsByStatus(db: DB): Record<ProjectStatus, number> {
   return out;
 }
 
+/** The public project page's queries, prepared once per connection (this page is the portal's busiest). */
+function projectPageStatements(db: DB) {
+  return preparedOnce(db, 'projects.publicPage', () => {
+    const id = sql.placeholder('id');
+    return {
+      project: db.select().from(projects).where(and(eq(projects.slug, sql.placeholder('slug')), eq(projects.published, true))).prepare(),
+      waters: db.select().from(receivingWaters).where(eq(receivingWaters.projectId, id)).prepare(),
+      people: db
+        .select({
+          id: parties.id,
+          role: parties.role,
+          companyName: parties.companyName,
+          contactName: parties.contactName,
+          contactTitle: parties.contactTitle,
+          phone: parties.phone,
+          license: parties.license,
+          measures: parties.measures,
+          certifiedOn: parties.certifiedOn,
+        })
+        .from(parties)
+        .where(eq(parties.projectId, id))
+        .orderBy(asc(parties.id))
+        .prepare(),
+      docs: db
+        .select({
+          id: documents.id,
+          type: documents.type,
+          title: documents.title,
+          filename: documents.filename,
+          sizeBytes: documents.sizeBytes,
+          pageCount: documents.pageCount,
+          sheetSize: documents.sheetSize,
+          largeFormatPages: documents.largeFormatPages,
+          documentDate: documents.documentDate,
+          version: documents.version,
+          supersedesId: documents.supersedesId,
+          uploadedAt: documents.uploadedAt,
+        })
+        .from(documents)
+        .where(and(eq(documents.projectId, id), eq(documents.public, true)))
+        .orderBy(desc(documents.documentDate), desc(documents.id))
+        .prepare(),
+      summaries: db
+        .select()
+        .from(monthlySummaries)
+        .where(and(eq(monthlySummaries.projectId, id), sql`${monthlySummaries.submittedAt} is not null`))
+        .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version))
+        .prepare(),
+      actions: db
+        .select()
+        .from(enforcementActions)
+        .where(and(eq(enforcementActions.projectId, id), eq(enforcementActions.public, true)))
+        .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
+        .prepare(),
+      reviews: db.select().from(swpppReviews).where(eq(swpppReviews.projectId, id)).orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id)).prepare(),
+      lastInspection: db
+        .select({ inspectedAt: inspections.inspectedAt, type: inspections.type })
+        .from(inspections)
+        .where(eq(inspections.projectId, id))
+        .orderBy(desc(inspections.inspectedAt))
+        .limit(1)
+        .prepare(),
+      inspectionCount: db.select({ n: sql<number>`count(*)` }).from(inspections).where(eq(inspections.projectId, id)).prepare(),
+    };
+  });
+}
+
 /** Everything the public project page shows; undefined when there is no published project by that slug. */
 export function getPublicProject(db: DB, slug: string) {
-  const project = db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.slug, slug), eq(projects.published, true)))
-    .get();
+  const q = projectPageStatements(db);
+  const project = q.project.get({ slug });
   if (!project) return undefined;
-  const id = project.id;
-  const waters = db.select().from(receivingWaters).where(eq(receivingWaters.projectId, id)).all();
-  const people = db
-    .select({
-      id: parties.id,
-      role: parties.role,
-      companyName: parties.companyName,
-      contactName: parties.contactName,
-      contactTitle: parties.contactTitle,
-      phone: parties.phone,
-      license: parties.license,
-      measures: parties.measures,
-      certifiedOn: parties.certifiedOn,
-    })
-    .from(parties)
-    .where(eq(parties.projectId, id))
-    .orderBy(asc(parties.id))
-    .all();
-  const docs = db
-    .select({
-      id: documents.id,
-      type: documents.type,
-      title: documents.title,
-      filename: documents.filename,
-      sizeBytes: documents.sizeBytes,
-      pageCount: documents.pageCount,
-      sheetSize: documents.sheetSize,
-      largeFormatPages: documents.largeFormatPages,
-      documentDate: documents.documentDate,
-      version: documents.version,
-      supersedesId: documents.supersedesId,
-      uploadedAt: documents.uploadedAt,
-    })
-    .from(documents)
-    .where(and(eq(documents.projectId, id), eq(documents.public, true)))
-    .orderBy(desc(documents.documentDate), desc(documents.id))
-    .all();
-  const summaries = db
-    .select()
-    .from(monthlySummaries)
-    .where(and(eq(monthlySummaries.projectId, id), sql`${monthlySummaries.submittedAt} is not null`))
-    .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version))
-    .all();
-  const actions = db
-    .select()
-    .from(enforcementActions)
-    .where(and(eq(enforcementActions.projectId, id), eq(enforcementActions.public, true)))
-    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
-    .all();
-  const reviews = db
-    .select()
-    .from(swpppReviews)
-    .where(eq(swpppReviews.projectId, id))
-    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
-    .all();
-  const lastInspection = db
-    .select({ inspectedAt: inspections.inspectedAt, type: inspections.type })
-    .from(inspections)
-    .where(eq(inspections.projectId, id))
-    .orderBy(desc(inspections.inspectedAt))
-    .limit(1)
-    .get();
-  const inspectionCount = db
-    .select({ n: sql<number>`count(*)` })
-    .from(inspections)
-    .where(eq(inspections.projectId, id))
-    .get()!.n;
-
+  const byId = { id: project.id };
+  const docs = q.docs.all(byId);
+  const reviews = q.reviews.all(byId);
   const swpppVersions = docs.filter((d) => d.type === 'swppp' || d.type === 'swppp_amendment');
   return {
     project,
-    waters,
-    people,
+    waters: q.waters.all(byId),
+    people: q.people.all(byId),
     documents: docs,
-    summaries,
-    actions,
+    summaries: q.summaries.all(byId),
+    actions: q.actions.all(byId),
     reviews,
     swppp: { current: swpppVersions[0], versions: swpppVersions, review: reviews[0] },
-    lastInspection,
-    inspectionCount,
+    lastInspection: q.lastInspection.get(byId),
+    inspectionCount: q.inspectionCount.get(byId)!.n,
   };
 }
 

@@ -21,6 +21,8 @@ export interface Job {
 /** Register jobs here (one line per job; the job lives in its own module). */
 export const JOBS: Job[] = [
   { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
+  // Keep the query planner's statistics current as the data grows (SQLite's recommended practice).
+  { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => void db.$client.pragma('optimize') },
   { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: (db, now) => void dispatchAlerts(db, now, config().publicUrl) },
   requestsDigestJob,
 ];

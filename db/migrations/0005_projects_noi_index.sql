@@ -1,0 +1,1 @@
+CREATE INDEX `projects_noi_idx` ON `projects` (`published`,`noi_received_on`);
