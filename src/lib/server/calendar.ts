@@ -6,14 +6,20 @@
 import { asc, desc, eq, lte } from 'drizzle-orm';
 import { closures, feeSchedules, settings } from '../../../db/schema.ts';
 import type { Tx } from './audit.ts';
+import { memoUntilChange, type DB } from './db/index.ts';
 import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS } from './deadlines.ts';
 
 export type FeeSchedule = typeof feeSchedules.$inferSelect;
 
 /** The business calendar with every stored closure and reopening applied. */
 export function loadCalendar(db: Pick<Tx, 'select'>): BusinessCalendar {
-  const rows = db.select({ date: closures.date, name: closures.name, active: closures.active }).from(closures).all();
-  return new BusinessCalendar(rows);
+  const read = () => new BusinessCalendar(db.select({ date: closures.date, name: closures.name, active: closures.active }).from(closures).all());
+  // Inside a transaction (a Tx, not the connection itself) always read afresh.
+  return isConnection(db) ? memoUntilChange(db, 'calendar', read) : read();
+}
+
+function isConnection(db: Pick<Tx, 'select'>): db is DB {
+  return typeof (db as Partial<DB>).$client?.pragma === 'function';
 }
 
 /** Close of business (HH:MM, town time) from settings; requests at or after it count from the next business day. */

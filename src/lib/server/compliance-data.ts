@@ -7,7 +7,6 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import {
-  closures,
   correctiveActions,
   inspectionInactiveAreas,
   inspectionPractices,
@@ -31,8 +30,8 @@ import {
   type ComplianceStorm,
   type ProjectComplianceData,
 } from './compliance.ts';
-import type { DB } from './db/index.ts';
-import { BusinessCalendar } from './deadlines.ts';
+import { memoUntilChange, type DB } from './db/index.ts';
+import { loadCalendar } from './calendar.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -103,7 +102,7 @@ export function loadStorms(db: DB): ComplianceStorm[] {
 
 /** The town's calendar as a due-date mover (GCL §25-a), memoized: luxon is slow in loops. */
 function businessDayMover(db: DB): (date: string) => string {
-  const calendar = new BusinessCalendar(db.select({ date: closures.date, name: closures.name, active: closures.active }).from(closures).all());
+  const calendar = loadCalendar(db);
   const memo = new Map<string, string>();
   return (date) => {
     let out = memo.get(date);
@@ -113,7 +112,13 @@ function businessDayMover(db: DB): (date: string) => string {
 }
 
 export function complianceContext(db: DB, now: Date = new Date()): ComplianceContext {
-  return { now, settings: loadComplianceSettings(db), storms: loadStorms(db), onOrAfterBusinessDay: businessDayMover(db) };
+  // Settings, storms and the calendar change a few times a day; reuse them until the database changes.
+  const { settings, storms, onOrAfterBusinessDay } = memoUntilChange(db, 'compliance.context', () => ({
+    settings: loadComplianceSettings(db),
+    storms: loadStorms(db),
+    onOrAfterBusinessDay: businessDayMover(db),
+  }));
+  return { now, settings, storms, onOrAfterBusinessDay };
 }
 
 /** Large id lists go through a temporary table: SQLite limits bound parameters. */

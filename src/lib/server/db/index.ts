@@ -65,3 +65,22 @@ export function preparedOnce<T>(db: DB, key: string, build: () => T): T {
   if (stmt === undefined) map.set(key, (stmt = build()));
   return stmt;
 }
+
+const memos = new WeakMap<object, Map<string, { generation: string; value: unknown }>>();
+/**
+ * Reference data (the business calendar, settings, storms) computed once and reused until the database
+ * changes: SQLite's data_version moves when another connection commits, total_changes() when this one
+ * writes. Both cost microseconds, so hot pages stop re-reading tables that change a few times a day.
+ */
+export function memoUntilChange<T>(db: DB, key: string, compute: () => T): T {
+  const client = db.$client;
+  const totalChanges = preparedOnce(db, 'memo.totalChanges', () => client.prepare('select total_changes() as c').pluck());
+  const generation = `${client.pragma('data_version', { simple: true })}:${totalChanges.get()}`;
+  let map = memos.get(db);
+  if (!map) memos.set(db, (map = new Map()));
+  const hit = map.get(key);
+  if (hit && hit.generation === generation) return hit.value as T;
+  const value = compute();
+  map.set(key, { generation, value });
+  return value;
+}
