@@ -30,7 +30,7 @@ import {
   type ComplianceStorm,
   type ProjectComplianceData,
 } from './compliance.ts';
-import { memoUntilChange, type DB } from './db/index.ts';
+import { memoUntilChange, preparedOnce, type DB } from './db/index.ts';
 import { loadCalendar } from './calendar.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -122,74 +122,128 @@ export function complianceContext(db: DB, now: Date = new Date()): ComplianceCon
 }
 
 /** Large id lists go through a temporary table: SQLite limits bound parameters. */
-function projectFilter(scope: ComplianceScope, column: Column): SQL | undefined {
+/**
+ * Which projects a query covers, as SQL with placeholders (`ids`, `statuses`: JSON arrays bound at run
+ * time), so each query shape is prepared once and reused.
+ */
+function projectFilter(shape: ScopeShape, column: Column): SQL | undefined {
   const parts: SQL[] = [];
-  if (scope.projectIds) {
-    if (scope.projectIds.length === 0) return sql`0`;
-    parts.push(sql`${column} in (select value from json_each(${JSON.stringify(scope.projectIds)}))`);
-  }
-  if (scope.statuses) {
-    if (scope.statuses.length === 0) return sql`0`;
-    parts.push(sql`${column} in (select id from projects where status in (select value from json_each(${JSON.stringify(scope.statuses)})))`);
-  }
+  if (shape.ids) parts.push(sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`);
+  if (shape.statuses) parts.push(sql`${column} in (select id from projects where status in (select value from json_each(${sql.placeholder('statuses')})))`);
   return parts.length ? and(...parts) : undefined;
 }
 
+interface ScopeShape {
+  ids: boolean;
+  statuses: boolean;
+}
+
 /** Everything the rules need for the projects in scope, in a fixed number of queries. */
+/** The queries that load compliance inputs, prepared once per connection and scope shape. */
+function complianceStatements(db: DB, shape: ScopeShape) {
+  return preparedOnce(db, `compliance.load:${shape.ids ? 'ids' : ''}:${shape.statuses ? 'statuses' : ''}`, () => {
+    const live = and(isNull(inspections.supersededAt), projectFilter(shape, inspections.projectId));
+    return {
+      projects: db
+        .select({
+          id: projects.id,
+          slug: projects.slug,
+          name: projects.name,
+          status: projects.status,
+          actualStartOn: projects.actualStartOn,
+          finalStabilizationOn: projects.finalStabilizationOn,
+          notFiledOn: projects.notFiledOn,
+          maxDisturbedAtOnceAcres: projects.maxDisturbedAtOnceAcres,
+          decFiveAcreApproval: projects.decFiveAcreApproval,
+          decFiveAcreApprovalOn: projects.decFiveAcreApprovalOn,
+          winterShutdownFrom: projects.winterShutdownFrom,
+          winterShutdownTo: projects.winterShutdownTo,
+        })
+        .from(projects)
+        .where(projectFilter(shape, projects.id))
+        .orderBy(asc(projects.id))
+        .prepare(),
+      impaired: db
+        .selectDistinct({ projectId: receivingWaters.projectId })
+        .from(receivingWaters)
+        .where(and(eq(receivingWaters.impaired, true), projectFilter(shape, receivingWaters.projectId)))
+        .prepare(),
+      inspections: db
+        .select({
+          id: inspections.id,
+          projectId: inspections.projectId,
+          inspectedAt: inspections.inspectedAt,
+          type: inspections.type,
+          stormEventId: inspections.stormEventId,
+          disturbedAcresActive: inspections.disturbedAcresActive,
+          disturbedAcresInactive: inspections.disturbedAcresInactive,
+          tempStabilizedAcres: inspections.tempStabilizedAcres,
+          finalStabilizedAcres: inspections.finalStabilizedAcres,
+          snowCover: inspections.snowCover,
+        })
+        .from(inspections)
+        .where(live)
+        .orderBy(asc(inspections.projectId), asc(inspections.inspectedAt))
+        .prepare(),
+      // Only practices with a sediment reading matter to the rules.
+      practices: db
+        .select({ inspectionId: inspectionPractices.inspectionId, practice: inspectionPractices.practice, practiceType: inspectionPractices.practiceType, sedimentAccumulationPct: inspectionPractices.sedimentAccumulationPct })
+        .from(inspectionPractices)
+        .innerJoin(inspections, eq(inspections.id, inspectionPractices.inspectionId))
+        .where(and(isNotNull(inspectionPractices.sedimentAccumulationPct), live))
+        .prepare(),
+      inactiveAreas: db
+        .select({
+          inspectionId: inspectionInactiveAreas.inspectionId,
+          area: inspectionInactiveAreas.area,
+          acres: inspectionInactiveAreas.acres,
+          workStoppedOn: inspectionInactiveAreas.workStoppedOn,
+          stabilizationBegunOn: inspectionInactiveAreas.stabilizationBegunOn,
+          resumesOn: inspectionInactiveAreas.resumesOn,
+        })
+        .from(inspectionInactiveAreas)
+        .innerJoin(inspections, eq(inspections.id, inspectionInactiveAreas.inspectionId))
+        .where(live)
+        .prepare(),
+      summaries: db
+        .select({ projectId: monthlySummaries.projectId, month: monthlySummaries.month, version: monthlySummaries.version, submittedAt: monthlySummaries.submittedAt })
+        .from(monthlySummaries)
+        .where(projectFilter(shape, monthlySummaries.projectId))
+        .prepare(),
+      corrective: db
+        .select({
+          id: correctiveActions.id,
+          projectId: correctiveActions.projectId,
+          description: correctiveActions.description,
+          responsibleParty: correctiveActions.responsibleParty,
+          openedIn: correctiveActions.openedInInspectionId,
+          createdAt: correctiveActions.createdAt,
+          dueOn: correctiveActions.dueOn,
+          closedOn: correctiveActions.closedOn,
+        })
+        .from(correctiveActions)
+        .where(projectFilter(shape, correctiveActions.projectId))
+        .prepare(),
+    };
+  });
+}
+
 export function loadComplianceData(db: DB, scope: ComplianceScope = {}): ProjectComplianceData[] {
-  const projectRows = db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      name: projects.name,
-      status: projects.status,
-      actualStartOn: projects.actualStartOn,
-      finalStabilizationOn: projects.finalStabilizationOn,
-      notFiledOn: projects.notFiledOn,
-      maxDisturbedAtOnceAcres: projects.maxDisturbedAtOnceAcres,
-      decFiveAcreApproval: projects.decFiveAcreApproval,
-      decFiveAcreApprovalOn: projects.decFiveAcreApprovalOn,
-      winterShutdownFrom: projects.winterShutdownFrom,
-      winterShutdownTo: projects.winterShutdownTo,
-    })
-    .from(projects)
-    .where(projectFilter(scope, projects.id))
-    .orderBy(asc(projects.id))
-    .all();
+  if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return [];
+  const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
+  const params = { ids: JSON.stringify(scope.projectIds ?? []), statuses: JSON.stringify(scope.statuses ?? []) };
   const byId = new Map<number, ProjectComplianceData>();
-  for (const p of projectRows) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [] });
+  for (const p of q.projects.all(params)) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [] });
   if (byId.size === 0) return [];
 
-  for (const r of db
-    .selectDistinct({ projectId: receivingWaters.projectId })
-    .from(receivingWaters)
-    .where(and(eq(receivingWaters.impaired, true), projectFilter(scope, receivingWaters.projectId)))
-    .all()) {
+  for (const r of q.impaired.all(params)) {
     const d = byId.get(r.projectId);
     if (d) d.project.drainsToImpairedWaters = true;
   }
 
-  const live = and(isNull(inspections.supersededAt), projectFilter(scope, inspections.projectId));
   const inspectionById = new Map<number, ComplianceInspection>();
-  const inspectionRows = db
-    .select({
-      id: inspections.id,
-      projectId: inspections.projectId,
-      inspectedAt: inspections.inspectedAt,
-      type: inspections.type,
-      stormEventId: inspections.stormEventId,
-      disturbedAcresActive: inspections.disturbedAcresActive,
-      disturbedAcresInactive: inspections.disturbedAcresInactive,
-      tempStabilizedAcres: inspections.tempStabilizedAcres,
-      finalStabilizedAcres: inspections.finalStabilizedAcres,
-      snowCover: inspections.snowCover,
-    })
-    .from(inspections)
-    .where(live)
-    .orderBy(asc(inspections.projectId), asc(inspections.inspectedAt))
-    .all();
   const inspectedOn = new Map<number, string>();
-  for (const { projectId, ...row } of inspectionRows) {
+  for (const { projectId, ...row } of q.inspections.all(params)) {
     const d = byId.get(projectId);
     if (!d) continue;
     const ins: ComplianceInspection = { ...row, practices: [], inactiveAreas: [] };
@@ -197,52 +251,10 @@ export function loadComplianceData(db: DB, scope: ComplianceScope = {}): Project
     inspectionById.set(ins.id, ins);
     inspectedOn.set(ins.id, localDay(ins.inspectedAt));
   }
-  // Only practices with a sediment reading matter to the rules.
-  for (const p of db
-    .select({ inspectionId: inspectionPractices.inspectionId, practice: inspectionPractices.practice, practiceType: inspectionPractices.practiceType, sedimentAccumulationPct: inspectionPractices.sedimentAccumulationPct })
-    .from(inspectionPractices)
-    .innerJoin(inspections, eq(inspections.id, inspectionPractices.inspectionId))
-    .where(and(isNotNull(inspectionPractices.sedimentAccumulationPct), live))
-    .all()) {
-    inspectionById.get(p.inspectionId)?.practices.push(p);
-  }
-  for (const a of db
-    .select({
-      inspectionId: inspectionInactiveAreas.inspectionId,
-      area: inspectionInactiveAreas.area,
-      acres: inspectionInactiveAreas.acres,
-      workStoppedOn: inspectionInactiveAreas.workStoppedOn,
-      stabilizationBegunOn: inspectionInactiveAreas.stabilizationBegunOn,
-      resumesOn: inspectionInactiveAreas.resumesOn,
-    })
-    .from(inspectionInactiveAreas)
-    .innerJoin(inspections, eq(inspections.id, inspectionInactiveAreas.inspectionId))
-    .where(live)
-    .all()) {
-    const { inspectionId, ...area } = a;
-    inspectionById.get(inspectionId)?.inactiveAreas.push(area);
-  }
-  for (const s of db
-    .select({ projectId: monthlySummaries.projectId, month: monthlySummaries.month, version: monthlySummaries.version, submittedAt: monthlySummaries.submittedAt })
-    .from(monthlySummaries)
-    .where(projectFilter(scope, monthlySummaries.projectId))
-    .all()) {
-    byId.get(s.projectId)?.summaries.push(s);
-  }
-  for (const c of db
-    .select({
-      id: correctiveActions.id,
-      projectId: correctiveActions.projectId,
-      description: correctiveActions.description,
-      responsibleParty: correctiveActions.responsibleParty,
-      openedIn: correctiveActions.openedInInspectionId,
-      createdAt: correctiveActions.createdAt,
-      dueOn: correctiveActions.dueOn,
-      closedOn: correctiveActions.closedOn,
-    })
-    .from(correctiveActions)
-    .where(projectFilter(scope, correctiveActions.projectId))
-    .all()) {
+  for (const p of q.practices.all(params)) inspectionById.get(p.inspectionId)?.practices.push(p);
+  for (const { inspectionId, ...area } of q.inactiveAreas.all(params)) inspectionById.get(inspectionId)?.inactiveAreas.push(area);
+  for (const s of q.summaries.all(params)) byId.get(s.projectId)?.summaries.push(s);
+  for (const c of q.corrective.all(params)) {
     const d = byId.get(c.projectId);
     if (!d) continue;
     const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? localDay(c.createdAt);
