@@ -941,6 +941,16 @@ export const settings = sqliteTable('settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * One row whose `version` goes up whenever anything residents can see changes. Triggers on the public
+ * tables bump it (migration 0007), whichever process writes, so the public page cache knows when a page
+ * it holds is out of date. Records requests, mail, sessions and audit rows do not touch it.
+ */
+export const publicDataVersion = sqliteTable('public_data_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
 // ---------------------------------------------------------------------------------------------
 // The officer's desk: fine payments, evidence, performance guarantees, private calendar feeds
 

@@ -1,6 +1,7 @@
 /**
- * Per request: an id, the session (if any) into `locals`, security headers, and turning an AccessError
- * thrown by a page's guard into the right answer. It never decides access by URL.
+ * Per request: an id, the session (if any) into `locals`, the public page cache for anonymous visitors,
+ * security headers, and turning an AccessError thrown by a page's guard into the right answer. It never
+ * decides access by URL.
  */
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
@@ -8,6 +9,8 @@ import { AccessError } from './lib/server/auth/guards.ts';
 import { SESSION_COOKIE, validateSession } from './lib/server/auth/sessions.ts';
 import { db } from './lib/server/db/index.ts';
 import { isHttps } from './lib/server/http.ts';
+import { isCacheablePage, pageCache, publicDataVersion } from './lib/server/page-cache.ts';
+import { townToday } from './lib/server/time.ts';
 import { siteSearch } from './lib/server/search/site.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -19,6 +22,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const session = validateSession(db(), token);
     if (session) context.locals.user = session.user;
     else context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  }
+
+  const https = isHttps(context.url, context.request.headers);
+  const method = context.request.method;
+  const cacheable = isCacheablePage(method, context.url.pathname, Boolean(token));
+  const key = context.url.pathname + context.url.search;
+  // Read before rendering: a change made while the page renders leaves the entry already stale.
+  const version = cacheable ? publicDataVersion(db()) : 0;
+  const day = cacheable ? townToday() : '';
+  if (cacheable) {
+    const hit = pageCache.get(key, version, day);
+    if (hit) {
+      const headers = new Headers(hit.headers);
+      headers.set('X-Page-Cache', 'hit');
+      return withSecurityHeaders(new Response(method === 'HEAD' ? null : hit.body, { status: hit.status, headers }), false, https);
+    }
   }
 
   let response: Response;
@@ -34,7 +53,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 
-  return withSecurityHeaders(response, Boolean(context.locals.user), isHttps(context.url, context.request.headers));
+  if (cacheable && method === 'GET' && response.status === 200 && (response.headers.get('content-type') ?? '').startsWith('text/html') && !response.headers.has('set-cookie')) {
+    const body = await response.text();
+    pageCache.set(key, { version, day, status: 200, headers: [...response.headers], body });
+    response = new Response(body, { status: 200, headers: response.headers });
+  }
+
+  return withSecurityHeaders(response, Boolean(context.locals.user), https);
 });
 
 /**

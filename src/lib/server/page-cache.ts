@@ -1,0 +1,84 @@
+/**
+ * A cache of public HTML pages as anonymous residents see them. An entry is served only while nothing
+ * residents can see has changed (public_data_version, bumped by triggers whichever process writes), on the
+ * same town day, and for at most a minute (findings that turn on the clock, like a post-storm deadline
+ * passing, show within that minute). Signed-in users, forms with one-time keys, private pages and search
+ * (its index rebuilds on its own schedule) are never cached.
+ */
+import type { DB } from './db/index.ts';
+import { preparedOnce } from './db/index.ts';
+
+/** Public pages whose HTML is the same for every anonymous visitor. */
+const CACHEABLE = [/^\/$/, /^\/projects$/, /^\/projects\/[a-z0-9-]+$/, /^\/enforcement$/, /^\/help$/, /^\/help\/[a-z0-9-]+$/, /^\/open-data$/];
+
+export function isCacheablePage(method: string, pathname: string, hasSession: boolean): boolean {
+  return (method === 'GET' || method === 'HEAD') && !hasSession && CACHEABLE.some((re) => re.test(pathname));
+}
+
+export function publicDataVersion(db: DB): number {
+  const stmt = preparedOnce(db, 'pageCache.version', () => db.$client.prepare('select version from public_data_version where id = 1').pluck());
+  return (stmt.get() as number | undefined) ?? 0;
+}
+
+interface Entry {
+  version: number;
+  day: string;
+  storedAt: number;
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  readonly ttlMs: number;
+
+  constructor(opts: { maxEntries?: number; maxBytes?: number; ttlMs?: number } = {}) {
+    this.maxEntries = opts.maxEntries ?? 5000;
+    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.ttlMs = opts.ttlMs ?? 60_000;
+  }
+
+  get(key: string, version: number, day: string, now = Date.now()): Entry | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.version !== version || e.day !== day || now - e.storedAt > this.ttlMs) {
+      this.delete(key);
+      return undefined;
+    }
+    // Least recently used goes first: re-insert to mark as fresh.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e;
+  }
+
+  set(key: string, entry: Omit<Entry, 'storedAt'>, now = Date.now()): void {
+    this.delete(key);
+    const e = { ...entry, storedAt: now };
+    this.entries.set(key, e);
+    this.bytes += e.body.length;
+    for (const [k] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.delete(k);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private delete(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.bytes -= e.body.length;
+    this.entries.delete(key);
+  }
+}
+
+/** The built server's one cache (module state lives as long as the process). */
+export const pageCache = new PageCache({
+  maxEntries: Number(process.env.PAGE_CACHE_ENTRIES) || undefined,
+});

@@ -1,0 +1,43 @@
+/** The public page cache over real HTTP: hits for anonymous visitors, invalidated by any public change. */
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
+import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { get, signIn } from '../support/http.ts';
+
+const base = inject('baseURL');
+const db = openDatabase(path.join(inject('dataDir'), 'portal.db'));
+
+describe('public page cache', () => {
+  it('serves a repeat visit from the cache, and a fresh page once public data changes in any process', async () => {
+    const slug = (db.$client.prepare("select slug from projects where published = 1 order by name limit 1 offset 3").get() as { slug: string }).slug;
+    await get(base, `/projects/${slug}`);
+    const hit = await get(base, `/projects/${slug}`);
+    expect(hit.headers.get('x-page-cache')).toBe('hit');
+    expect(hit.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // A write from another connection (any process) moves the version through the triggers.
+    db.$client.prepare('update projects set updated_at = updated_at where slug = ?').run(slug);
+    const fresh = await get(base, `/projects/${slug}`);
+    expect(fresh.headers.get('x-page-cache')).toBeNull();
+    expect(fresh.status).toBe(200);
+  });
+
+  it('never answers signed-in users or records-request forms from the cache', async () => {
+    await get(base, '/projects');
+    expect((await get(base, '/projects')).headers.get('x-page-cache')).toBe('hit');
+    const cookie = await signIn(base, 'officer@rotterdam.example', DEMO_PASSWORD);
+    const signedIn = await get(base, '/projects', cookie);
+    expect(signedIn.headers.get('x-page-cache')).toBeNull();
+    expect(await signedIn.text()).toContain('Sign out');
+    await get(base, '/requests/new');
+    expect((await get(base, '/requests/new')).headers.get('x-page-cache')).toBeNull();
+  });
+
+  it('records requests and mail do not invalidate public pages', async () => {
+    await get(base, '/enforcement');
+    const before = db.$client.prepare('select version from public_data_version').pluck().get();
+    db.$client.prepare("update records_requests set updated_at = updated_at where id = (select min(id) from records_requests)").run();
+    expect(db.$client.prepare('select version from public_data_version').pluck().get()).toBe(before);
+    expect((await get(base, '/enforcement')).headers.get('x-page-cache')).toBe('hit');
+  });
+});
