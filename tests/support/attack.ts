@@ -62,6 +62,19 @@ export function injectedMarkup(html: string): string[] {
   return found;
 }
 
+/** The messages a refused form shows (beside fields and at the top), for a readable failure. */
+export function formProblems(html: string): string {
+  const found = [...html.matchAll(/class="(?:error-message|form-alert[^"]*)"[^>]*>([\s\S]*?)<\/(?:p|div)>/g)].map((m) => m[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+  return found.join(' | ') || html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/** Post/redirect/get: the 303 a successful form answers, or an error saying what the form said. */
+export async function expectSeeOther(res: Response | Promise<Response>, what: string): Promise<string> {
+  const r = await res;
+  if (r.status !== 303) throw new Error(`${what}: expected a 303, got ${r.status}: ${formProblems(await r.text())}`);
+  return r.headers.get('location') ?? '';
+}
+
 export interface UploadPart {
   bytes: Uint8Array | Blob;
   name: string;

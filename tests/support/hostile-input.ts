@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
 import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { XSS_LONG, XSS_MEDIUM, XSS_SHORT, postMultipart } from './attack.ts';
+import { XSS_LONG, XSS_MEDIUM, XSS_SHORT, expectSeeOther, postMultipart } from './attack.ts';
 import { postAction, signIn, type Fields } from './http.ts';
 
 /** The longest payload that fits a field of `max` characters. */
@@ -54,15 +54,7 @@ function expectRedirect(res: Response, what: string): string {
   return location;
 }
 
-async function ok(res: Promise<Response>, what: string): Promise<string> {
-  const r = await res;
-  if (r.status !== 303) {
-    const html = await r.text();
-    const problems = [...html.matchAll(/class="(?:error-message|form-alert[^"]*)"[^>]*>([\s\S]*?)<\/(?:p|div)>/g)].map((m) => m[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
-    throw new Error(`${what}: expected a 303, got ${r.status}: ${problems.join(' | ') || html.slice(0, 300)}`);
-  }
-  return r.headers.get('location') ?? '';
-}
+const ok = expectSeeOther;
 
 /** Local calendar day (America/New_York) `days` from today. */
 function day(days: number): string {
