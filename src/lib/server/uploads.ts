@@ -81,10 +81,13 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   /** Files being stored right now, so a broken body can stop them. */
   const storing = new Set<PassThrough>();
   const stored: Array<{ file: ReceivedFile; stored: StoredFile }> = [];
+  let parts = 0;
   busboy.on('field', (name: string, value: string) => {
+    parts++;
     (fields[name] ??= []).push(value);
   });
   busboy.on('file', (field: string, stream: Readable, filename: string) => {
+    parts++;
     // A body that ends in the middle of a part (a dropped connection, a truncated post) errors the part.
     // Unheard, that error would end the whole server process; heard, it stops the store of this file.
     if (!filename) {
@@ -127,6 +130,9 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     for (const own of storing) own.destroy(err instanceof Error ? err : new Error(String(err)));
   }
   await Promise.all(pending);
+  // A browser sends every field of a form, even empty ones: a body in which no part could be found
+  // (a boundary that matches nothing) is malformed, not an empty form.
+  if (!errors._form && !parts) errors._form = INTERRUPTED;
   if (errors._form) {
     // A broken body is refused whole: the files that did arrive are not kept either.
     for (const s of stored) if (s.stored.created) fs.rmSync(s.stored.path, { force: true });
@@ -176,8 +182,13 @@ function messageFor(err: unknown, filename: string, maxBytes: number, accept: Up
   return `“${name}” could not be saved. Try again.`;
 }
 
-/** Keep the base name only, printable, bounded. */
+/** Keep the base name only, printable, bounded (a long name keeps its extension). */
 export function cleanName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? 'upload';
-  return base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '_').trim().slice(0, 180) || 'upload';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '_').trim() || 'upload';
+  if (cleaned.length <= MAX_NAME) return cleaned;
+  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(cleaned)?.[0] ?? '';
+  return cleaned.slice(0, MAX_NAME - extension.length) + extension;
 }
+
+const MAX_NAME = 180;
