@@ -46,7 +46,9 @@ export function isHttpsRequest(req: IncomingMessage): boolean {
 
 /** Call once with the portal's HTTP server; runs before the adapter's own request handler. */
 export function addSecurityHeaders(server: Server): void {
+  const overHttp = Object.entries(securityHeaders(false));
+  const overHttps = Object.entries(securityHeaders(true));
   server.prependListener('request', (req: IncomingMessage, res) => {
-    for (const [name, value] of Object.entries(securityHeaders(isHttpsRequest(req)))) res.setHeader(name, value);
+    for (const [name, value] of isHttpsRequest(req) ? overHttps : overHttp) res.setHeader(name, value);
   });
 }
