@@ -16,6 +16,7 @@ import { createTransport } from '../src/lib/server/mail/transport.ts';
 import { startOutboxWorker } from '../src/lib/server/mail/worker.ts';
 import { startJobs } from '../src/lib/server/jobs/index.ts';
 import { acceptOneClickUnsubscribe } from '../src/lib/server/alerts/one-click.ts';
+import { addSecurityHeaders } from '../src/lib/server/security-headers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();
@@ -54,6 +55,8 @@ const server = (await import(pathToFileURL(entry).href)) as {
   startServer: () => { server: { server: import('node:http').Server }; done: Promise<void> };
 };
 const { server: http } = server.startServer();
+// Security headers on every response, static files and the adapter's own answers included.
+addSecurityHeaders(http.server);
 // RFC 8058 one-click unsubscribe posts come without an Origin header (see the module).
 acceptOneClickUnsubscribe(http.server);
 http.server.once('listening', () => {

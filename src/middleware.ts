@@ -1,14 +1,14 @@
 /**
  * Per request: an id, the session (if any) into `locals`, the public page cache for anonymous visitors,
- * security headers, and turning an AccessError thrown by a page's guard into the right answer. It never
- * decides access by URL.
+ * no caching of signed-in pages by browsers or proxies, and turning an AccessError thrown by a page's
+ * guard into the right answer. It never decides access by URL. (Security headers are set for every
+ * response, static files included, in src/lib/server/security-headers.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { AccessError } from './lib/server/auth/guards.ts';
 import { SESSION_COOKIE, validateSession } from './lib/server/auth/sessions.ts';
 import { db } from './lib/server/db/index.ts';
-import { isHttps } from './lib/server/http.ts';
 import { isCacheablePage, pageCache, publicDataVersion } from './lib/server/page-cache.ts';
 import { townToday } from './lib/server/time.ts';
 import { siteSearch } from './lib/server/search/site.ts';
@@ -24,7 +24,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     else context.cookies.delete(SESSION_COOKIE, { path: '/' });
   }
 
-  const https = isHttps(context.url, context.request.headers);
   const method = context.request.method;
   const cacheable = isCacheablePage(method, context.url.pathname, Boolean(token));
   const key = context.url.pathname + context.url.search;
@@ -36,7 +35,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (hit) {
       const headers = new Headers(hit.headers);
       headers.set('X-Page-Cache', 'hit');
-      return withSecurityHeaders(new Response(method === 'HEAD' ? null : hit.body, { status: hit.status, headers }), false, https);
+      return new Response(method === 'HEAD' ? null : hit.body, { status: hit.status, headers });
     }
   }
 
@@ -59,45 +58,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(body, { status: 200, headers: response.headers });
   }
 
-  return withSecurityHeaders(response, Boolean(context.locals.user), https);
+  return withPrivateCaching(response, Boolean(context.locals.user));
 });
 
-/**
- * No inline script or style anywhere (Astro is configured to ship both as files), no framing, forms only
- * to this site. Map tiles may come from any https host (MAP_TILE_URL is configurable).
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
-
-function withSecurityHeaders(response: Response, signedIn: boolean, https: boolean): Response {
-  const extra: Record<string, string> = {
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-    'Permissions-Policy': 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-  };
-  if (https) extra['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
-  // Pages for signed-in users are never cached by browsers or proxies.
-  if (signedIn) extra['Cache-Control'] = 'private, no-store';
+/** Pages for signed-in users are never cached by browsers or proxies. */
+function withPrivateCaching(response: Response, signedIn: boolean): Response {
+  if (!signedIn) return response;
   try {
-    for (const [k, v] of Object.entries(extra)) response.headers.set(k, v);
+    response.headers.set('Cache-Control', 'private, no-store');
     return response;
   } catch {
     // Some responses (Response.redirect) have immutable headers: copy them.
     const headers = new Headers(response.headers);
-    for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+    headers.set('Cache-Control', 'private, no-store');
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }

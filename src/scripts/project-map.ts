@@ -71,7 +71,8 @@ export function startProjectMap(): void {
   if (data.centre) {
     L.circle([data.centre.lat, data.centre.lon], { radius: data.centre.radius * METRES_PER_MILE, color: '#0b4f71', weight: 2, fillOpacity: 0.06 }).addTo(map);
     L.circleMarker([data.centre.lat, data.centre.lon], { radius: 6, color: '#0b4f71', fillColor: '#ffbf47', fillOpacity: 1, weight: 3 })
-      .bindTooltip(data.centre.label)
+      // An element, not a string: Leaflet would parse a string as HTML, and the label can echo typed text.
+      .bindTooltip(text('span', data.centre.label))
       .addTo(map);
     // Not circle.getBounds(): that needs the map to have a view already.
     bounds.extend(L.latLng(data.centre.lat, data.centre.lon).toBounds(2 * data.centre.radius * METRES_PER_MILE));

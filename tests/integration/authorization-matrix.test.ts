@@ -3,14 +3,15 @@
  * of another project. The route and action lists are read from the source tree, so a new route or
  * action without a rule here fails this test until someone decides who may use it.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Role } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
 import { openDatabase } from '../../src/lib/server/db/index.ts';
 import { formBody, get, postAction, signIn, type Fields } from '../support/http.ts';
-import { ROOT } from '../support/portal.ts';
+import { listActions, listRoutes as routesIn } from '../support/source-routes.ts';
+
+const listRoutes = () => routesIn(['staff', 'operator']);
 
 const base = inject('baseURL');
 const db = openDatabase(path.join(inject('dataDir'), 'portal.db'));
@@ -171,27 +172,6 @@ const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = 
   'requests.newTrackingLink': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
   'requests.setClosure': { allow: ['clerk'], input: () => ({ date: '2026-01-06', closed: 'yes' }) },
 };
-
-function listRoutes(): string[] {
-  const pages = path.join(ROOT, 'src/pages');
-  return ['staff', 'operator'].flatMap((area) =>
-    fs
-      .readdirSync(path.join(pages, area), { recursive: true })
-      .map(String)
-      .filter((f) => /\.(astro|ts)$/.test(f))
-      .map((f) => `${area}/${f.replace(/\.(astro|ts)$/, '')}`),
-  );
-}
-
-function listActions(): string[] {
-  const dir = path.join(ROOT, 'src/actions');
-  return fs.readdirSync(dir).flatMap((file) => {
-    const src = fs.readFileSync(path.join(dir, file), 'utf8');
-    const group = src.match(/export const (\w+) = \{/)?.[1];
-    if (!group) return [];
-    return [...src.matchAll(/^ {2}(\w+): defineAction\(/gm)].map((m) => `${group}.${m[1]}`);
-  });
-}
 
 const cookies: Partial<Record<Who, string>> = {};
 let ids: Ids;

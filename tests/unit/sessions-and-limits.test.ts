@@ -106,6 +106,13 @@ describe('after sign-in, only same-site paths are followed', () => {
     ['https://evil.example', '/staff'],
     ['/\\evil.example', '/staff'],
     ['', '/staff'],
+    // Browsers drop tabs and line breaks inside URLs: these would become //evil.example.
+    ['/\t/evil.example', '/staff'],
+    ['/\n/evil.example', '/staff'],
+    ['/\r\nSet-Cookie: x=1', '/staff'],
+    ['/x\\..\\//evil.example', '/staff'],
+    ['/staff/requests?status=all#top', '/staff/requests?status=all#top'],
+    ['/projects/a b', '/projects/a%20b'],
   ])('%s → %s', (next, expected) => {
     expect(safeNextPath(next, '/staff')).toBe(expected);
   });

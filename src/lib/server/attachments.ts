@@ -4,12 +4,10 @@
  * receiveMultipart. A SWPPP or an amendment opens its review (the 30-day clocks); a revised plan after a
  * deficiency notice restarts the completeness clock of the review it answers.
  */
-import fs from 'node:fs';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { documents, parties, swpppReviews, type DocumentType } from '../../../db/schema.ts';
 import { audit, type Actor } from './audit.ts';
 import type { DB } from './db/index.ts';
-import { storedFilePath } from './files.ts';
 import type { ReceivedFile } from './uploads.ts';
 
 export const ATTACHABLE_TYPES = ['noi', 'swppp', 'swppp_amendment', 'notice_of_termination', 'as_built_plans', 'other'] as const satisfies readonly DocumentType[];
@@ -116,12 +114,4 @@ function attachPlan(tx: Tx, actor: Actor, projectId: number, file: ReceivedFile,
   const review = tx.insert(swpppReviews).values({ projectId, documentId: doc.id, receivedOn: input.documentDate }).returning().get();
   audit(tx, actor, { action: 'swppp_review.received', entityType: 'swppp_review', entityId: review.id, after: review });
   return { documentId: doc.id, reviewId: review.id };
-}
-
-/** A file stored by an upload that was then refused: remove it unless another document uses the same bytes. */
-export function discardUnreferenced(db: Pick<DB, 'select'>, files: ReceivedFile[]): void {
-  for (const f of files) {
-    const used = db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, f.sha256)).limit(1).get();
-    if (!used) fs.rmSync(storedFilePath(f.sha256), { force: true });
-  }
 }

@@ -2,7 +2,7 @@
  * The audit log: every state change goes through `audit()`, inside the same transaction as the change,
  * recording who, what, which entity, before/after and when.
  */
-import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { auditLog, users } from '../../../db/schema.ts';
 import type { DB } from './db/index.ts';
 
@@ -64,7 +64,8 @@ export function queryAudit(db: DB, q: AuditQuery) {
   const where = and(
     q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
     q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
-    q.action ? like(auditLog.action, `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    // A prefix match on the action name; % and _ typed in the filter are matched literally (hence ESCAPE).
+    q.action ? sql`${auditLog.action} like ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'` : undefined,
     q.actorUserId ? eq(auditLog.actorUserId, q.actorUserId) : undefined,
     q.from ? gte(auditLog.at, q.from) : undefined,
     q.to ? lt(auditLog.at, q.to) : undefined,

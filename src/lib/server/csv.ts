@@ -1,13 +1,21 @@
 /**
- * CSV exports (csv-stringify). Cells that a spreadsheet would run as a formula (= + - @, tab, CR) are
- * prefixed with an apostrophe, so user-entered text stays text.
+ * CSV exports (csv-stringify). Text cells that a spreadsheet would run as a formula are prefixed with an
+ * apostrophe, so user-entered text stays text. Numbers are written as they are: a longitude of -73.97
+ * is data, not a formula, and must stay a number for whoever analyses the file.
  */
 import { stringify } from 'csv-stringify/sync';
 
+/**
+ * What makes a spreadsheet read a cell as a formula: = + - @ first (also their full-width forms, and
+ * after leading spaces, which some spreadsheets trim), or a tab, line break or NUL first.
+ */
+const FORMULA = /^[\s\u0000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n\u0000]/;
+
 export function neutralize(value: unknown): string {
   if (value == null) return '';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   const s = value instanceof Date ? value.toISOString() : String(value);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return FORMULA.test(s) ? `'${s}` : s;
 }
 
 export function toCsv(header: string[], rows: unknown[][]): string {

@@ -1,14 +1,10 @@
 /**
  * Shared parts of the operator's filing forms, which carry files and so are multipart POSTs handled by
  * their pages (not Actions): field values, zod issues turned into messages beside each field, document
- * rows for stored uploads, and removing stored files when a filing is refused.
+ * rows for stored uploads. (Removing stored files when a filing is refused: file-references.ts.)
  */
-import fs from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'astro/zod';
 import { documents, type DocumentType } from '../../../db/schema.ts';
-import type { DB } from './db/index.ts';
-import { storedFilePath } from './files.ts';
 import type { ReceivedFile, ReceivedForm } from './uploads.ts';
 
 /** What a filing page needs to re-render after a refused POST: everything typed, and what was wrong. */
@@ -94,17 +90,6 @@ export function documentValues(file: Pick<ReceivedFile, 'filename' | 'sha256' | 
     version: meta.version ?? 1,
     uploadedByUserId: meta.uploadedByUserId,
   };
-}
-
-/**
- * A refused filing leaves nothing behind: stored files that no document refers to are removed. (Files are
- * stored by content, so one an earlier document already uses stays.)
- */
-export function discardUnreferenced(db: DB, files: Array<Pick<ReceivedFile, 'sha256'>>, filesDir?: string): void {
-  for (const f of files) {
-    const used = db.select({ n: sql<number>`count(*)` }).from(documents).where(eq(documents.sha256, f.sha256)).get()!.n;
-    if (used === 0) fs.rmSync(storedFilePath(f.sha256, filesDir), { force: true });
-  }
 }
 
 /** Optional decimal from a text input: blank → null; otherwise a number or NaN (for zod to refuse). */

@@ -12,5 +12,20 @@ export function contentDisposition(filename: string, type: 'inline' | 'attachmen
  * TRUST_PROXY=true believes the proxy's X-Forwarded-Proto.
  */
 export function isHttps(url: URL, headers: Headers): boolean {
-  return url.protocol === 'https:' || (process.env.TRUST_PROXY === 'true' && headers.get('x-forwarded-proto') === 'https');
+  return url.protocol === 'https:' || forwardedHttps(headers.get('x-forwarded-proto'));
+}
+
+/** TRUST_PROXY=true and the proxy nearest the client said https ("https" or "https, http"). */
+export function forwardedHttps(value: string | string[] | null | undefined): boolean {
+  const first = (Array.isArray(value) ? value[0] : value)?.split(',')[0].trim().toLowerCase();
+  return process.env.TRUST_PROXY === 'true' && first === 'https';
+}
+
+/** Lists never have more pages than this; a larger (or malformed) page number means page 1. */
+export const MAX_PAGE = 100_000;
+
+/** A page number from the query string: 1 to MAX_PAGE. (SQLite refuses an OFFSET past 2^63.) */
+export function pageNumber(raw: string | null | undefined): number {
+  const n = Number.parseInt(raw ?? '1', 10);
+  return Number.isSafeInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
 }

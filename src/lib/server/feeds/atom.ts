@@ -1,5 +1,16 @@
 /** Atom 1.0 feeds (RFC 4287). Every text is escaped; content is plain text, never HTML from users. */
-import { escapeHtml as esc } from '../mail/html.ts';
+import { escapeHtml } from '../mail/html.ts';
+
+/**
+ * Characters XML 1.0 does not allow at all (most control characters, lone surrogates, U+FFFE/U+FFFF):
+ * escaping cannot save them, and one pasted into a summary would make the whole feed unreadable.
+ */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export function xmlText(value: unknown): string {
+  return escapeHtml(value).replace(NOT_XML, '');
+}
+const esc = xmlText;
 
 export interface AtomEntry {
   /** Stable, unique URI (tag: or the entry's page URL plus a fragment). */

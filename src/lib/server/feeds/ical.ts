@@ -16,7 +16,16 @@ export interface IcalEvent {
 }
 
 function escapeText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return (
+    s
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      // Any line break (a lone CR too, which some readers take as the end of the line) is an escaped \n,
+      // so typed text can never start a property of its own; other control characters are not allowed.
+      .replace(/\r\n|\r|\n/g, '\\n')
+      .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')
+  );
 }
 
 /** Lines longer than 75 octets are folded (CRLF + space). */

@@ -21,7 +21,7 @@ export function enqueueMail<K extends MailKind>(tx: Tx, mail: OutgoingMail<K>): 
     .values({
       kind: mail.kind,
       toAddress: mail.to,
-      subject: rendered.subject,
+      subject: oneLine(rendered.subject),
       textBody: rendered.text,
       htmlBody: rendered.html,
       headersJson: mail.headers ? JSON.stringify(mail.headers) : null,
@@ -30,6 +30,14 @@ export function enqueueMail<K extends MailKind>(tx: Tx, mail: OutgoingMail<K>): 
     .get();
   notifyOutbox();
   return row.id;
+}
+
+/**
+ * A subject is one header line: a line break typed into a project name (or any text a subject quotes)
+ * must not start a header of its own, whatever the transport does. Control characters become spaces.
+ */
+export function oneLine(subject: string): string {
+  return subject.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 /**
