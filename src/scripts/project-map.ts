@@ -56,7 +56,22 @@ export function startProjectMap(): void {
   const data = JSON.parse(raw) as MapData;
   if (note) note.textContent = 'Markers: colour and shape show the status (see the key). Numbered circles are groups; select one to zoom in.';
 
-  const map = L.map(el, { scrollWheelZoom: false, keyboard: true, zoomSnap: 0.5 });
+  // prefers-reduced-motion: zooming, panning, fading tiles and popups jump instead of gliding (WCAG 2.3.3).
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const map = L.map(el, {
+    scrollWheelZoom: false,
+    keyboard: true,
+    zoomSnap: 0.5,
+    zoomAnimation: !still,
+    fadeAnimation: !still,
+    markerZoomAnimation: !still,
+    inertia: !still,
+  });
+  if (still) {
+    // Keyboard panning and popup auto-pan call panBy, which animates unless told not to.
+    const panBy = map.panBy.bind(map);
+    map.panBy = (offset, options) => panBy(offset, { ...options, animate: false });
+  }
   const tiles = L.tileLayer(el.dataset.tileUrl ?? '', { attribution: el.dataset.attribution ?? '', maxZoom: 19 });
   let warned = false;
   tiles.on('tileerror', () => {
@@ -107,7 +122,7 @@ export function startProjectMap(): void {
             const box = document.createElement('div');
             for (const i of cluster.items) box.append(popupFor(i.p));
             marker.bindPopup(box).openPopup();
-          } else map.fitBounds(b, { padding: [40, 40] });
+          } else map.fitBounds(b, { padding: [40, 40], animate: !still });
         });
         marker.addTo(layer);
       }
