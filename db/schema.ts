@@ -191,10 +191,12 @@ export const projects = sqliteTable(
     uniqueIndex('projects_slug_uq').on(t.slug),
     index('projects_status_idx').on(t.published, t.status, t.name),
     index('projects_kind_idx').on(t.published, t.kind, t.name),
-    index('projects_name_idx').on(t.published, t.name),
-    index('projects_updated_idx').on(t.published, t.updatedAt),
-    index('projects_start_idx').on(t.published, t.plannedStartOn),
-    index('projects_noi_idx').on(t.published, t.noiReceivedOn),
+    index('projects_name_idx').on(t.published, t.name, t.id, t.status, t.kind),
+    // The list's sorts (see listProjects), in the order and direction they sort, with status and kind
+    // after them so a filtered page is answered from the index alone, however deep the page.
+    index('projects_updated_idx').on(t.published, sql`${t.updatedAt} desc`, t.name, t.id, t.status, t.kind),
+    index('projects_start_idx').on(t.published, t.plannedStartOn, t.name, t.id, t.status, t.kind),
+    index('projects_noi_idx').on(t.published, sql`${t.noiReceivedOn} desc`, t.name, t.id, t.status, t.kind),
   ],
 );
 
@@ -943,7 +945,7 @@ export const settings = sqliteTable('settings', {
 
 /**
  * One row whose `version` goes up whenever anything residents can see changes. Triggers on the public
- * tables bump it (migration 0007), whichever process writes, so the public page cache knows when a page
+ * tables bump it (migrations 0007 and 0009), whichever process writes, so the public page cache knows when a page
  * it holds is out of date. Records requests, mail, sessions and audit rows do not touch it.
  */
 export const publicDataVersion = sqliteTable('public_data_version', {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
 import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { nextNumber } from '../../src/lib/server/requests/store.ts';
 import { get, signIn } from '../support/http.ts';
 
 const base = inject('baseURL');
@@ -39,5 +40,18 @@ describe('public page cache', () => {
     db.$client.prepare("update records_requests set updated_at = updated_at where id = (select min(id) from records_requests)").run();
     expect(db.$client.prepare('select version from public_data_version').pluck().get()).toBe(before);
     expect((await get(base, '/enforcement')).headers.get('x-page-cache')).toBe('hit');
+  });
+
+  it('numbering a records request and alert bookkeeping leave the version alone; a public setting moves it', () => {
+    const version = () => db.$client.prepare('select version from public_data_version').pluck().get() as number;
+    const before = version();
+    // Every submission takes the next R-YYYY-NNNN from a counter in settings.
+    db.transaction((tx) => nextNumber(tx, 'R', '2099'));
+    db.transaction((tx) => nextNumber(tx, 'INV', '2099'));
+    db.$client.prepare("insert into settings (key, value) values ('alerts:watermark', '0') on conflict(key) do update set value = value").run();
+    db.$client.prepare("insert into settings (key, value) values ('job:page-cache-test:last_run', '0') on conflict(key) do update set value = value").run();
+    expect(version()).toBe(before);
+    db.$client.prepare("update settings set value = value where key = 'monthly_summary_due_day'").run();
+    expect(version()).toBe(before + 1);
   });
 });

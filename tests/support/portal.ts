@@ -45,6 +45,13 @@ export function demoTemplate(): string | undefined {
   return dir && fs.existsSync(path.join(dir, 'portal.db')) ? dir : undefined;
 }
 
+/**
+ * The V8 flags `npm start` and `npm run serve` give the server (package.json), so tests and the bench run
+ * it the same way. A 512 MB old space keeps memory flat under load: without a cap V8 lets the heap grow
+ * towards a quarter of the machine's memory before collecting in earnest.
+ */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512'];
+
 export async function startPortal(
   options: { dataDir?: string; env?: Record<string, string>; args?: string[]; fromTemplate?: boolean } = {},
 ): Promise<Portal> {
@@ -55,7 +62,7 @@ export async function startPortal(
   const template = options.fromTemplate === false || options.dataDir ? undefined : demoTemplate();
   if (template) fs.cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? [])], {
     cwd: ROOT,
     // GEOCODER=town: tests never reach for the network (the Census Bureau geocoder is the default in production).
     env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1', GEOCODER: 'town', ...options.env },
