@@ -1,7 +1,12 @@
-/** Public pages at 10,000 projects: the project list and a project page, against bare node:http. */
+/**
+ * Public pages at 10,000 projects: the project list and a project page, against bare node:http. Repeat
+ * visits are answered by the page cache; the "cache misses" lines visit every page once, so they measure
+ * the database queries and rendering behind each page.
+ */
+import type autocannon from 'autocannon';
 import { bareServer, formatLoad, load, type BenchContext } from './lib.ts';
 
-export async function run(ctx: BenchContext, sample: { slug: string }) {
+export async function run(ctx: BenchContext, sample: { slug: string }, slugs: string[]) {
   const pages = [
     { label: 'GET /projects', path: '/projects' },
     { label: 'GET /projects?status=active&page=5', path: '/projects?status=active&page=5' },
@@ -18,4 +23,14 @@ export async function run(ctx: BenchContext, sample: { slug: string }) {
     ctx.report(formatLoad(ceiling));
     ctx.report(`  ratio portal/bare: ${(portal.requestsPerSec / ceiling.requestsPerSec).toFixed(3)}`);
   }
+
+  // Cache misses: each request a page not seen before (the bench data never changes between them).
+  let i = 0;
+  const everyProject = (req: autocannon.Request) => ({ ...req, path: `/projects/${slugs[i++ % slugs.length]}` });
+  ctx.report(formatLoad(await load('GET /projects/{slug}, each once (misses)', ctx.url, { ...ctx, requests: [{ method: 'GET', setupRequest: everyProject }] })));
+  const lists: string[] = [];
+  for (const kind of ['', 'major', 'minor']) for (const sort of ['name', 'updated', 'newest', 'start']) for (let page = 2; page <= 400; page++) lists.push(`/projects?sort=${sort}&page=${page}${kind ? `&kind=${kind}` : ''}`);
+  let j = 0;
+  const everyList = (req: autocannon.Request) => ({ ...req, path: lists[j++ % lists.length] });
+  ctx.report(formatLoad(await load('GET /projects?sort&page&kind, each (misses)', ctx.url, { ...ctx, requests: [{ method: 'GET', setupRequest: everyList }] })));
 }
