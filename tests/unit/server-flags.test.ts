@@ -1,4 +1,4 @@
-/** `npm start`, `npm run serve` and the tests and bench (startPortal) run the server with the same V8 flags. */
+/** `npm start`, `npm run serve`, the browser tests and startPortal (integration tests, bench) run the server with the same V8 flags. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,5 +10,10 @@ describe('server start-up flags', () => {
     for (const name of ['start', 'serve']) {
       expect(scripts[name]).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.ts`);
     }
+  });
+
+  it('the browser tests start their server with the same flags', () => {
+    const config = fs.readFileSync(path.join(ROOT, 'playwright.config.ts'), 'utf8');
+    expect(config).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/e2e-server.ts`);
   });
 });
