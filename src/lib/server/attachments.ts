@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { documents, parties, swpppReviews, type DocumentType } from '../../../db/schema.ts';
 import { audit, type Actor } from './audit.ts';
 import type { DB } from './db/index.ts';
+import { documentValues, type DocumentMeta } from './filing.ts';
 import type { ReceivedFile } from './uploads.ts';
 
 export const ATTACHABLE_TYPES = ['noi', 'swppp', 'swppp_amendment', 'notice_of_termination', 'as_built_plans', 'other'] as const satisfies readonly DocumentType[];
@@ -32,28 +33,10 @@ export interface Attached {
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
-export function insertDocument(tx: Pick<DB, 'insert'>, projectId: number, file: ReceivedFile, values: { type: DocumentType; title: string; documentDate: string | null; public: boolean; uploadedByUserId: number | null; version?: number; supersedesId?: number | null; reviewStatus?: 'filed' | 'accepted' | 'returned' }) {
+export function insertDocument(tx: Pick<DB, 'insert'>, projectId: number, file: ReceivedFile, values: Omit<DocumentMeta, 'projectId' | 'publicProposed'>) {
   return tx
     .insert(documents)
-    .values({
-      projectId,
-      type: values.type,
-      title: values.title,
-      filename: file.filename,
-      sha256: file.sha256,
-      mimeType: file.mimeType,
-      sizeBytes: file.sizeBytes,
-      pageCount: file.pdf?.pageCount ?? 1,
-      sheetSize: file.pdf?.sheetSize ?? 'letter',
-      largeFormatPages: file.pdf?.largeFormatPages ?? 0,
-      documentDate: values.documentDate,
-      public: values.public,
-      publicProposed: values.public,
-      reviewStatus: values.reviewStatus ?? 'accepted',
-      version: values.version ?? 1,
-      supersedesId: values.supersedesId ?? null,
-      uploadedByUserId: values.uploadedByUserId,
-    })
+    .values(documentValues(file, { ...values, projectId }))
     .returning({ id: documents.id, title: documents.title, type: documents.type, public: documents.public, version: documents.version })
     .get();
 }

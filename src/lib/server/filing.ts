@@ -60,11 +60,12 @@ export interface DocumentMeta {
   projectId: number;
   type: DocumentType;
   title: string;
-  documentDate: string;
+  documentDate: string | null;
   public: boolean;
-  publicProposed: boolean;
-  reviewStatus: 'filed' | 'accepted';
-  uploadedByUserId: number;
+  /** What the filer proposed (operators propose, the officer decides); staff uploads: the same as public. */
+  publicProposed?: boolean;
+  reviewStatus?: 'filed' | 'accepted' | 'returned';
+  uploadedByUserId: number | null;
   supersedesId?: number | null;
   version?: number;
 }
@@ -84,8 +85,8 @@ export function documentValues(file: Pick<ReceivedFile, 'filename' | 'sha256' | 
     largeFormatPages: file.pdf?.largeFormatPages ?? 0,
     documentDate: meta.documentDate,
     public: meta.public,
-    publicProposed: meta.publicProposed,
-    reviewStatus: meta.reviewStatus,
+    publicProposed: meta.publicProposed ?? meta.public,
+    reviewStatus: meta.reviewStatus ?? 'accepted',
     supersedesId: meta.supersedesId ?? null,
     version: meta.version ?? 1,
     uploadedByUserId: meta.uploadedByUserId,

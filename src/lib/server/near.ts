@@ -39,20 +39,23 @@ export interface NearProject {
   plannedStartOn: string | null;
 }
 
+/** What a map marker and a "near me" row show. */
+const NEAR_COLUMNS = {
+  id: projects.id,
+  slug: projects.slug,
+  name: projects.name,
+  siteAddress: projects.siteAddress,
+  status: projects.status,
+  latitude: projects.latitude,
+  longitude: projects.longitude,
+  plannedStartOn: projects.plannedStartOn,
+};
+
 /** Published projects within the area, nearest first. */
 export function projectsNear(db: DB, area: Area): Nearby<NearProject>[] {
   const box = boundingBox(area.point, area.radiusMiles);
   const rows = db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      name: projects.name,
-      siteAddress: projects.siteAddress,
-      status: projects.status,
-      latitude: projects.latitude,
-      longitude: projects.longitude,
-      plannedStartOn: projects.plannedStartOn,
-    })
+    .select(NEAR_COLUMNS)
     .from(projects)
     .where(
       and(
@@ -70,16 +73,7 @@ export function projectsNear(db: DB, area: Area): Nearby<NearProject>[] {
 /** Every published project with a location (the map's markers and list). */
 export function mappedProjects(db: DB): NearProject[] {
   return db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      name: projects.name,
-      siteAddress: projects.siteAddress,
-      status: projects.status,
-      latitude: projects.latitude,
-      longitude: projects.longitude,
-      plannedStartOn: projects.plannedStartOn,
-    })
+    .select(NEAR_COLUMNS)
     .from(projects)
     .where(and(eq(projects.published, true), isNotNull(projects.latitude), isNotNull(projects.longitude)))
     .orderBy(projects.name)

@@ -1,0 +1,54 @@
+/**
+ * What the two records-request forms (the public one and the clerk's entry) need to render: everything
+ * that was sent, read back after a preview as after an error; the live estimate; errors beside fields; and
+ * the one-time form key, kept across previews so a final send that arrives twice is still recognised.
+ */
+import type { AstroGlobal } from 'astro';
+import { newToken } from '../auth/tokens.ts';
+import { db } from '../db/index.ts';
+import type { FormState } from '../forms.ts';
+import { projectChoices } from './records.ts';
+import { formPreview } from './submit.ts';
+
+export async function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
+  // A preview is a successful action that re-renders: read back what was sent, as after an error.
+  let submitted = form.submitted;
+  if (form.data && astro.request.method === 'POST') {
+    try {
+      submitted = await astro.request.formData();
+    } catch {
+      // Nothing to echo.
+    }
+  }
+  const posted = astro.request.method === 'POST';
+  const value = (name: string) => {
+    const v = submitted.get(name);
+    return typeof v === 'string' ? v : '';
+  };
+  const values = (name: string) => submitted.getAll(name).filter((v): v is string => typeof v === 'string');
+  const projectValue = posted ? value('project') : (astro.url.searchParams.get('project') ?? '').slice(0, 200);
+  const preview = formPreview(db(), {
+    project: projectValue,
+    documentIds: values('documentIds'),
+    reportsFrom: value('reportsFrom'),
+    reportsTo: value('reportsTo'),
+    freeText: value('freeText'),
+    delivery: value('delivery'),
+  });
+  const errors = { ...form.fields };
+  if (preview.projectError && !errors.project) errors.project = [preview.projectError];
+  const formKey = /^[A-Za-z0-9_-]{43}$/.test(value('formKey')) ? value('formKey') : newToken();
+  /** RequestForm's props, apart from the action and the mode. */
+  const formProps = {
+    formKey,
+    projects: projectChoices(db()),
+    projectValue: preview.project?.slug ?? projectValue,
+    records: preview.records,
+    value,
+    values: (name: string) => (name === 'documentIds' ? preview.documentIds.map(String) : values(name)),
+    errors,
+    estimate: preview.estimate,
+    rates: preview.rates,
+  };
+  return { value, preview, errors, formProps };
+}
