@@ -32,14 +32,16 @@ export function listActions(): string[] {
 
 /**
  * Every page or endpoint that takes a POST itself rather than through an Action: pages that read a
- * multipart body (receiveMultipart) or test for POST, and endpoints that export a POST handler.
+ * multipart body (receiveMultipart), test for POST or read it back through requestFormPage, and endpoints
+ * that export a POST handler.
  */
 export function listPostRoutes(): string[] {
   return fs
     .readdirSync(PAGES, { recursive: true })
     .map(String)
     .filter((f) => /\.(astro|ts)$/.test(f))
-    .filter((f) => /receiveMultipart\(|request\.method === 'POST'|export (const|async function) (POST|PUT|PATCH|DELETE|ALL)\b/.test(fs.readFileSync(path.join(PAGES, f), 'utf8')))
+    // requestFormPage (src/lib/server/requests/form-page.ts) reads the page's own POST for the request forms.
+    .filter((f) => /receiveMultipart\(|request\.method === 'POST'|requestFormPage\(|export (const|async function) (POST|PUT|PATCH|DELETE|ALL)\b/.test(fs.readFileSync(path.join(PAGES, f), 'utf8')))
     .map((f) => f.replace(/\.(astro|ts)$/, ''))
     .sort();
 }
