@@ -106,7 +106,12 @@ export async function postMultipart(
 export function fingerprint(dbPath: string, leaveOut: string[] = []): Record<string, string> {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
-    const tables = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as Array<{ name: string }>).map((t) => t.name).filter((t) => !leaveOut.includes(t));
+    // Full-text indexes (virtual tables and their shadow tables) only mirror the tables they index.
+    const virtual = (db.prepare("select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'").pluck().all() as string[]);
+    const derived = (t: string) => virtual.some((v) => t === v || t.startsWith(`${v}_`));
+    const tables = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as Array<{ name: string }>)
+      .map((t) => t.name)
+      .filter((t) => !leaveOut.includes(t) && !derived(t));
     const out: Record<string, string> = {};
     for (const t of tables) {
       const rows = db.prepare(`select * from "${t}" order by rowid`).raw().all();

@@ -303,6 +303,32 @@ describe('closures', () => {
 });
 
 describe('queue and digest', () => {
+  it('searches any part of the number, the requester’s name or email, or the description, in any case; edits and deletions count at once', () => {
+    const okafor = request({ requester: { name: 'Adaeze Okafor', email: 'a.okafor@mail.example' } });
+    const lee = request({ requester: { name: 'Sam Lee', email: 'sam_lee%50@example.org' }, documentIds: [docs.noi] });
+    const found = (text: string) => loadQueue(db, { status: 'all', q: text, page: 1, perPage: 50 }, NOW).rows.map((r) => r.number).sort();
+    expect(found('kafo')).toEqual([okafor.number]); // inside a name, any case (the trigram index)
+    expect(found('OKAFOR@MAIL')).toEqual([okafor.number]);
+    expect(found(okafor.number.slice(2))).toEqual([okafor.number]); // part of the number
+    expect(found('NOI')).toEqual([lee.number]); // the description lists the documents
+    expect(found('_lee%5')).toEqual([lee.number]); // LIKE's wildcards are plain text
+    expect(found('%')).toEqual([lee.number]); // short text scans, still literally
+    expect(found('a"b OR c*')).toEqual([]); // FTS syntax is plain text too
+    expect(found('R-')).toEqual([okafor.number, lee.number].sort());
+    db.update(schema.recordsRequests).set({ requesterName: 'Adaeze Nwosu' }).where(eq(schema.recordsRequests.id, okafor.id)).run();
+    expect(found('okafor@')).toEqual([okafor.number]); // the email is unchanged
+    expect(found('Adaeze Okafor')).toEqual([]);
+    expect(found('nwosu')).toEqual([okafor.number]);
+    db.delete(schema.requestEvents).where(eq(schema.requestEvents.requestId, lee.id)).run();
+    db.delete(schema.requestItems).where(eq(schema.requestItems.requestId, lee.id)).run();
+    db.delete(schema.recordsRequests).where(eq(schema.recordsRequests.id, lee.id)).run();
+    expect(found('sam_lee')).toEqual([]);
+    expect(() => db.$client.prepare("insert into records_requests_fts(records_requests_fts, rank) values ('integrity-check', 1)").run()).not.toThrow();
+    // Three characters or more are answered from the index itself: a term only the index holds is found.
+    db.$client.prepare("insert into records_requests_fts(rowid, number, requester_name, requester_email, description) values (?, '', 'zqxzqx', '', '')").run(okafor.id);
+    expect(found('qxzq')).toEqual([okafor.number]);
+  });
+
   it('orders by the date the town must act by, flags, and leaves requests waiting for the requester last', () => {
     const at = (date: string, time = '10:00') =>
       createRecordsRequest(db, { channel: 'mail', receivedAt: townInstant(date, time), selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }), delivery: 'paper_pickup', requester: { name: `R ${date}` }, costLimitCents: date === '2026-11-20' ? 10 : null }, clerk(), BASE);
