@@ -1,5 +1,6 @@
 /**
- * Per request: an id, the session (if any) into `locals`, the public page cache for anonymous visitors,
+ * Per request: an id, the session (if any) into `locals`, the public page cache for anonymous visitors
+ * (brotli or gzip when the browser accepts it),
  * no caching of signed-in pages by browsers or proxies, and turning an AccessError thrown by a page's
  * guard into the right answer. It never decides access by URL. (Security headers are set for every
  * response, static files included, in src/lib/server/security-headers.ts.)
@@ -9,7 +10,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { AccessError } from './lib/server/auth/guards.ts';
 import { SESSION_COOKIE, validateSession } from './lib/server/auth/sessions.ts';
 import { db } from './lib/server/db/index.ts';
-import { isCacheablePage, pageCache, publicDataVersion } from './lib/server/page-cache.ts';
+import { isCacheablePage, negotiateCoding, pageCache, publicDataVersion, type CachedPage } from './lib/server/page-cache.ts';
 import { townToday } from './lib/server/time.ts';
 import { siteSearch } from './lib/server/search/site.ts';
 
@@ -35,7 +36,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (hit) {
       const headers = new Headers(hit.headers);
       headers.set('X-Page-Cache', 'hit');
-      return new Response(method === 'HEAD' ? null : hit.body, { status: hit.status, headers });
+      return cachedAnswer(context.request, key, hit, headers);
     }
   }
 
@@ -53,13 +54,25 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   if (cacheable && method === 'GET' && response.status === 200 && (response.headers.get('content-type') ?? '').startsWith('text/html') && !response.headers.has('set-cookie')) {
-    const body = await response.text();
-    pageCache.set(key, { version, day, status: 200, headers: [...response.headers], body });
-    response = new Response(body, { status: 200, headers: response.headers });
+    const headers = new Headers(response.headers);
+    // The length and coding are those of whichever body is sent (see cachedAnswer).
+    headers.delete('Content-Length');
+    headers.delete('Content-Encoding');
+    headers.append('Vary', 'Accept-Encoding');
+    const entry = pageCache.set(key, { version, day, status: 200, headers: [...headers], body: await response.text() });
+    response = cachedAnswer(context.request, key, entry, headers);
   }
 
   return withPrivateCaching(response, Boolean(context.locals.user));
 });
+
+/** A cached page, compressed when the client accepts brotli or gzip (compressed once per entry). */
+function cachedAnswer(request: Request, key: string, entry: CachedPage, headers: Headers): Response {
+  const coding = negotiateCoding(request.headers.get('accept-encoding'));
+  if (coding) headers.set('Content-Encoding', coding);
+  const body = request.method === 'HEAD' ? null : coding ? pageCache.encodedBody(key, entry, coding) : entry.body;
+  return new Response(body as BodyInit | null, { status: entry.status, headers });
+}
 
 /** Pages for signed-in users are never cached by browsers or proxies. */
 function withPrivateCaching(response: Response, signedIn: boolean): Response {

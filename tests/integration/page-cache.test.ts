@@ -1,5 +1,7 @@
 /** The public page cache over real HTTP: hits for anonymous visitors, invalidated by any public change. */
+import http from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
 import { openDatabase } from '../../src/lib/server/db/index.ts';
@@ -53,5 +55,37 @@ describe('public page cache', () => {
     expect(version()).toBe(before);
     db.$client.prepare("update settings set value = value where key = 'monthly_summary_due_day'").run();
     expect(version()).toBe(before + 1);
+  });
+
+  it('sends cached pages compressed to clients that accept it, the same page in every coding', async () => {
+    /** A raw request (fetch would decompress on its own), with the body as bytes. */
+    const raw = (url: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.get(new URL(url, base), { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+      });
+    for (const url of ['/enforcement', '/help/fees']) {
+      const first = await raw(url, 'gzip, deflate, br'); // a miss or a hit: both are compressed
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      const plain = await raw(url);
+      expect(plain.headers['x-page-cache']).toBe('hit');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-security-policy']).toContain("script-src 'self'");
+      const html = plain.body.toString('utf8');
+      expect(html).toContain('</html>');
+      expect(brotliDecompressSync(first.body).toString('utf8')).toBe(html);
+      const gzip = await raw(url, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString('utf8')).toBe(html);
+      expect(first.body.length).toBeLessThan(html.length / 2);
+      expect((await raw(url, 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+    }
+    // Pages that are never cached are never compressed here either.
+    expect((await raw('/requests/new', 'br')).headers['content-encoding']).toBeUndefined();
   });
 });

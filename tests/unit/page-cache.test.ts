@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageCache, isCacheablePage } from '../../src/lib/server/page-cache.ts';
+import { PageCache, isCacheablePage, negotiateCoding } from '../../src/lib/server/page-cache.ts';
 
 const entry = (body: string, version = 1, day = '2026-11-30') => ({ version, day, status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body });
 
@@ -34,5 +35,45 @@ describe('public page cache', () => {
     for (const path of ['/requests/new', '/requests/track/abc', '/search', '/alerts/new', '/signin', '/staff', '/operator', '/open-data/records-requests']) {
       expect(isCacheablePage('GET', path, false), path).toBe(false);
     }
+  });
+
+  it.each([
+    [null, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['GZIP;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['*', 'br'],
+    ['*;q=0', undefined],
+    ['*, br;q=0', 'gzip'],
+    ['deflate', undefined],
+  ])('Accept-Encoding %j → %s', (header, coding) => {
+    expect(negotiateCoding(header)).toBe(coding);
+  });
+
+  it('compresses a page once per coding, counts the copies against its limit, and keeps nothing for a dropped entry', () => {
+    const page = `<!doctype html><title>Curry Road – “stop-work”</title>${'<p>Sediment control</p>'.repeat(500)}`;
+    const cache = new PageCache({ maxBytes: 20_000 });
+    const stored = cache.set('/p', entry(page));
+    const br = cache.encodedBody('/p', stored, 'br');
+    expect(cache.encodedBody('/p', stored, 'br')).toBe(br);
+    expect(brotliDecompressSync(br).toString('utf8')).toBe(page);
+    expect(gunzipSync(cache.encodedBody('/p', stored, 'gzip')).toString('utf8')).toBe(page);
+    expect(cache.heldBytes).toBe(page.length + br.length + stored.encoded!.gzip!.length);
+    // Over the byte limit: the entry goes, and with it the bytes of its copies.
+    const next = cache.set('/q', entry('x'.repeat(9_000)));
+    expect(cache.get('/p', 1, '2026-11-30')).toBeUndefined();
+    expect(cache.heldBytes).toBe(9_000);
+    expect(next.encoded).toBeUndefined();
+    // A page dropped while its answer was being made is still compressed for that answer, but not kept.
+    const small = new PageCache({ maxEntries: 1 });
+    const dropped = small.set('/a', entry(page));
+    small.set('/b', entry('b'));
+    expect(gunzipSync(small.encodedBody('/a', dropped, 'gzip')).toString('utf8')).toBe(page);
+    expect(dropped.encoded).toBeUndefined();
+    expect(small.heldBytes).toBe(1);
   });
 });
