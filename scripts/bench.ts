@@ -76,7 +76,7 @@ const allSlugs = db.$client.prepare('select slug from projects where published =
 db.$client.close();
 
 const requests = await recordsRequests.prepare(dataDir);
-report(`Records requests: ${requests.total.toLocaleString('en-US')} in the database (${requests.open.toLocaleString('en-US')} open)${requests.added ? `, ${requests.added.toLocaleString('en-US')} added now` : ''}`);
+report(`Records requests: ${requests.total.toLocaleString('en-US')} in the database (${requests.open.toLocaleString('en-US')} open)${requests.added ? `, ${requests.added.toLocaleString('en-US')} added now` : ''}${requests.removed ? `; ${requests.removed.toLocaleString('en-US')} left by earlier bench runs removed` : ''}`);
 
 // The bench posts many requests from one address: lift the per-IP limit for this server only.
 const portal = await startPortal({ dataDir, args: ['--no-seed'], env: { REQUESTS_PER_IP_PER_HOUR: '100000000' } });
