@@ -55,6 +55,43 @@ describe('public pages', () => {
     expect(body).toMatch(/Stop-work order in effect since [A-Z][a-z]+ \d{1,2}, \d{4}/);
   });
 
+  it('the list and the open-data API count each project’s own enforcement in force, and date its stop-work order', async () => {
+    const stop = one<{ id: number; slug: string; name: string; since: string }>(
+      `select p.id, p.slug, p.name, min(ea.issued_on) since from projects p join enforcement_actions ea on ea.project_id = p.id
+        where p.published = 1 and ea.public = 1 and ea.type = 'stop_work_order' and ea.lifted_on is null and ea.closed_on is null
+          and ea.status not in ('withdrawn', 'closed') group by p.id order by p.id limit 1`,
+    );
+    const inForce = one<{ n: number }>(
+      `select count(*) n from enforcement_actions where project_id = ? and public = 1 and closed_on is null
+        and status not in ('withdrawn', 'closed') and not (type = 'stop_work_order' and lifted_on is not null)`,
+      stop.id,
+    ).n;
+    const list = await html('/projects?status=stop_work');
+    const card = list.slice(list.indexOf(`/projects/${stop.slug}"`));
+    expect(card.slice(0, card.indexOf('</li>'))).toContain('Stop-work order in effect since');
+    const api = await (await get(`/api/projects/${stop.id}`)).json();
+    expect(api.stop_work_order_since).toBe(stop.since);
+    expect(api.open_enforcement_actions).toBe(inForce);
+    // Every project, against the database: a project's own actions, never another's.
+    const truth = db.$client
+      .prepare(
+        `select p.id, (select count(*) from enforcement_actions ea where ea.project_id = p.id and ea.public = 1 and ea.closed_on is null
+            and ea.status not in ('withdrawn', 'closed') and not (ea.type = 'stop_work_order' and ea.lifted_on is not null)) n
+          from projects p where p.published = 1 order by p.id`,
+      )
+      .all() as Array<{ id: number; n: number }>;
+    const all = (await (await get('/api/projects')).json()).projects as Array<{ id: number; open_enforcement_actions: number }>;
+    expect(all.map((p) => [p.id, p.open_enforcement_actions]).sort((a, b) => a[0] - b[0])).toEqual(truth.map((t) => [t.id, t.n]));
+    expect(truth.some((t) => t.n === 0) && truth.some((t) => t.n > 0)).toBe(true);
+    // updated_at follows the project's newest public record, not just the project row.
+    const newest = one<{ ms: number }>(
+      `select max(p.updated_at, coalesce((select max(updated_at) from documents where project_id = p.id and public = 1), 0),
+        coalesce((select max(updated_at) from enforcement_actions where project_id = p.id and public = 1), 0)) ms from projects p where p.id = ?`,
+      stop.id,
+    ).ms;
+    expect(Date.parse(api.updated_at)).toBeGreaterThanOrEqual(newest);
+  });
+
   it('answers a real 404 page for a missing project', async () => {
     const res = await get('/projects/no-such-project');
     expect(res.status).toBe(404);

@@ -19,6 +19,7 @@ import {
 import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '../shared/labels.ts';
 import type { DB } from './db/index.ts';
 import { isInForce } from './enforcement.ts';
+import { openActionsCount, outerProjectId, stopWorkSince } from './projects.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The data dictionary: one list, used by the page that explains the data and by the CSV header.
@@ -198,16 +199,11 @@ const coord = (n: number | null) => (n == null ? null : Math.round(n * 1e6) / 1e
 
 /** Latest change to a project or its public records (ms), as a correlated subquery. */
 const projectUpdatedMs = sql<number>`max(${projects.updatedAt},
-  coalesce((select max(d.updated_at) from documents d where d.project_id = ${projects.id} and d.public = 1), 0),
+  coalesce((select max(d.updated_at) from documents d where d.project_id = ${outerProjectId} and d.public = 1), 0),
   coalesce((select max(max(m.created_at, coalesce(m.submitted_at, 0), coalesce(m.reviewed_at, 0), coalesce(m.superseded_at, 0)))
-              from monthly_summaries m where m.project_id = ${projects.id} and m.submitted_at is not null), 0),
-  coalesce((select max(e.updated_at) from enforcement_actions e where e.project_id = ${projects.id} and e.public = 1), 0))`;
-const openActions = sql<number>`(select count(*) from enforcement_actions ea
-  where ea.project_id = ${projects.id} and ea.public = 1 and ea.closed_on is null and ea.status not in ('withdrawn','closed')
-    and not (ea.type = 'stop_work_order' and ea.lifted_on is not null))`;
-const stopWorkSince = sql<string | null>`(select min(ea.issued_on) from enforcement_actions ea
-  where ea.project_id = ${projects.id} and ea.public = 1 and ea.type = 'stop_work_order'
-    and ea.closed_on is null and ea.lifted_on is null and ea.status not in ('withdrawn','closed'))`;
+              from monthly_summaries m where m.project_id = ${outerProjectId} and m.submitted_at is not null), 0),
+  coalesce((select max(e.updated_at) from enforcement_actions e where e.project_id = ${outerProjectId} and e.public = 1), 0))`;
+
 
 export type ProjectRecord = ReturnType<typeof listOpenProjects>[number];
 
@@ -221,7 +217,7 @@ export function listOpenProjects(db: DB, filters: ApiFilters & { id?: number }, 
   }
   if (filters.updatedSince) where.push(sql`${projectUpdatedMs} >= ${filters.updatedSince.getTime()}`);
   const rows = db
-    .select({ p: projects, updatedMs: projectUpdatedMs, openActions, stopWorkSince })
+    .select({ p: projects, updatedMs: projectUpdatedMs, openActions: openActionsCount, stopWorkSince })
     .from(projects)
     .where(and(...where))
     .orderBy(asc(projects.id))

@@ -56,13 +56,20 @@ export function parseProjectListQuery(params: URLSearchParams): Required<Omit<Pr
   };
 }
 
+/**
+ * The listed project's id inside a correlated subquery. Drizzle writes a column of the queried table
+ * unqualified ("id"), which inside `select … from enforcement_actions ea` would mean ea.id.
+ */
+export const outerProjectId = sql`${sql.identifier('projects')}.${sql.identifier('id')}`;
+
 /** Open (in force) public enforcement actions of a project, as a correlated subquery. */
-const openActionsCount = sql<number>`(select count(*) from ${enforcementActions} ea
-  where ea.project_id = ${projects.id} and ea.public = 1 and ea.closed_on is null
+export const openActionsCount = sql<number>`(select count(*) from ${enforcementActions} ea
+  where ea.project_id = ${outerProjectId} and ea.public = 1 and ea.closed_on is null
     and ea.status not in ('withdrawn','closed')
     and not (ea.type = 'stop_work_order' and ea.lifted_on is not null))`;
-const stopWorkSince = sql<string | null>`(select min(ea.issued_on) from ${enforcementActions} ea
-  where ea.project_id = ${projects.id} and ea.public = 1 and ea.type = 'stop_work_order'
+/** The day the oldest stop-work order still in force was issued, as a correlated subquery. */
+export const stopWorkSince = sql<string | null>`(select min(ea.issued_on) from ${enforcementActions} ea
+  where ea.project_id = ${outerProjectId} and ea.public = 1 and ea.type = 'stop_work_order'
     and ea.closed_on is null and ea.lifted_on is null and ea.status not in ('withdrawn','closed'))`;
 
 export function listProjects(db: DB, query: ProjectListQuery) {
