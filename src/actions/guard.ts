@@ -18,6 +18,9 @@ function asActionError<T>(check: () => T): T {
   }
 }
 
+/** Who did it, for the audit log: the signed-in user and the address the request came from. */
+export const actorOf = (user: { id: number }, ctx: { clientAddress: string }) => ({ userId: user.id, ip: ctx.clientAddress });
+
 export const allow = {
   user: (ctx: GuardContext): SessionUser => asActionError(() => requireUser(ctx)),
   role: (ctx: GuardContext, ...roles: Role[]): SessionUser => asActionError(() => requireRole(ctx, ...roles)),

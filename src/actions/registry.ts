@@ -18,7 +18,7 @@ import {
   updateProject,
 } from '../lib/server/project-registry.ts';
 import { townToday } from '../lib/server/time.ts';
-import { allow } from './guard.ts';
+import { actorOf, allow } from './guard.ts';
 
 const WATER_TYPES = ['stream', 'river', 'wetland', 'lake', 'ms4'] as const;
 
@@ -122,8 +122,6 @@ const waterFields = {
   waterType: z.enum(WATER_TYPES, { error: 'Choose the kind of water.' }).optional(),
   waterImpaired: z.boolean(),
 };
-
-const actorOf = (user: { id: number }, ctx: { clientAddress: string }) => ({ userId: user.id, ip: ctx.clientAddress });
 
 export const registry = {
   createProject: defineAction({

@@ -16,37 +16,20 @@ import { setClosure } from '../lib/server/requests/closures.ts';
 import { requestIdForToken } from '../lib/server/requests/links.ts';
 import { checkSelection, createRecordsRequest } from '../lib/server/requests/submit.ts';
 import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '../lib/server/requests/workflow.ts';
+import { FieldErrors } from '../lib/server/form-fields.ts';
+import { isIsoDay } from '../lib/server/periods.ts';
+import type { Outcome } from '../lib/server/requests/billing.ts';
 import { allow } from './guard.ts';
-
-/** An error tied to one field, shown beside it like a validation error. */
-class FieldError extends ActionError {
-  override type = 'AstroActionInputError';
-  issues: Array<{ path: string[]; message: string; code: 'custom' }>;
-  fields: Record<string, string[]>;
-  constructor(problems: Array<{ field: string; message: string }>) {
-    super({ code: 'BAD_REQUEST', message: problems.map((p) => p.message).join(' ') });
-    this.issues = problems.map((p) => ({ path: [p.field], message: p.message, code: 'custom' }));
-    this.fields = Object.fromEntries(problems.map((p) => [p.field, [p.message]]));
-  }
-}
-
-type Outcome = { ok: true } | { ok: false; field?: string; message: string };
 
 /** Turn a service's refusal into a field error (or a form-level one). */
 function orThrow<T extends Outcome>(result: T): Extract<T, { ok: true }> {
   if (result.ok) return result as Extract<T, { ok: true }>;
-  if (result.field) throw new FieldError([{ field: result.field, message: result.message }]);
+  if (result.field) throw new FieldErrors({ [result.field]: result.message });
   throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
 }
 
-function isRealDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
-const date = (what: string) => z.string({ error: `Enter ${what}.` }).trim().refine(isRealDate, { error: `Enter ${what} as a date, like ${townToday()}.` });
-const optionalDate = (what: string) => z.string().trim().refine(isRealDate, { error: `Enter ${what} as a date, like ${townToday()}.` }).optional();
+const date = (what: string) => z.string({ error: `Enter ${what}.` }).trim().refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` });
+const optionalDate = (what: string) => z.string().trim().refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` }).optional();
 const id = z.coerce.number({ error: 'Missing request.' }).int().positive();
 const ids = z.array(z.coerce.number().int().positive()).default([]);
 const text = (max: number, what: string) => z.string().trim().max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters for ${what}.` });
@@ -89,7 +72,7 @@ function checkSend(v: RequestForm & { project?: string; documentIds: number[]; r
 
 function selectionOf(input: { project?: string; documentIds: number[]; reportsFrom?: string; reportsTo?: string; freeText?: string }) {
   const checked = checkSelection(db(), input.project, input);
-  if (checked.problems.length) throw new FieldError(checked.problems);
+  if (checked.problems.length) throw new FieldErrors(Object.fromEntries(checked.problems.map((p) => [p.field, p.message])));
   return checked;
 }
 
@@ -170,7 +153,7 @@ export const requests = {
       const clerk = allow.role(ctx, 'clerk');
       if (input.intent !== 'submit') return { intent: input.intent };
       const receivedAt = townInstant(input.receivedOn, input.receivedTime);
-      if (receivedAt.getTime() > Date.now() + 60_000) throw new FieldError([{ field: 'receivedOn', message: 'The request cannot have arrived in the future.' }]);
+      if (receivedAt.getTime() > Date.now() + 60_000) throw new FieldErrors({ receivedOn: 'The request cannot have arrived in the future.' });
       const selection = selectionOf(input);
       const result = createRecordsRequest(
         db(),
@@ -285,7 +268,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      if (input.pages.length !== input.itemId.length || input.sheets.length !== input.itemId.length) throw new FieldError([{ field: 'pages', message: 'Enter pages and sheets for every item.' }]);
+      if (input.pages.length !== input.itemId.length || input.sheets.length !== input.itemId.length) throw new FieldErrors({ pages: 'Enter pages and sheets for every item.' });
       const counts = input.itemId.map((itemId, i) => ({ itemId, pages: input.pages[i], largeFormatSheets: input.sheets[i] }));
       const result = orThrow(
         billRequest(

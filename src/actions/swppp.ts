@@ -6,9 +6,7 @@ import { failure, id, optionalText, orNull, requiredDay, requiredText } from '..
 import { SWPPP_DECISIONS } from '../lib/server/swppp-review.ts';
 import { decide, extendByAgreement, markComplete, notifyDeficiencies, recordResubmission } from '../lib/server/swppp-reviews.ts';
 import { townToday } from '../lib/server/time.ts';
-import { allow } from './guard.ts';
-
-const actorOf = (user: { id: number }, ctx: { clientAddress: string }) => ({ userId: user.id, ip: ctx.clientAddress });
+import { actorOf, allow } from './guard.ts';
 
 export const swppp = {
   markComplete: defineAction({

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { auditLog, users } from '../../../db/schema.ts';
-import type { DB } from './db/index.ts';
+import { likeLiteral, type DB } from './db/index.ts';
 
 /** Who did it: a signed-in user, or a labelled actor without an account. */
 export type Actor = { userId: number; ip?: string | null } | { label: 'requester' | 'system' | 'seed' | 'public' | 'operator'; ip?: string | null };
@@ -65,7 +65,7 @@ export function queryAudit(db: DB, q: AuditQuery) {
     q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
     q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
     // A prefix match on the action name; % and _ typed in the filter are matched literally (hence ESCAPE).
-    q.action ? sql`${auditLog.action} like ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'` : undefined,
+    q.action ? sql`${auditLog.action} like ${`${likeLiteral(q.action)}%`} escape '\\'` : undefined,
     q.actorUserId ? eq(auditLog.actorUserId, q.actorUserId) : undefined,
     q.from ? gte(auditLog.at, q.from) : undefined,
     q.to ? lt(auditLog.at, q.to) : undefined,

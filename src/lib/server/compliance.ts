@@ -167,8 +167,7 @@ export type RuleId =
   | 'corrective-overdue';
 
 export type Severity = 'high' | 'medium' | 'low';
-export const SEVERITY_RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
-export const SEVERITY_LABEL: Record<Severity, string> = { high: 'Serious', medium: 'Needs attention', low: 'Minor' };
+const SEVERITY_RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
 
 export interface Finding {
   rule: RuleId;

@@ -396,8 +396,6 @@ export function getAction(db: DB, actionId: number) {
   return { action, project, violations: linked, evidence, payments, escalatedTo, escalatedFrom, owner, events: availableEvents({ ...action, fineStatus: action.fineStatus as FineStatus | null }) };
 }
 
-export type ActionDetail = NonNullable<ReturnType<typeof getAction>>;
-
 /** The printable notice as the action stands today (lifted and resolved dates included). */
 export async function printableNotice(db: DB, actionId: number, publicUrl: string) {
   const d = getAction(db, actionId);
@@ -452,7 +450,8 @@ const townColumns = {
   siteAddress: projects.siteAddress,
 };
 
-const inForceSql = sql`${enforcementActions.closedOn} is null and ${enforcementActions.status} not in ('withdrawn','closed') and not (${enforcementActions.type} = 'stop_work_order' and ${enforcementActions.liftedOn} is not null)`;
+/** An action still in force (the SQL twin of isInForce in enforcement.ts). */
+export const inForceSql = sql`${enforcementActions.closedOn} is null and ${enforcementActions.status} not in ('withdrawn','closed') and not (${enforcementActions.type} = 'stop_work_order' and ${enforcementActions.liftedOn} is not null)`;
 
 /** Public actions in force on published projects, newest first (the town-wide page and its feed). */
 export function publicActionsInForce(db: DB): TownActionRow[] {

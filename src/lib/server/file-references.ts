@@ -9,6 +9,14 @@ import { documents, requestItems } from '../../../db/schema.ts';
 import type { DB } from './db/index.ts';
 import { storedFilePath } from './files.ts';
 
+/** Every stored file a row refers to (documents, and files a clerk uploaded to a records request). */
+export function referencedFiles(db: DB): Set<string> {
+  const rows = db.$client
+    .prepare('select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null')
+    .all() as Array<{ sha: string }>;
+  return new Set(rows.map((r) => r.sha));
+}
+
 export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolean {
   return (
     db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1).get() !== undefined ||

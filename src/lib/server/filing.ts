@@ -7,18 +7,6 @@ import type { z } from 'astro/zod';
 import { documents, type DocumentType } from '../../../db/schema.ts';
 import type { ReceivedFile, ReceivedForm } from './uploads.ts';
 
-/** What a filing page needs to re-render after a refused POST: everything typed, and what was wrong. */
-export interface FilingForm {
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  /** A message for the whole form. */
-  message?: string;
-}
-
-export function emptyFiling(values: Record<string, string> = {}): FilingForm {
-  return { values, errors: {} };
-}
-
 /** The first value of each field (a form posts one value per name except checkbox groups). */
 export function firstValues(form: Pick<ReceivedForm, 'fields'>): Record<string, string> {
   return Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0] ?? '']));

@@ -6,8 +6,8 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
-import { documents, monthlySummaries, monthlySummaryDocuments, parties, projects } from '../../../db/schema.ts';
-import { formatDay, formatMonth } from '../shared/format.ts';
+import { documents, monthlySummaries, monthlySummaryDocuments, parties } from '../../../db/schema.ts';
+import { formatMonth } from '../shared/format.ts';
 import { audit, type Actor } from './audit.ts';
 import { constructionPeriod, localDay, monthOf, summaryDueOn, summaryMonths, tallyMonth, type MonthTally } from './compliance.ts';
 import { complianceContext, invalidateCompliance, loadComplianceData } from './compliance-data.ts';
@@ -321,14 +321,4 @@ function fileSummaryTx(db: DB, actor: Actor & { userId: number }, projectId: num
     });
     return { ok: true, id, version };
   });
-}
-
-/** Project facts the PDF prints. */
-export function summaryProject(db: DB, projectId: number) {
-  return db.select({ name: projects.name, siteAddress: projects.siteAddress, spdesPermitId: projects.spdesPermitId }).from(projects).where(eq(projects.id, projectId)).get();
-}
-
-/** The due-date sentence for a month, e.g. for the form's heading. */
-export function dueSentence(choice: SummaryMonthChoice): string {
-  return `Due by ${formatDay(choice.dueOn)}`;
 }

@@ -2,7 +2,7 @@
  * The Stormwater Management Officer's desk: what needs a decision today, and the calendar of 48-hour
  * notices, town inspections and deadlines (the same events feed the private iCalendar link).
  */
-import { and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm';
 import { enforcementActions, inspectionNotices, projects, townInspections } from '../../../db/schema.ts';
 import { formatDay, formatInstant, formatMoney } from '../shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '../shared/labels.ts';
@@ -15,6 +15,7 @@ import { guaranteesNeedingAttention } from './performance-guarantees.ts';
 import { addDays, daysBetween, daysLeftWords } from './periods.ts';
 import { openReviews } from './swppp-reviews.ts';
 import { townInstant } from './time.ts';
+import { inForceSql } from './enforcement-actions.ts';
 
 /** Deadlines this close count as "passing" on the desk. */
 export const DEADLINE_HORIZON_DAYS = 3;
@@ -22,8 +23,6 @@ export const DEADLINE_HORIZON_DAYS = 3;
 export const NOTICE_HORIZON_DAYS = 3;
 /** Notices this far back without a recorded inspection stay on the desk. */
 export const NOTICE_LOOKBACK_DAYS = 14;
-
-const inForce = sql`${enforcementActions.closedOn} is null and ${enforcementActions.status} not in ('withdrawn','closed') and not (${enforcementActions.type} = 'stop_work_order' and ${enforcementActions.liftedOn} is not null)`;
 
 export function officerDesk(db: DB, today: string) {
   const calendar = loadCalendar(db);
@@ -54,7 +53,7 @@ export function officerDesk(db: DB, today: string) {
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForce, isNotNull(enforcementActions.complyBy), lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)), inArray(enforcementActions.status, ['issued', 'complied'])))
+    .where(and(inForceSql, isNotNull(enforcementActions.complyBy), lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)), inArray(enforcementActions.status, ['issued', 'complied'])))
     .orderBy(enforcementActions.complyBy)
     .all()
     .map((r) => ({
@@ -73,7 +72,7 @@ export function officerDesk(db: DB, today: string) {
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForce, eq(enforcementActions.type, 'stop_work_order')))
+    .where(and(inForceSql, eq(enforcementActions.type, 'stop_work_order')))
     .orderBy(enforcementActions.issuedOn)
     .all()
     .map((r) => {
@@ -90,7 +89,7 @@ export function officerDesk(db: DB, today: string) {
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForce, eq(enforcementActions.type, 'fine'), inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']), lt(enforcementActions.fineDueOn, today)))
+    .where(and(inForceSql, eq(enforcementActions.type, 'fine'), inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']), lt(enforcementActions.fineDueOn, today)))
     .orderBy(enforcementActions.fineDueOn)
     .all()
     .map((r) => ({ id: r.a.id, projectSlug: r.slug, projectName: r.name, dueOn: r.a.fineDueOn as string, balanceCents: (r.a.fineAssessedCents ?? 0) - r.a.finePaidCents }));
@@ -144,7 +143,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForce, gte(enforcementActions.complyBy, fromDay), lt(enforcementActions.complyBy, toDay)))
+    .where(and(inForceSql, gte(enforcementActions.complyBy, fromDay), lt(enforcementActions.complyBy, toDay)))
     .all();
   for (const r of complyBy) {
     items.push({

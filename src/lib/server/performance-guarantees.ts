@@ -59,10 +59,6 @@ export function releaseGuarantee(db: DB, actor: Actor, guaranteeId: number, on: 
   return { ok: true, id: guaranteeId };
 }
 
-export function guaranteeProjectId(db: DB, guaranteeId: number): number | undefined {
-  return db.select({ projectId: performanceGuarantees.projectId }).from(performanceGuarantees).where(eq(performanceGuarantees.id, guaranteeId)).get()?.projectId;
-}
-
 export function guaranteesForProject(db: DB, projectId: number, today: string) {
   return db
     .select()

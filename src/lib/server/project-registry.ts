@@ -4,7 +4,7 @@
  * Every change is audited in its own transaction with the project id in the snapshot, so the history can
  * be read back per project.
  */
-import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   PROJECT_STATUSES,
   auditLog,
@@ -20,7 +20,8 @@ import {
   type ProjectStatus,
 } from '../../../db/schema.ts';
 import { audit, type Actor } from './audit.ts';
-import type { DB } from './db/index.ts';
+import { inForceSql } from './enforcement-actions.ts';
+import { anyContains, type DB } from './db/index.ts';
 import { NOI_FIELD_LABEL, describeChanges, noiProblems, slugify, uniqueSlug, type FieldChange, type NoiFields } from './noi.ts';
 
 export type RegistryResult<T = object> = ({ ok: true } & T) | { ok: false; message?: string; fields?: Record<string, string> };
@@ -58,9 +59,7 @@ export function stopWorkOrdersInForce(db: Pick<DB, 'select'>, projectId: number)
       and(
         eq(enforcementActions.projectId, projectId),
         eq(enforcementActions.type, 'stop_work_order'),
-        isNull(enforcementActions.closedOn),
-        isNull(enforcementActions.liftedOn),
-        sql`${enforcementActions.status} not in ('withdrawn','closed')`,
+        inForceSql,
       ),
     )
     .get()!.n;
@@ -301,8 +300,6 @@ export function getStaffProject(db: DB, projectId: number) {
   return { project, people, waters, documents: docs, operators, stopWorkInForce: stopWorkOrdersInForce(db, projectId) > 0 };
 }
 
-export type StaffProject = NonNullable<ReturnType<typeof getStaffProject>>;
-
 /** The staff project id behind a slug (published or not). */
 export function projectBySlug(db: DB, slug: string) {
   return db.select({ id: projects.id, slug: projects.slug, name: projects.name, status: projects.status, published: projects.published }).from(projects).where(eq(projects.slug, slug)).get();
@@ -322,9 +319,7 @@ export function listStaffProjects(db: DB, query: StaffProjectQuery) {
   if (query.status) where.push(eq(projects.status, query.status));
   if (query.unpublished) where.push(eq(projects.published, false));
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const m = (col: Parameters<typeof like>[0]) => sql`${col} like ${pattern} escape '\\'`;
-    where.push(or(m(projects.name), m(projects.siteAddress), m(projects.townPermitNo), m(projects.spdesPermitId), m(projects.slug))!);
+    where.push(anyContains(query.q, projects.name, projects.siteAddress, projects.townPermitNo, projects.spdesPermitId, projects.slug));
   }
   const cond = where.length ? and(...where) : undefined;
   const total = db.select({ n: sql<number>`count(*)` }).from(projects).where(cond).get()!.n;
@@ -448,9 +443,4 @@ export function projectOperatorEmails(db: Pick<DB, 'select'>, projectId: number)
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(and(eq(projectMembers.projectId, projectId), eq(users.disabled, false)))
     .all();
-}
-
-export function projectsByIds(db: DB, ids: number[]) {
-  if (!ids.length) return [];
-  return db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(inArray(projects.id, ids)).all();
 }

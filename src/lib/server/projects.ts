@@ -1,7 +1,7 @@
 /**
  * Reading projects for the public pages. Only published projects and public documents/actions leave here.
  */
-import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   PROJECT_KINDS,
   PROJECT_STATUSES,
@@ -18,7 +18,7 @@ import {
 } from '../../../db/schema.ts';
 import { formatMonth } from '../shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '../shared/labels.ts';
-import { preparedOnce, type DB } from './db/index.ts';
+import { anyContains, preparedOnce, type DB } from './db/index.ts';
 import { townToday } from './time.ts';
 
 export const PROJECT_SORTS = {
@@ -80,11 +80,7 @@ export function listProjects(db: DB, query: ProjectListQuery) {
   if (query.kind) where.push(eq(projects.kind, query.kind));
   if (query.q) {
     // Plain substring match; full-text search lives in the search module.
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const m = (col: Parameters<typeof like>[0]) => sql`${col} like ${pattern} escape '\\'`;
-    where.push(
-      or(m(projects.name), m(projects.siteAddress), m(projects.crossStreet), m(projects.townPermitNo), m(projects.spdesPermitId), m(projects.taxMapParcels))!,
-    );
+    where.push(anyContains(query.q, projects.name, projects.siteAddress, projects.crossStreet, projects.townPermitNo, projects.spdesPermitId, projects.taxMapParcels));
   }
   const order = {
     name: [asc(projects.name)],

@@ -26,26 +26,33 @@ import { enqueueMail } from './mail/outbox.ts';
 /** Uploads that wait for the officer (inspection report and summary PDFs are decided with their filing). */
 const REVIEWED_UPLOADS = [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[];
 
+/** What waits for the officer: the queue and the dashboard's count read the same three conditions. */
+const WAITING = {
+  inspections: and(eq(inspections.reviewStatus, 'filed'), isNull(inspections.supersededAt)),
+  summaries: and(eq(monthlySummaries.reviewStatus, 'filed'), isNull(monthlySummaries.supersededAt), sql`${monthlySummaries.submittedAt} is not null`),
+  documents: and(eq(documents.reviewStatus, 'filed'), isNull(documents.reviewedAt), inArray(documents.type, REVIEWED_UPLOADS)),
+};
+
 export function reviewQueue(db: DB) {
   const inspectionRows = db
     .select({ id: inspections.id, inspectedAt: inspections.inspectedAt, type: inspections.type, inspectorName: inspections.inspectorName, filedAt: inspections.filedAt, supersedesId: inspections.supersedesId, slug: projects.slug, projectName: projects.name })
     .from(inspections)
     .innerJoin(projects, eq(projects.id, inspections.projectId))
-    .where(and(eq(inspections.reviewStatus, 'filed'), isNull(inspections.supersededAt)))
+    .where(WAITING.inspections)
     .orderBy(asc(inspections.filedAt), asc(inspections.id))
     .all();
   const summaryRows = db
     .select({ id: monthlySummaries.id, month: monthlySummaries.month, version: monthlySummaries.version, submittedAt: monthlySummaries.submittedAt, slug: projects.slug, projectName: projects.name })
     .from(monthlySummaries)
     .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
-    .where(and(eq(monthlySummaries.reviewStatus, 'filed'), isNull(monthlySummaries.supersededAt), sql`${monthlySummaries.submittedAt} is not null`))
+    .where(WAITING.summaries)
     .orderBy(asc(monthlySummaries.submittedAt), asc(monthlySummaries.id))
     .all();
   const documentRows = db
     .select({ id: documents.id, type: documents.type, title: documents.title, uploadedAt: documents.uploadedAt, publicProposed: documents.publicProposed, pageCount: documents.pageCount, sheetSize: documents.sheetSize, slug: projects.slug, projectName: projects.name })
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
-    .where(and(eq(documents.reviewStatus, 'filed'), isNull(documents.reviewedAt), inArray(documents.type, REVIEWED_UPLOADS)))
+    .where(WAITING.documents)
     .orderBy(asc(documents.uploadedAt), asc(documents.id))
     .all();
   return { inspections: inspectionRows, summaries: summaryRows, documents: documentRows, total: inspectionRows.length + summaryRows.length + documentRows.length };
@@ -55,9 +62,9 @@ export function reviewQueue(db: DB) {
 export function reviewQueueCount(db: DB): number {
   const one = (q: { get: () => { n: number } | undefined }) => q.get()?.n ?? 0;
   return (
-    one(db.select({ n: sql<number>`count(*)` }).from(inspections).where(and(eq(inspections.reviewStatus, 'filed'), isNull(inspections.supersededAt)))) +
-    one(db.select({ n: sql<number>`count(*)` }).from(monthlySummaries).where(and(eq(monthlySummaries.reviewStatus, 'filed'), isNull(monthlySummaries.supersededAt), sql`${monthlySummaries.submittedAt} is not null`))) +
-    one(db.select({ n: sql<number>`count(*)` }).from(documents).where(and(eq(documents.reviewStatus, 'filed'), isNull(documents.reviewedAt), inArray(documents.type, REVIEWED_UPLOADS))))
+    one(db.select({ n: sql<number>`count(*)` }).from(inspections).where(WAITING.inspections)) +
+    one(db.select({ n: sql<number>`count(*)` }).from(monthlySummaries).where(WAITING.summaries)) +
+    one(db.select({ n: sql<number>`count(*)` }).from(documents).where(WAITING.documents))
   );
 }
 

@@ -33,8 +33,6 @@ export function reviewsForProject(db: DB, projectId: number, today: string, cale
   return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock(r.review, today, calendar) }));
 }
 
-export type ProjectReview = ReturnType<typeof reviewsForProject>[number];
-
 /** Every undecided review in town with its clock, most urgent first (the officer's dashboard). */
 export function openReviews(db: DB, today: string, calendar: BusinessCalendar = loadCalendar(db)) {
   const rows = db
@@ -166,8 +164,4 @@ export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input:
     audit(tx, actor, { action: 'swppp_review.extended', entityType: 'swppp_review', entityId: reviewId, before, after });
   });
   return { ok: true };
-}
-
-export function reviewProjectId(db: DB, reviewId: number): number | undefined {
-  return db.select({ projectId: swpppReviews.projectId }).from(swpppReviews).where(eq(swpppReviews.id, reviewId)).get()?.projectId;
 }

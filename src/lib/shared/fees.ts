@@ -70,8 +70,6 @@ export interface Bill {
 
 /** Two hours: below this, preparing copies costs nothing. */
 export const STAFF_TIME_MINIMUM_MINUTES = 120;
-/** POL §87(1)(b)(iii): the most a town may charge for a page up to 9x14 in. */
-export const MAX_PER_PAGE_CENTS = 25;
 
 export const DELIVERY_LABEL: Record<DeliveryMethod, string> = {
   electronic: 'By email or download (free)',

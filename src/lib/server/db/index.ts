@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../../../db/schema.ts';
@@ -33,6 +34,17 @@ export function migrateDatabase(db: DB): void {
   migrate(db, { migrationsFolder: migrationsFolder() });
 }
 
+/** Text for a LIKE pattern with its own %, _ and \ matching themselves (use with ESCAPE '\'). */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Any of the columns contains the text (ASCII case-insensitive, as LIKE is), wildcards in it taken literally. */
+export function anyContains(text: string, ...columns: SQLWrapper[]): SQL {
+  const pattern = `%${likeLiteral(text)}%`;
+  return or(...columns.map((c) => sql`${c} like ${pattern} escape '\\'`))!;
+}
+
 let shared: DB | undefined;
 /** The process-wide connection to the configured database. */
 export function db(): DB {
@@ -43,14 +55,6 @@ export function db(): DB {
 export function closeDb(): void {
   shared?.$client.close();
   shared = undefined;
-}
-
-/** Every stored file a row refers to (documents, and files a clerk uploaded to a records request). */
-export function referencedFiles(db: DB): Set<string> {
-  const rows = db.$client
-    .prepare('select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null')
-    .all() as Array<{ sha: string }>;
-  return new Set(rows.map((r) => r.sha));
 }
 
 const statements = new WeakMap<object, Map<string, unknown>>();

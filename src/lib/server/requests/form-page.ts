@@ -4,7 +4,7 @@
  * the one-time form key, kept across previews so a final send that arrives twice is still recognised.
  */
 import type { AstroGlobal } from 'astro';
-import { newToken } from '../auth/tokens.ts';
+import { looksLikeToken, newToken } from '../auth/tokens.ts';
 import { db } from '../db/index.ts';
 import type { FormState } from '../forms.ts';
 import { projectChoices } from './records.ts';
@@ -37,7 +37,7 @@ export async function requestFormPage(astro: AstroGlobal, form: FormState<unknow
   });
   const errors = { ...form.fields };
   if (preview.projectError && !errors.project) errors.project = [preview.projectError];
-  const formKey = /^[A-Za-z0-9_-]{43}$/.test(value('formKey')) ? value('formKey') : newToken();
+  const formKey = looksLikeToken(value('formKey')) ? value('formKey') : newToken();
   /** RequestForm's props, apart from the action and the mode. */
   const formProps = {
     formKey,

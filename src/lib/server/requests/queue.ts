@@ -2,11 +2,11 @@
  * The clerk's queue: open requests ordered by the date the town must next act by (respond_by), flagged
  * overdue / due today / due soon (two business days), with filters, search and a CSV export.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { REQUEST_STATUSES, invoiceLines, invoices, payments, projects, recordsRequests, type RequestStatus } from '../../../../db/schema.ts';
 import { DELIVERY_LABEL } from '../../shared/fees.ts';
 import { closeOfBusiness, loadCalendar } from '../calendar.ts';
-import type { DB } from '../db/index.ts';
+import { anyContains, type DB } from '../db/index.ts';
 import { deadlineFlag, deadlineWindow, type DeadlineFlag, type DeadlineWindow } from '../deadlines.ts';
 import { CHANNEL_LABEL, OPEN_STATUSES, REQUEST_STATUS_LABEL, type RequestChannel } from './rules.ts';
 
@@ -42,8 +42,6 @@ export function parseQueueQuery(params: URLSearchParams): QueueQuery {
   };
 }
 
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const likeEsc = (col: Parameters<typeof like>[0], pattern: string) => sql`${col} like ${pattern} escape '\\'`;
 
 /**
  * Requests whose number, requester's name or email, or description contains the text (any case). Three
@@ -55,8 +53,7 @@ function textMatches(text: string): SQL {
     const phrase = `"${text.replace(/"/g, '""')}"`;
     return sql`${recordsRequests.id} in (select rowid from records_requests_fts where records_requests_fts match ${phrase})`;
   }
-  const p = escapeLike(text);
-  return or(likeEsc(recordsRequests.number, p), likeEsc(recordsRequests.requesterName, p), likeEsc(recordsRequests.requesterEmail, p), likeEsc(recordsRequests.description, p))!;
+  return anyContains(text, recordsRequests.number, recordsRequests.requesterName, recordsRequests.requesterEmail, recordsRequests.description);
 }
 
 function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
@@ -68,8 +65,7 @@ function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
   if (q.flag === 'due_today') parts.push(w.dueToday ? eq(recordsRequests.respondBy, w.dueToday) : sql`0`);
   if (q.flag === 'due_soon') parts.push(and(gt(recordsRequests.respondBy, w.today), lte(recordsRequests.respondBy, w.dueSoonThrough)));
   if (q.project) {
-    const p = escapeLike(q.project);
-    parts.push(or(likeEsc(projects.name, p), eq(projects.slug, q.project)));
+    parts.push(or(anyContains(q.project, projects.name), eq(projects.slug, q.project)));
   }
   if (q.q) parts.push(textMatches(q.q));
   return and(...parts);

@@ -31,9 +31,6 @@ export interface ProjectRecords {
   reports: Array<{ date: string; pages: number; largeFormatSheets: number }>;
 }
 
-/** Kinds of document a date range can cover. */
-export const RANGE_TYPES = ['inspection_report', 'monthly_summary'] as const satisfies readonly DocumentType[];
-
 const pickable = {
   id: documents.id,
   type: documents.type,

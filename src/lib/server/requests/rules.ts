@@ -10,7 +10,6 @@ import { formatDay, formatInstant, formatMoney } from '../../shared/format.ts';
 export type RequestChannel = 'web' | 'email' | 'mail' | 'walk_in' | 'phone';
 
 export const OPEN_STATUSES = ['received', 'acknowledged', 'awaiting_cost_approval', 'awaiting_payment'] as const satisfies readonly RequestStatus[];
-export const CLOSED_STATUSES = ['fulfilled', 'denied', 'withdrawn'] as const satisfies readonly RequestStatus[];
 
 export function isOpen(status: RequestStatus): boolean {
   return (OPEN_STATUSES as readonly string[]).includes(status);
