@@ -13,7 +13,7 @@
  */
 import type { InspectionType, ProjectStatus } from '../../../db/schema.ts';
 import { formatDay, formatInstant, formatMonth, plural } from '../shared/format.ts';
-import { TOWN_TIME_ZONE } from './config.ts';
+import { townToday } from './time.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings (the town can change these; see compliance-data.ts for where they are stored)
@@ -253,24 +253,8 @@ export function daysBetween(a: string, b: string): number {
   return dayNumber(b) - dayNumber(a);
 }
 
-const localFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const localDayCache = new Map<number, string>();
-
-/**
- * The town-local calendar day of an instant. New York's offsets are whole hours and change on the hour,
- * so every instant in one UTC hour has the same local day: cache per hour (this runs for every
- * inspection of every project).
- */
-export function localDay(instant: Date): string {
-  const hour = Math.floor(instant.getTime() / HOUR_MS);
-  let day = localDayCache.get(hour);
-  if (day === undefined) {
-    day = localFormat.format(instant);
-    if (localDayCache.size > 200_000) localDayCache.clear();
-    localDayCache.set(hour, day);
-  }
-  return day;
-}
+/** The town-local calendar day of an instant (see townToday). */
+export const localDay = (instant: Date): string => townToday(instant);
 
 export function monthOf(date: string): string {
   return date.slice(0, 7);

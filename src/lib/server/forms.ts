@@ -21,10 +21,14 @@ export interface FormState<T> {
   values: (name: string) => string[];
 }
 
-export async function formState<T = unknown>(astro: AstroGlobal, action: ActionLike): Promise<FormState<T>> {
+/**
+ * `echoOnSuccess`: also read back what was sent after a successful action, for forms whose success can
+ * re-render the page (a preview) rather than redirect.
+ */
+export async function formState<T = unknown>(astro: AstroGlobal, action: ActionLike, opts: { echoOnSuccess?: boolean } = {}): Promise<FormState<T>> {
   const result = astro.getActionResult(action);
   let submitted = new FormData();
-  if (result?.error && astro.request.method === 'POST') {
+  if ((result?.error || (result && opts.echoOnSuccess)) && astro.request.method === 'POST') {
     try {
       submitted = await astro.request.formData();
     } catch {

@@ -6,7 +6,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { projects } from '../../../db/schema.ts';
 import { distanceMiles, type Point } from '../shared/geo.ts';
-import type { DB } from './db/index.ts';
+import { memoUntilChange, type DB } from './db/index.ts';
 
 export interface GeocodeResult {
   point: Point;
@@ -90,7 +90,8 @@ export function townGeocoder(db: DB): Geocoder {
   return {
     name: 'town',
     async geocode(query) {
-      return geocodeFromPlaces(load(), query);
+      // Read and normalized once until the database changes, not on every lookup.
+      return geocodeFromPlaces(memoUntilChange(db, 'geocode.townPlaces', load), query);
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { recordsRequests } from '../../../db/schema.ts';
 import type { DB } from './db/index.ts';
+import { daysBetween } from './periods.ts';
 import { townToday } from './time.ts';
 
 export interface RequestFacts {
@@ -31,10 +32,6 @@ export interface MonthStats {
   open: number;
   /** Open and past the due date as of `today`. */
   overdue: number;
-}
-
-function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
 export function median(values: number[]): number | null {

@@ -6,17 +6,25 @@ export function isoDate(dt: DateTime): string {
   return dt.toISODate() as string;
 }
 
-let lastDay: { day: string; from: number; until: number } | undefined;
+const HOUR_MS = 3_600_000;
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayByHour = new Map<number, string>();
 
-/** The town-local calendar day of an instant (today by default), YYYY-MM-DD. */
+/**
+ * The town-local calendar day of an instant (today by default), YYYY-MM-DD. Asked on every public request
+ * and for every inspection and records request in the statistics: New York's offsets are whole hours and
+ * change on the hour, so every instant in one UTC hour has the same local day, and each hour is worked
+ * out once.
+ */
 export function townToday(now: Date = new Date()): string {
-  // Asked on every public request: remember the day with its bounds rather than build a zoned DateTime.
-  const t = now.getTime();
-  if (lastDay && t >= lastDay.from && t < lastDay.until) return lastDay.day;
-  const local = DateTime.fromMillis(t, { zone: TOWN_TIME_ZONE });
-  const start = local.startOf('day');
-  lastDay = { day: isoDate(local), from: start.toMillis(), until: start.plus({ days: 1 }).toMillis() };
-  return lastDay.day;
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  let day = dayByHour.get(hour);
+  if (day === undefined) {
+    day = dayFormat.format(now);
+    if (dayByHour.size > 200_000) dayByHour.clear();
+    dayByHour.set(hour, day);
+  }
+  return day;
 }
 
 /** A local date and time in the town → the UTC instant. */

@@ -1,7 +1,8 @@
 /**
- * What the two records-request forms (the public one and the clerk's entry) need to render: everything
- * that was sent, read back after a preview as after an error; the live estimate; errors beside fields; and
- * the one-time form key, kept across previews so a final send that arrives twice is still recognised.
+ * What the two records-request forms (the public one and the clerk's entry) need to render, from their
+ * formState (read with echoOnSuccess: a preview is a successful action that re-renders the form): the
+ * live estimate; errors beside fields; and the one-time form key, kept across previews so a final send
+ * that arrives twice is still recognised.
  */
 import type { AstroGlobal } from 'astro';
 import { looksLikeToken, newToken } from '../auth/tokens.ts';
@@ -10,22 +11,9 @@ import type { FormState } from '../forms.ts';
 import { projectChoices } from './records.ts';
 import { formPreview } from './submit.ts';
 
-export async function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
-  // A preview is a successful action that re-renders: read back what was sent, as after an error.
-  let submitted = form.submitted;
-  if (form.data && astro.request.method === 'POST') {
-    try {
-      submitted = await astro.request.formData();
-    } catch {
-      // Nothing to echo.
-    }
-  }
+export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
   const posted = astro.request.method === 'POST';
-  const value = (name: string) => {
-    const v = submitted.get(name);
-    return typeof v === 'string' ? v : '';
-  };
-  const values = (name: string) => submitted.getAll(name).filter((v): v is string => typeof v === 'string');
+  const { value, values } = form;
   const projectValue = posted ? value('project') : (astro.url.searchParams.get('project') ?? '').slice(0, 200);
   const preview = formPreview(db(), {
     project: projectValue,
