@@ -30,7 +30,11 @@ beforeAll(async () => {
   bySlug = new Map(complianceFor(db, {}, NOW).map((c) => [c.project.slug, c]));
 });
 
-const of = (slug: string, rule?: string) => (bySlug.get(slug)?.findings ?? []).filter((f) => !rule || f.rule === rule);
+const of = (slug: string, rule?: string) => {
+  // A renamed demo site must fail here, not pass as "no findings".
+  expect(bySlug.has(slug), `demo site ${slug}`).toBe(true);
+  return bySlug.get(slug)!.findings.filter((f) => !rule || f.rule === rule);
+};
 
 describe('the demo town, checked against the law', () => {
   it('an 11-day gap between inspections at the medical office, now ended', () => {

@@ -161,6 +161,8 @@ describe('SQL injection', () => {
     expect(await audit('user.sign_in')).toBeGreaterThan(1);
     expect(await audit('user.sign%')).toBe(await audit('no.such.action'));
     expect(await audit('user.sign_')).toBe(await audit('user.sign_in'));
+    // An unescaped _ would match the dot of user.sign_in.
+    expect(await audit('user_sign_in')).toBe(await audit('no.such.action'));
   });
 
   it('forms take hostile text as text: sign-in, the request form and alert subscriptions refuse it plainly', async () => {

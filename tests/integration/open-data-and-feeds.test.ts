@@ -70,9 +70,13 @@ describe('open data', () => {
     for (const p of active.projects) expect(['active', 'stop_work']).toContain(p.status);
 
     const box = await (await get(base, '/api/projects.geojson?bbox=-74.00,42.76,-73.95,42.80')).json();
+    expect(box.features.length).toBeGreaterThan(0);
     for (const f of box.features) {
-      expect(f.geometry.coordinates[0]).toBeGreaterThanOrEqual(-74);
-      expect(f.geometry.coordinates[1]).toBeLessThanOrEqual(42.8);
+      const [lon, lat] = f.geometry.coordinates;
+      expect(lon).toBeGreaterThanOrEqual(-74);
+      expect(lon).toBeLessThanOrEqual(-73.95);
+      expect(lat).toBeGreaterThanOrEqual(42.76);
+      expect(lat).toBeLessThanOrEqual(42.8);
     }
     const all = await (await get(base, '/api/projects')).json();
     expect(box.features.length).toBeLessThan(all.count);

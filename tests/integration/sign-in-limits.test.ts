@@ -181,6 +181,8 @@ describe('the per-connection sign-in limit', () => {
     } while (res.status === 401 && failures < 40);
     expect(res.status).toBe(429);
     expect(failures).toBeLessThanOrEqual(31);
+    // Not a smaller limit: earlier tests in this file spent a few attempts from this connection.
+    expect(failures).toBeGreaterThanOrEqual(20);
     const right = await attempt('operator@rotterdam.example', DEMO_PASSWORD);
     expect(right.status).toBe(429);
     expect(await right.text()).toMatch(/Too many sign-in attempts\. Wait \d+ minutes? and try again/);

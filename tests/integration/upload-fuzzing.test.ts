@@ -183,7 +183,7 @@ const ENDPOINTS: Endpoint[] = [
     rows: () => one<{ n: number }>('select count(*) as n from request_items').n,
     download: () => {
       const i = one<{ id: number; file_mime_type: string; file_name: string; pages: number }>('select id, file_mime_type, file_name, pages from request_items where request_id = ? order by id desc limit 1', requestId);
-      return { url: `/staff/requests/${requestId}/files/${i.id}`, who: 'clerk', mime: i.file_mime_type, filename: i.file_name };
+      return { url: `/staff/requests/${requestId}/files/${i.id}`, who: 'clerk', mime: i.file_mime_type, filename: i.file_name, pages: i.pages };
     },
   },
   {

@@ -43,7 +43,7 @@ export const SQLI = [
 ];
 
 /** Error text that would mean SQL (or a stack trace) reached the visitor. */
-export const LEAKED_ERROR = /SQLITE|SqliteError|syntax error|no such (table|column)|near ".*": |drizzle|at [\w.]+ \(.*:\d+:\d+\)|Internal Server Error/i;
+export const LEAKED_ERROR = /SQLITE|SqliteError|syntax error|no such (table|column)|near ".*": |drizzle-orm|DrizzleQueryError|at [\w.]+ \(.*:\d+:\d+\)|Internal Server Error/i;
 
 /** Markup that escaped escaping. Quoted attribute values are blanked first (Astro escapes their quotes), so
  * only markup outside them counts: an injected element, an event handler, a javascript: link. */
