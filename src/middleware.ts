@@ -10,7 +10,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { AccessError } from './lib/server/auth/guards.ts';
 import { SESSION_COOKIE, validateSession } from './lib/server/auth/sessions.ts';
 import { db } from './lib/server/db/index.ts';
-import { isCacheablePage, negotiateCoding, pageCache, publicDataVersion, type CachedPage } from './lib/server/page-cache.ts';
+import { negotiateCoding } from './lib/server/http.ts';
+import { isCacheablePage, pageCache, publicDataVersion, type CachedPage } from './lib/server/page-cache.ts';
 import { townToday } from './lib/server/time.ts';
 import { siteSearch } from './lib/server/search/site.ts';
 

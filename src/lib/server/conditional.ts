@@ -17,7 +17,7 @@ export function etagFor(body: string | Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
-function notModified(request: Request, etag: string, lastModified: Date | undefined): boolean {
+export function notModified(request: Request, etag: string, lastModified?: Date): boolean {
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) {
     // Weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored.

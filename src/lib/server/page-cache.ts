@@ -7,27 +7,8 @@
  */
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { DB } from './db/index.ts';
+import type { ContentCoding } from './http.ts';
 import { preparedOnce } from './db/index.ts';
-
-export type ContentCoding = 'br' | 'gzip';
-
-/**
- * The coding to send for an Accept-Encoding header: brotli, else gzip, unless the client refuses it
- * (q=0) or names neither. Absent header: none (RFC 9110 allows any, but plain text is the safe choice).
- */
-export function negotiateCoding(acceptEncoding: string | null): ContentCoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q) || 0);
-  }
-  const ok = (coding: ContentCoding) => (accepted.has(coding) ? accepted.get(coding)! : (accepted.get('*') ?? 0)) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return undefined;
-}
 
 /** Public pages whose HTML is the same for every anonymous visitor. */
 const CACHEABLE = [/^\/$/, /^\/projects$/, /^\/projects\/[a-z0-9-]+$/, /^\/enforcement$/, /^\/help$/, /^\/help\/[a-z0-9-]+$/, /^\/open-data$/];

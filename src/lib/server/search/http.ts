@@ -2,6 +2,8 @@
  * Serving the browser's search files: precompressed (brotli or gzip by Accept-Encoding), with an ETag
  * per index version. A URL that names the current version (?v=…) may be cached for good.
  */
+import { notModified } from '../conditional.ts';
+import { negotiateCoding } from '../http.ts';
 import type { BrowserAssets } from './engine.ts';
 
 export function assetResponse(request: Request, assets: BrowserAssets | undefined, part: 'index' | 'display'): Response {
@@ -20,17 +22,11 @@ export function assetResponse(request: Request, assets: BrowserAssets | undefine
     Vary: 'Accept-Encoding',
     'Cache-Control': url.searchParams.get('v') === assets.version ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
   };
-  if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
-  const accept = request.headers.get('accept-encoding') ?? '';
+  if (notModified(request, etag)) return new Response(null, { status: 304, headers });
   const file = assets[part];
-  let body = file.json;
-  if (/\bbr\b/.test(accept)) {
-    body = file.br;
-    headers['Content-Encoding'] = 'br';
-  } else if (/\bgzip\b/.test(accept)) {
-    body = file.gzip;
-    headers['Content-Encoding'] = 'gzip';
-  }
+  const coding = negotiateCoding(request.headers.get('accept-encoding'));
+  const body = coding ? file[coding] : file.json;
+  if (coding) headers['Content-Encoding'] = coding;
   headers['Content-Length'] = String(body.length);
   return new Response(new Uint8Array(body), { headers });
 }
