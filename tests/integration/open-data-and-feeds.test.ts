@@ -64,6 +64,20 @@ describe('open data', () => {
     expect((await get(base, '/api/projects/abc')).status).toBe(404);
   });
 
+  it('the whole list, reused between requests, shows a change as soon as it is made (from any process)', async () => {
+    const list = async () => ((await (await get(base, '/api/projects')).json()).projects as Array<{ id: number; updated_at: string }>);
+    const first = (await list())[0];
+    const row = one<{ updated_at: number }>('select updated_at from projects where id = ?', first.id);
+    const at = Math.max(row.updated_at, Date.parse(first.updated_at)) + 60_000;
+    db.$client.prepare('update projects set updated_at = ? where id = ?').run(at, first.id);
+    try {
+      expect((await list()).find((p) => p.id === first.id)!.updated_at).toBe(new Date(at).toISOString());
+    } finally {
+      db.$client.prepare('update projects set updated_at = ? where id = ?').run(row.updated_at, first.id);
+    }
+    expect((await list()).find((p) => p.id === first.id)!.updated_at).toBe(first.updated_at);
+  });
+
   it('filters by status, bounding box and updated_since, and explains a bad filter', async () => {
     const active = await (await get(base, '/api/projects?status=active,stop_work')).json();
     expect(active.count).toBeGreaterThan(0);

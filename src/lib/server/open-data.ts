@@ -19,6 +19,7 @@ import {
 import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '../shared/labels.ts';
 import type { DB } from './db/index.ts';
 import { isInForce } from './enforcement.ts';
+import { publicDataVersion } from './page-cache.ts';
 import { openActionsCount, outerProjectId, stopWorkSince } from './projects.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -205,9 +206,24 @@ const projectUpdatedMs = sql<number>`max(${projects.updatedAt},
   coalesce((select max(e.updated_at) from enforcement_actions e where e.project_id = ${outerProjectId} and e.public = 1), 0))`;
 
 
-export type ProjectRecord = ReturnType<typeof listOpenProjects>[number];
+export type ProjectRecord = ReturnType<typeof readOpenProjects>[number];
 
-export function listOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string) {
+let everyProject: { db: DB; version: number; baseUrl: string; records: ProjectRecord[] } | undefined;
+
+export function listOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string): ProjectRecord[] {
+  // The whole list (about 150 ms at 10,000 projects) is what most clients fetch: build it once per
+  // version of the public data (bumped by triggers on every public table, whichever process writes).
+  if (filters.id == null && !filters.statuses.length && !filters.bbox && !filters.updatedSince) {
+    const version = publicDataVersion(db);
+    if (everyProject?.db !== db || everyProject.version !== version || everyProject.baseUrl !== baseUrl) {
+      everyProject = { db, version, baseUrl, records: readOpenProjects(db, filters, baseUrl) };
+    }
+    return everyProject.records;
+  }
+  return readOpenProjects(db, filters, baseUrl);
+}
+
+function readOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string) {
   const where = [eq(projects.published, true)];
   if (filters.id != null) where.push(eq(projects.id, filters.id));
   if (filters.statuses.length) where.push(sql`${projects.status} in (${sql.join(filters.statuses.map((s) => sql`${s}`), sql`, `)})`);
