@@ -19,6 +19,8 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
+import { ALERT_EVENT_KINDS, ALERT_FREQUENCIES, ALERT_STATUSES, ALERT_TARGETS, DELIVERY_METHODS, DOCUMENT_TYPES, ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, FINE_STATUSES, GUARANTEE_KINDS, GUARANTEE_PURPOSES, INSPECTION_MILESTONES, INSPECTION_TYPES, OUTBOX_STATUSES, PARTY_ROLES, PAYMENT_METHODS, PRACTICE_CONDITIONS, PROJECT_KINDS, PROJECT_STATUSES, REQUEST_CHANNELS, REQUEST_STATUSES, REVIEW_STATUSES, ROLES, SHEET_SIZES } from './enums.ts';
+export * from './enums.ts';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now);
@@ -26,108 +28,6 @@ const updatedAt = () => integer('updated_at', { mode: 'timestamp_ms' }).notNull(
 
 // ---------------------------------------------------------------------------------------------
 // Vocabularies (string unions stored as TEXT; kept here so pages, seeds and tests share them)
-
-export const PROJECT_KINDS = ['major', 'minor'] as const;
-export type ProjectKind = (typeof PROJECT_KINDS)[number];
-
-/** Lifecycle, in the order a project normally moves through it. */
-export const PROJECT_STATUSES = [
-  'swppp_review',
-  'approved',
-  'active',
-  'stop_work',
-  'final_stabilization',
-  'complete',
-] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export const PARTY_ROLES = [
-  'owner_operator',
-  'swppp_preparer',
-  'qualified_inspector',
-  'contractor',
-  'subcontractor',
-] as const;
-export type PartyRole = (typeof PARTY_ROLES)[number];
-
-export const DOCUMENT_TYPES = [
-  'noi',
-  'swppp',
-  'swppp_amendment',
-  'inspection_report',
-  'monthly_summary',
-  'as_built_plans',
-  'notice_of_termination',
-  'enforcement_notice',
-  'other',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-/** Sheet size decides the copy fee: up to 9x14 in. is a page, anything larger a large-format sheet. */
-export const SHEET_SIZES = ['letter', 'legal', 'large_format', 'mixed'] as const;
-export type SheetSize = (typeof SHEET_SIZES)[number];
-
-export const REVIEW_STATUSES = ['filed', 'accepted', 'returned'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-
-export const INSPECTION_TYPES = [
-  'pre_construction',
-  'routine',
-  'post_storm',
-  'final_stabilization',
-  'follow_up',
-] as const;
-export type InspectionType = (typeof INSPECTION_TYPES)[number];
-
-export const PRACTICE_CONDITIONS = ['good', 'needs_maintenance', 'failed'] as const;
-
-/** The ordinance's inspection milestones that need 48 hours' notice to the officer. */
-export const INSPECTION_MILESTONES = [
-  'start_of_construction',
-  'controls_as_clearing_progresses',
-  'clearing_complete',
-  'rough_grading_complete',
-  'final_grading_complete',
-  'close_of_season',
-  'final_landscaping_complete',
-  'public_landscaping_established',
-] as const;
-
-export const ENFORCEMENT_TYPES = [
-  'written_warning',
-  'notice_of_violation',
-  'swppp_deficiency_notice',
-  'stop_work_order',
-  'fine',
-  'occupancy_hold',
-  'dec_referral',
-] as const;
-export type EnforcementType = (typeof ENFORCEMENT_TYPES)[number];
-
-export const ENFORCEMENT_CATEGORIES = ['informal', 'formal', 'judicial'] as const;
-export const ENFORCEMENT_STATUSES = ['issued', 'complied', 'escalated', 'withdrawn', 'closed'] as const;
-export type EnforcementStatus = (typeof ENFORCEMENT_STATUSES)[number];
-export const FINE_STATUSES = ['assessed', 'partly_paid', 'paid', 'waived'] as const;
-
-export const ROLES = ['admin', 'clerk', 'officer', 'operator'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const REQUEST_CHANNELS = ['web', 'email', 'mail', 'walk_in', 'phone'] as const;
-export const REQUEST_STATUSES = [
-  'received',
-  'acknowledged',
-  'awaiting_cost_approval',
-  'awaiting_payment',
-  'fulfilled',
-  'denied',
-  'withdrawn',
-] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const DELIVERY_METHODS = ['electronic', 'paper_pickup', 'paper_mail', 'cd', 'usb', 'inspect'] as const;
-export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
-export const PAYMENT_METHODS = ['cash', 'check', 'card', 'money_order', 'other'] as const;
-
-export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Projects and the people on them
@@ -989,12 +889,6 @@ export const enforcementDocuments = sqliteTable(
   (t) => [primaryKey({ columns: [t.enforcementActionId, t.documentId] })],
 );
 
-export const GUARANTEE_KINDS = ['performance_bond', 'cash_escrow', 'letter_of_credit'] as const;
-export type GuaranteeKind = (typeof GUARANTEE_KINDS)[number];
-/** The ordinance's construction completion guarantee and maintenance guarantee. */
-export const GUARANTEE_PURPOSES = ['construction_completion', 'maintenance'] as const;
-export type GuaranteePurpose = (typeof GUARANTEE_PURPOSES)[number];
-
 /** Performance guarantees: staff only, never on public pages. */
 export const performanceGuarantees = sqliteTable(
   'performance_guarantees',
@@ -1045,14 +939,6 @@ export const calendarFeedTokens = sqliteTable(
 // ---------------------------------------------------------------------------------------------
 // Alerts without an account (issue 7): email subscriptions to a project or an area, the public
 // events found by the dispatcher, and which subscriber was told about which event.
-
-export const ALERT_TARGETS = ['project', 'area'] as const;
-export type AlertTarget = (typeof ALERT_TARGETS)[number];
-export const ALERT_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
-export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
-export const ALERT_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
-export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project'] as const;
-export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 
 export const alertSubscriptions = sqliteTable(
   'alert_subscriptions',

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBackup, verifyBackup } from '../src/lib/server/backup.ts';
-import { loadConfig } from '../src/lib/server/config.ts';
+import { createBackup, verifyBackup } from '#lib/server/platform/backup.ts';
+import { loadConfig } from '#lib/server/platform/config.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const cfg = loadConfig();

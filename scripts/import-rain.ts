@@ -14,11 +14,11 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/lib/server/config.ts';
-import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
-import { RainFileError, groupRainEvents, readDailyPrecip, stationsIn } from '../src/lib/server/rain-csv.ts';
-import { importRainEvents } from '../src/lib/server/storms.ts';
-import { formatInstant } from '../src/lib/shared/format.ts';
+import { loadConfig } from '#lib/server/platform/config.ts';
+import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { RainFileError, groupRainEvents, readDailyPrecip, stationsIn } from '#lib/server/filings/rain-csv.ts';
+import { importRainEvents } from '#lib/server/filings/storms.ts';
+import { formatInstant } from '#lib/shared/format.ts';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { restoreBackup } from '../src/lib/server/backup.ts';
-import { loadConfig } from '../src/lib/server/config.ts';
+import { restoreBackup } from '#lib/server/platform/backup.ts';
+import { loadConfig } from '#lib/server/platform/config.ts';
 
 const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
 if (positionals.length !== 1) {

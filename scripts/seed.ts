@@ -11,11 +11,11 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/lib/server/config.ts';
-import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
-import { isDatabaseEmpty, seedDemoTown } from '../db/seed/demo.ts';
-import { seedLargeTown } from '../db/seed/large.ts';
-import type { SeedSummary } from '../db/seed/summary.ts';
+import { loadConfig } from '#lib/server/platform/config.ts';
+import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { isDatabaseEmpty, seedDemoTown } from '#db/seed/demo.ts';
+import { seedLargeTown } from '#db/seed/large.ts';
+import type { SeedSummary } from '#db/seed/summary.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -7,17 +7,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadConfig } from '../src/lib/server/config.ts';
-import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
-import { referencedFiles } from '../src/lib/server/file-references.ts';
-import { sweepOrphanFiles } from '../src/lib/server/files.ts';
-import { DEMO_PASSWORD, presentDemoAccounts, seedDemoAccounts } from '../db/seed/accounts.ts';
-import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '../db/seed/demo.ts';
-import { createTransport } from '../src/lib/server/mail/transport.ts';
-import { startOutboxWorker } from '../src/lib/server/mail/worker.ts';
-import { startJobs } from '../src/lib/server/jobs/index.ts';
-import { acceptOneClickUnsubscribe } from '../src/lib/server/alerts/one-click.ts';
-import { addSecurityHeaders } from '../src/lib/server/security-headers.ts';
+import { loadConfig } from '#lib/server/platform/config.ts';
+import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { referencedFiles } from '#lib/server/platform/files/references.ts';
+import { sweepOrphanFiles } from '#lib/server/platform/files/store.ts';
+import { DEMO_PASSWORD, presentDemoAccounts, seedDemoAccounts } from '#db/seed/accounts.ts';
+import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '#db/seed/demo.ts';
+import { createTransport } from '#lib/server/platform/mail/transport.ts';
+import { startOutboxWorker } from '#lib/server/platform/mail/worker.ts';
+import { startJobs } from '#lib/server/jobs/schedule.ts';
+import { acceptOneClickUnsubscribe } from '#lib/server/public/alerts/one-click.ts';
+import { addSecurityHeaders } from '#lib/server/platform/http/security-headers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();

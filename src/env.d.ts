@@ -3,7 +3,9 @@
 declare namespace App {
   interface Locals {
     /** The signed-in user, loaded from the session cookie by the middleware. */
-    user?: import('./lib/server/auth/sessions.ts').SessionUser;
+    user?: import('#lib/server/accounts/sessions.ts').SessionUser;
+    /** The database connection (pages pass it to their view models; they never import the db module). */
+    db: import('#lib/server/platform/db.ts').DB;
     /** Random id for this request, for logs. */
     requestId: string;
   }

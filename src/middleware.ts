@@ -7,16 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
-import { AccessError } from './lib/server/auth/guards.ts';
-import { SESSION_COOKIE, validateSession } from './lib/server/auth/sessions.ts';
-import { db } from './lib/server/db/index.ts';
-import { negotiateCoding } from './lib/server/http.ts';
-import { isCacheablePage, pageCache, publicDataVersion, type CachedPage } from './lib/server/page-cache.ts';
-import { townToday } from './lib/server/time.ts';
-import { siteSearch } from './lib/server/search/site.ts';
+import { AccessError } from '#lib/server/accounts/guards.ts';
+import { SESSION_COOKIE, validateSession } from '#lib/server/accounts/sessions.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { negotiateCoding } from '#lib/server/platform/http/http.ts';
+import { isCacheablePage, pageCache, publicDataVersion, type CachedPage } from '#lib/server/platform/http/page-cache.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { siteSearch } from '#lib/server/public/search/site.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.requestId = randomUUID();
+  // Pages and components get the connection here and never import the database module themselves.
+  context.locals.db = db();
   // Build the search index at start-up, in the background (a no-op once it is built or building).
   siteSearch().warm();
   const token = context.cookies.get(SESSION_COOKIE)?.value;

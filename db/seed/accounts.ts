@@ -4,8 +4,8 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { auditLog, projectMembers, projects, userRoles, users, type Role } from '../schema.ts';
-import { hashPassword } from '../../src/lib/server/auth/passwords.ts';
-import type { DB } from '../../src/lib/server/db/index.ts';
+import { hashPassword } from '#lib/server/accounts/passwords.ts';
+import type { DB } from '#lib/server/platform/db.ts';
 
 export const DEMO_PASSWORD = 'rotterdam-demo-2026';
 

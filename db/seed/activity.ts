@@ -5,7 +5,7 @@
  * the public. Deliberate lapses (an 11-day gap, a missed post-storm inspection, a trap left at 60%)
  * are switched on per project so compliance rules have something real to find.
  */
-import type { BusinessCalendar } from '../../src/lib/server/deadlines.ts';
+import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { InspectionType } from '../schema.ts';
 import {
   addDays,

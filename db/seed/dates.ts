@@ -3,7 +3,7 @@
  * instants are built from local wall-clock times (so a 9:00 inspection is 9:00 in Rotterdam, EST or EDT).
  */
 import { DateTime } from 'luxon';
-import { TOWN_TIME_ZONE } from '../../src/lib/server/config.ts';
+import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 export function localDay(instant: Date): string {

@@ -8,10 +8,10 @@
  * The same `now` gives the same rows and the same file bytes.
  */
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../src/lib/server/db/index.ts';
-import { schema } from '../../src/lib/server/db/index.ts';
-import type { BusinessCalendar } from '../../src/lib/server/deadlines.ts';
-import { townToday } from '../../src/lib/server/time.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { schema } from '#lib/server/platform/db.ts';
+import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import type { DocumentType, EnforcementStatus, EnforcementType, InspectionType } from '../schema.ts';
 import {
   monthlySummaries,

@@ -8,8 +8,8 @@
  * (2) prepared statements inside a few large transactions.
  */
 import type Database from 'better-sqlite3';
-import type { DB } from '../../src/lib/server/db/index.ts';
-import { townToday } from '../../src/lib/server/time.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import type { ProjectStatus } from '../schema.ts';
 import { planStorms, type StormPlan } from './activity.ts';
 import { addDays, atLocal, daysBetween, localDay, longDate, monthName, monthOf, nextMonth, plusHours } from './dates.ts';

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { enforcementActions, finePayments, inspectionNotices, performanceGuarantees, projects } from '../schema.ts';
 import { addDays, atLocal } from './dates.ts';
 
-type Tx = Parameters<Parameters<import('../../src/lib/server/db/index.ts').DB['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<import('#lib/server/platform/db.ts').DB['transaction']>[0]>[0];
 
 export function seedOfficerDesk(tx: Tx, ctx: { today: string; now: Date }): void {
   const at = (n: number) => addDays(ctx.today, n);

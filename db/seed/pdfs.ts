@@ -8,9 +8,9 @@
  * computed from the pages drawn, with the same classification the portal uses for fees (pdf.ts).
  */
 import { rgb, type PDFPage, type RGB } from 'pdf-lib';
-import { storeFile } from '../../src/lib/server/files.ts';
-import type { PdfFacts } from '../../src/lib/server/pdf.ts';
-import { BLUE, BROWN, GREEN, GREY, INK, LETTER, LIGHT, MARGIN, PdfWriter, RED, SHEET, type GeneratedPdf } from '../../src/lib/server/pdf-writer.ts';
+import { storeFile } from '#lib/server/platform/files/store.ts';
+import type { PdfFacts } from '#lib/server/platform/pdf/measure.ts';
+import { BLUE, BROWN, GREEN, GREY, INK, LETTER, LIGHT, MARGIN, PdfWriter, RED, SHEET, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
 import { longDate, localDateTime, monthName } from './dates.ts';
 import type { PracticeDef } from './names.ts';
 import { Rng, hashString } from './random.ts';

@@ -4,10 +4,10 @@
  * often as you like, existing rows are left alone.
  */
 import { DateTime } from 'luxon';
-import type { DB } from '../../src/lib/server/db/index.ts';
-import { schema } from '../../src/lib/server/db/index.ts';
-import { TOWN_TIME_ZONE } from '../../src/lib/server/config.ts';
-import { DEFAULT_CLOSE_OF_BUSINESS, statutoryHolidays } from '../../src/lib/server/deadlines.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { schema } from '#lib/server/platform/db.ts';
+import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
+import { DEFAULT_CLOSE_OF_BUSINESS, statutoryHolidays } from '#lib/server/platform/time/deadlines.rules.ts';
 import { weekday } from './dates.ts';
 
 export const DEFAULT_FEE_SCHEDULE = {
@@ -66,5 +66,6 @@ export async function seedReferenceData(db: DB, opts: { now?: Date } = {}): Prom
   });
 }
 
-// The loaders live with the application (src/lib/server/calendar.ts); re-exported for the seeds.
-export { feeScheduleOn, loadCalendar } from '../../src/lib/server/calendar.ts';
+// The loaders live with the application; re-exported for the seeds.
+export { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+export { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';

@@ -7,11 +7,11 @@
  * Runs inside the caller's (synchronous) transaction.
  */
 import { eq, like } from 'drizzle-orm';
-import type { DB } from '../../src/lib/server/db/index.ts';
-import { schema } from '../../src/lib/server/db/index.ts';
-import { computeDueDate, type BusinessCalendar } from '../../src/lib/server/deadlines.ts';
-import { APPEAL_RIGHTS, respondBy } from '../../src/lib/server/requests/rules.ts';
-import { computeBill } from '../../src/lib/shared/fees.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { schema } from '#lib/server/platform/db.ts';
+import { computeDueDate, type BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { APPEAL_RIGHTS, respondBy } from '#lib/server/records-requests/request.rules.ts';
+import { computeBill } from '#lib/shared/fees.ts';
 import type { DeliveryMethod, DocumentType, RequestStatus } from '../schema.ts';
 import { atLocal, localDay, longDate, plusHours } from './dates.ts';
 import { sha256Hex, type Rng } from './random.ts';

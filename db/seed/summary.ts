@@ -1,7 +1,7 @@
 /**
  * What a seeding run produced, counted from the database afterwards (so it is always true).
  */
-import type { DB } from '../../src/lib/server/db/index.ts';
+import type { DB } from '#lib/server/platform/db.ts';
 
 export interface SeedSummary {
   mode: 'demo' | 'large';

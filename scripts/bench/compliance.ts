@@ -8,10 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { hashPassword } from '../../src/lib/server/auth/passwords.ts';
-import { complianceContext, complianceFor, loadComplianceData, openFindingsBySite } from '../../src/lib/server/compliance-data.ts';
-import { evaluateCompliance } from '../../src/lib/server/compliance.ts';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { hashPassword } from '#lib/server/accounts/passwords.ts';
+import { complianceContext, complianceFor, loadComplianceData, openFindingsBySite } from '#lib/server/compliance/compliance.ts';
+import { evaluateCompliance } from '#lib/server/compliance/compliance.rules.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
 import type { Portal } from '../../tests/support/portal.ts';
 import type { BenchContext } from './lib.ts';
 

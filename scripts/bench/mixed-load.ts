@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
 import { formBody } from '../../tests/support/http.ts';
 import type { BenchContext } from './lib.ts';
 

@@ -4,12 +4,12 @@
  * deadlines, stop-work orders), a month of the calendar, and rendering the printable PDFs.
  */
 import path from 'node:path';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
-import { printableNotice } from '../../src/lib/server/enforcement-actions.ts';
-import { calendarItems, officerDesk } from '../../src/lib/server/officer-desk.ts';
-import { sitePostingPdf } from '../../src/lib/server/printables.ts';
-import { getStaffProject } from '../../src/lib/server/project-registry.ts';
-import { townToday } from '../../src/lib/server/time.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
+import { printableNotice } from '#lib/server/enforcement/actions.ts';
+import { calendarItems, officerDesk } from '#lib/server/desks/officer-desk.ts';
+import { sitePostingPdf } from '#lib/server/projects/site-posting.ts';
+import { getStaffProject } from '#lib/server/projects/registry.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { formatLoad, load, type BenchContext } from './lib.ts';
 
 function timed<T>(runs: number, fn: () => T): { median: number; p95: number; last: T } {

@@ -6,14 +6,14 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { hashPassword } from '../../src/lib/server/auth/passwords.ts';
-import { closeOfBusiness, loadCalendar } from '../../src/lib/server/calendar.ts';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
-import { computeDueDate } from '../../src/lib/server/deadlines.ts';
-import { respondBy, type RequestChannel } from '../../src/lib/server/requests/rules.ts';
-import { townInstant, townToday } from '../../src/lib/server/time.ts';
-import type { DeliveryMethod, RequestStatus } from '../../db/schema.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { hashPassword } from '#lib/server/accounts/passwords.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
+import { computeDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { respondBy, type RequestChannel } from '#lib/server/records-requests/request.rules.ts';
+import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
+import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
 import { formBody, signIn } from '../../tests/support/http.ts';
 import autocannon from 'autocannon';
 import { formatLoad, load, type BenchContext } from './lib.ts';

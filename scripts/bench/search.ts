@@ -7,8 +7,8 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import Database from 'better-sqlite3';
-import { helpSearchDocs, loadProjectDocs, splitHelpPage, type HelpDoc } from '../../src/lib/server/search/documents.ts';
-import { buildBrowserAssets, buildEngine, searchEngine } from '../../src/lib/server/search/engine.ts';
+import { helpSearchDocs, loadProjectDocs, splitHelpPage, type HelpDoc } from '#lib/server/public/search/documents.ts';
+import { buildBrowserAssets, buildEngine, searchEngine } from '#lib/server/public/search/engine.ts';
 import { ROOT } from '../../tests/support/portal.ts';
 import { formatLoad, load, type BenchContext } from './lib.ts';
 

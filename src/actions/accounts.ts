@@ -1,15 +1,15 @@
 /** Sign-in, sign-out, password links, and the administrator's user management. */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { ROLES } from '../../db/schema.ts';
-import { safeNextPath, sessionCookieOptions } from '../lib/server/auth/cookies.ts';
-import { passwordProblem, PASSWORD_MAX_LENGTH } from '../lib/server/auth/passwords.ts';
-import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from '../lib/server/auth/sessions.ts';
-import { audit } from '../lib/server/audit.ts';
-import { config } from '../lib/server/config.ts';
-import { db } from '../lib/server/db/index.ts';
-import { minutesText } from '../lib/server/rate-limit.ts';
-import { authenticate, inviteUser, requestPasswordReset, setPasswordWithToken, updateUserAccess } from '../lib/server/users.ts';
+import { ROLES } from '#db/schema.ts';
+import { safeNextPath, sessionCookieOptions } from '#lib/server/accounts/cookies.ts';
+import { passwordProblem, PASSWORD_MAX_LENGTH } from '#lib/server/accounts/passwords.ts';
+import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from '#lib/server/accounts/sessions.ts';
+import { actorOf, audit } from '#lib/server/platform/audit.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
+import { authenticate, inviteUser, requestPasswordReset, setPasswordWithToken, updateUserAccess } from '#lib/server/accounts/users.ts';
 import { allow } from './guard.ts';
 
 const email = z.string().trim().min(1, { error: 'Enter your email address.' }).pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
@@ -49,7 +49,7 @@ export const accounts = {
       const user = ctx.locals.user;
       deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
-      if (user) audit(db(), { userId: user.id, ip: ctx.clientAddress }, { action: 'user.sign_out', entityType: 'user', entityId: user.id });
+      if (user) audit(db(), actorOf(user, ctx), { action: 'user.sign_out', entityType: 'user', entityId: user.id });
       return { signedOut: true };
     },
   }),
@@ -60,7 +60,7 @@ export const accounts = {
       const user = allow.user(ctx);
       db().transaction((tx) => {
         deleteUserSessions(tx, user.id);
-        audit(tx, { userId: user.id, ip: ctx.clientAddress }, { action: 'user.sign_out_everywhere', entityType: 'user', entityId: user.id });
+        audit(tx, actorOf(user, ctx), { action: 'user.sign_out_everywhere', entityType: 'user', entityId: user.id });
       });
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
       return { signedOut: true };

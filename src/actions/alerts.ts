@@ -1,11 +1,11 @@
 /** Email alerts without an account: subscribe, confirm, unsubscribe. All public; tokens authorize. */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { ALERT_FREQUENCIES, ALERT_TARGETS } from '../../db/schema.ts';
-import { confirmSubscription, subscribe, unsubscribe } from '../lib/server/alerts/subscriptions.ts';
-import { config } from '../lib/server/config.ts';
-import { db } from '../lib/server/db/index.ts';
-import { RADII_MILES } from '../lib/shared/geo.ts';
+import { ALERT_FREQUENCIES, ALERT_TARGETS } from '#db/schema.ts';
+import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { RADII_MILES } from '#lib/shared/geo.ts';
 
 const email = z.string().trim().min(1, { error: 'Enter your email address.' }).max(254).pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
 const optionalNumber = z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().optional());

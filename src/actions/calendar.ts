@@ -1,8 +1,9 @@
 /** The officer's private calendar link: create (replacing the old one) or revoke. */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
-import { activeFeed, createFeedToken, revokeFeedTokens } from '../lib/server/calendar-feeds.ts';
-import { config } from '../lib/server/config.ts';
-import { db } from '../lib/server/db/index.ts';
+import { activeFeed, createFeedToken, revokeFeedTokens } from '#lib/server/desks/officer-calendar-feed.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { db } from '#lib/server/platform/db.ts';
 import { allow } from './guard.ts';
 
 export const calendarFeed = {
@@ -11,7 +12,7 @@ export const calendarFeed = {
     accept: 'form',
     handler: async (_input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const token = createFeedToken(db(), { userId: user.id, ip: ctx.clientAddress });
+      const token = createFeedToken(db(), actorOf(user, ctx));
       return { url: `${config().publicUrl}/officer-calendar/${token}.ics` };
     },
   }),
@@ -20,7 +21,7 @@ export const calendarFeed = {
     accept: 'form',
     handler: async (_input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const revoked = revokeFeedTokens(db(), { userId: user.id, ip: ctx.clientAddress });
+      const revoked = revokeFeedTokens(db(), actorOf(user, ctx));
       return { revoked, active: Boolean(activeFeed(db(), user.id)) };
     },
   }),

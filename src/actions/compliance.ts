@@ -1,8 +1,9 @@
 /** The town's compliance settings (monthly summary due day, when twice-weekly inspections apply). */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { saveComplianceSettings } from '../lib/server/compliance-data.ts';
-import { db } from '../lib/server/db/index.ts';
+import { saveComplianceSettings } from '#lib/server/compliance/compliance.ts';
+import { db } from '#lib/server/platform/db.ts';
 import { allow } from './guard.ts';
 
 export const compliance = {
@@ -16,7 +17,7 @@ export const compliance = {
     }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer', 'admin');
-      saveComplianceSettings(db(), { userId: officer.id, ip: ctx.clientAddress }, input);
+      saveComplianceSettings(db(), actorOf(officer, ctx), input);
       return { saved: true };
     },
   }),

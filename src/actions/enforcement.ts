@@ -3,15 +3,17 @@
  * action, move it through its states (a stop-work order closes only when lifted), fine payments and
  * waivers, and corrections to its words.
  */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { ENFORCEMENT_TYPES, PAYMENT_METHODS } from '../../db/schema.ts';
-import { config } from '../lib/server/config.ts';
-import { db } from '../lib/server/db/index.ts';
-import { issueAction, recordPayment, transitionAction, updateDetails, waiveFine } from '../lib/server/enforcement-actions.ts';
-import { calculateFine, parseMoney } from '../lib/server/enforcement-rules.ts';
-import { failure, id, ids, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '../lib/server/form-fields.ts';
-import { townToday } from '../lib/server/time.ts';
+import { ENFORCEMENT_TYPES, PAYMENT_METHODS } from '#db/schema.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { issueAction, recordPayment, transitionAction, updateDetails, waiveFine } from '#lib/server/enforcement/actions.ts';
+import { calculateFine } from '#lib/server/enforcement/actions.rules.ts';
+import { parseMoney } from '#lib/shared/format.ts';
+import { failure, id, ids, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 
 const fineFields = {
@@ -100,7 +102,7 @@ export const enforcement = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const on = input.on ?? input.liftedOn ?? '';
-      const r = transitionAction(db(), { userId: user.id, ip: ctx.clientAddress }, input.actionId, { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) }, townToday(), config().publicUrl);
+      const r = transitionAction(db(), actorOf(user, ctx), input.actionId, { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) }, townToday(), config().publicUrl);
       if (!r.ok) failure(r);
       return { actionId: input.actionId, event: input.event };
     },
@@ -117,7 +119,7 @@ export const enforcement = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordPayment(db(), { userId: user.id, ip: ctx.clientAddress }, input.actionId, { receivedOn: input.receivedOn, amountCents: parseMoney(input.amount) as number, method: input.method, reference: orNull(input.reference) }, townToday());
+      const r = recordPayment(db(), actorOf(user, ctx), input.actionId, { receivedOn: input.receivedOn, amountCents: parseMoney(input.amount) as number, method: input.method, reference: orNull(input.reference) }, townToday());
       if (!r.ok) failure(r);
       return { actionId: input.actionId };
     },
@@ -128,7 +130,7 @@ export const enforcement = {
     input: z.object({ actionId: id, on: requiredDay('the date of the waiver'), reason: requiredText('the reason for the waiver', 2000) }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = waiveFine(db(), { userId: user.id, ip: ctx.clientAddress }, input.actionId, input, townToday());
+      const r = waiveFine(db(), actorOf(user, ctx), input.actionId, input, townToday());
       if (!r.ok) failure(r);
       return { actionId: input.actionId };
     },
@@ -146,7 +148,7 @@ export const enforcement = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = updateDetails(db(), { userId: user.id, ip: ctx.clientAddress }, input.actionId, {
+      const r = updateDetails(db(), actorOf(user, ctx), input.actionId, {
         citedSection: orNull(input.citedSection),
         summary: input.summary,
         requiredMeasures: orNull(input.requiredMeasures),

@@ -1,12 +1,13 @@
 /** Performance guarantees (bond, escrow, letter of credit): staff record and release them. */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { GUARANTEE_KINDS, GUARANTEE_PURPOSES } from '../../db/schema.ts';
-import { db } from '../lib/server/db/index.ts';
-import { parseMoney } from '../lib/server/enforcement-rules.ts';
-import { failure, id, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '../lib/server/form-fields.ts';
-import { releaseGuarantee, saveGuarantee } from '../lib/server/performance-guarantees.ts';
-import { townToday } from '../lib/server/time.ts';
+import { GUARANTEE_KINDS, GUARANTEE_PURPOSES } from '#db/schema.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { parseMoney } from '#lib/shared/format.ts';
+import { failure, id, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { releaseGuarantee, saveGuarantee } from '#lib/server/projects/guarantees.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 
 export const guarantees = {
@@ -30,7 +31,7 @@ export const guarantees = {
       const user = allow.role(ctx, 'officer', 'clerk');
       const amountCents = parseMoney(input.amount) as number;
       if (amountCents < 1) failure({ fields: { amount: 'Enter an amount above zero.' } });
-      const r = saveGuarantee(db(), { userId: user.id, ip: ctx.clientAddress }, input.projectId, input.guaranteeId ?? null, {
+      const r = saveGuarantee(db(), actorOf(user, ctx), input.projectId, input.guaranteeId ?? null, {
         kind: input.kind,
         purpose: input.purpose,
         amountCents,
@@ -52,7 +53,7 @@ export const guarantees = {
     input: z.object({ guaranteeId: id, on: requiredDay('the release date') }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const r = releaseGuarantee(db(), { userId: user.id, ip: ctx.clientAddress }, input.guaranteeId, input.on, townToday());
+      const r = releaseGuarantee(db(), actorOf(user, ctx), input.guaranteeId, input.on, townToday());
       if (!r.ok) failure(r);
       return { id: r.id };
     },

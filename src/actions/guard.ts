@@ -3,10 +3,10 @@
  * (src/lib/server/auth/guards.ts) and answer with ActionError instead of a page.
  */
 import { ActionError } from 'astro:actions';
-import type { Role } from '../../db/schema.ts';
-import { AccessError, requireProjectMember, requireRole, requireUser, type GuardContext } from '../lib/server/auth/guards.ts';
-import type { SessionUser } from '../lib/server/auth/sessions.ts';
-import { db } from '../lib/server/db/index.ts';
+import type { Role } from '#db/schema.ts';
+import { AccessError, requireProjectMember, requireRole, requireUser, type GuardContext } from '#lib/server/accounts/guards.ts';
+import type { SessionUser } from '#lib/server/accounts/sessions.ts';
+import { db } from '#lib/server/platform/db.ts';
 
 function asActionError<T>(check: () => T): T {
   try {
@@ -19,7 +19,6 @@ function asActionError<T>(check: () => T): T {
 }
 
 /** Who did it, for the audit log: the signed-in user and the address the request came from. */
-export const actorOf = (user: { id: number }, ctx: { clientAddress: string }) => ({ userId: user.id, ip: ctx.clientAddress });
 
 export const allow = {
   user: (ctx: GuardContext): SessionUser => asActionError(() => requireUser(ctx)),

@@ -1,8 +1,8 @@
 /** Admin actions on the outbox. */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '../lib/server/db/index.ts';
-import { retryNow } from '../lib/server/mail/admin.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { retryNow } from '#lib/server/platform/mail/admin.ts';
 import { allow } from './guard.ts';
 
 export const mail = {

@@ -1,10 +1,11 @@
 /** Registering and maintaining projects (Stormwater Management Officer or clerk). */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '../../db/schema.ts';
-import { db } from '../lib/server/db/index.ts';
-import { failure, id, ids, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '../lib/server/form-fields.ts';
-import { noiProblems, type NoiFields } from '../lib/server/noi.ts';
+import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '#db/schema.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { failure, id, ids, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { noiProblems, type NoiFields } from '#lib/server/projects/noi.rules.ts';
 import {
   addWater,
   createProject,
@@ -16,9 +17,9 @@ import {
   setOperators,
   setPublished,
   updateProject,
-} from '../lib/server/project-registry.ts';
-import { townToday } from '../lib/server/time.ts';
-import { actorOf, allow } from './guard.ts';
+} from '#lib/server/projects/registry.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { allow } from './guard.ts';
 
 const WATER_TYPES = ['stream', 'river', 'wetland', 'lake', 'ms4'] as const;
 

@@ -3,22 +3,23 @@
  * requester's cost approval and withdrawal, which authorize by the tracking token. Everything else is the
  * clerk's, and every handler checks the role first.
  */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { DELIVERY_METHODS, PAYMENT_METHODS } from '../../db/schema.ts';
-import { parseDollars } from '../lib/shared/fees.ts';
-import { config } from '../lib/server/config.ts';
-import { db } from '../lib/server/db/index.ts';
-import { minutesText } from '../lib/server/rate-limit.ts';
-import { townInstant, townToday } from '../lib/server/time.ts';
-import { approveCost, billRequest, recordPayment, releaseNow, voidInvoice } from '../lib/server/requests/billing.ts';
-import { setClosure } from '../lib/server/requests/closures.ts';
-import { requestIdForToken } from '../lib/server/requests/links.ts';
-import { checkSelection, createRecordsRequest } from '../lib/server/requests/submit.ts';
-import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '../lib/server/requests/workflow.ts';
-import { FieldErrors } from '../lib/server/form-fields.ts';
-import { isIsoDay } from '../lib/server/periods.ts';
-import type { Outcome } from '../lib/server/requests/billing.ts';
+import { DELIVERY_METHODS, PAYMENT_METHODS } from '#db/schema.ts';
+import { parseMoney } from '#lib/shared/format.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
+import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
+import { approveCost, billRequest, recordPayment, releaseNow, voidInvoice } from '#lib/server/records-requests/billing.ts';
+import { setClosure } from '#lib/server/records-requests/closures.ts';
+import { requestIdForToken } from '#lib/server/records-requests/links.ts';
+import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
+import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
+import { FieldErrors } from '#lib/server/platform/forms/fields.ts';
+import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import type { Outcome } from '#lib/server/records-requests/billing.ts';
 import { allow } from './guard.ts';
 
 /** Turn a service's refusal into a field error (or a form-level one). */
@@ -34,7 +35,7 @@ const id = z.coerce.number({ error: 'Missing request.' }).int().positive();
 const ids = z.array(z.coerce.number().int().positive()).default([]);
 const text = (max: number, what: string) => z.string().trim().max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters for ${what}.` });
 const money = (what: string) =>
-  z.string().trim().max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` }).refine((v) => parseDollars(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
+  z.string().trim().max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` }).refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
 
 /** The request form's fields, shared by the public form and the clerk's entry form. */
 const requestFields = {
@@ -102,7 +103,7 @@ export const requests = {
           selection,
           delivery: input.delivery,
           requester: { name: input.name!, email: input.email, phone: input.phone, address: input.address },
-          costLimitCents: input.costLimit ? parseDollars(input.costLimit) : null,
+          costLimitCents: input.costLimit ? parseMoney(input.costLimit) : null,
           formKey: input.formKey,
         },
         { label: 'requester', ip: ctx.clientAddress },
@@ -163,10 +164,10 @@ export const requests = {
           selection,
           delivery: input.delivery,
           requester: { name: input.name!, email: input.email, phone: input.phone, address: input.address },
-          costLimitCents: input.costLimit ? parseDollars(input.costLimit) : null,
+          costLimitCents: input.costLimit ? parseMoney(input.costLimit) : null,
           formKey: input.formKey,
         },
-        { userId: clerk.id, ip: ctx.clientAddress },
+        actorOf(clerk, ctx),
         config().publicUrl,
       );
       if (!result.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests.' });
@@ -179,7 +180,7 @@ export const requests = {
     input: z.object({ id, acknowledgedOn: date('the acknowledgment date'), promisedOn: date('the date the records will be ready'), reason: text(2000, 'the reason').optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(acknowledge(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input, config().publicUrl));
+      orThrow(acknowledge(db(), actorOf(clerk, ctx), input.id, input, config().publicUrl));
       return { done: 'acknowledged' };
     },
   }),
@@ -189,7 +190,7 @@ export const requests = {
     input: z.object({ id, promisedOn: date('the new date'), reason: text(2000, 'the reason').min(1, { error: 'Give the reason for the new date.' }) }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(extend(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input, config().publicUrl));
+      orThrow(extend(db(), actorOf(clerk, ctx), input.id, input, config().publicUrl));
       return { done: 'extended' };
     },
   }),
@@ -199,7 +200,7 @@ export const requests = {
     input: z.object({ id, documentIds: ids }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(attachDocuments(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.documentIds));
+      orThrow(attachDocuments(db(), actorOf(clerk, ctx), input.id, input.documentIds));
       return { done: 'attached' };
     },
   }),
@@ -209,7 +210,7 @@ export const requests = {
     input: z.object({ id, itemId: z.coerce.number().int().positive() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(removeItem(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.itemId));
+      orThrow(removeItem(db(), actorOf(clerk, ctx), input.id, input.itemId));
       return { done: 'removed' };
     },
   }),
@@ -219,7 +220,7 @@ export const requests = {
     input: z.object({ id, body: text(4000, 'the note').min(1, { error: 'Write the note.' }), audience: z.enum(['requester', 'internal'], { error: 'Choose who sees the note.' }) }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(addNote(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, { body: input.body, toRequester: input.audience === 'requester' }, config().publicUrl));
+      orThrow(addNote(db(), actorOf(clerk, ctx), input.id, { body: input.body, toRequester: input.audience === 'requester' }, config().publicUrl));
       return { done: input.audience === 'requester' ? 'noted-requester' : 'noted' };
     },
   }),
@@ -229,7 +230,7 @@ export const requests = {
     input: z.object({ id, reason: text(4000, 'the reason').min(1, { error: 'Give the reason for the denial, citing the exemption.' }) }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(deny(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.reason, config().publicUrl));
+      orThrow(deny(db(), actorOf(clerk, ctx), input.id, input.reason, config().publicUrl));
       return { done: 'denied' };
     },
   }),
@@ -239,7 +240,7 @@ export const requests = {
     input: z.object({ id, note: text(2000, 'the note').optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(fulfill(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.note));
+      orThrow(fulfill(db(), actorOf(clerk, ctx), input.id, input.note));
       return { done: 'fulfilled' };
     },
   }),
@@ -249,7 +250,7 @@ export const requests = {
     input: z.object({ id, reason: text(2000, 'the reason').optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(withdraw(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.reason, config().publicUrl));
+      orThrow(withdraw(db(), actorOf(clerk, ctx), input.id, input.reason, config().publicUrl));
       return { done: 'withdrawn' };
     },
   }),
@@ -273,13 +274,13 @@ export const requests = {
       const result = orThrow(
         billRequest(
           db(),
-          { userId: clerk.id, ip: ctx.clientAddress },
+          actorOf(clerk, ctx),
           input.id,
           {
             counts,
-            postageCents: input.postage ? parseDollars(input.postage) : undefined,
+            postageCents: input.postage ? parseMoney(input.postage) : undefined,
             staffMinutes: input.staffHours != null ? Math.round(input.staffHours * 60) : undefined,
-            discountCents: input.discount ? parseDollars(input.discount) : undefined,
+            discountCents: input.discount ? parseMoney(input.discount) : undefined,
             discountReason: input.discountReason,
           },
           config().publicUrl,
@@ -294,7 +295,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(approveCost(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, config().publicUrl));
+      orThrow(approveCost(db(), actorOf(clerk, ctx), input.id, config().publicUrl));
       return { done: 'approved' };
     },
   }),
@@ -310,7 +311,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(recordPayment(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, { amountCents: parseDollars(input.amount)!, method: input.method, reference: input.reference, receivedOn: input.receivedOn }, config().publicUrl));
+      orThrow(recordPayment(db(), actorOf(clerk, ctx), input.id, { amountCents: parseMoney(input.amount)!, method: input.method, reference: input.reference, receivedOn: input.receivedOn }, config().publicUrl));
       return { done: 'paid' };
     },
   }),
@@ -320,7 +321,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(releaseNow(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id));
+      orThrow(releaseNow(db(), actorOf(clerk, ctx), input.id));
       return { done: 'released' };
     },
   }),
@@ -330,7 +331,7 @@ export const requests = {
     input: z.object({ id, reason: text(500, 'the reason').min(1, { error: 'Give the reason for cancelling the invoice.' }) }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(voidInvoice(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, input.reason));
+      orThrow(voidInvoice(db(), actorOf(clerk, ctx), input.id, input.reason));
       return { done: 'voided' };
     },
   }),
@@ -340,7 +341,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = orThrow(newTrackingLink(db(), { userId: clerk.id, ip: ctx.clientAddress }, input.id, config().publicUrl));
+      const result = orThrow(newTrackingLink(db(), actorOf(clerk, ctx), input.id, config().publicUrl));
       return { done: 'link', token: result.token };
     },
   }),
@@ -350,7 +351,7 @@ export const requests = {
     input: z.object({ date: date('the date'), name: text(120, 'the name').optional(), closed: z.enum(['yes', 'no']) }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = setClosure(db(), { userId: clerk.id, ip: ctx.clientAddress }, { date: input.date, name: input.name, closed: input.closed === 'yes' });
+      const result = setClosure(db(), actorOf(clerk, ctx), { date: input.date, name: input.name, closed: input.closed === 'yes' });
       const ok = orThrow(result);
       return { date: input.date, closed: input.closed === 'yes', changed: ok.changed.length };
     },

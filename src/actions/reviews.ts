@@ -1,8 +1,9 @@
 /** The officer's review of operators' filings: accept or return with a comment, and decide what is public. */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '../lib/server/db/index.ts';
-import { decideDocument, decideInspection, decideSummary } from '../lib/server/reviews.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { decideDocument, decideInspection, decideSummary } from '#lib/server/reviews/filing-review.ts';
 import { allow } from './guard.ts';
 
 const id = z.coerce.number().int().positive();
@@ -26,7 +27,7 @@ export const reviews = {
     input: z.object({ id, decision, comment, reportPublic: checkbox }).superRefine(needsComment),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      return done(decideInspection(db(), { userId: officer.id, ip: ctx.clientAddress }, input));
+      return done(decideInspection(db(), actorOf(officer, ctx), input));
     },
   }),
 
@@ -35,7 +36,7 @@ export const reviews = {
     input: z.object({ id, decision, comment, publicAttachmentIds: ids }).superRefine(needsComment),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      return done(decideSummary(db(), { userId: officer.id, ip: ctx.clientAddress }, input));
+      return done(decideSummary(db(), actorOf(officer, ctx), input));
     },
   }),
 
@@ -44,7 +45,7 @@ export const reviews = {
     input: z.object({ id, decision: decision.optional(), comment, public: z.enum(['yes', 'no'], { error: 'Choose whether residents can see this document.' }) }).superRefine(needsComment),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      return done(decideDocument(db(), { userId: officer.id, ip: ctx.clientAddress }, { ...input, public: input.public === 'yes' }));
+      return done(decideDocument(db(), actorOf(officer, ctx), { ...input, public: input.public === 'yes' }));
     },
   }),
 };

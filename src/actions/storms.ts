@@ -1,7 +1,8 @@
 /** The officer records rain events; one of 0.5 in. or more obliges post-storm inspections. */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
-import { db } from '../lib/server/db/index.ts';
-import { recordStorm, stormFields } from '../lib/server/storms.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { recordStorm, stormFields } from '#lib/server/filings/storms.ts';
 import { allow } from './guard.ts';
 
 export const storms = {
@@ -10,7 +11,7 @@ export const storms = {
     input: stormFields,
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const result = recordStorm(db(), { userId: officer.id, ip: ctx.clientAddress }, input);
+      const result = recordStorm(db(), actorOf(officer, ctx), input);
       if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: Object.values(result.errors)[0] });
       return { id: result.id, notified: result.notified };
     },

@@ -1,12 +1,13 @@
 /** The officer's SWPPP reviews: completeness, deficiencies, revised plans, decisions, extensions by agreement. */
+import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '../lib/server/db/index.ts';
-import { failure, id, optionalText, orNull, requiredDay, requiredText } from '../lib/server/form-fields.ts';
-import { SWPPP_DECISIONS } from '../lib/server/swppp-review.ts';
-import { decide, extendByAgreement, markComplete, notifyDeficiencies, recordResubmission } from '../lib/server/swppp-reviews.ts';
-import { townToday } from '../lib/server/time.ts';
-import { actorOf, allow } from './guard.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { failure, id, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { SWPPP_DECISIONS } from '#lib/server/reviews/swppp-review.rules.ts';
+import { decide, extendByAgreement, markComplete, notifyDeficiencies, recordResubmission } from '#lib/server/reviews/swppp-review.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { allow } from './guard.ts';
 
 export const swppp = {
   markComplete: defineAction({

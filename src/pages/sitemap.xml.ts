@@ -1,19 +1,18 @@
 /** sitemap.xml: the public pages and every published project (nothing private, no staff pages). */
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { conditionalResponse } from '../lib/server/conditional.ts';
-import { config } from '../lib/server/config.ts';
-import { db } from '../lib/server/db/index.ts';
-import { sitemapProjects } from '../lib/server/sitemap.ts';
-import { escapeHtml as esc } from '../lib/server/mail/html.ts';
+import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { sitemapProjects } from '#lib/server/public/sitemap.ts';
+import { escapeHtml as esc } from '#lib/server/platform/mail/html.ts';
 
-export const GET: APIRoute = async ({ request }) => {
+export const GET: APIRoute = async ({ request, locals }) => {
   const base = config().publicUrl;
   const fixed = ['/', '/projects', '/near', '/map', '/search', '/alerts', '/open-data', '/open-data/records-requests', '/help'];
   const help = (await getCollection('help')).map((e) => `/help/${e.id}`);
   const urls = [
     ...[...fixed, ...help].map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),
-    ...sitemapProjects(db()).map((p) => ({ loc: `${base}/projects/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
+    ...sitemapProjects(locals.db).map((p) => ({ loc: `${base}/projects/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

@@ -6,9 +6,9 @@
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { ProjectStatus } from '../../db/schema.ts';
-import { gridCluster } from '../lib/shared/cluster.ts';
-import { statusMarkerSvg } from '../lib/shared/status-markers.ts';
+import type { ProjectStatus } from '#db/schema.ts';
+import { gridCluster } from '#lib/shared/cluster.ts';
+import { statusMarkerSvg } from '#lib/shared/status-markers.ts';
 
 interface Point {
   slug: string;

@@ -5,10 +5,10 @@
  * Everything is rendered with textContent: user text and record text are never parsed as HTML.
  */
 import lunr from 'lunr';
-import { unpackIndex, type PackedIndex } from '../lib/shared/packed-index.ts';
-import { FIELD_LABEL, highlight, runQuery, type Segment } from '../lib/shared/search-query.ts';
-import { PROJECT_STATUS_LABEL } from '../lib/shared/labels.ts';
-import type { ProjectStatus } from '../../db/schema.ts';
+import { unpackIndex, type PackedIndex } from '#lib/shared/packed-index.ts';
+import { FIELD_LABEL, highlight, runQuery, type Segment } from '#lib/shared/search-query.ts';
+import { PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
+import type { ProjectStatus } from '#db/schema.ts';
 
 /** [ref, title, url, status, address, cross street, permit and parcel numbers] */
 type Row = [string, string, string, string, string, string, string];

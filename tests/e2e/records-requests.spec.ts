@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import type { ParsedMail } from 'mailparser';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
 

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Role } from '../../db/schema.ts';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import type { Role } from '#db/schema.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
 import { formBody, get, postAction, signIn, type Fields } from '../support/http.ts';
 import { listActions, listRoutes as routesIn } from '../support/source-routes.ts';
 

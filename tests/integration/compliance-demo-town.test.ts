@@ -3,16 +3,17 @@
  * show up as findings with the right status, severity, section and dates (and sites without lapses
  * show none).
  */
+import { addDays } from '#lib/shared/days.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoAccounts } from '../../db/seed/accounts.ts';
-import { seedDemoTown } from '../../db/seed/demo.ts';
-import { addDays } from '../../src/lib/server/compliance.ts';
-import { complianceFor, openFindingsBySite, type ProjectCompliance } from '../../src/lib/server/compliance-data.ts';
-import { migrateDatabase, openDatabase, type DB } from '../../src/lib/server/db/index.ts';
-import { workspaceOverview } from '../../src/lib/server/operator-workspace.ts';
+import { seedDemoAccounts } from '#db/seed/accounts.ts';
+import { seedDemoTown } from '#db/seed/demo.ts';
+
+import { complianceFor, openFindingsBySite, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
+import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { workspaceOverview } from '#lib/server/desks/operator-workspace.ts';
 
 /** A Monday afternoon in June, town time (the seed test uses the same instant). */
 const NOW = new Date('2026-06-15T18:00:00Z');

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
 import { postAction, signIn } from '../support/http.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, schema } from '../../src/lib/server/db/index.ts';
+import { migrateDatabase, openDatabase, schema } from '#lib/server/platform/db.ts';
 
 describe('the SQLite database', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-db-')), 'portal.db');

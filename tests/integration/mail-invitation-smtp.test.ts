@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { get, postAction, sessionCookieFrom, signIn } from '../support/http.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';

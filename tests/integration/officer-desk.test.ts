@@ -4,17 +4,18 @@
  * and its Atom feed, 48-hour notices and the private calendar feed. These tests change project statuses
  * and publication, so they run on a portal of their own, not the shared one other files count against.
  */
+import { addDays } from '#lib/shared/days.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { loadCalendar } from '../../src/lib/server/calendar.ts';
-import { openDatabase, type DB } from '../../src/lib/server/db/index.ts';
-import { swpppCorrectionDeadline } from '../../src/lib/server/enforcement-rules.ts';
-import { addDays } from '../../src/lib/server/periods.ts';
-import { townToday } from '../../src/lib/server/time.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { swpppCorrectionDeadline } from '#lib/server/enforcement/actions.rules.ts';
+
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { get, postAction, signIn, type Fields } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
 

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { TOWN_BOUNDS } from '../../db/seed/names.ts';
-import { PROJECT_FIELDS } from '../../src/lib/server/open-data.ts';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { TOWN_BOUNDS } from '#db/seed/names.ts';
+import { PROJECT_FIELDS } from '#lib/server/public/open-data.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
 import { get, postAction } from '../support/http.ts';
 
 const base = inject('baseURL');
@@ -126,7 +126,13 @@ describe('open data', () => {
   it('publishes monthly records-request statistics without any requester detail', async () => {
     const stats = await (await get(base, '/api/records-requests/monthly.json')).json();
     expect(stats.total.received).toBe(one<{ n: number }>('select count(*) as n from records_requests').n);
-    expect(stats.months[0]).toEqual(expect.objectContaining({ month: expect.stringMatching(/^\d{4}-\d{2}$/), on_time_percent: expect.anything() }));
+    // Holds on every date: early in a month nothing received that month may be answered yet.
+    for (const m of stats.months) {
+      expect(m.month).toMatch(/^\d{4}-\d{2}$/);
+      if (m.answered > 0) expect(m.on_time_percent).toBeTypeOf('number');
+      else expect(m.on_time_percent).toBeNull();
+    }
+    expect(stats.months.some((m: { answered: number }) => m.answered > 0)).toBe(true);
     const page = await (await get(base, '/open-data/records-requests')).text();
     const requester = one<{ name: string }>('select requester_name as name from records_requests limit 1').name;
     expect(page).not.toContain(requester);

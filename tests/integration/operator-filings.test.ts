@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { localDay } from '../../src/lib/server/compliance.ts';
-import { openDatabase, type DB } from '../../src/lib/server/db/index.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { localDay } from '#lib/server/compliance/compliance.rules.ts';
+import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
 

@@ -3,9 +3,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
-import { nextNumber } from '../../src/lib/server/requests/store.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
+import { nextNumber } from '#lib/server/records-requests/store.ts';
 import { get, signIn } from '../support/http.ts';
 
 const base = inject('baseURL');

@@ -1,7 +1,7 @@
 /** Real HTTP against the built portal serving the demo town (see tests/support/global-setup.ts). */
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
 
 const base = inject('baseURL');
 const get = (p: string) => fetch(new URL(p, base), { redirect: 'manual' });

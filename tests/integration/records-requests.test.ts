@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
-import { openDatabase } from '../../src/lib/server/db/index.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
 import { get, postAction, signIn, type Fields } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
 

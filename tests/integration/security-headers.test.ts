@@ -8,7 +8,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { formBody, signIn } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
 

@@ -7,14 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_STATUSES } from '../../db/schema.ts';
-import { isDatabaseEmpty, seedDemoTown, seedReferenceData, type SeedSummary } from '../../db/seed/demo.ts';
-import { seedLargeTown } from '../../db/seed/large.ts';
-import { TOWN_BOUNDS } from '../../db/seed/names.ts';
-import { migrateDatabase, openDatabase, type DB } from '../../src/lib/server/db/index.ts';
-import { BusinessCalendar, computeDueDate } from '../../src/lib/server/deadlines.ts';
-import { storedFilePath } from '../../src/lib/server/files.ts';
-import { readPdfFacts } from '../../src/lib/server/pdf.ts';
+import { PROJECT_STATUSES } from '#db/schema.ts';
+import { isDatabaseEmpty, seedDemoTown, seedReferenceData, type SeedSummary } from '#db/seed/demo.ts';
+import { seedLargeTown } from '#db/seed/large.ts';
+import { TOWN_BOUNDS } from '#db/seed/names.ts';
+import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { BusinessCalendar, computeDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { storedFilePath } from '#lib/server/platform/files/store.ts';
+import { readPdfFacts } from '#lib/server/platform/pdf/measure.ts';
 
 /** A fixed "now" (a Monday afternoon in June, town time) so the assertions about dates are stable. */
 const NOW = new Date('2026-06-15T18:00:00Z');

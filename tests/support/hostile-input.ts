@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { XSS_LONG, XSS_MEDIUM, XSS_SHORT, expectSeeOther, postMultipart } from './attack.ts';
 import { postAction, signIn, type Fields } from './http.ts';
 

@@ -3,13 +3,13 @@
  * matching confirmed subscriptions once, at once or in daily/weekly digests, with unsubscribe headers.
  */
 import { describe, expect, it } from 'vitest';
-import { alertDeliveries, enforcementActions, monthlySummaries, outbox, projects } from '../../db/schema.ts';
-import { confirmSubscription, subscribe, unsubscribe } from '../../src/lib/server/alerts/subscriptions.ts';
-import { dispatchAlerts, matches } from '../../src/lib/server/alerts/dispatch.ts';
-import { migrateDatabase, openDatabase, type DB } from '../../src/lib/server/db/index.ts';
-import { hashToken } from '../../src/lib/server/auth/tokens.ts';
-import { destinationPoint } from '../../src/lib/shared/geo.ts';
-import { monthlyRequestStats } from '../../src/lib/server/records-stats.ts';
+import { alertDeliveries, enforcementActions, monthlySummaries, outbox, projects } from '#db/schema.ts';
+import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
+import { dispatchAlerts, matches } from '#lib/server/public/alerts/dispatch.ts';
+import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { hashToken } from '#lib/server/platform/tokens.ts';
+import { destinationPoint } from '#lib/shared/geo.ts';
+import { monthlyRequestStats } from '#lib/server/records-requests/statistics.ts';
 
 const BASE = 'https://portal.example';
 const SITE = { latitude: 42.78, longitude: -73.97 };

@@ -17,9 +17,9 @@ import {
   type ComplianceStorm,
   type ProjectComplianceData,
   type RuleId,
-} from '../../src/lib/server/compliance.ts';
-import { BusinessCalendar } from '../../src/lib/server/deadlines.ts';
-import { townInstant } from '../../src/lib/server/time.ts';
+} from '#lib/server/compliance/compliance.rules.ts';
+import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Builders

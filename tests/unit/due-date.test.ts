@@ -15,8 +15,8 @@ import {
   promiseNeedsWrittenReason,
   statutoryHolidays,
   type ClosureRow,
-} from '../../src/lib/server/deadlines.ts';
-import { townInstant } from '../../src/lib/server/time.ts';
+} from '#lib/server/platform/time/deadlines.rules.ts';
+import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 const cal = new BusinessCalendar();
 const due = (localDate: string, time: string, calendar = cal, closeOfBusiness?: string) =>

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BusinessCalendar } from '../../src/lib/server/deadlines.ts';
+import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import {
   applyFinePayment,
   availableEvents,
   calculateFine,
-  parseMoney,
   projectStatusAfterStopWork,
   swpppCorrectionDeadline,
   transition,
   violationDays,
   type ActionState,
-} from '../../src/lib/server/enforcement-rules.ts';
+} from '#lib/server/enforcement/actions.rules.ts';
+import { parseMoney } from '#lib/shared/format.ts';
 
 const calendar = new BusinessCalendar();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAction, isInForce, summarizeEnforcement, type EnforcementFacts } from '../../src/lib/server/enforcement.ts';
+import { describeAction, isInForce, summarizeEnforcement, type EnforcementFacts } from '#lib/server/enforcement/in-force.rules.ts';
 
 const base: EnforcementFacts = {
   id: 1,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileTooLargeError, storeFile, storedFilePath } from '../../src/lib/server/files.ts';
+import { FileTooLargeError, storeFile, storedFilePath } from '#lib/server/platform/files/store.ts';
 
 const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-files-'));
 const listFiles = (root: string): string[] =>

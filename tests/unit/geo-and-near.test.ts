@@ -1,6 +1,6 @@
 /** Distance, direction and radius filtering (inclusive at the edge), clustering, and the offline geocoder. */
 import { describe, expect, it } from 'vitest';
-import { gridCluster } from '../../src/lib/shared/cluster.ts';
+import { gridCluster } from '#lib/shared/cluster.ts';
 import {
   RADII_MILES,
   bearingDegrees,
@@ -13,8 +13,8 @@ import {
   isWithin,
   nearest,
   parseRadius,
-} from '../../src/lib/shared/geo.ts';
-import { geocodeFromPlaces, normalizeAddress } from '../../src/lib/server/geocode.ts';
+} from '#lib/shared/geo.ts';
+import { geocodeFromPlaces, normalizeAddress } from '#lib/server/public/geocode.ts';
 
 const TOWN_HALL = { latitude: 42.8109, longitude: -73.9896 };
 

@@ -1,7 +1,7 @@
 /** The inspection report form's rules: what a report must record, and plain messages beside each field. */
 import { describe, expect, it } from 'vitest';
-import { parseInspection } from '../../src/lib/server/inspection-reports.ts';
-import { townInstant } from '../../src/lib/server/time.ts';
+import { parseInspection } from '#lib/server/filings/inspection-reports.ts';
+import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 const now = townInstant('2026-06-15', '16:00');
 const base: Record<string, string> = {

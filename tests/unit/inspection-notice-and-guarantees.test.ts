@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { noticeProblem, noticeTiming } from '../../src/lib/server/inspection-notice.ts';
-import { guaranteeStanding, oneYearAfter, releaseProblem } from '../../src/lib/server/performance-guarantee.ts';
-import { townInstant } from '../../src/lib/server/time.ts';
+import { noticeProblem, noticeTiming } from '#lib/server/enforcement/inspection-notice.rules.ts';
+import { guaranteeStanding, oneYearAfter, releaseProblem } from '#lib/server/projects/guarantees.rules.ts';
+import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 describe('the 48-hour inspection notice', () => {
   const milestone = townInstant('2026-06-17', '07:30');

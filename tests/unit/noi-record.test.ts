@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChanges, noiProblems, slugify, uniqueSlug, type NoiFields } from '../../src/lib/server/noi.ts';
+import { describeChanges, noiProblems, slugify, uniqueSlug, type NoiFields } from '#lib/server/projects/noi.rules.ts';
 
 const base: NoiFields = {
   name: 'Test',

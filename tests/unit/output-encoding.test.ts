@@ -4,12 +4,12 @@
  * security headers (HSTS only over https from a trusted proxy).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { neutralize, toCsv } from '../../src/lib/server/csv.ts';
-import { renderAtom, xmlText } from '../../src/lib/server/feeds/atom.ts';
-import { renderIcal } from '../../src/lib/server/feeds/ical.ts';
-import { forwardedHttps, pageNumber } from '../../src/lib/server/http.ts';
-import { oneLine } from '../../src/lib/server/mail/outbox.ts';
-import { CONTENT_SECURITY_POLICY, securityHeaders } from '../../src/lib/server/security-headers.ts';
+import { neutralize, toCsv } from '#lib/server/platform/http/csv.ts';
+import { renderAtom, xmlText } from '#lib/server/platform/feeds/atom.ts';
+import { renderIcal } from '#lib/server/platform/feeds/ical.ts';
+import { forwardedHttps, pageNumber } from '#lib/server/platform/http/http.ts';
+import { oneLine } from '#lib/server/platform/mail/outbox.ts';
+import { CONTENT_SECURITY_POLICY, securityHeaders } from '#lib/server/platform/http/security-headers.ts';
 
 describe('CSV cells', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { negotiateCoding } from '../../src/lib/server/http.ts';
-import { PageCache, isCacheablePage } from '../../src/lib/server/page-cache.ts';
+import { negotiateCoding } from '#lib/server/platform/http/http.ts';
+import { PageCache, isCacheablePage } from '#lib/server/platform/http/page-cache.ts';
 
 const entry = (body: string, version = 1, day = '2026-11-30') => ({ version, day, status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body });
 

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { classifyPage, readPdfFacts } from '../../src/lib/server/pdf.ts';
+import { classifyPage, readPdfFacts } from '#lib/server/platform/pdf/measure.ts';
 
 describe('sheet sizes decide the copy fee', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProjectListQuery } from '../../src/lib/server/projects.ts';
+import { parseProjectListQuery } from '#lib/server/public/projects.ts';
 
 const parse = (qs: string) => parseProjectListQuery(new URLSearchParams(qs));
 

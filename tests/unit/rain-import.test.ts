@@ -3,7 +3,7 @@
  * ordered) and GHCN-Daily by-station CSV (tenths of a millimetre, quality flags, observation times).
  */
 import { describe, expect, it } from 'vitest';
-import { RainFileError, groupRainEvents, parseCsv, readDailyPrecip, stationsIn } from '../../src/lib/server/rain-csv.ts';
+import { RainFileError, groupRainEvents, parseCsv, readDailyPrecip, stationsIn } from '#lib/server/filings/rain-csv.ts';
 
 const CDO = `"STATION","NAME","DATE","PRCP","SNOW"
 "USW00014735","ALBANY INTERNATIONAL AIRPORT, NY US","2026-05-10","0.00","0.0"

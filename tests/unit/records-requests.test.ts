@@ -7,18 +7,18 @@ process.env.TRACKING_LINK_SECRET = 'unit-test-secret-for-tracking-links';
 
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../../db/seed/reference.ts';
-import { hashToken } from '../../src/lib/server/auth/tokens.ts';
-import { migrateDatabase, openDatabase, schema, type DB } from '../../src/lib/server/db/index.ts';
-import { approveCost, billRequest, currentInvoice, recordPayment, releaseNow, voidInvoice } from '../../src/lib/server/requests/billing.ts';
-import { setClosure } from '../../src/lib/server/requests/closures.ts';
-import { sendRequestsDigest } from '../../src/lib/server/requests/digest.ts';
-import { requestIdForToken, trackingToken } from '../../src/lib/server/requests/links.ts';
-import { loadQueue } from '../../src/lib/server/requests/queue.ts';
-import { checkSelection, createRecordsRequest, type NewRequest } from '../../src/lib/server/requests/submit.ts';
-import { loadRequestView } from '../../src/lib/server/requests/view.ts';
-import { acknowledge, attachDocuments, deny, extend, fulfill, removeItem, withdraw } from '../../src/lib/server/requests/workflow.ts';
-import { townInstant } from '../../src/lib/server/time.ts';
+import { seedReferenceData } from '#db/seed/reference.ts';
+import { hashToken } from '#lib/server/platform/tokens.ts';
+import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/platform/db.ts';
+import { approveCost, billRequest, currentInvoice, recordPayment, releaseNow, voidInvoice } from '#lib/server/records-requests/billing.ts';
+import { setClosure } from '#lib/server/records-requests/closures.ts';
+import { sendRequestsDigest } from '#lib/server/records-requests/digest.ts';
+import { requestIdForToken, trackingToken } from '#lib/server/records-requests/links.ts';
+import { loadQueue } from '#lib/server/records-requests/queue.ts';
+import { checkSelection, createRecordsRequest, type NewRequest } from '#lib/server/records-requests/submit.ts';
+import { loadRequestView } from '#lib/server/records-requests/view.ts';
+import { acknowledge, attachDocuments, deny, extend, fulfill, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
+import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 const BASE = 'https://portal.example';
 const NOW = townInstant('2026-12-01', '10:00'); // a Tuesday

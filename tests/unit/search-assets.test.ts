@@ -1,8 +1,8 @@
 /** The browser's search files: the coding the client accepts (and none it refuses), and 304 for a known version. */
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { BrowserAssets } from '../../src/lib/server/search/engine.ts';
-import { assetResponse } from '../../src/lib/server/search/http.ts';
+import type { BrowserAssets } from '#lib/server/public/search/engine.ts';
+import { assetResponse } from '#lib/server/public/search/http.ts';
 
 const json = Buffer.from('{"hello":"search"}');
 const file = { json, gzip: gzipSync(json), br: brotliCompressSync(json) };

@@ -6,14 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { documents, parties, projects } from '../../db/schema.ts';
-import { migrateDatabase, openDatabase, type DB } from '../../src/lib/server/db/index.ts';
-import { helpSearchDocs, loadProjectDocs, markdownToText, searchFingerprint, splitHelpPage } from '../../src/lib/server/search/documents.ts';
-import { buildBrowserAssets, buildEngine, searchEngine } from '../../src/lib/server/search/engine.ts';
-import { SearchService } from '../../src/lib/server/search/service.ts';
+import { documents, parties, projects } from '#db/schema.ts';
+import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { helpSearchDocs, loadProjectDocs, markdownToText, searchFingerprint, splitHelpPage } from '#lib/server/public/search/documents.ts';
+import { buildBrowserAssets, buildEngine, searchEngine } from '#lib/server/public/search/engine.ts';
+import { SearchService } from '#lib/server/public/search/service.ts';
 import lunr from 'lunr';
-import { packIndex, unpackIndex, type LunrJson } from '../../src/lib/shared/packed-index.ts';
-import { highlight, queryWords, runQuery } from '../../src/lib/shared/search-query.ts';
+import { packIndex, unpackIndex, type LunrJson } from '#lib/shared/packed-index.ts';
+import { highlight, queryWords, runQuery } from '#lib/shared/search-query.ts';
 
 type NewProject = typeof projects.$inferInsert;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { userRoles, users } from '../../db/schema.ts';
-import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from '../../src/lib/server/auth/passwords.ts';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, deleteUserSessions, validateSession } from '../../src/lib/server/auth/sessions.ts';
-import { safeNextPath } from '../../src/lib/server/auth/cookies.ts';
-import { hashToken } from '../../src/lib/server/auth/tokens.ts';
-import { migrateDatabase, openDatabase } from '../../src/lib/server/db/index.ts';
-import { clearLimit, hit, isLimited } from '../../src/lib/server/rate-limit.ts';
+import { userRoles, users } from '#db/schema.ts';
+import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from '#lib/server/accounts/passwords.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, deleteUserSessions, validateSession } from '#lib/server/accounts/sessions.ts';
+import { safeNextPath } from '#lib/server/accounts/cookies.ts';
+import { hashToken } from '#lib/server/platform/tokens.ts';
+import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { clearLimit, hit, isLimited } from '#lib/server/platform/http/rate-limit.ts';
 
 function freshDb() {
   const db = openDatabase(':memory:');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BusinessCalendar } from '../../src/lib/server/deadlines.ts';
-import { reviewClock } from '../../src/lib/server/swppp-review.ts';
+import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 
 const calendar = new BusinessCalendar();
 

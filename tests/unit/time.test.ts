@@ -1,6 +1,6 @@
 /** The town's calendar day of an instant, at the edges: local midnight, DST changes, any order of calls. */
 import { describe, expect, it } from 'vitest';
-import { townInstant, townToday } from '../../src/lib/server/time.ts';
+import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 
 describe('townToday', () => {
   it.each([

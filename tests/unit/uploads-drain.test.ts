@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { receiveMultipart } from '../../src/lib/server/uploads.ts';
+import { receiveMultipart } from '#lib/server/platform/files/uploads.ts';
 
 describe('multipart uploads, refused early', () => {
   it('drains a 3 MB renamed executable and still reads the fields after it', async () => {

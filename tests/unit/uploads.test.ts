@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { cleanName, receiveMultipart } from '../../src/lib/server/uploads.ts';
+import { cleanName, receiveMultipart } from '#lib/server/platform/files/uploads.ts';
 
 const filesDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-up-'));
 const stored = (dir: string) =>

@@ -1,5 +1,5 @@
 /** Plain words for inspections, practices and reviews, shared by operator, officer and public pages. */
-import type { InspectionType, ReviewStatus } from '../../../db/schema.ts';
+import type { InspectionType, ReviewStatus } from '#db/schema.ts';
 
 export const INSPECTION_TYPE_LABEL: Record<InspectionType, string> = {
   pre_construction: 'Pre-construction assessment',

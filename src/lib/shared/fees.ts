@@ -16,7 +16,7 @@
  *
  * No imports with side effects: this file is bundled for the browser.
  */
-import type { DeliveryMethod } from '../../../db/schema.ts';
+import type { DeliveryMethod } from '#db/schema.ts';
 
 /** The part of a fee schedule the calculation needs (a `fee_schedules` row has these). */
 export interface FeeRates {
@@ -137,14 +137,6 @@ export function computeBill(rates: FeeRates, input: BillInput): Bill {
 export function needsCostApproval(totalCents: number, limitCents: number | null | undefined, approvedCents?: number | null): boolean {
   if (limitCents == null) return false;
   return totalCents > Math.max(limitCents, approvedCents ?? 0);
-}
-
-/** "$12.50", "12.5", "12" → cents; undefined when it is not an amount of money. */
-export function parseDollars(text: string): number | undefined {
-  const cleaned = text.trim().replace(/^\$\s*/, '').replace(/,/g, '');
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return undefined;
-  const [whole, frac = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
 /** A document's page counts for a fee: pages up to 9x14 in., and the large-format sheets. */

@@ -37,6 +37,14 @@ export function formatMoney(cents: number | null | undefined): string {
   return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 
+/** The one money parser: "150", "150.5", "$ 1,250.00" → cents; undefined when it is not an amount of money. */
+export function parseMoney(value: string): number | undefined {
+  const cleaned = value.trim().replace(/^\$\s*/, '').replace(/,/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return undefined;
+  const [whole, frac = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
 export function formatAcres(acres: number | null | undefined): string {
   if (acres == null) return '—';
   return `${acres.toFixed(1)} ${acres === 1 ? 'acre' : 'acres'}`;

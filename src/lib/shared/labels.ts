@@ -9,7 +9,7 @@ import type {
   ProjectKind,
   ProjectStatus,
   SheetSize,
-} from '../../../db/schema.ts';
+} from '#db/schema.ts';
 
 export const PROJECT_STATUS_LABEL: Record<ProjectStatus, string> = {
   swppp_review: 'SWPPP under review',

@@ -2,7 +2,7 @@
  * Map markers by project status: a colour AND a shape (as on the status badges), so colour is never
  * the only signal. SVG strings built from constants only (no user text), for Leaflet icons and the legend.
  */
-import type { ProjectStatus } from '../../../db/schema.ts';
+import type { ProjectStatus } from '#db/schema.ts';
 
 const COLOURS: Record<ProjectStatus, string> = {
   swppp_review: '#124f8c',

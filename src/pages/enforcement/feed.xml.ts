@@ -1,18 +1,18 @@
 /** Atom feed of the town-wide enforcement page: actions in force, and those resolved in the last 90 days. */
+import { addDays } from '#lib/shared/days.ts';
 import type { APIRoute } from 'astro';
-import { config } from '../../lib/server/config.ts';
-import { db } from '../../lib/server/db/index.ts';
-import { publicActionsInForce, publicActionsResolvedSince } from '../../lib/server/enforcement-actions.ts';
-import { describeAction, isInForce } from '../../lib/server/enforcement.ts';
-import { atomResponse } from '../../lib/server/feeds/atom.ts';
-import { addDays } from '../../lib/server/periods.ts';
-import { townInstant, townToday } from '../../lib/server/time.ts';
-import { ENFORCEMENT_TYPE_LABEL } from '../../lib/shared/labels.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { publicActionsInForce, publicActionsResolvedSince } from '#lib/server/enforcement/actions.ts';
+import { describeAction, isInForce } from '#lib/server/enforcement/in-force.rules.ts';
+import { atomResponse } from '#lib/server/platform/feeds/atom.ts';
 
-export const GET: APIRoute = async () => {
+import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
+import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
+
+export const GET: APIRoute = async ({ locals }) => {
   const base = config().publicUrl;
   const today = townToday();
-  const rows = [...publicActionsInForce(db()), ...publicActionsResolvedSince(db(), addDays(today, -90))];
+  const rows = [...publicActionsInForce(locals.db), ...publicActionsResolvedSince(locals.db, addDays(today, -90))];
   const entries = rows
     .map((a) => {
       const resolved = !isInForce(a);

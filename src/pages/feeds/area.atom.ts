@@ -1,18 +1,17 @@
 /** Atom feed of an area (?lat=&lon=&r= miles): new projects, summaries and enforcement within it. */
 import type { APIRoute } from 'astro';
-import { conditionalResponse } from '../../lib/server/conditional.ts';
-import { config } from '../../lib/server/config.ts';
-import { db } from '../../lib/server/db/index.ts';
-import { eventsFeed } from '../../lib/server/feeds/public.ts';
-import { areaQuery, parseArea, projectsNear } from '../../lib/server/near.ts';
-import { latestPublicEvents } from '../../lib/server/public-events.ts';
-import { radiusWords } from '../../lib/shared/geo.ts';
+import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { eventsFeed } from '#lib/server/public/feeds.ts';
+import { areaQuery, parseArea, projectsNear } from '#lib/server/public/near.ts';
+import { latestPublicEvents } from '#lib/server/public/events.ts';
+import { radiusWords } from '#lib/shared/geo.ts';
 
-export const GET: APIRoute = ({ request, url }) => {
+export const GET: APIRoute = ({ request, url, locals }) => {
   const area = parseArea(url.searchParams);
   if (!area) return new Response('Give the area as ?lat=42.78&lon=-73.97&r=0.5 (r in miles: 0.25, 0.5, 1 or 2).', { status: 400 });
-  const ids = projectsNear(db(), area).map((n) => n.item.id);
-  const events = latestPublicEvents(db(), { projectIds: ids, limit: 50 });
+  const ids = projectsNear(locals.db, area).map((n) => n.item.id);
+  const events = latestPublicEvents(locals.db, { projectIds: ids, limit: 50 });
   const q = areaQuery(area);
   const body = eventsFeed(
     config().publicUrl,

@@ -1,17 +1,16 @@
 /** iCalendar of public dates: planned construction starts and noticed inspection milestones (?project=slug for one). */
 import type { APIRoute } from 'astro';
-import { conditionalResponse } from '../../lib/server/conditional.ts';
-import { config } from '../../lib/server/config.ts';
-import { db } from '../../lib/server/db/index.ts';
-import { publicCalendar } from '../../lib/server/feeds/public.ts';
-import { renderIcal } from '../../lib/server/feeds/ical.ts';
-import { getPublicProjectRef } from '../../lib/server/alerts/subscriptions.ts';
+import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { publicCalendar } from '#lib/server/public/feeds.ts';
+import { renderIcal } from '#lib/server/platform/feeds/ical.ts';
+import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
 
-export const GET: APIRoute = ({ request, url }) => {
+export const GET: APIRoute = ({ request, url, locals }) => {
   const slug = url.searchParams.get('project');
-  const project = slug ? getPublicProjectRef(db(), slug) : undefined;
+  const project = slug ? getPublicProjectRef(locals.db, slug) : undefined;
   if (slug && !project) return new Response('No published project by that name.', { status: 404 });
-  const events = publicCalendar(db(), config().publicUrl, { projectId: project?.id });
+  const events = publicCalendar(locals.db, config().publicUrl, { projectId: project?.id });
   const name = project ? `${project.name}: construction dates` : 'Rotterdam construction: planned starts and inspection milestones';
   return conditionalResponse(request, renderIcal(name, events), {
     contentType: 'text/calendar; charset=utf-8',

@@ -4,13 +4,12 @@
  * following the header) goes to the page with a button instead of changing anything.
  */
 import type { APIRoute } from 'astro';
-import { unsubscribe } from '../../../lib/server/alerts/subscriptions.ts';
-import { db } from '../../../lib/server/db/index.ts';
+import { unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
 
-export const POST: APIRoute = ({ url, clientAddress }) => {
-  const result = unsubscribe(db(), url.searchParams.get('token') ?? '', { ip: clientAddress, via: 'one-click' });
+export const POST: APIRoute = ({ url, clientAddress, locals }) => {
+  const result = unsubscribe(locals.db, url.searchParams.get('token') ?? '', { ip: clientAddress, via: 'one-click' });
   if (!result.ok) return new Response(result.message, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return new Response(`Unsubscribed: no more emails about ${result.what}.`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };
 
-export const GET: APIRoute = ({ url, redirect }) => redirect(`/alerts/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`, 303);
+export const GET: APIRoute = ({ url, redirect, locals }) => redirect(`/alerts/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`, 303);

@@ -1,12 +1,11 @@
 /** GET /api/records-requests/monthly.csv: the monthly records-request statistics as CSV. */
 import type { APIRoute } from 'astro';
-import { apiBody } from '../../../lib/server/api-response.ts';
-import { toCsv } from '../../../lib/server/csv.ts';
-import { db } from '../../../lib/server/db/index.ts';
-import { STATS_FIELDS, recordsRequestStats, statsRow } from '../../../lib/server/records-stats.ts';
+import { apiBody } from '#lib/server/platform/http/api-response.ts';
+import { toCsv } from '#lib/server/platform/http/csv.ts';
+import { STATS_FIELDS, recordsRequestStats, statsRow } from '#lib/server/records-requests/statistics.ts';
 
-export const GET: APIRoute = ({ request }) => {
-  const stats = recordsRequestStats(db());
+export const GET: APIRoute = ({ request, locals }) => {
+  const stats = recordsRequestStats(locals.db);
   const header = STATS_FIELDS.map((f) => f.name);
   const rows = stats.months.map((m) => {
     const r = statsRow(m) as Record<string, unknown>;

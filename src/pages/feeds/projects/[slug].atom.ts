@@ -1,15 +1,14 @@
 /** Atom feed of one project: its monthly summaries and enforcement actions. */
 import type { APIRoute } from 'astro';
-import { conditionalResponse } from '../../../lib/server/conditional.ts';
-import { config } from '../../../lib/server/config.ts';
-import { db } from '../../../lib/server/db/index.ts';
-import { eventsFeed, projectEvents } from '../../../lib/server/feeds/public.ts';
-import { getPublicProjectRef } from '../../../lib/server/alerts/subscriptions.ts';
+import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { eventsFeed, projectEvents } from '#lib/server/public/feeds.ts';
+import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
 
-export const GET: APIRoute = ({ request, params }) => {
-  const project = getPublicProjectRef(db(), params.slug ?? '');
+export const GET: APIRoute = ({ request, params, locals }) => {
+  const project = getPublicProjectRef(locals.db, params.slug ?? '');
   if (!project) return new Response('No published project by that name.', { status: 404 });
-  const events = projectEvents(db(), project.id);
+  const events = projectEvents(locals.db, project.id);
   const body = eventsFeed(
     config().publicUrl,
     { id: `project/${project.id}`, title: `${project.name}: stormwater updates`, self: `/feeds/projects/${project.slug}.atom`, alternate: `/projects/${project.slug}` },

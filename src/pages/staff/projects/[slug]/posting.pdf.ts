@@ -1,17 +1,16 @@
 /** The printable site posting: NOI facts, description, operator contact and a QR code to the public page. */
 import type { APIRoute } from 'astro';
-import { projectIdForSlug, requireRole } from '../../../../lib/server/auth/guards.ts';
-import { config } from '../../../../lib/server/config.ts';
-import { db } from '../../../../lib/server/db/index.ts';
-import { contentDisposition } from '../../../../lib/server/http.ts';
-import { sitePostingPdf } from '../../../../lib/server/printables.ts';
-import { getStaffProject } from '../../../../lib/server/project-registry.ts';
-import { townToday } from '../../../../lib/server/time.ts';
-import { RECEIVING_WATER_TYPE_LABEL } from '../../../../lib/shared/labels.ts';
+import { projectIdForSlug, requireRole } from '#lib/server/accounts/guards.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { contentDisposition } from '#lib/server/platform/http/http.ts';
+import { sitePostingPdf } from '#lib/server/projects/site-posting.ts';
+import { getStaffProject } from '#lib/server/projects/registry.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { RECEIVING_WATER_TYPE_LABEL } from '#lib/shared/labels.ts';
 
 export const GET: APIRoute = async (ctx) => {
   requireRole(ctx, 'officer', 'clerk');
-  const data = getStaffProject(db(), projectIdForSlug(db(), ctx.params.slug))!;
+  const data = getStaffProject(ctx.locals.db, projectIdForSlug(ctx.locals.db, ctx.params.slug))!;
   const p = data.project;
   const owner = data.people.find((x) => x.role === 'owner_operator');
   const pdf = await sitePostingPdf(

@@ -1,11 +1,10 @@
 /** A released file, for the holder of the tracking link only. Anything else answers 404. */
 import type { APIRoute } from 'astro';
-import { db } from '../../../../../lib/server/db/index.ts';
-import { fileResponse, findFile } from '../../../../../lib/server/requests/files.ts';
-import { loadTrackingView } from '../../../../../lib/server/requests/view.ts';
+import { fileResponse, findFile } from '#lib/server/records-requests/files.ts';
+import { loadTrackingView } from '#lib/server/records-requests/view.ts';
 
-export const GET: APIRoute = ({ params, url }) => {
-  const view = loadTrackingView(db(), params.token);
+export const GET: APIRoute = ({ params, url, locals }) => {
+  const view = loadTrackingView(locals.db, params.token);
   const itemId = Number(params.itemId);
   const doc = url.searchParams.get('doc');
   const file = view && Number.isSafeInteger(itemId) ? findFile(view, itemId, doc && /^\d{1,12}$/.test(doc) ? Number(doc) : null, true) : undefined;

@@ -1,0 +1,288 @@
+/**
+ * Accounts: sign-in, invitations, password resets, roles and project membership.
+ * Every change is audited in its transaction; every message goes through the outbox in the same one.
+ */
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { ROLES, authTokens, projectMembers, projects, userRoles, users, type Role } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { deleteUserSessions, loadUser, type SessionUser } from './sessions.ts';
+import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { clearLimit, hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: 'Administrator',
+  clerk: 'Clerk',
+  officer: 'Stormwater Management Officer',
+  operator: 'Operator',
+};
+
+export const SIGN_IN_LIMITS = {
+  /** Per email address, whether or not it has an account (no enumeration). */
+  account: { limit: 5, windowMs: 15 * 60 * 1000 } satisfies Limit,
+  ip: { limit: 30, windowMs: 15 * 60 * 1000 } satisfies Limit,
+};
+export const RESET_LIMITS = {
+  account: { limit: 3, windowMs: 60 * 60 * 1000 } satisfies Limit,
+  ip: { limit: 10, windowMs: 60 * 60 * 1000 } satisfies Limit,
+};
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export type SignInResult =
+  | { ok: true; user: SessionUser }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'limited'; retryAfterMs: number };
+
+/** Check an email and password. Same message and similar timing whether or not the account exists. */
+export async function authenticate(db: DB, emailInput: string, password: string, ip: string, now = new Date()): Promise<SignInResult> {
+  const email = normalizeEmail(emailInput);
+  const accountKey = `signin:account:${email}`;
+  const ipKey = `signin:ip:${ip}`;
+  for (const [key, limit] of [
+    [accountKey, SIGN_IN_LIMITS.account],
+    [ipKey, SIGN_IN_LIMITS.ip],
+  ] as const) {
+    const state = isLimited(db, key, limit, now);
+    if (!state.allowed) return { ok: false, reason: 'limited', retryAfterMs: state.retryAfterMs };
+  }
+  const row = db.select().from(users).where(eq(users.email, email)).get();
+  const good = row?.passwordHash && !row.disabled ? await verifyPassword(row.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!good || !row) {
+    hit(db, accountKey, SIGN_IN_LIMITS.account, now);
+    hit(db, ipKey, SIGN_IN_LIMITS.ip, now);
+    return { ok: false, reason: 'invalid' };
+  }
+  clearLimit(db, accountKey);
+  db.transaction((tx) => {
+    tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id)).run();
+    audit(tx, { userId: row.id, ip }, { action: 'user.sign_in', entityType: 'user', entityId: row.id });
+  });
+  return { ok: true, user: loadUser(db, row.id)! };
+}
+
+export interface InviteInput {
+  email: string;
+  name: string;
+  title?: string | null;
+  roles: Role[];
+  projectIds: number[];
+}
+
+export type InviteResult = { ok: true; userId: number } | { ok: false; field: 'email' | 'projectIds'; message: string };
+
+/** Create the account (no password yet) and send a single-use link to set one. */
+export function inviteUser(db: DB, actor: SessionUser, input: InviteInput, baseUrl: string, now = new Date()): InviteResult {
+  const email = normalizeEmail(input.email);
+  if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+    return { ok: false, field: 'email', message: 'An account with this email address already exists.' };
+  }
+  const projectIds = input.roles.includes('operator') ? [...new Set(input.projectIds)] : [];
+  if (projectIds.length) {
+    const found = db.select({ id: projects.id }).from(projects).where(inArray(projects.id, projectIds)).all();
+    if (found.length !== projectIds.length) return { ok: false, field: 'projectIds', message: 'One of the chosen projects does not exist.' };
+  }
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+  const userId = db.transaction((tx) => {
+    const user = tx
+      .insert(users)
+      .values({ email, name: input.name.trim(), title: input.title?.trim() || null })
+      .returning({ id: users.id })
+      .get();
+    for (const role of input.roles) tx.insert(userRoles).values({ userId: user.id, role }).run();
+    for (const projectId of projectIds) tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
+    tx.insert(authTokens).values({ userId: user.id, purpose: 'invite', tokenHash: hashToken(token), expiresAt, createdByUserId: actor.id }).run();
+    audit(tx, { userId: actor.id }, {
+      action: 'user.invite',
+      entityType: 'user',
+      entityId: user.id,
+      after: { email, name: input.name, title: input.title ?? null, roles: input.roles, projectIds },
+    });
+    enqueueMail(tx, {
+      kind: 'invitation',
+      to: email,
+      data: {
+        name: input.name.trim(),
+        invitedBy: actor.name,
+        roles: input.roles.map((r) => ROLE_LABEL[r]),
+        url: `${baseUrl}/account/set-password?token=${token}`,
+        expiresText: 'in 7 days',
+      },
+    });
+    return user.id;
+  });
+  return { ok: true, userId };
+}
+
+/** Ask for a reset link. Always looks the same to the caller, account or not. */
+export function requestPasswordReset(db: DB, emailInput: string, ip: string, baseUrl: string, now = new Date()): { limited: boolean } {
+  const email = normalizeEmail(emailInput);
+  const a = hit(db, `reset:account:${email}`, RESET_LIMITS.account, now);
+  const b = hit(db, `reset:ip:${ip}`, RESET_LIMITS.ip, now);
+  if (!a.allowed || !b.allowed) return { limited: true };
+  const user = db.select().from(users).where(eq(users.email, email)).get();
+  if (!user || user.disabled) return { limited: false };
+  const token = newToken();
+  db.transaction((tx) => {
+    tx.insert(authTokens)
+      .values({ userId: user.id, purpose: 'reset', tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS) })
+      .run();
+    audit(tx, { label: 'public', ip }, { action: 'user.password_reset_requested', entityType: 'user', entityId: user.id });
+    enqueueMail(tx, {
+      kind: 'password-reset',
+      to: user.email,
+      data: { name: user.name, url: `${baseUrl}/account/set-password?token=${token}`, expiresText: 'in 1 hour' },
+    });
+  });
+  return { limited: false };
+}
+
+export type TokenCheck =
+  | { ok: true; tokenId: number; userId: number; purpose: 'invite' | 'reset'; email: string; name: string }
+  | { ok: false; message: string };
+
+/** Is this invitation/reset link still usable? */
+export function checkAuthToken(db: DB, token: string | null | undefined, now = new Date()): TokenCheck {
+  const invalid = { ok: false as const, message: 'This link is not valid. Ask for a new one.' };
+  if (!looksLikeToken(token)) return invalid;
+  const row = db
+    .select({ id: authTokens.id, userId: authTokens.userId, purpose: authTokens.purpose, expiresAt: authTokens.expiresAt, usedAt: authTokens.usedAt, email: users.email, name: users.name, disabled: users.disabled })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(eq(authTokens.tokenHash, hashToken(token)))
+    .get();
+  if (!row || row.disabled) return invalid;
+  if (row.usedAt) return { ok: false, message: 'This link has already been used. Sign in, or ask for a new link.' };
+  if (row.expiresAt <= now) return { ok: false, message: 'This link has expired. Ask for a new one.' };
+  return { ok: true, tokenId: row.id, userId: row.userId, purpose: row.purpose as 'invite' | 'reset', email: row.email, name: row.name };
+}
+
+/** Use a link to set the password: single use, signs out every other session. */
+export async function setPasswordWithToken(db: DB, token: string, password: string, ip: string, baseUrl: string, now = new Date()): Promise<TokenCheck> {
+  const check = checkAuthToken(db, token, now);
+  if (!check.ok) return check;
+  const passwordHash = await hashPassword(password);
+  // Re-check inside the transaction: the link is single-use even under concurrent submissions.
+  const used = db.transaction((tx) => {
+    const claimed = tx
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.id, check.tokenId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+      .run();
+    if (claimed.changes !== 1) return false;
+    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId)).run();
+    // Any other outstanding links for this account stop working too.
+    tx.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.userId, check.userId), isNull(authTokens.usedAt))).run();
+    deleteUserSessions(tx, check.userId);
+    audit(tx, { userId: check.userId, ip }, { action: check.purpose === 'invite' ? 'user.invitation_accepted' : 'user.password_reset', entityType: 'user', entityId: check.userId });
+    if (check.purpose === 'reset') {
+      enqueueMail(tx, { kind: 'password-changed', to: check.email, data: { name: check.name, signInUrl: `${baseUrl}/signin` } });
+    }
+    return true;
+  });
+  return used ? check : { ok: false, message: 'This link has already been used. Sign in, or ask for a new link.' };
+}
+
+export function listUsers(db: DB) {
+  const rows = db
+    .select({ id: users.id, email: users.email, name: users.name, title: users.title, disabled: users.disabled, hasPassword: sql<number>`${users.passwordHash} is not null`, lastSignInAt: users.lastSignInAt })
+    .from(users)
+    .orderBy(asc(users.name))
+    .all();
+  const roles = db.select().from(userRoles).all();
+  const members = db.select({ userId: projectMembers.userId, n: sql<number>`count(*)` }).from(projectMembers).groupBy(projectMembers.userId).all();
+  return rows.map((u) => ({
+    ...u,
+    hasPassword: Boolean(u.hasPassword),
+    roles: roles.filter((r) => r.userId === u.id).map((r) => r.role),
+    projectCount: members.find((m) => m.userId === u.id)?.n ?? 0,
+  }));
+}
+
+export function getUserForAdmin(db: DB, id: number) {
+  const user = db.select().from(users).where(eq(users.id, id)).get();
+  if (!user) return undefined;
+  const roles = db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id)).all().map((r) => r.role);
+  const memberOf = db
+    .select({ id: projects.id, name: projects.name, slug: projects.slug })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(eq(projectMembers.userId, id))
+    .orderBy(asc(projects.name))
+    .all();
+  const { passwordHash, ...safe } = user;
+  return { ...safe, hasPassword: passwordHash != null, roles, memberOf };
+}
+
+export interface AccessInput {
+  roles: Role[];
+  projectIds: number[];
+  disabled: boolean;
+}
+
+/** Change roles, project membership and whether the account is disabled (disabling signs it out). */
+export function updateUserAccess(db: DB, actor: SessionUser, userId: number, input: AccessInput): { ok: true } | { ok: false; message: string } {
+  const before = getUserForAdmin(db, userId);
+  if (!before) return { ok: false, message: 'No such user.' };
+  if (actor.id === userId && (!input.roles.includes('admin') || input.disabled)) {
+    return { ok: false, message: 'You cannot remove your own administrator role or disable your own account.' };
+  }
+  const roles = ROLES.filter((r) => input.roles.includes(r));
+  const projectIds = roles.includes('operator') ? [...new Set(input.projectIds)] : [];
+  db.transaction((tx) => {
+    tx.delete(userRoles).where(eq(userRoles.userId, userId)).run();
+    for (const role of roles) tx.insert(userRoles).values({ userId, role }).run();
+    tx.delete(projectMembers).where(eq(projectMembers.userId, userId)).run();
+    for (const projectId of projectIds) tx.insert(projectMembers).values({ userId, projectId }).run();
+    tx.update(users).set({ disabled: input.disabled, updatedAt: new Date() }).where(eq(users.id, userId)).run();
+    if (input.disabled) deleteUserSessions(tx, userId);
+    audit(tx, { userId: actor.id }, {
+      action: 'user.update_access',
+      entityType: 'user',
+      entityId: userId,
+      before: { roles: before.roles, projectIds: before.memberOf.map((p) => p.id), disabled: before.disabled },
+      after: { roles, projectIds, disabled: input.disabled },
+    });
+  });
+  return { ok: true };
+}
+
+/** Projects an operator account is a member of. */
+export function memberProjectIds(db: DB, userId: number): number[] {
+  return db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId)).all().map((r) => r.id);
+}
+
+export function isProjectMember(db: DB, userId: number, projectId: number): boolean {
+  return Boolean(
+    db.select({ one: sql`1` }).from(projectMembers).where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId))).get(),
+  );
+}
+
+export type { Actor };
+
+/** Users who hold a role, for mail (e.g. every officer gets 48-hour notices). */
+export function usersWithRole(db: Pick<DB, 'select'>, role: 'officer' | 'clerk' | 'admin') {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, role)))
+    .where(eq(users.disabled, false))
+    .all();
+}
+
+/** Operator accounts on a project (for mail about enforcement). */
+export function projectOperatorEmails(db: Pick<DB, 'select'>, projectId: number) {
+  return db
+    .select({ name: users.name, email: users.email })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, projectId), eq(users.disabled, false)))
+    .all();
+}

@@ -1,0 +1,946 @@
+/**
+ * The compliance rules engine: what the ordinance (and the state permit it builds on) requires of a
+ * construction site's inspections and reports, checked against what was filed.
+ *
+ * Pure: input is plain project data (see `ProjectComplianceData`), output is findings (a requirement
+ * that was not met, with severity, the ordinance section, dates and plain-language text) and
+ * obligations (what is due next). No database, no clock: `now` comes in. Loading the data is
+ * `compliance-data.ts`.
+ *
+ * Calendar days are town-local `YYYY-MM-DD` (America/New_York); "within 24 hours" is elapsed time.
+ * Findings cover the whole history: `status` says whether the lapse is still going on (`open`) or
+ * ended (`resolved`, with the date it ended). Callers choose how far back to show.
+ */
+import { addDays, dayNumber, daysBetween } from '#lib/shared/days.ts';
+import type { InspectionType, ProjectStatus } from '#db/schema.ts';
+import { formatDay, formatInstant, formatMonth, plural } from '#lib/shared/format.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Settings (the town can change these; see compliance-data.ts for where they are stored)
+
+export interface ComplianceSettings {
+  /** Inspections at least every N calendar days (ordinance: 7). */
+  routineMaxDays: number;
+  /** During a winter shutdown: at least every N days (state permit: 30). */
+  winterMaxDays: number;
+  /** Post-storm inspection within N hours of the storm's end (ordinance: 24). */
+  postStormHours: number;
+  /** A storm of this many inches or more needs a post-storm inspection (ordinance: 0.5). */
+  stormInches: number;
+  /** Twice-weekly inspections when more than this many acres are disturbed at once (state permit: 5). */
+  twiceWeeklyOverAcres: number;
+  /** Twice-weekly inspections when the site drains to impaired (303(d)) waters. */
+  twiceWeeklyImpaired: boolean;
+  /** The two weekly inspections at least this many calendar days apart. */
+  twiceWeeklyMinDaysApart: number;
+  /** Monthly summary due by this day of the following month. */
+  summaryDueDay: number;
+  /** More disturbed acres than this at once need DEC's prior written approval (ordinance: 5). */
+  fiveAcreLimit: number;
+  /** Sediment removed when a trap or pond reaches this % of its storage (ordinance: 50). */
+  sedimentCleanoutPct: number;
+  /** Stabilization begun within N days after work stops (ordinance: 14)… */
+  stabilizationDays: number;
+  /** …unless work resumes within N days (ordinance: 21). */
+  resumeWithinDays: number;
+}
+
+export const DEFAULT_COMPLIANCE_SETTINGS: ComplianceSettings = {
+  routineMaxDays: 7,
+  winterMaxDays: 30,
+  postStormHours: 24,
+  stormInches: 0.5,
+  twiceWeeklyOverAcres: 5,
+  twiceWeeklyImpaired: true,
+  twiceWeeklyMinDaysApart: 2,
+  summaryDueDay: 10,
+  fiveAcreLimit: 5,
+  sedimentCleanoutPct: 50,
+  stabilizationDays: 14,
+  resumeWithinDays: 21,
+};
+
+/** Where each requirement comes from (the ordinance's subsections as the Town Code letters them). */
+export const SECTIONS = {
+  routine: 'Subsection L(3): inspection by a qualified professional at least every seven calendar days',
+  postStorm: 'Subsection L(3): inspection within 24 hours of the end of a storm of 0.5 inches or more',
+  twiceWeekly: 'Subsection L(3) with the state construction permit (SPDES GP-0-25-001): two inspections every seven days when more than five acres are disturbed at once or the site drains to impaired waters',
+  summary: 'Subsection L(5): a monthly summary of site inspection activity posted for the public',
+  fiveAcres: "Subsection J(6): no more than five acres of disturbed soil at one time without DEC's prior written approval",
+  stabilization: 'Subsection J(7): stabilization begun within 14 days after work stops in a part of the site',
+  sediment: 'Subsection J(16): sediment removed when a trap or pond has lost 50% of its capacity',
+  corrective: 'Subsection L(3)(f): deficiencies found at an inspection corrected (the state permit: begun within one business day)',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Input
+
+export interface ComplianceProject {
+  id: number;
+  slug: string;
+  name: string;
+  status: ProjectStatus;
+  /** The day construction started; nothing is required before it. */
+  actualStartOn: string | null;
+  finalStabilizationOn: string | null;
+  notFiledOn: string | null;
+  /** Planned in the NOI. */
+  maxDisturbedAtOnceAcres: number | null;
+  decFiveAcreApproval: boolean;
+  decFiveAcreApprovalOn: string | null;
+  winterShutdownFrom: string | null;
+  winterShutdownTo: string | null;
+  /** A receiving water is on the state's 303(d) list of impaired waters. */
+  drainsToImpairedWaters: boolean;
+}
+
+export interface ComplianceInspection {
+  id: number;
+  inspectedAt: Date;
+  type: InspectionType;
+  stormEventId?: number | null;
+  disturbedAcresActive: number | null;
+  disturbedAcresInactive: number | null;
+  tempStabilizedAcres?: number | null;
+  finalStabilizedAcres?: number | null;
+  snowCover: boolean;
+  practices: Array<{ practice: string; practiceType: string; sedimentAccumulationPct: number | null }>;
+  inactiveAreas: Array<{ area: string; acres: number | null; workStoppedOn: string; stabilizationBegunOn: string | null; resumesOn: string | null }>;
+}
+
+export interface ComplianceSummary {
+  month: string;
+  version: number;
+  submittedAt: Date | null;
+}
+
+export interface ComplianceCorrective {
+  id: number;
+  description: string;
+  responsibleParty: string | null;
+  /** Local date of the inspection that opened it. */
+  openedOn: string;
+  dueOn: string | null;
+  closedOn: string | null;
+}
+
+export interface ComplianceStorm {
+  id: number;
+  endedAt: Date;
+  inches: number;
+  gauge?: string | null;
+}
+
+export interface ProjectComplianceData {
+  project: ComplianceProject;
+  /** Any order; superseded (refiled) reports already left out. */
+  inspections: ComplianceInspection[];
+  summaries: ComplianceSummary[];
+  corrective: ComplianceCorrective[];
+}
+
+export interface ComplianceContext {
+  now: Date;
+  settings: ComplianceSettings;
+  /** Town-wide rain events, any order. */
+  storms: ComplianceStorm[];
+  /**
+   * Moves a due date that falls on a day the town is closed to the next business day (General
+   * Construction Law §25-a). Leave out to use the calendar date as it is.
+   */
+  onOrAfterBusinessDay?: (date: string) => string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+export type RuleId =
+  | 'routine-gap'
+  | 'twice-weekly'
+  | 'post-storm'
+  | 'summary-missing'
+  | 'summary-late'
+  | 'over-five-acres'
+  | 'over-five-acres-planned'
+  | 'stabilization'
+  | 'sediment-cleanout'
+  | 'corrective-overdue';
+
+export type Severity = 'high' | 'medium' | 'low';
+const SEVERITY_RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
+
+export interface Finding {
+  rule: RuleId;
+  /** Stable within a project: the same lapse keeps its key as data is added. */
+  key: string;
+  severity: Severity;
+  /** open: still going on; resolved: ended on `resolvedOn`. */
+  status: 'open' | 'resolved';
+  section: string;
+  /** Short, e.g. "11 days without an inspection". */
+  title: string;
+  /** One or two plain-language sentences with the dates. */
+  text: string;
+  /** The day the lapse began (the first day something required was missing). */
+  from: string;
+  /** When the requirement was due, if it has one date. */
+  dueOn?: string;
+  /** Exact deadline, for rules measured in hours. */
+  dueAt?: Date;
+  /** The day it ended (resolved findings). */
+  resolvedOn?: string;
+}
+
+export type ObligationKind = 'inspection' | 'twice-weekly' | 'post-storm' | 'monthly-summary' | 'sediment-cleanout' | 'corrective-action' | 'stabilization';
+
+export interface Obligation {
+  kind: ObligationKind;
+  /** Local day it is due by. */
+  dueOn: string;
+  /** Exact deadline when measured in hours (post-storm). */
+  dueAt?: Date;
+  text: string;
+}
+
+export interface TwiceWeeklyReason {
+  applies: boolean;
+  /** Plain words: why twice a week (or empty). */
+  reason: string;
+}
+
+export interface ComplianceResult {
+  projectId: number;
+  findings: Finding[];
+  /** What is due next, soonest first (nothing here is late: late things are open findings). */
+  due: Obligation[];
+  /** Whether construction inspections are required today. */
+  underConstruction: boolean;
+  twiceWeekly: TwiceWeeklyReason;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendar days (pure arithmetic on UTC midnights: a calendar day needs no time zone)
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** Memoized: the rules run over every project, and the same few thousand days and instants recur. */
+function memo<K, V>(fn: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      if (cache.size > 100_000) cache.clear();
+      cache.set(key, (value = fn(key)));
+    }
+    return value;
+  };
+}
+
+const fmtDay = memo((date: string) => formatDay(date));
+const fmtMonth = memo((month: string) => formatMonth(month));
+const fmtInstantMs = memo((ms: number) => formatInstant(new Date(ms)));
+const fmtInstant = (d: Date) => fmtInstantMs(d.getTime());
+
+
+/** The town-local calendar day of an instant (see townToday). */
+export const localDay = (instant: Date): string => townToday(instant);
+
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+export function nextMonth(month: string): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+export function lastDayOfMonth(month: string): string {
+  return addDays(`${nextMonth(month)}-01`, -1);
+}
+
+function minDay(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+function maxDay(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+const pct = (n: number) => `${Math.round(n)}%`;
+const acres = (n: number) => `${n.toFixed(1)} acres`;
+
+// ---------------------------------------------------------------------------------------------
+// The construction period: when inspections are required at all
+
+export interface ConstructionPeriod {
+  start: string;
+  /** The last day inspections were required (final stabilization or NOT); undefined while work goes on. */
+  end?: string;
+}
+
+/** From the start of construction to final stabilization (or the NOT); undefined before work starts. */
+export function constructionPeriod(data: ProjectComplianceData): ConstructionPeriod | undefined {
+  const p = data.project;
+  if (!p.actualStartOn) return undefined;
+  const finalInspection = data.inspections
+    .filter((i) => i.type === 'final_stabilization')
+    .map((i) => localDay(i.inspectedAt))
+    .sort()
+    .at(-1);
+  const end = p.finalStabilizationOn ?? finalInspection ?? p.notFiledOn ?? (p.status === 'complete' ? p.actualStartOn : undefined);
+  return { start: p.actualStartOn, end: end && end >= p.actualStartOn ? end : end ? p.actualStartOn : undefined };
+}
+
+function winterWindow(p: ComplianceProject): { from: string; to: string } | undefined {
+  return p.winterShutdownFrom && p.winterShutdownTo && p.winterShutdownFrom <= p.winterShutdownTo
+    ? { from: p.winterShutdownFrom, to: p.winterShutdownTo }
+    : undefined;
+}
+
+/**
+ * The last day the next inspection may happen after one on `last`: seven days, or during a winter
+ * shutdown (or when one begins within the week) thirty days, but never more than seven days past the
+ * shutdown's end.
+ */
+export function nextInspectionDue(last: string, p: ComplianceProject, s: ComplianceSettings): { dueOn: string; winter: boolean } {
+  const w = winterWindow(p);
+  const normal = addDays(last, s.routineMaxDays);
+  if (w && normal >= w.from && last <= w.to) {
+    return { dueOn: maxDay(normal, minDay(addDays(last, s.winterMaxDays), addDays(w.to, s.routineMaxDays))), winter: true };
+  }
+  return { dueOn: normal, winter: false };
+}
+
+/** Whether two inspections a week are required, and why, in plain words. */
+export function twiceWeeklyRule(data: ProjectComplianceData, s: ComplianceSettings): TwiceWeeklyReason {
+  const p = data.project;
+  const reasons: string[] = [];
+  if ((p.maxDisturbedAtOnceAcres ?? 0) > s.twiceWeeklyOverAcres) reasons.push(`the plan allows ${acres(p.maxDisturbedAtOnceAcres ?? 0)} disturbed at once (more than ${s.twiceWeeklyOverAcres})`);
+  if (s.twiceWeeklyImpaired && p.drainsToImpairedWaters) reasons.push('the site drains to a water the state lists as impaired');
+  return { applies: reasons.length > 0, reason: reasons.join(' and ') };
+}
+
+function openAcres(i: ComplianceInspection): number {
+  return (i.disturbedAcresActive ?? 0) + (i.disturbedAcresInactive ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules
+
+interface Prepared {
+  data: ProjectComplianceData;
+  ctx: ComplianceContext;
+  s: ComplianceSettings;
+  today: string;
+  period: ConstructionPeriod;
+  /** The last day to check: the end of construction or today. */
+  until: string;
+  ongoing: boolean;
+  /** Inspections in time order with their local day. */
+  inspections: Array<ComplianceInspection & { day: string }>;
+}
+
+function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
+  const { period, s } = x;
+  const p = x.data.project;
+  const findings: Finding[] = [];
+  const days = [...new Set(x.inspections.map((i) => i.day).filter((d) => d >= period.start && d <= x.until))];
+  let anchor = period.start;
+  const gap = (from: string, to: string | undefined) => {
+    const { dueOn, winter } = nextInspectionDue(from, p, s);
+    const limit = winter ? `during the winter shutdown, at least every ${s.winterMaxDays} days` : `at least every ${s.routineMaxDays} days`;
+    const since = from === period.start && !x.inspections.some((i) => i.day === from) ? `construction started on ${fmtDay(from)}` : `the inspection of ${fmtDay(from)}`;
+    if (to) {
+      const n = daysBetween(from, to);
+      findings.push({
+        rule: 'routine-gap',
+        key: `routine-gap:${from}`,
+        severity: 'medium',
+        status: 'resolved',
+        section: SECTIONS.routine,
+        title: `${n} days without an inspection`,
+        text: `No inspection for ${n} days after ${since}: the next was on ${fmtDay(to)}. The law requires one ${limit}, so it was due by ${fmtDay(dueOn)}.`,
+        from: addDays(dueOn, 1),
+        dueOn,
+        resolvedOn: to,
+      });
+    } else {
+      findings.push({
+        rule: 'routine-gap',
+        key: `routine-gap:${from}`,
+        severity: 'medium',
+        status: 'open',
+        section: SECTIONS.routine,
+        title: 'Inspection overdue',
+        text: `No inspection since ${since.replace('the inspection of ', '')}: one was due by ${fmtDay(dueOn)} (the law requires one ${limit}).`,
+        from: addDays(dueOn, 1),
+        dueOn,
+      });
+    }
+  };
+  for (const d of days) {
+    if (d > nextInspectionDue(anchor, p, s).dueOn) gap(anchor, d);
+    anchor = d;
+  }
+  const next = nextInspectionDue(anchor, p, s);
+  if (x.period.end) {
+    if (x.period.end > next.dueOn) gap(anchor, x.period.end);
+    return { findings };
+  }
+  if (x.today > next.dueOn) {
+    gap(anchor, undefined);
+    return { findings };
+  }
+  return {
+    findings,
+    due: {
+      kind: 'inspection',
+      dueOn: next.dueOn,
+      text: `Next inspection by ${fmtDay(next.dueOn)}${next.winter ? ` (winter shutdown: at least every ${s.winterMaxDays} days)` : ''}; the last was on ${fmtDay(anchor)}.`,
+    },
+  };
+}
+
+/** Did a 7-day stretch have two inspections at least `apart` days apart? */
+function twoApart(days: string[], apart: number): boolean {
+  if (days.length < 2) return false;
+  return daysBetween(days[0], days[days.length - 1]) >= apart;
+}
+
+function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligation } {
+  const { s, period } = x;
+  const p = x.data.project;
+  const planned = twiceWeeklyRule(x.data, s);
+  const w = winterWindow(p);
+  const findings: Finding[] = [];
+  // Weeks counted from the start of construction; only weeks that have ended are judged.
+  const lastDay = x.period.end ?? addDays(x.today, -1);
+  type Week = { from: string; to: string; days: string[]; reason: string };
+  const failed: Week[] = [];
+  let lastComplete: string | undefined;
+  let current: Week | undefined;
+  const days = [...new Set(x.inspections.map((i) => i.day))];
+  let di = 0;
+  for (let from = period.start; from <= (x.period.end ?? x.today); from = addDays(from, 7)) {
+    const to = addDays(from, 6);
+    const isCurrent = to > lastDay;
+    if (!isCurrent) lastComplete = from;
+    while (di < days.length && days[di] < from) di++;
+    const inWeek: string[] = [];
+    for (let k = di; k < days.length && days[k] <= to; k++) inWeek.push(days[k]);
+    if (w && from <= w.to && to >= w.from) {
+      if (isCurrent) break;
+      continue;
+    }
+    // Recorded acres count too: the latest inspection in the week or the week before.
+    let reason = planned.reason;
+    if (!planned.applies) {
+      const recorded = x.inspections.filter((i) => i.day <= to && i.day >= addDays(from, -7)).at(-1);
+      if (!recorded || openAcres(recorded) <= s.twiceWeeklyOverAcres) {
+        if (isCurrent) break;
+        continue;
+      }
+      reason = `the inspection of ${fmtDay(recorded.day)} recorded ${acres(openAcres(recorded))} disturbed (more than ${s.twiceWeeklyOverAcres})`;
+    }
+    if (isCurrent) {
+      current = { from, to, days: inWeek, reason };
+      break;
+    }
+    if (!twoApart(inWeek, s.twiceWeeklyMinDaysApart)) failed.push({ from, to, days: inWeek, reason });
+  }
+  // Consecutive weeks that fell short make one finding.
+  const runs: Week[][] = [];
+  for (const week of failed) {
+    const run = runs.at(-1);
+    if (run && addDays(run[run.length - 1].from, 7) === week.from) run.push(week);
+    else runs.push([week]);
+  }
+  for (const run of runs) {
+    const first = run[0];
+    const last = run[run.length - 1];
+    const open = x.ongoing && last.from === lastComplete;
+    const what = run.length === 1
+      ? `In the week of ${fmtDay(first.from)} to ${fmtDay(first.to)} the site had ${first.days.length === 0 ? 'no inspection' : first.days.length === 1 ? `only one inspection (${fmtDay(first.days[0])})` : `inspections only on ${first.days.map((d) => fmtDay(d)).join(' and ')}, less than ${s.twiceWeeklyMinDaysApart} days apart`}.`
+      : `In ${run.length} weeks in a row, from ${fmtDay(first.from)} to ${fmtDay(last.to)}, the site had fewer than two inspections at least ${s.twiceWeeklyMinDaysApart} days apart.`;
+    findings.push({
+      rule: 'twice-weekly',
+      key: `twice-weekly:${first.from}`,
+      severity: 'medium',
+      status: open ? 'open' : 'resolved',
+      section: SECTIONS.twiceWeekly,
+      title: run.length === 1 ? 'Fewer than two inspections in a week' : `Fewer than two inspections a week for ${run.length} weeks`,
+      text: `${what} Two a week, at least ${s.twiceWeeklyMinDaysApart} days apart, are required because ${first.reason}.`,
+      from: first.from,
+      dueOn: first.to,
+      resolvedOn: open ? undefined : addDays(last.to, 1),
+    });
+  }
+  let due: Obligation | undefined;
+  if (current && x.ongoing && !twoApart(current.days, s.twiceWeeklyMinDaysApart)) {
+    const done = current.days.length;
+    const earliest = done ? addDays(current.days[0], s.twiceWeeklyMinDaysApart) : undefined;
+    due = {
+      kind: 'twice-weekly',
+      dueOn: current.to,
+      text:
+        done === 0
+          ? `Two inspections this week (${fmtDay(current.from)} to ${fmtDay(current.to)}), at least ${s.twiceWeeklyMinDaysApart} days apart, because ${current.reason}.`
+          : `One more inspection this week, on or after ${fmtDay(earliest as string)} and by ${fmtDay(current.to)} (two a week, at least ${s.twiceWeeklyMinDaysApart} days apart, because ${current.reason}).`,
+    };
+  }
+  return { findings, due };
+}
+
+function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
+  const { s, period } = x;
+  const findings: Finding[] = [];
+  const due: Obligation[] = [];
+  const now = x.ctx.now.getTime();
+  const windowMs = s.postStormHours * HOUR_MS;
+  const storms = x.ctx.storms.filter((st) => st.inches >= s.stormInches).sort((a, b) => a.endedAt.getTime() - b.endedAt.getTime());
+  for (const storm of storms) {
+    const endedOn = localDay(storm.endedAt);
+    // A storm on the day of final stabilization needs no inspection: the site is finished.
+    if (endedOn < period.start || (x.period.end && endedOn >= x.period.end)) continue;
+    const ended = storm.endedAt.getTime();
+    if (ended > now) continue;
+    const deadline = ended + windowMs;
+    const inWindow = x.inspections.some((i) => {
+      const t = i.inspectedAt.getTime();
+      return t >= ended && t <= deadline;
+    });
+    if (inWindow) continue;
+    const dueAt = new Date(deadline);
+    const dueOn = localDay(dueAt);
+    const what = `${storm.inches.toFixed(2)} in. storm that ended ${fmtInstant(storm.endedAt)}`;
+    if (now <= deadline) {
+      due.push({ kind: 'post-storm', dueOn, dueAt, text: `Post-storm inspection by ${fmtInstant(dueAt)}, within ${s.postStormHours} hours of the end of the ${what}.` });
+      continue;
+    }
+    const next = x.inspections.find((i) => i.inspectedAt.getTime() > deadline);
+    findings.push({
+      rule: 'post-storm',
+      key: `post-storm:${storm.id}`,
+      severity: 'high',
+      status: next || !x.ongoing ? 'resolved' : 'open',
+      section: SECTIONS.postStorm,
+      title: 'No inspection within 24 hours after a storm',
+      text: `No inspection within ${s.postStormHours} hours after the ${what}: one was due by ${fmtInstant(dueAt)}.${next ? ` The site was next inspected on ${fmtInstant(next.inspectedAt)}.` : ''}`,
+      from: endedOn,
+      dueOn,
+      dueAt,
+      resolvedOn: next ? next.day : x.ongoing ? undefined : x.until,
+    });
+  }
+  return { findings, due };
+}
+
+/** The due date of a month's summary: the configured day of the following month (moved off closed days if asked). */
+export function summaryDueOn(month: string, ctx: Pick<ComplianceContext, 'settings' | 'onOrAfterBusinessDay'>): string {
+  const following = nextMonth(month);
+  const day = Math.min(Math.max(1, Math.round(ctx.settings.summaryDueDay)), Number(lastDayOfMonth(following).slice(8, 10)));
+  const date = `${following}-${String(day).padStart(2, '0')}`;
+  return ctx.onOrAfterBusinessDay ? ctx.onOrAfterBusinessDay(date) : date;
+}
+
+/** The months a summary is owed for: every month the site was under construction. */
+export function summaryMonths(period: ConstructionPeriod, today: string): string[] {
+  const months: string[] = [];
+  const last = monthOf(period.end ?? today);
+  for (let m = monthOf(period.start); m <= last; m = nextMonth(m)) months.push(m);
+  return months;
+}
+
+function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[] } {
+  const findings: Finding[] = [];
+  const due: Obligation[] = [];
+  const firstFiled = new Map<string, Date>();
+  for (const sm of x.data.summaries) {
+    if (!sm.submittedAt) continue;
+    const seen = firstFiled.get(sm.month);
+    if (!seen || sm.submittedAt < seen) firstFiled.set(sm.month, sm.submittedAt);
+  }
+  for (const month of summaryMonths(x.period, x.today)) {
+    const dueOn = summaryDueOn(month, x.ctx);
+    const filed = firstFiled.get(month);
+    if (filed) {
+      const filedOn = localDay(filed);
+      if (filedOn > dueOn) {
+        const late = daysBetween(dueOn, filedOn);
+        findings.push({
+          rule: 'summary-late',
+          key: `summary-late:${month}`,
+          severity: 'low',
+          status: 'resolved',
+          section: SECTIONS.summary,
+          title: `${fmtMonth(month)} summary filed late`,
+          text: `The monthly summary for ${fmtMonth(month)} was filed on ${fmtDay(filedOn)}, ${plural(late, 'day')} after it was due (${fmtDay(dueOn)}).`,
+          from: addDays(dueOn, 1),
+          dueOn,
+          resolvedOn: filedOn,
+        });
+      }
+      continue;
+    }
+    if (x.today > dueOn) {
+      findings.push({
+        rule: 'summary-missing',
+        key: `summary-missing:${month}`,
+        severity: 'medium',
+        status: 'open',
+        section: SECTIONS.summary,
+        title: `${fmtMonth(month)} summary not filed`,
+        text: `The monthly summary for ${fmtMonth(month)} has not been filed. It was due by ${fmtDay(dueOn)}.`,
+        from: addDays(dueOn, 1),
+        dueOn,
+      });
+    } else {
+      due.push({ kind: 'monthly-summary', dueOn, text: `Monthly summary for ${fmtMonth(month)}, due by ${fmtDay(dueOn)}.` });
+    }
+  }
+  return { findings, due };
+}
+
+function approvedOn(p: ComplianceProject, day: string): boolean {
+  return p.decFiveAcreApproval && (!p.decFiveAcreApprovalOn || p.decFiveAcreApprovalOn <= day);
+}
+
+function overFiveAcres(x: Prepared): Finding[] {
+  const { s } = x;
+  const p = x.data.project;
+  const findings: Finding[] = [];
+  const ins = x.inspections.filter((i) => i.day >= x.period.start && i.day <= x.until);
+  let run: Array<(typeof ins)[number]> = [];
+  const close = (endedBy?: (typeof ins)[number]) => {
+    if (!run.length) return;
+    const first = run[0];
+    const most = run.reduce((a, b) => (openAcres(b) > openAcres(a) ? b : a));
+    const open = !endedBy && x.ongoing;
+    findings.push({
+      rule: 'over-five-acres',
+      key: `over-five-acres:${first.day}`,
+      severity: 'high',
+      status: open ? 'open' : 'resolved',
+      section: SECTIONS.fiveAcres,
+      title: `More than ${s.fiveAcreLimit} acres disturbed without DEC approval`,
+      text:
+        `The inspection of ${fmtDay(first.day)} recorded ${acres(openAcres(first))} of disturbed soil at once` +
+        (run.length > 1 ? `, and ${plural(run.length - 1, 'later inspection')} up to ${acres(openAcres(most))}` : '') +
+        `. More than ${s.fiveAcreLimit} acres at one time needs the state DEC's prior written approval, and none is on file.` +
+        (endedBy ? ` The inspection of ${fmtDay(endedBy.day)} recorded ${acres(openAcres(endedBy))}.` : ''),
+      from: first.day,
+      resolvedOn: endedBy?.day ?? (open ? undefined : x.until),
+    });
+    run = [];
+  };
+  for (const i of ins) {
+    if (i.disturbedAcresActive == null && i.disturbedAcresInactive == null) continue;
+    if (openAcres(i) > s.fiveAcreLimit && !approvedOn(p, i.day)) run.push(i);
+    else close(i);
+  }
+  close();
+  // The plan alone: more than five acres at once in the NOI with no approval on file.
+  const planned = p.maxDisturbedAtOnceAcres ?? 0;
+  const live = ['approved', 'active', 'stop_work'].includes(p.status) && !x.period.end;
+  if (planned > s.fiveAcreLimit && !approvedOn(p, x.today) && live && !findings.some((f) => f.status === 'open')) {
+    findings.push({
+      rule: 'over-five-acres-planned',
+      key: 'over-five-acres-planned',
+      severity: 'low',
+      status: 'open',
+      section: SECTIONS.fiveAcres,
+      title: `Plan allows more than ${s.fiveAcreLimit} acres at once; no DEC approval on file`,
+      text: `The notice of intent plans up to ${acres(planned)} disturbed at one time, but no written approval from the state DEC is on file. No more than ${s.fiveAcreLimit} acres may be open at once without it.`,
+      from: x.period.start,
+    });
+  }
+  return findings;
+}
+
+function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } {
+  const { s } = x;
+  type Track = { area: string; stoppedOn: string; dueOn: string; violatedAt?: string; begunOn?: string; lastSeen: string; lastInspection: number; snow?: boolean; acres: number | null; resumesOn: string | null };
+  const tracks = new Map<string, Track>();
+  const ins = x.inspections.filter((i) => i.day <= x.until);
+  ins.forEach((i, n) => {
+    for (const a of i.inactiveAreas) {
+      const key = `${a.area.trim().toLowerCase()}|${a.workStoppedOn}`;
+      const dueOn = addDays(a.workStoppedOn, s.stabilizationDays);
+      let t = tracks.get(key);
+      if (!t) {
+        t = { area: a.area.trim(), stoppedOn: a.workStoppedOn, dueOn, lastSeen: i.day, lastInspection: n, acres: a.acres, resumesOn: a.resumesOn };
+        tracks.set(key, t);
+      }
+      t.lastSeen = i.day;
+      t.lastInspection = n;
+      t.acres = a.acres;
+      t.resumesOn = a.resumesOn;
+      t.snow = i.snowCover;
+      if (a.stabilizationBegunOn && !t.begunOn) t.begunOn = a.stabilizationBegunOn;
+      const begunInTime = t.begunOn && t.begunOn <= dueOn;
+      // Exceptions: snow cover or frozen ground; work resuming within 21 days (while that is still possible).
+      const resumesInTime = a.resumesOn && a.resumesOn <= addDays(a.workStoppedOn, s.resumeWithinDays) && i.day <= addDays(a.workStoppedOn, s.resumeWithinDays);
+      if (!begunInTime && !t.begunOn && i.day > dueOn && !i.snowCover && !resumesInTime && !t.violatedAt) t.violatedAt = i.day;
+    }
+  });
+  const findings: Finding[] = [];
+  const due: Obligation[] = [];
+  const latest = ins.length - 1;
+  for (const t of tracks.values()) {
+    const late = t.violatedAt || (t.begunOn && t.begunOn > t.dueOn);
+    const where = `${t.area}${t.acres != null ? ` (${acres(t.acres)})` : ''}`;
+    if (!late) {
+      if (!t.begunOn && t.lastInspection === latest && x.ongoing && x.today <= t.dueOn) {
+        due.push({ kind: 'stabilization', dueOn: t.dueOn, text: `Begin stabilizing ${where} by ${fmtDay(t.dueOn)}: work there stopped on ${fmtDay(t.stoppedOn)}${t.resumesOn ? ` (work expected to resume ${fmtDay(t.resumesOn)})` : ''}.` });
+      }
+      continue;
+    }
+    // Still listed without stabilization at the latest inspection: open. Gone from later reports, or begun: resolved.
+    const stillOpen = !t.begunOn && t.lastInspection === latest && x.ongoing;
+    const resolvedOn = t.begunOn ?? (stillOpen ? undefined : (ins[t.lastInspection + 1]?.day ?? x.until));
+    findings.push({
+      rule: 'stabilization',
+      key: `stabilization:${t.area.toLowerCase()}:${t.stoppedOn}`,
+      severity: 'high',
+      status: stillOpen ? 'open' : 'resolved',
+      section: SECTIONS.stabilization,
+      title: 'Stabilization not begun within 14 days',
+      text:
+        `Work stopped on ${where} on ${fmtDay(t.stoppedOn)}; stabilization had to begin by ${fmtDay(t.dueOn)}` +
+        (t.begunOn ? ` and began on ${fmtDay(t.begunOn)}.` : stillOpen ? `, and the inspection of ${fmtDay(t.lastSeen)} still found it not begun.` : `; it was last reported not begun on ${fmtDay(t.lastSeen)}.`),
+      from: addDays(t.dueOn, 1),
+      dueOn: t.dueOn,
+      resolvedOn,
+    });
+  }
+  return { findings, due };
+}
+
+function sediment(x: Prepared): { findings: Finding[]; due: Obligation[] } {
+  const { s } = x;
+  const findings: Finding[] = [];
+  const due: Obligation[] = [];
+  const ins = x.inspections.filter((i) => i.day <= x.until);
+  type Reading = { day: string; pct: number; n: number };
+  const byPractice = new Map<string, { name: string; readings: Reading[] }>();
+  ins.forEach((i, n) => {
+    for (const p of i.practices) {
+      if (p.sedimentAccumulationPct == null) continue;
+      const key = p.practice.trim().toLowerCase();
+      let entry = byPractice.get(key);
+      if (!entry) byPractice.set(key, (entry = { name: p.practice.trim(), readings: [] }));
+      entry.readings.push({ day: i.day, pct: p.sedimentAccumulationPct, n });
+    }
+  });
+  for (const { name, readings } of byPractice.values()) {
+    let run: Reading[] = [];
+    const close = (endedBy?: Reading) => {
+      if (run.length >= 2) {
+        const first = run[0];
+        const last = run[run.length - 1];
+        // Dropped out of later reports (removed): resolved at the next inspection.
+        const gone = !endedBy && last.n < ins.length - 1 ? ins[last.n + 1] : undefined;
+        const open = !endedBy && !gone && x.ongoing;
+        findings.push({
+          rule: 'sediment-cleanout',
+          key: `sediment-cleanout:${name.toLowerCase()}:${first.day}`,
+          severity: 'high',
+          status: open ? 'open' : 'resolved',
+          section: SECTIONS.sediment,
+          title: `${name} not cleaned out at ${s.sedimentCleanoutPct}%`,
+          text:
+            `${name} was at ${pct(first.pct)} of its sediment storage on ${fmtDay(first.day)} and still at ${pct(last.pct)} on ${fmtDay(last.day)}. ` +
+            `Sediment must be removed when half the storage is used.` +
+            (endedBy ? ` It was cleaned out by ${fmtDay(endedBy.day)} (${pct(endedBy.pct)}).` : ''),
+          from: first.day,
+          resolvedOn: endedBy?.day ?? gone?.day ?? (open ? undefined : x.until),
+        });
+      } else if (run.length === 1 && !endedBy && run[0].n === ins.length - 1 && x.ongoing) {
+        due.push({ kind: 'sediment-cleanout', dueOn: x.today, text: `Clean out ${name}: it was at ${pct(run[0].pct)} of its storage on ${fmtDay(run[0].day)} (cleanout at ${s.sedimentCleanoutPct}%).` });
+      }
+      run = [];
+    };
+    for (const r of readings) {
+      if (r.pct >= s.sedimentCleanoutPct) run.push(r);
+      else close(r);
+    }
+    close();
+  }
+  return { findings, due };
+}
+
+function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
+  const findings: Finding[] = [];
+  const due: Obligation[] = [];
+  for (const ca of x.data.corrective) {
+    if (!ca.dueOn) continue;
+    const who = ca.responsibleParty ? ` (responsible: ${ca.responsibleParty})` : '';
+    if (ca.closedOn) {
+      if (ca.closedOn > ca.dueOn) {
+        findings.push({
+          rule: 'corrective-overdue',
+          key: `corrective-overdue:${ca.id}`,
+          severity: 'low',
+          status: 'resolved',
+          section: SECTIONS.corrective,
+          title: 'Corrective action finished late',
+          text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was due by ${fmtDay(ca.dueOn)} and finished on ${fmtDay(ca.closedOn)}.`,
+          from: addDays(ca.dueOn, 1),
+          dueOn: ca.dueOn,
+          resolvedOn: ca.closedOn,
+        });
+      }
+      continue;
+    }
+    if (x.today > ca.dueOn) {
+      findings.push({
+        rule: 'corrective-overdue',
+        key: `corrective-overdue:${ca.id}`,
+        severity: 'medium',
+        status: 'open',
+        section: SECTIONS.corrective,
+        title: 'Corrective action past due',
+        text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was due by ${fmtDay(ca.dueOn)} and is not yet reported done.`,
+        from: addDays(ca.dueOn, 1),
+        dueOn: ca.dueOn,
+      });
+    } else {
+      due.push({ kind: 'corrective-action', dueOn: ca.dueOn, text: `Corrective action due by ${fmtDay(ca.dueOn)}: ${ca.description}${who}.` });
+    }
+  }
+  return { findings, due };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Every finding and obligation for one project, as of `ctx.now`. */
+export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceContext): ComplianceResult {
+  const s = ctx.settings;
+  const today = localDay(ctx.now);
+  const period = constructionPeriod(data);
+  const twice = twiceWeeklyRule(data, s);
+  const result: ComplianceResult = { projectId: data.project.id, findings: [], due: [], underConstruction: false, twiceWeekly: twice };
+  if (!period || period.start > today) {
+    return result;
+  }
+  const inspections = data.inspections
+    .filter((i) => i.inspectedAt.getTime() <= ctx.now.getTime())
+    .map((i) => ({ ...i, day: localDay(i.inspectedAt) }))
+    .sort((a, b) => a.inspectedAt.getTime() - b.inspectedAt.getTime());
+  const ongoing = !period.end && data.project.status !== 'complete';
+  const x: Prepared = { data, ctx, s, today, period, until: period.end ?? today, ongoing, inspections };
+  result.underConstruction = ongoing;
+
+  const parts = [routineGaps(x), twiceWeekly(x), postStorm(x), monthlySummaries(x), stabilization(x), sediment(x), corrective(x)];
+  for (const part of parts) {
+    result.findings.push(...part.findings);
+    const d = part.due;
+    if (Array.isArray(d)) result.due.push(...d);
+    else if (d) result.due.push(d);
+  }
+  result.findings.push(...overFiveAcres(x));
+  if (!ongoing) result.due = result.due.filter((d) => d.kind === 'monthly-summary');
+  result.findings.sort(compareFindings);
+  result.due.sort((a, b) => (a.dueAt?.getTime() ?? dayNumber(a.dueOn) * DAY_MS + DAY_MS - 1) - (b.dueAt?.getTime() ?? dayNumber(b.dueOn) * DAY_MS + DAY_MS - 1));
+  return result;
+}
+
+/** Open before resolved, then most serious, then most recent. */
+export function compareFindings(a: Finding, b: Finding): number {
+  if (a.status !== b.status) return a.status === 'open' ? -1 : 1;
+  return SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.from.localeCompare(a.from) || a.key.localeCompare(b.key);
+}
+
+/** Open findings, plus resolved ones that ended within `days` of today. */
+export function recentFindings(findings: Finding[], today: string, days: number): Finding[] {
+  const since = addDays(today, -days);
+  return findings.filter((f) => f.status === 'open' || (f.resolvedOn ?? f.from) >= since);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A month's activity, to pre-fill the operator's monthly summary
+
+export interface MonthTally {
+  month: string;
+  inspectionsDone: number;
+  inspectionsRequired: number;
+  stormEvents: number;
+  postStormInspections: number;
+  acresDisturbed: number | null;
+  acresStabilized: number | null;
+  correctiveOpened: number;
+  correctiveClosed: number;
+  correctiveOpen: number;
+  /** A plain-language draft of the public narrative, for the operator to edit. */
+  draftNarrative: string;
+}
+
+/**
+ * The counts a month's summary reports, from that month's inspection reports: inspections done and the
+ * fewest the rules required, storms of half an inch or more, acres open and stabilized at the last
+ * inspection, and corrective actions opened, closed and still open.
+ */
+export function tallyMonth(data: ProjectComplianceData, month: string, ctx: ComplianceContext, inspectorName?: string): MonthTally {
+  const s = ctx.settings;
+  const today = localDay(ctx.now);
+  const period = constructionPeriod(data) ?? { start: `${month}-01` };
+  const from = maxDay(`${month}-01`, period.start);
+  const to = minDay(minDay(lastDayOfMonth(month), period.end ?? lastDayOfMonth(month)), today);
+  const inMonth = (d: string) => d >= from && d <= to;
+  const ins = data.inspections
+    .map((i) => ({ ...i, day: localDay(i.inspectedAt) }))
+    .filter((i) => i.day >= `${month}-01` && i.day <= to)
+    .sort((a, b) => a.inspectedAt.getTime() - b.inspectedAt.getTime());
+  const storms = ctx.storms.filter((st) => st.inches >= s.stormInches && inMonth(localDay(st.endedAt)) && !(period.end && localDay(st.endedAt) >= period.end));
+  const stormIds = new Set(storms.map((st) => st.id));
+  const post = data.inspections.filter((i) => i.type === 'post_storm' && i.stormEventId != null && stormIds.has(i.stormEventId));
+  const w = winterWindow(data.project);
+  let open = 0;
+  let winter = 0;
+  if (from <= to) {
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      if (w && d >= w.from && d <= w.to) winter++;
+      else open++;
+    }
+  }
+  // "At least once (twice) every 7 days": the fewest visits that leave no longer gap in the stretch.
+  const perWeek = twiceWeeklyRule(data, s).applies ? 2 : 1;
+  const required = Math.floor((open * perWeek) / 7) + (winter ? Math.max(1, Math.floor(winter / s.winterMaxDays)) : 0);
+  const last = ins.at(-1);
+  const opened = data.corrective.filter((c) => c.openedOn >= `${month}-01` && c.openedOn <= to);
+  const closed = data.corrective.filter((c) => c.closedOn && c.closedOn >= `${month}-01` && c.closedOn <= to);
+  const stillOpen = data.corrective.filter((c) => c.openedOn <= to && (!c.closedOn || c.closedOn > to));
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const tally: MonthTally = {
+    month,
+    inspectionsDone: ins.length,
+    inspectionsRequired: required,
+    stormEvents: storms.length,
+    postStormInspections: post.length,
+    acresDisturbed: last ? round(openAcres(last)) : null,
+    acresStabilized: last ? round((last.tempStabilizedAcres ?? 0) + (last.finalStabilizedAcres ?? 0)) : null,
+    correctiveOpened: opened.length,
+    correctiveClosed: closed.length,
+    correctiveOpen: stillOpen.length,
+    draftNarrative: '',
+  };
+  tally.draftNarrative = draftNarrative(tally, inspectorName);
+  return tally;
+}
+
+function draftNarrative(t: MonthTally, inspectorName?: string): string {
+  const who = inspectorName ? `our qualified inspector, ${inspectorName},` : 'our qualified inspector';
+  const sentences = [
+    `In ${fmtMonth(t.month)} ${who} inspected the site ${plural(t.inspectionsDone, 'time')}${t.postStormInspections ? `, including ${plural(t.postStormInspections, 'inspection')} after storms of half an inch of rain or more` : ''}.`,
+    t.stormEvents ? `Rain gauges recorded ${plural(t.stormEvents, 'storm')} of half an inch or more.` : 'There were no storms of half an inch or more.',
+    t.correctiveOpened || t.correctiveClosed
+      ? `The inspector found ${plural(t.correctiveOpened, 'problem')} needing repair; ${plural(t.correctiveClosed, 'repair was', 'repairs were')} finished.`
+      : 'The inspector found no problems needing repair.',
+    t.correctiveOpen ? `${plural(t.correctiveOpen, 'repair item')} ${t.correctiveOpen === 1 ? 'was' : 'were'} still open at the end of the month.` : 'No repair items were open at the end of the month.',
+  ];
+  if (t.acresDisturbed != null) sentences.push(`At the last inspection about ${acres(t.acresDisturbed)} were open (bare soil) and ${acres(t.acresStabilized ?? 0)} were stabilized.`);
+  return sentences.join(' ');
+}

@@ -1,0 +1,324 @@
+/**
+ * Loading what the compliance rules engine (compliance.ts) needs from the database, for one project or
+ * for the whole town in a few bulk queries, and the town's compliance settings.
+ *
+ * Other modules (the officer's dashboard, the operator workspace, the public project page) call
+ * `complianceFor(db, …)` and get findings and obligations per project.
+ */
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  correctiveActions,
+  inspectionInactiveAreas,
+  inspectionPractices,
+  inspections,
+  monthlySummaries,
+  projects,
+  receivingWaters,
+  settings,
+  stormEvents,
+  type ProjectStatus,
+} from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import {
+  DEFAULT_COMPLIANCE_SETTINGS,
+  evaluateCompliance,
+  localDay,
+  type ComplianceContext,
+  type ComplianceInspection,
+  type ComplianceResult,
+  type ComplianceSettings,
+  type ComplianceStorm,
+  type ProjectComplianceData,
+} from './compliance.rules.ts';
+import { memoUntilChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/** The settings a town may change, with their keys in the `settings` table. */
+export const COMPLIANCE_SETTING_KEYS = {
+  summaryDueDay: 'monthly_summary_due_day',
+  twiceWeeklyOverAcres: 'compliance_twice_weekly_over_acres',
+  twiceWeeklyImpaired: 'compliance_twice_weekly_impaired_waters',
+  winterMaxDays: 'compliance_winter_max_days',
+} as const satisfies Partial<Record<keyof ComplianceSettings, string>>;
+
+export type EditableComplianceSettings = Pick<ComplianceSettings, keyof typeof COMPLIANCE_SETTING_KEYS>;
+
+export function loadComplianceSettings(db: DB): ComplianceSettings {
+  const rows = db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, Object.values(COMPLIANCE_SETTING_KEYS)))
+    .all();
+  const value = new Map(rows.map((r) => [r.key, r.value]));
+  const num = (key: string, fallback: number) => {
+    const n = Number(value.get(key));
+    return value.has(key) && Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  const d = DEFAULT_COMPLIANCE_SETTINGS;
+  const impaired = value.get(COMPLIANCE_SETTING_KEYS.twiceWeeklyImpaired);
+  return {
+    ...d,
+    summaryDueDay: num(COMPLIANCE_SETTING_KEYS.summaryDueDay, d.summaryDueDay),
+    twiceWeeklyOverAcres: num(COMPLIANCE_SETTING_KEYS.twiceWeeklyOverAcres, d.twiceWeeklyOverAcres),
+    twiceWeeklyImpaired: impaired === undefined ? d.twiceWeeklyImpaired : impaired === 'true',
+    winterMaxDays: num(COMPLIANCE_SETTING_KEYS.winterMaxDays, d.winterMaxDays),
+  };
+}
+
+export function saveComplianceSettings(db: DB, actor: Actor, next: EditableComplianceSettings): void {
+  const before = loadComplianceSettings(db);
+  const now = new Date();
+  db.transaction((tx) => {
+    for (const [field, key] of Object.entries(COMPLIANCE_SETTING_KEYS) as Array<[keyof EditableComplianceSettings, string]>) {
+      const value = String(next[field]);
+      tx.insert(settings).values({ key, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+    }
+    const pick = (s: ComplianceSettings) => Object.fromEntries(Object.keys(COMPLIANCE_SETTING_KEYS).map((k) => [k, s[k as keyof ComplianceSettings]]));
+    audit(tx, actor, { action: 'compliance.settings', entityType: 'settings', entityId: 'compliance', before: pick(before), after: next });
+  });
+  invalidateCompliance();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+export interface ComplianceScope {
+  /** Only these projects. */
+  projectIds?: number[];
+  /** Only projects in these statuses. */
+  statuses?: ProjectStatus[];
+}
+
+export function loadStorms(db: DB): ComplianceStorm[] {
+  return db
+    .select({ id: stormEvents.id, endedAt: stormEvents.endedAt, inches: stormEvents.inches, gauge: stormEvents.gauge })
+    .from(stormEvents)
+    .orderBy(asc(stormEvents.endedAt))
+    .all();
+}
+
+/** The town's calendar as a due-date mover (GCL §25-a), memoized: luxon is slow in loops. */
+function businessDayMover(db: DB): (date: string) => string {
+  const calendar = loadCalendar(db);
+  const memo = new Map<string, string>();
+  return (date) => {
+    let out = memo.get(date);
+    if (out === undefined) memo.set(date, (out = calendar.onOrAfter(date)));
+    return out;
+  };
+}
+
+export function complianceContext(db: DB, now: Date = new Date()): ComplianceContext {
+  // Settings, storms and the calendar change a few times a day; reuse them until the database changes.
+  const { settings, storms, onOrAfterBusinessDay } = memoUntilChange(db, 'compliance.context', () => ({
+    settings: loadComplianceSettings(db),
+    storms: loadStorms(db),
+    onOrAfterBusinessDay: businessDayMover(db),
+  }));
+  return { now, settings, storms, onOrAfterBusinessDay };
+}
+
+/** Large id lists go through a temporary table: SQLite limits bound parameters. */
+/**
+ * Which projects a query covers, as SQL with placeholders (`ids`, `statuses`: JSON arrays bound at run
+ * time), so each query shape is prepared once and reused.
+ */
+function projectFilter(shape: ScopeShape, column: Column): SQL | undefined {
+  const parts: SQL[] = [];
+  if (shape.ids) parts.push(sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`);
+  if (shape.statuses) parts.push(sql`${column} in (select id from projects where status in (select value from json_each(${sql.placeholder('statuses')})))`);
+  return parts.length ? and(...parts) : undefined;
+}
+
+interface ScopeShape {
+  ids: boolean;
+  statuses: boolean;
+}
+
+/** Everything the rules need for the projects in scope, in a fixed number of queries. */
+/** The queries that load compliance inputs, prepared once per connection and scope shape. */
+function complianceStatements(db: DB, shape: ScopeShape) {
+  return preparedOnce(db, `compliance.load:${shape.ids ? 'ids' : ''}:${shape.statuses ? 'statuses' : ''}`, () => {
+    const live = and(isNull(inspections.supersededAt), projectFilter(shape, inspections.projectId));
+    return {
+      projects: db
+        .select({
+          id: projects.id,
+          slug: projects.slug,
+          name: projects.name,
+          status: projects.status,
+          actualStartOn: projects.actualStartOn,
+          finalStabilizationOn: projects.finalStabilizationOn,
+          notFiledOn: projects.notFiledOn,
+          maxDisturbedAtOnceAcres: projects.maxDisturbedAtOnceAcres,
+          decFiveAcreApproval: projects.decFiveAcreApproval,
+          decFiveAcreApprovalOn: projects.decFiveAcreApprovalOn,
+          winterShutdownFrom: projects.winterShutdownFrom,
+          winterShutdownTo: projects.winterShutdownTo,
+        })
+        .from(projects)
+        .where(projectFilter(shape, projects.id))
+        .orderBy(asc(projects.id))
+        .prepare(),
+      impaired: db
+        .selectDistinct({ projectId: receivingWaters.projectId })
+        .from(receivingWaters)
+        .where(and(eq(receivingWaters.impaired, true), projectFilter(shape, receivingWaters.projectId)))
+        .prepare(),
+      inspections: db
+        .select({
+          id: inspections.id,
+          projectId: inspections.projectId,
+          inspectedAt: inspections.inspectedAt,
+          type: inspections.type,
+          stormEventId: inspections.stormEventId,
+          disturbedAcresActive: inspections.disturbedAcresActive,
+          disturbedAcresInactive: inspections.disturbedAcresInactive,
+          tempStabilizedAcres: inspections.tempStabilizedAcres,
+          finalStabilizedAcres: inspections.finalStabilizedAcres,
+          snowCover: inspections.snowCover,
+        })
+        .from(inspections)
+        .where(live)
+        .orderBy(asc(inspections.projectId), asc(inspections.inspectedAt))
+        .prepare(),
+      // Only practices with a sediment reading matter to the rules.
+      practices: db
+        .select({ inspectionId: inspectionPractices.inspectionId, practice: inspectionPractices.practice, practiceType: inspectionPractices.practiceType, sedimentAccumulationPct: inspectionPractices.sedimentAccumulationPct })
+        .from(inspectionPractices)
+        .innerJoin(inspections, eq(inspections.id, inspectionPractices.inspectionId))
+        .where(and(isNotNull(inspectionPractices.sedimentAccumulationPct), live))
+        .prepare(),
+      inactiveAreas: db
+        .select({
+          inspectionId: inspectionInactiveAreas.inspectionId,
+          area: inspectionInactiveAreas.area,
+          acres: inspectionInactiveAreas.acres,
+          workStoppedOn: inspectionInactiveAreas.workStoppedOn,
+          stabilizationBegunOn: inspectionInactiveAreas.stabilizationBegunOn,
+          resumesOn: inspectionInactiveAreas.resumesOn,
+        })
+        .from(inspectionInactiveAreas)
+        .innerJoin(inspections, eq(inspections.id, inspectionInactiveAreas.inspectionId))
+        .where(live)
+        .prepare(),
+      summaries: db
+        .select({ projectId: monthlySummaries.projectId, month: monthlySummaries.month, version: monthlySummaries.version, submittedAt: monthlySummaries.submittedAt })
+        .from(monthlySummaries)
+        .where(projectFilter(shape, monthlySummaries.projectId))
+        .prepare(),
+      corrective: db
+        .select({
+          id: correctiveActions.id,
+          projectId: correctiveActions.projectId,
+          description: correctiveActions.description,
+          responsibleParty: correctiveActions.responsibleParty,
+          openedIn: correctiveActions.openedInInspectionId,
+          createdAt: correctiveActions.createdAt,
+          dueOn: correctiveActions.dueOn,
+          closedOn: correctiveActions.closedOn,
+        })
+        .from(correctiveActions)
+        .where(projectFilter(shape, correctiveActions.projectId))
+        .prepare(),
+    };
+  });
+}
+
+export function loadComplianceData(db: DB, scope: ComplianceScope = {}): ProjectComplianceData[] {
+  if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return [];
+  const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
+  const params = { ids: JSON.stringify(scope.projectIds ?? []), statuses: JSON.stringify(scope.statuses ?? []) };
+  const byId = new Map<number, ProjectComplianceData>();
+  for (const p of q.projects.all(params)) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [] });
+  if (byId.size === 0) return [];
+
+  for (const r of q.impaired.all(params)) {
+    const d = byId.get(r.projectId);
+    if (d) d.project.drainsToImpairedWaters = true;
+  }
+
+  const inspectionById = new Map<number, ComplianceInspection>();
+  const inspectedOn = new Map<number, string>();
+  for (const { projectId, ...row } of q.inspections.all(params)) {
+    const d = byId.get(projectId);
+    if (!d) continue;
+    const ins: ComplianceInspection = { ...row, practices: [], inactiveAreas: [] };
+    d.inspections.push(ins);
+    inspectionById.set(ins.id, ins);
+    inspectedOn.set(ins.id, localDay(ins.inspectedAt));
+  }
+  for (const p of q.practices.all(params)) inspectionById.get(p.inspectionId)?.practices.push(p);
+  for (const { inspectionId, ...area } of q.inactiveAreas.all(params)) inspectionById.get(inspectionId)?.inactiveAreas.push(area);
+  for (const s of q.summaries.all(params)) byId.get(s.projectId)?.summaries.push(s);
+  for (const c of q.corrective.all(params)) {
+    const d = byId.get(c.projectId);
+    if (!d) continue;
+    const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? localDay(c.createdAt);
+    d.corrective.push({ id: c.id, description: c.description, responsibleParty: c.responsibleParty, openedOn, dueOn: c.dueOn, closedOn: c.closedOn });
+  }
+  return [...byId.values()];
+}
+
+export interface ProjectCompliance extends ComplianceResult {
+  project: ProjectComplianceData['project'];
+}
+
+/** Findings and obligations for the projects in scope, as of `now`. */
+export function complianceFor(db: DB, scope: ComplianceScope = {}, now: Date = new Date(), ctx?: ComplianceContext): ProjectCompliance[] {
+  const context = ctx ?? complianceContext(db, now);
+  return loadComplianceData(db, scope).map((data) => ({ ...evaluateCompliance(data, context), project: data.project }));
+}
+
+/** One project's compliance (undefined when there is no such project). */
+export function projectCompliance(db: DB, projectId: number, now: Date = new Date()): ProjectCompliance | undefined {
+  return complianceFor(db, { projectIds: [projectId] }, now)[0];
+}
+
+/** The statuses in which a site is still being built or stabilized: where open findings matter today. */
+export const SITE_WORK_STATUSES: ProjectStatus[] = ['active', 'stop_work', 'final_stabilization'];
+
+export interface SiteFindings {
+  project: ProjectComplianceData['project'];
+  open: ProjectCompliance['findings'];
+  high: number;
+}
+
+/**
+ * The town-wide list costs about a second at 10,000 projects, so the dashboard reuses it for a minute;
+ * filings, storms and settings changed here clear it at once (other changes show within the minute).
+ */
+let siteCache: { db: DB; at: number; value: SiteFindings[] } | undefined;
+const SITE_CACHE_MS = 60_000;
+
+export function invalidateCompliance(): void {
+  siteCache = undefined;
+}
+
+/**
+ * Open findings at every site still being built or stabilized, most serious sites first: what the
+ * officer's dashboard lists. Without `now` it is the current list (cached briefly).
+ */
+export function openFindingsBySite(db: DB, now?: Date): SiteFindings[] {
+  if (!now) {
+    const t = Date.now();
+    if (siteCache && siteCache.db === db && t - siteCache.at < SITE_CACHE_MS && t >= siteCache.at) return siteCache.value;
+    const value = computeOpenFindingsBySite(db, new Date(t));
+    siteCache = { db, at: t, value };
+    return value;
+  }
+  return computeOpenFindingsBySite(db, now);
+}
+
+function computeOpenFindingsBySite(db: DB, now: Date): SiteFindings[] {
+  return complianceFor(db, { statuses: SITE_WORK_STATUSES }, now)
+    .map((c) => {
+      const open = c.findings.filter((f) => f.status === 'open');
+      return { project: c.project, open, high: open.filter((f) => f.severity === 'high').length };
+    })
+    .filter((s) => s.open.length > 0)
+    .sort((a, b) => b.high - a.high || b.open.length - a.open.length || a.project.name.localeCompare(b.project.name));
+}

@@ -1,0 +1,50 @@
+/**
+ * The officer's private iCalendar feed: an unguessable token in the URL (calendar apps cannot sign in),
+ * only its SHA-256 stored, one live link per user, revocable. A new link revokes the old one.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { calendarFeedTokens } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
+import { loadUser, type SessionUser } from '#lib/server/accounts/sessions.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+
+export function createFeedToken(db: DB, actor: Actor & { userId: number }, now = new Date()): string {
+  const token = newToken();
+  db.transaction((tx) => {
+    tx.update(calendarFeedTokens).set({ revokedAt: now }).where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt))).run();
+    const row = tx.insert(calendarFeedTokens).values({ userId: actor.userId, tokenHash: hashToken(token), createdAt: now }).returning({ id: calendarFeedTokens.id }).get();
+    audit(tx, actor, { action: 'calendar_feed.create', entityType: 'calendar_feed', entityId: row.id, after: { userId: actor.userId } });
+  });
+  return token;
+}
+
+export function revokeFeedTokens(db: DB, actor: Actor & { userId: number }, now = new Date()): number {
+  return db.transaction((tx) => {
+    const n = tx.update(calendarFeedTokens).set({ revokedAt: now }).where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt))).run().changes;
+    if (n) audit(tx, actor, { action: 'calendar_feed.revoke', entityType: 'calendar_feed', entityId: null, after: { userId: actor.userId, revoked: n } });
+    return n;
+  });
+}
+
+export function activeFeed(db: DB, userId: number) {
+  return db
+    .select({ createdAt: calendarFeedTokens.createdAt, lastUsedAt: calendarFeedTokens.lastUsedAt })
+    .from(calendarFeedTokens)
+    .where(and(eq(calendarFeedTokens.userId, userId), isNull(calendarFeedTokens.revokedAt)))
+    .get();
+}
+
+/** The user behind a feed token, if the link is live and the user may still see the calendar. */
+export function userForFeedToken(db: DB, token: string | undefined, now = new Date()): SessionUser | undefined {
+  if (!looksLikeToken(token)) return undefined;
+  const row = db.select().from(calendarFeedTokens).where(eq(calendarFeedTokens.tokenHash, hashToken(token))).get();
+  if (!row || row.revokedAt) return undefined;
+  const user = loadUser(db, row.userId);
+  if (!user || !user.roles.includes('officer')) return undefined;
+  // Record use at most hourly: calendar apps poll often.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 3_600_000) {
+    db.update(calendarFeedTokens).set({ lastUsedAt: now }).where(eq(calendarFeedTokens.id, row.id)).run();
+  }
+  return user;
+}

@@ -1,0 +1,197 @@
+/**
+ * The Stormwater Management Officer's desk: what needs a decision today, and the calendar of 48-hour
+ * notices, town inspections and deadlines (the same events feed the private iCalendar link).
+ */
+import { addDays, daysBetween } from '#lib/shared/days.ts';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { enforcementActions, inspectionNotices, projects, townInspections } from '#db/schema.ts';
+import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
+import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
+import { MILESTONE_LABEL, noticeTiming } from '#lib/server/enforcement/inspection-notice.rules.ts';
+import { noticesBetween, townInspectionsBetween } from '#lib/server/enforcement/town-inspections.ts';
+import { guaranteesNeedingAttention } from '#lib/server/projects/guarantees.ts';
+import { daysLeftWords } from '#lib/server/platform/time/periods.rules.ts';
+import { openReviews } from '#lib/server/reviews/swppp-review.ts';
+import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { inForceSql } from '#lib/server/enforcement/in-force.rules.ts';
+
+/** Deadlines this close count as "passing" on the desk. */
+export const DEADLINE_HORIZON_DAYS = 3;
+/** Notices this far ahead are shown so the officer can plan the inspection. */
+export const NOTICE_HORIZON_DAYS = 3;
+/** Notices this far back without a recorded inspection stay on the desk. */
+export const NOTICE_LOOKBACK_DAYS = 14;
+
+export function officerDesk(db: DB, today: string) {
+  const calendar = loadCalendar(db);
+  const reviews = openReviews(db, today, calendar).filter((r) => r.clock.needsAction);
+
+  const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));
+  const noticeTo = townInstant(addDays(today, NOTICE_HORIZON_DAYS + 1));
+  const notices = db
+    .select({ notice: inspectionNotices, slug: projects.slug, name: projects.name, inspectionId: townInspections.id })
+    .from(inspectionNotices)
+    .innerJoin(projects, eq(projects.id, inspectionNotices.projectId))
+    .leftJoin(townInspections, eq(townInspections.noticeId, inspectionNotices.id))
+    .where(and(gte(inspectionNotices.scheduledFor, noticeFrom), lt(inspectionNotices.scheduledFor, noticeTo)))
+    .orderBy(inspectionNotices.scheduledFor)
+    .all()
+    .filter((r) => r.inspectionId == null)
+    .map((r) => ({
+      id: r.notice.id,
+      projectSlug: r.slug,
+      projectName: r.name,
+      milestone: MILESTONE_LABEL[r.notice.milestone],
+      scheduledFor: r.notice.scheduledFor,
+      timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
+      past: r.notice.scheduledFor.getTime() < Date.now(),
+    }));
+
+  const deadlines = db
+    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(and(inForceSql, isNotNull(enforcementActions.complyBy), lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)), inArray(enforcementActions.status, ['issued', 'complied'])))
+    .orderBy(enforcementActions.complyBy)
+    .all()
+    .map((r) => ({
+      id: r.a.id,
+      projectSlug: r.slug,
+      projectName: r.name,
+      type: r.a.type,
+      complyBy: r.a.complyBy as string,
+      daysLeft: daysBetween(today, r.a.complyBy as string),
+      compliedOn: r.a.status === 'complied' ? r.a.compliedOn : undefined,
+      reportedComplied: r.a.status === 'complied',
+      requiredMeasures: r.a.requiredMeasures,
+    }));
+
+  const stopWork = db
+    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(and(inForceSql, eq(enforcementActions.type, 'stop_work_order')))
+    .orderBy(enforcementActions.issuedOn)
+    .all()
+    .map((r) => {
+      const last = db
+        .select({ inspectedOn: townInspections.inspectedOn, outcome: townInspections.outcome })
+        .from(townInspections)
+        .where(and(eq(townInspections.projectId, r.a.projectId), gte(townInspections.inspectedOn, r.a.issuedOn)))
+        .orderBy(desc(townInspections.inspectedOn))
+        .get();
+      return { id: r.a.id, projectSlug: r.slug, projectName: r.name, issuedOn: r.a.issuedOn, days: daysBetween(r.a.issuedOn, today), lastInspection: last };
+    });
+
+  const finesDue = db
+    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(and(inForceSql, eq(enforcementActions.type, 'fine'), inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']), lt(enforcementActions.fineDueOn, today)))
+    .orderBy(enforcementActions.fineDueOn)
+    .all()
+    .map((r) => ({ id: r.a.id, projectSlug: r.slug, projectName: r.name, dueOn: r.a.fineDueOn as string, balanceCents: (r.a.fineAssessedCents ?? 0) - r.a.finePaidCents }));
+
+  const guarantees = guaranteesNeedingAttention(db, today);
+  const total = reviews.length + notices.length + deadlines.length + stopWork.length + finesDue.length + guarantees.length;
+  return { reviews, notices, deadlines, stopWork, finesDue, guarantees, total };
+}
+
+export type OfficerDesk = ReturnType<typeof officerDesk>;
+
+export interface CalendarItem {
+  uid: string;
+  /** Local day. */
+  day: string;
+  /** Timed items (48-hour notices) have a start instant. */
+  start?: Date;
+  kind: 'notice' | 'town_inspection' | 'comply_by' | 'swppp_deadline';
+  title: string;
+  detail: string;
+  href: string;
+  late?: boolean;
+}
+
+/** Everything dated between fromDay (inclusive) and toDay (exclusive). */
+export function calendarItems(db: DB, fromDay: string, toDay: string, today: string): CalendarItem[] {
+  const items: CalendarItem[] = [];
+  for (const n of noticesBetween(db, townInstant(fromDay), townInstant(toDay))) {
+    items.push({
+      uid: `notice-${n.id}`,
+      day: formatLocalDay(n.scheduledFor),
+      start: n.scheduledFor,
+      kind: 'notice',
+      title: `${n.projectName}: ${MILESTONE_LABEL[n.milestone]}`,
+      detail: `48-hour notice. ${n.timing.words}.${n.notes ? ` ${n.notes}` : ''} ${n.siteAddress}.`,
+      href: `/staff/projects/${n.projectSlug}/inspections`,
+      late: n.timing.late,
+    });
+  }
+  for (const t of townInspectionsBetween(db, fromDay, toDay)) {
+    items.push({
+      uid: `town-inspection-${t.id}`,
+      day: t.inspectedOn,
+      kind: 'town_inspection',
+      title: `${t.projectName}: town inspection (${t.outcome.replace('_', ' ')})`,
+      detail: t.findings ?? '',
+      href: `/staff/projects/${t.projectSlug}/inspections`,
+    });
+  }
+  const complyBy = db
+    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(and(inForceSql, gte(enforcementActions.complyBy, fromDay), lt(enforcementActions.complyBy, toDay)))
+    .all();
+  for (const r of complyBy) {
+    items.push({
+      uid: `comply-by-${r.a.id}`,
+      day: r.a.complyBy as string,
+      kind: 'comply_by',
+      title: `${r.name}: ${ENFORCEMENT_TYPE_LABEL[r.a.type]} comply-by date`,
+      detail: r.a.requiredMeasures ?? r.a.summary,
+      href: `/staff/enforcement/${r.a.id}`,
+    });
+  }
+  for (const r of openReviews(db, today)) {
+    const c = r.clock.clock;
+    if (!c || c.deadline < fromDay || c.deadline >= toDay) continue;
+    items.push({
+      uid: `swppp-review-${r.id}-${c.kind}`,
+      day: c.deadline,
+      kind: 'swppp_deadline',
+      title: `${r.projectName}: SWPPP ${r.amendment ? 'amendment ' : ''}${c.kind === 'completeness' ? 'completeness determination' : 'decision'} due`,
+      detail: r.clock.headline,
+      href: `/staff/projects/${r.projectSlug}/swppp`,
+    });
+  }
+  return items.sort((a, b) => a.day.localeCompare(b.day) || (a.start?.getTime() ?? 0) - (b.start?.getTime() ?? 0));
+}
+
+export function calendarIcalEvents(items: CalendarItem[], baseUrl: string, stamp: Date): IcalEvent[] {
+  return items.map((i) => ({
+    uid: `${i.uid}@rotterdam-stormwater`,
+    summary: `${i.late ? '[LATE NOTICE] ' : ''}${i.title}`,
+    description: i.detail,
+    url: `${baseUrl}${i.href}`,
+    ...(i.start ? { start: i.start, end: new Date(i.start.getTime() + 60 * 60_000) } : { date: i.day }),
+    stamp,
+  }));
+}
+
+function formatLocalDay(d: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+/** Short lines for the desk, shared by the page and tests. */
+export const deskWords = {
+  notice: (n: OfficerDesk['notices'][number]) => `${n.milestone}, ${formatInstant(n.scheduledFor)}`,
+  deadline: (d: OfficerDesk['deadlines'][number]) =>
+    d.reportedComplied
+      ? `${ENFORCEMENT_TYPE_LABEL[d.type]}: compliance reported${d.compliedOn ? ` ${formatDay(d.compliedOn)}` : ''}; confirm it and close the action`
+      : `${ENFORCEMENT_TYPE_LABEL[d.type]}: comply by ${formatDay(d.complyBy)} (${daysLeftWords(d.daysLeft)})`,
+  fine: (f: OfficerDesk['finesDue'][number]) => `${formatMoney(f.balanceCents)} unpaid, due ${formatDay(f.dueOn)}`,
+};

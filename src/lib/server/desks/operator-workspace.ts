@@ -1,0 +1,123 @@
+/**
+ * The operator's workspace: for each of their projects, what is due next and what is late (from the
+ * compliance rules), what the officer returned, and what they have filed.
+ */
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { documents, monthlySummaries, projectMembers, projects } from '#db/schema.ts';
+import { localDay, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
+import { complianceContext, complianceFor, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { openCorrectiveActions, recentInspections, returnedInspections } from '#lib/server/filings/inspection-reports.ts';
+import { summaryMonthChoices } from '#lib/server/filings/monthly-summaries.ts';
+import { operatorUploads } from '#lib/server/filings/operator-documents.ts';
+
+export function memberProjects(db: DB, userId: number) {
+  return db
+    .select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, status: projects.status })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(eq(projectMembers.userId, userId))
+    .orderBy(asc(projects.name))
+    .all();
+}
+
+export interface ReturnedItem {
+  kind: 'inspection' | 'summary' | 'document';
+  id: number;
+  projectId: number;
+  slug: string;
+  label: string;
+  comment: string | null;
+  reviewedAt: Date | null;
+  /** Where to correct it. */
+  href: string;
+}
+
+/** Filings the officer returned and the operator has not yet corrected. */
+export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
+  if (!projectIds.length) return [];
+  const items: ReturnedItem[] = returnedInspections(db, projectIds).map((r) => ({
+    kind: 'inspection',
+    id: r.id,
+    projectId: r.projectId,
+    slug: r.slug,
+    label: `Inspection report of ${localDay(r.inspectedAt)}`,
+    comment: r.reviewComment,
+    reviewedAt: r.reviewedAt,
+    href: `/operator/projects/${r.slug}/inspections/new?from=${r.id}`,
+  }));
+  for (const s of db
+    .select({ id: monthlySummaries.id, projectId: monthlySummaries.projectId, slug: projects.slug, month: monthlySummaries.month, comment: monthlySummaries.reviewComment, reviewedAt: monthlySummaries.reviewedAt })
+    .from(monthlySummaries)
+    .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
+    .where(and(inArray(monthlySummaries.projectId, projectIds), eq(monthlySummaries.reviewStatus, 'returned'), isNull(monthlySummaries.supersededAt)))
+    .all()) {
+    items.push({ kind: 'summary', id: s.id, projectId: s.projectId, slug: s.slug, label: `Monthly summary for ${s.month}`, comment: s.comment, reviewedAt: s.reviewedAt, href: `/operator/projects/${s.slug}/summaries/new?correct=${s.id}` });
+  }
+  for (const d of db
+    .select({ id: documents.id, projectId: documents.projectId, slug: projects.slug, title: documents.title, comment: documents.reviewComment, reviewedAt: documents.reviewedAt })
+    .from(documents)
+    .innerJoin(projects, eq(projects.id, documents.projectId))
+    .where(and(inArray(documents.projectId, projectIds), eq(documents.reviewStatus, 'returned'), inArray(documents.type, ['swppp_amendment', 'as_built_plans', 'notice_of_termination'])))
+    .orderBy(desc(documents.reviewedAt))
+    .limit(20)
+    .all()) {
+    items.push({ kind: 'document', id: d.id, projectId: d.projectId, slug: d.slug, label: d.title, comment: d.comment, reviewedAt: d.reviewedAt, href: `/operator/projects/${d.slug}/documents/new` });
+  }
+  return items;
+}
+
+/** The workspace home: each project with its late items and the next things due. */
+export function workspaceOverview(db: DB, userId: number, now: Date = new Date()) {
+  const mine = memberProjects(db, userId);
+  const ids = mine.map((p) => p.id);
+  const compliance = new Map<number, ProjectCompliance>(complianceFor(db, { projectIds: ids }, now).map((c) => [c.projectId, c]));
+  const returned = returnedItems(db, ids);
+  return mine.map((p) => {
+    const c = compliance.get(p.id);
+    return {
+      ...p,
+      late: c?.findings.filter((f) => f.status === 'open') ?? [],
+      due: c?.due ?? [],
+      returned: returned.filter((r) => r.projectId === p.id),
+    };
+  });
+}
+
+/** Everything on one project's workspace page. */
+export function projectWorkspace(db: DB, projectId: number, now: Date = new Date()) {
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  if (!project) return undefined;
+  const ctx = complianceContext(db, now);
+  const [c] = complianceFor(db, { projectIds: [projectId] }, now, ctx);
+  const today = localDay(now);
+  const summaries = db
+    .select()
+    .from(monthlySummaries)
+    .where(eq(monthlySummaries.projectId, projectId))
+    .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version))
+    .limit(40)
+    .all();
+  return {
+    project,
+    compliance: c,
+    late: c?.findings.filter((f) => f.status === 'open') ?? [],
+    past: c ? recentFindings(c.findings, today, 365).filter((f) => f.status === 'resolved') : [],
+    due: c?.due ?? [],
+    returned: returnedItems(db, [projectId]),
+    inspections: recentInspections(db, projectId),
+    summaries,
+    months: summaryMonthChoices(db, projectId, now),
+    openCorrective: openCorrectiveActions(db, projectId),
+    uploads: operatorUploads(db, projectId),
+  };
+}
+
+/** A project's document, for the operator's own download (any review state). */
+export function memberDocument(db: DB, projectId: number, documentId: number) {
+  return db
+    .select({ sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)))
+    .get();
+}

@@ -1,0 +1,213 @@
+/**
+ * The rules of enforcement actions under the ordinance ("Enforcement and penalties"), as pure functions:
+ *
+ * - the state machine: issued → complied → closed; issued/complied → escalated (a stronger action
+ *   follows); withdrawn; a stop-work order closes only with the date it was lifted; a fine closes only
+ *   when paid or waived;
+ * - fines: each day a violation exists is a separate offense, at most $250 a day: days × rate;
+ * - the SWPPP deficiency notice: the permittee has seven days to amend the SWPPP and certify the changes
+ *   (or as otherwise provided by the town);
+ * - fine payments: assessed → partly paid → paid, or waived.
+ */
+import { daysBetween } from '#lib/shared/days.ts';
+import type { EnforcementStatus, EnforcementType } from '#db/schema.ts';
+import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
+import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { calendarDayPeriod, type Period } from '#lib/server/platform/time/periods.rules.ts';
+
+/** The ordinance's maximum: "a fine not to exceed $250"; each day is a separate offense. */
+export const MAX_DAILY_FINE_CENTS = 25_000;
+/** "Within seven days of such notification (or as otherwise provided by the Town)". */
+export const SWPPP_CORRECTION_DAYS = 7;
+
+export type EnforcementCategory = 'informal' | 'formal' | 'judicial';
+export type FineStatus = 'assessed' | 'partly_paid' | 'paid' | 'waived';
+
+export interface TypeRule {
+  category: EnforcementCategory;
+  /** The ordinance subsection it rests on, as the officer usually cites it. */
+  citation: string;
+  /** A comply-by date is required when issuing. */
+  needsComplyBy: boolean;
+  /** Required measures must be listed. */
+  needsMeasures: boolean;
+}
+
+/** Defaults per type; the officer can cite more precisely when issuing. */
+export const ENFORCEMENT_TYPE_RULES: Record<EnforcementType, TypeRule> = {
+  written_warning: { category: 'informal', citation: 'Subsection L', needsComplyBy: false, needsMeasures: true },
+  notice_of_violation: { category: 'formal', citation: 'Subsection L', needsComplyBy: true, needsMeasures: true },
+  swppp_deficiency_notice: { category: 'formal', citation: 'Subsection R(2)', needsComplyBy: true, needsMeasures: true },
+  stop_work_order: { category: 'formal', citation: 'Subsection R(1)', needsComplyBy: false, needsMeasures: true },
+  fine: { category: 'judicial', citation: 'Subsection R(3)', needsComplyBy: false, needsMeasures: false },
+  occupancy_hold: { category: 'formal', citation: 'Subsection R(4)', needsComplyBy: false, needsMeasures: true },
+  dec_referral: { category: 'formal', citation: 'Subsection R(3)', needsComplyBy: false, needsMeasures: false },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Fines
+
+export interface FineInput {
+  /** Days the violation existed (each a separate offense). */
+  days: number;
+  dailyRateCents: number;
+}
+
+export type FineResult =
+  | {
+      ok: true;
+      days: number;
+      dailyRateCents: number;
+      assessedCents: number;
+      /** The rate asked for, when it was above the cap and was lowered to it. */
+      cappedFromCents?: number;
+      /** The working, in words, for the officer to confirm and for the notice. */
+      lines: string[];
+    }
+  | { ok: false; field: 'days' | 'dailyRateCents'; message: string };
+
+/** Days × rate, the rate capped at $250 a day. The officer confirms the result before it is assessed. */
+export function calculateFine(input: FineInput): FineResult {
+  if (!Number.isInteger(input.days) || input.days < 1) return { ok: false, field: 'days', message: 'Enter the number of days the violation existed, a whole number of 1 or more.' };
+  if (input.days > 3650) return { ok: false, field: 'days', message: 'Enter at most 3,650 days (ten years).' };
+  if (!Number.isInteger(input.dailyRateCents) || input.dailyRateCents < 1) return { ok: false, field: 'dailyRateCents', message: 'Enter a daily fine of at least $0.01, like 150 or 150.00.' };
+  const capped = input.dailyRateCents > MAX_DAILY_FINE_CENTS;
+  const rate = capped ? MAX_DAILY_FINE_CENTS : input.dailyRateCents;
+  const assessedCents = rate * input.days;
+  const lines: string[] = [];
+  if (capped) lines.push(`The law allows at most ${formatMoney(MAX_DAILY_FINE_CENTS)} a day; the ${formatMoney(input.dailyRateCents)} entered is lowered to ${formatMoney(MAX_DAILY_FINE_CENTS)}.`);
+  lines.push(`${plural(input.days, 'day')} × ${formatMoney(rate)} a day = ${formatMoney(assessedCents)}.`);
+  lines.push('Each day the violation existed is a separate offense.');
+  return { ok: true, days: input.days, dailyRateCents: rate, assessedCents, cappedFromCents: capped ? input.dailyRateCents : undefined, lines };
+}
+
+/** Days a violation existed from the first to the last day, both counted. */
+export function violationDays(firstDay: string, lastDay: string): number {
+  return daysBetween(firstDay, lastDay) + 1;
+}
+
+export type PaymentResult = { ok: true; paidCents: number; status: FineStatus; balanceCents: number } | { ok: false; message: string };
+
+/** Record a payment toward a fine: never more than the balance, never on a waived fine. */
+export function applyFinePayment(fine: { assessedCents: number | null; paidCents: number; status: FineStatus | null }, amountCents: number): PaymentResult {
+  if (fine.assessedCents == null) return { ok: false, message: 'This action has no fine assessed.' };
+  if (fine.status === 'waived') return { ok: false, message: 'This fine was waived; no payment can be recorded.' };
+  if (!Number.isInteger(amountCents) || amountCents < 1) return { ok: false, message: 'Enter the amount paid, like 250.00.' };
+  const balance = fine.assessedCents - fine.paidCents;
+  if (balance <= 0) return { ok: false, message: 'This fine is already paid in full.' };
+  if (amountCents > balance) return { ok: false, message: `The payment is more than the balance of ${formatMoney(balance)}.` };
+  const paidCents = fine.paidCents + amountCents;
+  return { ok: true, paidCents, balanceCents: fine.assessedCents - paidCents, status: fineStatusFor(fine.assessedCents, paidCents) };
+}
+
+export function fineStatusFor(assessedCents: number, paidCents: number): FineStatus {
+  if (paidCents >= assessedCents) return 'paid';
+  return paidCents > 0 ? 'partly_paid' : 'assessed';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The SWPPP deficiency notice
+
+export interface CorrectionDeadline {
+  dueOn: string;
+  period: Period;
+  /** Set when the town gave a different date ("or as otherwise provided by the Town"). */
+  otherwiseProvided: boolean;
+  explanation: string;
+}
+
+/** Seven days from the notification to amend the SWPPP and certify the changes in writing. */
+export function swpppCorrectionDeadline(notifiedOn: string, calendar: BusinessCalendar, otherwiseProvided?: string | null): CorrectionDeadline {
+  const period = calendarDayPeriod(notifiedOn, SWPPP_CORRECTION_DAYS, calendar);
+  if (otherwiseProvided && otherwiseProvided !== period.dueOn) {
+    return {
+      dueOn: otherwiseProvided,
+      period,
+      otherwiseProvided: true,
+      explanation: `The town set ${formatDay(otherwiseProvided)} instead of the usual seven days (${formatDay(period.dueOn)}).`,
+    };
+  }
+  return {
+    dueOn: period.dueOn,
+    period,
+    otherwiseProvided: false,
+    explanation: period.rolledBecause
+      ? `Seven days after ${formatDay(notifiedOn)} is ${formatDay(period.lastDay)} (${period.rolledBecause}), so the deadline runs to the next business day, ${formatDay(period.dueOn)}.`
+      : `Seven days after ${formatDay(notifiedOn)}: ${formatDay(period.dueOn)}.`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The state machine
+
+export type EnforcementEvent = 'comply' | 'escalate' | 'withdraw' | 'close';
+
+export interface ActionState {
+  type: EnforcementType;
+  status: EnforcementStatus;
+  issuedOn: string;
+  closedOn: string | null;
+  liftedOn: string | null;
+  fineStatus: FineStatus | null;
+}
+
+export interface EventInput {
+  /** The date the event happened (local). */
+  on: string;
+  /** Stop-work orders: the date the town confirmed compliance and lifted it. */
+  liftedOn?: string | null;
+}
+
+export type StatePatch = Partial<{ status: EnforcementStatus; closedOn: string | null; liftedOn: string | null; compliedOn: string | null }>;
+export type TransitionResult = { ok: true; patch: StatePatch } | { ok: false; message: string };
+
+const OPEN: EnforcementStatus[] = ['issued', 'complied', 'escalated'];
+
+/** The events an action can take now, for the officer's buttons. */
+export function availableEvents(a: ActionState): EnforcementEvent[] {
+  if (!OPEN.includes(a.status) || a.closedOn) return [];
+  const out: EnforcementEvent[] = [];
+  if (a.status === 'issued') out.push('comply');
+  if (a.status !== 'escalated') out.push('escalate');
+  out.push('withdraw', 'close');
+  return out;
+}
+
+/** Apply an event; dates must fall between the issued date and today. */
+export function transition(a: ActionState, event: EnforcementEvent, input: EventInput, today: string): TransitionResult {
+  if (!availableEvents(a).includes(event)) {
+    return { ok: false, message: a.closedOn || !OPEN.includes(a.status) ? 'This action is already resolved; it cannot change.' : `This action cannot be ${EVENT_PAST[event]} now.` };
+  }
+  const when = event === 'close' && a.type === 'stop_work_order' ? (input.liftedOn ?? '') : input.on;
+  if (!when) {
+    return { ok: false, message: a.type === 'stop_work_order' && event === 'close' ? 'A stop-work order closes only when lifted: enter the date the town lifted it.' : 'Enter the date.' };
+  }
+  if (when < a.issuedOn) return { ok: false, message: `The date cannot be before the action was issued (${formatDay(a.issuedOn)}).` };
+  if (when > today) return { ok: false, message: 'The date cannot be in the future.' };
+  switch (event) {
+    case 'comply':
+      return { ok: true, patch: { status: 'complied', compliedOn: when } };
+    case 'escalate':
+      return { ok: true, patch: { status: 'escalated' } };
+    case 'withdraw':
+      // A withdrawn stop-work order no longer stops work: it carries the date work may resume.
+      return { ok: true, patch: { status: 'withdrawn', closedOn: when, ...(a.type === 'stop_work_order' ? { liftedOn: when } : {}) } };
+    case 'close':
+      if (a.type === 'fine' && a.fineStatus !== 'paid' && a.fineStatus !== 'waived') {
+        return { ok: false, message: 'A fine closes only when it is paid in full or waived.' };
+      }
+      return { ok: true, patch: { status: 'closed', closedOn: when, ...(a.type === 'stop_work_order' ? { liftedOn: when } : {}) } };
+  }
+}
+
+const EVENT_PAST: Record<EnforcementEvent, string> = { comply: 'marked complied', escalate: 'escalated', withdraw: 'withdrawn', close: 'closed' };
+
+/**
+ * The project's status after a stop-work order is issued or lifted. While any stop-work order is in
+ * force the status is stop_work; when the last one is lifted, the status it had before comes back.
+ */
+export function projectStatusAfterStopWork<S extends string>(current: S, stopWorkInForce: boolean, statusBefore: S | null | undefined, fallback: S): S {
+  if (stopWorkInForce) return 'stop_work' as S;
+  if (current !== 'stop_work') return current;
+  return statusBefore && statusBefore !== 'stop_work' ? statusBefore : fallback;
+}

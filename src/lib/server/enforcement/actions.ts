@@ -1,0 +1,512 @@
+/**
+ * Enforcement actions as the officer issues and resolves them: the notice (PDF, stored and served),
+ * linked violations and evidence, the state machine (enforcement-rules.ts), fines and their payments,
+ * and the project's public status while a stop-work order is in force.
+ *
+ * File work (rendering and storing the notice PDF) happens before the synchronous transaction.
+ */
+import type { Result } from '#lib/server/platform/result.ts';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  documents,
+  enforcementActions,
+  enforcementDocuments,
+  enforcementViolations,
+  finePayments,
+  parties,
+  projects,
+  users,
+  violations,
+  type EnforcementType,
+  type ProjectStatus,
+} from '#db/schema.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { ENFORCEMENT_TYPE_LABEL, ENFORCEMENT_TYPE_MEANING } from '#lib/shared/labels.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { insertDocument } from '#lib/server/projects/documents.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { describeAction, inForceSql, isInForce } from './in-force.rules.ts';
+import { stopWorkOrdersInForce } from './in-force.ts';
+import {
+  ENFORCEMENT_TYPE_RULES,
+  applyFinePayment,
+  availableEvents,
+  calculateFine,
+  projectStatusAfterStopWork,
+  swpppCorrectionDeadline,
+  transition,
+  type EnforcementEvent,
+  type FineStatus,
+} from './actions.rules.ts';
+import { storeFile } from '#lib/server/platform/files/store.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enforcementNoticePdf, type NoticeData } from '#lib/server/projects/site-posting.ts';
+import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
+import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+
+
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+
+export interface IssueInput {
+  type: EnforcementType;
+  issuedOn: string;
+  citedSection: string | null;
+  summary: string;
+  requiredMeasures: string | null;
+  complyBy: string | null;
+  public: boolean;
+  violationIds: number[];
+  newViolation: { description: string; section: string | null; observedOn: string } | null;
+  escalatesId: number | null;
+  fine: { days: number; dailyRateCents: number; confirmedCents: number | null; dueOn: string | null } | null;
+}
+
+export interface Issuer {
+  userId: number;
+  name: string;
+  title: string | null;
+  ip?: string | null;
+}
+
+function ownerOf(db: Pick<DB, 'select'>, projectId: number) {
+  return db
+    .select({ companyName: parties.companyName, contactName: parties.contactName, contactTitle: parties.contactTitle, phone: parties.phone, email: parties.email })
+    .from(parties)
+    .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
+    .orderBy(asc(parties.id))
+    .get();
+}
+
+/** Check an issue request against the rules; returns the fields to store or the problems. */
+function validateIssue(db: DB, projectId: number, input: IssueInput, today: string) {
+  const fields: Record<string, string> = {};
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  if (!project) return { ok: false as const, message: 'No such project.' };
+  const rule = ENFORCEMENT_TYPE_RULES[input.type];
+  if (input.issuedOn > today) fields.issuedOn = 'The issue date cannot be in the future.';
+  let complyBy = input.complyBy;
+  let correctionExplanation: string | undefined;
+  if (input.type === 'swppp_deficiency_notice') {
+    // Seven days to amend and certify, unless the officer set another date ("or as otherwise provided").
+    const deadline = swpppCorrectionDeadline(input.issuedOn, loadCalendar(db), input.complyBy);
+    complyBy = deadline.dueOn;
+    correctionExplanation = deadline.explanation;
+  }
+  if (rule.needsComplyBy && !complyBy) fields.complyBy = 'Give the date by which the corrective measures must be done.';
+  if (complyBy && complyBy < input.issuedOn) fields.complyBy = 'The comply-by date cannot be before the issue date.';
+  if (rule.needsMeasures && !input.requiredMeasures) fields.requiredMeasures = input.type === 'stop_work_order' ? 'Say what must be done before the order can be lifted.' : 'List the measures required.';
+  if (input.type === 'stop_work_order' && project.status === 'complete') fields.type = 'The project is complete (NOT filed): there is no work to stop.';
+  let fine: { days: number; dailyRateCents: number; assessedCents: number; dueOn: string | null } | null = null;
+  if (input.type === 'fine') {
+    if (!input.fine) fields.fineDays = 'Enter the days and the daily rate, then calculate and confirm the fine.';
+    else {
+      const calc = calculateFine({ days: input.fine.days, dailyRateCents: input.fine.dailyRateCents });
+      if (!calc.ok) fields[calc.field === 'days' ? 'fineDays' : 'fineDailyRate'] = calc.message;
+      else if (input.fine.confirmedCents !== calc.assessedCents) fields.fineConfirm = `Calculate the fine and confirm the result (${calc.lines.at(-2) ?? ''}) before issuing it.`;
+      else fine = { days: calc.days, dailyRateCents: calc.dailyRateCents, assessedCents: calc.assessedCents, dueOn: input.fine.dueOn };
+      if (input.fine.dueOn && input.fine.dueOn < input.issuedOn) fields.fineDueOn = 'The due date cannot be before the issue date.';
+    }
+  }
+  const violationRows = input.violationIds.length
+    ? db.select().from(violations).where(and(eq(violations.projectId, projectId), inArray(violations.id, input.violationIds))).all()
+    : [];
+  if (violationRows.length !== new Set(input.violationIds).size) fields.violationIds = 'Choose violations recorded on this project.';
+  if (input.newViolation && input.newViolation.observedOn > today) fields.newViolationObservedOn = 'The date cannot be in the future.';
+  let escalates: typeof enforcementActions.$inferSelect | undefined;
+  if (input.escalatesId) {
+    escalates = db.select().from(enforcementActions).where(and(eq(enforcementActions.id, input.escalatesId), eq(enforcementActions.projectId, projectId))).get();
+    if (!escalates) fields.escalatesId = 'Choose an action on this project.';
+    else if (!isInForce(escalates)) fields.escalatesId = 'Only an action still in effect can be escalated.';
+  }
+  if (Object.keys(fields).length) return { ok: false as const, fields };
+  return { ok: true as const, project, rule, complyBy, correctionExplanation, fine, violationRows, escalates };
+}
+
+/** Issue an action: store its notice, link violations, escalate the earlier action, stop work if it is a stop-work order. */
+export async function issueAction(db: DB, issuer: Issuer, projectId: number, input: IssueInput, today: string, publicUrl: string): Promise<Result<{ actionId: number }>> {
+  const v = validateIssue(db, projectId, input, today);
+  if (!v.ok) return v;
+  const { project, rule, complyBy, fine, violationRows, escalates } = v;
+  const issuedByName = issuer.title ? `${issuer.name}, ${issuer.title}` : issuer.name;
+  // A stop-work order changes the public status, so it is always public.
+  const isPublic = input.type === 'stop_work_order' ? true : input.public;
+  const allViolations = [...violationRows.map((r) => ({ observedOn: r.observedOn, description: r.description, ordinanceSection: r.ordinanceSection }))];
+  if (input.newViolation) allViolations.push({ observedOn: input.newViolation.observedOn, description: input.newViolation.description, ordinanceSection: input.newViolation.section });
+
+  const noticeData: NoticeData = {
+    project,
+    recipient: ownerOf(db, projectId),
+    action: {
+      // The number is the row id, not known until the insert: the stored notice goes without it.
+      id: null,
+      type: input.type,
+      status: 'issued',
+      issuedOn: input.issuedOn,
+      issuedByName,
+      citedSection: input.citedSection ?? rule.citation,
+      summary: input.summary,
+      requiredMeasures: input.requiredMeasures,
+      complyBy,
+      liftedOn: null,
+      closedOn: null,
+      fineDays: fine?.days ?? null,
+      fineDailyRateCents: fine?.dailyRateCents ?? null,
+      fineAssessedCents: fine?.assessedCents ?? null,
+      finePaidCents: 0,
+      fineDueOn: fine?.dueOn ?? null,
+    },
+    violations: allViolations,
+    evidence: [],
+    correctionExplanation: v.correctionExplanation,
+    publicUrl,
+  };
+  const pdf = await enforcementNoticePdf(noticeData);
+  const stored = await storeFile(pdf.bytes);
+  const file: ReceivedFile = { field: 'notice', filename: `${input.type.replace(/_/g, '-')}-${input.issuedOn}.pdf`, sha256: stored.sha256, sizeBytes: stored.sizeBytes, mimeType: 'application/pdf', kind: 'pdf', pdf: pdf.facts };
+  const actor: Actor = { userId: issuer.userId, ip: issuer.ip };
+
+  const actionId = db.transaction((tx) => {
+    const doc = insertDocument(tx, projectId, file, { type: 'enforcement_notice', title: `${ENFORCEMENT_TYPE_LABEL[input.type]}, ${formatDay(input.issuedOn)}`, documentDate: input.issuedOn, public: isPublic, uploadedByUserId: issuer.userId });
+    audit(tx, actor, { action: 'document.upload', entityType: 'document', entityId: doc.id, after: { projectId, ...doc, sha256: file.sha256 } });
+    const ids = violationRows.map((r) => r.id);
+    if (input.newViolation) {
+      const nv = tx.insert(violations).values({ projectId, observedOn: input.newViolation.observedOn, description: input.newViolation.description, ordinanceSection: input.newViolation.section }).returning().get();
+      audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: nv.id, after: nv });
+      ids.push(nv.id);
+    }
+    const current = tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId)).get()!;
+    let statusBefore: ProjectStatus | null = null;
+    if (input.type === 'stop_work_order') {
+      if (current.status !== 'stop_work') statusBefore = current.status;
+      else {
+        // Already stopped by another order: remember what the first one remembered.
+        statusBefore =
+          tx
+            .select({ s: enforcementActions.projectStatusBefore })
+            .from(enforcementActions)
+            .where(and(eq(enforcementActions.projectId, projectId), eq(enforcementActions.type, 'stop_work_order'), isNull(enforcementActions.liftedOn), isNotNull(enforcementActions.projectStatusBefore)))
+            .orderBy(desc(enforcementActions.id))
+            .get()?.s ?? null;
+      }
+    }
+    const row = tx
+      .insert(enforcementActions)
+      .values({
+        projectId,
+        type: input.type,
+        category: rule.category,
+        status: 'issued',
+        issuedOn: input.issuedOn,
+        issuedByUserId: issuer.userId,
+        issuedByName,
+        citedSection: input.citedSection ?? rule.citation,
+        summary: input.summary,
+        requiredMeasures: input.requiredMeasures,
+        complyBy,
+        fineDailyRateCents: fine?.dailyRateCents ?? null,
+        fineDays: fine?.days ?? null,
+        fineAssessedCents: fine?.assessedCents ?? null,
+        finePaidCents: 0,
+        fineDueOn: fine?.dueOn ?? null,
+        fineStatus: fine ? 'assessed' : null,
+        noticeDocumentId: doc.id,
+        public: isPublic,
+        projectStatusBefore: statusBefore,
+      })
+      .returning()
+      .get();
+    for (const violationId of ids) tx.insert(enforcementViolations).values({ enforcementActionId: row.id, violationId }).run();
+    audit(tx, actor, { action: `enforcement.issue`, entityType: 'enforcement_action', entityId: row.id, after: { ...row, violationIds: ids } });
+    if (escalates) {
+      const after = tx.update(enforcementActions).set({ status: 'escalated', escalatedToId: row.id, updatedAt: new Date() }).where(eq(enforcementActions.id, escalates.id)).returning().get();
+      audit(tx, actor, { action: 'enforcement.escalate', entityType: 'enforcement_action', entityId: escalates.id, before: escalates, after });
+    }
+    if (input.type === 'stop_work_order' && current.status !== 'stop_work') {
+      tx.update(projects).set({ status: 'stop_work', updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
+      audit(tx, actor, { action: 'project.status_by_stop_work', entityType: 'project', entityId: projectId, before: { projectId, status: current.status }, after: { projectId, status: 'stop_work', stopWorkOrderId: row.id } });
+    } else {
+      tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
+    }
+    for (const op of projectOperatorEmails(tx, projectId)) {
+      enqueueMail(tx, {
+        kind: 'enforcement-issued',
+        to: op.email,
+        data: {
+          projectName: project.name,
+          typeLabel: ENFORCEMENT_TYPE_LABEL[input.type],
+          issuedOn: formatDay(input.issuedOn),
+          meaning: ENFORCEMENT_TYPE_MEANING[input.type],
+          summary: input.summary,
+          requiredMeasures: input.requiredMeasures,
+          complyBy: complyBy ? formatDay(complyBy) : null,
+          url: `${publicUrl}/projects/${project.slug}`,
+        },
+      });
+    }
+    return row.id;
+  });
+  return { ok: true, actionId };
+}
+
+export interface TransitionInput {
+  event: EnforcementEvent;
+  on: string;
+  liftedOn: string | null;
+  note: string | null;
+}
+
+/** Move an action through its states; lifting a stop-work order gives the project back its status. */
+export function transitionAction(db: DB, actor: Actor, actionId: number, input: TransitionInput, today: string, publicUrl: string): Result {
+  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+  if (!before) return { ok: false, message: 'No such enforcement action.' };
+  if (input.event === 'escalate') return { ok: false, message: 'To escalate, issue the stronger action from this page; this one is then marked escalated.' };
+  const result = transition({ ...before, fineStatus: before.fineStatus as FineStatus | null }, input.event, { on: input.on, liftedOn: input.liftedOn }, today);
+  if (!result.ok) return { ok: false, fields: { [before.type === 'stop_work_order' && input.event === 'close' ? 'liftedOn' : 'on']: result.message } };
+  const project = db.select({ id: projects.id, name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.id, before.projectId)).get()!;
+  db.transaction((tx) => {
+    const after = tx.update(enforcementActions).set({ ...result.patch, updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
+    audit(tx, actor, { action: `enforcement.${input.event}`, entityType: 'enforcement_action', entityId: actionId, before, after: { ...after, note: input.note } });
+    if (before.type === 'stop_work_order' && !isInForce(after)) restoreProjectStatus(tx, actor, before.projectId, before.projectStatusBefore, actionId);
+    else tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
+    if (!isInForce(after)) {
+      const words = describeAction(after, today);
+      for (const op of projectOperatorEmails(tx, before.projectId)) {
+        enqueueMail(tx, { kind: 'enforcement-resolved', to: op.email, data: { projectName: project.name, typeLabel: ENFORCEMENT_TYPE_LABEL[before.type], words, url: `${publicUrl}/projects/${project.slug}` } });
+      }
+    }
+  });
+  return { ok: true };
+}
+
+function restoreProjectStatus(tx: Tx, actor: Actor, projectId: number, statusBefore: ProjectStatus | null, liftedId: number): void {
+  const current = tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId)).get()!;
+  const stillStopped = stopWorkOrdersInForce(tx, projectId) > 0;
+  const next = projectStatusAfterStopWork<ProjectStatus>(current.status, stillStopped, statusBefore, 'active');
+  tx.update(projects).set({ status: next, updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
+  if (next !== current.status) {
+    audit(tx, actor, { action: 'project.status_by_stop_work', entityType: 'project', entityId: projectId, before: { projectId, status: current.status }, after: { projectId, status: next, liftedStopWorkOrderId: liftedId } });
+  }
+}
+
+export function recordPayment(db: DB, actor: Actor, actionId: number, input: { receivedOn: string; amountCents: number; method: 'cash' | 'check' | 'card' | 'money_order' | 'other'; reference: string | null }, today: string): Result {
+  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+  if (!before) return { ok: false, message: 'No such enforcement action.' };
+  if (input.receivedOn > today) return { ok: false, fields: { receivedOn: 'The payment date cannot be in the future.' } };
+  if (input.receivedOn < before.issuedOn) return { ok: false, fields: { receivedOn: 'The payment cannot be before the fine was assessed.' } };
+  const r = applyFinePayment({ assessedCents: before.fineAssessedCents, paidCents: before.finePaidCents, status: before.fineStatus as FineStatus | null }, input.amountCents);
+  if (!r.ok) return { ok: false, fields: { amount: r.message } };
+  const recordedByUserId = 'userId' in actor ? actor.userId : null;
+  db.transaction((tx) => {
+    const payment = tx.insert(finePayments).values({ enforcementActionId: actionId, receivedOn: input.receivedOn, amountCents: input.amountCents, method: input.method, reference: input.reference, recordedByUserId }).returning().get();
+    const after = tx.update(enforcementActions).set({ finePaidCents: r.paidCents, fineStatus: r.status, updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
+    audit(tx, actor, { action: 'enforcement.fine_payment', entityType: 'enforcement_action', entityId: actionId, before: { projectId: before.projectId, finePaidCents: before.finePaidCents, fineStatus: before.fineStatus }, after: { projectId: before.projectId, finePaidCents: after.finePaidCents, fineStatus: after.fineStatus, payment } });
+  });
+  return { ok: true };
+}
+
+export function waiveFine(db: DB, actor: Actor, actionId: number, input: { on: string; reason: string }, today: string): Result {
+  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+  if (!before) return { ok: false, message: 'No such enforcement action.' };
+  if (before.fineAssessedCents == null) return { ok: false, message: 'This action has no fine to waive.' };
+  if (before.fineStatus === 'paid' || before.fineStatus === 'waived') return { ok: false, message: `The fine is already ${before.fineStatus}.` };
+  if (input.on > today || input.on < before.issuedOn) return { ok: false, fields: { on: 'The date must be between the assessment and today.' } };
+  db.transaction((tx) => {
+    const after = tx.update(enforcementActions).set({ fineStatus: 'waived', updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
+    audit(tx, actor, { action: 'enforcement.fine_waived', entityType: 'enforcement_action', entityId: actionId, before: { projectId: before.projectId, fineStatus: before.fineStatus }, after: { projectId: before.projectId, fineStatus: after.fineStatus, waivedOn: input.on, reason: input.reason } });
+  });
+  return { ok: true };
+}
+
+export interface DetailsInput {
+  citedSection: string | null;
+  summary: string;
+  requiredMeasures: string | null;
+  complyBy: string | null;
+  public: boolean;
+}
+
+/** Correct an action's words or dates (audited); resolved actions keep what they said. */
+export function updateDetails(db: DB, actor: Actor, actionId: number, input: DetailsInput): Result {
+  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+  if (!before) return { ok: false, message: 'No such enforcement action.' };
+  if (!isInForce(before)) return { ok: false, message: 'This action is resolved; its record no longer changes.' };
+  if (input.complyBy && input.complyBy < before.issuedOn) return { ok: false, fields: { complyBy: 'The comply-by date cannot be before the issue date.' } };
+  if (before.type === 'stop_work_order' && !input.public) return { ok: false, fields: { public: 'A stop-work order is always public: it changes the project’s public status.' } };
+  db.transaction((tx) => {
+    const after = tx.update(enforcementActions).set({ ...input, updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
+    if (before.noticeDocumentId && before.public !== input.public) tx.update(documents).set({ public: input.public, updatedAt: new Date() }).where(eq(documents.id, before.noticeDocumentId)).run();
+    audit(tx, actor, { action: 'enforcement.update', entityType: 'enforcement_action', entityId: actionId, before, after });
+  });
+  return { ok: true };
+}
+
+export function attachEvidence(db: DB, actor: Actor, actionId: number, file: ReceivedFile, input: { title: string; documentDate: string; public: boolean }): Result<{ documentId: number }> {
+  const action = db.select({ id: enforcementActions.id, projectId: enforcementActions.projectId }).from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+  if (!action) return { ok: false, message: 'No such enforcement action.' };
+  const documentId = db.transaction((tx) => {
+    const doc = insertDocument(tx, action.projectId, file, { type: 'other', title: input.title, documentDate: input.documentDate, public: input.public, uploadedByUserId: 'userId' in actor ? actor.userId : null });
+    tx.insert(enforcementDocuments).values({ enforcementActionId: actionId, documentId: doc.id }).run();
+    audit(tx, actor, { action: 'enforcement.evidence', entityType: 'document', entityId: doc.id, after: { projectId: action.projectId, enforcementActionId: actionId, ...doc, sha256: file.sha256 } });
+    return doc.id;
+  });
+  return { ok: true, documentId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export function actionProjectId(db: DB, actionId: number): number | undefined {
+  return db.select({ projectId: enforcementActions.projectId }).from(enforcementActions).where(eq(enforcementActions.id, actionId)).get()?.projectId;
+}
+
+export function actionsForProject(db: DB, projectId: number) {
+  return db.select().from(enforcementActions).where(eq(enforcementActions.projectId, projectId)).orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id)).all();
+}
+
+/** One action with everything the officer's page and the printed notice need. */
+export function getAction(db: DB, actionId: number) {
+  const action = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+  if (!action) return undefined;
+  const project = db.select().from(projects).where(eq(projects.id, action.projectId)).get()!;
+  const linked = db
+    .select({ id: violations.id, observedOn: violations.observedOn, description: violations.description, ordinanceSection: violations.ordinanceSection, correctedOn: violations.correctedOn })
+    .from(enforcementViolations)
+    .innerJoin(violations, eq(violations.id, enforcementViolations.violationId))
+    .where(eq(enforcementViolations.enforcementActionId, actionId))
+    .orderBy(asc(violations.observedOn))
+    .all();
+  const evidence = db
+    .select({ id: documents.id, title: documents.title, mimeType: documents.mimeType, public: documents.public, documentDate: documents.documentDate, sizeBytes: documents.sizeBytes })
+    .from(enforcementDocuments)
+    .innerJoin(documents, eq(documents.id, enforcementDocuments.documentId))
+    .where(eq(enforcementDocuments.enforcementActionId, actionId))
+    .orderBy(asc(documents.id))
+    .all();
+  const payments = db
+    .select({ payment: finePayments, recordedBy: users.name })
+    .from(finePayments)
+    .leftJoin(users, eq(users.id, finePayments.recordedByUserId))
+    .where(eq(finePayments.enforcementActionId, actionId))
+    .orderBy(asc(finePayments.receivedOn), asc(finePayments.id))
+    .all()
+    .map((r) => ({ ...r.payment, recordedBy: r.recordedBy }));
+  const escalatedTo = action.escalatedToId ? db.select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn }).from(enforcementActions).where(eq(enforcementActions.id, action.escalatedToId)).get() : undefined;
+  const escalatedFrom = db.select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn }).from(enforcementActions).where(eq(enforcementActions.escalatedToId, actionId)).all();
+  const owner = ownerOf(db, action.projectId);
+  return { action, project, violations: linked, evidence, payments, escalatedTo, escalatedFrom, owner, events: availableEvents({ ...action, fineStatus: action.fineStatus as FineStatus | null }) };
+}
+
+/** The printable notice as the action stands today (lifted and resolved dates included). */
+export async function printableNotice(db: DB, actionId: number, publicUrl: string) {
+  const d = getAction(db, actionId);
+  if (!d) return undefined;
+  const a = d.action;
+  const correctionExplanation = a.type === 'swppp_deficiency_notice' ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy).explanation : undefined;
+  const pdf = await enforcementNoticePdf({
+    project: d.project,
+    recipient: d.owner,
+    action: a,
+    violations: d.violations,
+    evidence: d.evidence.map((e) => `${e.title}${e.documentDate ? ` (${formatDay(e.documentDate)})` : ''}`),
+    correctionExplanation,
+    publicUrl,
+  });
+  return { pdf, filename: `${a.type.replace(/_/g, '-')}-E${a.id}-${a.issuedOn}.pdf` };
+}
+
+export interface TownActionRow {
+  id: number;
+  type: EnforcementType;
+  status: (typeof enforcementActions.$inferSelect)['status'];
+  issuedOn: string;
+  closedOn: string | null;
+  liftedOn: string | null;
+  complyBy: string | null;
+  citedSection: string | null;
+  summary: string;
+  fineAssessedCents: number | null;
+  finePaidCents: number;
+  updatedAt: Date;
+  projectSlug: string;
+  projectName: string;
+  siteAddress: string;
+}
+
+const townColumns = {
+  id: enforcementActions.id,
+  type: enforcementActions.type,
+  status: enforcementActions.status,
+  issuedOn: enforcementActions.issuedOn,
+  closedOn: enforcementActions.closedOn,
+  liftedOn: enforcementActions.liftedOn,
+  complyBy: enforcementActions.complyBy,
+  citedSection: enforcementActions.citedSection,
+  summary: enforcementActions.summary,
+  fineAssessedCents: enforcementActions.fineAssessedCents,
+  finePaidCents: enforcementActions.finePaidCents,
+  updatedAt: enforcementActions.updatedAt,
+  projectSlug: projects.slug,
+  projectName: projects.name,
+  siteAddress: projects.siteAddress,
+};
+
+/** An action still in force (the SQL twin of isInForce in enforcement.ts). */
+
+/** Public actions in force on published projects, newest first (the town-wide page and its feed). */
+export function publicActionsInForce(db: DB): TownActionRow[] {
+  return db
+    .select(townColumns)
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(and(eq(enforcementActions.public, true), eq(projects.published, true), inForceSql))
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
+    .all();
+}
+
+/** Public actions resolved (closed, lifted or withdrawn) on or after `sinceDay`, newest first, at most `limit`. */
+export function publicActionsResolvedSince(db: DB, sinceDay: string, limit = 50): TownActionRow[] {
+  return db
+    .select(townColumns)
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(and(eq(enforcementActions.public, true), eq(projects.published, true), isNotNull(enforcementActions.closedOn), gte(enforcementActions.closedOn, sinceDay)))
+    .orderBy(desc(enforcementActions.closedOn), desc(enforcementActions.id))
+    .limit(limit)
+    .all();
+}
+
+/** Staff list: every action, optionally only those in force. */
+export function staffActions(db: DB, opts: { inForceOnly: boolean; type?: EnforcementType }) {
+  return db
+    .select({ ...townColumns, public: enforcementActions.public, fineStatus: enforcementActions.fineStatus, published: projects.published })
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(and(opts.inForceOnly ? inForceSql : undefined, opts.type ? eq(enforcementActions.type, opts.type) : undefined))
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
+    .all();
+}
+
+/** Public evidence documents of a project's public actions, by action id (for the public timeline). */
+export function publicEvidenceByAction(db: DB, actionIds: number[]): Map<number, Array<{ id: number; title: string }>> {
+  const out = new Map<number, Array<{ id: number; title: string }>>();
+  if (!actionIds.length) return out;
+  const rows = db
+    .select({ actionId: enforcementDocuments.enforcementActionId, id: documents.id, title: documents.title })
+    .from(enforcementDocuments)
+    .innerJoin(documents, eq(documents.id, enforcementDocuments.documentId))
+    .where(and(inArray(enforcementDocuments.enforcementActionId, actionIds), eq(documents.public, true)))
+    .orderBy(asc(documents.id))
+    .all();
+  for (const r of rows) {
+    const list = out.get(r.actionId) ?? [];
+    list.push({ id: r.id, title: r.title });
+    out.set(r.actionId, list);
+  }
+  return out;
+}
+
+/** Open violations of a project not yet corrected (to cite when issuing). */
+export function openViolations(db: DB, projectId: number) {
+  return db.select().from(violations).where(and(eq(violations.projectId, projectId), isNull(violations.correctedOn))).orderBy(desc(violations.observedOn)).all();
+}

@@ -1,0 +1,126 @@
+/**
+ * What enforcement is in force at a site, in dated plain words.
+ *
+ * Residents are misled by a single "compliance status", so the public summary is built from dated facts:
+ * an action is resolved only when it has a closed date (a stop-work order only when it has been lifted).
+ * Pure: takes rows, returns words.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { enforcementActions, type EnforcementStatus, type EnforcementType } from '#db/schema.ts';
+import { formatDay, formatMoney } from '#lib/shared/format.ts';
+import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
+
+export interface EnforcementFacts {
+  id: number;
+  type: EnforcementType;
+  status: EnforcementStatus;
+  issuedOn: string;
+  closedOn: string | null;
+  liftedOn: string | null;
+  complyBy: string | null;
+  citedSection: string | null;
+  fineAssessedCents: number | null;
+  finePaidCents: number;
+}
+
+/** In force: not closed, not withdrawn, and (for a stop-work order) not lifted. */
+export function isInForce(a: Pick<EnforcementFacts, 'type' | 'status' | 'closedOn' | 'liftedOn'>): boolean {
+  if (a.closedOn || a.status === 'withdrawn' || a.status === 'closed') return false;
+  if (a.type === 'stop_work_order' && a.liftedOn) return false;
+  return true;
+}
+
+/** In force, as SQL over `enforcement_actions` (the same condition as isInForce, for queries). */
+export const inForceSql: SQL = sql`${enforcementActions.closedOn} is null and ${enforcementActions.status} not in ('withdrawn','closed') and not (${enforcementActions.type} = 'stop_work_order' and ${enforcementActions.liftedOn} is not null)`;
+
+/** In force, as SQL over an alias of `enforcement_actions` (correlated subqueries: `… enforcement_actions ea`). */
+export function inForceSqlAs(alias: string): SQL {
+  const c = (column: string) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`;
+  return sql`${c('closed_on')} is null and ${c('status')} not in ('withdrawn','closed') and not (${c('type')} = 'stop_work_order' and ${c('lifted_on')} is not null)`;
+}
+
+export type EnforcementLevel = 'stop_work' | 'open' | 'clear';
+
+export interface EnforcementSummary {
+  level: EnforcementLevel;
+  /** One short line for badges and lists. */
+  headline: string;
+  /** Dated sentences, most serious first. */
+  details: string[];
+  inForce: number;
+  total: number;
+}
+
+/** The project's enforcement standing as a resident should read it, as of `today` (YYYY-MM-DD). */
+export function summarizeEnforcement(actions: EnforcementFacts[], today: string): EnforcementSummary {
+  const open = actions.filter(isInForce).sort((a, b) => severity(b) - severity(a) || b.issuedOn.localeCompare(a.issuedOn));
+  const stopWork = open.find((a) => a.type === 'stop_work_order');
+  const details = open.map((a) => describeInForce(a, today));
+  if (stopWork) {
+    return {
+      level: 'stop_work',
+      headline: `Stop-work order in effect since ${formatDay(stopWork.issuedOn)}`,
+      details,
+      inForce: open.length,
+      total: actions.length,
+    };
+  }
+  if (open.length) {
+    return {
+      level: 'open',
+      headline: `${open.length} open enforcement ${open.length === 1 ? 'action' : 'actions'}`,
+      details,
+      inForce: open.length,
+      total: actions.length,
+    };
+  }
+  return {
+    level: 'clear',
+    headline: actions.length
+      ? `No enforcement in effect (${actions.length} past ${actions.length === 1 ? 'action' : 'actions'}, all resolved)`
+      : 'No enforcement actions on record',
+    details: [],
+    inForce: 0,
+    total: actions.length,
+  };
+}
+
+/** One dated sentence for a timeline entry, e.g. "Stop-work order in effect since May 3, 2026; lifted May 10, 2026". */
+export function describeAction(a: EnforcementFacts, today: string): string {
+  const label = ENFORCEMENT_TYPE_LABEL[a.type];
+  const section = a.citedSection ? ` (ordinance ${a.citedSection})` : '';
+  if (isInForce(a)) return describeInForce(a, today);
+  if (a.type === 'stop_work_order' && a.liftedOn) {
+    return `${label} issued ${formatDay(a.issuedOn)}${section}; lifted ${formatDay(a.liftedOn)}.`;
+  }
+  if (a.status === 'withdrawn') return `${label} issued ${formatDay(a.issuedOn)}${section}; withdrawn${a.closedOn ? ` ${formatDay(a.closedOn)}` : ''}.`;
+  return `${label} issued ${formatDay(a.issuedOn)}${section}; resolved ${formatDay(a.closedOn)}.`;
+}
+
+function describeInForce(a: EnforcementFacts, today: string): string {
+  const label = ENFORCEMENT_TYPE_LABEL[a.type];
+  const section = a.citedSection ? ` (ordinance ${a.citedSection})` : '';
+  let s = `${label} in effect since ${formatDay(a.issuedOn)}${section}`;
+  if (a.type === 'fine' && a.fineAssessedCents != null) {
+    const balance = a.fineAssessedCents - a.finePaidCents;
+    s += `: ${formatMoney(a.fineAssessedCents)} assessed, ${formatMoney(balance)} unpaid`;
+  }
+  if (a.complyBy) {
+    s += a.complyBy < today ? `; the deadline to comply, ${formatDay(a.complyBy)}, has passed` : `; must comply by ${formatDay(a.complyBy)}`;
+  }
+  if (a.status === 'complied') s += '; the operator reports compliance and the town has not yet closed it';
+  return `${s}.`;
+}
+
+function severity(a: Pick<EnforcementFacts, 'type'>): number {
+  const order: EnforcementType[] = [
+    'written_warning',
+    'swppp_deficiency_notice',
+    'notice_of_violation',
+    'fine',
+    'occupancy_hold',
+    'dec_referral',
+    'stop_work_order',
+  ];
+  return order.indexOf(a.type);
+}

@@ -1,0 +1,54 @@
+/**
+ * The 48-hour inspection notice (ordinance, "Erosion and sediment control inspection"): the applicant
+ * notifies the Stormwater Management Officer at least 48 hours before each milestone. Pure.
+ */
+import type { INSPECTION_MILESTONES } from '#db/schema.ts';
+
+export type Milestone = (typeof INSPECTION_MILESTONES)[number];
+export const NOTICE_HOURS = 48;
+
+/** The ordinance's words for each milestone, shortened. */
+export const MILESTONE_LABEL: Record<Milestone, string> = {
+  start_of_construction: 'Start of construction and initial erosion and sediment controls',
+  controls_as_clearing_progresses: 'Erosion and sediment controls as clearing and grading progress',
+  clearing_complete: 'Completion of site clearing',
+  rough_grading_complete: 'Completion of rough grading',
+  final_grading_complete: 'Completion of final grading',
+  close_of_season: 'Close of the construction season',
+  final_landscaping_complete: 'Completion of final landscaping',
+  public_landscaping_established: 'Landscaping established in public areas',
+};
+
+export const TOWN_INSPECTION_OUTCOMES = ['approved', 'deficient', 'follow_up'] as const;
+export type TownInspectionOutcome = (typeof TOWN_INSPECTION_OUTCOMES)[number];
+export const TOWN_INSPECTION_OUTCOME_LABEL: Record<TownInspectionOutcome, string> = {
+  approved: 'Approved: the work complies',
+  deficient: 'Deficient: violations found',
+  follow_up: 'Follow-up needed',
+};
+
+export interface NoticeTiming {
+  /** Whole hours between the notice and the milestone. */
+  hours: number;
+  late: boolean;
+  words: string;
+}
+
+export function noticeTiming(givenAt: Date, scheduledFor: Date): NoticeTiming {
+  const ms = scheduledFor.getTime() - givenAt.getTime();
+  const hours = Math.floor(ms / 3_600_000);
+  const late = ms < NOTICE_HOURS * 3_600_000;
+  if (ms <= 0) return { hours, late: true, words: 'Given after the milestone time: no advance notice' };
+  const span = hours >= 72 ? `${Math.floor(hours / 24)} days` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  return { hours, late, words: late ? `Given ${span} ahead: late (the law requires at least ${NOTICE_HOURS} hours)` : `Given ${span} ahead` };
+}
+
+export type NoticeProblem = { field: 'scheduledDate' | 'scheduledTime'; message: string } | undefined;
+
+/** An operator may give a late notice (it is recorded as late), but not one for a time already past. */
+export function noticeProblem(givenAt: Date, scheduledFor: Date): NoticeProblem {
+  if (Number.isNaN(scheduledFor.getTime())) return { field: 'scheduledDate', message: 'Enter the date and time the milestone work will happen.' };
+  if (scheduledFor.getTime() <= givenAt.getTime()) return { field: 'scheduledDate', message: 'The milestone time has passed: give notice before the work happens.' };
+  if (scheduledFor.getTime() - givenAt.getTime() > 366 * 86_400_000) return { field: 'scheduledDate', message: 'Give notice within a year of the work.' };
+  return undefined;
+}

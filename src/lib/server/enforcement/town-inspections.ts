@@ -1,0 +1,192 @@
+/**
+ * 48-hour inspection notices (given by operators, or taken by the officer over the phone), the town's
+ * own inspections and their outcomes, and the violations they find.
+ */
+import type { Result } from '#lib/server/platform/result.ts';
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { enforcementActions, enforcementViolations, inspectionNotices, projects, townInspections, users, violations } from '#db/schema.ts';
+import { formatDay, formatInstant } from '#lib/shared/format.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { MILESTONE_LABEL, noticeProblem, noticeTiming, type Milestone, type TownInspectionOutcome } from './inspection-notice.rules.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { usersWithRole } from '#lib/server/accounts/users.ts';
+
+
+export interface NoticeInput {
+  milestone: Milestone;
+  scheduledFor: Date;
+  notes: string | null;
+  /** When the notice was given; now for operators, the phone call's time when the officer records it. */
+  givenAt: Date;
+  givenByName: string;
+}
+
+export function giveNotice(db: DB, actor: Actor, projectId: number, input: NoticeInput, baseUrl: string, now = new Date()): Result<{ id: number; late: boolean }> {
+  const project = db.select({ name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.id, projectId)).get();
+  if (!project) return { ok: false, message: 'No such project.' };
+  if (input.givenAt.getTime() > now.getTime() + 60_000) return { ok: false, fields: { givenDate: 'The notice cannot have been given in the future.' } };
+  const problem = noticeProblem(input.givenAt, input.scheduledFor);
+  if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
+  const timing = noticeTiming(input.givenAt, input.scheduledFor);
+  const givenByUserId = 'userId' in actor ? actor.userId : null;
+  const id = db.transaction((tx) => {
+    const row = tx
+      .insert(inspectionNotices)
+      .values({ projectId, milestone: input.milestone, scheduledFor: input.scheduledFor, givenAt: input.givenAt, givenByUserId, notes: input.notes })
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'inspection_notice.give', entityType: 'inspection_notice', entityId: row.id, after: { ...row, late: timing.late } });
+    for (const officer of usersWithRole(tx, 'officer')) {
+      enqueueMail(tx, {
+        kind: 'inspection-notice',
+        to: officer.email,
+        data: {
+          projectName: project.name,
+          milestone: MILESTONE_LABEL[input.milestone],
+          when: formatInstant(input.scheduledFor),
+          timing: timing.words,
+          late: timing.late,
+          givenBy: input.givenByName,
+          notes: input.notes,
+          url: `${baseUrl}/staff/projects/${project.slug}/inspections`,
+        },
+      });
+    }
+    return row.id;
+  });
+  return { ok: true, id, late: timing.late };
+}
+
+export function noticesForProject(db: DB, projectId: number) {
+  const rows = db
+    .select({ notice: inspectionNotices, givenByName: users.name })
+    .from(inspectionNotices)
+    .leftJoin(users, eq(users.id, inspectionNotices.givenByUserId))
+    .where(eq(inspectionNotices.projectId, projectId))
+    .orderBy(desc(inspectionNotices.scheduledFor))
+    .all();
+  const inspected = new Map(
+    db
+      .select({ noticeId: townInspections.noticeId, inspectedOn: townInspections.inspectedOn, outcome: townInspections.outcome })
+      .from(townInspections)
+      .where(eq(townInspections.projectId, projectId))
+      .all()
+      .filter((t) => t.noticeId != null)
+      .map((t) => [t.noticeId as number, t]),
+  );
+  return rows.map((r) => ({ ...r.notice, givenByName: r.givenByName, timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor), inspection: inspected.get(r.notice.id) }));
+}
+
+export interface TownInspectionInput {
+  noticeId: number | null;
+  milestone: Milestone | null;
+  inspectedOn: string;
+  outcome: TownInspectionOutcome;
+  findings: string | null;
+  violation: { description: string; section: string | null } | null;
+}
+
+export function recordTownInspection(db: DB, actor: Actor, projectId: number, input: TownInspectionInput, today: string): Result<{ id: number; late: boolean }> {
+  if (input.inspectedOn > today) return { ok: false, fields: { inspectedOn: 'Record an inspection once it has happened: the date cannot be in the future.' } };
+  let milestone = input.milestone;
+  if (input.noticeId) {
+    const notice = db.select().from(inspectionNotices).where(and(eq(inspectionNotices.id, input.noticeId), eq(inspectionNotices.projectId, projectId))).get();
+    if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
+    milestone = notice.milestone;
+  }
+  if (input.outcome === 'deficient' && !input.violation) return { ok: false, fields: { violationDescription: 'Describe the violation found; it is what enforcement actions cite.' } };
+  const inspectorUserId = 'userId' in actor ? actor.userId : null;
+  const id = db.transaction((tx) => {
+    const row = tx
+      .insert(townInspections)
+      .values({ projectId, noticeId: input.noticeId, milestone, inspectedOn: input.inspectedOn, inspectorUserId, outcome: input.outcome, findings: input.findings })
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'town_inspection.record', entityType: 'town_inspection', entityId: row.id, after: row });
+    if (input.violation) {
+      const v = tx
+        .insert(violations)
+        .values({ projectId, observedOn: input.inspectedOn, description: input.violation.description, ordinanceSection: input.violation.section, townInspectionId: row.id })
+        .returning()
+        .get();
+      audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: v.id, after: v });
+    }
+    return row.id;
+  });
+  return { ok: true, id, late: false };
+}
+
+export function townInspectionsForProject(db: DB, projectId: number) {
+  return db
+    .select({ inspection: townInspections, inspectorName: users.name })
+    .from(townInspections)
+    .leftJoin(users, eq(users.id, townInspections.inspectorUserId))
+    .where(eq(townInspections.projectId, projectId))
+    .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
+    .all()
+    .map((r) => ({ ...r.inspection, inspectorName: r.inspectorName }));
+}
+
+export function violationsForProject(db: DB, projectId: number) {
+  const rows = db.select().from(violations).where(eq(violations.projectId, projectId)).orderBy(desc(violations.observedOn), desc(violations.id)).all();
+  const links = rows.length
+    ? db
+        .select({ violationId: enforcementViolations.violationId, actionId: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn })
+        .from(enforcementViolations)
+        .innerJoin(enforcementActions, eq(enforcementActions.id, enforcementViolations.enforcementActionId))
+        .where(inArray(enforcementViolations.violationId, rows.map((r) => r.id)))
+        .all()
+    : [];
+  return rows.map((v) => ({ ...v, actions: links.filter((l) => l.violationId === v.id) }));
+}
+
+export function recordViolation(db: DB, actor: Actor, projectId: number, input: { observedOn: string; description: string; section: string | null }, today: string): Result<{ id: number; late: boolean }> {
+  if (input.observedOn > today) return { ok: false, fields: { observedOn: 'The date cannot be in the future.' } };
+  const id = db.transaction((tx) => {
+    const v = tx.insert(violations).values({ projectId, observedOn: input.observedOn, description: input.description, ordinanceSection: input.section }).returning().get();
+    audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: v.id, after: v });
+    return v.id;
+  });
+  return { ok: true, id, late: false };
+}
+
+export function markViolationCorrected(db: DB, actor: Actor, violationId: number, on: string, today: string): Result<{ id: number; late: boolean }> {
+  const before = db.select().from(violations).where(eq(violations.id, violationId)).get();
+  if (!before) return { ok: false, message: 'No such violation.' };
+  if (before.correctedOn) return { ok: false, message: `Already recorded as corrected on ${formatDay(before.correctedOn)}.` };
+  if (on > today) return { ok: false, fields: { on: 'The date cannot be in the future.' } };
+  if (on < before.observedOn) return { ok: false, fields: { on: 'The correction comes after the violation was observed.' } };
+  db.transaction((tx) => {
+    const after = tx.update(violations).set({ correctedOn: on }).where(eq(violations.id, violationId)).returning().get();
+    audit(tx, actor, { action: 'violation.corrected', entityType: 'violation', entityId: violationId, before, after });
+  });
+  return { ok: true, id: violationId, late: false };
+}
+
+export function violationProjectId(db: DB, violationId: number): number | undefined {
+  return db.select({ projectId: violations.projectId }).from(violations).where(eq(violations.id, violationId)).get()?.projectId;
+}
+
+/** Notices scheduled in [from, to) across town, with their project, for the calendar. */
+export function noticesBetween(db: DB, from: Date, to: Date) {
+  return db
+    .select({ notice: inspectionNotices, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress })
+    .from(inspectionNotices)
+    .innerJoin(projects, eq(projects.id, inspectionNotices.projectId))
+    .where(and(gte(inspectionNotices.scheduledFor, from), lt(inspectionNotices.scheduledFor, to)))
+    .orderBy(asc(inspectionNotices.scheduledFor))
+    .all()
+    .map((r) => ({ ...r.notice, projectSlug: r.slug, projectName: r.name, siteAddress: r.siteAddress, timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor) }));
+}
+
+export function townInspectionsBetween(db: DB, fromDay: string, toDay: string) {
+  return db
+    .select({ inspection: townInspections, slug: projects.slug, name: projects.name })
+    .from(townInspections)
+    .innerJoin(projects, eq(projects.id, townInspections.projectId))
+    .where(and(gte(townInspections.inspectedOn, fromDay), lt(townInspections.inspectedOn, toDay)))
+    .orderBy(asc(townInspections.inspectedOn))
+    .all()
+    .map((r) => ({ ...r.inspection, projectSlug: r.slug, projectName: r.name }));
+}

@@ -1,0 +1,123 @@
+/**
+ * Documents the operator uploads from the workspace: SWPPP amendments, certified as-built plans of the
+ * permanent stormwater practices, and the copy of the notice of termination (NOT). Each is a PDF whose
+ * pages and sheet sizes are read at upload; the operator proposes whether it should be public and the
+ * officer decides.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
+import { documents, swpppReviews, type DocumentType } from '#db/schema.ts';
+import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/compliance-labels.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { localDay } from '#lib/server/compliance/compliance.rules.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
+import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+
+export const uploadFields = z.object({
+  type: z.enum(OPERATOR_UPLOAD_TYPES, { error: 'Choose what kind of document this is.' }),
+  documentDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date on the document, like 2026-05-04.' }),
+  description: z.string().trim().max(500, { error: 'Use at most 500 characters.' }).default(''),
+  publicProposed: z.enum(['yes', 'no'], { error: 'Say whether you propose that residents can see this document.' }),
+});
+
+export type UploadInput = z.infer<typeof uploadFields>;
+
+export function parseUpload(values: Record<string, string>, now: Date): { ok: true; value: UploadInput } | { ok: false; errors: Record<string, string> } {
+  const r = uploadFields.safeParse(withBlanks(uploadFields.shape, values));
+  if (!r.success) return { ok: false, errors: issuesToErrors(r.error) };
+  if (r.data.documentDate > localDay(now)) return { ok: false, errors: { documentDate: 'The document date cannot be in the future.' } };
+  return { ok: true, value: r.data };
+}
+
+const TITLES: Record<OperatorUploadType, string> = {
+  swppp_amendment: 'SWPPP Amendment',
+  as_built_plans: 'Certified as-built plans, permanent stormwater practices',
+  notice_of_termination: 'Notice of Termination (NOT)',
+};
+
+/**
+ * Store the document row. An amendment joins the SWPPP's version chain and starts a review (the
+ * officer's 30-day clock, Subsection I); everything waits for the officer's decision on publishing.
+ */
+export function fileOperatorDocument(db: DB, actor: Actor & { userId: number }, projectId: number, input: UploadInput, file: ReceivedFile, now: Date = new Date()): number {
+  return db.transaction((tx) => {
+    let supersedesId: number | null = null;
+    let version = 1;
+    let title = TITLES[input.type];
+    if (input.type === 'swppp_amendment') {
+      const chain = tx
+        .select({ id: documents.id, version: documents.version, type: documents.type })
+        .from(documents)
+        .where(and(eq(documents.projectId, projectId), inArray(documents.type, ['swppp', 'swppp_amendment'] as DocumentType[])))
+        .orderBy(desc(documents.version), desc(documents.id))
+        .all();
+      const amendments = chain.filter((d) => d.type === 'swppp_amendment').length;
+      supersedesId = chain[0]?.id ?? null;
+      version = (chain[0]?.version ?? 0) + 1;
+      title = `SWPPP Amendment No. ${amendments + 1}`;
+    } else {
+      const earlier = tx
+        .select({ n: sql<number>`count(*)` })
+        .from(documents)
+        .where(and(eq(documents.projectId, projectId), eq(documents.type, input.type)))
+        .get()!.n;
+      if (earlier) title = `${title} (${formatDay(input.documentDate)})`;
+    }
+    if (input.description) title = `${title}: ${input.description.slice(0, 120)}`;
+    const id = tx
+      .insert(documents)
+      .values(
+        documentValues(file, {
+          projectId,
+          type: input.type,
+          title,
+          documentDate: input.documentDate,
+          public: false,
+          publicProposed: input.publicProposed === 'yes',
+          reviewStatus: 'filed',
+          uploadedByUserId: actor.userId,
+          supersedesId,
+          version,
+        }),
+      )
+      .returning({ id: documents.id })
+      .get().id;
+    if (input.type === 'swppp_amendment') tx.insert(swpppReviews).values({ projectId, documentId: id, receivedOn: localDay(now) }).run();
+    audit(tx, actor, {
+      action: 'document.upload',
+      entityType: 'document',
+      entityId: id,
+      after: { projectId, type: input.type, title, sha256: file.sha256, sizeBytes: file.sizeBytes, pages: file.pdf?.pageCount, sheetSize: file.pdf?.sheetSize, publicProposed: input.publicProposed === 'yes', supersedesId, version },
+    });
+    return id;
+  });
+}
+
+/** The operator's uploads (and summary attachments) on a project, newest first. */
+export function operatorUploads(db: DB, projectId: number) {
+  return db
+    .select({
+      id: documents.id,
+      type: documents.type,
+      title: documents.title,
+      filename: documents.filename,
+      pageCount: documents.pageCount,
+      sheetSize: documents.sheetSize,
+      largeFormatPages: documents.largeFormatPages,
+      sizeBytes: documents.sizeBytes,
+      documentDate: documents.documentDate,
+      public: documents.public,
+      publicProposed: documents.publicProposed,
+      reviewStatus: documents.reviewStatus,
+      reviewComment: documents.reviewComment,
+      reviewedAt: documents.reviewedAt,
+      uploadedAt: documents.uploadedAt,
+    })
+    .from(documents)
+    .where(and(eq(documents.projectId, projectId), inArray(documents.type, [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[])))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .limit(50)
+    .all();
+}

@@ -1,0 +1,24 @@
+/**
+ * The portal's periodic jobs: daily digests, alert dispatch, clean-ups (one line per job; each job lives
+ * in its own domain's module). The scheduler that runs them: platform/jobs.ts.
+ */
+import { alertsEveryMs, dispatchAlerts } from '#lib/server/public/alerts/dispatch.ts';
+import { purgeExpiredSessions } from '#lib/server/accounts/sessions.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { startJobs as startScheduler, type Job, type Scheduler } from '#lib/server/platform/jobs.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { requestsDigestJob } from '#lib/server/records-requests/digest.ts';
+
+/** Register jobs here (one line per job; the job lives in its own module). */
+export const JOBS: Job[] = [
+  { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
+  // Keep the query planner's statistics current as the data grows (SQLite's recommended practice).
+  { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => void db.$client.pragma('optimize') },
+  { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: (db, now) => void dispatchAlerts(db, now, config().publicUrl) },
+  requestsDigestJob,
+];
+
+/** Starts the portal's jobs (scripts/start.ts). */
+export function startJobs(db: DB, jobs: Job[] = JOBS, tickMs?: number): Scheduler {
+  return startScheduler(db, jobs, tickMs);
+}

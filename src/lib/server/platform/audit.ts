@@ -1,0 +1,104 @@
+/**
+ * The audit log: every state change goes through `audit()`, inside the same transaction as the change,
+ * recording who, what, which entity, before/after and when.
+ */
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { auditLog, users } from '#db/schema.ts';
+import type { AuditAction } from './audit-actions.ts';
+import { likeLiteral, type DB } from './db.ts';
+
+/** Who did it: a signed-in user, or a labelled actor without an account. */
+export type Actor = { userId: number; ip?: string | null } | { label: 'requester' | 'system' | 'seed' | 'public' | 'operator'; ip?: string | null };
+
+/** The actor for a signed-in user's request (an action's ctx, a page's Astro, an endpoint's context). */
+export function actorOf(user: { id: number }, request: { clientAddress: string }): Actor & { userId: number } {
+  return actorOf(user, request);
+}
+
+/** A drizzle database or transaction handle: both can insert. */
+export type Tx = Pick<DB, 'insert' | 'select' | 'update' | 'delete'>;
+
+export interface AuditEntry {
+  action: AuditAction;
+  entityType: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export function audit(tx: Tx, actor: Actor, entry: AuditEntry): void {
+  tx.insert(auditLog)
+    .values({
+      actorUserId: 'userId' in actor ? actor.userId : null,
+      actorLabel: 'label' in actor ? actor.label : null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId == null ? null : String(entry.entityId),
+      beforeJson: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
+      afterJson: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
+      ip: actor.ip ?? null,
+    })
+    .run();
+}
+
+const SECRET_KEYS = /password|token|hash|secret/i;
+
+/** Secrets never enter the audit log, even hashed. */
+function redact(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(redact);
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? (v == null ? v : '[redacted]') : redact(v)]),
+  );
+}
+
+export interface AuditQuery {
+  entityType?: string;
+  entityId?: string;
+  action?: string;
+  actorUserId?: number;
+  from?: Date;
+  to?: Date;
+  page: number;
+  perPage?: number;
+}
+
+/** Browse the audit log, newest first, for /staff/audit. */
+export function queryAudit(db: DB, q: AuditQuery) {
+  const perPage = q.perPage ?? 50;
+  const where = and(
+    q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
+    q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
+    // A prefix match on the action name; % and _ typed in the filter are matched literally (hence ESCAPE).
+    q.action ? sql`${auditLog.action} like ${`${likeLiteral(q.action)}%`} escape '\\'` : undefined,
+    q.actorUserId ? eq(auditLog.actorUserId, q.actorUserId) : undefined,
+    q.from ? gte(auditLog.at, q.from) : undefined,
+    q.to ? lt(auditLog.at, q.to) : undefined,
+  );
+  const total = db.select({ n: sql<number>`count(*)` }).from(auditLog).where(where).get()!.n;
+  const rows = db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      beforeJson: auditLog.beforeJson,
+      afterJson: auditLog.afterJson,
+      ip: auditLog.ip,
+      actorLabel: auditLog.actorLabel,
+      actorUserId: auditLog.actorUserId,
+      actorName: users.name,
+      actorEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(perPage)
+    .offset((q.page - 1) * perPage)
+    .all();
+  const entityTypes = db.selectDistinct({ t: auditLog.entityType }).from(auditLog).orderBy(asc(auditLog.entityType)).all().map((r) => r.t);
+  return { rows, total, pages: Math.max(1, Math.ceil(total / perPage)), entityTypes };
+}

@@ -1,0 +1,90 @@
+/**
+ * The SQLite connection. One per process; WAL, a busy timeout and foreign keys on every connection.
+ * better-sqlite3 is synchronous: transactions must not await (do file and mail I/O outside them).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from '#db/schema.ts';
+import { config } from './config.ts';
+
+export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export { schema };
+
+export function openDatabase(file: string): DB {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  return drizzle({ client: sqlite, schema }) as DB;
+}
+
+/** Where the committed migrations live, resolved from this source file (scripts and tests run from source). */
+export function migrationsFolder(): string {
+  return process.env.MIGRATIONS_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../db/migrations');
+}
+
+export function migrateDatabase(db: DB): void {
+  migrate(db, { migrationsFolder: migrationsFolder() });
+}
+
+/** Text for a LIKE pattern with its own %, _ and \ matching themselves (use with ESCAPE '\'). */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Any of the columns contains the text (ASCII case-insensitive, as LIKE is), wildcards in it taken literally. */
+export function anyContains(text: string, ...columns: SQLWrapper[]): SQL {
+  const pattern = `%${likeLiteral(text)}%`;
+  return or(...columns.map((c) => sql`${c} like ${pattern} escape '\\'`))!;
+}
+
+let shared: DB | undefined;
+/** The process-wide connection to the configured database. */
+export function db(): DB {
+  shared ??= openDatabase(config().databasePath);
+  return shared;
+}
+
+export function closeDb(): void {
+  shared?.$client.close();
+  shared = undefined;
+}
+
+const statements = new WeakMap<object, Map<string, unknown>>();
+/**
+ * A prepared query built once per connection and reused: drizzle's query builder costs a few tenths of a
+ * millisecond per call, which adds up on hot public pages (bind values with sql.placeholder()).
+ */
+export function preparedOnce<T>(db: DB, key: string, build: () => T): T {
+  let map = statements.get(db);
+  if (!map) statements.set(db, (map = new Map()));
+  let stmt = map.get(key) as T | undefined;
+  if (stmt === undefined) map.set(key, (stmt = build()));
+  return stmt;
+}
+
+const memos = new WeakMap<object, Map<string, { generation: string; value: unknown }>>();
+/**
+ * Reference data (the business calendar, settings, storms) computed once and reused until the database
+ * changes: SQLite's data_version moves when another connection commits, total_changes() when this one
+ * writes. Both cost microseconds, so hot pages stop re-reading tables that change a few times a day.
+ */
+export function memoUntilChange<T>(db: DB, key: string, compute: () => T): T {
+  const client = db.$client;
+  const totalChanges = preparedOnce(db, 'memo.totalChanges', () => client.prepare('select total_changes() as c').pluck());
+  const generation = `${client.pragma('data_version', { simple: true })}:${totalChanges.get()}`;
+  let map = memos.get(db);
+  if (!map) memos.set(db, (map = new Map()));
+  const hit = map.get(key);
+  if (hit && hit.generation === generation) return hit.value as T;
+  const value = compute();
+  map.set(key, { generation, value });
+  return value;
+}

@@ -1,0 +1,194 @@
+/**
+ * Receiving multipart uploads: streamed straight into the content-addressed store (never held whole in
+ * memory), size-limited, and type-checked by content (magic bytes), not by name or claimed type.
+ * Rejected files leave nothing behind. Use from a page or endpoint that handles its own POST (Astro
+ * Actions read the whole body into memory, so they are not used for files).
+ */
+import fs from 'node:fs';
+import { PassThrough, Readable } from 'node:stream';
+import Busboy from '@fastify/busboy';
+import { fileTypeFromBuffer } from 'file-type';
+import { config } from '#lib/server/platform/config.ts';
+import { FileTooLargeError, storeFile, type StoredFile } from './store.ts';
+import { readPdfFacts, TooManyPages, type PdfFacts } from '#lib/server/platform/pdf/measure.ts';
+
+export type UploadKind = 'pdf' | 'jpeg' | 'png';
+export const UPLOAD_MIME: Record<UploadKind, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
+const KIND_BY_MIME = new Map(Object.entries(UPLOAD_MIME).map(([k, v]) => [v, k as UploadKind]));
+const KIND_WORDS: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG photo', png: 'PNG image' };
+/** No real plan set or report has more pages than this; a larger count is a malformed or hostile file. */
+export const MAX_PDF_PAGES = 5000;
+
+export interface ReceivedFile {
+  field: string;
+  /** The name the browser sent, for Content-Disposition only; never used as a path. */
+  filename: string;
+  sha256: string;
+  sizeBytes: number;
+  mimeType: string;
+  kind: UploadKind;
+  pdf?: PdfFacts;
+}
+
+export interface ReceivedForm {
+  fields: Record<string, string[]>;
+  files: ReceivedFile[];
+  /** Per-field messages for files that were rejected. */
+  errors: Record<string, string>;
+  field: (name: string) => string;
+}
+
+class RejectedType extends Error {}
+
+export interface ReceiveOptions {
+  accept: UploadKind[];
+  maxFileBytes?: number;
+  maxFiles?: number;
+  filesDir?: string;
+}
+
+export function describeAccepted(accept: UploadKind[]): string {
+  const words = accept.map((k) => KIND_WORDS[k]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words[0];
+}
+
+/** Parse a multipart/form-data request, storing each file part as it streams in. */
+export async function receiveMultipart(request: Request, options: ReceiveOptions): Promise<ReceivedForm> {
+  const maxFileBytes = options.maxFileBytes ?? config().maxUploadBytes;
+  const contentType = request.headers.get('content-type') ?? '';
+  const fields: Record<string, string[]> = {};
+  const files: ReceivedFile[] = [];
+  const errors: Record<string, string> = {};
+  const result: ReceivedForm = { fields, files, errors, field: (n) => fields[n]?.[0] ?? '' };
+  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) {
+    errors._form = 'The form was not sent as a file upload. Try again.';
+    return result;
+  }
+  let busboy: ReturnType<typeof Busboy>;
+  try {
+    busboy = Busboy({
+      headers: { 'content-type': contentType },
+      // A byte over the limit lets the store notice, without buffering the rest.
+      limits: { fileSize: maxFileBytes + 1, files: options.maxFiles ?? 10, fields: 200, fieldSize: 100_000 },
+    });
+  } catch {
+    // No boundary in the content type: nothing can be read.
+    await request.body.cancel().catch(() => {});
+    errors._form = INTERRUPTED;
+    return result;
+  }
+  const pending: Promise<void>[] = [];
+  /** Files being stored right now, so a broken body can stop them. */
+  const storing = new Set<PassThrough>();
+  const stored: Array<{ file: ReceivedFile; stored: StoredFile }> = [];
+  let parts = 0;
+  busboy.on('field', (name: string, value: string) => {
+    parts++;
+    (fields[name] ??= []).push(value);
+  });
+  busboy.on('file', (field: string, stream: Readable, filename: string) => {
+    parts++;
+    // A body that ends in the middle of a part (a dropped connection, a truncated post) errors the part.
+    // Unheard, that error would end the whole server process; heard, it stops the store of this file.
+    if (!filename) {
+      stream.on('error', () => {});
+      stream.resume();
+      return;
+    }
+    // Store through a stream of our own: when storing stops early (wrong type), the part is then
+    // drained rather than destroyed, so busboy can go on to the rest of the body instead of stalling.
+    const own = new PassThrough();
+    storing.add(own);
+    stream.on('error', (err) => own.destroy(err));
+    stream.pipe(own);
+    pending.push(
+      storeOne(own, field, filename, maxFileBytes, options)
+        .then(
+          (done) => void stored.push(done),
+          (err: unknown) => {
+            stream.unpipe(own);
+            own.destroy();
+            stream.resume();
+            errors[field] = messageFor(err, filename, maxFileBytes, options.accept);
+          },
+        )
+        .finally(() => storing.delete(own)),
+    );
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    busboy.on('finish', resolve);
+    busboy.on('error', reject);
+  });
+  const body = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  // pipe() does not pass on an error of the request body (the client went away): end the parse with it.
+  body.on('error', (err) => busboy.destroy(err));
+  body.pipe(busboy);
+  try {
+    await finished;
+  } catch (err) {
+    errors._form = INTERRUPTED;
+    for (const own of storing) own.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
+  await Promise.all(pending);
+  // A browser sends every field of a form, even empty ones: a body in which no part could be found
+  // (a boundary that matches nothing) is malformed, not an empty form.
+  if (!errors._form && !parts) errors._form = INTERRUPTED;
+  if (errors._form) {
+    // A broken body is refused whole: the files that did arrive are not kept either.
+    for (const s of stored) if (s.stored.created) fs.rmSync(s.stored.path, { force: true });
+  } else files.push(...stored.map((s) => s.file));
+  return result;
+}
+
+const INTERRUPTED = 'The upload was interrupted or malformed. Try again.';
+
+async function storeOne(stream: Readable, field: string, filename: string, maxBytes: number, options: ReceiveOptions): Promise<{ file: ReceivedFile; stored: StoredFile }> {
+  let kind: UploadKind | undefined;
+  const stored = await storeFile(stream, {
+    maxBytes,
+    filesDir: options.filesDir,
+    async inspectHead(head) {
+      if (head.length === 0) throw new EmptyFile();
+      const type = await fileTypeFromBuffer(head);
+      const k = type ? KIND_BY_MIME.get(type.mime) : undefined;
+      if (!k || !options.accept.includes(k)) throw new RejectedType();
+      kind = k;
+    },
+  });
+  const file: ReceivedFile = { field, filename: cleanName(filename), sha256: stored.sha256, sizeBytes: stored.sizeBytes, mimeType: UPLOAD_MIME[kind!], kind: kind! };
+  if (kind === 'pdf') {
+    try {
+      // pdf-lib needs the whole document to count pages; this reads the stored file once.
+      file.pdf = await readPdfFacts(await fs.promises.readFile(stored.path), { maxPages: MAX_PDF_PAGES });
+      if (file.pdf.pageCount < 1) throw new Error('no pages');
+    } catch (err) {
+      if (stored.created) fs.rmSync(stored.path, { force: true });
+      throw err instanceof TooManyPages ? err : new UnreadablePdf();
+    }
+  }
+  return { file, stored };
+}
+
+class UnreadablePdf extends Error {}
+class EmptyFile extends Error {}
+
+function messageFor(err: unknown, filename: string, maxBytes: number, accept: UploadKind[]): string {
+  const name = cleanName(filename);
+  if (err instanceof FileTooLargeError) return `“${name}” is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit. Split it into smaller files, or reduce its size.`;
+  if (err instanceof EmptyFile) return `“${name}” is empty (0 bytes). Choose the file again; if it is still empty, save it again from the program that made it.`;
+  if (err instanceof RejectedType) return `“${name}” is not a ${describeAccepted(accept)}. Only ${describeAccepted(accept)} files are accepted, whatever their name.`;
+  if (err instanceof TooManyPages) return `“${name}” has more than ${MAX_PDF_PAGES.toLocaleString('en-US')} pages. Split it into smaller files.`;
+  if (err instanceof UnreadablePdf) return `“${name}” could not be read as a PDF: it may be damaged, incomplete, or password-protected.`;
+  return `“${name}” could not be saved. Try again.`;
+}
+
+/** Keep the base name only, printable, bounded (a long name keeps its extension). */
+export function cleanName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? 'upload';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '_').trim() || 'upload';
+  if (cleaned.length <= MAX_NAME) return cleaned;
+  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(cleaned)?.[0] ?? '';
+  return cleaned.slice(0, MAX_NAME - extension.length) + extension;
+}
+
+const MAX_NAME = 180;

@@ -1,0 +1,53 @@
+/** Account mail: invitations, password resets, password changed. */
+import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+
+export interface InvitationData {
+  name: string;
+  invitedBy: string;
+  roles: string[];
+  url: string;
+  expiresText: string;
+}
+
+export function invitation(d: InvitationData): RenderedMail {
+  return renderParts({
+    subject: 'You are invited to the Rotterdam Stormwater Portal',
+    paragraphs: [
+      `Hello ${d.name},`,
+      `${d.invitedBy} has invited you to the Town of Rotterdam Stormwater Portal as ${d.roles.join(', ')}.`,
+      `Choose a password to activate your account. The link works once and expires ${d.expiresText}.`,
+    ],
+    action: { label: 'Set your password', url: d.url },
+    footer: ['If you were not expecting this invitation, you can ignore this message.'],
+  });
+}
+
+export interface PasswordResetData {
+  name: string;
+  url: string;
+  expiresText: string;
+}
+
+export function passwordReset(d: PasswordResetData): RenderedMail {
+  return renderParts({
+    subject: 'Reset your Rotterdam Stormwater Portal password',
+    paragraphs: [
+      `Hello ${d.name},`,
+      `Someone asked to reset the password for this account. The link works once and expires ${d.expiresText}.`,
+    ],
+    action: { label: 'Choose a new password', url: d.url },
+    footer: ['If you did not ask for this, ignore this message: your password has not changed.'],
+  });
+}
+
+export function passwordChanged(d: { name: string; signInUrl: string }): RenderedMail {
+  return renderParts({
+    subject: 'Your Rotterdam Stormwater Portal password was changed',
+    paragraphs: [
+      `Hello ${d.name},`,
+      'The password for your account was just set. You have been signed out on every other device.',
+      'If this was not you, contact the Department of Public Works right away.',
+    ],
+    action: { label: 'Sign in', url: d.signInUrl },
+  });
+}

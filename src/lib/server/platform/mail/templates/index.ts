@@ -1,0 +1,31 @@
+/**
+ * One template per message kind. Add a kind here and `enqueueMail` accepts it, with its data type checked.
+ */
+import type { RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import * as accounts from './accounts.ts';
+import * as officer from './officer.ts';
+import * as alerts from './alerts.ts';
+import * as compliance from './compliance.ts';
+import * as requests from './requests.ts';
+
+export const TEMPLATES = {
+  invitation: accounts.invitation,
+  'password-reset': accounts.passwordReset,
+  'password-changed': accounts.passwordChanged,
+  'inspection-notice': officer.inspectionNotice,
+  'enforcement-issued': officer.enforcementIssued,
+  'enforcement-resolved': officer.enforcementResolved,
+  'alert-confirm': alerts.alertConfirm,
+  alert: alerts.alertEvent,
+  'alert-digest': alerts.alertDigest,
+  'filing-reviewed': compliance.filingReviewed,
+  'storm-inspection-due': compliance.stormInspectionDue,
+  ...requests.REQUEST_TEMPLATES,
+} satisfies Record<string, (data: never) => RenderedMail>;
+
+export type MailKind = keyof typeof TEMPLATES;
+export type MailData<K extends MailKind> = Parameters<(typeof TEMPLATES)[K]>[0];
+
+export function renderMail<K extends MailKind>(kind: K, data: MailData<K>): RenderedMail {
+  return (TEMPLATES[kind] as (d: MailData<K>) => RenderedMail)(data);
+}

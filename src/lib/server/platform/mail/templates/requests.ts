@@ -1,0 +1,246 @@
+/** Records-request mail: receipt, acknowledgment/extension, cost approval, records ready, payment, denial, notes, the clerks' digest. */
+import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+
+interface Base {
+  number: string;
+  name: string;
+  trackUrl: string;
+}
+
+const FOOTER = ['You get this message because you made a records request to the Town of Rotterdam. Keep the link private: anyone with it can see your request.'];
+
+export interface ReceiptData extends Base {
+  receivedText: string;
+  dueText: string;
+  explanation: string[];
+  items: string[];
+  deliveryText: string;
+  estimateText?: string;
+  waitingForApproval?: boolean;
+}
+
+export function requestReceipt(d: ReceiptData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number} received: due ${d.dueText}`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      `The Town of Rotterdam received your records request ${d.number} on ${d.receivedText}. You asked for:`,
+      d.items.map((i) => `- ${i}`).join('\n'),
+      `Delivery: ${d.deliveryText}.`,
+      `The Town must respond by close of business on ${d.dueText}: by making the records available, by acknowledging the request with an approximate date, or by denying it in writing with the reason.`,
+      `How that date was counted: ${d.explanation.join(' ')}`,
+      ...(d.estimateText ? [d.estimateText] : []),
+      ...(d.waitingForApproval ? ['Because the estimate is more than the limit you gave, nothing will be copied or charged until you approve the cost on your tracking page.'] : []),
+      'Follow the request, see the bill and download the records from your private tracking page:',
+    ],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface AcknowledgedData extends Base {
+  acknowledgedText: string;
+  promisedText: string;
+  reason?: string | null;
+  extended: boolean;
+}
+
+export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
+  return renderParts({
+    subject: d.extended ? `Records request ${d.number}: new expected date ${d.promisedText}` : `Records request ${d.number} acknowledged`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      d.extended
+        ? `The Town needs more time for your records request ${d.number}. We now expect to have the records ready by ${d.promisedText}.`
+        : `This acknowledges your records request ${d.number} (Public Officers Law §89(3)), as of ${d.acknowledgedText}. We expect to have the records ready by ${d.promisedText}.`,
+      ...(d.reason ? [`Reason: ${d.reason}`] : []),
+      'If you think this delay amounts to a denial, you may appeal it in writing within 30 days to the Town Supervisor, the Records Access Appeals Officer.',
+    ],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface CostApprovalData extends Base {
+  totalText: string;
+  limitText: string;
+}
+
+export function requestCostApproval(d: CostApprovalData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: the cost is more than your ${d.limitText} limit`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      `The cost of the copies for your records request ${d.number} is ${d.totalText}, more than the ${d.limitText} you asked to be told about first.`,
+      'Nothing will be copied or charged until you decide. On your tracking page you can approve the cost; or reply to narrow the request, or ask for electronic copies, which are free.',
+    ],
+    action: { label: 'Review the cost', url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface InvoiceSummary {
+  number: string;
+  lines: Array<{ description: string; amount: string }>;
+  discount?: { amount: string; reason: string } | null;
+  total: string;
+  paid: string;
+  balance: string;
+  howToPay: string;
+  url: string;
+}
+
+export interface ReadyData extends Base {
+  readyText: string;
+  invoice?: InvoiceSummary | null;
+}
+
+export function requestReady(d: ReadyData): RenderedMail {
+  const inv = d.invoice;
+  return renderParts({
+    subject: inv ? `Records request ${d.number}: ready, invoice ${inv.number} for ${inv.balance}` : `Records request ${d.number}: your records are ready`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      inv ? 'The records for your request are ready. Electronic copies are released on your tracking page as soon as the invoice is paid.' : d.readyText,
+      ...(inv
+        ? [
+            `Invoice ${inv.number}:\n${inv.lines.map((l) => `- ${l.description}: ${l.amount}`).join('\n')}${inv.discount ? `\n- Discount (${inv.discount.reason}): -${inv.discount.amount}` : ''}\nTotal: ${inv.total}\nPaid: ${inv.paid}\nBalance due: ${inv.balance}`,
+            inv.howToPay,
+            `Printable invoice: ${inv.url}`,
+          ]
+        : []),
+    ],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface PaymentData extends Base {
+  amountText: string;
+  methodText: string;
+  invoiceNumber: string;
+  balanceText: string;
+  released: boolean;
+}
+
+export function requestPaymentReceived(d: PaymentData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: payment of ${d.amountText} received`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      `We received your payment of ${d.amountText} (${d.methodText}) for invoice ${d.invoiceNumber}. Balance due: ${d.balanceText}.`,
+      d.released ? 'The records are released: download them from your tracking page.' : 'The records are released once the balance is paid.',
+    ],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface DeniedData extends Base {
+  deniedText: string;
+  reason: string;
+  appealRights: string;
+}
+
+export function requestDenied(d: DeniedData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: denied, with your right to appeal`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      `On ${d.deniedText} the Town of Rotterdam denied your records request ${d.number}, in whole or in part.`,
+      `Reason: ${d.reason}`,
+      `Your right to appeal: ${d.appealRights}`,
+    ],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface NoteData extends Base {
+  body: string;
+  from: string;
+}
+
+export function requestNote(d: NoteData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: a message from the Town Clerk`,
+    paragraphs: [`Hello ${d.name},`, `${d.from} wrote about your records request ${d.number}:`, d.body],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface WithdrawnData extends Base {
+  byRequester: boolean;
+}
+
+export function requestWithdrawn(d: WithdrawnData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number} withdrawn`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      d.byRequester ? `You withdrew your records request ${d.number}. Nothing more will be done on it.` : `Your records request ${d.number} has been withdrawn, as you asked.`,
+      'You can make a new request at any time.',
+    ],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export type TrackingLinkData = Base;
+
+export function requestTrackingLink(d: TrackingLinkData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: your new tracking link`,
+    paragraphs: [`Hello ${d.name},`, `Here is a new private link to follow your records request ${d.number}. Any earlier link no longer works.`],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface DigestRow {
+  number: string;
+  project: string;
+  deadline: string;
+  status: string;
+  url: string;
+}
+
+export interface DigestData {
+  name: string;
+  dateText: string;
+  overdue: DigestRow[];
+  dueToday: DigestRow[];
+  dueSoon: DigestRow[];
+  queueUrl: string;
+}
+
+export function requestsDigest(d: DigestData): RenderedMail {
+  const section = (title: string, rows: DigestRow[]) =>
+    rows.length ? `${title} (${rows.length}):\n${rows.map((r) => `- ${r.number}, ${r.project}: ${r.status}, by ${r.deadline}\n  ${r.url}`).join('\n')}` : `${title}: none.`;
+  return renderParts({
+    subject: `Records requests for ${d.dateText}: ${d.overdue.length} overdue, ${d.dueToday.length} due today, ${d.dueSoon.length} due soon`,
+    paragraphs: [
+      `Good morning ${d.name},`,
+      section('Overdue', d.overdue),
+      section('Due today (by close of business)', d.dueToday),
+      section('Due in the next two business days', d.dueSoon),
+    ],
+    action: { label: 'Open the records queue', url: d.queueUrl },
+    footer: ['Sent every business morning to the town clerks while any request needs action.'],
+  });
+}
+
+/** Registered in templates/index.ts. */
+export const REQUEST_TEMPLATES = {
+  'request-receipt': requestReceipt,
+  'request-acknowledged': requestAcknowledged,
+  'request-cost-approval': requestCostApproval,
+  'request-ready': requestReady,
+  'request-payment-received': requestPaymentReceived,
+  'request-denied': requestDenied,
+  'request-note': requestNote,
+  'request-withdrawn': requestWithdrawn,
+  'request-tracking-link': requestTrackingLink,
+  'requests-digest': requestsDigest,
+} as const;

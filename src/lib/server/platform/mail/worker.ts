@@ -1,0 +1,119 @@
+/**
+ * Delivers the outbox. Each due message is leased (its next attempt pushed forward) before sending, so a
+ * crash mid-send means a retry, never a loss; failures back off exponentially and are recorded.
+ */
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { outbox } from '#db/schema.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { onOutboxChange } from './outbox.ts';
+import type { MailTransport } from './transport.ts';
+
+export const MAX_ATTEMPTS = 12;
+const LEASE_MS = 5 * 60 * 1000;
+
+export interface WorkerOptions {
+  from: string;
+  /** First retry delay; doubles each attempt up to an hour. */
+  retryBaseMs?: number;
+  pollMs?: number;
+}
+
+export function retryDelay(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+/** Send everything due now. Returns how many were sent and how many failed this round. */
+export async function deliverDue(db: DB, transport: MailTransport, opts: WorkerOptions, now = () => new Date()) {
+  const baseMs = opts.retryBaseMs ?? 30_000;
+  let sent = 0;
+  let failed = 0;
+  const due = db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now())))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(25)
+    .all();
+  for (const m of due) {
+    const leased = db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(now().getTime() + LEASE_MS) })
+      .where(and(eq(outbox.id, m.id), eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now())))
+      .run();
+    if (leased.changes !== 1) continue;
+    try {
+      const { messageId } = await transport.send({
+        id: m.id,
+        kind: m.kind,
+        from: opts.from,
+        to: m.toAddress,
+        subject: m.subject,
+        text: m.textBody,
+        html: m.htmlBody,
+        headers: m.headersJson ? (JSON.parse(m.headersJson) as Record<string, string>) : {},
+      });
+      db.update(outbox)
+        .set({ status: 'sent', sentAt: now(), messageId, attempts: m.attempts + 1, lastError: null })
+        .where(eq(outbox.id, m.id))
+        .run();
+      sent++;
+    } catch (err) {
+      const attempts = m.attempts + 1;
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      db.update(outbox)
+        .set({
+          attempts,
+          lastError: String((err as Error)?.message ?? err).slice(0, 500),
+          status: giveUp ? 'failed' : 'queued',
+          nextAttemptAt: new Date(now().getTime() + retryDelay(attempts, baseMs)),
+        })
+        .where(eq(outbox.id, m.id))
+        .run();
+      failed++;
+    }
+  }
+  return { sent, failed };
+}
+
+export interface OutboxWorker {
+  /** Deliver now rather than at the next poll. */
+  nudge(): void;
+  /** Finish the message in flight, then stop. */
+  stop(): Promise<void>;
+}
+
+export function startOutboxWorker(db: DB, transport: MailTransport, opts: WorkerOptions): OutboxWorker {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = deliverDue(db, transport, opts)
+      .then(() => undefined, (err) => console.error('outbox worker:', err))
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const timer = setInterval(run, opts.pollMs ?? 2_000);
+  timer.unref();
+  onOutboxChange(run);
+  run();
+  return {
+    nudge: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      onOutboxChange(undefined);
+      await running;
+      transport.close();
+    },
+  };
+}

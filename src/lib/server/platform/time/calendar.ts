@@ -1,0 +1,27 @@
+/**
+ * The town's business calendar as stored: closures (GCL §24 holidays and days a clerk closed or
+ * reopened) and the close-of-business setting. The rules that use them are pure (deadlines.rules.ts);
+ * this module only reads the data.
+ */
+import { eq } from 'drizzle-orm';
+import { closures, settings } from '#db/schema.ts';
+import type { Tx } from '#lib/server/platform/audit.ts';
+import { memoUntilChange, type DB } from '#lib/server/platform/db.ts';
+import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS } from './deadlines.rules.ts';
+
+/** The business calendar with every stored closure and reopening applied. */
+export function loadCalendar(db: Pick<Tx, 'select'>): BusinessCalendar {
+  const read = () => new BusinessCalendar(db.select({ date: closures.date, name: closures.name, active: closures.active }).from(closures).all());
+  // Inside a transaction (a Tx, not the connection itself) always read afresh.
+  return isConnection(db) ? memoUntilChange(db, 'calendar', read) : read();
+}
+
+function isConnection(db: Pick<Tx, 'select'>): db is DB {
+  return typeof (db as Partial<DB>).$client?.pragma === 'function';
+}
+
+/** Close of business (HH:MM, town time) from settings; requests at or after it count from the next business day. */
+export function closeOfBusiness(db: Pick<Tx, 'select'>): string {
+  const row = db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'close_of_business')).get();
+  return row && /^\d{2}:\d{2}$/.test(row.value) ? row.value : DEFAULT_CLOSE_OF_BUSINESS;
+}

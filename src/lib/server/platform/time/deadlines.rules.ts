@@ -1,0 +1,293 @@
+/**
+ * Business days and the records-request due date, in town-local time (America/New_York).
+ *
+ * The law, as applied here:
+ * - Ordinance: SWPPP and inspection reports are available within five business days of a written request.
+ * - General Construction Law §20: a period "from" a day excludes that day, so counting starts the day after
+ *   receipt. A request received on a non-business day, or at/after close of business, counts as received on
+ *   the next business day.
+ * - GCL §24 public holidays; one falling on a Sunday is observed the Monday after; no Saturday-to-Friday
+ *   rule; Flag Day (a Sunday) is never a closure. §25-a: a period ending on a closed day runs to the next
+ *   business day (automatic here, because only business days are counted).
+ *
+ * Pure: the caller passes the town's closures (clerk-added days, cancelled days) as data.
+ */
+import { addDays } from '#lib/shared/days.ts';
+import Holidays from 'date-holidays';
+import { DateTime } from 'luxon';
+import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
+import { isoDate } from './town-time.ts';
+
+export const DEFAULT_CLOSE_OF_BUSINESS = '16:30';
+export const RESPONSE_BUSINESS_DAYS = 5;
+
+/** GCL §24 holidays as date-holidays rules. "and if sunday then next monday" is the Sunday observance. */
+const HOLIDAY_RULES: ReadonlyArray<[rule: string, name: string]> = [
+  ['01-01 and if sunday then next monday', "New Year's Day"],
+  ['3rd monday in January', 'Martin Luther King Jr. Day'],
+  ['02-12 and if sunday then next monday', "Lincoln's Birthday"],
+  ['3rd monday in February', "Washington's Birthday"],
+  ['monday before 06-01', 'Memorial Day'],
+  ['06-19 and if sunday then next monday', 'Juneteenth'],
+  ['07-04 and if sunday then next monday', 'Independence Day'],
+  ['1st monday in September', 'Labor Day'],
+  ['2nd monday in October', 'Columbus Day'],
+  ['tuesday after 1st monday in November', 'Election Day'],
+  ['11-11 and if sunday then next monday', 'Veterans Day'],
+  ['4th thursday in November', 'Thanksgiving Day'],
+  ['12-25 and if sunday then next monday', 'Christmas Day'],
+];
+
+let holidayEngine: Holidays | undefined;
+const holidaysByYear = new Map<number, Map<string, string>>();
+
+/** The statutory holidays that close the town in a year: date → name (observed Mondays included). */
+export function statutoryHolidays(year: number): Map<string, string> {
+  let out = holidaysByYear.get(year);
+  if (out) return out;
+  if (!holidayEngine) {
+    holidayEngine = new Holidays();
+    for (const [rule, name] of HOLIDAY_RULES) holidayEngine.setHoliday(rule, { name, type: 'public' });
+  }
+  out = new Map();
+  const seen = new Set<string>();
+  for (const h of holidayEngine.getHolidays(year)) {
+    const date = h.date.slice(0, 10);
+    // A rule yields the Sunday and then the Monday it is observed on: the second is the observance.
+    const name = seen.has(h.name) || h.substitute ? `${h.name} (observed)` : h.name;
+    seen.add(h.name);
+    if (!out.has(date)) out.set(date, name);
+  }
+  holidaysByYear.set(year, out);
+  return out;
+}
+
+/** A town closure row as stored (see `closures` table): active rows close the day, inactive ones reopen it. */
+export interface ClosureRow {
+  date: string;
+  name: string;
+  active: boolean;
+}
+
+export type DayKind = 'business' | 'weekend' | 'holiday' | 'closure';
+export interface DayInfo {
+  date: string;
+  kind: DayKind;
+  /** "Saturday", "Thanksgiving Day", "Snow day", … */
+  reason?: string;
+}
+
+// Calendar-day arithmetic on YYYY-MM-DD needs no time zone: UTC midnights are exact and fast (luxon's
+// zoned arithmetic costs a fraction of a millisecond a call, which adds up when thousands of due dates move).
+function utcMs(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+/** `date` plus `days` calendar days. */
+/** ISO weekday: 1 = Monday … 7 = Sunday. */
+function weekdayOf(date: string): number {
+  const d = new Date(utcMs(date)).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+/** Which days the town is open: weekends and statutory holidays closed, then the clerk's changes applied. */
+export class BusinessCalendar {
+  private readonly added = new Map<string, string>();
+  private readonly reopened = new Set<string>();
+  private readonly days = new Map<string, DayInfo>();
+
+  constructor(closures: Iterable<ClosureRow> = []) {
+    for (const c of closures) {
+      if (c.active) this.added.set(c.date, c.name);
+      else this.reopened.add(c.date);
+    }
+  }
+
+  day(date: string): DayInfo {
+    let info = this.days.get(date);
+    if (info) return info;
+    const weekday = weekdayOf(date);
+    const added = this.added.get(date);
+    const holiday = statutoryHolidays(Number(date.slice(0, 4))).get(date);
+    if (weekday >= 6) info = { date, kind: 'weekend', reason: weekday === 6 ? 'Saturday' : 'Sunday' };
+    else if (this.reopened.has(date)) info = { date, kind: 'business' };
+    else if (holiday) info = { date, kind: 'holiday', reason: added ?? holiday };
+    else if (added) info = { date, kind: 'closure', reason: added };
+    else info = { date, kind: 'business' };
+    this.days.set(date, info);
+    return info;
+  }
+
+  isBusinessDay(date: string): boolean {
+    return this.day(date).kind === 'business';
+  }
+
+  /** The n-th business day after `date` (not counting `date`), with every day passed over. */
+  addBusinessDays(date: string, n: number): { date: string; passed: DayInfo[] } {
+    let cursor = date;
+    const passed: DayInfo[] = [];
+    let counted = 0;
+    while (counted < n) {
+      cursor = addDays(cursor, 1);
+      const info = this.day(cursor);
+      passed.push(info);
+      if (info.kind === 'business') counted++;
+    }
+    return { date: cursor, passed };
+  }
+
+  /** Business days from `from` (exclusive) to `to` (inclusive); negative when `to` is earlier. */
+  businessDaysBetween(from: string, to: string): number {
+    if (to === from) return 0;
+    const sign = to > from ? 1 : -1;
+    const [a, b] = sign > 0 ? [from, to] : [to, from];
+    let cursor = a;
+    let n = 0;
+    while (cursor < b) {
+      cursor = addDays(cursor, 1);
+      if (this.isBusinessDay(cursor)) n++;
+    }
+    return sign * n;
+  }
+
+  /** `date` itself when the town is open, else the next business day. */
+  onOrAfter(date: string): string {
+    let cursor = date;
+    while (!this.isBusinessDay(cursor)) cursor = addDays(cursor, 1);
+    return cursor;
+  }
+}
+
+export interface DueDate {
+  /** Statutory due date (close of business), YYYY-MM-DD local. */
+  dueOn: string;
+  /** The local date and time the request arrived. */
+  receivedLocal: string;
+  /** The business day the request counts as received on. */
+  countsAsReceivedOn: string;
+  /** Why countsAsReceivedOn differs from the arrival date, if it does. */
+  receiptNote?: string;
+  /** Every day after receipt up to the due date, with the ones skipped and why. */
+  days: Array<DayInfo & { count?: number }>;
+}
+
+export interface DueDateOptions {
+  /** HH:MM local; a request at or after this time counts from the next business day. */
+  closeOfBusiness?: string;
+  businessDays?: number;
+}
+
+/** The statutory due date of a written request received at `receivedAt`. */
+export function computeDueDate(receivedAt: Date, calendar: BusinessCalendar, options: DueDateOptions = {}): DueDate {
+  const closeOfBusiness = options.closeOfBusiness ?? DEFAULT_CLOSE_OF_BUSINESS;
+  const businessDays = options.businessDays ?? RESPONSE_BUSINESS_DAYS;
+  const local = DateTime.fromJSDate(receivedAt, { zone: TOWN_TIME_ZONE });
+  const arrivalDate = isoDate(local);
+  const [cobH, cobM] = closeOfBusiness.split(':').map(Number);
+  const afterHours = local.hour * 60 + local.minute >= cobH * 60 + cobM;
+  const arrival = calendar.day(arrivalDate);
+
+  let countsAsReceivedOn = arrivalDate;
+  let receiptNote: string | undefined;
+  if (arrival.kind !== 'business') {
+    countsAsReceivedOn = calendar.onOrAfter(arrivalDate);
+    receiptNote = `Received on a day the town is closed (${arrival.reason}), so it counts as received on the next business day.`;
+  } else if (afterHours) {
+    const next = calendar.addBusinessDays(arrivalDate, 1);
+    countsAsReceivedOn = next.date;
+    const closed = next.passed.filter((d) => d.kind !== 'business').map((d) => d.reason);
+    receiptNote =
+      `Received at or after close of business (${closeOfBusiness}), so it counts as received on the next business day` +
+      (closed.length ? ` (after ${closed.join(', ')}).` : '.');
+  }
+
+  const { date: dueOn, passed } = calendar.addBusinessDays(countsAsReceivedOn, businessDays);
+  let count = 0;
+  const days = passed.map((d) => (d.kind === 'business' ? { ...d, count: ++count } : d));
+  return {
+    dueOn,
+    receivedLocal: local.toFormat("yyyy-LL-dd'T'HH:mm"),
+    countsAsReceivedOn,
+    receiptNote,
+    days,
+  };
+}
+
+/** Plain-words explanation of a due date, for the requester's tracking page and the receipt email. */
+export function explainDueDate(due: DueDate, options: DueDateOptions = {}): string[] {
+  const n = options.businessDays ?? RESPONSE_BUSINESS_DAYS;
+  const lines = [`Your request arrived ${formatLocal(due.receivedLocal)}.`];
+  if (due.receiptNote) lines.push(`${due.receiptNote} That is ${formatDay(due.countsAsReceivedOn)}.`);
+  lines.push(`The day of receipt is not counted; we count ${n} business days after it.`);
+  const skipped = due.days.filter((d) => d.kind !== 'business');
+  if (skipped.length) {
+    lines.push(`Not counted: ${skipped.map((d) => `${formatDay(d.date)} (${d.reason})`).join('; ')}.`);
+  }
+  lines.push(`Business day ${n} is ${formatDay(due.dueOn)}: the records are due by close of business that day.`);
+  return lines;
+}
+
+function formatDay(date: string): string {
+  return DateTime.fromISO(date, { zone: TOWN_TIME_ZONE }).toFormat('cccc, LLLL d, yyyy');
+}
+
+function formatLocal(isoLocal: string): string {
+  return DateTime.fromISO(isoLocal, { zone: TOWN_TIME_ZONE }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a");
+}
+
+// ---------------------------------------------------------------------------------------------
+// After the five days: acknowledgments, promised dates, and what the clerk's queue flags
+
+/** POL §89(3)(a): a promised date more than this many business days after the acknowledgment needs a written reason. */
+export const ACKNOWLEDGMENT_REASON_AFTER_BUSINESS_DAYS = 20;
+/** The clerk's queue flags a deadline within this many business days after today as "due soon". */
+export const DUE_SOON_BUSINESS_DAYS = 2;
+
+/** The last date an acknowledgment may promise without a written reason (20 business days after it). */
+export function latestPromiseWithoutReason(acknowledgedOn: string, calendar: BusinessCalendar): string {
+  return calendar.addBusinessDays(acknowledgedOn, ACKNOWLEDGMENT_REASON_AFTER_BUSINESS_DAYS).date;
+}
+
+/** True when `promisedOn` is more than 20 business days after `acknowledgedOn`, so the law wants the reason in writing. */
+export function promiseNeedsWrittenReason(acknowledgedOn: string, promisedOn: string, calendar: BusinessCalendar): boolean {
+  return promisedOn > latestPromiseWithoutReason(acknowledgedOn, calendar);
+}
+
+export type DeadlineFlag = 'overdue' | 'due_today' | 'due_soon';
+
+/**
+ * The day boundaries the flags use at `now`: a deadline is met at close of business, so after 16:30 on
+ * the due day it is overdue. Dates compare as YYYY-MM-DD strings, so SQL filters can use the same bounds.
+ */
+export interface DeadlineWindow {
+  today: string;
+  /** A deadline earlier than this is overdue. */
+  overdueBefore: string;
+  /** The deadline that is "due today" (null after close of business). */
+  dueToday: string | null;
+  /** Deadlines after today and up to this date are "due soon". */
+  dueSoonThrough: string;
+}
+
+export function deadlineWindow(now: Date, calendar: BusinessCalendar, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): DeadlineWindow {
+  const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
+  const today = isoDate(local);
+  const [h, m] = closeOfBusiness.split(':').map(Number);
+  const afterClose = local.hour * 60 + local.minute >= h * 60 + m;
+  const tomorrow = addDays(today, 1);
+  return {
+    today,
+    overdueBefore: afterClose ? tomorrow : today,
+    dueToday: afterClose ? null : today,
+    dueSoonThrough: calendar.addBusinessDays(today, DUE_SOON_BUSINESS_DAYS).date,
+  };
+}
+
+/** Overdue, due today, due soon (within two business days), or nothing to flag. */
+export function deadlineFlag(deadline: string | null | undefined, window: DeadlineWindow): DeadlineFlag | undefined {
+  if (!deadline) return undefined;
+  if (deadline < window.overdueBefore) return 'overdue';
+  if (deadline === window.dueToday) return 'due_today';
+  if (deadline > window.today && deadline <= window.dueSoonThrough) return 'due_soon';
+  return undefined;
+}

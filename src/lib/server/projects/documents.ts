@@ -1,0 +1,106 @@
+/**
+ * Attaching the project's own documents (NOI, SWPPP and its amendments, NOT, as-built plans, a
+ * contractor's signed certification, evidence) after the upload has been streamed into the store by
+ * receiveMultipart. A SWPPP or an amendment opens its review (the 30-day clocks); a revised plan after a
+ * deficiency notice restarts the completeness clock of the review it answers.
+ */
+import type { Result } from '#lib/server/platform/result.ts';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { documents, parties, swpppReviews, type DocumentType } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { documentValues, type DocumentMeta } from '#lib/server/platform/forms/upload-forms.ts';
+import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+
+export const ATTACHABLE_TYPES = ['noi', 'swppp', 'swppp_amendment', 'notice_of_termination', 'as_built_plans', 'other'] as const satisfies readonly DocumentType[];
+export type AttachableType = (typeof ATTACHABLE_TYPES)[number];
+
+export interface AttachInput {
+  type: AttachableType;
+  title: string;
+  /** The date the document speaks for, or the day it was received. */
+  documentDate: string;
+  public: boolean;
+  /** A contractor certification: the party who signed it. */
+  partyId?: number | null;
+}
+
+export interface Attached {
+  documentId: number;
+  reviewId?: number;
+  /** True when the upload answered a deficiency notice (a revised plan). */
+  resubmission?: boolean;
+}
+
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+
+export function insertDocument(tx: Pick<DB, 'insert'>, projectId: number, file: ReceivedFile, values: Omit<DocumentMeta, 'projectId' | 'publicProposed'>) {
+  return tx
+    .insert(documents)
+    .values(documentValues(file, { ...values, projectId }))
+    .returning({ id: documents.id, title: documents.title, type: documents.type, public: documents.public, version: documents.version })
+    .get();
+}
+
+export function attachDocument(db: DB, actor: Actor, projectId: number, file: ReceivedFile, input: AttachInput): Result<{ attached: Attached }> {
+  const uploadedByUserId = 'userId' in actor ? actor.userId : null;
+  if (input.partyId) {
+    const party = db.select({ id: parties.id, role: parties.role }).from(parties).where(and(eq(parties.id, input.partyId), eq(parties.projectId, projectId))).get();
+    if (!party) return { ok: false, fields: { partyId: 'Choose a contractor on this project.' } };
+    if (party.role !== 'contractor' && party.role !== 'subcontractor') return { ok: false, fields: { partyId: 'Only contractors and subcontractors sign the contractor certification.' } };
+  }
+  const attached = db.transaction((tx: Tx): Attached => {
+    if (input.type === 'swppp' || input.type === 'swppp_amendment') return attachPlan(tx, actor, projectId, file, input, uploadedByUserId);
+    const doc = insertDocument(tx, projectId, file, { type: input.type, title: input.title, documentDate: input.documentDate, public: input.public, uploadedByUserId });
+    audit(tx, actor, { action: 'document.upload', entityType: 'document', entityId: doc.id, after: { projectId, ...doc, filename: file.filename, sha256: file.sha256 } });
+    if (input.partyId) {
+      const before = tx.select({ certificationDocumentId: parties.certificationDocumentId, certifiedOn: parties.certifiedOn }).from(parties).where(eq(parties.id, input.partyId)).get();
+      tx.update(parties).set({ certificationDocumentId: doc.id, certifiedOn: before?.certifiedOn ?? input.documentDate }).where(eq(parties.id, input.partyId)).run();
+      audit(tx, actor, { action: 'party.attach_certification', entityType: 'party', entityId: input.partyId, before: { projectId, ...before }, after: { projectId, certificationDocumentId: doc.id, certifiedOn: before?.certifiedOn ?? input.documentDate } });
+    }
+    return { documentId: doc.id };
+  });
+  return { ok: true, attached };
+}
+
+function attachPlan(tx: Tx, actor: Actor, projectId: number, file: ReceivedFile, input: AttachInput, uploadedByUserId: number | null): Attached {
+  const latest = tx
+    .select({ id: documents.id, version: documents.version })
+    .from(documents)
+    .where(and(eq(documents.projectId, projectId), inArray(documents.type, ['swppp', 'swppp_amendment'])))
+    .orderBy(desc(documents.version), desc(documents.id))
+    .limit(1)
+    .get();
+  // A plan found incomplete and not yet revised: this upload is the revised plan for that review.
+  const waiting = tx
+    .select()
+    .from(swpppReviews)
+    .where(and(eq(swpppReviews.projectId, projectId), isNull(swpppReviews.completeOn), isNull(swpppReviews.decidedOn), isNull(swpppReviews.resubmittedOn)))
+    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
+    .all()
+    .find((r) => r.deficienciesNotifiedOn);
+  const doc = insertDocument(tx, projectId, file, {
+    type: input.type,
+    title: input.title,
+    documentDate: input.documentDate,
+    public: input.public,
+    uploadedByUserId,
+    version: (latest?.version ?? 0) + 1,
+    supersedesId: latest?.id ?? null,
+    reviewStatus: 'filed',
+  });
+  audit(tx, actor, { action: 'document.upload', entityType: 'document', entityId: doc.id, after: { projectId, ...doc, filename: file.filename, sha256: file.sha256 } });
+  if (waiting) {
+    const after = tx.update(swpppReviews).set({ resubmittedOn: input.documentDate, documentId: doc.id, updatedAt: new Date() }).where(eq(swpppReviews.id, waiting.id)).returning().get();
+    audit(tx, actor, { action: 'swppp_review.resubmitted', entityType: 'swppp_review', entityId: waiting.id, before: waiting, after });
+    return { documentId: doc.id, reviewId: waiting.id, resubmission: true };
+  }
+  const review = tx.insert(swpppReviews).values({ projectId, documentId: doc.id, receivedOn: input.documentDate }).returning().get();
+  audit(tx, actor, { action: 'swppp_review.received', entityType: 'swppp_review', entityId: review.id, after: review });
+  return { documentId: doc.id, reviewId: review.id };
+}
+
+/** One stored project document by id, whatever its visibility (staff downloads; callers check the role). */
+export function documentById(db: Pick<DB, 'select'>, id: number) {
+  return db.select().from(documents).where(eq(documents.id, id)).get();
+}

@@ -1,0 +1,82 @@
+/** Performance guarantees as staff record them (never shown publicly). Rules: performance-guarantee.ts. */
+import type { Result } from '#lib/server/platform/result.ts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { performanceGuarantees, projects, type GuaranteeKind, type GuaranteePurpose } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { guaranteeStanding, releaseProblem } from './guarantees.rules.ts';
+
+export interface GuaranteeInput {
+  kind: GuaranteeKind;
+  purpose: GuaranteePurpose;
+  amountCents: number;
+  institution: string;
+  reference: string | null;
+  receivedOn: string | null;
+  expiresOn: string | null;
+  finalAcceptanceOn: string | null;
+  oneYearInspectionOn: string | null;
+  notes: string | null;
+}
+
+
+export function saveGuarantee(db: DB, actor: Actor, projectId: number, guaranteeId: number | null, input: GuaranteeInput): Result<{ id: number }> {
+  if (input.oneYearInspectionOn && !input.finalAcceptanceOn) return { ok: false, fields: { finalAcceptanceOn: 'Enter the date of final acceptance: the one-year inspection is counted from it.' } };
+  if (input.expiresOn && input.receivedOn && input.expiresOn < input.receivedOn) return { ok: false, fields: { expiresOn: 'It cannot expire before it was received.' } };
+  if (guaranteeId) {
+    const before = db.select().from(performanceGuarantees).where(and(eq(performanceGuarantees.id, guaranteeId), eq(performanceGuarantees.projectId, projectId))).get();
+    if (!before) return { ok: false, message: 'No such guarantee on this project.' };
+    if (before.releasedOn) return { ok: false, message: 'A released guarantee no longer changes.' };
+    db.transaction((tx) => {
+      const after = tx.update(performanceGuarantees).set({ ...input, updatedAt: new Date() }).where(eq(performanceGuarantees.id, guaranteeId)).returning().get();
+      audit(tx, actor, { action: 'guarantee.update', entityType: 'performance_guarantee', entityId: guaranteeId, before, after });
+    });
+    return { ok: true, id: guaranteeId };
+  }
+  const id = db.transaction((tx) => {
+    const row = tx.insert(performanceGuarantees).values({ ...input, projectId }).returning().get();
+    audit(tx, actor, { action: 'guarantee.create', entityType: 'performance_guarantee', entityId: row.id, after: row });
+    return row.id;
+  });
+  return { ok: true, id };
+}
+
+export function releaseGuarantee(db: DB, actor: Actor, guaranteeId: number, on: string, today: string): Result<{ id: number }> {
+  const before = db.select().from(performanceGuarantees).where(eq(performanceGuarantees.id, guaranteeId)).get();
+  if (!before) return { ok: false, message: 'No such guarantee.' };
+  if (on > today) return { ok: false, fields: { on: 'The release date cannot be in the future.' } };
+  const problem = releaseProblem(before, on);
+  if (problem) return { ok: false, message: problem };
+  db.transaction((tx) => {
+    const after = tx
+      .update(performanceGuarantees)
+      .set({ releasedOn: on, releasedByUserId: 'userId' in actor ? actor.userId : null, updatedAt: new Date() })
+      .where(eq(performanceGuarantees.id, guaranteeId))
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'guarantee.release', entityType: 'performance_guarantee', entityId: guaranteeId, before, after });
+  });
+  return { ok: true, id: guaranteeId };
+}
+
+export function guaranteesForProject(db: DB, projectId: number, today: string) {
+  return db
+    .select()
+    .from(performanceGuarantees)
+    .where(eq(performanceGuarantees.projectId, projectId))
+    .orderBy(asc(performanceGuarantees.id))
+    .all()
+    .map((g) => ({ ...g, standing: guaranteeStanding(g, today) }));
+}
+
+/** Unreleased guarantees that need attention: expiring, expired, or ready for release. */
+export function guaranteesNeedingAttention(db: DB, today: string) {
+  return db
+    .select({ g: performanceGuarantees, slug: projects.slug, name: projects.name })
+    .from(performanceGuarantees)
+    .innerJoin(projects, eq(projects.id, performanceGuarantees.projectId))
+    .where(isNull(performanceGuarantees.releasedOn))
+    .all()
+    .map((r) => ({ ...r.g, projectSlug: r.slug, projectName: r.name, standing: guaranteeStanding(r.g, today) }))
+    .filter((g) => g.standing.standing !== 'held');
+}

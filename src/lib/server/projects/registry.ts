@@ -1,0 +1,399 @@
+/**
+ * Registering and maintaining projects (officer or clerk): the NOI record, parties and contractors,
+ * receiving waters, operator accounts, publishing, the NOT and close-out, and the project's history.
+ * Every change is audited in its own transaction with the project id in the snapshot, so the history can
+ * be read back per project.
+ */
+import type { Result } from '#lib/server/platform/result.ts';
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  PROJECT_STATUSES,
+  auditLog,
+  documents,
+  enforcementActions,
+  parties,
+  projectMembers,
+  projects,
+  receivingWaters,
+  userRoles,
+  users,
+  type PartyRole,
+  type ProjectStatus,
+} from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
+import { anyContains, type DB } from '#lib/server/platform/db.ts';
+import { NOI_FIELD_LABEL, describeChanges, noiProblems, slugify, uniqueSlug, type FieldChange, type NoiFields } from './noi.rules.ts';
+
+
+export interface OwnerInput {
+  companyName: string;
+  contactName: string | null;
+  contactTitle: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface WaterInput {
+  name: string;
+  waterType: string;
+  impaired: boolean;
+}
+
+export interface NewProjectInput extends NoiFields {
+  owner: OwnerInput;
+  waters: WaterInput[];
+  publish: boolean;
+}
+
+const slugTaken = (db: DB) => (slug: string) => Boolean(db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get());
+
+/** Statuses a person may set by hand: stop-work comes and goes only with stop-work orders. */
+export const EDITABLE_STATUSES = PROJECT_STATUSES.filter((s) => s !== 'stop_work');
+
+function noiColumns(f: NoiFields) {
+  const { slug: _slug, ...rest } = f;
+  return rest;
+}
+
+export function createProject(db: DB, actor: Actor, input: NewProjectInput): Result<{ projectId: number; slug: string }> {
+  const problems: Record<string, string> = { ...noiProblems(input) };
+  if (input.status === 'stop_work') problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
+  const slug = input.slug ? input.slug : uniqueSlug(slugify(input.name), slugTaken(db));
+  if (input.slug && slugTaken(db)(input.slug)) problems.slug = `Another project already uses “${input.slug}”. Choose a different web address.`;
+  if (Object.keys(problems).length) return { ok: false, fields: problems };
+  const now = new Date();
+  const projectId = db.transaction((tx) => {
+    const row = tx
+      .insert(projects)
+      .values({ ...noiColumns(input), slug, published: input.publish, publishedAt: input.publish ? now : null, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    const owner = tx.insert(parties).values({ projectId: row.id, role: 'owner_operator', ...input.owner }).returning().get();
+    const waters = input.waters.map((w) => tx.insert(receivingWaters).values({ projectId: row.id, ...w }).returning().get());
+    audit(tx, actor, { action: 'project.create', entityType: 'project', entityId: row.id, after: { ...row, projectId: row.id, owner, waters } });
+    return row.id;
+  });
+  return { ok: true, projectId, slug };
+}
+
+export function updateProject(db: DB, actor: Actor, projectId: number, input: NoiFields): Result<{ slug: string }> {
+  const before = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  if (!before) return { ok: false, message: 'No such project.' };
+  const problems: Record<string, string> = { ...noiProblems(input) };
+  const sworn = stopWorkOrdersInForce(db, projectId) > 0;
+  // The status follows stop-work orders while one is in force; otherwise stop-work cannot be chosen.
+  const status: ProjectStatus = sworn ? 'stop_work' : input.status;
+  if (!sworn && input.status === 'stop_work') problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
+  let slug = before.slug;
+  if (input.slug && input.slug !== before.slug) {
+    // Printed on site postings and linked from outside: fixed once the project has ever been published.
+    if (before.publishedAt) problems.slug = 'The web address cannot change once the project has been published: it is printed on the site posting.';
+    else if (slugTaken(db)(input.slug)) problems.slug = `Another project already uses “${input.slug}”.`;
+    else slug = input.slug;
+  }
+  if (Object.keys(problems).length) return { ok: false, fields: problems };
+  db.transaction((tx) => {
+    const after = tx
+      .update(projects)
+      .set({ ...noiColumns(input), status, slug, updatedAt: new Date() })
+      .where(eq(projects.id, projectId))
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'project.update', entityType: 'project', entityId: projectId, before: { ...before, projectId }, after: { ...after, projectId } });
+  });
+  return { ok: true, slug };
+}
+
+export function setPublished(db: DB, actor: Actor, projectId: number, published: boolean): Result {
+  const before = db.select({ published: projects.published, publishedAt: projects.publishedAt, slug: projects.slug }).from(projects).where(eq(projects.id, projectId)).get();
+  if (!before) return { ok: false, message: 'No such project.' };
+  if (before.published === published) return { ok: true };
+  db.transaction((tx) => {
+    const now = new Date();
+    tx.update(projects)
+      .set({ published, publishedAt: before.publishedAt ?? (published ? now : null), updatedAt: now })
+      .where(eq(projects.id, projectId))
+      .run();
+    audit(tx, actor, {
+      action: published ? 'project.publish' : 'project.unpublish',
+      entityType: 'project',
+      entityId: projectId,
+      before: { projectId, published: before.published },
+      after: { projectId, published, slug: before.slug },
+    });
+  });
+  return { ok: true };
+}
+
+export function operatorAccounts(db: DB) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, disabled: users.disabled })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'operator')))
+    .orderBy(asc(users.name))
+    .all();
+}
+
+export function setOperators(db: DB, actor: Actor, projectId: number, userIds: number[]): Result {
+  const operators = new Set(operatorAccounts(db).map((u) => u.id));
+  const wanted = [...new Set(userIds)];
+  const bad = wanted.filter((id) => !operators.has(id));
+  if (bad.length) return { ok: false, fields: { userIds: 'Choose only accounts that have the operator role. An administrator gives an account that role.' } };
+  const before = db.select({ userId: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId)).all().map((r) => r.userId).sort((a, b) => a - b);
+  db.transaction((tx) => {
+    tx.delete(projectMembers).where(eq(projectMembers.projectId, projectId)).run();
+    for (const userId of wanted) tx.insert(projectMembers).values({ projectId, userId }).run();
+    audit(tx, actor, { action: 'project.set_operators', entityType: 'project', entityId: projectId, before: { projectId, operators: before }, after: { projectId, operators: wanted.sort((a, b) => a - b) } });
+  });
+  return { ok: true };
+}
+
+export interface PartyInput {
+  role: PartyRole;
+  companyName: string;
+  contactName: string | null;
+  contactTitle: string | null;
+  phone: string | null;
+  email: string | null;
+  license: string | null;
+  measures: string | null;
+  certifiedOn: string | null;
+}
+
+export function saveParty(db: DB, actor: Actor, projectId: number, partyId: number | undefined, input: PartyInput): Result<{ partyId: number }> {
+  const contractor = input.role === 'contractor' || input.role === 'subcontractor';
+  if (contractor && !input.measures) return { ok: false, fields: { measures: 'Name the SWPPP measures this contractor implements; the SWPPP must identify them.' } };
+  if (!contractor && input.certifiedOn) return { ok: false, fields: { certifiedOn: 'Only contractors and subcontractors sign the contractor certification.' } };
+  if (partyId) {
+    const before = db.select().from(parties).where(and(eq(parties.id, partyId), eq(parties.projectId, projectId))).get();
+    if (!before) return { ok: false, message: 'No such party on this project.' };
+    db.transaction((tx) => {
+      const after = tx.update(parties).set(input).where(eq(parties.id, partyId)).returning().get();
+      audit(tx, actor, { action: 'party.update', entityType: 'party', entityId: partyId, before, after });
+    });
+    return { ok: true, partyId };
+  }
+  const id = db.transaction((tx) => {
+    const row = tx.insert(parties).values({ ...input, projectId }).returning().get();
+    audit(tx, actor, { action: 'party.create', entityType: 'party', entityId: row.id, after: row });
+    return row.id;
+  });
+  return { ok: true, partyId: id };
+}
+
+export function removeParty(db: DB, actor: Actor, projectId: number, partyId: number): Result {
+  const before = db.select().from(parties).where(and(eq(parties.id, partyId), eq(parties.projectId, projectId))).get();
+  if (!before) return { ok: false, message: 'No such party on this project.' };
+  if (before.role === 'owner_operator') {
+    const owners = db.select({ n: sql<number>`count(*)` }).from(parties).where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator'))).get()!.n;
+    if (owners <= 1) return { ok: false, message: 'A project always has an owner/operator. Add the new one before removing this one.' };
+  }
+  db.transaction((tx) => {
+    tx.delete(parties).where(eq(parties.id, partyId)).run();
+    audit(tx, actor, { action: 'party.remove', entityType: 'party', entityId: partyId, before });
+  });
+  return { ok: true };
+}
+
+export function addWater(db: DB, actor: Actor, projectId: number, input: WaterInput): Result {
+  db.transaction((tx) => {
+    const row = tx.insert(receivingWaters).values({ ...input, projectId }).returning().get();
+    audit(tx, actor, { action: 'receiving_water.create', entityType: 'receiving_water', entityId: row.id, after: row });
+  });
+  return { ok: true };
+}
+
+export function removeWater(db: DB, actor: Actor, projectId: number, waterId: number): Result {
+  const before = db.select().from(receivingWaters).where(and(eq(receivingWaters.id, waterId), eq(receivingWaters.projectId, projectId))).get();
+  if (!before) return { ok: false, message: 'No such receiving water on this project.' };
+  db.transaction((tx) => {
+    tx.delete(receivingWaters).where(eq(receivingWaters.id, waterId)).run();
+    audit(tx, actor, { action: 'receiving_water.remove', entityType: 'receiving_water', entityId: waterId, before });
+  });
+  return { ok: true };
+}
+
+/** The operator filed the NOT with DEC and a copy with the town: record it and mark the project complete. */
+export function recordNotAndClose(db: DB, actor: Actor, projectId: number, input: { notFiledOn: string; finalStabilizationOn: string }, today: string): Result {
+  const before = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  if (!before) return { ok: false, message: 'No such project.' };
+  if (input.notFiledOn > today) return { ok: false, fields: { notFiledOn: 'The NOT filing date cannot be in the future.' } };
+  if (input.finalStabilizationOn > input.notFiledOn) return { ok: false, fields: { finalStabilizationOn: 'Final stabilization comes before the NOT is filed.' } };
+  if (stopWorkOrdersInForce(db, projectId) > 0) return { ok: false, message: 'A stop-work order is in force. Lift it before closing the project.' };
+  db.transaction((tx) => {
+    const after = tx
+      .update(projects)
+      .set({ notFiledOn: input.notFiledOn, finalStabilizationOn: input.finalStabilizationOn, status: 'complete', updatedAt: new Date() })
+      .where(eq(projects.id, projectId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'project.close',
+      entityType: 'project',
+      entityId: projectId,
+      before: { projectId, status: before.status, notFiledOn: before.notFiledOn, finalStabilizationOn: before.finalStabilizationOn },
+      after: { projectId, status: after.status, notFiledOn: after.notFiledOn, finalStabilizationOn: after.finalStabilizationOn },
+    });
+  });
+  return { ok: true };
+}
+
+export function setDocumentPublic(db: DB, actor: Actor, projectId: number, documentId: number, isPublic: boolean): Result {
+  const before = db.select({ id: documents.id, public: documents.public, title: documents.title }).from(documents).where(and(eq(documents.id, documentId), eq(documents.projectId, projectId))).get();
+  if (!before) return { ok: false, message: 'No such document on this project.' };
+  db.transaction((tx) => {
+    tx.update(documents).set({ public: isPublic, updatedAt: new Date() }).where(eq(documents.id, documentId)).run();
+    audit(tx, actor, { action: isPublic ? 'document.make_public' : 'document.make_private', entityType: 'document', entityId: documentId, before: { projectId, ...before }, after: { projectId, ...before, public: isPublic } });
+  });
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading, for staff pages (unpublished projects and private documents included)
+
+export function getStaffProject(db: DB, projectId: number) {
+  const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  if (!project) return undefined;
+  const people = db.select().from(parties).where(eq(parties.projectId, projectId)).orderBy(asc(parties.id)).all();
+  const waters = db.select().from(receivingWaters).where(eq(receivingWaters.projectId, projectId)).orderBy(asc(receivingWaters.id)).all();
+  const docs = db
+    .select({
+      id: documents.id,
+      type: documents.type,
+      title: documents.title,
+      filename: documents.filename,
+      mimeType: documents.mimeType,
+      sizeBytes: documents.sizeBytes,
+      pageCount: documents.pageCount,
+      documentDate: documents.documentDate,
+      public: documents.public,
+      version: documents.version,
+      reviewStatus: documents.reviewStatus,
+      uploadedAt: documents.uploadedAt,
+    })
+    .from(documents)
+    .where(eq(documents.projectId, projectId))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .all();
+  const operators = db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(asc(users.name))
+    .all();
+  return { project, people, waters, documents: docs, operators, stopWorkInForce: stopWorkOrdersInForce(db, projectId) > 0 };
+}
+
+/** The staff project id behind a slug (published or not). */
+export function projectBySlug(db: DB, slug: string) {
+  return db.select({ id: projects.id, slug: projects.slug, name: projects.name, status: projects.status, published: projects.published }).from(projects).where(eq(projects.slug, slug)).get();
+}
+
+/** A project's whole row by id (the operator's filing pages, after their guard has checked membership). */
+export function projectById(db: Pick<DB, 'select'>, projectId: number) {
+  return db.select().from(projects).where(eq(projects.id, projectId)).get();
+}
+
+/** Projects an operator account may be given (every project not yet complete), by name. */
+export function assignableProjects(db: Pick<DB, 'select'>) {
+  return db.select({ id: projects.id, name: projects.name, address: projects.siteAddress }).from(projects).where(ne(projects.status, 'complete')).orderBy(asc(projects.name)).all();
+}
+
+export interface StaffProjectQuery {
+  q?: string;
+  status?: ProjectStatus;
+  unpublished?: boolean;
+  page: number;
+  perPage?: number;
+}
+
+export function listStaffProjects(db: DB, query: StaffProjectQuery) {
+  const perPage = query.perPage ?? 50;
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(projects.status, query.status));
+  if (query.unpublished) where.push(eq(projects.published, false));
+  if (query.q) {
+    where.push(anyContains(query.q, projects.name, projects.siteAddress, projects.townPermitNo, projects.spdesPermitId, projects.slug));
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const total = db.select({ n: sql<number>`count(*)` }).from(projects).where(cond).get()!.n;
+  const items = db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      siteAddress: projects.siteAddress,
+      status: projects.status,
+      published: projects.published,
+      townPermitNo: projects.townPermitNo,
+      spdesPermitId: projects.spdesPermitId,
+      updatedAt: projects.updatedAt,
+    })
+    .from(projects)
+    .where(cond)
+    .orderBy(asc(projects.name), asc(projects.id))
+    .limit(perPage)
+    .offset((query.page - 1) * perPage)
+    .all();
+  return { items, total, pages: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+export interface HistoryEntry {
+  id: number;
+  at: Date;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  actor: string;
+  changes: FieldChange[];
+  /** For creations and removals: the main words of the record. */
+  summary?: string;
+}
+
+/** Every audited change to the project and the records that belong to it, newest first. */
+export function projectHistory(db: DB, projectId: number, limit = 200): HistoryEntry[] {
+  const rows = db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      beforeJson: auditLog.beforeJson,
+      afterJson: auditLog.afterJson,
+      actorLabel: auditLog.actorLabel,
+      actorName: users.name,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(
+      or(
+        and(eq(auditLog.entityType, 'project'), eq(auditLog.entityId, String(projectId))),
+        and(ne(auditLog.entityType, 'project'), sql`coalesce(json_extract(${auditLog.afterJson}, '$.projectId'), json_extract(${auditLog.beforeJson}, '$.projectId')) = ${projectId}`),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .all();
+  return rows.map((r) => {
+    const before = parse(r.beforeJson);
+    const after = parse(r.afterJson);
+    const changes = r.action === 'project.create' ? [] : describeChanges(before, after, NOI_FIELD_LABEL).filter((c) => c.field !== 'publishedAt');
+    const rec = (after ?? before) as Record<string, unknown> | null;
+    const summary = rec && (!before || !after) ? String(rec.name ?? rec.companyName ?? rec.title ?? rec.summary ?? '') || undefined : undefined;
+    return { id: r.id, at: r.at, action: r.action, entityType: r.entityType, entityId: r.entityId, actor: r.actorName ?? r.actorLabel ?? 'system', changes, summary };
+  });
+}
+
+function parse(json: string | null): Record<string, unknown> | null {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+

@@ -1,0 +1,228 @@
+/**
+ * The alert dispatcher, a periodic job. It does not rely on hooks in the code that creates records:
+ * it scans for public items that are new since a stored watermark (monthly summaries posted, public
+ * enforcement actions recorded, projects published), records each once in alert_events, matches
+ * confirmed subscriptions (a project's, or an area's whose circle holds the project) and writes the
+ * mail to the outbox: at once, or gathered into a daily or weekly digest.
+ *
+ * So anything that inserts such rows, through any code path, triggers alerts. The first run only sets
+ * the watermark: what existed before alerts were switched on is not news.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alertDeliveries, alertEvents, alertSubscriptions, projects, settings, type AlertFrequency } from '#db/schema.ts';
+import { distanceMiles, isValidPoint } from '#lib/shared/geo.ts';
+import type { Tx } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { queryEnforcement, queryNewProjects, querySummaries, type PublicEvent } from '#lib/server/public/events.ts';
+import { subscriptionWhat, unsubscribeHeaders, unsubscribeUrl, type Subscription } from './subscriptions.ts';
+
+const ORIGIN_KEY = 'alerts:origin';
+const WATERMARK_KEY = 'alerts:watermark';
+/** Rows committed a little after the previous scan but stamped before it are still found. */
+const OVERLAP_MS = 5 * 60 * 1000;
+export const DIGEST_PERIOD_MS: Record<Exclude<AlertFrequency, 'immediate'>, number> = { daily: 24 * 60 * 60 * 1000, weekly: 7 * 24 * 60 * 60 * 1000 };
+/** A digest lists at most this many items (and says how many more there are). */
+const DIGEST_MAX_ITEMS = 40;
+
+function getSetting(db: Pick<DB, 'select'>, key: string): string | undefined {
+  return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value;
+}
+
+function setSetting(db: Pick<DB, 'insert'>, key: string, value: string, now: Date): void {
+  db.insert(settings).values({ key, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+}
+
+export interface DispatchResult {
+  /** New public items found this run. */
+  events: number;
+  /** Immediate alert messages written. */
+  immediate: number;
+  /** Digest messages written. */
+  digests: number;
+}
+
+export interface AlertMailEvent {
+  title: string;
+  summary: string;
+  url: string;
+}
+
+export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResult {
+  const origin = getSetting(db, ORIGIN_KEY);
+  if (!origin) {
+    db.transaction((tx) => {
+      setSetting(tx, ORIGIN_KEY, String(now.getTime()), now);
+      setSetting(tx, WATERMARK_KEY, String(now.getTime()), now);
+    });
+    return { events: 0, immediate: 0, digests: 0 };
+  }
+  const originAt = new Date(Number(origin));
+  const watermark = Number(getSetting(db, WATERMARK_KEY) ?? origin);
+  const since = new Date(Math.max(originAt.getTime(), watermark - OVERLAP_MS));
+  const found = [
+    ...querySummaries(db, { since }),
+    ...queryEnforcement(db, { since, createdSince: originAt }),
+    ...queryNewProjects(db, { since }),
+  ].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+
+  const result = db.transaction((tx) => {
+    const fresh: Array<{ eventId: number; event: PublicEvent }> = [];
+    for (const event of found) {
+      const row = tx
+        .insert(alertEvents)
+        .values({
+          kind: event.kind,
+          entityId: event.entityId,
+          projectId: event.projectId,
+          occurredAt: event.occurredAt,
+          title: event.title,
+          summary: event.summary,
+          path: event.path,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: alertEvents.id })
+        .get();
+      if (row) fresh.push({ eventId: row.id, event });
+    }
+    const owed = new Map<number, { sub: Subscription; events: Array<{ eventId: number; event: PublicEvent }> }>();
+    if (fresh.length) {
+      const active = tx.select().from(alertSubscriptions).where(eq(alertSubscriptions.status, 'active')).all();
+      const places = projectPlaces(tx, [...new Set(fresh.map((f) => f.event.projectId))]);
+      for (const f of fresh) {
+        const place = places.get(f.event.projectId);
+        for (const sub of active) {
+          if (!matches(sub, f.event, place)) continue;
+          tx.insert(alertDeliveries).values({ subscriptionId: sub.id, eventId: f.eventId, createdAt: now }).onConflictDoNothing().run();
+          let entry = owed.get(sub.id);
+          if (!entry) owed.set(sub.id, (entry = { sub, events: [] }));
+          entry.events.push(f);
+        }
+      }
+    }
+    let immediate = 0;
+    for (const { sub, events } of owed.values()) {
+      if (sub.frequency !== 'immediate') continue;
+      const outboxId = events.length === 1 ? sendAlert(tx, sub, events[0].event, baseUrl) : sendDigest(tx, sub, events.map((e) => e.event), baseUrl, 'new');
+      tx.update(alertDeliveries)
+        .set({ sentAt: now, outboxId })
+        .where(and(eq(alertDeliveries.subscriptionId, sub.id), inArray(alertDeliveries.eventId, events.map((e) => e.eventId))))
+        .run();
+      immediate++;
+    }
+    setSetting(tx, WATERMARK_KEY, String(now.getTime()), now);
+    return { events: fresh.length, immediate };
+  });
+  const digests = sendDueDigests(db, now, baseUrl);
+  purgeUnconfirmed(db, now);
+  return { ...result, digests };
+}
+
+/** Addresses that never confirmed are not kept once their link has expired. */
+export function purgeUnconfirmed(db: DB, now: Date): number {
+  return db
+    .delete(alertSubscriptions)
+    .where(and(eq(alertSubscriptions.status, 'pending'), sql`${alertSubscriptions.confirmExpiresAt} < ${now.getTime()}`))
+    .run().changes;
+}
+
+function projectPlaces(tx: Tx, ids: number[]): Map<number, { latitude: number | null; longitude: number | null }> {
+  if (!ids.length) return new Map();
+  const rows = tx.select({ id: projects.id, latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(inArray(projects.id, ids)).all();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Does this subscription want this event? Project subscriptions: that project's summaries and enforcement; areas: anything inside the circle. */
+export function matches(
+  sub: Pick<Subscription, 'target' | 'projectId' | 'latitude' | 'longitude' | 'radiusMiles'>,
+  event: Pick<PublicEvent, 'kind' | 'projectId'>,
+  place: { latitude: number | null; longitude: number | null } | undefined,
+): boolean {
+  if (sub.target === 'project') return event.kind !== 'project' && sub.projectId === event.projectId;
+  const centre = { latitude: sub.latitude, longitude: sub.longitude };
+  const at = { latitude: place?.latitude, longitude: place?.longitude };
+  if (!isValidPoint(centre) || !isValidPoint(at) || sub.radiusMiles == null) return false;
+  return distanceMiles(centre, at) <= sub.radiusMiles + 1e-9;
+}
+
+function mailEvent(e: PublicEvent, baseUrl: string): AlertMailEvent {
+  return { title: e.title, summary: e.summary, url: `${baseUrl}${e.path}` };
+}
+
+function projectName(tx: Tx, id: number | null): string | undefined {
+  if (id == null) return undefined;
+  return tx.select({ name: projects.name }).from(projects).where(eq(projects.id, id)).get()?.name;
+}
+
+function sendAlert(tx: Tx, sub: Subscription, event: PublicEvent, baseUrl: string): number {
+  return enqueueMail(tx, {
+    kind: 'alert',
+    to: sub.email,
+    data: {
+      what: subscriptionWhat(sub, { name: projectName(tx, sub.projectId) ?? event.projectName }),
+      event: mailEvent(event, baseUrl),
+      unsubscribeUrl: unsubscribeUrl(baseUrl, sub.unsubscribeToken),
+    },
+    headers: unsubscribeHeaders(baseUrl, sub.unsubscribeToken),
+  });
+}
+
+function sendDigest(tx: Tx, sub: Subscription, events: PublicEvent[], baseUrl: string, period: 'new' | 'daily' | 'weekly'): number {
+  const shown = events.slice(-DIGEST_MAX_ITEMS).reverse();
+  return enqueueMail(tx, {
+    kind: 'alert-digest',
+    to: sub.email,
+    data: {
+      what: subscriptionWhat(sub, { name: projectName(tx, sub.projectId) ?? events[0]?.projectName ?? 'a project' }),
+      period,
+      events: shown.map((e) => mailEvent(e, baseUrl)),
+      more: events.length - shown.length,
+      unsubscribeUrl: unsubscribeUrl(baseUrl, sub.unsubscribeToken),
+    },
+    headers: unsubscribeHeaders(baseUrl, sub.unsubscribeToken),
+  });
+}
+
+/** Daily and weekly subscribers whose period has passed and who are owed something get one digest. */
+export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
+  const pending = db
+    .select({ subscriptionId: alertDeliveries.subscriptionId })
+    .from(alertDeliveries)
+    .innerJoin(alertSubscriptions, eq(alertSubscriptions.id, alertDeliveries.subscriptionId))
+    .where(and(isNull(alertDeliveries.sentAt), eq(alertSubscriptions.status, 'active'), sql`${alertSubscriptions.frequency} in ('daily', 'weekly')`))
+    .groupBy(alertDeliveries.subscriptionId)
+    .all();
+  let sent = 0;
+  for (const { subscriptionId } of pending) {
+    db.transaction((tx) => {
+      const sub = tx.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, subscriptionId)).get();
+      if (!sub || sub.status !== 'active' || sub.frequency === 'immediate') return;
+      const last = (sub.lastDigestAt ?? sub.confirmedAt ?? sub.createdAt).getTime();
+      if (now.getTime() - last < DIGEST_PERIOD_MS[sub.frequency]) return;
+      const rows = tx
+        .select({ eventId: alertEvents.id, kind: alertEvents.kind, entityId: alertEvents.entityId, projectId: alertEvents.projectId, occurredAt: alertEvents.occurredAt, title: alertEvents.title, summary: alertEvents.summary, path: alertEvents.path })
+        .from(alertDeliveries)
+        .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+        .where(and(eq(alertDeliveries.subscriptionId, sub.id), isNull(alertDeliveries.sentAt)))
+        .orderBy(asc(alertEvents.occurredAt), asc(alertEvents.id))
+        .all();
+      if (!rows.length) return;
+      const events: PublicEvent[] = rows.map((r) => ({ ...r, projectSlug: '', projectName: '' }));
+      const outboxId = sendDigest(tx, sub, events, baseUrl, sub.frequency);
+      tx.update(alertDeliveries)
+        .set({ sentAt: now, outboxId })
+        .where(and(eq(alertDeliveries.subscriptionId, sub.id), isNull(alertDeliveries.sentAt)))
+        .run();
+      tx.update(alertSubscriptions).set({ lastDigestAt: now, updatedAt: now }).where(eq(alertSubscriptions.id, sub.id)).run();
+      sent++;
+    });
+  }
+  return sent;
+}
+
+/** How often the job looks (ALERTS_EVERY_MS, default a minute). */
+export function alertsEveryMs(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.ALERTS_EVERY_MS);
+  return Number.isFinite(n) && n >= 100 ? n : 60_000;
+}

@@ -1,0 +1,235 @@
+/**
+ * Email alerts without an account: subscribe to a project or to an area (a point and a radius),
+ * confirm by a link (double opt-in), stop with one click. Every message goes through the outbox and
+ * carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) headers and a link.
+ */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { alertSubscriptions, projects, type AlertFrequency, type AlertTarget } from '#db/schema.ts';
+import { radiusWords, type Point } from '#lib/shared/geo.ts';
+import { audit } from '#lib/server/platform/audit.ts';
+import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { projectsNear } from '#lib/server/public/near.ts';
+import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+
+export const SUBSCRIBE_LIMITS = {
+  /** Per address: enough to subscribe to a few things, not to flood someone's inbox with confirmations. */
+  email: { limit: 5, windowMs: 60 * 60 * 1000 } satisfies Limit,
+  ip: { limit: 20, windowMs: 60 * 60 * 1000 } satisfies Limit,
+};
+export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const FREQUENCY_WORDS: Record<AlertFrequency, string> = {
+  immediate: 'as soon as something is posted',
+  daily: 'in one email a day at most',
+  weekly: 'in one email a week at most',
+};
+
+export type Subscription = typeof alertSubscriptions.$inferSelect;
+
+export interface ProjectRef {
+  id: number;
+  slug: string;
+  name: string;
+  siteAddress: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** A published project by slug (for subscriptions and feeds); undefined otherwise. */
+export function getPublicProjectRef(db: DB, slug: string): ProjectRef | undefined {
+  return db
+    .select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(and(eq(projects.slug, slug), eq(projects.published, true)))
+    .get();
+}
+
+function projectById(db: Pick<DB, 'select'>, id: number | null): ProjectRef | undefined {
+  if (id == null) return undefined;
+  return db
+    .select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .get();
+}
+
+/** "the project “Curry Road Distribution Center”" / "construction within half a mile of a point near 1475 Curry Road". */
+export function subscriptionWhat(sub: Pick<Subscription, 'target' | 'radiusMiles' | 'label' | 'latitude' | 'longitude'>, project?: Pick<ProjectRef, 'name'>): string {
+  if (sub.target === 'project') return `the project “${project?.name ?? 'a project'}”`;
+  const place = sub.label?.trim() || `the point ${sub.latitude?.toFixed(5)}, ${sub.longitude?.toFixed(5)}`;
+  return `construction within ${radiusWords(sub.radiusMiles ?? 0.5)} of ${place}`;
+}
+
+export function unsubscribeUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}/alerts/unsubscribe?token=${token}`;
+}
+
+/** RFC 2369 + RFC 8058: mail clients may POST to the first URL to unsubscribe at once. */
+export function unsubscribeHeaders(baseUrl: string, token: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${baseUrl}/alerts/unsubscribe/one-click?token=${token}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    'List-Id': 'Rotterdam stormwater alerts <alerts.stormwater.rotterdamny.example>',
+    // Automated, bulk-ish mail: no vacation auto-replies.
+    'Auto-Submitted': 'auto-generated',
+    Precedence: 'list',
+  };
+}
+
+/**
+ * Words for an area's centre, from the town's records ("near 2078 Curry Road"), never from the form:
+ * a confirmation email goes to an address someone typed, so it must not carry text they chose.
+ */
+export function placeLabel(db: DB, point: Point): string {
+  const nearby = projectsNear(db, { point, radiusMiles: 1 })[0];
+  return nearby ? `a point near ${nearby.item.siteAddress}` : `the point ${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`;
+}
+
+export interface SubscribeInput {
+  email: string;
+  target: AlertTarget;
+  projectSlug?: string;
+  latitude?: number;
+  longitude?: number;
+  radiusMiles?: number;
+  frequency: AlertFrequency;
+}
+
+export type SubscribeResult =
+  | { ok: true; subscriptionId: number }
+  | { ok: false; reason: 'limited' | 'no_project' | 'no_place'; message: string };
+
+export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; baseUrl: string; now?: Date }): SubscribeResult {
+  const now = ctx.now ?? new Date();
+  const email = input.email.trim().toLowerCase();
+  let project: ProjectRef | undefined;
+  if (input.target === 'project') {
+    project = input.projectSlug ? getPublicProjectRef(db, input.projectSlug) : undefined;
+    if (!project) return { ok: false, reason: 'no_project', message: 'That project is not on the portal. Open the project’s page and subscribe from there.' };
+  } else if (input.latitude == null || input.longitude == null || input.radiusMiles == null) {
+    return { ok: false, reason: 'no_place', message: 'Choose a place first: find an address or use your location on the “Near me” page.' };
+  }
+  const a = hit(db, `alerts:email:${email}`, SUBSCRIBE_LIMITS.email, now);
+  const b = hit(db, `alerts:ip:${ctx.ip}`, SUBSCRIBE_LIMITS.ip, now);
+  if (!a.allowed || !b.allowed) {
+    return { ok: false, reason: 'limited', message: 'Too many subscriptions were asked for from here or for this address. Wait an hour and try again.' };
+  }
+  const confirmToken = newToken();
+  const unsubscribeToken = newToken();
+  const id = db.transaction((tx) => {
+    const row = tx
+      .insert(alertSubscriptions)
+      .values({
+        email,
+        target: input.target,
+        projectId: project?.id ?? null,
+        latitude: input.target === 'area' ? input.latitude : null,
+        longitude: input.target === 'area' ? input.longitude : null,
+        radiusMiles: input.target === 'area' ? input.radiusMiles : null,
+        label: input.target === 'area' ? placeLabel(db, { latitude: input.latitude!, longitude: input.longitude! }) : null,
+        frequency: input.frequency,
+        confirmTokenHash: hashToken(confirmToken),
+        confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
+        unsubscribeToken,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    audit(tx, { label: 'public', ip: ctx.ip }, {
+      action: 'alert.subscribe',
+      entityType: 'alert_subscription',
+      entityId: row.id,
+      after: { target: row.target, projectId: row.projectId, radiusMiles: row.radiusMiles, frequency: row.frequency },
+    });
+    enqueueMail(tx, {
+      kind: 'alert-confirm',
+      to: email,
+      data: {
+        what: subscriptionWhat(row, project),
+        frequency: FREQUENCY_WORDS[row.frequency],
+        confirmUrl: `${ctx.baseUrl}/alerts/confirm?token=${confirmToken}`,
+        unsubscribeUrl: unsubscribeUrl(ctx.baseUrl, unsubscribeToken),
+      },
+      headers: unsubscribeHeaders(ctx.baseUrl, unsubscribeToken),
+    });
+    return row.id;
+  });
+  return { ok: true, subscriptionId: id };
+}
+
+export type TokenLookup = { ok: true; subscription: Subscription; project?: ProjectRef; what: string } | { ok: false; message: string };
+
+/** The subscription a confirmation link is for, if the link is still good. */
+export function findByConfirmToken(db: DB, token: string | null | undefined, now = new Date()): TokenLookup {
+  const invalid = { ok: false as const, message: 'This confirmation link is not valid. Subscribe again to get a new one.' };
+  if (!looksLikeToken(token)) return invalid;
+  const sub = db.select().from(alertSubscriptions).where(eq(alertSubscriptions.confirmTokenHash, hashToken(token))).get();
+  if (!sub) return invalid;
+  if (sub.status === 'unsubscribed') return { ok: false, message: 'This subscription was cancelled. Subscribe again if you want alerts.' };
+  if (sub.status === 'pending' && sub.confirmExpiresAt <= now) return { ok: false, message: 'This confirmation link has expired. Subscribe again to get a new one.' };
+  const project = projectById(db, sub.projectId);
+  return { ok: true, subscription: sub, project, what: subscriptionWhat(sub, project) };
+}
+
+/** Turn a pending subscription on. Confirming twice is fine; an identical older subscription is retired. */
+export function confirmSubscription(db: DB, token: string, ctx: { ip: string; now?: Date }): TokenLookup {
+  const now = ctx.now ?? new Date();
+  const found = findByConfirmToken(db, token, now);
+  if (!found.ok || found.subscription.status === 'active') return found;
+  const sub = found.subscription;
+  db.transaction((tx) => {
+    tx.update(alertSubscriptions)
+      .set({ status: 'active', confirmedAt: now, lastDigestAt: now, updatedAt: now })
+      .where(and(eq(alertSubscriptions.id, sub.id), eq(alertSubscriptions.status, 'pending')))
+      .run();
+    // The same address subscribing to the same thing again should not get every alert twice.
+    const same = tx
+      .select({ id: alertSubscriptions.id })
+      .from(alertSubscriptions)
+      .where(
+        and(
+          eq(alertSubscriptions.email, sub.email),
+          eq(alertSubscriptions.status, 'active'),
+          eq(alertSubscriptions.target, sub.target),
+          ne(alertSubscriptions.id, sub.id),
+          sub.target === 'project' ? eq(alertSubscriptions.projectId, sub.projectId ?? -1) : undefined,
+          sub.target === 'area' ? eq(alertSubscriptions.latitude, sub.latitude ?? 0) : undefined,
+          sub.target === 'area' ? eq(alertSubscriptions.longitude, sub.longitude ?? 0) : undefined,
+          sub.target === 'area' ? eq(alertSubscriptions.radiusMiles, sub.radiusMiles ?? 0) : undefined,
+        ),
+      )
+      .all();
+    for (const old of same) {
+      tx.update(alertSubscriptions).set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now }).where(eq(alertSubscriptions.id, old.id)).run();
+    }
+    audit(tx, { label: 'public', ip: ctx.ip }, { action: 'alert.confirm', entityType: 'alert_subscription', entityId: sub.id, after: { status: 'active', replaced: same.map((s) => s.id) } });
+  });
+  return { ...found, subscription: { ...sub, status: 'active', confirmedAt: now } };
+}
+
+/** The subscription an unsubscribe link is for. */
+export function findByUnsubscribeToken(db: DB, token: string | null | undefined): TokenLookup {
+  if (!looksLikeToken(token)) return { ok: false, message: 'This unsubscribe link is not valid.' };
+  const sub = db.select().from(alertSubscriptions).where(eq(alertSubscriptions.unsubscribeToken, token)).get();
+  if (!sub) return { ok: false, message: 'This unsubscribe link is not valid.' };
+  const project = projectById(db, sub.projectId);
+  return { ok: true, subscription: sub, project, what: subscriptionWhat(sub, project) };
+}
+
+/** Stop a subscription (idempotent). `via` says whether a person clicked or a mail client posted (RFC 8058). */
+export function unsubscribe(db: DB, token: string, ctx: { ip: string; via: 'link' | 'one-click'; now?: Date }): TokenLookup {
+  const now = ctx.now ?? new Date();
+  const found = findByUnsubscribeToken(db, token);
+  if (!found.ok || found.subscription.status === 'unsubscribed') return found;
+  db.transaction((tx) => {
+    tx.update(alertSubscriptions)
+      .set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now })
+      .where(and(eq(alertSubscriptions.id, found.subscription.id), isNull(alertSubscriptions.unsubscribedAt)))
+      .run();
+    audit(tx, { label: 'public', ip: ctx.ip }, { action: 'alert.unsubscribe', entityType: 'alert_subscription', entityId: found.subscription.id, after: { status: 'unsubscribed', via: ctx.via } });
+  });
+  return { ...found, subscription: { ...found.subscription, status: 'unsubscribed', unsubscribedAt: now } };
+}

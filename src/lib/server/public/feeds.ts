@@ -1,0 +1,100 @@
+/**
+ * The public Atom feeds (town, one project, one area) and the iCalendar of public dates (planned
+ * construction starts and the inspection milestones operators noticed to the town).
+ */
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { inspectionNotices, projects } from '#db/schema.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { latestPublicEvents, type PublicEvent } from './events.ts';
+import { renderAtom, type AtomFeed } from '#lib/server/platform/feeds/atom.ts';
+import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
+
+/** Entry ids must never change, even if the portal's address does. */
+const TAG = 'tag:stormwater.rotterdamny.example,2026:';
+
+export function eventsFeed(baseUrl: string, meta: { id: string; title: string; self: string; alternate: string }, events: PublicEvent[]): string {
+  const feed: AtomFeed = {
+    id: `${TAG}${meta.id}`,
+    title: meta.title,
+    self: `${baseUrl}${meta.self}`,
+    alternate: `${baseUrl}${meta.alternate}`,
+    updated: events[0]?.occurredAt ?? new Date(0),
+    entries: events.map((e) => ({
+      id: `${TAG}${e.kind}/${e.entityId}`,
+      title: e.title,
+      updated: e.occurredAt,
+      link: `${baseUrl}${e.path}`,
+      summary: e.summary,
+    })),
+  };
+  return renderAtom(feed);
+}
+
+export function townEvents(db: DB): PublicEvent[] {
+  return latestPublicEvents(db, { limit: 50 });
+}
+
+export function projectEvents(db: DB, projectId: number): PublicEvent[] {
+  return latestPublicEvents(db, { projectIds: [projectId], limit: 50 });
+}
+
+export const MILESTONE_WORDS: Record<string, string> = {
+  start_of_construction: 'Start of construction',
+  controls_as_clearing_progresses: 'Erosion and sediment controls installed as clearing progresses',
+  clearing_complete: 'Clearing complete',
+  rough_grading_complete: 'Rough grading complete',
+  final_grading_complete: 'Final grading complete',
+  close_of_season: 'Close of the construction season',
+  final_landscaping_complete: 'Final landscaping complete',
+  public_landscaping_established: 'Landscaping of public areas established',
+};
+
+/** Planned starts (all-day) and noticed inspection milestones (timed), from a year ago on. */
+export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: number; now?: Date } = {}): IcalEvent[] {
+  const now = opts.now ?? new Date();
+  const from = new Date(now.getTime() - 366 * 86_400_000);
+  const fromDay = from.toISOString().slice(0, 10);
+  const projectFilter = opts.projectId != null ? [eq(projects.id, opts.projectId)] : [];
+  const starts = db
+    .select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, on: projects.plannedStartOn, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(and(eq(projects.published, true), isNotNull(projects.plannedStartOn), sql`${projects.plannedStartOn} >= ${fromDay}`, ...projectFilter))
+    .orderBy(asc(projects.plannedStartOn))
+    .all();
+  const notices = db
+    .select({
+      id: inspectionNotices.id,
+      milestone: inspectionNotices.milestone,
+      scheduledFor: inspectionNotices.scheduledFor,
+      givenAt: inspectionNotices.givenAt,
+      slug: projects.slug,
+      name: projects.name,
+      siteAddress: projects.siteAddress,
+    })
+    .from(inspectionNotices)
+    .innerJoin(projects, eq(projects.id, inspectionNotices.projectId))
+    .where(and(eq(projects.published, true), gte(inspectionNotices.scheduledFor, from), ...(opts.projectId != null ? [inArray(projects.id, [opts.projectId])] : [])))
+    .orderBy(asc(inspectionNotices.scheduledFor))
+    .all();
+  return [
+    ...starts.map((p) => ({
+      uid: `planned-start-${p.id}@stormwater.rotterdamny.example`,
+      summary: `Planned construction start: ${p.name}`,
+      description: `The operator's planned start of construction at ${p.siteAddress}, as given in the notice of intent.`,
+      url: `${baseUrl}/projects/${p.slug}`,
+      location: `${p.siteAddress}, Rotterdam, NY`,
+      date: p.on!,
+      stamp: p.updatedAt,
+    })),
+    ...notices.map((n) => ({
+      uid: `inspection-notice-${n.id}@stormwater.rotterdamny.example`,
+      summary: `${MILESTONE_WORDS[n.milestone] ?? n.milestone}: ${n.name}`,
+      description: 'An inspection milestone the operator gave the town notice of (at least 48 hours ahead, as the ordinance requires), so the town can inspect.',
+      url: `${baseUrl}/projects/${n.slug}`,
+      location: `${n.siteAddress}, Rotterdam, NY`,
+      start: n.scheduledFor,
+      end: new Date(n.scheduledFor.getTime() + 60 * 60 * 1000),
+      stamp: n.givenAt,
+    })),
+  ];
+}

@@ -1,0 +1,409 @@
+/**
+ * Open data: every published project as JSON, CSV and GeoJSON, one project with its public documents,
+ * monthly summaries and enforcement actions, and the data dictionary that describes every field.
+ *
+ * IDs are the database ids (they never change or get reused); every record carries `updated_at`.
+ * Nothing unpublished or non-public is read, and no person's email or a requester's details appear.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  PROJECT_STATUSES,
+  documents,
+  enforcementActions,
+  monthlySummaries,
+  parties,
+  projects,
+  receivingWaters,
+  type ProjectStatus,
+} from '#db/schema.ts';
+import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
+import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
+import { openActionsCount, outerProjectId, stopWorkSince } from './projects.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The data dictionary: one list, used by the page that explains the data and by the CSV header.
+
+export interface FieldDef {
+  name: string;
+  type: 'integer' | 'number' | 'text' | 'boolean' | 'date' | 'instant' | 'url' | 'array' | 'object';
+  unit?: string;
+  description: string;
+}
+
+const instant = 'UTC instant, ISO 8601 (e.g. 2026-05-03T14:05:00.000Z)';
+const localDate = 'calendar day in Rotterdam (America/New_York), YYYY-MM-DD';
+
+export const PROJECT_FIELDS: FieldDef[] = [
+  { name: 'id', type: 'integer', description: 'Stable identifier of the project. Never changes and is never reused.' },
+  { name: 'slug', type: 'text', description: 'Readable identifier used in the project page address; printed on site postings and never changed once published.' },
+  { name: 'url', type: 'url', description: 'The project page on this portal.' },
+  { name: 'name', type: 'text', description: 'Project name as given in the notice of intent (NOI).' },
+  { name: 'description', type: 'text', description: 'Brief public description of the project (the ordinance requires it to be posted at the site).' },
+  { name: 'status', type: 'text', description: `Lifecycle status code: ${PROJECT_STATUSES.join(', ')}.` },
+  { name: 'status_label', type: 'text', description: 'The status in plain words, as shown on the portal.' },
+  { name: 'kind', type: 'text', description: 'major (a full SWPPP with post-construction practices) or minor (erosion and sediment control only).' },
+  { name: 'site_address', type: 'text', description: 'Street address of the site.' },
+  { name: 'cross_street', type: 'text', description: 'Nearest cross street.' },
+  { name: 'zip', type: 'text', description: 'ZIP code of the site.' },
+  { name: 'latitude', type: 'number', unit: 'decimal degrees, WGS84', description: 'Latitude of the site (north positive).' },
+  { name: 'longitude', type: 'number', unit: 'decimal degrees, WGS84', description: 'Longitude of the site (east positive; Rotterdam is negative). GeoJSON puts longitude first.' },
+  { name: 'tax_map_parcels', type: 'text', description: 'Tax map parcel(s), section-block-lot, comma separated.' },
+  { name: 'town_permit_no', type: 'text', description: 'Town site development permit number, once issued.' },
+  { name: 'spdes_permit_id', type: 'text', description: 'State SPDES construction stormwater permit ID assigned by NYS DEC ("NYR" + letters/digits), once assigned.' },
+  { name: 'nature_of_activity', type: 'text', description: 'new_construction or redevelopment.' },
+  { name: 'pre_development_land_use', type: 'text', description: 'Land use before the project.' },
+  { name: 'post_development_land_use', type: 'text', description: 'Land use after the project.' },
+  { name: 'total_site_acres', type: 'number', unit: 'acres, to 0.1', description: 'Total area of the site.' },
+  { name: 'disturbed_acres', type: 'number', unit: 'acres, to 0.1', description: 'Total area to be disturbed (cleared, graded, excavated).' },
+  { name: 'max_disturbed_at_once_acres', type: 'number', unit: 'acres, to 0.1', description: 'Most area disturbed at any one time. More than 5 acres needs written approval from NYS DEC.' },
+  { name: 'existing_impervious_acres', type: 'number', unit: 'acres, to 0.1', description: 'Impervious area (roofs, pavement) before the project.' },
+  { name: 'future_impervious_acres', type: 'number', unit: 'acres, to 0.1', description: 'Impervious area when the project is finished.' },
+  { name: 'dec_five_acre_approval', type: 'boolean', description: 'Whether NYS DEC gave prior written approval to disturb more than five acres at once.' },
+  { name: 'drains_to_ms4', type: 'boolean', description: "Whether the site drains to the town's municipal separate storm sewer system (MS4)." },
+  { name: 'planned_start_on', type: 'date', unit: localDate, description: 'Planned start of construction.' },
+  { name: 'planned_completion_on', type: 'date', unit: localDate, description: 'Planned completion of construction.' },
+  { name: 'actual_start_on', type: 'date', unit: localDate, description: 'Day construction actually started, when known.' },
+  { name: 'noi_received_on', type: 'date', unit: localDate, description: 'Day the town received the notice of intent (NOI).' },
+  { name: 'final_stabilization_on', type: 'date', unit: localDate, description: 'Day final stabilization was reached (80% uniform perennial vegetative cover or equivalent).' },
+  { name: 'not_filed_on', type: 'date', unit: localDate, description: 'Day the notice of termination (NOT) was filed.' },
+  { name: 'open_enforcement_actions', type: 'integer', unit: 'count', description: 'Public enforcement actions in force (not closed, withdrawn or, for a stop-work order, lifted).' },
+  { name: 'stop_work_order_since', type: 'date', unit: localDate, description: 'When a stop-work order is in force: the day it was issued; otherwise empty.' },
+  { name: 'published_at', type: 'instant', unit: instant, description: 'When the project was first published on the portal.' },
+  { name: 'created_at', type: 'instant', unit: instant, description: 'When the project record was created.' },
+  { name: 'updated_at', type: 'instant', unit: instant, description: 'Latest change to the project or to any of its public documents, monthly summaries or enforcement actions.' },
+];
+
+export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' | 'monthly_summaries' | 'enforcement_actions', FieldDef[]> = {
+  receiving_waters: [
+    { name: 'name', type: 'text', description: 'Receiving water named in the NOI.' },
+    { name: 'water_type', type: 'text', description: 'stream, river, wetland, lake or ms4 (the town storm sewer).' },
+    { name: 'impaired', type: 'boolean', description: "On the state's 303(d) list of impaired waters." },
+  ],
+  parties: [
+    { name: 'id', type: 'integer', description: 'Stable identifier of the party record.' },
+    { name: 'role', type: 'text', description: 'owner_operator, swppp_preparer, qualified_inspector, contractor or subcontractor.' },
+    { name: 'company_name', type: 'text', description: 'Company (never a home address or tax ID).' },
+    { name: 'contact_name', type: 'text', description: 'Business contact named on the site posting.' },
+    { name: 'contact_title', type: 'text', description: 'Title of the contact.' },
+    { name: 'phone', type: 'text', description: 'Business phone shown on the site posting.' },
+    { name: 'license', type: 'text', description: 'Professional license or certification, e.g. "NYS PE 087654", "CPESC 1234".' },
+    { name: 'certified_on', type: 'date', unit: localDate, description: 'Contractors: day the SWPPP contractor certification was signed.' },
+    { name: 'updated_at', type: 'instant', unit: instant, description: 'When the party record was created or last changed.' },
+  ],
+  documents: [
+    { name: 'id', type: 'integer', description: 'Stable identifier of the document.' },
+    { name: 'type', type: 'text', description: 'noi, swppp, swppp_amendment, inspection_report, monthly_summary, as_built_plans, notice_of_termination, enforcement_notice or other.' },
+    { name: 'title', type: 'text', description: 'Title of the document.' },
+    { name: 'document_date', type: 'date', unit: localDate, description: 'Date the document speaks for (report date, SWPPP revision date).' },
+    { name: 'version', type: 'integer', description: 'Version number; SWPPP amendments supersede earlier versions.' },
+    { name: 'supersedes_id', type: 'integer', description: 'The document this version replaces, if any.' },
+    { name: 'page_count', type: 'integer', unit: 'pages', description: 'Number of pages.' },
+    { name: 'large_format_pages', type: 'integer', unit: 'sheets', description: 'Pages larger than 9 x 14 inches (plan sheets).' },
+    { name: 'size_bytes', type: 'integer', unit: 'bytes', description: 'File size.' },
+    { name: 'mime_type', type: 'text', description: 'File type, e.g. application/pdf.' },
+    { name: 'url', type: 'url', description: 'Where to download the file.' },
+    { name: 'uploaded_at', type: 'instant', unit: instant, description: 'When the file was received.' },
+    { name: 'updated_at', type: 'instant', unit: instant, description: 'When the document record last changed.' },
+  ],
+  monthly_summaries: [
+    { name: 'id', type: 'integer', description: 'Stable identifier of the summary (each version has its own).' },
+    { name: 'month', type: 'text', description: 'The month summarized, YYYY-MM.' },
+    { name: 'version', type: 'integer', description: 'Version; a correction supersedes the earlier version, which stays listed.' },
+    { name: 'superseded', type: 'boolean', description: 'Whether a later version replaced this one.' },
+    { name: 'inspections_done', type: 'integer', unit: 'count', description: 'Inspections by the qualified inspector that month.' },
+    { name: 'inspections_required', type: 'integer', unit: 'count', description: 'Inspections the permit required that month.' },
+    { name: 'storm_events', type: 'integer', unit: 'count', description: 'Storms of 0.5 inch of rain or more.' },
+    { name: 'post_storm_inspections', type: 'integer', unit: 'count', description: 'Inspections within 24 hours after such a storm.' },
+    { name: 'acres_disturbed', type: 'number', unit: 'acres, to 0.1', description: 'Area disturbed at the end of the month.' },
+    { name: 'acres_stabilized', type: 'number', unit: 'acres, to 0.1', description: 'Area stabilized at the end of the month.' },
+    { name: 'corrective_opened', type: 'integer', unit: 'count', description: 'Corrective actions opened that month.' },
+    { name: 'corrective_closed', type: 'integer', unit: 'count', description: 'Corrective actions closed that month.' },
+    { name: 'corrective_open', type: 'integer', unit: 'count', description: 'Corrective actions still open at the end of the month.' },
+    { name: 'narrative', type: 'text', description: 'Plain-language account for residents.' },
+    { name: 'certified_by', type: 'text', description: 'Name and title of the person who certified it.' },
+    { name: 'submitted_at', type: 'instant', unit: instant, description: 'When it was posted.' },
+    { name: 'review_status', type: 'text', description: "The town's review: filed, accepted or returned." },
+    { name: 'document_id', type: 'integer', description: 'The signed summary (PDF) among the documents, if public.' },
+    { name: 'updated_at', type: 'instant', unit: instant, description: 'The latest of when it was created, posted, reviewed or superseded.' },
+  ],
+  enforcement_actions: [
+    { name: 'id', type: 'integer', description: 'Stable identifier of the action.' },
+    { name: 'type', type: 'text', description: 'written_warning, notice_of_violation, swppp_deficiency_notice, stop_work_order, fine, occupancy_hold or dec_referral.' },
+    { name: 'type_label', type: 'text', description: 'The type in plain words.' },
+    { name: 'category', type: 'text', description: 'informal, formal or judicial.' },
+    { name: 'status', type: 'text', description: 'issued, complied, escalated, withdrawn or closed.' },
+    { name: 'in_force', type: 'boolean', description: 'In force: not closed, not withdrawn and, for a stop-work order, not lifted.' },
+    { name: 'issued_on', type: 'date', unit: localDate, description: 'Day the action was issued.' },
+    { name: 'issued_by', type: 'text', description: 'Printed name and title of the issuer.' },
+    { name: 'cited_section', type: 'text', description: 'Section of the ordinance cited.' },
+    { name: 'summary', type: 'text', description: 'Plain-language statement of what was found.' },
+    { name: 'required_measures', type: 'text', description: 'What must be done.' },
+    { name: 'comply_by', type: 'date', unit: localDate, description: 'Deadline to comply.' },
+    { name: 'lifted_on', type: 'date', unit: localDate, description: 'Stop-work orders: day the town confirmed compliance and lifted it.' },
+    { name: 'closed_on', type: 'date', unit: localDate, description: 'Day the action was resolved; only a closed date makes it resolved.' },
+    { name: 'fine_assessed_cents', type: 'integer', unit: 'US cents', description: 'Fine assessed.' },
+    { name: 'fine_paid_cents', type: 'integer', unit: 'US cents', description: 'Amount of the fine paid so far.' },
+    { name: 'fine_due_on', type: 'date', unit: localDate, description: 'Day the fine is due.' },
+    { name: 'notice_document_id', type: 'integer', description: 'The notice (PDF) among the documents, if public.' },
+    { name: 'created_at', type: 'instant', unit: instant, description: 'When the action was recorded.' },
+    { name: 'updated_at', type: 'instant', unit: instant, description: 'When the action last changed.' },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Filters
+
+export interface ApiFilters {
+  statuses: ProjectStatus[];
+  /** minLon, minLat, maxLon, maxLat (the GeoJSON order). */
+  bbox?: [number, number, number, number];
+  updatedSince?: Date;
+}
+
+export type FilterResult = { ok: true; filters: ApiFilters } | { ok: false; message: string };
+
+/** Read ?status=a,b&bbox=minLon,minLat,maxLon,maxLat&updated_since=ISO; a bad value is a clear 400, not a guess. */
+export function parseApiFilters(params: URLSearchParams): FilterResult {
+  const statuses: ProjectStatus[] = [];
+  for (const raw of params.getAll('status').flatMap((s) => s.split(','))) {
+    const s = raw.trim();
+    if (!s) continue;
+    if (!(PROJECT_STATUSES as readonly string[]).includes(s)) return { ok: false, message: `Unknown status "${s.slice(0, 40)}". Use one or more of: ${PROJECT_STATUSES.join(', ')}.` };
+    if (!statuses.includes(s as ProjectStatus)) statuses.push(s as ProjectStatus);
+  }
+  const filters: ApiFilters = { statuses };
+  const bbox = params.get('bbox');
+  if (bbox) {
+    const n = bbox.split(',').map((x) => Number(x.trim()));
+    if (n.length !== 4 || n.some((x) => !Number.isFinite(x)) || n[0] > n[2] || n[1] > n[3] || Math.abs(n[1]) > 90 || Math.abs(n[3]) > 90 || Math.abs(n[0]) > 180 || Math.abs(n[2]) > 180) {
+      return { ok: false, message: 'bbox must be four numbers: west longitude, south latitude, east longitude, north latitude (e.g. -74.08,42.745,-73.93,42.87).' };
+    }
+    filters.bbox = n as [number, number, number, number];
+  }
+  const since = params.get('updated_since');
+  if (since) {
+    const d = /^\d{4}-\d{2}-\d{2}$/.test(since) ? new Date(`${since}T00:00:00Z`) : new Date(since);
+    if (Number.isNaN(d.getTime())) return { ok: false, message: 'updated_since must be a date (2026-05-01) or an ISO 8601 instant (2026-05-01T12:00:00Z).' };
+    filters.updatedSince = d;
+  }
+  return { ok: true, filters };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const iso = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).toISOString());
+const acres = (n: number | null) => (n == null ? null : Math.round(n * 10) / 10);
+const coord = (n: number | null) => (n == null ? null : Math.round(n * 1e6) / 1e6);
+
+/** Latest change to a project or its public records (ms), as a correlated subquery. */
+const projectUpdatedMs = sql<number>`max(${projects.updatedAt},
+  coalesce((select max(d.updated_at) from documents d where d.project_id = ${outerProjectId} and d.public = 1), 0),
+  coalesce((select max(max(m.created_at, coalesce(m.submitted_at, 0), coalesce(m.reviewed_at, 0), coalesce(m.superseded_at, 0)))
+              from monthly_summaries m where m.project_id = ${outerProjectId} and m.submitted_at is not null), 0),
+  coalesce((select max(e.updated_at) from enforcement_actions e where e.project_id = ${outerProjectId} and e.public = 1), 0))`;
+
+
+export type ProjectRecord = ReturnType<typeof readOpenProjects>[number];
+
+let everyProject: { db: DB; version: number; baseUrl: string; records: ProjectRecord[] } | undefined;
+
+export function listOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string): ProjectRecord[] {
+  // The whole list (about 150 ms at 10,000 projects) is what most clients fetch: build it once per
+  // version of the public data (bumped by triggers on every public table, whichever process writes).
+  if (filters.id == null && !filters.statuses.length && !filters.bbox && !filters.updatedSince) {
+    const version = publicDataVersion(db);
+    if (everyProject?.db !== db || everyProject.version !== version || everyProject.baseUrl !== baseUrl) {
+      everyProject = { db, version, baseUrl, records: readOpenProjects(db, filters, baseUrl) };
+    }
+    return everyProject.records;
+  }
+  return readOpenProjects(db, filters, baseUrl);
+}
+
+function readOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string) {
+  const where = [eq(projects.published, true)];
+  if (filters.id != null) where.push(eq(projects.id, filters.id));
+  if (filters.statuses.length) where.push(sql`${projects.status} in (${sql.join(filters.statuses.map((s) => sql`${s}`), sql`, `)})`);
+  if (filters.bbox) {
+    const [w, s, e, n] = filters.bbox;
+    where.push(sql`${projects.longitude} between ${w} and ${e} and ${projects.latitude} between ${s} and ${n}`);
+  }
+  if (filters.updatedSince) where.push(sql`${projectUpdatedMs} >= ${filters.updatedSince.getTime()}`);
+  const rows = db
+    .select({ p: projects, updatedMs: projectUpdatedMs, openActions: openActionsCount, stopWorkSince })
+    .from(projects)
+    .where(and(...where))
+    .orderBy(asc(projects.id))
+    .all();
+  return rows.map(({ p, updatedMs, openActions: open, stopWorkSince: since }) => ({
+    id: p.id,
+    slug: p.slug,
+    url: `${baseUrl}/projects/${p.slug}`,
+    name: p.name,
+    description: p.description,
+    status: p.status,
+    status_label: PROJECT_STATUS_LABEL[p.status],
+    kind: p.kind,
+    site_address: p.siteAddress,
+    cross_street: p.crossStreet,
+    zip: p.zip,
+    latitude: coord(p.latitude),
+    longitude: coord(p.longitude),
+    tax_map_parcels: p.taxMapParcels,
+    town_permit_no: p.townPermitNo,
+    spdes_permit_id: p.spdesPermitId,
+    nature_of_activity: p.natureOfActivity,
+    pre_development_land_use: p.preDevelopmentLandUse,
+    post_development_land_use: p.postDevelopmentLandUse,
+    total_site_acres: acres(p.totalSiteAcres),
+    disturbed_acres: acres(p.disturbedAcres),
+    max_disturbed_at_once_acres: acres(p.maxDisturbedAtOnceAcres),
+    existing_impervious_acres: acres(p.existingImperviousAcres),
+    future_impervious_acres: acres(p.futureImperviousAcres),
+    dec_five_acre_approval: p.decFiveAcreApproval,
+    drains_to_ms4: p.drainsToMs4,
+    planned_start_on: p.plannedStartOn,
+    planned_completion_on: p.plannedCompletionOn,
+    actual_start_on: p.actualStartOn,
+    noi_received_on: p.noiReceivedOn,
+    final_stabilization_on: p.finalStabilizationOn,
+    not_filed_on: p.notFiledOn,
+    open_enforcement_actions: open,
+    stop_work_order_since: since,
+    published_at: iso(p.publishedAt),
+    created_at: iso(p.createdAt),
+    updated_at: iso(Number(updatedMs))!,
+  }));
+}
+
+/** One published project by id with its public records; undefined when there is none. */
+export function getOpenProject(db: DB, id: number, baseUrl: string) {
+  const [project] = listOpenProjects(db, { statuses: [], id }, baseUrl);
+  if (!project) return undefined;
+  const waters = db.select().from(receivingWaters).where(eq(receivingWaters.projectId, id)).orderBy(asc(receivingWaters.id)).all();
+  const people = db.select().from(parties).where(eq(parties.projectId, id)).orderBy(asc(parties.id)).all();
+  const docs = db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.projectId, id), eq(documents.public, true)))
+    .orderBy(desc(documents.documentDate), desc(documents.id))
+    .all();
+  const publicDocIds = new Set(docs.map((d) => d.id));
+  const summaries = db
+    .select()
+    .from(monthlySummaries)
+    .where(and(eq(monthlySummaries.projectId, id), sql`${monthlySummaries.submittedAt} is not null`))
+    .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version))
+    .all();
+  const actions = db
+    .select()
+    .from(enforcementActions)
+    .where(and(eq(enforcementActions.projectId, id), eq(enforcementActions.public, true)))
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
+    .all();
+  const latest = (...xs: Array<Date | null | undefined>) => new Date(Math.max(...xs.map((x) => (x ? x.getTime() : 0))));
+  return {
+    ...project,
+    receiving_waters: waters.map((w) => ({ name: w.name, water_type: w.waterType, impaired: w.impaired })),
+    parties: people.map((x) => ({
+      id: x.id,
+      role: x.role,
+      company_name: x.companyName,
+      contact_name: x.contactName,
+      contact_title: x.contactTitle,
+      phone: x.phone,
+      license: x.license,
+      certified_on: x.certifiedOn,
+      updated_at: iso(x.createdAt),
+    })),
+    documents: docs.map((d) => ({
+      id: d.id,
+      type: d.type,
+      title: d.title,
+      document_date: d.documentDate,
+      version: d.version,
+      supersedes_id: d.supersedesId != null && publicDocIds.has(d.supersedesId) ? d.supersedesId : null,
+      page_count: d.pageCount,
+      large_format_pages: d.largeFormatPages,
+      size_bytes: d.sizeBytes,
+      mime_type: d.mimeType,
+      url: `${baseUrl}/documents/${d.id}`,
+      uploaded_at: iso(d.uploadedAt),
+      updated_at: iso(d.updatedAt),
+    })),
+    monthly_summaries: summaries.map((m) => ({
+      id: m.id,
+      month: m.month,
+      version: m.version,
+      superseded: m.supersededAt != null,
+      inspections_done: m.inspectionsDone,
+      inspections_required: m.inspectionsRequired,
+      storm_events: m.stormEvents,
+      post_storm_inspections: m.postStormInspections,
+      acres_disturbed: acres(m.acresDisturbed),
+      acres_stabilized: acres(m.acresStabilized),
+      corrective_opened: m.correctiveOpened,
+      corrective_closed: m.correctiveClosed,
+      corrective_open: m.correctiveOpen,
+      narrative: m.narrative,
+      certified_by: [m.certifiedByName, m.certifiedByTitle].filter(Boolean).join(', ') || null,
+      submitted_at: iso(m.submittedAt),
+      review_status: m.reviewStatus,
+      document_id: m.documentId != null && publicDocIds.has(m.documentId) ? m.documentId : null,
+      updated_at: iso(latest(m.createdAt, m.submittedAt, m.reviewedAt, m.supersededAt)),
+    })),
+    enforcement_actions: actions.map((a) => ({
+      id: a.id,
+      type: a.type,
+      type_label: ENFORCEMENT_TYPE_LABEL[a.type],
+      category: a.category,
+      status: a.status,
+      in_force: isInForce(a),
+      issued_on: a.issuedOn,
+      issued_by: a.issuedByName,
+      cited_section: a.citedSection,
+      summary: a.summary,
+      required_measures: a.requiredMeasures,
+      comply_by: a.complyBy,
+      lifted_on: a.liftedOn,
+      closed_on: a.closedOn,
+      fine_assessed_cents: a.fineAssessedCents,
+      fine_paid_cents: a.fineAssessedCents == null ? null : a.finePaidCents,
+      fine_due_on: a.fineDueOn,
+      notice_document_id: a.noticeDocumentId != null && publicDocIds.has(a.noticeDocumentId) ? a.noticeDocumentId : null,
+      created_at: iso(a.createdAt),
+      updated_at: iso(a.updatedAt),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formats
+
+export function projectsCsv(records: ProjectRecord[]): { header: string[]; rows: unknown[][] } {
+  const header = PROJECT_FIELDS.map((f) => f.name);
+  return { header, rows: records.map((r) => header.map((h) => (r as Record<string, unknown>)[h])) };
+}
+
+/** RFC 7946 FeatureCollection: geometry coordinates are [longitude, latitude]. */
+export function projectsGeoJson(records: ProjectRecord[]) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: records.map(({ latitude, longitude, ...properties }) => ({
+      type: 'Feature' as const,
+      id: properties.id,
+      geometry: latitude != null && longitude != null ? { type: 'Point' as const, coordinates: [longitude, latitude] as [number, number] } : null,
+      properties,
+    })),
+  };
+}
+
+/** The newest updated_at among records (for Last-Modified), or the epoch when there are none. */
+export function newestUpdate(records: Array<{ updated_at: string | null }>): Date {
+  let max = 0;
+  for (const r of records) if (r.updated_at) max = Math.max(max, Date.parse(r.updated_at));
+  return new Date(max);
+}

@@ -1,0 +1,167 @@
+/**
+ * What the public search index is built from: published projects (with their public documents and
+ * the companies on them) and the help and ordinance pages. Nothing unpublished or non-public is read.
+ */
+import type Database from 'better-sqlite3';
+import type { ProjectStatus } from '#db/schema.ts';
+
+/** One searchable thing. `fields` are indexed; the rest is for showing the result. */
+export interface SearchDoc {
+  ref: string;
+  kind: 'project' | 'help';
+  title: string;
+  url: string;
+  /** Projects: the site address; help: the page's description. */
+  subtitle: string;
+  status?: ProjectStatus;
+  fields: {
+    title: string;
+    address?: string;
+    cross?: string;
+    ids?: string;
+    parties?: string;
+    body?: string;
+    docs?: string;
+  };
+}
+
+/** A help or ordinance page (or one section of it), given by the caller (the content collection). */
+export interface HelpDoc {
+  /** Unique, e.g. "ordinance#stop-work-orders". */
+  id: string;
+  title: string;
+  description: string;
+  url: string;
+  body: string;
+}
+
+/** Dated series (weekly inspection reports, monthly summaries) add one phrase each, not hundreds of titles. */
+const SERIES: Record<string, string> = {
+  inspection_report: 'Inspection reports',
+  monthly_summary: 'Monthly inspection summaries',
+};
+
+/** Published projects as search documents. Takes the raw better-sqlite3 handle: it runs in the index worker too. */
+export function loadProjectDocs(sqlite: Database.Database): SearchDoc[] {
+  const rows = sqlite
+    .prepare(
+      `select id, slug, name, site_address, cross_street, zip, tax_map_parcels, town_permit_no, spdes_permit_id, description, status
+         from projects where published = 1 order by id`,
+    )
+    .all() as Array<{
+    id: number;
+    slug: string;
+    name: string;
+    site_address: string;
+    cross_street: string | null;
+    zip: string | null;
+    tax_map_parcels: string | null;
+    town_permit_no: string | null;
+    spdes_permit_id: string | null;
+    description: string;
+    status: ProjectStatus;
+  }>;
+  const parties = new Map<number, Set<string>>();
+  for (const p of sqlite
+    .prepare('select pa.project_id as pid, pa.company_name as name from parties pa join projects p on p.id = pa.project_id where p.published = 1')
+    .iterate() as IterableIterator<{ pid: number; name: string }>) {
+    let set = parties.get(p.pid);
+    if (!set) parties.set(p.pid, (set = new Set()));
+    set.add(p.name);
+  }
+  const docs = new Map<number, Set<string>>();
+  for (const d of sqlite
+    .prepare(
+      `select d.project_id as pid, d.type, d.title from documents d join projects p on p.id = d.project_id
+        where p.published = 1 and d.public = 1`,
+    )
+    .iterate() as IterableIterator<{ pid: number; type: string; title: string }>) {
+    let set = docs.get(d.pid);
+    if (!set) docs.set(d.pid, (set = new Set()));
+    set.add(SERIES[d.type] ?? d.title);
+  }
+  return rows.map((r) => ({
+    ref: `p${r.id}`,
+    kind: 'project' as const,
+    title: r.name,
+    url: `/projects/${r.slug}`,
+    subtitle: r.site_address,
+    status: r.status,
+    fields: {
+      title: r.name,
+      address: [r.site_address, r.zip].filter(Boolean).join(' '),
+      cross: r.cross_street ?? '',
+      ids: [r.town_permit_no, r.spdes_permit_id, r.tax_map_parcels].filter(Boolean).join(', '),
+      parties: [...(parties.get(r.id) ?? [])].join('; '),
+      body: r.description,
+      docs: [...(docs.get(r.id) ?? [])].join('; '),
+    },
+  }));
+}
+
+export function helpSearchDocs(help: HelpDoc[]): SearchDoc[] {
+  return help.map((h) => ({
+    ref: `h${h.id}`,
+    kind: 'help' as const,
+    title: h.title,
+    url: h.url,
+    subtitle: h.description,
+    fields: { title: h.title, body: h.body },
+  }));
+}
+
+/**
+ * A cheap summary of everything the index depends on. It changes when a project, document or party is
+ * added, removed, edited (updated_at), published or made public, so the index is rebuilt only then.
+ */
+export function searchFingerprint(sqlite: Database.Database): string {
+  const row = sqlite
+    .prepare(
+      `select
+         (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(published), 0) from projects) as p,
+         (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(public), 0) from documents) as d,
+         (select count(*) || '.' || coalesce(max(id), 0) from parties) as a`,
+    )
+    .get() as { p: string; d: string; a: string };
+  return `${row.p}|${row.d}|${row.a}`;
+}
+
+/** Markdown to plain words for indexing (headings, links, emphasis and table pipes removed). */
+export function markdownToText(md: string): string {
+  return md
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[*_`|]/g, ' ')
+    .replace(/^\s*:?-{3,}:?\s*$/gm, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Split a help page into one search document per `## ` section (so a result links to the right part
+ * of the ordinance). `slugFor` maps a heading's text to its anchor (from the rendered page).
+ */
+export function splitHelpPage(
+  page: { id: string; title: string; description: string; body: string },
+  slugFor: (heading: string) => string | undefined,
+): HelpDoc[] {
+  const parts = page.body.split(/^## +(.+)$/m);
+  const out: HelpDoc[] = [
+    { id: page.id, title: page.title, description: page.description, url: `/help/${page.id}`, body: markdownToText(parts[0] ?? '') },
+  ];
+  for (let i = 1; i < parts.length; i += 2) {
+    const heading = parts[i].trim();
+    const slug = slugFor(heading);
+    out.push({
+      id: `${page.id}#${slug ?? i}`,
+      title: `${page.title}: ${markdownToText(heading)}`,
+      description: page.description,
+      url: `/help/${page.id}${slug ? `#${slug}` : ''}`,
+      body: markdownToText(parts[i + 1] ?? ''),
+    });
+  }
+  return out.filter((d) => d.body || d.id === page.id);
+}

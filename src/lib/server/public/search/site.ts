@@ -1,0 +1,37 @@
+/**
+ * The portal's search service (one per server process), fed from the configured database and the help
+ * collection. Pages call `siteSearch()`; the middleware warms it on the first request.
+ */
+import { getCollection, render } from 'astro:content';
+import { config } from '#lib/server/platform/config.ts';
+import { splitHelpPage, type HelpDoc } from './documents.ts';
+import { SearchService } from './service.ts';
+
+let service: SearchService | undefined;
+
+export function siteSearch(): SearchService {
+  service ??= new SearchService({
+    dbPath: config().databasePath,
+    help: loadHelpDocs,
+    checkEveryMs: Number(process.env.SEARCH_CHECK_MS) || undefined,
+    debounceMs: Number(process.env.SEARCH_DEBOUNCE_MS) || undefined,
+  });
+  return service;
+}
+
+/** Help and ordinance pages, one search document per section, linked to the section's anchor. */
+async function loadHelpDocs(): Promise<HelpDoc[]> {
+  const entries = await getCollection('help');
+  const out: HelpDoc[] = [];
+  for (const entry of entries) {
+    const { headings } = await render(entry);
+    const slugs = new Map(headings.map((h) => [h.text.trim(), h.slug]));
+    out.push(
+      ...splitHelpPage(
+        { id: entry.id, title: entry.data.title, description: entry.data.description, body: entry.body ?? '' },
+        (heading) => slugs.get(heading.replace(/[*_`]/g, '').trim()),
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,370 @@
+/**
+ * Billing a records request: the clerk confirms pages and sheets per item, the invoice's lines come from
+ * the fee schedule in force that day (the invoice keeps that schedule, so an old invoice keeps its rates),
+ * discounts and waivers carry a reason, payments are recorded with the balance, and electronic copies are
+ * released when nothing is owed. A bill above the requester's limit waits for their approval first.
+ */
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { invoiceLines, invoices, payments, requestItems, users, type DeliveryMethod } from '#db/schema.ts';
+import { computeBill, needsCostApproval, type Bill } from '#lib/shared/fees.ts';
+import { formatDay, formatMoney } from '#lib/shared/format.ts';
+import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { feeScheduleById, feeScheduleOn } from './fee-schedules.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import type { InvoiceSummary } from '#lib/server/platform/mail/templates/requests.ts';
+import { townToday, townInstant } from '#lib/server/platform/time/town-time.ts';
+import { copyItems, resolveItems, type ItemRow } from './records.ts';
+import { HOW_TO_PAY, isOpen, readyText } from './request.rules.ts';
+import { trackingLink } from './links.ts';
+import { addEvent, auditView, getRequest, nextNumber, updateRequest, type RequestRow } from './store.ts';
+
+export const PAYMENT_METHOD_LABEL = { cash: 'Cash', check: 'Check', card: 'Card', money_order: 'Money order', other: 'Other' } as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABEL;
+
+export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; field?: string; message: string };
+
+function fail(message: string, field?: string): { ok: false; field?: string; message: string } {
+  return { ok: false, field, message };
+}
+
+function actorId(actor: Actor): number | null {
+  return 'userId' in actor ? actor.userId : null;
+}
+
+export function itemRows(tx: Pick<Tx, 'select'>, requestId: number): ItemRow[] {
+  return tx.select().from(requestItems).where(eq(requestItems.requestId, requestId)).orderBy(asc(requestItems.id)).all();
+}
+
+export interface InvoiceView {
+  id: number;
+  number: string;
+  status: 'draft' | 'issued' | 'void';
+  issuedAt: Date | null;
+  createdAt: Date;
+  voidedAt: Date | null;
+  voidReason: string | null;
+  feeScheduleId: number;
+  lines: Array<typeof invoiceLines.$inferSelect>;
+  subtotalCents: number;
+  discountCents: number;
+  discountReason: string | null;
+  totalCents: number;
+  payments: Array<typeof payments.$inferSelect & { recordedBy: string | null }>;
+  paidCents: number;
+  balanceCents: number;
+}
+
+function invoiceView(tx: Pick<Tx, 'select'>, inv: typeof invoices.$inferSelect): InvoiceView {
+  const lines = tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.id)).all();
+  const pays = tx
+    .select({ p: payments, recordedBy: users.name })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.recordedByUserId))
+    .where(eq(payments.invoiceId, inv.id))
+    .orderBy(asc(payments.receivedAt), asc(payments.id))
+    .all()
+    .map((r) => ({ ...r.p, recordedBy: r.recordedBy }));
+  const subtotalCents = lines.reduce((n, l) => n + l.amountCents, 0);
+  const totalCents = Math.max(0, subtotalCents - inv.discountCents);
+  const paidCents = pays.reduce((n, p) => n + p.amountCents, 0);
+  return {
+    id: inv.id,
+    number: inv.number,
+    status: inv.status as InvoiceView['status'],
+    issuedAt: inv.issuedAt,
+    createdAt: inv.createdAt,
+    voidedAt: inv.voidedAt,
+    voidReason: inv.voidReason,
+    feeScheduleId: inv.feeScheduleId,
+    lines,
+    subtotalCents,
+    discountCents: inv.discountCents,
+    discountReason: inv.discountReason,
+    totalCents,
+    payments: pays,
+    paidCents,
+    balanceCents: inv.status === 'issued' ? Math.max(0, totalCents - paidCents) : 0,
+  };
+}
+
+/** The request's invoice in force (draft or issued), if any. */
+export function currentInvoice(tx: Pick<Tx, 'select'>, requestId: number): InvoiceView | undefined {
+  const inv = tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.requestId, requestId), isNull(invoices.voidedAt)))
+    .orderBy(desc(invoices.id))
+    .limit(1)
+    .get();
+  return inv && inv.status !== 'void' ? invoiceView(tx, inv) : undefined;
+}
+
+/** Every invoice, voided ones included (for the staff timeline). */
+export function allInvoices(tx: Pick<Tx, 'select'>, requestId: number): InvoiceView[] {
+  return tx.select().from(invoices).where(eq(invoices.requestId, requestId)).orderBy(asc(invoices.id)).all().map((i) => invoiceView(tx, i));
+}
+
+export function invoiceSummary(inv: InvoiceView, url: string): InvoiceSummary {
+  return {
+    number: inv.number,
+    lines: inv.lines.map((l) => ({ description: l.description, amount: formatMoney(l.amountCents) })),
+    discount: inv.discountCents ? { amount: formatMoney(inv.discountCents), reason: inv.discountReason ?? '' } : null,
+    total: formatMoney(inv.totalCents),
+    paid: formatMoney(inv.paidCents),
+    balance: formatMoney(inv.balanceCents),
+    howToPay: HOW_TO_PAY,
+    url,
+  };
+}
+
+/** Mark every file of the request released (documents it names, ranges it covers, uploads). */
+export function releaseFiles(tx: Tx, r: RequestRow, now: Date): number {
+  const rows = itemRows(tx, r.id);
+  const resolved = resolveItems(tx, r.projectId, rows);
+  let n = 0;
+  for (const x of resolved) {
+    if (x.item.releasedAt || x.files.length === 0) continue;
+    tx.update(requestItems).set({ releasedAt: now }).where(eq(requestItems.id, x.item.id)).run();
+    n += x.files.length;
+  }
+  return n;
+}
+
+export interface Links {
+  trackUrl: (token?: string) => string | undefined;
+  invoiceUrl: () => string | undefined;
+}
+
+export interface BillInputForm {
+  counts: Array<{ itemId: number; pages: number; largeFormatSheets: number }>;
+  postageCents?: number;
+  staffMinutes?: number;
+  discountCents?: number;
+  discountReason?: string;
+}
+
+/** What the bill would be with these counts, without saving anything (the billing form's preview). */
+export function previewBill(tx: Pick<Tx, 'select'>, r: RequestRow, input: BillInputForm, today = townToday()): { bill: Bill; feeScheduleId: number } {
+  const fee = feeScheduleOn(tx, today);
+  const rows = itemRows(tx, r.id).map((i) => {
+    const c = input.counts.find((x) => x.itemId === i.id);
+    return c ? { ...i, pages: c.pages, largeFormatSheets: c.largeFormatSheets } : i;
+  });
+  const bill = computeBill(fee, {
+    delivery: r.delivery,
+    items: copyItems(resolveItems(tx, r.projectId, rows)),
+    postageCents: r.delivery === 'paper_mail' ? (input.postageCents ?? 0) : undefined,
+    staffMinutes: input.staffMinutes,
+    discountCents: input.discountCents,
+  });
+  return { bill, feeScheduleId: fee.id };
+}
+
+/**
+ * Issue the bill. Free (nothing to charge): the files are released at once and the request is fulfilled.
+ * Above the requester's limit: a draft waits for their approval. Otherwise an issued invoice awaits payment.
+ */
+export function billRequest(db: DB, actor: Actor, requestId: number, input: BillInputForm, baseUrl: string, now = new Date()): Outcome<{ invoiceId: number | null; totalCents: number }> {
+  const r = getRequest(db, requestId);
+  if (!r) return fail('No such request.');
+  if (!isOpen(r.status)) return fail('This request is closed; it cannot be billed.');
+  if (r.delivery === 'inspect') return fail('Inspection in person is free; mark the request fulfilled after the visit.');
+  if (currentInvoice(db, r.id)) return fail('This request already has an invoice. Void it first to bill again.');
+  if ((input.discountCents ?? 0) > 0 && !input.discountReason?.trim()) return fail('Give the reason for the discount or waiver.', 'discountReason');
+  const rows = itemRows(db, r.id);
+  for (const c of input.counts) if (!rows.some((i) => i.id === c.itemId)) return fail('One of the items is not part of this request.');
+  const today = townToday(now);
+  const { bill, feeScheduleId } = previewBill(db, r, input, today);
+  const waiting = bill.totalCents > 0 && needsCostApproval(bill.totalCents, r.costLimitCents, r.costApprovedCents);
+
+  const invoiceId = db.transaction((tx) => {
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    for (const c of input.counts) {
+      tx.update(requestItems).set({ pages: c.pages, largeFormatSheets: c.largeFormatSheets }).where(eq(requestItems.id, c.itemId)).run();
+    }
+    let id: number | null = null;
+    if (bill.subtotalCents > 0) {
+      id = Number(
+        tx
+          .insert(invoices)
+          .values({
+            number: nextNumber(tx, 'INV', today.slice(0, 4)),
+            requestId: r.id,
+            feeScheduleId,
+            status: waiting ? 'draft' : 'issued',
+            discountCents: bill.discountCents,
+            discountReason: bill.discountCents ? input.discountReason!.trim() : null,
+            issuedAt: waiting ? null : now,
+            issuedByUserId: waiting ? null : actorId(actor),
+            createdAt: now,
+          })
+          .returning({ id: invoices.id })
+          .get().id,
+      );
+      for (const l of bill.lines) {
+        tx.insert(invoiceLines).values({ invoiceId: id, code: l.code, description: l.description, quantity: l.quantity, unitCents: l.unitCents, amountCents: l.amountCents, documentId: l.documentId }).run();
+      }
+    }
+    const inv = id != null ? currentInvoice(tx, r.id) : undefined;
+    let after: RequestRow;
+    if (waiting) {
+      after = updateRequest(tx, r, { status: 'awaiting_cost_approval', costApprovalRequestedAt: now }, now);
+      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `The copies will cost ${formatMoney(bill.totalCents)}, more than the ${formatMoney(r.costLimitCents ?? 0)} limit you gave. Nothing is copied or charged until you approve the cost on this page.` });
+      if (r.requesterEmail) {
+        enqueueMail(tx, { kind: 'request-cost-approval', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, totalText: formatMoney(bill.totalCents), limitText: formatMoney(r.costLimitCents ?? 0) } });
+      }
+    } else if (bill.totalCents === 0) {
+      releaseFiles(tx, r, now);
+      after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
+      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery)}` });
+      if (r.requesterEmail) {
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: null } });
+      }
+    } else {
+      after = updateRequest(tx, r, { status: 'awaiting_payment' }, now);
+      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Invoice ${inv!.number} issued for ${formatMoney(bill.totalCents)}. The records are ready and are released when it is paid. ${HOW_TO_PAY}` });
+      if (r.requesterEmail) {
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: invoiceSummary(inv!, `${link}/invoice`) } });
+      }
+    }
+    audit(tx, actor, {
+      action: 'records_request.bill',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: { ...auditView(after), invoice: inv ? { number: inv.number, status: inv.status, subtotalCents: inv.subtotalCents, discountCents: inv.discountCents, discountReason: inv.discountReason, totalCents: inv.totalCents, feeScheduleId } : null, counts: input.counts, postageCents: input.postageCents ?? null, staffMinutes: input.staffMinutes ?? null },
+    });
+    return id;
+  });
+  return { ok: true, invoiceId, totalCents: bill.totalCents };
+}
+
+/** The requester (on their tracking page) or the clerk (for an approval given by phone or email) approves the cost. */
+export function approveCost(db: DB, actor: Actor, requestId: number, baseUrl: string, now = new Date()): Outcome {
+  const r = getRequest(db, requestId);
+  if (!r) return fail('No such request.');
+  if (r.status !== 'awaiting_cost_approval') return fail('This request is not waiting for a cost approval.');
+  const draft = currentInvoice(db, r.id);
+  const amount = draft ? draft.totalCents : (r.estimateCents ?? 0);
+  db.transaction((tx) => {
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    let after: RequestRow;
+    const byRequester = !('userId' in actor);
+    const who = byRequester ? 'You approved' : 'The clerk recorded your approval of';
+    if (draft && draft.status === 'draft') {
+      tx.update(invoices).set({ status: 'issued', issuedAt: now, issuedByUserId: actorId(actor) }).where(eq(invoices.id, draft.id)).run();
+      after = updateRequest(tx, r, { status: 'awaiting_payment', costApprovedAt: now, costApprovedCents: amount }, now);
+      const inv = currentInvoice(tx, r.id)!;
+      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `${who} the cost of ${formatMoney(amount)}. Invoice ${inv.number} is issued; the records are released when it is paid. ${HOW_TO_PAY}` });
+      if (r.requesterEmail) {
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: invoiceSummary(inv, `${link}/invoice`) } });
+      }
+    } else {
+      after = updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received', costApprovedAt: now, costApprovedCents: amount }, now);
+      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${who} the estimated cost of ${formatMoney(amount)}. The Town is preparing the records.` });
+    }
+    audit(tx, actor, { action: 'records_request.approve_cost', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
+  });
+  return { ok: true };
+}
+
+export interface PaymentInput {
+  amountCents: number;
+  method: PaymentMethod;
+  reference?: string;
+  receivedOn: string;
+}
+
+/** Record a payment against the issued invoice; at a zero balance the files are released and the request fulfilled. */
+export function recordPayment(db: DB, actor: Actor, requestId: number, p: PaymentInput, baseUrl: string, now = new Date()): Outcome<{ balanceCents: number; released: boolean }> {
+  const r = getRequest(db, requestId);
+  if (!r) return fail('No such request.');
+  const inv = currentInvoice(db, r.id);
+  if (!inv || inv.status !== 'issued') return fail('There is no issued invoice to pay.');
+  if (inv.balanceCents <= 0) return fail('The invoice is already paid in full.');
+  if (p.amountCents <= 0) return fail('Enter an amount greater than zero.', 'amount');
+  if (p.amountCents > inv.balanceCents) return fail(`That is more than the balance of ${formatMoney(inv.balanceCents)}. Enter at most the balance.`, 'amount');
+  if ((p.method === 'check' || p.method === 'card' || p.method === 'money_order') && !p.reference?.trim()) {
+    return fail(p.method === 'check' ? 'Enter the check number.' : p.method === 'card' ? 'Enter the card payment reference (receipt or authorization number).' : 'Enter the money order number.', 'reference');
+  }
+  const today = townToday(now);
+  if (p.receivedOn > today) return fail('The payment date cannot be in the future.', 'receivedOn');
+  const receivedAt = p.receivedOn === today ? now : townInstant(p.receivedOn, '12:00');
+  const balance = inv.balanceCents - p.amountCents;
+  const result = db.transaction((tx) => {
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    tx.insert(payments).values({ invoiceId: inv.id, receivedAt, amountCents: p.amountCents, method: p.method, reference: p.reference?.trim() || null, recordedByUserId: actorId(actor), createdAt: now }).run();
+    let after = r;
+    let released = false;
+    const methodText = `${PAYMENT_METHOD_LABEL[p.method]}${p.reference?.trim() ? `, ${p.reference.trim()}` : ''}`;
+    addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Payment of ${formatMoney(p.amountCents)} received (${PAYMENT_METHOD_LABEL[p.method]}) on ${formatDay(p.receivedOn)} for invoice ${inv.number}. Balance: ${formatMoney(balance)}.` });
+    if (balance === 0) {
+      releaseFiles(tx, r, now);
+      released = true;
+      after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
+      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: readyText(r.delivery) });
+    }
+    audit(tx, actor, {
+      action: 'records_request.payment',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: { ...auditView(r), balanceCents: inv.balanceCents },
+      after: { ...auditView(after), invoice: inv.number, amountCents: p.amountCents, method: p.method, reference: p.reference ?? null, receivedOn: p.receivedOn, balanceCents: balance },
+    });
+    if (r.requesterEmail) {
+      enqueueMail(tx, {
+        kind: 'request-payment-received',
+        to: r.requesterEmail,
+        data: { number: r.number, name: r.requesterName, trackUrl: link, amountText: formatMoney(p.amountCents), methodText, invoiceNumber: inv.number, balanceText: formatMoney(balance), released },
+      });
+    }
+    return { balanceCents: balance, released };
+  });
+  return { ok: true, ...result };
+}
+
+/** Release files attached after the bill was settled (nothing owed). */
+export function releaseNow(db: DB, actor: Actor, requestId: number, now = new Date()): Outcome<{ released: number }> {
+  const r = getRequest(db, requestId);
+  if (!r) return fail('No such request.');
+  if (r.status === 'denied' || r.status === 'withdrawn') return fail('This request is closed; nothing can be released.');
+  const inv = currentInvoice(db, r.id);
+  if (inv && (inv.status === 'draft' || inv.balanceCents > 0)) return fail(`Nothing can be released while ${inv.status === 'draft' ? 'the cost waits for approval' : `${formatMoney(inv.balanceCents)} is owed`}.`);
+  if (!inv && r.status !== 'fulfilled') {
+    const { bill } = previewBill(db, r, { counts: [] });
+    if (bill.totalCents > 0) return fail('Bill the request first: its copies are not free.');
+  }
+  const released = db.transaction((tx) => {
+    const n = releaseFiles(tx, r, now);
+    if (n) {
+      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${n === 1 ? 'A file was' : `${n} files were`} released for download.` });
+      audit(tx, actor, { action: 'records_request.release', entityType: 'records_request', entityId: r.id, after: { files: n } });
+    }
+    return n;
+  });
+  return released ? { ok: true, released } : fail('There are no unreleased files on this request.');
+}
+
+/** Void an invoice nobody has paid anything on (a mistake), so the request can be billed again. */
+export function voidInvoice(db: DB, actor: Actor, requestId: number, reason: string, now = new Date()): Outcome {
+  const r = getRequest(db, requestId);
+  if (!r) return fail('No such request.');
+  const inv = currentInvoice(db, r.id);
+  if (!inv) return fail('There is no invoice to void.');
+  if (inv.paidCents > 0) return fail('Payments are recorded on this invoice; it cannot be voided.');
+  db.transaction((tx) => {
+    tx.update(invoices).set({ status: 'void', voidedAt: now, voidReason: reason.trim() }).where(eq(invoices.id, inv.id)).run();
+    const after = isOpen(r.status) ? updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now) : r;
+    addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Invoice ${inv.number} was cancelled: ${reason.trim()}` });
+    audit(tx, actor, { action: 'records_request.void_invoice', entityType: 'invoice', entityId: inv.id, before: { number: inv.number, status: inv.status, totalCents: inv.totalCents }, after: { status: 'void', reason: reason.trim(), request: auditView(after) } });
+  });
+  return { ok: true };
+}
+
+/** Rates of the schedule an invoice was issued under (for the printable invoice). */
+export function invoiceRates(tx: Pick<Tx, 'select'>, inv: InvoiceView) {
+  return feeScheduleById(tx, inv.feeScheduleId);
+}
+
+export type { DeliveryMethod };

@@ -1,0 +1,69 @@
+/**
+ * The clerks' morning digest: what is overdue, due today and due in the next two business days. Sent
+ * once per business day, after 7:00 town time, to every active clerk, and only when something needs
+ * action. The day it was sent is kept in `settings`, in the same transaction as the mail, so a restart
+ * or an overlapping timer never sends it twice.
+ */
+import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { projects, recordsRequests, settings, userRoles, users } from '#db/schema.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { config, TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { deadlineFlag, deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import type { Job } from '#lib/server/platform/jobs.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import type { DigestRow } from '#lib/server/platform/mail/templates/requests.ts';
+import { OPEN_STATUSES, REQUEST_STATUS_LABEL } from './request.rules.ts';
+
+const SENT_KEY = 'requests-digest:last_day';
+export const DIGEST_HOUR = 7;
+
+export function sendRequestsDigest(db: DB, now: Date, baseUrl = config().publicUrl): { sent: number; day: string } | undefined {
+  const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
+  const calendar = loadCalendar(db);
+  const window = deadlineWindow(now, calendar, closeOfBusiness(db));
+  if (local.hour < DIGEST_HOUR || !calendar.isBusinessDay(window.today)) return undefined;
+  if (db.select({ value: settings.value }).from(settings).where(eq(settings.key, SENT_KEY)).get()?.value === window.today) return undefined;
+
+  const rows = db
+    .select({ id: recordsRequests.id, number: recordsRequests.number, status: recordsRequests.status, respondBy: recordsRequests.respondBy, project: projects.name })
+    .from(recordsRequests)
+    .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+    .where(and(inArray(recordsRequests.status, [...OPEN_STATUSES]), isNotNull(recordsRequests.respondBy), lte(recordsRequests.respondBy, window.dueSoonThrough)))
+    .orderBy(recordsRequests.respondBy, recordsRequests.id)
+    .all();
+  const toRow = (r: (typeof rows)[number]): DigestRow => ({
+    number: r.number,
+    project: r.project ?? 'no single project',
+    deadline: formatDay(r.respondBy),
+    status: REQUEST_STATUS_LABEL[r.status],
+    url: `${baseUrl}/staff/requests/${r.id}`,
+  });
+  const flagged = rows.map((r) => ({ r, flag: deadlineFlag(r.respondBy, window) }));
+  const overdue = flagged.filter((x) => x.flag === 'overdue').map((x) => toRow(x.r));
+  const dueToday = flagged.filter((x) => x.flag === 'due_today').map((x) => toRow(x.r));
+  const dueSoon = flagged.filter((x) => x.flag === 'due_soon').map((x) => toRow(x.r));
+  const clerks = db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(userRoles.role, 'clerk'), eq(users.disabled, false)))
+    .all();
+
+  return db.transaction((tx) => {
+    tx.insert(settings).values({ key: SENT_KEY, value: window.today, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value: window.today, updatedAt: now } }).run();
+    if (!overdue.length && !dueToday.length && !dueSoon.length) return { sent: 0, day: window.today };
+    for (const c of clerks) {
+      enqueueMail(tx, {
+        kind: 'requests-digest',
+        to: c.email,
+        data: { name: c.name.split(' ')[0], dateText: formatDay(window.today), overdue, dueToday, dueSoon, queueUrl: `${baseUrl}/staff/requests` },
+      });
+    }
+    return { sent: clerks.length, day: window.today };
+  });
+}
+
+export const requestsDigestJob: Job = { name: 'records-requests-digest', everyMs: 10 * 60 * 1000, run: (db, now) => void sendRequestsDigest(db, now) };

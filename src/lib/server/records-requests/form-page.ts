@@ -1,0 +1,42 @@
+/**
+ * What the two records-request forms (the public one and the clerk's entry) need to render, from their
+ * formState (read with echoOnSuccess: a preview is a successful action that re-renders the form): the
+ * live estimate; errors beside fields; and the one-time form key, kept across previews so a final send
+ * that arrives twice is still recognised.
+ */
+import type { AstroGlobal } from 'astro';
+import { looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
+import { db } from '#lib/server/platform/db.ts';
+import type { FormState } from '#lib/server/platform/forms/action-forms.ts';
+import { projectChoices } from './records.ts';
+import { formPreview } from './submit.ts';
+
+export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
+  const posted = astro.request.method === 'POST';
+  const { value, values } = form;
+  const projectValue = posted ? value('project') : (astro.url.searchParams.get('project') ?? '').slice(0, 200);
+  const preview = formPreview(db(), {
+    project: projectValue,
+    documentIds: values('documentIds'),
+    reportsFrom: value('reportsFrom'),
+    reportsTo: value('reportsTo'),
+    freeText: value('freeText'),
+    delivery: value('delivery'),
+  });
+  const errors = { ...form.fields };
+  if (preview.projectError && !errors.project) errors.project = [preview.projectError];
+  const formKey = looksLikeToken(value('formKey')) ? value('formKey') : newToken();
+  /** RequestForm's props, apart from the action and the mode. */
+  const formProps = {
+    formKey,
+    projects: projectChoices(db()),
+    projectValue: preview.project?.slug ?? projectValue,
+    records: preview.records,
+    value,
+    values: (name: string) => (name === 'documentIds' ? preview.documentIds.map(String) : values(name)),
+    errors,
+    estimate: preview.estimate,
+    rates: preview.rates,
+  };
+  return { value, preview, errors, formProps };
+}

@@ -1,0 +1,218 @@
+/**
+ * The clerk's queue: open requests ordered by the date the town must next act by (respond_by), flagged
+ * overdue / due today / due soon (two business days), with filters, search and a CSV export.
+ */
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { REQUEST_STATUSES, invoiceLines, invoices, payments, projects, recordsRequests, type RequestStatus } from '#db/schema.ts';
+import { DELIVERY_LABEL } from '#lib/shared/fees.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { anyContains, type DB } from '#lib/server/platform/db.ts';
+import { deadlineFlag, deadlineWindow, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { CHANNEL_LABEL, OPEN_STATUSES, REQUEST_STATUS_LABEL, type RequestChannel } from './request.rules.ts';
+
+export const QUEUE_FLAGS = { overdue: 'Overdue', due_today: 'Due today', due_soon: 'Due soon (2 business days)' } as const satisfies Record<DeadlineFlag, string>;
+export const QUEUE_STATUS_CHOICES: Record<string, string> = { open: 'All open', all: 'All, open and closed', ...REQUEST_STATUS_LABEL };
+const CHANNELS = Object.keys(CHANNEL_LABEL) as RequestChannel[];
+
+export interface QueueQuery {
+  status: 'open' | 'all' | RequestStatus;
+  flag?: DeadlineFlag;
+  project?: string;
+  channel?: RequestChannel;
+  q?: string;
+  page: number;
+  perPage: number;
+}
+
+/** Untrusted query-string values → a valid query (unknown values are dropped). */
+export function parseQueueQuery(params: URLSearchParams): QueueQuery {
+  const status = params.get('status') ?? 'open';
+  const flag = params.get('flag') ?? '';
+  const channel = params.get('channel') ?? '';
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const clean = (v: string | null) => (v ?? '').trim().slice(0, 200) || undefined;
+  return {
+    status: status === 'open' || status === 'all' || (REQUEST_STATUSES as readonly string[]).includes(status) ? (status as QueueQuery['status']) : 'open',
+    flag: flag in QUEUE_FLAGS ? (flag as DeadlineFlag) : undefined,
+    channel: (CHANNELS as string[]).includes(channel) ? (channel as RequestChannel) : undefined,
+    project: clean(params.get('project')),
+    q: clean(params.get('q')),
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
+    perPage: 50,
+  };
+}
+
+
+/**
+ * Requests whose number, requester's name or email, or description contains the text (any case). Three
+ * characters or more go through the trigram index (migration 0010), the same matches as LIKE without
+ * reading every request; shorter text is rare and scans.
+ */
+function textMatches(text: string): SQL {
+  if ([...text].length >= 3) {
+    const phrase = `"${text.replace(/"/g, '""')}"`;
+    return sql`${recordsRequests.id} in (select rowid from records_requests_fts where records_requests_fts match ${phrase})`;
+  }
+  return anyContains(text, recordsRequests.number, recordsRequests.requesterName, recordsRequests.requesterEmail, recordsRequests.description);
+}
+
+function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
+  const parts: Array<SQL | undefined> = [];
+  if (q.status === 'open') parts.push(inArray(recordsRequests.status, [...OPEN_STATUSES]));
+  else if (q.status !== 'all') parts.push(eq(recordsRequests.status, q.status));
+  if (q.channel) parts.push(eq(recordsRequests.channel, q.channel));
+  if (q.flag === 'overdue') parts.push(and(isNotNull(recordsRequests.respondBy), lt(recordsRequests.respondBy, w.overdueBefore)));
+  if (q.flag === 'due_today') parts.push(w.dueToday ? eq(recordsRequests.respondBy, w.dueToday) : sql`0`);
+  if (q.flag === 'due_soon') parts.push(and(gt(recordsRequests.respondBy, w.today), lte(recordsRequests.respondBy, w.dueSoonThrough)));
+  if (q.project) {
+    parts.push(or(anyContains(q.project, projects.name), eq(projects.slug, q.project)));
+  }
+  if (q.q) parts.push(textMatches(q.q));
+  return and(...parts);
+}
+
+// The town's next deadline first; requests waiting for the requester (no deadline) after them.
+// Matches records_requests_queue_idx, so a page is read in index order without sorting every request.
+const ORDER = [sql`(respond_by is null)`, asc(recordsRequests.respondBy), asc(recordsRequests.dueOn), asc(recordsRequests.receivedAt), asc(recordsRequests.id)];
+
+const columns = {
+  id: recordsRequests.id,
+  number: recordsRequests.number,
+  status: recordsRequests.status,
+  channel: recordsRequests.channel,
+  receivedAt: recordsRequests.receivedAt,
+  dueOn: recordsRequests.dueOn,
+  respondBy: recordsRequests.respondBy,
+  acknowledgedOn: recordsRequests.acknowledgedOn,
+  promisedOn: recordsRequests.promisedOn,
+  delivery: recordsRequests.delivery,
+  requesterName: recordsRequests.requesterName,
+  description: recordsRequests.description,
+  projectName: projects.name,
+  projectSlug: projects.slug,
+};
+
+export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
+  const calendar = loadCalendar(db);
+  const window = deadlineWindow(now, calendar, closeOfBusiness(db));
+  const where = whereFor(q, window);
+  const counting = db.select({ n: sql<number>`count(*)` }).from(recordsRequests);
+  const total = (q.project ? counting.leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : counting).where(where).get()!.n;
+  // Two steps: the page's ids in queue order (from the index, no row payload to sort), then those rows.
+  const ids = (q.project ? db.select({ id: recordsRequests.id }).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : db.select({ id: recordsRequests.id }).from(recordsRequests))
+    .where(where)
+    .orderBy(...ORDER)
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .all()
+    .map((r) => r.id);
+  const byId = new Map(
+    (ids.length ? db.select(columns).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)).where(inArray(recordsRequests.id, ids)).all() : []).map((r) => [r.id, r]),
+  );
+  const rows = ids.map((id) => byId.get(id)!).map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window) }));
+  // The flag counts over all open requests, whatever the filters, for the summary line.
+  const counts = db
+    .select({
+      open: sql<number>`count(*)`,
+      overdue: sql<number>`coalesce(sum(${recordsRequests.respondBy} < ${window.overdueBefore}), 0)`,
+      dueToday: sql<number>`coalesce(sum(${recordsRequests.respondBy} = ${window.dueToday ?? ''}), 0)`,
+      dueSoon: sql<number>`coalesce(sum(${recordsRequests.respondBy} > ${window.today} and ${recordsRequests.respondBy} <= ${window.dueSoonThrough}), 0)`,
+      waiting: sql<number>`coalesce(sum(${recordsRequests.respondBy} is null), 0)`,
+    })
+    .from(recordsRequests)
+    .where(inArray(recordsRequests.status, [...OPEN_STATUSES]))
+    .get()!;
+  return { rows, total, pages: Math.max(1, Math.ceil(total / q.perPage)), counts, window };
+}
+
+export const CSV_HEADER = [
+  'Number', 'Status', 'Flag', 'Channel', 'Received', 'Due (5 business days)', 'Acknowledged', 'Promised', 'Respond by',
+  'Project', 'Delivery', 'Requester', 'Email', 'Phone', 'Description', 'Invoice', 'Invoice total', 'Paid', 'Balance', 'Fulfilled', 'Denied', 'Withdrawn',
+];
+
+/**
+ * Every request matching the filters (no paging), as CSV rows in chunks, so a large
+ * export neither holds every row at once nor blocks the server while it is written. Staff only: it
+ * carries contact details.
+ */
+export function* queueCsvChunks(db: DB, q: QueueQuery, now = new Date(), chunkSize = 1000): Generator<unknown[][]> {
+  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  // Invoice totals in three grouped passes, rather than subqueries per request.
+  const current = new Map<number, { id: number; number: string; status: string; discountCents: number }>();
+  for (const inv of db.select({ id: invoices.id, requestId: invoices.requestId, number: invoices.number, status: invoices.status, discountCents: invoices.discountCents }).from(invoices).where(and(isNull(invoices.voidedAt), ne(invoices.status, 'void'))).orderBy(asc(invoices.id)).all()) {
+    current.set(inv.requestId, inv);
+  }
+  const sums = (rows: Array<{ id: number; cents: number | null }>) => new Map(rows.map((r) => [r.id, r.cents ?? 0]));
+  const lineTotals = sums(db.select({ id: invoiceLines.invoiceId, cents: sql<number | null>`sum(${invoiceLines.amountCents})` }).from(invoiceLines).groupBy(invoiceLines.invoiceId).all());
+  const paidTotals = sums(db.select({ id: payments.invoiceId, cents: sql<number | null>`sum(${payments.amountCents})` }).from(payments).groupBy(payments.invoiceId).all());
+  // The ids in queue order first (from the index), then the rows a chunk at a time: no cursor stays
+  // open on the shared connection between chunks.
+  const where = whereFor(q, window);
+  const ids = (q.project ? db.select({ id: recordsRequests.id }).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : db.select({ id: recordsRequests.id }).from(recordsRequests))
+    .where(where)
+    .orderBy(...ORDER)
+    .all()
+    .map((r) => r.id);
+  const fetchRows = (chunkIds: number[]) => {
+    const got = db
+      .select({
+        id: recordsRequests.id,
+        number: recordsRequests.number,
+        status: recordsRequests.status,
+        channel: recordsRequests.channel,
+        receivedAt: recordsRequests.receivedAt,
+        dueOn: recordsRequests.dueOn,
+        acknowledgedOn: recordsRequests.acknowledgedOn,
+        promisedOn: recordsRequests.promisedOn,
+        respondBy: recordsRequests.respondBy,
+        projectName: projects.name,
+        delivery: recordsRequests.delivery,
+        requesterName: recordsRequests.requesterName,
+        requesterEmail: recordsRequests.requesterEmail,
+        requesterPhone: recordsRequests.requesterPhone,
+        description: recordsRequests.description,
+        fulfilledOn: recordsRequests.fulfilledOn,
+        deniedOn: recordsRequests.deniedOn,
+        withdrawnOn: recordsRequests.withdrawnOn,
+      })
+      .from(recordsRequests)
+      .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+      .where(inArray(recordsRequests.id, chunkIds))
+      .all();
+    const byId = new Map(got.map((r) => [r.id, r]));
+    return chunkIds.map((id) => byId.get(id)!);
+  };
+  const dollars = (c: number | null | undefined) => (c == null ? '' : (c / 100).toFixed(2));
+  for (let k = 0; k < ids.length; k += chunkSize) {
+    yield fetchRows(ids.slice(k, k + chunkSize)).map((r) => {
+      const flag = deadlineFlag(r.respondBy, window);
+      const inv = current.get(r.id);
+      const total = inv ? Math.max(0, (lineTotals.get(inv.id) ?? 0) - inv.discountCents) : null;
+      const paid = inv ? (paidTotals.get(inv.id) ?? 0) : null;
+      return [
+        r.number,
+        REQUEST_STATUS_LABEL[r.status],
+        flag ? QUEUE_FLAGS[flag] : '',
+        CHANNEL_LABEL[r.channel],
+        r.receivedAt.toISOString(),
+        r.dueOn,
+        r.acknowledgedOn ?? '',
+        r.promisedOn ?? '',
+        r.respondBy ?? '',
+        r.projectName ?? '',
+        DELIVERY_LABEL[r.delivery],
+        r.requesterName,
+        r.requesterEmail ?? '',
+        r.requesterPhone ?? '',
+        r.description ?? '',
+        inv ? `${inv.number}${inv.status === 'draft' ? ' (draft)' : ''}` : '',
+        dollars(total),
+        dollars(paid),
+        total == null ? '' : dollars(inv!.status === 'issued' ? Math.max(0, total - (paid ?? 0)) : 0),
+        r.fulfilledOn ?? '',
+        r.deniedOn ?? '',
+        r.withdrawnOn ?? '',
+      ];
+    });
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Which records a request names: a project's public documents for the request form, documents in a date
+ * range, and each request item resolved to the documents it covers with page counts for the fee.
+ */
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { documents, projects, type DocumentType } from '#db/schema.ts';
+import { documentCopyCounts, type CopyItem } from '#lib/shared/fees.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import type { Tx } from '#lib/server/platform/audit.ts';
+
+type Reader = Pick<Tx, 'select'>;
+
+export interface PickableDocument {
+  id: number;
+  type: DocumentType;
+  title: string;
+  documentDate: string | null;
+  version: number;
+  pages: number;
+  largeFormatSheets: number;
+}
+
+export interface ProjectRecords {
+  project: { id: number; slug: string; name: string };
+  /** SWPPP and amendments, newest first. */
+  swppp: PickableDocument[];
+  noi: PickableDocument[];
+  summaries: PickableDocument[];
+  other: PickableDocument[];
+  /** Inspection reports (picked by date range): date and counts, oldest first. */
+  reports: Array<{ date: string; pages: number; largeFormatSheets: number }>;
+}
+
+const pickable = {
+  id: documents.id,
+  type: documents.type,
+  title: documents.title,
+  documentDate: documents.documentDate,
+  version: documents.version,
+  pageCount: documents.pageCount,
+  largeFormatPages: documents.largeFormatPages,
+};
+
+function toPickable(d: { id: number; type: DocumentType; title: string; documentDate: string | null; version: number; pageCount: number; largeFormatPages: number }): PickableDocument {
+  return { id: d.id, type: d.type, title: d.title, documentDate: d.documentDate, version: d.version, ...documentCopyCounts(d) };
+}
+
+/** A published project by slug, or undefined. */
+export function publishedProject(db: Reader, slug: string) {
+  return db
+    .select({ id: projects.id, slug: projects.slug, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.slug, slug), eq(projects.published, true)))
+    .get();
+}
+
+/** Everything the request form lists for a project: only public documents (the others are not the public's to see listed). */
+export function projectRecords(db: Reader, project: { id: number; slug: string; name: string }): ProjectRecords {
+  const rows = db
+    .select(pickable)
+    .from(documents)
+    .where(and(eq(documents.projectId, project.id), eq(documents.public, true)))
+    .orderBy(desc(documents.documentDate), desc(documents.id))
+    .all()
+    .map(toPickable);
+  const reports = rows
+    .filter((d) => d.type === 'inspection_report' && d.documentDate)
+    .map((d) => ({ date: d.documentDate as string, pages: d.pages, largeFormatSheets: d.largeFormatSheets }))
+    .reverse();
+  return {
+    project,
+    swppp: rows.filter((d) => d.type === 'swppp' || d.type === 'swppp_amendment'),
+    noi: rows.filter((d) => d.type === 'noi'),
+    summaries: rows.filter((d) => d.type === 'monthly_summary'),
+    other: rows.filter((d) => !['swppp', 'swppp_amendment', 'noi', 'monthly_summary', 'inspection_report'].includes(d.type)),
+    reports,
+  };
+}
+
+/** Public documents of `type` dated within [from, to] on a project, oldest first. */
+export function rangeDocuments(db: Reader, projectId: number, type: DocumentType, from: string, to: string) {
+  return db
+    .select({ ...pickable, sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+    .from(documents)
+    .where(and(eq(documents.projectId, projectId), eq(documents.type, type), eq(documents.public, true), gte(documents.documentDate, from), lte(documents.documentDate, to)))
+    .orderBy(asc(documents.documentDate), asc(documents.id))
+    .all();
+}
+
+/** The requested document ids that are public documents of the project (anything else is refused). */
+export function publicDocumentsOf(db: Reader, projectId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(pickable)
+    .from(documents)
+    .where(and(eq(documents.projectId, projectId), eq(documents.public, true), inArray(documents.id, ids)))
+    .all()
+    .map(toPickable);
+}
+
+export function rangeDescription(type: DocumentType, from: string, to: string): string {
+  const what = type === 'monthly_summary' ? 'Monthly inspection summaries' : 'Inspection reports';
+  return `${what}, ${formatDay(from)} to ${formatDay(to)}`;
+}
+
+export interface ItemRow {
+  id: number;
+  documentId: number | null;
+  description: string | null;
+  dateFrom: string | null;
+  dateTo: string | null;
+  documentType: DocumentType | null;
+  pages: number | null;
+  largeFormatSheets: number | null;
+  releasedAt: Date | null;
+  fileSha256: string | null;
+  fileName: string | null;
+  fileMimeType: string | null;
+  fileSizeBytes: number | null;
+  addedByUserId: number | null;
+}
+
+export interface ResolvedFile {
+  /** A document id, or null for an uploaded file. */
+  documentId: number | null;
+  title: string;
+  filename: string;
+  sha256: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+export interface ResolvedItem {
+  item: ItemRow;
+  label: string;
+  /** Files the requester receives for this item. */
+  files: ResolvedFile[];
+  /** Counts from the stored documents. */
+  estimated: { pages: number; largeFormatSheets: number };
+  /** Whether the estimate knows the size (a free-text description does not, until the clerk confirms it). */
+  sized: boolean;
+  confirmed: boolean;
+}
+
+/** Each item with the files it covers and its page counts (confirmed by the clerk, else from the documents). */
+export function resolveItems(db: Reader, projectId: number | null, items: ItemRow[]): ResolvedItem[] {
+  const docIds = items.map((i) => i.documentId).filter((id): id is number => id != null);
+  const docs = new Map(
+    (docIds.length
+      ? db
+          .select({ ...pickable, sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+          .from(documents)
+          .where(inArray(documents.id, docIds))
+          .all()
+      : []
+    ).map((d) => [d.id, d]),
+  );
+  return items.map((item) => {
+    let files: ResolvedFile[] = [];
+    let estimated = { pages: 0, largeFormatSheets: 0 };
+    let sized = false;
+    let label = item.description ?? 'Records';
+    const doc = item.documentId != null ? docs.get(item.documentId) : undefined;
+    if (doc) {
+      label = item.description ?? doc.title;
+      files = [{ documentId: doc.id, title: doc.title, filename: doc.filename, sha256: doc.sha256, mimeType: doc.mimeType, sizeBytes: doc.sizeBytes }];
+      estimated = documentCopyCounts(doc);
+      sized = true;
+    } else if (item.fileSha256) {
+      label = item.description ?? item.fileName ?? 'Uploaded file';
+      files = [{ documentId: null, title: label, filename: item.fileName ?? 'records', sha256: item.fileSha256, mimeType: item.fileMimeType ?? 'application/octet-stream', sizeBytes: item.fileSizeBytes ?? 0 }];
+    } else if (item.documentType && item.dateFrom && item.dateTo && projectId != null) {
+      const inRange = rangeDocuments(db, projectId, item.documentType, item.dateFrom, item.dateTo);
+      files = inRange.map((d) => ({ documentId: d.id, title: d.title, filename: d.filename, sha256: d.sha256, mimeType: d.mimeType, sizeBytes: d.sizeBytes }));
+      for (const d of inRange) {
+        const c = documentCopyCounts(d);
+        estimated = { pages: estimated.pages + c.pages, largeFormatSheets: estimated.largeFormatSheets + c.largeFormatSheets };
+      }
+      sized = true;
+    }
+    return { item, label, files, estimated, sized, confirmed: item.pages != null || item.largeFormatSheets != null };
+  });
+}
+
+/** Items as the fee calculation takes them: confirmed counts where the clerk gave them, else the estimate. */
+export function copyItems(resolved: ResolvedItem[]): CopyItem[] {
+  return resolved.map((r) => ({
+    label: r.label,
+    documentId: r.item.documentId,
+    pages: r.confirmed ? (r.item.pages ?? 0) : r.estimated.pages,
+    largeFormatSheets: r.confirmed ? (r.item.largeFormatSheets ?? 0) : r.estimated.largeFormatSheets,
+  }));
+}
+
+/** Published projects for the form's list, or null when there are too many for a list to be usable. */
+export function projectChoices(db: Reader, max = 300): Array<{ slug: string; name: string }> | null {
+  const rows = db.select({ slug: projects.slug, name: projects.name }).from(projects).where(eq(projects.published, true)).orderBy(asc(projects.name)).limit(max + 1).all();
+  return rows.length > max ? null : rows;
+}

@@ -1,0 +1,150 @@
+/**
+ * Records requests (FOIL, Public Officers Law §89(3), and the ordinance's five business days): the pure
+ * rules. Which statuses are open, what the town must do next and by when, request and invoice numbers,
+ * and the plain-words explanation the requester sees. No database access here.
+ */
+import { createHash } from 'node:crypto';
+import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
+import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
+
+export type RequestChannel = 'web' | 'email' | 'mail' | 'walk_in' | 'phone';
+
+export const OPEN_STATUSES = ['received', 'acknowledged', 'awaiting_cost_approval', 'awaiting_payment'] as const satisfies readonly RequestStatus[];
+
+export function isOpen(status: RequestStatus): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(status);
+}
+
+export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
+  received: 'Received',
+  acknowledged: 'Acknowledged',
+  awaiting_cost_approval: 'Waiting for cost approval',
+  awaiting_payment: 'Waiting for payment',
+  fulfilled: 'Fulfilled',
+  denied: 'Denied',
+  withdrawn: 'Withdrawn',
+};
+
+/** What each status means, in the requester's words. */
+export const REQUEST_STATUS_MEANING: Record<RequestStatus, string> = {
+  received: 'The Town has your request and is gathering the records.',
+  acknowledged: 'The Town has acknowledged your request in writing and given an approximate date.',
+  awaiting_cost_approval: 'The cost is more than the limit you gave. Nothing is copied or charged until you approve it.',
+  awaiting_payment: 'The records are ready. They are released when the invoice is paid.',
+  fulfilled: 'The records have been provided.',
+  denied: 'The request was denied in writing. You may appeal.',
+  withdrawn: 'The request was withdrawn.',
+};
+
+export const CHANNEL_LABEL: Record<RequestChannel, string> = {
+  web: 'Online form',
+  email: 'Email',
+  mail: 'Mail',
+  walk_in: 'In person',
+  phone: 'Telephone (written up by the clerk)',
+};
+
+export const REQUEST_CHANNELS_FOR_CLERK: RequestChannel[] = ['email', 'mail', 'walk_in', 'phone'];
+
+export const APPEAL_RIGHTS =
+  'You may appeal this denial in writing within 30 days to the Town of Rotterdam Records Access Appeals Officer (the Town Supervisor), 1100 Sunrise Boulevard, Rotterdam, NY 12306, or by e-mail. The appeals officer must answer within 10 business days (Public Officers Law §89(4)(a)).';
+
+export const HOW_TO_PAY =
+  'Pay at the Town Clerk\'s office, 1100 Sunrise Boulevard (cash, check or card), or mail a check payable to "Town of Rotterdam" with the invoice number.';
+
+/**
+ * The date the town must next act by. Before anything is sent it is the statutory due date; after an
+ * acknowledgment, the date the town promised. While the request waits for the requester (to approve a
+ * cost or to pay) the next move is theirs, and a closed request has none.
+ */
+export function respondBy(r: { status: RequestStatus; dueOn: string; promisedOn: string | null }): string | null {
+  if (r.status === 'received') return r.dueOn;
+  if (r.status === 'acknowledged') return r.promisedOn ?? r.dueOn;
+  return null;
+}
+
+/** R-2026-0042, INV-2026-0007: per-year sequences, at least four digits. */
+export function formatNumber(prefix: 'R' | 'INV', year: string, n: number): string {
+  return `${prefix}-${year}-${String(n).padStart(4, '0')}`;
+}
+
+/** The public form's one-time key, hashed: a resubmitted form finds the request it already made. */
+export function submissionKeyHash(formKey: string): string {
+  return createHash('sha256').update(`submission-key:${formKey}`).digest('hex');
+}
+
+/** The same request sent twice hashes the same; a different one (edited after Back) does not. */
+export function submissionFingerprint(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+export interface TimelineFacts {
+  status: RequestStatus;
+  dueOn: string;
+  acknowledgedOn: string | null;
+  promisedOn: string | null;
+  extensionReason: string | null;
+  costLimitCents: number | null;
+  costApprovalRequestedAt: Date | null;
+  /** The amount waiting for approval: the draft invoice's total, else the estimate. */
+  pendingCostCents: number | null;
+  deniedOn: string | null;
+  fulfilledOn: string | null;
+  withdrawnOn: string | null;
+}
+
+/**
+ * What happened after the five-day count, in plain words: acknowledgment and promised date, an
+ * extension and its reason, a wait for the requester's cost approval, and how the request ended.
+ */
+export function explainAfterDueDate(f: TimelineFacts): string[] {
+  const lines: string[] = [];
+  if (f.acknowledgedOn) {
+    lines.push(
+      `On ${formatDay(f.acknowledgedOn)} the Town acknowledged the request in writing` +
+        (f.promisedOn ? ` and gave ${formatDay(f.promisedOn)} as the approximate date the records will be ready.` : '.'),
+    );
+    if (f.extensionReason) lines.push(`Reason given for that date: ${f.extensionReason}`);
+  }
+  if (f.status === 'awaiting_cost_approval') {
+    const since = f.costApprovalRequestedAt ? ` since ${formatInstant(f.costApprovalRequestedAt)}` : '';
+    const amount = f.pendingCostCents != null ? `, ${formatMoney(f.pendingCostCents)},` : '';
+    const limit = f.costLimitCents != null ? ` the ${formatMoney(f.costLimitCents)}` : ' the limit';
+    lines.push(
+      `The request has been waiting for your approval${since}: the cost${amount} is more than${limit} you asked to be told about first. ` +
+        'Nothing is copied or charged until you approve it, so the time it waits for you is not counted as the Town\'s delay.',
+    );
+  }
+  if (f.status === 'awaiting_payment') lines.push('The records are ready and the invoice is issued; electronic copies are released as soon as it is paid.');
+  if (f.status === 'fulfilled' && f.fulfilledOn) lines.push(`The records were provided on ${formatDay(f.fulfilledOn)}.`);
+  if (f.status === 'denied' && f.deniedOn) lines.push(`The request was denied in writing on ${formatDay(f.deniedOn)}.`);
+  if (f.status === 'withdrawn' && f.withdrawnOn) lines.push(`The request was withdrawn on ${formatDay(f.withdrawnOn)}.`);
+  return lines;
+}
+
+/** Words for a delivery method inside a sentence ("… by email", "… on a USB drive"). */
+export const DELIVERY_PHRASE: Record<DeliveryMethod, string> = {
+  electronic: 'by email or download',
+  paper_pickup: 'as paper copies to pick up',
+  paper_mail: 'as paper copies by mail',
+  cd: 'on a CD',
+  usb: 'on a USB drive',
+  inspect: 'to inspect in person',
+};
+
+/** What the requester is told when the records are released, by delivery. */
+export function readyText(delivery: DeliveryMethod): string {
+  switch (delivery) {
+    case 'electronic':
+      return 'The records are ready. Download them from your tracking page; electronic copies are free.';
+    case 'paper_pickup':
+      return 'The copies are ready to pick up at the Town Clerk\'s office. Electronic copies are on your tracking page too.';
+    case 'paper_mail':
+      return 'The copies are being mailed to you. Electronic copies are on your tracking page too.';
+    case 'cd':
+    case 'usb':
+      return `The records are ready ${DELIVERY_PHRASE[delivery]} at the Town Clerk's office. Electronic copies are on your tracking page too.`;
+    case 'inspect':
+      return 'The records are ready for you to inspect at the Town Clerk\'s office during business hours.';
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Reading one records request: everything the clerk's request page shows, and the smaller, contact-free
+ * view the requester's tracking page shows (only what is visible to them, only released files).
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { documents, projects, requestEvents, users } from '#db/schema.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import type { Tx } from '#lib/server/platform/audit.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { feeScheduleOn } from './fee-schedules.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { computeDueDate, deadlineFlag, deadlineWindow, explainDueDate, type DeadlineFlag, type DueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { allInvoices, currentInvoice, itemRows, type InvoiceView } from './billing.ts';
+import { requestIdForToken } from './links.ts';
+import { resolveItems, type ResolvedItem } from './records.ts';
+import { explainAfterDueDate } from './request.rules.ts';
+import { getRequest, type RequestRow } from './store.ts';
+
+export interface RequestEvent {
+  id: number;
+  at: Date;
+  kind: string;
+  visibleToRequester: boolean;
+  body: string;
+  actorName: string | null;
+}
+
+export interface RequestView {
+  request: RequestRow;
+  project: { id: number; slug: string; name: string; published: boolean } | null;
+  items: ResolvedItem[];
+  events: RequestEvent[];
+  invoice: InvoiceView | undefined;
+  invoices: InvoiceView[];
+  due: DueDate;
+  /** The due-date explanation, then what happened after (acknowledgment, cost-approval wait, outcome). */
+  explanation: string[];
+  flag: DeadlineFlag | undefined;
+}
+
+function events(tx: Pick<Tx, 'select'>, requestId: number, onlyVisible: boolean): RequestEvent[] {
+  return tx
+    .select({ id: requestEvents.id, at: requestEvents.at, kind: requestEvents.kind, visibleToRequester: requestEvents.visibleToRequester, body: requestEvents.body, actorName: users.name })
+    .from(requestEvents)
+    .leftJoin(users, eq(users.id, requestEvents.actorUserId))
+    .where(onlyVisible ? and(eq(requestEvents.requestId, requestId), eq(requestEvents.visibleToRequester, true)) : eq(requestEvents.requestId, requestId))
+    .orderBy(asc(requestEvents.at), asc(requestEvents.id))
+    .all();
+}
+
+export function loadRequestView(db: DB, id: number, opts: { forRequester?: boolean; now?: Date } = {}): RequestView | undefined {
+  const r = getRequest(db, id);
+  if (!r) return undefined;
+  const project = r.projectId
+    ? (db.select({ id: projects.id, slug: projects.slug, name: projects.name, published: projects.published }).from(projects).where(eq(projects.id, r.projectId)).get() ?? null)
+    : null;
+  const calendar = loadCalendar(db);
+  const cob = closeOfBusiness(db);
+  const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob });
+  const invoice = currentInvoice(db, r.id);
+  const explanation = explainDueDate(due);
+  if (due.dueOn !== r.dueOn) {
+    explanation.push(`The town's calendar has changed since this request was closed: at the time, it was due on ${formatDay(r.dueOn)}.`);
+  }
+  explanation.push(
+    ...explainAfterDueDate({
+      ...r,
+      pendingCostCents: invoice?.status === 'draft' ? invoice.totalCents : r.estimateCents,
+    }),
+  );
+  return {
+    request: r,
+    project,
+    items: resolveItems(db, r.projectId, itemRows(db, r.id)),
+    events: events(db, r.id, Boolean(opts.forRequester)),
+    invoice,
+    invoices: opts.forRequester ? (invoice ? [invoice] : []) : allInvoices(db, r.id),
+    due,
+    explanation,
+    flag: deadlineFlag(r.respondBy, deadlineWindow(opts.now ?? new Date(), calendar, cob)),
+  };
+}
+
+/** The tracking page's view, by token; undefined for a malformed, tampered or replaced token. */
+export function loadTrackingView(db: DB, token: string | undefined, now = new Date()): RequestView | undefined {
+  const id = requestIdForToken(db, token);
+  return id === undefined ? undefined : loadRequestView(db, id, { forRequester: true, now });
+}
+
+/** The project's documents a clerk may attach (all of them: the clerk decides what the records are). */
+export function attachableDocuments(db: DB, projectId: number, exclude: number[]) {
+  return db
+    .select({ id: documents.id, type: documents.type, title: documents.title, documentDate: documents.documentDate, public: documents.public, pageCount: documents.pageCount, largeFormatPages: documents.largeFormatPages })
+    .from(documents)
+    .where(eq(documents.projectId, projectId))
+    .orderBy(asc(documents.type), desc(documents.documentDate), desc(documents.id))
+    .all()
+    .filter((d) => !exclude.includes(d.id));
+}
+
+/** Fee rates in force today, for the billing form. */
+export function ratesToday(db: DB, today: string) {
+  return feeScheduleOn(db, today);
+}

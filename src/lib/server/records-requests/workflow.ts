@@ -1,0 +1,294 @@
+/**
+ * What a clerk does with a records request, each step audited and shown on the timeline:
+ * acknowledge with a date (POL §89(3)(a)), extend with a reason (a date more than 20 business days after
+ * the acknowledgment needs one in writing), attach the project's documents or uploaded files, notes to
+ * the requester or internal, deny with the reason and appeal rights, mark fulfilled, withdraw, and replace
+ * a lost tracking link.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { documents, invoices, requestItems } from '#db/schema.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { latestPromiseWithoutReason, promiseNeedsWrittenReason } from '#lib/server/platform/time/deadlines.rules.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { currentInvoice, releaseFiles, type Outcome } from './billing.ts';
+import { rotateTrackingLink, trackingLink } from './links.ts';
+import { APPEAL_RIGHTS, REQUEST_STATUS_LABEL, isOpen } from './request.rules.ts';
+import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
+
+function fail(message: string, field?: string): { ok: false; field?: string; message: string } {
+  return { ok: false, field, message };
+}
+
+function actorId(actor: Actor): number | null {
+  return 'userId' in actor ? actor.userId : null;
+}
+
+function openRequest(db: DB, id: number): RequestRow | { ok: false; message: string } {
+  const r = getRequest(db, id);
+  if (!r) return fail('No such request.');
+  if (!isOpen(r.status)) return fail(`This request is closed (${REQUEST_STATUS_LABEL[r.status].toLowerCase()}). For more records, enter a new request.`);
+  return r;
+}
+
+/** A request that ends (denied, withdrawn) takes its unpaid invoice with it, so no balance is left owing. */
+function cancelUnpaidInvoice(tx: Parameters<Parameters<DB['transaction']>[0]>[0], requestId: number, why: string, now: Date): string | undefined {
+  const inv = currentInvoice(tx, requestId);
+  if (!inv || inv.paidCents > 0) return undefined;
+  tx.update(invoices).set({ status: 'void', voidedAt: now, voidReason: why }).where(eq(invoices.id, inv.id)).run();
+  return inv.number;
+}
+
+const isFail = (x: unknown): x is { ok: false; message: string } => typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: boolean }).ok === false;
+
+export interface AcknowledgeInput {
+  acknowledgedOn: string;
+  promisedOn: string;
+  reason?: string;
+}
+
+/** Acknowledge in writing with the approximate date the records will be ready. */
+export function acknowledge(db: DB, actor: Actor, id: number, input: AcknowledgeInput, baseUrl: string, now = new Date()): Outcome {
+  const r = openRequest(db, id);
+  if (isFail(r)) return r;
+  if (r.acknowledgedOn) return fail('This request is already acknowledged. Use "Extend" to give a new date.');
+  const today = townToday(now);
+  const received = townToday(r.receivedAt);
+  if (input.acknowledgedOn > today) return fail('The acknowledgment date cannot be in the future.', 'acknowledgedOn');
+  if (input.acknowledgedOn < received) return fail(`The acknowledgment cannot be before the request arrived (${formatDay(received)}).`, 'acknowledgedOn');
+  if (input.promisedOn < input.acknowledgedOn) return fail('The expected date must be on or after the acknowledgment.', 'promisedOn');
+  const calendar = loadCalendar(db);
+  const reason = input.reason?.trim() || null;
+  if (promiseNeedsWrittenReason(input.acknowledgedOn, input.promisedOn, calendar) && !reason) {
+    return fail(
+      `That date is more than 20 business days after the acknowledgment (the last date without a reason is ${formatDay(latestPromiseWithoutReason(input.acknowledgedOn, calendar))}). The law requires the reason in writing: give it.`,
+      'reason',
+    );
+  }
+  db.transaction((tx) => {
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    const after = updateRequest(tx, r, { status: r.status === 'received' ? 'acknowledged' : r.status, acknowledgedOn: input.acknowledgedOn, promisedOn: input.promisedOn, extensionReason: reason }, now);
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `Acknowledged in writing on ${formatDay(input.acknowledgedOn)}. The Town expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}`,
+    });
+    audit(tx, actor, { action: 'records_request.acknowledge', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
+    if (r.requesterEmail) {
+      enqueueMail(tx, { kind: 'request-acknowledged', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, acknowledgedText: formatDay(input.acknowledgedOn), promisedText: formatDay(input.promisedOn), reason, extended: false } });
+    }
+  });
+  return { ok: true };
+}
+
+export interface ExtendInput {
+  promisedOn: string;
+  reason: string;
+}
+
+/** A new expected date, always with a reason (shown to the requester and mailed). */
+export function extend(db: DB, actor: Actor, id: number, input: ExtendInput, baseUrl: string, now = new Date()): Outcome {
+  const r = openRequest(db, id);
+  if (isFail(r)) return r;
+  const today = townToday(now);
+  const reason = input.reason.trim();
+  if (!reason) return fail('Give the reason for the new date.', 'reason');
+  if (input.promisedOn < today) return fail('The new date cannot be in the past.', 'promisedOn');
+  if (r.promisedOn && input.promisedOn === r.promisedOn) return fail('That is the date already given.', 'promisedOn');
+  // Not yet acknowledged: this extension is the written acknowledgment.
+  const acknowledgedOn = r.acknowledgedOn ?? today;
+  const calendar = loadCalendar(db);
+  const beyond20 = promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar);
+  db.transaction((tx) => {
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    const after = updateRequest(tx, r, { status: r.status === 'received' ? 'acknowledged' : r.status, acknowledgedOn, promisedOn: input.promisedOn, extensionReason: reason }, now);
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? ' (This is more than 20 business days after the acknowledgment; the reason above is the Town\'s written explanation.)' : ''}`,
+    });
+    audit(tx, actor, { action: 'records_request.extend', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), beyond20BusinessDays: beyond20 } });
+    if (r.requesterEmail) {
+      enqueueMail(tx, { kind: 'request-acknowledged', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, acknowledgedText: formatDay(acknowledgedOn), promisedText: formatDay(input.promisedOn), reason, extended: true } });
+    }
+  });
+  return { ok: true };
+}
+
+/** Attach documents of the request's project (the clerk decides what the records are, public or not). */
+export function attachDocuments(db: DB, actor: Actor, id: number, documentIds: number[], now = new Date()): Outcome<{ added: number }> {
+  const r = openRequest(db, id);
+  if (isFail(r)) return r;
+  if (r.projectId == null) return fail('This request is not about one project: upload the files instead.');
+  const ids = [...new Set(documentIds)];
+  if (!ids.length) return fail('Tick at least one document to attach.', 'documentIds');
+  const docs = db.select({ id: documents.id, title: documents.title, documentDate: documents.documentDate }).from(documents).where(and(eq(documents.projectId, r.projectId), inArray(documents.id, ids))).all();
+  if (docs.length !== ids.length) return fail('One of the documents is not part of this project.', 'documentIds');
+  const already = new Set(db.select({ d: requestItems.documentId }).from(requestItems).where(eq(requestItems.requestId, r.id)).all().map((x) => x.d));
+  const fresh = docs.filter((d) => !already.has(d.id));
+  if (!fresh.length) return fail('Those documents are already on this request.', 'documentIds');
+  db.transaction((tx) => {
+    for (const d of fresh) {
+      tx.insert(requestItems).values({ requestId: r.id, documentId: d.id, description: d.title + (d.documentDate ? ` (${formatDay(d.documentDate)})` : ''), addedByUserId: actorId(actor) }).run();
+    }
+    updateRequest(tx, r, {}, now);
+    addEvent(tx, r.id, { kind: 'internal_note', visible: false, actorUserId: actorId(actor), at: now, body: `Attached ${fresh.map((d) => d.title).join('; ')}.` });
+    audit(tx, actor, { action: 'records_request.attach_documents', entityType: 'records_request', entityId: r.id, after: { documentIds: fresh.map((d) => d.id) } });
+  });
+  return { ok: true, added: fresh.length };
+}
+
+export interface UploadedFile {
+  sha256: string;
+  filename: string;
+  mimeType: string;
+  sizeBytes: number;
+  pages: number | null;
+  largeFormatSheets: number | null;
+  description?: string;
+}
+
+/** Attach uploaded files (scans of paper records, files not on the portal). */
+export function attachUploads(db: DB, actor: Actor, id: number, files: UploadedFile[], now = new Date()): Outcome<{ added: number }> {
+  const r = openRequest(db, id);
+  if (isFail(r)) return r;
+  if (!files.length) return fail('Choose at least one file to upload.', 'file');
+  db.transaction((tx) => {
+    for (const f of files) {
+      tx.insert(requestItems)
+        .values({
+          requestId: r.id,
+          description: f.description?.trim() || f.filename,
+          fileSha256: f.sha256,
+          fileName: f.filename,
+          fileMimeType: f.mimeType,
+          fileSizeBytes: f.sizeBytes,
+          pages: f.pages,
+          largeFormatSheets: f.largeFormatSheets,
+          addedByUserId: actorId(actor),
+        })
+        .run();
+    }
+    updateRequest(tx, r, {}, now);
+    addEvent(tx, r.id, { kind: 'internal_note', visible: false, actorUserId: actorId(actor), at: now, body: `Uploaded ${files.map((f) => f.filename).join('; ')}.` });
+    audit(tx, actor, { action: 'records_request.upload', entityType: 'records_request', entityId: r.id, after: { files: files.map((f) => ({ name: f.filename, sha256: f.sha256, sizeBytes: f.sizeBytes })) } });
+  });
+  return { ok: true, added: files.length };
+}
+
+/** Take back an item the clerk attached by mistake (not once it is billed or released). */
+export function removeItem(db: DB, actor: Actor, id: number, itemId: number, now = new Date()): Outcome {
+  const r = openRequest(db, id);
+  if (isFail(r)) return r;
+  const item = db.select().from(requestItems).where(and(eq(requestItems.id, itemId), eq(requestItems.requestId, r.id))).get();
+  if (!item) return fail('No such item on this request.');
+  if (item.addedByUserId == null) return fail('What the requester asked for stays on the request; add a note instead.');
+  if (item.releasedAt) return fail('This file is already released to the requester.');
+  if (currentInvoice(db, r.id)) return fail('The request is billed; void the invoice first.');
+  db.transaction((tx) => {
+    tx.delete(requestItems).where(eq(requestItems.id, item.id)).run();
+    updateRequest(tx, r, {}, now);
+    addEvent(tx, r.id, { kind: 'internal_note', visible: false, actorUserId: actorId(actor), at: now, body: `Removed ${item.description ?? item.fileName ?? 'an item'}.` });
+    audit(tx, actor, { action: 'records_request.remove_item', entityType: 'records_request', entityId: r.id, before: { itemId: item.id, documentId: item.documentId, file: item.fileName } });
+  });
+  return { ok: true };
+}
+
+/** A note on the timeline: to the requester (shown and mailed) or internal (staff only). */
+export function addNote(db: DB, actor: Actor & { name?: string }, id: number, input: { body: string; toRequester: boolean }, baseUrl: string, now = new Date()): Outcome {
+  const r = getRequest(db, id);
+  if (!r) return fail('No such request.');
+  const body = input.body.trim();
+  if (!body) return fail('Write the note.', 'body');
+  db.transaction((tx) => {
+    const link = input.toRequester && r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    addEvent(tx, r.id, { kind: input.toRequester ? 'note_to_requester' : 'internal_note', visible: input.toRequester, actorUserId: actorId(actor), at: now, body });
+    updateRequest(tx, r, {}, now);
+    audit(tx, actor, { action: input.toRequester ? 'records_request.note_to_requester' : 'records_request.internal_note', entityType: 'records_request', entityId: r.id, after: { body } });
+    if (input.toRequester && r.requesterEmail) {
+      enqueueMail(tx, { kind: 'request-note', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, body, from: 'The Town Clerk' } });
+    }
+  });
+  return { ok: true };
+}
+
+/** Deny in writing with the reason, and the right to appeal (POL §89(4)(a)). */
+export function deny(db: DB, actor: Actor, id: number, reasonText: string, baseUrl: string, now = new Date()): Outcome {
+  const r = openRequest(db, id);
+  if (isFail(r)) return r;
+  const reason = reasonText.trim();
+  if (!reason) return fail('Give the reason for the denial, citing the exemption (e.g. Public Officers Law §87(2)(d)).', 'reason');
+  const inv = currentInvoice(db, r.id);
+  if (inv && inv.paidCents > 0) return fail('Payments are recorded on this request: refund and void them before denying.');
+  const today = townToday(now);
+  db.transaction((tx) => {
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    const after = updateRequest(tx, r, { status: 'denied', deniedOn: today, denialReason: reason }, now);
+    const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request denied', now);
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `Denied in writing. Reason: ${reason} ${APPEAL_RIGHTS}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
+    audit(tx, actor, { action: 'records_request.deny', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
+    if (r.requesterEmail) {
+      enqueueMail(tx, { kind: 'request-denied', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, deniedText: formatDay(today), reason, appealRights: APPEAL_RIGHTS } });
+    }
+  });
+  return { ok: true };
+}
+
+/** Mark fulfilled (records inspected, handed over or mailed). Not while money is owed. */
+export function fulfill(db: DB, actor: Actor, id: number, note: string | undefined, now = new Date()): Outcome {
+  const r = openRequest(db, id);
+  if (isFail(r)) return r;
+  const inv = currentInvoice(db, r.id);
+  if (inv && inv.status === 'draft') return fail('The cost is waiting for the requester\'s approval.');
+  if (inv && inv.balanceCents > 0) return fail('The invoice is not paid yet. Record the payment first (or void the invoice).');
+  const today = townToday(now);
+  db.transaction((tx) => {
+    // Nothing is owed, so any files on the request go to the requester too.
+    releaseFiles(tx, r, now);
+    const after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `Fulfilled on ${formatDay(today)}.${note?.trim() ? ` ${note.trim()}` : ''}` });
+    audit(tx, actor, { action: 'records_request.fulfill', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
+  });
+  return { ok: true };
+}
+
+/** Withdraw: by the clerk (the requester said so) or by the requester on the tracking page. */
+export function withdraw(db: DB, actor: Actor, id: number, reasonText: string | undefined, baseUrl: string, now = new Date()): Outcome {
+  const r = openRequest(db, id);
+  if (isFail(r)) return r;
+  const inv = currentInvoice(db, r.id);
+  if (inv && inv.paidCents > 0) return fail('Payments are recorded on this request; it cannot be withdrawn now.');
+  const byRequester = !('userId' in actor);
+  const today = townToday(now);
+  const reason = reasonText?.trim();
+  db.transaction((tx) => {
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    const after = updateRequest(tx, r, { status: 'withdrawn', withdrawnOn: today }, now);
+    const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request withdrawn', now);
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${byRequester ? 'You withdrew the request.' : 'Withdrawn at the requester\'s request.'}${reason ? ` ${reason}` : ''}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
+    audit(tx, actor, { action: 'records_request.withdraw', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), reason: reason ?? null } });
+    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-withdrawn', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, byRequester } });
+  });
+  return { ok: true };
+}
+
+/** A new private link (the old one stops working); mailed when there is an address. */
+export function newTrackingLink(db: DB, actor: Actor, id: number, baseUrl: string, now = new Date()): Outcome<{ token: string; mailed: boolean }> {
+  const r = getRequest(db, id);
+  if (!r) return fail('No such request.');
+  const token = db.transaction((tx) => {
+    const { token: t, url } = rotateTrackingLink(tx, r, baseUrl);
+    addEvent(tx, r.id, { kind: 'internal_note', visible: false, actorUserId: actorId(actor), at: now, body: `A new tracking link was issued${r.requesterEmail ? ' and emailed to the requester' : ''}; the old one no longer works.` });
+    audit(tx, actor, { action: 'records_request.new_tracking_link', entityType: 'records_request', entityId: r.id, after: { version: r.trackingLinkVersion } });
+    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-tracking-link', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: url } });
+    return t;
+  });
+  return { ok: true, token, mailed: Boolean(r.requesterEmail) };
+}

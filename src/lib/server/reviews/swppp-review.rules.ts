@@ -1,0 +1,154 @@
+/**
+ * The SWPPP review clocks (ordinance, "Review and approval"; amendments are "processed and approved or
+ * disapproved in the same manner"):
+ *
+ * - Within 30 days of receipt the Stormwater Management Officer determines whether the SWPPP is complete;
+ *   if not, the applicant is told in writing what is missing. A revised plan is a new receipt.
+ * - Within 30 days after receiving a complete plan, the officer approves, approves with conditions, or
+ *   disapproves with reasons.
+ * - Failure to act within 30 days authorizes the applicant to proceed as filed, unless the time is
+ *   extended by agreement between the applicant and the town.
+ *
+ * Days are calendar days (GCL §20: the day of receipt is not counted; §25-a: a period ending on a closed
+ * day runs to the next business day). Pure: facts and a calendar in, plain words out.
+ */
+import { addDays, daysBetween } from '#lib/shared/days.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { calendarDayPeriod, daysLeftWords, type Period } from '#lib/server/platform/time/periods.rules.ts';
+
+export const SWPPP_REVIEW_DAYS = 30;
+
+export const SWPPP_DECISIONS = ['approved', 'approved_with_conditions', 'disapproved'] as const;
+export type SwpppDecision = (typeof SWPPP_DECISIONS)[number];
+
+export const SWPPP_DECISION_LABEL: Record<SwpppDecision, string> = {
+  approved: 'Approved',
+  approved_with_conditions: 'Approved with conditions',
+  disapproved: 'Disapproved',
+};
+
+export interface ReviewFacts {
+  receivedOn: string;
+  resubmittedOn?: string | null;
+  completeOn?: string | null;
+  deficienciesNotifiedOn?: string | null;
+  decision?: string | null;
+  decidedOn?: string | null;
+  extendedUntil?: string | null;
+}
+
+export type ReviewStage = 'completeness' | 'awaiting_revision' | 'decision' | 'decided' | 'authorized_as_filed';
+
+export interface ReviewClock {
+  stage: ReviewStage;
+  /** The clock that runs (or ran out), if any. */
+  clock?: {
+    kind: 'completeness' | 'decision';
+    period: Period;
+    /** The effective deadline: the period's due date, or a later date agreed with the applicant. */
+    deadline: string;
+    extended: boolean;
+    /** Calendar days from today to the deadline (0 = today, negative = passed). */
+    daysLeft: number;
+  };
+  /** The first day the applicant may proceed as filed because the town did not act in time. */
+  authorizedOn?: string;
+  /** For the officer: one line with what is due. */
+  headline: string;
+  /** For residents: the plan's standing in plain words. */
+  publicStatus: string;
+  /** How the dates were worked out. */
+  explanation: string[];
+  /** Whether the officer has something to do on this review. */
+  needsAction: boolean;
+}
+
+/** The clock for one review (an original SWPPP or an amendment) as of `today`. */
+export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCalendar): ReviewClock {
+  const decision = r.decision as SwpppDecision | null | undefined;
+  const resubmitted = r.resubmittedOn && (!r.deficienciesNotifiedOn || r.resubmittedOn >= r.deficienciesNotifiedOn) ? r.resubmittedOn : null;
+
+  if (decision && r.decidedOn) {
+    const label = SWPPP_DECISION_LABEL[decision] ?? decision;
+    const explanation = [`${label} in writing on ${formatDay(r.decidedOn)}.`];
+    // Say so when the decision came after the applicant had already been authorized by default.
+    const start = r.completeOn ?? resubmitted ?? r.receivedOn;
+    const period = calendarDayPeriod(start, SWPPP_REVIEW_DAYS, calendar);
+    const deadline = maxDay(period.dueOn, r.extendedUntil);
+    if (r.decidedOn > deadline) {
+      explanation.push(`The decision came after the deadline of ${formatDay(deadline)}; from ${formatDay(addDays(deadline, 1))} the applicant was authorized to proceed as filed.`);
+    }
+    return {
+      stage: 'decided',
+      headline: `${label} on ${formatDay(r.decidedOn)}`,
+      publicStatus: `${label} on ${formatDay(r.decidedOn)}`,
+      explanation,
+      needsAction: false,
+    };
+  }
+
+  if (r.deficienciesNotifiedOn && !r.completeOn && !resubmitted) {
+    return {
+      stage: 'awaiting_revision',
+      headline: `Deficiencies sent ${formatDay(r.deficienciesNotifiedOn)}; waiting for a revised plan`,
+      publicStatus: `Found incomplete on ${formatDay(r.deficienciesNotifiedOn)}; the applicant must submit a revised plan. Land development may not proceed until a revised plan is approved.`,
+      explanation: [
+        `Received ${formatDay(r.receivedOn)}; the applicant was told in writing on ${formatDay(r.deficienciesNotifiedOn)} what the plan lacks.`,
+        'No clock runs until a revised plan arrives; its receipt starts a new 30-day completeness review.',
+      ],
+      needsAction: false,
+    };
+  }
+
+  const kind: 'completeness' | 'decision' = r.completeOn ? 'decision' : 'completeness';
+  const start = r.completeOn ?? resubmitted ?? r.receivedOn;
+  const period = calendarDayPeriod(start, SWPPP_REVIEW_DAYS, calendar);
+  const extended = Boolean(r.extendedUntil && r.extendedUntil > period.dueOn);
+  const deadline = extended ? (r.extendedUntil as string) : period.dueOn;
+  const daysLeft = daysBetween(today, deadline);
+  const clock = { kind, period, deadline, extended, daysLeft };
+
+  const explanation: string[] = [];
+  if (kind === 'completeness') {
+    explanation.push(`${resubmitted ? 'Revised plan received' : 'Received'} ${formatDay(start)}. The officer has 30 days from receipt to decide whether it is complete; the day of receipt is not counted.`);
+  } else {
+    explanation.push(`Found complete on ${formatDay(start)}. The officer has 30 days to approve, approve with conditions, or disapprove.`);
+  }
+  explanation.push(
+    period.rolledBecause
+      ? `Day 30 is ${formatDay(period.lastDay)}, a ${period.rolledBecause === 'Saturday' || period.rolledBecause === 'Sunday' ? period.rolledBecause : `closed day (${period.rolledBecause})`}, so the period runs to the next business day, ${formatDay(period.dueOn)}.`
+      : `Day 30 is ${formatDay(period.dueOn)}.`,
+  );
+  if (extended) explanation.push(`Extended by agreement with the applicant to ${formatDay(deadline)}.`);
+
+  const task = kind === 'completeness' ? 'Completeness determination' : 'Decision';
+  if (daysLeft < 0) {
+    const authorizedOn = addDays(deadline, 1);
+    explanation.push(`No action was recorded by ${formatDay(deadline)}, so from ${formatDay(authorizedOn)} the applicant is authorized to proceed as filed.`);
+    return {
+      stage: 'authorized_as_filed',
+      clock,
+      authorizedOn,
+      headline: `No action within ${extended ? 'the extended time' : '30 days'}: the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}`,
+      publicStatus: `The town did not act within ${extended ? 'the time agreed with the applicant' : '30 days'}, so under the law the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}.`,
+      explanation,
+      needsAction: true,
+    };
+  }
+  return {
+    stage: kind,
+    clock,
+    headline: `${task} due ${formatDay(deadline)} (${daysLeftWords(daysLeft)})`,
+    publicStatus:
+      kind === 'completeness'
+        ? `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the town is checking that it is complete (by ${formatDay(deadline)}).`
+        : `Found complete on ${formatDay(start)}; the town's decision is due by ${formatDay(deadline)}.`,
+    explanation,
+    needsAction: true,
+  };
+}
+
+function maxDay(a: string, b: string | null | undefined): string {
+  return b && b > a ? b : a;
+}

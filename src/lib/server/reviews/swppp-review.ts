@@ -1,0 +1,167 @@
+/**
+ * SWPPP reviews as the officer records them: completeness, deficiencies, a revised plan, the decision,
+ * and extensions agreed with the applicant. The clocks themselves are the pure swppp-review module.
+ */
+import type { Result } from '#lib/server/platform/result.ts';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { documents, projects, swpppReviews } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
+
+
+function load(db: DB, reviewId: number) {
+  return db.select().from(swpppReviews).where(eq(swpppReviews.id, reviewId)).get();
+}
+
+function dateProblem(on: string, after: string, today: string, what: string): string | undefined {
+  if (on > today) return `The ${what} cannot be in the future.`;
+  if (on < after) return `The ${what} cannot be before the plan was received.`;
+  return undefined;
+}
+
+export function reviewsForProject(db: DB, projectId: number, today: string, calendar: BusinessCalendar = loadCalendar(db)) {
+  const rows = db
+    .select({ review: swpppReviews, docTitle: documents.title, docType: documents.type, docVersion: documents.version, docPublic: documents.public })
+    .from(swpppReviews)
+    .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
+    .where(eq(swpppReviews.projectId, projectId))
+    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
+    .all();
+  return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock(r.review, today, calendar) }));
+}
+
+/** Every undecided review in town with its clock, most urgent first (the officer's dashboard). */
+export function openReviews(db: DB, today: string, calendar: BusinessCalendar = loadCalendar(db)) {
+  const rows = db
+    .select({ review: swpppReviews, slug: projects.slug, name: projects.name, docType: documents.type })
+    .from(swpppReviews)
+    .innerJoin(projects, eq(projects.id, swpppReviews.projectId))
+    .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
+    .where(isNull(swpppReviews.decidedOn))
+    .orderBy(asc(swpppReviews.receivedOn))
+    .all();
+  return rows
+    .map((r) => ({ id: r.review.id, projectSlug: r.slug, projectName: r.name, amendment: r.docType === 'swppp_amendment', receivedOn: r.review.receivedOn, clock: reviewClock(r.review, today, calendar) }))
+    .sort((a, b) => (a.clock.clock?.daysLeft ?? 9999) - (b.clock.clock?.daysLeft ?? 9999));
+}
+
+export function markComplete(db: DB, actor: Actor, reviewId: number, on: string, today: string): Result {
+  const before = load(db, reviewId);
+  if (!before) return { ok: false, message: 'No such review.' };
+  if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
+  if (before.completeOn) return { ok: false, message: `Already found complete on ${before.completeOn}.` };
+  const problem = dateProblem(on, before.resubmittedOn ?? before.receivedOn, today, 'completeness date');
+  if (problem) return { ok: false, fields: { on: problem } };
+  db.transaction((tx) => {
+    const after = tx.update(swpppReviews).set({ completeOn: on, updatedAt: new Date() }).where(eq(swpppReviews.id, reviewId)).returning().get();
+    audit(tx, actor, { action: 'swppp_review.complete', entityType: 'swppp_review', entityId: reviewId, before, after });
+  });
+  return { ok: true };
+}
+
+export function notifyDeficiencies(db: DB, actor: Actor, reviewId: number, input: { on: string; deficiencies: string }, today: string): Result {
+  const before = load(db, reviewId);
+  if (!before) return { ok: false, message: 'No such review.' };
+  if (before.decidedOn || before.completeOn) return { ok: false, message: 'The plan was already found complete; a deficient plan is disapproved with reasons instead.' };
+  const problem = dateProblem(input.on, before.resubmittedOn ?? before.receivedOn, today, 'notice date');
+  if (problem) return { ok: false, fields: { on: problem } };
+  db.transaction((tx) => {
+    // A second deficiency notice (on a revised plan) replaces the first; the audit keeps both.
+    const after = tx
+      .update(swpppReviews)
+      .set({ deficienciesNotifiedOn: input.on, deficiencies: input.deficiencies, resubmittedOn: null, updatedAt: new Date() })
+      .where(eq(swpppReviews.id, reviewId))
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'swppp_review.deficiencies', entityType: 'swppp_review', entityId: reviewId, before, after });
+  });
+  return { ok: true };
+}
+
+export function recordResubmission(db: DB, actor: Actor, reviewId: number, on: string, today: string): Result {
+  const before = load(db, reviewId);
+  if (!before) return { ok: false, message: 'No such review.' };
+  if (!before.deficienciesNotifiedOn || before.completeOn || before.decidedOn) return { ok: false, message: 'Only a plan found incomplete waits for a revised plan.' };
+  if (on < before.deficienciesNotifiedOn) return { ok: false, fields: { on: 'The revised plan comes after the deficiency notice.' } };
+  if (on > today) return { ok: false, fields: { on: 'The date cannot be in the future.' } };
+  db.transaction((tx) => {
+    const after = tx.update(swpppReviews).set({ resubmittedOn: on, updatedAt: new Date() }).where(eq(swpppReviews.id, reviewId)).returning().get();
+    audit(tx, actor, { action: 'swppp_review.resubmitted', entityType: 'swppp_review', entityId: reviewId, before, after });
+  });
+  return { ok: true };
+}
+
+export interface DecisionInput {
+  decision: SwpppDecision;
+  on: string;
+  conditions: string | null;
+  reasons: string | null;
+  townPermitNo: string | null;
+}
+
+export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionInput, today: string): Result {
+  const before = load(db, reviewId);
+  if (!before) return { ok: false, message: 'No such review.' };
+  if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
+  if (!before.completeOn) return { ok: false, message: 'Record that the plan is complete before deciding on it.' };
+  const fields: Record<string, string> = {};
+  if (input.on > today) fields.on = 'The decision date cannot be in the future.';
+  else if (input.on < before.completeOn) fields.on = 'The decision comes after the plan was found complete.';
+  if (input.decision === 'approved_with_conditions' && !input.conditions) fields.conditions = 'List the conditions of the approval.';
+  if (input.decision === 'disapproved' && !input.reasons) fields.reasons = 'Give the reasons, and how to submit a revised plan.';
+  if (Object.keys(fields).length) return { ok: false, fields };
+  const decidedByUserId = 'userId' in actor ? actor.userId : null;
+  db.transaction((tx) => {
+    const after = tx
+      .update(swpppReviews)
+      .set({
+        decision: input.decision,
+        decidedOn: input.on,
+        conditions: input.decision === 'approved_with_conditions' ? input.conditions : null,
+        reasons: input.decision === 'disapproved' ? input.reasons : null,
+        decidedByUserId,
+        updatedAt: new Date(),
+      })
+      .where(eq(swpppReviews.id, reviewId))
+      .returning()
+      .get();
+    audit(tx, actor, { action: `swppp_review.${input.decision}`, entityType: 'swppp_review', entityId: reviewId, before, after });
+    if (before.documentId) {
+      tx.update(documents).set({ reviewStatus: input.decision === 'disapproved' ? 'returned' : 'accepted', updatedAt: new Date() }).where(eq(documents.id, before.documentId)).run();
+    }
+    // Approving the original plan issues the permit: the project moves from review to approved.
+    const project = tx.select({ status: projects.status, townPermitNo: projects.townPermitNo }).from(projects).where(eq(projects.id, before.projectId)).get();
+    if (project && input.decision !== 'disapproved' && (project.status === 'swppp_review' || (input.townPermitNo && input.townPermitNo !== project.townPermitNo))) {
+      const patch = {
+        ...(project.status === 'swppp_review' ? { status: 'approved' as const } : {}),
+        ...(input.townPermitNo ? { townPermitNo: input.townPermitNo } : {}),
+      };
+      tx.update(projects).set({ ...patch, updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
+      audit(tx, actor, { action: 'project.update', entityType: 'project', entityId: before.projectId, before: { projectId: before.projectId, status: project.status, townPermitNo: project.townPermitNo }, after: { projectId: before.projectId, status: patch.status ?? project.status, townPermitNo: patch.townPermitNo ?? project.townPermitNo } });
+    }
+  });
+  return { ok: true };
+}
+
+export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input: { until: string; note: string }, today: string, calendar: BusinessCalendar = loadCalendar(db)): Result {
+  const before = load(db, reviewId);
+  if (!before) return { ok: false, message: 'No such review.' };
+  if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
+  const clock = reviewClock(before, today, calendar);
+  if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
+  if (clock.stage === 'authorized_as_filed') return { ok: false, message: 'The time has already run out: the applicant is authorized to proceed as filed. An extension must be agreed before the deadline.' };
+  if (input.until <= clock.clock.deadline) return { ok: false, fields: { until: `An extension must run past the current deadline, ${clock.clock.deadline}.` } };
+  db.transaction((tx) => {
+    const after = tx
+      .update(swpppReviews)
+      .set({ extendedUntil: input.until, extensionNote: input.note, updatedAt: new Date() })
+      .where(and(eq(swpppReviews.id, reviewId)))
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'swppp_review.extended', entityType: 'swppp_review', entityId: reviewId, before, after });
+  });
+  return { ok: true };
+}
