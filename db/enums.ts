@@ -67,6 +67,7 @@ export const INSPECTION_MILESTONES = [
   'final_landscaping_complete',
   'public_landscaping_established',
 ] as const;
+export type Milestone = (typeof INSPECTION_MILESTONES)[number];
 
 export const ENFORCEMENT_TYPES = [
   'written_warning',
@@ -90,6 +91,7 @@ export const ROLES = ['admin', 'clerk', 'officer', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const REQUEST_CHANNELS = ['web', 'email', 'mail', 'walk_in', 'phone'] as const;
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
 export const REQUEST_STATUSES = [
   'received',
@@ -126,3 +128,9 @@ export const ALERT_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 
 export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project'] as const;
 export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
+
+export const TOWN_INSPECTION_OUTCOMES = ['approved', 'deficient', 'follow_up'] as const;
+export type TownInspectionOutcome = (typeof TOWN_INSPECTION_OUTCOMES)[number];
+
+export const SWPPP_DECISIONS = ['approved', 'approved_with_conditions', 'disapproved'] as const;
+export type SwpppDecision = (typeof SWPPP_DECISIONS)[number];

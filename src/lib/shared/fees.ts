@@ -71,15 +71,6 @@ export interface Bill {
 /** Two hours: below this, preparing copies costs nothing. */
 export const STAFF_TIME_MINIMUM_MINUTES = 120;
 
-export const DELIVERY_LABEL: Record<DeliveryMethod, string> = {
-  electronic: 'By email or download (free)',
-  paper_pickup: 'Paper copies, picked up at Town Hall',
-  paper_mail: 'Paper copies, sent by mail',
-  cd: 'On a CD',
-  usb: 'On a USB drive',
-  inspect: 'Inspect the records in person (free)',
-};
-
 const isPaper = (d: DeliveryMethod) => d === 'paper_pickup' || d === 'paper_mail';
 const isElectronic = (d: DeliveryMethod) => d === 'electronic' || d === 'cd' || d === 'usb';
 

@@ -1,15 +1,27 @@
 /**
- * Plain words for the ordinance's terms, shown to residents. One place, so pages, feeds and emails agree.
+ * Plain words for every closed list of the data model (statuses, kinds, roles, milestones, decisions),
+ * shown to residents, operators and staff. One place, so pages, feeds, PDFs and emails agree.
  */
 import type {
+  DeliveryMethod,
   DocumentType,
   EnforcementStatus,
   EnforcementType,
+  GuaranteeKind,
+  GuaranteePurpose,
+  InspectionType,
+  Milestone,
   PartyRole,
   ProjectKind,
   ProjectStatus,
+  RequestChannel,
+  RequestStatus,
+  ReviewStatus,
+  Role,
   SheetSize,
-} from '#db/schema.ts';
+  SwpppDecision,
+  TownInspectionOutcome,
+} from '#db/enums.ts';
 
 export const PROJECT_STATUS_LABEL: Record<ProjectStatus, string> = {
   swppp_review: 'SWPPP under review',
@@ -104,4 +116,124 @@ export const RECEIVING_WATER_TYPE_LABEL: Record<string, string> = {
   wetland: 'wetland',
   lake: 'lake',
   ms4: 'municipal storm sewer (MS4)',
+};
+
+// Operators' filings and the officer's review (formerly compliance-labels.ts)
+export const INSPECTION_TYPE_LABEL: Record<InspectionType, string> = {
+  pre_construction: 'Pre-construction assessment',
+  routine: 'Routine inspection',
+  post_storm: 'Post-storm inspection (within 24 hours)',
+  final_stabilization: 'Final stabilization inspection',
+  follow_up: 'Follow-up inspection',
+};
+
+/** The kinds of erosion and sediment control practice an inspection records. */
+export const PRACTICE_TYPES = ['sediment_trap', 'sediment_basin', 'silt_fence', 'inlet_protection', 'construction_entrance', 'diversion', 'other'] as const;
+export type PracticeType = (typeof PRACTICE_TYPES)[number];
+
+export const PRACTICE_TYPE_LABEL: Record<string, string> = {
+  sediment_trap: 'Sediment trap',
+  sediment_basin: 'Sediment basin or pond',
+  silt_fence: 'Silt fence',
+  inlet_protection: 'Inlet protection',
+  construction_entrance: 'Construction entrance',
+  diversion: 'Diversion or swale',
+  other: 'Other practice',
+};
+
+export const PRACTICE_CONDITION_LABEL: Record<string, string> = {
+  good: 'Working as designed',
+  needs_maintenance: 'Needs maintenance',
+  failed: 'Failed',
+};
+
+export const REVIEW_STATUS_LABEL: Record<ReviewStatus, string> = {
+  filed: 'Filed, awaiting the town’s review',
+  accepted: 'Accepted by the town',
+  returned: 'Returned by the town for correction',
+};
+
+/** Documents an operator uploads from the workspace (besides inspection reports and summaries). */
+export const OPERATOR_UPLOAD_TYPES = ['swppp_amendment', 'as_built_plans', 'notice_of_termination'] as const;
+export type OperatorUploadType = (typeof OPERATOR_UPLOAD_TYPES)[number];
+
+export const OPERATOR_UPLOAD_MEANING: Record<OperatorUploadType, string> = {
+  swppp_amendment: 'A change to the approved SWPPP (design, construction, maintenance, or a new contractor). The town reviews it like the original plan.',
+  as_built_plans: 'Plans of the permanent stormwater practices as built, certified by a licensed or certified professional, after final stabilization.',
+  notice_of_termination: 'The copy of the notice of termination (NOT) filed with the state DEC once the site is stabilized and the permanent practices are built.',
+};
+
+export const SEVERITY_WORDS: Record<'high' | 'medium' | 'low', string> = {
+  high: 'Serious',
+  medium: 'Needs attention',
+  low: 'Minor',
+};
+
+/** The ordinance's words for each milestone, shortened. */
+export const MILESTONE_LABEL: Record<Milestone, string> = {
+  start_of_construction: 'Start of construction and initial erosion and sediment controls',
+  controls_as_clearing_progresses: 'Erosion and sediment controls as clearing and grading progress',
+  clearing_complete: 'Completion of site clearing',
+  rough_grading_complete: 'Completion of rough grading',
+  final_grading_complete: 'Completion of final grading',
+  close_of_season: 'Close of the construction season',
+  final_landscaping_complete: 'Completion of final landscaping',
+  public_landscaping_established: 'Landscaping established in public areas',
+};
+
+export const TOWN_INSPECTION_OUTCOME_LABEL: Record<TownInspectionOutcome, string> = {
+  approved: 'Approved: the work complies',
+  deficient: 'Deficient: violations found',
+  follow_up: 'Follow-up needed',
+};
+
+export const GUARANTEE_KIND_LABEL: Record<GuaranteeKind, string> = {
+  performance_bond: 'Performance bond',
+  cash_escrow: 'Cash escrow',
+  letter_of_credit: 'Irrevocable letter of credit',
+};
+
+export const GUARANTEE_PURPOSE_LABEL: Record<GuaranteePurpose, string> = {
+  construction_completion: 'Construction completion',
+  maintenance: 'Maintenance (operation of the facilities)',
+};
+
+export const SWPPP_DECISION_LABEL: Record<SwpppDecision, string> = {
+  approved: 'Approved',
+  approved_with_conditions: 'Approved with conditions',
+  disapproved: 'Disapproved',
+};
+
+export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
+  received: 'Received',
+  acknowledged: 'Acknowledged',
+  awaiting_cost_approval: 'Waiting for cost approval',
+  awaiting_payment: 'Waiting for payment',
+  fulfilled: 'Fulfilled',
+  denied: 'Denied',
+  withdrawn: 'Withdrawn',
+};
+
+export const CHANNEL_LABEL: Record<RequestChannel, string> = {
+  web: 'Online form',
+  email: 'Email',
+  mail: 'Mail',
+  walk_in: 'In person',
+  phone: 'Telephone (written up by the clerk)',
+};
+
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: 'Administrator',
+  clerk: 'Clerk',
+  officer: 'Stormwater Management Officer',
+  operator: 'Operator',
+};
+
+export const DELIVERY_LABEL: Record<DeliveryMethod, string> = {
+  electronic: 'By email or download (free)',
+  paper_pickup: 'Paper copies, picked up at Town Hall',
+  paper_mail: 'Paper copies, sent by mail',
+  cd: 'On a CD',
+  usb: 'On a USB drive',
+  inspect: 'Inspect the records in person (free)',
 };

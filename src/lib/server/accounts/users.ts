@@ -2,6 +2,7 @@
  * Accounts: sign-in, invitations, password resets, roles and project membership.
  * Every change is audited in its transaction; every message goes through the outbox in the same one.
  */
+import { ROLE_LABEL } from '#lib/shared/labels.ts';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLES, authTokens, projectMembers, projects, userRoles, users, type Role } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
@@ -11,13 +12,6 @@ import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { clearLimit, hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
-
-export const ROLE_LABEL: Record<Role, string> = {
-  admin: 'Administrator',
-  clerk: 'Clerk',
-  officer: 'Stormwater Management Officer',
-  operator: 'Operator',
-};
 
 export const SIGN_IN_LIMITS = {
   /** Per email address, whether or not it has an account (no enumeration). */

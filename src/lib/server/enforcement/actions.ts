@@ -41,7 +41,7 @@ import {
 } from './actions.rules.ts';
 import { storeFile } from '#lib/server/platform/files/store.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { enforcementNoticePdf, type NoticeData } from '#lib/server/projects/site-posting.ts';
+import { enforcementNoticePdf, type NoticeData } from './notice-pdf.ts';
 import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 

@@ -2,30 +2,13 @@
  * The 48-hour inspection notice (ordinance, "Erosion and sediment control inspection"): the applicant
  * notifies the Stormwater Management Officer at least 48 hours before each milestone. Pure.
  */
+import { TOWN_INSPECTION_OUTCOMES, type TownInspectionOutcome } from '#db/enums.ts';
+export { TOWN_INSPECTION_OUTCOMES, type TownInspectionOutcome };
 import type { INSPECTION_MILESTONES } from '#db/schema.ts';
 
-export type Milestone = (typeof INSPECTION_MILESTONES)[number];
+import type { Milestone } from '#db/enums.ts';
+export type { Milestone };
 export const NOTICE_HOURS = 48;
-
-/** The ordinance's words for each milestone, shortened. */
-export const MILESTONE_LABEL: Record<Milestone, string> = {
-  start_of_construction: 'Start of construction and initial erosion and sediment controls',
-  controls_as_clearing_progresses: 'Erosion and sediment controls as clearing and grading progress',
-  clearing_complete: 'Completion of site clearing',
-  rough_grading_complete: 'Completion of rough grading',
-  final_grading_complete: 'Completion of final grading',
-  close_of_season: 'Close of the construction season',
-  final_landscaping_complete: 'Completion of final landscaping',
-  public_landscaping_established: 'Landscaping established in public areas',
-};
-
-export const TOWN_INSPECTION_OUTCOMES = ['approved', 'deficient', 'follow_up'] as const;
-export type TownInspectionOutcome = (typeof TOWN_INSPECTION_OUTCOMES)[number];
-export const TOWN_INSPECTION_OUTCOME_LABEL: Record<TownInspectionOutcome, string> = {
-  approved: 'Approved: the work complies',
-  deficient: 'Deficient: violations found',
-  follow_up: 'Follow-up needed',
-};
 
 export interface NoticeTiming {
   /** Whole hours between the notice and the milestone. */

@@ -2,16 +2,16 @@
  * 48-hour inspection notices (given by operators, or taken by the officer over the phone), the town's
  * own inspections and their outcomes, and the violations they find.
  */
+import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { enforcementActions, enforcementViolations, inspectionNotices, projects, townInspections, users, violations } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { MILESTONE_LABEL, noticeProblem, noticeTiming, type Milestone, type TownInspectionOutcome } from './inspection-notice.rules.ts';
+import { noticeProblem, noticeTiming, type Milestone, type TownInspectionOutcome } from './inspection-notice.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
-
 
 export interface NoticeInput {
   milestone: Milestone;

@@ -24,7 +24,7 @@ import {
   stormEvents,
   type InspectionType,
 } from '#db/schema.ts';
-import { INSPECTION_TYPE_LABEL, PRACTICE_TYPES } from '#lib/shared/compliance-labels.ts';
+import { INSPECTION_TYPE_LABEL, PRACTICE_TYPES } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { localDay } from '#lib/server/compliance/compliance.rules.ts';

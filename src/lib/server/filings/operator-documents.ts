@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { documents, swpppReviews, type DocumentType } from '#db/schema.ts';
-import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/compliance-labels.ts';
+import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { localDay } from '#lib/server/compliance/compliance.rules.ts';

@@ -9,16 +9,6 @@ import type { GuaranteeKind, GuaranteePurpose } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 
 
-export const GUARANTEE_KIND_LABEL: Record<GuaranteeKind, string> = {
-  performance_bond: 'Performance bond',
-  cash_escrow: 'Cash escrow',
-  letter_of_credit: 'Irrevocable letter of credit',
-};
-export const GUARANTEE_PURPOSE_LABEL: Record<GuaranteePurpose, string> = {
-  construction_completion: 'Construction completion',
-  maintenance: 'Maintenance (operation of the facilities)',
-};
-
 /** Warn this many days before a letter of credit or bond expires. */
 export const EXPIRY_WARNING_DAYS = 60;
 

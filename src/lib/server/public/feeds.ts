@@ -2,6 +2,8 @@
  * The public Atom feeds (town, one project, one area) and the iCalendar of public dates (planned
  * construction starts and the inspection milestones operators noticed to the town).
  */
+import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
+import type { Milestone } from '#db/enums.ts';
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { inspectionNotices, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -37,17 +39,6 @@ export function townEvents(db: DB): PublicEvent[] {
 export function projectEvents(db: DB, projectId: number): PublicEvent[] {
   return latestPublicEvents(db, { projectIds: [projectId], limit: 50 });
 }
-
-export const MILESTONE_WORDS: Record<string, string> = {
-  start_of_construction: 'Start of construction',
-  controls_as_clearing_progresses: 'Erosion and sediment controls installed as clearing progresses',
-  clearing_complete: 'Clearing complete',
-  rough_grading_complete: 'Rough grading complete',
-  final_grading_complete: 'Final grading complete',
-  close_of_season: 'Close of the construction season',
-  final_landscaping_complete: 'Final landscaping complete',
-  public_landscaping_established: 'Landscaping of public areas established',
-};
 
 /** Planned starts (all-day) and noticed inspection milestones (timed), from a year ago on. */
 export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: number; now?: Date } = {}): IcalEvent[] {
@@ -88,7 +79,7 @@ export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: numb
     })),
     ...notices.map((n) => ({
       uid: `inspection-notice-${n.id}@stormwater.rotterdamny.example`,
-      summary: `${MILESTONE_WORDS[n.milestone] ?? n.milestone}: ${n.name}`,
+      summary: `${MILESTONE_LABEL[n.milestone as Milestone] ?? n.milestone}: ${n.name}`,
       description: 'An inspection milestone the operator gave the town notice of (at least 48 hours ahead, as the ordinance requires), so the town can inspect.',
       url: `${baseUrl}/projects/${n.slug}`,
       location: `${n.siteAddress}, Rotterdam, NY`,

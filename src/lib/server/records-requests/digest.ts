@@ -4,6 +4,7 @@
  * action. The day it was sent is kept in `settings`, in the same transaction as the mail, so a restart
  * or an overlapping timer never sends it twice.
  */
+import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { projects, recordsRequests, settings, userRoles, users } from '#db/schema.ts';
@@ -15,7 +16,7 @@ import { deadlineFlag, deadlineWindow } from '#lib/server/platform/time/deadline
 import type { Job } from '#lib/server/platform/jobs.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { DigestRow } from '#lib/server/platform/mail/templates/requests.ts';
-import { OPEN_STATUSES, REQUEST_STATUS_LABEL } from './request.rules.ts';
+import { OPEN_STATUSES } from './request.rules.ts';
 
 const SENT_KEY = 'requests-digest:last_day';
 export const DIGEST_HOUR = 7;

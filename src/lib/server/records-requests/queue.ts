@@ -2,13 +2,14 @@
  * The clerk's queue: open requests ordered by the date the town must next act by (respond_by), flagged
  * overdue / due today / due soon (two business days), with filters, search and a CSV export.
  */
+import { CHANNEL_LABEL, DELIVERY_LABEL, REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { REQUEST_STATUSES, invoiceLines, invoices, payments, projects, recordsRequests, type RequestStatus } from '#db/schema.ts';
-import { DELIVERY_LABEL } from '#lib/shared/fees.ts';
+
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { anyContains, type DB } from '#lib/server/platform/db.ts';
 import { deadlineFlag, deadlineWindow, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
-import { CHANNEL_LABEL, OPEN_STATUSES, REQUEST_STATUS_LABEL, type RequestChannel } from './request.rules.ts';
+import { OPEN_STATUSES, type RequestChannel } from './request.rules.ts';
 
 export const QUEUE_FLAGS = { overdue: 'Overdue', due_today: 'Due today', due_soon: 'Due soon (2 business days)' } as const satisfies Record<DeadlineFlag, string>;
 export const QUEUE_STATUS_CHOICES: Record<string, string> = { open: 'All open', all: 'All, open and closed', ...REQUEST_STATUS_LABEL };
@@ -41,7 +42,6 @@ export function parseQueueQuery(params: URLSearchParams): QueueQuery {
     perPage: 50,
   };
 }
-
 
 /**
  * Requests whose number, requester's name or email, or description contains the text (any case). Three

@@ -7,23 +7,14 @@ import { createHash } from 'node:crypto';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
 import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 
-export type RequestChannel = 'web' | 'email' | 'mail' | 'walk_in' | 'phone';
+import type { RequestChannel } from '#db/enums.ts';
+export type { RequestChannel };
 
 export const OPEN_STATUSES = ['received', 'acknowledged', 'awaiting_cost_approval', 'awaiting_payment'] as const satisfies readonly RequestStatus[];
 
 export function isOpen(status: RequestStatus): boolean {
   return (OPEN_STATUSES as readonly string[]).includes(status);
 }
-
-export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
-  received: 'Received',
-  acknowledged: 'Acknowledged',
-  awaiting_cost_approval: 'Waiting for cost approval',
-  awaiting_payment: 'Waiting for payment',
-  fulfilled: 'Fulfilled',
-  denied: 'Denied',
-  withdrawn: 'Withdrawn',
-};
 
 /** What each status means, in the requester's words. */
 export const REQUEST_STATUS_MEANING: Record<RequestStatus, string> = {
@@ -34,14 +25,6 @@ export const REQUEST_STATUS_MEANING: Record<RequestStatus, string> = {
   fulfilled: 'The records have been provided.',
   denied: 'The request was denied in writing. You may appeal.',
   withdrawn: 'The request was withdrawn.',
-};
-
-export const CHANNEL_LABEL: Record<RequestChannel, string> = {
-  web: 'Online form',
-  email: 'Email',
-  mail: 'Mail',
-  walk_in: 'In person',
-  phone: 'Telephone (written up by the clerk)',
 };
 
 export const REQUEST_CHANNELS_FOR_CLERK: RequestChannel[] = ['email', 'mail', 'walk_in', 'phone'];

@@ -4,9 +4,10 @@
  * email, mail, telephone or in person. Either way: a number, a private tracking link, the statutory due
  * date, the fee estimate, a timeline entry, an audit row and (with an email address) a receipt.
  */
+import { CHANNEL_LABEL, DELIVERY_LABEL } from '#lib/shared/labels.ts';
 import { eq } from 'drizzle-orm';
 import { DELIVERY_METHODS, recordsRequests, requestItems, type DeliveryMethod } from '#db/schema.ts';
-import { computeBill, needsCostApproval, DELIVERY_LABEL, type Bill } from '#lib/shared/fees.ts';
+import { computeBill, needsCostApproval, type Bill } from '#lib/shared/fees.ts';
 import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
@@ -19,7 +20,7 @@ import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { copyItems, projectRecords, publicDocumentsOf, publishedProject, rangeDescription, resolveItems, type ItemRow, type PickableDocument } from './records.ts';
 import { trackingToken, trackUrl } from './links.ts';
-import { CHANNEL_LABEL, respondBy, submissionFingerprint, submissionKeyHash, type RequestChannel } from './request.rules.ts';
+import { respondBy, submissionFingerprint, submissionKeyHash, type RequestChannel } from './request.rules.ts';
 import { addEvent, nextNumber } from './store.ts';
 
 /** Web submissions per IP address per hour (REQUESTS_PER_IP_PER_HOUR overrides; the bench raises it). */

@@ -9,11 +9,12 @@ import type { Tx } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { feeScheduleOn } from './fee-schedules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { computeDueDate, deadlineFlag, deadlineWindow, explainDueDate, type DeadlineFlag, type DueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { computeDueDate, deadlineFlag, deadlineWindow, explainDueDate, latestPromiseWithoutReason, type DeadlineFlag, type DueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { allInvoices, currentInvoice, itemRows, type InvoiceView } from './billing.ts';
-import { requestIdForToken } from './links.ts';
+import { requestIdForToken, trackUrl } from './links.ts';
 import { resolveItems, type ResolvedItem } from './records.ts';
-import { explainAfterDueDate } from './request.rules.ts';
+import { explainAfterDueDate, isOpen } from './request.rules.ts';
+import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 import { getRequest, type RequestRow } from './store.ts';
 
 export interface RequestEvent {
@@ -101,4 +102,30 @@ export function attachableDocuments(db: DB, projectId: number, exclude: number[]
 /** Fee rates in force today, for the billing form. */
 export function ratesToday(db: DB, today: string) {
   return feeScheduleOn(db, today);
+}
+
+/**
+ * The clerk's request page, in one call: the request view, the calendar facts its forms need (today,
+ * the default promise date, the last date that needs no written reason), today's rates, the project's
+ * documents that could still be attached, what is not yet released, and whether anything is owed.
+ * `linkParam` is a tracking token just made: shown once, and only when it is this request's own.
+ */
+export function clerkRequestPage(db: DB, id: number, today: string, publicUrl: string, linkParam: string | null) {
+  const view = loadRequestView(db, id);
+  if (!view) return undefined;
+  const r = view.request;
+  const calendar = loadCalendar(db);
+  const inv = view.invoice;
+  return {
+    view,
+    today,
+    open: isOpen(r.status),
+    rates: ratesToday(db, today),
+    attachable: view.project ? attachableDocuments(db, view.project.id, view.items.map((i) => i.item.documentId).filter((d): d is number => d != null)) : [],
+    unreleased: view.items.filter((i) => !i.item.releasedAt && i.files.length > 0),
+    owed: inv ? inv.status === 'draft' || inv.balanceCents > 0 : false,
+    shownLink: looksLikeToken(linkParam) && hashToken(linkParam) === r.trackingTokenHash ? trackUrl(publicUrl, linkParam) : undefined,
+    defaultPromise: calendar.addBusinessDays(today, 10).date,
+    noReasonUntil: latestPromiseWithoutReason(r.acknowledgedOn ?? today, calendar),
+  };
 }

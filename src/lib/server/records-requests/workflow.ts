@@ -5,6 +5,7 @@
  * the requester or internal, deny with the reason and appeal rights, mark fulfilled, withdraw, and replace
  * a lost tracking link.
  */
+import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, invoices, requestItems } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
@@ -16,7 +17,7 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { currentInvoice, releaseFiles, type Outcome } from './billing.ts';
 import { rotateTrackingLink, trackingLink } from './links.ts';
-import { APPEAL_RIGHTS, REQUEST_STATUS_LABEL, isOpen } from './request.rules.ts';
+import { APPEAL_RIGHTS, isOpen } from './request.rules.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
 
 function fail(message: string, field?: string): { ok: false; field?: string; message: string } {

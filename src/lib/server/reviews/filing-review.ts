@@ -3,6 +3,7 @@
  * documents. Each is accepted or returned with a comment the operator sees; the officer decides which
  * documents are public. Every decision is audited and the operator is told by email (outbox).
  */
+import { DOCUMENT_TYPE_LABEL, INSPECTION_TYPE_LABEL, OPERATOR_UPLOAD_TYPES } from '#lib/shared/labels.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   documents,
@@ -14,9 +15,7 @@ import {
   users,
   type DocumentType,
 } from '#db/schema.ts';
-import { INSPECTION_TYPE_LABEL, OPERATOR_UPLOAD_TYPES } from '#lib/shared/compliance-labels.ts';
 import { formatDay, formatMonth } from '#lib/shared/format.ts';
-import { DOCUMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { localDay } from '#lib/server/compliance/compliance.rules.ts';
 import { config } from '#lib/server/platform/config.ts';

@@ -12,21 +12,15 @@
  * Days are calendar days (GCL §20: the day of receipt is not counted; §25-a: a period ending on a closed
  * day runs to the next business day). Pure: facts and a calendar in, plain words out.
  */
+import { SWPPP_DECISION_LABEL } from '#lib/shared/labels.ts';
+import { SWPPP_DECISIONS, type SwpppDecision } from '#db/enums.ts';
+export { SWPPP_DECISIONS, type SwpppDecision };
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { calendarDayPeriod, daysLeftWords, type Period } from '#lib/server/platform/time/periods.rules.ts';
 
 export const SWPPP_REVIEW_DAYS = 30;
-
-export const SWPPP_DECISIONS = ['approved', 'approved_with_conditions', 'disapproved'] as const;
-export type SwpppDecision = (typeof SWPPP_DECISIONS)[number];
-
-export const SWPPP_DECISION_LABEL: Record<SwpppDecision, string> = {
-  approved: 'Approved',
-  approved_with_conditions: 'Approved with conditions',
-  disapproved: 'Disapproved',
-};
 
 export interface ReviewFacts {
   receivedOn: string;

@@ -1,0 +1,106 @@
+/**
+ * The notice for every enforcement action, to serve on the permittee (PDF, stored as a document).
+ */
+import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
+import { ENFORCEMENT_TYPE_LABEL, ENFORCEMENT_TYPE_MEANING } from '#lib/shared/labels.ts';
+import type { EnforcementStatus, EnforcementType } from '#db/enums.ts';
+import { GREY, PdfWriter, RED, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
+import { TOWN_OFFICE, type PostingContact } from '#lib/server/projects/site-posting.ts';
+
+export interface NoticeData {
+  project: { name: string; siteAddress: string; townPermitNo: string | null; spdesPermitId: string | null; slug: string };
+  recipient?: PostingContact;
+  action: {
+    id: number | null;
+    type: EnforcementType;
+    status: EnforcementStatus;
+    issuedOn: string;
+    issuedByName: string | null;
+    citedSection: string | null;
+    summary: string;
+    requiredMeasures: string | null;
+    complyBy: string | null;
+    liftedOn: string | null;
+    closedOn: string | null;
+    fineDays: number | null;
+    fineDailyRateCents: number | null;
+    fineAssessedCents: number | null;
+    finePaidCents: number;
+    fineDueOn: string | null;
+  };
+  violations: Array<{ observedOn: string; description: string; ordinanceSection: string | null }>;
+  evidence: string[];
+  /** For SWPPP deficiency notices: how the seven days were counted. */
+  correctionExplanation?: string;
+  publicUrl: string;
+}
+
+export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf> {
+  const a = d.action;
+  const label = ENFORCEMENT_TYPE_LABEL[a.type];
+  const w = await PdfWriter.create({
+    title: `${label} - ${d.project.name}`,
+    subject: 'Town of Rotterdam enforcement notice',
+    author: a.issuedByName ?? 'Town of Rotterdam',
+    date: a.issuedOn,
+    header: `Town of Rotterdam - Department of Public Works - ${label}${a.id ? ` No. E-${a.id}` : ''}`,
+  });
+  w.letterPage();
+  w.para('TOWN OF ROTTERDAM', { bold: true, size: 13, gap: 1 });
+  for (const line of TOWN_OFFICE) w.para(line, { size: 9, gap: 0 });
+  w.space(10);
+  w.para(formatDay(a.issuedOn));
+  if (d.recipient) {
+    w.para(d.recipient.companyName, { gap: 0 });
+    if (d.recipient.contactName) w.para(`Attn: ${d.recipient.contactName}${d.recipient.contactTitle ? `, ${d.recipient.contactTitle}` : ''}`);
+  }
+  w.para(`Re: ${d.project.name}, ${d.project.siteAddress} - Town permit ${d.project.townPermitNo ?? '-'}, SPDES permit ID ${d.project.spdesPermitId ?? '-'}`, { bold: true });
+  w.heading(label.toUpperCase(), 1);
+  w.para(a.summary);
+  if (d.violations.length) {
+    w.heading('Violations found');
+    w.bullets(d.violations.map((v) => `${formatDay(v.observedOn)}: ${v.description}${v.ordinanceSection ? ` (${v.ordinanceSection})` : ''}`));
+  }
+  w.field('Ordinance section cited', a.citedSection ?? '-');
+  if (a.requiredMeasures) {
+    w.heading(a.type === 'swppp_deficiency_notice' ? 'Changes the SWPPP requires' : 'Required corrective measures');
+    w.para(a.requiredMeasures);
+  }
+  if (a.complyBy) w.field(a.type === 'swppp_deficiency_notice' ? 'Amend and certify by' : 'Comply by', formatDay(a.complyBy));
+  if (d.correctionExplanation) w.para(d.correctionExplanation, { size: 8.5, color: GREY });
+  if (a.type === 'swppp_deficiency_notice') {
+    w.para('Within seven days of this notice (or the date above, if the Town set another), make the required changes to the SWPPP and submit to the Town a written certification that the changes have been made.', { size: 9.5 });
+  }
+  if (a.type === 'stop_work_order') {
+    w.heading('What this order requires');
+    w.para('Halt all land development activities at this site, except activities that address the violations leading to this order. The order stays in effect until the Town of Rotterdam confirms that the land development activity is in compliance and the violations have been satisfactorily addressed. Failure to address a stop-work order in a timely manner may result in penalties.', { size: 9.5 });
+  }
+  if (a.type === 'occupancy_hold') {
+    w.para('The Town will not allow the building or land to be occupied until the violation is corrected and the Town confirms it.', { size: 9.5 });
+  }
+  if (a.type === 'fine' && a.fineAssessedCents != null) {
+    w.heading('Fine');
+    const basis = a.fineDays && a.fineDailyRateCents ? `${plural(a.fineDays, 'day')} at ${formatMoney(a.fineDailyRateCents)} a day (each day a separate offense)` : 'as assessed';
+    w.para(`${formatMoney(a.fineAssessedCents)}: ${basis}.${a.fineDueOn ? ` Due by ${formatDay(a.fineDueOn)}.` : ''}`);
+    if (a.finePaidCents > 0) w.para(`Paid to date: ${formatMoney(a.finePaidCents)}; balance ${formatMoney(a.fineAssessedCents - a.finePaidCents)}.`);
+  }
+  if (d.evidence.length) {
+    w.heading('Evidence on file');
+    w.bullets(d.evidence);
+  }
+  w.para(`What this means: ${ENFORCEMENT_TYPE_MEANING[a.type]}`, { size: 9 });
+  w.para('Any violation of the Town erosion and sediment control law is punishable by a fine not to exceed $250 or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense. This action is shown on the project’s public page until the Town closes it:', { size: 8.5 });
+  w.para(`${d.publicUrl}/projects/${d.project.slug}`, { size: 8.5, bold: true });
+  w.signature(a.issuedByName ?? 'Stormwater Management Officer', 'Stormwater Management Officer', a.issuedOn);
+  if (a.liftedOn || a.closedOn || a.status === 'withdrawn') {
+    w.heading('Status', 2);
+    const status =
+      a.status === 'withdrawn'
+        ? `Withdrawn ${formatDay(a.closedOn)}.`
+        : a.type === 'stop_work_order' && a.liftedOn
+          ? `Lifted ${formatDay(a.liftedOn)}: the Town confirmed compliance and work may resume.`
+          : `Resolved ${formatDay(a.closedOn)}.`;
+    w.para(status, { bold: true, color: a.status === 'withdrawn' ? GREY : RED });
+  }
+  return w.save();
+}
