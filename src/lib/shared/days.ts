@@ -6,7 +6,8 @@
 
 const DAY_MS = 86_400_000;
 
-function memo<K, V>(fn: (key: K) => V): (key: K) => V {
+/** Remembers a pure function's answers (cleared past 100,000 keys). */
+export function memo<K, V>(fn: (key: K) => V): (key: K) => V {
   const cache = new Map<K, V>();
   return (key) => {
     let value = cache.get(key);

@@ -11,7 +11,7 @@
  * Findings cover the whole history: `status` says whether the lapse is still going on (`open`) or
  * ended (`resolved`, with the date it ended). Callers choose how far back to show.
  */
-import { addDays, dayNumber, daysBetween } from '#lib/shared/days.ts';
+import { addDays, dayNumber, daysBetween, memo } from '#lib/shared/days.ts';
 import type { InspectionType, ProjectStatus } from '#db/schema.ts';
 import { formatDay, formatInstant, formatMonth, plural } from '#lib/shared/format.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -226,18 +226,6 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** Memoized: the rules run over every project, and the same few thousand days and instants recur. */
-function memo<K, V>(fn: (key: K) => V): (key: K) => V {
-  const cache = new Map<K, V>();
-  return (key) => {
-    let value = cache.get(key);
-    if (value === undefined) {
-      if (cache.size > 100_000) cache.clear();
-      cache.set(key, (value = fn(key)));
-    }
-    return value;
-  };
-}
-
 const fmtDay = memo((date: string) => formatDay(date));
 const fmtMonth = memo((month: string) => formatMonth(month));
 const fmtInstantMs = memo((ms: number) => formatInstant(new Date(ms)));

@@ -12,7 +12,7 @@ export type Actor = { userId: number; ip?: string | null } | { label: 'requester
 
 /** The actor for a signed-in user's request (an action's ctx, a page's Astro, an endpoint's context). */
 export function actorOf(user: { id: number }, request: { clientAddress: string }): Actor & { userId: number } {
-  return actorOf(user, request);
+  return { userId: user.id, ip: request.clientAddress };
 }
 
 /** A drizzle database or transaction handle: both can insert. */
