@@ -160,7 +160,7 @@ const CODE_OFFICER = 'Marcus Lombardo, Building Inspector/Code Enforcement Offic
 
 /** Where the ordinance says it (the law's subsections as the Town Code letters them). */
 const SECTION = {
-  waterQuality: 'Erosion and sediment control law, Subsection K (water quality standard)',
+  waterQuality: 'Subsection K',
   fiveAcres: 'Subsection J(6) (no more than five acres of disturbed soil at one time without DEC approval)',
   stockpiles: 'Subsection J(11) (soil stockpiles stabilized or covered at the end of each workday)',
   sedimentRemoval: 'Subsection J(16) (remove sediment from traps when capacity is reduced by 50%)',

@@ -458,12 +458,12 @@ export async function seedLargeTown(db: DB, opts: { projects: number; filesDir: 
           const tiId = ins.townInspection({ project_id: projectId, notice_id: null, milestone: null, inspected_on: observed, outcome: 'deficient', findings: 'Silt fence down along the east line; mud tracked onto the road.', created_at: atLocal(observed, 15, 0) });
           const swo = status === 'stop_work';
           const resolved = !swo && addDays(observed, 14) < today;
-          const vId = ins.violation({ project_id: projectId, observed_on: observed, description: 'Silt fence down along the east line and sediment tracked onto the road.', ordinance_section: 'Subsection K (water quality standard)', town_inspection_id: tiId, corrected_on: resolved ? addDays(observed, 5) : null, created_at: atLocal(observed, 15, 30) });
+          const vId = ins.violation({ project_id: projectId, observed_on: observed, description: 'Silt fence down along the east line and sediment tracked onto the road.', ordinance_section: 'Subsection K', town_inspection_id: tiId, corrected_on: resolved ? addDays(observed, 5) : null, created_at: atLocal(observed, 15, 30) });
           const type = swo ? 'stop_work_order' : rng.pick(['written_warning', 'notice_of_violation'] as const);
           const noticeDoc = insertDoc(projectId, pool.enforcement[swo ? 2 : type === 'written_warning' ? 0 : 1], { type: 'enforcement_notice', title: `${swo ? 'Stop-work order' : type === 'written_warning' ? 'Written warning' : 'Notice of violation'}, ${longDate(observed)}`, filename: `${type.replace(/_/g, '-')}-${observed}.pdf`, date: observed, uploadedAt: atLocal(observed, 16, 0) });
           const eId = ins.enforcement({
             project_id: projectId, type, category: type === 'written_warning' ? 'informal' : 'formal', status: resolved ? 'closed' : 'issued', issued_on: observed, issued_by_name: 'Sam Okafor, Stormwater Management Officer',
-            cited_section: 'Subsection K (water quality standard)', summary: swo ? 'All land development must stop except work to stabilize the site, until the Town confirms compliance.' : 'Silt fence was down and mud reached the road; the operator must repair the controls and clean the road.',
+            cited_section: 'Subsection K', summary: swo ? 'All land development must stop except work to stabilize the site, until the Town confirms compliance.' : 'Silt fence was down and mud reached the road; the operator must repair the controls and clean the road.',
             required_measures: 'Repair the silt fence, add stone to the construction entrance and sweep the road.', comply_by: swo ? null : addDays(observed, 7), closed_on: resolved ? addDays(observed, rng.int(6, 12)) : null, lifted_on: null,
             fine_paid_cents: 0, notice_document_id: noticeDoc, public: true, created_at: atLocal(observed, 16, 0), updated_at: atLocal(observed, 16, 0),
           });

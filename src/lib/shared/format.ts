@@ -59,3 +59,22 @@ export function formatBytes(bytes: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
+
+/**
+ * The one citation style: "ordinance Subsection K" — whatever was typed ("Erosion and sediment control
+ * law, Subsection K (water quality standard)", "§ K", "ordinance subsection K"). Descriptions in
+ * parentheses are dropped (the section's own parentheses, like J(11), stay); several sections are
+ * joined with "; ".
+ */
+export function formatCitation(text: string | null | undefined): string | undefined {
+  if (!text?.trim()) return undefined;
+  const parts = text.split(';').map((part) =>
+    part
+      .replace(/^\s*(the\s+)?(ordinance|erosion and sediment control law|town code)\s*,?\s*/i, '')
+      .replace(/\s*\((?![0-9a-z]{1,4}\))[^()]*\)\s*$/i, '')
+      .replace(/^§+\s*/, 'Subsection ')
+      .replace(/^subsection\b/i, 'Subsection')
+      .trim(),
+  ).filter(Boolean);
+  return parts.length ? `ordinance ${parts.join('; ')}` : undefined;
+}

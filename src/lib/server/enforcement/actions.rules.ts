@@ -26,23 +26,35 @@ export type FineStatus = 'assessed' | 'partly_paid' | 'paid' | 'waived';
 export interface TypeRule {
   category: EnforcementCategory;
   /** The ordinance subsection it rests on, as the officer usually cites it. */
-  citation: string;
+  citation: string | null;
   /** A comply-by date is required when issuing. */
   needsComplyBy: boolean;
   /** Required measures must be listed. */
   needsMeasures: boolean;
 }
 
-/** Defaults per type; the officer can cite more precisely when issuing. */
+/** Defaults per type; the officer can cite more precisely when issuing (citation null: no default). */
 export const ENFORCEMENT_TYPE_RULES: Record<EnforcementType, TypeRule> = {
-  written_warning: { category: 'informal', citation: 'Subsection L', needsComplyBy: false, needsMeasures: true },
-  notice_of_violation: { category: 'formal', citation: 'Subsection L', needsComplyBy: true, needsMeasures: true },
+  // A warning or a notice of violation cites what was violated: no one section fits every case.
+  written_warning: { category: 'informal', citation: null, needsComplyBy: false, needsMeasures: true },
+  notice_of_violation: { category: 'formal', citation: null, needsComplyBy: true, needsMeasures: true },
   swppp_deficiency_notice: { category: 'formal', citation: 'Subsection R(2)', needsComplyBy: true, needsMeasures: true },
   stop_work_order: { category: 'formal', citation: 'Subsection R(1)', needsComplyBy: false, needsMeasures: true },
   fine: { category: 'judicial', citation: 'Subsection R(3)', needsComplyBy: false, needsMeasures: false },
   occupancy_hold: { category: 'formal', citation: 'Subsection R(4)', needsComplyBy: false, needsMeasures: true },
   dec_referral: { category: 'formal', citation: 'Subsection R(3)', needsComplyBy: false, needsMeasures: false },
 };
+
+/**
+ * What a notice cites: the section the officer entered, else the sections of the violations it is
+ * issued for, else the usual section of its kind; undefined when none applies (the officer must cite).
+ */
+export function citationFor(type: EnforcementType, entered: string | null | undefined, violationSections: Array<string | null | undefined>): string | undefined {
+  if (entered?.trim()) return entered.trim();
+  const cited = [...new Set(violationSections.map((v) => v?.trim()).filter((v): v is string => Boolean(v)))];
+  if (cited.length) return cited.join('; ');
+  return ENFORCEMENT_TYPE_RULES[type].citation ?? undefined;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Fines

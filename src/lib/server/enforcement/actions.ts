@@ -30,6 +30,7 @@ import { describeAction, inForceSql, isInForce } from './in-force.rules.ts';
 import { stopWorkOrdersInForce } from './in-force.ts';
 import {
   ENFORCEMENT_TYPE_RULES,
+  citationFor,
   applyFinePayment,
   availableEvents,
   calculateFine,
@@ -119,15 +120,17 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
     if (!escalates) fields.escalatesId = 'Choose an action on this project.';
     else if (!isInForce(escalates)) fields.escalatesId = 'Only an action still in effect can be escalated.';
   }
+  const citedSection = citationFor(input.type, input.citedSection, [...violationRows.map((r) => r.ordinanceSection), input.newViolation?.section]);
+  if (!citedSection) fields.citedSection = 'Cite the section of the ordinance that was violated (for example “Subsection J(11)” for unstabilized stockpiles), or link the violations this notice is issued for.';
   if (Object.keys(fields).length) return { ok: false as const, fields };
-  return { ok: true as const, project, rule, complyBy, correctionExplanation, fine, violationRows, escalates };
+  return { ok: true as const, project, rule, complyBy, correctionExplanation, fine, violationRows, escalates, citedSection: citedSection! };
 }
 
 /** Issue an action: store its notice, link violations, escalate the earlier action, stop work if it is a stop-work order. */
 export async function issueAction(db: DB, issuer: Issuer, projectId: number, input: IssueInput, today: string, publicUrl: string): Promise<Result<{ actionId: number }>> {
   const v = validateIssue(db, projectId, input, today);
   if (!v.ok) return v;
-  const { project, rule, complyBy, fine, violationRows, escalates } = v;
+  const { project, rule, complyBy, fine, violationRows, escalates, citedSection } = v;
   const issuedByName = issuer.title ? `${issuer.name}, ${issuer.title}` : issuer.name;
   // A stop-work order changes the public status, so it is always public.
   const isPublic = input.type === 'stop_work_order' ? true : input.public;
@@ -144,7 +147,7 @@ export async function issueAction(db: DB, issuer: Issuer, projectId: number, inp
       status: 'issued',
       issuedOn: input.issuedOn,
       issuedByName,
-      citedSection: input.citedSection ?? rule.citation,
+      citedSection,
       summary: input.summary,
       requiredMeasures: input.requiredMeasures,
       complyBy,
@@ -200,7 +203,7 @@ export async function issueAction(db: DB, issuer: Issuer, projectId: number, inp
         issuedOn: input.issuedOn,
         issuedByUserId: issuer.userId,
         issuedByName,
-        citedSection: input.citedSection ?? rule.citation,
+        citedSection,
         summary: input.summary,
         requiredMeasures: input.requiredMeasures,
         complyBy,

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { enforcementActions, type EnforcementStatus, type EnforcementType } from '#db/schema.ts';
-import { formatDay, formatMoney } from '#lib/shared/format.ts';
+import { formatCitation, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 
 export interface EnforcementFacts {
@@ -88,7 +88,8 @@ export function summarizeEnforcement(actions: EnforcementFacts[], today: string)
 /** One dated sentence for a timeline entry, e.g. "Stop-work order in effect since May 3, 2026; lifted May 10, 2026". */
 export function describeAction(a: EnforcementFacts, today: string): string {
   const label = ENFORCEMENT_TYPE_LABEL[a.type];
-  const section = a.citedSection ? ` (ordinance ${a.citedSection})` : '';
+  const cited = formatCitation(a.citedSection);
+  const section = cited ? ` (${cited})` : '';
   if (isInForce(a)) return describeInForce(a, today);
   if (a.type === 'stop_work_order' && a.liftedOn) {
     return `${label} issued ${formatDay(a.issuedOn)}${section}; lifted ${formatDay(a.liftedOn)}.`;
@@ -99,7 +100,8 @@ export function describeAction(a: EnforcementFacts, today: string): string {
 
 function describeInForce(a: EnforcementFacts, today: string): string {
   const label = ENFORCEMENT_TYPE_LABEL[a.type];
-  const section = a.citedSection ? ` (ordinance ${a.citedSection})` : '';
+  const cited = formatCitation(a.citedSection);
+  const section = cited ? ` (${cited})` : '';
   let s = `${label} in effect since ${formatDay(a.issuedOn)}${section}`;
   if (a.type === 'fine' && a.fineAssessedCents != null) {
     const balance = a.fineAssessedCents - a.finePaidCents;

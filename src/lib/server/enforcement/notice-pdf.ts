@@ -7,6 +7,12 @@ import type { EnforcementStatus, EnforcementType } from '#db/enums.ts';
 import { GREY, PdfWriter, RED, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
 import { TOWN_OFFICE, type PostingContact } from '#lib/server/projects/site-posting.ts';
 
+/** The notice's "Re:" line: only the permit numbers the project has (never "permit ID -"). */
+export function reLine(p: Pick<NoticeData['project'], 'name' | 'siteAddress' | 'townPermitNo' | 'spdesPermitId'>): string {
+  const permits = [p.townPermitNo && `Town permit ${p.townPermitNo}`, p.spdesPermitId && `SPDES permit ID ${p.spdesPermitId}`].filter(Boolean);
+  return `Re: ${p.name}, ${p.siteAddress}${permits.length ? ` - ${permits.join(', ')}` : ' - no town permit or SPDES permit ID on record'}`;
+}
+
 export interface NoticeData {
   project: { name: string; siteAddress: string; townPermitNo: string | null; spdesPermitId: string | null; slug: string };
   recipient?: PostingContact;
@@ -54,7 +60,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
     w.para(d.recipient.companyName, { gap: 0 });
     if (d.recipient.contactName) w.para(`Attn: ${d.recipient.contactName}${d.recipient.contactTitle ? `, ${d.recipient.contactTitle}` : ''}`);
   }
-  w.para(`Re: ${d.project.name}, ${d.project.siteAddress} - Town permit ${d.project.townPermitNo ?? '-'}, SPDES permit ID ${d.project.spdesPermitId ?? '-'}`, { bold: true });
+  w.para(reLine(d.project), { bold: true });
   w.heading(label.toUpperCase(), 1);
   w.para(a.summary);
   if (d.violations.length) {

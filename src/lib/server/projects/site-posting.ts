@@ -3,6 +3,7 @@
  * at the construction site", with a QR code to the public page. (Enforcement notices: enforcement/notice-pdf.ts.)
  */
 import QRCode from 'qrcode';
+import type { ProjectStatus } from '#db/enums.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { GREY, INK, LETTER, LIGHT, MARGIN, PdfWriter, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
 
@@ -21,7 +22,20 @@ export interface PostingProject {
   plannedCompletionOn: string | null;
   disturbedAcres: number | null;
   kind: string;
+  status: ProjectStatus;
   waters: string[];
+}
+
+/**
+ * The posting's heading says what the project holds: no "permit" while the SWPPP is under review or
+ * before the town has issued its permit (a posting must not tell the public work is authorized).
+ */
+export function postingHeading(p: Pick<PostingProject, 'status' | 'townPermitNo'>): string {
+  if (p.status === 'swppp_review') return 'SWPPP UNDER REVIEW - NO PERMIT YET';
+  if (!p.townPermitNo) return 'NOTICE OF INTENT - TOWN PERMIT NOT YET ISSUED';
+  if (p.status === 'stop_work') return 'CONSTRUCTION STORMWATER PERMIT - STOP-WORK ORDER IN EFFECT';
+  if (p.status === 'complete') return 'CONSTRUCTION COMPLETE - NOTICE OF TERMINATION FILED';
+  return 'CONSTRUCTION STORMWATER PERMIT';
 }
 
 export interface PostingContact {
@@ -59,7 +73,7 @@ export async function sitePostingPdf(p: PostingProject, contact: PostingContact 
     header: 'Town of Rotterdam Erosion and Sediment Control Law - posted at the construction site for public viewing',
   });
   w.letterPage();
-  w.para('CONSTRUCTION STORMWATER PERMIT', { bold: true, size: 18, gap: 2 });
+  w.para(postingHeading(p), { bold: true, size: 18, gap: 2 });
   w.para('Land development under the Town of Rotterdam erosion and sediment control law and the NYS SPDES general permit for construction activity', { size: 9, color: GREY, gap: 10 });
   w.para(p.name, { bold: true, size: 16, gap: 2 });
   w.para(`${p.siteAddress}, Rotterdam, NY${p.crossStreet ? ` (near ${p.crossStreet})` : ''}`, { size: 11, gap: 10 });

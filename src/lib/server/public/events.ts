@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { enforcementActions, monthlySummaries, projects, type AlertEventKind } from '#db/schema.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
-import { formatDay, formatMonth } from '#lib/shared/format.ts';
+import { formatDay, formatMonth, formatCitation } from '#lib/shared/format.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
@@ -47,7 +47,7 @@ export function summaryEvent(r: SummaryRow): PublicEvent {
 
 export function enforcementEvent(r: ActionRow): PublicEvent {
   const label = ENFORCEMENT_TYPE_LABEL[r.type];
-  const extra = [r.citedSection ? `Ordinance section ${r.citedSection}.` : '', r.complyBy ? `Must comply by ${formatDay(r.complyBy)}.` : ''].filter(Boolean).join(' ');
+  const extra = [r.citedSection ? `Cites the ${formatCitation(r.citedSection)}.` : '', r.complyBy ? `Must comply by ${formatDay(r.complyBy)}.` : ''].filter(Boolean).join(' ');
   return {
     kind: 'enforcement',
     entityId: r.id,

@@ -27,6 +27,8 @@ export function projectPageView(db: DB, slug: string, today: string) {
     ...data,
     today,
     enforcement: summarizeEnforcement(actions, today),
+    compliance,
+    flags,
     currentSummaries: summaries.filter((s) => !s.supersededAt),
     supersededSummaries: summaries.filter((s) => s.supersededAt),
     openFlags: flags.filter((f) => f.status === 'open'),

@@ -1,0 +1,55 @@
+/**
+ * What printed documents say about a project's permits: a site posting never announces a permit the
+ * project does not hold, and a notice never prints "permit ID -".
+ */
+import { describe, expect, it } from 'vitest';
+import { reLine } from '#lib/server/enforcement/notice-pdf.ts';
+import { describeAction } from '#lib/server/enforcement/in-force.rules.ts';
+import { formatCitation } from '#lib/shared/format.ts';
+import { postingHeading } from '#lib/server/projects/site-posting.ts';
+
+describe('the site posting’s heading', () => {
+  it.each([
+    ['swppp_review', 'TP-2026-014', 'SWPPP UNDER REVIEW - NO PERMIT YET'],
+    ['swppp_review', null, 'SWPPP UNDER REVIEW - NO PERMIT YET'],
+    ['approved', null, 'NOTICE OF INTENT - TOWN PERMIT NOT YET ISSUED'],
+    ['approved', 'TP-2026-014', 'CONSTRUCTION STORMWATER PERMIT'],
+    ['active', 'TP-2026-014', 'CONSTRUCTION STORMWATER PERMIT'],
+    ['stop_work', 'TP-2026-014', 'CONSTRUCTION STORMWATER PERMIT - STOP-WORK ORDER IN EFFECT'],
+    ['complete', 'TP-2026-014', 'CONSTRUCTION COMPLETE - NOTICE OF TERMINATION FILED'],
+  ] as const)('%s, town permit %j → %s', (status, townPermitNo, heading) => {
+    expect(postingHeading({ status, townPermitNo })).toBe(heading);
+  });
+});
+
+describe('a notice’s Re: line', () => {
+  const p = { name: 'Mohawk Commons', siteAddress: '12 Main St' };
+  it.each([
+    [{ townPermitNo: 'TP-1', spdesPermitId: 'NYR10A001' }, 'Re: Mohawk Commons, 12 Main St - Town permit TP-1, SPDES permit ID NYR10A001'],
+    [{ townPermitNo: 'TP-1', spdesPermitId: null }, 'Re: Mohawk Commons, 12 Main St - Town permit TP-1'],
+    [{ townPermitNo: null, spdesPermitId: 'NYR10A001' }, 'Re: Mohawk Commons, 12 Main St - SPDES permit ID NYR10A001'],
+    [{ townPermitNo: null, spdesPermitId: null }, 'Re: Mohawk Commons, 12 Main St - no town permit or SPDES permit ID on record'],
+  ])('%j', (permits, line) => {
+    expect(reLine({ ...p, ...permits })).toBe(line);
+    expect(reLine({ ...p, ...permits })).not.toMatch(/ -$|ID -|permit -/);
+  });
+});
+
+describe('one citation style', () => {
+  it.each([
+    ['Erosion and sediment control law, Subsection K (water quality standard)', 'ordinance Subsection K'],
+    ['Subsection J(11)', 'ordinance Subsection J(11)'],
+    ['ordinance subsection L(3)', 'ordinance Subsection L(3)'],
+    ['§ R(1)', 'ordinance Subsection R(1)'],
+    ['Subsection J(11); Subsection L(3) (inspections)', 'ordinance Subsection J(11); Subsection L(3)'],
+    ['  ', undefined],
+    [null, undefined],
+  ])('%j → %j', (typed, cited) => {
+    expect(formatCitation(typed)).toBe(cited);
+  });
+
+  it('a timeline entry never nests a description inside the citation', () => {
+    const a = { id: 1, type: 'notice_of_violation' as const, status: 'closed' as const, issuedOn: '2026-05-03', closedOn: '2026-05-20', liftedOn: null, complyBy: null, citedSection: 'Erosion and sediment control law, Subsection K (water quality standard)', fineAssessedCents: null, finePaidCents: 0 };
+    expect(describeAction(a, '2026-06-01')).toBe('Notice of violation issued May 3, 2026 (ordinance Subsection K); resolved May 20, 2026.');
+  });
+});
