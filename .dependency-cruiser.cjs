@@ -2,7 +2,7 @@
  * The direction of dependencies (docs/decisions/0002-layout-by-domain.md):
  *   shared ← platform ← domains ← read models ← pages, components, actions, middleware
  * Checked in `npm test` (npm run lint:deps). .astro files are checked by tests/unit/layering.test.ts
- * with the same layer table (tests/support/layers.ts), since dependency-cruiser cannot parse them.
+ * with the same rules, since dependency-cruiser cannot parse them.
  */
 const DOMAINS = 'src/lib/server/(accounts|projects|filings|compliance|reviews|enforcement|records-requests)/';
 const READ_MODELS = 'src/lib/server/(public|desks|jobs)/';

@@ -6,7 +6,7 @@ export default defineConfig({
   output: 'server',
   // Pages are small and fast to render: one buffered write beats many streamed chunks (fewer syscalls).
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
-  // Everything per deployment is read from process.env at run time (src/lib/server/config.ts).
+  // Everything per deployment is read from process.env at run time (src/lib/server/platform/config.ts).
   server: { host: 'localhost', port: 4321 },
   security: {
     // Cross-origin form posts answer 403 (CSRF); tests that POST send Origin.
@@ -16,7 +16,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   // Scripts and styles always ship as files, never inline, so the Content-Security-Policy can forbid
-  // inline script and style (see src/middleware.ts).
+  // inline script and style (see src/lib/server/platform/http/security-headers.ts).
   build: { inlineStylesheets: 'never' },
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -2,7 +2,7 @@
  * `npm run --silent due-date -- <ISO-8601 instant> [--closed YYYY-MM-DD]... [--open YYYY-MM-DD]... [--close-of-business HH:MM]`
  *
  * Prints the statutory due date of a records request received at that instant as YYYY-MM-DD on the first
- * line, then how it was counted. Same module as the portal (src/lib/server/deadlines.ts): weekends, the
+ * line, then how it was counted. Same module as the portal (src/lib/server/platform/time/deadlines.rules.ts): weekends, the
  * GCL §24 holidays (Sunday holidays observed Monday), close of business 16:30, plus the listed closures
  * (--closed) and reopened days (--open). An instant without an offset is read as Rotterdam local time.
  */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { reLine } from '#lib/server/enforcement/notice-pdf.ts';
-import { describeAction } from '#lib/server/enforcement/in-force.rules.ts';
+import { describeAction, publicStatusWords, summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
 import { formatCitation } from '#lib/shared/format.ts';
 import { postingHeading } from '#lib/server/projects/site-posting.ts';
 
@@ -51,5 +51,27 @@ describe('one citation style', () => {
   it('a timeline entry never nests a description inside the citation', () => {
     const a = { id: 1, type: 'notice_of_violation' as const, status: 'closed' as const, issuedOn: '2026-05-03', closedOn: '2026-05-20', liftedOn: null, complyBy: null, citedSection: 'Erosion and sediment control law, Subsection K (water quality standard)', fineAssessedCents: null, finePaidCents: 0 };
     expect(describeAction(a, '2026-06-01')).toBe('Notice of violation issued May 3, 2026 (ordinance Subsection K); resolved May 20, 2026.');
+  });
+});
+
+describe('superseded enforcement reads as superseded, and what is in force now comes first', () => {
+  const base = { type: 'written_warning' as const, status: 'issued' as const, issuedOn: '2026-05-01', closedOn: null, liftedOn: null, complyBy: null, citedSection: 'Subsection J(11)', fineAssessedCents: null, finePaidCents: 0 };
+  const warning = { ...base, id: 1, status: 'escalated' as const };
+  const nov = { ...base, id: 2, type: 'notice_of_violation' as const, status: 'escalated' as const, issuedOn: '2026-05-08' };
+  const swo = { ...base, id: 3, type: 'stop_work_order' as const, issuedOn: '2026-05-15' };
+
+  it.each([
+    [warning, 'Escalated: superseded by a later, stronger action'],
+    [swo, 'In effect'],
+    [{ ...swo, liftedOn: '2026-05-20', status: 'complied' as const }, 'Lifted'],
+    [{ ...base, id: 4, status: 'closed' as const, closedOn: '2026-05-20' }, 'Closed'],
+  ])('%j', (a, words) => {
+    expect(publicStatusWords(a)).toBe(words);
+  });
+
+  it('the summary puts the action in force now before the ones it superseded', () => {
+    const s = summarizeEnforcement([warning, nov, swo], '2026-05-16');
+    expect(s.details[0]).toMatch(/^Stop-work order in effect since May 15, 2026/);
+    expect(s.details).toHaveLength(3);
   });
 });

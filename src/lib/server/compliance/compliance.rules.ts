@@ -5,7 +5,7 @@
  * Pure: input is plain project data (see `ProjectComplianceData`), output is findings (a requirement
  * that was not met, with severity, the ordinance section, dates and plain-language text) and
  * obligations (what is due next). No database, no clock: `now` comes in. Loading the data is
- * `compliance-data.ts`.
+ * `compliance.ts` (its loader).
  *
  * Calendar days are town-local `YYYY-MM-DD` (America/New_York); "within 24 hours" is elapsed time.
  * Findings cover the whole history: `status` says whether the lapse is still going on (`open`) or
@@ -17,7 +17,7 @@ import { formatDay, formatInstant, formatMonth, plural } from '#lib/shared/forma
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Settings (the town can change these; see compliance-data.ts for where they are stored)
+// Settings (the town can change these; see compliance.ts for where they are stored)
 
 export interface ComplianceSettings {
   /** Inspections at least every N calendar days (ordinance: 7). */

@@ -1,6 +1,6 @@
 /**
  * Enforcement actions as the officer issues and resolves them: the notice (PDF, stored and served),
- * linked violations and evidence, the state machine (enforcement-rules.ts), fines and their payments,
+ * linked violations and evidence, the state machine (actions.rules.ts), fines and their payments,
  * and the project's public status while a stop-work order is in force.
  *
  * File work (rendering and storing the notice PDF) happens before the synchronous transaction.

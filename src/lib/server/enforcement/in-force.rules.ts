@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { enforcementActions, type EnforcementStatus, type EnforcementType } from '#db/schema.ts';
 import { formatCitation, formatDay, formatMoney } from '#lib/shared/format.ts';
-import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
+import { ENFORCEMENT_STATUS_LABEL, ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 
 export interface EnforcementFacts {
   id: number;
@@ -53,7 +53,9 @@ export interface EnforcementSummary {
 
 /** The project's enforcement standing as a resident should read it, as of `today` (YYYY-MM-DD). */
 export function summarizeEnforcement(actions: EnforcementFacts[], today: string): EnforcementSummary {
-  const open = actions.filter(isInForce).sort((a, b) => severity(b) - severity(a) || b.issuedOn.localeCompare(a.issuedOn));
+  // What is in force now comes first; an action escalated to a stronger one is open but superseded.
+  const superseded = (a: EnforcementFacts) => (a.status === 'escalated' ? 1 : 0);
+  const open = actions.filter(isInForce).sort((a, b) => superseded(a) - superseded(b) || severity(b) - severity(a) || b.issuedOn.localeCompare(a.issuedOn));
   const stopWork = open.find((a) => a.type === 'stop_work_order');
   const details = open.map((a) => describeInForce(a, today));
   if (stopWork) {
@@ -83,6 +85,16 @@ export function summarizeEnforcement(actions: EnforcementFacts[], today: string)
     inForce: 0,
     total: actions.length,
   };
+}
+
+/**
+ * The status a resident reads beside an action: "In effect", "Escalated: superseded by a later action"
+ * (open until the town closes it, but no longer what the operator answers to), or its status.
+ */
+export function publicStatusWords(a: Pick<EnforcementFacts, 'type' | 'status' | 'closedOn' | 'liftedOn'>): string {
+  if (a.type === 'stop_work_order' && a.liftedOn && !a.closedOn) return 'Lifted';
+  if (!isInForce(a)) return ENFORCEMENT_STATUS_LABEL[a.status];
+  return a.status === 'escalated' ? 'Escalated: superseded by a later, stronger action' : 'In effect';
 }
 
 /** One dated sentence for a timeline entry, e.g. "Stop-work order in effect since May 3, 2026; lifted May 10, 2026". */

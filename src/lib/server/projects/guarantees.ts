@@ -1,4 +1,4 @@
-/** Performance guarantees as staff record them (never shown publicly). Rules: performance-guarantee.ts. */
+/** Performance guarantees as staff record them (never shown publicly). Rules: guarantees.rules.ts. */
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { performanceGuarantees, projects, type GuaranteeKind, type GuaranteePurpose } from '#db/schema.ts';
