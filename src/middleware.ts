@@ -4,19 +4,38 @@
  * no caching of signed-in pages by browsers or proxies, and turning an AccessError thrown by a page's
  * guard into the right answer. It never decides access by URL. (Security headers are set for every
  * response, static files included, in src/lib/server/security-headers.ts.)
+ *
+ * Actions are run from here (platform/forms/run-action.ts: control characters refused, internal failures
+ * in plain words). A failure anywhere else is logged with the request id and rendered by
+ * src/pages/500.astro, which shows the id.
  */
-import { randomUUID } from 'node:crypto';
+import type { APIContext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { AccessError } from '#lib/server/accounts/guards.ts';
 import { SESSION_COOKIE, validateSession } from '#lib/server/accounts/sessions.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { runAction } from '#lib/server/platform/forms/run-action.ts';
+import { logFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
 import { negotiateCoding } from '#lib/server/platform/http/http.ts';
 import { isCacheablePage, pageCache, publicDataVersion, type CachedPage } from '#lib/server/platform/http/page-cache.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { siteSearch } from '#lib/server/public/search/site.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  context.locals.requestId = randomUUID();
+  const requestId = requestIdFor(context.request);
+  context.locals.requestId = requestId;
+  // The 500 page comes through here again for the same request: it needs only the id, and must not
+  // depend on the database or the session, which may be what failed.
+  if (context.routePattern === '/500') return next();
+  try {
+    return await handle(context, next);
+  } catch (err) {
+    if (!(err instanceof AccessError)) logFailure(requestId, `${context.request.method} ${context.url.pathname}`, err);
+    throw err;
+  }
+});
+
+const handle = async (context: APIContext, next: () => Promise<Response>): Promise<Response> => {
   // Pages and components get the connection here and never import the database module themselves.
   context.locals.db = db();
   // Build the search index at start-up, in the background (a no-op once it is built or building).
@@ -43,6 +62,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 
+  // An action posted here: run now (a form's page then renders with its result); a fetch call is answered.
+  const answered = await runAction(context);
+  if (answered) return withPrivateCaching(answered, Boolean(context.locals.user));
+
   let response: Response;
   try {
     response = await next();
@@ -67,7 +90,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   return withPrivateCaching(response, Boolean(context.locals.user));
-});
+};
 
 /** A cached page, compressed when the client accepts brotli or gzip (compressed once per entry). */
 function cachedAnswer(request: Request, key: string, entry: CachedPage, headers: Headers): Response {

@@ -8,6 +8,7 @@ import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from
 import { actorOf, audit } from '#lib/server/platform/audit.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { authenticate, inviteUser, requestPasswordReset, setPasswordWithToken, updateUserAccess } from '#lib/server/accounts/users.ts';
 import { allow } from './guard.ts';
@@ -103,8 +104,8 @@ export const accounts = {
     accept: 'form',
     input: z.object({
       email,
-      name: z.string().trim().min(1, { error: 'Enter the person’s name.' }).max(120),
-      title: z.string().trim().max(120).optional(),
+      name: noControlCharacters(z.string().trim().min(1, { error: 'Enter the person’s name.' }).max(120, { error: 'Use at most 120 characters.' })),
+      title: plainText(120).optional(),
       roles: roles.pipe(z.array(z.enum(ROLES)).min(1, { error: 'Choose at least one role.' })),
       projectIds: ids,
     }),

@@ -5,6 +5,7 @@ import { ALERT_FREQUENCIES, ALERT_TARGETS } from '#db/schema.ts';
 import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
 import { RADII_MILES } from '#lib/shared/geo.ts';
 
 const email = z.string().trim().min(1, { error: 'Enter your email address.' }).max(254).pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
@@ -18,7 +19,7 @@ export const alerts = {
       .object({
         email,
         target: z.enum(ALERT_TARGETS, { error: 'Choose a project or an area.' }),
-        project: z.string().max(200).optional(),
+        project: noControlCharacters(z.string().max(200)).optional(),
         lat: optionalNumber.pipe(z.number().min(-90).max(90, { error: 'That is not a place on Earth.' }).optional()),
         lon: optionalNumber.pipe(z.number().min(-180).max(180, { error: 'That is not a place on Earth.' }).optional()),
         r: optionalNumber.pipe(
@@ -28,7 +29,7 @@ export const alerts = {
             .optional(),
         ),
         // Shown on the form page only; the stored and emailed place words come from the town's records.
-        label: z.string().trim().max(120).optional(),
+        label: plainText(120).optional(),
         frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose how often to get email.' }),
       })
       .superRefine((v, c) => {

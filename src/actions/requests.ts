@@ -17,7 +17,7 @@ import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
-import { FieldErrors } from '#lib/server/platform/forms/fields.ts';
+import { FieldErrors, plainText } from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 import type { Outcome } from '#lib/server/records-requests/billing.ts';
 import { allow } from './guard.ts';
@@ -33,7 +33,7 @@ const date = (what: string) => z.string({ error: `Enter ${what}.` }).trim().refi
 const optionalDate = (what: string) => z.string().trim().refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` }).optional();
 const id = z.coerce.number({ error: 'Missing request.' }).int().positive();
 const ids = z.array(z.coerce.number().int().positive()).default([]);
-const text = (max: number, what: string) => z.string().trim().max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters for ${what}.` });
+const text = (max: number, what: string) => plainText(max, `Use at most ${max.toLocaleString('en-US')} characters for ${what}.`);
 const money = (what: string) =>
   z.string().trim().max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` }).refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
 

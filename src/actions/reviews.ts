@@ -3,13 +3,14 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
+import { plainText } from '#lib/server/platform/forms/fields.ts';
 import { decideDocument, decideInspection, decideSummary } from '#lib/server/reviews/filing-review.ts';
 import { allow } from './guard.ts';
 
 const id = z.coerce.number().int().positive();
 const decision = z.enum(['accept', 'return'], { error: 'Choose whether to accept it or return it to the operator.' });
 // Astro hands an empty text field to the schema as null.
-const comment = z.preprocess((v) => v ?? '', z.string().trim().max(2000, { error: 'Keep the comment under 2,000 characters.' }));
+const comment = z.preprocess((v) => v ?? '', plainText(2000, 'Keep the comment under 2,000 characters.'));
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
 const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()));
 const needsComment = <T extends { decision?: string; comment: string }>(v: T, c: z.RefinementCtx) => {

@@ -11,10 +11,14 @@ import Database from 'better-sqlite3';
 /**
  * Stored-XSS payloads. Every one starts with "=" (a spreadsheet formula) and carries markup that would
  * run if it were ever written into a page unescaped; the alert() numbers say which one fired.
- * XSS_LONG ≤ 300 characters, XSS_MEDIUM ≤ 120, XSS_SHORT ≤ 40.
+ * XSS_LONG ≤ 300 characters, XSS_MEDIUM ≤ 120, XSS_SHORT ≤ 40. No control characters: every form
+ * refuses those (CONTROL_CHARACTERS below tries that).
  */
 export const XSS_LONG =
-  '=HYPERLINK("http://evil.example","x") <script>alert(1)</script> "><img src=x onerror=alert(2)> </textarea></title><svg onload=alert(3)> {{7*7}} ${7*7} javascript:alert(4) \u0001\u000b 🏗️ 日本語';
+  '=HYPERLINK("http://evil.example","x") <script>alert(1)</script> "><img src=x onerror=alert(2)> </textarea></title><svg onload=alert(3)> {{7*7}} ${7*7} javascript:alert(4) 🏗️ 日本語';
+
+/** Text with control characters that forms must refuse (NUL, BEL, vertical tab, ESC, DEL, a C1 control). */
+export const CONTROL_CHARACTERS = ['a\u0000b', 'bell\u0007', 'v\u000btab', 'esc\u001b[31m', 'del\u007f', 'c1\u0085'];
 export const XSS_MEDIUM = '=HYPERLINK("http://evil.example")"><img src=x onerror=alert(5)><script>alert(6)</script></textarea>{{7*7}}';
 export const XSS_SHORT = '"><img src=x onerror=alert(7)>';
 /** What a payload looks like once stored: trimmed, as the forms do. */

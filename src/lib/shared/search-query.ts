@@ -223,7 +223,8 @@ export function runQuery(index: lunr.Index, input: unknown, opts: { limit?: numb
     const unique = [...new Set(candidates)].sort((a, b) => score[b] - score[a] || a - b).slice(0, limit);
     return unique.map((d) => {
       // Which words matched in which field, for highlighting (only for the results shown).
-      const fields: Record<string, string[]> = {};
+      // No prototype: a field named like an Object method ("constructor") is an ordinary key.
+      const fields: Record<string, string[]> = Object.create(null);
       for (const list of expansions) {
         for (const { term, data } of list) {
           data.docs.forEach((docs, f) => {

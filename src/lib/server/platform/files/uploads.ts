@@ -3,6 +3,11 @@
  * memory), size-limited, and type-checked by content (magic bytes), not by name or claimed type.
  * Rejected files leave nothing behind. Use from a page or endpoint that handles its own POST (Astro
  * Actions read the whole body into memory, so they are not used for files).
+ *
+ * Field names are the client's: they are kept in objects without a prototype, so "__proto__",
+ * "constructor" or "toString" are ordinary names. An exception inside any parser event refuses this
+ * request (a malformed upload), never the process: an event handler's throw is otherwise uncaught.
+ * Text with control characters (NUL and the like; tab and line breaks are fine) refuses the form.
  */
 import fs from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
@@ -11,6 +16,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { config } from '#lib/server/platform/config.ts';
 import { FileTooLargeError, storeFile, type StoredFile } from './store.ts';
 import { readPdfFacts, TooManyPages, type PdfFacts } from '#lib/server/platform/pdf/measure.ts';
+import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTER_FORM_MESSAGE, hasControlCharacters } from '#lib/server/platform/forms/control-characters.ts';
 
 export type UploadKind = 'pdf' | 'jpeg' | 'png';
 export const UPLOAD_MIME: Record<UploadKind, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
@@ -31,9 +37,10 @@ export interface ReceivedFile {
 }
 
 export interface ReceivedForm {
+  /** Every posted value by field name (an object without a prototype: any name is just a key). */
   fields: Record<string, string[]>;
   files: ReceivedFile[];
-  /** Per-field messages for files that were rejected. */
+  /** Per-field messages for files and text that were rejected (no prototype either); `_form` for the whole form. */
   errors: Record<string, string>;
   field: (name: string) => string;
 }
@@ -56,10 +63,10 @@ export function describeAccepted(accept: UploadKind[]): string {
 export async function receiveMultipart(request: Request, options: ReceiveOptions): Promise<ReceivedForm> {
   const maxFileBytes = options.maxFileBytes ?? config().maxUploadBytes;
   const contentType = request.headers.get('content-type') ?? '';
-  const fields: Record<string, string[]> = {};
+  const fields = emptyRecord<string[]>();
   const files: ReceivedFile[] = [];
-  const errors: Record<string, string> = {};
-  const result: ReceivedForm = { fields, files, errors, field: (n) => fields[n]?.[0] ?? '' };
+  const errors = emptyRecord<string>();
+  const result: ReceivedForm = { fields, files, errors, field: (n) => (Object.hasOwn(fields, n) ? (fields[n][0] ?? '') : '') };
   if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) {
     errors._form = 'The form was not sent as a file upload. Try again.';
     return result;
@@ -82,11 +89,31 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   const storing = new Set<PassThrough>();
   const stored: Array<{ file: ReceivedFile; stored: StoredFile }> = [];
   let parts = 0;
-  busboy.on('field', (name: string, value: string) => {
+  /** Whether some text held control characters (the form is refused once the body is read). */
+  let controlled = false;
+  /**
+   * A throw inside a parser event would be uncaught (it happens in a stream callback, not in this
+   * function) and end the process: it ends this parse instead, and the request is refused as malformed.
+   */
+  const guarded =
+    <A extends unknown[]>(handler: (...args: A) => void) =>
+    (...args: A): void => {
+      try {
+        handler(...args);
+      } catch (err) {
+        busboy.destroy(err instanceof Error ? err : new Error(String(err)));
+      }
+    };
+  busboy.on('field', guarded((name: string, value: string) => {
     parts++;
-    (fields[name] ??= []).push(value);
-  });
-  busboy.on('file', (field: string, stream: Readable, filename: string) => {
+    if (hasControlCharacters(value)) {
+      controlled = true;
+      errors[name] = CONTROL_CHARACTER_MESSAGE;
+    }
+    if (Object.hasOwn(fields, name)) fields[name].push(value);
+    else fields[name] = [value];
+  }));
+  busboy.on('file', guarded((field: string, stream: Readable, filename: string) => {
     parts++;
     // A body that ends in the middle of a part (a dropped connection, a truncated post) errors the part.
     // Unheard, that error would end the whole server process; heard, it stops the store of this file.
@@ -95,6 +122,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
       stream.resume();
       return;
     }
+    // Heard first, so that a throw below (caught by guarded) still leaves the part's errors handled.
+    stream.on('error', () => {});
     // Store through a stream of our own: when storing stops early (wrong type), the part is then
     // drained rather than destroyed, so busboy can go on to the rest of the body instead of stalling.
     const own = new PassThrough();
@@ -114,7 +143,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
         )
         .finally(() => storing.delete(own)),
     );
-  });
+  }));
   const finished = new Promise<void>((resolve, reject) => {
     busboy.on('finish', resolve);
     busboy.on('error', reject);
@@ -133,6 +162,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   // A browser sends every field of a form, even empty ones: a body in which no part could be found
   // (a boundary that matches nothing) is malformed, not an empty form.
   if (!errors._form && !parts) errors._form = INTERRUPTED;
+  // Control characters cannot be saved: the form is refused, with the message beside each such field.
+  if (!errors._form && controlled) errors._form = CONTROL_CHARACTER_FORM_MESSAGE;
   if (errors._form) {
     // A broken body is refused whole: the files that did arrive are not kept either.
     for (const s of stored) if (s.stored.created) fs.rmSync(s.stored.path, { force: true });
@@ -141,6 +172,11 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
 }
 
 const INTERRUPTED = 'The upload was interrupted or malformed. Try again.';
+
+/** A record keyed by what the client sent: no prototype, so no name is special. */
+function emptyRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
 
 async function storeOne(stream: Readable, field: string, filename: string, maxBytes: number, options: ReceiveOptions): Promise<{ file: ReceivedFile; stored: StoredFile }> {
   let kind: UploadKind | undefined;

@@ -5,6 +5,7 @@
  */
 import { isInputError } from 'astro:actions';
 import type { AstroGlobal } from 'astro';
+import { isPlainFailure, plainFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
 
 type ActionLike = Parameters<AstroGlobal['getActionResult']>[0];
 
@@ -36,7 +37,10 @@ export async function formState<T = unknown>(astro: AstroGlobal, action: ActionL
     }
   }
   const fields = result?.error && isInputError(result.error) ? (result.error.fields as Record<string, string[] | undefined>) : {};
-  const message = result?.error && !isInputError(result.error) ? result.error.message : undefined;
+  // A failure of ours (5xx) is shown in plain words with the request id (the middleware has logged it),
+  // never with the exception's own message.
+  const failed = result?.error && !isInputError(result.error) ? result.error : undefined;
+  const message = failed && failed.status >= 500 && !isPlainFailure(failed.message) ? plainFailure(astro.locals.requestId ?? requestIdFor(astro.request)) : failed?.message;
   return {
     data: result && !result.error ? (result.data as T) : undefined,
     message,

@@ -1,18 +1,26 @@
 /**
  * Zod pieces for the officer's forms, written so Astro's form parsing (astro:actions formDataToObject)
  * sees the base type: `.optional()` stays outermost (an empty field arrives as undefined), checkboxes are
- * plain booleans, multi-selects plain arrays. And FieldErrors: rule problems found by a service, shown
- * beside their fields like validation errors.
+ * plain booleans, multi-selects plain arrays; free text refuses control characters (control-characters.ts).
+ * And FieldErrors: rule problems found by a service, shown beside their fields like validation errors.
  */
 import { ActionError } from 'astro:actions';
 import { z } from 'astro/zod';
 import { parseMoney } from '#lib/shared/format.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from './control-characters.ts';
+
+/** Refuses text with control characters (NUL and the like; tab and line breaks are text): add to any free-text z.string(). */
+export const noControlCharacters = <T extends z.ZodString>(schema: T): T =>
+  schema.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTER_MESSAGE }) as T;
+
+/** Free text of at most `max` characters, possibly empty, without control characters. */
+export const plainText = (max: number, tooLong = `Use at most ${max.toLocaleString('en-US')} characters.`) => noControlCharacters(z.string().trim().max(max, { error: tooLong }));
 
 export const requiredText = (what: string, max = 200) =>
-  z.string({ error: `Enter ${what}.` }).trim().min(1, { error: `Enter ${what}.` }).max(max, { error: `Use at most ${max} characters.` });
+  noControlCharacters(z.string({ error: `Enter ${what}.` }).trim().min(1, { error: `Enter ${what}.` }).max(max, { error: `Use at most ${max} characters.` }));
 
-export const optionalText = (max = 2000) => z.string().trim().max(max, { error: `Use at most ${max} characters.` }).optional();
+export const optionalText = (max = 2000) => noControlCharacters(z.string().trim().max(max, { error: `Use at most ${max} characters.` })).optional();
 
 export const requiredDay = (what: string) =>
   z.string({ error: `Enter ${what} as a date, like 2026-05-03.` }).trim().refine(isIsoDay, { error: `Enter ${what} as a date, like 2026-05-03.` });

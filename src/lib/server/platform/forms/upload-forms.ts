@@ -7,22 +7,30 @@ import type { z } from 'astro/zod';
 import { documents, type DocumentType } from '#db/schema.ts';
 import type { ReceivedFile, ReceivedForm } from '#lib/server/platform/files/uploads.ts';
 
+/**
+ * A record keyed by field names the client chose, without a prototype: "__proto__" or "constructor" is
+ * an ordinary key (Object.fromEntries defines it as an own property; the prototype is dropped after).
+ */
+export function fieldRecord<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  return Object.setPrototypeOf(Object.fromEntries(entries), null) as Record<string, T>;
+}
+
 /** The first value of each field (a form posts one value per name except checkbox groups). */
 export function firstValues(form: Pick<ReceivedForm, 'fields'>): Record<string, string> {
-  return Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0] ?? '']));
+  return fieldRecord(Object.entries(form.fields).map(([k, v]) => [k, v[0] ?? '']));
 }
 
 /** Every field a schema expects, blank when it was not posted (so a missing field gets its plain message). */
 export function withBlanks(shape: Record<string, unknown>, values: Record<string, string>): Record<string, string> {
-  return { ...Object.fromEntries(Object.keys(shape).map((k) => [k, ''])), ...values };
+  return fieldRecord([...Object.keys(shape).map((k) => [k, ''] as const), ...Object.entries(values)]);
 }
 
 /** zod issues → one message per field name ("practice.0.pct"), the first issue winning. */
 export function issuesToErrors(error: z.ZodError, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = fieldRecord<string>([]);
   for (const issue of error.issues) {
     const key = prefix + (issue.path.length ? issue.path.join('.') : '_form');
-    out[key] ??= issue.message;
+    if (!Object.hasOwn(out, key)) out[key] = issue.message;
   }
   return out;
 }
@@ -41,7 +49,7 @@ export function rowIndexes(values: Record<string, string>, prefix: string): numb
 /** The fields of one repeated row, without the prefix ("practice.3.pct" → "pct"). */
 export function rowValues(values: Record<string, string>, prefix: string, index: number): Record<string, string> {
   const start = `${prefix}.${index}.`;
-  return Object.fromEntries(Object.entries(values).filter(([k]) => k.startsWith(start)).map(([k, v]) => [k.slice(start.length), v.trim()]));
+  return fieldRecord(Object.entries(values).filter(([k]) => k.startsWith(start)).map(([k, v]) => [k.slice(start.length), v.trim()]));
 }
 
 export interface DocumentMeta {

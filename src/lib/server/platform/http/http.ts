@@ -7,6 +7,28 @@ export function contentDisposition(filename: string, type: 'inline' | 'attachmen
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
 }
 
+/** The extensions a downloaded file of each stored type may carry; the first is the one given. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg', '.jpe'],
+  'image/png': ['.png'],
+};
+
+/**
+ * The name to download a file under: the client's name, with the extension of the type found in its bytes
+ * (a PNG uploaded as "scan.pdf" downloads as "scan.png"), so the name never says one type and the
+ * content another. A name that already fits, or a type without a known extension, is left as it is.
+ */
+export function filenameForType(filename: string, mimeType: string): string {
+  const allowed = EXTENSIONS[mimeType.split(';')[0].trim().toLowerCase()];
+  if (!allowed) return filename;
+  // An extension has a letter: "rev 2.1" has none.
+  const extension = /\.[A-Za-z0-9]{0,9}[A-Za-z][A-Za-z0-9]{0,9}$/.exec(filename)?.[0];
+  if (extension && allowed.includes(extension.toLowerCase())) return filename;
+  const stem = extension ? filename.slice(0, -extension.length) : filename;
+  return `${stem || 'download'}${allowed[0]}`;
+}
+
 /**
  * Whether the browser reached us over https. Behind a TLS-terminating proxy the app sees http;
  * TRUST_PROXY=true believes the proxy's X-Forwarded-Proto.
