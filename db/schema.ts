@@ -562,7 +562,7 @@ export const recordsRequests = sqliteTable(
     respondBy: text('respond_by'),
     /**
      * The tracking token is an HMAC of the request number and this version under a server secret kept
-     * outside the database (src/lib/server/requests/links.ts); a new link bumps the version.
+     * outside the database (src/lib/server/records-requests/links.ts); a new link bumps the version.
      */
     trackingLinkVersion: integer('tracking_link_version').notNull().default(1),
     /** Double-submit protection: hash of the form's one-time key, and of what was submitted with it. */
@@ -961,10 +961,17 @@ export const alertSubscriptions = sqliteTable(
     confirmExpiresAt: integer('confirm_expires_at', { mode: 'timestamp_ms' }).notNull(),
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     /**
-     * Goes into every message (List-Unsubscribe), so it is kept as is; it lets its holder do nothing
-     * but stop this one subscription.
+     * SHA-256 of the unsubscribe token that goes into every message (List-Unsubscribe and the link). The
+     * token is HMAC(alert link key, id), derived again for each mail, never stored
+     * (src/lib/server/public/alerts/subscriptions.ts); it lets its holder do nothing but stop this one
+     * subscription.
      */
-    unsubscribeToken: text('unsubscribe_token').notNull(),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    /**
+     * SHA-256 of the token that earlier messages carried, still honoured: a token from before tokens were
+     * hashed (migration 0012), or one derived under an earlier key (a restore without the key file).
+     */
+    previousUnsubscribeTokenHash: text('previous_unsubscribe_token_hash'),
     unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
     /** Daily/weekly digests: when the last one was written to the outbox. */
     lastDigestAt: integer('last_digest_at', { mode: 'timestamp_ms' }),
@@ -973,7 +980,8 @@ export const alertSubscriptions = sqliteTable(
   },
   (t) => [
     uniqueIndex('alert_subscriptions_confirm_uq').on(t.confirmTokenHash),
-    uniqueIndex('alert_subscriptions_unsubscribe_uq').on(t.unsubscribeToken),
+    uniqueIndex('alert_subscriptions_unsubscribe_uq').on(t.unsubscribeTokenHash),
+    uniqueIndex('alert_subscriptions_previous_unsubscribe_uq').on(t.previousUnsubscribeTokenHash),
     index('alert_subscriptions_match_idx').on(t.status, t.target, t.projectId),
     index('alert_subscriptions_email_idx').on(t.email),
   ],

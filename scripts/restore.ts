@@ -1,6 +1,7 @@
 /**
  * `npm run restore -- <backup dir> [--force]`: verify a backup, then restore it into DATA_DIR
- * (or DATABASE_PATH). Refuses to overwrite an existing database unless --force. Stop the portal first.
+ * (or DATABASE_PATH), with the link keys it holds. Refuses to overwrite an existing database unless
+ * --force. Stop the portal first.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,8 +15,9 @@ if (positionals.length !== 1) {
 }
 const cfg = loadConfig();
 try {
-  const manifest = restoreBackup(path.resolve(positionals[0]), { databasePath: cfg.databasePath, filesDir: cfg.filesDir, force: values.force });
-  console.log(`Restored the backup of ${manifest.createdAt} into ${cfg.dataDir}: ${manifest.database.tables.projects ?? 0} projects, ${manifest.files.length} files.`);
+  const manifest = restoreBackup(path.resolve(positionals[0]), { databasePath: cfg.databasePath, filesDir: cfg.filesDir, dataDir: cfg.dataDir, force: values.force });
+  console.log(`Restored the backup of ${manifest.createdAt} into ${cfg.dataDir}: ${manifest.database.tables.projects ?? 0} projects, ${manifest.files.length} files, ${manifest.keys?.length ?? 0} link keys.`);
+  if (!manifest.keys?.length) console.log('This backup holds no link keys (made before they were backed up): put back tracking-link.key from the old DATA_DIR, or links already mailed will change at the next mail.');
 } catch (err) {
   console.error((err as Error).message);
   process.exit(1);

@@ -17,6 +17,8 @@ import { createTransport } from '#lib/server/platform/mail/transport.ts';
 import { startOutboxWorker } from '#lib/server/platform/mail/worker.ts';
 import { startJobs } from '#lib/server/jobs/schedule.ts';
 import { acceptOneClickUnsubscribe } from '#lib/server/public/alerts/one-click.ts';
+import { hashPlainUnsubscribeTokens } from '#lib/server/public/alerts/subscriptions.ts';
+import { ensureGeneratedKeys, GENERATED_KEYS } from '#lib/server/platform/secrets.ts';
 import { addSecurityHeaders } from '#lib/server/platform/http/security-headers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,8 +30,20 @@ if (!fs.existsSync(entry)) {
 }
 
 fs.mkdirSync(cfg.dataDir, { recursive: true });
+// The keys of the private links, before anything can need one (a full disk now must not leave a short
+// key that breaks every later records request; see platform/secrets.ts). If the disk is full, say so and
+// serve anyway: the key is tried again at first use, and /healthz reports it missing meanwhile.
+try {
+  const created = ensureGeneratedKeys(cfg.dataDir);
+  if (created.length) console.log(`Created ${created.map((k) => GENERATED_KEYS[k].file).join(' and ')} in ${cfg.dataDir} (keep with backups).`);
+} catch (err) {
+  console.error(`Could not write the link keys in ${cfg.dataDir}: ${(err as Error).message}. Records requests and alerts will fail until there is room.`);
+}
 const db = openDatabase(cfg.databasePath);
 migrateDatabase(db);
+// Alert subscriptions made before unsubscribe tokens were hashed (migration 0012 renamed the column).
+const hashed = hashPlainUnsubscribeTokens(db);
+if (hashed) console.log(`Hashed the unsubscribe tokens of ${hashed} alert subscription(s).`);
 await seedReferenceData(db);
 let seeded = false;
 // Existing data is never overwritten: the demo town only goes into an empty database.

@@ -37,6 +37,7 @@ import {
   peLicense,
   personName,
   phone,
+  REQUESTER_PHONES,
   practicesFor,
   rlaLicense,
   siteCoordinates,
@@ -1094,7 +1095,8 @@ const REQUESTERS = [
   { name: 'Mohawk Watershed Alliance', email: 'records@mohawkwatershed.example.org' },
   { name: 'Daily Gazette newsroom (fictional)', email: 'newsroom@example.com' },
   { name: 'Priya Raman', email: 'praman@example.com' },
-  { name: 'Leo Castellano', phone: '(518) 555-0177', address: '220 Sample Road, Rotterdam, NY 12303' },
+  // Private numbers only from REQUESTER_PHONES: never a public party's (db/seed/names.ts).
+  { name: 'Leo Castellano', phone: REQUESTER_PHONES[8], address: '220 Sample Road, Rotterdam, NY 12303' },
   { name: 'Sandsea Kill Stream Team', email: 'streamteam@example.org' },
   { name: 'Dorothy Van Slyke', email: 'dvanslyke@example.com' },
   { name: 'Capital Region Title Services (fictional)', email: 'orders@example.com' },

@@ -303,10 +303,18 @@ export const OWNER_SUFFIXES = [
   'Land Company, LLC', 'Commercial Partners, LLC', 'Homes, Inc.',
 ] as const;
 
+/**
+ * 555-0100 to 555-0199 are reserved for fiction. Public parties (owners, preparers, inspectors,
+ * contractors, the town office at 0150) get 0100-0179; requesters' private numbers come from
+ * REQUESTER_PHONES (0180-0199), so no private detail ever equals a public one and a test that a page
+ * leaks no requester's number cannot be fooled by a party who happens to share it.
+ */
 export function phone(rng: Rng): string {
-  // 555-0100 to 555-0199 are reserved for fiction.
-  return `(518) 555-01${String(rng.int(0, 99)).padStart(2, '0')}`;
+  return `(518) 555-01${String(rng.int(0, 79)).padStart(2, '0')}`;
 }
+
+/** Requesters' demo phone numbers: private, and never a public party's (see phone()). */
+export const REQUESTER_PHONES = Array.from({ length: 20 }, (_, k) => `(518) 555-01${80 + k}`);
 
 export function emailFor(person: string, domain: string): string {
   const [first, ...rest] = person.toLowerCase().split(' ');

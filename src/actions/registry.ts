@@ -4,7 +4,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '#db/schema.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { failure, id, ids, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { failure, id, ids, noControlCharacters, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { noiProblems, type NoiFields } from '#lib/server/projects/noi.rules.ts';
 import {
   addWater,
@@ -26,7 +26,7 @@ const WATER_TYPES = ['stream', 'river', 'wetland', 'lake', 'ms4'] as const;
 /** Every NOI field of the project record, as the form sends it. */
 const noiShape = {
   name: requiredText('the project name', 160),
-  slug: z.string().trim().toLowerCase().max(80, { error: 'Use at most 80 characters.' }).optional(),
+  slug: noControlCharacters(z.string().trim().toLowerCase().max(80, { error: 'Use at most 80 characters.' })).optional(),
   description: requiredText('a brief description for the public', 2000),
   siteAddress: requiredText('the site address', 200),
   crossStreet: optionalText(120),
@@ -58,7 +58,7 @@ const noiShape = {
   plannedCompletionOn: optionalDay('the planned completion'),
   actualStartOn: optionalDay('the actual start'),
   townPermitNo: optionalText(40),
-  spdesPermitId: z.string().trim().toUpperCase().max(20).optional(),
+  spdesPermitId: noControlCharacters(z.string().trim().toUpperCase().max(20, { error: 'Use at most 20 characters.' })).optional(),
   noiReceivedOn: optionalDay('the date the NOI was received'),
   finalStabilizationOn: optionalDay('the final stabilization date'),
   notFiledOn: optionalDay('the NOT filing date'),
@@ -271,8 +271,9 @@ export const registry = {
     input: z.object({ projectId: id, documentId: id, public: z.enum(['yes', 'no']) }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = setDocumentPublic(db(), actorOf(user, ctx), input.projectId, input.documentId, input.public === 'yes');
-      if (!result.ok) throw new ActionError({ code: 'NOT_FOUND', message: result.message ?? 'No such document.' });
+      const result = setDocumentPublic(db(), actorOf(user, ctx), user.roles, input.projectId, input.documentId, input.public === 'yes');
+      // An operator's filing: only the officer decides, once reviewed (projects/operator-filings.ts).
+      if (!result.ok) throw new ActionError({ code: ({ not_found: 'NOT_FOUND', forbidden: 'FORBIDDEN', not_reviewed: 'CONFLICT' } as const)[result.reason], message: result.message });
       return { saved: true };
     },
   }),

@@ -113,8 +113,12 @@ const PUBLIC_ACTIONS = new Set([
   // Records requests: anyone may ask; the requester's own actions authorize by the tracking token.
   'requests.submit', 'requests.approveCost', 'requests.withdrawByRequester',
 ]);
-/** Who may call each guarded action, and a well-formed input so validation does not answer first. */
-const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = {
+/**
+ * Who may call each guarded action, and a well-formed input so validation does not answer first.
+ * `member`: an operator may call it only for a project they are a member of; an operator of another
+ * project is answered 404, as if the project did not exist.
+ */
+const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) => Fields }> = {
   'accounts.signOutEverywhere': { allow: ['admin', 'clerk', 'officer', 'operator'], input: () => ({}) },
   'accounts.inviteUser': { allow: ['admin'], input: () => ({ email: 'matrix@example.org', name: 'Matrix', roles: 'clerk' }) },
   'accounts.updateUserAccess': { allow: ['admin'], input: (i) => ({ userId: i.userId, roles: 'clerk' }) },
@@ -135,7 +139,7 @@ const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = 
   'swppp.recordResubmission': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01' }) },
   'swppp.decide': { allow: ['officer'], input: () => ({ reviewId: 1, decision: 'approved', on: '2026-01-01' }) },
   'swppp.extend': { allow: ['officer'], input: () => ({ reviewId: 1, until: '2026-02-01', note: 'Agreed by phone.' }) },
-  'notices.give': { allow: ['operator'], input: (i) => ({ projectId: i.ownProjectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30' }) },
+  'notices.give': { allow: ['operator'], member: true, input: (i) => ({ projectId: i.ownProjectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30', notes: 'Given by the authorization matrix.' }) },
   'notices.record': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30', givenDate: '2026-01-02', givenTime: '09:00', givenBy: 'Matrix' }) },
   'notices.recordTownInspection': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, inspectedOn: '2026-01-02', outcome: 'approved' }) },
   'notices.recordViolation': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, observedOn: '2026-01-02', description: 'Silt fence down.' }) },
@@ -175,6 +179,15 @@ const ACTIONS: Record<string, { allow: Role[]; input: (ids: Ids) => Fields }> = 
 
 const cookies: Partial<Record<Who, string>> = {};
 let ids: Ids;
+
+/** POST straight to an action's endpoint (its JSON answer carries the ActionError's status). */
+function postRaw(name: string, input: Fields, cookie?: string): Promise<Response> {
+  return fetch(new URL(`/_actions/${name}`, base), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(base).origin, ...(cookie ? { Cookie: cookie } : {}) },
+    body: formBody(input),
+  });
+}
 
 beforeAll(async () => {
   for (const who of WHO) if (who !== 'anonymous') cookies[who] = await signIn(base, ACCOUNTS[who], DEMO_PASSWORD);
@@ -238,19 +251,36 @@ describe('authorization matrix: actions', () => {
     expect(all.filter((a) => !PUBLIC_ACTIONS.has(a)).sort()).toEqual(Object.keys(ACTIONS).sort());
   });
 
+  /** Refused: anonymous, a role not allowed, and an operator of another project where membership counts. */
+  const refused = (rule: (typeof ACTIONS)[string], who: Who): boolean =>
+    who === 'anonymous' || (who === 'otherOperator' ? !rule.allow.includes('operator') || rule.member === true : !rule.allow.includes(who));
+  const expectedRefusal = (rule: (typeof ACTIONS)[string], who: Who): number =>
+    who === 'anonymous' ? 401 : who === 'otherOperator' && rule.member && rule.allow.includes('operator') ? 404 : 403;
+
   for (const [name, rule] of Object.entries(ACTIONS)) {
     it(`${name}`, async () => {
       // Anonymous and wrong roles are refused before anything happens. (Allowed roles are exercised by the feature tests.)
-      for (const who of WHO.filter((w) => w === 'anonymous' || !rule.allow.includes(w === 'otherOperator' ? 'operator' : (w as Role)))) {
-        const res = await fetch(new URL(`/_actions/${name}`, base), {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(base).origin, ...(cookies[who] ? { Cookie: cookies[who] } : {}) },
-          body: formBody(rule.input(ids)),
-        });
-        expect(res.status, `${name} as ${who}`).toBe(who === 'anonymous' ? 401 : 403);
+      for (const who of WHO.filter((w) => refused(rule, w))) {
+        const res = await postRaw(name, rule.input(ids), cookies[who]);
+        expect(res.status, `${name} as ${who}`).toBe(expectedRefusal(rule, who));
       }
     });
   }
+
+  it('notices.give as an operator of another project is refused, and nothing is stored or mailed', async () => {
+    const other = one<{ id: number }>("select id from users where email = 'operator2@rotterdam.example'").id;
+    expect(one<{ n: number }>('select count(*) n from project_members where user_id = ? and project_id = ?', other, ids.ownProjectId).n).toBe(0);
+    const notes = 'Given by an operator of another project (matrix).';
+    const before = one<{ n: number; audit: number; mail: number }>(
+      "select (select count(*) from inspection_notices) n, (select count(*) from audit_log where actor_user_id = ? and action = 'inspection_notice.give') audit, (select count(*) from outbox where kind = 'inspection-notice') mail",
+      other,
+    );
+    const res = await postRaw('notices.give', { ...ACTIONS['notices.give'].input(ids), notes }, cookies.otherOperator);
+    expect(res.status).toBe(404);
+    expect(one<{ n: number }>('select count(*) n from inspection_notices where notes = ? or given_by_user_id = ?', notes, other).n).toBe(0);
+    expect(one<{ n: number }>("select count(*) n from audit_log where actor_user_id = ? and action = 'inspection_notice.give'", other).n).toBe(before.audit);
+    expect(one<{ n: number }>('select count(*) n from outbox where text_body like ?', `%${notes}%`).n).toBe(0);
+  });
 
   it('a cross-origin form post is refused', async () => {
     const res = await fetch(new URL('/_actions/accounts.signIn', base), {
@@ -259,5 +289,48 @@ describe('authorization matrix: actions', () => {
       body: formBody({ email: 'admin@rotterdam.example', password: DEMO_PASSWORD }),
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('authorization matrix: who decides whether an operator’s filing is public', () => {
+  /** An operator's filing: an inspection report the operator filed (projects/operator-filings.ts). */
+  const filing = (reviewed: boolean) =>
+    one<{ id: number; projectId: number; public: number }>(
+      `select d.id, d.project_id as projectId, d.public from documents d join inspections i on i.report_document_id = d.id
+       where ${reviewed ? "d.review_status <> 'filed'" : "d.review_status = 'filed' and d.reviewed_at is null"} order by d.id limit 1`,
+    );
+  const state = (id: number) => one<{ public: number; updated_at: number; audits: number }>("select public, updated_at, (select count(*) from audit_log where entity_type = 'document' and entity_id = cast(d.id as text)) audits from documents d where id = ?", id);
+  const toggle = (doc: { id: number; projectId: number }, isPublic: boolean, who: Who) =>
+    postRaw('registry.setDocumentPublic', { projectId: doc.projectId, documentId: doc.id, public: isPublic ? 'yes' : 'no' }, cookies[who]);
+
+  it('a clerk is refused, reviewed or not, either way, and nothing changes', async () => {
+    for (const doc of [filing(false), filing(true)]) {
+      const before = state(doc.id);
+      for (const isPublic of [true, false]) {
+        const res = await toggle(doc, isPublic, 'clerk');
+        expect(res.status, `clerk, document ${doc.id}, public=${isPublic}`).toBe(403);
+      }
+      expect(state(doc.id)).toEqual(before);
+    }
+  });
+
+  it('the officer is refused before the review (the review decides), and nothing changes', async () => {
+    const doc = filing(false);
+    const before = state(doc.id);
+    const res = await toggle(doc, !doc.public, 'officer');
+    expect(res.status).toBe(409);
+    expect(state(doc.id)).toEqual(before);
+  });
+
+  it('the officer may decide a reviewed filing; the clerk still decides the town’s own documents', async () => {
+    const doc = filing(true);
+    // Set to what it already is: allowed, and nothing a resident sees changes.
+    expect((await toggle(doc, Boolean(doc.public), 'officer')).status).toBe(200);
+    expect(state(doc.id).public).toBe(doc.public);
+    const own = one<{ id: number; projectId: number; public: number }>(
+      "select id, project_id as projectId, public from documents where type = 'noi' and uploaded_by_user_id is null and not exists (select 1 from inspections i where i.report_document_id = documents.id) order by id limit 1",
+    );
+    expect((await toggle(own, Boolean(own.public), 'clerk')).status).toBe(200);
+    expect(state(own.id).public).toBe(own.public);
   });
 });

@@ -389,4 +389,36 @@ describe('secret links: tampered, truncated, revoked and other people’s', () =
     expect(used.status).toBe(303);
     expect((await get(portal.url, `/account/set-password?token=${token}`)).status).toBe(404);
   });
+
+  it('invitation links: every wrong token answers the same 404 as a wrong reset link, acting with one changes nothing, and a used invitation stops working', async () => {
+    const email = 'guessing.invitee@example.org';
+    const invited = await postAction(portal.url, '/staff/users', 'accounts.inviteUser', { email, name: 'Guessing Invitee', roles: 'clerk' }, cookies.admin);
+    expect(invited.status).toBe(303);
+    const mail = one<{ text_body: string }>("select text_body from outbox where kind = 'invitation' and to_address = ? order by id desc", email).text_body;
+    const token = /\/account\/set-password\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
+    const good = await get(portal.url, `/account/set-password?token=${token}`);
+    expect(good.status).toBe(200);
+    expect(await good.text()).toContain('Guessing Invitee');
+
+    const answers = new Set<string>();
+    for (const t of variants(token)) answers.add(await answer(`/account/set-password?token=${encodeURIComponent(t)}`));
+    // The same answer as a reset link that does not work: nothing says which kind of link was guessed.
+    answers.add(await answer(`/account/set-password?token=${'B'.repeat(43)}`));
+    expect(answers.size).toBe(1);
+    expect([...answers][0]).toMatch(/^404 text\/html/);
+
+    // Setting a password with a tampered invitation is refused and changes nothing.
+    const before = fingerprint(dbPath, VOLATILE);
+    for (const t of variants(token)) {
+      const res = await postAction(portal.url, '/account/set-password', 'accounts.setPassword', { token: t, password: 'a guessed long password 7', confirm: 'a guessed long password 7' });
+      expect(res.status, t).toBeGreaterThanOrEqual(400);
+      expect(res.status, t).toBeLessThan(500);
+    }
+    expect(fingerprint(dbPath, VOLATILE)).toEqual(before);
+    expect(one<{ set: number }>('select password_hash is not null as "set" from users where email = ?', email).set).toBe(0);
+
+    const used = await postAction(portal.url, '/account/set-password', 'accounts.setPassword', { token, password: 'the invitee long password 9', confirm: 'the invitee long password 9' });
+    expect(used.status).toBe(303);
+    expect((await get(portal.url, `/account/set-password?token=${token}`)).status).toBe(404);
+  });
 });

@@ -1,13 +1,17 @@
 /**
- * Operating the portal: /healthz, graceful shutdown on SIGTERM, and `npm run backup` / `npm run restore`
- * into an empty directory serving the same data.
+ * Operating the portal: /healthz (link keys included), graceful shutdown on SIGTERM, and `npm run backup`
+ * / `npm run restore` into an empty directory serving the same data, where the tracking links already
+ * mailed still open and stay the links of later mail.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { postAction, signIn } from '../support/http.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
 
 const run = promisify(execFile);
@@ -26,13 +30,54 @@ describe('health', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json();
-    expect(body).toMatchObject({ status: 'ok', database: { ok: true }, disk: { ok: true }, outbox: { ok: true, failed: 0 } });
+    expect(body).toMatchObject({ status: 'ok', database: { ok: true }, disk: { ok: true }, outbox: { ok: true, failed: 0 }, keys: { ok: true, 'tracking-link': 'ok', 'alert-link': 'ok' } });
     expect(body.disk.freeBytes).toBeGreaterThan(0);
+  });
+
+  it('reports a missing or short link key as not ok; the next start writes whole keys again', async () => {
+    const own = await startPortal({ fromTemplate: false, args: ['--no-seed'], env: { JOBS_TICK_MS: '3600000' } });
+    try {
+      // Written at start-up, before the first request, readable by the portal's user only.
+      for (const file of ['tracking-link.key', 'alert-link.key']) {
+        const stat = fs.statSync(path.join(own.dataDir, file));
+        expect(stat.mode & 0o777, file).toBe(0o600);
+        expect(fs.readFileSync(path.join(own.dataDir, file), 'utf8').trim().length, file).toBeGreaterThanOrEqual(43);
+      }
+      fs.writeFileSync(path.join(own.dataDir, 'tracking-link.key'), 'too-short');
+      fs.rmSync(path.join(own.dataDir, 'alert-link.key'));
+      const res = await fetch(`${own.url}/healthz`);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.status).toBe('degraded');
+      expect(body.keys).toEqual({ ok: false, 'tracking-link': 'too short', 'alert-link': 'missing' });
+      expect(JSON.stringify(body)).not.toContain('too-short');
+    } finally {
+      await own.stop();
+    }
+    const again = await startPortal({ dataDir: own.dataDir, args: ['--no-seed'], env: { JOBS_TICK_MS: '3600000' } });
+    try {
+      expect((await (await fetch(`${again.url}/healthz`)).json()).keys).toEqual({ ok: true, 'tracking-link': 'ok', 'alert-link': 'ok' });
+    } finally {
+      await again.stop();
+    }
   });
 });
 
 describe('backup and restore', () => {
   it('backs up while running, verifies, and restores into an empty directory that serves the same data', async () => {
+    // A requester's tracking link, mailed before the backup.
+    const submitted = await postAction(portal.url, '/requests/new', 'requests.submit', {
+      formKey: 'operations-restore-form-key'.padEnd(43, 'r'),
+      intent: 'submit',
+      freeText: 'The SWPPP of every active project.',
+      delivery: 'electronic',
+      name: 'Restore Tester',
+      email: 'restore.tester@example.org',
+    });
+    expect(submitted.status).toBe(303);
+    const trackPath = submitted.headers.get('location')!.split('?')[0];
+    expect(trackPath).toMatch(/^\/requests\/track\/[A-Za-z0-9_-]{43}$/);
+
     const out = path.join(tempDir('rsp-backup-'), 'b1');
     const env = { ...process.env, DATA_DIR: portal.dataDir };
     const backup = await run(process.execPath, [path.join(ROOT, 'scripts/backup.ts'), '--out', out], { cwd: ROOT, env });
@@ -58,6 +103,28 @@ describe('backup and restore', () => {
       const docId = projectPage.match(/href="\/documents\/(\d+)"/)![1];
       const [x, y] = await Promise.all([fetch(`${portal.url}/documents/${docId}`), fetch(`${restored.url}/documents/${docId}`)]);
       expect(Buffer.from(await y.arrayBuffer()).equals(Buffer.from(await x.arrayBuffer()))).toBe(true);
+
+      // The link keys came back: the requester's old tracking link opens, and the next mail about the
+      // request carries that same link (with another key it would get a new link, ending the old one).
+      expect((await fetch(restored.url + trackPath)).status).toBe(200);
+      const restoredDb = new Database(path.join(target, 'portal.db'), { readonly: true });
+      try {
+        const { id } = restoredDb.prepare("select id from records_requests where requester_email = 'restore.tester@example.org'").get() as { id: number };
+        const clerk = await signIn(restored.url, 'clerk@rotterdam.example', DEMO_PASSWORD);
+        const note = await postAction(restored.url, `/staff/requests/${id}`, 'requests.note', { id, body: 'We are copying the plans now.', audience: 'requester' }, clerk);
+        expect(note.status).toBe(303);
+        const mail = restoredDb.prepare("select text_body from outbox where kind = 'request-note' and to_address = 'restore.tester@example.org' order by id desc").get() as { text_body: string };
+        expect(mail.text_body).toContain(`${restored.url}${trackPath}`);
+      } finally {
+        restoredDb.close();
+      }
+      expect((await fetch(restored.url + trackPath)).status).toBe(200);
+      // Because the backup holds the keys (readable by the owner only), and restore put them back.
+      expect(manifest.keys.map((k: { file: string }) => k.file).sort()).toEqual(['alert-link.key', 'tracking-link.key']);
+      expect(fs.statSync(path.join(out, 'keys', 'tracking-link.key')).mode & 0o777).toBe(0o600);
+      for (const file of ['tracking-link.key', 'alert-link.key']) {
+        expect(fs.readFileSync(path.join(target, file), 'utf8'), file).toBe(fs.readFileSync(path.join(portal.dataDir, file), 'utf8'));
+      }
     } finally {
       await restored.stop();
     }

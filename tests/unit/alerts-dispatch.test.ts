@@ -2,6 +2,7 @@
  * The alert dispatcher finds new public items by watermark (whatever code path inserted them), tells
  * matching confirmed subscriptions once, at once or in daily/weekly digests, with unsubscribe headers.
  */
+process.env.ALERT_LINK_SECRET ??= 'unit-test-alert-link-key-0123456789abcdef';
 import { describe, expect, it } from 'vitest';
 import { alertDeliveries, enforcementActions, monthlySummaries, outbox, projects } from '#db/schema.ts';
 import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';

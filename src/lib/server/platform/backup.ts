@@ -1,7 +1,11 @@
 /**
  * Backups: SQLite's online backup of the database (consistent while the portal runs) plus the stored
- * files, with a manifest of SHA-256 sums; verification re-reads everything; restore only into an empty
- * place unless forced.
+ * files and the generated link keys under DATA_DIR (platform/secrets.ts: without them every tracking and
+ * unsubscribe link already mailed stops working after a restore), with a manifest of SHA-256 sums;
+ * verification re-reads everything; restore only into an empty place unless forced.
+ *
+ * The keys make a backup as sensitive as the live data directory: keep backups where only the portal's
+ * operators can read them (key files are written mode 600).
  *
  * Order matters: the database is copied first, then the files. A file is always stored before the row
  * that references it, so every document in the copied database has its file in the copied files.
@@ -10,12 +14,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { GENERATED_KEYS, KEY_NAMES, MIN_KEY_LENGTH, readKeyFile } from './secrets.ts';
 
 export interface BackupManifest {
   format: 'rotterdam-stormwater-backup/1';
   createdAt: string;
   database: { file: 'portal.db'; bytes: number; sha256: string; tables: Record<string, number> };
   files: Array<{ sha256: string; bytes: number }>;
+  /** Generated key files (tracking-link.key, …) copied from DATA_DIR; absent in backups made before them. */
+  keys?: Array<{ file: string; sha256: string }>;
 }
 
 const SHA = /^[a-f0-9]{64}$/;
@@ -51,7 +58,27 @@ function listStored(filesDir: string): Array<{ sha256: string; path: string }> {
   return out.sort((a, b) => a.sha256.localeCompare(b.sha256));
 }
 
-export async function createBackup(opts: { databasePath: string; filesDir: string; outDir: string }): Promise<BackupManifest> {
+/** Write a key file atomically (temporary file, fsync, rename), readable by the owner only. */
+function writeKeyFile(target: string, bytes: Buffer): void {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const tmp = `${target}.${process.pid}.tmp`;
+  try {
+    const fd = fs.openSync(tmp, 'w', 0o600);
+    try {
+      fs.writeFileSync(fd, bytes);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, target);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
+const KEY_FILES = new Set<string>(KEY_NAMES.map((k) => GENERATED_KEYS[k].file));
+
+export async function createBackup(opts: { databasePath: string; filesDir: string; dataDir: string; outDir: string }): Promise<BackupManifest> {
   if (fs.existsSync(opts.outDir) && fs.readdirSync(opts.outDir).length) throw new Error(`${opts.outDir} is not empty`);
   fs.mkdirSync(path.join(opts.outDir, 'files'), { recursive: true });
   const dbOut = path.join(opts.outDir, 'portal.db');
@@ -72,11 +99,22 @@ export async function createBackup(opts: { databasePath: string; filesDir: strin
     fs.copyFileSync(f.path, target, fs.constants.COPYFILE_FICLONE);
     files.push({ sha256: f.sha256, bytes: fs.statSync(target).size });
   }
+  // The link keys (a key taken from the environment has no file: keep that variable with the backup).
+  const keys: NonNullable<BackupManifest['keys']> = [];
+  for (const name of KEY_NAMES) {
+    const file = GENERATED_KEYS[name].file;
+    const found = readKeyFile(path.join(opts.dataDir, file));
+    if (!found.key) continue;
+    const bytes = fs.readFileSync(path.join(opts.dataDir, file));
+    writeKeyFile(path.join(opts.outDir, 'keys', file), bytes);
+    keys.push({ file, sha256: createHash('sha256').update(bytes).digest('hex') });
+  }
   const manifest: BackupManifest = {
     format: 'rotterdam-stormwater-backup/1',
     createdAt: new Date().toISOString(),
     database: { file: 'portal.db', bytes: fs.statSync(dbOut).size, sha256: sha256File(dbOut), tables },
     files,
+    keys,
   };
   fs.writeFileSync(path.join(opts.outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
@@ -116,11 +154,22 @@ export function verifyBackup(dir: string): Verification {
     if (!fs.existsSync(p)) problems.push(`file ${f.sha256} is missing`);
     else if (sha256File(p) !== f.sha256) problems.push(`file ${f.sha256} is corrupt`);
   }
+  for (const k of manifest.keys ?? []) {
+    const p = path.join(dir, 'keys', k.file);
+    if (!KEY_FILES.has(k.file)) problems.push(`unknown key file ${k.file}`);
+    else if (!fs.existsSync(p)) problems.push(`key ${k.file} is missing`);
+    else if (sha256File(p) !== k.sha256) problems.push(`key ${k.file} is corrupt`);
+    else if (!readKeyFile(p).key) problems.push(`key ${k.file} is shorter than ${MIN_KEY_LENGTH} characters`);
+  }
   return { ok: problems.length === 0, problems, manifest };
 }
 
-/** Restore a verified backup into a data directory (which must not hold a database unless `force`). */
-export function restoreBackup(dir: string, opts: { databasePath: string; filesDir: string; force?: boolean }): BackupManifest {
+/**
+ * Restore a verified backup into a data directory (which must not hold a database unless `force`). The
+ * backed-up link keys replace those in the directory: they are the ones the restored database's links
+ * were made with.
+ */
+export function restoreBackup(dir: string, opts: { databasePath: string; filesDir: string; dataDir: string; force?: boolean }): BackupManifest {
   const v = verifyBackup(dir);
   if (!v.ok) throw new Error(`The backup does not verify:\n- ${v.problems.join('\n- ')}`);
   if (fs.existsSync(opts.databasePath) && !opts.force) throw new Error(`${opts.databasePath} exists; restore refuses to overwrite it without --force`);
@@ -133,5 +182,6 @@ export function restoreBackup(dir: string, opts: { databasePath: string; filesDi
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(path.join(dir, 'files', f.sha256.slice(0, 2), f.sha256), target, fs.constants.COPYFILE_FICLONE);
   }
+  for (const k of v.manifest!.keys ?? []) writeKeyFile(path.join(opts.dataDir, k.file), fs.readFileSync(path.join(dir, 'keys', k.file)));
   return v.manifest!;
 }

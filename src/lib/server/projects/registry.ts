@@ -19,10 +19,12 @@ import {
   users,
   type PartyRole,
   type ProjectStatus,
+  type Role,
 } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
 import { anyContains, type DB } from '#lib/server/platform/db.ts';
+import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
 import { NOI_FIELD_LABEL, describeChanges, noiProblems, slugify, uniqueSlug, type FieldChange, type NoiFields } from './noi.rules.ts';
 
 
@@ -239,9 +241,22 @@ export function recordNotAndClose(db: DB, actor: Actor, projectId: number, input
   return { ok: true };
 }
 
-export function setDocumentPublic(db: DB, actor: Actor, projectId: number, documentId: number, isPublic: boolean): Result {
+export type DocumentVisibilityResult = { ok: true } | { ok: false; reason: 'not_found' | 'forbidden' | 'not_reviewed'; message: string };
+
+/**
+ * Make a project document public or private. The town's own documents: officer or clerk. An operator's
+ * filing (projects/operator-filings.ts): only the officer, and only once reviewed; a clerk is refused.
+ */
+export function setDocumentPublic(db: DB, actor: Actor, roles: readonly Role[], projectId: number, documentId: number, isPublic: boolean): DocumentVisibilityResult {
   const before = db.select({ id: documents.id, public: documents.public, title: documents.title }).from(documents).where(and(eq(documents.id, documentId), eq(documents.projectId, projectId))).get();
-  if (!before) return { ok: false, message: 'No such document on this project.' };
+  if (!before) return { ok: false, reason: 'not_found', message: 'No such document on this project.' };
+  const filing = filingFacts(db, documentId)!;
+  if (filing.operatorFiling && !roles.includes('officer')) {
+    return { ok: false, reason: 'forbidden', message: 'Only the Stormwater Management Officer decides whether an operator’s filing is public, when reviewing it.' };
+  }
+  if (filing.operatorFiling && !filing.reviewed) {
+    return { ok: false, reason: 'not_reviewed', message: 'Review this filing first: its visibility is decided with the review, in the review queue.' };
+  }
   db.transaction((tx) => {
     tx.update(documents).set({ public: isPublic, updatedAt: new Date() }).where(eq(documents.id, documentId)).run();
     audit(tx, actor, { action: isPublic ? 'document.make_public' : 'document.make_private', entityType: 'document', entityId: documentId, before: { projectId, ...before }, after: { projectId, ...before, public: isPublic } });
@@ -271,6 +286,7 @@ export function getStaffProject(db: DB, projectId: number) {
       version: documents.version,
       reviewStatus: documents.reviewStatus,
       uploadedAt: documents.uploadedAt,
+      operatorFiling: IS_OPERATOR_FILING,
     })
     .from(documents)
     .where(eq(documents.projectId, projectId))

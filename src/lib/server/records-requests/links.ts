@@ -1,45 +1,20 @@
 /**
  * Private tracking links. The token is HMAC-SHA256(secret, "<request number>:<version>"): the database
  * holds only its SHA-256 (so a copy of the database opens no one's request), yet the portal can put the
- * link in every later email. The secret comes from TRACKING_LINK_SECRET, or a random key created once in
- * DATA_DIR/tracking-link.key (outside the database file). A new link bumps the version, which ends the old one.
+ * link in every later email. The secret comes from TRACKING_LINK_SECRET, or a random key in
+ * DATA_DIR/tracking-link.key (outside the database file), created at start-up, written atomically and
+ * kept with backups (platform/secrets.ts). A new link bumps the version, which ends the old one.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { recordsRequests } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
+import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
-import { config } from '#lib/server/platform/config.ts';
-
-let cached: { key: Buffer; source: string } | undefined;
-
-function loadSecret(): Buffer {
-  const fromEnv = process.env.TRACKING_LINK_SECRET;
-  const source = fromEnv ? 'env' : config().dataDir;
-  if (cached?.source === source) return cached.key;
-  let key: Buffer;
-  if (fromEnv) {
-    key = Buffer.from(fromEnv, 'utf8');
-  } else {
-    const file = path.join(config().dataDir, 'tracking-link.key');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
-  }
-  if (key.length < 16) throw new Error('TRACKING_LINK_SECRET (or tracking-link.key) must be at least 16 characters.');
-  cached = { key, source };
-  return key;
-}
 
 /** The token for a request number and link version (43 URL-safe characters). */
 export function trackingToken(number: string, version: number): string {
-  return createHmac('sha256', loadSecret()).update(`${number}:${version}`).digest('base64url');
+  return createHmac('sha256', generatedKey('tracking-link')).update(`${number}:${version}`).digest('base64url');
 }
 
 export function trackUrl(baseUrl: string, token: string): string {

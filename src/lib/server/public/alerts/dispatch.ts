@@ -15,7 +15,7 @@ import type { Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { queryEnforcement, queryNewProjects, querySummaries, type PublicEvent } from '#lib/server/public/events.ts';
-import { subscriptionWhat, unsubscribeHeaders, unsubscribeUrl, type Subscription } from './subscriptions.ts';
+import { subscriptionWhat, unsubscribeHeaders, unsubscribeToken, unsubscribeUrl, type Subscription } from './subscriptions.ts';
 
 const ORIGIN_KEY = 'alerts:origin';
 const WATERMARK_KEY = 'alerts:watermark';
@@ -156,20 +156,22 @@ function projectName(tx: Tx, id: number | null): string | undefined {
 }
 
 function sendAlert(tx: Tx, sub: Subscription, event: PublicEvent, baseUrl: string): number {
+  const token = unsubscribeToken(tx, sub);
   return enqueueMail(tx, {
     kind: 'alert',
     to: sub.email,
     data: {
       what: subscriptionWhat(sub, { name: projectName(tx, sub.projectId) ?? event.projectName }),
       event: mailEvent(event, baseUrl),
-      unsubscribeUrl: unsubscribeUrl(baseUrl, sub.unsubscribeToken),
+      unsubscribeUrl: unsubscribeUrl(baseUrl, token),
     },
-    headers: unsubscribeHeaders(baseUrl, sub.unsubscribeToken),
+    headers: unsubscribeHeaders(baseUrl, token),
   });
 }
 
 function sendDigest(tx: Tx, sub: Subscription, events: PublicEvent[], baseUrl: string, period: 'new' | 'daily' | 'weekly'): number {
   const shown = events.slice(-DIGEST_MAX_ITEMS).reverse();
+  const token = unsubscribeToken(tx, sub);
   return enqueueMail(tx, {
     kind: 'alert-digest',
     to: sub.email,
@@ -178,9 +180,9 @@ function sendDigest(tx: Tx, sub: Subscription, events: PublicEvent[], baseUrl: s
       period,
       events: shown.map((e) => mailEvent(e, baseUrl)),
       more: events.length - shown.length,
-      unsubscribeUrl: unsubscribeUrl(baseUrl, sub.unsubscribeToken),
+      unsubscribeUrl: unsubscribeUrl(baseUrl, token),
     },
-    headers: unsubscribeHeaders(baseUrl, sub.unsubscribeToken),
+    headers: unsubscribeHeaders(baseUrl, token),
   });
 }
 

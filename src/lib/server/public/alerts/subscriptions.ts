@@ -2,11 +2,18 @@
  * Email alerts without an account: subscribe to a project or to an area (a point and a radius),
  * confirm by a link (double opt-in), stop with one click. Every message goes through the outbox and
  * carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) headers and a link.
+ *
+ * Like the records requests' tracking links, the database holds only SHA-256 hashes of the tokens: the
+ * unsubscribe token is HMAC-SHA256(alert link key, "alert-unsubscribe:<id>"), derived again for every
+ * message (key: ALERT_LINK_SECRET or DATA_DIR/alert-link.key, platform/secrets.ts), so a copy of the
+ * database unsubscribes no one and every mail still carries a working link.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alertSubscriptions, projects, type AlertFrequency, type AlertTarget } from '#db/schema.ts';
 import { radiusWords, type Point } from '#lib/shared/geo.ts';
-import { audit } from '#lib/server/platform/audit.ts';
+import { audit, type Tx } from '#lib/server/platform/audit.ts';
+import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
@@ -66,6 +73,53 @@ export function unsubscribeUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/alerts/unsubscribe?token=${token}`;
 }
 
+/**
+ * The unsubscribe token of a subscription (43 URL-safe characters), derived, never stored. Subscription
+ * ids are AUTOINCREMENT, never reused, so the link of a deleted subscription never stops someone else's.
+ */
+export function unsubscribeTokenFor(subscriptionId: number): string {
+  return createHmac('sha256', generatedKey('alert-link')).update(`alert-unsubscribe:${subscriptionId}`).digest('base64url');
+}
+
+type TokenRow = Pick<Subscription, 'id' | 'unsubscribeTokenHash' | 'previousUnsubscribeTokenHash'>;
+
+/**
+ * The token to put in a message about this subscription. When the stored hash is not the derived one (a
+ * subscription from before tokens were hashed, or a key that changed), the stored hash moves to
+ * `previousUnsubscribeTokenHash`, so the links in the messages already sent keep working.
+ */
+export function unsubscribeToken(tx: Pick<Tx, 'update'>, sub: TokenRow): string {
+  const token = unsubscribeTokenFor(sub.id);
+  const hash = hashToken(token);
+  if (sub.unsubscribeTokenHash !== hash) {
+    tx.update(alertSubscriptions).set({ unsubscribeTokenHash: hash, previousUnsubscribeTokenHash: sub.unsubscribeTokenHash }).where(eq(alertSubscriptions.id, sub.id)).run();
+    sub.previousUnsubscribeTokenHash = sub.unsubscribeTokenHash;
+    sub.unsubscribeTokenHash = hash;
+  }
+  return token;
+}
+
+const HASH_LENGTH = 64;
+
+/**
+ * Start-up step after migration 0012 (scripts/start.ts): subscriptions made before tokens were hashed
+ * still hold the plain token (43 characters) in `unsubscribe_token_hash`; replace it with its SHA-256.
+ * SQLite cannot hash in SQL, hence this step rather than the migration. Runs on every start; finds
+ * nothing after the first. Returns how many rows it hashed.
+ */
+export function hashPlainUnsubscribeTokens(db: DB): number {
+  const plain = db
+    .select({ id: alertSubscriptions.id, token: alertSubscriptions.unsubscribeTokenHash })
+    .from(alertSubscriptions)
+    .where(sql`length(${alertSubscriptions.unsubscribeTokenHash}) <> ${HASH_LENGTH}`)
+    .all();
+  if (!plain.length) return 0;
+  db.transaction((tx) => {
+    for (const row of plain) tx.update(alertSubscriptions).set({ unsubscribeTokenHash: hashToken(row.token) }).where(eq(alertSubscriptions.id, row.id)).run();
+  });
+  return plain.length;
+}
+
 /** RFC 2369 + RFC 8058: mail clients may POST to the first URL to unsubscribe at once. */
 export function unsubscribeHeaders(baseUrl: string, token: string): Record<string, string> {
   return {
@@ -117,9 +171,8 @@ export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; base
     return { ok: false, reason: 'limited', message: 'Too many subscriptions were asked for from here or for this address. Wait an hour and try again.' };
   }
   const confirmToken = newToken();
-  const unsubscribeToken = newToken();
   const id = db.transaction((tx) => {
-    const row = tx
+    const inserted = tx
       .insert(alertSubscriptions)
       .values({
         email,
@@ -132,12 +185,15 @@ export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; base
         frequency: input.frequency,
         confirmTokenHash: hashToken(confirmToken),
         confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
-        unsubscribeToken,
+        // The token is derived from the id, known only now: a random placeholder until the update below.
+        unsubscribeTokenHash: hashToken(newToken()),
         createdAt: now,
         updatedAt: now,
       })
-      .returning()
+      .returning({ id: alertSubscriptions.id })
       .get();
+    const unsubscribe = unsubscribeTokenFor(inserted.id);
+    const row = tx.update(alertSubscriptions).set({ unsubscribeTokenHash: hashToken(unsubscribe) }).where(eq(alertSubscriptions.id, inserted.id)).returning().get();
     audit(tx, { label: 'public', ip: ctx.ip }, {
       action: 'alert.subscribe',
       entityType: 'alert_subscription',
@@ -151,9 +207,9 @@ export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; base
         what: subscriptionWhat(row, project),
         frequency: FREQUENCY_WORDS[row.frequency],
         confirmUrl: `${ctx.baseUrl}/alerts/confirm?token=${confirmToken}`,
-        unsubscribeUrl: unsubscribeUrl(ctx.baseUrl, unsubscribeToken),
+        unsubscribeUrl: unsubscribeUrl(ctx.baseUrl, unsubscribe),
       },
-      headers: unsubscribeHeaders(ctx.baseUrl, unsubscribeToken),
+      headers: unsubscribeHeaders(ctx.baseUrl, unsubscribe),
     });
     return row.id;
   });
@@ -213,7 +269,12 @@ export function confirmSubscription(db: DB, token: string, ctx: { ip: string; no
 /** The subscription an unsubscribe link is for. */
 export function findByUnsubscribeToken(db: DB, token: string | null | undefined): TokenLookup {
   if (!looksLikeToken(token)) return { ok: false, message: 'This unsubscribe link is not valid.' };
-  const sub = db.select().from(alertSubscriptions).where(eq(alertSubscriptions.unsubscribeToken, token)).get();
+  const hash = hashToken(token);
+  const sub = db
+    .select()
+    .from(alertSubscriptions)
+    .where(or(eq(alertSubscriptions.unsubscribeTokenHash, hash), eq(alertSubscriptions.previousUnsubscribeTokenHash, hash)))
+    .get();
   if (!sub) return { ok: false, message: 'This unsubscribe link is not valid.' };
   const project = projectById(db, sub.projectId);
   return { ok: true, subscription: sub, project, what: subscriptionWhat(sub, project) };
