@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { GENERATED_KEYS, KEY_NAMES, MIN_KEY_LENGTH, readKeyFile } from './secrets.ts';
+import { GENERATED_KEYS, KEY_NAMES, MIN_KEY_LENGTH, readKeyFile, writeSyncedTemp } from './secrets.ts';
 
 export interface BackupManifest {
   format: 'rotterdam-stormwater-backup/1';
@@ -61,15 +61,8 @@ function listStored(filesDir: string): Array<{ sha256: string; path: string }> {
 /** Write a key file atomically (temporary file, fsync, rename), readable by the owner only. */
 function writeKeyFile(target: string, bytes: Buffer): void {
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const tmp = `${target}.${process.pid}.tmp`;
+  const tmp = writeSyncedTemp(target, bytes);
   try {
-    const fd = fs.openSync(tmp, 'w', 0o600);
-    try {
-      fs.writeFileSync(fd, bytes);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
     fs.renameSync(tmp, target);
   } finally {
     fs.rmSync(tmp, { force: true });

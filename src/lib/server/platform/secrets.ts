@@ -57,6 +57,25 @@ function fsyncDirectory(dir: string): void {
   }
 }
 
+/** Write `bytes` to a new temporary file beside `target` (owner-only, fsynced); the caller links or renames it. */
+export function writeSyncedTemp(target: string, bytes: string | Buffer): string {
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const fd = fs.openSync(tmp, 'wx', 0o600);
+    try {
+      fs.writeFileSync(fd, bytes);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    // A full disk leaves nothing behind.
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  return tmp;
+}
+
 /**
  * The key in `file`, creating it when it is missing, empty or short. Never overwrites a good key, even one
  * another process wrote a moment ago (the new file is hard-linked into place, which fails if one exists).
@@ -68,15 +87,9 @@ export function ensureKeyFile(file: string): { key: Buffer; created: boolean } {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
   const value = randomBytes(32).toString('base64url');
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let tmp = '';
   try {
-    const fd = fs.openSync(tmp, 'wx', 0o600);
-    try {
-      fs.writeFileSync(fd, value);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    tmp = writeSyncedTemp(file, value);
     try {
       fs.linkSync(tmp, file);
     } catch (err) {
@@ -92,7 +105,7 @@ export function ensureKeyFile(file: string): { key: Buffer; created: boolean } {
     }
     fsyncDirectory(dir);
   } finally {
-    fs.rmSync(tmp, { force: true });
+    if (tmp) fs.rmSync(tmp, { force: true });
   }
   return { key: Buffer.from(value, 'utf8'), created: true };
 }
