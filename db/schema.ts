@@ -383,7 +383,13 @@ export const inspectionNotices = sqliteTable(
     /** When the milestone work will happen; notice must come at least 48 hours before. */
     scheduledFor: integer('scheduled_for', { mode: 'timestamp_ms' }).notNull(),
     givenAt: integer('given_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /**
+     * Who recorded the notice in the portal: the operator who gave it, or the officer who took it by phone
+     * or in person. Not who gave it: that is `givenByName`.
+     */
     givenByUserId: integer('given_by_user_id').references((): AnySQLiteColumn => users.id),
+    /** Who gave the notice, as recorded ("Dale Ferris, Ferris Excavating (phone)"); the operator's own name when given in the portal. */
+    givenByName: text('given_by_name'),
     notes: text('notes'),
   },
   (t) => [index('inspection_notices_project_idx').on(t.projectId, t.scheduledFor)],
@@ -406,6 +412,32 @@ export const townInspections = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('town_inspections_project_idx').on(t.projectId, t.inspectedOn)],
+);
+
+/**
+ * A town inspection the officer has planned ahead (for a noticed milestone, a follow-up, a complaint):
+ * on the officer's calendar and desk until its outcome is recorded (`townInspectionId`) or it is
+ * cancelled. Staff only.
+ */
+export const scheduledInspections = sqliteTable(
+  'scheduled_inspections',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    noticeId: integer('notice_id').references(() => inspectionNotices.id),
+    milestone: text('milestone', { enum: INSPECTION_MILESTONES }),
+    scheduledFor: integer('scheduled_for', { mode: 'timestamp_ms' }).notNull(),
+    /** The officer who scheduled it. */
+    scheduledByUserId: integer('scheduled_by_user_id').references((): AnySQLiteColumn => users.id),
+    notes: text('notes'),
+    /** The inspection recorded for it, once it has happened. */
+    townInspectionId: integer('town_inspection_id').references(() => townInspections.id),
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scheduled_inspections_when_idx').on(t.scheduledFor), index('scheduled_inspections_project_idx').on(t.projectId, t.scheduledFor)],
 );
 
 /** A violation observed at a site; enforcement actions cite one or more. */

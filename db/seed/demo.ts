@@ -12,6 +12,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { withoutAsides } from '#lib/shared/format.ts';
 import type { DocumentType, EnforcementStatus, EnforcementType, InspectionType } from '../schema.ts';
 import {
   monthlySummaries,
@@ -96,7 +97,11 @@ interface NoticePlan {
   milestone: (typeof schema.INSPECTION_MILESTONES)[number];
   scheduledFor: Date;
   givenAt: Date;
+  /** Who gave it: the site's contractor (by phone when late, taken down by the officer). */
+  givenByName?: string;
   notes?: string;
+  /** A notice still to come: the officer has scheduled the town inspection for this time. */
+  inspectAt?: Date;
   id?: number;
 }
 
@@ -552,7 +557,8 @@ function planProject(def: DemoProjectDef, ctx: PlanContext): ProjectPlan {
     plan.site = { input, result };
     for (const ins of result.inspections) {
       const label = INSPECTION_LABEL[ins.type];
-      const d = doc('inspection_report', `Inspection report, ${longDate(ins.date)} (${label.toLowerCase()})`, `inspection-${ins.date}-${ins.type.replace('_', '-')}.pdf`, ins.date, ins.reviewStatus,
+      // The title's parentheses never nest: "(post-storm inspection, within 24 hours)".
+      const d = doc('inspection_report', `Inspection report, ${longDate(ins.date)} (${withoutAsides(label).toLowerCase()})`, `inspection-${ins.date}-${ins.type.replace('_', '-')}.pdf`, ins.date, ins.reviewStatus,
         { kind: 'inspection_report', project: pdf, report: pdfInspection(ins, label), date: ins.date }, ins.filedAt);
       plan.inspectionDocs.set(ins, d);
     }
@@ -701,7 +707,10 @@ function planTownSide(plan: ProjectPlan, ctx: PlanContext, start: string | null,
     let givenAt = plusHours(scheduledFor, -(late ? 26 : rng.int(50, 140)));
     if (givenAt > now) continue;
     if (givenAt.getTime() > now.getTime() - 3_600_000) givenAt = new Date(now.getTime() - 3_600_000);
-    const notice: NoticePlan = { milestone, scheduledFor, givenAt, notes: late ? 'Called in the afternoon before; less than 48 hours\' notice.' : undefined };
+    const giver = plan.parties.find((p) => p.role === 'contractor') ?? plan.parties.find((p) => p.role === 'owner_operator');
+    const givenByName = giver ? `${[giver.contactName, giver.companyName].filter(Boolean).join(', ')}${late ? ' (phone)' : ''}` : undefined;
+    const notice: NoticePlan = { milestone, scheduledFor, givenAt, givenByName, notes: late ? 'Called in the afternoon before; less than 48 hours\' notice.' : undefined };
+    if (scheduledFor > now) notice.inspectAt = plusHours(scheduledFor, 1);
     plan.notices.push(notice);
     const inspectedOn = ctx.calendar.onOrAfter(localDay(scheduledFor));
     if (inspectedOn >= today) continue;
@@ -833,7 +842,7 @@ function planEnforcement(plan: ProjectPlan, ctx: PlanContext): void {
     const v: ViolationPlan = { observedOn: at(-7), description: 'No inlet protection on two catch basins on West Campbell Road; mud tracked onto the road from the construction entrance.', ordinanceSection: SECTION.waterQuality, townInspection: townInspection(plan, at(-7), 'deficient', 'Routine town inspection: inlet protection missing at the two road catch basins; tracking onto West Campbell Road.') };
     add({
       type: 'notice_of_violation', category: 'formal', status: 'issued', issuedOn: at(-6), issuedByName: OFFICER, citedSection: SECTION.waterQuality,
-      summary: 'Mud is being tracked onto West Campbell Road and two street drains have no protection. The operator must fix this by the date below.',
+      summary: 'Mud is being tracked onto West Campbell Road and two street drains have no protection. The operator must fix both by the comply-by date of this notice.',
       findings: [v.description], requiredMeasures: 'Install inlet protection on both catch basins, add stone to the construction entrance and sweep the road daily until paving.', complyBy: at(4), violations: [v],
     });
   }
@@ -1015,7 +1024,10 @@ function insertProject(tx: Tx, plan: ProjectPlan): void {
   }
 
   for (const n of plan.notices) {
-    n.id = Number(tx.insert(schema.inspectionNotices).values({ projectId, milestone: n.milestone, scheduledFor: n.scheduledFor, givenAt: n.givenAt, notes: n.notes ?? null }).run().lastInsertRowid);
+    n.id = Number(tx.insert(schema.inspectionNotices).values({ projectId, milestone: n.milestone, scheduledFor: n.scheduledFor, givenAt: n.givenAt, givenByName: n.givenByName ?? null, notes: n.notes ?? null }).run().lastInsertRowid);
+    if (n.inspectAt) {
+      tx.insert(schema.scheduledInspections).values({ projectId, noticeId: n.id, milestone: n.milestone, scheduledFor: n.inspectAt, notes: 'Walk the perimeter controls with the site superintendent.', createdAt: plusHours(n.givenAt, 2) }).run();
+    }
   }
   for (const t of plan.townInspections.sort((a, b) => a.inspectedOn.localeCompare(b.inspectedOn))) {
     t.id = Number(tx.insert(schema.townInspections).values({ projectId, noticeId: t.notice?.id ?? null, milestone: t.milestone, inspectedOn: t.inspectedOn, outcome: t.outcome, findings: t.findings, createdAt: atLocal(t.inspectedOn, 15, 30) }).run().lastInsertRowid);

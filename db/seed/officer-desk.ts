@@ -1,11 +1,12 @@
 /**
  * Demo data for the officer's desk that the base seed does not carry: the fine payments ledger behind
  * the partly paid fine, the status the stop-work site had before its order, performance guarantees
- * (one expiring, one expired on the troubled site), and a 48-hour notice for the next days.
+ * (one expiring, one expired on the troubled site), a 48-hour notice for the next days, and a follow-up
+ * inspection the officer has scheduled at the stop-work site.
  * Deterministic: every date derives from `today` / `now`.
  */
 import { and, eq } from 'drizzle-orm';
-import { enforcementActions, finePayments, inspectionNotices, performanceGuarantees, projects } from '../schema.ts';
+import { enforcementActions, finePayments, inspectionNotices, parties, performanceGuarantees, projects, scheduledInspections } from '../schema.ts';
 import { addDays, atLocal } from './dates.ts';
 
 type Tx = Parameters<Parameters<import('#lib/server/platform/db.ts').DB['transaction']>[0]>[0];
@@ -50,6 +51,13 @@ export function seedOfficerDesk(tx: Tx, ctx: { today: string; now: Date }): void
   const campbell = project('campbell-road-medical-office');
   if (campbell) {
     const scheduledFor = atLocal(at(2), 7, 30);
-    tx.insert(inspectionNotices).values({ projectId: campbell.id, milestone: 'final_grading_complete', scheduledFor, givenAt: new Date(Math.min(ctx.now.getTime() - 3_600_000, scheduledFor.getTime() - 60 * 3_600_000)), notes: 'Final grading of the parking lot islands; ask for the site superintendent at the trailer.' }).run();
+    const contractor = tx.select({ name: parties.contactName, company: parties.companyName }).from(parties).where(and(eq(parties.projectId, campbell.id), eq(parties.role, 'contractor'))).get();
+    const givenByName = contractor ? [contractor.name, contractor.company].filter(Boolean).join(', ') : null;
+    tx.insert(inspectionNotices).values({ projectId: campbell.id, milestone: 'final_grading_complete', scheduledFor, givenByName, givenAt: new Date(Math.min(ctx.now.getTime() - 3_600_000, scheduledFor.getTime() - 60 * 3_600_000)), notes: 'Final grading of the parking lot islands; ask for the site superintendent at the trailer.' }).run();
+  }
+
+  // A follow-up the officer has scheduled ahead at the stop-work site: on the calendar and the desk.
+  if (hamburg) {
+    tx.insert(scheduledInspections).values({ projectId: hamburg.id, scheduledFor: atLocal(at(1), 10, 0), notes: 'Follow-up before the stop-work order can be lifted: the east silt fence and inlet protection at CB-2.', createdAt: new Date(ctx.now.getTime() - 2 * 3_600_000) }).run();
   }
 }

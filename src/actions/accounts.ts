@@ -3,31 +3,33 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { ROLES } from '#db/schema.ts';
 import { safeNextPath, sessionCookieOptions } from '#lib/server/accounts/cookies.ts';
+import { landingFor } from '#lib/server/accounts/landing.rules.ts';
 import { passwordProblem, PASSWORD_MAX_LENGTH } from '#lib/server/accounts/passwords.ts';
 import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from '#lib/server/accounts/sessions.ts';
 import { actorOf, audit } from '#lib/server/platform/audit.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
+import { choice, formText, id, ids as idList, linkToken, noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { authenticate, inviteUser, requestPasswordReset, setPasswordWithToken, updateUserAccess } from '#lib/server/accounts/users.ts';
 import { allow } from './guard.ts';
 
-const email = z.string().trim().min(1, { error: 'Enter your email address.' }).pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
-const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()));
-const roles = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(ROLES, { error: 'Choose a listed role.' })));
-
-function landingFor(roles: string[]): string {
-  return roles.some((r) => r !== 'operator') ? '/staff' : '/operator';
-}
+const email = formText('Enter your email address.')
+  .trim()
+  .min(1, { error: 'Enter your email address.' })
+  .max(254, { error: 'Use at most 254 characters for the email address.' })
+  .pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
+const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), idList);
+const roles = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(choice(ROLES, 'Choose a listed role.'), { error: 'Choose a listed role.' }));
 
 export const accounts = {
   signIn: defineAction({
     accept: 'form',
     input: z.object({
       email,
-      password: z.string().min(1, { error: 'Enter your password.' }).max(PASSWORD_MAX_LENGTH),
-      next: z.string().max(500).optional(),
+      password: formText('Enter your password.').min(1, { error: 'Enter your password.' }).max(PASSWORD_MAX_LENGTH, { error: 'That password is longer than any account’s. Check it and try again.' }),
+      // Where to go after signing in; a bad one is ignored (safeNextPath), never an error.
+      next: z.string({ error: 'Sign in from the sign-in page.' }).max(500, { error: 'Sign in from the sign-in page.' }).optional(),
     }),
     handler: async (input, ctx) => {
       const result = await authenticate(db(), input.email, input.password, ctx.clientAddress);
@@ -82,9 +84,9 @@ export const accounts = {
     accept: 'form',
     input: z
       .object({
-        token: z.string().max(100),
-        password: z.string().max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` }),
-        confirm: z.string(),
+        token: linkToken('This link is incomplete. Open it again from the email, or ask for a new one.'),
+        password: formText('Choose a password.').max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` }),
+        confirm: formText('Type the password again.'),
       })
       .superRefine((v, c) => {
         const problem = passwordProblem(v.password);
@@ -104,9 +106,9 @@ export const accounts = {
     accept: 'form',
     input: z.object({
       email,
-      name: noControlCharacters(z.string().trim().min(1, { error: 'Enter the person’s name.' }).max(120, { error: 'Use at most 120 characters.' })),
+      name: noControlCharacters(formText('Enter the person’s name.').trim().min(1, { error: 'Enter the person’s name.' }).max(120, { error: 'Use at most 120 characters.' })),
       title: plainText(120).optional(),
-      roles: roles.pipe(z.array(z.enum(ROLES)).min(1, { error: 'Choose at least one role.' })),
+      roles: roles.pipe(z.array(choice(ROLES, 'Choose a listed role.')).min(1, { error: 'Choose at least one role.' })),
       projectIds: ids,
     }),
     handler: async (input, ctx) => {
@@ -123,7 +125,7 @@ export const accounts = {
   updateUserAccess: defineAction({
     accept: 'form',
     input: z.object({
-      userId: z.coerce.number().int().positive(),
+      userId: id,
       roles,
       projectIds: ids,
       disabled: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),

@@ -5,12 +5,18 @@ import { ALERT_FREQUENCIES, ALERT_TARGETS } from '#db/schema.ts';
 import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
+import { choice, formText, linkToken, noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
 import { RADII_MILES } from '#lib/shared/geo.ts';
 
-const email = z.string().trim().min(1, { error: 'Enter your email address.' }).max(254).pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
-const optionalNumber = z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().optional());
-const token = z.string().max(100);
+const email = formText('Enter your email address.')
+  .trim()
+  .min(1, { error: 'Enter your email address.' })
+  .max(254, { error: 'Use at most 254 characters for the email address.' })
+  .pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
+const notOnEarth = 'That is not a place on Earth. Choose the place again on the “Near me” page.';
+const RADIUS_WORDS = 'Choose a quarter mile, half a mile, 1 mile or 2 miles.';
+const optionalNumber = (message: string) => z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number({ error: message }).optional());
+const token = linkToken();
 
 export const alerts = {
   subscribe: defineAction({
@@ -18,19 +24,19 @@ export const alerts = {
     input: z
       .object({
         email,
-        target: z.enum(ALERT_TARGETS, { error: 'Choose a project or an area.' }),
-        project: noControlCharacters(z.string().max(200)).optional(),
-        lat: optionalNumber.pipe(z.number().min(-90).max(90, { error: 'That is not a place on Earth.' }).optional()),
-        lon: optionalNumber.pipe(z.number().min(-180).max(180, { error: 'That is not a place on Earth.' }).optional()),
-        r: optionalNumber.pipe(
+        target: choice(ALERT_TARGETS, 'Choose a project or an area.'),
+        project: noControlCharacters(formText('Choose a project.').max(200, { error: 'Choose a project from the list.' })).optional(),
+        lat: optionalNumber(notOnEarth).pipe(z.number({ error: notOnEarth }).min(-90, { error: notOnEarth }).max(90, { error: notOnEarth }).optional()),
+        lon: optionalNumber(notOnEarth).pipe(z.number({ error: notOnEarth }).min(-180, { error: notOnEarth }).max(180, { error: notOnEarth }).optional()),
+        r: optionalNumber(RADIUS_WORDS).pipe(
           z
-            .number()
-            .refine((n) => (RADII_MILES as readonly number[]).includes(n), { error: 'Choose a quarter mile, half a mile, 1 mile or 2 miles.' })
+            .number({ error: RADIUS_WORDS })
+            .refine((n) => (RADII_MILES as readonly number[]).includes(n), { error: RADIUS_WORDS })
             .optional(),
         ),
         // Shown on the form page only; the stored and emailed place words come from the town's records.
         label: plainText(120).optional(),
-        frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose how often to get email.' }),
+        frequency: choice(ALERT_FREQUENCIES, 'Choose how often to get email.'),
       })
       .superRefine((v, c) => {
         if (v.target === 'area' && (v.lat == null || v.lon == null)) c.addIssue({ code: 'custom', path: ['label'], message: 'Choose a place first, on the “Near me” page.' });

@@ -12,13 +12,13 @@ import { db } from '#lib/server/platform/db.ts';
 import { issueAction, recordPayment, transitionAction, updateDetails, waiveFine } from '#lib/server/enforcement/actions.ts';
 import { calculateFine } from '#lib/server/enforcement/actions.rules.ts';
 import { parseMoney } from '#lib/shared/format.ts';
-import { failure, id, ids, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { failure, formText, id, ids, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 
 const fineFields = {
   fineDays: z.coerce.number({ error: 'Enter the number of days, like 9.' }).optional(),
-  fineDailyRate: z.string().trim().optional(),
+  fineDailyRate: formText('Enter the daily fine in dollars, like 150 or 150.00.').trim().max(20, { error: 'Enter the daily fine in dollars, like 150 or 150.00.' }).optional(),
 };
 
 function fineInput(days: number | undefined, rate: string | undefined) {
@@ -57,7 +57,7 @@ export const enforcement = {
       newViolationObservedOn: optionalDay('the date the violation was observed'),
       escalatesId: id.optional(),
       ...fineFields,
-      fineConfirmedCents: z.coerce.number().int().optional(),
+      fineConfirmedCents: z.coerce.number({ error: 'Calculate the fine again, then confirm it.' }).int({ error: 'Calculate the fine again, then confirm it.' }).optional(),
       fineConfirm: z.boolean(),
       fineDueOn: optionalDay('the date the fine is due'),
     }),

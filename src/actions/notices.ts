@@ -1,6 +1,7 @@
 /**
  * 48-hour inspection notices (operators give them for their own projects; the officer records one taken
- * by phone), the town's inspections, and violations.
+ * by phone, keeping who gave it apart from who recorded it), the town's inspections (scheduled ahead,
+ * then recorded with their outcome), and violations.
  */
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
@@ -8,14 +9,22 @@ import { z } from 'astro/zod';
 import { INSPECTION_MILESTONES } from '#db/schema.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { failure, id, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { choice, failure, id, optionalText, orNull, requiredDay, requiredText, requiredTime } from '#lib/server/platform/forms/fields.ts';
 import { TOWN_INSPECTION_OUTCOMES } from '#lib/server/enforcement/inspection-notice.rules.ts';
-import { giveNotice, markViolationCorrected, recordTownInspection, recordViolation, violationProjectId } from '#lib/server/enforcement/town-inspections.ts';
+import {
+  cancelScheduledInspection,
+  giveNotice,
+  markViolationCorrected,
+  recordTownInspection,
+  recordViolation,
+  scheduleInspection,
+  violationProjectId,
+} from '#lib/server/enforcement/town-inspections.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 
-const time = (what: string) => z.string({ error: `Enter ${what}, like 07:30.` }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `Enter ${what} as hours and minutes, like 07:30.` });
-const milestone = z.enum(INSPECTION_MILESTONES, { error: 'Choose the milestone.' });
+const time = requiredTime;
+const milestone = choice(INSPECTION_MILESTONES, 'Choose the milestone.');
 
 export const notices = {
   give: defineAction({
@@ -52,7 +61,8 @@ export const notices = {
       const r = giveNotice(db(), actorOf(user, ctx), input.projectId, {
         milestone: input.milestone,
         scheduledFor: townInstant(input.scheduledDate, input.scheduledTime),
-        notes: [`Taken by ${user.name} from ${input.givenBy}.`, input.notes].filter(Boolean).join(' '),
+        // Who gave it and who took it are kept apart: the officer is the account that recorded it.
+        notes: orNull(input.notes),
         givenAt: townInstant(input.givenDate, input.givenTime),
         givenByName: input.givenBy,
       }, config().publicUrl);
@@ -65,10 +75,11 @@ export const notices = {
     accept: 'form',
     input: z.object({
       projectId: id,
+      scheduledId: id.optional(),
       noticeId: id.optional(),
       milestone: milestone.optional(),
       inspectedOn: requiredDay('the inspection date'),
-      outcome: z.enum(TOWN_INSPECTION_OUTCOMES, { error: 'Choose the outcome.' }),
+      outcome: choice(TOWN_INSPECTION_OUTCOMES, 'Choose the outcome.'),
       findings: optionalText(4000),
       violationDescription: optionalText(2000),
       violationSection: optionalText(300),
@@ -76,6 +87,7 @@ export const notices = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const r = recordTownInspection(db(), actorOf(user, ctx), input.projectId, {
+        scheduledId: input.scheduledId ?? null,
         noticeId: input.noticeId ?? null,
         milestone: input.milestone ?? null,
         inspectedOn: input.inspectedOn,
@@ -85,6 +97,41 @@ export const notices = {
       }, townToday());
       if (!r.ok) failure(r);
       return { id: r.id };
+    },
+  }),
+
+  /** A town inspection planned ahead: on the officer's calendar and desk until its outcome is recorded. */
+  scheduleTownInspection: defineAction({
+    accept: 'form',
+    input: z.object({
+      projectId: id,
+      noticeId: id.optional(),
+      milestone: milestone.optional(),
+      scheduledDate: requiredDay('the day of the inspection'),
+      scheduledTime: time('the time of the inspection'),
+      notes: optionalText(1000),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = scheduleInspection(db(), actorOf(user, ctx), input.projectId, {
+        noticeId: input.noticeId ?? null,
+        milestone: input.milestone ?? null,
+        scheduledFor: townInstant(input.scheduledDate, input.scheduledTime),
+        notes: orNull(input.notes),
+      });
+      if (!r.ok) failure(r);
+      return { id: r.id };
+    },
+  }),
+
+  cancelScheduledInspection: defineAction({
+    accept: 'form',
+    input: z.object({ scheduledId: id }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = cancelScheduledInspection(db(), actorOf(user, ctx), input.scheduledId);
+      if (!r.ok) failure(r);
+      return { id: r.id, projectId: r.projectId };
     },
   }),
 

@@ -4,7 +4,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '#db/schema.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { failure, id, ids, noControlCharacters, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { choice, failure, formText, id, ids, noControlCharacters, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { noiProblems, type NoiFields } from '#lib/server/projects/noi.rules.ts';
 import {
   addWater,
@@ -26,13 +26,13 @@ const WATER_TYPES = ['stream', 'river', 'wetland', 'lake', 'ms4'] as const;
 /** Every NOI field of the project record, as the form sends it. */
 const noiShape = {
   name: requiredText('the project name', 160),
-  slug: noControlCharacters(z.string().trim().toLowerCase().max(80, { error: 'Use at most 80 characters.' })).optional(),
+  slug: noControlCharacters(formText('Enter the web address, or leave it empty.').trim().toLowerCase().max(80, { error: 'Use at most 80 characters.' })).optional(),
   description: requiredText('a brief description for the public', 2000),
   siteAddress: requiredText('the site address', 200),
   crossStreet: optionalText(120),
-  zip: z.string().trim().regex(/^\d{5}$/, { error: 'Enter a five-digit ZIP code, like 12306.' }).optional(),
-  latitude: z.coerce.number({ error: 'Enter the latitude as a decimal number, like 42.7950.' }).min(-90).max(90).optional(),
-  longitude: z.coerce.number({ error: 'Enter the longitude as a decimal number, like -74.0011.' }).min(-180).max(180).optional(),
+  zip: formText('Enter a five-digit ZIP code, like 12306.').trim().regex(/^\d{5}$/, { error: 'Enter a five-digit ZIP code, like 12306.' }).optional(),
+  latitude: z.coerce.number({ error: 'Enter the latitude as a decimal number, like 42.7950.' }).min(-90, { error: 'A latitude is between -90 and 90, like 42.7950.' }).max(90, { error: 'A latitude is between -90 and 90, like 42.7950.' }).optional(),
+  longitude: z.coerce.number({ error: 'Enter the longitude as a decimal number, like -74.0011.' }).min(-180, { error: 'A longitude is between -180 and 180, like -74.0011.' }).max(180, { error: 'A longitude is between -180 and 180, like -74.0011.' }).optional(),
   taxMapParcels: optionalText(300),
   kind: z.enum(PROJECT_KINDS, { error: 'Choose major or minor project.' }),
   status: z.enum(PROJECT_STATUSES, { error: 'Choose a listed status.' }),
@@ -47,7 +47,7 @@ const noiShape = {
   decFiveAcreApproval: z.boolean(),
   decFiveAcreApprovalOn: optionalDay('the date of DEC’s approval'),
   phasing: optionalText(2000),
-  phaseCount: z.coerce.number({ error: 'Enter a whole number of phases.' }).int({ error: 'Enter a whole number of phases.' }).min(1).max(50).optional(),
+  phaseCount: z.coerce.number({ error: 'Enter a whole number of phases.' }).int({ error: 'Enter a whole number of phases.' }).min(1, { error: 'Enter at least 1 phase.' }).max(50, { error: 'Enter at most 50 phases.' }).optional(),
   drainsToMs4: z.boolean(),
   federalWetlandBuffer: z.boolean(),
   stateWetlandBuffer: z.boolean(),
@@ -58,7 +58,7 @@ const noiShape = {
   plannedCompletionOn: optionalDay('the planned completion'),
   actualStartOn: optionalDay('the actual start'),
   townPermitNo: optionalText(40),
-  spdesPermitId: noControlCharacters(z.string().trim().toUpperCase().max(20, { error: 'Use at most 20 characters.' })).optional(),
+  spdesPermitId: noControlCharacters(formText('Enter the SPDES permit ID, like NYR10A123.').trim().toUpperCase().max(20, { error: 'Use at most 20 characters.' })).optional(),
   noiReceivedOn: optionalDay('the date the NOI was received'),
   finalStabilizationOn: optionalDay('the final stabilization date'),
   notFiledOn: optionalDay('the NOT filing date'),
@@ -168,7 +168,7 @@ export const registry = {
 
   setPublished: defineAction({
     accept: 'form',
-    input: z.object({ projectId: id, published: z.enum(['yes', 'no']) }),
+    input: z.object({ projectId: id, published: choice(['yes', 'no'], 'Choose whether residents can see the project.') }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
       const result = setPublished(db(), actorOf(user, ctx), input.projectId, input.published === 'yes');
@@ -268,7 +268,7 @@ export const registry = {
 
   setDocumentPublic: defineAction({
     accept: 'form',
-    input: z.object({ projectId: id, documentId: id, public: z.enum(['yes', 'no']) }),
+    input: z.object({ projectId: id, documentId: id, public: choice(['yes', 'no'], 'Choose whether residents can see the document.') }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
       const result = setDocumentPublic(db(), actorOf(user, ctx), user.roles, input.projectId, input.documentId, input.public === 'yes');

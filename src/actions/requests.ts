@@ -17,7 +17,7 @@ import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
-import { FieldErrors, plainText } from '#lib/server/platform/forms/fields.ts';
+import { choice, FieldErrors, formText, id as recordId, linkToken, plainText, RELOAD_FORM } from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 import type { Outcome } from '#lib/server/records-requests/billing.ts';
 import { allow } from './guard.ts';
@@ -30,25 +30,26 @@ function orThrow<T extends Outcome>(result: T): Extract<T, { ok: true }> {
 }
 
 const date = (what: string) => z.string({ error: `Enter ${what}.` }).trim().refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` });
-const optionalDate = (what: string) => z.string().trim().refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` }).optional();
-const id = z.coerce.number({ error: 'Missing request.' }).int().positive();
-const ids = z.array(z.coerce.number().int().positive()).default([]);
-const text = (max: number, what: string) => plainText(max, `Use at most ${max.toLocaleString('en-US')} characters for ${what}.`);
+const optionalDate = (what: string) => z.string({ error: `Enter ${what} as a date, like ${townToday()}.` }).trim().refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` }).optional();
+const id = recordId;
+const ids = z.array(recordId, { error: RELOAD_FORM }).default([]);
+const text = (max: number, what: string) => plainText(max, `Use at most ${max.toLocaleString('en-US')} characters for ${what}.`, `Enter ${what}.`);
 const money = (what: string) =>
-  z.string().trim().max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` }).refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
+  z.string({ error: `Enter ${what} in dollars, like 25 or 25.00.` }).trim().max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` }).refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
+const token = linkToken('This tracking link is incomplete. Open it again from the email, or copy the whole address.');
 
 /** The request form's fields, shared by the public form and the clerk's entry form. */
 const requestFields = {
   formKey: z.string({ error: 'This form has expired. Reload the page and send it again.' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This form has expired. Reload the page and send it again.' }),
-  intent: z.enum(['project', 'preview', 'submit']).default('submit'),
+  intent: choice(['project', 'preview', 'submit'], RELOAD_FORM).default('submit'),
   project: text(200, 'the project').optional(),
   documentIds: ids,
   reportsFrom: optionalDate('the first date'),
   reportsTo: optionalDate('the last date'),
   freeText: text(4000, 'the description').optional(),
-  delivery: z.enum(DELIVERY_METHODS, { error: 'Choose how you want to receive the records.' }).default('electronic'),
+  delivery: choice(DELIVERY_METHODS, 'Choose how you want to receive the records.').default('electronic'),
   name: text(200, 'your name').optional(),
-  email: z.string().trim().max(254, { error: 'Use at most 254 characters for the email address.' }).pipe(z.email({ error: 'Enter an email address like name@example.com.' })).optional(),
+  email: formText('Enter your email address.').trim().max(254, { error: 'Use at most 254 characters for the email address.' }).pipe(z.email({ error: 'Enter an email address like name@example.com.' })).optional(),
   phone: text(40, 'the phone number').optional(),
   address: text(500, 'the postal address').optional(),
   costLimit: money('the cost limit').optional(),
@@ -88,7 +89,7 @@ export const requests = {
   submit: defineAction({
     accept: 'form',
     input: z
-      .object({ ...requestFields, website: z.string().optional() })
+      .object({ ...requestFields, website: formText('Leave this empty.').optional() })
       .superRefine((v, ctx) => checkSend(v, ctx, true)),
     handler: async (input, ctx) => {
       // Honeypot: a field people never see; bots fill it.
@@ -120,7 +121,7 @@ export const requests = {
   /** The requester approves a cost above their limit, on the tracking page. */
   approveCost: defineAction({
     accept: 'form',
-    input: z.object({ token: z.string().max(100) }),
+    input: z.object({ token }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
       orThrow(approveCost(db(), { label: 'requester', ip: ctx.clientAddress }, rid, config().publicUrl));
@@ -131,7 +132,7 @@ export const requests = {
   /** The requester withdraws the request, on the tracking page. */
   withdrawByRequester: defineAction({
     accept: 'form',
-    input: z.object({ token: z.string().max(100), confirm: z.literal('yes', { error: 'Tick the box to confirm you want to withdraw the request.' }) }),
+    input: z.object({ token, confirm: z.literal('yes', { error: 'Tick the box to confirm you want to withdraw the request.' }) }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
       orThrow(withdraw(db(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, config().publicUrl));
@@ -145,7 +146,7 @@ export const requests = {
     input: z
       .object({
         ...requestFields,
-        channel: z.enum(['email', 'mail', 'walk_in', 'phone'], { error: 'Choose how the request came in.' }),
+        channel: choice(['email', 'mail', 'walk_in', 'phone'], 'Choose how the request came in.'),
         receivedOn: date('the date it arrived'),
         receivedTime: z.string({ error: 'Enter the time it arrived, like 14:30.' }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time it arrived, like 14:30.' }),
       })
@@ -207,7 +208,7 @@ export const requests = {
 
   removeItem: defineAction({
     accept: 'form',
-    input: z.object({ id, itemId: z.coerce.number().int().positive() }),
+    input: z.object({ id, itemId: recordId }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(removeItem(db(), actorOf(clerk, ctx), input.id, input.itemId));
@@ -217,7 +218,7 @@ export const requests = {
 
   note: defineAction({
     accept: 'form',
-    input: z.object({ id, body: text(4000, 'the note').min(1, { error: 'Write the note.' }), audience: z.enum(['requester', 'internal'], { error: 'Choose who sees the note.' }) }),
+    input: z.object({ id, body: text(4000, 'the note').min(1, { error: 'Write the note.' }), audience: choice(['requester', 'internal'], 'Choose who sees the note.') }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(addNote(db(), actorOf(clerk, ctx), input.id, { body: input.body, toRequester: input.audience === 'requester' }, config().publicUrl));
@@ -259,11 +260,11 @@ export const requests = {
     accept: 'form',
     input: z.object({
       id,
-      itemId: z.array(z.coerce.number().int().positive()).default([]),
-      pages: z.array(z.coerce.number({ error: 'Enter the number of pages.' }).int({ error: 'Enter whole pages.' }).min(0, { error: 'Pages cannot be negative.' }).max(100_000)).default([]),
-      sheets: z.array(z.coerce.number({ error: 'Enter the number of sheets.' }).int({ error: 'Enter whole sheets.' }).min(0, { error: 'Sheets cannot be negative.' }).max(10_000)).default([]),
+      itemId: ids,
+      pages: z.array(z.coerce.number({ error: 'Enter the number of pages.' }).int({ error: 'Enter whole pages.' }).min(0, { error: 'Pages cannot be negative.' }).max(100_000, { error: 'Enter at most 100,000 pages.' }), { error: 'Enter the number of pages.' }).default([]),
+      sheets: z.array(z.coerce.number({ error: 'Enter the number of sheets.' }).int({ error: 'Enter whole sheets.' }).min(0, { error: 'Sheets cannot be negative.' }).max(10_000, { error: 'Enter at most 10,000 sheets.' }), { error: 'Enter the number of sheets.' }).default([]),
       postage: money('the postage').optional(),
-      staffHours: z.coerce.number({ error: 'Enter hours like 2.5.' }).min(0, { error: 'Hours cannot be negative.' }).max(500).optional(),
+      staffHours: z.coerce.number({ error: 'Enter hours like 2.5.' }).min(0, { error: 'Hours cannot be negative.' }).max(500, { error: 'Enter at most 500 hours.' }).optional(),
       discount: money('the discount').optional(),
       discountReason: text(500, 'the reason').optional(),
     }),
@@ -305,7 +306,7 @@ export const requests = {
     input: z.object({
       id,
       amount: money('the amount'),
-      method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid.' }),
+      method: choice(PAYMENT_METHODS, 'Choose how it was paid.'),
       reference: text(100, 'the reference').optional(),
       receivedOn: date('the date it was received'),
     }),
@@ -348,7 +349,7 @@ export const requests = {
 
   setClosure: defineAction({
     accept: 'form',
-    input: z.object({ date: date('the date'), name: text(120, 'the name').optional(), closed: z.enum(['yes', 'no']) }),
+    input: z.object({ date: date('the date'), name: text(120, 'the name').optional(), closed: choice(['yes', 'no'], 'Choose whether the Town offices are closed that day.') }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       const result = setClosure(db(), actorOf(clerk, ctx), { date: input.date, name: input.name, closed: input.closed === 'yes' });

@@ -3,16 +3,15 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
-import { plainText } from '#lib/server/platform/forms/fields.ts';
+import { choice, id, ids as idList, plainText } from '#lib/server/platform/forms/fields.ts';
 import { decideDocument, decideInspection, decideSummary } from '#lib/server/reviews/filing-review.ts';
 import { allow } from './guard.ts';
 
-const id = z.coerce.number().int().positive();
-const decision = z.enum(['accept', 'return'], { error: 'Choose whether to accept it or return it to the operator.' });
+const decision = choice(['accept', 'return'], 'Choose whether to accept it or return it to the operator.');
 // Astro hands an empty text field to the schema as null.
 const comment = z.preprocess((v) => v ?? '', plainText(2000, 'Keep the comment under 2,000 characters.'));
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
-const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()));
+const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), idList);
 const needsComment = <T extends { decision?: string; comment: string }>(v: T, c: z.RefinementCtx) => {
   if (v.decision === 'return' && v.comment.length < 5) c.addIssue({ code: 'custom', path: ['comment'], message: 'Tell the operator what to correct: they see this comment.' });
 };
@@ -43,7 +42,7 @@ export const reviews = {
 
   decideDocument: defineAction({
     accept: 'form',
-    input: z.object({ id, decision: decision.optional(), comment, public: z.enum(['yes', 'no'], { error: 'Choose whether residents can see this document.' }) }).superRefine(needsComment),
+    input: z.object({ id, decision: decision.optional(), comment, public: choice(['yes', 'no'], 'Choose whether residents can see this document.') }).superRefine(needsComment),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
       return done(decideDocument(db(), actorOf(officer, ctx), { ...input, public: input.public === 'yes' }));

@@ -3,7 +3,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
-import { failure, id, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import { choice, failure, id, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { SWPPP_DECISIONS } from '#lib/server/reviews/swppp-review.rules.ts';
 import { decide, extendByAgreement, markComplete, notifyDeficiencies, recordResubmission } from '#lib/server/reviews/swppp-review.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -47,7 +47,7 @@ export const swppp = {
     accept: 'form',
     input: z.object({
       reviewId: id,
-      decision: z.enum(SWPPP_DECISIONS, { error: 'Choose approve, approve with conditions, or disapprove.' }),
+      decision: choice(SWPPP_DECISIONS, 'Choose approve, approve with conditions, or disapprove.'),
       on: requiredDay('the date of the written decision'),
       conditions: optionalText(4000),
       reasons: optionalText(4000),

@@ -146,6 +146,7 @@ const OFFICER_FORMS: FormCase[] = [
   ['/staff/projects/{swpppDecision}/swppp', 'Record the extension'],
   ['/staff/projects/{active}/inspections', 'Record the notice'],
   ['/staff/projects/{active}/inspections', 'Record the inspection'],
+  ['/staff/projects/{active}/inspections', 'Schedule the inspection'],
   ['/staff/projects/{active}/inspections', 'Record the violation'],
   ['/staff/projects/{active}/enforcement', 'Issue the action'],
   ['/staff/projects/{active}/guarantees', 'Record the guarantee'],

@@ -14,7 +14,7 @@ async function signIn(page: Page, email: string) {
 
 test('the officer issues a stop-work order, residents see it at once, the officer lifts it and the timeline shows both dates', async ({ page, browser }) => {
   await signIn(page, 'officer@rotterdam.example');
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Project records' }).click();
   await page.getByLabel('Name, address or permit').fill('Carman Road');
   await page.getByRole('button', { name: 'Show' }).click();
   await page.getByRole('link', { name: 'Carman Road Child Care Center' }).click();
@@ -56,7 +56,7 @@ test('an operator cannot create or edit enforcement actions: 403 on the pages an
   // The operator of the stop-work site, looking for a way to lift it.
   const resident = await (await browser.newContext()).newPage();
   await resident.goto('/projects/hamburg-street-mixed-use');
-  const id = (await resident.locator('#enforcement-history ~ ol.timeline > li').first().getAttribute('id'))!.replace('enforcement-', '');
+  const id = (await resident.locator('#enforcement-history ~ ol.timeline > li[id^="enforcement-"]').first().getAttribute('id'))!.replace('enforcement-', '');
   await resident.close();
 
   await signIn(page, 'operator@rotterdam.example');

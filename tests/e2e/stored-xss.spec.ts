@@ -38,7 +38,8 @@ async function useSession(context: BrowserContext, cookie: string | undefined) {
 async function inspect(page: Page) {
   return page.evaluate(() => ({
     injected: [...document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload]')].map((e) => e.outerHTML.slice(0, 120)),
-    inlineScripts: [...document.scripts].filter((s) => !s.src && /alert\(/.test(s.textContent ?? '') && s.type !== 'application/json').length,
+    // Data blocks (JSON, JSON-LD structured data) are never run: the hostile text in them is data.
+    inlineScripts: [...document.scripts].filter((s) => !s.src && /alert\(/.test(s.textContent ?? '') && s.type !== 'application/json' && s.type !== 'application/ld+json').length,
     javascriptLinks: [...document.querySelectorAll('a[href], form[action], iframe[src]')].filter((e) => /^\s*javascript:/i.test(e.getAttribute('href') ?? e.getAttribute('action') ?? e.getAttribute('src') ?? '')).length,
     asText: /<script>alert\(\d\)<\/script>|<img src=x onerror=alert\(\d\)>/.test(document.body.innerText),
   }));

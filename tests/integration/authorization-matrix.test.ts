@@ -142,6 +142,8 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'notices.give': { allow: ['operator'], member: true, input: (i) => ({ projectId: i.ownProjectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30', notes: 'Given by the authorization matrix.' }) },
   'notices.record': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30', givenDate: '2026-01-02', givenTime: '09:00', givenBy: 'Matrix' }) },
   'notices.recordTownInspection': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, inspectedOn: '2026-01-02', outcome: 'approved' }) },
+  'notices.scheduleTownInspection': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, scheduledDate: '2030-01-07', scheduledTime: '09:00' }) },
+  'notices.cancelScheduledInspection': { allow: ['officer'], input: () => ({ scheduledId: 1 }) },
   'notices.recordViolation': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, observedOn: '2026-01-02', description: 'Silt fence down.' }) },
   'notices.markViolationCorrected': { allow: ['officer'], input: () => ({ violationId: 1, on: '2026-01-02' }) },
   'enforcement.calculateFine': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, fineDays: 3, fineDailyRate: '100' }) },

@@ -147,6 +147,7 @@ export async function seedHostileInput(base: string, dbPath: string): Promise<Se
     await ok(postMultipart(base, `/staff/enforcement/${actionId}`, { title: fit(200), documentDate: day(-2), public: 'on' }, { file: [{ bytes: await pdf('evidence'), name: HOSTILE_FILENAME, type: 'application/pdf' }] }, cookies.officer), 'evidence upload');
     await act(`${here}/inspections`, 'notices.recordViolation', { projectId, observedOn: day(-1), description: fit(2000), section: fit(300) }, 'officer');
     await act(`${here}/inspections`, 'notices.record', { projectId, milestone: 'clearing_complete', scheduledDate: day(5), scheduledTime: '07:30', givenDate: day(-1), givenTime: '09:00', givenBy: fit(120), notes: fit(1000) }, 'officer');
+    await act(`${here}/inspections`, 'notices.scheduleTownInspection', { projectId, milestone: 'rough_grading_complete', scheduledDate: day(3), scheduledTime: '09:00', notes: fit(1000) }, 'officer');
     const storm = hhmm(2);
     await act('/staff/storms', 'storms.record', { endedOn: storm.on, endedTime: storm.time, inches: '0.7', gauge: fit(160) }, 'officer');
     const feed = await fetch(new URL('/_actions/calendarFeed.create', base), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(base).origin, Cookie: cookies.officer }, body: '' });

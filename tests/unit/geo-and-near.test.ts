@@ -66,6 +66,14 @@ describe('distance and direction', () => {
     expect(distanceAndDirection(TOWN_HALL, destinationPoint(TOWN_HALL, 45, 0.3))).toBe('0.3 miles north-east');
     expect(distanceAndDirection(TOWN_HALL, destinationPoint(TOWN_HALL, 180, 0.001))).toBe('right here');
   });
+
+  it('from an approximate place says "near", with the distance, and that the place is approximate (never "right here")', () => {
+    expect(distanceAndDirection(TOWN_HALL, destinationPoint(TOWN_HALL, 180, 0.001), { approximate: true })).toBe('near: within 50 feet of the approximate location');
+    expect(distanceAndDirection(TOWN_HALL, TOWN_HALL, { approximate: true })).toBe('near: within 50 feet of the approximate location');
+    expect(distanceAndDirection(TOWN_HALL, destinationPoint(TOWN_HALL, 45, 0.3), { approximate: true })).toBe('near: about 0.3 miles north-east of the approximate location');
+    const [here] = nearest(TOWN_HALL, [{ latitude: TOWN_HALL.latitude, longitude: TOWN_HALL.longitude }], 0.5, { approximate: true });
+    expect(here.words).toBe('near: within 50 feet of the approximate location');
+  });
 });
 
 describe('radius filtering at the edges', () => {

@@ -42,6 +42,10 @@ describe('one citation style', () => {
     ['ordinance subsection L(3)', 'ordinance Subsection L(3)'],
     ['§ R(1)', 'ordinance Subsection R(1)'],
     ['Subsection J(11); Subsection L(3) (inspections)', 'ordinance Subsection J(11); Subsection L(3)'],
+    // A description with a semicolon of its own, or in the middle: never left half inside the citation.
+    ['Subsection L (erosion and sediment control inspection; monthly summary posted at the site)', 'ordinance Subsection L'],
+    ['Subsection H (SWPPP must identify contractors) and Subsection I (amendment)', 'ordinance Subsection H and Subsection I'],
+    ['Subsection J(7) and (9) (stabilization within 14 days; 80% vegetative cover)', 'ordinance Subsection J(7) and (9)'],
     ['  ', undefined],
     [null, undefined],
   ])('%j → %j', (typed, cited) => {

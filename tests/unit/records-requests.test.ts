@@ -13,6 +13,7 @@ import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/plat
 import { approveCost, billRequest, currentInvoice, recordPayment, releaseNow, voidInvoice } from '#lib/server/records-requests/billing.ts';
 import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { sendRequestsDigest } from '#lib/server/records-requests/digest.ts';
+import { greetingAt } from '#lib/server/platform/mail/templates/requests.ts';
 import { requestIdForToken, trackingToken } from '#lib/server/records-requests/links.ts';
 import { loadQueue } from '#lib/server/records-requests/queue.ts';
 import { checkSelection, createRecordsRequest, type NewRequest } from '#lib/server/records-requests/submit.ts';
@@ -356,5 +357,19 @@ describe('queue and digest', () => {
     const digest = outbox().find((m) => m.kind === 'requests-digest')!;
     expect(digest.toAddress).toBe('clerk@example.org');
     expect(digest.subject).toBe('Records requests for December 1, 2026: 1 overdue, 1 due today, 1 due soon');
+    expect(digest.textBody).toMatch(/^Good morning /);
+  });
+
+  it('greets by the town hour it is written: never "Good morning" late at night', () => {
+    createRecordsRequest(db, { channel: 'mail', receivedAt: townInstant('2026-11-13', '10:00'), selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }), delivery: 'paper_pickup', requester: { name: 'Late Digest' }, costLimitCents: null }, clerk(), BASE);
+    expect(sendRequestsDigest(db, townInstant('2026-12-01', '23:39'), BASE)).toEqual({ sent: 1, day: '2026-12-01' });
+    const digest = outbox().find((m) => m.kind === 'requests-digest')!;
+    expect(digest.textBody).toMatch(/^Good evening /);
+    expect(digest.textBody).not.toContain('Good morning');
+    expect(digest.textBody).not.toContain('every business morning');
+    expect(greetingAt(7)).toBe('Good morning');
+    expect(greetingAt(13)).toBe('Good afternoon');
+    expect(greetingAt(23)).toBe('Good evening');
+    expect(greetingAt(undefined)).toBe('Hello');
   });
 });

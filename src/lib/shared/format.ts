@@ -63,18 +63,49 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 /**
  * The one citation style: "ordinance Subsection K" — whatever was typed ("Erosion and sediment control
  * law, Subsection K (water quality standard)", "§ K", "ordinance subsection K"). Descriptions in
- * parentheses are dropped (the section's own parentheses, like J(11), stay); several sections are
- * joined with "; ".
+ * parentheses are dropped wherever they are (the section's own parentheses, like J(11), stay), so a
+ * citation put in parentheses never nests them; several sections are joined with "; ".
  */
 export function formatCitation(text: string | null | undefined): string | undefined {
   if (!text?.trim()) return undefined;
-  const parts = text.split(';').map((part) =>
+  // Sections are split at semicolons outside parentheses: a description may hold one ("(inspection; monthly summary posted)").
+  const parts = splitOutsideParentheses(text, ';').map((part) =>
     part
       .replace(/^\s*(the\s+)?(ordinance|erosion and sediment control law|town code)\s*,?\s*/i, '')
-      .replace(/\s*\((?![0-9a-z]{1,4}\))[^()]*\)\s*$/i, '')
+      .replace(/\s*\((?![0-9a-z]{1,4}\))[^()]*\)/gi, '')
       .replace(/^§+\s*/, 'Subsection ')
       .replace(/^subsection\b/i, 'Subsection')
       .trim(),
   ).filter(Boolean);
   return parts.length ? `ordinance ${parts.join('; ')}` : undefined;
+}
+
+function splitOutsideParentheses(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')') depth = Math.max(0, depth - 1);
+    else if (text[i] === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * Words that go inside parentheses, without parentheses of their own, so titles never nest them:
+ * "Post-storm inspection (within 24 hours)" → "Post-storm inspection, within 24 hours". A section's own
+ * parentheses, like J(11) or 303(d), stay.
+ */
+export function withoutAsides(text: string): string {
+  return text.replace(/\s+\(([^()]*)\)/g, ', $1');
+}
+
+/** A title with its version when the title does not already say it ("…, version 2"). */
+export function titleWithVersion(title: string, version: number): string {
+  return version > 1 && !/\bversion\b/i.test(title) ? `${title}, version ${version}` : title;
 }

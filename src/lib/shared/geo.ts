@@ -81,10 +81,19 @@ export function distanceWords(miles: number): string {
   return `${rounded} ${rounded === 1 ? 'mile' : 'miles'}`;
 }
 
-/** "0.3 miles north-east", or "right here" when the two points (almost) coincide. */
-export function distanceAndDirection(from: Point, to: Point): string {
+/**
+ * "0.3 miles north-east", or "right here" when the two points (almost) coincide. From an approximate
+ * place (an address guessed along its street) never "right here", which would claim the site is at the
+ * address: "near: about 0.3 miles north-east of the approximate location", "near: within 50 feet of the
+ * approximate location".
+ */
+export function distanceAndDirection(from: Point, to: Point, opts: { approximate?: boolean } = {}): string {
   const miles = distanceMiles(from, to);
-  if (miles * FEET_PER_MILE < 25) return 'right here';
+  const close = miles * FEET_PER_MILE < 25;
+  if (opts.approximate) {
+    return close ? 'near: within 50 feet of the approximate location' : `near: about ${distanceWords(miles)} ${compassWord(bearingDegrees(from, to))} of the approximate location`;
+  }
+  if (close) return 'right here';
   return `${distanceWords(miles)} ${compassWord(bearingDegrees(from, to))}`;
 }
 
@@ -113,14 +122,17 @@ export interface Nearby<T> {
   words: string;
 }
 
-/** Items with a location within `radiusMiles` of `origin`, nearest first (ties by input order). */
-export function nearest<T extends MaybePoint>(origin: Point, items: T[], radiusMiles: number): Nearby<T>[] {
+/**
+ * Items with a location within `radiusMiles` of `origin`, nearest first (ties by input order).
+ * `approximate`: the origin is a guess (see distanceAndDirection), and the words say so.
+ */
+export function nearest<T extends MaybePoint>(origin: Point, items: T[], radiusMiles: number, opts: { approximate?: boolean } = {}): Nearby<T>[] {
   const out: Nearby<T>[] = [];
   for (const item of items) {
     if (!isValidPoint(item)) continue;
     const miles = distanceMiles(origin, item);
     if (miles > radiusMiles + 1e-9) continue;
-    out.push({ item, miles, bearing: bearingDegrees(origin, item), words: distanceAndDirection(origin, item) });
+    out.push({ item, miles, bearing: bearingDegrees(origin, item), words: distanceAndDirection(origin, item, opts) });
   }
   return out.sort((a, b) => a.miles - b.miles);
 }

@@ -63,6 +63,19 @@ export const DOCUMENT_TYPE_LABEL: Record<DocumentType, string> = {
   other: 'Other document',
 };
 
+/** Headings of a project's documents grouped by type. */
+export const DOCUMENT_TYPE_PLURAL: Record<DocumentType, string> = {
+  noi: 'Notice of intent (NOI)',
+  swppp: 'Stormwater pollution prevention plan (SWPPP)',
+  swppp_amendment: 'SWPPP amendments',
+  inspection_report: 'Inspection reports',
+  monthly_summary: 'Monthly inspection summaries',
+  as_built_plans: 'As-built plans',
+  notice_of_termination: 'Notice of termination (NOT)',
+  enforcement_notice: 'Enforcement notices',
+  other: 'Other documents',
+};
+
 export const SHEET_SIZE_LABEL: Record<SheetSize, string> = {
   letter: 'Letter',
   legal: 'Legal',
@@ -185,6 +198,20 @@ export const TOWN_INSPECTION_OUTCOME_LABEL: Record<TownInspectionOutcome, string
   approved: 'Approved: the work complies',
   deficient: 'Deficient: violations found',
   follow_up: 'Follow-up needed',
+};
+
+/** A town inspection that was not one of the noticed milestones (a complaint, a routine visit, a follow-up). */
+export const TOWN_INSPECTION_NO_MILESTONE = 'Site inspection';
+
+/** The monthly summary's state in a month of a site's compliance history (compliance/history.rules.ts). */
+export const MONTH_SUMMARY_STATES = ['on_time', 'late', 'missing', 'not_due_yet', 'not_required'] as const;
+export type MonthSummaryState = (typeof MONTH_SUMMARY_STATES)[number];
+export const MONTH_SUMMARY_STATE_WORDS: Record<MonthSummaryState, string> = {
+  on_time: 'Filed on time',
+  late: 'Filed late',
+  missing: 'Not filed',
+  not_due_yet: 'Not due yet',
+  not_required: 'Not required',
 };
 
 export const GUARANTEE_KIND_LABEL: Record<GuaranteeKind, string> = {

@@ -1,4 +1,4 @@
-/** Atom feed of an area (?lat=&lon=&r= miles): new projects, summaries and enforcement within it. */
+/** Atom feed of an area (?lat=&lon=&r= miles): new projects, summaries, enforcement, inspection reports, SWPPP amendments and serious findings within it. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { config } from '#lib/server/platform/config.ts';

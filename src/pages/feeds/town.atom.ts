@@ -1,4 +1,4 @@
-/** Atom feed of the whole town: new projects, monthly summaries posted, enforcement issued. */
+/** Atom feed of the whole town: new projects, monthly summaries posted, enforcement issued, SWPPP amendments, serious compliance findings. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { config } from '#lib/server/platform/config.ts';
@@ -6,6 +6,6 @@ import { eventsFeed, townEvents } from '#lib/server/public/feeds.ts';
 
 export const GET: APIRoute = ({ request, locals }) => {
   const events = townEvents(locals.db);
-  const body = eventsFeed(config().publicUrl, { id: 'town', title: 'Rotterdam construction stormwater: new projects, summaries and enforcement', self: '/feeds/town.atom', alternate: '/' }, events);
+  const body = eventsFeed(config().publicUrl, { id: 'town', title: 'Rotterdam construction stormwater: new projects, summaries, enforcement and serious findings', self: '/feeds/town.atom', alternate: '/' }, events);
   return conditionalResponse(request, body, { contentType: 'application/atom+xml; charset=utf-8', lastModified: events[0]?.occurredAt, maxAge: 300 });
 };

@@ -1,17 +1,19 @@
 /**
  * The Stormwater Management Officer's desk: what needs a decision today, and the calendar of 48-hour
- * notices, town inspections and deadlines (the same events feed the private iCalendar link).
+ * notices, town inspections (scheduled ahead and recorded) and deadlines (the same events feed the
+ * private iCalendar link).
  */
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm';
 import { enforcementActions, inspectionNotices, projects, townInspections } from '#db/schema.ts';
 import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
-import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL } from '#lib/shared/labels.ts';
+import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
 import { noticeTiming } from '#lib/server/enforcement/inspection-notice.rules.ts';
-import { noticesBetween, townInspectionsBetween } from '#lib/server/enforcement/town-inspections.ts';
+import { noticesBetween, scheduledBetween, townInspectionsBetween } from '#lib/server/enforcement/town-inspections.ts';
+import type { TownInspectionOutcome } from '#lib/server/enforcement/inspection-notice.rules.ts';
 import { guaranteesNeedingAttention } from '#lib/server/projects/guarantees.ts';
 import { daysLeftWords } from '#lib/server/platform/time/periods.rules.ts';
 import { openReviews } from '#lib/server/reviews/swppp-review.ts';
@@ -25,12 +27,28 @@ export const NOTICE_HORIZON_DAYS = 3;
 /** Notices this far back without a recorded inspection stay on the desk. */
 export const NOTICE_LOOKBACK_DAYS = 14;
 
-export function officerDesk(db: DB, today: string) {
+/** A scheduled inspection's milestone in words, or what it is when it is not one. */
+const scheduledWhat = (milestone: string | null) => (milestone ? MILESTONE_LABEL[milestone as keyof typeof MILESTONE_LABEL] : 'site inspection (not a noticed milestone)');
+/** "Approved", "Deficient", "Follow-up needed": the outcome's label before its explanation. */
+const outcomeWords = (outcome: string) => (TOWN_INSPECTION_OUTCOME_LABEL[outcome as TownInspectionOutcome] ?? outcome).split(':')[0];
+
+export function officerDesk(db: DB, today: string, now = new Date()) {
   const calendar = loadCalendar(db);
   const reviews = openReviews(db, today, calendar).filter((r) => r.clock.needsAction);
 
   const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));
   const noticeTo = townInstant(addDays(today, NOTICE_HORIZON_DAYS + 1));
+  // Inspections the officer scheduled ahead, not yet recorded: coming up, or past with no outcome recorded.
+  const scheduled = scheduledBetween(db, noticeFrom, noticeTo).map((x) => ({
+    id: x.id,
+    projectSlug: x.projectSlug,
+    projectName: x.projectName,
+    what: scheduledWhat(x.milestone),
+    scheduledFor: x.scheduledFor,
+    noticeId: x.noticeId,
+    past: x.scheduledFor.getTime() < now.getTime(),
+  }));
+  const noticesScheduled = new Set(scheduled.map((x) => x.noticeId).filter((n): n is number => n != null));
   const notices = db
     .select({ notice: inspectionNotices, slug: projects.slug, name: projects.name, inspectionId: townInspections.id })
     .from(inspectionNotices)
@@ -39,7 +57,8 @@ export function officerDesk(db: DB, today: string) {
     .where(and(gte(inspectionNotices.scheduledFor, noticeFrom), lt(inspectionNotices.scheduledFor, noticeTo)))
     .orderBy(inspectionNotices.scheduledFor)
     .all()
-    .filter((r) => r.inspectionId == null)
+    // A notice with an inspection recorded is done; one with an inspection scheduled is listed there.
+    .filter((r) => r.inspectionId == null && !noticesScheduled.has(r.notice.id))
     .map((r) => ({
       id: r.notice.id,
       projectSlug: r.slug,
@@ -47,7 +66,7 @@ export function officerDesk(db: DB, today: string) {
       milestone: MILESTONE_LABEL[r.notice.milestone],
       scheduledFor: r.notice.scheduledFor,
       timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
-      past: r.notice.scheduledFor.getTime() < Date.now(),
+      past: r.notice.scheduledFor.getTime() < now.getTime(),
     }));
 
   const deadlines = db
@@ -83,7 +102,7 @@ export function officerDesk(db: DB, today: string) {
         .where(and(eq(townInspections.projectId, r.a.projectId), gte(townInspections.inspectedOn, r.a.issuedOn)))
         .orderBy(desc(townInspections.inspectedOn))
         .get();
-      return { id: r.a.id, projectSlug: r.slug, projectName: r.name, issuedOn: r.a.issuedOn, days: daysBetween(r.a.issuedOn, today), lastInspection: last };
+      return { id: r.a.id, projectSlug: r.slug, projectName: r.name, issuedOn: r.a.issuedOn, days: daysBetween(r.a.issuedOn, today), lastInspection: last ? { ...last, outcomeWords: outcomeWords(last.outcome) } : undefined };
     });
 
   const finesDue = db
@@ -96,8 +115,8 @@ export function officerDesk(db: DB, today: string) {
     .map((r) => ({ id: r.a.id, projectSlug: r.slug, projectName: r.name, dueOn: r.a.fineDueOn as string, balanceCents: (r.a.fineAssessedCents ?? 0) - r.a.finePaidCents }));
 
   const guarantees = guaranteesNeedingAttention(db, today);
-  const total = reviews.length + notices.length + deadlines.length + stopWork.length + finesDue.length + guarantees.length;
-  return { reviews, notices, deadlines, stopWork, finesDue, guarantees, total };
+  const total = reviews.length + scheduled.length + notices.length + deadlines.length + stopWork.length + finesDue.length + guarantees.length;
+  return { reviews, scheduled, notices, deadlines, stopWork, finesDue, guarantees, total };
 }
 
 export type OfficerDesk = ReturnType<typeof officerDesk>;
@@ -106,9 +125,9 @@ export interface CalendarItem {
   uid: string;
   /** Local day. */
   day: string;
-  /** Timed items (48-hour notices) have a start instant. */
+  /** Timed items (48-hour notices, scheduled inspections) have a start instant. */
   start?: Date;
-  kind: 'notice' | 'town_inspection' | 'comply_by' | 'swppp_deadline';
+  kind: 'notice' | 'scheduled_inspection' | 'town_inspection' | 'comply_by' | 'swppp_deadline';
   title: string;
   detail: string;
   href: string;
@@ -130,12 +149,23 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       late: n.timing.late,
     });
   }
+  for (const x of scheduledBetween(db, townInstant(fromDay), townInstant(toDay))) {
+    items.push({
+      uid: `scheduled-inspection-${x.id}`,
+      day: formatLocalDay(x.scheduledFor),
+      start: x.scheduledFor,
+      kind: 'scheduled_inspection',
+      title: `${x.projectName}: ${scheduledWhat(x.milestone)}`,
+      detail: `Town inspection scheduled; record its outcome on the project’s inspections page.${x.notes ? ` ${x.notes}` : ''} ${x.siteAddress}.`,
+      href: `/staff/projects/${x.projectSlug}/inspections?scheduled=${x.id}#record-inspection`,
+    });
+  }
   for (const t of townInspectionsBetween(db, fromDay, toDay)) {
     items.push({
       uid: `town-inspection-${t.id}`,
       day: t.inspectedOn,
       kind: 'town_inspection',
-      title: `${t.projectName}: town inspection (${t.outcome.replace('_', ' ')})`,
+      title: `${t.projectName}: town inspection, ${outcomeWords(t.outcome).toLowerCase()}`,
       detail: t.findings ?? '',
       href: `/staff/projects/${t.projectSlug}/inspections`,
     });
@@ -189,6 +219,7 @@ function formatLocalDay(d: Date): string {
 /** Short lines for the desk, shared by the page and tests. */
 export const deskWords = {
   notice: (n: OfficerDesk['notices'][number]) => `${n.milestone}, ${formatInstant(n.scheduledFor)}`,
+  scheduled: (x: OfficerDesk['scheduled'][number]) => `${x.what}, ${formatInstant(x.scheduledFor)}`,
   deadline: (d: OfficerDesk['deadlines'][number]) =>
     d.reportedComplied
       ? `${ENFORCEMENT_TYPE_LABEL[d.type]}: compliance reported${d.compliedOn ? ` ${formatDay(d.compliedOn)}` : ''}; confirm it and close the action`

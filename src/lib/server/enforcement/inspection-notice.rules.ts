@@ -35,3 +35,25 @@ export function noticeProblem(givenAt: Date, scheduledFor: Date): NoticeProblem 
   if (scheduledFor.getTime() - givenAt.getTime() > 366 * 86_400_000) return { field: 'scheduledDate', message: 'Give notice within a year of the work.' };
   return undefined;
 }
+
+/**
+ * Who gave a notice and who recorded it, in words: an operator gives notice in the portal themselves
+ * ("given by Pat Lee"); the officer records one taken by phone ("given by Dale Ferris (phone); recorded
+ * by Sam Okafor"). Notices recorded before the giver's name was kept show only who recorded them.
+ */
+export function noticeGivenWords(givenByName: string | null | undefined, recordedByName: string | null | undefined): string {
+  const giver = givenByName?.trim();
+  const recorder = recordedByName?.trim();
+  if (giver && recorder && giver !== recorder) return `given by ${giver}; recorded by ${recorder}`;
+  if (giver) return `given by ${giver}`;
+  if (recorder) return `recorded by ${recorder}`;
+  return '';
+}
+
+/** Town inspections are scheduled ahead: not for a time already past (record those), nor years out. */
+export function scheduleProblem(scheduledFor: Date, now: Date): { field: 'scheduledDate'; message: string } | undefined {
+  if (Number.isNaN(scheduledFor.getTime())) return { field: 'scheduledDate', message: 'Enter the date and time of the inspection.' };
+  if (scheduledFor.getTime() < now.getTime() - 60_000) return { field: 'scheduledDate', message: 'That time has passed: schedule an inspection ahead, or record one that has happened under “Record a town inspection”.' };
+  if (scheduledFor.getTime() - now.getTime() > 366 * 86_400_000) return { field: 'scheduledDate', message: 'Schedule the inspection within a year.' };
+  return undefined;
+}

@@ -1,15 +1,16 @@
 /**
- * 48-hour inspection notices (given by operators, or taken by the officer over the phone), the town's
- * own inspections and their outcomes, and the violations they find.
+ * 48-hour inspection notices (given by operators, or taken by the officer over the phone: who gave it and
+ * who recorded it are kept apart), the town's own inspections (scheduled ahead, then recorded with their
+ * outcomes), and the violations they find.
  */
 import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
-import { enforcementActions, enforcementViolations, inspectionNotices, projects, townInspections, users, violations } from '#db/schema.ts';
+import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { enforcementActions, enforcementViolations, inspectionNotices, projects, scheduledInspections, townInspections, users, violations } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { noticeProblem, noticeTiming, type Milestone, type TownInspectionOutcome } from './inspection-notice.rules.ts';
+import { noticeGivenWords, noticeProblem, noticeTiming, scheduleProblem, type Milestone, type TownInspectionOutcome } from './inspection-notice.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 
@@ -19,6 +20,7 @@ export interface NoticeInput {
   notes: string | null;
   /** When the notice was given; now for operators, the phone call's time when the officer records it. */
   givenAt: Date;
+  /** Who gave it: the operator's own name, or the caller the officer took it from ("Dale Ferris (phone)"). */
   givenByName: string;
 }
 
@@ -33,7 +35,7 @@ export function giveNotice(db: DB, actor: Actor, projectId: number, input: Notic
   const id = db.transaction((tx) => {
     const row = tx
       .insert(inspectionNotices)
-      .values({ projectId, milestone: input.milestone, scheduledFor: input.scheduledFor, givenAt: input.givenAt, givenByUserId, notes: input.notes })
+      .values({ projectId, milestone: input.milestone, scheduledFor: input.scheduledFor, givenAt: input.givenAt, givenByUserId, givenByName: input.givenByName, notes: input.notes })
       .returning()
       .get();
     audit(tx, actor, { action: 'inspection_notice.give', entityType: 'inspection_notice', entityId: row.id, after: { ...row, late: timing.late } });
@@ -60,7 +62,7 @@ export function giveNotice(db: DB, actor: Actor, projectId: number, input: Notic
 
 export function noticesForProject(db: DB, projectId: number) {
   const rows = db
-    .select({ notice: inspectionNotices, givenByName: users.name })
+    .select({ notice: inspectionNotices, recordedByName: users.name })
     .from(inspectionNotices)
     .leftJoin(users, eq(users.id, inspectionNotices.givenByUserId))
     .where(eq(inspectionNotices.projectId, projectId))
@@ -75,10 +77,19 @@ export function noticesForProject(db: DB, projectId: number) {
       .filter((t) => t.noticeId != null)
       .map((t) => [t.noticeId as number, t]),
   );
-  return rows.map((r) => ({ ...r.notice, givenByName: r.givenByName, timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor), inspection: inspected.get(r.notice.id) }));
+  return rows.map((r) => ({
+    ...r.notice,
+    recordedByName: r.recordedByName,
+    /** "given by Dale Ferris (phone); recorded by Sam Okafor" */
+    givenWords: noticeGivenWords(r.notice.givenByName, r.recordedByName),
+    timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
+    inspection: inspected.get(r.notice.id),
+  }));
 }
 
 export interface TownInspectionInput {
+  /** The scheduled inspection this records, if it was scheduled ahead. */
+  scheduledId?: number | null;
   noticeId: number | null;
   milestone: Milestone | null;
   inspectedOn: string;
@@ -90,8 +101,21 @@ export interface TownInspectionInput {
 export function recordTownInspection(db: DB, actor: Actor, projectId: number, input: TownInspectionInput, today: string): Result<{ id: number; late: boolean }> {
   if (input.inspectedOn > today) return { ok: false, fields: { inspectedOn: 'Record an inspection once it has happened: the date cannot be in the future.' } };
   let milestone = input.milestone;
-  if (input.noticeId) {
-    const notice = db.select().from(inspectionNotices).where(and(eq(inspectionNotices.id, input.noticeId), eq(inspectionNotices.projectId, projectId))).get();
+  let noticeId = input.noticeId;
+  const scheduled = input.scheduledId
+    ? db
+        .select()
+        .from(scheduledInspections)
+        .where(and(eq(scheduledInspections.id, input.scheduledId), eq(scheduledInspections.projectId, projectId), isNull(scheduledInspections.townInspectionId), isNull(scheduledInspections.cancelledAt)))
+        .get()
+    : undefined;
+  if (input.scheduledId && !scheduled) return { ok: false, fields: { scheduledId: 'Choose a scheduled inspection of this project that is not recorded yet.' } };
+  if (scheduled) {
+    noticeId ??= scheduled.noticeId;
+    milestone ??= scheduled.milestone;
+  }
+  if (noticeId) {
+    const notice = db.select().from(inspectionNotices).where(and(eq(inspectionNotices.id, noticeId), eq(inspectionNotices.projectId, projectId))).get();
     if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
     milestone = notice.milestone;
   }
@@ -100,10 +124,11 @@ export function recordTownInspection(db: DB, actor: Actor, projectId: number, in
   const id = db.transaction((tx) => {
     const row = tx
       .insert(townInspections)
-      .values({ projectId, noticeId: input.noticeId, milestone, inspectedOn: input.inspectedOn, inspectorUserId, outcome: input.outcome, findings: input.findings })
+      .values({ projectId, noticeId, milestone, inspectedOn: input.inspectedOn, inspectorUserId, outcome: input.outcome, findings: input.findings })
       .returning()
       .get();
-    audit(tx, actor, { action: 'town_inspection.record', entityType: 'town_inspection', entityId: row.id, after: row });
+    audit(tx, actor, { action: 'town_inspection.record', entityType: 'town_inspection', entityId: row.id, after: { ...row, scheduledId: scheduled?.id ?? null } });
+    if (scheduled) tx.update(scheduledInspections).set({ townInspectionId: row.id }).where(eq(scheduledInspections.id, scheduled.id)).run();
     if (input.violation) {
       const v = tx
         .insert(violations)
@@ -189,4 +214,76 @@ export function townInspectionsBetween(db: DB, fromDay: string, toDay: string) {
     .orderBy(asc(townInspections.inspectedOn))
     .all()
     .map((r) => ({ ...r.inspection, projectSlug: r.slug, projectName: r.name }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inspections scheduled ahead
+
+export interface ScheduleInput {
+  noticeId: number | null;
+  milestone: Milestone | null;
+  scheduledFor: Date;
+  notes: string | null;
+}
+
+/** The officer plans a town inspection: it is on the calendar and the desk until its outcome is recorded. */
+export function scheduleInspection(db: DB, actor: Actor, projectId: number, input: ScheduleInput, now = new Date()): Result<{ id: number }> {
+  const project = db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get();
+  if (!project) return { ok: false, message: 'No such project.' };
+  const problem = scheduleProblem(input.scheduledFor, now);
+  if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
+  let milestone = input.milestone;
+  if (input.noticeId) {
+    const notice = db.select().from(inspectionNotices).where(and(eq(inspectionNotices.id, input.noticeId), eq(inspectionNotices.projectId, projectId))).get();
+    if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
+    milestone = notice.milestone;
+  }
+  const scheduledByUserId = 'userId' in actor ? actor.userId : null;
+  const id = db.transaction((tx) => {
+    const row = tx
+      .insert(scheduledInspections)
+      .values({ projectId, noticeId: input.noticeId, milestone, scheduledFor: input.scheduledFor, scheduledByUserId, notes: input.notes })
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'town_inspection.schedule', entityType: 'scheduled_inspection', entityId: row.id, after: row });
+    return row.id;
+  });
+  return { ok: true, id };
+}
+
+/** Take a scheduled inspection off the calendar (it will not happen, or was scheduled in error). */
+export function cancelScheduledInspection(db: DB, actor: Actor, scheduledId: number, now = new Date()): Result<{ id: number; projectId: number }> {
+  const before = db.select().from(scheduledInspections).where(eq(scheduledInspections.id, scheduledId)).get();
+  if (!before) return { ok: false, message: 'No such scheduled inspection.' };
+  if (before.townInspectionId) return { ok: false, message: 'This inspection has been recorded: it cannot be cancelled.' };
+  if (before.cancelledAt) return { ok: true, id: scheduledId, projectId: before.projectId };
+  db.transaction((tx) => {
+    const after = tx.update(scheduledInspections).set({ cancelledAt: now }).where(eq(scheduledInspections.id, scheduledId)).returning().get();
+    audit(tx, actor, { action: 'town_inspection.cancel', entityType: 'scheduled_inspection', entityId: scheduledId, before, after });
+  });
+  return { ok: true, id: scheduledId, projectId: before.projectId };
+}
+
+/** A project's scheduled inspections still to be recorded, soonest first, with who scheduled them. */
+export function scheduledForProject(db: DB, projectId: number) {
+  return db
+    .select({ s: scheduledInspections, scheduledByName: users.name })
+    .from(scheduledInspections)
+    .leftJoin(users, eq(users.id, scheduledInspections.scheduledByUserId))
+    .where(and(eq(scheduledInspections.projectId, projectId), isNull(scheduledInspections.townInspectionId), isNull(scheduledInspections.cancelledAt)))
+    .orderBy(asc(scheduledInspections.scheduledFor), asc(scheduledInspections.id))
+    .all()
+    .map((r) => ({ ...r.s, scheduledByName: r.scheduledByName }));
+}
+
+/** Scheduled inspections not yet recorded or cancelled, in [from, to), across town: the calendar and the desk. */
+export function scheduledBetween(db: DB, from: Date, to: Date) {
+  return db
+    .select({ s: scheduledInspections, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress })
+    .from(scheduledInspections)
+    .innerJoin(projects, eq(projects.id, scheduledInspections.projectId))
+    .where(and(gte(scheduledInspections.scheduledFor, from), lt(scheduledInspections.scheduledFor, to), isNull(scheduledInspections.townInspectionId), isNull(scheduledInspections.cancelledAt)))
+    .orderBy(asc(scheduledInspections.scheduledFor), asc(scheduledInspections.id))
+    .all()
+    .map((r) => ({ ...r.s, projectSlug: r.slug, projectName: r.name, siteAddress: r.siteAddress }));
 }

@@ -11,6 +11,7 @@
 import { addDays } from '#lib/shared/days.ts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
+import { RELOAD_FORM } from '#lib/server/platform/forms/messages.ts';
 import {
   INSPECTION_TYPES,
   PRACTICE_CONDITIONS,
@@ -25,7 +26,7 @@ import {
   type InspectionType,
 } from '#db/schema.ts';
 import { INSPECTION_TYPE_LABEL, PRACTICE_TYPES } from '#lib/shared/labels.ts';
-import { formatDay } from '#lib/shared/format.ts';
+import { formatDay, withoutAsides } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { localDay } from '#lib/server/compliance/compliance.rules.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
@@ -79,7 +80,7 @@ export const inspectionFields = z.object({
   sedimentLeavingSite: z.enum(['yes', 'no'], { error: 'Say whether sediment is leaving the site.' }),
   maintenanceNeeded: text(4000),
   deficiencies: text(4000),
-  supersedesId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().int().positive().optional()),
+  supersedesId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number({ error: RELOAD_FORM }).int({ error: RELOAD_FORM }).positive({ error: RELOAD_FORM }).optional()),
 });
 
 /** Practices that store sediment: their accumulation must be recorded. */
@@ -372,8 +373,12 @@ export function fileInspection(db: DB, actor: Actor & { userId: number }, projec
   return result;
 }
 
+/** A report's document title: "Inspection report, May 3, 2026 (post-storm inspection, within 24 hours)". */
+export function inspectionReportTitle(dayWords: string, type: InspectionType): string {
+  return `Inspection report, ${dayWords} (${withoutAsides(INSPECTION_TYPE_LABEL[type]).toLowerCase()})`;
+}
+
 function fileInspectionTx(db: DB, actor: Actor & { userId: number }, projectId: number, input: ParsedInspection, report: ReceivedFile): FileInspectionResult {
-  const label = INSPECTION_TYPE_LABEL[input.type as InspectionType];
   const day = input.inspectedOn;
   return db.transaction((tx): FileInspectionResult => {
     const duplicate = tx
@@ -410,7 +415,7 @@ function fileInspectionTx(db: DB, actor: Actor & { userId: number }, projectId: 
         documentValues(report, {
           projectId,
           type: 'inspection_report',
-          title: `Inspection report, ${formatDay(day)} (${label.toLowerCase()})`,
+          title: inspectionReportTitle(formatDay(day), input.type as InspectionType),
           documentDate: day,
           // The ordinance makes inspection reports public documents; the officer may still withhold one.
           public: true,

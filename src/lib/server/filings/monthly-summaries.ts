@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
+import { RELOAD_FORM } from '#lib/server/platform/forms/messages.ts';
 import { documents, monthlySummaries, monthlySummaryDocuments, parties } from '#db/schema.ts';
 import { formatMonth } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
@@ -44,7 +45,7 @@ const summaryBase = z.object({
     certifiedByName: z.string().trim().min(1, { error: 'Enter the name of the person certifying this summary.' }).max(120, { error: 'Use at most 120 characters.' }),
     certifiedByTitle: z.string().trim().min(1, { error: 'Enter their title, like “Site superintendent” or “Qualified inspector (CPESC 1234)”.' }).max(160, { error: 'Use at most 160 characters.' }),
     certify: z.literal('on', { error: 'Tick the box to certify the summary.' }),
-    supersedesId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().int().positive().optional()),
+    supersedesId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number({ error: RELOAD_FORM }).int({ error: RELOAD_FORM }).positive({ error: RELOAD_FORM }).optional()),
     correctionNote: z.string().trim().max(1000, { error: 'Use at most 1,000 characters.' }).default(''),
     attachmentsPublic: z.preprocess((v) => v === 'on', z.boolean()),
   });

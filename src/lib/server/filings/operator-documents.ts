@@ -63,7 +63,7 @@ export function fileOperatorDocument(db: DB, actor: Actor & { userId: number }, 
         .from(documents)
         .where(and(eq(documents.projectId, projectId), eq(documents.type, input.type)))
         .get()!.n;
-      if (earlier) title = `${title} (${formatDay(input.documentDate)})`;
+      if (earlier) title = `${title}, ${formatDay(input.documentDate)}`;
     }
     if (input.description) title = `${title}: ${input.description.slice(0, 120)}`;
     const id = tx

@@ -17,15 +17,16 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { RainEvent } from './rain-csv.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { formText } from '#lib/server/platform/forms/messages.ts';
 
 /** A posted text field; an empty one may arrive as null. */
 const posted = (schema: z.ZodString) => z.preprocess((v) => v ?? '', schema);
 
 export const stormFields = z.object({
-  endedOn: posted(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date the rain ended, like 2026-05-04.' })),
-  endedTime: posted(z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time the rain ended, like 18:30.' })),
+  endedOn: posted(formText('Enter the date the rain ended, like 2026-05-04.').trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date the rain ended, like 2026-05-04.' })),
+  endedTime: posted(formText('Enter the time the rain ended, like 18:30.').trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time the rain ended, like 18:30.' })),
   inches: z.preprocess((v) => (v == null || v === '' ? undefined : Number(v)), z.number({ error: 'Enter the rainfall in inches, like 0.75.' }).min(0.01, { error: 'Enter the rainfall in inches, like 0.75.' }).max(20, { error: 'Enter the rainfall in inches, like 0.75 (at most 20).' })),
-  gauge: posted(z.string().trim().min(1, { error: 'Name the rain gauge or weather station, like “Rotterdam DPW rain gauge”.' }).max(160, { error: 'Use at most 160 characters.' })),
+  gauge: posted(formText('Name the rain gauge or weather station, like “Rotterdam DPW rain gauge”.').trim().min(1, { error: 'Name the rain gauge or weather station, like “Rotterdam DPW rain gauge”.' }).max(160, { error: 'Use at most 160 characters.' })),
 }).superRefine((v, c) => {
   const endedAt = townInstant(v.endedOn, v.endedTime);
   if (Number.isNaN(endedAt.getTime())) c.addIssue({ code: 'custom', path: ['endedOn'], message: 'Enter a real date, like 2026-05-04.' });

@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = {
   // Enforcement, 48-hour notices, town inspections
   'inspection_notice.give': 'Recorded a 48-hour inspection notice',
   'town_inspection.record': 'Recorded a town inspection',
+  'town_inspection.schedule': 'Scheduled a town inspection',
+  'town_inspection.cancel': 'Cancelled a scheduled town inspection',
   'violation.record': 'Recorded a violation',
   'violation.corrected': 'Recorded a violation as corrected',
   'enforcement.issue': 'Issued an enforcement action',

@@ -100,5 +100,10 @@ export function queryAudit(db: DB, q: AuditQuery) {
     .offset((q.page - 1) * perPage)
     .all();
   const entityTypes = db.selectDistinct({ t: auditLog.entityType }).from(auditLog).orderBy(asc(auditLog.entityType)).all().map((r) => r.t);
-  return { rows, total, pages: Math.max(1, Math.ceil(total / perPage)), entityTypes };
+  return { rows, total, pages: Math.max(1, Math.ceil(total / perPage)), entityTypes, actors: auditActors(db) };
+}
+
+/** Every account, by name, for the audit log's "Who" picker (a disabled account's changes stay in the log). */
+export function auditActors(db: DB): Array<{ id: number; name: string; email: string }> {
+  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.name), asc(users.id)).all();
 }

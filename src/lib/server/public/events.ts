@@ -1,18 +1,24 @@
 /**
- * Public events, in words: a monthly summary posted, an enforcement action issued, a new project.
+ * Public events, in words: a monthly summary posted, an enforcement action issued, a new project, an
+ * inspection report filed, a SWPPP amendment made public, a serious compliance finding.
  * The Atom feeds list them; the alert dispatcher (alerts/dispatch.ts) announces new ones by email.
- * Only published projects, submitted summaries and public enforcement actions are read.
+ * Only published projects, submitted summaries, public enforcement actions and public documents are
+ * read; findings come from the compliance rules over published projects (public/findings.ts).
  */
+import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { enforcementActions, monthlySummaries, projects, type AlertEventKind } from '#db/schema.ts';
-import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
-import { formatDay, formatMonth, formatCitation } from '#lib/shared/format.ts';
+import { documents, enforcementActions, inspections, monthlySummaries, projects, type AlertEventKind } from '#db/schema.ts';
+import { ENFORCEMENT_TYPE_LABEL, INSPECTION_TYPE_LABEL } from '#lib/shared/labels.ts';
+import { formatDay, formatInstant, formatMonth, formatCitation } from '#lib/shared/format.ts';
+import type { Finding } from '#lib/server/compliance/compliance.rules.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { findingsOfProjects, townFindings, type FindingProject, type TownFinding } from './findings.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 export interface PublicEvent {
   kind: AlertEventKind;
-  /** The summary, enforcement action or project id. */
+  /** The summary, enforcement action, project, inspection or document id; for a finding, findingEntityId. */
   entityId: number;
   projectId: number;
   projectSlug: string;
@@ -163,10 +169,161 @@ export function queryNewProjects(db: DB, q: EventQuery): PublicEvent[] {
     .map(projectEvent);
 }
 
-/** The latest public events, newest first (for feeds). */
-export function latestPublicEvents(db: DB, q: { projectIds?: number[]; limit?: number } = {}): PublicEvent[] {
+type InspectionRow = { id: number; projectId: number; inspectedAt: Date; type: (typeof inspections.$inferSelect)['type']; filedAt: Date; reportDocumentId: number | null; reportPublic: boolean | null; slug: string; name: string };
+type AmendmentRow = { id: number; projectId: number; title: string; version: number; documentDate: string | null; uploadedAt: Date; updatedAt: Date; slug: string; name: string };
+
+export function inspectionReportEvent(r: InspectionRow): PublicEvent {
+  return {
+    kind: 'inspection_report',
+    entityId: r.id,
+    projectId: r.projectId,
+    projectSlug: r.slug,
+    projectName: r.name,
+    occurredAt: r.filedAt,
+    title: `Inspection report filed (${INSPECTION_TYPE_LABEL[r.type] ?? r.type}, ${formatInstant(r.inspectedAt)}): ${r.name}`,
+    summary: clip(`The qualified inspector's report of the ${(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()} on ${formatInstant(r.inspectedAt)} was filed with the town.${r.reportPublic ? ' The report is public.' : ''}`),
+    path: r.reportPublic && r.reportDocumentId != null ? `/documents/${r.reportDocumentId}` : `/projects/${r.slug}#documents`,
+  };
+}
+
+export function swpppAmendmentEvent(r: AmendmentRow): PublicEvent {
+  return {
+    kind: 'swppp_amendment',
+    entityId: r.id,
+    projectId: r.projectId,
+    projectSlug: r.slug,
+    projectName: r.name,
+    occurredAt: r.updatedAt,
+    title: `SWPPP amendment${r.version > 1 ? ` (version ${r.version})` : ''}: ${r.name}`,
+    summary: clip(`${r.title}${r.documentDate ? `, dated ${formatDay(r.documentDate)}` : ''}. A change to the stormwater pollution prevention plan; the town reviews it like the original plan.`),
+    path: `/documents/${r.id}`,
+  };
+}
+
+/**
+ * A finding's id among events (alert_events keeps one row per kind and id): the first 48 bits of the
+ * SHA-256 of the project id and the finding's key, which stays the same as data is added.
+ */
+export function findingEntityId(projectId: number, key: string): number {
+  return Number.parseInt(createHash('sha256').update(`${projectId}/${key}`).digest('hex').slice(0, 12), 16);
+}
+
+/** When a finding became a fact: its exact deadline, or the start of the day the lapse began. */
+function findingOccurredAt(f: Finding): Date {
+  return f.dueAt ?? townInstant(f.from, '00:00');
+}
+
+export function findingEvent(project: FindingProject, f: Finding): PublicEvent {
+  return {
+    kind: 'finding',
+    entityId: findingEntityId(project.id, f.key),
+    projectId: project.id,
+    projectSlug: project.slug,
+    projectName: project.name,
+    occurredAt: findingOccurredAt(f),
+    title: `Serious compliance finding: ${f.title}: ${project.name}`,
+    summary: clip(`${f.text} Law: ${f.section}.`),
+    path: `/projects/${project.slug}#inspection-record`,
+  };
+}
+
+export function queryInspectionReports(db: DB, q: EventQuery): PublicEvent[] {
+  const where: SQL[] = [eq(projects.published, true)];
+  if (q.projectIds) where.push(inArray(inspections.projectId, q.projectIds.length ? q.projectIds : [-1]));
+  if (q.since) where.push(sql`${inspections.filedAt} >= ${q.since.getTime()}`);
+  return db
+    .select({
+      id: inspections.id,
+      projectId: inspections.projectId,
+      inspectedAt: inspections.inspectedAt,
+      type: inspections.type,
+      filedAt: inspections.filedAt,
+      reportDocumentId: inspections.reportDocumentId,
+      reportPublic: documents.public,
+      slug: projects.slug,
+      name: projects.name,
+    })
+    .from(inspections)
+    .innerJoin(projects, eq(projects.id, inspections.projectId))
+    .leftJoin(documents, eq(documents.id, inspections.reportDocumentId))
+    .where(and(...where))
+    .orderBy(desc(inspections.filedAt), desc(inspections.id))
+    .limit(q.limit ?? 1000)
+    .all()
+    .map(inspectionReportEvent);
+}
+
+export function querySwpppAmendments(db: DB, q: EventQuery): PublicEvent[] {
+  const where: SQL[] = [eq(projects.published, true), eq(documents.public, true), eq(documents.type, 'swppp_amendment')];
+  if (q.projectIds) where.push(inArray(documents.projectId, q.projectIds.length ? q.projectIds : [-1]));
+  // updated_at: an amendment made public after it was uploaded counts from then.
+  if (q.since) where.push(sql`${documents.updatedAt} >= ${q.since.getTime()}`);
+  if (q.createdSince) where.push(sql`${documents.uploadedAt} >= ${q.createdSince.getTime()}`);
+  return db
+    .select({
+      id: documents.id,
+      projectId: documents.projectId,
+      title: documents.title,
+      version: documents.version,
+      documentDate: documents.documentDate,
+      uploadedAt: documents.uploadedAt,
+      updatedAt: documents.updatedAt,
+      slug: projects.slug,
+      name: projects.name,
+    })
+    .from(documents)
+    .innerJoin(projects, eq(projects.id, documents.projectId))
+    .where(and(...where))
+    .orderBy(desc(documents.updatedAt), desc(documents.id))
+    .limit(q.limit ?? 1000)
+    .all()
+    .map(swpppAmendmentEvent);
+}
+
+/** Few enough projects to evaluate them on their own rather than read the town-wide findings. */
+const FEW_PROJECTS = 200;
+
+/** Serious (high-severity) findings at published projects, newest first. */
+export function seriousFindingEvents(db: DB, q: { projectIds?: number[]; limit?: number; now?: Date }): PublicEvent[] {
+  const now = q.now ?? new Date();
+  let found: TownFinding[];
+  if (q.projectIds && q.projectIds.length <= FEW_PROJECTS) found = findingsOfProjects(db, q.projectIds, now);
+  else {
+    const wanted = q.projectIds ? new Set(q.projectIds) : undefined;
+    found = townFindings(db, now).filter((t) => !wanted || wanted.has(t.project.id));
+  }
+  // Newest lapse first already; a finding's event time is at most a day after its first day (a post-storm
+  // deadline), so only those up to a day older than the limit-th can be among the newest events.
+  const limit = q.limit ?? 1000;
+  const high = found.filter((t) => t.finding.severity === 'high');
+  let cut = high.length;
+  if (high.length > limit) {
+    const edge = addDays(high[limit - 1].finding.from, -1);
+    const past = high.findIndex((t) => t.finding.from < edge);
+    if (past >= 0) cut = past;
+  }
+  return high
+    .slice(0, cut)
+    .map((t) => findingEvent(t.project, t.finding))
+    .sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.entityId - a.entityId)
+    .slice(0, limit);
+}
+
+/**
+ * The latest public events, newest first (for feeds). Inspection reports are filed every week at every
+ * site: they are in a project's or an area's feed, not the town's, where they would crowd out the rest.
+ */
+export function latestPublicEvents(db: DB, q: { projectIds?: number[]; limit?: number; now?: Date } = {}): PublicEvent[] {
   const limit = q.limit ?? 50;
-  return [...querySummaries(db, { ...q, limit }), ...queryEnforcement(db, { ...q, limit }), ...queryNewProjects(db, { ...q, limit })]
+  const scoped = { projectIds: q.projectIds, limit };
+  return [
+    ...querySummaries(db, scoped),
+    ...queryEnforcement(db, scoped),
+    ...queryNewProjects(db, scoped),
+    ...querySwpppAmendments(db, scoped),
+    ...(q.projectIds ? queryInspectionReports(db, scoped) : []),
+    ...seriousFindingEvents(db, { ...scoped, now: q.now }),
+  ]
     .sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.entityId - a.entityId)
     .slice(0, limit);
 }

@@ -10,6 +10,8 @@ import type { DB } from '#lib/server/platform/db.ts';
 export interface Area {
   point: Point;
   radiusMiles: number;
+  /** The point is a guess (an address placed along its street by the town geocoder): distances say "near". */
+  approximate?: boolean;
 }
 
 /** ?lat=&lon=&r= → an area, or undefined when the point is missing or not a real place. */
@@ -67,7 +69,7 @@ export function projectsNear(db: DB, area: Area): Nearby<NearProject>[] {
       ),
     )
     .all();
-  return nearest(area.point, rows, area.radiusMiles);
+  return nearest(area.point, rows, area.radiusMiles, { approximate: area.approximate });
 }
 
 /** Every published project with a location (the map's markers and list). */

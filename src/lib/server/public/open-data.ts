@@ -21,21 +21,23 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
 import { openActionsCount, outerProjectId, stopWorkSince } from './projects.ts';
+import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
+import { parseQuery, projectFilterSchema } from './api-filters.ts';
+import { FINDING_FIELDS, findingRecord } from './findings.ts';
+import { TOWN_INSPECTION_FIELDS, publicTownInspections, townInspectionRecord } from './town-inspections.ts';
+import { projectCompliance } from '#lib/server/compliance/compliance.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The data dictionary: one list, used by the page that explains the data and by the CSV header.
 
-export interface FieldDef {
-  name: string;
-  type: 'integer' | 'number' | 'text' | 'boolean' | 'date' | 'instant' | 'url' | 'array' | 'object';
-  unit?: string;
-  description: string;
-}
+export type { FieldDef } from './fields.ts';
 
-const instant = 'UTC instant, ISO 8601 (e.g. 2026-05-03T14:05:00.000Z)';
-const localDate = 'calendar day in Rotterdam (America/New_York), YYYY-MM-DD';
+const instant = INSTANT_UNIT;
+const localDate = LOCAL_DATE_UNIT;
+/** The same fields with these marked as possibly empty (null in JSON, an empty cell in CSV). */
+const emptyable = (fields: FieldDef[], ...names: string[]): FieldDef[] => fields.map((f) => (names.includes(f.name) ? { ...f, nullable: true } : f));
 
-export const PROJECT_FIELDS: FieldDef[] = [
+export const PROJECT_FIELDS: FieldDef[] = emptyable([
   { name: 'id', type: 'integer', description: 'Stable identifier of the project. Never changes and is never reused.' },
   { name: 'slug', type: 'text', description: 'Readable identifier used in the project page address; printed on site postings and never changed once published.' },
   { name: 'url', type: 'url', description: 'The project page on this portal.' },
@@ -73,15 +75,15 @@ export const PROJECT_FIELDS: FieldDef[] = [
   { name: 'published_at', type: 'instant', unit: instant, description: 'When the project was first published on the portal.' },
   { name: 'created_at', type: 'instant', unit: instant, description: 'When the project record was created.' },
   { name: 'updated_at', type: 'instant', unit: instant, description: 'Latest change to the project or to any of its public documents, monthly summaries or enforcement actions.' },
-];
+], 'cross_street', 'zip', 'latitude', 'longitude', 'tax_map_parcels', 'town_permit_no', 'spdes_permit_id', 'nature_of_activity', 'pre_development_land_use', 'post_development_land_use', 'total_site_acres', 'disturbed_acres', 'max_disturbed_at_once_acres', 'existing_impervious_acres', 'future_impervious_acres', 'planned_start_on', 'planned_completion_on', 'actual_start_on', 'noi_received_on', 'final_stabilization_on', 'not_filed_on', 'stop_work_order_since', 'published_at');
 
-export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' | 'monthly_summaries' | 'enforcement_actions', FieldDef[]> = {
+export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' | 'monthly_summaries' | 'enforcement_actions' | 'town_inspections' | 'findings', FieldDef[]> = {
   receiving_waters: [
     { name: 'name', type: 'text', description: 'Receiving water named in the NOI.' },
     { name: 'water_type', type: 'text', description: 'stream, river, wetland, lake or ms4 (the town storm sewer).' },
     { name: 'impaired', type: 'boolean', description: "On the state's 303(d) list of impaired waters." },
   ],
-  parties: [
+  parties: emptyable([
     { name: 'id', type: 'integer', description: 'Stable identifier of the party record.' },
     { name: 'role', type: 'text', description: 'owner_operator, swppp_preparer, qualified_inspector, contractor or subcontractor.' },
     { name: 'company_name', type: 'text', description: 'Company (never a home address or tax ID).' },
@@ -91,8 +93,8 @@ export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' 
     { name: 'license', type: 'text', description: 'Professional license or certification, e.g. "NYS PE 087654", "CPESC 1234".' },
     { name: 'certified_on', type: 'date', unit: localDate, description: 'Contractors: day the SWPPP contractor certification was signed.' },
     { name: 'updated_at', type: 'instant', unit: instant, description: 'When the party record was created or last changed.' },
-  ],
-  documents: [
+  ], 'contact_name', 'contact_title', 'phone', 'license', 'certified_on'),
+  documents: emptyable([
     { name: 'id', type: 'integer', description: 'Stable identifier of the document.' },
     { name: 'type', type: 'text', description: 'noi, swppp, swppp_amendment, inspection_report, monthly_summary, as_built_plans, notice_of_termination, enforcement_notice or other.' },
     { name: 'title', type: 'text', description: 'Title of the document.' },
@@ -106,8 +108,8 @@ export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' 
     { name: 'url', type: 'url', description: 'Where to download the file.' },
     { name: 'uploaded_at', type: 'instant', unit: instant, description: 'When the file was received.' },
     { name: 'updated_at', type: 'instant', unit: instant, description: 'When the document record last changed.' },
-  ],
-  monthly_summaries: [
+  ], 'document_date', 'supersedes_id'),
+  monthly_summaries: emptyable([
     { name: 'id', type: 'integer', description: 'Stable identifier of the summary (each version has its own).' },
     { name: 'month', type: 'text', description: 'The month summarized, YYYY-MM.' },
     { name: 'version', type: 'integer', description: 'Version; a correction supersedes the earlier version, which stays listed.' },
@@ -127,8 +129,8 @@ export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' 
     { name: 'review_status', type: 'text', description: "The town's review: filed, accepted or returned." },
     { name: 'document_id', type: 'integer', description: 'The signed summary (PDF) among the documents, if public.' },
     { name: 'updated_at', type: 'instant', unit: instant, description: 'The latest of when it was created, posted, reviewed or superseded.' },
-  ],
-  enforcement_actions: [
+  ], 'acres_disturbed', 'acres_stabilized', 'certified_by', 'document_id'),
+  enforcement_actions: emptyable([
     { name: 'id', type: 'integer', description: 'Stable identifier of the action.' },
     { name: 'type', type: 'text', description: 'written_warning, notice_of_violation, swppp_deficiency_notice, stop_work_order, fine, occupancy_hold or dec_referral.' },
     { name: 'type_label', type: 'text', description: 'The type in plain words.' },
@@ -149,7 +151,9 @@ export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' 
     { name: 'notice_document_id', type: 'integer', description: 'The notice (PDF) among the documents, if public.' },
     { name: 'created_at', type: 'instant', unit: instant, description: 'When the action was recorded.' },
     { name: 'updated_at', type: 'instant', unit: instant, description: 'When the action last changed.' },
-  ],
+  ], 'issued_by', 'cited_section', 'required_measures', 'comply_by', 'lifted_on', 'closed_on', 'fine_assessed_cents', 'fine_paid_cents', 'fine_due_on', 'notice_document_id'),
+  town_inspections: TOWN_INSPECTION_FIELDS,
+  findings: FINDING_FIELDS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -164,31 +168,12 @@ export interface ApiFilters {
 
 export type FilterResult = { ok: true; filters: ApiFilters } | { ok: false; message: string };
 
-/** Read ?status=a,b&bbox=minLon,minLat,maxLon,maxLat&updated_since=ISO; a bad value is a clear 400, not a guess. */
+/** Read ?status=a,b&bbox=minLon,minLat,maxLon,maxLat&updated_since=ISO (api-filters.ts); a bad value is a clear 400, not a guess. */
 export function parseApiFilters(params: URLSearchParams): FilterResult {
-  const statuses: ProjectStatus[] = [];
-  for (const raw of params.getAll('status').flatMap((s) => s.split(','))) {
-    const s = raw.trim();
-    if (!s) continue;
-    if (!(PROJECT_STATUSES as readonly string[]).includes(s)) return { ok: false, message: `Unknown status "${s.slice(0, 40)}". Use one or more of: ${PROJECT_STATUSES.join(', ')}.` };
-    if (!statuses.includes(s as ProjectStatus)) statuses.push(s as ProjectStatus);
-  }
-  const filters: ApiFilters = { statuses };
-  const bbox = params.get('bbox');
-  if (bbox) {
-    const n = bbox.split(',').map((x) => Number(x.trim()));
-    if (n.length !== 4 || n.some((x) => !Number.isFinite(x)) || n[0] > n[2] || n[1] > n[3] || Math.abs(n[1]) > 90 || Math.abs(n[3]) > 90 || Math.abs(n[0]) > 180 || Math.abs(n[2]) > 180) {
-      return { ok: false, message: 'bbox must be four numbers: west longitude, south latitude, east longitude, north latitude (e.g. -74.08,42.745,-73.93,42.87).' };
-    }
-    filters.bbox = n as [number, number, number, number];
-  }
-  const since = params.get('updated_since');
-  if (since) {
-    const d = /^\d{4}-\d{2}-\d{2}$/.test(since) ? new Date(`${since}T00:00:00Z`) : new Date(since);
-    if (Number.isNaN(d.getTime())) return { ok: false, message: 'updated_since must be a date (2026-05-01) or an ISO 8601 instant (2026-05-01T12:00:00Z).' };
-    filters.updatedSince = d;
-  }
-  return { ok: true, filters };
+  const r = parseQuery(projectFilterSchema, params);
+  if (!r.ok) return r;
+  const { status, bbox, updated_since } = r.value;
+  return { ok: true, filters: { statuses: [...new Set(status ?? [])], bbox: bbox as ApiFilters['bbox'], updatedSince: updated_since } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,8 +264,11 @@ function readOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl
   }));
 }
 
-/** One published project by id with its public records; undefined when there is none. */
-export function getOpenProject(db: DB, id: number, baseUrl: string) {
+/**
+ * One published project by id with its public records, its town inspections and its compliance findings
+ * (open and ended, over its whole history); undefined when there is none.
+ */
+export function getOpenProject(db: DB, id: number, baseUrl: string, now = new Date()) {
   const [project] = listOpenProjects(db, { statuses: [], id }, baseUrl);
   if (!project) return undefined;
   const waters = db.select().from(receivingWaters).where(eq(receivingWaters.projectId, id)).orderBy(asc(receivingWaters.id)).all();
@@ -377,6 +365,8 @@ export function getOpenProject(db: DB, id: number, baseUrl: string) {
       created_at: iso(a.createdAt),
       updated_at: iso(a.updatedAt),
     })),
+    town_inspections: publicTownInspections(db, id).map(townInspectionRecord),
+    findings: (projectCompliance(db, id, now)?.findings ?? []).map((f) => findingRecord(project, f, baseUrl)),
   };
 }
 

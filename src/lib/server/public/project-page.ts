@@ -1,35 +1,116 @@
 /**
  * The public project page's view model: everything a resident reads about one published project, in
- * one call — the NOI record, documents, monthly summaries, the SWPPP's status in the law's words (the
- * review clocks, including default approval after 30 days), compliance flags and enforcement in dated
- * plain words. Only published projects and public records leave here (public/projects.ts filters).
+ * one call — the NOI record, documents grouped by type, monthly summaries, the SWPPP's status in the
+ * law's words (the review clocks, including default approval after 30 days), compliance flags and a
+ * month-by-month compliance history, the town's inspections and enforcement in one dated timeline.
+ * Only published projects and public records leave here (public/projects.ts, public/town-inspections.ts
+ * filter).
  */
-import { recentFindings } from '#lib/server/compliance/compliance.rules.ts';
-import { projectCompliance } from '#lib/server/compliance/compliance.ts';
+import type { DocumentType } from '#db/enums.ts';
+import { evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
+import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
+import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { publicEvidenceByAction } from '#lib/server/enforcement/actions.ts';
 import { summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
 import { summaryAttachments } from '#lib/server/filings/monthly-summaries.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
-import { getPublicProject } from './projects.ts';
+import { DOCUMENT_TYPE_PLURAL } from '#lib/shared/labels.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { projectPlaceJsonLd } from './catalog.ts';
+import { getPublicProject, type PublicProject } from './projects.ts';
+import { publicTownInspections, type PublicTownInspection } from './town-inspections.ts';
 
-export function projectPageView(db: DB, slug: string, today: string) {
+/** The order document groups are listed in: the plan first, then what is filed as the work goes on. */
+const DOCUMENT_GROUP_ORDER: DocumentType[] = ['swppp', 'swppp_amendment', 'noi', 'monthly_summary', 'inspection_report', 'enforcement_notice', 'as_built_plans', 'notice_of_termination', 'other'];
+/** Rows shown in a group before the rest fold away under "older". */
+const GROUP_FIRST_ROWS = 12;
+/** Timeline entries shown before the rest fold away. */
+const TIMELINE_FIRST = 4;
+/** With this few documents in all, every group starts open. */
+const OPEN_ALL_UP_TO = 8;
+
+type Doc = PublicProject['documents'][number];
+
+export interface DocumentGroup {
+  type: DocumentType;
+  label: string;
+  count: number;
+  latest: string | null;
+  open: boolean;
+  first: Doc[];
+  older: Doc[];
+}
+
+/** Public documents by type, newest first in each (the query already sorts them so). */
+export function groupDocuments(docs: Doc[]): DocumentGroup[] {
+  const byType = new Map<DocumentType, Doc[]>();
+  for (const d of docs) {
+    const list = byType.get(d.type) ?? [];
+    list.push(d);
+    byType.set(d.type, list);
+  }
+  return DOCUMENT_GROUP_ORDER.filter((t) => byType.has(t)).map((type) => {
+    const list = byType.get(type)!;
+    return {
+      type,
+      label: DOCUMENT_TYPE_PLURAL[type],
+      count: list.length,
+      latest: list.find((d) => d.documentDate)?.documentDate ?? null,
+      open: docs.length <= OPEN_ALL_UP_TO,
+      first: list.slice(0, GROUP_FIRST_ROWS),
+      older: list.slice(GROUP_FIRST_ROWS),
+    };
+  });
+}
+
+type Action = PublicProject['actions'][number];
+export type TimelineEntry = { kind: 'action'; on: string; id: number; action: Action } | { kind: 'inspection'; on: string; id: number; inspection: PublicTownInspection };
+
+/** Enforcement actions and the town's inspections, newest first; on one day the action comes first (it followed). */
+export function inspectionAndEnforcementTimeline(actions: Action[], inspections: PublicTownInspection[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    ...actions.map((action) => ({ kind: 'action' as const, on: action.issuedOn, id: action.id, action })),
+    ...inspections.map((inspection) => ({ kind: 'inspection' as const, on: inspection.inspectedOn, id: inspection.id, inspection })),
+  ];
+  return entries.sort((a, b) => b.on.localeCompare(a.on) || (a.kind === b.kind ? b.id - a.id : a.kind === 'action' ? -1 : 1));
+}
+
+export function projectPageView(db: DB, slug: string, today: string, now = new Date()) {
   const data = getPublicProject(db, slug);
   if (!data) return undefined;
-  const { project, summaries, actions, swppp } = data;
+  const { project, summaries, actions, swppp, documents } = data;
   // Plain-language flags from the compliance rules: open lapses, and those that ended in the last year.
-  const compliance = projectCompliance(db, project.id);
+  const ctx = complianceContext(db, now);
+  const [facts] = loadComplianceData(db, { projectIds: [project.id] });
+  const compliance = facts ? { ...evaluateCompliance(facts, ctx), project: facts.project } : undefined;
   const flags = compliance ? recentFindings(compliance.findings, today, 365) : [];
+  const townInspections = publicTownInspections(db, project.id);
+  const history = facts && compliance
+    ? complianceHistory({ data: facts, findings: compliance.findings, ctx, townInspectionDays: townInspections.map((t) => t.inspectedOn), enforcementDays: actions.map((a) => a.issuedOn) })
+    : [];
   const review = swppp.review;
   const clock = review ? reviewClock(review, today, loadCalendar(db)) : undefined;
+  const current = summaries.filter((s) => !s.supersededAt);
+  // The meaning of each kind of action present, said once above the timeline.
+  const actionTypes = [...new Set(actions.map((a) => a.type))];
+  const timeline = inspectionAndEnforcementTimeline(actions, townInspections);
   return {
     ...data,
     today,
     enforcement: summarizeEnforcement(actions, today),
     compliance,
     flags,
-    currentSummaries: summaries.filter((s) => !s.supersededAt),
+    history,
+    townInspections,
+    // The newest entries shown; the rest fold away (a long enforcement history is a long page on a phone).
+    timeline: timeline.slice(0, TIMELINE_FIRST),
+    earlierTimeline: timeline.slice(TIMELINE_FIRST),
+    actionTypes,
+    documentGroups: groupDocuments(documents),
+    currentSummaries: current.slice(0, 1),
+    earlierSummaries: current.slice(1),
     supersededSummaries: summaries.filter((s) => s.supersededAt),
     openFlags: flags.filter((f) => f.status === 'open'),
     pastFlags: flags.filter((f) => f.status === 'resolved'),
@@ -38,6 +119,7 @@ export function projectPageView(db: DB, slug: string, today: string) {
     clock,
     swpppStatus: clock ? clock.publicStatus : swppp.current ? 'On file' : 'Not yet on file',
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
+    jsonLd: projectPlaceJsonLd(project, config().publicUrl),
   };
 }
 

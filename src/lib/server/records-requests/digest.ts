@@ -1,7 +1,7 @@
 /**
- * The clerks' morning digest: what is overdue, due today and due in the next two business days. Sent
- * once per business day, after 7:00 town time, to every active clerk, and only when something needs
- * action. The day it was sent is kept in `settings`, in the same transaction as the mail, so a restart
+ * The clerks' digest: what is overdue, due today and due in the next two business days. Sent once per
+ * business day, from 7:00 town time (so usually in the morning; its greeting follows the hour it is
+ * actually written), to every active clerk, and only when something needs action. The day it was sent is kept in `settings`, in the same transaction as the mail, so a restart
  * or an overlapping timer never sends it twice.
  */
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
@@ -60,7 +60,7 @@ export function sendRequestsDigest(db: DB, now: Date, baseUrl = config().publicU
       enqueueMail(tx, {
         kind: 'requests-digest',
         to: c.email,
-        data: { name: c.name.split(' ')[0], dateText: formatDay(window.today), overdue, dueToday, dueSoon, queueUrl: `${baseUrl}/staff/requests` },
+        data: { name: c.name.split(' ')[0], dateText: formatDay(window.today), townHour: local.hour, overdue, dueToday, dueSoon, queueUrl: `${baseUrl}/staff/requests` },
       });
     }
     return { sent: clerks.length, day: window.today };

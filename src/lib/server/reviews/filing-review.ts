@@ -15,7 +15,7 @@ import {
   users,
   type DocumentType,
 } from '#db/schema.ts';
-import { formatDay, formatMonth } from '#lib/shared/format.ts';
+import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { localDay } from '#lib/server/compliance/compliance.rules.ts';
 import { config } from '#lib/server/platform/config.ts';
@@ -126,7 +126,7 @@ export function decideInspection(db: DB, actor: Actor & { userId: number }, inpu
       before: { ...before, document: docBefore },
       after: { reviewStatus: status, reviewComment: input.comment || null, reportPublic: input.reportPublic },
     });
-    const what = `the inspection report of ${formatDay(localDay(row.i.inspectedAt))} (${INSPECTION_TYPE_LABEL[row.i.type].toLowerCase()})`;
+    const what = `the inspection report of ${formatDay(localDay(row.i.inspectedAt))} (${withoutAsides(INSPECTION_TYPE_LABEL[row.i.type]).toLowerCase()})`;
     for (const to of recipients(tx, row.i.projectId, row.i.filedByUserId)) {
       enqueueMail(tx, {
         kind: 'filing-reviewed',

@@ -1,4 +1,4 @@
-/** Atom feed of one project: its monthly summaries and enforcement actions. */
+/** Atom feed of one project: monthly summaries, enforcement actions, inspection reports filed, SWPPP amendments and serious compliance findings. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { config } from '#lib/server/platform/config.ts';

@@ -1,12 +1,18 @@
 /**
  * The alert dispatcher, a periodic job. It does not rely on hooks in the code that creates records:
  * it scans for public items that are new since a stored watermark (monthly summaries posted, public
- * enforcement actions recorded, projects published), records each once in alert_events, matches
- * confirmed subscriptions (a project's, or an area's whose circle holds the project) and writes the
- * mail to the outbox: at once, or gathered into a daily or weekly digest.
+ * enforcement actions recorded, projects published, inspection reports filed, SWPPP amendments made
+ * public), records each once in alert_events, matches confirmed subscriptions (a project's, or an
+ * area's whose circle holds the project) and writes the mail to the outbox: at once, or gathered into
+ * a daily or weekly digest.
  *
  * So anything that inserts such rows, through any code path, triggers alerts. The first run only sets
  * the watermark: what existed before alerts were switched on is not news.
+ *
+ * Serious compliance findings are not rows but what the rules find in the filings (and in the clock, as
+ * a deadline passes): each run reads the open serious findings at published projects (public/findings.ts,
+ * reused for a minute) and announces each once, by its stable key, if it began after alerts were switched
+ * on and within the last two weeks.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alertDeliveries, alertEvents, alertSubscriptions, projects, settings, type AlertFrequency } from '#db/schema.ts';
@@ -14,7 +20,10 @@ import { distanceMiles, isValidPoint } from '#lib/shared/geo.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { queryEnforcement, queryNewProjects, querySummaries, type PublicEvent } from '#lib/server/public/events.ts';
+import { findingEvent, queryEnforcement, queryInspectionReports, queryNewProjects, querySummaries, querySwpppAmendments, type PublicEvent } from '#lib/server/public/events.ts';
+import { townFindings } from '#lib/server/public/findings.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { subscriptionWhat, unsubscribeHeaders, unsubscribeToken, unsubscribeUrl, type Subscription } from './subscriptions.ts';
 
 const ORIGIN_KEY = 'alerts:origin';
@@ -64,6 +73,9 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
     ...querySummaries(db, { since }),
     ...queryEnforcement(db, { since, createdSince: originAt }),
     ...queryNewProjects(db, { since }),
+    ...queryInspectionReports(db, { since }),
+    ...querySwpppAmendments(db, { since, createdSince: originAt }),
+    ...newSeriousFindings(db, now, originAt),
   ].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
 
   const result = db.transaction((tx) => {
@@ -117,6 +129,21 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
   const digests = sendDueDigests(db, now, baseUrl);
   purgeUnconfirmed(db, now);
   return { ...result, digests };
+}
+
+/** How far back a serious finding may have begun and still be news. */
+const FINDING_NEWS_DAYS = 14;
+
+/**
+ * Open serious findings at published projects that began since alerts were switched on and in the last
+ * two weeks; those already announced are left out by alert_events' unique (kind, entity) index.
+ */
+export function newSeriousFindings(db: DB, now: Date, originAt: Date): PublicEvent[] {
+  const today = townToday(now);
+  const from = [townToday(originAt), addDays(today, -FINDING_NEWS_DAYS)].sort()[1];
+  return townFindings(db, now)
+    .filter(({ finding: f }) => f.severity === 'high' && f.status === 'open' && f.from >= from && f.from <= today)
+    .map(({ project, finding }) => findingEvent(project, finding));
 }
 
 /** Addresses that never confirmed are not kept once their link has expired. */

@@ -13,7 +13,7 @@ export function alertConfirm(d: { what: string; frequency: string; confirmUrl: s
   return renderParts({
     subject: 'Confirm your Rotterdam stormwater alerts',
     paragraphs: [
-      `Someone (we hope you) asked for email alerts about ${d.what}: new monthly inspection summaries, enforcement actions and new projects, ${d.frequency}.`,
+      `Someone (we hope you) asked for email alerts about ${d.what}: new monthly inspection summaries and inspection reports, SWPPP amendments, serious compliance findings, enforcement actions and new projects, ${d.frequency}.`,
       'Nothing will be sent until you confirm. The link works for 7 days.',
     ],
     action: { label: 'Confirm my alerts', url: d.confirmUrl },

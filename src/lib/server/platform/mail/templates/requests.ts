@@ -209,10 +209,24 @@ export interface DigestRow {
 export interface DigestData {
   name: string;
   dateText: string;
+  /** The hour it is written, town time (0-23): the greeting follows it. Absent in mail queued before it was kept. */
+  townHour?: number;
   overdue: DigestRow[];
   dueToday: DigestRow[];
   dueSoon: DigestRow[];
   queueUrl: string;
+}
+
+/**
+ * The greeting for the hour, town time. The digest is meant for the morning, but it goes out whenever the
+ * server first finds the business day (after a restart late in the day), so it never says "Good morning"
+ * at 11:39 PM.
+ */
+export function greetingAt(hour: number | undefined): string {
+  if (hour === undefined || !Number.isInteger(hour) || hour < 5 || hour > 23) return 'Hello';
+  if (hour < 12) return 'Good morning';
+  if (hour < 17) return 'Good afternoon';
+  return 'Good evening';
 }
 
 export function requestsDigest(d: DigestData): RenderedMail {
@@ -221,13 +235,13 @@ export function requestsDigest(d: DigestData): RenderedMail {
   return renderParts({
     subject: `Records requests for ${d.dateText}: ${d.overdue.length} overdue, ${d.dueToday.length} due today, ${d.dueSoon.length} due soon`,
     paragraphs: [
-      `Good morning ${d.name},`,
+      `${greetingAt(d.townHour)} ${d.name},`,
       section('Overdue', d.overdue),
       section('Due today (by close of business)', d.dueToday),
       section('Due in the next two business days', d.dueSoon),
     ],
     action: { label: 'Open the records queue', url: d.queueUrl },
-    footer: ['Sent every business morning to the town clerks while any request needs action.'],
+    footer: ['Sent once each business day, from 7 in the morning, to the town clerks while any request needs action.'],
   });
 }
 

@@ -1,0 +1,136 @@
+/**
+ * The shapes of the open-data API's answers, as zod schemas built from the data dictionary (the same
+ * field lists the /open-data page and the CSV headers come from). public/openapi.ts turns them into the
+ * OpenAPI document's JSON Schemas; tests check real answers against that document.
+ */
+import { z } from 'astro/zod';
+import { PROJECT_STATUSES } from '#db/enums.ts';
+import { STATS_FIELDS } from '#lib/server/records-requests/statistics.ts';
+import type { FieldDef } from './fields.ts';
+import { FINDING_FIELDS, FINDING_RULES, FINDING_SEVERITIES, FINDING_STATUSES } from './findings.ts';
+import { DETAIL_FIELDS, PROJECT_FIELDS } from './open-data.ts';
+import { VIOLATION_FIELDS } from './town-inspections.ts';
+
+const described = (f: FieldDef) => (f.unit ? `${f.description} Unit: ${f.unit}.` : f.description);
+
+function fieldSchema(f: FieldDef): z.ZodType {
+  const base = {
+    integer: () => z.number().int(),
+    number: () => z.number(),
+    boolean: () => z.boolean(),
+    date: () => z.iso.date(),
+    instant: () => z.iso.datetime(),
+    url: () => z.url(),
+    text: () => z.string(),
+    array: () => z.array(z.unknown()),
+    object: () => z.record(z.string(), z.unknown()),
+  }[f.type]();
+  return (f.nullable ? base.nullable() : base).meta({ description: described(f) });
+}
+
+/** An object with one property per dictionary field; `exact` replaces a field's generic schema. */
+function recordSchema(fields: FieldDef[], exact: Record<string, z.ZodType> = {}) {
+  return z.object(Object.fromEntries(fields.map((f) => [f.name, exact[f.name] ?? fieldSchema(f)])));
+}
+
+const enumOf = <const T extends readonly [string, ...string[]]>(values: T, f: FieldDef | undefined) => z.enum(values).meta({ description: f ? described(f) : undefined });
+const field = (list: FieldDef[], name: string) => list.find((f) => f.name === name);
+
+const ProjectSchema = recordSchema(PROJECT_FIELDS, { status: enumOf(PROJECT_STATUSES, field(PROJECT_FIELDS, 'status')) });
+
+const ProjectListSchema = z.object({
+  source: z.url().meta({ description: 'The page that explains the data.' }),
+  count: z.number().int().meta({ description: 'Number of projects in the answer.' }),
+  last_modified: z.iso.datetime().nullable().meta({ description: 'The newest updated_at among them.' }),
+  projects: z.array(ProjectSchema),
+});
+
+const ProjectFeatureCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      id: z.number().int(),
+      geometry: z
+        .object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]).meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }) })
+        .nullable(),
+      properties: ProjectSchema.omit({ latitude: true, longitude: true }),
+    }),
+  ),
+});
+
+const ReceivingWaterSchema = recordSchema(DETAIL_FIELDS.receiving_waters);
+const PartySchema = recordSchema(DETAIL_FIELDS.parties);
+const DocumentSchema = recordSchema(DETAIL_FIELDS.documents);
+const MonthlySummarySchema = recordSchema(DETAIL_FIELDS.monthly_summaries);
+const EnforcementActionSchema = recordSchema(DETAIL_FIELDS.enforcement_actions);
+const ViolationSchema = recordSchema(VIOLATION_FIELDS);
+const TownInspectionSchema = recordSchema(DETAIL_FIELDS.town_inspections, { violations: z.array(ViolationSchema).meta({ description: 'Violations found at the inspection.' }) });
+const FindingSchema = recordSchema(FINDING_FIELDS, {
+  rule: enumOf(FINDING_RULES, field(FINDING_FIELDS, 'rule')),
+  severity: enumOf(FINDING_SEVERITIES, field(FINDING_FIELDS, 'severity')),
+  status: enumOf(FINDING_STATUSES, field(FINDING_FIELDS, 'status')),
+});
+
+const ProjectDetailSchema = ProjectSchema.extend({
+  receiving_waters: z.array(ReceivingWaterSchema),
+  parties: z.array(PartySchema),
+  documents: z.array(DocumentSchema),
+  monthly_summaries: z.array(MonthlySummarySchema),
+  enforcement_actions: z.array(EnforcementActionSchema),
+  town_inspections: z.array(TownInspectionSchema),
+  findings: z.array(FindingSchema).meta({ description: 'Compliance findings over the project’s whole history, open and ended.' }),
+});
+
+const FindingListSchema = z.object({
+  source: z.url().meta({ description: 'The page that explains the data.' }),
+  as_of: z.iso.date().meta({ description: 'The day (Rotterdam time) the findings were evaluated for; they also change as deadlines pass.' }),
+  total: z.number().int().meta({ description: 'Findings that match the filters, on every page.' }),
+  page: z.number().int().meta({ description: 'This page (from 1).' }),
+  per_page: z.number().int().meta({ description: 'Findings per page.' }),
+  pages: z.number().int().meta({ description: 'Number of pages.' }),
+  count: z.number().int().meta({ description: 'Findings on this page.' }),
+  findings: z.array(FindingSchema),
+});
+
+const statsDescription = (name: string) => STATS_FIELDS.find((f) => f.name === name)?.description;
+const RecordsRequestMonthSchema = z.object({
+  month: z.string().meta({ description: statsDescription('month') }),
+  received: z.number().int().meta({ description: statsDescription('received') }),
+  answered: z.number().int().meta({ description: statsDescription('answered') }),
+  answered_on_time: z.number().int().meta({ description: statsDescription('answered_on_time') }),
+  on_time_percent: z.number().nullable().meta({ description: statsDescription('on_time_percent') }),
+  median_days_to_answer: z.number().nullable().meta({ description: statsDescription('median_days_to_answer') }),
+  withdrawn: z.number().int().meta({ description: statsDescription('withdrawn') }),
+  open: z.number().int().meta({ description: statsDescription('open') }),
+  overdue: z.number().int().meta({ description: statsDescription('overdue') }),
+});
+const RecordsRequestStatsSchema = z.object({
+  months: z.array(RecordsRequestMonthSchema),
+  total: RecordsRequestMonthSchema,
+});
+
+const ErrorSchema = z.object({ error: z.string().meta({ description: 'What was wrong, and what to send instead.' }) });
+
+const OpenApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
+/** Every named schema, as the OpenAPI document's components. */
+export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  Project: ProjectSchema,
+  ProjectList: ProjectListSchema,
+  ProjectFeatureCollection: ProjectFeatureCollectionSchema,
+  ReceivingWater: ReceivingWaterSchema,
+  Party: PartySchema,
+  Document: DocumentSchema,
+  MonthlySummary: MonthlySummarySchema,
+  EnforcementAction: EnforcementActionSchema,
+  Violation: ViolationSchema,
+  TownInspection: TownInspectionSchema,
+  Finding: FindingSchema,
+  ProjectDetail: ProjectDetailSchema,
+  FindingList: FindingListSchema,
+  RecordsRequestMonth: RecordsRequestMonthSchema,
+  RecordsRequestStats: RecordsRequestStatsSchema,
+  Error: ErrorSchema,
+  OpenApiDocument: OpenApiDocumentSchema,
+};

@@ -1,0 +1,235 @@
+/**
+ * The catalog of the portal's open data, in one list, written three ways: the DCAT-US 1.1 catalog at
+ * /data.json (the Project Open Data metadata schema U.S. governments publish their data with, so
+ * data.gov-style harvesters find it), schema.org JSON-LD for the open-data page (a DataCatalog of
+ * Datasets, for search engines), and the downloads table on that page. Also the schema.org JSON-LD of a
+ * project page (a Place with its GeoCoordinates) and of the records request page (a GovernmentService).
+ *
+ * Only public facts: the town's name and its published contact address (MAIL_FROM), the addresses of the
+ * downloads, a project's published name, address and location. Never anything a requester typed.
+ */
+import { TOWN_BOUNDS } from '#lib/server/projects/noi.rules.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { listOpenProjects, newestUpdate } from './open-data.ts';
+
+const TOWN_NAME = 'Town of Rotterdam, New York';
+
+export interface Distribution {
+  path: string;
+  mediaType: string;
+  format: string;
+  title: string;
+}
+
+export interface OpenDataset {
+  id: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  /** Where the fields are explained, on the open-data page. */
+  dictionary: string;
+  distributions: Distribution[];
+  /** How often it changes, as ISO 8601 (DCAT-US accrualPeriodicity). */
+  periodicity: string;
+}
+
+export const OPEN_DATASETS: OpenDataset[] = [
+  {
+    id: 'projects',
+    title: 'Construction stormwater projects in the Town of Rotterdam',
+    description:
+      'Every published construction project under the town’s erosion and sediment control law: the notice of intent (site, parcels, acres disturbed, receiving waters, planned dates), status, permit numbers, and enforcement in force. One project by id adds its public documents, monthly inspection summaries, enforcement actions, town inspections and compliance findings.',
+    keywords: ['stormwater', 'construction', 'erosion and sediment control', 'SWPPP', 'SPDES', 'permits', 'enforcement', 'Rotterdam', 'New York'],
+    dictionary: '/open-data#dict-projects',
+    periodicity: 'R/PT1H',
+    distributions: [
+      { path: '/api/projects', mediaType: 'application/json', format: 'JSON', title: 'Every published project (JSON)' },
+      { path: '/api/projects.csv', mediaType: 'text/csv', format: 'CSV', title: 'Every published project, one row each (CSV)' },
+      { path: '/api/projects.geojson', mediaType: 'application/geo+json', format: 'GeoJSON', title: 'Every published project as map points (GeoJSON, RFC 7946)' },
+    ],
+  },
+  {
+    id: 'findings',
+    title: 'Compliance findings at construction sites in the Town of Rotterdam',
+    description:
+      'What the portal found when it checked each site’s inspection reports and monthly summaries against the town law: inspections missed or late, post-storm inspections, monthly summaries not filed, more than five acres open at once, stabilization and sediment cleanout not done, corrective actions past due. Each finding has its rule, ordinance section, severity and dates; open findings and those that ended in the last year by default.',
+    keywords: ['stormwater', 'compliance', 'inspections', 'findings', 'violations', 'construction', 'Rotterdam', 'New York'],
+    dictionary: '/open-data#dict-findings',
+    periodicity: 'R/P1D',
+    distributions: [
+      { path: '/api/findings.json', mediaType: 'application/json', format: 'JSON', title: 'Compliance findings (JSON)' },
+      { path: '/api/findings.csv', mediaType: 'text/csv', format: 'CSV', title: 'Compliance findings, one row each (CSV)' },
+    ],
+  },
+  {
+    id: 'records-requests-monthly',
+    title: 'Records requests per month, Town of Rotterdam stormwater records',
+    description:
+      'Requests for copies of stormwater records (under the Freedom of Information Law and the town law’s five business days) received each month: how many were answered, how many on time, the median days to answer, and how many are still open. Counts only; no requester’s details.',
+    keywords: ['FOIL', 'freedom of information', 'records requests', 'transparency', 'Rotterdam', 'New York'],
+    dictionary: '/open-data/records-requests',
+    periodicity: 'R/P1D',
+    distributions: [
+      { path: '/api/records-requests/monthly.json', mediaType: 'application/json', format: 'JSON', title: 'Records requests per month (JSON)' },
+      { path: '/api/records-requests/monthly.csv', mediaType: 'text/csv', format: 'CSV', title: 'Records requests per month (CSV)' },
+    ],
+  },
+];
+
+/** The town's published contact: MAIL_FROM's name and address. */
+function contactPoint(): { name: string; email: string } {
+  const from = config().mailFrom;
+  const email = /<([^>]+)>/.exec(from)?.[1] ?? (from.includes('@') ? from.trim() : 'stormwater@rotterdamny.example');
+  const name = from.replace(/<[^>]*>/, '').replace(/"/g, '').trim() || 'Town of Rotterdam Stormwater';
+  return { name, email };
+}
+
+const spatial = `${TOWN_BOUNDS.minLon},${TOWN_BOUNDS.minLat},${TOWN_BOUNDS.maxLon},${TOWN_BOUNDS.maxLat}`;
+
+// ---------------------------------------------------------------------------------------------
+// DCAT-US 1.1 (https://resources.data.gov/resources/dcat-us/)
+
+export function dcatCatalog(db: DB, baseUrl: string, now = new Date()) {
+  const today = townToday(now);
+  const projectsModified = newestUpdate(listOpenProjects(db, { statuses: [] }, baseUrl));
+  const modified: Record<string, string> = {
+    projects: projectsModified.getTime() ? projectsModified.toISOString() : today,
+    findings: today,
+    'records-requests-monthly': today,
+  };
+  const contact = contactPoint();
+  return {
+    '@context': 'https://project-open-data.cio.gov/v1.1/schema/catalog.jsonld',
+    '@id': `${baseUrl}/data.json`,
+    '@type': 'dcat:Catalog',
+    conformsTo: 'https://project-open-data.cio.gov/v1.1/schema',
+    describedBy: 'https://project-open-data.cio.gov/v1.1/schema/catalog.json',
+    dataset: OPEN_DATASETS.map((d) => ({
+      '@type': 'dcat:Dataset',
+      title: d.title,
+      description: d.description,
+      keyword: d.keywords,
+      modified: modified[d.id] ?? today,
+      publisher: { '@type': 'org:Organization', name: TOWN_NAME },
+      contactPoint: { '@type': 'vcard:Contact', fn: contact.name, hasEmail: `mailto:${contact.email}` },
+      identifier: `${baseUrl}/data.json#${d.id}`,
+      accessLevel: 'public',
+      spatial,
+      accrualPeriodicity: d.periodicity,
+      landingPage: `${baseUrl}/open-data`,
+      describedBy: `${baseUrl}${d.dictionary}`,
+      describedByType: 'text/html',
+      language: ['en-US'],
+      distribution: d.distributions.map((x) => ({
+        '@type': 'dcat:Distribution',
+        title: x.title,
+        downloadURL: `${baseUrl}${x.path}`,
+        mediaType: x.mediaType,
+        format: x.format,
+        describedBy: `${baseUrl}/api/openapi.json`,
+        describedByType: 'application/vnd.oai.openapi+json',
+      })),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// schema.org JSON-LD
+
+const townOrganization = (baseUrl: string) => ({
+  '@type': 'GovernmentOrganization',
+  name: TOWN_NAME,
+  url: baseUrl,
+  email: contactPoint().email,
+  address: { '@type': 'PostalAddress', addressLocality: 'Rotterdam', addressRegion: 'NY', addressCountry: 'US' },
+});
+
+const townArea = {
+  '@type': 'AdministrativeArea',
+  name: TOWN_NAME,
+  geo: { '@type': 'GeoShape', box: `${TOWN_BOUNDS.minLat} ${TOWN_BOUNDS.minLon} ${TOWN_BOUNDS.maxLat} ${TOWN_BOUNDS.maxLon}` },
+};
+
+/** The open-data page: a DataCatalog of the datasets above. */
+export function dataCatalogJsonLd(baseUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DataCatalog',
+    name: 'Rotterdam Stormwater Portal open data',
+    description: 'Construction stormwater projects, compliance findings and records-request statistics of the Town of Rotterdam, New York, as JSON, CSV and GeoJSON.',
+    url: `${baseUrl}/open-data`,
+    publisher: townOrganization(baseUrl),
+    dataset: OPEN_DATASETS.map((d) => ({
+      '@type': 'Dataset',
+      '@id': `${baseUrl}/data.json#${d.id}`,
+      name: d.title,
+      description: d.description,
+      url: `${baseUrl}${d.dictionary}`,
+      keywords: d.keywords,
+      isAccessibleForFree: true,
+      creator: townOrganization(baseUrl),
+      spatialCoverage: townArea,
+      distribution: d.distributions.map((x) => ({ '@type': 'DataDownload', name: x.title, encodingFormat: x.mediaType, contentUrl: `${baseUrl}${x.path}` })),
+    })),
+  };
+}
+
+export interface PlaceFacts {
+  name: string;
+  slug: string;
+  description: string;
+  siteAddress: string;
+  zip: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** A project page: the construction site as a Place, with its coordinates when the NOI gives them. */
+export function projectPlaceJsonLd(p: PlaceFacts, baseUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Place',
+    '@id': `${baseUrl}/projects/${p.slug}#place`,
+    name: p.name,
+    description: p.description.slice(0, 500),
+    url: `${baseUrl}/projects/${p.slug}`,
+    address: { '@type': 'PostalAddress', streetAddress: p.siteAddress, addressLocality: 'Rotterdam', addressRegion: 'NY', ...(p.zip ? { postalCode: p.zip } : {}), addressCountry: 'US' },
+    ...(p.latitude != null && p.longitude != null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: Math.round(p.latitude * 1e6) / 1e6, longitude: Math.round(p.longitude * 1e6) / 1e6 } }
+      : {}),
+    containedInPlace: townArea,
+  };
+}
+
+/** The records request page: the service of copies of records, described for search engines. No requester data. */
+export function recordsRequestServiceJsonLd(baseUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'GovernmentService',
+    name: 'Request copies of construction stormwater records',
+    description:
+      'Ask the Town of Rotterdam for copies of a construction project’s stormwater pollution prevention plan (SWPPP), inspection reports, monthly summaries or notice of intent. The town responds within five business days; electronic copies are free.',
+    serviceType: 'Public records request (New York Freedom of Information Law)',
+    url: `${baseUrl}/requests/new`,
+    provider: townOrganization(baseUrl),
+    areaServed: townArea,
+    isAccessibleForFree: true,
+    availableChannel: {
+      '@type': 'ServiceChannel',
+      name: 'Online request form',
+      serviceUrl: `${baseUrl}/requests/new`,
+      availableLanguage: { '@type': 'Language', name: 'English', alternateName: 'en' },
+    },
+    termsOfService: `${baseUrl}/help/fees`,
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` escaped so no text in it can close
+ * the script element (the CSP's script-src does not apply to a data block, which is never run).
+ */
+export function jsonLdText(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,206 @@
+/**
+ * Compliance findings as open data: what the compliance rules (compliance/compliance.rules.ts) found at
+ * published projects — a requirement of the ordinance's inspection and reporting subsections that was
+ * not met, with its rule, the ordinance section, severity, the dates and plain words — open ones and
+ * those that ended. For the whole town they come from the compliance loader's bulk path (a fixed number
+ * of queries for every project), computed at most once a minute per version of the public data.
+ *
+ * Nothing unpublished: only published projects are evaluated. Findings are computed from the operator's
+ * filings and the rain record; they carry no person's details.
+ */
+import { eq } from 'drizzle-orm';
+import { projects } from '#db/schema.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { complianceFor } from '#lib/server/compliance/compliance.ts';
+import type { Finding, RuleId, Severity } from '#lib/server/compliance/compliance.rules.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
+
+export const FINDING_RULES = [
+  'routine-gap',
+  'twice-weekly',
+  'post-storm',
+  'summary-missing',
+  'summary-late',
+  'over-five-acres',
+  'over-five-acres-planned',
+  'stabilization',
+  'sediment-cleanout',
+  'corrective-overdue',
+] as const satisfies readonly RuleId[];
+export const FINDING_SEVERITIES = ['high', 'medium', 'low'] as const satisfies readonly Severity[];
+export const FINDING_STATUSES = ['open', 'resolved'] as const;
+
+export const FINDING_FIELDS: FieldDef[] = [
+  { name: 'id', type: 'text', description: 'Stable identifier: the project id and the lapse, e.g. "12/routine-gap:2026-05-04". The same lapse keeps it as data is added.' },
+  { name: 'project_id', type: 'integer', description: 'The project (see /api/projects/{id}).' },
+  { name: 'project_slug', type: 'text', description: 'The project page address.' },
+  { name: 'project_name', type: 'text', description: 'Project name.' },
+  { name: 'url', type: 'url', description: 'Where the finding is shown on the project page.' },
+  { name: 'rule', type: 'text', description: `The requirement checked: ${FINDING_RULES.join(', ')}.` },
+  { name: 'severity', type: 'text', description: 'high (serious: sediment can leave the site), medium or low.' },
+  { name: 'status', type: 'text', description: 'open (still going on) or resolved (ended on resolved_on).' },
+  { name: 'title', type: 'text', description: 'Short statement, e.g. "11 days without an inspection".' },
+  { name: 'description', type: 'text', description: 'One or two sentences in plain words, with the dates.' },
+  { name: 'ordinance_section', type: 'text', description: 'The subsection of the town law (and the state permit) the requirement comes from.' },
+  { name: 'began_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'The first day something required was missing.' },
+  { name: 'due_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'When the requirement was due, if it has one date.' },
+  { name: 'due_at', type: 'instant', unit: INSTANT_UNIT, nullable: true, description: 'Exact deadline, for rules measured in hours (the post-storm inspection).' },
+  { name: 'resolved_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'The day it ended; empty while open.' },
+];
+
+export interface FindingProject {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface TownFinding {
+  project: FindingProject;
+  finding: Finding;
+}
+
+export function findingRecord(project: FindingProject, f: Finding, baseUrl: string) {
+  return {
+    id: `${project.id}/${f.key}`,
+    project_id: project.id,
+    project_slug: project.slug,
+    project_name: project.name,
+    url: `${baseUrl}/projects/${project.slug}#inspection-record`,
+    rule: f.rule,
+    severity: f.severity,
+    status: f.status,
+    title: f.title,
+    description: f.text,
+    ordinance_section: f.section,
+    began_on: f.from,
+    due_on: f.dueOn ?? null,
+    due_at: f.dueAt ? f.dueAt.toISOString() : null,
+    resolved_on: f.resolvedOn ?? null,
+  };
+}
+
+export type FindingRecord = ReturnType<typeof findingRecord>;
+
+// ---------------------------------------------------------------------------------------------
+// The whole town
+
+/**
+ * The rules over every project cost seconds at 10,000 projects (like the officer's dashboard, which reuses
+ * its list for a minute): the town-wide findings are evaluated at most once a minute (and again on a new
+ * town day), whatever changes meanwhile. Which projects are published, and their names, are read at once
+ * on every call, so an unpublished project's findings leave the list immediately.
+ */
+const TOWN_CACHE_MS = 60_000;
+let townCache: { db: DB; at: number; day: string; value: Array<{ projectId: number; finding: Finding }> } | undefined;
+let publishedCache: { db: DB; version: number; value: Map<number, FindingProject> } | undefined;
+
+/** Every finding at every published project, newest first. */
+export function townFindings(db: DB, now = new Date()): TownFinding[] {
+  const t = now.getTime();
+  const day = townToday(now);
+  if (!townCache || townCache.db !== db || Math.abs(t - townCache.at) >= TOWN_CACHE_MS || townCache.day !== day) {
+    const value = complianceFor(db, {}, now).flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding })));
+    townCache = { db, at: t, day, value: sortFindings(value) };
+    // Tens of megabytes at 10,000 projects: let them go once the minute is over, if nobody asks again.
+    const held = townCache;
+    setTimeout(() => {
+      if (townCache === held) townCache = undefined;
+    }, TOWN_CACHE_MS).unref();
+  }
+  const published = publishedProjects(db);
+  const out: TownFinding[] = [];
+  for (const { projectId, finding } of townCache.value) {
+    const project = published.get(projectId);
+    if (project) out.push({ project, finding });
+  }
+  return out;
+}
+
+/** The findings of a few published projects (a project page, a feed): the same bulk path, scoped, evaluated now. */
+export function findingsOfProjects(db: DB, ids: number[], now = new Date()): TownFinding[] {
+  const published = publishedProjects(db);
+  const wanted = ids.filter((id) => published.has(id));
+  if (!wanted.length) return [];
+  const value = complianceFor(db, { projectIds: wanted }, now).flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding })));
+  return sortFindings(value).map(({ projectId, finding }) => ({ project: published.get(projectId)!, finding }));
+}
+
+/** Published projects by id, read again whenever the public data changes. */
+function publishedProjects(db: DB): Map<number, FindingProject> {
+  const version = publicDataVersion(db);
+  if (publishedCache?.db !== db || publishedCache.version !== version) {
+    const rows = db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(eq(projects.published, true)).all();
+    publishedCache = { db, version, value: new Map(rows.map((r) => [r.id, r])) };
+  }
+  return publishedCache.value;
+}
+
+function sortFindings<T extends { projectId: number; finding: Finding }>(list: T[]): T[] {
+  return list.sort((a, b) => b.finding.from.localeCompare(a.finding.from) || a.projectId - b.projectId || a.finding.key.localeCompare(b.finding.key));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters (validated by the zod schema in api-schemas.ts)
+
+export interface FindingFilters {
+  statuses?: Array<(typeof FINDING_STATUSES)[number]>;
+  severities?: Severity[];
+  rules?: RuleId[];
+  projectId?: number;
+  /** Open findings, and those that ended on or after this day (default: a year before today). */
+  since?: string;
+}
+
+export interface FindingPage {
+  page: number;
+  perPage: number;
+}
+
+export const FINDINGS_PER_PAGE = 1000;
+export const FINDINGS_MAX_PER_PAGE = 10_000;
+
+export function filterFindings(all: TownFinding[], filters: FindingFilters, today: string): TownFinding[] {
+  const since = filters.since ?? addDays(today, -365);
+  return all.filter(({ project, finding: f }) => {
+    if (filters.projectId != null && project.id !== filters.projectId) return false;
+    if (filters.statuses?.length && !filters.statuses.includes(f.status)) return false;
+    if (filters.severities?.length && !filters.severities.includes(f.severity)) return false;
+    if (filters.rules?.length && !filters.rules.includes(f.rule)) return false;
+    return f.status === 'open' || (f.resolvedOn ?? f.from) >= since;
+  });
+}
+
+/** One page of the findings the open data lists, as records, with the total that match. */
+export function listFindingRecords(db: DB, filters: FindingFilters, baseUrl: string, paging: FindingPage = { page: 1, perPage: FINDINGS_PER_PAGE }, now = new Date()) {
+  const all = filters.projectId != null ? findingsOfProjects(db, [filters.projectId], now) : townFindings(db, now);
+  const matching = filterFindings(all, filters, townToday(now));
+  const start = (paging.page - 1) * paging.perPage;
+  return {
+    total: matching.length,
+    page: paging.page,
+    perPage: paging.perPage,
+    pages: Math.max(1, Math.ceil(matching.length / paging.perPage)),
+    records: matching.slice(start, start + paging.perPage).map(({ project, finding }) => findingRecord(project, finding, baseUrl)),
+  };
+}
+
+/** RFC 8288 links to the first, previous, next and last pages, keeping the other parameters. */
+export function pageLinks(url: URL, page: number, pages: number): string {
+  const at = (n: number) => {
+    const u = new URL(url);
+    u.searchParams.set('page', String(n));
+    return `<${u.pathname}${u.search}>`;
+  };
+  const links = [`${at(1)}; rel="first"`, `${at(pages)}; rel="last"`];
+  if (page > 1) links.push(`${at(Math.min(page - 1, pages))}; rel="prev"`);
+  if (page < pages) links.push(`${at(page + 1)}; rel="next"`);
+  return links.join(', ');
+}
+
+export function findingsCsv(records: FindingRecord[]): { header: string[]; rows: unknown[][] } {
+  const header = FINDING_FIELDS.map((f) => f.name);
+  return { header, rows: records.map((r) => header.map((h) => (r as Record<string, unknown>)[h])) };
+}

@@ -1,0 +1,241 @@
+/**
+ * The OpenAPI 3.1 description of every /api endpoint, served at /api/openapi.json. Parameters come from
+ * the zod schemas that validate them (api-filters.ts) and answers from the schemas built from the data
+ * dictionary (api-schemas.ts), both through z.toJSONSchema (JSON Schema 2020-12, OpenAPI 3.1's dialect).
+ *
+ * Each operation lists examples in `x-request-examples`: a request and the status and media type it
+ * answers with. tests/integration/openapi-and-catalog.test.ts sends every one and checks the answer
+ * against the documented schema. The example project id is a published project of this deployment.
+ */
+import { z } from 'astro/zod';
+import type { DB } from '#lib/server/platform/db.ts';
+import { isListParam, findingFilterSchema, projectFilterSchema } from './api-filters.ts';
+import { NAMED_SCHEMAS } from './api-schemas.ts';
+import { listOpenProjects } from './open-data.ts';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: keyof typeof NAMED_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
+
+function withoutMeta(schema: Json): Json {
+  const { $schema: _s, $id: _i, ...rest } = schema;
+  return rest;
+}
+
+let components: Record<string, Json> | undefined;
+
+/** The components: every named schema, referring to each other by $ref (built once). */
+function componentSchemas(): Record<string, Json> {
+  if (components) return components;
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id });
+  const out = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
+  components = Object.fromEntries(Object.entries(out.schemas).map(([id, s]) => [id, withoutMeta(s)]));
+  return components;
+}
+
+/** Query parameters from a filter schema: lists are comma-separated (style form, explode false). */
+function queryParameters(schema: z.ZodObject): Json[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const f = field as z.ZodType;
+    const required = !(f instanceof z.ZodOptional);
+    const inner = (f instanceof z.ZodOptional ? f.unwrap() : f) as z.ZodType;
+    const json = withoutMeta(z.toJSONSchema(inner, { target: 'draft-2020-12', io: 'input' }) as Json);
+    const { description, examples, ...rest } = json as { description?: string; examples?: unknown[] } & Json;
+    return {
+      name,
+      in: 'query',
+      required,
+      description,
+      schema: rest,
+      ...(isListParam(f) ? { style: 'form', explode: false } : {}),
+      ...(examples?.length ? { example: examples[0] } : {}),
+    };
+  });
+}
+
+interface RequestExample {
+  summary: string;
+  /** Path and query, e.g. /api/projects?status=active */
+  url: string;
+  status: number;
+  contentType: string;
+}
+
+const conditionalParameters = [{ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' }];
+const cachingHeaders = {
+  ETag: { $ref: '#/components/headers/ETag' },
+  'Last-Modified': { $ref: '#/components/headers/LastModified' },
+  'Access-Control-Allow-Origin': { $ref: '#/components/headers/AccessControlAllowOrigin' },
+};
+const paged = {
+  ...cachingHeaders,
+  Link: { description: 'RFC 8288 links to the first, last, previous and next pages (rel="first", "last", "prev", "next").', schema: { type: 'string' } },
+  'X-Total-Count': { description: 'Findings that match the filters, on every page.', schema: { type: 'integer' } },
+};
+const notModified = { '304': { description: 'Not modified: the client’s copy (If-None-Match or If-Modified-Since) is current. No body.', headers: cachingHeaders } };
+const badRequest = { '400': { description: 'A filter is malformed; the message says what to send instead.', content: { 'application/json': { schema: ref('Error') } } } };
+const csv = (description: string, headers: Json = cachingHeaders) => ({ description, headers, content: { 'text/csv': { schema: { type: 'string', description: 'UTF-8 with a byte order mark; the first row names the fields (see the data dictionary). Cells a spreadsheet would run as a formula start with an apostrophe.' } } } });
+const json = (description: string, schema: Json, mediaType = 'application/json', headers: Json = cachingHeaders) => ({ description, headers, content: { [mediaType]: { schema } } });
+
+function operation(o: { id: string; summary: string; description: string; tag: string; parameters?: Json[]; responses: Json; examples: RequestExample[] }) {
+  return {
+    get: {
+      operationId: o.id,
+      summary: o.summary,
+      description: o.description,
+      tags: [o.tag],
+      parameters: [...(o.parameters ?? []), ...conditionalParameters],
+      responses: { ...o.responses, ...notModified },
+      'x-request-examples': o.examples,
+    },
+  };
+}
+
+export function openApiDocument(db: DB, baseUrl: string) {
+  const sample = listOpenProjects(db, { statuses: [] }, baseUrl)[0];
+  const sampleId = sample?.id ?? 1;
+  const projectFilters = queryParameters(projectFilterSchema);
+  const findingFilters = queryParameters(findingFilterSchema);
+  const J = 'application/json';
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Rotterdam Stormwater Portal open data',
+      version: '1.0.0',
+      summary: 'Construction stormwater projects, compliance findings and records-request statistics of the Town of Rotterdam, New York.',
+      description:
+        'Public data only: published projects, public documents and enforcement actions, the town’s inspections, and compliance findings. Ids never change and are never reused. Every answer carries an ETag and most a Last-Modified; send If-None-Match or If-Modified-Since for a short 304. CORS is open. The fields are explained at /open-data.',
+    },
+    servers: [{ url: baseUrl }],
+    externalDocs: { description: 'Data dictionary: every field, its type and unit', url: `${baseUrl}/open-data` },
+    tags: [
+      { name: 'Projects', description: 'Published construction projects and their public records.' },
+      { name: 'Findings', description: 'Compliance findings from the operators’ filings, checked against the town law.' },
+      { name: 'Records requests', description: 'Monthly statistics of records requests.' },
+      { name: 'About', description: 'This description.' },
+    ],
+    paths: {
+      '/api/projects': operation({
+        id: 'listProjects',
+        tag: 'Projects',
+        summary: 'Every published project',
+        description: 'One record per published project, filtered by status, a bounding box or updated_since.',
+        parameters: projectFilters,
+        responses: { '200': json('The projects.', ref('ProjectList')), ...badRequest },
+        examples: [
+          { summary: 'Every project', url: '/api/projects', status: 200, contentType: J },
+          { summary: 'Sites under construction or stopped', url: '/api/projects?status=active,stop_work', status: 200, contentType: J },
+          { summary: 'Inside a box, changed since a day', url: '/api/projects?bbox=-74.08,42.745,-73.93,42.87&updated_since=2020-01-01', status: 200, contentType: J },
+          { summary: 'An unknown status', url: '/api/projects?status=building', status: 400, contentType: J },
+          { summary: 'A box with three numbers', url: '/api/projects?bbox=1,2,3', status: 400, contentType: J },
+        ],
+      }),
+      '/api/projects.csv': operation({
+        id: 'listProjectsCsv',
+        tag: 'Projects',
+        summary: 'Every published project as CSV',
+        description: 'The same records as /api/projects, one row each, the columns in the order of the data dictionary.',
+        parameters: projectFilters,
+        responses: { '200': csv('The projects, one row each.'), ...badRequest },
+        examples: [
+          { summary: 'Every project', url: '/api/projects.csv', status: 200, contentType: 'text/csv' },
+          { summary: 'Only stop-work sites', url: '/api/projects.csv?status=stop_work', status: 200, contentType: 'text/csv' },
+          { summary: 'A date that is not one', url: '/api/projects.csv?updated_since=yesterday', status: 400, contentType: J },
+        ],
+      }),
+      '/api/projects.geojson': operation({
+        id: 'listProjectsGeoJson',
+        tag: 'Projects',
+        summary: 'Every published project as GeoJSON',
+        description: 'An RFC 7946 FeatureCollection: each project a Point at [longitude, latitude], its other fields as properties.',
+        parameters: projectFilters,
+        responses: { '200': json('The projects as map points.', ref('ProjectFeatureCollection'), 'application/geo+json'), ...badRequest },
+        examples: [
+          { summary: 'Every project', url: '/api/projects.geojson', status: 200, contentType: 'application/geo+json' },
+          { summary: 'Inside a box', url: '/api/projects.geojson?bbox=-74.00,42.76,-73.95,42.80', status: 200, contentType: 'application/geo+json' },
+        ],
+      }),
+      '/api/projects/{id}': {
+        ...operation({
+          id: 'getProject',
+          tag: 'Projects',
+          summary: 'One published project with its public records',
+          description: 'The project with its receiving waters, parties, public documents, monthly summaries, public enforcement actions, the town’s inspections and the compliance findings over its whole history.',
+          parameters: [{ name: 'id', in: 'path', required: true, description: 'The project id (from /api/projects).', schema: { type: 'integer', minimum: 1 }, example: sampleId }],
+          responses: { '200': json('The project.', ref('ProjectDetail')), '404': { description: 'No published project has this id.', content: { [J]: { schema: ref('Error') } } } },
+          examples: [
+            { summary: 'A published project', url: `/api/projects/${sampleId}`, status: 200, contentType: J },
+            { summary: 'No such project', url: '/api/projects/999999999', status: 404, contentType: J },
+          ],
+        }),
+      },
+      '/api/findings.json': operation({
+        id: 'listFindings',
+        tag: 'Findings',
+        summary: 'Compliance findings at published projects',
+        description: 'Open findings and those that ended since `since` (default: a year ago), newest first, across the town or for one project, a page at a time.',
+        parameters: findingFilters,
+        responses: { '200': json('The findings.', ref('FindingList'), J, paged), ...badRequest },
+        examples: [
+          { summary: 'Open findings and those that ended in the last year', url: '/api/findings.json', status: 200, contentType: J },
+          { summary: 'Serious findings still open', url: '/api/findings.json?status=open&severity=high', status: 200, contentType: J },
+          { summary: 'One project’s whole history', url: `/api/findings.json?project=${sampleId}&since=2000-01-01`, status: 200, contentType: J },
+          { summary: 'The second page of five', url: '/api/findings.json?per_page=5&page=2', status: 200, contentType: J },
+          { summary: 'An unknown severity', url: '/api/findings.json?severity=urgent', status: 400, contentType: J },
+          { summary: 'Too many a page', url: '/api/findings.json?per_page=100000', status: 400, contentType: J },
+        ],
+      }),
+      '/api/findings.csv': operation({
+        id: 'listFindingsCsv',
+        tag: 'Findings',
+        summary: 'Compliance findings as CSV',
+        description: 'The same records as /api/findings.json, one row each, a page at a time.',
+        parameters: findingFilters,
+        responses: { '200': csv('The findings, one row each.', paged), ...badRequest },
+        examples: [
+          { summary: 'Open findings and those that ended in the last year', url: '/api/findings.csv', status: 200, contentType: 'text/csv' },
+          { summary: 'Missed post-storm inspections', url: '/api/findings.csv?rule=post-storm', status: 200, contentType: 'text/csv' },
+          { summary: 'A project id that is not one', url: '/api/findings.csv?project=abc', status: 400, contentType: J },
+        ],
+      }),
+      '/api/records-requests/monthly.json': operation({
+        id: 'recordsRequestsMonthly',
+        tag: 'Records requests',
+        summary: 'Records requests per month',
+        description: 'Received, answered, answered on time, median days to answer, withdrawn, open and overdue, per month and in total. Counts only.',
+        responses: { '200': json('The statistics.', ref('RecordsRequestStats')) },
+        examples: [{ summary: 'Every month', url: '/api/records-requests/monthly.json', status: 200, contentType: J }],
+      }),
+      '/api/records-requests/monthly.csv': operation({
+        id: 'recordsRequestsMonthlyCsv',
+        tag: 'Records requests',
+        summary: 'Records requests per month as CSV',
+        description: 'The same statistics, one row per month.',
+        responses: { '200': csv('One row per month.') },
+        examples: [{ summary: 'Every month', url: '/api/records-requests/monthly.csv', status: 200, contentType: 'text/csv' }],
+      }),
+      '/api/openapi.json': operation({
+        id: 'openApi',
+        tag: 'About',
+        summary: 'This description',
+        description: 'The OpenAPI 3.1 description of the API.',
+        responses: { '200': json('The OpenAPI document.', ref('OpenApiDocument')) },
+        examples: [{ summary: 'The description', url: '/api/openapi.json', status: 200, contentType: J }],
+      }),
+    },
+    components: {
+      schemas: componentSchemas(),
+      parameters: {
+        IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier answer: 304 if unchanged.', schema: { type: 'string' } },
+        IfModifiedSince: { name: 'If-Modified-Since', in: 'header', required: false, description: 'A Last-Modified from an earlier answer: 304 if nothing is newer.', schema: { type: 'string' } },
+      },
+      headers: {
+        ETag: { description: 'Strong validator: a digest of the body.', schema: { type: 'string' } },
+        LastModified: { description: 'The newest change among the records in the answer (when the answer has one).', schema: { type: 'string' } },
+        AccessControlAllowOrigin: { description: 'Always *: any website may read the data.', schema: { type: 'string', const: '*' } },
+      },
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** GET /api/findings.csv: the same findings as /api/findings.json, one row each (formulas neutralized), a page at a time. */
+import type { APIRoute } from 'astro';
+import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { toCsv } from '#lib/server/platform/http/csv.ts';
+import { parseFindingFilters } from '#lib/server/public/api-filters.ts';
+import { findingsCsv, listFindingRecords, pageLinks } from '#lib/server/public/findings.ts';
+
+export const GET: APIRoute = ({ request, url, locals }) => {
+  const parsed = parseFindingFilters(url.searchParams);
+  if (!parsed.ok) return apiError(400, parsed.message);
+  const { records, total, page, pages } = listFindingRecords(locals.db, parsed.value.filters, config().publicUrl, parsed.value.paging);
+  const { header, rows } = findingsCsv(records);
+  return apiBody(request, '\uFEFF' + toCsv(header, rows), {
+    contentType: 'text/csv; charset=utf-8',
+    headers: {
+      'Content-Disposition': `attachment; filename="rotterdam-stormwater-findings${pages > 1 ? `-page-${page}` : ''}.csv"`,
+      Link: pageLinks(url, page, pages),
+      'X-Total-Count': String(total),
+      'Access-Control-Expose-Headers': 'Link, X-Total-Count',
+    },
+  });
+};

@@ -1,0 +1,21 @@
+/**
+ * GET /api/findings.json: compliance findings at published projects (filters: status, severity, rule,
+ * project, since), newest first, a page at a time (page, per_page; the Link header names the others).
+ */
+import type { APIRoute } from 'astro';
+import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { parseFindingFilters } from '#lib/server/public/api-filters.ts';
+import { listFindingRecords, pageLinks } from '#lib/server/public/findings.ts';
+
+export const GET: APIRoute = ({ request, url, locals }) => {
+  const parsed = parseFindingFilters(url.searchParams);
+  if (!parsed.ok) return apiError(400, parsed.message);
+  const now = new Date();
+  const { records, total, page, perPage, pages } = listFindingRecords(locals.db, parsed.value.filters, config().publicUrl, parsed.value.paging, now);
+  const body = { source: `${config().publicUrl}/open-data#dict-findings`, as_of: townToday(now), total, page, per_page: perPage, pages, count: records.length, findings: records };
+  // No Last-Modified: findings also change as deadlines pass. The ETag (a digest of the body, which holds
+  // no clock time) answers 304 while they are the same.
+  return apiBody(request, JSON.stringify(body, null, 1), { contentType: 'application/json; charset=utf-8', headers: { Link: pageLinks(url, page, pages), 'X-Total-Count': String(total), 'Access-Control-Expose-Headers': 'Link, X-Total-Count' } });
+};

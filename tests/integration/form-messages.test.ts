@@ -1,0 +1,172 @@
+/**
+ * Every Action answers empty and wrong-type input in sentences: posted as a browser would (and as a
+ * hostile client could: a file where text belongs), by a user allowed to call it, nothing in the response
+ * is zod's own words ("Invalid input: expected string, received null"). The forms' pages show exactly
+ * these messages beside each field; /alerts/new is checked as rendered. Each action's fields are listed
+ * here, and the list must cover every action in the source tree (tests/support/source-routes.ts).
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { postAction, signIn } from '../support/http.ts';
+import { listActions } from '../support/source-routes.ts';
+
+const base = inject('baseURL');
+
+/** zod's own words, which mean nothing to a resident or to staff. */
+const ZOD_WORDS = /Invalid input|Invalid option|Invalid (string|number|email|date)|expected |Too (big|small)|received (null|undefined|NaN|Infinity|File|string|number|array)/;
+
+type Who = 'anonymous' | 'admin' | 'clerk' | 'officer' | 'operator';
+
+const NOI = ['name', 'slug', 'description', 'siteAddress', 'crossStreet', 'zip', 'latitude', 'longitude', 'taxMapParcels', 'kind', 'status', 'natureOfActivity', 'preDevelopmentLandUse', 'postDevelopmentLandUse', 'totalSiteAcres', 'disturbedAcres', 'maxDisturbedAtOnceAcres', 'existingImperviousAcres', 'futureImperviousAcres', 'decFiveAcreApproval', 'decFiveAcreApprovalOn', 'phasing', 'phaseCount', 'drainsToMs4', 'federalWetlandBuffer', 'stateWetlandBuffer', 'watercourseBuffer', 'bufferNotes', 'postConstructionPractices', 'plannedStartOn', 'plannedCompletionOn', 'actualStartOn', 'townPermitNo', 'spdesPermitId', 'noiReceivedOn', 'finalStabilizationOn', 'notFiledOn', 'winterShutdownFrom', 'winterShutdownTo'];
+const REQUEST = ['formKey', 'intent', 'project', 'documentIds', 'reportsFrom', 'reportsTo', 'freeText', 'delivery', 'name', 'email', 'phone', 'address', 'costLimit'];
+
+/** Who calls each action, and the fields its form posts. Actions without input (sign out, the calendar link) are left out: they have nothing to validate. */
+const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
+  'accounts.signIn': { who: 'anonymous', fields: ['email', 'password', 'next'] },
+  'accounts.signOut': 'no input',
+  'accounts.signOutEverywhere': 'no input',
+  'accounts.requestPasswordReset': { who: 'anonymous', fields: ['email'] },
+  'accounts.setPassword': { who: 'anonymous', fields: ['token', 'password', 'confirm'] },
+  'accounts.inviteUser': { who: 'admin', fields: ['email', 'name', 'title', 'roles', 'projectIds'] },
+  'accounts.updateUserAccess': { who: 'admin', fields: ['userId', 'roles', 'projectIds', 'disabled'] },
+  'alerts.subscribe': { who: 'anonymous', fields: ['email', 'target', 'project', 'lat', 'lon', 'r', 'label', 'frequency'] },
+  'alerts.confirm': { who: 'anonymous', fields: ['token'] },
+  'alerts.unsubscribe': { who: 'anonymous', fields: ['token'] },
+  'mail.retry': { who: 'admin', fields: ['id'] },
+  'registry.createProject': { who: 'officer', fields: [...NOI, 'ownerCompany', 'ownerContact', 'ownerTitle', 'ownerPhone', 'ownerEmail', 'waterName', 'waterType', 'waterImpaired', 'publish'] },
+  'registry.updateProject': { who: 'officer', fields: ['projectId', ...NOI] },
+  'registry.setPublished': { who: 'officer', fields: ['projectId', 'published'] },
+  'registry.setOperators': { who: 'officer', fields: ['projectId', 'userIds'] },
+  'registry.saveParty': { who: 'officer', fields: ['projectId', 'partyId', 'role', 'companyName', 'contactName', 'contactTitle', 'phone', 'email', 'license', 'measures', 'certifiedOn'] },
+  'registry.removeParty': { who: 'officer', fields: ['projectId', 'partyId'] },
+  'registry.addWater': { who: 'officer', fields: ['projectId', 'name', 'waterType', 'impaired'] },
+  'registry.removeWater': { who: 'officer', fields: ['projectId', 'waterId'] },
+  'registry.recordNot': { who: 'officer', fields: ['projectId', 'notFiledOn', 'finalStabilizationOn'] },
+  'registry.setDocumentPublic': { who: 'officer', fields: ['projectId', 'documentId', 'public'] },
+  'swppp.markComplete': { who: 'officer', fields: ['reviewId', 'on'] },
+  'swppp.notifyDeficiencies': { who: 'officer', fields: ['reviewId', 'on', 'deficiencies'] },
+  'swppp.recordResubmission': { who: 'officer', fields: ['reviewId', 'on'] },
+  'swppp.decide': { who: 'officer', fields: ['reviewId', 'decision', 'on', 'conditions', 'reasons', 'townPermitNo'] },
+  'swppp.extend': { who: 'officer', fields: ['reviewId', 'until', 'note'] },
+  'notices.give': { who: 'operator', fields: ['projectId', 'milestone', 'scheduledDate', 'scheduledTime', 'notes'] },
+  'notices.record': { who: 'officer', fields: ['projectId', 'milestone', 'scheduledDate', 'scheduledTime', 'givenDate', 'givenTime', 'givenBy', 'notes'] },
+  'notices.scheduleTownInspection': { who: 'officer', fields: ['projectId', 'noticeId', 'milestone', 'scheduledDate', 'scheduledTime', 'notes'] },
+  'notices.cancelScheduledInspection': { who: 'officer', fields: ['scheduledId'] },
+  'notices.recordTownInspection': { who: 'officer', fields: ['projectId', 'scheduledId', 'noticeId', 'milestone', 'inspectedOn', 'outcome', 'findings', 'violationDescription', 'violationSection'] },
+  'notices.recordViolation': { who: 'officer', fields: ['projectId', 'observedOn', 'description', 'section'] },
+  'notices.markViolationCorrected': { who: 'officer', fields: ['violationId', 'on'] },
+  'enforcement.calculateFine': { who: 'officer', fields: ['projectId', 'fineDays', 'fineDailyRate'] },
+  'enforcement.issue': { who: 'officer', fields: ['projectId', 'type', 'issuedOn', 'citedSection', 'summary', 'requiredMeasures', 'complyBy', 'public', 'violationIds', 'newViolationDescription', 'newViolationSection', 'newViolationObservedOn', 'escalatesId', 'fineDays', 'fineDailyRate', 'fineConfirmedCents', 'fineConfirm', 'fineDueOn'] },
+  'enforcement.transition': { who: 'officer', fields: ['actionId', 'event', 'on', 'liftedOn', 'note'] },
+  'enforcement.recordPayment': { who: 'officer', fields: ['actionId', 'receivedOn', 'amount', 'method', 'reference'] },
+  'enforcement.waiveFine': { who: 'officer', fields: ['actionId', 'on', 'reason'] },
+  'enforcement.update': { who: 'officer', fields: ['actionId', 'citedSection', 'summary', 'requiredMeasures', 'complyBy', 'public'] },
+  'guarantees.save': { who: 'officer', fields: ['projectId', 'guaranteeId', 'kind', 'purpose', 'amount', 'institution', 'reference', 'receivedOn', 'expiresOn', 'finalAcceptanceOn', 'oneYearInspectionOn', 'notes'] },
+  'guarantees.release': { who: 'officer', fields: ['guaranteeId', 'on'] },
+  'calendarFeed.create': 'no input',
+  'calendarFeed.revoke': 'no input',
+  'compliance.updateSettings': { who: 'officer', fields: ['summaryDueDay', 'twiceWeeklyOverAcres', 'twiceWeeklyImpaired', 'winterMaxDays'] },
+  'reviews.decideInspection': { who: 'officer', fields: ['id', 'decision', 'comment', 'reportPublic'] },
+  'reviews.decideSummary': { who: 'officer', fields: ['id', 'decision', 'comment', 'publicAttachmentIds'] },
+  'reviews.decideDocument': { who: 'officer', fields: ['id', 'decision', 'comment', 'public'] },
+  'storms.record': { who: 'officer', fields: ['endedOn', 'endedTime', 'inches', 'gauge'] },
+  'requests.submit': { who: 'anonymous', fields: [...REQUEST, 'website'] },
+  'requests.approveCost': { who: 'anonymous', fields: ['token'] },
+  'requests.withdrawByRequester': { who: 'anonymous', fields: ['token', 'confirm'] },
+  'requests.enter': { who: 'clerk', fields: [...REQUEST, 'channel', 'receivedOn', 'receivedTime'] },
+  'requests.acknowledge': { who: 'clerk', fields: ['id', 'acknowledgedOn', 'promisedOn', 'reason'] },
+  'requests.extend': { who: 'clerk', fields: ['id', 'promisedOn', 'reason'] },
+  'requests.attachDocuments': { who: 'clerk', fields: ['id', 'documentIds'] },
+  'requests.removeItem': { who: 'clerk', fields: ['id', 'itemId'] },
+  'requests.note': { who: 'clerk', fields: ['id', 'body', 'audience'] },
+  'requests.deny': { who: 'clerk', fields: ['id', 'reason'] },
+  'requests.fulfill': { who: 'clerk', fields: ['id', 'note'] },
+  'requests.withdraw': { who: 'clerk', fields: ['id', 'reason'] },
+  'requests.bill': { who: 'clerk', fields: ['id', 'itemId', 'pages', 'sheets', 'postage', 'staffHours', 'discount', 'discountReason'] },
+  'requests.recordCostApproval': { who: 'clerk', fields: ['id'] },
+  'requests.recordPayment': { who: 'clerk', fields: ['id', 'amount', 'method', 'reference', 'receivedOn'] },
+  'requests.release': { who: 'clerk', fields: ['id'] },
+  'requests.voidInvoice': { who: 'clerk', fields: ['id', 'reason'] },
+  'requests.newTrackingLink': { who: 'clerk', fields: ['id'] },
+  'requests.setClosure': { who: 'clerk', fields: ['date', 'name', 'closed'] },
+};
+
+/** Every field the same value: nothing at all, empty, a word where a number or date belongs, bad ids and sizes. */
+const VARIANTS: Record<string, string | undefined> = {
+  missing: undefined,
+  empty: '',
+  word: 'not-a-value',
+  negative: '-1',
+  fraction: '1.5',
+  huge: '9'.repeat(400),
+  long: 'x'.repeat(10_001),
+};
+
+const cookies: Partial<Record<Who, string>> = {};
+beforeAll(async () => {
+  for (const who of ['admin', 'clerk', 'officer', 'operator'] as const) cookies[who] = await signIn(base, `${who}@rotterdam.example`, DEMO_PASSWORD);
+});
+
+async function post(name: string, who: Who, body: URLSearchParams | FormData): Promise<Response> {
+  return fetch(new URL(`/_actions/${name}`, base), {
+    method: 'POST',
+    headers: { Origin: new URL(base).origin, ...(cookies[who] ? { Cookie: cookies[who] } : {}) },
+    body,
+  });
+}
+
+/** Every message a page could show from the response: the field messages and the form's message. */
+function messagesOf(text: string): string[] {
+  const json = JSON.parse(text) as { type?: string; message?: string; fields?: Record<string, string[]>; issues?: Array<{ message: string }> };
+  const fieldMessages = Object.values(json.fields ?? {}).flat();
+  const issueMessages = (json.issues ?? []).map((i) => i.message);
+  // An input error's own message is zod's dump for developers; pages never show it (action-forms.ts).
+  const formMessage = json.type === 'AstroActionInputError' || !json.message ? [] : [json.message];
+  return [...fieldMessages, ...issueMessages, ...formMessage];
+}
+
+describe('every action answers empty and wrong-type input in sentences', () => {
+  it('lists every action in the source tree', () => {
+    expect(Object.keys(ACTIONS).sort()).toEqual(listActions().sort());
+  });
+
+  for (const [name, rule] of Object.entries(ACTIONS)) {
+    if (rule === 'no input') continue;
+    it(name, async () => {
+      const found: string[] = [];
+      for (const [variant, value] of Object.entries(VARIANTS)) {
+        const body = new URLSearchParams();
+        if (value !== undefined) for (const f of rule.fields) body.append(f, value);
+        const res = await post(name, rule.who, body);
+        const text = await res.text();
+        expect(res.status, `${name} with ${variant} values is refused`).toBeGreaterThanOrEqual(400);
+        expect(text, `${name} with ${variant} values`).not.toMatch(/Invalid input|expected /);
+        for (const m of messagesOf(text)) if (ZOD_WORDS.test(m)) found.push(`${variant}: ${m}`);
+      }
+      // A file where text or a number belongs (a crafted multipart post).
+      const files = new FormData();
+      for (const f of rule.fields) files.append(f, new Blob(['not text'], { type: 'text/plain' }), 'note.txt');
+      const res = await post(name, rule.who, files);
+      const text = await res.text();
+      expect(text, `${name} with files`).not.toMatch(/Invalid input|expected /);
+      for (const m of messagesOf(text)) if (ZOD_WORDS.test(m)) found.push(`files: ${m}`);
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+describe('the alert form as a resident sees it', () => {
+  const page = '/alerts/new?project=curry-road-distribution-center';
+  it('marks the email address and how often as required', async () => {
+    const html = await (await fetch(new URL(page, base))).text();
+    expect(html).toMatch(/<input[^>]*name="email"[^>]*\brequired\b/);
+    expect(html).toMatch(/<input[^>]*name="frequency"[^>]*\brequired\b/);
+  });
+
+  it('an empty email address is asked for in a sentence beside the field', async () => {
+    const res = await postAction(base, page, 'alerts.subscribe', { target: 'project', project: 'curry-road-distribution-center', email: '', frequency: 'immediate' });
+    const html = await res.text();
+    expect(/id="f-email-error"[^>]*>([^<]*)</.exec(html)?.[1]).toBe('Enter your email address.');
+    expect(html).not.toMatch(/Invalid input|expected /);
+  });
+});
