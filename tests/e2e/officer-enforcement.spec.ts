@@ -45,7 +45,7 @@ test('the officer issues a stop-work order, residents see it at once, the office
   await resident.goto('/projects/carman-road-child-care-center');
   await expect(resident.locator('p.meta .badge')).toHaveText('Active construction');
   await expect(resident.getByRole('heading', { name: /^Enforcement: / })).not.toHaveText(/Stop-work order in effect/);
-  const latest = resident.locator('#enforcement-history ~ ol.timeline > li').first();
+  const latest = resident.locator('#enforcement-history ~ ol.timeline > li[id^="enforcement-"]').first();
   await expect(latest).toContainText(new RegExp(`Stop-work order issued ${since} \\(ordinance Subsection R\\(1\\)\\); lifted ${DATE}\\.`));
   await expect(latest).toContainText('Muddy water from the site reached the Carman Road storm drain');
   await expect(latest.locator('dt', { hasText: 'Lifted' })).toBeVisible();
