@@ -36,8 +36,8 @@ export const WATERS: Record<WaterKey, Water> = {
   poenticKill: { name: 'Poentic Kill', type: 'stream', impaired: false },
   plotterTrib: { name: 'Unnamed tributary to the Plotter Kill', type: 'stream', impaired: false },
   normansTrib: { name: 'Unnamed tributary to the Normans Kill', type: 'stream', impaired: false },
-  ms4: { name: 'Town of Rotterdam MS4 (municipal storm sewer)', type: 'ms4', impaired: false },
-  wetland: { name: 'Federal wetland (on-site, delineated)', type: 'wetland', impaired: false },
+  ms4: { name: 'Town of Rotterdam storm sewer system', type: 'ms4', impaired: false },
+  wetland: { name: 'Federal wetland, delineated on site', type: 'wetland', impaired: false },
 };
 
 export type RoadKey =

@@ -34,7 +34,7 @@ async function checkEmptySubmit(page: Page, url: string, button: string | RegExp
 const PUBLIC: Array<[string, ...string[]]> = [
   ['index.astro', '/'],
   ['projects/index.astro', '/projects', '/projects?status=stop_work&sort=name', '/projects?q=zzzz-nothing'],
-  ['projects/[slug].astro', '/projects/{active}', '/projects/{stopWork}', '/projects/{complete}', '/projects/{inReview}'],
+  ['projects/[slug].astro', '/projects/{active}', '/projects/{stopWork}', '/projects/{complete}', '/projects/{inReview}', '/projects/{busy}', '/projects/{townInspected}'],
   ['enforcement/index.astro', '/enforcement'],
   ['search/index.astro', '/search', '/search?q=silt+fence', '/search?q=zzzz-nothing'],
   ['near.astro', '/near', '/near?address=Curry+Road&r=1', '/near?lat=42.79&lon=-74.0&r=0.5'],
@@ -183,6 +183,9 @@ function samples(): Record<string, string | number> {
     stopWork: STOP_WORK,
     complete: slug("status = 'complete' and published = 1"),
     inReview: slug("status = 'swppp_review' and published = 1"),
+    // The most public documents (grouped by type) and the most town inspections (the timeline folds).
+    busy: one<{ slug: string }>('select p.slug from projects p join documents d on d.project_id = p.id where p.published = 1 and d.public = 1 group by p.id order by count(*) desc, p.slug limit 1').slug,
+    townInspected: one<{ slug: string }>('select p.slug from projects p join town_inspections t on t.project_id = p.id where p.published = 1 group by p.id order by count(*) desc, p.slug limit 1').slug,
     guaranteed: slug('exists (select 1 from performance_guarantees g where g.project_id = p.id and g.released_on is null)'),
     received: request('received'),
     billed: request('awaiting_payment'),

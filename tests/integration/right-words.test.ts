@@ -1,6 +1,6 @@
 /**
  * Issue 18, "Right words everywhere", over real HTTP on a portal of its own (the demo town): a phone
- * notice says who gave it and who recorded it; the officer schedules a town inspection ahead and records
+ * notice says who gave it and who recorded it; an alert for one project never promises "new projects"; the officer schedules a town inspection ahead and records
  * its outcome; "Near me" from a guessed address says "near", never "right here"; rendered pages keep the
  * spaces between sentences and links; document titles never nest parentheses; the staff header has one
  * "Projects"; a new account has a way on; the audit log picks users by name and actions by their words.
@@ -78,6 +78,8 @@ describe('a 48-hour notice taken by phone', () => {
     // The officer who typed it in is never shown as the one who gave it.
     expect(text).not.toMatch(/(?<!recorded )by Sam Okafor/);
     expect(text).not.toContain('Taken by Sam Okafor');
+    const calendar = visibleText(await page(`/staff/calendar?month=${addDays(today, 5).slice(0, 7)}`, cookies.officer));
+    expect(calendar).toContain('48-hour notice given by Dale Ferris (phone).');
   });
 });
 
@@ -133,6 +135,21 @@ describe('a town inspection scheduled ahead', () => {
   });
 });
 
+describe('alerts for one project', () => {
+  it('the form and the confirmation mail list what the subscription sends, never "new projects"', async () => {
+    const slug = one<{ slug: string }>("select slug from projects where published = 1 and status = 'active' order by name limit 1").slug;
+    const form = visibleText(await page(`/alerts/new?project=${slug}`));
+    expect(form).toContain('new monthly inspection summaries, inspection reports, SWPPP amendments, serious compliance findings and enforcement actions.');
+    expect(form).not.toContain('new projects');
+    const res = await postAction(base, `/alerts/new?project=${slug}`, 'alerts.subscribe', { target: 'project', project: slug, email: 'one.project@example.org', frequency: 'immediate' });
+    expect(res.status).toBe(303);
+    const mail = one<{ text_body: string }>("select text_body from outbox where kind = 'alert-confirm' and to_address = 'one.project@example.org'").text_body.replace(/\s+/g, ' ');
+    expect(mail).toContain('serious compliance findings and enforcement actions, as soon as something is posted.');
+    expect(mail).not.toContain('new projects');
+    expect(visibleText(await page('/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road'))).toContain('enforcement actions and new projects.');
+  });
+});
+
 describe('near me from a guessed address', () => {
   it('says "near", with the distance, and that the place is approximate: never "right here"', async () => {
     const text = visibleText(await page('/near?address=2790+Broadway&r=0.5'));
@@ -163,6 +180,14 @@ describe('rendered pages keep their spaces and their words', () => {
   it('no notice says the date is "below" when it is shown above', async () => {
     expect(visibleText(await page('/projects/campbell-road-medical-office'))).not.toContain('date below');
     expect(visibleText(await page('/enforcement'))).not.toContain('date below');
+  });
+
+  it('receiving waters never nest parentheses', async () => {
+    const nested = /\([^()\n]*\([^()\n]*\)[^()\n]*\)/;
+    const withMs4 = one<{ slug: string }>("select p.slug from projects p join receiving_waters w on w.project_id = p.id where w.water_type = 'ms4' and p.published = 1 order by p.name limit 1").slug;
+    const lines = visibleText(await page(`/staff/projects/${withMs4}/parties`, cookies.officer)).split('\n').filter((l) => /storm sewer/.test(l));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => nested.test(l))).toEqual([]);
   });
 
   it('document titles never nest parentheses', async () => {

@@ -5,6 +5,8 @@
 process.env.ALERT_LINK_SECRET ??= 'unit-test-alert-link-key-0123456789abcdef';
 import { describe, expect, it } from 'vitest';
 import { alertDeliveries, enforcementActions, monthlySummaries, outbox, projects } from '#db/schema.ts';
+import { ALERT_EVENT_KINDS } from '#db/enums.ts';
+import { ALERT_KINDS_SENT } from '#lib/shared/labels.ts';
 import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
 import { dispatchAlerts, matches } from '#lib/server/public/alerts/dispatch.ts';
 import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
@@ -160,6 +162,20 @@ describe('the alert dispatcher', () => {
     expect(db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get()).toEqual({ n: 1 });
     dispatchAlerts(db, at(8 * 24 * 60), BASE);
     expect(db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get()).toEqual({ n: 0 });
+  });
+
+  it('the confirmation says what the subscription is sent: a project’s never promises "new projects"', () => {
+    const { db } = town();
+    subscribe(db, { email: 'one@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '10.1.0.1', baseUrl: BASE, now: at(0) });
+    subscribe(db, { email: 'area@example.org', target: 'area', latitude: SITE.latitude, longitude: SITE.longitude, radiusMiles: 0.5, frequency: 'weekly' }, { ip: '10.1.0.2', baseUrl: BASE, now: at(0) });
+    const [project, area] = mails(db, 'alert-confirm').map((m) => m.textBody.replace(/\s+/g, ' '));
+    expect(project).toContain('asked for email alerts about the project “site”: new monthly inspection summaries, inspection reports, SWPPP amendments, serious compliance findings and enforcement actions, as soon as something is posted.');
+    expect(project).not.toContain('new projects');
+    expect(area).toContain('serious compliance findings, enforcement actions and new projects, in one email a week at most.');
+    // The dispatcher sends exactly that: a project's subscription never gets "new project" events.
+    const sub = { target: 'project' as const, projectId: 1, latitude: null, longitude: null, radiusMiles: null };
+    for (const kind of ALERT_EVENT_KINDS) expect(matches(sub, { kind, projectId: 1 }, undefined), kind).toBe(ALERT_KINDS_SENT.project.includes(kind));
+    expect(ALERT_KINDS_SENT.project).not.toContain('project');
   });
 
   it('matches areas by distance, inclusive at the edge', () => {

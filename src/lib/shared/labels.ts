@@ -3,6 +3,8 @@
  * shown to residents, operators and staff. One place, so pages, feeds, PDFs and emails agree.
  */
 import type {
+  AlertEventKind,
+  AlertTarget,
   DeliveryMethod,
   DocumentType,
   EnforcementStatus,
@@ -128,7 +130,8 @@ export const RECEIVING_WATER_TYPE_LABEL: Record<string, string> = {
   river: 'river',
   wetland: 'wetland',
   lake: 'lake',
-  ms4: 'municipal storm sewer (MS4)',
+  // Shown in parentheses after a water's name: no parentheses of its own.
+  ms4: 'municipal storm sewer, MS4',
 };
 
 // Operators' filings and the officer's review (formerly compliance-labels.ts)
@@ -264,3 +267,29 @@ export const DELIVERY_LABEL: Record<DeliveryMethod, string> = {
   usb: 'On a USB drive',
   inspect: 'Inspect the records in person (free)',
 };
+
+/** What an alert announces, in a sentence ("… about the project: monthly inspection summaries, …"). */
+export const ALERT_EVENT_KIND_WORDS: Record<AlertEventKind, string> = {
+  summary: 'monthly inspection summaries',
+  inspection_report: 'inspection reports',
+  swppp_amendment: 'SWPPP amendments',
+  finding: 'serious compliance findings',
+  enforcement: 'enforcement actions',
+  project: 'new projects',
+};
+
+/**
+ * What each kind of subscription is sent: a project's own news (never "new projects": it is one
+ * already); an area, everything about the projects inside it. The alert dispatcher matches by this list,
+ * and the form and the confirmation mail say it.
+ */
+export const ALERT_KINDS_SENT: Record<AlertTarget, readonly AlertEventKind[]> = {
+  project: ['summary', 'inspection_report', 'swppp_amendment', 'finding', 'enforcement'],
+  area: ['summary', 'inspection_report', 'swppp_amendment', 'finding', 'enforcement', 'project'],
+};
+
+/** "monthly inspection summaries, inspection reports, …, and enforcement actions". */
+export function alertKindsSentWords(target: AlertTarget): string {
+  const words = ALERT_KINDS_SENT[target].map((k) => ALERT_EVENT_KIND_WORDS[k]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+}

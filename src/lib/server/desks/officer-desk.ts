@@ -66,6 +66,7 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
       milestone: MILESTONE_LABEL[r.notice.milestone],
       scheduledFor: r.notice.scheduledFor,
       timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
+      givenByName: r.notice.givenByName,
       past: r.notice.scheduledFor.getTime() < now.getTime(),
     }));
 
@@ -144,7 +145,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       start: n.scheduledFor,
       kind: 'notice',
       title: `${n.projectName}: ${MILESTONE_LABEL[n.milestone]}`,
-      detail: `48-hour notice. ${n.timing.words}.${n.notes ? ` ${n.notes}` : ''} ${n.siteAddress}.`,
+      detail: `48-hour notice${n.givenByName ? ` given by ${n.givenByName}` : ''}. ${n.timing.words}.${n.notes ? ` ${n.notes}` : ''} ${n.siteAddress}.`,
       href: `/staff/projects/${n.projectSlug}/inspections`,
       late: n.timing.late,
     });
@@ -218,7 +219,7 @@ function formatLocalDay(d: Date): string {
 
 /** Short lines for the desk, shared by the page and tests. */
 export const deskWords = {
-  notice: (n: OfficerDesk['notices'][number]) => `${n.milestone}, ${formatInstant(n.scheduledFor)}`,
+  notice: (n: OfficerDesk['notices'][number]) => `${n.milestone}, ${formatInstant(n.scheduledFor)}${n.givenByName ? `; notice given by ${n.givenByName}` : ''}`,
   scheduled: (x: OfficerDesk['scheduled'][number]) => `${x.what}, ${formatInstant(x.scheduledFor)}`,
   deadline: (d: OfficerDesk['deadlines'][number]) =>
     d.reportedComplied

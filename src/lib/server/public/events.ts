@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { documents, enforcementActions, inspections, monthlySummaries, projects, type AlertEventKind } from '#db/schema.ts';
 import { ENFORCEMENT_TYPE_LABEL, INSPECTION_TYPE_LABEL } from '#lib/shared/labels.ts';
-import { formatDay, formatInstant, formatMonth, formatCitation } from '#lib/shared/format.ts';
+import { formatDay, formatInstant, formatMonth, formatCitation, withoutAsides } from '#lib/shared/format.ts';
 import type { Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { findingsOfProjects, townFindings, type FindingProject, type TownFinding } from './findings.ts';
@@ -180,7 +180,7 @@ export function inspectionReportEvent(r: InspectionRow): PublicEvent {
     projectSlug: r.slug,
     projectName: r.name,
     occurredAt: r.filedAt,
-    title: `Inspection report filed (${INSPECTION_TYPE_LABEL[r.type] ?? r.type}, ${formatInstant(r.inspectedAt)}): ${r.name}`,
+    title: `Inspection report filed (${withoutAsides(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()}, ${formatInstant(r.inspectedAt)}): ${r.name}`,
     summary: clip(`The qualified inspector's report of the ${(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()} on ${formatInstant(r.inspectedAt)} was filed with the town.${r.reportPublic ? ' The report is public.' : ''}`),
     path: r.reportPublic && r.reportDocumentId != null ? `/documents/${r.reportDocumentId}` : `/projects/${r.slug}#documents`,
   };

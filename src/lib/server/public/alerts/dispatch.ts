@@ -17,6 +17,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alertDeliveries, alertEvents, alertSubscriptions, projects, settings, type AlertFrequency } from '#db/schema.ts';
 import { distanceMiles, isValidPoint } from '#lib/shared/geo.ts';
+import { ALERT_KINDS_SENT } from '#lib/shared/labels.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
@@ -160,13 +161,15 @@ function projectPlaces(tx: Tx, ids: number[]): Map<number, { latitude: number | 
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Does this subscription want this event? Project subscriptions: that project's summaries and enforcement; areas: anything inside the circle. */
+/** Does this subscription want this event? Project subscriptions: that project's own news (ALERT_KINDS_SENT, never new projects); areas: anything inside the circle. */
 export function matches(
   sub: Pick<Subscription, 'target' | 'projectId' | 'latitude' | 'longitude' | 'radiusMiles'>,
   event: Pick<PublicEvent, 'kind' | 'projectId'>,
   place: { latitude: number | null; longitude: number | null } | undefined,
 ): boolean {
-  if (sub.target === 'project') return event.kind !== 'project' && sub.projectId === event.projectId;
+  // What each kind of subscription is sent is one list (labels.ts): the form and the confirmation mail say the same.
+  if (!ALERT_KINDS_SENT[sub.target].includes(event.kind)) return false;
+  if (sub.target === 'project') return sub.projectId === event.projectId;
   const centre = { latitude: sub.latitude, longitude: sub.longitude };
   const at = { latitude: place?.latitude, longitude: place?.longitude };
   if (!isValidPoint(centre) || !isValidPoint(at) || sub.radiusMiles == null) return false;

@@ -12,6 +12,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alertSubscriptions, projects, type AlertFrequency, type AlertTarget } from '#db/schema.ts';
 import { radiusWords, type Point } from '#lib/shared/geo.ts';
+import { alertKindsSentWords } from '#lib/shared/labels.ts';
 import { audit, type Tx } from '#lib/server/platform/audit.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
@@ -205,6 +206,7 @@ export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; base
       to: email,
       data: {
         what: subscriptionWhat(row, project),
+        sends: `new ${alertKindsSentWords(row.target)}`,
         frequency: FREQUENCY_WORDS[row.frequency],
         confirmUrl: `${ctx.baseUrl}/alerts/confirm?token=${confirmToken}`,
         unsubscribeUrl: unsubscribeUrl(ctx.baseUrl, unsubscribe),

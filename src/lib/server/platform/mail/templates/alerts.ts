@@ -9,11 +9,15 @@ export interface AlertEventData {
 
 const stopLine = (url: string) => `To stop these emails, unsubscribe with one click: ${url}`;
 
-export function alertConfirm(d: { what: string; frequency: string; confirmUrl: string; unsubscribeUrl: string }): RenderedMail {
+/**
+ * `sends`: what this subscription is sent, in words (a project's subscription is never sent new projects).
+ * Absent only in a confirmation queued before it was given.
+ */
+export function alertConfirm(d: { what: string; sends?: string; frequency: string; confirmUrl: string; unsubscribeUrl: string }): RenderedMail {
   return renderParts({
     subject: 'Confirm your Rotterdam stormwater alerts',
     paragraphs: [
-      `Someone (we hope you) asked for email alerts about ${d.what}: new monthly inspection summaries and inspection reports, SWPPP amendments, serious compliance findings, enforcement actions and new projects, ${d.frequency}.`,
+      `Someone (we hope you) asked for email alerts about ${d.what}${d.sends ? `: ${d.sends}` : ''}, ${d.frequency}.`,
       'Nothing will be sent until you confirm. The link works for 7 days.',
     ],
     action: { label: 'Confirm my alerts', url: d.confirmUrl },
