@@ -187,6 +187,33 @@ describe('the alert dispatcher', () => {
   });
 });
 
+describe('the alert dispatcher reads each table once per run, not once per subscription', () => {
+  it('looks up the subscribed projects\' names in one query for all immediate alerts and one for all digests', () => {
+    const { db, add } = town();
+    const ids = [1, 2, 3, 4, 5].map((n) => add(`p${n}`, SITE));
+    dispatchAlerts(db, at(0), BASE);
+    ids.forEach((_, n) => subscribed(db, { email: `now${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'immediate' }, at(1)));
+    ids.forEach((_, n) => subscribed(db, { email: `daily${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'daily' }, at(1)));
+    for (const id of ids) addAction(db, id, at(10));
+    // Count the statements better-sqlite3 is asked to prepare (drizzle prepares each query it runs).
+    const client = db.$client;
+    const prepare = client.prepare.bind(client);
+    const seen: string[] = [];
+    client.prepare = ((sqlText: string) => (seen.push(sqlText), prepare(sqlText))) as typeof client.prepare;
+    const nameLookups = () => seen.filter((q) => /^select ("id", )?"name" from "projects" where/.test(q)).length;
+    try {
+      expect(dispatchAlerts(db, at(11), BASE).immediate).toBe(5);
+      // One for the five immediate alerts, one for the digests owed (not yet due): not one per message.
+      expect(nameLookups()).toBe(2);
+      seen.length = 0;
+      expect(dispatchAlerts(db, at(11 + 25 * 60), BASE).digests).toBe(5);
+      expect(nameLookups()).toBe(1);
+    } finally {
+      client.prepare = prepare;
+    }
+  });
+});
+
 describe('records-request statistics', () => {
   const r = (received: string, dueOn: string, status: string, answeredOn: string | null = null) => ({
     receivedAt: new Date(received),

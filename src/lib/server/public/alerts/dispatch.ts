@@ -115,9 +115,10 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
       }
     }
     let immediate = 0;
+    const names = projectNames(tx, [...owed.values()].filter((o) => o.sub.frequency === 'immediate').map((o) => o.sub.projectId));
     for (const { sub, events } of owed.values()) {
       if (sub.frequency !== 'immediate') continue;
-      const outboxId = events.length === 1 ? sendAlert(tx, sub, events[0].event, baseUrl) : sendDigest(tx, sub, events.map((e) => e.event), baseUrl, 'new');
+      const outboxId = events.length === 1 ? sendAlert(tx, sub, events[0].event, baseUrl, names) : sendDigest(tx, sub, events.map((e) => e.event), baseUrl, 'new', names);
       tx.update(alertDeliveries)
         .set({ sentAt: now, outboxId })
         .where(and(eq(alertDeliveries.subscriptionId, sub.id), inArray(alertDeliveries.eventId, events.map((e) => e.eventId))))
@@ -180,18 +181,24 @@ function mailEvent(e: PublicEvent, baseUrl: string): AlertMailEvent {
   return { title: e.title, summary: e.summary, url: `${baseUrl}${e.path}` };
 }
 
-function projectName(tx: Tx, id: number | null): string | undefined {
-  if (id == null) return undefined;
-  return tx.select({ name: projects.name }).from(projects).where(eq(projects.id, id)).get()?.name;
+/** The subscribed projects' names, read in one query for a whole run (not once per message). */
+function projectNames(tx: Pick<Tx, 'select'>, ids: Array<number | null>): Map<number, string> {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  if (!wanted.length) return new Map();
+  const rows = tx.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, wanted)).all();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-function sendAlert(tx: Tx, sub: Subscription, event: PublicEvent, baseUrl: string): number {
+type ProjectNames = Map<number, string>;
+const nameOf = (names: ProjectNames, id: number | null) => (id == null ? undefined : names.get(id));
+
+function sendAlert(tx: Tx, sub: Subscription, event: PublicEvent, baseUrl: string, names: ProjectNames): number {
   const token = unsubscribeToken(tx, sub);
   return enqueueMail(tx, {
     kind: 'alert',
     to: sub.email,
     data: {
-      what: subscriptionWhat(sub, { name: projectName(tx, sub.projectId) ?? event.projectName }),
+      what: subscriptionWhat(sub, { name: nameOf(names, sub.projectId) ?? event.projectName }),
       event: mailEvent(event, baseUrl),
       unsubscribeUrl: unsubscribeUrl(baseUrl, token),
     },
@@ -199,14 +206,14 @@ function sendAlert(tx: Tx, sub: Subscription, event: PublicEvent, baseUrl: strin
   });
 }
 
-function sendDigest(tx: Tx, sub: Subscription, events: PublicEvent[], baseUrl: string, period: 'new' | 'daily' | 'weekly'): number {
+function sendDigest(tx: Tx, sub: Subscription, events: PublicEvent[], baseUrl: string, period: 'new' | 'daily' | 'weekly', names: ProjectNames): number {
   const shown = events.slice(-DIGEST_MAX_ITEMS).reverse();
   const token = unsubscribeToken(tx, sub);
   return enqueueMail(tx, {
     kind: 'alert-digest',
     to: sub.email,
     data: {
-      what: subscriptionWhat(sub, { name: projectName(tx, sub.projectId) ?? events[0]?.projectName ?? 'a project' }),
+      what: subscriptionWhat(sub, { name: nameOf(names, sub.projectId) ?? events[0]?.projectName ?? 'a project' }),
       period,
       events: shown.map((e) => mailEvent(e, baseUrl)),
       more: events.length - shown.length,
@@ -219,13 +226,14 @@ function sendDigest(tx: Tx, sub: Subscription, events: PublicEvent[], baseUrl: s
 /** Daily and weekly subscribers whose period has passed and who are owed something get one digest. */
 export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
   const pending = db
-    .select({ subscriptionId: alertDeliveries.subscriptionId })
+    .select({ subscriptionId: alertDeliveries.subscriptionId, projectId: alertSubscriptions.projectId })
     .from(alertDeliveries)
     .innerJoin(alertSubscriptions, eq(alertSubscriptions.id, alertDeliveries.subscriptionId))
     .where(and(isNull(alertDeliveries.sentAt), eq(alertSubscriptions.status, 'active'), sql`${alertSubscriptions.frequency} in ('daily', 'weekly')`))
     .groupBy(alertDeliveries.subscriptionId)
     .all();
   let sent = 0;
+  const names = projectNames(db, pending.map((p) => p.projectId));
   for (const { subscriptionId } of pending) {
     db.transaction((tx) => {
       const sub = tx.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, subscriptionId)).get();
@@ -241,7 +249,7 @@ export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
         .all();
       if (!rows.length) return;
       const events: PublicEvent[] = rows.map((r) => ({ ...r, projectSlug: '', projectName: '' }));
-      const outboxId = sendDigest(tx, sub, events, baseUrl, sub.frequency);
+      const outboxId = sendDigest(tx, sub, events, baseUrl, sub.frequency, names);
       tx.update(alertDeliveries)
         .set({ sentAt: now, outboxId })
         .where(and(eq(alertDeliveries.subscriptionId, sub.id), isNull(alertDeliveries.sentAt)))
