@@ -29,7 +29,7 @@ export default defineConfig({
     command: 'node --max-old-space-size=512 scripts/e2e-server.ts',
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', GEOCODER: 'town' },
     stdout: 'ignore',
     stderr: 'pipe',

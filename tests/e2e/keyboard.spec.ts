@@ -50,7 +50,7 @@ async function expectNoTrap(page: Page, label: string): Promise<void> {
 }
 
 test('a resident files a records request with the keyboard alone', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/');
   // The skip link first, then the main navigation's "Request copies".
   await page.keyboard.press('Tab');
@@ -128,7 +128,7 @@ test('a records request sent with an empty name: the error is announced and Tab 
 });
 
 test('an operator signs in and files a monthly summary with the keyboard alone', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/');
   await tabTo(page, page.getByRole('link', { name: 'Staff and operator sign-in' }));
   await page.keyboard.press('Enter');

@@ -73,7 +73,7 @@ export async function startPortal(
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Portal did not start in time:\n${out}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`Portal did not start in time:\n${out}`)), 240_000);
     const check = () => {
       if (out.includes('is running at')) {
         clearTimeout(timer);
