@@ -5,7 +5,7 @@ export default defineConfig({
     pool: 'forks',
     // Generous: the suite must pass on a machine whose cores are kept busy by other work (no test races the clock).
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

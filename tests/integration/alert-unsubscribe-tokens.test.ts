@@ -92,7 +92,7 @@ describe('alert mail over SMTP, with only hashes stored', () => {
     portal = await startPortal({ dataDir, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_MS: '200', JOBS_TICK_MS: '250', ALERTS_EVERY_MS: '250' } });
     db = new Database(path.join(dataDir, 'portal.db'));
     db.pragma('busy_timeout = 5000');
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     db?.close();

@@ -159,5 +159,5 @@ describe('a crash mid-burst', () => {
     // And the restarted portal serves.
     expect((await fetch(`${portal.url}/projects/${project.slug}`)).status).toBe(200);
     db.$client.close();
-  }, 120_000);
+  }, 300_000);
 });

@@ -103,7 +103,7 @@ beforeAll(async () => {
   doc.addPage([612, 792]);
   pdf = await doc.save();
   before = { db: fingerprint(dbPath, VOLATILE), files: fileStore(portal.dataDir) };
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await portal?.stop();

@@ -46,7 +46,7 @@ beforeAll(async () => {
   // Hold the write lock: every write of the portal waits its busy timeout, then fails.
   lock = new Database(path.join(portal.dataDir, 'portal.db'));
   lock.exec('BEGIN IMMEDIATE');
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   if (lock?.inTransaction) lock.exec('ROLLBACK');

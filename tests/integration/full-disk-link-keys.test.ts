@@ -76,7 +76,7 @@ describe.skipIf('why' in disk)('a full disk during the first records request', (
 
   beforeAll(async () => {
     portal = await startPortal({ dataDir, args: ['--no-seed'], env });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await portal?.stop();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   dbPath = path.join(portal.dataDir, 'portal.db');
   db = new Database(dbPath, { readonly: true });
   for (const who of ['admin', 'clerk', 'officer', 'operator', 'operator2'] as const) cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   db?.close();

@@ -67,7 +67,7 @@ beforeAll(async () => {
     { what: 'the favicon', request: at('/favicon.svg') },
     { what: '/healthz', request: at('/healthz') },
   ];
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await portal?.stop();

@@ -329,7 +329,7 @@ describe('the demo town', () => {
       const b = all(second.db, `SELECT * FROM "${table}" ORDER BY 1`);
       expect(b, table).toEqual(a);
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('the large benchmark town', () => {
@@ -359,5 +359,5 @@ describe('the large benchmark town', () => {
     expect(box.d).toBeLessThan(TOWN_BOUNDS.maxLon);
     expect(count(db, "SELECT count(*) FROM projects p WHERE status = 'stop_work' AND NOT EXISTS (SELECT 1 FROM enforcement_actions e WHERE e.project_id = p.id AND e.type = 'stop_work_order' AND e.lifted_on IS NULL)")).toBe(0);
     expect(all(db, 'SELECT action FROM audit_log')).toEqual([{ action: 'seed.large' }]);
-  }, 120_000);
+  }, 300_000);
 });

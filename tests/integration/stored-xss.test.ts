@@ -30,7 +30,7 @@ beforeAll(async () => {
   portal = await startPortal({ env: { MAIL_POLL_MS: '200' } });
   db = new Database(path.join(portal.dataDir, 'portal.db'), { readonly: true });
   seeded = await seedHostileInput(portal.url, path.join(portal.dataDir, 'portal.db'));
-}, 120_000);
+}, 420_000);
 
 afterAll(async () => {
   db?.close();
@@ -50,7 +50,7 @@ describe('HTML pages', () => {
       [s.cookies.operator, ['/operator', `/operator/projects/${s.operatorSlug}`, `/operator/projects/${s.operatorSlug}/inspections/${s.inspectionId}`, `/operator/projects/${s.operatorSlug}/inspections/new?from=${s.inspectionId}`]],
     ];
     for (const [cookie, list] of starts) pages.push(...(await crawl(portal.url, list, { cookie, limit: 1500 })));
-  }, 120_000);
+  }, 600_000); // A crawl of up to 1,500 pages: minutes on a machine whose cores are busy.
 
   it('no page, public or signed in, carries injected markup; the payloads are on them as text', () => {
     const html = pages.filter((p) => p.type.startsWith('text/html'));

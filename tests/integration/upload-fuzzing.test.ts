@@ -218,7 +218,7 @@ beforeAll(async () => {
     certify: 'on',
     attachmentsPublic: 'on',
   };
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   db?.close();

@@ -56,7 +56,7 @@ beforeAll(async () => {
   const doc = await PDFDocument.create();
   doc.addPage([612, 792]);
   pdf = await doc.save();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   db?.close();
