@@ -1,5 +1,27 @@
 // Mutation testing of the pure rule modules (issue 13): `npm run test:mutation`, not part of `npm test`.
 // Run one module with `npm run test:mutation -- --mutate src/lib/server/compliance/compliance.rules.ts`.
+//
+// Mutants that provably change nothing (left in the score, listed here so nobody chases them; line numbers
+// as of the issue 13 stop):
+// - platform/time/deadlines.rules.ts: L47, L61, L108, L117 (caches: the same values are recomputed);
+//   L48 `if (!holidayEngine)` → true (an identical engine rebuilt); L59 `!out.has(date)` → true (no two
+//   holiday rules fall on one date); L99 default `[]` → `["Stryker was here"]` (a string has no `.active`);
+//   L142 `to > from` → `>=` (equal already returned at L141); L143 `sign > 0` → `>= 0` (sign is ±1);
+//   L231 `{ zone }` → `{}` (a date without a time is the same date in any zone); L291 `deadline > today` →
+//   true/`>=` (every window has overdueBefore ≥ today).
+// - shared/fees.ts: L78 `n > 0` → `>= 0` (floor of 0 is 0); L103 `postageCents != null` → true (null > 0 is
+//   false); L144 `totalCents <= 0` → false/`< 0` (parseMoney refuses negative limits).
+// - records-requests/request.rules.ts: L52, L87 `x != null &&` → `true &&` (null compared with a date string
+//   is false either way); L74 `.filter(d => d != null)` removed (sort puts null last; `[0] ?? null` is the same).
+// - records-requests/item-decisions.rules.ts: L70 `withheld ?? []` → `["Stryker was here"]` (never equals an id).
+// - projects/noi.rules.ts: L106, L113, L115, L118, L119 (guards covered by the first branch or null
+//   comparisons false either way); L110:35, L111:35 (`null > n` is false); L131, L133 (hyphen trimming after
+//   runs are already collapsed).
+// - platform/time/periods.rules.ts: L29, L31, L34 (the day cache); L33 ×2 (onOrAfter of a business day is that
+//   day); L50 `>= 1` (=== 1 returned first); L56 ×4 (the regex guard the date round-trip repeats).
+// - reviews/swppp-review.rules.ts: L204 `b > a` → `>=` in maxDay (equal dates give the same date).
+// - enforcement/actions.rules.ts: L246 EVENT_PAST words for withdraw/close (never shown: a resolved action
+//   gets the "already resolved" message).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

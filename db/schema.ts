@@ -82,6 +82,11 @@ export const projects = sqliteTable(
     /** Winter shutdown: inspections may be reduced between these dates. */
     winterShutdownFrom: text('winter_shutdown_from'),
     winterShutdownTo: text('winter_shutdown_to'),
+    /** Subsection D(1): the exempt activity (a code from D1_EXEMPTIONS), and the reason in words; no SWPPP is required. */
+    exemption: text('exemption'),
+    exemptionNote: text('exemption_note'),
+    /** Subsection L(3): the day a qualified professional certified the pre-construction assessment of the site. */
+    preConstructionAssessmentOn: text('pre_construction_assessment_on'),
     published: integer('published', { mode: 'boolean' }).notNull().default(true),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
@@ -318,6 +323,8 @@ export const correctiveActions = sqliteTable(
     description: text('description').notNull(),
     responsibleParty: text('responsible_party'),
     dueOn: text('due_on'),
+    /** Why a due date later than the next business day is justified (the state permit: begun within one business day). */
+    dueReason: text('due_reason'),
     closedOn: text('closed_on'),
     createdAt: createdAt(),
   },
@@ -494,6 +501,11 @@ export const enforcementActions = sqliteTable(
     projectStatusBefore: text('project_status_before', { enum: PROJECT_STATUSES }),
     /** The date the permittee reported (or the town saw) compliance; the action stays open until closed. */
     compliedOn: text('complied_on'),
+    /** Fines are a court penalty (R(3), "upon conviction"): the court the officer referred the case to. */
+    courtName: text('court_name'),
+    docketNumber: text('docket_number'),
+    /** The day the court convicted; the fine it imposed is `fineAssessedCents`. */
+    convictedOn: text('convicted_on'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -606,6 +618,10 @@ export const recordsRequests = sqliteTable(
     costApprovalRequestedAt: integer('cost_approval_requested_at', { mode: 'timestamp_ms' }),
     /** The amount the requester approved (a later, higher bill asks again). */
     costApprovedCents: integer('cost_approved_cents'),
+    /** The POL §87(2) ground a whole-request denial rests on (denial_grounds). */
+    denialGroundId: integer('denial_ground_id').references((): AnySQLiteColumn => denialGrounds.id),
+    /** When the requester was mailed that the five business days ran out unanswered (POL §89(4)(a)); once. */
+    missedDeadlineNoticeAt: integer('missed_deadline_notice_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('records_requests_number_uq').on(t.number),
@@ -646,8 +662,64 @@ export const requestItems = sqliteTable(
     fileSizeBytes: integer('file_size_bytes'),
     /** The clerk who attached it; null for what the requester asked for. */
     addedByUserId: integer('added_by_user_id').references((): AnySQLiteColumn => users.id),
+    /** The clerk's written decision on this item (POL §89(3)(a)): granted | granted_in_part | denied; null = not yet decided. */
+    decision: text('decision', { enum: ['granted', 'granted_in_part', 'denied'] }),
+    /** The POL §87(2) ground for withholding (granted in part or denied). */
+    denialGroundId: integer('denial_ground_id').references((): AnySQLiteColumn => denialGrounds.id),
+    /** What is withheld and why, in the clerk's words (shown to the requester). */
+    decisionReason: text('decision_reason'),
+    decidedOn: text('decided_on'),
+    decidedByUserId: integer('decided_by_user_id').references((): AnySQLiteColumn => users.id),
+    /** Granted in part: the documents of the item withheld (JSON array of document ids). */
+    withheldDocumentIds: text('withheld_document_ids', { mode: 'json' }).$type<number[]>(),
   },
   (t) => [index('request_items_request_idx').on(t.requestId)],
+);
+
+/** Grounds for withholding a record under POL §87(2); the statutory ones are seeded, the admin keeps the list. */
+export const denialGrounds = sqliteTable('denial_grounds', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** "POL §87(2)(b)" */
+  citation: text('citation').notNull(),
+  /** The ground in plain words, as the requester reads it. */
+  label: text('label').notNull(),
+  /** Seeded from the statute (the admin may reword, not delete). */
+  statutory: integer('statutory', { mode: 'boolean' }).notNull().default(false),
+  /** A retired ground stays for the requests that cite it but is no longer offered. */
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** An appeal of a denial (written, in part, or by a missed deadline) to the appeals officer: 10 business days to answer (POL §89(4)(a)). */
+export const requestAppeals = sqliteTable(
+  'request_appeals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => recordsRequests.id, { onDelete: 'cascade' }),
+    /** written_denial | partial_denial | missed_deadline */
+    kind: text('kind', { enum: ['written_denial', 'partial_denial', 'missed_deadline'] }).notNull(),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The appeal counts from this business day (after close of business or on a closed day: the next). */
+    countsFromOn: text('counts_from_on').notNull(),
+    /** The 10th business day after countsFromOn. */
+    dueOn: text('due_on').notNull(),
+    /** The requester's words. */
+    body: text('body').notNull(),
+    /** The appeals officer named in settings when the appeal arrived. */
+    officerUserId: integer('officer_user_id').references((): AnySQLiteColumn => users.id),
+    /** pending | granted | granted_in_part | denied */
+    outcome: text('outcome', { enum: ['pending', 'granted', 'granted_in_part', 'denied'] }).notNull().default('pending'),
+    decidedOn: text('decided_on'),
+    decisionText: text('decision_text'),
+    decidedByUserId: integer('decided_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('request_appeals_request_idx').on(t.requestId), index('request_appeals_outcome_idx').on(t.outcome, t.dueOn)],
 );
 
 /** The request's timeline: notes to the requester and internal notes. */
@@ -941,6 +1013,10 @@ export const performanceGuarantees = sqliteTable(
     /** Final acceptance of the facilities: the one-year period runs from here. */
     finalAcceptanceOn: text('final_acceptance_on'),
     oneYearInspectionOn: text('one_year_inspection_on'),
+    /** Whether the one-year inspection found the facilities acceptable (null: not recorded). */
+    oneYearInspectionAcceptable: integer('one_year_inspection_acceptable', { mode: 'boolean' }),
+    /** Maintenance guarantees run until the facilities are removed from operation. */
+    removedFromOperationOn: text('removed_from_operation_on'),
     releasedOn: text('released_on'),
     releasedByUserId: integer('released_by_user_id').references((): AnySQLiteColumn => users.id),
     /** Drawn by the town to cover work the developer failed to do. */

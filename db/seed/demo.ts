@@ -467,6 +467,8 @@ function planProject(def: DemoProjectDef, ctx: PlanContext): ProjectPlan {
     plannedStartOn: at(def.plannedStart),
     plannedCompletionOn: at(def.plannedEnd),
     actualStartOn: start,
+    // Subsection L(3): the qualified professional's assessment before work starts (no random draw: the rest of the town stays as it was).
+    preConstructionAssessmentOn: start ? addDays(start, -2) : null,
     townPermitNo: null,
     // DEC assigns the permit ID about a week after a complete NOI.
     spdesPermitId: daysBetween(noiReceived, today) > 7 ? spdesId(rng) : null,

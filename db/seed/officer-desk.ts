@@ -1,6 +1,6 @@
 /**
- * Demo data for the officer's desk that the base seed does not carry: the fine payments ledger behind
- * the partly paid fine, the status the stop-work site had before its order, performance guarantees
+ * Demo data for the officer's desk that the base seed does not carry: the court, docket and conviction
+ * behind the fine and the payments ledger of the partly paid fine, the status the stop-work site had before its order, performance guarantees
  * (one expiring, one expired on the troubled site), a 48-hour notice for the next days, and a follow-up
  * inspection the officer has scheduled at the stop-work site.
  * Deterministic: every date derives from `today` / `now`.
@@ -19,6 +19,8 @@ export function seedOfficerDesk(tx: Tx, ctx: { today: string; now: Date }): void
   const mariaville = project('mariaville-meadows-phase-2');
   if (mariaville) {
     const fine = tx.select().from(enforcementActions).where(and(eq(enforcementActions.projectId, mariaville.id), eq(enforcementActions.type, 'fine'))).get();
+    // A fine is the court's (R(3), "upon conviction"): the referral, the court, its docket and the conviction.
+    if (fine) tx.update(enforcementActions).set({ courtName: 'Town of Rotterdam Justice Court', docketNumber: `${fine.issuedOn.slice(2, 4)}-0412`, convictedOn: addDays(fine.issuedOn, 14) }).where(eq(enforcementActions.id, fine.id)).run();
     if (fine && fine.finePaidCents > 0) {
       tx.insert(finePayments).values({ enforcementActionId: fine.id, receivedOn: addDays(fine.issuedOn, 21), amountCents: fine.finePaidCents, method: 'check', reference: 'Check no. 1042', createdAt: atLocal(addDays(fine.issuedOn, 21), 11, 20) }).run();
     }

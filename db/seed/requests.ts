@@ -2,15 +2,22 @@
  * Records requests in every state a clerk meets, with timelines that follow the law: the due date is
  * five business days after the day a request counts as received (deadlines.ts), acknowledgments
  * promise a date, bills follow the fee schedule (POL §87: 25 cents a page, actual cost for plan
- * sheets and media, electronic copies free), and denials carry appeal rights.
+ * sheets and media, electronic copies free), and denials carry appeal rights. Then the cases the law
+ * adds (addLawCases): a request granted in part (one item denied in writing on a POL §87(2) ground), and
+ * appeals (a written denial, answered; the overdue request's missed deadline, waiting for the appeals
+ * officer), with the statutory grounds seeded. No appeals officer is named: the admin names one (until then
+ * appeals go to every admin).
  *
  * Runs inside the caller's (synchronous) transaction.
  */
-import { eq, like } from 'drizzle-orm';
+import { and, eq, gte, like, lte } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
 import { computeDueDate, type BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { APPEAL_RIGHTS, respondBy } from '#lib/server/records-requests/request.rules.ts';
+import { appealDueDate } from '#lib/server/records-requests/appeals.rules.ts';
+import { ensureStatutoryGrounds } from '#lib/server/records-requests/grounds.ts';
+import { DEFAULT_CLOSE_OF_BUSINESS } from '#lib/server/platform/time/deadlines.rules.ts';
 import { computeBill } from '#lib/shared/fees.ts';
 import type { DeliveryMethod, DocumentType, RequestStatus } from '../schema.ts';
 import { atLocal, localDay, longDate, plusHours } from './dates.ts';
@@ -109,6 +116,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
   const requestNumbers = nextNumbers(tx, 'R');
   const invoiceNumbers = nextNumbers(tx, 'INV');
   const sorted = specs.slice().sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+  const inserted: Array<{ id: number; spec: RequestSpec; dueOn: string }> = [];
   const insertEvent = (requestId: number, at: Date, kind: string, body: string, visible = true) =>
     tx.insert(schema.requestEvents).values({ requestId, at, kind, body, visibleToRequester: visible }).run();
 
@@ -155,6 +163,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
     }
     if (spec.state === 'withdrawn') row.withdrawnOn = ackOn;
     const requestId = Number(tx.insert(schema.recordsRequests).values(row).run().lastInsertRowid);
+    inserted.push({ id: requestId, spec, dueOn: due.dueOn });
 
     insertEvent(requestId, spec.receivedAt, 'status', `Request ${number} received by ${CHANNEL_LABEL[spec.channel]}. ${due.receiptNote ? `${due.receiptNote} ` : ''}The Town will respond by close of business on ${longDate(due.dueOn)}.`);
     let lastAt = spec.receivedAt;
@@ -254,7 +263,76 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
       .where(eqId(requestId))
       .run();
   }
+  addLawCases(tx, inserted, ctx);
   return sorted.length;
+}
+
+/** The cases POL §87(2), §89(3)(a) and §89(4)(a) add, on requests already inserted (see the header). */
+function addLawCases(tx: Tx, inserted: Array<{ id: number; spec: RequestSpec; dueOn: string }>, ctx: RequestContext): void {
+  const { now, calendar } = ctx;
+  ensureStatutoryGrounds(tx, now);
+  const ground = (citation: string) => tx.select().from(schema.denialGrounds).where(eq(schema.denialGrounds.citation, citation)).get()!;
+  const admin = tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'admin@rotterdam.example')).get();
+  const today = localDay(now);
+  const event = (requestId: number, at: Date, body: string) => tx.insert(schema.requestEvents).values({ requestId, at, kind: 'status', body, visibleToRequester: true }).run();
+  const request = (id: number) => tx.select().from(schema.recordsRequests).where(eqId(id)).get()!;
+
+  // Granted in part: one inspection report of a fulfilled request's date range, withheld in writing.
+  let partialDone = false;
+  for (const x of inserted.filter((y) => y.spec.state === 'fulfilled' && y.spec.projectId != null)) {
+    const r = request(x.id);
+    const item = tx.select().from(schema.requestItems).where(eq(schema.requestItems.requestId, r.id)).all().find((i) => i.documentType && i.dateFrom && i.dateTo);
+    if (!item) continue;
+    const docs = tx
+      .select({ id: schema.documents.id })
+      .from(schema.documents)
+      .where(and(eq(schema.documents.projectId, r.projectId!), eq(schema.documents.type, item.documentType!), gte(schema.documents.documentDate, item.dateFrom!), lte(schema.documents.documentDate, item.dateTo!)))
+      .all();
+    if (docs.length < 2) continue;
+    const g = ground('POL §87(2)(b)');
+    const reason = 'One report lists the home telephone numbers of private individuals; the other reports are released.';
+    tx.update(schema.requestItems).set({ decision: 'granted_in_part', denialGroundId: g.id, decisionReason: reason, decidedOn: r.fulfilledOn, withheldDocumentIds: [docs[docs.length - 1].id] }).where(eq(schema.requestItems.id, item.id)).run();
+    event(r.id, atLocal(r.fulfilledOn!, 9, 0), `Decided in writing: ${item.description}: granted in part (1 document withheld) under ${g.citation} (${g.label}). ${reason} You may appeal in writing within 30 days to the Records Access Appeals Officer.`);
+    partialDone = true;
+    break;
+  }
+  // Else: a paper copy handed over with private details redacted (the stored original is withheld).
+  const paper = partialDone ? undefined : inserted.find((y) => y.spec.state === 'fulfilled' && y.spec.delivery !== 'electronic' && y.spec.items.some((i) => i.documentId != null));
+  if (paper) {
+    const r = request(paper.id);
+    const item = tx.select().from(schema.requestItems).where(eq(schema.requestItems.requestId, r.id)).all().find((i) => i.documentId != null)!;
+    const g = ground('POL §87(2)(b)');
+    const reason = 'The copy was provided with the home telephone numbers of private individuals redacted; the unredacted original is withheld.';
+    tx.update(schema.requestItems).set({ decision: 'granted_in_part', denialGroundId: g.id, decisionReason: reason, decidedOn: r.fulfilledOn, withheldDocumentIds: [item.documentId!] }).where(eq(schema.requestItems.id, item.id)).run();
+    event(r.id, atLocal(r.fulfilledOn!, 9, 0), `Decided in writing: ${item.description}: granted in part under ${g.citation} (${g.label}). ${reason} You may appeal in writing within 30 days to the Records Access Appeals Officer.`);
+  }
+
+  // Appeals: a written denial answered by the appeals officer; a missed deadline waiting for an answer.
+  const denied = inserted.filter((x) => x.spec.state === 'denied').map((x) => request(x.id));
+  const appeal = (requestId: number, kind: 'written_denial' | 'missed_deadline', receivedAt: Date, body: string) => {
+    const { countsFromOn, dueOn } = appealDueDate(receivedAt, calendar, DEFAULT_CLOSE_OF_BUSINESS);
+    const id = tx.insert(schema.requestAppeals).values({ requestId, kind, receivedAt, countsFromOn, dueOn, body, officerUserId: null, createdAt: receivedAt, updatedAt: receivedAt }).returning({ id: schema.requestAppeals.id }).get().id;
+    event(requestId, receivedAt, `Appeal received. The appeals officer must answer in writing by ${longDate(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}`);
+    return { id, dueOn };
+  };
+  const first = denied[0];
+  if (first?.deniedOn) {
+    const at = atLocal(calendar.addBusinessDays(first.deniedOn, 2).date, 10, 15);
+    if (at < now) {
+      const a = appeal(first.id, 'written_denial', at, 'The SWPPP and inspection reports are public documents under the Town law; please release them.');
+      const decidedOn = calendar.addBusinessDays(localDay(at), 6).date;
+      if (decidedOn < today) {
+        const text = 'The Town holds no records other than those already described; the denial is upheld for the records that do not exist.';
+        tx.update(schema.requestAppeals).set({ outcome: 'denied', decidedOn, decisionText: text, decidedByUserId: admin?.id ?? null }).where(eq(schema.requestAppeals.id, a.id)).run();
+        event(first.id, atLocal(decidedOn, 14, 0), `Appeal denied on ${longDate(decidedOn)}. ${text}`);
+      }
+    }
+  }
+  const overdue = inserted.find((x) => x.spec.state === 'overdue');
+  if (overdue) {
+    const at = atLocal(calendar.addBusinessDays(overdue.dueOn, 1).date, 9, 30);
+    if (at < now) appeal(overdue.id, 'missed_deadline', at, 'Five business days have passed and I have had no answer.');
+  }
 }
 
 function eqId(id: number) {

@@ -1,7 +1,8 @@
 /**
- * Enforcement actions (Stormwater Management Officer only): calculate and confirm a fine, issue an
- * action, move it through its states (a stop-work order closes only when lifted), fine payments and
- * waivers, and corrections to its words.
+ * Enforcement actions (Stormwater Management Officer only): issue an action (a fine is a referral to
+ * court), record the court's conviction and fine, move an action through its states (a stop-work order
+ * closes only when lifted), fine payments and waivers, and corrections to its words. `calculateFine`
+ * works out the most a court may impose (days × at most $250).
  */
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
@@ -9,7 +10,7 @@ import { z } from 'astro/zod';
 import { ENFORCEMENT_TYPES, PAYMENT_METHODS } from '#db/schema.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { issueAction, recordPayment, transitionAction, updateDetails, waiveFine } from '#lib/server/enforcement/actions.ts';
+import { issueAction, recordConviction, recordPayment, transitionAction, updateDetails, waiveFine } from '#lib/server/enforcement/actions.ts';
 import { calculateFine } from '#lib/server/enforcement/actions.rules.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 import { failure, formText, id, ids, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
@@ -56,15 +57,14 @@ export const enforcement = {
       newViolationSection: optionalText(300),
       newViolationObservedOn: optionalDay('the date the violation was observed'),
       escalatesId: id.optional(),
-      ...fineFields,
-      fineConfirmedCents: z.coerce.number({ error: 'Calculate the fine again, then confirm it.' }).int({ error: 'Calculate the fine again, then confirm it.' }).optional(),
-      fineConfirm: z.boolean(),
-      fineDueOn: optionalDay('the date the fine is due'),
+      // A fine is the court's (R(3)): the officer refers the case and names the court.
+      courtName: optionalText(200),
+      docketNumber: optionalText(80),
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const today = townToday();
-      const fine = input.type === 'fine' ? { ...fineInput(input.fineDays, input.fineDailyRate), confirmedCents: input.fineConfirm ? (input.fineConfirmedCents ?? null) : null, dueOn: orNull(input.fineDueOn) } : null;
+      const court = input.type === 'fine' ? { name: orNull(input.courtName), docketNumber: orNull(input.docketNumber) } : null;
       const r = await issueAction(
         db(),
         { userId: user.id, name: user.name, title: user.title, ip: ctx.clientAddress },
@@ -80,7 +80,7 @@ export const enforcement = {
           violationIds: input.violationIds,
           newViolation: input.newViolationDescription ? { description: input.newViolationDescription, section: orNull(input.newViolationSection), observedOn: input.newViolationObservedOn ?? input.issuedOn } : null,
           escalatesId: input.escalatesId ?? null,
-          fine,
+          court,
         },
         today,
         config().publicUrl,
@@ -120,6 +120,25 @@ export const enforcement = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const r = recordPayment(db(), actorOf(user, ctx), input.actionId, { receivedOn: input.receivedOn, amountCents: parseMoney(input.amount) as number, method: input.method, reference: orNull(input.reference) }, townToday());
+      if (!r.ok) failure(r);
+      return { actionId: input.actionId };
+    },
+  }),
+
+  /** The court convicted and imposed a fine (at most $250 per day of violation): record it. */
+  recordConviction: defineAction({
+    accept: 'form',
+    input: z.object({
+      actionId: id,
+      convictedOn: requiredDay('the date of the conviction'),
+      docketNumber: requiredText('the court’s docket number', 80),
+      fineDays: z.coerce.number({ error: 'Enter the number of days of violation, like 9.' }),
+      fineAmount: money('the fine the court imposed'),
+      fineDueOn: optionalDay('the date the fine is due'),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer');
+      const r = recordConviction(db(), actorOf(user, ctx), input.actionId, { convictedOn: input.convictedOn, docketNumber: input.docketNumber, days: input.fineDays, fineCents: parseMoney(input.fineAmount) as number, dueOn: orNull(input.fineDueOn) }, townToday());
       if (!r.ok) failure(r);
       return { actionId: input.actionId };
     },

@@ -25,6 +25,8 @@ export const guarantees = {
       expiresOn: optionalDay('the expiry date'),
       finalAcceptanceOn: optionalDay('the date of final acceptance'),
       oneYearInspectionOn: optionalDay('the date of the one-year inspection'),
+      oneYearInspectionAcceptable: z.enum(['', 'yes', 'no'], { error: 'Choose whether the facilities were acceptable.' }).optional(),
+      removedFromOperationOn: optionalDay('the date the facilities were removed from operation'),
       notes: optionalText(2000),
     }),
     handler: async (input, ctx) => {
@@ -41,6 +43,8 @@ export const guarantees = {
         expiresOn: orNull(input.expiresOn),
         finalAcceptanceOn: orNull(input.finalAcceptanceOn),
         oneYearInspectionOn: orNull(input.oneYearInspectionOn),
+        oneYearInspectionAcceptable: input.oneYearInspectionAcceptable === 'yes' ? true : input.oneYearInspectionAcceptable === 'no' ? false : null,
+        removedFromOperationOn: orNull(input.removedFromOperationOn),
         notes: orNull(input.notes),
       });
       if (!r.ok) failure(r);

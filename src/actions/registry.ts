@@ -6,10 +6,12 @@ import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '#db/schema.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, failure, formText, id, ids, noControlCharacters, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { noiProblems, type NoiFields } from '#lib/server/projects/noi.rules.ts';
+import { D1_EXEMPTIONS } from '#lib/shared/labels.ts';
 import {
   addWater,
   createProject,
   recordNotAndClose,
+  recordStartDuties,
   removeParty,
   removeWater,
   saveParty,
@@ -263,6 +265,22 @@ export const registry = {
       const result = recordNotAndClose(db(), actorOf(user, ctx), input.projectId, input, townToday());
       if (!result.ok) failure(result);
       return { closed: true };
+    },
+  }),
+
+  recordStartDuties: defineAction({
+    accept: 'form',
+    input: z.object({
+      projectId: id,
+      exemption: choice(D1_EXEMPTIONS, 'Choose one of the exemptions in Subsection D(1), or none.').optional(),
+      exemptionNote: optionalText(1000),
+      preConstructionAssessmentOn: optionalDay('the date of the pre-construction assessment'),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer', 'clerk');
+      const result = recordStartDuties(db(), actorOf(user, ctx), input.projectId, { exemption: orNull(input.exemption), exemptionNote: orNull(input.exemptionNote), preConstructionAssessmentOn: orNull(input.preConstructionAssessmentOn) }, townToday());
+      if (!result.ok) failure(result);
+      return { saved: true };
     },
   }),
 

@@ -1,7 +1,8 @@
 /**
  * Records requests. Public: the request form (honeypot, per-IP limit, one-time form key), and the
- * requester's cost approval and withdrawal, which authorize by the tracking token. Everything else is the
- * clerk's, and every handler checks the role first.
+ * requester's cost approval, withdrawal and appeal, which authorize by the tracking token. The appeals
+ * officer (named in settings, or an admin) answers appeals; the admin keeps the denial grounds, the fee
+ * schedule and names the officer. Everything else is the clerk's, and every handler checks the role first.
  */
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
@@ -17,6 +18,10 @@ import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
+import { decideAppeal, fileAppeal, mayAnswerAppeals, setAppealsOfficer } from '#lib/server/records-requests/appeals.ts';
+import { decideItem } from '#lib/server/records-requests/decisions.ts';
+import { saveFeeSchedule } from '#lib/server/records-requests/fee-schedules.ts';
+import { createGround, updateGround } from '#lib/server/records-requests/grounds.ts';
 import { choice, FieldErrors, formText, id as recordId, linkToken, plainText, RELOAD_FORM } from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 import type { Outcome } from '#lib/server/records-requests/billing.ts';
@@ -37,6 +42,16 @@ const text = (max: number, what: string) => plainText(max, `Use at most ${max.to
 const money = (what: string) =>
   z.string({ error: `Enter ${what} in dollars, like 25 or 25.00.` }).trim().max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` }).refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
 const token = linkToken('This tracking link is incomplete. Open it again from the email, or copy the whole address.');
+/** An optional id from a select whose first option is empty ("none"). */
+const optionalId = z.string({ error: RELOAD_FORM }).trim().regex(/^\d{0,12}$/, { error: RELOAD_FORM }).transform((v) => (v ? Number(v) : undefined)).optional();
+
+/** A service's field messages (or a form-level one under `form`) as the page shows them. */
+function orFields<T extends { ok: boolean }>(result: T | { ok: false; fields: Record<string, string> }): T {
+  if (result.ok) return result as T;
+  const { form, ...fields } = (result as { fields: Record<string, string> }).fields;
+  if (Object.keys(fields).length) throw new FieldErrors(fields);
+  throw new ActionError({ code: 'BAD_REQUEST', message: form ?? 'That could not be saved.' });
+}
 
 /** The request form's fields, shared by the public form and the clerk's entry form. */
 const requestFields = {
@@ -228,11 +243,115 @@ export const requests = {
 
   deny: defineAction({
     accept: 'form',
-    input: z.object({ id, reason: text(4000, 'the reason').min(1, { error: 'Give the reason for the denial, citing the exemption.' }) }),
+    input: z.object({ id, groundId: optionalId, reason: text(4000, 'the reason').min(1, { error: 'Say in words why the request is denied: the requester reads it.' }) }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(deny(db(), actorOf(clerk, ctx), input.id, input.reason, config().publicUrl));
+      orThrow(deny(db(), actorOf(clerk, ctx), input.id, { groundId: input.groundId ?? null, reason: input.reason }, config().publicUrl));
       return { done: 'denied' };
+    },
+  }),
+
+  /** The clerk's written decision on one item: granted, granted in part, denied (POL §89(3)(a), §87(2)). */
+  decideItem: defineAction({
+    accept: 'form',
+    input: z.object({
+      id,
+      itemId: recordId,
+      decision: choice(['granted', 'granted_in_part', 'denied'], 'Choose granted, granted in part or denied.'),
+      groundId: optionalId,
+      reason: text(2000, 'the reason').optional(),
+      withheld: ids,
+    }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(decideItem(db(), actorOf(clerk, ctx), input.id, input.itemId, { decision: input.decision, groundId: input.groundId ?? null, reason: input.reason ?? '', withheldDocumentIds: input.withheld }, config().publicUrl));
+      return { done: 'decided' };
+    },
+  }),
+
+  /** The requester appeals a denial (written, in part, or by a missed deadline), on the tracking page. */
+  appeal: defineAction({
+    accept: 'form',
+    input: z.object({ token, body: text(4000, 'your appeal').min(1, { error: 'Say what you are appealing and why, in a sentence or two.' }) }),
+    handler: async (input, ctx) => {
+      const rid = trackedRequest(input.token);
+      orThrow(fileAppeal(db(), { label: 'requester', ip: ctx.clientAddress }, rid, { body: input.body }, config().publicUrl));
+      return { appealed: true };
+    },
+  }),
+
+  /** The appeals officer named in settings (or an admin) answers an appeal in writing. */
+  decideAppeal: defineAction({
+    accept: 'form',
+    input: z.object({
+      appealId: recordId,
+      outcome: choice(['granted', 'granted_in_part', 'denied'], 'Choose whether the appeal is granted, granted in part or denied.'),
+      decisionText: text(4000, 'the decision').min(1, { error: 'Write the decision and the reasons: the requester receives it.' }),
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'admin', 'clerk', 'officer');
+      if (!mayAnswerAppeals(db(), user)) throw new ActionError({ code: 'FORBIDDEN', message: 'Only the appeals officer named in the settings (or an admin) answers appeals.' });
+      orThrow(decideAppeal(db(), actorOf(user, ctx), input.appealId, { outcome: input.outcome, decisionText: input.decisionText }, config().publicUrl));
+      return { done: 'appeal-decided' };
+    },
+  }),
+
+  /** The admin names the Records Access Appeals Officer. */
+  setAppealsOfficer: defineAction({
+    accept: 'form',
+    input: z.object({ userId: id }),
+    handler: async (input, ctx) => {
+      const admin = allow.role(ctx, 'admin');
+      orThrow(setAppealsOfficer(db(), actorOf(admin, ctx), input.userId));
+      return { done: 'officer' };
+    },
+  }),
+
+  /** The admin adds or edits a ground for withholding (POL §87(2)). */
+  saveGround: defineAction({
+    accept: 'form',
+    input: z.object({
+      groundId: optionalId,
+      citation: text(80, 'the citation'),
+      label: text(400, 'the ground in plain words'),
+      active: choice(['yes', 'no'], 'Choose whether clerks can use this ground.').default('yes'),
+    }),
+    handler: async (input, ctx) => {
+      const admin = allow.role(ctx, 'admin');
+      const values = { citation: input.citation ?? '', label: input.label ?? '', active: input.active === 'yes' };
+      orFields(input.groundId ? updateGround(db(), actorOf(admin, ctx), input.groundId, values) : createGround(db(), actorOf(admin, ctx), values));
+      return { done: input.groundId ? 'ground-saved' : 'ground-added' };
+    },
+  }),
+
+  /** The admin saves a new copy-fee schedule; the law's limits are checked on save (POL §87(1)). */
+  saveFeeSchedule: defineAction({
+    accept: 'form',
+    input: z.object({
+      effectiveFrom: date('the date the schedule takes effect'),
+      perPage: money('the fee per page'),
+      largeFormatSheet: money('the cost of a larger sheet'),
+      electronic: money('the fee for electronic copies').default('0'),
+      cd: money('the cost of a CD'),
+      usb: money('the cost of a USB drive'),
+      staffHourly: money('the hourly rate').optional(),
+      notes: text(2000, 'how the costs were worked out').optional(),
+    }),
+    handler: async (input, ctx) => {
+      const admin = allow.role(ctx, 'admin');
+      orFields(
+        saveFeeSchedule(db(), actorOf(admin, ctx), {
+          effectiveFrom: input.effectiveFrom,
+          perPageCents: parseMoney(input.perPage)!,
+          largeFormatSheetCents: parseMoney(input.largeFormatSheet)!,
+          electronicCents: parseMoney(input.electronic)!,
+          cdCents: parseMoney(input.cd)!,
+          usbCents: parseMoney(input.usb)!,
+          staffHourlyCents: input.staffHourly ? parseMoney(input.staffHourly)! : null,
+          notes: input.notes ?? '',
+        }),
+      );
+      return { done: 'fees-saved' };
     },
   }),
 

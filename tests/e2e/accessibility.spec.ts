@@ -91,6 +91,8 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/storms/index.astro', '/staff/storms'],
 ];
 const ADMIN: Array<[string, ...string[]]> = [
+  ['staff/requests/appeals.astro', '/staff/requests/appeals'],
+  ['staff/requests/settings.astro', '/staff/requests/settings'],
   ['staff/index.astro', '/staff'],
   ['staff/users/index.astro', '/staff/users'],
   ['staff/users/[id].astro', '/staff/users/{operatorUser}'],

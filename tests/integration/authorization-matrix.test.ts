@@ -98,6 +98,9 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/requests/[id]/invoice.pdf': { allow: ['clerk'], url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice.pdf` },
   'staff/requests/[id]/files/[itemId]': { allow: ['clerk'], url: (i) => `/staff/requests/${i.fileItem.requestId}/files/${i.fileItem.itemId}` },
   'staff/closures': { allow: ['clerk'], url: () => '/staff/closures' },
+  // The appeals queue: the appeals officer named in settings (the admin, in the demo town) or an admin.
+  'staff/requests/appeals': { allow: ['admin'], url: () => '/staff/requests/appeals' },
+  'staff/requests/settings': { allow: ['admin'], url: () => '/staff/requests/settings' },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
@@ -111,7 +114,7 @@ const PUBLIC_ACTIONS = new Set([
   'alerts.confirm',
   'alerts.unsubscribe',
   // Records requests: anyone may ask; the requester's own actions authorize by the tracking token.
-  'requests.submit', 'requests.approveCost', 'requests.withdrawByRequester',
+  'requests.submit', 'requests.approveCost', 'requests.withdrawByRequester', 'requests.appeal',
 ]);
 /**
  * Who may call each guarded action, and a well-formed input so validation does not answer first.
@@ -133,6 +136,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'registry.addWater': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, name: 'Matrix Kill', waterType: 'stream' }) },
   'registry.removeWater': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, waterId: 1 }) },
   'registry.recordNot': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, notFiledOn: '2026-01-02', finalStabilizationOn: '2026-01-01' }) },
+  'registry.recordStartDuties': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, preConstructionAssessmentOn: '2026-01-02' }) },
   'registry.setDocumentPublic': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, documentId: i.documentId, public: 'no' }) },
   'swppp.markComplete': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01' }) },
   'swppp.notifyDeficiencies': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01', deficiencies: 'No phasing plan.' }) },
@@ -151,6 +155,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'enforcement.transition': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, event: 'comply', on: '2026-01-02' }) },
   'enforcement.recordPayment': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, receivedOn: '2026-01-02', amount: '10.00', method: 'check' }) },
   'enforcement.waiveFine': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, on: '2026-01-02', reason: 'Court order.' }) },
+  'enforcement.recordConviction': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, convictedOn: '2026-01-02', docketNumber: '26-0001', fineDays: 1, fineAmount: '10.00' }) },
   'enforcement.update': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, summary: 'Changed.' }) },
   'guarantees.save': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, kind: 'cash_escrow', purpose: 'maintenance', amount: '100.00', institution: 'Matrix Bank' }) },
   'guarantees.release': { allow: ['officer', 'clerk'], input: () => ({ guaranteeId: 1, on: '2026-01-02' }) },
@@ -177,6 +182,11 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'requests.voidInvoice': { allow: ['clerk'], input: (i) => ({ id: i.invoicedRequestId, reason: 'Matrix' }) },
   'requests.newTrackingLink': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
   'requests.setClosure': { allow: ['clerk'], input: () => ({ date: '2026-01-06', closed: 'yes' }) },
+  'requests.decideItem': { allow: ['clerk'], input: (i) => ({ id: i.fileItem.requestId, itemId: i.fileItem.itemId, decision: 'granted' }) },
+  'requests.decideAppeal': { allow: ['admin'], input: () => ({ appealId: 1, outcome: 'denied', decisionText: 'Matrix' }) },
+  'requests.setAppealsOfficer': { allow: ['admin'], input: (i) => ({ userId: i.userId }) },
+  'requests.saveGround': { allow: ['admin'], input: () => ({ citation: 'Matrix', label: 'Matrix' }) },
+  'requests.saveFeeSchedule': { allow: ['admin'], input: () => ({ effectiveFrom: '2030-01-01', perPage: '0.25', largeFormatSheet: '5', cd: '1', usb: '5', notes: 'Matrix' }) },
 };
 
 const cookies: Partial<Record<Who, string>> = {};

@@ -36,6 +36,7 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'registry.createProject': { who: 'officer', fields: [...NOI, 'ownerCompany', 'ownerContact', 'ownerTitle', 'ownerPhone', 'ownerEmail', 'waterName', 'waterType', 'waterImpaired', 'publish'] },
   'registry.updateProject': { who: 'officer', fields: ['projectId', ...NOI] },
   'registry.setPublished': { who: 'officer', fields: ['projectId', 'published'] },
+  'registry.recordStartDuties': { who: 'officer', fields: ['projectId', 'exemption', 'exemptionNote', 'preConstructionAssessmentOn'] },
   'registry.setOperators': { who: 'officer', fields: ['projectId', 'userIds'] },
   'registry.saveParty': { who: 'officer', fields: ['projectId', 'partyId', 'role', 'companyName', 'contactName', 'contactTitle', 'phone', 'email', 'license', 'measures', 'certifiedOn'] },
   'registry.removeParty': { who: 'officer', fields: ['projectId', 'partyId'] },
@@ -60,6 +61,7 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'enforcement.transition': { who: 'officer', fields: ['actionId', 'event', 'on', 'liftedOn', 'note'] },
   'enforcement.recordPayment': { who: 'officer', fields: ['actionId', 'receivedOn', 'amount', 'method', 'reference'] },
   'enforcement.waiveFine': { who: 'officer', fields: ['actionId', 'on', 'reason'] },
+  'enforcement.recordConviction': { who: 'officer', fields: ['actionId', 'convictedOn', 'docketNumber', 'fineDays', 'fineAmount', 'fineDueOn'] },
   'enforcement.update': { who: 'officer', fields: ['actionId', 'citedSection', 'summary', 'requiredMeasures', 'complyBy', 'public'] },
   'guarantees.save': { who: 'officer', fields: ['projectId', 'guaranteeId', 'kind', 'purpose', 'amount', 'institution', 'reference', 'receivedOn', 'expiresOn', 'finalAcceptanceOn', 'oneYearInspectionOn', 'notes'] },
   'guarantees.release': { who: 'officer', fields: ['guaranteeId', 'on'] },
@@ -89,6 +91,12 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'requests.voidInvoice': { who: 'clerk', fields: ['id', 'reason'] },
   'requests.newTrackingLink': { who: 'clerk', fields: ['id'] },
   'requests.setClosure': { who: 'clerk', fields: ['date', 'name', 'closed'] },
+  'requests.appeal': { who: 'anonymous', fields: ['token', 'body'] },
+  'requests.decideAppeal': { who: 'admin', fields: ['appealId', 'outcome', 'decisionText'] },
+  'requests.decideItem': { who: 'clerk', fields: ['id', 'itemId', 'decision', 'groundId', 'reason', 'withheld'] },
+  'requests.saveFeeSchedule': { who: 'admin', fields: ['effectiveFrom', 'perPage', 'largeFormatSheet', 'electronic', 'cd', 'usb', 'staffHourly', 'notes'] },
+  'requests.saveGround': { who: 'admin', fields: ['groundId', 'citation', 'label', 'active'] },
+  'requests.setAppealsOfficer': { who: 'admin', fields: ['userId'] },
 };
 
 /** Every field the same value: nothing at all, empty, a word where a number or date belongs, bad ids and sizes. */

@@ -233,13 +233,25 @@ describe('registering and maintaining a project', () => {
 });
 
 describe('SWPPP clocks in the demo town', () => {
-  it('a review past day 30 with no action shows the applicant authorized to proceed as filed', async () => {
+  // Issue 13, item 6: only a complete application the town did not act on may proceed as filed.
+  it('a plan with no completeness determination after 30 days shows that the Town has not decided, not an authorization; the desk flags it', async () => {
     const body = await text(await get(base, '/projects/broadway-lofts'));
-    expect(body).toMatch(/the applicant has been authorized to proceed as filed since [A-Z][a-z]+ \d+, \d{4}/);
+    expect(body).toMatch(/the Town has not decided within the 30 days the law gives \(by [A-Z][a-z]+ \d+, \d{4}\) whether the plan is complete\. This is not an approval\./);
+    expect(body).not.toContain('authorized to proceed as filed');
     const desk = await text(await get(base, '/staff/officer', officer));
     expect(desk).toContain('Broadway Lofts Redevelopment');
-    expect(desk).toContain('No action within 30 days');
+    expect(desk).toMatch(/Broadway Lofts Redevelopment : Completeness determination overdue since [A-Z][a-z]+ \d+, \d{4}: the Town has not decided within the 30 days the law gives/);
     expect(desk).toContain('Compliance findings');
+  });
+
+  // Issue 13, item 7: the decision clock runs from the receipt of the complete plan.
+  it('the decision clock of a plan complete as received runs from its receipt, not from the day it was recorded complete', async () => {
+    const r = one<{ received_on: string; complete_on: string }>("select r.received_on, r.complete_on from swppp_reviews r join projects p on p.id = r.project_id where r.complete_on is not null and r.decided_on is null and r.deficiencies_notified_on is null and p.status = 'swppp_review' order by r.id limit 1");
+    expect(r.complete_on > r.received_on).toBe(true);
+    const due = addDays(r.received_on, 30);
+    const page = await text(await get(base, '/staff/officer', officer));
+    const dueWords = new Date(`${loadCalendar(db).onOrAfter(due)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(page).toContain(`Decision due ${dueWords}`);
   });
 });
 
@@ -250,42 +262,58 @@ describe('enforcement', () => {
     projectId = one<{ id: number }>('select id from projects where slug = ?', slug).id;
   });
 
-  it('a fine is assessed only after the officer confirms the calculation, capped at $250 a day; payments make it partly paid, then paid', async () => {
-    const fine = { projectId, type: 'fine', public: 'on', issuedOn: today, summary: 'Sediment left the site for three days.', fineDays: 3, fineDailyRate: '300', newViolationDescription: 'Sediment in the road for three days.', newViolationObservedOn: addDays(today, -3) };
-    const unconfirmed = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', fine, officer);
-    expect(unconfirmed.status).not.toBe(303);
-    expect(await text(unconfirmed)).toContain('Calculate the fine and confirm the result');
-    const calc = await text(await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.calculateFine', fine, officer));
-    expect(calc).toContain('The law allows at most $250.00 a day');
-    expect(calc).toContain('3 days × $250.00 a day = $750.00.');
-    expect(calc).toContain('I confirm the fine of $750.00');
-    // A confirmation of a different amount (the form was changed after calculating) is refused.
-    const stale = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', { ...fine, fineConfirm: 'on', fineConfirmedCents: 90000 }, officer);
-    expect(stale.status).not.toBe(303);
-    const res = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', { ...fine, fineConfirm: 'on', fineConfirmedCents: 75000 }, officer);
+  // Issue 13, item 16: a fine is a court penalty ("upon conviction", R(3)).
+  it('a fine is the court’s: the officer refers the case, then records the conviction and the fine (at most $250 a day); the public page never says "assessed"', async () => {
+    const referral = { projectId, type: 'fine', public: 'on', issuedOn: addDays(today, -10), summary: 'Sediment left the site for three days.', newViolationDescription: 'Sediment in the road for three days.', newViolationObservedOn: addDays(today, -13) };
+    const noCourt = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', referral, officer);
+    expect(noCourt.status).not.toBe(303);
+    expect(await text(noCourt)).toContain('Name the court the case is referred to');
+    const res = await postAction(base, `/staff/projects/${slug}/enforcement`, 'enforcement.issue', { ...referral, courtName: 'Town of Rotterdam Justice Court' }, officer);
     expect(res.status).toBe(303);
     const id = Number(res.headers.get('location')!.match(/enforcement\/(\d+)/)![1]);
-    expect(one<Record<string, unknown>>('select fine_assessed_cents, fine_daily_rate_cents, fine_days, fine_status, category from enforcement_actions where id = ?', id)).toEqual({
-      fine_assessed_cents: 75000,
-      fine_daily_rate_cents: 25000,
-      fine_days: 3,
-      fine_status: 'assessed',
+    expect(one<Record<string, unknown>>('select fine_assessed_cents, fine_status, court_name, convicted_on, category from enforcement_actions where id = ?', id)).toEqual({
+      fine_assessed_cents: null,
+      fine_status: null,
+      court_name: 'Town of Rotterdam Justice Court',
+      convicted_on: null,
       category: 'judicial',
     });
+    let pub = await text(await get(base, `/projects/${slug}`));
+    expect(pub).toMatch(/Referred to court on [A-Z][a-z]+ \d+, \d{4} \(Town of Rotterdam Justice Court\); no fine unless the court convicts/);
+    expect(pub).not.toMatch(/assessed/i);
 
     const page = `/staff/enforcement/${id}`;
+    const payEarly = await postAction(base, page, 'enforcement.recordPayment', { actionId: id, receivedOn: today, amount: '250', method: 'check' }, officer);
+    expect(payEarly.status).not.toBe(303);
+    expect(one<{ n: number }>('select count(*) n from fine_payments where enforcement_action_id = ?', id).n).toBe(0);
+    const conviction = { actionId: id, convictedOn: addDays(today, -2), docketNumber: '26-0777', fineDays: 3, fineAmount: '750.01' };
+    const over = await postAction(base, page, 'enforcement.recordConviction', conviction, officer);
+    expect(await text(over)).toContain('The law allows at most $250.00 for each day of violation: at most $750.00 for 3 days.');
+    expect((await postAction(base, page, 'enforcement.recordConviction', { ...conviction, fineAmount: '750' }, officer)).status).toBe(303);
+    expect(one<Record<string, unknown>>('select fine_assessed_cents, fine_days, fine_status, docket_number, convicted_on from enforcement_actions where id = ?', id)).toEqual({
+      fine_assessed_cents: 75000,
+      fine_days: 3,
+      fine_status: 'assessed',
+      docket_number: '26-0777',
+      convicted_on: addDays(today, -2),
+    });
+    expect(one<{ n: number }>("select count(*) n from audit_log where action = 'enforcement.conviction' and entity_id = ?", String(id)).n).toBe(1);
+
     const closeEarly = await postAction(base, page, 'enforcement.transition', { actionId: id, event: 'close', on: today }, officer);
-    expect(await closeEarly.text()).toContain('A fine closes only when it is paid in full or waived.');
+    expect(await closeEarly.text()).toContain('A court referral closes only when the fine the court imposed is paid in full or waived');
     expect((await postAction(base, page, 'enforcement.recordPayment', { actionId: id, receivedOn: today, amount: '250', method: 'check', reference: '1001' }, officer)).status).toBe(303);
     expect(one<{ fine_status: string }>('select fine_status from enforcement_actions where id = ?', id).fine_status).toBe('partly_paid');
-    const over = await postAction(base, page, 'enforcement.recordPayment', { actionId: id, receivedOn: today, amount: '600', method: 'check' }, officer);
-    expect(await over.text()).toContain('The payment is more than the balance of $500.00.');
+    pub = await text(await get(base, `/projects/${slug}`));
+    expect(pub).toMatch(/Fined \$750\.00 by the court on [A-Z][a-z]+ \d+, \d{4} \(Town of Rotterdam Justice Court, docket 26-0777\)/);
+    expect(pub).toContain('$500.00 unpaid');
+    expect(pub).not.toMatch(/assessed/i);
+    const overpay = await postAction(base, page, 'enforcement.recordPayment', { actionId: id, receivedOn: today, amount: '600', method: 'check' }, officer);
+    expect(await overpay.text()).toContain('The payment is more than the balance of $500.00.');
     await postAction(base, page, 'enforcement.recordPayment', { actionId: id, receivedOn: today, amount: '$500.00', method: 'card' }, officer);
     expect(one<Record<string, unknown>>('select fine_status, fine_paid_cents from enforcement_actions where id = ?', id)).toEqual({ fine_status: 'paid', fine_paid_cents: 75000 });
-    expect(one<{ n: number; s: number }>('select count(*) n, sum(amount_cents) s from fine_payments where enforcement_action_id = ?', id)).toEqual({ n: 2, s: 75000 });
     expect((await postAction(base, page, 'enforcement.transition', { actionId: id, event: 'close', on: today }, officer)).status).toBe(303);
-    const pub = await text(await get(base, `/projects/${slug}`));
-    expect(pub).toMatch(/Fine issued [A-Z][a-z]+ \d+, \d{4} \(ordinance Subsection R\(3\)\); resolved/);
+    pub = await text(await get(base, `/projects/${slug}`));
+    expect(pub).toMatch(/Fined \$750\.00 by the court on [A-Z][a-z]+ \d+, \d{4} \(Town of Rotterdam Justice Court, docket 26-0777\); referred to court [A-Z][a-z]+ \d+, \d{4} \(ordinance Subsection R\(3\)\); resolved/);
   });
 
   it('a SWPPP deficiency notice gets the seven-day correction deadline, moved past a closed day', async () => {
@@ -378,13 +406,18 @@ describe('48-hour notices and the private calendar feed', () => {
     expect(onTime.headers.get('location')).toContain('given=ok');
     const late = await postAction(base, page, 'notices.give', { projectId: own.id, milestone: 'final_grading_complete', scheduledDate: addDays(today, 1), scheduledTime: '06:00', notes: 'Short notice, sorry.' }, operator);
     expect(late.headers.get('location')).toContain('given=late');
+    // Issue 13, item 18: a notice given after the milestone is recorded as such (a finding), not refused.
     const past = await postAction(base, page, 'notices.give', { projectId: own.id, milestone: 'clearing_complete', scheduledDate: addDays(today, -1), scheduledTime: '07:30' }, operator);
-    expect(await past.text()).toContain('The milestone time has passed');
+    expect(past.headers.get('location')).toContain('given=late');
+    const afterRow = one<{ scheduled_for: number; given_at: number }>("select scheduled_for, given_at from inspection_notices where project_id = ? and milestone = 'clearing_complete' order by id desc limit 1", own.id);
+    expect(afterRow.given_at).toBeGreaterThan(afterRow.scheduled_for);
     const mail = one<{ subject: string }>("select subject from outbox where kind = 'inspection-notice' and to_address = 'officer@rotterdam.example' order by id desc limit 1");
     expect(mail.subject).toMatch(/^Late 48-hour inspection notice: /);
     const staff = await text(await get(base, `/staff/projects/${own.slug}/inspections`, officer));
     expect(staff).toContain('Short notice, sorry.');
     expect(staff).toMatch(/Late .* late \(the law requires at least 48 hours\)/);
+    expect(staff).toContain('No advance notice of a milestone');
+    expect(staff).toContain('Late 48-hour notice');
   });
 
   it('the calendar feed answers only to a live token, and stops when the officer revokes it', async () => {

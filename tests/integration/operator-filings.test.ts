@@ -11,6 +11,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { localDay } from '#lib/server/compliance/compliance.rules.ts';
+import { projectCompliance } from '#lib/server/compliance/compliance.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
@@ -87,7 +88,7 @@ beforeAll(async () => {
   portal = await startPortal({ env: { MAX_UPLOAD_MB: '1' } });
   db = openDatabase(path.join(portal.dataDir, 'portal.db'));
   for (const who of ['operator', 'operator2', 'officer']) cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   db?.$client.close();
@@ -311,5 +312,44 @@ describe('storm events', () => {
     const res = await postAction(portal.url, '/staff/storms', 'storms.record', { endedOn: '2099-01-01', endedTime: '10:00', inches: '1', gauge: 'x' }, cookies.officer);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('The rain cannot have ended in the future.');
+  });
+});
+
+describe('issue 13: corrective-action dates and the duties before work starts, over HTTP', () => {
+  it('refuses a corrective action due later than the next business day without a written reason, keeping what was typed; stores the reason when given', async () => {
+    const at = hoursAgo(5);
+    const later = localDay(new Date(Date.now() + 10 * 86_400_000));
+    const fields = inspection({ inspectedOn: at.on, inspectedTime: at.time, 'ca.0.dueOn': later });
+    const refused = await postForm(`/operator/projects/${SLUG}/inspections/new`, fields, { report: [{ blob: await pdf([[612, 792]], 'late-ca'), name: 'late.pdf' }] }, cookies.operator);
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    expect(html).toContain('The state permit expects the work to begin within one business day');
+    expect(html).toContain('value="Re-trench and re-stake 30 ft of north silt fence"');
+    const reason = 'The replacement fabric is on order; hay bales are in place.';
+    const filed = await postForm(`/operator/projects/${SLUG}/inspections/new`, { ...fields, 'ca.0.dueReason': reason }, { report: [{ blob: await pdf([[612, 792]], 'late-ca-2'), name: 'late.pdf' }] }, cookies.operator);
+    expect(filed.status).toBe(303);
+    expect(one('SELECT due_on, due_reason FROM corrective_actions ORDER BY id DESC LIMIT 1')).toEqual({ due_on: later, due_reason: reason });
+  });
+
+  it('staff record a D(1) exemption with its reason and the pre-construction assessment, audited; an exemption needs its reason', async () => {
+    const project = one<{ id: number }>('SELECT id FROM projects WHERE slug = ?', SLUG);
+    const page = `/staff/projects/${SLUG}`;
+    expect(projectCompliance(db, project.id)!.findings.length).toBeGreaterThan(0);
+    const missing = await postAction(portal.url, page, 'registry.recordStartDuties', { projectId: project.id, exemption: 'septic', exemptionNote: '' }, cookies.officer);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain('Say why the activity is exempt');
+    const byOperator = await postAction(portal.url, page, 'registry.recordStartDuties', { projectId: project.id, preConstructionAssessmentOn: '2025-01-02' }, cookies.operator);
+    expect(byOperator.status).toBe(403);
+    const ok = await postAction(portal.url, page, 'registry.recordStartDuties', { projectId: project.id, preConstructionAssessmentOn: '2025-01-02', exemption: 'septic', exemptionNote: 'Septic replacement for the existing building.' }, cookies.officer);
+    expect(ok.status).toBe(303);
+    expect(one('SELECT exemption, exemption_note, pre_construction_assessment_on AS assessed FROM projects WHERE id = ?', project.id)).toEqual({ exemption: 'septic', exemption_note: 'Septic replacement for the existing building.', assessed: '2025-01-02' });
+    expect(one<{ n: number }>("SELECT count(*) AS n FROM audit_log WHERE action = 'project.start_duties' AND entity_id = ?", String(project.id)).n).toBe(1);
+    // An exempt activity owes nothing (D(1)): no findings, nothing due.
+    expect(projectCompliance(db, project.id)).toMatchObject({ findings: [], due: [] });
+    // And the public page never says its SWPPP is missing: it says why none is required.
+    const pub = await (await get(portal.url, `/projects/${SLUG}`)).text();
+    expect(pub).toContain('No SWPPP is required: the activity is exempt under Subsection D(1)(e)');
+    expect(pub).toContain('Septic replacement for the existing building.');
+    expect(pub).not.toContain('Not yet on file');
   });
 });

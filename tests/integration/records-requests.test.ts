@@ -274,3 +274,152 @@ describe('the per-IP limit on the public form', () => {
     expect(body).toContain('requests by email are always accepted');
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13 over HTTP: what the requester and the clerk see (POL §87, §89; ordinance L(4))
+
+describe('public documents are public, and what is withheld is withheld in writing', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await signIn(base, 'admin@rotterdam.example', DEMO_PASSWORD);
+  });
+  const reportsOf = (projectSlug: string) =>
+    db.$client.prepare("select d.id, d.document_date as date from documents d join projects p on p.id = d.project_id where p.slug = ? and d.type = 'inspection_report' order by d.document_date, d.id").all(projectSlug) as Array<{ id: number; date: string }>;
+  const requestFor = async (fields: Fields) => {
+    const res = await submit(good(fields));
+    expect(res.status).toBe(303);
+    const page = res.headers.get('location')!.split('?')[0];
+    const id = one<{ id: number }>("select id from records_requests where requester_email = 'integration.tester@example.org' order by id desc limit 1").id;
+    return { page, token: page.split('/').pop()!, id };
+  };
+
+  it('an inspection report made private by a visibility switch is still released to the requester', async () => {
+    const reports = reportsOf(slug).slice(0, 3);
+    expect(reports).toHaveLength(3);
+    const hidden = reports[1];
+    db.$client.prepare('update documents set public = 0 where id = ?').run(hidden.id);
+    try {
+      const r = await requestFor({ documentIds: [], reportsFrom: reports[0].date, reportsTo: reports[2].date, delivery: 'electronic' });
+      const bill = await postAction(base, `/staff/requests/${r.id}`, 'requests.bill', { id: r.id }, clerk);
+      expect(bill.status).toBe(303);
+      const title = one<{ title: string }>('select title from documents where id = ?', hidden.id).title;
+      // Before: the range silently left the hidden report out (2 of 3 released, no word).
+      const page = await text(await get(base, r.page));
+      expect(page).toContain(title);
+      const range = one<{ id: number }>('select id from request_items where request_id = ? and document_type is not null', r.id).id;
+      expect((await get(base, `/requests/track/${r.token}/files/${range}?doc=${hidden.id}`)).status).toBe(200);
+    } finally {
+      db.$client.prepare('update documents set public = 1 where id = ?').run(hidden.id);
+    }
+  });
+
+  it('the clerk withholds one report in writing, on a ground from the list; the requester reads it, cannot download it, and may appeal', async () => {
+    const reports = reportsOf(slug).slice(0, 3);
+    const r = await requestFor({ documentIds: [], reportsFrom: reports[0].date, reportsTo: reports[2].date, delivery: 'electronic' });
+    const range = one<{ id: number }>('select id from request_items where request_id = ? and document_type is not null', r.id).id;
+    const privacy = one<{ id: number; label: string }>("select id, label from denial_grounds where citation = 'POL §87(2)(b)'");
+    const page = `/staff/requests/${r.id}`;
+    const missing = await postAction(base, page, 'requests.decideItem', { id: r.id, itemId: range, decision: 'granted_in_part', reason: 'A neighbour’s phone number.', withheld: String(reports[1].id) }, clerk);
+    expect(missing.status).toBe(400);
+    expect(await text(missing)).toContain('Choose the ground in Public Officers Law §87(2) the records are withheld on.');
+    const decided = await postAction(base, page, 'requests.decideItem', { id: r.id, itemId: range, decision: 'granted_in_part', groundId: privacy.id, reason: 'A neighbour’s phone number.', withheld: String(reports[1].id) }, clerk);
+    expect(decided.status).toBe(303);
+    expect((await postAction(base, page, 'requests.bill', { id: r.id }, clerk)).status).toBe(303);
+    const tracking = await text(await get(base, r.page));
+    expect(tracking).toContain('Records withheld, and how to appeal');
+    expect(tracking).toContain(`granted in part (1 document withheld) under POL §87(2)(b) (${privacy.label}). A neighbour's phone number.`);
+    expect(tracking).toContain('Granted in part: some records were withheld in writing');
+    expect(tracking).toContain('Send the appeal');
+    expect((await get(base, `/requests/track/${r.token}/files/${range}?doc=${reports[1].id}`)).status).toBe(404);
+    expect((await get(base, `/requests/track/${r.token}/files/${range}?doc=${reports[0].id}`)).status).toBe(200);
+    expect(one<{ n: number }>("select count(*) n from outbox where kind = 'request-items-withheld' and to_address = 'integration.tester@example.org'").n).toBeGreaterThan(0);
+    const stats = (await (await get(base, '/api/records-requests/monthly.json')).json()) as { total: Record<string, number> };
+    expect(stats.total.granted_in_part).toBeGreaterThan(0);
+
+    // The appeal goes to the appeals officer named in settings (the admin, in the demo town), who answers in writing.
+    const appealed = await postAction(base, r.page, 'requests.appeal', { token: r.token, body: 'The inspection reports are public documents under the Town law.' });
+    expect(appealed.status).toBe(303);
+    expect(appealed.headers.get('location')).toBe(`${r.page}?appealed=1#appeal`);
+    const number = one<{ number: string }>('select number from records_requests where id = ?', r.id).number;
+    expect(await text(await get(base, '/staff/requests/appeals', admin))).toContain(number);
+    expect((await get(base, '/staff/requests/appeals', clerk)).status).toBe(403);
+    const appealId = one<{ id: number }>('select id from request_appeals where request_id = ?', r.id).id;
+    const answered = await postAction(base, '/staff/requests/appeals', 'requests.decideAppeal', { appealId, outcome: 'denied', decisionText: 'The number is private; the rest was released.' }, admin);
+    expect(answered.status).toBe(303);
+    const after = await text(await get(base, r.page));
+    expect(after).toContain('Appeal denied');
+    expect(after).toContain('The number is private; the rest was released.');
+    const stats2 = (await (await get(base, '/api/records-requests/monthly.json')).json()) as { total: Record<string, number> };
+    expect(stats2.total.appeals_denied).toBeGreaterThan(0);
+  });
+
+  it('denying a whole request needs a ground from the list, and says so beside the field', async () => {
+    const r = await requestFor({});
+    const res = await postAction(base, `/staff/requests/${r.id}`, 'requests.deny', { id: r.id, reason: 'Not ours.' }, clerk);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Choose the ground in Public Officers Law §87(2) the request is denied on.');
+    expect(html).toContain('Not ours.</textarea>');
+  });
+});
+
+describe('a missed deadline stays missed, and may be appealed', () => {
+  it('a request whose five business days ran out shows it; closing the past due day does not move it', async () => {
+    const res = await postAction(base, '/staff/requests/new', 'requests.enter', {
+      formKey: formKey(), intent: 'submit', channel: 'email', receivedOn: '2026-11-16', receivedTime: '10:00', project: slug, freeText: 'The SWPPP', delivery: 'electronic', name: 'Late Answer', email: 'late.answer@example.org',
+    }, clerk);
+    expect(res.status).toBe(303);
+    const [, id, token] = res.headers.get('location')!.match(/^\/staff\/requests\/(\d+)\?created=1&link=([A-Za-z0-9_-]{43})$/)!;
+    const due = one<{ due_on: string }>('select due_on from records_requests where id = ?', Number(id)).due_on;
+    expect(due).toBe('2026-11-23');
+    const close = await postAction(base, '/staff/closures', 'requests.setClosure', { date: due, name: 'After the fact', closed: 'yes' }, clerk);
+    expect(close.status).toBe(303);
+    try {
+      // Before: the due date moved to November 24 (and on, day by day), erasing the missed deadline.
+      expect(one<{ due_on: string }>('select due_on from records_requests where id = ?', Number(id)).due_on).toBe(due);
+      const page = await text(await get(base, `/requests/track/${token}`));
+      expect(page).toContain('Answered in time? No.');
+      expect(page).toContain('Under Public Officers Law §89(4)(a) that counts as a denial');
+      expect(page).toContain('You may appeal this request not being answered in time');
+      const ack = await postAction(base, `/staff/requests/${id}`, 'requests.acknowledge', { id, acknowledgedOn: '2026-11-30', promisedOn: '2026-12-15' }, clerk);
+      expect(ack.status).toBe(303);
+      expect(one<{ respond_by: string }>('select respond_by from records_requests where id = ?', Number(id)).respond_by).toBe(due);
+      expect(await text(await get(base, `/requests/track/${token}`))).toContain('(late: after the due date)');
+      const stats = (await (await get(base, '/api/records-requests/monthly.json')).json()) as { total: Record<string, number> };
+      expect(stats.total.not_answered_in_time).toBeGreaterThan(0);
+    } finally {
+      await postAction(base, '/staff/closures', 'requests.setClosure', { date: due, closed: 'no' }, clerk);
+    }
+  });
+});
+
+describe('staff time needs the requester’s consent first', () => {
+  it('billing staff time without a cost limit waits for the requester’s approval on the tracking page', async () => {
+    const res = await submit(good({ delivery: 'usb' }));
+    const page = res.headers.get('location')!.split('?')[0];
+    const id = one<{ id: number }>("select id from records_requests where requester_email = 'integration.tester@example.org' order by id desc limit 1").id;
+    const bill = await postAction(base, `/staff/requests/${id}`, 'requests.bill', { id, staffHours: '3' }, clerk);
+    expect(bill.status).toBe(303);
+    // Before: the invoice was issued at once and the request waited for payment.
+    expect(one<{ status: string }>('select status from records_requests where id = ?', id).status).toBe('awaiting_cost_approval');
+    const body = await text(await get(base, page));
+    expect(body).toContain('Your approval is needed');
+    expect(body).toContain('3 hours of staff time preparing electronic copies');
+  });
+});
+
+describe('the fee schedule cannot exceed the law, where it is saved', () => {
+  it('the admin’s schedule at 30 cents a page is refused beside the field, with what was typed kept', async () => {
+    const admin = await signIn(base, 'admin@rotterdam.example', DEMO_PASSWORD);
+    const before = one<{ n: number }>('select count(*) n from fee_schedules').n;
+    const res = await postAction(base, '/staff/requests/settings', 'requests.saveFeeSchedule', { effectiveFrom: '2030-01-01', perPage: '0.30', largeFormatSheet: '5.00', electronic: '0', cd: '1.00', usb: '5.00', staffHourly: '18.50', notes: 'Print shop invoice; clerk typist rate.' }, admin);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('The law allows at most $0.25 a page for copies up to 9x14 in. (Public Officers Law §87(1)(b)(iii)).');
+    expect(html).toMatch(/id="fee-page"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="fee-page"/);
+    expect(html).toContain('value="0.30"');
+    expect(one<{ n: number }>('select count(*) n from fee_schedules').n).toBe(before);
+    const page = await text(await get(base, '/staff/requests/settings', admin));
+    expect(page).toContain('POL §87(2)(b)');
+  });
+});

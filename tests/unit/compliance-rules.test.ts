@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_COMPLIANCE_SETTINGS,
+  compareFindings,
+  correctiveDueLimit,
   evaluateCompliance,
+  recentFindings,
+  type Finding,
   localDay,
   nextInspectionDue,
   summaryDueOn,
@@ -19,6 +23,8 @@ import {
   type RuleId,
 } from '#lib/server/compliance/compliance.rules.ts';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { formatAcres } from '#lib/shared/format.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -154,22 +160,37 @@ describe('rule: an inspection at least every 7 calendar days (Subsection L(3))',
   });
 
   it.each([
-    ['29 days into a winter shutdown is fine', '2026-12-16', '2027-01-14', 0],
-    ['31 days into a winter shutdown is a gap', '2026-12-16', '2027-01-16', 1],
-    ['once the shutdown ends, 7 days again', '2027-03-10', '2027-03-23', 1],
-    ['shutdown end plus 7 days is on time', '2027-03-10', '2027-03-22', 0],
-  ])('winter shutdown (Dec 15 to Mar 15) reduces inspections to every 30 days: %s', (_name, a, b, gaps) => {
-    const d = data({ p: { actualStartOn: '2026-12-01', winterShutdownFrom: '2026-12-15', winterShutdownTo: '2027-03-15' }, inspections: on('2026-12-01', '2026-12-08', a, b) });
+    // Before issue 13 the state permit's 30-day winter allowance relaxed the Town's rule: 0 gaps here.
+    ['29 days without an inspection in a winter shutdown is a gap', '2026-12-16', '2027-01-14', 1],
+    ['8 days in a winter shutdown is a gap', '2026-12-16', '2026-12-24', 1],
+    ['7 days in a winter shutdown is on time', '2026-12-16', '2026-12-23', 0],
+    ['12 days across the end of the shutdown is a gap', '2027-03-10', '2027-03-22', 1],
+  ])('a winter shutdown does not relax the ordinance’s 7-day rule (L(3) has no winter exception): %s', (_name, a, b, gaps) => {
+    const d = data({ p: { actualStartOn: '2026-12-01', winterShutdownFrom: '2026-12-15', winterShutdownTo: '2027-03-15' }, inspections: on('2026-12-01', '2026-12-08', '2026-12-15', a, b) });
     const found = findings(d, ctx(at(b, '12:00')), 'routine-gap').filter((f) => f.from > a);
     expect(found).toHaveLength(gaps);
-    if (gaps) expect(found[0].text).toMatch(/every (30|7) days/);
+    if (gaps) {
+      expect(found[0].text).toMatch(/at least every 7 days, during a winter shutdown too/);
+      expect(found[0].text).not.toMatch(/30 days/);
+      expect(found[0]).toMatchObject({ source: 'ordinance', dueOn: addDays(a, 7) });
+    }
   });
 
-  it('explains the winter allowance when computing the next due date', () => {
+  it('the next inspection is due 7 days on in a winter shutdown too, and the due list says why', () => {
     const p = project({ winterShutdownFrom: '2026-12-15', winterShutdownTo: '2027-03-15' });
-    expect(nextInspectionDue('2026-12-10', p, DEFAULT_COMPLIANCE_SETTINGS)).toEqual({ dueOn: '2027-01-09', winter: true });
+    expect(nextInspectionDue('2026-12-10', p, DEFAULT_COMPLIANCE_SETTINGS)).toEqual({ dueOn: '2026-12-17', winter: true });
     expect(nextInspectionDue('2026-12-01', p, DEFAULT_COMPLIANCE_SETTINGS)).toEqual({ dueOn: '2026-12-08', winter: false });
     expect(nextInspectionDue('2027-03-15', p, DEFAULT_COMPLIANCE_SETTINGS)).toEqual({ dueOn: '2027-03-22', winter: true });
+    expect(nextInspectionDue('2027-03-16', p, DEFAULT_COMPLIANCE_SETTINGS)).toEqual({ dueOn: '2027-03-23', winter: false });
+    const r = evaluateCompliance(data({ p: { actualStartOn: '2026-12-01', winterShutdownFrom: '2026-12-15', winterShutdownTo: '2027-03-15' }, inspections: on('2026-12-01', '2026-12-08', '2026-12-15'), summaries: allSummaries('2026-12', '2026-12') }), ctx(at('2026-12-16')));
+    expect(r.due.find((o) => o.kind === 'inspection')?.text).toBe("Next inspection by December 22, 2026 (the Town's law requires one every 7 days during a winter shutdown too); the last was on December 15, 2026.");
+  });
+
+  it('a missed inspection just before final stabilization is a gap ending on that day', () => {
+    const d = data({ p: { status: 'final_stabilization', finalStabilizationOn: '2026-03-20' }, inspections: on('2026-03-02', '2026-03-09'), summaries: allSummaries('2026-03', '2026-03') });
+    expect(findings(d, ctx(at('2026-06-01')), 'routine-gap')).toMatchObject([{ status: 'resolved', dueOn: '2026-03-16', resolvedOn: '2026-03-20' }]);
+    const onTime = data({ p: { status: 'final_stabilization', finalStabilizationOn: '2026-03-16' }, inspections: on('2026-03-02', '2026-03-09'), summaries: allSummaries('2026-03', '2026-03') });
+    expect(findings(onTime, ctx(at('2026-06-01')), 'routine-gap')).toEqual([]);
   });
 
   it('stops at final stabilization and before construction starts', () => {
@@ -232,9 +253,22 @@ describe('rule: inspection within 24 hours after a storm of 0.5 in. or more (Sub
   });
 
   it('ignores storms before construction started and on the day of final stabilization', () => {
-    const d = data({ p: { actualStartOn: '2026-05-13', finalStabilizationOn: '2026-05-20', status: 'final_stabilization' }, inspections: on('2026-05-13', '2026-05-20') });
-    const storms = [storm(at('2026-05-12', '20:00'), 1.2, 1), storm(at('2026-05-20', '08:00'), 1.2, 2)];
+    // No inspection within 24 hours of either storm: only the dates keep them out.
+    const d = data({ p: { actualStartOn: '2026-05-13', finalStabilizationOn: '2026-05-20', status: 'final_stabilization' }, inspections: on('2026-05-15', '2026-05-20') });
+    const storms = [storm(at('2026-05-12', '08:00'), 1.2, 1), storm(at('2026-05-20', '08:00'), 1.2, 2)];
     expect(findings(d, ctx(at('2026-06-30'), { storms }), 'post-storm')).toEqual([]);
+    // The same storms a day inside the construction period are findings.
+    const inside = [storm(at('2026-05-13', '08:00'), 1.2, 1), storm(at('2026-05-19', '08:00'), 1.2, 2)];
+    expect(findings(d, ctx(at('2026-06-30'), { storms: inside }), 'post-storm').map((f) => f.key).sort()).toEqual(['post-storm:1', 'post-storm:2']);
+  });
+
+  it('takes storms and inspections in any order', () => {
+    const ins = [...on('2026-05-18'), { ...inspection('2026-05-13'), inspectedAt: at('2026-05-13', '09:00'), type: 'post_storm' as const }, ...on('2026-05-11', '2026-05-05')];
+    const storms = [storm(at('2026-05-16', '14:00'), 0.9, 9), storm(ended)];
+    const [f, ...rest] = findings(data({ inspections: ins, summaries: allSummaries('2026-03', '2026-04') }), ctx(at('2026-05-19'), { storms }), 'post-storm');
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ key: 'post-storm:9', resolvedOn: '2026-05-18' });
+    expect(f.text).toMatch(/next inspected on May 18, 2026/);
   });
 });
 
@@ -247,7 +281,9 @@ describe('rule: twice every 7 days when more than 5 acres are disturbed or the s
 
   it.each([
     ['Monday and Thursday every week', ['2026-06-01', '2026-06-04', '2026-06-08', '2026-06-11'], 0],
-    ['Monday and Wednesday (2 days apart) is enough', ['2026-06-01', '2026-06-03', '2026-06-08', '2026-06-10'], 0],
+    // GP-0-25-001: "separated by a minimum of two full calendar days". Before issue 13 Monday and Wednesday passed.
+    ['Monday and Wednesday (one full day between) is not enough', ['2026-06-01', '2026-06-03', '2026-06-08', '2026-06-11'], 1],
+    ['Tuesday and Friday (two full days between) is enough', ['2026-06-01', '2026-06-04', '2026-06-09', '2026-06-12'], 0],
     ['Monday and Tuesday (1 day apart) is not', ['2026-06-01', '2026-06-02', '2026-06-08', '2026-06-11'], 1],
     ['one inspection in a week', ['2026-06-01', '2026-06-08', '2026-06-11'], 1],
   ])('%s', (_name, dates, n) => {
@@ -280,9 +316,22 @@ describe('rule: twice every 7 days when more than 5 acres are disturbed or the s
   it('does not apply during a winter shutdown, and says what is owed this week', () => {
     expect(twice(['2026-06-01', '2026-06-08'], { maxDisturbedAtOnceAcres: 7.5, winterShutdownFrom: '2026-06-01', winterShutdownTo: '2026-06-14' })).toEqual([]);
     const r = evaluateCompliance(data({ p: { actualStartOn: start, maxDisturbedAtOnceAcres: 7.5 }, inspections: on('2026-06-01', '2026-06-04', '2026-06-08', '2026-06-11', '2026-06-15'), summaries }), ctx(at('2026-06-16')));
-    expect(r.due.find((o) => o.kind === 'twice-weekly')?.text).toBe(
-      'One more inspection this week, on or after June 17, 2026 and by June 21, 2026 (two a week, at least 2 days apart, because the plan allows 7.5 acres disturbed at once (more than 5)).',
-    );
+    expect(r.due.find((o) => o.kind === 'twice-weekly')).toEqual({
+      kind: 'twice-weekly',
+      dueOn: '2026-06-21',
+      text: 'Second inspection this week: on or after June 18, 2026 and by June 21, 2026 (two a week, separated by at least 2 full calendar days, because the plan allows 7.5 acres disturbed at once (more than 5)).',
+    });
+  });
+
+  it.each([
+    ['no inspection yet: the first by Thursday leaves room for the second', [], '2026-06-15', '2026-06-18', /the first by June 18, 2026, the second 3 or more days after it and by June 21, 2026/],
+    ['a first on Monday: the second on or after Thursday', ['2026-06-15'], '2026-06-16', '2026-06-21', /on or after June 18, 2026 and by June 21, 2026/],
+    ['a first on Friday: two no longer fit in the week', ['2026-06-19'], '2026-06-19', '2026-06-21', /can no longer have two inspections separated by at least 2 full calendar days: the first was on June 19, 2026/],
+  ])('the operator’s “due next” says when the second inspection of the week is due: %s', (_name, week, today, dueOn, text) => {
+    const r = evaluateCompliance(data({ p: { actualStartOn: start, maxDisturbedAtOnceAcres: 7.5 }, inspections: on('2026-06-01', '2026-06-04', '2026-06-08', '2026-06-11', ...week), summaries }), ctx(at(today, '20:00')));
+    const due = r.due.find((o) => o.kind === 'twice-weekly');
+    expect(due?.dueOn).toBe(dueOn);
+    expect(due?.text).toMatch(text);
   });
 });
 
@@ -298,13 +347,13 @@ describe('rule: monthly summary due by the 10th of the following month (Subsecti
     const d = data({ p, inspections: ins, summaries: [{ month: '2026-01', version: 1, submittedAt: at(date, time) }, { month: '2026-02', version: 1, submittedAt: at('2026-03-02') }] });
     const f = findings(d, summaryCtx(at('2026-03-14')), 'summary-late');
     expect(f).toHaveLength(late);
-    if (late) expect(f[0]).toMatchObject({ status: 'resolved', severity: 'low', dueOn: '2026-02-10', resolvedOn: '2026-02-11', text: 'The monthly summary for January 2026 was filed on February 11, 2026, 1 day after it was due (February 10, 2026).' });
+    if (late) expect(f[0]).toMatchObject({ status: 'resolved', severity: 'low', dueOn: '2026-02-10', resolvedOn: '2026-02-11', text: 'The monthly summary for January 2026 was filed on February 11, 2026, 1 day after the date the Town set for it (February 10, 2026).' });
   });
 
   it('a month in which work began only on its last day still needs a summary', () => {
     const d = data({ p, inspections: ins });
     const r = evaluateCompliance(d, summaryCtx(at('2026-02-11', '08:00')));
-    expect(r.findings.filter((f) => f.rule === 'summary-missing')).toMatchObject([{ status: 'open', dueOn: '2026-02-10', text: 'The monthly summary for January 2026 has not been filed. It was due by February 10, 2026.' }]);
+    expect(r.findings.filter((f) => f.rule === 'summary-missing')).toMatchObject([{ status: 'open', dueOn: '2026-02-10', text: 'The monthly summary for January 2026 has not been filed. The ordinance requires one every month; the Town set February 10, 2026 as its due date.' }]);
     expect(r.due.find((o) => o.kind === 'monthly-summary')).toMatchObject({ dueOn: '2026-03-10', text: 'Monthly summary for February 2026, due by March 10, 2026.' });
     // On the 10th itself it is due, not late.
     expect(findings(d, summaryCtx(at('2026-02-10', '23:00')), 'summary-missing')).toEqual([]);
@@ -317,6 +366,14 @@ describe('rule: monthly summary due by the 10th of the following month (Subsecti
     ['a due day past the month’s end is its last day', '2026-01', 31, '2026-02-28'],
   ])('due dates: %s', (_name, month, day, due) => {
     expect(summaryDueOn(month, { settings: { ...DEFAULT_COMPLIANCE_SETTINGS, ...(day ? { summaryDueDay: day } : {}) } })).toBe(due);
+  });
+
+  it('cites L(5) for “monthly” and the Town’s setting for the date, not the ordinance', () => {
+    const d = data({ p, inspections: ins });
+    const [f] = findings(d, summaryCtx(at('2026-02-20'), { summaryDueDay: 15 }), 'summary-missing');
+    expect(f.source).toBe('ordinance-and-town-setting');
+    expect(f.section).toBe("Subsection L(5): a summary of site inspection activity posted for the public every month; due by day 15 of the following month: the Town's setting, not a date in the ordinance");
+    expect(f.text).toMatch(/the Town set February 15, 2026 as its due date/);
   });
 
   it('moves a due date off a weekend or holiday when the town calendar is given (GCL §25-a)', () => {
@@ -483,10 +540,217 @@ describe('the month tally that pre-fills a monthly summary', () => {
     expect(t.draftNarrative).toMatch(/^In May 2026 our qualified inspector, Pat Inspector, inspected the site 6 times, including 1 inspection after storms/);
   });
 
-  it('requires twice as many on a twice-weekly site and a monthly one in a winter shutdown', () => {
+  it('requires twice as many on a twice-weekly site, and weekly ones in a winter shutdown', () => {
     const twice = tallyMonth(data({ p: { actualStartOn: '2026-04-01', maxDisturbedAtOnceAcres: 8 } }), '2026-05', ctx(at('2026-06-05')));
     expect(twice.inspectionsRequired).toBe(8);
+    // The ordinance's weekly rule holds in a winter shutdown (4 in January); only the state permit's twice-weekly rule gives way.
     const winter = tallyMonth(data({ p: { actualStartOn: '2026-10-01', winterShutdownFrom: '2026-12-15', winterShutdownTo: '2027-03-15' } }), '2027-01', ctx(at('2027-02-05')));
-    expect(winter.inspectionsRequired).toBe(1);
+    expect(winter.inspectionsRequired).toBe(4);
+    const twiceInWinter = tallyMonth(data({ p: { actualStartOn: '2026-10-01', maxDisturbedAtOnceAcres: 8, winterShutdownFrom: '2026-12-15', winterShutdownTo: '2027-03-15' } }), '2026-12', ctx(at('2027-01-05')));
+    // December: 14 days twice a week (4), 17 days in the shutdown once a week (2).
+    expect(twiceInWinter.inspectionsRequired).toBe(6);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13: findings that must say exactly what the law says
+
+describe('J(7) exceptions: no finding when an exception applied', () => {
+  const area = (over: Partial<ComplianceInspection['inactiveAreas'][number]> = {}) => ({ area: 'North slope', acres: 1.2, workStoppedOn: '2026-06-01', stabilizationBegunOn: null, resumesOn: null, ...over });
+  const visit = (date: string, areas: ReturnType<typeof area>[], snowCover = false) => inspection(date, '10:00', { inactiveAreas: areas, snowCover });
+  const run = (ins: ComplianceInspection[], today: string) =>
+    evaluateCompliance(data({ inspections: [...on('2026-05-26'), ...ins], summaries: allSummaries('2026-03', '2026-05') }), ctx(at(today))).findings.filter((f) => f.rule === 'stabilization');
+
+  it.each([
+    // Before issue 13 each of these was published as "Stabilization not begun within 14 days".
+    ['work resumed within 21 days (the area left the reports by day 21), though no resume date was given', [visit('2026-06-08', [area()]), visit('2026-06-16', [area()]), visit('2026-06-20', [])], '2026-06-21', 0],
+    ['snow cover at the first inspection after day 14, the ground clear at the next: it may begin now', [visit('2026-06-09', [area()]), visit('2026-06-16', [area()], true), visit('2026-06-23', [area()])], '2026-06-23', 0],
+    ['snow at the last inspection before day 14 and at the first after it, begun once the ground cleared', [visit('2026-06-12', [area()], true), visit('2026-06-16', [area()], true), visit('2026-06-23', [area()]), visit('2026-06-30', [area({ stabilizationBegunOn: '2026-06-25' })])], '2026-06-30', 0],
+  ] as Array<[string, ComplianceInspection[], string, number]>)('%s', (_name, ins, today, n) => {
+    expect(run(ins, today)).toHaveLength(n);
+  });
+
+  it.each([
+    ['the area left the reports only after day 21', [visit('2026-06-16', [area()]), visit('2026-06-23', [])], '2026-06-24', 1],
+    ['snow, the ground clear, and still not begun at the next inspection: not as soon as practicable', [visit('2026-06-16', [area()], true), visit('2026-06-23', [area()]), visit('2026-06-30', [area()])], '2026-06-30', 1],
+    ['snow only long before day 14, the ground clear by then: the 14 days apply', [visit('2026-06-02', [area()], true), visit('2026-06-09', [area()]), visit('2026-06-16', [area()])], '2026-06-16', 1],
+  ] as Array<[string, ComplianceInspection[], string, number]>)('but a finding when it did not: %s', (_name, ins, today, n) => {
+    expect(run(ins, today)).toHaveLength(n);
+  });
+
+  it('says why when snow or frozen ground moved the deadline', () => {
+    const [f] = run([visit('2026-06-16', [area()], true), visit('2026-06-23', [area()]), visit('2026-06-30', [area()])], '2026-06-30');
+    expect(f).toMatchObject({ status: 'open', dueOn: '2026-06-23', from: '2026-06-24', source: 'ordinance', title: 'Stabilization not begun as soon as practicable after snow or frozen ground' });
+    expect(f.text).toBe('Work stopped on North slope (1.2 acres) on June 1, 2026. Snow cover or frozen ground kept stabilization from beginning by June 15, 2026, so it had to begin as soon as practicable; the inspection of June 23, 2026 found the ground clear, and the inspection of June 30, 2026 still found it not begun.');
+  });
+
+  it('stabilization begun exactly on day 14 is on time; on day 15 it is late', () => {
+    expect(run([visit('2026-06-16', [area({ stabilizationBegunOn: '2026-06-15' })])], '2026-06-16')).toEqual([]);
+    expect(run([visit('2026-06-16', [area({ stabilizationBegunOn: '2026-06-16' })])], '2026-06-17')).toMatchObject([{ status: 'resolved', resolvedOn: '2026-06-16', dueOn: '2026-06-15' }]);
+  });
+
+  it('while snow still covers the ground, the stabilization is owed as soon as it allows', () => {
+    const r = evaluateCompliance(data({ inspections: [...on('2026-05-26'), visit('2026-06-16', [area()], true)], summaries: allSummaries('2026-03', '2026-05') }), ctx(at('2026-06-17')));
+    expect(r.findings.filter((f) => f.rule === 'stabilization')).toEqual([]);
+    expect(r.due.find((o) => o.kind === 'stabilization')?.text).toBe('Begin stabilizing North slope (1.2 acres) as soon as snow cover or frozen ground allows: work there stopped on June 1, 2026, and the 14 days ran out on June 15, 2026.');
+  });
+});
+
+describe('J(16): the 50% clean-out applies to sediment traps and ponds only', () => {
+  const reading = (date: string, practice: string, practiceType: string, pct: number) => inspection(date, '10:00', { practices: [{ practice, practiceType, sedimentAccumulationPct: pct }] });
+  const run = (type: string) =>
+    evaluateCompliance(data({ inspections: [reading('2026-05-04', 'Practice A', type, 60), reading('2026-05-11', 'Practice A', type, 70)], summaries: allSummaries('2026-03', '2026-04') }), ctx(at('2026-05-12')));
+
+  it.each([
+    ['sediment_trap', 1],
+    ['sediment_basin', 1],
+    // Before issue 13 these were findings too.
+    ['silt_fence', 0],
+    ['inlet_protection', 0],
+    ['other', 0],
+  ])('%s at 60% then 70%: %i findings', (type, n) => {
+    const r = run(type);
+    expect(r.findings.filter((f) => f.rule === 'sediment-cleanout')).toHaveLength(n);
+    expect(r.due.filter((o) => o.kind === 'sediment-cleanout')).toHaveLength(0);
+  });
+
+  it('names traps and ponds in the section cited', () => {
+    expect(run('sediment_trap').findings.find((f) => f.rule === 'sediment-cleanout')?.section).toMatch(/sediment trap or pond/);
+  });
+});
+
+describe('corrective actions: a due date is required and no later than the law allows', () => {
+  const ca = (over: Partial<ProjectComplianceData['corrective'][number]>) => ({ id: 4, description: 'Replace inlet protection at CB-3', responsibleParty: 'Acme Sitework', openedOn: '2026-05-15', dueOn: '2026-05-18', closedOn: null, ...over });
+  const run = (c: ReturnType<typeof ca>, today: string, calendar?: BusinessCalendar) =>
+    evaluateCompliance(data({ inspections: on('2026-05-11', '2026-05-15'), corrective: [c], summaries: allSummaries('2026-03', '2026-04') }), ctx(at(today), calendar ? { onOrAfterBusinessDay: (d) => calendar.onOrAfter(d) } : {}));
+
+  it.each([
+    ['Friday: the next business day is Monday', '2026-05-15', undefined, '2026-05-18'],
+    ['Monday: Tuesday', '2026-05-18', undefined, '2026-05-19'],
+    ['Friday before Memorial Day, with the town calendar: Tuesday', '2026-05-22', new BusinessCalendar(), '2026-05-26'],
+  ])('the latest date the law allows, found on a %s', (_name, openedOn, calendar, limit) => {
+    expect(correctiveDueLimit(openedOn, calendar ? { onOrAfterBusinessDay: (d) => calendar.onOrAfter(d) } : {})).toBe(limit);
+  });
+
+  it('an item without a date is itself a finding, and is due by the law’s date', () => {
+    // Before issue 13 an item without a date was skipped: no finding, never overdue.
+    const r = run(ca({ dueOn: null }), '2026-05-20');
+    expect(r.findings.filter((f) => f.rule === 'corrective-no-date')).toMatchObject([{ status: 'open', severity: 'low', from: '2026-05-15', dueOn: '2026-05-18', source: 'state-permit' }]);
+    expect(r.findings.filter((f) => f.rule === 'corrective-overdue')).toMatchObject([{ status: 'open', dueOn: '2026-05-18' }]);
+    expect(run(ca({ dueOn: null, closedOn: '2026-05-18' }), '2026-05-20').findings.filter((f) => f.rule.startsWith('corrective')).map((f) => [f.rule, f.status])).toEqual([['corrective-no-date', 'resolved']]);
+  });
+
+  it('a date later than the next business day counts only with a written reason', () => {
+    const late = run(ca({ dueOn: '2026-05-29' }), '2026-05-20');
+    expect(late.findings.filter((f) => f.rule === 'corrective-overdue')).toMatchObject([{ dueOn: '2026-05-18' }]);
+    expect(late.findings.find((f) => f.rule === 'corrective-overdue')?.text).toMatch(/the date set, May 29, 2026, is later than the law allows and no reason was given in writing/);
+    const justified = run(ca({ dueOn: '2026-05-29', dueReason: 'The replacement insert is on order; a temporary filter sock is in place.' }), '2026-05-20');
+    expect(justified.findings.filter((f) => f.rule.startsWith('corrective'))).toEqual([]);
+    expect(justified.due.find((o) => o.kind === 'corrective-action')?.dueOn).toBe('2026-05-29');
+  });
+});
+
+describe('acreage is shown as recorded, never rounded against the rule', () => {
+  it.each([
+    [5.01, '5.01 acres'],
+    [5, '5.0 acres'],
+    [7.5, '7.5 acres'],
+    [20.04, '20.04 acres'],
+    [1, '1.0 acre'],
+    [0.125, '0.125 acres'],
+  ])('%d → %s', (n, words) => {
+    expect(formatAcres(n)).toBe(words);
+  });
+
+  it('5.01 acres planned says 5.01, not "5.0 … more than 5"', () => {
+    // Before issue 13: "the plan allows 5.0 acres disturbed at once (more than 5)".
+    const r = evaluateCompliance(data({ p: { maxDisturbedAtOnceAcres: 5.01 } }), ctx(at('2026-03-03')));
+    expect(r.twiceWeekly.reason).toBe('the plan allows 5.01 acres disturbed at once (more than 5)');
+  });
+
+  it('a plan of exactly 5 acres needs neither DEC approval nor twice-weekly inspections', () => {
+    const r = evaluateCompliance(data({ p: { maxDisturbedAtOnceAcres: 5 }, inspections: on('2026-03-02', '2026-03-09'), summaries: allSummaries('2026-03', '2026-03') }), ctx(at('2026-03-10')));
+    expect(r.findings.filter((f) => f.rule === 'over-five-acres-planned')).toEqual([]);
+    expect(r.twiceWeekly.applies).toBe(false);
+  });
+});
+
+describe('duties before work starts (L(3), E, J(6)) and exempt activities (D(1))', () => {
+  const started = (p: Partial<ComplianceProject>, today = '2026-03-10') =>
+    evaluateCompliance(data({ p, inspections: on('2026-03-02', '2026-03-09'), summaries: allSummaries('2026-03', '2026-03') }), ctx(at(today))).findings;
+  const rules = (f: Finding[]) => f.map((x) => x.rule);
+
+  it.each([
+    ['no assessment on file', { preConstructionAssessmentOn: null }, 'No pre-construction assessment on file', 'open'],
+    ['assessed only after work started', { preConstructionAssessmentOn: '2026-03-04' }, 'Pre-construction assessment made after work started', 'resolved'],
+  ] as Array<[string, Partial<ComplianceProject>, string, string]>)('pre-construction assessment by a qualified professional before work starts: %s', (_name, p, title, status) => {
+    expect(started(p).filter((f) => f.rule === 'pre-construction-assessment')).toMatchObject([{ title, status, from: '2026-03-02', source: 'ordinance' }]);
+  });
+
+  it('an assessment the day before work starts is on time', () => {
+    expect(rules(started({ preConstructionAssessmentOn: '2026-03-01' }))).not.toContain('pre-construction-assessment');
+    expect(rules(started({ preConstructionAssessmentOn: '2026-03-02' }))).not.toContain('pre-construction-assessment');
+  });
+
+  it.each([
+    ['never authorized', { authorizationKnown: true, authorizedOn: null }, 1, 'open'],
+    ['authorized after work started', { authorizationKnown: true, authorizedOn: '2026-03-05' }, 1, 'resolved'],
+    ['authorized on the day work started', { authorizationKnown: true, authorizedOn: '2026-03-02' }, 0, undefined],
+    ['no SWPPP review on file: not known, not accused', { authorizationKnown: false, authorizedOn: null }, 0, undefined],
+  ] as Array<[string, Partial<ComplianceProject>, number, string | undefined]>)('work started before SWPPP approval or default authorization (E): %s', (_name, p, n, status) => {
+    const f = started(p).filter((x) => x.rule === 'work-before-authorization');
+    expect(f).toHaveLength(n);
+    if (status) expect(f[0]).toMatchObject({ status, severity: 'high', from: '2026-03-02' });
+  });
+
+  it.each([
+    ['20.01 acres, no phases', { disturbedAcres: 20.01 }, 1],
+    ['exactly 20 acres', { disturbedAcres: 20 }, 0],
+    ['25 acres in 3 phases', { disturbedAcres: 25, phaseCount: 3 }, 0],
+    ['25 acres with a phasing plan described', { disturbedAcres: 25, phasing: 'Phase 1 roads, phase 2 lots' }, 0],
+  ] as Array<[string, Partial<ComplianceProject>, number]>)('phasing required above 20 acres (J(6)): %s', (_name, p, n) => {
+    const f = started(p).filter((x) => x.rule === 'phasing-required');
+    expect(f).toHaveLength(n);
+    if (n) expect(f[0].text).toMatch(/will disturb 20\.01 acres/);
+  });
+
+  it('an exempt activity (D(1)) shows nothing missing: no SWPPP inspections, summaries or duties', () => {
+    const p = { exemption: 'septic', preConstructionAssessmentOn: null, authorizationKnown: true, authorizedOn: null };
+    const r = evaluateCompliance(data({ p }), ctx(at('2026-06-01')));
+    expect(r).toMatchObject({ findings: [], due: [], underConstruction: false });
+    expect(started({ ...p, exemption: null }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('every finding says which law it comes from', () => {
+  it('routine and storm rules are the ordinance’s; twice-weekly is the state permit’s', () => {
+    const d = data({ p: { maxDisturbedAtOnceAcres: 7.5 }, inspections: on('2026-03-02', '2026-03-12'), summaries: allSummaries('2026-03', '2026-03') });
+    const f = findings(d, ctx(at('2026-03-13'), { storms: [{ id: 1, endedAt: at('2026-03-05'), inches: 1 }] }));
+    const sources = Object.fromEntries(f.map((x) => [x.rule, x.source]));
+    expect(sources).toMatchObject({ 'routine-gap': 'ordinance', 'post-storm': 'ordinance', 'twice-weekly': 'state-permit', 'over-five-acres-planned': 'ordinance' });
+    expect(f.find((x) => x.rule === 'twice-weekly')?.section).toMatch(/^State construction permit \(SPDES GP-0-25-001\)/);
+  });
+});
+
+describe('findings order and the recent list the public page shows', () => {
+  const f = (key: string, status: 'open' | 'resolved', severity: 'high' | 'medium' | 'low', from: string, resolvedOn?: string): Finding =>
+    ({ rule: 'routine-gap', key, status, severity, from, resolvedOn, section: '', source: 'ordinance', title: key, text: '' });
+
+  it('open before resolved, then most serious, then newest, then by key', () => {
+    const list = [f('a', 'resolved', 'high', '2026-05-01', '2026-05-02'), f('b', 'open', 'low', '2026-05-09'), f('c', 'open', 'high', '2026-04-01'), f('d', 'open', 'high', '2026-04-20'), f('f', 'open', 'medium', '2026-05-01'), f('e', 'open', 'medium', '2026-05-01')];
+    expect([...list].sort(compareFindings).map((x) => x.key)).toEqual(['d', 'c', 'e', 'f', 'b', 'a']);
+  });
+
+  it('the engine returns findings in that order', () => {
+    const d = data({ p: { maxDisturbedAtOnceAcres: 7.5 }, inspections: on('2026-03-02', '2026-03-12'), summaries: allSummaries('2026-03', '2026-03') });
+    const r = findings(d, ctx(at('2026-03-21'), { storms: [{ id: 1, endedAt: at('2026-03-05'), inches: 1 }] }));
+    expect(r).toEqual([...r].sort(compareFindings));
+    expect(r[0].status).toBe('open');
+    expect(r.map((x) => x.rule)).toEqual(['routine-gap', 'twice-weekly', 'over-five-acres-planned', 'post-storm', 'routine-gap']);
+  });
+
+  it('recent: every open finding, and resolved ones that ended within the days given', () => {
+    const list = [f('old', 'resolved', 'high', '2026-01-01', '2026-04-30'), f('edge', 'resolved', 'low', '2026-04-01', '2026-05-01'), f('open-old', 'open', 'low', '2025-01-01'), f('no-end', 'resolved', 'low', '2026-05-02')];
+    expect(recentFindings(list, '2026-05-31', 30).map((x) => x.key)).toEqual(['edge', 'open-old', 'no-end']);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeliveryMethod } from '#db/schema.ts';
 import { DEFAULT_FEE_SCHEDULE } from '#db/seed/reference.ts';
 import { parseMoney } from '#lib/shared/format.ts';
-import { computeBill, documentCopyCounts, needsCostApproval, type BillInput, type FeeRates } from '#lib/shared/fees.ts';
+import { computeBill, documentCopyCounts, needsApprovalBeforeInvoice, needsCostApproval, staffTimeCents, type BillInput, type FeeRates } from '#lib/shared/fees.ts';
 
 const rates: FeeRates = { ...DEFAULT_FEE_SCHEDULE };
 const swppp = { label: 'SWPPP', pages: 58, largeFormatSheets: 12, documentId: 1 };
@@ -81,6 +81,27 @@ describe('cost limit ("tell me first if it will cost more than…")', () => {
     [0, 0, null, false],
   ])('total %i, limit %s, approved %s: approval needed = %s', (total, limit, approved, expected) => {
     expect(needsCostApproval(total, limit, approved)).toBe(expected);
+  });
+});
+
+describe('staff time needs the requester\u2019s consent first, limit or no limit (POL §87(1)(c))', () => {
+  const rates: FeeRates = { perPageCents: 25, largeFormatSheetCents: 500, electronicCents: 0, cdCents: 100, usbCents: 500, staffHourlyCents: 1850 };
+  const bill = (staffMinutes: number, delivery: BillInput['delivery'] = 'electronic') => computeBill(rates, { delivery, items: [{ label: 'SWPPP', pages: 70, largeFormatSheets: 0 }], staffMinutes });
+  it.each([
+    ['no staff time, no limit: issued at once', bill(0, 'usb'), null, null, false],
+    ['119 minutes: not charged, nothing to approve', bill(119), null, null, false],
+    ['120 minutes, no limit: waits for consent', bill(120), null, null, true],
+    ['120 minutes, a limit above the total: still waits for consent', bill(120), 10_000, null, true],
+    ['3 hours, already approved at that amount: issued', bill(180), null, 5550, false],
+    ['3 hours, approved less than the total: asks again', bill(180), null, 3700, true],
+    ['no staff time above the limit: waits (as before)', bill(0, 'usb'), 100, null, true],
+    ['nothing to pay: never waits', computeBill(rates, { delivery: 'electronic', items: [] }), 0, null, false],
+  ])('%s', (_name, b, limit, approved, waits) => {
+    expect(needsApprovalBeforeInvoice(b, limit, approved)).toBe(waits);
+  });
+  it('the staff-time part of a bill', () => {
+    expect(staffTimeCents(bill(180))).toBe(5550);
+    expect(staffTimeCents(bill(60))).toBe(0);
   });
 });
 

@@ -58,6 +58,25 @@ describe('the inspection report form', () => {
     expect(r.errors[field]).toBe(message);
   });
 
+  it.each([
+    // June 15, 2026 is a Monday: the next business day is Tuesday the 16th. Before issue 13 any later date was taken as written.
+    ['due the next business day', { 'ca.0.dueOn': '2026-06-16' }, true],
+    ['due a week later, with no reason', { 'ca.0.dueOn': '2026-06-22' }, false],
+    ['due a week later, justified in writing', { 'ca.0.dueOn': '2026-06-22', 'ca.0.dueReason': 'The riprap must be ordered; a temporary check dam is in place.' }, true],
+  ] as Array<[string, Record<string, string>, boolean]>)('a corrective action is due no later than the next business day unless justified in writing: %s', (_name, over, ok) => {
+    const r = parse({ 'ca.0.description': 'Repair outlet erosion at the basin', 'ca.0.responsibleParty': 'Acme', ...over });
+    expect(r.ok).toBe(ok);
+    if (r.ok) expect(r.value.newCorrective[0]).toMatchObject({ dueOn: over['ca.0.dueOn'], dueReason: over['ca.0.dueReason'] ?? '' });
+    else expect(r.errors['ca.0.dueReason']).toBe('The state permit expects the work to begin within one business day (by June 16, 2026). Say why a later date is needed, or choose an earlier one.');
+  });
+
+  it('counts the business day on the town calendar: a Friday report before a holiday Monday is due Tuesday', () => {
+    const friday = (over: Record<string, string>) =>
+      parseInspection({ ...base, inspectedOn: '2026-05-22', 'ca.0.description': 'Sweep the entrance', 'ca.0.responsibleParty': 'Acme', ...over }, { now, startOn: '2026-03-02', open, onOrAfterBusinessDay: (d) => (d === '2026-05-23' || d === '2026-05-24' || d === '2026-05-25' ? '2026-05-26' : d) });
+    expect(friday({ 'ca.0.dueOn': '2026-05-26' }).ok).toBe(true);
+    expect(friday({ 'ca.0.dueOn': '2026-05-27' }).ok).toBe(false);
+  });
+
   it('closes carried-over corrective actions on the inspection date unless another is given', () => {
     const r = parse({ 'carry.9.closed': 'on', 'carry.9.closedOn': '' });
     expect(r.ok && r.value.closeCorrective).toEqual([{ id: 9, closedOn: '2026-06-15' }]);

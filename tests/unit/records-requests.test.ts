@@ -12,12 +12,18 @@ import { hashToken } from '#lib/server/platform/tokens.ts';
 import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/platform/db.ts';
 import { approveCost, billRequest, currentInvoice, recordPayment, releaseNow, voidInvoice } from '#lib/server/records-requests/billing.ts';
 import { setClosure } from '#lib/server/records-requests/closures.ts';
-import { sendRequestsDigest } from '#lib/server/records-requests/digest.ts';
+import { sendMissedDeadlineNotices, sendRequestsDigest } from '#lib/server/records-requests/digest.ts';
 import { greetingAt } from '#lib/server/platform/mail/templates/requests.ts';
 import { requestIdForToken, trackingToken } from '#lib/server/records-requests/links.ts';
 import { loadQueue } from '#lib/server/records-requests/queue.ts';
 import { checkSelection, createRecordsRequest, type NewRequest } from '#lib/server/records-requests/submit.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
+import { createGround, listGrounds, updateGround } from '#lib/server/records-requests/grounds.ts';
+import { decideItem } from '#lib/server/records-requests/decisions.ts';
+import { findFile } from '#lib/server/records-requests/files.ts';
+import { recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
+import { appealQueue, decideAppeal, fileAppeal, mayAnswerAppeals, setAppealsOfficer } from '#lib/server/records-requests/appeals.ts';
+import { feeScheduleOn, saveFeeSchedule } from '#lib/server/records-requests/fee-schedules.ts';
 import { acknowledge, attachDocuments, deny, extend, fulfill, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
@@ -210,11 +216,14 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
     expect(billRequest(db, clerk(), r.id, { counts: [], discountCents: 7450 }, BASE, NOW)).toMatchObject({ ok: false, field: 'discountReason' });
     expect(fulfill(db, clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
     const other = request();
-    expect(deny(db, clerk(), other.id, '', BASE, NOW)).toMatchObject({ ok: false, field: 'reason' });
-    expect(deny(db, clerk(), other.id, 'Not held by the Town.', BASE, NOW)).toEqual({ ok: true });
+    const privacy = listGrounds(db).find((g) => g.citation === 'POL §87(2)(b)')!;
+    expect(deny(db, clerk(), other.id, { groundId: null, reason: 'Private numbers.' }, BASE, NOW)).toMatchObject({ ok: false, field: 'groundId' });
+    expect(deny(db, clerk(), other.id, { groundId: privacy.id, reason: '' }, BASE, NOW)).toMatchObject({ ok: false, field: 'reason' });
+    expect(deny(db, clerk(), other.id, { groundId: privacy.id, reason: 'It lists private home telephone numbers.' }, BASE, NOW)).toEqual({ ok: true });
     const denial = outbox().find((m) => m.kind === 'request-denied')!;
-    expect(denial.textBody).toContain('Reason: Not held by the Town.');
-    expect(denial.textBody).toContain('within 30 days');
+    expect(denial.textBody).toContain('Reason: POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy). It lists private home telephone numbers.');
+    // 30 days from Tuesday, December 1, 2026: Thursday, December 31 (GCL §20), a business day.
+    expect(denial.textBody).toContain('in writing by December 31, 2026 (30 days)');
     expect(row(other.id)).toMatchObject({ status: 'denied', deniedOn: '2026-12-01', respondBy: null });
   });
 });
@@ -371,5 +380,192 @@ describe('queue and digest', () => {
     expect(greetingAt(13)).toBe('Good afternoon');
     expect(greetingAt(23)).toBe('Good evening');
     expect(greetingAt(undefined)).toBe('Hello');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13: what the law says, item by item (POL §87, §89; ordinance L(4))
+
+const EARLY = townInstant('2026-11-20', '10:00'); // a Friday: due Monday, November 30 (Thanksgiving skipped)
+const grounds = () => listGrounds(db);
+const ground = (citation: string) => grounds().find((g) => g.citation === citation)!;
+const mail = (kind: string) => outbox().filter((m) => m.kind === kind);
+
+describe('public documents are public (ordinance L(4)): no visibility switch hides them from a requester', () => {
+  it('an inspection report made private is still in the range, released, and listed on the form', () => {
+    db.update(schema.documents).set({ public: false }).where(eq(schema.documents.id, docs.reports[1])).run();
+    db.update(schema.documents).set({ public: false }).where(eq(schema.documents.id, docs.swppp)).run();
+    // Before: the form refused the SWPPP and the range silently dropped the hidden report (3 of 4 released).
+    expect(checkSelection(db, 'curry-road', { documentIds: [docs.swppp] }).problems).toEqual([]);
+    const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
+    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 0 });
+    const files = loadRequestView(db, r.id, { forRequester: true })!.items.flatMap((i) => i.files.map((f) => f.documentId));
+    expect(files.sort()).toEqual([docs.swppp, docs.reports[0], docs.reports[1], docs.reports[2]].sort());
+    // Other documents still follow the switch: a private memo is not requestable from the form.
+    expect(checkSelection(db, 'curry-road', { documentIds: [docs.privateDoc] }).problems[0].field).toBe('documentIds');
+  });
+
+  it('withholding one report of a range is a written decision: granted in part, on a ground, mailed with the appeal rights; the rest is released', () => {
+    const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
+    const range = loadRequestView(db, r.id)!.items.find((i) => i.item.documentType)!;
+    const g = ground('POL §87(2)(b)');
+    const decide = (p: Partial<Parameters<typeof decideItem>[4]>) => decideItem(db, clerk(), r.id, range.item.id, { decision: 'granted_in_part', groundId: g.id, reason: 'It gives a neighbour’s home telephone number.', withheldDocumentIds: [docs.reports[1]], ...p }, BASE, NOW);
+    expect(decide({ groundId: null })).toMatchObject({ ok: false, field: 'groundId' });
+    expect(decide({ reason: '' })).toMatchObject({ ok: false, field: 'reason' });
+    expect(decide({ withheldDocumentIds: [docs.swppp] })).toMatchObject({ ok: false, field: 'withheld' });
+    expect(decide({})).toEqual({ ok: true });
+    const withheldMail = mail('request-items-withheld');
+    expect(withheldMail).toHaveLength(1);
+    expect(withheldMail[0].textBody).toContain('granted in part (1 document withheld) under POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy)');
+    expect(withheldMail[0].textBody).toContain('by December 31, 2026 (30 days)');
+    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true });
+    const view = loadRequestView(db, r.id, { forRequester: true })!;
+    expect(view.items.flatMap((i) => i.files.map((f) => f.documentId)).sort()).toEqual([docs.swppp, docs.reports[0], docs.reports[2]].sort());
+    expect(findFile(view, range.item.id, docs.reports[1], true)).toBeUndefined();
+    expect(findFile(view, range.item.id, docs.reports[0], true)?.documentId).toBe(docs.reports[0]);
+    expect(view.outcome).toBe('granted_in_part');
+    expect(view.withheld).toEqual(['Inspection reports, October 1, 2026 to October 31, 2026: granted in part (1 document withheld) under POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy). It gives a neighbour’s home telephone number.']);
+    expect(mail('request-ready')[0].textBody).toContain('Withheld in writing under Public Officers Law §87(2)');
+    expect(recordsRequestStats(db, NOW).total).toMatchObject({ grantedInPart: 1, denied: 0 });
+    expect(db.select().from(schema.auditLog).all().map((a) => a.action)).toContain('records_request.decide_item');
+  });
+
+  it('denying the whole request needs a ground from the admin’s list; a retired ground is refused', () => {
+    const r = request();
+    const g = ground('POL §87(2)(f)');
+    const admin = { userId: clerkId };
+    expect(updateGround(db, admin, g.id, { citation: g.citation, label: g.label, active: false }, NOW)).toEqual({ ok: true, id: g.id });
+    expect(deny(db, clerk(), r.id, { groundId: g.id, reason: 'x' }, BASE, NOW)).toMatchObject({ ok: false, field: 'groundId' });
+    expect(updateGround(db, admin, g.id, { citation: 'changed', label: g.label, active: true }, NOW)).toMatchObject({ ok: false, fields: { citation: 'A ground from the statute keeps its citation; add a new ground instead.' } });
+    expect(createGround(db, admin, { citation: 'Public Health Law §18', label: 'patient information', active: true }, NOW)).toMatchObject({ ok: true });
+    expect(grounds()).toHaveLength(10);
+  });
+});
+
+describe('a missed deadline stays missed (POL §89(4)(a))', () => {
+  it('a closure never moves a due date that has passed, and still moves one that has not', () => {
+    const late = request({ receivedAt: EARLY });
+    const fresh = request();
+    expect(row(late.id).dueOn).toBe('2026-11-30');
+    // Before: closing November 30 moved the missed due date to December 1 and the request was no longer overdue.
+    expect(setClosure(db, clerk(), { date: '2026-11-30', name: 'Snow day', closed: true }, NOW)).toMatchObject({ ok: true, changed: [] });
+    expect(row(late.id)).toMatchObject({ dueOn: '2026-11-30', respondBy: '2026-11-30' });
+    expect(setClosure(db, clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW)).toMatchObject({ ok: true, changed: [{ id: fresh.id, to: '2026-12-09' }] });
+    expect(row(late.id).dueOn).toBe('2026-11-30');
+    const view = loadRequestView(db, late.id, { forRequester: true, now: NOW })!;
+    expect(view.missed).toBe(true);
+    expect(view.explanation.join(' ')).toContain('a due date that has passed does not move, so this request was due on November 30, 2026');
+    expect(view.explanation.join(' ')).toContain('counts as a denial');
+  });
+
+  it('a late acknowledgment is recorded as late and does not clear overdue', () => {
+    const r = request({ receivedAt: EARLY });
+    expect(acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' }, BASE, NOW)).toEqual({ ok: true });
+    // Before: respond-by became the promised date (December 15) and the overdue flag went away.
+    expect(row(r.id)).toMatchObject({ status: 'acknowledged', respondBy: '2026-11-30' });
+    expect(loadRequestView(db, r.id, { now: NOW })!.flag).toBe('overdue');
+    const ack = mail('request-acknowledged')[0];
+    expect(ack.textBody).toContain('This acknowledgment is late: the Town had to answer by November 30, 2026.');
+    expect(ack.textBody).toContain('in writing by December 30, 2026 (30 days)');
+    const audited = db.select().from(schema.auditLog).all().find((a) => a.action === 'records_request.acknowledge')!;
+    expect(JSON.parse(String(audited.afterJson))).toMatchObject({ late: true });
+    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain('This acknowledgment is late');
+    expect(recordsRequestStats(db, NOW).total).toMatchObject({ notAnsweredInTime: 1 });
+  });
+
+  it('the requester is told once, on the tracking page and by mail, that it counts as a denial they may appeal', () => {
+    const late = request({ receivedAt: EARLY });
+    request();
+    expect(sendMissedDeadlineNotices(db, NOW, BASE)).toBe(1);
+    expect(sendMissedDeadlineNotices(db, NOW, BASE)).toBe(0);
+    const m = mail('request-missed-deadline');
+    expect(m).toHaveLength(1);
+    expect(m[0].subject).toBe(`Records request ${row(late.id).number}: not answered in time, which you may appeal`);
+    expect(m[0].textBody).toContain('by close of business on November 30, 2026');
+    expect(loadRequestView(db, late.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain('Not answered in time');
+  });
+});
+
+describe('appeals (POL §89(4)(a))', () => {
+  it('the requester appeals a denial within 30 days; the officer named in settings gets it with the 10-business-day clock; the answer shows and counts', () => {
+    const officerId = Number(db.insert(schema.users).values({ email: 'supervisor@example.org', name: 'Sam Supervisor' }).run().lastInsertRowid);
+    db.insert(schema.userRoles).values({ userId: officerId, role: 'officer' }).run();
+    expect(setAppealsOfficer(db, { userId: clerkId }, officerId, NOW)).toEqual({ ok: true });
+    const r = request();
+    const requester = { label: 'requester' as const };
+    expect(fileAppeal(db, requester, r.id, { body: 'Please.' }, BASE, NOW)).toMatchObject({ ok: false, message: 'Nothing on this request was denied, so there is nothing to appeal.' });
+    deny(db, clerk(), r.id, { groundId: ground('POL §87(2)(d)').id, reason: 'Trade secrets of the contractor.' }, BASE, NOW);
+    expect(fileAppeal(db, requester, r.id, { body: '  ' }, BASE, NOW)).toMatchObject({ ok: false, field: 'body' });
+    expect(fileAppeal(db, requester, r.id, { body: 'The SWPPP is a public document.' }, BASE, townInstant('2027-01-01', '10:00'))).toMatchObject({ ok: false, message: 'The 30 days to appeal ended on December 31, 2026.' });
+    expect(fileAppeal(db, requester, r.id, { body: 'The SWPPP is a public document.' }, BASE, NOW)).toEqual({ ok: true, appealId: expect.any(Number), dueOn: '2026-12-15' });
+    expect(fileAppeal(db, requester, r.id, { body: 'Again.' }, BASE, NOW)).toMatchObject({ ok: false, message: 'Your appeal is already with the appeals officer.' });
+    expect(mail('request-appeal-to-officer').map((m) => m.toAddress)).toEqual(['supervisor@example.org']);
+    expect(mail('request-appeal-received')[0].textBody).toContain('Sam Supervisor, the Town of Rotterdam Records Access Appeals Officer, 1100 Sunrise Boulevard, Rotterdam, NY 12306, who must answer in writing by December 15, 2026');
+    const queue = appealQueue(db, NOW);
+    expect(queue.pending).toHaveLength(1);
+    expect(queue.pending[0].appeal).toMatchObject({ kind: 'written_denial', dueOn: '2026-12-15', officerUserId: officerId });
+    expect(mayAnswerAppeals(db, { id: officerId, roles: ['officer'] })).toBe(true);
+    expect(mayAnswerAppeals(db, { id: clerkId, roles: ['clerk'] })).toBe(false);
+
+    const later = townInstant('2026-12-16', '09:00');
+    expect(decideAppeal(db, { userId: officerId }, queue.pending[0].appeal.id, { outcome: 'granted', decisionText: '' }, BASE, later)).toMatchObject({ ok: false, field: 'decisionText' });
+    expect(decideAppeal(db, { userId: officerId }, queue.pending[0].appeal.id, { outcome: 'granted', decisionText: 'The SWPPP is a public document: release it.' }, BASE, later)).toEqual({ ok: true });
+    // Granted: the request is open again for the clerk, overdue until answered.
+    expect(row(r.id)).toMatchObject({ status: 'received', respondBy: '2026-12-08' });
+    const view = loadRequestView(db, r.id, { forRequester: true, now: later })!;
+    expect(view.appeals[0]).toMatchObject({ outcome: 'granted', decidedOn: '2026-12-16' });
+    expect(view.events.at(-1)!.body).toContain('The answer came after the 10 business days (due December 15, 2026).');
+    expect(mail('request-appeal-decided')[0].subject).toBe(`Records request ${row(r.id).number}: appeal granted`);
+    expect(recordsRequestStats(db, later).total).toMatchObject({ appeals: 1, appealsGranted: 1, appealsDenied: 0, appealsAnsweredLate: 1 });
+  });
+
+  it('a missed deadline may be appealed too; with no officer named, the admins get it', () => {
+    const adminId = Number(db.insert(schema.users).values({ email: 'admin@example.org', name: 'Ada Admin' }).run().lastInsertRowid);
+    db.insert(schema.userRoles).values({ userId: adminId, role: 'admin' }).run();
+    const r = request({ receivedAt: EARLY });
+    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!).toMatchObject({ canAppeal: true, appeal: { kind: 'missed_deadline', deniedOn: '2026-11-30', lastDay: '2026-12-30' } });
+    expect(fileAppeal(db, { label: 'requester' }, r.id, { body: 'No answer.' }, BASE, NOW)).toMatchObject({ ok: true });
+    expect(mail('request-appeal-to-officer').map((m) => m.toAddress)).toEqual(['admin@example.org']);
+    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.canAppeal).toBe(false);
+  });
+});
+
+describe('staff time needs consent first (POL §87(1)(c))', () => {
+  it('an invoice that charges staff time waits for the requester’s approval even without a cost limit', () => {
+    const r = request({ delivery: 'usb' });
+    expect(row(r.id).costLimitCents).toBeNull();
+    expect(billRequest(db, clerk(), r.id, { counts: [], staffMinutes: 180 }, BASE, NOW)).toMatchObject({ ok: true });
+    // Before: the invoice was issued at once ($5.00 USB + 3 hours at $18.50), with no consent.
+    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'draft', totalCents: 500 + 5550 });
+    expect(row(r.id).status).toBe('awaiting_cost_approval');
+    const ask = mail('request-cost-approval')[0];
+    expect(ask.subject).toContain('staff time needs your approval first');
+    expect(ask.textBody).toContain('3 hours of staff time preparing electronic copies at $18.50 an hour ($55.50)');
+    expect(mail('request-ready')).toHaveLength(0);
+    expect(approveCost(db, { label: 'requester' }, r.id, BASE, NOW)).toEqual({ ok: true });
+    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued' });
+  });
+
+  it('without staff time and without a limit the invoice is issued at once (as before)', () => {
+    const r = request({ delivery: 'usb' });
+    billRequest(db, clerk(), r.id, { counts: [], staffMinutes: 90 }, BASE, NOW);
+    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', totalCents: 500 });
+  });
+});
+
+describe('the fee schedule cannot exceed the law, where it is saved', () => {
+  it('refuses 30 cents a page and a fee for electronic copies, field by field; saves a lawful one, audited', () => {
+    const admin = { userId: clerkId };
+    const s = { effectiveFrom: '2027-01-01', perPageCents: 30, largeFormatSheetCents: 500, electronicCents: 100, cdCents: 100, usbCents: 500, staffHourlyCents: 1850, notes: 'Print shop invoice.' };
+    expect(saveFeeSchedule(db, admin, s, NOW)).toEqual({
+      ok: false,
+      fields: {
+        perPage: 'The law allows at most $0.25 a page for copies up to 9x14 in. (Public Officers Law §87(1)(b)(iii)).',
+        electronic: 'Electronic copies by email or download are free under Public Officers Law §87(1)(c): only storage media (CD, USB drive) may be charged.',
+      },
+    });
+    expect(saveFeeSchedule(db, admin, { ...s, perPageCents: 20, electronicCents: 0 }, NOW)).toMatchObject({ ok: true });
+    expect(feeScheduleOn(db, '2027-01-02').perPageCents).toBe(20);
+    expect(db.select().from(schema.auditLog).all().map((a) => a.action)).toContain('fee_schedule.create');
   });
 });

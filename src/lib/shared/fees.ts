@@ -112,6 +112,9 @@ export function computeBill(rates: FeeRates, input: BillInput): Bill {
     if (minutes >= STAFF_TIME_MINIMUM_MINUTES && rates.staffHourlyCents) {
       const hours = Math.round((minutes / 60) * 100) / 100;
       line('staff_time', `Staff time preparing electronic copies (${hours} hours)`, hours, rates.staffHourlyCents);
+    } else if (minutes >= STAFF_TIME_MINIMUM_MINUTES) {
+      // Two hours or more could be charged (POL §87(1)(c)), but this schedule sets no hourly rate.
+      notes.push('Staff time is not charged: the fee schedule sets no hourly rate.');
     } else if (minutes > 0) {
       notes.push('Staff time under two hours is not charged.');
     }
@@ -128,6 +131,22 @@ export function computeBill(rates: FeeRates, input: BillInput): Bill {
 export function needsCostApproval(totalCents: number, limitCents: number | null | undefined, approvedCents?: number | null): boolean {
   if (limitCents == null) return false;
   return totalCents > Math.max(limitCents, approvedCents ?? 0);
+}
+
+/** The staff-time part of a bill, in cents (POL §87(1)(c)). */
+export function staffTimeCents(bill: Pick<Bill, 'lines'>): number {
+  return bill.lines.filter((l) => l.code === 'staff_time').reduce((n, l) => n + l.amountCents, 0);
+}
+
+/**
+ * Whether the invoice must wait for the requester's approval before it is issued: above their limit (or
+ * above what they approved), or, whatever the limit, whenever it charges staff time they have not approved
+ * (POL §87(1)(c): the requester is told the estimate and consents first).
+ */
+export function needsApprovalBeforeInvoice(bill: Pick<Bill, 'lines' | 'totalCents'>, limitCents: number | null | undefined, approvedCents?: number | null): boolean {
+  if (bill.totalCents <= 0) return false;
+  if (staffTimeCents(bill) > 0 && bill.totalCents > (approvedCents ?? 0)) return true;
+  return needsCostApproval(bill.totalCents, limitCents, approvedCents);
 }
 
 /** A document's page counts for a fee: pages up to 9x14 in., and the large-format sheets. */

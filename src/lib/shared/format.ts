@@ -45,9 +45,16 @@ export function parseMoney(value: string): number | undefined {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }
 
+/**
+ * Acres as recorded, to at least one decimal and as many more (up to six) as the value has: never
+ * rounded, so a figure never contradicts a limit the law draws (5.01 acres is "5.01 acres", not "5.0
+ * acres … more than 5").
+ */
 export function formatAcres(acres: number | null | undefined): string {
   if (acres == null) return '—';
-  return `${acres.toFixed(1)} ${acres === 1 ? 'acre' : 'acres'}`;
+  let digits = 1;
+  while (digits < 6 && Number(acres.toFixed(digits)) !== acres) digits++;
+  return `${acres.toFixed(digits)} ${acres === 1 ? 'acre' : 'acres'}`;
 }
 
 export function formatBytes(bytes: number): string {

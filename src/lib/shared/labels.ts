@@ -98,7 +98,7 @@ export const ENFORCEMENT_TYPE_LABEL: Record<EnforcementType, string> = {
   notice_of_violation: 'Notice of violation',
   swppp_deficiency_notice: 'SWPPP deficiency notice',
   stop_work_order: 'Stop-work order',
-  fine: 'Fine',
+  fine: 'Court referral for a fine',
   occupancy_hold: 'Occupancy hold',
   dec_referral: 'Referral to NYS DEC',
 };
@@ -111,7 +111,7 @@ export const ENFORCEMENT_TYPE_MEANING: Record<EnforcementType, string> = {
     'Notice that the SWPPP does not meet the law’s requirements. The permittee has seven days to amend it and certify the changes in writing.',
   stop_work_order:
     'All land development activity must stop, except work that fixes the violations, until the town confirms the site complies.',
-  fine: 'A fine of up to $250 per violation; each day a violation continues counts as a separate offense.',
+  fine: 'A case the town refers to court (Subsection R(3)): only on conviction may the court impose a fine, of up to $250 for each day a violation continues (each day is a separate offense).',
   occupancy_hold: 'The town will not allow the building or land to be occupied until the violation is fixed.',
   dec_referral:
     'The town referred the matter to the NYS Department of Environmental Conservation, which enforces the state stormwater permit.',
@@ -155,6 +155,22 @@ export const PRACTICE_TYPE_LABEL: Record<string, string> = {
   construction_entrance: 'Construction entrance',
   diversion: 'Diversion or swale',
   other: 'Other practice',
+};
+
+/** Subsection D(1): activities for which the ordinance requires no SWPPP, (a) to (j). */
+export const D1_EXEMPTIONS = ['emergency', 'agriculture', 'agricultural_land_under_5_acres', 'mining', 'septic', 'lawn_landscaping', 'home_gardening', 'smp_repair', 'cemetery_graves', 'fence_sign_poles'] as const;
+export type D1Exemption = (typeof D1_EXEMPTIONS)[number];
+export const D1_EXEMPTION_LABEL: Record<D1Exemption, string> = {
+  emergency: 'D(1)(a): emergency activity immediately necessary to protect life, property or natural resources',
+  agriculture: 'D(1)(b): agricultural operations as a permitted use',
+  agricultural_land_under_5_acres: 'D(1)(c): construction on agricultural or silvicultural land disturbing less than five acres',
+  mining: 'D(1)(d): mining regulated by the Mined Land Reclamation Law',
+  septic: 'D(1)(e): renovation or replacement of a septic system serving an existing building',
+  lawn_landscaping: 'D(1)(f): lawn and landscaping maintenance on developed property',
+  home_gardening: 'D(1)(g): home gardening',
+  smp_repair: 'D(1)(h): repairs to a stormwater practice the Stormwater Management Officer found necessary',
+  cemetery_graves: 'D(1)(i): cemetery graves',
+  fence_sign_poles: 'D(1)(j): fence, sign, telephone and electric poles and other posts',
 };
 
 export const PRACTICE_CONDITION_LABEL: Record<string, string> = {
@@ -243,6 +259,14 @@ export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
   denied: 'Denied',
   withdrawn: 'Withdrawn',
 };
+
+/** The clerk's written decision on one item of a records request (POL §89(3)(a)). */
+export const ITEM_DECISION_LABEL = { granted: 'Granted', granted_in_part: 'Granted in part', denied: 'Denied' } as const;
+
+/** The appeals officer's answer to an appeal (POL §89(4)(a)). */
+export const APPEAL_OUTCOME_LABEL = { pending: 'Waiting for the appeals officer', granted: 'Appeal granted', granted_in_part: 'Appeal granted in part', denied: 'Appeal denied' } as const;
+
+export const APPEAL_KIND_LABEL = { written_denial: 'Appeal of a written denial', partial_denial: 'Appeal of records withheld in part', missed_deadline: 'Appeal of a request not answered in time' } as const;
 
 export const CHANNEL_LABEL: Record<RequestChannel, string> = {
   web: 'Online form',

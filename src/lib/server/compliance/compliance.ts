@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   correctiveActions,
+  documents,
   inspectionInactiveAreas,
   inspectionPractices,
   inspections,
@@ -16,8 +17,11 @@ import {
   receivingWaters,
   settings,
   stormEvents,
+  swpppReviews,
   type ProjectStatus,
 } from '#db/schema.ts';
+import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
+import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import {
   DEFAULT_COMPLIANCE_SETTINGS,
@@ -158,6 +162,11 @@ function complianceStatements(db: DB, shape: ScopeShape) {
           decFiveAcreApprovalOn: projects.decFiveAcreApprovalOn,
           winterShutdownFrom: projects.winterShutdownFrom,
           winterShutdownTo: projects.winterShutdownTo,
+          exemption: projects.exemption,
+          preConstructionAssessmentOn: projects.preConstructionAssessmentOn,
+          disturbedAcres: projects.disturbedAcres,
+          phaseCount: projects.phaseCount,
+          phasing: projects.phasing,
         })
         .from(projects)
         .where(projectFilter(shape, projects.id))
@@ -205,6 +214,23 @@ function complianceStatements(db: DB, shape: ScopeShape) {
         .innerJoin(inspections, eq(inspections.id, inspectionInactiveAreas.inspectionId))
         .where(live)
         .prepare(),
+      // The SWPPP's own reviews (not amendments): when the applicant could proceed (Subsection E).
+      reviews: db
+        .select({
+          projectId: swpppReviews.projectId,
+          receivedOn: swpppReviews.receivedOn,
+          completeOn: swpppReviews.completeOn,
+          deficienciesNotifiedOn: swpppReviews.deficienciesNotifiedOn,
+          resubmittedOn: swpppReviews.resubmittedOn,
+          decision: swpppReviews.decision,
+          decidedOn: swpppReviews.decidedOn,
+          extendedUntil: swpppReviews.extendedUntil,
+        })
+        .from(swpppReviews)
+        .innerJoin(documents, eq(documents.id, swpppReviews.documentId))
+        .where(and(eq(documents.type, 'swppp'), projectFilter(shape, swpppReviews.projectId)))
+        .orderBy(asc(swpppReviews.projectId), asc(swpppReviews.receivedOn))
+        .prepare(),
       summaries: db
         .select({ projectId: monthlySummaries.projectId, month: monthlySummaries.month, version: monthlySummaries.version, submittedAt: monthlySummaries.submittedAt })
         .from(monthlySummaries)
@@ -219,6 +245,7 @@ function complianceStatements(db: DB, shape: ScopeShape) {
           openedIn: correctiveActions.openedInInspectionId,
           createdAt: correctiveActions.createdAt,
           dueOn: correctiveActions.dueOn,
+          dueReason: correctiveActions.dueReason,
           closedOn: correctiveActions.closedOn,
         })
         .from(correctiveActions)
@@ -228,13 +255,43 @@ function complianceStatements(db: DB, shape: ScopeShape) {
   });
 }
 
-export function loadComplianceData(db: DB, scope: ComplianceScope = {}): ProjectComplianceData[] {
+/**
+ * The first day the applicant could proceed under Subsection E: the SWPPP approved (with or without
+ * conditions), or the Town's 30 days on a complete plan run out; undefined when neither has happened.
+ */
+export function authorizedToProceedOn(reviews: Parameters<typeof reviewClock>[0][], today: string, calendar: BusinessCalendar): string | undefined {
+  const days: string[] = [];
+  for (const r of reviews) {
+    if ((r.decision === 'approved' || r.decision === 'approved_with_conditions') && r.decidedOn) days.push(r.decidedOn);
+    const clock = reviewClock(r, today, calendar);
+    if (clock.authorizedOn) days.push(clock.authorizedOn);
+  }
+  return days.sort()[0];
+}
+
+export function loadComplianceData(db: DB, scope: ComplianceScope = {}, today: string = localDay(new Date())): ProjectComplianceData[] {
   if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return [];
   const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
   const params = { ids: JSON.stringify(scope.projectIds ?? []), statuses: JSON.stringify(scope.statuses ?? []) };
   const byId = new Map<number, ProjectComplianceData>();
   for (const p of q.projects.all(params)) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [] });
   if (byId.size === 0) return [];
+
+  const reviewsByProject = new Map<number, Array<Parameters<typeof reviewClock>[0]>>();
+  for (const { projectId, ...r } of q.reviews.all(params)) {
+    if (!byId.get(projectId)?.project.actualStartOn) continue;
+    const list = reviewsByProject.get(projectId) ?? [];
+    list.push(r);
+    reviewsByProject.set(projectId, list);
+  }
+  if (reviewsByProject.size) {
+    const calendar = loadCalendar(db);
+    for (const [projectId, list] of reviewsByProject) {
+      const p = byId.get(projectId)!.project;
+      p.authorizationKnown = true;
+      p.authorizedOn = authorizedToProceedOn(list, today, calendar) ?? null;
+    }
+  }
 
   for (const r of q.impaired.all(params)) {
     const d = byId.get(r.projectId);
@@ -258,7 +315,7 @@ export function loadComplianceData(db: DB, scope: ComplianceScope = {}): Project
     const d = byId.get(c.projectId);
     if (!d) continue;
     const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? localDay(c.createdAt);
-    d.corrective.push({ id: c.id, description: c.description, responsibleParty: c.responsibleParty, openedOn, dueOn: c.dueOn, closedOn: c.closedOn });
+    d.corrective.push({ id: c.id, description: c.description, responsibleParty: c.responsibleParty, openedOn, dueOn: c.dueOn, dueReason: c.dueReason, closedOn: c.closedOn });
   }
   return [...byId.values()];
 }
@@ -270,7 +327,7 @@ export interface ProjectCompliance extends ComplianceResult {
 /** Findings and obligations for the projects in scope, as of `now`. */
 export function complianceFor(db: DB, scope: ComplianceScope = {}, now: Date = new Date(), ctx?: ComplianceContext): ProjectCompliance[] {
   const context = ctx ?? complianceContext(db, now);
-  return loadComplianceData(db, scope).map((data) => ({ ...evaluateCompliance(data, context), project: data.project }));
+  return loadComplianceData(db, scope, localDay(context.now)).map((data) => ({ ...evaluateCompliance(data, context), project: data.project }));
 }
 
 /** One project's compliance (undefined when there is no such project). */

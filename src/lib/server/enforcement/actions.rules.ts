@@ -4,7 +4,9 @@
  * - the state machine: issued → complied → closed; issued/complied → escalated (a stronger action
  *   follows); withdrawn; a stop-work order closes only with the date it was lifted; a fine closes only
  *   when paid or waived;
- * - fines: each day a violation exists is a separate offense, at most $250 a day: days × rate;
+ * - fines: a court penalty ("upon conviction", R(3)): the officer refers the case to court; the court
+ *   convicts and imposes the fine, at most $250 for each day the violation existed (each day a
+ *   separate offense); the officer records the court, docket, conviction date and fine (decision 0025);
  * - the SWPPP deficiency notice: the permittee has seven days to amend the SWPPP and certify the changes
  *   (or as otherwise provided by the town);
  * - fine payments: assessed → partly paid → paid, or waived.
@@ -93,6 +95,35 @@ export function calculateFine(input: FineInput): FineResult {
   return { ok: true, days: input.days, dailyRateCents: rate, assessedCents, cappedFromCents: capped ? input.dailyRateCents : undefined, lines };
 }
 
+export interface ConvictionInput {
+  convictedOn: string;
+  /** The day the case was referred to court (the action's issue date). */
+  referredOn: string;
+  docketNumber: string;
+  /** Days of violation the court convicted on (each a separate offense). */
+  days: number;
+  /** The fine the court imposed. */
+  fineCents: number;
+}
+
+export type ConvictionResult =
+  | { ok: true; maxCents: number; words: string }
+  | { ok: false; field: 'convictedOn' | 'docketNumber' | 'fineDays' | 'fineAmount'; message: string };
+
+/** Check the court's conviction as the officer records it: a fine of at most $250 per day of violation. */
+export function checkConviction(c: ConvictionInput, today: string): ConvictionResult {
+  if (c.convictedOn > today) return { ok: false, field: 'convictedOn', message: 'The conviction date cannot be in the future.' };
+  if (c.convictedOn < c.referredOn) return { ok: false, field: 'convictedOn', message: `The conviction cannot come before the case was referred to court (${formatDay(c.referredOn)}).` };
+  if (!c.docketNumber.trim()) return { ok: false, field: 'docketNumber', message: 'Enter the court’s docket number.' };
+  if (!Number.isInteger(c.days) || c.days < 1) return { ok: false, field: 'fineDays', message: 'Enter the number of days of violation the court convicted on, a whole number of 1 or more.' };
+  if (!Number.isInteger(c.fineCents) || c.fineCents < 1) return { ok: false, field: 'fineAmount', message: 'Enter the fine the court imposed, like 750.00.' };
+  const maxCents = c.days * MAX_DAILY_FINE_CENTS;
+  if (c.fineCents > maxCents) {
+    return { ok: false, field: 'fineAmount', message: `The law allows at most ${formatMoney(MAX_DAILY_FINE_CENTS)} for each day of violation: at most ${formatMoney(maxCents)} for ${plural(c.days, 'day')}. Check the court’s judgment.` };
+  }
+  return { ok: true, maxCents, words: `Fined ${formatMoney(c.fineCents)} by the court on ${formatDay(c.convictedOn)} for ${plural(c.days, 'day')} of violation (at most ${formatMoney(maxCents)}).` };
+}
+
 /** Days a violation existed from the first to the last day, both counted. */
 export function violationDays(firstDay: string, lastDay: string): number {
   return daysBetween(firstDay, lastDay) + 1;
@@ -102,7 +133,7 @@ export type PaymentResult = { ok: true; paidCents: number; status: FineStatus; b
 
 /** Record a payment toward a fine: never more than the balance, never on a waived fine. */
 export function applyFinePayment(fine: { assessedCents: number | null; paidCents: number; status: FineStatus | null }, amountCents: number): PaymentResult {
-  if (fine.assessedCents == null) return { ok: false, message: 'This action has no fine assessed.' };
+  if (fine.assessedCents == null) return { ok: false, message: 'The court has not imposed a fine: record the conviction first.' };
   if (fine.status === 'waived') return { ok: false, message: 'This fine was waived; no payment can be recorded.' };
   if (!Number.isInteger(amountCents) || amountCents < 1) return { ok: false, message: 'Enter the amount paid, like 250.00.' };
   const balance = fine.assessedCents - fine.paidCents;
@@ -206,7 +237,7 @@ export function transition(a: ActionState, event: EnforcementEvent, input: Event
       return { ok: true, patch: { status: 'withdrawn', closedOn: when, ...(a.type === 'stop_work_order' ? { liftedOn: when } : {}) } };
     case 'close':
       if (a.type === 'fine' && a.fineStatus !== 'paid' && a.fineStatus !== 'waived') {
-        return { ok: false, message: 'A fine closes only when it is paid in full or waived.' };
+        return { ok: false, message: 'A court referral closes only when the fine the court imposed is paid in full or waived; withdraw it if the court dismissed the case.' };
       }
       return { ok: true, patch: { status: 'closed', closedOn: when, ...(a.type === 'stop_work_order' ? { liftedOn: when } : {}) } };
   }

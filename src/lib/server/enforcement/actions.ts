@@ -32,8 +32,8 @@ import {
   ENFORCEMENT_TYPE_RULES,
   citationFor,
   applyFinePayment,
+  checkConviction,
   availableEvents,
-  calculateFine,
   projectStatusAfterStopWork,
   swpppCorrectionDeadline,
   transition,
@@ -60,7 +60,11 @@ export interface IssueInput {
   violationIds: number[];
   newViolation: { description: string; section: string | null; observedOn: string } | null;
   escalatesId: number | null;
-  fine: { days: number; dailyRateCents: number; confirmedCents: number | null; dueOn: string | null } | null;
+  /**
+   * A fine is a court penalty ("upon conviction", R(3)): issuing one records the referral to court. The
+   * court imposes the fine; the officer records it later with recordConviction (decision 0025).
+   */
+  court: { name: string | null; docketNumber: string | null } | null;
 }
 
 export interface Issuer {
@@ -98,17 +102,10 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
   if (complyBy && complyBy < input.issuedOn) fields.complyBy = 'The comply-by date cannot be before the issue date.';
   if (rule.needsMeasures && !input.requiredMeasures) fields.requiredMeasures = input.type === 'stop_work_order' ? 'Say what must be done before the order can be lifted.' : 'List the measures required.';
   if (input.type === 'stop_work_order' && project.status === 'complete') fields.type = 'The project is complete (NOT filed): there is no work to stop.';
-  let fine: { days: number; dailyRateCents: number; assessedCents: number; dueOn: string | null } | null = null;
-  if (input.type === 'fine') {
-    if (!input.fine) fields.fineDays = 'Enter the days and the daily rate, then calculate and confirm the fine.';
-    else {
-      const calc = calculateFine({ days: input.fine.days, dailyRateCents: input.fine.dailyRateCents });
-      if (!calc.ok) fields[calc.field === 'days' ? 'fineDays' : 'fineDailyRate'] = calc.message;
-      else if (input.fine.confirmedCents !== calc.assessedCents) fields.fineConfirm = `Calculate the fine and confirm the result (${calc.lines.at(-2) ?? ''}) before issuing it.`;
-      else fine = { days: calc.days, dailyRateCents: calc.dailyRateCents, assessedCents: calc.assessedCents, dueOn: input.fine.dueOn };
-      if (input.fine.dueOn && input.fine.dueOn < input.issuedOn) fields.fineDueOn = 'The due date cannot be before the issue date.';
-    }
-  }
+  // A fine is the court's to impose: the officer records the referral (the court, and its docket number if known).
+  const fine = null as { days: number; dailyRateCents: number; assessedCents: number; dueOn: string | null } | null;
+  const court = input.type === 'fine' ? { name: input.court?.name?.trim() || null, docketNumber: input.court?.docketNumber?.trim() || null } : null;
+  if (input.type === 'fine' && !court?.name) fields.courtName = 'Name the court the case is referred to, like “Town of Rotterdam Justice Court”.';
   const violationRows = input.violationIds.length
     ? db.select().from(violations).where(and(eq(violations.projectId, projectId), inArray(violations.id, input.violationIds))).all()
     : [];
@@ -123,14 +120,14 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
   const citedSection = citationFor(input.type, input.citedSection, [...violationRows.map((r) => r.ordinanceSection), input.newViolation?.section]);
   if (!citedSection) fields.citedSection = 'Cite the section of the ordinance that was violated (for example “Subsection J(11)” for unstabilized stockpiles), or link the violations this notice is issued for.';
   if (Object.keys(fields).length) return { ok: false as const, fields };
-  return { ok: true as const, project, rule, complyBy, correctionExplanation, fine, violationRows, escalates, citedSection: citedSection! };
+  return { ok: true as const, project, rule, complyBy, correctionExplanation, fine, court, violationRows, escalates, citedSection: citedSection! };
 }
 
 /** Issue an action: store its notice, link violations, escalate the earlier action, stop work if it is a stop-work order. */
 export async function issueAction(db: DB, issuer: Issuer, projectId: number, input: IssueInput, today: string, publicUrl: string): Promise<Result<{ actionId: number }>> {
   const v = validateIssue(db, projectId, input, today);
   if (!v.ok) return v;
-  const { project, rule, complyBy, fine, violationRows, escalates, citedSection } = v;
+  const { project, rule, complyBy, fine, court, violationRows, escalates, citedSection } = v;
   const issuedByName = issuer.title ? `${issuer.name}, ${issuer.title}` : issuer.name;
   // A stop-work order changes the public status, so it is always public.
   const isPublic = input.type === 'stop_work_order' ? true : input.public;
@@ -213,6 +210,8 @@ export async function issueAction(db: DB, issuer: Issuer, projectId: number, inp
         finePaidCents: 0,
         fineDueOn: fine?.dueOn ?? null,
         fineStatus: fine ? 'assessed' : null,
+        courtName: court?.name ?? null,
+        docketNumber: court?.docketNumber ?? null,
         noticeDocumentId: doc.id,
         public: isPublic,
         projectStatusBefore: statusBefore,
@@ -296,7 +295,7 @@ export function recordPayment(db: DB, actor: Actor, actionId: number, input: { r
   const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
   if (!before) return { ok: false, message: 'No such enforcement action.' };
   if (input.receivedOn > today) return { ok: false, fields: { receivedOn: 'The payment date cannot be in the future.' } };
-  if (input.receivedOn < before.issuedOn) return { ok: false, fields: { receivedOn: 'The payment cannot be before the fine was assessed.' } };
+  if (input.receivedOn < (before.convictedOn ?? before.issuedOn)) return { ok: false, fields: { receivedOn: 'The payment cannot be before the court imposed the fine.' } };
   const r = applyFinePayment({ assessedCents: before.fineAssessedCents, paidCents: before.finePaidCents, status: before.fineStatus as FineStatus | null }, input.amountCents);
   if (!r.ok) return { ok: false, fields: { amount: r.message } };
   const recordedByUserId = 'userId' in actor ? actor.userId : null;
@@ -304,6 +303,40 @@ export function recordPayment(db: DB, actor: Actor, actionId: number, input: { r
     const payment = tx.insert(finePayments).values({ enforcementActionId: actionId, receivedOn: input.receivedOn, amountCents: input.amountCents, method: input.method, reference: input.reference, recordedByUserId }).returning().get();
     const after = tx.update(enforcementActions).set({ finePaidCents: r.paidCents, fineStatus: r.status, updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
     audit(tx, actor, { action: 'enforcement.fine_payment', entityType: 'enforcement_action', entityId: actionId, before: { projectId: before.projectId, finePaidCents: before.finePaidCents, fineStatus: before.fineStatus }, after: { projectId: before.projectId, finePaidCents: after.finePaidCents, fineStatus: after.fineStatus, payment } });
+  });
+  return { ok: true };
+}
+
+export interface ConvictionRecord {
+  convictedOn: string;
+  docketNumber: string;
+  days: number;
+  fineCents: number;
+  dueOn: string | null;
+}
+
+/**
+ * The court convicted and imposed a fine (R(3)): the officer records the conviction date, the docket
+ * number and the fine, at most $250 for each day of violation. Only then can payments be recorded.
+ */
+export function recordConviction(db: DB, actor: Actor, actionId: number, input: ConvictionRecord, today: string): Result {
+  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+  if (!before) return { ok: false, message: 'No such enforcement action.' };
+  if (before.type !== 'fine') return { ok: false, message: 'Only a court referral for a fine ends in a conviction.' };
+  if (before.convictedOn) return { ok: false, message: `The conviction of ${formatDay(before.convictedOn)} is already recorded.` };
+  if (!isInForce(before)) return { ok: false, message: 'This referral is already resolved.' };
+  const check = checkConviction({ convictedOn: input.convictedOn, referredOn: before.issuedOn, docketNumber: input.docketNumber, days: input.days, fineCents: input.fineCents }, today);
+  if (!check.ok) return { ok: false, fields: { [check.field]: check.message } };
+  if (input.dueOn && input.dueOn < input.convictedOn) return { ok: false, fields: { fineDueOn: 'The fine cannot be due before the conviction.' } };
+  db.transaction((tx) => {
+    const after = tx
+      .update(enforcementActions)
+      .set({ convictedOn: input.convictedOn, docketNumber: input.docketNumber.trim(), fineDays: input.days, fineDailyRateCents: null, fineAssessedCents: input.fineCents, fineDueOn: input.dueOn, fineStatus: 'assessed', updatedAt: new Date() })
+      .where(eq(enforcementActions.id, actionId))
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'enforcement.conviction', entityType: 'enforcement_action', entityId: actionId, before, after });
+    tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
   });
   return { ok: true };
 }

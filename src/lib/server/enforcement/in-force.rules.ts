@@ -21,6 +21,10 @@ export interface EnforcementFacts {
   citedSection: string | null;
   fineAssessedCents: number | null;
   finePaidCents: number;
+  /** Fines (a court penalty): the court, its docket number, and the day it convicted. */
+  courtName?: string | null;
+  docketNumber?: string | null;
+  convictedOn?: string | null;
 }
 
 /** In force: not closed, not withdrawn, and (for a stop-work order) not lifted. */
@@ -103,6 +107,10 @@ export function describeAction(a: EnforcementFacts, today: string): string {
   const cited = formatCitation(a.citedSection);
   const section = cited ? ` (${cited})` : '';
   if (isInForce(a)) return describeInForce(a, today);
+  if (a.type === 'fine') {
+    const outcome = a.status === 'withdrawn' ? `withdrawn${a.closedOn ? ` ${formatDay(a.closedOn)}` : ''}` : `resolved ${formatDay(a.closedOn)}`;
+    return `${courtWords(a)}${section}; ${outcome}.`;
+  }
   if (a.type === 'stop_work_order' && a.liftedOn) {
     return `${label} issued ${formatDay(a.issuedOn)}${section}; lifted ${formatDay(a.liftedOn)}.`;
   }
@@ -114,16 +122,28 @@ function describeInForce(a: EnforcementFacts, today: string): string {
   const label = ENFORCEMENT_TYPE_LABEL[a.type];
   const cited = formatCitation(a.citedSection);
   const section = cited ? ` (${cited})` : '';
-  let s = `${label} in effect since ${formatDay(a.issuedOn)}${section}`;
+  let s = a.type === 'fine' ? `${courtWords(a)}${section}` : `${label} in effect since ${formatDay(a.issuedOn)}${section}`;
   if (a.type === 'fine' && a.fineAssessedCents != null) {
     const balance = a.fineAssessedCents - a.finePaidCents;
-    s += `: ${formatMoney(a.fineAssessedCents)} assessed, ${formatMoney(balance)} unpaid`;
+    if (balance > 0) s += `; ${formatMoney(balance)} unpaid`;
   }
   if (a.complyBy) {
     s += a.complyBy < today ? `; the deadline to comply, ${formatDay(a.complyBy)}, has passed` : `; must comply by ${formatDay(a.complyBy)}`;
   }
   if (a.status === 'complied') s += '; the operator reports compliance and the town has not yet closed it';
   return `${s}.`;
+}
+
+/**
+ * A fine is the court's, never the officer's (R(3), "upon conviction"): "Referred to court on May 3, 2026
+ * (Rotterdam Town Court, docket 26-0412)", then "Fined $750.00 by the court on June 9, 2026 (…)".
+ */
+export function courtWords(a: Pick<EnforcementFacts, 'issuedOn' | 'courtName' | 'docketNumber' | 'convictedOn' | 'fineAssessedCents'>): string {
+  const court = [a.courtName?.trim(), a.docketNumber?.trim() ? `docket ${a.docketNumber.trim()}` : undefined].filter(Boolean).join(', ');
+  const where = court ? ` (${court})` : '';
+  // A fine recorded before convictions were kept is still the court's: its date is simply unknown.
+  if (a.fineAssessedCents != null) return `Fined ${formatMoney(a.fineAssessedCents)} by the court${a.convictedOn ? ` on ${formatDay(a.convictedOn)}` : ''}${where}; referred to court ${formatDay(a.issuedOn)}`;
+  return `Referred to court on ${formatDay(a.issuedOn)}${where}; no fine unless the court convicts`;
 }
 
 function severity(a: Pick<EnforcementFacts, 'type'>): number {

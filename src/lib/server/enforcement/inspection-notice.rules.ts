@@ -14,6 +14,8 @@ export interface NoticeTiming {
   /** Whole hours between the notice and the milestone. */
   hours: number;
   late: boolean;
+  /** Given at or after the milestone time: no advance notice at all. */
+  afterMilestone: boolean;
   words: string;
 }
 
@@ -21,19 +23,48 @@ export function noticeTiming(givenAt: Date, scheduledFor: Date): NoticeTiming {
   const ms = scheduledFor.getTime() - givenAt.getTime();
   const hours = Math.floor(ms / 3_600_000);
   const late = ms < NOTICE_HOURS * 3_600_000;
-  if (ms <= 0) return { hours, late: true, words: 'Given after the milestone time: no advance notice' };
+  if (ms <= 0) return { hours, late: true, afterMilestone: true, words: 'Given after the milestone time: no advance notice' };
   const span = hours >= 72 ? `${Math.floor(hours / 24)} days` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  return { hours, late, words: late ? `Given ${span} ahead: late (the law requires at least ${NOTICE_HOURS} hours)` : `Given ${span} ahead` };
+  return { hours, late, afterMilestone: false, words: late ? `Given ${span} ahead: late (the law requires at least ${NOTICE_HOURS} hours)` : `Given ${span} ahead` };
 }
 
 export type NoticeProblem = { field: 'scheduledDate' | 'scheduledTime'; message: string } | undefined;
 
-/** An operator may give a late notice (it is recorded as late), but not one for a time already past. */
+/** How far back a notice given after the milestone can still be recorded. */
+export const AFTER_MILESTONE_LIMIT_DAYS = 366;
+
+/**
+ * A notice can be recorded late, or even after the milestone (it is recorded as such, and is a finding:
+ * the law's 48 hours were not given), but not for work more than a year away on either side.
+ */
 export function noticeProblem(givenAt: Date, scheduledFor: Date): NoticeProblem {
   if (Number.isNaN(scheduledFor.getTime())) return { field: 'scheduledDate', message: 'Enter the date and time the milestone work will happen.' };
-  if (scheduledFor.getTime() <= givenAt.getTime()) return { field: 'scheduledDate', message: 'The milestone time has passed: give notice before the work happens.' };
-  if (scheduledFor.getTime() - givenAt.getTime() > 366 * 86_400_000) return { field: 'scheduledDate', message: 'Give notice within a year of the work.' };
+  const ms = scheduledFor.getTime() - givenAt.getTime();
+  if (ms > AFTER_MILESTONE_LIMIT_DAYS * 86_400_000) return { field: 'scheduledDate', message: 'Give notice within a year of the work.' };
+  if (-ms > AFTER_MILESTONE_LIMIT_DAYS * 86_400_000) return { field: 'scheduledDate', message: 'The milestone was more than a year before the notice: enter the date the work happened.' };
   return undefined;
+}
+
+export interface NoticeFinding {
+  section: string;
+  severity: 'medium' | 'low';
+  title: string;
+  text: string;
+}
+
+/**
+ * A notice given less than 48 hours ahead, or after the milestone, is a finding against the applicant
+ * (ordinance, "Erosion and sediment control inspection": notify "at least 48 hours before"). Undefined
+ * for a notice given in time.
+ */
+export function noticeFinding(n: { milestone: string; givenAt: Date; scheduledFor: Date }, when: (d: Date) => string): NoticeFinding | undefined {
+  const t = noticeTiming(n.givenAt, n.scheduledFor);
+  if (!t.late) return undefined;
+  const section = 'Subsection L(1)';
+  if (t.afterMilestone) {
+    return { section, severity: 'medium', title: 'No advance notice of a milestone', text: `Notice of ${n.milestone} (${when(n.scheduledFor)}) was given ${when(n.givenAt)}, after the work: the law requires at least ${NOTICE_HOURS} hours' notice.` };
+  }
+  return { section, severity: 'low', title: 'Late 48-hour notice', text: `Notice of ${n.milestone} (${when(n.scheduledFor)}) was given ${when(n.givenAt)}, ${t.hours} ${t.hours === 1 ? 'hour' : 'hours'} ahead: the law requires at least ${NOTICE_HOURS}.` };
 }
 
 /**

@@ -84,9 +84,13 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   if (a.type === 'occupancy_hold') {
     w.para('The Town will not allow the building or land to be occupied until the violation is corrected and the Town confirms it.', { size: 9.5 });
   }
+  if (a.type === 'fine' && a.fineAssessedCents == null) {
+    w.heading('Referral to court');
+    w.para('The Town has referred this matter to court. Any violation of the erosion and sediment control law is punishable, upon conviction, by a fine not to exceed $250 or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense (Subsection R(3)). Only the court imposes a fine.', { size: 9.5 });
+  }
   if (a.type === 'fine' && a.fineAssessedCents != null) {
-    w.heading('Fine');
-    const basis = a.fineDays && a.fineDailyRateCents ? `${plural(a.fineDays, 'day')} at ${formatMoney(a.fineDailyRateCents)} a day (each day a separate offense)` : 'as assessed';
+    w.heading('Fine imposed by the court');
+    const basis = a.fineDays ? `${plural(a.fineDays, 'day')} of violation (each day a separate offense)` : 'as imposed by the court';
     w.para(`${formatMoney(a.fineAssessedCents)}: ${basis}.${a.fineDueOn ? ` Due by ${formatDay(a.fineDueOn)}.` : ''}`);
     if (a.finePaidCents > 0) w.para(`Paid to date: ${formatMoney(a.finePaidCents)}; balance ${formatMoney(a.fineAssessedCents - a.finePaidCents)}.`);
   }

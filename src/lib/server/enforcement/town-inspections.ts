@@ -10,7 +10,7 @@ import { enforcementActions, enforcementViolations, inspectionNotices, projects,
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { noticeGivenWords, noticeProblem, noticeTiming, scheduleProblem, type Milestone, type TownInspectionOutcome } from './inspection-notice.rules.ts';
+import { noticeFinding, noticeGivenWords, noticeProblem, noticeTiming, scheduleProblem, type Milestone, type TownInspectionOutcome } from './inspection-notice.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 
@@ -83,6 +83,8 @@ export function noticesForProject(db: DB, projectId: number) {
     /** "given by Dale Ferris (phone); recorded by Sam Okafor" */
     givenWords: noticeGivenWords(r.notice.givenByName, r.recordedByName),
     timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
+    /** A late notice, or one after the milestone, is a finding (issue 13, item 18). */
+    finding: noticeFinding({ ...r.notice, milestone: MILESTONE_LABEL[r.notice.milestone].toLowerCase() }, formatInstant),
     inspection: inspected.get(r.notice.id),
   }));
 }

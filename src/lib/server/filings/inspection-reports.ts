@@ -28,7 +28,8 @@ import {
 import { INSPECTION_TYPE_LABEL, PRACTICE_TYPES } from '#lib/shared/labels.ts';
 import { formatDay, withoutAsides } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import { localDay } from '#lib/server/compliance/compliance.rules.ts';
+import { correctiveDueLimit, localDay } from '#lib/server/compliance/compliance.rules.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { documentValues, issuesToErrors, rowIndexes, rowValues, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
@@ -104,6 +105,8 @@ const correctiveRow = z.object({
   description: z.string().trim().min(1, { error: 'Describe what must be done.' }).max(500, { error: 'Use at most 500 characters.' }),
   responsibleParty: z.string().trim().min(1, { error: 'Enter who is responsible, like the site contractor.' }).max(160, { error: 'Use at most 160 characters.' }),
   dueOn: date('Enter the date it must be done by.'),
+  /** Why a date later than the next business day is needed (the state permit: begun within one business day). */
+  dueReason: text(500),
 });
 
 const areaRow = z.object({
@@ -140,7 +143,7 @@ const blank = (row: Record<string, string>, keys: string[]) => keys.every((k) =>
  */
 export function parseInspection(
   values: Record<string, string>,
-  ctx: { now: Date; startOn: string | null; open: OpenCorrective[] },
+  ctx: { now: Date; startOn: string | null; open: OpenCorrective[]; onOrAfterBusinessDay?: (day: string) => string },
 ): { ok: true; value: ParsedInspection } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const main = inspectionFields.safeParse(withBlanks(inspectionFields.shape, values));
@@ -168,10 +171,13 @@ export function parseInspection(
   const newCorrective: ParsedInspection['newCorrective'] = [];
   for (const i of rowIndexes(values, 'ca')) {
     const row = rowValues(values, 'ca', i);
-    if (blank(row, ['description', 'responsibleParty', 'dueOn'])) continue;
+    if (blank(row, ['description', 'responsibleParty', 'dueOn', 'dueReason'])) continue;
     const r = correctiveRow.safeParse(withBlanks(correctiveRow.shape, row));
+    // The state permit: corrective action begun within one business day, unless a later date is justified in writing (decision 0021).
+    const limit = correctiveDueLimit(inspectedOn, ctx);
     if (!r.success) Object.assign(errors, issuesToErrors(r.error, `ca.${i}.`));
     else if (r.data.dueOn < inspectedOn) errors[`ca.${i}.dueOn`] = 'The due date cannot be before the inspection.';
+    else if (r.data.dueOn > limit && !r.data.dueReason) errors[`ca.${i}.dueReason`] = `The state permit expects the work to begin within one business day (by ${formatDay(limit)}). Say why a later date is needed, or choose an earlier one.`;
     else newCorrective.push(r.data);
   }
 
@@ -264,6 +270,8 @@ export interface InspectionFormContext {
   correcting?: FiledInspection;
   /** Storms of the threshold or more in the last three days (for the post-storm type). */
   recentStorms: Array<{ endedAt: Date; inches: number; gauge: string | null }>;
+  /** The town's calendar as a due-date mover, for the corrective actions' one business day. */
+  onOrAfterBusinessDay: (day: string) => string;
 }
 
 /** The form's starting values: the inspector on file, the last report's practices, open corrective actions. */
@@ -346,7 +354,8 @@ export function inspectionFormContext(db: DB, projectId: number, now: Date, corr
     values[`practice.${i}.type`] = p.practiceType;
     values[`practice.${i}.condition`] ??= 'good';
   });
-  return { open: openCorrectiveActions(db, projectId), practices, values, lastInspectedAt: last?.inspectedAt, correcting: usable, recentStorms };
+  const calendar = loadCalendar(db);
+  return { open: openCorrectiveActions(db, projectId), practices, values, lastInspectedAt: last?.inspectedAt, correcting: usable, recentStorms, onOrAfterBusinessDay: (day) => calendar.onOrAfter(day) };
 }
 
 function str(n: number | null | undefined): string {
@@ -475,7 +484,7 @@ function fileInspectionTx(db: DB, actor: Actor & { userId: number }, projectId: 
     }
     if (input.newCorrective.length) {
       tx.insert(correctiveActions)
-        .values(input.newCorrective.map((c) => ({ projectId, openedInInspectionId: id, description: c.description, responsibleParty: c.responsibleParty, dueOn: c.dueOn, createdAt: now })))
+        .values(input.newCorrective.map((c) => ({ projectId, openedInInspectionId: id, description: c.description, responsibleParty: c.responsibleParty, dueOn: c.dueOn, dueReason: c.dueReason || null, createdAt: now })))
         .run();
     }
     if (supersedes) tx.update(inspections).set({ supersededAt: now }).where(eq(inspections.id, supersedes.id)).run();

@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
-import { documents, swpppReviews, type DocumentType } from '#db/schema.ts';
+import { documents, type DocumentType } from '#db/schema.ts';
+import { planReceived } from '#lib/server/reviews/swppp-review.ts';
 import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
@@ -84,7 +85,8 @@ export function fileOperatorDocument(db: DB, actor: Actor & { userId: number }, 
       )
       .returning({ id: documents.id })
       .get().id;
-    if (input.type === 'swppp_amendment') tx.insert(swpppReviews).values({ projectId, documentId: id, receivedOn: localDay(now) }).run();
+    // A revised amendment after a deficiency notice resumes the review waiting for it (issue 13, item 19).
+    if (input.type === 'swppp_amendment') planReceived(tx, actor, { projectId, documentId: id, receivedOn: localDay(now) });
     audit(tx, actor, {
       action: 'document.upload',
       entityType: 'document',

@@ -1,8 +1,12 @@
 /**
- * Performance guarantees (ordinance, "Performance guarantee"): a performance bond, cash escrow or
- * irrevocable letter of credit naming the town, held until the town releases it, and never less than one
- * year from final acceptance, after a one-year inspection finds the facilities acceptable. Staff only.
- * Pure.
+ * Performance guarantees (ordinance, "Performance guarantee"), staff only. Pure.
+ *
+ * - Construction completion guarantee: a performance bond, cash escrow or irrevocable letter of credit
+ *   naming the town, in force until the town releases it, and never less than one year from final
+ *   acceptance; released only after a one-year inspection has found the facilities acceptable.
+ * - Maintenance guarantee: an irrevocable letter of credit for the operation and maintenance of the
+ *   facilities "both during and after construction and until the facilities are removed from
+ *   operation": released only once they are (decision 0026).
  */
 import { daysBetween } from '#lib/shared/days.ts';
 import type { GuaranteeKind, GuaranteePurpose } from '#db/schema.ts';
@@ -13,8 +17,14 @@ import { formatDay } from '#lib/shared/format.ts';
 export const EXPIRY_WARNING_DAYS = 60;
 
 export interface GuaranteeFacts {
+  /** Construction completion unless said otherwise. */
+  purpose?: GuaranteePurpose | null;
   finalAcceptanceOn: string | null;
   oneYearInspectionOn: string | null;
+  /** Whether the one-year inspection found the facilities acceptable (null: not recorded). */
+  oneYearInspectionAcceptable?: boolean | null;
+  /** Maintenance guarantees: the day the facilities were removed from operation. */
+  removedFromOperationOn?: string | null;
   releasedOn: string | null;
   expiresOn: string | null;
 }
@@ -31,10 +41,20 @@ export function oneYearAfter(date: string): string {
 /** Why the guarantee cannot be released on `on`, or undefined when it can. */
 export function releaseProblem(g: GuaranteeFacts, on: string): string | undefined {
   if (g.releasedOn) return `Already released on ${formatDay(g.releasedOn)}.`;
+  if (g.purpose === 'maintenance') {
+    if (!g.removedFromOperationOn) return 'A maintenance guarantee runs until the facilities are removed from operation: record the day they were removed first.';
+    if (on < g.removedFromOperationOn) return `The release date cannot be before the facilities were removed from operation (${formatDay(g.removedFromOperationOn)}).`;
+    return undefined;
+  }
   if (!g.finalAcceptanceOn) return 'Record the date of final acceptance first: the guarantee runs at least one year from it.';
   const earliest = oneYearAfter(g.finalAcceptanceOn);
   if (!g.oneYearInspectionOn) return `Record the one-year inspection first (due on or after ${formatDay(earliest)}).`;
   if (g.oneYearInspectionOn < earliest) return `The one-year inspection (${formatDay(g.oneYearInspectionOn)}) was less than a year after final acceptance; it must be on or after ${formatDay(earliest)}.`;
+  if (g.oneYearInspectionAcceptable !== true) {
+    return g.oneYearInspectionAcceptable === false
+      ? 'The one-year inspection did not find the facilities acceptable: the guarantee stays in force until an inspection does.'
+      : 'Record whether the one-year inspection found the facilities acceptable: only then can the guarantee be released.';
+  }
   if (on < earliest) return `The guarantee must stay in force until at least ${formatDay(earliest)}.`;
   if (on < g.oneYearInspectionOn) return 'The release date cannot be before the one-year inspection.';
   return undefined;
@@ -43,10 +63,14 @@ export function releaseProblem(g: GuaranteeFacts, on: string): string | undefine
 export function guaranteeStanding(g: GuaranteeFacts, today: string): { standing: GuaranteeStanding; words: string } {
   if (g.releasedOn) return { standing: 'released', words: `Released ${formatDay(g.releasedOn)}` };
   if (g.expiresOn && g.expiresOn < today) return { standing: 'expired', words: `Expired ${formatDay(g.expiresOn)}: ask for a renewal or draw on it` };
-  if (!releaseProblem(g, today)) return { standing: 'eligible_for_release', words: 'The one-year inspection is done: it may be released' };
+  if (!releaseProblem(g, today)) {
+    return { standing: 'eligible_for_release', words: g.purpose === 'maintenance' ? 'The facilities are removed from operation: it may be released' : 'The one-year inspection found the facilities acceptable: it may be released' };
+  }
   if (g.expiresOn && daysBetween(today, g.expiresOn) <= EXPIRY_WARNING_DAYS) {
     return { standing: 'expiring', words: `Expires ${formatDay(g.expiresOn)}: ask for a renewal` };
   }
+  if (g.purpose === 'maintenance') return { standing: 'held', words: 'Held while the facilities operate, until they are removed from operation' };
+  if (g.oneYearInspectionAcceptable === false) return { standing: 'held', words: `Held; the one-year inspection of ${formatDay(g.oneYearInspectionOn)} did not find the facilities acceptable` };
   if (g.finalAcceptanceOn) return { standing: 'held', words: `Held; one-year inspection due on or after ${formatDay(oneYearAfter(g.finalAcceptanceOn))}` };
   return { standing: 'held', words: 'Held until final acceptance and a one-year inspection' };
 }

@@ -1,4 +1,8 @@
-/** Performance guarantees as staff record them (never shown publicly). Rules: guarantees.rules.ts. */
+/**
+ * Performance guarantees as staff record them (never shown publicly). Rules: guarantees.rules.ts (a
+ * construction guarantee is released after an acceptable one-year inspection; a maintenance guarantee once
+ * the facilities are removed from operation).
+ */
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { performanceGuarantees, projects, type GuaranteeKind, type GuaranteePurpose } from '#db/schema.ts';
@@ -16,12 +20,18 @@ export interface GuaranteeInput {
   expiresOn: string | null;
   finalAcceptanceOn: string | null;
   oneYearInspectionOn: string | null;
+  /** Whether the one-year inspection found the facilities acceptable (null: not recorded). */
+  oneYearInspectionAcceptable: boolean | null;
+  /** Maintenance guarantees: the day the facilities were removed from operation. */
+  removedFromOperationOn: string | null;
   notes: string | null;
 }
 
 
 export function saveGuarantee(db: DB, actor: Actor, projectId: number, guaranteeId: number | null, input: GuaranteeInput): Result<{ id: number }> {
   if (input.oneYearInspectionOn && !input.finalAcceptanceOn) return { ok: false, fields: { finalAcceptanceOn: 'Enter the date of final acceptance: the one-year inspection is counted from it.' } };
+  if (input.oneYearInspectionAcceptable != null && !input.oneYearInspectionOn) return { ok: false, fields: { oneYearInspectionOn: 'Enter the date of the one-year inspection whose finding you recorded.' } };
+  if (input.removedFromOperationOn && input.purpose !== 'maintenance') return { ok: false, fields: { removedFromOperationOn: 'Only a maintenance guarantee runs until the facilities are removed from operation; leave this empty.' } };
   if (input.expiresOn && input.receivedOn && input.expiresOn < input.receivedOn) return { ok: false, fields: { expiresOn: 'It cannot expire before it was received.' } };
   if (guaranteeId) {
     const before = db.select().from(performanceGuarantees).where(and(eq(performanceGuarantees.id, guaranteeId), eq(performanceGuarantees.projectId, projectId))).get();

@@ -24,6 +24,8 @@ import {
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
 import { anyContains, type DB } from '#lib/server/platform/db.ts';
+import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
+import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
 import { NOI_FIELD_LABEL, describeChanges, noiProblems, slugify, uniqueSlug, type FieldChange, type NoiFields } from './noi.rules.ts';
 
@@ -238,6 +240,44 @@ export function recordNotAndClose(db: DB, actor: Actor, projectId: number, input
       after: { projectId, status: after.status, notFiledOn: after.notFiledOn, finalStabilizationOn: after.finalStabilizationOn },
     });
   });
+  return { ok: true };
+}
+
+export interface StartDutiesInput {
+  /** Subsection D(1): the exempt activity, or null when the project is not exempt. */
+  exemption: D1Exemption | null;
+  exemptionNote: string | null;
+  /** Subsection L(3): the day the qualified professional certified the pre-construction assessment. */
+  preConstructionAssessmentOn: string | null;
+}
+
+/**
+ * Record what the law asks before work starts: an exemption under Subsection D(1) with its reason (an exempt
+ * activity needs no SWPPP, so the compliance rules ask nothing of it), and the qualified professional's
+ * pre-construction assessment (Subsection L(3)). Officer or clerk; audited.
+ */
+export function recordStartDuties(db: DB, actor: Actor, projectId: number, input: StartDutiesInput, today: string): Result {
+  const before = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  if (!before) return { ok: false, message: 'No such project.' };
+  const fields: Record<string, string> = {};
+  if (input.exemption && !input.exemptionNote) fields.exemptionNote = 'Say why the activity is exempt, like “replacing the septic system of the house at 12 Main Street”.';
+  if (!input.exemption && input.exemptionNote) fields.exemption = 'Choose the exemption in Subsection D(1) that applies, or clear the reason.';
+  if (input.preConstructionAssessmentOn && input.preConstructionAssessmentOn > today) fields.preConstructionAssessmentOn = 'The assessment date cannot be in the future.';
+  if (Object.keys(fields).length) return { ok: false, fields };
+  db.transaction((tx) => {
+    tx.update(projects)
+      .set({ exemption: input.exemption, exemptionNote: input.exemptionNote, preConstructionAssessmentOn: input.preConstructionAssessmentOn, updatedAt: new Date() })
+      .where(eq(projects.id, projectId))
+      .run();
+    audit(tx, actor, {
+      action: 'project.start_duties',
+      entityType: 'project',
+      entityId: projectId,
+      before: { projectId, exemption: before.exemption, exemptionNote: before.exemptionNote, preConstructionAssessmentOn: before.preConstructionAssessmentOn },
+      after: { projectId, ...input },
+    });
+  });
+  invalidateCompliance();
   return { ok: true };
 }
 

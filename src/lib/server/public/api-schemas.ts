@@ -104,6 +104,13 @@ const RecordsRequestMonthSchema = z.object({
   withdrawn: z.number().int().meta({ description: statsDescription('withdrawn') }),
   open: z.number().int().meta({ description: statsDescription('open') }),
   overdue: z.number().int().meta({ description: statsDescription('overdue') }),
+  not_answered_in_time: z.number().int().meta({ description: statsDescription('not_answered_in_time') }),
+  granted_in_part: z.number().int().meta({ description: statsDescription('granted_in_part') }),
+  denied: z.number().int().meta({ description: statsDescription('denied') }),
+  appeals: z.number().int().meta({ description: statsDescription('appeals') }),
+  appeals_granted: z.number().int().meta({ description: statsDescription('appeals_granted') }),
+  appeals_denied: z.number().int().meta({ description: statsDescription('appeals_denied') }),
+  appeals_answered_late: z.number().int().meta({ description: statsDescription('appeals_answered_late') }),
 });
 const RecordsRequestStatsSchema = z.object({
   months: z.array(RecordsRequestMonthSchema),

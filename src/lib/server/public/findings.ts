@@ -29,6 +29,10 @@ export const FINDING_RULES = [
   'stabilization',
   'sediment-cleanout',
   'corrective-overdue',
+  'corrective-no-date',
+  'pre-construction-assessment',
+  'work-before-authorization',
+  'phasing-required',
 ] as const satisfies readonly RuleId[];
 export const FINDING_SEVERITIES = ['high', 'medium', 'low'] as const satisfies readonly Severity[];
 export const FINDING_STATUSES = ['open', 'resolved'] as const;

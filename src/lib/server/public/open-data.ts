@@ -145,7 +145,7 @@ export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' 
     { name: 'comply_by', type: 'date', unit: localDate, description: 'Deadline to comply.' },
     { name: 'lifted_on', type: 'date', unit: localDate, description: 'Stop-work orders: day the town confirmed compliance and lifted it.' },
     { name: 'closed_on', type: 'date', unit: localDate, description: 'Day the action was resolved; only a closed date makes it resolved.' },
-    { name: 'fine_assessed_cents', type: 'integer', unit: 'US cents', description: 'Fine assessed.' },
+    { name: 'fine_assessed_cents', type: 'integer', unit: 'US cents', description: 'The fine a court imposed on conviction (Subsection R(3); the officer only refers the case). Empty until a conviction is recorded.' },
     { name: 'fine_paid_cents', type: 'integer', unit: 'US cents', description: 'Amount of the fine paid so far.' },
     { name: 'fine_due_on', type: 'date', unit: localDate, description: 'Day the fine is due.' },
     { name: 'notice_document_id', type: 'integer', description: 'The notice (PDF) among the documents, if public.' },

@@ -16,7 +16,7 @@ import { summaryAttachments } from '#lib/server/filings/monthly-summaries.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
-import { DOCUMENT_TYPE_PLURAL } from '#lib/shared/labels.ts';
+import { D1_EXEMPTION_LABEL, DOCUMENT_TYPE_PLURAL, type D1Exemption } from '#lib/shared/labels.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { projectPlaceJsonLd } from './catalog.ts';
 import { getPublicProject, type PublicProject } from './projects.ts';
@@ -77,6 +77,15 @@ export function inspectionAndEnforcementTimeline(actions: Action[], inspections:
   return entries.sort((a, b) => b.on.localeCompare(a.on) || (a.kind === b.kind ? b.id - a.id : a.kind === 'action' ? -1 : 1));
 }
 
+/** An exempt activity (D(1)) never reads as missing its SWPPP: it says why none is required. */
+function swpppStatusWords(project: { exemption: string | null; exemptionNote: string | null }, reviewWords: string | undefined, onFile: boolean): string {
+  if (project.exemption) {
+    const label = D1_EXEMPTION_LABEL[project.exemption as D1Exemption] ?? project.exemption;
+    return `No SWPPP is required: the activity is exempt under Subsection ${label}.${project.exemptionNote ? ` ${project.exemptionNote}` : ''}`;
+  }
+  return reviewWords ?? (onFile ? 'On file' : 'Not yet on file');
+}
+
 export function projectPageView(db: DB, slug: string, today: string, now = new Date()) {
   const data = getPublicProject(db, slug);
   if (!data) return undefined;
@@ -117,7 +126,7 @@ export function projectPageView(db: DB, slug: string, today: string, now = new D
     attachments: summaryAttachments(db, summaries.map((s) => s.id)).filter((a) => a.public),
     review,
     clock,
-    swpppStatus: clock ? clock.publicStatus : swppp.current ? 'On file' : 'Not yet on file',
+    swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
     jsonLd: projectPlaceJsonLd(project, config().publicUrl),
   };

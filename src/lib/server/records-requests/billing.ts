@@ -2,11 +2,14 @@
  * Billing a records request: the clerk confirms pages and sheets per item, the invoice's lines come from
  * the fee schedule in force that day (the invoice keeps that schedule, so an old invoice keeps its rates),
  * discounts and waivers carry a reason, payments are recorded with the balance, and electronic copies are
- * released when nothing is owed. A bill above the requester's limit waits for their approval first.
+ * released when nothing is owed. A bill above the requester's limit waits for their approval first, and so
+ * does any bill that charges staff time, limit or no limit (POL §87(1)(c): told the estimate, they consent
+ * before the invoice is issued). Items the clerk withheld in writing are never released or billed, and the
+ * mail that releases the rest lists them with the appeal rights.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { invoiceLines, invoices, payments, requestItems, users, type DeliveryMethod } from '#db/schema.ts';
-import { computeBill, needsCostApproval, type Bill } from '#lib/shared/fees.ts';
+import { computeBill, needsApprovalBeforeInvoice, staffTimeCents, type Bill } from '#lib/shared/fees.ts';
 import { formatDay, formatMoney } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { feeScheduleById, feeScheduleOn } from './fee-schedules.ts';
@@ -15,6 +18,8 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { InvoiceSummary } from '#lib/server/platform/mail/templates/requests.ts';
 import { townToday, townInstant } from '#lib/server/platform/time/town-time.ts';
 import { copyItems, resolveItems, type ItemRow } from './records.ts';
+import { appealRightsFor } from './appeals.ts';
+import { withheldLines } from './grounds.ts';
 import { HOW_TO_PAY, isOpen, readyText } from './request.rules.ts';
 import { trackingLink } from './links.ts';
 import { addEvent, auditView, getRequest, nextNumber, updateRequest, type RequestRow } from './store.ts';
@@ -131,6 +136,18 @@ export function releaseFiles(tx: Tx, r: RequestRow, now: Date): number {
   return n;
 }
 
+/** For the mail that releases records: what was withheld in writing, and the appeal rights (none when nothing was). */
+export function withheldForMail(tx: Pick<Tx, 'select'>, r: RequestRow, now: Date): { withheld?: string[]; appealRights?: string } {
+  const withheld = withheldLines(tx, resolveItems(tx, r.projectId, itemRows(tx, r.id)));
+  return withheld.length ? { withheld, appealRights: appealRightsFor(tx, r, now) } : {};
+}
+
+/** "3 hours of staff time at $18.50 an hour ($55.50)" for the consent request. */
+function staffTimeText(bill: Bill): string | null {
+  const l = bill.lines.find((x) => x.code === 'staff_time');
+  return l ? `${l.quantity} hours of staff time preparing electronic copies at ${formatMoney(l.unitCents)} an hour (${formatMoney(l.amountCents)})` : null;
+}
+
 export interface Links {
   trackUrl: (token?: string) => string | undefined;
   invoiceUrl: () => string | undefined;
@@ -176,7 +193,8 @@ export function billRequest(db: DB, actor: Actor, requestId: number, input: Bill
   for (const c of input.counts) if (!rows.some((i) => i.id === c.itemId)) return fail('One of the items is not part of this request.');
   const today = townToday(now);
   const { bill, feeScheduleId } = previewBill(db, r, input, today);
-  const waiting = bill.totalCents > 0 && needsCostApproval(bill.totalCents, r.costLimitCents, r.costApprovedCents);
+  const waiting = needsApprovalBeforeInvoice(bill, r.costLimitCents, r.costApprovedCents);
+  const staffText = staffTimeCents(bill) > 0 ? staffTimeText(bill) : null;
 
   const invoiceId = db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
@@ -210,22 +228,30 @@ export function billRequest(db: DB, actor: Actor, requestId: number, input: Bill
     let after: RequestRow;
     if (waiting) {
       after = updateRequest(tx, r, { status: 'awaiting_cost_approval', costApprovalRequestedAt: now }, now);
-      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `The copies will cost ${formatMoney(bill.totalCents)}, more than the ${formatMoney(r.costLimitCents ?? 0)} limit you gave. Nothing is copied or charged until you approve the cost on this page.` });
+      addEvent(tx, r.id, {
+        kind: 'billing',
+        visible: true,
+        actorUserId: actorId(actor),
+        at: now,
+        body: staffText
+          ? `The estimate is ${formatMoney(bill.totalCents)}, including ${staffText}. Staff time is charged only with your approval (Public Officers Law §87(1)(c)): no invoice is issued until you approve the estimate on this page.`
+          : `The copies will cost ${formatMoney(bill.totalCents)}, more than the ${formatMoney(r.costLimitCents ?? 0)} limit you gave. Nothing is copied or charged until you approve the cost on this page.`,
+      });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-cost-approval', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, totalText: formatMoney(bill.totalCents), limitText: formatMoney(r.costLimitCents ?? 0) } });
+        enqueueMail(tx, { kind: 'request-cost-approval', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, totalText: formatMoney(bill.totalCents), limitText: r.costLimitCents != null ? formatMoney(r.costLimitCents) : null, staffTimeText: staffText } });
       }
     } else if (bill.totalCents === 0) {
       releaseFiles(tx, r, now);
       after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
       addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery)}` });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: null } });
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: null, ...withheldForMail(tx, after, now) } });
       }
     } else {
       after = updateRequest(tx, r, { status: 'awaiting_payment' }, now);
       addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Invoice ${inv!.number} issued for ${formatMoney(bill.totalCents)}. The records are ready and are released when it is paid. ${HOW_TO_PAY}` });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: invoiceSummary(inv!, `${link}/invoice`) } });
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: invoiceSummary(inv!, `${link}/invoice`), ...withheldForMail(tx, after, now) } });
       }
     }
     audit(tx, actor, {
@@ -258,7 +284,7 @@ export function approveCost(db: DB, actor: Actor, requestId: number, baseUrl: st
       const inv = currentInvoice(tx, r.id)!;
       addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `${who} the cost of ${formatMoney(amount)}. Invoice ${inv.number} is issued; the records are released when it is paid. ${HOW_TO_PAY}` });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: invoiceSummary(inv, `${link}/invoice`) } });
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: invoiceSummary(inv, `${link}/invoice`), ...withheldForMail(tx, after, now) } });
       }
     } else {
       after = updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received', costApprovedAt: now, costApprovedCents: amount }, now);

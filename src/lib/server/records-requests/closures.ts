@@ -1,7 +1,8 @@
 /**
  * Town closures as data. A clerk closes a day (a snow day) or reopens one (even a statutory holiday the
- * town decides to work): the change is audited, every open request's statutory due date is recomputed
- * with the new calendar, and each request that moved says so on its timeline.
+ * town decides to work): the change is audited, every open request's statutory due date that has not yet
+ * passed is recomputed with the new calendar, and each request that moved says so on its timeline. A due
+ * date that has passed never moves (a missed deadline stays missed, POL §89(4)(a)).
  */
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { closures, recordsRequests } from '#db/schema.ts';
@@ -9,8 +10,8 @@ import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { computeDueDate, statutoryHolidays } from '#lib/server/platform/time/deadlines.rules.ts';
-import { OPEN_STATUSES } from './request.rules.ts';
+import { computeDueDate, deadlineWindow, statutoryHolidays } from '#lib/server/platform/time/deadlines.rules.ts';
+import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
 import { addEvent, updateRequest } from './store.ts';
 
 export interface ClosureListRow {
@@ -84,9 +85,11 @@ export function recomputeOpenDueDates(tx: DB, actor: Actor, now: Date, why: stri
   const calendar = loadCalendar(tx);
   const cob = closeOfBusiness(tx);
   const open = tx.select().from(recordsRequests).where(inArray(recordsRequests.status, [...OPEN_STATUSES])).all();
+  const { overdueBefore } = deadlineWindow(now, calendar, cob);
   const changed: DueDateChange[] = [];
   for (const r of open) {
-    const dueOn = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob }).dueOn;
+    // Only due dates that have not yet passed move (POL §89(4)(a): a missed deadline stays missed).
+    const dueOn = dueDateAfterCalendarChange(r.dueOn, computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob }).dueOn, overdueBefore);
     if (dueOn === r.dueOn) continue;
     updateRequest(tx, r, { dueOn }, now);
     addEvent(tx, r.id, { kind: 'due_date', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: `${why}, so the due date moved from ${formatDay(r.dueOn)} to ${formatDay(dueOn)}.` });

@@ -5,7 +5,7 @@
  * or an overlapping timer never sends it twice.
  */
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
-import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { projects, recordsRequests, settings, userRoles, users } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
@@ -16,7 +16,11 @@ import { deadlineFlag, deadlineWindow } from '#lib/server/platform/time/deadline
 import type { Job } from '#lib/server/platform/jobs.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { DigestRow } from '#lib/server/platform/mail/templates/requests.ts';
-import { OPEN_STATUSES } from './request.rules.ts';
+import { audit } from '#lib/server/platform/audit.ts';
+import { missedDeadline, OPEN_STATUSES } from './request.rules.ts';
+import { appealRightsFor } from './appeals.ts';
+import { trackingLink } from './links.ts';
+import { addEvent, auditView } from './store.ts';
 
 const SENT_KEY = 'requests-digest:last_day';
 export const DIGEST_HOUR = 7;
@@ -67,4 +71,38 @@ export function sendRequestsDigest(db: DB, now: Date, baseUrl = config().publicU
   });
 }
 
-export const requestsDigestJob: Job = { name: 'records-requests-digest', everyMs: 10 * 60 * 1000, run: (db, now) => void sendRequestsDigest(db, now) };
+/**
+ * POL §89(4)(a): once a request's five business days run out unanswered, the requester is told, once, on
+ * the tracking page and by mail, that this counts as a denial they may appeal, with the last day to appeal.
+ * Runs with the digest job (every ten minutes, any hour).
+ */
+export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = config().publicUrl): number {
+  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  const candidates = db
+    .select()
+    .from(recordsRequests)
+    .where(and(inArray(recordsRequests.status, [...OPEN_STATUSES]), isNull(recordsRequests.missedDeadlineNoticeAt), lt(recordsRequests.dueOn, window.overdueBefore)))
+    .all()
+    .filter((r) => missedDeadline(r, window.overdueBefore));
+  for (const r of candidates) {
+    db.transaction((tx) => {
+      tx.update(recordsRequests).set({ missedDeadlineNoticeAt: now }).where(eq(recordsRequests.id, r.id)).run();
+      const rights = appealRightsFor(tx, r, now);
+      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: null, at: now, body: `Not answered in time: the Town had to answer by close of business on ${formatDay(r.dueOn)}. Under Public Officers Law §89(4)(a) that counts as a denial. ${rights}` });
+      audit(tx, { label: 'system' }, { action: 'records_request.missed_deadline_notice', entityType: 'records_request', entityId: r.id, after: { ...auditView(r), mailed: Boolean(r.requesterEmail) } });
+      if (r.requesterEmail) {
+        enqueueMail(tx, { kind: 'request-missed-deadline', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: trackingLink(tx, r, baseUrl), dueText: formatDay(r.dueOn), appealRights: rights } });
+      }
+    });
+  }
+  return candidates.length;
+}
+
+export const requestsDigestJob: Job = {
+  name: 'records-requests-digest',
+  everyMs: 10 * 60 * 1000,
+  run: (db, now) => {
+    sendMissedDeadlineNotices(db, now);
+    void sendRequestsDigest(db, now);
+  },
+};

@@ -1,10 +1,14 @@
 /**
  * Copy-fee schedules as stored, by effective date (POL §87(1)(b)(iii)). The fee arithmetic is pure
- * (src/lib/shared/fees.ts, shared with the browser's live estimate); this module only reads the data.
+ * (src/lib/shared/fees.ts, shared with the browser's live estimate); the law's limits on a schedule are
+ * checked where one is saved (fee-schedule.rules.ts).
  */
 import { asc, desc, eq, lte } from 'drizzle-orm';
 import { feeSchedules } from '#db/schema.ts';
-import type { Tx } from '#lib/server/platform/audit.ts';
+import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { checkFeeSchedule, type FeeScheduleInput } from './fee-schedule.rules.ts';
 
 export type FeeSchedule = typeof feeSchedules.$inferSelect;
 
@@ -19,4 +23,30 @@ export function feeScheduleOn(db: Pick<Tx, 'select'>, date: string): FeeSchedule
 
 export function feeScheduleById(db: Pick<Tx, 'select'>, id: number): FeeSchedule | undefined {
   return db.select().from(feeSchedules).where(eq(feeSchedules.id, id)).get();
+}
+
+/** Every schedule, newest first (the admin page's history). */
+export function allFeeSchedules(db: Pick<Tx, 'select'>): FeeSchedule[] {
+  return db.select().from(feeSchedules).orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id)).all();
+}
+
+export type SaveFeeScheduleResult = { ok: true; id: number } | { ok: false; fields: Record<string, string> };
+
+/**
+ * Save a new schedule (an old one is never edited: invoices keep the schedule they were issued under).
+ * The law's limits are checked here, where schedules are saved, not only in the defaults (fee-schedule.rules.ts).
+ */
+export function saveFeeSchedule(db: DB, actor: Actor, input: FeeScheduleInput, now = new Date()): SaveFeeScheduleResult {
+  const fields = checkFeeSchedule(input, townToday(now));
+  if (Object.keys(fields).length) return { ok: false, fields };
+  const id = db.transaction((tx) => {
+    const row = tx
+      .insert(feeSchedules)
+      .values({ ...input, notes: input.notes.trim(), createdByUserId: 'userId' in actor ? actor.userId : null, createdAt: now })
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'fee_schedule.create', entityType: 'fee_schedule', entityId: row.id, after: row });
+    return row.id;
+  });
+  return { ok: true, id };
 }

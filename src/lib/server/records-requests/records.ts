@@ -1,9 +1,12 @@
 /**
- * Which records a request names: a project's public documents for the request form, documents in a date
- * range, and each request item resolved to the documents it covers with page counts for the fee.
+ * Which records a request names: a project's requestable documents for the request form (published ones,
+ * and the SWPPP and inspection reports, which are public documents by law whatever their visibility on
+ * the portal: ordinance L(4)), documents in a date range, and each request item resolved to the documents
+ * it covers, with what the clerk's decision releases and withholds, and page counts for the fee.
  */
 import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { documents, projects, type DocumentType } from '#db/schema.ts';
+import { releasableDocumentIds, requestableSql, type ItemDecision } from './item-decisions.rules.ts';
 import { documentCopyCounts, type CopyItem } from '#lib/shared/fees.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
@@ -54,12 +57,12 @@ export function publishedProject(db: Reader, slug: string) {
     .get();
 }
 
-/** Everything the request form lists for a project: only public documents (the others are not the public's to see listed). */
+/** Everything the request form lists for a project: published documents, and the public documents by law (SWPPP, inspection reports) whatever their visibility. */
 export function projectRecords(db: Reader, project: { id: number; slug: string; name: string }): ProjectRecords {
   const rows = db
     .select(pickable)
     .from(documents)
-    .where(and(eq(documents.projectId, project.id), eq(documents.public, true)))
+    .where(and(eq(documents.projectId, project.id), requestableSql))
     .orderBy(desc(documents.documentDate), desc(documents.id))
     .all()
     .map(toPickable);
@@ -77,23 +80,23 @@ export function projectRecords(db: Reader, project: { id: number; slug: string; 
   };
 }
 
-/** Public documents of `type` dated within [from, to] on a project, oldest first. */
+/** Requestable documents of `type` dated within [from, to] on a project, oldest first (a visibility switch never drops an inspection report from a range). */
 export function rangeDocuments(db: Reader, projectId: number, type: DocumentType, from: string, to: string) {
   return db
     .select({ ...pickable, sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
     .from(documents)
-    .where(and(eq(documents.projectId, projectId), eq(documents.type, type), eq(documents.public, true), gte(documents.documentDate, from), lte(documents.documentDate, to)))
+    .where(and(eq(documents.projectId, projectId), eq(documents.type, type), requestableSql, gte(documents.documentDate, from), lte(documents.documentDate, to)))
     .orderBy(asc(documents.documentDate), asc(documents.id))
     .all();
 }
 
-/** The requested document ids that are public documents of the project (anything else is refused). */
+/** The requested document ids that are requestable documents of the project (anything else is refused). */
 export function publicDocumentsOf(db: Reader, projectId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select(pickable)
     .from(documents)
-    .where(and(eq(documents.projectId, projectId), eq(documents.public, true), inArray(documents.id, ids)))
+    .where(and(eq(documents.projectId, projectId), requestableSql, inArray(documents.id, ids)))
     .all()
     .map(toPickable);
 }
@@ -118,6 +121,11 @@ export interface ItemRow {
   fileMimeType: string | null;
   fileSizeBytes: number | null;
   addedByUserId: number | null;
+  decision?: ItemDecision | null;
+  denialGroundId?: number | null;
+  decisionReason?: string | null;
+  decidedOn?: string | null;
+  withheldDocumentIds?: number[] | null;
 }
 
 export interface ResolvedFile {
@@ -133,8 +141,10 @@ export interface ResolvedFile {
 export interface ResolvedItem {
   item: ItemRow;
   label: string;
-  /** Files the requester receives for this item. */
+  /** Files the requester receives for this item (what the clerk's decision does not withhold). */
   files: ResolvedFile[];
+  /** Files the item covers that the clerk's decision withholds (denied in writing). */
+  withheld: ResolvedFile[];
   /** Counts from the stored documents. */
   estimated: { pages: number; largeFormatSheets: number };
   /** Whether the estimate knows the size (a free-text description does not, until the clerk confirms it). */
@@ -159,6 +169,7 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
     let files: ResolvedFile[] = [];
     let estimated = { pages: 0, largeFormatSheets: 0 };
     let sized = false;
+    let rangeCounts: Array<{ id: number; pages: number; largeFormatSheets: number }> = [];
     let label = item.description ?? 'Records';
     const doc = item.documentId != null ? docs.get(item.documentId) : undefined;
     if (doc) {
@@ -174,11 +185,21 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
       files = inRange.map((d) => ({ documentId: d.id, title: d.title, filename: d.filename, sha256: d.sha256, mimeType: d.mimeType, sizeBytes: d.sizeBytes }));
       for (const d of inRange) {
         const c = documentCopyCounts(d);
+        rangeCounts.push({ id: d.id, ...c });
         estimated = { pages: estimated.pages + c.pages, largeFormatSheets: estimated.largeFormatSheets + c.largeFormatSheets };
       }
       sized = true;
     }
-    return { item, label, files, estimated, sized, confirmed: item.pages != null || item.largeFormatSheets != null };
+    // The clerk's written decision: a denied item releases nothing; granted in part withholds the ticked documents.
+    const keep = item.decision === 'denied' ? new Set<ResolvedFile>() : new Set(files.filter((f) => f.documentId == null || releasableDocumentIds([f.documentId], item.decision ?? null, item.withheldDocumentIds ?? null).length > 0));
+    const withheld = files.filter((f) => !keep.has(f));
+    if (withheld.length && item.documentType) {
+      // A range bills only what is released.
+      const out = new Set(withheld.map((f) => f.documentId));
+      const kept = rangeCounts.filter((c) => !out.has(c.id));
+      estimated = kept.reduce((n, c) => ({ pages: n.pages + c.pages, largeFormatSheets: n.largeFormatSheets + c.largeFormatSheets }), { pages: 0, largeFormatSheets: 0 });
+    } else if (withheld.length === files.length && files.length > 0) estimated = { pages: 0, largeFormatSheets: 0 };
+    return { item, label, files: files.filter((f) => keep.has(f)), withheld, estimated, sized, confirmed: item.pages != null || item.largeFormatSheets != null };
   });
 }
 

@@ -20,7 +20,7 @@ export function isOpen(status: RequestStatus): boolean {
 export const REQUEST_STATUS_MEANING: Record<RequestStatus, string> = {
   received: 'The Town has your request and is gathering the records.',
   acknowledged: 'The Town has acknowledged your request in writing and given an approximate date.',
-  awaiting_cost_approval: 'The cost is more than the limit you gave. Nothing is copied or charged until you approve it.',
+  awaiting_cost_approval: 'The cost is above the limit you gave, or includes staff time. Nothing is copied or charged until you approve it.',
   awaiting_payment: 'The records are ready. They are released when the invoice is paid.',
   fulfilled: 'The records have been provided.',
   denied: 'The request was denied in writing. You may appeal.',
@@ -40,11 +40,67 @@ export const HOW_TO_PAY =
  * acknowledgment, the date the town promised. While the request waits for the requester (to approve a
  * cost or to pay) the next move is theirs, and a closed request has none.
  */
-export function respondBy(r: { status: RequestStatus; dueOn: string; promisedOn: string | null }): string | null {
+export function respondBy(r: { status: RequestStatus; dueOn: string; promisedOn: string | null; acknowledgedOn?: string | null }): string | null {
   if (r.status === 'received') return r.dueOn;
-  if (r.status === 'acknowledged') return r.promisedOn ?? r.dueOn;
+  // A late acknowledgment does not cure the missed deadline (POL §89(4)(a)): the request stays overdue.
+  if (r.status === 'acknowledged') return acknowledgedLate(r) ? r.dueOn : (r.promisedOn ?? r.dueOn);
   return null;
 }
+
+/** An acknowledgment dated after the statutory due date is late; it is recorded as such. */
+export function acknowledgedLate(r: { dueOn: string; acknowledgedOn?: string | null }): boolean {
+  return r.acknowledgedOn != null && r.acknowledgedOn > r.dueOn;
+}
+
+/**
+ * Whether a due date has passed at `now`: a deadline is met at close of business, so it passes when that
+ * day is over (`overdueBefore` is today after close of business, else today: see deadlineWindow).
+ */
+export function duePassed(dueOn: string, overdueBefore: string): boolean {
+  return dueOn < overdueBefore;
+}
+
+export interface AnswerFacts {
+  status: RequestStatus;
+  dueOn: string;
+  acknowledgedOn: string | null;
+  fulfilledOn: string | null;
+  deniedOn: string | null;
+  withdrawnOn: string | null;
+}
+
+/** The first day the Town answered in writing (acknowledged, granted or denied), or null. */
+export function firstAnswerOn(r: AnswerFacts): string | null {
+  const days = [r.acknowledgedOn, r.fulfilledOn, r.deniedOn].filter((d): d is string => d != null).sort();
+  return days[0] ?? null;
+}
+
+/**
+ * POL §89(3)(a), §89(4)(a): the five business days ran out without an answer (no acknowledgment, grant or
+ * denial by close of business on the due date). That is a denial the requester may appeal, and it stays so:
+ * a later answer is recorded as late, and a closure never moves a due date that has passed.
+ * A request withdrawn before its due date passed was not missed.
+ */
+export function missedDeadline(r: AnswerFacts, overdueBefore: string): boolean {
+  const answered = firstAnswerOn(r);
+  if (answered != null) return answered > r.dueOn;
+  if (r.withdrawnOn != null && r.withdrawnOn <= r.dueOn) return false;
+  return duePassed(r.dueOn, overdueBefore);
+}
+
+/**
+ * When the town's calendar changes (a closure added or cancelled), the due date it gives. A due date that
+ * has already passed stays as it was (the deadline was missed or met on the calendar of the day), and a new
+ * date never lands on a day already over (reopening a past day cannot make a request overdue after the fact).
+ */
+export function dueDateAfterCalendarChange(current: string, recomputed: string, overdueBefore: string): string {
+  if (duePassed(current, overdueBefore)) return current;
+  if (duePassed(recomputed, overdueBefore)) return current;
+  return recomputed;
+}
+
+export const MISSED_DEADLINE_TEXT =
+  'The Town did not answer this request within the five business days the law gives. Under Public Officers Law §89(4)(a) that counts as a denial, and you may appeal it.';
 
 /** R-2026-0042, INV-2026-0007: per-year sequences, at least four digits. */
 export function formatNumber(prefix: 'R' | 'INV', year: string, n: number): string {
@@ -87,6 +143,7 @@ export function explainAfterDueDate(f: TimelineFacts): string[] {
       `On ${formatDay(f.acknowledgedOn)} the Town acknowledged the request in writing` +
         (f.promisedOn ? ` and gave ${formatDay(f.promisedOn)} as the approximate date the records will be ready.` : '.'),
     );
+    if (acknowledgedLate(f)) lines.push(`That acknowledgment was late: it came after the due date, ${formatDay(f.dueOn)}.`);
     if (f.extensionReason) lines.push(`Reason given for that date: ${f.extensionReason}`);
   }
   if (f.status === 'awaiting_cost_approval') {

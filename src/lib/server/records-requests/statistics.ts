@@ -1,13 +1,20 @@
 /**
  * Accountability statistics for records requests, per month received: how many came in, how many were
- * answered (fulfilled or denied) by the statutory due date, and the median days to answer.
+ * answered (fulfilled or denied) by the statutory due date, the median days to answer, how many ran past
+ * the five business days unanswered (a denial under POL §89(4)(a)), how many were granted only in part or
+ * denied, and the appeals (received, granted, denied, answered late).
  * Aggregates only: no requester, no description, nothing that identifies a request.
  */
+import { inArray } from 'drizzle-orm';
 import { daysBetween } from '#lib/shared/days.ts';
-import { recordsRequests } from '#db/schema.ts';
+import { recordsRequests, requestAppeals, requestItems } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { appealAnsweredLate, type AppealOutcome } from './appeals.rules.ts';
+import { missedDeadline } from './request.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import type { RequestStatus } from '#db/schema.ts';
 
 export interface RequestFacts {
   receivedAt: Date;
@@ -16,6 +23,11 @@ export interface RequestFacts {
   status: string;
   fulfilledOn: string | null;
   deniedOn: string | null;
+  acknowledgedOn?: string | null;
+  withdrawnOn?: string | null;
+  /** Items the clerk withheld in writing (denied or granted in part). */
+  withheldItems?: number;
+  appeals?: Array<{ dueOn: string; decidedOn: string | null; outcome: AppealOutcome }>;
 }
 
 export interface MonthStats {
@@ -33,6 +45,17 @@ export interface MonthStats {
   open: number;
   /** Open and past the due date as of `today`. */
   overdue: number;
+  /** Not answered (acknowledged, granted or denied) within the five business days: a denial under POL §89(4)(a). */
+  notAnsweredInTime: number;
+  /** Fulfilled with something withheld in writing. */
+  grantedInPart: number;
+  /** Denied in writing as a whole. */
+  denied: number;
+  appeals: number;
+  appealsGranted: number;
+  appealsDenied: number;
+  /** Appeals answered after the 10 business days, or unanswered past them. */
+  appealsAnsweredLate: number;
 }
 
 export function median(values: number[]): number | null {
@@ -43,9 +66,12 @@ export function median(values: number[]): number | null {
 }
 
 /** Pure: per-month statistics, newest month first, plus a total over all months. */
-export function monthlyRequestStats(rows: RequestFacts[], today: string): { months: MonthStats[]; total: MonthStats } {
+export function monthlyRequestStats(rows: RequestFacts[], today: string, overdueBefore = today): { months: MonthStats[]; total: MonthStats } {
   const byMonth = new Map<string, { stats: MonthStats; days: number[] }>();
-  const blank = (month: string): MonthStats => ({ month, received: 0, answered: 0, answeredOnTime: 0, onTimePercent: null, medianDaysToAnswer: null, withdrawn: 0, open: 0, overdue: 0 });
+  const blank = (month: string): MonthStats => ({
+    month, received: 0, answered: 0, answeredOnTime: 0, onTimePercent: null, medianDaysToAnswer: null, withdrawn: 0, open: 0, overdue: 0,
+    notAnsweredInTime: 0, grantedInPart: 0, denied: 0, appeals: 0, appealsGranted: 0, appealsDenied: 0, appealsAnsweredLate: 0,
+  });
   const all = { stats: blank('all'), days: [] as number[] };
   for (const r of rows) {
     const receivedOn = townToday(r.receivedAt);
@@ -63,6 +89,16 @@ export function monthlyRequestStats(rows: RequestFacts[], today: string): { mont
       else {
         t.stats.open++;
         if (r.dueOn < today) t.stats.overdue++;
+      }
+      const facts = { status: r.status as RequestStatus, dueOn: r.dueOn, acknowledgedOn: r.acknowledgedOn ?? null, fulfilledOn: r.fulfilledOn, deniedOn: r.deniedOn, withdrawnOn: r.withdrawnOn ?? null };
+      if (missedDeadline(facts, overdueBefore)) t.stats.notAnsweredInTime++;
+      if (r.status === 'denied') t.stats.denied++;
+      if (r.status === 'fulfilled' && (r.withheldItems ?? 0) > 0) t.stats.grantedInPart++;
+      for (const a of r.appeals ?? []) {
+        t.stats.appeals++;
+        if (a.outcome === 'granted' || a.outcome === 'granted_in_part') t.stats.appealsGranted++;
+        if (a.outcome === 'denied') t.stats.appealsDenied++;
+        if (appealAnsweredLate(a, overdueBefore)) t.stats.appealsAnsweredLate++;
       }
     }
   }
@@ -82,10 +118,28 @@ export function recordsRequestStats(db: DB, now = new Date()) {
       status: recordsRequests.status,
       fulfilledOn: recordsRequests.fulfilledOn,
       deniedOn: recordsRequests.deniedOn,
+      acknowledgedOn: recordsRequests.acknowledgedOn,
+      withdrawnOn: recordsRequests.withdrawnOn,
+      id: recordsRequests.id,
     })
     .from(recordsRequests)
     .all();
-  return monthlyRequestStats(rows, townToday(now));
+  const withheld = new Map<number, number>();
+  for (const i of db.select({ requestId: requestItems.requestId }).from(requestItems).where(inArray(requestItems.decision, ['denied', 'granted_in_part'])).all()) {
+    withheld.set(i.requestId, (withheld.get(i.requestId) ?? 0) + 1);
+  }
+  const appeals = new Map<number, NonNullable<RequestFacts['appeals']>>();
+  for (const a of db.select({ requestId: requestAppeals.requestId, dueOn: requestAppeals.dueOn, decidedOn: requestAppeals.decidedOn, outcome: requestAppeals.outcome }).from(requestAppeals).all()) {
+    const list = appeals.get(a.requestId) ?? [];
+    list.push(a);
+    appeals.set(a.requestId, list);
+  }
+  const { today, overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  return monthlyRequestStats(
+    rows.map((r) => ({ ...r, withheldItems: withheld.get(r.id) ?? 0, appeals: appeals.get(r.id) ?? [] })),
+    today,
+    overdueBefore,
+  );
 }
 
 export const STATS_FIELDS = [
@@ -98,6 +152,13 @@ export const STATS_FIELDS = [
   { name: 'withdrawn', description: 'Withdrawn by the requester before an answer.' },
   { name: 'open', description: 'Not yet answered (acknowledged, awaiting cost approval or payment, or just received).' },
   { name: 'overdue', description: 'Open and past the due date today.' },
+  { name: 'not_answered_in_time', description: 'Not answered (acknowledged, granted or denied) within the five business days: a denial the requester may appeal (Public Officers Law §89(4)(a)). A later answer does not change it.' },
+  { name: 'granted_in_part', description: 'Fulfilled with some records withheld in writing, item by item, on a ground of Public Officers Law §87(2).' },
+  { name: 'denied', description: 'Denied in writing as a whole.' },
+  { name: 'appeals', description: 'Appeals to the Records Access Appeals Officer on the requests received that month.' },
+  { name: 'appeals_granted', description: 'Of those, appeals granted in whole or in part.' },
+  { name: 'appeals_denied', description: 'Of those, appeals denied.' },
+  { name: 'appeals_answered_late', description: 'Appeals answered after the 10 business days the law gives, or still unanswered after them.' },
 ] as const;
 
 export function statsRow(m: MonthStats) {
@@ -111,5 +172,12 @@ export function statsRow(m: MonthStats) {
     withdrawn: m.withdrawn,
     open: m.open,
     overdue: m.overdue,
+    not_answered_in_time: m.notAnsweredInTime,
+    granted_in_part: m.grantedInPart,
+    denied: m.denied,
+    appeals: m.appeals,
+    appeals_granted: m.appealsGranted,
+    appeals_denied: m.appealsDenied,
+    appeals_answered_late: m.appealsAnsweredLate,
   };
 }

@@ -13,7 +13,11 @@ import { computeDueDate, deadlineFlag, deadlineWindow, explainDueDate, latestPro
 import { allInvoices, currentInvoice, itemRows, type InvoiceView } from './billing.ts';
 import { requestIdForToken, trackUrl } from './links.ts';
 import { resolveItems, type ResolvedItem } from './records.ts';
-import { explainAfterDueDate, isOpen } from './request.rules.ts';
+import { explainAfterDueDate, isOpen, MISSED_DEADLINE_TEXT, missedDeadline } from './request.rules.ts';
+import { appealFor, appealRightsFor, appealsOf, type AppealRow } from './appeals.ts';
+import { appealInTime, type Appealable } from './appeals.rules.ts';
+import { listGrounds, withheldLines, type DenialGround } from './grounds.ts';
+import { requestOutcome, type RequestOutcome } from './item-decisions.rules.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 import { getRequest, type RequestRow } from './store.ts';
 
@@ -37,6 +41,18 @@ export interface RequestView {
   /** The due-date explanation, then what happened after (acknowledgment, cost-approval wait, outcome). */
   explanation: string[];
   flag: DeadlineFlag | undefined;
+  /** The five business days ran out unanswered (POL §89(4)(a)): stays true after a late answer. */
+  missed: boolean;
+  /** What the requester may appeal now, and until when (null: nothing denied). */
+  appeal: Appealable | null;
+  /** Whether the requester can still send an appeal (in time, none already made). */
+  canAppeal: boolean;
+  appealRights: string;
+  appeals: AppealRow[];
+  /** What was withheld in writing, one line per item. */
+  withheld: string[];
+  /** Granted, granted in part or denied, once the request is answered (fulfilled or denied). */
+  outcome: RequestOutcome | null;
 }
 
 function events(tx: Pick<Tx, 'select'>, requestId: number, onlyVisible: boolean): RequestEvent[] {
@@ -61,24 +77,42 @@ export function loadRequestView(db: DB, id: number, opts: { forRequester?: boole
   const invoice = currentInvoice(db, r.id);
   const explanation = explainDueDate(due);
   if (due.dueOn !== r.dueOn) {
-    explanation.push(`The town's calendar has changed since this request was closed: at the time, it was due on ${formatDay(r.dueOn)}.`);
+    explanation.push(
+      isOpen(r.status)
+        ? `The town's calendar changed after that; a due date that has passed does not move, so this request was due on ${formatDay(r.dueOn)}.`
+        : `The town's calendar has changed since this request was closed: at the time, it was due on ${formatDay(r.dueOn)}.`,
+    );
   }
+  const now = opts.now ?? new Date();
+  const window = deadlineWindow(now, calendar, cob);
+  const missed = missedDeadline(r, window.overdueBefore);
+  if (missed) explanation.push(MISSED_DEADLINE_TEXT);
   explanation.push(
     ...explainAfterDueDate({
       ...r,
       pendingCostCents: invoice?.status === 'draft' ? invoice.totalCents : r.estimateCents,
     }),
   );
+  const items = resolveItems(db, r.projectId, itemRows(db, r.id));
+  const appeal = appealFor(db, r, now);
+  const appeals = appealsOf(db, r.id);
   return {
     request: r,
     project,
-    items: resolveItems(db, r.projectId, itemRows(db, r.id)),
+    items,
+    missed,
+    appeal,
+    canAppeal: appeal != null && appeals.length === 0 && appealInTime(appeal, window.today),
+    appealRights: appealRightsFor(db, r, now),
+    appeals,
+    withheld: withheldLines(db, items),
+    outcome: r.status === 'denied' ? 'denied' : r.status === 'fulfilled' ? requestOutcome(items.map((i) => i.item.decision ?? null)) : null,
     events: events(db, r.id, Boolean(opts.forRequester)),
     invoice,
     invoices: opts.forRequester ? (invoice ? [invoice] : []) : allInvoices(db, r.id),
     due,
     explanation,
-    flag: deadlineFlag(r.respondBy, deadlineWindow(opts.now ?? new Date(), calendar, cob)),
+    flag: deadlineFlag(r.respondBy, window),
   };
 }
 
@@ -127,5 +161,6 @@ export function clerkRequestPage(db: DB, id: number, today: string, publicUrl: s
     shownLink: looksLikeToken(linkParam) && hashToken(linkParam) === r.trackingTokenHash ? trackUrl(publicUrl, linkParam) : undefined,
     defaultPromise: calendar.addBusinessDays(today, 10).date,
     noReasonUntil: latestPromiseWithoutReason(r.acknowledgedOn ?? today, calendar),
+    grounds: listGrounds(db, { activeOnly: true }) as DenialGround[],
   };
 }

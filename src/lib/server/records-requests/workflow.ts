@@ -17,7 +17,9 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { currentInvoice, releaseFiles, type Outcome } from './billing.ts';
 import { rotateTrackingLink, trackingLink } from './links.ts';
-import { APPEAL_RIGHTS, isOpen } from './request.rules.ts';
+import { acknowledgedLate, isOpen } from './request.rules.ts';
+import { appealRightsFor } from './appeals.ts';
+import { groundById, groundText, listGrounds } from './grounds.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
 
 function fail(message: string, field?: string): { ok: false; field?: string; message: string } {
@@ -72,16 +74,22 @@ export function acknowledge(db: DB, actor: Actor, id: number, input: Acknowledge
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     const after = updateRequest(tx, r, { status: r.status === 'received' ? 'acknowledged' : r.status, acknowledgedOn: input.acknowledgedOn, promisedOn: input.promisedOn, extensionReason: reason }, now);
+    // POL §89(4)(a): an acknowledgment after the due date is recorded as late; the missed deadline stands.
+    const late = acknowledgedLate(after);
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
-      body: `Acknowledged in writing on ${formatDay(input.acknowledgedOn)}. The Town expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}`,
+      body: `Acknowledged in writing on ${formatDay(input.acknowledgedOn)}. The Town expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
-    audit(tx, actor, { action: 'records_request.acknowledge', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
+    audit(tx, actor, { action: 'records_request.acknowledge', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), late } });
     if (r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-acknowledged', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, acknowledgedText: formatDay(input.acknowledgedOn), promisedText: formatDay(input.promisedOn), reason, extended: false } });
+      enqueueMail(tx, {
+        kind: 'request-acknowledged',
+        to: r.requesterEmail,
+        data: { number: r.number, name: r.requesterName, trackUrl: link, acknowledgedText: formatDay(input.acknowledgedOn), promisedText: formatDay(input.promisedOn), reason, extended: false, lateDueText: late ? formatDay(r.dueOn) : null, appealRights: late ? appealRightsFor(tx, after, now) : undefined },
+      });
     }
   });
   return { ok: true };
@@ -108,16 +116,17 @@ export function extend(db: DB, actor: Actor, id: number, input: ExtendInput, bas
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     const after = updateRequest(tx, r, { status: r.status === 'received' ? 'acknowledged' : r.status, acknowledgedOn, promisedOn: input.promisedOn, extensionReason: reason }, now);
+    const late = !r.acknowledgedOn && acknowledgedLate(after);
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
-      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? ' (This is more than 20 business days after the acknowledgment; the reason above is the Town\'s written explanation.)' : ''}`,
+      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? ' (This is more than 20 business days after the acknowledgment; the reason above is the Town\'s written explanation.)' : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
     audit(tx, actor, { action: 'records_request.extend', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), beyond20BusinessDays: beyond20 } });
     if (r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-acknowledged', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, acknowledgedText: formatDay(acknowledgedOn), promisedText: formatDay(input.promisedOn), reason, extended: true } });
+      enqueueMail(tx, { kind: 'request-acknowledged', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, acknowledgedText: formatDay(acknowledgedOn), promisedText: formatDay(input.promisedOn), reason, extended: true, lateDueText: late ? formatDay(r.dueOn) : null, appealRights: late ? appealRightsFor(tx, after, now) : undefined } });
     }
   });
   return { ok: true };
@@ -220,23 +229,27 @@ export function addNote(db: DB, actor: Actor & { name?: string }, id: number, in
   return { ok: true };
 }
 
-/** Deny in writing with the reason, and the right to appeal (POL §89(4)(a)). */
-export function deny(db: DB, actor: Actor, id: number, reasonText: string, baseUrl: string, now = new Date()): Outcome {
+/** Deny in writing on a ground of POL §87(2) from the admin's list, with the reason and the right to appeal (POL §89(4)(a)). */
+export function deny(db: DB, actor: Actor, id: number, input: { groundId: number | null; reason: string }, baseUrl: string, now = new Date()): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
-  const reason = reasonText.trim();
-  if (!reason) return fail('Give the reason for the denial, citing the exemption (e.g. Public Officers Law §87(2)(d)).', 'reason');
+  const ground = input.groundId != null && listGrounds(db, { activeOnly: true }).some((g) => g.id === input.groundId) ? groundById(db, input.groundId) : undefined;
+  if (!ground) return fail('Choose the ground in Public Officers Law §87(2) the request is denied on.', 'groundId');
+  const words = input.reason.trim();
+  if (!words) return fail('Say in words why the request is denied: the requester reads it.', 'reason');
+  const reason = `${groundText(ground)}. ${words}`;
   const inv = currentInvoice(db, r.id);
   if (inv && inv.paidCents > 0) return fail('Payments are recorded on this request: refund and void them before denying.');
   const today = townToday(now);
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(tx, r, { status: 'denied', deniedOn: today, denialReason: reason }, now);
+    const after = updateRequest(tx, r, { status: 'denied', deniedOn: today, denialReason: reason, denialGroundId: ground.id }, now);
     const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request denied', now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `Denied in writing. Reason: ${reason} ${APPEAL_RIGHTS}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
-    audit(tx, actor, { action: 'records_request.deny', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
+    const rights = appealRightsFor(tx, after, now);
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `Denied in writing. Reason: ${reason} ${rights}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
+    audit(tx, actor, { action: 'records_request.deny', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), denialGroundId: ground.id } });
     if (r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-denied', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, deniedText: formatDay(today), reason, appealRights: APPEAL_RIGHTS } });
+      enqueueMail(tx, { kind: 'request-denied', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, deniedText: formatDay(today), reason, appealRights: rights } });
     }
   });
   return { ok: true };

@@ -5,9 +5,14 @@
  * - Within 30 days of receipt the Stormwater Management Officer determines whether the SWPPP is complete;
  *   if not, the applicant is told in writing what is missing. A revised plan is a new receipt.
  * - Within 30 days after receiving a complete plan, the officer approves, approves with conditions, or
- *   disapproves with reasons.
- * - Failure to act within 30 days authorizes the applicant to proceed as filed, unless the time is
- *   extended by agreement between the applicant and the town.
+ *   disapproves with reasons. The complete plan is "received" on its receipt date when it was complete
+ *   as received, or on the day the revised plan with the missing information arrived; never on the day
+ *   the officer happened to record it as complete (decision 0023).
+ * - Failure to act on a *complete* application within 30 days authorizes the applicant to proceed as
+ *   filed, unless the time is extended by agreement. A plan whose completeness the town never determined
+ *   is not authorized: it shows that the town has not decided within the 30 days (decision 0023).
+ * - An amendment found deficient follows Subsection R(2): seven days from the notice to amend the SWPPP
+ *   and certify the changes (decision 0024).
  *
  * Days are calendar days (GCL §20: the day of receipt is not counted; §25-a: a period ending on a closed
  * day runs to the next business day). Pure: facts and a calendar in, plain words out.
@@ -19,6 +24,7 @@ import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { calendarDayPeriod, daysLeftWords, type Period } from '#lib/server/platform/time/periods.rules.ts';
+import { swpppCorrectionDeadline } from '#lib/server/enforcement/actions.rules.ts';
 
 export const SWPPP_REVIEW_DAYS = 30;
 
@@ -30,9 +36,11 @@ export interface ReviewFacts {
   decision?: string | null;
   decidedOn?: string | null;
   extendedUntil?: string | null;
+  /** An amendment to an approved SWPPP (Subsection R(2)'s seven days apply to a deficient one). */
+  amendment?: boolean;
 }
 
-export type ReviewStage = 'completeness' | 'awaiting_revision' | 'decision' | 'decided' | 'authorized_as_filed';
+export type ReviewStage = 'completeness' | 'completeness_overdue' | 'awaiting_revision' | 'decision' | 'decided' | 'authorized_as_filed';
 
 export interface ReviewClock {
   stage: ReviewStage;
@@ -48,6 +56,8 @@ export interface ReviewClock {
   };
   /** The first day the applicant may proceed as filed because the town did not act in time. */
   authorizedOn?: string;
+  /** An amendment found deficient: the day the amended SWPPP and its certification are due (R(2)). */
+  revisionDueOn?: string;
   /** For the officer: one line with what is due. */
   headline: string;
   /** For residents: the plan's standing in plain words. */
@@ -58,18 +68,35 @@ export interface ReviewClock {
   needsAction: boolean;
 }
 
+/** The revised plan that answers the deficiency notice, if one arrived (on the notice's own day counts). */
+export function answeringRevision(r: Pick<ReviewFacts, 'resubmittedOn' | 'deficienciesNotifiedOn'>): string | null {
+  if (!r.resubmittedOn) return null;
+  return !r.deficienciesNotifiedOn || r.resubmittedOn >= r.deficienciesNotifiedOn ? r.resubmittedOn : null;
+}
+
+/**
+ * The day the town received a complete plan: the revised plan's receipt when one answered a deficiency
+ * notice, else the original receipt (the plan was complete as received). Not the day it was recorded.
+ * A record found incomplete whose revised plan's receipt was never entered (older records) can only
+ * count from the day it was found complete.
+ */
+export function completePlanReceivedOn(r: Pick<ReviewFacts, 'receivedOn' | 'resubmittedOn' | 'deficienciesNotifiedOn' | 'completeOn'>): string {
+  const revised = answeringRevision(r);
+  if (revised) return revised;
+  return r.deficienciesNotifiedOn && r.completeOn ? r.completeOn : r.receivedOn;
+}
+
 /** The clock for one review (an original SWPPP or an amendment) as of `today`. */
 export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCalendar): ReviewClock {
   const decision = r.decision as SwpppDecision | null | undefined;
-  const resubmitted = r.resubmittedOn && (!r.deficienciesNotifiedOn || r.resubmittedOn >= r.deficienciesNotifiedOn) ? r.resubmittedOn : null;
+  const resubmitted = answeringRevision(r);
+  const start = completePlanReceivedOn(r);
 
   if (decision && r.decidedOn) {
     const label = SWPPP_DECISION_LABEL[decision] ?? decision;
     const explanation = [`${label} in writing on ${formatDay(r.decidedOn)}.`];
     // Say so when the decision came after the applicant had already been authorized by default.
-    const start = r.completeOn ?? resubmitted ?? r.receivedOn;
-    const period = calendarDayPeriod(start, SWPPP_REVIEW_DAYS, calendar);
-    const deadline = maxDay(period.dueOn, r.extendedUntil);
+    const deadline = maxDay(calendarDayPeriod(start, SWPPP_REVIEW_DAYS, calendar).dueOn, r.extendedUntil);
     if (r.decidedOn > deadline) {
       explanation.push(`The decision came after the deadline of ${formatDay(deadline)}; from ${formatDay(addDays(deadline, 1))} the applicant was authorized to proceed as filed.`);
     }
@@ -83,20 +110,36 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
   }
 
   if (r.deficienciesNotifiedOn && !r.completeOn && !resubmitted) {
+    const explanation = [
+      `Received ${formatDay(r.receivedOn)}; the applicant was told in writing on ${formatDay(r.deficienciesNotifiedOn)} what the plan lacks.`,
+      'No clock runs until a revised plan arrives; its receipt starts a new 30-day completeness review.',
+    ];
+    if (r.amendment) {
+      // Subsection R(2): seven days from the notification to amend the SWPPP and certify the changes.
+      const due = swpppCorrectionDeadline(r.deficienciesNotifiedOn, calendar);
+      const late = today > due.dueOn;
+      explanation.push(`Subsection R(2): the permittee has seven days to amend the SWPPP and certify the changes in writing. ${due.explanation}`);
+      return {
+        stage: 'awaiting_revision',
+        revisionDueOn: due.dueOn,
+        headline: late
+          ? `Deficiencies sent ${formatDay(r.deficienciesNotifiedOn)}; the amended SWPPP was due ${formatDay(due.dueOn)} and has not arrived`
+          : `Deficiencies sent ${formatDay(r.deficienciesNotifiedOn)}; the amended SWPPP is due ${formatDay(due.dueOn)}`,
+        publicStatus: `Amendment found deficient on ${formatDay(r.deficienciesNotifiedOn)}; the permittee must amend the SWPPP and certify the changes by ${formatDay(due.dueOn)}.`,
+        explanation,
+        needsAction: late,
+      };
+    }
     return {
       stage: 'awaiting_revision',
       headline: `Deficiencies sent ${formatDay(r.deficienciesNotifiedOn)}; waiting for a revised plan`,
       publicStatus: `Found incomplete on ${formatDay(r.deficienciesNotifiedOn)}; the applicant must submit a revised plan. Land development may not proceed until a revised plan is approved.`,
-      explanation: [
-        `Received ${formatDay(r.receivedOn)}; the applicant was told in writing on ${formatDay(r.deficienciesNotifiedOn)} what the plan lacks.`,
-        'No clock runs until a revised plan arrives; its receipt starts a new 30-day completeness review.',
-      ],
+      explanation,
       needsAction: false,
     };
   }
 
   const kind: 'completeness' | 'decision' = r.completeOn ? 'decision' : 'completeness';
-  const start = r.completeOn ?? resubmitted ?? r.receivedOn;
   const period = calendarDayPeriod(start, SWPPP_REVIEW_DAYS, calendar);
   const extended = Boolean(r.extendedUntil && r.extendedUntil > period.dueOn);
   const deadline = extended ? (r.extendedUntil as string) : period.dueOn;
@@ -107,7 +150,9 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
   if (kind === 'completeness') {
     explanation.push(`${resubmitted ? 'Revised plan received' : 'Received'} ${formatDay(start)}. The officer has 30 days from receipt to decide whether it is complete; the day of receipt is not counted.`);
   } else {
-    explanation.push(`Found complete on ${formatDay(start)}. The officer has 30 days to approve, approve with conditions, or disapprove.`);
+    explanation.push(
+      `Complete plan received ${formatDay(start)}${resubmitted ? ' (the revised plan with the missing information)' : ' (complete as received)'}; recorded as complete on ${formatDay(r.completeOn as string)}. The officer has 30 days from receiving the complete plan to approve, approve with conditions, or disapprove.`,
+    );
   }
   explanation.push(
     period.rolledBecause
@@ -116,20 +161,32 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
   );
   if (extended) explanation.push(`Extended by agreement with the applicant to ${formatDay(deadline)}.`);
 
-  const task = kind === 'completeness' ? 'Completeness determination' : 'Decision';
-  if (daysLeft < 0) {
-    const authorizedOn = addDays(deadline, 1);
-    explanation.push(`No action was recorded by ${formatDay(deadline)}, so from ${formatDay(authorizedOn)} the applicant is authorized to proceed as filed.`);
+  if (daysLeft < 0 && kind === 'completeness') {
+    // Only a complete application the town did not act on is authorized as filed (decision 0023).
+    explanation.push(`No completeness determination was recorded by ${formatDay(deadline)}. The default authorization applies only to a complete plan, so the applicant is not authorized to proceed as filed; the town must still decide.`);
     return {
-      stage: 'authorized_as_filed',
+      stage: 'completeness_overdue',
       clock,
-      authorizedOn,
-      headline: `No action within ${extended ? 'the extended time' : '30 days'}: the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}`,
-      publicStatus: `The town did not act within ${extended ? 'the time agreed with the applicant' : '30 days'}, so under the law the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}.`,
+      headline: `Completeness determination overdue since ${formatDay(deadline)}: the Town has not decided within the 30 days the law gives`,
+      publicStatus: `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the Town has not decided within the 30 days the law gives (by ${formatDay(deadline)}) whether the plan is complete. This is not an approval.`,
       explanation,
       needsAction: true,
     };
   }
+  if (daysLeft < 0) {
+    const authorizedOn = addDays(deadline, 1);
+    explanation.push(`No decision was recorded by ${formatDay(deadline)}, so from ${formatDay(authorizedOn)} the applicant is authorized to proceed as filed.`);
+    return {
+      stage: 'authorized_as_filed',
+      clock,
+      authorizedOn,
+      headline: `No decision within ${extended ? 'the extended time' : '30 days'}: the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}`,
+      publicStatus: `The town did not act on the complete plan within ${extended ? 'the time agreed with the applicant' : '30 days'}, so under the law the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}.`,
+      explanation,
+      needsAction: true,
+    };
+  }
+  const task = kind === 'completeness' ? 'Completeness determination' : 'Decision';
   return {
     stage: kind,
     clock,
@@ -137,7 +194,7 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
     publicStatus:
       kind === 'completeness'
         ? `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the town is checking that it is complete (by ${formatDay(deadline)}).`
-        : `Found complete on ${formatDay(start)}; the town's decision is due by ${formatDay(deadline)}.`,
+        : `Complete plan received ${formatDay(start)}; the town's decision is due by ${formatDay(deadline)}.`,
     explanation,
     needsAction: true,
   };

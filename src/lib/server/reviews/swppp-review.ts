@@ -1,15 +1,17 @@
 /**
  * SWPPP reviews as the officer records them: completeness, deficiencies, a revised plan, the decision,
  * and extensions agreed with the applicant. The clocks themselves are the pure swppp-review module.
+ * `planReceived` is the one way a plan (an original SWPPP, an amendment, or a revised plan after a
+ * deficiency notice) enters review, whoever uploads it (ordinance E; amendments, R(2); decision 0024).
  */
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { documents, projects, swpppReviews } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
-import { reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
+import { answeringRevision, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
 
 
 function load(db: DB, reviewId: number) {
@@ -30,7 +32,7 @@ export function reviewsForProject(db: DB, projectId: number, today: string, cale
     .where(eq(swpppReviews.projectId, projectId))
     .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
     .all();
-  return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock(r.review, today, calendar) }));
+  return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar) }));
 }
 
 /** Every undecided review in town with its clock, most urgent first (the officer's dashboard). */
@@ -44,7 +46,7 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
     .orderBy(asc(swpppReviews.receivedOn))
     .all();
   return rows
-    .map((r) => ({ id: r.review.id, projectSlug: r.slug, projectName: r.name, amendment: r.docType === 'swppp_amendment', receivedOn: r.review.receivedOn, clock: reviewClock(r.review, today, calendar) }))
+    .map((r) => ({ id: r.review.id, projectSlug: r.slug, projectName: r.name, amendment: r.docType === 'swppp_amendment', receivedOn: r.review.receivedOn, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar) }))
     .sort((a, b) => (a.clock.clock?.daysLeft ?? 9999) - (b.clock.clock?.daysLeft ?? 9999));
 }
 
@@ -53,6 +55,9 @@ export function markComplete(db: DB, actor: Actor, reviewId: number, on: string,
   if (!before) return { ok: false, message: 'No such review.' };
   if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
   if (before.completeOn) return { ok: false, message: `Already found complete on ${before.completeOn}.` };
+  // The decision clock runs from the day the complete plan arrived (decision 0023): after a deficiency
+  // notice, that is the revised plan's receipt, which must be on record first.
+  if (before.deficienciesNotifiedOn && !answeringRevision(before)) return { ok: false, fields: { on: 'The plan was found incomplete: record the day the revised plan with the missing information arrived first.' } };
   const problem = dateProblem(on, before.resubmittedOn ?? before.receivedOn, today, 'completeness date');
   if (problem) return { ok: false, fields: { on: problem } };
   db.transaction((tx) => {
@@ -153,6 +158,7 @@ export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input:
   const clock = reviewClock(before, today, calendar);
   if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
   if (clock.stage === 'authorized_as_filed') return { ok: false, message: 'The time has already run out: the applicant is authorized to proceed as filed. An extension must be agreed before the deadline.' };
+  if (clock.clock.daysLeft < 0) return { ok: false, message: 'The 30 days have already run out: decide whether the plan is complete now. An extension must be agreed before the deadline.' };
   if (input.until <= clock.clock.deadline) return { ok: false, fields: { until: `An extension must run past the current deadline, ${clock.clock.deadline}.` } };
   db.transaction((tx) => {
     const after = tx
@@ -164,4 +170,36 @@ export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input:
     audit(tx, actor, { action: 'swppp_review.extended', entityType: 'swppp_review', entityId: reviewId, before, after });
   });
   return { ok: true };
+}
+
+export interface PlanReceipt {
+  projectId: number;
+  documentId: number;
+  /** The day the town received it. */
+  receivedOn: string;
+}
+
+/**
+ * A plan arrives (an original SWPPP, an amendment, or a revised plan): one behaviour for the officer's
+ * upload and the operator's. When a review of this project waits for a revised plan after a deficiency
+ * notice, this is that revised plan: the waiting review resumes with a new 30-day completeness clock
+ * (for an amendment, the answer R(2) asks for within seven days). Otherwise a new review opens.
+ * Call inside the upload's transaction.
+ */
+export function planReceived(tx: Tx, actor: Actor, input: PlanReceipt): { reviewId: number; resubmission: boolean } {
+  const waiting = tx
+    .select()
+    .from(swpppReviews)
+    .where(and(eq(swpppReviews.projectId, input.projectId), isNull(swpppReviews.completeOn), isNull(swpppReviews.decidedOn)))
+    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
+    .all()
+    .find((r) => r.deficienciesNotifiedOn && !answeringRevision(r));
+  if (waiting) {
+    const after = tx.update(swpppReviews).set({ resubmittedOn: input.receivedOn, documentId: input.documentId, updatedAt: new Date() }).where(eq(swpppReviews.id, waiting.id)).returning().get();
+    audit(tx, actor, { action: 'swppp_review.resubmitted', entityType: 'swppp_review', entityId: waiting.id, before: waiting, after });
+    return { reviewId: waiting.id, resubmission: true };
+  }
+  const review = tx.insert(swpppReviews).values({ projectId: input.projectId, documentId: input.documentId, receivedOn: input.receivedOn }).returning().get();
+  audit(tx, actor, { action: 'swppp_review.received', entityType: 'swppp_review', entityId: review.id, after: review });
+  return { reviewId: review.id, resubmission: false };
 }

@@ -43,6 +43,9 @@ export interface AcknowledgedData extends Base {
   promisedText: string;
   reason?: string | null;
   extended: boolean;
+  /** Acknowledged after the due date: said so, and the appeal right stands (POL §89(4)(a)). */
+  lateDueText?: string | null;
+  appealRights?: string;
 }
 
 export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
@@ -54,7 +57,9 @@ export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
         ? `The Town needs more time for your records request ${d.number}. We now expect to have the records ready by ${d.promisedText}.`
         : `This acknowledges your records request ${d.number} (Public Officers Law §89(3)), as of ${d.acknowledgedText}. We expect to have the records ready by ${d.promisedText}.`,
       ...(d.reason ? [`Reason: ${d.reason}`] : []),
-      'If you think this delay amounts to a denial, you may appeal it in writing within 30 days to the Town Supervisor, the Records Access Appeals Officer.',
+      ...(d.lateDueText
+        ? [`This acknowledgment is late: the Town had to answer by ${d.lateDueText}. Not answering in time counts as a denial, and ${d.appealRights ?? 'you may appeal it in writing within 30 days.'}`]
+        : ['If you think this delay amounts to a denial, you may appeal it in writing within 30 days to the Records Access Appeals Officer named on your tracking page.']),
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER,
@@ -63,15 +68,20 @@ export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
 
 export interface CostApprovalData extends Base {
   totalText: string;
-  limitText: string;
+  /** The requester's limit, when the total is above it. */
+  limitText?: string | null;
+  /** Staff time in the bill (POL §87(1)(c)): the estimate the requester must approve first. */
+  staffTimeText?: string | null;
 }
 
 export function requestCostApproval(d: CostApprovalData): RenderedMail {
   return renderParts({
-    subject: `Records request ${d.number}: the cost is more than your ${d.limitText} limit`,
+    subject: d.staffTimeText ? `Records request ${d.number}: staff time needs your approval first` : `Records request ${d.number}: the cost is more than your ${d.limitText} limit`,
     paragraphs: [
       `Hello ${d.name},`,
-      `The cost of the copies for your records request ${d.number} is ${d.totalText}, more than the ${d.limitText} you asked to be told about first.`,
+      d.staffTimeText
+        ? `The cost of your records request ${d.number} is estimated at ${d.totalText}, including ${d.staffTimeText}. The law allows staff time to be charged only when preparing electronic copies takes two hours or more, and the Town charges it only after you approve the estimate.`
+        : `The cost of the copies for your records request ${d.number} is ${d.totalText}, more than the ${d.limitText} you asked to be told about first.`,
       'Nothing will be copied or charged until you decide. On your tracking page you can approve the cost; or reply to narrow the request, or ask for electronic copies, which are free.',
     ],
     action: { label: 'Review the cost', url: d.trackUrl },
@@ -93,6 +103,9 @@ export interface InvoiceSummary {
 export interface ReadyData extends Base {
   readyText: string;
   invoice?: InvoiceSummary | null;
+  /** Items withheld (denied or granted in part), each with its ground, and the appeal rights. */
+  withheld?: string[];
+  appealRights?: string;
 }
 
 export function requestReady(d: ReadyData): RenderedMail {
@@ -109,6 +122,7 @@ export function requestReady(d: ReadyData): RenderedMail {
             `Printable invoice: ${inv.url}`,
           ]
         : []),
+      ...(d.withheld?.length ? [`Withheld in writing under Public Officers Law §87(2):\n${d.withheld.map((w) => `- ${w}`).join('\n')}`, `Your right to appeal: ${d.appealRights ?? ''}`] : []),
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER,
@@ -245,6 +259,87 @@ export function requestsDigest(d: DigestData): RenderedMail {
   });
 }
 
+export interface ItemsWithheldData extends Base {
+  decidedText: string;
+  lines: string[];
+  appealRights: string;
+}
+
+export function requestItemsWithheld(d: ItemsWithheldData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: records withheld, with your right to appeal`,
+    paragraphs: [`Hello ${d.name},`, `On ${d.decidedText} the Town of Rotterdam decided, in writing, to withhold part of what you asked for in records request ${d.number}:`, d.lines.map((l) => `- ${l}`).join('\n'), `Your right to appeal: ${d.appealRights}`],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface MissedDeadlineData extends Base {
+  dueText: string;
+  appealRights: string;
+}
+
+export function requestMissedDeadline(d: MissedDeadlineData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: not answered in time, which you may appeal`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      `The Town had to answer your records request ${d.number} by close of business on ${d.dueText}, and did not. Under Public Officers Law §89(4)(a) that counts as a denial.`,
+      `Your right to appeal: ${d.appealRights}`,
+      'The Town still owes you an answer; your tracking page shows what happens next.',
+    ],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface AppealReceivedData extends Base {
+  dueText: string;
+  officer: string;
+}
+
+export function requestAppealReceived(d: AppealReceivedData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: your appeal was received`,
+    paragraphs: [`Hello ${d.name},`, `Your appeal on records request ${d.number} went to ${d.officer}, who must answer in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
+export interface AppealToOfficerData {
+  number: string;
+  name: string;
+  dueText: string;
+  kindText: string;
+  body: string;
+  url: string;
+}
+
+export function requestAppealToOfficer(d: AppealToOfficerData): RenderedMail {
+  return renderParts({
+    subject: `Records appeal on ${d.number}: answer by ${d.dueText}`,
+    paragraphs: [`Hello ${d.name},`, `${d.kindText} arrived on records request ${d.number}. As the Records Access Appeals Officer you must answer it in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`, `The requester wrote: ${d.body}`],
+    action: { label: 'Open the appeal', url: d.url },
+    footer: ['You get this message because you are the Town of Rotterdam\u2019s Records Access Appeals Officer.'],
+  });
+}
+
+export interface AppealDecidedData extends Base {
+  outcomeText: string;
+  decidedText: string;
+  decisionText: string;
+}
+
+export function requestAppealDecided(d: AppealDecidedData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: ${d.outcomeText.toLowerCase()}`,
+    paragraphs: [`Hello ${d.name},`, `On ${d.decidedText} the Records Access Appeals Officer answered your appeal on records request ${d.number}: ${d.outcomeText.toLowerCase()}.`, d.decisionText, 'If you disagree, you may ask a court to review the decision (CPLR Article 78).'],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER,
+  });
+}
+
 /** Registered in templates/index.ts. */
 export const REQUEST_TEMPLATES = {
   'request-receipt': requestReceipt,
@@ -253,6 +348,11 @@ export const REQUEST_TEMPLATES = {
   'request-ready': requestReady,
   'request-payment-received': requestPaymentReceived,
   'request-denied': requestDenied,
+  'request-items-withheld': requestItemsWithheld,
+  'request-missed-deadline': requestMissedDeadline,
+  'request-appeal-received': requestAppealReceived,
+  'request-appeal-to-officer': requestAppealToOfficer,
+  'request-appeal-decided': requestAppealDecided,
   'request-note': requestNote,
   'request-withdrawn': requestWithdrawn,
   'request-tracking-link': requestTrackingLink,

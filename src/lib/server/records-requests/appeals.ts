@@ -1,0 +1,194 @@
+/**
+ * Appeals of records requests (POL §89(4)(a)): the appeals officer named in settings (the admin names
+ * them), what the requester may appeal and until when, the requester's appeal from the tracking page,
+ * the officer's queue with the 10-business-day answer clock, and the officer's written answer. Each change
+ * is audited, shown on the request's timeline and mailed through the outbox. The rules are in
+ * appeals.rules.ts.
+ */
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { projects, recordsRequests, requestAppeals, requestItems, settings, userRoles, users } from '#db/schema.ts';
+import { APPEAL_KIND_LABEL, APPEAL_OUTCOME_LABEL } from '#lib/shared/labels.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { deadlineFlag, deadlineWindow, type DeadlineFlag } from '#lib/server/platform/time/deadlines.rules.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { appealable, appealAnsweredLate, appealDueDate, appealRightsText, checkAppeal, type Appealable, type AppealOutcome } from './appeals.rules.ts';
+import { trackingLink } from './links.ts';
+import { APPEAL_RIGHTS, missedDeadline } from './request.rules.ts';
+import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
+
+export const APPEALS_OFFICER_KEY = 'records_appeals_officer_user_id';
+const TOWN_ADDRESS = '1100 Sunrise Boulevard, Rotterdam, NY 12306';
+
+type Reader = Pick<Tx, 'select'>;
+type Fail = { ok: false; field?: string; message: string };
+const fail = (message: string, field?: string): Fail => ({ ok: false, field, message });
+
+export type AppealRow = typeof requestAppeals.$inferSelect;
+
+/** The appeals officer named in settings (an active user), or undefined. */
+export function appealsOfficer(db: Reader): { id: number; name: string; email: string } | undefined {
+  const v = db.select({ value: settings.value }).from(settings).where(eq(settings.key, APPEALS_OFFICER_KEY)).get()?.value;
+  if (!v || !/^\d+$/.test(v)) return undefined;
+  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.id, Number(v)), eq(users.disabled, false))).get();
+}
+
+/** How the requester is told who hears appeals. */
+export function officerText(db: Reader): string {
+  const o = appealsOfficer(db);
+  return o ? `${o.name}, the Town of Rotterdam Records Access Appeals Officer, ${TOWN_ADDRESS}` : `the Town of Rotterdam Records Access Appeals Officer (the Town Supervisor), ${TOWN_ADDRESS}`;
+}
+
+/** Staff who may name the officer: admins. Staff who can be named: any active staff user. */
+export function officerChoices(db: Pick<DB, 'selectDistinct'>) {
+  return db
+    .selectDistinct({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(users.disabled, false), inArray(userRoles.role, ['admin', 'clerk', 'officer'])))
+    .orderBy(asc(users.name))
+    .all();
+}
+
+export function setAppealsOfficer(db: DB, actor: Actor, userId: number, now = new Date()): { ok: true } | Fail {
+  if (!officerChoices(db).some((u) => u.id === userId)) return fail('Choose a staff member from the list.', 'userId');
+  const before = appealsOfficer(db);
+  db.transaction((tx) => {
+    tx.insert(settings).values({ key: APPEALS_OFFICER_KEY, value: String(userId), updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value: String(userId), updatedAt: now } }).run();
+    audit(tx, actor, { action: 'records_request.set_appeals_officer', entityType: 'setting', entityId: APPEALS_OFFICER_KEY, before: before ? { userId: before.id, name: before.name } : null, after: { userId } });
+  });
+  return { ok: true };
+}
+
+/** Whether this user answers appeals: the named officer, or an admin (who can stand in). */
+export function mayAnswerAppeals(db: Reader, user: { id: number; roles: readonly string[] }): boolean {
+  return user.roles.includes('admin') || appealsOfficer(db)?.id === user.id;
+}
+
+/** The latest day an item was withheld in writing. */
+function itemsWithheldOn(db: Reader, requestId: number): string | null {
+  const days = db
+    .select({ decidedOn: requestItems.decidedOn })
+    .from(requestItems)
+    .where(and(eq(requestItems.requestId, requestId), inArray(requestItems.decision, ['denied', 'granted_in_part'])))
+    .all()
+    .map((d) => d.decidedOn)
+    .filter((d): d is string => d != null)
+    .sort();
+  return days.pop() ?? null;
+}
+
+/** What the requester may appeal on this request at `now`, and until when. */
+export function appealFor(db: Reader, r: RequestRow, now: Date): Appealable | null {
+  const calendar = loadCalendar(db);
+  const { overdueBefore } = deadlineWindow(now, calendar, closeOfBusiness(db));
+  return appealable(
+    {
+      deniedOn: r.status === 'denied' ? r.deniedOn : null,
+      itemsWithheldOn: itemsWithheldOn(db, r.id),
+      missedDeadlineOn: missedDeadline(r, overdueBefore) ? r.dueOn : null,
+    },
+    calendar,
+  );
+}
+
+/** The appeal-rights sentence for mail and pages, with the last day and the officer's name. */
+export function appealRightsFor(db: Reader, r: RequestRow, now: Date): string {
+  const a = appealFor(db, r, now);
+  return a ? appealRightsText(a, officerText(db)) : APPEAL_RIGHTS;
+}
+
+export function appealsOf(db: Reader, requestId: number): AppealRow[] {
+  return db.select().from(requestAppeals).where(eq(requestAppeals.requestId, requestId)).orderBy(asc(requestAppeals.id)).all();
+}
+
+/** The requester appeals from the tracking page (or the clerk records a written appeal that came by mail). */
+export function fileAppeal(db: DB, actor: Actor, requestId: number, input: { body: string }, baseUrl: string, now = new Date()): { ok: true; appealId: number; dueOn: string } | Fail {
+  const r = getRequest(db, requestId);
+  if (!r) return fail('No such request.');
+  const a = appealFor(db, r, now);
+  const existing = appealsOf(db, r.id).pop();
+  const problems = checkAppeal(input, a, townToday(now), existing ? (existing.outcome === 'pending' ? 'pending' : 'decided') : null);
+  const [field, message] = Object.entries(problems)[0] ?? [];
+  if (message) return fail(message, field === 'form' ? undefined : field);
+  const calendar = loadCalendar(db);
+  const { countsFromOn, dueOn } = appealDueDate(now, calendar, closeOfBusiness(db));
+  const officer = appealsOfficer(db);
+  const body = input.body.trim();
+  const appealId = db.transaction((tx) => {
+    const row = tx
+      .insert(requestAppeals)
+      .values({ requestId: r.id, kind: a!.kind, receivedAt: now, countsFromOn, dueOn, body, officerUserId: officer?.id ?? null, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    updateRequest(tx, r, {}, now);
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: `${APPEAL_KIND_LABEL[a!.kind]} received. The appeals officer must answer in writing by ${formatDay(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}` });
+    audit(tx, actor, { action: 'records_request.appeal', entityType: 'records_request', entityId: r.id, after: { appealId: row.id, kind: row.kind, dueOn, officerUserId: row.officerUserId } });
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-appeal-received', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, dueText: formatDay(dueOn), officer: officerText(tx) } });
+    // The officer named in settings; while none is named, every admin (the law requires someone to answer).
+    const recipients = officer ? [officer] : tx.select({ name: users.name, email: users.email }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id)).where(and(eq(userRoles.role, 'admin'), eq(users.disabled, false))).all();
+    for (const o of recipients) {
+      enqueueMail(tx, { kind: 'request-appeal-to-officer', to: o.email, data: { number: r.number, name: o.name.split(' ')[0], dueText: formatDay(dueOn), kindText: APPEAL_KIND_LABEL[a!.kind], body, url: `${baseUrl}/staff/requests/appeals` } });
+    }
+    return row.id;
+  });
+  return { ok: true, appealId, dueOn };
+}
+
+export interface AppealDecisionInput {
+  outcome: Exclude<AppealOutcome, 'pending'>;
+  decisionText: string;
+}
+
+/**
+ * The appeals officer's written answer. Granted (in whole or part) on a denied request reopens it for the
+ * clerk, whose respond-by date is then the missed due date (so it is flagged overdue until answered).
+ */
+export function decideAppeal(db: DB, actor: Actor, appealId: number, input: AppealDecisionInput, baseUrl: string, now = new Date()): { ok: true } | Fail {
+  const appeal = db.select().from(requestAppeals).where(eq(requestAppeals.id, appealId)).get();
+  if (!appeal) return fail('No such appeal.');
+  if (appeal.outcome !== 'pending') return fail('This appeal is already answered.');
+  const text = input.decisionText.trim();
+  if (!text) return fail('Write the decision and the reasons: the requester receives it.', 'decisionText');
+  const r = getRequest(db, appeal.requestId)!;
+  const today = townToday(now);
+  db.transaction((tx) => {
+    const after = tx.update(requestAppeals).set({ outcome: input.outcome, decidedOn: today, decisionText: text, decidedByUserId: 'userId' in actor ? actor.userId : null, updatedAt: now }).where(eq(requestAppeals.id, appeal.id)).returning().get();
+    let reopened: RequestRow | undefined;
+    if (input.outcome !== 'denied' && r.status === 'denied') reopened = updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now);
+    else updateRequest(tx, r, {}, now);
+    const late = appealAnsweredLate(after, today) ? ` The answer came after the 10 business days (due ${formatDay(appeal.dueOn)}).` : '';
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: `${APPEAL_OUTCOME_LABEL[input.outcome]} on ${formatDay(today)}. ${text}${late}` });
+    audit(tx, actor, { action: 'records_request.decide_appeal', entityType: 'records_request', entityId: r.id, before: { appeal }, after: { appeal: after, request: reopened ? auditView(reopened) : undefined } });
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-appeal-decided', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, outcomeText: APPEAL_OUTCOME_LABEL[input.outcome], decidedText: formatDay(today), decisionText: text } });
+  });
+  return { ok: true };
+}
+
+export interface AppealQueueRow {
+  appeal: AppealRow;
+  number: string;
+  requestId: number;
+  project: string | null;
+  flag: DeadlineFlag | undefined;
+  late: boolean;
+}
+
+/** The appeals officer's queue: waiting appeals by their due date, then the answered ones, newest first. */
+export function appealQueue(db: DB, now = new Date()): { pending: AppealQueueRow[]; answered: AppealQueueRow[] } {
+  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  const rows = db
+    .select({ appeal: requestAppeals, number: recordsRequests.number, requestId: recordsRequests.id, project: projects.name })
+    .from(requestAppeals)
+    .innerJoin(recordsRequests, eq(recordsRequests.id, requestAppeals.requestId))
+    .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+    .orderBy(asc(requestAppeals.dueOn), desc(requestAppeals.id))
+    .all()
+    .map((x) => ({ ...x, flag: x.appeal.outcome === 'pending' ? deadlineFlag(x.appeal.dueOn, window) : undefined, late: appealAnsweredLate(x.appeal, window.overdueBefore) }));
+  return { pending: rows.filter((x) => x.appeal.outcome === 'pending'), answered: rows.filter((x) => x.appeal.outcome !== 'pending').reverse() };
+}

@@ -1,0 +1,75 @@
+/**
+ * The clerk's written decision on one item of a request (POL §89(3)(a), §87(2)): granted, granted in
+ * part (some documents withheld, or a redacted copy released instead), or denied, on a ground from the
+ * admin's list, with the reason and the appeal rights mailed and shown on the tracking page. Nothing the
+ * request covers is left out without such a decision. The rules are in item-decisions.rules.ts.
+ */
+import { and, eq } from 'drizzle-orm';
+import { requestItems } from '#db/schema.ts';
+import { ITEM_DECISION_LABEL } from '#lib/shared/labels.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { appealRightsFor } from './appeals.ts';
+import { currentInvoice, itemRows, type Outcome } from './billing.ts';
+import { groundById, listGrounds, withheldLines } from './grounds.ts';
+import { checkItemDecision, type ItemDecisionInput } from './item-decisions.rules.ts';
+import { trackingLink } from './links.ts';
+import { resolveItems } from './records.ts';
+import { isOpen } from './request.rules.ts';
+import { addEvent, getRequest, updateRequest } from './store.ts';
+
+export function decideItem(db: DB, actor: Actor, requestId: number, itemId: number, input: ItemDecisionInput, baseUrl: string, now = new Date()): Outcome<{ fields?: Record<string, string> }> {
+  const r = getRequest(db, requestId);
+  if (!r) return { ok: false, message: 'No such request.' };
+  if (!isOpen(r.status)) return { ok: false, message: 'This request is closed; its items can no longer be decided.' };
+  if (currentInvoice(db, r.id)) return { ok: false, message: 'The request is billed: cancel the invoice first, then decide the item and bill again.' };
+  const rows = itemRows(db, r.id);
+  const row = rows.find((i) => i.id === itemId);
+  if (!row) return { ok: false, message: 'No such item on this request.' };
+  // What the item covers before any decision (a new decision replaces the old one).
+  const [covered] = resolveItems(db, r.projectId, [{ ...row, decision: null, withheldDocumentIds: null }]);
+  const documentIds = covered.files.map((f) => f.documentId).filter((d): d is number => d != null);
+  const grounds = listGrounds(db, { activeOnly: true });
+  const problems = checkItemDecision(input, { documentIds, released: row.releasedAt != null }, grounds.map((g) => g.id));
+  const [field, message] = Object.entries(problems)[0] ?? [];
+  if (message) return { ok: false, field, message };
+  const today = townToday(now);
+  const withholds = input.decision !== 'granted';
+  const patch = {
+    decision: input.decision,
+    denialGroundId: withholds ? input.groundId : null,
+    decisionReason: withholds ? input.reason.trim() : input.reason.trim() || null,
+    decidedOn: today,
+    decidedByUserId: 'userId' in actor ? actor.userId : null,
+    withheldDocumentIds: input.decision === 'granted_in_part' ? [...new Set(input.withheldDocumentIds)] : null,
+  };
+  db.transaction((tx) => {
+    tx.update(requestItems).set(patch).where(and(eq(requestItems.id, row.id), eq(requestItems.requestId, r.id))).run();
+    const after = updateRequest(tx, r, {}, now);
+    const [resolved] = resolveItems(tx, r.projectId, [{ ...row, ...patch }]);
+    const ground = groundById(tx, patch.denialGroundId);
+    const lines = withheldLines(tx, [resolved]);
+    const rights = withholds ? appealRightsFor(tx, after, now) : '';
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: patch.decidedByUserId,
+      at: now,
+      body: withholds ? `Decided in writing on ${formatDay(today)}: ${lines.join(' ')} ${rights}` : `${resolved.label}: ${ITEM_DECISION_LABEL.granted.toLowerCase()} on ${formatDay(today)}.`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.decide_item',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: { itemId: row.id, decision: row.decision ?? null, denialGroundId: row.denialGroundId ?? null, withheldDocumentIds: row.withheldDocumentIds ?? null },
+      after: { itemId: row.id, ...patch, ground: ground?.citation ?? null },
+    });
+    if (withholds && r.requesterEmail) {
+      enqueueMail(tx, { kind: 'request-items-withheld', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: trackingLink(tx, r, baseUrl), decidedText: formatDay(today), lines, appealRights: rights } });
+    }
+  });
+  return { ok: true };
+}

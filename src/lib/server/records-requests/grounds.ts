@@ -1,0 +1,92 @@
+/**
+ * The grounds for withholding records (POL §87(2)) as data the admin keeps: the statutory ones are seeded
+ * the first time the list is read on a database that never had them, and can be reworded or retired (a
+ * retired ground stays on the requests that cite it); the admin can add a ground another statute gives.
+ * Also: the requester's lines for what was withheld, item by item.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { denialGrounds } from '#db/schema.ts';
+import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { ResolvedItem } from './records.ts';
+import { STATUTORY_GROUNDS, withheldLine } from './item-decisions.rules.ts';
+
+export type DenialGround = typeof denialGrounds.$inferSelect;
+
+type Writer = Pick<Tx, 'select' | 'insert'>;
+
+/** Insert the statutory grounds once per database (idempotent: a statutory ground is never deleted, only retired). */
+export function ensureStatutoryGrounds(tx: Writer, now = new Date()): void {
+  if (tx.select({ id: denialGrounds.id }).from(denialGrounds).where(eq(denialGrounds.statutory, true)).limit(1).get()) return;
+  STATUTORY_GROUNDS.forEach((g, i) => tx.insert(denialGrounds).values({ citation: g.citation, label: g.label, statutory: true, active: true, sortOrder: (i + 1) * 10, createdAt: now, updatedAt: now }).run());
+}
+
+/** Every ground, in the admin's order (seeding the statutory ones on first use). */
+export function listGrounds(db: DB, opts: { activeOnly?: boolean } = {}): DenialGround[] {
+  db.transaction((tx) => ensureStatutoryGrounds(tx));
+  const rows = db.select().from(denialGrounds).orderBy(asc(denialGrounds.sortOrder), asc(denialGrounds.id)).all();
+  return opts.activeOnly ? rows.filter((g) => g.active) : rows;
+}
+
+export function groundById(db: Pick<Tx, 'select'>, id: number | null | undefined): DenialGround | undefined {
+  return id == null ? undefined : db.select().from(denialGrounds).where(eq(denialGrounds.id, id)).get();
+}
+
+/** "POL §87(2)(b) (disclosure would be …)" for a sentence. */
+export function groundText(g: Pick<DenialGround, 'citation' | 'label'>): string {
+  return `${g.citation} (${g.label})`;
+}
+
+export type GroundResult = { ok: true; id: number } | { ok: false; fields: Record<string, string> };
+
+export interface GroundInput {
+  citation: string;
+  label: string;
+  active: boolean;
+}
+
+function checkGround(input: GroundInput): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!input.citation.trim()) fields.citation = 'Enter the citation, like POL §87(2)(b).';
+  if (!input.label.trim()) fields.label = 'Say what the ground is, in plain words: the requester reads it.';
+  return fields;
+}
+
+/** Add a ground (another statute's exemption the town relies on). */
+export function createGround(db: DB, actor: Actor, input: GroundInput, now = new Date()): GroundResult {
+  const fields = checkGround(input);
+  if (Object.keys(fields).length) return { ok: false, fields };
+  const id = db.transaction((tx) => {
+    ensureStatutoryGrounds(tx, now);
+    const last = tx.select({ sortOrder: denialGrounds.sortOrder }).from(denialGrounds).orderBy(asc(denialGrounds.sortOrder)).all().pop();
+    const row = tx
+      .insert(denialGrounds)
+      .values({ citation: input.citation.trim(), label: input.label.trim(), active: input.active, statutory: false, sortOrder: (last?.sortOrder ?? 0) + 10, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'denial_ground.create', entityType: 'denial_ground', entityId: row.id, after: row });
+    return row.id;
+  });
+  return { ok: true, id };
+}
+
+/** Reword a ground or retire/restore it. A statutory ground keeps its citation. */
+export function updateGround(db: DB, actor: Actor, id: number, input: GroundInput, now = new Date()): GroundResult {
+  const before = groundById(db, id);
+  if (!before) return { ok: false, fields: { form: 'No such ground. Reload the page.' } };
+  const fields = checkGround(input);
+  if (before.statutory && input.citation.trim() !== before.citation) fields.citation = 'A ground from the statute keeps its citation; add a new ground instead.';
+  if (Object.keys(fields).length) return { ok: false, fields };
+  db.transaction((tx) => {
+    const after = tx.update(denialGrounds).set({ citation: input.citation.trim(), label: input.label.trim(), active: input.active, updatedAt: now }).where(eq(denialGrounds.id, id)).returning().get();
+    audit(tx, actor, { action: 'denial_ground.update', entityType: 'denial_ground', entityId: id, before, after });
+  });
+  return { ok: true, id };
+}
+
+/** What the requester reads for each withheld item: the item, the decision, the ground and the clerk's words. */
+export function withheldLines(tx: Pick<Tx, 'select'>, items: ResolvedItem[]): string[] {
+  return items
+    .filter((i) => i.item.decision === 'denied' || i.item.decision === 'granted_in_part')
+    .map((i) => withheldLine(i.label, i.item.decision!, groundById(tx, i.item.denialGroundId) ?? null, i.item.decisionReason ?? null, i.withheld.length));
+}
