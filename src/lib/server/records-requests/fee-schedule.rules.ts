@@ -6,18 +6,14 @@
  * lowest-paid employee able to do the work. A local law cannot raise these.
  */
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import type { FeeRates } from '#lib/shared/fees.ts';
 
 /** POL §87(1)(b)(iii): the most a page up to 9x14 in. may cost. */
 export const MAX_PER_PAGE_CENTS = 25;
 
-export interface FeeScheduleInput {
+/** The rates (one definition, in shared/fees.ts) with the day they take effect and how they were worked out. */
+export interface FeeScheduleInput extends FeeRates {
   effectiveFrom: string;
-  perPageCents: number;
-  largeFormatSheetCents: number;
-  electronicCents: number;
-  cdCents: number;
-  usbCents: number;
-  staffHourlyCents: number | null;
   /** How the actual costs (plan sheets, media) and the hourly rate were worked out: required. */
   notes: string;
 }
