@@ -32,6 +32,12 @@ export function groundById(db: Pick<Tx, 'select'>, id: number | null | undefined
   return id == null ? undefined : db.select().from(denialGrounds).where(eq(denialGrounds.id, id)).get();
 }
 
+/** A ground a clerk may still deny on: on the admin's list and not retired (one row read, not the whole list). */
+export function activeGround(db: Pick<Tx, 'select'>, id: number | null | undefined): DenialGround | undefined {
+  const g = groundById(db, id);
+  return g?.active ? g : undefined;
+}
+
 /** "POL §87(2)(b) (disclosure would be …)" for a sentence. */
 export function groundText(g: Pick<DenialGround, 'citation' | 'label'>): string {
   return `${g.citation} (${g.label})`;

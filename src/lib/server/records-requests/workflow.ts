@@ -19,7 +19,7 @@ import { currentInvoice, releaseFiles, type Outcome } from './billing.ts';
 import { rotateTrackingLink, trackingLink } from './links.ts';
 import { acknowledgedLate, isOpen } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
-import { groundById, groundText, listGrounds } from './grounds.ts';
+import { activeGround, groundText } from './grounds.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
 
 function fail(message: string, field?: string): { ok: false; field?: string; message: string } {
@@ -233,7 +233,7 @@ export function addNote(db: DB, actor: Actor & { name?: string }, id: number, in
 export function deny(db: DB, actor: Actor, id: number, input: { groundId: number | null; reason: string }, baseUrl: string, now = new Date()): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
-  const ground = input.groundId != null && listGrounds(db, { activeOnly: true }).some((g) => g.id === input.groundId) ? groundById(db, input.groundId) : undefined;
+  const ground = activeGround(db, input.groundId);
   if (!ground) return fail('Choose the ground in Public Officers Law §87(2) the request is denied on.', 'groundId');
   const words = input.reason.trim();
   if (!words) return fail('Say in words why the request is denied: the requester reads it.', 'reason');
