@@ -4,7 +4,7 @@
  * Checked in `npm test` (npm run lint:deps). .astro files are checked by tests/unit/layering.test.ts
  * with the same rules, since dependency-cruiser cannot parse them.
  */
-const DOMAINS = 'src/lib/server/(accounts|projects|filings|compliance|reviews|enforcement|records-requests)/';
+const DOMAINS = 'src/lib/server/(accounts|projects|filings|compliance|reviews|enforcement|records-requests|operator-requests)/';
 const READ_MODELS = 'src/lib/server/(public|desks|jobs)/';
 const APP = '^src/(pages|components|layouts|actions|middleware)';
 

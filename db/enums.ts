@@ -107,7 +107,28 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const DELIVERY_METHODS = ['electronic', 'paper_pickup', 'paper_mail', 'cd', 'usb', 'inspect'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
+/**
+ * Requests made to a site's operator under ordinance L(4) (beside, not inside, the Town's FOIL requests):
+ * received (the operator's five business days run) → inspection_offered or awaiting_payment or fulfilled;
+ * withdrawn by the requester. See src/lib/server/operator-requests/.
+ */
+export const OPERATOR_REQUEST_STATUSES = ['received', 'inspection_offered', 'awaiting_payment', 'fulfilled', 'withdrawn'] as const;
+export type OperatorRequestStatus = (typeof OPERATOR_REQUEST_STATUSES)[number];
+
+/** How a written request reached the operator: through the portal, or outside it and logged afterwards. */
+export const OPERATOR_REQUEST_CHANNELS = ['web', 'letter', 'email', 'hand'] as const;
+export type OperatorRequestChannel = (typeof OPERATOR_REQUEST_CHANNELS)[number];
+
+/** How the operator provided copies. */
+export const COPIES_HOW = ['uploaded', 'mailed', 'handed_over', 'emailed'] as const;
+export type CopiesHow = (typeof COPIES_HOW)[number];
+
+/** Lines of an operator's bill; each is held to the Town's rate for the same thing (postage and "other" at actual cost). */
+export const OPERATOR_CHARGE_CODES = ['page', 'large_format_sheet', 'cd', 'usb', 'postage', 'other'] as const;
+export type OperatorChargeCode = (typeof OPERATOR_CHARGE_CODES)[number];
+
 export const PAYMENT_METHODS = ['cash', 'check', 'card', 'money_order', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
 

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
-import { ALERT_EVENT_KINDS, ALERT_FREQUENCIES, ALERT_STATUSES, ALERT_TARGETS, DELIVERY_METHODS, DOCUMENT_TYPES, ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, FINE_STATUSES, GUARANTEE_KINDS, GUARANTEE_PURPOSES, INSPECTION_MILESTONES, INSPECTION_TYPES, OUTBOX_STATUSES, PARTY_ROLES, PAYMENT_METHODS, PRACTICE_CONDITIONS, PROJECT_KINDS, PROJECT_STATUSES, REQUEST_CHANNELS, REQUEST_STATUSES, REVIEW_STATUSES, ROLES, SHEET_SIZES } from './enums.ts';
+import { OPERATOR_CHARGE_CODES, COPIES_HOW, OPERATOR_REQUEST_CHANNELS, OPERATOR_REQUEST_STATUSES, ALERT_EVENT_KINDS, ALERT_FREQUENCIES, ALERT_STATUSES, ALERT_TARGETS, DELIVERY_METHODS, DOCUMENT_TYPES, ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, FINE_STATUSES, GUARANTEE_KINDS, GUARANTEE_PURPOSES, INSPECTION_MILESTONES, INSPECTION_TYPES, OUTBOX_STATUSES, PARTY_ROLES, PAYMENT_METHODS, PRACTICE_CONDITIONS, PROJECT_KINDS, PROJECT_STATUSES, REQUEST_CHANNELS, REQUEST_STATUSES, REVIEW_STATUSES, ROLES, SHEET_SIZES } from './enums.ts';
 export * from './enums.ts';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -800,6 +800,125 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('payments_invoice_idx').on(t.invoiceId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Requests to the operator (ordinance L(4)): the operator's own five-business-day duty, beside the Town's FOIL path
+
+export const operatorRequests = sqliteTable(
+  'operator_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** OR-2026-0007 */
+    number: text('number').notNull(),
+    /** SHA-256 of the private tracking token (the same HMAC links as the Town's requests). */
+    trackingTokenHash: text('tracking_token_hash').notNull(),
+    trackingLinkVersion: integer('tracking_link_version').notNull().default(1),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    channel: text('channel', { enum: OPERATOR_REQUEST_CHANNELS }).notNull().default('web'),
+    status: text('status', { enum: OPERATOR_REQUEST_STATUSES }).notNull().default('received'),
+    /** The instant the operator received the written request (L(4) counts from it). */
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Fifth business day after receipt (GCL §20/§24, the Town's calendar). */
+    dueOn: text('due_on').notNull(),
+    /** What was asked: the SWPPP, inspection reports between two dates, anything else in words. */
+    wantsSwppp: integer('wants_swppp', { mode: 'boolean' }).notNull().default(false),
+    reportsFrom: text('reports_from'),
+    reportsTo: text('reports_to'),
+    description: text('description'),
+    delivery: text('delivery', { enum: DELIVERY_METHODS }).notNull().default('electronic'),
+    // Requester contact: never shown on public pages, nor to anyone but the operator, the clerk and the officer.
+    requesterName: text('requester_name').notNull(),
+    requesterEmail: text('requester_email'),
+    requesterPhone: text('requester_phone'),
+    requesterAddress: text('requester_address'),
+    /** A written request sent outside the portal, logged by the clerk (null: by the requester, or made here). */
+    loggedByUserId: integer('logged_by_user_id').references((): AnySQLiteColumn => users.id),
+    /** The first day the operator made the records available (offered inspection or provided copies). */
+    answeredOn: text('answered_on'),
+    /** The day the records were, or are to be, available: the inspection day offered, or the day of the copies. */
+    availableOn: text('available_on'),
+    inspectionPlace: text('inspection_place'),
+    inspectionAt: integer('inspection_at', { mode: 'timestamp_ms' }),
+    copiesOn: text('copies_on'),
+    copiesHow: text('copies_how', { enum: COPIES_HOW }),
+    /** The operator's bill for copying (at the requester's expense): total, and what the Town's schedule would allow. */
+    billIssuedAt: integer('bill_issued_at', { mode: 'timestamp_ms' }),
+    billTotalCents: integer('bill_total_cents'),
+    townLimitCents: integer('town_limit_cents'),
+    /** Above the Town's schedule only with the operator's statement of actual cost. */
+    actualCostStatement: text('actual_cost_statement'),
+    paidOn: text('paid_on'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    paymentReference: text('payment_reference'),
+    fulfilledOn: text('fulfilled_on'),
+    withdrawnOn: text('withdrawn_on'),
+    /** When the officer and requester were told the five business days ran out; once. */
+    missedNoticeAt: integer('missed_notice_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('operator_requests_number_uq').on(t.number),
+    uniqueIndex('operator_requests_token_uq').on(t.trackingTokenHash),
+    index('operator_requests_project_idx').on(t.projectId, t.status, t.dueOn),
+    index('operator_requests_status_idx').on(t.status, t.dueOn),
+  ],
+);
+
+/** The operator's itemised bill for copies. */
+export const operatorRequestCharges = sqliteTable(
+  'operator_request_charges',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => operatorRequests.id, { onDelete: 'cascade' }),
+    /** page | large_format_sheet | cd | usb | postage | other: what the Town's schedule would allow depends on it. */
+    code: text('code', { enum: OPERATOR_CHARGE_CODES }).notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [index('operator_request_charges_request_idx').on(t.requestId)],
+);
+
+/** Copies the operator uploaded for the requester, stored by SHA-256 (released once any bill is paid). */
+export const operatorRequestFiles = sqliteTable(
+  'operator_request_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => operatorRequests.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id').references((): AnySQLiteColumn => users.id),
+    uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('operator_request_files_request_idx').on(t.requestId)],
+);
+
+/** The operator request's timeline, as on the Town's requests. */
+export const operatorRequestEvents = sqliteTable(
+  'operator_request_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => operatorRequests.id, { onDelete: 'cascade' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(now),
+    actorUserId: integer('actor_user_id').references((): AnySQLiteColumn => users.id),
+    kind: text('kind').notNull(),
+    visibleToRequester: integer('visible_to_requester', { mode: 'boolean' }).notNull().default(true),
+    body: text('body').notNull(),
+  },
+  (t) => [index('operator_request_events_request_idx').on(t.requestId, t.at)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,9 @@
  */
 import { addDays, dayNumber, daysBetween, memo } from '#lib/shared/days.ts';
 import type { InspectionType, ProjectStatus } from '#db/schema.ts';
+import type { Milestone } from '#db/enums.ts';
+import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
+import { NOTICE_HOURS, noticeFinding } from '#lib/server/enforcement/inspection-notice.rules.ts';
 import { formatAcres, formatDay, formatInstant, formatMonth, plural } from '#lib/shared/format.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
@@ -81,6 +84,7 @@ export const SECTIONS = {
   preConstruction: 'Subsection L(3): a qualified professional assesses the site and certifies the controls are installed before construction starts',
   authorization: 'Subsection E: land development may not proceed until the SWPPP is approved, or the Town fails to act on a complete plan within 30 days',
   phasing: 'Subsection J(6): phasing is required on sites disturbing more than 20 acres',
+  notice: 'Subsection L(1): the applicant notifies the Stormwater Management Officer at least 48 hours before each inspection milestone',
 } as const;
 
 /** Where the monthly summary's due date comes from: "monthly" is the ordinance's, the day is the Town's setting. */
@@ -167,12 +171,27 @@ export interface ComplianceStorm {
   gauge?: string | null;
 }
 
+/** A 48-hour notice of an inspection milestone (Subsection L(1)). */
+export interface ComplianceNotice {
+  id: number;
+  milestone: Milestone;
+  givenAt: Date;
+  /** When the milestone work was to happen. */
+  scheduledFor: Date;
+}
+
 export interface ProjectComplianceData {
   project: ComplianceProject;
   /** Any order; superseded (refiled) reports already left out. */
   inspections: ComplianceInspection[];
   summaries: ComplianceSummary[];
   corrective: ComplianceCorrective[];
+  /**
+   * 48-hour notices, any order; leave out when not loaded. The path for a recorded fact that is itself a
+   * finding: one bulk query in compliance.ts fills a field here, one rule function below turns it into
+   * findings (`lateNotices`), and its id joins `RuleId` and FINDING_RULES (public/findings.ts).
+   */
+  notices?: ComplianceNotice[];
 }
 
 export interface ComplianceContext {
@@ -204,7 +223,8 @@ export type RuleId =
   | 'corrective-no-date'
   | 'pre-construction-assessment'
   | 'work-before-authorization'
-  | 'phasing-required';
+  | 'phasing-required'
+  | 'late-48-hour-notice';
 
 export type Severity = 'high' | 'medium' | 'low';
 const SEVERITY_RANK: Record<Severity, number> = { high: 3, medium: 2, low: 1 };
@@ -984,6 +1004,36 @@ function startDuties(x: Prepared): Finding[] {
   return findings;
 }
 
+/**
+ * Subsection L(1): notice at least 48 hours before each milestone. A notice given late, or after the
+ * milestone, is a finding in the words and severity the staff inspections page shows (`noticeFinding`,
+ * decision 0027). The lapse is over once notice is given: resolved that day, like a summary filed late.
+ */
+function lateNotices(data: ProjectComplianceData, now: Date): Finding[] {
+  const findings: Finding[] = [];
+  for (const n of data.notices ?? []) {
+    if (n.givenAt.getTime() > now.getTime()) continue;
+    const f = noticeFinding({ milestone: MILESTONE_LABEL[n.milestone].toLowerCase(), givenAt: n.givenAt, scheduledFor: n.scheduledFor }, fmtInstant);
+    if (!f) continue;
+    const dueAt = new Date(n.scheduledFor.getTime() - NOTICE_HOURS * HOUR_MS);
+    findings.push({
+      rule: 'late-48-hour-notice',
+      key: `late-48-hour-notice:${n.id}`,
+      severity: f.severity,
+      status: 'resolved',
+      section: SECTIONS.notice,
+      source: 'ordinance',
+      title: f.title,
+      text: f.text,
+      from: localDay(dueAt),
+      dueOn: localDay(dueAt),
+      dueAt,
+      resolvedOn: localDay(n.givenAt),
+    });
+  }
+  return findings;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /** Every finding and obligation for one project, as of `ctx.now`. */
@@ -993,8 +1043,12 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
   const period = constructionPeriod(data);
   const twice = twiceWeeklyRule(data, s);
   const result: ComplianceResult = { projectId: data.project.id, findings: [], due: [], underConstruction: false, twiceWeekly: twice };
-  // Subsection D(1): an exempt activity needs no SWPPP, so none of its inspections and reports.
-  if (!period || period.start > today || data.project.exemption) {
+  // Subsection D(1): an exempt activity needs no SWPPP, so none of its inspections, reports or notices.
+  if (data.project.exemption) return result;
+  // A milestone's notice is owed before work starts too (the start of construction is one).
+  result.findings.push(...lateNotices(data, ctx.now));
+  if (!period || period.start > today) {
+    result.findings.sort(compareFindings);
     return result;
   }
   const inspections = data.inspections

@@ -10,6 +10,7 @@ import {
   correctiveActions,
   documents,
   inspectionInactiveAreas,
+  inspectionNotices,
   inspectionPractices,
   inspections,
   monthlySummaries,
@@ -251,6 +252,13 @@ function complianceStatements(db: DB, shape: ScopeShape) {
         .from(correctiveActions)
         .where(projectFilter(shape, correctiveActions.projectId))
         .prepare(),
+      // 48-hour notices (Subsection L(1)): a late one is a finding (the engine's `lateNotices`).
+      notices: db
+        .select({ id: inspectionNotices.id, projectId: inspectionNotices.projectId, milestone: inspectionNotices.milestone, givenAt: inspectionNotices.givenAt, scheduledFor: inspectionNotices.scheduledFor })
+        .from(inspectionNotices)
+        .where(projectFilter(shape, inspectionNotices.projectId))
+        .orderBy(asc(inspectionNotices.projectId), asc(inspectionNotices.scheduledFor))
+        .prepare(),
     };
   });
 }
@@ -274,7 +282,7 @@ export function loadComplianceData(db: DB, scope: ComplianceScope = {}, today: s
   const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
   const params = { ids: JSON.stringify(scope.projectIds ?? []), statuses: JSON.stringify(scope.statuses ?? []) };
   const byId = new Map<number, ProjectComplianceData>();
-  for (const p of q.projects.all(params)) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [] });
+  for (const p of q.projects.all(params)) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [], notices: [] });
   if (byId.size === 0) return [];
 
   const reviewsByProject = new Map<number, Array<Parameters<typeof reviewClock>[0]>>();
@@ -311,6 +319,7 @@ export function loadComplianceData(db: DB, scope: ComplianceScope = {}, today: s
   for (const p of q.practices.all(params)) inspectionById.get(p.inspectionId)?.practices.push(p);
   for (const { inspectionId, ...area } of q.inactiveAreas.all(params)) inspectionById.get(inspectionId)?.inactiveAreas.push(area);
   for (const s of q.summaries.all(params)) byId.get(s.projectId)?.summaries.push(s);
+  for (const { projectId, ...n } of q.notices.all(params)) byId.get(projectId)?.notices?.push(n);
   for (const c of q.corrective.all(params)) {
     const d = byId.get(c.projectId);
     if (!d) continue;

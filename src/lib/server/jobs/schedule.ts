@@ -8,6 +8,7 @@ import { config } from '#lib/server/platform/config.ts';
 import { startJobs as startScheduler, type Job, type Scheduler } from '#lib/server/platform/jobs.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { requestsDigestJob } from '#lib/server/records-requests/digest.ts';
+import { noticeMissedOperatorRequests } from '#lib/server/operator-requests/workflow.ts';
 
 /** Register jobs here (one line per job; the job lives in its own module). */
 export const JOBS: Job[] = [
@@ -16,6 +17,7 @@ export const JOBS: Job[] = [
   { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => void db.$client.pragma('optimize') },
   { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: (db, now) => void dispatchAlerts(db, now, config().publicUrl) },
   requestsDigestJob,
+  { name: 'operator-requests-missed', everyMs: 10 * 60 * 1000, run: (db, now) => void noticeMissedOperatorRequests(db, config().publicUrl, now) },
 ];
 
 /** Starts the portal's jobs (scripts/start.ts). */

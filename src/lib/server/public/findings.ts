@@ -6,7 +6,7 @@
  * of queries for every project), computed at most once a minute per version of the public data.
  *
  * Nothing unpublished: only published projects are evaluated. Findings are computed from the operator's
- * filings and the rain record; they carry no person's details.
+ * filings, the 48-hour notices and the rain record; they carry no person's details.
  */
 import { eq } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
@@ -33,7 +33,11 @@ export const FINDING_RULES = [
   'pre-construction-assessment',
   'work-before-authorization',
   'phasing-required',
+  'late-48-hour-notice',
 ] as const satisfies readonly RuleId[];
+/** Every rule the engine has is listed above: a rule id missing there fails to compile here. */
+const everyRuleListed: Record<Exclude<RuleId, (typeof FINDING_RULES)[number]>, never> = {};
+void everyRuleListed;
 export const FINDING_SEVERITIES = ['high', 'medium', 'low'] as const satisfies readonly Severity[];
 export const FINDING_STATUSES = ['open', 'resolved'] as const;
 

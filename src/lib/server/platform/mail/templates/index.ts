@@ -7,6 +7,7 @@ import * as officer from './officer.ts';
 import * as alerts from './alerts.ts';
 import * as compliance from './compliance.ts';
 import * as requests from './requests.ts';
+import * as operatorRequests from './operator-requests.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -21,6 +22,7 @@ export const TEMPLATES = {
   'filing-reviewed': compliance.filingReviewed,
   'storm-inspection-due': compliance.stormInspectionDue,
   ...requests.REQUEST_TEMPLATES,
+  ...operatorRequests.OPERATOR_REQUEST_TEMPLATES,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;

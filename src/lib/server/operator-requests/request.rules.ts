@@ -1,0 +1,277 @@
+/**
+ * Requests to the site's operator (ordinance L(4)): "The SWPPP and inspection reports are public documents
+ * that the operator must make available for inspection, review and copying by any person within five
+ * business days of the operator receiving a written request … Copying of documents will be done at the
+ * requester's expense." The pure rules: whether the operator answered in time, the public finding when
+ * they did not, what the operator may bill, and the words the requester reads. No database access here.
+ *
+ * The five business days are counted by the same module as the Town's FOIL requests
+ * (platform/time/deadlines.rules.ts: computeDueDate, GCL §20/§24). Readings chosen: docs/decisions/0028.
+ */
+import type { DeliveryMethod, OperatorChargeCode, OperatorRequestStatus } from '#db/schema.ts';
+import type { FeeRates } from '#lib/shared/fees.ts';
+import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
+
+export const OPERATOR_SECTION = 'Subsection L(4)';
+
+/** What each status means, in the requester's words. */
+export const OPERATOR_STATUS_MEANING: Record<OperatorRequestStatus, string> = {
+  received: 'The operator has the request and must make the records available within five business days.',
+  inspection_offered: 'The operator has offered a place and time to inspect the records.',
+  awaiting_payment: 'The operator has the copies ready and has sent a bill for copying; the copies are released when it is paid.',
+  fulfilled: 'The operator has provided the records.',
+  withdrawn: 'The request was withdrawn.',
+};
+
+/** Short status words for lists. */
+export const OPERATOR_STATUS_LABEL: Record<OperatorRequestStatus, string> = {
+  received: 'Waiting for the operator',
+  inspection_offered: 'Inspection offered',
+  awaiting_payment: 'Waiting for payment',
+  fulfilled: 'Provided',
+  withdrawn: 'Withdrawn',
+};
+
+/** Whom a request goes to, in one sentence each (the form and the help page say it the same way). */
+export const ADDRESSEE_MEANING = {
+  town: 'The Town sends copies of what it holds (the SWPPP and the reports filed with it) under the Freedom of Information Law.',
+  operator:
+    'The site’s operator must make the SWPPP and inspection reports available under the Town’s stormwater law, including the SWPPP kept at the site and reports not yet filed with the Town.',
+} as const;
+export type Addressee = keyof typeof ADDRESSEE_MEANING;
+
+export interface AnswerFacts {
+  status: OperatorRequestStatus;
+  dueOn: string;
+  /** The first day the operator made the records available (offered inspection or provided copies). */
+  answeredOn: string | null;
+  /** The inspection day offered, or the day of the copies. */
+  availableOn: string | null;
+  withdrawnOn: string | null;
+}
+
+export type Timeliness = 'pending' | 'on_time' | 'late' | 'missed' | 'withdrawn';
+
+/**
+ * L(4): the records must be available within five business days. The operator answered in time when they
+ * were made available by close of business on the due date: an inspection offered for a later day is late
+ * even if the offer was made in time (the records were not available), copies count from the day provided.
+ * `overdueBefore` is today, or tomorrow after close of business (deadlines.rules: deadlineWindow).
+ */
+export function timeliness(r: AnswerFacts, overdueBefore: string): Timeliness {
+  if (r.answeredOn != null) {
+    const available = r.availableOn ?? r.answeredOn;
+    return available > r.dueOn ? 'late' : 'on_time';
+  }
+  if (r.withdrawnOn != null && r.withdrawnOn <= r.dueOn) return 'withdrawn';
+  return r.dueOn < overdueBefore ? 'missed' : r.withdrawnOn != null ? 'withdrawn' : 'pending';
+}
+
+/** A request the operator must still answer: the five days run (or ran out) and nothing was made available. */
+export function awaitsOperator(r: Pick<AnswerFacts, 'status'>): boolean {
+  return r.status === 'received';
+}
+
+/** The public finding (same shape as the compliance engine's). */
+export interface UnansweredFinding {
+  rule: 'records-request-unanswered';
+  key: string;
+  severity: 'medium';
+  status: 'open' | 'resolved';
+  section: string;
+  source: 'ordinance';
+  title: string;
+  text: string;
+  from: string;
+  dueOn: string;
+  resolvedOn?: string;
+}
+
+export interface FindingFacts extends AnswerFacts {
+  number: string;
+  /** The local day the operator received the request. */
+  receivedOn: string;
+}
+
+/**
+ * A request not answered within five business days is a finding under L(4), dated from the day after the
+ * due date; it is resolved on the day the records were made available (a late answer stays on the record,
+ * resolved). No requester is named: the public reads only the dates.
+ */
+export function unansweredFinding(r: FindingFacts, overdueBefore: string, dayAfter: (day: string) => string): UnansweredFinding | null {
+  const t = timeliness(r, overdueBefore);
+  if (t !== 'missed' && t !== 'late') return null;
+  const base = {
+    rule: 'records-request-unanswered' as const,
+    key: `records-request-unanswered:${r.number}`,
+    severity: 'medium' as const,
+    section: OPERATOR_SECTION,
+    source: 'ordinance' as const,
+    from: dayAfter(r.dueOn),
+    dueOn: r.dueOn,
+  };
+  const asked = `A request for records made to the operator on ${formatDay(r.receivedOn)}`;
+  if (t === 'missed') {
+    const ended = r.withdrawnOn != null ? ` It was withdrawn on ${formatDay(r.withdrawnOn)}.` : '';
+    return {
+      ...base,
+      status: r.withdrawnOn != null ? 'resolved' : 'open',
+      ...(r.withdrawnOn != null ? { resolvedOn: r.withdrawnOn } : {}),
+      title: 'Records request not answered in five business days',
+      text: `${asked} was not answered within five business days (due ${formatDay(r.dueOn)}).${ended}`,
+    };
+  }
+  const available = r.availableOn ?? r.answeredOn!;
+  return {
+    ...base,
+    status: 'resolved',
+    resolvedOn: available,
+    title: 'Records request answered late',
+    text: `${asked} was not answered within five business days (due ${formatDay(r.dueOn)}); the records were made available on ${formatDay(available)}.`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operator's bill
+
+export interface ChargeLine {
+  code: OperatorChargeCode;
+  description: string;
+  quantity: number;
+  unitCents: number;
+}
+
+export const CHARGE_LABEL: Record<OperatorChargeCode, string> = {
+  page: 'Paper copies up to 9 × 14 inches (per page)',
+  large_format_sheet: 'Large plan sheets (per sheet)',
+  cd: 'CD',
+  usb: 'USB drive',
+  postage: 'Postage',
+  other: 'Other cost',
+};
+
+/**
+ * What the Town's own fee schedule would allow for the same line: its per-page, per-sheet and media rates;
+ * postage at cost (as billed); anything else nothing. Electronic copies are free at the Town, so an
+ * operator's charge for them (an "other" line) needs a statement of actual cost.
+ */
+export function townAllowance(line: ChargeLine, rates: FeeRates): number {
+  const unit: Record<OperatorChargeCode, number> = {
+    page: rates.perPageCents,
+    large_format_sheet: rates.largeFormatSheetCents,
+    cd: rates.cdCents,
+    usb: rates.usbCents,
+    postage: line.unitCents,
+    other: 0,
+  };
+  return line.quantity * unit[line.code];
+}
+
+export interface CheckedBill {
+  lines: Array<ChargeLine & { amountCents: number; allowedCents: number }>;
+  totalCents: number;
+  townLimitCents: number;
+  /** Field → message (lines by index: "lines.2"). */
+  problems: Record<string, string>;
+}
+
+/**
+ * "Copying of documents will be done at the requester's expense" (L(4)): a reasonable, itemised charge.
+ * Read with POL §87(1)(b)(iii) as the Town's own yardstick: the total may not exceed what the Town's schedule
+ * allows for the same copies unless the operator states the actual cost (a sentence, kept with the bill and
+ * shown to the requester).
+ */
+export function checkBill(lines: ChargeLine[], rates: FeeRates, actualCostStatement: string | null | undefined): CheckedBill {
+  const problems: Record<string, string> = {};
+  if (!lines.length) problems.lines = 'Add at least one line to the bill: what was copied, how many, and the price of each.';
+  const out = lines.map((l, i) => {
+    if (!Number.isInteger(l.quantity) || l.quantity < 1) problems[`lines.${i}`] = `Line ${i + 1}: enter how many, a whole number of 1 or more.`;
+    else if (!Number.isInteger(l.unitCents) || l.unitCents < 0) problems[`lines.${i}`] = `Line ${i + 1}: enter the price of each in dollars, like 0.25.`;
+    else if (!l.description.trim()) problems[`lines.${i}`] = `Line ${i + 1}: say what was copied.`;
+    return { ...l, amountCents: l.quantity * l.unitCents, allowedCents: townAllowance(l, rates) };
+  });
+  const totalCents = out.reduce((s, l) => s + l.amountCents, 0);
+  const townLimitCents = out.reduce((s, l) => s + l.allowedCents, 0);
+  if (!problems.lines && totalCents > townLimitCents && !actualCostStatement?.trim()) {
+    problems.actualCostStatement =
+      `This bill (${formatMoney(totalCents)}) is more than the Town's fee schedule allows for the same copies (${formatMoney(townLimitCents)}). ` +
+      'Lower it, or state the actual cost of making the copies and how you worked it out.';
+  }
+  return { lines: out, totalCents, townLimitCents, problems };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words for the requester and the operator
+
+export interface ExplainFacts extends AnswerFacts {
+  inspectionPlace: string | null;
+  /** The local day and time of the inspection offered, already in words. */
+  inspectionWhen: string | null;
+  copiesOn: string | null;
+  copiesHow: 'uploaded' | 'mailed' | 'handed_over' | 'emailed' | null;
+  billTotalCents: number | null;
+  actualCostStatement: string | null;
+  paidOn: string | null;
+  fulfilledOn: string | null;
+}
+
+const COPIES_WORDS = {
+  uploaded: 'put the copies on this page',
+  mailed: 'mailed the copies',
+  handed_over: 'handed over the copies',
+  emailed: 'emailed the copies',
+} as const;
+
+/** What the operator did and when, in plain dated sentences. */
+export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string): string[] {
+  const lines: string[] = [];
+  if (f.inspectionPlace && f.inspectionWhen) lines.push(`The operator offered the records for inspection at ${f.inspectionPlace} on ${f.inspectionWhen}.`);
+  if (f.copiesOn && f.copiesHow) lines.push(`On ${formatDay(f.copiesOn)} the operator ${COPIES_WORDS[f.copiesHow]}.`);
+  if (f.billTotalCents != null) {
+    lines.push(`The operator billed ${formatMoney(f.billTotalCents)} for copying, at your expense as the ordinance provides.`);
+    if (f.actualCostStatement) lines.push(`The operator’s statement of the actual cost: ${f.actualCostStatement}`);
+    lines.push(f.paidOn ? `Paid on ${formatDay(f.paidOn)}.` : 'Not yet paid: the copies are released when the operator records your payment.');
+  }
+  const t = timeliness(f, overdueBefore);
+  if (t === 'on_time') lines.push(`The records were made available within the five business days (due ${formatDay(f.dueOn)}).`);
+  if (t === 'late') lines.push(`That was late: the records were due by ${formatDay(f.dueOn)}.`);
+  if (t === 'missed') {
+    lines.push(
+      `The operator did not make the records available within five business days (due ${formatDay(f.dueOn)}). ` +
+        'That is a finding under Subsection L(4) of the Town’s stormwater law, shown on the project’s public page, and the Stormwater Management Officer has been told.',
+    );
+  }
+  if (f.status === 'fulfilled' && f.fulfilledOn) lines.push(`The request was completed on ${formatDay(f.fulfilledOn)}.`);
+  if (f.status === 'withdrawn' && f.withdrawnOn) lines.push(`The request was withdrawn on ${formatDay(f.withdrawnOn)}.`);
+  return lines;
+}
+
+/** Days left for the operator, for their queue: "due today", "3 business days left", "2 days late". */
+export function dueWords(dueOn: string, today: string, businessDaysLeft: number, overdueBefore: string): string {
+  if (dueOn < overdueBefore) return `Overdue since ${formatDay(dueOn)}`;
+  if (dueOn === today) return 'Due today, by close of business';
+  return `Due ${formatDay(dueOn)}: ${plural(businessDaysLeft, 'business day')} left`;
+}
+
+/** The ways an operator provides records (no CD/USB: the Town's media rates are for the Town's copies). */
+export const OPERATOR_DELIVERY_PHRASE: Partial<Record<DeliveryMethod, string>> = {
+  electronic: 'as electronic copies (email or upload)',
+  paper_pickup: 'as paper copies to collect from the operator',
+  paper_mail: 'as paper copies by mail',
+  inspect: 'to inspect in person',
+};
+
+/** What the requester asked for, in one line. */
+export function askedFor(r: { wantsSwppp: boolean; reportsFrom: string | null; reportsTo: string | null; description: string | null; delivery: DeliveryMethod }): string {
+  const parts: string[] = [];
+  if (r.wantsSwppp) parts.push('the SWPPP');
+  if (r.reportsFrom && r.reportsTo) parts.push(`inspection reports from ${formatDay(r.reportsFrom)} to ${formatDay(r.reportsTo)}`);
+  if (r.description) parts.push(r.description);
+  const how = r.delivery === 'inspect' ? 'to inspect' : 'copies';
+  return `${how === 'to inspect' ? 'To inspect' : 'Copies of'} ${parts.join('; ')}`;
+}
+
+/** OR-2026-0007. */
+export function formatOperatorNumber(year: string, n: number): string {
+  return `OR-${year}-${String(n).padStart(4, '0')}`;
+}

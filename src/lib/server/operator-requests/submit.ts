@@ -1,0 +1,173 @@
+/**
+ * Making a request to the site's operator (ordinance L(4)): through the portal (the operator receives it
+ * when the portal delivers it to their workspace and mail), or a written request sent outside the portal
+ * (letter, email, by hand) logged afterwards by the requester or the clerk with the day the operator
+ * received it. Either way: a number, a private tracking link, the five-business-day due date counted by the
+ * same module as the Town's requests, a timeline entry, an audit row, and mail to both sides.
+ */
+import { and, eq } from 'drizzle-orm';
+import { operatorRequests, parties, projectMembers, projects, userRoles, users, type DeliveryMethod, type OperatorRequestChannel } from '#db/schema.ts';
+import { formatDay, formatInstant } from '#lib/shared/format.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { hashToken } from '#lib/server/platform/tokens.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
+import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { askedFor, OPERATOR_DELIVERY_PHRASE } from './request.rules.ts';
+import { addOperatorEvent, nextOperatorNumber } from './store.ts';
+
+export interface OperatorContact {
+  name: string;
+  email: string;
+}
+
+/**
+ * Where the portal delivers a request to the operator: the operator accounts that file for the project,
+ * and the owner/operator's business email on the NOI record. No address, no delivery through the portal.
+ */
+export function operatorContacts(db: Pick<DB, 'select'>, projectId: number): OperatorContact[] {
+  const accounts = db
+    .select({ name: users.name, email: users.email })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'operator')))
+    .where(and(eq(projectMembers.projectId, projectId), eq(users.disabled, false)))
+    .all();
+  const owners = db
+    .select({ name: parties.contactName, company: parties.companyName, email: parties.email })
+    .from(parties)
+    .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
+    .all()
+    .filter((p): p is typeof p & { email: string } => !!p.email)
+    .map((p) => ({ name: p.name ?? p.company, email: p.email }));
+  const seen = new Set<string>();
+  return [...accounts, ...owners].filter((c) => (seen.has(c.email.toLowerCase()) ? false : (seen.add(c.email.toLowerCase()), true)));
+}
+
+/** The project a request to its operator can be about: published, with its operator's name. */
+export function requestableProject(db: Pick<DB, 'select'>, slug: string) {
+  const p = db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(and(eq(projects.slug, slug), eq(projects.published, true))).get();
+  if (!p) return undefined;
+  const operator = db.select({ company: parties.companyName }).from(parties).where(and(eq(parties.projectId, p.id), eq(parties.role, 'owner_operator'))).get();
+  return { ...p, operatorName: operator?.company ?? null, reachable: operatorContacts(db, p.id).length > 0 };
+}
+
+export interface OperatorRequestInput {
+  project: string;
+  wantsSwppp: boolean;
+  reportsFrom?: string;
+  reportsTo?: string;
+  description?: string;
+  delivery: DeliveryMethod;
+  name: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+  channel: OperatorRequestChannel;
+  /** For a request sent outside the portal: the local day the operator received it. */
+  receivedOn?: string;
+}
+
+export type FieldProblems = Partial<Record<'project' | 'records' | 'reportsFrom' | 'reportsTo' | 'name' | 'email' | 'address' | 'delivery' | 'receivedOn' | 'channel', string>>;
+
+/** Everything wrong with a request, by field, at once (an empty object: it can be sent). */
+export function checkOperatorRequest(db: Pick<DB, 'select'>, v: OperatorRequestInput, who: 'public' | 'clerk', today = townToday()): FieldProblems {
+  const p: FieldProblems = {};
+  const project = v.project ? requestableProject(db, v.project) : undefined;
+  if (!project) p.project = 'Choose a project from the list. We could not find that one.';
+  else if (v.channel === 'web' && !project.reachable) p.project = 'The Town has no address for this project’s operator, so the portal cannot send it. Send your request in writing to the operator at the site, then log it here with the day they received it.';
+  if (!v.wantsSwppp && !v.reportsFrom && !v.reportsTo && !v.description?.trim()) p.records = 'Tick the SWPPP, give dates for inspection reports, or describe the records you want.';
+  if (v.reportsFrom || v.reportsTo) {
+    if (!v.reportsFrom) p.reportsFrom = 'Enter the first date of the inspection reports you want.';
+    else if (!v.reportsTo) p.reportsTo = 'Enter the last date of the inspection reports you want.';
+    else if (v.reportsFrom > v.reportsTo) p.reportsTo = 'The last date must be on or after the first date.';
+  }
+  if (!v.name?.trim()) p.name = 'Enter your name (or an organization’s).';
+  if (who === 'public' && !v.email) p.email = 'Enter your email address: the receipt and tracking link go there.';
+  if (v.delivery === 'paper_mail' && !v.address) p.address = 'Enter the postal address to mail the copies to.';
+  if (!(v.delivery in OPERATOR_DELIVERY_PHRASE)) p.delivery = 'Choose how you want the records: copies by email or download, paper copies, or to inspect them.';
+  if (v.channel === 'web') {
+    if (who === 'clerk') p.channel = 'Choose how the request reached the operator: by letter, by email or by hand.';
+  } else if (!v.receivedOn) p.receivedOn = 'Enter the day the operator received the written request.';
+  else if (v.receivedOn > today) p.receivedOn = 'The day the operator received it cannot be in the future.';
+  else if (v.receivedOn < addDays(today, -366)) p.receivedOn = 'Log requests from the last twelve months only.';
+  return p;
+}
+
+export type CreateResult = { ok: true; id: number; number: string; token: string } | { ok: false; fields: FieldProblems };
+
+/** Record the request and tell both sides; `now` is when the portal delivered it (web requests). */
+export function createOperatorRequest(db: DB, v: OperatorRequestInput, actor: Actor, baseUrl: string, now = new Date()): CreateResult {
+  const who = 'userId' in actor && v.channel !== 'web' ? 'clerk' : 'public';
+  const problems = checkOperatorRequest(db, v, who, townToday(now));
+  if (Object.keys(problems).length) return { ok: false, fields: problems };
+  const project = requestableProject(db, v.project)!;
+  const receivedAt = v.channel === 'web' ? now : townInstant(v.receivedOn!, '09:00');
+  const due = computeDueDate(receivedAt, loadCalendar(db), { closeOfBusiness: closeOfBusiness(db) });
+  const contacts = operatorContacts(db, project.id);
+  const clean = (s?: string) => s?.trim() || null;
+  const facts = { wantsSwppp: v.wantsSwppp, reportsFrom: clean(v.reportsFrom), reportsTo: clean(v.reportsTo), description: clean(v.description), delivery: v.delivery };
+  const asked = askedFor(facts);
+  const loggedByUserId = v.channel !== 'web' && 'userId' in actor ? actor.userId : null;
+
+  return db.transaction((tx) => {
+    const number = nextOperatorNumber(tx, due.receivedLocal.slice(0, 4));
+    const token = trackingToken(number, 1);
+    const row = tx
+      .insert(operatorRequests)
+      .values({
+        number,
+        trackingTokenHash: hashToken(token),
+        projectId: project.id,
+        channel: v.channel,
+        status: 'received',
+        receivedAt,
+        dueOn: due.dueOn,
+        ...facts,
+        requesterName: v.name.trim(),
+        requesterEmail: clean(v.email),
+        requesterPhone: clean(v.phone),
+        requesterAddress: clean(v.address),
+        loggedByUserId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: operatorRequests.id })
+      .get();
+    const how = v.channel === 'web' ? 'through the portal' : v.channel === 'letter' ? 'by letter' : v.channel === 'email' ? 'by email' : 'by hand';
+    addOperatorEvent(tx, row.id, {
+      kind: 'status',
+      at: receivedAt,
+      actorUserId: loggedByUserId,
+      body:
+        `Request ${number} received by the operator ${how}${v.channel === 'web' ? '' : ` on ${formatDay(v.receivedOn!)} (logged ${loggedByUserId ? 'by the Town Clerk' : 'by the requester'})`}. ` +
+        `${due.receiptNote ? `${due.receiptNote} ` : ''}The records must be available by close of business on ${formatDay(due.dueOn)} (Subsection L(4)).`,
+    });
+    audit(tx, actor, {
+      action: v.channel === 'web' ? 'operator_request.create' : 'operator_request.log',
+      entityType: 'operator_request',
+      entityId: row.id,
+      after: { number, projectId: project.id, channel: v.channel, receivedAt, dueOn: due.dueOn, delivery: v.delivery },
+    });
+    const receivedText = v.channel === 'web' ? formatInstant(receivedAt) : formatDay(v.receivedOn!);
+    if (v.email) {
+      enqueueMail(tx, {
+        kind: 'operator-request-receipt',
+        to: v.email,
+        data: { number, projectName: project.name, name: v.name.trim(), trackUrl: trackUrl(baseUrl, token), receivedText, dueText: formatDay(due.dueOn), explanation: explainDueDate(due).map((l) => l.replace('Your request arrived', 'The operator received your request')), asked },
+      });
+    }
+    for (const c of contacts) {
+      enqueueMail(tx, {
+        kind: 'operator-request-new',
+        to: c.email,
+        data: { number, projectName: project.name, name: c.name, workspaceUrl: `${baseUrl}/operator/requests/${row.id}`, receivedText, dueText: formatDay(due.dueOn), asked, deliveryText: OPERATOR_DELIVERY_PHRASE[v.delivery] ?? 'as copies' },
+      });
+    }
+    return { ok: true as const, id: row.id, number, token };
+  });
+}
