@@ -81,14 +81,19 @@ type RequestForm = {
 /** On send (not on a preview): contact details, and the records checked against the project, all reported at once. */
 function checkSend(v: RequestForm & { project?: string; documentIds: number[]; reportsFrom?: string; reportsTo?: string; freeText?: string }, ctx: z.RefinementCtx, emailRequired: boolean) {
   if (v.intent !== 'submit') return;
-  for (const p of checkSelection(db(), v.project, v).problems) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  const checked = checkSelection(db(), v.project, v);
+  checkedSelections.set(v, checked);
+  for (const p of checked.problems) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter your name (or an organization’s).' });
   if (emailRequired && !v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter your email address: the receipt and tracking link go there.' });
   if (v.delivery === 'paper_mail' && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the postal address to mail the copies to.' });
 }
 
+/** The selection checked while validating the form, so the handler does not check (and query) it again (issue 17 item 9). */
+const checkedSelections = new WeakMap<object, ReturnType<typeof checkSelection>>();
+
 function selectionOf(input: { project?: string; documentIds: number[]; reportsFrom?: string; reportsTo?: string; freeText?: string }) {
-  const checked = checkSelection(db(), input.project, input);
+  const checked = checkedSelections.get(input) ?? checkSelection(db(), input.project, input);
   if (checked.problems.length) throw new FieldErrors(Object.fromEntries(checked.problems.map((p) => [p.field, p.message])));
   return checked;
 }

@@ -89,22 +89,28 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
       requiredMeasures: r.a.requiredMeasures,
     }));
 
-  const stopWork = db
+  const orders = db
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
     .where(and(inForceSql, eq(enforcementActions.type, 'stop_work_order')))
     .orderBy(enforcementActions.issuedOn)
-    .all()
-    .map((r) => {
-      const last = db
-        .select({ inspectedOn: townInspections.inspectedOn, outcome: townInspections.outcome })
+    .all();
+  // The latest town inspection since each order: one query for all orders (issue 17 item 9), newest first.
+  const since = orders.reduce<string | undefined>((min, r) => (min === undefined || r.a.issuedOn < min ? r.a.issuedOn : min), undefined);
+  const inspectionsSince = orders.length
+    ? db
+        .select({ projectId: townInspections.projectId, inspectedOn: townInspections.inspectedOn, outcome: townInspections.outcome })
         .from(townInspections)
-        .where(and(eq(townInspections.projectId, r.a.projectId), gte(townInspections.inspectedOn, r.a.issuedOn)))
-        .orderBy(desc(townInspections.inspectedOn))
-        .get();
-      return { id: r.a.id, projectSlug: r.slug, projectName: r.name, issuedOn: r.a.issuedOn, days: daysBetween(r.a.issuedOn, today), lastInspection: last ? { ...last, outcomeWords: outcomeWords(last.outcome) } : undefined };
-    });
+        .where(and(inArray(townInspections.projectId, [...new Set(orders.map((r) => r.a.projectId))]), gte(townInspections.inspectedOn, since!)))
+        .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
+        .all()
+    : [];
+  const stopWork = orders.map((r) => {
+    const found = inspectionsSince.find((t) => t.projectId === r.a.projectId && t.inspectedOn >= r.a.issuedOn);
+    const last = found ? { inspectedOn: found.inspectedOn, outcome: found.outcome } : undefined;
+    return { id: r.a.id, projectSlug: r.slug, projectName: r.name, issuedOn: r.a.issuedOn, days: daysBetween(r.a.issuedOn, today), lastInspection: last ? { ...last, outcomeWords: outcomeWords(last.outcome) } : undefined };
+  });
 
   const finesDue = db
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })

@@ -113,8 +113,7 @@ export interface Estimate {
 }
 
 /** The fee estimate for a checked selection, from the stored page counts and the schedule in force today. */
-export function estimateSelection(db: Pick<Tx, 'select'>, sel: CheckedSelection, delivery: DeliveryMethod, today = townToday()): Estimate {
-  const fee = feeScheduleOn(db, today);
+export function estimateSelection(db: Pick<Tx, 'select'>, sel: CheckedSelection, delivery: DeliveryMethod, today = townToday(), fee = feeScheduleOn(db, today)): Estimate {
   const resolved = resolveItems(db, sel.project?.id ?? null, asItemRows(itemsFor(sel)));
   return {
     bill: computeBill(fee, { delivery, items: copyItems(resolved) }),
@@ -309,13 +308,16 @@ export function formPreview(db: DB, v: { project: string; documentIds: string[];
     reportsTo: /^\d{4}-\d{2}-\d{2}$/.test(v.reportsTo) ? v.reportsTo : undefined,
     freeText: v.freeText,
   });
-  const estimate = project || sel.freeText ? estimateSelection(db, sel, delivery) : undefined;
+  // One read of the fee schedule for the estimate and the rates shown beside it (issue 17 item 9).
+  const today = townToday();
+  const rates = feeScheduleOn(db, today);
+  const estimate = project || sel.freeText ? estimateSelection(db, sel, delivery, today, rates) : undefined;
   return {
     project,
     projectError: v.project && !project ? 'Choose a project from the list. We could not find that one.' : undefined,
     records,
     documentIds,
     estimate,
-    rates: feeScheduleOn(db, townToday()),
+    rates,
   };
 }
