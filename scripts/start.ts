@@ -20,6 +20,7 @@ import { acceptOneClickUnsubscribe } from '#lib/server/public/alerts/one-click.t
 import { hashPlainUnsubscribeTokens } from '#lib/server/public/alerts/subscriptions.ts';
 import { ensureGeneratedKeys, GENERATED_KEYS } from '#lib/server/platform/secrets.ts';
 import { addSecurityHeaders } from '#lib/server/platform/http/security-headers.ts';
+import { serveCachedPagesFirst } from '#lib/server/platform/http/cached-pages-first.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();
@@ -70,6 +71,8 @@ const server = (await import(pathToFileURL(entry).href)) as {
   startServer: () => { server: { server: import('node:http').Server }; done: Promise<void> };
 };
 const { server: http } = server.startServer();
+// Cache hits for anonymous visitors are answered here, before Astro is entered (its own connection).
+serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath));
 // Security headers on every response, static files and the adapter's own answers included.
 addSecurityHeaders(http.server);
 // RFC 8058 one-click unsubscribe posts come without an Origin header (see the module).

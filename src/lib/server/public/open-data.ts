@@ -20,6 +20,8 @@ import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '#lib/shared/labels
 import type { DB } from '#lib/server/platform/db.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
+import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
+import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { openActionsCount, outerProjectId, stopWorkSince } from './projects.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 import { parseQuery, projectFilterSchema } from './api-filters.ts';
@@ -389,6 +391,43 @@ export function projectsGeoJson(records: ProjectRecord[]) {
       properties,
     })),
   };
+}
+
+export type OpenProjectsFormat = 'json' | 'csv' | 'geojson';
+
+let everyBody: { db: DB; version: number; baseUrl: string; formats: Partial<Record<OpenProjectsFormat, EncodedBody>> } | undefined;
+
+/**
+ * Every published project in one format, serialized (and later compressed) once per version of the public
+ * data: the unfiltered exports are what most clients fetch (issue 17 item 4; 15 MB of JSON at 10,000
+ * projects took ~200 ms to encode on every answer).
+ */
+export function projectsBody(db: DB, filters: ApiFilters, format: OpenProjectsFormat, baseUrl: string): EncodedBody {
+  const everything = !filters.statuses.length && !filters.bbox && !filters.updatedSince;
+  return everything ? everyProjectBody(db, format, baseUrl) : encodeProjects(listOpenProjects(db, filters, baseUrl), format, baseUrl);
+}
+
+function everyProjectBody(db: DB, format: OpenProjectsFormat, baseUrl: string): EncodedBody {
+  const version = publicDataVersion(db);
+  if (everyBody?.db !== db || everyBody.version !== version || everyBody.baseUrl !== baseUrl) everyBody = { db, version, baseUrl, formats: {} };
+  return (everyBody.formats[format] ??= encodeProjects(listOpenProjects(db, NO_FILTERS, baseUrl), format, baseUrl));
+}
+
+const NO_FILTERS: ApiFilters = { statuses: [] };
+
+/** The body of /api/projects in a format (the same bytes whether built once or per filtered request). */
+export function encodeProjects(records: ProjectRecord[], format: OpenProjectsFormat, baseUrl: string): EncodedBody {
+  const lastModified = newestUpdate(records);
+  if (format === 'csv') {
+    const { header, rows } = projectsCsv(records);
+    return encodedBody('\uFEFF' + toCsv(header, rows), 'text/csv; charset=utf-8', lastModified);
+  }
+  if (format === 'geojson') return encodedBody(JSON.stringify(projectsGeoJson(records), null, 1), 'application/geo+json; charset=utf-8', lastModified);
+  return encodedBody(
+    JSON.stringify({ source: `${baseUrl}/open-data`, count: records.length, last_modified: lastModified.getTime() ? lastModified.toISOString() : null, projects: records }, null, 1),
+    'application/json; charset=utf-8',
+    lastModified,
+  );
 }
 
 /** The newest updated_at among records (for Last-Modified), or the epoch when there are none. */

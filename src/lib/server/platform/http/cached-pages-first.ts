@@ -1,0 +1,58 @@
+/**
+ * Cache hits answered before Astro is entered (issue 17 item 1). The built server's public page cache
+ * (page-cache.ts) is filled by the middleware; here, on the Node server itself, an anonymous GET or HEAD
+ * for a cacheable page whose entry is current (same key, public data version and town day, within the
+ * minute: the same rules as the middleware) is written straight from memory, compressed as the browser
+ * accepts. Everything else — a miss, a session cookie, any other method or path — goes to the adapter
+ * unchanged. Security headers are still set first (they are prepended listeners, see scripts/start.ts).
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { DB } from '#lib/server/platform/db.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { negotiateCoding } from './http.ts';
+import { isCacheablePage, pageCache, publicDataVersion } from './page-cache.ts';
+
+/** The session cookie's name (accounts/sessions.ts); a request carrying it is never answered from the cache. */
+const SESSION_COOKIE_RE = /(?:^|;\s*)rsp_session=[^;]/;
+
+/** Answer from the cache if the page is there and current; false when the adapter must answer. */
+export function answerFromCache(db: DB, req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean {
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const cookie = req.headers.cookie;
+  if (!isCacheablePage(method, pathname, cookie !== undefined && SESSION_COOKIE_RE.test(cookie))) return false;
+  // The middleware keys by URL pathname + search: a bare "?" has an empty search there.
+  const key = q === -1 || q === url.length - 1 ? pathname : url;
+  const hit = pageCache.get(key, publicDataVersion(db), townToday(new Date(now)), now);
+  if (!hit) return false;
+  const coding = negotiateCoding(req.headers['accept-encoding'] ?? null);
+  const body = coding ? pageCache.encodedBody(key, hit, coding) : Buffer.from(hit.body, 'utf8');
+  // As the adapter writes a Response: its headers replace the defaults set earlier (a repeated name joins).
+  const headers = new Map<string, string[]>();
+  for (const [name, value] of hit.headers) headers.set(name, [...(headers.get(name) ?? []), value]);
+  for (const [name, values] of headers) res.setHeader(name, values.length === 1 ? values[0] : values);
+  res.setHeader('X-Page-Cache', 'hit');
+  // Says where the answer came from (visible in the browser's network panel and in tests).
+  res.setHeader('Server-Timing', 'page-cache;desc="before Astro"');
+  if (coding) res.setHeader('Content-Encoding', coding);
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(hit.status);
+  res.end(method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+/**
+ * Put the cache in front of the adapter's request handler. Call right after the server is created and
+ * before other listeners are prepended (they then run before this one, as before the adapter).
+ */
+export function serveCachedPagesFirst(server: Server, db: DB): void {
+  const adapter = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (answerFromCache(db, req, res)) return;
+    for (const handle of adapter) handle.call(server, req, res);
+  });
+}
