@@ -22,6 +22,9 @@ interface Point {
 }
 interface MapData {
   points: Point[];
+  /** Many projects: the points come from this compact GeoJSON instead (public/map-page.ts). */
+  pointsUrl?: string;
+  statusLabels?: Record<ProjectStatus, string>;
   centre?: { lat: number; lon: number; radius: number; label: string };
   clickRadius?: number;
 }
@@ -48,12 +51,29 @@ function popupFor(p: Point): HTMLElement {
   return box;
 }
 
-export function startProjectMap(): void {
+interface CompactFeature {
+  geometry: { coordinates: [number, number] };
+  properties: { s: string; n: string; a: string; t: ProjectStatus };
+}
+
+export async function startProjectMap(): Promise<void> {
   const el = document.querySelector<HTMLElement>('[data-map]');
   const raw = document.querySelector('[data-map-data]')?.textContent;
   const note = document.querySelector<HTMLElement>('[data-map-note]');
   if (!el || !raw) return;
   const data = JSON.parse(raw) as MapData;
+  if (data.pointsUrl) {
+    try {
+      const res = await fetch(data.pointsUrl);
+      if (!res.ok) throw new Error(String(res.status));
+      const fc = (await res.json()) as { features: CompactFeature[] };
+      const labels = data.statusLabels ?? ({} as Record<ProjectStatus, string>);
+      data.points = fc.features.map((f) => ({ slug: f.properties.s, name: f.properties.n, address: f.properties.a, status: f.properties.t, statusLabel: labels[f.properties.t] ?? f.properties.t, lon: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] }));
+    } catch {
+      if (note) note.textContent = 'The markers could not be loaded. Every project is in the list beside the map.';
+      return;
+    }
+  }
   if (note) note.textContent = 'Markers: colour and shape show the status (see the key). Numbered circles are groups; select one to zoom in.';
 
   // prefers-reduced-motion: zooming, panning, fading tiles and popups jump instead of gliding (WCAG 2.3.3).
