@@ -20,6 +20,8 @@
 // - platform/time/periods.rules.ts: L29, L31, L34 (the day cache); L33 ×2 (onOrAfter of a business day is that
 //   day); L50 `>= 1` (=== 1 returned first); L56 ×4 (the regex guard the date round-trip repeats).
 // - reviews/swppp-review.rules.ts: L204 `b > a` → `>=` in maxDay (equal dates give the same date).
+// - operator-requests/request.rules.ts: `r.withdrawnOn != null &&` → `true &&` in timeliness (null compared with a
+//   date string is false either way); `'copies'` → `""` in askedFor (only compared with 'to inspect', never shown).
 // - enforcement/actions.rules.ts: L246 EVENT_PAST words for withdraw/close (never shown: a resolved action
 //   gets the "already resolved" message).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -857,12 +857,15 @@ export const operatorRequests = sqliteTable(
     withdrawnOn: text('withdrawn_on'),
     /** When the officer and requester were told the five business days ran out; once. */
     missedNoticeAt: integer('missed_notice_at', { mode: 'timestamp_ms' }),
+    /** Double-submit protection: hash of the public form's one-time key (a form sent twice makes one request). */
+    submissionKeyHash: text('submission_key_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('operator_requests_number_uq').on(t.number),
     uniqueIndex('operator_requests_token_uq').on(t.trackingTokenHash),
+    uniqueIndex('operator_requests_submission_uq').on(t.submissionKeyHash),
     index('operator_requests_project_idx').on(t.projectId, t.status, t.dueOn),
     index('operator_requests_status_idx').on(t.status, t.dueOn),
   ],

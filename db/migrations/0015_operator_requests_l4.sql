@@ -73,6 +73,7 @@ CREATE TABLE `operator_requests` (
 	`fulfilled_on` text,
 	`withdrawn_on` text,
 	`missed_notice_at` integer,
+	`submission_key_hash` text,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE no action,
@@ -81,6 +82,7 @@ CREATE TABLE `operator_requests` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `operator_requests_number_uq` ON `operator_requests` (`number`);--> statement-breakpoint
 CREATE UNIQUE INDEX `operator_requests_token_uq` ON `operator_requests` (`tracking_token_hash`);--> statement-breakpoint
+CREATE UNIQUE INDEX `operator_requests_submission_uq` ON `operator_requests` (`submission_key_hash`);--> statement-breakpoint
 CREATE INDEX `operator_requests_project_idx` ON `operator_requests` (`project_id`,`status`,`due_on`);--> statement-breakpoint
 CREATE INDEX `operator_requests_status_idx` ON `operator_requests` (`status`,`due_on`);--> statement-breakpoint
 CREATE TRIGGER `operator_requests_public_insert` AFTER INSERT ON `operator_requests` BEGIN UPDATE `public_data_version` SET `version` = `version` + 1 WHERE `id` = 1; END;

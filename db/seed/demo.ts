@@ -51,6 +51,7 @@ import { renderAndStore } from './render.ts';
 import { Rng } from './random.ts';
 import { feeScheduleOn, loadCalendar, seedReferenceData } from './reference.ts';
 import { insertRecordsRequests, type RequestSpec } from './requests.ts';
+import { insertOperatorRequests } from './operator-requests.ts';
 import { buildSummary, isDatabaseEmpty, type SeedSummary } from './summary.ts';
 import { seedOfficerDesk } from './officer-desk.ts';
 
@@ -259,6 +260,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date 
     for (const plan of plans) insertProject(tx, plan);
     seedOfficerDesk(tx, { today, now });
     insertRecordsRequests(tx, demoRequests(plans, { root, now, today, calendar }), { rng: root.fork('requests'), now, calendar, fee });
+    insertOperatorRequests(tx, { rng: root.fork('operator-requests'), now, today, calendar, perPageCents: fee.perPageCents });
     const counts = auditCounts(db);
     tx.insert(schema.auditLog)
       .values({ at: now, actorLabel: 'seed', action: 'seed.demo', entityType: 'database', entityId: null, afterJson: JSON.stringify({ now: now.toISOString(), counts }) })

@@ -15,6 +15,8 @@ import { compliance } from './compliance.ts';
 import { reviews } from './reviews.ts';
 import { storms } from './storms.ts';
 import { requests } from './requests.ts';
+import { operatorAnswers } from './operator-answers.ts';
+import { operatorRequests } from './operator-requests.ts';
 
 export const server = {
   accounts,
@@ -30,4 +32,6 @@ export const server = {
   reviews,
   storms,
   requests,
+  operatorRequests,
+  operatorAnswers,
 };

@@ -46,6 +46,7 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ['open-data/index.astro', '/open-data'],
   ['open-data/records-requests.astro', '/open-data/records-requests'],
   ['requests/new.astro', '/requests/new', '/requests/new?project={active}'],
+  ['requests/operator/new.astro', '/requests/operator/new', '/requests/operator/new?project={active}', '/requests/operator/new?project={stopWork}'],
   ['help/index.astro', '/help'],
   ['help/[slug].astro', '/help/ordinance', '/help/records-requests', '/help/fees', '/help/glossary', '/help/about'],
   ['signin.astro', '/signin', '/signin?next=/staff/requests'],
@@ -64,6 +65,7 @@ const CLERK: Array<[string, ...string[]]> = [
   ['staff/requests/[id]/invoice.astro', '/staff/requests/{billed}/invoice'],
   ['staff/requests/[id]/upload.astro', '/staff/requests/{received}/upload'],
   ['staff/requests/new.astro', '/staff/requests/new'],
+  ['staff/operator-requests/new.astro', '/staff/operator-requests/new', '/staff/operator-requests/new?project={active}'],
   ['staff/closures.astro', '/staff/closures'],
   ['staff/projects/index.astro', '/staff/projects', '/staff/projects?unpublished=on'],
   ['staff/projects/new.astro', '/staff/projects/new'],
@@ -89,6 +91,8 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/reviews/summaries/[id].astro', '/staff/reviews/summaries/{summary}'],
   ['staff/reviews/documents/[id].astro', '/staff/reviews/documents/{upload}'],
   ['staff/storms/index.astro', '/staff/storms'],
+  ['staff/operator-requests/index.astro', '/staff/operator-requests', '/staff/operator-requests?status=overdue'],
+  ['staff/operator-requests/[id].astro', '/staff/operator-requests/{operatorRequest}', '/staff/operator-requests/{ownOperatorRequest}'],
 ];
 const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
@@ -110,6 +114,9 @@ const OPERATOR: Array<[string, ...string[]]> = [
   ['operator/projects/[slug]/summaries/new.astro', '/operator/projects/{active}/summaries/new'],
   ['operator/projects/[slug]/documents/new.astro', '/operator/projects/{active}/documents/new'],
   ['operator/projects/[slug]/notices.astro', '/operator/projects/{active}/notices'],
+  ['operator/requests/index.astro', '/operator/requests'],
+  ['operator/requests/[id]/index.astro', '/operator/requests/{ownOperatorRequest}'],
+  ['operator/requests/[id]/copies.astro', '/operator/requests/{ownOperatorRequest}/copies'],
   ['account/index.astro', '/account'],
 ];
 
@@ -122,9 +129,11 @@ const PUBLIC_FORMS: FormCase[] = [
   ['/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road', 'Send me a confirmation link'],
   ['/requests/new', 'Send the request'],
   ['/requests/new?project={active}', 'Send the request'],
+  ['/requests/operator/new?project={active}', /^(Send the request to the operator|Log my request)$/],
 ];
 const CLERK_FORMS: FormCase[] = [
   ['/staff/requests/new', 'Enter the request'],
+  ['/staff/operator-requests/new?project={active}', 'Log the request'],
   ['/staff/requests/{received}', 'Acknowledge and email the requester'],
   ['/staff/requests/{received}', 'Extend and email the requester'],
   ['/staff/requests/{received}', 'Add the note'],
@@ -173,6 +182,8 @@ const OPERATOR_FORMS: FormCase[] = [
   ['/operator/projects/{active}/summaries/new', 'File and publish the summary'],
   ['/operator/projects/{active}/documents/new', 'Upload'],
   ['/operator/projects/{active}/notices', 'Give notice'],
+  ['/operator/requests/{ownOperatorRequest}', 'Offer for inspection'],
+  ['/operator/requests/{ownOperatorRequest}/copies', 'Provide copies'],
 ];
 
 /** Sample records for the placeholders, from the demo town. */
@@ -205,6 +216,9 @@ function samples(): Record<string, string | number> {
     ownInspection: one<{ id: number }>('select i.id from inspections i join projects p on p.id = i.project_id where p.slug = ? order by i.id desc limit 1', ACTIVE).id,
     operatorUser: one<{ id: number }>("select id from users where email = 'operator@rotterdam.example'").id,
     adminUser: one<{ id: number }>("select id from users where email = 'admin@rotterdam.example'").id,
+    // Requests to operators (L(4)), from the demo town: one for a project of operator@ (one still to answer, if any), and the oldest of all.
+    ownOperatorRequest: one<{ id: number }>("select r.id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by (r.status = 'received') desc, r.id limit 1").id,
+    operatorRequest: one<{ id: number }>('select id from operator_requests order by id limit 1').id,
     // The demo town's SWPPP reviews: one waiting for completeness, one complete and waiting for the decision.
     swpppCompleteness: 'broadway-lofts',
     swpppDecision: 'altamont-avenue-fuel-station',

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Role } from '#db/schema.ts';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
+import { createOperatorRequest } from '#lib/server/operator-requests/submit.ts';
 import { formBody, get, postAction, signIn, type Fields } from '../support/http.ts';
 import { listActions, listRoutes as routesIn } from '../support/source-routes.ts';
 
@@ -46,6 +47,9 @@ interface Ids {
   requestId: number;
   invoicedRequestId: number;
   fileItem: { requestId: number; itemId: number };
+  /** A request made to the operator of their own project (L(4)), and a copy uploaded to one. */
+  ownOperatorRequestId: number;
+  ownOperatorFile: { requestId: number; fileId: number };
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -101,6 +105,15 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   // The appeals queue: the appeals officer named in settings (the admin, in the demo town) or an admin.
   'staff/requests/appeals': { allow: ['admin'], url: () => '/staff/requests/appeals' },
   'staff/requests/settings': { allow: ['admin'], url: () => '/staff/requests/settings' },
+  // Requests to the operator (L(4)): the operator answers those for their own projects; staff read them all.
+  'operator/requests/index': { allow: ['operator'], url: () => '/operator/requests' },
+  'operator/requests/[id]/index': { allow: 'member', url: (i) => `/operator/requests/${i.ownOperatorRequestId}` },
+  'operator/requests/[id]/copies': { allow: 'member', url: (i) => `/operator/requests/${i.ownOperatorRequestId}/copies` },
+  'operator/requests/[id]/files/[fileId]': { allow: 'member', url: (i) => `/operator/requests/${i.ownOperatorFile.requestId}/files/${i.ownOperatorFile.fileId}` },
+  'staff/operator-requests/index': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff/operator-requests' },
+  'staff/operator-requests/[id]': { allow: ['admin', 'clerk', 'officer'], url: (i) => `/staff/operator-requests/${i.ownOperatorRequestId}` },
+  // The clerk (or the officer, or an admin) logs a written request sent to an operator outside the portal.
+  'staff/operator-requests/new': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff/operator-requests/new' },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
@@ -115,6 +128,8 @@ const PUBLIC_ACTIONS = new Set([
   'alerts.unsubscribe',
   // Records requests: anyone may ask; the requester's own actions authorize by the tracking token.
   'requests.submit', 'requests.approveCost', 'requests.withdrawByRequester', 'requests.appeal',
+  // Requests to the operator (L(4)): anyone may ask; withdrawal authorizes by the tracking token.
+  'operatorRequests.submit', 'operatorRequests.withdraw',
 ]);
 /**
  * Who may call each guarded action, and a well-formed input so validation does not answer first.
@@ -166,6 +181,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'reviews.decideSummary': { allow: ['officer'], input: (i) => ({ id: i.ownSummaryId, decision: 'accept', comment: '' }) },
   'reviews.decideDocument': { allow: ['officer'], input: (i) => ({ id: i.reviewDocumentId, decision: 'accept', public: 'yes', comment: '' }) },
   'storms.record': { allow: ['officer'], input: () => ({ endedOn: '2026-01-05', endedTime: '10:00', inches: '0.6', gauge: 'Matrix gauge' }) },
+  'operatorRequests.log': { allow: ['admin', 'clerk', 'officer'], input: (i) => ({ project: i.projectSlug, channel: 'letter', receivedOn: '2026-01-05', wantsSwppp: 'true', name: 'Matrix' }) },
   'requests.enter': { allow: ['clerk'], input: () => ({ formKey: 'm'.repeat(43), intent: 'preview', channel: 'email', receivedOn: '2026-01-05', receivedTime: '10:00' }) },
   'requests.acknowledge': { allow: ['clerk'], input: (i) => ({ id: i.requestId, acknowledgedOn: '2026-01-05', promisedOn: '2026-01-20' }) },
   'requests.extend': { allow: ['clerk'], input: (i) => ({ id: i.requestId, promisedOn: '2026-01-20', reason: 'Matrix' }) },
@@ -187,6 +203,9 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'requests.setAppealsOfficer': { allow: ['admin'], input: (i) => ({ userId: i.userId }) },
   'requests.saveGround': { allow: ['admin'], input: () => ({ citation: 'Matrix', label: 'Matrix' }) },
   'requests.saveFeeSchedule': { allow: ['admin'], input: () => ({ effectiveFrom: '2030-01-01', perPage: '0.25', largeFormatSheet: '5', cd: '1', usb: '5', notes: 'Matrix' }) },
+  'operatorAnswers.offerInspection': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId, place: 'Matrix trailer', on: '2030-01-07', time: '10:00' }) },
+  'operatorAnswers.recordPayment': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId, paidOn: '2026-01-05', method: 'cash' }) },
+  'operatorAnswers.markInspected': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId }) },
 };
 
 const cookies: Partial<Record<Who, string>> = {};
@@ -225,11 +244,35 @@ beforeAll(async () => {
     requestId: one<{ id: number }>('select min(id) as id from records_requests').id,
     invoicedRequestId: one<{ id: number }>("select min(request_id) as id from invoices where status <> 'void'").id,
     fileItem: one<{ requestId: number; itemId: number }>('select request_id as requestId, id as itemId from request_items where document_id is not null order by id limit 1'),
+    ownOperatorRequestId: 0,
+    ownOperatorFile: { requestId: 0, fileId: 0 },
   };
+  ids.ownOperatorRequestId = ownOperatorRequest(own);
+  ids.ownOperatorFile = ownOperatorFile(own.id, ids.ownOperatorRequestId);
   ids.ownInspectionId = one<{ id: number }>('select max(id) as id from inspections where project_id = ?', own.id).id;
   ids.ownSummaryId = one<{ id: number }>('select max(id) as id from monthly_summaries where project_id = ?', own.id).id;
   ids.ownDocumentId = one<{ id: number }>('select max(id) as id from documents where project_id = ?', own.id).id;
 });
+
+/** A request to the operator of their own project: the demo town's, or one made through the portal for the matrix. */
+function ownOperatorRequest(own: { id: number; slug: string }): number {
+  const found = one<{ id: number } | undefined>("select id from operator_requests where project_id = ? and status = 'received' order by id limit 1", own.id);
+  if (found) return found.id;
+  const made = createOperatorRequest(db, { project: own.slug, wantsSwppp: true, delivery: 'electronic', name: 'Matrix Resident', email: 'matrix.requester@example.org', channel: 'web' }, { label: 'requester' }, base);
+  if (!made.ok) throw new Error(`No operator request for the matrix: ${JSON.stringify(made.fields)}`);
+  return made.id;
+}
+
+/** A copy an operator uploaded to a request for their own project (the demo town's, or a project document's file as one). */
+function ownOperatorFile(projectId: number, requestId: number): { requestId: number; fileId: number } {
+  const found = one<{ requestId: number; fileId: number } | undefined>('select f.request_id as requestId, f.id as fileId from operator_request_files f join operator_requests r on r.id = f.request_id where r.project_id = ? order by f.id limit 1', projectId);
+  if (found) return found;
+  const doc = one<{ sha256: string; filename: string; mime_type: string; size_bytes: number }>("select sha256, filename, mime_type, size_bytes from documents where project_id = ? and mime_type = 'application/pdf' order by id limit 1", projectId);
+  const row = db.$client
+    .prepare('insert into operator_request_files (request_id, sha256, file_name, mime_type, size_bytes, uploaded_at) values (?, ?, ?, ?, ?, ?) returning id')
+    .get(requestId, doc.sha256, doc.filename, doc.mime_type, doc.size_bytes, Date.now()) as { id: number };
+  return { requestId, fileId: row.id };
+}
 
 function expectedPage(rule: (typeof ROUTES)[string], who: Who): number {
   if (who === 'anonymous') return 303;

@@ -19,6 +19,7 @@ type Who = 'anonymous' | 'admin' | 'clerk' | 'officer' | 'operator';
 
 const NOI = ['name', 'slug', 'description', 'siteAddress', 'crossStreet', 'zip', 'latitude', 'longitude', 'taxMapParcels', 'kind', 'status', 'natureOfActivity', 'preDevelopmentLandUse', 'postDevelopmentLandUse', 'totalSiteAcres', 'disturbedAcres', 'maxDisturbedAtOnceAcres', 'existingImperviousAcres', 'futureImperviousAcres', 'decFiveAcreApproval', 'decFiveAcreApprovalOn', 'phasing', 'phaseCount', 'drainsToMs4', 'federalWetlandBuffer', 'stateWetlandBuffer', 'watercourseBuffer', 'bufferNotes', 'postConstructionPractices', 'plannedStartOn', 'plannedCompletionOn', 'actualStartOn', 'townPermitNo', 'spdesPermitId', 'noiReceivedOn', 'finalStabilizationOn', 'notFiledOn', 'winterShutdownFrom', 'winterShutdownTo'];
 const REQUEST = ['formKey', 'intent', 'project', 'documentIds', 'reportsFrom', 'reportsTo', 'freeText', 'delivery', 'name', 'email', 'phone', 'address', 'costLimit'];
+const OPERATOR_REQUEST = ['project', 'wantsSwppp', 'reportsFrom', 'reportsTo', 'description', 'delivery', 'name', 'email', 'phone', 'address', 'receivedOn'];
 
 /** Who calls each action, and the fields its form posts. Actions without input (sign out, the calendar link) are left out: they have nothing to validate. */
 const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
@@ -97,6 +98,12 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'requests.saveFeeSchedule': { who: 'admin', fields: ['effectiveFrom', 'perPage', 'largeFormatSheet', 'electronic', 'cd', 'usb', 'staffHourly', 'notes'] },
   'requests.saveGround': { who: 'admin', fields: ['groundId', 'citation', 'label', 'active'] },
   'requests.setAppealsOfficer': { who: 'admin', fields: ['userId'] },
+  'operatorRequests.submit': { who: 'anonymous', fields: [...OPERATOR_REQUEST, 'written', 'channel', 'website', 'formKey'] },
+  'operatorRequests.log': { who: 'clerk', fields: [...OPERATOR_REQUEST, 'channel'] },
+  'operatorRequests.withdraw': { who: 'anonymous', fields: ['token', 'confirm'] },
+  'operatorAnswers.offerInspection': { who: 'operator', fields: ['id', 'place', 'on', 'time'] },
+  'operatorAnswers.recordPayment': { who: 'operator', fields: ['id', 'paidOn', 'method', 'reference'] },
+  'operatorAnswers.markInspected': { who: 'operator', fields: ['id'] },
 };
 
 /** Every field the same value: nothing at all, empty, a word where a number or date belongs, bad ids and sizes. */

@@ -276,6 +276,9 @@ export const CHANNEL_LABEL: Record<RequestChannel, string> = {
   phone: 'Telephone (written up by the clerk)',
 };
 
+/** How a written request reached a site's operator outside the portal (ordinance L(4)). */
+export const OPERATOR_WRITTEN_CHANNEL_LABEL = { letter: 'By letter', email: 'By email', hand: 'By hand' } as const;
+
 export const ROLE_LABEL: Record<Role, string> = {
   admin: 'Administrator',
   clerk: 'Clerk',

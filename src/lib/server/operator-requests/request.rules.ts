@@ -261,6 +261,14 @@ export const OPERATOR_DELIVERY_PHRASE: Partial<Record<DeliveryMethod, string>> =
   inspect: 'to inspect in person',
 };
 
+/** The same ways, as a value on its own ("How they want it"): never the Town Hall pickup of the Town's path. */
+export const OPERATOR_DELIVERY_LABEL: Partial<Record<DeliveryMethod, string>> = {
+  electronic: 'Electronic copies (email or upload)',
+  paper_pickup: 'Paper copies, collected from the operator',
+  paper_mail: 'Paper copies, sent by mail',
+  inspect: 'Inspect the records in person',
+};
+
 /** What the requester asked for, in one line. */
 export function askedFor(r: { wantsSwppp: boolean; reportsFrom: string | null; reportsTo: string | null; description: string | null; delivery: DeliveryMethod }): string {
   const parts: string[] = [];

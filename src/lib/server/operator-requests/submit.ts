@@ -16,6 +16,7 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
+import { submissionKeyHash } from '#lib/server/records-requests/request.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { askedFor, OPERATOR_DELIVERY_PHRASE } from './request.rules.ts';
 import { addOperatorEvent, nextOperatorNumber } from './store.ts';
@@ -70,6 +71,8 @@ export interface OperatorRequestInput {
   channel: OperatorRequestChannel;
   /** For a request sent outside the portal: the local day the operator received it. */
   receivedOn?: string;
+  /** The public form's one-time key: the same form sent twice (a double click) makes one request. */
+  formKey?: string;
 }
 
 export type FieldProblems = Partial<Record<'project' | 'records' | 'reportsFrom' | 'reportsTo' | 'name' | 'email' | 'address' | 'delivery' | 'receivedOn' | 'channel', string>>;
@@ -98,10 +101,15 @@ export function checkOperatorRequest(db: Pick<DB, 'select'>, v: OperatorRequestI
   return p;
 }
 
-export type CreateResult = { ok: true; id: number; number: string; token: string } | { ok: false; fields: FieldProblems };
+export type CreateResult = { ok: true; id: number; number: string; token: string; duplicate?: boolean } | { ok: false; fields: FieldProblems };
 
 /** Record the request and tell both sides; `now` is when the portal delivered it (web requests). */
 export function createOperatorRequest(db: DB, v: OperatorRequestInput, actor: Actor, baseUrl: string, now = new Date()): CreateResult {
+  const keyHash = v.formKey ? submissionKeyHash(v.formKey) : null;
+  if (keyHash) {
+    const made = db.select({ id: operatorRequests.id, number: operatorRequests.number, version: operatorRequests.trackingLinkVersion }).from(operatorRequests).where(eq(operatorRequests.submissionKeyHash, keyHash)).get();
+    if (made) return { ok: true, id: made.id, number: made.number, token: trackingToken(made.number, made.version), duplicate: true };
+  }
   const who = 'userId' in actor && v.channel !== 'web' ? 'clerk' : 'public';
   const problems = checkOperatorRequest(db, v, who, townToday(now));
   if (Object.keys(problems).length) return { ok: false, fields: problems };
@@ -133,6 +141,7 @@ export function createOperatorRequest(db: DB, v: OperatorRequestInput, actor: Ac
         requesterPhone: clean(v.phone),
         requesterAddress: clean(v.address),
         loggedByUserId,
+        submissionKeyHash: keyHash,
         createdAt: now,
         updatedAt: now,
       })

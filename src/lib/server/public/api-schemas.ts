@@ -6,6 +6,7 @@
 import { z } from 'astro/zod';
 import { PROJECT_STATUSES } from '#db/enums.ts';
 import { STATS_FIELDS } from '#lib/server/records-requests/statistics.ts';
+import { ON_TIME_FIELDS } from '#lib/server/operator-requests/statistics.ts';
 import type { FieldDef } from './fields.ts';
 import { FINDING_FIELDS, FINDING_RULES, FINDING_SEVERITIES, FINDING_STATUSES } from './findings.ts';
 import { DETAIL_FIELDS, PROJECT_FIELDS } from './open-data.ts';
@@ -117,6 +118,37 @@ const RecordsRequestStatsSchema = z.object({
   total: RecordsRequestMonthSchema,
 });
 
+const onTimeDescription = (name: string) => ON_TIME_FIELDS.find((f) => f.name === name)?.description;
+const OnTimeRowSchema = z.object({
+  who: z.string().meta({ description: onTimeDescription('who') }),
+  kind: z.enum(['town', 'operator']).meta({ description: onTimeDescription('kind') }),
+  received: z.number().int().meta({ description: onTimeDescription('received') }),
+  answered: z.number().int().meta({ description: onTimeDescription('answered') }),
+  answered_on_time: z.number().int().meta({ description: onTimeDescription('answered_on_time') }),
+  on_time_percent: z.number().nullable().meta({ description: onTimeDescription('on_time_percent') }),
+  not_answered_in_time: z.number().int().meta({ description: onTimeDescription('not_answered_in_time') }),
+  open: z.number().int().meta({ description: onTimeDescription('open') }),
+  withdrawn: z.number().int().meta({ description: onTimeDescription('withdrawn') }),
+});
+const OnTimeStatsSchema = z.object({ rows: z.array(OnTimeRowSchema).meta({ description: 'The Town first, then each site operator with requests, most requests first.' }) });
+
+/** /api/map-points.json: what the map draws, as small as GeoJSON allows (public/map-page.ts). */
+const MapPointCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]).meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }) }),
+      properties: z.object({
+        s: z.string().meta({ description: 'The project page address: /projects/{s}.' }),
+        n: z.string().meta({ description: 'Project name.' }),
+        a: z.string().meta({ description: 'Site address.' }),
+        t: z.enum(PROJECT_STATUSES).meta({ description: 'Project status.' }),
+      }),
+    }),
+  ),
+});
+
 const ErrorSchema = z.object({ error: z.string().meta({ description: 'What was wrong, and what to send instead.' }) });
 
 const OpenApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
@@ -126,6 +158,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Project: ProjectSchema,
   ProjectList: ProjectListSchema,
   ProjectFeatureCollection: ProjectFeatureCollectionSchema,
+  MapPointCollection: MapPointCollectionSchema,
   ReceivingWater: ReceivingWaterSchema,
   Party: PartySchema,
   Document: DocumentSchema,
@@ -138,6 +171,8 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   FindingList: FindingListSchema,
   RecordsRequestMonth: RecordsRequestMonthSchema,
   RecordsRequestStats: RecordsRequestStatsSchema,
+  RecordsRequestOnTimeRow: OnTimeRowSchema,
+  RecordsRequestOnTime: OnTimeStatsSchema,
   Error: ErrorSchema,
   OpenApiDocument: OpenApiDocumentSchema,
 };

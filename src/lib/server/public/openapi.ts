@@ -7,6 +7,7 @@
  * answers with. tests/integration/openapi-and-catalog.test.ts sends every one and checks the answer
  * against the documented schema. The example project id is a published project of this deployment.
  */
+import { PROJECT_STATUSES } from '#db/enums.ts';
 import { z } from 'astro/zod';
 import type { DB } from '#lib/server/platform/db.ts';
 import { isListParam, findingFilterSchema, projectFilterSchema } from './api-filters.ts';
@@ -157,6 +158,18 @@ export function openApiDocument(db: DB, baseUrl: string) {
           { summary: 'Inside a box', url: '/api/projects.geojson?bbox=-74.00,42.76,-73.95,42.80', status: 200, contentType: 'application/geo+json' },
         ],
       }),
+      '/api/map-points.json': operation({
+        id: 'listMapPoints',
+        tag: 'Projects',
+        summary: 'The map’s markers, compact',
+        description: 'Every published project with a location as a small GeoJSON FeatureCollection (slug, name, address, status), as the /map page draws them; `status` narrows it to one status. For every field, use /api/projects.geojson.',
+        parameters: [{ name: 'status', in: 'query', required: false, description: 'Only projects with this status.', schema: { type: 'string', enum: [...PROJECT_STATUSES] } }],
+        responses: { '200': json('The markers.', ref('MapPointCollection'), 'application/geo+json') },
+        examples: [
+          { summary: 'Every marker', url: '/api/map-points.json', status: 200, contentType: 'application/geo+json' },
+          { summary: 'Active projects only', url: '/api/map-points.json?status=active', status: 200, contentType: 'application/geo+json' },
+        ],
+      }),
       '/api/projects/{id}': {
         ...operation({
           id: 'getProject',
@@ -215,6 +228,22 @@ export function openApiDocument(db: DB, baseUrl: string) {
         description: 'The same statistics, one row per month.',
         responses: { '200': csv('One row per month.') },
         examples: [{ summary: 'Every month', url: '/api/records-requests/monthly.csv', status: 200, contentType: 'text/csv' }],
+      }),
+      '/api/records-requests/on-time.json': operation({
+        id: 'recordsRequestsOnTime',
+        tag: 'Records requests',
+        summary: 'On-time rates: the Town and each site operator',
+        description: 'Requests to the Town (Freedom of Information Law) and to each site operator (ordinance L(4)), side by side: received, answered, answered on time within five business days, not answered in time, open and withdrawn. Counts only; never a requester.',
+        responses: { '200': json('The Town first, then each operator.', ref('RecordsRequestOnTime')) },
+        examples: [{ summary: 'All time', url: '/api/records-requests/on-time.json', status: 200, contentType: J }],
+      }),
+      '/api/records-requests/on-time.csv': operation({
+        id: 'recordsRequestsOnTimeCsv',
+        tag: 'Records requests',
+        summary: 'On-time rates as CSV',
+        description: 'The same rates, one row for the Town and one per site operator.',
+        responses: { '200': csv('One row for the Town, then one per operator.') },
+        examples: [{ summary: 'All time', url: '/api/records-requests/on-time.csv', status: 200, contentType: 'text/csv' }],
       }),
       '/api/openapi.json': operation({
         id: 'openApi',

@@ -18,6 +18,7 @@ import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import { D1_EXEMPTION_LABEL, DOCUMENT_TYPE_PLURAL, type D1Exemption } from '#lib/shared/labels.ts';
 import { config } from '#lib/server/platform/config.ts';
+import { projectAddressee } from '#lib/server/operator-requests/addressee.ts';
 import { projectPlaceJsonLd } from './catalog.ts';
 import { getPublicProject, type PublicProject } from './projects.ts';
 import { publicTownInspections, type PublicTownInspection } from './town-inspections.ts';
@@ -129,6 +130,8 @@ export function projectPageView(db: DB, slug: string, today: string, now = new D
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
     jsonLd: projectPlaceJsonLd(project, config().publicUrl),
+    /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */
+    requestTo: projectAddressee(db, slug),
   };
 }
 

@@ -1,0 +1,77 @@
+/**
+ * The operator's answers to a records request made to them (ordinance L(4)): offer the records for
+ * inspection, record the requester's payment for copies, and mark an inspection done. Copies (with PDF
+ * uploads and the bill) are a multipart form handled by their page, /operator/requests/[id]/copies, like the
+ * operator's document upload. Every handler checks the role, then that the user files for the request's
+ * project (operatorMayAct): another operator's request answers 404, as if it did not exist.
+ */
+import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { z } from 'astro/zod';
+import { PAYMENT_METHODS } from '#db/enums.ts';
+import type { SessionUser } from '#lib/server/accounts/sessions.ts';
+import { actorOf } from '#lib/server/platform/audit.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { choice, FieldErrors, id, optionalText, requiredDay, requiredText, requiredTime } from '#lib/server/platform/forms/fields.ts';
+import { markInspected, offerInspection, operatorMayAct, recordOperatorPayment, type Outcome } from '#lib/server/operator-requests/workflow.ts';
+import { allow } from './guard.ts';
+
+/** The operator, if the request is for one of their projects; 404 otherwise. */
+function operatorOf(ctx: ActionAPIContext, requestId: number): SessionUser {
+  const user = allow.role(ctx, 'operator');
+  if (!operatorMayAct(db(), user.id, requestId)) throw new ActionError({ code: 'NOT_FOUND', message: 'Not found.' });
+  return user;
+}
+
+/** A service's refusal beside its field, or for the whole form. */
+function orFields(result: Outcome): void {
+  if (result.ok) return;
+  const { form, ...fields } = result.fields;
+  if (Object.keys(fields).length) throw new FieldErrors(fields);
+  throw new ActionError({ code: 'BAD_REQUEST', message: form ?? 'That could not be saved.' });
+}
+
+export const operatorAnswers = {
+  /** Make the records available for inspection at a place, on a day, at a time. */
+  offerInspection: defineAction({
+    accept: 'form',
+    input: z.object({
+      id,
+      place: requiredText('where the records can be inspected', 300),
+      on: requiredDay('the day offered'),
+      time: requiredTime('the time offered'),
+    }),
+    handler: async (input, ctx) => {
+      const user = operatorOf(ctx, input.id);
+      orFields(offerInspection(db(), actorOf(user, ctx), input.id, { place: input.place, on: input.on, time: input.time }, config().publicUrl));
+      return { done: 'offered' };
+    },
+  }),
+
+  /** The requester paid the operator's bill for copies: they are released. */
+  recordPayment: defineAction({
+    accept: 'form',
+    input: z.object({
+      id,
+      paidOn: requiredDay('the day it was paid'),
+      method: choice(PAYMENT_METHODS, 'Choose how it was paid.'),
+      reference: optionalText(200),
+    }),
+    handler: async (input, ctx) => {
+      const user = operatorOf(ctx, input.id);
+      orFields(recordOperatorPayment(db(), actorOf(user, ctx), input.id, { paidOn: input.paidOn, method: input.method, reference: input.reference }, config().publicUrl));
+      return { done: 'paid' };
+    },
+  }),
+
+  /** The inspection took place as offered: the request is complete. */
+  markInspected: defineAction({
+    accept: 'form',
+    input: z.object({ id }),
+    handler: async (input, ctx) => {
+      const user = operatorOf(ctx, input.id);
+      orFields(markInspected(db(), actorOf(user, ctx), input.id, config().publicUrl));
+      return { done: 'inspected' };
+    },
+  }),
+};

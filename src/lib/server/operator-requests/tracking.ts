@@ -1,0 +1,95 @@
+/**
+ * The requester's view of a request made to the site's operator (ordinance L(4)), at the same private
+ * tracking address as the Town's requests: whom it went to (the operator's business name only), the due date
+ * and how it was counted, what the operator did and when, the bill (lines, total, the Town's yardstick and any
+ * statement of actual cost), the copies once released (no bill, or the bill paid: "copying … at the
+ * requester's expense"), and the history the requester may see. Nothing about the operator's people.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { operatorRequestCharges, operatorRequestEvents, operatorRequestFiles, parties, projects } from '#db/schema.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { computeDueDate, deadlineWindow, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { askedFor, explainOperatorAnswer, OPERATOR_DELIVERY_PHRASE, OPERATOR_STATUS_LABEL, OPERATOR_STATUS_MEANING, timeliness } from './request.rules.ts';
+import { getOperatorRequest, operatorRequestIdForToken } from './store.ts';
+import { explainFacts } from './workflow.ts';
+
+const CHANNEL_WORDS = { web: 'through this portal', letter: 'by letter', email: 'by email', hand: 'by hand' } as const;
+
+/** Copies are released to the requester when there is no bill to pay, or it is paid. */
+export function copiesReleased(r: { billTotalCents: number | null; paidOn: string | null }): boolean {
+  return !r.billTotalCents || r.paidOn != null;
+}
+
+export function loadOperatorTracking(db: DB, token: string | undefined, now = new Date()) {
+  const id = operatorRequestIdForToken(db, token);
+  const r = id === undefined ? undefined : getOperatorRequest(db, id);
+  if (!r) return undefined;
+  const project = db.select({ name: projects.name, slug: projects.slug, published: projects.published }).from(projects).where(eq(projects.id, r.projectId)).get()!;
+  // Whom it went to: the owner/operator's business name from the NOI record, nothing personal.
+  const operatorName = db.select({ company: parties.companyName }).from(parties).where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator'))).get()?.company ?? null;
+  const calendar = loadCalendar(db);
+  const cob = closeOfBusiness(db);
+  const window = deadlineWindow(now, calendar, cob);
+  const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob });
+  const explanation = explainDueDate(due).map((l) => l.replace('Your request arrived', 'The operator received your request'));
+  if (r.channel !== 'web') {
+    explanation[0] = `The operator received your request ${CHANNEL_WORDS[r.channel]} on ${formatDay(townToday(r.receivedAt))}${r.loggedByUserId ? ' (logged by the Town Clerk)' : ''}.`;
+  }
+  if (due.dueOn !== r.dueOn) explanation.push(`The town's calendar has changed since the request was received; the due date set then stands: ${formatDay(r.dueOn)}.`);
+  const charges = db.select().from(operatorRequestCharges).where(eq(operatorRequestCharges.requestId, r.id)).orderBy(asc(operatorRequestCharges.id)).all();
+  const released = copiesReleased(r);
+  const files = db
+    .select({ id: operatorRequestFiles.id, fileName: operatorRequestFiles.fileName, mimeType: operatorRequestFiles.mimeType, sizeBytes: operatorRequestFiles.sizeBytes })
+    .from(operatorRequestFiles)
+    .where(eq(operatorRequestFiles.requestId, r.id))
+    .orderBy(asc(operatorRequestFiles.id))
+    .all();
+  const events = db
+    .select({ id: operatorRequestEvents.id, at: operatorRequestEvents.at, kind: operatorRequestEvents.kind, body: operatorRequestEvents.body, visibleToRequester: operatorRequestEvents.visibleToRequester })
+    .from(operatorRequestEvents)
+    .where(and(eq(operatorRequestEvents.requestId, r.id), eq(operatorRequestEvents.visibleToRequester, true)))
+    .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id))
+    .all()
+    .map((e) => ({ ...e, actorName: null }));
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    statusLabel: OPERATOR_STATUS_LABEL[r.status],
+    statusMeaning: OPERATOR_STATUS_MEANING[r.status],
+    project,
+    operatorName,
+    channel: r.channel,
+    receivedAt: r.receivedAt,
+    /** The local day the operator received it. */
+    receivedOn: townToday(r.receivedAt),
+    dueOn: r.dueOn,
+    timeliness: timeliness(r, window.overdueBefore),
+    asked: askedFor(r),
+    delivery: OPERATOR_DELIVERY_PHRASE[r.delivery] ?? 'as copies',
+    hasEmail: !!r.requesterEmail,
+    explanation,
+    answer: explainOperatorAnswer(explainFacts(db, r), window.overdueBefore),
+    bill: r.billTotalCents == null ? null : { lines: charges, totalCents: r.billTotalCents, townLimitCents: r.townLimitCents, actualCostStatement: r.actualCostStatement, paidOn: r.paidOn },
+    released,
+    files: released ? files : [],
+    heldFiles: released ? 0 : files.length,
+    events,
+    canWithdraw: r.status !== 'fulfilled' && r.status !== 'withdrawn',
+  };
+}
+
+export type OperatorTracking = NonNullable<ReturnType<typeof loadOperatorTracking>>;
+
+/** A released copy, for the holder of the tracking link only; undefined for anything else. */
+export function releasedOperatorFile(db: DB, token: string | undefined, fileId: number): StoredFileInfo | undefined {
+  const id = operatorRequestIdForToken(db, token);
+  const r = id === undefined ? undefined : getOperatorRequest(db, id);
+  if (!r || !copiesReleased(r) || !Number.isSafeInteger(fileId)) return undefined;
+  const f = db.select().from(operatorRequestFiles).where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, r.id))).get();
+  return f ? { sha256: f.sha256, filename: f.fileName, mimeType: f.mimeType, sizeBytes: f.sizeBytes } : undefined;
+}

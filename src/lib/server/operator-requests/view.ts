@@ -1,0 +1,340 @@
+/**
+ * Read models for requests made to a site's operator (ordinance L(4)): the operator's queue (only requests for
+ * projects the user files for), one request for the operator to answer, and the staff's list and detail (the
+ * officer's view of the five-business-day duty, with the way to open an enforcement action when it ran out).
+ * Business days are counted by the Town's calendar (platform/time/calendar.ts), never here.
+ */
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { OPERATOR_CHARGE_CODES, type OperatorChargeCode, type OperatorRequestStatus } from '#db/enums.ts';
+import { operatorRequestCharges, operatorRequestEvents, operatorRequestFiles, operatorRequests, projectMembers, projects, users } from '#db/schema.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { parseMoney } from '#lib/shared/format.ts';
+import type { FeeRates } from '#lib/shared/fees.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { deadlineFlag, deadlineWindow, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
+import {
+  askedFor,
+  CHARGE_LABEL,
+  checkBill,
+  dueWords,
+  explainOperatorAnswer,
+  OPERATOR_SECTION,
+  OPERATOR_STATUS_LABEL,
+  OPERATOR_STATUS_MEANING,
+  timeliness,
+  unansweredFinding,
+  type ChargeLine,
+  type Timeliness,
+  type UnansweredFinding,
+} from './request.rules.ts';
+import { getOperatorRequest, type OperatorRequestRow } from './store.ts';
+import { explainFacts, operatorMayAct } from './workflow.ts';
+
+/** Statuses in which the operator still has something to do (answer, or complete an inspection or a bill). */
+const OPEN_STATUSES: OperatorRequestStatus[] = ['received', 'inspection_offered', 'awaiting_payment'];
+
+/** How each timeliness reads for staff. */
+export const TIMELINESS_LABEL: Record<Timeliness, string> = {
+  pending: 'Within the five business days',
+  on_time: 'Answered in time',
+  late: 'Answered late',
+  missed: 'Not answered in five business days',
+  withdrawn: 'Withdrawn',
+};
+
+function windowNow(db: DB, now: Date): DeadlineWindow {
+  return deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+}
+
+/** The due-date words for a request the operator must still answer; the status words otherwise. */
+function dueText(db: DB, r: Pick<OperatorRequestRow, 'status' | 'dueOn'>, w: DeadlineWindow): string {
+  if (r.status !== 'received') return OPERATOR_STATUS_LABEL[r.status];
+  const left = Math.max(0, loadCalendar(db).businessDaysBetween(w.today, r.dueOn));
+  return dueWords(r.dueOn, w.today, left, w.overdueBefore);
+}
+
+const listColumns = {
+  id: operatorRequests.id,
+  number: operatorRequests.number,
+  status: operatorRequests.status,
+  receivedAt: operatorRequests.receivedAt,
+  dueOn: operatorRequests.dueOn,
+  answeredOn: operatorRequests.answeredOn,
+  availableOn: operatorRequests.availableOn,
+  withdrawnOn: operatorRequests.withdrawnOn,
+  wantsSwppp: operatorRequests.wantsSwppp,
+  reportsFrom: operatorRequests.reportsFrom,
+  reportsTo: operatorRequests.reportsTo,
+  description: operatorRequests.description,
+  delivery: operatorRequests.delivery,
+  requesterName: operatorRequests.requesterName,
+  requesterEmail: operatorRequests.requesterEmail,
+  requesterPhone: operatorRequests.requesterPhone,
+  requesterAddress: operatorRequests.requesterAddress,
+  projectId: operatorRequests.projectId,
+  projectName: projects.name,
+  projectSlug: projects.slug,
+};
+
+/** Received first (by due date), then those waiting for an inspection or a payment, then closed ones (newest first). */
+function queueOrder(a: { status: OperatorRequestStatus; dueOn: string }, b: { status: OperatorRequestStatus; dueOn: string }): number {
+  const rank = (s: OperatorRequestStatus) => (s === 'received' ? 0 : OPEN_STATUSES.includes(s) ? 1 : 2);
+  const byRank = rank(a.status) - rank(b.status);
+  if (byRank) return byRank;
+  return rank(a.status) === 2 ? b.dueOn.localeCompare(a.dueOn) : a.dueOn.localeCompare(b.dueOn);
+}
+
+export interface OperatorQueueRow {
+  id: number;
+  number: string;
+  status: OperatorRequestStatus;
+  statusLabel: string;
+  dueOn: string;
+  dueWords: string;
+  flag: DeadlineFlag | undefined;
+  asked: string;
+  receivedAt: Date;
+  projectName: string;
+  projectSlug: string;
+  requesterName: string;
+  requesterEmail: string | null;
+  requesterPhone: string | null;
+  requesterAddress: string | null;
+}
+
+/** The operator's queue: every request for a project the user is a member of, and none other. */
+export function operatorQueue(db: DB, userId: number, now = new Date()): OperatorQueueRow[] {
+  const w = windowNow(db, now);
+  const rows = db
+    .select(listColumns)
+    .from(operatorRequests)
+    .innerJoin(projects, eq(projects.id, operatorRequests.projectId))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)))
+    .all();
+  return rows
+    .map((r) => ({
+      id: r.id,
+      number: r.number,
+      status: r.status,
+      statusLabel: OPERATOR_STATUS_LABEL[r.status],
+      dueOn: r.dueOn,
+      dueWords: dueText(db, r, w),
+      flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
+      asked: askedFor(r),
+      receivedAt: r.receivedAt,
+      projectName: r.projectName,
+      projectSlug: r.projectSlug,
+      requesterName: r.requesterName,
+      requesterEmail: r.requesterEmail,
+      requesterPhone: r.requesterPhone,
+      requesterAddress: r.requesterAddress,
+    }))
+    .sort(queueOrder);
+}
+
+/** For the box on /operator: requests the operator must still answer, and the nearest due date. */
+export function operatorRequestSummary(db: DB, userId: number): { toAnswer: number; nextDueOn: string | null } {
+  const row = db
+    .select({ n: sql<number>`count(*)`, next: sql<string | null>`min(${operatorRequests.dueOn})` })
+    .from(operatorRequests)
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)))
+    .where(eq(operatorRequests.status, 'received'))
+    .get();
+  return { toAnswer: row?.n ?? 0, nextDueOn: row?.next ?? null };
+}
+
+/** One line of the Town's schedule, for the operator's bill form: what the Town would charge for each kind. */
+export function townRates(rates: FeeRates): Array<{ code: OperatorChargeCode; label: string; unitCents: number | null; note: string }> {
+  const unit: Record<OperatorChargeCode, [number | null, string]> = {
+    page: [rates.perPageCents, 'per page'],
+    large_format_sheet: [rates.largeFormatSheetCents, 'per sheet'],
+    cd: [rates.cdCents, 'each'],
+    usb: [rates.usbCents, 'each'],
+    postage: [null, 'at cost'],
+    other: [0, 'only with a statement of actual cost'],
+  };
+  return OPERATOR_CHARGE_CODES.map((code) => ({ code, label: CHARGE_LABEL[code], unitCents: unit[code][0], note: unit[code][1] }));
+}
+
+function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: boolean) {
+  const w = windowNow(db, now);
+  const project = db.select({ id: projects.id, name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.id, r.projectId)).get()!;
+  const charges = db.select().from(operatorRequestCharges).where(eq(operatorRequestCharges.requestId, r.id)).orderBy(asc(operatorRequestCharges.id)).all();
+  const files = db.select().from(operatorRequestFiles).where(eq(operatorRequestFiles.requestId, r.id)).orderBy(asc(operatorRequestFiles.id)).all();
+  const events = db
+    .select({ id: operatorRequestEvents.id, at: operatorRequestEvents.at, kind: operatorRequestEvents.kind, body: operatorRequestEvents.body, visibleToRequester: operatorRequestEvents.visibleToRequester, actorName: users.name })
+    .from(operatorRequestEvents)
+    .leftJoin(users, eq(users.id, operatorRequestEvents.actorUserId))
+    .where(withInternal ? eq(operatorRequestEvents.requestId, r.id) : and(eq(operatorRequestEvents.requestId, r.id), eq(operatorRequestEvents.visibleToRequester, true)))
+    .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id))
+    .all();
+  const t = timeliness(r, w.overdueBefore);
+  const finding: UnansweredFinding | null = unansweredFinding({ ...r, receivedOn: townToday(r.receivedAt) }, w.overdueBefore, (d) => addDays(d, 1));
+  return {
+    request: r,
+    project,
+    today: w.today,
+    statusLabel: OPERATOR_STATUS_LABEL[r.status],
+    statusMeaning: OPERATOR_STATUS_MEANING[r.status],
+    asked: askedFor(r),
+    dueWords: dueText(db, r, w),
+    flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
+    timeliness: t,
+    timelinessLabel: TIMELINESS_LABEL[t],
+    explanation: explainOperatorAnswer(explainFacts(db, r), w.overdueBefore),
+    finding,
+    charges,
+    files,
+    events,
+    rates: townRates(feeScheduleOn(db, w.today)),
+    /** What the operator may still do. */
+    can: {
+      offer: r.status === 'received' || r.status === 'inspection_offered',
+      copies: r.status === 'received' || r.status === 'inspection_offered',
+      payment: r.status === 'awaiting_payment',
+      inspected: r.status === 'inspection_offered',
+    },
+  };
+}
+
+export type OperatorRequestDetail = ReturnType<typeof loadDetail>;
+
+/** A copy the operator uploaded, for its download: undefined unless the user files for the request's project. */
+export function operatorRequestFile(db: DB, userId: number, requestId: number, fileId: number) {
+  if (!operatorMayAct(db, userId, requestId)) return undefined;
+  const f = db.select().from(operatorRequestFiles).where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, requestId))).get();
+  return f ? { sha256: f.sha256, filename: f.fileName, mimeType: f.mimeType, sizeBytes: f.sizeBytes } : undefined;
+}
+
+/** One request for the operator: undefined (404) unless the user files for its project. */
+export function operatorRequestDetail(db: DB, userId: number, id: number, now = new Date()): OperatorRequestDetail | undefined {
+  const r = operatorMayAct(db, userId, id);
+  return r ? loadDetail(db, r, now, false) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff (officer, clerk, admin): every request, read-only
+
+export const STAFF_FILTERS = { open: 'Open', overdue: 'Not answered in five business days', all: 'All', ...OPERATOR_STATUS_LABEL } as const;
+export type StaffFilter = keyof typeof STAFF_FILTERS;
+
+export function parseStaffFilter(value: string | null): StaffFilter {
+  return value && Object.hasOwn(STAFF_FILTERS, value) ? (value as StaffFilter) : 'open';
+}
+
+export interface StaffOperatorRow extends OperatorQueueRow {
+  timeliness: Timeliness;
+  timelinessLabel: string;
+}
+
+/** Every operator request matching the filter, by due date (the most urgent first). */
+export function staffOperatorRequests(db: DB, filter: StaffFilter, now = new Date()): StaffOperatorRow[] {
+  const w = windowNow(db, now);
+  const where =
+    filter === 'all'
+      ? undefined
+      : filter === 'open'
+        ? inArray(operatorRequests.status, OPEN_STATUSES)
+        : filter === 'overdue'
+          ? and(eq(operatorRequests.status, 'received'), lt(operatorRequests.dueOn, w.overdueBefore))
+          : eq(operatorRequests.status, filter as OperatorRequestStatus);
+  const q = db.select(listColumns).from(operatorRequests).innerJoin(projects, eq(projects.id, operatorRequests.projectId));
+  const rows = (where ? q.where(where) : q).orderBy(asc(operatorRequests.dueOn), desc(operatorRequests.id)).all();
+  return rows.map((r) => {
+    const t = timeliness(r, w.overdueBefore);
+    return {
+      id: r.id,
+      number: r.number,
+      status: r.status,
+      statusLabel: OPERATOR_STATUS_LABEL[r.status],
+      dueOn: r.dueOn,
+      dueWords: dueText(db, r, w),
+      flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
+      asked: askedFor(r),
+      receivedAt: r.receivedAt,
+      projectName: r.projectName,
+      projectSlug: r.projectSlug,
+      requesterName: r.requesterName,
+      requesterEmail: r.requesterEmail,
+      requesterPhone: r.requesterPhone,
+      requesterAddress: r.requesterAddress,
+      timeliness: t,
+      timelinessLabel: TIMELINESS_LABEL[t],
+    };
+  });
+}
+
+/**
+ * One request for staff, with the link to open an enforcement action under L(4) once the five business days
+ * ran out without an answer (or were answered late): the project's new-action form, prefilled.
+ */
+export function staffOperatorRequestDetail(db: DB, id: number, now = new Date()) {
+  const r = getOperatorRequest(db, id);
+  if (!r) return undefined;
+  const d = loadDetail(db, r, now, true);
+  const enforcementHref = d.finding
+    ? `/staff/projects/${d.project.slug}/enforcement?${new URLSearchParams({ type: 'written_warning', citedSection: OPERATOR_SECTION, summary: d.finding.text })}#issue`
+    : null;
+  return { ...d, enforcementHref };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operator's copies form (multipart: its page reads it, like the operator's document upload)
+
+/** Blank bill rows the form offers (it works without JavaScript). */
+export const BILL_ROWS = 4;
+
+export interface CopiesForm {
+  how: string;
+  lines: ChargeLine[];
+  actualCostStatement: string;
+  /** Field → message, bill lines by form row ("line.2"). */
+  problems: Record<string, string>;
+  /** The form row of each line ("lines.1" may be row 2 when a row was left blank). */
+  rowOf: number[];
+}
+
+/**
+ * The posted copies form: how the copies were provided, and the bill rows that were filled in ("line.0.code",
+ * "line.0.description", "line.0.quantity", "line.0.price" in dollars). A row left wholly blank is no line.
+ */
+export function readCopiesForm(db: DB, values: Record<string, string>, now = new Date()): CopiesForm {
+  const problems: Record<string, string> = {};
+  const lines: ChargeLine[] = [];
+  const rowOf: number[] = [];
+  for (let i = 0; i < BILL_ROWS; i++) {
+    const get = (k: string) => (values[`line.${i}.${k}`] ?? '').trim();
+    const [code, description, quantity, price] = [get('code'), get('description'), get('quantity'), get('price')];
+    if (!description && !quantity && !price) continue;
+    const n = lines.length;
+    rowOf.push(i);
+    if (!(OPERATOR_CHARGE_CODES as readonly string[]).includes(code)) problems[`lines.${n}`] = `Line ${n + 1}: choose what the charge is for.`;
+    else if (description.length > 300) problems[`lines.${n}`] = `Line ${n + 1}: use at most 300 characters to say what was copied.`;
+    lines.push({
+      code: (code || 'other') as OperatorChargeCode,
+      description,
+      quantity: /^\d{1,6}$/.test(quantity) ? Number(quantity) : Number.NaN,
+      unitCents: parseMoney(price) ?? Number.NaN,
+    });
+  }
+  const statement = (values.actualCostStatement ?? '').trim();
+  if (statement.length > 2000) problems.actualCostStatement = 'Use at most 2,000 characters for the statement of actual cost.';
+  // The bill checked now, so every problem shows at once (provideCopies checks it again when it saves).
+  if (lines.length) {
+    for (const [k, v] of Object.entries(checkBill(lines, feeScheduleOn(db, townToday(now)), statement).problems)) problems[k] ??= v;
+  }
+  return { how: (values.how ?? '').trim(), lines, actualCostStatement: statement, problems: messagesByRow(problems, rowOf), rowOf };
+}
+
+/** Messages keyed by line ("lines.1") moved to their form rows ("line.2"); others unchanged. */
+export function messagesByRow(problems: Record<string, string>, rowOf: number[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(problems)) {
+    const m = /^lines\.(\d+)$/.exec(k);
+    out[m ? `line.${rowOf[Number(m[1])] ?? Number(m[1])}` : k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,17 @@
+/** GET /api/records-requests/on-time.csv: the on-time rates of the Town and each site operator as CSV. */
+import type { APIRoute } from 'astro';
+import { apiBody } from '#lib/server/platform/http/api-response.ts';
+import { toCsv } from '#lib/server/platform/http/csv.ts';
+import { ON_TIME_FIELDS, onTimeRow, onTimeStatistics } from '#lib/server/operator-requests/statistics.ts';
+
+export const GET: APIRoute = ({ request, locals }) => {
+  const header = ON_TIME_FIELDS.map((f) => f.name);
+  const rows = onTimeStatistics(locals.db).map((r) => {
+    const row = onTimeRow(r) as Record<string, unknown>;
+    return header.map((h) => row[h]);
+  });
+  return apiBody(request, '\uFEFF' + toCsv(header, rows), {
+    contentType: 'text/csv; charset=utf-8',
+    headers: { 'Content-Disposition': 'attachment; filename="rotterdam-records-requests-on-time.csv"' },
+  });
+};

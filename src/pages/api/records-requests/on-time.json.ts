@@ -1,0 +1,6 @@
+/** GET /api/records-requests/on-time.json: on-time rates of the Town and of each site operator (L(4)), side by side. */
+import type { APIRoute } from 'astro';
+import { apiJson } from '#lib/server/platform/http/api-response.ts';
+import { onTimeRow, onTimeStatistics } from '#lib/server/operator-requests/statistics.ts';
+
+export const GET: APIRoute = ({ request, locals }) => apiJson(request, { rows: onTimeStatistics(locals.db).map(onTimeRow) });
