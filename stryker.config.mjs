@@ -20,6 +20,16 @@
 // - platform/time/periods.rules.ts: L29, L31, L34 (the day cache); L33 ×2 (onOrAfter of a business day is that
 //   day); L50 `>= 1` (=== 1 returned first); L56 ×4 (the regex guard the date round-trip repeats).
 // - reviews/swppp-review.rules.ts: L204 `b > a` → `>=` in maxDay (equal dates give the same date).
+// - compliance/compliance.rules.ts (96.6%; line numbers as of the issue 13 close, before the L(4) rule was added):
+//   L314, L318 minDay/maxDay `<`/`>` → `<=`/`>=` (equal strings); L344 `end >= start` → `>` (same day returned);
+//   L348:10 a shutdown window missing one end compares false in every use; L397 `d > start` (the anchor begins at
+//   the start); L402:19; L491 ×2, L493 ×2 (`days[length]` is undefined); L495, L503 `break` → false (the current
+//   week is the loop's last); L571 ×3 the storm sort (findings and due are sorted after); L591, L633, L691 `>=` on
+//   equal instants or acres; L750, L824 `toUpperCase` (keys case-folded either way); L752, L826 arrays seeded
+//   with a string (no day, percentage or start); L768, L779, L780 ×4 null/undefined comparisons false either way;
+//   L837 ×5 (`gone` read only when nothing ended the run); L891:32; L992 `null > 20`; L1060 ×2 (a completed
+//   project has an end date); L1116:55; L1126:74 `has(null)`; L1130 ×2 (a one-day stretch needs no inspection);
+//   L1156 (the initial draft text is overwritten at once). Not killed: L1074, the due list's ±1 ms end-of-day offset.
 // - operator-requests/request.rules.ts: `r.withdrawnOn != null &&` → `true &&` in timeliness (null compared with a
 //   date string is false either way); `'copies'` → `""` in askedFor (only compared with 'to inspect', never shown).
 // - enforcement/actions.rules.ts: L246 EVENT_PAST words for withdraw/close (never shown: a resolved action

@@ -27,6 +27,8 @@ interface Ids {
   slug: string;
   actionId: number;
   requestId: number;
+  /** A request to the operator on one of operator@'s projects, still to be answered. */
+  operatorRequestId: number;
 }
 
 /** Pages that take a POST themselves, who may post there, and where. */
@@ -40,6 +42,9 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   'staff/requests/[id]/upload': { who: 'clerk', url: (i) => `/staff/requests/${i.requestId}/upload` },
   'staff/requests/new': { who: 'clerk', url: () => '/staff/requests/new' },
   'requests/new': { who: 'anonymous', url: () => '/requests/new' },
+  'operator/requests/[id]/copies': { who: 'operator', url: (i) => `/operator/requests/${i.operatorRequestId}/copies` },
+  'requests/operator/new': { who: 'anonymous', url: () => '/requests/operator/new?project=altamont-avenue-plaza' },
+  'staff/operator-requests/new': { who: 'clerk', url: () => '/staff/operator-requests/new?project=altamont-avenue-plaza' },
 };
 /**
  * The one deliberate exception: RFC 8058 one-click unsubscribe. Mail providers post it from their own
@@ -95,6 +100,9 @@ beforeAll(async () => {
     slug: one<{ slug: string }>("select slug from projects where slug = 'curry-road-distribution-center'").slug,
     actionId: one<{ id: number }>('select min(id) as id from enforcement_actions').id,
     requestId: one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged', 'in_progress')").id,
+    operatorRequestId: one<{ id: number }>(
+      "select min(r.id) as id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and r.status in ('received', 'inspection_offered')",
+    ).id,
   };
   db.close();
   const port = Number(new URL(portal.url).port);

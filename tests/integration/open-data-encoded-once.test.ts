@@ -6,11 +6,23 @@
 import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '#lib/server/platform/db.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { startPortal, type Portal } from '../support/portal.ts';
 
-const base = inject('baseURL');
-const db = openDatabase(path.join(inject('dataDir'), 'portal.db'));
+// A portal of its own: the test changes public data, which other files' pages must not see change.
+let portal: Portal;
+let base: string;
+let db: DB;
+beforeAll(async () => {
+  portal = await startPortal();
+  base = portal.url;
+  db = openDatabase(path.join(portal.dataDir, 'portal.db'));
+}, 300_000);
+afterAll(async () => {
+  db?.$client.close();
+  await portal?.stop();
+});
 
 /** A raw request (fetch would decompress on its own), with the body as bytes. */
 function raw(url: string, headers: Record<string, string> = {}) {
@@ -57,7 +69,8 @@ describe('open-data exports encoded once per data version', () => {
       expect(filtered.status).toBe(200);
       expect(filtered.headers.etag).not.toBe(etag);
 
-      db.$client.prepare("update projects set updated_at = updated_at + 1000 where id = (select min(id) from projects where published = 1)").run();
+      // A visible change: the first project's updated_at moves a year on (later than any of its records).
+      db.$client.prepare("update projects set updated_at = updated_at + 365 * 86400000 where id = (select min(id) from projects where published = 1)").run();
       const after = await raw(url);
       expect(after.headers.etag).not.toBe(etag);
       expect((await raw(url, { 'if-none-match': etag })).status).toBe(200);

@@ -39,6 +39,11 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
   'operator/projects/[slug]/summaries/new': { who: 'operator', url: () => `/operator/projects/${operatorSlug()}/summaries/new` },
   'operator/projects/[slug]/documents/new': { who: 'operator', url: () => `/operator/projects/${operatorSlug()}/documents/new` },
   'staff/projects/[slug]/documents': { who: 'clerk', url: () => '/staff/projects/curry-road-distribution-center/documents' },
+  'operator/requests/[id]/copies': {
+    who: 'operator',
+    url: () =>
+      `/operator/requests/${one<{ id: number }>("select min(r.id) as id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and r.status in ('received', 'inspection_offered')").id}/copies`,
+  },
   'staff/requests/[id]/upload': { who: 'clerk', url: () => `/staff/requests/${one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged')").id}/upload` },
   'staff/enforcement/[id]': { who: 'officer', url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}` },
 };

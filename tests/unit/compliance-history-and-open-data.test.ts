@@ -3,7 +3,7 @@
  * and timeline order, the open-data filters read through their zod schemas (lists, repeats, clear
  * 400 messages), JSON-LD that no text can break out of, and stable finding ids.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPLIANCE_SETTINGS, evaluateCompliance, type ComplianceContext, type ProjectComplianceData } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { groupDocuments, inspectionAndEnforcementTimeline } from '#lib/server/public/project-page.ts';
@@ -39,9 +39,14 @@ describe('a site’s compliance history, month by month', () => {
       { month: '2025-12', version: 2, submittedAt: new Date('2026-01-25T15:00:00Z') }, // a correction does not change when it was first filed
     ],
   });
+  // Evaluated in beforeAll, not while the file loads: mutation testing then sees which test covers what.
   const c = ctx('2026-02-05T17:00:00Z');
-  const findings = evaluateCompliance(data, c).findings;
-  const years = complianceHistory({ data, findings, ctx: { ...c, onOrAfterBusinessDay: (d) => (d === '2026-01-10' ? '2026-01-12' : d) }, townInspectionDays: ['2025-12-01'], enforcementDays: ['2026-01-15', '2026-01-20'] });
+  let years: ReturnType<typeof complianceHistory> = [];
+  let findings: ReturnType<typeof evaluateCompliance>['findings'] = [];
+  beforeAll(() => {
+    findings = evaluateCompliance(data, c).findings;
+    years = complianceHistory({ data, findings, ctx: { ...c, onOrAfterBusinessDay: (d) => (d === '2026-01-10' ? '2026-01-12' : d) }, townInspectionDays: ['2025-12-01'], enforcementDays: ['2026-01-15', '2026-01-20'] });
+  });
   const month = (m: string) => years.flatMap((y) => y.months).find((x) => x.month === m)!;
 
   it('covers whole calendar years from the start of work to this month, later months out of range', () => {

@@ -16,6 +16,7 @@ import type { InspectionType, ProjectStatus } from '#db/schema.ts';
 import type { Milestone } from '#db/enums.ts';
 import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
 import { NOTICE_HOURS, noticeFinding } from '#lib/server/enforcement/inspection-notice.rules.ts';
+import { unansweredFinding, type FindingFacts as OperatorRequestFacts } from '#lib/server/operator-requests/request.rules.ts';
 import { formatAcres, formatDay, formatInstant, formatMonth, plural } from '#lib/shared/format.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
@@ -192,6 +193,8 @@ export interface ProjectComplianceData {
    * findings (`lateNotices`), and its id joins `RuleId` and FINDING_RULES (public/findings.ts).
    */
   notices?: ComplianceNotice[];
+  /** Written requests for records made to the operator (Subsection L(4)); leave out when not loaded. */
+  operatorRequests?: OperatorRequestFacts[];
 }
 
 export interface ComplianceContext {
@@ -204,6 +207,11 @@ export interface ComplianceContext {
    * Construction Law §25-a). Leave out to use the calendar date as it is.
    */
   onOrAfterBusinessDay?: (date: string) => string;
+  /**
+   * A due date before this day has passed: today, or tomorrow once the town has closed for the day
+   * (deadlines.rules.ts deadlineWindow). Leave out to count a due date as passed only the day after.
+   */
+  overdueBefore?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,6 +232,7 @@ export type RuleId =
   | 'pre-construction-assessment'
   | 'work-before-authorization'
   | 'phasing-required'
+  | 'records-request-unanswered'
   | 'late-48-hour-notice';
 
 export type Severity = 'high' | 'medium' | 'low';
@@ -774,7 +783,9 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
     const practicableBy = clear ? ins[ins.indexOf(clear) + 1]?.day : undefined;
     // The last day stabilization could begin; undefined while snow or frozen ground still prevents it.
     const deadline = blocked ? (clear ? clear.day : undefined) : dueOn;
-    const notBegunAfter = deadline === undefined ? undefined : t.listings.find((l) => l.day > deadline && !(l.begunOn && l.begunOn <= l.day));
+    // Reported not begun after the deadline. A start date any report records is believed (J(7) asks when
+    // stabilization was initiated): a later report dating it by the deadline outweighs an earlier "not begun".
+    const notBegunAfter = deadline === undefined || begunOn !== undefined ? undefined : t.listings.find((l) => l.day > deadline);
     const begunLate = begunOn !== undefined && deadline !== undefined && begunOn > (blocked ? (practicableBy ?? begunOn) : deadline);
     const late = !resumed && (notBegunAfter !== undefined || begunLate);
     if (!late) {
@@ -1047,6 +1058,11 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
   if (data.project.exemption) return result;
   // A milestone's notice is owed before work starts too (the start of construction is one).
   result.findings.push(...lateNotices(data, ctx.now));
+  // L(4): the operator's five business days to make the SWPPP and reports available (operator-requests/).
+  for (const r of data.operatorRequests ?? []) {
+    const f = unansweredFinding(r, ctx.overdueBefore ?? today, (d) => addDays(d, 1));
+    if (f) result.findings.push(f);
+  }
   if (!period || period.start > today) {
     result.findings.sort(compareFindings);
     return result;

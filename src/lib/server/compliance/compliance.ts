@@ -14,6 +14,7 @@ import {
   inspectionPractices,
   inspections,
   monthlySummaries,
+  operatorRequests,
   projects,
   receivingWaters,
   settings,
@@ -36,7 +37,8 @@ import {
   type ProjectComplianceData,
 } from './compliance.rules.ts';
 import { memoUntilChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -118,12 +120,14 @@ function businessDayMover(db: DB): (date: string) => string {
 
 export function complianceContext(db: DB, now: Date = new Date()): ComplianceContext {
   // Settings, storms and the calendar change a few times a day; reuse them until the database changes.
-  const { settings, storms, onOrAfterBusinessDay } = memoUntilChange(db, 'compliance.context', () => ({
+  const { settings, storms, onOrAfterBusinessDay, calendar, cob } = memoUntilChange(db, 'compliance.context', () => ({
     settings: loadComplianceSettings(db),
     storms: loadStorms(db),
     onOrAfterBusinessDay: businessDayMover(db),
+    calendar: loadCalendar(db),
+    cob: closeOfBusiness(db),
   }));
-  return { now, settings, storms, onOrAfterBusinessDay };
+  return { now, settings, storms, onOrAfterBusinessDay, overdueBefore: deadlineWindow(now, calendar, cob).overdueBefore };
 }
 
 /** Large id lists go through a temporary table: SQLite limits bound parameters. */
@@ -259,6 +263,21 @@ function complianceStatements(db: DB, shape: ScopeShape) {
         .where(projectFilter(shape, inspectionNotices.projectId))
         .orderBy(asc(inspectionNotices.projectId), asc(inspectionNotices.scheduledFor))
         .prepare(),
+      // Requests to the operator (Subsection L(4)): one not answered in five business days is a finding.
+      operatorRequests: db
+        .select({
+          projectId: operatorRequests.projectId,
+          number: operatorRequests.number,
+          status: operatorRequests.status,
+          receivedAt: operatorRequests.receivedAt,
+          dueOn: operatorRequests.dueOn,
+          answeredOn: operatorRequests.answeredOn,
+          availableOn: operatorRequests.availableOn,
+          withdrawnOn: operatorRequests.withdrawnOn,
+        })
+        .from(operatorRequests)
+        .where(projectFilter(shape, operatorRequests.projectId))
+        .prepare(),
     };
   });
 }
@@ -282,7 +301,7 @@ export function loadComplianceData(db: DB, scope: ComplianceScope = {}, today: s
   const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
   const params = { ids: JSON.stringify(scope.projectIds ?? []), statuses: JSON.stringify(scope.statuses ?? []) };
   const byId = new Map<number, ProjectComplianceData>();
-  for (const p of q.projects.all(params)) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [], notices: [] });
+  for (const p of q.projects.all(params)) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [], notices: [], operatorRequests: [] });
   if (byId.size === 0) return [];
 
   const reviewsByProject = new Map<number, Array<Parameters<typeof reviewClock>[0]>>();
@@ -320,6 +339,7 @@ export function loadComplianceData(db: DB, scope: ComplianceScope = {}, today: s
   for (const { inspectionId, ...area } of q.inactiveAreas.all(params)) inspectionById.get(inspectionId)?.inactiveAreas.push(area);
   for (const s of q.summaries.all(params)) byId.get(s.projectId)?.summaries.push(s);
   for (const { projectId, ...n } of q.notices.all(params)) byId.get(projectId)?.notices?.push(n);
+  for (const { projectId, receivedAt, ...r } of q.operatorRequests.all(params)) byId.get(projectId)?.operatorRequests?.push({ ...r, receivedOn: localDay(receivedAt) });
   for (const c of q.corrective.all(params)) {
     const d = byId.get(c.projectId);
     if (!d) continue;

@@ -13,6 +13,8 @@ import type { FeeRates } from '#lib/shared/fees.ts';
 import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
 
 export const OPERATOR_SECTION = 'Subsection L(4)';
+/** As the compliance findings cite their sections: the subsection and what it requires. */
+export const OPERATOR_SECTION_WORDS = `${OPERATOR_SECTION}: the operator makes the SWPPP and inspection reports available for inspection and copying within five business days of a written request`;
 
 /** What each status means, in the requester's words. */
 export const OPERATOR_STATUS_MEANING: Record<OperatorRequestStatus, string> = {
@@ -105,7 +107,7 @@ export function unansweredFinding(r: FindingFacts, overdueBefore: string, dayAft
     rule: 'records-request-unanswered' as const,
     key: `records-request-unanswered:${r.number}`,
     severity: 'medium' as const,
-    section: OPERATOR_SECTION,
+    section: OPERATOR_SECTION_WORDS,
     source: 'ordinance' as const,
     from: dayAfter(r.dueOn),
     dueOn: r.dueOn,

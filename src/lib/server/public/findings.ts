@@ -33,6 +33,7 @@ export const FINDING_RULES = [
   'pre-construction-assessment',
   'work-before-authorization',
   'phasing-required',
+  'records-request-unanswered',
   'late-48-hour-notice',
 ] as const satisfies readonly RuleId[];
 /** Every rule the engine has is listed above: a rule id missing there fails to compile here. */
