@@ -20,6 +20,7 @@ import * as search from './bench/search.ts';
 import * as compliance from './bench/compliance.ts';
 import * as recordsRequests from './bench/records-requests.ts';
 import * as mixedLoad from './bench/mixed-load.ts';
+import * as openData from './bench/open-data.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,12 +29,12 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     projects: { type: 'string', default: '10000' },
-    /** Comma-separated scenarios to run (public,officer,search,compliance,requests,load); default all. */
+    /** Comma-separated scenarios to run (public,opendata,officer,search,compliance,requests,load); default all. */
     only: { type: 'string', default: '' },
     'load-duration': { type: 'string', default: '60' },
   },
 });
-const only = new Set(args.only ? args.only.split(',') : ['public', 'officer', 'search', 'compliance', 'requests', 'load']);
+const only = new Set(args.only ? args.only.split(',') : ['public', 'opendata', 'officer', 'search', 'compliance', 'requests', 'load']);
 const projects = Number(args.projects);
 const dataDir = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), `rsp-bench-${projects}`);
 const lines: string[] = [];
@@ -86,6 +87,10 @@ try {
   if (only.has('public')) {
     report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each)`);
     await publicPages.run(ctx, sample, allSlugs);
+  }
+  if (only.has('opendata')) {
+    report(`\nOpen data and the map (${ctx.connections} connections, ${ctx.duration} s each)`);
+    await openData.run(ctx);
   }
   if (only.has('officer')) {
     report(`\nThe officer's desk (${ctx.connections} connections, ${ctx.duration} s each for pages)`);

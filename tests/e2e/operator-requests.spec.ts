@@ -10,6 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { addDays } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoViolations } from './a11y.ts';
 
 const PASSWORD = 'rotterdam-demo-2026';
 const SLUG = 'altamont-avenue-plaza';
@@ -38,7 +39,7 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Ask the site's operator for records");
   await expect(page.getByRole('checkbox', { name: /The stormwater pollution prevention plan/ })).toBeChecked();
   await page.getByRole('radio', { name: /As electronic copies/ }).check();
-  await page.getByLabel('Name', { exact: true }).fill('Robin Ashgrove');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Robin Ashgrove');
   await page.getByLabel('Email address').fill('robin.ashgrove@example.net');
   await page.getByRole('button', { name: 'Send the request to the operator' }).click();
   await expect(page).toHaveURL(/\/requests\/track\/[A-Za-z0-9_-]{43}\?new=1$/);
@@ -62,15 +63,17 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   await operator.getByRole('button', { name: 'Provide copies' }).click();
   await expect(operator).toHaveURL(/\/operator\/requests\/\d+\?done=copies$/);
   await expect(operator.getByText('Waiting for payment').first()).toBeVisible();
+  await expectNoViolations(operator, 'the operator’s request page after copies and a bill');
 
   // The requester sees the bill and no download yet.
   await page.goto(tracking);
   await expect(page.getByRole('heading', { name: "The operator's bill" })).toBeVisible();
   await expect(page.getByText('$3.00').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'swppp-copy.pdf' })).toHaveCount(0);
+  await expectNoViolations(page, 'the tracking page of a request to the operator, with its bill');
 
   // The operator records the payment; the copies are released to the requester.
-  await operator.getByLabel('How', { exact: true }).selectOption('check');
+  await operator.getByRole('combobox', { name: 'How', exact: true }).selectOption('check');
   await operator.getByLabel('Reference (optional)').fill('Check 1042');
   await operator.getByRole('button', { name: 'Record payment' }).click();
   await expect(operator).toHaveURL(/\?done=paid$/);
@@ -88,7 +91,7 @@ test('a request not answered within five business days is a dated L(4) finding o
   // Sent in writing three weeks ago (a letter), logged now by the requester: its five business days are over.
   const receivedOn = addDays(townToday(), -21);
   await page.goto(`/requests/operator/new?project=${SLUG}`);
-  await page.getByLabel('Name', { exact: true }).fill('Casey Brightwater');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Casey Brightwater');
   await page.getByLabel('Email address').fill('casey.brightwater@example.net');
   await page.getByRole('checkbox', { name: /I already sent this request in writing/ }).check();
   await page.getByRole('radio', { name: 'By letter' }).check();
