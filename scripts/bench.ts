@@ -106,6 +106,10 @@ try {
     report('');
     await mixedLoad.run(ctx, { pid: portal.process.pid!, duration: Number(args['load-duration']) });
   }
+} catch (err) {
+  // A scenario that fails shows what the server said (a crash, an out-of-memory), not only the client's error.
+  console.error(`\nThe server's last output (exit code ${portal.process.exitCode ?? 'none: still running'}):\n${portal.output().slice(-4000)}`);
+  throw err;
 } finally {
   await portal.stop();
 }
