@@ -59,6 +59,15 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   await line.getByLabel('Kind').selectOption('page');
   await line.getByLabel('What was copied').fill('SWPPP, printed pages');
   await line.getByLabel('How many').fill('12');
+  // Bad input first: $5 a page is above the Town's schedule, and no actual cost is stated.
+  await line.getByLabel('Price each ($)').fill('5.00');
+  await operator.getByRole('button', { name: 'Provide copies' }).click();
+  await expect(operator.getByText(/more than the Town's fee schedule allows for the same copies/)).toBeVisible();
+  await expect(operator.getByRole('textbox', { name: /Statement of actual cost/ })).toHaveAttribute('aria-invalid', 'true');
+  await expect(line.getByLabel('How many')).toHaveValue('12');
+  await expect(line.getByLabel('What was copied')).toHaveValue('SWPPP, printed pages');
+  // Corrected: the Town's own rate. (A browser never keeps a chosen file across a failed send.)
+  await operator.getByLabel('PDF copies (when uploading here)').setInputFiles({ name: 'swppp-copy.pdf', mimeType: 'application/pdf', buffer: await pdf() });
   await line.getByLabel('Price each ($)').fill('0.25');
   await operator.getByRole('button', { name: 'Provide copies' }).click();
   await expect(operator).toHaveURL(/\/operator\/requests\/\d+\?done=copies$/);

@@ -15,71 +15,20 @@ import {
   summaryDueOn,
   tallyMonth,
   twiceWeeklyRule,
-  type ComplianceContext,
   type ComplianceInspection,
   type ComplianceNotice,
   type ComplianceProject,
-  type ComplianceSettings,
   type ProjectComplianceData,
   type RuleId,
 } from '#lib/server/compliance/compliance.rules.ts';
 import { noticeFinding } from '#lib/server/enforcement/inspection-notice.rules.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { formatInstant } from '#lib/shared/format.ts';
+import { allSummaries, at, ctx, data, findings, hours, inspection, on, project } from '../support/compliance-builders.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Builders (the same shapes as compliance-rules.test.ts)
 
-const at = (date: string, time = '10:00') => townInstant(date, time);
-const hours = (d: Date, h: number) => new Date(d.getTime() + h * 3_600_000);
-
-function project(over: Partial<ComplianceProject> = {}): ComplianceProject {
-  return {
-    id: 1,
-    slug: 'test-site',
-    name: 'Test Site',
-    status: 'active',
-    actualStartOn: '2026-03-02',
-    finalStabilizationOn: null,
-    notFiledOn: null,
-    maxDisturbedAtOnceAcres: 3,
-    decFiveAcreApproval: false,
-    decFiveAcreApprovalOn: null,
-    winterShutdownFrom: null,
-    winterShutdownTo: null,
-    drainsToImpairedWaters: false,
-    ...over,
-  };
-}
-
-let nextId = 1;
-function inspection(date: string, time = '10:00', over: Partial<ComplianceInspection> = {}): ComplianceInspection {
-  return { id: nextId++, inspectedAt: at(date, time), type: 'routine', disturbedAcresActive: 2, disturbedAcresInactive: 0.5, snowCover: false, practices: [], inactiveAreas: [], ...over };
-}
-const on = (...dates: string[]) => dates.map((d) => inspection(d));
-
-function data(over: Partial<ProjectComplianceData> & { p?: Partial<ComplianceProject> } = {}): ProjectComplianceData {
-  const { p, ...rest } = over;
-  return { project: project(p), inspections: [], summaries: [], corrective: [], ...rest };
-}
-
-function ctx(now: Date, over: Partial<Omit<ComplianceContext, 'settings'>> & { settings?: Partial<ComplianceSettings> } = {}): ComplianceContext {
-  const { settings, ...rest } = over;
-  return { now, storms: [], ...rest, settings: { ...DEFAULT_COMPLIANCE_SETTINGS, ...settings } };
-}
-
-function findings(d: ProjectComplianceData, c: ComplianceContext, rule?: RuleId) {
-  return evaluateCompliance(d, c).findings.filter((f) => !rule || f.rule === rule);
-}
-
-/** Every month's summary filed on the 5th of the next, so the monthly rule stays out of the way. */
-function allSummaries(from: string, to: string) {
-  const out = [];
-  for (let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7)); `${y}-${String(m).padStart(2, '0')}` <= to; m === 12 ? (y++, (m = 1)) : m++) {
-    out.push({ month: `${y}-${String(m).padStart(2, '0')}`, version: 1, submittedAt: at(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-05`) });
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 

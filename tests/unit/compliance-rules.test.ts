@@ -14,83 +14,20 @@ import {
   nextInspectionDue,
   summaryDueOn,
   tallyMonth,
-  type ComplianceContext,
   type ComplianceInspection,
   type ComplianceProject,
   type ComplianceSettings,
   type ComplianceStorm,
   type ProjectComplianceData,
-  type RuleId,
 } from '#lib/server/compliance/compliance.rules.ts';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { formatAcres } from '#lib/shared/format.ts';
-import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { allSummaries, at, ctx, data, findings, inspection, on, project } from '../support/compliance-builders.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Builders
 
-const at = (date: string, time = '10:00') => townInstant(date, time);
-
-function project(over: Partial<ComplianceProject> = {}): ComplianceProject {
-  return {
-    id: 1,
-    slug: 'test-site',
-    name: 'Test Site',
-    status: 'active',
-    actualStartOn: '2026-03-02',
-    finalStabilizationOn: null,
-    notFiledOn: null,
-    maxDisturbedAtOnceAcres: 3,
-    decFiveAcreApproval: false,
-    decFiveAcreApprovalOn: null,
-    winterShutdownFrom: null,
-    winterShutdownTo: null,
-    drainsToImpairedWaters: false,
-    ...over,
-  };
-}
-
-let nextId = 1;
-function inspection(date: string, time = '10:00', over: Partial<ComplianceInspection> = {}): ComplianceInspection {
-  return {
-    id: nextId++,
-    inspectedAt: at(date, time),
-    type: 'routine',
-    disturbedAcresActive: 2,
-    disturbedAcresInactive: 0.5,
-    snowCover: false,
-    practices: [],
-    inactiveAreas: [],
-    ...over,
-  };
-}
-
-/** Inspections on the given local dates (10:00). */
-const on = (...dates: string[]) => dates.map((d) => inspection(d));
-
-function data(over: Partial<ProjectComplianceData> & { p?: Partial<ComplianceProject> } = {}): ProjectComplianceData {
-  const { p, ...rest } = over;
-  return { project: project(p), inspections: [], summaries: [], corrective: [], ...rest };
-}
-
-function ctx(now: Date, over: Partial<Omit<ComplianceContext, 'settings'>> & { settings?: Partial<ComplianceSettings> } = {}): ComplianceContext {
-  const { settings, ...rest } = over;
-  return { now, storms: [], ...rest, settings: { ...DEFAULT_COMPLIANCE_SETTINGS, ...settings } };
-}
-
-function findings(d: ProjectComplianceData, c: ComplianceContext, rule?: RuleId) {
-  return evaluateCompliance(d, c).findings.filter((f) => !rule || f.rule === rule);
-}
-
-// Every filed summary on time, so the monthly rule stays out of the way of the others.
-function allSummaries(from: string, to: string) {
-  const out = [];
-  for (let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7)); `${y}-${String(m).padStart(2, '0')}` <= to; m === 12 ? (y++, (m = 1)) : m++) {
-    out.push({ month: `${y}-${String(m).padStart(2, '0')}`, version: 1, submittedAt: at(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-05`) });
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -21,6 +21,17 @@ export function formatDay(date: string | null | undefined, style: 'long' | 'shor
   return (style === 'long' ? dayFmt : shortDayFmt).format(d);
 }
 
+/** "<PREFIX>-<year>-NNNN", at least four digits: R-2026-0042, INV-2026-0007, OR-2026-0003. */
+export function sequenceNumber(prefix: string, year: string, n: number): string {
+  return `${prefix}-${year}-${String(n).padStart(4, '0')}`;
+}
+
+/** An appointment → "Monday, May 4, 2026 at 10:00 AM" in town time (the weekday matters to whoever must come). */
+export function formatAppointment(at: Date): string {
+  return appointmentFmt.format(at);
+}
+const appointmentFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
 /** An instant → "Nov 3, 2026, 9:15 AM" in town time. */
 export function formatInstant(value: Date | null | undefined): string {
   if (!value) return '—';

@@ -6,7 +6,7 @@
  * File work (rendering and storing the notice PDF) happens before the synchronous transaction.
  */
 import type { Result } from '#lib/server/platform/result.ts';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import {
   documents,
   enforcementActions,

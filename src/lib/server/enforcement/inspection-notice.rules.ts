@@ -4,7 +4,6 @@
  */
 import { TOWN_INSPECTION_OUTCOMES, type TownInspectionOutcome } from '#db/enums.ts';
 export { TOWN_INSPECTION_OUTCOMES, type TownInspectionOutcome };
-import type { INSPECTION_MILESTONES } from '#db/schema.ts';
 
 import type { Milestone } from '#db/enums.ts';
 export type { Milestone };

@@ -10,7 +10,7 @@
  */
 import type { DeliveryMethod, OperatorChargeCode, OperatorRequestStatus } from '#db/schema.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
-import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
+import { formatDay, formatMoney, plural, sequenceNumber } from '#lib/shared/format.ts';
 
 export const OPERATOR_SECTION = 'Subsection L(4)';
 /** As the compliance findings cite their sections: the subsection and what it requires. */
@@ -283,5 +283,5 @@ export function askedFor(r: { wantsSwppp: boolean; reportsFrom: string | null; r
 
 /** OR-2026-0007. */
 export function formatOperatorNumber(year: string, n: number): string {
-  return `OR-${year}-${String(n).padStart(4, '0')}`;
+  return sequenceNumber('OR', year, n);
 }

@@ -2,37 +2,18 @@
  * Shared writes for requests to the operator: OR- numbers from a per-year sequence, timeline events,
  * updates, and the private tracking link (the same HMAC links as the Town's requests: records-requests/links.ts).
  */
-import { and, eq, gt, like, lt, sql } from 'drizzle-orm';
-import { operatorRequestEvents, operatorRequests, settings } from '#db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { operatorRequestEvents, operatorRequests } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
-import { formatOperatorNumber } from './request.rules.ts';
+import { nextInSequence } from '#lib/server/platform/sequences.ts';
 
 export type OperatorRequestRow = typeof operatorRequests.$inferSelect;
 
-/** The next OR-YYYY-NNNN; the counter lives in `settings`, and a number that exists is skipped, never reused. */
+/** The next OR-YYYY-NNNN (platform/sequences.ts, as the Town's R- and INV- numbers). */
 export function nextOperatorNumber(tx: Tx, year: string): string {
-  const key = `seq:OR:${year}`;
-  const head = `OR-${year}-`;
-  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get();
-  let n = row
-    ? Number(row.value)
-    : (tx
-        .select({ n: sql<number | null>`max(cast(substr(${operatorRequests.number}, ${head.length + 1}) as integer))` })
-        .from(operatorRequests)
-        .where(and(like(operatorRequests.number, `${head}%`), gt(operatorRequests.number, head), lt(operatorRequests.number, `${head}~`)))
-        .get()?.n ?? 0);
-  let candidate: string;
-  do {
-    n++;
-    candidate = formatOperatorNumber(year, n);
-  } while (tx.select({ id: operatorRequests.id }).from(operatorRequests).where(eq(operatorRequests.number, candidate)).get());
-  tx.insert(settings)
-    .values({ key, value: String(n) })
-    .onConflictDoUpdate({ target: settings.key, set: { value: String(n), updatedAt: new Date() } })
-    .run();
-  return candidate;
+  return nextInSequence(tx, { table: operatorRequests, id: operatorRequests.id, number: operatorRequests.number }, 'OR', year);
 }
 
 export type OperatorEventKind = 'status' | 'answer' | 'billing' | 'note';

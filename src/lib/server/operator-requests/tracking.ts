@@ -73,7 +73,7 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
     delivery: OPERATOR_DELIVERY_PHRASE[r.delivery] ?? 'as copies',
     hasEmail: !!r.requesterEmail,
     explanation,
-    answer: explainOperatorAnswer(explainFacts(db, r), window.overdueBefore),
+    answer: explainOperatorAnswer(explainFacts(r), window.overdueBefore),
     bill: r.billTotalCents == null ? null : { lines: charges, totalCents: r.billTotalCents, townLimitCents: r.townLimitCents, actualCostStatement: r.actualCostStatement, paidOn: r.paidOn },
     released,
     files: released ? files : [],

@@ -12,7 +12,7 @@ import { parseMoney } from '#lib/shared/format.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { deadlineFlag, deadlineWindow, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { deadlineFlag, deadlineWindow, type BusinessCalendar, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import {
@@ -45,15 +45,38 @@ export const TIMELINESS_LABEL: Record<Timeliness, string> = {
   withdrawn: 'Withdrawn',
 };
 
-function windowNow(db: DB, now: Date): DeadlineWindow {
-  return deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+/** Today's deadline window, with the calendar it was read from (read once per screen, not per row). */
+function windowNow(db: DB, now: Date): DeadlineWindow & { calendar: BusinessCalendar } {
+  const calendar = loadCalendar(db);
+  return { ...deadlineWindow(now, calendar, closeOfBusiness(db)), calendar };
 }
 
 /** The due-date words for a request the operator must still answer; the status words otherwise. */
-function dueText(db: DB, r: Pick<OperatorRequestRow, 'status' | 'dueOn'>, w: DeadlineWindow): string {
+function dueText(r: Pick<OperatorRequestRow, 'status' | 'dueOn'>, w: ReturnType<typeof windowNow>): string {
   if (r.status !== 'received') return OPERATOR_STATUS_LABEL[r.status];
-  const left = Math.max(0, loadCalendar(db).businessDaysBetween(w.today, r.dueOn));
+  const left = Math.max(0, w.calendar.businessDaysBetween(w.today, r.dueOn));
   return dueWords(r.dueOn, w.today, left, w.overdueBefore);
+}
+
+/** One row of the operator's queue or the staff list (the operator and the staff read the same facts). */
+function listRow(r: ListRow, w: ReturnType<typeof windowNow>): OperatorQueueRow {
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    statusLabel: OPERATOR_STATUS_LABEL[r.status],
+    dueOn: r.dueOn,
+    dueWords: dueText(r, w),
+    flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
+    asked: askedFor(r),
+    receivedAt: r.receivedAt,
+    projectName: r.projectName,
+    projectSlug: r.projectSlug,
+    requesterName: r.requesterName,
+    requesterEmail: r.requesterEmail,
+    requesterPhone: r.requesterPhone,
+    requesterAddress: r.requesterAddress,
+  };
 }
 
 const listColumns = {
@@ -78,6 +101,10 @@ const listColumns = {
   projectName: projects.name,
   projectSlug: projects.slug,
 };
+type ListRow = Pick<
+  OperatorRequestRow,
+  'id' | 'number' | 'status' | 'dueOn' | 'receivedAt' | 'wantsSwppp' | 'reportsFrom' | 'reportsTo' | 'description' | 'delivery' | 'requesterName' | 'requesterEmail' | 'requesterPhone' | 'requesterAddress'
+> & { projectName: string; projectSlug: string };
 
 /** Received first (by due date), then those waiting for an inspection or a payment, then closed ones (newest first). */
 function queueOrder(a: { status: OperatorRequestStatus; dueOn: string }, b: { status: OperatorRequestStatus; dueOn: string }): number {
@@ -114,25 +141,7 @@ export function operatorQueue(db: DB, userId: number, now = new Date()): Operato
     .innerJoin(projects, eq(projects.id, operatorRequests.projectId))
     .innerJoin(projectMembers, and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)))
     .all();
-  return rows
-    .map((r) => ({
-      id: r.id,
-      number: r.number,
-      status: r.status,
-      statusLabel: OPERATOR_STATUS_LABEL[r.status],
-      dueOn: r.dueOn,
-      dueWords: dueText(db, r, w),
-      flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
-      asked: askedFor(r),
-      receivedAt: r.receivedAt,
-      projectName: r.projectName,
-      projectSlug: r.projectSlug,
-      requesterName: r.requesterName,
-      requesterEmail: r.requesterEmail,
-      requesterPhone: r.requesterPhone,
-      requesterAddress: r.requesterAddress,
-    }))
-    .sort(queueOrder);
+  return rows.map((r) => listRow(r, w)).sort(queueOrder);
 }
 
 /** For the box on /operator: requests the operator must still answer, and the nearest due date. */
@@ -180,11 +189,11 @@ function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: bool
     statusLabel: OPERATOR_STATUS_LABEL[r.status],
     statusMeaning: OPERATOR_STATUS_MEANING[r.status],
     asked: askedFor(r),
-    dueWords: dueText(db, r, w),
+    dueWords: dueText(r, w),
     flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
     timeliness: t,
     timelinessLabel: TIMELINESS_LABEL[t],
-    explanation: explainOperatorAnswer(explainFacts(db, r), w.overdueBefore),
+    explanation: explainOperatorAnswer(explainFacts(r), w.overdueBefore),
     finding,
     charges,
     files,
@@ -245,25 +254,7 @@ export function staffOperatorRequests(db: DB, filter: StaffFilter, now = new Dat
   const rows = (where ? q.where(where) : q).orderBy(asc(operatorRequests.dueOn), desc(operatorRequests.id)).all();
   return rows.map((r) => {
     const t = timeliness(r, w.overdueBefore);
-    return {
-      id: r.id,
-      number: r.number,
-      status: r.status,
-      statusLabel: OPERATOR_STATUS_LABEL[r.status],
-      dueOn: r.dueOn,
-      dueWords: dueText(db, r, w),
-      flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
-      asked: askedFor(r),
-      receivedAt: r.receivedAt,
-      projectName: r.projectName,
-      projectSlug: r.projectSlug,
-      requesterName: r.requesterName,
-      requesterEmail: r.requesterEmail,
-      requesterPhone: r.requesterPhone,
-      requesterAddress: r.requesterAddress,
-      timeliness: t,
-      timelinessLabel: TIMELINESS_LABEL[t],
-    };
+    return { ...listRow(r, w), timeliness: t, timelinessLabel: TIMELINESS_LABEL[t] };
   });
 }
 

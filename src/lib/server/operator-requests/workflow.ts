@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { operatorRequestCharges, operatorRequestFiles, operatorRequests, projects, type CopiesHow, type PaymentMethod } from '#db/schema.ts';
-import { formatDay, formatMoney } from '#lib/shared/format.ts';
+import { formatAppointment, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { isProjectMember, usersWithRole } from '#lib/server/accounts/users.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -37,20 +37,13 @@ function projectName(tx: Pick<Tx, 'select'>, projectId: number): string {
 /** Tell the requester what the operator did (the same sentences as the tracking page). */
 function mailRequester(tx: Tx, r: OperatorRequestRow, baseUrl: string, lead: string, today: string) {
   if (!r.requesterEmail) return;
-  const lines = [lead, ...explainOperatorAnswer(explainFacts(tx, r), today).filter((l) => l !== lead)];
+  const lines = [lead, ...explainOperatorAnswer(explainFacts(r), today).filter((l) => l !== lead)];
   enqueueMail(tx, { kind: 'operator-request-update', to: r.requesterEmail, data: { number: r.number, projectName: projectName(tx, r.projectId), name: r.requesterName, trackUrl: operatorTrackingLink(tx, r, baseUrl), lines } });
 }
 
 /** The facts explainOperatorAnswer reads, from a row. */
-export function explainFacts(_tx: unknown, r: OperatorRequestRow) {
-  return {
-    ...r,
-    inspectionWhen: r.inspectionAt ? formatWhen(r.inspectionAt) : null,
-  };
-}
-
-export function formatWhen(at: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(at).replace(' at ', ' at ');
+export function explainFacts(r: OperatorRequestRow) {
+  return { ...r, inspectionWhen: r.inspectionAt ? formatAppointment(r.inspectionAt) : null };
 }
 
 /** The first day records were made available: an earlier availability is never moved later. */
@@ -81,9 +74,9 @@ export function offerInspection(db: DB, actor: Actor & { userId: number }, id: n
   db.transaction((tx) => {
     const after = updateOperatorRequest(tx, r, { status: 'inspection_offered', inspectionPlace: o.place.trim(), inspectionAt: at, ...firstAvailable(r, today, o.on) }, now);
     const late = o.on > r.dueOn ? ` That day is after the due date (${formatDay(r.dueOn)}), so the answer is late.` : '';
-    addOperatorEvent(tx, id, { kind: 'answer', actorUserId: actor.userId, body: `The operator offered the records for inspection at ${o.place.trim()} on ${formatWhen(at)}.${late}` });
+    addOperatorEvent(tx, id, { kind: 'answer', actorUserId: actor.userId, body: `The operator offered the records for inspection at ${o.place.trim()} on ${formatAppointment(at)}.${late}` });
     audit(tx, actor, { action: 'operator_request.offer_inspection', entityType: 'operator_request', entityId: id, before: { status: r.status }, after: { status: after.status, inspectionPlace: after.inspectionPlace, inspectionAt: at, availableOn: after.availableOn } });
-    mailRequester(tx, after, baseUrl, `The operator offered the records for inspection at ${o.place.trim()} on ${formatWhen(at)}.`, today);
+    mailRequester(tx, after, baseUrl, `The operator offered the records for inspection at ${o.place.trim()} on ${formatAppointment(at)}.`, today);
   });
   return { ok: true };
 }

@@ -9,7 +9,7 @@
  *   operation": released only once they are (decision 0026).
  */
 import { daysBetween } from '#lib/shared/days.ts';
-import type { GuaranteeKind, GuaranteePurpose } from '#db/schema.ts';
+import type { GuaranteePurpose } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 
 

@@ -10,7 +10,6 @@ import {
   PROJECT_STATUSES,
   auditLog,
   documents,
-  enforcementActions,
   parties,
   projectMembers,
   projects,

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
-import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
+import { formatDay, formatInstant, formatMoney, sequenceNumber } from '#lib/shared/format.ts';
 
 import type { RequestChannel } from '#db/enums.ts';
 export type { RequestChannel };
@@ -104,7 +104,7 @@ export const MISSED_DEADLINE_TEXT =
 
 /** R-2026-0042, INV-2026-0007: per-year sequences, at least four digits. */
 export function formatNumber(prefix: 'R' | 'INV', year: string, n: number): string {
-  return `${prefix}-${year}-${String(n).padStart(4, '0')}`;
+  return sequenceNumber(prefix, year, n);
 }
 
 /** The public form's one-time key, hashed: a resubmitted form finds the request it already made. */

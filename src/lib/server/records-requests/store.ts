@@ -2,40 +2,19 @@
  * Shared writes for records requests: numbers from per-year sequences, timeline events, and updates that
  * keep `respond_by` in step with the status. Everything runs inside the caller's transaction.
  */
-import { and, eq, gt, like, lt, sql } from 'drizzle-orm';
-import { invoices, recordsRequests, requestEvents, settings } from '#db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { invoices, recordsRequests, requestEvents } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
-import { formatNumber, respondBy } from './request.rules.ts';
+import { nextInSequence } from '#lib/server/platform/sequences.ts';
+import { respondBy } from './request.rules.ts';
 
 export type RequestRow = typeof recordsRequests.$inferSelect;
 export type EventKind = 'status' | 'note_to_requester' | 'internal_note' | 'due_date' | 'billing';
 
-/**
- * The next R-YYYY-NNNN / INV-YYYY-NNNN. The counter lives in `settings`; the first use in a year starts
- * from the highest number already stored, and a number that somehow exists is skipped, never reused.
- */
+/** The next R-YYYY-NNNN / INV-YYYY-NNNN (platform/sequences.ts). */
 export function nextNumber(tx: Tx, prefix: 'R' | 'INV', year: string): string {
   const table = prefix === 'R' ? recordsRequests : invoices;
-  const key = `seq:${prefix}:${year}`;
-  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get();
-  const head = `${prefix}-${year}-`;
-  let n = row
-    ? Number(row.value)
-    : (tx
-        .select({ n: sql<number | null>`max(cast(substr(${table.number}, ${head.length + 1}) as integer))` })
-        .from(table)
-        .where(and(like(table.number, `${head}%`), gt(table.number, head), lt(table.number, `${head}~`)))
-        .get()?.n ?? 0);
-  let candidate: string;
-  do {
-    n++;
-    candidate = formatNumber(prefix, year, n);
-  } while (tx.select({ id: table.id }).from(table).where(eq(table.number, candidate)).get());
-  tx.insert(settings)
-    .values({ key, value: String(n) })
-    .onConflictDoUpdate({ target: settings.key, set: { value: String(n), updatedAt: new Date() } })
-    .run();
-  return candidate;
+  return nextInSequence(tx, { table, id: table.id, number: table.number }, prefix, year);
 }
 
 export function addEvent(
