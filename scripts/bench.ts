@@ -21,6 +21,7 @@ import * as compliance from './bench/compliance.ts';
 import * as recordsRequests from './bench/records-requests.ts';
 import * as mixedLoad from './bench/mixed-load.ts';
 import * as openData from './bench/open-data.ts';
+import * as firstStart from './bench/first-start.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,12 +30,12 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     projects: { type: 'string', default: '10000' },
-    /** Comma-separated scenarios to run (public,opendata,officer,search,compliance,requests,load); default all. */
+    /** Comma-separated scenarios to run (firststart,public,opendata,officer,search,compliance,requests,load); default all. */
     only: { type: 'string', default: '' },
     'load-duration': { type: 'string', default: '60' },
   },
 });
-const only = new Set(args.only ? args.only.split(',') : ['public', 'opendata', 'officer', 'search', 'compliance', 'requests', 'load']);
+const only = new Set(args.only ? args.only.split(',') : ['firststart', 'public', 'opendata', 'officer', 'search', 'compliance', 'requests', 'load']);
 const projects = Number(args.projects);
 const dataDir = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), `rsp-bench-${projects}`);
 const lines: string[] = [];
@@ -43,9 +44,18 @@ const report = (line: string) => {
   console.log(line);
 };
 
+let buildMs: number | undefined;
 if (!args['no-build']) {
   console.log('Building…');
+  const t0 = performance.now();
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+  buildMs = performance.now() - t0;
+  report(`Build: ${(buildMs / 1000).toFixed(1)} s`);
+}
+
+if (only.has('firststart')) {
+  report('\nFirst start (demo town)');
+  await firstStart.run(report, buildMs);
 }
 
 const marker = path.join(dataDir, 'bench-seeded.json');

