@@ -5,8 +5,9 @@
  * deficiency notice restarts the completeness clock of the review it answers.
  */
 import type { Result } from '#lib/server/platform/result.ts';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { documents, parties, swpppReviews, type DocumentType } from '#db/schema.ts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { documents, parties, type DocumentType } from '#db/schema.ts';
+import { planReceived } from '#lib/server/reviews/swppp-review.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { documentValues, type DocumentMeta } from '#lib/server/platform/forms/upload-forms.ts';
@@ -71,14 +72,6 @@ function attachPlan(tx: Tx, actor: Actor, projectId: number, file: ReceivedFile,
     .orderBy(desc(documents.version), desc(documents.id))
     .limit(1)
     .get();
-  // A plan found incomplete and not yet revised: this upload is the revised plan for that review.
-  const waiting = tx
-    .select()
-    .from(swpppReviews)
-    .where(and(eq(swpppReviews.projectId, projectId), isNull(swpppReviews.completeOn), isNull(swpppReviews.decidedOn), isNull(swpppReviews.resubmittedOn)))
-    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
-    .all()
-    .find((r) => r.deficienciesNotifiedOn);
   const doc = insertDocument(tx, projectId, file, {
     type: input.type,
     title: input.title,
@@ -90,14 +83,10 @@ function attachPlan(tx: Tx, actor: Actor, projectId: number, file: ReceivedFile,
     reviewStatus: 'filed',
   });
   audit(tx, actor, { action: 'document.upload', entityType: 'document', entityId: doc.id, after: { projectId, ...doc, filename: file.filename, sha256: file.sha256 } });
-  if (waiting) {
-    const after = tx.update(swpppReviews).set({ resubmittedOn: input.documentDate, documentId: doc.id, updatedAt: new Date() }).where(eq(swpppReviews.id, waiting.id)).returning().get();
-    audit(tx, actor, { action: 'swppp_review.resubmitted', entityType: 'swppp_review', entityId: waiting.id, before: waiting, after });
-    return { documentId: doc.id, reviewId: waiting.id, resubmission: true };
-  }
-  const review = tx.insert(swpppReviews).values({ projectId, documentId: doc.id, receivedOn: input.documentDate }).returning().get();
-  audit(tx, actor, { action: 'swppp_review.received', entityType: 'swppp_review', entityId: review.id, after: review });
-  return { documentId: doc.id, reviewId: review.id };
+  // One behaviour for the officer's upload and the operator's: a new review, or the revised plan a
+  // deficiency notice waits for (its completeness clock restarts).
+  const { reviewId, resubmission } = planReceived(tx, actor, { projectId, documentId: doc.id, receivedOn: input.documentDate });
+  return resubmission ? { documentId: doc.id, reviewId, resubmission } : { documentId: doc.id, reviewId };
 }
 
 /** One stored project document by id, whatever its visibility (staff downloads; callers check the role). */
