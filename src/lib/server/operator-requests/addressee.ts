@@ -2,25 +2,32 @@
  * The facts addressee.rules.ts reads for one project: whether the Town holds a SWPPP (and publishes one),
  * and the newest inspection report filed with it.
  */
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { documents } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { defaultAddressee, type AddresseeFacts, type AskedRecords } from './addressee.rules.ts';
 import { requestableProject } from './submit.ts';
 
-export function addresseeFacts(db: Pick<DB, 'select'>, projectId: number): AddresseeFacts {
-  const swppp = db
-    .select({ public: documents.public })
-    .from(documents)
-    .where(and(eq(documents.projectId, projectId), inArray(documents.type, ['swppp', 'swppp_amendment'])))
-    .all();
-  const latest = db
-    .select({ on: documents.documentDate })
-    .from(documents)
-    .where(and(eq(documents.projectId, projectId), eq(documents.type, 'inspection_report'), isNotNull(documents.documentDate)))
-    .orderBy(desc(documents.documentDate))
-    .limit(1)
-    .get();
+export function addresseeFacts(db: DB, projectId: number): AddresseeFacts {
+  const q = preparedOnce(db, 'operator-requests.addresseeFacts', () => {
+    const id = sql.placeholder('projectId');
+    return {
+      swppp: db
+        .select({ public: documents.public })
+        .from(documents)
+        .where(and(eq(documents.projectId, id), inArray(documents.type, ['swppp', 'swppp_amendment'])))
+        .prepare(),
+      latest: db
+        .select({ on: documents.documentDate })
+        .from(documents)
+        .where(and(eq(documents.projectId, id), eq(documents.type, 'inspection_report'), isNotNull(documents.documentDate)))
+        .orderBy(desc(documents.documentDate))
+        .limit(1)
+        .prepare(),
+    };
+  });
+  const swppp = q.swppp.all({ projectId });
+  const latest = q.latest.get({ projectId });
   return { swpppOnFile: swppp.length > 0, swpppOnline: swppp.some((d) => d.public), latestReportOn: latest?.on ?? null };
 }
 
@@ -28,7 +35,7 @@ export function addresseeFacts(db: Pick<DB, 'select'>, projectId: number): Addre
  * The choice step for one published project: its operator's business name, whether the portal can deliver
  * to them, and the default addressee with its reason (for what was asked, or for the project as a whole).
  */
-export function projectAddressee(db: Pick<DB, 'select'>, slug: string, asked?: AskedRecords | null) {
+export function projectAddressee(db: DB, slug: string, asked?: AskedRecords | null) {
   const project = slug ? requestableProject(db, slug) : undefined;
   if (!project) return undefined;
   return { project, choice: defaultAddressee(asked, addresseeFacts(db, project.id)) };

@@ -5,11 +5,11 @@
  * received it. Either way: a number, a private tracking link, the five-business-day due date counted by the
  * same module as the Town's requests, a timeline entry, an audit row, and mail to both sides.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { operatorRequests, parties, projectMembers, projects, userRoles, users, type DeliveryMethod, type OperatorRequestChannel } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
@@ -30,19 +30,11 @@ export interface OperatorContact {
  * Where the portal delivers a request to the operator: the operator accounts that file for the project,
  * and the owner/operator's business email on the NOI record. No address, no delivery through the portal.
  */
-export function operatorContacts(db: Pick<DB, 'select'>, projectId: number): OperatorContact[] {
-  const accounts = db
-    .select({ name: users.name, email: users.email })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'operator')))
-    .where(and(eq(projectMembers.projectId, projectId), eq(users.disabled, false)))
-    .all();
-  const owners = db
-    .select({ name: parties.contactName, company: parties.companyName, email: parties.email })
-    .from(parties)
-    .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
-    .all()
+export function operatorContacts(db: DB, projectId: number): OperatorContact[] {
+  const q = addresseeStatements(db);
+  const accounts = q.accounts.all({ projectId });
+  const owners = q.owners
+    .all({ projectId })
     .filter((p): p is typeof p & { email: string } => !!p.email)
     .map((p) => ({ name: p.name ?? p.company, email: p.email }));
   const seen = new Set<string>();
@@ -50,11 +42,38 @@ export function operatorContacts(db: Pick<DB, 'select'>, projectId: number): Ope
 }
 
 /** The project a request to its operator can be about: published, with its operator's name. */
-export function requestableProject(db: Pick<DB, 'select'>, slug: string) {
-  const p = db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(and(eq(projects.slug, slug), eq(projects.published, true))).get();
+export function requestableProject(db: DB, slug: string) {
+  const q = addresseeStatements(db);
+  const p = q.project.get({ slug });
   if (!p) return undefined;
-  const operator = db.select({ company: parties.companyName }).from(parties).where(and(eq(parties.projectId, p.id), eq(parties.role, 'owner_operator'))).get();
+  const operator = q.owners.all({ projectId: p.id })[0];
   return { ...p, operatorName: operator?.company ?? null, reachable: operatorContacts(db, p.id).length > 0 };
+}
+
+/**
+ * The reads behind whom to ask, prepared once per connection: every public project page asks them
+ * (the "whom to ask" box), so they must cost microseconds, not a query plan each.
+ */
+function addresseeStatements(db: DB) {
+  return preparedOnce(db, 'operator-requests.addressee', () => {
+    const projectId = sql.placeholder('projectId');
+    return {
+      project: db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(and(eq(projects.slug, sql.placeholder('slug')), eq(projects.published, true))).prepare(),
+      accounts: db
+        .select({ name: users.name, email: users.email })
+        .from(projectMembers)
+        .innerJoin(users, eq(users.id, projectMembers.userId))
+        .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'operator')))
+        .where(and(eq(projectMembers.projectId, projectId), eq(users.disabled, false)))
+        .prepare(),
+      owners: db
+        .select({ name: parties.contactName, company: parties.companyName, email: parties.email })
+        .from(parties)
+        .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
+        .orderBy(asc(parties.id))
+        .prepare(),
+    };
+  });
 }
 
 export interface OperatorRequestInput {
@@ -78,7 +97,7 @@ export interface OperatorRequestInput {
 export type FieldProblems = Partial<Record<'project' | 'records' | 'reportsFrom' | 'reportsTo' | 'name' | 'email' | 'address' | 'delivery' | 'receivedOn' | 'channel', string>>;
 
 /** Everything wrong with a request, by field, at once (an empty object: it can be sent). */
-export function checkOperatorRequest(db: Pick<DB, 'select'>, v: OperatorRequestInput, who: 'public' | 'clerk', today = townToday()): FieldProblems {
+export function checkOperatorRequest(db: DB, v: OperatorRequestInput, who: 'public' | 'clerk', today = townToday()): FieldProblems {
   const p: FieldProblems = {};
   const project = v.project ? requestableProject(db, v.project) : undefined;
   if (!project) p.project = 'Choose a project from the list. We could not find that one.';
