@@ -9,7 +9,7 @@ import { ALERT_EVENT_KINDS } from '#db/enums.ts';
 import { ALERT_KINDS_SENT } from '#lib/shared/labels.ts';
 import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
 import { dispatchAlerts, matches } from '#lib/server/public/alerts/dispatch.ts';
-import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { migrateDatabase, onQuery, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { destinationPoint } from '#lib/shared/geo.ts';
 import { monthlyRequestStats } from '#lib/server/records-requests/statistics.ts';
@@ -195,11 +195,9 @@ describe('the alert dispatcher reads each table once per run, not once per subsc
     ids.forEach((_, n) => subscribed(db, { email: `now${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'immediate' }, at(1)));
     ids.forEach((_, n) => subscribed(db, { email: `daily${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'daily' }, at(1)));
     for (const id of ids) addAction(db, id, at(10));
-    // Count the statements better-sqlite3 is asked to prepare (drizzle prepares each query it runs).
-    const client = db.$client;
-    const prepare = client.prepare.bind(client);
+    // Count the queries drizzle runs.
     const seen: string[] = [];
-    client.prepare = ((sqlText: string) => (seen.push(sqlText), prepare(sqlText))) as typeof client.prepare;
+    const stop = onQuery(db, (sqlText) => seen.push(sqlText));
     const nameLookups = () => seen.filter((q) => /^select ("id", )?"name" from "projects" where/.test(q)).length;
     try {
       expect(dispatchAlerts(db, at(11), BASE).immediate).toBe(5);
@@ -209,7 +207,7 @@ describe('the alert dispatcher reads each table once per run, not once per subsc
       expect(dispatchAlerts(db, at(11 + 25 * 60), BASE).digests).toBe(5);
       expect(nameLookups()).toBe(1);
     } finally {
-      client.prepare = prepare;
+      stop();
     }
   });
 });

@@ -1,25 +1,23 @@
 /**
  * Issue 17 item 9: reads that ran once per row now run once per screen. The officer's desk finds the latest
  * town inspection for every stop-work order in one query; the request form's preview reads the fee schedule
- * once. Counted by the statements better-sqlite3 is asked to prepare (drizzle prepares each query it runs).
+ * once. Counted by the queries drizzle runs (onQuery).
  */
 import { describe, expect, it } from 'vitest';
 import { enforcementActions, projects, townInspections } from '#db/schema.ts';
-import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { migrateDatabase, onQuery, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { officerDesk } from '#lib/server/desks/officer-desk.ts';
 import { formPreview } from '#lib/server/records-requests/submit.ts';
 import { seedReferenceData } from '#db/seed/reference.ts';
 
 function counting<T>(db: DB, pattern: RegExp, run: () => T): { result: T; count: number } {
-  const client = db.$client;
-  const prepare = client.prepare.bind(client);
   const seen: string[] = [];
-  client.prepare = ((sqlText: string) => (seen.push(sqlText), prepare(sqlText))) as typeof client.prepare;
+  const stop = onQuery(db, (sqlText) => seen.push(sqlText));
   try {
     const result = run();
     return { result, count: seen.filter((q) => pattern.test(q)).length };
   } finally {
-    client.prepare = prepare;
+    stop();
   }
 }
 
