@@ -34,6 +34,11 @@
 //   date string is false either way); `'copies'` → `""` in askedFor (only compared with 'to inspect', never shown).
 // - enforcement/actions.rules.ts: L246 EVENT_PAST words for withdraw/close (never shown: a resolved action
 //   gets the "already resolved" message).
+// - records-requests/near-duplicates.rules.ts: L28 `toLowerCase` → `toUpperCase` (both addresses are folded the
+//   same way and only compared with each other).
+// - records-requests/attach-filter.rules.ts: L20 `params.get('attachType') ?? ''` → any other fallback string (a
+//   string that is not a document type filters nothing either way).
+// - records-requests/delivery.rules.ts: L39 `>` → `>=` (an equal promise gives the same date).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

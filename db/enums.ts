@@ -101,6 +101,12 @@ export const REQUEST_STATUSES = [
   'fulfilled',
   'denied',
   'withdrawn',
+  // Issue 15: the clerk asked the requester a question; the request waits for their answer.
+  'awaiting_clarification',
+  // Issue 15: paper copies (or a CD/USB drive) paid and ready, waiting to be picked up or mailed.
+  'copies_ready',
+  // Issue 15 (6a): closed as a duplicate of another request (records_requests.duplicate_of_request_id).
+  'closed_duplicate',
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 

@@ -622,6 +622,21 @@ export const recordsRequests = sqliteTable(
     denialGroundId: integer('denial_ground_id').references((): AnySQLiteColumn => denialGrounds.id),
     /** When the requester was mailed that the five business days ran out unanswered (POL §89(4)(a)); once. */
     missedDeadlineNoticeAt: integer('missed_deadline_notice_at', { mode: 'timestamp_ms' }),
+    /** Issue 15: the day paper copies (or a CD/USB drive) were released, ready to pick up or to mail. */
+    copiesReadyOn: text('copies_ready_on'),
+    /** The day the clerk recorded the copies picked up at Town Hall (the request is then fulfilled). */
+    pickedUpOn: text('picked_up_on'),
+    /** The day the clerk recorded the copies mailed (the request is then fulfilled, and answered: decision 0030). */
+    mailedOn: text('mailed_on'),
+    /** Issue 15: while the clerk waits for the requester's clarification, the status to return to when they answer. */
+    statusBeforeClarification: text('status_before_clarification', { enum: REQUEST_STATUSES }),
+    /** The day the requester answered a clarification question: the queue puts the request at the top (respond_by) until the Town next acts on it. */
+    clarificationAnsweredOn: text('clarification_answered_on'),
+    /** Issue 15 (6a): closed as a duplicate of this request, on this day (the link shows on both clerk pages). */
+    duplicateOfRequestId: integer('duplicate_of_request_id').references((): AnySQLiteColumn => recordsRequests.id),
+    duplicateClosedOn: text('duplicate_closed_on'),
+    /** The clerk's note to the requester when closing it as a duplicate. */
+    duplicateNote: text('duplicate_note'),
   },
   (t) => [
     uniqueIndex('records_requests_number_uq').on(t.number),
@@ -633,6 +648,11 @@ export const recordsRequests = sqliteTable(
     // Open requests (a status filter) by deadline, and the queue's flag counts, without reading rows.
     index('records_requests_status_respond_idx').on(t.status, t.respondBy, t.dueOn, t.receivedAt, t.id),
     uniqueIndex('records_requests_submission_uq').on(t.submissionKeyHash),
+    // The public log (records-requests/public-log.ts): newest first, for the town or one project, a page at a time.
+    index('records_requests_received_idx').on(t.receivedAt, t.id),
+    index('records_requests_project_received_idx').on(t.projectId, t.receivedAt, t.id),
+    // "Lost your link?" and the duplicate guard: one address's requests, newest first (lost-link.ts, near-duplicates.ts).
+    index('records_requests_email_idx').on(t.requesterEmail, t.receivedAt),
   ],
 );
 
@@ -739,6 +759,43 @@ export const requestEvents = sqliteTable(
     body: text('body').notNull(),
   },
   (t) => [index('request_events_request_idx').on(t.requestId, t.at)],
+);
+
+/**
+ * Issue 15: the conversation on a records request, both ways: the requester's messages (from the tracking
+ * page) and the clerk's (a message, or a question that asks for clarification). Each is mailed to the other side.
+ */
+export const requestMessages = sqliteTable(
+  'request_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => recordsRequests.id, { onDelete: 'cascade' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** requester | clerk */
+    sender: text('sender', { enum: ['requester', 'clerk'] }).notNull(),
+    /** The clerk who wrote it; null for the requester. */
+    authorUserId: integer('author_user_id').references((): AnySQLiteColumn => users.id),
+    /** message | clarification (the clerk's question) | answer (the requester's reply to it) */
+    kind: text('kind', { enum: ['message', 'clarification', 'answer'] }).notNull().default('message'),
+    body: text('body').notNull(),
+  },
+  (t) => [index('request_messages_request_idx').on(t.requestId, t.at)],
+);
+
+/** Issue 15 (6b): the clerks' saved replies: short named texts offered in the message box. */
+export const replyTemplates = sqliteTable(
+  'reply_templates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdByUserId: integer('created_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('reply_templates_name_uq').on(t.name)],
 );
 
 export const invoices = sqliteTable(
@@ -868,6 +925,8 @@ export const operatorRequests = sqliteTable(
     uniqueIndex('operator_requests_submission_uq').on(t.submissionKeyHash),
     index('operator_requests_project_idx').on(t.projectId, t.status, t.dueOn),
     index('operator_requests_status_idx').on(t.status, t.dueOn),
+    // "Lost your link?" (records-requests/lost-link.ts): one address's requests.
+    index('operator_requests_email_idx').on(t.requesterEmail, t.receivedAt),
   ],
 );
 

@@ -21,6 +21,7 @@ import { hashPlainUnsubscribeTokens } from '#lib/server/public/alerts/subscripti
 import { ensureGeneratedKeys, GENERATED_KEYS } from '#lib/server/platform/secrets.ts';
 import { addSecurityHeaders } from '#lib/server/platform/http/security-headers.ts';
 import { serveCachedPagesFirst } from '#lib/server/platform/http/cached-pages-first.ts';
+import { trackResponses } from '#lib/server/platform/http/backpressure.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();
@@ -75,6 +76,8 @@ const { server: http } = server.startServer();
 serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath));
 // Security headers on every response, static files and the adapter's own answers included.
 addSecurityHeaders(http.server);
+// Long downloads built while sent (a request's ZIP) wait for the client to take what was written.
+trackResponses(http.server);
 // RFC 8058 one-click unsubscribe posts come without an Origin header (see the module).
 acceptOneClickUnsubscribe(http.server);
 http.server.once('listening', () => {

@@ -264,7 +264,65 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
       .run();
   }
   addLawCases(tx, inserted, ctx);
+  addConversationCases(tx, inserted, ctx);
   return sorted.length;
+}
+
+/**
+ * Issue 15 in the demo town: paper copies handed over (picked up or mailed on the day fulfilled), one set of
+ * copies waiting at Town Hall, one question to a requester, one conversation, and one request closed as a
+ * duplicate of the same requester's earlier one — each as the clerk's actions would have left it.
+ */
+function addConversationCases(tx: Tx, inserted: Array<{ id: number; spec: RequestSpec; dueOn: string }>, ctx: RequestContext): void {
+  const { now } = ctx;
+  const request = (id: number) => tx.select().from(schema.recordsRequests).where(eqId(id)).get()!;
+  const clerk = tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'clerk@rotterdam.example')).get();
+  const message = (requestId: number, at: Date, sender: 'requester' | 'clerk', kind: 'message' | 'clarification' | 'answer', body: string) =>
+    tx.insert(schema.requestMessages).values({ requestId, at, sender, kind, body, authorUserId: sender === 'clerk' ? (clerk?.id ?? null) : null }).run();
+  const set = (id: number, values: Partial<typeof schema.recordsRequests.$inferInsert>) => tx.update(schema.recordsRequests).set(values).where(eqId(id)).run();
+
+  // Paper copies, a CD or a USB drive: fulfilled when picked up or mailed, that day (decision 0030).
+  const fulfilledPaper = inserted.filter((x) => x.spec.state === 'fulfilled' && x.spec.delivery !== 'electronic' && x.spec.delivery !== 'inspect');
+  for (const x of fulfilledPaper) {
+    const r = request(x.id);
+    if (!r.fulfilledOn) continue;
+    set(r.id, x.spec.delivery === 'paper_mail' ? { copiesReadyOn: r.fulfilledOn, mailedOn: r.fulfilledOn } : { copiesReadyOn: r.fulfilledOn, pickedUpOn: r.fulfilledOn });
+  }
+  // The newest of them is still waiting at Town Hall: copies ready, not yet picked up.
+  const waiting = fulfilledPaper.filter((x) => x.spec.delivery === 'paper_pickup').sort((a, b) => b.spec.receivedAt.getTime() - a.spec.receivedAt.getTime())[0];
+  if (waiting) {
+    const r = request(waiting.id);
+    set(r.id, { status: 'copies_ready', pickedUpOn: null, fulfilledOn: null, respondBy: respondBy({ status: 'copies_ready', dueOn: r.dueOn, promisedOn: r.promisedOn, delivery: r.delivery, copiesReadyOn: r.copiesReadyOn }) });
+  }
+
+  // A question to the requester, not yet answered: the Town's deadline holds while it waits (decision 0029).
+  const received = inserted.filter((x) => x.spec.state === 'received').sort((a, b) => a.spec.receivedAt.getTime() - b.spec.receivedAt.getTime());
+  const sameAsk = (x: (typeof received)[number], y: (typeof received)[number]) => !!x.spec.requester.email && x.spec.requester.email === y.spec.requester.email && x.spec.projectId === y.spec.projectId;
+  const asked = received.find((x) => !received.some((y) => y !== x && sameAsk(x, y)));
+  if (asked) {
+    const r = request(asked.id);
+    const at = new Date(Math.min(now.getTime() - 3_600_000, r.receivedAt.getTime() + 3 * 3_600_000));
+    message(r.id, at, 'clerk', 'clarification', 'Do you want the weekly inspection reports only, or the inspection reports after storms as well? Both are kept for this project.');
+    set(r.id, { status: 'awaiting_clarification', statusBeforeClarification: 'received', respondBy: respondBy({ status: 'awaiting_clarification', dueOn: r.dueOn, promisedOn: r.promisedOn, acknowledgedOn: r.acknowledgedOn }), updatedAt: at });
+  }
+
+  // A conversation on an acknowledged request: the requester asks, the clerk answers.
+  const talked = inserted.find((x) => x.spec.state === 'acknowledged' && x.spec.delivery === 'electronic');
+  if (talked) {
+    const r = request(talked.id);
+    const first = new Date(Math.min(now.getTime() - 7_200_000, r.receivedAt.getTime() + 26 * 3_600_000));
+    message(r.id, first, 'requester', 'message', 'Could you send the reports from the winter months first, if the others take longer?');
+    message(r.id, new Date(first.getTime() + 2 * 3_600_000), 'clerk', 'message', 'Yes: the winter reports are being scanned now, and we will send them as soon as they are ready.');
+  }
+
+  // The same requester sent the same request twice within minutes: the later one is closed as a duplicate.
+  const twin = received.find((x, i) => received.slice(0, i).some((y) => sameAsk(x, y)));
+  const first = twin && received.find((y) => y !== twin && sameAsk(twin, y));
+  if (twin && first) {
+    const original = request(first.id);
+    const on = localDay(new Date(Math.min(now.getTime() - 600_000, twin.spec.receivedAt.getTime() + 3_600_000)));
+    set(twin.id, { status: 'closed_duplicate', respondBy: null, duplicateOfRequestId: original.id, duplicateClosedOn: on, duplicateNote: `You sent this request twice within a few minutes; we are answering it as ${original.number}.` });
+  }
 }
 
 /** The cases POL §87(2), §89(3)(a) and §89(4)(a) add, on requests already inserted (see the header). */

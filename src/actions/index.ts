@@ -17,6 +17,9 @@ import { storms } from './storms.ts';
 import { requests } from './requests.ts';
 import { operatorAnswers } from './operator-answers.ts';
 import { operatorRequests } from './operator-requests.ts';
+import { requestMessages } from './request-messages.ts';
+import { requestLinks } from './request-links.ts';
+import { requestDelivery } from './request-delivery.ts';
 
 export const server = {
   accounts,
@@ -34,4 +37,7 @@ export const server = {
   requests,
   operatorRequests,
   operatorAnswers,
+  requestMessages,
+  requestLinks,
+  requestDelivery,
 };

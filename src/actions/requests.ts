@@ -17,6 +17,9 @@ import { approveCost, billRequest, recordPayment, releaseNow, voidInvoice } from
 import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
+import { nearDuplicateWarning } from '#lib/server/records-requests/near-duplicates.ts';
+import { onlineOnlyDocuments } from '#lib/server/records-requests/delivery.ts';
+import { ONLINE_ONLY_MESSAGE } from '#lib/server/records-requests/delivery.rules.ts';
 import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
 import { decideAppeal, fileAppeal, mayAnswerAppeals, setAppealsOfficer } from '#lib/server/records-requests/appeals.ts';
 import { decideItem } from '#lib/server/records-requests/decisions.ts';
@@ -109,13 +112,18 @@ export const requests = {
   submit: defineAction({
     accept: 'form',
     input: z
-      .object({ ...requestFields, website: formText('Leave this empty.').optional() })
+      .object({ ...requestFields, website: formText('Leave this empty.').optional(), confirmDuplicate: choice(['yes'], RELOAD_FORM).optional(), confirmOnlineOnly: choice(['yes'], RELOAD_FORM).optional() })
       .superRefine((v, ctx) => checkSend(v, ctx, true)),
     handler: async (input, ctx) => {
       // Honeypot: a field people never see; bots fill it.
       if (input.website) throw new ActionError({ code: 'BAD_REQUEST', message: 'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.' });
       if (input.intent !== 'submit') return { intent: input.intent };
       const selection = selectionOf(input);
+      // Issue 15 item 2: only documents anyone can download now, asked for electronically: say so before sending (delivery.ts).
+      if (input.confirmOnlineOnly !== 'yes' && onlineOnlyDocuments(db(), selection, input.delivery)) throw new FieldErrors({ confirmOnlineOnly: ONLINE_ONLY_MESSAGE });
+      // Issue 15 item 7: the same records from the same address within minutes: warn before sending (near-duplicates.ts).
+      const duplicate = input.confirmDuplicate === 'yes' ? undefined : nearDuplicateWarning(db(), { email: input.email, selection, formKey: input.formKey });
+      if (duplicate) throw new FieldErrors({ confirmDuplicate: duplicate });
       const result = createRecordsRequest(
         db(),
         {

@@ -8,7 +8,7 @@ import { escapeHtml as esc } from '#lib/server/platform/mail/html.ts';
 
 export const GET: APIRoute = async ({ request, locals }) => {
   const base = config().publicUrl;
-  const fixed = ['/', '/projects', '/near', '/map', '/search', '/alerts', '/open-data', '/open-data/records-requests', '/help'];
+  const fixed = ['/', '/projects', '/near', '/map', '/search', '/alerts', '/open-data', '/open-data/records-requests', '/requests', '/requests/log', '/help'];
   const help = (await getCollection('help')).map((e) => `/help/${e.id}`);
   const urls = [
     ...[...fixed, ...help].map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),

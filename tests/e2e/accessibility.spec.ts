@@ -46,6 +46,9 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ['open-data/index.astro', '/open-data'],
   ['open-data/records-requests.astro', '/open-data/records-requests'],
   ['requests/new.astro', '/requests/new', '/requests/new?project={active}'],
+  ['requests/index.astro', '/requests', '/requests?sent=1'],
+  // The error state (/requests/log?year=last, a 400) is checked with axe in tests/e2e/public-log.spec.ts.
+  ['requests/log.astro', '/requests/log', '/requests/log?project={active}&year=2026', '/requests/log?page=2'],
   ['requests/operator/new.astro', '/requests/operator/new', '/requests/operator/new?project={active}', '/requests/operator/new?project={stopWork}'],
   ['help/index.astro', '/help'],
   ['help/[slug].astro', '/help/ordinance', '/help/records-requests', '/help/fees', '/help/glossary', '/help/about'],
@@ -65,6 +68,7 @@ const CLERK: Array<[string, ...string[]]> = [
   ['staff/requests/[id]/invoice.astro', '/staff/requests/{billed}/invoice'],
   ['staff/requests/[id]/upload.astro', '/staff/requests/{received}/upload'],
   ['staff/requests/new.astro', '/staff/requests/new'],
+  ['staff/requests/replies.astro', '/staff/requests/replies'],
   ['staff/operator-requests/new.astro', '/staff/operator-requests/new', '/staff/operator-requests/new?project={active}'],
   ['staff/closures.astro', '/staff/closures'],
   ['staff/projects/index.astro', '/staff/projects', '/staff/projects?unpublished=on'],
@@ -128,6 +132,7 @@ const PUBLIC_FORMS: FormCase[] = [
   ['/alerts/new?project={active}', 'Send me a confirmation link'],
   ['/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road', 'Send me a confirmation link'],
   ['/requests/new', 'Send the request'],
+  ['/requests', 'Email me my links'],
   ['/requests/new?project={active}', 'Send the request'],
   ['/requests/operator/new?project={active}', /^(Send the request to the operator|Log my request)$/],
 ];
@@ -137,6 +142,9 @@ const CLERK_FORMS: FormCase[] = [
   ['/staff/requests/{received}', 'Acknowledge and email the requester'],
   ['/staff/requests/{received}', 'Extend and email the requester'],
   ['/staff/requests/{received}', 'Add the note'],
+  ['/staff/requests/{received}', 'Send to the requester'],
+  ['/staff/requests/{received}', 'Close as a duplicate'],
+  ['/staff/requests/replies', 'Add the reply'],
   ['/staff/requests/{received}', 'Deny the request'],
   ['/staff/requests/{received}', 'Attach'],
   ['/staff/requests/{billed}', 'Record the payment'],
@@ -327,6 +335,10 @@ test('a requester’s tracking page and invoice, reached through the link the cl
   await expectNoViolations(page, 'a staff request showing its new tracking link');
   const requester = await (await browser.newContext()).newPage();
   await checkPage(requester, link);
+  // Issue 15: the reply box, sent empty, announces its error and stays accessible.
+  await submitEmpty(requester.getByRole('button', { name: 'Send the message' }));
+  await expectErrorsAnnounced(requester, 'the tracking page’s reply box sent empty');
+  await expectNoViolations(requester, 'the tracking page’s reply box sent empty');
   await checkPage(requester, `${link}/invoice`);
   await requester.close();
 });

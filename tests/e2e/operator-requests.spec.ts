@@ -108,9 +108,18 @@ test('a request not answered within five business days is a dated L(4) finding o
   await page.getByRole('button', { name: /Send the request to the operator|Log my request/ }).click();
   await expect(page).toHaveURL(/\/requests\/track\//);
   await expect(page.getByText(/did not make the records available within five business days/)).toBeVisible();
+  const tracking = page.url();
 
   await page.goto(`/projects/${SLUG}`);
   await expect(page.getByText(`A request for records made to the operator on ${formatDay(receivedOn)} was not answered within five business days`).first()).toBeVisible();
   await expect(page.getByText('casey.brightwater@example.net')).toHaveCount(0);
   await expect(page.getByText('Casey Brightwater')).toHaveCount(0);
+
+  // The withdraw form works in a real browser: the page's referrer policy keeps the Origin header its POST needs.
+  await page.goto(tracking);
+  await page.getByText('Withdraw this request').click();
+  await page.getByRole('checkbox', { name: 'I no longer want these records' }).check();
+  await page.getByRole('button', { name: 'Withdraw the request' }).click();
+  await expect(page.getByText(/withdrawn/i).first()).toBeVisible();
+  await expect(page.getByText(/Forbidden|Cross-site/i)).toHaveCount(0);
 });

@@ -137,7 +137,8 @@ test('a requester asks for a SWPPP and two inspection reports; the clerk bills, 
   await page.getByRole('button', { name: 'Record the payment' }).click();
   await expect(page.getByRole('status')).toHaveText('Payment recorded.');
   await expect(invoice).toContainText(/Balance due\s*\$0\.00/);
-  await expect(page.getByText('Fulfilled', { exact: true }).first()).toBeVisible();
+  // Issue 15: paper copies picked up are "Copies ready" once paid (fulfilled when picked up: paper-pickup.spec.ts).
+  await expect(page.getByText('Copies ready', { exact: true }).first()).toBeVisible();
   const items = page.locator('#items + .table-wrap table tbody tr');
   await expect(items).toHaveCount(2);
   for (const row of await items.all()) await expect(row.locator('td').nth(3)).not.toHaveText('No');
@@ -146,7 +147,7 @@ test('a requester asks for a SWPPP and two inspection reports; the clerk bills, 
 
   // The requester downloads them from the tracking page.
   await requester.goto(linkIn(paidMail));
-  await expect(requester.getByText('Fulfilled', { exact: true })).toBeVisible();
+  await expect(requester.getByText('Copies ready', { exact: true })).toBeVisible();
   const downloads = requester.locator('ul.downloads a');
   await expect(downloads).toHaveCount(3);
   await expect(downloads.nth(0)).toHaveText(facts.swppp.title);
@@ -173,6 +174,9 @@ test('with JavaScript off the form still works: preview shows the estimate, and 
   await expect(page.locator('[data-estimate-body] .estimate-total strong')).toHaveText('$0.00');
   await page.getByLabel('Name').fill('No Script');
   await page.getByLabel('Email address').fill('no.script@example.org');
+  // Issue 15: a published document only, electronically: the form first says it is online now; sent anyway.
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await page.getByRole('checkbox', { name: 'Send the request anyway' }).check();
   await page.getByRole('button', { name: 'Send the request' }).dblclick();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Records request R-\d{4}-\d{4}$/);
   const db = openDatabase(path.join(portal.dataDir, 'portal.db'));

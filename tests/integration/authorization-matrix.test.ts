@@ -105,6 +105,8 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   // The appeals queue: the appeals officer named in settings (the admin, in the demo town) or an admin.
   'staff/requests/appeals': { allow: ['admin'], url: () => '/staff/requests/appeals' },
   'staff/requests/settings': { allow: ['admin'], url: () => '/staff/requests/settings' },
+  // Issue 15 (6b): the clerks' saved replies.
+  'staff/requests/replies': { allow: ['clerk'], url: () => '/staff/requests/replies' },
   // Requests to the operator (L(4)): the operator answers those for their own projects; staff read them all.
   'operator/requests/index': { allow: ['operator'], url: () => '/operator/requests' },
   'operator/requests/[id]/index': { allow: 'member', url: (i) => `/operator/requests/${i.ownOperatorRequestId}` },
@@ -128,8 +130,12 @@ const PUBLIC_ACTIONS = new Set([
   'alerts.unsubscribe',
   // Records requests: anyone may ask; the requester's own actions authorize by the tracking token.
   'requests.submit', 'requests.approveCost', 'requests.withdrawByRequester', 'requests.appeal',
+  // The requester's message to the clerk (issue 15): the tracking token authorizes, and reaches only its own thread.
+  'requestMessages.send',
   // Requests to the operator (L(4)): anyone may ask; withdrawal authorizes by the tracking token.
   'operatorRequests.submit', 'operatorRequests.withdraw',
+  // "Lost your link?": anyone may ask; the mail goes only to the address typed (issue 15).
+  'requestLinks.resend',
 ]);
 /**
  * Who may call each guarded action, and a well-formed input so validation does not answer first.
@@ -188,6 +194,11 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'requests.attachDocuments': { allow: ['clerk'], input: (i) => ({ id: i.requestId, documentIds: '1' }) },
   'requests.removeItem': { allow: ['clerk'], input: (i) => ({ id: i.requestId, itemId: i.fileItem.itemId }) },
   'requests.note': { allow: ['clerk'], input: (i) => ({ id: i.requestId, body: 'Matrix', audience: 'internal' }) },
+  'requestMessages.clerkSend': { allow: ['clerk'], input: (i) => ({ id: i.requestId, body: 'Matrix' }) },
+  'requestMessages.closeDuplicate': { allow: ['clerk'], input: (i) => ({ id: i.requestId, otherNumber: 'R-1900-0001', note: 'Matrix' }) },
+  'requestMessages.saveTemplate': { allow: ['clerk'], input: () => ({ name: 'Matrix', body: 'Matrix' }) },
+  'requestMessages.deleteTemplate': { allow: ['clerk'], input: () => ({ templateId: '1' }) },
+  'requestDelivery.recordHandover': { allow: ['clerk'], input: (i) => ({ id: i.requestId, how: 'pickup', on: '2026-01-05' }) },
   'requests.deny': { allow: ['clerk'], input: (i) => ({ id: i.requestId, reason: 'Matrix' }) },
   'requests.fulfill': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
   'requests.withdraw': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },

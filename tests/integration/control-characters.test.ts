@@ -45,6 +45,7 @@ const request = (overrides: Fields): Fields => ({
   delivery: 'electronic',
   name: 'Control Tester',
   email: 'control.tester@example.org',
+  confirmOnlineOnly: 'yes',
   ...overrides,
 });
 

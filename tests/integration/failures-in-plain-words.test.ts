@@ -39,7 +39,7 @@ beforeAll(async () => {
     const p = db
       .prepare("select p.slug, d.id as doc from projects p join documents d on d.project_id = p.id where p.published = 1 and d.type = 'swppp' and d.public = 1 order by p.name limit 1")
       .get() as { slug: string; doc: number };
-    request = { formKey: 'plain-words-failure-key'.padEnd(43, 'x'), intent: 'submit', project: p.slug, documentIds: String(p.doc), delivery: 'electronic', name: 'Failing Tester', email: 'failing.tester@example.org' };
+    request = { formKey: 'plain-words-failure-key'.padEnd(43, 'x'), intent: 'submit', project: p.slug, documentIds: String(p.doc), delivery: 'electronic', name: 'Failing Tester', email: 'failing.tester@example.org', confirmOnlineOnly: 'yes' };
   } finally {
     db.close();
   }

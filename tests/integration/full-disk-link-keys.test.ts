@@ -65,6 +65,8 @@ const request = (base: string) =>
     delivery: 'electronic',
     name: 'Full Disk Tester',
     email: 'full.disk@example.org',
+    // The same request again on purpose: past the near-duplicate warning (issue 15, item 7).
+    confirmDuplicate: 'yes',
   });
 
 describe.skipIf('why' in disk)('a full disk during the first records request', () => {

@@ -33,7 +33,8 @@ beforeAll(async () => {
 });
 
 function good(overrides: Fields = {}): Fields {
-  return { formKey: formKey(), intent: 'submit', project: slug, documentIds: String(swpppId), delivery: 'electronic', name: 'Integration Tester', email: 'integration.tester@example.org', phone: '(518) 555-0199', address: '77 Private Lane, Rotterdam, NY', ...overrides };
+  // These tests send the same SWPPP from one address many times on purpose: "Send it anyway" (the duplicate guard, issue 15 item 7).
+  return { formKey: formKey(), intent: 'submit', project: slug, documentIds: String(swpppId), delivery: 'electronic', name: 'Integration Tester', email: 'integration.tester@example.org', phone: '(518) 555-0199', address: '77 Private Lane, Rotterdam, NY', confirmDuplicate: 'yes', confirmOnlineOnly: 'yes', ...overrides };
 }
 
 const submit = (fields: Fields) => postAction(base, '/requests/new', 'requests.submit', fields);
@@ -135,8 +136,9 @@ describe('a request that is sent', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
-    // The token is in the address: the page tells the browser not to send it on in a Referer.
-    expect(html).toContain('<meta name="referrer" content="no-referrer">');
+    // The token is in the address: the page tells the browser not to send it on in a Referer to any other
+    // site (same-origin, so its own forms keep their Origin header: issue 15).
+    expect(html).toContain('<meta name="referrer" content="same-origin">');
     const body = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(body).toMatch(/Records request R-\d{4}-\d{4}/);
     expect(body).toContain('How the due date was counted');

@@ -301,6 +301,29 @@ describe('the demo town', () => {
     expect(count(db, "SELECT count(*) FROM invoice_lines WHERE code = 'large_format_sheet' AND unit_cents != 500")).toBe(0);
   });
 
+  it('shows issue 15 in the demo: a question waiting for its requester, copies waiting at Town Hall, paper handed over, a duplicate closed', () => {
+    const states = new Set(all<{ status: string }>(db, 'SELECT status FROM records_requests').map((r) => r.status));
+    for (const s of ['awaiting_clarification', 'copies_ready', 'closed_duplicate']) expect(states).toContain(s);
+    // The question is on the thread, and the request still answers to its statutory due date (decision 0029).
+    const asked = one<{ id: number; due_on: string; respond_by: string | null; status_before_clarification: string }>(db, "SELECT * FROM records_requests WHERE status = 'awaiting_clarification'");
+    expect(asked.status_before_clarification).toBe('received');
+    expect(asked.respond_by).toBe(asked.due_on);
+    expect(count(db, "SELECT count(*) FROM request_messages WHERE request_id = ? AND kind = 'clarification' AND sender = 'clerk'", asked.id)).toBe(1);
+    // Copies waiting for pickup: ready, not picked up, not yet fulfilled.
+    const ready = one<{ copies_ready_on: string | null; picked_up_on: string | null; fulfilled_on: string | null; delivery: string }>(db, "SELECT * FROM records_requests WHERE status = 'copies_ready'");
+    expect(ready).toMatchObject({ picked_up_on: null, fulfilled_on: null, delivery: 'paper_pickup' });
+    expect(ready.copies_ready_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Every fulfilled paper request says when it was picked up or mailed.
+    expect(count(db, "SELECT count(*) FROM records_requests WHERE status = 'fulfilled' AND delivery IN ('paper_pickup', 'cd', 'usb') AND picked_up_on IS NULL")).toBe(0);
+    expect(count(db, "SELECT count(*) FROM records_requests WHERE status = 'fulfilled' AND delivery = 'paper_mail' AND mailed_on IS NULL")).toBe(0);
+    // The duplicate points at the same requester's earlier request for the same project.
+    const dup = one<{ id: number; requester_email: string; project_id: number; received_at: number; duplicate_of_request_id: number }>(db, "SELECT * FROM records_requests WHERE status = 'closed_duplicate'");
+    const original = one<{ requester_email: string; project_id: number; received_at: number }>(db, 'SELECT * FROM records_requests WHERE id = ?', dup.duplicate_of_request_id);
+    expect(original.requester_email).toBe(dup.requester_email);
+    expect(original.project_id).toBe(dup.project_id);
+    expect(original.received_at).toBeLessThan(dup.received_at);
+  });
+
   it('seeds the reference data once, even when asked again', async () => {
     const before = { closures: count(db, 'SELECT count(*) FROM closures'), fees: count(db, 'SELECT count(*) FROM fee_schedules'), settings: count(db, 'SELECT count(*) FROM settings') };
     await seedReferenceData(db, { now: NOW });

@@ -175,7 +175,8 @@ describe('billing', () => {
     expect(recordPayment(db, clerk(), r.id, { amountCents: 5500, method: 'card', reference: 'Auth 88412', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: true, balanceCents: 0, released: true });
     inv = currentInvoice(db, r.id)!;
     expect(inv).toMatchObject({ paidCents: 7500, balanceCents: 0 });
-    expect(row(r.id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-12-01' });
+    // Issue 15: paper copies picked up are ready for pickup once paid, fulfilled when the clerk records the pickup (paper-copies.test.ts).
+    expect(row(r.id)).toMatchObject({ status: 'copies_ready', copiesReadyOn: '2026-12-01', fulfilledOn: null });
     expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
     const audit = db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, String(r.id))).all().map((a) => a.action);
     expect(audit).toEqual(['records_request.create', 'records_request.bill', 'records_request.payment', 'records_request.payment']);

@@ -37,6 +37,7 @@ describe('open statuses: a request is open until fulfilled, denied or withdrawn'
     ['acknowledged', true],
     ['awaiting_cost_approval', true],
     ['awaiting_payment', true],
+    ['copies_ready', true],
     ['fulfilled', false],
     ['denied', false],
     ['withdrawn', false],
@@ -212,10 +213,11 @@ describe('the words of statuses, delivery and release', () => {
   it('every delivery has its own phrase, and the release text follows it', () => {
     expect(new Set(DELIVERY_METHODS.map((d) => DELIVERY_PHRASE[d])).size).toBe(DELIVERY_METHODS.length);
     expect(readyText('electronic')).toBe('The records are ready. Download them from your tracking page; electronic copies are free.');
-    expect(readyText('paper_pickup')).toBe("The copies are ready to pick up at the Town Clerk's office. Electronic copies are on your tracking page too.");
-    expect(readyText('paper_mail')).toBe('The copies are being mailed to you. Electronic copies are on your tracking page too.');
-    expect(readyText('cd')).toBe("The records are ready on a CD at the Town Clerk's office. Electronic copies are on your tracking page too.");
-    expect(readyText('usb')).toBe("The records are ready on a USB drive at the Town Clerk's office. Electronic copies are on your tracking page too.");
+    // Issue 15: paper copies are ready for pickup at Town Hall, or wait to be mailed (never "being mailed" before they are).
+    expect(readyText('paper_pickup')).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam), during business hours. Electronic copies are on your tracking page too.");
+    expect(readyText('paper_mail')).toBe('The paper copies are ready and will be mailed to you; you will get an email with the date they are mailed. Electronic copies are on your tracking page too.');
+    expect(readyText('cd')).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam), during business hours. Your copies are on a CD. Electronic copies are on your tracking page too.");
+    expect(readyText('usb')).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam), during business hours. Your copies are on a USB drive. Electronic copies are on your tracking page too.");
     expect(readyText('inspect')).toBe("The records are ready for you to inspect at the Town Clerk's office during business hours.");
     expect(DELIVERY_PHRASE.electronic).toBe('by email or download');
     expect(DELIVERY_PHRASE.paper_pickup).toBe('as paper copies to pick up');

@@ -258,6 +258,9 @@ export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
   fulfilled: 'Fulfilled',
   denied: 'Denied',
   withdrawn: 'Withdrawn',
+  awaiting_clarification: 'Waiting for the requester’s answer',
+  closed_duplicate: 'Closed as a duplicate',
+  copies_ready: 'Copies ready',
 };
 
 /** The clerk's written decision on one item of a records request (POL §89(3)(a)). */
@@ -320,3 +323,24 @@ export function alertKindsSentWords(target: AlertTarget): string {
   const words = ALERT_KINDS_SENT[target].map((k) => ALERT_EVENT_KIND_WORDS[k]);
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
 }
+
+/** The public log of records requests (/requests/log): how each record asked for ended. */
+export const LOG_ITEM_OUTCOME_LABEL: Record<'released' | 'released_in_part' | 'granted_in_part' | 'denied' | 'withdrawn' | 'duplicate' | 'pending', string> = {
+  released: 'Released',
+  released_in_part: 'Released in part',
+  granted_in_part: 'Granted in part',
+  denied: 'Denied',
+  withdrawn: 'Withdrawn',
+  duplicate: 'Closed as a duplicate',
+  pending: 'Pending',
+};
+
+/** The public log: whether the Town answered by the due date. */
+export const LOG_TIMELINESS_LABEL: Record<'on_time' | 'late' | 'not_yet_due' | 'overdue' | 'withdrawn' | 'duplicate', string> = {
+  on_time: 'On time',
+  late: 'Late',
+  not_yet_due: 'Not yet due',
+  overdue: 'Overdue',
+  withdrawn: 'Withdrawn',
+  duplicate: 'Closed as a duplicate',
+};

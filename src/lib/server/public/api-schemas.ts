@@ -7,6 +7,7 @@ import { z } from 'astro/zod';
 import { PROJECT_STATUSES } from '#db/enums.ts';
 import { STATS_FIELDS } from '#lib/server/records-requests/statistics.ts';
 import { ON_TIME_FIELDS } from '#lib/server/operator-requests/statistics.ts';
+import { LOG_ITEM_OUTCOMES, LOG_TIMELINESS, PUBLIC_LOG_FIELDS } from '#lib/server/records-requests/public-log.ts';
 import type { FieldDef } from './fields.ts';
 import { FINDING_FIELDS, FINDING_RULES, FINDING_SEVERITIES, FINDING_STATUSES } from './findings.ts';
 import { DETAIL_FIELDS, PROJECT_FIELDS } from './open-data.ts';
@@ -103,6 +104,7 @@ const RecordsRequestMonthSchema = z.object({
   on_time_percent: z.number().nullable().meta({ description: statsDescription('on_time_percent') }),
   median_days_to_answer: z.number().nullable().meta({ description: statsDescription('median_days_to_answer') }),
   withdrawn: z.number().int().meta({ description: statsDescription('withdrawn') }),
+  closed_as_duplicate: z.number().int().meta({ description: statsDescription('closed_as_duplicate') }),
   open: z.number().int().meta({ description: statsDescription('open') }),
   overdue: z.number().int().meta({ description: statsDescription('overdue') }),
   not_answered_in_time: z.number().int().meta({ description: statsDescription('not_answered_in_time') }),
@@ -131,6 +133,39 @@ const OnTimeRowSchema = z.object({
   withdrawn: z.number().int().meta({ description: onTimeDescription('withdrawn') }),
 });
 const OnTimeStatsSchema = z.object({ rows: z.array(OnTimeRowSchema).meta({ description: 'The Town first, then each site operator with requests, most requests first.' }) });
+
+const logDescription = (name: string) => PUBLIC_LOG_FIELDS.find((f) => f.name === name)?.description;
+/** /requests/log.json: the public log of records requests (records-requests/public-log.ts). */
+const RecordsRequestLogEntrySchema = z.object({
+  number: z.string().meta({ description: logDescription('number') }),
+  received_on: z.iso.date().meta({ description: logDescription('received_on') }),
+  project: z.object({ name: z.string(), slug: z.string(), url: z.url() }).nullable().meta({ description: logDescription('project') }),
+  status: z.string().meta({ description: logDescription('status') }),
+  due_on: z.iso.date().meta({ description: logDescription('due_on') }),
+  answered_on: z.iso.date().nullable().meta({ description: logDescription('answered_on') }),
+  business_days: z.number().int().min(0).meta({ description: logDescription('business_days') }),
+  timeliness: z.enum(LOG_TIMELINESS).meta({ description: logDescription('timeliness') }),
+  not_answered_in_time: z.boolean().meta({ description: logDescription('not_answered_in_time') }),
+  items: z
+    .array(
+      z.object({
+        title: z.string().meta({ description: 'The document’s title, or a generated description of a date range; what the requester wrote in their own words is never shown.' }),
+        outcome: z.enum(LOG_ITEM_OUTCOMES),
+        ground: z.string().nullable().meta({ description: 'The Public Officers Law §87(2) ground a denial or partial grant rests on.' }),
+        document_url: z.url().nullable().meta({ description: 'The document on the portal, when it is public there.' }),
+      }),
+    )
+    .meta({ description: logDescription('items') }),
+});
+const RecordsRequestLogSchema = z.object({
+  source: z.url().meta({ description: 'The page that shows the log.' }),
+  total: z.number().int().meta({ description: 'Requests that match the filters, on every page.' }),
+  page: z.number().int().meta({ description: 'This page (from 1).' }),
+  per_page: z.number().int().meta({ description: 'Requests per page.' }),
+  pages: z.number().int().meta({ description: 'Number of pages.' }),
+  count: z.number().int().meta({ description: 'Requests on this page.' }),
+  requests: z.array(RecordsRequestLogEntrySchema).meta({ description: 'Newest first.' }),
+});
 
 /** /api/map-points.json: what the map draws, as small as GeoJSON allows (public/map-page.ts). */
 const MapPointCollectionSchema = z.object({
@@ -173,6 +208,8 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   RecordsRequestStats: RecordsRequestStatsSchema,
   RecordsRequestOnTimeRow: OnTimeRowSchema,
   RecordsRequestOnTime: OnTimeStatsSchema,
+  RecordsRequestLogEntry: RecordsRequestLogEntrySchema,
+  RecordsRequestLog: RecordsRequestLogSchema,
   Error: ErrorSchema,
   OpenApiDocument: OpenApiDocumentSchema,
 };

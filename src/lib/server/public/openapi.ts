@@ -11,6 +11,7 @@ import { PROJECT_STATUSES } from '#db/enums.ts';
 import { z } from 'astro/zod';
 import type { DB } from '#lib/server/platform/db.ts';
 import { isListParam, findingFilterSchema, projectFilterSchema } from './api-filters.ts';
+import { publicLogFilterSchema } from '#lib/server/records-requests/public-log.ts';
 import { NAMED_SCHEMAS } from './api-schemas.ts';
 import { listOpenProjects } from './open-data.ts';
 
@@ -98,6 +99,8 @@ export function openApiDocument(db: DB, baseUrl: string) {
   const sampleId = sample?.id ?? 1;
   const projectFilters = queryParameters(projectFilterSchema);
   const findingFilters = queryParameters(findingFilterSchema);
+  const logFilters = queryParameters(publicLogFilterSchema);
+  const sampleSlug = sample?.slug ?? 'example';
   const J = 'application/json';
   return {
     openapi: '3.1.0',
@@ -244,6 +247,34 @@ export function openApiDocument(db: DB, baseUrl: string) {
         description: 'The same rates, one row for the Town and one per site operator.',
         responses: { '200': csv('One row for the Town, then one per operator.') },
         examples: [{ summary: 'All time', url: '/api/records-requests/on-time.csv', status: 200, contentType: 'text/csv' }],
+      }),
+      '/requests/log.json': operation({
+        id: 'recordsRequestLog',
+        tag: 'Records requests',
+        summary: 'The public log of records requests',
+        description:
+          'Every records request, newest first, a page at a time: number, day received, project, the records asked for (document titles only; never who asked, how to reach them or what they wrote), each item’s outcome with the ground of a denial, business days taken, and whether the answer came on time. Filter by project (its slug) and year.',
+        parameters: logFilters,
+        responses: { '200': json('One page of the log.', ref('RecordsRequestLog'), J, paged), ...badRequest },
+        examples: [
+          { summary: 'The newest requests', url: '/requests/log.json', status: 200, contentType: J },
+          { summary: 'One project’s requests', url: `/requests/log.json?project=${encodeURIComponent(sampleSlug)}`, status: 200, contentType: J },
+          { summary: 'Requests received in 2026, ten a page', url: '/requests/log.json?year=2026&per_page=10', status: 200, contentType: J },
+          { summary: 'A year that is not one', url: '/requests/log.json?year=last', status: 400, contentType: J },
+          { summary: 'No such project', url: '/requests/log.json?project=no-such-project-anywhere', status: 400, contentType: J },
+        ],
+      }),
+      '/requests/log.csv': operation({
+        id: 'recordsRequestLogCsv',
+        tag: 'Records requests',
+        summary: 'The public log of records requests as CSV',
+        description: 'The same page of the log as /requests/log.json, one row per record asked for (the request’s columns repeated).',
+        parameters: logFilters,
+        responses: { '200': csv('One row per record asked for.', paged), ...badRequest },
+        examples: [
+          { summary: 'The newest requests', url: '/requests/log.csv', status: 200, contentType: 'text/csv' },
+          { summary: 'A page that is not a number', url: '/requests/log.csv?page=first', status: 400, contentType: J },
+        ],
       }),
       '/api/openapi.json': operation({
         id: 'openApi',

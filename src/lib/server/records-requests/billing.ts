@@ -21,6 +21,7 @@ import { copyItems, resolveItems, type ItemRow } from './records.ts';
 import { appealRightsFor } from './appeals.ts';
 import { withheldLines } from './grounds.ts';
 import { HOW_TO_PAY, isOpen, readyText } from './request.rules.ts';
+import { handoverOf, statusOnRelease } from './delivery.rules.ts';
 import { trackingLink } from './links.ts';
 import { addEvent, auditView, getRequest, nextNumber, updateRequest, type RequestRow } from './store.ts';
 
@@ -242,7 +243,8 @@ export function billRequest(db: DB, actor: Actor, requestId: number, input: Bill
       }
     } else if (bill.totalCents === 0) {
       releaseFiles(tx, r, now);
-      after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
+      // Issue 15: paper copies are ready for pickup (or to be mailed), not fulfilled, until handed over.
+      after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
       addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery)}` });
       if (r.requesterEmail) {
         enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: null, ...withheldForMail(tx, after, now) } });
@@ -328,7 +330,7 @@ export function recordPayment(db: DB, actor: Actor, requestId: number, p: Paymen
     if (balance === 0) {
       releaseFiles(tx, r, now);
       released = true;
-      after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
+      after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
       addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: readyText(r.delivery) });
     }
     audit(tx, actor, {
@@ -342,7 +344,7 @@ export function recordPayment(db: DB, actor: Actor, requestId: number, p: Paymen
       enqueueMail(tx, {
         kind: 'request-payment-received',
         to: r.requesterEmail,
-        data: { number: r.number, name: r.requesterName, trackUrl: link, amountText: formatMoney(p.amountCents), methodText, invoiceNumber: inv.number, balanceText: formatMoney(balance), released },
+        data: { number: r.number, name: r.requesterName, trackUrl: link, amountText: formatMoney(p.amountCents), methodText, invoiceNumber: inv.number, balanceText: formatMoney(balance), released, releasedText: released && handoverOf(r.delivery) ? `The records are released. ${readyText(r.delivery)}` : undefined },
       });
     }
     return { balanceCents: balance, released };

@@ -10,6 +10,7 @@ import { db } from '#lib/server/platform/db.ts';
 import type { FormState } from '#lib/server/platform/forms/action-forms.ts';
 import { projectChoices } from './records.ts';
 import { formPreview } from './submit.ts';
+import { onlineDocumentIds, onlineOnlyDocuments } from './delivery.ts';
 
 export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
   const posted = astro.request.method === 'POST';
@@ -26,6 +27,11 @@ export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
   const errors = { ...form.fields };
   if (preview.projectError && !errors.project) errors.project = [preview.projectError];
   const formKey = looksLikeToken(value('formKey')) ? value('formKey') : newToken();
+  // Issue 15 item 2: documents the portal already serves get "free — download now" beside their tick box;
+  // when only such documents are asked for electronically, the note before sending lists their links.
+  const r = preview.records;
+  const onlineIds = r ? [...onlineDocumentIds(db(), [...r.swppp, ...r.noi, ...r.summaries, ...r.other].map((d) => d.id))] : [];
+  const onlineNotice = errors.confirmOnlineOnly?.length || value('confirmOnlineOnly') === 'yes' ? (onlineOnlyDocuments(db(), preview.selection, preview.delivery) ?? []) : [];
   /** RequestForm's props, apart from the action and the mode. */
   const formProps = {
     formKey,
@@ -37,6 +43,8 @@ export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
     errors,
     estimate: preview.estimate,
     rates: preview.rates,
+    onlineIds,
+    onlineNotice,
   };
   return { value, preview, errors, formProps };
 }

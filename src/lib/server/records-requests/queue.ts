@@ -10,6 +10,7 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { anyContains, type DB } from '#lib/server/platform/db.ts';
 import { deadlineFlag, deadlineWindow, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { OPEN_STATUSES, type RequestChannel } from './request.rules.ts';
+import { possibleDuplicates } from './near-duplicates.ts';
 
 export const QUEUE_FLAGS = { overdue: 'Overdue', due_today: 'Due today', due_soon: 'Due soon (2 business days)' } as const satisfies Record<DeadlineFlag, string>;
 export const QUEUE_STATUS_CHOICES: Record<string, string> = { open: 'All open', all: 'All, open and closed', ...REQUEST_STATUS_LABEL };
@@ -90,6 +91,8 @@ const columns = {
   description: recordsRequests.description,
   projectName: projects.name,
   projectSlug: projects.slug,
+  /** Issue 15: the requester answered the clerk's question on this day (the request is at the top until the Town acts). */
+  clarificationAnsweredOn: recordsRequests.clarificationAnsweredOn,
 };
 
 export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
@@ -109,7 +112,9 @@ export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
   const byId = new Map(
     (ids.length ? db.select(columns).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)).where(inArray(recordsRequests.id, ids)).all() : []).map((r) => [r.id, r]),
   );
-  const rows = ids.map((id) => byId.get(id)!).map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window) }));
+  // Issue 15 item 7: "possible duplicate of R-…" (the same address asked for the same records minutes earlier).
+  const duplicates = possibleDuplicates(db, ids);
+  const rows = ids.map((id) => byId.get(id)!).map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window), possibleDuplicateOf: duplicates.get(r.id) ?? null }));
   // The flag counts over all open requests, whatever the filters, for the summary line.
   const counts = db
     .select({

@@ -6,11 +6,12 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
 import { formatDay, formatInstant, formatMoney, sequenceNumber } from '#lib/shared/format.ts';
+import { copiesRespondBy, madeAvailableOn, readyWords } from './delivery.rules.ts';
 
 import type { RequestChannel } from '#db/enums.ts';
 export type { RequestChannel };
 
-export const OPEN_STATUSES = ['received', 'acknowledged', 'awaiting_cost_approval', 'awaiting_payment'] as const satisfies readonly RequestStatus[];
+export const OPEN_STATUSES = ['received', 'acknowledged', 'awaiting_cost_approval', 'awaiting_payment', 'awaiting_clarification', 'copies_ready'] as const satisfies readonly RequestStatus[];
 
 export function isOpen(status: RequestStatus): boolean {
   return (OPEN_STATUSES as readonly string[]).includes(status);
@@ -25,6 +26,9 @@ export const REQUEST_STATUS_MEANING: Record<RequestStatus, string> = {
   fulfilled: 'The records have been provided.',
   denied: 'The request was denied in writing. You may appeal.',
   withdrawn: 'The request was withdrawn.',
+  awaiting_clarification: 'The Town asked you a question about your request. Answer it below; the request goes back to the clerk as soon as you do.',
+  closed_duplicate: 'The request asks for the same records as another request, and the Town answers them there.',
+  copies_ready: 'The copies are paid for (or free) and ready: waiting at Town Hall for you to pick up, or to be mailed, as you asked.',
 };
 
 export const REQUEST_CHANNELS_FOR_CLERK: RequestChannel[] = ['email', 'mail', 'walk_in', 'phone'];
@@ -40,7 +44,21 @@ export const HOW_TO_PAY =
  * acknowledgment, the date the town promised. While the request waits for the requester (to approve a
  * cost or to pay) the next move is theirs, and a closed request has none.
  */
-export function respondBy(r: { status: RequestStatus; dueOn: string; promisedOn: string | null; acknowledgedOn?: string | null }): string | null {
+export function respondBy(r: { status: RequestStatus; dueOn: string; promisedOn: string | null; acknowledgedOn?: string | null; clarificationAnsweredOn?: string | null; delivery?: DeliveryMethod; copiesReadyOn?: string | null }): string | null {
+  const next = townRespondBy(r);
+  // Issue 15: the requester answered the clerk's question: the request is at the top of the queue, due the
+  // day they answered (never later than its own deadline), until the Town next acts on it.
+  if (next != null && r.clarificationAnsweredOn != null && r.clarificationAnsweredOn < next) return r.clarificationAnsweredOn;
+  return next;
+}
+
+function townRespondBy(r: { status: RequestStatus; dueOn: string; promisedOn: string | null; acknowledgedOn?: string | null; delivery?: DeliveryMethod; copiesReadyOn?: string | null }): string | null {
+  // Issue 15: copies ready: a pickup waits for the requester; mailing is the Town's next move (delivery.rules.ts).
+  if (r.status === 'copies_ready') return r.delivery ? copiesRespondBy({ delivery: r.delivery, copiesReadyOn: r.copiesReadyOn, promisedOn: r.promisedOn }) : null;
+  // Waiting for the requester's clarification (decision 0029): asking a question does not pause POL §89(3)(a).
+  // Unacknowledged, the five business days still bind, so the statutory due date stays the deadline; once
+  // acknowledged, the next move is the requester's, as for a cost approval.
+  if (r.status === 'awaiting_clarification') return r.acknowledgedOn ? null : r.dueOn;
   if (r.status === 'received') return r.dueOn;
   // A late acknowledgment does not cure the missed deadline (POL §89(4)(a)): the request stays overdue.
   if (r.status === 'acknowledged') return acknowledgedLate(r) ? r.dueOn : (r.promisedOn ?? r.dueOn);
@@ -67,11 +85,17 @@ export interface AnswerFacts {
   fulfilledOn: string | null;
   deniedOn: string | null;
   withdrawnOn: string | null;
+  /** Issue 15: paper copies ready for pickup answer the request that day (delivery.rules.ts, decision 0030). */
+  delivery?: DeliveryMethod;
+  copiesReadyOn?: string | null;
+  /** Issue 15 (6a): the day the request was closed as a duplicate of another. */
+  duplicateClosedOn?: string | null;
 }
 
 /** The first day the Town answered in writing (acknowledged, granted or denied), or null. */
 export function firstAnswerOn(r: AnswerFacts): string | null {
-  const days = [r.acknowledgedOn, r.fulfilledOn, r.deniedOn].filter((d): d is string => d != null).sort();
+  const available = r.delivery ? madeAvailableOn({ delivery: r.delivery, copiesReadyOn: r.copiesReadyOn }) : null;
+  const days = [r.acknowledgedOn, r.fulfilledOn, r.deniedOn, available].filter((d): d is string => d != null).sort();
   return days[0] ?? null;
 }
 
@@ -85,6 +109,8 @@ export function missedDeadline(r: AnswerFacts, overdueBefore: string): boolean {
   const answered = firstAnswerOn(r);
   if (answered != null) return answered > r.dueOn;
   if (r.withdrawnOn != null && r.withdrawnOn <= r.dueOn) return false;
+  // Closed in time as a duplicate: the records are answered on the other request (issue 15, 6a).
+  if (r.duplicateClosedOn != null && r.duplicateClosedOn <= r.dueOn) return false;
   return duePassed(r.dueOn, overdueBefore);
 }
 
@@ -130,6 +156,11 @@ export interface TimelineFacts {
   deniedOn: string | null;
   fulfilledOn: string | null;
   withdrawnOn: string | null;
+  /** Issue 15: paper copies: the day they were ready, picked up, mailed. */
+  delivery?: DeliveryMethod;
+  copiesReadyOn?: string | null;
+  pickedUpOn?: string | null;
+  mailedOn?: string | null;
 }
 
 /**
@@ -156,7 +187,10 @@ export function explainAfterDueDate(f: TimelineFacts): string[] {
     );
   }
   if (f.status === 'awaiting_payment') lines.push('The records are ready and the invoice is issued; electronic copies are released as soon as it is paid.');
-  if (f.status === 'fulfilled' && f.fulfilledOn) lines.push(`The records were provided on ${formatDay(f.fulfilledOn)}.`);
+  if (f.copiesReadyOn) lines.push(`The copies were ready on ${formatDay(f.copiesReadyOn)}${f.delivery === 'paper_mail' ? ', to be mailed' : ', for pickup at Town Hall'}.`);
+  if (f.status === 'fulfilled' && f.pickedUpOn) lines.push(`The copies were picked up on ${formatDay(f.pickedUpOn)}.`);
+  else if (f.status === 'fulfilled' && f.mailedOn) lines.push(`The copies were mailed on ${formatDay(f.mailedOn)}.`);
+  else if (f.status === 'fulfilled' && f.fulfilledOn) lines.push(`The records were provided on ${formatDay(f.fulfilledOn)}.`);
   if (f.status === 'denied' && f.deniedOn) lines.push(`The request was denied in writing on ${formatDay(f.deniedOn)}.`);
   if (f.status === 'withdrawn' && f.withdrawnOn) lines.push(`The request was withdrawn on ${formatDay(f.withdrawnOn)}.`);
   return lines;
@@ -172,19 +206,7 @@ export const DELIVERY_PHRASE: Record<DeliveryMethod, string> = {
   inspect: 'to inspect in person',
 };
 
-/** What the requester is told when the records are released, by delivery. */
+/** What the requester is told when the records are released, by delivery (paper: ready for pickup, or to be mailed). */
 export function readyText(delivery: DeliveryMethod): string {
-  switch (delivery) {
-    case 'electronic':
-      return 'The records are ready. Download them from your tracking page; electronic copies are free.';
-    case 'paper_pickup':
-      return 'The copies are ready to pick up at the Town Clerk\'s office. Electronic copies are on your tracking page too.';
-    case 'paper_mail':
-      return 'The copies are being mailed to you. Electronic copies are on your tracking page too.';
-    case 'cd':
-    case 'usb':
-      return `The records are ready ${DELIVERY_PHRASE[delivery]} at the Town Clerk's office. Electronic copies are on your tracking page too.`;
-    case 'inspect':
-      return 'The records are ready for you to inspect at the Town Clerk\'s office during business hours.';
-  }
+  return readyWords(delivery);
 }

@@ -13,8 +13,9 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { appealAnsweredLate, type AppealOutcome } from './appeals.rules.ts';
 import { missedDeadline } from './request.rules.ts';
+import { answeredOn, answeredOnTime } from './public-log.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import type { RequestStatus } from '#db/schema.ts';
+import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
 
 export interface RequestFacts {
   receivedAt: Date;
@@ -25,6 +26,11 @@ export interface RequestFacts {
   deniedOn: string | null;
   acknowledgedOn?: string | null;
   withdrawnOn?: string | null;
+  /** The day the clerk closed it as a duplicate of another request (issue 15, 6a). */
+  duplicateClosedOn?: string | null;
+  /** Paper copies: picked up answers the day they were ready (public-log.rules.ts answeredOn). */
+  delivery?: DeliveryMethod;
+  copiesReadyOn?: string | null;
   /** Items the clerk withheld in writing (denied or granted in part). */
   withheldItems?: number;
   appeals?: Array<{ dueOn: string; decidedOn: string | null; outcome: AppealOutcome }>;
@@ -41,7 +47,9 @@ export interface MonthStats {
   /** Calendar days from the day received to the day answered (median of answered); null when none. */
   medianDaysToAnswer: number | null;
   withdrawn: number;
-  /** Not yet answered or withdrawn. */
+  /** Closed as a duplicate of another request: answered there. */
+  closedAsDuplicate: number;
+  /** Not yet answered, withdrawn or closed as a duplicate. */
   open: number;
   /** Open and past the due date as of `today`. */
   overdue: number;
@@ -69,7 +77,7 @@ export function median(values: number[]): number | null {
 export function monthlyRequestStats(rows: RequestFacts[], today: string, overdueBefore = today): { months: MonthStats[]; total: MonthStats } {
   const byMonth = new Map<string, { stats: MonthStats; days: number[] }>();
   const blank = (month: string): MonthStats => ({
-    month, received: 0, answered: 0, answeredOnTime: 0, onTimePercent: null, medianDaysToAnswer: null, withdrawn: 0, open: 0, overdue: 0,
+    month, received: 0, answered: 0, answeredOnTime: 0, onTimePercent: null, medianDaysToAnswer: null, withdrawn: 0, closedAsDuplicate: 0, open: 0, overdue: 0,
     notAnsweredInTime: 0, grantedInPart: 0, denied: 0, appeals: 0, appealsGranted: 0, appealsDenied: 0, appealsAnsweredLate: 0,
   });
   const all = { stats: blank('all'), days: [] as number[] };
@@ -80,17 +88,18 @@ export function monthlyRequestStats(rows: RequestFacts[], today: string, overdue
     if (!m) byMonth.set(month, (m = { stats: blank(month), days: [] }));
     for (const t of [m, all]) {
       t.stats.received++;
-      const answeredOn = r.status === 'fulfilled' ? r.fulfilledOn : r.status === 'denied' ? r.deniedOn : null;
-      if (answeredOn) {
+      const answered = answeredOn(r);
+      if (answered) {
         t.stats.answered++;
-        if (answeredOn <= r.dueOn) t.stats.answeredOnTime++;
-        t.days.push(Math.max(0, daysBetween(receivedOn, answeredOn)));
+        if (answeredOnTime(r)) t.stats.answeredOnTime++;
+        t.days.push(Math.max(0, daysBetween(receivedOn, answered)));
       } else if (r.status === 'withdrawn') t.stats.withdrawn++;
+      else if (r.status === 'closed_duplicate') t.stats.closedAsDuplicate++;
       else {
         t.stats.open++;
         if (r.dueOn < today) t.stats.overdue++;
       }
-      const facts = { status: r.status as RequestStatus, dueOn: r.dueOn, acknowledgedOn: r.acknowledgedOn ?? null, fulfilledOn: r.fulfilledOn, deniedOn: r.deniedOn, withdrawnOn: r.withdrawnOn ?? null };
+      const facts = { status: r.status as RequestStatus, dueOn: r.dueOn, acknowledgedOn: r.acknowledgedOn ?? null, fulfilledOn: r.fulfilledOn, deniedOn: r.deniedOn, withdrawnOn: r.withdrawnOn ?? null, duplicateClosedOn: r.duplicateClosedOn ?? null, delivery: r.delivery, copiesReadyOn: r.copiesReadyOn ?? null };
       if (missedDeadline(facts, overdueBefore)) t.stats.notAnsweredInTime++;
       if (r.status === 'denied') t.stats.denied++;
       if (r.status === 'fulfilled' && (r.withheldItems ?? 0) > 0) t.stats.grantedInPart++;
@@ -120,6 +129,9 @@ export function recordsRequestStats(db: DB, now = new Date()) {
       deniedOn: recordsRequests.deniedOn,
       acknowledgedOn: recordsRequests.acknowledgedOn,
       withdrawnOn: recordsRequests.withdrawnOn,
+      duplicateClosedOn: recordsRequests.duplicateClosedOn,
+      delivery: recordsRequests.delivery,
+      copiesReadyOn: recordsRequests.copiesReadyOn,
       id: recordsRequests.id,
     })
     .from(recordsRequests)
@@ -150,7 +162,8 @@ export const STATS_FIELDS = [
   { name: 'on_time_percent', description: 'answered_on_time as a whole percent of answered; empty when none were answered.' },
   { name: 'median_days_to_answer', description: 'Median calendar days from the day received to the day answered; empty when none were answered.' },
   { name: 'withdrawn', description: 'Withdrawn by the requester before an answer.' },
-  { name: 'open', description: 'Not yet answered (acknowledged, awaiting cost approval or payment, or just received).' },
+  { name: 'closed_as_duplicate', description: 'Closed by the clerk as a duplicate of another request of the same requester: the records are answered on that request.' },
+  { name: 'open', description: 'Not yet answered (acknowledged, awaiting clarification, cost approval or payment, or just received).' },
   { name: 'overdue', description: 'Open and past the due date today.' },
   { name: 'not_answered_in_time', description: 'Not answered (acknowledged, granted or denied) within the five business days: a denial the requester may appeal (Public Officers Law §89(4)(a)). A later answer does not change it.' },
   { name: 'granted_in_part', description: 'Fulfilled with some records withheld in writing, item by item, on a ground of Public Officers Law §87(2).' },
@@ -170,6 +183,7 @@ export function statsRow(m: MonthStats) {
     on_time_percent: m.onTimePercent,
     median_days_to_answer: m.medianDaysToAnswer,
     withdrawn: m.withdrawn,
+    closed_as_duplicate: m.closedAsDuplicate,
     open: m.open,
     overdue: m.overdue,
     not_answered_in_time: m.notAnsweredInTime,

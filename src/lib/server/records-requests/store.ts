@@ -34,6 +34,8 @@ export function getRequest(tx: Pick<Tx, 'select'>, id: number): RequestRow | und
 /** Change a request; `respond_by` follows from the result, so no caller can forget it. */
 export function updateRequest(tx: Tx, before: RequestRow, patch: Partial<RequestRow>, now = new Date()): RequestRow {
   const after = { ...before, ...patch, updatedAt: now };
+  // Issue 15: a requester's answer puts the request at the top of the queue until the Town next acts on it (any change).
+  if (!('clarificationAnsweredOn' in patch)) after.clarificationAnsweredOn = null;
   after.respondBy = respondBy(after);
   const { id, ...rest } = after;
   tx.update(recordsRequests).set(rest).where(eq(recordsRequests.id, id)).run();

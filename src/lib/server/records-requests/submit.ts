@@ -114,7 +114,20 @@ export interface Estimate {
 
 /** The fee estimate for a checked selection, from the stored page counts and the schedule in force today. */
 export function estimateSelection(db: Pick<Tx, 'select'>, sel: CheckedSelection, delivery: DeliveryMethod, today = townToday(), fee = feeScheduleOn(db, today)): Estimate {
-  const resolved = resolveItems(db, sel.project?.id ?? null, asItemRows(itemsFor(sel)));
+  return estimateItems(db, sel.project?.id ?? null, asItemRows(itemsFor(sel)), delivery, fee);
+}
+
+/**
+ * The estimate the form showed, for a request already made (issue 15, 6d: the tracking page shows the same
+ * breakdown): the items the requester asked for, priced by the schedule in force the day it was received.
+ */
+export function estimateForRequest(db: Pick<Tx, 'select'>, r: { projectId: number | null; delivery: DeliveryMethod; receivedAt: Date }, rows: ItemRow[]): Estimate {
+  return estimateItems(db, r.projectId, rows.filter((i) => i.addedByUserId == null), r.delivery, feeScheduleOn(db, townToday(r.receivedAt)));
+}
+
+/** One estimate, for the form and the tracking page: items resolved to their documents' counts, then the bill. */
+function estimateItems(db: Pick<Tx, 'select'>, projectId: number | null, rows: ItemRow[], delivery: DeliveryMethod, fee: ReturnType<typeof feeScheduleOn>): Estimate {
+  const resolved = resolveItems(db, projectId, rows);
   return {
     bill: computeBill(fee, { delivery, items: copyItems(resolved) }),
     unsized: resolved.filter((r) => !r.sized).map((r) => r.label),
@@ -319,5 +332,7 @@ export function formPreview(db: DB, v: { project: string; documentIds: string[];
     documentIds,
     estimate,
     rates,
+    selection: sel,
+    delivery,
   };
 }

@@ -20,6 +20,10 @@ import { listGrounds, withheldLines, type DenialGround } from './grounds.ts';
 import { requestOutcome, type RequestOutcome } from './item-decisions.rules.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 import { getRequest, type RequestRow } from './store.ts';
+import { loadThread } from './messages.ts';
+import { duplicateLinks } from './duplicate-close.ts';
+import { listReplyTemplates, templateFromParam } from './reply-templates.ts';
+import { filterAttachable, parseAttachFilter } from './attach-filter.rules.ts';
 
 export interface RequestEvent {
   id: number;
@@ -144,23 +148,40 @@ export function ratesToday(db: DB, today: string) {
  * documents that could still be attached, what is not yet released, and whether anything is owed.
  * `linkParam` is a tracking token just made: shown once, and only when it is this request's own.
  */
-export function clerkRequestPage(db: DB, id: number, today: string, publicUrl: string, linkParam: string | null) {
+export function clerkRequestPage(db: DB, id: number, today: string, publicUrl: string, linkParam: string | null, attachParams: URLSearchParams = new URLSearchParams()) {
   const view = loadRequestView(db, id);
   if (!view) return undefined;
   const r = view.request;
   const calendar = loadCalendar(db);
   const inv = view.invoice;
+  // Issue 15 (6c): the attach list filtered by type and dates (GET parameters), ticked documents kept.
+  const allAttachable = view.project ? attachableDocuments(db, view.project.id, view.items.map((i) => i.item.documentId).filter((d): d is number => d != null)) : [];
+  const attachFilter = parseAttachFilter(attachParams);
+  const attachable = filterAttachable(allAttachable, attachFilter);
   return {
     view,
     today,
     open: isOpen(r.status),
     rates: ratesToday(db, today),
-    attachable: view.project ? attachableDocuments(db, view.project.id, view.items.map((i) => i.item.documentId).filter((d): d is number => d != null)) : [],
+    attachable,
+    attachTotal: allAttachable.length,
+    attachFilter,
+    /** The document types the project has, for the filter's choices. */
+    attachTypes: [...new Set(allAttachable.map((d) => d.type))],
+    /** Ticked before filtering and now filtered out: kept ticked as hidden fields. */
+    attachHiddenTicked: attachFilter.ticked.filter((t) => allAttachable.some((d) => d.id === t) && !attachable.some((d) => d.id === t)),
     unreleased: view.items.filter((i) => !i.item.releasedAt && i.files.length > 0),
     owed: inv ? inv.status === 'draft' || inv.balanceCents > 0 : false,
     shownLink: looksLikeToken(linkParam) && hashToken(linkParam) === r.trackingTokenHash ? trackUrl(publicUrl, linkParam) : undefined,
     defaultPromise: calendar.addBusinessDays(today, 10).date,
     noReasonUntil: latestPromiseWithoutReason(r.acknowledgedOn ?? today, calendar),
     grounds: listGrounds(db, { activeOnly: true }) as DenialGround[],
+    /** Issue 15: both sides' messages, oldest first. */
+    thread: loadThread(db, r.id),
+    /** Issue 15 (6a): the request this one was closed into, and those closed into it. */
+    duplicates: duplicateLinks(db, r),
+    /** Issue 15 (6b): the saved replies the message box offers, and the one chosen (`?template=`). */
+    replyTemplates: listReplyTemplates(db),
+    chosenTemplate: templateFromParam(db, attachParams.get('template')),
   };
 }

@@ -259,6 +259,8 @@ export function deny(db: DB, actor: Actor, id: number, input: { groundId: number
 export function fulfill(db: DB, actor: Actor, id: number, note: string | undefined, now = new Date()): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
+  // Issue 15: ready paper copies are fulfilled by recording that they were picked up or mailed, with the date.
+  if (r.status === 'copies_ready') return fail('The copies are ready: record that they were picked up or mailed (with the date) instead.');
   const inv = currentInvoice(db, r.id);
   if (inv && inv.status === 'draft') return fail('The cost is waiting for the requester\'s approval.');
   if (inv && inv.balanceCents > 0) return fail('The invoice is not paid yet. Record the payment first (or void the invoice).');
@@ -288,7 +290,8 @@ export function withdraw(db: DB, actor: Actor, id: number, reasonText: string | 
     const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request withdrawn', now);
     addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${byRequester ? 'You withdrew the request.' : 'Withdrawn at the requester\'s request.'}${reason ? ` ${reason}` : ''}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
     audit(tx, actor, { action: 'records_request.withdraw', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), reason: reason ?? null } });
-    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-withdrawn', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, byRequester } });
+    // Issue 15 (6e): the clerk's note goes with the withdrawal mail.
+    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-withdrawn', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, byRequester, note: byRequester ? null : (reason ?? null) } });
   });
   return { ok: true };
 }

@@ -8,6 +8,9 @@ import * as alerts from './alerts.ts';
 import * as compliance from './compliance.ts';
 import * as requests from './requests.ts';
 import * as operatorRequests from './operator-requests.ts';
+import { lostLinks } from './lost-links.ts';
+import { REQUEST_MESSAGE_TEMPLATES } from './request-messages.ts';
+import { DELIVERY_TEMPLATES } from './delivery.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -23,6 +26,9 @@ export const TEMPLATES = {
   'storm-inspection-due': compliance.stormInspectionDue,
   ...requests.REQUEST_TEMPLATES,
   ...operatorRequests.OPERATOR_REQUEST_TEMPLATES,
+  'request-lost-links': lostLinks,
+  ...REQUEST_MESSAGE_TEMPLATES,
+  ...DELIVERY_TEMPLATES,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;

@@ -135,6 +135,8 @@ export interface PaymentData extends Base {
   invoiceNumber: string;
   balanceText: string;
   released: boolean;
+  /** Issue 15: what "released" means for paper copies (ready for pickup at Town Hall, or to be mailed). */
+  releasedText?: string;
 }
 
 export function requestPaymentReceived(d: PaymentData): RenderedMail {
@@ -143,7 +145,7 @@ export function requestPaymentReceived(d: PaymentData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       `We received your payment of ${d.amountText} (${d.methodText}) for invoice ${d.invoiceNumber}. Balance due: ${d.balanceText}.`,
-      d.released ? 'The records are released: download them from your tracking page.' : 'The records are released once the balance is paid.',
+      d.released ? (d.releasedText ?? 'The records are released: download them from your tracking page.') : 'The records are released once the balance is paid.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER,
@@ -186,6 +188,8 @@ export function requestNote(d: NoteData): RenderedMail {
 
 export interface WithdrawnData extends Base {
   byRequester: boolean;
+  /** The clerk's note, when the clerk recorded the withdrawal (issue 15, 6e). */
+  note?: string | null;
 }
 
 export function requestWithdrawn(d: WithdrawnData): RenderedMail {
@@ -194,6 +198,7 @@ export function requestWithdrawn(d: WithdrawnData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       d.byRequester ? `You withdrew your records request ${d.number}. Nothing more will be done on it.` : `Your records request ${d.number} has been withdrawn, as you asked.`,
+      ...(d.note ? [`The Town Clerk's note: ${d.note}`] : []),
       'You can make a new request at any time.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },

@@ -1,0 +1,103 @@
+/**
+ * Issue 15, the conversation on a records request. The requester writes with the tracking token (the only
+ * key to their own thread); a clerk writes, or asks for clarification, after the role check. Plain text,
+ * length-limited; the service limits how many messages a request takes an hour.
+ */
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { actorOf } from '#lib/server/platform/audit.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { db } from '#lib/server/platform/db.ts';
+import { FieldErrors, id, linkToken, plainText, RELOAD_FORM } from '#lib/server/platform/forms/fields.ts';
+import { requestIdForToken } from '#lib/server/records-requests/links.ts';
+import { sendClerkMessage, sendRequesterMessage } from '#lib/server/records-requests/messages.ts';
+import { closeAsDuplicate } from '#lib/server/records-requests/duplicate-close.ts';
+import { deleteReplyTemplate, saveReplyTemplate, TEMPLATE_BODY_MAX, TEMPLATE_NAME_MAX } from '#lib/server/records-requests/reply-templates.ts';
+import { MESSAGE_MAX_CHARS } from '#lib/server/records-requests/messages.rules.ts';
+import type { Outcome } from '#lib/server/records-requests/billing.ts';
+import { allow } from './guard.ts';
+
+function orThrow<T extends Outcome>(result: T): Extract<T, { ok: true }> {
+  if (result.ok) return result as Extract<T, { ok: true }>;
+  if (result.field) throw new FieldErrors({ [result.field]: result.message });
+  throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+}
+
+/** A service's field messages (or a form-level one under `form`) as the page shows them. */
+function orFields<T extends { ok: boolean }>(result: T | { ok: false; fields: Record<string, string> }): T {
+  if (result.ok) return result as T;
+  if ('fields' in result) {
+    const { form, ...fields } = result.fields;
+    if (Object.keys(fields).length) throw new FieldErrors(fields);
+    throw new ActionError({ code: 'BAD_REQUEST', message: form ?? 'That could not be saved.' });
+  }
+  return orThrow(result as Outcome) as unknown as T;
+}
+
+const body = plainText(MESSAGE_MAX_CHARS, `Use at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters for the message.`, 'Write the message.').min(1, { error: 'Write the message.' });
+const token = linkToken('This tracking link is incomplete. Open it again from the email, or copy the whole address.');
+
+export const requestMessages = {
+  /** The requester's message (or answer to the clerk's question), from the tracking page. */
+  send: defineAction({
+    accept: 'form',
+    input: z.object({ token, body }),
+    handler: async (input, ctx) => {
+      const rid = requestIdForToken(db(), input.token);
+      if (rid === undefined) throw new ActionError({ code: 'NOT_FOUND', message: 'This tracking link is not valid. Use the newest link the Town sent you.' });
+      const result = orThrow(sendRequesterMessage(db(), { label: 'requester', ip: ctx.clientAddress }, rid, input.body, config().publicUrl));
+      return { sent: result.answered ? 'answered' : 'sent' };
+    },
+  }),
+
+  /** A clerk's message to the requester; with "ask for clarification" ticked, the request waits for the answer. */
+  clerkSend: defineAction({
+    accept: 'form',
+    input: z.object({ id, body, clarify: z.enum(['yes'], { error: RELOAD_FORM }).optional() }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(sendClerkMessage(db(), actorOf(clerk, ctx), input.id, { body: input.body, clarify: input.clarify === 'yes' }, config().publicUrl));
+      return { done: input.clarify === 'yes' ? 'clarification' : 'messaged' };
+    },
+  }),
+
+  /** Issue 15 (6a): close as a duplicate of another request, by its number, with a note the requester reads. */
+  closeDuplicate: defineAction({
+    accept: 'form',
+    input: z.object({
+      id,
+      otherNumber: plainText(20, 'Enter a request number like R-2026-0042.', 'Enter the number of the request this one duplicates, like R-2026-0042.'),
+      note: plainText(2000, 'Use at most 2,000 characters for the note.', 'Write a note for the requester: they read it with the other request’s number.'),
+    }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(closeAsDuplicate(db(), actorOf(clerk, ctx), input.id, { otherNumber: input.otherNumber, note: input.note }, config().publicUrl));
+      return { done: 'duplicate' };
+    },
+  }),
+
+  /** Issue 15 (6b): a clerk saves (new or edited) a named reply the message box offers. */
+  saveTemplate: defineAction({
+    accept: 'form',
+    input: z.object({
+      templateId: z.string({ error: RELOAD_FORM }).trim().regex(/^\d{0,12}$/, { error: RELOAD_FORM }).transform((v) => (v ? Number(v) : undefined)).optional(),
+      name: plainText(TEMPLATE_NAME_MAX, `Use at most ${TEMPLATE_NAME_MAX} characters for the name.`, 'Give the reply a short name, like “Ask which phase”.'),
+      body: plainText(TEMPLATE_BODY_MAX, `Use at most ${TEMPLATE_BODY_MAX.toLocaleString('en-US')} characters for the reply.`, 'Write the reply.'),
+    }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orFields(saveReplyTemplate(db(), actorOf(clerk, ctx), { id: input.templateId, name: input.name, body: input.body }));
+      return { done: input.templateId ? 'updated' : 'saved' };
+    },
+  }),
+
+  deleteTemplate: defineAction({
+    accept: 'form',
+    input: z.object({ templateId: id }),
+    handler: async (input, ctx) => {
+      const clerk = allow.role(ctx, 'clerk');
+      orThrow(deleteReplyTemplate(db(), actorOf(clerk, ctx), input.templateId));
+      return { done: 'deleted' };
+    },
+  }),
+};

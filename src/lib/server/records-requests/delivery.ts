@@ -1,0 +1,90 @@
+/**
+ * Delivery of a records request, the loaders and services beside delivery.rules.ts:
+ * - which requestable documents the portal already serves (published, on a published project), for the
+ *   form's "free — download now" and its note before sending a request for only such documents;
+ * - the clerk's record that paper copies were picked up at Town Hall or mailed on a date, which fulfils
+ *   the request (audited; the requester is mailed when the copies are mailed).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { documents, projects } from '#db/schema.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import type { Outcome } from './billing.ts';
+import { checkHandover, handoverEventText, onlyOnlineDocuments, type HandoverInput } from './delivery.rules.ts';
+import { trackingLink } from './links.ts';
+import { rangeDocuments } from './records.ts';
+import { addEvent, auditView, getRequest, updateRequest } from './store.ts';
+import type { CheckedSelection } from './submit.ts';
+import type { DeliveryMethod } from '#db/schema.ts';
+
+type Reader = Pick<Tx, 'select'>;
+
+/** The public address of a published document (the project page links the same). */
+export const documentHref = (id: number) => `/documents/${id}`;
+
+/** Of these document ids, those the portal serves to anyone (public, on a published project). */
+export function onlineDocumentIds(db: Reader, ids: number[]): Set<number> {
+  if (!ids.length) return new Set();
+  return new Set(
+    db
+      .select({ id: documents.id })
+      .from(documents)
+      .innerJoin(projects, eq(projects.id, documents.projectId))
+      .where(and(inArray(documents.id, ids), eq(documents.public, true), eq(projects.published, true)))
+      .all()
+      .map((d) => d.id),
+  );
+}
+
+export interface OnlineDocument {
+  id: number;
+  title: string;
+  href: string;
+}
+
+/**
+ * When a request asks, electronically, only for documents anyone can download now: those documents with
+ * their links (the form's note before sending). Undefined otherwise.
+ */
+export function onlineOnlyDocuments(db: Reader, sel: CheckedSelection, delivery: DeliveryMethod): OnlineDocument[] | undefined {
+  if (delivery !== 'electronic' || sel.freeText || !sel.project) return undefined;
+  const picked = [
+    ...sel.documents.map((d) => ({ id: d.id, title: d.title })),
+    ...(sel.reports ? rangeDocuments(db, sel.project.id, 'inspection_report', sel.reports.from, sel.reports.to).map((d) => ({ id: d.id, title: d.title })) : []),
+  ];
+  const online = onlineDocumentIds(db, picked.map((d) => d.id));
+  const only = onlyOnlineDocuments({
+    delivery,
+    documents: picked.map((d) => ({ online: online.has(d.id) })),
+    freeText: false,
+    emptyRange: Boolean(sel.reports) && picked.length === sel.documents.length,
+  });
+  return only ? picked.map((d) => ({ ...d, href: documentHref(d.id) })) : undefined;
+}
+
+/** The clerk records that the copies were picked up at Town Hall, or mailed on a date: the request is fulfilled. */
+export function recordHandover(db: DB, actor: Actor, id: number, input: HandoverInput, baseUrl: string, now = new Date()): Outcome | { ok: false; fields: Record<string, string> } {
+  const r = getRequest(db, id);
+  if (!r) return { ok: false, message: 'No such request.' };
+  const problems = checkHandover(input, r, townToday(now));
+  if (Object.keys(problems).length) return { ok: false, fields: problems };
+  db.transaction((tx) => {
+    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    const after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: input.on, ...(input.how === 'pickup' ? { pickedUpOn: input.on } : { mailedOn: input.on }) }, now);
+    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: handoverEventText(input.how, input.on) });
+    audit(tx, actor, {
+      action: input.how === 'pickup' ? 'records_request.picked_up' : 'records_request.mailed',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: { ...auditView(after), [input.how === 'pickup' ? 'pickedUpOn' : 'mailedOn']: input.on },
+    });
+    if (input.how === 'mail' && r.requesterEmail) {
+      enqueueMail(tx, { kind: 'request-copies-mailed', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, mailedText: formatDay(input.on) } });
+    }
+  });
+  return { ok: true };
+}

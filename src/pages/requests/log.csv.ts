@@ -1,0 +1,24 @@
+/** GET /requests/log.csv: the same page of the public log as /requests/log.json, one row per record asked for. */
+import type { APIRoute } from 'astro';
+import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
+import { config } from '#lib/server/platform/config.ts';
+import { toCsv } from '#lib/server/platform/http/csv.ts';
+import { pageLinks } from '#lib/server/public/findings.ts';
+import { PUBLIC_LOG_CSV_HEADER, parsePublicLogQuery, publicLog, publicLogCsvRows } from '#lib/server/records-requests/public-log.ts';
+
+export const GET: APIRoute = ({ request, url, locals }) => {
+  const q = parsePublicLogQuery(url.searchParams);
+  if (!q.ok) return apiError(400, q.message);
+  const result = publicLog(locals.db, q.value, config().publicUrl);
+  if (!result.ok) return apiError(400, result.message);
+  const { log } = result;
+  return apiBody(request, '\uFEFF' + toCsv(PUBLIC_LOG_CSV_HEADER, publicLogCsvRows(log)), {
+    contentType: 'text/csv; charset=utf-8',
+    headers: {
+      'Content-Disposition': `attachment; filename="rotterdam-records-request-log${log.pages > 1 ? `-page-${log.page}` : ''}.csv"`,
+      Link: pageLinks(url, log.page, log.pages),
+      'X-Total-Count': String(log.total),
+      'Access-Control-Expose-Headers': 'Link, X-Total-Count',
+    },
+  });
+};
