@@ -52,7 +52,7 @@ test('a request sent in the browser is in the log by its number, with nothing of
   const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Records request ', '');
 
   await page.goto('/requests/log');
-  await expect(page.getByRole('rowheader', { name: new RegExp(`^${number}\b`) })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: new RegExp(`^${number}\\b`) })).toBeVisible();
   const html = await page.content();
   const json = await (await page.request.get('/requests/log.json')).text();
   const csv = await (await page.request.get('/requests/log.csv')).text();
