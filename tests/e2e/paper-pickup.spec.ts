@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { ParsedMail } from 'mailparser';
 import { expect, test } from './fixtures.ts';
+import { signInAt, trackingLinkIn } from './own-portal.ts';
 import { expectNoViolations } from './a11y.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
 import { formatDay } from '#lib/shared/format.ts';
@@ -17,7 +17,6 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
 
-const PASSWORD = 'rotterdam-demo-2026';
 const REQUESTER = 'paper.pickup@example.org';
 
 let portal: Portal;
@@ -44,15 +43,9 @@ test.afterAll(async () => {
   await mailbox?.close();
 });
 
-const linkIn = (mail: ParsedMail) => mail.text!.match(/https?:\/\/\S+\/requests\/track\/[A-Za-z0-9_-]{43}/)![0];
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${portal.url}/signin`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Good to see you/);
-}
+const signIn = (page: Page, email: string) => signInAt(page, portal.url, email);
+const linkIn = trackingLinkIn;
 
 test('a paper request is released, ready for pickup at Town Hall, picked up, and the tracking page says so at each step', async ({ page, browser }) => {
   test.setTimeout(150_000);

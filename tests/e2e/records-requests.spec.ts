@@ -8,12 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import type { ParsedMail } from 'mailparser';
+import { signInAt, trackingLinkIn } from './own-portal.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
 
-const PASSWORD = 'rotterdam-demo-2026';
 const REQUESTER = 'e2e.requester@example.org';
 
 let portal: Portal;
@@ -58,15 +57,9 @@ test.afterAll(async () => {
 });
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const linkIn = (mail: ParsedMail) => mail.text!.match(/https?:\/\/\S+\/requests\/track\/[A-Za-z0-9_-]{43}/)![0];
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${portal.url}/signin`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Good to see you/);
-}
+const signIn = (page: Page, email: string) => signInAt(page, portal.url, email);
+const linkIn = trackingLinkIn;
 
 test('a requester asks for a SWPPP and two inspection reports; the clerk bills, is paid, and the files are released', async ({ page, browser }) => {
   test.setTimeout(150_000);

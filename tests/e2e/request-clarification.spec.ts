@@ -7,15 +7,14 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { ParsedMail } from 'mailparser';
 import { expect, test } from './fixtures.ts';
+import { signInAt, trackingLinkIn } from './own-portal.ts';
 import { axeViolations, duplicateIds } from './a11y.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
 import { postAction } from '../support/http.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
 
-const PASSWORD = 'rotterdam-demo-2026';
 const REQUESTER = 'clarify.requester@example.org';
 /** Both test requests carry this name, so a queue search lists exactly those two, in queue order. */
 const NAME = 'Quinn Zephyrine';
@@ -44,15 +43,9 @@ test.afterAll(async () => {
   await mailbox?.close();
 });
 
-const linkIn = (mail: ParsedMail) => mail.text!.match(/https?:\/\/\S+\/requests\/track\/[A-Za-z0-9_-]{43}/)![0];
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${portal.url}/signin`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Good to see you/);
-}
+const signIn = (page: Page, email: string) => signInAt(page, portal.url, email);
+const linkIn = trackingLinkIn;
 
 /** The request numbers the queue lists for a search on NAME, in queue order. */
 async function queueOrder(page: Page): Promise<string[]> {

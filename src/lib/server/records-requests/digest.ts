@@ -4,10 +4,11 @@
  * actually written), to every active clerk, and only when something needs action. The day it was sent is kept in `settings`, in the same transaction as the mail, so a restart
  * or an overlapping timer never sends it twice.
  */
+import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { projects, recordsRequests, settings, userRoles, users } from '#db/schema.ts';
+import { projects, recordsRequests, settings } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { config, TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
@@ -50,12 +51,7 @@ export function sendRequestsDigest(db: DB, now: Date, baseUrl = config().publicU
   const overdue = flagged.filter((x) => x.flag === 'overdue').map((x) => toRow(x.r));
   const dueToday = flagged.filter((x) => x.flag === 'due_today').map((x) => toRow(x.r));
   const dueSoon = flagged.filter((x) => x.flag === 'due_soon').map((x) => toRow(x.r));
-  const clerks = db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(userRoles.role, 'clerk'), eq(users.disabled, false)))
-    .all();
+  const clerks = usersWithRole(db, 'clerk');
 
   return db.transaction((tx) => {
     tx.insert(settings).values({ key: SENT_KEY, value: window.today, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value: window.today, updatedAt: now } }).run();

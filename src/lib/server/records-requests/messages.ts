@@ -5,8 +5,9 @@
  * (`awaiting_clarification`), and their answer returns it to the status it had and to the top of the queue
  * (respondBy in request.rules.ts). Each message is audited, and its mail is written in the same transaction.
  */
+import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { and, asc, eq } from 'drizzle-orm';
-import { requestEvents, requestMessages, userRoles, users } from '#db/schema.ts';
+import { requestEvents, requestMessages, users } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { hit, minutesText } from '#lib/server/platform/http/rate-limit.ts';
@@ -78,12 +79,7 @@ export function sendRequesterMessage(db: DB, actor: Actor, requestId: number, ra
   const over = limited(db, r.id, 'requester', now);
   if (over) return over;
   const answering = r.status === 'awaiting_clarification';
-  const clerks = db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(userRoles.role, 'clerk'), eq(users.disabled, false)))
-    .all();
+  const clerks = usersWithRole(db, 'clerk');
   // The answer counts from the business day it arrives (after close of business or on a closed day: the next),
   // and the request is due to the clerk that day: the top of the queue (decision 0029).
   const answeredOn = computeDueDate(now, loadCalendar(db), { closeOfBusiness: closeOfBusiness(db) }).countsAsReceivedOn;

@@ -8,11 +8,11 @@
  * below (which statistics.ts counts too) and the missed five business days (missedDeadline,
  * request.rules.ts): POL §89(3)(a), §89(4)(a).
  */
-import type { DeliveryMethod, DocumentType, RequestStatus } from '#db/schema.ts';
+import type { DeliveryMethod, DocumentType } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { requestable, type ItemDecision } from './item-decisions.rules.ts';
-import { duePassed, missedDeadline } from './request.rules.ts';
+import { duePassed, missedDeadline, type AnswerFacts } from './request.rules.ts';
 import { madeAvailableOn } from './delivery.rules.ts';
 
 export const LOG_ITEM_OUTCOMES = ['released', 'released_in_part', 'granted_in_part', 'denied', 'withdrawn', 'duplicate', 'pending'] as const;
@@ -63,20 +63,8 @@ export interface LogItemFacts {
   ground: { citation: string; label: string } | null;
 }
 
-export interface LogRequestFacts {
-  status: RequestStatus;
-  dueOn: string;
-  acknowledgedOn: string | null;
-  fulfilledOn: string | null;
-  deniedOn: string | null;
-  withdrawnOn: string | null;
-  delivery?: DeliveryMethod;
-  copiesReadyOn?: string | null;
-  /** Closed by the clerk as a duplicate of another request (answered there). */
-  duplicateClosedOn?: string | null;
-  /** Ground of a whole-request denial. */
-  ground: { citation: string; label: string } | null;
-}
+/** What the log reads of a request: the facts that say whether and when it was answered, and a whole-request denial's ground. */
+export type LogRequestFacts = AnswerFacts & { ground: { citation: string; label: string } | null };
 
 /** The title the log shows for an item: a requestable document's title, a generated range description, or "own words". */
 export function logItemTitle(i: LogItemFacts): string {
