@@ -77,7 +77,7 @@ serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath));
 // Security headers on every response, static files and the adapter's own answers included.
 addSecurityHeaders(http.server);
 // Long downloads built while sent (a request's ZIP) wait for the client to take what was written.
-trackResponses(http.server);
+trackResponses(http.server, (pathname) => pathname.endsWith('/files.zip'));
 // RFC 8058 one-click unsubscribe posts come without an Origin header (see the module).
 acceptOneClickUnsubscribe(http.server);
 http.server.once('listening', () => {

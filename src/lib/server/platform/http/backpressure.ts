@@ -2,7 +2,7 @@
  * Backpressure for long downloads built while they are sent (the ZIP of a request's released files).
  * The adapter writes a Response body to the socket chunk after chunk without waiting for the socket to
  * drain, so a body that can be read faster than the client receives it would pile up in the server's
- * memory. start.ts calls `trackResponses` once: each request gets a private id in an internal header
+ * memory. start.ts calls `trackResponses` once: each request to a long-download route gets a private id in an internal header
  * (any such header from outside is dropped first), and a route can ask `drainGate(request)` for a
  * function that resolves when the client has taken what was written (or the connection closed).
  * The registry lives on globalThis because start.ts and the built server load separate copies of
@@ -21,8 +21,14 @@ function registry(): Map<string, ServerResponse> {
 let next = 0;
 
 /** Call once with the portal's HTTP server, before the adapter's handler runs (prependListener). */
-export function trackResponses(server: Server): void {
+export function trackResponses(server: Server, isLongDownload: (pathname: string) => boolean): void {
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    // Only the routes that stream long downloads are tracked: every other request (the hot cached pages
+    // among them) costs one header deletion.
+    if (!isLongDownload((req.url ?? '').split('?')[0])) {
+      delete req.headers[RESPONSE_ID_HEADER];
+      return;
+    }
     const id = `${process.pid}-${++next}`;
     req.headers[RESPONSE_ID_HEADER] = id;
     const map = registry();
