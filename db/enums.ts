@@ -165,3 +165,25 @@ export type TownInspectionOutcome = (typeof TOWN_INSPECTION_OUTCOMES)[number];
 
 export const SWPPP_DECISIONS = ['approved', 'approved_with_conditions', 'disapproved'] as const;
 export type SwpppDecision = (typeof SWPPP_DECISIONS)[number];
+
+// ── Issue 20: permanent stormwater practices (SMPs), their inspections, the review escrow ──
+/** The families of permanent practices in the NYS Stormwater Management Design Manual. */
+export const SMP_TYPES = ['pond', 'wetland', 'infiltration', 'filtering', 'open_channel', 'green_infrastructure', 'proprietary_device'] as const;
+export type SmpType = (typeof SMP_TYPES)[number];
+
+/** Who maintains a practice: the Town (public) or a private owner (an HOA, a business). */
+export const SMP_OWNER_KINDS = ['public', 'private'] as const;
+export type SmpOwnerKind = (typeof SMP_OWNER_KINDS)[number];
+
+/** What an inspection of a permanent practice found. */
+export const SMP_CONDITIONS = ['functioning', 'needs_maintenance', 'failing'] as const;
+export type SmpCondition = (typeof SMP_CONDITIONS)[number];
+
+/** Why it was inspected: the ordinance's "any reasonable basis" (routine, random, complaint, joint), or to close maintenance. */
+export const SMP_INSPECTION_REASONS = ['routine', 'random', 'complaint', 'joint', 'reinspection'] as const;
+export type SmpInspectionReason = (typeof SMP_INSPECTION_REASONS)[number];
+
+/** Entries of an escrow account for the town's retained professionals. */
+export const ESCROW_ENTRY_KINDS = ['deposit', 'estimate', 'charge', 'top_up_request', 'refund'] as const;
+export type EscrowEntryKind = (typeof ESCROW_ENTRY_KINDS)[number];
+// ── end issue 20 ──

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
-import { OPERATOR_CHARGE_CODES, COPIES_HOW, OPERATOR_REQUEST_CHANNELS, OPERATOR_REQUEST_STATUSES, ALERT_EVENT_KINDS, ALERT_FREQUENCIES, ALERT_STATUSES, ALERT_TARGETS, DELIVERY_METHODS, DOCUMENT_TYPES, ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, FINE_STATUSES, GUARANTEE_KINDS, GUARANTEE_PURPOSES, INSPECTION_MILESTONES, INSPECTION_TYPES, OUTBOX_STATUSES, PARTY_ROLES, PAYMENT_METHODS, PRACTICE_CONDITIONS, PROJECT_KINDS, PROJECT_STATUSES, REQUEST_CHANNELS, REQUEST_STATUSES, REVIEW_STATUSES, ROLES, SHEET_SIZES } from './enums.ts';
+import { OPERATOR_CHARGE_CODES, COPIES_HOW, OPERATOR_REQUEST_CHANNELS, OPERATOR_REQUEST_STATUSES, ALERT_EVENT_KINDS, ALERT_FREQUENCIES, ALERT_STATUSES, ALERT_TARGETS, DELIVERY_METHODS, DOCUMENT_TYPES, ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, FINE_STATUSES, GUARANTEE_KINDS, GUARANTEE_PURPOSES, INSPECTION_MILESTONES, INSPECTION_TYPES, OUTBOX_STATUSES, PARTY_ROLES, PAYMENT_METHODS, PRACTICE_CONDITIONS, SMP_TYPES, SMP_OWNER_KINDS, SMP_CONDITIONS, SMP_INSPECTION_REASONS, ESCROW_ENTRY_KINDS, PROJECT_KINDS, PROJECT_STATUSES, REQUEST_CHANNELS, REQUEST_STATUSES, REVIEW_STATUSES, ROLES, SHEET_SIZES } from './enums.ts';
 export * from './enums.ts';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -1352,3 +1352,151 @@ export const monthlySummaryDocuments = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.summaryId, t.documentId] })],
 );
+
+// ── Issue 20: permanent stormwater practices (SMPs), their inspections, the review escrow ──
+
+/**
+ * A permanent stormwater management practice in the town's inventory (the MS4 permit's inventory). Created
+ * when the officer accepts a project's certified as-built plans, or entered directly for older practices.
+ */
+export const stormwaterPractices = sqliteTable(
+  'stormwater_practices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    type: text('type', { enum: SMP_TYPES }).notNull(),
+    /** What it is, in the owner's or the plans' words (e.g. "wet pond with forebay"). */
+    description: text('description').notNull().default(''),
+    location: text('location').notNull(),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    /** The project it was built under; null for a practice entered directly. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    ownerKind: text('owner_kind', { enum: SMP_OWNER_KINDS }).notNull(),
+    ownerName: text('owner_name').notNull(),
+    /** The operator account that files the owner's annual maintenance reports (besides the project's operators). */
+    maintainerUserId: integer('maintainer_user_id').references((): AnySQLiteColumn => users.id),
+    /** The recorded maintenance agreement or easement: a citation, and the document when the town holds it. */
+    agreementReference: text('agreement_reference'),
+    agreementDocumentId: integer('agreement_document_id').references((): AnySQLiteColumn => documents.id),
+    /** The certified as-built plans, who certified them, and the officer's acceptance (a local day). */
+    asBuiltDocumentId: integer('as_built_document_id').references((): AnySQLiteColumn => documents.id),
+    asBuiltCertifiedBy: text('as_built_certified_by'),
+    asBuiltAcceptedOn: text('as_built_accepted_on'),
+    asBuiltAcceptedByUserId: integer('as_built_accepted_by_user_id').references((): AnySQLiteColumn => users.id),
+    dedicatedToTown: integer('dedicated_to_town', { mode: 'boolean' }).notNull().default(false),
+    /** Local days: in service from, removed from operation on. */
+    inServiceOn: text('in_service_on').notNull(),
+    removedOn: text('removed_on'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('stormwater_practices_project_idx').on(t.projectId), index('stormwater_practices_type_idx').on(t.type, t.name)],
+);
+
+/** An inspection of a permanent practice by the officer or the designated agent. */
+export const practiceInspections = sqliteTable(
+  'practice_inspections',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => stormwaterPractices.id, { onDelete: 'cascade' }),
+    inspectedOn: text('inspected_on').notNull(),
+    reason: text('reason', { enum: SMP_INSPECTION_REASONS }).notNull(),
+    condition: text('condition', { enum: SMP_CONDITIONS }).notNull(),
+    inspectorName: text('inspector_name').notNull(),
+    /** Joint inspections: the other agency. */
+    jointAgency: text('joint_agency'),
+    /** Complaint-driven inspections: where the complaint came from (words or a link). */
+    complaintSource: text('complaint_source'),
+    /** Random inspections: the recorded draw that chose it. */
+    randomDrawId: integer('random_draw_id').references((): AnySQLiteColumn => practiceRandomDraws.id),
+    findings: text('findings').notNull().default(''),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('practice_inspections_practice_idx').on(t.practiceId, t.inspectedOn)],
+);
+
+/** Maintenance an inspection required, with its due date; a later inspection closes it. */
+export const practiceMaintenanceItems = sqliteTable(
+  'practice_maintenance_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => stormwaterPractices.id, { onDelete: 'cascade' }),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => practiceInspections.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    dueOn: text('due_on').notNull(),
+    /** The owner says it is done (from an annual or interim maintenance report). */
+    reportedDoneOn: text('reported_done_on'),
+    closedOn: text('closed_on'),
+    closedByInspectionId: integer('closed_by_inspection_id').references((): AnySQLiteColumn => practiceInspections.id),
+  },
+  (t) => [index('practice_maintenance_items_practice_idx').on(t.practiceId, t.closedOn)],
+);
+
+/** The owner's maintenance report (annual, or on maintenance done), with a photo or a PDF. */
+export const practiceMaintenanceReports = sqliteTable(
+  'practice_maintenance_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => stormwaterPractices.id, { onDelete: 'cascade' }),
+    /** The calendar year the report covers. */
+    year: integer('year').notNull(),
+    filedOn: text('filed_on').notNull(),
+    workDone: text('work_done').notNull(),
+    sha256: text('sha256').notNull(),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    filedByUserId: integer('filed_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('practice_maintenance_reports_practice_idx').on(t.practiceId, t.year)],
+);
+
+/** A random selection of practices the officer drew: the seed and the pool are kept so anyone can redo it. */
+export const practiceRandomDraws = sqliteTable('practice_random_draws', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  drawnOn: text('drawn_on').notNull(),
+  seed: text('seed').notNull(),
+  /** The ids drawn from and the ids chosen, JSON arrays in order. */
+  poolIds: text('pool_ids').notNull(),
+  chosenIds: text('chosen_ids').notNull(),
+  drawnByUserId: integer('drawn_by_user_id').references((): AnySQLiteColumn => users.id),
+  createdAt: createdAt(),
+});
+
+/** The escrow for the town's retained professionals, per project: staff only, never public. */
+export const escrowEntries = sqliteTable(
+  'escrow_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ESCROW_ENTRY_KINDS }).notNull(),
+    /** Local day: check date, estimate date, the day the town accepted the services, request or refund date. */
+    on: text('on').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    checkNumber: text('check_number'),
+    /** The licensed/certified professional (estimates and charges). */
+    professional: text('professional'),
+    description: text('description').notNull().default(''),
+    /** Hours in hundredths (charges). */
+    hundredthsOfHours: integer('hundredths_of_hours'),
+    /** Charges: the day the town accepted the services (the ordinance pays only then). */
+    acceptedOn: text('accepted_on'),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('escrow_entries_project_idx').on(t.projectId, t.on)],
+);
+// ── end issue 20 ──

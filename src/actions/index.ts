@@ -20,6 +20,8 @@ import { operatorRequests } from './operator-requests.ts';
 import { requestMessages } from './request-messages.ts';
 import { requestLinks } from './request-links.ts';
 import { requestDelivery } from './request-delivery.ts';
+import { practices } from './practices.ts';
+import { escrow } from './escrow.ts';
 
 export const server = {
   accounts,
@@ -40,4 +42,7 @@ export const server = {
   requestMessages,
   requestLinks,
   requestDelivery,
+  // Issue 20
+  practices,
+  escrow,
 };

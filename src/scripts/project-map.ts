@@ -19,6 +19,8 @@ interface Point {
   lat: number;
   lon: number;
   distance?: string;
+  /** Where the popup links (default: the project page); the practices layer links its own pages. */
+  href?: string;
 }
 interface MapData {
   points: Point[];
@@ -42,7 +44,7 @@ function text(tag: string, value: string, className?: string): HTMLElement {
 function popupFor(p: Point): HTMLElement {
   const box = document.createElement('div');
   const link = document.createElement('a');
-  link.href = `/projects/${encodeURIComponent(p.slug)}`;
+  link.href = p.href ?? `/projects/${encodeURIComponent(p.slug)}`;
   link.textContent = p.name;
   const title = document.createElement('strong');
   title.append(link);

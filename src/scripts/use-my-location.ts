@@ -1,5 +1,5 @@
-/** "Use my location" on /near: the browser's geolocation, then the same page with ?lat=&lon=&r=. */
-export function startUseMyLocation(): void {
+/** "Use my location" on /near (and /practices): the browser's geolocation, then the page with ?lat=&lon=&r=. */
+export function startUseMyLocation(path = '/near'): void {
   const button = document.querySelector<HTMLButtonElement>('[data-locate]');
   const status = document.querySelector<HTMLElement>('[data-locate-status]');
   const radius = document.querySelector<HTMLSelectElement>('#near-r');
@@ -12,7 +12,7 @@ export function startUseMyLocation(): void {
       (pos) => {
         const lat = pos.coords.latitude.toFixed(6);
         const lon = pos.coords.longitude.toFixed(6);
-        location.assign(`/near?lat=${lat}&lon=${lon}&r=${encodeURIComponent(radius?.value ?? '0.5')}&here=1`);
+        location.assign(`${path}?lat=${lat}&lon=${lon}&r=${encodeURIComponent(radius?.value ?? '0.5')}&here=1`);
       },
       (err) => {
         button.disabled = false;

@@ -344,3 +344,63 @@ export const LOG_TIMELINESS_LABEL: Record<'on_time' | 'late' | 'not_yet_due' | '
   withdrawn: 'Withdrawn',
   duplicate: 'Closed as a duplicate',
 };
+
+// ── Issue 20: permanent stormwater practices and the review escrow ──
+import type { EscrowEntryKind, SmpCondition, SmpInspectionReason, SmpOwnerKind, SmpType } from '#db/enums.ts';
+
+/** The NYS Stormwater Management Design Manual's families of permanent practices. */
+export const SMP_TYPE_LABEL: Record<SmpType, string> = {
+  pond: 'Stormwater pond',
+  wetland: 'Stormwater wetland',
+  infiltration: 'Infiltration practice',
+  filtering: 'Filtering practice (bioretention, sand filter)',
+  open_channel: 'Open channel (dry or wet swale)',
+  green_infrastructure: 'Green infrastructure (rain garden, porous pavement, green roof)',
+  proprietary_device: 'Proprietary device (manufactured treatment unit)',
+};
+
+/** What each family is, in plain words, for residents. */
+export const SMP_TYPE_MEANING: Record<SmpType, string> = {
+  pond: 'A basin that holds runoff from streets, roofs and parking lots, lets the sediment settle, and releases the water slowly.',
+  wetland: 'A shallow, planted basin that holds runoff and lets the plants and soil clean it before it flows on.',
+  infiltration: 'A trench or basin of stone that lets runoff soak into the ground instead of running off.',
+  filtering: 'A bed of soil, sand or plants the runoff passes through, which catches the pollutants.',
+  open_channel: 'A grassed channel that carries runoff slowly and lets it soak in and settle on the way.',
+  green_infrastructure: 'Small practices that soak up rain where it falls: rain gardens, porous pavement, green roofs, tree pits.',
+  proprietary_device: 'A manufactured unit, usually underground, that separates sediment and oil from runoff.',
+};
+
+export const SMP_OWNER_KIND_LABEL: Record<SmpOwnerKind, string> = {
+  public: 'The Town (public)',
+  private: 'A private owner',
+};
+
+export const SMP_CONDITION_LABEL: Record<SmpCondition, string> = {
+  functioning: 'Functioning',
+  needs_maintenance: 'Needs maintenance',
+  failing: 'Failing',
+};
+
+/** The condition in plain words, for residents. */
+export const SMP_CONDITION_MEANING: Record<SmpCondition, string> = {
+  functioning: 'It was working as designed.',
+  needs_maintenance: 'It works, but the owner must do maintenance (for example remove sediment, mow, clear the outlet).',
+  failing: 'It does not work as designed and needs repair.',
+};
+
+export const SMP_INSPECTION_REASON_LABEL: Record<SmpInspectionReason, string> = {
+  routine: 'Routine inspection',
+  random: 'Random inspection',
+  complaint: 'Inspection after a complaint or other notice',
+  joint: 'Joint inspection with another agency',
+  reinspection: 'Re-inspection of required maintenance',
+};
+
+export const ESCROW_ENTRY_KIND_LABEL: Record<EscrowEntryKind, string> = {
+  deposit: 'Deposit (certified check)',
+  estimate: 'Professional’s estimate',
+  charge: 'Charge for accepted services',
+  top_up_request: 'Request for a further deposit',
+  refund: 'Refund of the remainder',
+};
+// ── end issue 20 ──

@@ -3,6 +3,7 @@
  * notices, town inspections (scheduled ahead and recorded) and deadlines (the same events feed the
  * private iCalendar link).
  */
+import { overdueInspections, overdueMaintenance } from '#lib/server/stormwater-practices/overdue.ts';
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm';
 import { enforcementActions, inspectionNotices, projects, townInspections } from '#db/schema.ts';
@@ -122,8 +123,11 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     .map((r) => ({ id: r.a.id, projectSlug: r.slug, projectName: r.name, dueOn: r.a.fineDueOn as string, balanceCents: (r.a.fineAssessedCents ?? 0) - r.a.finePaidCents }));
 
   const guarantees = guaranteesNeedingAttention(db, today);
-  const total = reviews.length + scheduled.length + notices.length + deadlines.length + stopWork.length + finesDue.length + guarantees.length;
-  return { reviews, scheduled, notices, deadlines, stopWork, finesDue, guarantees, total };
+  // Issue 20: permanent practices whose routine inspection is overdue, and required maintenance past due.
+  const practiceInspectionsDue = overdueInspections(db, today);
+  const practiceMaintenanceDue = overdueMaintenance(db, today);
+  const total = reviews.length + scheduled.length + notices.length + deadlines.length + stopWork.length + finesDue.length + guarantees.length + practiceInspectionsDue.length + practiceMaintenanceDue.length;
+  return { reviews, scheduled, notices, deadlines, stopWork, finesDue, guarantees, practiceInspectionsDue, practiceMaintenanceDue, total };
 }
 
 export type OfficerDesk = ReturnType<typeof officerDesk>;

@@ -40,6 +40,19 @@ export const AUDIT_ACTIONS = {
   'guarantee.create': 'Recorded a performance guarantee',
   'guarantee.update': 'Edited a performance guarantee',
   'guarantee.release': 'Released a performance guarantee',
+  // ── Issue 20: permanent stormwater practices and the review escrow ──
+  'practice.create': 'Entered a permanent stormwater practice',
+  'practice.accept_as_built': 'Accepted certified as-built plans and added the practice',
+  'practice.inspect': 'Recorded an inspection of a permanent practice',
+  'practice.random_draw': 'Drew practices for random inspection',
+  'practice.maintenance_report': 'Filed an owner’s maintenance report',
+  'practice.settings': 'Changed the routine inspection intervals',
+  'escrow.deposit': 'Recorded an escrow deposit',
+  'escrow.estimate': 'Recorded a professional’s estimate',
+  'escrow.charge': 'Charged accepted services to the escrow',
+  'escrow.top_up_request': 'Asked the applicant for a further escrow deposit',
+  'escrow.refund': 'Refunded the remainder of the escrow',
+  // ── end issue 20 ──
   // Operators' filings and compliance
   'inspection.file': 'Filed an inspection report',
   'inspection.refile': 'Filed a corrected inspection report',

@@ -381,7 +381,7 @@ export function projectsCsv(records: ProjectRecord[]): { header: string[]; rows:
 }
 
 /** RFC 7946 FeatureCollection: geometry coordinates are [longitude, latitude]. */
-export function projectsGeoJson(records: ProjectRecord[]) {
+export function projectsGeoJson<R extends { id: number; latitude: number | null; longitude: number | null }>(records: R[]) {
   return {
     type: 'FeatureCollection' as const,
     features: records.map(({ latitude, longitude, ...properties }) => ({

@@ -6,6 +6,7 @@
  * Only published projects and public records leave here (public/projects.ts, public/town-inspections.ts
  * filter).
  */
+import { projectPractices } from './practices.ts';
 import type { DocumentType } from '#db/enums.ts';
 import { evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
@@ -130,6 +131,8 @@ export function projectPageView(db: DB, slug: string, today: string, now = new D
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
     jsonLd: projectPlaceJsonLd(project, config().publicUrl),
+    // Issue 20: the permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
+    practices: projectPractices(db, project.id, today),
     /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */
     requestTo: projectAddressee(db, slug),
   };

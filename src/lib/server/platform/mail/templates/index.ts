@@ -11,6 +11,7 @@ import * as operatorRequests from './operator-requests.ts';
 import { lostLinks } from './lost-links.ts';
 import { REQUEST_MESSAGE_TEMPLATES } from './request-messages.ts';
 import { DELIVERY_TEMPLATES } from './delivery.ts';
+import { escrowTopUp } from './escrow.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -29,6 +30,8 @@ export const TEMPLATES = {
   'request-lost-links': lostLinks,
   ...REQUEST_MESSAGE_TEMPLATES,
   ...DELIVERY_TEMPLATES,
+  // Issue 20
+  'escrow-top-up': escrowTopUp,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;

@@ -1,0 +1,142 @@
+/**
+ * What residents see of the permanent stormwater practices: what each is, who maintains it, when the Town
+ * last inspected it and what it found, and the maintenance still open with its due date; near a place, on
+ * the map, and as open data. Never: who filed a complaint, the owner's account, the reports' files, or any
+ * escrow (decision 0037). Only practices whose project (if any) is published.
+ */
+import type { ProjectStatus } from '#db/enums.ts';
+import { projects, type SmpCondition } from '#db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { nearest, type Point } from '#lib/shared/geo.ts';
+import { SMP_CONDITION_LABEL, SMP_INSPECTION_REASON_LABEL, SMP_OWNER_KIND_LABEL, SMP_TYPE_LABEL, SMP_TYPE_MEANING } from '#lib/shared/labels.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { toCsv } from '#lib/server/platform/http/csv.ts';
+import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
+import { practiceRecord, practiceSummaries, type PracticeSummary } from '#lib/server/stormwater-practices/view.ts';
+import { LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
+import { projectsGeoJson } from './open-data.ts';
+
+/** Unpublished projects stay hidden, and so do the practices built under them. */
+function publishedProjectIds(db: DB): Set<number> {
+  return new Set(db.select({ id: projects.id }).from(projects).where(eq(projects.published, true)).all().map((r) => r.id));
+}
+
+export function publicPractices(db: DB, today: string): PracticeSummary[] {
+  const published = publishedProjectIds(db);
+  return practiceSummaries(db, today).filter((p) => p.projectId == null || published.has(p.projectId));
+}
+
+export function practicesNear(db: DB, today: string, point: Point, radiusMiles: number, approximate = false) {
+  return nearest(point, publicPractices(db, today), radiusMiles, { approximate });
+}
+
+/** The practices of a published project (its page lists them after the NOT). */
+export function projectPractices(db: DB, projectId: number, today: string): PracticeSummary[] {
+  return practiceSummaries(db, today, { projectId });
+}
+
+/** The map's marker for a practice: its condition drawn with the project markers' shapes and colours. */
+export function practiceMarker(p: PracticeSummary): { status: ProjectStatus; label: string } {
+  if (p.removedOn) return { status: 'complete', label: 'Removed from operation' };
+  const c = p.lastInspection?.condition;
+  if (!c) return { status: 'approved', label: 'Not inspected yet' };
+  const status: Record<SmpCondition, ProjectStatus> = { functioning: 'active', needs_maintenance: 'final_stabilization', failing: 'stop_work' };
+  return { status: status[c], label: SMP_CONDITION_LABEL[c] };
+}
+
+export function publicPractice(db: DB, id: number, today: string) {
+  const r = practiceRecord(db, id, today);
+  if (!r) return undefined;
+  if (r.project && !r.project.published) return undefined;
+  const p = r.practice;
+  return {
+    id: p.id,
+    name: p.name,
+    typeLabel: SMP_TYPE_LABEL[p.type],
+    typeMeaning: SMP_TYPE_MEANING[p.type],
+    description: p.description,
+    location: p.location,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    maintainedBy: p.ownerKind === 'public' ? `The Town (${p.ownerName})` : p.ownerName,
+    ownerKindLabel: SMP_OWNER_KIND_LABEL[p.ownerKind],
+    dedicatedToTown: p.dedicatedToTown,
+    agreementReference: p.agreementReference,
+    inServiceOn: p.inServiceOn,
+    removedOn: p.removedOn,
+    asBuiltAcceptedOn: p.asBuiltAcceptedOn,
+    project: r.project ? { slug: r.project.slug, name: r.project.name } : null,
+    summary: r.summary,
+    openItems: r.openItems.map((i) => ({ id: i.id, description: i.description, dueOn: i.dueOn, words: i.words, overdue: i.overdue })),
+    closedItems: r.closedItems.map((i) => ({ id: i.id, description: i.description, closedOn: i.closedOn, words: i.words })),
+    inspections: r.inspections.map((i) => ({
+      id: i.id,
+      inspectedOn: i.inspectedOn,
+      reasonLabel: SMP_INSPECTION_REASON_LABEL[i.reason] + (i.reason === 'joint' && i.jointAgency ? ` (${i.jointAgency})` : ''),
+      condition: i.condition,
+      conditionLabel: SMP_CONDITION_LABEL[i.condition],
+      findings: i.findings,
+    })),
+    reports: r.reports.map((x) => ({ id: x.id, year: x.year, filedOn: x.filedOn })),
+    reportFindings: r.reportFindings,
+    hasOwnerReports: p.ownerKind === 'private',
+  };
+}
+export type PublicPractice = NonNullable<ReturnType<typeof publicPractice>>;
+
+// ---------------------------------------------------------------------------------------------
+// Open data
+
+export const PRACTICE_FIELDS: FieldDef[] = [
+  { name: 'id', type: 'integer', description: 'The practice’s number in the Town’s inventory.' },
+  { name: 'name', type: 'text', description: 'Its name.' },
+  { name: 'type', type: 'text', description: 'Family in the NYS Stormwater Management Design Manual: pond, wetland, infiltration, filtering, open_channel, green_infrastructure or proprietary_device.' },
+  { name: 'location', type: 'text', description: 'Where it is, in words.' },
+  { name: 'latitude', type: 'number', unit: 'WGS84 degrees', description: 'Latitude.' },
+  { name: 'longitude', type: 'number', unit: 'WGS84 degrees', description: 'Longitude.' },
+  { name: 'maintained_by', type: 'text', description: 'public (the Town) or private.' },
+  { name: 'owner', type: 'text', description: 'The owner responsible for maintenance.' },
+  { name: 'dedicated_to_town', type: 'boolean', description: 'Whether it is dedicated to the Town.' },
+  { name: 'in_service_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'The day it went into service.' },
+  { name: 'removed_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'The day it was removed from operation.' },
+  { name: 'last_inspected_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'The latest Town inspection.' },
+  { name: 'condition', type: 'text', nullable: true, description: 'What the latest inspection found: functioning, needs_maintenance or failing.' },
+  { name: 'next_inspection_due_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'When the next routine inspection is due (the Town’s schedule).' },
+  { name: 'open_maintenance_items', type: 'integer', description: 'Maintenance required and not yet confirmed done.' },
+  { name: 'overdue_maintenance_items', type: 'integer', description: 'Of those, past their due date.' },
+  { name: 'url', type: 'url', description: 'The practice’s page.' },
+];
+
+export function practiceOpenRecords(db: DB, today: string, baseUrl: string) {
+  return publicPractices(db, today).map((p) => ({
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    location: p.location,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    maintained_by: p.ownerKind,
+    owner: p.ownerName,
+    dedicated_to_town: p.dedicatedToTown,
+    in_service_on: p.inServiceOn,
+    removed_on: p.removedOn,
+    last_inspected_on: p.lastInspection?.inspectedOn ?? null,
+    condition: p.lastInspection?.condition ?? null,
+    next_inspection_due_on: p.nextDueOn,
+    open_maintenance_items: p.openItems,
+    overdue_maintenance_items: p.overdueItems,
+    url: `${baseUrl}/practices/${p.id}`,
+    updated_at: p.updatedAt.toISOString(),
+  }));
+}
+
+export function encodePractices(db: DB, today: string, format: 'json' | 'csv' | 'geojson', baseUrl: string): EncodedBody {
+  const records = practiceOpenRecords(db, today, baseUrl);
+  const lastModified = new Date(Math.max(0, ...records.map((r) => Date.parse(r.updated_at))));
+  if (format === 'csv') {
+    const header = PRACTICE_FIELDS.map((f) => f.name);
+    return encodedBody('\uFEFF' + toCsv(header, records.map((r) => header.map((h) => (r as Record<string, unknown>)[h]))), 'text/csv; charset=utf-8', lastModified);
+  }
+  if (format === 'geojson') return encodedBody(JSON.stringify(projectsGeoJson(records), null, 1), 'application/geo+json; charset=utf-8', lastModified);
+  return encodedBody(JSON.stringify({ source: `${baseUrl}/open-data`, count: records.length, practices: records }, null, 1), 'application/json; charset=utf-8', lastModified);
+}

@@ -1,0 +1,70 @@
+/**
+ * The owner's maintenance reports. The ordinance requires the operator to give the owner "a manual
+ * describing the operation and maintenance practices"; inspections "may include … reviewing maintenance and
+ * repair records", and the Town "may require entities subject to this article to maintain records
+ * demonstrating compliance". The owner files a yearly report (with photos or a PDF) through the operator
+ * side, and may say which required maintenance it did; the Town's re-inspection closes it. When a report is
+ * late: practices.rules.ts (decision 0036).
+ */
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { practiceMaintenanceItems, practiceMaintenanceReports, stormwaterPractices } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import type { Result } from '#lib/server/platform/result.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+
+export interface ReportInput {
+  year: number;
+  workDone: string;
+  doneItemIds: number[];
+}
+
+/** Reads the posted form: plain sentences by field. */
+export function parseReportForm(values: Record<string, string>, doneItemIds: string[], inServiceOn: string, today: string): { ok: true; value: ReportInput } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const year = Number(values.year);
+  const first = Number(inServiceOn.slice(0, 4));
+  const last = Number(today.slice(0, 4));
+  if (!Number.isInteger(year) || year < first || year > last) errors.year = `Choose the year the report covers, from ${first} to ${last}.`;
+  const workDone = (values.workDone ?? '').trim();
+  if (!workDone) errors.workDone = 'Describe the inspection and maintenance done this year (mowing, sediment removed, outlet cleared…).';
+  else if (workDone.length > 4000) errors.workDone = 'Use at most 4,000 characters.';
+  const ids = doneItemIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { year, workDone, doneItemIds: ids } };
+}
+
+export function fileMaintenanceReport(db: DB, actor: Actor, practiceId: number, input: ReportInput, file: ReceivedFile, now: Date): Result<{ id: number }> {
+  const practice = db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
+  if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
+  const filedOn = townToday(now);
+  const open = input.doneItemIds.length
+    ? db
+        .select({ id: practiceMaintenanceItems.id })
+        .from(practiceMaintenanceItems)
+        .where(and(eq(practiceMaintenanceItems.practiceId, practiceId), isNull(practiceMaintenanceItems.closedOn), inArray(practiceMaintenanceItems.id, input.doneItemIds)))
+        .all()
+        .map((r) => r.id)
+    : [];
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(practiceMaintenanceReports)
+      .values({ practiceId, year: input.year, filedOn, workDone: input.workDone, sha256: file.sha256, filename: file.filename, mimeType: file.mimeType, sizeBytes: file.sizeBytes, filedByUserId: 'userId' in actor ? actor.userId : null })
+      .returning()
+      .get();
+    if (open.length) tx.update(practiceMaintenanceItems).set({ reportedDoneOn: filedOn }).where(inArray(practiceMaintenanceItems.id, open)).run();
+    audit(tx, actor, { action: 'practice.maintenance_report', entityType: 'stormwater_practice', entityId: practiceId, after: { report: row, reportedDoneItemIds: open } });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** A report's stored file, for its download. */
+export function maintenanceReportFile(db: DB, practiceId: number, reportId: number) {
+  return db
+    .select()
+    .from(practiceMaintenanceReports)
+    .where(and(eq(practiceMaintenanceReports.practiceId, practiceId), eq(practiceMaintenanceReports.id, reportId)))
+    .orderBy(asc(practiceMaintenanceReports.id))
+    .get();
+}

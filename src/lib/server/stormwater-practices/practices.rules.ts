@@ -1,0 +1,165 @@
+/**
+ * Rules for the permanent stormwater management practices (SMPs). The ordinance makes the Stormwater
+ * Management Officer responsible for inspecting them, and lets inspection programs be established "on any
+ * reasonable basis, including … routine inspections; random inspections; inspections based upon
+ * complaints …; and joint inspections with other agencies". How often a routine inspection falls due, when
+ * maintenance is overdue and when an owner's annual report is late are the town's policy, not the
+ * ordinance's (decision 0035). Pure: facts and today in, plain words out. Each condition has its
+ * TypeScript and SQL forms side by side.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { SmpCondition, SmpType } from '#db/enums.ts';
+import { addDays, daysBetween } from '#lib/shared/days.ts';
+import { formatDay, plural } from '#lib/shared/format.ts';
+import { SMP_CONDITION_MEANING } from '#lib/shared/labels.ts';
+
+/** Days between routine inspections, by family: the town's defaults (settings may change them). */
+export const DEFAULT_ROUTINE_INTERVAL_DAYS: Record<SmpType, number> = {
+  pond: 365,
+  wetland: 365,
+  infiltration: 182,
+  filtering: 365,
+  open_channel: 730,
+  green_infrastructure: 365,
+  proprietary_device: 182,
+};
+export type RoutineIntervals = Record<SmpType, number>;
+
+/** Days an owner has to do the maintenance an inspection requires, unless the officer sets another date. */
+export const DEFAULT_MAINTENANCE_DAYS = 30;
+
+// ---------------------------------------------------------------------------------------------
+// Routine inspections: due one interval after the last inspection (or after the practice entered service)
+
+export interface ScheduleFacts {
+  type: SmpType;
+  inServiceOn: string;
+  removedOn: string | null;
+  lastInspectedOn: string | null;
+}
+
+export function nextRoutineDue(p: ScheduleFacts, intervals: RoutineIntervals = DEFAULT_ROUTINE_INTERVAL_DAYS): string | null {
+  if (p.removedOn) return null;
+  return addDays(p.lastInspectedOn ?? p.inServiceOn, intervals[p.type]);
+}
+
+/** Overdue: still in operation and the routine inspection's due day has passed. */
+export function isInspectionOverdue(p: ScheduleFacts, today: string, intervals: RoutineIntervals = DEFAULT_ROUTINE_INTERVAL_DAYS): boolean {
+  const due = nextRoutineDue(p, intervals);
+  return due != null && due < today;
+}
+
+/** The same condition in SQL, over `stormwater_practices` (aliased as written) and its inspections. */
+export function inspectionOverdueSql(today: string, intervals: RoutineIntervals = DEFAULT_ROUTINE_INTERVAL_DAYS): SQL {
+  const cases = sql.join(
+    Object.entries(intervals).map(([type, days]) => sql`when ${type} then ${Math.trunc(days)}`),
+    sql` `,
+  );
+  return sql`(stormwater_practices.removed_on is null and date(coalesce((select max(pi.inspected_on) from practice_inspections pi where pi.practice_id = stormwater_practices.id), stormwater_practices.in_service_on), '+' || (case stormwater_practices.type ${cases} else 365 end) || ' days') < ${today})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Required maintenance: overdue once its due day has passed and no inspection has closed it
+
+export interface MaintenanceFacts {
+  dueOn: string;
+  closedOn: string | null;
+}
+
+export function isMaintenanceOverdue(m: MaintenanceFacts, today: string): boolean {
+  return m.closedOn == null && m.dueOn < today;
+}
+
+/** The same condition in SQL, over `practice_maintenance_items`. */
+export function maintenanceOverdueSql(today: string): SQL {
+  return sql`(practice_maintenance_items.closed_on is null and practice_maintenance_items.due_on < ${today})`;
+}
+
+export function maintenanceWords(m: MaintenanceFacts & { reportedDoneOn: string | null }, today: string): string {
+  if (m.closedOn) return `Done: confirmed by the Town’s inspection of ${formatDay(m.closedOn)}.`;
+  const reported = m.reportedDoneOn ? ` The owner reported it done on ${formatDay(m.reportedDoneOn)}; a re-inspection will confirm it.` : '';
+  if (isMaintenanceOverdue(m, today)) return `Overdue: it was due by ${formatDay(m.dueOn)} (${plural(daysBetween(m.dueOn, today), 'day')} ago).${reported}`;
+  return `Due by ${formatDay(m.dueOn)}.${reported}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's annual maintenance report (privately maintained practices; decision 0036)
+
+/** A report covers a calendar year and is due by January 31 of the next. */
+export function annualReportDueOn(year: number): string {
+  return `${year + 1}-01-31`;
+}
+
+export interface ReportFacts {
+  ownerKind: 'public' | 'private';
+  inServiceOn: string;
+  removedOn: string | null;
+  /** Year → the day the report for it was filed (the earliest, when filed twice). */
+  filed: ReadonlyMap<number, string>;
+}
+
+export type ReportStanding = { year: number; dueOn: string; state: 'on_time' | 'late' | 'missing'; filedOn: string | null };
+
+/**
+ * Every year whose report has fallen due: the years the practice was in service, privately maintained,
+ * whose January 31 has passed. Public practices are the town's own records: no report is asked.
+ */
+export function annualReports(p: ReportFacts, today: string): ReportStanding[] {
+  if (p.ownerKind !== 'private') return [];
+  const first = Number(p.inServiceOn.slice(0, 4));
+  const last = Math.min(Number(today.slice(0, 4)), p.removedOn ? Number(p.removedOn.slice(0, 4)) : Infinity);
+  const out: ReportStanding[] = [];
+  for (let year = first; year <= last; year++) {
+    const dueOn = annualReportDueOn(year);
+    if (dueOn >= today) continue;
+    const filedOn = p.filed.get(year) ?? null;
+    out.push({ year, dueOn, filedOn, state: filedOn == null ? 'missing' : filedOn > dueOn ? 'late' : 'on_time' });
+  }
+  return out;
+}
+
+/** A finding: a report that is late or missing. */
+export function lateReportWords(r: ReportStanding): string | null {
+  if (r.state === 'missing') return `The owner’s maintenance report for ${r.year} was due by ${formatDay(r.dueOn)} and has not been filed.`;
+  if (r.state === 'late') return `The owner’s maintenance report for ${r.year} was filed late, on ${formatDay(r.filedOn)} (due by ${formatDay(r.dueOn)}).`;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What residents read
+
+export function conditionWords(last: { inspectedOn: string; condition: SmpCondition } | null, removedOn: string | null): string {
+  if (removedOn) return `Removed from operation on ${formatDay(removedOn)}.`;
+  if (!last) return 'Not inspected by the Town yet.';
+  return `${SMP_CONDITION_MEANING[last.condition]} (Town inspection of ${formatDay(last.inspectedOn)}.)`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random inspections: a draw anyone can repeat from its recorded seed and pool
+
+/** Orders the pool by SHA-256 of seed and id and takes the first `count`: the same seed and pool give the same practices. */
+export function drawPractices(poolIds: readonly number[], seed: string, count: number): number[] {
+  const key = (id: number) => createHash('sha256').update(`${seed}:${id}`).digest('hex');
+  return [...poolIds]
+    .map((id) => ({ id, k: key(id) }))
+    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.id - b.id))
+    .slice(0, Math.max(0, Math.min(count, poolIds.length)))
+    .map((x) => x.id);
+}
+
+/** Parses the settings value for routine intervals, falling back to the defaults for anything missing or wrong. */
+export function routineIntervalsFrom(json: string | null | undefined): RoutineIntervals {
+  const out = { ...DEFAULT_ROUTINE_INTERVAL_DAYS };
+  if (!json) return out;
+  try {
+    const parsed = JSON.parse(json) as Record<string, unknown>;
+    for (const k of Object.keys(out) as SmpType[]) {
+      const v = parsed[k];
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 30 && v <= 3650) out[k] = v;
+    }
+  } catch {
+    // A damaged setting falls back to the defaults.
+  }
+  return out;
+}

@@ -1,0 +1,186 @@
+/**
+ * The inventory of permanent stormwater management practices. The ordinance: operators submit as-built plans
+ * "certified by a licensed/certified professional" for the permanent practices after final stabilization, and
+ * certified as-built plans and anything dedicated to the Town are "reviewed, inspected and approved by the
+ * Town Stormwater Management Officer … prior to acceptance". Accepting the as-built plans (the officer's
+ * review decision) adds the practice in the same transaction (decision 0035); older practices are entered
+ * directly. Who may file the owner's reports: the project's operators and the practice's named maintainer.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { documents, parties, projectMembers, projects, settings, stormwaterPractices, userRoles, users, type SmpOwnerKind, type SmpType } from '#db/schema.ts';
+import { AccessError, requireRole, type GuardContext } from '#lib/server/accounts/guards.ts';
+import type { SessionUser } from '#lib/server/accounts/sessions.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { Result } from '#lib/server/platform/result.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { decideDocument } from '#lib/server/reviews/filing-review.ts';
+import { DEFAULT_ROUTINE_INTERVAL_DAYS, routineIntervalsFrom, type RoutineIntervals } from './practices.rules.ts';
+
+export const INTERVALS_SETTING_KEY = 'smp_routine_interval_days';
+
+export function loadRoutineIntervals(db: DB): RoutineIntervals {
+  return routineIntervalsFrom(db.select({ value: settings.value }).from(settings).where(eq(settings.key, INTERVALS_SETTING_KEY)).get()?.value);
+}
+
+export function saveRoutineIntervals(db: DB, actor: Actor, intervals: RoutineIntervals, now = new Date()): Result {
+  for (const [k, v] of Object.entries(intervals)) if (!Number.isInteger(v) || v < 30 || v > 3650) return { ok: false, fields: { [k]: 'Enter a whole number of days from 30 to 3,650.' } };
+  db.transaction((tx) => {
+    const before = loadRoutineIntervals(tx as unknown as DB);
+    const value = JSON.stringify(intervals);
+    tx.insert(settings).values({ key: INTERVALS_SETTING_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+    audit(tx, actor, { action: 'practice.settings', entityType: 'settings', entityId: INTERVALS_SETTING_KEY, before, after: intervals });
+  });
+  return { ok: true };
+}
+export { DEFAULT_ROUTINE_INTERVAL_DAYS };
+
+export interface PracticeInput {
+  name: string;
+  type: SmpType;
+  description: string;
+  location: string;
+  latitude: number;
+  longitude: number;
+  ownerKind: SmpOwnerKind;
+  ownerName: string;
+  /** An operator account's email, for who files the owner's reports (optional). */
+  maintainerEmail: string | null;
+  agreementReference: string | null;
+  dedicatedToTown: boolean;
+  inServiceOn: string;
+}
+
+function maintainerId(db: Pick<DB, 'select'>, email: string | null): Result<{ id: number | null }> {
+  if (!email) return { ok: true, id: null };
+  const row = db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(users.email, email.toLowerCase()), eq(userRoles.role, 'operator')))
+    .get();
+  if (!row) return { ok: false, fields: { maintainerEmail: 'No operator account has this email: invite the owner first, or leave it empty.' } };
+  return { ok: true, id: row.id };
+}
+
+function checkPlace(input: PracticeInput): Result {
+  if (input.latitude < 42.6 || input.latitude > 43 || input.longitude < -74.3 || input.longitude > -73.8) return { ok: false, fields: { latitude: 'Put the pin inside the town: latitude about 42.8, longitude about −74.0.' } };
+  return { ok: true };
+}
+
+/** A practice entered directly (built before the portal, or outside a project). */
+export function createPractice(db: DB, actor: Actor, input: PracticeInput & { projectId: number | null }, today: string): Result<{ id: number }> {
+  const place = checkPlace(input);
+  if (!place.ok) return place;
+  if (input.inServiceOn > today) return { ok: false, fields: { inServiceOn: 'Enter the day it went into service; it cannot be in the future.' } };
+  const m = maintainerId(db, input.maintainerEmail);
+  if (!m.ok) return m;
+  const { maintainerEmail: _, ...values } = input;
+  return db.transaction((tx) => {
+    const row = tx.insert(stormwaterPractices).values({ ...values, maintainerUserId: m.id }).returning().get();
+    audit(tx, actor, { action: 'practice.create', entityType: 'stormwater_practice', entityId: row.id, after: row });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/**
+ * Accept the certified as-built plans and add the practice they show. The plans are accepted through the
+ * officer's review (the operator is told by mail); a second practice from plans already accepted keeps the
+ * day they were accepted.
+ */
+export function acceptAsBuilt(
+  db: DB,
+  actor: Actor & { userId: number },
+  input: PracticeInput & { documentId: number; certifiedBy: string; comment: string; public: boolean },
+  now: Date,
+): Result<{ id: number }> {
+  const doc = db.select().from(documents).where(eq(documents.id, input.documentId)).get();
+  if (!doc || doc.type !== 'as_built_plans') return { ok: false, message: 'These are not as-built plans: only certified as-built plans add a practice.' };
+  if (doc.reviewStatus === 'returned') return { ok: false, message: 'These plans were returned to the operator: accept corrected plans instead.' };
+  const place = checkPlace(input);
+  if (!place.ok) return place;
+  const m = maintainerId(db, input.maintainerEmail);
+  if (!m.ok) return m;
+  const today = townToday(now);
+  const accepted = doc.reviewStatus === 'accepted' && doc.reviewedAt ? townToday(doc.reviewedAt) : today;
+  return db.transaction((tx) => {
+    if (!(doc.reviewStatus === 'accepted' && doc.reviewedAt)) {
+      const r = decideDocument(tx as unknown as DB, actor, { id: doc.id, decision: 'accept', comment: input.comment, public: input.public }, now);
+      if (!r.ok) return { ok: false as const, message: r.message };
+    }
+    const { maintainerEmail: _m, documentId: _d, certifiedBy, comment: _c, public: _p, ...values } = input;
+    const row = tx
+      .insert(stormwaterPractices)
+      .values({ ...values, projectId: doc.projectId, maintainerUserId: m.id, asBuiltDocumentId: doc.id, asBuiltCertifiedBy: certifiedBy, asBuiltAcceptedOn: accepted, asBuiltAcceptedByUserId: actor.userId, inServiceOn: input.inServiceOn > today ? today : input.inServiceOn })
+      .returning()
+      .get();
+    audit(tx, actor, { action: 'practice.accept_as_built', entityType: 'stormwater_practice', entityId: row.id, after: row });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** Who may file the owner's reports for a practice: its named maintainer and the operators of its project. */
+export function maySubmitFor(db: Pick<DB, 'select'>, userId: number, practiceIds: number[]): Set<number> {
+  if (!practiceIds.length) return new Set();
+  const rows = db
+    .select({ id: stormwaterPractices.id, maintainer: stormwaterPractices.maintainerUserId, member: projectMembers.userId })
+    .from(stormwaterPractices)
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, stormwaterPractices.projectId), eq(projectMembers.userId, userId)))
+    .where(inArray(stormwaterPractices.id, practiceIds))
+    .all();
+  return new Set(rows.filter((r) => r.maintainer === userId || r.member === userId).map((r) => r.id));
+}
+
+/** The operator's guard for a practice's pages: 404 unless they maintain it (as for projects that are not theirs). */
+export function requirePracticeMaintainer(db: DB, ctx: GuardContext, practiceId: number): SessionUser {
+  const user = requireRole(ctx, 'operator');
+  if (!Number.isSafeInteger(practiceId) || !maySubmitFor(db, user.id, [practiceId]).has(practiceId)) throw new AccessError(404);
+  return user;
+}
+
+/** The practices an operator maintains. */
+export function practicesMaintainedBy(db: DB, userId: number) {
+  const ids = db
+    .select({ id: stormwaterPractices.id })
+    .from(stormwaterPractices)
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, stormwaterPractices.projectId), eq(projectMembers.userId, userId)))
+    .where(and(eq(stormwaterPractices.ownerKind, 'private')))
+    .all()
+    .map((r) => r.id);
+  const mine = maySubmitFor(db, userId, ids);
+  if (!mine.size) return [];
+  return db
+    .select({ id: stormwaterPractices.id, name: stormwaterPractices.name, type: stormwaterPractices.type, location: stormwaterPractices.location, inServiceOn: stormwaterPractices.inServiceOn, removedOn: stormwaterPractices.removedOn, ownerKind: stormwaterPractices.ownerKind, projectName: projects.name })
+    .from(stormwaterPractices)
+    .leftJoin(projects, eq(projects.id, stormwaterPractices.projectId))
+    .where(inArray(stormwaterPractices.id, [...mine]))
+    .orderBy(asc(stormwaterPractices.name))
+    .all();
+}
+
+/** The practice row by id, or undefined. */
+export function practiceById(db: Pick<DB, 'select'>, id: number) {
+  return Number.isSafeInteger(id) ? db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id)).get() : undefined;
+}
+
+/** For the as-built review: the practices already added from these plans, and the project's facts to start the form with. */
+export function asBuiltContext(db: DB, documentId: number) {
+  const doc = db.select({ projectId: documents.projectId, type: documents.type }).from(documents).where(eq(documents.id, documentId)).get();
+  if (!doc || doc.type !== 'as_built_plans') return undefined;
+  const project = db.select({ siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude, finalStabilizationOn: projects.finalStabilizationOn }).from(projects).where(eq(projects.id, doc.projectId)).get();
+  const owner = db.select({ company: parties.companyName }).from(parties).where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'owner_operator'))).get();
+  const preparer = db.select({ company: parties.companyName, contact: parties.contactName, license: parties.license }).from(parties).where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'swppp_preparer'))).get();
+  const existing = db.select({ id: stormwaterPractices.id, name: stormwaterPractices.name }).from(stormwaterPractices).where(eq(stormwaterPractices.asBuiltDocumentId, documentId)).orderBy(asc(stormwaterPractices.id)).all();
+  return {
+    existing,
+    defaults: {
+      location: project?.siteAddress ?? '',
+      latitude: project?.latitude != null ? String(project.latitude) : '',
+      longitude: project?.longitude != null ? String(project.longitude) : '',
+      ownerKind: 'private',
+      ownerName: owner?.company ?? '',
+      inServiceOn: project?.finalStabilizationOn ?? '',
+      certifiedBy: preparer ? [preparer.contact, preparer.company, preparer.license].filter(Boolean).join(', ') : '',
+    } as Record<string, string>,
+  };
+}
