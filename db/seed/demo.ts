@@ -7,6 +7,7 @@
  * PDFs (async, outside any transaction), then insert every row in one synchronous transaction.
  * The same `now` gives the same rows and the same file bytes.
  */
+import { seedPractices } from './practices.ts';
 import { eq } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
@@ -268,6 +269,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date;
       .run();
   });
 
+  await seedPractices(db, { filesDir: opts.filesDir, today, now }); // Issue 20: permanent practices and escrow.
   const stopWork = plans.find((p) => p.def.status === 'stop_work');
   // Slugs worth knowing in browser tests and demos.
   return buildSummary(db, 'demo', now, {
