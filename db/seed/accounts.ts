@@ -2,6 +2,7 @@
  * Demo accounts for the embedded default: one per role, operators attached to demo projects.
  * Printed by `npm start` and listed in the README. Only ever created in the demo town.
  */
+import { assignDemoPracticeAccounts } from './practices.ts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { auditLog, projectMembers, projects, userRoles, users, type Role } from '../schema.ts';
 import { hashPassword } from '#lib/server/accounts/passwords.ts';
@@ -49,6 +50,7 @@ export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
       for (const role of account.roles) tx.insert(userRoles).values({ userId: user.id, role }).run();
       for (const projectId of account.projects ? chosen[account.projects] : []) tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
     }
+    assignDemoPracticeAccounts(tx); // Issue 20: the maintainers of a few demo practices.
     tx.insert(auditLog).values({ actorLabel: 'seed', action: 'seed.demo_accounts', entityType: 'user', afterJson: JSON.stringify(DEMO_ACCOUNTS.map((a) => a.email)) }).run();
   });
   return DEMO_ACCOUNTS;

@@ -6,7 +6,7 @@
  * the completed major projects come from their accepted as-built plans; the rest were built before the portal.
  * Deterministic for a fixed `now`: every date derives from `today`, every choice from a forked Rng.
  */
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import { drawPractices } from '#lib/server/stormwater-practices/practices.rules.ts';
@@ -29,7 +29,6 @@ interface Def {
   age: number;
   /** The state the demo shows now. */
   now: 'functioning' | 'needs_maintenance' | 'failing' | 'overdue_inspection' | 'never_inspected' | 'overdue_maintenance' | 'removed';
-  maintainer?: 'operator@rotterdam.example' | 'operator2@rotterdam.example';
   agreement?: string;
 }
 
@@ -63,6 +62,27 @@ const MAINTENANCE: Record<SmpType, string[]> = {
   proprietary_device: ['Vacuum out the separator chamber.', 'Replace the oil-absorbent filter cartridges.'],
 };
 
+const TYPE_WORD: Record<SmpType, string> = { pond: 'stormwater pond', wetland: 'stormwater wetland', infiltration: 'infiltration trench', filtering: 'bioretention area', open_channel: 'dry swale', green_infrastructure: 'rain garden', proprietary_device: 'separator unit' };
+/** The name of the i-th practice built before the portal (a function of i alone, so the accounts seed can find it). */
+function directName(i: number): string {
+  return `${STREETS[i % STREETS.length][0]} ${TYPE_WORD[FAMILIES[i % FAMILIES.length]]} ${String.fromCharCode(65 + Math.floor(i / STREETS.length))}`;
+}
+const MAINTAINERS: Array<[number, string]> = [[1, 'operator@rotterdam.example'], [5, 'operator@rotterdam.example'], [2, 'operator2@rotterdam.example']];
+
+/**
+ * The demo accounts are made after the town (db/seed/accounts.ts calls this): the operators named as
+ * maintainers of a few private practices, and the officer as who accepted, drew and recorded.
+ */
+export function assignDemoPracticeAccounts(tx: Pick<DB, 'select' | 'update'>): void {
+  const id = (email: string) => tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? null;
+  for (const [i, email] of MAINTAINERS) tx.update(stormwaterPractices).set({ maintainerUserId: id(email) }).where(eq(stormwaterPractices.name, directName(i))).run();
+  const officer = id('officer@rotterdam.example');
+  tx.update(stormwaterPractices).set({ asBuiltAcceptedByUserId: officer }).where(isNotNull(stormwaterPractices.asBuiltAcceptedOn)).run();
+  tx.update(practiceInspections).set({ recordedByUserId: officer }).run();
+  tx.update(practiceRandomDraws).set({ drawnByUserId: officer }).run();
+  tx.update(escrowEntries).set({ recordedByUserId: id('clerk@rotterdam.example') }).run();
+}
+
 function directDefs(rng: Rng): Def[] {
   const out: Def[] = [];
   for (let i = 0; i < 36; i++) {
@@ -71,7 +91,7 @@ function directDefs(rng: Rng): Def[] {
     const pub = i % 4 === 0;
     const state = i === 35 ? 'removed' : STATES[i % STATES.length];
     out.push({
-      name: `${street} ${type === 'pond' ? 'stormwater pond' : type === 'wetland' ? 'stormwater wetland' : type === 'infiltration' ? 'infiltration trench' : type === 'filtering' ? 'bioretention area' : type === 'open_channel' ? 'dry swale' : type === 'green_infrastructure' ? 'rain garden' : 'separator unit'} ${String.fromCharCode(65 + Math.floor(i / STREETS.length))}`,
+      name: directName(i),
       type,
       description: rng.pick(DESCRIBE[type]),
       location: `${100 + rng.int(0, 40) * 25} ${street}`,
@@ -81,7 +101,6 @@ function directDefs(rng: Rng): Def[] {
       ownerKind: pub ? 'public' : 'private',
       age: rng.int(4, 15),
       now: state,
-      maintainer: i === 1 || i === 5 ? 'operator@rotterdam.example' : i === 2 ? 'operator2@rotterdam.example' : undefined,
       agreement: pub ? undefined : `Stormwater maintenance agreement and easement, Schenectady County Clerk, Liber ${1800 + i * 7} p. ${100 + i * 3}`,
     });
   }
@@ -139,7 +158,7 @@ export async function seedPractices(db: DB, ctx: { filesDir: string; today: stri
       def: d,
       values: {
         name: d.name, type: d.type, description: d.description, location: d.location, latitude: d.lat, longitude: d.lon, projectId: null, ownerKind: d.ownerKind, ownerName: d.owner,
-        maintainerUserId: d.maintainer ? userId(d.maintainer) : null, agreementReference: d.agreement ?? null, dedicatedToTown: d.ownerKind === 'public', inServiceOn: inService,
+        agreementReference: d.agreement ?? null, dedicatedToTown: d.ownerKind === 'public', inServiceOn: inService,
         removedOn: d.now === 'removed' ? addDays(today, -rng.int(60, 300)) : null,
       },
     });

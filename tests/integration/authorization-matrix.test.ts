@@ -50,6 +50,10 @@ interface Ids {
   /** A request made to the operator of their own project (L(4)), and a copy uploaded to one. */
   ownOperatorRequestId: number;
   ownOperatorFile: { requestId: number; fileId: number };
+  /** Issue 20: a permanent practice operator@ maintains (not operator2@), any practice, and an owner's report. */
+  ownPracticeId: number;
+  practiceId: number;
+  practiceReport: { practiceId: number; reportId: number };
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -116,6 +120,17 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/operator-requests/[id]': { allow: ['admin', 'clerk', 'officer'], url: (i) => `/staff/operator-requests/${i.ownOperatorRequestId}` },
   // The clerk (or the officer, or an admin) logs a written request sent to an operator outside the portal.
   'staff/operator-requests/new': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff/operator-requests/new' },
+  // Issue 20: permanent practices (the officer inspects; the clerk reads), the review escrow and the MS4 figures (staff), owners' reports (operator side).
+  'staff/practices/index': { allow: ['officer', 'clerk'], url: () => '/staff/practices' },
+  'staff/practices/new': { allow: ['officer'], url: () => '/staff/practices/new' },
+  'staff/practices/[id]': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.practiceId}` },
+  'staff/practices/[id]/reports/[reportId]': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.practiceReport.practiceId}/reports/${i.practiceReport.reportId}` },
+  'staff/projects/[slug]/escrow': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/escrow` },
+  'staff/projects/[slug]/escrow/statement': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/escrow/statement` },
+  'staff/ms4-report': { allow: ['officer', 'clerk'], url: () => '/staff/ms4-report' },
+  'staff/ms4-report.csv': { allow: ['officer', 'clerk'], url: () => '/staff/ms4-report.csv' },
+  'operator/practices/index': { allow: ['operator'], url: () => '/operator/practices' },
+  'operator/practices/[id]': { allow: 'member', url: (i) => `/operator/practices/${i.ownPracticeId}` },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
@@ -217,6 +232,13 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'operatorAnswers.offerInspection': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId, place: 'Matrix trailer', on: '2030-01-07', time: '10:00' }) },
   'operatorAnswers.recordPayment': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId, paidOn: '2026-01-05', method: 'cash' }) },
   'operatorAnswers.markInspected': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId }) },
+  // Issue 20
+  'practices.create': { allow: ['officer'], input: () => ({ name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'public', ownerName: 'DPW', dedicatedToTown: 'yes', inServiceOn: '2020-01-01' }) },
+  'practices.acceptAsBuilt': { allow: ['officer'], input: (i) => ({ documentId: i.reviewDocumentId, certifiedBy: 'Matrix PE', public: 'yes', name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'private', ownerName: 'Matrix HOA', dedicatedToTown: 'no', inServiceOn: '2020-01-01' }) },
+  'practices.recordInspection': { allow: ['officer'], input: (i) => ({ practiceId: i.practiceId, inspectedOn: '2026-01-02', reason: 'routine', condition: 'functioning', inspectorName: 'Matrix' }) },
+  'practices.drawRandom': { allow: ['officer'], input: () => ({ count: '1' }) },
+  'practices.saveIntervals': { allow: ['officer'], input: () => ({ pond: '365', wetland: '365', infiltration: '182', filtering: '365', open_channel: '730', green_infrastructure: '365', proprietary_device: '182' }) },
+  'escrow.record': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, kind: 'deposit', on: '2026-01-02', amount: '100.00', checkNumber: '1' }) },
 };
 
 const cookies: Partial<Record<Who, string>> = {};
@@ -257,6 +279,9 @@ beforeAll(async () => {
     fileItem: one<{ requestId: number; itemId: number }>('select request_id as requestId, id as itemId from request_items where document_id is not null order by id limit 1'),
     ownOperatorRequestId: 0,
     ownOperatorFile: { requestId: 0, fileId: 0 },
+    ownPracticeId: one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id,
+    practiceId: one<{ id: number }>('select min(id) as id from stormwater_practices').id,
+    practiceReport: one<{ practiceId: number; reportId: number }>('select practice_id as practiceId, id as reportId from practice_maintenance_reports order by id limit 1'),
   };
   ids.ownOperatorRequestId = ownOperatorRequest(own);
   ids.ownOperatorFile = ownOperatorFile(own.id, ids.ownOperatorRequestId);

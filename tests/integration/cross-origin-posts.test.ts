@@ -29,6 +29,8 @@ interface Ids {
   requestId: number;
   /** A request to the operator on one of operator@'s projects, still to be answered. */
   operatorRequestId: number;
+  /** Issue 20: a permanent practice operator@ maintains. */
+  ownPracticeId: number;
 }
 
 /** Pages that take a POST themselves, who may post there, and where. */
@@ -45,6 +47,7 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   'operator/requests/[id]/copies': { who: 'operator', url: (i) => `/operator/requests/${i.operatorRequestId}/copies` },
   'requests/operator/new': { who: 'anonymous', url: () => '/requests/operator/new?project=altamont-avenue-plaza' },
   'staff/operator-requests/new': { who: 'clerk', url: () => '/staff/operator-requests/new?project=altamont-avenue-plaza' },
+  'operator/practices/[id]': { who: 'operator', url: (i) => `/operator/practices/${i.ownPracticeId}` },
 };
 /**
  * The one deliberate exception: RFC 8058 one-click unsubscribe. Mail providers post it from their own
@@ -103,6 +106,7 @@ beforeAll(async () => {
     operatorRequestId: one<{ id: number }>(
       "select min(r.id) as id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and r.status in ('received', 'inspection_offered')",
     ).id,
+    ownPracticeId: one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id,
   };
   db.close();
   const port = Number(new URL(portal.url).port);

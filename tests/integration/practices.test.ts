@@ -1,0 +1,236 @@
+/**
+ * Issue 20 over real HTTP against the built portal (demo town): certified as-built plans accepted → the
+ * practice in the inventory → a routine inspection finds it needs maintenance → the owner files the report
+ * → the re-inspection closes it, each step read on the public page; the escrow with deposits, a charge
+ * refused beyond the balance and a further deposit asked by mail; the MS4 figures recounted in SQL; the
+ * officer's desk and the open data agreeing with the database. One portal of its own (it changes data).
+ */
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { get, postAction, signIn } from '../support/http.ts';
+import { startPortal, type Portal } from '../support/portal.ts';
+
+let portal: Portal;
+let base: string;
+let db: DB;
+const one = <T>(q: string, ...args: unknown[]) => db.$client.prepare(q).get(...args) as T;
+const n = (q: string, ...args: unknown[]) => Object.values(one<Record<string, number>>(q, ...args))[0];
+const today = townToday();
+let officer: string;
+let clerk: string;
+let operator: string;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  base = portal.url;
+  db = openDatabase(path.join(portal.dataDir, 'portal.db'));
+  officer = await signIn(base, 'officer@rotterdam.example', DEMO_PASSWORD);
+  clerk = await signIn(base, 'clerk@rotterdam.example', DEMO_PASSWORD);
+  operator = await signIn(base, 'operator@rotterdam.example', DEMO_PASSWORD);
+}, 120_000);
+
+afterAll(async () => {
+  db?.$client.close();
+  await portal?.stop();
+});
+
+const text = async (res: Response) => (await res.text()).replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/\s+/g, ' ');
+const publicPage = async (id: number) => text(await get(base, `/practices/${id}`));
+
+describe('a practice from as-built plans to a closed maintenance item', () => {
+  let practiceId = 0;
+  let itemId = 0;
+  const doc = () => one<{ id: number; project_id: number }>("select d.id, d.project_id from documents d join projects p on p.id = d.project_id where d.type = 'as_built_plans' and d.review_status = 'filed' and p.slug = 'helderberg-avenue-school-addition'");
+
+  it('accepting the certified as-built plans adds the practice, dated, and the plans are accepted', async () => {
+    const d = doc();
+    const res = await postAction(base, `/staff/reviews/documents/${d.id}`, 'practices.acceptAsBuilt', {
+      documentId: d.id, certifiedBy: 'A. Engineer, NYS PE 099999', public: 'yes', comment: '',
+      name: 'School addition bioretention', type: 'filtering', description: 'Bioretention area by the bus loop.', location: 'Helderberg Avenue, behind the school',
+      latitude: '42.7886', longitude: '-73.9509', ownerKind: 'private', ownerName: 'Mohonasen Central School District', maintainerEmail: 'operator@rotterdam.example', dedicatedToTown: 'no', inServiceOn: addDays(today, -30),
+    }, officer);
+    expect(res.status).toBe(303);
+    practiceId = Number(res.headers.get('location')!.match(/\/staff\/practices\/(\d+)/)![1]);
+    const row = one<{ as_built_accepted_on: string; as_built_document_id: number; project_id: number }>('select * from stormwater_practices where id = ?', practiceId);
+    expect(row).toMatchObject({ as_built_accepted_on: today, as_built_document_id: d.id, project_id: d.project_id });
+    expect(one<{ review_status: string }>('select review_status from documents where id = ?', d.id).review_status).toBe('accepted');
+    expect(n("select count(*) from audit_log where action = 'practice.accept_as_built' and entity_id = ?", String(practiceId))).toBe(1);
+    const page = await publicPage(practiceId);
+    expect(page).toContain('School addition bioretention');
+    expect(page).toContain('Not inspected by the Town yet.');
+    expect(page).toContain('Mohonasen Central School District');
+    // The project page links its practices.
+    expect(await (await get(base, '/projects/helderberg-avenue-school-addition')).text()).toContain(`/practices/${practiceId}`);
+  });
+
+  it('refuses an inspection that finds maintenance needed but lists none, and keeps what was typed', async () => {
+    const res = await postAction(base, `/staff/practices/${practiceId}`, 'practices.recordInspection', { practiceId, inspectedOn: today, reason: 'routine', condition: 'needs_maintenance', inspectorName: 'Officer', findings: 'Mulch washed out.' }, officer);
+    expect(res.status).toBe(400);
+    const body = await text(res);
+    expect(body).toContain('List the maintenance or repair the owner must do');
+    expect(body).toContain('Mulch washed out.');
+  });
+
+  it('a routine inspection finds it needs maintenance: the item and its due date are public', async () => {
+    const res = await postAction(base, `/staff/practices/${practiceId}`, 'practices.recordInspection', {
+      practiceId, inspectedOn: today, reason: 'routine', condition: 'needs_maintenance', inspectorName: 'Officer', findings: 'Mulch washed out at the inlet.', item0Description: 'Replace the mulch at the inlet.', item0DueOn: addDays(today, 30),
+    }, officer);
+    expect(res.status).toBe(303);
+    itemId = one<{ id: number }>('select id from practice_maintenance_items where practice_id = ?', practiceId).id;
+    const page = await publicPage(practiceId);
+    expect(page).toContain('It works, but the owner must do maintenance');
+    expect(page).toContain('Replace the mulch at the inlet.');
+    expect(page).toMatch(/Due by \w+ \d+, \d{4}\./);
+  });
+
+  it('the owner files the maintenance report with a PDF; another operator cannot even see the page', async () => {
+    expect((await get(base, `/operator/practices/${practiceId}`, await signIn(base, 'operator2@rotterdam.example', DEMO_PASSWORD))).status).toBe(404);
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]).drawText('Mulch replaced', { x: 72, y: 700 });
+    const form = new FormData();
+    form.append('year', today.slice(0, 4));
+    form.append('workDone', 'Replaced the mulch at the inlet.');
+    form.append('doneItemIds', String(itemId));
+    form.append('report', new Blob([(await doc.save()) as BlobPart], { type: 'application/pdf' }), 'report.pdf');
+    const res = await fetch(new URL(`/operator/practices/${practiceId}`, base), { method: 'POST', redirect: 'manual', headers: { Origin: new URL(base).origin, Cookie: operator }, body: form });
+    expect(res.status).toBe(303);
+    expect(one<{ reported_done_on: string }>('select reported_done_on from practice_maintenance_items where id = ?', itemId).reported_done_on).toBe(today);
+    const page = await publicPage(practiceId);
+    expect(page).toContain(`Report for ${today.slice(0, 4)}, filed`);
+    expect(page).toContain('The owner reported it done');
+    // The file is staff's to read, not the public's.
+    const report = one<{ id: number }>('select id from practice_maintenance_reports where practice_id = ?', practiceId);
+    expect((await get(base, `/staff/practices/${practiceId}/reports/${report.id}`, officer)).status).toBe(200);
+  });
+
+  it('the re-inspection closes it: nothing open on the public page', async () => {
+    const res = await postAction(base, `/staff/practices/${practiceId}`, 'practices.recordInspection', { practiceId, inspectedOn: today, reason: 'reinspection', condition: 'functioning', inspectorName: 'Officer', findings: 'Mulch replaced.', closeItemIds: String(itemId) }, officer);
+    expect(res.status).toBe(303);
+    const page = await publicPage(practiceId);
+    expect(page).toContain('None open.');
+    expect(page).toContain('It was working as designed.');
+    expect(page).toContain('Done: confirmed by the Town’s inspection');
+  });
+
+  it('a joint inspection names the agency; a complaint names its source, which the public never sees', async () => {
+    const joint = await postAction(base, `/staff/practices/${practiceId}`, 'practices.recordInspection', { practiceId, inspectedOn: today, reason: 'joint', condition: 'functioning', inspectorName: 'Officer' }, officer);
+    expect(await text(joint)).toContain('Name the other agency');
+    const res = await postAction(base, `/staff/practices/${practiceId}`, 'practices.recordInspection', { practiceId, inspectedOn: today, reason: 'complaint', condition: 'functioning', inspectorName: 'Officer', complaintSource: 'Call from Jane Resident, 12 Elm St' }, officer);
+    expect(res.status).toBe(303);
+    expect(await publicPage(practiceId)).not.toContain('Jane Resident');
+  });
+});
+
+describe('random draws', () => {
+  it('are recorded with their seed and can be repeated', async () => {
+    const before = n('select count(*) from practice_random_draws');
+    const res = await postAction(base, '/staff/practices', 'practices.drawRandom', { count: '3' }, officer);
+    expect(res.status).toBe(303);
+    const d = one<{ seed: string; pool_ids: string; chosen_ids: string }>('select * from practice_random_draws order by id desc limit 1');
+    expect(n('select count(*) from practice_random_draws')).toBe(before + 1);
+    const { drawPractices } = await import('#lib/server/stormwater-practices/practices.rules.ts');
+    expect(drawPractices(JSON.parse(d.pool_ids), d.seed, 3)).toEqual(JSON.parse(d.chosen_ids));
+  });
+});
+
+describe('escrow for professional services', () => {
+  const slug = 'westcott-road-townhomes';
+  const pid = () => one<{ id: number }>('select id from projects where slug = ?', slug).id;
+  const record = (fields: Record<string, string>, cookie = clerk) => postAction(base, `/staff/projects/${slug}/escrow`, 'escrow.record', { projectId: String(pid()), on: today, ...fields }, cookie);
+
+  it('a deposit, two accepted charges, and an estimate above the balance asks the applicant by mail', async () => {
+    expect((await record({ kind: 'deposit', amount: '2,000.00', checkNumber: '5521' })).status).toBe(303);
+    expect((await record({ kind: 'charge', amount: '750.50', professional: 'Matrix Engineering, PE', description: 'SWPPP review', hours: '5.5', acceptedOn: today }, officer)).status).toBe(303);
+    expect((await record({ kind: 'charge', amount: '400', professional: 'Matrix Engineering, PE', description: 'Site inspection', acceptedOn: today })).status).toBe(303);
+    // Beyond the balance: refused, with the reason beside the amount.
+    const over = await record({ kind: 'charge', amount: '900', professional: 'Matrix Engineering, PE', description: 'More', acceptedOn: today });
+    expect(await text(over)).toContain('request a further deposit');
+    const mailsBefore = n("select count(*) from outbox where kind = 'escrow-top-up'");
+    expect((await record({ kind: 'estimate', amount: '1,500', professional: 'Matrix Engineering, PE', description: 'Review of the amendment' })).status).toBe(303);
+    const req = one<{ amount_cents: number }>("select amount_cents from escrow_entries where project_id = ? and kind = 'top_up_request' order by id desc limit 1", pid());
+    expect(req.amount_cents).toBe(150_000 - (200_000 - 75_050 - 40_000));
+    expect(n("select count(*) from outbox where kind = 'escrow-top-up'")).toBe(mailsBefore + 1);
+    const mail = one<{ text_body: string; to_address: string }>("select text_body, to_address from outbox where kind = 'escrow-top-up' order by id desc limit 1");
+    expect(mail.text_body).toContain('$650.50');
+    expect(mail.to_address).toBe(one<{ email: string }>("select email from parties where project_id = ? and role = 'owner_operator' order by id limit 1", pid()).email);
+    const statement = await text(await get(base, `/staff/projects/${slug}/escrow/statement`, clerk));
+    expect(statement).toContain('$849.50');
+    expect(n("select count(*) from audit_log where action like 'escrow.%' and entity_type = 'escrow_entry'")).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refunds only the whole remainder', async () => {
+    expect(await text(await record({ kind: 'refund', amount: '10' }))).toContain('whole remainder');
+    expect((await record({ kind: 'refund', amount: '849.50', checkNumber: 'Town 1' })).status).toBe(303);
+    expect(await text(await get(base, `/staff/projects/${slug}/escrow`, clerk))).toContain('closed: the remainder was refunded');
+  });
+
+  it('residents see nothing of it', async () => {
+    expect(await text(await get(base, `/projects/${slug}`))).not.toMatch(/escrow|5521/i);
+    expect((await get(base, `/staff/projects/${slug}/escrow`, operator)).status).toBe(403);
+  });
+});
+
+describe('the MS4 annual report figures match the database', () => {
+  for (const offset of [0, 1, 2]) {
+    it(`for ${Number(today.slice(0, 4)) - offset}`, async () => {
+      const year = Number(today.slice(0, 4)) - offset;
+      const from = `${year}-01-01`;
+      const to = `${year}-12-31`;
+      const csv = await (await get(base, `/staff/ms4-report.csv?year=${year}`, clerk)).text();
+      const value = (key: string) => {
+        const line = csv.split(/\r?\n/).find((l) => l.includes(`,${key},`))!;
+        return Number(line.match(new RegExp(`,${key},[^,]*,(\\d+),`))![1]);
+      };
+      // Recounted here in SQL, independently of the page's queries.
+      const practicesAll = db.$client.prepare('select in_service_on, removed_on from stormwater_practices').all() as Array<{ in_service_on: string; removed_on: string | null }>;
+      expect(value('practices_in_inventory')).toBe(practicesAll.filter((p) => p.in_service_on <= to && !(p.removed_on && p.removed_on < from)).length);
+      const insp = db.$client.prepare('select practice_id, inspected_on, condition from practice_inspections').all() as Array<{ practice_id: number; inspected_on: string; condition: string }>;
+      const inYear = insp.filter((i) => i.inspected_on.startsWith(`${year}-`));
+      expect(value('practices_inspected')).toBe(new Set(inYear.map((i) => i.practice_id)).size);
+      expect(value('practices_needing_maintenance')).toBe(new Set(inYear.filter((i) => i.condition !== 'functioning').map((i) => i.practice_id)).size);
+      expect(value('maintenance_completed')).toBe((db.$client.prepare('select closed_on from practice_maintenance_items').all() as Array<{ closed_on: string | null }>).filter((m) => m.closed_on?.startsWith(`${year}-`)).length);
+      const sites = db.$client.prepare('select actual_start_on, not_filed_on from projects').all() as Array<{ actual_start_on: string | null; not_filed_on: string | null }>;
+      expect(value('construction_sites_active')).toBe(sites.filter((s) => s.actual_start_on && s.actual_start_on <= to && !(s.not_filed_on && s.not_filed_on < from)).length);
+      expect(value('construction_sites_inspected')).toBe(new Set((db.$client.prepare('select project_id, inspected_on from town_inspections').all() as Array<{ project_id: number; inspected_on: string }>).filter((t) => t.inspected_on.startsWith(`${year}-`)).map((t) => t.project_id)).size);
+      for (const t of ['written_warning', 'notice_of_violation', 'stop_work_order', 'fine']) {
+        expect(value(`enforcement_${t}`), t).toBe(n('select count(*) from enforcement_actions where type = ? and substr(issued_on, 1, 4) = ?', t, String(year)));
+      }
+      const { recordsRequestStats } = await import('#lib/server/records-requests/statistics.ts');
+      const months = recordsRequestStats(db).months.filter((m) => m.month.startsWith(`${year}-`));
+      expect(value('records_requests_answered_on_time')).toBe(months.reduce((s, m) => s + m.answeredOnTime, 0));
+      expect(value('records_requests_received')).toBe(months.reduce((s, m) => s + m.received, 0));
+      if (offset === 0) expect(value('practices_in_inventory')).toBeGreaterThanOrEqual(40);
+    });
+  }
+});
+
+describe('the officer’s desk and the open data', () => {
+  it('the desk lists every overdue inspection and overdue maintenance item', async () => {
+    const page = await (await get(base, '/staff/officer', officer)).text();
+    const overdueItems = n('select count(*) from practice_maintenance_items where closed_on is null and due_on < ?', today);
+    expect(overdueItems).toBeGreaterThan(0);
+    expect(page).toMatch(new RegExp(`Practice maintenance overdue <span class="count">${overdueItems}</span>`));
+    expect(page).toMatch(/Permanent practices due for inspection <span class="count">[1-9]\d*<\/span>/);
+  });
+
+  it('JSON, CSV and GeoJSON list the same practices', async () => {
+    const json = (await (await get(base, '/api/practices.json')).json()) as { count: number; practices: Array<{ id: number }> };
+    const geo = (await (await get(base, '/api/practices.geojson')).json()) as { features: Array<{ id: number; geometry: { coordinates: [number, number] } }> };
+    const csv = await (await get(base, '/api/practices.csv')).text();
+    const expected = n('select count(*) from stormwater_practices s left join projects p on p.id = s.project_id where s.project_id is null or p.published = 1');
+    expect(json.count).toBe(expected);
+    expect(geo.features.map((f) => f.id)).toEqual(json.practices.map((p) => p.id));
+    expect(csv.trim().split(/\r?\n/).length - 1).toBe(expected);
+    expect(geo.features[0].geometry.coordinates[0]).toBeLessThan(-73);
+  });
+
+  it('the public list near a place is nearest first', async () => {
+    const page = await text(await get(base, '/practices?lat=42.7868&lon=-73.9756&r=1'));
+    expect(page).toMatch(/\d+ practices? within 1 mile of the point/);
+  });
+});
