@@ -56,6 +56,9 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ['signout.astro', '/signout'],
   ['account/forgot.astro', '/account/forgot', '/account/forgot?sent=1'],
   ['account/set-password.astro', '/account/set-password?token=bad'],
+  // Issue 20: permanent stormwater practices.
+  ['practices/index.astro', '/practices', '/practices?lat=42.7868&lon=-73.9756&r=1', '/practices?address=zzzz-nowhere'],
+  ['practices/[id].astro', '/practices/{practice}', '/practices/{failingPractice}'],
 ];
 /** Reached another way in the tests below (a link from mail, a tracking link, a status code). */
 // 500.astro is rendered only by a real failure: tests/integration/failures-in-plain-words.test.ts forces one and checks its words.
@@ -74,6 +77,10 @@ const CLERK: Array<[string, ...string[]]> = [
   ['staff/projects/index.astro', '/staff/projects', '/staff/projects?unpublished=on'],
   ['staff/projects/new.astro', '/staff/projects/new'],
   ['account/index.astro', '/account'],
+  // Issue 20: the review escrow and the MS4 figures.
+  ['staff/projects/[slug]/escrow.astro', '/staff/projects/{escrow}/escrow'],
+  ['staff/projects/[slug]/escrow/statement.astro', '/staff/projects/{escrow}/escrow/statement'],
+  ['staff/ms4-report.astro', '/staff/ms4-report'],
 ];
 const OFFICER: Array<[string, ...string[]]> = [
   ['staff/index.astro', '/staff'],
@@ -93,10 +100,14 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/reviews/index.astro', '/staff/reviews'],
   ['staff/reviews/inspections/[id].astro', '/staff/reviews/inspections/{filedInspection}'],
   ['staff/reviews/summaries/[id].astro', '/staff/reviews/summaries/{summary}'],
-  ['staff/reviews/documents/[id].astro', '/staff/reviews/documents/{upload}'],
+  ['staff/reviews/documents/[id].astro', '/staff/reviews/documents/{upload}', '/staff/reviews/documents/{asBuilt}'],
   ['staff/storms/index.astro', '/staff/storms'],
   ['staff/operator-requests/index.astro', '/staff/operator-requests', '/staff/operator-requests?status=overdue'],
   ['staff/operator-requests/[id].astro', '/staff/operator-requests/{operatorRequest}', '/staff/operator-requests/{ownOperatorRequest}'],
+  // Issue 20
+  ['staff/practices/index.astro', '/staff/practices'],
+  ['staff/practices/new.astro', '/staff/practices/new'],
+  ['staff/practices/[id].astro', '/staff/practices/{openPractice}', '/staff/practices/{practice}'],
 ];
 const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
@@ -122,6 +133,9 @@ const OPERATOR: Array<[string, ...string[]]> = [
   ['operator/requests/[id]/index.astro', '/operator/requests/{ownOperatorRequest}'],
   ['operator/requests/[id]/copies.astro', '/operator/requests/{ownOperatorRequest}/copies'],
   ['account/index.astro', '/account'],
+  // Issue 20
+  ['operator/practices/index.astro', '/operator/practices'],
+  ['operator/practices/[id].astro', '/operator/practices/{ownPractice}'],
 ];
 
 /** Forms submitted empty: [page, its submit button]. */
@@ -151,6 +165,7 @@ const CLERK_FORMS: FormCase[] = [
   ['/staff/requests/{billed}', 'Cancel the invoice'],
   ['/staff/requests/{received}/upload', 'Upload and attach'],
   ['/staff/closures', 'Close the town that day'],
+  ['/staff/projects/{escrow}/escrow', 'Record the deposit'],
   ['/staff/projects/new', 'Register the project'],
 ];
 const OFFICER_FORMS: FormCase[] = [
@@ -179,6 +194,12 @@ const OFFICER_FORMS: FormCase[] = [
   ['/staff/reviews/summaries/{summary}', 'Save the review'],
   ['/staff/reviews/documents/{upload}', 'Save the review'],
   ['/staff/storms', 'Record the storm'],
+  // Issue 20
+  ['/staff/practices/new', 'Add to the inventory'],
+  ['/staff/practices/{openPractice}', 'Record the inspection'],
+  ['/staff/practices', 'Draw and record'],
+  ['/staff/practices', 'Save the intervals'],
+  ['/staff/reviews/documents/{asBuilt}', /^(Accept the plans and add the practice|Add the practice)$/],
 ];
 const ADMIN_FORMS: FormCase[] = [
   ['/staff/users', 'Send invitation'],
@@ -192,6 +213,7 @@ const OPERATOR_FORMS: FormCase[] = [
   ['/operator/projects/{active}/notices', 'Give notice'],
   ['/operator/requests/{ownOperatorRequest}', 'Offer for inspection'],
   ['/operator/requests/{ownOperatorRequest}/copies', 'Provide copies'],
+  ['/operator/practices/{ownPractice}', 'File the report'],
 ];
 
 /** Sample records for the placeholders, from the demo town. */
@@ -230,6 +252,13 @@ function samples(): Record<string, string | number> {
     // The demo town's SWPPP reviews: one waiting for completeness, one complete and waiting for the decision.
     swpppCompleteness: 'broadway-lofts',
     swpppDecision: 'altamont-avenue-fuel-station',
+    // Issue 20: permanent practices, the review escrow.
+    practice: one<{ id: number }>('select min(id) as id from stormwater_practices').id,
+    failingPractice: one<{ id: number }>("select practice_id as id from practice_inspections where condition = 'failing' order by id limit 1").id,
+    openPractice: one<{ id: number }>('select s.id from stormwater_practices s join practice_maintenance_items m on m.practice_id = s.id where m.closed_on is null and s.removed_on is null order by s.id limit 1').id,
+    ownPractice: one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id,
+    asBuilt: one<{ id: number }>("select id from documents where type = 'as_built_plans' order by review_status = 'filed' desc, id limit 1").id,
+    escrow: 'curry-road-distribution-center',
     mail: query<{ id: number }>('select id from outbox order by id desc limit 1')[0]?.id ?? 0,
   };
 }
