@@ -157,7 +157,8 @@ export const ALERT_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
  * What alerts and feeds announce: a monthly summary posted, an enforcement action issued, a new project,
  * an inspection report filed, a SWPPP amendment made public, a new serious compliance finding.
  */
-export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project', 'inspection_report', 'swppp_amendment', 'finding'] as const;
+// Issue 20 adds 'practice_inspection': a Town inspection of a permanent practice built under a published project.
+export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project', 'inspection_report', 'swppp_amendment', 'finding', 'practice_inspection'] as const;
 export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 
 export const TOWN_INSPECTION_OUTCOMES = ['approved', 'deficient', 'follow_up'] as const;

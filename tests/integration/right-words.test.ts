@@ -139,14 +139,14 @@ describe('alerts for one project', () => {
   it('the form and the confirmation mail list what the subscription sends, never "new projects"', async () => {
     const slug = one<{ slug: string }>("select slug from projects where published = 1 and status = 'active' order by name limit 1").slug;
     const form = visibleText(await page(`/alerts/new?project=${slug}`));
-    expect(form).toContain('new monthly inspection summaries, inspection reports, SWPPP amendments, serious compliance findings and enforcement actions.');
+    expect(form).toContain('new monthly inspection summaries, inspection reports, SWPPP amendments, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices.');
     expect(form).not.toContain('new projects');
     const res = await postAction(base, `/alerts/new?project=${slug}`, 'alerts.subscribe', { target: 'project', project: slug, email: 'one.project@example.org', frequency: 'immediate' });
     expect(res.status).toBe(303);
     const mail = one<{ text_body: string }>("select text_body from outbox where kind = 'alert-confirm' and to_address = 'one.project@example.org'").text_body.replace(/\s+/g, ' ');
-    expect(mail).toContain('serious compliance findings and enforcement actions, as soon as something is posted.');
+    expect(mail).toContain('serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices, as soon as something is posted.');
     expect(mail).not.toContain('new projects');
-    expect(visibleText(await page('/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road'))).toContain('enforcement actions and new projects.');
+    expect(visibleText(await page('/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road'))).toContain('enforcement actions, new projects and Town inspections of permanent stormwater practices.');
   });
 });
 

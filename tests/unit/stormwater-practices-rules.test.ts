@@ -148,3 +148,23 @@ describe('one definition: overdue inspections and maintenance in TypeScript and 
     expect(sqlItems.size).toBe(1);
   });
 });
+
+describe('alerts and feeds', () => {
+  it('announce the Town’s inspection of a practice of a published project, linking its page; never of an unpublished one', async () => {
+    const { queryPracticeInspections } = await import('#lib/server/public/events.ts');
+    const db = openDatabase(':memory:');
+    migrateDatabase(db);
+    const add = (slug: string, published: boolean) => {
+      const p = db.insert(projects).values({ slug, name: slug, siteAddress: '1 Main', kind: 'major', status: 'complete', published }).returning().get();
+      const s = db.insert(stormwaterPractices).values({ name: `Pond of ${slug}`, type: 'pond', location: 'x', latitude: 42.8, longitude: -74, projectId: p.id, ownerKind: 'private', ownerName: 'O', inServiceOn: '2025-01-01' }).returning().get();
+      db.insert(practiceInspections).values({ practiceId: s.id, inspectedOn: '2026-06-01', reason: 'routine', condition: 'needs_maintenance', inspectorName: 'I', findings: 'Sediment in the forebay.' }).run();
+      return s.id;
+    };
+    const shown = add('open', true);
+    add('hidden', false);
+    const events = queryPracticeInspections(db, { since: new Date(0) });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'practice_inspection', path: `/practices/${shown}`, summary: 'Sediment in the forebay.' });
+    expect(events[0].title).toMatch(/^Town inspection of Pond of open, June 1, 2026: needs maintenance$/);
+  });
+});

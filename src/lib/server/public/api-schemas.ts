@@ -12,6 +12,8 @@ import type { FieldDef } from './fields.ts';
 import { FINDING_FIELDS, FINDING_RULES, FINDING_SEVERITIES, FINDING_STATUSES } from './findings.ts';
 import { DETAIL_FIELDS, PROJECT_FIELDS } from './open-data.ts';
 import { VIOLATION_FIELDS } from './town-inspections.ts';
+import { PRACTICE_FIELDS } from './practices.ts';
+import { SMP_CONDITIONS, SMP_OWNER_KINDS, SMP_TYPES } from '#db/enums.ts';
 
 const described = (f: FieldDef) => (f.unit ? `${f.description} Unit: ${f.unit}.` : f.description);
 
@@ -59,6 +61,22 @@ const ProjectFeatureCollectionSchema = z.object({
       properties: ProjectSchema.omit({ latitude: true, longitude: true }),
     }),
   ),
+});
+
+// Issue 20: the permanent stormwater practices.
+const PracticeSchema = recordSchema(PRACTICE_FIELDS, {
+  type: enumOf(SMP_TYPES, field(PRACTICE_FIELDS, 'type')),
+  maintained_by: enumOf(SMP_OWNER_KINDS, field(PRACTICE_FIELDS, 'maintained_by')),
+  condition: enumOf(SMP_CONDITIONS, field(PRACTICE_FIELDS, 'condition')).nullable(),
+});
+const PracticeListSchema = z.object({
+  source: z.url().meta({ description: 'The page that explains the data.' }),
+  count: z.number().int().meta({ description: 'Number of practices in the answer.' }),
+  practices: z.array(PracticeSchema),
+});
+const PracticeFeatureCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(z.object({ type: z.literal('Feature'), id: z.number().int(), geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]).meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }) }), properties: PracticeSchema.omit({ latitude: true, longitude: true }) })),
 });
 
 const ReceivingWaterSchema = recordSchema(DETAIL_FIELDS.receiving_waters);
@@ -210,6 +228,9 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   RecordsRequestOnTime: OnTimeStatsSchema,
   RecordsRequestLogEntry: RecordsRequestLogEntrySchema,
   RecordsRequestLog: RecordsRequestLogSchema,
+  Practice: PracticeSchema,
+  PracticeList: PracticeListSchema,
+  PracticeFeatureCollection: PracticeFeatureCollectionSchema,
   Error: ErrorSchema,
   OpenApiDocument: OpenApiDocumentSchema,
 };

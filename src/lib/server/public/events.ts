@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { documents, enforcementActions, inspections, monthlySummaries, projects, type AlertEventKind } from '#db/schema.ts';
-import { ENFORCEMENT_TYPE_LABEL, INSPECTION_TYPE_LABEL } from '#lib/shared/labels.ts';
+import { documents, enforcementActions, inspections, monthlySummaries, practiceInspections, projects, stormwaterPractices, type AlertEventKind } from '#db/schema.ts';
+import { ENFORCEMENT_TYPE_LABEL, INSPECTION_TYPE_LABEL, SMP_CONDITION_LABEL, SMP_CONDITION_MEANING } from '#lib/shared/labels.ts';
 import { formatDay, formatInstant, formatMonth, formatCitation, withoutAsides } from '#lib/shared/format.ts';
 import type { Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
@@ -310,6 +310,36 @@ export function seriousFindingEvents(db: DB, q: { projectIds?: number[]; limit?:
 }
 
 /**
+ * Issue 20: the Town's inspections of permanent practices built under published projects (a practice entered
+ * directly has no project to subscribe to or to place an area alert by), from the day they were recorded.
+ */
+export function queryPracticeInspections(db: DB, q: EventQuery): PublicEvent[] {
+  const where: SQL[] = [eq(projects.published, true)];
+  if (q.projectIds) where.push(inArray(stormwaterPractices.projectId, q.projectIds.length ? q.projectIds : [-1]));
+  if (q.since) where.push(sql`${practiceInspections.createdAt} >= ${q.since.getTime()}`);
+  return db
+    .select({ id: practiceInspections.id, inspectedOn: practiceInspections.inspectedOn, condition: practiceInspections.condition, findings: practiceInspections.findings, createdAt: practiceInspections.createdAt, practiceId: stormwaterPractices.id, practiceName: stormwaterPractices.name, projectId: projects.id, slug: projects.slug, name: projects.name })
+    .from(practiceInspections)
+    .innerJoin(stormwaterPractices, eq(stormwaterPractices.id, practiceInspections.practiceId))
+    .innerJoin(projects, eq(projects.id, stormwaterPractices.projectId))
+    .where(and(...where))
+    .orderBy(desc(practiceInspections.createdAt), desc(practiceInspections.id))
+    .limit(q.limit ?? 1000)
+    .all()
+    .map((r) => ({
+      kind: 'practice_inspection' as const,
+      entityId: r.id,
+      projectId: r.projectId,
+      projectSlug: r.slug,
+      projectName: r.name,
+      occurredAt: r.createdAt,
+      title: `Town inspection of ${r.practiceName}, ${formatDay(r.inspectedOn)}: ${SMP_CONDITION_LABEL[r.condition].toLowerCase()}`,
+      summary: clip(r.findings || SMP_CONDITION_MEANING[r.condition]),
+      path: `/practices/${r.practiceId}`,
+    }));
+}
+
+/**
  * The latest public events, newest first (for feeds). Inspection reports are filed every week at every
  * site: they are in a project's or an area's feed, not the town's, where they would crowd out the rest.
  */
@@ -322,6 +352,7 @@ export function latestPublicEvents(db: DB, q: { projectIds?: number[]; limit?: n
     ...queryNewProjects(db, scoped),
     ...querySwpppAmendments(db, scoped),
     ...(q.projectIds ? queryInspectionReports(db, scoped) : []),
+    ...(q.projectIds ? queryPracticeInspections(db, scoped) : []),
     ...seriousFindingEvents(db, { ...scoped, now: q.now }),
   ]
     .sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.entityId - a.entityId)

@@ -118,6 +118,7 @@ export function openApiDocument(db: DB, baseUrl: string) {
       { name: 'Projects', description: 'Published construction projects and their public records.' },
       { name: 'Findings', description: 'Compliance findings from the operators’ filings, checked against the town law.' },
       { name: 'Records requests', description: 'Monthly statistics of records requests.' },
+      { name: 'Practices', description: 'The permanent stormwater practices in the Town’s inventory, their last inspection and open maintenance.' },
       { name: 'About', description: 'This description.' },
     ],
     paths: {
@@ -187,6 +188,30 @@ export function openApiDocument(db: DB, baseUrl: string) {
           ],
         }),
       },
+      '/api/practices.json': operation({
+        id: 'listPractices',
+        tag: 'Practices',
+        summary: 'Every permanent stormwater practice',
+        description: 'The Town’s inventory of permanent stormwater practices (ponds, wetlands, swales, devices): who maintains each, the last Town inspection and what it found, the next routine inspection, open and overdue maintenance.',
+        responses: { '200': json('The practices.', ref('PracticeList')) },
+        examples: [{ summary: 'Every practice', url: '/api/practices.json', status: 200, contentType: J }],
+      }),
+      '/api/practices.csv': operation({
+        id: 'listPracticesCsv',
+        tag: 'Practices',
+        summary: 'Every permanent stormwater practice as CSV',
+        description: 'The same records as /api/practices.json, one row each.',
+        responses: { '200': csv('The practices, one row each.') },
+        examples: [{ summary: 'Every practice', url: '/api/practices.csv', status: 200, contentType: 'text/csv' }],
+      }),
+      '/api/practices.geojson': operation({
+        id: 'listPracticesGeoJson',
+        tag: 'Practices',
+        summary: 'Every permanent stormwater practice as GeoJSON',
+        description: 'An RFC 7946 FeatureCollection: each practice a Point at [longitude, latitude], its other fields as properties.',
+        responses: { '200': json('The practices as map points.', ref('PracticeFeatureCollection'), 'application/geo+json') },
+        examples: [{ summary: 'Every practice', url: '/api/practices.geojson', status: 200, contentType: 'application/geo+json' }],
+      }),
       '/api/findings.json': operation({
         id: 'listFindings',
         tag: 'Findings',

@@ -13,7 +13,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { practiceRecord, practiceSummaries, type PracticeSummary } from '#lib/server/stormwater-practices/view.ts';
-import { LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
+import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 import { projectsGeoJson } from './open-data.ts';
 
 /** Unpublished projects stay hidden, and so do the practices built under them. */
@@ -105,6 +105,7 @@ export const PRACTICE_FIELDS: FieldDef[] = [
   { name: 'open_maintenance_items', type: 'integer', description: 'Maintenance required and not yet confirmed done.' },
   { name: 'overdue_maintenance_items', type: 'integer', description: 'Of those, past their due date.' },
   { name: 'url', type: 'url', description: 'The practice’s page.' },
+  { name: 'updated_at', type: 'instant', unit: INSTANT_UNIT, description: 'When the practice’s record last changed.' },
 ];
 
 export function practiceOpenRecords(db: DB, today: string, baseUrl: string) {
