@@ -4,15 +4,19 @@ import { getCollection } from 'astro:content';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { sitemapProjects } from '#lib/server/public/sitemap.ts';
+import { publicPractices } from '#lib/server/public/practices.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { escapeHtml as esc } from '#lib/server/platform/mail/html.ts';
 
 export const GET: APIRoute = async ({ request, locals }) => {
   const base = config().publicUrl;
-  const fixed = ['/', '/projects', '/near', '/map', '/search', '/alerts', '/open-data', '/open-data/records-requests', '/requests', '/requests/log', '/help'];
+  const fixed = ['/', '/projects', '/near', '/map', '/search', '/alerts', '/open-data', '/open-data/records-requests', '/requests', '/requests/log', '/help', '/practices'];
   const help = (await getCollection('help')).map((e) => `/help/${e.id}`);
   const urls = [
     ...[...fixed, ...help].map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),
     ...sitemapProjects(locals.db).map((p) => ({ loc: `${base}/projects/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
+    // Issue 20: the permanent practices' pages.
+    ...publicPractices(locals.db, townToday()).map((p) => ({ loc: `${base}/practices/${p.id}`, lastmod: p.updatedAt.toISOString() })),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

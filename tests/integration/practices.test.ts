@@ -227,6 +227,7 @@ describe('the officer’s desk and the open data', () => {
     expect(geo.features.map((f) => f.id)).toEqual(json.practices.map((p) => p.id));
     expect(csv.trim().split(/\r?\n/).length - 1).toBe(expected);
     expect(geo.features[0].geometry.coordinates[0]).toBeLessThan(-73);
+    expect(await (await get(base, '/sitemap.xml')).text()).toContain(`/practices/${json.practices[0].id}</loc>`);
   });
 
   it('the public list near a place is nearest first', async () => {
