@@ -7,7 +7,7 @@ import { db } from '#lib/server/platform/db.ts';
 import { choice, failure, id, ids as idList, optionalText, orNull, plainText, requiredDay, requiredText, wholeNumber } from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { recordPracticeInspection, drawRandomInspections } from '#lib/server/stormwater-practices/inspections.ts';
-import { acceptAsBuilt, createPractice, saveRoutineIntervals } from '#lib/server/stormwater-practices/practices.ts';
+import { acceptAsBuilt, createPractice, removeFromOperation, saveRoutineIntervals } from '#lib/server/stormwater-practices/practices.ts';
 import { allow } from './guard.ts';
 
 const ids = z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]), idList);
@@ -104,6 +104,17 @@ export const practices = {
         { practiceId: input.practiceId, inspectedOn: input.inspectedOn, reason: input.reason, condition: input.condition, inspectorName: input.inspectorName, jointAgency: orNull(input.jointAgency), complaintSource: orNull(input.complaintSource), randomDrawId: input.randomDrawId ?? null, findings: input.findings, closeItemIds: input.closeItemIds, newItems },
         townToday(),
       );
+      if (!r.ok) failure(r);
+      return { id: r.id };
+    },
+  }),
+
+  removeFromOperation: defineAction({
+    accept: 'form',
+    input: z.object({ practiceId: id, removedOn: requiredDay('the day it was removed from operation') }),
+    handler: async (input, ctx) => {
+      const officer = allow.role(ctx, 'officer');
+      const r = removeFromOperation(db(), actorOf(officer, ctx), input.practiceId, input.removedOn, townToday());
       if (!r.ok) failure(r);
       return { id: r.id };
     },

@@ -197,6 +197,7 @@ const OFFICER_FORMS: FormCase[] = [
   // Issue 20
   ['/staff/practices/new', 'Add to the inventory'],
   ['/staff/practices/{openPractice}', 'Record the inspection'],
+  ['/staff/practices/{openPractice}', 'Record the removal'],
   ['/staff/practices', 'Draw and record'],
   ['/staff/practices', 'Save the intervals'],
   ['/staff/reviews/documents/{asBuilt}', /^(Accept the plans and add the practice|Add the practice)$/],

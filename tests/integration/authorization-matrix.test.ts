@@ -237,6 +237,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'practices.acceptAsBuilt': { allow: ['officer'], input: (i) => ({ documentId: i.reviewDocumentId, certifiedBy: 'Matrix PE', public: 'yes', name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'private', ownerName: 'Matrix HOA', dedicatedToTown: 'no', inServiceOn: '2020-01-01' }) },
   'practices.recordInspection': { allow: ['officer'], input: (i) => ({ practiceId: i.practiceId, inspectedOn: '2026-01-02', reason: 'routine', condition: 'functioning', inspectorName: 'Matrix' }) },
   'practices.drawRandom': { allow: ['officer'], input: () => ({ count: '1' }) },
+  'practices.removeFromOperation': { allow: ['officer'], input: (i) => ({ practiceId: i.practiceId, removedOn: '2026-01-02' }) },
   'practices.saveIntervals': { allow: ['officer'], input: () => ({ pond: '365', wetland: '365', infiltration: '182', filtering: '365', open_channel: '730', green_infrastructure: '365', proprietary_device: '182' }) },
   'escrow.record': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, kind: 'deposit', on: '2026-01-02', amount: '100.00', checkNumber: '1' }) },
 };

@@ -126,6 +126,17 @@ describe('a practice from as-built plans to a closed maintenance item', () => {
   });
 });
 
+describe('removal from operation', () => {
+  it('takes a practice off the routine schedule; the public page says so, with the day', async () => {
+    const p = one<{ id: number; in_service_on: string }>("select id, in_service_on from stormwater_practices where removed_on is null and project_id is null order by id desc limit 1");
+    const early = await postAction(base, `/staff/practices/${p.id}`, 'practices.removeFromOperation', { practiceId: p.id, removedOn: addDays(p.in_service_on, -1) }, officer);
+    expect(await text(early)).toContain('It cannot be removed before it went into service.');
+    expect((await postAction(base, `/staff/practices/${p.id}`, 'practices.removeFromOperation', { practiceId: p.id, removedOn: today }, officer)).status).toBe(303);
+    expect(await publicPage(p.id)).toContain('Removed from operation on');
+    expect(n("select count(*) from audit_log where action = 'practice.remove' and entity_id = ?", String(p.id))).toBe(1);
+  });
+});
+
 describe('random draws', () => {
   it('are recorded with their seed and can be repeated', async () => {
     const before = n('select count(*) from practice_random_draws');

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   'practice.random_draw': 'Drew practices for random inspection',
   'practice.maintenance_report': 'Filed an owner’s maintenance report',
   'practice.settings': 'Changed the routine inspection intervals',
+  'practice.remove': 'Recorded that a permanent practice was removed from operation',
   'escrow.deposit': 'Recorded an escrow deposit',
   'escrow.estimate': 'Recorded a professional’s estimate',
   'escrow.charge': 'Charged accepted services to the escrow',

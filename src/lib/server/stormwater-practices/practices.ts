@@ -119,6 +119,23 @@ export function acceptAsBuilt(
   });
 }
 
+/**
+ * A practice removed from operation leaves the routine schedule and the yearly reports (a maintenance
+ * guarantee runs "until the facilities are removed from operation"); its record stays.
+ */
+export function removeFromOperation(db: DB, actor: Actor, practiceId: number, removedOn: string, today: string): Result<{ id: number }> {
+  const before = db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
+  if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
+  if (before.removedOn) return { ok: false, message: 'It was already removed from operation.' };
+  if (removedOn > today) return { ok: false, fields: { removedOn: 'Record it once it has happened: the day cannot be in the future.' } };
+  if (removedOn < before.inServiceOn) return { ok: false, fields: { removedOn: 'It cannot be removed before it went into service.' } };
+  db.transaction((tx) => {
+    const after = tx.update(stormwaterPractices).set({ removedOn, updatedAt: new Date() }).where(eq(stormwaterPractices.id, practiceId)).returning().get();
+    audit(tx, actor, { action: 'practice.remove', entityType: 'stormwater_practice', entityId: practiceId, before, after });
+  });
+  return { ok: true, id: practiceId };
+}
+
 /** Who may file the owner's reports for a practice: its named maintainer and the operators of its project. */
 export function maySubmitFor(db: Pick<DB, 'select'>, userId: number, practiceIds: number[]): Set<number> {
   if (!practiceIds.length) return new Set();
