@@ -165,3 +165,18 @@ export type TownInspectionOutcome = (typeof TOWN_INSPECTION_OUTCOMES)[number];
 
 export const SWPPP_DECISIONS = ['approved', 'approved_with_conditions', 'disapproved'] as const;
 export type SwpppDecision = (typeof SWPPP_DECISIONS)[number];
+
+// ── Issue 16: residents' reports of problems at a site, Open311 ──
+/**
+ * A resident's report's public status (site-reports/status.rules.ts holds the words and the moves):
+ * received → under review → inspected → violation found / no violation / referred elsewhere → closed.
+ */
+export const SITE_REPORT_STATUSES = ['received', 'under_review', 'inspected', 'violation_found', 'no_violation', 'referred', 'closed'] as const;
+export type SiteReportStatus = (typeof SITE_REPORT_STATUSES)[number];
+/** Where a report came in: the portal's own form, or an Open311 GeoReport v2 client. */
+export const SITE_REPORT_SOURCES = ['web', 'open311'] as const;
+export type SiteReportSource = (typeof SITE_REPORT_SOURCES)[number];
+/** What the officer can block: a reporter's email address, or the network address reports came from. */
+export const REPORT_BLOCK_KINDS = ['email', 'ip'] as const;
+export type ReportBlockKind = (typeof REPORT_BLOCK_KINDS)[number];
+// ── end issue 16 ──
