@@ -155,9 +155,10 @@ export const ALERT_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 
 /**
  * What alerts and feeds announce: a monthly summary posted, an enforcement action issued, a new project,
- * an inspection report filed, a SWPPP amendment made public, a new serious compliance finding.
+ * an inspection report filed, a SWPPP amendment made public, a new serious compliance finding, a
+ * resident's report about a site (issue 16).
  */
-export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project', 'inspection_report', 'swppp_amendment', 'finding'] as const;
+export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project', 'inspection_report', 'swppp_amendment', 'finding', 'site_report'] as const;
 export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 
 export const TOWN_INSPECTION_OUTCOMES = ['approved', 'deficient', 'follow_up'] as const;

@@ -306,6 +306,7 @@ export const ALERT_EVENT_KIND_WORDS: Record<AlertEventKind, string> = {
   finding: 'serious compliance findings',
   enforcement: 'enforcement actions',
   project: 'new projects',
+  site_report: 'residents’ reports',
 };
 
 /**
@@ -314,8 +315,8 @@ export const ALERT_EVENT_KIND_WORDS: Record<AlertEventKind, string> = {
  * and the form and the confirmation mail say it.
  */
 export const ALERT_KINDS_SENT: Record<AlertTarget, readonly AlertEventKind[]> = {
-  project: ['summary', 'inspection_report', 'swppp_amendment', 'finding', 'enforcement'],
-  area: ['summary', 'inspection_report', 'swppp_amendment', 'finding', 'enforcement', 'project'],
+  project: ['summary', 'inspection_report', 'swppp_amendment', 'site_report', 'finding', 'enforcement'],
+  area: ['summary', 'inspection_report', 'swppp_amendment', 'site_report', 'finding', 'enforcement', 'project'],
 };
 
 /** "monthly inspection summaries, inspection reports, …, and enforcement actions". */

@@ -11,6 +11,7 @@ import * as operatorRequests from './operator-requests.ts';
 import { lostLinks } from './lost-links.ts';
 import { REQUEST_MESSAGE_TEMPLATES } from './request-messages.ts';
 import { DELIVERY_TEMPLATES } from './delivery.ts';
+import { SITE_REPORT_TEMPLATES } from './site-reports.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -29,6 +30,7 @@ export const TEMPLATES = {
   'request-lost-links': lostLinks,
   ...REQUEST_MESSAGE_TEMPLATES,
   ...DELIVERY_TEMPLATES,
+  ...SITE_REPORT_TEMPLATES,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;
