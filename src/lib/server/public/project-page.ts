@@ -6,6 +6,7 @@
  * Only published projects and public records leave here (public/projects.ts, public/town-inspections.ts
  * filter).
  */
+import { reportsForProject } from './site-reports.ts';
 import type { DocumentType } from '#db/enums.ts';
 import { evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
@@ -129,6 +130,8 @@ export function projectPageView(db: DB, slug: string, today: string, now = new D
     clock,
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
+    /** Residents' reports about the site (issue 16), newest first. */
+    siteReports: reportsForProject(db, project.id),
     jsonLd: projectPlaceJsonLd(project, config().publicUrl),
     /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */
     requestTo: projectAddressee(db, slug),

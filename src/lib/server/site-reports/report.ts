@@ -18,7 +18,7 @@ import { hashToken } from '#lib/server/platform/tokens.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { recordTownInspection, recordViolation, type TownInspectionInput } from '#lib/server/enforcement/town-inspections.ts';
-import { matchProject, MAX_PHOTOS, moveProblem, STATUS_WORDS } from './report.rules.ts';
+import { groupDuplicates, matchProject, MAX_PHOTOS, moveProblem, STATUS_WORDS } from './report.rules.ts';
 
 export type SiteReport = typeof siteReports.$inferSelect;
 
@@ -359,4 +359,9 @@ function isBlockedHash(db: Pick<DB, 'select'>, kind: ReportBlockKind, hash: stri
 /** A photo for the officer (any), by its report. */
 export function staffPhoto(db: DB, photoId: number) {
   return db.select().from(siteReportPhotos).where(eq(siteReportPhotos.id, photoId)).get();
+}
+
+/** The triage queue: reports in groups of likely duplicates (near each other, same category, within a week). */
+export function triageQueue(db: DB, opts: { includeClosed: boolean }): QueueRow[][] {
+  return groupDuplicates(queueRows(db, opts));
 }
