@@ -56,6 +56,9 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ['signout.astro', '/signout'],
   ['account/forgot.astro', '/account/forgot', '/account/forgot?sent=1'],
   ['account/set-password.astro', '/account/set-password?token=bad'],
+  // Residents' reports (issue 16).
+  ['report.astro', '/report', '/report?project={active}', '/report?sent=1'],
+  ['reports/[id].astro', '/reports/{siteReport}', '/reports/{closedSiteReport}'],
 ];
 /** Reached another way in the tests below (a link from mail, a tracking link, a status code). */
 // 500.astro is rendered only by a real failure: tests/integration/failures-in-plain-words.test.ts forces one and checks its words.
@@ -97,6 +100,9 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/storms/index.astro', '/staff/storms'],
   ['staff/operator-requests/index.astro', '/staff/operator-requests', '/staff/operator-requests?status=overdue'],
   ['staff/operator-requests/[id].astro', '/staff/operator-requests/{operatorRequest}', '/staff/operator-requests/{ownOperatorRequest}'],
+  ['staff/reports/index.astro', '/staff/reports', '/staff/reports?all=1'],
+  ['staff/reports/[id].astro', '/staff/reports/{siteReport}', '/staff/reports/{closedSiteReport}'],
+  ['staff/reports/categories.astro', '/staff/reports/categories'],
 ];
 const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
@@ -106,6 +112,7 @@ const ADMIN: Array<[string, ...string[]]> = [
   ['staff/users/[id].astro', '/staff/users/{operatorUser}'],
   ['staff/mail/index.astro', '/staff/mail', '/staff/mail?status=queued'],
   ['staff/mail/[id].astro', '/staff/mail/{mail}'],
+  ['staff/open311-keys.astro', '/staff/open311-keys'],
   ['staff/audit.astro', '/staff/audit', '/staff/audit?entity=records_request'],
   ['staff/compliance/index.astro', '/staff/compliance'],
   ['account/index.astro', '/account'],
@@ -135,6 +142,7 @@ const PUBLIC_FORMS: FormCase[] = [
   ['/requests', 'Email me my links'],
   ['/requests/new?project={active}', 'Send the request'],
   ['/requests/operator/new?project={active}', /^(Send the request to the operator|Log my request)$/],
+  ['/report', 'Send the report'],
 ];
 const CLERK_FORMS: FormCase[] = [
   ['/staff/requests/new', 'Enter the request'],
@@ -231,6 +239,8 @@ function samples(): Record<string, string | number> {
     swpppCompleteness: 'broadway-lofts',
     swpppDecision: 'altamont-avenue-fuel-station',
     mail: query<{ id: number }>('select id from outbox order by id desc limit 1')[0]?.id ?? 0,
+    siteReport: one<{ id: number }>("select id from site_reports where hidden = 0 and status = 'violation_found' order by id limit 1").id,
+    closedSiteReport: one<{ id: number }>("select id from site_reports where hidden = 0 and status = 'closed' order by id limit 1").id,
   };
 }
 

@@ -50,6 +50,9 @@ interface Ids {
   /** A request made to the operator of their own project (L(4)), and a copy uploaded to one. */
   ownOperatorRequestId: number;
   ownOperatorFile: { requestId: number; fileId: number };
+  /** A resident's report and a photo on one (issue 16). */
+  reportId: number;
+  reportPhotoId: number;
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -116,6 +119,12 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/operator-requests/[id]': { allow: ['admin', 'clerk', 'officer'], url: (i) => `/staff/operator-requests/${i.ownOperatorRequestId}` },
   // The clerk (or the officer, or an admin) logs a written request sent to an operator outside the portal.
   'staff/operator-requests/new': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff/operator-requests/new' },
+  // Residents' reports (issue 16): the officer triages them and edits what can be reported; an admin issues Open311 keys.
+  'staff/reports/index': { allow: ['officer'], url: () => '/staff/reports' },
+  'staff/reports/[id]': { allow: ['officer'], url: (i) => `/staff/reports/${i.reportId}` },
+  'staff/reports/categories': { allow: ['officer'], url: () => '/staff/reports/categories' },
+  'staff/reports/photos/[id]': { allow: ['officer'], url: (i) => `/staff/reports/photos/${i.reportPhotoId}` },
+  'staff/open311-keys': { allow: ['admin'], url: () => '/staff/open311-keys' },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
@@ -257,7 +266,10 @@ beforeAll(async () => {
     fileItem: one<{ requestId: number; itemId: number }>('select request_id as requestId, id as itemId from request_items where document_id is not null order by id limit 1'),
     ownOperatorRequestId: 0,
     ownOperatorFile: { requestId: 0, fileId: 0 },
+    reportId: one<{ id: number }>('select min(id) as id from site_reports').id,
+    reportPhotoId: 0,
   };
+  ids.reportPhotoId = reportPhoto(ids.reportId);
   ids.ownOperatorRequestId = ownOperatorRequest(own);
   ids.ownOperatorFile = ownOperatorFile(own.id, ids.ownOperatorRequestId);
   ids.ownInspectionId = one<{ id: number }>('select max(id) as id from inspections where project_id = ?', own.id).id;
@@ -272,6 +284,12 @@ function ownOperatorRequest(own: { id: number; slug: string }): number {
   const made = createOperatorRequest(db, { project: own.slug, wantsSwppp: true, delivery: 'electronic', name: 'Matrix Resident', email: 'matrix.requester@example.org', channel: 'web' }, { label: 'requester' }, base);
   if (!made.ok) throw new Error(`No operator request for the matrix: ${JSON.stringify(made.fields)}`);
   return made.id;
+}
+
+/** A photo on a resident's report (a stored file of the demo town's, as one). */
+function reportPhoto(reportId: number): number {
+  const doc = one<{ sha256: string; size_bytes: number }>("select sha256, size_bytes from documents where mime_type = 'application/pdf' order by id limit 1");
+  return (db.$client.prepare("insert into site_report_photos (report_id, sha256, mime_type, size_bytes, width, height, created_at) values (?, ?, 'image/jpeg', ?, 10, 10, ?) returning id").get(reportId, doc.sha256, doc.size_bytes, Date.now()) as { id: number }).id;
 }
 
 /** A copy an operator uploaded to a request for their own project (the demo town's, or a project document's file as one). */
