@@ -35,7 +35,7 @@ test('report with a photo → the officer links it, inspects, records a violatio
   test.setTimeout(180_000);
   const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 110, g: 80, b: 50 } } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo' }, GPS: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 48/1 0/1' } })
+    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 48/1 0/1' } })
     .toBuffer();
 
   await page.goto(`${portal.url}/projects/${SLUG}`);

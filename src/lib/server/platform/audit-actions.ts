@@ -135,6 +135,7 @@ export const AUDIT_ACTIONS = {
   'site_report.link_project': 'Linked a resident’s report to a project',
   'site_report.status': 'Changed a resident’s report’s status',
   'site_report.inspection': 'Recorded a town inspection from a resident’s report',
+  'site_report.schedule_inspection': 'Scheduled a town inspection from a resident’s report',
   'site_report.violation': 'Recorded a violation from a resident’s report',
   'site_report.link_enforcement': 'Linked a resident’s report to an enforcement action',
   'site_report.hide': 'Hid a resident’s report',

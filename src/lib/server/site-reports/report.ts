@@ -17,7 +17,8 @@ import type { Result } from '#lib/server/platform/result.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
-import { recordTownInspection, recordViolation, type TownInspectionInput } from '#lib/server/enforcement/town-inspections.ts';
+import { recordTownInspection, recordViolation, scheduleInspection, type TownInspectionInput } from '#lib/server/enforcement/town-inspections.ts';
+import { formatInstant } from '#lib/shared/format.ts';
 import { groupDuplicates, matchProject, MAX_PHOTOS, moveProblem, STATUS_WORDS } from './report.rules.ts';
 
 export type SiteReport = typeof siteReports.$inferSelect;
@@ -223,6 +224,17 @@ export function recordInspectionFromReport(db: DB, actor: Actor, id: number, inp
     const status = found ? (forward(before.status, 'violation_found') ?? before.status) : (forward(before.status, 'inspected') ?? before.status);
     const words = `The town inspected the site on ${formatDay(input.inspectedOn)}.${found ? ' It found a violation of the stormwater law.' : ''}`;
     return { set: { townInspectionId: r.id, violationId, status }, words, action: 'site_report.inspection' };
+  });
+}
+
+/** A town inspection planned from the report (on the officer's calendar until recorded); the reporter is told it is planned. */
+export function scheduleInspectionFromReport(db: DB, actor: Actor, id: number, scheduledFor: Date, notes: string | null, now = new Date()): Result {
+  return change(db, actor, id, now, (tx, before) => {
+    if (!before.projectId) return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
+    if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
+    const r = scheduleInspection(tx as unknown as DB, actor, before.projectId, { noticeId: null, milestone: null, scheduledFor, notes: notes ?? `From resident’s report ${before.id}.` }, now);
+    if (!r.ok) return { error: r };
+    return { set: { status: forward(before.status, 'under_review') ?? before.status }, words: `The town plans to inspect the site (${formatInstant(scheduledFor)}).`, action: 'site_report.schedule_inspection' };
   });
 }
 

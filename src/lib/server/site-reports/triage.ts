@@ -7,9 +7,10 @@ import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
-import { approvePhoto, blockSender, linkEnforcement, linkProject, moveStatus, recordInspectionFromReport, recordViolationFromReport, setHidden } from './report.ts';
+import { approvePhoto, blockSender, linkEnforcement, linkProject, moveStatus, recordInspectionFromReport, recordViolationFromReport, scheduleInspectionFromReport, setHidden } from './report.ts';
+import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
-export const INTENTS = ['link', 'status', 'inspection', 'violation', 'enforcement', 'hide', 'unhide', 'block', 'photo'] as const;
+export const INTENTS = ['link', 'status', 'schedule', 'inspection', 'violation', 'enforcement', 'hide', 'unhide', 'block', 'photo'] as const;
 export type Intent = (typeof INTENTS)[number];
 
 const id = (v: string | null) => (v && /^\d{1,12}$/.test(v) ? Number(v) : NaN);
@@ -26,6 +27,12 @@ export function triage(db: DB, actor: Actor, reportId: number, form: URLSearchPa
       const to = form.get('status') as SiteReportStatus;
       if (!SITE_REPORT_STATUSES.includes(to)) return done({ ok: false, fields: { status: 'Choose a status.' } });
       return done(moveStatus(db, actor, reportId, to, text(form.get('reason'), 500) || null, now));
+    }
+    case 'schedule': {
+      const day = text(form.get('scheduledDate'), 10);
+      const time = text(form.get('scheduledTime'), 5) || '09:00';
+      if (!isIsoDay(day) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return done({ ok: false, fields: { scheduledDate: 'Enter the day and time of the inspection, like 2026-05-03 and 09:30.' } });
+      return done(scheduleInspectionFromReport(db, actor, reportId, townInstant(day, time), text(form.get('notes'), 500) || null, now));
     }
     case 'inspection': {
       const inspectedOn = text(form.get('inspectedOn'), 10);
