@@ -155,10 +155,12 @@ export const ALERT_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 
 /**
  * What alerts and feeds announce: a monthly summary posted, an enforcement action issued, a new project,
- * an inspection report filed, a SWPPP amendment made public, a new serious compliance finding.
+ * an inspection report filed, a SWPPP amendment made public, a new serious compliance finding, a
+ * resident's report about a site (issue 16).
  */
-// Issue 20 adds 'practice_inspection': a Town inspection of a permanent practice built under a published project.
-export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project', 'inspection_report', 'swppp_amendment', 'finding', 'practice_inspection'] as const;
+// Issue 20 adds 'practice_inspection' (a Town inspection of a permanent practice built under a published project);
+// issue 16 adds 'site_report' (a step in a resident's report of a problem at a site).
+export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project', 'inspection_report', 'swppp_amendment', 'finding', 'practice_inspection', 'site_report'] as const;
 export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 
 export const TOWN_INSPECTION_OUTCOMES = ['approved', 'deficient', 'follow_up'] as const;
@@ -188,3 +190,17 @@ export type SmpInspectionReason = (typeof SMP_INSPECTION_REASONS)[number];
 export const ESCROW_ENTRY_KINDS = ['deposit', 'estimate', 'charge', 'top_up_request', 'refund'] as const;
 export type EscrowEntryKind = (typeof ESCROW_ENTRY_KINDS)[number];
 // ── end issue 20 ──
+// ── Issue 16: residents' reports of problems at a site, Open311 ──
+/**
+ * A resident's report's public status (site-reports/status.rules.ts holds the words and the moves):
+ * received → under review → inspected → violation found / no violation / referred elsewhere → closed.
+ */
+export const SITE_REPORT_STATUSES = ['received', 'under_review', 'inspected', 'violation_found', 'no_violation', 'referred', 'closed'] as const;
+export type SiteReportStatus = (typeof SITE_REPORT_STATUSES)[number];
+/** Where a report came in: the portal's own form, or an Open311 GeoReport v2 client. */
+export const SITE_REPORT_SOURCES = ['web', 'open311'] as const;
+export type SiteReportSource = (typeof SITE_REPORT_SOURCES)[number];
+/** What the officer can block: a reporter's email address, or the network address reports came from. */
+export const REPORT_BLOCK_KINDS = ['email', 'ip'] as const;
+export type ReportBlockKind = (typeof REPORT_BLOCK_KINDS)[number];
+// ── end issue 16 ──

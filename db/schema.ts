@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
-import { OPERATOR_CHARGE_CODES, COPIES_HOW, OPERATOR_REQUEST_CHANNELS, OPERATOR_REQUEST_STATUSES, ALERT_EVENT_KINDS, ALERT_FREQUENCIES, ALERT_STATUSES, ALERT_TARGETS, DELIVERY_METHODS, DOCUMENT_TYPES, ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, FINE_STATUSES, GUARANTEE_KINDS, GUARANTEE_PURPOSES, INSPECTION_MILESTONES, INSPECTION_TYPES, OUTBOX_STATUSES, PARTY_ROLES, PAYMENT_METHODS, PRACTICE_CONDITIONS, SMP_TYPES, SMP_OWNER_KINDS, SMP_CONDITIONS, SMP_INSPECTION_REASONS, ESCROW_ENTRY_KINDS, PROJECT_KINDS, PROJECT_STATUSES, REQUEST_CHANNELS, REQUEST_STATUSES, REVIEW_STATUSES, ROLES, SHEET_SIZES } from './enums.ts';
+import { REPORT_BLOCK_KINDS, SITE_REPORT_SOURCES, SITE_REPORT_STATUSES, OPERATOR_CHARGE_CODES, COPIES_HOW, OPERATOR_REQUEST_CHANNELS, OPERATOR_REQUEST_STATUSES, ALERT_EVENT_KINDS, ALERT_FREQUENCIES, ALERT_STATUSES, ALERT_TARGETS, DELIVERY_METHODS, DOCUMENT_TYPES, ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, FINE_STATUSES, GUARANTEE_KINDS, GUARANTEE_PURPOSES, INSPECTION_MILESTONES, INSPECTION_TYPES, OUTBOX_STATUSES, PARTY_ROLES, PAYMENT_METHODS, PRACTICE_CONDITIONS, SMP_TYPES, SMP_OWNER_KINDS, SMP_CONDITIONS, SMP_INSPECTION_REASONS, ESCROW_ENTRY_KINDS, PROJECT_KINDS, PROJECT_STATUSES, REQUEST_CHANNELS, REQUEST_STATUSES, REVIEW_STATUSES, ROLES, SHEET_SIZES } from './enums.ts';
 export * from './enums.ts';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -1500,3 +1500,134 @@ export const escrowEntries = sqliteTable(
   (t) => [index('escrow_entries_project_idx').on(t.projectId, t.on)],
 );
 // ── end issue 20 ──
+
+// ── Issue 16: residents' reports of problems at a site, Open311 ──
+// The ordinance's "inspections based upon complaints or other notice of possible violations": a
+// resident tells the town what they saw, where and when, with photos; the officer triages it.
+
+/** What a resident can report; the officer edits the list (a code never changes once used: Open311's service_code). */
+export const siteReportCategories = sqliteTable(
+  'site_report_categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    description: text('description').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('site_report_categories_code_uq').on(t.code)],
+);
+
+/** Open311 API keys an admin issues to a 311 app; only the SHA-256 of the key is kept. */
+export const open311Keys = sqliteTable(
+  'open311_keys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdByUserId: integer('created_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('open311_keys_hash_uq').on(t.keyHash)],
+);
+
+export const siteReports = sqliteTable(
+  'site_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => siteReportCategories.id),
+    description: text('description').notNull(),
+    /** The place in words: the address typed, or "a point on the map". */
+    place: text('place').notNull(),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    /** Local day (and optional HH:MM) the resident saw it. */
+    observedOn: text('observed_on').notNull(),
+    observedTime: text('observed_time'),
+    /** The project it is about: matched at filing (nearest active within the set distance) or linked by the officer. */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** How far the point was from the matched project's site, in miles, when matched automatically. */
+    matchedMiles: real('matched_miles'),
+    status: text('status', { enum: SITE_REPORT_STATUSES }).notNull().default('received'),
+    statusChangedAt: integer('status_changed_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** Why it was closed or referred, in words the public reads. */
+    publicReason: text('public_reason'),
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    hiddenReason: text('hidden_reason'),
+    /** Never public. */
+    reporterName: text('reporter_name'),
+    reporterEmail: text('reporter_email'),
+    reporterPhone: text('reporter_phone'),
+    /** SHA-256 of the network address it came from (to block, never shown). */
+    ipHash: text('ip_hash'),
+    source: text('source', { enum: SITE_REPORT_SOURCES }).notNull().default('web'),
+    open311KeyId: integer('open311_key_id').references(() => open311Keys.id),
+    townInspectionId: integer('town_inspection_id').references(() => townInspections.id),
+    violationId: integer('violation_id').references(() => violations.id),
+    enforcementActionId: integer('enforcement_action_id').references(() => enforcementActions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('site_reports_status_idx').on(t.hidden, t.status, t.createdAt),
+    index('site_reports_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/** A report's photos, re-encoded without metadata before they were stored; public once the officer approves. */
+export const siteReportPhotos = sqliteTable(
+  'site_report_photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => siteReports.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('site_report_photos_report_idx').on(t.reportId)],
+);
+
+/** Each step of a report, in the words its status page shows (public) or the officer's notes (not public). */
+export const siteReportEvents = sqliteTable(
+  'site_report_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => siteReports.id, { onDelete: 'cascade' }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    status: text('status', { enum: SITE_REPORT_STATUSES }),
+    words: text('words').notNull(),
+    public: integer('public', { mode: 'boolean' }).notNull().default(true),
+    actorUserId: integer('actor_user_id').references((): AnySQLiteColumn => users.id),
+  },
+  (t) => [index('site_report_events_report_idx').on(t.reportId, t.at)],
+);
+
+/** Email addresses and network addresses whose reports the portal no longer takes (SHA-256 of the lower-cased value). */
+export const siteReportBlocks = sqliteTable(
+  'site_report_blocks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: REPORT_BLOCK_KINDS }).notNull(),
+    valueHash: text('value_hash').notNull(),
+    reason: text('reason').notNull(),
+    reportId: integer('report_id').references(() => siteReports.id, { onDelete: 'set null' }),
+    createdByUserId: integer('created_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('site_report_blocks_uq').on(t.kind, t.valueHash)],
+);
+// ── end issue 16 ──

@@ -17,6 +17,7 @@ import { createTransport } from '#lib/server/platform/mail/transport.ts';
 import { startOutboxWorker } from '#lib/server/platform/mail/worker.ts';
 import { startJobs } from '#lib/server/jobs/schedule.ts';
 import { acceptOneClickUnsubscribe } from '#lib/server/public/alerts/one-click.ts';
+import { acceptOpen311Posts } from '#lib/server/public/open311.ts';
 import { hashPlainUnsubscribeTokens } from '#lib/server/public/alerts/subscriptions.ts';
 import { ensureGeneratedKeys, GENERATED_KEYS } from '#lib/server/platform/secrets.ts';
 import { addSecurityHeaders } from '#lib/server/platform/http/security-headers.ts';
@@ -80,6 +81,8 @@ addSecurityHeaders(http.server);
 trackResponses(http.server, (pathname) => pathname.endsWith('/files.zip'));
 // RFC 8058 one-click unsubscribe posts come without an Origin header (see the module).
 acceptOneClickUnsubscribe(http.server);
+// Open311 clients post from their servers without an Origin header; the API key authorizes (see the module).
+acceptOpen311Posts(http.server);
 http.server.once('listening', () => {
   console.log(`\nRotterdam Stormwater Portal is running at ${cfg.publicUrl}/`);
   console.log(`Data directory: ${cfg.dataDir}${seeded ? ' (demo town loaded)' : ''}`);

@@ -55,6 +55,7 @@ import { insertRecordsRequests, type RequestSpec } from './requests.ts';
 import { insertOperatorRequests } from './operator-requests.ts';
 import { buildSummary, isDatabaseEmpty, type SeedSummary } from './summary.ts';
 import { seedOfficerDesk } from './officer-desk.ts';
+import { insertSiteReports } from './site-reports.ts';
 
 export { seedReferenceData, isDatabaseEmpty };
 export type { SeedSummary };
@@ -263,6 +264,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date;
     seedOfficerDesk(tx, { today, now });
     insertRecordsRequests(tx, demoRequests(plans, { root, now, today, calendar }), { rng: root.fork('requests'), now, calendar, fee });
     insertOperatorRequests(tx, { rng: root.fork('operator-requests'), now, today, calendar, perPageCents: fee.perPageCents });
+    insertSiteReports(tx, { rng: root.fork('site-reports'), now, today });
     const counts = auditCounts(db);
     tx.insert(schema.auditLog)
       .values({ at: now, actorLabel: 'seed', action: 'seed.demo', entityType: 'database', entityId: null, afterJson: JSON.stringify({ now: now.toISOString(), counts }) })

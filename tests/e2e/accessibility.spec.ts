@@ -59,6 +59,9 @@ const PUBLIC: Array<[string, ...string[]]> = [
   // Issue 20: permanent stormwater practices.
   ['practices/index.astro', '/practices', '/practices?lat=42.7868&lon=-73.9756&r=1', '/practices?address=zzzz-nowhere'],
   ['practices/[id].astro', '/practices/{practice}', '/practices/{failingPractice}'],
+  // Residents' reports (issue 16).
+  ['report.astro', '/report', '/report?project={active}', '/report?sent=1'],
+  ['reports/[id].astro', '/reports/{siteReport}', '/reports/{closedSiteReport}'],
 ];
 /** Reached another way in the tests below (a link from mail, a tracking link, a status code). */
 // 500.astro is rendered only by a real failure: tests/integration/failures-in-plain-words.test.ts forces one and checks its words.
@@ -108,6 +111,9 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/practices/index.astro', '/staff/practices'],
   ['staff/practices/new.astro', '/staff/practices/new'],
   ['staff/practices/[id].astro', '/staff/practices/{openPractice}', '/staff/practices/{practice}'],
+  ['staff/reports/index.astro', '/staff/reports', '/staff/reports?all=1'],
+  ['staff/reports/[id].astro', '/staff/reports/{siteReport}', '/staff/reports/{closedSiteReport}'],
+  ['staff/reports/categories.astro', '/staff/reports/categories'],
 ];
 const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
@@ -117,6 +123,7 @@ const ADMIN: Array<[string, ...string[]]> = [
   ['staff/users/[id].astro', '/staff/users/{operatorUser}'],
   ['staff/mail/index.astro', '/staff/mail', '/staff/mail?status=queued'],
   ['staff/mail/[id].astro', '/staff/mail/{mail}'],
+  ['staff/open311-keys.astro', '/staff/open311-keys'],
   ['staff/audit.astro', '/staff/audit', '/staff/audit?entity=records_request'],
   ['staff/compliance/index.astro', '/staff/compliance'],
   ['account/index.astro', '/account'],
@@ -149,6 +156,7 @@ const PUBLIC_FORMS: FormCase[] = [
   ['/requests', 'Email me my links'],
   ['/requests/new?project={active}', 'Send the request'],
   ['/requests/operator/new?project={active}', /^(Send the request to the operator|Log my request)$/],
+  ['/report', 'Send the report'],
 ];
 const CLERK_FORMS: FormCase[] = [
   ['/staff/requests/new', 'Enter the request'],
@@ -261,6 +269,8 @@ function samples(): Record<string, string | number> {
     asBuilt: one<{ id: number }>("select id from documents where type = 'as_built_plans' order by review_status = 'filed' desc, id limit 1").id,
     escrow: 'curry-road-distribution-center',
     mail: query<{ id: number }>('select id from outbox order by id desc limit 1')[0]?.id ?? 0,
+    siteReport: one<{ id: number }>("select id from site_reports where hidden = 0 and status = 'violation_found' order by id limit 1").id,
+    closedSiteReport: one<{ id: number }>("select id from site_reports where hidden = 0 and status = 'closed' order by id limit 1").id,
   };
 }
 

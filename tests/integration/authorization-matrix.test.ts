@@ -54,6 +54,9 @@ interface Ids {
   ownPracticeId: number;
   practiceId: number;
   practiceReport: { practiceId: number; reportId: number };
+  /** A resident's report and a photo on one (issue 16). */
+  reportId: number;
+  reportPhotoId: number;
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -131,6 +134,12 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/ms4-report.csv': { allow: ['officer', 'clerk'], url: () => '/staff/ms4-report.csv' },
   'operator/practices/index': { allow: ['operator'], url: () => '/operator/practices' },
   'operator/practices/[id]': { allow: 'member', url: (i) => `/operator/practices/${i.ownPracticeId}` },
+  // Residents' reports (issue 16): the officer triages them and edits what can be reported; an admin issues Open311 keys.
+  'staff/reports/index': { allow: ['officer'], url: () => '/staff/reports' },
+  'staff/reports/[id]': { allow: ['officer'], url: (i) => `/staff/reports/${i.reportId}` },
+  'staff/reports/categories': { allow: ['officer'], url: () => '/staff/reports/categories' },
+  'staff/reports/photos/[id]': { allow: ['officer'], url: (i) => `/staff/reports/photos/${i.reportPhotoId}` },
+  'staff/open311-keys': { allow: ['admin'], url: () => '/staff/open311-keys' },
 };
 
 /** Actions anyone may call (they authorize by token or by nothing at all). */
@@ -283,7 +292,10 @@ beforeAll(async () => {
     ownPracticeId: one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id,
     practiceId: one<{ id: number }>('select min(id) as id from stormwater_practices').id,
     practiceReport: one<{ practiceId: number; reportId: number }>('select practice_id as practiceId, id as reportId from practice_maintenance_reports order by id limit 1'),
+    reportId: one<{ id: number }>('select min(id) as id from site_reports').id,
+    reportPhotoId: 0,
   };
+  ids.reportPhotoId = reportPhoto(ids.reportId);
   ids.ownOperatorRequestId = ownOperatorRequest(own);
   ids.ownOperatorFile = ownOperatorFile(own.id, ids.ownOperatorRequestId);
   ids.ownInspectionId = one<{ id: number }>('select max(id) as id from inspections where project_id = ?', own.id).id;
@@ -298,6 +310,12 @@ function ownOperatorRequest(own: { id: number; slug: string }): number {
   const made = createOperatorRequest(db, { project: own.slug, wantsSwppp: true, delivery: 'electronic', name: 'Matrix Resident', email: 'matrix.requester@example.org', channel: 'web' }, { label: 'requester' }, base);
   if (!made.ok) throw new Error(`No operator request for the matrix: ${JSON.stringify(made.fields)}`);
   return made.id;
+}
+
+/** A photo on a resident's report (a stored file of the demo town's, as one). */
+function reportPhoto(reportId: number): number {
+  const doc = one<{ sha256: string; size_bytes: number }>("select sha256, size_bytes from documents where mime_type = 'application/pdf' order by id limit 1");
+  return (db.$client.prepare("insert into site_report_photos (report_id, sha256, mime_type, size_bytes, width, height, created_at) values (?, ?, 'image/jpeg', ?, 10, 10, ?) returning id").get(reportId, doc.sha256, doc.size_bytes, Date.now()) as { id: number }).id;
 }
 
 /** A copy an operator uploaded to a request for their own project (the demo town's, or a project document's file as one). */

@@ -31,6 +31,7 @@ interface Ids {
   operatorRequestId: number;
   /** Issue 20: a permanent practice operator@ maintains. */
   ownPracticeId: number;
+  reportId: number;
 }
 
 /** Pages that take a POST themselves, who may post there, and where. */
@@ -48,13 +49,18 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   'requests/operator/new': { who: 'anonymous', url: () => '/requests/operator/new?project=altamont-avenue-plaza' },
   'staff/operator-requests/new': { who: 'clerk', url: () => '/staff/operator-requests/new?project=altamont-avenue-plaza' },
   'operator/practices/[id]': { who: 'operator', url: (i) => `/operator/practices/${i.ownPracticeId}` },
+  // Residents' reports (issue 16).
+  report: { who: 'anonymous', url: () => '/report?project=altamont-avenue-plaza' },
+  'staff/reports/[id]': { who: 'officer', url: (i) => `/staff/reports/${i.reportId}` },
+  'staff/reports/categories': { who: 'officer', url: () => '/staff/reports/categories' },
+  'staff/open311-keys': { who: 'admin', url: () => '/staff/open311-keys' },
 };
 /**
  * The one deliberate exception: RFC 8058 one-click unsubscribe. Mail providers post it from their own
  * servers without an Origin; the secret token in its URL is the only authorization and it can only stop
  * that token's own alerts (scripts/start.ts relabels exactly this path; see alerts/one-click.ts).
  */
-const EXEMPT = ['alerts/unsubscribe/one-click'];
+const EXEMPT = ['alerts/unsubscribe/one-click', 'open311/v2/requests.json'];
 
 let portal: Portal;
 let dbPath: string;

@@ -139,7 +139,7 @@ describe('alerts for one project', () => {
   it('the form and the confirmation mail list what the subscription sends, never "new projects"', async () => {
     const slug = one<{ slug: string }>("select slug from projects where published = 1 and status = 'active' order by name limit 1").slug;
     const form = visibleText(await page(`/alerts/new?project=${slug}`));
-    expect(form).toContain('new monthly inspection summaries, inspection reports, SWPPP amendments, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices.');
+    expect(form).toContain('new monthly inspection summaries, inspection reports, SWPPP amendments, residents’ reports, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices.');
     expect(form).not.toContain('new projects');
     const res = await postAction(base, `/alerts/new?project=${slug}`, 'alerts.subscribe', { target: 'project', project: slug, email: 'one.project@example.org', frequency: 'immediate' });
     expect(res.status).toBe(303);

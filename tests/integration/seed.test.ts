@@ -324,6 +324,16 @@ describe('the demo town', () => {
     expect(original.received_at).toBeLessThan(dup.received_at);
   });
 
+  it('has a dozen residents’ reports in every state, each with its steps, one hidden (issue 16)', () => {
+    const rows = all<{ status: string; hidden: number; project_id: number | null }>(db, 'SELECT status, hidden, project_id FROM site_reports');
+    expect(rows.length).toBe(12);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['received', 'under_review', 'inspected', 'violation_found', 'no_violation', 'referred', 'closed']));
+    expect(rows.filter((r) => r.hidden)).toHaveLength(1);
+    expect(rows.some((r) => r.project_id == null)).toBe(true);
+    expect(count(db, 'SELECT count(*) FROM site_reports r WHERE NOT EXISTS (SELECT 1 FROM site_report_events e WHERE e.report_id = r.id AND e.status = r.status)')).toBe(0);
+    expect(count(db, "SELECT count(*) FROM site_reports WHERE status IN ('closed', 'referred') AND public_reason IS NULL")).toBe(0);
+  });
+
   it('seeds the reference data once, even when asked again', async () => {
     const before = { closures: count(db, 'SELECT count(*) FROM closures'), fees: count(db, 'SELECT count(*) FROM fee_schedules'), settings: count(db, 'SELECT count(*) FROM settings') };
     await seedReferenceData(db, { now: NOW });

@@ -46,6 +46,8 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
   },
   'staff/requests/[id]/upload': { who: 'clerk', url: () => `/staff/requests/${one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged')").id}/upload` },
   'staff/enforcement/[id]': { who: 'officer', url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}` },
+  // A resident's report with photos (issue 16): anyone may post it.
+  report: { who: 'anonymous', url: () => '/report?project=curry-road-distribution-center' },
 };
 
 function operatorSlug(): string {

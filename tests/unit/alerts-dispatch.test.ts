@@ -169,7 +169,7 @@ describe('the alert dispatcher', () => {
     subscribe(db, { email: 'one@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '10.1.0.1', baseUrl: BASE, now: at(0) });
     subscribe(db, { email: 'area@example.org', target: 'area', latitude: SITE.latitude, longitude: SITE.longitude, radiusMiles: 0.5, frequency: 'weekly' }, { ip: '10.1.0.2', baseUrl: BASE, now: at(0) });
     const [project, area] = mails(db, 'alert-confirm').map((m) => m.textBody.replace(/\s+/g, ' '));
-    expect(project).toContain('asked for email alerts about the project “site”: new monthly inspection summaries, inspection reports, SWPPP amendments, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices, as soon as something is posted.');
+    expect(project).toContain('asked for email alerts about the project “site”: new monthly inspection summaries, inspection reports, SWPPP amendments, residents’ reports, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices, as soon as something is posted.');
     expect(project).not.toContain('new projects');
     expect(area).toContain('serious compliance findings, enforcement actions, new projects and Town inspections of permanent stormwater practices, in one email a week at most.');
     // The dispatcher sends exactly that: a project's subscription never gets "new project" events.

@@ -307,6 +307,7 @@ export const ALERT_EVENT_KIND_WORDS: Record<AlertEventKind, string> = {
   enforcement: 'enforcement actions',
   project: 'new projects',
   practice_inspection: 'Town inspections of permanent stormwater practices',
+  site_report: 'residents’ reports',
 };
 
 /**
@@ -315,8 +316,8 @@ export const ALERT_EVENT_KIND_WORDS: Record<AlertEventKind, string> = {
  * and the form and the confirmation mail say it.
  */
 export const ALERT_KINDS_SENT: Record<AlertTarget, readonly AlertEventKind[]> = {
-  project: ['summary', 'inspection_report', 'swppp_amendment', 'finding', 'enforcement', 'practice_inspection'],
-  area: ['summary', 'inspection_report', 'swppp_amendment', 'finding', 'enforcement', 'project', 'practice_inspection'],
+  project: ['summary', 'inspection_report', 'swppp_amendment', 'site_report', 'finding', 'enforcement', 'practice_inspection'],
+  area: ['summary', 'inspection_report', 'swppp_amendment', 'site_report', 'finding', 'enforcement', 'project', 'practice_inspection'],
 };
 
 /** "monthly inspection summaries, inspection reports, …, and enforcement actions". */

@@ -1,6 +1,7 @@
 /**
  * Public events, in words: a monthly summary posted, an enforcement action issued, a new project, an
- * inspection report filed, a SWPPP amendment made public, a serious compliance finding.
+ * inspection report filed, a SWPPP amendment made public, a serious compliance finding, a resident's
+ * report about a published project (issue 16).
  * The Atom feeds list them; the alert dispatcher (alerts/dispatch.ts) announces new ones by email.
  * Only published projects, submitted summaries, public enforcement actions and public documents are
  * read; findings come from the compliance rules over published projects (public/findings.ts).
@@ -15,6 +16,7 @@ import { addDays } from '#lib/shared/days.ts';
 import { findingsOfProjects, townFindings, type FindingProject, type TownFinding } from './findings.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { queryReports } from './site-reports.ts';
 
 export interface PublicEvent {
   kind: AlertEventKind;
@@ -280,6 +282,23 @@ export function querySwpppAmendments(db: DB, q: EventQuery): PublicEvent[] {
     .map(swpppAmendmentEvent);
 }
 
+/** Residents' reports about published projects, as events; one per report (its latest public step). */
+export function querySiteReportEvents(db: DB, q: EventQuery): PublicEvent[] {
+  return queryReports(db, { projectIds: q.projectIds, since: q.since ?? q.createdSince, limit: q.limit ?? 1000 })
+    .filter((r) => r.project != null)
+    .map((r) => ({
+      kind: 'site_report' as const,
+      entityId: r.id,
+      projectId: r.project!.id,
+      projectSlug: r.project!.slug,
+      projectName: r.project!.name,
+      occurredAt: r.statusChangedAt,
+      title: `Resident’s report (${r.category.toLowerCase()}), ${r.statusLabel.toLowerCase()}: ${r.project!.name}`,
+      summary: clip(`${r.statusMeaning}${r.publicReason ? ` ${r.publicReason}` : ''} ${r.description}`),
+      path: r.path,
+    }));
+}
+
 /** Few enough projects to evaluate them on their own rather than read the town-wide findings. */
 const FEW_PROJECTS = 200;
 
@@ -351,6 +370,7 @@ export function latestPublicEvents(db: DB, q: { projectIds?: number[]; limit?: n
     ...queryEnforcement(db, scoped),
     ...queryNewProjects(db, scoped),
     ...querySwpppAmendments(db, scoped),
+    ...querySiteReportEvents(db, scoped),
     ...(q.projectIds ? queryInspectionReports(db, scoped) : []),
     ...(q.projectIds ? queryPracticeInspections(db, scoped) : []),
     ...seriousFindingEvents(db, { ...scoped, now: q.now }),

@@ -7,6 +7,7 @@
  * filter).
  */
 import { projectPractices } from './practices.ts';
+import { reportsForProject } from './site-reports.ts';
 import type { DocumentType } from '#db/enums.ts';
 import { evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
@@ -130,6 +131,8 @@ export function projectPageView(db: DB, slug: string, today: string, now = new D
     clock,
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
+    /** Residents' reports about the site (issue 16), newest first. */
+    siteReports: reportsForProject(db, project.id),
     jsonLd: projectPlaceJsonLd(project, config().publicUrl),
     // Issue 20: the permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
     practices: projectPractices(db, project.id, today),

@@ -14,14 +14,14 @@ import { PassThrough, Readable } from 'node:stream';
 import Busboy from '@fastify/busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { config } from '#lib/server/platform/config.ts';
-import { FileTooLargeError, storeFile, type StoredFile } from './store.ts';
+import { FileTooLargeError, HEAD_BYTES, storeFile, type StoredFile } from './store.ts';
 import { readPdfFacts, TooManyPages, type PdfFacts } from '#lib/server/platform/pdf/measure.ts';
 import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTER_FORM_MESSAGE, hasControlCharacters } from '#lib/server/platform/forms/control-characters.ts';
 
-export type UploadKind = 'pdf' | 'jpeg' | 'png';
-export const UPLOAD_MIME: Record<UploadKind, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
+export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'webp';
+export const UPLOAD_MIME: Record<UploadKind, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 const KIND_BY_MIME = new Map(Object.entries(UPLOAD_MIME).map(([k, v]) => [v, k as UploadKind]));
-const KIND_WORDS: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG photo', png: 'PNG image' };
+const KIND_WORDS: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG photo', png: 'PNG image', webp: 'WebP image' };
 /** No real plan set or report has more pages than this; a larger count is a malformed or hostile file. */
 export const MAX_PDF_PAGES = 5000;
 
@@ -34,6 +34,8 @@ export interface ReceivedFile {
   mimeType: string;
   kind: UploadKind;
   pdf?: PdfFacts;
+  /** Re-encoded images (ReceiveOptions.reencode): the stored picture's size. */
+  image?: { width: number; height: number };
 }
 
 export interface ReceivedForm {
@@ -52,6 +54,12 @@ export interface ReceiveOptions {
   maxFileBytes?: number;
   maxFiles?: number;
   filesDir?: string;
+  /**
+   * Images only: each accepted file is read whole (it is size-limited), checked by content, and what this
+   * returns is stored instead of what was sent (platform/files/images.ts strips metadata). Nothing of
+   * the original is ever written to disk.
+   */
+  reencode?: (bytes: Uint8Array, kind: UploadKind) => Promise<{ bytes: Uint8Array; kind: UploadKind; width: number; height: number }>;
 }
 
 export function describeAccepted(accept: UploadKind[]): string {
@@ -131,7 +139,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     stream.on('error', (err) => own.destroy(err));
     stream.pipe(own);
     pending.push(
-      storeOne(own, field, filename, maxFileBytes, options)
+      (options.reencode ? storeReencoded(own, field, filename, maxFileBytes, options) : storeOne(own, field, filename, maxFileBytes, options))
         .then(
           (done) => void stored.push(done),
           (err: unknown) => {
@@ -205,6 +213,32 @@ async function storeOne(stream: Readable, field: string, filename: string, maxBy
   return { file, stored };
 }
 
+/** Read the whole (size-limited) file, check its type, store what `reencode` makes of it. */
+async function storeReencoded(stream: Readable, field: string, filename: string, maxBytes: number, options: ReceiveOptions): Promise<{ file: ReceivedFile; stored: StoredFile }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw new FileTooLargeError(maxBytes);
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks);
+  if (!bytes.length) throw new EmptyFile();
+  const type = await fileTypeFromBuffer(bytes.subarray(0, HEAD_BYTES));
+  const kind = type ? KIND_BY_MIME.get(type.mime) : undefined;
+  if (!kind || !options.accept.includes(kind)) throw new RejectedType();
+  let out: Awaited<ReturnType<NonNullable<ReceiveOptions['reencode']>>>;
+  try {
+    out = await options.reencode!(bytes, kind);
+  } catch {
+    throw new UnreadableImage();
+  }
+  const stored = await storeFile(out.bytes, { filesDir: options.filesDir });
+  const file: ReceivedFile = { field, filename: cleanName(filename), sha256: stored.sha256, sizeBytes: stored.sizeBytes, mimeType: UPLOAD_MIME[out.kind], kind: out.kind, image: { width: out.width, height: out.height } };
+  return { file, stored };
+}
+
+class UnreadableImage extends Error {}
 class UnreadablePdf extends Error {}
 class EmptyFile extends Error {}
 
@@ -214,6 +248,7 @@ function messageFor(err: unknown, filename: string, maxBytes: number, accept: Up
   if (err instanceof EmptyFile) return `“${name}” is empty (0 bytes). Choose the file again; if it is still empty, save it again from the program that made it.`;
   if (err instanceof RejectedType) return `“${name}” is not a ${describeAccepted(accept)}. Only ${describeAccepted(accept)} files are accepted, whatever their name.`;
   if (err instanceof TooManyPages) return `“${name}” has more than ${MAX_PDF_PAGES.toLocaleString('en-US')} pages. Split it into smaller files.`;
+  if (err instanceof UnreadableImage) return `“${name}” could not be read as a picture: it may be damaged or incomplete.`;
   if (err instanceof UnreadablePdf) return `“${name}” could not be read as a PDF: it may be damaged, incomplete, or password-protected.`;
   return `“${name}” could not be saved. Try again.`;
 }

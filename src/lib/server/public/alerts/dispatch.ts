@@ -21,7 +21,7 @@ import { ALERT_KINDS_SENT } from '#lib/shared/labels.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { findingEvent, queryEnforcement, queryInspectionReports, queryNewProjects, queryPracticeInspections, querySummaries, querySwpppAmendments, type PublicEvent } from '#lib/server/public/events.ts';
+import { findingEvent, queryEnforcement, queryInspectionReports, queryNewProjects, queryPracticeInspections, querySiteReportEvents, querySummaries, querySwpppAmendments, type PublicEvent } from '#lib/server/public/events.ts';
 import { townFindings } from '#lib/server/public/findings.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -77,6 +77,7 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
     ...queryInspectionReports(db, { since }),
     ...queryPracticeInspections(db, { since }),
     ...querySwpppAmendments(db, { since, createdSince: originAt }),
+    ...querySiteReportEvents(db, { since }),
     ...newSeriousFindings(db, now, originAt),
   ].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
 

@@ -12,6 +12,7 @@ import { lostLinks } from './lost-links.ts';
 import { REQUEST_MESSAGE_TEMPLATES } from './request-messages.ts';
 import { DELIVERY_TEMPLATES } from './delivery.ts';
 import { escrowTopUp } from './escrow.ts';
+import { SITE_REPORT_TEMPLATES } from './site-reports.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -32,6 +33,7 @@ export const TEMPLATES = {
   ...DELIVERY_TEMPLATES,
   // Issue 20
   'escrow-top-up': escrowTopUp,
+  ...SITE_REPORT_TEMPLATES,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;

@@ -1,0 +1,144 @@
+/**
+ * Open311 GeoReport v2 (https://wiki.open311.org/GeoReport_v2) over residents' reports, so 311 apps and
+ * SeeClickFix-style clients can list the services (the officer's categories), read public reports and,
+ * with an API key an admin issued, file them. Field names, codes and the error format
+ * (`[{ "code": 400, "description": "…" }]`) are GeoReport v2's. JSON only.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { DB } from '#lib/server/platform/db.ts';
+import { hit } from '#lib/server/platform/http/rate-limit.ts';
+import { isValidPoint } from '#lib/shared/geo.ts';
+import { categories } from '#lib/server/site-reports/categories.ts';
+import { keyInForce } from '#lib/server/site-reports/open311-keys.ts';
+import { reportProblems, TOWN_NAME } from '#lib/server/site-reports/report.rules.ts';
+import { submitReport } from '#lib/server/site-reports/report.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { queryReports, type PublicReport, type ReportQuery } from './site-reports.ts';
+
+export const OPEN311_BASE = '/open311/v2';
+const AGENCY = `${TOWN_NAME} Stormwater Management Officer`;
+
+export type GeoError = { code: number; description: string };
+
+export function geoErrors(status: number, ...descriptions: string[]): Response {
+  const body: GeoError[] = descriptions.map((description) => ({ code: status, description }));
+  return json(body, status);
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' } });
+}
+
+export function services(db: DB) {
+  return categories(db, { activeOnly: true }).map((c) => ({
+    service_code: c.code,
+    service_name: c.label,
+    description: c.description,
+    metadata: false,
+    type: 'realtime',
+    keywords: 'stormwater, construction, erosion, sediment',
+    group: 'Construction site stormwater',
+  }));
+}
+
+export function geoReport(r: PublicReport, baseUrl: string) {
+  return {
+    service_request_id: String(r.id),
+    status: r.open ? 'open' : 'closed',
+    status_notes: [r.statusLabel, r.publicReason].filter(Boolean).join(': '),
+    service_name: r.category,
+    service_code: r.categoryCode,
+    description: r.description,
+    agency_responsible: AGENCY,
+    service_notice: r.project ? `About ${r.project.name}` : 'Not at a listed construction site',
+    requested_datetime: r.createdAt.toISOString(),
+    updated_datetime: r.updatedAt.toISOString(),
+    expected_datetime: null,
+    address: r.place,
+    address_id: null,
+    zipcode: null,
+    lat: r.point.latitude,
+    long: r.point.longitude,
+    media_url: r.photos[0] ? `${baseUrl}${r.photos[0].url}` : null,
+  };
+}
+
+const LIST = (v: string | null) => (v == null || v.trim() === '' ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
+
+/** GET requests.json's filters, or GeoReport errors. Without dates: the last 90 days, at most 1000. */
+export function parseListQuery(params: URLSearchParams, now = new Date()): { query: ReportQuery } | { errors: string[] } {
+  const errors: string[] = [];
+  const query: ReportQuery = { limit: 1000 };
+  const ids = LIST(params.get('service_request_id'));
+  if (ids) {
+    if (!ids.every((i) => /^\d{1,12}$/.test(i))) errors.push('service_request_id must be one or more report numbers, separated by commas.');
+    else query.ids = ids.map(Number);
+  }
+  query.codes = LIST(params.get('service_code'));
+  for (const key of ['start_date', 'end_date'] as const) {
+    const v = params.get(key);
+    if (v == null || v === '') continue;
+    const d = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) ? new Date(v) : new Date(NaN);
+    if (Number.isNaN(d.getTime())) errors.push(`${key} must be a W3C date and time, like 2026-05-03T00:00:00Z.`);
+    else if (key === 'start_date') query.from = d;
+    else query.to = d;
+  }
+  const status = LIST(params.get('status'));
+  if (status) {
+    if (!status.every((s) => s === 'open' || s === 'closed')) errors.push('status must be open, closed, or both.');
+    else if (status.length === 1) query.open = status[0] === 'open';
+  }
+  if (!query.ids && !query.from && !query.to) query.from = new Date(now.getTime() - 90 * 86_400_000);
+  return errors.length ? { errors } : { query };
+}
+
+export function listRequests(db: DB, query: ReportQuery, baseUrl: string) {
+  return queryReports(db, query).map((r) => geoReport(r, baseUrl));
+}
+
+/** Filing through Open311: the key, the limits, then the same checks and service as the portal's form. */
+export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, now = new Date()): Response {
+  const key = keyInForce(db, fields.get('api_key'), now);
+  if (!key) return geoErrors(403, 'api_key is missing, unknown or revoked. Ask the town for a key.');
+  if (!hit(db, `open311:key:${key.id}`, { limit: 500, windowMs: 3_600_000 }, now).allowed) return geoErrors(429, 'Too many requests with this key; try again within the hour.');
+  const code = fields.get('service_code') ?? '';
+  const category = categories(db, { activeOnly: true }).find((c) => c.code === code);
+  if (!category) return geoErrors(400, 'service_code is missing or is not one of services.json.');
+  const point = { latitude: Number(fields.get('lat')), longitude: Number(fields.get('long')) };
+  const hasPoint = fields.get('lat') && fields.get('long') && isValidPoint(point);
+  if (!hasPoint) return geoErrors(400, 'lat and long are required (this town places every report on the map).');
+  const name = [fields.get('first_name'), fields.get('last_name')].filter(Boolean).join(' ').trim();
+  const facts = {
+    categoryId: category.id,
+    description: fields.get('description') ?? '',
+    point,
+    observedOn: townToday(now),
+    observedTime: '',
+    email: (fields.get('email') ?? '').trim(),
+    phone: (fields.get('phone') ?? '').trim(),
+    name,
+  };
+  const problems = reportProblems(facts, townToday(now));
+  if (Object.keys(problems).length) return geoErrors(400, ...Object.entries(problems).map(([k, m]) => `${OPEN311_FIELD[k] ?? k}: ${m}`));
+  const r = submitReport(db, { ...facts, place: (fields.get('address_string') ?? '').trim() || 'a point on the map', observedTime: null, name: name || null, email: facts.email || null, phone: facts.phone || null, photos: [], ip, source: 'open311', open311KeyId: key.id }, now);
+  if (!r.ok) return geoErrors(400, r.message ?? Object.values(r.fields ?? {}).join(' '));
+  return json([{ service_request_id: String(r.id), service_notice: 'The town received the report.', account_id: null }], 201);
+}
+
+const OPEN311_FIELD: Record<string, string> = { description: 'description', where: 'lat/long', email: 'email', phone: 'phone', name: 'first_name/last_name', observedOn: 'requested_datetime' };
+
+/**
+ * Open311 clients post requests.json from their servers, form-encoded and without an Origin header,
+ * which Astro's CSRF check refuses. The key in the body is the only authorization (no cookie is read),
+ * so for exactly that path the content type is relabelled before Astro sees it and the endpoint reads the
+ * original (kept in x-original-content-type). Everything else keeps the check.
+ */
+export const OPEN311_POST_PATH = `${OPEN311_BASE}/requests.json`;
+export function relabelOpen311(req: IncomingMessage): void {
+  if (req.method !== 'POST' || !req.url || req.url.split('?')[0] !== OPEN311_POST_PATH) return;
+  req.headers['x-original-content-type'] = req.headers['content-type'] ?? '';
+  req.headers['content-type'] = 'application/x-open311-form';
+}
+export function acceptOpen311Posts(server: Server): void {
+  server.prependListener('request', relabelOpen311);
+}

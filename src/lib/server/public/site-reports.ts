@@ -1,0 +1,145 @@
+/**
+ * What residents see of residents' reports (decision 0032): the report, its place rounded to about
+ * 10 m, its status and each public step, the photos the officer approved, and the project it is about
+ * when that project is published. Never the reporter's name, email, phone or network address; never a
+ * hidden report; never a photo not yet approved.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { projects, siteReportCategories, siteReportEvents, siteReportPhotos, siteReports } from '#db/schema.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { isOpen, isOpenSql, publicPoint, STATUS_WORDS } from '#lib/server/site-reports/report.rules.ts';
+import { reportNumber, reportPath } from '#lib/server/site-reports/report.ts';
+
+const COLUMNS = {
+  id: siteReports.id,
+  categoryId: siteReports.categoryId,
+  categoryCode: siteReportCategories.code,
+  category: siteReportCategories.label,
+  description: siteReports.description,
+  place: siteReports.place,
+  latitude: siteReports.latitude,
+  longitude: siteReports.longitude,
+  observedOn: siteReports.observedOn,
+  observedTime: siteReports.observedTime,
+  status: siteReports.status,
+  statusChangedAt: siteReports.statusChangedAt,
+  publicReason: siteReports.publicReason,
+  createdAt: siteReports.createdAt,
+  updatedAt: siteReports.updatedAt,
+  projectId: projects.id,
+  projectSlug: projects.slug,
+  projectName: projects.name,
+};
+
+/** The reports residents may see: not hidden; a project named only when it is published. */
+function visible(db: DB, where: SQL[]) {
+  return db
+    .select(COLUMNS)
+    .from(siteReports)
+    .innerJoin(siteReportCategories, eq(siteReportCategories.id, siteReports.categoryId))
+    .leftJoin(projects, and(eq(projects.id, siteReports.projectId), eq(projects.published, true)))
+    .where(and(eq(siteReports.hidden, false), ...where));
+}
+
+type Row = ReturnType<ReturnType<typeof visible>['all']>[number];
+
+function shape(r: Row, photoIds: number[]) {
+  const point = publicPoint({ latitude: r.latitude, longitude: r.longitude });
+  return {
+    id: r.id,
+    number: reportNumber(r.id),
+    path: reportPath(r.id),
+    categoryCode: r.categoryCode,
+    category: r.category,
+    description: r.description,
+    place: r.place,
+    point,
+    observedOn: r.observedOn,
+    observedTime: r.observedTime,
+    status: r.status,
+    statusLabel: STATUS_WORDS[r.status].label,
+    statusMeaning: STATUS_WORDS[r.status].meaning,
+    open: isOpen(r.status),
+    publicReason: r.publicReason,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    statusChangedAt: r.statusChangedAt,
+    project: r.projectId != null && r.projectSlug && r.projectName ? { id: r.projectId, slug: r.projectSlug, name: r.projectName } : null,
+    photos: photoIds.map((id) => ({ id, url: `/reports/photos/${id}.jpg` })),
+  };
+}
+
+export type PublicReport = ReturnType<typeof shape>;
+
+function approvedPhotos(db: DB, ids: number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (!ids.length) return out;
+  const rows = db.select({ id: siteReportPhotos.id, reportId: siteReportPhotos.reportId }).from(siteReportPhotos).where(and(inArray(siteReportPhotos.reportId, ids), isNotNull(siteReportPhotos.approvedAt))).orderBy(asc(siteReportPhotos.id)).all();
+  for (const r of rows) out.set(r.reportId, [...(out.get(r.reportId) ?? []), r.id]);
+  return out;
+}
+
+function shapeAll(db: DB, rows: Row[]): PublicReport[] {
+  const photos = approvedPhotos(db, rows.map((r) => r.id));
+  return rows.map((r) => shape(r, photos.get(r.id) ?? []));
+}
+
+/** One report's status page: the report and its public steps. */
+export function publicReport(db: DB, id: number) {
+  const row = visible(db, [eq(siteReports.id, id)]).get();
+  if (!row) return undefined;
+  const steps = db
+    .select({ at: siteReportEvents.at, status: siteReportEvents.status, words: siteReportEvents.words })
+    .from(siteReportEvents)
+    .where(and(eq(siteReportEvents.reportId, id), eq(siteReportEvents.public, true)))
+    .orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id))
+    .all()
+    .map((s) => ({ ...s, statusLabel: s.status ? STATUS_WORDS[s.status].label : null }));
+  return { report: shapeAll(db, [row])[0], steps };
+}
+
+/** A published project's reports, newest first. */
+export function reportsForProject(db: DB, projectId: number, limit = 50): PublicReport[] {
+  return shapeAll(db, visible(db, [eq(siteReports.projectId, projectId)]).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).limit(limit).all());
+}
+
+export interface ReportQuery {
+  ids?: number[];
+  codes?: string[];
+  from?: Date;
+  to?: Date;
+  /** Open311's open/closed. */
+  open?: boolean;
+  projectIds?: number[];
+  since?: Date;
+  limit?: number;
+}
+
+/** Reports for Open311 and the feeds, newest first. */
+export function queryReports(db: DB, q: ReportQuery): PublicReport[] {
+  const where: SQL[] = [];
+  if (q.ids) where.push(inArray(siteReports.id, q.ids.length ? q.ids : [-1]));
+  if (q.codes) where.push(inArray(siteReportCategories.code, q.codes.length ? q.codes : ['']));
+  if (q.from) where.push(sql`${siteReports.createdAt} >= ${q.from.getTime()}`);
+  if (q.to) where.push(sql`${siteReports.createdAt} <= ${q.to.getTime()}`);
+  if (q.open != null) where.push(q.open ? isOpenSql(siteReports.status) : sql`not (${isOpenSql(siteReports.status)})`);
+  if (q.projectIds) where.push(inArray(siteReports.projectId, q.projectIds.length ? q.projectIds : [-1]));
+  if (q.since) where.push(sql`${siteReports.statusChangedAt} >= ${q.since.getTime()}`);
+  return shapeAll(db, visible(db, where).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).limit(q.limit ?? 1000).all());
+}
+
+/** An approved photo, for its public URL. */
+export function publicPhoto(db: DB, photoId: number) {
+  return db
+    .select({ sha256: siteReportPhotos.sha256, mimeType: siteReportPhotos.mimeType, sizeBytes: siteReportPhotos.sizeBytes, reportId: siteReportPhotos.reportId })
+    .from(siteReportPhotos)
+    .innerJoin(siteReports, eq(siteReports.id, siteReportPhotos.reportId))
+    .where(and(eq(siteReportPhotos.id, photoId), isNotNull(siteReportPhotos.approvedAt), eq(siteReports.hidden, false)))
+    .get();
+}
+
+/** The project a "Report a problem at this site" link names, when it is published. */
+export function reportableProject(db: DB, slug: string | null) {
+  if (!slug || slug.length > 200) return undefined;
+  return db.select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(and(eq(projects.slug, slug), eq(projects.published, true))).get();
+}

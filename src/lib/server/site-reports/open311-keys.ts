@@ -1,0 +1,46 @@
+/**
+ * Open311 API keys: an admin issues one to each 311 app or SeeClickFix-style client that files reports
+ * for residents. The key is shown once; only its SHA-256 is kept. A revoked key files nothing more.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { open311Keys } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { Result } from '#lib/server/platform/result.ts';
+import { hashToken, newToken } from '#lib/server/platform/tokens.ts';
+
+export function issueKey(db: DB, actor: Actor, name: string, now = new Date()): Result<{ id: number; key: string }> {
+  const clean = name.trim();
+  if (clean.length < 2 || clean.length > 100) return { ok: false, fields: { name: 'Name the app the key is for, in 2 to 100 characters, like “SeeClickFix”.' } };
+  const key = newToken();
+  const id = db.transaction((tx) => {
+    const row = tx.insert(open311Keys).values({ name: clean, keyHash: hashToken(key), createdByUserId: 'userId' in actor ? actor.userId : null, createdAt: now }).returning().get();
+    audit(tx, actor, { action: 'open311_key.issue', entityType: 'open311_key', entityId: row.id, after: row });
+    return row.id;
+  });
+  return { ok: true, id, key };
+}
+
+export function revokeKey(db: DB, actor: Actor, id: number, now = new Date()): Result {
+  const before = db.select().from(open311Keys).where(eq(open311Keys.id, id)).get();
+  if (!before) return { ok: false, message: 'No such key.' };
+  if (before.revokedAt) return { ok: false, message: 'This key is already revoked.' };
+  db.transaction((tx) => {
+    const after = tx.update(open311Keys).set({ revokedAt: now }).where(eq(open311Keys.id, id)).returning().get();
+    audit(tx, actor, { action: 'open311_key.revoke', entityType: 'open311_key', entityId: id, before, after });
+  });
+  return { ok: true };
+}
+
+export function listKeys(db: DB) {
+  return db.select({ id: open311Keys.id, name: open311Keys.name, createdAt: open311Keys.createdAt, lastUsedAt: open311Keys.lastUsedAt, revokedAt: open311Keys.revokedAt }).from(open311Keys).orderBy(desc(open311Keys.createdAt)).all();
+}
+
+/** The key in force that a client sent, or undefined; notes when it was last used. */
+export function keyInForce(db: DB, key: string | null | undefined, now = new Date()): { id: number; name: string } | undefined {
+  if (!key || key.length > 200) return undefined;
+  const row = db.select().from(open311Keys).where(eq(open311Keys.keyHash, hashToken(key))).get();
+  if (!row || row.revokedAt) return undefined;
+  db.update(open311Keys).set({ lastUsedAt: now }).where(eq(open311Keys.id, row.id)).run();
+  return { id: row.id, name: row.name };
+}

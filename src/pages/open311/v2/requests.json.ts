@@ -1,0 +1,31 @@
+/**
+ * Open311 GeoReport v2: GET lists public reports (filters service_request_id, service_code, start_date,
+ * end_date, status); POST files one with an API key an admin issued. The POST reads no session: the key
+ * is its only authorization (public/open311.ts explains why it passes the origin check).
+ */
+import type { APIRoute } from 'astro';
+import { config } from '#lib/server/platform/config.ts';
+import { geoErrors, json, listRequests, parseListQuery, postRequest } from '#lib/server/public/open311.ts';
+
+export const GET: APIRoute = ({ locals, url }) => {
+  const parsed = parseListQuery(url.searchParams);
+  if ('errors' in parsed) return geoErrors(400, ...parsed.errors);
+  return json(listRequests(locals.db, parsed.query, config().publicUrl));
+};
+
+const MAX_BODY = 64 * 1024;
+
+export const POST: APIRoute = async ({ locals, request, clientAddress }) => {
+  const type = request.headers.get('x-original-content-type') ?? request.headers.get('content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) return geoErrors(400, 'Send the request form-encoded (application/x-www-form-urlencoded), as GeoReport v2 says.');
+  const body = await request.arrayBuffer();
+  if (body.byteLength > MAX_BODY) return geoErrors(400, 'The request is too large.');
+  let fields: URLSearchParams;
+  try {
+    const form = await new Request('http://open311.invalid/', { method: 'POST', headers: { 'content-type': type }, body }).formData();
+    fields = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return geoErrors(400, 'The request body could not be read.');
+  }
+  return postRequest(locals.db, fields, clientAddress);
+};

@@ -1,0 +1,100 @@
+/**
+ * A resident's report on a phone, end to end with a real SMTP server (issue 16): from a project's page,
+ * "Report a problem at this site" with a photo; the officer links it, approves the photo, records a
+ * town inspection and a violation from it; the reporter's status page shows each step, and each step
+ * arrived by mail.
+ */
+import sharp from 'sharp';
+import { devices } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signInAt } from './own-portal.ts';
+import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
+import { freePort, startPortal, type Portal } from '../support/portal.ts';
+
+const SLUG = 'westcott-road-townhomes';
+const NAME = 'Westcott Road Townhomes';
+const EMAIL = 'phone.reporter@example.org';
+
+let portal: Portal;
+let mailbox: Mailbox;
+
+test.use({ ...devices['Pixel 7'] });
+
+test.beforeAll(async () => {
+  const smtpPort = await freePort();
+  mailbox = await startMailbox(smtpPort);
+  portal = await startPortal({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_MS: '200' } });
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+  await mailbox?.close();
+});
+
+test('report with a photo → the officer links it, inspects, records a violation → the status page and the mail show each step', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 110, g: 80, b: 50 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 48/1 0/1' } })
+    .toBuffer();
+
+  await page.goto(`${portal.url}/projects/${SLUG}`);
+  await page.getByRole('link', { name: 'Report a problem at this site' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report a problem at a construction site');
+  await expect(page.getByText(`About ${NAME}`)).toBeVisible();
+  await expect(page.getByText('Faces and licence plates in your photos are your risk')).toBeVisible();
+  await page.getByLabel('Missing or damaged silt fence').check();
+  await page.getByLabel('What did you see?').fill('The silt fence along the stream is flat on the ground; muddy water is running under it.');
+  await page.getByLabel(/^Photos/).setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByRole('button', { name: 'Send the report' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Report \d+: Missing or damaged silt fence$/);
+  await expect(page.getByText('Status: Received.')).toBeVisible();
+  const statusUrl = page.url().replace(/\?.*$/, '');
+  const id = statusUrl.match(/\/reports\/(\d+)$/)![1];
+  await mailbox.waitFor((m) => addressedTo(m, EMAIL) && /received your report/.test(m.subject ?? ''));
+  await expect(page.getByText('No photos are shown')).toBeVisible();
+
+  // The officer, on a phone too.
+  const officerContext = await browser.newContext({ ...devices['Pixel 7'] });
+  const officer = await officerContext.newPage();
+  await signInAt(officer, portal.url, 'officer@rotterdam.example');
+  await officer.goto(`${portal.url}/staff/reports`);
+  await officer.getByRole('link', { name: `Report ${id}: Missing or damaged silt fence` }).click();
+  await expect(officer.getByRole('heading', { level: 1 })).toHaveText(`Report ${id}: Missing or damaged silt fence`);
+  await expect(officer.getByText(EMAIL)).toBeVisible();
+
+  await officer.getByLabel('Project', { exact: true }).selectOption({ label: NAME });
+  await officer.getByRole('button', { name: 'Link the report' }).click();
+  await expect(officer.getByText('Saved.')).toBeVisible();
+  await expect(officer.getByText('Under review', { exact: true }).first()).toBeVisible();
+
+  await officer.getByRole('button', { name: 'Approve photo 1 for the public' }).click();
+  await expect(officer.getByRole('button', { name: 'Take photo 1 off the public page' })).toBeVisible();
+
+  await officer.getByLabel('Follow-up needed').check();
+  await officer.getByLabel('Findings (public on the project page)').fill('Silt fence down along 60 feet of the stream bank.');
+  await officer.getByRole('button', { name: 'Record the inspection' }).click();
+  await expect(officer.getByText('Saved.')).toBeVisible();
+
+  await officer.locator('#v-description').fill('Silt fence not maintained; sediment reaching the stream.');
+  await officer.getByRole('button', { name: 'Record the violation' }).click();
+  await expect(officer.getByText('Saved.')).toBeVisible();
+  await officerContext.close();
+
+  // The reporter's page shows each step, and the approved photo.
+  await page.goto(statusUrl);
+  await expect(page.getByText('Status: Violation found.')).toBeVisible();
+  const steps = page.locator('.report-steps');
+  await expect(steps).toContainText(`The stormwater officer linked this report to ${NAME}`);
+  await expect(steps).toContainText('The town inspected the site on');
+  await expect(steps).toContainText('The town recorded a violation at the site');
+  await expect(page.getByRole('img', { name: `Photo 1 of Report ${id}` })).toBeVisible();
+  await expect(page.getByText(EMAIL)).toHaveCount(0);
+
+  // And each step by mail.
+  for (const subject of [/Under review/, /Inspected/, /Violation found/]) {
+    const mail = await mailbox.waitFor((m) => addressedTo(m, EMAIL) && subject.test(m.subject ?? ''));
+    expect(mail.text).toContain(`/reports/${id}`);
+  }
+});
