@@ -113,6 +113,8 @@ beforeAll(async () => {
       "select min(r.id) as id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and r.status in ('received', 'inspection_offered')",
     ).id,
     ownPracticeId: one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id,
+
+    reportId: one<{ id: number }>('select min(id) as id from site_reports').id,
   };
   db.close();
   const port = Number(new URL(portal.url).port);
