@@ -6,6 +6,7 @@
  * Only published projects and public records leave here (public/projects.ts, public/town-inspections.ts
  * filter).
  */
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { DocumentType } from '#db/enums.ts';
 import { evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
@@ -129,7 +130,7 @@ export function projectPageView(db: DB, slug: string, today: string, now = new D
     clock,
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
-    jsonLd: projectPlaceJsonLd(project, config().publicUrl),
+    jsonLd: projectPlaceJsonLd(project, config().publicUrl, town(db)),
     /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */
     requestTo: projectAddressee(db, slug),
   };
