@@ -101,6 +101,7 @@ const OFFICER: Array<[string, ...string[]]> = [
 const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
   ['staff/requests/settings.astro', '/staff/requests/settings'],
+  ['staff/settings.astro', '/staff/settings'],
   ['staff/index.astro', '/staff'],
   ['staff/users/index.astro', '/staff/users'],
   ['staff/users/[id].astro', '/staff/users/{operatorUser}'],

@@ -56,6 +56,8 @@ interface Ids {
 const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => string }> = {
   'staff/index': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff' },
   'staff/users/index': { allow: ['admin'], url: () => '/staff/users' },
+  // Issue 21: the town profile.
+  'staff/settings': { allow: ['admin'], url: () => '/staff/settings' },
   'staff/users/[id]': { allow: ['admin'], url: (i) => `/staff/users/${i.userId}` },
   'staff/mail/index': { allow: ['admin'], url: () => '/staff/mail' },
   'staff/mail/[id]': { allow: ['admin'], url: (i) => `/staff/mail/${i.mailId}` },

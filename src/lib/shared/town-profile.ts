@@ -120,3 +120,72 @@ export function officeLine(o: TownOffice): string {
 export function officialLine(o: TownOfficial): string {
   return [o.name, o.title].filter(Boolean).join(', ');
 }
+
+/** The form's field names for the offices and officials (flat, so the no-JS form posts them as they are). */
+export const OFFICE_FIELDS = ['name', 'address', 'hours', 'phone'] as const;
+export const OFFICIAL_FIELDS = ['name', 'title', 'email'] as const;
+export const OFFICES = { clerkOffice: "The clerk's office (records requests, payments, pickup)", stormwaterOffice: "The Stormwater Management Officer's office" } as const;
+export const OFFICIALS = {
+  recordsAccessOfficer: 'Records access officer',
+  appealsOfficer: 'Records access appeals officer (when no staff account is named)',
+  stormwaterOfficer: 'Stormwater Management Officer',
+} as const;
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const clean = (v: string | undefined) => (v ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+/**
+ * The admin's form, checked: the profile it describes, or a plain sentence for each field that is wrong.
+ * `logoSha256` is kept from before unless the form uploads or removes one (the page does that).
+ */
+export function checkTownProfile(values: Record<string, string | undefined>, logoSha256: string | null): { profile: TownProfile; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const text = (name: string, max: number, required: string | null) => {
+    const v = clean(values[name]);
+    if (!v && required) errors[name] = required;
+    else if (v.length > max) errors[name] = `Use at most ${max} characters.`;
+    return v;
+  };
+  const email = (name: string) => {
+    const v = text(name, 200, null);
+    if (v && !EMAIL.test(v)) errors[name] = 'Enter an email address, like clerk@town.example, or leave it empty.';
+    return v;
+  };
+  const kind = clean(values.kind);
+  if (!(MUNICIPALITY_KINDS as readonly string[]).includes(kind)) errors.kind = 'Choose whether the municipality is a town, a village or a city.';
+  const office = (key: keyof typeof OFFICES): TownOffice => ({
+    name: text(`${key}.name`, 120, "Name the office, like “Town Clerk's office”."),
+    address: text(`${key}.address`, 200, 'Enter the street address, place, state and ZIP code, like “1 Main Street, Springfield, NY 12345”.'),
+    hours: text(`${key}.hours`, 200, 'Say when the office is open, like “Monday to Friday, 9 a.m. to 5 p.m.”.'),
+    phone: text(`${key}.phone`, 40, null),
+  });
+  const official = (key: keyof typeof OFFICIALS): TownOfficial => ({ name: text(`${key}.name`, 120, null), title: text(`${key}.title`, 120, null), email: email(`${key}.email`) });
+  const mailFrom = text('mailFrom', 200, null);
+  if (mailFrom && !EMAIL.test(/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom)) errors.mailFrom = 'Enter the sender like “Town of Springfield Stormwater <stormwater@springfield.example>”, or leave it empty to use MAIL_FROM.';
+  const publicUrl = text('publicUrl', 200, null).replace(/\/+$/, '');
+  if (publicUrl && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl)) errors.publicUrl = 'Enter the portal’s address starting with https://, or leave it empty to use PUBLIC_URL.';
+  const profile: TownProfile = {
+    name: text('name', 80, 'Enter the municipality’s name, like “Springfield” (without “Town of”).'),
+    kind: (MUNICIPALITY_KINDS as readonly string[]).includes(kind) ? (kind as MunicipalityKind) : 'town',
+    county: text('county', 80, null),
+    clerkOffice: office('clerkOffice'),
+    stormwaterOffice: office('stormwaterOffice'),
+    recordsAccessOfficer: official('recordsAccessOfficer'),
+    appealsOfficer: official('appealsOfficer'),
+    stormwaterOfficer: official('stormwaterOfficer'),
+    signature: text('signature', 200, 'Enter the department’s signature, like “Department of Public Works: Stormwater Management”.'),
+    mailFrom,
+    publicUrl,
+    logoSha256,
+  };
+  if (/^(town|village|city) of /i.test(profile.name)) errors.name = `Enter the name alone: the portal adds “${capital(profile.kind)} of”.`;
+  return { profile, errors };
+}
+
+/** The profile as the form's values (the same flat names checkTownProfile reads). */
+export function townProfileValues(p: TownProfile): Record<string, string> {
+  const out: Record<string, string> = { name: p.name, kind: p.kind, county: p.county, signature: p.signature, mailFrom: p.mailFrom, publicUrl: p.publicUrl };
+  for (const key of Object.keys(OFFICES) as Array<keyof typeof OFFICES>) for (const f of OFFICE_FIELDS) out[`${key}.${f}`] = p[key][f];
+  for (const key of Object.keys(OFFICIALS) as Array<keyof typeof OFFICIALS>) for (const f of OFFICIAL_FIELDS) out[`${key}.${f}`] = p[key][f];
+  return out;
+}

@@ -6,12 +6,17 @@
  * `Astro.locals.db`, mail gets it injected by the outbox (mail/layout.ts `mailTown()`), PDFs and feeds take it
  * from their loaders. The pure part (shape, words, checks) is src/lib/shared/town-profile.ts.
  */
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from './audit.ts';
 import { config } from './config.ts';
 import { memoUntilChange, type DB } from './db.ts';
-import { MUNICIPALITY_KINDS, PLACEHOLDER_TOWN_PROFILE, townWords, type TownOffice, type TownOfficial, type TownProfile, type TownWords } from '#lib/shared/town-profile.ts';
+import { discardUnreferenced } from './files/references.ts';
+import { storedFilePath } from './files/store.ts';
+import type { ReceivedForm } from './files/uploads.ts';
+import { firstValues } from './forms/upload-forms.ts';
+import { checkTownProfile, MUNICIPALITY_KINDS, PLACEHOLDER_TOWN_PROFILE, townWords, type TownOffice, type TownOfficial, type TownProfile, type TownWords } from '#lib/shared/town-profile.ts';
 
 export const TOWN_PROFILE_KEY = 'town_profile';
 
@@ -93,4 +98,41 @@ export function saveTownProfile(db: DB, actor: Actor, next: TownProfile, now = n
     writeTownProfile(tx, next, now);
     audit(tx, actor, { action: 'town_profile.update', entityType: 'settings', entityId: TOWN_PROFILE_KEY, before, after: next });
   });
+}
+
+/**
+ * The settings page's multipart POST, checked and saved: the fields (shared checkTownProfile), and the
+ * logo, a PNG or JPEG recognised by its bytes (receiveMultipart has stored it already; a refused one is
+ * discarded, and a replaced one removed when nothing else uses it).
+ */
+export function submitTownProfile(db: DB, actor: Actor, received: ReceivedForm, now = new Date()): { ok: true } | { ok: false; errors: Record<string, string>; values: Record<string, string> } {
+  const values = firstValues(received);
+  const before = read(db);
+  const logo = received.files.find((f) => f.field === 'logo');
+  const logoSha256 = logo ? logo.sha256 : values.removeLogo === 'on' ? null : before.logoSha256;
+  const { profile, errors } = checkTownProfile(values, logoSha256);
+  Object.assign(errors, received.errors);
+  if (Object.keys(errors).length) {
+    discardUnreferenced(db, received.files);
+    return { ok: false, errors, values };
+  }
+  saveTownProfile(db, actor, profile, now);
+  if (before.logoSha256 && before.logoSha256 !== profile.logoSha256) discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
+  return { ok: true };
+}
+
+/** The logo as a response (its type read from its first bytes: PNG or JPEG), or undefined without one. */
+export function townLogoFile(db: Reader): { sha256: string; filename: string; mimeType: string; sizeBytes: number } | undefined {
+  const sha = townProfile(db).logoSha256;
+  if (!sha) return undefined;
+  const head = Buffer.alloc(4);
+  try {
+    const fd = fs.openSync(storedFilePath(sha), 'r');
+    fs.readSync(fd, head, 0, 4, 0);
+    fs.closeSync(fd);
+  } catch {
+    return undefined;
+  }
+  const mimeType = head[0] === 0x89 ? 'image/png' : 'image/jpeg';
+  return { sha256: sha, filename: mimeType === 'image/png' ? 'logo.png' : 'logo.jpg', mimeType, sizeBytes: 0 };
 }
