@@ -20,6 +20,7 @@ import { operatorRequests } from './operator-requests.ts';
 import { requestMessages } from './request-messages.ts';
 import { requestLinks } from './request-links.ts';
 import { requestDelivery } from './request-delivery.ts';
+import { projectImport } from './project-import.ts';
 
 export const server = {
   accounts,
@@ -38,6 +39,7 @@ export const server = {
   operatorRequests,
   operatorAnswers,
   requestMessages,
+  projectImport,
   requestLinks,
   requestDelivery,
 };

@@ -73,6 +73,7 @@ const CLERK: Array<[string, ...string[]]> = [
   ['staff/closures.astro', '/staff/closures'],
   ['staff/projects/index.astro', '/staff/projects', '/staff/projects?unpublished=on'],
   ['staff/projects/new.astro', '/staff/projects/new'],
+  ['staff/projects/import.astro', '/staff/projects/import'],
   ['account/index.astro', '/account'],
 ];
 const OFFICER: Array<[string, ...string[]]> = [

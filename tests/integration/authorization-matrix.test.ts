@@ -69,6 +69,7 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/calendar': { allow: ['officer'], url: () => '/staff/calendar' },
   'staff/projects/index': { allow: ['officer', 'clerk'], url: () => '/staff/projects' },
   'staff/projects/new': { allow: ['officer', 'clerk'], url: () => '/staff/projects/new' },
+  'staff/projects/import': { allow: ['officer', 'clerk', 'admin'], url: () => '/staff/projects/import' },
   'staff/projects/[slug]/index': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}` },
   'staff/projects/[slug]/edit': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/edit` },
   'staff/projects/[slug]/parties': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/parties` },
@@ -184,6 +185,8 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'guarantees.release': { allow: ['officer', 'clerk'], input: () => ({ guaranteeId: 1, on: '2026-01-02' }) },
   'calendarFeed.create': { allow: ['officer'], input: () => ({}) },
   'calendarFeed.revoke': { allow: ['officer'], input: () => ({}) },
+  // Issue 21: a dry run only (no confirm): nothing is written.
+  'projectImport.importProjects': { allow: ['officer', 'clerk', 'admin'], input: () => ({ csv: 'Project name,Site address\nMatrix,1 Main Street', source: 'matrix' }) },
   'compliance.updateSettings': { allow: ['officer', 'admin'], input: () => ({ summaryDueDay: 10, twiceWeeklyOverAcres: 5, twiceWeeklyImpaired: 'on', winterMaxDays: 30 }) },
   'reviews.decideInspection': { allow: ['officer'], input: (i) => ({ id: i.ownInspectionId, decision: 'accept', comment: '', reportPublic: 'on' }) },
   'reviews.decideSummary': { allow: ['officer'], input: (i) => ({ id: i.ownSummaryId, decision: 'accept', comment: '' }) },
