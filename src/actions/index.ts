@@ -21,6 +21,7 @@ import { requestMessages } from './request-messages.ts';
 import { requestLinks } from './request-links.ts';
 import { requestDelivery } from './request-delivery.ts';
 import { projectImport } from './project-import.ts';
+import { localRules } from './local-rules.ts';
 
 export const server = {
   accounts,
@@ -40,6 +41,7 @@ export const server = {
   operatorAnswers,
   requestMessages,
   projectImport,
+  localRules,
   requestLinks,
   requestDelivery,
 };

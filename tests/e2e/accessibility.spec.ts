@@ -91,6 +91,7 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/enforcement/[id].astro', '/staff/enforcement/{fine}', '/staff/enforcement/{stopWorkOrder}', '/staff/enforcement/{warning}'],
   ['staff/calendar.astro', '/staff/calendar'],
   ['staff/compliance/index.astro', '/staff/compliance'],
+  ['staff/compliance/rules.astro', '/staff/compliance/rules'],
   ['staff/reviews/index.astro', '/staff/reviews'],
   ['staff/reviews/inspections/[id].astro', '/staff/reviews/inspections/{filedInspection}'],
   ['staff/reviews/summaries/[id].astro', '/staff/reviews/summaries/{summary}'],
