@@ -8,6 +8,7 @@ import { schema, type DB } from '#lib/server/platform/db.ts';
 import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
 import { createProject } from '#lib/server/projects/registry.ts';
 import type { NoiFields } from '#lib/server/projects/noi.rules.ts';
+import { BLANK_NOI } from '#lib/server/projects/import.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { addDays } from '#lib/shared/days.ts';
 import type { TownProfile } from '#lib/shared/town-profile.ts';
@@ -45,15 +46,7 @@ export const PINEBROOK_RULES: Record<string, string> = {
   'citation.stabilization': 'Village Code §7-9(g): stabilization begun within 14 days after work stops',
 };
 
-const base = (over: Partial<NoiFields>): NoiFields => ({
-  name: '', slug: null, description: '', siteAddress: '', crossStreet: null, zip: '12999', latitude: null, longitude: null, taxMapParcels: null,
-  kind: 'major', status: 'active', natureOfActivity: 'new_construction', preDevelopmentLandUse: null, postDevelopmentLandUse: null,
-  totalSiteAcres: null, disturbedAcres: null, maxDisturbedAtOnceAcres: null, existingImperviousAcres: null, futureImperviousAcres: null,
-  decFiveAcreApproval: false, decFiveAcreApprovalOn: null, phasing: null, phaseCount: null, drainsToMs4: true, federalWetlandBuffer: false,
-  stateWetlandBuffer: false, watercourseBuffer: false, bufferNotes: null, postConstructionPractices: null, plannedStartOn: null,
-  plannedCompletionOn: null, actualStartOn: null, townPermitNo: null, spdesPermitId: null, noiReceivedOn: null, finalStabilizationOn: null,
-  notFiledOn: null, winterShutdownFrom: null, winterShutdownTo: null, ...over,
-});
+const base = (over: Partial<NoiFields>): NoiFields => ({ ...BLANK_NOI, zip: '12999', natureOfActivity: 'new_construction', drainsToMs4: true, ...over });
 
 export async function seedVillageDemo(db: DB, opts: { now?: Date } = {}): Promise<{ projects: number }> {
   const now = opts.now ?? new Date();

@@ -44,6 +44,17 @@ export const IMPORT_FIELDS: ImportField[] = [
 
 export type ImportMapping = Record<string, string | null>;
 
+/** A project record with nothing known beyond what a row gives (the seeds' village projects start from it too). */
+export const BLANK_NOI: NoiFields = {
+  name: '', slug: null, description: '', siteAddress: '', crossStreet: null, zip: null, latitude: null, longitude: null, taxMapParcels: null,
+  kind: 'major', status: 'active', natureOfActivity: null, preDevelopmentLandUse: null, postDevelopmentLandUse: null,
+  totalSiteAcres: null, disturbedAcres: null, maxDisturbedAtOnceAcres: null, existingImperviousAcres: null, futureImperviousAcres: null,
+  decFiveAcreApproval: false, decFiveAcreApprovalOn: null, phasing: null, phaseCount: null, drainsToMs4: false, federalWetlandBuffer: false,
+  stateWetlandBuffer: false, watercourseBuffer: false, bufferNotes: null, postConstructionPractices: null, plannedStartOn: null,
+  plannedCompletionOn: null, actualStartOn: null, townPermitNo: null, spdesPermitId: null, noiReceivedOn: null, finalStabilizationOn: null,
+  notFiledOn: null, winterShutdownFrom: null, winterShutdownTo: null,
+};
+
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
 /** Each field's heading: the first heading that is one of the field's names (a heading serves one field). */
@@ -167,8 +178,8 @@ export function checkImportRow(record: Record<string, string>, mapping: ImportMa
   const ownerCompany = text('ownerCompany', 160);
   const notFiledOn = day('notFiledOn');
   const noi: NoiFields = {
+    ...BLANK_NOI,
     name: name ?? '',
-    slug: null,
     description: text('description', 2000) ?? `${name ?? 'A project'} at ${siteAddress ?? 'its site'}, imported from the town's records.`,
     siteAddress: siteAddress ?? '',
     crossStreet: text('crossStreet', 120),
@@ -178,34 +189,14 @@ export function checkImportRow(record: Record<string, string>, mapping: ImportMa
     taxMapParcels: text('taxMapParcels', 300),
     kind,
     status: notFiledOn && !statusWord ? 'complete' : status,
-    natureOfActivity: null,
-    preDevelopmentLandUse: null,
-    postDevelopmentLandUse: null,
     totalSiteAcres: num('totalSiteAcres', 0, 100000, '12.4'),
     disturbedAcres,
-    maxDisturbedAtOnceAcres: null,
-    existingImperviousAcres: null,
-    futureImperviousAcres: null,
-    decFiveAcreApproval: false,
-    decFiveAcreApprovalOn: null,
-    phasing: null,
-    phaseCount: null,
-    drainsToMs4: false,
-    federalWetlandBuffer: false,
-    stateWetlandBuffer: false,
-    watercourseBuffer: false,
-    bufferNotes: null,
-    postConstructionPractices: null,
     plannedStartOn: day('plannedStartOn'),
     plannedCompletionOn: day('plannedCompletionOn'),
-    actualStartOn: null,
     townPermitNo: text('townPermitNo', 40),
     spdesPermitId: spdes || null,
     noiReceivedOn: day('noiReceivedOn'),
-    finalStabilizationOn: null,
     notFiledOn,
-    winterShutdownFrom: null,
-    winterShutdownTo: null,
   };
   if (given.has('status') || notFiledOn) given.add('status');
   if (given.has('disturbedAcres')) given.add('kind');
