@@ -13,8 +13,15 @@ import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
 
-/** Entry ids must never change, even if the portal's address does: they are built from the town's name (decision 0038). */
-const tagOf = (t: TownWords) => `tag:stormwater-portal.${t.slug},2026:`;
+/**
+ * Entry ids must never change, even if the portal's address does: their authority is the sender's address
+ * in the town profile ("stormwater@x.example" gives "stormwater.x.example"), else the town's name (0038).
+ */
+function authorityOf(t: TownWords): string {
+  const m = /([^<>\s@]+)@([^<>\s@]+?)>?\s*$/.exec(t.profile.mailFrom);
+  return m ? `${m[1]}.${m[2]}`.toLowerCase() : `stormwater-portal.${t.slug}`;
+}
+const tagOf = (t: TownWords) => `tag:${authorityOf(t)},2026:`;
 
 export function eventsFeed(t: TownWords, baseUrl: string, meta: { id: string; title: string; self: string; alternate: string }, events: PublicEvent[]): string {
   const TAG = tagOf(t);
@@ -47,7 +54,7 @@ export function projectEvents(db: DB, projectId: number): PublicEvent[] {
 /** Planned starts (all-day) and noticed inspection milestones (timed), from a year ago on. */
 export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: number; now?: Date } = {}): IcalEvent[] {
   const t = town(db);
-  const host = `stormwater-portal.${t.slug}`;
+  const host = authorityOf(t);
   const now = opts.now ?? new Date();
   const from = new Date(now.getTime() - 366 * 86_400_000);
   const fromDay = from.toISOString().slice(0, 10);
