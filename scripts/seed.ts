@@ -6,6 +6,7 @@
  *   npm run seed -- --projects 10000  a large generated town, for benchmarks
  *   npm run seed -- --reset           delete the database (and its -wal/-shm) and stored files first
  *   npm run seed -- --now 2026-06-15T14:00:00Z   derive every date from a fixed instant
+ *   npm run seed -- --town village-demo          the second demo municipality (the Village of Pinebrook)
  *
  * Refuses to touch a database that already has projects unless --reset is given.
  */
@@ -15,6 +16,7 @@ import { loadConfig } from '#lib/server/platform/config.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { isDatabaseEmpty, seedDemoTown } from '#db/seed/demo.ts';
 import { seedLargeTown } from '#db/seed/large.ts';
+import { seedVillageDemo } from '#db/seed/village.ts';
 import type { SeedSummary } from '#db/seed/summary.ts';
 
 const { values: args } = parseArgs({
@@ -22,6 +24,7 @@ const { values: args } = parseArgs({
     reset: { type: 'boolean', default: false },
     projects: { type: 'string' },
     now: { type: 'string' },
+    town: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -58,6 +61,18 @@ if (!isDatabaseEmpty(db)) {
   );
   db.$client.close();
   process.exit(1);
+}
+
+if (args.town !== undefined) {
+  if (args.town !== 'village-demo') {
+    console.error(`--town knows only village-demo (got "${args.town}").`);
+    process.exit(2);
+  }
+  const { projects: n } = await seedVillageDemo(db, { now });
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+  console.log(`Seeded the Village of Pinebrook (${n} projects) into ${cfg.databasePath}.`);
+  process.exit(0);
 }
 
 const t0 = performance.now();

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '#lib/server/platform/config.ts';
+import { townMailFrom } from '#lib/server/platform/town-profile.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { referencedFiles } from '#lib/server/platform/files/references.ts';
 import { sweepOrphanFiles } from '#lib/server/platform/files/store.ts';
@@ -95,7 +96,7 @@ http.server.once('listening', () => {
 
 // The outbox worker lives in the server process, on its own connection.
 const worker = startOutboxWorker(openDatabase(cfg.databasePath), createTransport({ smtpUrl: cfg.smtpUrl, mailDir: cfg.mailDir }), {
-  from: cfg.mailFrom,
+  from: townMailFrom,
   retryBaseMs: Number(process.env.MAIL_RETRY_BASE_MS) || undefined,
   pollMs: Number(process.env.MAIL_POLL_MS) || undefined,
 });

@@ -8,6 +8,7 @@
  * The same `now` gives the same rows and the same file bytes.
  */
 import { seedPractices } from './practices.ts';
+import { seedTownProfile } from './town-profiles.ts';
 import { eq } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
@@ -242,6 +243,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date;
   // Slugs are unique: the demo town only goes into a database without projects.
   if (!isDatabaseEmpty(db)) throw new Error('The database already has projects; the demo town can only be seeded into an empty database.');
   await seedReferenceData(db, { now });
+  seedTownProfile(db, now);
   const calendar = loadCalendar(db);
   const fee = feeScheduleOn(db, today);
   const root = new Rng(DEMO_SEED);

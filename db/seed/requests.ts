@@ -14,7 +14,10 @@ import { and, eq, gte, like, lte } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
 import { computeDueDate, type BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
-import { APPEAL_RIGHTS, respondBy } from '#lib/server/records-requests/request.rules.ts';
+import { appealRights, respondBy } from '#lib/server/records-requests/request.rules.ts';
+import { ROTTERDAM_WORDS } from './town-profiles.ts';
+
+const APPEAL_RIGHTS = appealRights(ROTTERDAM_WORDS);
 import { appealDueDate } from '#lib/server/records-requests/appeals.rules.ts';
 import { ensureStatutoryGrounds } from '#lib/server/records-requests/grounds.ts';
 import { DEFAULT_CLOSE_OF_BUSINESS } from '#lib/server/platform/time/deadlines.rules.ts';

@@ -8,6 +8,7 @@ import { openDatabase } from '#lib/server/platform/db.ts';
 import { printableNotice } from '#lib/server/enforcement/actions.ts';
 import { calendarItems, officerDesk } from '#lib/server/desks/officer-desk.ts';
 import { sitePostingPdf } from '#lib/server/projects/site-posting.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { getStaffProject } from '#lib/server/projects/registry.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { formatLoad, load, type BenchContext } from './lib.ts';
@@ -61,7 +62,7 @@ export async function run(ctx: BenchContext) {
       ctx.report(`printable enforcement notice (PDF)                     median ${ms(notice.median)}   p95 ${ms(notice.p95)}`);
       const data = getStaffProject(db, swo.project_id)!;
       const posting = await timedAsync(20, () =>
-        sitePostingPdf({ ...data.project, waters: data.waters.map((w) => w.name) }, data.people.find((p) => p.role === 'owner_operator'), 'http://localhost:4321', today),
+        sitePostingPdf({ ...data.project, waters: data.waters.map((w) => w.name) }, data.people.find((p) => p.role === 'owner_operator'), 'http://localhost:4321', today, town(db)),
       );
       ctx.report(`site posting with QR code (PDF)                        median ${ms(posting.median)}   p95 ${ms(posting.p95)}`);
     }

@@ -22,6 +22,8 @@ import { requestLinks } from './request-links.ts';
 import { requestDelivery } from './request-delivery.ts';
 import { practices } from './practices.ts';
 import { escrow } from './escrow.ts';
+import { projectImport } from './project-import.ts';
+import { localRules } from './local-rules.ts';
 
 export const server = {
   accounts,
@@ -40,6 +42,8 @@ export const server = {
   operatorRequests,
   operatorAnswers,
   requestMessages,
+  projectImport,
+  localRules,
   requestLinks,
   requestDelivery,
   // Issue 20

@@ -79,6 +79,7 @@ const CLERK: Array<[string, ...string[]]> = [
   ['staff/closures.astro', '/staff/closures'],
   ['staff/projects/index.astro', '/staff/projects', '/staff/projects?unpublished=on'],
   ['staff/projects/new.astro', '/staff/projects/new'],
+  ['staff/projects/import.astro', '/staff/projects/import'],
   ['account/index.astro', '/account'],
   // Issue 20: the review escrow and the MS4 figures.
   ['staff/projects/[slug]/escrow.astro', '/staff/projects/{escrow}/escrow'],
@@ -100,6 +101,7 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/enforcement/[id].astro', '/staff/enforcement/{fine}', '/staff/enforcement/{stopWorkOrder}', '/staff/enforcement/{warning}'],
   ['staff/calendar.astro', '/staff/calendar'],
   ['staff/compliance/index.astro', '/staff/compliance'],
+  ['staff/compliance/rules.astro', '/staff/compliance/rules'],
   ['staff/reviews/index.astro', '/staff/reviews'],
   ['staff/reviews/inspections/[id].astro', '/staff/reviews/inspections/{filedInspection}'],
   ['staff/reviews/summaries/[id].astro', '/staff/reviews/summaries/{summary}'],
@@ -118,6 +120,7 @@ const OFFICER: Array<[string, ...string[]]> = [
 const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
   ['staff/requests/settings.astro', '/staff/requests/settings'],
+  ['staff/settings.astro', '/staff/settings'],
   ['staff/index.astro', '/staff'],
   ['staff/users/index.astro', '/staff/users'],
   ['staff/users/[id].astro', '/staff/users/{operatorUser}'],

@@ -63,6 +63,8 @@ interface Ids {
 const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => string }> = {
   'staff/index': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff' },
   'staff/users/index': { allow: ['admin'], url: () => '/staff/users' },
+  // Issue 21: the town profile.
+  'staff/settings': { allow: ['admin'], url: () => '/staff/settings' },
   'staff/users/[id]': { allow: ['admin'], url: (i) => `/staff/users/${i.userId}` },
   'staff/mail/index': { allow: ['admin'], url: () => '/staff/mail' },
   'staff/mail/[id]': { allow: ['admin'], url: (i) => `/staff/mail/${i.mailId}` },
@@ -74,6 +76,8 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/calendar': { allow: ['officer'], url: () => '/staff/calendar' },
   'staff/projects/index': { allow: ['officer', 'clerk'], url: () => '/staff/projects' },
   'staff/projects/new': { allow: ['officer', 'clerk'], url: () => '/staff/projects/new' },
+  'staff/projects/import': { allow: ['officer', 'clerk', 'admin'], url: () => '/staff/projects/import' },
+  'staff/compliance/rules': { allow: ['officer', 'admin'], url: () => '/staff/compliance/rules' },
   'staff/projects/[slug]/index': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}` },
   'staff/projects/[slug]/edit': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/edit` },
   'staff/projects/[slug]/parties': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/parties` },
@@ -206,6 +210,9 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'guarantees.release': { allow: ['officer', 'clerk'], input: () => ({ guaranteeId: 1, on: '2026-01-02' }) },
   'calendarFeed.create': { allow: ['officer'], input: () => ({}) },
   'calendarFeed.revoke': { allow: ['officer'], input: () => ({}) },
+  // Issue 21: a dry run only (no confirm): nothing is written.
+  'projectImport.importProjects': { allow: ['officer', 'clerk', 'admin'], input: () => ({ csv: 'Project name,Site address\nMatrix,1 Main Street', source: 'matrix' }) },
+  'localRules.save': { allow: ['officer', 'admin'], input: () => ({ routineMaxDays: '7', stormInches: '0.5', postStormHours: '24', stabilizationDays: '14', fiveAcreLimit: '5' }) },
   'compliance.updateSettings': { allow: ['officer', 'admin'], input: () => ({ summaryDueDay: 10, twiceWeeklyOverAcres: 5, twiceWeeklyImpaired: 'on', winterMaxDays: 30 }) },
   'reviews.decideInspection': { allow: ['officer'], input: (i) => ({ id: i.ownInspectionId, decision: 'accept', comment: '', reportPublic: 'on' }) },
   'reviews.decideSummary': { allow: ['officer'], input: (i) => ({ id: i.ownSummaryId, decision: 'accept', comment: '' }) },

@@ -44,6 +44,7 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   'staff/projects/[slug]/enforcement': { who: 'officer', url: (i) => `/staff/projects/${i.slug}/enforcement` },
   'staff/requests/[id]/upload': { who: 'clerk', url: (i) => `/staff/requests/${i.requestId}/upload` },
   'staff/requests/new': { who: 'clerk', url: () => '/staff/requests/new' },
+  'staff/settings': { who: 'admin', url: () => '/staff/settings' },
   'requests/new': { who: 'anonymous', url: () => '/requests/new' },
   'operator/requests/[id]/copies': { who: 'operator', url: (i) => `/operator/requests/${i.operatorRequestId}/copies` },
   'requests/operator/new': { who: 'anonymous', url: () => '/requests/operator/new?project=altamont-avenue-plaza' },

@@ -122,7 +122,7 @@ describe('registering and maintaining a project', () => {
     expect(res.status).not.toBe(303);
     const body = await res.text();
     expect(body).toContain('The disturbed area cannot be larger than the whole site.');
-    expect(body).toContain('That latitude is outside the Town of Rotterdam');
+    expect(body).toContain('That latitude is outside the area the portal serves');
     expect(body).toContain('NYR followed by letters and digits');
     expect(body).toContain('value="Bad pin"');
     expect(body).toMatch(/aria-describedby="f-disturbedAcres-error"/);

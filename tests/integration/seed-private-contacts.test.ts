@@ -9,7 +9,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUESTER_PHONES } from '#db/seed/names.ts';
-import { TOWN_OFFICE } from '#lib/server/projects/site-posting.ts';
+import { townOfficeLines } from '#lib/server/projects/site-posting.ts';
+import { ROTTERDAM_WORDS } from '#db/seed/town-profiles.ts';
 import { demoTemplate } from '../support/portal.ts';
 
 const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
@@ -31,7 +32,7 @@ describe('demo contact details', () => {
 
     const publicEmails = new Set(parties.map((p) => p.email?.trim().toLowerCase()).filter(Boolean));
     const publicPhones = new Set(parties.map((p) => p.phone && digits(p.phone)).filter(Boolean));
-    for (const line of TOWN_OFFICE) for (const m of line.match(/\(\d{3}\) \d{3}-\d{4}/g) ?? []) publicPhones.add(digits(m));
+    for (const line of townOfficeLines(ROTTERDAM_WORDS)) for (const m of line.match(/\(\d{3}\) \d{3}-\d{4}/g) ?? []) publicPhones.add(digits(m));
 
     const clashes = requesters.flatMap((r) => [
       ...(r.email && publicEmails.has(r.email.trim().toLowerCase()) ? [r.email] : []),

@@ -2,6 +2,7 @@
  * The demo-town seed (db/seed/demo.ts) and the large benchmark town (db/seed/large.ts), each into a
  * fresh SQLite file after the committed migrations.
  */
+import { ROTTERDAM_PROFILE } from '#db/seed/town-profiles.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -343,10 +344,12 @@ describe('the demo town', () => {
     expect(count(db, "SELECT count(*) FROM closures WHERE date LIKE '2031-%'")).toBeGreaterThan(0);
     expect(count(db, "SELECT count(*) FROM closures WHERE strftime('%w', date) IN ('0', '6')")).toBe(0);
     expect(one(db, 'SELECT effective_from, per_page_cents, large_format_sheet_cents, electronic_cents FROM fee_schedules')).toEqual({ effective_from: '2020-01-01', per_page_cents: 25, large_format_sheet_cents: 500, electronic_cents: 0 });
-    expect(all(db, 'SELECT key, value FROM settings ORDER BY key')).toEqual([
+    expect(all(db, "SELECT key, value FROM settings WHERE key <> 'town_profile' ORDER BY key")).toEqual([
       { key: 'close_of_business', value: '16:30' },
       { key: 'monthly_summary_due_day', value: '10' },
     ]);
+    // Issue 21: the demo town's profile, written by the demo seed (not the reference data).
+    expect(JSON.parse(one<{ value: string }>(db, "SELECT value FROM settings WHERE key = 'town_profile'").value)).toEqual(ROTTERDAM_PROFILE);
     expect(all(db, 'SELECT actor_label, action FROM audit_log')).toEqual([{ actor_label: 'seed', action: 'seed.demo' }]);
   });
 

@@ -8,6 +8,7 @@ process.env.TRACKING_LINK_SECRET = 'unit-test-secret-for-tracking-links';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '#db/seed/reference.ts';
+import { seedTownProfile } from '#db/seed/town-profiles.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/platform/db.ts';
 import { approveCost, billRequest, currentInvoice, recordPayment, releaseNow, voidInvoice } from '#lib/server/records-requests/billing.ts';
@@ -44,6 +45,7 @@ beforeEach(async () => {
   db = openDatabase(':memory:');
   migrateDatabase(db);
   await seedReferenceData(db, { now: NOW });
+  seedTownProfile(db, NOW);
   projectId = Number(db.insert(schema.projects).values({ slug: 'curry-road', name: 'Curry Road Distribution Center', siteAddress: '1 Curry Road', kind: 'major', status: 'active' }).run().lastInsertRowid);
   docs = {
     swppp: doc('swppp', 'SWPPP', '2025-11-06', 70, 12),

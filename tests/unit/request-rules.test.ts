@@ -7,16 +7,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_METHODS, REQUEST_STATUSES } from '#db/enums.ts';
+import { ROTTERDAM_WORDS as T } from '#db/seed/town-profiles.ts';
 import {
   acknowledgedLate,
-  APPEAL_RIGHTS,
+  appealRights,
   DELIVERY_PHRASE,
   dueDateAfterCalendarChange,
   duePassed,
   explainAfterDueDate,
   firstAnswerOn,
   formatNumber,
-  HOW_TO_PAY,
+  howToPay,
   isOpen,
   MISSED_DEADLINE_TEXT,
   missedDeadline,
@@ -212,23 +213,26 @@ describe('the words of statuses, delivery and release', () => {
   });
   it('every delivery has its own phrase, and the release text follows it', () => {
     expect(new Set(DELIVERY_METHODS.map((d) => DELIVERY_PHRASE[d])).size).toBe(DELIVERY_METHODS.length);
-    expect(readyText('electronic')).toBe('The records are ready. Download them from your tracking page; electronic copies are free.');
+    expect(readyText('electronic', T)).toBe('The records are ready. Download them from your tracking page; electronic copies are free.');
     // Issue 15: paper copies are ready for pickup at Town Hall, or wait to be mailed (never "being mailed" before they are).
-    expect(readyText('paper_pickup')).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam), during business hours. Electronic copies are on your tracking page too.");
-    expect(readyText('paper_mail')).toBe('The paper copies are ready and will be mailed to you; you will get an email with the date they are mailed. Electronic copies are on your tracking page too.');
-    expect(readyText('cd')).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam), during business hours. Your copies are on a CD. Electronic copies are on your tracking page too.");
-    expect(readyText('usb')).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam), during business hours. Your copies are on a USB drive. Electronic copies are on your tracking page too.");
-    expect(readyText('inspect')).toBe("The records are ready for you to inspect at the Town Clerk's office during business hours.");
+    expect(readyText('paper_pickup', T)).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam, NY 12306), during business hours (Monday to Friday, 8:30 a.m. to 4:30 p.m.). Electronic copies are on your tracking page too.");
+    expect(readyText('paper_mail', T)).toBe('The paper copies are ready and will be mailed to you; you will get an email with the date they are mailed. Electronic copies are on your tracking page too.');
+    expect(readyText('cd', T)).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam, NY 12306), during business hours (Monday to Friday, 8:30 a.m. to 4:30 p.m.). Your copies are on a CD. Electronic copies are on your tracking page too.");
+    expect(readyText('usb', T)).toBe("Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam, NY 12306), during business hours (Monday to Friday, 8:30 a.m. to 4:30 p.m.). Your copies are on a USB drive. Electronic copies are on your tracking page too.");
+    expect(readyText('inspect', T)).toBe("The records are ready for you to inspect at the Town Clerk's office during business hours.");
     expect(DELIVERY_PHRASE.electronic).toBe('by email or download');
     expect(DELIVERY_PHRASE.paper_pickup).toBe('as paper copies to pick up');
     expect(DELIVERY_PHRASE.paper_mail).toBe('as paper copies by mail');
     expect(DELIVERY_PHRASE.inspect).toBe('to inspect in person');
   });
   it('the appeal rights name the 30 days, the officer and the 10 business days; how to pay names the office', () => {
+    const APPEAL_RIGHTS = appealRights(T);
     expect(APPEAL_RIGHTS).toContain('within 30 days');
+    expect(APPEAL_RIGHTS).toContain('Town of Rotterdam Records Access Appeals Officer (the Town Supervisor), 1100 Sunrise Boulevard');
     expect(APPEAL_RIGHTS).toContain('Records Access Appeals Officer');
     expect(APPEAL_RIGHTS).toContain('10 business days');
-    expect(HOW_TO_PAY).toContain('Town Clerk');
+    expect(howToPay(T)).toContain("Town Clerk's office, 1100 Sunrise Boulevard");
+    expect(howToPay(T)).toContain('payable to "Town of Rotterdam"');
     expect(REQUEST_CHANNELS_FOR_CLERK).toEqual(['email', 'mail', 'walk_in', 'phone']);
   });
 });

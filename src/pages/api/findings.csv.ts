@@ -1,4 +1,5 @@
 /** GET /api/findings.csv: the same findings as /api/findings.json, one row each (formulas neutralized), a page at a time. */
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
 import { config } from '#lib/server/platform/config.ts';
@@ -14,7 +15,7 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   return apiBody(request, '\uFEFF' + toCsv(header, rows), {
     contentType: 'text/csv; charset=utf-8',
     headers: {
-      'Content-Disposition': `attachment; filename="rotterdam-stormwater-findings${pages > 1 ? `-page-${page}` : ''}.csv"`,
+      'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-findings${pages > 1 ? `-page-${page}` : ''}.csv"`,
       Link: pageLinks(url, page, pages),
       'X-Total-Count': String(total),
       'Access-Control-Expose-Headers': 'Link, X-Total-Count',

@@ -4,6 +4,7 @@ import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { encodePractices } from '#lib/server/public/practices.ts';
 
-export const GET: APIRoute = ({ request, locals }) => encodedResponse(request, encodePractices(locals.db, townToday(), 'csv', config().publicUrl), { ...OPEN_HEADERS, 'Content-Disposition': 'attachment; filename="rotterdam-stormwater-practices.csv"' });
+export const GET: APIRoute = ({ request, locals }) => encodedResponse(request, encodePractices(locals.db, townToday(), 'csv', config().publicUrl), { ...OPEN_HEADERS, 'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-practices.csv"` });

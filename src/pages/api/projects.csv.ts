@@ -1,4 +1,5 @@
 /** GET /api/projects.csv: the same records as /api/projects, one row each (formulas neutralized). */
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiError, OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { config } from '#lib/server/platform/config.ts';
@@ -10,6 +11,6 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   if (!parsed.ok) return apiError(400, parsed.message);
   return encodedResponse(request, projectsBody(locals.db, parsed.filters, 'csv', config().publicUrl), {
     ...OPEN_HEADERS,
-    'Content-Disposition': 'attachment; filename="rotterdam-stormwater-projects.csv"',
+    'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-projects.csv"`,
   });
 };

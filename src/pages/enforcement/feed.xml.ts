@@ -2,6 +2,7 @@
 import { addDays } from '#lib/shared/days.ts';
 import type { APIRoute } from 'astro';
 import { config } from '#lib/server/platform/config.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { publicActionsInForce, publicActionsResolvedSince } from '#lib/server/enforcement/actions.ts';
 import { describeAction, isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { atomResponse } from '#lib/server/platform/feeds/atom.ts';
@@ -30,7 +31,8 @@ export const GET: APIRoute = async ({ locals }) => {
     .sort((x, y) => y.updated.getTime() - x.updated.getTime());
   return atomResponse({
     id: `${base}/enforcement`,
-    title: 'Town of Rotterdam: stormwater enforcement in force',
+    title: `${town(locals.db).fullName}: stormwater enforcement in force`,
+    author: town(locals.db).signature,
     self: `${base}/enforcement/feed.xml`,
     alternate: `${base}/enforcement`,
     updated: entries[0]?.updated ?? townInstant(today),

@@ -2,6 +2,7 @@
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { config } from '#lib/server/platform/config.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed } from '#lib/server/public/feeds.ts';
 import { areaQuery, parseArea, projectsNear } from '#lib/server/public/near.ts';
 import { latestPublicEvents } from '#lib/server/public/events.ts';
@@ -14,6 +15,7 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   const events = latestPublicEvents(locals.db, { projectIds: ids, limit: 50 });
   const q = areaQuery(area);
   const body = eventsFeed(
+    town(locals.db),
     config().publicUrl,
     { id: `area/${q}`, title: `Construction within ${radiusWords(area.radiusMiles)} of ${area.point.latitude}, ${area.point.longitude}`, self: `/feeds/area.atom?${q}`, alternate: `/near?${q}` },
     events,

@@ -2,6 +2,7 @@
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { config } from '#lib/server/platform/config.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { publicCalendar } from '#lib/server/public/feeds.ts';
 import { renderIcal } from '#lib/server/platform/feeds/ical.ts';
 import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
@@ -11,10 +12,11 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   const project = slug ? getPublicProjectRef(locals.db, slug) : undefined;
   if (slug && !project) return new Response('No published project by that name.', { status: 404 });
   const events = publicCalendar(locals.db, config().publicUrl, { projectId: project?.id });
-  const name = project ? `${project.name}: construction dates` : 'Rotterdam construction: planned starts and inspection milestones';
-  return conditionalResponse(request, renderIcal(name, events), {
+  const t = town(locals.db);
+  const name = project ? `${project.name}: construction dates` : `${t.profile.name} construction: planned starts and inspection milestones`;
+  return conditionalResponse(request, renderIcal(name, events, t.fullName), {
     contentType: 'text/calendar; charset=utf-8',
     maxAge: 300,
-    headers: { 'Content-Disposition': `inline; filename="${project ? project.slug : 'rotterdam-construction'}.ics"` },
+    headers: { 'Content-Disposition': `inline; filename="${project ? project.slug : `${t.slug}-construction`}.ics"` },
   });
 };

@@ -1,4 +1,5 @@
 /** GET /requests/log.csv: the same page of the public log as /requests/log.json, one row per record asked for. */
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
 import { config } from '#lib/server/platform/config.ts';
@@ -15,7 +16,7 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   return apiBody(request, '\uFEFF' + toCsv(PUBLIC_LOG_CSV_HEADER, publicLogCsvRows(log)), {
     contentType: 'text/csv; charset=utf-8',
     headers: {
-      'Content-Disposition': `attachment; filename="rotterdam-records-request-log${log.pages > 1 ? `-page-${log.page}` : ''}.csv"`,
+      'Content-Disposition': `attachment; filename="${town(locals.db).slug}-records-request-log${log.pages > 1 ? `-page-${log.page}` : ''}.csv"`,
       Link: pageLinks(url, log.page, log.pages),
       'X-Total-Count': String(log.total),
       'Access-Control-Expose-Headers': 'Link, X-Total-Count',

@@ -4,6 +4,7 @@ import { requireRole } from '#lib/server/accounts/guards.ts';
 import { ms4Figures } from '#lib/server/desks/ms4-report.ts';
 import { csvResponse } from '#lib/server/platform/http/csv.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 export const GET: APIRoute = (ctx) => {
   requireRole(ctx, 'officer', 'clerk');
@@ -11,5 +12,5 @@ export const GET: APIRoute = (ctx) => {
   const asked = ctx.url.searchParams.get('year');
   const year = asked && /^\d{4}$/.test(asked) && Number(asked) >= 2000 && Number(asked) <= thisYear ? Number(asked) : thisYear;
   const figures = ms4Figures(ctx.locals.db, year);
-  return csvResponse(`rotterdam-ms4-figures-${year}.csv`, ['year', 'figure', 'label', 'count', 'definition'], figures.map((f) => [year, f.key, f.label, f.value, f.definition]));
+  return csvResponse(`${town(ctx.locals.db).slug}-ms4-figures-${year}.csv`, ['year', 'figure', 'label', 'count', 'definition'], figures.map((f) => [year, f.key, f.label, f.value, f.definition]));
 };

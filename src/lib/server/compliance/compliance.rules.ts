@@ -54,6 +54,11 @@ export interface ComplianceSettings {
   stabilizationDays: number;
   /** …unless work resumes within N days (ordinance: 21). */
   resumeWithinDays: number;
+  /**
+   * Issue 21: the town's own citation for a requirement, where its local law letters it differently from
+   * the model law (compliance/local-rules.rules.ts); absent, the findings cite SECTIONS.
+   */
+  citations?: Partial<Record<SectionKey, string>>;
 }
 
 export const DEFAULT_COMPLIANCE_SETTINGS: ComplianceSettings = {
@@ -87,6 +92,13 @@ export const SECTIONS = {
   phasing: 'Subsection J(6): phasing is required on sites disturbing more than 20 acres',
   notice: 'Subsection L(1): the applicant notifies the Stormwater Management Officer at least 48 hours before each inspection milestone',
 } as const;
+
+export type SectionKey = keyof typeof SECTIONS;
+
+/** The citation a finding gives: the town's own (its settings), else the model law's words above. */
+export function cite(s: Pick<ComplianceSettings, 'citations'>, key: SectionKey): string {
+  return s.citations?.[key]?.trim() || SECTIONS[key];
+}
 
 /** Where the monthly summary's due date comes from: "monthly" is the ordinance's, the day is the Town's setting. */
 export function summarySection(dueDay: number): string {
@@ -416,7 +428,7 @@ function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
         key: `routine-gap:${from}`,
         severity: 'medium',
         status: 'resolved',
-        section: SECTIONS.routine,
+        section: cite(x.s, 'routine'),
         source: 'ordinance',
         title: `${n} days without an inspection`,
         text: `No inspection for ${n} days after ${since}: the next was on ${fmtDay(to)}. The law requires one ${limit}, so it was due by ${fmtDay(dueOn)}.`,
@@ -430,7 +442,7 @@ function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
         key: `routine-gap:${from}`,
         severity: 'medium',
         status: 'open',
-        section: SECTIONS.routine,
+        section: cite(x.s, 'routine'),
         source: 'ordinance',
         title: 'Inspection overdue',
         text: `No inspection since ${since.replace('the inspection of ', '')}: one was due by ${fmtDay(dueOn)} (the law requires one ${limit}).`,
@@ -539,7 +551,7 @@ function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligation } {
       key: `twice-weekly:${first.from}`,
       severity: 'medium',
       status: open ? 'open' : 'resolved',
-      section: SECTIONS.twiceWeekly,
+      section: cite(x.s, 'twiceWeekly'),
       source: 'state-permit',
       title: run.length === 1 ? 'Fewer than two inspections in a week' : `Fewer than two inspections a week for ${run.length} weeks`,
       text: `${what} Two a week, ${apartWords(s.twiceWeeklyMinDaysApart)}, are required by the state permit because ${first.reason}.`,
@@ -603,7 +615,7 @@ function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
       key: `post-storm:${storm.id}`,
       severity: 'high',
       status: next || !x.ongoing ? 'resolved' : 'open',
-      section: SECTIONS.postStorm,
+      section: cite(x.s, 'postStorm'),
       source: 'ordinance',
       title: 'No inspection within 24 hours after a storm',
       text: `No inspection within ${s.postStormHours} hours after the ${what}: one was due by ${fmtInstant(dueAt)}.${next ? ` The site was next inspected on ${fmtInstant(next.inspectedAt)}.` : ''}`,
@@ -704,7 +716,7 @@ function overFiveAcres(x: Prepared): Finding[] {
       key: `over-five-acres:${first.day}`,
       severity: 'high',
       status: open ? 'open' : 'resolved',
-      section: SECTIONS.fiveAcres,
+      section: cite(x.s, 'fiveAcres'),
       source: 'ordinance',
       title: `More than ${s.fiveAcreLimit} acres disturbed without DEC approval`,
       text:
@@ -732,7 +744,7 @@ function overFiveAcres(x: Prepared): Finding[] {
       key: 'over-five-acres-planned',
       severity: 'low',
       status: 'open',
-      section: SECTIONS.fiveAcres,
+      section: cite(x.s, 'fiveAcres'),
       source: 'ordinance',
       title: `Plan allows more than ${s.fiveAcreLimit} acres at once; no DEC approval on file`,
       text: `The notice of intent plans up to ${acres(planned)} disturbed at one time, but no written approval from the state DEC is on file. No more than ${s.fiveAcreLimit} acres may be open at once without it.`,
@@ -806,7 +818,7 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
       key: `stabilization:${t.area.toLowerCase()}:${t.stoppedOn}`,
       severity: 'high',
       status: stillOpen ? 'open' : 'resolved',
-      section: SECTIONS.stabilization,
+      section: cite(x.s, 'stabilization'),
       source: 'ordinance',
       title: blocked ? 'Stabilization not begun as soon as practicable after snow or frozen ground' : 'Stabilization not begun within 14 days',
       text: blocked
@@ -850,7 +862,7 @@ function sediment(x: Prepared): { findings: Finding[]; due: Obligation[] } {
           key: `sediment-cleanout:${name.toLowerCase()}:${first.day}`,
           severity: 'high',
           status: open ? 'open' : 'resolved',
-          section: SECTIONS.sediment,
+          section: cite(x.s, 'sediment'),
           source: 'ordinance',
           title: `${name} not cleaned out at ${s.sedimentCleanoutPct}%`,
           text:
@@ -905,7 +917,7 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
         key: `corrective-no-date:${ca.id}`,
         severity: 'low',
         status: ca.closedOn ? 'resolved' : 'open',
-        section: SECTIONS.correctiveDate,
+        section: cite(x.s, 'correctiveDate'),
         source: 'state-permit',
         title: 'Corrective action recorded without a due date',
         text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was recorded without a date it must be done by. The state permit requires the work to begin within one business day (by ${fmtDay(limit)}).`,
@@ -922,7 +934,7 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
           key: `corrective-overdue:${ca.id}`,
           severity: 'low',
           status: 'resolved',
-          section: SECTIONS.corrective,
+          section: cite(x.s, 'corrective'),
           source: 'ordinance',
           title: 'Corrective action finished late',
           text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was due by ${fmtDay(dueOn)}${which} and finished on ${fmtDay(ca.closedOn)}.`,
@@ -939,7 +951,7 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
         key: `corrective-overdue:${ca.id}`,
         severity: 'medium',
         status: 'open',
-        section: SECTIONS.corrective,
+        section: cite(x.s, 'corrective'),
         source: 'ordinance',
         title: 'Corrective action past due',
         text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was due by ${fmtDay(dueOn)}${which} and is not yet reported done.`,
@@ -970,7 +982,7 @@ function startDuties(x: Prepared): Finding[] {
       key: 'pre-construction-assessment',
       severity: 'medium',
       status: assessed || !live ? 'resolved' : 'open',
-      section: SECTIONS.preConstruction,
+      section: cite(x.s, 'preConstruction'),
       source: 'ordinance',
       title: assessed ? 'Pre-construction assessment made after work started' : 'No pre-construction assessment on file',
       text: assessed
@@ -987,7 +999,7 @@ function startDuties(x: Prepared): Finding[] {
       key: 'work-before-authorization',
       severity: 'high',
       status: p.authorizedOn || !live ? 'resolved' : 'open',
-      section: SECTIONS.authorization,
+      section: cite(x.s, 'authorization'),
       source: 'ordinance',
       title: 'Work started before the SWPPP was approved',
       text: p.authorizedOn
@@ -1004,7 +1016,7 @@ function startDuties(x: Prepared): Finding[] {
       key: 'phasing-required',
       severity: 'medium',
       status: live ? 'open' : 'resolved',
-      section: SECTIONS.phasing,
+      section: cite(x.s, 'phasing'),
       source: 'ordinance',
       title: 'No phasing for a site disturbing more than 20 acres',
       text: `The project will disturb ${acres(p.disturbedAcres)}, and no construction phases are on file. The law requires phasing on every site disturbing more than 20 acres.`,

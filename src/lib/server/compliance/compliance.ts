@@ -5,7 +5,8 @@
  * Other modules (the officer's dashboard, the operator workspace, the public project page) call
  * `complianceFor(db, …)` and get findings and obligations per project.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, like, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { localRulesFrom, type LocalRuleValues } from './local-rules.rules.ts';
 import {
   correctiveActions,
   documents,
@@ -72,7 +73,14 @@ export function loadComplianceSettings(db: DB): ComplianceSettings {
     twiceWeeklyOverAcres: num(COMPLIANCE_SETTING_KEYS.twiceWeeklyOverAcres, d.twiceWeeklyOverAcres),
     twiceWeeklyImpaired: impaired === undefined ? d.twiceWeeklyImpaired : impaired === 'true',
     winterMaxDays: num(COMPLIANCE_SETTING_KEYS.winterMaxDays, d.winterMaxDays),
+    ...loadLocalRules(db),
   };
+}
+
+/** Issue 21: the local law's numbers and citations (local-rules.rules.ts), as stored. */
+export function loadLocalRules(db: DB): LocalRuleValues {
+  const rows = db.select().from(settings).where(or(like(settings.key, 'local_rule.%'), like(settings.key, 'local_citation.%'))).all();
+  return localRulesFrom(new Map(rows.map((r) => [r.key, r.value])));
 }
 
 export function saveComplianceSettings(db: DB, actor: Actor, next: EditableComplianceSettings): void {

@@ -214,7 +214,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
 
 export function calendarIcalEvents(items: CalendarItem[], baseUrl: string, stamp: Date): IcalEvent[] {
   return items.map((i) => ({
-    uid: `${i.uid}@rotterdam-stormwater`,
+    uid: `${i.uid}@stormwater-portal`,
     summary: `${i.late ? '[LATE NOTICE] ' : ''}${i.title}`,
     description: i.detail,
     url: `${baseUrl}${i.href}`,

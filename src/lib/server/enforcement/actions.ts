@@ -5,6 +5,7 @@
  *
  * File work (rendering and storing the notice PDF) happens before the synchronous transaction.
  */
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
 import {
@@ -105,7 +106,7 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
   // A fine is the court's to impose: the officer records the referral (the court, and its docket number if known).
   const fine = null as { days: number; dailyRateCents: number; assessedCents: number; dueOn: string | null } | null;
   const court = input.type === 'fine' ? { name: input.court?.name?.trim() || null, docketNumber: input.court?.docketNumber?.trim() || null } : null;
-  if (input.type === 'fine' && !court?.name) fields.courtName = 'Name the court the case is referred to, like “Town of Rotterdam Justice Court”.';
+  if (input.type === 'fine' && !court?.name) fields.courtName = 'Name the court the case is referred to, like “Town Justice Court”.';
   const violationRows = input.violationIds.length
     ? db.select().from(violations).where(and(eq(violations.projectId, projectId), inArray(violations.id, input.violationIds))).all()
     : [];
@@ -160,6 +161,7 @@ export async function issueAction(db: DB, issuer: Issuer, projectId: number, inp
     evidence: [],
     correctionExplanation: v.correctionExplanation,
     publicUrl,
+    town: town(db),
   };
   const pdf = await enforcementNoticePdf(noticeData);
   const stored = await storeFile(pdf.bytes);
@@ -447,6 +449,7 @@ export async function printableNotice(db: DB, actionId: number, publicUrl: strin
     evidence: d.evidence.map((e) => `${e.title}${e.documentDate ? ` (${formatDay(e.documentDate)})` : ''}`),
     correctionExplanation,
     publicUrl,
+    town: town(db),
   });
   return { pdf, filename: `${a.type.replace(/_/g, '-')}-E${a.id}-${a.issuedOn}.pdf` };
 }

@@ -136,7 +136,7 @@ function describeInForce(a: EnforcementFacts, today: string): string {
 
 /**
  * A fine is the court's, never the officer's (R(3), "upon conviction"): "Referred to court on May 3, 2026
- * (Rotterdam Town Court, docket 26-0412)", then "Fined $750.00 by the court on June 9, 2026 (…)".
+ * (Town Justice Court, docket 26-0412)", then "Fined $750.00 by the court on June 9, 2026 (…)".
  */
 export function courtWords(a: Pick<EnforcementFacts, 'issuedOn' | 'courtName' | 'docketNumber' | 'convictedOn' | 'fineAssessedCents'>): string {
   const court = [a.courtName?.trim(), a.docketNumber?.trim() ? `docket ${a.docketNumber.trim()}` : undefined].filter(Boolean).join(', ');

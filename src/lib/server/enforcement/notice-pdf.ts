@@ -5,7 +5,8 @@ import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL, ENFORCEMENT_TYPE_MEANING } from '#lib/shared/labels.ts';
 import type { EnforcementStatus, EnforcementType } from '#db/enums.ts';
 import { GREY, PdfWriter, RED, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
-import { TOWN_OFFICE, type PostingContact } from '#lib/server/projects/site-posting.ts';
+import { townOfficeLines, type PostingContact } from '#lib/server/projects/site-posting.ts';
+import type { TownWords } from '#lib/shared/town-profile.ts';
 
 /** The notice's "Re:" line: only the permit numbers the project has (never "permit ID -"). */
 export function reLine(p: Pick<NoticeData['project'], 'name' | 'siteAddress' | 'townPermitNo' | 'spdesPermitId'>): string {
@@ -39,6 +40,8 @@ export interface NoticeData {
   /** For SWPPP deficiency notices: how the seven days were counted. */
   correctionExplanation?: string;
   publicUrl: string;
+  /** The town profile's words (platform/town-profile.ts town()). */
+  town: TownWords;
 }
 
 export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf> {
@@ -46,14 +49,14 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   const label = ENFORCEMENT_TYPE_LABEL[a.type];
   const w = await PdfWriter.create({
     title: `${label} - ${d.project.name}`,
-    subject: 'Town of Rotterdam enforcement notice',
-    author: a.issuedByName ?? 'Town of Rotterdam',
+    subject: `${d.town.fullName} enforcement notice`,
+    author: a.issuedByName ?? d.town.fullName,
     date: a.issuedOn,
-    header: `Town of Rotterdam - Department of Public Works - ${label}${a.id ? ` No. E-${a.id}` : ''}`,
+    header: `${d.town.fullName} - ${d.town.profile.stormwaterOffice.name} - ${label}${a.id ? ` No. E-${a.id}` : ''}`,
   });
   w.letterPage();
-  w.para('TOWN OF ROTTERDAM', { bold: true, size: 13, gap: 1 });
-  for (const line of TOWN_OFFICE) w.para(line, { size: 9, gap: 0 });
+  w.para(d.town.fullName.toUpperCase(), { bold: true, size: 13, gap: 1 });
+  for (const line of townOfficeLines(d.town)) w.para(line, { size: 9, gap: 0 });
   w.space(10);
   w.para(formatDay(a.issuedOn));
   if (d.recipient) {
@@ -79,7 +82,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   }
   if (a.type === 'stop_work_order') {
     w.heading('What this order requires');
-    w.para('Halt all land development activities at this site, except activities that address the violations leading to this order. The order stays in effect until the Town of Rotterdam confirms that the land development activity is in compliance and the violations have been satisfactorily addressed. Failure to address a stop-work order in a timely manner may result in penalties.', { size: 9.5 });
+    w.para(`Halt all land development activities at this site, except activities that address the violations leading to this order. The order stays in effect until the ${d.town.fullName} confirms that the land development activity is in compliance and the violations have been satisfactorily addressed. Failure to address a stop-work order in a timely manner may result in penalties.`, { size: 9.5 });
   }
   if (a.type === 'occupancy_hold') {
     w.para('The Town will not allow the building or land to be occupied until the violation is corrected and the Town confirms it.', { size: 9.5 });

@@ -26,7 +26,7 @@ export const stormFields = z.object({
   endedOn: posted(formText('Enter the date the rain ended, like 2026-05-04.').trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date the rain ended, like 2026-05-04.' })),
   endedTime: posted(formText('Enter the time the rain ended, like 18:30.').trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time the rain ended, like 18:30.' })),
   inches: z.preprocess((v) => (v == null || v === '' ? undefined : Number(v)), z.number({ error: 'Enter the rainfall in inches, like 0.75.' }).min(0.01, { error: 'Enter the rainfall in inches, like 0.75.' }).max(20, { error: 'Enter the rainfall in inches, like 0.75 (at most 20).' })),
-  gauge: posted(formText('Name the rain gauge or weather station, like “Rotterdam DPW rain gauge”.').trim().min(1, { error: 'Name the rain gauge or weather station, like “Rotterdam DPW rain gauge”.' }).max(160, { error: 'Use at most 160 characters.' })),
+  gauge: posted(formText('Name the rain gauge or weather station, like “DPW rain gauge”.').trim().min(1, { error: 'Name the rain gauge or weather station, like “DPW rain gauge”.' }).max(160, { error: 'Use at most 160 characters.' })),
 }).superRefine((v, c) => {
   const endedAt = townInstant(v.endedOn, v.endedTime);
   if (Number.isNaN(endedAt.getTime())) c.addIssue({ code: 'custom', path: ['endedOn'], message: 'Enter a real date, like 2026-05-04.' });

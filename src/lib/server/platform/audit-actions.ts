@@ -66,6 +66,8 @@ export const AUDIT_ACTIONS = {
   'storm.record': 'Recorded a storm',
   'storm.import': 'Imported rain data',
   'compliance.settings': 'Changed the compliance settings',
+  'town_profile.update': 'Changed the town profile',
+  'project.import': 'Imported projects from a spreadsheet',
   // SWPPP reviews
   'swppp_review.received': 'Received an SWPPP',
   'swppp_review.resubmitted': 'Received a revised SWPPP',

@@ -16,8 +16,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { GENERATED_KEYS, KEY_NAMES, MIN_KEY_LENGTH, readKeyFile, writeSyncedTemp } from './secrets.ts';
 
+/** The manifest's format; backups made before issue 21 carry the town's name in front (still accepted). */
+export const BACKUP_FORMAT = 'stormwater-portal-backup/1';
+
 export interface BackupManifest {
-  format: 'rotterdam-stormwater-backup/1';
+  format: string;
   createdAt: string;
   database: { file: 'portal.db'; bytes: number; sha256: string; tables: Record<string, number> };
   files: Array<{ sha256: string; bytes: number }>;
@@ -103,7 +106,7 @@ export async function createBackup(opts: { databasePath: string; filesDir: strin
     keys.push({ file, sha256: createHash('sha256').update(bytes).digest('hex') });
   }
   const manifest: BackupManifest = {
-    format: 'rotterdam-stormwater-backup/1',
+    format: BACKUP_FORMAT,
     createdAt: new Date().toISOString(),
     database: { file: 'portal.db', bytes: fs.statSync(dbOut).size, sha256: sha256File(dbOut), tables },
     files,
@@ -125,7 +128,7 @@ export function verifyBackup(dir: string): Verification {
   const manifestPath = path.join(dir, 'manifest.json');
   if (!fs.existsSync(manifestPath)) return { ok: false, problems: ['manifest.json is missing'] };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest;
-  if (manifest.format !== 'rotterdam-stormwater-backup/1') problems.push(`unknown format ${manifest.format}`);
+  if (!/^([a-z]+-)?stormwater(-portal)?-backup\/1$/.test(manifest.format)) problems.push(`unknown format ${manifest.format}`);
   const dbFile = path.join(dir, 'portal.db');
   if (!fs.existsSync(dbFile)) problems.push('portal.db is missing');
   else {

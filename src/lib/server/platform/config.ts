@@ -34,7 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     publicUrl: (env.PUBLIC_URL || `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Town of Rotterdam Stormwater <stormwater@rotterdamny.example>',
+    /** Empty: the town profile's sender (platform/town-profile.ts townMailFrom). */
+    mailFrom: env.MAIL_FROM || '',
     maxUploadBytes: Math.round((Number(env.MAX_UPLOAD_MB) || 25) * 1024 * 1024),
   };
 }

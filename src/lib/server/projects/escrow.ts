@@ -12,7 +12,6 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { TOWN_NAME } from '#lib/server/stormwater-practices/town.ts';
 import { chargeProblem, escrowBalance, isEscrowClosed, refundProblem, statementLines, topUpNeeded } from './escrow.rules.ts';
 
 export interface EscrowInput {
@@ -81,7 +80,7 @@ export function recordEscrowEntry(db: DB, actor: Actor, projectId: number, input
         enqueueMail(tx, {
           kind: 'escrow-top-up',
           to: to.email,
-          data: { name: to.name ?? to.company, projectName: project.name, professional: input.professional ?? 'The professional', estimate: formatMoney(input.amountCents), balance: formatMoney(balance), requested: formatMoney(topUpCents), townName: TOWN_NAME },
+          data: { name: to.name ?? to.company, projectName: project.name, professional: input.professional ?? 'The professional', estimate: formatMoney(input.amountCents), balance: formatMoney(balance), requested: formatMoney(topUpCents) },
         });
         mailed = true;
       }

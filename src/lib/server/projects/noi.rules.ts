@@ -104,8 +104,8 @@ export function noiProblems(f: NoiFields): FieldProblems {
   if ((f.latitude == null) !== (f.longitude == null)) {
     p[f.latitude == null ? 'latitude' : 'longitude'] = 'Enter both latitude and longitude, or neither.';
   } else if (f.latitude != null && f.longitude != null) {
-    if (f.latitude < TOWN_BOUNDS.minLat || f.latitude > TOWN_BOUNDS.maxLat) p.latitude = `That latitude is outside the Town of Rotterdam (between ${TOWN_BOUNDS.minLat} and ${TOWN_BOUNDS.maxLat}), like 42.7950.`;
-    if (f.longitude < TOWN_BOUNDS.minLon || f.longitude > TOWN_BOUNDS.maxLon) p.longitude = `That longitude is outside the Town of Rotterdam (between ${TOWN_BOUNDS.minLon} and ${TOWN_BOUNDS.maxLon}; west is negative), like -74.0011.`;
+    if (f.latitude < TOWN_BOUNDS.minLat || f.latitude > TOWN_BOUNDS.maxLat) p.latitude = `That latitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLat} and ${TOWN_BOUNDS.maxLat}), like 42.7950.`;
+    if (f.longitude < TOWN_BOUNDS.minLon || f.longitude > TOWN_BOUNDS.maxLon) p.longitude = `That longitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLon} and ${TOWN_BOUNDS.maxLon}; west is negative), like -74.0011.`;
   }
   if (f.totalSiteAcres != null && f.disturbedAcres != null && f.disturbedAcres > f.totalSiteAcres) p.disturbedAcres = 'The disturbed area cannot be larger than the whole site.';
   if (f.disturbedAcres != null && f.maxDisturbedAtOnceAcres != null && f.maxDisturbedAtOnceAcres > f.disturbedAcres) p.maxDisturbedAtOnceAcres = 'The area disturbed at one time cannot be larger than the total disturbed area.';

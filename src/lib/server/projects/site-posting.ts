@@ -5,9 +5,15 @@
 import QRCode from 'qrcode';
 import type { ProjectStatus } from '#db/enums.ts';
 import { formatDay } from '#lib/shared/format.ts';
+import type { TownWords } from '#lib/shared/town-profile.ts';
 import { GREY, INK, LETTER, LIGHT, MARGIN, PdfWriter, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
 
-export const TOWN_OFFICE = ['Town of Rotterdam, Department of Public Works', 'Stormwater Management Officer', '1100 Sunrise Boulevard, Rotterdam, NY 12306 - (518) 555-0150'];
+/** The Stormwater Management Officer's office, in lines, from the town profile. */
+export function townOfficeLines(t: TownWords): string[] {
+  const o = t.profile.stormwaterOffice;
+  const officer = t.profile.stormwaterOfficer;
+  return [`${t.fullName}, ${o.name}`, officer.name ? `${officer.name}, Stormwater Management Officer` : 'Stormwater Management Officer', [o.address, o.phone].filter(Boolean).join(' - ')].filter(Boolean);
+}
 
 export interface PostingProject {
   slug: string;
@@ -63,20 +69,20 @@ export function drawQr(w: PdfWriter, text: string, x: number, top: number, size:
   page.drawSvgPath(path, { x, y: top, scale: unit, color: INK, borderWidth: 0 });
 }
 
-export async function sitePostingPdf(p: PostingProject, contact: PostingContact | undefined, publicUrl: string, today: string): Promise<GeneratedPdf> {
+export async function sitePostingPdf(p: PostingProject, contact: PostingContact | undefined, publicUrl: string, today: string, t: TownWords): Promise<GeneratedPdf> {
   const url = `${publicUrl}/projects/${p.slug}`;
   const w = await PdfWriter.create({
     title: `Site posting - ${p.name}`,
     subject: 'Notice of intent and project description, posted at the construction site',
-    author: 'Town of Rotterdam Stormwater Management Officer',
+    author: `${t.fullName} Stormwater Management Officer`,
     date: today,
-    header: 'Town of Rotterdam Erosion and Sediment Control Law - posted at the construction site for public viewing',
+    header: `${t.fullName} Erosion and Sediment Control Law - posted at the construction site for public viewing`,
   });
   w.letterPage();
   w.para(postingHeading(p), { bold: true, size: 18, gap: 2 });
-  w.para('Land development under the Town of Rotterdam erosion and sediment control law and the NYS SPDES general permit for construction activity', { size: 9, color: GREY, gap: 10 });
+  w.para(`Land development under the ${t.fullName} erosion and sediment control law and the NYS SPDES general permit for construction activity`, { size: 9, color: GREY, gap: 10 });
   w.para(p.name, { bold: true, size: 16, gap: 2 });
-  w.para(`${p.siteAddress}, Rotterdam, NY${p.crossStreet ? ` (near ${p.crossStreet})` : ''}`, { size: 11, gap: 10 });
+  w.para(`${p.siteAddress}, ${t.placeSuffix}${p.crossStreet ? ` (near ${p.crossStreet})` : ''}`, { size: 11, gap: 10 });
 
   // QR code at the right, beside the permit facts.
   const qrSize = 150;
@@ -118,10 +124,10 @@ export async function sitePostingPdf(p: PostingProject, contact: PostingContact 
     w.para('Not on file.');
   }
   w.heading('Your right to see the records');
-  w.para('The stormwater pollution prevention plan (SWPPP) and the inspection reports are public documents. The operator must make them available for inspection and copying within five business days of a written request; you may also ask the Town. The operator posts a monthly summary of site inspections here.', { size: 9.5 });
+  w.para(`The stormwater pollution prevention plan (SWPPP) and the inspection reports are public documents. The operator must make them available for inspection and copying within five business days of a written request; you may also ask the ${t.kindWord}. The operator posts a monthly summary of site inspections here.`, { size: 9.5 });
   w.heading('Report a problem');
   w.para('Muddy water leaving the site, sediment in the street or storm drains, or controls that are down: call the Stormwater Management Officer.', { size: 9.5, gap: 3 });
-  for (const line of TOWN_OFFICE) w.para(line, { size: 9, gap: 0 });
+  for (const line of townOfficeLines(t)) w.para(line, { size: 9, gap: 0 });
   w.space(8);
   w.para(`Printed ${formatDay(today)}. The public page at the address above always shows the current status.`, { size: 8, color: GREY });
   return w.save();

@@ -63,7 +63,7 @@ export const findingFilterSchema = z.object({
     .optional(),
   since: z.iso
     .date({ error: 'since must be a date, e.g. 2025-01-01.' })
-    .meta({ description: 'Open findings, and those that ended on or after this day (Rotterdam time). Default: a year before today.', examples: ['2025-01-01'] })
+    .meta({ description: 'Open findings, and those that ended on or after this day (town time, America/New_York). Default: a year before today.', examples: ['2025-01-01'] })
     .optional(),
   page: z.coerce
     .number({ error: 'page must be a whole number from 1.' })

@@ -104,7 +104,7 @@ const ProjectDetailSchema = ProjectSchema.extend({
 
 const FindingListSchema = z.object({
   source: z.url().meta({ description: 'The page that explains the data.' }),
-  as_of: z.iso.date().meta({ description: 'The day (Rotterdam time) the findings were evaluated for; they also change as deadlines pass.' }),
+  as_of: z.iso.date().meta({ description: 'The day (town time, America/New_York) the findings were evaluated for; they also change as deadlines pass.' }),
   total: z.number().int().meta({ description: 'Findings that match the filters, on every page.' }),
   page: z.number().int().meta({ description: 'This page (from 1).' }),
   per_page: z.number().int().meta({ description: 'Findings per page.' }),

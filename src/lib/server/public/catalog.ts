@@ -8,13 +8,14 @@
  * Only public facts: the town's name and its published contact address (MAIL_FROM), the addresses of the
  * downloads, a project's published name, address and location. Never anything a requester typed.
  */
+import { town } from '#lib/server/platform/town-profile.ts';
+import type { TownWords } from '#lib/shared/town-profile.ts';
 import { TOWN_BOUNDS } from '#lib/server/projects/noi.rules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { listOpenProjects, newestUpdate } from './open-data.ts';
 
-const TOWN_NAME = 'Town of Rotterdam, New York';
 
 export interface Distribution {
   path: string;
@@ -35,13 +36,15 @@ export interface OpenDataset {
   periodicity: string;
 }
 
-export const OPEN_DATASETS: OpenDataset[] = [
+/** The datasets, described in the town's words (its profile). */
+export function openDatasets(t: TownWords): OpenDataset[] {
+  return [
   {
     id: 'projects',
-    title: 'Construction stormwater projects in the Town of Rotterdam',
+    title: `Construction stormwater projects in the ${t.fullName}`,
     description:
       'Every published construction project under the town’s erosion and sediment control law: the notice of intent (site, parcels, acres disturbed, receiving waters, planned dates), status, permit numbers, and enforcement in force. One project by id adds its public documents, monthly inspection summaries, enforcement actions, town inspections and compliance findings.',
-    keywords: ['stormwater', 'construction', 'erosion and sediment control', 'SWPPP', 'SPDES', 'permits', 'enforcement', 'Rotterdam', 'New York'],
+    keywords: ['stormwater', 'construction', 'erosion and sediment control', 'SWPPP', 'SPDES', 'permits', 'enforcement', t.profile.name, 'New York'],
     dictionary: '/open-data#dict-projects',
     periodicity: 'R/PT1H',
     distributions: [
@@ -52,10 +55,10 @@ export const OPEN_DATASETS: OpenDataset[] = [
   },
   {
     id: 'findings',
-    title: 'Compliance findings at construction sites in the Town of Rotterdam',
+    title: `Compliance findings at construction sites in the ${t.fullName}`,
     description:
       'What the portal found when it checked each site’s inspection reports and monthly summaries against the town law: inspections missed or late, post-storm inspections, monthly summaries not filed, more than five acres open at once, stabilization and sediment cleanout not done, corrective actions past due. Each finding has its rule, ordinance section, severity and dates; open findings and those that ended in the last year by default.',
-    keywords: ['stormwater', 'compliance', 'inspections', 'findings', 'violations', 'construction', 'Rotterdam', 'New York'],
+    keywords: ['stormwater', 'compliance', 'inspections', 'findings', 'violations', 'construction', t.profile.name, 'New York'],
     dictionary: '/open-data#dict-findings',
     periodicity: 'R/P1D',
     distributions: [
@@ -65,10 +68,10 @@ export const OPEN_DATASETS: OpenDataset[] = [
   },
   {
     id: 'records-requests-monthly',
-    title: 'Records requests per month, Town of Rotterdam stormwater records',
+    title: `Records requests per month, ${t.fullName} stormwater records`,
     description:
       'Requests for copies of stormwater records (under the Freedom of Information Law and the town law’s five business days) received each month: how many were answered, how many on time, the median days to answer, and how many are still open. Counts only; no requester’s details.',
-    keywords: ['FOIL', 'freedom of information', 'records requests', 'transparency', 'Rotterdam', 'New York'],
+    keywords: ['FOIL', 'freedom of information', 'records requests', 'transparency', t.profile.name, 'New York'],
     dictionary: '/open-data/records-requests',
     periodicity: 'R/P1D',
     distributions: [
@@ -76,13 +79,14 @@ export const OPEN_DATASETS: OpenDataset[] = [
       { path: '/api/records-requests/monthly.csv', mediaType: 'text/csv', format: 'CSV', title: 'Records requests per month (CSV)' },
     ],
   },
-];
+  ];
+}
 
-/** The town's published contact: MAIL_FROM's name and address. */
-function contactPoint(): { name: string; email: string } {
-  const from = config().mailFrom;
-  const email = /<([^>]+)>/.exec(from)?.[1] ?? (from.includes('@') ? from.trim() : 'stormwater@rotterdamny.example');
-  const name = from.replace(/<[^>]*>/, '').replace(/"/g, '').trim() || 'Town of Rotterdam Stormwater';
+/** The town's published contact: the sender's name and address (town profile, else MAIL_FROM). */
+function contactPoint(t: TownWords): { name: string; email: string } {
+  const from = t.profile.mailFrom || config().mailFrom;
+  const email = /<([^>]+)>/.exec(from)?.[1] ?? (from.includes('@') ? from.trim() : t.profile.stormwaterOfficer.email || 'stormwater@localhost');
+  const name = from.replace(/<[^>]*>/, '').replace(/"/g, '').trim() || `${t.fullName} Stormwater`;
   return { name, email };
 }
 
@@ -92,6 +96,7 @@ const spatial = `${TOWN_BOUNDS.minLon},${TOWN_BOUNDS.minLat},${TOWN_BOUNDS.maxLo
 // DCAT-US 1.1 (https://resources.data.gov/resources/dcat-us/)
 
 export function dcatCatalog(db: DB, baseUrl: string, now = new Date()) {
+  const t = town(db);
   const today = townToday(now);
   const projectsModified = newestUpdate(listOpenProjects(db, { statuses: [] }, baseUrl));
   const modified: Record<string, string> = {
@@ -99,20 +104,20 @@ export function dcatCatalog(db: DB, baseUrl: string, now = new Date()) {
     findings: today,
     'records-requests-monthly': today,
   };
-  const contact = contactPoint();
+  const contact = contactPoint(t);
   return {
     '@context': 'https://project-open-data.cio.gov/v1.1/schema/catalog.jsonld',
     '@id': `${baseUrl}/data.json`,
     '@type': 'dcat:Catalog',
     conformsTo: 'https://project-open-data.cio.gov/v1.1/schema',
     describedBy: 'https://project-open-data.cio.gov/v1.1/schema/catalog.json',
-    dataset: OPEN_DATASETS.map((d) => ({
+    dataset: openDatasets(t).map((d) => ({
       '@type': 'dcat:Dataset',
       title: d.title,
       description: d.description,
       keyword: d.keywords,
       modified: modified[d.id] ?? today,
-      publisher: { '@type': 'org:Organization', name: TOWN_NAME },
+      publisher: { '@type': 'org:Organization', name: t.fullNameWithState },
       contactPoint: { '@type': 'vcard:Contact', fn: contact.name, hasEmail: `mailto:${contact.email}` },
       identifier: `${baseUrl}/data.json#${d.id}`,
       accessLevel: 'public',
@@ -138,30 +143,30 @@ export function dcatCatalog(db: DB, baseUrl: string, now = new Date()) {
 // ---------------------------------------------------------------------------------------------
 // schema.org JSON-LD
 
-const townOrganization = (baseUrl: string) => ({
+const townOrganization = (t: TownWords, baseUrl: string) => ({
   '@type': 'GovernmentOrganization',
-  name: TOWN_NAME,
+  name: t.fullNameWithState,
   url: baseUrl,
-  email: contactPoint().email,
-  address: { '@type': 'PostalAddress', addressLocality: 'Rotterdam', addressRegion: 'NY', addressCountry: 'US' },
+  email: contactPoint(t).email,
+  address: { '@type': 'PostalAddress', addressLocality: t.profile.name, addressRegion: 'NY', addressCountry: 'US' },
 });
 
-const townArea = {
+const townArea = (t: TownWords) => ({
   '@type': 'AdministrativeArea',
-  name: TOWN_NAME,
+  name: t.fullNameWithState,
   geo: { '@type': 'GeoShape', box: `${TOWN_BOUNDS.minLat} ${TOWN_BOUNDS.minLon} ${TOWN_BOUNDS.maxLat} ${TOWN_BOUNDS.maxLon}` },
-};
+});
 
 /** The open-data page: a DataCatalog of the datasets above. */
-export function dataCatalogJsonLd(baseUrl: string) {
+export function dataCatalogJsonLd(t: TownWords, baseUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'DataCatalog',
-    name: 'Rotterdam Stormwater Portal open data',
-    description: 'Construction stormwater projects, compliance findings and records-request statistics of the Town of Rotterdam, New York, as JSON, CSV and GeoJSON.',
+    name: `${t.portalName} open data`,
+    description: `Construction stormwater projects, compliance findings and records-request statistics of the ${t.fullNameWithState}, as JSON, CSV and GeoJSON.`,
     url: `${baseUrl}/open-data`,
-    publisher: townOrganization(baseUrl),
-    dataset: OPEN_DATASETS.map((d) => ({
+    publisher: townOrganization(t, baseUrl),
+    dataset: openDatasets(t).map((d) => ({
       '@type': 'Dataset',
       '@id': `${baseUrl}/data.json#${d.id}`,
       name: d.title,
@@ -169,8 +174,8 @@ export function dataCatalogJsonLd(baseUrl: string) {
       url: `${baseUrl}${d.dictionary}`,
       keywords: d.keywords,
       isAccessibleForFree: true,
-      creator: townOrganization(baseUrl),
-      spatialCoverage: townArea,
+      creator: townOrganization(t, baseUrl),
+      spatialCoverage: townArea(t),
       distribution: d.distributions.map((x) => ({ '@type': 'DataDownload', name: x.title, encodingFormat: x.mediaType, contentUrl: `${baseUrl}${x.path}` })),
     })),
   };
@@ -187,7 +192,7 @@ export interface PlaceFacts {
 }
 
 /** A project page: the construction site as a Place, with its coordinates when the NOI gives them. */
-export function projectPlaceJsonLd(p: PlaceFacts, baseUrl: string) {
+export function projectPlaceJsonLd(p: PlaceFacts, baseUrl: string, t: TownWords) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Place',
@@ -195,26 +200,26 @@ export function projectPlaceJsonLd(p: PlaceFacts, baseUrl: string) {
     name: p.name,
     description: p.description.slice(0, 500),
     url: `${baseUrl}/projects/${p.slug}`,
-    address: { '@type': 'PostalAddress', streetAddress: p.siteAddress, addressLocality: 'Rotterdam', addressRegion: 'NY', ...(p.zip ? { postalCode: p.zip } : {}), addressCountry: 'US' },
+    address: { '@type': 'PostalAddress', streetAddress: p.siteAddress, addressLocality: t.profile.name, addressRegion: 'NY', ...(p.zip ? { postalCode: p.zip } : {}), addressCountry: 'US' },
     ...(p.latitude != null && p.longitude != null
       ? { geo: { '@type': 'GeoCoordinates', latitude: Math.round(p.latitude * 1e6) / 1e6, longitude: Math.round(p.longitude * 1e6) / 1e6 } }
       : {}),
-    containedInPlace: townArea,
+    containedInPlace: townArea(t),
   };
 }
 
 /** The records request page: the service of copies of records, described for search engines. No requester data. */
-export function recordsRequestServiceJsonLd(baseUrl: string) {
+export function recordsRequestServiceJsonLd(t: TownWords, baseUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'GovernmentService',
     name: 'Request copies of construction stormwater records',
     description:
-      'Ask the Town of Rotterdam for copies of a construction project’s stormwater pollution prevention plan (SWPPP), inspection reports, monthly summaries or notice of intent. The town responds within five business days; electronic copies are free.',
+      `Ask the ${t.fullName} for copies of a construction project’s stormwater pollution prevention plan (SWPPP), inspection reports, monthly summaries or notice of intent. The town responds within five business days; electronic copies are free.`,
     serviceType: 'Public records request (New York Freedom of Information Law)',
     url: `${baseUrl}/requests/new`,
-    provider: townOrganization(baseUrl),
-    areaServed: townArea,
+    provider: townOrganization(t, baseUrl),
+    areaServed: townArea(t),
     isAccessibleForFree: true,
     availableChannel: {
       '@type': 'ServiceChannel',

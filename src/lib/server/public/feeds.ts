@@ -10,12 +10,23 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { latestPublicEvents, type PublicEvent } from './events.ts';
 import { renderAtom, type AtomFeed } from '#lib/server/platform/feeds/atom.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
+import type { TownWords } from '#lib/shared/town-profile.ts';
 
-/** Entry ids must never change, even if the portal's address does. */
-const TAG = 'tag:stormwater.rotterdamny.example,2026:';
+/**
+ * Entry ids must never change, even if the portal's address does: their authority is the sender's address
+ * in the town profile ("stormwater@x.example" gives "stormwater.x.example"), else the town's name (0038).
+ */
+function authorityOf(t: TownWords): string {
+  const m = /([^<>\s@]+)@([^<>\s@]+?)>?\s*$/.exec(t.profile.mailFrom);
+  return m ? `${m[1]}.${m[2]}`.toLowerCase() : `stormwater-portal.${t.slug}`;
+}
+const tagOf = (t: TownWords) => `tag:${authorityOf(t)},2026:`;
 
-export function eventsFeed(baseUrl: string, meta: { id: string; title: string; self: string; alternate: string }, events: PublicEvent[]): string {
+export function eventsFeed(t: TownWords, baseUrl: string, meta: { id: string; title: string; self: string; alternate: string }, events: PublicEvent[]): string {
+  const TAG = tagOf(t);
   const feed: AtomFeed = {
+    author: t.signature,
     id: `${TAG}${meta.id}`,
     title: meta.title,
     self: `${baseUrl}${meta.self}`,
@@ -42,6 +53,8 @@ export function projectEvents(db: DB, projectId: number): PublicEvent[] {
 
 /** Planned starts (all-day) and noticed inspection milestones (timed), from a year ago on. */
 export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: number; now?: Date } = {}): IcalEvent[] {
+  const t = town(db);
+  const host = authorityOf(t);
   const now = opts.now ?? new Date();
   const from = new Date(now.getTime() - 366 * 86_400_000);
   const fromDay = from.toISOString().slice(0, 10);
@@ -69,20 +82,20 @@ export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: numb
     .all();
   return [
     ...starts.map((p) => ({
-      uid: `planned-start-${p.id}@stormwater.rotterdamny.example`,
+      uid: `planned-start-${p.id}@${host}`,
       summary: `Planned construction start: ${p.name}`,
       description: `The operator's planned start of construction at ${p.siteAddress}, as given in the notice of intent.`,
       url: `${baseUrl}/projects/${p.slug}`,
-      location: `${p.siteAddress}, Rotterdam, NY`,
+      location: `${p.siteAddress}, ${t.placeSuffix}`,
       date: p.on!,
       stamp: p.updatedAt,
     })),
     ...notices.map((n) => ({
-      uid: `inspection-notice-${n.id}@stormwater.rotterdamny.example`,
+      uid: `inspection-notice-${n.id}@${host}`,
       summary: `${MILESTONE_LABEL[n.milestone as Milestone] ?? n.milestone}: ${n.name}`,
       description: 'An inspection milestone the operator gave the town notice of (at least 48 hours ahead, as the ordinance requires), so the town can inspect.',
       url: `${baseUrl}/projects/${n.slug}`,
-      location: `${n.siteAddress}, Rotterdam, NY`,
+      location: `${n.siteAddress}, ${t.placeSuffix}`,
       start: n.scheduledFor,
       end: new Date(n.scheduledFor.getTime() + 60 * 60 * 1000),
       stamp: n.givenAt,

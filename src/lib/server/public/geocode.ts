@@ -3,6 +3,7 @@
  * (GEOCODER=census, the default), and always, as the fallback, the town's own records: the addresses of
  * its projects and the streets they are on (GEOCODER=town uses only these, with no network at all).
  */
+import { town as townWordsOf } from '#lib/server/platform/town-profile.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { distanceMiles, type Point } from '#lib/shared/geo.ts';
@@ -48,7 +49,9 @@ const ABBREVIATIONS: Record<string, string> = {
 
 /** Lower case, no punctuation, common abbreviations spelled out, town/state/ZIP dropped. */
 export function normalizeAddress(input: string): string {
-  const words = input
+  // "1400 Curry Rd., <place>, NY 12306": what follows the first comma names the place, not the street.
+  const street = input.includes(',') && /[a-z]/i.test(input.split(',')[0]) ? input.split(',')[0] : input;
+  const words = street
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -56,8 +59,8 @@ export function normalizeAddress(input: string): string {
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => ABBREVIATIONS[w] ?? w);
-  // "…, Rotterdam, NY 12306" and "Schenectady" say nothing within the town.
-  const stop = new Set(['rotterdam', 'ny', 'new', 'york', 'schenectady', 'usa', 'us', 'junction', 'town', 'of']);
+  // A trailing "NY 12306" or "New York" says nothing within the town.
+  const stop = new Set(['ny', 'new', 'york', 'usa', 'us', 'junction', 'town', 'village', 'city', 'of']);
   while (words.length > 1 && (stop.has(words[words.length - 1]) || /^\d{5}(-\d{4})?$/.test(words[words.length - 1]))) words.pop();
   return words.join(' ').trim();
 }
@@ -143,7 +146,8 @@ function pickOne<T>(xs: T[]): T | undefined {
 }
 
 /** The U.S. Census Bureau's public geocoder (no key). Answers far from the town are ignored. */
-export function censusGeocoder(opts: { timeoutMs?: number; fetchImpl?: typeof fetch } = {}): Geocoder {
+/** `place`: the town's "<name>, NY" (town profile), added to a query that names no place. */
+export function censusGeocoder(opts: { timeoutMs?: number; fetchImpl?: typeof fetch; place?: () => string } = {}): Geocoder {
   const cache = new Map<string, GeocodeResult | undefined>();
   const doFetch = opts.fetchImpl ?? fetch;
   return {
@@ -152,7 +156,7 @@ export function censusGeocoder(opts: { timeoutMs?: number; fetchImpl?: typeof fe
       const norm = normalizeAddress(query);
       if (!norm) return undefined;
       if (cache.has(norm)) return cache.get(norm);
-      const address = /rotterdam|schenectady|\bny\b|\d{5}/i.test(query) ? query : `${query}, Rotterdam, NY`;
+      const address = query.includes(',') || /\bny\b|\d{5}/i.test(query) || !opts.place ? query : `${query}, ${opts.place()}`;
       const url = new URL('https://geocoding.geo.census.gov/geocoder/locations/onelineaddress');
       url.searchParams.set('address', address.slice(0, 200));
       url.searchParams.set('benchmark', 'Public_AR_Current');
@@ -196,6 +200,6 @@ let census: Geocoder | undefined;
 export function geocoderFor(db: DB, env: NodeJS.ProcessEnv = process.env): Geocoder {
   const town = townGeocoder(db);
   if ((env.GEOCODER ?? 'census').toLowerCase() !== 'census') return town;
-  census ??= censusGeocoder({ timeoutMs: Number(env.GEOCODER_TIMEOUT_MS) || 3000 });
+  census ??= censusGeocoder({ timeoutMs: Number(env.GEOCODER_TIMEOUT_MS) || 3000, place: () => townWordsOf(db).placeSuffix });
   return chain(census, town);
 }

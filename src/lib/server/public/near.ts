@@ -6,6 +6,7 @@ import { and, between, eq, isNotNull } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { boundingBox, isValidPoint, nearest, parseRadius, type Nearby, type Point } from '#lib/shared/geo.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { geocoderFor } from './geocode.ts';
 
 export interface Area {
@@ -35,7 +36,7 @@ export async function resolveArea(db: DB, params: URLSearchParams, radiusMiles: 
   const address = (params.get('address') ?? '').trim().slice(0, 200);
   if (address) {
     const found = await geocoderFor(db).geocode(address);
-    if (!found) return { address, placeLabel: '', addressError: `We could not find “${address}” in Rotterdam. Try a street name such as “Curry Road”, add the house number, or use your location.` };
+    if (!found) return { address, placeLabel: '', addressError: `We could not find “${address}” in ${town(db).profile.name}. Try a street name such as “Curry Road”, add the house number, or use your location.` };
     return { address, area: { point: found.point, radiusMiles, approximate: found.precision === 'street' }, placeLabel: found.label };
   }
   const area = parseArea(params);

@@ -52,7 +52,7 @@ export const PROJECT_FIELDS: FieldDef[] = emptyable([
   { name: 'cross_street', type: 'text', description: 'Nearest cross street.' },
   { name: 'zip', type: 'text', description: 'ZIP code of the site.' },
   { name: 'latitude', type: 'number', unit: 'decimal degrees, WGS84', description: 'Latitude of the site (north positive).' },
-  { name: 'longitude', type: 'number', unit: 'decimal degrees, WGS84', description: 'Longitude of the site (east positive; Rotterdam is negative). GeoJSON puts longitude first.' },
+  { name: 'longitude', type: 'number', unit: 'decimal degrees, WGS84', description: 'Longitude of the site (east positive; New York is negative). GeoJSON puts longitude first.' },
   { name: 'tax_map_parcels', type: 'text', description: 'Tax map parcel(s), section-block-lot, comma separated.' },
   { name: 'town_permit_no', type: 'text', description: 'Town site development permit number, once issued.' },
   { name: 'spdes_permit_id', type: 'text', description: 'State SPDES construction stormwater permit ID assigned by NYS DEC ("NYR" + letters/digits), once assigned.' },

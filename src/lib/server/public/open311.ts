@@ -10,13 +10,13 @@ import { hit } from '#lib/server/platform/http/rate-limit.ts';
 import { isValidPoint } from '#lib/shared/geo.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
 import { keyInForce } from '#lib/server/site-reports/open311-keys.ts';
-import { reportProblems, TOWN_NAME } from '#lib/server/site-reports/report.rules.ts';
+import { reportProblems } from '#lib/server/site-reports/report.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { submitReport } from '#lib/server/site-reports/report.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { queryReports, type PublicReport, type ReportQuery } from './site-reports.ts';
 
 export const OPEN311_BASE = '/open311/v2';
-const AGENCY = `${TOWN_NAME} Stormwater Management Officer`;
 
 export type GeoError = { code: number; description: string };
 
@@ -41,7 +41,7 @@ export function services(db: DB) {
   }));
 }
 
-export function geoReport(r: PublicReport, baseUrl: string) {
+export function geoReport(r: PublicReport, baseUrl: string, agency: string) {
   return {
     service_request_id: String(r.id),
     status: r.open ? 'open' : 'closed',
@@ -49,7 +49,7 @@ export function geoReport(r: PublicReport, baseUrl: string) {
     service_name: r.category,
     service_code: r.categoryCode,
     description: r.description,
-    agency_responsible: AGENCY,
+    agency_responsible: agency,
     service_notice: r.project ? `About ${r.project.name}` : 'Not at a listed construction site',
     requested_datetime: r.createdAt.toISOString(),
     updated_datetime: r.updatedAt.toISOString(),
@@ -93,7 +93,8 @@ export function parseListQuery(params: URLSearchParams, now = new Date()): { que
 }
 
 export function listRequests(db: DB, query: ReportQuery, baseUrl: string) {
-  return queryReports(db, query).map((r) => geoReport(r, baseUrl));
+  const agency = `${town(db).fullName} Stormwater Management Officer`;
+  return queryReports(db, query).map((r) => geoReport(r, baseUrl, agency));
 }
 
 /** Filing through Open311: the key, the limits, then the same checks and service as the portal's form. */

@@ -7,6 +7,7 @@
  * answers with. tests/integration/openapi-and-catalog.test.ts sends every one and checks the answer
  * against the documented schema. The example project id is a published project of this deployment.
  */
+import { town } from '#lib/server/platform/town-profile.ts';
 import { PROJECT_STATUSES } from '#db/enums.ts';
 import { z } from 'astro/zod';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -106,9 +107,9 @@ export function openApiDocument(db: DB, baseUrl: string) {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
-      title: 'Rotterdam Stormwater Portal open data',
+      title: `${town(db).portalName} open data`,
       version: '1.0.0',
-      summary: 'Construction stormwater projects, compliance findings and records-request statistics of the Town of Rotterdam, New York.',
+      summary: `Construction stormwater projects, compliance findings and records-request statistics of the ${town(db).fullNameWithState}.`,
       description:
         'Public data only: published projects, public documents and enforcement actions, the town’s inspections, and compliance findings. Ids never change and are never reused. Every answer carries an ETag and most a Last-Modified; send If-None-Match or If-Modified-Since for a short 304. CORS is open. The fields are explained at /open-data.',
     },

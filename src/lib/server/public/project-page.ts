@@ -8,6 +8,7 @@
  */
 import { projectPractices } from './practices.ts';
 import { reportsForProject } from './site-reports.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { DocumentType } from '#db/enums.ts';
 import { evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
@@ -133,7 +134,7 @@ export function projectPageView(db: DB, slug: string, today: string, now = new D
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
     /** Residents' reports about the site (issue 16), newest first. */
     siteReports: reportsForProject(db, project.id),
-    jsonLd: projectPlaceJsonLd(project, config().publicUrl),
+    jsonLd: projectPlaceJsonLd(project, config().publicUrl, town(db)),
     // Issue 20: the permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
     practices: projectPractices(db, project.id, today),
     /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */

@@ -15,7 +15,7 @@ import { submitReport } from '#lib/server/site-reports/report.ts';
 import { geocoderFor } from './geocode.ts';
 import { reportableProject } from './site-reports.ts';
 
-export { MAX_PHOTOS, TOWN_NAME } from '#lib/server/site-reports/report.rules.ts';
+export { MAX_PHOTOS } from '#lib/server/site-reports/report.rules.ts';
 export { MAX_PHOTO_BYTES } from '#lib/server/site-reports/photos.ts';
 
 /** What the form offers: the officer's list, in its order, without retired categories. */

@@ -17,11 +17,11 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { appealable, appealAnsweredLate, appealDueDate, appealRightsText, checkAppeal, type Appealable, type AppealOutcome } from './appeals.rules.ts';
 import { trackingLink } from './links.ts';
-import { APPEAL_RIGHTS, missedDeadline } from './request.rules.ts';
+import { appealRights, missedDeadline } from './request.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
 
 export const APPEALS_OFFICER_KEY = 'records_appeals_officer_user_id';
-const TOWN_ADDRESS = '1100 Sunrise Boulevard, Rotterdam, NY 12306';
 
 type Reader = Pick<Tx, 'select'>;
 type Fail = { ok: false; field?: string; message: string };
@@ -39,7 +39,11 @@ export function appealsOfficer(db: Reader): { id: number; name: string; email: s
 /** How the requester is told who hears appeals. */
 export function officerText(db: Reader): string {
   const o = appealsOfficer(db);
-  return o ? `${o.name}, the Town of Rotterdam Records Access Appeals Officer, ${TOWN_ADDRESS}` : `the Town of Rotterdam Records Access Appeals Officer (the Town Supervisor), ${TOWN_ADDRESS}`;
+  const t = town(db);
+  const named = t.profile.appealsOfficer;
+  const address = t.profile.clerkOffice.address ? `, ${t.profile.clerkOffice.address}` : '';
+  if (o) return `${o.name}, the ${t.fullName} Records Access Appeals Officer${address}`;
+  return `${named.name ? `${named.name}, ` : 'the '}${named.name ? 'the ' : ''}${t.fullName} Records Access Appeals Officer${named.title ? ` (${named.title})` : ''}${address}`;
 }
 
 /** Staff who may name the officer: admins. Staff who can be named: any active staff user. */
@@ -98,7 +102,7 @@ export function appealFor(db: Reader, r: RequestRow, now: Date): Appealable | nu
 /** The appeal-rights sentence for mail and pages, with the last day and the officer's name. */
 export function appealRightsFor(db: Reader, r: RequestRow, now: Date): string {
   const a = appealFor(db, r, now);
-  return a ? appealRightsText(a, officerText(db)) : APPEAL_RIGHTS;
+  return a ? appealRightsText(a, officerText(db)) : appealRights(town(db));
 }
 
 export function appealsOf(db: Reader, requestId: number): AppealRow[] {

@@ -20,7 +20,9 @@ import { townToday, townInstant } from '#lib/server/platform/time/town-time.ts';
 import { copyItems, resolveItems, type ItemRow } from './records.ts';
 import { appealRightsFor } from './appeals.ts';
 import { withheldLines } from './grounds.ts';
-import { HOW_TO_PAY, isOpen, readyText } from './request.rules.ts';
+import { howToPay, isOpen, readyText } from './request.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
+import type { TownWords } from '#lib/shared/town-profile.ts';
 import { handoverOf, statusOnRelease } from './delivery.rules.ts';
 import { trackingLink } from './links.ts';
 import { addEvent, auditView, getRequest, nextNumber, updateRequest, type RequestRow } from './store.ts';
@@ -111,7 +113,7 @@ export function allInvoices(tx: Pick<Tx, 'select'>, requestId: number): InvoiceV
   return tx.select().from(invoices).where(eq(invoices.requestId, requestId)).orderBy(asc(invoices.id)).all().map((i) => invoiceView(tx, i));
 }
 
-export function invoiceSummary(inv: InvoiceView, url: string): InvoiceSummary {
+export function invoiceSummary(inv: InvoiceView, url: string, t: TownWords): InvoiceSummary {
   return {
     number: inv.number,
     lines: inv.lines.map((l) => ({ description: l.description, amount: formatMoney(l.amountCents) })),
@@ -119,7 +121,7 @@ export function invoiceSummary(inv: InvoiceView, url: string): InvoiceSummary {
     total: formatMoney(inv.totalCents),
     paid: formatMoney(inv.paidCents),
     balance: formatMoney(inv.balanceCents),
-    howToPay: HOW_TO_PAY,
+    howToPay: howToPay(t),
     url,
   };
 }
@@ -245,15 +247,15 @@ export function billRequest(db: DB, actor: Actor, requestId: number, input: Bill
       releaseFiles(tx, r, now);
       // Issue 15: paper copies are ready for pickup (or to be mailed), not fulfilled, until handed over.
       after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
-      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery)}` });
+      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery, town(tx))}` });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: null, ...withheldForMail(tx, after, now) } });
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery, town(tx)), invoice: null, ...withheldForMail(tx, after, now) } });
       }
     } else {
       after = updateRequest(tx, r, { status: 'awaiting_payment' }, now);
-      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Invoice ${inv!.number} issued for ${formatMoney(bill.totalCents)}. The records are ready and are released when it is paid. ${HOW_TO_PAY}` });
+      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Invoice ${inv!.number} issued for ${formatMoney(bill.totalCents)}. The records are ready and are released when it is paid. ${howToPay(town(tx))}` });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: invoiceSummary(inv!, `${link}/invoice`), ...withheldForMail(tx, after, now) } });
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery, town(tx)), invoice: invoiceSummary(inv!, `${link}/invoice`, town(tx)), ...withheldForMail(tx, after, now) } });
       }
     }
     audit(tx, actor, {
@@ -284,9 +286,9 @@ export function approveCost(db: DB, actor: Actor, requestId: number, baseUrl: st
       tx.update(invoices).set({ status: 'issued', issuedAt: now, issuedByUserId: actorId(actor) }).where(eq(invoices.id, draft.id)).run();
       after = updateRequest(tx, r, { status: 'awaiting_payment', costApprovedAt: now, costApprovedCents: amount }, now);
       const inv = currentInvoice(tx, r.id)!;
-      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `${who} the cost of ${formatMoney(amount)}. Invoice ${inv.number} is issued; the records are released when it is paid. ${HOW_TO_PAY}` });
+      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `${who} the cost of ${formatMoney(amount)}. Invoice ${inv.number} is issued; the records are released when it is paid. ${howToPay(town(tx))}` });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery), invoice: invoiceSummary(inv, `${link}/invoice`), ...withheldForMail(tx, after, now) } });
+        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery, town(tx)), invoice: invoiceSummary(inv, `${link}/invoice`, town(tx)), ...withheldForMail(tx, after, now) } });
       }
     } else {
       after = updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received', costApprovedAt: now, costApprovedCents: amount }, now);
@@ -331,7 +333,7 @@ export function recordPayment(db: DB, actor: Actor, requestId: number, p: Paymen
       releaseFiles(tx, r, now);
       released = true;
       after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
-      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: readyText(r.delivery) });
+      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: readyText(r.delivery, town(tx)) });
     }
     audit(tx, actor, {
       action: 'records_request.payment',
@@ -344,7 +346,7 @@ export function recordPayment(db: DB, actor: Actor, requestId: number, p: Paymen
       enqueueMail(tx, {
         kind: 'request-payment-received',
         to: r.requesterEmail,
-        data: { number: r.number, name: r.requesterName, trackUrl: link, amountText: formatMoney(p.amountCents), methodText, invoiceNumber: inv.number, balanceText: formatMoney(balance), released, releasedText: released && handoverOf(r.delivery) ? `The records are released. ${readyText(r.delivery)}` : undefined },
+        data: { number: r.number, name: r.requesterName, trackUrl: link, amountText: formatMoney(p.amountCents), methodText, invoiceNumber: inv.number, balanceText: formatMoney(balance), released, releasedText: released && handoverOf(r.delivery) ? `The records are released. ${readyText(r.delivery, town(tx))}` : undefined },
       });
     }
     return { balanceCents: balance, released };

@@ -7,6 +7,7 @@
  * Also the online-only note of the request form: electronic copies of documents the portal already
  * publishes need no request at all. No database access here.
  */
+import type { TownWords } from '#lib/shared/town-profile.ts';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 
@@ -20,7 +21,11 @@ export function handoverOf(delivery: DeliveryMethod): Handover | null {
   return null;
 }
 
-export const TOWN_HALL = 'Town Hall (the Town Clerk\'s office, 1100 Sunrise Boulevard, Rotterdam), during business hours';
+/** Where copies are picked up, from the town profile: "Town Hall (the Town Clerk's office, …), during business hours". */
+export function pickupPlace(t: TownWords): string {
+  const o = t.profile.clerkOffice;
+  return `${t.hall} (the ${o.name}${o.address ? `, ${o.address}` : ''}), during business hours${o.hours ? ` (${o.hours})` : ''}`;
+}
 
 /**
  * What a request becomes when its copies are released (paid in full, or nothing to pay): electronic
@@ -52,14 +57,14 @@ export function madeAvailableOn(r: { delivery: DeliveryMethod; copiesReadyOn?: s
 }
 
 /** What the requester reads (mail and tracking page) when the copies are released, by delivery. */
-export function readyWords(delivery: DeliveryMethod): string {
+export function readyWords(delivery: DeliveryMethod, t: TownWords): string {
   switch (handoverOf(delivery)) {
     case 'pickup':
-      return `Ready for pickup at ${TOWN_HALL}.${delivery === 'cd' || delivery === 'usb' ? ` Your copies are ${delivery === 'cd' ? 'on a CD' : 'on a USB drive'}.` : ''} Electronic copies are on your tracking page too.`;
+      return `Ready for pickup at ${pickupPlace(t)}.${delivery === 'cd' || delivery === 'usb' ? ` Your copies are ${delivery === 'cd' ? 'on a CD' : 'on a USB drive'}.` : ''} Electronic copies are on your tracking page too.`;
     case 'mail':
       return 'The paper copies are ready and will be mailed to you; you will get an email with the date they are mailed. Electronic copies are on your tracking page too.';
     default:
-      return delivery === 'inspect' ? 'The records are ready for you to inspect at the Town Clerk\'s office during business hours.' : 'The records are ready. Download them from your tracking page; electronic copies are free.';
+      return delivery === 'inspect' ? `The records are ready for you to inspect at the ${t.profile.clerkOffice.name} during business hours.` : 'The records are ready. Download them from your tracking page; electronic copies are free.';
   }
 }
 

@@ -4,13 +4,16 @@ import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { PAYMENT_METHOD_LABEL, type InvoiceView } from './billing.ts';
 import type { FeeSchedule } from './fee-schedules.ts';
-import { HOW_TO_PAY } from './request.rules.ts';
+import { howToPay } from './request.rules.ts';
+import { officeLine, type TownWords } from '#lib/shared/town-profile.ts';
 
 export interface InvoiceDocument {
   invoice: InvoiceView;
   request: { number: string; requesterName: string; receivedAt: Date; description: string | null };
   projectName: string | null;
   rates: FeeSchedule | undefined;
+  /** The town profile's words (platform/town-profile.ts town()): name, the clerk's office. */
+  town: TownWords;
 }
 
 function quantity(q: number): string {
@@ -23,9 +26,9 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
   const w = await PdfWriter.create({
     title: `Invoice ${inv.number}`,
     subject: `Copies for records request ${d.request.number}`,
-    author: 'Town of Rotterdam, Town Clerk',
+    author: `${d.town.fullName}, ${d.town.clerk}`,
     date: issued,
-    header: `Town of Rotterdam, New York · Town Clerk · 1100 Sunrise Boulevard, Rotterdam, NY 12306 · Invoice ${inv.number}`,
+    header: `${d.town.fullNameWithState} · ${officeLine(d.town.profile.clerkOffice)} · Invoice ${inv.number}`,
   });
   w.letterPage();
   w.heading(`Invoice ${inv.number}${inv.status === 'draft' ? ' (estimate awaiting approval)' : inv.status === 'void' ? ' (cancelled)' : ''}`, 1);
@@ -66,7 +69,7 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
     ['Balance due', formatMoney(inv.balanceCents)],
   ]);
   w.space(6);
-  if (inv.balanceCents > 0) w.para(HOW_TO_PAY);
+  if (inv.balanceCents > 0) w.para(howToPay(d.town));
   if (d.rates) {
     w.para(
       `Rates (fee schedule in effect from ${formatDay(d.rates.effectiveFrom)}): ${formatMoney(d.rates.perPageCents)} a page up to 9x14 in.; ${formatMoney(d.rates.largeFormatSheetCents)} a larger plan sheet; electronic copies ${d.rates.electronicCents ? formatMoney(d.rates.electronicCents) : 'free'}; CD ${formatMoney(d.rates.cdCents)}; USB drive ${formatMoney(d.rates.usbCents)}; postage at cost.`,

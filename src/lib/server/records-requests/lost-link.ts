@@ -9,6 +9,7 @@
  * rotated: anyone may type anyone's address here, so rotating would let a stranger break a requester's
  * working links at will (decision record 0031). A leaked link is replaced by the clerk (newTrackingLink).
  */
+import { town as townOf } from '#lib/server/platform/town-profile.ts';
 import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { operatorRequests, projects, recordsRequests } from '#db/schema.ts';
@@ -78,7 +79,7 @@ export function sendLostLinks(db: DB, email: string, actor: Actor, baseUrl: stri
       .limit(LOST_LINK_MAX)
       .all();
     const listed = [
-      ...town.map((r) => ({ at: r.receivedAt, number: r.number, to: 'the Town of Rotterdam', receivedText: formatInstant(r.receivedAt), statusText: (REQUEST_STATUS_LABEL as Record<string, string>)[r.status] ?? r.status, url: trackingLink(tx, r, baseUrl) })),
+      ...town.map((r) => ({ at: r.receivedAt, number: r.number, to: `the ${townOf(tx).fullName}`, receivedText: formatInstant(r.receivedAt), statusText: (REQUEST_STATUS_LABEL as Record<string, string>)[r.status] ?? r.status, url: trackingLink(tx, r, baseUrl) })),
       ...operator.map((o) => ({ at: o.row.receivedAt, number: o.row.number, to: `the operator of ${o.projectName}`, receivedText: formatInstant(o.row.receivedAt), statusText: OPERATOR_STATUS_LABEL[o.row.status], url: operatorTrackingLink(tx, o.row, baseUrl) })),
     ]
       .sort((a, b) => b.at.getTime() - a.at.getTime())

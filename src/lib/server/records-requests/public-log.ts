@@ -32,7 +32,7 @@ export const publicLogFilterSchema = z.object({
     .meta({ description: 'Only the requests about one published project: its slug (the last part of /projects/{slug}).', examples: ['maple-ridge-subdivision'] })
     .optional(),
   year: whole(`year must be a year from ${FIRST_YEAR} to ${LAST_YEAR}, e.g. 2026.`, FIRST_YEAR, LAST_YEAR)
-    .meta({ description: 'Only the requests received in this calendar year (Rotterdam time).', examples: [2026] })
+    .meta({ description: 'Only the requests received in this calendar year (town time, America/New_York).', examples: [2026] })
     .optional(),
   page: whole('page must be a whole number from 1.', 1, 1_000_000)
     .meta({ description: 'Which page of the log (newest requests first).', examples: [1] })
@@ -244,7 +244,7 @@ export function publicLogProjects(db: DB, limit = 300): Array<{ slug: string; na
 /** Fields of the JSON rows and CSV columns (the data dictionary). */
 export const PUBLIC_LOG_FIELDS = [
   { name: 'number', description: 'The request number (R-YYYY-NNNN).' },
-  { name: 'received_on', description: 'The day the request was received (Rotterdam time).' },
+  { name: 'received_on', description: 'The day the request was received (town time, America/New_York).' },
   { name: 'project', description: 'The published project the request is about, with its page; empty when none is named or the project is not published.' },
   { name: 'status', description: 'Where the request stands: received, acknowledged, awaiting_cost_approval, awaiting_payment, fulfilled, denied or withdrawn (and any status the Town adds).' },
   { name: 'due_on', description: 'The statutory due date: five business days after the day of receipt (Public Officers Law §89(3)(a)), or as moved by a closure before it passed.' },

@@ -3,6 +3,7 @@
  * rules. Which statuses are open, what the town must do next and by when, request and invoice numbers,
  * and the plain-words explanation the requester sees. No database access here.
  */
+import type { TownWords } from '#lib/shared/town-profile.ts';
 import { createHash } from 'node:crypto';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
 import { formatDay, formatInstant, formatMoney, sequenceNumber } from '#lib/shared/format.ts';
@@ -33,11 +34,18 @@ export const REQUEST_STATUS_MEANING: Record<RequestStatus, string> = {
 
 export const REQUEST_CHANNELS_FOR_CLERK: RequestChannel[] = ['email', 'mail', 'walk_in', 'phone'];
 
-export const APPEAL_RIGHTS =
-  'You may appeal this denial in writing within 30 days to the Town of Rotterdam Records Access Appeals Officer (the Town Supervisor), 1100 Sunrise Boulevard, Rotterdam, NY 12306, or by e-mail. The appeals officer must answer within 10 business days (Public Officers Law §89(4)(a)).';
+/** What a denial says about appealing (POL §89(4)(a)), in the town's words (its profile). */
+export function appealRights(t: TownWords): string {
+  const o = t.profile.appealsOfficer;
+  const office = t.profile.clerkOffice.address;
+  return `You may appeal this denial in writing within 30 days to the ${t.fullName} Records Access Appeals Officer${o.title ? ` (${o.title})` : ''}${office ? `, ${office}` : ''}, or by e-mail. The appeals officer must answer within 10 business days (Public Officers Law §89(4)(a)).`;
+}
 
-export const HOW_TO_PAY =
-  'Pay at the Town Clerk\'s office, 1100 Sunrise Boulevard (cash, check or card), or mail a check payable to "Town of Rotterdam" with the invoice number.';
+/** How to pay an invoice: at the clerk's office, or a check by mail, in the town's words. */
+export function howToPay(t: TownWords): string {
+  const o = t.profile.clerkOffice;
+  return `Pay at the ${o.name}${o.address ? `, ${o.address}` : ''} (cash, check or card), or mail a check payable to "${t.fullName}" with the invoice number.`;
+}
 
 /**
  * The date the town must next act by. Before anything is sent it is the statutory due date; after an
@@ -207,6 +215,6 @@ export const DELIVERY_PHRASE: Record<DeliveryMethod, string> = {
 };
 
 /** What the requester is told when the records are released, by delivery (paper: ready for pickup, or to be mailed). */
-export function readyText(delivery: DeliveryMethod): string {
-  return readyWords(delivery);
+export function readyText(delivery: DeliveryMethod, t: TownWords): string {
+  return readyWords(delivery, t);
 }

@@ -10,9 +10,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ProjectStatus, SiteReportStatus } from '#db/enums.ts';
 import { distanceMiles, isValidPoint, nearest, type Point } from '#lib/shared/geo.ts';
 
-/** The town's name in this feature's prose: one line to change (issue 21 makes it data). */
-export const TOWN_NAME = 'Town of Rotterdam';
-
 /** What each status means to the resident who reads it. */
 export const STATUS_WORDS: Record<SiteReportStatus, { label: string; meaning: string }> = {
   received: { label: 'Received', meaning: 'The town has your report and will look at it.' },

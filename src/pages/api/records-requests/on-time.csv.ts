@@ -1,4 +1,5 @@
 /** GET /api/records-requests/on-time.csv: the on-time rates of the Town and each site operator as CSV. */
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiBody } from '#lib/server/platform/http/api-response.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
@@ -12,6 +13,6 @@ export const GET: APIRoute = ({ request, locals }) => {
   });
   return apiBody(request, '\uFEFF' + toCsv(header, rows), {
     contentType: 'text/csv; charset=utf-8',
-    headers: { 'Content-Disposition': 'attachment; filename="rotterdam-records-requests-on-time.csv"' },
+    headers: { 'Content-Disposition': `attachment; filename="${town(locals.db).slug}-records-requests-on-time.csv"` },
   });
 };

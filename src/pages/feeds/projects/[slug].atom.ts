@@ -2,6 +2,7 @@
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { config } from '#lib/server/platform/config.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed, projectEvents } from '#lib/server/public/feeds.ts';
 import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
 
@@ -10,6 +11,7 @@ export const GET: APIRoute = ({ request, params, locals }) => {
   if (!project) return new Response('No published project by that name.', { status: 404 });
   const events = projectEvents(locals.db, project.id);
   const body = eventsFeed(
+    town(locals.db),
     config().publicUrl,
     { id: `project/${project.id}`, title: `${project.name}: stormwater updates`, self: `/feeds/projects/${project.slug}.atom`, alternate: `/projects/${project.slug}` },
     events,

@@ -30,6 +30,8 @@ export interface AtomFeed {
   alternate: string;
   updated: Date;
   entries: AtomEntry[];
+  /** The feed's author: the town and its department (the town profile's signature). */
+  author?: string;
 }
 
 export function renderAtom(feed: AtomFeed): string {
@@ -51,7 +53,7 @@ export function renderAtom(feed: AtomFeed): string {
   <updated>${feed.updated.toISOString()}</updated>
   <link rel="self" type="application/atom+xml" href="${esc(feed.self)}"/>
   <link rel="alternate" type="text/html" href="${esc(feed.alternate)}"/>
-  <author><name>Town of Rotterdam, Department of Public Works</name></author>
+  <author><name>${esc(feed.author ?? 'Stormwater Portal')}</name></author>
 ${entries}
 </feed>
 `;

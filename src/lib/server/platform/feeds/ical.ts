@@ -53,8 +53,9 @@ function nextDay(d: string): string {
   return x.toISOString().slice(0, 10);
 }
 
-export function renderIcal(name: string, events: IcalEvent[]): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Town of Rotterdam//Stormwater Portal//EN', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(name)}`, 'X-WR-TIMEZONE:America/New_York'];
+/** `producer`: who publishes the calendar (the town's full name), for PRODID. */
+export function renderIcal(name: string, events: IcalEvent[], producer = 'Stormwater Portal'): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${producer.replace(/\/\//g, '/')}//Stormwater Portal//EN`, 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(name)}`, 'X-WR-TIMEZONE:America/New_York'];
   for (const e of events) {
     lines.push('BEGIN:VEVENT', `UID:${escapeText(e.uid)}`, `DTSTAMP:${utc(e.stamp)}`);
     if (e.date) lines.push(`DTSTART;VALUE=DATE:${day(e.date)}`, `DTEND;VALUE=DATE:${day(nextDay(e.date))}`);
@@ -72,8 +73,8 @@ export function renderIcal(name: string, events: IcalEvent[]): string {
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-export function icalResponse(name: string, events: IcalEvent[], filename = 'calendar.ics'): Response {
-  return new Response(renderIcal(name, events), {
+export function icalResponse(name: string, events: IcalEvent[], filename = 'calendar.ics', producer?: string): Response {
+  return new Response(renderIcal(name, events, producer), {
     headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': `inline; filename="${filename}"` },
   });
 }

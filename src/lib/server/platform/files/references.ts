@@ -4,15 +4,21 @@
  * remove a file it stored only when no record of either kind uses it.
  */
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
-import { documents, operatorRequestFiles, practiceMaintenanceReports, requestItems, siteReportPhotos } from '#db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { documents, operatorRequestFiles, practiceMaintenanceReports, requestItems, settings, siteReportPhotos } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { storedFilePath } from './store.ts';
 
 /** Every stored file a row refers to (documents, files a clerk uploaded to a records request, copies an operator uploaded, residents' report photos). */
 export function referencedFiles(db: DB): Set<string> {
   const rows = db.$client
-    .prepare('select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files union select sha256 from practice_maintenance_reports union select sha256 from site_report_photos')
+    .prepare(
+      'select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files' +
+        // Owners' maintenance reports (issue 20) and residents' photos (issue 16).
+        ' union select sha256 from practice_maintenance_reports union select sha256 from site_report_photos' +
+        // The town's logo (issue 21): kept in the town profile's JSON.
+        " union select json_extract(value, '$.logoSha256') from settings where key = 'town_profile' and json_extract(value, '$.logoSha256') is not null",
+    )
     .all() as Array<{ sha: string }>;
   return new Set(rows.map((r) => r.sha));
 }
@@ -24,7 +30,8 @@ export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolea
     db.select({ id: operatorRequestFiles.id }).from(operatorRequestFiles).where(eq(operatorRequestFiles.sha256, sha256)).limit(1).get() !== undefined ||
     // Owners' maintenance reports (issue 20) and residents' photos (issue 16).
     db.select({ id: practiceMaintenanceReports.id }).from(practiceMaintenanceReports).where(eq(practiceMaintenanceReports.sha256, sha256)).limit(1).get() !== undefined ||
-    db.select({ id: siteReportPhotos.id }).from(siteReportPhotos).where(eq(siteReportPhotos.sha256, sha256)).limit(1).get() !== undefined
+    db.select({ id: siteReportPhotos.id }).from(siteReportPhotos).where(eq(siteReportPhotos.sha256, sha256)).limit(1).get() !== undefined ||
+    db.select({ key: settings.key }).from(settings).where(and(eq(settings.key, 'town_profile'), sql`json_extract(${settings.value}, '$.logoSha256') = ${sha256}`)).limit(1).get() !== undefined
   );
 }
 

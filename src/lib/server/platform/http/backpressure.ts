@@ -11,7 +11,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export const RESPONSE_ID_HEADER = 'x-rsp-internal-response-id';
-const REGISTRY = Symbol.for('rotterdam-stormwater-portal.responses');
+const REGISTRY = Symbol.for('stormwater-portal.responses');
 
 function registry(): Map<string, ServerResponse> {
   const g = globalThis as unknown as Record<symbol, Map<string, ServerResponse> | undefined>;

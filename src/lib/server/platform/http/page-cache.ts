@@ -125,6 +125,6 @@ function encode(body: string, coding: ContentCoding): Uint8Array {
  * built server (dist/) and scripts/start.ts each load their own copy of this module, and start.ts answers
  * cache hits before the built server is entered (cached-pages-first.ts): both must see the same entries.
  */
-const SHARED = Symbol.for('rotterdam-stormwater-portal.page-cache');
+const SHARED = Symbol.for('stormwater-portal.page-cache');
 export const pageCache: PageCache = ((globalThis as Record<symbol, unknown>)[SHARED] as PageCache | undefined) ??
   ((globalThis as Record<symbol, unknown>)[SHARED] = new PageCache({ maxEntries: Number(process.env.PAGE_CACHE_ENTRIES) || undefined })) as PageCache;

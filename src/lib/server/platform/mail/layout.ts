@@ -1,5 +1,28 @@
-/** The shared frame of every message: plain text and HTML from the same parts. */
+/**
+ * The shared frame of every message: plain text and HTML from the same parts, signed with the town
+ * profile's signature. The outbox renders every message inside `withMailTown(town, …)`, so templates keep
+ * taking plain data and read the town's words with `mailTown()` (issue 21, decision 0038).
+ */
+import { PLACEHOLDER_TOWN_PROFILE, townWords, type TownWords } from '#lib/shared/town-profile.ts';
 import { html, toString, type RawHtml } from './html.ts';
+
+let current: TownWords = townWords(PLACEHOLDER_TOWN_PROFILE);
+
+/** Render synchronously with this town's words (the outbox passes the stored profile). */
+export function withMailTown<T>(town: TownWords, render: () => T): T {
+  const before = current;
+  current = town;
+  try {
+    return render();
+  } finally {
+    current = before;
+  }
+}
+
+/** The town whose message is being rendered. */
+export function mailTown(): TownWords {
+  return current;
+}
 
 export interface RenderedMail {
   subject: string;
@@ -17,9 +40,8 @@ export interface MailParts {
   footer?: string[];
 }
 
-const SIGNATURE = 'Town of Rotterdam, Department of Public Works: Stormwater Management';
-
 export function renderParts(parts: MailParts): RenderedMail {
+  const SIGNATURE = current.signature;
   const text = [
     ...parts.paragraphs,
     ...(parts.action ? [`${parts.action.label}:\n${parts.action.url}`] : []),

@@ -4,6 +4,7 @@
  */
 import { outbox } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { renderMail, type MailData, type MailKind } from '#lib/server/platform/mail/templates/index.ts';
 
 export interface OutgoingMail<K extends MailKind> {
@@ -15,7 +16,7 @@ export interface OutgoingMail<K extends MailKind> {
 }
 
 export function enqueueMail<K extends MailKind>(tx: Tx, mail: OutgoingMail<K>): number {
-  const rendered = renderMail(mail.kind, mail.data);
+  const rendered = renderMail(mail.kind, mail.data, town(tx));
   const row = tx
     .insert(outbox)
     .values({
@@ -44,7 +45,7 @@ export function oneLine(subject: string): string {
  * The worker registers here so new mail goes out without waiting for the next poll. Kept on globalThis:
  * the worker (started by scripts/start.ts) and the built server are separate module instances in one process.
  */
-const NUDGE = Symbol.for('rotterdam-stormwater.outbox-nudge');
+const NUDGE = Symbol.for('stormwater-portal.outbox-nudge');
 type Holder = { [NUDGE]?: () => void };
 
 export function onOutboxChange(fn: (() => void) | undefined): void {

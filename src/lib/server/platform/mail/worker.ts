@@ -12,7 +12,8 @@ export const MAX_ATTEMPTS = 12;
 const LEASE_MS = 5 * 60 * 1000;
 
 export interface WorkerOptions {
-  from: string;
+  /** The sender, or how to read it (the town profile's, platform/town-profile.ts townMailFrom). */
+  from: string | ((db: DB) => string);
   /** First retry delay; doubles each attempt up to an hour. */
   retryBaseMs?: number;
   pollMs?: number;
@@ -34,6 +35,7 @@ export async function deliverDue(db: DB, transport: MailTransport, opts: WorkerO
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(25)
     .all();
+  const from = typeof opts.from === 'function' ? (due.length ? opts.from(db) : '') : opts.from;
   for (const m of due) {
     const leased = db
       .update(outbox)
@@ -45,7 +47,7 @@ export async function deliverDue(db: DB, transport: MailTransport, opts: WorkerO
       const { messageId } = await transport.send({
         id: m.id,
         kind: m.kind,
-        from: opts.from,
+        from,
         to: m.toAddress,
         subject: m.subject,
         text: m.textBody,

@@ -14,7 +14,7 @@ export interface GeneratedPdf {
   facts: PdfFacts;
 }
 
-const PRODUCER = 'Town of Rotterdam Stormwater Portal (pdf-lib)';
+const PRODUCER = 'Stormwater Portal (pdf-lib)';
 
 export const LETTER: [number, number] = [612, 792];
 /** ARCH D plan sheet, 24 x 36 in., landscape. */

@@ -126,7 +126,7 @@ export function unsubscribeHeaders(baseUrl: string, token: string): Record<strin
   return {
     'List-Unsubscribe': `<${baseUrl}/alerts/unsubscribe/one-click?token=${token}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    'List-Id': 'Rotterdam stormwater alerts <alerts.stormwater.rotterdamny.example>',
+    'List-Id': `Stormwater alerts <alerts.${new URL(baseUrl).hostname}>`,
     // Automated, bulk-ish mail: no vacation auto-replies.
     'Auto-Submitted': 'auto-generated',
     Precedence: 'list',

@@ -2,13 +2,14 @@
 import type { APIRoute } from 'astro';
 import { invoiceRates } from '#lib/server/records-requests/billing.ts';
 import { invoicePdf } from '#lib/server/records-requests/invoice-pdf.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { loadTrackingView } from '#lib/server/records-requests/view.ts';
 import { contentDisposition } from '#lib/server/platform/http/http.ts';
 
 export const GET: APIRoute = async ({ params, locals }) => {
   const view = loadTrackingView(locals.db, params.token);
   if (!view || !view.invoice) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  const bytes = await invoicePdf({ invoice: view.invoice, request: view.request, projectName: view.project?.name ?? null, rates: invoiceRates(locals.db, view.invoice) });
+  const bytes = await invoicePdf({ invoice: view.invoice, request: view.request, projectName: view.project?.name ?? null, town: town(locals.db), rates: invoiceRates(locals.db, view.invoice) });
   return new Response(Buffer.from(bytes), {
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(`${view.invoice.number}.pdf`, 'inline'), 'Cache-Control': 'private, no-store' },
   });

@@ -1,7 +1,7 @@
 /** The printable site posting: NOI facts, description, operator contact and a QR code to the public page. */
 import type { APIRoute } from 'astro';
 import { projectIdForSlug, requireRole } from '#lib/server/accounts/guards.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { contentDisposition } from '#lib/server/platform/http/http.ts';
 import { sitePostingPdf } from '#lib/server/projects/site-posting.ts';
 import { getStaffProject } from '#lib/server/projects/registry.ts';
@@ -16,8 +16,9 @@ export const GET: APIRoute = async (ctx) => {
   const pdf = await sitePostingPdf(
     { ...p, waters: data.waters.map((w) => (w.waterType === 'ms4' ? w.name : `${w.name} (${RECEIVING_WATER_TYPE_LABEL[w.waterType] ?? w.waterType})`)) },
     owner,
-    config().publicUrl,
+    townPublicUrl(ctx.locals.db),
     townToday(),
+    town(ctx.locals.db),
   );
   return new Response(pdf.bytes as BodyInit, {
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(`site-posting-${p.slug}.pdf`, 'inline') },

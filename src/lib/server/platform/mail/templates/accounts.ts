@@ -1,5 +1,5 @@
 /** Account mail: invitations, password resets, password changed. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface InvitationData {
   name: string;
@@ -11,10 +11,10 @@ export interface InvitationData {
 
 export function invitation(d: InvitationData): RenderedMail {
   return renderParts({
-    subject: 'You are invited to the Rotterdam Stormwater Portal',
+    subject: `You are invited to the ${T().portalName}`,
     paragraphs: [
       `Hello ${d.name},`,
-      `${d.invitedBy} has invited you to the Town of Rotterdam Stormwater Portal as ${d.roles.join(', ')}.`,
+      `${d.invitedBy} has invited you to the ${T().portalName} as ${d.roles.join(', ')}.`,
       `Choose a password to activate your account. The link works once and expires ${d.expiresText}.`,
     ],
     action: { label: 'Set your password', url: d.url },
@@ -30,7 +30,7 @@ export interface PasswordResetData {
 
 export function passwordReset(d: PasswordResetData): RenderedMail {
   return renderParts({
-    subject: 'Reset your Rotterdam Stormwater Portal password',
+    subject: `Reset your ${T().portalName} password`,
     paragraphs: [
       `Hello ${d.name},`,
       `Someone asked to reset the password for this account. The link works once and expires ${d.expiresText}.`,
@@ -42,7 +42,7 @@ export function passwordReset(d: PasswordResetData): RenderedMail {
 
 export function passwordChanged(d: { name: string; signInUrl: string }): RenderedMail {
   return renderParts({
-    subject: 'Your Rotterdam Stormwater Portal password was changed',
+    subject: `Your ${T().portalName} password was changed`,
     paragraphs: [
       `Hello ${d.name},`,
       'The password for your account was just set. You have been signed out on every other device.',

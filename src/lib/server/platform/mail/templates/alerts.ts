@@ -1,5 +1,5 @@
 /** Alert mail: confirm a subscription, one new item, a digest. Each says why it came and how to stop it. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface AlertEventData {
   title: string;
@@ -15,7 +15,7 @@ const stopLine = (url: string) => `To stop these emails, unsubscribe with one cl
  */
 export function alertConfirm(d: { what: string; sends?: string; frequency: string; confirmUrl: string; unsubscribeUrl: string }): RenderedMail {
   return renderParts({
-    subject: 'Confirm your Rotterdam stormwater alerts',
+    subject: `Confirm your ${T().profile.name} stormwater alerts`,
     paragraphs: [
       `Someone (we hope you) asked for email alerts about ${d.what}${d.sends ? `: ${d.sends}` : ''}, ${d.frequency}.`,
       'Nothing will be sent until you confirm. The link works for 7 days.',

@@ -1,5 +1,5 @@
 /** Records-request mail about paper copies (issue 15): the copies were mailed on a date. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface CopiesMailedData {
   number: string;
@@ -17,7 +17,7 @@ export function requestCopiesMailed(d: CopiesMailedData): RenderedMail {
       'Electronic copies of the same records are on your tracking page.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: ['You get this message because you made a records request to the Town of Rotterdam. Keep the link private: anyone with it can see your request.'],
+    footer: [`You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`],
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * One template per message kind. Add a kind here and `enqueueMail` accepts it, with its data type checked.
  */
-import type { RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { withMailTown, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import type { TownWords } from '#lib/shared/town-profile.ts';
 import * as accounts from './accounts.ts';
 import * as officer from './officer.ts';
 import * as alerts from './alerts.ts';
@@ -39,6 +40,8 @@ export const TEMPLATES = {
 export type MailKind = keyof typeof TEMPLATES;
 export type MailData<K extends MailKind> = Parameters<(typeof TEMPLATES)[K]>[0];
 
-export function renderMail<K extends MailKind>(kind: K, data: MailData<K>): RenderedMail {
-  return (TEMPLATES[kind] as (d: MailData<K>) => RenderedMail)(data);
+/** Render one message; with `town`, in that town's words (the outbox always passes the stored profile). */
+export function renderMail<K extends MailKind>(kind: K, data: MailData<K>, town?: TownWords): RenderedMail {
+  const render = () => (TEMPLATES[kind] as (d: MailData<K>) => RenderedMail)(data);
+  return town ? withMailTown(town, render) : render();
 }

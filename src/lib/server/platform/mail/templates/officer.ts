@@ -1,5 +1,5 @@
 /** The officer's desk mail: 48-hour inspection notices to the officer, enforcement to the operator. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface InspectionNoticeData {
   projectName: string;
@@ -39,7 +39,7 @@ export function enforcementIssued(d: EnforcementIssuedData): RenderedMail {
   return renderParts({
     subject: `${d.typeLabel} issued: ${d.projectName}`,
     paragraphs: [
-      `The Town of Rotterdam issued a ${d.typeLabel.toLowerCase()} for ${d.projectName} on ${d.issuedOn}.`,
+      `The ${T().fullName} issued a ${d.typeLabel.toLowerCase()} for ${d.projectName} on ${d.issuedOn}.`,
       d.summary,
       ...(d.requiredMeasures ? [`Required: ${d.requiredMeasures}`] : []),
       ...(d.complyBy ? [`Comply by: ${d.complyBy}.`] : []),

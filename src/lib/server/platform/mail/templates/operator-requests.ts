@@ -1,12 +1,12 @@
 /** Mail about requests made to a site's operator under ordinance L(4): receipt, the operator's copy, updates, a missed deadline. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 interface Base {
   number: string;
   projectName: string;
 }
 
-const REQUESTER_FOOTER = ['You get this message because you made a records request to a site operator through the Town of Rotterdam’s stormwater portal. Keep the link private: anyone with it can see your request.'];
+const REQUESTER_FOOTER = () => [`You get this message because you made a records request to a site operator through the ${T().fullName}’s stormwater portal. Keep the link private: anyone with it can see your request.`];
 
 export interface OperatorReceiptData extends Base {
   name: string;
@@ -28,7 +28,7 @@ export function operatorRequestReceipt(d: OperatorReceiptData): RenderedMail {
       'Follow the request, see any bill and download the copies from your private tracking page:',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: REQUESTER_FOOTER,
+    footer: REQUESTER_FOOTER(),
   });
 }
 
@@ -47,11 +47,11 @@ export function operatorRequestNew(d: OperatorNewData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       `A written request for records about ${d.projectName} reached you on ${d.receivedText}. ${d.asked}. The requester would like them ${d.deliveryText}.`,
-      `Subsection L(4) of the Town of Rotterdam’s erosion and sediment control law requires you to make the SWPPP and inspection reports available for inspection, review and copying within five business days: by close of business on ${d.dueText}. Copying is at the requester’s expense.`,
+      `Subsection L(4) of the ${T().fullName}’s erosion and sediment control law requires you to make the SWPPP and inspection reports available for inspection, review and copying within five business days: by close of business on ${d.dueText}. Copying is at the requester’s expense.`,
       'Offer a time to inspect them, or provide copies and your bill, from your workspace. A request not answered in time is a finding on the project’s public page.',
     ],
     action: { label: `Answer request ${d.number}`, url: d.workspaceUrl },
-    footer: ['You get this message because your account files for this project on the Town of Rotterdam’s stormwater portal, or your address is on file as its operator.'],
+    footer: [`You get this message because your account files for this project on the ${T().fullName}’s stormwater portal, or your address is on file as its operator.`],
   });
 }
 
@@ -66,7 +66,7 @@ export function operatorRequestUpdate(d: OperatorUpdateData): RenderedMail {
     subject: `Request ${d.number}: the operator of ${d.projectName} answered`,
     paragraphs: [`Hello ${d.name},`, ...d.lines],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: REQUESTER_FOOTER,
+    footer: REQUESTER_FOOTER(),
   });
 }
 
@@ -89,7 +89,7 @@ export function operatorRequestMissed(d: OperatorMissedData): RenderedMail {
         : 'It is now a finding on the project’s public page, and the Town’s Stormwater Management Officer has been told. You may also ask the Town for the copies it holds.',
     ],
     action: { label: d.forOfficer ? 'Open the request' : `Track request ${d.number}`, url: d.url },
-    footer: d.forOfficer ? ['You get this message as the Town’s Stormwater Management Officer.'] : REQUESTER_FOOTER,
+    footer: d.forOfficer ? ['You get this message as the Town’s Stormwater Management Officer.'] : REQUESTER_FOOTER(),
   });
 }
 

@@ -1,7 +1,7 @@
 /** Issue 15: the records-request conversation by mail: the clerk's message or question to the requester, the requester's message to the clerks. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
-const FOOTER = ['You get this message because you made a records request to the Town of Rotterdam. Keep the link private: anyone with it can see your request.'];
+const FOOTER = () => [`You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`];
 
 export interface MessageToRequesterData {
   number: string;
@@ -25,7 +25,7 @@ export function requestMessageToRequester(d: MessageToRequesterData): RenderedMa
       d.clarify ? 'Answer on your private tracking page (do not reply to this email):' : 'Reply on your private tracking page (do not reply to this email):',
     ],
     action: { label: d.clarify ? `Answer on request ${d.number}` : `Reply on request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -50,7 +50,7 @@ export function requestMessageToClerk(d: MessageToClerkData): RenderedMail {
       d.body,
     ],
     action: { label: `Open request ${d.number}`, url: d.staffUrl },
-    footer: ['You get this message because you are a records clerk of the Town of Rotterdam.'],
+    footer: [`You get this message because you are a records clerk of the ${T().fullName}.`],
   });
 }
 
@@ -75,7 +75,7 @@ export function requestClosedDuplicate(d: ClosedDuplicateData): RenderedMail {
       d.sameRequester ? `Follow ${d.otherNumber} with the link the Town sent you for it.` : 'If you still want these records, make a new request or write to the Town Clerk.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 

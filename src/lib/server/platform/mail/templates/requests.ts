@@ -1,5 +1,5 @@
 /** Records-request mail: receipt, acknowledgment/extension, cost approval, records ready, payment, denial, notes, the clerks' digest. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 interface Base {
   number: string;
@@ -7,7 +7,7 @@ interface Base {
   trackUrl: string;
 }
 
-const FOOTER = ['You get this message because you made a records request to the Town of Rotterdam. Keep the link private: anyone with it can see your request.'];
+const FOOTER = () => [`You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`];
 
 export interface ReceiptData extends Base {
   receivedText: string;
@@ -24,7 +24,7 @@ export function requestReceipt(d: ReceiptData): RenderedMail {
     subject: `Records request ${d.number} received: due ${d.dueText}`,
     paragraphs: [
       `Hello ${d.name},`,
-      `The Town of Rotterdam received your records request ${d.number} on ${d.receivedText}. You asked for:`,
+      `The ${T().fullName} received your records request ${d.number} on ${d.receivedText}. You asked for:`,
       d.items.map((i) => `- ${i}`).join('\n'),
       `Delivery: ${d.deliveryText}.`,
       `The Town must respond by close of business on ${d.dueText}: by making the records available, by acknowledging the request with an approximate date, or by denying it in writing with the reason.`,
@@ -34,7 +34,7 @@ export function requestReceipt(d: ReceiptData): RenderedMail {
       'Follow the request, see the bill and download the records from your private tracking page:',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -62,7 +62,7 @@ export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
         : ['If you think this delay amounts to a denial, you may appeal it in writing within 30 days to the Records Access Appeals Officer named on your tracking page.']),
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -85,7 +85,7 @@ export function requestCostApproval(d: CostApprovalData): RenderedMail {
       'Nothing will be copied or charged until you decide. On your tracking page you can approve the cost; or reply to narrow the request, or ask for electronic copies, which are free.',
     ],
     action: { label: 'Review the cost', url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -125,7 +125,7 @@ export function requestReady(d: ReadyData): RenderedMail {
       ...(d.withheld?.length ? [`Withheld in writing under Public Officers Law §87(2):\n${d.withheld.map((w) => `- ${w}`).join('\n')}`, `Your right to appeal: ${d.appealRights ?? ''}`] : []),
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -148,7 +148,7 @@ export function requestPaymentReceived(d: PaymentData): RenderedMail {
       d.released ? (d.releasedText ?? 'The records are released: download them from your tracking page.') : 'The records are released once the balance is paid.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -163,12 +163,12 @@ export function requestDenied(d: DeniedData): RenderedMail {
     subject: `Records request ${d.number}: denied, with your right to appeal`,
     paragraphs: [
       `Hello ${d.name},`,
-      `On ${d.deniedText} the Town of Rotterdam denied your records request ${d.number}, in whole or in part.`,
+      `On ${d.deniedText} the ${T().fullName} denied your records request ${d.number}, in whole or in part.`,
       `Reason: ${d.reason}`,
       `Your right to appeal: ${d.appealRights}`,
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -182,7 +182,7 @@ export function requestNote(d: NoteData): RenderedMail {
     subject: `Records request ${d.number}: a message from the Town Clerk`,
     paragraphs: [`Hello ${d.name},`, `${d.from} wrote about your records request ${d.number}:`, d.body],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -202,7 +202,7 @@ export function requestWithdrawn(d: WithdrawnData): RenderedMail {
       'You can make a new request at any time.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -213,7 +213,7 @@ export function requestTrackingLink(d: TrackingLinkData): RenderedMail {
     subject: `Records request ${d.number}: your new tracking link`,
     paragraphs: [`Hello ${d.name},`, `Here is a new private link to follow your records request ${d.number}. Any earlier link no longer works.`],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -273,9 +273,9 @@ export interface ItemsWithheldData extends Base {
 export function requestItemsWithheld(d: ItemsWithheldData): RenderedMail {
   return renderParts({
     subject: `Records request ${d.number}: records withheld, with your right to appeal`,
-    paragraphs: [`Hello ${d.name},`, `On ${d.decidedText} the Town of Rotterdam decided, in writing, to withhold part of what you asked for in records request ${d.number}:`, d.lines.map((l) => `- ${l}`).join('\n'), `Your right to appeal: ${d.appealRights}`],
+    paragraphs: [`Hello ${d.name},`, `On ${d.decidedText} the ${T().fullName} decided, in writing, to withhold part of what you asked for in records request ${d.number}:`, d.lines.map((l) => `- ${l}`).join('\n'), `Your right to appeal: ${d.appealRights}`],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -294,7 +294,7 @@ export function requestMissedDeadline(d: MissedDeadlineData): RenderedMail {
       'The Town still owes you an answer; your tracking page shows what happens next.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -308,7 +308,7 @@ export function requestAppealReceived(d: AppealReceivedData): RenderedMail {
     subject: `Records request ${d.number}: your appeal was received`,
     paragraphs: [`Hello ${d.name},`, `Your appeal on records request ${d.number} went to ${d.officer}, who must answer in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 
@@ -326,7 +326,7 @@ export function requestAppealToOfficer(d: AppealToOfficerData): RenderedMail {
     subject: `Records appeal on ${d.number}: answer by ${d.dueText}`,
     paragraphs: [`Hello ${d.name},`, `${d.kindText} arrived on records request ${d.number}. As the Records Access Appeals Officer you must answer it in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`, `The requester wrote: ${d.body}`],
     action: { label: 'Open the appeal', url: d.url },
-    footer: ['You get this message because you are the Town of Rotterdam\u2019s Records Access Appeals Officer.'],
+    footer: [`You get this message because you are the ${T().fullName}\u2019s Records Access Appeals Officer.`],
   });
 }
 
@@ -341,7 +341,7 @@ export function requestAppealDecided(d: AppealDecidedData): RenderedMail {
     subject: `Records request ${d.number}: ${d.outcomeText.toLowerCase()}`,
     paragraphs: [`Hello ${d.name},`, `On ${d.decidedText} the Records Access Appeals Officer answered your appeal on records request ${d.number}: ${d.outcomeText.toLowerCase()}.`, d.decisionText, 'If you disagree, you may ask a court to review the decision (CPLR Article 78).'],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: FOOTER,
+    footer: FOOTER(),
   });
 }
 

@@ -1,0 +1,32 @@
+/**
+ * The demo municipalities' profiles (issue 21, decision 0038): the portal's code names no town; the
+ * demo town's name, offices and officials are data, written here by the seed and edited by the admin at
+ * /staff/settings. Fictional addresses and 555-01xx telephone numbers.
+ */
+import type { DB } from '#lib/server/platform/db.ts';
+import { writeTownProfile } from '#lib/server/platform/town-profile.ts';
+import { townWords, type TownProfile } from '#lib/shared/town-profile.ts';
+
+const CLERK_HOURS = 'Monday to Friday, 8:30 a.m. to 4:30 p.m.';
+
+export const ROTTERDAM_PROFILE: TownProfile = {
+  name: 'Rotterdam',
+  kind: 'town',
+  county: 'Schenectady',
+  clerkOffice: { name: "Town Clerk's office", address: '1100 Sunrise Boulevard, Rotterdam, NY 12306', hours: CLERK_HOURS, phone: '(518) 555-0150' },
+  stormwaterOffice: { name: 'Department of Public Works', address: '1100 Sunrise Boulevard, Rotterdam, NY 12306', hours: CLERK_HOURS, phone: '(518) 555-0150' },
+  recordsAccessOfficer: { name: 'Dana Kowalski', title: 'the Deputy Town Clerk', email: 'clerk@rotterdam.example' },
+  appealsOfficer: { name: '', title: 'the Town Supervisor', email: 'supervisor@rotterdam.example' },
+  stormwaterOfficer: { name: 'Sam Okafor', title: 'Stormwater Management Officer', email: 'officer@rotterdam.example' },
+  signature: 'Department of Public Works: Stormwater Management',
+  mailFrom: 'Town of Rotterdam Stormwater <stormwater@rotterdamny.example>',
+  publicUrl: '',
+  logoSha256: null,
+};
+
+export const ROTTERDAM_WORDS = townWords(ROTTERDAM_PROFILE);
+
+/** Write the demo town's profile (replacing any). */
+export function seedTownProfile(db: Pick<DB, 'insert'>, now: Date, profile: TownProfile = ROTTERDAM_PROFILE): void {
+  writeTownProfile(db, profile, now);
+}

@@ -1,0 +1,24 @@
+/** The local law's numbers and citations (issue 21, decision 0040), for the officer or the admin. */
+import { actorOf } from '#lib/server/platform/audit.ts';
+import { defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { db } from '#lib/server/platform/db.ts';
+import { failure } from '#lib/server/platform/forms/fields.ts';
+import { CITABLE, LOCAL_RULES } from '#lib/server/compliance/local-rules.rules.ts';
+import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
+import { allow } from './guard.ts';
+
+const shape = Object.fromEntries([...LOCAL_RULES.map((r) => r.key), ...CITABLE.map((k) => `citation.${k}`)].map((k) => [k, z.string().max(2000).optional()]));
+
+export const localRules = {
+  save: defineAction({
+    accept: 'form',
+    input: z.object(shape),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer', 'admin');
+      const result = saveLocalRules(db(), actorOf(user, ctx), input as Record<string, string | undefined>);
+      if (!result.ok) failure(result);
+      return { saved: true };
+    },
+  }),
+};

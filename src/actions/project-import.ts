@@ -1,0 +1,56 @@
+/**
+ * Importing existing projects from a CSV file (issue 21, decision 0039): the clerk, the Stormwater
+ * Management Officer or the admin uploads the town's list or an export of the state's NOI records, sees
+ * the dry run, and confirms. The CSV travels back with the form (nothing is stored before the confirm).
+ */
+import { actorOf } from '#lib/server/platform/audit.ts';
+import { defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { db } from '#lib/server/platform/db.ts';
+import { failure } from '#lib/server/platform/forms/fields.ts';
+import { IMPORT_FIELDS } from '#lib/server/projects/import.rules.ts';
+import { importProjects, mappingFrom, MAX_IMPORT_BYTES, previewImport } from '#lib/server/projects/import.ts';
+import { allow } from './guard.ts';
+
+const mapShape = Object.fromEntries(IMPORT_FIELDS.map((f) => [`map.${f.key}`, z.string().max(200).optional()]));
+
+/** The file's text, checked by its content: no known binary type (a workbook, a PDF), valid UTF-8. */
+async function csvText(file: File): Promise<string> {
+  if (file.size > MAX_IMPORT_BYTES) failure({ fields: { file: 'The file is larger than 1 MB: import the list in parts.' } });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = await fileTypeFromBuffer(bytes);
+  if (type) failure({ fields: { file: `This is a ${type.ext.toUpperCase()} file, not CSV: in the spreadsheet, choose Save as, then “CSV (comma-separated values)”.` } });
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+export const projectImport = {
+  importProjects: defineAction({
+    accept: 'form',
+    input: z.object({
+      file: z.instanceof(File).optional(),
+      csv: z.string().max(MAX_IMPORT_BYTES * 2).optional(),
+      source: z.string().max(200).optional(),
+      confirm: z.string().optional(),
+      ...mapShape,
+    }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer', 'clerk', 'admin');
+      const file = input.file && input.file.size > 0 ? input.file : undefined;
+      const text = file ? await csvText(file) : (input.csv ?? '');
+      const source = file ? file.name.slice(0, 200) : (input.source ?? 'a CSV file');
+      if (!text.trim()) failure({ fields: { file: 'Choose the CSV file to import.' } });
+      const mapping = file ? undefined : mappingFrom(input as Record<string, string | undefined>);
+      if (input.confirm === 'yes' && mapping && !file) {
+        const result = importProjects(db(), actorOf(user, ctx), text, mapping, source);
+        if (!result.ok) failure(result);
+        return { done: { created: result.created, updated: result.updated, skipped: result.skipped } };
+      }
+      return { preview: previewImport(db(), text, mapping), csv: text, source };
+    },
+  }),
+};

@@ -1,0 +1,25 @@
+/**
+ * Saving the local law's numbers and citations (issue 21, decision 0040; the pure checks, with the
+ * state's caps, are local-rules.rules.ts; compliance.ts loads them into the engine's settings). Audited;
+ * findings and due dates use them at once.
+ */
+import { settings } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { Result } from '#lib/server/platform/result.ts';
+import { invalidateCompliance, loadLocalRules } from './compliance.ts';
+import { checkLocalRules, localRulesRows } from './local-rules.rules.ts';
+
+export function saveLocalRules(db: DB, actor: Actor, form: Record<string, string | undefined>, now = new Date()): Result {
+  const { values, errors } = checkLocalRules(form);
+  if (Object.keys(errors).length) return { ok: false, fields: errors };
+  const before = loadLocalRules(db);
+  db.transaction((tx) => {
+    for (const { key, value } of localRulesRows(values)) {
+      tx.insert(settings).values({ key, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+    }
+    audit(tx, actor, { action: 'compliance.settings', entityType: 'settings', entityId: 'local-rules', before, after: values });
+  });
+  invalidateCompliance();
+  return { ok: true };
+}

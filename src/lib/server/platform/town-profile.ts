@@ -1,0 +1,138 @@
+/**
+ * The town profile, stored (issue 21, decision 0038): one JSON row in `settings`, read through
+ * memoUntilChange so hot pages do not query it per request, saved by the admin with an audit row.
+ * THE ONE API: `town(db)` returns the words (`fullName`, `portalName`, `hall`, `clerk`, …) and the
+ * profile itself (`town(db).profile.clerkOffice.address`); pages call it through their layout's
+ * `Astro.locals.db`, mail gets it injected by the outbox (mail/layout.ts `mailTown()`), PDFs and feeds take it
+ * from their loaders. The pure part (shape, words, checks) is src/lib/shared/town-profile.ts.
+ */
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { settings } from '#db/schema.ts';
+import { audit, type Actor, type Tx } from './audit.ts';
+import { config } from './config.ts';
+import { memoUntilChange, type DB } from './db.ts';
+import { discardUnreferenced } from './files/references.ts';
+import { storedFilePath } from './files/store.ts';
+import type { ReceivedForm } from './files/uploads.ts';
+import { firstValues } from './forms/upload-forms.ts';
+import { checkTownProfile, MUNICIPALITY_KINDS, PLACEHOLDER_TOWN_PROFILE, townWords, type TownOffice, type TownOfficial, type TownProfile, type TownWords } from '#lib/shared/town-profile.ts';
+
+export const TOWN_PROFILE_KEY = 'town_profile';
+
+type Reader = Pick<Tx, 'select'>;
+
+const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+const office = (v: unknown, d: TownOffice): TownOffice => {
+  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  return { name: str(o.name, d.name), address: str(o.address, d.address), hours: str(o.hours, d.hours), phone: str(o.phone, d.phone) };
+};
+const official = (v: unknown, d: TownOfficial): TownOfficial => {
+  const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  return { name: str(o.name, d.name), title: str(o.title, d.title), email: str(o.email, d.email) };
+};
+
+/** A stored value read defensively: what is missing or malformed falls back to the placeholder. */
+export function parseTownProfile(json: string | undefined): TownProfile {
+  const d = PLACEHOLDER_TOWN_PROFILE;
+  let raw: Record<string, unknown> = {};
+  try {
+    const v: unknown = json ? JSON.parse(json) : {};
+    if (v && typeof v === 'object') raw = v as Record<string, unknown>;
+  } catch {
+    raw = {};
+  }
+  return {
+    name: str(raw.name, d.name) || d.name,
+    kind: (MUNICIPALITY_KINDS as readonly unknown[]).includes(raw.kind) ? (raw.kind as TownProfile['kind']) : d.kind,
+    county: str(raw.county, d.county),
+    clerkOffice: office(raw.clerkOffice, d.clerkOffice),
+    stormwaterOffice: office(raw.stormwaterOffice, d.stormwaterOffice),
+    recordsAccessOfficer: official(raw.recordsAccessOfficer, d.recordsAccessOfficer),
+    appealsOfficer: official(raw.appealsOfficer, d.appealsOfficer),
+    stormwaterOfficer: official(raw.stormwaterOfficer, d.stormwaterOfficer),
+    signature: str(raw.signature, d.signature) || d.signature,
+    mailFrom: str(raw.mailFrom, d.mailFrom),
+    publicUrl: str(raw.publicUrl, d.publicUrl),
+    logoSha256: typeof raw.logoSha256 === 'string' && /^[0-9a-f]{64}$/.test(raw.logoSha256) ? raw.logoSha256 : null,
+  };
+}
+
+function read(db: Reader): TownProfile {
+  return parseTownProfile(db.select({ value: settings.value }).from(settings).where(eq(settings.key, TOWN_PROFILE_KEY)).get()?.value);
+}
+
+const isConnection = (db: Reader): db is DB => '$client' in db;
+
+/** The town's profile (memoized per connection until the database changes). */
+export function townProfile(db: Reader): TownProfile {
+  return isConnection(db) ? memoUntilChange(db, 'town.profile', () => read(db)) : read(db);
+}
+
+/** The town's words and profile: what pages, mail, PDFs and feeds print. */
+export function town(db: Reader): TownWords {
+  return isConnection(db) ? memoUntilChange(db, 'town.words', () => townWords(read(db))) : townWords(read(db));
+}
+
+/** The portal's public address: the profile's, else the configured PUBLIC_URL. */
+export function townPublicUrl(db: Reader): string {
+  return (townProfile(db).publicUrl || config().publicUrl).replace(/\/$/, '');
+}
+
+/** The From: of outgoing mail: the profile's, else MAIL_FROM, else one built from the town's name. */
+export function townMailFrom(db: Reader): string {
+  const t = town(db);
+  return t.profile.mailFrom || config().mailFrom || `${t.fullName} Stormwater <stormwater@localhost>`;
+}
+
+/** Write the profile (no checks: saveTownProfile checks; the seeds call this directly). */
+export function writeTownProfile(tx: Pick<Tx, 'insert'>, profile: TownProfile, now: Date): void {
+  const value = JSON.stringify(profile);
+  tx.insert(settings).values({ key: TOWN_PROFILE_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+}
+
+/** The admin's save: the whole profile at once, audited with before and after. */
+export function saveTownProfile(db: DB, actor: Actor, next: TownProfile, now = new Date()): void {
+  const before = read(db);
+  db.transaction((tx) => {
+    writeTownProfile(tx, next, now);
+    audit(tx, actor, { action: 'town_profile.update', entityType: 'settings', entityId: TOWN_PROFILE_KEY, before, after: next });
+  });
+}
+
+/**
+ * The settings page's multipart POST, checked and saved: the fields (shared checkTownProfile), and the
+ * logo, a PNG or JPEG recognised by its bytes (receiveMultipart has stored it already; a refused one is
+ * discarded, and a replaced one removed when nothing else uses it).
+ */
+export function submitTownProfile(db: DB, actor: Actor, received: ReceivedForm, now = new Date()): { ok: true } | { ok: false; errors: Record<string, string>; values: Record<string, string> } {
+  const values = firstValues(received);
+  const before = read(db);
+  const logo = received.files.find((f) => f.field === 'logo');
+  const logoSha256 = logo ? logo.sha256 : values.removeLogo === 'on' ? null : before.logoSha256;
+  const { profile, errors } = checkTownProfile(values, logoSha256);
+  Object.assign(errors, received.errors);
+  if (Object.keys(errors).length) {
+    discardUnreferenced(db, received.files);
+    return { ok: false, errors, values };
+  }
+  saveTownProfile(db, actor, profile, now);
+  if (before.logoSha256 && before.logoSha256 !== profile.logoSha256) discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
+  return { ok: true };
+}
+
+/** The logo as a response (its type read from its first bytes: PNG or JPEG), or undefined without one. */
+export function townLogoFile(db: Reader): { sha256: string; filename: string; mimeType: string; sizeBytes: number } | undefined {
+  const sha = townProfile(db).logoSha256;
+  if (!sha) return undefined;
+  const head = Buffer.alloc(4);
+  try {
+    const fd = fs.openSync(storedFilePath(sha), 'r');
+    fs.readSync(fd, head, 0, 4, 0);
+    fs.closeSync(fd);
+  } catch {
+    return undefined;
+  }
+  const mimeType = head[0] === 0x89 ? 'image/png' : 'image/jpeg';
+  return { sha256: sha, filename: mimeType === 'image/png' ? 'logo.png' : 'logo.jpg', mimeType, sizeBytes: 0 };
+}

@@ -1,0 +1,151 @@
+/**
+ * Importing existing projects from a spreadsheet saved as CSV (issue 21, decision 0039): read with
+ * csv-parse, mapped and checked row by row (import.rules.ts), shown as a dry run, and written only when
+ * the clerk confirms, in one transaction: a row whose SPDES permit ID is already on file updates that
+ * project (only the columns the row fills in), any other row registers a new one, each through the
+ * registry (audited as project.create / project.update) with one project.import entry for the whole file.
+ */
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { projects } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { Result } from '#lib/server/platform/result.ts';
+import { checkImportRow, guessMapping, IMPORT_FIELDS, mappingProblems, mergeForUpdate, type ImportMapping, type ImportedRow } from './import.rules.ts';
+import { NOI_FIELD_LABEL, noiProblems, type NoiFields } from './noi.rules.ts';
+import { createProject, updateProject } from './registry.ts';
+
+/** At most this many rows in one file (a town's whole list fits; a mistake does not run for minutes). */
+export const MAX_IMPORT_ROWS = 2000;
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+
+export interface PreviewRow {
+  /** The row's line in the file (the heading is line 1). */
+  line: number;
+  action: 'create' | 'update' | 'error';
+  name: string;
+  spdesPermitId: string | null;
+  problems: string[];
+  /** For an update: the project it changes. */
+  slug?: string;
+}
+
+export interface ImportPreview {
+  headers: string[];
+  mapping: ImportMapping;
+  /** The file or the mapping as a whole (nothing can be imported until they are gone). */
+  problems: string[];
+  rows: PreviewRow[];
+  counts: { create: number; update: number; error: number };
+}
+
+type Parsed = { headers: string[]; records: Array<Record<string, string>> };
+
+/** The CSV as headings and rows, or a sentence saying why it cannot be read. */
+export function readCsv(text: string): Parsed | { problem: string } {
+  if (text.includes('\u0000')) return { problem: 'This file is not text: save the spreadsheet as CSV (comma-separated values) and choose that file.' };
+  let rows: string[][];
+  try {
+    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+  } catch (err) {
+    const line = (err as { lines?: number }).lines;
+    return { problem: `The file could not be read as CSV${line ? ` (near line ${line})` : ''}: check the quotation marks.` };
+  }
+  if (rows.length < 2) return { problem: 'The file has no rows under its headings.' };
+  if (rows.length - 1 > MAX_IMPORT_ROWS) return { problem: `The file has ${rows.length - 1} rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
+  const headers = rows[0].map((h, i) => h || `Column ${i + 1}`);
+  const records = rows.slice(1).map((r) => Object.fromEntries(headers.map((h, i) => [h, r[i] ?? ''])) as Record<string, string>);
+  return { headers, records };
+}
+
+type Planned = PreviewRow & { row?: ImportedRow; projectId?: number };
+
+function plan(db: DB, text: string, chosen: ImportMapping | undefined): { preview: ImportPreview; planned: Planned[] } {
+  const csv = readCsv(text);
+  if ('problem' in csv) return { preview: { headers: [], mapping: {}, problems: [csv.problem], rows: [], counts: { create: 0, update: 0, error: 0 } }, planned: [] };
+  const mapping = chosen ?? guessMapping(csv.headers);
+  const problems = mappingProblems(mapping, csv.headers);
+  const bySpdes = new Map(
+    db
+      .select({ id: projects.id, slug: projects.slug, spdes: projects.spdesPermitId })
+      .from(projects)
+      .all()
+      .filter((p) => p.spdes)
+      .map((p) => [p.spdes!.toUpperCase(), p]),
+  );
+  const seen = new Map<string, number>();
+  const planned: Planned[] = problems.length
+    ? []
+    : csv.records.map((record, i) => {
+        const line = i + 2;
+        const checked = checkImportRow(record, mapping);
+        const name = (mapping.name && record[mapping.name]) || '';
+        if (!checked.ok) return { line, action: 'error', name, spdesPermitId: null, problems: checked.problems };
+        const spdes = checked.row.noi.spdesPermitId;
+        if (spdes && seen.has(spdes)) return { line, action: 'error', name, spdesPermitId: spdes, problems: [`SPDES permit ID ${spdes} is already on line ${seen.get(spdes)} of this file.`] };
+        if (spdes) seen.set(spdes, line);
+        const existing = spdes ? bySpdes.get(spdes) : undefined;
+        if (!existing) return { line, action: 'create', name, spdesPermitId: spdes, problems: [], row: checked.row };
+        // An update is checked as the record it makes (the row's columns over the project on file).
+        const merged = noiProblems(mergeForUpdate(pickNoi(db, existing.id), checked.row));
+        if (Object.keys(merged).length) return { line, action: 'error', name, spdesPermitId: spdes, problems: Object.entries(merged).map(([k, m]) => `${NOI_FIELD_LABEL[k as keyof NoiFields] ?? k} (with the project on file): ${m}`) };
+        return { line, action: 'update', name, spdesPermitId: spdes, problems: [], slug: existing.slug, row: checked.row, projectId: existing.id };
+      });
+  const count = (a: PreviewRow['action']) => planned.filter((r) => r.action === a).length;
+  const rows = planned.map(({ row: _row, projectId: _id, ...r }) => r);
+  return { preview: { headers: csv.headers, mapping, problems, rows, counts: { create: count('create'), update: count('update'), error: count('error') } }, planned };
+}
+
+/** The dry run: what each row would do, and why a row cannot be imported. Nothing is written. */
+export function previewImport(db: DB, text: string, mapping?: ImportMapping): ImportPreview {
+  return plan(db, text, mapping).preview;
+}
+
+const NOI_KEYS = Object.keys(NOI_FIELD_LABEL).filter((k) => k !== 'published') as Array<keyof NoiFields>;
+
+/**
+ * Confirmed: the rows without problems are written, all in one transaction (a failure writes none).
+ * Rows with problems are left out, as the preview said.
+ */
+export function importProjects(db: DB, actor: Actor, text: string, mapping: ImportMapping, source: string): Result<{ created: number; updated: number; skipped: number }> {
+  const { preview, planned } = plan(db, text, mapping);
+  if (preview.problems.length) return { ok: false, message: preview.problems.join(' ') };
+  const good = planned.filter((p) => p.action !== 'error');
+  if (!good.length) return { ok: false, message: 'No row can be imported: correct the rows marked in the preview and choose the file again.' };
+  try {
+    db.transaction((tx) => {
+      for (const p of good) {
+        const row = p.row!;
+        const result =
+          p.action === 'update'
+            ? updateProject(db, actor, p.projectId!, mergeForUpdate(pickNoi(db, p.projectId!), row))
+            : createProject(db, actor, { ...row.noi, owner: row.owner ?? { companyName: 'Not on file', contactName: null, contactTitle: null, phone: null, email: null }, waters: [], publish: false });
+        if (!result.ok) throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
+      }
+      audit(tx, actor, { action: 'project.import', entityType: 'project', entityId: null, after: { source, created: preview.counts.create, updated: preview.counts.update, skipped: preview.counts.error, spdes: good.map((p) => p.spdesPermitId).filter(Boolean) } });
+    });
+  } catch (err) {
+    if (err instanceof ImportRowError) return { ok: false, message: `Nothing was imported: line ${err.line} could not be saved (${err.message}).` };
+    throw err;
+  }
+  return { ok: true, created: preview.counts.create, updated: preview.counts.update, skipped: preview.counts.error };
+}
+
+class ImportRowError extends Error {
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(message);
+    this.line = line;
+  }
+}
+
+function pickNoi(db: DB, projectId: number): NoiFields {
+  const row = db.select().from(projects).where(eq(projects.id, projectId)).get()!;
+  return Object.fromEntries(NOI_KEYS.map((k) => [k, (row as Record<string, unknown>)[k] ?? null])) as unknown as NoiFields;
+}
+
+/** The mapping the clerk chose on the form (`map.<field>` = a heading, or empty for none). */
+export function mappingFrom(values: Record<string, string | undefined>): ImportMapping | undefined {
+  if (!IMPORT_FIELDS.some((f) => `map.${f.key}` in values)) return undefined;
+  return Object.fromEntries(IMPORT_FIELDS.map((f) => [f.key, values[`map.${f.key}`] || null]));
+}

@@ -1,0 +1,191 @@
+/**
+ * The municipality's identity as data (issue 21, decision 0038): its name and kind, its offices, its
+ * officials, the department's signature. The portal serves one town, village or city holding the state's
+ * MS4 permit under a local law modelled on the state's erosion and sediment control law; nothing in
+ * `src/` names a municipality (tests/unit/no-town-name-in-src.test.ts). The admin edits the profile at
+ * /staff/settings (platform/town-profile.ts stores it); this file is the pure part: the shape, the
+ * placeholder a fresh install shows until it is set, and the words every page, mail, PDF and feed uses.
+ */
+
+export const MUNICIPALITY_KINDS = ['town', 'village', 'city'] as const;
+export type MunicipalityKind = (typeof MUNICIPALITY_KINDS)[number];
+
+export interface TownOffice {
+  /** "Town Clerk's office", "Department of Public Works". */
+  name: string;
+  /** One line: street, place, state and ZIP. */
+  address: string;
+  /** "Monday to Friday, 8:30 a.m. to 4:30 p.m." */
+  hours: string;
+  phone: string;
+}
+
+export interface TownOfficial {
+  name: string;
+  /** What the official is otherwise ("the Town Supervisor"), said beside the role. */
+  title: string;
+  email: string;
+}
+
+export interface TownProfile {
+  /** The name alone: "Example". */
+  name: string;
+  kind: MunicipalityKind;
+  county: string;
+  /** Where records are asked for, paid for and picked up. */
+  clerkOffice: TownOffice;
+  /** The Stormwater Management Officer's office (site postings, notices). */
+  stormwaterOffice: TownOffice;
+  recordsAccessOfficer: TownOfficial;
+  /** Who hears records appeals when no staff account is named (POL §89(4)(a)). */
+  appealsOfficer: TownOfficial;
+  stormwaterOfficer: TownOfficial;
+  /** The last line of every message. */
+  signature: string;
+  /** The From: of the portal's mail, like `Town of X Stormwater <stormwater@x.example>`. */
+  mailFrom: string;
+  /** The public address of the portal (links in mail, feeds, catalogs); empty: the configured PUBLIC_URL. */
+  publicUrl: string;
+  /** SHA-256 of the uploaded logo (PNG or JPEG) in the file store, or null. */
+  logoSha256: string | null;
+}
+
+const blankOffice = (name: string): TownOffice => ({ name, address: '', hours: 'Monday to Friday, 9 a.m. to 5 p.m.', phone: '' });
+const blankOfficial = (title: string): TownOfficial => ({ name: '', title, email: '' });
+
+/** What a fresh install shows until the admin fills in /staff/settings (the demo seed fills it in). */
+export const PLACEHOLDER_TOWN_PROFILE: TownProfile = {
+  name: 'Example',
+  kind: 'town',
+  county: '',
+  clerkOffice: blankOffice("Town Clerk's office"),
+  stormwaterOffice: blankOffice('Department of Public Works'),
+  recordsAccessOfficer: blankOfficial('the Town Clerk'),
+  appealsOfficer: blankOfficial('the Town Supervisor'),
+  stormwaterOfficer: blankOfficial('Stormwater Management Officer'),
+  signature: 'Department of Public Works: Stormwater Management',
+  mailFrom: '',
+  publicUrl: '',
+  logoSha256: null,
+};
+
+/** The words built from a profile, so every page and document says the same thing. */
+export interface TownWords {
+  profile: TownProfile;
+  /** "Town", "Village", "City". */
+  kindWord: string;
+  /** "Town of Example". */
+  fullName: string;
+  /** "Town of Example, New York". */
+  fullNameWithState: string;
+  /** "Example Stormwater Portal". */
+  portalName: string;
+  /** "Town of Example, Department of Public Works: Stormwater Management". */
+  signature: string;
+  /** "Town Hall". */
+  hall: string;
+  /** "Town Clerk". */
+  clerk: string;
+  /** "Example, NY": after a site's street address. */
+  placeSuffix: string;
+  /** A short slug for file names and ids: "example". */
+  slug: string;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function townWords(profile: TownProfile): TownWords {
+  const kindWord = capital(profile.kind);
+  const fullName = `${kindWord} of ${profile.name}`;
+  return {
+    profile,
+    kindWord,
+    fullName,
+    fullNameWithState: `${fullName}, New York`,
+    portalName: `${profile.name} Stormwater Portal`,
+    signature: profile.signature.toLowerCase().startsWith(fullName.toLowerCase()) ? profile.signature : `${fullName}, ${profile.signature}`,
+    hall: `${kindWord} Hall`,
+    clerk: `${kindWord} Clerk`,
+    placeSuffix: `${profile.name}, NY`,
+    slug: profile.name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'town',
+  };
+}
+
+/** An office in one line: "Town Clerk's office, 1 Main Street, X, NY 12345 - (518) 555-0100". */
+export function officeLine(o: TownOffice): string {
+  return [o.name, o.address].filter(Boolean).join(', ') + (o.phone ? ` - ${o.phone}` : '');
+}
+
+/** An official in words: "Sam Supervisor, the Town Supervisor" or just the title. */
+export function officialLine(o: TownOfficial): string {
+  return [o.name, o.title].filter(Boolean).join(', ');
+}
+
+/** The form's field names for the offices and officials (flat, so the no-JS form posts them as they are). */
+export const OFFICE_FIELDS = ['name', 'address', 'hours', 'phone'] as const;
+export const OFFICIAL_FIELDS = ['name', 'title', 'email'] as const;
+export const OFFICES = { clerkOffice: "The clerk's office (records requests, payments, pickup)", stormwaterOffice: "The Stormwater Management Officer's office" } as const;
+export const OFFICIALS = {
+  recordsAccessOfficer: 'Records access officer',
+  appealsOfficer: 'Records access appeals officer (when no staff account is named)',
+  stormwaterOfficer: 'Stormwater Management Officer',
+} as const;
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const clean = (v: string | undefined) => (v ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+/**
+ * The admin's form, checked: the profile it describes, or a plain sentence for each field that is wrong.
+ * `logoSha256` is kept from before unless the form uploads or removes one (the page does that).
+ */
+export function checkTownProfile(values: Record<string, string | undefined>, logoSha256: string | null): { profile: TownProfile; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const text = (name: string, max: number, required: string | null) => {
+    const v = clean(values[name]);
+    if (!v && required) errors[name] = required;
+    else if (v.length > max) errors[name] = `Use at most ${max} characters.`;
+    return v;
+  };
+  const email = (name: string) => {
+    const v = text(name, 200, null);
+    if (v && !EMAIL.test(v)) errors[name] = 'Enter an email address, like clerk@town.example, or leave it empty.';
+    return v;
+  };
+  const kind = clean(values.kind);
+  if (!(MUNICIPALITY_KINDS as readonly string[]).includes(kind)) errors.kind = 'Choose whether the municipality is a town, a village or a city.';
+  const office = (key: keyof typeof OFFICES): TownOffice => ({
+    name: text(`${key}.name`, 120, "Name the office, like “Town Clerk's office”."),
+    address: text(`${key}.address`, 200, 'Enter the street address, place, state and ZIP code, like “1 Main Street, Springfield, NY 12345”.'),
+    hours: text(`${key}.hours`, 200, 'Say when the office is open, like “Monday to Friday, 9 a.m. to 5 p.m.”.'),
+    phone: text(`${key}.phone`, 40, null),
+  });
+  const official = (key: keyof typeof OFFICIALS): TownOfficial => ({ name: text(`${key}.name`, 120, null), title: text(`${key}.title`, 120, null), email: email(`${key}.email`) });
+  const mailFrom = text('mailFrom', 200, null);
+  if (mailFrom && !EMAIL.test(/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom)) errors.mailFrom = 'Enter the sender like “Town of Springfield Stormwater <stormwater@springfield.example>”, or leave it empty to use MAIL_FROM.';
+  const publicUrl = text('publicUrl', 200, null).replace(/\/+$/, '');
+  if (publicUrl && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl)) errors.publicUrl = 'Enter the portal’s address starting with https://, or leave it empty to use PUBLIC_URL.';
+  const profile: TownProfile = {
+    name: text('name', 80, 'Enter the municipality’s name, like “Springfield” (without “Town of”).'),
+    kind: (MUNICIPALITY_KINDS as readonly string[]).includes(kind) ? (kind as MunicipalityKind) : 'town',
+    county: text('county', 80, null),
+    clerkOffice: office('clerkOffice'),
+    stormwaterOffice: office('stormwaterOffice'),
+    recordsAccessOfficer: official('recordsAccessOfficer'),
+    appealsOfficer: official('appealsOfficer'),
+    stormwaterOfficer: official('stormwaterOfficer'),
+    signature: text('signature', 200, 'Enter the department’s signature, like “Department of Public Works: Stormwater Management”.'),
+    mailFrom,
+    publicUrl,
+    logoSha256,
+  };
+  if (/^(town|village|city) of /i.test(profile.name)) errors.name = `Enter the name alone: the portal adds “${capital(profile.kind)} of”.`;
+  return { profile, errors };
+}
+
+/** The profile as the form's values (the same flat names checkTownProfile reads). */
+export function townProfileValues(p: TownProfile): Record<string, string> {
+  const out: Record<string, string> = { name: p.name, kind: p.kind, county: p.county, signature: p.signature, mailFrom: p.mailFrom, publicUrl: p.publicUrl };
+  for (const key of Object.keys(OFFICES) as Array<keyof typeof OFFICES>) for (const f of OFFICE_FIELDS) out[`${key}.${f}`] = p[key][f];
+  for (const key of Object.keys(OFFICIALS) as Array<keyof typeof OFFICIALS>) for (const f of OFFICIAL_FIELDS) out[`${key}.${f}`] = p[key][f];
+  return out;
+}
