@@ -3,12 +3,12 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
-import { failure } from '#lib/server/platform/forms/fields.ts';
+import { failure, optionalText } from '#lib/server/platform/forms/fields.ts';
 import { CITABLE, LOCAL_RULES } from '#lib/server/compliance/local-rules.rules.ts';
 import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
 import { allow } from './guard.ts';
 
-const shape = Object.fromEntries([...LOCAL_RULES.map((r) => r.key), ...CITABLE.map((k) => `citation.${k}`)].map((k) => [k, z.string().max(2000).optional()]));
+const shape = Object.fromEntries([...LOCAL_RULES.map((r) => r.key), ...CITABLE.map((k) => `citation.${k}`)].map((k) => [k, optionalText(2000)]));
 
 export const localRules = {
   save: defineAction({

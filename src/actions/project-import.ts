@@ -50,7 +50,10 @@ export const projectImport = {
         if (!result.ok) failure(result);
         return { done: { created: result.created, updated: result.updated, skipped: result.skipped } };
       }
-      return { preview: previewImport(db(), text, mapping), csv: text, source };
+      const preview = previewImport(db(), text, mapping);
+      // A file that cannot be read as CSV, or has no rows, is refused beside the file field: there is nothing to match.
+      if (preview.headers.length === 0) failure({ fields: { file: preview.problems.join(' ') } });
+      return { preview, csv: text, source };
     },
   }),
 };

@@ -152,7 +152,14 @@ describe('a crash mid-burst', () => {
     const tmp = path.join(filesDir, 'tmp');
     expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
     const referenced = new Set(
-      (db.$client.prepare('select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null').all() as { sha: string }[]).map((r) => r.sha),
+      (
+        db.$client
+          .prepare(
+            'select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files' +
+              ' union select sha256 from practice_maintenance_reports union select sha256 from site_report_photos',
+          )
+          .all() as { sha: string }[]
+      ).map((r) => r.sha),
     );
     const stored = fs.readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
     expect(stored.filter((name) => !referenced.has(name))).toEqual([]);

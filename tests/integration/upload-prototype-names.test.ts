@@ -48,6 +48,12 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
   'staff/enforcement/[id]': { who: 'officer', url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}` },
   // A resident's report with photos (issue 16): anyone may post it.
   report: { who: 'anonymous', url: () => '/report?project=curry-road-distribution-center' },
+  // An owner's yearly maintenance report on a practice operator@ maintains (issue 20), and the town's logo (issue 21).
+  'operator/practices/[id]': {
+    who: 'operator',
+    url: () => `/operator/practices/${one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id}`,
+  },
+  'staff/settings': { who: 'admin', url: () => '/staff/settings' },
 };
 
 function operatorSlug(): string {
@@ -59,7 +65,7 @@ function operatorSlug(): string {
 beforeAll(async () => {
   portal = await startPortal();
   db = new Database(path.join(portal.dataDir, 'portal.db'), { readonly: true });
-  for (const who of ['clerk', 'officer', 'operator']) cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
+  for (const who of ['admin', 'clerk', 'officer', 'operator']) cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
   const doc = await PDFDocument.create();
   doc.addPage([612, 792]);
   pdf = await doc.save();
