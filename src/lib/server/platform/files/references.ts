@@ -5,14 +5,14 @@
  */
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { documents, operatorRequestFiles, practiceMaintenanceReports, requestItems } from '#db/schema.ts';
+import { documents, operatorRequestFiles, practiceAgreementFiles, practiceMaintenanceReports, requestItems } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { storedFilePath } from './store.ts';
 
 /** Every stored file a row refers to (documents, files a clerk uploaded to a records request, copies an operator uploaded). */
 export function referencedFiles(db: DB): Set<string> {
   const rows = db.$client
-    .prepare('select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files union select sha256 from practice_maintenance_reports')
+    .prepare('select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files union select sha256 from practice_maintenance_reports union select sha256 from practice_agreement_files')
     .all() as Array<{ sha: string }>;
   return new Set(rows.map((r) => r.sha));
 }
@@ -23,7 +23,9 @@ export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolea
     db.select({ id: requestItems.id }).from(requestItems).where(eq(requestItems.fileSha256, sha256)).limit(1).get() !== undefined ||
     db.select({ id: operatorRequestFiles.id }).from(operatorRequestFiles).where(eq(operatorRequestFiles.sha256, sha256)).limit(1).get() !== undefined ||
     // Issue 20: owners' maintenance reports.
-    db.select({ id: practiceMaintenanceReports.id }).from(practiceMaintenanceReports).where(eq(practiceMaintenanceReports.sha256, sha256)).limit(1).get() !== undefined
+    db.select({ id: practiceMaintenanceReports.id }).from(practiceMaintenanceReports).where(eq(practiceMaintenanceReports.sha256, sha256)).limit(1).get() !== undefined ||
+    // Issue 20b: practices' maintenance agreements and easements.
+    db.select({ id: practiceAgreementFiles.id }).from(practiceAgreementFiles).where(eq(practiceAgreementFiles.sha256, sha256)).limit(1).get() !== undefined
   );
 }
 
