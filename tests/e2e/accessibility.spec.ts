@@ -108,6 +108,7 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/practices/index.astro', '/staff/practices'],
   ['staff/practices/new.astro', '/staff/practices/new'],
   ['staff/practices/[id].astro', '/staff/practices/{openPractice}', '/staff/practices/{practice}'],
+  ['staff/practices/[id]/edit.astro', '/staff/practices/{practice}/edit'],
 ];
 const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
@@ -198,6 +199,8 @@ const OFFICER_FORMS: FormCase[] = [
   ['/staff/practices/new', 'Add to the inventory'],
   ['/staff/practices/{openPractice}', 'Record the inspection'],
   ['/staff/practices/{openPractice}', 'Record the removal'],
+  ['/staff/practices/{openPractice}', 'File the document'],
+  ['/staff/practices/{practice}/edit', 'Save the corrections'],
   ['/staff/practices', 'Draw and record'],
   ['/staff/practices', 'Save the intervals'],
   ['/staff/reviews/documents/{asBuilt}', /^(Accept the plans and add the practice|Add the practice)$/],

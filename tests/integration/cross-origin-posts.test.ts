@@ -48,6 +48,8 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   'requests/operator/new': { who: 'anonymous', url: () => '/requests/operator/new?project=altamont-avenue-plaza' },
   'staff/operator-requests/new': { who: 'clerk', url: () => '/staff/operator-requests/new?project=altamont-avenue-plaza' },
   'operator/practices/[id]': { who: 'operator', url: (i) => `/operator/practices/${i.ownPracticeId}` },
+  // Issue 20: staff file a practice's agreement or easement on its page.
+  'staff/practices/[id]': { who: 'clerk', url: (i) => `/staff/practices/${i.ownPracticeId}` },
 };
 /**
  * The one deliberate exception: RFC 8058 one-click unsubscribe. Mail providers post it from their own
