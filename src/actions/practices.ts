@@ -29,7 +29,7 @@ const practiceFields = {
   inServiceOn: requiredDay('the day it went into service'),
 };
 
-function practiceInput(input: { [K in keyof typeof practiceFields]: unknown }) {
+function practiceInput(input: { [K in keyof typeof practiceFields]?: unknown }) {
   const i = input as {
     name: string; type: (typeof SMP_TYPES)[number]; description: string; location: string; latitude: number; longitude: number;
     ownerKind: 'public' | 'private'; ownerName: string; maintainerEmail?: string; agreementReference?: string; dedicatedToTown: boolean; inServiceOn: string;
@@ -97,7 +97,7 @@ export const practices = {
     }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const raw = input as Record<string, string | undefined>;
+      const raw = input as unknown as Record<string, string | undefined>;
       const fields: Record<string, string> = {};
       const newItems: Array<{ description: string; dueOn: string }> = [];
       for (const n of ITEM_SLOTS) {
