@@ -135,7 +135,7 @@ test('on a phone: the officer corrects a practice, the clerk files its easement,
   await page.getByRole('group', { name: /Dedicated to the Town/ }).getByLabel('No').check();
   await page.getByRole('button', { name: 'Save the corrections' }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/practices/${p.id}\\?saved=1`));
-  await expect(page.locator('main')).toContainText('Maple Court Homeowners Association (private)');
+  await expect(page.locator('main')).toContainText('Maple Court Homeowners Association (a private owner)');
 
   // The clerk files the recorded easement: first a photo named .pdf (refused by its content), then the PDF.
   await as(page, 'clerk@rotterdam.example');
