@@ -248,6 +248,8 @@ describe('the officer’s desk and the open data', () => {
 });
 
 describe('correcting a practice’s record and filing its agreement or easement', () => {
+  const files = () => n('select count(*) from practice_agreement_files where practice_id = ?', practice().id);
+  let filesAtStart = 0;
   const practice = () => one<{ id: number; name: string; in_service_on: string }>('select id, name, in_service_on from stormwater_practices where project_id is null and removed_on is null order by id limit 1');
   const upload = async (id: number, cookie: string, file: Blob, name: string, isPublic = 'yes') => {
     const form = new FormData();
@@ -296,12 +298,13 @@ describe('correcting a practice’s record and filing its agreement or easement'
 
   it('a file that is not a PDF is refused beside the field, and nothing is kept', async () => {
     const p = practice();
+    filesAtStart = files();
     const png = new Blob([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')], { type: 'application/pdf' });
     const res = await upload(p.id, clerk, png, 'easement.pdf');
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toMatch(/id="f-agreement-error"[^>]*>[^<]*PDF/);
-    expect(n('select count(*) from practice_agreement_files where practice_id = ?', p.id)).toBe(0);
+    expect(files()).toBe(filesAtStart);
   });
 
   it('the clerk files the recorded easement: public, residents download it from the practice page; audited', async () => {
@@ -321,7 +324,7 @@ describe('correcting a practice’s record and filing its agreement or easement'
   it('a replacement marked not public hides the download; staff still read it', async () => {
     const p = practice();
     expect((await upload(p.id, officer, await pdf('Draft agreement'), 'draft.pdf', 'no')).status).toBe(303);
-    expect(n('select count(*) from practice_agreement_files where practice_id = ?', p.id)).toBe(2);
+    expect(files()).toBe(filesAtStart + 2);
     expect((await get(base, `/practices/${p.id}/agreement`)).status).toBe(404);
     expect(await (await get(base, `/practices/${p.id}`)).text()).not.toContain(`/practices/${p.id}/agreement`);
     expect((await get(base, `/staff/practices/${p.id}/agreement`, clerk)).status).toBe(200);
