@@ -38,7 +38,7 @@ function practiceInput(input: { [K in keyof typeof practiceFields]?: unknown }) 
 }
 
 const ITEM_SLOTS = [0, 1, 2] as const;
-const itemFields = Object.fromEntries(ITEM_SLOTS.flatMap((n) => [[`item${n}Description`, optionalText(500)], [`item${n}DueOn`, z.string().trim().optional()]]));
+const itemFields = Object.fromEntries(ITEM_SLOTS.flatMap((n) => [[`item${n}Description`, optionalText(500)], [`item${n}DueOn`, optionalText(20)]]));
 
 export const practices = {
   create: defineAction({

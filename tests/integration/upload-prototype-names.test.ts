@@ -46,6 +46,9 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
   },
   'staff/requests/[id]/upload': { who: 'clerk', url: () => `/staff/requests/${one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged')").id}/upload` },
   'staff/enforcement/[id]': { who: 'officer', url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}` },
+  // Issue 20: the owner's yearly report; staff file a practice's agreement or easement.
+  'operator/practices/[id]': { who: 'operator', url: () => `/operator/practices/${one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id}` },
+  'staff/practices/[id]': { who: 'clerk', url: () => `/staff/practices/${one<{ id: number }>('select min(id) as id from stormwater_practices').id}` },
 };
 
 function operatorSlug(): string {
