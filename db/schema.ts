@@ -1631,3 +1631,32 @@ export const siteReportBlocks = sqliteTable(
   (t) => [uniqueIndex('site_report_blocks_uq').on(t.kind, t.valueHash)],
 );
 // ── end issue 16 ──
+
+// ── Issue 20b: the maintenance agreement or easement as a document ──
+
+/**
+ * The recorded maintenance agreement or easement of a permanent practice, as the file the Town holds. Kept
+ * per practice (not in `documents`, which belong to a project: many practices were entered directly). The
+ * latest row is the one in force; earlier ones stay as the record of what was replaced. Public by default:
+ * recorded easements and agreements are land records (decision 0043).
+ */
+export const practiceAgreementFiles = sqliteTable(
+  'practice_agreement_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => stormwaterPractices.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    /** Original name, only for the download's Content-Disposition. */
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    pageCount: integer('page_count').notNull().default(1),
+    public: integer('public', { mode: 'boolean' }).notNull().default(true),
+    uploadedByUserId: integer('uploaded_by_user_id').references((): AnySQLiteColumn => users.id),
+    uploadedAt: integer('uploaded_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('practice_agreement_files_practice_idx').on(t.practiceId, t.id)],
+);
+// ── end issue 20b ──

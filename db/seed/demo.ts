@@ -9,6 +9,7 @@
  */
 import { seedPractices } from './practices.ts';
 import { seedTownProfile } from './town-profiles.ts';
+import { seedPracticeAgreements } from './practice-agreements.ts';
 import { eq } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
@@ -274,6 +275,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date;
   });
 
   await seedPractices(db, { filesDir: opts.filesDir, today, now }); // Issue 20: permanent practices and escrow.
+  await seedPracticeAgreements(db, { filesDir: opts.filesDir }); // Issue 20: agreements and easements on file.
   const stopWork = plans.find((p) => p.def.status === 'stop_work');
   // Slugs worth knowing in browser tests and demos.
   return buildSummary(db, 'demo', now, {

@@ -7,7 +7,7 @@ import { db } from '#lib/server/platform/db.ts';
 import { choice, failure, id, ids as idList, optionalText, orNull, plainText, requiredDay, requiredText, wholeNumber } from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { recordPracticeInspection, drawRandomInspections } from '#lib/server/stormwater-practices/inspections.ts';
-import { acceptAsBuilt, createPractice, removeFromOperation, saveRoutineIntervals } from '#lib/server/stormwater-practices/practices.ts';
+import { acceptAsBuilt, createPractice, removeFromOperation, saveRoutineIntervals, updatePractice } from '#lib/server/stormwater-practices/practices.ts';
 import { allow } from './guard.ts';
 
 const ids = z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]), idList);
@@ -38,7 +38,7 @@ function practiceInput(input: { [K in keyof typeof practiceFields]?: unknown }) 
 }
 
 const ITEM_SLOTS = [0, 1, 2] as const;
-const itemFields = Object.fromEntries(ITEM_SLOTS.flatMap((n) => [[`item${n}Description`, optionalText(500)], [`item${n}DueOn`, z.string().trim().optional()]]));
+const itemFields = Object.fromEntries(ITEM_SLOTS.flatMap((n) => [[`item${n}Description`, optionalText(500)], [`item${n}DueOn`, optionalText(20)]]));
 
 export const practices = {
   create: defineAction({
@@ -47,6 +47,17 @@ export const practices = {
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
       const r = createPractice(db(), actorOf(officer, ctx), { ...practiceInput(input), projectId: null }, townToday());
+      if (!r.ok) failure(r);
+      return { id: r.id };
+    },
+  }),
+
+  update: defineAction({
+    accept: 'form',
+    input: z.object({ practiceId: id, ...practiceFields }),
+    handler: async (input, ctx) => {
+      const officer = allow.role(ctx, 'officer');
+      const r = updatePractice(db(), actorOf(officer, ctx), input.practiceId, practiceInput(input), townToday());
       if (!r.ok) failure(r);
       return { id: r.id };
     },

@@ -116,6 +116,7 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/reports/index.astro', '/staff/reports', '/staff/reports?all=1'],
   ['staff/reports/[id].astro', '/staff/reports/{siteReport}', '/staff/reports/{closedSiteReport}'],
   ['staff/reports/categories.astro', '/staff/reports/categories'],
+  ['staff/practices/[id]/edit.astro', '/staff/practices/{practice}/edit'],
 ];
 const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
@@ -209,6 +210,8 @@ const OFFICER_FORMS: FormCase[] = [
   ['/staff/practices/new', 'Add to the inventory'],
   ['/staff/practices/{openPractice}', 'Record the inspection'],
   ['/staff/practices/{openPractice}', 'Record the removal'],
+  ['/staff/practices/{openPractice}', 'File the document'],
+  ['/staff/practices/{practice}/edit', 'Save the corrections'],
   ['/staff/practices', 'Draw and record'],
   ['/staff/practices', 'Save the intervals'],
   ['/staff/reviews/documents/{asBuilt}', /^(Accept the plans and add the practice|Add the practice)$/],

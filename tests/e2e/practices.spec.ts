@@ -116,3 +116,58 @@ test('an escrow with a deposit, two charges for accepted services and a request 
   await page.getByRole('link', { name: 'Printable statement' }).click();
   await expect(page.locator('main')).toContainText('$549.75');
 });
+
+test('on a phone: the officer corrects a practice, the clerk files its easement, a resident downloads it; an owner’s bad file is refused beside the field', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const p = one<{ id: number; name: string }>('select id, name from stormwater_practices where project_id is null and removed_on is null order by id desc limit 1');
+  await as(page, 'officer@rotterdam.example');
+  await page.goto(`/staff/practices/${p.id}`);
+  await page.getByRole('link', { name: 'Correct the record' }).click();
+  await expect(page.getByLabel('Name of the practice')).toHaveValue(p.name);
+  // A pin outside the town is refused beside the field; what was typed stays.
+  await page.getByLabel('Owner responsible for maintenance').fill('Maple Court Homeowners Association');
+  await page.getByLabel('Latitude').fill('40.1');
+  await page.getByRole('button', { name: 'Save the corrections' }).click();
+  await expect(page.locator('#f-latitude-error')).toContainText('Put the pin inside the town');
+  await expect(page.getByLabel('Owner responsible for maintenance')).toHaveValue('Maple Court Homeowners Association');
+  await page.getByLabel('Latitude').fill('42.7950');
+  await page.getByRole('group', { name: /Who maintains it/ }).getByLabel('Private owner').check();
+  await page.getByRole('group', { name: /Dedicated to the Town/ }).getByLabel('No').check();
+  await page.getByRole('button', { name: 'Save the corrections' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/practices/${p.id}\\?saved=1`));
+  await expect(page.locator('main')).toContainText('Maple Court Homeowners Association (a private owner)');
+
+  // The clerk files the recorded easement: first a photo named .pdf (refused by its content), then the PDF.
+  await as(page, 'clerk@rotterdam.example');
+  await page.goto(`/staff/practices/${p.id}`);
+  await expect(page.getByRole('link', { name: 'Correct the record' })).toHaveCount(0);
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b00000000049454e44ae426082', 'hex');
+  await page.getByLabel(/The recorded agreement or easement/).setInputFiles({ name: 'easement.pdf', mimeType: 'application/pdf', buffer: png });
+  await page.getByRole('button', { name: 'File the document' }).click();
+  await expect(page.locator('#f-agreement-error')).toContainText('PDF');
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]).drawText('Drainage easement', { x: 72, y: 700 });
+  await page.getByLabel(/The recorded agreement or easement/).setInputFiles({ name: 'easement.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) });
+  await page.getByRole('button', { name: 'File the document' }).click();
+  await expect(page.getByTestId('agreement-on-file')).toContainText('easement.pdf');
+
+  // A resident reads it in plain dated words and downloads it.
+  await page.context().clearCookies();
+  await page.goto(`/practices/${p.id}`);
+  await expect(page.locator('main')).toContainText('Maple Court Homeowners Association');
+  const link = page.getByTestId('agreement-download');
+  await expect(link).toContainText(/Download the recorded document \(PDF, .+, 1 page; filed \w+ \d+, \d{4}\)/);
+  const res = await page.request.get((await link.getAttribute('href'))!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+
+  // The owner's yearly report with a file that is neither a PDF nor a photo: the message is next to the field.
+  await as(page, 'operator@rotterdam.example');
+  await page.goto('/operator/practices');
+  await page.locator('main a[href^="/operator/practices/"]').first().click();
+  await page.getByLabel('Inspection and maintenance done').fill('Mowed twice; cleared the outlet.');
+  await page.getByLabel(/Report: a PDF or a photo/).setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a PDF') });
+  await page.getByRole('button', { name: 'File the report' }).click();
+  await expect(page.locator('#f-report-error')).toContainText(/PDF/);
+  await expect(page.getByLabel('Inspection and maintenance done')).toHaveValue('Mowed twice; cleared the outlet.');
+});

@@ -57,6 +57,8 @@ interface Ids {
   /** A resident's report and a photo on one (issue 16). */
   reportId: number;
   reportPhotoId: number;
+  /** A practice with its agreement or easement on file (the demo town's, or a document's file filed as one). */
+  agreementPracticeId: number;
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -131,6 +133,8 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/practices/index': { allow: ['officer', 'clerk'], url: () => '/staff/practices' },
   'staff/practices/new': { allow: ['officer'], url: () => '/staff/practices/new' },
   'staff/practices/[id]': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.practiceId}` },
+  'staff/practices/[id]/edit': { allow: ['officer'], url: (i) => `/staff/practices/${i.practiceId}/edit` },
+  'staff/practices/[id]/agreement': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.agreementPracticeId}/agreement` },
   'staff/practices/[id]/reports/[reportId]': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.practiceReport.practiceId}/reports/${i.practiceReport.reportId}` },
   'staff/projects/[slug]/escrow': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/escrow` },
   'staff/projects/[slug]/escrow/statement': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/escrow/statement` },
@@ -249,6 +253,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'operatorAnswers.recordPayment': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId, paidOn: '2026-01-05', method: 'cash' }) },
   'operatorAnswers.markInspected': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId }) },
   // Issue 20
+  'practices.update': { allow: ['officer'], input: (i) => ({ practiceId: i.practiceId, name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'public', ownerName: 'DPW', dedicatedToTown: 'yes', inServiceOn: '2020-01-01' }) },
   'practices.create': { allow: ['officer'], input: () => ({ name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'public', ownerName: 'DPW', dedicatedToTown: 'yes', inServiceOn: '2020-01-01' }) },
   'practices.acceptAsBuilt': { allow: ['officer'], input: (i) => ({ documentId: i.reviewDocumentId, certifiedBy: 'Matrix PE', public: 'yes', name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'private', ownerName: 'Matrix HOA', dedicatedToTown: 'no', inServiceOn: '2020-01-01' }) },
   'practices.recordInspection': { allow: ['officer'], input: (i) => ({ practiceId: i.practiceId, inspectedOn: '2026-01-02', reason: 'routine', condition: 'functioning', inspectorName: 'Matrix' }) },
@@ -301,8 +306,10 @@ beforeAll(async () => {
     practiceReport: one<{ practiceId: number; reportId: number }>('select practice_id as practiceId, id as reportId from practice_maintenance_reports order by id limit 1'),
     reportId: one<{ id: number }>('select min(id) as id from site_reports').id,
     reportPhotoId: 0,
+    agreementPracticeId: 0,
   };
   ids.reportPhotoId = reportPhoto(ids.reportId);
+  ids.agreementPracticeId = agreementPractice(ids.practiceId);
   ids.ownOperatorRequestId = ownOperatorRequest(own);
   ids.ownOperatorFile = ownOperatorFile(own.id, ids.ownOperatorRequestId);
   ids.ownInspectionId = one<{ id: number }>('select max(id) as id from inspections where project_id = ?', own.id).id;
@@ -334,6 +341,15 @@ function ownOperatorFile(projectId: number, requestId: number): { requestId: num
     .prepare('insert into operator_request_files (request_id, sha256, file_name, mime_type, size_bytes, uploaded_at) values (?, ?, ?, ?, ?, ?) returning id')
     .get(requestId, doc.sha256, doc.filename, doc.mime_type, doc.size_bytes, Date.now()) as { id: number };
   return { requestId, fileId: row.id };
+}
+
+/** A practice whose agreement or easement is on file: the demo town's, or a project document's file filed as one. */
+function agreementPractice(practiceId: number): number {
+  const found = one<{ id: number } | undefined>('select min(practice_id) as id from practice_agreement_files');
+  if (found?.id) return found.id;
+  const doc = one<{ sha256: string; filename: string; mime_type: string; size_bytes: number }>("select sha256, filename, mime_type, size_bytes from documents where mime_type = 'application/pdf' order by id limit 1");
+  db.$client.prepare('insert into practice_agreement_files (practice_id, sha256, filename, mime_type, size_bytes, public) values (?, ?, ?, ?, ?, 0)').run(practiceId, doc.sha256, doc.filename, doc.mime_type, doc.size_bytes);
+  return practiceId;
 }
 
 function expectedPage(rule: (typeof ROUTES)[string], who: Who): number {

@@ -156,7 +156,7 @@ describe('a crash mid-burst', () => {
         db.$client
           .prepare(
             'select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files' +
-              ' union select sha256 from practice_maintenance_reports union select sha256 from site_report_photos',
+              ' union select sha256 from practice_maintenance_reports union select sha256 from practice_agreement_files union select sha256 from site_report_photos',
           )
           .all() as { sha: string }[]
       ).map((r) => r.sha),

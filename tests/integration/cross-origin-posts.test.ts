@@ -55,6 +55,8 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   'staff/reports/[id]': { who: 'officer', url: (i) => `/staff/reports/${i.reportId}` },
   'staff/reports/categories': { who: 'officer', url: () => '/staff/reports/categories' },
   'staff/open311-keys': { who: 'admin', url: () => '/staff/open311-keys' },
+  // Issue 20: staff file a practice's agreement or easement on its page.
+  'staff/practices/[id]': { who: 'clerk', url: (i) => `/staff/practices/${i.ownPracticeId}` },
 };
 /**
  * The one deliberate exception: RFC 8058 one-click unsubscribe. Mail providers post it from their own

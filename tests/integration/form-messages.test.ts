@@ -19,12 +19,10 @@ type Who = 'anonymous' | 'admin' | 'clerk' | 'officer' | 'operator';
 
 const NOI = ['name', 'slug', 'description', 'siteAddress', 'crossStreet', 'zip', 'latitude', 'longitude', 'taxMapParcels', 'kind', 'status', 'natureOfActivity', 'preDevelopmentLandUse', 'postDevelopmentLandUse', 'totalSiteAcres', 'disturbedAcres', 'maxDisturbedAtOnceAcres', 'existingImperviousAcres', 'futureImperviousAcres', 'decFiveAcreApproval', 'decFiveAcreApprovalOn', 'phasing', 'phaseCount', 'drainsToMs4', 'federalWetlandBuffer', 'stateWetlandBuffer', 'watercourseBuffer', 'bufferNotes', 'postConstructionPractices', 'plannedStartOn', 'plannedCompletionOn', 'actualStartOn', 'townPermitNo', 'spdesPermitId', 'noiReceivedOn', 'finalStabilizationOn', 'notFiledOn', 'winterShutdownFrom', 'winterShutdownTo'];
 const REQUEST = ['formKey', 'intent', 'project', 'documentIds', 'reportsFrom', 'reportsTo', 'freeText', 'delivery', 'name', 'email', 'phone', 'address', 'costLimit'];
+const PRACTICE = ['name', 'type', 'description', 'location', 'latitude', 'longitude', 'ownerKind', 'ownerName', 'maintainerEmail', 'agreementReference', 'dedicatedToTown', 'inServiceOn'];
 const OPERATOR_REQUEST = ['project', 'wantsSwppp', 'reportsFrom', 'reportsTo', 'description', 'delivery', 'name', 'email', 'phone', 'address', 'receivedOn'];
 
 /** Who calls each action, and the fields its form posts. Actions without input (sign out, the calendar link) are left out: they have nothing to validate. */
-/** The fields of a permanent practice (issue 20). */
-const PRACTICE = ['name', 'type', 'description', 'location', 'latitude', 'longitude', 'ownerKind', 'ownerName', 'maintainerEmail', 'agreementReference', 'dedicatedToTown', 'inServiceOn'];
-
 const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'accounts.signIn': { who: 'anonymous', fields: ['email', 'password', 'next'] },
   'accounts.signOut': 'no input',
@@ -43,6 +41,15 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'registry.recordStartDuties': { who: 'officer', fields: ['projectId', 'exemption', 'exemptionNote', 'preConstructionAssessmentOn'] },
   'registry.setOperators': { who: 'officer', fields: ['projectId', 'userIds'] },
   'registry.saveParty': { who: 'officer', fields: ['projectId', 'partyId', 'role', 'companyName', 'contactName', 'contactTitle', 'phone', 'email', 'license', 'measures', 'certifiedOn'] },
+  // Issue 20: permanent practices and the review escrow.
+  'practices.create': { who: 'officer', fields: PRACTICE },
+  'practices.update': { who: 'officer', fields: ['practiceId', ...PRACTICE] },
+  'practices.acceptAsBuilt': { who: 'officer', fields: [...PRACTICE, 'documentId', 'certifiedBy', 'comment', 'public'] },
+  'practices.recordInspection': { who: 'officer', fields: ['practiceId', 'inspectedOn', 'reason', 'condition', 'inspectorName', 'jointAgency', 'complaintSource', 'randomDrawId', 'findings', 'closeItemIds', 'item0Description', 'item0DueOn'] },
+  'practices.removeFromOperation': { who: 'officer', fields: ['practiceId', 'removedOn'] },
+  'practices.drawRandom': { who: 'officer', fields: ['count'] },
+  'practices.saveIntervals': { who: 'officer', fields: ['pond', 'wetland', 'infiltration', 'filtering', 'open_channel', 'green_infrastructure', 'proprietary_device'] },
+  'escrow.record': { who: 'officer', fields: ['projectId', 'kind', 'on', 'amount', 'checkNumber', 'professional', 'description', 'hours', 'acceptedOn'] },
   'registry.removeParty': { who: 'officer', fields: ['projectId', 'partyId'] },
   'registry.addWater': { who: 'officer', fields: ['projectId', 'name', 'waterType', 'impaired'] },
   'registry.removeWater': { who: 'officer', fields: ['projectId', 'waterId'] },
@@ -114,14 +121,6 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'operatorAnswers.offerInspection': { who: 'operator', fields: ['id', 'place', 'on', 'time'] },
   'operatorAnswers.recordPayment': { who: 'operator', fields: ['id', 'paidOn', 'method', 'reference'] },
   'operatorAnswers.markInspected': { who: 'operator', fields: ['id'] },
-  // Issue 20: permanent practices and the review escrow.
-  'practices.create': { who: 'officer', fields: [...PRACTICE] },
-  'practices.acceptAsBuilt': { who: 'officer', fields: [...PRACTICE, 'documentId', 'certifiedBy', 'comment', 'public'] },
-  'practices.recordInspection': { who: 'officer', fields: ['practiceId', 'inspectedOn', 'reason', 'condition', 'inspectorName', 'jointAgency', 'complaintSource', 'randomDrawId', 'findings', 'closeItemIds', 'item0Description', 'item0DueOn'] },
-  'practices.removeFromOperation': { who: 'officer', fields: ['practiceId', 'removedOn'] },
-  'practices.drawRandom': { who: 'officer', fields: ['count'] },
-  'practices.saveIntervals': { who: 'officer', fields: ['pond', 'wetland', 'infiltration', 'filtering', 'open_channel', 'green_infrastructure', 'proprietary_device'] },
-  'escrow.record': { who: 'officer', fields: ['projectId', 'kind', 'on', 'amount', 'checkNumber', 'professional', 'description', 'hours', 'acceptedOn'] },
   // Issue 21: the local law's numbers, and importing projects from CSV.
   'localRules.save': { who: 'officer', fields: ['routineMaxDays', 'stormInches', 'postStormHours', 'stabilizationDays', 'fiveAcreLimit'] },
   'projectImport.importProjects': { who: 'officer', fields: ['csv', 'source', 'confirm'] },

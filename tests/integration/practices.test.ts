@@ -246,3 +246,87 @@ describe('the officer’s desk and the open data', () => {
     expect(page).toMatch(/\d+ practices? within 1 mile of the point/);
   });
 });
+
+describe('correcting a practice’s record and filing its agreement or easement', () => {
+  const files = () => n('select count(*) from practice_agreement_files where practice_id = ?', practice().id);
+  let filesAtStart = 0;
+  const practice = () => one<{ id: number; name: string; in_service_on: string }>('select id, name, in_service_on from stormwater_practices where project_id is null and removed_on is null order by id limit 1');
+  const upload = async (id: number, cookie: string, file: Blob, name: string, isPublic = 'yes') => {
+    const form = new FormData();
+    form.append('agreementPublic', isPublic);
+    form.append('agreement', file, name);
+    return fetch(new URL(`/staff/practices/${id}`, base), { method: 'POST', redirect: 'manual', headers: { Origin: new URL(base).origin, Cookie: cookie }, body: form });
+  };
+  const pdf = async (words: string) => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]).drawText(words, { x: 72, y: 700 });
+    return new Blob([(await doc.save()) as BlobPart], { type: 'application/pdf' });
+  };
+  const fields = (p: { name: string; in_service_on: string }, over: Record<string, string> = {}) => ({
+    name: p.name, type: 'wetland', description: '', location: 'Corrected: behind the Town Hall', latitude: '42.8012', longitude: '-73.9701',
+    ownerKind: 'private', ownerName: 'Riverside HOA', dedicatedToTown: 'no', inServiceOn: p.in_service_on, ...over,
+  });
+
+  it('a correction with mistakes is refused beside each field, keeping what was typed; a clerk may not correct', async () => {
+    const p = practice();
+    const res = await postAction(base, `/staff/practices/${p.id}/edit`, 'practices.update', { practiceId: p.id, ...fields(p, { name: '', latitude: '40.1', ownerName: 'Typed owner kept' }) }, officer);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(/id="f-name-error"[^>]*>[^<]*name/i);
+    expect(html).toContain('value="Typed owner kept"');
+    expect(html).toContain('value="Corrected: behind the Town Hall"');
+    const pin = await postAction(base, `/staff/practices/${p.id}/edit`, 'practices.update', { practiceId: p.id, ...fields(p, { latitude: '40.1' }) }, officer);
+    expect(await text(pin)).toContain('Put the pin inside the town');
+    expect((await postAction(base, `/staff/practices/${p.id}/edit`, 'practices.update', { practiceId: p.id, ...fields(p) }, clerk)).status).toBe(403);
+    expect(one<{ name: string }>('select name from stormwater_practices where id = ?', p.id).name).toBe(p.name);
+  });
+
+  it('the officer corrects family, pin, owner and dedication; audited with before and after; the public page shows it', async () => {
+    const p = practice();
+    const res = await postAction(base, `/staff/practices/${p.id}/edit`, 'practices.update', { practiceId: p.id, ...fields(p, { name: `${p.name} (corrected)`, dedicatedToTown: 'yes' }) }, officer);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/staff/practices/${p.id}?saved=1`);
+    expect(one('select type, latitude, owner_kind, owner_name, dedicated_to_town from stormwater_practices where id = ?', p.id)).toEqual({ type: 'wetland', latitude: 42.8012, owner_kind: 'private', owner_name: 'Riverside HOA', dedicated_to_town: 1 });
+    const a = one<{ before_json: string; after_json: string }>("select before_json, after_json from audit_log where action = 'practice.update' and entity_id = ? order by id desc limit 1", String(p.id));
+    expect(JSON.parse(a.before_json).name).toBe(p.name);
+    expect(JSON.parse(a.after_json).name).toBe(`${p.name} (corrected)`);
+    const page = await publicPage(p.id);
+    expect(page).toContain(`${p.name} (corrected)`);
+    expect(page).toContain('Riverside HOA');
+    expect(page).toMatch(/Dedicated to the Town Yes/);
+  });
+
+  it('a file that is not a PDF is refused beside the field, and nothing is kept', async () => {
+    const p = practice();
+    filesAtStart = files();
+    const png = new Blob([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')], { type: 'application/pdf' });
+    const res = await upload(p.id, clerk, png, 'easement.pdf');
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toMatch(/id="f-agreement-error"[^>]*>[^<]*PDF/);
+    expect(files()).toBe(filesAtStart);
+  });
+
+  it('the clerk files the recorded easement: public, residents download it from the practice page; audited', async () => {
+    const p = practice();
+    const res = await upload(p.id, clerk, await pdf('Drainage easement, Liber 1234 page 56'), 'easement.pdf');
+    expect(res.status).toBe(303);
+    expect(n("select count(*) from audit_log where action = 'practice.agreement' and entity_id = ?", String(p.id))).toBe(1);
+    const html = await (await get(base, `/practices/${p.id}`)).text();
+    expect(html).toContain(`href="/practices/${p.id}/agreement"`);
+    expect(await text(new Response(html))).toMatch(/Download the recorded document \(PDF, [\d.]+ [kK]?B, 1 page; filed \w+ \d+, \d{4}\)/);
+    const dl = await get(base, `/practices/${p.id}/agreement`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers.get('content-type')).toBe('application/pdf');
+    expect((await get(base, `/staff/practices/${p.id}/agreement`, officer)).status).toBe(200);
+  });
+
+  it('a replacement marked not public hides the download; staff still read it', async () => {
+    const p = practice();
+    expect((await upload(p.id, officer, await pdf('Draft agreement'), 'draft.pdf', 'no')).status).toBe(303);
+    expect(files()).toBe(filesAtStart + 2);
+    expect((await get(base, `/practices/${p.id}/agreement`)).status).toBe(404);
+    expect(await (await get(base, `/practices/${p.id}`)).text()).not.toContain(`/practices/${p.id}/agreement`);
+    expect((await get(base, `/staff/practices/${p.id}/agreement`, clerk)).status).toBe(200);
+  });
+});

@@ -360,7 +360,7 @@ describe('the demo town', () => {
   it('is deterministic: the same "now" gives the same rows and the same files, drawn on one thread or several', async () => {
     const second = freshDatabase('rsp-seed-again-');
     await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW, renderThreads: 1 });
-    for (const table of ['projects', 'parties', 'documents', 'inspections', 'inspection_practices', 'corrective_actions', 'monthly_summaries', 'enforcement_actions', 'records_requests', 'request_events', 'invoice_lines', 'stormwater_practices', 'practice_inspections', 'practice_maintenance_items', 'practice_maintenance_reports', 'escrow_entries']) {
+    for (const table of ['projects', 'parties', 'documents', 'inspections', 'inspection_practices', 'corrective_actions', 'monthly_summaries', 'enforcement_actions', 'records_requests', 'request_events', 'invoice_lines', 'stormwater_practices', 'practice_inspections', 'practice_maintenance_items', 'practice_maintenance_reports', 'practice_agreement_files', 'escrow_entries']) {
       const a = all(db, `SELECT * FROM "${table}" ORDER BY 1`);
       const b = all(second.db, `SELECT * FROM "${table}" ORDER BY 1`);
       expect(b, table).toEqual(a);

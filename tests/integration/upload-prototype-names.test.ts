@@ -48,11 +48,12 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
   'staff/enforcement/[id]': { who: 'officer', url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}` },
   // A resident's report with photos (issue 16): anyone may post it.
   report: { who: 'anonymous', url: () => '/report?project=curry-road-distribution-center' },
-  // An owner's yearly maintenance report on a practice operator@ maintains (issue 20), and the town's logo (issue 21).
+  // Issue 20: the owner's yearly report; staff file a practice's agreement or easement. Issue 21: the town's logo.
   'operator/practices/[id]': {
     who: 'operator',
     url: () => `/operator/practices/${one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id}`,
   },
+  'staff/practices/[id]': { who: 'clerk', url: () => `/staff/practices/${one<{ id: number }>('select min(id) as id from stormwater_practices').id}` },
   'staff/settings': { who: 'admin', url: () => '/staff/settings' },
 };
 

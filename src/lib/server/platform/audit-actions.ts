@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = {
   'practice.maintenance_report': 'Filed an owner’s maintenance report',
   'practice.settings': 'Changed the routine inspection intervals',
   'practice.remove': 'Recorded that a permanent practice was removed from operation',
+  'practice.update': 'Corrected a permanent practice’s record',
+  'practice.agreement': 'Filed a practice’s maintenance agreement or easement',
   'escrow.deposit': 'Recorded an escrow deposit',
   'escrow.estimate': 'Recorded a professional’s estimate',
   'escrow.charge': 'Charged accepted services to the escrow',

@@ -2,16 +2,17 @@
  * What residents see of the permanent stormwater practices: what each is, who maintains it, when the Town
  * last inspected it and what it found, and the maintenance still open with its due date; near a place, on
  * the map, and as open data. Never: who filed a complaint, the owner's account, the reports' files, or any
- * escrow (decision 0037). Only practices whose project (if any) is published.
+ * escrow (decision 0037); the agreement or easement only when its file is public (decision 0043). Only practices whose project (if any) is published.
  */
 import type { ProjectStatus } from '#db/enums.ts';
-import { projects, type SmpCondition } from '#db/schema.ts';
+import { projects, stormwaterPractices, type SmpCondition } from '#db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { nearest, type Point } from '#lib/shared/geo.ts';
 import { SMP_CONDITION_LABEL, SMP_INSPECTION_REASON_LABEL, SMP_OWNER_KIND_LABEL, SMP_TYPE_LABEL, SMP_TYPE_MEANING } from '#lib/shared/labels.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
+import { publicAgreement } from '#lib/server/stormwater-practices/agreements.ts';
 import { practiceRecord, practiceSummaries, type PracticeSummary } from '#lib/server/stormwater-practices/view.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 import { projectsGeoJson } from './open-data.ts';
@@ -62,6 +63,7 @@ export function publicPractice(db: DB, id: number, today: string) {
     ownerKindLabel: SMP_OWNER_KIND_LABEL[p.ownerKind],
     dedicatedToTown: p.dedicatedToTown,
     agreementReference: p.agreementReference,
+    agreement: agreementDownload(db, p.id),
     inServiceOn: p.inServiceOn,
     removedOn: p.removedOn,
     asBuiltAcceptedOn: p.asBuiltAcceptedOn,
@@ -140,4 +142,19 @@ export function encodePractices(db: DB, today: string, format: 'json' | 'csv' | 
   }
   if (format === 'geojson') return encodedBody(JSON.stringify(projectsGeoJson(records), null, 1), 'application/geo+json; charset=utf-8', lastModified);
   return encodedBody(JSON.stringify({ source: `${baseUrl}/open-data`, count: records.length, practices: records }, null, 1), 'application/json; charset=utf-8', lastModified);
+}
+
+/** The public agreement or easement's download facts (decision 0043), or null. */
+function agreementDownload(db: DB, practiceId: number) {
+  const a = publicAgreement(db, practiceId);
+  return a ? { href: `/practices/${practiceId}/agreement`, filename: a.filename, sizeBytes: a.sizeBytes, pageCount: a.pageCount, filedAt: a.uploadedAt } : null;
+}
+
+/** The stored file of a practice's public agreement or easement, when residents may see the practice and the file. */
+export function publicAgreementFile(db: DB, practiceId: number) {
+  const a = publicAgreement(db, practiceId);
+  if (!a) return undefined;
+  const p = db.select({ projectId: stormwaterPractices.projectId }).from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
+  if (p?.projectId != null && !publishedProjectIds(db).has(p.projectId)) return undefined;
+  return a;
 }

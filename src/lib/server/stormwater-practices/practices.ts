@@ -68,12 +68,17 @@ function checkPlace(input: PracticeInput): Result {
   return { ok: true };
 }
 
-/** A practice entered directly (built before the portal, or outside a project). */
-export function createPractice(db: DB, actor: Actor, input: PracticeInput & { projectId: number | null }, today: string): Result<{ id: number }> {
+/** What a practice entered or corrected by the officer must satisfy; the maintainer's account id when it does. */
+function checkPractice(db: Pick<DB, 'select'>, input: PracticeInput, today: string): Result<{ id: number | null }> {
   const place = checkPlace(input);
   if (!place.ok) return place;
   if (input.inServiceOn > today) return { ok: false, fields: { inServiceOn: 'Enter the day it went into service; it cannot be in the future.' } };
-  const m = maintainerId(db, input.maintainerEmail);
+  return maintainerId(db, input.maintainerEmail);
+}
+
+/** A practice entered directly (built before the portal, or outside a project). */
+export function createPractice(db: DB, actor: Actor, input: PracticeInput & { projectId: number | null }, today: string): Result<{ id: number }> {
+  const m = checkPractice(db, input, today);
   if (!m.ok) return m;
   const { maintainerEmail: _, ...values } = input;
   return db.transaction((tx) => {
@@ -81,6 +86,43 @@ export function createPractice(db: DB, actor: Actor, input: PracticeInput & { pr
     audit(tx, actor, { action: 'practice.create', entityType: 'stormwater_practice', entityId: row.id, after: row });
     return { ok: true as const, id: row.id };
   });
+}
+
+/**
+ * The officer corrects a practice's record after it was entered (its family, name, pin, who maintains it,
+ * dedication to the Town…): the same checks as entering it; the project and the as-built acceptance stay.
+ */
+export function updatePractice(db: DB, actor: Actor, practiceId: number, input: PracticeInput, today: string): Result<{ id: number }> {
+  const before = practiceById(db, practiceId);
+  if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
+  const m = checkPractice(db, input, today);
+  if (!m.ok) return m;
+  if (before.removedOn && input.inServiceOn > before.removedOn) return { ok: false, fields: { inServiceOn: 'It cannot go into service after it was removed from operation.' } };
+  const { maintainerEmail: _, ...values } = input;
+  db.transaction((tx) => {
+    const after = tx.update(stormwaterPractices).set({ ...values, maintainerUserId: m.id, updatedAt: new Date() }).where(eq(stormwaterPractices.id, practiceId)).returning().get();
+    audit(tx, actor, { action: 'practice.update', entityType: 'stormwater_practice', entityId: practiceId, before, after });
+  });
+  return { ok: true, id: practiceId };
+}
+
+/** The form's starting values for correcting a practice: what is on record, as the create form posts it. */
+export function practiceFormValues(db: Pick<DB, 'select'>, p: typeof stormwaterPractices.$inferSelect): Record<string, string> {
+  const maintainer = p.maintainerUserId ? db.select({ email: users.email }).from(users).where(eq(users.id, p.maintainerUserId)).get() : undefined;
+  return {
+    name: p.name,
+    type: p.type,
+    description: p.description,
+    location: p.location,
+    latitude: String(p.latitude),
+    longitude: String(p.longitude),
+    ownerKind: p.ownerKind,
+    ownerName: p.ownerName,
+    maintainerEmail: maintainer?.email ?? '',
+    agreementReference: p.agreementReference ?? '',
+    dedicatedToTown: p.dedicatedToTown ? 'yes' : 'no',
+    inServiceOn: p.inServiceOn,
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { documents, operatorRequestFiles, practiceMaintenanceReports, requestItems, settings, siteReportPhotos } from '#db/schema.ts';
+import { documents, operatorRequestFiles, practiceAgreementFiles, practiceMaintenanceReports, requestItems, settings, siteReportPhotos } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { storedFilePath } from './store.ts';
 
@@ -14,8 +14,8 @@ export function referencedFiles(db: DB): Set<string> {
   const rows = db.$client
     .prepare(
       'select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files' +
-        // Owners' maintenance reports (issue 20) and residents' photos (issue 16).
-        ' union select sha256 from practice_maintenance_reports union select sha256 from site_report_photos' +
+        // Owners' maintenance reports and practices' agreements or easements (issue 20), residents' photos (issue 16).
+        ' union select sha256 from practice_maintenance_reports union select sha256 from practice_agreement_files union select sha256 from site_report_photos' +
         // The town's logo (issue 21): kept in the town profile's JSON.
         " union select json_extract(value, '$.logoSha256') from settings where key = 'town_profile' and json_extract(value, '$.logoSha256') is not null",
     )
@@ -28,8 +28,9 @@ export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolea
     db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1).get() !== undefined ||
     db.select({ id: requestItems.id }).from(requestItems).where(eq(requestItems.fileSha256, sha256)).limit(1).get() !== undefined ||
     db.select({ id: operatorRequestFiles.id }).from(operatorRequestFiles).where(eq(operatorRequestFiles.sha256, sha256)).limit(1).get() !== undefined ||
-    // Owners' maintenance reports (issue 20) and residents' photos (issue 16).
+    // Owners' maintenance reports and practices' agreements or easements (issue 20), residents' photos (issue 16).
     db.select({ id: practiceMaintenanceReports.id }).from(practiceMaintenanceReports).where(eq(practiceMaintenanceReports.sha256, sha256)).limit(1).get() !== undefined ||
+    db.select({ id: practiceAgreementFiles.id }).from(practiceAgreementFiles).where(eq(practiceAgreementFiles.sha256, sha256)).limit(1).get() !== undefined ||
     db.select({ id: siteReportPhotos.id }).from(siteReportPhotos).where(eq(siteReportPhotos.sha256, sha256)).limit(1).get() !== undefined ||
     db.select({ key: settings.key }).from(settings).where(and(eq(settings.key, 'town_profile'), sql`json_extract(${settings.value}, '$.logoSha256') = ${sha256}`)).limit(1).get() !== undefined
   );

@@ -1,0 +1,55 @@
+/**
+ * The maintenance agreement or easement of a permanent practice, as a file. The ordinance lets the Town
+ * require a maintenance guarantee "until the facilities are removed from operation", and certified
+ * as-built plans and anything dedicated to the Town are approved by the Stormwater Management Officer
+ * "prior to acceptance"; the agreement or easement recorded with the County Clerk is what binds the
+ * owner to maintain it. Staff (officer, clerk) file the PDF; residents may download it when public
+ * (decision 0043). The latest file is the one in force; the ones it replaced stay on record.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { practiceAgreementFiles, stormwaterPractices } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import type { Result } from '#lib/server/platform/result.ts';
+
+/** The upload form, read: plain sentences by field name (the file's own refusal from the upload wins). */
+export function checkAgreementUpload(file: ReceivedFile | undefined, received: { errors: Record<string, string>; field: (n: string) => string }): { errors: Record<string, string>; public: boolean } {
+  const errors: Record<string, string> = {};
+  if (received.errors._form) errors._form = received.errors._form;
+  if (received.errors.agreement) errors.agreement = received.errors.agreement;
+  else if (!file) errors.agreement = 'Choose the PDF of the recorded agreement or easement.';
+  else if (file.kind !== 'pdf') errors.agreement = 'The agreement or easement must be a PDF.';
+  const choice = received.field('agreementPublic');
+  if (choice !== 'yes' && choice !== 'no') errors.agreementPublic = 'Choose whether residents may download it.';
+  return { errors, public: choice === 'yes' };
+}
+
+export function fileAgreement(db: DB, actor: Actor, practiceId: number, file: ReceivedFile, input: { public: boolean }, now: Date): Result<{ id: number }> {
+  const practice = db.select({ id: stormwaterPractices.id }).from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
+  if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
+  if (file.kind !== 'pdf') return { ok: false, fields: { agreement: 'The agreement or easement must be a PDF.' } };
+  const before = currentAgreement(db, practiceId) ?? null;
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(practiceAgreementFiles)
+      .values({ practiceId, sha256: file.sha256, filename: file.filename, mimeType: file.mimeType, sizeBytes: file.sizeBytes, pageCount: file.pdf?.pageCount ?? 1, public: input.public, uploadedByUserId: 'userId' in actor ? actor.userId : null, uploadedAt: now })
+      .returning()
+      .get();
+    tx.update(stormwaterPractices).set({ updatedAt: now }).where(eq(stormwaterPractices.id, practiceId)).run();
+    audit(tx, actor, { action: 'practice.agreement', entityType: 'stormwater_practice', entityId: practiceId, before, after: row });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+/** The agreement or easement in force (the latest filed), or undefined. */
+export function currentAgreement(db: Pick<DB, 'select'>, practiceId: number) {
+  if (!Number.isSafeInteger(practiceId)) return undefined;
+  return db.select().from(practiceAgreementFiles).where(eq(practiceAgreementFiles.practiceId, practiceId)).orderBy(desc(practiceAgreementFiles.id)).limit(1).get();
+}
+
+/** The agreement in force, only when residents may see it. */
+export function publicAgreement(db: Pick<DB, 'select'>, practiceId: number) {
+  const a = currentAgreement(db, practiceId);
+  return a?.public ? a : undefined;
+}

@@ -1,0 +1,13 @@
+/** Issue 20: a practice's maintenance agreement or easement in force, public or not, for staff. */
+import type { APIRoute } from 'astro';
+import { notFound, requireRole } from '#lib/server/accounts/guards.ts';
+import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';
+import { currentAgreement } from '#lib/server/stormwater-practices/agreements.ts';
+
+export const GET: APIRoute = async (ctx) => {
+  requireRole(ctx, 'officer', 'clerk');
+  const id = /^\d{1,12}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN;
+  const file = currentAgreement(ctx.locals.db, id);
+  if (!file) notFound();
+  return storedFileResponse(file, { cache: 'private' });
+};
