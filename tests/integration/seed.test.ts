@@ -52,7 +52,8 @@ describe('the demo town', () => {
   beforeAll(async () => {
     ({ db, filesDir } = freshDatabase('rsp-seed-'));
     expect(isDatabaseEmpty(db)).toBe(true);
-    summary = await seedDemoTown(db, { filesDir, now: NOW });
+    // Drawn, not copied from the PDF cache: the determinism test below compares drawings.
+    summary = await seedDemoTown(db, { filesDir, now: NOW, pdfCache: false });
   });
 
   it('has at least 25 projects, every status and both kinds', () => {
@@ -344,13 +345,31 @@ describe('the demo town', () => {
     await expect(seedDemoTown(db, { filesDir, now: NOW })).rejects.toThrow(/already has projects/);
   });
 
-  it('is deterministic: the same "now" gives the same rows and the same files, drawn on one thread or several', async () => {
+  it('is deterministic: the same "now" gives the same rows and the same files, drawn on one thread or several, or copied from the PDF cache', async () => {
     const second = freshDatabase('rsp-seed-again-');
-    await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW, renderThreads: 1 });
-    for (const table of ['projects', 'parties', 'documents', 'inspections', 'inspection_practices', 'corrective_actions', 'monthly_summaries', 'enforcement_actions', 'records_requests', 'request_events', 'invoice_lines']) {
-      const a = all(db, `SELECT * FROM "${table}" ORDER BY 1`);
-      const b = all(second.db, `SELECT * FROM "${table}" ORDER BY 1`);
-      expect(b, table).toEqual(a);
+    await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW, renderThreads: 1, pdfCache: false });
+    // Twice through the cache: the first fills it (unless an earlier run did), the second copies every PDF.
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-pdf-cache-'));
+    const previous = process.env.DEMO_PDF_CACHE;
+    process.env.DEMO_PDF_CACHE = cacheDir;
+    const cached = [freshDatabase('rsp-seed-cached-'), freshDatabase('rsp-seed-cached-again-')];
+    try {
+      for (const c of cached) await seedDemoTown(c.db, { filesDir: c.filesDir, now: NOW });
+    } finally {
+      if (previous === undefined) delete process.env.DEMO_PDF_CACHE;
+      else process.env.DEMO_PDF_CACHE = previous;
+    }
+    expect(fs.readdirSync(cacheDir).filter((f) => f.endsWith('.pdf')).length).toBeGreaterThanOrEqual(count(db, 'SELECT count(DISTINCT sha256) FROM documents'));
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+    for (const other of [second, ...cached]) {
+      for (const table of ['projects', 'parties', 'documents', 'inspections', 'inspection_practices', 'corrective_actions', 'monthly_summaries', 'enforcement_actions', 'records_requests', 'request_events', 'invoice_lines']) {
+        const a = all(db, `SELECT * FROM "${table}" ORDER BY 1`);
+        const b = all(other.db, `SELECT * FROM "${table}" ORDER BY 1`);
+        expect(b, table).toEqual(a);
+      }
+      for (const { sha256 } of all<{ sha256: string }>(other.db, 'SELECT DISTINCT sha256 FROM documents')) {
+        expect(fs.readFileSync(storedFilePath(sha256, other.filesDir)).equals(fs.readFileSync(storedFilePath(sha256, filesDir)))).toBe(true);
+      }
     }
   }, 300_000);
 });
