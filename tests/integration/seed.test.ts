@@ -48,12 +48,20 @@ describe('the demo town', () => {
   let db: DB;
   let filesDir: string;
   let summary: SeedSummary;
+  const pdfCache = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-pdf-cache-'));
+  const previousCache = process.env.DEMO_PDF_CACHE;
 
   beforeAll(async () => {
     ({ db, filesDir } = freshDatabase('rsp-seed-'));
     expect(isDatabaseEmpty(db)).toBe(true);
-    // Drawn, not copied from the PDF cache: the determinism test below compares drawings.
-    summary = await seedDemoTown(db, { filesDir, now: NOW, pdfCache: false });
+    // Drawn into a PDF cache of its own (empty): the determinism test below copies from it.
+    process.env.DEMO_PDF_CACHE = pdfCache;
+    try {
+      summary = await seedDemoTown(db, { filesDir, now: NOW });
+    } finally {
+      if (previousCache === undefined) delete process.env.DEMO_PDF_CACHE;
+      else process.env.DEMO_PDF_CACHE = previousCache;
+    }
   });
 
   it('has at least 25 projects, every status and both kinds', () => {
@@ -345,22 +353,23 @@ describe('the demo town', () => {
     await expect(seedDemoTown(db, { filesDir, now: NOW })).rejects.toThrow(/already has projects/);
   });
 
-  it('is deterministic: the same "now" gives the same rows and the same files, drawn on one thread or several, or copied from the PDF cache', async () => {
+  it('is deterministic: the same "now" gives the same rows and the same files, drawn on several threads (filling a PDF cache), on one, or copied from that cache', async () => {
     const second = freshDatabase('rsp-seed-again-');
     await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW, renderThreads: 1, pdfCache: false });
-    // Twice through the cache: the first fills it (unless an earlier run did), the second copies every PDF.
-    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-pdf-cache-'));
-    const previous = process.env.DEMO_PDF_CACHE;
-    process.env.DEMO_PDF_CACHE = cacheDir;
-    const cached = [freshDatabase('rsp-seed-cached-'), freshDatabase('rsp-seed-cached-again-')];
+    // Every PDF copied from the cache the first seed filled (nothing new is drawn into it).
+    const entries = () => fs.readdirSync(pdfCache).filter((f) => f.endsWith('.pdf')).length;
+    const filled = entries();
+    expect(filled).toBeGreaterThanOrEqual(count(db, 'SELECT count(DISTINCT sha256) FROM documents'));
+    const cached = [freshDatabase('rsp-seed-cached-')];
+    process.env.DEMO_PDF_CACHE = pdfCache;
     try {
-      for (const c of cached) await seedDemoTown(c.db, { filesDir: c.filesDir, now: NOW });
+      await seedDemoTown(cached[0].db, { filesDir: cached[0].filesDir, now: NOW });
     } finally {
-      if (previous === undefined) delete process.env.DEMO_PDF_CACHE;
-      else process.env.DEMO_PDF_CACHE = previous;
+      if (previousCache === undefined) delete process.env.DEMO_PDF_CACHE;
+      else process.env.DEMO_PDF_CACHE = previousCache;
     }
-    expect(fs.readdirSync(cacheDir).filter((f) => f.endsWith('.pdf')).length).toBeGreaterThanOrEqual(count(db, 'SELECT count(DISTINCT sha256) FROM documents'));
-    fs.rmSync(cacheDir, { recursive: true, force: true });
+    expect(entries()).toBe(filled);
+    fs.rmSync(pdfCache, { recursive: true, force: true });
     for (const other of [second, ...cached]) {
       for (const table of ['projects', 'parties', 'documents', 'inspections', 'inspection_practices', 'corrective_actions', 'monthly_summaries', 'enforcement_actions', 'records_requests', 'request_events', 'invoice_lines']) {
         const a = all(db, `SELECT * FROM "${table}" ORDER BY 1`);
