@@ -20,14 +20,18 @@ import { renderJob, storePdf, type PdfJob, type StoredPdf } from './pdfs.ts';
 import { renderWorkerUrl, type RenderWorkerInput } from './render-worker.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Every module whose code decides a demo PDF's bytes. */
+/** Every module whose code decides a demo PDF's bytes (what pdfs.ts imports, and what those import). */
 const DRAWING_CODE = [
   'db/seed/pdfs.ts',
   'db/seed/random.ts',
   'db/seed/dates.ts',
   'src/lib/server/platform/pdf/writer.ts',
   'src/lib/server/platform/pdf/measure.ts',
+  'src/lib/server/platform/time/town-time.ts',
+  'src/lib/server/platform/config.ts',
+  'src/lib/shared/format.ts',
   'node_modules/pdf-lib/package.json',
+  'node_modules/luxon/package.json',
 ];
 /** Cache entries not written for this long are removed when new ones are written. */
 const KEEP_MS = 3 * 24 * 3600_000;
