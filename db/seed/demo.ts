@@ -237,8 +237,11 @@ const AMENDMENTS: Record<string, Array<{ reason: string; changes: string[]; newT
 
 // ---------------------------------------------------------------------------------------------
 
-/** `renderThreads`: how many threads draw the PDFs (default one per core, up to four). */
-export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date; renderThreads?: number }): Promise<SeedSummary> {
+/**
+ * `renderThreads`: how many threads draw the PDFs (default one per core, up to four); `pdfCache: false`
+ * draws every PDF instead of copying those drawn by an earlier seed (render.ts).
+ */
+export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date; renderThreads?: number; pdfCache?: boolean }): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
   const today = townToday(now);
   // Slugs are unique: the demo town only goes into a database without projects.
@@ -254,7 +257,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date;
 
   // PDFs first (async, outside the transaction), each stored once by content.
   const docs = plans.flatMap(allDocs);
-  const stored = await renderAndStore(docs.map((d) => d.job), opts.filesDir, opts.renderThreads);
+  const stored = await renderAndStore(docs.map((d) => d.job), opts.filesDir, opts.renderThreads, { cache: opts.pdfCache });
   docs.forEach((d, i) => (d.stored = stored[i]));
 
   db.transaction((tx) => {

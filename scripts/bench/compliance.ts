@@ -12,6 +12,7 @@ import { hashPassword } from '#lib/server/accounts/passwords.ts';
 import { complianceContext, complianceFor, loadComplianceData, openFindingsBySite } from '#lib/server/compliance/compliance.ts';
 import { evaluateCompliance } from '#lib/server/compliance/compliance.rules.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import type { Portal } from '../../tests/support/portal.ts';
 import type { BenchContext } from './lib.ts';
 
@@ -100,7 +101,8 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
     const pdf = await bigPdf(20 * 1024 * 1024, i + Date.now());
     const form = new FormData();
     form.append('type', 'as_built_plans');
-    form.append('documentDate', new Date().toISOString().slice(0, 10));
+    // The town's day, not UTC's: after 7 p.m. in Rotterdam UTC is already tomorrow (a future date is refused).
+    form.append('documentDate', townToday());
     form.append('publicProposed', 'no');
     form.append('description', `bench upload ${i + 1}`);
     form.append('document', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'bench-20mb.pdf');

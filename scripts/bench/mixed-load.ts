@@ -79,6 +79,9 @@ export async function run(ctx: BenchContext, opts: MixedLoadOptions) {
           project: doc.slug,
           documentIds: String(doc.id),
           delivery: 'electronic',
+          // A public document asked for electronically is first answered with "you can download it now"
+          // (issue 15); the resident who sends anyway confirms, as here.
+          confirmOnlineOnly: 'yes',
           name: 'Load Test Resident',
           email: `load.${n}@example.org`,
         }).toString(),

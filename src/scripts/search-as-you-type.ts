@@ -1,20 +1,22 @@
 /**
- * Search-as-you-type on /search: the browser index (lunr, short fields only) and the display list are
- * fetched once, on first focus, and every keystroke is answered locally with the same query rules as
- * the server (src/lib/shared/search-query.ts). Pressing Enter still runs the full server search.
+ * Search-as-you-type on /search: the manifest and the display list are fetched once, on first focus;
+ * each word typed fetches only its prefix shard of the index (search-shards.ts), once, and every
+ * keystroke is answered locally with the same query rules as the server (search-query.ts). Pressing
+ * Enter still runs the full server search.
  * Everything is rendered with textContent: user text and record text are never parsed as HTML.
  */
-import lunr from 'lunr';
-import { unpackIndex, type PackedIndex } from '#lib/shared/packed-index.ts';
-import { FIELD_LABEL, highlight, runQuery, type Segment } from '#lib/shared/search-query.ts';
+import { FIELD_LABEL, highlight, queryWords, runQuery, type Segment, type TermSource } from '#lib/shared/search-query.ts';
+import { shardFile, shardKey, shardSource, type SearchManifest, type Shard } from '#lib/shared/search-shards.ts';
 import { PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
 import type { ProjectStatus } from '#db/schema.ts';
 
 /** [ref, title, url, status, address, cross street, permit and parcel numbers] */
 type Row = [string, string, string, string, string, string, string];
 interface Loaded {
-  index: lunr.Index;
+  manifest: SearchManifest;
   rows: Map<string, Row>;
+  shards: Map<string, Shard>;
+  source: TermSource;
 }
 
 const LIMIT = 20;
@@ -50,15 +52,40 @@ export function startSearchAsYouType(): void {
     (loading ??= Promise.all([fetch(`/search/index.json${version}`), fetch(`/search/display.json${version}`)])
       .then(async ([a, b]) => {
         if (!a.ok || !b.ok) throw new Error('index not ready');
-        const rows = (await b.json()) as Row[];
-        const packed = (await a.json()) as PackedIndex;
-        return { index: lunr.Index.load(unpackIndex(packed) as unknown as object), rows: new Map(rows.map((r) => [r[0], r])) };
+        const manifest = (await a.json()) as SearchManifest;
+        const list = (await b.json()) as Row[];
+        const shards = new Map<string, Shard>();
+        return { manifest, rows: new Map(list.map((r) => [r[0], r])), shards, source: shardSource(manifest, list.map((r) => r[0]), shards) };
       })
       .catch(() => {
         // Not ready yet (or offline): try again on the next keystroke; Enter still searches on the server.
         loading = undefined;
         return undefined;
       }));
+
+  // Each shard is fetched once (a failed fetch is tried again on the next keystroke).
+  const fetching = new Map<string, Promise<void>>();
+  const shardsFor = (q: string, loaded: Loaded): Promise<unknown> => {
+    const known = new Set(loaded.manifest.shards);
+    const keys = [...new Set(queryWords(q, { typing: true }).map((w) => shardKey(w.term)))].filter((k) => known.has(k) && !loaded.shards.has(k));
+    return Promise.all(
+      keys.map((key) => {
+        let p = fetching.get(key);
+        if (!p) {
+          p = fetch(`/search/shards/${shardFile(key)}?v=${encodeURIComponent(loaded.manifest.version)}`)
+            .then(async (res) => {
+              if (!res.ok) throw new Error('shard not ready');
+              loaded.shards.set(key, (await res.json()) as Shard);
+            })
+            .catch(() => {
+              fetching.delete(key);
+            });
+          fetching.set(key, p);
+        }
+        return p;
+      }),
+    );
+  };
 
   input.addEventListener('focus', () => void load(), { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -71,18 +98,20 @@ export function startSearchAsYouType(): void {
     const q = input!.value;
     const loaded = await load();
     if (!loaded || q !== input!.value) return;
+    await shardsFor(q, loaded);
+    if (q !== input!.value) return;
     render(q, loaded);
     const url = q.trim() ? `/search?q=${encodeURIComponent(q.trim())}` : '/search';
     history.replaceState(null, '', url);
   }
 
-  function render(q: string, { index, rows }: Loaded): void {
+  function render(q: string, { source, rows }: Loaded): void {
     if (!q.trim()) {
       status!.textContent = '';
       results!.replaceChildren();
       return;
     }
-    const matches = runQuery(index, q, { limit: LIMIT, typing: true });
+    const matches = runQuery(source, q, { limit: LIMIT, typing: true });
     status!.textContent = matches.length === 0 ? `Nothing starts with “${q.trim()}” yet.` : `${matches.length === LIMIT ? `The first ${LIMIT}` : matches.length} ${matches.length === 1 ? 'result' : 'results'} for “${q.trim()}”.`;
     const list = el('ol', 'search-results');
     list.dataset.searchList = 'live';

@@ -14,6 +14,7 @@ import { seedDemoTown } from '#db/seed/demo.ts';
 import { complianceFor, openFindingsBySite, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
 import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { workspaceOverview } from '#lib/server/desks/operator-workspace.ts';
+import { townFindings, warmTownFindings } from '#lib/server/public/findings.ts';
 
 /** A Monday afternoon in June, town time (the seed test uses the same instant). */
 const NOW = new Date('2026-06-15T18:00:00Z');
@@ -135,5 +136,29 @@ describe('the demo town, checked against the law', () => {
     const [one] = complianceFor(db, { projectIds: [id] }, NOW);
     expect(one.findings).toEqual(bySlug.get('guilderland-avenue-self-storage')!.findings);
     expect(one.due).toEqual(bySlug.get('guilderland-avenue-self-storage')!.due);
+  });
+});
+
+describe('the town-wide findings, evaluated a slice at a time', () => {
+  it('are the findings of every published project, and the thread is free between slices', async () => {
+    // Two minutes on: townFindings' one-minute cache of NOW (if any) does not answer.
+    const later = new Date(NOW.getTime() + 120_000);
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      turns++;
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    await warmTownFindings(db, later, 5);
+    spinning = false;
+    const projects = complianceFor(db, {}, later);
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(projects.length / 5));
+    const key = (projectId: number, f: { rule: string; from: string; status: string }) => `${projectId} ${f.rule} ${f.from} ${f.status}`;
+    const published = new Set(db.$client.prepare('select id from projects where published = 1').pluck().all() as number[]);
+    const expected = projects.filter((c) => published.has(c.projectId)).flatMap((c) => c.findings.map((f) => key(c.projectId, f)));
+    const warmed = townFindings(db, later).map(({ project, finding }) => key(project.id, finding));
+    expect(warmed.length).toBeGreaterThan(5);
+    expect([...warmed].sort()).toEqual([...expected].sort());
   });
 });

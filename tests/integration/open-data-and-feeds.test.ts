@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { TOWN_BOUNDS } from '#db/seed/names.ts';
 import { PROJECT_FIELDS } from '#lib/server/public/open-data.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
+import { shardFile } from '#lib/shared/search-shards.ts';
 import { get, postAction } from '../support/http.ts';
 
 const base = inject('baseURL');
@@ -237,6 +238,13 @@ describe('search over HTTP', () => {
     expect((await fetch(new URL('/search/index.json', base), { headers: { 'If-None-Match': etag } })).status).toBe(304);
     const display = await (await get(base, '/search/display.json')).json();
     expect(display.some((row: string[]) => row[1] === 'Curry Road Distribution Center')).toBe(true);
+    // The manifest names the prefix shards; the "cu" shard holds Curry, fetched by its own URL.
+    const manifest = await (await get(base, '/search/index.json')).json();
+    expect(manifest.shards).toContain('cu');
+    const shard = await fetch(new URL(`/search/shards/${shardFile('cu')}?v=${manifest.version}`, base), { headers: { 'Accept-Encoding': 'br' } });
+    expect(shard.headers.get('content-encoding')).toBe('br');
+    expect(shard.headers.get('cache-control')).toContain('immutable');
+    expect((await shard.json()).terms).toContain('curri');
   });
 
   it('/search ranks a partial street name first and escapes what was typed', async () => {

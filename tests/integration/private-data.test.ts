@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { crawl, expectSeeOther, postMultipart, type Fetched } from '../support/attack.ts';
 import { get, postAction, signIn, type Fields } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
+import { shardFile } from '#lib/shared/search-shards.ts';
 
 /** Letters only, ending in a consonant, so the search index's stemmer keeps them whole. */
 const PRIVATE = {
@@ -128,7 +129,8 @@ beforeAll(async () => {
     '/', '/projects', '/projects?sort=updated', '/enforcement', '/map', '/near?lat=42.8101&lon=-73.9901&r=2', '/open-data', '/open-data/records-requests', '/alerts', '/help',
     '/sitemap.xml', '/feeds/town.atom', '/enforcement/feed.xml', '/feeds/calendar.ics', '/feeds/area.atom?lat=42.8101&lon=-73.9901&r=2',
     '/api/projects', '/api/projects.csv', '/api/projects.geojson', '/api/projects?updated_since=2000-01-01', '/api/records-requests/monthly.json', '/api/records-requests/monthly.csv',
-    '/search/index.json', '/search/display.json',
+    // Every marker starts with "qz": the browser index's "qz" shard would hold any of them.
+    '/search/index.json', '/search/display.json', `/search/shards/${shardFile('qz')}`,
     ...[...Object.values(PRIVATE), CONTROL].map((m) => `/search?q=${encodeURIComponent(m.slice(0, -2))}`),
     ...Array.from({ length: maxId + 3 }, (_, i) => `/api/projects/${i + 1}`),
     ...slugs.flatMap((s) => [`/projects/${s}`, `/feeds/projects/${s}.atom`, `/feeds/calendar.ics?project=${s}`]),
@@ -150,7 +152,7 @@ describe('private data on public routes', () => {
     const types = new Set(pages.map((p) => p.type.split(';')[0]));
     for (const t of ['text/html', 'application/json', 'text/csv', 'application/atom+xml', 'text/calendar', 'application/xml', 'application/geo+json', 'application/pdf']) expect(types, t).toContain(t);
     const withControl = pages.filter((p) => p.body.toLowerCase().includes(CONTROL)).map((p) => p.url);
-    for (const start of ['/projects/', '/search?', '/search/index.json', '/search/display.json', '/api/projects', '/feeds/', '/sitemap.xml']) {
+    for (const start of ['/projects/', '/search?', '/search/shards/', '/search/display.json', '/api/projects', '/feeds/', '/sitemap.xml']) {
       expect(withControl.some((u) => u.startsWith(start)), `${start} among ${withControl.join(' ')}`).toBe(true);
     }
     expect(pages.filter((p) => p.status >= 500).map((p) => p.url)).toEqual([]);

@@ -49,11 +49,20 @@ describe('the demo town', () => {
   let db: DB;
   let filesDir: string;
   let summary: SeedSummary;
+  const pdfCache = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-pdf-cache-'));
+  const previousCache = process.env.DEMO_PDF_CACHE;
 
   beforeAll(async () => {
     ({ db, filesDir } = freshDatabase('rsp-seed-'));
     expect(isDatabaseEmpty(db)).toBe(true);
-    summary = await seedDemoTown(db, { filesDir, now: NOW });
+    // Drawn into a PDF cache of its own (empty): the determinism test below copies from it.
+    process.env.DEMO_PDF_CACHE = pdfCache;
+    try {
+      summary = await seedDemoTown(db, { filesDir, now: NOW });
+    } finally {
+      if (previousCache === undefined) delete process.env.DEMO_PDF_CACHE;
+      else process.env.DEMO_PDF_CACHE = previousCache;
+    }
   });
 
   it('has at least 25 projects, every status and both kinds', () => {
@@ -357,13 +366,32 @@ describe('the demo town', () => {
     await expect(seedDemoTown(db, { filesDir, now: NOW })).rejects.toThrow(/already has projects/);
   });
 
-  it('is deterministic: the same "now" gives the same rows and the same files, drawn on one thread or several', async () => {
+  it('is deterministic: the same "now" gives the same rows and the same files, drawn on several threads (filling a PDF cache), on one, or copied from that cache', async () => {
     const second = freshDatabase('rsp-seed-again-');
-    await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW, renderThreads: 1 });
-    for (const table of ['projects', 'parties', 'documents', 'inspections', 'inspection_practices', 'corrective_actions', 'monthly_summaries', 'enforcement_actions', 'records_requests', 'request_events', 'invoice_lines', 'stormwater_practices', 'practice_inspections', 'practice_maintenance_items', 'practice_maintenance_reports', 'practice_agreement_files', 'escrow_entries']) {
-      const a = all(db, `SELECT * FROM "${table}" ORDER BY 1`);
-      const b = all(second.db, `SELECT * FROM "${table}" ORDER BY 1`);
-      expect(b, table).toEqual(a);
+    await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW, renderThreads: 1, pdfCache: false });
+    // Every PDF copied from the cache the first seed filled (nothing new is drawn into it).
+    const entries = () => fs.readdirSync(pdfCache).filter((f) => f.endsWith('.pdf')).length;
+    const filled = entries();
+    expect(filled).toBeGreaterThanOrEqual(count(db, 'SELECT count(DISTINCT sha256) FROM documents'));
+    const cached = [freshDatabase('rsp-seed-cached-')];
+    process.env.DEMO_PDF_CACHE = pdfCache;
+    try {
+      await seedDemoTown(cached[0].db, { filesDir: cached[0].filesDir, now: NOW });
+    } finally {
+      if (previousCache === undefined) delete process.env.DEMO_PDF_CACHE;
+      else process.env.DEMO_PDF_CACHE = previousCache;
+    }
+    expect(entries()).toBe(filled);
+    fs.rmSync(pdfCache, { recursive: true, force: true });
+    for (const other of [second, ...cached]) {
+      for (const table of ['projects', 'parties', 'documents', 'inspections', 'inspection_practices', 'corrective_actions', 'monthly_summaries', 'enforcement_actions', 'records_requests', 'request_events', 'invoice_lines', 'stormwater_practices', 'practice_inspections', 'practice_maintenance_items', 'practice_maintenance_reports', 'practice_agreement_files', 'escrow_entries']) {
+        const a = all(db, `SELECT * FROM "${table}" ORDER BY 1`);
+        const b = all(other.db, `SELECT * FROM "${table}" ORDER BY 1`);
+        expect(b, table).toEqual(a);
+      }
+      for (const { sha256 } of all<{ sha256: string }>(other.db, 'SELECT DISTINCT sha256 FROM documents')) {
+        expect(fs.readFileSync(storedFilePath(sha256, other.filesDir)).equals(fs.readFileSync(storedFilePath(sha256, filesDir)))).toBe(true);
+      }
     }
   }, 300_000);
 });

@@ -44,3 +44,25 @@ export async function signIn(base: string, email: string, password: string): Pro
 export function get(base: string, path: string, cookie?: string): Promise<Response> {
   return fetch(new URL(path, base), { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
 }
+
+/**
+ * Run `task` over every item with at most `concurrency` at once (a sweep of thousands of requests
+ * overlaps its round trips instead of waiting for each in turn). Resolves when all are done; the first
+ * failure rejects after the tasks in flight settle.
+ */
+export async function eachConcurrently<T>(items: readonly T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: unknown;
+  const worker = async () => {
+    while (next < items.length && failure === undefined) {
+      const item = items[next++];
+      try {
+        await task(item);
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  if (failure !== undefined) throw failure;
+}

@@ -6,7 +6,7 @@ import { assetResponse } from '#lib/server/public/search/http.ts';
 
 const json = Buffer.from('{"hello":"search"}');
 const file = { json, gzip: gzipSync(json), br: brotliCompressSync(json) };
-const assets: BrowserAssets = { version: 'abc123', index: file, display: file };
+const assets: BrowserAssets = { version: 'abc123', index: file, display: file, shards: new Map() };
 const ask = (headers: Record<string, string>) => assetResponse(new Request('http://portal.test/search/index.json', { headers }), assets, 'index');
 
 describe('search files', () => {

@@ -63,52 +63,36 @@ export interface MatchedDoc {
   fields: Record<string, string[]>;
 }
 
-/** Run a query built from `input`; [] when there is nothing to search for. Never throws on user text. */
 /** A word that is the start of more than this many indexed words uses the shortest ones only. */
 export const MAX_EXPANSIONS = 40;
 
-type Posting = Record<string, Record<string, unknown>> & { _index: number };
-
 /** Per field: the documents (by number, ascending) holding a term, and the term's weight in each. */
-interface TermData {
+export interface TermData {
   docs: Int32Array[];
   weights: Float64Array[];
   size: number;
 }
 
-/** lunr's index, read once into arrays that make a query a few loops over numbers. */
-interface Prepared {
-  sorted: string[];
-  postings: Record<string, Posting>;
+/**
+ * What a query is evaluated against: the server's whole index (index-builder.ts), the browser's
+ * prefix shards (search-shards.ts), or a lunr.Index (fromLunrIndex). Weights are lunr's BM25 scores,
+ * field boosts included.
+ */
+export interface TermSource {
   fields: string[];
+  /** Document number → its ref. */
   refs: string[];
-  refNo: Map<string, number>;
-  vectors: Record<string, { elements: number[] }>;
-  terms: Map<string, TermData>;
-}
-const prepared = new WeakMap<lunr.Index, Prepared>();
-
-function prepare(index: lunr.Index): Prepared {
-  let p = prepared.get(index);
-  if (!p) {
-    // lunr's inverted index and field vectors are its documented serialized shape (lunr 2.3.9, pinned).
-    const raw = index as unknown as { invertedIndex: Record<string, Posting>; fieldVectors: Record<string, { elements: number[] }>; fields: string[] };
-    const refs: string[] = [];
-    const refNo = new Map<string, number>();
-    for (const key of Object.keys(raw.fieldVectors)) {
-      const ref = key.slice(key.indexOf('/') + 1);
-      if (!refNo.has(ref)) {
-        refNo.set(ref, refs.length);
-        refs.push(ref);
-      }
-    }
-    p = { sorted: Object.keys(raw.invertedIndex).sort(), postings: raw.invertedIndex, fields: raw.fields, refs, refNo, vectors: raw.fieldVectors, terms: new Map() };
-    prepared.set(index, p);
-  }
-  return p;
+  /** Indexed terms, sorted, among them every one that starts with `term` (the whole index, or its shard). */
+  sortedFor(term: string): readonly string[];
+  /** A term's postings; undefined when it is not indexed. */
+  data(term: string): TermData | undefined;
 }
 
-/** lunr's weight (BM25, field boost included) of the term with `termIndex` in one field vector. */
+type Posting = Record<string, Record<string, unknown>> & { _index: number };
+
+const fromLunr = new WeakMap<lunr.Index, TermSource>();
+
+/** lunr's weight of the term with `termIndex` in one field vector. */
 function weightIn(vector: { elements: number[] } | undefined, termIndex: number): number {
   const e = vector?.elements;
   if (!e) return 0;
@@ -124,30 +108,67 @@ function weightIn(vector: { elements: number[] } | undefined, termIndex: number)
   return 0;
 }
 
-function termData(p: Prepared, term: string): TermData {
-  let t = p.terms.get(term);
-  if (!t) {
-    const posting = p.postings[term];
-    const docs: Int32Array[] = [];
-    const weights: Float64Array[] = [];
-    let size = 0;
-    for (const field of p.fields) {
-      const nums = Object.keys(posting[field] ?? {})
-        .map((ref) => p.refNo.get(ref) ?? -1)
-        .filter((n) => n >= 0)
-        .sort((a, b) => a - b);
-      const d = Int32Array.from(nums);
-      const w = new Float64Array(d.length);
-      for (let i = 0; i < d.length; i++) w[i] = weightIn(p.vectors[`${field}/${p.refs[d[i]]}`], posting._index);
-      docs.push(d);
-      weights.push(w);
-      size += d.length;
+/** A lunr.Index read as a term source (its inverted index and the BM25 weights in its field vectors; lunr 2.3.9, pinned). */
+export function fromLunrIndex(index: lunr.Index): TermSource {
+  let source = fromLunr.get(index);
+  if (source) return source;
+  const raw = index as unknown as { invertedIndex: Record<string, Posting>; fieldVectors: Record<string, { elements: number[] }>; fields: string[] };
+  const refs: string[] = [];
+  const refNo = new Map<string, number>();
+  for (const key of Object.keys(raw.fieldVectors)) {
+    const ref = key.slice(key.indexOf('/') + 1);
+    if (!refNo.has(ref)) {
+      refNo.set(ref, refs.length);
+      refs.push(ref);
     }
-    t = { docs, weights, size };
-    p.terms.set(term, t);
   }
-  return t;
+  const sorted = Object.keys(raw.invertedIndex).sort();
+  const cache = new Map<string, TermData>();
+  source = {
+    fields: raw.fields,
+    refs,
+    sortedFor: () => sorted,
+    data(term) {
+      if (!Object.hasOwn(raw.invertedIndex, term)) return undefined;
+      let t = cache.get(term);
+      if (!t) {
+        const posting = raw.invertedIndex[term];
+        const docs: Int32Array[] = [];
+        const weights: Float64Array[] = [];
+        let size = 0;
+        for (const field of raw.fields) {
+          const d = Int32Array.from(
+            Object.keys(posting[field] ?? {})
+              .map((ref) => refNo.get(ref) ?? -1)
+              .filter((n) => n >= 0)
+              .sort((a, b) => a - b),
+          );
+          const w = new Float64Array(d.length);
+          for (let i = 0; i < d.length; i++) w[i] = weightIn(raw.fieldVectors[`${field}/${refs[d[i]]}`], posting._index);
+          docs.push(d);
+          weights.push(w);
+          size += d.length;
+        }
+        t = { docs, weights, size };
+        cache.set(term, t);
+      }
+      return t;
+    },
+  };
+  fromLunr.set(index, source);
+  return source;
 }
+
+/** Counting arrays reused from query to query (a query allocates no array the size of the index; fewer pauses). */
+let counts: { hits: Int32Array; score: Float64Array } | undefined;
+function scratch(n: number): { hits: Int32Array; score: Float64Array } {
+  if (!counts || counts.hits.length < n) counts = { hits: new Int32Array(n), score: new Float64Array(n) };
+  counts.hits.fill(0, 0, n);
+  counts.score.fill(0, 0, n);
+  return counts;
+}
+
+const asSource = (index: TermSource | lunr.Index): TermSource => ('sortedFor' in index ? index : fromLunrIndex(index));
 
 function contains(sorted: Int32Array, n: number): boolean {
   let lo = 0;
@@ -162,9 +183,10 @@ function contains(sorted: Int32Array, n: number): boolean {
 }
 
 /** Indexed words equal to `term` or, for a prefix, starting with it: the exact word first, then the shortest. */
-export function expand(index: lunr.Index, word: QueryWord, max = MAX_EXPANSIONS): string[] {
-  const { sorted, postings } = prepare(index);
-  if (!word.prefix) return Object.hasOwn(postings, word.term) ? [word.term] : [];
+export function expand(index: TermSource | lunr.Index, word: QueryWord, max = MAX_EXPANSIONS): string[] {
+  const source = asSource(index);
+  if (!word.prefix) return source.data(word.term) ? [word.term] : [];
+  const sorted = source.sortedFor(word.term);
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -185,23 +207,22 @@ export function expand(index: lunr.Index, word: QueryWord, max = MAX_EXPANSIONS)
  * start of a longer word. lunr's own evaluator does that with a trailing wildcard, but it unions the
  * postings of every expansion one at a time and builds match objects for every document of every term:
  * minutes for "NYR1" (the start of ten thousand permit numbers) and most of a second for "road" at
- * 10,000 projects. So the evaluation is done here, over lunr's index (its inverted index and the BM25
- * weights in its field vectors, field boosts included): each prefix is expanded to at most
- * MAX_EXPANSIONS words, documents are counted word by word in a typed array, and only those with every
- * word are scored, an exact word counting five times a word it merely starts.
+ * 10,000 projects. So the evaluation is done here, over the index's postings and BM25 weights (field
+ * boosts included): each prefix is expanded to at most MAX_EXPANSIONS words, documents are counted
+ * word by word in a typed array, and only those with every word are scored, an exact word counting
+ * five times a word it merely starts.
  */
-export function runQuery(index: lunr.Index, input: unknown, opts: { limit?: number; typing?: boolean } = {}): MatchedDoc[] {
+export function runQuery(index: TermSource | lunr.Index, input: unknown, opts: { limit?: number; typing?: boolean } = {}): MatchedDoc[] {
   const limit = opts.limit ?? 50;
   const words = queryWords(input, opts);
   if (words.length === 0) return [];
   try {
-    const p = prepare(index);
-    const expansions = words.map((w) => expand(index, w).map((term) => ({ term, data: termData(p, term), boost: term === w.term ? 5 : 1 })));
+    const p = asSource(index);
+    const expansions = words.map((w) => expand(p, w).map((term) => ({ term, data: p.data(term)!, boost: term === w.term ? 5 : 1 })));
     if (expansions.some((e) => e.length === 0)) return [];
     // Rarest word first: hits[d] counts the words document d has, in order, so it ends at words.length.
     const order = expansions.map((e, i) => ({ i, size: e.reduce((n, x) => n + x.data.size, 0) })).sort((a, b) => a.size - b.size);
-    const hits = new Int32Array(p.refs.length);
-    const score = new Float64Array(p.refs.length);
+    const { hits, score } = scratch(p.refs.length);
     order.forEach(({ i }, k) => {
       for (const { data, boost } of expansions[i]) {
         for (let f = 0; f < data.docs.length; f++) {

@@ -1,4 +1,4 @@
-/** The browser's search index (lunr, short fields only), for search-as-you-type on /search. */
+/** The browser's search manifest (version, fields, which prefix shards exist), for search-as-you-type on /search. */
 import type { APIRoute } from 'astro';
 import { assetResponse } from '#lib/server/public/search/http.ts';
 import { siteSearch } from '#lib/server/public/search/site.ts';

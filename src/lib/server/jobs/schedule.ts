@@ -2,7 +2,7 @@
  * The portal's periodic jobs: daily digests, alert dispatch, clean-ups (one line per job; each job lives
  * in its own domain's module). The scheduler that runs them: platform/jobs.ts.
  */
-import { alertsEveryMs, dispatchAlerts } from '#lib/server/public/alerts/dispatch.ts';
+import { alertsEveryMs, dispatchAlertsInSlices } from '#lib/server/public/alerts/dispatch.ts';
 import { purgeExpiredSessions } from '#lib/server/accounts/sessions.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { startJobs as startScheduler, type Job, type Scheduler } from '#lib/server/platform/jobs.ts';
@@ -15,7 +15,7 @@ export const JOBS: Job[] = [
   { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
   // Keep the query planner's statistics current as the data grows (SQLite's recommended practice).
   { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => void db.$client.pragma('optimize') },
-  { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: (db, now) => void dispatchAlerts(db, now, config().publicUrl) },
+  { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: async (db, now) => void (await dispatchAlertsInSlices(db, now, config().publicUrl)) },
   requestsDigestJob,
   { name: 'operator-requests-missed', everyMs: 10 * 60 * 1000, run: (db, now) => void noticeMissedOperatorRequests(db, config().publicUrl, now) },
 ];

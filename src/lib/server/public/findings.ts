@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { addDays } from '#lib/shared/days.ts';
-import { complianceFor } from '#lib/server/compliance/compliance.ts';
+import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
 import type { Finding, RuleId, Severity } from '#lib/server/compliance/compliance.rules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
@@ -106,26 +106,53 @@ const TOWN_CACHE_MS = 60_000;
 let townCache: { db: DB; at: number; day: string; value: Array<{ projectId: number; finding: Finding }> } | undefined;
 let publishedCache: { db: DB; version: number; value: Map<number, FindingProject> } | undefined;
 
+const townCacheFresh = (db: DB, now: Date) =>
+  townCache !== undefined && townCache.db === db && Math.abs(now.getTime() - townCache.at) < TOWN_CACHE_MS && townCache.day === townToday(now);
+
+function keepTownFindings(db: DB, now: Date, value: Array<{ projectId: number; finding: Finding }>): NonNullable<typeof townCache> {
+  townCache = { db, at: now.getTime(), day: townToday(now), value: sortFindings(value) };
+  // Tens of megabytes at 10,000 projects: let them go once the minute is over, if nobody asks again.
+  const held = townCache;
+  setTimeout(() => {
+    if (townCache === held) townCache = undefined;
+  }, TOWN_CACHE_MS).unref();
+  return held;
+}
+
 /** Every finding at every published project, newest first. */
 export function townFindings(db: DB, now = new Date()): TownFinding[] {
-  const t = now.getTime();
-  const day = townToday(now);
-  if (!townCache || townCache.db !== db || Math.abs(t - townCache.at) >= TOWN_CACHE_MS || townCache.day !== day) {
-    const value = complianceFor(db, {}, now).flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding })));
-    townCache = { db, at: t, day, value: sortFindings(value) };
-    // Tens of megabytes at 10,000 projects: let them go once the minute is over, if nobody asks again.
-    const held = townCache;
-    setTimeout(() => {
-      if (townCache === held) townCache = undefined;
-    }, TOWN_CACHE_MS).unref();
-  }
+  const cache =
+    townCacheFresh(db, now) && townCache
+      ? townCache
+      : keepTownFindings(db, now, complianceFor(db, {}, now).flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding }))));
   const published = publishedProjects(db);
   const out: TownFinding[] = [];
-  for (const { projectId, finding } of townCache.value) {
+  for (const { projectId, finding } of cache.value) {
     const project = published.get(projectId);
     if (project) out.push({ project, finding });
   }
   return out;
+}
+
+/** Projects evaluated between two yields of warmTownFindings: tens of milliseconds of rules at a time. */
+const WARM_SLICE = 100;
+
+/**
+ * Evaluate the town-wide findings into townFindings' cache a slice of projects at a time, yielding to the
+ * event loop between slices: a background job (the alert dispatcher, every minute) then never holds the
+ * thread that serves pages for the seconds the whole town takes at 10,000 projects (issue 17 item 7).
+ * The slices may see changes made meanwhile, as the minute-old cache may.
+ */
+export async function warmTownFindings(db: DB, now = new Date(), slice = WARM_SLICE): Promise<void> {
+  if (townCacheFresh(db, now)) return;
+  const ids = db.select({ id: projects.id }).from(projects).orderBy(projects.id).all().map((r) => r.id);
+  const ctx = complianceContext(db, now);
+  const value: Array<{ projectId: number; finding: Finding }> = [];
+  for (let i = 0; i < ids.length; i += slice) {
+    for (const c of complianceFor(db, { projectIds: ids.slice(i, i + slice) }, now, ctx)) for (const finding of c.findings) value.push({ projectId: c.projectId, finding });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (!townCacheFresh(db, now)) keepTownFindings(db, now, value);
 }
 
 /** The findings of a few published projects (a project page, a feed): the same bulk path, scoped, evaluated now. */

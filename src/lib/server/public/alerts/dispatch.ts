@@ -22,7 +22,7 @@ import type { Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { findingEvent, queryEnforcement, queryInspectionReports, queryNewProjects, queryPracticeInspections, querySiteReportEvents, querySummaries, querySwpppAmendments, type PublicEvent } from '#lib/server/public/events.ts';
-import { townFindings } from '#lib/server/public/findings.ts';
+import { townFindings, warmTownFindings } from '#lib/server/public/findings.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { subscriptionWhat, unsubscribeHeaders, unsubscribeToken, unsubscribeUrl, type Subscription } from './subscriptions.ts';
@@ -56,6 +56,15 @@ export interface AlertMailEvent {
   title: string;
   summary: string;
   url: string;
+}
+
+/**
+ * The job's entry: the town-wide findings it reads are evaluated first in slices (warmTownFindings), so
+ * the dispatch itself, which stays synchronous, finds them ready instead of holding the thread for seconds.
+ */
+export async function dispatchAlertsInSlices(db: DB, now: Date, baseUrl: string): Promise<DispatchResult> {
+  if (getSetting(db, ORIGIN_KEY)) await warmTownFindings(db, now);
+  return dispatchAlerts(db, now, baseUrl);
 }
 
 export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResult {

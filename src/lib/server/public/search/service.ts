@@ -36,7 +36,18 @@ export interface BuildStats {
   buildMs: number;
   heapUsed: number;
   builtAt: Date;
-  browserBytes: { index: number; indexGzip: number; indexBrotli: number; display: number; displayGzip: number; displayBrotli: number };
+  browserBytes: {
+    index: number;
+    indexGzip: number;
+    indexBrotli: number;
+    display: number;
+    displayGzip: number;
+    displayBrotli: number;
+    shards: number;
+    shardsRaw: number;
+    shardsBrotli: number;
+    largestShardBrotli: number;
+  };
 }
 
 export interface SearchAnswer {
@@ -231,11 +242,21 @@ export class SearchService {
       await worker.terminate();
       return false;
     }
+    const file = (c: { json: Uint8Array; gzip: Uint8Array; br: Uint8Array }) => ({ json: toBuffer(c.json), gzip: toBuffer(c.gzip), br: toBuffer(c.br) });
     const browser: BrowserAssets = {
       version: ready.browser.version,
-      index: { json: toBuffer(ready.browser.index.json), gzip: toBuffer(ready.browser.index.gzip), br: toBuffer(ready.browser.index.br) },
-      display: { json: toBuffer(ready.browser.display.json), gzip: toBuffer(ready.browser.display.gzip), br: toBuffer(ready.browser.display.br) },
+      index: file(ready.browser.index),
+      display: file(ready.browser.display),
+      shards: new Map([...ready.browser.shards].map(([name, c]) => [name, file(c)])),
     };
+    let shardBrotli = 0;
+    let shardRaw = 0;
+    let largestShardBrotli = 0;
+    for (const c of browser.shards.values()) {
+      shardRaw += c.json.length;
+      shardBrotli += c.br.length;
+      largestShardBrotli = Math.max(largestShardBrotli, c.br.length);
+    }
     const stats: BuildStats = {
       generation: ++this.generation,
       fingerprint: ready.fingerprint,
@@ -250,6 +271,10 @@ export class SearchService {
         display: browser.display.json.length,
         displayGzip: browser.display.gzip.length,
         displayBrotli: browser.display.br.length,
+        shards: browser.shards.size,
+        shardsRaw: shardRaw,
+        shardsBrotli: shardBrotli,
+        largestShardBrotli,
       },
     };
     const old = this.live;

@@ -38,7 +38,7 @@ function run(input: WorkerInput): void {
     const { fingerprint, docs } = sqlite.transaction(() => ({ fingerprint: searchFingerprint(sqlite), docs: loadProjectDocs(sqlite) }))();
     const all = [...docs, ...helpSearchDocs(input.help)];
     const engine = buildEngine(all);
-    const browser = buildBrowserAssets(all);
+    const browser = buildBrowserAssets(all, engine);
     const ready: WorkerMessage = { type: 'ready', fingerprint, docs: all.length, buildMs: performance.now() - t0, heapUsed: process.memoryUsage().heapUsed, browser };
     port.postMessage(ready);
     port.on('message', (m: WorkerRequest) => {
