@@ -163,3 +163,45 @@ describe('importing projects from a CSV file', () => {
     expect(count()).toBe(before + 1);
   });
 });
+
+describe('the local law’s periods and fine cap (decision 0044)', () => {
+  const RULES = '/staff/compliance/rules?_action=localRules.save';
+  /** Every field of the rules form as the browser would post it. */
+  async function rulesForm(cookie: string): Promise<Record<string, string>> {
+    const html = await (await get(portal.url, '/staff/compliance/rules', cookie)).text();
+    const out: Record<string, string> = {};
+    const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    for (const m of html.matchAll(/<input\b[^>]*>/g)) {
+      const name = /name="([^"]+)"/.exec(m[0])?.[1];
+      if (name && !name.startsWith('_')) out[name] = unescape(/value="([^"]*)"/.exec(m[0])?.[1] ?? '');
+    }
+    for (const m of html.matchAll(/<textarea\b[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g)) out[m[1]] = unescape(m[2]);
+    return out;
+  }
+  const save = (fields: Record<string, string>, cookie: string) =>
+    fetch(new URL(RULES, portal.url), { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(portal.url).origin, Cookie: cookie } });
+
+  it('refuses more than FOIL’s five business days beside the field, keeping what was typed, and saves a shorter clock, a lower fine cap and the town’s citation', async () => {
+    const form = await rulesForm(admin);
+    expect(form).toMatchObject({ swpppReviewDays: '30', correctionDays: '7', maxDailyFineCents: '250.00', foilBusinessDays: '5', 'lawCitation.foilBusinessDays': 'Public Officers Law §89(3)(a)' });
+
+    const longer = await save({ ...form, foilBusinessDays: '6', correctionDays: '12' }, admin);
+    expect(longer.status).toBe(400);
+    const page = await longer.text();
+    expect(page).toContain('Public Officers Law §89(3)(a) gives at most five business days: a town may answer sooner, never later.');
+    expect(page).toMatch(/name="correctionDays"[^>]*value="12"|value="12"[^>]*name="correctionDays"/);
+    expect(one<{ n: number }>("select count(*) as n from settings where key like 'local_law.%'").n).toBe(0);
+
+    const res = await save({ ...form, foilBusinessDays: '3', maxDailyFineCents: '100', 'lawCitation.maxDailyFineCents': 'Local Law 2 of 2008, § 148-18(C)' }, admin);
+    expect(res.status).toBe(303);
+    const after = JSON.parse(one<{ after_json: string }>("select after_json from audit_log where action = 'compliance.settings' order by id desc limit 1").after_json);
+    expect(after.law).toMatchObject({ foilBusinessDays: 3, maxDailyFineCents: 10_000, citations: { maxDailyFineCents: 'Local Law 2 of 2008, § 148-18(C)' } });
+
+    // The clock and the cap are read where they are used: a request's due date, the officer's enforcement form.
+    const req = one<{ id: number }>("select id from records_requests order by id desc limit 1");
+    expect(await (await get(portal.url, `/staff/requests/${req.id}`, clerk)).text()).toContain('Business day 3 is');
+    const officer = await signIn(portal.url, 'officer@rotterdam.example', DEMO_PASSWORD);
+    const slug = one<{ slug: string }>("select slug from projects where published = 1 order by id limit 1").slug;
+    expect(await (await get(portal.url, `/staff/projects/${slug}/enforcement`, officer)).text()).toContain('at most $100.00 for each day of violation');
+  });
+});
