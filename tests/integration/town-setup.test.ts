@@ -205,3 +205,52 @@ describe('the local law’s periods and fine cap (decision 0044)', () => {
     expect(await (await get(portal.url, `/staff/projects/${slug}/enforcement`, officer)).text()).toContain('at most $100.00 for each day of violation');
   });
 });
+
+describe('the town’s own ordinance text (decision 0044)', () => {
+  const send = (action: string, form: FormData) =>
+    fetch(new URL(`/staff/settings/ordinance?_action=${action}`, portal.url), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(portal.url).origin, Cookie: admin } });
+  const fields = (f: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(f)) {
+      if (typeof v === 'string') form.append(k, v);
+      else form.append(k, v, 'law.md');
+    }
+    return form;
+  };
+  const LAW = `# Local Law 4 of 2011\n\n## § 148-1. Purpose\n\nThe Village of Pinebrook Falls finds that fines < $500 & <b>bold</b> words are text here.\n\n${'Erosion and sediment control applies to every land development activity. '.repeat(4)}\n\n- **Permit** required\n- *SWPPP* reviewed`;
+
+  it('refuses HTML and a file that is not text, keeping what was typed; then shows the town’s Markdown as text on the public law page, audited; restore brings the built-in text back', async () => {
+    const builtIn = await (await get(portal.url, '/help/ordinance')).text();
+    expect(builtIn).toContain('Uncontrolled drainage and runoff associated with land development activity');
+
+    const html = await send('ordinanceText.replace', fields({ text: `<script>alert(1)</script>${'x'.repeat(300)}` }));
+    expect(html.status).toBe(400);
+    const page = await html.text();
+    expect(page).toContain('The text holds HTML tags');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;xxx');
+
+    const pdf = await send('ordinanceText.replace', fields({ file: new Blob([Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n')], { type: 'application/pdf' }), text: '' }));
+    expect(await pdf.text()).toContain('This is a PDF file, not text');
+    expect(one<{ n: number }>("select count(*) as n from settings where key = 'ordinance_text'").n).toBe(0);
+
+    // The <b> tag in the middle of a sentence is refused too: the law is pasted as text or Markdown only.
+    expect((await send('ordinanceText.replace', fields({ text: LAW }))).status).toBe(400);
+    const clean = LAW.replace('<b>bold</b>', 'bold');
+    const res = await send('ordinanceText.replace', fields({ file: new Blob([clean], { type: 'text/markdown' }) }));
+    expect(res.status).toBe(303);
+    const audit = one<{ after_json: string }>("select after_json from audit_log where action = 'ordinance_text.replace' order by id desc limit 1");
+    expect(JSON.parse(audit.after_json)).toMatchObject({ chars: clean.length, source: 'law.md' });
+
+    const shown = await (await get(portal.url, '/help/ordinance')).text();
+    expect(shown).toContain('<h2>§ 148-1. Purpose</h2>');
+    expect(shown).toContain('fines &lt; $500 &amp; bold words are text here.');
+    expect(shown).toContain('<li><strong>Permit</strong> required</li>');
+    expect(shown).not.toContain('Uncontrolled drainage and runoff associated with land development activity');
+
+    expect((await send('ordinanceText.restore', new FormData())).status).toBe(303);
+    expect(one<{ n: number }>("select count(*) as n from audit_log where action = 'ordinance_text.restore'").n).toBe(1);
+    const back = await (await get(portal.url, '/help/ordinance')).text();
+    expect(back).toContain('Uncontrolled drainage and runoff associated with land development activity');
+    expect(back).not.toContain('148-1');
+  });
+});

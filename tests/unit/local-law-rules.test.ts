@@ -4,6 +4,8 @@ import { checkLocalLaw, daysInWords, DEFAULT_LOCAL_LAW, lawCitation, localLawFro
 import { calculateFine, checkConviction, swpppCorrectionDeadline } from '#lib/server/enforcement/actions.rules.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { checkOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
+import { markdownBlocks } from '#lib/shared/markdown-lite.ts';
 
 const ok = { swpppReviewDays: '30', correctionDays: '7', maxDailyFineCents: '250', foilBusinessDays: '5' };
 
@@ -74,5 +76,33 @@ describe('the rules count with the town’s numbers, passed as facts', () => {
     expect(f).toMatchObject({ ok: true, assessedCents: 30_000, cappedFromCents: 25_000 });
     const c = checkConviction({ convictedOn: '2026-07-01', referredOn: '2026-06-01', docketNumber: 'X-1', days: 2, fineCents: 20_001 }, '2026-07-02', law);
     expect(c).toMatchObject({ ok: false, field: 'fineAmount' });
+  });
+});
+
+describe('the town’s ordinance text: Markdown read safely (no HTML reaches the page)', () => {
+  it('reads headings, paragraphs, lists and emphasis as data', () => {
+    expect(markdownBlocks('# Local Law 2\n\n## § 1. Purpose\nThe **Village** finds\nthat *runoff* harms.\n\n- one\n- two\n\n1. first\n(2) second')).toEqual([
+      { kind: 'h2', runs: [{ text: 'Local Law 2' }] },
+      { kind: 'h2', runs: [{ text: '§ 1. Purpose' }] },
+      { kind: 'p', runs: [{ text: 'The ' }, { text: 'Village', strong: true }, { text: ' finds that ' }, { text: 'runoff', em: true }, { text: ' harms.' }] },
+      { kind: 'ul', items: [[{ text: 'one' }], [{ text: 'two' }]] },
+      { kind: 'ol', items: [[{ text: 'first' }], [{ text: 'second' }]] },
+    ]);
+  });
+  it('keeps what looks like markup as text: the page escapes it', () => {
+    expect(markdownBlocks('Fines < $500 & [a link](javascript:alert(1))')).toEqual([{ kind: 'p', runs: [{ text: 'Fines < $500 & [a link](javascript:alert(1))' }] }]);
+  });
+  it.each([
+    ['<script>alert(1)</script>' + 'x'.repeat(300), 'HTML tags'],
+    ['Too short.', 'at least 200 characters'],
+    ['x'.repeat(200 * 1024 + 1), 'longer than 200 KB'],
+  ])('refuses %#: %s', (text, words) => {
+    const r = checkOrdinanceText(text);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.message).toContain(words);
+  });
+  it('removes control characters and direction overrides, keeps line breaks', () => {
+    const r = checkOrdinanceText(`# Law\u202e\r\n${'word '.repeat(50)}\u0007end`);
+    expect(r).toEqual({ ok: true, text: `# Law\n${'word '.repeat(50)}end` });
   });
 });
