@@ -15,7 +15,7 @@ import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 export function saveLocalRules(db: DB, actor: Actor, form: Record<string, string | undefined>, now = new Date()): Result {
   const { values, errors: ruleErrors } = checkLocalRules(form);
   // Issue 21 (decision 0044): the periods and the fine cap, with the state's caps, saved with them.
-  const { values: law, errors: lawErrors } = checkLocalLaw(form);
+  const { values: law, errors: lawErrors } = checkLocalLaw(form, loadLocalLaw(db));
   const errors = { ...ruleErrors, ...lawErrors };
   if (Object.keys(errors).length) return { ok: false, fields: errors };
   const before = { ...loadLocalRules(db), law: loadLocalLaw(db) };

@@ -88,11 +88,21 @@ export function lawCitation(v: Pick<LocalLawValues, 'citations'>, key: LocalLawK
   return v.citations[key] ?? (LOCAL_LAW_RULES.find((r) => r.key === key) as LocalLawRule).citation;
 }
 
-/** The form checked: the values, or a plain sentence per field (the floors and caps among them). */
-export function checkLocalLaw(form: Record<string, string | undefined>): { values: LocalLawValues; errors: Record<string, string> } {
+/**
+ * The form checked: the values, or a plain sentence per field (the floors and caps among them). A field
+ * the form does not carry at all keeps its `current` value (another form saving the other local rules).
+ */
+export function checkLocalLaw(form: Record<string, string | undefined>, current: LocalLawValues = DEFAULT_LOCAL_LAW): { values: LocalLawValues; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const values: LocalLawValues = { ...DEFAULT_LOCAL_LAW, citations: {} };
   for (const r of LOCAL_LAW_RULES) {
+    if (form[r.key] === undefined) values[r.key] = current[r.key];
+    if (form[`lawCitation.${r.key}`] === undefined && current.citations[r.key]) values.citations[r.key] = current.citations[r.key];
+    if (form[r.key] === undefined && form[`lawCitation.${r.key}`] === undefined) continue;
+    if (form[r.key] === undefined) {
+      checkCitation(r, form, values, errors);
+      continue;
+    }
     const raw = (form[r.key] ?? '').trim().replace(/^\$/, '');
     const n = Number(raw);
     const whole = r.money ? /^\d+(\.\d{1,2})?$/.test(raw) : /^\d+$/.test(raw);
@@ -100,11 +110,18 @@ export function checkLocalLaw(form: Record<string, string | undefined>): { value
     else if (n > r.max) errors[r.key] = r.cap;
     else if (n < r.min) errors[r.key] = r.floor;
     else values[r.key] = r.money ? Math.round(n * 100) : n;
-    const text = (form[`lawCitation.${r.key}`] ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-    if (text.length > 400) errors[`lawCitation.${r.key}`] = 'Use at most 400 characters.';
-    else if (text && text !== r.citation) values.citations[r.key] = text;
+    checkCitation(r, form, values, errors);
   }
   return { values, errors };
+}
+
+function checkCitation(r: LocalLawRule, form: Record<string, string | undefined>, values: LocalLawValues, errors: Record<string, string>): void {
+  const posted = form[`lawCitation.${r.key}`];
+  if (posted === undefined) return;
+  const text = posted.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  delete values.citations[r.key];
+  if (text.length > 400) errors[`lawCitation.${r.key}`] = 'Use at most 400 characters.';
+  else if (text && text !== r.citation) values.citations[r.key] = text;
 }
 
 /** Stored settings read defensively: a missing or out-of-bounds number falls back to the law's. */
