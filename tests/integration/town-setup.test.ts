@@ -254,3 +254,39 @@ describe('the town’s own ordinance text (decision 0044)', () => {
     expect(back).not.toContain('148-1');
   });
 });
+
+describe('the town’s geography in its profile (decision 0044)', () => {
+  const VILLAGE_BOX = { 'bounds.minLat': '43.28', 'bounds.maxLat': '43.34', 'bounds.minLon': '-73.68', 'bounds.maxLon': '-73.58', 'mapCentre.latitude': '43.31', 'mapCentre.longitude': '-73.63' };
+  const dryRun = (csv: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'another-town.csv');
+    return fetch(new URL('/staff/projects/import?_action=projectImport.importProjects', portal.url), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(portal.url).origin, Cookie: clerk } });
+  };
+  const CSV = 'Project name,Site address,Latitude,Longitude\nFalls Road Garage,3 Falls Road,43.3102,-73.6311\nOld Town Site,1 Main Street,42.8000,-74.0000';
+
+  it('refuses a box outside New York State or out of order beside its field; a new box is saved, audited, and the import then takes that town’s coordinates', async () => {
+    const profile = { ...townProfileValues(ROTTERDAM_PROFILE), 'clerkOffice.address': '40 Canal Street, Rotterdam, NY 12306' };
+    const before = await (await dryRun(CSV)).text();
+    expect(before).toContain('1 new project, 0 updates by SPDES permit ID, 1 row with problems (left out).');
+    expect(before).toContain('That latitude is outside the area the portal serves (between 42.74 and 42.875)');
+
+    const outside = await post({ ...profile, ...VILLAGE_BOX, 'bounds.minLat': '39.9', 'bounds.maxLon': '-73.7' });
+    expect(outside.status).toBe(400);
+    const page = await outside.text();
+    expect(page).toContain('That is outside New York State (latitude between 40.45 and 45.05).');
+    expect(page).toContain('The eastern edge must be east of');
+    expect(page).toContain('value="39.9"');
+
+    expect((await post({ ...profile, ...VILLAGE_BOX })).status).toBe(303);
+    const audit = JSON.parse(one<{ after_json: string }>("select after_json from audit_log where action = 'town_profile.update' order by id desc limit 1").after_json);
+    expect(audit).toMatchObject({ bounds: { minLat: 43.28, maxLat: 43.34, minLon: -73.68, maxLon: -73.58 }, mapCentre: { latitude: 43.31, longitude: -73.63 } });
+
+    const after = await (await dryRun(CSV)).text();
+    expect(after).toContain('That latitude is outside the area the portal serves (between 43.28 and 43.34)');
+    expect(after).toContain('1 new project, 0 updates by SPDES permit ID, 1 row with problems (left out).');
+    expect(after).not.toContain('between 42.74 and 42.875');
+    // The map opens on the new centre; the open-data catalog describes the new box.
+    expect(await (await get(portal.url, '/map')).text()).toContain('"home":{"lat":43.31,"lon":-73.63}');
+    expect(JSON.parse(await (await get(portal.url, '/data.json')).text()).dataset[0].spatial).toBe('-73.68,43.28,-73.58,43.34');
+  });
+});
