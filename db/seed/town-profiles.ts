@@ -22,6 +22,8 @@ export const ROTTERDAM_PROFILE: TownProfile = {
   mailFrom: 'Town of Rotterdam Stormwater <stormwater@rotterdamny.example>',
   publicUrl: '',
   logoSha256: null,
+  bounds: { minLat: 42.74, maxLat: 42.875, minLon: -74.085, maxLon: -73.925 },
+  mapCentre: { latitude: 42.8, longitude: -74.0 },
 };
 
 export const ROTTERDAM_WORDS = townWords(ROTTERDAM_PROFILE);

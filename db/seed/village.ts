@@ -31,6 +31,9 @@ export const PINEBROOK_PROFILE: TownProfile = {
   mailFrom: 'Village of Pinebrook Stormwater <stormwater@pinebrook.example>',
   publicUrl: '',
   logoSha256: null,
+  // A fictional village's box, in the Adirondack foothills (nowhere near the demo town).
+  bounds: { minLat: 43.28, maxLat: 43.34, minLon: -73.68, maxLon: -73.58 },
+  mapCentre: { latitude: 43.31, longitude: -73.63 },
 };
 
 /** The Village Code's letters for the requirements the findings cite (stricter: inspections every 5 days). */
@@ -44,6 +47,14 @@ export const PINEBROOK_RULES: Record<string, string> = {
   'citation.postStorm': 'Village Code §7-12(d): inspection within 24 hours of the end of a storm of 0.5 inches or more',
   'citation.summary': 'Village Code §7-12(f): a summary of site inspections posted for the public every month',
   'citation.stabilization': 'Village Code §7-9(g): stabilization begun within 14 days after work stops',
+  // Issue 21 (decision 0044): the village's periods and fine, with its own letters.
+  swpppReviewDays: '21',
+  correctionDays: '10',
+  maxDailyFineCents: '200',
+  foilBusinessDays: '5',
+  'lawCitation.swpppReviewDays': 'Village Code §7-8(b)',
+  'lawCitation.correctionDays': 'Village Code §7-15(b)',
+  'lawCitation.maxDailyFineCents': 'Village Code §7-16',
 };
 
 const base = (over: Partial<NoiFields>): NoiFields => ({ ...BLANK_NOI, zip: '12999', natureOfActivity: 'new_construction', drainsToMs4: true, ...over });

@@ -16,6 +16,7 @@ import { parseMoney } from '#lib/shared/format.ts';
 import { failure, formText, id, ids, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 const fineFields = {
   fineDays: z.coerce.number({ error: 'Enter the number of days, like 9.' }).optional(),
@@ -29,13 +30,13 @@ function fineInput(days: number | undefined, rate: string | undefined) {
 }
 
 export const enforcement = {
-  /** Works out days × rate (capped at $250 a day) for the officer to confirm; changes nothing. */
+  /** Works out days × rate (capped at the town's most a day) for the officer to confirm; changes nothing. */
   calculateFine: defineAction({
     accept: 'form',
     input: z.object({ projectId: id, ...fineFields }),
     handler: async (input, ctx) => {
       allow.role(ctx, 'officer');
-      const r = calculateFine(fineInput(input.fineDays, input.fineDailyRate));
+      const r = calculateFine(fineInput(input.fineDays, input.fineDailyRate), loadLocalLaw(db()));
       if (!r.ok) failure({ fields: { [r.field === 'days' ? 'fineDays' : 'fineDailyRate']: r.message } });
       return { days: r.days, dailyRateCents: r.dailyRateCents, assessedCents: r.assessedCents, cappedFromCents: r.cappedFromCents ?? null, lines: r.lines };
     },

@@ -24,6 +24,7 @@ import { practices } from './practices.ts';
 import { escrow } from './escrow.ts';
 import { projectImport } from './project-import.ts';
 import { localRules } from './local-rules.ts';
+import { ordinanceText } from './ordinance-text.ts';
 
 export const server = {
   accounts,
@@ -44,6 +45,7 @@ export const server = {
   requestMessages,
   projectImport,
   localRules,
+  ordinanceText,
   requestLinks,
   requestDelivery,
   // Issue 20

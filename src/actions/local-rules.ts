@@ -6,9 +6,10 @@ import { db } from '#lib/server/platform/db.ts';
 import { failure, optionalText } from '#lib/server/platform/forms/fields.ts';
 import { CITABLE, LOCAL_RULES } from '#lib/server/compliance/local-rules.rules.ts';
 import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
+import { LOCAL_LAW_RULES } from '#lib/server/platform/local-law.rules.ts';
 import { allow } from './guard.ts';
 
-const shape = Object.fromEntries([...LOCAL_RULES.map((r) => r.key), ...CITABLE.map((k) => `citation.${k}`)].map((k) => [k, optionalText(2000)]));
+const shape = Object.fromEntries([...LOCAL_RULES.map((r) => r.key), ...CITABLE.map((k) => `citation.${k}`), ...LOCAL_LAW_RULES.flatMap((r) => [r.key, `lawCitation.${r.key}`])].map((k) => [k, optionalText(2000)]));
 
 export const localRules = {
   save: defineAction({

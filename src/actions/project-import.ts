@@ -6,9 +6,9 @@
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { db } from '#lib/server/platform/db.ts';
-import { failure } from '#lib/server/platform/forms/fields.ts';
+import { failure, optionalText } from '#lib/server/platform/forms/fields.ts';
+import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
 import { IMPORT_FIELDS } from '#lib/server/projects/import.rules.ts';
 import { importProjects, mappingFrom, MAX_IMPORT_BYTES, previewImport } from '#lib/server/projects/import.ts';
 import { allow } from './guard.ts';
@@ -17,15 +17,12 @@ const mapShape = Object.fromEntries(IMPORT_FIELDS.map((f) => [`map.${f.key}`, z.
 
 /** The file's text, checked by its content: no known binary type (a workbook, a PDF), valid UTF-8. */
 async function csvText(file: File): Promise<string> {
-  if (file.size > MAX_IMPORT_BYTES) failure({ fields: { file: 'The file is larger than 1 MB: import the list in parts.' } });
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = await fileTypeFromBuffer(bytes);
-  if (type) failure({ fields: { file: `This is a ${type.ext.toUpperCase()} file, not CSV: in the spreadsheet, choose Save as, then “CSV (comma-separated values)”.` } });
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  const r = await uploadedText(file, MAX_IMPORT_BYTES, {
+    tooLarge: 'The file is larger than 1 MB: import the list in parts.',
+    notText: (ext) => `This is a ${ext} file, not CSV: in the spreadsheet, choose Save as, then “CSV (comma-separated values)”.`,
+  });
+  if (!r.ok) failure({ fields: { file: r.message } });
+  return r.text;
 }
 
 export const projectImport = {
@@ -34,7 +31,7 @@ export const projectImport = {
     input: z.object({
       file: z.instanceof(File).optional(),
       csv: z.string().max(MAX_IMPORT_BYTES * 2).optional(),
-      source: z.string().max(200).optional(),
+      source: optionalText(200),
       confirm: z.string().optional(),
       ...mapShape,
     }),

@@ -4,6 +4,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '#db/schema.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { choice, failure, formText, id, ids, noControlCharacters, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { noiProblems, type NoiFields } from '#lib/server/projects/noi.rules.ts';
 import { D1_EXEMPTIONS } from '#lib/shared/labels.ts';
@@ -117,7 +118,7 @@ function toNoi(i: NoiInput): NoiFields {
 
 /** Cross-field NOI checks run with the schema, so their messages sit beside the fields. */
 function checkNoi(v: NoiInput, ctx: z.RefinementCtx) {
-  for (const [field, message] of Object.entries(noiProblems(toNoi(v)))) ctx.addIssue({ code: 'custom', path: [field], message });
+  for (const [field, message] of Object.entries(noiProblems(toNoi(v), town(db()).profile.bounds))) ctx.addIssue({ code: 'custom', path: [field], message });
 }
 
 const waterFields = {

@@ -29,6 +29,8 @@ interface MapData {
   statusLabels?: Record<ProjectStatus, string>;
   centre?: { lat: number; lon: number; radius: number; label: string };
   clickRadius?: number;
+  /** The town profile's map centre. */
+  home?: { lat: number; lon: number };
 }
 
 const METRES_PER_MILE = 1609.344;
@@ -115,7 +117,7 @@ export async function startProjectMap(): Promise<void> {
     bounds.extend(L.latLng(data.centre.lat, data.centre.lon).toBounds(2 * data.centre.radius * METRES_PER_MILE));
   }
   if (bounds.isValid()) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16 });
-  else map.setView([42.8, -74.0], 12);
+  else map.setView([data.home?.lat ?? 42.65, data.home?.lon ?? -73.76], data.home ? 12 : 7);
 
   const layer = L.layerGroup().addTo(map);
   const draw = () => {

@@ -122,6 +122,7 @@ const ADMIN: Array<[string, ...string[]]> = [
   ['staff/requests/appeals.astro', '/staff/requests/appeals'],
   ['staff/requests/settings.astro', '/staff/requests/settings'],
   ['staff/settings.astro', '/staff/settings'],
+  ['staff/settings/ordinance.astro', '/staff/settings/ordinance'],
   ['staff/index.astro', '/staff'],
   ['staff/users/index.astro', '/staff/users'],
   ['staff/users/[id].astro', '/staff/users/{operatorUser}'],

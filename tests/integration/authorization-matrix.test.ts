@@ -80,6 +80,7 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/projects/new': { allow: ['officer', 'clerk'], url: () => '/staff/projects/new' },
   'staff/projects/import': { allow: ['officer', 'clerk', 'admin'], url: () => '/staff/projects/import' },
   'staff/compliance/rules': { allow: ['officer', 'admin'], url: () => '/staff/compliance/rules' },
+  'staff/settings/ordinance': { allow: ['admin'], url: () => '/staff/settings/ordinance' },
   'staff/projects/[slug]/index': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}` },
   'staff/projects/[slug]/edit': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/edit` },
   'staff/projects/[slug]/parties': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/parties` },
@@ -216,7 +217,9 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'calendarFeed.revoke': { allow: ['officer'], input: () => ({}) },
   // Issue 21: a dry run only (no confirm): nothing is written.
   'projectImport.importProjects': { allow: ['officer', 'clerk', 'admin'], input: () => ({ csv: 'Project name,Site address\nMatrix,1 Main Street', source: 'matrix' }) },
-  'localRules.save': { allow: ['officer', 'admin'], input: () => ({ routineMaxDays: '7', stormInches: '0.5', postStormHours: '24', stabilizationDays: '14', fiveAcreLimit: '5' }) },
+  'ordinanceText.replace': { allow: ['admin'], input: () => ({ text: 'Matrix. '.repeat(40) }) },
+  'ordinanceText.restore': { allow: ['admin'], input: () => ({}) },
+  'localRules.save': { allow: ['officer', 'admin'], input: () => ({ routineMaxDays: '7', stormInches: '0.5', postStormHours: '24', stabilizationDays: '14', fiveAcreLimit: '5', swpppReviewDays: '30', correctionDays: '7', maxDailyFineCents: '250', foilBusinessDays: '5' }) },
   'compliance.updateSettings': { allow: ['officer', 'admin'], input: () => ({ summaryDueDay: 10, twiceWeeklyOverAcres: 5, twiceWeeklyImpaired: 'on', winterMaxDays: 30 }) },
   'reviews.decideInspection': { allow: ['officer'], input: (i) => ({ id: i.ownInspectionId, decision: 'accept', comment: '', reportPublic: 'on' }) },
   'reviews.decideSummary': { allow: ['officer'], input: (i) => ({ id: i.ownSummaryId, decision: 'accept', comment: '' }) },

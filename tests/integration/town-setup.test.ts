@@ -163,3 +163,130 @@ describe('importing projects from a CSV file', () => {
     expect(count()).toBe(before + 1);
   });
 });
+
+describe('the local law’s periods and fine cap (decision 0044)', () => {
+  const RULES = '/staff/compliance/rules?_action=localRules.save';
+  /** Every field of the rules form as the browser would post it. */
+  async function rulesForm(cookie: string): Promise<Record<string, string>> {
+    const html = await (await get(portal.url, '/staff/compliance/rules', cookie)).text();
+    const out: Record<string, string> = {};
+    const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    for (const m of html.matchAll(/<input\b[^>]*>/g)) {
+      const name = /name="([^"]+)"/.exec(m[0])?.[1];
+      if (name && !name.startsWith('_')) out[name] = unescape(/value="([^"]*)"/.exec(m[0])?.[1] ?? '');
+    }
+    for (const m of html.matchAll(/<textarea\b[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g)) out[m[1]] = unescape(m[2]);
+    return out;
+  }
+  const save = (fields: Record<string, string>, cookie: string) =>
+    fetch(new URL(RULES, portal.url), { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(portal.url).origin, Cookie: cookie } });
+
+  it('refuses more than FOIL’s five business days beside the field, keeping what was typed, and saves a shorter clock, a lower fine cap and the town’s citation', async () => {
+    const form = await rulesForm(admin);
+    expect(form).toMatchObject({ swpppReviewDays: '30', correctionDays: '7', maxDailyFineCents: '250.00', foilBusinessDays: '5', 'lawCitation.foilBusinessDays': 'Public Officers Law §89(3)(a)' });
+
+    const longer = await save({ ...form, foilBusinessDays: '6', correctionDays: '12' }, admin);
+    expect(longer.status).toBe(400);
+    const page = await longer.text();
+    expect(page).toContain('Public Officers Law §89(3)(a) gives at most five business days: a town may answer sooner, never later.');
+    expect(page).toMatch(/name="correctionDays"[^>]*value="12"|value="12"[^>]*name="correctionDays"/);
+    expect(one<{ n: number }>("select count(*) as n from settings where key like 'local_law.%'").n).toBe(0);
+
+    const res = await save({ ...form, foilBusinessDays: '3', maxDailyFineCents: '100', 'lawCitation.maxDailyFineCents': 'Local Law 2 of 2008, § 148-18(C)' }, admin);
+    expect(res.status).toBe(303);
+    const after = JSON.parse(one<{ after_json: string }>("select after_json from audit_log where action = 'compliance.settings' order by id desc limit 1").after_json);
+    expect(after.law).toMatchObject({ foilBusinessDays: 3, maxDailyFineCents: 10_000, citations: { maxDailyFineCents: 'Local Law 2 of 2008, § 148-18(C)' } });
+
+    // The clock and the cap are read where they are used: a request's due date, the officer's enforcement form.
+    const req = one<{ id: number }>("select id from records_requests order by id desc limit 1");
+    expect(await (await get(portal.url, `/staff/requests/${req.id}`, clerk)).text()).toContain('Business day 3 is');
+    const officer = await signIn(portal.url, 'officer@rotterdam.example', DEMO_PASSWORD);
+    const slug = one<{ slug: string }>("select slug from projects where published = 1 order by id limit 1").slug;
+    expect(await (await get(portal.url, `/staff/projects/${slug}/enforcement`, officer)).text()).toContain('at most $100.00 for each day of violation');
+  });
+});
+
+describe('the town’s own ordinance text (decision 0044)', () => {
+  const send = (action: string, form: FormData) =>
+    fetch(new URL(`/staff/settings/ordinance?_action=${action}`, portal.url), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(portal.url).origin, Cookie: admin } });
+  const fields = (f: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(f)) {
+      if (typeof v === 'string') form.append(k, v);
+      else form.append(k, v, 'law.md');
+    }
+    return form;
+  };
+  const LAW = `# Local Law 4 of 2011\n\n## § 148-1. Purpose\n\nThe Village of Pinebrook Falls finds that fines < $500 & <b>bold</b> words are text here.\n\n${'Erosion and sediment control applies to every land development activity. '.repeat(4)}\n\n- **Permit** required\n- *SWPPP* reviewed`;
+
+  it('refuses HTML and a file that is not text, keeping what was typed; then shows the town’s Markdown as text on the public law page, audited; restore brings the built-in text back', async () => {
+    const builtIn = await (await get(portal.url, '/help/ordinance')).text();
+    expect(builtIn).toContain('Uncontrolled drainage and runoff associated with land development activity');
+
+    const html = await send('ordinanceText.replace', fields({ text: `<script>alert(1)</script>${'x'.repeat(300)}` }));
+    expect(html.status).toBe(400);
+    const page = await html.text();
+    expect(page).toContain('The text holds HTML tags');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;xxx');
+
+    const pdf = await send('ordinanceText.replace', fields({ file: new Blob([Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n')], { type: 'application/pdf' }), text: '' }));
+    expect(await pdf.text()).toContain('This is a PDF file, not text');
+    expect(one<{ n: number }>("select count(*) as n from settings where key = 'ordinance_text'").n).toBe(0);
+
+    // The <b> tag in the middle of a sentence is refused too: the law is pasted as text or Markdown only.
+    expect((await send('ordinanceText.replace', fields({ text: LAW }))).status).toBe(400);
+    const clean = LAW.replace('<b>bold</b>', 'bold');
+    const res = await send('ordinanceText.replace', fields({ file: new Blob([clean], { type: 'text/markdown' }) }));
+    expect(res.status).toBe(303);
+    const audit = one<{ after_json: string }>("select after_json from audit_log where action = 'ordinance_text.replace' order by id desc limit 1");
+    expect(JSON.parse(audit.after_json)).toMatchObject({ chars: clean.length, source: 'law.md' });
+
+    const shown = await (await get(portal.url, '/help/ordinance')).text();
+    expect(shown).toContain('<h2>§ 148-1. Purpose</h2>');
+    expect(shown).toContain('fines &lt; $500 &amp; bold words are text here.');
+    expect(shown).toContain('<li><strong>Permit</strong> required</li>');
+    expect(shown).not.toContain('Uncontrolled drainage and runoff associated with land development activity');
+
+    expect((await send('ordinanceText.restore', new FormData())).status).toBe(303);
+    expect(one<{ n: number }>("select count(*) as n from audit_log where action = 'ordinance_text.restore'").n).toBe(1);
+    const back = await (await get(portal.url, '/help/ordinance')).text();
+    expect(back).toContain('Uncontrolled drainage and runoff associated with land development activity');
+    expect(back).not.toContain('148-1');
+  });
+});
+
+describe('the town’s geography in its profile (decision 0044)', () => {
+  const VILLAGE_BOX = { 'bounds.minLat': '43.28', 'bounds.maxLat': '43.34', 'bounds.minLon': '-73.68', 'bounds.maxLon': '-73.58', 'mapCentre.latitude': '43.31', 'mapCentre.longitude': '-73.63' };
+  const dryRun = (csv: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'another-town.csv');
+    return fetch(new URL('/staff/projects/import?_action=projectImport.importProjects', portal.url), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(portal.url).origin, Cookie: clerk } });
+  };
+  const CSV = 'Project name,Site address,Latitude,Longitude\nFalls Road Garage,3 Falls Road,43.3102,-73.6311\nOld Town Site,1 Main Street,42.8000,-74.0000';
+
+  it('refuses a box outside New York State or out of order beside its field; a new box is saved, audited, and the import then takes that town’s coordinates', async () => {
+    const profile = { ...townProfileValues(ROTTERDAM_PROFILE), 'clerkOffice.address': '40 Canal Street, Rotterdam, NY 12306' };
+    const before = await (await dryRun(CSV)).text();
+    expect(before).toContain('1 new project, 0 updates by SPDES permit ID, 1 row with problems (left out).');
+    expect(before).toContain('That latitude is outside the area the portal serves (between 42.74 and 42.875)');
+
+    const outside = await post({ ...profile, ...VILLAGE_BOX, 'bounds.minLat': '39.9', 'bounds.maxLon': '-73.7' });
+    expect(outside.status).toBe(400);
+    const page = await outside.text();
+    expect(page).toContain('That is outside New York State (latitude between 40.45 and 45.05).');
+    expect(page).toContain('The eastern edge must be east of');
+    expect(page).toContain('value="39.9"');
+
+    expect((await post({ ...profile, ...VILLAGE_BOX })).status).toBe(303);
+    const audit = JSON.parse(one<{ after_json: string }>("select after_json from audit_log where action = 'town_profile.update' order by id desc limit 1").after_json);
+    expect(audit).toMatchObject({ bounds: { minLat: 43.28, maxLat: 43.34, minLon: -73.68, maxLon: -73.58 }, mapCentre: { latitude: 43.31, longitude: -73.63 } });
+
+    const after = await (await dryRun(CSV)).text();
+    expect(after).toContain('That latitude is outside the area the portal serves (between 43.28 and 43.34)');
+    expect(after).toContain('1 new project, 0 updates by SPDES permit ID, 1 row with problems (left out).');
+    expect(after).not.toContain('between 42.74 and 42.875');
+    // The map opens on the new centre; the open-data catalog describes the new box.
+    expect(await (await get(portal.url, '/map')).text()).toContain('"home":{"lat":43.31,"lon":-73.63}');
+    expect(JSON.parse(await (await get(portal.url, '/data.json')).text()).dataset[0].spatial).toBe('-73.68,43.28,-73.58,43.34');
+  });
+});

@@ -123,6 +123,7 @@ describe('computeDueDate: the receipt note, the numbered days, the arrival time'
     const due = computeDueDate(new Date('2026-11-25T22:00:00Z'), cal); // Wednesday 17:00 EST
     expect(due).toEqual({
       dueOn: '2026-12-04',
+      businessDays: 5,
       receivedLocal: '2026-11-25T17:00',
       countsAsReceivedOn: '2026-11-27',
       receiptNote: 'Received at or after close of business (16:30), so it counts as received on the next business day (after Thanksgiving Day).',

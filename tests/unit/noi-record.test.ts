@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NOI_FIELD_LABEL, describeChanges, noiProblems, slugify, uniqueSlug, type NoiFields } from '#lib/server/projects/noi.rules.ts';
+import { NOI_FIELD_LABEL, describeChanges, noiProblems as noiProblemsIn, slugify, uniqueSlug, type NoiFields } from '#lib/server/projects/noi.rules.ts';
+import { ROTTERDAM_PROFILE } from '#db/seed/town-profiles.ts';
+
+/** The demo town's extent from its profile (decision 0044: the bounds are a fact passed in). */
+const noiProblems = (f: NoiFields) => noiProblemsIn(f, ROTTERDAM_PROFILE.bounds);
 
 const base: NoiFields = {
   name: 'Test',
@@ -86,10 +90,10 @@ describe('the NOI record: each cross-field check, with its exact words', () => {
   it.each([
     ['latitude without longitude', { longitude: null }, 'longitude', 'Enter both latitude and longitude, or neither.'],
     ['longitude without latitude', { latitude: null }, 'latitude', 'Enter both latitude and longitude, or neither.'],
-    ['a latitude south of the town', { latitude: 42.7399 }, 'latitude', 'That latitude is outside the area the portal serves (between 42.74 and 42.875), like 42.7950.'],
-    ['a latitude north of the town', { latitude: 42.8751 }, 'latitude', 'That latitude is outside the area the portal serves (between 42.74 and 42.875), like 42.7950.'],
-    ['a longitude west of the town', { longitude: -74.0851 }, 'longitude', 'That longitude is outside the area the portal serves (between -74.085 and -73.925; west is negative), like -74.0011.'],
-    ['a longitude east of the town', { longitude: -73.9249 }, 'longitude', 'That longitude is outside the area the portal serves (between -74.085 and -73.925; west is negative), like -74.0011.'],
+    ['a latitude south of the town', { latitude: 42.7399 }, 'latitude', 'That latitude is outside the area the portal serves (between 42.74 and 42.875), like 42.8075.'],
+    ['a latitude north of the town', { latitude: 42.8751 }, 'latitude', 'That latitude is outside the area the portal serves (between 42.74 and 42.875), like 42.8075.'],
+    ['a longitude west of the town', { longitude: -74.0851 }, 'longitude', 'That longitude is outside the area the portal serves (between -74.085 and -73.925; west is negative), like -74.0050.'],
+    ['a longitude east of the town', { longitude: -73.9249 }, 'longitude', 'That longitude is outside the area the portal serves (between -74.085 and -73.925; west is negative), like -74.0050.'],
     ['more disturbed than the site', { disturbedAcres: 10.01 }, 'disturbedAcres', 'The disturbed area cannot be larger than the whole site.'],
     ['more at once than in all', { maxDisturbedAtOnceAcres: 6.01 }, 'maxDisturbedAtOnceAcres', 'The area disturbed at one time cannot be larger than the total disturbed area.'],
     ['an approval date without the box', { decFiveAcreApprovalOn: '2026-04-01' }, 'decFiveAcreApproval', 'Tick this box when you enter the date of DEC’s approval.'],
@@ -159,5 +163,17 @@ describe('the words of the edit history', () => {
     expect(labels.every((l) => /^[A-Z]/.test(l) && l.length > 3)).toBe(true);
     expect(new Set(labels).size).toBe(labels.length);
     expect(describeChanges({ ...base }, { ...base, spdesPermitId: 'NYR10K124', winterShutdownTo: '2027-03-15' }).map((c) => c.label)).toEqual(['State permit ID (SPDES)', 'Winter shutdown to']);
+  });
+});
+
+describe('the town’s extent is the profile’s, passed in (decision 0044)', () => {
+  it('another town’s box accepts its own coordinates and refuses the demo town’s; without a box, New York State’s', () => {
+    const base = { ...({} as NoiFields) };
+    const village = { minLat: 43.28, maxLat: 43.34, minLon: -73.68, maxLon: -73.58 };
+    const at = (latitude: number, longitude: number) => ({ ...base, latitude, longitude }) as NoiFields;
+    expect(Object.keys(noiProblemsIn(at(43.31, -73.63), village))).not.toContain('latitude');
+    expect(noiProblemsIn(at(42.8, -74.0), village)).toMatchObject({ latitude: expect.stringContaining('between 43.28 and 43.34') });
+    expect(Object.keys(noiProblemsIn(at(40.71, -74.0)))).not.toContain('latitude');
+    expect(noiProblemsIn(at(39.9, -75.2))).toMatchObject({ latitude: expect.stringContaining('between 40.45 and 45.05') });
   });
 });

@@ -48,6 +48,55 @@ export interface TownProfile {
   publicUrl: string;
   /** SHA-256 of the uploaded logo (PNG or JPEG) in the file store, or null. */
   logoSha256: string | null;
+  /** The town's extent (WGS84): a project's pin outside it is almost certainly a typo (decision 0044). */
+  bounds: TownBounds;
+  /** Where the map opens when it has nothing to show, and the middle the geocoder measures from. */
+  mapCentre: { latitude: number; longitude: number };
+}
+
+export interface TownBounds {
+  minLat: number;
+  maxLat: number;
+  minLon: number;
+  maxLon: number;
+}
+
+/**
+ * New York State's rough extent (a little beyond its borders, so a town on the line is not cut off):
+ * a town's box must lie inside it. Until the admin sets the town's own box, the state's is used.
+ */
+export const NEW_YORK_BOUNDS: TownBounds = { minLat: 40.45, maxLat: 45.05, minLon: -79.8, maxLon: -71.8 };
+/** The state capital, where a fresh install's map opens. */
+const NEW_YORK_CENTRE = { latitude: 42.65, longitude: -73.76 };
+export const BOUNDS_FIELDS = ['minLat', 'maxLat', 'minLon', 'maxLon'] as const;
+export const BOUNDS_LABEL: Record<(typeof BOUNDS_FIELDS)[number], string> = {
+  minLat: 'Southern edge (latitude)',
+  maxLat: 'Northern edge (latitude)',
+  minLon: 'Western edge (longitude, negative)',
+  maxLon: 'Eastern edge (longitude, negative)',
+};
+
+/** The town's box and map centre checked: inside New York, edges in order, the centre inside the box. */
+export function checkGeography(values: Record<string, string | undefined>): { bounds: TownBounds; mapCentre: TownProfile['mapCentre']; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const num = (name: string, lat: boolean) => {
+    const raw = (values[name] ?? '').trim();
+    const n = Number(raw);
+    const [lo, hi] = lat ? [NEW_YORK_BOUNDS.minLat, NEW_YORK_BOUNDS.maxLat] : [NEW_YORK_BOUNDS.minLon, NEW_YORK_BOUNDS.maxLon];
+    if (!raw || !/^-?\d{1,3}(\.\d{1,7})?$/.test(raw)) errors[name] = lat ? 'Enter a latitude in decimal degrees, like 42.7950.' : 'Enter a longitude in decimal degrees, like -74.0011 (west is negative).';
+    else if (n < lo || n > hi) errors[name] = `That is outside New York State (${lat ? 'latitude' : 'longitude'} between ${lo} and ${hi}${lat ? '' : '; west is negative'}).`;
+    return Number.isFinite(n) ? n : 0;
+  };
+  const bounds: TownBounds = { minLat: num('bounds.minLat', true), maxLat: num('bounds.maxLat', true), minLon: num('bounds.minLon', false), maxLon: num('bounds.maxLon', false) };
+  const mapCentre = { latitude: num('mapCentre.latitude', true), longitude: num('mapCentre.longitude', false) };
+  if (!errors['bounds.minLat'] && !errors['bounds.maxLat'] && bounds.minLat >= bounds.maxLat) errors['bounds.maxLat'] = 'The northern edge must be north of (larger than) the southern edge.';
+  if (!errors['bounds.minLon'] && !errors['bounds.maxLon'] && bounds.minLon >= bounds.maxLon) errors['bounds.maxLon'] = 'The eastern edge must be east of (larger, nearer zero, than) the western edge.';
+  if (!Object.keys(errors).length && !insideBounds(bounds, mapCentre)) errors['mapCentre.latitude'] = 'The map’s centre must lie inside the town’s box.';
+  return { bounds, mapCentre, errors };
+}
+
+export function insideBounds(b: TownBounds, p: { latitude: number; longitude: number }): boolean {
+  return p.latitude >= b.minLat && p.latitude <= b.maxLat && p.longitude >= b.minLon && p.longitude <= b.maxLon;
 }
 
 const blankOffice = (name: string): TownOffice => ({ name, address: '', hours: 'Monday to Friday, 9 a.m. to 5 p.m.', phone: '' });
@@ -67,6 +116,8 @@ export const PLACEHOLDER_TOWN_PROFILE: TownProfile = {
   mailFrom: '',
   publicUrl: '',
   logoSha256: null,
+  bounds: NEW_YORK_BOUNDS,
+  mapCentre: NEW_YORK_CENTRE,
 };
 
 /** The words built from a profile, so every page and document says the same thing. */
@@ -177,7 +228,13 @@ export function checkTownProfile(values: Record<string, string | undefined>, log
     mailFrom,
     publicUrl,
     logoSha256,
+    bounds: NEW_YORK_BOUNDS,
+    mapCentre: NEW_YORK_CENTRE,
   };
+  const geo = checkGeography(values);
+  Object.assign(errors, geo.errors);
+  profile.bounds = geo.bounds;
+  profile.mapCentre = geo.mapCentre;
   if (/^(town|village|city) of /i.test(profile.name)) errors.name = `Enter the name alone: the portal adds “${capital(profile.kind)} of”.`;
   return { profile, errors };
 }
@@ -187,5 +244,8 @@ export function townProfileValues(p: TownProfile): Record<string, string> {
   const out: Record<string, string> = { name: p.name, kind: p.kind, county: p.county, signature: p.signature, mailFrom: p.mailFrom, publicUrl: p.publicUrl };
   for (const key of Object.keys(OFFICES) as Array<keyof typeof OFFICES>) for (const f of OFFICE_FIELDS) out[`${key}.${f}`] = p[key][f];
   for (const key of Object.keys(OFFICIALS) as Array<keyof typeof OFFICIALS>) for (const f of OFFICIAL_FIELDS) out[`${key}.${f}`] = p[key][f];
+  for (const f of BOUNDS_FIELDS) out[`bounds.${f}`] = String(p.bounds[f]);
+  out['mapCentre.latitude'] = String(p.mapCentre.latitude);
+  out['mapCentre.longitude'] = String(p.mapCentre.longitude);
   return out;
 }

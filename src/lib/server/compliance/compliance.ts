@@ -40,6 +40,8 @@ import {
 import { memoUntilChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -294,11 +296,11 @@ function complianceStatements(db: DB, shape: ScopeShape) {
  * The first day the applicant could proceed under Subsection E: the SWPPP approved (with or without
  * conditions), or the Town's 30 days on a complete plan run out; undefined when neither has happened.
  */
-export function authorizedToProceedOn(reviews: Parameters<typeof reviewClock>[0][], today: string, calendar: BusinessCalendar): string | undefined {
+export function authorizedToProceedOn(reviews: Parameters<typeof reviewClock>[0][], today: string, calendar: BusinessCalendar, law?: ReviewLaw): string | undefined {
   const days: string[] = [];
   for (const r of reviews) {
     if ((r.decision === 'approved' || r.decision === 'approved_with_conditions') && r.decidedOn) days.push(r.decidedOn);
-    const clock = reviewClock(r, today, calendar);
+    const clock = reviewClock(r, today, calendar, law);
     if (clock.authorizedOn) days.push(clock.authorizedOn);
   }
   return days.sort()[0];
@@ -321,10 +323,11 @@ export function loadComplianceData(db: DB, scope: ComplianceScope = {}, today: s
   }
   if (reviewsByProject.size) {
     const calendar = loadCalendar(db);
+    const law = loadLocalLaw(db);
     for (const [projectId, list] of reviewsByProject) {
       const p = byId.get(projectId)!.project;
       p.authorizationKnown = true;
-      p.authorizedOn = authorizedToProceedOn(list, today, calendar) ?? null;
+      p.authorizedOn = authorizedToProceedOn(list, today, calendar, law) ?? null;
     }
   }
 

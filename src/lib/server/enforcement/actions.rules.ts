@@ -16,11 +16,12 @@ import type { EnforcementStatus, EnforcementType } from '#db/schema.ts';
 import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { calendarDayPeriod, type Period } from '#lib/server/platform/time/periods.rules.ts';
+import { DEFAULT_LOCAL_LAW, daysInWords, type LocalLawValues } from '#lib/server/platform/local-law.rules.ts';
 
-/** The ordinance's maximum: "a fine not to exceed $250"; each day is a separate offense. */
-export const MAX_DAILY_FINE_CENTS = 25_000;
-/** "Within seven days of such notification (or as otherwise provided by the Town)". */
-export const SWPPP_CORRECTION_DAYS = 7;
+/** The model law's maximum: "a fine not to exceed $250"; each day is a separate offense. The town's own is a setting (decision 0044). */
+export const MAX_DAILY_FINE_CENTS = DEFAULT_LOCAL_LAW.maxDailyFineCents;
+/** "Within seven days of such notification (or as otherwise provided by the Town)"; the town's own is a setting. */
+export const SWPPP_CORRECTION_DAYS = DEFAULT_LOCAL_LAW.correctionDays;
 
 export type EnforcementCategory = 'informal' | 'formal' | 'judicial';
 export type FineStatus = 'assessed' | 'partly_paid' | 'paid' | 'waived';
@@ -80,16 +81,20 @@ export type FineResult =
     }
   | { ok: false; field: 'days' | 'dailyRateCents'; message: string };
 
-/** Days × rate, the rate capped at $250 a day. The officer confirms the result before it is assessed. */
-export function calculateFine(input: FineInput): FineResult {
+/** The town's fine cap and its citation (loaded by the services, decision 0044). */
+export type FineLaw = Pick<LocalLawValues, 'maxDailyFineCents' | 'citations'>;
+
+/** Days × rate, the rate capped at the law's most a day (the town's setting, $250 in the model law). The officer confirms the result before it is assessed. */
+export function calculateFine(input: FineInput, law: FineLaw = DEFAULT_LOCAL_LAW): FineResult {
+  const MAX = law.maxDailyFineCents;
   if (!Number.isInteger(input.days) || input.days < 1) return { ok: false, field: 'days', message: 'Enter the number of days the violation existed, a whole number of 1 or more.' };
   if (input.days > 3650) return { ok: false, field: 'days', message: 'Enter at most 3,650 days (ten years).' };
   if (!Number.isInteger(input.dailyRateCents) || input.dailyRateCents < 1) return { ok: false, field: 'dailyRateCents', message: 'Enter a daily fine of at least $0.01, like 150 or 150.00.' };
-  const capped = input.dailyRateCents > MAX_DAILY_FINE_CENTS;
-  const rate = capped ? MAX_DAILY_FINE_CENTS : input.dailyRateCents;
+  const capped = input.dailyRateCents > MAX;
+  const rate = capped ? MAX : input.dailyRateCents;
   const assessedCents = rate * input.days;
   const lines: string[] = [];
-  if (capped) lines.push(`The law allows at most ${formatMoney(MAX_DAILY_FINE_CENTS)} a day; the ${formatMoney(input.dailyRateCents)} entered is lowered to ${formatMoney(MAX_DAILY_FINE_CENTS)}.`);
+  if (capped) lines.push(`The law allows at most ${formatMoney(MAX)} a day; the ${formatMoney(input.dailyRateCents)} entered is lowered to ${formatMoney(MAX)}.`);
   lines.push(`${plural(input.days, 'day')} × ${formatMoney(rate)} a day = ${formatMoney(assessedCents)}.`);
   lines.push('Each day the violation existed is a separate offense.');
   return { ok: true, days: input.days, dailyRateCents: rate, assessedCents, cappedFromCents: capped ? input.dailyRateCents : undefined, lines };
@@ -110,16 +115,16 @@ export type ConvictionResult =
   | { ok: true; maxCents: number; words: string }
   | { ok: false; field: 'convictedOn' | 'docketNumber' | 'fineDays' | 'fineAmount'; message: string };
 
-/** Check the court's conviction as the officer records it: a fine of at most $250 per day of violation. */
-export function checkConviction(c: ConvictionInput, today: string): ConvictionResult {
+/** Check the court's conviction as the officer records it: a fine of at most the law's most (the town's setting) per day of violation. */
+export function checkConviction(c: ConvictionInput, today: string, law: FineLaw = DEFAULT_LOCAL_LAW): ConvictionResult {
   if (c.convictedOn > today) return { ok: false, field: 'convictedOn', message: 'The conviction date cannot be in the future.' };
   if (c.convictedOn < c.referredOn) return { ok: false, field: 'convictedOn', message: `The conviction cannot come before the case was referred to court (${formatDay(c.referredOn)}).` };
   if (!c.docketNumber.trim()) return { ok: false, field: 'docketNumber', message: 'Enter the court’s docket number.' };
   if (!Number.isInteger(c.days) || c.days < 1) return { ok: false, field: 'fineDays', message: 'Enter the number of days of violation the court convicted on, a whole number of 1 or more.' };
   if (!Number.isInteger(c.fineCents) || c.fineCents < 1) return { ok: false, field: 'fineAmount', message: 'Enter the fine the court imposed, like 750.00.' };
-  const maxCents = c.days * MAX_DAILY_FINE_CENTS;
+  const maxCents = c.days * law.maxDailyFineCents;
   if (c.fineCents > maxCents) {
-    return { ok: false, field: 'fineAmount', message: `The law allows at most ${formatMoney(MAX_DAILY_FINE_CENTS)} for each day of violation: at most ${formatMoney(maxCents)} for ${plural(c.days, 'day')}. Check the court’s judgment.` };
+    return { ok: false, field: 'fineAmount', message: `The law allows at most ${formatMoney(law.maxDailyFineCents)} for each day of violation: at most ${formatMoney(maxCents)} for ${plural(c.days, 'day')}. Check the court’s judgment.` };
   }
   return { ok: true, maxCents, words: `Fined ${formatMoney(c.fineCents)} by the court on ${formatDay(c.convictedOn)} for ${plural(c.days, 'day')} of violation (at most ${formatMoney(maxCents)}).` };
 }
@@ -159,15 +164,18 @@ export interface CorrectionDeadline {
   explanation: string;
 }
 
-/** Seven days from the notification to amend the SWPPP and certify the changes in writing. */
-export function swpppCorrectionDeadline(notifiedOn: string, calendar: BusinessCalendar, otherwiseProvided?: string | null): CorrectionDeadline {
-  const period = calendarDayPeriod(notifiedOn, SWPPP_CORRECTION_DAYS, calendar);
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/** The town's days (the model law's seven) from the notification to amend the SWPPP and certify the changes in writing. */
+export function swpppCorrectionDeadline(notifiedOn: string, calendar: BusinessCalendar, otherwiseProvided?: string | null, law: Pick<LocalLawValues, 'correctionDays'> = DEFAULT_LOCAL_LAW): CorrectionDeadline {
+  const n = law.correctionDays;
+  const period = calendarDayPeriod(notifiedOn, n, calendar);
   if (otherwiseProvided && otherwiseProvided !== period.dueOn) {
     return {
       dueOn: otherwiseProvided,
       period,
       otherwiseProvided: true,
-      explanation: `The town set ${formatDay(otherwiseProvided)} instead of the usual seven days (${formatDay(period.dueOn)}).`,
+      explanation: `The town set ${formatDay(otherwiseProvided)} instead of the usual ${daysInWords(n)} (${formatDay(period.dueOn)}).`,
     };
   }
   return {
@@ -175,8 +183,8 @@ export function swpppCorrectionDeadline(notifiedOn: string, calendar: BusinessCa
     period,
     otherwiseProvided: false,
     explanation: period.rolledBecause
-      ? `Seven days after ${formatDay(notifiedOn)} is ${formatDay(period.lastDay)} (${period.rolledBecause}), so the deadline runs to the next business day, ${formatDay(period.dueOn)}.`
-      : `Seven days after ${formatDay(notifiedOn)}: ${formatDay(period.dueOn)}.`,
+      ? `${cap(daysInWords(n))} after ${formatDay(notifiedOn)} is ${formatDay(period.lastDay)} (${period.rolledBecause}), so the deadline runs to the next business day, ${formatDay(period.dueOn)}.`
+      : `${cap(daysInWords(n))} after ${formatDay(notifiedOn)}: ${formatDay(period.dueOn)}.`,
   };
 }
 

@@ -46,6 +46,7 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { enforcementNoticePdf, type NoticeData } from './notice-pdf.ts';
 import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
@@ -95,7 +96,7 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
   let correctionExplanation: string | undefined;
   if (input.type === 'swppp_deficiency_notice') {
     // Seven days to amend and certify, unless the officer set another date ("or as otherwise provided").
-    const deadline = swpppCorrectionDeadline(input.issuedOn, loadCalendar(db), input.complyBy);
+    const deadline = swpppCorrectionDeadline(input.issuedOn, loadCalendar(db), input.complyBy, loadLocalLaw(db));
     complyBy = deadline.dueOn;
     correctionExplanation = deadline.explanation;
   }
@@ -162,6 +163,7 @@ export async function issueAction(db: DB, issuer: Issuer, projectId: number, inp
     correctionExplanation: v.correctionExplanation,
     publicUrl,
     town: town(db),
+    law: loadLocalLaw(db),
   };
   const pdf = await enforcementNoticePdf(noticeData);
   const stored = await storeFile(pdf.bytes);
@@ -327,7 +329,7 @@ export function recordConviction(db: DB, actor: Actor, actionId: number, input: 
   if (before.type !== 'fine') return { ok: false, message: 'Only a court referral for a fine ends in a conviction.' };
   if (before.convictedOn) return { ok: false, message: `The conviction of ${formatDay(before.convictedOn)} is already recorded.` };
   if (!isInForce(before)) return { ok: false, message: 'This referral is already resolved.' };
-  const check = checkConviction({ convictedOn: input.convictedOn, referredOn: before.issuedOn, docketNumber: input.docketNumber, days: input.days, fineCents: input.fineCents }, today);
+  const check = checkConviction({ convictedOn: input.convictedOn, referredOn: before.issuedOn, docketNumber: input.docketNumber, days: input.days, fineCents: input.fineCents }, today, loadLocalLaw(db));
   if (!check.ok) return { ok: false, fields: { [check.field]: check.message } };
   if (input.dueOn && input.dueOn < input.convictedOn) return { ok: false, fields: { fineDueOn: 'The fine cannot be due before the conviction.' } };
   db.transaction((tx) => {
@@ -440,7 +442,7 @@ export async function printableNotice(db: DB, actionId: number, publicUrl: strin
   const d = getAction(db, actionId);
   if (!d) return undefined;
   const a = d.action;
-  const correctionExplanation = a.type === 'swppp_deficiency_notice' ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy).explanation : undefined;
+  const correctionExplanation = a.type === 'swppp_deficiency_notice' ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy, loadLocalLaw(db)).explanation : undefined;
   const pdf = await enforcementNoticePdf({
     project: d.project,
     recipient: d.owner,
@@ -450,6 +452,7 @@ export async function printableNotice(db: DB, actionId: number, publicUrl: strin
     correctionExplanation,
     publicUrl,
     town: town(db),
+    law: loadLocalLaw(db),
   });
   return { pdf, filename: `${a.type.replace(/_/g, '-')}-E${a.id}-${a.issuedOn}.pdf` };
 }

@@ -7,6 +7,7 @@ import type { EnforcementStatus, EnforcementType } from '#db/enums.ts';
 import { GREY, PdfWriter, RED, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
 import { townOfficeLines, type PostingContact } from '#lib/server/projects/site-posting.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
+import { DEFAULT_LOCAL_LAW, daysInWords, lawCitation, type LocalLawValues } from '#lib/server/platform/local-law.rules.ts';
 
 /** The notice's "Re:" line: only the permit numbers the project has (never "permit ID -"). */
 export function reLine(p: Pick<NoticeData['project'], 'name' | 'siteAddress' | 'townPermitNo' | 'spdesPermitId'>): string {
@@ -42,9 +43,13 @@ export interface NoticeData {
   publicUrl: string;
   /** The town profile's words (platform/town-profile.ts town()). */
   town: TownWords;
+  /** The town's correction days and fine cap with their citations (decision 0044). */
+  law?: Pick<LocalLawValues, 'correctionDays' | 'maxDailyFineCents' | 'citations'>;
 }
 
 export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf> {
+  const law = d.law ?? DEFAULT_LOCAL_LAW;
+  const fineCap = `a fine not to exceed ${formatMoney(law.maxDailyFineCents)}`;
   const a = d.action;
   const label = ENFORCEMENT_TYPE_LABEL[a.type];
   const w = await PdfWriter.create({
@@ -78,7 +83,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   if (a.complyBy) w.field(a.type === 'swppp_deficiency_notice' ? 'Amend and certify by' : 'Comply by', formatDay(a.complyBy));
   if (d.correctionExplanation) w.para(d.correctionExplanation, { size: 8.5, color: GREY });
   if (a.type === 'swppp_deficiency_notice') {
-    w.para('Within seven days of this notice (or the date above, if the Town set another), make the required changes to the SWPPP and submit to the Town a written certification that the changes have been made.', { size: 9.5 });
+    w.para(`Within ${daysInWords(law.correctionDays)} of this notice (or the date above, if the Town set another), make the required changes to the SWPPP and submit to the Town a written certification that the changes have been made.`, { size: 9.5 });
   }
   if (a.type === 'stop_work_order') {
     w.heading('What this order requires');
@@ -89,7 +94,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   }
   if (a.type === 'fine' && a.fineAssessedCents == null) {
     w.heading('Referral to court');
-    w.para('The Town has referred this matter to court. Any violation of the erosion and sediment control law is punishable, upon conviction, by a fine not to exceed $250 or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense (Subsection R(3)). Only the court imposes a fine.', { size: 9.5 });
+    w.para(`The Town has referred this matter to court. Any violation of the erosion and sediment control law is punishable, upon conviction, by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense (${lawCitation(law, 'maxDailyFineCents')}). Only the court imposes a fine.`, { size: 9.5 });
   }
   if (a.type === 'fine' && a.fineAssessedCents != null) {
     w.heading('Fine imposed by the court');
@@ -102,7 +107,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
     w.bullets(d.evidence);
   }
   w.para(`What this means: ${ENFORCEMENT_TYPE_MEANING[a.type]}`, { size: 9 });
-  w.para('Any violation of the Town erosion and sediment control law is punishable by a fine not to exceed $250 or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense. This action is shown on the project’s public page until the Town closes it:', { size: 8.5 });
+  w.para(`Any violation of the Town erosion and sediment control law is punishable by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense. This action is shown on the project’s public page until the Town closes it:`, { size: 8.5 });
   w.para(`${d.publicUrl}/projects/${d.project.slug}`, { size: 8.5, bold: true });
   w.signature(a.issuedByName ?? 'Stormwater Management Officer', 'Stormwater Management Officer', a.issuedOn);
   if (a.liftedOn || a.closedOn || a.status === 'withdrawn') {

@@ -70,6 +70,8 @@ export const AUDIT_ACTIONS = {
   'compliance.settings': 'Changed the compliance settings',
   'town_profile.update': 'Changed the town profile',
   'project.import': 'Imported projects from a spreadsheet',
+  'ordinance_text.replace': 'Replaced the ordinance text shown to the public',
+  'ordinance_text.restore': 'Restored the built-in ordinance text',
   // SWPPP reviews
   'swppp_review.received': 'Received an SWPPP',
   'swppp_review.resubmitted': 'Received a revised SWPPP',

@@ -16,7 +16,7 @@ import { discardUnreferenced } from './files/references.ts';
 import { storedFilePath } from './files/store.ts';
 import type { ReceivedForm } from './files/uploads.ts';
 import { firstValues } from './forms/upload-forms.ts';
-import { checkTownProfile, MUNICIPALITY_KINDS, PLACEHOLDER_TOWN_PROFILE, townWords, type TownOffice, type TownOfficial, type TownProfile, type TownWords } from '#lib/shared/town-profile.ts';
+import { checkGeography, checkTownProfile, MUNICIPALITY_KINDS, PLACEHOLDER_TOWN_PROFILE, townWords, type TownOffice, type TownOfficial, type TownProfile, type TownWords } from '#lib/shared/town-profile.ts';
 
 export const TOWN_PROFILE_KEY = 'town_profile';
 
@@ -55,7 +55,19 @@ export function parseTownProfile(json: string | undefined): TownProfile {
     mailFrom: str(raw.mailFrom, d.mailFrom),
     publicUrl: str(raw.publicUrl, d.publicUrl),
     logoSha256: typeof raw.logoSha256 === 'string' && /^[0-9a-f]{64}$/.test(raw.logoSha256) ? raw.logoSha256 : null,
+    ...geography(raw, d),
   };
+}
+
+/** The stored box and centre, read defensively: anything missing, outside New York or out of order is the default. */
+function geography(raw: Record<string, unknown>, d: TownProfile): Pick<TownProfile, 'bounds' | 'mapCentre'> {
+  const b = (raw.bounds ?? {}) as Record<string, unknown>;
+  const c = (raw.mapCentre ?? {}) as Record<string, unknown>;
+  const checked = checkGeography({
+    'bounds.minLat': String(b.minLat ?? ''), 'bounds.maxLat': String(b.maxLat ?? ''), 'bounds.minLon': String(b.minLon ?? ''), 'bounds.maxLon': String(b.maxLon ?? ''),
+    'mapCentre.latitude': String(c.latitude ?? ''), 'mapCentre.longitude': String(c.longitude ?? ''),
+  });
+  return Object.keys(checked.errors).length ? { bounds: d.bounds, mapCentre: d.mapCentre } : { bounds: checked.bounds, mapCentre: checked.mapCentre };
 }
 
 function read(db: Reader): TownProfile {

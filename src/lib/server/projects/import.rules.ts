@@ -8,6 +8,7 @@
 import { PROJECT_STATUSES, type ProjectKind, type ProjectStatus } from '#db/enums.ts';
 import { PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { noiProblems, type NoiFields } from './noi.rules.ts';
+import type { TownBounds } from '#lib/shared/town-profile.ts';
 
 export interface ImportField {
   key: string;
@@ -118,7 +119,7 @@ const STATUS_WORDS: Record<string, ProjectStatus> = {
 };
 
 /** One row, checked: the project it describes, or a plain sentence per problem (with the column's name). */
-export function checkImportRow(record: Record<string, string>, mapping: ImportMapping): { ok: true; row: ImportedRow } | { ok: false; problems: string[] } {
+export function checkImportRow(record: Record<string, string>, mapping: ImportMapping, bounds?: TownBounds): { ok: true; row: ImportedRow } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const given = new Set<string>();
   const col = (key: string) => mapping[key] ?? IMPORT_FIELDS.find((f) => f.key === key)!.label;
@@ -200,7 +201,7 @@ export function checkImportRow(record: Record<string, string>, mapping: ImportMa
   };
   if (given.has('status') || notFiledOn) given.add('status');
   if (given.has('disturbedAcres')) given.add('kind');
-  if (name && siteAddress) for (const [field, message] of Object.entries(noiProblems(noi))) problems.push(`${IMPORT_FIELDS.find((f) => f.key === field) ? col(field) : field}: ${message}`);
+  if (name && siteAddress) for (const [field, message] of Object.entries(noiProblems(noi, bounds))) problems.push(`${IMPORT_FIELDS.find((f) => f.key === field) ? col(field) : field}: ${message}`);
   if (problems.length) return { ok: false, problems };
   const owner = ownerCompany ? { companyName: ownerCompany, contactName: text('ownerContact', 120), contactTitle: null, phone: text('ownerPhone', 40), email: email || null } : null;
   return { ok: true, row: { noi, owner, given } };

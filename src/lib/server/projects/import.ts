@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { checkImportRow, guessMapping, IMPORT_FIELDS, mappingProblems, mergeForUpdate, type ImportMapping, type ImportedRow } from './import.rules.ts';
 import { NOI_FIELD_LABEL, noiProblems, type NoiFields } from './noi.rules.ts';
@@ -65,6 +66,8 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
   if ('problem' in csv) return { preview: { headers: [], mapping: {}, problems: [csv.problem], rows: [], counts: { create: 0, update: 0, error: 0 } }, planned: [] };
   const mapping = chosen ?? guessMapping(csv.headers);
   const problems = mappingProblems(mapping, csv.headers);
+  // The town's extent from its profile (decision 0044): another town's coordinates are its own.
+  const { bounds } = town(db).profile;
   const bySpdes = new Map(
     db
       .select({ id: projects.id, slug: projects.slug, spdes: projects.spdesPermitId })
@@ -78,7 +81,7 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
     ? []
     : csv.records.map((record, i) => {
         const line = i + 2;
-        const checked = checkImportRow(record, mapping);
+        const checked = checkImportRow(record, mapping, bounds);
         const name = (mapping.name && record[mapping.name]) || '';
         if (!checked.ok) return { line, action: 'error', name, spdesPermitId: null, problems: checked.problems };
         const spdes = checked.row.noi.spdesPermitId;
@@ -87,7 +90,7 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
         const existing = spdes ? bySpdes.get(spdes) : undefined;
         if (!existing) return { line, action: 'create', name, spdesPermitId: spdes, problems: [], row: checked.row };
         // An update is checked as the record it makes (the row's columns over the project on file).
-        const merged = noiProblems(mergeForUpdate(pickNoi(db, existing.id), checked.row));
+        const merged = noiProblems(mergeForUpdate(pickNoi(db, existing.id), checked.row), bounds);
         if (Object.keys(merged).length) return { line, action: 'error', name, spdesPermitId: spdes, problems: Object.entries(merged).map(([k, m]) => `${NOI_FIELD_LABEL[k as keyof NoiFields] ?? k} (with the project on file): ${m}`) };
         return { line, action: 'update', name, spdesPermitId: spdes, problems: [], slug: existing.slug, row: checked.row, projectId: existing.id };
       });

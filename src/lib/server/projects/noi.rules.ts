@@ -4,8 +4,7 @@
  */
 import type { ProjectKind, ProjectStatus } from '#db/schema.ts';
 
-/** The town's extent (WGS84); a pin outside it is almost certainly a typo. */
-export const TOWN_BOUNDS = { minLat: 42.74, maxLat: 42.875, minLon: -74.085, maxLon: -73.925 } as const;
+import { NEW_YORK_BOUNDS, type TownBounds } from '#lib/shared/town-profile.ts';
 
 /** NYS DEC assigns SPDES construction permit IDs as "NYR" followed by letters and digits. */
 export const SPDES_PERMIT_ID = /^NYR[0-9A-Z]{5,8}$/;
@@ -99,13 +98,15 @@ export const NOI_FIELD_LABEL: Record<keyof NoiFields | 'published', string> = {
 export type FieldProblems = Partial<Record<keyof NoiFields, string>>;
 
 /** Checks that involve more than one field (each field's own format is checked by the form schema). */
-export function noiProblems(f: NoiFields): FieldProblems {
+/** `bounds`: the town's extent from its profile (decision 0044); a pin outside it is almost certainly a typo. */
+export function noiProblems(f: NoiFields, bounds: TownBounds = NEW_YORK_BOUNDS): FieldProblems {
+  const TOWN_BOUNDS = bounds;
   const p: FieldProblems = {};
   if ((f.latitude == null) !== (f.longitude == null)) {
     p[f.latitude == null ? 'latitude' : 'longitude'] = 'Enter both latitude and longitude, or neither.';
   } else if (f.latitude != null && f.longitude != null) {
-    if (f.latitude < TOWN_BOUNDS.minLat || f.latitude > TOWN_BOUNDS.maxLat) p.latitude = `That latitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLat} and ${TOWN_BOUNDS.maxLat}), like 42.7950.`;
-    if (f.longitude < TOWN_BOUNDS.minLon || f.longitude > TOWN_BOUNDS.maxLon) p.longitude = `That longitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLon} and ${TOWN_BOUNDS.maxLon}; west is negative), like -74.0011.`;
+    if (f.latitude < TOWN_BOUNDS.minLat || f.latitude > TOWN_BOUNDS.maxLat) p.latitude = `That latitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLat} and ${TOWN_BOUNDS.maxLat}), like ${((bounds.minLat + bounds.maxLat) / 2).toFixed(4)}.`;
+    if (f.longitude < TOWN_BOUNDS.minLon || f.longitude > TOWN_BOUNDS.maxLon) p.longitude = `That longitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLon} and ${TOWN_BOUNDS.maxLon}; west is negative), like ${((bounds.minLon + bounds.maxLon) / 2).toFixed(4)}.`;
   }
   if (f.totalSiteAcres != null && f.disturbedAcres != null && f.disturbedAcres > f.totalSiteAcres) p.disturbedAcres = 'The disturbed area cannot be larger than the whole site.';
   if (f.disturbedAcres != null && f.maxDisturbedAtOnceAcres != null && f.maxDisturbedAtOnceAcres > f.disturbedAcres) p.maxDisturbedAtOnceAcres = 'The area disturbed at one time cannot be larger than the total disturbed area.';

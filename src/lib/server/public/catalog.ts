@@ -10,7 +10,6 @@
  */
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
-import { TOWN_BOUNDS } from '#lib/server/projects/noi.rules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -90,7 +89,8 @@ function contactPoint(t: TownWords): { name: string; email: string } {
   return { name, email };
 }
 
-const spatial = `${TOWN_BOUNDS.minLon},${TOWN_BOUNDS.minLat},${TOWN_BOUNDS.maxLon},${TOWN_BOUNDS.maxLat}`;
+/** The town's box from its profile (decision 0044), west,south,east,north as DCAT-US asks. */
+const spatialOf = ({ bounds: b }: TownWords['profile']) => `${b.minLon},${b.minLat},${b.maxLon},${b.maxLat}`;
 
 // ---------------------------------------------------------------------------------------------
 // DCAT-US 1.1 (https://resources.data.gov/resources/dcat-us/)
@@ -121,7 +121,7 @@ export function dcatCatalog(db: DB, baseUrl: string, now = new Date()) {
       contactPoint: { '@type': 'vcard:Contact', fn: contact.name, hasEmail: `mailto:${contact.email}` },
       identifier: `${baseUrl}/data.json#${d.id}`,
       accessLevel: 'public',
-      spatial,
+      spatial: spatialOf(t.profile),
       accrualPeriodicity: d.periodicity,
       landingPage: `${baseUrl}/open-data`,
       describedBy: `${baseUrl}${d.dictionary}`,
@@ -154,7 +154,7 @@ const townOrganization = (t: TownWords, baseUrl: string) => ({
 const townArea = (t: TownWords) => ({
   '@type': 'AdministrativeArea',
   name: t.fullNameWithState,
-  geo: { '@type': 'GeoShape', box: `${TOWN_BOUNDS.minLat} ${TOWN_BOUNDS.minLon} ${TOWN_BOUNDS.maxLat} ${TOWN_BOUNDS.maxLon}` },
+  geo: { '@type': 'GeoShape', box: `${t.profile.bounds.minLat} ${t.profile.bounds.minLon} ${t.profile.bounds.maxLat} ${t.profile.bounds.maxLon}` },
 });
 
 /** The open-data page: a DataCatalog of the datasets above. */

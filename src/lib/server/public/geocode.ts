@@ -7,6 +7,7 @@ import { town as townWordsOf } from '#lib/server/platform/town-profile.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { distanceMiles, type Point } from '#lib/shared/geo.ts';
+import type { TownBounds } from '#lib/shared/town-profile.ts';
 import { memoUntilChange, type DB } from '#lib/server/platform/db.ts';
 
 export interface GeocodeResult {
@@ -23,9 +24,20 @@ export interface Geocoder {
   geocode(query: string): Promise<GeocodeResult | undefined>;
 }
 
-/** The middle of the town, and how far from it an answer may be before it is someone else's Main Street. */
-export const TOWN_CENTRE: Point = { latitude: 42.8, longitude: -74.0 };
+/**
+ * How far from the town's map centre (town profile, decision 0044) an answer may be before it is someone
+ * else's Main Street: 12 miles, or more for a town whose box is larger.
+ */
 const TOWN_REACH_MILES = 12;
+function reachMiles(bounds: TownBounds, centre: Point): number {
+  const corners = [
+    { latitude: bounds.minLat, longitude: bounds.minLon },
+    { latitude: bounds.maxLat, longitude: bounds.maxLon },
+    { latitude: bounds.minLat, longitude: bounds.maxLon },
+    { latitude: bounds.maxLat, longitude: bounds.minLon },
+  ];
+  return Math.max(TOWN_REACH_MILES, ...corners.map((c) => distanceMiles(centre, c)));
+}
 
 const ABBREVIATIONS: Record<string, string> = {
   rd: 'road',
@@ -141,13 +153,18 @@ export function geocodeFromPlaces(places: Place[], query: string): GeocodeResult
   return { point, label: title, precision: 'street', source: 'town' };
 }
 
+function withinReach(point: Point, area: { bounds: TownBounds; centre: Point } | undefined): boolean {
+  if (!area) return true;
+  return distanceMiles(point, area.centre) <= reachMiles(area.bounds, area.centre);
+}
+
 function pickOne<T>(xs: T[]): T | undefined {
   return xs.length === 1 ? xs[0] : undefined;
 }
 
 /** The U.S. Census Bureau's public geocoder (no key). Answers far from the town are ignored. */
 /** `place`: the town's "<name>, NY" (town profile), added to a query that names no place. */
-export function censusGeocoder(opts: { timeoutMs?: number; fetchImpl?: typeof fetch; place?: () => string } = {}): Geocoder {
+export function censusGeocoder(opts: { timeoutMs?: number; fetchImpl?: typeof fetch; place?: () => string; area?: () => { bounds: TownBounds; centre: Point } } = {}): Geocoder {
   const cache = new Map<string, GeocodeResult | undefined>();
   const doFetch = opts.fetchImpl ?? fetch;
   return {
@@ -167,7 +184,7 @@ export function censusGeocoder(opts: { timeoutMs?: number; fetchImpl?: typeof fe
       const match = body.result?.addressMatches?.find((m) => typeof m.coordinates?.x === 'number' && typeof m.coordinates?.y === 'number');
       const point = match ? { latitude: match.coordinates!.y!, longitude: match.coordinates!.x! } : undefined;
       const result =
-        point && distanceMiles(point, TOWN_CENTRE) <= TOWN_REACH_MILES
+        point && withinReach(point, opts.area?.())
           ? { point, label: match!.matchedAddress ?? query, precision: 'address' as const, source: 'census' as const }
           : undefined;
       if (cache.size > 500) cache.clear();
@@ -200,6 +217,6 @@ let census: Geocoder | undefined;
 export function geocoderFor(db: DB, env: NodeJS.ProcessEnv = process.env): Geocoder {
   const town = townGeocoder(db);
   if ((env.GEOCODER ?? 'census').toLowerCase() !== 'census') return town;
-  census ??= censusGeocoder({ timeoutMs: Number(env.GEOCODER_TIMEOUT_MS) || 3000, place: () => townWordsOf(db).placeSuffix });
+  census ??= censusGeocoder({ timeoutMs: Number(env.GEOCODER_TIMEOUT_MS) || 3000, place: () => townWordsOf(db).placeSuffix, area: () => ({ bounds: townWordsOf(db).profile.bounds, centre: townWordsOf(db).profile.mapCentre }) });
   return chain(census, town);
 }

@@ -25,6 +25,7 @@ import { projectAddressee } from '#lib/server/operator-requests/addressee.ts';
 import { projectPlaceJsonLd } from './catalog.ts';
 import { getPublicProject, type PublicProject } from './projects.ts';
 import { publicTownInspections, type PublicTownInspection } from './town-inspections.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 /** The order document groups are listed in: the plan first, then what is filed as the work goes on. */
 const DOCUMENT_GROUP_ORDER: DocumentType[] = ['swppp', 'swppp_amendment', 'noi', 'monthly_summary', 'inspection_report', 'enforcement_notice', 'as_built_plans', 'notice_of_termination', 'other'];
@@ -104,7 +105,7 @@ export function projectPageView(db: DB, slug: string, today: string, now = new D
     ? complianceHistory({ data: facts, findings: compliance.findings, ctx, townInspectionDays: townInspections.map((t) => t.inspectedOn), enforcementDays: actions.map((a) => a.issuedOn) })
     : [];
   const review = swppp.review;
-  const clock = review ? reviewClock(review, today, loadCalendar(db)) : undefined;
+  const clock = review ? reviewClock(review, today, loadCalendar(db), loadLocalLaw(db)) : undefined;
   const current = summaries.filter((s) => !s.supersededAt);
   // The meaning of each kind of action present, said once above the timeline.
   const actionTypes = [...new Set(actions.map((a) => a.type))];

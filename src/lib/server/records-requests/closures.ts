@@ -13,6 +13,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { computeDueDate, deadlineWindow, statutoryHolidays } from '#lib/server/platform/time/deadlines.rules.ts';
 import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
 import { addEvent, updateRequest } from './store.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 export interface ClosureListRow {
   date: string;
@@ -84,12 +85,13 @@ export function setClosure(db: DB, actor: Actor, input: { date: string; name?: s
 export function recomputeOpenDueDates(tx: DB, actor: Actor, now: Date, why: string): DueDateChange[] {
   const calendar = loadCalendar(tx);
   const cob = closeOfBusiness(tx);
+  const { foilBusinessDays: businessDays } = loadLocalLaw(tx);
   const open = tx.select().from(recordsRequests).where(inArray(recordsRequests.status, [...OPEN_STATUSES])).all();
   const { overdueBefore } = deadlineWindow(now, calendar, cob);
   const changed: DueDateChange[] = [];
   for (const r of open) {
     // Only due dates that have not yet passed move (POL §89(4)(a): a missed deadline stays missed).
-    const dueOn = dueDateAfterCalendarChange(r.dueOn, computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob }).dueOn, overdueBefore);
+    const dueOn = dueDateAfterCalendarChange(r.dueOn, computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, businessDays }).dueOn, overdueBefore);
     if (dueOn === r.dueOn) continue;
     updateRequest(tx, r, { dueOn }, now);
     addEvent(tx, r.id, { kind: 'due_date', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: `${why}, so the due date moved from ${formatDay(r.dueOn)} to ${formatDay(dueOn)}.` });

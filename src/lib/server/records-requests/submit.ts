@@ -22,6 +22,7 @@ import { copyItems, projectRecords, publicDocumentsOf, publishedProject, rangeDe
 import { trackingToken, trackUrl } from './links.ts';
 import { respondBy, submissionFingerprint, submissionKeyHash, type RequestChannel } from './request.rules.ts';
 import { addEvent, nextNumber } from './store.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 /** Web submissions per IP address per hour (REQUESTS_PER_IP_PER_HOUR overrides; the bench raises it). */
 export function submissionLimit(env: NodeJS.ProcessEnv = process.env): Limit {
@@ -202,7 +203,7 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
 
   const calendar = loadCalendar(db);
   const cob = closeOfBusiness(db);
-  const due = computeDueDate(input.receivedAt, calendar, { closeOfBusiness: cob });
+  const due = computeDueDate(input.receivedAt, calendar, { closeOfBusiness: cob, businessDays: loadLocalLaw(db).foilBusinessDays });
   const estimate = estimateSelection(db, sel, input.delivery, townToday(input.receivedAt));
   const waiting = needsCostApproval(estimate.bill.totalCents, input.costLimitCents);
   // A form sent again after changes (Back, edit, send) is a new request; only the first keeps the key.

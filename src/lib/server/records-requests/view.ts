@@ -24,6 +24,7 @@ import { loadThread } from './messages.ts';
 import { duplicateLinks } from './duplicate-close.ts';
 import { listReplyTemplates, templateFromParam } from './reply-templates.ts';
 import { filterAttachable, parseAttachFilter } from './attach-filter.rules.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 export interface RequestEvent {
   id: number;
@@ -77,7 +78,7 @@ export function loadRequestView(db: DB, id: number, opts: { forRequester?: boole
     : null;
   const calendar = loadCalendar(db);
   const cob = closeOfBusiness(db);
-  const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob });
+  const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, businessDays: loadLocalLaw(db).foilBusinessDays });
   const invoice = currentInvoice(db, r.id);
   const explanation = explainDueDate(due);
   if (due.dueOn !== r.dueOn) {

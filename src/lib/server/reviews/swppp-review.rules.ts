@@ -2,7 +2,7 @@
  * The SWPPP review clocks (ordinance, "Review and approval"; amendments are "processed and approved or
  * disapproved in the same manner"):
  *
- * - Within 30 days of receipt the Stormwater Management Officer determines whether the SWPPP is complete;
+ * - Within 30 days (the town's setting, decision 0044) of receipt the Stormwater Management Officer determines whether the SWPPP is complete;
  *   if not, the applicant is told in writing what is missing. A revised plan is a new receipt.
  * - Within 30 days after receiving a complete plan, the officer approves, approves with conditions, or
  *   disapproves with reasons. The complete plan is "received" on its receipt date when it was complete
@@ -22,11 +22,16 @@ import { SWPPP_DECISIONS, type SwpppDecision } from '#db/enums.ts';
 export { SWPPP_DECISIONS, type SwpppDecision };
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
+import { DEFAULT_LOCAL_LAW, daysInWords, lawCitation, type LocalLawValues } from '#lib/server/platform/local-law.rules.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { calendarDayPeriod, daysLeftWords, type Period } from '#lib/server/platform/time/periods.rules.ts';
 import { swpppCorrectionDeadline } from '#lib/server/enforcement/actions.rules.ts';
 
-export const SWPPP_REVIEW_DAYS = 30;
+/** The model law's 30 days; a town's own number comes in as a fact (`ReviewLaw`, decision 0044). */
+export const SWPPP_REVIEW_DAYS = DEFAULT_LOCAL_LAW.swpppReviewDays;
+
+/** The town's periods the clock counts with (loaded by the services from the local-law settings). */
+export type ReviewLaw = Pick<LocalLawValues, 'swpppReviewDays' | 'correctionDays' | 'citations'>;
 
 export interface ReviewFacts {
   receivedOn: string;
@@ -87,7 +92,8 @@ export function completePlanReceivedOn(r: Pick<ReviewFacts, 'receivedOn' | 'resu
 }
 
 /** The clock for one review (an original SWPPP or an amendment) as of `today`. */
-export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCalendar): ReviewClock {
+export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCalendar, law: ReviewLaw = DEFAULT_LOCAL_LAW): ReviewClock {
+  const N = law.swpppReviewDays;
   const decision = r.decision as SwpppDecision | null | undefined;
   const resubmitted = answeringRevision(r);
   const start = completePlanReceivedOn(r);
@@ -96,7 +102,7 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
     const label = SWPPP_DECISION_LABEL[decision] ?? decision;
     const explanation = [`${label} in writing on ${formatDay(r.decidedOn)}.`];
     // Say so when the decision came after the applicant had already been authorized by default.
-    const deadline = maxDay(calendarDayPeriod(start, SWPPP_REVIEW_DAYS, calendar).dueOn, r.extendedUntil);
+    const deadline = maxDay(calendarDayPeriod(start, N, calendar).dueOn, r.extendedUntil);
     if (r.decidedOn > deadline) {
       explanation.push(`The decision came after the deadline of ${formatDay(deadline)}; from ${formatDay(addDays(deadline, 1))} the applicant was authorized to proceed as filed.`);
     }
@@ -112,13 +118,13 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
   if (r.deficienciesNotifiedOn && !r.completeOn && !resubmitted) {
     const explanation = [
       `Received ${formatDay(r.receivedOn)}; the applicant was told in writing on ${formatDay(r.deficienciesNotifiedOn)} what the plan lacks.`,
-      'No clock runs until a revised plan arrives; its receipt starts a new 30-day completeness review.',
+      `No clock runs until a revised plan arrives; its receipt starts a new ${N}-day completeness review.`,
     ];
     if (r.amendment) {
       // Subsection R(2): seven days from the notification to amend the SWPPP and certify the changes.
-      const due = swpppCorrectionDeadline(r.deficienciesNotifiedOn, calendar);
+      const due = swpppCorrectionDeadline(r.deficienciesNotifiedOn, calendar, null, law);
       const late = today > due.dueOn;
-      explanation.push(`Subsection R(2): the permittee has seven days to amend the SWPPP and certify the changes in writing. ${due.explanation}`);
+      explanation.push(`${lawCitation(law, 'correctionDays')}: the permittee has ${daysInWords(law.correctionDays)} to amend the SWPPP and certify the changes in writing. ${due.explanation}`);
       return {
         stage: 'awaiting_revision',
         revisionDueOn: due.dueOn,
@@ -140,7 +146,7 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
   }
 
   const kind: 'completeness' | 'decision' = r.completeOn ? 'decision' : 'completeness';
-  const period = calendarDayPeriod(start, SWPPP_REVIEW_DAYS, calendar);
+  const period = calendarDayPeriod(start, N, calendar);
   const extended = Boolean(r.extendedUntil && r.extendedUntil > period.dueOn);
   const deadline = extended ? (r.extendedUntil as string) : period.dueOn;
   const daysLeft = daysBetween(today, deadline);
@@ -148,16 +154,16 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
 
   const explanation: string[] = [];
   if (kind === 'completeness') {
-    explanation.push(`${resubmitted ? 'Revised plan received' : 'Received'} ${formatDay(start)}. The officer has 30 days from receipt to decide whether it is complete; the day of receipt is not counted.`);
+    explanation.push(`${resubmitted ? 'Revised plan received' : 'Received'} ${formatDay(start)}. The officer has ${N} days from receipt to decide whether it is complete; the day of receipt is not counted.`);
   } else {
     explanation.push(
-      `Complete plan received ${formatDay(start)}${resubmitted ? ' (the revised plan with the missing information)' : ' (complete as received)'}; recorded as complete on ${formatDay(r.completeOn as string)}. The officer has 30 days from receiving the complete plan to approve, approve with conditions, or disapprove.`,
+      `Complete plan received ${formatDay(start)}${resubmitted ? ' (the revised plan with the missing information)' : ' (complete as received)'}; recorded as complete on ${formatDay(r.completeOn as string)}. The officer has ${N} days from receiving the complete plan to approve, approve with conditions, or disapprove.`,
     );
   }
   explanation.push(
     period.rolledBecause
-      ? `Day 30 is ${formatDay(period.lastDay)}, a ${period.rolledBecause === 'Saturday' || period.rolledBecause === 'Sunday' ? period.rolledBecause : `closed day (${period.rolledBecause})`}, so the period runs to the next business day, ${formatDay(period.dueOn)}.`
-      : `Day 30 is ${formatDay(period.dueOn)}.`,
+      ? `Day ${N} is ${formatDay(period.lastDay)}, a ${period.rolledBecause === 'Saturday' || period.rolledBecause === 'Sunday' ? period.rolledBecause : `closed day (${period.rolledBecause})`}, so the period runs to the next business day, ${formatDay(period.dueOn)}.`
+      : `Day ${N} is ${formatDay(period.dueOn)}.`,
   );
   if (extended) explanation.push(`Extended by agreement with the applicant to ${formatDay(deadline)}.`);
 
@@ -167,8 +173,8 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
     return {
       stage: 'completeness_overdue',
       clock,
-      headline: `Completeness determination overdue since ${formatDay(deadline)}: the Town has not decided within the 30 days the law gives`,
-      publicStatus: `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the Town has not decided within the 30 days the law gives (by ${formatDay(deadline)}) whether the plan is complete. This is not an approval.`,
+      headline: `Completeness determination overdue since ${formatDay(deadline)}: the Town has not decided within the ${N} days the law gives`,
+      publicStatus: `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the Town has not decided within the ${N} days the law gives (by ${formatDay(deadline)}) whether the plan is complete. This is not an approval.`,
       explanation,
       needsAction: true,
     };
@@ -180,8 +186,8 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
       stage: 'authorized_as_filed',
       clock,
       authorizedOn,
-      headline: `No decision within ${extended ? 'the extended time' : '30 days'}: the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}`,
-      publicStatus: `The town did not act on the complete plan within ${extended ? 'the time agreed with the applicant' : '30 days'}, so under the law the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}.`,
+      headline: `No decision within ${extended ? 'the extended time' : `${N} days`}: the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}`,
+      publicStatus: `The town did not act on the complete plan within ${extended ? 'the time agreed with the applicant' : `${N} days`}, so under the law the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}.`,
       explanation,
       needsAction: true,
     };

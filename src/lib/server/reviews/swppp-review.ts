@@ -12,6 +12,7 @@ import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { answeringRevision, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 
 function load(db: DB, reviewId: number) {
@@ -32,7 +33,7 @@ export function reviewsForProject(db: DB, projectId: number, today: string, cale
     .where(eq(swpppReviews.projectId, projectId))
     .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
     .all();
-  return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar) }));
+  return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, loadLocalLaw(db)) }));
 }
 
 /** Every undecided review in town with its clock, most urgent first (the officer's dashboard). */
@@ -46,7 +47,7 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
     .orderBy(asc(swpppReviews.receivedOn))
     .all();
   return rows
-    .map((r) => ({ id: r.review.id, projectSlug: r.slug, projectName: r.name, amendment: r.docType === 'swppp_amendment', receivedOn: r.review.receivedOn, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar) }))
+    .map((r) => ({ id: r.review.id, projectSlug: r.slug, projectName: r.name, amendment: r.docType === 'swppp_amendment', receivedOn: r.review.receivedOn, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, loadLocalLaw(db)) }))
     .sort((a, b) => (a.clock.clock?.daysLeft ?? 9999) - (b.clock.clock?.daysLeft ?? 9999));
 }
 
@@ -155,7 +156,7 @@ export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input:
   const before = load(db, reviewId);
   if (!before) return { ok: false, message: 'No such review.' };
   if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
-  const clock = reviewClock(before, today, calendar);
+  const clock = reviewClock(before, today, calendar, loadLocalLaw(db));
   if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
   if (clock.stage === 'authorized_as_filed') return { ok: false, message: 'The time has already run out: the applicant is authorized to proceed as filed. An extension must be agreed before the deadline.' };
   if (clock.clock.daysLeft < 0) return { ok: false, message: 'The 30 days have already run out: decide whether the plan is complete now. An extension must be agreed before the deadline.' };

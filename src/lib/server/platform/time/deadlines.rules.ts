@@ -159,6 +159,8 @@ export class BusinessCalendar {
 }
 
 export interface DueDate {
+  /** The business days counted (the town's setting, at most POL §89(3)(a)'s five; decision 0044). */
+  businessDays?: number;
   /** Statutory due date (close of business), YYYY-MM-DD local. */
   dueOn: string;
   /** The local date and time the request arrived. */
@@ -206,6 +208,7 @@ export function computeDueDate(receivedAt: Date, calendar: BusinessCalendar, opt
   const days = passed.map((d) => (d.kind === 'business' ? { ...d, count: ++count } : d));
   return {
     dueOn,
+    businessDays,
     receivedLocal: local.toFormat("yyyy-LL-dd'T'HH:mm"),
     countsAsReceivedOn,
     receiptNote,
@@ -215,7 +218,7 @@ export function computeDueDate(receivedAt: Date, calendar: BusinessCalendar, opt
 
 /** Plain-words explanation of a due date, for the requester's tracking page and the receipt email. */
 export function explainDueDate(due: DueDate, options: DueDateOptions = {}): string[] {
-  const n = options.businessDays ?? RESPONSE_BUSINESS_DAYS;
+  const n = options.businessDays ?? due.businessDays ?? RESPONSE_BUSINESS_DAYS;
   const lines = [`Your request arrived ${formatLocal(due.receivedLocal)}.`];
   if (due.receiptNote) lines.push(`${due.receiptNote} That is ${formatDay(due.countsAsReceivedOn)}.`);
   lines.push(`The day of receipt is not counted; we count ${n} business days after it.`);

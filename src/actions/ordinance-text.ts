@@ -1,0 +1,42 @@
+/** The town's own ordinance text (issue 21, decision 0044): pasted or uploaded by the admin, or the built-in one restored. */
+import { actorOf } from '#lib/server/platform/audit.ts';
+import { defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { db } from '#lib/server/platform/db.ts';
+import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
+import { failure } from '#lib/server/platform/forms/fields.ts';
+import { MAX_ORDINANCE_BYTES, replaceOrdinanceText, restoreBuiltInOrdinance } from '#lib/server/platform/ordinance-text.ts';
+import { allow } from './guard.ts';
+
+export const ordinanceText = {
+  replace: defineAction({
+    accept: 'form',
+    input: z.object({ file: z.instanceof(File).optional(), text: z.string().max(MAX_ORDINANCE_BYTES * 2).optional() }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'admin');
+      const file = input.file && input.file.size > 0 ? input.file : undefined;
+      let text = input.text ?? '';
+      if (file) {
+        const r = await uploadedText(file, MAX_ORDINANCE_BYTES, {
+          tooLarge: 'The file is larger than 200 KB: an ordinance is usually under 50 KB.',
+          notText: (ext) => `This is a ${ext} file, not text: save the law as plain text (.txt) or Markdown (.md), or paste it below.`,
+        });
+        if (!r.ok) failure({ fields: { file: r.message } });
+        else text = r.text;
+      }
+      const result = replaceOrdinanceText(db(), actorOf(user, ctx), text, file ? file.name.slice(0, 200) : 'pasted');
+      if (!result.ok) failure(result);
+      return { saved: true };
+    },
+  }),
+  restore: defineAction({
+    accept: 'form',
+    input: z.object({}),
+    handler: async (_input, ctx) => {
+      const user = allow.role(ctx, 'admin');
+      const result = restoreBuiltInOrdinance(db(), actorOf(user, ctx));
+      if (!result.ok) failure(result);
+      return { restored: true };
+    },
+  }),
+};

@@ -1,0 +1,19 @@
+/**
+ * The local law's periods and fine cap as stored (issue 21, decision 0044; the pure checks and the
+ * state's caps are local-law.rules.ts). Read once per database change; the services pass the values to
+ * the rules as facts.
+ */
+import { like, or } from 'drizzle-orm';
+import { settings } from '#db/schema.ts';
+import type { Tx } from '#lib/server/platform/audit.ts';
+import { memoUntilChange, type DB } from '#lib/server/platform/db.ts';
+import { localLawFrom, type LocalLawValues } from './local-law.rules.ts';
+
+export function loadLocalLaw(db: Pick<Tx, 'select'>): LocalLawValues {
+  const read = () => {
+    const rows = db.select().from(settings).where(or(like(settings.key, 'local_law.%'), like(settings.key, 'local_law_citation.%'))).all();
+    return localLawFrom(new Map(rows.map((r) => [r.key, r.value])));
+  };
+  const conn = db as Partial<DB>;
+  return typeof conn.$client?.pragma === 'function' ? memoUntilChange(db as DB, 'local-law', read) : read();
+}
