@@ -119,11 +119,31 @@ export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, 
     phone: (fields.get('phone') ?? '').trim(),
     name,
   };
-  const problems = reportProblems(facts, townToday(now));
+  const problems: Record<string, string> = reportProblems(facts, townToday(now));
+  const media = mediaUrl(fields.get('media_url'));
+  if (media === false) problems.media_url = 'media_url must be a web address (http or https) of at most 2000 characters; the town keeps it as a link and never fetches it.';
   if (Object.keys(problems).length) return geoErrors(400, ...Object.entries(problems).map(([k, m]) => `${OPEN311_FIELD[k] ?? k}: ${m}`));
-  const r = submitReport(db, { ...facts, place: (fields.get('address_string') ?? '').trim() || 'a point on the map', observedTime: null, name: name || null, email: facts.email || null, phone: facts.phone || null, photos: [], ip, source: 'open311', open311KeyId: key.id }, now);
+  const r = submitReport(db, { ...facts, place: (fields.get('address_string') ?? '').trim() || 'a point on the map', observedTime: null, name: name || null, email: facts.email || null, phone: facts.phone || null, photos: [], ip, source: 'open311', open311KeyId: key.id, mediaUrl: media || null }, now);
   if (!r.ok) return geoErrors(400, r.message ?? Object.values(r.fields ?? {}).join(' '));
   return json([{ service_request_id: String(r.id), service_notice: 'The town received the report.', account_id: null }], 201);
+}
+
+/**
+ * GeoReport v2's media_url on a POST: a link to a photo the client hosts. Kept as a link for the officer
+ * and never fetched by the portal (no server-side request to an address a client chose: decision 0045),
+ * nor shown to the public. Absent or empty: undefined; not an http(s) address: false.
+ */
+export function mediaUrl(value: string | null): string | undefined | false {
+  const v = (value ?? '').trim();
+  if (!v) return undefined;
+  if (v.length > 2000) return false;
+  try {
+    const u = new URL(v);
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) return false;
+    return u.href;
+  } catch {
+    return false;
+  }
 }
 
 const OPEN311_FIELD: Record<string, string> = { description: 'description', where: 'lat/long', email: 'email', phone: 'phone', name: 'first_name/last_name', observedOn: 'requested_datetime' };
