@@ -75,7 +75,7 @@ export async function startProjectMap(): Promise<void> {
       const labels = data.statusLabels ?? ({} as Record<ProjectStatus, string>);
       data.points = fc.features.map((f) => ({ slug: f.properties.s, name: f.properties.n, address: f.properties.a, status: f.properties.t, statusLabel: labels[f.properties.t] ?? f.properties.t, lon: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] }));
     } catch {
-      if (note) note.textContent = 'The markers could not be loaded. Every project is in the list beside the map.';
+      if (note) note.textContent = `The markers could not be loaded. All the ${noun} are in the list beside the map.`;
       return;
     }
   }
@@ -102,7 +102,7 @@ export async function startProjectMap(): Promise<void> {
   tiles.on('tileerror', () => {
     if (warned || !note) return;
     warned = true;
-    note.textContent = 'The background map could not be loaded. The markers and the list of projects still work.';
+    note.textContent = `The background map could not be loaded. The markers and the list of ${noun} still work.`;
   });
   tiles.addTo(map);
 

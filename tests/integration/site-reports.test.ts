@@ -239,6 +239,19 @@ describe('Open311 GeoReport v2', () => {
     const approved = one<{ reportId: number; id: number }>('select report_id reportId, min(id) id from site_report_photos where approved_at is not null group by report_id order by report_id limit 1');
     const [withPhoto] = (await (await fetch(api(`requests/${approved.reportId}.json`))).json()) as Array<{ media_url: string }>;
     expect(withPhoto.media_url).toMatch(new RegExp(`/reports/photos/${approved.id}\\.jpg$`));
+    // The same in GeoReport v2's XML.
+    const servicesXml = await fetch(api('services.xml'));
+    expect(servicesXml.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(await servicesXml.text()).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<services><service><service_code>[a-z_]+<\/service_code><service_name>/);
+    const oneXml = await (await fetch(api(`requests/${service_request_id}.xml`))).text();
+    expect(oneXml).toContain(`<service_requests><request><service_request_id>${service_request_id}</service_request_id><status>open</status>`);
+    expect(oneXml).toContain('<expected_datetime/>');
+    expect(oneXml).toContain('<description>Mud tracked across both lanes by the site entrance.</description>');
+    expect(await (await fetch(api(`requests.xml?service_request_id=${service_request_id},${approved.reportId}`))).text()).toMatch(/(<request>[\s\S]*?<\/request>){2}/);
+    const badXml = await fetch(api('requests.xml?status=maybe'));
+    expect(badXml.status).toBe(400);
+    expect(await badXml.text()).toMatch(/<errors><error><code>400<\/code><description>status must be/);
+    expect((await fetch(api('requests/999999.xml'))).status).toBe(404);
     const missing = await fetch(api('requests/999999.json'));
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as Array<{ code: number }>)[0].code).toBe(404);

@@ -2,7 +2,8 @@
  * Open311 GeoReport v2 (https://wiki.open311.org/GeoReport_v2) over residents' reports, so 311 apps and
  * SeeClickFix-style clients can list the services (the officer's categories), read public reports and,
  * with an API key an admin issued, file them. Field names, codes and the error format
- * (`[{ "code": 400, "description": "…" }]`) are GeoReport v2's. JSON only.
+ * (`[{ "code": 400, "description": "…" }]`) are GeoReport v2's. GET in JSON or GeoReport v2's XML
+ * (`services.xml`, `requests.xml`, `requests/{id}.xml`); POST in JSON (requests.json) only.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -21,8 +22,34 @@ export const OPEN311_BASE = '/open311/v2';
 export type GeoError = { code: number; description: string };
 
 export function geoErrors(status: number, ...descriptions: string[]): Response {
-  const body: GeoError[] = descriptions.map((description) => ({ code: status, description }));
-  return json(body, status);
+  return geoErrorsIn('json', status, ...descriptions);
+}
+
+export type Format = 'json' | 'xml';
+
+const XML_ELEMENTS = { services: 'service', service_requests: 'request', errors: 'error' } as const;
+type XmlRoot = keyof typeof XML_ELEMENTS;
+
+function escapeXml(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** GeoReport v2's XML: a root element (services, service_requests, errors), one element per row, one per field (empty when null). */
+export function toXml(root: XmlRoot, rows: Array<Record<string, unknown>>): string {
+  const item = XML_ELEMENTS[root];
+  const fields = (r: Record<string, unknown>) => Object.entries(r).map(([k, v]) => (v == null ? `<${k}/>` : `<${k}>${escapeXml(String(v))}</${k}>`)).join('');
+  return `<?xml version="1.0" encoding="utf-8"?>\n<${root}>${rows.map((r) => `<${item}>${fields(r)}</${item}>`).join('')}</${root}>\n`;
+}
+
+/** A GeoReport v2 answer in the format asked for: JSON as is, XML under its root element. */
+export function answer(format: Format, root: XmlRoot, rows: Array<Record<string, unknown>>, status = 200): Response {
+  if (format === 'json') return json(rows, status);
+  return new Response(toXml(root, rows), { status, headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' } });
+}
+
+export function geoErrorsIn(format: Format, status: number, ...descriptions: string[]): Response {
+  const rows: GeoError[] = descriptions.map((description) => ({ code: status, description }));
+  return answer(format, 'errors', rows, status);
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -95,6 +122,20 @@ export function parseListQuery(params: URLSearchParams, now = new Date()): { que
 export function listRequests(db: DB, query: ReportQuery, baseUrl: string) {
   const agency = `${town(db).fullName} Stormwater Management Officer`;
   return queryReports(db, query).map((r) => geoReport(r, baseUrl, agency));
+}
+
+/** GET requests.{json,xml}: the filters read, then the public reports, in the format asked for. */
+export function requestsAnswer(db: DB, params: URLSearchParams, baseUrl: string, format: Format): Response {
+  const parsed = parseListQuery(params);
+  if ('errors' in parsed) return geoErrorsIn(format, 400, ...parsed.errors);
+  return answer(format, 'service_requests', listRequests(db, parsed.query, baseUrl));
+}
+
+/** GET requests/{id}.{json,xml}: one public report as a list of one (the standard's shape), or 404. */
+export function requestAnswer(db: DB, idParam: string | undefined, baseUrl: string, format: Format): Response {
+  const id = /^\d{1,12}$/.test(idParam ?? '') ? Number(idParam) : NaN;
+  const found = Number.isSafeInteger(id) ? listRequests(db, { ids: [id] }, baseUrl) : [];
+  return found.length ? answer(format, 'service_requests', found) : geoErrorsIn(format, 404, `There is no public report ${idParam ?? ''}.`);
 }
 
 /** Filing through Open311: the key, the limits, then the same checks and service as the portal's form. */
