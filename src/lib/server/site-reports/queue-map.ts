@@ -19,18 +19,8 @@ const MARKER: Record<SiteReportStatus, ProjectStatus> = {
   closed: 'complete',
 };
 
-export interface QueueMapPoint {
-  slug: string;
-  name: string;
-  address: string;
-  status: ProjectStatus;
-  statusLabel: string;
-  lat: number;
-  lon: number;
-  href: string;
-}
-
-export function queueMapPoints(groups: QueueRow[][]): QueueMapPoint[] {
+/** The map component's points (components/ProjectMap.astro), one per report, linking to the officer's page. */
+export function queueMapPoints(groups: QueueRow[][]) {
   return groups.flatMap((g) =>
     g.map((r) => ({
       slug: `report-${r.id}`,
