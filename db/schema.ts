@@ -1571,6 +1571,8 @@ export const siteReports = sqliteTable(
     townInspectionId: integer('town_inspection_id').references(() => townInspections.id),
     violationId: integer('violation_id').references(() => violations.id),
     enforcementActionId: integer('enforcement_action_id').references(() => enforcementActions.id),
+    /** Open311's media_url: a link the client sent, shown to the officer as a link; the portal never fetches it (decision 0045). */
+    mediaUrl: text('media_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -57,7 +57,7 @@ import { insertRecordsRequests, type RequestSpec } from './requests.ts';
 import { insertOperatorRequests } from './operator-requests.ts';
 import { buildSummary, isDatabaseEmpty, type SeedSummary } from './summary.ts';
 import { seedOfficerDesk } from './officer-desk.ts';
-import { insertSiteReports } from './site-reports.ts';
+import { insertSiteReports, seedSiteReportPhotos } from './site-reports.ts';
 
 export { seedReferenceData, isDatabaseEmpty };
 export type { SeedSummary };
@@ -279,6 +279,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date;
 
   await seedPractices(db, { filesDir: opts.filesDir, today, now }); // Issue 20: permanent practices and escrow.
   await seedPracticeAgreements(db, { filesDir: opts.filesDir }); // Issue 20: agreements and easements on file.
+  await seedSiteReportPhotos(db, { filesDir: opts.filesDir }); // Issue 16: small demo photos, some approved.
   const stopWork = plans.find((p) => p.def.status === 'stop_work');
   // Slugs worth knowing in browser tests and demos.
   return buildSummary(db, 'demo', now, {

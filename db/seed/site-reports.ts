@@ -6,6 +6,9 @@
  * officer. Contact details are made up (example.org). Runs inside the caller's (synchronous) transaction.
  */
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { reencodeImage } from '#lib/server/platform/files/images.ts';
+import { storeFile } from '#lib/server/platform/files/store.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
 import type { SiteReportStatus } from '../schema.ts';
@@ -93,4 +96,45 @@ export function insertSiteReports(tx: Tx, opts: { rng: Rng; now: Date; today: st
     tx.insert(schema.siteReportEvents).values({ reportId: report.id, at: filed, status: 'received', words: `Report received. ${place}` }).run();
     for (const s of stepsAt) tx.insert(schema.siteReportEvents).values({ reportId: report.id, at: s.at, status: s.status, words: s.words }).run();
   }
+}
+
+/**
+ * Small demo photos for some reports, drawn with sharp (a ground, a sky and a simple shape: a fence
+ * post, a puddle, a truck's box) and passed through the same re-encoding as residents' uploads
+ * (platform/files/images.ts), so they carry no metadata. Some are approved (the public status page
+ * shows them), some wait for the officer (only the queue shows them). Deterministic: fixed pictures.
+ * Async (sharp), so it runs after the demo's transaction, with its own.
+ */
+const DEMO_PHOTOS: Array<{ description: string; approved: boolean; pictures: Array<{ ground: string; sky: string; shape: string }> }> = [
+  { description: SPECS[0].description, approved: false, pictures: [{ ground: '#6b4f2a', sky: '#9fb8c8', shape: '<rect x="40" y="120" width="140" height="60" fill="#d9d2c3"/>' }, { ground: '#5a4326', sky: '#a7bccb', shape: '<ellipse cx="200" cy="200" rx="90" ry="20" fill="#3e2f1c"/>' }] },
+  { description: SPECS[3].description, approved: false, pictures: [{ ground: '#b39b72', sky: '#d8d4c8', shape: '<circle cx="230" cy="90" r="50" fill="#e6dfcf"/>' }] },
+  { description: SPECS[6].description, approved: true, pictures: [{ ground: '#7a6a4f', sky: '#b5c7d3', shape: '<rect x="120" y="100" width="110" height="70" fill="#e0a21b"/><rect x="150" y="60" width="30" height="50" fill="#e0a21b"/>' }, { ground: '#7a6a4f', sky: '#c2d1db', shape: '<rect x="20" y="40" width="280" height="40" fill="#c0392b"/>' }] },
+  { description: SPECS[7].description, approved: true, pictures: [{ ground: '#4d6b3a', sky: '#a9bfcc', shape: '<path d="M0 200 Q160 150 320 200 L320 240 L0 240 Z" fill="#8a6d3b"/>' }] },
+  { description: SPECS[10].description, approved: true, pictures: [{ ground: '#5f7d3f', sky: '#b3c6d4', shape: '<rect x="30" y="130" width="260" height="8" fill="#222"/><rect x="60" y="110" width="6" height="50" fill="#5b3a1a"/><rect x="160" y="110" width="6" height="50" fill="#5b3a1a"/><rect x="260" y="110" width="6" height="50" fill="#5b3a1a"/>' }] },
+];
+
+async function demoPicture(p: { ground: string; sky: string; shape: string }): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="140" fill="${p.sky}"/><rect y="140" width="320" height="100" fill="${p.ground}"/>${p.shape}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export async function seedSiteReportPhotos(db: DB, opts: { filesDir: string }): Promise<void> {
+  const made = await Promise.all(
+    DEMO_PHOTOS.map(async (d) =>
+      Promise.all(
+        d.pictures.map(async (p) => {
+          const image = await reencodeImage(await demoPicture(p));
+          const stored = await storeFile(image.bytes, { filesDir: opts.filesDir });
+          return { sha256: stored.sha256, mimeType: 'image/jpeg', sizeBytes: stored.sizeBytes, width: image.width, height: image.height };
+        }),
+      ),
+    ),
+  );
+  db.transaction((tx) => {
+    DEMO_PHOTOS.forEach((d, i) => {
+      const report = tx.select().from(schema.siteReports).where(eq(schema.siteReports.description, d.description)).get();
+      if (!report) throw new Error(`Demo report photos: no report "${d.description}"`);
+      for (const photo of made[i]) tx.insert(schema.siteReportPhotos).values({ reportId: report.id, ...photo, approvedAt: d.approved ? report.updatedAt : null, createdAt: report.createdAt }).run();
+    });
+  });
 }

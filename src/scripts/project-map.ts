@@ -31,6 +31,8 @@ interface MapData {
   clickRadius?: number;
   /** The town profile's map centre. */
   home?: { lat: number; lon: number };
+  /** What the markers are, plural (default "projects"): the officer's queue maps reports. */
+  noun?: string;
 }
 
 const METRES_PER_MILE = 1609.344;
@@ -66,6 +68,7 @@ export async function startProjectMap(): Promise<void> {
   const note = document.querySelector<HTMLElement>('[data-map-note]');
   if (!el || !raw) return;
   const data = JSON.parse(raw) as MapData;
+  const noun = data.noun ?? 'projects';
   if (data.pointsUrl) {
     try {
       const res = await fetch(data.pointsUrl);
@@ -74,11 +77,11 @@ export async function startProjectMap(): Promise<void> {
       const labels = data.statusLabels ?? ({} as Record<ProjectStatus, string>);
       data.points = fc.features.map((f) => ({ slug: f.properties.s, name: f.properties.n, address: f.properties.a, status: f.properties.t, statusLabel: labels[f.properties.t] ?? f.properties.t, lon: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] }));
     } catch {
-      if (note) note.textContent = 'The markers could not be loaded. Every project is in the list beside the map.';
+      if (note) note.textContent = `The markers could not be loaded. All the ${noun} are in the list beside the map.`;
       return;
     }
   }
-  if (note) note.textContent = 'Markers: colour and shape show the status (see the key). Numbered circles are groups; select one to zoom in.';
+  if (note) note.textContent = data.noun ? `Markers: colour and shape show the status; each links to its page. Numbered circles are ${noun} close together; select one to zoom in.` : 'Markers: colour and shape show the status (see the key). Numbered circles are groups; select one to zoom in.';
 
   // prefers-reduced-motion: zooming, panning, fading tiles and popups jump instead of gliding (WCAG 2.3.3).
   const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -101,7 +104,7 @@ export async function startProjectMap(): Promise<void> {
   tiles.on('tileerror', () => {
     if (warned || !note) return;
     warned = true;
-    note.textContent = 'The background map could not be loaded. The markers and the list of projects still work.';
+    note.textContent = `The background map could not be loaded. The markers and the list of ${noun} still work.`;
   });
   tiles.addTo(map);
 
@@ -137,7 +140,7 @@ export async function startProjectMap(): Promise<void> {
         const [size, cls] = n < 10 ? [30, 's'] : n < 100 ? [36, 'm'] : [44, 'l'];
         const icon = L.divIcon({ className: '', html: `<div class="map-cluster map-cluster-${cls}">${n}</div>`, iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
         const at = map.unproject([cluster.x, cluster.y], zoom);
-        const marker = L.marker(at, { icon, title: `${n} projects here: select to zoom in`, alt: `${n} projects`, keyboard: true });
+        const marker = L.marker(at, { icon, title: `${n} ${noun} here: select to zoom in`, alt: `${n} ${noun}`, keyboard: true });
         marker.on('click', () => {
           const b = L.latLngBounds(cluster.items.map((i) => [i.p.lat, i.p.lon] as [number, number]));
           const sameSpot = b.getNorthEast().equals(b.getSouthWest());

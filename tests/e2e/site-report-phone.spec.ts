@@ -44,9 +44,22 @@ test('report with a photo → the officer links it, inspects, records a violatio
   await expect(page.getByText(`About ${NAME}`)).toBeVisible();
   await expect(page.getByText('Faces and licence plates in your photos are your risk')).toBeVisible();
   await page.getByLabel('Missing or damaged silt fence').check();
-  await page.getByLabel('What did you see?').fill('The silt fence along the stream is flat on the ground; muddy water is running under it.');
-  await page.getByLabel(/^Photos/).setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const SAW = 'The silt fence along the stream is flat on the ground; muddy water is running under it.';
+  await page.getByLabel('What did you see?').fill(SAW);
   await page.getByLabel('Email').fill(EMAIL);
+  // A wrong file first (a text file renamed .jpg): the message is beside the photos, and nothing typed is lost.
+  await page.getByLabel(/^Photos/).setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Just some notes, not a photo.\n') });
+  await page.getByRole('button', { name: 'Send the report' }).click();
+  const photos = page.getByLabel(/^Photos/);
+  await expect(photos).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await photos.getAttribute('aria-describedby')) ?? '';
+  await expect(page.locator(`[id="${describedBy.split(' ').find((x) => x.endsWith('error'))}"]`)).toContainText('notes.jpg');
+  await expect(page.getByLabel('What did you see?')).toHaveValue(SAW);
+  await expect(page.getByLabel('Email')).toHaveValue(EMAIL);
+  await expect(page.getByLabel('Missing or damaged silt fence')).toBeChecked();
+  await expect(page.getByText(`About ${NAME}`)).toBeVisible();
+  await expect(page.getByText('if you chose photos, choose them again')).toBeVisible();
+  await page.getByLabel(/^Photos/).setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
   await page.getByRole('button', { name: 'Send the report' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Report \d+: Missing or damaged silt fence$/);
   await expect(page.getByText('Status: Received.')).toBeVisible();
@@ -60,6 +73,10 @@ test('report with a photo → the officer links it, inspects, records a violatio
   const officer = await officerContext.newPage();
   await signInAt(officer, portal.url, 'officer@rotterdam.example');
   await officer.goto(`${portal.url}/staff/reports`);
+  // The queue: a thumbnail of the photo in the report's row, and the report on the map.
+  await expect(officer.getByRole('img', { name: `Photo 1 of report ${id}` })).toBeVisible();
+  await expect(officer.getByRole('region', { name: /Map of the reports in the queue/ })).toBeVisible();
+  await expect(officer.locator('.leaflet-marker-icon').first()).toBeVisible();
   await officer.getByRole('link', { name: `Report ${id}: Missing or damaged silt fence` }).click();
   await expect(officer.getByRole('heading', { level: 1 })).toHaveText(`Report ${id}: Missing or damaged silt fence`);
   await expect(officer.getByText(EMAIL)).toBeVisible();

@@ -223,9 +223,72 @@ describe('Open311 GeoReport v2', () => {
     const bad = await fetch(api('requests.json?status=maybe'));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual([{ code: 400, description: expect.stringContaining('status') }]);
+    // media_url: kept as a link the officer sees, never fetched, never public; a non-web address is refused.
+    const link = 'https://photos.app.example/p/abc123.jpg';
+    const badMedia = await file({ ...report, api_key: key!, media_url: 'file:///etc/passwd' });
+    expect(badMedia.status).toBe(400);
+    expect(await badMedia.json()).toEqual([{ code: 400, description: expect.stringContaining('media_url') }]);
+    const withMedia = await file({ ...report, api_key: key!, media_url: link });
+    expect(withMedia.status).toBe(201);
+    const [{ service_request_id: mediaId }] = (await withMedia.json()) as Array<{ service_request_id: string }>;
+    expect(one<{ m: string }>('select media_url m from site_reports where id = ?', Number(mediaId)).m).toBe(link);
+    expect(await text(await get(portal.url, `/staff/reports/${mediaId}`, officer))).toContain(link);
+    const [mediaBack] = (await (await fetch(api(`requests/${mediaId}.json`))).json()) as Array<{ media_url: string | null }>;
+    expect(mediaBack.media_url).toBeNull();
+    // GET gives media_url for a photo the officer approved (the demo's stop-work report has two).
+    const approved = one<{ reportId: number; id: number }>('select report_id reportId, min(id) id from site_report_photos where approved_at is not null group by report_id order by report_id limit 1');
+    const [withPhoto] = (await (await fetch(api(`requests/${approved.reportId}.json`))).json()) as Array<{ media_url: string }>;
+    expect(withPhoto.media_url).toMatch(new RegExp(`/reports/photos/${approved.id}\\.jpg$`));
+    // The same in GeoReport v2's XML.
+    const servicesXml = await fetch(api('services.xml'));
+    expect(servicesXml.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(await servicesXml.text()).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<services><service><service_code>[a-z_]+<\/service_code><service_name>/);
+    const oneXml = await (await fetch(api(`requests/${service_request_id}.xml`))).text();
+    expect(oneXml).toContain(`<service_requests><request><service_request_id>${service_request_id}</service_request_id><status>open</status>`);
+    expect(oneXml).toContain('<expected_datetime/>');
+    expect(oneXml).toContain('<description>Mud tracked across both lanes by the site entrance.</description>');
+    expect(await (await fetch(api(`requests.xml?service_request_id=${service_request_id},${approved.reportId}`))).text()).toMatch(/(<request>[\s\S]*?<\/request>){2}/);
+    const badXml = await fetch(api('requests.xml?status=maybe'));
+    expect(badXml.status).toBe(400);
+    expect(await badXml.text()).toMatch(/<errors><error><code>400<\/code><description>status must be/);
+    expect((await fetch(api('requests/999999.xml'))).status).toBe(404);
     const missing = await fetch(api('requests/999999.json'));
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as Array<{ code: number }>)[0].code).toBe(404);
+  });
+});
+
+describe('the officer’s queue and the demo photos', () => {
+  it('the queue shows thumbnails and a map of the open reports, with the list working without JavaScript', async () => {
+    const res = await get(portal.url, '/staff/reports', officer);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const waiting = db.$client.prepare("select p.id from site_report_photos p join site_reports r on r.id = p.report_id where r.status not in ('closed', 'referred')").all() as Array<{ id: number }>;
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const p of waiting.slice(0, 3)) expect(html).toContain(`<img src="/staff/reports/photos/${p.id}"`);
+    const data = JSON.parse(html.match(/<script type="application\/json" data-map-data>([\s\S]*?)<\/script>/)![1]) as { noun: string; points: Array<{ href: string; name: string }> };
+    expect(data.noun).toBe('reports');
+    const open = one<{ n: number }>("select count(*) n from site_reports where status not in ('closed', 'referred')").n;
+    expect(data.points).toHaveLength(open);
+    expect(data.points.every((p) => /^\/staff\/reports\/\d+$/.test(p.href))).toBe(true);
+    // The demo's two reports of mud on Curry Road are grouped, on the map as in the list.
+    expect(data.points.filter((p) => p.name.includes('near each other')).length).toBeGreaterThanOrEqual(2);
+    expect(html).toContain('reports near each other');
+  });
+
+  it('demo photos carry no metadata; approved ones are public, the others only the officer sees', async () => {
+    const rows = db.$client.prepare('select id, report_id reportId, sha256, approved_at approvedAt from site_report_photos where report_id in (select id from site_reports where description not like ?)').all('The silt fence behind building C%') as Array<{ id: number; reportId: number; sha256: string; approvedAt: number | null }>;
+    expect(rows.some((r) => r.approvedAt)).toBe(true);
+    expect(rows.some((r) => !r.approvedAt)).toBe(true);
+    for (const r of rows) {
+      const meta = await sharp(fs.readFileSync(path.join(portal.dataDir, 'files', r.sha256.slice(0, 2), r.sha256))).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      const page = await (await get(portal.url, `/reports/${r.reportId}`)).text();
+      if (r.approvedAt) expect(page).toContain(`/reports/photos/${r.id}.jpg`);
+      else expect(page).not.toContain(`/reports/photos/${r.id}.jpg`);
+      expect((await get(portal.url, `/staff/reports/photos/${r.id}`, officer)).status).toBe(200);
+    }
   });
 });
 

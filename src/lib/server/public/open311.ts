@@ -2,7 +2,8 @@
  * Open311 GeoReport v2 (https://wiki.open311.org/GeoReport_v2) over residents' reports, so 311 apps and
  * SeeClickFix-style clients can list the services (the officer's categories), read public reports and,
  * with an API key an admin issued, file them. Field names, codes and the error format
- * (`[{ "code": 400, "description": "…" }]`) are GeoReport v2's. JSON only.
+ * (`[{ "code": 400, "description": "…" }]`) are GeoReport v2's. GET in JSON or GeoReport v2's XML
+ * (`services.xml`, `requests.xml`, `requests/{id}.xml`); POST in JSON (requests.json) only.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -21,8 +22,34 @@ export const OPEN311_BASE = '/open311/v2';
 export type GeoError = { code: number; description: string };
 
 export function geoErrors(status: number, ...descriptions: string[]): Response {
-  const body: GeoError[] = descriptions.map((description) => ({ code: status, description }));
-  return json(body, status);
+  return geoErrorsIn('json', status, ...descriptions);
+}
+
+export type Format = 'json' | 'xml';
+
+const XML_ELEMENTS = { services: 'service', service_requests: 'request', errors: 'error' } as const;
+type XmlRoot = keyof typeof XML_ELEMENTS;
+
+function escapeXml(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** GeoReport v2's XML: a root element (services, service_requests, errors), one element per row, one per field (empty when null). */
+export function toXml(root: XmlRoot, rows: Array<Record<string, unknown>>): string {
+  const item = XML_ELEMENTS[root];
+  const fields = (r: Record<string, unknown>) => Object.entries(r).map(([k, v]) => (v == null ? `<${k}/>` : `<${k}>${escapeXml(String(v))}</${k}>`)).join('');
+  return `<?xml version="1.0" encoding="utf-8"?>\n<${root}>${rows.map((r) => `<${item}>${fields(r)}</${item}>`).join('')}</${root}>\n`;
+}
+
+/** A GeoReport v2 answer in the format asked for: JSON as is, XML under its root element. */
+export function answer(format: Format, root: XmlRoot, rows: Array<Record<string, unknown>>, status = 200): Response {
+  if (format === 'json') return json(rows, status);
+  return new Response(toXml(root, rows), { status, headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' } });
+}
+
+export function geoErrorsIn(format: Format, status: number, ...descriptions: string[]): Response {
+  const rows: GeoError[] = descriptions.map((description) => ({ code: status, description }));
+  return answer(format, 'errors', rows, status);
 }
 
 export function json(body: unknown, status = 200): Response {
@@ -97,6 +124,20 @@ export function listRequests(db: DB, query: ReportQuery, baseUrl: string) {
   return queryReports(db, query).map((r) => geoReport(r, baseUrl, agency));
 }
 
+/** GET requests.{json,xml}: the filters read, then the public reports, in the format asked for. */
+export function requestsAnswer(db: DB, params: URLSearchParams, baseUrl: string, format: Format): Response {
+  const parsed = parseListQuery(params);
+  if ('errors' in parsed) return geoErrorsIn(format, 400, ...parsed.errors);
+  return answer(format, 'service_requests', listRequests(db, parsed.query, baseUrl));
+}
+
+/** GET requests/{id}.{json,xml}: one public report as a list of one (the standard's shape), or 404. */
+export function requestAnswer(db: DB, idParam: string | undefined, baseUrl: string, format: Format): Response {
+  const id = /^\d{1,12}$/.test(idParam ?? '') ? Number(idParam) : NaN;
+  const found = Number.isSafeInteger(id) ? listRequests(db, { ids: [id] }, baseUrl) : [];
+  return found.length ? answer(format, 'service_requests', found) : geoErrorsIn(format, 404, `There is no public report ${idParam ?? ''}.`);
+}
+
 /** Filing through Open311: the key, the limits, then the same checks and service as the portal's form. */
 export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, now = new Date()): Response {
   const key = keyInForce(db, fields.get('api_key'), now);
@@ -119,11 +160,31 @@ export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, 
     phone: (fields.get('phone') ?? '').trim(),
     name,
   };
-  const problems = reportProblems(facts, townToday(now));
+  const problems: Record<string, string> = reportProblems(facts, townToday(now));
+  const media = mediaUrl(fields.get('media_url'));
+  if (media === false) problems.media_url = 'media_url must be a web address (http or https) of at most 2000 characters; the town keeps it as a link and never fetches it.';
   if (Object.keys(problems).length) return geoErrors(400, ...Object.entries(problems).map(([k, m]) => `${OPEN311_FIELD[k] ?? k}: ${m}`));
-  const r = submitReport(db, { ...facts, place: (fields.get('address_string') ?? '').trim() || 'a point on the map', observedTime: null, name: name || null, email: facts.email || null, phone: facts.phone || null, photos: [], ip, source: 'open311', open311KeyId: key.id }, now);
+  const r = submitReport(db, { ...facts, place: (fields.get('address_string') ?? '').trim() || 'a point on the map', observedTime: null, name: name || null, email: facts.email || null, phone: facts.phone || null, photos: [], ip, source: 'open311', open311KeyId: key.id, mediaUrl: media || null }, now);
   if (!r.ok) return geoErrors(400, r.message ?? Object.values(r.fields ?? {}).join(' '));
   return json([{ service_request_id: String(r.id), service_notice: 'The town received the report.', account_id: null }], 201);
+}
+
+/**
+ * GeoReport v2's media_url on a POST: a link to a photo the client hosts. Kept as a link for the officer
+ * and never fetched by the portal (no server-side request to an address a client chose: decision 0045),
+ * nor shown to the public. Absent or empty: undefined; not an http(s) address: false.
+ */
+export function mediaUrl(value: string | null): string | undefined | false {
+  const v = (value ?? '').trim();
+  if (!v) return undefined;
+  if (v.length > 2000) return false;
+  try {
+    const u = new URL(v);
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) return false;
+    return u.href;
+  } catch {
+    return false;
+  }
 }
 
 const OPEN311_FIELD: Record<string, string> = { description: 'description', where: 'lat/long', email: 'email', phone: 'phone', name: 'first_name/last_name', observedOn: 'requested_datetime' };

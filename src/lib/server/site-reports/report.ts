@@ -58,6 +58,8 @@ export interface ReportInput {
   ip: string | null;
   source: SiteReportSource;
   open311KeyId?: number | null;
+  /** Open311's media_url, checked by the caller (an http(s) address); kept as a link, never fetched. */
+  mediaUrl?: string | null;
   /** "Report a problem at this site": the project the resident started from (still matched by distance otherwise). */
   projectId?: number | null;
 }
@@ -109,6 +111,7 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
         ipHash: input.ip ? blockHash(input.ip) : null,
         source: input.source,
         open311KeyId: input.open311KeyId ?? null,
+        mediaUrl: input.mediaUrl ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -310,6 +313,8 @@ export interface QueueRow {
   projectName: string | null;
   projectSlug: string | null;
   photos: number;
+  /** The first photos' ids (at most three), for thumbnails in the queue (staff-only route). */
+  photoIds: number[];
   createdAt: Date;
 }
 
@@ -338,14 +343,18 @@ export function queueRows(db: DB, opts: { includeClosed: boolean }): QueueRow[] 
     .limit(500)
     .all()
     .filter((r) => opts.includeClosed || (r.status !== 'closed' && r.status !== 'referred'));
-  const counts = photoCounts(db, rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, photos: counts.get(r.id) ?? 0 }));
+  const byReport = photoIdsByReport(db, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const ids = byReport.get(r.id) ?? [];
+    return { ...r, photos: ids.length, photoIds: ids.slice(0, 3) };
+  });
 }
 
-function photoCounts(db: DB, ids: number[]): Map<number, number> {
-  if (!ids.length) return new Map();
-  const out = new Map<number, number>();
-  for (const p of db.select({ reportId: siteReportPhotos.reportId }).from(siteReportPhotos).where(inArray(siteReportPhotos.reportId, ids)).all()) out.set(p.reportId, (out.get(p.reportId) ?? 0) + 1);
+function photoIdsByReport(db: DB, ids: number[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (!ids.length) return out;
+  const rows = db.select({ id: siteReportPhotos.id, reportId: siteReportPhotos.reportId }).from(siteReportPhotos).where(inArray(siteReportPhotos.reportId, ids)).orderBy(asc(siteReportPhotos.id)).all();
+  for (const p of rows) out.set(p.reportId, [...(out.get(p.reportId) ?? []), p.id]);
   return out;
 }
 

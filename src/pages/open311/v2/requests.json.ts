@@ -5,13 +5,9 @@
  */
 import type { APIRoute } from 'astro';
 import { config } from '#lib/server/platform/config.ts';
-import { geoErrors, json, listRequests, parseListQuery, postRequest } from '#lib/server/public/open311.ts';
+import { geoErrors, postRequest, requestsAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, url }) => {
-  const parsed = parseListQuery(url.searchParams);
-  if ('errors' in parsed) return geoErrors(400, ...parsed.errors);
-  return json(listRequests(locals.db, parsed.query, config().publicUrl));
-};
+export const GET: APIRoute = ({ locals, url }) => requestsAnswer(locals.db, url.searchParams, config().publicUrl, 'json');
 
 const MAX_BODY = 64 * 1024;
 

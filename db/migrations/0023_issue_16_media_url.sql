@@ -1,0 +1,1 @@
+ALTER TABLE `site_reports` ADD `media_url` text;

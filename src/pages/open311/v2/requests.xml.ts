@@ -1,0 +1,9 @@
+/**
+ * Open311 GeoReport v2 in XML: public reports, with the same filters as requests.json
+ * (service_request_id, service_code, start_date, end_date, status). Filing is requests.json's (POST).
+ */
+import type { APIRoute } from 'astro';
+import { config } from '#lib/server/platform/config.ts';
+import { requestsAnswer } from '#lib/server/public/open311.ts';
+
+export const GET: APIRoute = ({ locals, url }) => requestsAnswer(locals.db, url.searchParams, config().publicUrl, 'xml');
