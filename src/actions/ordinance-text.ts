@@ -4,14 +4,14 @@ import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
-import { failure } from '#lib/server/platform/forms/fields.ts';
+import { failure, formText } from '#lib/server/platform/forms/fields.ts';
 import { MAX_ORDINANCE_BYTES, replaceOrdinanceText, restoreBuiltInOrdinance } from '#lib/server/platform/ordinance-text.ts';
 import { allow } from './guard.ts';
 
 export const ordinanceText = {
   replace: defineAction({
     accept: 'form',
-    input: z.object({ file: z.instanceof(File).optional(), text: z.string().max(MAX_ORDINANCE_BYTES * 2).optional() }),
+    input: z.object({ file: z.instanceof(File).optional(), text: formText('Paste the ordinance’s text, or choose a file.').max(MAX_ORDINANCE_BYTES * 2, { error: 'The text is too long: the ordinance may be at most 200 KB.' }).optional() }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'admin');
       const file = input.file && input.file.size > 0 ? input.file : undefined;

@@ -7,7 +7,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
-import { failure, optionalText } from '#lib/server/platform/forms/fields.ts';
+import { failure, formText, optionalText } from '#lib/server/platform/forms/fields.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
 import { IMPORT_FIELDS } from '#lib/server/projects/import.rules.ts';
 import { importProjects, mappingFrom, MAX_IMPORT_BYTES, previewImport } from '#lib/server/projects/import.ts';
@@ -30,9 +30,9 @@ export const projectImport = {
     accept: 'form',
     input: z.object({
       file: z.instanceof(File).optional(),
-      csv: z.string().max(MAX_IMPORT_BYTES * 2).optional(),
+      csv: formText('Choose the CSV file to import.').max(MAX_IMPORT_BYTES * 2, { error: 'That file is too large to import at once: split it into smaller files.' }).optional(),
       source: optionalText(200),
-      confirm: z.string().optional(),
+      confirm: formText('Check the file again before importing.').optional(),
       ...mapShape,
     }),
     handler: async (input, ctx) => {

@@ -124,6 +124,8 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   // Issue 21: the local law's numbers, and importing projects from CSV.
   'localRules.save': { who: 'officer', fields: ['routineMaxDays', 'stormInches', 'postStormHours', 'stabilizationDays', 'fiveAcreLimit'] },
   'projectImport.importProjects': { who: 'officer', fields: ['csv', 'source', 'confirm'] },
+  'ordinanceText.replace': { who: 'admin', fields: ['text'] },
+  'ordinanceText.restore': 'no input',
 };
 
 /** Every field the same value: nothing at all, empty, a word where a number or date belongs, bad ids and sizes. */

@@ -96,6 +96,7 @@ describe('the town’s ordinance text: Markdown read safely (no HTML reaches the
     ['<script>alert(1)</script>' + 'x'.repeat(300), 'HTML tags'],
     ['Too short.', 'at least 200 characters'],
     ['x'.repeat(200 * 1024 + 1), 'longer than 200 KB'],
+    ['9'.repeat(400), 'too few words'],
   ])('refuses %#: %s', (text, words) => {
     const r = checkOrdinanceText(text);
     expect(r.ok).toBe(false);

@@ -37,6 +37,8 @@ export function checkOrdinanceText(raw: string): { ok: true; text: string } | { 
   if (Buffer.byteLength(text) > MAX_ORDINANCE_BYTES) return { ok: false, message: 'The text is longer than 200 KB: an ordinance is usually under 50 KB. Check that this is the law alone.' };
   if (text.length < MIN_ORDINANCE_CHARS) return { ok: false, message: `Paste or upload the whole law: at least ${MIN_ORDINANCE_CHARS} characters.` };
   if (/<\/?[a-z][^>]*>/i.test(text)) return { ok: false, message: 'The text holds HTML tags (like <p> or <script>). Use plain text or Markdown: # for headings, - for lists, **bold**.' };
+  // A law is words: a paste of digits or symbols alone would replace what the public reads with nothing.
+  if ((text.match(/\p{L}{2,}/gu) ?? []).length < 20) return { ok: false, message: 'The text has too few words to be the law: paste or upload the whole ordinance.' };
   return { ok: true, text };
 }
 
