@@ -43,7 +43,7 @@ export function canMove(from: SiteReportStatus, to: SiteReportStatus): boolean {
 export function moveProblem(from: SiteReportStatus, to: SiteReportStatus, reason: string | null): string | undefined {
   if (from === to) return `The report is already “${STATUS_WORDS[to].label.toLowerCase()}”.`;
   if (!canMove(from, to)) return from === 'closed' ? 'This report is closed: nothing more can be recorded on it.' : `A report that is “${STATUS_WORDS[from].label.toLowerCase()}” cannot become “${STATUS_WORDS[to].label.toLowerCase()}”.`;
-  if ((to === 'closed' || to === 'referred') && !reason?.trim()) return to === 'closed' ? 'Give the public reason for closing it, like “The silt fence was repaired.”' : 'Say where it was referred, like “Town Highway Department (road drain)”.';
+  if (!isOpen(to) && !reason?.trim()) return to === 'closed' ? 'Give the public reason for closing it, like “The silt fence was repaired.”' : 'Say where it was referred, like “Town Highway Department (road drain)”.';
   return undefined;
 }
 

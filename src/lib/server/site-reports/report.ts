@@ -19,7 +19,7 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { recordTownInspection, recordViolation, scheduleInspection, type TownInspectionInput } from '#lib/server/enforcement/town-inspections.ts';
 import { formatInstant } from '#lib/shared/format.ts';
-import { groupDuplicates, matchProject, MAX_PHOTOS, moveProblem, STATUS_WORDS } from './report.rules.ts';
+import { groupDuplicates, isOpen, isOpenSql, matchProject, MAX_PHOTOS, moveProblem, STATUS_WORDS } from './report.rules.ts';
 
 export type SiteReport = typeof siteReports.$inferSelect;
 
@@ -209,9 +209,9 @@ export function linkProject(db: DB, actor: Actor, id: number, projectId: number,
 export function moveStatus(db: DB, actor: Actor, id: number, to: SiteReportStatus, reason: string | null, now = new Date()): Result {
   return change(db, actor, id, now, (_tx, before) => {
     const problem = moveProblem(before.status, to, reason);
-    if (problem) return { error: { ok: false, fields: { [to === 'closed' || to === 'referred' ? 'reason' : 'status']: problem } } };
+    if (problem) return { error: { ok: false, fields: { [isOpen(to) ? 'status' : 'reason']: problem } } };
     const text = reason?.trim() ? ` ${reason.trim()}` : '';
-    return { set: { status: to, publicReason: to === 'closed' || to === 'referred' ? reason!.trim() : before.publicReason }, words: `${STATUS_WORDS[to].meaning}${text}`, action: 'site_report.status' };
+    return { set: { status: to, publicReason: isOpen(to) ? before.publicReason : reason!.trim() }, words: `${STATUS_WORDS[to].meaning}${text}`, action: 'site_report.status' };
   });
 }
 
@@ -339,10 +339,11 @@ export function queueRows(db: DB, opts: { includeClosed: boolean }): QueueRow[] 
     .from(siteReports)
     .innerJoin(siteReportCategories, eq(siteReportCategories.id, siteReports.categoryId))
     .leftJoin(projects, eq(projects.id, siteReports.projectId))
+    // Open ones are chosen in SQL, before the limit, so an old open report is never cut off by newer closed ones.
+    .where(opts.includeClosed ? undefined : isOpenSql(siteReports.status))
     .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
     .limit(500)
-    .all()
-    .filter((r) => opts.includeClosed || (r.status !== 'closed' && r.status !== 'referred'));
+    .all();
   const byReport = photoIdsByReport(db, rows.map((r) => r.id));
   return rows.map((r) => {
     const ids = byReport.get(r.id) ?? [];
