@@ -5,6 +5,7 @@
  * (`[{ "code": 400, "description": "…" }]`) are GeoReport v2's. GET in JSON or GeoReport v2's XML
  * (`services.xml`, `requests.xml`, `requests/{id}.xml`); POST in JSON (requests.json) only.
  */
+import { xmlText } from '#lib/server/platform/feeds/atom.ts';
 import type { IncomingMessage, Server } from 'node:http';
 import type { DB } from '#lib/server/platform/db.ts';
 import { hit } from '#lib/server/platform/http/rate-limit.ts';
@@ -30,14 +31,10 @@ export type Format = 'json' | 'xml';
 const XML_ELEMENTS = { services: 'service', service_requests: 'request', errors: 'error' } as const;
 type XmlRoot = keyof typeof XML_ELEMENTS;
 
-function escapeXml(v: string): string {
-  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
-
 /** GeoReport v2's XML: a root element (services, service_requests, errors), one element per row, one per field (empty when null). */
 export function toXml(root: XmlRoot, rows: Array<Record<string, unknown>>): string {
   const item = XML_ELEMENTS[root];
-  const fields = (r: Record<string, unknown>) => Object.entries(r).map(([k, v]) => (v == null ? `<${k}/>` : `<${k}>${escapeXml(String(v))}</${k}>`)).join('');
+  const fields = (r: Record<string, unknown>) => Object.entries(r).map(([k, v]) => (v == null ? `<${k}/>` : `<${k}>${xmlText(String(v))}</${k}>`)).join('');
   return `<?xml version="1.0" encoding="utf-8"?>\n<${root}>${rows.map((r) => `<${item}>${fields(r)}</${item}>`).join('')}</${root}>\n`;
 }
 

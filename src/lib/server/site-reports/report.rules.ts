@@ -8,7 +8,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProjectStatus, SiteReportStatus } from '#db/enums.ts';
+import { daysBetween } from '#lib/shared/days.ts';
 import { distanceMiles, isValidPoint, nearest, type Point } from '#lib/shared/geo.ts';
+import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 
 /** What each status means to the resident who reads it. */
 export const STATUS_WORDS: Record<SiteReportStatus, { label: string; meaning: string }> = {
@@ -20,9 +22,6 @@ export const STATUS_WORDS: Record<SiteReportStatus, { label: string; meaning: st
   referred: { label: 'Referred elsewhere', meaning: 'This is for another office or agency; the town passed it on.' },
   closed: { label: 'Closed', meaning: 'The town has finished with this report.' },
 };
-
-/** The order the status page draws its steps in. */
-export const STATUS_ORDER: SiteReportStatus[] = ['received', 'under_review', 'inspected', 'violation_found', 'no_violation', 'referred', 'closed'];
 
 /** Which status may follow which. The officer can always close; a closed report stays closed. */
 export const NEXT_STATUSES: Record<SiteReportStatus, SiteReportStatus[]> = {
@@ -97,15 +96,13 @@ export function groupDuplicates<T extends GroupableReport>(reports: T[]): T[][] 
   for (const r of reports) {
     const home = groups.find((g) => {
       const head = g[0];
-      return head.categoryId === r.categoryId && distanceMiles(head, r) <= DUPLICATE_MILES + 1e-9 && Math.abs(dayNumber(head.observedOn) - dayNumber(r.observedOn)) <= DUPLICATE_DAYS;
+      return head.categoryId === r.categoryId && distanceMiles(head, r) <= DUPLICATE_MILES + 1e-9 && Math.abs(daysBetween(head.observedOn, r.observedOn)) <= DUPLICATE_DAYS;
     });
     if (home) home.push(r);
     else groups.push([r]);
   }
   return groups;
 }
-
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 
 /** The point residents see: rounded to about 10 m, so a "use my location" pin does not give a doorstep. */
 export function publicPoint(p: Point): Point {
@@ -135,7 +132,7 @@ export function reportProblems(f: ReportFacts, today: string): Record<string, st
   if (d.length < 10) out.description = 'Say in a sentence or two what you saw (at least 10 characters).';
   else if (d.length > MAX_DESCRIPTION) out.description = `Keep it under ${MAX_DESCRIPTION} characters.`;
   if (!f.point || !isValidPoint(f.point)) out.where = 'Say where: put a pin on the map, use your location, or type an address.';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(f.observedOn)) out.observedOn = 'Enter the day you saw it, like 2026-05-03.';
+  if (!isIsoDay(f.observedOn)) out.observedOn = 'Enter the day you saw it, like 2026-05-03.';
   else if (f.observedOn > today) out.observedOn = 'The day cannot be in the future.';
   if (f.observedTime && !/^([01]\d|2[0-3]):[0-5]\d$/.test(f.observedTime)) out.observedTime = 'Enter the time like 14:30, or leave it blank.';
   if (f.email && (f.email.length > 200 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email))) out.email = 'Enter an email address like name@example.com, or leave it blank.';

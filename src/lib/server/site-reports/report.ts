@@ -19,7 +19,7 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { recordTownInspection, recordViolation, scheduleInspection, type TownInspectionInput } from '#lib/server/enforcement/town-inspections.ts';
 import { formatInstant } from '#lib/shared/format.ts';
-import { groupDuplicates, isOpen, isOpenSql, matchProject, MAX_PHOTOS, moveProblem, STATUS_WORDS } from './report.rules.ts';
+import { canMove, groupDuplicates, isOpen, isOpenSql, matchProject, MAX_PHOTOS, moveProblem, STATUS_WORDS } from './report.rules.ts';
 
 export type SiteReport = typeof siteReports.$inferSelect;
 
@@ -192,9 +192,9 @@ function runChange(db: DB, actor: Actor, id: number, now: Date, before: SiteRepo
   }) as Result;
 }
 
-/** A status to move to, when the step moves it: only forward, never out of a final status by a link. */
-function forward(from: SiteReportStatus, to: SiteReportStatus): SiteReportStatus | undefined {
-  return moveProblem(from, to, 'x') ? undefined : to;
+/** The status a step leaves: `to` when the report may move there (only forward, never out of a final status), else as it was. */
+function forward(from: SiteReportStatus, to: SiteReportStatus): SiteReportStatus {
+  return canMove(from, to) ? to : from;
 }
 
 export function linkProject(db: DB, actor: Actor, id: number, projectId: number, now = new Date()): Result {
@@ -202,7 +202,7 @@ export function linkProject(db: DB, actor: Actor, id: number, projectId: number,
     const project = tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId)).get();
     if (!project) return { error: { ok: false, fields: { projectId: 'Choose a project from the list.' } } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
-    return { set: { projectId, matchedMiles: null, status: forward(before.status, 'under_review') ?? before.status }, words: `The stormwater officer linked this report to ${project.name} and is looking into it.`, action: 'site_report.link_project' };
+    return { set: { projectId, matchedMiles: null, status: forward(before.status, 'under_review') }, words: `The stormwater officer linked this report to ${project.name} and is looking into it.`, action: 'site_report.link_project' };
   });
 }
 
@@ -224,7 +224,7 @@ export function recordInspectionFromReport(db: DB, actor: Actor, id: number, inp
     if (!r.ok) return { error: r };
     const found = input.violation != null;
     const violationId = found ? tx.select({ id: violations.id }).from(violations).where(eq(violations.townInspectionId, r.id)).get()?.id ?? null : before.violationId;
-    const status = found ? (forward(before.status, 'violation_found') ?? before.status) : (forward(before.status, 'inspected') ?? before.status);
+    const status = found ? forward(before.status, 'violation_found') : forward(before.status, 'inspected');
     const words = `The town inspected the site on ${formatDay(input.inspectedOn)}.${found ? ' It found a violation of the stormwater law.' : ''}`;
     return { set: { townInspectionId: r.id, violationId, status }, words, action: 'site_report.inspection' };
   });
@@ -237,7 +237,7 @@ export function scheduleInspectionFromReport(db: DB, actor: Actor, id: number, s
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
     const r = scheduleInspection(tx as unknown as DB, actor, before.projectId, { noticeId: null, milestone: null, scheduledFor, notes: notes ?? `From resident’s report ${before.id}.` }, now);
     if (!r.ok) return { error: r };
-    return { set: { status: forward(before.status, 'under_review') ?? before.status }, words: `The town plans to inspect the site (${formatInstant(scheduledFor)}).`, action: 'site_report.schedule_inspection' };
+    return { set: { status: forward(before.status, 'under_review') }, words: `The town plans to inspect the site (${formatInstant(scheduledFor)}).`, action: 'site_report.schedule_inspection' };
   });
 }
 
@@ -247,7 +247,7 @@ export function recordViolationFromReport(db: DB, actor: Actor, id: number, inpu
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
     const r = recordViolation(tx as unknown as DB, actor, before.projectId, input, today);
     if (!r.ok) return { error: r };
-    return { set: { violationId: r.id, status: forward(before.status, 'violation_found') ?? before.status }, words: `The town recorded a violation at the site, observed ${formatDay(input.observedOn)}: ${input.description}`, action: 'site_report.violation' };
+    return { set: { violationId: r.id, status: forward(before.status, 'violation_found') }, words: `The town recorded a violation at the site, observed ${formatDay(input.observedOn)}: ${input.description}`, action: 'site_report.violation' };
   });
 }
 
@@ -257,7 +257,7 @@ export function linkEnforcement(db: DB, actor: Actor, id: number, actionId: numb
     const action = tx.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
     if (!action || action.projectId !== before.projectId) return { error: { ok: false, fields: { actionId: 'Choose an enforcement action of the report’s project.' } } };
     const words = action.public ? `The town issued a ${ENFORCEMENT_TYPE_LABEL[action.type].toLowerCase()} on ${formatDay(action.issuedOn)}.` : null;
-    return { set: { enforcementActionId: action.id, status: forward(before.status, 'violation_found') ?? before.status }, words: words ?? 'The town took enforcement action.', action: 'site_report.link_enforcement' };
+    return { set: { enforcementActionId: action.id, status: forward(before.status, 'violation_found') }, words: words ?? 'The town took enforcement action.', action: 'site_report.link_enforcement' };
   });
 }
 
