@@ -14,6 +14,8 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { townProfile } from '#lib/server/platform/town-profile.ts';
+import { insideBounds } from '#lib/shared/town-profile.ts';
 import { decideDocument } from '#lib/server/reviews/filing-review.ts';
 import { DEFAULT_ROUTINE_INTERVAL_DAYS, routineIntervalsFrom, type RoutineIntervals } from './practices.rules.ts';
 
@@ -63,14 +65,16 @@ function maintainerId(db: Pick<DB, 'select'>, email: string | null): Result<{ id
   return { ok: true, id: row.id };
 }
 
-function checkPlace(input: PracticeInput): Result {
-  if (input.latitude < 42.6 || input.latitude > 43 || input.longitude < -74.3 || input.longitude > -73.8) return { ok: false, fields: { latitude: 'Put the pin inside the town: latitude about 42.8, longitude about −74.0.' } };
+/** The pin must be inside the town's own box (the town profile, decision 0044), as a project's NOI must. */
+function checkPlace(db: Pick<DB, 'select'>, input: PracticeInput): Result {
+  const { bounds, mapCentre } = townProfile(db);
+  if (!insideBounds(bounds, input)) return { ok: false, fields: { latitude: `Put the pin inside the town: latitude about ${mapCentre.latitude.toFixed(1)}, longitude about ${mapCentre.longitude.toFixed(1).replace('-', '−')}.` } };
   return { ok: true };
 }
 
 /** What a practice entered or corrected by the officer must satisfy; the maintainer's account id when it does. */
 function checkPractice(db: Pick<DB, 'select'>, input: PracticeInput, today: string): Result<{ id: number | null }> {
-  const place = checkPlace(input);
+  const place = checkPlace(db, input);
   if (!place.ok) return place;
   if (input.inServiceOn > today) return { ok: false, fields: { inServiceOn: 'Enter the day it went into service; it cannot be in the future.' } };
   return maintainerId(db, input.maintainerEmail);
@@ -139,7 +143,7 @@ export function acceptAsBuilt(
   const doc = db.select().from(documents).where(eq(documents.id, input.documentId)).get();
   if (!doc || doc.type !== 'as_built_plans') return { ok: false, message: 'These are not as-built plans: only certified as-built plans add a practice.' };
   if (doc.reviewStatus === 'returned') return { ok: false, message: 'These plans were returned to the operator: accept corrected plans instead.' };
-  const place = checkPlace(input);
+  const place = checkPlace(db, input);
   if (!place.ok) return place;
   const m = maintainerId(db, input.maintainerEmail);
   if (!m.ok) return m;
