@@ -74,6 +74,9 @@ function readCached(dir: string, key: string, filesDir: string): StoredPdf | und
       }
       fs.renameSync(tmp, target);
     }
+    // A hit is a use: the prune of entries unused for days must not take the ones every seed reads.
+    const now = new Date();
+    for (const ext of ['json', 'pdf']) fs.utimesSync(path.join(dir, `${key}.${ext}`), now, now);
     return stored;
   } catch {
     return undefined;

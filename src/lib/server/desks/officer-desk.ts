@@ -212,9 +212,10 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
   return items.sort((a, b) => a.day.localeCompare(b.day) || (a.start?.getTime() ?? 0) - (b.start?.getTime() ?? 0));
 }
 
-export function calendarIcalEvents(items: CalendarItem[], baseUrl: string, stamp: Date): IcalEvent[] {
+/** `townSlug` keeps each event's UID as subscribed calendars first saw it (`…@<slug>-stormwater`, as before the town was data): a new UID shows every event twice. */
+export function calendarIcalEvents(items: CalendarItem[], baseUrl: string, stamp: Date, townSlug: string): IcalEvent[] {
   return items.map((i) => ({
-    uid: `${i.uid}@stormwater-portal`,
+    uid: `${i.uid}@${townSlug}-stormwater`,
     summary: `${i.late ? '[LATE NOTICE] ' : ''}${i.title}`,
     description: i.detail,
     url: `${baseUrl}${i.href}`,

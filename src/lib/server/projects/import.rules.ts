@@ -199,11 +199,14 @@ export function checkImportRow(record: Record<string, string>, mapping: ImportMa
     noiReceivedOn: day('noiReceivedOn'),
     notFiledOn,
   };
-  if (given.has('status') || notFiledOn) given.add('status');
+  if (notFiledOn) given.add('status');
   if (given.has('disturbedAcres')) given.add('kind');
   if (name && siteAddress) for (const [field, message] of Object.entries(noiProblems(noi, bounds))) problems.push(`${IMPORT_FIELDS.find((f) => f.key === field) ? col(field) : field}: ${message}`);
+  // Read before the problems are counted, so an over-long contact or phone is a problem of the row too.
+  const contactName = text('ownerContact', 120);
+  const phone = text('ownerPhone', 40);
   if (problems.length) return { ok: false, problems };
-  const owner = ownerCompany ? { companyName: ownerCompany, contactName: text('ownerContact', 120), contactTitle: null, phone: text('ownerPhone', 40), email: email || null } : null;
+  const owner = ownerCompany ? { companyName: ownerCompany, contactName, contactTitle: null, phone, email: email || null } : null;
   return { ok: true, row: { noi, owner, given } };
 }
 

@@ -33,7 +33,8 @@ export function reviewsForProject(db: DB, projectId: number, today: string, cale
     .where(eq(swpppReviews.projectId, projectId))
     .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
     .all();
-  return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, loadLocalLaw(db)) }));
+  const law = loadLocalLaw(db);
+  return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law) }));
 }
 
 /** Every undecided review in town with its clock, most urgent first (the officer's dashboard). */
@@ -46,8 +47,9 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
     .where(isNull(swpppReviews.decidedOn))
     .orderBy(asc(swpppReviews.receivedOn))
     .all();
+  const law = loadLocalLaw(db);
   return rows
-    .map((r) => ({ id: r.review.id, projectSlug: r.slug, projectName: r.name, amendment: r.docType === 'swppp_amendment', receivedOn: r.review.receivedOn, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, loadLocalLaw(db)) }))
+    .map((r) => ({ id: r.review.id, projectSlug: r.slug, projectName: r.name, amendment: r.docType === 'swppp_amendment', receivedOn: r.review.receivedOn, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law) }))
     .sort((a, b) => (a.clock.clock?.daysLeft ?? 9999) - (b.clock.clock?.daysLeft ?? 9999));
 }
 
