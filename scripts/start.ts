@@ -95,13 +95,13 @@ http.server.once('listening', () => {
 });
 
 // The outbox worker lives in the server process, on its own connection.
-const worker = startOutboxWorker(openDatabase(cfg.databasePath), createTransport({ smtpUrl: cfg.smtpUrl, mailDir: cfg.mailDir }), {
+const worker = startOutboxWorker(openDatabase(cfg.databasePath, { for: 'background' }), createTransport({ smtpUrl: cfg.smtpUrl, mailDir: cfg.mailDir }), {
   from: townMailFrom,
   retryBaseMs: Number(process.env.MAIL_RETRY_BASE_MS) || undefined,
   pollMs: Number(process.env.MAIL_POLL_MS) || undefined,
 });
 // Periodic jobs (digests, alerts, clean-ups), also on their own connection.
-const jobs = startJobs(openDatabase(cfg.databasePath), undefined, Number(process.env.JOBS_TICK_MS) || undefined);
+const jobs = startJobs(openDatabase(cfg.databasePath, { for: 'background' }), undefined, Number(process.env.JOBS_TICK_MS) || undefined);
 
 /**
  * Graceful shutdown: stop accepting connections, let requests in flight finish (up to 10 s), let the

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, schema } from '#lib/server/platform/db.ts';
+import Database from 'better-sqlite3';
+import { BUSY_TIMEOUT_MS, migrateDatabase, openDatabase, schema } from '#lib/server/platform/db.ts';
+import { deliverDue } from '#lib/server/platform/mail/worker.ts';
 
 describe('the SQLite database', () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-db-')), 'portal.db');
@@ -42,5 +44,28 @@ describe('the SQLite database', () => {
     const raw = db.$client.prepare('select received_at from records_requests where id = ?').get(r.id) as { received_at: number };
     expect(raw.received_at).toBe(receivedAt.getTime());
     expect(db.select().from(schema.recordsRequests).where(eq(schema.recordsRequests.id, r.id)).get()!.receivedAt).toEqual(receivedAt);
+  });
+
+  it('background work gives way to a lock another process holds: the outbox worker fails fast and leaves the mail queued', async () => {
+    // The wait is synchronous and stalls the whole server: a worker tick that waited the request path's
+    // five seconds would stop pages being served meanwhile (and time out kept-alive connections).
+    expect(BUSY_TIMEOUT_MS.background).toBeLessThan(BUSY_TIMEOUT_MS.request / 10);
+    const background = openDatabase(file, { for: 'background' });
+    expect(background.$client.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS.background);
+    expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS.request);
+    const [mail] = db.insert(schema.outbox).values({ kind: 'test', toAddress: 'a@example.org', subject: 'Held', textBody: 'x', nextAttemptAt: new Date(0) }).returning().all();
+    const lock = new Database(file);
+    lock.exec('BEGIN IMMEDIATE');
+    const sent: string[] = [];
+    try {
+      const transport = { send: async (m: { to: string }) => (sent.push(m.to), { messageId: 'm' }), close() {} };
+      await expect(deliverDue(background, transport as never, { from: 'town@example.org' })).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+    } finally {
+      lock.exec('ROLLBACK');
+      lock.close();
+    }
+    expect(sent).toEqual([]);
+    expect(db.select().from(schema.outbox).where(eq(schema.outbox.id, mail.id)).get()).toMatchObject({ status: 'queued', attempts: 0 });
+    background.$client.close();
   });
 });

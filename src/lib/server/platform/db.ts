@@ -15,11 +15,25 @@ import { config } from './config.ts';
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export { schema };
 
-export function openDatabase(file: string): DB {
+/**
+ * How long a write waits for another process's lock (a backup, the seed command) before it fails.
+ * better-sqlite3 waits synchronously, so the wait stalls the whole server process: a request's write may
+ * wait long, since a visitor is waiting for it anyway; background work (the outbox worker, the periodic
+ * jobs) waits briefly and tries again at its next tick, so that a held lock never stops pages being
+ * served for seconds at a time (nor lets kept-alive connections time out meanwhile).
+ */
+export const BUSY_TIMEOUT_MS = { request: 5_000, background: 100 } as const;
+
+/** A write that gave up waiting for another process's lock (tried again later, not a fault of ours). */
+export function isBusy(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+}
+
+export function openDatabase(file: string, options: { for?: keyof typeof BUSY_TIMEOUT_MS } = {}): DB {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS[options.for ?? 'request']}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const log: QueryLog = { listener: undefined, logQuery: (query) => log.listener?.(query) };

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
-import type { DB } from './db.ts';
+import { isBusy, type DB } from './db.ts';
 
 export interface Job {
   name: string;
@@ -43,7 +43,8 @@ export function startJobs(db: DB, jobs: Job[], tickMs = 60_000): Scheduler {
           await job.run(db, now);
           recordRun(db, job.name, now);
         } catch (err) {
-          console.error(`job ${job.name}:`, err);
+          if (isBusy(err)) console.warn(`job ${job.name}: the database is locked by another process; trying again at the next tick`);
+          else console.error(`job ${job.name}:`, err);
         }
       }
     })().finally(() => {

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { outbox } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { isBusy, type DB } from '#lib/server/platform/db.ts';
 import { onOutboxChange } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -95,7 +95,7 @@ export function startOutboxWorker(db: DB, transport: MailTransport, opts: Worker
       return;
     }
     running = deliverDue(db, transport, opts)
-      .then(() => undefined, (err) => console.error('outbox worker:', err))
+      .then(() => undefined, (err) => (isBusy(err) ? console.warn('outbox worker: the database is locked by another process; trying again') : console.error('outbox worker:', err)))
       .finally(() => {
         running = undefined;
         if (again && !stopped) {
