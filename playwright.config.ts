@@ -1,23 +1,21 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT || 4399);
-// A fresh data directory for every run; scripts/e2e-server.ts wipes it before starting the portal.
-const dataDir = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `rsp-e2e-${PORT}`);
-process.env.E2E_DATA_DIR = dataDir;
-
+/**
+ * Two workers, each with a portal of its own (tests/e2e/fixtures.ts) on a copy of the demo town seeded
+ * once (tests/e2e/global-setup.ts): the browser tests spend much of their time waiting on the server
+ * and the browser, so two run side by side on this 2-core machine. E2E_WORKERS overrides the count.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   // Generous limits: the suite must pass while other work keeps both cores busy; waits are for conditions.
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -25,13 +23,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node --max-old-space-size=512 scripts/e2e-server.ts',
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_TELEMETRY_DISABLED: '1', GEOCODER: 'town' },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

@@ -12,6 +12,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { axeViolations, checkPage, expectErrorsAnnounced, expectNoViolations, one, query, signIn, submitEmpty } from './a11y.ts';
 
+// Each test reads only, and signs in for itself: they may run in either worker, on its own portal.
+test.describe.configure({ mode: 'parallel' });
+
 const ACTIVE = 'carman-road-child-care-center';
 const STOP_WORK = 'hamburg-street-mixed-use';
 

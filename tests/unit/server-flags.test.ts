@@ -12,8 +12,12 @@ describe('server start-up flags', () => {
     }
   });
 
-  it('the browser tests start their server with the same flags', () => {
+  it('the browser tests start their portals through startPortal, which gives the same flags', () => {
+    const fixtures = fs.readFileSync(path.join(ROOT, 'tests/e2e/fixtures.ts'), 'utf8');
+    expect(fixtures).toMatch(/await startPortal\(/);
     const config = fs.readFileSync(path.join(ROOT, 'playwright.config.ts'), 'utf8');
-    expect(config).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/e2e-server.ts`);
+    expect(config, 'no server of its own, with other flags').not.toMatch(/webServer/);
+    const portal = fs.readFileSync(path.join(ROOT, 'tests/support/portal.ts'), 'utf8');
+    expect(portal).toContain('[...SERVER_NODE_FLAGS, path.join(ROOT, \'scripts/start.ts\')');
   });
 });
