@@ -4,15 +4,19 @@
  * nothing private, and RFC 8058 posts that come without an Origin header.
  */
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TOWN_BOUNDS } from '#db/seed/names.ts';
 import { PROJECT_FIELDS } from '#lib/server/public/open-data.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
 import { shardFile } from '#lib/shared/search-shards.ts';
 import { get, postAction } from '../support/http.ts';
+import { startPortal } from '../support/portal.ts';
 
-const base = inject('baseURL');
-const db = openDatabase(path.join(inject('dataDir'), 'portal.db'));
+// A portal of its own: the whole-list reuse, ETags and 304s checked here must not see another file's changes (files run side by side).
+const portal = await startPortal();
+afterAll(() => portal.stop());
+const base = portal.url;
+const db = openDatabase(path.join(portal.dataDir, 'portal.db'));
 const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
 
 describe('open data', () => {

@@ -19,9 +19,15 @@ export default async function setup(project: TestProject) {
   await seeding.stop();
   process.env.RSP_DEMO_TEMPLATE = template;
   const portal = await startPortal();
+  // The files that share this portal would each fail with "fetch failed": say once why it stopped.
+  let stopping = false;
+  portal.process.once('exit', (code, signal) => {
+    if (!stopping) console.error(`The shared test portal exited (code ${code}, signal ${signal}). Its output:\n${portal.output().slice(-20_000)}`);
+  });
   project.provide('baseURL', portal.url);
   project.provide('dataDir', portal.dataDir);
   return async () => {
+    stopping = true;
     await portal.stop();
   };
 }
