@@ -30,8 +30,9 @@ export const RED = rgb(0.75, 0.15, 0.12);
 export const BROWN = rgb(0.55, 0.38, 0.2);
 
 
-/** Word widths by font and size (Helvetica metrics never change). */
-const WIDTHS = new Map<string, number>();
+/** Word widths by size, of Helvetica and of Helvetica Bold (their metrics never change). */
+const REGULAR_WIDTHS = new Map<number, Map<string, number>>();
+const BOLD_WIDTHS = new Map<number, Map<string, number>>();
 
 /** Noon in the town on a day, by day: luxon's zone arithmetic is a tenth of a document's cost. */
 const NOON = new Map<string, Date>();
@@ -66,8 +67,6 @@ function colorOps(c: RGB, op: 'rg' | 'RG'): string {
   return `${num(c.red)} ${num(c.green)} ${num(c.blue)} ${op}`;
 }
 
-/** Upper-case hex of every byte 0-255, as pdf-lib writes text (tests look for it). */
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0'));
 
 // ---------------------------------------------------------------------------------------------
 // A small flowing-text writer for letter pages, plus large sheets
@@ -192,21 +191,21 @@ export class PdfWriter {
     return key;
   }
 
-  /** A cleaned line as a hex string of its WinAnsi codes (ASCII is its own code). */
+  /** A cleaned line as an upper-case hex string of its WinAnsi codes (ASCII is its own code), as pdf-lib writes text. */
   private hex(line: string, font: PDFFont): string {
     if (!/^[\x20-\x7e]*$/.test(line)) return font.encodeText(line).toString();
-    let out = '<';
-    for (let i = 0; i < line.length; i++) out += HEX[line.charCodeAt(i)];
-    return `${out}>`;
+    return `<${Buffer.from(line, 'latin1').toString('hex').toUpperCase()}>`;
   }
 
-  /** Width of a word, cached: the same words recur on every page. */
+  /** Width of a word, cached: the same words recur on every page (by font, then size: no key to build). */
   private width(word: string, size: number, font: PDFFont): number {
-    const key = `${font === this.bold ? 'b' : 'r'}${size}|${word}`;
-    let w = WIDTHS.get(key);
+    const bySize = font === this.bold ? BOLD_WIDTHS : REGULAR_WIDTHS;
+    let words = bySize.get(size);
+    if (!words) bySize.set(size, (words = new Map()));
+    let w = words.get(word);
     if (w === undefined) {
       w = font.widthOfTextAtSize(word, size);
-      WIDTHS.set(key, w);
+      words.set(word, w);
     }
     return w;
   }
@@ -389,7 +388,7 @@ export class PdfWriter {
   private compressContents(): void {
     const { context } = this.doc;
     for (const page of this.doc.getPages()) {
-      const contents = page.node.normalizedEntries().Contents;
+      const contents = page.node.Contents();
       if (!(contents instanceof PDFArray)) continue;
       for (let i = 0; i < contents.size(); i++) {
         const ref = contents.get(i);
