@@ -2,7 +2,8 @@
  * A worker thread of the demo seed's PDF renderer (render.ts). Drawing PDFs is CPU-bound, so the
  * demo town draws on every core instead of one. The worker says when it is ready, then draws and
  * stores batches of jobs as they are handed to it, answering each batch with what was stored, in
- * the order given; an empty batch ends it. Batches, not a fixed share: a thread that started late
+ * the order given; an empty batch ends it. The renderer keeps a second batch waiting, so the worker
+ * never waits for the renderer's thread (busy drawing too) to hand out the next. Batches, not a fixed share: a thread that started late
  * or runs on a busier core simply draws fewer.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -29,16 +30,19 @@ export interface RenderAnswer {
 if (parentPort && workerData?.filesDir) {
   const { filesDir } = workerData as RenderWorkerInput;
   const port = parentPort;
+  // Batches are drawn one after another, in the order they came (the renderer keeps one waiting).
+  let queue = Promise.resolve();
   port.on('message', ({ start, jobs }: RenderBatch) => {
-    if (jobs.length === 0) {
-      port.close();
-      return;
-    }
-    (async () => {
+    queue = queue.then(async () => {
+      if (jobs.length === 0) {
+        port.close();
+        return;
+      }
       const stored: StoredPdf[] = [];
       for (const job of jobs) stored.push(await storePdf(await renderJob(job), filesDir));
       port.postMessage({ start, stored } satisfies RenderAnswer);
-    })().catch((err: unknown) => {
+    });
+    queue.catch((err: unknown) => {
       throw err;
     });
   });

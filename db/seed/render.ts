@@ -179,13 +179,28 @@ function renderInWorker(take: () => RenderBatch, out: StoredPdf[], filesDir: str
     // is smaller) cuts a worker's collector time by about a fifth.
     const worker = new Worker(new URL(renderWorkerUrl), { workerData: { filesDir } satisfies RenderWorkerInput, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
     let done = false;
-    worker.on('message', ({ start, stored }: RenderAnswer) => {
-      stored.forEach((s, k) => (out[start + k] = s));
+    let inFlight = 0;
+    const send = () => {
       const batch = take();
-      worker.postMessage(batch);
-      if (batch.jobs.length === 0) {
+      if (batch.jobs.length) {
+        inFlight++;
+        worker.postMessage(batch);
+      }
+    };
+    worker.on('message', ({ start, stored }: RenderAnswer) => {
+      if (start < 0) {
+        // Ready: two batches, so that one is always waiting while the other is drawn.
+        send();
+        send();
+      } else {
+        stored.forEach((s, k) => (out[start + k] = s));
+        inFlight--;
+        send();
+      }
+      if (inFlight === 0) {
         done = true;
         resolve();
+        worker.postMessage({ start: 0, jobs: [] } satisfies RenderBatch);
         void worker.terminate();
       }
     });
