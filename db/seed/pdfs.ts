@@ -153,13 +153,13 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
   // Border and title block
   page.drawRectangle({ x: MARGIN, y: MARGIN, width: W - 2 * MARGIN, height: H - 2 * MARGIN, borderColor: INK, borderWidth: 3 });
   const tbx = W - MARGIN - 450;
-  page.drawLine({ start: { x: tbx, y: MARGIN }, end: { x: tbx, y: H - MARGIN }, thickness: 2, color: INK });
+  w.drawLine(page, { start: { x: tbx, y: MARGIN }, end: { x: tbx, y: H - MARGIN }, thickness: 2, color: INK });
   // Title-block text shrinks to fit the 450-point-wide block.
   const tb = (text: string, y: number, size: number, bold = false) => {
     const font = bold ? w.bold : w.font;
     const clean = w.clean(text);
     const fit = Math.min(size, (400 / Math.max(1, font.widthOfTextAtSize(clean, size))) * size);
-    page.drawText(clean, { x: tbx + 24, y, size: fit, font, color: INK });
+    w.drawText(page, clean, { x: tbx + 24, y, size: fit, font, color: INK });
   };
   tb(p.preparer.company, H - MARGIN - 60, 20, true);
   tb(p.preparer.license ? `${p.preparer.contact}, ${p.preparer.license}` : p.preparer.contact, H - MARGIN - 88, 14);
@@ -171,24 +171,24 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
   tb(`Tax map parcel(s): ${p.taxMapParcels}`, H - MARGIN - 334, 11);
   if (p.townPermitNo) tb(`Town permit ${p.townPermitNo}`, H - MARGIN - 354, 11);
   if (p.spdesPermitId) tb(`SPDES permit ID ${p.spdesPermitId}`, H - MARGIN - 374, 11);
-  page.drawLine({ start: { x: tbx, y: 520 }, end: { x: W - MARGIN, y: 520 }, thickness: 1.5, color: INK });
+  w.drawLine(page, { start: { x: tbx, y: 520 }, end: { x: W - MARGIN, y: 520 }, thickness: 1.5, color: INK });
   tb('Revisions', 490, 12, true);
   tb(`${revision}  ${longDate(date)}`, 466, 11);
-  page.drawLine({ start: { x: tbx, y: 330 }, end: { x: W - MARGIN, y: 330 }, thickness: 1.5, color: INK });
+  w.drawLine(page, { start: { x: tbx, y: 330 }, end: { x: W - MARGIN, y: 330 }, thickness: 1.5, color: INK });
   tb(spec.title.toUpperCase(), 290, 18, true);
   tb(spec.kind === 'details' ? 'Scale: as noted' : 'Scale: 1 in. = 50 ft', 258, 12);
   tb(`Date: ${longDate(date)}`, 236, 12);
-  page.drawText(spec.number, { x: tbx + 24, y: MARGIN + 60, size: 64, font: w.bold, color: INK });
+  w.drawText(page, spec.number, { x: tbx + 24, y: MARGIN + 60, size: 64, font: w.bold, color: INK });
 
   // North arrow and scale bar
   const nx = DRAW.x1 - 80;
   const ny = DRAW.y1 - 140;
   page.drawSvgPath(pathOf([[nx, ny], [nx + 22, ny - 60], [nx, ny - 44], [nx - 22, ny - 60]], true), { x: 0, y: 0, color: INK });
-  page.drawText('N', { x: nx - 8, y: ny + 12, size: 22, font: w.bold, color: INK });
+  w.drawText(page, 'N', { x: nx - 8, y: ny + 12, size: 22, font: w.bold, color: INK });
   for (let i = 0; i < 4; i++) {
     page.drawRectangle({ x: DRAW.x0 + 20 + i * 72, y: DRAW.y0 + 10, width: 72, height: 10, color: i % 2 ? rgb(1, 1, 1) : INK, borderColor: INK, borderWidth: 1 });
   }
-  page.drawText('0     50    100   150   200 ft', { x: DRAW.x0 + 20, y: DRAW.y0 + 28, size: 11, font: w.font, color: INK });
+  w.drawText(page, '0     50    100   150   200 ft', { x: DRAW.x0 + 20, y: DRAW.y0 + 28, size: 11, font: w.font, color: INK });
 
   if (spec.kind === 'location') return drawLocationSheet(page, w, p, rng);
   if (spec.kind === 'details') return drawDetailsSheet(page, w, rng, ['Silt fence', 'Stabilized construction entrance', 'Sediment trap with stone outlet', 'Inlet protection (filter fabric drop inlet)', 'Compost filter sock', 'Concrete washout']);
@@ -196,7 +196,7 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
 
   // Road along the front of the site
   page.drawRectangle({ x: DRAW.x0, y: DRAW.y0 + 60, width: DRAW.x1 - DRAW.x0, height: 70, color: rgb(0.93, 0.93, 0.93) });
-  page.drawText(w.clean(p.siteAddress.replace(/^\d+\s+/, '').toUpperCase()), { x: DRAW.x0 + 300, y: DRAW.y0 + 88, size: 16, font: w.bold, color: GREY });
+  w.drawText(page, w.clean(p.siteAddress.replace(/^\d+\s+/, '').toUpperCase()), { x: DRAW.x0 + 300, y: DRAW.y0 + 88, size: 16, font: w.bold, color: GREY });
 
   // Existing contours (every sheet but details), heavier in 'existing' and 'grading'
   const contours = spec.kind === 'existing' || spec.kind === 'grading' ? 12 : 6;
@@ -205,7 +205,7 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
     const pts: Array<[number, number]> = [];
     for (let i = 0; i <= 10; i++) pts.push([Math.round(DRAW.x0 + i * ((DRAW.x1 - DRAW.x0) / 10)), Math.round(baseY + Math.sin(i * 0.7 + c) * 30 + rng.int(-10, 10))]);
     page.drawSvgPath(pathOf(pts), { x: 0, y: 0, borderColor: spec.kind === 'grading' && c % 2 ? BROWN : LIGHT, borderWidth: c % 5 === 0 ? 2 : 1, borderDashArray: spec.kind === 'grading' && c % 2 ? [14, 8] : undefined });
-    if (c % 2 === 0) page.drawText(String(300 + c * 2), { x: pts[3][0], y: pts[3][1] + 4, size: 9, font: w.font, color: GREY });
+    if (c % 2 === 0) w.drawText(page, String(300 + c * 2), { x: pts[3][0], y: pts[3][1] + 4, size: 9, font: w.font, color: GREY });
   }
 
   // Parcel line and stream/wetland buffer
@@ -213,7 +213,7 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
   if (geo.stream) {
     page.drawSvgPath(pathOf(geo.stream), { x: 0, y: 0, borderColor: BLUE, borderWidth: 5 });
     page.drawSvgPath(pathOf(geo.stream.map(([x, y]) => [x, y - 70])), { x: 0, y: 0, borderColor: GREEN, borderWidth: 1.5, borderDashArray: [10, 10] });
-    page.drawText(p.wetlandBuffer ? '100 FT WETLAND ADJACENT AREA - DO NOT DISTURB' : '50 FT WATERCOURSE BUFFER - NO CLEARING', { x: geo.stream[2][0], y: geo.stream[2][1] - 95, size: 12, font: w.bold, color: GREEN });
+    w.drawText(page, p.wetlandBuffer ? '100 FT WETLAND ADJACENT AREA - DO NOT DISTURB' : '50 FT WATERCOURSE BUFFER - NO CLEARING', { x: geo.stream[2][0], y: geo.stream[2][1] - 95, size: 12, font: w.bold, color: GREEN });
   }
 
   // Trees on the existing conditions sheet
@@ -221,7 +221,7 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
     for (let i = 0; i < 18; i++) {
       page.drawCircle({ x: rng.int(DRAW.x0 + 40, DRAW.x1 - 40), y: rng.int(DRAW.y0 + 200, DRAW.y1 - 40), size: rng.int(10, 22), borderColor: GREEN, borderWidth: 1 });
     }
-    page.drawText('EXISTING CONDITIONS AND NATURAL RESOURCES: VEGETATION, SURFACE WATERS, DRAINAGE PATTERNS, SLOPES', { x: DRAW.x0 + 20, y: DRAW.y1 - 30, size: 13, font: w.bold, color: INK });
+    w.drawText(page, 'EXISTING CONDITIONS AND NATURAL RESOURCES: VEGETATION, SURFACE WATERS, DRAINAGE PATTERNS, SLOPES', { x: DRAW.x0 + 20, y: DRAW.y1 - 30, size: 13, font: w.bold, color: INK });
     return;
   }
 
@@ -229,7 +229,7 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
   for (const [x, y, bw, bh] of geo.buildings) {
     page.drawRectangle({ x, y, width: bw, height: bh, color: rgb(0.88, 0.88, 0.9), borderColor: INK, borderWidth: 3 });
   }
-  page.drawText('PROPOSED BUILDING', { x: geo.buildings[0][0] + 20, y: geo.buildings[0][1] + geo.buildings[0][3] / 2, size: 16, font: w.bold, color: INK });
+  w.drawText(page, 'PROPOSED BUILDING', { x: geo.buildings[0][0] + 20, y: geo.buildings[0][1] + geo.buildings[0][3] / 2, size: 16, font: w.bold, color: INK });
   for (const [x, y, pw, ph] of geo.parking) {
     page.drawRectangle({ x, y, width: pw, height: ph, borderColor: INK, borderWidth: 1.5 });
     // Stall lines as one path rather than dozens of separate lines.
@@ -244,41 +244,41 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
     for (let i = 0; i < 6; i++) {
       const x = geo.parking[0][0] + 40 + i * (geo.parking[0][2] / 6);
       page.drawRectangle({ x, y: geo.parking[0][1] + 95, width: 14, height: 14, color: BLUE });
-      page.drawText(`CB-${i + 1}`, { x: x - 4, y: geo.parking[0][1] + 116, size: 10, font: w.font, color: BLUE });
+      w.drawText(page, `CB-${i + 1}`, { x: x - 4, y: geo.parking[0][1] + 116, size: 10, font: w.font, color: BLUE });
     }
-    page.drawText('STORM SEWER: 15 IN. HDPE @ 0.5% MIN. TO OUTLET STRUCTURE OCS-1', { x: DRAW.x0 + 20, y: DRAW.y1 - 30, size: 13, font: w.bold, color: INK });
+    w.drawText(page, 'STORM SEWER: 15 IN. HDPE @ 0.5% MIN. TO OUTLET STRUCTURE OCS-1', { x: DRAW.x0 + 20, y: DRAW.y1 - 30, size: 13, font: w.bold, color: INK });
     return;
   }
 
   // Post-construction practice (pond / bioretention)
   const [px, py, prx, pry] = geo.pond;
   page.drawEllipse({ x: px, y: py, xScale: prx, yScale: pry, color: rgb(0.85, 0.9, 1), borderColor: BLUE, borderWidth: 3 });
-  page.drawText(w.clean((p.postConstructionPractices.split(',')[0] || 'bioretention area').toUpperCase()), { x: px - prx, y: py - pry - 24, size: 12, font: w.bold, color: BLUE });
+  w.drawText(page, w.clean((p.postConstructionPractices.split(',')[0] || 'bioretention area').toUpperCase()), { x: px - prx, y: py - pry - 24, size: 12, font: w.bold, color: BLUE });
 
   if (spec.kind === 'esc' || spec.kind === 'grading') {
     // Limit of disturbance and silt fence on the downslope side
     page.drawSvgPath(pathOf(offsetPolygon(geo.parcel, 0.86), true), { x: 0, y: 0, borderColor: RED, borderWidth: 2.5, borderDashArray: [24, 12] });
     const sf = offsetPolygon(geo.parcel, 0.92).filter(([, y]) => y < (DRAW.y0 + DRAW.y1) / 2 + 120);
     page.drawSvgPath(pathOf(sf), { x: 0, y: 0, borderColor: INK, borderWidth: 2, borderDashArray: [6, 6] });
-    sf.forEach(([x, y], i) => i % 2 === 0 && page.drawText('SF', { x: x + 6, y: y + 6, size: 12, font: w.bold, color: INK }));
+    sf.forEach(([x, y], i) => i % 2 === 0 && w.drawText(page, 'SF', { x: x + 6, y: y + 6, size: 12, font: w.bold, color: INK }));
     geo.traps.forEach(([x, y], i) => {
       page.drawCircle({ x, y, size: 38, borderColor: BROWN, borderWidth: 3, color: rgb(0.95, 0.9, 0.82) });
-      page.drawText(`ST-${i + 1}`, { x: x - 20, y: y - 6, size: 14, font: w.bold, color: BROWN });
+      w.drawText(page, `ST-${i + 1}`, { x: x - 20, y: y - 6, size: 14, font: w.bold, color: BROWN });
     });
     const [ex, ey] = geo.entrance;
     page.drawRectangle({ x: ex - 60, y: ey - 30, width: 120, height: 200, color: rgb(0.8, 0.8, 0.8), borderColor: INK, borderWidth: 2 });
-    page.drawText('SCE', { x: ex - 14, y: ey + 60, size: 14, font: w.bold, color: INK });
+    w.drawText(page, 'SCE', { x: ex - 14, y: ey + 60, size: 14, font: w.bold, color: INK });
     page.drawRectangle({ x: DRAW.x1 - 380, y: DRAW.y1 - 320, width: 140, height: 90, borderColor: BROWN, borderWidth: 1.5, borderDashArray: [8, 6] });
-    page.drawText('TOPSOIL STOCKPILE', { x: DRAW.x1 - 372, y: DRAW.y1 - 280, size: 10, font: w.bold, color: BROWN });
+    w.drawText(page, 'TOPSOIL STOCKPILE', { x: DRAW.x1 - 372, y: DRAW.y1 - 280, size: 10, font: w.bold, color: BROWN });
     if (spec.phase && p.phaseCount > 1) {
       const split = DRAW.x0 + ((DRAW.x1 - DRAW.x0) * spec.phase) / (p.phaseCount + 1);
-      page.drawLine({ start: { x: split, y: DRAW.y0 + 140 }, end: { x: split, y: DRAW.y1 - 60 }, thickness: 3, color: RED, dashArray: [50, 15] });
-      page.drawText(`PHASE ${spec.phase} LIMIT`, { x: split + 10, y: DRAW.y1 - 90, size: 14, font: w.bold, color: RED });
+      w.drawLine(page, { start: { x: split, y: DRAW.y0 + 140 }, end: { x: split, y: DRAW.y1 - 60 }, thickness: 3, color: RED, dashArray: [50, 15] });
+      w.drawText(page, `PHASE ${spec.phase} LIMIT`, { x: split + 10, y: DRAW.y1 - 90, size: 14, font: w.bold, color: RED });
     }
     // Legend
     const lx = DRAW.x0 + 30;
     const ly = DRAW.y1 - 40;
-    page.drawText('LEGEND', { x: lx, y: ly, size: 14, font: w.bold, color: INK });
+    w.drawText(page, 'LEGEND', { x: lx, y: ly, size: 14, font: w.bold, color: INK });
     const legend: Array<[string, RGB]> = [
       ['Limit of disturbance', RED],
       ['Silt fence (SF)', INK],
@@ -287,8 +287,8 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
       ['Post-construction stormwater practice', BLUE],
     ];
     legend.forEach(([label, color], i) => {
-      page.drawLine({ start: { x: lx, y: ly - 24 - i * 20 }, end: { x: lx + 40, y: ly - 24 - i * 20 }, thickness: 3, color });
-      page.drawText(label, { x: lx + 52, y: ly - 28 - i * 20, size: 11, font: w.font, color: INK });
+      w.drawLine(page, { start: { x: lx, y: ly - 24 - i * 20 }, end: { x: lx + 40, y: ly - 24 - i * 20 }, thickness: 3, color });
+      w.drawText(page, label, { x: lx + 52, y: ly - 28 - i * 20, size: 11, font: w.font, color: INK });
     });
     const notes = [
       'No more than 5 acres of disturbed soil at any one time without prior written approval from NYSDEC.',
@@ -296,18 +296,18 @@ function drawPlanSheet(page: PDFPage, w: PdfWriter, p: PdfProject, spec: SheetSp
       'Remove sediment from traps and basins when design capacity is reduced by 50%.',
       'Cover or stabilize soil stockpiles at the end of each workday.',
     ];
-    notes.forEach((n, i) => page.drawText(n, { x: DRAW.x0 + 700, y: DRAW.y1 - 40 - i * 18, size: 11, font: w.font, color: INK }));
+    notes.forEach((n, i) => w.drawText(page, n, { x: DRAW.x0 + 700, y: DRAW.y1 - 40 - i * 18, size: 11, font: w.font, color: INK }));
   }
 
   if (spec.kind === 'asbuilt') {
     page.drawRectangle({ x: DRAW.x1 - 520, y: DRAW.y0 + 180, width: 420, height: 150, borderColor: RED, borderWidth: 4 });
-    page.drawText('RECORD DRAWING', { x: DRAW.x1 - 490, y: DRAW.y0 + 280, size: 30, font: w.bold, color: RED });
-    page.drawText(w.clean(`Certified as built: ${p.preparer.contact}`), { x: DRAW.x1 - 490, y: DRAW.y0 + 240, size: 13, font: w.font, color: RED });
-    page.drawText(w.clean(p.preparer.license ?? ''), { x: DRAW.x1 - 490, y: DRAW.y0 + 215, size: 13, font: w.font, color: RED });
+    w.drawText(page, 'RECORD DRAWING', { x: DRAW.x1 - 490, y: DRAW.y0 + 280, size: 30, font: w.bold, color: RED });
+    w.drawText(page, w.clean(`Certified as built: ${p.preparer.contact}`), { x: DRAW.x1 - 490, y: DRAW.y0 + 240, size: 13, font: w.font, color: RED });
+    w.drawText(page, w.clean(p.preparer.license ?? ''), { x: DRAW.x1 - 490, y: DRAW.y0 + 215, size: 13, font: w.font, color: RED });
     for (let i = 0; i < 8; i++) {
       const x = rng.int(DRAW.x0 + 100, DRAW.x1 - 600);
       const y = rng.int(DRAW.y0 + 200, DRAW.y1 - 100);
-      page.drawText(`AB ${(300 + rng.float(0, 20, 2)).toFixed(2)} (${(300 + rng.float(0, 20, 2)).toFixed(2)})`, { x, y, size: 10, font: w.font, color: RED });
+      w.drawText(page, `AB ${(300 + rng.float(0, 20, 2)).toFixed(2)} (${(300 + rng.float(0, 20, 2)).toFixed(2)})`, { x, y, size: 10, font: w.font, color: RED });
     }
   }
 }
@@ -320,53 +320,53 @@ function drawPostSheet(page: PDFPage, w: PdfWriter, p: PdfProject, rng: Rng): vo
   const cy = (y0 + y1) / 2;
   for (let k = 0; k < 5; k++) {
     page.drawEllipse({ x: cx, y: cy, xScale: 430 - k * 70, yScale: 300 - k * 50, borderColor: k === 0 ? INK : BROWN, borderWidth: k === 0 ? 3 : 1, borderDashArray: k === 0 ? undefined : [12, 8], color: k === 4 ? rgb(0.85, 0.9, 1) : undefined });
-    page.drawText(String(312 - k * 2), { x: cx - 430 + k * 70 + 8, y: cy, size: 11, font: w.font, color: BROWN });
+    w.drawText(page, String(312 - k * 2), { x: cx - 430 + k * 70 + 8, y: cy, size: 11, font: w.font, color: BROWN });
   }
   page.drawEllipse({ x: cx - 300, y: cy + 190, xScale: 80, yScale: 50, borderColor: BLUE, borderWidth: 2, color: rgb(0.9, 0.93, 1) });
-  page.drawText('FOREBAY', { x: cx - 330, y: cy + 186, size: 11, font: w.bold, color: BLUE });
-  page.drawLine({ start: { x: x0 + 20, y: cy + 260 }, end: { x: cx - 370, y: cy + 200 }, thickness: 4, color: BLUE });
-  page.drawText('24 IN. HDPE INFLOW, INV. 311.20', { x: x0 + 30, y: cy + 275, size: 11, font: w.font, color: BLUE });
+  w.drawText(page, 'FOREBAY', { x: cx - 330, y: cy + 186, size: 11, font: w.bold, color: BLUE });
+  w.drawLine(page, { start: { x: x0 + 20, y: cy + 260 }, end: { x: cx - 370, y: cy + 200 }, thickness: 4, color: BLUE });
+  w.drawText(page, '24 IN. HDPE INFLOW, INV. 311.20', { x: x0 + 30, y: cy + 275, size: 11, font: w.font, color: BLUE });
   page.drawRectangle({ x: cx + 360, y: cy - 30, width: 60, height: 60, color: rgb(0.8, 0.8, 0.8), borderColor: INK, borderWidth: 2 });
-  page.drawText('OCS-1', { x: cx + 365, y: cy + 40, size: 12, font: w.bold, color: INK });
+  w.drawText(page, 'OCS-1', { x: cx + 365, y: cy + 40, size: 12, font: w.bold, color: INK });
   page.drawRectangle({ x: cx + 150, y: cy - 330, width: 160, height: 60, borderColor: GREY, borderWidth: 1.5, borderDashArray: [4, 4] });
-  page.drawText('EMERGENCY SPILLWAY (RIPRAP)', { x: cx + 120, y: cy - 350, size: 11, font: w.font, color: INK });
-  page.drawText(w.clean(`${practice.toUpperCase()} - PLAN`), { x: x0 + 30, y: y1 - 40, size: 20, font: w.bold, color: INK });
-  page.drawText(`Water quality volume provided: ${(p.futureImperviousAcres * 0.09 * 1.12).toFixed(2)} acre-feet. Bottom elev. 304.00; overflow 310.50; top of berm 313.00.`, { x: x0 + 30, y: y1 - 66, size: 12, font: w.font, color: INK });
+  w.drawText(page, 'EMERGENCY SPILLWAY (RIPRAP)', { x: cx + 120, y: cy - 350, size: 11, font: w.font, color: INK });
+  w.drawText(page, w.clean(`${practice.toUpperCase()} - PLAN`), { x: x0 + 30, y: y1 - 40, size: 20, font: w.bold, color: INK });
+  w.drawText(page, `Water quality volume provided: ${(p.futureImperviousAcres * 0.09 * 1.12).toFixed(2)} acre-feet. Bottom elev. 304.00; overflow 310.50; top of berm 313.00.`, { x: x0 + 30, y: y1 - 66, size: 12, font: w.font, color: INK });
   drawDetailsSheet(page, w, rng, [`${practice} - typical section`, 'Outlet control structure OCS-1', 'Emergency spillway and riprap apron', 'Planting and soil media schedule'], { x: x0 + 1080, y: y0 + 60, cols: 2, cw: 440, ch: 640 });
 }
 
 function drawLocationSheet(page: PDFPage, w: PdfWriter, p: PdfProject, rng: Rng): void {
   const { x0, y0, y1 } = DRAW;
-  page.drawText(w.clean(p.name.toUpperCase()), { x: x0 + 40, y: y1 - 80, size: 40, font: w.bold, color: INK });
-  page.drawText('STORMWATER POLLUTION PREVENTION PLAN - SITE PLAN SET', { x: x0 + 40, y: y1 - 130, size: 22, font: w.font, color: INK });
+  w.drawText(page, w.clean(p.name.toUpperCase()), { x: x0 + 40, y: y1 - 80, size: 40, font: w.bold, color: INK });
+  w.drawText(page, 'STORMWATER POLLUTION PREVENTION PLAN - SITE PLAN SET', { x: x0 + 40, y: y1 - 130, size: 22, font: w.font, color: INK });
   // General location map: a road grid with the site marked
   const mx = x0 + 40;
   const my = y0 + 200;
   page.drawRectangle({ x: mx, y: my, width: 900, height: 900, borderColor: INK, borderWidth: 2 });
   for (let i = 1; i < 8; i++) {
-    page.drawLine({ start: { x: mx + i * 112 + rng.int(-20, 20), y: my }, end: { x: mx + i * 112 + rng.int(-40, 40), y: my + 900 }, thickness: i % 3 ? 1 : 3, color: GREY });
-    page.drawLine({ start: { x: mx, y: my + i * 112 + rng.int(-20, 20) }, end: { x: mx + 900, y: my + i * 112 + rng.int(-40, 40) }, thickness: i % 3 ? 1 : 3, color: GREY });
+    w.drawLine(page, { start: { x: mx + i * 112 + rng.int(-20, 20), y: my }, end: { x: mx + i * 112 + rng.int(-40, 40), y: my + 900 }, thickness: i % 3 ? 1 : 3, color: GREY });
+    w.drawLine(page, { start: { x: mx, y: my + i * 112 + rng.int(-20, 20) }, end: { x: mx + 900, y: my + i * 112 + rng.int(-40, 40) }, thickness: i % 3 ? 1 : 3, color: GREY });
   }
   page.drawSvgPath(pathOf([[mx, my + 860], [mx + 300, my + 820], [mx + 600, my + 880], [mx + 900, my + 840]]), { x: 0, y: 0, borderColor: BLUE, borderWidth: 8 });
-  page.drawText('MOHAWK RIVER', { x: mx + 320, y: my + 850, size: 14, font: w.bold, color: BLUE });
+  w.drawText(page, 'MOHAWK RIVER', { x: mx + 320, y: my + 850, size: 14, font: w.bold, color: BLUE });
   page.drawCircle({ x: mx + 450, y: my + 420, size: 30, borderColor: RED, borderWidth: 5 });
-  page.drawText('SITE', { x: mx + 490, y: my + 412, size: 20, font: w.bold, color: RED });
-  page.drawText('GENERAL LOCATION MAP (NOT TO SCALE)', { x: mx, y: my - 30, size: 14, font: w.bold, color: INK });
-  page.drawText(`Latitude ${p.latitude.toFixed(5)}  Longitude ${p.longitude.toFixed(5)} (WGS84)`, { x: mx, y: my - 52, size: 12, font: w.font, color: INK });
+  w.drawText(page, 'SITE', { x: mx + 490, y: my + 412, size: 20, font: w.bold, color: RED });
+  w.drawText(page, 'GENERAL LOCATION MAP (NOT TO SCALE)', { x: mx, y: my - 30, size: 14, font: w.bold, color: INK });
+  w.drawText(page, `Latitude ${p.latitude.toFixed(5)}  Longitude ${p.longitude.toFixed(5)} (WGS84)`, { x: mx, y: my - 52, size: 12, font: w.font, color: INK });
   // Sheet index
   const sx = x0 + 1050;
-  page.drawText('SHEET INDEX', { x: sx, y: y1 - 220, size: 16, font: w.bold, color: INK });
+  w.drawText(page, 'SHEET INDEX', { x: sx, y: y1 - 220, size: 16, font: w.bold, color: INK });
   ['C-100 Cover and location map', 'C-101 Existing conditions and natural resources', 'C-102..C-10x Erosion and sediment control plans by phase', 'C-2xx Grading and utilities', 'C-501 Erosion and sediment control details', 'C-502 Post-construction stormwater practice details'].forEach((line, i) =>
-    page.drawText(line, { x: sx, y: y1 - 250 - i * 22, size: 12, font: w.font, color: INK }),
+    w.drawText(page, line, { x: sx, y: y1 - 250 - i * 22, size: 12, font: w.font, color: INK }),
   );
-  page.drawText('SITE DATA', { x: sx, y: y1 - 420, size: 16, font: w.bold, color: INK });
+  w.drawText(page, 'SITE DATA', { x: sx, y: y1 - 420, size: 16, font: w.bold, color: INK });
   [
     `Total site area: ${p.totalSiteAcres.toFixed(1)} ac`,
     `Area to be disturbed: ${p.disturbedAcres.toFixed(1)} ac`,
     `Maximum disturbed at one time: ${p.maxDisturbedAtOnceAcres.toFixed(1)} ac`,
     `Existing impervious: ${p.existingImperviousAcres.toFixed(1)} ac; proposed impervious: ${p.futureImperviousAcres.toFixed(1)} ac`,
     `Receiving waters: ${p.waters.map((x) => x.name).join('; ')}`,
-  ].forEach((line, i) => page.drawText(w.clean(line), { x: sx, y: y1 - 450 - i * 22, size: 12, font: w.font, color: INK }));
+  ].forEach((line, i) => w.drawText(page, w.clean(line), { x: sx, y: y1 - 450 - i * 22, size: 12, font: w.font, color: INK }));
 }
 
 function drawDetailsSheet(page: PDFPage, w: PdfWriter, rng: Rng, details: string[], box = { x: DRAW.x0 + 20, y: DRAW.y0 + 120, cols: 3, cw: 620, ch: 640 }): void {
@@ -376,14 +376,14 @@ function drawDetailsSheet(page: PDFPage, w: PdfWriter, rng: Rng, details: string
     const y = by + Math.floor(i / cols) * (ch + 60);
     page.drawRectangle({ x, y, width: cw, height: ch, borderColor: GREY, borderWidth: 1 });
     // A cross-section: ground line, fill, stakes/stone
-    page.drawLine({ start: { x: x + 20, y: y + ch * 0.35 }, end: { x: x + cw - 20, y: y + ch * 0.35 }, thickness: 2, color: BROWN });
+    w.drawLine(page, { start: { x: x + 20, y: y + ch * 0.35 }, end: { x: x + cw - 20, y: y + ch * 0.35 }, thickness: 2, color: BROWN });
     page.drawSvgPath(pathOf([[x + cw * 0.3, y + ch * 0.35], [x + cw * 0.4, y + ch * 0.18], [x + cw * 0.6, y + ch * 0.18], [x + cw * 0.7, y + ch * 0.35]]), { x: 0, y: 0, borderColor: INK, borderWidth: 2 });
     for (let k = 0; k < 6; k++) page.drawCircle({ x: x + cw * 0.42 + k * (cw * 0.03), y: y + ch * 0.22, size: 4 + rng.int(0, 3), borderColor: GREY, borderWidth: 1 });
     const titleLines = w.wrap(title.toUpperCase(), cw - 28, 15, w.bold).slice(0, 2);
-    page.drawText(titleLines.join('\n'), { x: x + 14, y: y + ch - 28, size: 15, font: w.bold, color: INK, lineHeight: 18 });
-    page.drawText('NOT TO SCALE', { x: x + 14, y: y + ch - 32 - 18 * titleLines.length, size: 10, font: w.font, color: GREY });
+    w.drawText(page, titleLines.join('\n'), { x: x + 14, y: y + ch - 28, size: 15, font: w.bold, color: INK, lineHeight: 18 });
+    w.drawText(page, 'NOT TO SCALE', { x: x + 14, y: y + ch - 32 - 18 * titleLines.length, size: 10, font: w.font, color: GREY });
     ['Install per NYS Standards and Specifications for Erosion and Sediment Control.', 'Inspect at least every 7 days and within 24 hours after 0.5 in. of rain.', 'Repair or replace within one business day of a finding.'].forEach((n, j) =>
-      page.drawText(n, { x: x + 14, y: y + 70 - j * 16, size: cw < 500 ? 8.5 : 11, font: w.font, color: INK }),
+      w.drawText(page, n, { x: x + 14, y: y + 70 - j * 16, size: cw < 500 ? 8.5 : 11, font: w.font, color: INK }),
     );
   });
 }
@@ -941,14 +941,14 @@ export async function enforcementNoticePdf(p: PdfProject, e: PdfEnforcement): Pr
     const top = w.y - 10;
     page.drawRectangle({ x: MARGIN, y: top - 300, width: LETTER[0] - 2 * MARGIN, height: 300, borderColor: GREY, borderWidth: 1 });
     page.drawRectangle({ x: MARGIN + 20, y: top - 290, width: LETTER[0] - 2 * MARGIN - 40, height: 40, color: rgb(0.92, 0.92, 0.92) });
-    page.drawText(w.clean(p.siteAddress.replace(/^\d+\s+/, '').toUpperCase()), { x: MARGIN + 180, y: top - 274, size: 10, font: w.bold, color: GREY });
+    w.drawText(page, w.clean(p.siteAddress.replace(/^\d+\s+/, '').toUpperCase()), { x: MARGIN + 180, y: top - 274, size: 10, font: w.bold, color: GREY });
     page.drawRectangle({ x: MARGIN + 150, y: top - 200, width: 200, height: 120, borderColor: INK, borderWidth: 1.5 });
-    page.drawText('BUILDING AREA', { x: MARGIN + 205, y: top - 145, size: 9, font: w.bold, color: INK });
-    page.drawLine({ start: { x: MARGIN + 30, y: top - 230 }, end: { x: LETTER[0] - MARGIN - 30, y: top - 230 }, thickness: 1.5, color: RED, dashArray: [6, 4] });
+    w.drawText(page, 'BUILDING AREA', { x: MARGIN + 205, y: top - 145, size: 9, font: w.bold, color: INK });
+    w.drawLine(page, { start: { x: MARGIN + 30, y: top - 230 }, end: { x: LETTER[0] - MARGIN - 30, y: top - 230 }, thickness: 1.5, color: RED, dashArray: [6, 4] });
     page.drawCircle({ x: MARGIN + 90, y: top - 240, size: 12, borderColor: RED, borderWidth: 2 });
-    page.drawText('1', { x: MARGIN + 87, y: top - 244, size: 10, font: w.bold, color: RED });
+    w.drawText(page, '1', { x: MARGIN + 87, y: top - 244, size: 10, font: w.bold, color: RED });
     page.drawCircle({ x: LETTER[0] - MARGIN - 110, y: top - 120, size: 12, borderColor: RED, borderWidth: 2 });
-    page.drawText('2', { x: LETTER[0] - MARGIN - 113, y: top - 124, size: 10, font: w.bold, color: RED });
+    w.drawText(page, '2', { x: LETTER[0] - MARGIN - 113, y: top - 124, size: 10, font: w.bold, color: RED });
     w.y = top - 320;
     w.para(`Observation 1: ${e.findings[0] ?? ''}`, { size: 8.5 });
     if (e.findings[1]) w.para(`Observation 2: ${e.findings[1]}`, { size: 8.5 });

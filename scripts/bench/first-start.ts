@@ -31,9 +31,10 @@ export async function run(report: (line: string) => void, buildMs: number | unde
   // Twice through the PDF cache (render.ts): the first run fills it (unless an earlier one did), the second copies.
   await seedOnce(undefined, true);
   const cached = await seedOnce(undefined, true);
+  // The target (issue 17 item 6) is for a clean clone, which has no PDF cache: every PDF is drawn.
   report(
-    `Demo town loaded: every PDF drawn ${(one / 1000).toFixed(1)} s on one thread, ${(all / 1000).toFixed(1)} s on ${Math.min(os.availableParallelism(), 4)}; ` +
-      `PDFs from the cache of an earlier seed ${(cached / 1000).toFixed(1)} s (target < 5 s)`,
+    `Demo town loaded, every PDF drawn (a clean clone): ${(one / 1000).toFixed(1)} s on one thread, ${(all / 1000).toFixed(1)} s on ${Math.min(os.availableParallelism(), 4)} (target < 5 s); ` +
+      `with the PDFs copied from an earlier seed's cache ${(cached / 1000).toFixed(1)} s`,
   );
   // A clean clone has no PDF cache (DEMO_PDF_CACHE=off); a later start on an empty data directory has one.
   for (const [label, env] of [
@@ -50,8 +51,10 @@ export async function run(report: (line: string) => void, buildMs: number | unde
       const loaded = /Loaded the demo town \(\d+ projects\) in (\d+) ms/.exec(portal.output())?.[1];
       await portal.stop();
       report(
-        `First start, ${label}: demo town loaded in ${loaded ? (Number(loaded) / 1000).toFixed(1) : '?'} s, first page (${res.status}) ${(ms / 1000).toFixed(1)} s after the process started` +
-          `${buildMs === undefined ? '' : `; with this run's build (${(buildMs / 1000).toFixed(1)} s) ${((ms + buildMs) / 1000).toFixed(1)} s (target < 30 s)`}`,
+        `First start, ${label}: demo town loaded in ${loaded ? (Number(loaded) / 1000).toFixed(1) : '?'} s (target < 5 s), first page (${res.status}) ${(ms / 1000).toFixed(1)} s after the process started` +
+          (buildMs === undefined
+            ? ' (with --no-build the build is not timed: no figure for the < 30 s target)'
+            : `; with this run's build (${(buildMs / 1000).toFixed(1)} s) ${((ms + buildMs) / 1000).toFixed(1)} s (target < 30 s)`),
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,8 @@
  * portal's printable documents (invoices, notices, site postings) and the demo seed.
  * Text is cleaned to what Helvetica (WinAnsi) can encode, so any user input is safe to print.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFArray, PDFContentStream, PDFDocument, PDFOperator, PDFRawStream, PDFRef, StandardFonts, rgb, type PDFFont, type PDFOperatorNames, type PDFPage, type RGB } from 'pdf-lib';
 import { formatDay } from '#lib/shared/format.ts';
 import { classifyPage, summarizeSheets, type PdfFacts } from './measure.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
@@ -29,8 +30,43 @@ export const RED = rgb(0.75, 0.15, 0.12);
 export const BROWN = rgb(0.55, 0.38, 0.2);
 
 
-/** Word widths by font and size (Helvetica metrics never change). */
-const WIDTHS = new Map<string, number>();
+/** Word widths by size, of Helvetica and of Helvetica Bold (their metrics never change). */
+const REGULAR_WIDTHS = new Map<number, Map<string, number>>();
+const BOLD_WIDTHS = new Map<number, Map<string, number>>();
+
+/** Noon in the town on a day, by day: luxon's zone arithmetic is a tenth of a document's cost. */
+const NOON = new Map<string, Date>();
+
+/** Options of drawText and drawLine: the subset of pdf-lib's that the writer's documents use. */
+export interface TextOptions {
+  x: number;
+  y: number;
+  size: number;
+  font: PDFFont;
+  color?: RGB;
+  /** Distance between the lines of a text with line breaks. */
+  lineHeight?: number;
+}
+
+export interface LineOptions {
+  start: { x: number; y: number };
+  end: { x: number; y: number };
+  thickness?: number;
+  color?: RGB;
+  dashArray?: number[];
+}
+
+/** A number as a content-stream operand: at most 4 decimals, never an exponent. */
+function num(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  const r = Math.round(n * 10_000) / 10_000;
+  return Object.is(r, -0) ? '0' : String(r);
+}
+
+function colorOps(c: RGB, op: 'rg' | 'RG'): string {
+  return `${num(c.red)} ${num(c.green)} ${num(c.blue)} ${op}`;
+}
+
 
 // ---------------------------------------------------------------------------------------------
 // A small flowing-text writer for letter pages, plus large sheets
@@ -44,6 +80,7 @@ export class PdfWriter {
   /** Letter pages with their 1-based position in the document, for "Page n of N" footers. */
   private readonly letterPages: Array<{ page: PDFPage; n: number }> = [];
   private readonly header: string;
+  private readonly fontKeys = new Map<PDFPage, Map<PDFFont, string>>();
   page: PDFPage | undefined;
   y = 0;
 
@@ -57,7 +94,8 @@ export class PdfWriter {
 
   static async create(meta: { title: string; subject: string; author: string; date: string; header: string; producer?: string }): Promise<PdfWriter> {
     const doc = await PDFDocument.create({ updateMetadata: false });
-    const when = townInstant(meta.date, '12:00');
+    let when = NOON.get(meta.date);
+    if (!when) NOON.set(meta.date, (when = townInstant(meta.date, '12:00')));
     doc.setTitle(meta.title);
     doc.setSubject(meta.subject);
     doc.setAuthor(meta.author);
@@ -96,8 +134,8 @@ export class PdfWriter {
     const page = this.addPage(LETTER);
     this.letterPages.push({ page, n: this.classes.length });
     this.page = page;
-    page.drawText(this.clean(this.header), { x: MARGIN, y: LETTER[1] - 36, size: 7.5, font: this.font, color: GREY });
-    page.drawLine({ start: { x: MARGIN, y: LETTER[1] - 42 }, end: { x: LETTER[0] - MARGIN, y: LETTER[1] - 42 }, thickness: 0.5, color: LIGHT });
+    this.drawText(page, this.clean(this.header), { x: MARGIN, y: LETTER[1] - 36, size: 7.5, font: this.font, color: GREY });
+    this.drawLine(page, { start: { x: MARGIN, y: LETTER[1] - 42 }, end: { x: LETTER[0] - MARGIN, y: LETTER[1] - 42 }, thickness: 0.5, color: LIGHT });
     this.y = LETTER[1] - 66;
     return page;
   }
@@ -115,16 +153,59 @@ export class PdfWriter {
   }
 
   text(text: string, x: number, y: number, size = 10, font: PDFFont = this.font, color: RGB = INK): void {
-    this.current().drawText(this.clean(text), { x, y, size, font, color });
+    this.drawText(this.current(), this.clean(text), { x, y, size, font, color });
   }
 
-  /** Width of a word, cached: the same words recur on every page. */
+  /**
+   * Draw text (lines split at \n) on a page: what pdf-lib's page.drawText does, written as one raw
+   * operator. pdf-lib's own drawText builds a dozen operator objects per call and adds two new font
+   * entries to the page's resources on every call (it sets the font, then restores the previous one);
+   * here each page names each font once.
+   */
+  drawText(page: PDFPage, text: string, o: TextOptions): void {
+    const lines = text.split('\n');
+    let ops = `q\nBT\n${colorOps(o.color ?? INK, 'rg')}\n${this.fontKey(page, o.font)} ${num(o.size)} Tf\n`;
+    if (lines.length > 1) ops += `${num(o.lineHeight ?? o.size * 1.2)} TL\n`;
+    ops += `1 0 0 1 ${num(o.x)} ${num(o.y)} Tm\n`;
+    for (let i = 0; i < lines.length; i++) ops += `${i ? 'T*\n' : ''}${this.hex(this.clean(lines[i]), o.font)} Tj\n`;
+    ops += 'ET\nQ';
+    page.pushOperators(PDFOperator.of(ops as PDFOperatorNames));
+  }
+
+  /** A straight line, as pdf-lib's page.drawLine draws it, in one raw operator. */
+  drawLine(page: PDFPage, o: LineOptions): void {
+    const dash = o.dashArray?.length ? `[${o.dashArray.map(num).join(' ')}] 0 d\n` : '';
+    const ops = `q\n${colorOps(o.color ?? INK, 'RG')}\n${num(o.thickness ?? 1)} w\n${dash}${num(o.start.x)} ${num(o.start.y)} m\n${num(o.end.x)} ${num(o.end.y)} l\nS\nQ`;
+    page.pushOperators(PDFOperator.of(ops as PDFOperatorNames));
+  }
+
+  /** The page's resource name of a font, added on first use. */
+  private fontKey(page: PDFPage, font: PDFFont): string {
+    let keys = this.fontKeys.get(page);
+    if (!keys) this.fontKeys.set(page, (keys = new Map()));
+    let key = keys.get(font);
+    if (key === undefined) {
+      key = page.node.newFontDictionary(font.name, font.ref).toString();
+      keys.set(font, key);
+    }
+    return key;
+  }
+
+  /** A cleaned line as an upper-case hex string of its WinAnsi codes (ASCII is its own code), as pdf-lib writes text. */
+  private hex(line: string, font: PDFFont): string {
+    if (!/^[\x20-\x7e]*$/.test(line)) return font.encodeText(line).toString();
+    return `<${Buffer.from(line, 'latin1').toString('hex').toUpperCase()}>`;
+  }
+
+  /** Width of a word, cached: the same words recur on every page (by font, then size: no key to build). */
   private width(word: string, size: number, font: PDFFont): number {
-    const key = `${font === this.bold ? 'b' : 'r'}${size}|${word}`;
-    let w = WIDTHS.get(key);
+    const bySize = font === this.bold ? BOLD_WIDTHS : REGULAR_WIDTHS;
+    let words = bySize.get(size);
+    if (!words) bySize.set(size, (words = new Map()));
+    let w = words.get(word);
     if (w === undefined) {
       w = font.widthOfTextAtSize(word, size);
-      WIDTHS.set(key, w);
+      words.set(word, w);
     }
     return w;
   }
@@ -169,7 +250,7 @@ export class PdfWriter {
       this.ensure(leading);
       const fit = Math.max(1, Math.floor((this.y - (MARGIN + 10)) / leading) + 1);
       const chunk = lines.slice(i, i + fit);
-      this.current().drawText(chunk.join('\n'), { x, y: this.y, size, font, color, lineHeight: leading });
+      this.drawText(this.current(), chunk.join('\n'), { x, y: this.y, size, font, color, lineHeight: leading });
       this.space(leading * chunk.length);
       i += chunk.length;
     }
@@ -188,7 +269,7 @@ export class PdfWriter {
     for (const item of items) {
       const wrapped = this.wrap(item, LETTER[0] - 2 * MARGIN - 14, size);
       this.ensure(leading);
-      this.current().drawText('-', { x: MARGIN + 2, y: this.y, size, font: this.font, color: INK });
+      this.drawText(this.current(), '-', { x: MARGIN + 2, y: this.y, size, font: this.font, color: INK });
       this.lines(wrapped, MARGIN + 14, size, this.font, INK, leading);
     }
     this.space(4);
@@ -200,7 +281,7 @@ export class PdfWriter {
     const leading = size * 1.4;
     const wrapped = this.wrap(value || '-', LETTER[0] - 2 * MARGIN - labelWidth, size);
     this.ensure(leading * Math.min(wrapped.length, 6));
-    if (label) this.current().drawText(this.clean(label), { x: MARGIN, y: this.y, size, font: this.bold, color: INK });
+    if (label) this.drawText(this.current(), this.clean(label), { x: MARGIN, y: this.y, size, font: this.bold, color: INK });
     this.lines(wrapped, MARGIN + labelWidth, size, this.font, INK, leading);
     this.space(1.5);
   }
@@ -221,8 +302,8 @@ export class PdfWriter {
         j++;
       }
       if (j - i >= 2) {
-        this.current().drawText(pairs.slice(i, j).map((p) => this.clean(p[0])).join('\n'), { x: MARGIN, y: this.y, size, font: this.bold, color: INK, lineHeight: leading });
-        this.current().drawText(values.join('\n'), { x: MARGIN + labelWidth, y: this.y, size, font: this.font, color: INK, lineHeight: leading });
+        this.drawText(this.current(), pairs.slice(i, j).map((p) => this.clean(p[0])).join('\n'), { x: MARGIN, y: this.y, size, font: this.bold, color: INK, lineHeight: leading });
+        this.drawText(this.current(), values.join('\n'), { x: MARGIN + labelWidth, y: this.y, size, font: this.font, color: INK, lineHeight: leading });
         this.space(leading * (j - i));
         i = j;
       } else {
@@ -236,14 +317,14 @@ export class PdfWriter {
   table(columns: Array<{ title: string; width: number }>, rows: string[][], size = 8.5): void {
     const leading = size * 1.3;
     const rule = () =>
-      this.current().drawLine({ start: { x: MARGIN, y: this.y + leading - 3 }, end: { x: LETTER[0] - MARGIN, y: this.y + leading - 3 }, thickness: 0.4, color: LIGHT });
+      this.drawLine(this.current(), { start: { x: MARGIN, y: this.y + leading - 3 }, end: { x: LETTER[0] - MARGIN, y: this.y + leading - 3 }, thickness: 0.4, color: LIGHT });
     const wrapRow = (cells: string[], font: PDFFont) => cells.map((c, i) => this.wrap(c, columns[i].width - 6, size, font));
     const drawRow = (wrapped: string[][], font: PDFFont) => {
       const height = Math.max(1, ...wrapped.map((w) => w.length)) * leading + 4;
       this.ensure(height + 2);
       let x = MARGIN;
       wrapped.forEach((cell, i) => {
-        if (cell.length) this.current().drawText(cell.join('\n'), { x: x + 3, y: this.y, size, font, color: INK, lineHeight: leading });
+        if (cell.length) this.drawText(this.current(), cell.join('\n'), { x: x + 3, y: this.y, size, font, color: INK, lineHeight: leading });
         x += columns[i].width;
       });
       this.y -= height;
@@ -261,7 +342,7 @@ export class PdfWriter {
       if (j - i >= 3) {
         let x = MARGIN;
         columns.forEach((col, c) => {
-          this.current().drawText(body.slice(i, j).map((r) => r[c][0] ?? '').join('\n'), { x: x + 3, y: this.y, size, font: this.font, color: INK, lineHeight: leading });
+          this.drawText(this.current(), body.slice(i, j).map((r) => r[c][0] ?? '').join('\n'), { x: x + 3, y: this.y, size, font: this.font, color: INK, lineHeight: leading });
           x += col.width;
         });
         this.y -= leading * (j - i) + 4;
@@ -283,12 +364,12 @@ export class PdfWriter {
   signature(name: string, title: string, date: string): void {
     this.ensure(70);
     this.space(18);
-    this.current().drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + 300, y: this.y }, thickness: 0.6, color: INK });
-    this.current().drawLine({ start: { x: MARGIN + 350, y: this.y }, end: { x: LETTER[0] - MARGIN, y: this.y }, thickness: 0.6, color: INK });
+    this.drawLine(this.current(), { start: { x: MARGIN, y: this.y }, end: { x: MARGIN + 300, y: this.y }, thickness: 0.6, color: INK });
+    this.drawLine(this.current(), { start: { x: MARGIN + 350, y: this.y }, end: { x: LETTER[0] - MARGIN, y: this.y }, thickness: 0.6, color: INK });
     this.space(11);
     const printed = title && !name.includes(title) ? `${name}, ${title}` : name;
     const lines = this.wrap(printed, 300, 8.5);
-    this.current().drawText(lines.join('\n'), { x: MARGIN, y: this.y, size: 8.5, font: this.font, color: INK, lineHeight: 10.5 });
+    this.drawText(this.current(), lines.join('\n'), { x: MARGIN, y: this.y, size: 8.5, font: this.font, color: INK, lineHeight: 10.5 });
     this.text(`Date: ${formatDay(date)}`, MARGIN + 350, this.y, 8.5);
     this.space(10.5 * lines.length + 8);
   }
@@ -300,6 +381,29 @@ export class PdfWriter {
     this.page = undefined;
   }
 
+  /**
+   * Deflate the pages' content streams with node's zlib instead of pdf-lib's JavaScript deflate
+   * (pako), which took a fifth of the demo seed's drawing time. Same filter, same contents.
+   */
+  private compressContents(): void {
+    const { context } = this.doc;
+    for (const page of this.doc.getPages()) {
+      const contents = page.node.Contents();
+      if (!(contents instanceof PDFArray)) continue;
+      for (let i = 0; i < contents.size(); i++) {
+        const ref = contents.get(i);
+        if (!(ref instanceof PDFRef)) continue;
+        const stream = context.lookup(ref);
+        if (!(stream instanceof PDFContentStream)) continue;
+        // Operators are ASCII (text is hex), so the string is the bytes. A page's contents are a few
+        // kilobytes: a 4 KB window compresses them as well as the default 32 KB, and setting up
+        // the smaller one per stream costs half as much.
+        const bytes = Buffer.from(stream.getContentsString(), 'latin1');
+        context.assign(ref, PDFRawStream.of(stream.dict, deflateSync(bytes, { level: 6, windowBits: 12, memLevel: 5 })));
+      }
+    }
+  }
+
   letterPageCount(): number {
     return this.letterPages.length;
   }
@@ -307,9 +411,11 @@ export class PdfWriter {
   async save(): Promise<GeneratedPdf> {
     const total = this.classes.length;
     for (const { page, n } of this.letterPages) {
-      page.drawText(`Page ${n} of ${total}`, { x: LETTER[0] - MARGIN - 60, y: 30, size: 7.5, font: this.font, color: GREY });
+      this.drawText(page, `Page ${n} of ${total}`, { x: LETTER[0] - MARGIN - 60, y: 30, size: 7.5, font: this.font, color: GREY });
     }
-    const bytes = await this.doc.save({ useObjectStreams: false });
+    this.compressContents();
+    // objectsPerTick: pdf-lib otherwise waits for a timer every 50 objects while writing.
+    const bytes = await this.doc.save({ useObjectStreams: false, objectsPerTick: Infinity });
     return { bytes, facts: summarizeSheets(this.classes) };
   }
 }
