@@ -1,15 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Two workers, each with a portal of its own (tests/e2e/fixtures.ts) on a copy of the demo town seeded
- * once (tests/e2e/global-setup.ts): the browser tests spend much of their time waiting on the server
- * and the browser, so two run side by side on this 2-core machine. E2E_WORKERS overrides the count.
+ * Each worker has a portal of its own (tests/e2e/fixtures.ts) on a copy of the demo town seeded once
+ * (tests/e2e/global-setup.ts), so files may run side by side without seeing each other's changes. One
+ * worker by default: on this 2-core machine two workers gained nothing (12.8 min against 12.3 min for
+ * one, measured back to back on 2026-12-02). E2E_WORKERS=2 on a machine with more cores.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  workers: Number(process.env.E2E_WORKERS) || 1,
   retries: 0,
   // Generous limits: the suite must pass while other work keeps both cores busy; waits are for conditions.
   timeout: 120_000,
