@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startPortal, tempDir } from './portal.ts';
+import { seedDemoTemplate, startPortal } from './portal.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,10 +14,7 @@ declare module 'vitest' {
  * of their own copy the template too (RSP_DEMO_TEMPLATE, read by startPortal in the test workers).
  */
 export default async function setup(project: TestProject) {
-  const template = tempDir('rsp-template-');
-  const seeding = await startPortal({ dataDir: template });
-  await seeding.stop();
-  process.env.RSP_DEMO_TEMPLATE = template;
+  await seedDemoTemplate();
   const portal = await startPortal();
   // The files that share this portal would each fail with "fetch failed": say once why it stopped.
   let stopping = false;

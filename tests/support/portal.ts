@@ -46,6 +46,19 @@ export function demoTemplate(): string | undefined {
 }
 
 /**
+ * Seed the demo town into a new directory (a portal started on it, then stopped) and make it the template
+ * that later startPortal calls copy (RSP_DEMO_TEMPLATE, inherited by the test workers started after).
+ * Used by the vitest and the Playwright global setups.
+ */
+export async function seedDemoTemplate(prefix = 'rsp-template-'): Promise<string> {
+  const template = tempDir(prefix);
+  const seeding = await startPortal({ dataDir: template });
+  await seeding.stop();
+  process.env.RSP_DEMO_TEMPLATE = template;
+  return template;
+}
+
+/**
  * The V8 flags `npm start` and `npm run serve` give the server (package.json), so tests and the bench run
  * it the same way. A 512 MB old space keeps memory flat under load: without a cap V8 lets the heap grow
  * towards a quarter of the machine's memory before collecting in earnest.
