@@ -2,8 +2,8 @@
  * `npm test`'s last step: vitest (unit and integration) and Playwright (the browser tests) side by side,
  * each line of their output prefixed with its suite. The browser tests leave a core of a 2-core machine
  * idle much of the time (they wait on the browser), so together the two finish sooner than in turn
- * (issue 17 item 8). Each suite has its own demo template and
- * its own portals, so neither sees the other's data. TESTS_IN_TURN=1 runs them one after the other.
+ * (issue 17 item 8, decision 0047). Each suite has its own demo template and its own portals, so neither
+ * sees the other's data. TESTS_IN_TURN=1 runs them one after the other.
  *
  * Both always run to the end, so one run reports every failure; the exit code is the first non-zero one.
  */

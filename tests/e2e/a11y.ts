@@ -34,7 +34,7 @@ const axeContexts = new WeakSet<BrowserContext>();
  * and @axe-core/playwright compiles it twice per call: here, once a context has been checked, every page
  * it opens gets axe as an init script, which Chromium compiles once and then takes from its cache. Only
  * violations are collected in full (resultTypes): every rule still runs on every node, but axe skips
- * building selectors for the thousands of nodes that pass.
+ * building selectors for the thousands of nodes that pass. Decision 0047.
  */
 export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
   const context = page.context();

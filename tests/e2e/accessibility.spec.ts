@@ -464,6 +464,30 @@ test('without JavaScript, an upload form submitted empty announces its errors th
   await context.close();
 });
 
+test('the accessibility check itself reports a planted violation, by tag and by rule, on the first page of a context and the next', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const plant = () =>
+    page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = '/favicon.svg';
+      document.querySelector('main')!.append(img);
+      (document.querySelector('main h1') as HTMLElement).style.color = '#ddd'; // CSSOM: the CSP forbids style attributes
+    });
+  // The first page was opened before the check added axe to the context: axe is put into it then.
+  await page.goto('/projects');
+  expect(await axeViolations(page)).toEqual([]);
+  await plant();
+  const first = await axeViolations(page);
+  expect(first.find((v) => v.startsWith('image-alt (critical)'))).toBeTruthy();
+  expect(first.find((v) => v.startsWith('color-contrast (serious)'))).toMatch(/→ .*h1/);
+  // The next page has axe from the context's init script.
+  await page.goto('/enforcement');
+  await plant();
+  expect((await axeViolations(page, ['image-alt'])).map((v) => v.split(' ')[0])).toEqual(['image-alt']);
+  await context.close();
+});
+
 test('every route file that renders a page is in the lists above', () => {
   const root = path.resolve('src/pages');
   const routes = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.astro')).map((f) => f.split(path.sep).join('/'));

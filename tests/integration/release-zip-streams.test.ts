@@ -91,8 +91,9 @@ afterAll(async () => {
 async function download(pauseMs = 0): Promise<{ file: string; res: Response; before: number; peak: number; bytes: number; pauseGrowth: number }> {
   const pid = portal.process.pid!;
   // Warm the route (its code, the database pages) so the baseline is the server at rest, not cold.
-  // The connection kept alive since beforeAll may have been closed by the server while the test wrote its
-  // 175 MB (its keep-alive timeout is 5 s): a GET that meets that race is retried once, as a browser does.
+  // beforeAll writes its 175 MB synchronously after its last request: meanwhile this process's own idle
+  // timer cannot drop the kept-alive connection, while the server closes it at its 5 s keep-alive timeout.
+  // A GET that meets that race is retried once, as a browser does.
   const warm = () => fetch(`${portal.url}/requests/track/${token}`).then((r) => r.text());
   await warm().catch((err: { cause?: { code?: string } }) => {
     if (err.cause?.code !== 'UND_ERR_SOCKET') throw err;
