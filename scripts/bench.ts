@@ -22,6 +22,7 @@ import * as recordsRequests from './bench/records-requests.ts';
 import * as mixedLoad from './bench/mixed-load.ts';
 import * as openData from './bench/open-data.ts';
 import * as firstStart from './bench/first-start.ts';
+import { untilIdle } from './bench/lib.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -91,8 +92,10 @@ report(`Records requests: ${requests.total.toLocaleString('en-US')} in the datab
 
 // The bench posts many requests from one address: lift the per-IP limit for this server only.
 const portal = await startPortal({ dataDir, args: ['--no-seed'], env: { REQUESTS_PER_IP_PER_HOUR: '100000000' } });
+const untilIdleMs = await untilIdle(portal.process.pid!);
 const ctx = { url: portal.url, dataDir, duration: Number(args.duration), connections: Number(args.connections), report };
 report(`\nMachine: ${os.cpus().length} cores, Node ${process.version}`);
+report(`Server settled (start-up work done) ${(untilIdleMs / 1000).toFixed(1)} s after it answered`);
 try {
   if (only.has('public')) {
     report(`\nPublic pages (${ctx.connections} connections, ${ctx.duration} s each)`);

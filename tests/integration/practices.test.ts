@@ -108,6 +108,20 @@ describe('a practice from as-built plans to a closed maintenance item', () => {
     expect((await get(base, `/staff/practices/${practiceId}/reports/${report.id}`, officer)).status).toBe(200);
   });
 
+  it('a practice owned by the Town is not the operator’s: its page is 404 to the operator of the project that built it', async () => {
+    // The operator may open it while it is privately owned (the test above filed for it) …
+    expect((await get(base, `/operator/practices/${practiceId}`, operator)).status).toBe(200);
+    expect(await (await get(base, '/operator/practices', operator)).text()).toContain(`/operator/practices/${practiceId}"`);
+    db.$client.prepare("update stormwater_practices set owner_kind = 'public' where id = ?").run(practiceId);
+    try {
+      // … and not once it is the Town's: neither the page nor the operator's list.
+      expect((await get(base, `/operator/practices/${practiceId}`, operator)).status).toBe(404);
+      expect(await (await get(base, '/operator/practices', operator)).text()).not.toContain(`/operator/practices/${practiceId}"`);
+    } finally {
+      db.$client.prepare("update stormwater_practices set owner_kind = 'private' where id = ?").run(practiceId);
+    }
+  });
+
   it('the re-inspection closes it: nothing open on the public page', async () => {
     const res = await postAction(base, `/staff/practices/${practiceId}`, 'practices.recordInspection', { practiceId, inspectedOn: today, reason: 'reinspection', condition: 'functioning', inspectorName: 'Officer', findings: 'Mulch replaced.', closeItemIds: String(itemId) }, officer);
     expect(res.status).toBe(303);

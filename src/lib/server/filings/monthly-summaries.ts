@@ -12,7 +12,7 @@ import { formatMonth } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { constructionPeriod, localDay, monthOf, summaryDueOn, summaryMonths, tallyMonth, type MonthTally } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, invalidateCompliance, loadComplianceData } from '#lib/server/compliance/compliance.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -80,13 +80,16 @@ export function projectSummaries(db: DB, projectId: number) {
 
 export function summaryAttachments(db: DB, summaryIds: number[]) {
   if (!summaryIds.length) return [];
-  return db
-    .select({ summaryId: monthlySummaryDocuments.summaryId, id: documents.id, title: documents.title, filename: documents.filename, public: documents.public, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
-    .from(monthlySummaryDocuments)
-    .innerJoin(documents, eq(documents.id, monthlySummaryDocuments.documentId))
-    .where(inArray(monthlySummaryDocuments.summaryId, summaryIds))
-    .orderBy(asc(documents.id))
-    .all();
+  // One prepared statement per summary (a page shows a handful): building an IN list per call cost more.
+  const stmt = preparedOnce(db, 'monthlySummaries.attachments', () =>
+    db
+      .select({ summaryId: monthlySummaryDocuments.summaryId, id: documents.id, title: documents.title, filename: documents.filename, public: documents.public, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+      .from(monthlySummaryDocuments)
+      .innerJoin(documents, eq(documents.id, monthlySummaryDocuments.documentId))
+      .where(eq(monthlySummaryDocuments.summaryId, sql.placeholder('summaryId')))
+      .prepare(),
+  );
+  return [...new Set(summaryIds)].flatMap((summaryId) => stmt.all({ summaryId })).sort((a, b) => a.id - b.id);
 }
 
 export interface SummaryMonthChoice {

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { projects, siteReportCategories, siteReportEvents, siteReportPhotos, siteReports } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { isOpen, isOpenSql, publicPoint, STATUS_WORDS } from '#lib/server/site-reports/report.rules.ts';
 import { reportNumber, reportPath } from '#lib/server/site-reports/report.ts';
 
@@ -100,7 +100,11 @@ export function publicReport(db: DB, id: number) {
 
 /** A published project's reports, newest first. */
 export function reportsForProject(db: DB, projectId: number, limit = 50): PublicReport[] {
-  return shapeAll(db, visible(db, [eq(siteReports.projectId, projectId)]).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).limit(limit).all());
+  // Built once per connection: every project page asks (issue 17 item 2).
+  const stmt = preparedOnce(db, 'siteReports.forProject', () =>
+    visible(db, [eq(siteReports.projectId, sql.placeholder('projectId'))]).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).limit(sql.placeholder('limit')).prepare(),
+  );
+  return shapeAll(db, stmt.all({ projectId, limit }));
 }
 
 export interface ReportQuery {

@@ -8,11 +8,11 @@
  * may name a complainant), and no violation that only a non-public enforcement action cites. The caller
  * has already checked the project is published.
  */
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { enforcementActions, enforcementViolations, townInspections, violations } from '#db/schema.ts';
 import type { Milestone, TownInspectionOutcome } from '#db/enums.ts';
 import { MILESTONE_LABEL, TOWN_INSPECTION_NO_MILESTONE, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 
 export interface PublicViolation {
@@ -36,26 +36,34 @@ export interface PublicTownInspection {
 
 /** A project's town inspections, newest first, with the violations found at each. */
 export function publicTownInspections(db: DB, projectId: number): PublicTownInspection[] {
-  const rows = db
-    .select({ id: townInspections.id, inspectedOn: townInspections.inspectedOn, milestone: townInspections.milestone, outcome: townInspections.outcome })
-    .from(townInspections)
-    .where(eq(townInspections.projectId, projectId))
-    .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
-    .all();
+  // Built once per connection: every project page asks (issue 17 item 2).
+  const q = preparedOnce(db, 'townInspections.public', () => {
+    const id = sql.placeholder('projectId');
+    return {
+      inspections: db
+        .select({ id: townInspections.id, inspectedOn: townInspections.inspectedOn, milestone: townInspections.milestone, outcome: townInspections.outcome })
+        .from(townInspections)
+        .where(eq(townInspections.projectId, id))
+        .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
+        .prepare(),
+      violations: db
+        .select({
+          id: violations.id,
+          inspectionId: violations.townInspectionId,
+          observedOn: violations.observedOn,
+          description: violations.description,
+          section: violations.ordinanceSection,
+          correctedOn: violations.correctedOn,
+        })
+        .from(violations)
+        .where(and(eq(violations.projectId, id), isNotNull(violations.townInspectionId)))
+        .orderBy(violations.id)
+        .prepare(),
+    };
+  });
+  const rows = q.inspections.all({ projectId });
   if (!rows.length) return [];
-  const found = db
-    .select({
-      id: violations.id,
-      inspectionId: violations.townInspectionId,
-      observedOn: violations.observedOn,
-      description: violations.description,
-      section: violations.ordinanceSection,
-      correctedOn: violations.correctedOn,
-    })
-    .from(violations)
-    .where(and(eq(violations.projectId, projectId), isNotNull(violations.townInspectionId)))
-    .orderBy(violations.id)
-    .all();
+  const found = q.violations.all({ projectId });
   const citedBy = found.length
     ? db
         .select({ violationId: enforcementViolations.violationId, public: enforcementActions.public })

@@ -6,7 +6,7 @@
  * review decision) adds the practice in the same transaction (decision 0035); older practices are entered
  * directly. Who may file the owner's reports: the project's operators and the practice's named maintainer.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { documents, parties, projectMembers, projects, settings, stormwaterPractices, userRoles, users, type SmpOwnerKind, type SmpType } from '#db/schema.ts';
 import { AccessError, requireRole, type GuardContext } from '#lib/server/accounts/guards.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
@@ -182,14 +182,18 @@ export function removeFromOperation(db: DB, actor: Actor, practiceId: number, re
   return { ok: true, id: practiceId };
 }
 
-/** Who may file the owner's reports for a practice: its named maintainer and the operators of its project. */
+/**
+ * Who may file the owner's reports for a practice: for a privately owned practice, its named maintainer and
+ * the operators of its project. A publicly owned practice is the Town's to keep: no operator files for it,
+ * even the operator of the project that built it (the one definition the page guard and the list share).
+ */
 export function maySubmitFor(db: Pick<DB, 'select'>, userId: number, practiceIds: number[]): Set<number> {
   if (!practiceIds.length) return new Set();
   const rows = db
     .select({ id: stormwaterPractices.id, maintainer: stormwaterPractices.maintainerUserId, member: projectMembers.userId })
     .from(stormwaterPractices)
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, stormwaterPractices.projectId), eq(projectMembers.userId, userId)))
-    .where(inArray(stormwaterPractices.id, practiceIds))
+    .where(and(inArray(stormwaterPractices.id, practiceIds), eq(stormwaterPractices.ownerKind, 'private')))
     .all();
   return new Set(rows.filter((r) => r.maintainer === userId || r.member === userId).map((r) => r.id));
 }
@@ -206,8 +210,8 @@ export function practicesMaintainedBy(db: DB, userId: number) {
   const ids = db
     .select({ id: stormwaterPractices.id })
     .from(stormwaterPractices)
-    .leftJoin(projectMembers, and(eq(projectMembers.projectId, stormwaterPractices.projectId), eq(projectMembers.userId, userId)))
-    .where(and(eq(stormwaterPractices.ownerKind, 'private')))
+    .leftJoin(projectMembers, eq(projectMembers.projectId, stormwaterPractices.projectId))
+    .where(or(eq(stormwaterPractices.maintainerUserId, userId), eq(projectMembers.userId, userId)))
     .all()
     .map((r) => r.id);
   const mine = maySubmitFor(db, userId, ids);

@@ -5,7 +5,7 @@
  */
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { practiceInspections, practiceMaintenanceItems, practiceMaintenanceReports, projects, stormwaterPractices, type SmpCondition } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { annualReports, conditionWords, isInspectionOverdue, isMaintenanceOverdue, lateReportWords, maintenanceWords, nextRoutineDue, type RoutineIntervals } from './practices.rules.ts';
 import { loadRoutineIntervals } from './practices.ts';
 
@@ -74,12 +74,13 @@ function latestInspections(db: DB, ids: number[] | null) {
 
 /** Every practice in the inventory (or those of a project), by name. */
 export function practiceSummaries(db: DB, today: string, opts: { projectId?: number } = {}): PracticeSummary[] {
-  const rows = db
-    .select()
-    .from(stormwaterPractices)
-    .where(opts.projectId != null ? eq(stormwaterPractices.projectId, opts.projectId) : sql`1 = 1`)
-    .orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id))
-    .all();
+  // A project's list is built once per connection: every public project page asks, and most have none.
+  const rows =
+    opts.projectId != null
+      ? preparedOnce(db, 'practices.ofProject', () =>
+          db.select().from(stormwaterPractices).where(eq(stormwaterPractices.projectId, sql.placeholder('projectId'))).orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id)).prepare(),
+        ).all({ projectId: opts.projectId })
+      : db.select().from(stormwaterPractices).orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id)).all();
   if (!rows.length) return [];
   const ids = opts.projectId != null ? rows.map((r) => r.id) : null;
   const last = latestInspections(db, ids);
