@@ -8,6 +8,7 @@ import { choice, failure, id, ids as idList, optionalText, orNull, plainText, re
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { recordPracticeInspection, drawRandomInspections } from '#lib/server/stormwater-practices/inspections.ts';
 import { acceptAsBuilt, createPractice, removeFromOperation, saveRoutineIntervals, updatePractice } from '#lib/server/stormwater-practices/practices.ts';
+import { ROUTINE_INTERVAL_RANGE } from '#lib/server/stormwater-practices/practices.rules.ts';
 import { allow } from './guard.ts';
 
 const ids = z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]), idList);
@@ -144,7 +145,7 @@ export const practices = {
 
   saveIntervals: defineAction({
     accept: 'form',
-    input: z.object(Object.fromEntries(SMP_TYPES.map((t) => [t, wholeNumber('Enter a whole number of days from 30 to 3,650.', 30, 3650)])) as Record<(typeof SMP_TYPES)[number], ReturnType<typeof wholeNumber>>),
+    input: z.object(Object.fromEntries(SMP_TYPES.map((t) => [t, wholeNumber(ROUTINE_INTERVAL_RANGE.message, ROUTINE_INTERVAL_RANGE.min, ROUTINE_INTERVAL_RANGE.max)])) as Record<(typeof SMP_TYPES)[number], ReturnType<typeof wholeNumber>>),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
       const r = saveRoutineIntervals(db(), actorOf(officer, ctx), input as Record<(typeof SMP_TYPES)[number], number>);

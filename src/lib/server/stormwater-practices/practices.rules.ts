@@ -148,6 +148,14 @@ export function drawPractices(poolIds: readonly number[], seed: string, count: n
     .map((x) => x.id);
 }
 
+/** The routine inspection interval the officer may set, in days (a month to ten years), and its message. */
+export const ROUTINE_INTERVAL_RANGE = { min: 30, max: 3650, message: 'Enter a whole number of days from 30 to 3,650.' } as const;
+
+/** Whether a value is a routine interval the officer may set. */
+export function isRoutineInterval(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= ROUTINE_INTERVAL_RANGE.min && v <= ROUTINE_INTERVAL_RANGE.max;
+}
+
 /** Parses the settings value for routine intervals, falling back to the defaults for anything missing or wrong. */
 export function routineIntervalsFrom(json: string | null | undefined): RoutineIntervals {
   const out = { ...DEFAULT_ROUTINE_INTERVAL_DAYS };
@@ -156,7 +164,7 @@ export function routineIntervalsFrom(json: string | null | undefined): RoutineIn
     const parsed = JSON.parse(json) as Record<string, unknown>;
     for (const k of Object.keys(out) as SmpType[]) {
       const v = parsed[k];
-      if (typeof v === 'number' && Number.isInteger(v) && v >= 30 && v <= 3650) out[k] = v;
+      if (isRoutineInterval(v)) out[k] = v;
     }
   } catch {
     // A damaged setting falls back to the defaults.

@@ -17,7 +17,7 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townProfile } from '#lib/server/platform/town-profile.ts';
 import { insideBounds } from '#lib/shared/town-profile.ts';
 import { decideDocument } from '#lib/server/reviews/filing-review.ts';
-import { DEFAULT_ROUTINE_INTERVAL_DAYS, routineIntervalsFrom, type RoutineIntervals } from './practices.rules.ts';
+import { DEFAULT_ROUTINE_INTERVAL_DAYS, isRoutineInterval, ROUTINE_INTERVAL_RANGE, routineIntervalsFrom, type RoutineIntervals } from './practices.rules.ts';
 
 export const INTERVALS_SETTING_KEY = 'smp_routine_interval_days';
 
@@ -26,7 +26,7 @@ export function loadRoutineIntervals(db: DB): RoutineIntervals {
 }
 
 export function saveRoutineIntervals(db: DB, actor: Actor, intervals: RoutineIntervals, now = new Date()): Result {
-  for (const [k, v] of Object.entries(intervals)) if (!Number.isInteger(v) || v < 30 || v > 3650) return { ok: false, fields: { [k]: 'Enter a whole number of days from 30 to 3,650.' } };
+  for (const [k, v] of Object.entries(intervals)) if (!isRoutineInterval(v)) return { ok: false, fields: { [k]: ROUTINE_INTERVAL_RANGE.message } };
   db.transaction((tx) => {
     const before = loadRoutineIntervals(tx as unknown as DB);
     const value = JSON.stringify(intervals);
