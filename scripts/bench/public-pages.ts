@@ -15,8 +15,11 @@ export async function run(ctx: BenchContext, sample: { slug: string }, slugs: st
   for (const page of pages) {
     const target = `${ctx.url}${page.path}`;
     const bytes = Buffer.from(await (await fetch(target)).arrayBuffer());
+    // Two seconds of the same load first, unmeasured, on each side: compiled code, not the JIT's first pass.
+    await load('warm-up', target, { ...ctx, duration: 2 });
     const portal = await load(page.label, target, ctx);
     const bare = await bareServer(bytes);
+    await load('warm-up', bare.url, { ...ctx, duration: 2 });
     const ceiling = await load(`  bare node:http, same ${Math.round(bytes.length / 1024)} KB`, bare.url, ctx);
     await bare.close();
     ctx.report(formatLoad(portal));
