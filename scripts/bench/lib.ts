@@ -54,7 +54,7 @@ export function formatLoad(r: LoadResult): string {
   return `${r.label.padEnd(44)} ${String(r.requestsPerSec).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${bad}`;
 }
 
-/** CPU seconds a process has used (user + system), from /proc. */
+/** CPU seconds a process has used (utime + stime in /proc/<pid>/stat, in Linux's 100 clock ticks a second). */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;

@@ -80,7 +80,7 @@ export function projectSummaries(db: DB, projectId: number) {
 
 export function summaryAttachments(db: DB, summaryIds: number[]) {
   if (!summaryIds.length) return [];
-  // One prepared statement per summary (a page shows a handful): building an IN list per call cost more.
+  // One statement per summary, prepared once (a page shows a handful): an IN list's length changes the SQL.
   const stmt = preparedOnce(db, 'monthlySummaries.attachments', () =>
     db
       .select({ summaryId: monthlySummaryDocuments.summaryId, id: documents.id, title: documents.title, filename: documents.filename, public: documents.public, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })

@@ -4,9 +4,10 @@
  * certified as-built plans and anything dedicated to the Town are "reviewed, inspected and approved by the
  * Town Stormwater Management Officer … prior to acceptance". Accepting the as-built plans (the officer's
  * review decision) adds the practice in the same transaction (decision 0035); older practices are entered
- * directly. Who may file the owner's reports: the project's operators and the practice's named maintainer.
+ * directly. Who may file the owner's reports for a privately owned practice: the project's operators and the
+ * practice's named maintainer (maintainedBy, below); a Town-owned practice is the Town's to keep.
  */
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { documents, parties, projectMembers, projects, settings, stormwaterPractices, userRoles, users, type SmpOwnerKind, type SmpType } from '#db/schema.ts';
 import { AccessError, requireRole, type GuardContext } from '#lib/server/accounts/guards.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
@@ -183,19 +184,26 @@ export function removeFromOperation(db: DB, actor: Actor, practiceId: number, re
 }
 
 /**
- * Who may file the owner's reports for a practice: for a privately owned practice, its named maintainer and
- * the operators of its project. A publicly owned practice is the Town's to keep: no operator files for it,
- * even the operator of the project that built it (the one definition the page guard and the list share).
+ * Who may file the owner's reports for a practice, as SQL over `stormwater_practices`: for a privately owned
+ * practice, its named maintainer and the operators of its project. A publicly owned practice is the Town's to
+ * keep: no operator files for it, even the operator of the project that built it. The one definition the
+ * page guard and the operator's list share.
  */
+function maintainedBy(userId: number): SQL {
+  return and(
+    eq(stormwaterPractices.ownerKind, 'private'),
+    or(
+      eq(stormwaterPractices.maintainerUserId, userId),
+      sql`exists (select 1 from ${projectMembers} where ${projectMembers.projectId} = ${stormwaterPractices.projectId} and ${projectMembers.userId} = ${userId})`,
+    ),
+  )!;
+}
+
+/** Which of these practices the user may file the owner's reports for (maintainedBy). */
 export function maySubmitFor(db: Pick<DB, 'select'>, userId: number, practiceIds: number[]): Set<number> {
   if (!practiceIds.length) return new Set();
-  const rows = db
-    .select({ id: stormwaterPractices.id, maintainer: stormwaterPractices.maintainerUserId, member: projectMembers.userId })
-    .from(stormwaterPractices)
-    .leftJoin(projectMembers, and(eq(projectMembers.projectId, stormwaterPractices.projectId), eq(projectMembers.userId, userId)))
-    .where(and(inArray(stormwaterPractices.id, practiceIds), eq(stormwaterPractices.ownerKind, 'private')))
-    .all();
-  return new Set(rows.filter((r) => r.maintainer === userId || r.member === userId).map((r) => r.id));
+  const rows = db.select({ id: stormwaterPractices.id }).from(stormwaterPractices).where(and(inArray(stormwaterPractices.id, practiceIds), maintainedBy(userId))).all();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The operator's guard for a practice's pages: 404 unless they maintain it (as for projects that are not theirs). */
@@ -207,20 +215,11 @@ export function requirePracticeMaintainer(db: DB, ctx: GuardContext, practiceId:
 
 /** The practices an operator maintains. */
 export function practicesMaintainedBy(db: DB, userId: number) {
-  const ids = db
-    .select({ id: stormwaterPractices.id })
-    .from(stormwaterPractices)
-    .leftJoin(projectMembers, eq(projectMembers.projectId, stormwaterPractices.projectId))
-    .where(or(eq(stormwaterPractices.maintainerUserId, userId), eq(projectMembers.userId, userId)))
-    .all()
-    .map((r) => r.id);
-  const mine = maySubmitFor(db, userId, ids);
-  if (!mine.size) return [];
   return db
     .select({ id: stormwaterPractices.id, name: stormwaterPractices.name, type: stormwaterPractices.type, location: stormwaterPractices.location, inServiceOn: stormwaterPractices.inServiceOn, removedOn: stormwaterPractices.removedOn, ownerKind: stormwaterPractices.ownerKind, projectName: projects.name })
     .from(stormwaterPractices)
     .leftJoin(projects, eq(projects.id, stormwaterPractices.projectId))
-    .where(inArray(stormwaterPractices.id, [...mine]))
+    .where(maintainedBy(userId))
     .orderBy(asc(stormwaterPractices.name))
     .all();
 }
