@@ -10,7 +10,7 @@
  */
 import { Settings } from 'luxon';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BusinessCalendar, deadlineFlag, deadlineWindow, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { BusinessCalendar, deadlineFlag, deadlineWindow, overdueBefore, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 
 const cal = new BusinessCalendar();
 const win = (today: string, open: boolean, dueSoonThrough: string, tomorrow: string): DeadlineWindow => ({
@@ -77,6 +77,12 @@ describe('deadlineWindow: the day boundaries the queue flags use', () => {
     const w = deadlineWindow(new Date(instant), cal, closeOfBusiness);
     expect(w.dueToday).toBe(open ? '2026-12-02' : null);
     expect(w.overdueBefore).toBe(open ? '2026-12-02' : '2026-12-03');
+    // The compliance rules read this bound alone (complianceContext): the same day either way.
+    expect(overdueBefore(new Date(instant), closeOfBusiness)).toBe(w.overdueBefore);
+  });
+
+  it.each(WINDOWS)('overdueBefore alone gives the window\'s bound: %s', (_name, instant, expected) => {
+    expect(overdueBefore(new Date(instant))).toBe(expected.overdueBefore);
   });
 });
 

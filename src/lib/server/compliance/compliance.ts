@@ -39,7 +39,7 @@ import {
 } from './compliance.rules.ts';
 import { memoUntilChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { overdueBefore } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
@@ -130,14 +130,13 @@ function businessDayMover(db: DB): (date: string) => string {
 
 export function complianceContext(db: DB, now: Date = new Date()): ComplianceContext {
   // Settings, storms and the calendar change a few times a day; reuse them until the database changes.
-  const { settings, storms, onOrAfterBusinessDay, calendar, cob } = memoUntilChange(db, 'compliance.context', () => ({
+  const { settings, storms, onOrAfterBusinessDay, cob } = memoUntilChange(db, 'compliance.context', () => ({
     settings: loadComplianceSettings(db),
     storms: loadStorms(db),
     onOrAfterBusinessDay: businessDayMover(db),
-    calendar: loadCalendar(db),
     cob: closeOfBusiness(db),
   }));
-  return { now, settings, storms, onOrAfterBusinessDay, overdueBefore: deadlineWindow(now, calendar, cob).overdueBefore };
+  return { now, settings, storms, onOrAfterBusinessDay, overdueBefore: overdueBefore(now, cob) };
 }
 
 /** Large id lists go through a temporary table: SQLite limits bound parameters. */

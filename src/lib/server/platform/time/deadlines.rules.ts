@@ -272,15 +272,28 @@ export interface DeadlineWindow {
   dueSoonThrough: string;
 }
 
-export function deadlineWindow(now: Date, calendar: BusinessCalendar, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): DeadlineWindow {
+/** The local day at `now`, and whether the town's close of business has passed on it. */
+function dayAndClose(now: Date, closeOfBusiness: string): { today: string; afterClose: boolean } {
   const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
-  const today = isoDate(local);
   const [h, m] = closeOfBusiness.split(':').map(Number);
-  const afterClose = local.hour * 60 + local.minute >= h * 60 + m;
-  const tomorrow = addDays(today, 1);
+  return { today: isoDate(local), afterClose: local.hour * 60 + local.minute >= h * 60 + m };
+}
+
+/**
+ * The first deadline that is not yet overdue at `now` (tomorrow after close of business, else today).
+ * deadlineWindow's `overdueBefore`, without the business-day arithmetic of "due soon": the compliance
+ * rules need only this one bound, once per page.
+ */
+export function overdueBefore(now: Date, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): string {
+  const { today, afterClose } = dayAndClose(now, closeOfBusiness);
+  return afterClose ? addDays(today, 1) : today;
+}
+
+export function deadlineWindow(now: Date, calendar: BusinessCalendar, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): DeadlineWindow {
+  const { today, afterClose } = dayAndClose(now, closeOfBusiness);
   return {
     today,
-    overdueBefore: afterClose ? tomorrow : today,
+    overdueBefore: overdueBefore(now, closeOfBusiness),
     dueToday: afterClose ? null : today,
     dueSoonThrough: calendar.addBusinessDays(today, DUE_SOON_BUSINESS_DAYS).date,
   };
