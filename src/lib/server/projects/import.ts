@@ -59,7 +59,8 @@ export function readCsv(text: string): Parsed | { problem: string } {
   return { headers, records };
 }
 
-type Planned = PreviewRow & { row?: ImportedRow; projectId?: number };
+/** A row as planned; an update carries the record it makes (the row's columns over the project on file), read once. */
+type Planned = PreviewRow & { row?: ImportedRow; projectId?: number; updated?: ReturnType<typeof mergeForUpdate> };
 
 function plan(db: DB, text: string, chosen: ImportMapping | undefined): { preview: ImportPreview; planned: Planned[] } {
   const csv = readCsv(text);
@@ -90,12 +91,13 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
         const existing = spdes ? bySpdes.get(spdes) : undefined;
         if (!existing) return { line, action: 'create', name, spdesPermitId: spdes, problems: [], row: checked.row };
         // An update is checked as the record it makes (the row's columns over the project on file).
-        const merged = noiProblems(mergeForUpdate(pickNoi(db, existing.id), checked.row), bounds);
+        const updated = mergeForUpdate(pickNoi(db, existing.id), checked.row);
+        const merged = noiProblems(updated, bounds);
         if (Object.keys(merged).length) return { line, action: 'error', name, spdesPermitId: spdes, problems: Object.entries(merged).map(([k, m]) => `${NOI_FIELD_LABEL[k as keyof NoiFields] ?? k} (with the project on file): ${m}`) };
-        return { line, action: 'update', name, spdesPermitId: spdes, problems: [], slug: existing.slug, row: checked.row, projectId: existing.id };
+        return { line, action: 'update', name, spdesPermitId: spdes, problems: [], slug: existing.slug, row: checked.row, projectId: existing.id, updated };
       });
   const count = (a: PreviewRow['action']) => planned.filter((r) => r.action === a).length;
-  const rows = planned.map(({ row: _row, projectId: _id, ...r }) => r);
+  const rows = planned.map(({ row: _row, projectId: _id, updated: _updated, ...r }) => r);
   return { preview: { headers: csv.headers, mapping, problems, rows, counts: { create: count('create'), update: count('update'), error: count('error') } }, planned };
 }
 
@@ -117,11 +119,13 @@ export function importProjects(db: DB, actor: Actor, text: string, mapping: Impo
   if (!good.length) return { ok: false, message: 'No row can be imported: correct the rows marked in the preview and choose the file again.' };
   try {
     db.transaction((tx) => {
+      // The plan and this transaction run in one synchronous call: nothing else can write in between,
+      // so the record checked in the plan is the record written.
       for (const p of good) {
         const row = p.row!;
         const result =
           p.action === 'update'
-            ? updateProject(db, actor, p.projectId!, mergeForUpdate(pickNoi(db, p.projectId!), row))
+            ? updateProject(db, actor, p.projectId!, p.updated!)
             : createProject(db, actor, { ...row.noi, owner: row.owner ?? { companyName: 'Not on file', contactName: null, contactTitle: null, phone: null, email: null }, waters: [], publish: false });
         if (!result.ok) throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
       }
