@@ -12,6 +12,7 @@ import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { addDays } from '#lib/shared/days.ts';
+import { distanceMiles } from '#lib/shared/geo.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
 
@@ -256,8 +257,16 @@ describe('the officer’s desk and the open data', () => {
   });
 
   it('the public list near a place is nearest first', async () => {
-    const page = await text(await get(base, '/practices?lat=42.7868&lon=-73.9756&r=1'));
-    expect(page).toMatch(/\d+ practices? within 1 mile of the point/);
+    const point = { latitude: 42.7868, longitude: -73.9756 };
+    const html = await (await get(base, `/practices?lat=${point.latitude}&lon=${point.longitude}&r=1`)).text();
+    const said = Number(/(\d+) practices? within 1 mile of the point/.exec(html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '))?.[1]);
+    // The practices in the order the page lists them, and how far each is from the point.
+    const ids = [...html.matchAll(/<h3><a href="\/practices\/(\d+)">/g)].map((m) => Number(m[1]));
+    const miles = ids.map((id) => distanceMiles(point, one<{ latitude: number; longitude: number }>('select latitude, longitude from stormwater_practices where id = ?', id)));
+    expect(ids.length).toBe(said);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(miles.every((d) => d <= 1)).toBe(true);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
   });
 });
 
