@@ -21,6 +21,7 @@ describe('the local law’s periods: floors and caps', () => {
     ['maxDailyFineCents', '1000.01', 'at most $1,000 a day'],
     ['maxDailyFineCents', '0', 'at least $1'],
     ['maxDailyFineCents', 'lots', 'amount in dollars'],
+    ['maxDailyFineCents', '250.505', 'amount in dollars'],
   ])('%s = %s is refused: %s', (key, value, words) => {
     const { errors } = checkLocalLaw({ ...ok, [key]: value });
     expect(errors[key]).toContain(words);
@@ -34,6 +35,9 @@ describe('the local law’s periods: floors and caps', () => {
     [{ correctionDays: '14' }, { correctionDays: 14 }],
     [{ maxDailyFineCents: '$350.50' }, { maxDailyFineCents: 35_050 }],
     [{ maxDailyFineCents: '1000' }, { maxDailyFineCents: 100_000 }],
+    // Read as every money field is (parseMoney): thousands separators and a space after the sign.
+    [{ maxDailyFineCents: '$1,000' }, { maxDailyFineCents: 100_000 }],
+    [{ maxDailyFineCents: '$ 250.5' }, { maxDailyFineCents: 25_050 }],
   ])('%o is accepted as %o', (form, values) => {
     const r = checkLocalLaw({ ...ok, ...form });
     expect(r.errors).toEqual({});

@@ -10,6 +10,7 @@
  * law's, never fewer days to correct than a working week, no fine above $1,000 a day whatever is typed). Pure: the
  * services load the values and pass them to the rules as facts.
  */
+import { parseMoney } from '#lib/shared/format.ts';
 
 export interface LocalLawValues {
   /** Calendar days to decide completeness, and again to decide a complete plan. */
@@ -103,13 +104,15 @@ export function checkLocalLaw(form: Record<string, string | undefined>, current:
       checkCitation(r, form, values, errors);
       continue;
     }
-    const raw = (form[r.key] ?? '').trim().replace(/^\$/, '');
-    const n = Number(raw);
-    const whole = r.money ? /^\d+(\.\d{1,2})?$/.test(raw) : /^\d+$/.test(raw);
-    if (!raw || !whole || !Number.isFinite(n)) errors[r.key] = r.money ? `Enter an amount in dollars, like ${shown(r, DEFAULT_LOCAL_LAW[r.key])}.` : `Enter a whole number of ${r.unit}, like ${DEFAULT_LOCAL_LAW[r.key]}.`;
+    const raw = (form[r.key] ?? '').trim();
+    // Money is read as every money field is (parseMoney: "$1,000.50" is 100050 cents); the bounds are in
+    // the form's unit (dollars), so an amount is compared in dollars and stored in cents.
+    const stored = r.money ? parseMoney(raw) : /^\d+$/.test(raw) ? Number(raw) : undefined;
+    const n = stored === undefined ? undefined : r.money ? stored / 100 : stored;
+    if (stored === undefined || n === undefined || !Number.isFinite(n)) errors[r.key] = r.money ? `Enter an amount in dollars, like ${shown(r, DEFAULT_LOCAL_LAW[r.key])}.` : `Enter a whole number of ${r.unit}, like ${DEFAULT_LOCAL_LAW[r.key]}.`;
     else if (n > r.max) errors[r.key] = r.cap;
     else if (n < r.min) errors[r.key] = r.floor;
-    else values[r.key] = r.money ? Math.round(n * 100) : n;
+    else values[r.key] = stored;
     checkCitation(r, form, values, errors);
   }
   return { values, errors };
