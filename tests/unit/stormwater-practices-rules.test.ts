@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { practiceInspections, practiceMaintenanceItems, projects, stormwaterPractices } from '#db/schema.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { ESCROW_ENTRY_KINDS } from '#db/enums.ts';
 import { chargeProblem, escrowBalance, isEscrowClosed, refundProblem, statementLines, topUpNeeded } from '#lib/server/projects/escrow.rules.ts';
 import {
   DEFAULT_ROUTINE_INTERVAL_DAYS,
@@ -94,6 +95,12 @@ describe('escrow', () => {
     expect(escrowBalance(entries)).toBe(299_950);
     expect(escrowBalance([...entries, { kind: 'top_up_request', on: '2026-05-01', amountCents: 10_000 }])).toBe(299_950);
     expect(statementLines(entries).map((l) => l.balanceCents)).toEqual([0, 500_000, 379_950, 299_950]);
+  });
+  it('the statement ends at the balance, with an entry of every kind', () => {
+    const every = ESCROW_ENTRY_KINDS.map((kind, i) => ({ kind, on: `2026-06-0${i + 1}`, amountCents: 1_000 * (i + 1), acceptedOn: '2026-06-01' }));
+    const lines = statementLines([...entries, ...every]);
+    expect(lines.at(-1)!.balanceCents).toBe(escrowBalance([...entries, ...every]));
+    expect(lines.slice(-every.length).map((l) => [l.entry.kind, l.deltaCents])).toEqual([['deposit', 1_000], ['estimate', 0], ['charge', -3_000], ['top_up_request', 0], ['refund', -5_000]]);
   });
   it.each([
     [299_950, 300_000, 50],

@@ -14,14 +14,16 @@ export interface EscrowEntryFacts {
   acceptedOn?: string | null;
 }
 
+/** One entry's effect on the balance: deposits in, charges and refunds out, estimates and requests none. */
+export function balanceDelta(e: Pick<EscrowEntryFacts, 'kind' | 'amountCents'>): number {
+  if (e.kind === 'deposit') return e.amountCents;
+  if (e.kind === 'charge' || e.kind === 'refund') return -e.amountCents;
+  return 0;
+}
+
 /** What the account holds: deposits less charges for accepted services less refunds. */
 export function escrowBalance(entries: readonly EscrowEntryFacts[]): number {
-  let cents = 0;
-  for (const e of entries) {
-    if (e.kind === 'deposit') cents += e.amountCents;
-    else if (e.kind === 'charge' || e.kind === 'refund') cents -= e.amountCents;
-  }
-  return cents;
+  return entries.reduce((cents, e) => cents + balanceDelta(e), 0);
 }
 
 /** The further deposit to ask for when a professional's estimate exceeds what the account holds (0: none). */
@@ -46,7 +48,7 @@ export function refundProblem(balanceCents: number, amountCents: number): string
 
 export interface StatementLine<E> {
   entry: E;
-  /** Effect on the balance (deposits in, charges and refunds out, estimates and requests none). */
+  /** The entry's effect on the balance (balanceDelta). */
   deltaCents: number;
   balanceCents: number;
 }
@@ -55,7 +57,7 @@ export interface StatementLine<E> {
 export function statementLines<E extends EscrowEntryFacts>(entries: readonly E[]): StatementLine<E>[] {
   let balance = 0;
   return entries.map((entry) => {
-    const deltaCents = entry.kind === 'deposit' ? entry.amountCents : entry.kind === 'charge' || entry.kind === 'refund' ? -entry.amountCents : 0;
+    const deltaCents = balanceDelta(entry);
     balance += deltaCents;
     return { entry, deltaCents, balanceCents: balance };
   });
