@@ -50,15 +50,28 @@ function storedFiles(): string[] {
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && path.basename(e.parentPath) !== 'tmp').map((e) => e.name).sort();
 }
 
+function retryWhileBusy<T>(write: () => T, tries = 20): T {
+  for (let i = 1; ; i++) {
+    try {
+      return write();
+    } catch (err) {
+      if (i >= tries || !String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) throw err;
+    }
+  }
+}
+
 /** A request made to the operator of SLUG through the portal (or, with `receivedOn`, logged by the clerk). */
 function newRequest(email: string, receivedOn?: string): number {
   const clerk = one<{ id: number }>("select id from users where email = 'clerk@rotterdam.example'").id;
-  const r = createOperatorRequest(
+  // This test process writes beside the running portal. A deferred transaction that read before the
+  // portal committed cannot then write (SQLite answers SQLITE_BUSY at once, without waiting): it rolled
+  // back whole, so it is tried again, as a second process must.
+  const r = retryWhileBusy(() => createOperatorRequest(
     db,
     { project: SLUG, wantsSwppp: true, delivery: 'electronic', name: 'Robin Resident', email, channel: receivedOn ? 'letter' : 'web', receivedOn },
     receivedOn ? { userId: clerk } : { label: 'requester' },
     portal.url,
-  );
+  ));
   if (!r.ok) throw new Error(JSON.stringify(r.fields));
   return r.id;
 }
