@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { BUSY_TIMEOUT_MS, migrateDatabase, openDatabase, schema } from '#lib/server/platform/db.ts';
+import { BUSY_TIMEOUT_MS, isBusy, migrateDatabase, openDatabase, schema } from '#lib/server/platform/db.ts';
 import { deliverDue } from '#lib/server/platform/mail/worker.ts';
 
 describe('the SQLite database', () => {
@@ -67,5 +67,31 @@ describe('the SQLite database', () => {
     expect(sent).toEqual([]);
     expect(db.select().from(schema.outbox).where(eq(schema.outbox.id, mail.id)).get()).toMatchObject({ status: 'queued', attempts: 0 });
     background.$client.close();
+  });
+
+  it('a transaction that read before another process committed is refused at once, and counts as busy (tried again, not a fault)', () => {
+    const reader = openDatabase(file);
+    const other = new Database(file);
+    let refused: unknown;
+    try {
+      reader.$client.exec('BEGIN');
+      reader.$client.prepare('select count(*) from outbox').get();
+      other.prepare("insert into settings (key, value) values ('busy-snapshot-test', '1') on conflict(key) do update set value = value + 1").run();
+      try {
+        reader.$client.prepare("insert into settings (key, value) values ('busy-snapshot-test-2', '1')").run();
+      } catch (err) {
+        refused = err;
+      }
+    } finally {
+      if (reader.$client.inTransaction) reader.$client.exec('ROLLBACK');
+      reader.$client.close();
+      other.close();
+    }
+    // SQLite refuses a stale snapshot's write without waiting on the busy timeout: its own code says so.
+    expect((refused as { code?: string }).code).toBe('SQLITE_BUSY_SNAPSHOT');
+    expect(isBusy(refused)).toBe(true);
+    expect(isBusy({ code: 'SQLITE_BUSY' })).toBe(true);
+    expect(isBusy({ code: 'SQLITE_LOCKED' })).toBe(false);
+    expect(isBusy(new Error('database is locked'))).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
-import { openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { isBusy, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { createOperatorRequest } from '#lib/server/operator-requests/submit.ts';
 import { addDays } from '#lib/shared/days.ts';
@@ -55,7 +55,7 @@ function retryWhileBusy<T>(write: () => T, tries = 20): T {
     try {
       return write();
     } catch (err) {
-      if (i >= tries || !String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) throw err;
+      if (i >= tries || !isBusy(err)) throw err;
     }
   }
 }

@@ -17,9 +17,10 @@ import { postAction } from '../support/http.ts';
 import { startPortal, tempDir, type Portal } from '../support/portal.ts';
 
 /**
- * Info-ZIP, run without blocking the event loop. A synchronous run (seconds on a busy machine) kept the
- * HTTP client from retiring its idle keep-alive socket while the portal closed its end after 5 s, so the
- * next request went out on a closed socket ("other side closed"), a failure of the test, not the portal.
+ * Info-ZIP, run without blocking the event loop. Once, on a busy machine, the request after the two
+ * downloads went out on their kept-alive socket as the portal closed it ("other side closed"). The likely
+ * cause: a synchronous run of seconds kept the HTTP client's timers from retiring the idle socket before
+ * the server's 5 s keep-alive timeout. Not reproduced in isolation; a failure of the test, not the portal.
  */
 const unzip = async (...args: string[]) => (await promisify(execFile)('unzip', args, { encoding: 'utf8', maxBuffer: 16 * MB })).stdout;
 

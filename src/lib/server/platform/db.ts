@@ -24,9 +24,15 @@ export { schema };
  */
 export const BUSY_TIMEOUT_MS = { request: 5_000, background: 100 } as const;
 
-/** A write that gave up waiting for another process's lock (tried again later, not a fault of ours). */
+/**
+ * A write refused because another process holds or took the lock (tried again later, not a fault of
+ * ours): SQLITE_BUSY after the busy timeout, and its extended codes, among them SQLITE_BUSY_SNAPSHOT,
+ * which SQLite answers at once, without waiting, when a transaction that read first cannot then write
+ * because another process committed in between.
+ */
 export function isBusy(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'));
 }
 
 export function openDatabase(file: string, options: { for?: keyof typeof BUSY_TIMEOUT_MS } = {}): DB {

@@ -108,8 +108,8 @@ export function checkLocalLaw(form: Record<string, string | undefined>, current:
     // Money is read as every money field is (parseMoney: "$1,000.50" is 100050 cents); the bounds are in
     // the form's unit (dollars), so an amount is compared in dollars and stored in cents.
     const stored = r.money ? parseMoney(raw) : /^\d+$/.test(raw) ? Number(raw) : undefined;
-    const n = stored === undefined ? undefined : r.money ? stored / 100 : stored;
-    if (stored === undefined || n === undefined || !Number.isFinite(n)) errors[r.key] = r.money ? `Enter an amount in dollars, like ${shown(r, DEFAULT_LOCAL_LAW[r.key])}.` : `Enter a whole number of ${r.unit}, like ${DEFAULT_LOCAL_LAW[r.key]}.`;
+    const n = stored === undefined || !Number.isFinite(stored) ? undefined : r.money ? stored / 100 : stored;
+    if (stored === undefined || n === undefined) errors[r.key] = r.money ? `Enter an amount in dollars, like ${shown(r, DEFAULT_LOCAL_LAW[r.key])}.` : `Enter a whole number of ${r.unit}, like ${DEFAULT_LOCAL_LAW[r.key]}.`;
     else if (n > r.max) errors[r.key] = r.cap;
     else if (n < r.min) errors[r.key] = r.floor;
     else values[r.key] = stored;

@@ -113,14 +113,14 @@ const NOI_KEYS = Object.keys(NOI_FIELD_LABEL).filter((k) => k !== 'published') a
  * Rows with problems are left out, as the preview said.
  */
 export function importProjects(db: DB, actor: Actor, text: string, mapping: ImportMapping, source: string): Result<{ created: number; updated: number; skipped: number }> {
-  const { preview, planned } = plan(db, text, mapping);
-  if (preview.problems.length) return { ok: false, message: preview.problems.join(' ') };
-  const good = planned.filter((p) => p.action !== 'error');
-  if (!good.length) return { ok: false, message: 'No row can be imported: correct the rows marked in the preview and choose the file again.' };
   try {
-    db.transaction((tx) => {
-      // The plan and this transaction run in one synchronous call: nothing else can write in between,
-      // so the record checked in the plan is the record written.
+    // Planned and written in one transaction: the record an update was checked as is the record written,
+    // even if another process (a script, a second portal) writes meanwhile.
+    return db.transaction((tx): Result<{ created: number; updated: number; skipped: number }> => {
+      const { preview, planned } = plan(db, text, mapping);
+      if (preview.problems.length) return { ok: false, message: preview.problems.join(' ') };
+      const good = planned.filter((p) => p.action !== 'error');
+      if (!good.length) return { ok: false, message: 'No row can be imported: correct the rows marked in the preview and choose the file again.' };
       for (const p of good) {
         const row = p.row!;
         const result =
@@ -130,12 +130,12 @@ export function importProjects(db: DB, actor: Actor, text: string, mapping: Impo
         if (!result.ok) throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
       }
       audit(tx, actor, { action: 'project.import', entityType: 'project', entityId: null, after: { source, created: preview.counts.create, updated: preview.counts.update, skipped: preview.counts.error, spdes: good.map((p) => p.spdesPermitId).filter(Boolean) } });
+      return { ok: true, created: preview.counts.create, updated: preview.counts.update, skipped: preview.counts.error };
     });
   } catch (err) {
     if (err instanceof ImportRowError) return { ok: false, message: `Nothing was imported: line ${err.line} could not be saved (${err.message}).` };
     throw err;
   }
-  return { ok: true, created: preview.counts.create, updated: preview.counts.update, skipped: preview.counts.error };
 }
 
 class ImportRowError extends Error {

@@ -279,23 +279,26 @@ function dayAndClose(now: Date, closeOfBusiness: string): { today: string; after
   return { today: isoDate(local), afterClose: local.hour * 60 + local.minute >= h * 60 + m };
 }
 
-/**
- * The first deadline that is not yet overdue at `now` (tomorrow after close of business, else today).
- * deadlineWindow's `overdueBefore`, without the business-day arithmetic of "due soon": the compliance
- * rules need only this one bound, once per page.
- */
-export function overdueBefore(now: Date, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): string {
-  const { today, afterClose } = dayAndClose(now, closeOfBusiness);
+/** A deadline is met at close of business: after it, today's deadline is overdue and tomorrow's is the first that is not. */
+function firstNotOverdue({ today, afterClose }: { today: string; afterClose: boolean }): string {
   return afterClose ? addDays(today, 1) : today;
 }
 
+/**
+ * The first deadline that is not yet overdue at `now`: deadlineWindow's `overdueBefore`, without the
+ * business-day arithmetic of "due soon" (the compliance rules need only this bound, once per page).
+ */
+export function overdueBefore(now: Date, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): string {
+  return firstNotOverdue(dayAndClose(now, closeOfBusiness));
+}
+
 export function deadlineWindow(now: Date, calendar: BusinessCalendar, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): DeadlineWindow {
-  const { today, afterClose } = dayAndClose(now, closeOfBusiness);
+  const day = dayAndClose(now, closeOfBusiness);
   return {
-    today,
-    overdueBefore: overdueBefore(now, closeOfBusiness),
-    dueToday: afterClose ? null : today,
-    dueSoonThrough: calendar.addBusinessDays(today, DUE_SOON_BUSINESS_DAYS).date,
+    today: day.today,
+    overdueBefore: firstNotOverdue(day),
+    dueToday: day.afterClose ? null : day.today,
+    dueSoonThrough: calendar.addBusinessDays(day.today, DUE_SOON_BUSINESS_DAYS).date,
   };
 }
 
