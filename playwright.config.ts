@@ -1,4 +1,12 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink as /usr/bin/chromium without
+ * the full browser around it, a third less machine time for the same tests (decision 0048). The full
+ * browser where the shell is not installed; E2E_CHROMIUM names another binary.
+ */
+const CHROMIUM = process.env.E2E_CHROMIUM || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) || '/usr/bin/chromium';
 
 /**
  * Each worker has a portal of its own (tests/e2e/fixtures.ts) on a copy of the demo town seeded once
@@ -19,7 +27,7 @@ export default defineConfig({
   use: {
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-sandbox'],
     },
   },
