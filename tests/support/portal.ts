@@ -59,11 +59,12 @@ export async function seedDemoTemplate(prefix = 'rsp-template-'): Promise<string
 }
 
 /**
- * The V8 flags `npm start` and `npm run serve` give the server (package.json), so tests and the bench run
+ * The Node flags `npm start` and `npm run serve` give the server (package.json), so tests and the bench run
  * it the same way. A 512 MB old space keeps memory flat under load: without a cap V8 lets the heap grow
- * towards a quarter of the machine's memory before collecting in earnest.
+ * towards a quarter of the machine's memory before collecting in earnest. The module hooks save half a
+ * second of every start (scripts/module-hooks.ts; the path is relative to the project root, the cwd).
  */
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=512'];
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--import=./scripts/module-hooks.ts'];
 
 export async function startPortal(
   options: { dataDir?: string; env?: Record<string, string>; args?: string[]; fromTemplate?: boolean } = {},
