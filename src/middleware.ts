@@ -85,7 +85,7 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
     headers.delete('Content-Length');
     headers.delete('Content-Encoding');
     headers.append('Vary', 'Accept-Encoding');
-    const entry = pageCache.set(key, { version, day, status: 200, headers: [...headers], body: await response.text() });
+    const entry = pageCache.set(key, { version, day, status: 200, headers: [...headers], body: Buffer.from(await response.arrayBuffer()) });
     response = cachedAnswer(context.request, key, entry, headers);
   }
 

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { negotiateCoding } from '#lib/server/platform/http/http.ts';
 import { PageCache, isCacheablePage } from '#lib/server/platform/http/page-cache.ts';
 
-const entry = (body: string, version = 1, day = '2026-11-30') => ({ version, day, status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body });
+const entry = (body: string, version = 1, day = '2026-11-30') => ({ version, day, status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body: Buffer.from(body, 'utf8') });
 
 describe('public page cache', () => {
   it('serves an entry only for the same data version, town day and within its time to live', () => {
     const cache = new PageCache({ ttlMs: 60_000 });
     cache.set('/projects', entry('a'), 0);
-    expect(cache.get('/projects', 1, '2026-11-30', 1_000)?.body).toBe('a');
+    expect(cache.get('/projects', 1, '2026-11-30', 1_000)?.body.toString()).toBe('a');
     expect(cache.get('/projects', 2, '2026-11-30', 1_000)).toBeUndefined();
     cache.set('/projects', entry('b'), 0);
     expect(cache.get('/projects', 1, '2026-12-01', 1_000)).toBeUndefined();
@@ -24,7 +24,7 @@ describe('public page cache', () => {
     cache.get('/a', 1, '2026-11-30');
     cache.set('/c', entry('3333'));
     expect(cache.get('/b', 1, '2026-11-30')).toBeUndefined();
-    expect(cache.get('/a', 1, '2026-11-30')?.body).toBe('1111');
+    expect(cache.get('/a', 1, '2026-11-30')?.body.toString()).toBe('1111');
     cache.set('/big', entry('x'.repeat(9)));
     expect(cache.size).toBe(1);
   });
@@ -63,7 +63,8 @@ describe('public page cache', () => {
     expect(cache.encodedBody('/p', stored, 'br')).toBe(br);
     expect(brotliDecompressSync(br).toString('utf8')).toBe(page);
     expect(gunzipSync(cache.encodedBody('/p', stored, 'gzip')).toString('utf8')).toBe(page);
-    expect(cache.heldBytes).toBe(page.length + br.length + stored.encoded!.gzip!.length);
+    // Counted in bytes: the page's curly quotes and dash are three bytes each in UTF-8.
+    expect(cache.heldBytes).toBe(Buffer.byteLength(page) + br.length + stored.encoded!.gzip!.length);
     // Over the byte limit: the entry goes, and with it the bytes of its copies.
     const next = cache.set('/q', entry('x'.repeat(9_000)));
     expect(cache.get('/p', 1, '2026-11-30')).toBeUndefined();

@@ -10,10 +10,26 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { negotiateCoding } from './http.ts';
-import { isCacheablePage, pageCache, publicDataVersion } from './page-cache.ts';
+import { isCacheablePage, pageCache, publicDataVersion, type CachedPage } from './page-cache.ts';
 
 /** The session cookie's name (accounts/sessions.ts); a request carrying it is never answered from the cache. */
 const SESSION_COOKIE_RE = /(?:^|;\s*)rsp_session=[^;]/;
+
+/**
+ * An entry's headers as the adapter would write its Response (they replace the defaults set earlier; a
+ * repeated name joins), grouped once per entry rather than on every hit.
+ */
+const grouped = new WeakMap<CachedPage, Array<[string, string | string[]]>>();
+function nodeHeaders(entry: CachedPage): Array<[string, string | string[]]> {
+  let list = grouped.get(entry);
+  if (!list) {
+    const byName = new Map<string, string[]>();
+    for (const [name, value] of entry.headers) byName.set(name, [...(byName.get(name) ?? []), value]);
+    list = [...byName].map(([name, values]) => [name, values.length === 1 ? values[0] : values]);
+    grouped.set(entry, list);
+  }
+  return list;
+}
 
 /** Answer from the cache if the page is there and current; false when the adapter must answer. */
 export function answerFromCache(db: DB, req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean {
@@ -29,11 +45,8 @@ export function answerFromCache(db: DB, req: IncomingMessage, res: ServerRespons
   const hit = pageCache.get(key, publicDataVersion(db), townToday(new Date(now)), now);
   if (!hit) return false;
   const coding = negotiateCoding(req.headers['accept-encoding'] ?? null);
-  const body = coding ? pageCache.encodedBody(key, hit, coding) : Buffer.from(hit.body, 'utf8');
-  // As the adapter writes a Response: its headers replace the defaults set earlier (a repeated name joins).
-  const headers = new Map<string, string[]>();
-  for (const [name, value] of hit.headers) headers.set(name, [...(headers.get(name) ?? []), value]);
-  for (const [name, values] of headers) res.setHeader(name, values.length === 1 ? values[0] : values);
+  const body = coding ? pageCache.encodedBody(key, hit, coding) : hit.body;
+  for (const [name, value] of nodeHeaders(hit)) res.setHeader(name, value);
   res.setHeader('X-Page-Cache', 'hit');
   // Says where the answer came from (visible in the browser's network panel and in tests).
   res.setHeader('Server-Timing', 'page-cache;desc="before Astro"');

@@ -5,9 +5,9 @@
  * passing, show within that minute). Signed-in users, forms with one-time keys, private pages and search
  * (its index rebuilds on its own schedule) are never cached.
  */
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { ContentCoding } from './http.ts';
+import { compress } from './encoded-body.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
 
 /** Public pages whose HTML is the same for every anonymous visitor. */
@@ -28,7 +28,8 @@ export interface CachedPage {
   storedAt: number;
   status: number;
   headers: Array<[string, string]>;
-  body: string;
+  /** The page's UTF-8 bytes, as sent to a client that accepts no compression (made once, not per answer). */
+  body: Buffer;
   /** The body compressed, made the first time a client asks for that coding. */
   encoded?: Partial<Record<ContentCoding, Uint8Array>>;
 }
@@ -81,7 +82,7 @@ export class PageCache {
   encodedBody(key: string, entry: CachedPage, coding: ContentCoding): Uint8Array {
     const done = entry.encoded?.[coding];
     if (done) return done;
-    const bytes = encode(entry.body, coding);
+    const bytes = compress(entry.body, coding);
     if (this.entries.get(key) === entry) {
       entry.encoded = { ...entry.encoded, [coding]: bytes };
       this.bytes += bytes.length;
@@ -107,17 +108,6 @@ export class PageCache {
 
 function sizeOf(e: CachedPage): number {
   return e.body.length + (e.encoded?.br?.length ?? 0) + (e.encoded?.gzip?.length ?? 0);
-}
-
-/** Brotli at quality 5 and gzip at level 6: most of the gain for a fraction of a millisecond per page. */
-function encode(body: string, coding: ContentCoding): Uint8Array {
-  const input = Buffer.from(body, 'utf8');
-  if (coding === 'br') {
-    return brotliCompressSync(input, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: input.length },
-    });
-  }
-  return gzipSync(input, { level: 6 });
 }
 
 /**
