@@ -134,8 +134,11 @@ export function townFindings(db: DB, now = new Date()): TownFinding[] {
   return out;
 }
 
-/** Projects evaluated between two yields of warmTownFindings: tens of milliseconds of rules at a time. */
-const WARM_SLICE = 100;
+/**
+ * Projects evaluated between two yields of warmTownFindings: about 5 ms of rules at a time, so a page
+ * that arrives meanwhile waits no longer than that (100 held the thread ~20 ms, the p99 of cache hits).
+ */
+const WARM_SLICE = 25;
 
 /**
  * Evaluate the town-wide findings into townFindings' cache a slice of projects at a time, yielding to the

@@ -39,8 +39,10 @@ export function isHttps(url: URL, headers: Headers): boolean {
 
 /** TRUST_PROXY=true and the proxy nearest the client said https ("https" or "https, http"). */
 export function forwardedHttps(value: string | string[] | null | undefined): boolean {
-  const first = (Array.isArray(value) ? value[0] : value)?.split(',')[0].trim().toLowerCase();
-  return process.env.TRUST_PROXY === 'true' && first === 'https';
+  // The header first: most requests have none, and reading process.env costs a native call (every response asks).
+  if (!value) return false;
+  const first = (Array.isArray(value) ? value[0] : value).split(',')[0].trim().toLowerCase();
+  return first === 'https' && process.env.TRUST_PROXY === 'true';
 }
 
 /** Lists never have more pages than this; a larger (or malformed) page number means page 1. */
