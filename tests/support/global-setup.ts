@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { seedDemoTemplate, startPortal } from './portal.ts';
+import { sharedDemoTemplate, startPortal } from './portal.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,12 +9,13 @@ declare module 'vitest' {
 }
 
 /**
- * Seed the demo town once into a template (a portal started on an empty directory, then stopped), then
- * start the shared portal for the HTTP integration tests on a copy of it. Test files that need a portal
- * of their own copy the template too (RSP_DEMO_TEMPLATE, read by startPortal in the test workers).
+ * The demo town seeded once into a template (a portal started on an empty directory, then stopped; under
+ * `npm test`, the one scripts/test.ts seeded for both suites), then the shared portal for the HTTP
+ * integration tests started on a copy of it. Test files that need a portal of their own copy the template
+ * too (RSP_DEMO_TEMPLATE, read by startPortal in the test workers).
  */
 export default async function setup(project: TestProject) {
-  await seedDemoTemplate();
+  const template = await sharedDemoTemplate();
   const portal = await startPortal();
   // The files that share this portal would each fail with "fetch failed": say once why it stopped.
   let stopping = false;
@@ -26,5 +27,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     stopping = true;
     await portal.stop();
+    template.remove();
   };
 }

@@ -59,6 +59,18 @@ export async function seedDemoTemplate(prefix = 'rsp-template-'): Promise<string
 }
 
 /**
+ * The demo template for a test run: the one `npm test` seeded for both suites before starting them
+ * (RSP_DEMO_TEMPLATE, scripts/test.ts), else one seeded now. `remove` deletes it only if this call
+ * seeded it. Portals copy the template and never write to it, so the suites may share it.
+ */
+export async function sharedDemoTemplate(prefix?: string): Promise<{ dir: string; remove: () => void }> {
+  const given = demoTemplate();
+  if (given) return { dir: given, remove: () => {} };
+  const dir = await seedDemoTemplate(prefix);
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
  * The Node flags `npm start` and `npm run serve` give the server (package.json), so tests and the bench run
  * it the same way. A 512 MB old space keeps memory flat under load: without a cap V8 lets the heap grow
  * towards a quarter of the machine's memory before collecting in earnest. The module hooks save half a
