@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { MODULE_HOOKS_FLAG } from './tests/support/portal.ts';
 
 export default defineConfig({
   test: {
@@ -9,7 +10,7 @@ export default defineConfig({
     // moving under them have a portal of their own.
     maxWorkers: Number(process.env.VITEST_WORKERS) || 2,
     // Each test file's process imports drizzle-orm natively: half a second saved per file (scripts/module-hooks.ts).
-    execArgv: ['--import=./scripts/module-hooks.ts'],
+    execArgv: [MODULE_HOOKS_FLAG],
     // Generous: the suite must pass on a machine whose cores are kept busy by other work (no test races the clock).
     testTimeout: 120_000,
     hookTimeout: 300_000,

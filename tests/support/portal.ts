@@ -76,7 +76,8 @@ export async function sharedDemoTemplate(prefix?: string): Promise<{ dir: string
  * towards a quarter of the machine's memory before collecting in earnest. The module hooks save half a
  * second of every start (scripts/module-hooks.ts; the path is relative to the project root, the cwd).
  */
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--import=./scripts/module-hooks.ts'];
+export const MODULE_HOOKS_FLAG = '--import=./scripts/module-hooks.ts';
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', MODULE_HOOKS_FLAG];
 
 export async function startPortal(
   options: { dataDir?: string; env?: Record<string, string>; args?: string[]; fromTemplate?: boolean } = {},
