@@ -98,13 +98,17 @@ export function publicReport(db: DB, id: number) {
   return { report: shapeAll(db, [row])[0], steps };
 }
 
+/** Reports listed on a project's page. */
+const PROJECT_PAGE_REPORTS = 50;
+
 /** A published project's reports, newest first. */
-export function reportsForProject(db: DB, projectId: number, limit = 50): PublicReport[] {
-  // Built once per connection: every project page asks (issue 17 item 2).
+export function reportsForProject(db: DB, projectId: number): PublicReport[] {
+  // Built once per connection: every project page asks (issue 17 item 2). The limit is written into the
+  // SQL: a bound one makes SQLite re-prepare the statement on every run (platform/db.ts).
   const stmt = preparedOnce(db, 'siteReports.forProject', () =>
-    visible(db, [eq(siteReports.projectId, sql.placeholder('projectId'))]).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).limit(sql.placeholder('limit')).prepare(),
+    visible(db, [eq(siteReports.projectId, sql.placeholder('projectId'))]).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).limit(PROJECT_PAGE_REPORTS).prepare(),
   );
-  return shapeAll(db, stmt.all({ projectId, limit }));
+  return shapeAll(db, stmt.all({ projectId }));
 }
 
 export interface ReportQuery {

@@ -49,6 +49,7 @@ export async function storeFile(
   } = {},
 ): Promise<StoredFile> {
   const filesDir = options.filesDir ?? config().filesDir;
+  if (source instanceof Uint8Array) return storeBytes(source, filesDir, options);
   const tmpDir = path.join(filesDir, 'tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
@@ -82,7 +83,7 @@ export async function storeFile(
       inspect().then(() => done(), done);
     },
   });
-  const input = source instanceof Uint8Array ? Readable.from([source]) : Readable.from(source);
+  const input = Readable.from(source);
   try {
     await pipeline(input, meter, fs.createWriteStream(tmp, { flags: 'wx' }));
     const sha256 = hash.digest('hex');
@@ -97,6 +98,32 @@ export async function storeFile(
     fs.rmSync(tmp, { force: true });
     throw err;
   }
+}
+
+/**
+ * Bytes already in memory (drawn PDFs, resized photos): hashed at once, written only when new. The
+ * stream machinery above costs more than the write for the small files the portal and the demo seed
+ * draw by the thousand.
+ */
+async function storeBytes(bytes: Uint8Array, filesDir: string, options: { maxBytes?: number; inspectHead?: (head: Uint8Array) => Promise<void> | void }): Promise<StoredFile> {
+  if (options.maxBytes !== undefined && bytes.length > options.maxBytes) throw new FileTooLargeError(options.maxBytes);
+  if (options.inspectHead) await options.inspectHead(bytes.subarray(0, HEAD_BYTES));
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const finalPath = storedFilePath(sha256, filesDir);
+  // Same content already stored: keep the existing file.
+  if (fs.existsSync(finalPath)) return { sha256, sizeBytes: bytes.length, path: finalPath, created: false };
+  const tmpDir = path.join(filesDir, 'tmp');
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
+  try {
+    await fs.promises.writeFile(tmp, bytes, { flag: 'wx' });
+    fs.mkdirSync(path.dirname(finalPath), { recursive: true });
+    fs.renameSync(tmp, finalPath);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  return { sha256, sizeBytes: bytes.length, path: finalPath, created: true };
 }
 
 export function storedFileExists(sha256: string, filesDir?: string): boolean {
