@@ -55,13 +55,19 @@ describe('public page cache', () => {
     expect(negotiateCoding(header)).toBe(coding);
   });
 
-  it('compresses a page once per coding, counts the copies against its limit, and keeps nothing for a dropped entry', () => {
-    const page = `<!doctype html><title>Curry Road – “stop-work”</title>${'<p>Sediment control</p>'.repeat(500)}`;
+  it('compresses a page quickly for its first answer, fully once if it is asked for again, counts the copies against its limit, and keeps nothing for a dropped entry', () => {
+    const page = `<!doctype html><title>Curry Road – “stop-work”</title>${Array.from({ length: 400 }, (_, i) => `<p>Sediment control ${i * 7919 % 1000}</p>`).join('')}`;
     const cache = new PageCache({ maxBytes: 20_000 });
     const stored = cache.set('/p', entry(page));
+    const quick = cache.encodedBody('/p', stored, 'br');
+    expect(brotliDecompressSync(quick).toString('utf8')).toBe(page);
+    expect(cache.heldBytes).toBe(Buffer.byteLength(page) + quick.length);
+    // Asked for again: compressed fully (smaller), once; the third answer is the same bytes.
     const br = cache.encodedBody('/p', stored, 'br');
+    expect(br.length).toBeLessThan(quick.length);
     expect(cache.encodedBody('/p', stored, 'br')).toBe(br);
     expect(brotliDecompressSync(br).toString('utf8')).toBe(page);
+    expect(cache.heldBytes).toBe(Buffer.byteLength(page) + br.length);
     expect(gunzipSync(cache.encodedBody('/p', stored, 'gzip')).toString('utf8')).toBe(page);
     // Counted in bytes: the page's curly quotes and dash are three bytes each in UTF-8.
     expect(cache.heldBytes).toBe(Buffer.byteLength(page) + br.length + stored.encoded!.gzip!.length);

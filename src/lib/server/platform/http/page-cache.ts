@@ -32,6 +32,8 @@ export interface CachedPage {
   body: Buffer;
   /** The body compressed, made the first time a client asks for that coding. */
   encoded?: Partial<Record<ContentCoding, Uint8Array>>;
+  /** Codings whose bytes were compressed quickly (the page's first answer), to be redone fully if asked again. */
+  quick?: Partial<Record<ContentCoding, true>>;
 }
 
 export class PageCache {
@@ -78,14 +80,19 @@ export class PageCache {
     return this.bytes;
   }
 
-  /** The entry's body in a content coding, compressed once and kept with the entry (if it is still held). */
+  /**
+   * The entry's body in a content coding, kept with the entry (if it is still held). The first answer
+   * (the miss, which also rendered the page) compresses quickly; most of 10,000 project pages are asked
+   * for once in their minute. A page asked for again is compressed fully then, once, and kept so.
+   */
   encodedBody(key: string, entry: CachedPage, coding: ContentCoding): Uint8Array {
     const done = entry.encoded?.[coding];
-    if (done) return done;
-    const bytes = compress(entry.body, coding);
+    if (done && !entry.quick?.[coding]) return done;
+    const bytes = compress(entry.body, coding, done ? 'full' : 'quick');
     if (this.entries.get(key) === entry) {
+      this.bytes += bytes.length - (done?.length ?? 0);
       entry.encoded = { ...entry.encoded, [coding]: bytes };
-      this.bytes += bytes.length;
+      entry.quick = { ...entry.quick, [coding]: done ? undefined : true };
       this.evict();
     }
     return bytes;

@@ -272,11 +272,19 @@ export interface DeadlineWindow {
   dueSoonThrough: string;
 }
 
+/** The last answer of dayAndClose, by UTC minute: luxon's zone arithmetic costs ~60 µs, and every page asks. */
+let lastDayAndClose: { minute: number; closeOfBusiness: string; answer: { today: string; afterClose: boolean } } | undefined;
+
 /** The local day at `now`, and whether the town's close of business has passed on it. */
 function dayAndClose(now: Date, closeOfBusiness: string): { today: string; afterClose: boolean } {
+  // Both change only on a minute's boundary (the town's offset from UTC is whole minutes).
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastDayAndClose?.minute === minute && lastDayAndClose.closeOfBusiness === closeOfBusiness) return lastDayAndClose.answer;
   const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
   const [h, m] = closeOfBusiness.split(':').map(Number);
-  return { today: isoDate(local), afterClose: local.hour * 60 + local.minute >= h * 60 + m };
+  const answer = { today: isoDate(local), afterClose: local.hour * 60 + local.minute >= h * 60 + m };
+  lastDayAndClose = { minute, closeOfBusiness, answer };
+  return answer;
 }
 
 /** A deadline is met at close of business: after it, today's deadline is overdue and tomorrow's is the first that is not. */
