@@ -13,12 +13,25 @@ const instantFmt = new Intl.DateTimeFormat('en-US', {
 });
 const monthFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
+/** Formatted days and months, by their text: Intl formats in microseconds, and a project page shows hundreds. */
+const formatted = new Map<string, string>();
+function remembered(key: string, make: () => string): string {
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size > 50_000) formatted.clear();
+    formatted.set(key, (text = make()));
+  }
+  return text;
+}
+
 /** A local calendar day stored as YYYY-MM-DD → "May 3, 2026". */
 export function formatDay(date: string | null | undefined, style: 'long' | 'short' = 'long'): string {
   if (!date) return '—';
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return (style === 'long' ? dayFmt : shortDayFmt).format(d);
+  return remembered(`${style === 'long' ? 'd' : 's'}${date}`, () => {
+    const d = new Date(`${date}T00:00:00Z`);
+    if (Number.isNaN(d.getTime())) return date;
+    return (style === 'long' ? dayFmt : shortDayFmt).format(d);
+  });
 }
 
 /** "<PREFIX>-<year>-NNNN", at least four digits: R-2026-0042, INV-2026-0007, OR-2026-0003. */
@@ -40,7 +53,7 @@ export function formatInstant(value: Date | null | undefined): string {
 
 /** YYYY-MM → "October 2026". */
 export function formatMonth(month: string): string {
-  return monthFmt.format(new Date(`${month}-01T00:00:00Z`));
+  return remembered(`m${month}`, () => monthFmt.format(new Date(`${month}-01T00:00:00Z`)));
 }
 
 export function formatMoney(cents: number | null | undefined): string {
