@@ -96,7 +96,7 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
 function cachedAnswer(request: Request, key: string, entry: CachedPage, headers: Headers): Response {
   const coding = negotiateCoding(request.headers.get('accept-encoding'));
   if (coding) headers.set('Content-Encoding', coding);
-  const body = request.method === 'HEAD' ? null : coding ? pageCache.encodedBody(key, entry, coding) : entry.body;
+  const body = request.method === 'HEAD' ? null : coding ? pageCache.encodedBody(key, entry, coding) : pageCache.plainBody(entry);
   return new Response(body as BodyInit | null, { status: entry.status, headers });
 }
 

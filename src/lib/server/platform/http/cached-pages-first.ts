@@ -45,7 +45,7 @@ export function answerFromCache(db: DB, req: IncomingMessage, res: ServerRespons
   const hit = pageCache.get(key, publicDataVersion(db), townToday(new Date(now)), now);
   if (!hit) return false;
   const coding = negotiateCoding(req.headers['accept-encoding'] ?? null);
-  const body = coding ? pageCache.encodedBody(key, hit, coding) : hit.body;
+  const body = coding ? pageCache.encodedBody(key, hit, coding) : pageCache.plainBody(hit);
   for (const [name, value] of nodeHeaders(hit)) res.setHeader(name, value);
   res.setHeader('X-Page-Cache', 'hit');
   // Says where the answer came from (visible in the browser's network panel and in tests).
