@@ -31,6 +31,20 @@ describe('content-addressed file store', () => {
     expect(listFiles(filesDir)).toEqual([]);
   });
 
+  it('bytes already in memory take the same rules: over the limit refused with nothing left, identical bytes written once', async () => {
+    const filesDir = dir();
+    await expect(storeFile(new Uint8Array(5000), { filesDir, maxBytes: 4096 })).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(listFiles(filesDir)).toEqual([]);
+    const bytes = new TextEncoder().encode('%PDF-1.7 in memory');
+    const first = await storeFile(bytes, { filesDir, maxBytes: 4096 });
+    const again = await storeFile(bytes, { filesDir });
+    expect([first.created, again.created]).toEqual([true, false]);
+    expect(first.sizeBytes).toBe(bytes.length);
+    expect(fs.readFileSync(first.path)).toEqual(Buffer.from(bytes));
+    // Nothing is left under files/tmp either.
+    expect(listFiles(filesDir)).toEqual([first.sha256]);
+  });
+
   it('refuses anything but a SHA-256 as a file id (no path traversal)', () => {
     expect(() => storedFilePath('../../etc/passwd', '/tmp')).toThrow();
     expect(() => storedFilePath('a'.repeat(63), '/tmp')).toThrow();

@@ -1,4 +1,5 @@
 /** Display formatting in the town's time zone. Pure; safe on server and client. */
+import { memo } from './days.ts';
 const TZ = 'America/New_York';
 
 const dayFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
@@ -13,25 +14,21 @@ const instantFmt = new Intl.DateTimeFormat('en-US', {
 });
 const monthFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
-/** Formatted days and months, by their text: Intl formats in microseconds, and a project page shows hundreds. */
-const formatted = new Map<string, string>();
-function remembered(key: string, make: () => string): string {
-  let text = formatted.get(key);
-  if (text === undefined) {
-    if (formatted.size > 50_000) formatted.clear();
-    formatted.set(key, (text = make()));
-  }
-  return text;
+// Formatted days and months are remembered by their text: Intl formats in microseconds, and a project
+// page shows hundreds.
+const longDay = memo((date: string) => dayOrAsGiven(date, dayFmt));
+const shortDay = memo((date: string) => dayOrAsGiven(date, shortDayFmt));
+const longMonth = memo((month: string) => monthFmt.format(new Date(`${month}-01T00:00:00Z`)));
+
+function dayOrAsGiven(date: string, fmt: Intl.DateTimeFormat): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : fmt.format(d);
 }
 
 /** A local calendar day stored as YYYY-MM-DD → "May 3, 2026". */
 export function formatDay(date: string | null | undefined, style: 'long' | 'short' = 'long'): string {
   if (!date) return '—';
-  return remembered(`${style === 'long' ? 'd' : 's'}${date}`, () => {
-    const d = new Date(`${date}T00:00:00Z`);
-    if (Number.isNaN(d.getTime())) return date;
-    return (style === 'long' ? dayFmt : shortDayFmt).format(d);
-  });
+  return style === 'long' ? longDay(date) : shortDay(date);
 }
 
 /** "<PREFIX>-<year>-NNNN", at least four digits: R-2026-0042, INV-2026-0007, OR-2026-0003. */
@@ -53,7 +50,7 @@ export function formatInstant(value: Date | null | undefined): string {
 
 /** YYYY-MM → "October 2026". */
 export function formatMonth(month: string): string {
-  return remembered(`m${month}`, () => monthFmt.format(new Date(`${month}-01T00:00:00Z`)));
+  return longMonth(month);
 }
 
 export function formatMoney(cents: number | null | undefined): string {

@@ -50,9 +50,7 @@ export async function storeFile(
 ): Promise<StoredFile> {
   const filesDir = options.filesDir ?? config().filesDir;
   if (source instanceof Uint8Array) return storeBytes(source, filesDir, options);
-  const tmpDir = path.join(filesDir, 'tmp');
-  fs.mkdirSync(tmpDir, { recursive: true });
-  const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
+  const tmp = newTmpPath(filesDir);
   const hash = createHash('sha256');
   let size = 0;
   const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
@@ -100,6 +98,13 @@ export async function storeFile(
   }
 }
 
+/** A fresh name under files/tmp: where a file is written before it is renamed to its hash (swept at start-up). */
+function newTmpPath(filesDir: string): string {
+  const tmpDir = path.join(filesDir, 'tmp');
+  fs.mkdirSync(tmpDir, { recursive: true });
+  return path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
+}
+
 /**
  * Bytes already in memory (drawn PDFs, resized photos): hashed at once, written only when new. The
  * stream machinery above costs more than the write for the small files the portal and the demo seed
@@ -112,9 +117,7 @@ async function storeBytes(bytes: Uint8Array, filesDir: string, options: { maxByt
   const finalPath = storedFilePath(sha256, filesDir);
   // Same content already stored: keep the existing file.
   if (fs.existsSync(finalPath)) return { sha256, sizeBytes: bytes.length, path: finalPath, created: false };
-  const tmpDir = path.join(filesDir, 'tmp');
-  fs.mkdirSync(tmpDir, { recursive: true });
-  const tmp = path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
+  const tmp = newTmpPath(filesDir);
   try {
     await fs.promises.writeFile(tmp, bytes, { flag: 'wx' });
     fs.mkdirSync(path.dirname(finalPath), { recursive: true });

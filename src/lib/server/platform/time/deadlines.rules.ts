@@ -12,7 +12,7 @@
  *
  * Pure: the caller passes the town's closures (clerk-added days, cancelled days) as data.
  */
-import { addDays } from '#lib/shared/days.ts';
+import { addDays, memo } from '#lib/shared/days.ts';
 import Holidays from 'date-holidays';
 import { DateTime } from 'luxon';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
@@ -272,20 +272,19 @@ export interface DeadlineWindow {
   dueSoonThrough: string;
 }
 
-/** The last answer of dayAndClose, by UTC minute: luxon's zone arithmetic costs ~60 µs, and every page asks. */
-let lastDayAndClose: { minute: number; closeOfBusiness: string; answer: { today: string; afterClose: boolean } } | undefined;
-
 /** The local day at `now`, and whether the town's close of business has passed on it. */
 function dayAndClose(now: Date, closeOfBusiness: string): { today: string; afterClose: boolean } {
-  // Both change only on a minute's boundary (the town's offset from UTC is whole minutes).
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (lastDayAndClose?.minute === minute && lastDayAndClose.closeOfBusiness === closeOfBusiness) return lastDayAndClose.answer;
-  const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
-  const [h, m] = closeOfBusiness.split(':').map(Number);
-  const answer = { today: isoDate(local), afterClose: local.hour * 60 + local.minute >= h * 60 + m };
-  lastDayAndClose = { minute, closeOfBusiness, answer };
-  return answer;
+  // Both change only on a minute's boundary (the town's offset from UTC is whole minutes), and luxon's
+  // zone arithmetic costs ~60 µs, asked on every page: remembered by the minute.
+  return dayAndCloseAt(`${Math.floor(now.getTime() / 60_000)} ${closeOfBusiness}`);
 }
+
+const dayAndCloseAt = memo((key: string): { today: string; afterClose: boolean } => {
+  const [minute, closeOfBusiness] = key.split(' ');
+  const local = DateTime.fromMillis(Number(minute) * 60_000, { zone: TOWN_TIME_ZONE });
+  const [h, m] = closeOfBusiness.split(':').map(Number);
+  return { today: isoDate(local), afterClose: local.hour * 60 + local.minute >= h * 60 + m };
+});
 
 /** A deadline is met at close of business: after it, today's deadline is overdue and tomorrow's is the first that is not. */
 function firstNotOverdue({ today, afterClose }: { today: string; afterClose: boolean }): string {
