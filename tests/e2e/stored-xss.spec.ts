@@ -83,6 +83,13 @@ test('the live search and the map draw hostile names as text', async ({ page, co
     dialogs.push(d.message());
     void d.dismiss();
   });
+  // The search index is rebuilt in the background after the hostile records went in (a quiet second,
+  // then a build that takes longer on a busy machine): wait until it has them, or the live search
+  // loads the index from before them.
+  await expect(async () => {
+    const res = await page.request.get(`${portal.url}/search?q=hyperlink`);
+    expect(await res.text()).not.toContain('Nothing matches');
+  }).toPass({ timeout: 120_000 });
   await page.goto(`${portal.url}/search`);
   const box = page.getByRole('searchbox').first();
   await box.focus();
