@@ -5,7 +5,9 @@ import node from '@astrojs/node';
 export default defineConfig({
   output: 'server',
   // Pages are small and fast to render: one buffered write beats many streamed chunks (fewer syscalls).
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // Middleware mode: scripts/start.ts still starts the adapter's standalone server (static files, then
+  // Astro) and also gets Astro's handler alone, for requests no static file can answer.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Everything per deployment is read from process.env at run time (src/lib/server/platform/config.ts).
   server: { host: 'localhost', port: 4321 },
   security: {

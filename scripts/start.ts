@@ -22,7 +22,7 @@ import { acceptOpen311Posts } from '#lib/server/public/open311.ts';
 import { hashPlainUnsubscribeTokens } from '#lib/server/public/alerts/subscriptions.ts';
 import { ensureGeneratedKeys, GENERATED_KEYS } from '#lib/server/platform/secrets.ts';
 import { addSecurityHeaders } from '#lib/server/platform/http/security-headers.ts';
-import { serveCachedPagesFirst } from '#lib/server/platform/http/cached-pages-first.ts';
+import { serveCachedPagesFirst, staticPathsUnder, type BuiltServer } from '#lib/server/platform/http/cached-pages-first.ts';
 import { trackResponses } from '#lib/server/platform/http/backpressure.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,10 +72,14 @@ process.env.PORT = String(cfg.port);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const server = (await import(pathToFileURL(entry).href)) as {
   startServer: () => { server: { server: import('node:http').Server }; done: Promise<void> };
+  handler: BuiltServer['astro'];
 };
+// The adapter runs in middleware mode (astro.config.mjs): `handler` is Astro alone, and startServer still
+// gives the standalone server, which serves dist/client's files before handing a request to Astro.
 const { server: http } = server.startServer();
-// Cache hits for anonymous visitors are answered here, before Astro is entered (its own connection).
-serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath));
+// Cache hits for anonymous visitors are answered here, before Astro is entered (its own connection); a
+// request no static file can answer skips the standalone server's file lookup.
+serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath), { astro: server.handler, staticPaths: staticPathsUnder(path.join(root, 'dist/client')) });
 // Security headers on every response, static files and the adapter's own answers included.
 addSecurityHeaders(http.server);
 // Long downloads built while sent (a request's ZIP) wait for the client to take what was written.

@@ -9,7 +9,7 @@ describe('public page cache', () => {
   it('serves an entry only for the same data version, town day and within its time to live', () => {
     const cache = new PageCache({ ttlMs: 60_000 });
     cache.set('/projects', entry('a'), 0);
-    expect(cache.get('/projects', 1, '2026-11-30', 1_000)?.body.toString()).toBe('a');
+    expect(cache.get('/projects', 1, '2026-11-30', 1_000)?.body?.toString()).toBe('a');
     expect(cache.get('/projects', 2, '2026-11-30', 1_000)).toBeUndefined();
     cache.set('/projects', entry('b'), 0);
     expect(cache.get('/projects', 1, '2026-12-01', 1_000)).toBeUndefined();
@@ -24,7 +24,7 @@ describe('public page cache', () => {
     cache.get('/a', 1, '2026-11-30');
     cache.set('/c', entry('3333'));
     expect(cache.get('/b', 1, '2026-11-30')).toBeUndefined();
-    expect(cache.get('/a', 1, '2026-11-30')?.body.toString()).toBe('1111');
+    expect(cache.get('/a', 1, '2026-11-30')?.body?.toString()).toBe('1111');
     cache.set('/big', entry('x'.repeat(9)));
     expect(cache.size).toBe(1);
   });

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mayBeStatic, staticPathsUnder } from '#lib/server/platform/http/cached-pages-first.ts';
+
+// A built client folder as `astro build` leaves it: hashed assets in a folder, a few files at the top.
+const client = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-client-'));
+fs.mkdirSync(path.join(client, '_astro'));
+fs.writeFileSync(path.join(client, '_astro', 'Base.abc123.css'), 'body{}');
+fs.writeFileSync(path.join(client, 'favicon.ico'), '');
+afterAll(() => fs.rmSync(client, { recursive: true, force: true }));
+
+describe('which requests skip the static-file lookup and go straight to Astro', () => {
+  const paths = staticPathsUnder(client);
+
+  it('lists every file and folder of the built client as URL paths', () => {
+    expect([...paths].sort()).toEqual(['/_astro', '/_astro/Base.abc123.css', '/favicon.ico']);
+  });
+
+  it('sends files and folders of the client, however the path is written, to the standalone handler', () => {
+    for (const url of ['/favicon.ico', '/favicon.ico?v=2', '/_astro/Base.abc123.css', '/_astro', '/_astro/', '/x/../favicon.ico', '/%5fastro/Base.abc123.css']) {
+      expect(mayBeStatic(url, paths), url).toBe(true);
+    }
+  });
+
+  it('sends a URL that does not decode to the standalone handler, which answers 400', () => {
+    expect(mayBeStatic('/%E0%A4%A', paths)).toBe(true);
+  });
+
+  it('sends pages, the home page and unknown paths straight to Astro', () => {
+    for (const url of ['/', '/projects', '/projects/curry-road?x=1', '/projects/', '/favicon.ico/', '/_astro/missing.js', '/api/projects.csv']) {
+      expect(mayBeStatic(url, paths), url).toBe(url === '/favicon.ico/');
+    }
+  });
+});
