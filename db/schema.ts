@@ -525,7 +525,8 @@ export const enforcementViolations = sqliteTable(
       .notNull()
       .references(() => violations.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.enforcementActionId, t.violationId] })],
+  // By violation too: a project page asks which actions cite its violations; deleting a violation cascades here.
+  (t) => [primaryKey({ columns: [t.enforcementActionId, t.violationId] }), index('enforcement_violations_violation_idx').on(t.violationId)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
  */
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   documents,
   enforcementActions,
@@ -26,7 +26,7 @@ import { ENFORCEMENT_TYPE_LABEL, ENFORCEMENT_TYPE_MEANING } from '#lib/shared/la
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { describeAction, inForceSql, isInForce } from './in-force.rules.ts';
 import { stopWorkOrdersInForce } from './in-force.ts';
 import {
@@ -533,13 +533,17 @@ export function staffActions(db: DB, opts: { inForceOnly: boolean; type?: Enforc
 export function publicEvidenceByAction(db: DB, actionIds: number[]): Map<number, Array<{ id: number; title: string }>> {
   const out = new Map<number, Array<{ id: number; title: string }>>();
   if (!actionIds.length) return out;
-  const rows = db
-    .select({ actionId: enforcementDocuments.enforcementActionId, id: documents.id, title: documents.title })
-    .from(enforcementDocuments)
-    .innerJoin(documents, eq(documents.id, enforcementDocuments.documentId))
-    .where(and(inArray(enforcementDocuments.enforcementActionId, actionIds), eq(documents.public, true)))
-    .orderBy(asc(documents.id))
-    .all();
+  // Prepared once per connection (every project page with enforcement asks): the ids go in as one JSON array.
+  const q = preparedOnce(db, 'enforcement.publicEvidence', () =>
+    db
+      .select({ actionId: enforcementDocuments.enforcementActionId, id: documents.id, title: documents.title })
+      .from(enforcementDocuments)
+      .innerJoin(documents, eq(documents.id, enforcementDocuments.documentId))
+      .where(and(sql`${enforcementDocuments.enforcementActionId} in (select value from json_each(${sql.placeholder('ids')}))`, eq(documents.public, true)))
+      .orderBy(asc(documents.id))
+      .prepare(),
+  );
+  const rows = q.all({ ids: JSON.stringify(actionIds) });
   for (const r of rows) {
     const list = out.get(r.actionId) ?? [];
     list.push({ id: r.id, title: r.title });

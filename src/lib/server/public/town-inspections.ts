@@ -8,7 +8,7 @@
  * may name a complainant), and no violation that only a non-public enforcement action cites. The caller
  * has already checked the project is published.
  */
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { enforcementActions, enforcementViolations, townInspections, violations } from '#db/schema.ts';
 import type { Milestone, TownInspectionOutcome } from '#db/enums.ts';
 import { MILESTONE_LABEL, TOWN_INSPECTION_NO_MILESTONE, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
@@ -59,19 +59,20 @@ export function publicTownInspections(db: DB, projectId: number): PublicTownInsp
         .where(and(eq(violations.projectId, id), isNotNull(violations.townInspectionId)))
         .orderBy(violations.id)
         .prepare(),
+      // The enforcement actions citing the project's violations (whether each is public).
+      citedBy: db
+        .select({ violationId: enforcementViolations.violationId, public: enforcementActions.public })
+        .from(enforcementViolations)
+        .innerJoin(enforcementActions, eq(enforcementActions.id, enforcementViolations.enforcementActionId))
+        .innerJoin(violations, eq(violations.id, enforcementViolations.violationId))
+        .where(eq(violations.projectId, id))
+        .prepare(),
     };
   });
   const rows = q.inspections.all({ projectId });
   if (!rows.length) return [];
   const found = q.violations.all({ projectId });
-  const citedBy = found.length
-    ? db
-        .select({ violationId: enforcementViolations.violationId, public: enforcementActions.public })
-        .from(enforcementViolations)
-        .innerJoin(enforcementActions, eq(enforcementActions.id, enforcementViolations.enforcementActionId))
-        .where(inArray(enforcementViolations.violationId, found.map((v) => v.id)))
-        .all()
-    : [];
+  const citedBy = found.length ? q.citedBy.all({ projectId }) : [];
   // Public unless every action citing it is kept private.
   const hidden = new Set(found.filter((v) => {
     const cites = citedBy.filter((c) => c.violationId === v.id);

@@ -6,9 +6,9 @@
  * accepts. Everything else — a miss, a session cookie, any other method or path — goes to Astro unchanged.
  * Security headers are still set first (they are prepended listeners, see scripts/start.ts).
  *
- * A request no file under dist/client can answer goes straight to Astro's own handler (the adapter's
+ * A GET or HEAD no file under dist/client can answer goes straight to Astro's own handler (the adapter's
  * middleware mode): the standalone handler would first look for a static file (an lstat, then a stat
- * whose failure builds an error with its stack), about a tenth of a page miss's time.
+ * whose failure builds an error with its stack), a tenth to a fifth of a page miss's server time.
  */
 import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -106,7 +106,9 @@ export function serveCachedPagesFirst(server: Server, db: DB, built?: BuiltServe
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (answerFromCache(db, req, res)) return;
-    if (built && !mayBeStatic(req.url ?? '/', built.staticPaths)) {
+    // Only reads: a request with a body keeps the standalone path. Sent straight to Astro, a refused
+    // multipart body left its keep-alive connection stalled (tests/integration/upload-fuzzing.test.ts).
+    if (built && (req.method === 'GET' || req.method === 'HEAD') && !mayBeStatic(req.url ?? '/', built.staticPaths)) {
       void built.astro(req, res);
       return;
     }

@@ -1,0 +1,1 @@
+CREATE INDEX `enforcement_violations_violation_idx` ON `enforcement_violations` (`violation_id`);
