@@ -9,10 +9,25 @@
  * (decision 0049). drizzle-orm is `"type": "module"` with explicit `./x.js` specifiers between its ESM
  * files (its CommonJS copies are `.cjs` and never reached from here), so such a specifier is the file
  * next to its parent, and it is a module.
+ *
+ * Also: drizzle-orm's mapResultRow (every row of every query goes through it) is replaced, as the file is
+ * loaded, by scripts/module-hooks/drizzle-map-result-row.js: the same answers with its per-column
+ * decisions made once per query rather than for every value (decision 0052). If drizzle's utils.js is not
+ * the one it was written for, it is loaded as shipped.
  */
+import fs from 'node:fs';
 import { registerHooks } from 'node:module';
 
 const DRIZZLE = '/node_modules/drizzle-orm/';
+const FAST_MAP_RESULT_ROW = fs.readFileSync(new URL('./module-hooks/drizzle-map-result-row.js', import.meta.url), 'utf8');
+
+/** drizzle-orm/utils.js with its mapResultRow replaced, or undefined when the file is not the expected one. */
+export function withFastRowMapping(source: string): string | undefined {
+  const start = source.indexOf('function mapResultRow(columns, row, joinsNotNullableMap) {');
+  const end = source.indexOf('function orderSelectedFields(');
+  if (start < 0 || end < start || !/^import \{ getTableName, Table \} from "\.\/table\.js";$/m.test(source)) return undefined;
+  return source.slice(0, start) + FAST_MAP_RESULT_ROW + '\n' + source.slice(end);
+}
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
@@ -21,5 +36,11 @@ registerHooks({
       return { url: new URL(specifier, parent).href, format: 'module', shortCircuit: true };
     }
     return nextResolve(specifier, context);
+  },
+  load(url, context, nextLoad) {
+    const loaded = nextLoad(url, context);
+    if (!url.endsWith('/node_modules/drizzle-orm/utils.js') || loaded.source == null) return loaded;
+    const source = withFastRowMapping(String(loaded.source));
+    return source ? { ...loaded, source } : loaded;
   },
 });

@@ -8,5 +8,10 @@ declare namespace App {
     db: import('#lib/server/platform/db.ts').DB;
     /** Random id for this request, for logs. */
     requestId: string;
+    /**
+     * The public data version the page cache was asked at, when start.ts's cache layer asked it first and
+     * missed (cached-pages-first.ts): the middleware keeps the page under that version rather than read it again.
+     */
+    publicDataVersion?: number;
   }
 }

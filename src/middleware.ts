@@ -51,7 +51,7 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
   const cacheable = isCacheablePage(method, context.url.pathname, Boolean(token));
   const key = context.url.pathname + context.url.search;
   // Read before rendering: a change made while the page renders leaves the entry already stale.
-  const version = cacheable ? publicDataVersion(db()) : 0;
+  const version = cacheable ? (context.locals.publicDataVersion ?? publicDataVersion(db())) : 0;
   const day = cacheable ? townToday() : '';
   if (cacheable) {
     const hit = pageCache.get(key, version, day);

@@ -185,16 +185,22 @@ export function readSnapshot<T>(db: DB, read: () => T extends PromiseLike<unknow
   if (client.inTransaction) return read();
   const [begin, commit, rollback] = preparedOnce(db, 'snapshot', () => [client.prepare('begin'), client.prepare('commit'), client.prepare('rollback')] as const);
   begin.run();
+  snapshots.set(db, {});
   let value: T;
   try {
     value = read();
   } catch (err) {
     if (client.inTransaction) rollback.run();
     throw err;
+  } finally {
+    snapshots.delete(db);
   }
   commit.run();
   return value;
 }
+
+/** The snapshot a connection is reading in, if any: the database cannot change under it (memoUntilChange). */
+const snapshots = new WeakMap<object, { generation?: string }>();
 
 const memos = new WeakMap<object, Map<string, { generation: string; value: unknown }>>();
 /**
@@ -207,7 +213,10 @@ export function memoUntilChange<T>(db: DB, key: string, compute: () => T): T {
   // Prepared once: client.pragma() compiles its statement on every call (half a millisecond a page, measured).
   const totalChanges = preparedOnce(db, 'memo.totalChanges', () => client.prepare('select total_changes() as c').pluck());
   const dataVersion = preparedOnce(db, 'memo.dataVersion', () => client.prepare('pragma data_version').pluck());
-  const generation = `${dataVersion.get()}:${totalChanges.get()}`;
+  // In a snapshot nothing changes: its generation is read once, not by each of a page's ~8 memos.
+  const snapshot = snapshots.get(db);
+  const generation = snapshot?.generation ?? `${dataVersion.get()}:${totalChanges.get()}`;
+  if (snapshot) snapshot.generation = generation;
   let map = memos.get(db);
   if (!map) memos.set(db, (map = new Map()));
   const hit = map.get(key);

@@ -37,8 +37,12 @@ function nodeHeaders(entry: CachedPage): Array<[string, string | string[]]> {
   return list;
 }
 
-/** Answer from the cache if the page is there and current; false when the adapter must answer. */
-export function answerFromCache(db: DB, req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean {
+/**
+ * Answer from the cache if the page is there and current: true. Otherwise the public data version it was
+ * asked at (for Astro, so the middleware need not read it again), or false when the request is not for
+ * a cacheable page.
+ */
+export function answerFromCache(db: DB, req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean | { version: number } {
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') return false;
   const url = req.url ?? '/';
@@ -48,8 +52,9 @@ export function answerFromCache(db: DB, req: IncomingMessage, res: ServerRespons
   if (!isCacheablePage(method, pathname, cookie !== undefined && SESSION_COOKIE_RE.test(cookie))) return false;
   // The middleware keys by URL pathname + search: a bare "?" has an empty search there.
   const key = q === -1 || q === url.length - 1 ? pathname : url;
-  const hit = pageCache.get(key, publicDataVersion(db), townToday(new Date(now)), now);
-  if (!hit) return false;
+  const version = publicDataVersion(db);
+  const hit = pageCache.get(key, version, townToday(new Date(now)), now);
+  if (!hit) return { version };
   const coding = negotiateCoding(req.headers['accept-encoding'] ?? null);
   const body = coding ? pageCache.encodedBody(key, hit, coding) : pageCache.plainBody(hit);
   for (const [name, value] of nodeHeaders(hit)) res.setHeader(name, value);
@@ -65,8 +70,8 @@ export function answerFromCache(db: DB, req: IncomingMessage, res: ServerRespons
 
 /** The built server's own parts: Astro's request handler without the static-file lookup, and the files it serves. */
 export interface BuiltServer {
-  /** The adapter's middleware-mode handler (dist/server/entry.mjs `handler`). */
-  astro: (req: IncomingMessage, res: ServerResponse) => unknown;
+  /** The adapter's middleware-mode handler (dist/server/entry.mjs `handler`); its fourth argument becomes Astro.locals. */
+  astro: (req: IncomingMessage, res: ServerResponse, next?: undefined, locals?: Partial<App.Locals>) => unknown;
   /** Every file and folder under dist/client, as URL paths ("/_astro/x.js", "/_astro", "/favicon.ico"). */
   staticPaths: ReadonlySet<string>;
 }
@@ -105,11 +110,12 @@ export function serveCachedPagesFirst(server: Server, db: DB, built?: BuiltServe
   const adapter = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (answerFromCache(db, req, res)) return;
+    const asked = answerFromCache(db, req, res);
+    if (asked === true) return;
     // Only reads: a request with a body keeps the standalone path. Sent straight to Astro, a refused
     // multipart body left its keep-alive connection stalled (tests/integration/upload-fuzzing.test.ts).
     if (built && (req.method === 'GET' || req.method === 'HEAD') && !mayBeStatic(req.url ?? '/', built.staticPaths)) {
-      void built.astro(req, res);
+      void built.astro(req, res, undefined, asked ? { publicDataVersion: asked.version } : undefined);
       return;
     }
     for (const handle of adapter) handle.call(server, req, res);
