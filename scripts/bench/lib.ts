@@ -11,6 +11,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests answered in the run. */
+  total: number;
 }
 
 export interface BenchContext {
@@ -32,6 +34,7 @@ export async function load(label: string, url: string, opts: { duration: number;
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    total: result.requests.total,
   };
 }
 
@@ -55,7 +58,7 @@ export function formatLoad(r: LoadResult): string {
 }
 
 /** CPU seconds a process has used (utime + stime in /proc/<pid>/stat, in Linux's 100 clock ticks a second). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
