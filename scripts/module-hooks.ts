@@ -12,20 +12,26 @@
  *
  * Also: drizzle-orm's mapResultRow (every row of every query goes through it) is replaced, as the file is
  * loaded, by scripts/module-hooks/drizzle-map-result-row.js: the same answers with its per-column
- * decisions made once per query rather than for every value (decision 0052). If drizzle's utils.js is not
- * the one it was written for, it is loaded as shipped.
+ * decisions made once per query rather than for every value (decision 0052). If drizzle's mapResultRow is
+ * not, to the byte, the 0.45.4 function it was written to match, drizzle is loaded as shipped (and
+ * tests/unit/drizzle-row-mapping.test.ts fails, so an upgrade decides whether to keep the replacement).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { registerHooks } from 'node:module';
 
 const DRIZZLE = '/node_modules/drizzle-orm/';
 const FAST_MAP_RESULT_ROW = fs.readFileSync(new URL('./module-hooks/drizzle-map-result-row.js', import.meta.url), 'utf8');
 
-/** drizzle-orm/utils.js with its mapResultRow replaced, or undefined when the file is not the expected one. */
+/** SHA-256 of drizzle-orm 0.45.4's mapResultRow, the function the replacement was written to match. */
+const SHIPPED_MAP_RESULT_ROW_SHA256 = '1b25870eb8e6cb9801198c1ce1d8c5e9c7380b9dcb4289dffc484e5b18295e8f';
+
+/** drizzle-orm/utils.js with its mapResultRow replaced, or undefined when that function is not the one expected. */
 export function withFastRowMapping(source: string): string | undefined {
   const start = source.indexOf('function mapResultRow(columns, row, joinsNotNullableMap) {');
   const end = source.indexOf('function orderSelectedFields(');
-  if (start < 0 || end < start || !/^import \{ getTableName, Table \} from "\.\/table\.js";$/m.test(source)) return undefined;
+  if (start < 0 || end < start) return undefined;
+  if (createHash('sha256').update(source.slice(start, end)).digest('hex') !== SHIPPED_MAP_RESULT_ROW_SHA256) return undefined;
   return source.slice(0, start) + FAST_MAP_RESULT_ROW + '\n' + source.slice(end);
 }
 

@@ -31,7 +31,8 @@ const out = {
   one: db.select({ name: owners.name, seen: owners.seen }).from(owners).where(eq(owners.id, 1)).get(),
   prepared: db.select({ active: owners.active }).from(owners).where(eq(owners.id, sql.placeholder('id'))).prepare().all({ id: 2 }),
 };
-console.log(JSON.stringify(out));
+// undefined written out, so a key missing on one side and undefined on the other still differ.
+console.log(JSON.stringify(out, (key, value) => (value === undefined ? '(undefined)' : value)));
 `;
 
 describe('drizzle row mapping through the module hook', () => {

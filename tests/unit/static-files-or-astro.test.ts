@@ -18,14 +18,16 @@ describe('which requests skip the static-file lookup and go straight to Astro', 
     expect([...paths].sort()).toEqual(['/_astro', '/_astro/Base.abc123.css', '/favicon.ico']);
   });
 
-  it('sends files and folders of the client, however the path is written, to the standalone handler', () => {
-    for (const url of ['/favicon.ico', '/favicon.ico?v=2', '/_astro/Base.abc123.css', '/_astro', '/_astro/', '/x/../favicon.ico', '/%5fastro/Base.abc123.css']) {
+  it('sends files and folders of the client, written any way its file server reads them, to the standalone handler', () => {
+    for (const url of ['/favicon.ico', '/favicon.ico?v=2', '/favicon.ico#top', '/_astro/Base.abc123.css', '/_astro', '/_astro/', '/x/../favicon.ico', '/%5fastro/Base.abc123.css', '/_astro%2FBase.abc123.css']) {
       expect(mayBeStatic(url, paths), url).toBe(true);
     }
   });
 
-  it('sends a URL that does not decode to the standalone handler, which answers 400', () => {
+  it('sends a URL that does not decode, in its path or its query, to the standalone handler, which answers 400', () => {
     expect(mayBeStatic('/%E0%A4%A', paths)).toBe(true);
+    expect(mayBeStatic('/projects?q=%E0%A4%A', paths)).toBe(true);
+    expect(mayBeStatic('/projects?q=%41', paths)).toBe(false);
   });
 
   it('sends pages, the home page and unknown paths straight to Astro', () => {

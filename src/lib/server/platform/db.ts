@@ -186,17 +186,16 @@ export function readSnapshot<T>(db: DB, read: () => T extends PromiseLike<unknow
   const [begin, commit, rollback] = preparedOnce(db, 'snapshot', () => [client.prepare('begin'), client.prepare('commit'), client.prepare('rollback')] as const);
   begin.run();
   snapshots.set(db, {});
-  let value: T;
   try {
-    value = read();
-  } catch (err) {
-    if (client.inTransaction) rollback.run();
-    throw err;
+    const value = read();
+    commit.run();
+    return value;
   } finally {
     snapshots.delete(db);
+    // A read that threw (or a commit that failed) must not leave the shared connection in a transaction:
+    // every later page would read that one old snapshot.
+    if (client.inTransaction) rollback.run();
   }
-  commit.run();
-  return value;
 }
 
 /** The snapshot a connection is reading in, if any: the database cannot change under it (memoUntilChange). */

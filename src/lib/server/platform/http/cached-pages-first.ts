@@ -87,18 +87,19 @@ export function staticPathsUnder(dir: string): Set<string> {
 
 /**
  * Whether the standalone handler must see the request: a static file or folder may answer it, or its URL
- * does not decode (the standalone handler answers 400). The path is normalised as the static handler
- * resolves it ("/a/../favicon.ico" is the favicon).
+ * does not decode (the standalone handler answers 400 to any URL decodeURI refuses, query included). The
+ * path is decoded and normalised as the static handler's file server reads it ("/a/../favicon.ico" and
+ * "/_astro%2Fx.js" are files).
  */
 export function mayBeStatic(url: string, staticPaths: ReadonlySet<string>): boolean {
-  const q = url.indexOf('?');
-  let pathname = q === -1 ? url : url.slice(0, q);
+  let pathname: string;
   try {
-    pathname = decodeURI(pathname);
+    decodeURI(url);
+    pathname = decodeURIComponent(url.split(/[?#]/, 1)[0]);
   } catch {
     return true;
   }
-  return staticPaths.has(path.posix.normalize(pathname).replace(/\/$/, '')) || !pathname.startsWith('/');
+  return !pathname.startsWith('/') || staticPaths.has(path.posix.normalize(pathname).replace(/\/$/, ''));
 }
 
 /**
