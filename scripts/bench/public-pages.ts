@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import { alertsEveryMs } from '#lib/server/public/alerts/dispatch.ts';
+import { JOBS } from '#lib/server/jobs/schedule.ts';
+import { openDatabase } from '#lib/server/platform/db.ts';
+import { lastRun } from '#lib/server/platform/jobs.ts';
 import { bareServer, cpuSeconds, formatLoad, load, untilIdle, type BenchContext, type LoadResult } from './lib.ts';
 
 export async function run(ctx: BenchContext, sample: { slug: string }, slugs: string[], serverPid: number) {
@@ -60,17 +61,17 @@ export async function run(ctx: BenchContext, sample: { slug: string }, slugs: st
 
 /** Wait, if the alert dispatch (every minute) falls due within `seconds`, until it has run. */
 async function clearOfTheMinutesJobs(dataDir: string, seconds: number): Promise<void> {
-  const db = new Database(path.join(dataDir, 'portal.db'), { readonly: true });
+  const dispatch = JOBS.find((job) => job.name === 'alerts-dispatch')!;
+  const db = openDatabase(path.join(dataDir, 'portal.db'));
   try {
-    const lastRun = () => db.prepare("select value from settings where key = 'job:alerts-dispatch:last_run'").pluck().get() as string | undefined;
-    const last = lastRun();
+    const last = lastRun(db, dispatch.name);
     if (!last) return;
-    const dueInMs = Date.parse(last) + alertsEveryMs() - Date.now();
+    const dueInMs = last.getTime() + dispatch.everyMs - Date.now();
     if (dueInMs > seconds * 1000) return;
     // It runs at the scheduler's first minute tick after falling due.
     const deadline = Date.now() + Math.max(0, dueInMs) + 65_000;
-    while (lastRun() === last && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    while (lastRun(db, dispatch.name)?.getTime() === last.getTime() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
   } finally {
-    db.close();
+    db.$client.close();
   }
 }

@@ -176,7 +176,7 @@ export function preparedOnce<T>(db: DB, key: string, build: () => T): T {
 /**
  * Runs a synchronous read in one read transaction. A public page runs ~45 queries: together they see one
  * snapshot of the database (no page half before and half after an officer's save), and SQLite takes its
- * WAL read lock once rather than around every statement (~2 µs each; a project page's view 15–25% faster,
+ * WAL read lock once rather than around every statement (~2 µs each; a project page's view 13–28% faster,
  * measured). Inside a transaction already, it simply reads. Never pass a function that awaits: the
  * transaction ends when it returns.
  */

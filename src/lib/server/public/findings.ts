@@ -14,7 +14,7 @@ import { addDays } from '#lib/shared/days.ts';
 import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
 import type { Finding, RuleId, Severity } from '#lib/server/compliance/compliance.rules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
+import { memoUntilPublicChange } from '#lib/server/platform/http/page-cache.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 
@@ -104,7 +104,6 @@ export type FindingRecord = ReturnType<typeof findingRecord>;
  */
 const TOWN_CACHE_MS = 60_000;
 let townCache: { db: DB; at: number; day: string; value: Array<{ projectId: number; finding: Finding }> } | undefined;
-let publishedCache: { db: DB; version: number; value: Map<number, FindingProject> } | undefined;
 
 const townCacheFresh = (db: DB, now: Date) =>
   townCache !== undefined && townCache.db === db && Math.abs(now.getTime() - townCache.at) < TOWN_CACHE_MS && townCache.day === townToday(now);
@@ -169,12 +168,10 @@ export function findingsOfProjects(db: DB, ids: number[], now = new Date()): Tow
 
 /** Published projects by id, read again whenever the public data changes. */
 function publishedProjects(db: DB): Map<number, FindingProject> {
-  const version = publicDataVersion(db);
-  if (publishedCache?.db !== db || publishedCache.version !== version) {
+  return memoUntilPublicChange(db, 'findings.publishedProjects', () => {
     const rows = db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(eq(projects.published, true)).all();
-    publishedCache = { db, version, value: new Map(rows.map((r) => [r.id, r])) };
-  }
-  return publishedCache.value;
+    return new Map<number, FindingProject>(rows.map((r) => [r.id, r]));
+  });
 }
 
 function sortFindings<T extends { projectId: number; finding: Finding }>(list: T[]): T[] {

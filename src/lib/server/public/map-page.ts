@@ -7,7 +7,7 @@
 import { PROJECT_STATUSES, type ProjectStatus } from '#db/enums.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
-import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
+import { memoUntilPublicChange } from '#lib/server/platform/http/page-cache.ts';
 import { mappedProjects, type NearProject } from './near.ts';
 
 export const MAP_LIST_PAGE_SIZE = 200;
@@ -18,18 +18,14 @@ export function mapStatusFilter(value: string | null): ProjectStatus | undefined
   return value && (PROJECT_STATUSES as readonly string[]).includes(value) ? (value as ProjectStatus) : undefined;
 }
 
-let memo: { db: DB; version: number; all: NearProject[]; bodies: Map<string, EncodedBody> } | undefined;
-
 /** Every mapped project, by status (in lifecycle order) then name; read once per version of the public data. */
-function mapped(db: DB) {
-  const version = publicDataVersion(db);
-  if (memo?.db !== db || memo.version !== version) {
+function mapped(db: DB): { all: NearProject[]; bodies: Map<string, EncodedBody> } {
+  return memoUntilPublicChange(db, 'map.mapped', () => {
     const rank = new Map(PROJECT_STATUSES.map((s, i) => [s, i]));
     // A stable sort by status keeps the query's order by name inside each status.
     const all = mappedProjects(db).sort((a, b) => rank.get(a.status)! - rank.get(b.status)!);
-    memo = { db, version, all, bodies: new Map() };
-  }
-  return memo;
+    return { all, bodies: new Map<string, EncodedBody>() };
+  });
 }
 
 export function mapPage(db: DB, statusParam: string | null, pageParam: string | null) {

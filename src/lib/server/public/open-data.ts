@@ -19,7 +19,7 @@ import {
 import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
-import { publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
+import { memoUntilPublicChange } from '#lib/server/platform/http/page-cache.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { openActionsCount, outerProjectId, stopWorkSince } from './projects.ts';
@@ -195,17 +195,11 @@ const projectUpdatedMs = sql<number>`max(${projects.updatedAt},
 
 export type ProjectRecord = ReturnType<typeof readOpenProjects>[number];
 
-let everyProject: { db: DB; version: number; baseUrl: string; records: ProjectRecord[] } | undefined;
-
 export function listOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string): ProjectRecord[] {
   // The whole list (about 150 ms at 10,000 projects) is what most clients fetch: build it once per
   // version of the public data (bumped by triggers on every public table, whichever process writes).
   if (filters.id == null && !filters.statuses.length && !filters.bbox && !filters.updatedSince) {
-    const version = publicDataVersion(db);
-    if (everyProject?.db !== db || everyProject.version !== version || everyProject.baseUrl !== baseUrl) {
-      everyProject = { db, version, baseUrl, records: readOpenProjects(db, filters, baseUrl) };
-    }
-    return everyProject.records;
+    return memoUntilPublicChange(db, `open-data.every:${baseUrl}`, () => readOpenProjects(db, filters, baseUrl));
   }
   return readOpenProjects(db, filters, baseUrl);
 }
@@ -395,7 +389,6 @@ export function projectsGeoJson<R extends { id: number; latitude: number | null;
 
 export type OpenProjectsFormat = 'json' | 'csv' | 'geojson';
 
-let everyBody: { db: DB; version: number; baseUrl: string; formats: Partial<Record<OpenProjectsFormat, EncodedBody>> } | undefined;
 
 /**
  * Every published project in one format, serialized (and later compressed) once per version of the public
@@ -408,9 +401,7 @@ export function projectsBody(db: DB, filters: ApiFilters, format: OpenProjectsFo
 }
 
 function everyProjectBody(db: DB, format: OpenProjectsFormat, baseUrl: string): EncodedBody {
-  const version = publicDataVersion(db);
-  if (everyBody?.db !== db || everyBody.version !== version || everyBody.baseUrl !== baseUrl) everyBody = { db, version, baseUrl, formats: {} };
-  return (everyBody.formats[format] ??= encodeProjects(listOpenProjects(db, NO_FILTERS, baseUrl), format, baseUrl));
+  return memoUntilPublicChange(db, `open-data.body:${format}:${baseUrl}`, () => encodeProjects(listOpenProjects(db, NO_FILTERS, baseUrl), format, baseUrl));
 }
 
 const NO_FILTERS: ApiFilters = { statuses: [] };

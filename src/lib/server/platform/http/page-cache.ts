@@ -23,6 +23,20 @@ export function publicDataVersion(db: DB): number {
   return (stmt.get() as number | undefined) ?? 0;
 }
 
+const publicMemos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
+/**
+ * A value read or built from public data (the whole open-data list, the map's points, a list count),
+ * kept until public_data_version moves: any process's write to a public table. A new version drops every
+ * value kept under the old one.
+ */
+export function memoUntilPublicChange<T>(db: DB, key: string, compute: () => T): T {
+  const version = publicDataVersion(db);
+  let held = publicMemos.get(db);
+  if (!held || held.version !== version) publicMemos.set(db, (held = { version, values: new Map() }));
+  if (!held.values.has(key)) held.values.set(key, compute());
+  return held.values.get(key) as T;
+}
+
 export interface CachedPage {
   version: number;
   day: string;
