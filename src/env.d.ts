@@ -13,5 +13,10 @@ declare namespace App {
      * missed (cached-pages-first.ts): the middleware keeps the page under that version rather than read it again.
      */
     publicDataVersion?: number;
+    /**
+     * Set by a page whose answer depends on more than the public data (the search page: on the index
+     * serving): the middleware keeps the page in the cache only if this still holds once it is rendered.
+     */
+    keepPageWhile?: () => boolean;
   }
 }

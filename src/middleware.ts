@@ -79,7 +79,14 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
     }
   }
 
-  if (cacheable && method === 'GET' && response.status === 200 && (response.headers.get('content-type') ?? '').startsWith('text/html') && !response.headers.has('set-cookie')) {
+  if (
+    cacheable &&
+    method === 'GET' &&
+    response.status === 200 &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !response.headers.has('set-cookie') &&
+    (context.locals.keepPageWhile?.() ?? true)
+  ) {
     const headers = new Headers(response.headers);
     // The length and coding are those of whichever body is sent (see cachedAnswer).
     headers.delete('Content-Length');

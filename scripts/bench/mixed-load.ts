@@ -84,7 +84,7 @@ export async function run(ctx: BenchContext, opts: MixedLoadOptions) {
           // (issue 15); the resident who sends anyway confirms, as here.
           confirmOnlineOnly: 'yes',
           name: 'Load Test Resident',
-          email: `load.${n}@example.org`,
+          email: `load.${runId}.${n}@example.org`,
         }).toString(),
       };
     },

@@ -97,4 +97,17 @@ describe('public page cache', () => {
     // Pages that are never cached are never compressed here either.
     expect((await raw('/requests/new', 'br')).headers['content-encoding']).toBeUndefined();
   });
+
+  it('keeps a search page until a new search index serves, then answers from the new index', async () => {
+    const found = async (q: string, word: string) => (await (await get(base, `/search?q=${q}`)).text()).includes(word);
+    await expect.poll(() => found('curr+ro', '<mark>Curry</mark>'), { timeout: 30_000 }).toBe(true);
+    expect((await get(base, '/search?q=curr+ro')).headers.get('x-page-cache')).toBe('hit');
+    // A project renamed: the page asked for now is rendered by the old index (nothing matches) and kept;
+    // when the rebuilt index starts serving, the kept search pages go and the new name is found.
+    const slug = (db.$client.prepare("select slug from projects where published = 1 order by name limit 1 offset 5").get() as { slug: string }).slug;
+    // As the portal's own edits do, the change is the newest (the index notices by the latest updated_at).
+    db.$client.prepare("update projects set name = name || ' Quillwort', updated_at = (select max(updated_at) from projects) + 1 where slug = ?").run(slug);
+    await expect.poll(() => found('quillwort', `/projects/${slug}`), { timeout: 30_000, interval: 250 }).toBe(true);
+    expect((await get(base, '/search?q=quillwort')).headers.get('x-page-cache')).toBe('hit');
+  });
 });

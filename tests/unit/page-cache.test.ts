@@ -29,11 +29,20 @@ describe('public page cache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('forgets every entry of a path, whatever its query, and nothing else', () => {
+    const cache = new PageCache();
+    for (const key of ['/search', '/search?q=curry', '/search?q=road', '/searching', '/projects?q=curry']) cache.set(key, entry(key));
+    cache.forgetPath('/search');
+    expect(['/search', '/search?q=curry', '/search?q=road', '/searching', '/projects?q=curry'].filter((k) => cache.get(k, 1, '2026-11-30'))).toEqual(['/searching', '/projects?q=curry']);
+  });
+
   it('caches only public pages, for anonymous visitors, on GET', () => {
     expect(isCacheablePage('GET', '/projects/curry-road-warehouse', false)).toBe(true);
     expect(isCacheablePage('GET', '/projects/curry-road-warehouse', true)).toBe(false);
     expect(isCacheablePage('POST', '/projects', false)).toBe(false);
-    for (const path of ['/requests/new', '/requests/track/abc', '/search', '/alerts/new', '/signin', '/staff', '/operator', '/open-data/records-requests']) {
+    // Search pages too: a new index drops them (forgetPath, below).
+    expect(isCacheablePage('GET', '/search', false)).toBe(true);
+    for (const path of ['/requests/new', '/requests/track/abc', '/search/index.json', '/alerts/new', '/signin', '/staff', '/operator', '/open-data/records-requests']) {
       expect(isCacheablePage('GET', path, false), path).toBe(false);
     }
   });

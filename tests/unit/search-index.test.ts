@@ -258,7 +258,7 @@ describe('the search service', () => {
 
   it('says it is not ready before the first build, without waiting for it', async () => {
     const answer = await service.search('curry');
-    expect(answer).toEqual({ ready: false, generation: 0, hits: [] });
+    expect(answer).toEqual({ ready: false, generation: 0, hits: [], answered: false });
   });
 
   it('keeps serving the old index while a rebuild runs, then swaps in the new one', async () => {

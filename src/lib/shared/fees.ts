@@ -17,6 +17,7 @@
  * No imports with side effects: this file is bundled for the browser.
  */
 import type { DeliveryMethod } from '#db/schema.ts';
+import { plural } from './format.ts';
 
 /** The part of a fee schedule the calculation needs (a `fee_schedules` row has these). */
 export interface FeeRates {
@@ -78,9 +79,6 @@ function count(n: number): number {
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
 
 /** The bill for copying `items` and delivering them as asked. */
 export function computeBill(rates: FeeRates, input: BillInput): Bill {

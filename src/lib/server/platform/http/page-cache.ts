@@ -2,8 +2,8 @@
  * A cache of public HTML pages as anonymous residents see them. An entry is served only while nothing
  * residents can see has changed (public_data_version, bumped by triggers whichever process writes), on the
  * same town day, and for at most a minute (findings that turn on the clock, like a post-storm deadline
- * passing, show within that minute). Signed-in users, forms with one-time keys, private pages and search
- * (its index rebuilds on its own schedule) are never cached.
+ * passing, show within that minute). Search pages are kept too, and dropped whenever a new search index
+ * starts serving (forgetPath). Signed-in users, forms with one-time keys and private pages are never cached.
  */
 import type { DB } from '#lib/server/platform/db.ts';
 import type { ContentCoding } from './http.ts';
@@ -12,7 +12,7 @@ import { compress } from './encoded-body.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
 
 /** Public pages whose HTML is the same for every anonymous visitor. */
-const CACHEABLE = [/^\/$/, /^\/projects$/, /^\/projects\/[a-z0-9-]+$/, /^\/enforcement$/, /^\/help$/, /^\/help\/[a-z0-9-]+$/, /^\/open-data$/];
+const CACHEABLE = [/^\/$/, /^\/projects$/, /^\/projects\/[a-z0-9-]+$/, /^\/enforcement$/, /^\/help$/, /^\/help\/[a-z0-9-]+$/, /^\/open-data$/, /^\/search$/];
 
 export function isCacheablePage(method: string, pathname: string, hasSession: boolean): boolean {
   return (method === 'GET' || method === 'HEAD') && !hasSession && CACHEABLE.some((re) => re.test(pathname));
@@ -88,6 +88,11 @@ export class PageCache {
     this.bytes += sizeOf(e);
     this.evict();
     return e;
+  }
+
+  /** Drop every entry for a path, whatever its query (the search pages, when a new index starts serving). */
+  forgetPath(pathname: string): void {
+    for (const key of [...this.entries.keys()]) if (key === pathname || key.startsWith(`${pathname}?`)) this.delete(key);
   }
 
   get size(): number {

@@ -3,10 +3,12 @@
  *
  * - built lazily, off the request path, in a worker thread (see worker.ts) when first wanted;
  * - changes are detected cheaply (a count/max(updated_at) fingerprint, read by the worker at most every
- *   few seconds when someone searches, and once a minute otherwise);
+ *   few seconds when someone searches, a check asked for too soon running when the interval is over,
+ *   and once a minute otherwise);
  * - a change schedules a rebuild after a short quiet period (debounced, with a maximum wait); the old
  *   index answers every query until the new one is ready, then the two are swapped;
- * - until the very first build is ready, callers are told so (the page falls back to a plain listing).
+ * - until the very first build is ready, callers are told so (the page falls back to a plain listing);
+ * - a new index starting to serve calls onSwap (the page cache drops the search pages it kept).
  */
 import { Worker } from 'node:worker_threads';
 import type { HelpDoc } from './documents.ts';
@@ -26,6 +28,8 @@ export interface SearchServiceOptions {
   queryTimeoutMs?: number;
   /** Background check when nobody searches (default 60 s; 0 = off). */
   idleCheckMs?: number;
+  /** Called when a new index starts serving (pages built from the old one are out of date). */
+  onSwap?: () => void;
   log?: (message: string) => void;
 }
 
@@ -55,6 +59,8 @@ export interface SearchAnswer {
   ready: boolean;
   generation: number;
   hits: SearchHit[];
+  /** False when the index did not answer in time (the hits are then empty, not "nothing matches"). */
+  answered: boolean;
 }
 
 type Reply = Extract<WorkerMessage, { type: 'result' | 'fingerprint' }>;
@@ -80,7 +86,8 @@ export class SearchService {
   private closed = false;
   private idleTimer?: NodeJS.Timeout;
   private checking?: Promise<void>;
-  private readonly opts: Required<Omit<SearchServiceOptions, 'log'>> & { log: (m: string) => void };
+  private trailingCheck?: NodeJS.Timeout;
+  private readonly opts: Required<Omit<SearchServiceOptions, 'log' | 'onSwap'>> & Pick<SearchServiceOptions, 'onSwap'> & { log: (m: string) => void };
 
   constructor(options: SearchServiceOptions) {
     this.opts = {
@@ -129,10 +136,10 @@ export class SearchService {
     const live = this.live;
     if (!live) {
       this.warm();
-      return { ready: false, generation: 0, hits: [] };
+      return { ready: false, generation: 0, hits: [], answered: false };
     }
     const reply = await this.ask(live, { type: 'query', id: this.nextQueryId++, q: String(q).slice(0, 1000), limit });
-    return { ready: true, generation: live.stats.generation, hits: reply?.type === 'result' ? reply.hits : [] };
+    return { ready: true, generation: live.stats.generation, hits: reply?.type === 'result' ? reply.hits : [], answered: reply?.type === 'result' };
   }
 
   /** One request to a worker; undefined on timeout or if the worker goes away. */
@@ -160,7 +167,15 @@ export class SearchService {
   checkForChanges(force = false): Promise<void> {
     if (this.closed) return Promise.resolve();
     const now = Date.now();
-    if (!force && now - this.lastCheck < this.opts.checkEveryMs) return Promise.resolve();
+    if (!force && now - this.lastCheck < this.opts.checkEveryMs) {
+      // Asked too soon: check once the interval is over rather than not at all. Search pages are kept in
+      // the page cache, so the ask skipped here may be the last for a while (a change would go unseen).
+      this.trailingCheck ??= setTimeout(() => {
+        this.trailingCheck = undefined;
+        void this.checkForChanges();
+      }, this.lastCheck + this.opts.checkEveryMs - now).unref();
+      return Promise.resolve();
+    }
     this.lastCheck = now;
     const live = this.live;
     if (!live) {
@@ -279,6 +294,7 @@ export class SearchService {
     };
     const old = this.live;
     this.live = { worker, stats, browser, pending, retiring: false };
+    this.opts.onSwap?.();
     if (old) {
       // The old index finishes what it was asked, then goes.
       old.retiring = true;
@@ -307,6 +323,7 @@ export class SearchService {
     this.closed = true;
     clearTimeout(this.timer);
     clearInterval(this.idleTimer);
+    clearTimeout(this.trailingCheck);
     await this.building?.catch(() => false);
     const live = this.live;
     this.live = undefined;

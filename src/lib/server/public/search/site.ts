@@ -4,6 +4,7 @@
  */
 import { getCollection, render } from 'astro:content';
 import { config } from '#lib/server/platform/config.ts';
+import { pageCache } from '#lib/server/platform/http/page-cache.ts';
 import { splitHelpPage, type HelpDoc } from './documents.ts';
 import { SearchService } from './service.ts';
 
@@ -15,6 +16,8 @@ export function siteSearch(): SearchService {
     help: loadHelpDocs,
     checkEveryMs: Number(process.env.SEARCH_CHECK_MS) || undefined,
     debounceMs: Number(process.env.SEARCH_DEBOUNCE_MS) || undefined,
+    // Search pages kept in the page cache were answered by the old index.
+    onSwap: () => pageCache.forgetPath('/search'),
   });
   return service;
 }
