@@ -141,8 +141,8 @@ describe('the demo town, checked against the law', () => {
 
 describe('the town-wide findings, evaluated a slice at a time', () => {
   it('are the findings of every published project, and the thread is free between slices', async () => {
-    // Two minutes on: townFindings' one-minute cache of NOW (if any) does not answer.
-    const later = new Date(NOW.getTime() + 120_000);
+    // Ten minutes on: townFindings' cache of NOW (if any) does not answer, changed data or not.
+    const later = new Date(NOW.getTime() + 10 * 60_000);
     let turns = 0;
     let spinning = true;
     const spin = () => {
@@ -160,5 +160,22 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
     const warmed = townFindings(db, later).map(({ project, finding }) => key(project.id, finding));
     expect(warmed.length).toBeGreaterThan(5);
     expect([...warmed].sort()).toEqual([...expected].sort());
+  });
+
+  it('are evaluated again a minute after public data changed, and five minutes after the last time if nothing did', () => {
+    const at = (minutes: number) => new Date(NOW.getTime() + (30 + minutes) * 60_000);
+    const first = () => townFindings(db, at(0))[0].finding;
+    const a = first();
+    const change = () => db.$client.prepare('update projects set updated_at = updated_at where id = (select min(id) from projects)').run();
+    // Nothing public changed: only the clock could have moved them, and for five minutes it is not asked.
+    expect(townFindings(db, at(2))[0].finding).toBe(a);
+    // A change: within the minute of the evaluation the same answer, then a new evaluation.
+    change();
+    expect(townFindings(db, at(0.5))[0].finding).toBe(a);
+    const b = townFindings(db, at(2.5))[0].finding;
+    expect(b).not.toBe(a);
+    expect(b).toEqual(a);
+    expect(townFindings(db, at(2.5 + 4.9))[0].finding).toBe(b);
+    expect(townFindings(db, at(2.5 + 5.1))[0].finding).not.toBe(b);
   });
 });

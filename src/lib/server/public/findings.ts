@@ -3,7 +3,8 @@
  * published projects — a requirement of the ordinance's inspection and reporting subsections that was
  * not met, with its rule, the ordinance section, severity, the dates and plain words — open ones and
  * those that ended. For the whole town they come from the compliance loader's bulk path (a fixed number
- * of queries for every project), computed at most once a minute per version of the public data.
+ * of queries for every project), evaluated at most once a minute, and while the public data is unchanged
+ * at most every five minutes (for the clock).
  *
  * Nothing unpublished: only published projects are evaluated. Findings are computed from the operator's
  * filings, the 48-hour notices and the rain record; they carry no person's details.
@@ -14,7 +15,7 @@ import { addDays } from '#lib/shared/days.ts';
 import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
 import type { Finding, RuleId, Severity } from '#lib/server/compliance/compliance.rules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { memoUntilPublicChange } from '#lib/server/platform/http/page-cache.ts';
+import { memoUntilPublicChange, publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 
@@ -99,22 +100,31 @@ export type FindingRecord = ReturnType<typeof findingRecord>;
 /**
  * The rules over every project cost seconds at 10,000 projects (like the officer's dashboard, which reuses
  * its list for a minute): the town-wide findings are evaluated at most once a minute (and again on a new
- * town day), whatever changes meanwhile. Which projects are published, and their names, are read at once
- * on every call, so an unpublished project's findings leave the list immediately.
+ * town day), whatever changes meanwhile. While no public data has changed since they were evaluated, only
+ * the clock can have changed them (a deadline passing within the day), and they are kept for five minutes
+ * (decision 0054): the alert dispatch, every minute, then costs a few seconds of a core every five minutes
+ * rather than every minute on a quiet day. Which projects are published, and their names, are read at once
+ * on every call, so an unpublished project's findings leave the list immediately. Project pages never use
+ * this: they evaluate their own project on every render.
  */
 const TOWN_CACHE_MS = 60_000;
-let townCache: { db: DB; at: number; day: string; value: Array<{ projectId: number; finding: Finding }> } | undefined;
+const TOWN_CACHE_UNCHANGED_MS = 5 * 60_000;
+let townCache: { db: DB; at: number; day: string; version: number; value: Array<{ projectId: number; finding: Finding }> } | undefined;
 
-const townCacheFresh = (db: DB, now: Date) =>
-  townCache !== undefined && townCache.db === db && Math.abs(now.getTime() - townCache.at) < TOWN_CACHE_MS && townCache.day === townToday(now);
+function townCacheFresh(db: DB, now: Date): boolean {
+  if (townCache === undefined || townCache.db !== db || townCache.day !== townToday(now)) return false;
+  const age = Math.abs(now.getTime() - townCache.at);
+  return age < TOWN_CACHE_MS || (age < TOWN_CACHE_UNCHANGED_MS && townCache.version === publicDataVersion(db));
+}
 
-function keepTownFindings(db: DB, now: Date, value: Array<{ projectId: number; finding: Finding }>): NonNullable<typeof townCache> {
-  townCache = { db, at: now.getTime(), day: townToday(now), value: sortFindings(value) };
-  // Tens of megabytes at 10,000 projects: let them go once the minute is over, if nobody asks again.
+/** `version`: the public data version read before the evaluation began (a change made during it counts as after). */
+function keepTownFindings(db: DB, now: Date, version: number, value: Array<{ projectId: number; finding: Finding }>): NonNullable<typeof townCache> {
+  townCache = { db, at: now.getTime(), day: townToday(now), version, value: sortFindings(value) };
+  // Tens of megabytes at 10,000 projects: let them go once they are out of date, if nobody asks again.
   const held = townCache;
   setTimeout(() => {
     if (townCache === held) townCache = undefined;
-  }, TOWN_CACHE_MS).unref();
+  }, TOWN_CACHE_UNCHANGED_MS).unref();
   return held;
 }
 
@@ -123,7 +133,7 @@ export function townFindings(db: DB, now = new Date()): TownFinding[] {
   const cache =
     townCacheFresh(db, now) && townCache
       ? townCache
-      : keepTownFindings(db, now, complianceFor(db, {}, now).flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding }))));
+      : keepTownFindings(db, now, publicDataVersion(db), complianceFor(db, {}, now).flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding }))));
   const published = publishedProjects(db);
   const out: TownFinding[] = [];
   for (const { projectId, finding } of cache.value) {
@@ -147,6 +157,7 @@ const WARM_SLICE = 25;
  */
 export async function warmTownFindings(db: DB, now = new Date(), slice = WARM_SLICE): Promise<void> {
   if (townCacheFresh(db, now)) return;
+  const version = publicDataVersion(db);
   const ids = db.select({ id: projects.id }).from(projects).orderBy(projects.id).all().map((r) => r.id);
   const ctx = complianceContext(db, now);
   const value: Array<{ projectId: number; finding: Finding }> = [];
@@ -154,7 +165,7 @@ export async function warmTownFindings(db: DB, now = new Date(), slice = WARM_SL
     for (const c of complianceFor(db, { projectIds: ids.slice(i, i + slice) }, now, ctx)) for (const finding of c.findings) value.push({ projectId: c.projectId, finding });
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (!townCacheFresh(db, now)) keepTownFindings(db, now, value);
+  if (!townCacheFresh(db, now)) keepTownFindings(db, now, version, value);
 }
 
 /** The findings of a few published projects (a project page, a feed): the same bulk path, scoped, evaluated now. */

@@ -10,9 +10,9 @@
  * the watermark: what existed before alerts were switched on is not news.
  *
  * Serious compliance findings are not rows but what the rules find in the filings (and in the clock, as
- * a deadline passes): each run reads the open serious findings at published projects (public/findings.ts,
- * reused for a minute) and announces each once, by its stable key, if it began after alerts were switched
- * on and within the last two weeks.
+ * a deadline passes): each run reads the open serious findings at published projects (public/findings.ts:
+ * evaluated again a minute after public data changes, and every five minutes for the clock) and announces
+ * each once, by its stable key, if it began after alerts were switched on and within the last two weeks.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alertDeliveries, alertEvents, alertSubscriptions, projects, settings, type AlertFrequency } from '#db/schema.ts';
