@@ -183,15 +183,15 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
   const keyHash = input.formKey ? submissionKeyHash(input.formKey) : null;
 
   // A double click sends the same form twice: answer with the request the first one made.
-  if (input.formKey && keyHash) {
-    const existing = db
-      .select({ id: recordsRequests.id, number: recordsRequests.number, version: recordsRequests.trackingLinkVersion, fingerprint: recordsRequests.submissionFingerprint })
-      .from(recordsRequests)
-      .where(eq(recordsRequests.submissionKeyHash, keyHash))
-      .get();
-    if (existing && existing.fingerprint === fingerprint) {
-      return { ok: true, id: existing.id, number: existing.number, token: trackingToken(existing.number, existing.version), duplicate: true };
-    }
+  const existing = keyHash
+    ? db
+        .select({ id: recordsRequests.id, number: recordsRequests.number, version: recordsRequests.trackingLinkVersion, fingerprint: recordsRequests.submissionFingerprint })
+        .from(recordsRequests)
+        .where(eq(recordsRequests.submissionKeyHash, keyHash))
+        .get()
+    : undefined;
+  if (existing && existing.fingerprint === fingerprint) {
+    return { ok: true, id: existing.id, number: existing.number, token: trackingToken(existing.number, existing.version), duplicate: true };
   }
 
   const limitKey = opts.ip ? `records-request:ip:${opts.ip}` : undefined;
@@ -207,7 +207,7 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
   const estimate = estimateSelection(db, sel, input.delivery, townToday(input.receivedAt));
   const waiting = needsCostApproval(estimate.bill.totalCents, input.costLimitCents);
   // A form sent again after changes (Back, edit, send) is a new request; only the first keeps the key.
-  const keyFree = keyHash && !db.select({ id: recordsRequests.id }).from(recordsRequests).where(eq(recordsRequests.submissionKeyHash, keyHash)).get();
+  const keyFree = keyHash && !existing;
   const items = itemsFor(sel);
   const description =
     sel.freeText ??
@@ -290,9 +290,10 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
         },
       });
     }
+    // Counted with the request it allowed, in the same commit.
+    if (limitKey) hit(tx, limitKey, limit);
     return { id: row.id, number, token };
   });
-  if (limitKey) hit(db, limitKey, limit);
   return { ok: true, ...result, duplicate: false };
 }
 

@@ -18,8 +18,8 @@ export interface LimitState {
   retryAfterMs: number;
 }
 
-/** Count one hit against `key` and say whether it is within the limit. */
-export function hit(db: DB, key: string, { limit, windowMs }: Limit, now = new Date()): LimitState {
+/** Count one hit against `key` and say whether it is within the limit (in a transaction of its own, or the caller's). */
+export function hit(db: Pick<DB, 'transaction'>, key: string, { limit, windowMs }: Limit, now = new Date()): LimitState {
   return db.transaction((tx) => {
     const row = tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
     const fresh = !row || now.getTime() - row.windowStart.getTime() >= windowMs;
