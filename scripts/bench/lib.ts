@@ -13,6 +13,8 @@ export interface LoadResult {
   non2xx: number;
   /** Requests answered in the run. */
   total: number;
+  /** Share of the machine's CPU time the hypervisor gave to other guests during the run (steal), 0–1. */
+  stolen?: number;
 }
 
 export interface BenchContext {
@@ -25,9 +27,27 @@ export interface BenchContext {
   report: (line: string) => void;
 }
 
+/**
+ * The machine's CPU time so far, all cores, in clock ticks: [total, stolen]. "Steal" is time a virtual
+ * CPU was ready to run but the hypervisor ran another guest: on a shared VM it comes and goes, and a run
+ * that lost a core to it says little about the portal. The bench prints it beside each load.
+ */
+export function cpuTicks(): [number, number] {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return [fields.reduce((a, b) => a + b, 0), fields[7] ?? 0];
+}
+
+export function stolenSince(before: [number, number]): number {
+  const [total, steal] = cpuTicks();
+  return total > before[0] ? (steal - before[1]) / (total - before[0]) : 0;
+}
+
 export async function load(label: string, url: string, opts: { duration: number; connections: number; requests?: autocannon.Request[] }): Promise<LoadResult> {
+  const ticks = cpuTicks();
   const result = await autocannon({ url, duration: opts.duration, connections: opts.connections, requests: opts.requests });
+  const stolen = stolenSince(ticks);
   return {
+    stolen,
     label,
     requestsPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -54,7 +74,9 @@ export async function bareServer(body: Buffer, contentType = 'text/html; charset
 
 export function formatLoad(r: LoadResult): string {
   const bad = r.errors || r.non2xx ? ` (errors ${r.errors}, non-2xx ${r.non2xx})` : '';
-  return `${r.label.padEnd(44)} ${String(r.requestsPerSec).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${bad}`;
+  // Only when it matters: a few percent is the VM's usual noise.
+  const stolen = r.stolen !== undefined && r.stolen >= 0.05 ? `   [${Math.round(r.stolen * 100)}% of the CPU stolen by the hypervisor]` : '';
+  return `${r.label.padEnd(44)} ${String(r.requestsPerSec).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${bad}${stolen}`;
 }
 
 /** CPU seconds a process has used (utime + stime in /proc/<pid>/stat, in Linux's 100 clock ticks a second). */

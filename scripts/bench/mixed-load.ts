@@ -9,7 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '#lib/server/platform/db.ts';
 import { formBody } from '../../tests/support/http.ts';
-import type { BenchContext } from './lib.ts';
+import { cpuTicks, stolenSince, type BenchContext } from './lib.ts';
 
 export interface MixedLoadOptions {
   /** The server's process id, to read its resident memory. */
@@ -95,12 +95,16 @@ export async function run(ctx: BenchContext, opts: MixedLoadOptions) {
   await autocannon({ url: ctx.url, connections, duration: opts.warmupSeconds ?? 15, requests: [request] });
   const rssAfterWarmup = rssMb(opts.pid);
   for (const k of Object.keys(mix) as Array<keyof typeof mix>) mix[k] = 0;
+  const ticks = cpuTicks();
   const result = await autocannon({ url: ctx.url, connections, duration, requests: [request] });
+  const stolen = stolenSince(ticks);
   const rssAtEnd = rssMb(opts.pid);
   const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ');
   const growth = ((rssAtEnd - rssAfterWarmup) / rssAfterWarmup) * 100;
   ctx.report(`Mixed load, ${connections} connections for ${duration} s (after ${opts.warmupSeconds ?? 15} s warm-up): ${mix.page} pages, ${mix.search} searches, ${mix.submit} submissions`);
-  ctx.report(`  ${Math.round(result.requests.average)} req/s   p50 ${result.latency.p50} ms   p90 ${result.latency.p90} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms`);
+  ctx.report(
+    `  ${Math.round(result.requests.average)} req/s   p50 ${result.latency.p50} ms   p90 ${result.latency.p90} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   (${Math.round(stolen * 100)}% of the CPU stolen by the hypervisor)`,
+  );
   ctx.report(`  answers: ${codes}; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
   ctx.report(`  server RSS: ${rssAfterWarmup.toFixed(0)} MB after warm-up, ${rssAtEnd.toFixed(0)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%)`);
   ctx.report(
