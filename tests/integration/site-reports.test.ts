@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { matchProject } from '#lib/server/site-reports/report.rules.ts';
 import { formBody, get, signIn, type Fields } from '../support/http.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
@@ -215,6 +216,17 @@ describe('Open311 GeoReport v2', () => {
     const [back] = (await (await fetch(api(`requests/${service_request_id}.json`))).json()) as Array<Record<string, unknown>>;
     expect(back).toMatchObject({ service_request_id, status: 'open', service_code: 'mud_on_road', service_name: 'Mud or sediment on the road', description: report.description, address: 'Curry Road', lat: 42.7902, long: -73.9655 });
     expect(JSON.stringify(back)).not.toContain('app-user@example.org');
+    // Placed by its point alone, a little north of an active site: the site the matching rule picks from
+    // every published project (the server reads only the projects in the box around its quarter mile).
+    const site = one<{ latitude: number; longitude: number }>("select latitude, longitude from projects where published = 1 and status = 'active' and latitude is not null order by id limit 1");
+    const point = { latitude: site.latitude + 0.001, longitude: site.longitude };
+    const placed = await file({ ...report, api_key: key!, lat: String(point.latitude), long: String(point.longitude) });
+    expect(placed.status).toBe(201);
+    const [{ service_request_id: placedId }] = (await placed.json()) as Array<{ service_request_id: string }>;
+    const sites = db.$client.prepare('select id, name, slug, status, latitude, longitude from projects where published = 1 and latitude is not null').all() as Parameters<typeof matchProject>[1];
+    const expected = matchProject(point, sites)?.project.id;
+    expect(expected).toBeDefined();
+    expect(one<{ project_id: number | null }>('select project_id from site_reports where id = ?', Number(placedId)).project_id).toBe(expected);
     const listed = (await (await fetch(api(`requests.json?service_code=mud_on_road&status=open&start_date=${today}T00:00:00Z`))).json()) as Array<{ service_request_id: string }>;
     expect(listed.map((r) => r.service_request_id)).toContain(service_request_id);
     const closed = (await (await fetch(api('requests.json?status=closed'))).json()) as Array<{ status: string }>;
