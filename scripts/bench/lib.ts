@@ -47,7 +47,6 @@ export async function load(label: string, url: string, opts: { duration: number;
   const result = await autocannon({ url, duration: opts.duration, connections: opts.connections, requests: opts.requests });
   const stolen = stolenSince(ticks);
   return {
-    stolen,
     label,
     requestsPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -55,6 +54,7 @@ export async function load(label: string, url: string, opts: { duration: number;
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    stolen,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Public pages at 10,000 projects: the project list and a project page, against bare node:http (the two
- * taking turns in 2-second slices). Repeat visits are answered by the page cache; the "cache misses" lines visit every page once, so they measure
- * the database queries and rendering behind each page.
+ * taking turns in 2-second slices). Repeat visits are answered by the page cache; the "cache misses" lines
+ * visit every page once, so they measure the database queries and rendering behind each page.
  */
 import path from 'node:path';
 import type autocannon from 'autocannon';
@@ -44,8 +44,9 @@ export async function run(ctx: BenchContext, sample: { slug: string }, slugs: st
   // "server time" is the server process's CPU (every thread: JavaScript, GC, SQLite, the kernel's share)
   // per answer, which does not depend on how busy the load generator keeps the other core.
   const withServerCpu = async (run: () => Promise<LoadResult>) => {
-    // The minute's alert dispatch evaluates the whole town (1–2 s of CPU at 10,000 projects): counted in
-    // a 10 s run, it would add ~0.5 ms to every answer. Start when it has just run and the server is quiet.
+    // The minute's alert dispatch may evaluate the whole town (2–4 s of CPU at 10,000 projects, when public
+    // data changed or five minutes passed: decision 0054): counted in a 10 s run, it would add ~0.5 ms to
+    // every answer. Start when it has just run and the server is quiet.
     await clearOfTheMinutesJobs(ctx.dataDir, ctx.duration + 5);
     await untilIdle(serverPid, 30_000);
     const before = cpuSeconds(serverPid);

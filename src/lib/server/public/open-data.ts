@@ -389,7 +389,6 @@ export function projectsGeoJson<R extends { id: number; latitude: number | null;
 
 export type OpenProjectsFormat = 'json' | 'csv' | 'geojson';
 
-
 /**
  * Every published project in one format, serialized (and later compressed) once per version of the public
  * data: the unfiltered exports are what most clients fetch (issue 17 item 4; 15 MB of JSON at 10,000
