@@ -58,6 +58,7 @@ import { insertOperatorRequests } from './operator-requests.ts';
 import { buildSummary, isDatabaseEmpty, type SeedSummary } from './summary.ts';
 import { seedOfficerDesk } from './officer-desk.ts';
 import { insertSiteReports, seedSiteReportPhotos } from './site-reports.ts';
+import { insertRow } from './insert.ts';
 
 export { seedReferenceData, isDatabaseEmpty };
 export type { SeedSummary };
@@ -262,9 +263,7 @@ export async function seedDemoTown(db: DB, opts: { filesDir: string; now?: Date;
 
   db.transaction((tx) => {
     for (const storm of storms) {
-      storm.id = Number(
-        tx.insert(schema.stormEvents).values({ endedAt: storm.endedAt, inches: storm.inches, gauge: storm.gauge, source: storm.source, createdAt: plusHours(storm.endedAt, 2) }).run().lastInsertRowid,
-      );
+      storm.id = insertRow(tx, schema.stormEvents, { endedAt: storm.endedAt, inches: storm.inches, gauge: storm.gauge, source: storm.source, createdAt: plusHours(storm.endedAt, 2) });
     }
     for (const plan of plans) insertProject(tx, plan);
     seedOfficerDesk(tx, { today, now });
@@ -922,8 +921,7 @@ function insertDoc(tx: Tx, projectId: number, d: DocPlan): number {
   const s = d.stored;
   if (!s) throw new Error(`PDF not generated for ${d.filename}`);
   const supersedesId = d.supersedes ? insertDoc(tx, projectId, d.supersedes) : null;
-  d.id = Number(
-    tx.insert(schema.documents).values({
+  d.id = insertRow(tx, schema.documents, {
       projectId,
       type: d.type,
       title: d.title,
@@ -942,20 +940,19 @@ function insertDoc(tx: Tx, projectId: number, d: DocPlan): number {
       version: d.version,
       uploadedAt: d.uploadedAt,
       updatedAt: d.uploadedAt,
-    }).run().lastInsertRowid,
-  );
+  });
   return d.id;
 }
 
 function insertProject(tx: Tx, plan: ProjectPlan): void {
-  const projectId = Number(tx.insert(schema.projects).values(plan.row).run().lastInsertRowid);
+  const projectId = insertRow(tx, schema.projects, plan.row);
   plan.id = projectId;
-  for (const w of plan.pdf.waters) tx.insert(schema.receivingWaters).values({ projectId, name: w.name, waterType: w.type, impaired: w.impaired }).run();
-  for (const party of plan.parties) tx.insert(schema.parties).values({ ...party, projectId }).run();
+  for (const w of plan.pdf.waters) insertRow(tx, schema.receivingWaters, { projectId, name: w.name, waterType: w.type, impaired: w.impaired });
+  for (const party of plan.parties) insertRow(tx, schema.parties, { ...party, projectId });
   for (const d of plan.docs) insertDoc(tx, projectId, d);
   for (const r of plan.reviews) {
     const { doc: reviewed, ...rest } = r;
-    tx.insert(schema.swpppReviews).values({ projectId, documentId: reviewed.id ?? null, ...rest, createdAt: atLocal(r.receivedOn, 16, 0), updatedAt: atLocal(r.decidedOn ?? r.completeOn ?? r.deficienciesNotifiedOn ?? r.receivedOn, 16, 0) }).run();
+    insertRow(tx, schema.swpppReviews, { projectId, documentId: reviewed.id ?? null, ...rest, createdAt: atLocal(r.receivedOn, 16, 0), updatedAt: atLocal(r.decidedOn ?? r.completeOn ?? r.deficienciesNotifiedOn ?? r.receivedOn, 16, 0) });
   }
 
   if (plan.site) {
@@ -963,8 +960,7 @@ function insertProject(tx: Tx, plan: ProjectPlan): void {
     const practiceRows: Array<typeof schema.inspectionPractices.$inferInsert> = [];
     for (const ins of result.inspections) {
       const reportId = insertDoc(tx, projectId, plan.inspectionDocs.get(ins) as DocPlan);
-      ins.id = Number(
-        tx.insert(schema.inspections).values({
+      ins.id = insertRow(tx, schema.inspections, {
           projectId,
           inspectedAt: ins.inspectedAt,
           type: ins.type,
@@ -988,8 +984,7 @@ function insertProject(tx: Tx, plan: ProjectPlan): void {
           reviewStatus: ins.reviewStatus,
           reviewComment: ins.reviewComment ?? null,
           reviewedAt: ins.reviewedAt ?? null,
-        }).run().lastInsertRowid,
-      );
+      });
       for (const p of ins.practices) {
         practiceRows.push({ inspectionId: ins.id, practice: p.practice, practiceType: p.practiceType, sedimentAccumulationPct: p.pct, condition: p.condition, notes: p.notes || null });
       }
@@ -997,7 +992,7 @@ function insertProject(tx: Tx, plan: ProjectPlan): void {
     for (let i = 0; i < practiceRows.length; i += 500) tx.insert(schema.inspectionPractices).values(practiceRows.slice(i, i + 500)).run();
     insertInactiveAreas(tx, plan.def.slug, plan.site.input.today, result);
     for (const ca of result.corrective) {
-      tx.insert(schema.correctiveActions).values({
+      insertRow(tx, schema.correctiveActions, {
         projectId,
         openedInInspectionId: ca.openedIn.id ?? null,
         closedInInspectionId: ca.closedIn?.id ?? null,
@@ -1006,12 +1001,11 @@ function insertProject(tx: Tx, plan: ProjectPlan): void {
         dueOn: ca.dueOn,
         closedOn: ca.closedOn ?? null,
         createdAt: ca.openedIn.filedAt,
-      }).run();
+      });
     }
     for (const { summary: s, doc: d } of plan.monthly) {
       const documentId = insertDoc(tx, projectId, d);
-      s.id = Number(
-        tx.insert(schema.monthlySummaries).values({
+      s.id = insertRow(tx, schema.monthlySummaries, {
           projectId,
           month: s.month,
           version: s.version,
@@ -1035,25 +1029,24 @@ function insertProject(tx: Tx, plan: ProjectPlan): void {
           reviewStatus: s.reviewStatus,
           reviewedAt: s.reviewedAt ?? null,
           createdAt: s.submittedAt,
-        }).run().lastInsertRowid,
-      );
+      });
     }
   }
 
   for (const n of plan.notices) {
-    n.id = Number(tx.insert(schema.inspectionNotices).values({ projectId, milestone: n.milestone, scheduledFor: n.scheduledFor, givenAt: n.givenAt, givenByName: n.givenByName ?? null, notes: n.notes ?? null }).run().lastInsertRowid);
+    n.id = insertRow(tx, schema.inspectionNotices, { projectId, milestone: n.milestone, scheduledFor: n.scheduledFor, givenAt: n.givenAt, givenByName: n.givenByName ?? null, notes: n.notes ?? null });
     if (n.inspectAt) {
       tx.insert(schema.scheduledInspections).values({ projectId, noticeId: n.id, milestone: n.milestone, scheduledFor: n.inspectAt, notes: 'Walk the perimeter controls with the site superintendent.', createdAt: plusHours(n.givenAt, 2) }).run();
     }
   }
   for (const t of plan.townInspections.sort((a, b) => a.inspectedOn.localeCompare(b.inspectedOn))) {
-    t.id = Number(tx.insert(schema.townInspections).values({ projectId, noticeId: t.notice?.id ?? null, milestone: t.milestone, inspectedOn: t.inspectedOn, outcome: t.outcome, findings: t.findings, createdAt: atLocal(t.inspectedOn, 15, 30) }).run().lastInsertRowid);
+    t.id = insertRow(tx, schema.townInspections, { projectId, noticeId: t.notice?.id ?? null, milestone: t.milestone, inspectedOn: t.inspectedOn, outcome: t.outcome, findings: t.findings, createdAt: atLocal(t.inspectedOn, 15, 30) });
   }
   const actions = plan.enforcement.slice().sort((a, b) => a.issuedOn.localeCompare(b.issuedOn));
   for (const e of actions) {
     for (const v of e.violations) {
       if (v.id) continue;
-      v.id = Number(tx.insert(schema.violations).values({ projectId, observedOn: v.observedOn, description: v.description, ordinanceSection: v.ordinanceSection, townInspectionId: v.townInspection?.id ?? null, correctedOn: v.correctedOn ?? null, createdAt: atLocal(v.observedOn, 15, 45) }).run().lastInsertRowid);
+      v.id = insertRow(tx, schema.violations, { projectId, observedOn: v.observedOn, description: v.description, ordinanceSection: v.ordinanceSection, townInspectionId: v.townInspection?.id ?? null, correctedOn: v.correctedOn ?? null, createdAt: atLocal(v.observedOn, 15, 45) });
     }
     const noticeDocumentId = e.doc ? insertDoc(tx, projectId, e.doc) : null;
     const assessed = e.fine ? e.fine.dailyRateCents * e.fine.days : null;

@@ -1,0 +1,44 @@
+/**
+ * db/seed/insert.ts prepares one insert per table and set of columns and binds each row to it. The rows
+ * it stores must be the rows drizzle's own insert stores: timestamps, booleans and JSON through the
+ * columns' encoders, nulls written, undefined columns left to their defaults, and a second row with
+ * other columns getting a statement of its own.
+ */
+import { describe, expect, it } from 'vitest';
+import { openDatabase, migrateDatabase } from '#lib/server/platform/db.ts';
+import * as schema from '#db/schema.ts';
+import { insertRow } from '#db/seed/insert.ts';
+
+function fresh() {
+  const db = openDatabase(':memory:');
+  migrateDatabase(db);
+  return db;
+}
+
+const storms: Array<typeof schema.stormEvents.$inferInsert> = [
+  { endedAt: new Date('2026-05-01T12:30:00Z'), inches: 0.75, gauge: 'Town Hall', source: 'manual', createdAt: new Date('2026-05-01T14:30:00Z') },
+  { endedAt: new Date('2026-05-09T03:00:00Z'), inches: 1.2, gauge: 'Town Hall', source: 'manual', createdAt: new Date('2026-05-09T05:00:00Z') },
+  // Other columns: a row with createdAt left to its default.
+  { endedAt: new Date('2026-06-02T18:00:00Z'), inches: 0.5, gauge: null, source: 'manual' },
+];
+
+describe('insertRow (the demo seed inserts)', () => {
+  it('stores the same rows as drizzle’s insert, and says each new id', () => {
+    const viaDrizzle = fresh();
+    const viaPrepared = fresh();
+    const ids: number[] = [];
+    viaDrizzle.transaction((tx) => {
+      for (const s of storms) tx.insert(schema.stormEvents).values(s).run();
+    });
+    viaPrepared.transaction((tx) => {
+      for (const s of storms) ids.push(insertRow(tx, schema.stormEvents, s));
+    });
+    const read = (db: ReturnType<typeof fresh>) => db.select().from(schema.stormEvents).orderBy(schema.stormEvents.id).all().map(({ createdAt, ...rest }) => ({ ...rest, createdAtGiven: createdAt.getTime() < Date.UTC(2026, 6, 1) }));
+    expect(read(viaPrepared)).toEqual(read(viaDrizzle));
+    expect(read(viaPrepared).map((r) => r.createdAtGiven)).toEqual([true, true, false]);
+    expect(ids).toEqual(read(viaPrepared).map((r) => r.id));
+    const stored = viaPrepared.select().from(schema.stormEvents).orderBy(schema.stormEvents.id).all();
+    expect(stored[0].endedAt).toEqual(storms[0].endedAt);
+    expect(stored[2].gauge).toBeNull();
+  });
+});
