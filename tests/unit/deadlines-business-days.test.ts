@@ -211,6 +211,16 @@ describe('explainDueDate: the due date in plain words', () => {
     ]);
   });
 
+  it.each([
+    ['2026-12-01T05:05:00Z', 'Tuesday, December 1, 2026 at 12:05 AM'],
+    ['2026-12-01T17:00:00Z', 'Tuesday, December 1, 2026 at 12:00 PM'],
+    ['2026-12-01T17:59:00Z', 'Tuesday, December 1, 2026 at 12:59 PM'],
+    ['2026-12-01T23:30:00Z', 'Tuesday, December 1, 2026 at 6:30 PM'],
+    ['2026-07-01T03:59:00Z', 'Tuesday, June 30, 2026 at 11:59 PM'],
+  ])('the arrival at %s reads "%s" (midnight and noon on a 12-hour clock, town time)', (at, words) => {
+    expect(explainDueDate(computeDueDate(new Date(at), cal))[0]).toBe(`Your request arrived ${words}.`);
+  });
+
   it('a Monday morning request counted over three business days, nothing skipped: three lines', () => {
     const options = { businessDays: 3 };
     expect(explainDueDate(computeDueDate(new Date('2026-11-30T14:00:00Z'), cal, options), options)).toEqual([

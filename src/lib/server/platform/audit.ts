@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { auditLog, users } from '#db/schema.ts';
 import type { AuditAction } from './audit-actions.ts';
 import { likeLiteral, type DB } from './db.ts';
+import { insertRow } from './insert-row.ts';
 
 /** Who did it: a signed-in user, or a labelled actor without an account. */
 export type Actor = { userId: number; ip?: string | null } | { label: 'requester' | 'system' | 'seed' | 'public' | 'operator'; ip?: string | null };
@@ -27,18 +28,16 @@ export interface AuditEntry {
 }
 
 export function audit(tx: Tx, actor: Actor, entry: AuditEntry): void {
-  tx.insert(auditLog)
-    .values({
-      actorUserId: 'userId' in actor ? actor.userId : null,
-      actorLabel: 'label' in actor ? actor.label : null,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId == null ? null : String(entry.entityId),
-      beforeJson: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
-      afterJson: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
-      ip: actor.ip ?? null,
-    })
-    .run();
+  insertRow(tx, auditLog, {
+    actorUserId: 'userId' in actor ? actor.userId : null,
+    actorLabel: 'label' in actor ? actor.label : null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    beforeJson: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
+    afterJson: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
+    ip: actor.ip ?? null,
+  });
 }
 
 const SECRET_KEYS = /password|token|hash|secret/i;

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { invoices, recordsRequests, requestEvents } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
+import { insertRow } from '#lib/server/platform/insert-row.ts';
 import { nextInSequence } from '#lib/server/platform/sequences.ts';
 import { respondBy } from './request.rules.ts';
 
@@ -22,9 +23,7 @@ export function addEvent(
   requestId: number,
   e: { kind: EventKind; body: string; visible: boolean; actorUserId?: number | null; at?: Date },
 ): void {
-  tx.insert(requestEvents)
-    .values({ requestId, kind: e.kind, body: e.body, visibleToRequester: e.visible, actorUserId: e.actorUserId ?? null, at: e.at ?? new Date() })
-    .run();
+  insertRow(tx, requestEvents, { requestId, kind: e.kind, body: e.body, visibleToRequester: e.visible, actorUserId: e.actorUserId ?? null, at: e.at ?? new Date() });
 }
 
 export function getRequest(tx: Pick<Tx, 'select'>, id: number): RequestRow | undefined {

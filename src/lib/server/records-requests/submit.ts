@@ -11,6 +11,7 @@ import { computeBill, needsCostApproval, type Bill } from '#lib/shared/fees.ts';
 import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
+import { insertRow } from '#lib/server/platform/insert-row.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { feeScheduleOn } from './fee-schedules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -220,38 +221,34 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
     const number = nextNumber(tx, 'R', due.receivedLocal.slice(0, 4));
     const status = waiting ? 'awaiting_cost_approval' : 'received';
     const token = trackingToken(number, 1);
-    const row = tx
-      .insert(recordsRequests)
-      .values({
-        number,
-        trackingTokenHash: hashToken(token),
-        projectId: sel.project?.id ?? null,
-        channel: input.channel,
-        status,
-        receivedAt: input.receivedAt,
-        dueOn: due.dueOn,
-        respondBy: respondBy({ status, dueOn: due.dueOn, promisedOn: null }),
-        description,
-        delivery: input.delivery,
-        costLimitCents: input.costLimitCents ?? null,
-        costApprovalRequestedAt: waiting ? now : null,
-        estimateCents: estimate.bill.totalCents,
-        requesterName: requester.name,
-        requesterEmail: requester.email,
-        requesterPhone: requester.phone,
-        requesterAddress: requester.address,
-        enteredByUserId: 'userId' in actor ? actor.userId : null,
-        submissionKeyHash: keyFree ? keyHash : null,
-        submissionFingerprint: keyFree ? fingerprint : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: recordsRequests.id })
-      .get();
-    for (const item of items) tx.insert(requestItems).values({ ...item, requestId: row.id }).run();
+    const id = insertRow(tx, recordsRequests, {
+      number,
+      trackingTokenHash: hashToken(token),
+      projectId: sel.project?.id ?? null,
+      channel: input.channel,
+      status,
+      receivedAt: input.receivedAt,
+      dueOn: due.dueOn,
+      respondBy: respondBy({ status, dueOn: due.dueOn, promisedOn: null }),
+      description,
+      delivery: input.delivery,
+      costLimitCents: input.costLimitCents ?? null,
+      costApprovalRequestedAt: waiting ? now : null,
+      estimateCents: estimate.bill.totalCents,
+      requesterName: requester.name,
+      requesterEmail: requester.email,
+      requesterPhone: requester.phone,
+      requesterAddress: requester.address,
+      enteredByUserId: 'userId' in actor ? actor.userId : null,
+      submissionKeyHash: keyFree ? keyHash : null,
+      submissionFingerprint: keyFree ? fingerprint : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    for (const item of items) insertRow(tx, requestItems, { ...item, requestId: id });
 
     const dueText = formatDay(due.dueOn);
-    addEvent(tx, row.id, {
+    addEvent(tx, id, {
       kind: 'status',
       visible: true,
       at: input.receivedAt,
@@ -260,7 +257,7 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
     });
     const estimateText = estimateSentence(estimate, input.delivery);
     if (waiting) {
-      addEvent(tx, row.id, {
+      addEvent(tx, id, {
         kind: 'status',
         visible: true,
         body: `${estimateText} That is more than the ${formatMoney(input.costLimitCents ?? 0)} limit you gave, so the request waits for your approval before anything is copied or charged.`,
@@ -269,7 +266,7 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
     audit(tx, actor, {
       action: 'records_request.create',
       entityType: 'records_request',
-      entityId: row.id,
+      entityId: id,
       after: { number, channel: input.channel, status, receivedAt: input.receivedAt, dueOn: due.dueOn, projectId: sel.project?.id ?? null, delivery: input.delivery, items: items.length, estimateCents: estimate.bill.totalCents, costLimitCents: input.costLimitCents ?? null },
     });
     if (requester.email) {
@@ -292,7 +289,7 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
     }
     // Counted with the request it allowed, in the same commit.
     if (limitKey) hit(tx, limitKey, limit);
-    return { id: row.id, number, token };
+    return { id: id, number, token };
   });
   return { ok: true, ...result, duplicate: false };
 }

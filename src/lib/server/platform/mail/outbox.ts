@@ -4,6 +4,7 @@
  */
 import { outbox } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
+import { insertRow } from '#lib/server/platform/insert-row.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { renderMail, type MailData, type MailKind } from '#lib/server/platform/mail/templates/index.ts';
 
@@ -17,20 +18,16 @@ export interface OutgoingMail<K extends MailKind> {
 
 export function enqueueMail<K extends MailKind>(tx: Tx, mail: OutgoingMail<K>): number {
   const rendered = renderMail(mail.kind, mail.data, town(tx));
-  const row = tx
-    .insert(outbox)
-    .values({
-      kind: mail.kind,
-      toAddress: mail.to,
-      subject: oneLine(rendered.subject),
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-      headersJson: mail.headers ? JSON.stringify(mail.headers) : null,
-    })
-    .returning({ id: outbox.id })
-    .get();
+  const id = insertRow(tx, outbox, {
+    kind: mail.kind,
+    toAddress: mail.to,
+    subject: oneLine(rendered.subject),
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+    headersJson: mail.headers ? JSON.stringify(mail.headers) : null,
+  });
   notifyOutbox();
-  return row.id;
+  return id;
 }
 
 /**

@@ -230,12 +230,20 @@ export function explainDueDate(due: DueDate, options: DueDateOptions = {}): stri
   return lines;
 }
 
+// A calendar day's name needs no time zone: the day is formatted as the UTC day it names. Intl, made once,
+// rather than luxon's parse and format on every call (a tenth of a millisecond each, three or more per
+// receipt).
+const weekdayDayFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+/** "2026-12-07" → "Monday, December 7, 2026". */
 function formatDay(date: string): string {
-  return DateTime.fromISO(date, { zone: TOWN_TIME_ZONE }).toFormat('cccc, LLLL d, yyyy');
+  return weekdayDayFmt.format(new Date(`${date}T00:00:00Z`));
 }
 
+/** A town wall-clock time, "2026-12-07T15:05" → "Monday, December 7, 2026 at 3:05 PM". */
 function formatLocal(isoLocal: string): string {
-  return DateTime.fromISO(isoLocal, { zone: TOWN_TIME_ZONE }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a");
+  const hour = Number(isoLocal.slice(11, 13));
+  return `${formatDay(isoLocal.slice(0, 10))} at ${hour % 12 || 12}:${isoLocal.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 // ---------------------------------------------------------------------------------------------

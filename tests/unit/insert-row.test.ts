@@ -1,5 +1,5 @@
 /**
- * db/seed/insert.ts prepares one insert per table and set of columns and binds each row to it. The rows
+ * platform/insert-row.ts prepares one insert per table and set of columns and binds each row to it. The rows
  * it stores must be the rows drizzle's own insert stores: timestamps, booleans and JSON through the
  * columns' encoders, nulls written, undefined columns left to their defaults, and a second row with
  * other columns getting a statement of its own.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, migrateDatabase } from '#lib/server/platform/db.ts';
 import * as schema from '#db/schema.ts';
-import { insertRow } from '#db/seed/insert.ts';
+import { insertRow } from '#lib/server/platform/insert-row.ts';
 
 function fresh() {
   const db = openDatabase(':memory:');
@@ -40,5 +40,28 @@ describe('insertRow (the demo seed inserts)', () => {
     const stored = viaPrepared.select().from(schema.stormEvents).orderBy(schema.stormEvents.id).all();
     expect(stored[0].endedAt).toEqual(storms[0].endedAt);
     expect(stored[2].gauge).toBeNull();
+  });
+
+  it('a statement prepared in one transaction serves the next on the same connection, and the connection outside any', () => {
+    const db = fresh();
+    const ids = [
+      db.transaction((tx) => insertRow(tx, schema.stormEvents, storms[0])),
+      db.transaction((tx) => insertRow(tx, schema.stormEvents, storms[1])),
+      insertRow(db, schema.stormEvents, storms[0]),
+    ];
+    expect(ids).toEqual([1, 2, 3]);
+    // A transaction rolled back takes its row with it, statement or not.
+    expect(() =>
+      db.transaction((tx) => {
+        insertRow(tx, schema.stormEvents, storms[1]);
+        throw new Error('changed my mind');
+      }),
+    ).toThrow('changed my mind');
+    const stored = db.select().from(schema.stormEvents).orderBy(schema.stormEvents.id).all();
+    expect(stored.map((r) => [r.id, r.inches, r.endedAt.toISOString()])).toEqual([
+      [1, 0.75, '2026-05-01T12:30:00.000Z'],
+      [2, 1.2, '2026-05-09T03:00:00.000Z'],
+      [3, 0.75, '2026-05-01T12:30:00.000Z'],
+    ]);
   });
 });
