@@ -93,6 +93,19 @@ describe('making a request', () => {
     expect(receipt.textBody).toContain(`${BASE}/requests/track/${a.token}`);
   });
 
+  it('a number never repeats: a counter behind the stored numbers skips them, and a lost counter starts from the highest', () => {
+    const a = request({ formKey: undefined });
+    const b = request({ formKey: undefined });
+    // The counter set back (a restored settings table, say): the numbers taken are skipped, not reused.
+    db.update(schema.settings).set({ value: '0' }).where(eq(schema.settings.key, 'seq:R:2026')).run();
+    const c = request({ formKey: undefined });
+    // The counter gone: the year's highest number stored is where it picks up.
+    db.delete(schema.settings).where(eq(schema.settings.key, 'seq:R:2026')).run();
+    const d = request({ formKey: undefined });
+    expect([a, b, c, d].map((r) => row(r.id).number)).toEqual(['R-2026-0001', 'R-2026-0002', 'R-2026-0003', 'R-2026-0004']);
+    expect(db.select().from(schema.settings).where(eq(schema.settings.key, 'seq:R:2026')).get()?.value).toBe('4');
+  });
+
   it('a tampered token finds nothing', () => {
     const a = request();
     const tampered = (a.token[0] === 'A' ? 'B' : 'A') + a.token.slice(1);

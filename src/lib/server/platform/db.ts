@@ -160,14 +160,25 @@ export function closeDb(): void {
   shared = undefined;
 }
 
+/**
+ * The connection under a drizzle database or transaction: its session's client, the same object for the
+ * connection and every transaction on it (else the object itself). Statements prepared on a connection run
+ * in whichever transaction is open on it: better-sqlite3 has one connection per Database and is synchronous.
+ */
+export function connectionOf(db: object): object {
+  return (db as { session?: { client?: object } }).session?.client ?? db;
+}
+
 const statements = new WeakMap<object, Map<string, unknown>>();
 /**
  * A prepared query built once per connection and reused: drizzle's query builder costs a few tenths of a
- * millisecond per call, which adds up on hot public pages (bind values with sql.placeholder()).
+ * millisecond per call, which adds up on hot public pages and on every form sent (bind values with
+ * sql.placeholder()). A transaction shares its connection's statements.
  */
-export function preparedOnce<T>(db: DB, key: string, build: () => T): T {
-  let map = statements.get(db);
-  if (!map) statements.set(db, (map = new Map()));
+export function preparedOnce<T>(db: DB | Pick<DB, 'select'>, key: string, build: () => T): T {
+  const owner = connectionOf(db);
+  let map = statements.get(owner);
+  if (!map) statements.set(owner, (map = new Map()));
   let stmt = map.get(key) as T | undefined;
   if (stmt === undefined) map.set(key, (stmt = build()));
   return stmt;

@@ -12,21 +12,14 @@
  */
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { DB } from '#lib/server/platform/db.ts';
+
+import { connectionOf, type DB } from '#lib/server/platform/db.ts';
 
 interface PreparedInsert {
   run(values: Record<string, unknown>): { lastInsertRowid: number | bigint };
 }
 
 const prepared = new WeakMap<object, Map<string, PreparedInsert>>();
-
-/**
- * What statements are kept by: the connection under a drizzle database or transaction (its session's
- * client, the same object for both), else the object itself (then only that object reuses them).
- */
-function connectionOf(db: object): object {
-  return (db as { session?: { client?: object } }).session?.client ?? db;
-}
 
 /** Insert one row; its id. Columns left undefined take their defaults, as with `tx.insert(table).values(row)`. */
 export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: T, row: T['$inferInsert']): number {

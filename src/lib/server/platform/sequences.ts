@@ -3,11 +3,12 @@
  * `settings` under `seq:<PREFIX>:<year>`; the first use in a year starts from the highest number already
  * stored, and a number that somehow exists is skipped, never reused. Runs inside the caller's transaction.
  */
-import { and, eq, gt, like, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, like, lt, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { settings } from '#db/schema.ts';
 import { sequenceNumber } from '#lib/shared/format.ts';
 import type { Tx } from './audit.ts';
+import { preparedOnce } from './db.ts';
 
 export interface NumberedTable {
   table: SQLiteTable;
@@ -18,7 +19,8 @@ export interface NumberedTable {
 export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, year: string): string {
   const key = `seq:${prefix}:${year}`;
   const head = `${prefix}-${year}-`;
-  const row = tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get();
+  // Prepared once per connection: every request, invoice and operator request numbered reads and writes these.
+  const row = preparedOnce(tx, 'sequence.read', () => tx.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder('key'))).prepare()).get({ key });
   let n = row
     ? Number(row.value)
     : (tx
@@ -30,10 +32,15 @@ export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, yea
   do {
     n++;
     candidate = sequenceNumber(prefix, year, n);
-  } while (tx.select({ id: where.id }).from(where.table).where(eq(where.number, candidate)).get());
-  tx.insert(settings)
-    .values({ key, value: String(n) })
-    .onConflictDoUpdate({ target: settings.key, set: { value: String(n), updatedAt: new Date() } })
-    .run();
+  } while (
+    preparedOnce(tx, `sequence.taken:${getTableName(where.table)}`, () => tx.select({ id: where.id }).from(where.table).where(eq(where.number, sql.placeholder('number'))).prepare()).get({ number: candidate })
+  );
+  preparedOnce(tx, 'sequence.write', () =>
+    tx
+      .insert(settings)
+      .values({ key: sql.placeholder('key'), value: sql.placeholder('value'), updatedAt: sql.placeholder('updatedAt') })
+      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } })
+      .prepare(),
+  ).run({ key, value: String(n), updatedAt: new Date() });
   return candidate;
 }

@@ -3,10 +3,10 @@
  * (src/lib/shared/fees.ts, shared with the browser's live estimate); the law's limits on a schedule are
  * checked where one is saved (fee-schedule.rules.ts).
  */
-import { asc, desc, eq, lte } from 'drizzle-orm';
+import { asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { feeSchedules } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { checkFeeSchedule, type FeeScheduleInput } from './fee-schedule.rules.ts';
 
@@ -14,9 +14,11 @@ export type FeeSchedule = typeof feeSchedules.$inferSelect;
 
 /** The fee schedule in force on a date: the latest that took effect on or before it (else the earliest). */
 export function feeScheduleOn(db: Pick<Tx, 'select'>, date: string): FeeSchedule {
+  // Prepared once per connection: every estimate (the request form's previews, each request sent) reads it.
   const row =
-    db.select().from(feeSchedules).where(lte(feeSchedules.effectiveFrom, date)).orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id)).limit(1).get() ??
-    db.select().from(feeSchedules).orderBy(asc(feeSchedules.effectiveFrom)).limit(1).get();
+    preparedOnce(db, 'feeSchedule.on', () =>
+      db.select().from(feeSchedules).where(lte(feeSchedules.effectiveFrom, sql.placeholder('date'))).orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id)).limit(1).prepare(),
+    ).get({ date }) ?? preparedOnce(db, 'feeSchedule.earliest', () => db.select().from(feeSchedules).orderBy(asc(feeSchedules.effectiveFrom)).limit(1).prepare()).get();
   if (!row) throw new Error('No fee schedule: run seedReferenceData first');
   return row;
 }

@@ -5,7 +5,7 @@
  * date, the fee estimate, a timeline entry, an audit row and (with an email address) a receipt.
  */
 import { CHANNEL_LABEL, DELIVERY_LABEL } from '#lib/shared/labels.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DELIVERY_METHODS, recordsRequests, requestItems, type DeliveryMethod } from '#db/schema.ts';
 import { computeBill, needsCostApproval, type Bill } from '#lib/shared/fees.ts';
 import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
@@ -14,7 +14,7 @@ import { hashToken } from '#lib/server/platform/tokens.ts';
 import { insertRow } from '#lib/server/platform/insert-row.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { feeScheduleOn } from './fee-schedules.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
@@ -185,11 +185,13 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
 
   // A double click sends the same form twice: answer with the request the first one made.
   const existing = keyHash
-    ? db
-        .select({ id: recordsRequests.id, number: recordsRequests.number, version: recordsRequests.trackingLinkVersion, fingerprint: recordsRequests.submissionFingerprint })
-        .from(recordsRequests)
-        .where(eq(recordsRequests.submissionKeyHash, keyHash))
-        .get()
+    ? preparedOnce(db, 'recordsRequest.byFormKey', () =>
+        db
+          .select({ id: recordsRequests.id, number: recordsRequests.number, version: recordsRequests.trackingLinkVersion, fingerprint: recordsRequests.submissionFingerprint })
+          .from(recordsRequests)
+          .where(eq(recordsRequests.submissionKeyHash, sql.placeholder('keyHash')))
+          .prepare(),
+      ).get({ keyHash })
     : undefined;
   if (existing && existing.fingerprint === fingerprint) {
     return { ok: true, id: existing.id, number: existing.number, token: trackingToken(existing.number, existing.version), duplicate: true };

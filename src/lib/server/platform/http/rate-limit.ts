@@ -2,9 +2,9 @@
  * Fixed-window rate limits kept in SQLite (they survive restarts and hold across workers).
  * Used for sign-in (per account and per IP), request submission and subscriptions.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rateLimits } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 
 export interface Limit {
   limit: number;
@@ -21,21 +21,29 @@ export interface LimitState {
 /** Count one hit against `key` and say whether it is within the limit (in a transaction of its own, or the caller's). */
 export function hit(db: Pick<DB, 'transaction'>, key: string, { limit, windowMs }: Limit, now = new Date()): LimitState {
   return db.transaction((tx) => {
-    const row = tx.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
+    const row = readLimit(tx, key);
     const fresh = !row || now.getTime() - row.windowStart.getTime() >= windowMs;
     const windowStart = fresh ? now : row!.windowStart;
     const count = fresh ? 1 : row!.count + 1;
-    tx.insert(rateLimits)
-      .values({ key, windowStart, count })
-      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart, count } })
-      .run();
+    preparedOnce(tx, 'rateLimit.write', () =>
+      tx
+        .insert(rateLimits)
+        .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: sql.placeholder('count') })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: sql`excluded.window_start`, count: sql`excluded.count` } })
+        .prepare(),
+    ).run({ key, windowStart, count });
     return { allowed: count <= limit, count, retryAfterMs: windowStart.getTime() + windowMs - now.getTime() };
   });
 }
 
+/** The key's window, if it has one (a statement prepared once per connection: every form sent reads it). */
+function readLimit(db: Pick<DB, 'select'>, key: string) {
+  return preparedOnce(db, 'rateLimit.read', () => db.select().from(rateLimits).where(eq(rateLimits.key, sql.placeholder('key'))).prepare()).get({ key });
+}
+
 /** Whether `key` is currently over its limit, without counting a hit. */
 export function isLimited(db: DB, key: string, { limit, windowMs }: Limit, now = new Date()): LimitState {
-  const row = db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
+  const row = readLimit(db, key);
   if (!row || now.getTime() - row.windowStart.getTime() >= windowMs) return { allowed: true, count: 0, retryAfterMs: 0 };
   return { allowed: row.count < limit, count: row.count, retryAfterMs: row.windowStart.getTime() + windowMs - now.getTime() };
 }
