@@ -4,12 +4,13 @@
  * the portal: ordinance L(4)), documents in a date range, and each request item resolved to the documents
  * it covers, with what the clerk's decision releases and withholds, and page counts for the fee.
  */
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { documents, projects, type DocumentType } from '#db/schema.ts';
 import { releasableDocumentIds, requestableSql, type ItemDecision } from './item-decisions.rules.ts';
 import { documentCopyCounts, type CopyItem } from '#lib/shared/fees.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
+import { preparedOnce } from '#lib/server/platform/db.ts';
 
 type Reader = Pick<Tx, 'select'>;
 
@@ -50,12 +51,18 @@ function toPickable(d: { id: number; type: DocumentType; title: string; document
 
 /** A published project by slug, or undefined. */
 export function publishedProject(db: Reader, slug: string) {
-  return db
-    .select({ id: projects.id, slug: projects.slug, name: projects.name })
-    .from(projects)
-    .where(and(eq(projects.slug, slug), eq(projects.published, true)))
-    .get();
+  // Prepared once per connection, as are the document reads below: the request form's every preview and send reads them.
+  return preparedOnce(db, 'records.publishedProject', () =>
+    db
+      .select({ id: projects.id, slug: projects.slug, name: projects.name })
+      .from(projects)
+      .where(and(eq(projects.slug, sql.placeholder('slug')), eq(projects.published, true)))
+      .prepare(),
+  ).get({ slug });
 }
+
+/** `column in (the ids bound as one JSON array)`: one statement for any number of ids. */
+const inIds = (column: typeof documents.id) => sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`;
 
 /** Everything the request form lists for a project: published documents, and the public documents by law (SWPPP, inspection reports) whatever their visibility. */
 export function projectRecords(db: Reader, project: { id: number; slug: string; name: string }): ProjectRecords {
@@ -93,11 +100,15 @@ export function rangeDocuments(db: Reader, projectId: number, type: DocumentType
 /** The requested document ids that are requestable documents of the project (anything else is refused). */
 export function publicDocumentsOf(db: Reader, projectId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
-    .select(pickable)
-    .from(documents)
-    .where(and(eq(documents.projectId, projectId), requestableSql, inArray(documents.id, ids)))
-    .all()
+  return preparedOnce(db, 'records.publicDocumentsOf', () =>
+    db
+      .select(pickable)
+      .from(documents)
+      .where(and(eq(documents.projectId, sql.placeholder('projectId')), requestableSql, inIds(documents.id)))
+      .orderBy(asc(documents.id))
+      .prepare(),
+  )
+    .all({ projectId, ids: JSON.stringify(ids) })
     .map(toPickable);
 }
 
@@ -157,11 +168,13 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
   const docIds = items.map((i) => i.documentId).filter((id): id is number => id != null);
   const docs = new Map(
     (docIds.length
-      ? db
-          .select({ ...pickable, sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
-          .from(documents)
-          .where(inArray(documents.id, docIds))
-          .all()
+      ? preparedOnce(db, 'records.itemDocuments', () =>
+          db
+            .select({ ...pickable, sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+            .from(documents)
+            .where(inIds(documents.id))
+            .prepare(),
+        ).all({ ids: JSON.stringify(docIds) })
       : []
     ).map((d) => [d.id, d]),
   );
