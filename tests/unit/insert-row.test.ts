@@ -1,9 +1,11 @@
 /**
  * platform/insert-row.ts prepares one insert per table and set of columns and binds each row to it. The rows
- * it stores must be the rows drizzle's own insert stores: timestamps, booleans and JSON through the
- * columns' encoders, nulls written, undefined columns left to their defaults, and a second row with
+ * it stores must be the rows drizzle's own insert stores: timestamps through the columns' encoders, nulls written, undefined columns left to their defaults, and a second row with
  * other columns getting a statement of its own.
  */
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, migrateDatabase } from '#lib/server/platform/db.ts';
 import * as schema from '#db/schema.ts';
@@ -22,7 +24,7 @@ const storms: Array<typeof schema.stormEvents.$inferInsert> = [
   { endedAt: new Date('2026-06-02T18:00:00Z'), inches: 0.5, gauge: null, source: 'manual' },
 ];
 
-describe('insertRow (the demo seed inserts)', () => {
+describe('insertRow (the demo seed, audit rows, the outbox, records requests)', () => {
   it('stores the same rows as drizzle’s insert, and says each new id', () => {
     const viaDrizzle = fresh();
     const viaPrepared = fresh();
@@ -62,6 +64,22 @@ describe('insertRow (the demo seed inserts)', () => {
       [1, 0.75, '2026-05-01T12:30:00.000Z'],
       [2, 1.2, '2026-05-09T03:00:00.000Z'],
       [3, 0.75, '2026-05-01T12:30:00.000Z'],
+    ]);
+  });
+
+  it('a table with a default computed in JavaScript is inserted the ordinary way: each row gets its own value', () => {
+    let n = 0;
+    const tickets = sqliteTable('tickets', { id: integer('id').primaryKey(), label: text('label').notNull(), serial: integer('serial').$defaultFn(() => ++n) });
+    const client = new Database(':memory:');
+    client.exec('create table tickets (id integer primary key, label text not null, serial integer)');
+    const db = drizzle({ client });
+    db.transaction((tx) => {
+      insertRow(tx, tickets, { label: 'a' });
+      insertRow(tx, tickets, { label: 'b' });
+    });
+    expect(db.select().from(tickets).orderBy(tickets.id).all()).toEqual([
+      { id: 1, label: 'a', serial: 1 },
+      { id: 2, label: 'b', serial: 2 },
     ]);
   });
 });

@@ -173,7 +173,9 @@ const statements = new WeakMap<object, Map<string, unknown>>();
 /**
  * A prepared query built once per connection and reused: drizzle's query builder costs a few tenths of a
  * millisecond per call, which adds up on hot public pages and on every form sent (bind values with
- * sql.placeholder()). A transaction shares its connection's statements.
+ * sql.placeholder()). A transaction shares its connection's statements. A placeholder in a WHERE clause is
+ * bound as given, not through its column's encoder (an insert's values are encoded): bind a timestamp or
+ * boolean there as the stored number.
  */
 export function preparedOnce<T>(db: DB | Pick<DB, 'select'>, key: string, build: () => T): T {
   const owner = connectionOf(db);

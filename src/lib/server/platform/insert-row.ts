@@ -10,33 +10,41 @@
  * whichever transaction is open on it (better-sqlite3 has one connection per Database, and statements
  * are synchronous).
  */
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-
-import { connectionOf, type DB } from '#lib/server/platform/db.ts';
+import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 
 interface PreparedInsert {
   run(values: Record<string, unknown>): { lastInsertRowid: number | bigint };
 }
 
-const prepared = new WeakMap<object, Map<string, PreparedInsert>>();
+const jsDefaults = new WeakMap<SQLiteTable, boolean>();
+/**
+ * Whether a column's default or update value is computed in JavaScript ($defaultFn, $onUpdate): drizzle
+ * computes it when it builds the statement, so a prepared one would give every row the first row's value.
+ * Such a table is inserted the ordinary way. (The schema's defaults are SQL today, evaluated per row.)
+ */
+function hasJsDefaults(table: SQLiteTable): boolean {
+  let has = jsDefaults.get(table);
+  if (has === undefined) {
+    has = Object.values(getTableColumns(table)).some((c) => c.defaultFn !== undefined || c.onUpdateFn !== undefined);
+    jsDefaults.set(table, has);
+  }
+  return has;
+}
 
 /** Insert one row; its id. Columns left undefined take their defaults, as with `tx.insert(table).values(row)`. */
 export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: T, row: T['$inferInsert']): number {
+  if (hasJsDefaults(table)) return Number(tx.insert(table).values(row).run().lastInsertRowid);
   const values = row as Record<string, unknown>;
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
   // A null is written into the statement: drizzle's encoders are not given nulls to map.
   const shape = `${getTableName(table)}(${keys.map((k) => (values[k] === null ? `${k}=null` : k)).join(',')})`;
-  const owner = connectionOf(tx);
-  let byShape = prepared.get(owner);
-  if (!byShape) prepared.set(owner, (byShape = new Map()));
-  let insert = byShape.get(shape);
-  if (!insert) {
+  const insert = preparedOnce(tx as DB, `insert:${shape}`, () => {
     const columns: Record<string, SQL | ReturnType<typeof sql.placeholder>> = {};
     for (const k of keys) columns[k] = values[k] === null ? sql`null` : sql.placeholder(k);
-    insert = tx.insert(table).values(columns as T['$inferInsert']).prepare() as unknown as PreparedInsert;
-    byShape.set(shape, insert);
-  }
+    return tx.insert(table).values(columns as T['$inferInsert']).prepare() as unknown as PreparedInsert;
+  });
   const params: Record<string, unknown> = {};
   for (const k of keys) if (values[k] !== null) params[k] = values[k];
   return Number(insert.run(params).lastInsertRowid);

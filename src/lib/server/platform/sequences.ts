@@ -33,7 +33,7 @@ export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, yea
     n++;
     candidate = sequenceNumber(prefix, year, n);
   } while (
-    preparedOnce(tx, `sequence.taken:${getTableName(where.table)}`, () => tx.select({ id: where.id }).from(where.table).where(eq(where.number, sql.placeholder('number'))).prepare()).get({ number: candidate })
+    preparedOnce(tx, `sequence.taken:${getTableName(where.table)}.${where.number.name}`, () => tx.select({ id: where.id }).from(where.table).where(eq(where.number, sql.placeholder('number'))).prepare()).get({ number: candidate })
   );
   preparedOnce(tx, 'sequence.write', () =>
     tx

@@ -51,7 +51,7 @@ function toPickable(d: { id: number; type: DocumentType; title: string; document
 
 /** A published project by slug, or undefined. */
 export function publishedProject(db: Reader, slug: string) {
-  // Prepared once per connection, as are the document reads below: the request form's every preview and send reads them.
+  // Prepared once per connection, as are publicDocumentsOf and resolveItems' reads: the request form's every preview and send reads them.
   return preparedOnce(db, 'records.publishedProject', () =>
     db
       .select({ id: projects.id, slug: projects.slug, name: projects.name })
