@@ -177,7 +177,7 @@ const statements = new WeakMap<object, Map<string, unknown>>();
  * bound as given, not through its column's encoder (an insert's values are encoded): bind a timestamp or
  * boolean there as the stored number.
  */
-export function preparedOnce<T>(db: DB | Pick<DB, 'select'>, key: string, build: () => T): T {
+export function preparedOnce<T>(db: Pick<DB, 'select'> | Pick<DB, 'insert'>, key: string, build: () => T): T {
   const owner = connectionOf(db);
   let map = statements.get(owner);
   if (!map) statements.set(owner, (map = new Map()));

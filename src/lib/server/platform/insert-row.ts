@@ -40,7 +40,7 @@ export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: 
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
   // A null is written into the statement: drizzle's encoders are not given nulls to map.
   const shape = `${getTableName(table)}(${keys.map((k) => (values[k] === null ? `${k}=null` : k)).join(',')})`;
-  const insert = preparedOnce(tx as DB, `insert:${shape}`, () => {
+  const insert = preparedOnce(tx, `insert:${shape}`, () => {
     const columns: Record<string, SQL | ReturnType<typeof sql.placeholder>> = {};
     for (const k of keys) columns[k] = values[k] === null ? sql`null` : sql.placeholder(k);
     return tx.insert(table).values(columns as T['$inferInsert']).prepare() as unknown as PreparedInsert;
