@@ -18,5 +18,11 @@ declare namespace App {
      * serving): the middleware keeps the page in the cache only if this still holds once it is rendered.
      */
     keepPageWhile?: () => boolean;
+    /**
+     * Set by a page that knows the next instant its words could change with the same data on the same
+     * town day (ms; Infinity: none before the day ends): the middleware keeps it in the cache until then,
+     * rather than for a minute (page-cache.ts).
+     */
+    keepPageUntil?: number;
   }
 }

@@ -17,6 +17,46 @@ describe('public page cache', () => {
     expect(cache.get('/projects', 1, '2026-11-30', 60_001)).toBeUndefined();
   });
 
+  it('keeps a page that says when its words could next change until then, for an hour at most', () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxKeepMs: 3_600_000 });
+    // A project page whose compliance next changes in ten minutes (a post-storm window closing).
+    cache.set('/projects/a', entry('a'), 0, 600_000);
+    expect(cache.get('/projects/a', 1, '2026-11-30', 599_999)?.body?.toString()).toBe('a');
+    expect(cache.get('/projects/a', 1, '2026-11-30', 600_000)).toBeUndefined();
+    // Nothing before the day ends: an hour at most, and still not past a new version or day.
+    cache.set('/projects/b', entry('b'), 0, Infinity);
+    expect(cache.get('/projects/b', 1, '2026-11-30', 3_599_999)?.body?.toString()).toBe('b');
+    expect(cache.get('/projects/b', 2, '2026-11-30', 1_000)).toBeUndefined();
+    cache.set('/projects/b', entry('b'), 0, Infinity);
+    expect(cache.get('/projects/b', 1, '2026-11-30', 3_600_000)).toBeUndefined();
+    cache.set('/projects/b', entry('b'), 0, Infinity);
+    expect(cache.get('/projects/b', 1, '2026-12-01', 1_000)).toBeUndefined();
+  });
+
+  it('short of room, drops plain copies before pages: the least recently read first, compressed if never asked for in brotli, read back and kept again when asked for plain', () => {
+    const page = (n: number) => `<!doctype html><title>Project ${n}</title>${Array.from({ length: 300 }, (_, i) => `<p>Silt fence ${(i * 7919 + n) % 1000}</p>`).join('')}`;
+    const size = Buffer.byteLength(page(1));
+    // Room for two plain pages and a little more.
+    const cache = new PageCache({ maxBytes: size * 2 + 1_000 });
+    cache.set('/p1', entry(page(1)));
+    cache.set('/p2', entry(page(2)));
+    cache.plainBody(cache.get('/p1', 1, '2026-11-30')!, '/p1');
+    const p3 = cache.set('/p3', entry(page(3)));
+    // /p2's plain copy went (read least recently), held now in brotli; every page is still there.
+    expect([1, 2, 3].map((n) => cache.get(`/p${n}`, 1, '2026-11-30')?.body !== undefined)).toEqual([true, false, true]);
+    const p2 = cache.get('/p2', 1, '2026-11-30')!;
+    expect(brotliDecompressSync(p2.encoded!.br!).toString('utf8')).toBe(page(2));
+    expect(cache.heldBytes).toBe(size * 2 + p2.encoded!.br!.length);
+    // What is counted is what is held: zlib's answer is copied out of its 64 KB output buffer.
+    expect(p2.encoded!.br!.buffer.byteLength).toBe(p2.encoded!.br!.length);
+    // Asked for plain: read back from brotli and kept, the least recently read plain copy (/p1) going.
+    expect(cache.plainBody(p2, '/p2').toString('utf8')).toBe(page(2));
+    expect([1, 2, 3].map((n) => cache.get(`/p${n}`, 1, '2026-11-30')?.body !== undefined)).toEqual([false, true, true]);
+    expect(p2.body!.buffer.byteLength).toBe(size);
+    expect(p3.body?.toString('utf8')).toBe(page(3));
+    expect(cache.size).toBe(3);
+  });
+
   it('drops the least recently used entries beyond its limits', () => {
     const cache = new PageCache({ maxEntries: 2, maxBytes: 10 });
     cache.set('/a', entry('1111'));

@@ -224,6 +224,8 @@ export interface ComplianceContext {
    * (deadlines.rules.ts deadlineWindow). Leave out to count a due date as passed only the day after.
    */
   overdueBefore?: string;
+  /** When `overdueBefore` next moves on this town day (close of business); leave out when it does not. */
+  overdueBeforeMovesAt?: Date;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1058,6 +1060,34 @@ function lateNotices(data: ProjectComplianceData, now: Date): Finding[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The first instant after `ctx.now` at which `evaluateCompliance` (and `complianceHistory`) could say
+ * something else for the same data on the same town day — the rules above read the clock at these
+ * instants only: a storm ending, and its post-storm window closing (one millisecond after its last
+ * instant); a 48-hour notice or an inspection recorded ahead of the clock coming into the past; close of
+ * business, when an operator's L(4) deadline turns overdue. Undefined when there is none (an instant
+ * after the town day is harmless: the page is dropped when the day changes). Generous by design: an instant here that changes nothing only costs a page rendered again. The
+ * public project page is cached until this instant (decision 0056), so a rule that reads `ctx.now` in a
+ * new way must add its instants here (tests/unit/compliance-clock-changes.test.ts walks the day).
+ */
+export function clockChangesAt(data: ProjectComplianceData, ctx: ComplianceContext): Date | undefined {
+  const now = ctx.now.getTime();
+  let first = Infinity;
+  const consider = (t: number) => {
+    if (t > now && t < first) first = t;
+  };
+  for (const n of data.notices ?? []) consider(n.givenAt.getTime());
+  for (const i of data.inspections) consider(i.inspectedAt.getTime());
+  const windowMs = ctx.settings.postStormHours * HOUR_MS;
+  for (const storm of ctx.storms) {
+    if (storm.inches < ctx.settings.stormInches) continue;
+    consider(storm.endedAt.getTime());
+    consider(storm.endedAt.getTime() + windowMs + 1);
+  }
+  if (data.operatorRequests?.length && ctx.overdueBeforeMovesAt) consider(ctx.overdueBeforeMovesAt.getTime());
+  return first === Infinity ? undefined : new Date(first);
+}
 
 /** Every finding and obligation for one project, as of `ctx.now`. */
 export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceContext): ComplianceResult {

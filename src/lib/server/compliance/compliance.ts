@@ -39,7 +39,7 @@ import {
 } from './compliance.rules.ts';
 import { memoUntilChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { overdueBefore } from '#lib/server/platform/time/deadlines.rules.ts';
+import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
@@ -136,7 +136,7 @@ export function complianceContext(db: DB, now: Date = new Date()): ComplianceCon
     onOrAfterBusinessDay: businessDayMover(db),
     cob: closeOfBusiness(db),
   }));
-  return { now, settings, storms, onOrAfterBusinessDay, overdueBefore: overdueBefore(now, cob) };
+  return { now, settings, storms, onOrAfterBusinessDay, overdueBefore: overdueBefore(now, cob), overdueBeforeMovesAt: overdueBeforeMovesAt(now, cob) };
 }
 
 /** Large id lists go through a temporary table: SQLite limits bound parameters. */

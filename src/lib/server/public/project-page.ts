@@ -10,7 +10,7 @@ import { projectPractices } from './practices.ts';
 import { reportsForProject } from './site-reports.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { DocumentType } from '#db/enums.ts';
-import { evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
+import { clockChangesAt, evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
 import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { publicEvidenceByAction } from '#lib/server/enforcement/actions.ts';
@@ -118,6 +118,11 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
   return {
     ...data,
     today,
+    /**
+     * Until when (ms) the page reads the same with the same data on the same town day: only its compliance
+     * flags and history read the clock within a day (everything else is dated by `today`).
+     */
+    unchangedUntil: (facts && clockChangesAt(facts, ctx)?.getTime()) ?? Infinity,
     enforcement: summarizeEnforcement(actions, today),
     compliance,
     flags,

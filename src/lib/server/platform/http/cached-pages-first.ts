@@ -2,7 +2,7 @@
  * Cache hits answered before Astro is entered (issue 17 item 1). The built server's public page cache
  * (page-cache.ts) is filled by the middleware; here, on the Node server itself, an anonymous GET or HEAD
  * for a cacheable page whose entry is current (same key, public data version and town day, within the
- * minute: the same rules as the middleware) is written straight from memory, compressed as the browser
+ * time the page was kept for: the same rules as the middleware) is written straight from memory, compressed as the browser
  * accepts. Everything else — a miss, a session cookie, any other method or path — goes to Astro unchanged.
  * Security headers are still set first (they are prepended listeners, see scripts/start.ts).
  *
@@ -56,7 +56,7 @@ export function answerFromCache(db: DB, req: IncomingMessage, res: ServerRespons
   const hit = pageCache.get(key, version, townToday(new Date(now)), now);
   if (!hit) return { version };
   const coding = negotiateCoding(req.headers['accept-encoding'] ?? null);
-  const body = coding ? pageCache.encodedBody(key, hit, coding) : pageCache.plainBody(hit);
+  const body = coding ? pageCache.encodedBody(key, hit, coding) : pageCache.plainBody(hit, key);
   for (const [name, value] of nodeHeaders(hit)) res.setHeader(name, value);
   res.setHeader('X-Page-Cache', 'hit');
   // Says where the answer came from (visible in the browser's network panel and in tests).

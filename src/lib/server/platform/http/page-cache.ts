@@ -1,18 +1,27 @@
 /**
  * A cache of public HTML pages as anonymous residents see them. An entry is served only while nothing
  * residents can see has changed (public_data_version, bumped by triggers whichever process writes), on the
- * same town day, and for at most a minute (findings that turn on the clock, like a post-storm deadline
- * passing, show within that minute). Search pages are kept too, and dropped whenever a new search index
+ * same town day, and until the clock could change what it says: for most pages a minute (findings that turn
+ * on the clock, like a post-storm deadline passing, show within that minute); a page that knows the next
+ * instant its words could change (a project page: compliance.rules.ts `clockChangesAt`) is kept until then,
+ * for an hour at most (decision 0056). Search pages are kept too, and dropped whenever a new search index
  * starts serving (forgetPath). Signed-in users, forms with one-time keys and private pages are never cached.
  */
 import type { DB } from '#lib/server/platform/db.ts';
 import type { ContentCoding } from './http.ts';
 import { brotliDecompressSync } from 'node:zlib';
-import { compress } from './encoded-body.ts';
+import { compress, ownBytes } from './encoded-body.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
 
 /** Public pages whose HTML is the same for every anonymous visitor. */
 const CACHEABLE = [/^\/$/, /^\/projects$/, /^\/projects\/[a-z0-9-]+$/, /^\/enforcement$/, /^\/help$/, /^\/help\/[a-z0-9-]+$/, /^\/open-data$/, /^\/search$/];
+
+/**
+ * What a page sets as `Astro.locals.keepPageUntil` when nothing on it reads the clock within a town day
+ * (its words change only with the public data or the date): kept until one of those changes, for
+ * `maxKeepMs` at most.
+ */
+export const UNTIL_DATA_OR_DAY_CHANGES = Infinity;
 
 export function isCacheablePage(method: string, pathname: string, hasSession: boolean): boolean {
   return (method === 'GET' || method === 'HEAD') && !hasSession && CACHEABLE.some((re) => re.test(pathname));
@@ -40,12 +49,15 @@ export function memoUntilPublicChange<T>(db: DB, key: string, compute: () => T):
 export interface CachedPage {
   version: number;
   day: string;
-  storedAt: number;
+  /** Served before this instant (ms) only. */
+  expiresAt: number;
   status: number;
   headers: Array<[string, string]>;
   /**
-   * The page's UTF-8 bytes, until the page is held in brotli: then dropped (read back with
-   * `plainBody`), so that 64 MB hold ~10,000 project pages at ~6 KB each rather than ~1,900 at ~34 KB.
+   * The page's UTF-8 bytes, while the page is held in brotli only by choice of the client or of memory:
+   * dropped once a client took brotli, or when the cache needs room (the least recently used plain copies
+   * go first, compressed if need be), and read back with `plainBody`. So 96 MB hold ~10,000 project pages
+   * at ~6 KB each rather than ~2,800 at ~34 KB, whatever the clients accept.
    */
   body: Buffer | undefined;
   /** The body compressed, made the first time a client asks for that coding. */
@@ -56,22 +68,28 @@ export interface CachedPage {
 
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  /** The entries still holding their plain bytes, least recently used first. */
+  private readonly plainHeld = new Map<string, CachedPage>();
   private bytes = 0;
   readonly maxEntries: number;
   readonly maxBytes: number;
+  /** How long a page is kept when it says nothing of when its words could change. */
   readonly ttlMs: number;
+  /** The longest a page is kept, even one that says nothing could change before the day ends. */
+  readonly maxKeepMs: number;
 
-  constructor(opts: { maxEntries?: number; maxBytes?: number; ttlMs?: number } = {}) {
+  constructor(opts: { maxEntries?: number; maxBytes?: number; ttlMs?: number; maxKeepMs?: number } = {}) {
     // Entries held in brotli are ~6 KB: the byte limit, not the count, decides at 10,000 projects.
     this.maxEntries = opts.maxEntries ?? 12_000;
-    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.maxBytes = opts.maxBytes ?? 96 * 1024 * 1024;
     this.ttlMs = opts.ttlMs ?? 60_000;
+    this.maxKeepMs = opts.maxKeepMs ?? 60 * 60_000;
   }
 
   get(key: string, version: number, day: string, now = Date.now()): CachedPage | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.version !== version || e.day !== day || now - e.storedAt > this.ttlMs) {
+    if (e.version !== version || e.day !== day || now >= e.expiresAt) {
       this.delete(key);
       return undefined;
     }
@@ -81,12 +99,18 @@ export class PageCache {
     return e;
   }
 
-  set(key: string, entry: Omit<CachedPage, 'storedAt' | 'encoded'>, now = Date.now()): CachedPage {
+  /**
+   * Keep a page. `keepUntil` (ms) is the instant the page says its words could next change with the same
+   * data on the same day (Infinity: not before the day ends); without it the page is kept for `ttlMs`.
+   * Either way, for `maxKeepMs` at most.
+   */
+  set(key: string, entry: Omit<CachedPage, 'expiresAt' | 'encoded'>, now = Date.now(), keepUntil?: number): CachedPage {
     this.delete(key);
-    const e: CachedPage = { ...entry, storedAt: now };
+    const e: CachedPage = { ...entry, expiresAt: Math.min(keepUntil ?? now + this.ttlMs, now + this.maxKeepMs) };
     this.entries.set(key, e);
+    if (e.body) this.plainHeld.set(key, e);
     this.bytes += sizeOf(e);
-    this.evict();
+    this.evict(key);
     return e;
   }
 
@@ -118,19 +142,59 @@ export class PageCache {
       entry.encoded = { ...entry.encoded, [coding]: bytes };
       entry.quick = { ...entry.quick, [coding]: done ? undefined : true };
       // Held in brotli: the plain bytes can be read back from it when a client takes no brotli.
-      if (coding === 'br') entry.body = undefined;
+      if (coding === 'br') {
+        entry.body = undefined;
+        this.plainHeld.delete(key);
+      }
       this.bytes += sizeOf(entry) - before;
-      this.evict();
+      this.evict(key);
     }
     return bytes;
   }
 
-  /** The entry's plain UTF-8 bytes (for a client that accepts no compression, or to compress again). */
-  plainBody(entry: CachedPage): Buffer {
-    return entry.body ?? brotliDecompressSync(entry.encoded!.br!);
+  /**
+   * The entry's plain UTF-8 bytes (for a client that accepts no compression, or to compress again). Read
+   * back from brotli, they are kept again if the entry is still held: a page asked for plain twice is
+   * likely asked again (room is made by the least recently used plain copies).
+   */
+  plainBody(entry: CachedPage, key?: string): Buffer {
+    if (entry.body) {
+      if (key !== undefined && this.plainHeld.delete(key)) this.plainHeld.set(key, entry);
+      return entry.body;
+    }
+    const body = brotliDecompressSync(entry.encoded!.br!);
+    if (key !== undefined && this.entries.get(key) === entry) {
+      entry.body = ownBytes(body);
+      this.plainHeld.set(key, entry);
+      this.bytes += body.length;
+      this.evict(key);
+    }
+    return body;
   }
 
-  private evict(): void {
+  /**
+   * Over a limit: first the plain copies of pages also held in brotli go (compressed now if they were
+   * never asked for in brotli), least recently used first and never the page just kept or asked for;
+   * then whole pages, least recently used first.
+   */
+  private evict(touched?: string): void {
+    if (this.bytes > this.maxBytes) {
+      for (const [k, e] of this.plainHeld) {
+        if (this.bytes <= this.maxBytes) break;
+        if (k === touched) continue;
+        this.plainHeld.delete(k);
+        const br = e.encoded?.br ?? compress(e.body!, 'br', 'quick');
+        // A body too small to shrink keeps its plain bytes (and stays off this list).
+        if (br.length >= e.body!.length) continue;
+        const before = sizeOf(e);
+        if (!e.encoded?.br) {
+          e.encoded = { ...e.encoded, br };
+          e.quick = { ...e.quick, br: true };
+        }
+        e.body = undefined;
+        this.bytes += sizeOf(e) - before;
+      }
+    }
     for (const [k] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.delete(k);
@@ -142,6 +206,7 @@ export class PageCache {
     if (!e) return;
     this.bytes -= sizeOf(e);
     this.entries.delete(key);
+    this.plainHeld.delete(key);
   }
 }
 

@@ -307,6 +307,22 @@ export function overdueBefore(now: Date, closeOfBusiness = DEFAULT_CLOSE_OF_BUSI
   return firstNotOverdue(dayAndClose(now, closeOfBusiness));
 }
 
+/**
+ * When `overdueBefore(now)` next moves within the town day: at close of business, if it is still ahead
+ * (after it, the bound moves only with the day). Undefined once the town has closed.
+ */
+export function overdueBeforeMovesAt(now: Date, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): Date | undefined {
+  const { today, afterClose } = dayAndClose(now, closeOfBusiness);
+  return afterClose ? undefined : new Date(closeOn(`${today} ${closeOfBusiness}`));
+}
+
+/** The instant (ms) of close of business on a town day ("YYYY-MM-DD HH:MM"). */
+const closeOn = memo((key: string): number => {
+  const [day, closeOfBusiness] = key.split(' ');
+  const [h, m] = closeOfBusiness.split(':').map(Number);
+  return DateTime.fromISO(day, { zone: TOWN_TIME_ZONE }).set({ hour: h, minute: m }).toMillis();
+});
+
 export function deadlineWindow(now: Date, calendar: BusinessCalendar, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): DeadlineWindow {
   const day = dayAndClose(now, closeOfBusiness);
   return {
