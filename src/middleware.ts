@@ -13,11 +13,11 @@ import type { APIContext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { AccessError } from '#lib/server/accounts/guards.ts';
 import { SESSION_COOKIE, validateSession } from '#lib/server/accounts/sessions.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { db, publicDataVersion } from '#lib/server/platform/db.ts';
 import { runAction } from '#lib/server/platform/forms/run-action.ts';
 import { logFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
 import { negotiateCoding } from '#lib/server/platform/http/http.ts';
-import { isCacheablePage, pageCache, publicDataVersion, type CachedPage } from '#lib/server/platform/http/page-cache.ts';
+import { isCacheablePage, pageCache, type CachedPage } from '#lib/server/platform/http/page-cache.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { siteSearch } from '#lib/server/public/search/site.ts';
 

@@ -37,7 +37,7 @@ import {
   type ComplianceStorm,
   type ProjectComplianceData,
 } from './compliance.rules.ts';
-import { memoUntilChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
@@ -130,7 +130,7 @@ function businessDayMover(db: DB): (date: string) => string {
 
 export function complianceContext(db: DB, now: Date = new Date()): ComplianceContext {
   // Settings, storms and the calendar change a few times a day; reuse them until the database changes.
-  const { settings, storms, onOrAfterBusinessDay, cob } = memoUntilChange(db, 'compliance.context', () => ({
+  const { settings, storms, onOrAfterBusinessDay, cob } = memoUntilPublicChange(db, 'compliance.context', () => ({
     settings: loadComplianceSettings(db),
     storms: loadStorms(db),
     onOrAfterBusinessDay: businessDayMover(db),

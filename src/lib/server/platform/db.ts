@@ -198,42 +198,58 @@ export function readSnapshot<T>(db: DB, read: () => T extends PromiseLike<unknow
   if (client.inTransaction) return read();
   const [begin, commit, rollback] = preparedOnce(db, 'snapshot', () => [client.prepare('begin'), client.prepare('commit'), client.prepare('rollback')] as const);
   begin.run();
-  snapshots.set(db, {});
+  snapshots.set(client, {});
   try {
     const value = read();
     commit.run();
     return value;
   } finally {
-    snapshots.delete(db);
+    snapshots.delete(client);
     // A read that threw (or a commit that failed) must not leave the shared connection in a transaction:
     // every later page would read that one old snapshot.
     if (client.inTransaction) rollback.run();
   }
 }
 
-/** The snapshot a connection is reading in, if any: the database cannot change under it (memoUntilChange). */
-const snapshots = new WeakMap<object, { generation?: string }>();
+/** The snapshot a connection is reading in, if any (readSnapshot): the database cannot change under it. */
+const snapshots = new WeakMap<object, { version?: number }>();
 
-const memos = new WeakMap<object, Map<string, { generation: string; value: unknown }>>();
 /**
- * Reference data (the business calendar, settings, storms) computed once and reused until the database
- * changes: SQLite's data_version moves when another connection commits, total_changes() when this one
- * writes. Both cost microseconds, so hot pages stop re-reading tables that change a few times a day.
+ * The public data version: moved by triggers on every table residents can see and every setting but the
+ * private bookkeeping (migrations 0007, 0009 and later), whichever process writes. The page cache keys
+ * pages by it, and the memos below. Read in a transaction, it includes the transaction's own writes.
  */
-export function memoUntilChange<T>(db: DB, key: string, compute: () => T): T {
-  const client = db.$client;
-  // Prepared once: client.pragma() compiles its statement on every call (half a millisecond a page, measured).
-  const totalChanges = preparedOnce(db, 'memo.totalChanges', () => client.prepare('select total_changes() as c').pluck());
-  const dataVersion = preparedOnce(db, 'memo.dataVersion', () => client.prepare('pragma data_version').pluck());
-  // In a snapshot nothing changes: its generation is read once, not by each of a page's ~8 memos.
-  const snapshot = snapshots.get(db);
-  const generation = snapshot?.generation ?? `${dataVersion.get()}:${totalChanges.get()}`;
-  if (snapshot) snapshot.generation = generation;
-  let map = memos.get(db);
-  if (!map) memos.set(db, (map = new Map()));
-  const hit = map.get(key);
-  if (hit && hit.generation === generation) return hit.value as T;
+export function publicDataVersion(db: object): number {
+  const client = connectionOf(db) as Database.Database;
+  const snapshot = snapshots.get(client);
+  if (snapshot?.version !== undefined) return snapshot.version;
+  const stmt = preparedOnce(db as Pick<DB, 'select'>, 'publicData.version', () => client.prepare('select version from public_data_version where id = 1').pluck());
+  const version = (stmt.get() as number | undefined) ?? 0;
+  // In a snapshot nothing changes: read once, not by each of a page's memos.
+  if (snapshot) snapshot.version = version;
+  return version;
+}
+
+const publicMemos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
+/**
+ * A value read or built from public data, kept until public_data_version moves: reference data (the
+ * business calendar, the town profile, the local law, compliance settings and storms) and whole lists
+ * (the open-data list, the map's points, a list count). Records requests, sessions, the outbox, audit rows
+ * and counters do not move it, so a submission no longer drops the calendar.
+ *
+ * In a transaction that writes, a value kept under the version it reads is used (nothing public has
+ * changed in it); one it computes is not kept, since the transaction may yet roll back. A transaction
+ * that changed public data reads a version nothing was kept under, so it reads its own writes.
+ */
+/** `db`: the connection or a transaction on it. */
+export function memoUntilPublicChange<T>(db: object, key: string, compute: () => T): T {
+  const client = connectionOf(db) as Database.Database;
+  const version = publicDataVersion(db);
+  const held = publicMemos.get(client);
+  if (held?.version === version && held.values.has(key)) return held.values.get(key) as T;
   const value = compute();
-  map.set(key, { generation, value });
+  if (client.inTransaction && !snapshots.has(client)) return value;
+  if (held?.version === version) held.values.set(key, value);
+  else publicMemos.set(client, { version, values: new Map([[key, value]]) });
   return value;
 }

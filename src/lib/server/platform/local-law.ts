@@ -6,7 +6,7 @@
 import { like, or } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
-import { memoUntilChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange } from '#lib/server/platform/db.ts';
 import { localLawFrom, type LocalLawValues } from './local-law.rules.ts';
 
 export function loadLocalLaw(db: Pick<Tx, 'select'>): LocalLawValues {
@@ -14,6 +14,5 @@ export function loadLocalLaw(db: Pick<Tx, 'select'>): LocalLawValues {
     const rows = db.select().from(settings).where(or(like(settings.key, 'local_law.%'), like(settings.key, 'local_law_citation.%'))).all();
     return localLawFrom(new Map(rows.map((r) => [r.key, r.value])));
   };
-  const conn = db as Partial<DB>;
-  return typeof conn.$client?.pragma === 'function' ? memoUntilChange(db as DB, 'local-law', read) : read();
+  return memoUntilPublicChange(db, 'local-law', read);
 }

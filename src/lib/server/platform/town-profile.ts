@@ -1,6 +1,6 @@
 /**
  * The town profile, stored (issue 21, decision 0038): one JSON row in `settings`, read through
- * memoUntilChange so hot pages do not query it per request, saved by the admin with an audit row.
+ * memoUntilPublicChange so hot pages do not query it per request, saved by the admin with an audit row.
  * THE ONE API: `town(db)` returns the words (`fullName`, `portalName`, `hall`, `clerk`, …) and the
  * profile itself (`town(db).profile.clerkOffice.address`); pages call it through their layout's
  * `Astro.locals.db`, mail gets it injected by the outbox (mail/layout.ts `mailTown()`), PDFs and feeds take it
@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from './audit.ts';
 import { config } from './config.ts';
-import { memoUntilChange, type DB } from './db.ts';
+import { memoUntilPublicChange, type DB } from './db.ts';
 import { discardUnreferenced } from './files/references.ts';
 import { storedFilePath } from './files/store.ts';
 import type { ReceivedForm } from './files/uploads.ts';
@@ -74,16 +74,14 @@ function read(db: Reader): TownProfile {
   return parseTownProfile(db.select({ value: settings.value }).from(settings).where(eq(settings.key, TOWN_PROFILE_KEY)).get()?.value);
 }
 
-const isConnection = (db: Reader): db is DB => '$client' in db;
-
-/** The town's profile (memoized per connection until the database changes). */
+/** The town's profile (kept per connection until public data changes; a transaction sees its own writes). */
 export function townProfile(db: Reader): TownProfile {
-  return isConnection(db) ? memoUntilChange(db, 'town.profile', () => read(db)) : read(db);
+  return memoUntilPublicChange(db, 'town.profile', () => read(db));
 }
 
 /** The town's words and profile: what pages, mail, PDFs and feeds print. */
 export function town(db: Reader): TownWords {
-  return isConnection(db) ? memoUntilChange(db, 'town.words', () => townWords(read(db))) : townWords(read(db));
+  return memoUntilPublicChange(db, 'town.words', () => townWords(read(db)));
 }
 
 /** The portal's public address: the profile's, else the configured PUBLIC_URL. */

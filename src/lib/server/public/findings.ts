@@ -14,8 +14,7 @@ import { projects } from '#db/schema.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
 import type { Finding, RuleId, Severity } from '#lib/server/compliance/compliance.rules.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { memoUntilPublicChange, publicDataVersion } from '#lib/server/platform/http/page-cache.ts';
+import { memoUntilPublicChange, publicDataVersion, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 

@@ -8,7 +8,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { distanceMiles, type Point } from '#lib/shared/geo.ts';
 import type { TownBounds } from '#lib/shared/town-profile.ts';
-import { memoUntilChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
 
 export interface GeocodeResult {
   point: Point;
@@ -106,7 +106,7 @@ export function townGeocoder(db: DB): Geocoder {
     name: 'town',
     async geocode(query) {
       // Read and normalized once until the database changes, not on every lookup.
-      return geocodeFromPlaces(memoUntilChange(db, 'geocode.townPlaces', load), query);
+      return geocodeFromPlaces(memoUntilPublicChange(db, 'geocode.townPlaces', load), query);
     },
   };
 }

@@ -5,9 +5,8 @@
  * once per version of the public data (issue 17 item 5: the page was 3.6 MB at 10,000 projects).
  */
 import { PROJECT_STATUSES, type ProjectStatus } from '#db/enums.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
-import { memoUntilPublicChange } from '#lib/server/platform/http/page-cache.ts';
 import { mappedProjects, type NearProject } from './near.ts';
 
 export const MAP_LIST_PAGE_SIZE = 200;

@@ -17,9 +17,8 @@ import {
   type ProjectStatus,
 } from '#db/schema.ts';
 import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
-import { memoUntilPublicChange } from '#lib/server/platform/http/page-cache.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { openActionsCount, outerProjectId, stopWorkSince } from './projects.ts';

@@ -19,8 +19,7 @@ import {
 } from '#db/schema.ts';
 import { formatMonth } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
-import { anyContains, containsPattern, preparedOnce, readSnapshot, type DB } from '#lib/server/platform/db.ts';
-import { memoUntilPublicChange } from '#lib/server/platform/http/page-cache.ts';
+import { anyContains, containsPattern, memoUntilPublicChange, preparedOnce, readSnapshot, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export const PROJECT_SORTS = {

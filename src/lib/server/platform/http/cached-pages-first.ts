@@ -13,10 +13,10 @@
 import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { DB } from '#lib/server/platform/db.ts';
+import { publicDataVersion, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { negotiateCoding } from './http.ts';
-import { isCacheablePage, pageCache, publicDataVersion, type CachedPage } from './page-cache.ts';
+import { isCacheablePage, pageCache, type CachedPage } from './page-cache.ts';
 
 /** The session cookie's name (accounts/sessions.ts); a request carrying it is never answered from the cache. */
 const SESSION_COOKIE_RE = /(?:^|;\s*)rsp_session=[^;]/;

@@ -7,11 +7,9 @@
  * for an hour at most (decision 0056). Search pages are kept too, and dropped whenever a new search index
  * starts serving (forgetPath). Signed-in users, forms with one-time keys and private pages are never cached.
  */
-import type { DB } from '#lib/server/platform/db.ts';
 import type { ContentCoding } from './http.ts';
 import { brotliDecompressSync } from 'node:zlib';
 import { compress, ownBytes } from './encoded-body.ts';
-import { preparedOnce } from '#lib/server/platform/db.ts';
 
 /** Public pages whose HTML is the same for every anonymous visitor. */
 const CACHEABLE = [/^\/$/, /^\/projects$/, /^\/projects\/[a-z0-9-]+$/, /^\/enforcement$/, /^\/help$/, /^\/help\/[a-z0-9-]+$/, /^\/open-data$/, /^\/search$/];
@@ -25,25 +23,6 @@ export const UNTIL_DATA_OR_DAY_CHANGES = Infinity;
 
 export function isCacheablePage(method: string, pathname: string, hasSession: boolean): boolean {
   return (method === 'GET' || method === 'HEAD') && !hasSession && CACHEABLE.some((re) => re.test(pathname));
-}
-
-export function publicDataVersion(db: DB): number {
-  const stmt = preparedOnce(db, 'pageCache.version', () => db.$client.prepare('select version from public_data_version where id = 1').pluck());
-  return (stmt.get() as number | undefined) ?? 0;
-}
-
-const publicMemos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
-/**
- * A value read or built from public data (the whole open-data list, the map's points, a list count),
- * kept until public_data_version moves: any process's write to a public table. A new version drops every
- * value kept under the old one.
- */
-export function memoUntilPublicChange<T>(db: DB, key: string, compute: () => T): T {
-  const version = publicDataVersion(db);
-  let held = publicMemos.get(db);
-  if (!held || held.version !== version) publicMemos.set(db, (held = { version, values: new Map() }));
-  if (!held.values.has(key)) held.values.set(key, compute());
-  return held.values.get(key) as T;
 }
 
 export interface CachedPage {

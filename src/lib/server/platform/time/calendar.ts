@@ -6,18 +6,14 @@
 import { eq } from 'drizzle-orm';
 import { closures, settings } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
-import { memoUntilChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange } from '#lib/server/platform/db.ts';
 import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS } from './deadlines.rules.ts';
 
 /** The business calendar with every stored closure and reopening applied. */
 export function loadCalendar(db: Pick<Tx, 'select'>): BusinessCalendar {
   const read = () => new BusinessCalendar(db.select({ date: closures.date, name: closures.name, active: closures.active }).from(closures).all());
-  // Inside a transaction (a Tx, not the connection itself) always read afresh.
-  return isConnection(db) ? memoUntilChange(db, 'calendar', read) : read();
-}
-
-function isConnection(db: Pick<Tx, 'select'>): db is DB {
-  return typeof (db as Partial<DB>).$client?.pragma === 'function';
+  // Kept until public data changes; a transaction that changed a closure reads its own write.
+  return memoUntilPublicChange(db, 'calendar', read);
 }
 
 /** Close of business (HH:MM, town time) from settings; requests at or after it count from the next business day. */
