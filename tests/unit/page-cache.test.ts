@@ -33,7 +33,7 @@ describe('public page cache', () => {
     expect(cache.get('/projects/b', 1, '2026-12-01', 1_000)).toBeUndefined();
   });
 
-  it('short of room, drops plain copies before pages: the least recently read first, compressed if never asked for in brotli, read back and kept again when asked for plain', () => {
+  it('short of room, drops plain copies before pages: the least recently read first, compressed if never asked for in brotli, and read back from brotli when asked for plain', () => {
     const page = (n: number) => `<!doctype html><title>Project ${n}</title>${Array.from({ length: 300 }, (_, i) => `<p>Silt fence ${(i * 7919 + n) % 1000}</p>`).join('')}`;
     const size = Buffer.byteLength(page(1));
     // Room for two plain pages and a little more.
@@ -41,7 +41,7 @@ describe('public page cache', () => {
     cache.set('/p1', entry(page(1)));
     cache.set('/p2', entry(page(2)));
     cache.plainBody(cache.get('/p1', 1, '2026-11-30')!, '/p1');
-    const p3 = cache.set('/p3', entry(page(3)));
+    cache.set('/p3', entry(page(3)));
     // /p2's plain copy went (read least recently), held now in brotli; every page is still there.
     expect([1, 2, 3].map((n) => cache.get(`/p${n}`, 1, '2026-11-30')?.body !== undefined)).toEqual([true, false, true]);
     const p2 = cache.get('/p2', 1, '2026-11-30')!;
@@ -49,11 +49,9 @@ describe('public page cache', () => {
     expect(cache.heldBytes).toBe(size * 2 + p2.encoded!.br!.length);
     // What is counted is what is held: zlib's answer is copied out of its 64 KB output buffer.
     expect(p2.encoded!.br!.buffer.byteLength).toBe(p2.encoded!.br!.length);
-    // Asked for plain: read back from brotli and kept, the least recently read plain copy (/p1) going.
+    // Asked for plain: read back from brotli, and not kept again (it would push out another page's copy).
     expect(cache.plainBody(p2, '/p2').toString('utf8')).toBe(page(2));
-    expect([1, 2, 3].map((n) => cache.get(`/p${n}`, 1, '2026-11-30')?.body !== undefined)).toEqual([false, true, true]);
-    expect(p2.body!.buffer.byteLength).toBe(size);
-    expect(p3.body?.toString('utf8')).toBe(page(3));
+    expect([1, 2, 3].map((n) => cache.get(`/p${n}`, 1, '2026-11-30')?.body !== undefined)).toEqual([true, false, true]);
     expect(cache.size).toBe(3);
   });
 

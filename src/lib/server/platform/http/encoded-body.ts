@@ -38,7 +38,7 @@ export function compress(body: Uint8Array, coding: ContentCoding, effort: 'full'
  * buffer when the result fits in it: a 6 KB page kept that way holds 64 KB (ten times what the page
  * cache counts).
  */
-export function ownBytes(b: Buffer): Buffer {
+function ownBytes(b: Buffer): Buffer {
   if (b.buffer.byteLength === b.length) return b;
   const own = Buffer.allocUnsafeSlow(b.length);
   b.copy(own);
