@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange, migrateDatabase, openDatabase, readSnapshot } from '#lib/server/platform/db.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 
@@ -32,6 +32,20 @@ describe('reference data kept until public data changes', () => {
     expect(after).not.toBe(calendar);
     expect(after.isBusinessDay('2026-12-24')).toBe(false);
     expect(calendar.isBusinessDay('2026-12-24')).toBe(true);
+  });
+
+  it("read in a page's snapshot (every public page reads in one), kept for the next page", () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-memo-')), 'portal.db');
+    const db = openDatabase(file);
+    migrateDatabase(db);
+    let computed = 0;
+    const read = () => readSnapshot(db, () => memoUntilPublicChange(db, 'test.value', () => ++computed));
+    // The first page reads it in its snapshot and keeps it; the next pages find it (it was read again for
+    // every page miss once: the snapshot was known by the connection, the memo by drizzle's proxy of it).
+    expect([read(), read(), read()]).toEqual([1, 1, 1]);
+    expect(loadCalendar(db)).toBe(readSnapshot(db, () => loadCalendar(db)));
+    db.$client.prepare("insert into closures (date, name, kind, active, created_at) values ('2026-12-24', 'Christmas Eve', 'closure', 1, 0)").run();
+    expect(read()).toBe(2);
   });
 
   it('in a transaction: the kept value while nothing public changed in it; its own closure once it added one, kept by no one if it rolls back', () => {

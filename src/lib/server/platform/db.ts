@@ -74,6 +74,9 @@ export function onQuery(db: DB, listener: (sql: string) => void): () => void {
 /** How many distinct SQL texts keep their compiled statement (least recently used ones are dropped). */
 const STATEMENT_CACHE_SIZE = 500;
 
+/** The connection behind drizzle's client (the statement cache's proxy): what `db.$client` is. */
+const underProxy = new WeakMap<object, Database.Database>();
+
 /**
  * The connection as drizzle sees it: `prepare` answers from a cache keyed by the SQL text, so the same
  * query built again (drizzle builds the same text for the same query) skips SQLite's parser and planner —
@@ -97,13 +100,15 @@ function withStatementCache(sqlite: Database.Database): Database.Database {
     if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     return stmt;
   };
-  return new Proxy(sqlite, {
+  const client = new Proxy(sqlite, {
     get(target, key) {
       if (key === 'prepare') return prepare;
       const value = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  underProxy.set(client, sqlite);
+  return client;
 }
 
 /**
@@ -166,7 +171,10 @@ export function closeDb(): void {
  * in whichever transaction is open on it: better-sqlite3 has one connection per Database and is synchronous.
  */
 export function connectionOf(db: object): object {
-  return (db as { session?: { client?: object } }).session?.client ?? db;
+  const client = (db as { session?: { client?: object } }).session?.client;
+  // The raw connection, not the statement cache's proxy in front of it: readSnapshot knows it as
+  // `db.$client`, and a memo read in a snapshot must find that snapshot (else nothing read in one is kept).
+  return client ? (underProxy.get(client) ?? client) : db;
 }
 
 const statements = new WeakMap<object, Map<string, unknown>>();
