@@ -11,8 +11,8 @@ import { settings } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Result } from '#lib/server/platform/result.ts';
+import { ORDINANCE_TEXT_KEY as KEY } from './ordinance-text.rules.ts';
 
-const KEY = 'ordinance_text';
 /** 200 KB: several times the longest erosion and sediment control law seen (about 36 KB). */
 export const MAX_ORDINANCE_BYTES = 200 * 1024;
 export const MIN_ORDINANCE_CHARS = 200;

@@ -6,7 +6,7 @@ import type { Tx } from '#lib/server/platform/audit.ts';
 import { loadOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
 import { markdownBlocks, type Block } from '#lib/shared/markdown-lite.ts';
 
-export const ORDINANCE_HELP_SLUG = 'ordinance';
+export { ORDINANCE_HELP_SLUG } from '#lib/server/platform/ordinance-text.rules.ts';
 
 export function publicOrdinanceBlocks(db: Pick<Tx, 'select'>): Block[] | undefined {
   const own = loadOrdinanceText(db);

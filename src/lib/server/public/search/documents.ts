@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { ProjectStatus } from '#db/schema.ts';
+import { ORDINANCE_HELP_SLUG, ORDINANCE_TEXT_KEY } from '#lib/server/platform/ordinance-text.rules.ts';
 
 /** One searchable thing. `fields` are indexed; the rest is for showing the result. */
 export interface SearchDoc {
@@ -112,7 +113,8 @@ export function helpSearchDocs(help: HelpDoc[]): SearchDoc[] {
 
 /**
  * A cheap summary of everything the index depends on. It changes when a project, document or party is
- * added, removed, edited (updated_at), published or made public, so the index is rebuilt only then.
+ * added, removed, edited (updated_at), published or made public, or when the town replaces or restores
+ * its ordinance text, so the index is rebuilt only then.
  */
 export function searchFingerprint(sqlite: Database.Database): string {
   const row = sqlite
@@ -120,10 +122,30 @@ export function searchFingerprint(sqlite: Database.Database): string {
       `select
          (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(published), 0) from projects) as p,
          (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(public), 0) from documents) as d,
-         (select count(*) || '.' || coalesce(max(id), 0) from parties) as a`,
+         (select count(*) || '.' || coalesce(max(id), 0) from parties) as a,
+         (select count(*) || '.' || coalesce(max(updated_at), 0) from settings where key = ?) as o`,
     )
-    .get() as { p: string; d: string; a: string };
-  return `${row.p}|${row.d}|${row.a}`;
+    .get(ORDINANCE_TEXT_KEY) as { p: string; d: string; a: string; o: string };
+  return `${row.p}|${row.d}|${row.a}|${row.o}`;
+}
+
+/** The town's own ordinance text (decision 0044), or undefined while the built-in one is shown. */
+export function townOrdinanceText(sqlite: Database.Database): string | undefined {
+  const text = sqlite.prepare('select value from settings where key = ?').pluck().get(ORDINANCE_TEXT_KEY) as string | undefined;
+  return text?.trim() ? text : undefined;
+}
+
+/**
+ * The help pages as searched: where the town replaced the built-in ordinance, its own text's sections in
+ * place of the built-in ones (a search must not lead to a law the page no longer shows). The town's
+ * headings carry no anchors, so its sections link to the page.
+ */
+export function helpWithTownOrdinance(help: HelpDoc[], townText: string | undefined): HelpDoc[] {
+  if (!townText) return help;
+  const isOrdinance = (h: HelpDoc) => h.id === ORDINANCE_HELP_SLUG || h.id.startsWith(`${ORDINANCE_HELP_SLUG}#`);
+  const builtIn = help.find((h) => h.id === ORDINANCE_HELP_SLUG);
+  const page = { id: ORDINANCE_HELP_SLUG, title: builtIn?.title ?? 'Ordinance', description: builtIn?.description ?? '', body: townText };
+  return [...help.filter((h) => !isOrdinance(h)), ...splitHelpPage(page, () => undefined)];
 }
 
 /** Markdown to plain words for indexing (headings, links, emphasis and table pipes removed). */

@@ -8,7 +8,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { helpSearchDocs, loadProjectDocs, searchFingerprint, type HelpDoc } from './documents.ts';
+import { helpSearchDocs, helpWithTownOrdinance, loadProjectDocs, searchFingerprint, townOrdinanceText, type HelpDoc } from './documents.ts';
 import { buildBrowserAssets, buildEngine, searchEngine, type BrowserAssets, type SearchHit } from './engine.ts';
 
 export const workerUrl = import.meta.url;
@@ -35,8 +35,8 @@ function run(input: WorkerInput): void {
     const sqlite = new Database(input.dbPath, { fileMustExist: true });
     sqlite.pragma('busy_timeout = 5000');
     // One read transaction: the fingerprint describes exactly the records indexed.
-    const { fingerprint, docs } = sqlite.transaction(() => ({ fingerprint: searchFingerprint(sqlite), docs: loadProjectDocs(sqlite) }))();
-    const all = [...docs, ...helpSearchDocs(input.help)];
+    const { fingerprint, docs, ordinance } = sqlite.transaction(() => ({ fingerprint: searchFingerprint(sqlite), docs: loadProjectDocs(sqlite), ordinance: townOrdinanceText(sqlite) }))();
+    const all = [...docs, ...helpSearchDocs(helpWithTownOrdinance(input.help, ordinance))];
     const engine = buildEngine(all);
     const browser = buildBrowserAssets(all, engine);
     const ready: WorkerMessage = { type: 'ready', fingerprint, docs: all.length, buildMs: performance.now() - t0, heapUsed: process.memoryUsage().heapUsed, browser };

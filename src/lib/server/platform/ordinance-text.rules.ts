@@ -1,0 +1,7 @@
+/**
+ * Where the town's own ordinance text lives (issue 21, decision 0044): its `settings` key and the help
+ * page it replaces. Shared by the admin's save, the help page and the search index's build, which runs in
+ * a worker that reads SQLite directly (no drizzle), so these stand apart from ordinance-text.ts.
+ */
+export const ORDINANCE_TEXT_KEY = 'ordinance_text';
+export const ORDINANCE_HELP_SLUG = 'ordinance';
