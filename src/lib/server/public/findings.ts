@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
-import type { Finding, RuleId, Severity } from '#lib/server/compliance/compliance.rules.ts';
+import { byCodePoint, type Finding, type RuleId, type Severity } from '#lib/server/compliance/compliance.rules.ts';
 import { memoUntilPublicChange, publicDataVersion, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
@@ -185,7 +185,7 @@ function publishedProjects(db: DB): Map<number, FindingProject> {
 }
 
 function sortFindings<T extends { projectId: number; finding: Finding }>(list: T[]): T[] {
-  return list.sort((a, b) => b.finding.from.localeCompare(a.finding.from) || a.projectId - b.projectId || a.finding.key.localeCompare(b.finding.key));
+  return list.sort((a, b) => byCodePoint(b.finding.from, a.finding.from) || a.projectId - b.projectId || byCodePoint(a.finding.key, b.finding.key));
 }
 
 // ---------------------------------------------------------------------------------------------
