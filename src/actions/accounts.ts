@@ -7,7 +7,7 @@ import { landingFor } from '#lib/server/accounts/landing.rules.ts';
 import { passwordProblem, PASSWORD_MAX_LENGTH } from '#lib/server/accounts/passwords.ts';
 import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from '#lib/server/accounts/sessions.ts';
 import { actorOf, audit } from '#lib/server/platform/audit.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, formText, id, ids as idList, linkToken, noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
@@ -74,7 +74,7 @@ export const accounts = {
     accept: 'form',
     input: z.object({ email }),
     handler: async (input, ctx) => {
-      const { limited } = requestPasswordReset(db(), input.email, ctx.clientAddress, config().publicUrl);
+      const { limited } = requestPasswordReset(db(), input.email, ctx.clientAddress, townPublicUrl(db()));
       if (limited) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'Too many reset requests. Wait an hour and try again.' });
       return { sent: true };
     },
@@ -94,7 +94,7 @@ export const accounts = {
         else if (v.password !== v.confirm) c.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords do not match.' });
       }),
     handler: async (input, ctx) => {
-      const result = await setPasswordWithToken(db(), input.token, input.password, ctx.clientAddress, config().publicUrl);
+      const result = await setPasswordWithToken(db(), input.token, input.password, ctx.clientAddress, townPublicUrl(db()));
       if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
       const session = createSession(db(), result.userId, { ip: ctx.clientAddress, userAgent: ctx.request.headers.get('user-agent') });
       ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt));
@@ -116,7 +116,7 @@ export const accounts = {
       if (input.roles.includes('operator') && input.projectIds.length === 0) {
         throw new ActionError({ code: 'BAD_REQUEST', message: 'Choose at least one project for an operator.' });
       }
-      const result = inviteUser(db(), admin, input, config().publicUrl);
+      const result = inviteUser(db(), admin, input, townPublicUrl(db()));
       if (!result.ok) throw new ActionError({ code: 'CONFLICT', message: result.message });
       return { userId: result.userId };
     },

@@ -3,7 +3,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { ALERT_FREQUENCIES, ALERT_TARGETS } from '#db/schema.ts';
 import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, formText, linkToken, noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
 import { RADII_MILES } from '#lib/shared/geo.ts';
@@ -54,7 +54,7 @@ export const alerts = {
           radiusMiles: input.r,
           frequency: input.frequency,
         },
-        { ip: ctx.clientAddress, baseUrl: config().publicUrl },
+        { ip: ctx.clientAddress, baseUrl: townPublicUrl(db()) },
       );
       if (!result.ok) throw new ActionError({ code: result.reason === 'limited' ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', message: result.message });
       return { sent: true };

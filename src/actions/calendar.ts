@@ -2,7 +2,7 @@
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { activeFeed, createFeedToken, revokeFeedTokens } from '#lib/server/desks/officer-calendar-feed.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { allow } from './guard.ts';
 
@@ -13,7 +13,7 @@ export const calendarFeed = {
     handler: async (_input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const token = createFeedToken(db(), actorOf(user, ctx));
-      return { url: `${config().publicUrl}/officer-calendar/${token}.ics` };
+      return { url: `${townPublicUrl(db())}/officer-calendar/${token}.ics` };
     },
   }),
 

@@ -8,7 +8,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { ENFORCEMENT_TYPES, PAYMENT_METHODS } from '#db/schema.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { issueAction, recordConviction, recordPayment, transitionAction, updateDetails, waiveFine } from '#lib/server/enforcement/actions.ts';
 import { calculateFine } from '#lib/server/enforcement/actions.rules.ts';
@@ -84,7 +84,7 @@ export const enforcement = {
           court,
         },
         today,
-        config().publicUrl,
+        townPublicUrl(db()),
       );
       if (!r.ok) failure(r);
       return { actionId: r.actionId };
@@ -103,7 +103,7 @@ export const enforcement = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const on = input.on ?? input.liftedOn ?? '';
-      const r = transitionAction(db(), actorOf(user, ctx), input.actionId, { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) }, townToday(), config().publicUrl);
+      const r = transitionAction(db(), actorOf(user, ctx), input.actionId, { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) }, townToday(), townPublicUrl(db()));
       if (!r.ok) failure(r);
       return { actionId: input.actionId, event: input.event };
     },

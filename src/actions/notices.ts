@@ -7,7 +7,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { INSPECTION_MILESTONES } from '#db/schema.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, failure, id, optionalText, orNull, requiredDay, requiredText, requiredTime } from '#lib/server/platform/forms/fields.ts';
 import { TOWN_INSPECTION_OUTCOMES } from '#lib/server/enforcement/inspection-notice.rules.ts';
@@ -38,7 +38,7 @@ export const notices = {
         notes: orNull(input.notes),
         givenAt: new Date(),
         givenByName: user.name,
-      }, config().publicUrl);
+      }, townPublicUrl(db()));
       if (!r.ok) failure(r);
       return { id: r.id, late: r.late };
     },
@@ -65,7 +65,7 @@ export const notices = {
         notes: orNull(input.notes),
         givenAt: townInstant(input.givenDate, input.givenTime),
         givenByName: input.givenBy,
-      }, config().publicUrl);
+      }, townPublicUrl(db()));
       if (!r.ok) failure(r);
       return { id: r.id, late: r.late };
     },

@@ -10,7 +10,7 @@ import { z } from 'astro/zod';
 import { PAYMENT_METHODS } from '#db/enums.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, FieldErrors, id, optionalText, requiredDay, requiredText, requiredTime } from '#lib/server/platform/forms/fields.ts';
 import { markInspected, offerInspection, operatorMayAct, recordOperatorPayment, type Outcome } from '#lib/server/operator-requests/workflow.ts';
@@ -43,7 +43,7 @@ export const operatorAnswers = {
     }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orFields(offerInspection(db(), actorOf(user, ctx), input.id, { place: input.place, on: input.on, time: input.time }, config().publicUrl));
+      orFields(offerInspection(db(), actorOf(user, ctx), input.id, { place: input.place, on: input.on, time: input.time }, townPublicUrl(db())));
       return { done: 'offered' };
     },
   }),
@@ -59,7 +59,7 @@ export const operatorAnswers = {
     }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orFields(recordOperatorPayment(db(), actorOf(user, ctx), input.id, { paidOn: input.paidOn, method: input.method, reference: input.reference }, config().publicUrl));
+      orFields(recordOperatorPayment(db(), actorOf(user, ctx), input.id, { paidOn: input.paidOn, method: input.method, reference: input.reference }, townPublicUrl(db())));
       return { done: 'paid' };
     },
   }),
@@ -70,7 +70,7 @@ export const operatorAnswers = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orFields(markInspected(db(), actorOf(user, ctx), input.id, config().publicUrl));
+      orFields(markInspected(db(), actorOf(user, ctx), input.id, townPublicUrl(db())));
       return { done: 'inspected' };
     },
   }),

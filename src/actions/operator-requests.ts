@@ -8,7 +8,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { DELIVERY_METHODS } from '#db/schema.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, FieldErrors, formText, linkToken, plainText } from '#lib/server/platform/forms/fields.ts';
 import { hit, isLimited, minutesText } from '#lib/server/platform/http/rate-limit.ts';
@@ -82,7 +82,7 @@ export const operatorRequests = {
       if (!state.allowed) {
         throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: `Too many requests from this connection. Wait ${minutesText(state.retryAfterMs)} and send it again.` });
       }
-      const result = createOperatorRequest(db(), { ...inputOf(input, input.written ? input.channel! : 'web'), formKey: input.formKey }, { label: 'requester', ip: ctx.clientAddress }, config().publicUrl);
+      const result = createOperatorRequest(db(), { ...inputOf(input, input.written ? input.channel! : 'web'), formKey: input.formKey }, { label: 'requester', ip: ctx.clientAddress }, townPublicUrl(db()));
       if (!result.ok) throw new FieldErrors(result.fields as Record<string, string>);
       if (!result.duplicate) hit(db(), limitKey, limit);
       return { token: result.token, number: result.number };
@@ -95,7 +95,7 @@ export const operatorRequests = {
     input: z.object({ ...fields, channel: choice(WRITTEN_CHANNELS, CHANNEL_MESSAGE) }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'clerk', 'officer', 'admin');
-      const result = createOperatorRequest(db(), inputOf(input, input.channel), actorOf(user, ctx), config().publicUrl);
+      const result = createOperatorRequest(db(), inputOf(input, input.channel), actorOf(user, ctx), townPublicUrl(db()));
       if (!result.ok) throw new FieldErrors(result.fields as Record<string, string>);
       return { id: result.id, number: result.number, token: result.token };
     },

@@ -5,7 +5,7 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, failure, id } from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
@@ -24,7 +24,7 @@ export const requestDelivery = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = recordHandover(db(), actorOf(clerk, ctx), input.id, { how: input.how, on: input.on }, config().publicUrl);
+      const result = recordHandover(db(), actorOf(clerk, ctx), input.id, { how: input.how, on: input.on }, townPublicUrl(db()));
       if (!result.ok) failure(result);
       return { done: input.how === 'pickup' ? 'picked-up' : 'mailed' };
     },

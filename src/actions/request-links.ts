@@ -4,7 +4,7 @@
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { formText } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
@@ -22,7 +22,7 @@ export const requestLinks = {
         .pipe(z.email({ error: 'Enter an email address like name@example.com.' })),
     }),
     handler: async (input, ctx) => {
-      const result = sendLostLinks(db(), input.email, { label: 'requester', ip: ctx.clientAddress }, config().publicUrl, { ip: ctx.clientAddress });
+      const result = sendLostLinks(db(), input.email, { label: 'requester', ip: ctx.clientAddress }, townPublicUrl(db()), { ip: ctx.clientAddress });
       if (!result.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: `Too many tries. Wait ${minutesText(result.retryAfterMs)} and try again, or ask the Town Clerk.` });
       return { sent: true };
     },

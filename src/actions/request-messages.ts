@@ -6,7 +6,7 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { FieldErrors, id, linkToken, plainText, RELOAD_FORM } from '#lib/server/platform/forms/fields.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
@@ -45,7 +45,7 @@ export const requestMessages = {
     handler: async (input, ctx) => {
       const rid = requestIdForToken(db(), input.token);
       if (rid === undefined) throw new ActionError({ code: 'NOT_FOUND', message: 'This tracking link is not valid. Use the newest link the Town sent you.' });
-      const result = orThrow(sendRequesterMessage(db(), { label: 'requester', ip: ctx.clientAddress }, rid, input.body, config().publicUrl));
+      const result = orThrow(sendRequesterMessage(db(), { label: 'requester', ip: ctx.clientAddress }, rid, input.body, townPublicUrl(db())));
       return { sent: result.answered ? 'answered' : 'sent' };
     },
   }),
@@ -56,7 +56,7 @@ export const requestMessages = {
     input: z.object({ id, body, clarify: z.enum(['yes'], { error: RELOAD_FORM }).optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(sendClerkMessage(db(), actorOf(clerk, ctx), input.id, { body: input.body, clarify: input.clarify === 'yes' }, config().publicUrl));
+      orThrow(sendClerkMessage(db(), actorOf(clerk, ctx), input.id, { body: input.body, clarify: input.clarify === 'yes' }, townPublicUrl(db())));
       return { done: input.clarify === 'yes' ? 'clarification' : 'messaged' };
     },
   }),
@@ -71,7 +71,7 @@ export const requestMessages = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(closeAsDuplicate(db(), actorOf(clerk, ctx), input.id, { otherNumber: input.otherNumber, note: input.note }, config().publicUrl));
+      orThrow(closeAsDuplicate(db(), actorOf(clerk, ctx), input.id, { otherNumber: input.otherNumber, note: input.note }, townPublicUrl(db())));
       return { done: 'duplicate' };
     },
   }),

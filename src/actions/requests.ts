@@ -9,7 +9,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { DELIVERY_METHODS, PAYMENT_METHODS } from '#db/schema.ts';
 import { parseMoney } from '#lib/shared/format.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
@@ -136,7 +136,7 @@ export const requests = {
           formKey: input.formKey,
         },
         { label: 'requester', ip: ctx.clientAddress },
-        config().publicUrl,
+        townPublicUrl(db()),
         { ip: ctx.clientAddress },
       );
       if (!result.ok) {
@@ -152,7 +152,7 @@ export const requests = {
     input: z.object({ token }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
-      orThrow(approveCost(db(), { label: 'requester', ip: ctx.clientAddress }, rid, config().publicUrl));
+      orThrow(approveCost(db(), { label: 'requester', ip: ctx.clientAddress }, rid, townPublicUrl(db())));
       return { approved: true };
     },
   }),
@@ -163,7 +163,7 @@ export const requests = {
     input: z.object({ token, confirm: z.literal('yes', { error: 'Tick the box to confirm you want to withdraw the request.' }) }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
-      orThrow(withdraw(db(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, config().publicUrl));
+      orThrow(withdraw(db(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, townPublicUrl(db())));
       return { withdrawn: true };
     },
   }),
@@ -197,7 +197,7 @@ export const requests = {
           formKey: input.formKey,
         },
         actorOf(clerk, ctx),
-        config().publicUrl,
+        townPublicUrl(db()),
       );
       if (!result.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests.' });
       return { intent: 'submit' as const, id: result.id, token: result.token };
@@ -209,7 +209,7 @@ export const requests = {
     input: z.object({ id, acknowledgedOn: date('the acknowledgment date'), promisedOn: date('the date the records will be ready'), reason: text(2000, 'the reason').optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(acknowledge(db(), actorOf(clerk, ctx), input.id, input, config().publicUrl));
+      orThrow(acknowledge(db(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
       return { done: 'acknowledged' };
     },
   }),
@@ -219,7 +219,7 @@ export const requests = {
     input: z.object({ id, promisedOn: date('the new date'), reason: text(2000, 'the reason').min(1, { error: 'Give the reason for the new date.' }) }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(extend(db(), actorOf(clerk, ctx), input.id, input, config().publicUrl));
+      orThrow(extend(db(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
       return { done: 'extended' };
     },
   }),
@@ -249,7 +249,7 @@ export const requests = {
     input: z.object({ id, body: text(4000, 'the note').min(1, { error: 'Write the note.' }), audience: choice(['requester', 'internal'], 'Choose who sees the note.') }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(addNote(db(), actorOf(clerk, ctx), input.id, { body: input.body, toRequester: input.audience === 'requester' }, config().publicUrl));
+      orThrow(addNote(db(), actorOf(clerk, ctx), input.id, { body: input.body, toRequester: input.audience === 'requester' }, townPublicUrl(db())));
       return { done: input.audience === 'requester' ? 'noted-requester' : 'noted' };
     },
   }),
@@ -259,7 +259,7 @@ export const requests = {
     input: z.object({ id, groundId: optionalId, reason: text(4000, 'the reason').min(1, { error: 'Say in words why the request is denied: the requester reads it.' }) }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(deny(db(), actorOf(clerk, ctx), input.id, { groundId: input.groundId ?? null, reason: input.reason }, config().publicUrl));
+      orThrow(deny(db(), actorOf(clerk, ctx), input.id, { groundId: input.groundId ?? null, reason: input.reason }, townPublicUrl(db())));
       return { done: 'denied' };
     },
   }),
@@ -277,7 +277,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(decideItem(db(), actorOf(clerk, ctx), input.id, input.itemId, { decision: input.decision, groundId: input.groundId ?? null, reason: input.reason ?? '', withheldDocumentIds: input.withheld }, config().publicUrl));
+      orThrow(decideItem(db(), actorOf(clerk, ctx), input.id, input.itemId, { decision: input.decision, groundId: input.groundId ?? null, reason: input.reason ?? '', withheldDocumentIds: input.withheld }, townPublicUrl(db())));
       return { done: 'decided' };
     },
   }),
@@ -288,7 +288,7 @@ export const requests = {
     input: z.object({ token, body: text(4000, 'your appeal').min(1, { error: 'Say what you are appealing and why, in a sentence or two.' }) }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
-      orThrow(fileAppeal(db(), { label: 'requester', ip: ctx.clientAddress }, rid, { body: input.body }, config().publicUrl));
+      orThrow(fileAppeal(db(), { label: 'requester', ip: ctx.clientAddress }, rid, { body: input.body }, townPublicUrl(db())));
       return { appealed: true };
     },
   }),
@@ -304,7 +304,7 @@ export const requests = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'admin', 'clerk', 'officer');
       if (!mayAnswerAppeals(db(), user)) throw new ActionError({ code: 'FORBIDDEN', message: 'Only the appeals officer named in the settings (or an admin) answers appeals.' });
-      orThrow(decideAppeal(db(), actorOf(user, ctx), input.appealId, { outcome: input.outcome, decisionText: input.decisionText }, config().publicUrl));
+      orThrow(decideAppeal(db(), actorOf(user, ctx), input.appealId, { outcome: input.outcome, decisionText: input.decisionText }, townPublicUrl(db())));
       return { done: 'appeal-decided' };
     },
   }),
@@ -383,7 +383,7 @@ export const requests = {
     input: z.object({ id, reason: text(2000, 'the reason').optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(withdraw(db(), actorOf(clerk, ctx), input.id, input.reason, config().publicUrl));
+      orThrow(withdraw(db(), actorOf(clerk, ctx), input.id, input.reason, townPublicUrl(db())));
       return { done: 'withdrawn' };
     },
   }),
@@ -416,7 +416,7 @@ export const requests = {
             discountCents: input.discount ? parseMoney(input.discount) : undefined,
             discountReason: input.discountReason,
           },
-          config().publicUrl,
+          townPublicUrl(db()),
         ),
       );
       return { done: result.invoiceId ? 'billed' : 'released' };
@@ -428,7 +428,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(approveCost(db(), actorOf(clerk, ctx), input.id, config().publicUrl));
+      orThrow(approveCost(db(), actorOf(clerk, ctx), input.id, townPublicUrl(db())));
       return { done: 'approved' };
     },
   }),
@@ -444,7 +444,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(recordPayment(db(), actorOf(clerk, ctx), input.id, { amountCents: parseMoney(input.amount)!, method: input.method, reference: input.reference, receivedOn: input.receivedOn }, config().publicUrl));
+      orThrow(recordPayment(db(), actorOf(clerk, ctx), input.id, { amountCents: parseMoney(input.amount)!, method: input.method, reference: input.reference, receivedOn: input.receivedOn }, townPublicUrl(db())));
       return { done: 'paid' };
     },
   }),
@@ -474,7 +474,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = orThrow(newTrackingLink(db(), actorOf(clerk, ctx), input.id, config().publicUrl));
+      const result = orThrow(newTrackingLink(db(), actorOf(clerk, ctx), input.id, townPublicUrl(db())));
       return { done: 'link', token: result.token };
     },
   }),

@@ -1,7 +1,7 @@
 /** GET /data.json: the DCAT-US 1.1 catalog of the portal's open data (Project Open Data metadata schema). */
 import type { APIRoute } from 'astro';
 import { apiJson } from '#lib/server/platform/http/api-response.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { dcatCatalog } from '#lib/server/public/catalog.ts';
 
-export const GET: APIRoute = ({ request, locals }) => apiJson(request, dcatCatalog(locals.db, config().publicUrl));
+export const GET: APIRoute = ({ request, locals }) => apiJson(request, dcatCatalog(locals.db, townPublicUrl(locals.db)));

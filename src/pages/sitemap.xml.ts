@@ -2,14 +2,14 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { sitemapProjects } from '#lib/server/public/sitemap.ts';
 import { publicPractices } from '#lib/server/public/practices.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { escapeHtml as esc } from '#lib/server/platform/mail/html.ts';
 
 export const GET: APIRoute = async ({ request, locals }) => {
-  const base = config().publicUrl;
+  const base = townPublicUrl(locals.db);
   const fixed = ['/', '/projects', '/near', '/map', '/search', '/alerts', '/open-data', '/open-data/records-requests', '/requests', '/requests/log', '/help', '/practices'];
   const help = (await getCollection('help')).map((e) => `/help/${e.id}`);
   const urls = [

@@ -1,8 +1,7 @@
 /** GET /api/findings.csv: the same findings as /api/findings.json, one row each (formulas neutralized), a page at a time. */
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
-import { config } from '#lib/server/platform/config.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { parseFindingFilters } from '#lib/server/public/api-filters.ts';
 import { findingsCsv, listFindingRecords, pageLinks } from '#lib/server/public/findings.ts';
@@ -10,7 +9,7 @@ import { findingsCsv, listFindingRecords, pageLinks } from '#lib/server/public/f
 export const GET: APIRoute = ({ request, url, locals }) => {
   const parsed = parseFindingFilters(url.searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
-  const { records, total, page, pages } = listFindingRecords(locals.db, parsed.value.filters, config().publicUrl, parsed.value.paging);
+  const { records, total, page, pages } = listFindingRecords(locals.db, parsed.value.filters, townPublicUrl(locals.db), parsed.value.paging);
   const { header, rows } = findingsCsv(records);
   return apiBody(request, '\uFEFF' + toCsv(header, rows), {
     contentType: 'text/csv; charset=utf-8',

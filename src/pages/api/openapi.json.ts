@@ -1,7 +1,7 @@
 /** GET /api/openapi.json: the OpenAPI 3.1 description of every /api endpoint, from the schemas that validate them. */
 import type { APIRoute } from 'astro';
 import { apiJson } from '#lib/server/platform/http/api-response.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { openApiDocument } from '#lib/server/public/openapi.ts';
 
-export const GET: APIRoute = ({ request, locals }) => apiJson(request, openApiDocument(locals.db, config().publicUrl));
+export const GET: APIRoute = ({ request, locals }) => apiJson(request, openApiDocument(locals.db, townPublicUrl(locals.db)));

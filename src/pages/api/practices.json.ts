@@ -1,9 +1,9 @@
 /** GET /api/practices.json: the Town's inventory of permanent stormwater practices (issue 20), the fields of PRACTICE_FIELDS. */
 import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { encodePractices } from '#lib/server/public/practices.ts';
 
-export const GET: APIRoute = ({ request, locals }) => encodedResponse(request, encodePractices(locals.db, townToday(), 'json', config().publicUrl), OPEN_HEADERS);
+export const GET: APIRoute = ({ request, locals }) => encodedResponse(request, encodePractices(locals.db, townToday(), 'json', townPublicUrl(locals.db)), OPEN_HEADERS);

@@ -1,15 +1,14 @@
 /** GET /api/projects.csv: the same records as /api/projects, one row each (formulas neutralized). */
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiError, OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
-import { config } from '#lib/server/platform/config.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { parseApiFilters, projectsBody } from '#lib/server/public/open-data.ts';
 
 export const GET: APIRoute = ({ request, url, locals }) => {
   const parsed = parseApiFilters(url.searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
-  return encodedResponse(request, projectsBody(locals.db, parsed.filters, 'csv', config().publicUrl), {
+  return encodedResponse(request, projectsBody(locals.db, parsed.filters, 'csv', townPublicUrl(locals.db)), {
     ...OPEN_HEADERS,
     'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-projects.csv"`,
   });

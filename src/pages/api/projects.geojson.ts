@@ -1,12 +1,12 @@
 /** GET /api/projects.geojson: the same records as an RFC 7946 FeatureCollection ([longitude, latitude]). */
 import type { APIRoute } from 'astro';
 import { apiError, OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { parseApiFilters, projectsBody } from '#lib/server/public/open-data.ts';
 
 export const GET: APIRoute = ({ request, url, locals }) => {
   const parsed = parseApiFilters(url.searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
-  return encodedResponse(request, projectsBody(locals.db, parsed.filters, 'geojson', config().publicUrl), OPEN_HEADERS);
+  return encodedResponse(request, projectsBody(locals.db, parsed.filters, 'geojson', townPublicUrl(locals.db)), OPEN_HEADERS);
 };

@@ -1,8 +1,7 @@
 /** Atom feed of the town-wide enforcement page: actions in force, and those resolved in the last 90 days. */
 import { addDays } from '#lib/shared/days.ts';
 import type { APIRoute } from 'astro';
-import { config } from '#lib/server/platform/config.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { publicActionsInForce, publicActionsResolvedSince } from '#lib/server/enforcement/actions.ts';
 import { describeAction, isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { atomResponse } from '#lib/server/platform/feeds/atom.ts';
@@ -11,7 +10,7 @@ import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
-  const base = config().publicUrl;
+  const base = townPublicUrl(locals.db);
   const today = townToday();
   const rows = [...publicActionsInForce(locals.db), ...publicActionsResolvedSince(locals.db, addDays(today, -90))];
   const entries = rows

@@ -1,8 +1,7 @@
 /** Atom feed of an area (?lat=&lon=&r= miles): new projects, summaries, enforcement, inspection reports, SWPPP amendments and serious findings within it. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { config } from '#lib/server/platform/config.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed } from '#lib/server/public/feeds.ts';
 import { areaQuery, parseArea, projectsNear } from '#lib/server/public/near.ts';
 import { latestPublicEvents } from '#lib/server/public/events.ts';
@@ -16,7 +15,7 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   const q = areaQuery(area);
   const body = eventsFeed(
     town(locals.db),
-    config().publicUrl,
+    townPublicUrl(locals.db),
     { id: `area/${q}`, title: `Construction within ${radiusWords(area.radiusMiles)} of ${area.point.latitude}, ${area.point.longitude}`, self: `/feeds/area.atom?${q}`, alternate: `/near?${q}` },
     events,
   );

@@ -1,12 +1,11 @@
 /** Atom feed of the whole town: new projects, monthly summaries posted, enforcement issued, SWPPP amendments, serious compliance findings. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { config } from '#lib/server/platform/config.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed, townEvents } from '#lib/server/public/feeds.ts';
 
 export const GET: APIRoute = ({ request, locals }) => {
   const events = townEvents(locals.db);
-  const body = eventsFeed(town(locals.db), config().publicUrl, { id: 'town', title: `${town(locals.db).profile.name} construction stormwater: new projects, summaries, enforcement and serious findings`, self: '/feeds/town.atom', alternate: '/' }, events);
+  const body = eventsFeed(town(locals.db), townPublicUrl(locals.db), { id: 'town', title: `${town(locals.db).profile.name} construction stormwater: new projects, summaries, enforcement and serious findings`, self: '/feeds/town.atom', alternate: '/' }, events);
   return conditionalResponse(request, body, { contentType: 'application/atom+xml; charset=utf-8', lastModified: events[0]?.occurredAt, maxAge: 300 });
 };

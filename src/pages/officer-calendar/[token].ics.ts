@@ -5,8 +5,7 @@
 import { addDays } from '#lib/shared/days.ts';
 import type { APIRoute } from 'astro';
 import { userForFeedToken } from '#lib/server/desks/officer-calendar-feed.ts';
-import { config } from '#lib/server/platform/config.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { icalResponse } from '#lib/server/platform/feeds/ical.ts';
 import { calendarIcalEvents, calendarItems } from '#lib/server/desks/officer-desk.ts';
 
@@ -17,7 +16,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
   if (!user) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   const today = townToday();
   const items = calendarItems(locals.db, addDays(today, -60), addDays(today, 180), today);
-  const res = icalResponse(`${town(locals.db).profile.name} stormwater: inspections and deadlines`, calendarIcalEvents(items, config().publicUrl, new Date(), town(locals.db).slug), 'officer-calendar.ics', town(locals.db).fullName);
+  const res = icalResponse(`${town(locals.db).profile.name} stormwater: inspections and deadlines`, calendarIcalEvents(items, townPublicUrl(locals.db), new Date(), town(locals.db).slug), 'officer-calendar.ics', town(locals.db).fullName);
   res.headers.set('Cache-Control', 'private, no-store');
   res.headers.set('X-Robots-Tag', 'noindex');
   return res;

@@ -1,8 +1,7 @@
 /** GET /requests/log.csv: the same page of the public log as /requests/log.json, one row per record asked for. */
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
-import { config } from '#lib/server/platform/config.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { pageLinks } from '#lib/server/public/findings.ts';
 import { PUBLIC_LOG_CSV_HEADER, parsePublicLogQuery, publicLog, publicLogCsvRows } from '#lib/server/records-requests/public-log.ts';
@@ -10,7 +9,7 @@ import { PUBLIC_LOG_CSV_HEADER, parsePublicLogQuery, publicLog, publicLogCsvRows
 export const GET: APIRoute = ({ request, url, locals }) => {
   const q = parsePublicLogQuery(url.searchParams);
   if (!q.ok) return apiError(400, q.message);
-  const result = publicLog(locals.db, q.value, config().publicUrl);
+  const result = publicLog(locals.db, q.value, townPublicUrl(locals.db));
   if (!result.ok) return apiError(400, result.message);
   const { log } = result;
   return apiBody(request, '\uFEFF' + toCsv(PUBLIC_LOG_CSV_HEADER, publicLogCsvRows(log)), {

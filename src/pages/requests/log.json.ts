@@ -4,17 +4,17 @@
  */
 import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { pageLinks } from '#lib/server/public/findings.ts';
 import { parsePublicLogQuery, publicLog, publicLogJson } from '#lib/server/records-requests/public-log.ts';
 
 export const GET: APIRoute = ({ request, url, locals }) => {
   const q = parsePublicLogQuery(url.searchParams);
   if (!q.ok) return apiError(400, q.message);
-  const result = publicLog(locals.db, q.value, config().publicUrl);
+  const result = publicLog(locals.db, q.value, townPublicUrl(locals.db));
   if (!result.ok) return apiError(400, result.message);
   const { log } = result;
-  return apiBody(request, JSON.stringify(publicLogJson(log, config().publicUrl), null, 1), {
+  return apiBody(request, JSON.stringify(publicLogJson(log, townPublicUrl(locals.db)), null, 1), {
     contentType: 'application/json; charset=utf-8',
     headers: { Link: pageLinks(url, log.page, log.pages), 'X-Total-Count': String(log.total), 'Access-Control-Expose-Headers': 'Link, X-Total-Count' },
   });

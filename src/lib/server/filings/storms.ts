@@ -12,7 +12,7 @@ import { formatInstant } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { localDay } from '#lib/server/compliance/compliance.rules.ts';
 import { invalidateCompliance, loadComplianceSettings } from '#lib/server/compliance/compliance.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { RainEvent } from './rain-csv.ts';
@@ -67,10 +67,11 @@ function notifyOperators(tx: Tx, storm: { endedAt: Date; inches: number; gauge: 
       ),
     )
     .all();
+  const base = townPublicUrl(tx);
   const byUser = new Map<string, { name: string; projects: Array<{ name: string; url: string }> }>();
   for (const r of rows) {
     const entry = byUser.get(r.email) ?? { name: r.name, projects: [] };
-    entry.projects.push({ name: r.projectName, url: `${config().publicUrl}/operator/projects/${r.slug}` });
+    entry.projects.push({ name: r.projectName, url: `${base}/operator/projects/${r.slug}` });
     byUser.set(r.email, entry);
   }
   for (const [email, u] of byUser) {

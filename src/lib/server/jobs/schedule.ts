@@ -4,7 +4,7 @@
  */
 import { alertsEveryMs, dispatchAlertsInSlices } from '#lib/server/public/alerts/dispatch.ts';
 import { purgeExpiredSessions } from '#lib/server/accounts/sessions.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { startJobs as startScheduler, type Job, type Scheduler } from '#lib/server/platform/jobs.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { requestsDigestJob } from '#lib/server/records-requests/digest.ts';
@@ -15,9 +15,9 @@ export const JOBS: Job[] = [
   { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
   // Keep the query planner's statistics current as the data grows (SQLite's recommended practice).
   { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => void db.$client.pragma('optimize') },
-  { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: async (db, now) => void (await dispatchAlertsInSlices(db, now, config().publicUrl)) },
+  { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: async (db, now) => void (await dispatchAlertsInSlices(db, now, townPublicUrl(db))) },
   requestsDigestJob,
-  { name: 'operator-requests-missed', everyMs: 10 * 60 * 1000, run: (db, now) => void noticeMissedOperatorRequests(db, config().publicUrl, now) },
+  { name: 'operator-requests-missed', everyMs: 10 * 60 * 1000, run: (db, now) => void noticeMissedOperatorRequests(db, townPublicUrl(db), now) },
 ];
 
 /** Starts the portal's jobs (scripts/start.ts). */

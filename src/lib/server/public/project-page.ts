@@ -8,7 +8,7 @@
  */
 import { projectPractices } from './practices.ts';
 import { reportsForProject } from './site-reports.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DocumentType } from '#db/enums.ts';
 import { clockChangesAt, evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
@@ -20,7 +20,6 @@ import { readSnapshot, type DB } from '#lib/server/platform/db.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import { D1_EXEMPTION_LABEL, DOCUMENT_TYPE_PLURAL, type D1Exemption } from '#lib/shared/labels.ts';
-import { config } from '#lib/server/platform/config.ts';
 import { projectAddressee } from '#lib/server/operator-requests/addressee.ts';
 import { projectPlaceJsonLd } from './catalog.ts';
 import { getPublicProject, type PublicProject } from './projects.ts';
@@ -145,7 +144,7 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
     evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
     /** Residents' reports about the site (issue 16), newest first. */
     siteReports: reportsForProject(db, project.id),
-    jsonLd: projectPlaceJsonLd(project, config().publicUrl, town(db)),
+    jsonLd: projectPlaceJsonLd(project, townPublicUrl(db), town(db)),
     // Issue 20: the permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
     practices: projectPractices(db, project.id, today),
     /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */

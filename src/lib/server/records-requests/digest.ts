@@ -11,7 +11,8 @@ import { DateTime } from 'luxon';
 import { projects, recordsRequests, settings } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { config, TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
+import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { deadlineFlag, deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
@@ -26,7 +27,7 @@ import { addEvent, auditView } from './store.ts';
 const SENT_KEY = 'requests-digest:last_day';
 export const DIGEST_HOUR = 7;
 
-export function sendRequestsDigest(db: DB, now: Date, baseUrl = config().publicUrl): { sent: number; day: string } | undefined {
+export function sendRequestsDigest(db: DB, now: Date, baseUrl = townPublicUrl(db)): { sent: number; day: string } | undefined {
   const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
   const calendar = loadCalendar(db);
   const window = deadlineWindow(now, calendar, closeOfBusiness(db));
@@ -72,7 +73,7 @@ export function sendRequestsDigest(db: DB, now: Date, baseUrl = config().publicU
  * the tracking page and by mail, that this counts as a denial they may appeal, with the last day to appeal.
  * Runs with the digest job (every ten minutes, any hour).
  */
-export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = config().publicUrl): number {
+export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = townPublicUrl(db)): number {
   const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
   const candidates = db
     .select()

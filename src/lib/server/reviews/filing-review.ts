@@ -18,7 +18,7 @@ import {
 import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { localDay } from '#lib/server/compliance/compliance.rules.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 
@@ -86,8 +86,8 @@ function recipients(tx: Tx, projectId: number, filerId: number | null): Array<{ 
   );
 }
 
-function workspaceUrl(slug: string): string {
-  return `${config().publicUrl}/operator/projects/${slug}`;
+function workspaceUrl(tx: Tx, slug: string): string {
+  return `${townPublicUrl(tx)}/operator/projects/${slug}`;
 }
 
 export type Decision = 'accept' | 'return';
@@ -131,7 +131,7 @@ export function decideInspection(db: DB, actor: Actor & { userId: number }, inpu
       enqueueMail(tx, {
         kind: 'filing-reviewed',
         to: to.email,
-        data: { name: to.name, projectName: row.projectName, what, decision: status, comment: input.comment || null, publicNote: input.reportPublic ? 'The report is published on the project page.' : 'The report PDF is not published on the project page.', url: workspaceUrl(row.slug) },
+        data: { name: to.name, projectName: row.projectName, what, decision: status, comment: input.comment || null, publicNote: input.reportPublic ? 'The report is published on the project page.' : 'The report PDF is not published on the project page.', url: workspaceUrl(tx, row.slug) },
       });
     }
     return { ok: true };
@@ -175,7 +175,7 @@ export function decideSummary(db: DB, actor: Actor & { userId: number }, input: 
     });
     const what = `the monthly summary for ${formatMonth(row.s.month)}${row.s.version > 1 ? ` (version ${row.s.version})` : ''}`;
     for (const to of recipients(tx, row.s.projectId, row.s.submittedByUserId)) {
-      enqueueMail(tx, { kind: 'filing-reviewed', to: to.email, data: { name: to.name, projectName: row.projectName, what, decision: status, comment: input.comment || null, url: workspaceUrl(row.slug) } });
+      enqueueMail(tx, { kind: 'filing-reviewed', to: to.email, data: { name: to.name, projectName: row.projectName, what, decision: status, comment: input.comment || null, url: workspaceUrl(tx, row.slug) } });
     }
     return { ok: true };
   });
@@ -219,7 +219,7 @@ export function decideDocument(db: DB, actor: Actor & { userId: number }, input:
           decision: amendment ? 'decided' : (status as 'accepted' | 'returned'),
           comment: input.comment || null,
           publicNote: input.public ? 'It is published on the project page.' : 'It is kept in the town’s records but not published on the project page.',
-          url: workspaceUrl(row.slug),
+          url: workspaceUrl(tx, row.slug),
         },
       });
     }

@@ -12,7 +12,7 @@ import { formatDay } from '#lib/shared/format.ts';
 import { boundingBox, type Point } from '#lib/shared/geo.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
@@ -131,7 +131,7 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
     const words = projectName ? `Report received. It is about ${projectName}.` : 'Report received. It is not at a site the town lists; the officer will see where it belongs.';
     step(tx, row, 'received', words, null, now, true);
     audit(tx, actor, { action: 'site_report.submit', entityType: 'site_report', entityId: row.id, after: { ...row, reporterName: undefined, reporterEmail: row.reporterEmail ? '(given)' : null, reporterPhone: row.reporterPhone ? '(given)' : null, photos: input.photos.length } });
-    const url = `${config().publicUrl}/staff/reports/${row.id}`;
+    const url = `${townPublicUrl(tx)}/staff/reports/${row.id}`;
     for (const officer of usersWithRole(tx, 'officer')) {
       enqueueMail(tx, { kind: 'site-report-new', to: officer.email, data: { number: reportNumber(row.id), category: category.label, place: row.place, project: projectName, photos: input.photos.length, url } });
     }
@@ -148,7 +148,7 @@ function step(tx: Tx, report: SiteReport, status: SiteReportStatus | null, words
   enqueueMail(tx, {
     kind: 'site-report-step',
     to: report.reporterEmail,
-    data: { number: reportNumber(report.id), category: category?.label ?? 'Report', status: STATUS_WORDS[status ?? report.status].label, words, url: `${config().publicUrl}${reportPath(report.id)}`, first },
+    data: { number: reportNumber(report.id), category: category?.label ?? 'Report', status: STATUS_WORDS[status ?? report.status].label, words, url: `${townPublicUrl(tx)}${reportPath(report.id)}`, first },
   });
 }
 

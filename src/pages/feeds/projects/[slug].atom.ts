@@ -1,8 +1,7 @@
 /** Atom feed of one project: monthly summaries, enforcement actions, inspection reports filed, SWPPP amendments and serious compliance findings. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { config } from '#lib/server/platform/config.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed, projectEvents } from '#lib/server/public/feeds.ts';
 import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
 
@@ -12,7 +11,7 @@ export const GET: APIRoute = ({ request, params, locals }) => {
   const events = projectEvents(locals.db, project.id);
   const body = eventsFeed(
     town(locals.db),
-    config().publicUrl,
+    townPublicUrl(locals.db),
     { id: `project/${project.id}`, title: `${project.name}: stormwater updates`, self: `/feeds/projects/${project.slug}.atom`, alternate: `/projects/${project.slug}` },
     events,
   );

@@ -4,11 +4,11 @@
  * is its only authorization (public/open311.ts explains why it passes the origin check).
  */
 import type { APIRoute } from 'astro';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { readPageForm } from '#lib/server/platform/forms/page-forms.ts';
 import { geoErrors, postRequest, requestsAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, url }) => requestsAnswer(locals.db, url.searchParams, config().publicUrl, 'json');
+export const GET: APIRoute = ({ locals, url }) => requestsAnswer(locals.db, url.searchParams, townPublicUrl(locals.db), 'json');
 
 const MAX_BODY = 64 * 1024;
 

@@ -3,7 +3,7 @@
  * (service_request_id, service_code, start_date, end_date, status). Filing is requests.json's (POST).
  */
 import type { APIRoute } from 'astro';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { requestsAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, url }) => requestsAnswer(locals.db, url.searchParams, config().publicUrl, 'xml');
+export const GET: APIRoute = ({ locals, url }) => requestsAnswer(locals.db, url.searchParams, townPublicUrl(locals.db), 'xml');

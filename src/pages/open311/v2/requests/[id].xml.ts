@@ -1,6 +1,6 @@
 /** Open311 GeoReport v2 in XML: one public report, as a list of one (the standard's shape), or 404. */
 import type { APIRoute } from 'astro';
-import { config } from '#lib/server/platform/config.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { requestAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, params }) => requestAnswer(locals.db, params.id, config().publicUrl, 'xml');
+export const GET: APIRoute = ({ locals, params }) => requestAnswer(locals.db, params.id, townPublicUrl(locals.db), 'xml');
