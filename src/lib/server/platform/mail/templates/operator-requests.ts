@@ -23,7 +23,7 @@ export function operatorRequestReceipt(d: OperatorReceiptData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       `Your request ${d.number} went to the operator of ${d.projectName} on ${d.receivedText}. ${d.asked}.`,
-      `Under Subsection L(4) of the Town’s stormwater law the operator must make the SWPPP and inspection reports available for inspection and copying by close of business on ${d.dueText}. Copying is at your expense.`,
+      `Under Subsection L(4) of the ${T().kindWord}’s stormwater law the operator must make the SWPPP and inspection reports available for inspection and copying by close of business on ${d.dueText}. Copying is at your expense.`,
       `How that date was counted: ${d.explanation.join(' ')}`,
       'Follow the request, see any bill and download the copies from your private tracking page:',
     ],
@@ -86,10 +86,10 @@ export function operatorRequestMissed(d: OperatorMissedData): RenderedMail {
       `A request for records made to the operator of ${d.projectName} on ${d.receivedText} was not answered by close of business on ${d.dueText}, the fifth business day (Subsection L(4)).`,
       d.forOfficer
         ? 'It is now a finding on the project’s public page and on your desk; you may open an enforcement action from it.'
-        : 'It is now a finding on the project’s public page, and the Town’s Stormwater Management Officer has been told. You may also ask the Town for the copies it holds.',
+        : `It is now a finding on the project’s public page, and the ${T().kindWord}’s Stormwater Management Officer has been told. You may also ask the ${T().kindWord} for the copies it holds.`,
     ],
     action: { label: d.forOfficer ? 'Open the request' : `Track request ${d.number}`, url: d.url },
-    footer: d.forOfficer ? ['You get this message as the Town’s Stormwater Management Officer.'] : REQUESTER_FOOTER(),
+    footer: d.forOfficer ? [`You get this message as the ${T().kindWord}’s Stormwater Management Officer.`] : REQUESTER_FOOTER(),
   });
 }
 

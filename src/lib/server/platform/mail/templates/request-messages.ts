@@ -16,10 +16,10 @@ export interface MessageToRequesterData {
 
 export function requestMessageToRequester(d: MessageToRequesterData): RenderedMail {
   return renderParts({
-    subject: d.clarify ? `Records request ${d.number}: the Town Clerk has a question for you` : `Records request ${d.number}: a message from the Town Clerk`,
+    subject: d.clarify ? `Records request ${d.number}: the ${T().clerk} has a question for you` : `Records request ${d.number}: a message from the ${T().clerk}`,
     paragraphs: [
       `Hello ${d.name},`,
-      d.clarify ? `The Town Clerk needs your answer to go on with your records request ${d.number}:` : `The Town Clerk wrote about your records request ${d.number}:`,
+      d.clarify ? `The ${T().clerk} needs your answer to go on with your records request ${d.number}:` : `The ${T().clerk} wrote about your records request ${d.number}:`,
       d.body,
       ...(d.datesText ? [d.datesText] : []),
       d.clarify ? 'Answer on your private tracking page (do not reply to this email):' : 'Reply on your private tracking page (do not reply to this email):',
@@ -70,9 +70,9 @@ export function requestClosedDuplicate(d: ClosedDuplicateData): RenderedMail {
     subject: `Records request ${d.number} closed as a duplicate of ${d.otherNumber}`,
     paragraphs: [
       `Hello ${d.name},`,
-      `Your records request ${d.number} asks for the same records as request ${d.otherNumber}, so the Town has closed it as a duplicate and answers them on ${d.otherNumber}.`,
-      `The Town Clerk's note: ${d.note}`,
-      d.sameRequester ? `Follow ${d.otherNumber} with the link the Town sent you for it.` : 'If you still want these records, make a new request or write to the Town Clerk.',
+      `Your records request ${d.number} asks for the same records as request ${d.otherNumber}, so the ${T().kindWord} has closed it as a duplicate and answers them on ${d.otherNumber}.`,
+      `The ${T().clerk}'s note: ${d.note}`,
+      d.sameRequester ? `Follow ${d.otherNumber} with the link the ${T().kindWord} sent you for it.` : `If you still want these records, make a new request or write to the ${T().clerk}.`,
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),

@@ -27,7 +27,7 @@ export function requestReceipt(d: ReceiptData): RenderedMail {
       `The ${T().fullName} received your records request ${d.number} on ${d.receivedText}. You asked for:`,
       d.items.map((i) => `- ${i}`).join('\n'),
       `Delivery: ${d.deliveryText}.`,
-      `The Town must respond by close of business on ${d.dueText}: by making the records available, by acknowledging the request with an approximate date, or by denying it in writing with the reason.`,
+      `The ${T().kindWord} must respond by close of business on ${d.dueText}: by making the records available, by acknowledging the request with an approximate date, or by denying it in writing with the reason.`,
       `How that date was counted: ${d.explanation.join(' ')}`,
       ...(d.estimateText ? [d.estimateText] : []),
       ...(d.waitingForApproval ? ['Because the estimate is more than the limit you gave, nothing will be copied or charged until you approve the cost on your tracking page.'] : []),
@@ -54,11 +54,11 @@ export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       d.extended
-        ? `The Town needs more time for your records request ${d.number}. We now expect to have the records ready by ${d.promisedText}.`
+        ? `The ${T().kindWord} needs more time for your records request ${d.number}. We now expect to have the records ready by ${d.promisedText}.`
         : `This acknowledges your records request ${d.number} (Public Officers Law §89(3)), as of ${d.acknowledgedText}. We expect to have the records ready by ${d.promisedText}.`,
       ...(d.reason ? [`Reason: ${d.reason}`] : []),
       ...(d.lateDueText
-        ? [`This acknowledgment is late: the Town had to answer by ${d.lateDueText}. Not answering in time counts as a denial, and ${d.appealRights ?? 'you may appeal it in writing within 30 days.'}`]
+        ? [`This acknowledgment is late: the ${T().kindWord} had to answer by ${d.lateDueText}. Not answering in time counts as a denial, and ${d.appealRights ?? 'you may appeal it in writing within 30 days.'}`]
         : ['If you think this delay amounts to a denial, you may appeal it in writing within 30 days to the Records Access Appeals Officer named on your tracking page.']),
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
@@ -80,7 +80,7 @@ export function requestCostApproval(d: CostApprovalData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       d.staffTimeText
-        ? `The cost of your records request ${d.number} is estimated at ${d.totalText}, including ${d.staffTimeText}. The law allows staff time to be charged only when preparing electronic copies takes two hours or more, and the Town charges it only after you approve the estimate.`
+        ? `The cost of your records request ${d.number} is estimated at ${d.totalText}, including ${d.staffTimeText}. The law allows staff time to be charged only when preparing electronic copies takes two hours or more, and the ${T().kindWord} charges it only after you approve the estimate.`
         : `The cost of the copies for your records request ${d.number} is ${d.totalText}, more than the ${d.limitText} you asked to be told about first.`,
       'Nothing will be copied or charged until you decide. On your tracking page you can approve the cost; or reply to narrow the request, or ask for electronic copies, which are free.',
     ],
@@ -179,7 +179,7 @@ export interface NoteData extends Base {
 
 export function requestNote(d: NoteData): RenderedMail {
   return renderParts({
-    subject: `Records request ${d.number}: a message from the Town Clerk`,
+    subject: `Records request ${d.number}: a message from the ${T().clerk}`,
     paragraphs: [`Hello ${d.name},`, `${d.from} wrote about your records request ${d.number}:`, d.body],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
@@ -198,7 +198,7 @@ export function requestWithdrawn(d: WithdrawnData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       d.byRequester ? `You withdrew your records request ${d.number}. Nothing more will be done on it.` : `Your records request ${d.number} has been withdrawn, as you asked.`,
-      ...(d.note ? [`The Town Clerk's note: ${d.note}`] : []),
+      ...(d.note ? [`The ${T().clerk}'s note: ${d.note}`] : []),
       'You can make a new request at any time.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
@@ -289,9 +289,9 @@ export function requestMissedDeadline(d: MissedDeadlineData): RenderedMail {
     subject: `Records request ${d.number}: not answered in time, which you may appeal`,
     paragraphs: [
       `Hello ${d.name},`,
-      `The Town had to answer your records request ${d.number} by close of business on ${d.dueText}, and did not. Under Public Officers Law §89(4)(a) that counts as a denial.`,
+      `The ${T().kindWord} had to answer your records request ${d.number} by close of business on ${d.dueText}, and did not. Under Public Officers Law §89(4)(a) that counts as a denial.`,
       `Your right to appeal: ${d.appealRights}`,
-      'The Town still owes you an answer; your tracking page shows what happens next.',
+      `The ${T().kindWord} still owes you an answer; your tracking page shows what happens next.`,
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
