@@ -75,7 +75,7 @@ export interface TermData {
 
 /**
  * What a query is evaluated against: the server's whole index (index-builder.ts), the browser's
- * prefix shards (search-shards.ts), or a lunr.Index (fromLunrIndex). Weights are lunr's BM25 scores,
+ * prefix shards (search-shards.ts), or, in tests, lunr's own index (tests/support/lunr-source.ts). Weights are lunr's BM25 scores,
  * field boosts included.
  */
 export interface TermSource {
@@ -88,77 +88,6 @@ export interface TermSource {
   data(term: string): TermData | undefined;
 }
 
-type Posting = Record<string, Record<string, unknown>> & { _index: number };
-
-const fromLunr = new WeakMap<lunr.Index, TermSource>();
-
-/** lunr's weight of the term with `termIndex` in one field vector. */
-function weightIn(vector: { elements: number[] } | undefined, termIndex: number): number {
-  const e = vector?.elements;
-  if (!e) return 0;
-  let lo = 0;
-  let hi = e.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const at = e[mid * 2];
-    if (at === termIndex) return e[mid * 2 + 1];
-    if (at < termIndex) lo = mid + 1;
-    else hi = mid;
-  }
-  return 0;
-}
-
-/** A lunr.Index read as a term source (its inverted index and the BM25 weights in its field vectors; lunr 2.3.9, pinned). */
-export function fromLunrIndex(index: lunr.Index): TermSource {
-  let source = fromLunr.get(index);
-  if (source) return source;
-  const raw = index as unknown as { invertedIndex: Record<string, Posting>; fieldVectors: Record<string, { elements: number[] }>; fields: string[] };
-  const refs: string[] = [];
-  const refNo = new Map<string, number>();
-  for (const key of Object.keys(raw.fieldVectors)) {
-    const ref = key.slice(key.indexOf('/') + 1);
-    if (!refNo.has(ref)) {
-      refNo.set(ref, refs.length);
-      refs.push(ref);
-    }
-  }
-  const sorted = Object.keys(raw.invertedIndex).sort();
-  const cache = new Map<string, TermData>();
-  source = {
-    fields: raw.fields,
-    refs,
-    sortedFor: () => sorted,
-    data(term) {
-      if (!Object.hasOwn(raw.invertedIndex, term)) return undefined;
-      let t = cache.get(term);
-      if (!t) {
-        const posting = raw.invertedIndex[term];
-        const docs: Int32Array[] = [];
-        const weights: Float64Array[] = [];
-        let size = 0;
-        for (const field of raw.fields) {
-          const d = Int32Array.from(
-            Object.keys(posting[field] ?? {})
-              .map((ref) => refNo.get(ref) ?? -1)
-              .filter((n) => n >= 0)
-              .sort((a, b) => a - b),
-          );
-          const w = new Float64Array(d.length);
-          for (let i = 0; i < d.length; i++) w[i] = weightIn(raw.fieldVectors[`${field}/${refs[d[i]]}`], posting._index);
-          docs.push(d);
-          weights.push(w);
-          size += d.length;
-        }
-        t = { docs, weights, size };
-        cache.set(term, t);
-      }
-      return t;
-    },
-  };
-  fromLunr.set(index, source);
-  return source;
-}
-
 /** Counting arrays reused from query to query (a query allocates no array the size of the index; fewer pauses). */
 let counts: { hits: Int32Array; score: Float64Array } | undefined;
 function scratch(n: number): { hits: Int32Array; score: Float64Array } {
@@ -167,8 +96,6 @@ function scratch(n: number): { hits: Int32Array; score: Float64Array } {
   counts.score.fill(0, 0, n);
   return counts;
 }
-
-const asSource = (index: TermSource | lunr.Index): TermSource => ('sortedFor' in index ? index : fromLunrIndex(index));
 
 function contains(sorted: Int32Array, n: number): boolean {
   let lo = 0;
@@ -183,8 +110,7 @@ function contains(sorted: Int32Array, n: number): boolean {
 }
 
 /** Indexed words equal to `term` or, for a prefix, starting with it: the exact word first, then the shortest. */
-export function expand(index: TermSource | lunr.Index, word: QueryWord, max = MAX_EXPANSIONS): string[] {
-  const source = asSource(index);
+export function expand(source: TermSource, word: QueryWord, max = MAX_EXPANSIONS): string[] {
   if (!word.prefix) return source.data(word.term) ? [word.term] : [];
   const sorted = source.sortedFor(word.term);
   let lo = 0;
@@ -212,17 +138,16 @@ export function expand(index: TermSource | lunr.Index, word: QueryWord, max = MA
  * word by word in a typed array, and only those with every word are scored, an exact word counting
  * five times a word it merely starts.
  */
-export function runQuery(index: TermSource | lunr.Index, input: unknown, opts: { limit?: number; typing?: boolean } = {}): MatchedDoc[] {
+export function runQuery(index: TermSource, input: unknown, opts: { limit?: number; typing?: boolean } = {}): MatchedDoc[] {
   const limit = opts.limit ?? 50;
   const words = queryWords(input, opts);
   if (words.length === 0) return [];
   try {
-    const p = asSource(index);
-    const expansions = words.map((w) => expand(p, w).map((term) => ({ term, data: p.data(term)!, boost: term === w.term ? 5 : 1 })));
+    const expansions = words.map((w) => expand(index, w).map((term) => ({ term, data: index.data(term)!, boost: term === w.term ? 5 : 1 })));
     if (expansions.some((e) => e.length === 0)) return [];
     // Rarest word first: hits[d] counts the words document d has, in order, so it ends at words.length.
     const order = expansions.map((e, i) => ({ i, size: e.reduce((n, x) => n + x.data.size, 0) })).sort((a, b) => a.size - b.size);
-    const { hits, score } = scratch(p.refs.length);
+    const { hits, score } = scratch(index.refs.length);
     order.forEach(({ i }, k) => {
       for (const { data, boost } of expansions[i]) {
         for (let f = 0; f < data.docs.length; f++) {
@@ -249,11 +174,11 @@ export function runQuery(index: TermSource | lunr.Index, input: unknown, opts: {
       for (const list of expansions) {
         for (const { term, data } of list) {
           data.docs.forEach((docs, f) => {
-            if (contains(docs, d)) (fields[p.fields[f]] ??= []).push(term);
+            if (contains(docs, d)) (fields[index.fields[f]] ??= []).push(term);
           });
         }
       }
-      return { ref: p.refs[d], score: Math.round(score[d] * 1000) / 1000, fields };
+      return { ref: index.refs[d], score: Math.round(score[d] * 1000) / 1000, fields };
     });
   } catch {
     // Defensive: a bug must not become a 500 on a search page.
