@@ -82,13 +82,17 @@ export function listProjects(db: DB, query: ProjectListQuery) {
     // data changes (counting 10,000 rows is ~0.2 ms).
     const count = () => q.count.get(values)!.n;
     const total = query.q ? count() : memoUntilPublicChange(db, `projects.count:${query.status ?? ''}|${query.kind ?? ''}`, count);
-    const items = q.page.all({ ...values, limit: perPage, offset: (page - 1) * perPage });
+    // The page's ids first, from the sort's covering index alone, then their rows: SQLite would otherwise
+    // read the table and the enforcement subqueries for every row an OFFSET skips (page 200 skips 5,000).
+    const ids = q.pageIds.all({ ...values, limit: perPage, offset: (page - 1) * perPage }).map((r) => r.id);
+    const rows = new Map(q.rows.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r]));
+    const items = ids.map((id) => rows.get(id)!);
     return { items, total, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)) };
   });
 }
 
 /**
- * The list's two queries for one shape of filters and one sort, prepared once per connection: building a
+ * The list's queries (its count, the page's ids, their rows) for one shape of filters and one sort, prepared once per connection: building a
  * query with drizzle costs more than running it (~0.6 ms of a list page's ~1 ms, measured at 10,000 projects).
  */
 function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; kind: boolean; text: boolean }) {
@@ -110,7 +114,15 @@ function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; k
         .from(projects)
         .where(and(...where))
         .prepare(),
-      page: db
+      pageIds: db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(...where))
+        .orderBy(...order, asc(projects.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
+      rows: db
         .select({
           id: projects.id,
           slug: projects.slug,
@@ -127,10 +139,7 @@ function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; k
           stopWorkSince,
         })
         .from(projects)
-        .where(and(...where))
-        .orderBy(...order, asc(projects.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
+        .where(sql`${projects.id} in (select value from json_each(${sql.placeholder('ids')}))`)
         .prepare(),
     };
   });
