@@ -75,8 +75,8 @@ export interface TermData {
 
 /**
  * What a query is evaluated against: the server's whole index (index-builder.ts), the browser's
- * prefix shards (search-shards.ts), or, in tests, lunr's own index (tests/support/lunr-source.ts). Weights are lunr's BM25 scores,
- * field boosts included.
+ * prefix shards (search-shards.ts), or, in tests, lunr's own index (tests/support/lunr-source.ts).
+ * Weights are lunr's BM25 scores, field boosts included.
  */
 export interface TermSource {
   fields: string[];

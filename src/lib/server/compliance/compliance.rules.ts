@@ -1132,8 +1132,9 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
 }
 
 /**
- * Days (YYYY-MM-DD) and finding keys compared by code point: the same order as localeCompare for days, and
- * a tenth of its cost, which counts when the whole town's 144,000 findings are sorted (175 ms, one block).
+ * Days (YYYY-MM-DD) and finding keys compared by code point: the same order as localeCompare for days, in
+ * two-thirds of the time, which counts when the whole town's 144,000 findings are sorted in one block
+ * (154 → 100 ms, measured).
  */
 export function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -6,8 +6,6 @@ import type { Tx } from '#lib/server/platform/audit.ts';
 import { loadOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
 import { markdownBlocks, type Block } from '#lib/shared/markdown-lite.ts';
 
-export { ORDINANCE_HELP_SLUG } from '#lib/server/platform/ordinance-text.rules.ts';
-
 export function publicOrdinanceBlocks(db: Pick<Tx, 'select'>): Block[] | undefined {
   const own = loadOrdinanceText(db);
   return own ? markdownBlocks(own.text) : undefined;

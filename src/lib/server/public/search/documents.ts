@@ -129,7 +129,10 @@ export function searchFingerprint(sqlite: Database.Database): string {
   return `${row.p}|${row.d}|${row.a}|${row.o}`;
 }
 
-/** The town's own ordinance text (decision 0044), or undefined while the built-in one is shown. */
+/**
+ * The town's own ordinance text (decision 0044), or undefined while the built-in one is shown: the same
+ * reading as platform/ordinance-text.ts loadOrdinanceText (a blank value is no text), without drizzle.
+ */
 export function townOrdinanceText(sqlite: Database.Database): string | undefined {
   const text = sqlite.prepare('select value from settings where key = ?').pluck().get(ORDINANCE_TEXT_KEY) as string | undefined;
   return text?.trim() ? text : undefined;
