@@ -94,4 +94,33 @@ describe('the SQLite database', () => {
     expect(isBusy({ code: 'SQLITE_LOCKED' })).toBe(false);
     expect(isBusy(new Error('database is locked'))).toBe(false);
   });
+
+  it("the portal's transactions take the write lock at BEGIN: a read then a write keeps its snapshot while another process waits", () => {
+    const portal = openDatabase(file);
+    const other = openDatabase(file, { for: 'background' });
+    let otherRefused: unknown;
+    try {
+      portal.transaction((tx) => {
+        portal.$client.prepare("select value from settings where key = 'immediate-test'").get();
+        // Another process commits between this transaction's read and its write. Under DEFERRED it would
+        // commit, and this transaction's write would be refused at once (SQLITE_BUSY_SNAPSHOT, above).
+        try {
+          other.$client.prepare("insert into settings (key, value) values ('immediate-test-other', '1')").run();
+        } catch (err) {
+          otherRefused = err;
+        }
+        portal.$client.prepare("insert into settings (key, value) values ('immediate-test', '1') on conflict(key) do update set value = value + 1").run();
+      });
+    } finally {
+      portal.$client.close();
+      other.$client.close();
+    }
+    // The other writer waited its busy timeout and was told busy (it tries again); this one committed.
+    expect(isBusy(otherRefused)).toBe(true);
+    expect(db.$client.prepare("select value from settings where key = 'immediate-test'").pluck().get()).toBe('1');
+    // Still DEFERRED when asked for: a transaction that only reads need not hold the lock.
+    const reader = openDatabase(file);
+    reader.transaction(() => reader.$client.prepare('select 1').get(), { behavior: 'deferred' });
+    reader.$client.close();
+  });
 });

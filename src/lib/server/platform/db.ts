@@ -48,6 +48,7 @@ export function openDatabase(file: string, options: { for?: keyof typeof BUSY_TI
   const log: QueryLog = { listener: undefined, logQuery: (query) => log.listener?.(query) };
   const db = drizzle({ client: withStatementCache(sqlite), schema, logger: log }) as DB;
   bindOutOfThePlannersSight(db);
+  writeTransactionsTakeTheLockFirst(db);
   queryLogs.set(db, log);
   // Code that prepares its own statements (and may set pluck or raw on them) gets the plain connection.
   db.$client = sqlite;
@@ -123,6 +124,18 @@ function withStatementCache(sqlite: Database.Database): Database.Database {
 function bindOutOfThePlannersSight(db: DB): void {
   const dialect = (db as unknown as { dialect: { escapeParam(num: number): string } }).dialect;
   dialect.escapeParam = () => '+?';
+}
+
+/**
+ * `db.transaction` begins IMMEDIATE unless told otherwise: the write lock is taken at BEGIN, where the busy
+ * timeout waits for it. SQLite's default (DEFERRED) reads first and asks for the lock at the first write;
+ * if another process committed in between, SQLite answers SQLITE_BUSY_SNAPSHOT at once, without waiting,
+ * and the whole write fails. A submission read its sequence number, then lost it that way to a test
+ * process writing beside the server (CI, 2026-12-04). Reads that want a snapshot use readSnapshot.
+ */
+function writeTransactionsTakeTheLockFirst(db: DB): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) => transaction(fn, { behavior: 'immediate', ...config })) as DB['transaction'];
 }
 
 /** Where the committed migrations live, resolved from this source file (scripts and tests run from source). */
