@@ -173,8 +173,8 @@ export async function warmTownFindings(db: DB, now = new Date(), slice = WARM_SL
  * findings repeat their words from project to project (749 distinct titles, 25,000 texts, 3,800 keys, 7
  * sections), but each was built apart, by concatenation, and kept for minutes. What warmTownFindings
  * leaves on the heap went from 90 to 48 MB, and a full collection from 244–264 to 102–116 ms (measured
- * in one process at 10,000 projects; every page miss pays for those collections). The values are the
- * same; only which copy of a string is held changes.
+ * in one process at 10,000 projects; the collections run on the thread that serves pages). The values
+ * are the same; only which copy of a string is held changes.
  */
 function pooledFindings(evaluated: Array<{ projectId: number; findings: Finding[] }>, pool: Map<string, string>): Array<{ projectId: number; finding: Finding }> {
   const one = (text: string): string => {
@@ -186,7 +186,7 @@ function pooledFindings(evaluated: Array<{ projectId: number; findings: Finding[
   const out: Array<{ projectId: number; finding: Finding }> = [];
   for (const { projectId, findings } of evaluated) {
     for (const f of findings) {
-      // Freshly evaluated for the town, shared with nothing else: replaced by equal strings in place.
+      // Replaced in place by equal strings: whatever else holds these findings reads the same values.
       for (const field of POOLED_FIELDS) {
         const value = f[field];
         if (typeof value === 'string') (f as unknown as Record<string, string>)[field] = one(value);
