@@ -55,4 +55,26 @@ describe('the project list, page by page', () => {
       }
     }
   });
+
+  it('follows a change at once: a renamed project moves, an unpublished one leaves the count and the pages', () => {
+    const names = () => {
+      const first = listProjects(db, { sort: 'name', page: 1, perPage: 7 });
+      const all = [];
+      for (let page = 1; page <= first.pages; page++) all.push(...listProjects(db, { sort: 'name', page, perPage: 7 }).items.map((i) => i.name));
+      return { total: first.total, all };
+    };
+    const before = names();
+    const [firstName] = before.all;
+    const id = db.$client.prepare('select id from projects where published = 1 and name = ?').pluck().get(firstName) as number;
+    // As the officer's edits do, through public_data_version's triggers.
+    db.$client.prepare("update projects set name = 'Zzz Renamed Project' where id = ?").run(id);
+    const renamed = names();
+    expect(renamed.total).toBe(before.total);
+    expect(renamed.all.at(-1)).toBe('Zzz Renamed Project');
+    expect(renamed.all).not.toContain(firstName);
+    db.$client.prepare('update projects set published = 0 where id = ?').run(id);
+    const unpublished = names();
+    expect(unpublished.total).toBe(before.total - 1);
+    expect(unpublished.all).toEqual(renamed.all.slice(0, -1));
+  });
 });
