@@ -93,8 +93,7 @@ export function listProjects(db: DB, query: ProjectListQuery) {
       total = order.length;
       ids = Array.from(order.subarray(offset, offset + perPage));
     }
-    // The page's rows by id: SQLite would otherwise read the table and the enforcement subqueries for
-    // every row an OFFSET skips (page 200 skips 5,000).
+    // Then only the page's rows, with their enforcement subqueries, read by id.
     const rows = new Map(q.rows.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r]));
     const items = ids.map((id) => rows.get(id)!);
     return { items, total, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)) };
@@ -119,26 +118,16 @@ function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; k
       newest: [desc(projects.noiReceivedOn), asc(projects.name)],
       start: [asc(projects.plannedStartOn), asc(projects.name)],
     }[sort];
+    // The listed ids in the sort's order (ties by id): all of them, or a text search's one page.
+    const ordered = () => db.select({ id: projects.id }).from(projects).where(and(...where)).orderBy(...order, asc(projects.id));
     return {
       count: db
         .select({ n: sql<number>`count(*)` })
         .from(projects)
         .where(and(...where))
         .prepare(),
-      pageIds: db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(and(...where))
-        .orderBy(...order, asc(projects.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(),
-      order: db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(and(...where))
-        .orderBy(...order, asc(projects.id))
-        .prepare(),
+      pageIds: ordered().limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
+      order: ordered().prepare(),
       rows: db
         .select({
           id: projects.id,
