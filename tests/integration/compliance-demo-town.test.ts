@@ -14,7 +14,7 @@ import { seedDemoTown } from '#db/seed/demo.ts';
 import { complianceFor, openFindingsBySite, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
 import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { workspaceOverview } from '#lib/server/desks/operator-workspace.ts';
-import { townFindings, warmTownFindings } from '#lib/server/public/findings.ts';
+import { heldTownFindings, townFindings, warmTownFindings } from '#lib/server/public/findings.ts';
 
 /** A Monday afternoon in June, town time (the seed test uses the same instant). */
 const NOW = new Date('2026-06-15T18:00:00Z');
@@ -154,7 +154,7 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
     spinning = false;
     const projects = complianceFor(db, {}, later);
     expect(turns).toBeGreaterThanOrEqual(Math.floor(projects.length / 5));
-    // Whole findings, words and dates included: the kept copies share their strings (pooledFindings).
+    // Whole findings, words and dates included: what the held columns give back is what the rules found.
     const key = (projectId: number, f: { key: string }) => `${projectId} ${f.key}`;
     const published = new Set(db.$client.prepare('select id from projects where published = 1').pluck().all() as number[]);
     const byKey = <T extends { projectId: number; finding: { key: string } }>(list: T[]) => list.sort((a, b) => (key(a.projectId, a.finding) < key(b.projectId, b.finding) ? -1 : 1));
@@ -167,18 +167,17 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
 
   it('are evaluated again a minute after public data changed, and five minutes after the last time if nothing did', () => {
     const at = (minutes: number) => new Date(NOW.getTime() + (30 + minutes) * 60_000);
-    const first = () => townFindings(db, at(0))[0].finding;
-    const a = first();
+    const a = heldTownFindings(db, at(0));
     const change = () => db.$client.prepare('update projects set updated_at = updated_at where id = (select min(id) from projects)').run();
     // Nothing public changed: only the clock could have moved them, and for five minutes it is not asked.
-    expect(townFindings(db, at(2))[0].finding).toBe(a);
+    expect(heldTownFindings(db, at(2))).toBe(a);
     // A change: within the minute of the evaluation the same answer, then a new evaluation.
     change();
-    expect(townFindings(db, at(0.5))[0].finding).toBe(a);
-    const b = townFindings(db, at(2.5))[0].finding;
+    expect(heldTownFindings(db, at(0.5))).toBe(a);
+    const b = heldTownFindings(db, at(2.5));
     expect(b).not.toBe(a);
-    expect(b).toEqual(a);
-    expect(townFindings(db, at(2.5 + 4.9))[0].finding).toBe(b);
-    expect(townFindings(db, at(2.5 + 5.1))[0].finding).not.toBe(b);
+    expect(b.select()).toEqual(a.select());
+    expect(heldTownFindings(db, at(2.5 + 4.9))).toBe(b);
+    expect(heldTownFindings(db, at(2.5 + 5.1))).not.toBe(b);
   });
 });

@@ -309,7 +309,7 @@ export function seriousFindingEvents(db: DB, q: { projectIds?: number[]; limit?:
   if (q.projectIds && q.projectIds.length <= FEW_PROJECTS) found = findingsOfProjects(db, q.projectIds, now);
   else {
     const wanted = q.projectIds ? new Set(q.projectIds) : undefined;
-    found = townFindings(db, now).filter((t) => !wanted || wanted.has(t.project.id));
+    found = townFindings(db, now, { projectIds: wanted, severities: ['high'] });
   }
   // Newest lapse first already; a finding's event time is at most a day after its first day (a post-storm
   // deadline), so only those up to a day older than the limit-th can be among the newest events.

@@ -17,6 +17,7 @@ import { byCodePoint, type Finding, type RuleId, type Severity } from '#lib/serv
 import { memoUntilPublicChange, publicDataVersion, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
+import { HeldFindingsBuilder, type HeldFindings, type HeldFindingsWhere, type HeldOrder } from './held-findings.ts';
 
 export const FINDING_RULES = [
   'routine-gap',
@@ -108,7 +109,7 @@ export type FindingRecord = ReturnType<typeof findingRecord>;
  */
 const TOWN_CACHE_MS = 60_000;
 const TOWN_CACHE_UNCHANGED_MS = 5 * 60_000;
-let townCache: { db: DB; at: number; day: string; version: number; value: Array<{ projectId: number; finding: Finding }> } | undefined;
+let townCache: { db: DB; at: number; day: string; version: number; value: HeldFindings } | undefined;
 
 function townCacheFresh(db: DB, now: Date): boolean {
   if (townCache === undefined || townCache.db !== db || townCache.day !== townToday(now)) return false;
@@ -117,9 +118,9 @@ function townCacheFresh(db: DB, now: Date): boolean {
 }
 
 /** `version`: the public data version read before the evaluation began (a change made during it counts as after). */
-function keepTownFindings(db: DB, now: Date, version: number, value: Array<{ projectId: number; finding: Finding }>): NonNullable<typeof townCache> {
-  townCache = { db, at: now.getTime(), day: townToday(now), version, value: sortFindings(value) };
-  // Tens of megabytes at 10,000 projects: let them go once they are out of date, if nobody asks again.
+function keepTownFindings(db: DB, now: Date, version: number, value: HeldFindingsBuilder): NonNullable<typeof townCache> {
+  townCache = { db, at: now.getTime(), day: townToday(now), version, value: value.build(byNewestLapse) };
+  // Megabytes at 10,000 projects: let them go once they are out of date, if nobody asks again.
   const held = townCache;
   setTimeout(() => {
     if (townCache === held) townCache = undefined;
@@ -127,15 +128,27 @@ function keepTownFindings(db: DB, now: Date, version: number, value: Array<{ pro
   return held;
 }
 
-/** Every finding at every published project, newest first. */
-export function townFindings(db: DB, now = new Date()): TownFinding[] {
-  const cache =
-    townCacheFresh(db, now) && townCache
-      ? townCache
-      : keepTownFindings(db, now, publicDataVersion(db), pooledFindings(complianceFor(db, {}, now), new Map()));
+/**
+ * The town-wide findings as held (evaluated now if none are fresh): the same object for as long as they
+ * are kept. Read them with townFindings.
+ */
+export function heldTownFindings(db: DB, now = new Date()): HeldFindings {
+  if (townCacheFresh(db, now) && townCache) return townCache.value;
+  const version = publicDataVersion(db);
+  const held = new HeldFindingsBuilder();
+  for (const { projectId, findings } of complianceFor(db, {}, now)) for (const f of findings) held.add(projectId, f);
+  return keepTownFindings(db, now, version, held).value;
+}
+
+/**
+ * Every finding at every published project, newest first; `where` keeps only some (before any finding is
+ * made: a reader of the serious ones does not make the other 100,000).
+ */
+export function townFindings(db: DB, now = new Date(), where: HeldFindingsWhere = {}): TownFinding[] {
+  const held = heldTownFindings(db, now);
   const published = publishedProjects(db);
   const out: TownFinding[] = [];
-  for (const { projectId, finding } of cache.value) {
+  for (const { projectId, finding } of held.select(where)) {
     const project = published.get(projectId);
     if (project) out.push({ project, finding });
   }
@@ -152,53 +165,21 @@ const WARM_SLICE = 25;
  * Evaluate the town-wide findings into townFindings' cache a slice of projects at a time, yielding to the
  * event loop between slices: a background job (the alert dispatcher, every minute) then never holds the
  * thread that serves pages for the seconds the whole town takes at 10,000 projects (issue 17 item 7).
- * The slices may see changes made meanwhile, as the minute-old cache may.
+ * The slices may see changes made meanwhile, as the minute-old cache may. Each slice's findings go into
+ * the held columns at once (held-findings.ts), so none of them lives on as an object.
  */
 export async function warmTownFindings(db: DB, now = new Date(), slice = WARM_SLICE): Promise<void> {
   if (townCacheFresh(db, now)) return;
   const version = publicDataVersion(db);
   const ids = db.select({ id: projects.id }).from(projects).orderBy(projects.id).all().map((r) => r.id);
   const ctx = complianceContext(db, now);
-  const value: Array<{ projectId: number; finding: Finding }> = [];
-  const pool = new Map<string, string>();
+  const held = new HeldFindingsBuilder();
   for (let i = 0; i < ids.length; i += slice) {
-    for (const kept of pooledFindings(complianceFor(db, { projectIds: ids.slice(i, i + slice) }, now, ctx), pool)) value.push(kept);
+    for (const { projectId, findings } of complianceFor(db, { projectIds: ids.slice(i, i + slice) }, now, ctx)) for (const f of findings) held.add(projectId, f);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (!townCacheFresh(db, now)) keepTownFindings(db, now, version, value);
+  if (!townCacheFresh(db, now)) keepTownFindings(db, now, version, held);
 }
-
-/**
- * Findings to keep town-wide, each string one shared copy from `pool`. At 10,000 projects ~144,000
- * findings repeat their words from project to project (749 distinct titles, 25,000 texts, 3,800 keys, 7
- * sections), but each was built apart, by concatenation, and kept for minutes. What warmTownFindings
- * leaves on the heap went from 90 to 48 MB, and a full collection from 244–264 to 102–116 ms (measured
- * in one process at 10,000 projects; the collections run on the thread that serves pages). The values
- * are the same; only which copy of a string is held changes.
- */
-function pooledFindings(evaluated: Array<{ projectId: number; findings: Finding[] }>, pool: Map<string, string>): Array<{ projectId: number; finding: Finding }> {
-  const one = (text: string): string => {
-    const held = pool.get(text);
-    if (held !== undefined) return held;
-    pool.set(text, text);
-    return text;
-  };
-  const out: Array<{ projectId: number; finding: Finding }> = [];
-  for (const { projectId, findings } of evaluated) {
-    for (const f of findings) {
-      // Replaced in place by equal strings: whatever else holds these findings reads the same values.
-      for (const field of POOLED_FIELDS) {
-        const value = f[field];
-        if (typeof value === 'string') (f as unknown as Record<string, string>)[field] = one(value);
-      }
-      out.push({ projectId, finding: f });
-    }
-  }
-  return out;
-}
-
-/** The strings a rule builds (rule, severity, status and source are literals, shared already). */
-const POOLED_FIELDS = ['key', 'section', 'title', 'text', 'from', 'dueOn', 'resolvedOn'] as const satisfies ReadonlyArray<keyof Finding>;
 
 /** The findings of a few published projects (a project page, a feed): the same bulk path, scoped, evaluated now. */
 export function findingsOfProjects(db: DB, ids: number[], now = new Date()): TownFinding[] {
@@ -217,8 +198,11 @@ function publishedProjects(db: DB): Map<number, FindingProject> {
   });
 }
 
+/** Newest lapse first, then by project and key: the order of every list of findings. */
+const byNewestLapse: HeldOrder = (a, b) => byCodePoint(b.finding.from, a.finding.from) || a.projectId - b.projectId || byCodePoint(a.finding.key, b.finding.key);
+
 function sortFindings<T extends { projectId: number; finding: Finding }>(list: T[]): T[] {
-  return list.sort((a, b) => byCodePoint(b.finding.from, a.finding.from) || a.projectId - b.projectId || byCodePoint(a.finding.key, b.finding.key));
+  return list.sort(byNewestLapse);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,7 +238,7 @@ export function filterFindings(all: TownFinding[], filters: FindingFilters, toda
 
 /** One page of the findings the open data lists, as records, with the total that match. */
 export function listFindingRecords(db: DB, filters: FindingFilters, baseUrl: string, paging: FindingPage = { page: 1, perPage: FINDINGS_PER_PAGE }, now = new Date()) {
-  const all = filters.projectId != null ? findingsOfProjects(db, [filters.projectId], now) : townFindings(db, now);
+  const all = filters.projectId != null ? findingsOfProjects(db, [filters.projectId], now) : townFindings(db, now, { statuses: filters.statuses, severities: filters.severities, rules: filters.rules });
   const matching = filterFindings(all, filters, townToday(now));
   const start = (paging.page - 1) * paging.perPage;
   return {

@@ -154,8 +154,8 @@ const FINDING_NEWS_DAYS = 14;
 export function newSeriousFindings(db: DB, now: Date, originAt: Date): PublicEvent[] {
   const today = townToday(now);
   const from = [townToday(originAt), addDays(today, -FINDING_NEWS_DAYS)].sort()[1];
-  return townFindings(db, now)
-    .filter(({ finding: f }) => f.severity === 'high' && f.status === 'open' && f.from >= from && f.from <= today)
+  return townFindings(db, now, { severities: ['high'], statuses: ['open'] })
+    .filter(({ finding: f }) => f.from >= from && f.from <= today)
     .map(({ project, finding }) => findingEvent(project, finding));
 }
 
