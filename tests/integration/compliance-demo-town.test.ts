@@ -165,6 +165,28 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
     expect(warmed).toEqual(expected);
   });
 
+  it('come newest lapse first (then by project and key), and a reader asking for some gets exactly those', () => {
+    const at = new Date(NOW.getTime() + 20 * 60_000);
+    const all = townFindings(db, at);
+    const order = all.map(({ project, finding }) => [finding.from, project.id, finding.key] as const);
+    const sorted = [...order].sort((a, b) => (a[0] !== b[0] ? (a[0] < b[0] ? 1 : -1) : a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0)));
+    expect(order).toEqual(sorted);
+    expect(new Set(all.map((t) => t.finding.severity)).size).toBeGreaterThan(1);
+    expect(new Set(all.map((t) => t.finding.status)).size).toBe(2);
+    const someProjects = new Set(all.filter((_, i) => i % 3 === 0).map((t) => t.project.id));
+    const someRules = [...new Set(all.map((t) => t.finding.rule))].slice(0, 2);
+    const cases = [
+      { where: { severities: ['high' as const], statuses: ['open' as const] }, keep: (t: (typeof all)[number]) => t.finding.severity === 'high' && t.finding.status === 'open' },
+      { where: { rules: someRules }, keep: (t: (typeof all)[number]) => someRules.includes(t.finding.rule) },
+      { where: { projectIds: someProjects, statuses: ['resolved' as const] }, keep: (t: (typeof all)[number]) => someProjects.has(t.project.id) && t.finding.status === 'resolved' },
+    ];
+    for (const { where, keep } of cases) {
+      const expected = all.filter(keep);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(townFindings(db, at, where)).toEqual(expected);
+    }
+  });
+
   it('are evaluated again a minute after public data changed, and five minutes after the last time if nothing did', () => {
     const at = (minutes: number) => new Date(NOW.getTime() + (30 + minutes) * 60_000);
     const a = heldTownFindings(db, at(0));
