@@ -136,7 +136,7 @@ export function heldTownFindings(db: DB, now = new Date()): HeldFindings {
   if (townCacheFresh(db, now) && townCache) return townCache.value;
   const version = publicDataVersion(db);
   const held = new HeldFindingsBuilder();
-  for (const { projectId, findings } of complianceFor(db, {}, now)) for (const f of findings) held.add(projectId, f);
+  held.addProjects(complianceFor(db, {}, now));
   return keepTownFindings(db, now, version, held).value;
 }
 
@@ -175,7 +175,7 @@ export async function warmTownFindings(db: DB, now = new Date(), slice = WARM_SL
   const ctx = complianceContext(db, now);
   const held = new HeldFindingsBuilder();
   for (let i = 0; i < ids.length; i += slice) {
-    for (const { projectId, findings } of complianceFor(db, { projectIds: ids.slice(i, i + slice) }, now, ctx)) for (const f of findings) held.add(projectId, f);
+    held.addProjects(complianceFor(db, { projectIds: ids.slice(i, i + slice) }, now, ctx));
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (!townCacheFresh(db, now)) keepTownFindings(db, now, version, held);

@@ -46,6 +46,11 @@ export class HeldFindingsBuilder {
   private readonly strings: string[] = [];
   private readonly index = new Map<string, number>();
 
+  /** Every finding of each project evaluated. */
+  addProjects(evaluated: ReadonlyArray<{ projectId: number; findings: readonly Finding[] }>): void {
+    for (const { projectId, findings } of evaluated) for (const f of findings) this.add(projectId, f);
+  }
+
   add(projectId: number, finding: Finding): void {
     this.projectIds.push(projectId);
     this.dueAt.push(finding.dueAt ? finding.dueAt.getTime() : NaN);
