@@ -127,6 +127,7 @@ try {
   throw err;
 } finally {
   await portal.stop();
+  recordsRequests.forgetQueuedMail(dataDir);
 }
 console.log('\nSummary\n' + lines.join('\n'));
 
