@@ -127,7 +127,7 @@ try {
   throw err;
 } finally {
   await portal.stop();
-  recordsRequests.forgetQueuedMail(dataDir);
+  recordsRequests.forgetBenchMail(dataDir);
 }
 console.log('\nSummary\n' + lines.join('\n'));
 

@@ -29,7 +29,7 @@ function rng(seed: number) {
 }
 
 /** The mail the bench's own requests queued (to bench.… and load.… addresses at example.org). */
-function forgetBenchMail(sqlite: ReturnType<typeof openDatabase>['$client']): number {
+function deleteBenchMail(sqlite: ReturnType<typeof openDatabase>['$client']): number {
   return sqlite.prepare("delete from outbox where to_address like 'bench.%@example.org' or to_address like 'load.%@example.org'").run().changes;
 }
 
@@ -38,10 +38,10 @@ function forgetBenchMail(sqlite: ReturnType<typeof openDatabase>['$client']): nu
  * queued, a server started by hand on the bench data delivers it (thousands after a mixed load, 15% of
  * the main thread while they last) and skews whatever is measured meanwhile.
  */
-export function forgetQueuedMail(dataDir: string): number {
+export function forgetBenchMail(dataDir: string): number {
   const db = openDatabase(path.join(dataDir, 'portal.db'));
   try {
-    return forgetBenchMail(db.$client);
+    return deleteBenchMail(db.$client);
   } finally {
     db.$client.close();
   }
@@ -60,7 +60,7 @@ export async function prepare(dataDir: string): Promise<{ added: number; removed
   // Requests earlier bench runs submitted (and their mail) go, so every run measures the same queue.
   const submitted = "requester_name in ('Bench Requester', 'Load Test Resident')";
   const removed = sqlite.transaction(() => {
-    forgetBenchMail(sqlite);
+    deleteBenchMail(sqlite);
     return sqlite.prepare(`delete from records_requests where ${submitted}`).run().changes;
   })();
   if (removed) sqlite.pragma('wal_checkpoint(TRUNCATE)');

@@ -20,6 +20,8 @@ const WIDTH = TEXT_FIELDS.length;
 const RULE = TEXT_FIELDS.indexOf('rule');
 const SEVERITY = TEXT_FIELDS.indexOf('severity');
 const STATUS = TEXT_FIELDS.indexOf('status');
+const FROM = TEXT_FIELDS.indexOf('from');
+const KEY = TEXT_FIELDS.indexOf('key');
 /** A column's value when the finding has none (an optional field). */
 const ABSENT = -1;
 
@@ -72,8 +74,6 @@ export class HeldFindingsBuilder {
   /** The findings added, in `order`. */
   build(order: HeldOrder): HeldFindings {
     const n = this.projectIds.length;
-    const FROM = TEXT_FIELDS.indexOf('from');
-    const KEY = TEXT_FIELDS.indexOf('key');
     const rows = Array.from({ length: n }, (_, i): HeldRow & { i: number } => ({
       i,
       projectId: this.projectIds[i],

@@ -126,10 +126,10 @@ export function serveCachedPagesFirst(server: Server, db: DB, built?: BuiltServe
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const asked = answerFromCache(db, req, res);
     if (asked === true) return;
-    if (!built || mayBeStatic(req.url ?? '/', built.staticPaths)) {
+    const toAdapter = () => {
       for (const handle of adapter) handle.call(server, req, res);
-      return;
-    }
+    };
+    if (!built || mayBeStatic(req.url ?? '/', built.staticPaths)) return toAdapter();
     if (req.method === 'GET' || req.method === 'HEAD') {
       void built.astro(req, res, undefined, asked ? { publicDataVersion: asked.version } : undefined);
       return;
@@ -138,6 +138,6 @@ export function serveCachedPagesFirst(server: Server, db: DB, built?: BuiltServe
     // adapter's path: sent straight to Astro, a multipart body refused while it was still arriving reset
     // its connection (tests/integration/upload-fuzzing.test.ts, "random bytes named .pdf").
     if (isSmallForm(req)) void built.astro(req, res);
-    else for (const handle of adapter) handle.call(server, req, res);
+    else toAdapter();
   });
 }
