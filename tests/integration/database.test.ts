@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { BUSY_TIMEOUT_MS, isBusy, migrateDatabase, openDatabase, schema } from '#lib/server/platform/db.ts';
+import { BUSY_TIMEOUT_MS, isBusy, migrateDatabase, openDatabase, REQUEST_MMAP_BYTES, schema } from '#lib/server/platform/db.ts';
 import { deliverDue } from '#lib/server/platform/mail/worker.ts';
 
 describe('the SQLite database', () => {
@@ -18,6 +18,22 @@ describe('the SQLite database', () => {
     expect(() =>
       db.insert(schema.parties).values({ projectId: 999_999, role: 'contractor', companyName: 'Nobody' }).run(),
     ).toThrow(/FOREIGN KEY/);
+  });
+
+  it("reads through a memory map on the connection that serves requests, and sees another connection's commit through it", () => {
+    // Decision 0060: the map is what a page miss reads when SQLite's own page cache does not hold a page.
+    expect(db.$client.pragma('mmap_size', { simple: true })).toBe(REQUEST_MMAP_BYTES);
+    const background = openDatabase(file, { for: 'background' });
+    try {
+      expect(background.$client.pragma('mmap_size', { simple: true })).toBe(0);
+      const count = () => (db.$client.prepare('select count(*) from parties').pluck().get() as number);
+      const before = count();
+      const [project] = background.insert(schema.projects).values({ slug: 'mapped-read', name: 'Mapped read', description: 'x', siteAddress: '1 Main Street', kind: 'minor', status: 'active' }).returning().all();
+      background.insert(schema.parties).values({ projectId: project.id, role: 'contractor', companyName: 'Seen through the map' }).run();
+      expect(count()).toBe(before + 1);
+    } finally {
+      background.$client.close();
+    }
   });
 
   it('applies the committed migrations once; applying again changes nothing', () => {
