@@ -74,10 +74,11 @@ export async function sharedDemoTemplate(prefix?: string): Promise<{ dir: string
  * The Node flags `npm start` and `npm run serve` give the server (package.json), so tests and the bench run
  * it the same way. A 512 MB old space keeps memory flat under load: without a cap V8 lets the heap grow
  * towards a quarter of the machine's memory before collecting in earnest. 32 MB semi-spaces let a page's
- * garbage die young rather than be copied and promoted (decision 0053). The old generation may grow to three
- * times what it keeps before its next full collection (`--heap-growing-percent=200`, decision 0060): under
- * the 512 MB cap V8 would allow ~1.4 times, and with the large young generation it began marking again as
- * soon as it had finished. The module hooks save half a second of every start (scripts/module-hooks.ts; the path is relative to the project root, the cwd).
+ * garbage die young rather than be copied and promoted (decision 0053). The old generation may grow to
+ * three times what a full collection kept before the next one (`--heap-growing-percent=200`, decision
+ * 0060): under the 512 MB cap V8 allows ~1.4 times, and with the large young generation it began marking
+ * again as soon as it had finished. The module hooks save half a second of every start
+ * (scripts/module-hooks.ts; the path is relative to the project root, the cwd).
  */
 export const MODULE_HOOKS_FLAG = '--import=./scripts/module-hooks.ts';
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=32', '--heap-growing-percent=200', MODULE_HOOKS_FLAG];
