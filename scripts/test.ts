@@ -1,12 +1,12 @@
 /**
- * `npm test`'s last step: vitest (unit and integration) and Playwright (the browser tests) side by side,
- * each line of their output prefixed with its suite. The browser tests leave a core of a 2-core machine
- * idle much of the time (they wait on the browser), so together the two finish sooner than in turn
- * (issue 17 item 8, decision 0047). The demo town is seeded once, here, into a template both suites copy
- * (each used to seed its own, at the same moment); each suite has its own portals, so neither sees the
- * other's data. TESTS_IN_TURN=1 runs them one after the other.
+ * `npm test`'s last step: vitest (unit and integration), Playwright (the browser tests) and the static checks
+ * (scripts/static-checks.ts) side by side, each line of their output prefixed with its suite. The browser tests
+ * leave a core of a 2-core machine idle much of the time (they wait on the browser), so together they finish
+ * sooner than in turn (decision 0047). The demo town is seeded once, here, into a template both test suites copy
+ * (each used to seed its own, at the same moment); each suite has its own portals, so neither sees the other's
+ * data. TESTS_IN_TURN=1 runs them one after the other.
  *
- * Both always run to the end, so one run reports every failure; the exit code is the first non-zero one.
+ * All always run to the end, so one run reports every failure; the exit code is the first non-zero one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -32,6 +32,8 @@ interface Suite {
 const SUITES: Suite[] = [
   { name: 'vitest', bin: 'node_modules/.bin/vitest', args: ['run'], nice: 5 },
   { name: 'browser', bin: 'node_modules/.bin/playwright', args: ['test'], nice: 0 },
+  // The compiler, the linter and the formatter's check: the nicest, so they take what the suites leave idle.
+  { name: 'checks', bin: 'scripts/static-checks.ts', args: [], nice: 10 },
 ];
 
 const children = new Set<ChildProcess>();

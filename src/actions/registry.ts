@@ -69,8 +69,7 @@ const noiShape = {
   winterShutdownTo: optionalDay('the end of the winter shutdown'),
 };
 
-const noiObject = z.object(noiShape);
-type NoiInput = z.infer<typeof noiObject>;
+type NoiInput = z.infer<ReturnType<typeof z.object<typeof noiShape>>>;
 
 function toNoi(i: NoiInput): NoiFields {
   return {

@@ -116,7 +116,7 @@ describe('the SQLite database', () => {
     const other = openDatabase(file, { for: 'background' });
     let otherRefused: unknown;
     try {
-      portal.transaction((tx) => {
+      portal.transaction(() => {
         portal.$client.prepare("select value from settings where key = 'immediate-test'").get();
         // Another process commits between this transaction's read and its write. Under DEFERRED it would
         // commit, and this transaction's write would be refused at once (SQLITE_BUSY_SNAPSHOT, above).

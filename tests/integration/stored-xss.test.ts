@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('HTML pages', () => {
-  let pages: Fetched[] = [];
+  const pages: Fetched[] = [];
 
   beforeAll(async () => {
     const s = seeded;

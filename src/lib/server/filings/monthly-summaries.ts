@@ -4,7 +4,7 @@
  * with attachments. Filing publishes it on the project page at once; a correction is a new version and
  * the earlier one stays visible as superseded.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { RELOAD_FORM } from '#lib/server/platform/forms/messages.ts';
 import { documents, monthlySummaries, monthlySummaryDocuments, parties } from '#db/schema.ts';

@@ -182,7 +182,7 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
     let files: ResolvedFile[] = [];
     let estimated = { pages: 0, largeFormatSheets: 0 };
     let sized = false;
-    let rangeCounts: Array<{ id: number; pages: number; largeFormatSheets: number }> = [];
+    const rangeCounts: Array<{ id: number; pages: number; largeFormatSheets: number }> = [];
     let label = item.description ?? 'Records';
     const doc = item.documentId != null ? docs.get(item.documentId) : undefined;
     if (doc) {

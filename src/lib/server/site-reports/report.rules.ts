@@ -136,7 +136,7 @@ export function reportProblems(f: ReportFacts, today: string): Record<string, st
   else if (f.observedOn > today) out.observedOn = 'The day cannot be in the future.';
   if (f.observedTime && !/^([01]\d|2[0-3]):[0-5]\d$/.test(f.observedTime)) out.observedTime = 'Enter the time like 14:30, or leave it blank.';
   if (f.email && (f.email.length > 200 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email))) out.email = 'Enter an email address like name@example.com, or leave it blank.';
-  if (f.phone && !/^[0-9 ()+.\-]{7,30}$/.test(f.phone)) out.phone = 'Enter a phone number like 518-555-0100, or leave it blank.';
+  if (f.phone && !/^[0-9 ()+.-]{7,30}$/.test(f.phone)) out.phone = 'Enter a phone number like 518-555-0100, or leave it blank.';
   if (f.name.length > 200) out.name = 'Keep your name under 200 characters.';
   return out;
 }

@@ -12,4 +12,4 @@ export const POST: APIRoute = ({ url, clientAddress, locals }) => {
   return new Response(`Unsubscribed: no more emails about ${result.what}.`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };
 
-export const GET: APIRoute = ({ url, redirect, locals }) => redirect(`/alerts/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`, 303);
+export const GET: APIRoute = ({ url, redirect }) => redirect(`/alerts/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`, 303);

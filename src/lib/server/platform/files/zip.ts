@@ -64,7 +64,6 @@ export function zipSize(entries: ZipEntry[]): number | null {
 export function uniqueZipNames(names: string[]): string[] {
   const seen = new Set<string>();
   return names.map((raw) => {
-    // eslint-disable-next-line no-control-regex
     const clean = raw.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[.\s]+/, '').slice(0, 200) || 'file';
     const dot = clean.lastIndexOf('.');
     const stem = dot > 0 ? clean.slice(0, dot) : clean;
