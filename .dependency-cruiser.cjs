@@ -4,14 +4,21 @@
  * Checked in `npm test` (npm run lint:deps). .astro files are checked by tests/unit/layering.test.ts
  * with the same rules, since dependency-cruiser cannot parse them.
  */
-const DOMAINS = 'src/lib/server/(accounts|projects|filings|compliance|reviews|enforcement|records-requests|operator-requests)/';
+const DOMAINS =
+  'src/lib/server/(accounts|projects|filings|compliance|reviews|enforcement|records-requests|operator-requests)/';
 const READ_MODELS = 'src/lib/server/(public|desks|jobs)/';
 const APP = '^src/(pages|components|layouts|actions|middleware)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'A cycle means two modules are one; split or move the shared part down.', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle means two modules are one; split or move the shared part down.',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'shared-is-isomorphic',
       severity: 'error',
@@ -19,8 +26,18 @@ module.exports = {
       from: { path: '^src/lib/shared/' },
       to: { path: ['^src/lib/server/', 'node_modules/(better-sqlite3|drizzle-orm|nodemailer)'] },
     },
-    { name: 'shared-names-schema-types-only', severity: 'error', from: { path: '^src/lib/shared/' }, to: { path: '^db/', dependencyTypesNot: ['type-only'] } },
-    { name: 'shared-no-node-builtins', severity: 'error', from: { path: '^src/lib/shared/' }, to: { dependencyTypes: ['core'] } },
+    {
+      name: 'shared-names-schema-types-only',
+      severity: 'error',
+      from: { path: '^src/lib/shared/' },
+      to: { path: '^db/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'shared-no-node-builtins',
+      severity: 'error',
+      from: { path: '^src/lib/shared/' },
+      to: { dependencyTypes: ['core'] },
+    },
     {
       name: 'platform-below-domains',
       severity: 'error',
@@ -41,7 +58,10 @@ module.exports = {
       severity: 'error',
       comment: 'Pages and components read view models; the connection comes in as Astro.locals.db.',
       from: { path: '^src/(pages|components|layouts)/' },
-      to: { path: ['^src/lib/server/platform/db\\.ts$', 'node_modules/(drizzle-orm|better-sqlite3)'], dependencyTypesNot: ['type-only'] },
+      to: {
+        path: ['^src/lib/server/platform/db\\.ts$', 'node_modules/(drizzle-orm|better-sqlite3)'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'schema-values-stay-below-pages',
@@ -57,7 +77,11 @@ module.exports = {
     tsPreCompilationDeps: true,
     combinedDependencies: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.js', '.mjs', '.json'],
+    },
     skipAnalysisNotInRules: false,
   },
 };

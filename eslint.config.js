@@ -31,7 +31,10 @@ export default defineConfig(
       // The portal finds and strips control characters on purpose (names, single-line fields, CSV cells).
       'no-control-regex': 'off',
       // `_name` marks a parameter a signature needs but the body does not.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

@@ -6,7 +6,10 @@ import { defineConfig, devices } from '@playwright/test';
  * the full browser around it, a third less machine time for the same tests (decision 0048). The full
  * browser where the shell is not installed; E2E_CHROMIUM names another binary.
  */
-const CHROMIUM = process.env.E2E_CHROMIUM || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) || '/usr/bin/chromium';
+const CHROMIUM =
+  process.env.E2E_CHROMIUM ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ||
+  '/usr/bin/chromium';
 
 /**
  * Each worker has a portal of its own (tests/e2e/fixtures.ts) on a copy of the demo town seeded once
@@ -28,7 +31,13 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: CHROMIUM,
-      args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-sandbox'],
+      args: [
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-sandbox',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -46,11 +46,7 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts' },
   concurrency: 2,
   coverageAnalysis: 'perTest',
-  mutate: [
-    'src/lib/server/**/*.rules.ts',
-    'src/lib/shared/fees.ts',
-    'src/lib/shared/days.ts',
-  ],
+  mutate: ['src/lib/server/**/*.rules.ts', 'src/lib/shared/fees.ts', 'src/lib/shared/days.ts'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -118,7 +118,13 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
  * received (the operator's five business days run) → inspection_offered or awaiting_payment or fulfilled;
  * withdrawn by the requester. See src/lib/server/operator-requests/.
  */
-export const OPERATOR_REQUEST_STATUSES = ['received', 'inspection_offered', 'awaiting_payment', 'fulfilled', 'withdrawn'] as const;
+export const OPERATOR_REQUEST_STATUSES = [
+  'received',
+  'inspection_offered',
+  'awaiting_payment',
+  'fulfilled',
+  'withdrawn',
+] as const;
 export type OperatorRequestStatus = (typeof OPERATOR_REQUEST_STATUSES)[number];
 
 /** How a written request reached the operator: through the portal, or outside it and logged afterwards. */
@@ -160,7 +166,16 @@ export const ALERT_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
  */
 // Issue 20 adds 'practice_inspection' (a Town inspection of a permanent practice built under a published project);
 // issue 16 adds 'site_report' (a step in a resident's report of a problem at a site).
-export const ALERT_EVENT_KINDS = ['summary', 'enforcement', 'project', 'inspection_report', 'swppp_amendment', 'finding', 'practice_inspection', 'site_report'] as const;
+export const ALERT_EVENT_KINDS = [
+  'summary',
+  'enforcement',
+  'project',
+  'inspection_report',
+  'swppp_amendment',
+  'finding',
+  'practice_inspection',
+  'site_report',
+] as const;
 export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 
 export const TOWN_INSPECTION_OUTCOMES = ['approved', 'deficient', 'follow_up'] as const;
@@ -171,7 +186,15 @@ export type SwpppDecision = (typeof SWPPP_DECISIONS)[number];
 
 // ── Issue 20: permanent stormwater practices (SMPs), their inspections, the review escrow ──
 /** The families of permanent practices in the NYS Stormwater Management Design Manual. */
-export const SMP_TYPES = ['pond', 'wetland', 'infiltration', 'filtering', 'open_channel', 'green_infrastructure', 'proprietary_device'] as const;
+export const SMP_TYPES = [
+  'pond',
+  'wetland',
+  'infiltration',
+  'filtering',
+  'open_channel',
+  'green_infrastructure',
+  'proprietary_device',
+] as const;
 export type SmpType = (typeof SMP_TYPES)[number];
 
 /** Who maintains a practice: the Town (public) or a private owner (an HOA, a business). */
@@ -195,7 +218,15 @@ export type EscrowEntryKind = (typeof ESCROW_ENTRY_KINDS)[number];
  * A resident's report's public status (site-reports/status.rules.ts holds the words and the moves):
  * received → under review → inspected → violation found / no violation / referred elsewhere → closed.
  */
-export const SITE_REPORT_STATUSES = ['received', 'under_review', 'inspected', 'violation_found', 'no_violation', 'referred', 'closed'] as const;
+export const SITE_REPORT_STATUSES = [
+  'received',
+  'under_review',
+  'inspected',
+  'violation_found',
+  'no_violation',
+  'referred',
+  'closed',
+] as const;
 export type SiteReportStatus = (typeof SITE_REPORT_STATUSES)[number];
 /** Where a report came in: the portal's own form, or an Open311 GeoReport v2 client. */
 export const SITE_REPORT_SOURCES = ['web', 'open311'] as const;

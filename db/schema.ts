@@ -19,7 +19,45 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
-import { REPORT_BLOCK_KINDS, SITE_REPORT_SOURCES, SITE_REPORT_STATUSES, OPERATOR_CHARGE_CODES, COPIES_HOW, OPERATOR_REQUEST_CHANNELS, OPERATOR_REQUEST_STATUSES, ALERT_EVENT_KINDS, ALERT_FREQUENCIES, ALERT_STATUSES, ALERT_TARGETS, DELIVERY_METHODS, DOCUMENT_TYPES, ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, FINE_STATUSES, GUARANTEE_KINDS, GUARANTEE_PURPOSES, INSPECTION_MILESTONES, INSPECTION_TYPES, OUTBOX_STATUSES, PARTY_ROLES, PAYMENT_METHODS, PRACTICE_CONDITIONS, SMP_TYPES, SMP_OWNER_KINDS, SMP_CONDITIONS, SMP_INSPECTION_REASONS, ESCROW_ENTRY_KINDS, PROJECT_KINDS, PROJECT_STATUSES, REQUEST_CHANNELS, REQUEST_STATUSES, REVIEW_STATUSES, ROLES, SHEET_SIZES } from './enums.ts';
+import {
+  REPORT_BLOCK_KINDS,
+  SITE_REPORT_SOURCES,
+  SITE_REPORT_STATUSES,
+  OPERATOR_CHARGE_CODES,
+  COPIES_HOW,
+  OPERATOR_REQUEST_CHANNELS,
+  OPERATOR_REQUEST_STATUSES,
+  ALERT_EVENT_KINDS,
+  ALERT_FREQUENCIES,
+  ALERT_STATUSES,
+  ALERT_TARGETS,
+  DELIVERY_METHODS,
+  DOCUMENT_TYPES,
+  ENFORCEMENT_CATEGORIES,
+  ENFORCEMENT_STATUSES,
+  ENFORCEMENT_TYPES,
+  FINE_STATUSES,
+  GUARANTEE_KINDS,
+  GUARANTEE_PURPOSES,
+  INSPECTION_MILESTONES,
+  INSPECTION_TYPES,
+  OUTBOX_STATUSES,
+  PARTY_ROLES,
+  PAYMENT_METHODS,
+  PRACTICE_CONDITIONS,
+  SMP_TYPES,
+  SMP_OWNER_KINDS,
+  SMP_CONDITIONS,
+  SMP_INSPECTION_REASONS,
+  ESCROW_ENTRY_KINDS,
+  PROJECT_KINDS,
+  PROJECT_STATUSES,
+  REQUEST_CHANNELS,
+  REQUEST_STATUSES,
+  REVIEW_STATUSES,
+  ROLES,
+  SHEET_SIZES,
+} from './enums.ts';
 export * from './enums.ts';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -444,7 +482,10 @@ export const scheduledInspections = sqliteTable(
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
-  (t) => [index('scheduled_inspections_when_idx').on(t.scheduledFor), index('scheduled_inspections_project_idx').on(t.projectId, t.scheduledFor)],
+  (t) => [
+    index('scheduled_inspections_when_idx').on(t.scheduledFor),
+    index('scheduled_inspections_project_idx').on(t.projectId, t.scheduledFor),
+  ],
 );
 
 /** A violation observed at a site; enforcement actions cite one or more. */
@@ -526,7 +567,10 @@ export const enforcementViolations = sqliteTable(
       .references(() => violations.id, { onDelete: 'cascade' }),
   },
   // By violation too: a project page asks which actions cite its violations; deleting a violation cascades here.
-  (t) => [primaryKey({ columns: [t.enforcementActionId, t.violationId] }), index('enforcement_violations_violation_idx').on(t.violationId)],
+  (t) => [
+    primaryKey({ columns: [t.enforcementActionId, t.violationId] }),
+    index('enforcement_violations_violation_idx').on(t.violationId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -645,7 +689,14 @@ export const recordsRequests = sqliteTable(
     index('records_requests_due_idx').on(t.status, t.dueOn),
     index('records_requests_project_idx').on(t.projectId),
     // The clerk's queue order (see src/lib/server/requests/queue.ts): deadlines first, then the rest; status to filter without a lookup.
-    index('records_requests_queue_idx').on(sql`(respond_by is null)`, t.respondBy, t.dueOn, t.receivedAt, t.id, t.status),
+    index('records_requests_queue_idx').on(
+      sql`(respond_by is null)`,
+      t.respondBy,
+      t.dueOn,
+      t.receivedAt,
+      t.id,
+      t.status,
+    ),
     // Open requests (a status filter) by deadline, and the queue's flag counts, without reading rows.
     index('records_requests_status_respond_idx').on(t.status, t.respondBy, t.dueOn, t.receivedAt, t.id),
     uniqueIndex('records_requests_submission_uq').on(t.submissionKeyHash),
@@ -733,14 +784,19 @@ export const requestAppeals = sqliteTable(
     /** The appeals officer named in settings when the appeal arrived. */
     officerUserId: integer('officer_user_id').references((): AnySQLiteColumn => users.id),
     /** pending | granted | granted_in_part | denied */
-    outcome: text('outcome', { enum: ['pending', 'granted', 'granted_in_part', 'denied'] }).notNull().default('pending'),
+    outcome: text('outcome', { enum: ['pending', 'granted', 'granted_in_part', 'denied'] })
+      .notNull()
+      .default('pending'),
     decidedOn: text('decided_on'),
     decisionText: text('decision_text'),
     decidedByUserId: integer('decided_by_user_id').references((): AnySQLiteColumn => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('request_appeals_request_idx').on(t.requestId), index('request_appeals_outcome_idx').on(t.outcome, t.dueOn)],
+  (t) => [
+    index('request_appeals_request_idx').on(t.requestId),
+    index('request_appeals_outcome_idx').on(t.outcome, t.dueOn),
+  ],
 );
 
 /** The request's timeline: notes to the requester and internal notes. */
@@ -779,7 +835,9 @@ export const requestMessages = sqliteTable(
     /** The clerk who wrote it; null for the requester. */
     authorUserId: integer('author_user_id').references((): AnySQLiteColumn => users.id),
     /** message | clarification (the clerk's question) | answer (the requester's reply to it) */
-    kind: text('kind', { enum: ['message', 'clarification', 'answer'] }).notNull().default('message'),
+    kind: text('kind', { enum: ['message', 'clarification', 'answer'] })
+      .notNull()
+      .default('message'),
     body: text('body').notNull(),
   },
   (t) => [index('request_messages_request_idx').on(t.requestId, t.at)],
@@ -1223,7 +1281,10 @@ export const calendarFeedTokens = sqliteTable(
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [uniqueIndex('calendar_feed_tokens_hash_uq').on(t.tokenHash), index('calendar_feed_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('calendar_feed_tokens_hash_uq').on(t.tokenHash),
+    index('calendar_feed_tokens_user_idx').on(t.userId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1295,7 +1356,10 @@ export const alertEvents = sqliteTable(
     path: text('path').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('alert_events_entity_uq').on(t.kind, t.entityId), index('alert_events_project_idx').on(t.projectId)],
+  (t) => [
+    uniqueIndex('alert_events_entity_uq').on(t.kind, t.entityId),
+    index('alert_events_project_idx').on(t.projectId),
+  ],
 );
 
 /** Which subscription is owed which event; sentAt stays null until an immediate alert or a digest carries it. */
@@ -1312,7 +1376,10 @@ export const alertDeliveries = sqliteTable(
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     outboxId: integer('outbox_id').references(() => outbox.id),
   },
-  (t) => [primaryKey({ columns: [t.subscriptionId, t.eventId] }), index('alert_deliveries_pending_idx').on(t.sentAt, t.subscriptionId)],
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.eventId] }),
+    index('alert_deliveries_pending_idx').on(t.sentAt, t.subscriptionId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1392,7 +1459,10 @@ export const stormwaterPractices = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('stormwater_practices_project_idx').on(t.projectId), index('stormwater_practices_type_idx').on(t.type, t.name)],
+  (t) => [
+    index('stormwater_practices_project_idx').on(t.projectId),
+    index('stormwater_practices_type_idx').on(t.type, t.name),
+  ],
 );
 
 /** An inspection of a permanent practice by the officer or the designated agent. */

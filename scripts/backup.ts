@@ -14,11 +14,18 @@ const cfg = loadConfig();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const outDir = path.resolve(values.out ?? path.join(process.env.BACKUP_DIR || 'backups', stamp));
 const t0 = performance.now();
-const manifest = await createBackup({ databasePath: cfg.databasePath, filesDir: cfg.filesDir, dataDir: cfg.dataDir, outDir });
+const manifest = await createBackup({
+  databasePath: cfg.databasePath,
+  filesDir: cfg.filesDir,
+  dataDir: cfg.dataDir,
+  outDir,
+});
 const check = verifyBackup(outDir);
 const mb = (manifest.database.bytes + manifest.files.reduce((s, f) => s + f.bytes, 0)) / 1024 / 1024;
 console.log(`Backup written to ${outDir}`);
-console.log(`  database ${(manifest.database.bytes / 1024 / 1024).toFixed(1)} MB, ${manifest.database.tables.projects ?? 0} projects; ${manifest.files.length} files; ${manifest.keys?.length ?? 0} link keys; ${mb.toFixed(1)} MB in all; ${Math.round(performance.now() - t0)} ms`);
+console.log(
+  `  database ${(manifest.database.bytes / 1024 / 1024).toFixed(1)} MB, ${manifest.database.tables.projects ?? 0} projects; ${manifest.files.length} files; ${manifest.keys?.length ?? 0} link keys; ${mb.toFixed(1)} MB in all; ${Math.round(performance.now() - t0)} ms`,
+);
 if (!check.ok) {
   console.error(`Verification FAILED:\n- ${check.problems.join('\n- ')}`);
   process.exit(1);

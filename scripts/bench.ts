@@ -36,7 +36,11 @@ const { values: args } = parseArgs({
     'load-duration': { type: 'string', default: '60' },
   },
 });
-const only = new Set(args.only ? args.only.split(',') : ['firststart', 'public', 'opendata', 'officer', 'search', 'compliance', 'requests', 'load']);
+const only = new Set(
+  args.only
+    ? args.only.split(',')
+    : ['firststart', 'public', 'opendata', 'officer', 'search', 'compliance', 'requests', 'load'],
+);
 const projects = Number(args.projects);
 const dataDir = process.env.BENCH_DATA_DIR || path.join(os.tmpdir(), `rsp-bench-${projects}`);
 const lines: string[] = [];
@@ -49,7 +53,10 @@ let buildMs: number | undefined;
 if (!args['no-build']) {
   console.log('Building…');
   const t0 = performance.now();
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
   buildMs = performance.now() - t0;
   report(`Build: ${(buildMs / 1000).toFixed(1)} s`);
 }
@@ -81,22 +88,37 @@ const db = openDatabase(path.join(dataDir, 'portal.db'));
 // A cached data set may predate newer migrations.
 migrateDatabase(db);
 const sample = db.$client
-  .prepare("select slug from projects where status = 'active' order by id limit 1 offset (select count(*) / 2 from projects where status = 'active')")
+  .prepare(
+    "select slug from projects where status = 'active' order by id limit 1 offset (select count(*) / 2 from projects where status = 'active')",
+  )
   .get() as { slug: string };
 // Every published slug, shuffled the same way each run: the cache-miss measurements visit each page once.
-const allSlugs = db.$client.prepare('select slug from projects where published = 1 order by (id * 7919) % 10007').pluck().all() as string[];
+const allSlugs = db.$client
+  .prepare('select slug from projects where published = 1 order by (id * 7919) % 10007')
+  .pluck()
+  .all() as string[];
 db.$client.close();
 
 const requests = await recordsRequests.prepare(dataDir);
-report(`Records requests: ${requests.total.toLocaleString('en-US')} in the database (${requests.open.toLocaleString('en-US')} open)${requests.added ? `, ${requests.added.toLocaleString('en-US')} added now` : ''}${requests.removed ? `; ${requests.removed.toLocaleString('en-US')} left by earlier bench runs removed` : ''}`);
+report(
+  `Records requests: ${requests.total.toLocaleString('en-US')} in the database (${requests.open.toLocaleString('en-US')} open)${requests.added ? `, ${requests.added.toLocaleString('en-US')} added now` : ''}${requests.removed ? `; ${requests.removed.toLocaleString('en-US')} left by earlier bench runs removed` : ''}`,
+);
 
 // The bench posts many requests from one address: lift the per-IP limit for this server only.
 const portal = await startPortal({ dataDir, args: ['--no-seed'], env: { REQUESTS_PER_IP_PER_HOUR: '100000000' } });
 const untilIdleMs = await untilIdle(portal.process.pid!);
-const ctx = { url: portal.url, dataDir, duration: Number(args.duration), connections: Number(args.connections), report };
+const ctx = {
+  url: portal.url,
+  dataDir,
+  duration: Number(args.duration),
+  connections: Number(args.connections),
+  report,
+};
 report(`\nMachine: ${os.cpus().length} cores, Node ${process.version}`);
 // This VM's speed drifts (up to 2× within an hour): a fixed loop, timed, says how fast it was during this run.
-report(`CPU reference: a fixed loop of 200M additions, fastest of 3: ${Math.round(Math.min(...[1, 2, 3].map(cpuReferenceMs)))} ms`);
+report(
+  `CPU reference: a fixed loop of 200M additions, fastest of 3: ${Math.round(Math.min(...[1, 2, 3].map(cpuReferenceMs)))} ms`,
+);
 report(`Server settled (start-up work done) ${(untilIdleMs / 1000).toFixed(1)} s after it answered`);
 try {
   if (only.has('public')) {
@@ -123,7 +145,9 @@ try {
   }
 } catch (err) {
   // A scenario that fails shows what the server said (a crash, an out-of-memory), not only the client's error.
-  console.error(`\nThe server's last output (exit code ${portal.process.exitCode ?? 'none: still running'}):\n${portal.output().slice(-4000)}`);
+  console.error(
+    `\nThe server's last output (exit code ${portal.process.exitCode ?? 'none: still running'}):\n${portal.output().slice(-4000)}`,
+  );
   throw err;
 } finally {
   await portal.stop();

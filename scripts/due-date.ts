@@ -9,9 +9,15 @@
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
-import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS, computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import {
+  BusinessCalendar,
+  DEFAULT_CLOSE_OF_BUSINESS,
+  computeDueDate,
+  explainDueDate,
+} from '#lib/server/platform/time/deadlines.rules.ts';
 
-const usage = 'Usage: npm run --silent due-date -- <ISO-8601 instant> [--closed YYYY-MM-DD]... [--open YYYY-MM-DD]... [--close-of-business HH:MM]';
+const usage =
+  'Usage: npm run --silent due-date -- <ISO-8601 instant> [--closed YYYY-MM-DD]... [--open YYYY-MM-DD]... [--close-of-business HH:MM]';
 let parsed;
 try {
   parsed = parseArgs({

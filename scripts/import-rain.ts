@@ -32,7 +32,9 @@ const { values: args, positionals } = parseArgs({
 });
 
 if (args.help || positionals.length !== 1) {
-  console.log('Usage: npm run import-rain -- <file.csv> [--station ID] [--units standard|metric] [--min 0.1] [--dry-run]');
+  console.log(
+    'Usage: npm run import-rain -- <file.csv> [--station ID] [--units standard|metric] [--min 0.1] [--dry-run]',
+  );
   process.exit(args.help ? 0 : 2);
 }
 if (args.units !== 'standard' && args.units !== 'metric') {
@@ -44,7 +46,9 @@ let parsed;
 try {
   parsed = readDailyPrecip(fs.readFileSync(positionals[0], 'utf8'), args.units === 'metric' ? 'mm' : 'inches');
 } catch (err) {
-  console.error(err instanceof RainFileError ? err.message : `Could not read ${positionals[0]}: ${(err as Error).message}`);
+  console.error(
+    err instanceof RainFileError ? err.message : `Could not read ${positionals[0]}: ${(err as Error).message}`,
+  );
   process.exit(1);
 }
 const stations = stationsIn(parsed.days);
@@ -52,17 +56,29 @@ let days = parsed.days;
 if (args.station) {
   days = days.filter((d) => d.station === args.station);
   if (!days.length) {
-    console.error(`No precipitation for station ${args.station} in the file. Stations found: ${stations.map((s) => s.station).join(', ') || 'none'}.`);
+    console.error(
+      `No precipitation for station ${args.station} in the file. Stations found: ${stations.map((s) => s.station).join(', ') || 'none'}.`,
+    );
     process.exit(1);
   }
 } else if (stations.length > 1) {
-  console.error(`The file has ${stations.length} stations; choose one with --station:\n${stations.map((s) => `  ${s.station}${s.name ? `  ${s.name}` : ''}  (${s.days} days)`).join('\n')}`);
+  console.error(
+    `The file has ${stations.length} stations; choose one with --station:\n${stations.map((s) => `  ${s.station}${s.name ? `  ${s.name}` : ''}  (${s.days} days)`).join('\n')}`,
+  );
   process.exit(1);
 }
 const events = groupRainEvents(days, Number(args.min));
-const format = parsed.format === 'cdo' ? `Climate Data Online CSV, PRCP in ${args.units === 'metric' ? 'millimetres' : 'inches'}` : 'GHCN-Daily by-station CSV, PRCP in tenths of a millimetre';
-console.log(`${positionals[0]}: ${format}; ${days.length} days with a PRCP value; ${events.length} rain events of ${args.min} in. or more.`);
-for (const e of events.filter((x) => x.inches >= 0.5)) console.log(`  ${e.inches.toFixed(2)} in. ${e.startedOn === e.endedOn ? e.endedOn : `${e.startedOn} to ${e.endedOn}`}, ended by ${formatInstant(e.endedAt)}`);
+const format =
+  parsed.format === 'cdo'
+    ? `Climate Data Online CSV, PRCP in ${args.units === 'metric' ? 'millimetres' : 'inches'}`
+    : 'GHCN-Daily by-station CSV, PRCP in tenths of a millimetre';
+console.log(
+  `${positionals[0]}: ${format}; ${days.length} days with a PRCP value; ${events.length} rain events of ${args.min} in. or more.`,
+);
+for (const e of events.filter((x) => x.inches >= 0.5))
+  console.log(
+    `  ${e.inches.toFixed(2)} in. ${e.startedOn === e.endedOn ? e.endedOn : `${e.startedOn} to ${e.endedOn}`}, ended by ${formatInstant(e.endedAt)}`,
+  );
 if (args['dry-run']) process.exit(0);
 
 const cfg = loadConfig();
@@ -70,4 +86,6 @@ const db = openDatabase(cfg.databasePath);
 migrateDatabase(db);
 const result = importRainEvents(db, events, { label: 'system' });
 db.$client.close();
-console.log(`Imported ${result.added} events (${result.postStorm} of half an inch or more); ${result.skipped} were already imported.${result.notified ? ` ${result.notified} operators emailed about post-storm inspections now due.` : ''}`);
+console.log(
+  `Imported ${result.added} events (${result.postStorm} of half an inch or more); ${result.skipped} were already imported.${result.notified ? ` ${result.notified} operators emailed about post-storm inspections now due.` : ''}`,
+);

@@ -21,7 +21,10 @@ import fs from 'node:fs';
 import { registerHooks } from 'node:module';
 
 const DRIZZLE = '/node_modules/drizzle-orm/';
-const FAST_MAP_RESULT_ROW = fs.readFileSync(new URL('./module-hooks/drizzle-map-result-row.js', import.meta.url), 'utf8');
+const FAST_MAP_RESULT_ROW = fs.readFileSync(
+  new URL('./module-hooks/drizzle-map-result-row.js', import.meta.url),
+  'utf8',
+);
 
 /** SHA-256 of drizzle-orm 0.45.4's mapResultRow, the function the replacement was written to match. */
 const SHIPPED_MAP_RESULT_ROW_SHA256 = '1b25870eb8e6cb9801198c1ce1d8c5e9c7380b9dcb4289dffc484e5b18295e8f';
@@ -31,14 +34,19 @@ export function withFastRowMapping(source: string): string | undefined {
   const start = source.indexOf('function mapResultRow(columns, row, joinsNotNullableMap) {');
   const end = source.indexOf('function orderSelectedFields(');
   if (start < 0 || end < start) return undefined;
-  if (createHash('sha256').update(source.slice(start, end)).digest('hex') !== SHIPPED_MAP_RESULT_ROW_SHA256) return undefined;
+  if (createHash('sha256').update(source.slice(start, end)).digest('hex') !== SHIPPED_MAP_RESULT_ROW_SHA256)
+    return undefined;
   return source.slice(0, start) + FAST_MAP_RESULT_ROW + '\n' + source.slice(end);
 }
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
     const parent = context.parentURL;
-    if (parent?.includes(DRIZZLE) && specifier.endsWith('.js') && (specifier.startsWith('./') || specifier.startsWith('../'))) {
+    if (
+      parent?.includes(DRIZZLE) &&
+      specifier.endsWith('.js') &&
+      (specifier.startsWith('./') || specifier.startsWith('../'))
+    ) {
       return { url: new URL(specifier, parent).href, format: 'module', shortCircuit: true };
     }
     return nextResolve(specifier, context);

@@ -90,8 +90,11 @@ db.$client.close();
 
 const width = Math.max(...Object.keys(summary.counts).map((k) => k.length));
 console.log(`\nDone in ${(ms / 1000).toFixed(1)} s (dates relative to ${summary.now}).`);
-for (const [table, n] of Object.entries(summary.counts)) console.log(`  ${table.padEnd(width)}  ${n.toLocaleString('en-US')}`);
-console.log(`  ${'files stored'.padEnd(width)}  ${summary.files.toLocaleString('en-US')} (${(summary.fileBytes / 1024 / 1024).toFixed(1)} MB)`);
+for (const [table, n] of Object.entries(summary.counts))
+  console.log(`  ${table.padEnd(width)}  ${n.toLocaleString('en-US')}`);
+console.log(
+  `  ${'files stored'.padEnd(width)}  ${summary.files.toLocaleString('en-US')} (${(summary.fileBytes / 1024 / 1024).toFixed(1)} MB)`,
+);
 if (Object.keys(summary.notable).length) {
   console.log('\nProjects worth a look:');
   for (const [what, slug] of Object.entries(summary.notable)) console.log(`  ${what}: /projects/${slug}`);

@@ -22,7 +22,11 @@ import { acceptOpen311Posts } from '#lib/server/public/open311.ts';
 import { hashPlainUnsubscribeTokens } from '#lib/server/public/alerts/subscriptions.ts';
 import { ensureGeneratedKeys, GENERATED_KEYS } from '#lib/server/platform/secrets.ts';
 import { addSecurityHeaders } from '#lib/server/platform/http/security-headers.ts';
-import { serveCachedPagesFirst, staticPathsUnder, type BuiltServer } from '#lib/server/platform/http/cached-pages-first.ts';
+import {
+  serveCachedPagesFirst,
+  staticPathsUnder,
+  type BuiltServer,
+} from '#lib/server/platform/http/cached-pages-first.ts';
 import { trackResponses } from '#lib/server/platform/http/backpressure.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,9 +43,14 @@ fs.mkdirSync(cfg.dataDir, { recursive: true });
 // serve anyway: the key is tried again at first use, and /healthz reports it missing meanwhile.
 try {
   const created = ensureGeneratedKeys(cfg.dataDir);
-  if (created.length) console.log(`Created ${created.map((k) => GENERATED_KEYS[k].file).join(' and ')} in ${cfg.dataDir} (keep with backups).`);
+  if (created.length)
+    console.log(
+      `Created ${created.map((k) => GENERATED_KEYS[k].file).join(' and ')} in ${cfg.dataDir} (keep with backups).`,
+    );
 } catch (err) {
-  console.error(`Could not write the link keys in ${cfg.dataDir}: ${(err as Error).message}. Records requests and alerts will fail until there is room.`);
+  console.error(
+    `Could not write the link keys in ${cfg.dataDir}: ${(err as Error).message}. Records requests and alerts will fail until there is room.`,
+  );
 }
 const db = openDatabase(cfg.databasePath);
 migrateDatabase(db);
@@ -62,7 +71,10 @@ if (isDatabaseEmpty(db) && !process.argv.includes('--no-seed') && process.env.SE
 db.$client.pragma('optimize=0x10002');
 // After a crash: no half-written uploads, no stored file that no row refers to.
 const swept = sweepOrphanFiles(referencedFiles(db), cfg.filesDir);
-if (swept.tmp || swept.orphans) console.log(`Removed ${swept.tmp} unfinished upload(s) and ${swept.orphans} unreferenced file(s) left by an interrupted run.`);
+if (swept.tmp || swept.orphans)
+  console.log(
+    `Removed ${swept.tmp} unfinished upload(s) and ${swept.orphans} unreferenced file(s) left by an interrupted run.`,
+  );
 const demoAccounts = presentDemoAccounts(db);
 db.$client.close();
 
@@ -79,7 +91,10 @@ const server = (await import(pathToFileURL(entry).href)) as {
 const { server: http } = server.startServer();
 // Cache hits for anonymous visitors are answered here, before Astro is entered (its own connection); a
 // request no static file can answer skips the standalone server's file lookup.
-serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath), { astro: server.handler, staticPaths: staticPathsUnder(path.join(root, 'dist/client')) });
+serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath), {
+  astro: server.handler,
+  staticPaths: staticPathsUnder(path.join(root, 'dist/client')),
+});
 // Security headers on every response, static files and the adapter's own answers included.
 addSecurityHeaders(http.server);
 // Long downloads built while sent (a request's ZIP) wait for the client to take what was written.
@@ -91,7 +106,11 @@ acceptOpen311Posts(http.server);
 http.server.once('listening', () => {
   console.log(`\nRotterdam Stormwater Portal is running at ${cfg.publicUrl}/`);
   console.log(`Data directory: ${cfg.dataDir}${seeded ? ' (demo town loaded)' : ''}`);
-  console.log(cfg.smtpUrl ? 'Mail: SMTP' : `Mail: written as .eml files under ${cfg.mailDir} (no SMTP_URL); admins see it at /staff/mail`);
+  console.log(
+    cfg.smtpUrl
+      ? 'Mail: SMTP'
+      : `Mail: written as .eml files under ${cfg.mailDir} (no SMTP_URL); admins see it at /staff/mail`,
+  );
   if (demoAccounts.length) {
     console.log(`\nDemo accounts (password "${DEMO_PASSWORD}" unless changed), sign in at ${cfg.publicUrl}/signin:`);
     for (const a of demoAccounts) console.log(`  ${a.roles.join(', ').padEnd(10)} ${a.email}`);
@@ -99,13 +118,21 @@ http.server.once('listening', () => {
 });
 
 // The outbox worker lives in the server process, on its own connection.
-const worker = startOutboxWorker(openDatabase(cfg.databasePath, { for: 'background' }), createTransport({ smtpUrl: cfg.smtpUrl, mailDir: cfg.mailDir }), {
-  from: townMailFrom,
-  retryBaseMs: Number(process.env.MAIL_RETRY_BASE_MS) || undefined,
-  pollMs: Number(process.env.MAIL_POLL_MS) || undefined,
-});
+const worker = startOutboxWorker(
+  openDatabase(cfg.databasePath, { for: 'background' }),
+  createTransport({ smtpUrl: cfg.smtpUrl, mailDir: cfg.mailDir }),
+  {
+    from: townMailFrom,
+    retryBaseMs: Number(process.env.MAIL_RETRY_BASE_MS) || undefined,
+    pollMs: Number(process.env.MAIL_POLL_MS) || undefined,
+  },
+);
 // Periodic jobs (digests, alerts, clean-ups), also on their own connection.
-const jobs = startJobs(openDatabase(cfg.databasePath, { for: 'background' }), undefined, Number(process.env.JOBS_TICK_MS) || undefined);
+const jobs = startJobs(
+  openDatabase(cfg.databasePath, { for: 'background' }),
+  undefined,
+  Number(process.env.JOBS_TICK_MS) || undefined,
+);
 
 /**
  * Graceful shutdown: stop accepting connections, let requests in flight finish (up to 10 s), let the

@@ -13,13 +13,20 @@ const CHECKS: Array<{ name: string; bin: string; args: string[] }> = [
   { name: 'astro check', bin: 'node_modules/astro/bin/astro.mjs', args: ['check', '--minimumSeverity', 'warning'] },
   { name: 'tsc --noEmit', bin: 'node_modules/typescript/bin/tsc', args: ['--noEmit'] },
   { name: 'eslint', bin: 'node_modules/eslint/bin/eslint.js', args: ['.', '--max-warnings', '0'] },
-  { name: 'prettier --check', bin: 'node_modules/prettier/bin/prettier.cjs', args: ['--check', '--log-level', 'warn', '.'] },
+  {
+    name: 'prettier --check',
+    bin: 'node_modules/prettier/bin/prettier.cjs',
+    args: ['--check', '--log-level', 'warn', '.'],
+  },
 ];
 
 let failed = 0;
 for (const check of CHECKS) {
   const started = Date.now();
-  const { status } = spawnSync(process.execPath, [path.join(ROOT, check.bin), ...check.args], { cwd: ROOT, stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, [path.join(ROOT, check.bin), ...check.args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`${check.name}: ${status === 0 ? 'clean' : 'FAILED'} in ${seconds} s`);
   if (status !== 0) failed++;

@@ -45,13 +45,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 function run(suite: Suite): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(ROOT, suite.bin), ...suite.args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, suite.bin), ...suite.args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   // Set before the suite starts its workers and portals, which inherit it.
   if (suite.nice && child.pid) os.setPriority(child.pid, suite.nice);
   const prefix = `[${suite.name}] `;
-  for (const [stream, out] of [[child.stdout!, process.stdout], [child.stderr!, process.stderr]] as const) {
-    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(prefix + line + '\n'));
+  for (const [stream, out] of [
+    [child.stdout!, process.stdout],
+    [child.stderr!, process.stderr],
+  ] as const) {
+    readline
+      .createInterface({ input: stream, crlfDelay: Infinity })
+      .on('line', (line) => out.write(prefix + line + '\n'));
   }
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
@@ -71,6 +79,10 @@ else results = await Promise.all(SUITES.map(run));
 
 template.remove();
 console.log('');
-SUITES.forEach((s, i) => console.log(`${s.name}: ${results[i].code === 0 ? 'passed' : `FAILED (exit ${results[i].code})`} in ${results[i].seconds.toFixed(0)} s`));
+SUITES.forEach((s, i) =>
+  console.log(
+    `${s.name}: ${results[i].code === 0 ? 'passed' : `FAILED (exit ${results[i].code})`} in ${results[i].seconds.toFixed(0)} s`,
+  ),
+);
 console.log(`All tests: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(results.find((r) => r.code !== 0)?.code ?? 0);

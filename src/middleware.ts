@@ -92,7 +92,12 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
     headers.delete('Content-Length');
     headers.delete('Content-Encoding');
     headers.append('Vary', 'Accept-Encoding');
-    const entry = pageCache.set(key, { version, day, status: 200, headers: [...headers], body: Buffer.from(await response.arrayBuffer()) }, Date.now(), context.locals.keepPageUntil);
+    const entry = pageCache.set(
+      key,
+      { version, day, status: 200, headers: [...headers], body: Buffer.from(await response.arrayBuffer()) },
+      Date.now(),
+      context.locals.keepPageUntil,
+    );
     response = cachedAnswer(context.request, key, entry, headers);
   }
 
@@ -103,7 +108,12 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
 function cachedAnswer(request: Request, key: string, entry: CachedPage, headers: Headers): Response {
   const coding = negotiateCoding(request.headers.get('accept-encoding'));
   if (coding) headers.set('Content-Encoding', coding);
-  const body = request.method === 'HEAD' ? null : coding ? pageCache.encodedBody(key, entry, coding) : pageCache.plainBody(entry, key);
+  const body =
+    request.method === 'HEAD'
+      ? null
+      : coding
+        ? pageCache.encodedBody(key, entry, coding)
+        : pageCache.plainBody(entry, key);
   return new Response(body as BodyInit | null, { status: entry.status, headers });
 }
 

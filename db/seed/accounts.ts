@@ -22,15 +22,44 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'admin@rotterdam.example', name: 'Alex Morgan', title: 'Portal administrator', roles: ['admin'] },
   { email: 'clerk@rotterdam.example', name: 'Dana Kowalski', title: 'Deputy Town Clerk', roles: ['clerk'] },
-  { email: 'officer@rotterdam.example', name: 'Sam Okafor', title: 'Stormwater Management Officer', roles: ['officer'] },
-  { email: 'operator@rotterdam.example', name: 'Chris Van Patten', title: 'Site superintendent', roles: ['operator'], projects: 'operator-a' },
-  { email: 'operator2@rotterdam.example', name: 'Jordan Reyes', title: 'Project manager', roles: ['operator'], projects: 'operator-b' },
+  {
+    email: 'officer@rotterdam.example',
+    name: 'Sam Okafor',
+    title: 'Stormwater Management Officer',
+    roles: ['officer'],
+  },
+  {
+    email: 'operator@rotterdam.example',
+    name: 'Chris Van Patten',
+    title: 'Site superintendent',
+    roles: ['operator'],
+    projects: 'operator-a',
+  },
+  {
+    email: 'operator2@rotterdam.example',
+    name: 'Jordan Reyes',
+    title: 'Project manager',
+    roles: ['operator'],
+    projects: 'operator-b',
+  },
 ];
 
 /** Operator A runs the stop-work site and two active ones; operator B one other active site. */
 function demoProjectIds(db: DB): Record<'operator-a' | 'operator-b', number[]> {
-  const stopWork = db.select({ id: projects.id }).from(projects).where(eq(projects.status, 'stop_work')).orderBy(asc(projects.name)).limit(1).all();
-  const active = db.select({ id: projects.id }).from(projects).where(inArray(projects.status, ['active'])).orderBy(asc(projects.name)).limit(3).all();
+  const stopWork = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.status, 'stop_work'))
+    .orderBy(asc(projects.name))
+    .limit(1)
+    .all();
+  const active = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(inArray(projects.status, ['active']))
+    .orderBy(asc(projects.name))
+    .limit(3)
+    .all();
   return {
     'operator-a': [...stopWork, ...active.slice(0, 2)].map((p) => p.id),
     'operator-b': active.slice(2, 3).map((p) => p.id),
@@ -48,16 +77,36 @@ export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
         .returning({ id: users.id })
         .get();
       for (const role of account.roles) tx.insert(userRoles).values({ userId: user.id, role }).run();
-      for (const projectId of account.projects ? chosen[account.projects] : []) tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
+      for (const projectId of account.projects ? chosen[account.projects] : [])
+        tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
     }
     assignDemoPracticeAccounts(tx); // Issue 20: the maintainers of a few demo practices.
-    tx.insert(auditLog).values({ actorLabel: 'seed', action: 'seed.demo_accounts', entityType: 'user', afterJson: JSON.stringify(DEMO_ACCOUNTS.map((a) => a.email)) }).run();
+    tx.insert(auditLog)
+      .values({
+        actorLabel: 'seed',
+        action: 'seed.demo_accounts',
+        entityType: 'user',
+        afterJson: JSON.stringify(DEMO_ACCOUNTS.map((a) => a.email)),
+      })
+      .run();
   });
   return DEMO_ACCOUNTS;
 }
 
 /** The demo accounts present in this database (for printing at start-up). */
 export function presentDemoAccounts(db: DB): DemoAccount[] {
-  const emails = new Set(db.select({ email: users.email }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email))).all().map((r) => r.email));
+  const emails = new Set(
+    db
+      .select({ email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      )
+      .all()
+      .map((r) => r.email),
+  );
   return DEMO_ACCOUNTS.filter((a) => emails.has(a.email));
 }

@@ -38,7 +38,11 @@ export interface StormPlan {
   id?: number;
 }
 
-export const GAUGES = ['Rotterdam DPW rain gauge (Princetown Road)', 'NWS Schenectady County Airport (KSCH)', 'CoCoRaHS NY-SC-7 (Rotterdam 1.2 SW)'] as const;
+export const GAUGES = [
+  'Rotterdam DPW rain gauge (Princetown Road)',
+  'NWS Schenectady County Airport (KSCH)',
+  'CoCoRaHS NY-SC-7 (Rotterdam 1.2 SW)',
+] as const;
 
 /**
  * Storms over the last `daysBack` days: about one every three weeks, three in four of them half an
@@ -190,11 +194,17 @@ const NORMAL_LOW_F = [13, 15, 24, 35, 46, 55, 60, 58, 50, 38, 30, 20];
 
 function weather(rng: Rng, date: string, afterStorm: boolean): string {
   const m = Number(date.slice(5, 7)) - 1;
-  const temp = Math.round(NORMAL_LOW_F[m] + (NORMAL_HIGH_F[m] - NORMAL_LOW_F[m]) * rng.float(0.4, 1, 2) + rng.int(-5, 5));
+  const temp = Math.round(
+    NORMAL_LOW_F[m] + (NORMAL_HIGH_F[m] - NORMAL_LOW_F[m]) * rng.float(0.4, 1, 2) + rng.int(-5, 5),
+  );
   const cold = temp <= 33;
   const sky = afterStorm
     ? rng.pick(['Clearing after rain', 'Overcast, drizzle ending', 'Partly cloudy after overnight rain'])
-    : rng.pick(cold ? ['Clear', 'Overcast', 'Light snow', 'Partly cloudy', 'Snow cover on site'] : ['Clear', 'Sunny', 'Partly cloudy', 'Overcast', 'Light rain', 'Humid, hazy']);
+    : rng.pick(
+        cold
+          ? ['Clear', 'Overcast', 'Light snow', 'Partly cloudy', 'Snow cover on site']
+          : ['Clear', 'Sunny', 'Partly cloudy', 'Overcast', 'Light rain', 'Humid, hazy'],
+      );
   return `${sky}, ${temp}°F`;
 }
 
@@ -280,9 +290,21 @@ function schedule(input: SiteInput, rng: Rng): { planned: Planned[]; gap?: [stri
     // Skip a week and come back on day 11, choosing a stretch without a half-inch storm so no
     // post-storm inspection is missed as well (storms are two weeks apart or more, so one exists).
     const candidates = out
-      .filter((p) => p.type === 'routine' && p.date >= addDays(input.today, -200) && p.date <= addDays(input.today, -40) && p.date > addDays(input.start, 14))
+      .filter(
+        (p) =>
+          p.type === 'routine' &&
+          p.date >= addDays(input.today, -200) &&
+          p.date <= addDays(input.today, -40) &&
+          p.date > addDays(input.start, 14),
+      )
       .sort((a, b) => b.at.getTime() - a.at.getTime());
-    const g = candidates.find((c) => !input.storms.some((s) => s.inches >= 0.5 && s.endedOn >= addDays(c.date, -1) && s.endedOn <= addDays(c.date, 12))) ?? candidates[0];
+    const g =
+      candidates.find(
+        (c) =>
+          !input.storms.some(
+            (s) => s.inches >= 0.5 && s.endedOn >= addDays(c.date, -1) && s.endedOn <= addDays(c.date, 12),
+          ),
+      ) ?? candidates[0];
     if (g) {
       const back = addDays(g.date, 11);
       out = out.filter((p) => !(p.date > g.date && p.date <= back));
@@ -293,9 +315,18 @@ function schedule(input: SiteInput, rng: Rng): { planned: Planned[]; gap?: [stri
   }
   let missedStorm: StormPlan | undefined;
   if (input.missedStorm) {
-    const window = input.storms.filter((s) => s.inches >= 0.5 && s.endedOn >= addDays(input.today, -150) && s.endedOn <= addDays(input.today, -25) && s.endedOn > input.start);
+    const window = input.storms.filter(
+      (s) =>
+        s.inches >= 0.5 &&
+        s.endedOn >= addDays(input.today, -150) &&
+        s.endedOn <= addDays(input.today, -25) &&
+        s.endedOn > input.start,
+    );
     // Prefer the biggest storm whose 24-hour window holds no routine visit, so skipping it leaves the weekly rhythm intact.
-    const clear = (s: StormPlan) => !planned.some((p) => p.type === 'routine' && p.at > s.endedAt && p.at.getTime() <= s.endedAt.getTime() + 36 * 3_600_000);
+    const clear = (s: StormPlan) =>
+      !planned.some(
+        (p) => p.type === 'routine' && p.at > s.endedAt && p.at.getTime() <= s.endedAt.getTime() + 36 * 3_600_000,
+      );
     window.sort((a, b) => b.inches - a.inches);
     missedStorm = window.find(clear) ?? window[0];
     if (missedStorm) {
@@ -317,10 +348,32 @@ function schedule(input: SiteInput, rng: Rng): { planned: Planned[]; gap?: [stri
   return { planned: out, gap, missedStorm };
 }
 
-const CLEARING = ['Clearing and grubbing within the phase 1 limits', 'Topsoil stripping at the building pad', 'Clearing for the access drive', 'Tree removal inside the marked limits of disturbance'];
-const GRADING = ['Rough grading at the building pad and parking area', 'Utility trenching along the main drive', 'Foundation excavation; spoils stockpiled and covered', 'Fill placement and compaction at the east parking field', 'Storm sewer installation between CB-2 and the outlet structure'];
-const FINISHING = ['Paving of the parking area is complete; landscape islands remain open', 'Topsoil spread on the rear slope; seeding scheduled', 'Curbing and sidewalks; remaining disturbed areas are small', 'Final grading around the building'];
-const NEXT_14 = ['No new areas will be disturbed in the next 14 days.', 'Clearing of the next phase is expected to begin.', 'Excavation for the stormwater practice is expected.', 'Topsoil and permanent seeding of graded slopes.', 'Utility work along the frontage; inlet protection to be added at new catch basins.'];
+const CLEARING = [
+  'Clearing and grubbing within the phase 1 limits',
+  'Topsoil stripping at the building pad',
+  'Clearing for the access drive',
+  'Tree removal inside the marked limits of disturbance',
+];
+const GRADING = [
+  'Rough grading at the building pad and parking area',
+  'Utility trenching along the main drive',
+  'Foundation excavation; spoils stockpiled and covered',
+  'Fill placement and compaction at the east parking field',
+  'Storm sewer installation between CB-2 and the outlet structure',
+];
+const FINISHING = [
+  'Paving of the parking area is complete; landscape islands remain open',
+  'Topsoil spread on the rear slope; seeding scheduled',
+  'Curbing and sidewalks; remaining disturbed areas are small',
+  'Final grading around the building',
+];
+const NEXT_14 = [
+  'No new areas will be disturbed in the next 14 days.',
+  'Clearing of the next phase is expected to begin.',
+  'Excavation for the stormwater practice is expected.',
+  'Topsoil and permanent seeding of graded slopes.',
+  'Utility work along the frontage; inlet protection to be added at new catch basins.',
+];
 
 export function simulateSite(input: SiteInput): SiteResult {
   const rng = input.rng;
@@ -331,7 +384,12 @@ export function simulateSite(input: SiteInput): SiteResult {
     pct: tracksSediment(def.practiceType) ? rng.float(0, 4, 0) : null,
     threshold: rng.int(30, 42),
   }));
-  const trapName = input.trapNotCleaned ? (input.practices.find((p) => p.practiceType === 'sediment_trap' && p.practice.endsWith('ST-2')) ?? input.practices.find((p) => p.practiceType === 'sediment_trap'))?.practice : undefined;
+  const trapName = input.trapNotCleaned
+    ? (
+        input.practices.find((p) => p.practiceType === 'sediment_trap' && p.practice.endsWith('ST-2')) ??
+        input.practices.find((p) => p.practiceType === 'sediment_trap')
+      )?.practice
+    : undefined;
   const trapScriptFrom = addDays(input.today, -26);
   const trapScript = [47, 53, 58, 60, 60, 61, 62, 62, 63];
   let trapStep = 0;
@@ -344,12 +402,18 @@ export function simulateSite(input: SiteInput): SiteResult {
   let returnedDone = false;
 
   for (const plan of planned) {
-    const rain = input.storms.filter((s) => s.endedAt > prevAt && s.endedAt <= plan.at).reduce((sum, s) => sum + s.inches, 0);
+    const rain = input.storms
+      .filter((s) => s.endedAt > prevAt && s.endedAt <= plan.at)
+      .reduce((sum, s) => sum + s.inches, 0);
     const winter = inWinter(input, plan.date);
     const p = Math.min(1, Math.max(0, daysBetween(input.start, plan.date) / span));
     const final = plan.type === 'final_stabilization';
     const pre = plan.type === 'pre_construction';
-    const acres = final ? { active: 0, temp: 0, final: input.disturbed } : pre ? { active: 0, temp: 0, final: 0 } : acresAt(p, input.disturbed, input.maxAtOnce);
+    const acres = final
+      ? { active: 0, temp: 0, final: input.disturbed }
+      : pre
+        ? { active: 0, temp: 0, final: 0 }
+        : acresAt(p, input.disturbed, input.maxAtOnce);
     const override = input.acreOverrides?.find((o) => plan.date >= o.from && plan.date <= o.to);
     if (override) acres.active = override.open;
     // Open ground splits into areas worked in the last 14 days and areas left inactive.
@@ -382,13 +446,16 @@ export function simulateSite(input: SiteInput): SiteResult {
       reviewStatus: 'filed',
     };
     if (pre) {
-      inspection.disturbedAreasNotes = 'Pre-construction assessment: perimeter silt fence, stabilized construction entrance and sediment traps installed as shown on the SWPPP; no clearing yet beyond what was needed to install them.';
+      inspection.disturbedAreasNotes =
+        'Pre-construction assessment: perimeter silt fence, stabilized construction entrance and sediment traps installed as shown on the SWPPP; no clearing yet beyond what was needed to install them.';
       inspection.nextFourteenDaysNotes = `Clearing to begin on ${longDate(input.start)}.`;
     } else if (final) {
-      inspection.disturbedAreasNotes = 'Final stabilization: uniform perennial vegetative cover of at least 80% on all unpaved areas; temporary controls removed.';
+      inspection.disturbedAreasNotes =
+        'Final stabilization: uniform perennial vegetative cover of at least 80% on all unpaved areas; temporary controls removed.';
       inspection.nextFourteenDaysNotes = 'None. Site is ready for the notice of termination.';
     } else if (winter) {
-      inspection.disturbedAreasNotes = 'Winter shutdown: no earth disturbance; disturbed areas mulched and frozen or under snow cover.';
+      inspection.disturbedAreasNotes =
+        'Winter shutdown: no earth disturbance; disturbed areas mulched and frozen or under snow cover.';
       inspection.nextFourteenDaysNotes = 'Work resumes after the winter shutdown ends.';
     } else {
       const area = p < 0.2 ? rng.pick(CLEARING) : p < 0.7 ? rng.pick(GRADING) : rng.pick(FINISHING);
@@ -400,14 +467,20 @@ export function simulateSite(input: SiteInput): SiteResult {
     const maintenance: string[] = [];
     const deficiencies: string[] = [];
     for (const ca of corrective.filter((c) => !c.closedIn)) {
-      const forcedHold = ca.pinned || (ca.practice === undefined && allForced.some((f) => f.corrective === ca.description && f.closeAfter && plan.date < f.closeAfter));
+      const forcedHold =
+        ca.pinned ||
+        (ca.practice === undefined &&
+          allForced.some((f) => f.corrective === ca.description && f.closeAfter && plan.date < f.closeAfter));
       if (!final && forcedHold) {
         inspection.carried.push(ca);
         continue;
       }
       // Fixed within one business day of the finding, verified at this inspection.
       ca.closedIn = inspection;
-      ca.closedOn = ca.pinned || forcedHold ? plan.date : minDate(addDays(ca.openedIn.date, rng.int(0, 1)), minDate(ca.dueOn, plan.date));
+      ca.closedOn =
+        ca.pinned || forcedHold
+          ? plan.date
+          : minDate(addDays(ca.openedIn.date, rng.int(0, 1)), minDate(ca.dueOn, plan.date));
       inspection.closed.push(ca);
     }
 
@@ -420,7 +493,13 @@ export function simulateSite(input: SiteInput): SiteResult {
       if (closedHere) notes = `${cleaned ? 'Cleaned out' : 'Repaired'} ${longDate(closedHere.closedOn as string)}.`;
       if (s.pct !== null) {
         if (cleaned) s.pct = rng.float(1, 6, 0);
-        else if (!winter) s.pct = Math.min(95, s.pct + rng.float(0.3, 2, 1) + rain * (ACCUMULATION_PER_INCH[def.practiceType] ?? 8) * rng.float(0.6, 1.3, 2));
+        else if (!winter)
+          s.pct = Math.min(
+            95,
+            s.pct +
+              rng.float(0.3, 2, 1) +
+              rain * (ACCUMULATION_PER_INCH[def.practiceType] ?? 8) * rng.float(0.6, 1.3, 2),
+          );
         if (final) s.pct = null;
       }
       if (def.practice === trapName && s.pct !== null) {
@@ -448,7 +527,10 @@ export function simulateSite(input: SiteInput): SiteResult {
           corrective.push(ca);
           inspection.opened.push(ca);
         }
-        if (pct >= 50) deficiencies.push(`${def.practice} is at ${pct}% of its sediment storage; the SWPPP requires cleanout at 50%.`);
+        if (pct >= 50)
+          deficiencies.push(
+            `${def.practice} is at ${pct}% of its sediment storage; the SWPPP requires cleanout at 50%.`,
+          );
       } else if (!winter && !pre) {
         const stormy = rain >= 1;
         const issue =
@@ -465,7 +547,13 @@ export function simulateSite(input: SiteInput): SiteResult {
           condition = issue.includes('undermined') && rng.chance(0.25) ? 'failed' : 'needs_maintenance';
           notes = issue.split(': ').pop() as string;
           maintenance.push(issue);
-          const ca: SimCorrective = { description: issue, responsibleParty: input.contractor, openedIn: inspection, dueOn: input.calendar.addBusinessDays(plan.date, 1).date, practice: def.practice };
+          const ca: SimCorrective = {
+            description: issue,
+            responsibleParty: input.contractor,
+            openedIn: inspection,
+            dueOn: input.calendar.addBusinessDays(plan.date, 1).date,
+            practice: def.practice,
+          };
           corrective.push(ca);
           inspection.opened.push(ca);
         } else if (already) {
@@ -474,14 +562,25 @@ export function simulateSite(input: SiteInput): SiteResult {
         }
       }
       if (!notes && winter) notes = 'Frozen; no change.';
-      inspection.practices.push({ practice: def.practice, practiceType: def.practiceType, pct: final ? null : pct, condition, notes });
+      inspection.practices.push({
+        practice: def.practice,
+        practiceType: def.practiceType,
+        pct: final ? null : pct,
+        condition,
+        notes,
+      });
     }
 
     if (!winter && !pre && !final && rain >= 1.2 && rng.chance(0.3)) {
       inspection.rillGullyErosion = true;
       const issue = 'Rill erosion on the graded slope above the sediment trap; regrade, seed and mulch';
       maintenance.push(issue);
-      const ca: SimCorrective = { description: issue, responsibleParty: input.contractor, openedIn: inspection, dueOn: input.calendar.addBusinessDays(plan.date, 1).date };
+      const ca: SimCorrective = {
+        description: issue,
+        responsibleParty: input.contractor,
+        openedIn: inspection,
+        dueOn: input.calendar.addBusinessDays(plan.date, 1).date,
+      };
       corrective.push(ca);
       inspection.opened.push(ca);
     }
@@ -489,7 +588,12 @@ export function simulateSite(input: SiteInput): SiteResult {
       const f = forced.shift() as ForcedFinding;
       deficiencies.push(f.deficiencies);
       if (f.sedimentLeavingSite) inspection.sedimentLeavingSite = true;
-      const ca: SimCorrective = { description: f.corrective, responsibleParty: input.contractor, openedIn: inspection, dueOn: input.calendar.addBusinessDays(plan.date, 1).date };
+      const ca: SimCorrective = {
+        description: f.corrective,
+        responsibleParty: input.contractor,
+        openedIn: inspection,
+        dueOn: input.calendar.addBusinessDays(plan.date, 1).date,
+      };
       corrective.push(ca);
       inspection.opened.push(ca);
     }
@@ -513,7 +617,8 @@ export function simulateSite(input: SiteInput): SiteResult {
   }
   // Findings of the latest inspection: the contractor fixed them by the due date; the next report verifies.
   for (const ca of corrective) {
-    const held = ca.pinned || allForced.some((f) => f.corrective === ca.description && f.closeAfter && f.closeAfter > input.today);
+    const held =
+      ca.pinned || allForced.some((f) => f.corrective === ca.description && f.closeAfter && f.closeAfter > input.today);
     if (!ca.closedOn && !held && ca.dueOn < input.today) ca.closedOn = ca.dueOn;
   }
   return { inspections, corrective, gap, missedStorm };
@@ -597,26 +702,58 @@ export function monthlySummaries(input: MonthlyInput): SimMonthly[] {
     const to = minDate(lastDayOfMonth(month), site.end);
     const ins = result.inspections.filter((i) => i.date >= `${month}-01` && i.date <= to);
     // Storms ending on the final-stabilization day need no post-storm inspection (the site is done).
-    const storms = site.storms.filter((s) => s.inches >= 0.5 && s.endedOn >= from && s.endedOn <= to && !(site.finalStabilization && s.endedOn >= site.end));
+    const storms = site.storms.filter(
+      (s) =>
+        s.inches >= 0.5 && s.endedOn >= from && s.endedOn <= to && !(site.finalStabilization && s.endedOn >= site.end),
+    );
     // Post-storm inspections are counted against the month the storm ended in.
-    const post = result.inspections.filter((i) => i.type === 'post_storm' && i.storm && i.storm.endedOn >= from && i.storm.endedOn <= to);
+    const post = result.inspections.filter(
+      (i) => i.type === 'post_storm' && i.storm && i.storm.endedOn >= from && i.storm.endedOn <= to,
+    );
     const last = ins[ins.length - 1];
     const opened = result.corrective.filter((c) => c.openedIn.date >= from && c.openedIn.date <= to);
     const closed = result.corrective.filter((c) => c.closedOn && c.closedOn >= from && c.closedOn <= to);
     const stillOpen = result.corrective.filter((c) => c.openedIn.date <= to && (!c.closedOn || c.closedOn > to));
-    const cleanouts = [...new Set(closed.filter((c) => c.description.startsWith('Remove accumulated sediment')).map((c) => c.practice as string))];
+    const cleanouts = [
+      ...new Set(
+        closed.filter((c) => c.description.startsWith('Remove accumulated sediment')).map((c) => c.practice as string),
+      ),
+    ];
     const repairs = closed.filter((c) => !c.description.startsWith('Remove accumulated sediment')).length;
     const winterMonth = ins.length > 0 && ins.every((i) => inWinter(site, i.date));
     const sentences: string[] = [];
-    sentences.push(`In ${monthName(month)} our qualified inspector, ${site.inspector.name}, inspected the site ${plural(ins.length, 'time')}${post.length ? `, including ${plural(post.length, 'inspection')} after ${post.length === 1 ? 'a storm' : 'storms'} of half an inch of rain or more` : ''}.`);
-    if (winterMonth) sentences.push('Work was shut down for the winter; the permit then allows one routine inspection a month, plus inspections after storms.');
+    sentences.push(
+      `In ${monthName(month)} our qualified inspector, ${site.inspector.name}, inspected the site ${plural(ins.length, 'time')}${post.length ? `, including ${plural(post.length, 'inspection')} after ${post.length === 1 ? 'a storm' : 'storms'} of half an inch of rain or more` : ''}.`,
+    );
+    if (winterMonth)
+      sentences.push(
+        'Work was shut down for the winter; the permit then allows one routine inspection a month, plus inspections after storms.',
+      );
     if (!storms.length) sentences.push('There were no storms of half an inch or more.');
-    else sentences.push(`Rain gauges recorded ${plural(storms.length, 'storm')} of half an inch or more (largest ${Math.max(...storms.map((s) => s.inches)).toFixed(2)} in.).`);
-    if (cleanouts.length) sentences.push(`Sediment was cleaned out of ${cleanouts.join(' and ')} before ${cleanouts.length === 1 ? 'it' : 'they'} filled up.`);
-    if (repairs) sentences.push(`Crews finished ${plural(repairs, 'repair')} to silt fence, the construction entrance or slopes.`);
-    sentences.push(stillOpen.length ? `${plural(stillOpen.length, 'repair item')} ${stillOpen.length === 1 ? 'was' : 'were'} still open at the end of the month.` : 'All repair items were closed by the end of the month.');
-    if (last) sentences.push(`At month's end about ${(last.disturbedAcresActive + last.disturbedAcresInactive).toFixed(1)} acres were open and ${(last.finalStabilizedAcres + last.tempStabilizedAcres).toFixed(1)} acres were stabilized.`);
-    sentences.push(ins.some((i) => i.sedimentLeavingSite) ? 'Sediment left the site this month; see the inspection reports and the town notices for what was done.' : 'No sediment was seen leaving the site.');
+    else
+      sentences.push(
+        `Rain gauges recorded ${plural(storms.length, 'storm')} of half an inch or more (largest ${Math.max(...storms.map((s) => s.inches)).toFixed(2)} in.).`,
+      );
+    if (cleanouts.length)
+      sentences.push(
+        `Sediment was cleaned out of ${cleanouts.join(' and ')} before ${cleanouts.length === 1 ? 'it' : 'they'} filled up.`,
+      );
+    if (repairs)
+      sentences.push(`Crews finished ${plural(repairs, 'repair')} to silt fence, the construction entrance or slopes.`);
+    sentences.push(
+      stillOpen.length
+        ? `${plural(stillOpen.length, 'repair item')} ${stillOpen.length === 1 ? 'was' : 'were'} still open at the end of the month.`
+        : 'All repair items were closed by the end of the month.',
+    );
+    if (last)
+      sentences.push(
+        `At month's end about ${(last.disturbedAcresActive + last.disturbedAcresInactive).toFixed(1)} acres were open and ${(last.finalStabilizedAcres + last.tempStabilizedAcres).toFixed(1)} acres were stabilized.`,
+      );
+    sentences.push(
+      ins.some((i) => i.sedimentLeavingSite)
+        ? 'Sediment left the site this month; see the inspection reports and the town notices for what was done.'
+        : 'No sediment was seen leaving the site.',
+    );
 
     const dueDay = month === lateMonth ? rng.int(16, 21) : rng.int(3, 10);
     const submittedOn = `${nextMonth(month)}-${String(dueDay).padStart(2, '0')}`;
@@ -648,7 +785,10 @@ export function monthlySummaries(input: MonthlyInput): SimMonthly[] {
         ...summary,
         inspectionsDone: summary.inspectionsDone - 1,
         postStormInspections: summary.postStormInspections - 1,
-        narrative: summary.narrative.replace(/inspected the site \d+ times?/, `inspected the site ${plural(summary.inspectionsDone - 1, 'time')}`),
+        narrative: summary.narrative.replace(
+          /inspected the site \d+ times?/,
+          `inspected the site ${plural(summary.inspectionsDone - 1, 'time')}`,
+        ),
         reviewStatus: 'accepted',
       };
       const v2At = plusHours(submittedAt, 24 * 6 + rng.int(1, 5));

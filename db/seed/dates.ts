@@ -5,7 +5,12 @@
 import { DateTime } from 'luxon';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TOWN_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 export function localDay(instant: Date): string {
   return dayFormat.format(instant);
 }
@@ -43,7 +48,8 @@ const offsetCache = new Map<string, number>();
 export function atLocal(date: string, hour: number, minute = 0): Date {
   const [y, m, d] = date.split('-').map(Number);
   // DST changes at 2 a.m.: let luxon handle the small hours exactly.
-  if (hour < 3) return DateTime.fromObject({ year: y, month: m, day: d, hour, minute }, { zone: TOWN_TIME_ZONE }).toJSDate();
+  if (hour < 3)
+    return DateTime.fromObject({ year: y, month: m, day: d, hour, minute }, { zone: TOWN_TIME_ZONE }).toJSDate();
   // From 3 a.m. on, a day has one UTC offset: compute it once per day (luxon is slow in loops).
   let offset = offsetCache.get(date);
   if (offset === undefined) {
@@ -87,7 +93,20 @@ export function monthName(month: string): string {
 }
 
 /** "March 4, 2025" */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 export function longDate(date: string): string {
   return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
 }

@@ -31,29 +31,117 @@ interface Spec {
 }
 
 const SPECS: Spec[] = [
-  { slug: 'hamburg-street-mixed-use', state: 'received', ago: 1, channel: 'web', requester: { name: 'Dana Whitcomb', email: 'dana.whitcomb@example.org' }, wantsSwppp: false, reportsDays: 14, delivery: 'electronic' },
-  { slug: 'curry-road-distribution-center', state: 'inspection_offered', ago: 3, channel: 'web', requester: { name: 'Mohawk Watershed Alliance', email: 'records@mohawkwatershed.example.org' }, wantsSwppp: true, delivery: 'inspect' },
-  { slug: 'carman-road-child-care-center', state: 'awaiting_payment', ago: 4, channel: 'web', requester: { name: 'Luis Ferreira', email: 'lferreira@example.com' }, wantsSwppp: true, reportsDays: 30, delivery: 'paper_pickup', pages: 38 },
-  { slug: 'guilderland-avenue-self-storage', state: 'fulfilled', ago: 18, channel: 'web', requester: { name: 'Priya Natarajan', email: 'priya.n@example.net' }, wantsSwppp: true, delivery: 'paper_pickup', pages: 24 },
-  { slug: 'rotterdam-junction-fire-station', state: 'withdrawn', ago: 12, channel: 'email', requester: { name: 'Tom Kessler', email: 'tkessler@example.com' }, wantsSwppp: false, reportsDays: 60, delivery: 'electronic' },
-  { slug: 'duanesburg-road-truck-terminal', state: 'late', ago: 22, channel: 'letter', requester: { name: 'Eleanor Voss' }, wantsSwppp: true, reportsDays: 45, delivery: 'paper_mail' },
-  { slug: 'princetown-road-community-solar', state: 'missed', ago: 9, channel: 'web', requester: { name: 'Gary Lindqvist', email: 'gary.lindqvist@example.org' }, wantsSwppp: true, reportsDays: 21, delivery: 'electronic' },
+  {
+    slug: 'hamburg-street-mixed-use',
+    state: 'received',
+    ago: 1,
+    channel: 'web',
+    requester: { name: 'Dana Whitcomb', email: 'dana.whitcomb@example.org' },
+    wantsSwppp: false,
+    reportsDays: 14,
+    delivery: 'electronic',
+  },
+  {
+    slug: 'curry-road-distribution-center',
+    state: 'inspection_offered',
+    ago: 3,
+    channel: 'web',
+    requester: { name: 'Mohawk Watershed Alliance', email: 'records@mohawkwatershed.example.org' },
+    wantsSwppp: true,
+    delivery: 'inspect',
+  },
+  {
+    slug: 'carman-road-child-care-center',
+    state: 'awaiting_payment',
+    ago: 4,
+    channel: 'web',
+    requester: { name: 'Luis Ferreira', email: 'lferreira@example.com' },
+    wantsSwppp: true,
+    reportsDays: 30,
+    delivery: 'paper_pickup',
+    pages: 38,
+  },
+  {
+    slug: 'guilderland-avenue-self-storage',
+    state: 'fulfilled',
+    ago: 18,
+    channel: 'web',
+    requester: { name: 'Priya Natarajan', email: 'priya.n@example.net' },
+    wantsSwppp: true,
+    delivery: 'paper_pickup',
+    pages: 24,
+  },
+  {
+    slug: 'rotterdam-junction-fire-station',
+    state: 'withdrawn',
+    ago: 12,
+    channel: 'email',
+    requester: { name: 'Tom Kessler', email: 'tkessler@example.com' },
+    wantsSwppp: false,
+    reportsDays: 60,
+    delivery: 'electronic',
+  },
+  {
+    slug: 'duanesburg-road-truck-terminal',
+    state: 'late',
+    ago: 22,
+    channel: 'letter',
+    requester: { name: 'Eleanor Voss' },
+    wantsSwppp: true,
+    reportsDays: 45,
+    delivery: 'paper_mail',
+  },
+  {
+    slug: 'princetown-road-community-solar',
+    state: 'missed',
+    ago: 9,
+    channel: 'web',
+    requester: { name: 'Gary Lindqvist', email: 'gary.lindqvist@example.org' },
+    wantsSwppp: true,
+    reportsDays: 21,
+    delivery: 'electronic',
+  },
 ];
 
 function businessDaysAgo(calendar: BusinessCalendar, today: string, n: number): string {
   let d = today;
-  for (let counted = 0; counted < n; ) {
+  for (let counted = 0; counted < n;) {
     d = new Date(Date.parse(`${d}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     if (calendar.isBusinessDay(d)) counted++;
   }
   return d;
 }
 
-export function insertOperatorRequests(tx: Tx, ctx: { rng: Rng; now: Date; today: string; calendar: BusinessCalendar; perPageCents: number; clerkUserId?: number | null }): number {
+export function insertOperatorRequests(
+  tx: Tx,
+  ctx: {
+    rng: Rng;
+    now: Date;
+    today: string;
+    calendar: BusinessCalendar;
+    perPageCents: number;
+    clerkUserId?: number | null;
+  },
+): number {
   const { rng, today, calendar } = ctx;
   const slugs = SPECS.map((s) => s.slug);
-  const projects = new Map(tx.select({ id: schema.projects.id, slug: schema.projects.slug }).from(schema.projects).where(inArray(schema.projects.slug, slugs)).all().map((p) => [p.slug, p.id]));
-  const clerk = ctx.clerkUserId ?? tx.select({ id: schema.userRoles.userId }).from(schema.userRoles).where(eq(schema.userRoles.role, 'clerk')).limit(1).get()?.id ?? null;
+  const projects = new Map(
+    tx
+      .select({ id: schema.projects.id, slug: schema.projects.slug })
+      .from(schema.projects)
+      .where(inArray(schema.projects.slug, slugs))
+      .all()
+      .map((p) => [p.slug, p.id]),
+  );
+  const clerk =
+    ctx.clerkUserId ??
+    tx
+      .select({ id: schema.userRoles.userId })
+      .from(schema.userRoles)
+      .where(eq(schema.userRoles.role, 'clerk'))
+      .limit(1)
+      .get()?.id ??
+    null;
   let n = 0;
   // Numbered in the order received, per year, with no counter row in settings (the live sequence starts
   // from the highest number present: store.ts nextOperatorNumber).
@@ -62,15 +150,23 @@ export function insertOperatorRequests(tx: Tx, ctx: { rng: Rng; now: Date; today
     const projectId = projects.get(s.slug);
     if (projectId == null) continue;
     const receivedOn = businessDaysAgo(calendar, today, s.ago);
-    const receivedAt = atLocal(receivedOn, s.channel === 'web' ? rng.int(9, 15) : 9, s.channel === 'web' ? rng.pick([5, 20, 35, 50]) : 0);
+    const receivedAt = atLocal(
+      receivedOn,
+      s.channel === 'web' ? rng.int(9, 15) : 9,
+      s.channel === 'web' ? rng.pick([5, 20, 35, 50]) : 0,
+    );
     const due = computeDueDate(receivedAt, calendar);
     const year = localDay(receivedAt).slice(0, 4);
     perYear.set(year, (perYear.get(year) ?? 0) + 1);
     const number = formatOperatorNumber(year, perYear.get(year)!);
     const reportsFrom = s.reportsDays ? businessDaysAgo(calendar, receivedOn, Math.round(s.reportsDays / 1.4)) : null;
-    const status: OperatorRequestStatus = s.state === 'late' ? 'fulfilled' : s.state === 'missed' ? 'received' : s.state;
+    const status: OperatorRequestStatus =
+      s.state === 'late' ? 'fulfilled' : s.state === 'missed' ? 'received' : s.state;
     // The day the operator acted: within the five days, except the late one (three business days after the due date).
-    const actedOn = s.state === 'late' ? calendar.addBusinessDays(due.dueOn, 3).date : calendar.addBusinessDays(due.countsAsReceivedOn, Math.min(3, Math.max(1, s.ago - 1))).date;
+    const actedOn =
+      s.state === 'late'
+        ? calendar.addBusinessDays(due.dueOn, 3).date
+        : calendar.addBusinessDays(due.countsAsReceivedOn, Math.min(3, Math.max(1, s.ago - 1))).date;
     const acted = !['received', 'missed', 'withdrawn'].includes(s.state);
     const pages = s.pages ?? 0;
     const billed = acted && pages > 0;
@@ -113,21 +209,77 @@ export function insertOperatorRequests(tx: Tx, ctx: { rng: Rng; now: Date; today
       })
       .returning({ id: schema.operatorRequests.id })
       .get();
-    const event = (on: Date, kind: string, body: string) => tx.insert(schema.operatorRequestEvents).values({ requestId: row.id, at: on, kind, body, visibleToRequester: true }).run();
+    const event = (on: Date, kind: string, body: string) =>
+      tx
+        .insert(schema.operatorRequestEvents)
+        .values({ requestId: row.id, at: on, kind, body, visibleToRequester: true })
+        .run();
     const how = s.channel === 'web' ? 'through the portal' : `by ${s.channel === 'hand' ? 'hand' : s.channel}`;
-    event(receivedAt, 'status', `Request ${number} received by the operator ${how}${s.channel === 'web' ? '' : ` on ${longDate(receivedOn)} (logged by ${s.channel === 'letter' && clerk ? 'the Town Clerk' : 'the requester'})`}. The records must be available by close of business on ${longDate(due.dueOn)} (Subsection L(4)).`);
-    if (inspectionOn) event(atLocal(actedOn, 14, 0), 'answer', `The operator offered the records for inspection at the site trailer at the project entrance on ${longDate(inspectionOn)} at 10:00 a.m.`);
-    if (acted && !inspectionOn) event(atLocal(actedOn, 11, 0), 'answer', s.state === 'late' ? `The operator mailed the copies on ${longDate(actedOn)}, after the due date.` : `The operator put the copies on the tracking page on ${longDate(actedOn)}.`);
+    event(
+      receivedAt,
+      'status',
+      `Request ${number} received by the operator ${how}${s.channel === 'web' ? '' : ` on ${longDate(receivedOn)} (logged by ${s.channel === 'letter' && clerk ? 'the Town Clerk' : 'the requester'})`}. The records must be available by close of business on ${longDate(due.dueOn)} (Subsection L(4)).`,
+    );
+    if (inspectionOn)
+      event(
+        atLocal(actedOn, 14, 0),
+        'answer',
+        `The operator offered the records for inspection at the site trailer at the project entrance on ${longDate(inspectionOn)} at 10:00 a.m.`,
+      );
+    if (acted && !inspectionOn)
+      event(
+        atLocal(actedOn, 11, 0),
+        'answer',
+        s.state === 'late'
+          ? `The operator mailed the copies on ${longDate(actedOn)}, after the due date.`
+          : `The operator put the copies on the tracking page on ${longDate(actedOn)}.`,
+      );
     if (billed) {
-      tx.insert(schema.operatorRequestCharges).values({ requestId: row.id, code: 'page', description: 'Paper copies of the SWPPP and reports', quantity: pages, unitCents: ctx.perPageCents, amountCents: pages * ctx.perPageCents }).run();
-      event(atLocal(actedOn, 11, 5), 'billing', `The operator billed $${((pages * ctx.perPageCents) / 100).toFixed(2)} for ${pages} pages of copies.`);
+      tx.insert(schema.operatorRequestCharges)
+        .values({
+          requestId: row.id,
+          code: 'page',
+          description: 'Paper copies of the SWPPP and reports',
+          quantity: pages,
+          unitCents: ctx.perPageCents,
+          amountCents: pages * ctx.perPageCents,
+        })
+        .run();
+      event(
+        atLocal(actedOn, 11, 5),
+        'billing',
+        `The operator billed $${((pages * ctx.perPageCents) / 100).toFixed(2)} for ${pages} pages of copies.`,
+      );
     }
-    if (paidOn) event(atLocal(paidOn, 10, 0), 'billing', `Payment recorded on ${longDate(paidOn)}; the copies are released.`);
-    if (s.state === 'withdrawn') event(atLocal(calendar.addBusinessDays(due.countsAsReceivedOn, 2).date, 9, 30), 'status', 'The requester withdrew the request: the reports were already on the portal.');
+    if (paidOn)
+      event(atLocal(paidOn, 10, 0), 'billing', `Payment recorded on ${longDate(paidOn)}; the copies are released.`);
+    if (s.state === 'withdrawn')
+      event(
+        atLocal(calendar.addBusinessDays(due.countsAsReceivedOn, 2).date, 9, 30),
+        'status',
+        'The requester withdrew the request: the reports were already on the portal.',
+      );
     if (acted && !inspectionOn && s.state !== 'late') {
       // The copies: the project's own stored SWPPP (bytes already in the file store).
-      const doc = tx.select().from(schema.documents).where(and(eq(schema.documents.projectId, projectId), inArray(schema.documents.type, ['swppp', 'swppp_amendment']))).limit(1).get();
-      if (doc) tx.insert(schema.operatorRequestFiles).values({ requestId: row.id, sha256: doc.sha256, fileName: doc.filename, mimeType: doc.mimeType, sizeBytes: doc.sizeBytes, uploadedAt: atLocal(actedOn, 11, 0) }).run();
+      const doc = tx
+        .select()
+        .from(schema.documents)
+        .where(
+          and(eq(schema.documents.projectId, projectId), inArray(schema.documents.type, ['swppp', 'swppp_amendment'])),
+        )
+        .limit(1)
+        .get();
+      if (doc)
+        tx.insert(schema.operatorRequestFiles)
+          .values({
+            requestId: row.id,
+            sha256: doc.sha256,
+            fileName: doc.filename,
+            mimeType: doc.mimeType,
+            sizeBytes: doc.sizeBytes,
+            uploadedAt: atLocal(actedOn, 11, 0),
+          })
+          .run();
     }
     n++;
   }

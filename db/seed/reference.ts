@@ -55,11 +55,21 @@ export async function seedReferenceData(db: DB, opts: { now?: Date } = {}): Prom
   db.transaction((tx) => {
     for (const row of holidays) tx.insert(schema.closures).values(row).onConflictDoNothing().run();
     tx.insert(schema.closures)
-      .values({ date: snowDay, name: 'Snow day - Town Hall closed', kind: 'closure', active: true, createdAt: now, updatedAt: now })
+      .values({
+        date: snowDay,
+        name: 'Snow day - Town Hall closed',
+        kind: 'closure',
+        active: true,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .run();
     const existing = tx.select({ id: schema.feeSchedules.id }).from(schema.feeSchedules).all();
-    if (existing.length === 0) tx.insert(schema.feeSchedules).values({ ...DEFAULT_FEE_SCHEDULE, createdAt: now }).run();
+    if (existing.length === 0)
+      tx.insert(schema.feeSchedules)
+        .values({ ...DEFAULT_FEE_SCHEDULE, createdAt: now })
+        .run();
     for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
       tx.insert(schema.settings).values({ key, value, updatedAt: now }).onConflictDoNothing().run();
     }

@@ -48,7 +48,11 @@ function drawingCodeHash(): string | null {
   if (codeHash !== undefined) return codeHash;
   try {
     const hash = createHash('sha256');
-    for (const file of DRAWING_CODE) hash.update(file).update('\0').update(fs.readFileSync(path.join(ROOT, file)));
+    for (const file of DRAWING_CODE)
+      hash
+        .update(file)
+        .update('\0')
+        .update(fs.readFileSync(path.join(ROOT, file)));
     codeHash = hash.digest('hex');
   } catch {
     codeHash = null;
@@ -109,7 +113,12 @@ function pruneCache(dir: string): void {
 }
 
 /** Render (or take from the cache) and store every job; the answers are in the jobs' order. */
-export async function renderAndStore(jobs: PdfJob[], filesDir: string, threads?: number, opts: { cache?: boolean } = {}): Promise<StoredPdf[]> {
+export async function renderAndStore(
+  jobs: PdfJob[],
+  filesDir: string,
+  threads?: number,
+  opts: { cache?: boolean } = {},
+): Promise<StoredPdf[]> {
   const dir = opts.cache === false ? undefined : cacheDir();
   const code = dir ? drawingCodeHash() : null;
   if (!dir || !code) return draw(jobs, filesDir, threads);
@@ -140,7 +149,11 @@ const BATCH = 16;
  * Draw on this thread and on `threads - 1` worker threads, all taking batches from one queue: this
  * thread starts drawing at once, while the workers are still loading pdf-lib.
  */
-async function draw(jobs: PdfJob[], filesDir: string, threads = Math.min(os.availableParallelism(), 4)): Promise<StoredPdf[]> {
+async function draw(
+  jobs: PdfJob[],
+  filesDir: string,
+  threads = Math.min(os.availableParallelism(), 4),
+): Promise<StoredPdf[]> {
   if (threads < 2 || jobs.length < THREADED_FROM) return renderHere(jobs, filesDir);
   const out: StoredPdf[] = new Array(jobs.length);
   let next = 0;
@@ -177,7 +190,10 @@ function renderInWorker(take: () => RenderBatch, out: StoredPdf[], filesDir: str
   return new Promise((resolve, reject) => {
     // Drawing makes much short-lived garbage: a young generation of 48 MB (V8's default semi-space
     // is smaller) cuts a worker's collector time by about a fifth.
-    const worker = new Worker(new URL(renderWorkerUrl), { workerData: { filesDir } satisfies RenderWorkerInput, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+    const worker = new Worker(new URL(renderWorkerUrl), {
+      workerData: { filesDir } satisfies RenderWorkerInput,
+      resourceLimits: { maxYoungGenerationSizeMb: 48 },
+    });
     let done = false;
     let inFlight = 0;
     const send = () => {

@@ -64,7 +64,9 @@ export function countRows(db: DB): Record<string, number> {
 
 export function fileStats(db: DB): { files: number; fileBytes: number } {
   const row = db.$client
-    .prepare('SELECT count(*) AS files, coalesce(sum(size_bytes), 0) AS bytes FROM (SELECT sha256, max(size_bytes) AS size_bytes FROM documents GROUP BY sha256)')
+    .prepare(
+      'SELECT count(*) AS files, coalesce(sum(size_bytes), 0) AS bytes FROM (SELECT sha256, max(size_bytes) AS size_bytes FROM documents GROUP BY sha256)',
+    )
     .get() as { files: number; bytes: number };
   return { files: row.files, fileBytes: row.bytes };
 }
@@ -74,7 +76,12 @@ export function isDatabaseEmpty(db: DB): boolean {
   return row.n === 0;
 }
 
-export function buildSummary(db: DB, mode: SeedSummary['mode'], now: Date, notable: Record<string, string> = {}): SeedSummary {
+export function buildSummary(
+  db: DB,
+  mode: SeedSummary['mode'],
+  now: Date,
+  notable: Record<string, string> = {},
+): SeedSummary {
   const counts = countRows(db);
   return {
     mode,

@@ -23,10 +23,19 @@ export const PINEBROOK_PROFILE: TownProfile = {
   kind: 'village',
   county: 'Example',
   clerkOffice: { name: "Village Clerk's office", address: HALL, hours: HOURS, phone: '(518) 555-0171' },
-  stormwaterOffice: { name: 'Village Department of Public Works', address: '2 Depot Road, Pinebrook, NY 12999', hours: HOURS, phone: '(518) 555-0172' },
+  stormwaterOffice: {
+    name: 'Village Department of Public Works',
+    address: '2 Depot Road, Pinebrook, NY 12999',
+    hours: HOURS,
+    phone: '(518) 555-0172',
+  },
   recordsAccessOfficer: { name: 'Lee Hartwell', title: 'the Village Clerk', email: 'clerk@pinebrook.example' },
   appealsOfficer: { name: 'Morgan Ashby', title: 'the Mayor', email: 'mayor@pinebrook.example' },
-  stormwaterOfficer: { name: 'Robin Castellano', title: 'Stormwater Management Officer', email: 'stormwater@pinebrook.example' },
+  stormwaterOfficer: {
+    name: 'Robin Castellano',
+    title: 'Stormwater Management Officer',
+    email: 'stormwater@pinebrook.example',
+  },
   signature: 'Village Department of Public Works: Stormwater',
   mailFrom: 'Village of Pinebrook Stormwater <stormwater@pinebrook.example>',
   publicUrl: '',
@@ -57,30 +66,97 @@ export const PINEBROOK_RULES: Record<string, string> = {
   'lawCitation.maxDailyFineCents': 'Village Code §7-16',
 };
 
-const base = (over: Partial<NoiFields>): NoiFields => ({ ...BLANK_NOI, zip: '12999', natureOfActivity: 'new_construction', drainsToMs4: true, ...over });
+const base = (over: Partial<NoiFields>): NoiFields => ({
+  ...BLANK_NOI,
+  zip: '12999',
+  natureOfActivity: 'new_construction',
+  drainsToMs4: true,
+  ...over,
+});
 
 export async function seedVillageDemo(db: DB, opts: { now?: Date } = {}): Promise<{ projects: number }> {
   const now = opts.now ?? new Date();
   const today = townToday(now);
   // The village's own copy fees, before the reference data (which adds a schedule only when none exists).
   db.insert(schema.feeSchedules)
-    .values({ effectiveFrom: '2020-01-01', perPageCents: 20, largeFormatSheetCents: 400, electronicCents: 0, cdCents: 100, usbCents: 400, staffHourlyCents: 1700, notes: 'Village of Pinebrook copy fees: $0.20 a page; plan sheets $4.00 (actual cost); CD $1.00, USB $4.00.', createdAt: now })
+    .values({
+      effectiveFrom: '2020-01-01',
+      perPageCents: 20,
+      largeFormatSheetCents: 400,
+      electronicCents: 0,
+      cdCents: 100,
+      usbCents: 400,
+      staffHourlyCents: 1700,
+      notes: 'Village of Pinebrook copy fees: $0.20 a page; plan sheets $4.00 (actual cost); CD $1.00, USB $4.00.',
+      createdAt: now,
+    })
     .run();
   await seedReferenceData(db, { now });
   seedTownProfile(db, now, PINEBROOK_PROFILE);
   const seed = { label: 'seed' } as const;
   const rules = saveLocalRules(db, seed, PINEBROOK_RULES, now);
   if (!rules.ok) throw new Error(`Village rules refused: ${JSON.stringify(rules)}`);
-  const owner = (companyName: string) => ({ companyName, contactName: 'Site manager', contactTitle: null, phone: '(518) 555-0173', email: null });
+  const owner = (companyName: string) => ({
+    companyName,
+    contactName: 'Site manager',
+    contactTitle: null,
+    phone: '(518) 555-0173',
+    email: null,
+  });
   const projects: NoiFields[] = [
-    base({ name: 'Millpond Lane Townhouses', siteAddress: '30 Millpond Lane', description: 'Twelve townhouses on Millpond Lane, with a bioretention area by the brook.', disturbedAcres: 3.1, totalSiteAcres: 6, plannedStartOn: addDays(today, -40), actualStartOn: addDays(today, -40), noiReceivedOn: addDays(today, -90), spdesPermitId: 'NYR10P101', townPermitNo: 'VP-2026-01' }),
-    base({ name: 'Depot Road Salt Barn', siteAddress: '2 Depot Road', description: 'A new salt storage barn at the village garage.', kind: 'minor', status: 'swppp_review', disturbedAcres: 0.8, totalSiteAcres: 2, noiReceivedOn: addDays(today, -12), spdesPermitId: 'NYR10P102' }),
-    base({ name: 'Orchard Street Library Annex', siteAddress: '9 Orchard Street', description: 'An addition to the village library with porous paving.', status: 'approved', disturbedAcres: 1.4, totalSiteAcres: 3, plannedStartOn: addDays(today, 20), noiReceivedOn: addDays(today, -50), spdesPermitId: 'NYR10P103' }),
+    base({
+      name: 'Millpond Lane Townhouses',
+      siteAddress: '30 Millpond Lane',
+      description: 'Twelve townhouses on Millpond Lane, with a bioretention area by the brook.',
+      disturbedAcres: 3.1,
+      totalSiteAcres: 6,
+      plannedStartOn: addDays(today, -40),
+      actualStartOn: addDays(today, -40),
+      noiReceivedOn: addDays(today, -90),
+      spdesPermitId: 'NYR10P101',
+      townPermitNo: 'VP-2026-01',
+    }),
+    base({
+      name: 'Depot Road Salt Barn',
+      siteAddress: '2 Depot Road',
+      description: 'A new salt storage barn at the village garage.',
+      kind: 'minor',
+      status: 'swppp_review',
+      disturbedAcres: 0.8,
+      totalSiteAcres: 2,
+      noiReceivedOn: addDays(today, -12),
+      spdesPermitId: 'NYR10P102',
+    }),
+    base({
+      name: 'Orchard Street Library Annex',
+      siteAddress: '9 Orchard Street',
+      description: 'An addition to the village library with porous paving.',
+      status: 'approved',
+      disturbedAcres: 1.4,
+      totalSiteAcres: 3,
+      plannedStartOn: addDays(today, 20),
+      noiReceivedOn: addDays(today, -50),
+      spdesPermitId: 'NYR10P103',
+    }),
   ];
   for (const p of projects) {
-    const made = createProject(db, seed, { ...p, owner: owner(`${p.name} LLC`), waters: [{ name: 'Pine Brook', waterType: 'stream', impaired: false }], publish: true });
+    const made = createProject(db, seed, {
+      ...p,
+      owner: owner(`${p.name} LLC`),
+      waters: [{ name: 'Pine Brook', waterType: 'stream', impaired: false }],
+      publish: true,
+    });
     if (!made.ok) throw new Error(`Village project refused: ${JSON.stringify(made)}`);
   }
-  db.insert(schema.auditLog).values({ at: now, actorLabel: 'seed', action: 'seed.demo', entityType: 'database', entityId: null, afterJson: JSON.stringify({ town: 'village-demo', now: now.toISOString() }) }).run();
+  db.insert(schema.auditLog)
+    .values({
+      at: now,
+      actorLabel: 'seed',
+      action: 'seed.demo',
+      entityType: 'database',
+      entityId: null,
+      afterJson: JSON.stringify({ town: 'village-demo', now: now.toISOString() }),
+    })
+    .run();
   return { projects: projects.length };
 }

@@ -9,7 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { hashPassword } from '#lib/server/accounts/passwords.ts';
-import { complianceContext, complianceFor, loadComplianceData, openFindingsBySite } from '#lib/server/compliance/compliance.ts';
+import {
+  complianceContext,
+  complianceFor,
+  loadComplianceData,
+  openFindingsBySite,
+} from '#lib/server/compliance/compliance.ts';
 import { evaluateCompliance } from '#lib/server/compliance/compliance.rules.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -31,15 +36,28 @@ async function ensureAccounts(dataDir: string): Promise<{ slug: string }> {
   const db = openDatabase(path.join(dataDir, 'portal.db'));
   try {
     const c = db.$client;
-    const project = c.prepare("SELECT id, slug FROM projects WHERE status = 'active' ORDER BY id LIMIT 1").get() as { id: number; slug: string };
+    const project = c.prepare("SELECT id, slug FROM projects WHERE status = 'active' ORDER BY id LIMIT 1").get() as {
+      id: number;
+      slug: string;
+    };
     const hash = await hashPassword(BENCH_PASSWORD);
-    for (const [email, role] of [['bench-operator@rotterdam.example', 'operator'], ['bench-officer@rotterdam.example', 'officer']] as const) {
+    for (const [email, role] of [
+      ['bench-operator@rotterdam.example', 'operator'],
+      ['bench-officer@rotterdam.example', 'officer'],
+    ] as const) {
       let user = c.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined;
       if (!user) {
-        user = { id: Number(c.prepare('INSERT INTO users (email, name, password_hash) VALUES (?, ?, ?)').run(email, `Bench ${role}`, hash).lastInsertRowid) };
+        user = {
+          id: Number(
+            c
+              .prepare('INSERT INTO users (email, name, password_hash) VALUES (?, ?, ?)')
+              .run(email, `Bench ${role}`, hash).lastInsertRowid,
+          ),
+        };
         c.prepare('INSERT INTO user_roles (user_id, role) VALUES (?, ?)').run(user.id, role);
       }
-      if (role === 'operator') c.prepare('INSERT OR IGNORE INTO project_members (project_id, user_id) VALUES (?, ?)').run(project.id, user.id);
+      if (role === 'operator')
+        c.prepare('INSERT OR IGNORE INTO project_members (project_id, user_id) VALUES (?, ?)').run(project.id, user.id);
     }
     return { slug: project.slug };
   } finally {
@@ -74,7 +92,7 @@ async function bigPdf(bytes: number, seed: number): Promise<Uint8Array> {
   for (let i = 0; i < 3; i++) doc.addPage([612, 792]);
   // Incompressible (xorshift32), so the saved PDF stays about `bytes` long.
   const words = new Uint32Array(Math.ceil(bytes / 4));
-  let x = (seed >>> 0) || 1;
+  let x = seed >>> 0 || 1;
   for (let i = 0; i < words.length; i++) {
     x ^= x << 13;
     x ^= x >>> 17;
@@ -108,17 +126,29 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
     form.append('document', new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'bench-20mb.pdf');
     const sampler = setInterval(() => (peak = Math.max(peak, memoryKb(pid).rss)), 5);
     const t0 = performance.now();
-    const res = await request(`${ctx.url}/operator/projects/${slug}/documents/new`, { method: 'POST', body: form, redirect: 'manual', headers: { Origin: ctx.url, Cookie: operator } });
+    const res = await request(`${ctx.url}/operator/projects/${slug}/documents/new`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { Origin: ctx.url, Cookie: operator },
+    });
     await res.arrayBuffer();
     times.push(performance.now() - t0);
     clearInterval(sampler);
     if (res.status !== 303) throw new Error(`bench upload answered ${res.status}`);
-    if (i === 0) ctx.report(`\nUploading a 20 MB PDF (${(pdf.length / 1024 / 1024).toFixed(1)} MB, as-built plans form; ${runs} uploads, each stored)`);
+    if (i === 0)
+      ctx.report(
+        `\nUploading a 20 MB PDF (${(pdf.length / 1024 / 1024).toFixed(1)} MB, as-built plans form; ${runs} uploads, each stored)`,
+      );
   }
   const after = memoryKb(pid);
   times.sort((a, b) => a - b);
-  ctx.report(`  time per upload: median ${times[Math.floor(runs / 2)].toFixed(0)} ms, fastest ${times[0].toFixed(0)} ms, slowest ${times[runs - 1].toFixed(0)} ms`);
-  ctx.report(`  server RSS: ${mb(before.rss)} before, peak ${mb(peak)} during the uploads (sampled every 5 ms), ${mb(after.rss)} after; VmHWM ${mb(after.hwm)} (peak since start, including earlier scenarios)`);
+  ctx.report(
+    `  time per upload: median ${times[Math.floor(runs / 2)].toFixed(0)} ms, fastest ${times[0].toFixed(0)} ms, slowest ${times[runs - 1].toFixed(0)} ms`,
+  );
+  ctx.report(
+    `  server RSS: ${mb(before.rss)} before, peak ${mb(peak)} during the uploads (sampled every 5 ms), ${mb(after.rss)} after; VmHWM ${mb(after.hwm)} (peak since start, including earlier scenarios)`,
+  );
 
   // --- Compliance for every project -----------------------------------------------------------------
   const db = openDatabase(path.join(ctx.dataDir, 'portal.db'));
@@ -139,14 +169,19 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
         open += r.findings.filter((f) => f.status === 'open').length;
       }
       const t2 = performance.now();
-      ctx.report(`  round ${round}: load ${(t1 - t0).toFixed(0)} ms + rules ${(t2 - t1).toFixed(0)} ms = ${(t2 - t0).toFixed(0)} ms; ${findings.toLocaleString('en-US')} findings (${open.toLocaleString('en-US')} open)`);
+      ctx.report(
+        `  round ${round}: load ${(t1 - t0).toFixed(0)} ms + rules ${(t2 - t1).toFixed(0)} ms = ${(t2 - t0).toFixed(0)} ms; ${findings.toLocaleString('en-US')} findings (${open.toLocaleString('en-US')} open)`,
+      );
     }
     const t0 = performance.now();
     const sites = openFindingsBySite(db);
-    ctx.report(`  sites under construction with open findings (the officer’s list): ${sites.length.toLocaleString('en-US')}, in ${(performance.now() - t0).toFixed(0)} ms`);
+    ctx.report(
+      `  sites under construction with open findings (the officer’s list): ${sites.length.toLocaleString('en-US')}, in ${(performance.now() - t0).toFixed(0)} ms`,
+    );
     // Sanity: the bulk and per-project paths agree for one project.
     const sample = complianceFor(db, { projectIds: [sites[0]?.project.id ?? 1] })[0];
-    if (sites[0] && sample.findings.filter((f) => f.status === 'open').length !== sites[0].open.length) throw new Error('bulk and single-project compliance disagree');
+    if (sites[0] && sample.findings.filter((f) => f.status === 'open').length !== sites[0].open.length)
+      throw new Error('bulk and single-project compliance disagree');
   } finally {
     db.$client.close();
   }
@@ -163,5 +198,7 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
     if (res.status !== 200) throw new Error(`/staff answered ${res.status}`);
   }
   latencies.sort((a, b) => a - b);
-  ctx.report(`  GET /staff as the officer (compliance findings panel; the list is reused for a minute): first ${first.toFixed(0)} ms, then median ${latencies[2].toFixed(0)} ms, slowest ${latencies[4].toFixed(0)} ms`);
+  ctx.report(
+    `  GET /staff as the officer (compliance findings panel; the list is reused for a minute): first ${first.toFixed(0)} ms, then median ${latencies[2].toFixed(0)} ms, slowest ${latencies[4].toFixed(0)} ms`,
+  );
 }

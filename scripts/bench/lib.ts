@@ -42,9 +42,18 @@ export function stolenSince(before: [number, number]): number {
   return total > before[0] ? (steal - before[1]) / (total - before[0]) : 0;
 }
 
-export async function load(label: string, url: string, opts: { duration: number; connections: number; requests?: autocannon.Request[] }): Promise<LoadResult> {
+export async function load(
+  label: string,
+  url: string,
+  opts: { duration: number; connections: number; requests?: autocannon.Request[] },
+): Promise<LoadResult> {
   const ticks = cpuTicks();
-  const result = await autocannon({ url, duration: opts.duration, connections: opts.connections, requests: opts.requests });
+  const result = await autocannon({
+    url,
+    duration: opts.duration,
+    connections: opts.connections,
+    requests: opts.requests,
+  });
   const stolen = stolenSince(ticks);
   return {
     label,
@@ -59,7 +68,10 @@ export async function load(label: string, url: string, opts: { duration: number;
 }
 
 /** A bare node:http server that answers every request with the same bytes: the ceiling to compare with. */
-export async function bareServer(body: Buffer, contentType = 'text/html; charset=utf-8'): Promise<{ url: string; close: () => Promise<void> }> {
+export async function bareServer(
+  body: Buffer,
+  contentType = 'text/html; charset=utf-8',
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length });
     res.end(body);
@@ -75,7 +87,10 @@ export async function bareServer(body: Buffer, contentType = 'text/html; charset
 export function formatLoad(r: LoadResult): string {
   const bad = r.errors || r.non2xx ? ` (errors ${r.errors}, non-2xx ${r.non2xx})` : '';
   // Only when it matters: a few percent is the VM's usual noise.
-  const stolen = r.stolen !== undefined && r.stolen >= 0.05 ? `   [${Math.round(r.stolen * 100)}% of the CPU stolen by the hypervisor]` : '';
+  const stolen =
+    r.stolen !== undefined && r.stolen >= 0.05
+      ? `   [${Math.round(r.stolen * 100)}% of the CPU stolen by the hypervisor]`
+      : '';
   return `${r.label.padEnd(44)} ${String(r.requestsPerSec).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${bad}${stolen}`;
 }
 

@@ -27,15 +27,25 @@ function rssMb(pid: number): number {
 /** Deterministic picks, so runs compare. */
 function picker(seed: number) {
   let s = seed >>> 0;
-  const next = () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  const next = () => (s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
   return { next, pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
 }
 
 export async function run(ctx: BenchContext, opts: MixedLoadOptions) {
   const db = openDatabase(path.join(ctx.dataDir, 'portal.db'));
-  const slugs = (db.$client.prepare('select slug from projects where published = 1').all() as { slug: string }[]).map((r) => r.slug);
-  const words = (db.$client.prepare("select site_address as a from projects where published = 1 order by random() limit 300").all() as { a: string }[]).map((r) => r.a.split(' ').slice(1, 3).join(' '));
-  const doc = db.$client.prepare("select d.id, p.slug from documents d join projects p on p.id = d.project_id where d.type = 'swppp' and d.public = 1 and p.published = 1 limit 1").get() as { id: number; slug: string };
+  const slugs = (db.$client.prepare('select slug from projects where published = 1').all() as { slug: string }[]).map(
+    (r) => r.slug,
+  );
+  const words = (
+    db.$client
+      .prepare('select site_address as a from projects where published = 1 order by random() limit 300')
+      .all() as { a: string }[]
+  ).map((r) => r.a.split(' ').slice(1, 3).join(' '));
+  const doc = db.$client
+    .prepare(
+      "select d.id, p.slug from documents d join projects p on p.id = d.project_id where d.type = 'swppp' and d.public = 1 and p.published = 1 limit 1",
+    )
+    .get() as { id: number; slug: string };
   db.$client.close();
 
   const statuses = ['active', 'stop_work', 'swppp_review', 'approved', 'final_stabilization', 'complete'];
@@ -66,7 +76,13 @@ export async function run(ctx: BenchContext, opts: MixedLoadOptions) {
       }
       if (x < 0.95) {
         mix.search++;
-        return { ...req, method: 'GET', path: `/search?q=${encodeURIComponent(r.pick(words))}`, body: undefined, headers: {} };
+        return {
+          ...req,
+          method: 'GET',
+          path: `/search?q=${encodeURIComponent(r.pick(words))}`,
+          body: undefined,
+          headers: {},
+        };
       }
       mix.submit++;
       return {
@@ -99,14 +115,20 @@ export async function run(ctx: BenchContext, opts: MixedLoadOptions) {
   const result = await autocannon({ url: ctx.url, connections, duration, requests: [request] });
   const stolen = stolenSince(ticks);
   const rssAtEnd = rssMb(opts.pid);
-  const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ');
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, v]) => `${code}: ${v.count}`)
+    .join(', ');
   const growth = ((rssAtEnd - rssAfterWarmup) / rssAfterWarmup) * 100;
-  ctx.report(`Mixed load, ${connections} connections for ${duration} s (after ${opts.warmupSeconds ?? 15} s warm-up): ${mix.page} pages, ${mix.search} searches, ${mix.submit} submissions`);
+  ctx.report(
+    `Mixed load, ${connections} connections for ${duration} s (after ${opts.warmupSeconds ?? 15} s warm-up): ${mix.page} pages, ${mix.search} searches, ${mix.submit} submissions`,
+  );
   ctx.report(
     `  ${Math.round(result.requests.average)} req/s   p50 ${result.latency.p50} ms   p90 ${result.latency.p90} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   (${Math.round(stolen * 100)}% of the CPU stolen by the hypervisor)`,
   );
   ctx.report(`  answers: ${codes}; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
-  ctx.report(`  server RSS: ${rssAfterWarmup.toFixed(0)} MB after warm-up, ${rssAtEnd.toFixed(0)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%)`);
+  ctx.report(
+    `  server RSS: ${rssAfterWarmup.toFixed(0)} MB after warm-up, ${rssAtEnd.toFixed(0)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%)`,
+  );
   ctx.report(
     `  targets: errors ${result.errors + result.timeouts + result.non2xx === 0 ? 'none ✓' : 'SOME ✗'}, p99 ${result.latency.p99 < 100 ? '< 100 ms ✓' : '≥ 100 ms ✗'}, memory ${growth <= 10 ? 'flat ✓' : 'NOT flat ✗'}`,
   );

@@ -52,19 +52,35 @@ export async function run(ctx: BenchContext) {
   try {
     const today = townToday();
     const desk = timed(20, () => officerDesk(db, today));
-    ctx.report(`officer's desk (${desk.last.total} items; every open SWPPP clock)   median ${ms(desk.median)}   p95 ${ms(desk.p95)}`);
+    ctx.report(
+      `officer's desk (${desk.last.total} items; every open SWPPP clock)   median ${ms(desk.median)}   p95 ${ms(desk.p95)}`,
+    );
     const month = today.slice(0, 7);
     const cal = timed(20, () => calendarItems(db, `${month}-01`, `${month}-31`, today));
-    ctx.report(`calendar, one month (${cal.last.length} items)                 median ${ms(cal.median)}   p95 ${ms(cal.p95)}`);
-    const swo = db.$client.prepare("select id, project_id from enforcement_actions where type = 'stop_work_order' order by id limit 1").get() as { id: number; project_id: number } | undefined;
+    ctx.report(
+      `calendar, one month (${cal.last.length} items)                 median ${ms(cal.median)}   p95 ${ms(cal.p95)}`,
+    );
+    const swo = db.$client
+      .prepare("select id, project_id from enforcement_actions where type = 'stop_work_order' order by id limit 1")
+      .get() as { id: number; project_id: number } | undefined;
     if (swo) {
       const notice = await timedAsync(20, () => printableNotice(db, swo.id, 'http://localhost:4321'));
-      ctx.report(`printable enforcement notice (PDF)                     median ${ms(notice.median)}   p95 ${ms(notice.p95)}`);
+      ctx.report(
+        `printable enforcement notice (PDF)                     median ${ms(notice.median)}   p95 ${ms(notice.p95)}`,
+      );
       const data = getStaffProject(db, swo.project_id)!;
       const posting = await timedAsync(20, () =>
-        sitePostingPdf({ ...data.project, waters: data.waters.map((w) => w.name) }, data.people.find((p) => p.role === 'owner_operator'), 'http://localhost:4321', today, town(db)),
+        sitePostingPdf(
+          { ...data.project, waters: data.waters.map((w) => w.name) },
+          data.people.find((p) => p.role === 'owner_operator'),
+          'http://localhost:4321',
+          today,
+          town(db),
+        ),
       );
-      ctx.report(`site posting with QR code (PDF)                        median ${ms(posting.median)}   p95 ${ms(posting.p95)}`);
+      ctx.report(
+        `site posting with QR code (PDF)                        median ${ms(posting.median)}   p95 ${ms(posting.p95)}`,
+      );
     }
   } finally {
     db.$client.close();

@@ -19,8 +19,13 @@ export async function run(ctx: BenchContext) {
     const etag = first.headers.get('etag') ?? '';
     const t0 = performance.now();
     await (await fetch(url, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
-    ctx.report(`${`GET ${path}`.padEnd(44)} ${kb(raw.length)} raw; first brotli answer ${(performance.now() - t0).toFixed(0)} ms`);
-    const portal = await load(`  ${path}, brotli`, url, { ...ctx, requests: [{ method: 'GET', headers: { 'accept-encoding': 'br' } }] });
+    ctx.report(
+      `${`GET ${path}`.padEnd(44)} ${kb(raw.length)} raw; first brotli answer ${(performance.now() - t0).toFixed(0)} ms`,
+    );
+    const portal = await load(`  ${path}, brotli`, url, {
+      ...ctx,
+      requests: [{ method: 'GET', headers: { 'accept-encoding': 'br' } }],
+    });
     ctx.report(formatLoad(portal));
     // The ceiling for a megabyte body on this machine: bare node:http sending the same compressed bytes
     // (the load generator reading them is most of the cost on either side).
@@ -30,11 +35,22 @@ export async function run(ctx: BenchContext) {
     await bare.close();
     ctx.report(formatLoad(ceiling));
     ctx.report(`  ratio portal/bare: ${(portal.requestsPerSec / ceiling.requestsPerSec).toFixed(3)}`);
-    ctx.report(formatLoad(await load(`  ${path}, If-None-Match (304)`, url, { ...ctx, requests: [{ method: 'GET', headers: { 'if-none-match': etag } }] })));
+    ctx.report(
+      formatLoad(
+        await load(`  ${path}, If-None-Match (304)`, url, {
+          ...ctx,
+          requests: [{ method: 'GET', headers: { 'if-none-match': etag } }],
+        }),
+      ),
+    );
   }
   const map = Buffer.from(await (await fetch(`${ctx.url}/map`)).arrayBuffer());
-  const points = Buffer.from(await (await fetch(`${ctx.url}/api/map-points.json`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-  ctx.report(`/map page: ${kb(map.length)} HTML (${kb(br(map))} brotli); its markers /api/map-points.json ${kb(points.length)} (${kb(br(points))} brotli)`);
+  const points = Buffer.from(
+    await (await fetch(`${ctx.url}/api/map-points.json`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+  );
+  ctx.report(
+    `/map page: ${kb(map.length)} HTML (${kb(br(map))} brotli); its markers /api/map-points.json ${kb(points.length)} (${kb(br(points))} brotli)`,
+  );
 }
 
 /** The body as sent with brotli (fetch would decode it). */

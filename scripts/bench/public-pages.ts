@@ -30,7 +30,12 @@ export async function run(ctx: BenchContext, sample: { slug: string }, slugs: st
     const slice = Math.max(1, Math.round(ctx.duration / SLICES));
     for (let k = 0; k < SLICES; k++) {
       portalSlices.push(await load(page.label, target, { ...ctx, duration: slice }));
-      bareSlices.push(await load(`  bare node:http, same ${Math.round(bytes.length / 1024)} KB`, bare.url, { ...ctx, duration: slice }));
+      bareSlices.push(
+        await load(`  bare node:http, same ${Math.round(bytes.length / 1024)} KB`, bare.url, {
+          ...ctx,
+          duration: slice,
+        }),
+      );
     }
     await bare.close();
     const portal = together(portalSlices, slice);
@@ -56,9 +61,17 @@ export async function run(ctx: BenchContext, sample: { slug: string }, slugs: st
   };
   let i = 0;
   const everyProject = (req: autocannon.Request) => ({ ...req, path: `/projects/${slugs[i++ % slugs.length]}` });
-  await withServerCpu(() => load('GET /projects/{slug}, each once (misses)', ctx.url, { ...ctx, requests: [{ method: 'GET', setupRequest: everyProject }] }));
+  await withServerCpu(() =>
+    load('GET /projects/{slug}, each once (misses)', ctx.url, {
+      ...ctx,
+      requests: [{ method: 'GET', setupRequest: everyProject }],
+    }),
+  );
   const lists: string[] = [];
-  for (const kind of ['', 'major', 'minor']) for (const sort of ['name', 'updated', 'newest', 'start']) for (let page = 2; page <= 400; page++) lists.push(`/projects?sort=${sort}&page=${page}${kind ? `&kind=${kind}` : ''}`);
+  for (const kind of ['', 'major', 'minor'])
+    for (const sort of ['name', 'updated', 'newest', 'start'])
+      for (let page = 2; page <= 400; page++)
+        lists.push(`/projects?sort=${sort}&page=${page}${kind ? `&kind=${kind}` : ''}`);
   let j = 0;
   // Past the first 4,788 lists, a pass number makes each address new again (the page ignores it; the cache does not).
   const everyList = (req: autocannon.Request) => {
@@ -66,7 +79,12 @@ export async function run(ctx: BenchContext, sample: { slug: string }, slugs: st
     const path = lists[j++ % lists.length];
     return { ...req, path: pass ? `${path}&pass=${pass}` : path };
   };
-  await withServerCpu(() => load('GET /projects?sort&page&kind, each (misses)', ctx.url, { ...ctx, requests: [{ method: 'GET', setupRequest: everyList }] }));
+  await withServerCpu(() =>
+    load('GET /projects?sort&page&kind, each (misses)', ctx.url, {
+      ...ctx,
+      requests: [{ method: 'GET', setupRequest: everyList }],
+    }),
+  );
 }
 
 /** Slices each side of a cached-page comparison takes in turn. */
@@ -99,7 +117,8 @@ async function clearOfTheMinutesJobs(dataDir: string, seconds: number): Promise<
     if (dueInMs > seconds * 1000) return;
     // It runs at the scheduler's first minute tick after falling due.
     const deadline = Date.now() + Math.max(0, dueInMs) + 65_000;
-    while (lastRun(db, dispatch.name)?.getTime() === last.getTime() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    while (lastRun(db, dispatch.name)?.getTime() === last.getTime() && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
   } finally {
     db.$client.close();
   }

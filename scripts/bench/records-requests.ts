@@ -24,13 +24,19 @@ export const BENCH_CLERK = 'bench.clerk@rotterdam.example';
 /** A tiny deterministic generator, so every fresh bench database is the same. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  const next = () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
-  return { next, int: (a: number, b: number) => a + Math.floor(next() * (b - a + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+  const next = () => (s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
+  return {
+    next,
+    int: (a: number, b: number) => a + Math.floor(next() * (b - a + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
 }
 
 /** The mail the bench's own requests queued (to bench.… and load.… addresses at example.org). */
 function deleteBenchMail(sqlite: ReturnType<typeof openDatabase>['$client']): number {
-  return sqlite.prepare("delete from outbox where to_address like 'bench.%@example.org' or to_address like 'load.%@example.org'").run().changes;
+  return sqlite
+    .prepare("delete from outbox where to_address like 'bench.%@example.org' or to_address like 'load.%@example.org'")
+    .run().changes;
 }
 
 /**
@@ -48,13 +54,21 @@ export function forgetBenchMail(dataDir: string): number {
 }
 
 /** Add requests (and a clerk account) until the database holds TARGET_REQUESTS. Returns how many were added. */
-export async function prepare(dataDir: string): Promise<{ added: number; removed: number; total: number; open: number; sample: { slug: string; docId: number } }> {
+export async function prepare(
+  dataDir: string,
+): Promise<{ added: number; removed: number; total: number; open: number; sample: { slug: string; docId: number } }> {
   const db = openDatabase(path.join(dataDir, 'portal.db'));
   const sqlite = db.$client;
   const count = () => (sqlite.prepare('select count(*) n from records_requests').get() as { n: number }).n;
   if (!sqlite.prepare('select 1 from users where email = ?').get(BENCH_CLERK)) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const id = Number(sqlite.prepare("insert into users (email, name, title, password_hash) values (?, 'Bench Clerk', 'Deputy Town Clerk', ?)").run(BENCH_CLERK, passwordHash).lastInsertRowid);
+    const id = Number(
+      sqlite
+        .prepare(
+          "insert into users (email, name, title, password_hash) values (?, 'Bench Clerk', 'Deputy Town Clerk', ?)",
+        )
+        .run(BENCH_CLERK, passwordHash).lastInsertRowid,
+    );
     sqlite.prepare("insert into user_roles (user_id, role) values (?, 'clerk')").run(id);
   }
   // Requests earlier bench runs submitted (and their mail) go, so every run measures the same queue.
@@ -71,20 +85,58 @@ export async function prepare(dataDir: string): Promise<{ added: number; removed
     const calendar = loadCalendar(db);
     const cob = closeOfBusiness(db);
     const today = townToday();
-    const docs = sqlite.prepare("select id, project_id as projectId, title from documents where type in ('swppp', 'noi') and public = 1").all() as Array<{ id: number; projectId: number; title: string }>;
+    const docs = sqlite
+      .prepare("select id, project_id as projectId, title from documents where type in ('swppp', 'noi') and public = 1")
+      .all() as Array<{ id: number; projectId: number; title: string }>;
     const dueMemo = new Map<string, string>();
     const counters = new Map<string, number>();
-    for (const row of sqlite.prepare("select substr(number, 3, 4) as year, max(cast(substr(number, 8) as integer)) as n from records_requests where number like 'R-%' group by 1").all() as Array<{ year: string; n: number }>) counters.set(row.year, row.n);
+    for (const row of sqlite
+      .prepare(
+        "select substr(number, 3, 4) as year, max(cast(substr(number, 8) as integer)) as n from records_requests where number like 'R-%' group by 1",
+      )
+      .all() as Array<{ year: string; n: number }>)
+      counters.set(row.year, row.n);
     const insertRequest = sqlite.prepare(
       `insert into records_requests (number, tracking_token_hash, project_id, channel, status, received_at, due_on, respond_by, acknowledged_on, promised_on, description, delivery,
         requester_name, requester_email, fulfilled_on, denied_on, denial_reason, withdrawn_on, estimate_cents, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const insertItem = sqlite.prepare('insert into request_items (request_id, document_id, description, pages, large_format_sheets) values (?, ?, ?, ?, ?)');
-    const insertEvent = sqlite.prepare("insert into request_events (request_id, at, kind, visible_to_requester, body) values (?, ?, 'status', 1, ?)");
-    const first = ['Alex', 'Jordan', 'Sam', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Drew', 'Robin'];
-    const last = ['Smith', 'Van Patten', 'Okafor', 'Kowalski', 'Reyes', 'Brandt', 'Morrow', 'Dunning', 'Raman', 'Castellano', 'Oyelaran', 'Tolliver'];
-    const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const insertItem = sqlite.prepare(
+      'insert into request_items (request_id, document_id, description, pages, large_format_sheets) values (?, ?, ?, ?, ?)',
+    );
+    const insertEvent = sqlite.prepare(
+      "insert into request_events (request_id, at, kind, visible_to_requester, body) values (?, ?, 'status', 1, ?)",
+    );
+    const first = [
+      'Alex',
+      'Jordan',
+      'Sam',
+      'Taylor',
+      'Morgan',
+      'Casey',
+      'Riley',
+      'Jamie',
+      'Avery',
+      'Quinn',
+      'Drew',
+      'Robin',
+    ];
+    const last = [
+      'Smith',
+      'Van Patten',
+      'Okafor',
+      'Kowalski',
+      'Reyes',
+      'Brandt',
+      'Morrow',
+      'Dunning',
+      'Raman',
+      'Castellano',
+      'Oyelaran',
+      'Tolliver',
+    ];
+    const addDays = (d: string, n: number) =>
+      new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
     sqlite.transaction(() => {
       for (let k = 0, added = 0; added < missing; k++) {
         const age = r.int(0, 3 * 365);
@@ -102,18 +154,43 @@ export async function prepare(dataDir: string): Promise<{ added: number; removed
         // Older requests are almost all closed; the last few weeks hold the open ones.
         const status: RequestStatus =
           age < 30
-            ? r.pick(['received', 'received', 'acknowledged', 'acknowledged', 'awaiting_payment', 'awaiting_cost_approval', 'fulfilled'] as const)
+            ? r.pick([
+                'received',
+                'received',
+                'acknowledged',
+                'acknowledged',
+                'awaiting_payment',
+                'awaiting_cost_approval',
+                'fulfilled',
+              ] as const)
             : r.next() < 0.03
               ? r.pick(['received', 'acknowledged', 'awaiting_payment'] as const)
-              : r.pick(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'denied', 'withdrawn'] as const);
-        const acknowledgedOn = status === 'acknowledged' || status === 'awaiting_payment' ? addDays(day, r.int(1, 4)) : null;
+              : r.pick([
+                  'fulfilled',
+                  'fulfilled',
+                  'fulfilled',
+                  'fulfilled',
+                  'fulfilled',
+                  'denied',
+                  'withdrawn',
+                ] as const);
+        const acknowledgedOn =
+          status === 'acknowledged' || status === 'awaiting_payment' ? addDays(day, r.int(1, 4)) : null;
         const promisedOn = acknowledgedOn ? addDays(acknowledgedOn, r.int(7, 25)) : null;
         const year = day.slice(0, 4);
         const n = (counters.get(year) ?? 0) + 1;
         counters.set(year, n);
         const doc = r.pick(docs);
         const name = `${r.pick(first)} ${r.pick(last)}`;
-        const delivery: DeliveryMethod = r.pick(['electronic', 'electronic', 'electronic', 'paper_pickup', 'paper_mail', 'usb', 'cd'] as const);
+        const delivery: DeliveryMethod = r.pick([
+          'electronic',
+          'electronic',
+          'electronic',
+          'paper_pickup',
+          'paper_mail',
+          'usb',
+          'cd',
+        ] as const);
         const closedOn = addDays(day, r.int(2, 9));
         const at = receivedAt.getTime();
         const id = Number(
@@ -121,7 +198,16 @@ export async function prepare(dataDir: string): Promise<{ added: number; removed
             `R-${year}-${String(n).padStart(4, '0')}`,
             crypto.randomBytes(32).toString('hex'),
             doc.projectId,
-            r.pick(['web', 'web', 'web', 'email', 'email', 'mail', 'walk_in', 'phone'] as const satisfies readonly RequestChannel[]),
+            r.pick([
+              'web',
+              'web',
+              'web',
+              'email',
+              'email',
+              'mail',
+              'walk_in',
+              'phone',
+            ] as const satisfies readonly RequestChannel[]),
             status,
             at,
             dueOn,
@@ -145,15 +231,25 @@ export async function prepare(dataDir: string): Promise<{ added: number; removed
         insertEvent.run(id, at, 'Request received.');
       }
       // Keep the numbering counters in step with what is now stored.
-      const upsert = sqlite.prepare("insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value");
+      const upsert = sqlite.prepare(
+        'insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value',
+      );
       for (const [year, n] of counters) upsert.run(`seq:R:${year}`, String(n), Date.now());
     })();
   }
-  const open = (sqlite.prepare("select count(*) n from records_requests where status in ('received', 'acknowledged', 'awaiting_cost_approval', 'awaiting_payment')").get() as { n: number }).n;
+  const open = (
+    sqlite
+      .prepare(
+        "select count(*) n from records_requests where status in ('received', 'acknowledged', 'awaiting_cost_approval', 'awaiting_payment')",
+      )
+      .get() as { n: number }
+  ).n;
   const total = count();
   // A project with a public SWPPP and inspection reports, for the form posts.
   const sample = sqlite
-    .prepare("select p.slug, d.id as docId from projects p join documents d on d.project_id = p.id and d.type = 'swppp' and d.public = 1 where p.published = 1 and exists (select 1 from documents r where r.project_id = p.id and r.type = 'inspection_report') order by p.id limit 1")
+    .prepare(
+      "select p.slug, d.id as docId from projects p join documents d on d.project_id = p.id and d.type = 'swppp' and d.public = 1 where p.published = 1 and exists (select 1 from documents r where r.project_id = p.id and r.type = 'inspection_report') order by p.id limit 1",
+    )
     .get() as { slug: string; docId: number };
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
@@ -192,11 +288,15 @@ export async function run(ctx: BenchContext, sample: { slug: string; docId: numb
     ],
   });
   const created = result.statusCodeStats?.['303']?.count ?? 0;
-  const other = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '303').map(([code, v]) => `${code}: ${v.count}`);
+  const other = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => code !== '303')
+    .map(([code, v]) => `${code}: ${v.count}`);
   ctx.report(
     `${'POST /requests/new (each makes a request)'.padEnd(44)} ${String(Math.round(result.requests.average)).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms`,
   );
-  ctx.report(`  ${created.toLocaleString('en-US')} requests created (303)${other.length ? `; other answers ${other.join(', ')}` : ''}${result.errors + result.timeouts ? `; errors ${result.errors + result.timeouts}` : ''}`);
+  ctx.report(
+    `  ${created.toLocaleString('en-US')} requests created (303)${other.length ? `; other answers ${other.join(', ')}` : ''}${result.errors + result.timeouts ? `; errors ${result.errors + result.timeouts}` : ''}`,
+  );
 
   const cookie = await signIn(ctx.url, BENCH_CLERK, DEMO_PASSWORD);
   const pages = [
@@ -209,7 +309,10 @@ export async function run(ctx: BenchContext, sample: { slug: string; docId: numb
     const res = await fetch(`${ctx.url}${page.path}`, { headers: { cookie } });
     if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
     await res.arrayBuffer();
-    const result = await load(page.label, `${ctx.url}${page.path}`, { ...ctx, requests: [{ method: 'GET', headers: { cookie } }] });
+    const result = await load(page.label, `${ctx.url}${page.path}`, {
+      ...ctx,
+      requests: [{ method: 'GET', headers: { cookie } }],
+    });
     ctx.report(formatLoad(result));
   }
   // The CSV of every request is a one-off download: time a few in a row.
@@ -222,5 +325,7 @@ export async function run(ctx: BenchContext, sample: { slug: string; docId: numb
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  ctx.report(`GET /staff/requests/export.csv?status=all      median ${Math.round(times[2])} ms for ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+  ctx.report(
+    `GET /staff/requests/export.csv?status=all      median ${Math.round(times[2])} ms for ${(bytes / 1024 / 1024).toFixed(1)} MB`,
+  );
 }

@@ -25,7 +25,15 @@ function helpDocs(): HelpDoc[] {
     const src = fs.readFileSync(path.join(dir, file), 'utf8');
     const fm = /^---\n([\s\S]*?)\n---\n/.exec(src);
     const field = (k: string) => new RegExp(`^${k}:\\s*"?(.*?)"?$`, 'm').exec(fm?.[1] ?? '')?.[1] ?? '';
-    return splitHelpPage({ id: file.replace(/\.md$/, ''), title: field('title'), description: field('description'), body: src.slice(fm?.[0].length ?? 0) }, () => undefined);
+    return splitHelpPage(
+      {
+        id: file.replace(/\.md$/, ''),
+        title: field('title'),
+        description: field('description'),
+        body: src.slice(fm?.[0].length ?? 0),
+      },
+      () => undefined,
+    );
   });
 }
 
@@ -38,7 +46,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 export async function run(ctx: BenchContext) {
   // The portal builds its own index at start-up: wait for it, so the figures below are not shared with it.
   const deadline = Date.now() + 120_000;
-  while ((await fetch(`${ctx.url}/search/index.json`)).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+  while ((await fetch(`${ctx.url}/search/index.json`)).status !== 200 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 500));
   const sqlite = new Database(path.join(ctx.dataDir, 'portal.db'), { readonly: true });
   const t0 = performance.now();
   const docs = [...loadProjectDocs(sqlite), ...helpSearchDocs(helpDocs())];
@@ -60,18 +69,46 @@ export async function run(ctx: BenchContext) {
   const shardTotal = shardBytes.reduce((a, b) => a + b, 0);
   ctx.report(`\nSearch (${docs.length.toLocaleString('en-US')} documents: projects and help sections)`);
   ctx.report(`  read public records from SQLite        ${loadMs.toFixed(0).padStart(6)} ms`);
-  ctx.report(`  build the index (all fields)            ${buildMs.toFixed(0).padStart(6)} ms   retained heap ${(engineHeap / 1024 / 1024).toFixed(0)} MB   (target < 2,000 ms)`);
+  ctx.report(
+    `  build the index (all fields)            ${buildMs.toFixed(0).padStart(6)} ms   retained heap ${(engineHeap / 1024 / 1024).toFixed(0)} MB   (target < 2,000 ms)`,
+  );
   ctx.report(`  browser shards + display, serialized and compressed ${browserMs.toFixed(0).padStart(6)} ms`);
   ctx.report(`  build in all (index + browser files)    ${(buildMs + browserMs).toFixed(0).padStart(6)} ms`);
   ctx.report(`  manifest:      ${kb(browser.index.json.length)} raw, ${kb(browser.index.br.length)} brotli`);
-  ctx.report(`  display list:  ${kb(browser.display.json.length)} raw, ${kb(browser.display.gzip.length)} gzip, ${kb(browser.display.br.length)} brotli`);
-  ctx.report(`  index shards:  ${browser.shards.size} by two-letter prefix, ${kb(shardTotal)} brotli in all, largest ${kb(Math.max(...shardBytes))}`);
+  ctx.report(
+    `  display list:  ${kb(browser.display.json.length)} raw, ${kb(browser.display.gzip.length)} gzip, ${kb(browser.display.br.length)} brotli`,
+  );
+  ctx.report(
+    `  index shards:  ${browser.shards.size} by two-letter prefix, ${kb(shardTotal)} brotli in all, largest ${kb(Math.max(...shardBytes))}`,
+  );
   // Queries people type: streets (whole and partial), names, permit numbers, companies, and junk.
   const sample = docs.filter((d) => d.kind === 'project').slice(0, 200);
   const queries = [
-    'curry', 'curr', 'curry ro', 'altamont avenue', 'westc', 'princetown road solar', 'car wash', 'storage', 'subdivision phase',
-    'sediment basin', 'stop-work order', 'fine', '58.14', 'NYR1', 'SD-2021', 'helderberg', 'mohawk', 'warehouse distribution',
-    '"', 'title:', '*', '~2', '🚧', 'x'.repeat(1000), 'a',
+    'curry',
+    'curr',
+    'curry ro',
+    'altamont avenue',
+    'westc',
+    'princetown road solar',
+    'car wash',
+    'storage',
+    'subdivision phase',
+    'sediment basin',
+    'stop-work order',
+    'fine',
+    '58.14',
+    'NYR1',
+    'SD-2021',
+    'helderberg',
+    'mohawk',
+    'warehouse distribution',
+    '"',
+    'title:',
+    '*',
+    '~2',
+    '🚧',
+    'x'.repeat(1000),
+    'a',
     ...sample.map((d) => d.fields.address ?? ''),
     ...sample.map((d) => (d.fields.ids ?? '').split(',')[0]),
     ...sample.map((d) => d.title.split(' ').slice(1, 3).join(' ').slice(0, 6)),
@@ -87,12 +124,16 @@ export async function run(ctx: BenchContext) {
     }
   }
   times.sort((a, b) => a - b);
-  ctx.report(`  query (in the engine, ${times.length} queries): p50 ${percentile(times, 50).toFixed(2)} ms   p99 ${percentile(times, 99).toFixed(2)} ms   max ${times.at(-1)!.toFixed(1)} ms   (target p99 < 5 ms)`);
+  ctx.report(
+    `  query (in the engine, ${times.length} queries): p50 ${percentile(times, 50).toFixed(2)} ms   p99 ${percentile(times, 99).toFixed(2)} ms   max ${times.at(-1)!.toFixed(1)} ms   (target p99 < 5 ms)`,
+  );
 
   // The browser's side: what it downloads for each query typed, and its query time over the shards.
   const manifest = JSON.parse(browser.index.json.toString()) as SearchManifest;
   const refs = (JSON.parse(browser.display.json.toString()) as string[][]).map((r) => r[0]);
-  const allShards = new Map<string, Shard>(manifest.shards.map((key) => [key, JSON.parse(browser.shards.get(shardFile(key))!.json.toString()) as Shard]));
+  const allShards = new Map<string, Shard>(
+    manifest.shards.map((key) => [key, JSON.parse(browser.shards.get(shardFile(key))!.json.toString()) as Shard]),
+  );
   const source = shardSource(manifest, refs, allShards);
   const payloads = queries.map((q) => {
     const keys = new Set(queryWords(q, { typing: true }).map((w) => shardKey(w.term)));
@@ -101,7 +142,9 @@ export async function run(ctx: BenchContext) {
     return bytes;
   });
   payloads.sort((a, b) => a - b);
-  ctx.report(`  browser payload per query (manifest + display + its shards, brotli): median ${kb(percentile(payloads, 50))}   max ${kb(payloads.at(-1)!)}   (target < 400 KB)`);
+  ctx.report(
+    `  browser payload per query (manifest + display + its shards, brotli): median ${kb(percentile(payloads, 50))}   max ${kb(payloads.at(-1)!)}   (target < 400 KB)`,
+  );
   const browserTimes: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const q of queries) {
@@ -111,7 +154,9 @@ export async function run(ctx: BenchContext) {
     }
   }
   browserTimes.sort((a, b) => a - b);
-  ctx.report(`  query (over the shards, as the browser, ${browserTimes.length} queries): p50 ${percentile(browserTimes, 50).toFixed(2)} ms   p99 ${percentile(browserTimes, 99).toFixed(2)} ms`);
+  ctx.report(
+    `  query (over the shards, as the browser, ${browserTimes.length} queries): p50 ${percentile(browserTimes, 50).toFixed(2)} ms   p99 ${percentile(browserTimes, 99).toFixed(2)} ms`,
+  );
 
   // End to end: the built portal answers /search from its worker-thread index.
   for (const [label, q] of [

@@ -19,7 +19,13 @@ function rowPlan(columns) {
       } else {
         decoder = field.sql.decoder;
       }
-      return { path, decoder, isColumn, last: path[path.length - 1], tableName: isColumn ? getTableName(field.table) : undefined };
+      return {
+        path,
+        decoder,
+        isColumn,
+        last: path[path.length - 1],
+        tableName: isColumn ? getTableName(field.table) : undefined,
+      };
     });
     rowPlans.set(columns, plan);
   }
@@ -40,19 +46,19 @@ function mapResultRow(columns, row, joinsNotNullableMap) {
       node = node[pathChunk];
     }
     const rawValue = row[columnIndex];
-    const value = node[last] = rawValue === null ? null : decoder.mapFromDriverValue(rawValue);
+    const value = (node[last] = rawValue === null ? null : decoder.mapFromDriverValue(rawValue));
     if (joinsNotNullableMap && isColumn && path.length === 2) {
       const objectName = path[0];
       if (!(objectName in nullifyMap)) {
         nullifyMap[objectName] = value === null ? tableName : false;
-      } else if (typeof nullifyMap[objectName] === "string" && nullifyMap[objectName] !== tableName) {
+      } else if (typeof nullifyMap[objectName] === 'string' && nullifyMap[objectName] !== tableName) {
         nullifyMap[objectName] = false;
       }
     }
   }
   if (joinsNotNullableMap && Object.keys(nullifyMap).length > 0) {
     for (const [objectName, tableName] of Object.entries(nullifyMap)) {
-      if (typeof tableName === "string" && !joinsNotNullableMap[tableName]) {
+      if (typeof tableName === 'string' && !joinsNotNullableMap[tableName]) {
         result[objectName] = null;
       }
     }

@@ -9,9 +9,23 @@ import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from
 import { actorOf, audit } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, formText, id, ids as idList, linkToken, noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  formText,
+  id,
+  ids as idList,
+  linkToken,
+  noControlCharacters,
+  plainText,
+} from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
-import { authenticate, inviteUser, requestPasswordReset, setPasswordWithToken, updateUserAccess } from '#lib/server/accounts/users.ts';
+import {
+  authenticate,
+  inviteUser,
+  requestPasswordReset,
+  setPasswordWithToken,
+  updateUserAccess,
+} from '#lib/server/accounts/users.ts';
 import { allow } from './guard.ts';
 
 const email = formText('Enter your email address.')
@@ -20,28 +34,49 @@ const email = formText('Enter your email address.')
   .max(254, { error: 'Use at most 254 characters for the email address.' })
   .pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
 const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), idList);
-const roles = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(choice(ROLES, 'Choose a listed role.'), { error: 'Choose a listed role.' }));
+const roles = z.preprocess(
+  (v) => (v == null ? [] : Array.isArray(v) ? v : [v]),
+  z.array(choice(ROLES, 'Choose a listed role.'), { error: 'Choose a listed role.' }),
+);
 
 export const accounts = {
   signIn: defineAction({
     accept: 'form',
     input: z.object({
       email,
-      password: formText('Enter your password.').min(1, { error: 'Enter your password.' }).max(PASSWORD_MAX_LENGTH, { error: 'That password is longer than any account’s. Check it and try again.' }),
+      password: formText('Enter your password.')
+        .min(1, { error: 'Enter your password.' })
+        .max(PASSWORD_MAX_LENGTH, { error: 'That password is longer than any account’s. Check it and try again.' }),
       // Where to go after signing in; a bad one is ignored (safeNextPath), never an error.
-      next: z.string({ error: 'Sign in from the sign-in page.' }).max(500, { error: 'Sign in from the sign-in page.' }).optional(),
+      next: z
+        .string({ error: 'Sign in from the sign-in page.' })
+        .max(500, { error: 'Sign in from the sign-in page.' })
+        .optional(),
     }),
     handler: async (input, ctx) => {
       const result = await authenticate(db(), input.email, input.password, ctx.clientAddress);
       if (!result.ok) {
         throw result.reason === 'limited'
-          ? new ActionError({ code: 'TOO_MANY_REQUESTS', message: `Too many sign-in attempts. Wait ${minutesText(result.retryAfterMs)} and try again, or reset your password.` })
-          : new ActionError({ code: 'UNAUTHORIZED', message: 'That email and password do not match an account. Check both and try again.' });
+          ? new ActionError({
+              code: 'TOO_MANY_REQUESTS',
+              message: `Too many sign-in attempts. Wait ${minutesText(result.retryAfterMs)} and try again, or reset your password.`,
+            })
+          : new ActionError({
+              code: 'UNAUTHORIZED',
+              message: 'That email and password do not match an account. Check both and try again.',
+            });
       }
       // A new session on every sign-in: a token planted before sign-in is worthless after it.
       deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
-      const session = createSession(db(), result.user.id, { ip: ctx.clientAddress, userAgent: ctx.request.headers.get('user-agent') });
-      ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt));
+      const session = createSession(db(), result.user.id, {
+        ip: ctx.clientAddress,
+        userAgent: ctx.request.headers.get('user-agent'),
+      });
+      ctx.cookies.set(
+        SESSION_COOKIE,
+        session.token,
+        sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt),
+      );
       return { next: safeNextPath(input.next, landingFor(result.user.roles)) };
     },
   }),
@@ -75,7 +110,11 @@ export const accounts = {
     input: z.object({ email }),
     handler: async (input, ctx) => {
       const { limited } = requestPasswordReset(db(), input.email, ctx.clientAddress, townPublicUrl(db()));
-      if (limited) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'Too many reset requests. Wait an hour and try again.' });
+      if (limited)
+        throw new ActionError({
+          code: 'TOO_MANY_REQUESTS',
+          message: 'Too many reset requests. Wait an hour and try again.',
+        });
       return { sent: true };
     },
   }),
@@ -85,19 +124,35 @@ export const accounts = {
     input: z
       .object({
         token: linkToken('This link is incomplete. Open it again from the email, or ask for a new one.'),
-        password: formText('Choose a password.').max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` }),
+        password: formText('Choose a password.').max(PASSWORD_MAX_LENGTH, {
+          error: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+        }),
         confirm: formText('Type the password again.'),
       })
       .superRefine((v, c) => {
         const problem = passwordProblem(v.password);
         if (problem) c.addIssue({ code: 'custom', path: ['password'], message: problem });
-        else if (v.password !== v.confirm) c.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords do not match.' });
+        else if (v.password !== v.confirm)
+          c.addIssue({ code: 'custom', path: ['confirm'], message: 'The two passwords do not match.' });
       }),
     handler: async (input, ctx) => {
-      const result = await setPasswordWithToken(db(), input.token, input.password, ctx.clientAddress, townPublicUrl(db()));
+      const result = await setPasswordWithToken(
+        db(),
+        input.token,
+        input.password,
+        ctx.clientAddress,
+        townPublicUrl(db()),
+      );
       if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
-      const session = createSession(db(), result.userId, { ip: ctx.clientAddress, userAgent: ctx.request.headers.get('user-agent') });
-      ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt));
+      const session = createSession(db(), result.userId, {
+        ip: ctx.clientAddress,
+        userAgent: ctx.request.headers.get('user-agent'),
+      });
+      ctx.cookies.set(
+        SESSION_COOKIE,
+        session.token,
+        sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt),
+      );
       return { purpose: result.purpose };
     },
   }),
@@ -106,7 +161,12 @@ export const accounts = {
     accept: 'form',
     input: z.object({
       email,
-      name: noControlCharacters(formText('Enter the person’s name.').trim().min(1, { error: 'Enter the person’s name.' }).max(120, { error: 'Use at most 120 characters.' })),
+      name: noControlCharacters(
+        formText('Enter the person’s name.')
+          .trim()
+          .min(1, { error: 'Enter the person’s name.' })
+          .max(120, { error: 'Use at most 120 characters.' }),
+      ),
       title: plainText(120).optional(),
       roles: roles.pipe(z.array(choice(ROLES, 'Choose a listed role.')).min(1, { error: 'Choose at least one role.' })),
       projectIds: ids,

@@ -15,7 +15,8 @@ const email = formText('Enter your email address.')
   .pipe(z.email({ error: 'Enter an email address like name@example.com.' }));
 const notOnEarth = 'That is not a place on Earth. Choose the place again on the “Near me” page.';
 const RADIUS_WORDS = 'Choose a quarter mile, half a mile, 1 mile or 2 miles.';
-const optionalNumber = (message: string) => z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number({ error: message }).optional());
+const optionalNumber = (message: string) =>
+  z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number({ error: message }).optional());
 const token = linkToken();
 
 export const alerts = {
@@ -25,9 +26,15 @@ export const alerts = {
       .object({
         email,
         target: choice(ALERT_TARGETS, 'Choose a project or an area.'),
-        project: noControlCharacters(formText('Choose a project.').max(200, { error: 'Choose a project from the list.' })).optional(),
-        lat: optionalNumber(notOnEarth).pipe(z.number({ error: notOnEarth }).min(-90, { error: notOnEarth }).max(90, { error: notOnEarth }).optional()),
-        lon: optionalNumber(notOnEarth).pipe(z.number({ error: notOnEarth }).min(-180, { error: notOnEarth }).max(180, { error: notOnEarth }).optional()),
+        project: noControlCharacters(
+          formText('Choose a project.').max(200, { error: 'Choose a project from the list.' }),
+        ).optional(),
+        lat: optionalNumber(notOnEarth).pipe(
+          z.number({ error: notOnEarth }).min(-90, { error: notOnEarth }).max(90, { error: notOnEarth }).optional(),
+        ),
+        lon: optionalNumber(notOnEarth).pipe(
+          z.number({ error: notOnEarth }).min(-180, { error: notOnEarth }).max(180, { error: notOnEarth }).optional(),
+        ),
         r: optionalNumber(RADIUS_WORDS).pipe(
           z
             .number({ error: RADIUS_WORDS })
@@ -39,8 +46,10 @@ export const alerts = {
         frequency: choice(ALERT_FREQUENCIES, 'Choose how often to get email.'),
       })
       .superRefine((v, c) => {
-        if (v.target === 'area' && (v.lat == null || v.lon == null)) c.addIssue({ code: 'custom', path: ['label'], message: 'Choose a place first, on the “Near me” page.' });
-        if (v.target === 'area' && v.r == null) c.addIssue({ code: 'custom', path: ['r'], message: 'Choose how far around the place.' });
+        if (v.target === 'area' && (v.lat == null || v.lon == null))
+          c.addIssue({ code: 'custom', path: ['label'], message: 'Choose a place first, on the “Near me” page.' });
+        if (v.target === 'area' && v.r == null)
+          c.addIssue({ code: 'custom', path: ['r'], message: 'Choose how far around the place.' });
       }),
     handler: async (input, ctx) => {
       const result = subscribe(
@@ -56,7 +65,11 @@ export const alerts = {
         },
         { ip: ctx.clientAddress, baseUrl: townPublicUrl(db()) },
       );
-      if (!result.ok) throw new ActionError({ code: result.reason === 'limited' ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST', message: result.message });
+      if (!result.ok)
+        throw new ActionError({
+          code: result.reason === 'limited' ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST',
+          message: result.message,
+        });
       return { sent: true };
     },
   }),

@@ -10,10 +10,21 @@ export const compliance = {
   updateSettings: defineAction({
     accept: 'form',
     input: z.object({
-      summaryDueDay: z.coerce.number({ error: 'Enter a day of the month from 1 to 28.' }).int({ error: 'Enter a whole day of the month.' }).min(1, { error: 'Enter a day of the month from 1 to 28.' }).max(28, { error: 'Enter a day of the month from 1 to 28 (every month has one).' }),
-      twiceWeeklyOverAcres: z.coerce.number({ error: 'Enter acres, like 5.' }).min(0.1, { error: 'Enter acres, like 5.' }).max(1000, { error: 'Enter acres, like 5.' }),
+      summaryDueDay: z.coerce
+        .number({ error: 'Enter a day of the month from 1 to 28.' })
+        .int({ error: 'Enter a whole day of the month.' })
+        .min(1, { error: 'Enter a day of the month from 1 to 28.' })
+        .max(28, { error: 'Enter a day of the month from 1 to 28 (every month has one).' }),
+      twiceWeeklyOverAcres: z.coerce
+        .number({ error: 'Enter acres, like 5.' })
+        .min(0.1, { error: 'Enter acres, like 5.' })
+        .max(1000, { error: 'Enter acres, like 5.' }),
       twiceWeeklyImpaired: z.preprocess((v) => v === 'on', z.boolean()),
-      winterMaxDays: z.coerce.number({ error: 'Enter a number of days, like 30.' }).int({ error: 'Enter a whole number of days.' }).min(7, { error: 'Enter at least 7 days.' }).max(90, { error: 'Enter at most 90 days.' }),
+      winterMaxDays: z.coerce
+        .number({ error: 'Enter a number of days, like 30.' })
+        .int({ error: 'Enter a whole number of days.' })
+        .min(7, { error: 'Enter at least 7 days.' })
+        .max(90, { error: 'Enter at most 90 days.' }),
     }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer', 'admin');

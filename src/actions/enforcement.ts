@@ -10,22 +10,44 @@ import { z } from 'astro/zod';
 import { ENFORCEMENT_TYPES, PAYMENT_METHODS } from '#db/schema.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { issueAction, recordConviction, recordPayment, transitionAction, updateDetails, waiveFine } from '#lib/server/enforcement/actions.ts';
+import {
+  issueAction,
+  recordConviction,
+  recordPayment,
+  transitionAction,
+  updateDetails,
+  waiveFine,
+} from '#lib/server/enforcement/actions.ts';
 import { calculateFine } from '#lib/server/enforcement/actions.rules.ts';
 import { parseMoney } from '#lib/shared/format.ts';
-import { failure, formText, id, ids, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import {
+  failure,
+  formText,
+  id,
+  ids,
+  money,
+  optionalDay,
+  optionalText,
+  orNull,
+  requiredDay,
+  requiredText,
+} from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 const fineFields = {
   fineDays: z.coerce.number({ error: 'Enter the number of days, like 9.' }).optional(),
-  fineDailyRate: formText('Enter the daily fine in dollars, like 150 or 150.00.').trim().max(20, { error: 'Enter the daily fine in dollars, like 150 or 150.00.' }).optional(),
+  fineDailyRate: formText('Enter the daily fine in dollars, like 150 or 150.00.')
+    .trim()
+    .max(20, { error: 'Enter the daily fine in dollars, like 150 or 150.00.' })
+    .optional(),
 };
 
 function fineInput(days: number | undefined, rate: string | undefined) {
   const dailyRateCents = rate ? parseMoney(rate) : undefined;
-  if (rate && dailyRateCents === undefined) failure({ fields: { fineDailyRate: 'Enter the daily fine in dollars, like 150 or 150.00.' } });
+  if (rate && dailyRateCents === undefined)
+    failure({ fields: { fineDailyRate: 'Enter the daily fine in dollars, like 150 or 150.00.' } });
   return { days: days ?? 0, dailyRateCents: dailyRateCents ?? 0 };
 }
 
@@ -38,7 +60,13 @@ export const enforcement = {
       allow.role(ctx, 'officer');
       const r = calculateFine(fineInput(input.fineDays, input.fineDailyRate), loadLocalLaw(db()));
       if (!r.ok) failure({ fields: { [r.field === 'days' ? 'fineDays' : 'fineDailyRate']: r.message } });
-      return { days: r.days, dailyRateCents: r.dailyRateCents, assessedCents: r.assessedCents, cappedFromCents: r.cappedFromCents ?? null, lines: r.lines };
+      return {
+        days: r.days,
+        dailyRateCents: r.dailyRateCents,
+        assessedCents: r.assessedCents,
+        cappedFromCents: r.cappedFromCents ?? null,
+        lines: r.lines,
+      };
     },
   }),
 
@@ -65,7 +93,8 @@ export const enforcement = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const today = townToday();
-      const court = input.type === 'fine' ? { name: orNull(input.courtName), docketNumber: orNull(input.docketNumber) } : null;
+      const court =
+        input.type === 'fine' ? { name: orNull(input.courtName), docketNumber: orNull(input.docketNumber) } : null;
       const r = await issueAction(
         db(),
         { userId: user.id, name: user.name, title: user.title, ip: ctx.clientAddress },
@@ -79,7 +108,13 @@ export const enforcement = {
           complyBy: orNull(input.complyBy),
           public: input.public,
           violationIds: input.violationIds,
-          newViolation: input.newViolationDescription ? { description: input.newViolationDescription, section: orNull(input.newViolationSection), observedOn: input.newViolationObservedOn ?? input.issuedOn } : null,
+          newViolation: input.newViolationDescription
+            ? {
+                description: input.newViolationDescription,
+                section: orNull(input.newViolationSection),
+                observedOn: input.newViolationObservedOn ?? input.issuedOn,
+              }
+            : null,
           escalatesId: input.escalatesId ?? null,
           court,
         },
@@ -103,7 +138,14 @@ export const enforcement = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const on = input.on ?? input.liftedOn ?? '';
-      const r = transitionAction(db(), actorOf(user, ctx), input.actionId, { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) }, townToday(), townPublicUrl(db()));
+      const r = transitionAction(
+        db(),
+        actorOf(user, ctx),
+        input.actionId,
+        { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) },
+        townToday(),
+        townPublicUrl(db()),
+      );
       if (!r.ok) failure(r);
       return { actionId: input.actionId, event: input.event };
     },
@@ -120,7 +162,18 @@ export const enforcement = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordPayment(db(), actorOf(user, ctx), input.actionId, { receivedOn: input.receivedOn, amountCents: parseMoney(input.amount) as number, method: input.method, reference: orNull(input.reference) }, townToday());
+      const r = recordPayment(
+        db(),
+        actorOf(user, ctx),
+        input.actionId,
+        {
+          receivedOn: input.receivedOn,
+          amountCents: parseMoney(input.amount) as number,
+          method: input.method,
+          reference: orNull(input.reference),
+        },
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { actionId: input.actionId };
     },
@@ -139,7 +192,19 @@ export const enforcement = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordConviction(db(), actorOf(user, ctx), input.actionId, { convictedOn: input.convictedOn, docketNumber: input.docketNumber, days: input.fineDays, fineCents: parseMoney(input.fineAmount) as number, dueOn: orNull(input.fineDueOn) }, townToday());
+      const r = recordConviction(
+        db(),
+        actorOf(user, ctx),
+        input.actionId,
+        {
+          convictedOn: input.convictedOn,
+          docketNumber: input.docketNumber,
+          days: input.fineDays,
+          fineCents: parseMoney(input.fineAmount) as number,
+          dueOn: orNull(input.fineDueOn),
+        },
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { actionId: input.actionId };
     },
@@ -147,7 +212,11 @@ export const enforcement = {
 
   waiveFine: defineAction({
     accept: 'form',
-    input: z.object({ actionId: id, on: requiredDay('the date of the waiver'), reason: requiredText('the reason for the waiver', 2000) }),
+    input: z.object({
+      actionId: id,
+      on: requiredDay('the date of the waiver'),
+      reason: requiredText('the reason for the waiver', 2000),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const r = waiveFine(db(), actorOf(user, ctx), input.actionId, input, townToday());
@@ -176,7 +245,8 @@ export const enforcement = {
         public: input.public,
       });
       if (!r.ok) {
-        if (r.message === 'No such enforcement action.') throw new ActionError({ code: 'NOT_FOUND', message: r.message });
+        if (r.message === 'No such enforcement action.')
+          throw new ActionError({ code: 'NOT_FOUND', message: r.message });
         failure(r);
       }
       return { actionId: input.actionId };

@@ -3,7 +3,16 @@ import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, failure, id, money, optionalDay, optionalText, orNull, requiredDay } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  failure,
+  id,
+  money,
+  optionalDay,
+  optionalText,
+  orNull,
+  requiredDay,
+} from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { recordEscrowEntry } from '#lib/server/projects/escrow.ts';
 import { parseMoney } from '#lib/shared/format.ts';
@@ -20,7 +29,14 @@ export const escrow = {
       checkNumber: optionalText(40),
       professional: optionalText(200),
       description: optionalText(1000),
-      hours: z.preprocess((v) => (v == null || v === '' ? undefined : v), z.coerce.number({ error: 'Enter the hours as a number, like 3.5.' }).min(0, { error: 'Hours cannot be negative.' }).max(10000, { error: 'Enter the hours as a number, like 3.5.' }).optional()),
+      hours: z.preprocess(
+        (v) => (v == null || v === '' ? undefined : v),
+        z.coerce
+          .number({ error: 'Enter the hours as a number, like 3.5.' })
+          .min(0, { error: 'Hours cannot be negative.' })
+          .max(10000, { error: 'Enter the hours as a number, like 3.5.' })
+          .optional(),
+      ),
       acceptedOn: optionalDay('the day the Town accepted the services'),
     }),
     handler: async (input, ctx) => {

@@ -5,7 +5,16 @@ import { z } from 'astro/zod';
 import { GUARANTEE_KINDS, GUARANTEE_PURPOSES } from '#db/schema.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { parseMoney } from '#lib/shared/format.ts';
-import { failure, id, money, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import {
+  failure,
+  id,
+  money,
+  optionalDay,
+  optionalText,
+  orNull,
+  requiredDay,
+  requiredText,
+} from '#lib/server/platform/forms/fields.ts';
 import { releaseGuarantee, saveGuarantee } from '#lib/server/projects/guarantees.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
@@ -25,7 +34,9 @@ export const guarantees = {
       expiresOn: optionalDay('the expiry date'),
       finalAcceptanceOn: optionalDay('the date of final acceptance'),
       oneYearInspectionOn: optionalDay('the date of the one-year inspection'),
-      oneYearInspectionAcceptable: z.enum(['', 'yes', 'no'], { error: 'Choose whether the facilities were acceptable.' }).optional(),
+      oneYearInspectionAcceptable: z
+        .enum(['', 'yes', 'no'], { error: 'Choose whether the facilities were acceptable.' })
+        .optional(),
       removedFromOperationOn: optionalDay('the date the facilities were removed from operation'),
       notes: optionalText(2000),
     }),
@@ -43,7 +54,12 @@ export const guarantees = {
         expiresOn: orNull(input.expiresOn),
         finalAcceptanceOn: orNull(input.finalAcceptanceOn),
         oneYearInspectionOn: orNull(input.oneYearInspectionOn),
-        oneYearInspectionAcceptable: input.oneYearInspectionAcceptable === 'yes' ? true : input.oneYearInspectionAcceptable === 'no' ? false : null,
+        oneYearInspectionAcceptable:
+          input.oneYearInspectionAcceptable === 'yes'
+            ? true
+            : input.oneYearInspectionAcceptable === 'no'
+              ? false
+              : null,
         removedFromOperationOn: orNull(input.removedFromOperationOn),
         notes: orNull(input.notes),
       });

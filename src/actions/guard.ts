@@ -4,7 +4,13 @@
  */
 import { ActionError } from 'astro:actions';
 import type { Role } from '#db/schema.ts';
-import { AccessError, requireProjectMember, requireRole, requireUser, type GuardContext } from '#lib/server/accounts/guards.ts';
+import {
+  AccessError,
+  requireProjectMember,
+  requireRole,
+  requireUser,
+  type GuardContext,
+} from '#lib/server/accounts/guards.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
 import { db } from '#lib/server/platform/db.ts';
 
@@ -14,7 +20,15 @@ function asActionError<T>(check: () => T): T {
   } catch (err) {
     if (!(err instanceof AccessError)) throw err;
     const code = err.status === 401 ? 'UNAUTHORIZED' : err.status === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
-    throw new ActionError({ code, message: err.status === 401 ? 'Please sign in again.' : err.status === 403 ? 'Your account is not allowed to do this.' : 'Not found.' });
+    throw new ActionError({
+      code,
+      message:
+        err.status === 401
+          ? 'Please sign in again.'
+          : err.status === 403
+            ? 'Your account is not allowed to do this.'
+            : 'Not found.',
+    });
   }
 }
 
@@ -23,5 +37,6 @@ function asActionError<T>(check: () => T): T {
 export const allow = {
   user: (ctx: GuardContext): SessionUser => asActionError(() => requireUser(ctx)),
   role: (ctx: GuardContext, ...roles: Role[]): SessionUser => asActionError(() => requireRole(ctx, ...roles)),
-  projectMember: (ctx: GuardContext, projectId: number): SessionUser => asActionError(() => requireProjectMember(db(), ctx, projectId)),
+  projectMember: (ctx: GuardContext, projectId: number): SessionUser =>
+    asActionError(() => requireProjectMember(db(), ctx, projectId)),
 };

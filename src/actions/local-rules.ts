@@ -9,7 +9,13 @@ import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
 import { LOCAL_LAW_RULES } from '#lib/server/platform/local-law.rules.ts';
 import { allow } from './guard.ts';
 
-const shape = Object.fromEntries([...LOCAL_RULES.map((r) => r.key), ...CITABLE.map((k) => `citation.${k}`), ...LOCAL_LAW_RULES.flatMap((r) => [r.key, `lawCitation.${r.key}`])].map((k) => [k, optionalText(2000)]));
+const shape = Object.fromEntries(
+  [
+    ...LOCAL_RULES.map((r) => r.key),
+    ...CITABLE.map((k) => `citation.${k}`),
+    ...LOCAL_LAW_RULES.flatMap((r) => [r.key, `lawCitation.${r.key}`]),
+  ].map((k) => [k, optionalText(2000)]),
+);
 
 export const localRules = {
   save: defineAction({

@@ -12,7 +12,8 @@ export const mail = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const admin = allow.role(ctx, 'admin');
-      if (!retryNow(db(), admin.id, input.id)) throw new ActionError({ code: 'NOT_FOUND', message: 'No such message.' });
+      if (!retryNow(db(), admin.id, input.id))
+        throw new ActionError({ code: 'NOT_FOUND', message: 'No such message.' });
       return { id: input.id };
     },
   }),

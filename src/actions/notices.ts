@@ -9,7 +9,16 @@ import { z } from 'astro/zod';
 import { INSPECTION_MILESTONES } from '#db/schema.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, failure, id, optionalText, orNull, requiredDay, requiredText, requiredTime } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  failure,
+  id,
+  optionalText,
+  orNull,
+  requiredDay,
+  requiredText,
+  requiredTime,
+} from '#lib/server/platform/forms/fields.ts';
 import { TOWN_INSPECTION_OUTCOMES } from '#lib/server/enforcement/inspection-notice.rules.ts';
 import {
   cancelScheduledInspection,
@@ -29,16 +38,28 @@ const milestone = choice(INSPECTION_MILESTONES, 'Choose the milestone.');
 export const notices = {
   give: defineAction({
     accept: 'form',
-    input: z.object({ projectId: id, milestone, scheduledDate: requiredDay('the day of the milestone work'), scheduledTime: time('the time work starts'), notes: optionalText(1000) }),
+    input: z.object({
+      projectId: id,
+      milestone,
+      scheduledDate: requiredDay('the day of the milestone work'),
+      scheduledTime: time('the time work starts'),
+      notes: optionalText(1000),
+    }),
     handler: async (input, ctx) => {
       const user = allow.projectMember(ctx, input.projectId);
-      const r = giveNotice(db(), actorOf(user, ctx), input.projectId, {
-        milestone: input.milestone,
-        scheduledFor: townInstant(input.scheduledDate, input.scheduledTime),
-        notes: orNull(input.notes),
-        givenAt: new Date(),
-        givenByName: user.name,
-      }, townPublicUrl(db()));
+      const r = giveNotice(
+        db(),
+        actorOf(user, ctx),
+        input.projectId,
+        {
+          milestone: input.milestone,
+          scheduledFor: townInstant(input.scheduledDate, input.scheduledTime),
+          notes: orNull(input.notes),
+          givenAt: new Date(),
+          givenByName: user.name,
+        },
+        townPublicUrl(db()),
+      );
       if (!r.ok) failure(r);
       return { id: r.id, late: r.late };
     },
@@ -58,14 +79,20 @@ export const notices = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = giveNotice(db(), actorOf(user, ctx), input.projectId, {
-        milestone: input.milestone,
-        scheduledFor: townInstant(input.scheduledDate, input.scheduledTime),
-        // Who gave it and who took it are kept apart: the officer is the account that recorded it.
-        notes: orNull(input.notes),
-        givenAt: townInstant(input.givenDate, input.givenTime),
-        givenByName: input.givenBy,
-      }, townPublicUrl(db()));
+      const r = giveNotice(
+        db(),
+        actorOf(user, ctx),
+        input.projectId,
+        {
+          milestone: input.milestone,
+          scheduledFor: townInstant(input.scheduledDate, input.scheduledTime),
+          // Who gave it and who took it are kept apart: the officer is the account that recorded it.
+          notes: orNull(input.notes),
+          givenAt: townInstant(input.givenDate, input.givenTime),
+          givenByName: input.givenBy,
+        },
+        townPublicUrl(db()),
+      );
       if (!r.ok) failure(r);
       return { id: r.id, late: r.late };
     },
@@ -86,15 +113,23 @@ export const notices = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordTownInspection(db(), actorOf(user, ctx), input.projectId, {
-        scheduledId: input.scheduledId ?? null,
-        noticeId: input.noticeId ?? null,
-        milestone: input.milestone ?? null,
-        inspectedOn: input.inspectedOn,
-        outcome: input.outcome,
-        findings: orNull(input.findings),
-        violation: input.violationDescription ? { description: input.violationDescription, section: orNull(input.violationSection) } : null,
-      }, townToday());
+      const r = recordTownInspection(
+        db(),
+        actorOf(user, ctx),
+        input.projectId,
+        {
+          scheduledId: input.scheduledId ?? null,
+          noticeId: input.noticeId ?? null,
+          milestone: input.milestone ?? null,
+          inspectedOn: input.inspectedOn,
+          outcome: input.outcome,
+          findings: orNull(input.findings),
+          violation: input.violationDescription
+            ? { description: input.violationDescription, section: orNull(input.violationSection) }
+            : null,
+        },
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { id: r.id };
     },
@@ -137,10 +172,21 @@ export const notices = {
 
   recordViolation: defineAction({
     accept: 'form',
-    input: z.object({ projectId: id, observedOn: requiredDay('the date observed'), description: requiredText('what was found', 2000), section: optionalText(300) }),
+    input: z.object({
+      projectId: id,
+      observedOn: requiredDay('the date observed'),
+      description: requiredText('what was found', 2000),
+      section: optionalText(300),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordViolation(db(), actorOf(user, ctx), input.projectId, { observedOn: input.observedOn, description: input.description, section: orNull(input.section) }, townToday());
+      const r = recordViolation(
+        db(),
+        actorOf(user, ctx),
+        input.projectId,
+        { observedOn: input.observedOn, description: input.description, section: orNull(input.section) },
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { id: r.id };
     },

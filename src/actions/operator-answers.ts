@@ -12,8 +12,22 @@ import type { SessionUser } from '#lib/server/accounts/sessions.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, FieldErrors, id, optionalText, requiredDay, requiredText, requiredTime } from '#lib/server/platform/forms/fields.ts';
-import { markInspected, offerInspection, operatorMayAct, recordOperatorPayment, type Outcome } from '#lib/server/operator-requests/workflow.ts';
+import {
+  choice,
+  FieldErrors,
+  id,
+  optionalText,
+  requiredDay,
+  requiredText,
+  requiredTime,
+} from '#lib/server/platform/forms/fields.ts';
+import {
+  markInspected,
+  offerInspection,
+  operatorMayAct,
+  recordOperatorPayment,
+  type Outcome,
+} from '#lib/server/operator-requests/workflow.ts';
 import { allow } from './guard.ts';
 
 /** The operator, if the request is for one of their projects; 404 otherwise. */
@@ -43,7 +57,15 @@ export const operatorAnswers = {
     }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orFields(offerInspection(db(), actorOf(user, ctx), input.id, { place: input.place, on: input.on, time: input.time }, townPublicUrl(db())));
+      orFields(
+        offerInspection(
+          db(),
+          actorOf(user, ctx),
+          input.id,
+          { place: input.place, on: input.on, time: input.time },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: 'offered' };
     },
   }),
@@ -59,7 +81,15 @@ export const operatorAnswers = {
     }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orFields(recordOperatorPayment(db(), actorOf(user, ctx), input.id, { paidOn: input.paidOn, method: input.method, reference: input.reference }, townPublicUrl(db())));
+      orFields(
+        recordOperatorPayment(
+          db(),
+          actorOf(user, ctx),
+          input.id,
+          { paidOn: input.paidOn, method: input.method, reference: input.reference },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: 'paid' };
     },
   }),

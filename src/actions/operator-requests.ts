@@ -19,8 +19,14 @@ import { createOperatorRequest, type OperatorRequestInput } from '#lib/server/op
 import { withdrawOperatorRequest } from '#lib/server/operator-requests/workflow.ts';
 import { allow } from './guard.ts';
 
-const text = (max: number, what: string) => plainText(max, `Use at most ${max.toLocaleString('en-US')} characters for ${what}.`, `Enter ${what}.`);
-const day = (what: string) => z.string({ error: `Enter ${what} as a date, like 2026-05-03.` }).trim().refine(isIsoDay, { error: `Enter ${what} as a date, like 2026-05-03.` }).optional();
+const text = (max: number, what: string) =>
+  plainText(max, `Use at most ${max.toLocaleString('en-US')} characters for ${what}.`, `Enter ${what}.`);
+const day = (what: string) =>
+  z
+    .string({ error: `Enter ${what} as a date, like 2026-05-03.` })
+    .trim()
+    .refine(isIsoDay, { error: `Enter ${what} as a date, like 2026-05-03.` })
+    .optional();
 const WRITTEN_CHANNELS = ['letter', 'email', 'hand'] as const;
 const CHANNEL_MESSAGE = 'Choose how the request reached the operator: by letter, by email or by hand.';
 
@@ -31,9 +37,16 @@ const fields = {
   reportsFrom: day('the first date'),
   reportsTo: day('the last date'),
   description: text(4000, 'the description').optional(),
-  delivery: choice(DELIVERY_METHODS, 'Choose how you want the records: copies by email or download, paper copies, or to inspect them.').default('electronic'),
+  delivery: choice(
+    DELIVERY_METHODS,
+    'Choose how you want the records: copies by email or download, paper copies, or to inspect them.',
+  ).default('electronic'),
   name: text(200, 'your name').optional(),
-  email: formText('Enter your email address.').trim().max(254, { error: 'Use at most 254 characters for the email address.' }).pipe(z.email({ error: 'Enter an email address like name@example.com.' })).optional(),
+  email: formText('Enter your email address.')
+    .trim()
+    .max(254, { error: 'Use at most 254 characters for the email address.' })
+    .pipe(z.email({ error: 'Enter an email address like name@example.com.' }))
+    .optional(),
   phone: text(40, 'the phone number').optional(),
   address: text(500, 'the postal address').optional(),
   receivedOn: day('the day the operator received it'),
@@ -70,19 +83,34 @@ export const operatorRequests = {
       written: z.boolean({ error: 'Tick the box or leave it empty.' }).default(false),
       channel: choice(WRITTEN_CHANNELS, CHANNEL_MESSAGE).optional(),
       website: formText('Leave this empty.').optional(),
-      formKey: z.string({ error: 'This form has expired. Reload the page and send it again.' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This form has expired. Reload the page and send it again.' }),
+      formKey: z
+        .string({ error: 'This form has expired. Reload the page and send it again.' })
+        .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This form has expired. Reload the page and send it again.' }),
     }),
     handler: async (input, ctx) => {
       // Honeypot: a field people never see; bots fill it.
-      if (input.website) throw new ActionError({ code: 'BAD_REQUEST', message: 'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.' });
+      if (input.website)
+        throw new ActionError({
+          code: 'BAD_REQUEST',
+          message:
+            'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.',
+        });
       if (input.written && !input.channel) throw new FieldErrors({ channel: CHANNEL_MESSAGE });
       const limitKey = `operator-request:ip:${ctx.clientAddress}`;
       const limit = submissionLimit();
       const state = isLimited(db(), limitKey, limit);
       if (!state.allowed) {
-        throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: `Too many requests from this connection. Wait ${minutesText(state.retryAfterMs)} and send it again.` });
+        throw new ActionError({
+          code: 'TOO_MANY_REQUESTS',
+          message: `Too many requests from this connection. Wait ${minutesText(state.retryAfterMs)} and send it again.`,
+        });
       }
-      const result = createOperatorRequest(db(), { ...inputOf(input, input.written ? input.channel! : 'web'), formKey: input.formKey }, { label: 'requester', ip: ctx.clientAddress }, townPublicUrl(db()));
+      const result = createOperatorRequest(
+        db(),
+        { ...inputOf(input, input.written ? input.channel! : 'web'), formKey: input.formKey },
+        { label: 'requester', ip: ctx.clientAddress },
+        townPublicUrl(db()),
+      );
       if (!result.ok) throw new FieldErrors(result.fields as Record<string, string>);
       if (!result.duplicate) hit(db(), limitKey, limit);
       return { token: result.token, number: result.number };
@@ -95,7 +123,12 @@ export const operatorRequests = {
     input: z.object({ ...fields, channel: choice(WRITTEN_CHANNELS, CHANNEL_MESSAGE) }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'clerk', 'officer', 'admin');
-      const result = createOperatorRequest(db(), inputOf(input, input.channel), actorOf(user, ctx), townPublicUrl(db()));
+      const result = createOperatorRequest(
+        db(),
+        inputOf(input, input.channel),
+        actorOf(user, ctx),
+        townPublicUrl(db()),
+      );
       if (!result.ok) throw new FieldErrors(result.fields as Record<string, string>);
       return { id: result.id, number: result.number, token: result.token };
     },
@@ -110,7 +143,11 @@ export const operatorRequests = {
     }),
     handler: async (input, ctx) => {
       const id = operatorRequestIdForToken(db(), input.token);
-      if (id === undefined) throw new ActionError({ code: 'NOT_FOUND', message: 'This tracking link is not valid. Use the newest link you were sent.' });
+      if (id === undefined)
+        throw new ActionError({
+          code: 'NOT_FOUND',
+          message: 'This tracking link is not valid. Use the newest link you were sent.',
+        });
       const result = withdrawOperatorRequest(db(), { label: 'requester', ip: ctx.clientAddress }, id);
       if (!result.ok) {
         const { form, ...rest } = result.fields;

@@ -5,13 +5,22 @@ import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
 import { failure, formText } from '#lib/server/platform/forms/fields.ts';
-import { MAX_ORDINANCE_BYTES, replaceOrdinanceText, restoreBuiltInOrdinance } from '#lib/server/platform/ordinance-text.ts';
+import {
+  MAX_ORDINANCE_BYTES,
+  replaceOrdinanceText,
+  restoreBuiltInOrdinance,
+} from '#lib/server/platform/ordinance-text.ts';
 import { allow } from './guard.ts';
 
 export const ordinanceText = {
   replace: defineAction({
     accept: 'form',
-    input: z.object({ file: z.instanceof(File).optional(), text: formText('Paste the ordinance’s text, or choose a file.').max(MAX_ORDINANCE_BYTES * 2, { error: 'The text is too long: the ordinance may be at most 200 KB.' }).optional() }),
+    input: z.object({
+      file: z.instanceof(File).optional(),
+      text: formText('Paste the ordinance’s text, or choose a file.')
+        .max(MAX_ORDINANCE_BYTES * 2, { error: 'The text is too long: the ordinance may be at most 200 KB.' })
+        .optional(),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'admin');
       const file = input.file && input.file.size > 0 ? input.file : undefined;
@@ -19,7 +28,8 @@ export const ordinanceText = {
       if (file) {
         const r = await uploadedText(file, MAX_ORDINANCE_BYTES, {
           tooLarge: 'The file is larger than 200 KB: an ordinance is usually under 50 KB.',
-          notText: (ext) => `This is a ${ext} file, not text: save the law as plain text (.txt) or Markdown (.md), or paste it below.`,
+          notText: (ext) =>
+            `This is a ${ext} file, not text: save the law as plain text (.txt) or Markdown (.md), or paste it below.`,
         });
         if (!r.ok) failure({ fields: { file: r.message } });
         else text = r.text;

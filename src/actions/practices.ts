@@ -4,16 +4,36 @@ import { z } from 'astro/zod';
 import { SMP_CONDITIONS, SMP_INSPECTION_REASONS, SMP_OWNER_KINDS, SMP_TYPES } from '#db/schema.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, failure, id, ids as idList, optionalText, orNull, plainText, requiredDay, requiredText, wholeNumber } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  failure,
+  id,
+  ids as idList,
+  optionalText,
+  orNull,
+  plainText,
+  requiredDay,
+  requiredText,
+  wholeNumber,
+} from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { recordPracticeInspection, drawRandomInspections } from '#lib/server/stormwater-practices/inspections.ts';
-import { acceptAsBuilt, createPractice, removeFromOperation, saveRoutineIntervals, updatePractice } from '#lib/server/stormwater-practices/practices.ts';
+import {
+  acceptAsBuilt,
+  createPractice,
+  removeFromOperation,
+  saveRoutineIntervals,
+  updatePractice,
+} from '#lib/server/stormwater-practices/practices.ts';
 import { ROUTINE_INTERVAL_RANGE } from '#lib/server/stormwater-practices/practices.rules.ts';
 import { allow } from './guard.ts';
 
 const ids = z.preprocess((v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]), idList);
 const text = (max: number) => z.preprocess((v) => v ?? '', plainText(max));
-const coordinate = (what: string) => z.coerce.number({ error: `Enter the ${what} in decimal degrees, like 42.79.` }).refine(Number.isFinite, { error: `Enter the ${what} in decimal degrees, like 42.79.` });
+const coordinate = (what: string) =>
+  z.coerce
+    .number({ error: `Enter the ${what} in decimal degrees, like 42.79.` })
+    .refine(Number.isFinite, { error: `Enter the ${what} in decimal degrees, like 42.79.` });
 
 const practiceFields = {
   name: requiredText('the practice’s name', 160),
@@ -24,7 +44,10 @@ const practiceFields = {
   longitude: coordinate('longitude'),
   ownerKind: choice(SMP_OWNER_KINDS, 'Choose who maintains it: the Town or a private owner.'),
   ownerName: requiredText('the owner responsible for maintenance', 160),
-  maintainerEmail: z.preprocess((v) => (v == null || v === '' ? undefined : v), z.email({ error: 'Enter the operator account’s email, or leave it empty.' }).optional()),
+  maintainerEmail: z.preprocess(
+    (v) => (v == null || v === '' ? undefined : v),
+    z.email({ error: 'Enter the operator account’s email, or leave it empty.' }).optional(),
+  ),
   agreementReference: optionalText(300),
   dedicatedToTown: z.preprocess((v) => v === 'yes', z.boolean()),
   inServiceOn: requiredDay('the day it went into service'),
@@ -32,14 +55,29 @@ const practiceFields = {
 
 function practiceInput(input: { [K in keyof typeof practiceFields]?: unknown }) {
   const i = input as {
-    name: string; type: (typeof SMP_TYPES)[number]; description: string; location: string; latitude: number; longitude: number;
-    ownerKind: 'public' | 'private'; ownerName: string; maintainerEmail?: string; agreementReference?: string; dedicatedToTown: boolean; inServiceOn: string;
+    name: string;
+    type: (typeof SMP_TYPES)[number];
+    description: string;
+    location: string;
+    latitude: number;
+    longitude: number;
+    ownerKind: 'public' | 'private';
+    ownerName: string;
+    maintainerEmail?: string;
+    agreementReference?: string;
+    dedicatedToTown: boolean;
+    inServiceOn: string;
   };
   return { ...i, maintainerEmail: i.maintainerEmail ?? null, agreementReference: orNull(i.agreementReference) };
 }
 
 const ITEM_SLOTS = [0, 1, 2] as const;
-const itemFields = Object.fromEntries(ITEM_SLOTS.flatMap((n) => [[`item${n}Description`, optionalText(500)], [`item${n}DueOn`, optionalText(20)]]));
+const itemFields = Object.fromEntries(
+  ITEM_SLOTS.flatMap((n) => [
+    [`item${n}Description`, optionalText(500)],
+    [`item${n}DueOn`, optionalText(20)],
+  ]),
+);
 
 export const practices = {
   create: defineAction({
@@ -75,7 +113,18 @@ export const practices = {
     }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const r = acceptAsBuilt(db(), actorOf(officer, ctx), { ...practiceInput(input), documentId: input.documentId, certifiedBy: input.certifiedBy, comment: input.comment, public: input.public === 'yes' }, new Date());
+      const r = acceptAsBuilt(
+        db(),
+        actorOf(officer, ctx),
+        {
+          ...practiceInput(input),
+          documentId: input.documentId,
+          certifiedBy: input.certifiedBy,
+          comment: input.comment,
+          public: input.public === 'yes',
+        },
+        new Date(),
+      );
       if (!r.ok) failure(r);
       return { id: r.id };
     },
@@ -113,7 +162,19 @@ export const practices = {
       const r = recordPracticeInspection(
         db(),
         actorOf(officer, ctx),
-        { practiceId: input.practiceId, inspectedOn: input.inspectedOn, reason: input.reason, condition: input.condition, inspectorName: input.inspectorName, jointAgency: orNull(input.jointAgency), complaintSource: orNull(input.complaintSource), randomDrawId: input.randomDrawId ?? null, findings: input.findings, closeItemIds: input.closeItemIds, newItems },
+        {
+          practiceId: input.practiceId,
+          inspectedOn: input.inspectedOn,
+          reason: input.reason,
+          condition: input.condition,
+          inspectorName: input.inspectorName,
+          jointAgency: orNull(input.jointAgency),
+          complaintSource: orNull(input.complaintSource),
+          randomDrawId: input.randomDrawId ?? null,
+          findings: input.findings,
+          closeItemIds: input.closeItemIds,
+          newItems,
+        },
         townToday(),
       );
       if (!r.ok) failure(r);
@@ -145,7 +206,14 @@ export const practices = {
 
   saveIntervals: defineAction({
     accept: 'form',
-    input: z.object(Object.fromEntries(SMP_TYPES.map((t) => [t, wholeNumber(ROUTINE_INTERVAL_RANGE.message, ROUTINE_INTERVAL_RANGE.min, ROUTINE_INTERVAL_RANGE.max)])) as Record<(typeof SMP_TYPES)[number], ReturnType<typeof wholeNumber>>),
+    input: z.object(
+      Object.fromEntries(
+        SMP_TYPES.map((t) => [
+          t,
+          wholeNumber(ROUTINE_INTERVAL_RANGE.message, ROUTINE_INTERVAL_RANGE.min, ROUTINE_INTERVAL_RANGE.max),
+        ]),
+      ) as Record<(typeof SMP_TYPES)[number], ReturnType<typeof wholeNumber>>,
+    ),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
       const r = saveRoutineIntervals(db(), actorOf(officer, ctx), input as Record<(typeof SMP_TYPES)[number], number>);

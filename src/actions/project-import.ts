@@ -19,7 +19,8 @@ const mapShape = Object.fromEntries(IMPORT_FIELDS.map((f) => [`map.${f.key}`, z.
 async function csvText(file: File): Promise<string> {
   const r = await uploadedText(file, MAX_IMPORT_BYTES, {
     tooLarge: 'The file is larger than 1 MB: import the list in parts.',
-    notText: (ext) => `This is a ${ext} file, not CSV: in the spreadsheet, choose Save as, then “CSV (comma-separated values)”.`,
+    notText: (ext) =>
+      `This is a ${ext} file, not CSV: in the spreadsheet, choose Save as, then “CSV (comma-separated values)”.`,
   });
   if (!r.ok) failure({ fields: { file: r.message } });
   return r.text;
@@ -30,7 +31,9 @@ export const projectImport = {
     accept: 'form',
     input: z.object({
       file: z.instanceof(File).optional(),
-      csv: formText('Choose the CSV file to import.').max(MAX_IMPORT_BYTES * 2, { error: 'That file is too large to import at once: split it into smaller files.' }).optional(),
+      csv: formText('Choose the CSV file to import.')
+        .max(MAX_IMPORT_BYTES * 2, { error: 'That file is too large to import at once: split it into smaller files.' })
+        .optional(),
       source: optionalText(200),
       confirm: formText('Check the file again before importing.').optional(),
       ...mapShape,

@@ -5,7 +5,20 @@ import { z } from 'astro/zod';
 import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '#db/schema.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
-import { choice, failure, formText, id, ids, noControlCharacters, optionalAcres, optionalDay, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  failure,
+  formText,
+  id,
+  ids,
+  noControlCharacters,
+  optionalAcres,
+  optionalDay,
+  optionalText,
+  orNull,
+  requiredDay,
+  requiredText,
+} from '#lib/server/platform/forms/fields.ts';
 import { noiProblems, type NoiFields } from '#lib/server/projects/noi.rules.ts';
 import { D1_EXEMPTIONS } from '#lib/shared/labels.ts';
 import {
@@ -29,17 +42,35 @@ const WATER_TYPES = ['stream', 'river', 'wetland', 'lake', 'ms4'] as const;
 /** Every NOI field of the project record, as the form sends it. */
 const noiShape = {
   name: requiredText('the project name', 160),
-  slug: noControlCharacters(formText('Enter the web address, or leave it empty.').trim().toLowerCase().max(80, { error: 'Use at most 80 characters.' })).optional(),
+  slug: noControlCharacters(
+    formText('Enter the web address, or leave it empty.')
+      .trim()
+      .toLowerCase()
+      .max(80, { error: 'Use at most 80 characters.' }),
+  ).optional(),
   description: requiredText('a brief description for the public', 2000),
   siteAddress: requiredText('the site address', 200),
   crossStreet: optionalText(120),
-  zip: formText('Enter a five-digit ZIP code, like 12306.').trim().regex(/^\d{5}$/, { error: 'Enter a five-digit ZIP code, like 12306.' }).optional(),
-  latitude: z.coerce.number({ error: 'Enter the latitude as a decimal number, like 42.7950.' }).min(-90, { error: 'A latitude is between -90 and 90, like 42.7950.' }).max(90, { error: 'A latitude is between -90 and 90, like 42.7950.' }).optional(),
-  longitude: z.coerce.number({ error: 'Enter the longitude as a decimal number, like -74.0011.' }).min(-180, { error: 'A longitude is between -180 and 180, like -74.0011.' }).max(180, { error: 'A longitude is between -180 and 180, like -74.0011.' }).optional(),
+  zip: formText('Enter a five-digit ZIP code, like 12306.')
+    .trim()
+    .regex(/^\d{5}$/, { error: 'Enter a five-digit ZIP code, like 12306.' })
+    .optional(),
+  latitude: z.coerce
+    .number({ error: 'Enter the latitude as a decimal number, like 42.7950.' })
+    .min(-90, { error: 'A latitude is between -90 and 90, like 42.7950.' })
+    .max(90, { error: 'A latitude is between -90 and 90, like 42.7950.' })
+    .optional(),
+  longitude: z.coerce
+    .number({ error: 'Enter the longitude as a decimal number, like -74.0011.' })
+    .min(-180, { error: 'A longitude is between -180 and 180, like -74.0011.' })
+    .max(180, { error: 'A longitude is between -180 and 180, like -74.0011.' })
+    .optional(),
   taxMapParcels: optionalText(300),
   kind: z.enum(PROJECT_KINDS, { error: 'Choose major or minor project.' }),
   status: z.enum(PROJECT_STATUSES, { error: 'Choose a listed status.' }),
-  natureOfActivity: z.enum(['new_construction', 'redevelopment'], { error: 'Choose new construction or redevelopment.' }).optional(),
+  natureOfActivity: z
+    .enum(['new_construction', 'redevelopment'], { error: 'Choose new construction or redevelopment.' })
+    .optional(),
   preDevelopmentLandUse: optionalText(200),
   postDevelopmentLandUse: optionalText(200),
   totalSiteAcres: optionalAcres('the total site area'),
@@ -50,7 +81,12 @@ const noiShape = {
   decFiveAcreApproval: z.boolean(),
   decFiveAcreApprovalOn: optionalDay('the date of DEC’s approval'),
   phasing: optionalText(2000),
-  phaseCount: z.coerce.number({ error: 'Enter a whole number of phases.' }).int({ error: 'Enter a whole number of phases.' }).min(1, { error: 'Enter at least 1 phase.' }).max(50, { error: 'Enter at most 50 phases.' }).optional(),
+  phaseCount: z.coerce
+    .number({ error: 'Enter a whole number of phases.' })
+    .int({ error: 'Enter a whole number of phases.' })
+    .min(1, { error: 'Enter at least 1 phase.' })
+    .max(50, { error: 'Enter at most 50 phases.' })
+    .optional(),
   drainsToMs4: z.boolean(),
   federalWetlandBuffer: z.boolean(),
   stateWetlandBuffer: z.boolean(),
@@ -61,7 +97,12 @@ const noiShape = {
   plannedCompletionOn: optionalDay('the planned completion'),
   actualStartOn: optionalDay('the actual start'),
   townPermitNo: optionalText(40),
-  spdesPermitId: noControlCharacters(formText('Enter the SPDES permit ID, like NYR10A123.').trim().toUpperCase().max(20, { error: 'Use at most 20 characters.' })).optional(),
+  spdesPermitId: noControlCharacters(
+    formText('Enter the SPDES permit ID, like NYR10A123.')
+      .trim()
+      .toUpperCase()
+      .max(20, { error: 'Use at most 20 characters.' }),
+  ).optional(),
   noiReceivedOn: optionalDay('the date the NOI was received'),
   finalStabilizationOn: optionalDay('the final stabilization date'),
   notFiledOn: optionalDay('the NOT filing date'),
@@ -117,7 +158,8 @@ function toNoi(i: NoiInput): NoiFields {
 
 /** Cross-field NOI checks run with the schema, so their messages sit beside the fields. */
 function checkNoi(v: NoiInput, ctx: z.RefinementCtx) {
-  for (const [field, message] of Object.entries(noiProblems(toNoi(v), town(db()).profile.bounds))) ctx.addIssue({ code: 'custom', path: [field], message });
+  for (const [field, message] of Object.entries(noiProblems(toNoi(v), town(db()).profile.bounds)))
+    ctx.addIssue({ code: 'custom', path: [field], message });
 }
 
 const waterFields = {
@@ -142,14 +184,24 @@ export const registry = {
       })
       .superRefine((v, ctx) => {
         checkNoi(v, ctx);
-        if (v.waterName && !v.waterType) ctx.addIssue({ code: 'custom', path: ['waterType'], message: 'Choose the kind of water.' });
+        if (v.waterName && !v.waterType)
+          ctx.addIssue({ code: 'custom', path: ['waterType'], message: 'Choose the kind of water.' });
       }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
       const result = createProject(db(), actorOf(user, ctx), {
         ...toNoi(input),
-        owner: { companyName: input.ownerCompany, contactName: orNull(input.ownerContact), contactTitle: orNull(input.ownerTitle), phone: orNull(input.ownerPhone), email: orNull(input.ownerEmail) },
-        waters: input.waterName && input.waterType ? [{ name: input.waterName, waterType: input.waterType, impaired: input.waterImpaired }] : [],
+        owner: {
+          companyName: input.ownerCompany,
+          contactName: orNull(input.ownerContact),
+          contactTitle: orNull(input.ownerTitle),
+          phone: orNull(input.ownerPhone),
+          email: orNull(input.ownerEmail),
+        },
+        waters:
+          input.waterName && input.waterType
+            ? [{ name: input.waterName, waterType: input.waterType, impaired: input.waterImpaired }]
+            : [],
         publish: input.publish,
       });
       if (!result.ok) failure(result);
@@ -170,7 +222,10 @@ export const registry = {
 
   setPublished: defineAction({
     accept: 'form',
-    input: z.object({ projectId: id, published: choice(['yes', 'no'], 'Choose whether residents can see the project.') }),
+    input: z.object({
+      projectId: id,
+      published: choice(['yes', 'no'], 'Choose whether residents can see the project.'),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
       const result = setPublished(db(), actorOf(user, ctx), input.projectId, input.published === 'yes');
@@ -207,7 +262,8 @@ export const registry = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      if (input.certifiedOn && input.certifiedOn > townToday()) failure({ fields: { certifiedOn: 'The signing date cannot be in the future.' } });
+      if (input.certifiedOn && input.certifiedOn > townToday())
+        failure({ fields: { certifiedOn: 'The signing date cannot be in the future.' } });
       const result = saveParty(db(), actorOf(user, ctx), input.projectId, input.partyId, {
         role: input.role,
         companyName: input.companyName,
@@ -237,10 +293,19 @@ export const registry = {
 
   addWater: defineAction({
     accept: 'form',
-    input: z.object({ projectId: id, name: requiredText('the name of the water', 120), waterType: z.enum(WATER_TYPES, { error: 'Choose the kind of water.' }), impaired: z.boolean() }),
+    input: z.object({
+      projectId: id,
+      name: requiredText('the name of the water', 120),
+      waterType: z.enum(WATER_TYPES, { error: 'Choose the kind of water.' }),
+      impaired: z.boolean(),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = addWater(db(), actorOf(user, ctx), input.projectId, { name: input.name, waterType: input.waterType, impaired: input.impaired });
+      const result = addWater(db(), actorOf(user, ctx), input.projectId, {
+        name: input.name,
+        waterType: input.waterType,
+        impaired: input.impaired,
+      });
       if (!result.ok) failure(result);
       return { saved: true };
     },
@@ -259,7 +324,11 @@ export const registry = {
 
   recordNot: defineAction({
     accept: 'form',
-    input: z.object({ projectId: id, notFiledOn: requiredDay('the date the NOT was filed'), finalStabilizationOn: requiredDay('the date final stabilization was reached') }),
+    input: z.object({
+      projectId: id,
+      notFiledOn: requiredDay('the date the NOT was filed'),
+      finalStabilizationOn: requiredDay('the date final stabilization was reached'),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
       const result = recordNotAndClose(db(), actorOf(user, ctx), input.projectId, input, townToday());
@@ -278,7 +347,17 @@ export const registry = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = recordStartDuties(db(), actorOf(user, ctx), input.projectId, { exemption: orNull(input.exemption), exemptionNote: orNull(input.exemptionNote), preConstructionAssessmentOn: orNull(input.preConstructionAssessmentOn) }, townToday());
+      const result = recordStartDuties(
+        db(),
+        actorOf(user, ctx),
+        input.projectId,
+        {
+          exemption: orNull(input.exemption),
+          exemptionNote: orNull(input.exemptionNote),
+          preConstructionAssessmentOn: orNull(input.preConstructionAssessmentOn),
+        },
+        townToday(),
+      );
       if (!result.ok) failure(result);
       return { saved: true };
     },
@@ -286,12 +365,27 @@ export const registry = {
 
   setDocumentPublic: defineAction({
     accept: 'form',
-    input: z.object({ projectId: id, documentId: id, public: choice(['yes', 'no'], 'Choose whether residents can see the document.') }),
+    input: z.object({
+      projectId: id,
+      documentId: id,
+      public: choice(['yes', 'no'], 'Choose whether residents can see the document.'),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = setDocumentPublic(db(), actorOf(user, ctx), user.roles, input.projectId, input.documentId, input.public === 'yes');
+      const result = setDocumentPublic(
+        db(),
+        actorOf(user, ctx),
+        user.roles,
+        input.projectId,
+        input.documentId,
+        input.public === 'yes',
+      );
       // An operator's filing: only the officer decides, once reviewed (projects/operator-filings.ts).
-      if (!result.ok) throw new ActionError({ code: ({ not_found: 'NOT_FOUND', forbidden: 'FORBIDDEN', not_reviewed: 'CONFLICT' } as const)[result.reason], message: result.message });
+      if (!result.ok)
+        throw new ActionError({
+          code: ({ not_found: 'NOT_FOUND', forbidden: 'FORBIDDEN', not_reviewed: 'CONFLICT' } as const)[result.reason],
+          message: result.message,
+        });
       return { saved: true };
     },
   }),

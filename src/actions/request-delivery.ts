@@ -20,11 +20,20 @@ export const requestDelivery = {
     input: z.object({
       id,
       how: choice(['pickup', 'mail'], 'Choose whether the copies were picked up or mailed.'),
-      on: z.string({ error: 'Enter the date.' }).trim().refine(isIsoDay, { error: `Enter the date, like ${townToday()}.` }),
+      on: z
+        .string({ error: 'Enter the date.' })
+        .trim()
+        .refine(isIsoDay, { error: `Enter the date, like ${townToday()}.` }),
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = recordHandover(db(), actorOf(clerk, ctx), input.id, { how: input.how, on: input.on }, townPublicUrl(db()));
+      const result = recordHandover(
+        db(),
+        actorOf(clerk, ctx),
+        input.id,
+        { how: input.how, on: input.on },
+        townPublicUrl(db()),
+      );
       if (!result.ok) failure(result);
       return { done: input.how === 'pickup' ? 'picked-up' : 'mailed' };
     },

@@ -22,8 +22,18 @@ export const requestLinks = {
         .pipe(z.email({ error: 'Enter an email address like name@example.com.' })),
     }),
     handler: async (input, ctx) => {
-      const result = sendLostLinks(db(), input.email, { label: 'requester', ip: ctx.clientAddress }, townPublicUrl(db()), { ip: ctx.clientAddress });
-      if (!result.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: `Too many tries. Wait ${minutesText(result.retryAfterMs)} and try again, or ask the Town Clerk.` });
+      const result = sendLostLinks(
+        db(),
+        input.email,
+        { label: 'requester', ip: ctx.clientAddress },
+        townPublicUrl(db()),
+        { ip: ctx.clientAddress },
+      );
+      if (!result.ok)
+        throw new ActionError({
+          code: 'TOO_MANY_REQUESTS',
+          message: `Too many tries. Wait ${minutesText(result.retryAfterMs)} and try again, or ask the Town Clerk.`,
+        });
       return { sent: true };
     },
   }),

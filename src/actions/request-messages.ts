@@ -12,7 +12,12 @@ import { FieldErrors, id, linkToken, plainText, RELOAD_FORM } from '#lib/server/
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { sendClerkMessage, sendRequesterMessage } from '#lib/server/records-requests/messages.ts';
 import { closeAsDuplicate } from '#lib/server/records-requests/duplicate-close.ts';
-import { deleteReplyTemplate, saveReplyTemplate, TEMPLATE_BODY_MAX, TEMPLATE_NAME_MAX } from '#lib/server/records-requests/reply-templates.ts';
+import {
+  deleteReplyTemplate,
+  saveReplyTemplate,
+  TEMPLATE_BODY_MAX,
+  TEMPLATE_NAME_MAX,
+} from '#lib/server/records-requests/reply-templates.ts';
 import { MESSAGE_MAX_CHARS } from '#lib/server/records-requests/messages.rules.ts';
 import type { Outcome } from '#lib/server/records-requests/billing.ts';
 import { allow } from './guard.ts';
@@ -34,7 +39,11 @@ function orFields<T extends { ok: boolean }>(result: T | { ok: false; fields: Re
   return orThrow(result as Outcome) as unknown as T;
 }
 
-const body = plainText(MESSAGE_MAX_CHARS, `Use at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters for the message.`, 'Write the message.').min(1, { error: 'Write the message.' });
+const body = plainText(
+  MESSAGE_MAX_CHARS,
+  `Use at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters for the message.`,
+  'Write the message.',
+).min(1, { error: 'Write the message.' });
 const token = linkToken('This tracking link is incomplete. Open it again from the email, or copy the whole address.');
 
 export const requestMessages = {
@@ -44,8 +53,14 @@ export const requestMessages = {
     input: z.object({ token, body }),
     handler: async (input, ctx) => {
       const rid = requestIdForToken(db(), input.token);
-      if (rid === undefined) throw new ActionError({ code: 'NOT_FOUND', message: 'This tracking link is not valid. Use the newest link the Town sent you.' });
-      const result = orThrow(sendRequesterMessage(db(), { label: 'requester', ip: ctx.clientAddress }, rid, input.body, townPublicUrl(db())));
+      if (rid === undefined)
+        throw new ActionError({
+          code: 'NOT_FOUND',
+          message: 'This tracking link is not valid. Use the newest link the Town sent you.',
+        });
+      const result = orThrow(
+        sendRequesterMessage(db(), { label: 'requester', ip: ctx.clientAddress }, rid, input.body, townPublicUrl(db())),
+      );
       return { sent: result.answered ? 'answered' : 'sent' };
     },
   }),
@@ -56,7 +71,15 @@ export const requestMessages = {
     input: z.object({ id, body, clarify: z.enum(['yes'], { error: RELOAD_FORM }).optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(sendClerkMessage(db(), actorOf(clerk, ctx), input.id, { body: input.body, clarify: input.clarify === 'yes' }, townPublicUrl(db())));
+      orThrow(
+        sendClerkMessage(
+          db(),
+          actorOf(clerk, ctx),
+          input.id,
+          { body: input.body, clarify: input.clarify === 'yes' },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: input.clarify === 'yes' ? 'clarification' : 'messaged' };
     },
   }),
@@ -66,12 +89,28 @@ export const requestMessages = {
     accept: 'form',
     input: z.object({
       id,
-      otherNumber: plainText(20, 'Enter a request number like R-2026-0042.', 'Enter the number of the request this one duplicates, like R-2026-0042.'),
-      note: plainText(2000, 'Use at most 2,000 characters for the note.', 'Write a note for the requester: they read it with the other request’s number.'),
+      otherNumber: plainText(
+        20,
+        'Enter a request number like R-2026-0042.',
+        'Enter the number of the request this one duplicates, like R-2026-0042.',
+      ),
+      note: plainText(
+        2000,
+        'Use at most 2,000 characters for the note.',
+        'Write a note for the requester: they read it with the other request’s number.',
+      ),
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(closeAsDuplicate(db(), actorOf(clerk, ctx), input.id, { otherNumber: input.otherNumber, note: input.note }, townPublicUrl(db())));
+      orThrow(
+        closeAsDuplicate(
+          db(),
+          actorOf(clerk, ctx),
+          input.id,
+          { otherNumber: input.otherNumber, note: input.note },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: 'duplicate' };
     },
   }),
@@ -80,13 +119,28 @@ export const requestMessages = {
   saveTemplate: defineAction({
     accept: 'form',
     input: z.object({
-      templateId: z.string({ error: RELOAD_FORM }).trim().regex(/^\d{0,12}$/, { error: RELOAD_FORM }).transform((v) => (v ? Number(v) : undefined)).optional(),
-      name: plainText(TEMPLATE_NAME_MAX, `Use at most ${TEMPLATE_NAME_MAX} characters for the name.`, 'Give the reply a short name, like “Ask which phase”.'),
-      body: plainText(TEMPLATE_BODY_MAX, `Use at most ${TEMPLATE_BODY_MAX.toLocaleString('en-US')} characters for the reply.`, 'Write the reply.'),
+      templateId: z
+        .string({ error: RELOAD_FORM })
+        .trim()
+        .regex(/^\d{0,12}$/, { error: RELOAD_FORM })
+        .transform((v) => (v ? Number(v) : undefined))
+        .optional(),
+      name: plainText(
+        TEMPLATE_NAME_MAX,
+        `Use at most ${TEMPLATE_NAME_MAX} characters for the name.`,
+        'Give the reply a short name, like “Ask which phase”.',
+      ),
+      body: plainText(
+        TEMPLATE_BODY_MAX,
+        `Use at most ${TEMPLATE_BODY_MAX.toLocaleString('en-US')} characters for the reply.`,
+        'Write the reply.',
+      ),
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orFields(saveReplyTemplate(db(), actorOf(clerk, ctx), { id: input.templateId, name: input.name, body: input.body }));
+      orFields(
+        saveReplyTemplate(db(), actorOf(clerk, ctx), { id: input.templateId, name: input.name, body: input.body }),
+      );
       return { done: input.templateId ? 'updated' : 'saved' };
     },
   }),

@@ -13,19 +13,43 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
-import { approveCost, billRequest, recordPayment, releaseNow, voidInvoice } from '#lib/server/records-requests/billing.ts';
+import {
+  approveCost,
+  billRequest,
+  recordPayment,
+  releaseNow,
+  voidInvoice,
+} from '#lib/server/records-requests/billing.ts';
 import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { nearDuplicateWarning } from '#lib/server/records-requests/near-duplicates.ts';
 import { onlineOnlyDocuments } from '#lib/server/records-requests/delivery.ts';
 import { ONLINE_ONLY_MESSAGE } from '#lib/server/records-requests/delivery.rules.ts';
-import { acknowledge, addNote, attachDocuments, deny, extend, fulfill, newTrackingLink, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
+import {
+  acknowledge,
+  addNote,
+  attachDocuments,
+  deny,
+  extend,
+  fulfill,
+  newTrackingLink,
+  removeItem,
+  withdraw,
+} from '#lib/server/records-requests/workflow.ts';
 import { decideAppeal, fileAppeal, mayAnswerAppeals, setAppealsOfficer } from '#lib/server/records-requests/appeals.ts';
 import { decideItem } from '#lib/server/records-requests/decisions.ts';
 import { saveFeeSchedule } from '#lib/server/records-requests/fee-schedules.ts';
 import { createGround, updateGround } from '#lib/server/records-requests/grounds.ts';
-import { choice, FieldErrors, formText, id as recordId, linkToken, plainText, RELOAD_FORM } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  FieldErrors,
+  formText,
+  id as recordId,
+  linkToken,
+  plainText,
+  RELOAD_FORM,
+} from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 import type { Outcome } from '#lib/server/records-requests/billing.ts';
 import { allow } from './guard.ts';
@@ -37,16 +61,35 @@ function orThrow<T extends Outcome>(result: T): Extract<T, { ok: true }> {
   throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
 }
 
-const date = (what: string) => z.string({ error: `Enter ${what}.` }).trim().refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` });
-const optionalDate = (what: string) => z.string({ error: `Enter ${what} as a date, like ${townToday()}.` }).trim().refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` }).optional();
+const date = (what: string) =>
+  z
+    .string({ error: `Enter ${what}.` })
+    .trim()
+    .refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` });
+const optionalDate = (what: string) =>
+  z
+    .string({ error: `Enter ${what} as a date, like ${townToday()}.` })
+    .trim()
+    .refine(isIsoDay, { error: `Enter ${what} as a date, like ${townToday()}.` })
+    .optional();
 const id = recordId;
 const ids = z.array(recordId, { error: RELOAD_FORM }).default([]);
-const text = (max: number, what: string) => plainText(max, `Use at most ${max.toLocaleString('en-US')} characters for ${what}.`, `Enter ${what}.`);
+const text = (max: number, what: string) =>
+  plainText(max, `Use at most ${max.toLocaleString('en-US')} characters for ${what}.`, `Enter ${what}.`);
 const money = (what: string) =>
-  z.string({ error: `Enter ${what} in dollars, like 25 or 25.00.` }).trim().max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` }).refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
+  z
+    .string({ error: `Enter ${what} in dollars, like 25 or 25.00.` })
+    .trim()
+    .max(20, { error: `Enter ${what} in dollars, like 25 or 25.00.` })
+    .refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 25 or 25.00.` });
 const token = linkToken('This tracking link is incomplete. Open it again from the email, or copy the whole address.');
 /** An optional id from a select whose first option is empty ("none"). */
-const optionalId = z.string({ error: RELOAD_FORM }).trim().regex(/^\d{0,12}$/, { error: RELOAD_FORM }).transform((v) => (v ? Number(v) : undefined)).optional();
+const optionalId = z
+  .string({ error: RELOAD_FORM })
+  .trim()
+  .regex(/^\d{0,12}$/, { error: RELOAD_FORM })
+  .transform((v) => (v ? Number(v) : undefined))
+  .optional();
 
 /** A service's field messages (or a form-level one under `form`) as the page shows them. */
 function orFields<T extends { ok: boolean }>(result: T | { ok: false; fields: Record<string, string> }): T {
@@ -58,7 +101,9 @@ function orFields<T extends { ok: boolean }>(result: T | { ok: false; fields: Re
 
 /** The request form's fields, shared by the public form and the clerk's entry form. */
 const requestFields = {
-  formKey: z.string({ error: 'This form has expired. Reload the page and send it again.' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This form has expired. Reload the page and send it again.' }),
+  formKey: z
+    .string({ error: 'This form has expired. Reload the page and send it again.' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This form has expired. Reload the page and send it again.' }),
   intent: choice(['project', 'preview', 'submit'], RELOAD_FORM).default('submit'),
   project: text(200, 'the project').optional(),
   documentIds: ids,
@@ -67,7 +112,11 @@ const requestFields = {
   freeText: text(4000, 'the description').optional(),
   delivery: choice(DELIVERY_METHODS, 'Choose how you want to receive the records.').default('electronic'),
   name: text(200, 'your name').optional(),
-  email: formText('Enter your email address.').trim().max(254, { error: 'Use at most 254 characters for the email address.' }).pipe(z.email({ error: 'Enter an email address like name@example.com.' })).optional(),
+  email: formText('Enter your email address.')
+    .trim()
+    .max(254, { error: 'Use at most 254 characters for the email address.' })
+    .pipe(z.email({ error: 'Enter an email address like name@example.com.' }))
+    .optional(),
   phone: text(40, 'the phone number').optional(),
   address: text(500, 'the postal address').optional(),
   costLimit: money('the cost limit').optional(),
@@ -82,28 +131,55 @@ type RequestForm = {
 };
 
 /** On send (not on a preview): contact details, and the records checked against the project, all reported at once. */
-function checkSend(v: RequestForm & { project?: string; documentIds: number[]; reportsFrom?: string; reportsTo?: string; freeText?: string }, ctx: z.RefinementCtx, emailRequired: boolean) {
+function checkSend(
+  v: RequestForm & {
+    project?: string;
+    documentIds: number[];
+    reportsFrom?: string;
+    reportsTo?: string;
+    freeText?: string;
+  },
+  ctx: z.RefinementCtx,
+  emailRequired: boolean,
+) {
   if (v.intent !== 'submit') return;
   const checked = checkSelection(db(), v.project, v);
   checkedSelections.set(v, checked);
   for (const p of checked.problems) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter your name (or an organization’s).' });
-  if (emailRequired && !v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter your email address: the receipt and tracking link go there.' });
-  if (v.delivery === 'paper_mail' && !v.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the postal address to mail the copies to.' });
+  if (emailRequired && !v.email)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['email'],
+      message: 'Enter your email address: the receipt and tracking link go there.',
+    });
+  if (v.delivery === 'paper_mail' && !v.address)
+    ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the postal address to mail the copies to.' });
 }
 
 /** The selection checked while validating the form, so the handler does not check (and query) it again (issue 17 item 9). */
 const checkedSelections = new WeakMap<object, ReturnType<typeof checkSelection>>();
 
-function selectionOf(input: { project?: string; documentIds: number[]; reportsFrom?: string; reportsTo?: string; freeText?: string }) {
+function selectionOf(input: {
+  project?: string;
+  documentIds: number[];
+  reportsFrom?: string;
+  reportsTo?: string;
+  freeText?: string;
+}) {
   const checked = checkedSelections.get(input) ?? checkSelection(db(), input.project, input);
-  if (checked.problems.length) throw new FieldErrors(Object.fromEntries(checked.problems.map((p) => [p.field, p.message])));
+  if (checked.problems.length)
+    throw new FieldErrors(Object.fromEntries(checked.problems.map((p) => [p.field, p.message])));
   return checked;
 }
 
 function trackedRequest(token: string): number {
   const rid = requestIdForToken(db(), token);
-  if (rid === undefined) throw new ActionError({ code: 'NOT_FOUND', message: 'This tracking link is not valid. Use the newest link the Town sent you.' });
+  if (rid === undefined)
+    throw new ActionError({
+      code: 'NOT_FOUND',
+      message: 'This tracking link is not valid. Use the newest link the Town sent you.',
+    });
   return rid;
 }
 
@@ -112,17 +188,31 @@ export const requests = {
   submit: defineAction({
     accept: 'form',
     input: z
-      .object({ ...requestFields, website: formText('Leave this empty.').optional(), confirmDuplicate: choice(['yes'], RELOAD_FORM).optional(), confirmOnlineOnly: choice(['yes'], RELOAD_FORM).optional() })
+      .object({
+        ...requestFields,
+        website: formText('Leave this empty.').optional(),
+        confirmDuplicate: choice(['yes'], RELOAD_FORM).optional(),
+        confirmOnlineOnly: choice(['yes'], RELOAD_FORM).optional(),
+      })
       .superRefine((v, ctx) => checkSend(v, ctx, true)),
     handler: async (input, ctx) => {
       // Honeypot: a field people never see; bots fill it.
-      if (input.website) throw new ActionError({ code: 'BAD_REQUEST', message: 'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.' });
+      if (input.website)
+        throw new ActionError({
+          code: 'BAD_REQUEST',
+          message:
+            'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.',
+        });
       if (input.intent !== 'submit') return { intent: input.intent };
       const selection = selectionOf(input);
       // Issue 15 item 2: only documents anyone can download now, asked for electronically: say so before sending (delivery.ts).
-      if (input.confirmOnlineOnly !== 'yes' && onlineOnlyDocuments(db(), selection, input.delivery)) throw new FieldErrors({ confirmOnlineOnly: ONLINE_ONLY_MESSAGE });
+      if (input.confirmOnlineOnly !== 'yes' && onlineOnlyDocuments(db(), selection, input.delivery))
+        throw new FieldErrors({ confirmOnlineOnly: ONLINE_ONLY_MESSAGE });
       // Issue 15 item 7: the same records from the same address within minutes: warn before sending (near-duplicates.ts).
-      const duplicate = input.confirmDuplicate === 'yes' ? undefined : nearDuplicateWarning(db(), { email: input.email, selection, formKey: input.formKey });
+      const duplicate =
+        input.confirmDuplicate === 'yes'
+          ? undefined
+          : nearDuplicateWarning(db(), { email: input.email, selection, formKey: input.formKey });
       if (duplicate) throw new FieldErrors({ confirmDuplicate: duplicate });
       const result = createRecordsRequest(
         db(),
@@ -140,7 +230,10 @@ export const requests = {
         { ip: ctx.clientAddress },
       );
       if (!result.ok) {
-        throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: `Too many requests from this connection. Wait ${minutesText(result.retryAfterMs)} and send it again, or email the Town Clerk: requests by email are always accepted.` });
+        throw new ActionError({
+          code: 'TOO_MANY_REQUESTS',
+          message: `Too many requests from this connection. Wait ${minutesText(result.retryAfterMs)} and send it again, or email the Town Clerk: requests by email are always accepted.`,
+        });
       }
       return { intent: 'submit' as const, token: result.token, number: result.number, duplicate: result.duplicate };
     },
@@ -160,7 +253,10 @@ export const requests = {
   /** The requester withdraws the request, on the tracking page. */
   withdrawByRequester: defineAction({
     accept: 'form',
-    input: z.object({ token, confirm: z.literal('yes', { error: 'Tick the box to confirm you want to withdraw the request.' }) }),
+    input: z.object({
+      token,
+      confirm: z.literal('yes', { error: 'Tick the box to confirm you want to withdraw the request.' }),
+    }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
       orThrow(withdraw(db(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, townPublicUrl(db())));
@@ -176,14 +272,18 @@ export const requests = {
         ...requestFields,
         channel: choice(['email', 'mail', 'walk_in', 'phone'], 'Choose how the request came in.'),
         receivedOn: date('the date it arrived'),
-        receivedTime: z.string({ error: 'Enter the time it arrived, like 14:30.' }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time it arrived, like 14:30.' }),
+        receivedTime: z
+          .string({ error: 'Enter the time it arrived, like 14:30.' })
+          .trim()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time it arrived, like 14:30.' }),
       })
       .superRefine((v, ctx) => checkSend(v, ctx, false)),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       if (input.intent !== 'submit') return { intent: input.intent };
       const receivedAt = townInstant(input.receivedOn, input.receivedTime);
-      if (receivedAt.getTime() > Date.now() + 60_000) throw new FieldErrors({ receivedOn: 'The request cannot have arrived in the future.' });
+      if (receivedAt.getTime() > Date.now() + 60_000)
+        throw new FieldErrors({ receivedOn: 'The request cannot have arrived in the future.' });
       const selection = selectionOf(input);
       const result = createRecordsRequest(
         db(),
@@ -206,7 +306,12 @@ export const requests = {
 
   acknowledge: defineAction({
     accept: 'form',
-    input: z.object({ id, acknowledgedOn: date('the acknowledgment date'), promisedOn: date('the date the records will be ready'), reason: text(2000, 'the reason').optional() }),
+    input: z.object({
+      id,
+      acknowledgedOn: date('the acknowledgment date'),
+      promisedOn: date('the date the records will be ready'),
+      reason: text(2000, 'the reason').optional(),
+    }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(acknowledge(db(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
@@ -216,7 +321,11 @@ export const requests = {
 
   extend: defineAction({
     accept: 'form',
-    input: z.object({ id, promisedOn: date('the new date'), reason: text(2000, 'the reason').min(1, { error: 'Give the reason for the new date.' }) }),
+    input: z.object({
+      id,
+      promisedOn: date('the new date'),
+      reason: text(2000, 'the reason').min(1, { error: 'Give the reason for the new date.' }),
+    }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(extend(db(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
@@ -246,20 +355,46 @@ export const requests = {
 
   note: defineAction({
     accept: 'form',
-    input: z.object({ id, body: text(4000, 'the note').min(1, { error: 'Write the note.' }), audience: choice(['requester', 'internal'], 'Choose who sees the note.') }),
+    input: z.object({
+      id,
+      body: text(4000, 'the note').min(1, { error: 'Write the note.' }),
+      audience: choice(['requester', 'internal'], 'Choose who sees the note.'),
+    }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(addNote(db(), actorOf(clerk, ctx), input.id, { body: input.body, toRequester: input.audience === 'requester' }, townPublicUrl(db())));
+      orThrow(
+        addNote(
+          db(),
+          actorOf(clerk, ctx),
+          input.id,
+          { body: input.body, toRequester: input.audience === 'requester' },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: input.audience === 'requester' ? 'noted-requester' : 'noted' };
     },
   }),
 
   deny: defineAction({
     accept: 'form',
-    input: z.object({ id, groundId: optionalId, reason: text(4000, 'the reason').min(1, { error: 'Say in words why the request is denied: the requester reads it.' }) }),
+    input: z.object({
+      id,
+      groundId: optionalId,
+      reason: text(4000, 'the reason').min(1, {
+        error: 'Say in words why the request is denied: the requester reads it.',
+      }),
+    }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(deny(db(), actorOf(clerk, ctx), input.id, { groundId: input.groundId ?? null, reason: input.reason }, townPublicUrl(db())));
+      orThrow(
+        deny(
+          db(),
+          actorOf(clerk, ctx),
+          input.id,
+          { groundId: input.groundId ?? null, reason: input.reason },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: 'denied' };
     },
   }),
@@ -277,7 +412,21 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(decideItem(db(), actorOf(clerk, ctx), input.id, input.itemId, { decision: input.decision, groundId: input.groundId ?? null, reason: input.reason ?? '', withheldDocumentIds: input.withheld }, townPublicUrl(db())));
+      orThrow(
+        decideItem(
+          db(),
+          actorOf(clerk, ctx),
+          input.id,
+          input.itemId,
+          {
+            decision: input.decision,
+            groundId: input.groundId ?? null,
+            reason: input.reason ?? '',
+            withheldDocumentIds: input.withheld,
+          },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: 'decided' };
     },
   }),
@@ -285,10 +434,15 @@ export const requests = {
   /** The requester appeals a denial (written, in part, or by a missed deadline), on the tracking page. */
   appeal: defineAction({
     accept: 'form',
-    input: z.object({ token, body: text(4000, 'your appeal').min(1, { error: 'Say what you are appealing and why, in a sentence or two.' }) }),
+    input: z.object({
+      token,
+      body: text(4000, 'your appeal').min(1, { error: 'Say what you are appealing and why, in a sentence or two.' }),
+    }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
-      orThrow(fileAppeal(db(), { label: 'requester', ip: ctx.clientAddress }, rid, { body: input.body }, townPublicUrl(db())));
+      orThrow(
+        fileAppeal(db(), { label: 'requester', ip: ctx.clientAddress }, rid, { body: input.body }, townPublicUrl(db())),
+      );
       return { appealed: true };
     },
   }),
@@ -298,13 +452,30 @@ export const requests = {
     accept: 'form',
     input: z.object({
       appealId: recordId,
-      outcome: choice(['granted', 'granted_in_part', 'denied'], 'Choose whether the appeal is granted, granted in part or denied.'),
-      decisionText: text(4000, 'the decision').min(1, { error: 'Write the decision and the reasons: the requester receives it.' }),
+      outcome: choice(
+        ['granted', 'granted_in_part', 'denied'],
+        'Choose whether the appeal is granted, granted in part or denied.',
+      ),
+      decisionText: text(4000, 'the decision').min(1, {
+        error: 'Write the decision and the reasons: the requester receives it.',
+      }),
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'admin', 'clerk', 'officer');
-      if (!mayAnswerAppeals(db(), user)) throw new ActionError({ code: 'FORBIDDEN', message: 'Only the appeals officer named in the settings (or an admin) answers appeals.' });
-      orThrow(decideAppeal(db(), actorOf(user, ctx), input.appealId, { outcome: input.outcome, decisionText: input.decisionText }, townPublicUrl(db())));
+      if (!mayAnswerAppeals(db(), user))
+        throw new ActionError({
+          code: 'FORBIDDEN',
+          message: 'Only the appeals officer named in the settings (or an admin) answers appeals.',
+        });
+      orThrow(
+        decideAppeal(
+          db(),
+          actorOf(user, ctx),
+          input.appealId,
+          { outcome: input.outcome, decisionText: input.decisionText },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: 'appeal-decided' };
     },
   }),
@@ -332,7 +503,11 @@ export const requests = {
     handler: async (input, ctx) => {
       const admin = allow.role(ctx, 'admin');
       const values = { citation: input.citation ?? '', label: input.label ?? '', active: input.active === 'yes' };
-      orFields(input.groundId ? updateGround(db(), actorOf(admin, ctx), input.groundId, values) : createGround(db(), actorOf(admin, ctx), values));
+      orFields(
+        input.groundId
+          ? updateGround(db(), actorOf(admin, ctx), input.groundId, values)
+          : createGround(db(), actorOf(admin, ctx), values),
+      );
       return { done: input.groundId ? 'ground-saved' : 'ground-added' };
     },
   }),
@@ -393,17 +568,44 @@ export const requests = {
     input: z.object({
       id,
       itemId: ids,
-      pages: z.array(z.coerce.number({ error: 'Enter the number of pages.' }).int({ error: 'Enter whole pages.' }).min(0, { error: 'Pages cannot be negative.' }).max(100_000, { error: 'Enter at most 100,000 pages.' }), { error: 'Enter the number of pages.' }).default([]),
-      sheets: z.array(z.coerce.number({ error: 'Enter the number of sheets.' }).int({ error: 'Enter whole sheets.' }).min(0, { error: 'Sheets cannot be negative.' }).max(10_000, { error: 'Enter at most 10,000 sheets.' }), { error: 'Enter the number of sheets.' }).default([]),
+      pages: z
+        .array(
+          z.coerce
+            .number({ error: 'Enter the number of pages.' })
+            .int({ error: 'Enter whole pages.' })
+            .min(0, { error: 'Pages cannot be negative.' })
+            .max(100_000, { error: 'Enter at most 100,000 pages.' }),
+          { error: 'Enter the number of pages.' },
+        )
+        .default([]),
+      sheets: z
+        .array(
+          z.coerce
+            .number({ error: 'Enter the number of sheets.' })
+            .int({ error: 'Enter whole sheets.' })
+            .min(0, { error: 'Sheets cannot be negative.' })
+            .max(10_000, { error: 'Enter at most 10,000 sheets.' }),
+          { error: 'Enter the number of sheets.' },
+        )
+        .default([]),
       postage: money('the postage').optional(),
-      staffHours: z.coerce.number({ error: 'Enter hours like 2.5.' }).min(0, { error: 'Hours cannot be negative.' }).max(500, { error: 'Enter at most 500 hours.' }).optional(),
+      staffHours: z.coerce
+        .number({ error: 'Enter hours like 2.5.' })
+        .min(0, { error: 'Hours cannot be negative.' })
+        .max(500, { error: 'Enter at most 500 hours.' })
+        .optional(),
       discount: money('the discount').optional(),
       discountReason: text(500, 'the reason').optional(),
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      if (input.pages.length !== input.itemId.length || input.sheets.length !== input.itemId.length) throw new FieldErrors({ pages: 'Enter pages and sheets for every item.' });
-      const counts = input.itemId.map((itemId, i) => ({ itemId, pages: input.pages[i], largeFormatSheets: input.sheets[i] }));
+      if (input.pages.length !== input.itemId.length || input.sheets.length !== input.itemId.length)
+        throw new FieldErrors({ pages: 'Enter pages and sheets for every item.' });
+      const counts = input.itemId.map((itemId, i) => ({
+        itemId,
+        pages: input.pages[i],
+        largeFormatSheets: input.sheets[i],
+      }));
       const result = orThrow(
         billRequest(
           db(),
@@ -444,7 +646,20 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(recordPayment(db(), actorOf(clerk, ctx), input.id, { amountCents: parseMoney(input.amount)!, method: input.method, reference: input.reference, receivedOn: input.receivedOn }, townPublicUrl(db())));
+      orThrow(
+        recordPayment(
+          db(),
+          actorOf(clerk, ctx),
+          input.id,
+          {
+            amountCents: parseMoney(input.amount)!,
+            method: input.method,
+            reference: input.reference,
+            receivedOn: input.receivedOn,
+          },
+          townPublicUrl(db()),
+        ),
+      );
       return { done: 'paid' };
     },
   }),
@@ -461,7 +676,10 @@ export const requests = {
 
   voidInvoice: defineAction({
     accept: 'form',
-    input: z.object({ id, reason: text(500, 'the reason').min(1, { error: 'Give the reason for cancelling the invoice.' }) }),
+    input: z.object({
+      id,
+      reason: text(500, 'the reason').min(1, { error: 'Give the reason for cancelling the invoice.' }),
+    }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(voidInvoice(db(), actorOf(clerk, ctx), input.id, input.reason));
@@ -481,10 +699,18 @@ export const requests = {
 
   setClosure: defineAction({
     accept: 'form',
-    input: z.object({ date: date('the date'), name: text(120, 'the name').optional(), closed: choice(['yes', 'no'], 'Choose whether the Town offices are closed that day.') }),
+    input: z.object({
+      date: date('the date'),
+      name: text(120, 'the name').optional(),
+      closed: choice(['yes', 'no'], 'Choose whether the Town offices are closed that day.'),
+    }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = setClosure(db(), actorOf(clerk, ctx), { date: input.date, name: input.name, closed: input.closed === 'yes' });
+      const result = setClosure(db(), actorOf(clerk, ctx), {
+        date: input.date,
+        name: input.name,
+        closed: input.closed === 'yes',
+      });
       const ok = orThrow(result);
       return { date: input.date, closed: input.closed === 'yes', changed: ok.changed.length };
     },

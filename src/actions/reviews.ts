@@ -13,11 +13,17 @@ const comment = z.preprocess((v) => v ?? '', plainText(2000, 'Keep the comment u
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true', z.boolean());
 const ids = z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), idList);
 const needsComment = <T extends { decision?: string; comment: string }>(v: T, c: z.RefinementCtx) => {
-  if (v.decision === 'return' && v.comment.length < 5) c.addIssue({ code: 'custom', path: ['comment'], message: 'Tell the operator what to correct: they see this comment.' });
+  if (v.decision === 'return' && v.comment.length < 5)
+    c.addIssue({
+      code: 'custom',
+      path: ['comment'],
+      message: 'Tell the operator what to correct: they see this comment.',
+    });
 };
 
 function done(result: { ok: boolean; message?: string }) {
-  if (!result.ok) throw new ActionError({ code: 'CONFLICT', message: result.message ?? 'The review could not be saved.' });
+  if (!result.ok)
+    throw new ActionError({ code: 'CONFLICT', message: result.message ?? 'The review could not be saved.' });
   return { saved: true };
 }
 
@@ -42,7 +48,14 @@ export const reviews = {
 
   decideDocument: defineAction({
     accept: 'form',
-    input: z.object({ id, decision: decision.optional(), comment, public: choice(['yes', 'no'], 'Choose whether residents can see this document.') }).superRefine(needsComment),
+    input: z
+      .object({
+        id,
+        decision: decision.optional(),
+        comment,
+        public: choice(['yes', 'no'], 'Choose whether residents can see this document.'),
+      })
+      .superRefine(needsComment),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
       return done(decideDocument(db(), actorOf(officer, ctx), { ...input, public: input.public === 'yes' }));

@@ -3,9 +3,23 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, failure, id, optionalText, orNull, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  failure,
+  id,
+  optionalText,
+  orNull,
+  requiredDay,
+  requiredText,
+} from '#lib/server/platform/forms/fields.ts';
 import { SWPPP_DECISIONS } from '#lib/server/reviews/swppp-review.rules.ts';
-import { decide, extendByAgreement, markComplete, notifyDeficiencies, recordResubmission } from '#lib/server/reviews/swppp-review.ts';
+import {
+  decide,
+  extendByAgreement,
+  markComplete,
+  notifyDeficiencies,
+  recordResubmission,
+} from '#lib/server/reviews/swppp-review.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 
@@ -23,7 +37,11 @@ export const swppp = {
 
   notifyDeficiencies: defineAction({
     accept: 'form',
-    input: z.object({ reviewId: id, on: requiredDay('the date of the written notice'), deficiencies: requiredText('what the plan lacks and what completeness requires', 4000) }),
+    input: z.object({
+      reviewId: id,
+      on: requiredDay('the date of the written notice'),
+      deficiencies: requiredText('what the plan lacks and what completeness requires', 4000),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const r = notifyDeficiencies(db(), actorOf(user, ctx), input.reviewId, input, townToday());
@@ -55,7 +73,19 @@ export const swppp = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = decide(db(), actorOf(user, ctx), input.reviewId, { decision: input.decision, on: input.on, conditions: orNull(input.conditions), reasons: orNull(input.reasons), townPermitNo: orNull(input.townPermitNo) }, townToday());
+      const r = decide(
+        db(),
+        actorOf(user, ctx),
+        input.reviewId,
+        {
+          decision: input.decision,
+          on: input.on,
+          conditions: orNull(input.conditions),
+          reasons: orNull(input.reasons),
+          townPermitNo: orNull(input.townPermitNo),
+        },
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { reviewId: input.reviewId };
     },
@@ -63,7 +93,11 @@ export const swppp = {
 
   extend: defineAction({
     accept: 'form',
-    input: z.object({ reviewId: id, until: requiredDay('the new deadline'), note: requiredText('how and when the applicant agreed', 1000) }),
+    input: z.object({
+      reviewId: id,
+      until: requiredDay('the new deadline'),
+      note: requiredText('how and when the applicant agreed', 1000),
+    }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const r = extendByAgreement(db(), actorOf(user, ctx), input.reviewId, input, townToday());

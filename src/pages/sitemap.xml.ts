@@ -10,13 +10,32 @@ import { escapeHtml as esc } from '#lib/server/platform/mail/html.ts';
 
 export const GET: APIRoute = async ({ request, locals }) => {
   const base = townPublicUrl(locals.db);
-  const fixed = ['/', '/projects', '/near', '/map', '/search', '/alerts', '/open-data', '/open-data/records-requests', '/requests', '/requests/log', '/help', '/practices'];
+  const fixed = [
+    '/',
+    '/projects',
+    '/near',
+    '/map',
+    '/search',
+    '/alerts',
+    '/open-data',
+    '/open-data/records-requests',
+    '/requests',
+    '/requests/log',
+    '/help',
+    '/practices',
+  ];
   const help = (await getCollection('help')).map((e) => `/help/${e.id}`);
   const urls = [
     ...[...fixed, ...help].map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),
-    ...sitemapProjects(locals.db).map((p) => ({ loc: `${base}/projects/${p.slug}`, lastmod: p.updatedAt.toISOString() })),
+    ...sitemapProjects(locals.db).map((p) => ({
+      loc: `${base}/projects/${p.slug}`,
+      lastmod: p.updatedAt.toISOString(),
+    })),
     // Issue 20: the permanent practices' pages.
-    ...publicPractices(locals.db, townToday()).map((p) => ({ loc: `${base}/practices/${p.id}`, lastmod: p.updatedAt.toISOString() })),
+    ...publicPractices(locals.db, townToday()).map((p) => ({
+      loc: `${base}/practices/${p.id}`,
+      lastmod: p.updatedAt.toISOString(),
+    })),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

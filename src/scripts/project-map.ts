@@ -75,13 +75,24 @@ export async function startProjectMap(): Promise<void> {
       if (!res.ok) throw new Error(String(res.status));
       const fc = (await res.json()) as { features: CompactFeature[] };
       const labels = data.statusLabels ?? ({} as Record<ProjectStatus, string>);
-      data.points = fc.features.map((f) => ({ slug: f.properties.s, name: f.properties.n, address: f.properties.a, status: f.properties.t, statusLabel: labels[f.properties.t] ?? f.properties.t, lon: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] }));
+      data.points = fc.features.map((f) => ({
+        slug: f.properties.s,
+        name: f.properties.n,
+        address: f.properties.a,
+        status: f.properties.t,
+        statusLabel: labels[f.properties.t] ?? f.properties.t,
+        lon: f.geometry.coordinates[0],
+        lat: f.geometry.coordinates[1],
+      }));
     } catch {
       if (note) note.textContent = `The markers could not be loaded. All the ${noun} are in the list beside the map.`;
       return;
     }
   }
-  if (note) note.textContent = data.noun ? `Markers: colour and shape show the status; each links to its page. Numbered circles are ${noun} close together; select one to zoom in.` : 'Markers: colour and shape show the status (see the key). Numbered circles are groups; select one to zoom in.';
+  if (note)
+    note.textContent = data.noun
+      ? `Markers: colour and shape show the status; each links to its page. Numbered circles are ${noun} close together; select one to zoom in.`
+      : 'Markers: colour and shape show the status (see the key). Numbered circles are groups; select one to zoom in.';
 
   // prefers-reduced-motion: zooming, panning, fading tiles and popups jump instead of gliding (WCAG 2.3.3).
   const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -111,8 +122,19 @@ export async function startProjectMap(): Promise<void> {
   const bounds = L.latLngBounds([]);
   for (const p of data.points) bounds.extend([p.lat, p.lon]);
   if (data.centre) {
-    L.circle([data.centre.lat, data.centre.lon], { radius: data.centre.radius * METRES_PER_MILE, color: '#0b4f71', weight: 2, fillOpacity: 0.06 }).addTo(map);
-    L.circleMarker([data.centre.lat, data.centre.lon], { radius: 6, color: '#0b4f71', fillColor: '#ffbf47', fillOpacity: 1, weight: 3 })
+    L.circle([data.centre.lat, data.centre.lon], {
+      radius: data.centre.radius * METRES_PER_MILE,
+      color: '#0b4f71',
+      weight: 2,
+      fillOpacity: 0.06,
+    }).addTo(map);
+    L.circleMarker([data.centre.lat, data.centre.lon], {
+      radius: 6,
+      color: '#0b4f71',
+      fillColor: '#ffbf47',
+      fillOpacity: 1,
+      weight: 3,
+    })
       // An element, not a string: Leaflet would parse a string as HTML, and the label can echo typed text.
       .bindTooltip(text('span', data.centre.label))
       .addTo(map);
@@ -130,17 +152,39 @@ export async function startProjectMap(): Promise<void> {
     for (const cluster of gridCluster(projected, CELL_PX)) {
       if (cluster.items.length === 1) {
         const { p } = cluster.items[0];
-        const icon = L.divIcon({ className: 'map-marker', html: statusMarkerSvg(p.status), iconSize: [24, 24], iconAnchor: [12, 12], popupAnchor: [0, -10] });
-        L.marker([p.lat, p.lon], { icon, title: `${p.name} (${p.statusLabel})`, alt: `${p.name}, ${p.statusLabel}`, keyboard: true, riseOnHover: true })
+        const icon = L.divIcon({
+          className: 'map-marker',
+          html: statusMarkerSvg(p.status),
+          iconSize: [24, 24],
+          iconAnchor: [12, 12],
+          popupAnchor: [0, -10],
+        });
+        L.marker([p.lat, p.lon], {
+          icon,
+          title: `${p.name} (${p.statusLabel})`,
+          alt: `${p.name}, ${p.statusLabel}`,
+          keyboard: true,
+          riseOnHover: true,
+        })
           .bindPopup(popupFor(p))
           .addTo(layer);
       } else {
         const n = cluster.items.length;
         // Sizes come from classes: the Content-Security-Policy forbids inline style attributes.
         const [size, cls] = n < 10 ? [30, 's'] : n < 100 ? [36, 'm'] : [44, 'l'];
-        const icon = L.divIcon({ className: '', html: `<div class="map-cluster map-cluster-${cls}">${n}</div>`, iconSize: [size, size], iconAnchor: [size / 2, size / 2] });
+        const icon = L.divIcon({
+          className: '',
+          html: `<div class="map-cluster map-cluster-${cls}">${n}</div>`,
+          iconSize: [size, size],
+          iconAnchor: [size / 2, size / 2],
+        });
         const at = map.unproject([cluster.x, cluster.y], zoom);
-        const marker = L.marker(at, { icon, title: `${n} ${noun} here: select to zoom in`, alt: `${n} ${noun}`, keyboard: true });
+        const marker = L.marker(at, {
+          icon,
+          title: `${n} ${noun} here: select to zoom in`,
+          alt: `${n} ${noun}`,
+          keyboard: true,
+        });
         marker.on('click', () => {
           const b = L.latLngBounds(cluster.items.map((i) => [i.p.lat, i.p.lon] as [number, number]));
           const sameSpot = b.getNorthEast().equals(b.getSouthWest());

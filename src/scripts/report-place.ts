@@ -23,15 +23,25 @@ export function startReportPlace(): void {
     say(`${words}: ${la.toFixed(5)}, ${lo.toFixed(5)}. You can leave the address blank.`);
     if (!map) return;
     marker?.remove();
-    marker = L.circleMarker([la, lo], { radius: 8, color: '#0b4f71', fillColor: '#ffbf47', fillOpacity: 1, weight: 3 }).addTo(map);
+    marker = L.circleMarker([la, lo], {
+      radius: 8,
+      color: '#0b4f71',
+      fillColor: '#ffbf47',
+      fillOpacity: 1,
+      weight: 3,
+    }).addTo(map);
   };
   if (el) {
     el.hidden = false;
-    const start = lat.value && lon.value ? ([Number(lat.value), Number(lon.value)] as [number, number]) : ([42.8, -74.0] as [number, number]);
+    const start =
+      lat.value && lon.value
+        ? ([Number(lat.value), Number(lon.value)] as [number, number])
+        : ([42.8, -74.0] as [number, number]);
     map = L.map(el, { scrollWheelZoom: false, keyboard: true }).setView(start, lat.value ? 16 : 12);
     L.tileLayer(el.dataset.tileUrl ?? '', { attribution: el.dataset.attribution ?? '', maxZoom: 19 }).addTo(map);
     if (lat.value && lon.value) pin(Number(lat.value), Number(lon.value), 'Pinned');
-    if (!('readonly' in el.dataset)) map.on('click', (e: L.LeafletMouseEvent) => pin(e.latlng.lat, e.latlng.lng, 'Pinned on the map'));
+    if (!('readonly' in el.dataset))
+      map.on('click', (e: L.LeafletMouseEvent) => pin(e.latlng.lat, e.latlng.lng, 'Pinned on the map'));
   }
   if (locate && 'geolocation' in navigator) {
     locate.hidden = false;
@@ -46,7 +56,11 @@ export function startReportPlace(): void {
         },
         (err) => {
           locate.disabled = false;
-          say(err.code === err.PERMISSION_DENIED ? 'Your browser did not share your location. Put a pin on the map or type an address.' : 'Your location could not be found. Put a pin on the map or type an address.');
+          say(
+            err.code === err.PERMISSION_DENIED
+              ? 'Your browser did not share your location. Put a pin on the map or type an address.'
+              : 'Your location could not be found. Put a pin on the map or type an address.',
+          );
         },
         { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
       );

@@ -5,7 +5,14 @@
  * Enter still runs the full server search.
  * Everything is rendered with textContent: user text and record text are never parsed as HTML.
  */
-import { FIELD_LABEL, highlight, queryWords, runQuery, type Segment, type TermSource } from '#lib/shared/search-query.ts';
+import {
+  FIELD_LABEL,
+  highlight,
+  queryWords,
+  runQuery,
+  type Segment,
+  type TermSource,
+} from '#lib/shared/search-query.ts';
 import { shardFile, shardKey, shardSource, type SearchManifest, type Shard } from '#lib/shared/search-shards.ts';
 import { PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
 import type { ProjectStatus } from '#db/schema.ts';
@@ -32,7 +39,11 @@ function segmentsInto(parent: HTMLElement, segments: Segment[]): void {
   }
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text) node.textContent = text;
@@ -55,7 +66,16 @@ export function startSearchAsYouType(): void {
         const manifest = (await a.json()) as SearchManifest;
         const list = (await b.json()) as Row[];
         const shards = new Map<string, Shard>();
-        return { manifest, rows: new Map(list.map((r) => [r[0], r])), shards, source: shardSource(manifest, list.map((r) => r[0]), shards) };
+        return {
+          manifest,
+          rows: new Map(list.map((r) => [r[0], r])),
+          shards,
+          source: shardSource(
+            manifest,
+            list.map((r) => r[0]),
+            shards,
+          ),
+        };
       })
       .catch(() => {
         // Not ready yet (or offline): try again on the next keystroke; Enter still searches on the server.
@@ -67,7 +87,9 @@ export function startSearchAsYouType(): void {
   const fetching = new Map<string, Promise<void>>();
   const shardsFor = (q: string, loaded: Loaded): Promise<unknown> => {
     const known = new Set(loaded.manifest.shards);
-    const keys = [...new Set(queryWords(q, { typing: true }).map((w) => shardKey(w.term)))].filter((k) => known.has(k) && !loaded.shards.has(k));
+    const keys = [...new Set(queryWords(q, { typing: true }).map((w) => shardKey(w.term)))].filter(
+      (k) => known.has(k) && !loaded.shards.has(k),
+    );
     return Promise.all(
       keys.map((key) => {
         let p = fetching.get(key);
@@ -112,7 +134,10 @@ export function startSearchAsYouType(): void {
       return;
     }
     const matches = runQuery(source, q, { limit: LIMIT, typing: true });
-    status!.textContent = matches.length === 0 ? `Nothing starts with “${q.trim()}” yet.` : `${matches.length === LIMIT ? `The first ${LIMIT}` : matches.length} ${matches.length === 1 ? 'result' : 'results'} for “${q.trim()}”.`;
+    status!.textContent =
+      matches.length === 0
+        ? `Nothing starts with “${q.trim()}” yet.`
+        : `${matches.length === LIMIT ? `The first ${LIMIT}` : matches.length} ${matches.length === 1 ? 'result' : 'results'} for “${q.trim()}”.`;
     const list = el('ol', 'search-results');
     list.dataset.searchList = 'live';
     for (const m of matches) {
@@ -125,7 +150,8 @@ export function startSearchAsYouType(): void {
       segmentsInto(a, highlight(row[1], m.fields.title ?? []));
       h2.append(a);
       const meta = el('p', 'meta');
-      if (row[3]) meta.append(el('span', `badge badge-${row[3]}`, PROJECT_STATUS_LABEL[row[3] as ProjectStatus] ?? row[3]));
+      if (row[3])
+        meta.append(el('span', `badge badge-${row[3]}`, PROJECT_STATUS_LABEL[row[3] as ProjectStatus] ?? row[3]));
       else meta.append(el('span', 'kind', 'Help and the law'));
       if (row[4]) meta.append(el('span', undefined, row[4]));
       li.append(h2, meta);

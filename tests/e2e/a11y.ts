@@ -49,7 +49,12 @@ export async function axeViolations(page: Page, rules?: string[]): Promise<strin
         if (!axe) return undefined; // a page opened before the init script was added
         const runOnly = rules ? { type: 'rule' as const, values: rules } : { type: 'tag' as const, values: tags };
         const results = await axe.run(document, { runOnly, resultTypes: ['violations'] });
-        return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+        return results.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+        }));
       },
       { rules, tags: AXE_TAGS },
     );
@@ -99,11 +104,17 @@ export async function errorReport(page: Page): Promise<ErrorReport> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const visible = (el: Element) => !!(el as HTMLElement).offsetParent || el.getClientRects().length > 0;
-    const live = [...document.querySelectorAll('main [role="alert"], main [aria-live="assertive"], main [aria-live="polite"]')].filter(
-      (el) => visible(el) && el.textContent!.trim() && (el.matches('.form-alert-error, .form-alert-error *') || el.getAttribute('role') === 'alert'),
+    const live = [
+      ...document.querySelectorAll('main [role="alert"], main [aria-live="assertive"], main [aria-live="polite"]'),
+    ].filter(
+      (el) =>
+        visible(el) &&
+        el.textContent!.trim() &&
+        (el.matches('.form-alert-error, .form-alert-error *') || el.getAttribute('role') === 'alert'),
     );
     const alert = live.map((el) => el.textContent!.trim()).join(' ');
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''}`;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''}`;
     const messages = [...document.querySelectorAll('main .error-message')].filter(visible);
     const invalid = [...document.querySelectorAll('main [aria-invalid="true"]')];
     for (const m of messages) {
@@ -113,28 +124,36 @@ export async function errorReport(page: Page): Promise<ErrorReport> {
       }
       if (document.querySelectorAll(`[id="${CSS.escape(m.id)}"]`).length > 1) problems.push(`duplicate id ${m.id}`);
       const owners = invalid.filter((el) => (el.getAttribute('aria-describedby') ?? '').split(/\s+/).includes(m.id));
-      if (!owners.length) problems.push(`message #${m.id} (“${m.textContent!.trim()}”) is not tied to an aria-invalid field`);
+      if (!owners.length)
+        problems.push(`message #${m.id} (“${m.textContent!.trim()}”) is not tied to an aria-invalid field`);
     }
     for (const el of invalid) {
       const refs = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
       const targets = refs.map((id) => document.getElementById(id));
       if (!refs.length) problems.push(`${describe(el)} is aria-invalid but has no aria-describedby`);
       else if (targets.some((t) => !t)) problems.push(`${describe(el)} points at a missing id (${refs.join(' ')})`);
-      else if (!targets.some((t) => t!.classList.contains('error-message'))) problems.push(`${describe(el)} is aria-invalid but describes no error message`);
+      else if (!targets.some((t) => t!.classList.contains('error-message')))
+        problems.push(`${describe(el)} is aria-invalid but describes no error message`);
     }
     // Every control inside a field or group shown in error is marked (or its fieldset is).
     for (const box of document.querySelectorAll('main .field-error')) {
       const marked = box.matches('[aria-invalid="true"]') || box.querySelector('[aria-invalid="true"]');
-      if (!marked) problems.push(`a field in error has nothing marked aria-invalid: “${box.textContent!.trim().slice(0, 80)}”`);
+      if (!marked)
+        problems.push(`a field in error has nothing marked aria-invalid: “${box.textContent!.trim().slice(0, 80)}”`);
     }
     return { alert, messages: messages.length, problems };
   });
 }
 
-export async function expectErrorsAnnounced(page: Page, label: string, opts: { fieldMessages?: boolean } = {}): Promise<void> {
+export async function expectErrorsAnnounced(
+  page: Page,
+  label: string,
+  opts: { fieldMessages?: boolean } = {},
+): Promise<void> {
   const report = await errorReport(page);
   expect.soft(report.alert, `${label}: an error summary in role=alert`).not.toBe('');
-  if (opts.fieldMessages !== false) expect.soft(report.messages, `${label}: messages beside the fields`).toBeGreaterThan(0);
+  if (opts.fieldMessages !== false)
+    expect.soft(report.messages, `${label}: messages beside the fields`).toBeGreaterThan(0);
   expect.soft(report.problems, `${label}: errors tied to their fields`).toEqual([]);
 }
 
@@ -146,17 +165,23 @@ export async function expectErrorsAnnounced(page: Page, label: string, opts: { f
 export async function submitEmpty(button: Locator): Promise<void> {
   const form = button.locator('xpath=ancestor::form[1]');
   // A form folded away in <details> (a rarely used action) is opened first, as a user would.
-  await form.evaluate((f: HTMLFormElement) => {
-    for (let d = f.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
-    for (const el of f.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
-      if (el instanceof HTMLSelectElement) {
-        if ([...el.options].some((o) => o.value === '')) el.value = '';
-        else if (el.multiple) for (const o of el.options) o.selected = false;
-      } else if (el instanceof HTMLTextAreaElement) el.value = '';
-      else if (el.type === 'checkbox' || el.type === 'radio') el.checked = false;
-      else if (!['hidden', 'submit', 'button'].includes(el.type)) el.value = '';
-    }
-  }, undefined, { timeout: 5000 });
+  await form.evaluate(
+    (f: HTMLFormElement) => {
+      for (let d = f.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
+      for (const el of f.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+        'input, textarea, select',
+      )) {
+        if (el instanceof HTMLSelectElement) {
+          if ([...el.options].some((o) => o.value === '')) el.value = '';
+          else if (el.multiple) for (const o of el.options) o.selected = false;
+        } else if (el instanceof HTMLTextAreaElement) el.value = '';
+        else if (el.type === 'checkbox' || el.type === 'radio') el.checked = false;
+        else if (!['hidden', 'submit', 'button'].includes(el.type)) el.value = '';
+      }
+    },
+    undefined,
+    { timeout: 5000 },
+  );
   const page = button.page();
   const enhanced = (await form.getAttribute('data-enhanced')) === 'true';
   if (enhanced) {

@@ -10,7 +10,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { axeViolations, checkPage, expectErrorsAnnounced, expectNoViolations, one, query, signIn, submitEmpty } from './a11y.ts';
+import {
+  axeViolations,
+  checkPage,
+  expectErrorsAnnounced,
+  expectNoViolations,
+  one,
+  query,
+  signIn,
+  submitEmpty,
+} from './a11y.ts';
 
 // Each test reads only, and signs in for itself: they may run in either worker, on its own portal.
 test.describe.configure({ mode: 'parallel' });
@@ -19,10 +28,17 @@ const ACTIVE = 'carman-road-child-care-center';
 const STOP_WORK = 'hamburg-street-mixed-use';
 
 /** Open the page, submit the form of this button empty, check the errors are announced and axe is clean. */
-async function checkEmptySubmit(page: Page, url: string, button: string | RegExp, opts: { fieldMessages?: boolean; axe?: boolean } = {}) {
+async function checkEmptySubmit(
+  page: Page,
+  url: string,
+  button: string | RegExp,
+  opts: { fieldMessages?: boolean; axe?: boolean } = {},
+) {
   await page.goto(url);
   // Forms folded away in <details> are opened, as a user would, so their buttons can be found.
-  await page.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+  await page.evaluate(() =>
+    document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)),
+  );
   const target = page.locator('main').getByRole('button', { name: button, exact: typeof button === 'string' });
   await submitEmpty(target.first());
   const label = `${url} submitted empty (${button})`;
@@ -37,13 +53,27 @@ async function checkEmptySubmit(page: Page, url: string, button: string | RegExp
 const PUBLIC: Array<[string, ...string[]]> = [
   ['index.astro', '/'],
   ['projects/index.astro', '/projects', '/projects?status=stop_work&sort=name', '/projects?q=zzzz-nothing'],
-  ['projects/[slug].astro', '/projects/{active}', '/projects/{stopWork}', '/projects/{complete}', '/projects/{inReview}', '/projects/{busy}', '/projects/{townInspected}'],
+  [
+    'projects/[slug].astro',
+    '/projects/{active}',
+    '/projects/{stopWork}',
+    '/projects/{complete}',
+    '/projects/{inReview}',
+    '/projects/{busy}',
+    '/projects/{townInspected}',
+  ],
   ['enforcement/index.astro', '/enforcement'],
   ['search/index.astro', '/search', '/search?q=silt+fence', '/search?q=zzzz-nothing'],
   ['near.astro', '/near', '/near?address=Curry+Road&r=1', '/near?lat=42.79&lon=-74.0&r=0.5'],
   ['map.astro', '/map', '/map?status=active'],
   ['alerts/index.astro', '/alerts'],
-  ['alerts/new.astro', '/alerts/new?project={active}', '/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road', '/alerts/new', '/alerts/new?sent=1'],
+  [
+    'alerts/new.astro',
+    '/alerts/new?project={active}',
+    '/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road',
+    '/alerts/new',
+    '/alerts/new?sent=1',
+  ],
   ['alerts/confirm.astro', '/alerts/confirm?token=not-a-token'],
   ['alerts/unsubscribe/index.astro', '/alerts/unsubscribe?token=not-a-token'],
   ['open-data/index.astro', '/open-data'],
@@ -52,7 +82,12 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ['requests/index.astro', '/requests', '/requests?sent=1'],
   // The error state (/requests/log?year=last, a 400) is checked with axe in tests/e2e/public-log.spec.ts.
   ['requests/log.astro', '/requests/log', '/requests/log?project={active}&year=2026', '/requests/log?page=2'],
-  ['requests/operator/new.astro', '/requests/operator/new', '/requests/operator/new?project={active}', '/requests/operator/new?project={stopWork}'],
+  [
+    'requests/operator/new.astro',
+    '/requests/operator/new',
+    '/requests/operator/new?project={active}',
+    '/requests/operator/new?project={stopWork}',
+  ],
   ['help/index.astro', '/help'],
   ['help/[slug].astro', '/help/ordinance', '/help/records-requests', '/help/fees', '/help/glossary', '/help/about'],
   ['signin.astro', '/signin', '/signin?next=/staff/requests'],
@@ -68,17 +103,36 @@ const PUBLIC: Array<[string, ...string[]]> = [
 ];
 /** Reached another way in the tests below (a link from mail, a tracking link, a status code). */
 // 500.astro is rendered only by a real failure: tests/integration/failures-in-plain-words.test.ts forces one and checks its words.
-const ELSEWHERE = ['404.astro', '403.astro', '500.astro', 'requests/track/[token]/index.astro', 'requests/track/[token]/invoice.astro'];
+const ELSEWHERE = [
+  '404.astro',
+  '403.astro',
+  '500.astro',
+  'requests/track/[token]/index.astro',
+  'requests/track/[token]/invoice.astro',
+];
 
 const CLERK: Array<[string, ...string[]]> = [
   ['staff/index.astro', '/staff'],
   ['staff/requests/index.astro', '/staff/requests', '/staff/requests?status=open&flag=overdue'],
-  ['staff/requests/[id]/index.astro', '/staff/requests/{received}', '/staff/requests/{billed}', '/staff/requests/{costApproval}', '/staff/requests/{acknowledged}', '/staff/requests/{fulfilled}', '/staff/requests/{denied}', '/staff/requests/{withdrawn}'],
+  [
+    'staff/requests/[id]/index.astro',
+    '/staff/requests/{received}',
+    '/staff/requests/{billed}',
+    '/staff/requests/{costApproval}',
+    '/staff/requests/{acknowledged}',
+    '/staff/requests/{fulfilled}',
+    '/staff/requests/{denied}',
+    '/staff/requests/{withdrawn}',
+  ],
   ['staff/requests/[id]/invoice.astro', '/staff/requests/{billed}/invoice'],
   ['staff/requests/[id]/upload.astro', '/staff/requests/{received}/upload'],
   ['staff/requests/new.astro', '/staff/requests/new'],
   ['staff/requests/replies.astro', '/staff/requests/replies'],
-  ['staff/operator-requests/new.astro', '/staff/operator-requests/new', '/staff/operator-requests/new?project={active}'],
+  [
+    'staff/operator-requests/new.astro',
+    '/staff/operator-requests/new',
+    '/staff/operator-requests/new?project={active}',
+  ],
   ['staff/closures.astro', '/staff/closures'],
   ['staff/projects/index.astro', '/staff/projects', '/staff/projects?unpublished=on'],
   ['staff/projects/new.astro', '/staff/projects/new'],
@@ -96,12 +150,30 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/projects/[slug]/edit.astro', '/staff/projects/{active}/edit'],
   ['staff/projects/[slug]/parties.astro', '/staff/projects/{active}/parties'],
   ['staff/projects/[slug]/documents.astro', '/staff/projects/{active}/documents'],
-  ['staff/projects/[slug]/swppp.astro', '/staff/projects/{active}/swppp', '/staff/projects/{swpppCompleteness}/swppp', '/staff/projects/{swpppDecision}/swppp'],
+  [
+    'staff/projects/[slug]/swppp.astro',
+    '/staff/projects/{active}/swppp',
+    '/staff/projects/{swpppCompleteness}/swppp',
+    '/staff/projects/{swpppDecision}/swppp',
+  ],
   ['staff/projects/[slug]/inspections.astro', '/staff/projects/{active}/inspections'],
-  ['staff/projects/[slug]/enforcement.astro', '/staff/projects/{active}/enforcement', '/staff/projects/{stopWork}/enforcement'],
-  ['staff/projects/[slug]/guarantees.astro', '/staff/projects/{active}/guarantees', '/staff/projects/{guaranteed}/guarantees'],
+  [
+    'staff/projects/[slug]/enforcement.astro',
+    '/staff/projects/{active}/enforcement',
+    '/staff/projects/{stopWork}/enforcement',
+  ],
+  [
+    'staff/projects/[slug]/guarantees.astro',
+    '/staff/projects/{active}/guarantees',
+    '/staff/projects/{guaranteed}/guarantees',
+  ],
   ['staff/enforcement/index.astro', '/staff/enforcement', '/staff/enforcement?all=on'],
-  ['staff/enforcement/[id].astro', '/staff/enforcement/{fine}', '/staff/enforcement/{stopWorkOrder}', '/staff/enforcement/{warning}'],
+  [
+    'staff/enforcement/[id].astro',
+    '/staff/enforcement/{fine}',
+    '/staff/enforcement/{stopWorkOrder}',
+    '/staff/enforcement/{warning}',
+  ],
   ['staff/calendar.astro', '/staff/calendar'],
   ['staff/compliance/index.astro', '/staff/compliance'],
   ['staff/compliance/rules.astro', '/staff/compliance/rules'],
@@ -111,7 +183,11 @@ const OFFICER: Array<[string, ...string[]]> = [
   ['staff/reviews/documents/[id].astro', '/staff/reviews/documents/{upload}', '/staff/reviews/documents/{asBuilt}'],
   ['staff/storms/index.astro', '/staff/storms'],
   ['staff/operator-requests/index.astro', '/staff/operator-requests', '/staff/operator-requests?status=overdue'],
-  ['staff/operator-requests/[id].astro', '/staff/operator-requests/{operatorRequest}', '/staff/operator-requests/{ownOperatorRequest}'],
+  [
+    'staff/operator-requests/[id].astro',
+    '/staff/operator-requests/{operatorRequest}',
+    '/staff/operator-requests/{ownOperatorRequest}',
+  ],
   // Issue 20
   ['staff/practices/index.astro', '/staff/practices'],
   ['staff/practices/new.astro', '/staff/practices/new'],
@@ -237,18 +313,27 @@ const OPERATOR_FORMS: FormCase[] = [
 
 /** Sample records for the placeholders, from the demo town. */
 function samples(): Record<string, string | number> {
-  const slug = (where: string) => one<{ slug: string }>(`select slug from projects p where ${where} order by slug limit 1`).slug;
-  const request = (status: string) => one<{ id: number }>('select id from records_requests where status = ? order by id limit 1', status).id;
-  const action = (type: string) => one<{ id: number }>('select id from enforcement_actions where type = ? order by id limit 1', type).id;
+  const slug = (where: string) =>
+    one<{ slug: string }>(`select slug from projects p where ${where} order by slug limit 1`).slug;
+  const request = (status: string) =>
+    one<{ id: number }>('select id from records_requests where status = ? order by id limit 1', status).id;
+  const action = (type: string) =>
+    one<{ id: number }>('select id from enforcement_actions where type = ? order by id limit 1', type).id;
   return {
     active: ACTIVE,
     stopWork: STOP_WORK,
     complete: slug("status = 'complete' and published = 1"),
     inReview: slug("status = 'swppp_review' and published = 1"),
     // The most public documents (grouped by type) and the most town inspections (the timeline folds).
-    busy: one<{ slug: string }>('select p.slug from projects p join documents d on d.project_id = p.id where p.published = 1 and d.public = 1 group by p.id order by count(*) desc, p.slug limit 1').slug,
-    townInspected: one<{ slug: string }>('select p.slug from projects p join town_inspections t on t.project_id = p.id where p.published = 1 group by p.id order by count(*) desc, p.slug limit 1').slug,
-    guaranteed: slug('exists (select 1 from performance_guarantees g where g.project_id = p.id and g.released_on is null)'),
+    busy: one<{ slug: string }>(
+      'select p.slug from projects p join documents d on d.project_id = p.id where p.published = 1 and d.public = 1 group by p.id order by count(*) desc, p.slug limit 1',
+    ).slug,
+    townInspected: one<{ slug: string }>(
+      'select p.slug from projects p join town_inspections t on t.project_id = p.id where p.published = 1 group by p.id order by count(*) desc, p.slug limit 1',
+    ).slug,
+    guaranteed: slug(
+      'exists (select 1 from performance_guarantees g where g.project_id = p.id and g.released_on is null)',
+    ),
     received: request('received'),
     billed: request('awaiting_payment'),
     costApproval: request('awaiting_cost_approval'),
@@ -259,28 +344,51 @@ function samples(): Record<string, string | number> {
     fine: action('fine'),
     stopWorkOrder: action('stop_work_order'),
     warning: action('written_warning'),
-    filedInspection: one<{ id: number }>("select id from inspections where review_status = 'filed' and superseded_at is null order by id limit 1").id,
-    summary: one<{ id: number }>('select id from monthly_summaries where submitted_at is not null order by id desc limit 1').id,
-    upload: one<{ id: number }>("select id from documents where type in ('swppp_amendment', 'as_built', 'not', 'other') order by id limit 1").id,
-    ownInspection: one<{ id: number }>('select i.id from inspections i join projects p on p.id = i.project_id where p.slug = ? order by i.id desc limit 1', ACTIVE).id,
+    filedInspection: one<{ id: number }>(
+      "select id from inspections where review_status = 'filed' and superseded_at is null order by id limit 1",
+    ).id,
+    summary: one<{ id: number }>(
+      'select id from monthly_summaries where submitted_at is not null order by id desc limit 1',
+    ).id,
+    upload: one<{ id: number }>(
+      "select id from documents where type in ('swppp_amendment', 'as_built', 'not', 'other') order by id limit 1",
+    ).id,
+    ownInspection: one<{ id: number }>(
+      'select i.id from inspections i join projects p on p.id = i.project_id where p.slug = ? order by i.id desc limit 1',
+      ACTIVE,
+    ).id,
     operatorUser: one<{ id: number }>("select id from users where email = 'operator@rotterdam.example'").id,
     adminUser: one<{ id: number }>("select id from users where email = 'admin@rotterdam.example'").id,
     // Requests to operators (L(4)), from the demo town: one for a project of operator@ (one still to answer, if any), and the oldest of all.
-    ownOperatorRequest: one<{ id: number }>("select r.id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by (r.status = 'received') desc, r.id limit 1").id,
+    ownOperatorRequest: one<{ id: number }>(
+      "select r.id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by (r.status = 'received') desc, r.id limit 1",
+    ).id,
     operatorRequest: one<{ id: number }>('select id from operator_requests order by id limit 1').id,
     // The demo town's SWPPP reviews: one waiting for completeness, one complete and waiting for the decision.
     swpppCompleteness: 'broadway-lofts',
     swpppDecision: 'altamont-avenue-fuel-station',
     // Issue 20: permanent practices, the review escrow.
     practice: one<{ id: number }>('select min(id) as id from stormwater_practices').id,
-    failingPractice: one<{ id: number }>("select practice_id as id from practice_inspections where condition = 'failing' order by id limit 1").id,
-    openPractice: one<{ id: number }>('select s.id from stormwater_practices s join practice_maintenance_items m on m.practice_id = s.id where m.closed_on is null and s.removed_on is null order by s.id limit 1').id,
-    ownPractice: one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id,
-    asBuilt: one<{ id: number }>("select id from documents where type = 'as_built_plans' order by review_status = 'filed' desc, id limit 1").id,
+    failingPractice: one<{ id: number }>(
+      "select practice_id as id from practice_inspections where condition = 'failing' order by id limit 1",
+    ).id,
+    openPractice: one<{ id: number }>(
+      'select s.id from stormwater_practices s join practice_maintenance_items m on m.practice_id = s.id where m.closed_on is null and s.removed_on is null order by s.id limit 1',
+    ).id,
+    ownPractice: one<{ id: number }>(
+      "select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'",
+    ).id,
+    asBuilt: one<{ id: number }>(
+      "select id from documents where type = 'as_built_plans' order by review_status = 'filed' desc, id limit 1",
+    ).id,
     escrow: 'curry-road-distribution-center',
     mail: query<{ id: number }>('select id from outbox order by id desc limit 1')[0]?.id ?? 0,
-    siteReport: one<{ id: number }>("select id from site_reports where hidden = 0 and status = 'violation_found' order by id limit 1").id,
-    closedSiteReport: one<{ id: number }>("select id from site_reports where hidden = 0 and status = 'closed' order by id limit 1").id,
+    siteReport: one<{ id: number }>(
+      "select id from site_reports where hidden = 0 and status = 'violation_found' order by id limit 1",
+    ).id,
+    closedSiteReport: one<{ id: number }>(
+      "select id from site_reports where hidden = 0 and status = 'closed' order by id limit 1",
+    ).id,
   };
 }
 
@@ -295,7 +403,8 @@ const BROKEN_LINK = /[?&]token=(not-a-token|bad)$/;
 
 async function checkPages(page: Page, list: Array<[string, ...string[]]>) {
   const s = samples();
-  for (const [, ...urls] of list) for (const url of urls) await checkPage(page, fill(url, s), BROKEN_LINK.test(url) ? 404 : 200);
+  for (const [, ...urls] of list)
+    for (const url of urls) await checkPage(page, fill(url, s), BROKEN_LINK.test(url) ? 404 : 200);
 }
 
 async function checkForms(page: Page, forms: FormCase[], opts: { fieldMessages?: boolean } = {}) {
@@ -366,7 +475,9 @@ test('the upload progress shown while a filing is being sent is accessible', asy
     await route.continue();
   });
   await page.getByRole('radio', { name: /^As-built plans/ }).check();
-  await page.getByLabel('PDF file').setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
+  await page
+    .getByLabel('PDF file')
+    .setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') });
   await page.getByRole('button', { name: 'Upload' }).click();
   const progress = page.locator('.upload-progress');
   await expect(progress).toBeVisible();
@@ -378,7 +489,10 @@ test('the upload progress shown while a filing is being sent is accessible', asy
   await page.unrouteAll({ behavior: 'wait' });
 });
 
-test('a requester’s tracking page and invoice, reached through the link the clerk gives out', async ({ page, browser }) => {
+test('a requester’s tracking page and invoice, reached through the link the clerk gives out', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'clerk@rotterdam.example');
   await page.goto(`/staff/requests/${samples().billed}`);
   await page.getByRole('button', { name: 'Make a new tracking link' }).click();
@@ -402,7 +516,9 @@ test('clerk pages have no violations, and their forms announce errors', async ({
   await checkForms(page, CLERK_FORMS);
 });
 
-test('officer pages (desk, register and every project tab, enforcement, calendar, compliance, reviews, storms) have no violations, and their forms announce errors', async ({ page }) => {
+test('officer pages (desk, register and every project tab, enforcement, calendar, compliance, reviews, storms) have no violations, and their forms announce errors', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, 'officer@rotterdam.example');
   await checkPages(page, OFFICER);
@@ -423,7 +539,9 @@ test('admin pages have no violations, and their forms announce errors', async ({
   await checkForms(page, ADMIN_FORMS.slice(0, 1));
   await checkForms(page, ADMIN_FORMS.slice(1), { fieldMessages: false });
 
-  const mail = one<{ text_body: string }>("select text_body from outbox where to_address = 'pat.accessible@example.org' order by id desc limit 1");
+  const mail = one<{ text_body: string }>(
+    "select text_body from outbox where to_address = 'pat.accessible@example.org' order by id desc limit 1",
+  );
   const setPassword = mail.text_body.match(/https?:\/\/\S+\/account\/set-password\?token=[\w-]+/)![0];
   const invitee = await (await browser.newContext()).newPage();
   await checkPage(invitee, setPassword);
@@ -436,14 +554,18 @@ test('alert confirmation and unsubscribe pages, from a real subscription', async
   await page.getByLabel('Your email address').fill('a11y.alerts@example.org');
   await page.getByRole('button', { name: 'Send me a confirmation link' }).click();
   await expect(page.getByRole('status')).toContainText('Check your email');
-  const mail = one<{ text_body: string }>("select text_body from outbox where to_address = 'a11y.alerts@example.org' order by id desc limit 1");
+  const mail = one<{ text_body: string }>(
+    "select text_body from outbox where to_address = 'a11y.alerts@example.org' order by id desc limit 1",
+  );
   const confirm = mail.text_body.match(/https?:\/\/\S+\/alerts\/confirm\?token=[\w-]+/)![0];
   await checkPage(page, confirm);
   await page.getByRole('button', { name: 'Yes, send me alerts' }).click();
   await expect(page.getByRole('status')).toContainText('Your alerts are on');
   await expectNoViolations(page, 'alerts confirmed');
   // Only the token's hash is stored: take the link from a mail sent to the subscriber.
-  const sent = one<{ text_body: string }>("select text_body from outbox where to_address = 'a11y.alerts@example.org' and text_body like '%/alerts/unsubscribe?token=%' order by id desc limit 1");
+  const sent = one<{ text_body: string }>(
+    "select text_body from outbox where to_address = 'a11y.alerts@example.org' and text_body like '%/alerts/unsubscribe?token=%' order by id desc limit 1",
+  );
   const token = sent.text_body.match(/\/alerts\/unsubscribe\?token=([\w-]+)/)![1];
   await checkPage(page, `/alerts/unsubscribe?token=${token}`);
 });
@@ -464,7 +586,9 @@ test('without JavaScript, an upload form submitted empty announces its errors th
   await context.close();
 });
 
-test('the accessibility check itself reports a planted violation, by tag and by rule, on the first page of a context and the next', async ({ browser }) => {
+test('the accessibility check itself reports a planted violation, by tag and by rule, on the first page of a context and the next', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const plant = () =>
@@ -490,8 +614,12 @@ test('the accessibility check itself reports a planted violation, by tag and by 
 
 test('every route file that renders a page is in the lists above', () => {
   const root = path.resolve('src/pages');
-  const routes = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.astro')).map((f) => f.split(path.sep).join('/'));
-  const listed = new Set([...PUBLIC, ...CLERK, ...OFFICER, ...ADMIN, ...OPERATOR].map(([route]) => route).concat(ELSEWHERE));
+  const routes = (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.astro'))
+    .map((f) => f.split(path.sep).join('/'));
+  const listed = new Set(
+    [...PUBLIC, ...CLERK, ...OFFICER, ...ADMIN, ...OPERATOR].map(([route]) => route).concat(ELSEWHERE),
+  );
   expect(routes.filter((r) => !listed.has(r)).sort()).toEqual([]);
   expect([...listed].filter((r) => !routes.includes(r)).sort()).toEqual([]);
 });
@@ -504,7 +632,10 @@ async function focusIndicator(page: Page): Promise<{ tag: string; indicator: str
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement;
     const s = getComputedStyle(el);
-    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 ? `${s.outlineWidth} ${s.outlineStyle} ${s.outlineColor}` : '';
+    const outline =
+      s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
+        ? `${s.outlineWidth} ${s.outlineStyle} ${s.outlineColor}`
+        : '';
     const shadow = s.boxShadow !== 'none' ? s.boxShadow : '';
     const type = el instanceof HTMLInputElement ? `[type=${el.type}]` : '';
     const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(' ')[0]}` : '';
@@ -526,7 +657,10 @@ async function tabThrough(page: Page, url: string, max: number): Promise<string[
   return reached;
 }
 
-test('every interactive element shows a visible focus indicator when reached by keyboard', async ({ page, browser }) => {
+test('every interactive element shows a visible focus indicator when reached by keyboard', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const reached = new Set<string>();
   const add = (tags: string[]) => tags.forEach((t) => reached.add(t.replace(/\..*$/, '')));
@@ -539,20 +673,83 @@ test('every interactive element shows a visible focus indicator when reached by 
   await clerk.close();
   // Links, buttons, every kind of input, selects, text areas, <summary>, the map and its markers, and the
   // scrolling table regions were all reached, and all showed focus.
-  for (const kind of ['a', 'button', 'input[type=text]', 'input[type=email]', 'input[type=date]', 'input[type=checkbox]', 'input[type=radio]', 'select', 'textarea', 'summary', 'div']) {
+  for (const kind of [
+    'a',
+    'button',
+    'input[type=text]',
+    'input[type=email]',
+    'input[type=date]',
+    'input[type=checkbox]',
+    'input[type=radio]',
+    'select',
+    'textarea',
+    'summary',
+    'div',
+  ]) {
     expect.soft([...reached], `reached a ${kind}`).toContain(kind);
   }
 });
 
-test('text resizes to 200% and the page reflows at 320 CSS px without loss of content (public, staff, operator)', async ({ browser }) => {
+test('text resizes to 200% and the page reflows at 320 CSS px without loss of content (public, staff, operator)', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const s = samples();
   const pages: Array<[role: string | null, urls: string[]]> = [
-    [null, ['/', '/projects', `/projects/${STOP_WORK}`, `/projects/${ACTIVE}`, '/enforcement', '/search?q=curry', '/near?lat=42.79&lon=-74.0&r=1', '/map', '/requests/new?project=' + ACTIVE, '/help/ordinance', '/open-data', '/open-data/records-requests', '/alerts']],
-    ['clerk', ['/staff', '/staff/requests', `/staff/requests/${s.received}`, `/staff/requests/${s.billed}`, '/staff/requests/new', '/staff/projects', '/staff/closures']],
-    ['officer', ['/staff/officer', `/staff/projects/${ACTIVE}/edit`, `/staff/projects/${ACTIVE}/inspections`, `/staff/projects/${ACTIVE}/enforcement`, `/staff/enforcement/${s.fine}`, '/staff/calendar', '/staff/reviews', '/staff/storms']],
+    [
+      null,
+      [
+        '/',
+        '/projects',
+        `/projects/${STOP_WORK}`,
+        `/projects/${ACTIVE}`,
+        '/enforcement',
+        '/search?q=curry',
+        '/near?lat=42.79&lon=-74.0&r=1',
+        '/map',
+        '/requests/new?project=' + ACTIVE,
+        '/help/ordinance',
+        '/open-data',
+        '/open-data/records-requests',
+        '/alerts',
+      ],
+    ],
+    [
+      'clerk',
+      [
+        '/staff',
+        '/staff/requests',
+        `/staff/requests/${s.received}`,
+        `/staff/requests/${s.billed}`,
+        '/staff/requests/new',
+        '/staff/projects',
+        '/staff/closures',
+      ],
+    ],
+    [
+      'officer',
+      [
+        '/staff/officer',
+        `/staff/projects/${ACTIVE}/edit`,
+        `/staff/projects/${ACTIVE}/inspections`,
+        `/staff/projects/${ACTIVE}/enforcement`,
+        `/staff/enforcement/${s.fine}`,
+        '/staff/calendar',
+        '/staff/reviews',
+        '/staff/storms',
+      ],
+    ],
     ['admin', ['/staff/users', '/staff/mail', '/staff/audit']],
-    ['operator', ['/operator', `/operator/projects/${ACTIVE}`, `/operator/projects/${ACTIVE}/inspections/new`, `/operator/projects/${ACTIVE}/summaries/new`, `/operator/projects/${ACTIVE}/notices`]],
+    [
+      'operator',
+      [
+        '/operator',
+        `/operator/projects/${ACTIVE}`,
+        `/operator/projects/${ACTIVE}/inspections/new`,
+        `/operator/projects/${ACTIVE}/summaries/new`,
+        `/operator/projects/${ACTIVE}/notices`,
+      ],
+    ],
   ];
   // Two ways to get 320 CSS px of text width: a 320 px window (a 1280 px window zoomed to 400%), and a
   // 640 px window with text at 200%. The page must not scroll sideways; data tables may scroll inside
@@ -579,7 +776,11 @@ test('text resizes to 200% and the page reflows at 320 CSS px without loss of co
           const clipped = [...document.querySelectorAll<HTMLElement>('main *')]
             .filter((el) => {
               const st = getComputedStyle(el);
-              return st.overflowX === 'hidden' && el.scrollWidth > el.clientWidth + 1 && !el.closest('.leaflet-container, .visually-hidden, .hp');
+              return (
+                st.overflowX === 'hidden' &&
+                el.scrollWidth > el.clientWidth + 1 &&
+                !el.closest('.leaflet-container, .visually-hidden, .hp')
+              );
             })
             .map((el) => el.tagName.toLowerCase() + (el.className ? `.${String(el.className).split(' ')[0]}` : ''));
           return { overflow: doc.scrollWidth - doc.clientWidth, clipped };
@@ -587,14 +788,17 @@ test('text resizes to 200% and the page reflows at 320 CSS px without loss of co
         const where = `${url} at ${layout.width}px${layout.fontSize ? ` with ${layout.fontSize} text` : ''}`;
         expect.soft(r.overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
         expect.soft(r.clipped, `${where} clips content`).toEqual([]);
-        if (!layout.fontSize) expect.soft(await axeViolations(page, ['scrollable-region-focusable']), where).toEqual([]);
+        if (!layout.fontSize)
+          expect.soft(await axeViolations(page, ['scrollable-region-focusable']), where).toEqual([]);
       }
     }
     await context.close();
   }
 });
 
-test('with reduced motion there are no CSS transitions or animations, and the map neither glides nor fades', async ({ page }) => {
+test('with reduced motion there are no CSS transitions or animations, and the map neither glides nor fades', async ({
+  page,
+}) => {
   const moving = () =>
     page.evaluate(() => {
       const found: string[] = [];

@@ -41,7 +41,9 @@ function firstLink(text: string, pattern: RegExp): string {
   return m[0];
 }
 
-test('a subscription is confirmed by its link, an enforcement action sends an alert, and its unsubscribe link works', async ({ page }) => {
+test('a subscription is confirmed by its link, an enforcement action sends an alert, and its unsubscribe link works', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`${portal.url}/projects/${SLUG}`);
   await page.getByRole('link', { name: 'Get email alerts about this project' }).click();
@@ -52,7 +54,9 @@ test('a subscription is confirmed by its link, an enforcement action sends an al
   await expect(page.getByRole('status')).toContainText('Check your email');
 
   const confirmMail = await mailbox.waitFor((m) => addressedTo(m, EMAIL) && /Confirm/.test(m.subject ?? ''));
-  expect(rawHeader(confirmMail, 'List-Unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/alerts\/unsubscribe\/one-click\?token=/);
+  expect(rawHeader(confirmMail, 'List-Unsubscribe')).toMatch(
+    /^<http:\/\/127\.0\.0\.1:\d+\/alerts\/unsubscribe\/one-click\?token=/,
+  );
   const confirmUrl = firstLink(confirmMail.text!, /https?:\/\/\S+\/alerts\/confirm\?token=[\w-]+/);
   await page.goto(confirmUrl);
   await page.getByRole('button', { name: 'Yes, send me alerts' }).click();
@@ -68,7 +72,10 @@ test('a subscription is confirmed by its link, an enforcement action sends an al
   ).run(projectId);
   db.close();
 
-  const alert = await mailbox.waitFor((m) => addressedTo(m, EMAIL) && /Notice of violation/.test(m.subject ?? ''), 30_000);
+  const alert = await mailbox.waitFor(
+    (m) => addressedTo(m, EMAIL) && /Notice of violation/.test(m.subject ?? ''),
+    30_000,
+  );
   expect(alert.text).toContain('Silt fence along the east property line');
   expect(rawHeader(alert, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   expect(rawHeader(alert, 'List-Unsubscribe')).toContain('/alerts/unsubscribe/one-click?token=');

@@ -47,7 +47,9 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Address or street in Rotterdam').fill('Curry Rd');
     await page.getByLabel('Within').selectOption('1');
     await page.getByRole('button', { name: 'Find construction' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: /within 1 mile of Curry Road, nearest first/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: /within 1 mile of Curry Road, nearest first/ }),
+    ).toBeVisible();
     await expect(page.locator('.near-list li').first()).toContainText(/miles|feet|right here/);
   });
 });
@@ -93,9 +95,18 @@ test('the map shows markers and the same projects in a list; other pages load no
 
 test('search, near me, the map, alerts and open data fit a phone-sized screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  for (const path of ['/search?q=curry', '/near?address=Curry+Road&r=1', '/map', '/alerts/new?project=curry-road-distribution-center', '/open-data', '/open-data/records-requests']) {
+  for (const path of [
+    '/search?q=curry',
+    '/near?address=Curry+Road&r=1',
+    '/map',
+    '/alerts/new?project=curry-road-distribution-center',
+    '/open-data',
+    '/open-data/records-requests',
+  ]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });

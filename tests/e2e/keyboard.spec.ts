@@ -21,10 +21,11 @@ async function tabTo(page: Page, target: Locator, { max = 120, back = false } = 
 }
 
 /** What has focus, for messages. */
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement!;
-  return `${el.tagName.toLowerCase()} ${el.getAttribute('name') ?? ''} ${(el.textContent ?? '').trim().slice(0, 40)}`.trim();
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement!;
+    return `${el.tagName.toLowerCase()} ${el.getAttribute('name') ?? ''} ${(el.textContent ?? '').trim().slice(0, 40)}`.trim();
+  });
 
 /**
  * No keyboard trap: from the top, Tab reaches the last link of the footer and then leaves the page; from
@@ -32,7 +33,12 @@ const focused = (page: Page) => page.evaluate(() => {
  */
 async function expectNoTrap(page: Page, label: string): Promise<void> {
   const lastLink = page.locator('footer a').last();
-  const firstInMain = page.locator('main').locator('a[href], button:not([disabled]), input:not([type=hidden]):not([tabindex="-1"]), select, textarea, summary, [tabindex="0"]').first();
+  const firstInMain = page
+    .locator('main')
+    .locator(
+      'a[href], button:not([disabled]), input:not([type=hidden]):not([tabindex="-1"]), select, textarea, summary, [tabindex="0"]',
+    )
+    .first();
   await tabTo(page, page.getByRole('link', { name: 'Skip to main content' }), { max: 400 });
   await tabTo(page, lastLink, { max: 400 });
   let previous = '';
@@ -73,7 +79,10 @@ test('a resident files a records request with the keyboard alone', async ({ page
   await expect(page.getByRole('group', { name: /Stormwater pollution prevention plan/ })).toBeVisible();
 
   // Tick the SWPPP with Space.
-  const swppp = page.getByRole('group', { name: /Stormwater pollution prevention plan/ }).getByRole('checkbox').first();
+  const swppp = page
+    .getByRole('group', { name: /Stormwater pollution prevention plan/ })
+    .getByRole('checkbox')
+    .first();
   await tabTo(page, swppp);
   await page.keyboard.press('Space');
   await expect(swppp).toBeChecked();
@@ -112,7 +121,9 @@ test('a resident files a records request with the keyboard alone', async ({ page
   await expectNoTrap(page, 'the tracking page');
 });
 
-test('a records request sent with an empty name: the error is announced and Tab goes straight to the field', async ({ page }) => {
+test('a records request sent with an empty name: the error is announced and Tab goes straight to the field', async ({
+  page,
+}) => {
   await page.goto('/requests/new?project=carman-road-child-care-center');
   const send = page.getByRole('button', { name: 'Send the request' });
   await tabTo(page, send, { max: 200 });
@@ -142,7 +153,9 @@ test('an operator signs in and files a monthly summary with the keyboard alone',
   await expectNoTrap(page, '/operator');
 
   // From the Carman Road card, "File a monthly summary".
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Carman Road Child Care Center' }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Carman Road Child Care Center' }) });
   await tabTo(page, card.getByRole('link', { name: 'File a monthly summary' }), { max: 200 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('File a monthly summary');

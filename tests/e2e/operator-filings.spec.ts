@@ -24,7 +24,19 @@ async function pdfBuffer(pages = 2): Promise<Buffer> {
 /** The time an hour ago in town time, as the form's time input wants it. */
 function anHourAgo(): { date: string; time: string } {
   const at = new Date(Date.now() - 3_600_000);
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
@@ -36,9 +48,13 @@ function storedFiles(): string[] {
   return files.map((e) => e.name).sort();
 }
 
-test('an operator files an inspection with a PDF and the month’s summary, then sees it on the public project page', async ({ page }) => {
+test('an operator files an inspection with a PDF and the month’s summary, then sees it on the public project page', async ({
+  page,
+}) => {
   await signIn(page, 'operator@rotterdam.example');
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Altamont Avenue Plaza Redevelopment' }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Altamont Avenue Plaza Redevelopment' }) });
   await expect(card.getByText(/has not been filed/)).toBeVisible();
   await card.getByRole('link', { name: 'File an inspection report' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('File an inspection report');
@@ -46,7 +62,10 @@ test('an operator files an inspection with a PDF and the month’s summary, then
   const when = anHourAgo();
   await page.getByLabel('Date of inspection').fill(when.date);
   await page.getByLabel('Time it began').fill(when.time);
-  await page.getByRole('group', { name: /Type of inspection/ }).getByLabel('Routine inspection').check();
+  await page
+    .getByRole('group', { name: /Type of inspection/ })
+    .getByLabel('Routine inspection')
+    .check();
   await expect(page.getByLabel('Qualified inspector', { exact: false }).first()).not.toHaveValue('');
   await page.getByLabel('Weather at the inspection').fill('Overcast, 38°F');
   await page.getByLabel('Disturbed, worked in the last 14 days (acres)').fill('2.2');
@@ -58,12 +77,20 @@ test('an operator files an inspection with a PDF and the month’s summary, then
   for (let i = 0; i < (await names.count()); i++) {
     if (await names.nth(i).inputValue()) await page.locator(`input[name="practice.${i}.pct"]`).fill(String(10 + i));
   }
-  await page.getByRole('group', { name: /Rill or gully erosion/ }).getByLabel('No').check();
-  await page.getByRole('group', { name: /Sediment leaving the site/ }).getByLabel('No').check();
+  await page
+    .getByRole('group', { name: /Rill or gully erosion/ })
+    .getByLabel('No')
+    .check();
+  await page
+    .getByRole('group', { name: /Sediment leaving the site/ })
+    .getByLabel('No')
+    .check();
   await page.getByLabel('What must be done').first().fill('Sweep the Altamont Avenue entrance');
   await page.getByLabel('Responsible party').first().fill('Kings Road Site Development Corp.');
   await page.getByLabel('Due by').first().fill(when.date);
-  await page.getByLabel('Signed inspection report (PDF)').setInputFiles({ name: 'signed-inspection.pdf', mimeType: 'application/pdf', buffer: await pdfBuffer(3) });
+  await page
+    .getByLabel('Signed inspection report (PDF)')
+    .setInputFiles({ name: 'signed-inspection.pdf', mimeType: 'application/pdf', buffer: await pdfBuffer(3) });
   await page.getByRole('button', { name: 'File the inspection report' }).click();
   await expect(page).toHaveURL(new RegExp(`/operator/projects/${SLUG}\\?filed=inspection$`));
   await expect(page.getByRole('status')).toContainText('Inspection report filed');
@@ -71,9 +98,17 @@ test('an operator files an inspection with a PDF and the month’s summary, then
 
   await page.getByRole('link', { name: 'File a monthly summary' }).click();
   const month = await page.locator('input[type="hidden"][name="month"]').inputValue();
-  const monthName = new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthName = new Date(`${month}-01T12:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   await expect(page.getByLabel('Inspections done')).not.toHaveValue('');
-  await page.getByLabel('What happened this month, in plain words').fill(`In ${monthName} our inspector checked the site every week. The silt fence and traps held; nothing left the site.`);
+  await page
+    .getByLabel('What happened this month, in plain words')
+    .fill(
+      `In ${monthName} our inspector checked the site every week. The silt fence and traps held; nothing left the site.`,
+    );
   await page.getByLabel('Title').fill('Site superintendent');
   await page.getByLabel('I certify this summary as stated above').check();
   await page.getByRole('button', { name: 'File and publish the summary' }).click();
@@ -87,13 +122,19 @@ test('an operator files an inspection with a PDF and the month’s summary, then
 
 test('an operator of another project gets 404 for its workspace and forms', async ({ page }) => {
   await signIn(page, 'operator2@rotterdam.example');
-  for (const url of [`/operator/projects/${SLUG}`, `/operator/projects/${SLUG}/inspections/new`, `/operator/projects/${SLUG}/summaries/new`]) {
+  for (const url of [
+    `/operator/projects/${SLUG}`,
+    `/operator/projects/${SLUG}/inspections/new`,
+    `/operator/projects/${SLUG}/summaries/new`,
+  ]) {
     const res = await page.goto(url);
     expect(res?.status(), url).toBe(404);
   }
 });
 
-test('a renamed .exe (without JavaScript) and an oversized file (with the progress script) are refused clearly, storing nothing', async ({ browser }) => {
+test('a renamed .exe (without JavaScript) and an oversized file (with the progress script) are refused clearly, storing nothing', async ({
+  browser,
+}) => {
   const before = storedFiles();
   const exe = Buffer.alloc(64 * 1024);
   exe.write('MZ', 0, 'latin1');
@@ -105,7 +146,9 @@ test('a renamed .exe (without JavaScript) and an oversized file (with the progre
   await noJs.getByRole('radio', { name: /^As-built plans/ }).check();
   await noJs.getByLabel('PDF file').setInputFiles({ name: 'as-built.pdf', mimeType: 'application/pdf', buffer: exe });
   await noJs.getByRole('button', { name: 'Upload' }).click();
-  await expect(noJs.getByText('“as-built.pdf” is not a PDF. Only PDF files are accepted, whatever their name.')).toBeVisible();
+  await expect(
+    noJs.getByText('“as-built.pdf” is not a PDF. Only PDF files are accepted, whatever their name.'),
+  ).toBeVisible();
   await expect(noJs.getByRole('radio', { name: /^As-built plans/ })).toBeChecked();
   await plain.close();
   expect(storedFiles()).toEqual(before);
@@ -118,7 +161,9 @@ test('a renamed .exe (without JavaScript) and an oversized file (with the progre
   huge.write('%PDF-1.7\n', 0, 'latin1');
   await page.getByLabel('PDF file').setInputFiles({ name: 'plan-set.pdf', mimeType: 'application/pdf', buffer: huge });
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('“plan-set.pdf” is larger than the 25 MB limit. Split it into smaller files, or reduce its size.')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('“plan-set.pdf” is larger than the 25 MB limit. Split it into smaller files, or reduce its size.'),
+  ).toBeVisible({ timeout: 30_000 });
   // The enhanced form stayed on the page (no navigation) and shows what happened.
   await expect(page).toHaveURL(new RegExp(`/operator/projects/${SLUG}/documents/new$`));
   await expect(page.getByRole('radio', { name: /^Notice of termination/ })).toBeChecked();

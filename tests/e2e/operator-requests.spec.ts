@@ -32,7 +32,10 @@ async function pdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-test('a resident asks the operator; the operator answers with copies and a bill; once paid the copies are downloadable', async ({ page, browser }) => {
+test('a resident asks the operator; the operator answers with copies and a bill; once paid the copies are downloadable', async ({
+  page,
+  browser,
+}) => {
   // The resident, from the project page: whom to ask, in plain words.
   await page.goto(`/projects/${SLUG}`);
   await page.locator(`a[href="/requests/operator/new?project=${SLUG}"]`).first().click();
@@ -52,9 +55,14 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   await operator.goto('/operator/requests');
   await operator.getByRole('link', { name: number }).click();
   await expect(operator.getByRole('heading', { level: 1 })).toContainText(number);
-  await operator.getByRole('link', { name: /Provide copies/ }).first().click();
+  await operator
+    .getByRole('link', { name: /Provide copies/ })
+    .first()
+    .click();
   await operator.getByRole('radio', { name: 'I am uploading them here as PDFs' }).check();
-  await operator.getByLabel('PDF copies (when uploading here)').setInputFiles({ name: 'swppp-copy.pdf', mimeType: 'application/pdf', buffer: await pdf() });
+  await operator
+    .getByLabel('PDF copies (when uploading here)')
+    .setInputFiles({ name: 'swppp-copy.pdf', mimeType: 'application/pdf', buffer: await pdf() });
   const line = operator.getByRole('group', { name: 'Line 1' });
   await line.getByLabel('Kind').selectOption('page');
   await line.getByLabel('What was copied').fill('SWPPP, printed pages');
@@ -63,11 +71,16 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   await line.getByLabel('Price each ($)').fill('5.00');
   await operator.getByRole('button', { name: 'Provide copies' }).click();
   await expect(operator.getByText(/more than the Town's fee schedule allows for the same copies/)).toBeVisible();
-  await expect(operator.getByRole('textbox', { name: /Statement of actual cost/ })).toHaveAttribute('aria-invalid', 'true');
+  await expect(operator.getByRole('textbox', { name: /Statement of actual cost/ })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(line.getByLabel('How many')).toHaveValue('12');
   await expect(line.getByLabel('What was copied')).toHaveValue('SWPPP, printed pages');
   // Corrected: the Town's own rate. (A browser never keeps a chosen file across a failed send.)
-  await operator.getByLabel('PDF copies (when uploading here)').setInputFiles({ name: 'swppp-copy.pdf', mimeType: 'application/pdf', buffer: await pdf() });
+  await operator
+    .getByLabel('PDF copies (when uploading here)')
+    .setInputFiles({ name: 'swppp-copy.pdf', mimeType: 'application/pdf', buffer: await pdf() });
   await line.getByLabel('Price each ($)').fill('0.25');
   await operator.getByRole('button', { name: 'Provide copies' }).click();
   await expect(operator).toHaveURL(/\/operator\/requests\/\d+\?done=copies$/);
@@ -96,7 +109,9 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   await expect(page.getByText(/within the five business days/)).toBeVisible();
 });
 
-test('a request not answered within five business days is a dated L(4) finding on the public project page', async ({ page }) => {
+test('a request not answered within five business days is a dated L(4) finding on the public project page', async ({
+  page,
+}) => {
   // Sent in writing three weeks ago (a letter), logged now by the requester: its five business days are over.
   const receivedOn = addDays(townToday(), -21);
   await page.goto(`/requests/operator/new?project=${SLUG}`);
@@ -111,7 +126,13 @@ test('a request not answered within five business days is a dated L(4) finding o
   const tracking = page.url();
 
   await page.goto(`/projects/${SLUG}`);
-  await expect(page.getByText(`A request for records made to the operator on ${formatDay(receivedOn)} was not answered within five business days`).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(
+        `A request for records made to the operator on ${formatDay(receivedOn)} was not answered within five business days`,
+      )
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText('casey.brightwater@example.net')).toHaveCount(0);
   await expect(page.getByText('Casey Brightwater')).toHaveCount(0);
 

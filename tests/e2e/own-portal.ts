@@ -9,7 +9,8 @@ import { expect } from './fixtures.ts';
 export const DEMO_PASSWORD = 'rotterdam-demo-2026';
 
 /** The tracking link in a requester's mail. */
-export const trackingLinkIn = (mail: ParsedMail): string => mail.text!.match(/https?:\/\/\S+\/requests\/track\/[A-Za-z0-9_-]{43}/)![0];
+export const trackingLinkIn = (mail: ParsedMail): string =>
+  mail.text!.match(/https?:\/\/\S+\/requests\/track\/[A-Za-z0-9_-]{43}/)![0];
 
 /** Sign a demo account in at `baseUrl` and wait for the greeting. */
 export async function signInAt(page: Page, baseUrl: string, email: string): Promise<void> {

@@ -29,10 +29,14 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   const smtpPort = await freePort();
   mailbox = await startMailbox(smtpPort);
-  portal = await startPortal({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '300' } });
+  portal = await startPortal({
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '300' },
+  });
   const db = openDatabase(path.join(portal.dataDir, 'portal.db'));
   const doc = db.$client
-    .prepare("select p.slug, d.id, d.title from projects p join documents d on d.project_id = p.id where p.published = 1 and d.type = 'noi' and d.public = 1 order by p.name, d.id limit 1")
+    .prepare(
+      "select p.slug, d.id, d.title from projects p join documents d on d.project_id = p.id where p.published = 1 and d.type = 'noi' and d.public = 1 order by p.name, d.id limit 1",
+    )
     .get() as { slug: string; id: number; title: string };
   facts = { slug: doc.slug, docTitle: doc.title, docId: doc.id };
   db.$client.close();
@@ -43,17 +47,22 @@ test.afterAll(async () => {
   await mailbox?.close();
 });
 
-
 const signIn = (page: Page, email: string) => signInAt(page, portal.url, email);
 const linkIn = trackingLinkIn;
 
-test('a paper request is released, ready for pickup at Town Hall, picked up, and the tracking page says so at each step', async ({ page, browser }) => {
+test('a paper request is released, ready for pickup at Town Hall, picked up, and the tracking page says so at each step', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const today = formatDay(townToday());
 
   // The requester asks for paper copies to pick up.
   await page.goto(`${portal.url}/requests/new?project=${facts.slug}`);
-  await page.getByRole('checkbox', { name: new RegExp(`^${facts.docTitle.replace(/[()]/g, '\\$&')}`) }).first().check();
+  await page
+    .getByRole('checkbox', { name: new RegExp(`^${facts.docTitle.replace(/[()]/g, '\\$&')}`) })
+    .first()
+    .check();
   await page.getByRole('radio', { name: 'Paper copies, picked up at Town Hall' }).check();
   await page.getByLabel('Name').fill('Pat Paper');
   await page.getByLabel('Email address').fill(REQUESTER);
@@ -83,7 +92,9 @@ test('a paper request is released, ready for pickup at Town Hall, picked up, and
   await expectNoViolations(clerk, 'clerk’s page, copies waiting for pickup');
 
   // The mail and the tracking page: ready for pickup at Town Hall, not "ready to download".
-  const paidMail = await mailbox.waitFor((m) => addressedTo(m, REQUESTER) && /payment of .+ received/.test(m.subject ?? ''));
+  const paidMail = await mailbox.waitFor(
+    (m) => addressedTo(m, REQUESTER) && /payment of .+ received/.test(m.subject ?? ''),
+  );
   expect(paidMail.text).toContain('Ready for pickup at Town Hall');
   expect(paidMail.text).not.toContain('download them from your tracking page');
   await requester.goto(linkIn(paidMail));
@@ -106,15 +117,22 @@ test('a paper request is released, ready for pickup at Town Hall, picked up, and
   await requester.reload();
   await expect(requester.locator('h2.status-headline')).toHaveText(`Picked up on ${today}: fulfilled`);
   await expect(requester.getByText('Fulfilled', { exact: true })).toBeVisible();
-  await expect(requester.getByText(`The copies were picked up at Town Hall on ${today}. The request is fulfilled.`)).toBeVisible();
+  await expect(
+    requester.getByText(`The copies were picked up at Town Hall on ${today}. The request is fulfilled.`),
+  ).toBeVisible();
   await expectNoViolations(requester, 'tracking page, picked up');
 });
 
-test('the form says so before sending a request for documents already online, with their links; "Send the request anyway" sends it', async ({ page }) => {
+test('the form says so before sending a request for documents already online, with their links; "Send the request anyway" sends it', async ({
+  page,
+}) => {
   await page.goto(`${portal.url}/requests/new?project=${facts.slug}`);
   const free = page.getByRole('link', { name: `free — download now: ${facts.docTitle}` });
   await expect(free).toHaveAttribute('href', `/documents/${facts.docId}`);
-  await page.getByRole('checkbox', { name: new RegExp(`^${facts.docTitle.replace(/[()]/g, '\\$&')}`) }).first().check();
+  await page
+    .getByRole('checkbox', { name: new RegExp(`^${facts.docTitle.replace(/[()]/g, '\\$&')}`) })
+    .first()
+    .check();
   await page.getByLabel('Name').fill('Online Olive');
   await page.getByLabel('Email address').fill('online.olive@example.org');
   await page.getByRole('button', { name: 'Send the request' }).click();

@@ -6,7 +6,9 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoViolations } from './a11y.ts';
 
-test('a resident opens the public log from /requests, filters it by project, and axe finds nothing', async ({ page }) => {
+test('a resident opens the public log from /requests, filters it by project, and axe finds nothing', async ({
+  page,
+}) => {
   await page.goto('/requests');
   await expectNoViolations(page, '/requests');
   await page.getByRole('link', { name: 'The public log of requests' }).click();
@@ -36,8 +38,16 @@ test('a resident opens the public log from /requests, filters it by project, and
   await expectNoViolations(page, '/requests/log?year=someday');
 });
 
-test('a request sent in the browser is in the log by its number, with nothing of who sent it or their own words', async ({ page }) => {
-  const who = { name: 'Quillon Marchetti-Ostrova', email: 'quillon.marchetti@example.org', phone: '518-555-0199', address: '77 Zephyr Lane, Rotterdam NY 12306', words: 'the zebra-striped culvert memorandum' };
+test('a request sent in the browser is in the log by its number, with nothing of who sent it or their own words', async ({
+  page,
+}) => {
+  const who = {
+    name: 'Quillon Marchetti-Ostrova',
+    email: 'quillon.marchetti@example.org',
+    phone: '518-555-0199',
+    address: '77 Zephyr Lane, Rotterdam NY 12306',
+    words: 'the zebra-striped culvert memorandum',
+  };
   await page.goto('/projects');
   await page.locator('main a[href^="/projects/"]').first().click();
   await page.getByRole('link', { name: "Request copies of this project's records" }).click();
@@ -58,7 +68,12 @@ test('a request sent in the browser is in the log by its number, with nothing of
   const csv = await (await page.request.get('/requests/log.csv')).text();
   expect(json).toContain(number);
   expect(csv).toContain(number);
-  for (const [where, body] of [['HTML', html], ['JSON', json], ['CSV', csv]] as const) {
-    for (const secret of [who.name, who.email, who.phone, who.address, 'Quillon', 'zebra-striped']) expect(body, `${where} must not contain "${secret}"`).not.toContain(secret);
+  for (const [where, body] of [
+    ['HTML', html],
+    ['JSON', json],
+    ['CSV', csv],
+  ] as const) {
+    for (const secret of [who.name, who.email, who.phone, who.address, 'Quillon', 'zebra-striped'])
+      expect(body, `${where} must not contain "${secret}"`).not.toContain(secret);
   }
 });

@@ -29,10 +29,19 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   const smtpPort = await freePort();
   mailbox = await startMailbox(smtpPort);
-  portal = await startPortal({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '300', REQUESTS_PER_IP_PER_HOUR: '1000' } });
+  portal = await startPortal({
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_POLL_MS: '200',
+      MAIL_RETRY_BASE_MS: '300',
+      REQUESTS_PER_IP_PER_HOUR: '1000',
+    },
+  });
   const db = openDatabase(path.join(portal.dataDir, 'portal.db'));
   const row = db.$client
-    .prepare("select p.slug, d.id, d.title from projects p join documents d on d.project_id = p.id and d.type = 'swppp' and d.public = 1 where p.published = 1 order by p.name, d.document_date desc, d.id desc limit 1")
+    .prepare(
+      "select p.slug, d.id, d.title from projects p join documents d on d.project_id = p.id and d.type = 'swppp' and d.public = 1 where p.published = 1 order by p.name, d.document_date desc, d.id desc limit 1",
+    )
     .get() as { slug: string; id: number; title: string };
   facts = { slug: row.slug, swpppId: row.id, swpppTitle: row.title };
   db.$client.close();
@@ -42,7 +51,6 @@ test.afterAll(async () => {
   await portal?.stop();
   await mailbox?.close();
 });
-
 
 const signIn = (page: Page, email: string) => signInAt(page, portal.url, email);
 const linkIn = trackingLinkIn;
@@ -58,17 +66,31 @@ async function expectAccessible(page: Page, label: string) {
   expect.soft(await duplicateIds(page), `duplicate ids on ${label}`).toEqual([]);
 }
 
-test('requester and clerk exchange a clarification through mail, and the answered request comes back to the top of the queue', async ({ page, browser }) => {
+test('requester and clerk exchange a clarification through mail, and the answered request comes back to the top of the queue', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
 
   // Another request by the same name, sent first: due the same day, so it would come first on its own.
-  const other = await postAction(portal.url, '/requests/new', 'requests.submit', { formKey: 'clarify-e2e-other-request-key'.padEnd(43, 'x'), intent: 'submit', project: facts.slug, documentIds: String(facts.swpppId), delivery: 'paper_pickup', name: NAME, email: 'clarify.other@example.org' });
+  const other = await postAction(portal.url, '/requests/new', 'requests.submit', {
+    formKey: 'clarify-e2e-other-request-key'.padEnd(43, 'x'),
+    intent: 'submit',
+    project: facts.slug,
+    documentIds: String(facts.swpppId),
+    delivery: 'paper_pickup',
+    name: NAME,
+    email: 'clarify.other@example.org',
+  });
   expect(other.status).toBe(303);
 
   // The requester sends theirs in the browser.
   const requester = await (await browser.newContext()).newPage();
   await requester.goto(`${portal.url}/requests/new?project=${facts.slug}`);
-  await requester.getByRole('checkbox', { name: new RegExp(`^${facts.swpppTitle.replace(/[()]/g, '\\$&')}`) }).first().check();
+  await requester
+    .getByRole('checkbox', { name: new RegExp(`^${facts.swpppTitle.replace(/[()]/g, '\\$&')}`) })
+    .first()
+    .check();
   await requester.getByRole('radio', { name: 'Paper copies, picked up at Town Hall' }).check();
   await requester.getByLabel('Name').fill(NAME);
   await requester.getByLabel('Email address').fill(REQUESTER);
@@ -80,7 +102,11 @@ test('requester and clerk exchange a clarification through mail, and the answere
   await requester.getByLabel('Write to the Town Clerk').fill('I need the version with the stamped plan sheets.');
   await requester.getByRole('button', { name: 'Send the message' }).click();
   await expect(requester.getByRole('status')).toHaveText('Your message was sent to the Town Clerk.');
-  const first = await mailbox.waitFor((m) => addressedTo(m, 'clerk@rotterdam.example') && m.subject === `Records request ${number}: a message from the requester`);
+  const first = await mailbox.waitFor(
+    (m) =>
+      addressedTo(m, 'clerk@rotterdam.example') &&
+      m.subject === `Records request ${number}: a message from the requester`,
+  );
   expect(first.text).toContain('I need the version with the stamped plan sheets.');
 
   // The clerk acknowledges (the promised date is later than the other request's due date).
@@ -88,7 +114,9 @@ test('requester and clerk exchange a clarification through mail, and the answere
   const otherNumber = (await queueOrder(page)).find((n) => n !== number)!;
   await page.locator('table.queue').getByRole('link', { name: number }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Request ${number}`);
-  await expect(page.locator('#thread ~ ol.thread').first()).toContainText('I need the version with the stamped plan sheets.');
+  await expect(page.locator('#thread ~ ol.thread').first()).toContainText(
+    'I need the version with the stamped plan sheets.',
+  );
   await page.getByRole('button', { name: 'Acknowledge and email the requester' }).click();
   await expect(page.getByRole('status')).toHaveText('Acknowledged. The requester was told the date.');
   expect(await queueOrder(page)).toEqual([otherNumber, number]);
@@ -98,14 +126,19 @@ test('requester and clerk exchange a clarification through mail, and the answere
   await page.getByLabel('Message to the requester').fill('Which plan sheets: the 2025 set or the revised 2026 set?');
   await page.getByRole('checkbox', { name: /^Ask for clarification/ }).check();
   await page.getByRole('button', { name: 'Send to the requester' }).click();
-  await expect(page.getByRole('status')).toHaveText('The question was sent. The request waits for the requester’s answer.');
+  await expect(page.getByRole('status')).toHaveText(
+    'The question was sent. The request waits for the requester’s answer.',
+  );
   await expect(page.getByText('Waiting for the requester’s answer', { exact: true }).first()).toBeVisible();
   await expectAccessible(page, 'the clerk’s request page with a thread, waiting for the requester');
   // Waiting for the requester: no deadline of the Town's, at the bottom.
   expect(await queueOrder(page)).toEqual([otherNumber, number]);
 
   // The requester reads the question in the mail and opens the link in it.
-  const question = await mailbox.waitFor((m) => addressedTo(m, REQUESTER) && m.subject === `Records request ${number}: the Town Clerk has a question for you`);
+  const question = await mailbox.waitFor(
+    (m) =>
+      addressedTo(m, REQUESTER) && m.subject === `Records request ${number}: the Town Clerk has a question for you`,
+  );
   expect(question.text).toContain('Which plan sheets: the 2025 set or the revised 2026 set?');
   expect(question.text).toContain('The date the Town gave in writing still holds');
   await requester.goto(linkIn(question));
@@ -123,12 +156,20 @@ test('requester and clerk exchange a clarification through mail, and the answere
   await expect(requester.getByText('Write the message.').first()).toBeVisible();
   await requester.getByLabel('Your answer').fill('The revised 2026 set, please.');
   await requester.getByRole('button', { name: 'Send my answer' }).click();
-  await expect(requester.getByRole('status')).toHaveText('Thank you: your answer was sent, and the request is back with the Town Clerk.');
-  await expect(requester.getByRole('region', { name: 'Waiting for you: the Town Clerk has a question' })).toHaveCount(0);
+  await expect(requester.getByRole('status')).toHaveText(
+    'Thank you: your answer was sent, and the request is back with the Town Clerk.',
+  );
+  await expect(requester.getByRole('region', { name: 'Waiting for you: the Town Clerk has a question' })).toHaveCount(
+    0,
+  );
   await expect(requester.locator('dl.facts strong').first()).toHaveText('Acknowledged');
 
   // The clerk is mailed, and the answered request is now at the top.
-  const answered = await mailbox.waitFor((m) => addressedTo(m, 'clerk@rotterdam.example') && m.subject === `Records request ${number}: the requester answered your question`);
+  const answered = await mailbox.waitFor(
+    (m) =>
+      addressedTo(m, 'clerk@rotterdam.example') &&
+      m.subject === `Records request ${number}: the requester answered your question`,
+  );
   expect(answered.text).toContain('The revised 2026 set, please.');
   expect(await queueOrder(page)).toEqual([number, otherNumber]);
   await expect(page.locator('table.queue tbody tr').first()).toContainText('The requester answered');

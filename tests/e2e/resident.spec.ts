@@ -42,6 +42,8 @@ test('a missing project answers a real 404 page', async ({ page }) => {
 test('the project list works on a phone-sized screen without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/projects');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -31,9 +31,14 @@ test.afterAll(async () => {
   await mailbox?.close();
 });
 
-test('report with a photo → the officer links it, inspects, records a violation → the status page and the mail show each step', async ({ page, browser }) => {
+test('report with a photo → the officer links it, inspects, records a violation → the status page and the mail show each step', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 110, g: 80, b: 50 } } })
+  const photo = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 110, g: 80, b: 50 } },
+  })
     .jpeg()
     .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 48/1 0/1' } })
     .toBuffer();
@@ -48,12 +53,18 @@ test('report with a photo → the officer links it, inspects, records a violatio
   await page.getByLabel('What did you see?').fill(SAW);
   await page.getByLabel('Email').fill(EMAIL);
   // A wrong file first (a text file renamed .jpg): the message is beside the photos, and nothing typed is lost.
-  await page.getByLabel(/^Photos/).setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Just some notes, not a photo.\n') });
+  await page.getByLabel(/^Photos/).setInputFiles({
+    name: 'notes.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('Just some notes, not a photo.\n'),
+  });
   await page.getByRole('button', { name: 'Send the report' }).click();
   const photos = page.getByLabel(/^Photos/);
   await expect(photos).toHaveAttribute('aria-invalid', 'true');
   const describedBy = (await photos.getAttribute('aria-describedby')) ?? '';
-  await expect(page.locator(`[id="${describedBy.split(' ').find((x) => x.endsWith('error'))}"]`)).toContainText('notes.jpg');
+  await expect(page.locator(`[id="${describedBy.split(' ').find((x) => x.endsWith('error'))}"]`)).toContainText(
+    'notes.jpg',
+  );
   await expect(page.getByLabel('What did you see?')).toHaveValue(SAW);
   await expect(page.getByLabel('Email')).toHaveValue(EMAIL);
   await expect(page.getByLabel('Missing or damaged silt fence')).toBeChecked();
@@ -90,7 +101,9 @@ test('report with a photo → the officer links it, inspects, records a violatio
   await expect(officer.getByRole('button', { name: 'Take photo 1 off the public page' })).toBeVisible();
 
   await officer.getByLabel('Follow-up needed').check();
-  await officer.getByLabel('Findings (public on the project page)').fill('Silt fence down along 60 feet of the stream bank.');
+  await officer
+    .getByLabel('Findings (public on the project page)')
+    .fill('Silt fence down along 60 feet of the stream bank.');
   await officer.getByRole('button', { name: 'Record the inspection' }).click();
   await expect(officer.getByText('Saved.')).toBeVisible();
 

@@ -37,15 +37,28 @@ async function useSession(context: BrowserContext, cookie: string | undefined) {
 /** What a page would show if any hostile text had become markup, and whether it is there as text. */
 async function inspect(page: Page) {
   return page.evaluate(() => ({
-    injected: [...document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload]')].map((e) => e.outerHTML.slice(0, 120)),
+    injected: [...document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload]')].map((e) =>
+      e.outerHTML.slice(0, 120),
+    ),
     // Data blocks (JSON, JSON-LD structured data) are never run: the hostile text in them is data.
-    inlineScripts: [...document.scripts].filter((s) => !s.src && /alert\(/.test(s.textContent ?? '') && s.type !== 'application/json' && s.type !== 'application/ld+json').length,
-    javascriptLinks: [...document.querySelectorAll('a[href], form[action], iframe[src]')].filter((e) => /^\s*javascript:/i.test(e.getAttribute('href') ?? e.getAttribute('action') ?? e.getAttribute('src') ?? '')).length,
+    inlineScripts: [...document.scripts].filter(
+      (s) =>
+        !s.src &&
+        /alert\(/.test(s.textContent ?? '') &&
+        s.type !== 'application/json' &&
+        s.type !== 'application/ld+json',
+    ).length,
+    javascriptLinks: [...document.querySelectorAll('a[href], form[action], iframe[src]')].filter((e) =>
+      /^\s*javascript:/i.test(e.getAttribute('href') ?? e.getAttribute('action') ?? e.getAttribute('src') ?? ''),
+    ).length,
     asText: /<script>alert\(\d\)<\/script>|<img src=x onerror=alert\(\d\)>/.test(document.body.innerText),
   }));
 }
 
-test('hostile text shows as text on every page that has it: no dialog, no injected element, no CSP report', async ({ page, context }) => {
+test('hostile text shows as text on every page that has it: no dialog, no injected element, no CSP report', async ({
+  page,
+  context,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -53,11 +66,56 @@ test('hostile text shows as text on every page that has it: no dialog, no inject
   });
   const s = seeded;
   const visits: Array<[string | undefined, string[]]> = [
-    [undefined, [`/projects/${s.slug}`, `/projects?q=hyperlink`, '/enforcement', s.trackingPath, `${s.trackingPath}/invoice`, `/search?q=hyperlink`]],
-    [s.cookies.clerk, [`/staff/projects/${s.slug}`, `/staff/projects/${s.slug}/edit`, `/staff/projects/${s.slug}/parties`, `/staff/projects/${s.slug}/documents`, `/staff/projects/${s.slug}/guarantees`, `/staff/requests/${s.requestId}`, `/staff/requests/${s.requestId}/invoice`, '/staff/requests?status=all', '/staff/closures']],
-    [s.cookies.officer, ['/staff/officer', `/staff/enforcement/${s.actionId}`, `/staff/projects/${s.slug}/enforcement`, `/staff/projects/${s.slug}/swppp`, `/staff/projects/${s.slug}/inspections`, `/staff/reviews/inspections/${s.inspectionId}`, `/staff/reviews/summaries/${s.summaryId}`, '/staff/storms', '/staff/calendar']],
+    [
+      undefined,
+      [
+        `/projects/${s.slug}`,
+        `/projects?q=hyperlink`,
+        '/enforcement',
+        s.trackingPath,
+        `${s.trackingPath}/invoice`,
+        `/search?q=hyperlink`,
+      ],
+    ],
+    [
+      s.cookies.clerk,
+      [
+        `/staff/projects/${s.slug}`,
+        `/staff/projects/${s.slug}/edit`,
+        `/staff/projects/${s.slug}/parties`,
+        `/staff/projects/${s.slug}/documents`,
+        `/staff/projects/${s.slug}/guarantees`,
+        `/staff/requests/${s.requestId}`,
+        `/staff/requests/${s.requestId}/invoice`,
+        '/staff/requests?status=all',
+        '/staff/closures',
+      ],
+    ],
+    [
+      s.cookies.officer,
+      [
+        '/staff/officer',
+        `/staff/enforcement/${s.actionId}`,
+        `/staff/projects/${s.slug}/enforcement`,
+        `/staff/projects/${s.slug}/swppp`,
+        `/staff/projects/${s.slug}/inspections`,
+        `/staff/reviews/inspections/${s.inspectionId}`,
+        `/staff/reviews/summaries/${s.summaryId}`,
+        '/staff/storms',
+        '/staff/calendar',
+      ],
+    ],
     [s.cookies.admin, [`/staff/users/${s.invitedUserId}`, '/staff/users', '/staff/mail', '/staff/audit']],
-    [s.cookies.operator, ['/operator', `/operator/projects/${s.operatorSlug}`, `/operator/projects/${s.operatorSlug}/inspections/${s.inspectionId}`, `/operator/projects/${s.operatorSlug}/inspections/new?from=${s.inspectionId}`, `/operator/projects/${s.operatorSlug}/summaries/new?correct=${s.summaryId}`]],
+    [
+      s.cookies.operator,
+      [
+        '/operator',
+        `/operator/projects/${s.operatorSlug}`,
+        `/operator/projects/${s.operatorSlug}/inspections/${s.inspectionId}`,
+        `/operator/projects/${s.operatorSlug}/inspections/new?from=${s.inspectionId}`,
+        `/operator/projects/${s.operatorSlug}/summaries/new?correct=${s.summaryId}`,
+      ],
+    ],
   ];
   let shownAsText = 0;
   for (const [cookie, urls] of visits) {
@@ -116,17 +174,27 @@ test('the live search and the map draw hostile names as text', async ({ page, co
 test('the Atom feeds parse in the browser’s XML parser, with the hostile text as text', async ({ page }) => {
   await page.goto(`${portal.url}/open-data`);
   const printable = XSS_LONG.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
-  for (const url of ['/feeds/town.atom', `/feeds/projects/${seeded.slug}.atom`, '/enforcement/feed.xml', '/feeds/area.atom?lat=42.8012&lon=-73.9987&r=1']) {
+  for (const url of [
+    '/feeds/town.atom',
+    `/feeds/projects/${seeded.slug}.atom`,
+    '/enforcement/feed.xml',
+    '/feeds/area.atom?lat=42.8012&lon=-73.9987&r=1',
+  ]) {
     const parsed = await page.evaluate(async (u) => {
       const doc = new DOMParser().parseFromString(await (await fetch(u)).text(), 'application/xml');
       return {
         error: doc.querySelector('parsererror')?.textContent ?? null,
         texts: [...doc.querySelectorAll('title, summary')].map((e) => e.textContent ?? ''),
-        elements: [...doc.querySelectorAll('*')].map((e) => e.localName).filter((n) => !['feed', 'id', 'title', 'updated', 'link', 'author', 'name', 'entry', 'summary'].includes(n)),
+        elements: [...doc.querySelectorAll('*')]
+          .map((e) => e.localName)
+          .filter((n) => !['feed', 'id', 'title', 'updated', 'link', 'author', 'name', 'entry', 'summary'].includes(n)),
       };
     }, url);
     expect(parsed.error, url).toBeNull();
     expect(parsed.elements, url).toEqual([]);
-    expect(parsed.texts.some((t) => t.includes(printable) || t.includes(PROJECT_NAME.split('\r\n')[0])), url).toBe(true);
+    expect(
+      parsed.texts.some((t) => t.includes(printable) || t.includes(PROJECT_NAME.split('\r\n')[0])),
+      url,
+    ).toBe(true);
   }
 });

@@ -18,17 +18,29 @@ async function watchCsp(page: Page): Promise<void> {
   });
 }
 
-const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 const structuredData = (page: Page) =>
-  page.locator('script[type="application/ld+json"]').evaluateAll((nodes) => nodes.map((n) => JSON.parse(n.textContent ?? 'null')));
+  page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((nodes) => nodes.map((n) => JSON.parse(n.textContent ?? 'null')));
 
-test('JSON-LD on the project, open-data and records request pages parses, is complete and breaks no CSP rule', async ({ page }) => {
+test('JSON-LD on the project, open-data and records request pages parses, is complete and breaks no CSP rule', async ({
+  page,
+}) => {
   await watchCsp(page);
-  const p = one<{ slug: string; name: string; latitude: number; longitude: number }>("select slug, name, latitude, longitude from projects where status = 'stop_work' and published = 1 order by slug limit 1");
+  const p = one<{ slug: string; name: string; latitude: number; longitude: number }>(
+    "select slug, name, latitude, longitude from projects where status = 'stop_work' and published = 1 order by slug limit 1",
+  );
 
   await page.goto(`/projects/${p.slug}`);
   const [place] = await structuredData(page);
-  expect(place).toMatchObject({ '@context': 'https://schema.org', '@type': 'Place', name: p.name, address: { '@type': 'PostalAddress', addressLocality: 'Rotterdam' } });
+  expect(place).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Place',
+    name: p.name,
+    address: { '@type': 'PostalAddress', addressLocality: 'Rotterdam' },
+  });
   expect(place.geo).toMatchObject({ '@type': 'GeoCoordinates' });
   expect(place.geo.latitude).toBeCloseTo(p.latitude, 5);
   expect(place.geo.longitude).toBeCloseTo(p.longitude, 5);
@@ -38,26 +50,45 @@ test('JSON-LD on the project, open-data and records request pages parses, is com
   const [catalog] = await structuredData(page);
   expect(catalog).toMatchObject({ '@type': 'DataCatalog', name: expect.any(String) });
   expect(catalog.dataset.length).toBeGreaterThanOrEqual(3);
-  for (const d of catalog.dataset) expect(d).toMatchObject({ '@type': 'Dataset', name: expect.any(String), description: expect.any(String), distribution: expect.any(Array) });
+  for (const d of catalog.dataset)
+    expect(d).toMatchObject({
+      '@type': 'Dataset',
+      name: expect.any(String),
+      description: expect.any(String),
+      distribution: expect.any(Array),
+    });
   expect(await cspViolations(page)).toEqual([]);
 
   await page.goto('/requests/new');
   const [service] = await structuredData(page);
-  expect(service).toMatchObject({ '@type': 'GovernmentService', name: expect.any(String), provider: { '@type': 'GovernmentOrganization' }, areaServed: { name: 'Town of Rotterdam, New York' } });
+  expect(service).toMatchObject({
+    '@type': 'GovernmentService',
+    name: expect.any(String),
+    provider: { '@type': 'GovernmentOrganization' },
+    areaServed: { name: 'Town of Rotterdam, New York' },
+  });
   expect(await cspViolations(page)).toEqual([]);
 });
 
-test('the project page with every folded section open has no accessibility violations, and is far shorter on a phone', async ({ page }) => {
+test('the project page with every folded section open has no accessibility violations, and is far shorter on a phone', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  const busy = one<{ slug: string }>('select p.slug from projects p join documents d on d.project_id = p.id where p.published = 1 and d.public = 1 group by p.id order by count(*) desc, p.slug limit 1').slug;
-  const inspected = one<{ slug: string }>('select p.slug from projects p join town_inspections t on t.project_id = p.id where p.published = 1 group by p.id order by count(*) desc, p.slug limit 1').slug;
+  const busy = one<{ slug: string }>(
+    'select p.slug from projects p join documents d on d.project_id = p.id where p.published = 1 and d.public = 1 group by p.id order by count(*) desc, p.slug limit 1',
+  ).slug;
+  const inspected = one<{ slug: string }>(
+    'select p.slug from projects p join town_inspections t on t.project_id = p.id where p.published = 1 group by p.id order by count(*) desc, p.slug limit 1',
+  ).slug;
   for (const slug of [busy, inspected]) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/projects/${slug}`);
     // Folded away, the documents and older entries cost no height: one summary line per group.
     const folded = await page.evaluate(() => document.documentElement.scrollHeight);
     expect.soft(folded, `${slug}: page height on a phone`).toBeLessThan(13_000);
-    await page.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page.evaluate(() =>
+      document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)),
+    );
     await expect(page.locator('main details:not([open])')).toHaveCount(0);
     await expectNoViolations(page, `/projects/${slug} with every section open, at a phone's width`);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -38,18 +38,24 @@ async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
 }
 
-test('the admin changes the clerk’s address and a fee in the browser; the next invoice shows both', async ({ page }) => {
+test('the admin changes the clerk’s address and a fee in the browser; the next invoice shows both', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await signInAt(page, portal.url, 'admin@rotterdam.example');
 
   // The town profile: the clerk's office moves.
   await page.goto(`${portal.url}/staff/settings`);
   const clerkOffice = page.getByRole('group', { name: /clerk's office/i });
-  await expect(clerkOffice.getByLabel('Street address, place, state and ZIP')).toHaveValue('1100 Sunrise Boulevard, Rotterdam, NY 12306');
+  await expect(clerkOffice.getByLabel('Street address, place, state and ZIP')).toHaveValue(
+    '1100 Sunrise Boulevard, Rotterdam, NY 12306',
+  );
   await clerkOffice.getByLabel('Street address, place, state and ZIP').fill('7 Lock Street, Rotterdam, NY 12306');
   await page.getByRole('button', { name: 'Save the town profile' }).click();
   await expect(page.getByRole('status')).toContainText('The town profile was saved.');
-  await expect(clerkOffice.getByLabel('Street address, place, state and ZIP')).toHaveValue('7 Lock Street, Rotterdam, NY 12306');
+  await expect(clerkOffice.getByLabel('Street address, place, state and ZIP')).toHaveValue(
+    '7 Lock Street, Rotterdam, NY 12306',
+  );
 
   // The copy fees: 20 cents a page from today (the portal's own today: the date field's minimum).
   await page.goto(`${portal.url}/staff/requests/settings`);

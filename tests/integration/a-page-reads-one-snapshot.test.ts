@@ -24,7 +24,10 @@ afterAll(() => {
 let n = 0;
 function addProject(status: 'active' | 'complete', published = true) {
   n++;
-  writer.insert(schema.projects).values({ slug: `site-${n}`, name: `Site ${n}`, siteAddress: `${n} Test Rd`, kind: 'minor', status, published }).run();
+  writer
+    .insert(schema.projects)
+    .values({ slug: `site-${n}`, name: `Site ${n}`, siteAddress: `${n} Test Rd`, kind: 'minor', status, published })
+    .run();
 }
 const count = () => reader.$client.prepare('select count(*) from projects').pluck().get() as number;
 

@@ -83,26 +83,65 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/settings/ordinance': { allow: ['admin'], url: () => '/staff/settings/ordinance' },
   'staff/projects/[slug]/index': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}` },
   'staff/projects/[slug]/edit': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/edit` },
-  'staff/projects/[slug]/parties': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/parties` },
-  'staff/projects/[slug]/documents': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/documents` },
-  'staff/projects/[slug]/guarantees': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/guarantees` },
-  'staff/projects/[slug]/posting.pdf': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/posting.pdf` },
+  'staff/projects/[slug]/parties': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/projects/${i.projectSlug}/parties`,
+  },
+  'staff/projects/[slug]/documents': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/projects/${i.projectSlug}/documents`,
+  },
+  'staff/projects/[slug]/guarantees': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/projects/${i.projectSlug}/guarantees`,
+  },
+  'staff/projects/[slug]/posting.pdf': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/projects/${i.projectSlug}/posting.pdf`,
+  },
   'staff/projects/[slug]/swppp': { allow: ['officer'], url: (i) => `/staff/projects/${i.projectSlug}/swppp` },
-  'staff/projects/[slug]/inspections': { allow: ['officer'], url: (i) => `/staff/projects/${i.projectSlug}/inspections` },
-  'staff/projects/[slug]/enforcement': { allow: ['officer'], url: (i) => `/staff/projects/${i.projectSlug}/enforcement` },
+  'staff/projects/[slug]/inspections': {
+    allow: ['officer'],
+    url: (i) => `/staff/projects/${i.projectSlug}/inspections`,
+  },
+  'staff/projects/[slug]/enforcement': {
+    allow: ['officer'],
+    url: (i) => `/staff/projects/${i.projectSlug}/enforcement`,
+  },
   'staff/enforcement/index': { allow: ['officer'], url: () => '/staff/enforcement' },
   'staff/enforcement/[id]': { allow: ['officer'], url: (i) => `/staff/enforcement/${i.actionId}` },
-  'staff/enforcement/[id]/notice.pdf': { allow: ['officer', 'clerk'], url: (i) => `/staff/enforcement/${i.actionId}/notice.pdf` },
+  'staff/enforcement/[id]/notice.pdf': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/enforcement/${i.actionId}/notice.pdf`,
+  },
   'staff/documents/[id]': { allow: ['admin', 'clerk', 'officer'], url: (i) => `/staff/documents/${i.documentId}` },
   'operator/projects/[slug]/notices': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/notices` },
-  'operator/projects/[slug]/inspections/new': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/inspections/new` },
-  'operator/projects/[slug]/inspections/[id]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/inspections/${i.ownInspectionId}` },
-  'operator/projects/[slug]/summaries/new': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/summaries/new` },
-  'operator/projects/[slug]/documents/new': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/documents/new` },
-  'operator/projects/[slug]/documents/[id]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}/documents/${i.ownDocumentId}` },
+  'operator/projects/[slug]/inspections/new': {
+    allow: 'member',
+    url: (i) => `/operator/projects/${i.ownProjectSlug}/inspections/new`,
+  },
+  'operator/projects/[slug]/inspections/[id]': {
+    allow: 'member',
+    url: (i) => `/operator/projects/${i.ownProjectSlug}/inspections/${i.ownInspectionId}`,
+  },
+  'operator/projects/[slug]/summaries/new': {
+    allow: 'member',
+    url: (i) => `/operator/projects/${i.ownProjectSlug}/summaries/new`,
+  },
+  'operator/projects/[slug]/documents/new': {
+    allow: 'member',
+    url: (i) => `/operator/projects/${i.ownProjectSlug}/documents/new`,
+  },
+  'operator/projects/[slug]/documents/[id]': {
+    allow: 'member',
+    url: (i) => `/operator/projects/${i.ownProjectSlug}/documents/${i.ownDocumentId}`,
+  },
   'staff/compliance/index': { allow: ['officer', 'admin'], url: () => '/staff/compliance' },
   'staff/reviews/index': { allow: ['officer'], url: () => '/staff/reviews' },
-  'staff/reviews/inspections/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/inspections/${i.ownInspectionId}` },
+  'staff/reviews/inspections/[id]': {
+    allow: ['officer'],
+    url: (i) => `/staff/reviews/inspections/${i.ownInspectionId}`,
+  },
   'staff/reviews/summaries/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/summaries/${i.ownSummaryId}` },
   'staff/reviews/documents/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/documents/${i.reviewDocumentId}` },
   'staff/reviews/file/[id]': { allow: ['officer'], url: (i) => `/staff/reviews/file/${i.ownDocumentId}` },
@@ -113,8 +152,14 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/requests/[id]/index': { allow: ['clerk'], url: (i) => `/staff/requests/${i.requestId}` },
   'staff/requests/[id]/upload': { allow: ['clerk'], url: (i) => `/staff/requests/${i.requestId}/upload` },
   'staff/requests/[id]/invoice': { allow: ['clerk'], url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice` },
-  'staff/requests/[id]/invoice.pdf': { allow: ['clerk'], url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice.pdf` },
-  'staff/requests/[id]/files/[itemId]': { allow: ['clerk'], url: (i) => `/staff/requests/${i.fileItem.requestId}/files/${i.fileItem.itemId}` },
+  'staff/requests/[id]/invoice.pdf': {
+    allow: ['clerk'],
+    url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice.pdf`,
+  },
+  'staff/requests/[id]/files/[itemId]': {
+    allow: ['clerk'],
+    url: (i) => `/staff/requests/${i.fileItem.requestId}/files/${i.fileItem.itemId}`,
+  },
   'staff/closures': { allow: ['clerk'], url: () => '/staff/closures' },
   // The appeals queue: the appeals officer named in settings (the admin, in the demo town) or an admin.
   'staff/requests/appeals': { allow: ['admin'], url: () => '/staff/requests/appeals' },
@@ -124,10 +169,19 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   // Requests to the operator (L(4)): the operator answers those for their own projects; staff read them all.
   'operator/requests/index': { allow: ['operator'], url: () => '/operator/requests' },
   'operator/requests/[id]/index': { allow: 'member', url: (i) => `/operator/requests/${i.ownOperatorRequestId}` },
-  'operator/requests/[id]/copies': { allow: 'member', url: (i) => `/operator/requests/${i.ownOperatorRequestId}/copies` },
-  'operator/requests/[id]/files/[fileId]': { allow: 'member', url: (i) => `/operator/requests/${i.ownOperatorFile.requestId}/files/${i.ownOperatorFile.fileId}` },
+  'operator/requests/[id]/copies': {
+    allow: 'member',
+    url: (i) => `/operator/requests/${i.ownOperatorRequestId}/copies`,
+  },
+  'operator/requests/[id]/files/[fileId]': {
+    allow: 'member',
+    url: (i) => `/operator/requests/${i.ownOperatorFile.requestId}/files/${i.ownOperatorFile.fileId}`,
+  },
   'staff/operator-requests/index': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff/operator-requests' },
-  'staff/operator-requests/[id]': { allow: ['admin', 'clerk', 'officer'], url: (i) => `/staff/operator-requests/${i.ownOperatorRequestId}` },
+  'staff/operator-requests/[id]': {
+    allow: ['admin', 'clerk', 'officer'],
+    url: (i) => `/staff/operator-requests/${i.ownOperatorRequestId}`,
+  },
   // The clerk (or the officer, or an admin) logs a written request sent to an operator outside the portal.
   'staff/operator-requests/new': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff/operator-requests/new' },
   // Issue 20: permanent practices (the officer inspects; the clerk reads), the review escrow and the MS4 figures (staff), owners' reports (operator side).
@@ -135,10 +189,22 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/practices/new': { allow: ['officer'], url: () => '/staff/practices/new' },
   'staff/practices/[id]': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.practiceId}` },
   'staff/practices/[id]/edit': { allow: ['officer'], url: (i) => `/staff/practices/${i.practiceId}/edit` },
-  'staff/practices/[id]/agreement': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.agreementPracticeId}/agreement` },
-  'staff/practices/[id]/reports/[reportId]': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.practiceReport.practiceId}/reports/${i.practiceReport.reportId}` },
-  'staff/projects/[slug]/escrow': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/escrow` },
-  'staff/projects/[slug]/escrow/statement': { allow: ['officer', 'clerk'], url: (i) => `/staff/projects/${i.projectSlug}/escrow/statement` },
+  'staff/practices/[id]/agreement': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/practices/${i.agreementPracticeId}/agreement`,
+  },
+  'staff/practices/[id]/reports/[reportId]': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/practices/${i.practiceReport.practiceId}/reports/${i.practiceReport.reportId}`,
+  },
+  'staff/projects/[slug]/escrow': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/projects/${i.projectSlug}/escrow`,
+  },
+  'staff/projects/[slug]/escrow/statement': {
+    allow: ['officer', 'clerk'],
+    url: (i) => `/staff/projects/${i.projectSlug}/escrow/statement`,
+  },
   'staff/ms4-report': { allow: ['officer', 'clerk'], url: () => '/staff/ms4-report' },
   'staff/ms4-report.csv': { allow: ['officer', 'clerk'], url: () => '/staff/ms4-report.csv' },
   'operator/practices/index': { allow: ['operator'], url: () => '/operator/practices' },
@@ -162,11 +228,15 @@ const PUBLIC_ACTIONS = new Set([
   'alerts.confirm',
   'alerts.unsubscribe',
   // Records requests: anyone may ask; the requester's own actions authorize by the tracking token.
-  'requests.submit', 'requests.approveCost', 'requests.withdrawByRequester', 'requests.appeal',
+  'requests.submit',
+  'requests.approveCost',
+  'requests.withdrawByRequester',
+  'requests.appeal',
   // The requester's message to the clerk (issue 15): the tracking token authorizes, and reaches only its own thread.
   'requestMessages.send',
   // Requests to the operator (L(4)): anyone may ask; withdrawal authorizes by the tracking token.
-  'operatorRequests.submit', 'operatorRequests.withdraw',
+  'operatorRequests.submit',
+  'operatorRequests.withdraw',
   // "Lost your link?": anyone may ask; the mail goes only to the address typed (issue 15).
   'requestLinks.resend',
 ]);
@@ -177,93 +247,363 @@ const PUBLIC_ACTIONS = new Set([
  */
 const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) => Fields }> = {
   'accounts.signOutEverywhere': { allow: ['admin', 'clerk', 'officer', 'operator'], input: () => ({}) },
-  'accounts.inviteUser': { allow: ['admin'], input: () => ({ email: 'matrix@example.org', name: 'Matrix', roles: 'clerk' }) },
+  'accounts.inviteUser': {
+    allow: ['admin'],
+    input: () => ({ email: 'matrix@example.org', name: 'Matrix', roles: 'clerk' }),
+  },
   'accounts.updateUserAccess': { allow: ['admin'], input: (i) => ({ userId: i.userId, roles: 'clerk' }) },
   'mail.retry': { allow: ['admin'], input: (i) => ({ id: i.mailId }) },
   // The officer's desk (issue 6).
-  'registry.createProject': { allow: ['officer', 'clerk'], input: () => ({ name: 'Matrix project', description: 'A project registered by the matrix.', siteAddress: '1 Main Street', kind: 'minor', status: 'swppp_review', ownerCompany: 'Matrix LLC' }) },
-  'registry.updateProject': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, name: 'Matrix', description: 'x', siteAddress: '1 Main Street', kind: 'minor', status: 'active' }) },
+  'registry.createProject': {
+    allow: ['officer', 'clerk'],
+    input: () => ({
+      name: 'Matrix project',
+      description: 'A project registered by the matrix.',
+      siteAddress: '1 Main Street',
+      kind: 'minor',
+      status: 'swppp_review',
+      ownerCompany: 'Matrix LLC',
+    }),
+  },
+  'registry.updateProject': {
+    allow: ['officer', 'clerk'],
+    input: (i) => ({
+      projectId: i.projectId,
+      name: 'Matrix',
+      description: 'x',
+      siteAddress: '1 Main Street',
+      kind: 'minor',
+      status: 'active',
+    }),
+  },
   'registry.setPublished': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, published: 'no' }) },
   'registry.setOperators': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId }) },
-  'registry.saveParty': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, role: 'owner_operator', companyName: 'Matrix LLC' }) },
+  'registry.saveParty': {
+    allow: ['officer', 'clerk'],
+    input: (i) => ({ projectId: i.projectId, role: 'owner_operator', companyName: 'Matrix LLC' }),
+  },
   'registry.removeParty': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, partyId: 1 }) },
-  'registry.addWater': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, name: 'Matrix Kill', waterType: 'stream' }) },
+  'registry.addWater': {
+    allow: ['officer', 'clerk'],
+    input: (i) => ({ projectId: i.projectId, name: 'Matrix Kill', waterType: 'stream' }),
+  },
   'registry.removeWater': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, waterId: 1 }) },
-  'registry.recordNot': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, notFiledOn: '2026-01-02', finalStabilizationOn: '2026-01-01' }) },
-  'registry.recordStartDuties': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, preConstructionAssessmentOn: '2026-01-02' }) },
-  'registry.setDocumentPublic': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, documentId: i.documentId, public: 'no' }) },
+  'registry.recordNot': {
+    allow: ['officer', 'clerk'],
+    input: (i) => ({ projectId: i.projectId, notFiledOn: '2026-01-02', finalStabilizationOn: '2026-01-01' }),
+  },
+  'registry.recordStartDuties': {
+    allow: ['officer', 'clerk'],
+    input: (i) => ({ projectId: i.projectId, preConstructionAssessmentOn: '2026-01-02' }),
+  },
+  'registry.setDocumentPublic': {
+    allow: ['officer', 'clerk'],
+    input: (i) => ({ projectId: i.projectId, documentId: i.documentId, public: 'no' }),
+  },
   'swppp.markComplete': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01' }) },
-  'swppp.notifyDeficiencies': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01', deficiencies: 'No phasing plan.' }) },
+  'swppp.notifyDeficiencies': {
+    allow: ['officer'],
+    input: () => ({ reviewId: 1, on: '2026-01-01', deficiencies: 'No phasing plan.' }),
+  },
   'swppp.recordResubmission': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01' }) },
   'swppp.decide': { allow: ['officer'], input: () => ({ reviewId: 1, decision: 'approved', on: '2026-01-01' }) },
   'swppp.extend': { allow: ['officer'], input: () => ({ reviewId: 1, until: '2026-02-01', note: 'Agreed by phone.' }) },
-  'notices.give': { allow: ['operator'], member: true, input: (i) => ({ projectId: i.ownProjectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30', notes: 'Given by the authorization matrix.' }) },
-  'notices.record': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, milestone: 'clearing_complete', scheduledDate: '2030-01-07', scheduledTime: '07:30', givenDate: '2026-01-02', givenTime: '09:00', givenBy: 'Matrix' }) },
-  'notices.recordTownInspection': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, inspectedOn: '2026-01-02', outcome: 'approved' }) },
-  'notices.scheduleTownInspection': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, scheduledDate: '2030-01-07', scheduledTime: '09:00' }) },
+  'notices.give': {
+    allow: ['operator'],
+    member: true,
+    input: (i) => ({
+      projectId: i.ownProjectId,
+      milestone: 'clearing_complete',
+      scheduledDate: '2030-01-07',
+      scheduledTime: '07:30',
+      notes: 'Given by the authorization matrix.',
+    }),
+  },
+  'notices.record': {
+    allow: ['officer'],
+    input: (i) => ({
+      projectId: i.projectId,
+      milestone: 'clearing_complete',
+      scheduledDate: '2030-01-07',
+      scheduledTime: '07:30',
+      givenDate: '2026-01-02',
+      givenTime: '09:00',
+      givenBy: 'Matrix',
+    }),
+  },
+  'notices.recordTownInspection': {
+    allow: ['officer'],
+    input: (i) => ({ projectId: i.projectId, inspectedOn: '2026-01-02', outcome: 'approved' }),
+  },
+  'notices.scheduleTownInspection': {
+    allow: ['officer'],
+    input: (i) => ({ projectId: i.projectId, scheduledDate: '2030-01-07', scheduledTime: '09:00' }),
+  },
   'notices.cancelScheduledInspection': { allow: ['officer'], input: () => ({ scheduledId: 1 }) },
-  'notices.recordViolation': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, observedOn: '2026-01-02', description: 'Silt fence down.' }) },
+  'notices.recordViolation': {
+    allow: ['officer'],
+    input: (i) => ({ projectId: i.projectId, observedOn: '2026-01-02', description: 'Silt fence down.' }),
+  },
   'notices.markViolationCorrected': { allow: ['officer'], input: () => ({ violationId: 1, on: '2026-01-02' }) },
-  'enforcement.calculateFine': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, fineDays: 3, fineDailyRate: '100' }) },
-  'enforcement.issue': { allow: ['officer'], input: (i) => ({ projectId: i.projectId, type: 'written_warning', issuedOn: '2026-01-02', summary: 'Silt fence down.' }) },
-  'enforcement.transition': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, event: 'comply', on: '2026-01-02' }) },
-  'enforcement.recordPayment': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, receivedOn: '2026-01-02', amount: '10.00', method: 'check' }) },
-  'enforcement.waiveFine': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, on: '2026-01-02', reason: 'Court order.' }) },
-  'enforcement.recordConviction': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, convictedOn: '2026-01-02', docketNumber: '26-0001', fineDays: 1, fineAmount: '10.00' }) },
+  'enforcement.calculateFine': {
+    allow: ['officer'],
+    input: (i) => ({ projectId: i.projectId, fineDays: 3, fineDailyRate: '100' }),
+  },
+  'enforcement.issue': {
+    allow: ['officer'],
+    input: (i) => ({
+      projectId: i.projectId,
+      type: 'written_warning',
+      issuedOn: '2026-01-02',
+      summary: 'Silt fence down.',
+    }),
+  },
+  'enforcement.transition': {
+    allow: ['officer'],
+    input: (i) => ({ actionId: i.actionId, event: 'comply', on: '2026-01-02' }),
+  },
+  'enforcement.recordPayment': {
+    allow: ['officer'],
+    input: (i) => ({ actionId: i.actionId, receivedOn: '2026-01-02', amount: '10.00', method: 'check' }),
+  },
+  'enforcement.waiveFine': {
+    allow: ['officer'],
+    input: (i) => ({ actionId: i.actionId, on: '2026-01-02', reason: 'Court order.' }),
+  },
+  'enforcement.recordConviction': {
+    allow: ['officer'],
+    input: (i) => ({
+      actionId: i.actionId,
+      convictedOn: '2026-01-02',
+      docketNumber: '26-0001',
+      fineDays: 1,
+      fineAmount: '10.00',
+    }),
+  },
   'enforcement.update': { allow: ['officer'], input: (i) => ({ actionId: i.actionId, summary: 'Changed.' }) },
-  'guarantees.save': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, kind: 'cash_escrow', purpose: 'maintenance', amount: '100.00', institution: 'Matrix Bank' }) },
+  'guarantees.save': {
+    allow: ['officer', 'clerk'],
+    input: (i) => ({
+      projectId: i.projectId,
+      kind: 'cash_escrow',
+      purpose: 'maintenance',
+      amount: '100.00',
+      institution: 'Matrix Bank',
+    }),
+  },
   'guarantees.release': { allow: ['officer', 'clerk'], input: () => ({ guaranteeId: 1, on: '2026-01-02' }) },
   'calendarFeed.create': { allow: ['officer'], input: () => ({}) },
   'calendarFeed.revoke': { allow: ['officer'], input: () => ({}) },
   // Issue 21: a dry run only (no confirm): nothing is written.
-  'projectImport.importProjects': { allow: ['officer', 'clerk', 'admin'], input: () => ({ csv: 'Project name,Site address\nMatrix,1 Main Street', source: 'matrix' }) },
+  'projectImport.importProjects': {
+    allow: ['officer', 'clerk', 'admin'],
+    input: () => ({ csv: 'Project name,Site address\nMatrix,1 Main Street', source: 'matrix' }),
+  },
   'ordinanceText.replace': { allow: ['admin'], input: () => ({ text: 'Matrix. '.repeat(40) }) },
   'ordinanceText.restore': { allow: ['admin'], input: () => ({}) },
-  'localRules.save': { allow: ['officer', 'admin'], input: () => ({ routineMaxDays: '7', stormInches: '0.5', postStormHours: '24', stabilizationDays: '14', fiveAcreLimit: '5', swpppReviewDays: '30', correctionDays: '7', maxDailyFineCents: '250', foilBusinessDays: '5' }) },
-  'compliance.updateSettings': { allow: ['officer', 'admin'], input: () => ({ summaryDueDay: 10, twiceWeeklyOverAcres: 5, twiceWeeklyImpaired: 'on', winterMaxDays: 30 }) },
-  'reviews.decideInspection': { allow: ['officer'], input: (i) => ({ id: i.ownInspectionId, decision: 'accept', comment: '', reportPublic: 'on' }) },
-  'reviews.decideSummary': { allow: ['officer'], input: (i) => ({ id: i.ownSummaryId, decision: 'accept', comment: '' }) },
-  'reviews.decideDocument': { allow: ['officer'], input: (i) => ({ id: i.reviewDocumentId, decision: 'accept', public: 'yes', comment: '' }) },
-  'storms.record': { allow: ['officer'], input: () => ({ endedOn: '2026-01-05', endedTime: '10:00', inches: '0.6', gauge: 'Matrix gauge' }) },
-  'operatorRequests.log': { allow: ['admin', 'clerk', 'officer'], input: (i) => ({ project: i.projectSlug, channel: 'letter', receivedOn: '2026-01-05', wantsSwppp: 'true', name: 'Matrix' }) },
-  'requests.enter': { allow: ['clerk'], input: () => ({ formKey: 'm'.repeat(43), intent: 'preview', channel: 'email', receivedOn: '2026-01-05', receivedTime: '10:00' }) },
-  'requests.acknowledge': { allow: ['clerk'], input: (i) => ({ id: i.requestId, acknowledgedOn: '2026-01-05', promisedOn: '2026-01-20' }) },
-  'requests.extend': { allow: ['clerk'], input: (i) => ({ id: i.requestId, promisedOn: '2026-01-20', reason: 'Matrix' }) },
+  'localRules.save': {
+    allow: ['officer', 'admin'],
+    input: () => ({
+      routineMaxDays: '7',
+      stormInches: '0.5',
+      postStormHours: '24',
+      stabilizationDays: '14',
+      fiveAcreLimit: '5',
+      swpppReviewDays: '30',
+      correctionDays: '7',
+      maxDailyFineCents: '250',
+      foilBusinessDays: '5',
+    }),
+  },
+  'compliance.updateSettings': {
+    allow: ['officer', 'admin'],
+    input: () => ({ summaryDueDay: 10, twiceWeeklyOverAcres: 5, twiceWeeklyImpaired: 'on', winterMaxDays: 30 }),
+  },
+  'reviews.decideInspection': {
+    allow: ['officer'],
+    input: (i) => ({ id: i.ownInspectionId, decision: 'accept', comment: '', reportPublic: 'on' }),
+  },
+  'reviews.decideSummary': {
+    allow: ['officer'],
+    input: (i) => ({ id: i.ownSummaryId, decision: 'accept', comment: '' }),
+  },
+  'reviews.decideDocument': {
+    allow: ['officer'],
+    input: (i) => ({ id: i.reviewDocumentId, decision: 'accept', public: 'yes', comment: '' }),
+  },
+  'storms.record': {
+    allow: ['officer'],
+    input: () => ({ endedOn: '2026-01-05', endedTime: '10:00', inches: '0.6', gauge: 'Matrix gauge' }),
+  },
+  'operatorRequests.log': {
+    allow: ['admin', 'clerk', 'officer'],
+    input: (i) => ({
+      project: i.projectSlug,
+      channel: 'letter',
+      receivedOn: '2026-01-05',
+      wantsSwppp: 'true',
+      name: 'Matrix',
+    }),
+  },
+  'requests.enter': {
+    allow: ['clerk'],
+    input: () => ({
+      formKey: 'm'.repeat(43),
+      intent: 'preview',
+      channel: 'email',
+      receivedOn: '2026-01-05',
+      receivedTime: '10:00',
+    }),
+  },
+  'requests.acknowledge': {
+    allow: ['clerk'],
+    input: (i) => ({ id: i.requestId, acknowledgedOn: '2026-01-05', promisedOn: '2026-01-20' }),
+  },
+  'requests.extend': {
+    allow: ['clerk'],
+    input: (i) => ({ id: i.requestId, promisedOn: '2026-01-20', reason: 'Matrix' }),
+  },
   'requests.attachDocuments': { allow: ['clerk'], input: (i) => ({ id: i.requestId, documentIds: '1' }) },
   'requests.removeItem': { allow: ['clerk'], input: (i) => ({ id: i.requestId, itemId: i.fileItem.itemId }) },
   'requests.note': { allow: ['clerk'], input: (i) => ({ id: i.requestId, body: 'Matrix', audience: 'internal' }) },
   'requestMessages.clerkSend': { allow: ['clerk'], input: (i) => ({ id: i.requestId, body: 'Matrix' }) },
-  'requestMessages.closeDuplicate': { allow: ['clerk'], input: (i) => ({ id: i.requestId, otherNumber: 'R-1900-0001', note: 'Matrix' }) },
+  'requestMessages.closeDuplicate': {
+    allow: ['clerk'],
+    input: (i) => ({ id: i.requestId, otherNumber: 'R-1900-0001', note: 'Matrix' }),
+  },
   'requestMessages.saveTemplate': { allow: ['clerk'], input: () => ({ name: 'Matrix', body: 'Matrix' }) },
   'requestMessages.deleteTemplate': { allow: ['clerk'], input: () => ({ templateId: '1' }) },
-  'requestDelivery.recordHandover': { allow: ['clerk'], input: (i) => ({ id: i.requestId, how: 'pickup', on: '2026-01-05' }) },
+  'requestDelivery.recordHandover': {
+    allow: ['clerk'],
+    input: (i) => ({ id: i.requestId, how: 'pickup', on: '2026-01-05' }),
+  },
   'requests.deny': { allow: ['clerk'], input: (i) => ({ id: i.requestId, reason: 'Matrix' }) },
   'requests.fulfill': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
   'requests.withdraw': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
   'requests.bill': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
   'requests.recordCostApproval': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
-  'requests.recordPayment': { allow: ['clerk'], input: (i) => ({ id: i.invoicedRequestId, amount: '1.00', method: 'cash', receivedOn: '2026-01-05' }) },
+  'requests.recordPayment': {
+    allow: ['clerk'],
+    input: (i) => ({ id: i.invoicedRequestId, amount: '1.00', method: 'cash', receivedOn: '2026-01-05' }),
+  },
   'requests.release': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
   'requests.voidInvoice': { allow: ['clerk'], input: (i) => ({ id: i.invoicedRequestId, reason: 'Matrix' }) },
   'requests.newTrackingLink': { allow: ['clerk'], input: (i) => ({ id: i.requestId }) },
   'requests.setClosure': { allow: ['clerk'], input: () => ({ date: '2026-01-06', closed: 'yes' }) },
-  'requests.decideItem': { allow: ['clerk'], input: (i) => ({ id: i.fileItem.requestId, itemId: i.fileItem.itemId, decision: 'granted' }) },
-  'requests.decideAppeal': { allow: ['admin'], input: () => ({ appealId: 1, outcome: 'denied', decisionText: 'Matrix' }) },
+  'requests.decideItem': {
+    allow: ['clerk'],
+    input: (i) => ({ id: i.fileItem.requestId, itemId: i.fileItem.itemId, decision: 'granted' }),
+  },
+  'requests.decideAppeal': {
+    allow: ['admin'],
+    input: () => ({ appealId: 1, outcome: 'denied', decisionText: 'Matrix' }),
+  },
   'requests.setAppealsOfficer': { allow: ['admin'], input: (i) => ({ userId: i.userId }) },
   'requests.saveGround': { allow: ['admin'], input: () => ({ citation: 'Matrix', label: 'Matrix' }) },
-  'requests.saveFeeSchedule': { allow: ['admin'], input: () => ({ effectiveFrom: '2030-01-01', perPage: '0.25', largeFormatSheet: '5', cd: '1', usb: '5', notes: 'Matrix' }) },
-  'operatorAnswers.offerInspection': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId, place: 'Matrix trailer', on: '2030-01-07', time: '10:00' }) },
-  'operatorAnswers.recordPayment': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId, paidOn: '2026-01-05', method: 'cash' }) },
-  'operatorAnswers.markInspected': { allow: ['operator'], member: true, input: (i) => ({ id: i.ownOperatorRequestId }) },
+  'requests.saveFeeSchedule': {
+    allow: ['admin'],
+    input: () => ({
+      effectiveFrom: '2030-01-01',
+      perPage: '0.25',
+      largeFormatSheet: '5',
+      cd: '1',
+      usb: '5',
+      notes: 'Matrix',
+    }),
+  },
+  'operatorAnswers.offerInspection': {
+    allow: ['operator'],
+    member: true,
+    input: (i) => ({ id: i.ownOperatorRequestId, place: 'Matrix trailer', on: '2030-01-07', time: '10:00' }),
+  },
+  'operatorAnswers.recordPayment': {
+    allow: ['operator'],
+    member: true,
+    input: (i) => ({ id: i.ownOperatorRequestId, paidOn: '2026-01-05', method: 'cash' }),
+  },
+  'operatorAnswers.markInspected': {
+    allow: ['operator'],
+    member: true,
+    input: (i) => ({ id: i.ownOperatorRequestId }),
+  },
   // Issue 20
-  'practices.update': { allow: ['officer'], input: (i) => ({ practiceId: i.practiceId, name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'public', ownerName: 'DPW', dedicatedToTown: 'yes', inServiceOn: '2020-01-01' }) },
-  'practices.create': { allow: ['officer'], input: () => ({ name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'public', ownerName: 'DPW', dedicatedToTown: 'yes', inServiceOn: '2020-01-01' }) },
-  'practices.acceptAsBuilt': { allow: ['officer'], input: (i) => ({ documentId: i.reviewDocumentId, certifiedBy: 'Matrix PE', public: 'yes', name: 'Matrix pond', type: 'pond', location: '1 Main Street', latitude: '42.8', longitude: '-74.0', ownerKind: 'private', ownerName: 'Matrix HOA', dedicatedToTown: 'no', inServiceOn: '2020-01-01' }) },
-  'practices.recordInspection': { allow: ['officer'], input: (i) => ({ practiceId: i.practiceId, inspectedOn: '2026-01-02', reason: 'routine', condition: 'functioning', inspectorName: 'Matrix' }) },
+  'practices.update': {
+    allow: ['officer'],
+    input: (i) => ({
+      practiceId: i.practiceId,
+      name: 'Matrix pond',
+      type: 'pond',
+      location: '1 Main Street',
+      latitude: '42.8',
+      longitude: '-74.0',
+      ownerKind: 'public',
+      ownerName: 'DPW',
+      dedicatedToTown: 'yes',
+      inServiceOn: '2020-01-01',
+    }),
+  },
+  'practices.create': {
+    allow: ['officer'],
+    input: () => ({
+      name: 'Matrix pond',
+      type: 'pond',
+      location: '1 Main Street',
+      latitude: '42.8',
+      longitude: '-74.0',
+      ownerKind: 'public',
+      ownerName: 'DPW',
+      dedicatedToTown: 'yes',
+      inServiceOn: '2020-01-01',
+    }),
+  },
+  'practices.acceptAsBuilt': {
+    allow: ['officer'],
+    input: (i) => ({
+      documentId: i.reviewDocumentId,
+      certifiedBy: 'Matrix PE',
+      public: 'yes',
+      name: 'Matrix pond',
+      type: 'pond',
+      location: '1 Main Street',
+      latitude: '42.8',
+      longitude: '-74.0',
+      ownerKind: 'private',
+      ownerName: 'Matrix HOA',
+      dedicatedToTown: 'no',
+      inServiceOn: '2020-01-01',
+    }),
+  },
+  'practices.recordInspection': {
+    allow: ['officer'],
+    input: (i) => ({
+      practiceId: i.practiceId,
+      inspectedOn: '2026-01-02',
+      reason: 'routine',
+      condition: 'functioning',
+      inspectorName: 'Matrix',
+    }),
+  },
   'practices.drawRandom': { allow: ['officer'], input: () => ({ count: '1' }) },
-  'practices.removeFromOperation': { allow: ['officer'], input: (i) => ({ practiceId: i.practiceId, removedOn: '2026-01-02' }) },
-  'practices.saveIntervals': { allow: ['officer'], input: () => ({ pond: '365', wetland: '365', infiltration: '182', filtering: '365', open_channel: '730', green_infrastructure: '365', proprietary_device: '182' }) },
-  'escrow.record': { allow: ['officer', 'clerk'], input: (i) => ({ projectId: i.projectId, kind: 'deposit', on: '2026-01-02', amount: '100.00', checkNumber: '1' }) },
+  'practices.removeFromOperation': {
+    allow: ['officer'],
+    input: (i) => ({ practiceId: i.practiceId, removedOn: '2026-01-02' }),
+  },
+  'practices.saveIntervals': {
+    allow: ['officer'],
+    input: () => ({
+      pond: '365',
+      wetland: '365',
+      infiltration: '182',
+      filtering: '365',
+      open_channel: '730',
+      green_infrastructure: '365',
+      proprietary_device: '182',
+    }),
+  },
+  'escrow.record': {
+    allow: ['officer', 'clerk'],
+    input: (i) => ({ projectId: i.projectId, kind: 'deposit', on: '2026-01-02', amount: '100.00', checkNumber: '1' }),
+  },
 };
 
 const cookies: Partial<Record<Who, string>> = {};
@@ -273,7 +613,11 @@ let ids: Ids;
 function postRaw(name: string, input: Fields, cookie?: string): Promise<Response> {
   return fetch(new URL(`/_actions/${name}`, base), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(base).origin, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: new URL(base).origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: formBody(input),
   });
 }
@@ -285,7 +629,9 @@ beforeAll(async () => {
   const own = one<{ id: number; slug: string }>(
     "select p.id, p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by p.name limit 1",
   );
-  const project = one<{ id: number; slug: string }>("select id, slug from projects where slug = 'curry-road-distribution-center'");
+  const project = one<{ id: number; slug: string }>(
+    "select id, slug from projects where slug = 'curry-road-distribution-center'",
+  );
   ids = {
     userId: one<{ id: number }>("select id from users where email = 'clerk@rotterdam.example'").id,
     mailId: one<{ id: number }>('select max(id) as id from outbox').id,
@@ -301,12 +647,18 @@ beforeAll(async () => {
     reviewDocumentId: one<{ id: number }>("select min(id) as id from documents where type = 'as_built_plans'").id,
     requestId: one<{ id: number }>('select min(id) as id from records_requests').id,
     invoicedRequestId: one<{ id: number }>("select min(request_id) as id from invoices where status <> 'void'").id,
-    fileItem: one<{ requestId: number; itemId: number }>('select request_id as requestId, id as itemId from request_items where document_id is not null order by id limit 1'),
+    fileItem: one<{ requestId: number; itemId: number }>(
+      'select request_id as requestId, id as itemId from request_items where document_id is not null order by id limit 1',
+    ),
     ownOperatorRequestId: 0,
     ownOperatorFile: { requestId: 0, fileId: 0 },
-    ownPracticeId: one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id,
+    ownPracticeId: one<{ id: number }>(
+      "select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'",
+    ).id,
     practiceId: one<{ id: number }>('select min(id) as id from stormwater_practices').id,
-    practiceReport: one<{ practiceId: number; reportId: number }>('select practice_id as practiceId, id as reportId from practice_maintenance_reports order by id limit 1'),
+    practiceReport: one<{ practiceId: number; reportId: number }>(
+      'select practice_id as practiceId, id as reportId from practice_maintenance_reports order by id limit 1',
+    ),
     reportId: one<{ id: number }>('select min(id) as id from site_reports').id,
     reportPhotoId: 0,
     agreementPracticeId: 0,
@@ -322,26 +674,57 @@ beforeAll(async () => {
 
 /** A request to the operator of their own project: the demo town's, or one made through the portal for the matrix. */
 function ownOperatorRequest(own: { id: number; slug: string }): number {
-  const found = one<{ id: number } | undefined>("select id from operator_requests where project_id = ? and status = 'received' order by id limit 1", own.id);
+  const found = one<{ id: number } | undefined>(
+    "select id from operator_requests where project_id = ? and status = 'received' order by id limit 1",
+    own.id,
+  );
   if (found) return found.id;
-  const made = createOperatorRequest(db, { project: own.slug, wantsSwppp: true, delivery: 'electronic', name: 'Matrix Resident', email: 'matrix.requester@example.org', channel: 'web' }, { label: 'requester' }, base);
+  const made = createOperatorRequest(
+    db,
+    {
+      project: own.slug,
+      wantsSwppp: true,
+      delivery: 'electronic',
+      name: 'Matrix Resident',
+      email: 'matrix.requester@example.org',
+      channel: 'web',
+    },
+    { label: 'requester' },
+    base,
+  );
   if (!made.ok) throw new Error(`No operator request for the matrix: ${JSON.stringify(made.fields)}`);
   return made.id;
 }
 
 /** A photo on a resident's report (a stored file of the demo town's, as one). */
 function reportPhoto(reportId: number): number {
-  const doc = one<{ sha256: string; size_bytes: number }>("select sha256, size_bytes from documents where mime_type = 'application/pdf' order by id limit 1");
-  return (db.$client.prepare("insert into site_report_photos (report_id, sha256, mime_type, size_bytes, width, height, created_at) values (?, ?, 'image/jpeg', ?, 10, 10, ?) returning id").get(reportId, doc.sha256, doc.size_bytes, Date.now()) as { id: number }).id;
+  const doc = one<{ sha256: string; size_bytes: number }>(
+    "select sha256, size_bytes from documents where mime_type = 'application/pdf' order by id limit 1",
+  );
+  return (
+    db.$client
+      .prepare(
+        "insert into site_report_photos (report_id, sha256, mime_type, size_bytes, width, height, created_at) values (?, ?, 'image/jpeg', ?, 10, 10, ?) returning id",
+      )
+      .get(reportId, doc.sha256, doc.size_bytes, Date.now()) as { id: number }
+  ).id;
 }
 
 /** A copy an operator uploaded to a request for their own project (the demo town's, or a project document's file as one). */
 function ownOperatorFile(projectId: number, requestId: number): { requestId: number; fileId: number } {
-  const found = one<{ requestId: number; fileId: number } | undefined>('select f.request_id as requestId, f.id as fileId from operator_request_files f join operator_requests r on r.id = f.request_id where r.project_id = ? order by f.id limit 1', projectId);
+  const found = one<{ requestId: number; fileId: number } | undefined>(
+    'select f.request_id as requestId, f.id as fileId from operator_request_files f join operator_requests r on r.id = f.request_id where r.project_id = ? order by f.id limit 1',
+    projectId,
+  );
   if (found) return found;
-  const doc = one<{ sha256: string; filename: string; mime_type: string; size_bytes: number }>("select sha256, filename, mime_type, size_bytes from documents where project_id = ? and mime_type = 'application/pdf' order by id limit 1", projectId);
+  const doc = one<{ sha256: string; filename: string; mime_type: string; size_bytes: number }>(
+    "select sha256, filename, mime_type, size_bytes from documents where project_id = ? and mime_type = 'application/pdf' order by id limit 1",
+    projectId,
+  );
   const row = db.$client
-    .prepare('insert into operator_request_files (request_id, sha256, file_name, mime_type, size_bytes, uploaded_at) values (?, ?, ?, ?, ?, ?) returning id')
+    .prepare(
+      'insert into operator_request_files (request_id, sha256, file_name, mime_type, size_bytes, uploaded_at) values (?, ?, ?, ?, ?, ?) returning id',
+    )
     .get(requestId, doc.sha256, doc.filename, doc.mime_type, doc.size_bytes, Date.now()) as { id: number };
   return { requestId, fileId: row.id };
 }
@@ -350,8 +733,14 @@ function ownOperatorFile(projectId: number, requestId: number): { requestId: num
 function agreementPractice(practiceId: number): number {
   const found = one<{ id: number } | undefined>('select min(practice_id) as id from practice_agreement_files');
   if (found?.id) return found.id;
-  const doc = one<{ sha256: string; filename: string; mime_type: string; size_bytes: number }>("select sha256, filename, mime_type, size_bytes from documents where mime_type = 'application/pdf' order by id limit 1");
-  db.$client.prepare('insert into practice_agreement_files (practice_id, sha256, filename, mime_type, size_bytes, public) values (?, ?, ?, ?, ?, 0)').run(practiceId, doc.sha256, doc.filename, doc.mime_type, doc.size_bytes);
+  const doc = one<{ sha256: string; filename: string; mime_type: string; size_bytes: number }>(
+    "select sha256, filename, mime_type, size_bytes from documents where mime_type = 'application/pdf' order by id limit 1",
+  );
+  db.$client
+    .prepare(
+      'insert into practice_agreement_files (practice_id, sha256, filename, mime_type, size_bytes, public) values (?, ?, ?, ?, ?, 0)',
+    )
+    .run(practiceId, doc.sha256, doc.filename, doc.mime_type, doc.size_bytes);
   return practiceId;
 }
 
@@ -389,7 +778,8 @@ describe('authorization matrix: actions', () => {
 
   /** Refused: anonymous, a role not allowed, and an operator of another project where membership counts. */
   const refused = (rule: (typeof ACTIONS)[string], who: Who): boolean =>
-    who === 'anonymous' || (who === 'otherOperator' ? !rule.allow.includes('operator') || rule.member === true : !rule.allow.includes(who));
+    who === 'anonymous' ||
+    (who === 'otherOperator' ? !rule.allow.includes('operator') || rule.member === true : !rule.allow.includes(who));
   const expectedRefusal = (rule: (typeof ACTIONS)[string], who: Who): number =>
     who === 'anonymous' ? 401 : who === 'otherOperator' && rule.member && rule.allow.includes('operator') ? 404 : 403;
 
@@ -405,7 +795,13 @@ describe('authorization matrix: actions', () => {
 
   it('notices.give as an operator of another project is refused, and nothing is stored or mailed', async () => {
     const other = one<{ id: number }>("select id from users where email = 'operator2@rotterdam.example'").id;
-    expect(one<{ n: number }>('select count(*) n from project_members where user_id = ? and project_id = ?', other, ids.ownProjectId).n).toBe(0);
+    expect(
+      one<{ n: number }>(
+        'select count(*) n from project_members where user_id = ? and project_id = ?',
+        other,
+        ids.ownProjectId,
+      ).n,
+    ).toBe(0);
     const notes = 'Given by an operator of another project (matrix).';
     const before = one<{ n: number; audit: number; mail: number }>(
       "select (select count(*) from inspection_notices) n, (select count(*) from audit_log where actor_user_id = ? and action = 'inspection_notice.give') audit, (select count(*) from outbox where kind = 'inspection-notice') mail",
@@ -413,8 +809,19 @@ describe('authorization matrix: actions', () => {
     );
     const res = await postRaw('notices.give', { ...ACTIONS['notices.give'].input(ids), notes }, cookies.otherOperator);
     expect(res.status).toBe(404);
-    expect(one<{ n: number }>('select count(*) n from inspection_notices where notes = ? or given_by_user_id = ?', notes, other).n).toBe(0);
-    expect(one<{ n: number }>("select count(*) n from audit_log where actor_user_id = ? and action = 'inspection_notice.give'", other).n).toBe(before.audit);
+    expect(
+      one<{ n: number }>(
+        'select count(*) n from inspection_notices where notes = ? or given_by_user_id = ?',
+        notes,
+        other,
+      ).n,
+    ).toBe(0);
+    expect(
+      one<{ n: number }>(
+        "select count(*) n from audit_log where actor_user_id = ? and action = 'inspection_notice.give'",
+        other,
+      ).n,
+    ).toBe(before.audit);
     expect(one<{ n: number }>('select count(*) n from outbox where text_body like ?', `%${notes}%`).n).toBe(0);
   });
 
@@ -435,9 +842,17 @@ describe('authorization matrix: who decides whether an operator’s filing is pu
       `select d.id, d.project_id as projectId, d.public from documents d join inspections i on i.report_document_id = d.id
        where ${reviewed ? "d.review_status <> 'filed'" : "d.review_status = 'filed' and d.reviewed_at is null"} order by d.id limit 1`,
     );
-  const state = (id: number) => one<{ public: number; updated_at: number; audits: number }>("select public, updated_at, (select count(*) from audit_log where entity_type = 'document' and entity_id = cast(d.id as text)) audits from documents d where id = ?", id);
+  const state = (id: number) =>
+    one<{ public: number; updated_at: number; audits: number }>(
+      "select public, updated_at, (select count(*) from audit_log where entity_type = 'document' and entity_id = cast(d.id as text)) audits from documents d where id = ?",
+      id,
+    );
   const toggle = (doc: { id: number; projectId: number }, isPublic: boolean, who: Who) =>
-    postRaw('registry.setDocumentPublic', { projectId: doc.projectId, documentId: doc.id, public: isPublic ? 'yes' : 'no' }, cookies[who]);
+    postRaw(
+      'registry.setDocumentPublic',
+      { projectId: doc.projectId, documentId: doc.id, public: isPublic ? 'yes' : 'no' },
+      cookies[who],
+    );
 
   it('a clerk is refused, reviewed or not, either way, and nothing changes', async () => {
     for (const doc of [filing(false), filing(true)]) {

@@ -39,10 +39,24 @@ describe('bound values and the query planner', () => {
   const file = path.join(dir, 'portal.db');
   const db = openDatabase(file);
   migrateDatabase(db);
-  const [project] = db.insert(schema.projects).values({ slug: 'bound', name: 'Bound values', siteAddress: '1 Test Rd', kind: 'minor', status: 'active' }).returning().all();
+  const [project] = db
+    .insert(schema.projects)
+    .values({ slug: 'bound', name: 'Bound values', siteAddress: '1 Test Rd', kind: 'minor', status: 'active' })
+    .returning()
+    .all();
   for (let i = 1; i <= 5; i++) {
     db.insert(schema.documents)
-      .values({ projectId: project.id, type: 'inspection_report', title: `Report ${i}`, filename: `r${i}.pdf`, sha256: 'a'.repeat(64), sizeBytes: 10, mimeType: 'application/pdf', public: i !== 3, documentDate: `2026-05-0${i}` })
+      .values({
+        projectId: project.id,
+        type: 'inspection_report',
+        title: `Report ${i}`,
+        filename: `r${i}.pdf`,
+        sha256: 'a'.repeat(64),
+        sizeBytes: 10,
+        mimeType: 'application/pdf',
+        public: i !== 3,
+        documentDate: `2026-05-0${i}`,
+      })
       .run();
   }
   afterAll(() => {
@@ -51,8 +65,12 @@ describe('bound values and the query planner', () => {
   });
 
   it('SQLite compiles a statement anew on every run when its LIMIT is a bare bound parameter, and never when it is +?', () => {
-    expect(compilesOverRuns(file, 'select id from documents where project_id = ? order by id limit ?', [project.id, 2])).toBe(5);
-    expect(compilesOverRuns(file, 'select id from documents where project_id = +? order by id limit +?', [project.id, 2])).toBe(0);
+    expect(
+      compilesOverRuns(file, 'select id from documents where project_id = ? order by id limit ?', [project.id, 2]),
+    ).toBe(5);
+    expect(
+      compilesOverRuns(file, 'select id from documents where project_id = +? order by id limit +?', [project.id, 2]),
+    ).toBe(0);
   });
 
   it('the portal writes every bound value as +?, including a LIMIT and an OFFSET', () => {
@@ -64,7 +82,9 @@ describe('bound values and the query planner', () => {
       .limit(2)
       .offset(1)
       .toSQL();
-    expect(query.sql).toMatch(/"project_id" = \+\? and "documents"\."public" = \+\?\) order by .* limit \+\? offset \+\?$/);
+    expect(query.sql).toMatch(
+      /"project_id" = \+\? and "documents"\."public" = \+\?\) order by .* limit \+\? offset \+\?$/,
+    );
     expect(query.sql).not.toMatch(/[^+]\?/);
     expect(query.params).toEqual([project.id, 1, 2, 1]);
     expect(compilesOverRuns(file, query.sql, query.params as number[])).toBe(0);
@@ -74,7 +94,13 @@ describe('bound values and the query planner', () => {
     const rows = db
       .select({ title: schema.documents.title })
       .from(schema.documents)
-      .where(and(eq(schema.documents.projectId, project.id), eq(schema.documents.public, true), eq(schema.documents.type, 'inspection_report')))
+      .where(
+        and(
+          eq(schema.documents.projectId, project.id),
+          eq(schema.documents.public, true),
+          eq(schema.documents.type, 'inspection_report'),
+        ),
+      )
       .orderBy(desc(schema.documents.documentDate))
       .limit(3)
       .offset(1)

@@ -55,7 +55,14 @@ describe('the demo town, checked against the law', () => {
   });
 
   it('last month’s summary not filed at the plaza: open, due June 10', () => {
-    expect(of('altamont-avenue-plaza', 'summary-missing')).toMatchObject([{ status: 'open', dueOn: '2026-06-10', text: 'The monthly summary for May 2026 has not been filed. The ordinance requires one every month; the Town set June 10, 2026 as its due date.', source: 'ordinance-and-town-setting' }]);
+    expect(of('altamont-avenue-plaza', 'summary-missing')).toMatchObject([
+      {
+        status: 'open',
+        dueOn: '2026-06-10',
+        text: 'The monthly summary for May 2026 has not been filed. The ordinance requires one every month; the Town set June 10, 2026 as its due date.',
+        source: 'ordinance-and-town-setting',
+      },
+    ]);
   });
 
   it('a sediment trap at 60% not cleaned out at the self storage, with its corrective action past due', () => {
@@ -74,7 +81,9 @@ describe('the demo town, checked against the law', () => {
   });
 
   it('more than five acres without DEC approval at the solar farm, but not with approval at the distribution center', () => {
-    expect(of('princetown-road-community-solar', 'over-five-acres')).toMatchObject([{ status: 'open', severity: 'high' }]);
+    expect(of('princetown-road-community-solar', 'over-five-acres')).toMatchObject([
+      { status: 'open', severity: 'high' },
+    ]);
     expect(of('curry-road-distribution-center', 'over-five-acres')).toEqual([]);
     expect(of('curry-road-distribution-center', 'over-five-acres-planned')).toEqual([]);
     // The 6.5 acres that brought Mariaville a stop-work order, since corrected.
@@ -82,48 +91,84 @@ describe('the demo town, checked against the law', () => {
   });
 
   it('stabilization not begun 14 days after work stopped at Route 7', () => {
-    expect(of('route-7-commerce-park-lot-3', 'stabilization')).toMatchObject([{ status: 'open', severity: 'high', dueOn: addDays(TODAY, -10) }]);
+    expect(of('route-7-commerce-park-lot-3', 'stabilization')).toMatchObject([
+      { status: 'open', severity: 'high', dueOn: addDays(TODAY, -10) },
+    ]);
     // At the child care center the 14 days have not run out: due, not late.
     expect(of('carman-road-child-care-center')).toEqual([]);
-    expect(bySlug.get('carman-road-child-care-center')?.due.find((d) => d.kind === 'stabilization')).toMatchObject({ dueOn: addDays(TODAY, 6) });
+    expect(bySlug.get('carman-road-child-care-center')?.due.find((d) => d.kind === 'stabilization')).toMatchObject({
+      dueOn: addDays(TODAY, 6),
+    });
   });
 
   it('a winter shutdown does not relax the ordinance’s 7-day rule: monthly winter inspections are gaps (L(3) has no winter exception)', () => {
     const school = bySlug.get('helderberg-avenue-school-addition')!;
     const from = school.project.winterShutdownFrom!;
     const to = school.project.winterShutdownTo!;
-    const days = (db.$client.prepare("SELECT date(inspected_at / 1000, 'unixepoch', '-5 hours') AS d FROM inspections WHERE project_id = ? ORDER BY inspected_at").all(school.projectId) as Array<{ d: string }>).map((r) => r.d);
+    const days = (
+      db.$client
+        .prepare(
+          "SELECT date(inspected_at / 1000, 'unixepoch', '-5 hours') AS d FROM inspections WHERE project_id = ? ORDER BY inspected_at",
+        )
+        .all(school.projectId) as Array<{ d: string }>
+    ).map((r) => r.d);
     const inWinter = days.filter((d) => d >= from && d <= to);
     expect(inWinter.length).toBeGreaterThan(1);
     // Weeks without an inspection during the shutdown…
     expect(inWinter.slice(1).some((d, i) => (Date.parse(d) - Date.parse(inWinter[i])) / 86_400_000 > 7)).toBe(true);
     // …are routine gaps under the Town's law (before issue 13 the state permit's 30 days hid them)…
-    const gaps = of('helderberg-avenue-school-addition', 'routine-gap').filter((f) => f.from > from && f.from <= addDays(to, 1));
+    const gaps = of('helderberg-avenue-school-addition', 'routine-gap').filter(
+      (f) => f.from > from && f.from <= addDays(to, 1),
+    );
     expect(gaps.length).toBeGreaterThan(0);
     expect(gaps.every((f) => f.source === 'ordinance' && /during a winter shutdown too/.test(f.text))).toBe(true);
     // …while the state permit's twice-weekly rule gives way in the shutdown.
-    expect(of('helderberg-avenue-school-addition', 'twice-weekly').filter((f) => f.from >= from && f.from <= to)).toEqual([]);
+    expect(
+      of('helderberg-avenue-school-addition', 'twice-weekly').filter((f) => f.from >= from && f.from <= to),
+    ).toEqual([]);
   });
 
   it('sites without planted lapses have a clean record', () => {
-    for (const slug of ['giffords-church-road-veterinary-hospital', 'curry-road-distribution-center', 'mohawk-riverfront-trail']) {
-      expect(of(slug).map((f) => f.key), slug).toEqual([]);
+    for (const slug of [
+      'giffords-church-road-veterinary-hospital',
+      'curry-road-distribution-center',
+      'mohawk-riverfront-trail',
+    ]) {
+      expect(
+        of(slug).map((f) => f.key),
+        slug,
+      ).toEqual([]);
     }
   });
 
   it('lists every open finding on the officer’s dashboard, most serious sites first', () => {
     const sites = openFindingsBySite(db, NOW);
     expect(sites.slice(0, 3).every((s) => s.high > 0)).toBe(true);
-    expect(sites.map((s) => s.project.slug)).toEqual(expect.arrayContaining(['altamont-avenue-plaza', 'guilderland-avenue-self-storage', 'princetown-road-community-solar', 'route-7-commerce-park-lot-3']));
+    expect(sites.map((s) => s.project.slug)).toEqual(
+      expect.arrayContaining([
+        'altamont-avenue-plaza',
+        'guilderland-avenue-self-storage',
+        'princetown-road-community-solar',
+        'route-7-commerce-park-lot-3',
+      ]),
+    );
     expect(sites.map((s) => s.project.slug)).not.toContain('westcott-road-townhomes');
   });
 
   it('gives operators a year of history and shows them what is late and due', () => {
-    const operator = db.$client.prepare("SELECT id FROM users WHERE email = 'operator@rotterdam.example'").get() as { id: number };
+    const operator = db.$client.prepare("SELECT id FROM users WHERE email = 'operator@rotterdam.example'").get() as {
+      id: number;
+    };
     const overview = workspaceOverview(db, operator.id, NOW);
-    expect(overview.map((p) => p.slug)).toEqual(['altamont-avenue-plaza', 'carman-road-child-care-center', 'hamburg-street-mixed-use']);
+    expect(overview.map((p) => p.slug)).toEqual([
+      'altamont-avenue-plaza',
+      'carman-road-child-care-center',
+      'hamburg-street-mixed-use',
+    ]);
     for (const p of overview) {
-      const { n, first } = db.$client.prepare('SELECT count(*) AS n, min(inspected_at) AS first FROM inspections WHERE project_id = ?').get(p.id) as { n: number; first: number };
+      const { n, first } = db.$client
+        .prepare('SELECT count(*) AS n, min(inspected_at) AS first FROM inspections WHERE project_id = ?')
+        .get(p.id) as { n: number; first: number };
       expect(n).toBeGreaterThan(12);
       expect(first).toBeLessThan(NOW.getTime() - 80 * 86_400_000);
       expect(p.due.some((d) => d.kind === 'monthly-summary' && d.dueOn === '2026-07-10')).toBe(true);
@@ -156,9 +201,16 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
     expect(turns).toBeGreaterThanOrEqual(Math.floor(projects.length / 5));
     // Whole findings, words and dates included: what the held columns give back is what the rules found.
     const key = (projectId: number, f: { key: string }) => `${projectId} ${f.key}`;
-    const published = new Set(db.$client.prepare('select id from projects where published = 1').pluck().all() as number[]);
-    const byKey = <T extends { projectId: number; finding: { key: string } }>(list: T[]) => list.sort((a, b) => (key(a.projectId, a.finding) < key(b.projectId, b.finding) ? -1 : 1));
-    const expected = byKey(projects.filter((c) => published.has(c.projectId)).flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding }))));
+    const published = new Set(
+      db.$client.prepare('select id from projects where published = 1').pluck().all() as number[],
+    );
+    const byKey = <T extends { projectId: number; finding: { key: string } }>(list: T[]) =>
+      list.sort((a, b) => (key(a.projectId, a.finding) < key(b.projectId, b.finding) ? -1 : 1));
+    const expected = byKey(
+      projects
+        .filter((c) => published.has(c.projectId))
+        .flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding }))),
+    );
     const warmed = byKey(townFindings(db, later).map(({ project, finding }) => ({ projectId: project.id, finding })));
     expect(warmed.length).toBeGreaterThan(5);
     expect(new Set(warmed.map((w) => key(w.projectId, w.finding))).size).toBe(warmed.length);
@@ -169,16 +221,24 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
     const at = new Date(NOW.getTime() + 20 * 60_000);
     const all = townFindings(db, at);
     const order = all.map(({ project, finding }) => [finding.from, project.id, finding.key] as const);
-    const sorted = [...order].sort((a, b) => (a[0] !== b[0] ? (a[0] < b[0] ? 1 : -1) : a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0)));
+    const sorted = [...order].sort((a, b) =>
+      a[0] !== b[0] ? (a[0] < b[0] ? 1 : -1) : a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0),
+    );
     expect(order).toEqual(sorted);
     expect(new Set(all.map((t) => t.finding.severity)).size).toBeGreaterThan(1);
     expect(new Set(all.map((t) => t.finding.status)).size).toBe(2);
     const someProjects = new Set(all.filter((_, i) => i % 3 === 0).map((t) => t.project.id));
     const someRules = [...new Set(all.map((t) => t.finding.rule))].slice(0, 2);
     const cases = [
-      { where: { severities: ['high' as const], statuses: ['open' as const] }, keep: (t: (typeof all)[number]) => t.finding.severity === 'high' && t.finding.status === 'open' },
+      {
+        where: { severities: ['high' as const], statuses: ['open' as const] },
+        keep: (t: (typeof all)[number]) => t.finding.severity === 'high' && t.finding.status === 'open',
+      },
       { where: { rules: someRules }, keep: (t: (typeof all)[number]) => someRules.includes(t.finding.rule) },
-      { where: { projectIds: someProjects, statuses: ['resolved' as const] }, keep: (t: (typeof all)[number]) => someProjects.has(t.project.id) && t.finding.status === 'resolved' },
+      {
+        where: { projectIds: someProjects, statuses: ['resolved' as const] },
+        keep: (t: (typeof all)[number]) => someProjects.has(t.project.id) && t.finding.status === 'resolved',
+      },
     ];
     for (const { where, keep } of cases) {
       const expected = all.filter(keep);
@@ -190,7 +250,8 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
   it('are evaluated again a minute after public data changed, and five minutes after the last time if nothing did', () => {
     const at = (minutes: number) => new Date(NOW.getTime() + (30 + minutes) * 60_000);
     const a = heldTownFindings(db, at(0));
-    const change = () => db.$client.prepare('update projects set updated_at = updated_at where id = (select min(id) from projects)').run();
+    const change = () =>
+      db.$client.prepare('update projects set updated_at = updated_at where id = (select min(id) from projects)').run();
     // Nothing public changed: only the clock could have moved them, and for five minutes it is not asked.
     expect(heldTownFindings(db, at(2))).toBe(a);
     // A change: within the minute of the evaluation the same answer, then a new evaluation.

@@ -21,7 +21,8 @@ const count = (table: string) => one<{ n: number }>(`select count(*) as n from $
 
 const MESSAGE = 'This contains an invisible control character (such as NUL), which cannot be saved.';
 /** The error paragraph tied to a field (Field.astro: id="f-<name>-error"). */
-const fieldError = (html: string, name: string) => new RegExp(`id="f-${name}-error"[^>]*>([^<]*)<`).exec(html)?.[1] ?? '';
+const fieldError = (html: string, name: string) =>
+  new RegExp(`id="f-${name}-error"[^>]*>([^<]*)<`).exec(html)?.[1] ?? '';
 
 let slug: string;
 let swpppId: number;
@@ -34,7 +35,10 @@ beforeAll(async () => {
     "select p.slug, p.id from projects p where p.published = 1 and exists (select 1 from documents d where d.project_id = p.id and d.type = 'swppp' and d.public = 1) order by p.name limit 1",
   );
   slug = p.slug;
-  swpppId = one<{ id: number }>("select id from documents where project_id = ? and type = 'swppp' and public = 1 order by id limit 1", p.id).id;
+  swpppId = one<{ id: number }>(
+    "select id from documents where project_id = ? and type = 'swppp' and public = 1 order by id limit 1",
+    p.id,
+  ).id;
   clerk = await signIn(base, 'clerk@rotterdam.example', DEMO_PASSWORD);
 });
 
@@ -51,19 +55,32 @@ const request = (overrides: Fields): Fields => ({
 });
 
 describe('the public records-request form', () => {
-  it.each(CONTROL_CHARACTERS)('refuses %j in the description and the name, beside each, and stores nothing', async (bad) => {
-    const before = count('records_requests');
-    const res = await postAction(base, '/requests/new', 'requests.submit', request({ freeText: `Review letters ${bad}`, name: `Pat ${bad}` }));
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(fieldError(html, 'freeText')).toContain(MESSAGE);
-    expect(fieldError(html, 'name')).toContain(MESSAGE);
-    expect(fieldError(html, 'email')).toBe('');
-    expect(count('records_requests')).toBe(before);
-  });
+  it.each(CONTROL_CHARACTERS)(
+    'refuses %j in the description and the name, beside each, and stores nothing',
+    async (bad) => {
+      const before = count('records_requests');
+      const res = await postAction(
+        base,
+        '/requests/new',
+        'requests.submit',
+        request({ freeText: `Review letters ${bad}`, name: `Pat ${bad}` }),
+      );
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(fieldError(html, 'freeText')).toContain(MESSAGE);
+      expect(fieldError(html, 'name')).toContain(MESSAGE);
+      expect(fieldError(html, 'email')).toBe('');
+      expect(count('records_requests')).toBe(before);
+    },
+  );
 
   it('takes tabs and line breaks as ordinary text (a preview: the form comes back without a message)', async () => {
-    const res = await postAction(base, '/requests/new', 'requests.submit', request({ intent: 'preview', freeText: 'Line one\r\nLine two\twith a tab', name: 'Tab Tester' }));
+    const res = await postAction(
+      base,
+      '/requests/new',
+      'requests.submit',
+      request({ intent: 'preview', freeText: 'Line one\r\nLine two\twith a tab', name: 'Tab Tester' }),
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(fieldError(html, 'freeText')).toBe('');
@@ -91,7 +108,18 @@ describe('the clerk’s forms', () => {
       base,
       '/staff/requests/new',
       'requests.enter',
-      { formKey: formKey(), intent: 'submit', channel: 'mail', receivedOn: '2026-03-02', receivedTime: '10:00', project: slug, freeText: 'All amendments\u0000', delivery: 'paper_mail', name: 'Letter Writer', address: '1 Paper Street\u001b, Rotterdam, NY' },
+      {
+        formKey: formKey(),
+        intent: 'submit',
+        channel: 'mail',
+        receivedOn: '2026-03-02',
+        receivedTime: '10:00',
+        project: slug,
+        freeText: 'All amendments\u0000',
+        delivery: 'paper_mail',
+        name: 'Letter Writer',
+        address: '1 Paper Street\u001b, Rotterdam, NY',
+      },
       clerk,
     );
     expect(res.status).toBe(400);
@@ -108,7 +136,8 @@ describe('the clerk’s forms', () => {
     const bytes = await doc.save();
     const sha = createHash('sha256').update(bytes).digest('hex');
     // Other test files upload to the same server meanwhile: only this upload's row and file are counted.
-    const ours = () => one<{ n: number }>("select count(*) as n from documents where title like 'Site photo%log' or sha256 = ?", sha).n;
+    const ours = () =>
+      one<{ n: number }>("select count(*) as n from documents where title like 'Site photo%log' or sha256 = ?", sha).n;
     const res = await postMultipart(
       base,
       '/staff/projects/curry-road-distribution-center/documents',

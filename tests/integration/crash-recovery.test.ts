@@ -32,7 +32,8 @@ async function pdfBlob(i: number): Promise<Blob> {
   const doc = await PDFDocument.create();
   doc.setSubject(`crash test ${i}`);
   // A few hundred KB, so uploads are still streaming when the server dies.
-  for (let p = 0; p < 40; p++) doc.addPage([612, 792]).drawText(`Crash test upload ${i}, page ${p + 1} `.repeat(20), { x: 20, y: 700, size: 6 });
+  for (let p = 0; p < 40; p++)
+    doc.addPage([612, 792]).drawText(`Crash test upload ${i}, page ${p + 1} `.repeat(20), { x: 20, y: 700, size: 6 });
   return new Blob([new Uint8Array(await doc.save())], { type: 'application/pdf' });
 }
 
@@ -41,9 +42,13 @@ describe('a crash mid-burst', () => {
     portal = await start();
     const db0 = openDatabase(path.join(portal.dataDir, 'portal.db'));
     const project = db0.$client
-      .prepare("select p.slug, p.id from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and p.status = 'active' order by p.name limit 1")
+      .prepare(
+        "select p.slug, p.id from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and p.status = 'active' order by p.name limit 1",
+      )
       .get() as { slug: string; id: number };
-    const swppp = db0.$client.prepare("select id from documents where project_id = ? and type = 'swppp' and public = 1 limit 1").get(project.id) as { id: number };
+    const swppp = db0.$client
+      .prepare("select id from documents where project_id = ? and type = 'swppp' and public = 1 limit 1")
+      .get(project.id) as { id: number };
     db0.$client.close();
     const operator = await signIn(portal.url, 'operator@rotterdam.example', DEMO_PASSWORD);
     const origin = new URL(portal.url).origin;
@@ -74,10 +79,18 @@ describe('a crash mid-burst', () => {
         form.append('description', `crash upload ${i}`);
         form.append('publicProposed', 'yes');
         form.append('document', blob, `crash-${i}.pdf`);
-        return fetch(`${url}/operator/projects/${project.slug}/documents/new`, { method: 'POST', body: form, redirect: 'manual', headers: { Origin: origin, Cookie: operator } });
+        return fetch(`${url}/operator/projects/${project.slug}/documents/new`, {
+          method: 'POST',
+          body: form,
+          redirect: 'manual',
+          headers: { Origin: origin, Cookie: operator },
+        });
       },
     }));
-    for (const u of uploads) u.sha = createHash('sha256').update(new Uint8Array(await u.blob.arrayBuffer())).digest('hex');
+    for (const u of uploads)
+      u.sha = createHash('sha256')
+        .update(new Uint8Array(await u.blob.arrayBuffer()))
+        .digest('hex');
 
     // The burst: everything at once, and a SIGKILL as soon as a few have been answered, so that some
     // submissions are acknowledged and many are still in flight, whatever the machine's speed.
@@ -108,7 +121,9 @@ describe('a crash mid-burst', () => {
     portal.process.kill('SIGKILL');
     const requestResults = await Promise.all(pendingRequests);
     const uploadResults = await Promise.all(pendingUploads);
-    await new Promise((r) => portal!.process.exitCode !== null || portal!.process.signalCode ? r(null) : portal!.process.once('exit', r));
+    await new Promise((r) =>
+      portal!.process.exitCode !== null || portal!.process.signalCode ? r(null) : portal!.process.once('exit', r),
+    );
 
     const acceptedRequests = submissions.filter((_, i) => {
       const r = requestResults[i];
@@ -118,10 +133,17 @@ describe('a crash mid-burst', () => {
       const r = uploadResults[i];
       return r.ok && r.value.status === 303;
     });
-    console.log(`crash test: ${acceptedRequests.length}/${submissions.length} requests and ${acceptedUploads.length}/${uploads.length} uploads acknowledged before the kill`);
+    console.log(
+      `crash test: ${acceptedRequests.length}/${submissions.length} requests and ${acceptedUploads.length}/${uploads.length} uploads acknowledged before the kill`,
+    );
     // The kill must really land mid-burst for this test to mean anything.
-    expect(acceptedRequests.length + acceptedUploads.length, 'some submissions finished before the kill').toBeGreaterThan(0);
-    expect(acceptedRequests.length + acceptedUploads.length, 'some submissions were cut off by the kill').toBeLessThan(submissions.length + uploads.length);
+    expect(
+      acceptedRequests.length + acceptedUploads.length,
+      'some submissions finished before the kill',
+    ).toBeGreaterThan(0);
+    expect(acceptedRequests.length + acceptedUploads.length, 'some submissions were cut off by the kill').toBeLessThan(
+      submissions.length + uploads.length,
+    );
 
     const dataDir = portal.dataDir;
     portal = await start(dataDir);
@@ -129,23 +151,40 @@ describe('a crash mid-burst', () => {
     const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
 
     for (const s of acceptedRequests) {
-      const req = one<{ id: number; number: string; status: string } | undefined>('select id, number, status from records_requests where requester_email = ?', s.email);
+      const req = one<{ id: number; number: string; status: string } | undefined>(
+        'select id, number, status from records_requests where requester_email = ?',
+        s.email,
+      );
       expect(req, s.email).toBeDefined();
       expect(one<{ n: number }>('select count(*) n from request_items where request_id = ?', req!.id).n).toBe(2);
-      const mail = one<{ status: string; subject: string } | undefined>('select status, subject from outbox where to_address = ? order by id limit 1', s.email);
+      const mail = one<{ status: string; subject: string } | undefined>(
+        'select status, subject from outbox where to_address = ? order by id limit 1',
+        s.email,
+      );
       expect(mail, `receipt for ${s.email}`).toBeDefined();
       expect(mail!.status).toBe('queued');
       expect(mail!.subject).toContain(req!.number);
     }
     for (const u of acceptedUploads) {
-      const doc = one<{ id: number } | undefined>("select id from documents where sha256 = ? and type = 'as_built_plans'", u.sha);
+      const doc = one<{ id: number } | undefined>(
+        "select id from documents where sha256 = ? and type = 'as_built_plans'",
+        u.sha,
+      );
       expect(doc, `upload ${u.sha}`).toBeDefined();
       const stored = path.join(dataDir, 'files', u.sha.slice(0, 2), u.sha);
       expect(createHash('sha256').update(fs.readFileSync(stored)).digest('hex')).toBe(u.sha);
     }
     // Every request row is whole, acknowledged or not: no request without items or without its receipt.
-    expect(one<{ n: number }>("select count(*) n from records_requests r where r.requester_email like 'crash.%' and not exists (select 1 from request_items i where i.request_id = r.id)").n).toBe(0);
-    expect(one<{ n: number }>("select count(*) n from records_requests r where r.requester_email like 'crash.%' and not exists (select 1 from outbox o where o.to_address = r.requester_email)").n).toBe(0);
+    expect(
+      one<{ n: number }>(
+        "select count(*) n from records_requests r where r.requester_email like 'crash.%' and not exists (select 1 from request_items i where i.request_id = r.id)",
+      ).n,
+    ).toBe(0);
+    expect(
+      one<{ n: number }>(
+        "select count(*) n from records_requests r where r.requester_email like 'crash.%' and not exists (select 1 from outbox o where o.to_address = r.requester_email)",
+      ).n,
+    ).toBe(0);
 
     // No orphaned files: nothing half-written, and every stored file belongs to a row.
     const filesDir = path.join(dataDir, 'files');
@@ -161,7 +200,10 @@ describe('a crash mid-burst', () => {
           .all() as { sha: string }[]
       ).map((r) => r.sha),
     );
-    const stored = fs.readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    const stored = fs
+      .readdirSync(filesDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
     expect(stored.filter((name) => !referenced.has(name))).toEqual([]);
     // And the restarted portal serves.
     expect((await fetch(`${portal.url}/projects/${project.slug}`)).status).toBe(200);

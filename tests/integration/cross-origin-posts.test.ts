@@ -36,9 +36,18 @@ interface Ids {
 
 /** Pages that take a POST themselves, who may post there, and where. */
 const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
-  'operator/projects/[slug]/inspections/new': { who: 'operator', url: (i) => `/operator/projects/${i.ownSlug}/inspections/new` },
-  'operator/projects/[slug]/summaries/new': { who: 'operator', url: (i) => `/operator/projects/${i.ownSlug}/summaries/new` },
-  'operator/projects/[slug]/documents/new': { who: 'operator', url: (i) => `/operator/projects/${i.ownSlug}/documents/new` },
+  'operator/projects/[slug]/inspections/new': {
+    who: 'operator',
+    url: (i) => `/operator/projects/${i.ownSlug}/inspections/new`,
+  },
+  'operator/projects/[slug]/summaries/new': {
+    who: 'operator',
+    url: (i) => `/operator/projects/${i.ownSlug}/summaries/new`,
+  },
+  'operator/projects/[slug]/documents/new': {
+    who: 'operator',
+    url: (i) => `/operator/projects/${i.ownSlug}/documents/new`,
+  },
   'staff/enforcement/[id]': { who: 'officer', url: (i) => `/staff/enforcement/${i.actionId}` },
   'staff/projects/[slug]/documents': { who: 'clerk', url: (i) => `/staff/projects/${i.slug}/documents` },
   'staff/projects/[slug]/enforcement': { who: 'officer', url: (i) => `/staff/projects/${i.slug}/enforcement` },
@@ -48,7 +57,10 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   'requests/new': { who: 'anonymous', url: () => '/requests/new' },
   'operator/requests/[id]/copies': { who: 'operator', url: (i) => `/operator/requests/${i.operatorRequestId}/copies` },
   'requests/operator/new': { who: 'anonymous', url: () => '/requests/operator/new?project=altamont-avenue-plaza' },
-  'staff/operator-requests/new': { who: 'clerk', url: () => '/staff/operator-requests/new?project=altamont-avenue-plaza' },
+  'staff/operator-requests/new': {
+    who: 'clerk',
+    url: () => '/staff/operator-requests/new?project=altamont-avenue-plaza',
+  },
   'operator/practices/[id]': { who: 'operator', url: (i) => `/operator/practices/${i.ownPracticeId}` },
   // Residents' reports (issue 16).
   report: { who: 'anonymous', url: () => '/report?project=altamont-avenue-plaza' },
@@ -75,20 +87,42 @@ let before: { db: Record<string, string>; files: ReturnType<typeof fileStore> };
 /** Foreign origins a browser may send, and no Origin at all. */
 let origins: Array<string | undefined>;
 
-function encoded(kind: 'urlencoded' | 'multipart' | 'text', fields: Record<string, string>, file?: Uint8Array): { body: BodyInit; headers: Record<string, string> } {
-  if (kind === 'urlencoded') return { body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
-  if (kind === 'text') return { body: Object.entries(fields).map(([k, v]) => `${k}=${v}`).join('\r\n'), headers: { 'Content-Type': 'text/plain' } };
+function encoded(
+  kind: 'urlencoded' | 'multipart' | 'text',
+  fields: Record<string, string>,
+  file?: Uint8Array,
+): { body: BodyInit; headers: Record<string, string> } {
+  if (kind === 'urlencoded')
+    return { body: new URLSearchParams(fields), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+  if (kind === 'text')
+    return {
+      body: Object.entries(fields)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\r\n'),
+      headers: { 'Content-Type': 'text/plain' },
+    };
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) for (const name of ['file', 'report', 'document', 'attachments']) form.append(name, new Blob([file as BlobPart], { type: 'application/pdf' }), 'plans.pdf');
+  if (file)
+    for (const name of ['file', 'report', 'document', 'attachments'])
+      form.append(name, new Blob([file as BlobPart], { type: 'application/pdf' }), 'plans.pdf');
   return { body: form, headers: {} };
 }
 
-async function post(url: string, who: Who, origin: string | undefined, body: { body: BodyInit; headers: Record<string, string> }): Promise<{ status: number; text: string }> {
+async function post(
+  url: string,
+  who: Who,
+  origin: string | undefined,
+  body: { body: BodyInit; headers: Record<string, string> },
+): Promise<{ status: number; text: string }> {
   const res = await fetch(new URL(url, portal.url), {
     method: 'POST',
     redirect: 'manual',
-    headers: { ...body.headers, ...(origin ? { Origin: origin } : {}), ...(cookies[who] ? { Cookie: cookies[who] } : {}) },
+    headers: {
+      ...body.headers,
+      ...(origin ? { Origin: origin } : {}),
+      ...(cookies[who] ? { Cookie: cookies[who] } : {}),
+    },
     body: body.body,
   });
   return { status: res.status, text: await res.text() };
@@ -96,26 +130,51 @@ async function post(url: string, who: Who, origin: string | undefined, body: { b
 
 /** Fields that would make most actions do something, were they ever to run. */
 const SAMPLE: Record<string, string> = {
-  id: '1', projectId: '1', actionId: '1', userId: '1', reviewId: '1', email: 'csrf@example.org', name: 'Forged', roles: 'admin', password: DEMO_PASSWORD,
-  summary: 'Forged', body: 'Forged', reason: 'Forged', type: 'written_warning', issuedOn: '2026-01-02', on: '2026-01-02', public: 'on', published: 'no', decision: 'accept', comment: 'Forged', token: 'A'.repeat(43),
+  id: '1',
+  projectId: '1',
+  actionId: '1',
+  userId: '1',
+  reviewId: '1',
+  email: 'csrf@example.org',
+  name: 'Forged',
+  roles: 'admin',
+  password: DEMO_PASSWORD,
+  summary: 'Forged',
+  body: 'Forged',
+  reason: 'Forged',
+  type: 'written_warning',
+  issuedOn: '2026-01-02',
+  on: '2026-01-02',
+  public: 'on',
+  published: 'no',
+  decision: 'accept',
+  comment: 'Forged',
+  token: 'A'.repeat(43),
 };
 
 beforeAll(async () => {
   // Jobs wait an hour: nothing may change the data behind the test's back.
   portal = await startPortal({ env: { JOBS_TICK_MS: '3600000' } });
   dbPath = path.join(portal.dataDir, 'portal.db');
-  for (const who of WHO) if (who !== 'anonymous') cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
+  for (const who of WHO)
+    if (who !== 'anonymous') cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
   const db = new Database(dbPath, { readonly: true });
   const one = <T>(sql: string) => db.prepare(sql).get() as T;
   ids = {
-    ownSlug: one<{ slug: string }>("select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by p.name").slug,
+    ownSlug: one<{ slug: string }>(
+      "select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' order by p.name",
+    ).slug,
     slug: one<{ slug: string }>("select slug from projects where slug = 'curry-road-distribution-center'").slug,
     actionId: one<{ id: number }>('select min(id) as id from enforcement_actions').id,
-    requestId: one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged', 'in_progress')").id,
+    requestId: one<{ id: number }>(
+      "select min(id) as id from records_requests where status in ('received', 'acknowledged', 'in_progress')",
+    ).id,
     operatorRequestId: one<{ id: number }>(
       "select min(r.id) as id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and r.status in ('received', 'inspection_offered')",
     ).id,
-    ownPracticeId: one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id,
+    ownPracticeId: one<{ id: number }>(
+      "select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'",
+    ).id,
 
     reportId: one<{ id: number }>('select min(id) as id from site_reports').id,
   };
@@ -142,13 +201,22 @@ describe('a cross-site post is refused', () => {
   it('by every action, whoever is signed in, from any foreign origin or none, in every form encoding', async () => {
     const actions = listActions();
     expect(actions.length).toBeGreaterThan(60);
-    const cases: Array<{ action: string; who: (typeof WHO)[number]; origin: (typeof origins)[number]; kind: 'urlencoded' | 'multipart' | 'text'; url: string }> = [];
+    const cases: Array<{
+      action: string;
+      who: (typeof WHO)[number];
+      origin: (typeof origins)[number];
+      kind: 'urlencoded' | 'multipart' | 'text';
+      url: string;
+    }> = [];
     for (const action of actions) {
       for (const who of WHO) {
         for (const origin of origins) {
-          for (const kind of who === 'admin' || who === 'anonymous' ? (['urlencoded', 'multipart', 'text'] as const) : (['urlencoded'] as const)) {
+          for (const kind of who === 'admin' || who === 'anonymous'
+            ? (['urlencoded', 'multipart', 'text'] as const)
+            : (['urlencoded'] as const)) {
             // Straight to the action, and through a page (how forms post without JavaScript).
-            for (const url of [`/_actions/${action}`, `/?_action=${action}`]) cases.push({ action, who, origin, kind, url });
+            for (const url of [`/_actions/${action}`, `/?_action=${action}`])
+              cases.push({ action, who, origin, kind, url });
           }
         }
       }
@@ -168,7 +236,16 @@ describe('a cross-site post is refused', () => {
     for (const [route, rule] of Object.entries(POST_ROUTES)) {
       for (const origin of origins) {
         for (const kind of ['multipart', 'urlencoded', 'text'] as const) {
-          const res = await post(rule.url(ids), rule.who, origin, encoded(kind, { title: 'Forged', documentDate: '2026-01-02', type: 'other', description: 'Forged', public: 'on' }, pdf));
+          const res = await post(
+            rule.url(ids),
+            rule.who,
+            origin,
+            encoded(
+              kind,
+              { title: 'Forged', documentDate: '2026-01-02', type: 'other', description: 'Forged', public: 'on' },
+              pdf,
+            ),
+          );
           expect(res.status, `${route} from ${origin ?? 'no origin'} (${kind})`).toBe(403);
           expect(res.text).toMatch(CROSS_SITE);
         }
@@ -179,12 +256,18 @@ describe('a cross-site post is refused', () => {
   it('and a body of a type no form can send (JSON, XML) is not accepted either', async () => {
     for (const action of ['accounts.inviteUser', 'registry.setPublished', 'requests.note']) {
       for (const type of ['application/json', 'text/xml']) {
-        const res = await post(`/_actions/${action}`, 'admin', 'https://evil.example', { body: JSON.stringify(SAMPLE), headers: { 'Content-Type': type } });
+        const res = await post(`/_actions/${action}`, 'admin', 'https://evil.example', {
+          body: JSON.stringify(SAMPLE),
+          headers: { 'Content-Type': type },
+        });
         expect(res.status, `${action} (${type})`).toBe(415);
       }
     }
     for (const rule of Object.values(POST_ROUTES).filter((r) => r.who !== 'anonymous')) {
-      const res = await post(rule.url(ids), rule.who, 'https://evil.example', { body: JSON.stringify(SAMPLE), headers: { 'Content-Type': 'application/json' } });
+      const res = await post(rule.url(ids), rule.who, 'https://evil.example', {
+        body: JSON.stringify(SAMPLE),
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(res.status, rule.url(ids)).not.toBe(303);
       expect(res.status, rule.url(ids)).toBeLessThan(500);
     }
@@ -214,7 +297,11 @@ describe('after all of it', () => {
 
   it('the one exception, one-click unsubscribe, accepts a post from a mail provider but does nothing without a real token', async () => {
     for (const token of ['', 'A'.repeat(43), 'not-a-token']) {
-      const res = await fetch(new URL(`/alerts/unsubscribe/one-click?token=${token}`, portal.url), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.example' }, body: 'List-Unsubscribe=One-Click' });
+      const res = await fetch(new URL(`/alerts/unsubscribe/one-click?token=${token}`, portal.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://mail.example' },
+        body: 'List-Unsubscribe=One-Click',
+      });
       expect(res.status).toBe(404);
     }
     expect(fingerprint(dbPath, VOLATILE)).toEqual(before.db);

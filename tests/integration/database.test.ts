@@ -4,7 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { BUSY_TIMEOUT_MS, isBusy, migrateDatabase, openDatabase, REQUEST_MMAP_BYTES, schema } from '#lib/server/platform/db.ts';
+import {
+  BUSY_TIMEOUT_MS,
+  isBusy,
+  migrateDatabase,
+  openDatabase,
+  REQUEST_MMAP_BYTES,
+  schema,
+} from '#lib/server/platform/db.ts';
 import { deliverDue } from '#lib/server/platform/mail/worker.ts';
 
 describe('the SQLite database', () => {
@@ -26,10 +33,24 @@ describe('the SQLite database', () => {
     const background = openDatabase(file, { for: 'background' });
     try {
       expect(background.$client.pragma('mmap_size', { simple: true })).toBe(0);
-      const count = () => (db.$client.prepare('select count(*) from parties').pluck().get() as number);
+      const count = () => db.$client.prepare('select count(*) from parties').pluck().get() as number;
       const before = count();
-      const [project] = background.insert(schema.projects).values({ slug: 'mapped-read', name: 'Mapped read', description: 'x', siteAddress: '1 Main Street', kind: 'minor', status: 'active' }).returning().all();
-      background.insert(schema.parties).values({ projectId: project.id, role: 'contractor', companyName: 'Seen through the map' }).run();
+      const [project] = background
+        .insert(schema.projects)
+        .values({
+          slug: 'mapped-read',
+          name: 'Mapped read',
+          description: 'x',
+          siteAddress: '1 Main Street',
+          kind: 'minor',
+          status: 'active',
+        })
+        .returning()
+        .all();
+      background
+        .insert(schema.parties)
+        .values({ projectId: project.id, role: 'contractor', companyName: 'Seen through the map' })
+        .run();
       expect(count()).toBe(before + 1);
     } finally {
       background.$client.close();
@@ -38,9 +59,22 @@ describe('the SQLite database', () => {
 
   it('applies the committed migrations once; applying again changes nothing', () => {
     const tables = () =>
-      (db.$client.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[]).map((r) => r.name);
+      (
+        db.$client.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
+          name: string;
+        }[]
+      ).map((r) => r.name);
     const before = tables();
-    expect(before).toEqual(expect.arrayContaining(['projects', 'documents', 'enforcement_actions', 'records_requests', 'audit_log', 'outbox']));
+    expect(before).toEqual(
+      expect.arrayContaining([
+        'projects',
+        'documents',
+        'enforcement_actions',
+        'records_requests',
+        'audit_log',
+        'outbox',
+      ]),
+    );
     migrateDatabase(db);
     expect(tables()).toEqual(before);
   });
@@ -54,12 +88,23 @@ describe('the SQLite database', () => {
       .all();
     const [r] = db
       .insert(schema.recordsRequests)
-      .values({ number: 'R-2026-9999', trackingTokenHash: 'x'.repeat(64), projectId: p.id, receivedAt, dueOn: '2026-03-16', requesterName: 'Test' })
+      .values({
+        number: 'R-2026-9999',
+        trackingTokenHash: 'x'.repeat(64),
+        projectId: p.id,
+        receivedAt,
+        dueOn: '2026-03-16',
+        requesterName: 'Test',
+      })
       .returning()
       .all();
-    const raw = db.$client.prepare('select received_at from records_requests where id = ?').get(r.id) as { received_at: number };
+    const raw = db.$client.prepare('select received_at from records_requests where id = ?').get(r.id) as {
+      received_at: number;
+    };
     expect(raw.received_at).toBe(receivedAt.getTime());
-    expect(db.select().from(schema.recordsRequests).where(eq(schema.recordsRequests.id, r.id)).get()!.receivedAt).toEqual(receivedAt);
+    expect(
+      db.select().from(schema.recordsRequests).where(eq(schema.recordsRequests.id, r.id)).get()!.receivedAt,
+    ).toEqual(receivedAt);
   });
 
   it('background work gives way to a lock another process holds: the outbox worker fails fast and leaves the mail queued', async () => {
@@ -69,19 +114,28 @@ describe('the SQLite database', () => {
     const background = openDatabase(file, { for: 'background' });
     expect(background.$client.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS.background);
     expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS.request);
-    const [mail] = db.insert(schema.outbox).values({ kind: 'test', toAddress: 'a@example.org', subject: 'Held', textBody: 'x', nextAttemptAt: new Date(0) }).returning().all();
+    const [mail] = db
+      .insert(schema.outbox)
+      .values({ kind: 'test', toAddress: 'a@example.org', subject: 'Held', textBody: 'x', nextAttemptAt: new Date(0) })
+      .returning()
+      .all();
     const lock = new Database(file);
     lock.exec('BEGIN IMMEDIATE');
     const sent: string[] = [];
     try {
       const transport = { send: async (m: { to: string }) => (sent.push(m.to), { messageId: 'm' }), close() {} };
-      await expect(deliverDue(background, transport as never, { from: 'town@example.org' })).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      await expect(deliverDue(background, transport as never, { from: 'town@example.org' })).rejects.toMatchObject({
+        code: 'SQLITE_BUSY',
+      });
     } finally {
       lock.exec('ROLLBACK');
       lock.close();
     }
     expect(sent).toEqual([]);
-    expect(db.select().from(schema.outbox).where(eq(schema.outbox.id, mail.id)).get()).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(db.select().from(schema.outbox).where(eq(schema.outbox.id, mail.id)).get()).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+    });
     background.$client.close();
   });
 
@@ -92,7 +146,11 @@ describe('the SQLite database', () => {
     try {
       reader.$client.exec('BEGIN');
       reader.$client.prepare('select count(*) from outbox').get();
-      other.prepare("insert into settings (key, value) values ('busy-snapshot-test', '1') on conflict(key) do update set value = value + 1").run();
+      other
+        .prepare(
+          "insert into settings (key, value) values ('busy-snapshot-test', '1') on conflict(key) do update set value = value + 1",
+        )
+        .run();
       try {
         reader.$client.prepare("insert into settings (key, value) values ('busy-snapshot-test-2', '1')").run();
       } catch (err) {
@@ -125,7 +183,11 @@ describe('the SQLite database', () => {
         } catch (err) {
           otherRefused = err;
         }
-        portal.$client.prepare("insert into settings (key, value) values ('immediate-test', '1') on conflict(key) do update set value = value + 1").run();
+        portal.$client
+          .prepare(
+            "insert into settings (key, value) values ('immediate-test', '1') on conflict(key) do update set value = value + 1",
+          )
+          .run();
       });
     } finally {
       portal.$client.close();

@@ -16,7 +16,8 @@ import { formBody, get, postAction, signIn } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
 
 const PLAIN = 'We could not save this — nothing was kept; try again later.';
-const INTERNAL = /database is locked|SQLITE_BUSY|SqliteError|ENOSPC|disk is full|at \S+ \(|node:internal|DATA_DIR|SMTP_URL|\.ts:\d+/i;
+const INTERNAL =
+  /database is locked|SQLITE_BUSY|SqliteError|ENOSPC|disk is full|at \S+ \(|node:internal|DATA_DIR|SMTP_URL|\.ts:\d+/i;
 const REFERENCE = /reference: ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
 
 let portal: Portal;
@@ -24,7 +25,11 @@ let lock: Database.Database;
 let operator: string;
 let operatorSlug: string;
 let request: Record<string, string>;
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#39;|&rsquo;|’/g, "'").replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&rsquo;|’/g, "'")
+    .replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   portal = await startPortal();
@@ -33,13 +38,26 @@ beforeAll(async () => {
   try {
     operatorSlug = (
       db
-        .prepare("select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and p.status = 'active' order by p.name")
+        .prepare(
+          "select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and p.status = 'active' order by p.name",
+        )
         .get() as { slug: string }
     ).slug;
     const p = db
-      .prepare("select p.slug, d.id as doc from projects p join documents d on d.project_id = p.id where p.published = 1 and d.type = 'swppp' and d.public = 1 order by p.name limit 1")
+      .prepare(
+        "select p.slug, d.id as doc from projects p join documents d on d.project_id = p.id where p.published = 1 and d.type = 'swppp' and d.public = 1 order by p.name limit 1",
+      )
       .get() as { slug: string; doc: number };
-    request = { formKey: 'plain-words-failure-key'.padEnd(43, 'x'), intent: 'submit', project: p.slug, documentIds: String(p.doc), delivery: 'electronic', name: 'Failing Tester', email: 'failing.tester@example.org', confirmOnlineOnly: 'yes' };
+    request = {
+      formKey: 'plain-words-failure-key'.padEnd(43, 'x'),
+      intent: 'submit',
+      project: p.slug,
+      documentIds: String(p.doc),
+      delivery: 'electronic',
+      name: 'Failing Tester',
+      email: 'failing.tester@example.org',
+      confirmOnlineOnly: 'yes',
+    };
   } finally {
     db.close();
   }
@@ -62,8 +80,13 @@ function checkPlain(body: string, what: string): string {
   expect(body, what).not.toMatch(LEAKED_ERROR);
   const id = REFERENCE.exec(words)?.[1];
   expect(id, `${what}: a reference`).toBeTruthy();
-  const logged = portal.output().split('\n').filter((line) => line.includes(`[request ${id}]`));
-  expect(logged.join('\n'), `${what}: the log names the reference with the detail`).toMatch(/database is locked|SQLITE_BUSY/);
+  const logged = portal
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`[request ${id}]`));
+  expect(logged.join('\n'), `${what}: the log names the reference with the detail`).toMatch(
+    /database is locked|SQLITE_BUSY/,
+  );
   return id!;
 }
 
@@ -95,7 +118,11 @@ describe('a failure of ours', () => {
     const res = await postMultipart(
       portal.url,
       `/operator/projects/${operatorSlug}/documents/new`,
-      { type: 'as_built_plans', documentDate: new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' }), publicProposed: 'yes' },
+      {
+        type: 'as_built_plans',
+        documentDate: new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' }),
+        publicProposed: 'yes',
+      },
       { document: [{ bytes: await doc.save(), name: 'as-built.pdf', type: 'application/pdf' }] },
       operator,
     );

@@ -13,14 +13,94 @@ import { listActions } from '../support/source-routes.ts';
 const base = inject('baseURL');
 
 /** zod's own words, which mean nothing to a resident or to staff. */
-const ZOD_WORDS = /Invalid input|Invalid option|Invalid (string|number|email|date)|expected |Too (big|small)|received (null|undefined|NaN|Infinity|File|string|number|array)/;
+const ZOD_WORDS =
+  /Invalid input|Invalid option|Invalid (string|number|email|date)|expected |Too (big|small)|received (null|undefined|NaN|Infinity|File|string|number|array)/;
 
 type Who = 'anonymous' | 'admin' | 'clerk' | 'officer' | 'operator';
 
-const NOI = ['name', 'slug', 'description', 'siteAddress', 'crossStreet', 'zip', 'latitude', 'longitude', 'taxMapParcels', 'kind', 'status', 'natureOfActivity', 'preDevelopmentLandUse', 'postDevelopmentLandUse', 'totalSiteAcres', 'disturbedAcres', 'maxDisturbedAtOnceAcres', 'existingImperviousAcres', 'futureImperviousAcres', 'decFiveAcreApproval', 'decFiveAcreApprovalOn', 'phasing', 'phaseCount', 'drainsToMs4', 'federalWetlandBuffer', 'stateWetlandBuffer', 'watercourseBuffer', 'bufferNotes', 'postConstructionPractices', 'plannedStartOn', 'plannedCompletionOn', 'actualStartOn', 'townPermitNo', 'spdesPermitId', 'noiReceivedOn', 'finalStabilizationOn', 'notFiledOn', 'winterShutdownFrom', 'winterShutdownTo'];
-const REQUEST = ['formKey', 'intent', 'project', 'documentIds', 'reportsFrom', 'reportsTo', 'freeText', 'delivery', 'name', 'email', 'phone', 'address', 'costLimit'];
-const PRACTICE = ['name', 'type', 'description', 'location', 'latitude', 'longitude', 'ownerKind', 'ownerName', 'maintainerEmail', 'agreementReference', 'dedicatedToTown', 'inServiceOn'];
-const OPERATOR_REQUEST = ['project', 'wantsSwppp', 'reportsFrom', 'reportsTo', 'description', 'delivery', 'name', 'email', 'phone', 'address', 'receivedOn'];
+const NOI = [
+  'name',
+  'slug',
+  'description',
+  'siteAddress',
+  'crossStreet',
+  'zip',
+  'latitude',
+  'longitude',
+  'taxMapParcels',
+  'kind',
+  'status',
+  'natureOfActivity',
+  'preDevelopmentLandUse',
+  'postDevelopmentLandUse',
+  'totalSiteAcres',
+  'disturbedAcres',
+  'maxDisturbedAtOnceAcres',
+  'existingImperviousAcres',
+  'futureImperviousAcres',
+  'decFiveAcreApproval',
+  'decFiveAcreApprovalOn',
+  'phasing',
+  'phaseCount',
+  'drainsToMs4',
+  'federalWetlandBuffer',
+  'stateWetlandBuffer',
+  'watercourseBuffer',
+  'bufferNotes',
+  'postConstructionPractices',
+  'plannedStartOn',
+  'plannedCompletionOn',
+  'actualStartOn',
+  'townPermitNo',
+  'spdesPermitId',
+  'noiReceivedOn',
+  'finalStabilizationOn',
+  'notFiledOn',
+  'winterShutdownFrom',
+  'winterShutdownTo',
+];
+const REQUEST = [
+  'formKey',
+  'intent',
+  'project',
+  'documentIds',
+  'reportsFrom',
+  'reportsTo',
+  'freeText',
+  'delivery',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'costLimit',
+];
+const PRACTICE = [
+  'name',
+  'type',
+  'description',
+  'location',
+  'latitude',
+  'longitude',
+  'ownerKind',
+  'ownerName',
+  'maintainerEmail',
+  'agreementReference',
+  'dedicatedToTown',
+  'inServiceOn',
+];
+const OPERATOR_REQUEST = [
+  'project',
+  'wantsSwppp',
+  'reportsFrom',
+  'reportsTo',
+  'description',
+  'delivery',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'receivedOn',
+];
 
 /** Who calls each action, and the fields its form posts. Actions without input (sign out, the calendar link) are left out: they have nothing to validate. */
 const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
@@ -31,25 +111,93 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'accounts.setPassword': { who: 'anonymous', fields: ['token', 'password', 'confirm'] },
   'accounts.inviteUser': { who: 'admin', fields: ['email', 'name', 'title', 'roles', 'projectIds'] },
   'accounts.updateUserAccess': { who: 'admin', fields: ['userId', 'roles', 'projectIds', 'disabled'] },
-  'alerts.subscribe': { who: 'anonymous', fields: ['email', 'target', 'project', 'lat', 'lon', 'r', 'label', 'frequency'] },
+  'alerts.subscribe': {
+    who: 'anonymous',
+    fields: ['email', 'target', 'project', 'lat', 'lon', 'r', 'label', 'frequency'],
+  },
   'alerts.confirm': { who: 'anonymous', fields: ['token'] },
   'alerts.unsubscribe': { who: 'anonymous', fields: ['token'] },
   'mail.retry': { who: 'admin', fields: ['id'] },
-  'registry.createProject': { who: 'officer', fields: [...NOI, 'ownerCompany', 'ownerContact', 'ownerTitle', 'ownerPhone', 'ownerEmail', 'waterName', 'waterType', 'waterImpaired', 'publish'] },
+  'registry.createProject': {
+    who: 'officer',
+    fields: [
+      ...NOI,
+      'ownerCompany',
+      'ownerContact',
+      'ownerTitle',
+      'ownerPhone',
+      'ownerEmail',
+      'waterName',
+      'waterType',
+      'waterImpaired',
+      'publish',
+    ],
+  },
   'registry.updateProject': { who: 'officer', fields: ['projectId', ...NOI] },
   'registry.setPublished': { who: 'officer', fields: ['projectId', 'published'] },
-  'registry.recordStartDuties': { who: 'officer', fields: ['projectId', 'exemption', 'exemptionNote', 'preConstructionAssessmentOn'] },
+  'registry.recordStartDuties': {
+    who: 'officer',
+    fields: ['projectId', 'exemption', 'exemptionNote', 'preConstructionAssessmentOn'],
+  },
   'registry.setOperators': { who: 'officer', fields: ['projectId', 'userIds'] },
-  'registry.saveParty': { who: 'officer', fields: ['projectId', 'partyId', 'role', 'companyName', 'contactName', 'contactTitle', 'phone', 'email', 'license', 'measures', 'certifiedOn'] },
+  'registry.saveParty': {
+    who: 'officer',
+    fields: [
+      'projectId',
+      'partyId',
+      'role',
+      'companyName',
+      'contactName',
+      'contactTitle',
+      'phone',
+      'email',
+      'license',
+      'measures',
+      'certifiedOn',
+    ],
+  },
   // Issue 20: permanent practices and the review escrow.
   'practices.create': { who: 'officer', fields: PRACTICE },
   'practices.update': { who: 'officer', fields: ['practiceId', ...PRACTICE] },
-  'practices.acceptAsBuilt': { who: 'officer', fields: [...PRACTICE, 'documentId', 'certifiedBy', 'comment', 'public'] },
-  'practices.recordInspection': { who: 'officer', fields: ['practiceId', 'inspectedOn', 'reason', 'condition', 'inspectorName', 'jointAgency', 'complaintSource', 'randomDrawId', 'findings', 'closeItemIds', 'item0Description', 'item0DueOn'] },
+  'practices.acceptAsBuilt': {
+    who: 'officer',
+    fields: [...PRACTICE, 'documentId', 'certifiedBy', 'comment', 'public'],
+  },
+  'practices.recordInspection': {
+    who: 'officer',
+    fields: [
+      'practiceId',
+      'inspectedOn',
+      'reason',
+      'condition',
+      'inspectorName',
+      'jointAgency',
+      'complaintSource',
+      'randomDrawId',
+      'findings',
+      'closeItemIds',
+      'item0Description',
+      'item0DueOn',
+    ],
+  },
   'practices.removeFromOperation': { who: 'officer', fields: ['practiceId', 'removedOn'] },
   'practices.drawRandom': { who: 'officer', fields: ['count'] },
-  'practices.saveIntervals': { who: 'officer', fields: ['pond', 'wetland', 'infiltration', 'filtering', 'open_channel', 'green_infrastructure', 'proprietary_device'] },
-  'escrow.record': { who: 'officer', fields: ['projectId', 'kind', 'on', 'amount', 'checkNumber', 'professional', 'description', 'hours', 'acceptedOn'] },
+  'practices.saveIntervals': {
+    who: 'officer',
+    fields: [
+      'pond',
+      'wetland',
+      'infiltration',
+      'filtering',
+      'open_channel',
+      'green_infrastructure',
+      'proprietary_device',
+    ],
+  },
+  'escrow.record': {
+    who: 'officer',
+    fields: ['projectId', 'kind', 'on', 'amount', 'checkNumber', 'professional', 'description', 'hours', 'acceptedOn'],
+  },
   'registry.removeParty': { who: 'officer', fields: ['projectId', 'partyId'] },
   'registry.addWater': { who: 'officer', fields: ['projectId', 'name', 'waterType', 'impaired'] },
   'registry.removeWater': { who: 'officer', fields: ['projectId', 'waterId'] },
@@ -61,24 +209,90 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'swppp.decide': { who: 'officer', fields: ['reviewId', 'decision', 'on', 'conditions', 'reasons', 'townPermitNo'] },
   'swppp.extend': { who: 'officer', fields: ['reviewId', 'until', 'note'] },
   'notices.give': { who: 'operator', fields: ['projectId', 'milestone', 'scheduledDate', 'scheduledTime', 'notes'] },
-  'notices.record': { who: 'officer', fields: ['projectId', 'milestone', 'scheduledDate', 'scheduledTime', 'givenDate', 'givenTime', 'givenBy', 'notes'] },
-  'notices.scheduleTownInspection': { who: 'officer', fields: ['projectId', 'noticeId', 'milestone', 'scheduledDate', 'scheduledTime', 'notes'] },
+  'notices.record': {
+    who: 'officer',
+    fields: ['projectId', 'milestone', 'scheduledDate', 'scheduledTime', 'givenDate', 'givenTime', 'givenBy', 'notes'],
+  },
+  'notices.scheduleTownInspection': {
+    who: 'officer',
+    fields: ['projectId', 'noticeId', 'milestone', 'scheduledDate', 'scheduledTime', 'notes'],
+  },
   'notices.cancelScheduledInspection': { who: 'officer', fields: ['scheduledId'] },
-  'notices.recordTownInspection': { who: 'officer', fields: ['projectId', 'scheduledId', 'noticeId', 'milestone', 'inspectedOn', 'outcome', 'findings', 'violationDescription', 'violationSection'] },
+  'notices.recordTownInspection': {
+    who: 'officer',
+    fields: [
+      'projectId',
+      'scheduledId',
+      'noticeId',
+      'milestone',
+      'inspectedOn',
+      'outcome',
+      'findings',
+      'violationDescription',
+      'violationSection',
+    ],
+  },
   'notices.recordViolation': { who: 'officer', fields: ['projectId', 'observedOn', 'description', 'section'] },
   'notices.markViolationCorrected': { who: 'officer', fields: ['violationId', 'on'] },
   'enforcement.calculateFine': { who: 'officer', fields: ['projectId', 'fineDays', 'fineDailyRate'] },
-  'enforcement.issue': { who: 'officer', fields: ['projectId', 'type', 'issuedOn', 'citedSection', 'summary', 'requiredMeasures', 'complyBy', 'public', 'violationIds', 'newViolationDescription', 'newViolationSection', 'newViolationObservedOn', 'escalatesId', 'fineDays', 'fineDailyRate', 'fineConfirmedCents', 'fineConfirm', 'fineDueOn'] },
+  'enforcement.issue': {
+    who: 'officer',
+    fields: [
+      'projectId',
+      'type',
+      'issuedOn',
+      'citedSection',
+      'summary',
+      'requiredMeasures',
+      'complyBy',
+      'public',
+      'violationIds',
+      'newViolationDescription',
+      'newViolationSection',
+      'newViolationObservedOn',
+      'escalatesId',
+      'fineDays',
+      'fineDailyRate',
+      'fineConfirmedCents',
+      'fineConfirm',
+      'fineDueOn',
+    ],
+  },
   'enforcement.transition': { who: 'officer', fields: ['actionId', 'event', 'on', 'liftedOn', 'note'] },
   'enforcement.recordPayment': { who: 'officer', fields: ['actionId', 'receivedOn', 'amount', 'method', 'reference'] },
   'enforcement.waiveFine': { who: 'officer', fields: ['actionId', 'on', 'reason'] },
-  'enforcement.recordConviction': { who: 'officer', fields: ['actionId', 'convictedOn', 'docketNumber', 'fineDays', 'fineAmount', 'fineDueOn'] },
-  'enforcement.update': { who: 'officer', fields: ['actionId', 'citedSection', 'summary', 'requiredMeasures', 'complyBy', 'public'] },
-  'guarantees.save': { who: 'officer', fields: ['projectId', 'guaranteeId', 'kind', 'purpose', 'amount', 'institution', 'reference', 'receivedOn', 'expiresOn', 'finalAcceptanceOn', 'oneYearInspectionOn', 'notes'] },
+  'enforcement.recordConviction': {
+    who: 'officer',
+    fields: ['actionId', 'convictedOn', 'docketNumber', 'fineDays', 'fineAmount', 'fineDueOn'],
+  },
+  'enforcement.update': {
+    who: 'officer',
+    fields: ['actionId', 'citedSection', 'summary', 'requiredMeasures', 'complyBy', 'public'],
+  },
+  'guarantees.save': {
+    who: 'officer',
+    fields: [
+      'projectId',
+      'guaranteeId',
+      'kind',
+      'purpose',
+      'amount',
+      'institution',
+      'reference',
+      'receivedOn',
+      'expiresOn',
+      'finalAcceptanceOn',
+      'oneYearInspectionOn',
+      'notes',
+    ],
+  },
   'guarantees.release': { who: 'officer', fields: ['guaranteeId', 'on'] },
   'calendarFeed.create': 'no input',
   'calendarFeed.revoke': 'no input',
-  'compliance.updateSettings': { who: 'officer', fields: ['summaryDueDay', 'twiceWeeklyOverAcres', 'twiceWeeklyImpaired', 'winterMaxDays'] },
+  'compliance.updateSettings': {
+    who: 'officer',
+    fields: ['summaryDueDay', 'twiceWeeklyOverAcres', 'twiceWeeklyImpaired', 'winterMaxDays'],
+  },
   'reviews.decideInspection': { who: 'officer', fields: ['id', 'decision', 'comment', 'reportPublic'] },
   'reviews.decideSummary': { who: 'officer', fields: ['id', 'decision', 'comment', 'publicAttachmentIds'] },
   'reviews.decideDocument': { who: 'officer', fields: ['id', 'decision', 'comment', 'public'] },
@@ -100,7 +314,10 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'requests.deny': { who: 'clerk', fields: ['id', 'reason'] },
   'requests.fulfill': { who: 'clerk', fields: ['id', 'note'] },
   'requests.withdraw': { who: 'clerk', fields: ['id', 'reason'] },
-  'requests.bill': { who: 'clerk', fields: ['id', 'itemId', 'pages', 'sheets', 'postage', 'staffHours', 'discount', 'discountReason'] },
+  'requests.bill': {
+    who: 'clerk',
+    fields: ['id', 'itemId', 'pages', 'sheets', 'postage', 'staffHours', 'discount', 'discountReason'],
+  },
   'requests.recordCostApproval': { who: 'clerk', fields: ['id'] },
   'requests.recordPayment': { who: 'clerk', fields: ['id', 'amount', 'method', 'reference', 'receivedOn'] },
   'requests.release': { who: 'clerk', fields: ['id'] },
@@ -110,10 +327,16 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'requests.appeal': { who: 'anonymous', fields: ['token', 'body'] },
   'requests.decideAppeal': { who: 'admin', fields: ['appealId', 'outcome', 'decisionText'] },
   'requests.decideItem': { who: 'clerk', fields: ['id', 'itemId', 'decision', 'groundId', 'reason', 'withheld'] },
-  'requests.saveFeeSchedule': { who: 'admin', fields: ['effectiveFrom', 'perPage', 'largeFormatSheet', 'electronic', 'cd', 'usb', 'staffHourly', 'notes'] },
+  'requests.saveFeeSchedule': {
+    who: 'admin',
+    fields: ['effectiveFrom', 'perPage', 'largeFormatSheet', 'electronic', 'cd', 'usb', 'staffHourly', 'notes'],
+  },
   'requests.saveGround': { who: 'admin', fields: ['groundId', 'citation', 'label', 'active'] },
   'requests.setAppealsOfficer': { who: 'admin', fields: ['userId'] },
-  'operatorRequests.submit': { who: 'anonymous', fields: [...OPERATOR_REQUEST, 'written', 'channel', 'website', 'formKey'] },
+  'operatorRequests.submit': {
+    who: 'anonymous',
+    fields: [...OPERATOR_REQUEST, 'written', 'channel', 'website', 'formKey'],
+  },
   'operatorRequests.log': { who: 'clerk', fields: [...OPERATOR_REQUEST, 'channel'] },
   'operatorRequests.withdraw': { who: 'anonymous', fields: ['token', 'confirm'] },
   'requestLinks.resend': { who: 'anonymous', fields: ['email'] },
@@ -122,7 +345,10 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'operatorAnswers.recordPayment': { who: 'operator', fields: ['id', 'paidOn', 'method', 'reference'] },
   'operatorAnswers.markInspected': { who: 'operator', fields: ['id'] },
   // Issue 21: the local law's numbers, and importing projects from CSV.
-  'localRules.save': { who: 'officer', fields: ['routineMaxDays', 'stormInches', 'postStormHours', 'stabilizationDays', 'fiveAcreLimit'] },
+  'localRules.save': {
+    who: 'officer',
+    fields: ['routineMaxDays', 'stormInches', 'postStormHours', 'stabilizationDays', 'fiveAcreLimit'],
+  },
   'projectImport.importProjects': { who: 'officer', fields: ['csv', 'source', 'confirm'] },
   'ordinanceText.replace': { who: 'admin', fields: ['text'] },
   'ordinanceText.restore': 'no input',
@@ -141,7 +367,8 @@ const VARIANTS: Record<string, string | undefined> = {
 
 const cookies: Partial<Record<Who, string>> = {};
 beforeAll(async () => {
-  for (const who of ['admin', 'clerk', 'officer', 'operator'] as const) cookies[who] = await signIn(base, `${who}@rotterdam.example`, DEMO_PASSWORD);
+  for (const who of ['admin', 'clerk', 'officer', 'operator'] as const)
+    cookies[who] = await signIn(base, `${who}@rotterdam.example`, DEMO_PASSWORD);
 });
 
 async function post(name: string, who: Who, body: URLSearchParams | FormData): Promise<Response> {
@@ -154,7 +381,12 @@ async function post(name: string, who: Who, body: URLSearchParams | FormData): P
 
 /** Every message a page could show from the response: the field messages and the form's message. */
 function messagesOf(text: string): string[] {
-  const json = JSON.parse(text) as { type?: string; message?: string; fields?: Record<string, string[]>; issues?: Array<{ message: string }> };
+  const json = JSON.parse(text) as {
+    type?: string;
+    message?: string;
+    fields?: Record<string, string[]>;
+    issues?: Array<{ message: string }>;
+  };
   const fieldMessages = Object.values(json.fields ?? {}).flat();
   const issueMessages = (json.issues ?? []).map((i) => i.message);
   // An input error's own message is zod's dump for developers; pages never show it (action-forms.ts).
@@ -201,7 +433,12 @@ describe('the alert form as a resident sees it', () => {
   });
 
   it('an empty email address is asked for in a sentence beside the field', async () => {
-    const res = await postAction(base, page, 'alerts.subscribe', { target: 'project', project: 'curry-road-distribution-center', email: '', frequency: 'immediate' });
+    const res = await postAction(base, page, 'alerts.subscribe', {
+      target: 'project',
+      project: 'curry-road-distribution-center',
+      email: '',
+      frequency: 'immediate',
+    });
     const html = await res.text();
     expect(/id="f-email-error"[^>]*>([^<]*)</.exec(html)?.[1]).toBe('Enter your email address.');
     expect(html).not.toMatch(/Invalid input|expected /);

@@ -23,7 +23,9 @@ function mountSmallDisk(mb: number): { dir: string } | { why: string } {
     return { dir };
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
-    return { why: `mount -t tmpfs failed (${(err as Error).message.split('\n')[0]}); run as root to exercise a real full disk` };
+    return {
+      why: `mount -t tmpfs failed (${(err as Error).message.split('\n')[0]}); run as root to exercise a real full disk`,
+    };
   }
 }
 
@@ -53,7 +55,12 @@ function fillDisk(file: string): void {
 /** The form's error message, for the assertion's message (not the whole page). */
 async function alertText(res: Response): Promise<string> {
   const html = await res.clone().text();
-  return /role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1].replace(/<[^>]+>/g, ' ').trim() ?? html.slice(0, 200);
+  return (
+    /role="alert"[^>]*>([\s\S]*?)<\/div>/
+      .exec(html)?.[1]
+      .replace(/<[^>]+>/g, ' ')
+      .trim() ?? html.slice(0, 200)
+  );
 }
 
 let keyCounter = 0;
@@ -101,7 +108,10 @@ describe.skipIf('why' in disk)('a full disk during the first records request', (
     fs.rmSync(filler);
     const after = await request(portal!.url);
     expect(after.status, await alertText(after)).toBe(303);
-    expect((await (await fetch(`${portal!.url}/healthz`)).json()).keys).toMatchObject({ ok: true, 'tracking-link': 'ok' });
+    expect((await (await fetch(`${portal!.url}/healthz`)).json()).keys).toMatchObject({
+      ok: true,
+      'tracking-link': 'ok',
+    });
     const link = after.headers.get('location')!.split('?')[0];
     expect(link).toMatch(/^\/requests\/track\/[A-Za-z0-9_-]{43}$/);
     expect((await get(portal!.url, link)).status).toBe(200);
@@ -121,7 +131,10 @@ describe.skipIf('why' in disk)('a full disk during the first records request', (
     fs.writeFileSync(keyPath, '');
     portal = await startPortal({ dataDir, args: ['--no-seed'], env });
     expect(fs.readFileSync(keyPath, 'utf8').trim().length).toBeGreaterThanOrEqual(43);
-    expect((await (await fetch(`${portal.url}/healthz`)).json()).keys).toMatchObject({ ok: true, 'tracking-link': 'ok' });
+    expect((await (await fetch(`${portal.url}/healthz`)).json()).keys).toMatchObject({
+      ok: true,
+      'tracking-link': 'ok',
+    });
     expect((await request(portal.url)).status).toBe(303);
   });
 });

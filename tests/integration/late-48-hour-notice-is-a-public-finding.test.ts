@@ -33,7 +33,12 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const text = async (res: Response) => (await res.text()).replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/\s+/g, ' ');
+const text = async (res: Response) =>
+  (await res.text())
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('Subsection L(1): a late 48-hour notice is a public finding', () => {
   it('a notice given after the milestone, and one given late, show on the public project page and in the open data', async () => {
@@ -49,18 +54,41 @@ describe('Subsection L(1): a late 48-hour notice is a public finding', () => {
     const seeded = ((await (await get(base, findingsApi)).json()) as { total: number }).total;
 
     const notices = `/operator/projects/${own.slug}/notices`;
-    const after = await postAction(base, notices, 'notices.give', { projectId: own.id, milestone: 'clearing_complete', scheduledDate: addDays(today, -1), scheduledTime: '07:30' }, operator);
+    const after = await postAction(
+      base,
+      notices,
+      'notices.give',
+      { projectId: own.id, milestone: 'clearing_complete', scheduledDate: addDays(today, -1), scheduledTime: '07:30' },
+      operator,
+    );
     expect(after.headers.get('location')).toContain('given=late');
-    const late = await postAction(base, notices, 'notices.give', { projectId: own.id, milestone: 'final_grading_complete', scheduledDate: addDays(today, 1), scheduledTime: '06:00' }, operator);
+    const late = await postAction(
+      base,
+      notices,
+      'notices.give',
+      {
+        projectId: own.id,
+        milestone: 'final_grading_complete',
+        scheduledDate: addDays(today, 1),
+        scheduledTime: '06:00',
+      },
+      operator,
+    );
     expect(late.headers.get('location')).toContain('given=late');
 
     // Residents read it among the project's findings (ended: notice was given), with the law it comes from.
     const page = await text(await get(base, publicPage));
     expect(page).toContain('No advance notice of a milestone');
-    expect(page).toMatch(/Notice of completion of site clearing \([^)]+\) was given [^,]+, \d{4}, [^,]+, after the work: the law requires at least 48 hours' notice\./);
+    expect(page).toMatch(
+      /Notice of completion of site clearing \([^)]+\) was given [^,]+, \d{4}, [^,]+, after the work: the law requires at least 48 hours' notice\./,
+    );
     expect(page).toContain('Late 48-hour notice');
-    expect(page).toMatch(/Notice of completion of final grading \([^)]+\) was given .*?, \d+ hours? ahead: the law requires at least 48\./);
-    expect(page).toContain('Law: Subsection L(1): the applicant notifies the Stormwater Management Officer at least 48 hours before each inspection milestone');
+    expect(page).toMatch(
+      /Notice of completion of final grading \([^)]+\) was given .*?, \d+ hours? ahead: the law requires at least 48\./,
+    );
+    expect(page).toContain(
+      'Law: Subsection L(1): the applicant notifies the Stormwater Management Officer at least 48 hours before each inspection milestone',
+    );
 
     // The same words as the staff inspections page.
     const staff = await text(await get(base, `/staff/projects/${own.slug}/inspections`, officer));
@@ -73,9 +101,17 @@ describe('Subsection L(1): a late 48-hour notice is a public finding', () => {
     const body = (await res.json()) as { total: number; findings: Array<Record<string, string | null>> };
     expect(body.total).toBe(seeded + 2);
     const byTitle = new Map(body.findings.map((f) => [f.title, f]));
-    expect(byTitle.get('No advance notice of a milestone')).toMatchObject({ rule: 'late-48-hour-notice', severity: 'medium', status: 'resolved', resolved_on: today, due_on: addDays(today, -3) });
+    expect(byTitle.get('No advance notice of a milestone')).toMatchObject({
+      rule: 'late-48-hour-notice',
+      severity: 'medium',
+      status: 'resolved',
+      resolved_on: today,
+      due_on: addDays(today, -3),
+    });
     expect(byTitle.get('No advance notice of a milestone')?.ordinance_section).toMatch(/^Subsection L\(1\): /);
-    expect(body.findings.filter((f) => f.title === 'Late 48-hour notice' && f.resolved_on === today)).toMatchObject([{ rule: 'late-48-hour-notice', severity: 'low', status: 'resolved' }]);
+    expect(body.findings.filter((f) => f.title === 'Late 48-hour notice' && f.resolved_on === today)).toMatchObject([
+      { rule: 'late-48-hour-notice', severity: 'low', status: 'resolved' },
+    ]);
   });
 
   it('the open data names the rule among its filters', async () => {

@@ -34,7 +34,13 @@ function linkIn(text: string): string {
 }
 
 async function invite(admin: string, email: string, name: string) {
-  const res = await postAction(portal.url, '/staff/users', 'accounts.inviteUser', { email, name, roles: 'clerk' }, admin);
+  const res = await postAction(
+    portal.url,
+    '/staff/users',
+    'accounts.inviteUser',
+    { email, name, roles: 'clerk' },
+    admin,
+  );
   expect(res.status, await res.clone().text()).toBe(303);
 }
 
@@ -54,12 +60,20 @@ describe('invitations by email', () => {
 
     const token = link.searchParams.get('token')!;
     const good = 'a long new password 42';
-    const set = await postAction(portal.url, '/account/set-password', 'accounts.setPassword', { token, password: good, confirm: good });
+    const set = await postAction(portal.url, '/account/set-password', 'accounts.setPassword', {
+      token,
+      password: good,
+      confirm: good,
+    });
     expect(set.status).toBe(303);
     expect(sessionCookieFrom(set)).toBeDefined();
     await signIn(portal.url, 'new.clerk@example.org', good);
 
-    const again = await postAction(portal.url, '/account/set-password', 'accounts.setPassword', { token, password: 'another password 99', confirm: 'another password 99' });
+    const again = await postAction(portal.url, '/account/set-password', 'accounts.setPassword', {
+      token,
+      password: 'another password 99',
+      confirm: 'another password 99',
+    });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain('This link has already been used');
     await expect(signIn(portal.url, 'new.clerk@example.org', 'another password 99')).rejects.toThrow();
@@ -72,7 +86,9 @@ describe('invitations by email', () => {
     await invite(admin, 'while.down@example.org', 'Robin Down');
     const db = openDatabase(path.join(portal.dataDir, 'portal.db'));
     const row = () =>
-      db.$client.prepare("select status, attempts, last_error from outbox where to_address = 'while.down@example.org'").get() as {
+      db.$client
+        .prepare("select status, attempts, last_error from outbox where to_address = 'while.down@example.org'")
+        .get() as {
         status: string;
         attempts: number;
         last_error: string | null;

@@ -34,8 +34,14 @@ beforeAll(async () => {
     "select p.id, p.slug from projects p where p.published = 1 and exists (select 1 from documents d where d.project_id = p.id and d.type = 'swppp' and d.public = 1) and exists (select 1 from documents d where d.project_id = p.id and d.type = 'monthly_summary') order by p.name limit 1",
   );
   slug = p.slug;
-  publicDoc = one("select id, title from documents where project_id = ? and type = 'swppp' and public = 1 order by id limit 1", p.id);
-  hiddenDoc = one("select id, title from documents where project_id = ? and type = 'monthly_summary' order by id limit 1", p.id);
+  publicDoc = one(
+    "select id, title from documents where project_id = ? and type = 'swppp' and public = 1 order by id limit 1",
+    p.id,
+  );
+  hiddenDoc = one(
+    "select id, title from documents where project_id = ? and type = 'monthly_summary' order by id limit 1",
+    p.id,
+  );
   db.$client.prepare('update documents set public = 0 where id = ?').run(hiddenDoc.id);
 }, 300_000);
 
@@ -45,13 +51,25 @@ afterAll(async () => {
   if (portal) fs.rmSync(portal.dataDir, { recursive: true, force: true });
 });
 
-const fields = (patch: Fields = {}): Fields => ({ formKey: formKey(), intent: 'submit', project: slug, documentIds: String(publicDoc.id), delivery: 'electronic', name: 'Online Reader', email: 'online.reader@example.org', phone: '(518) 555-0142', ...patch });
+const fields = (patch: Fields = {}): Fields => ({
+  formKey: formKey(),
+  intent: 'submit',
+  project: slug,
+  documentIds: String(publicDoc.id),
+  delivery: 'electronic',
+  name: 'Online Reader',
+  email: 'online.reader@example.org',
+  phone: '(518) 555-0142',
+  ...patch,
+});
 const send = (f: Fields) => postAction(base, '/requests/new', 'requests.submit', f);
 
 describe('what is online, at once (issue 15 item 2)', () => {
   it('the form shows "free — download now" beside a published document only, linking to it', async () => {
     const html = await (await get(base, `/requests/new?project=${slug}`)).text();
-    expect(html).toContain(`<a class="online-now" href="/documents/${publicDoc.id}" aria-label="free — download now: ${publicDoc.title.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">free — download now</a>`);
+    expect(html).toContain(
+      `<a class="online-now" href="/documents/${publicDoc.id}" aria-label="free — download now: ${publicDoc.title.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">free — download now</a>`,
+    );
     expect(html).not.toContain(`href="/documents/${hiddenDoc.id}"`);
     // The link works for anyone.
     expect((await get(base, `/documents/${publicDoc.id}`)).status).toBe(200);
@@ -77,7 +95,11 @@ describe('what is online, at once (issue 15 item 2)', () => {
   });
 
   it('no note when anything asked for is not online, on paper, or described in words', async () => {
-    for (const patch of [{ documentIds: [String(publicDoc.id), String(hiddenDoc.id)], email: 'a.online@example.org' }, { delivery: 'paper_pickup', email: 'b.online@example.org' }, { freeText: 'And the engineer’s letters', email: 'c.online@example.org' }]) {
+    for (const patch of [
+      { documentIds: [String(publicDoc.id), String(hiddenDoc.id)], email: 'a.online@example.org' },
+      { delivery: 'paper_pickup', email: 'b.online@example.org' },
+      { freeText: 'And the engineer’s letters', email: 'c.online@example.org' },
+    ]) {
       const res = await send(fields(patch));
       expect(res.status, JSON.stringify(patch)).toBe(303);
     }
@@ -86,9 +108,20 @@ describe('what is online, at once (issue 15 item 2)', () => {
 
 describe('the tracking page shows the fee breakdown the form showed (6d), and a paper request says what is true (item 4)', () => {
   it('paper by mail: the estimate line by line, as on the form, and "Being prepared: copies to be mailed"', async () => {
-    const f = fields({ delivery: 'paper_mail', address: '12 Paper Lane, Rotterdam, NY', email: 'paper.breakdown@example.org', intent: 'preview' });
+    const f = fields({
+      delivery: 'paper_mail',
+      address: '12 Paper Lane, Rotterdam, NY',
+      email: 'paper.breakdown@example.org',
+      intent: 'preview',
+    });
     const formHtml = await (await send(f)).text();
-    const lines = (html: string) => [...html.matchAll(/<table class="estimate-lines">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/g)].map((m) => m[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+    const lines = (html: string) =>
+      [...html.matchAll(/<table class="estimate-lines">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/g)].map((m) =>
+        m[1]
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
     const onForm = lines(formHtml);
     expect(onForm).toHaveLength(1);
     expect(onForm[0]).toMatch(/Copies: .+ \$\d+\.\d\d/);

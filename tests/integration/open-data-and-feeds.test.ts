@@ -38,7 +38,10 @@ describe('open data', () => {
       expect(lon).toBeLessThanOrEqual(TOWN_BOUNDS.maxLon);
       expect(lat).toBeGreaterThanOrEqual(TOWN_BOUNDS.minLat);
       expect(lat).toBeLessThanOrEqual(TOWN_BOUNDS.maxLat);
-      const row = one<{ latitude: number; longitude: number }>('select latitude, longitude from projects where id = ?', f.id);
+      const row = one<{ latitude: number; longitude: number }>(
+        'select latitude, longitude from projects where id = ?',
+        f.id,
+      );
       expect(lon).toBeCloseTo(row.longitude, 5);
       expect(lat).toBeCloseTo(row.latitude, 5);
       expect(f.properties.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -62,15 +65,21 @@ describe('open data', () => {
       for (const r of detail[key]) expect(r.updated_at, key).toMatch(/Z$/);
     }
     // Only public documents; no email addresses of anyone.
-    const privateDocs = one<{ n: number }>('select count(*) as n from documents where project_id = ? and public = 0', id).n;
-    expect(detail.documents).toHaveLength(one<{ n: number }>('select count(*) as n from documents where project_id = ?', id).n - privateDocs);
+    const privateDocs = one<{ n: number }>(
+      'select count(*) as n from documents where project_id = ? and public = 0',
+      id,
+    ).n;
+    expect(detail.documents).toHaveLength(
+      one<{ n: number }>('select count(*) as n from documents where project_id = ?', id).n - privateDocs,
+    );
     expect(JSON.stringify(detail)).not.toMatch(/"email"|@[a-z]+\.(com|org|example)/);
     expect((await get(base, '/api/projects/999999')).status).toBe(404);
     expect((await get(base, '/api/projects/abc')).status).toBe(404);
   });
 
   it('the whole list, reused between requests, shows a change as soon as it is made (from any process)', async () => {
-    const list = async () => ((await (await get(base, '/api/projects')).json()).projects as Array<{ id: number; updated_at: string }>);
+    const list = async () =>
+      (await (await get(base, '/api/projects')).json()).projects as Array<{ id: number; updated_at: string }>;
     const first = (await list())[0];
     const row = one<{ updated_at: number }>('select updated_at from projects where id = ?', first.id);
     const at = Math.max(row.updated_at, Date.parse(first.updated_at)) + 60_000;
@@ -123,7 +132,9 @@ describe('open data', () => {
       expect(again.status, path).toBe(304);
       const since = await fetch(new URL(path, base), { headers: { 'If-Modified-Since': lastModified! } });
       expect(since.status, path).toBe(304);
-      const older = await fetch(new URL(path, base), { headers: { 'If-Modified-Since': 'Mon, 01 Jan 2001 00:00:00 GMT' } });
+      const older = await fetch(new URL(path, base), {
+        headers: { 'If-Modified-Since': 'Mon, 01 Jan 2001 00:00:00 GMT' },
+      });
       expect(older.status, path).toBe(200);
     }
   });
@@ -161,7 +172,9 @@ describe('feeds and sitemap', () => {
     const project = await (await get(base, '/feeds/projects/curry-road-distribution-center.atom')).text();
     expect(project).toContain('Curry Road Distribution Center');
     expect((await get(base, '/feeds/projects/nope.atom')).status).toBe(404);
-    const p = one<{ latitude: number; longitude: number }>("select latitude, longitude from projects where slug = 'curry-road-distribution-center'");
+    const p = one<{ latitude: number; longitude: number }>(
+      "select latitude, longitude from projects where slug = 'curry-road-distribution-center'",
+    );
     const area = await (await get(base, `/feeds/area.atom?lat=${p.latitude}&lon=${p.longitude}&r=0.25`)).text();
     expect(area).toContain('Curry Road Distribution Center');
     expect((await get(base, '/feeds/area.atom?lat=abc&lon=1')).status).toBe(400);
@@ -172,7 +185,11 @@ describe('feeds and sitemap', () => {
   });
 
   it('the sitemap lists public pages and published projects only', async () => {
-    db.$client.prepare("insert into projects (slug, name, site_address, kind, status, published) values ('unpublished-draft-x', 'Draft', '1 Nowhere', 'minor', 'swppp_review', 0)").run();
+    db.$client
+      .prepare(
+        "insert into projects (slug, name, site_address, kind, status, published) values ('unpublished-draft-x', 'Draft', '1 Nowhere', 'minor', 'swppp_review', 0)",
+      )
+      .run();
     const xml = await (await get(base, '/sitemap.xml')).text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(xml).toContain('/projects/curry-road-distribution-center</loc>');
@@ -186,9 +203,16 @@ describe('feeds and sitemap', () => {
 
 describe('one-click unsubscribe (RFC 8058)', () => {
   it('a mail client’s POST without an Origin header unsubscribes; other origin-less posts are still refused', async () => {
-    const res = await postAction(base, '/alerts/new', 'alerts.subscribe', { email: 'oneclick@example.org', target: 'project', project: 'curry-road-distribution-center', frequency: 'weekly' });
+    const res = await postAction(base, '/alerts/new', 'alerts.subscribe', {
+      email: 'oneclick@example.org',
+      target: 'project',
+      project: 'curry-road-distribution-center',
+      frequency: 'weekly',
+    });
     expect(res.status).toBe(303);
-    const mail = one<{ headers_json: string }>("select headers_json from outbox where to_address = 'oneclick@example.org' order by id desc limit 1");
+    const mail = one<{ headers_json: string }>(
+      "select headers_json from outbox where to_address = 'oneclick@example.org' order by id desc limit 1",
+    );
     const url = /<([^>]+)>/.exec(JSON.parse(mail.headers_json)['List-Unsubscribe'])![1];
     const path = new URL(url).pathname + new URL(url).search;
 
@@ -199,7 +223,9 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     });
     expect(click.status).toBe(200);
     expect(await click.text()).toContain('Unsubscribed');
-    expect(one<{ status: string }>("select status from alert_subscriptions where email = 'oneclick@example.org'").status).toBe('unsubscribed');
+    expect(
+      one<{ status: string }>("select status from alert_subscriptions where email = 'oneclick@example.org'").status,
+    ).toBe('unsubscribed');
 
     // The exemption is that one path: an origin-less form post anywhere else is still a 403.
     const forged = await fetch(new URL('/alerts/confirm?_action=alerts.confirm', base), {
@@ -209,21 +235,42 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     });
     expect(forged.status).toBe(403);
     // A bad token does nothing.
-    const bad = await fetch(new URL('/alerts/unsubscribe/one-click?token=nope', base), { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const bad = await fetch(new URL('/alerts/unsubscribe/one-click?token=nope', base), {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(bad.status).toBe(404);
   });
 
   it('a confirmation email carries no text the subscriber typed (it goes to an address anyone can enter)', async () => {
-    const p = one<{ latitude: number; longitude: number; site_address: string }>("select latitude, longitude, site_address from projects where slug = 'curry-road-distribution-center'");
-    const res = await postAction(base, '/alerts/new', 'alerts.subscribe', { email: 'victim@example.org', target: 'area', lat: p.latitude, lon: p.longitude, r: '0.5', label: 'WIN A PRIZE at evil.example', frequency: 'immediate' });
+    const p = one<{ latitude: number; longitude: number; site_address: string }>(
+      "select latitude, longitude, site_address from projects where slug = 'curry-road-distribution-center'",
+    );
+    const res = await postAction(base, '/alerts/new', 'alerts.subscribe', {
+      email: 'victim@example.org',
+      target: 'area',
+      lat: p.latitude,
+      lon: p.longitude,
+      r: '0.5',
+      label: 'WIN A PRIZE at evil.example',
+      frequency: 'immediate',
+    });
     expect(res.status).toBe(303);
-    const mail = one<{ text_body: string; subject: string }>("select text_body, subject from outbox where to_address = 'victim@example.org' order by id desc limit 1");
+    const mail = one<{ text_body: string; subject: string }>(
+      "select text_body, subject from outbox where to_address = 'victim@example.org' order by id desc limit 1",
+    );
     expect(mail.text_body).not.toContain('PRIZE');
     expect(mail.text_body).toContain(`within half a mile of a point near ${p.site_address}`);
   });
 
   it('the subscribe form explains a bad email beside the field and keeps the context', async () => {
-    const res = await postAction(base, '/alerts/new', 'alerts.subscribe', { email: 'not-an-email', target: 'project', project: 'curry-road-distribution-center', frequency: 'daily' });
+    const res = await postAction(base, '/alerts/new', 'alerts.subscribe', {
+      email: 'not-an-email',
+      target: 'project',
+      project: 'curry-road-distribution-center',
+      frequency: 'daily',
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('Enter an email address like name@example.com.');
@@ -245,14 +292,20 @@ describe('search over HTTP', () => {
     // The manifest names the prefix shards; the "cu" shard holds Curry, fetched by its own URL.
     const manifest = await (await get(base, '/search/index.json')).json();
     expect(manifest.shards).toContain('cu');
-    const shard = await fetch(new URL(`/search/shards/${shardFile('cu')}?v=${manifest.version}`, base), { headers: { 'Accept-Encoding': 'br' } });
+    const shard = await fetch(new URL(`/search/shards/${shardFile('cu')}?v=${manifest.version}`, base), {
+      headers: { 'Accept-Encoding': 'br' },
+    });
     expect(shard.headers.get('content-encoding')).toBe('br');
     expect(shard.headers.get('cache-control')).toContain('immutable');
     expect((await shard.json()).terms).toContain('curri');
   });
 
   it('/search ranks a partial street name first and escapes what was typed', async () => {
-    await expect.poll(async () => (await (await get(base, '/search?q=curr+ro')).text()).includes('<mark>Curry</mark>'), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await (await get(base, '/search?q=curr+ro')).text()).includes('<mark>Curry</mark>'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     const html = await (await get(base, `/search?q=${encodeURIComponent('<script>alert(1)</script> curry')}`)).text();
     // Inside the quoted value attribute a "<" is inert; everywhere else it must be escaped.
     expect(html.replace(/value="[^"]*"/g, '')).not.toContain('<script>alert(1)</script>');

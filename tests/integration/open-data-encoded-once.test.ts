@@ -70,7 +70,11 @@ describe('open-data exports encoded once per data version', () => {
       expect(filtered.headers.etag).not.toBe(etag);
 
       // A visible change: the first project's updated_at moves a year on (later than any of its records).
-      db.$client.prepare("update projects set updated_at = updated_at + 365 * 86400000 where id = (select min(id) from projects where published = 1)").run();
+      db.$client
+        .prepare(
+          'update projects set updated_at = updated_at + 365 * 86400000 where id = (select min(id) from projects where published = 1)',
+        )
+        .run();
       const after = await raw(url);
       expect(after.headers.etag).not.toBe(etag);
       expect((await raw(url, { 'if-none-match': etag })).status).toBe(200);

@@ -30,7 +30,13 @@ describe('health', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json();
-    expect(body).toMatchObject({ status: 'ok', database: { ok: true }, disk: { ok: true }, outbox: { ok: true, failed: 0 }, keys: { ok: true, 'tracking-link': 'ok', 'alert-link': 'ok' } });
+    expect(body).toMatchObject({
+      status: 'ok',
+      database: { ok: true },
+      disk: { ok: true },
+      outbox: { ok: true, failed: 0 },
+      keys: { ok: true, 'tracking-link': 'ok', 'alert-link': 'ok' },
+    });
     expect(body.disk.freeBytes).toBeGreaterThan(0);
   });
 
@@ -56,7 +62,11 @@ describe('health', () => {
     }
     const again = await startPortal({ dataDir: own.dataDir, args: ['--no-seed'], env: { JOBS_TICK_MS: '3600000' } });
     try {
-      expect((await (await fetch(`${again.url}/healthz`)).json()).keys).toEqual({ ok: true, 'tracking-link': 'ok', 'alert-link': 'ok' });
+      expect((await (await fetch(`${again.url}/healthz`)).json()).keys).toEqual({
+        ok: true,
+        'tracking-link': 'ok',
+        'alert-link': 'ok',
+      });
     } finally {
       await again.stop();
     }
@@ -80,28 +90,45 @@ describe('backup and restore', () => {
 
     const out = path.join(tempDir('rsp-backup-'), 'b1');
     const env = { ...process.env, DATA_DIR: portal.dataDir };
-    const backup = await run(process.execPath, [path.join(ROOT, 'scripts/backup.ts'), '--out', out], { cwd: ROOT, env });
+    const backup = await run(process.execPath, [path.join(ROOT, 'scripts/backup.ts'), '--out', out], {
+      cwd: ROOT,
+      env,
+    });
     expect(backup.stdout).toContain('verified');
     const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
     expect(manifest.database.tables.projects).toBeGreaterThanOrEqual(25);
     expect(manifest.files.length).toBeGreaterThan(100);
 
     const target = tempDir('rsp-restored-');
-    await run(process.execPath, [path.join(ROOT, 'scripts/restore.ts'), out], { cwd: ROOT, env: { ...process.env, DATA_DIR: target } });
+    await run(process.execPath, [path.join(ROOT, 'scripts/restore.ts'), out], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: target },
+    });
     // A second restore over existing data is refused.
-    await expect(run(process.execPath, [path.join(ROOT, 'scripts/restore.ts'), out], { cwd: ROOT, env: { ...process.env, DATA_DIR: target } })).rejects.toThrow(/refuses to overwrite/);
+    await expect(
+      run(process.execPath, [path.join(ROOT, 'scripts/restore.ts'), out], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: target },
+      }),
+    ).rejects.toThrow(/refuses to overwrite/);
 
     const restored = await startPortal({ dataDir: target, args: ['--no-seed'] });
     try {
       for (const page of ['/projects', '/projects?status=active', '/']) {
-        const [a, b] = await Promise.all([fetch(portal.url + page).then((r) => r.text()), fetch(restored.url + page).then((r) => r.text())]);
+        const [a, b] = await Promise.all([
+          fetch(portal.url + page).then((r) => r.text()),
+          fetch(restored.url + page).then((r) => r.text()),
+        ]);
         expect(b, page).toBe(a);
       }
       const html = await (await fetch(`${portal.url}/projects?status=active`)).text();
       const slug = html.match(/href="\/projects\/([a-z0-9-]+)"/)![1];
       const projectPage = await (await fetch(`${restored.url}/projects/${slug}`)).text();
       const docId = projectPage.match(/href="\/documents\/(\d+)"/)![1];
-      const [x, y] = await Promise.all([fetch(`${portal.url}/documents/${docId}`), fetch(`${restored.url}/documents/${docId}`)]);
+      const [x, y] = await Promise.all([
+        fetch(`${portal.url}/documents/${docId}`),
+        fetch(`${restored.url}/documents/${docId}`),
+      ]);
       expect(Buffer.from(await y.arrayBuffer()).equals(Buffer.from(await x.arrayBuffer()))).toBe(true);
 
       // The link keys came back: the requester's old tracking link opens, and the next mail about the
@@ -109,21 +136,38 @@ describe('backup and restore', () => {
       expect((await fetch(restored.url + trackPath)).status).toBe(200);
       const restoredDb = new Database(path.join(target, 'portal.db'), { readonly: true });
       try {
-        const { id } = restoredDb.prepare("select id from records_requests where requester_email = 'restore.tester@example.org'").get() as { id: number };
+        const { id } = restoredDb
+          .prepare("select id from records_requests where requester_email = 'restore.tester@example.org'")
+          .get() as { id: number };
         const clerk = await signIn(restored.url, 'clerk@rotterdam.example', DEMO_PASSWORD);
-        const note = await postAction(restored.url, `/staff/requests/${id}`, 'requests.note', { id, body: 'We are copying the plans now.', audience: 'requester' }, clerk);
+        const note = await postAction(
+          restored.url,
+          `/staff/requests/${id}`,
+          'requests.note',
+          { id, body: 'We are copying the plans now.', audience: 'requester' },
+          clerk,
+        );
         expect(note.status).toBe(303);
-        const mail = restoredDb.prepare("select text_body from outbox where kind = 'request-note' and to_address = 'restore.tester@example.org' order by id desc").get() as { text_body: string };
+        const mail = restoredDb
+          .prepare(
+            "select text_body from outbox where kind = 'request-note' and to_address = 'restore.tester@example.org' order by id desc",
+          )
+          .get() as { text_body: string };
         expect(mail.text_body).toContain(`${restored.url}${trackPath}`);
       } finally {
         restoredDb.close();
       }
       expect((await fetch(restored.url + trackPath)).status).toBe(200);
       // Because the backup holds the keys (readable by the owner only), and restore put them back.
-      expect(manifest.keys.map((k: { file: string }) => k.file).sort()).toEqual(['alert-link.key', 'tracking-link.key']);
+      expect(manifest.keys.map((k: { file: string }) => k.file).sort()).toEqual([
+        'alert-link.key',
+        'tracking-link.key',
+      ]);
       expect(fs.statSync(path.join(out, 'keys', 'tracking-link.key')).mode & 0o777).toBe(0o600);
       for (const file of ['tracking-link.key', 'alert-link.key']) {
-        expect(fs.readFileSync(path.join(target, file), 'utf8'), file).toBe(fs.readFileSync(path.join(portal.dataDir, file), 'utf8'));
+        expect(fs.readFileSync(path.join(target, file), 'utf8'), file).toBe(
+          fs.readFileSync(path.join(portal.dataDir, file), 'utf8'),
+        );
       }
     } finally {
       await restored.stop();
@@ -132,12 +176,20 @@ describe('backup and restore', () => {
 
   it('a corrupted backup fails verification and is not restored', async () => {
     const out = path.join(tempDir('rsp-backup-'), 'b2');
-    await run(process.execPath, [path.join(ROOT, 'scripts/backup.ts'), '--out', out], { cwd: ROOT, env: { ...process.env, DATA_DIR: portal.dataDir } });
+    await run(process.execPath, [path.join(ROOT, 'scripts/backup.ts'), '--out', out], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: portal.dataDir },
+    });
     const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
     const victim = path.join(out, 'files', manifest.files[0].sha256.slice(0, 2), manifest.files[0].sha256);
     fs.appendFileSync(victim, 'tampered');
     const target = tempDir('rsp-restored-');
-    await expect(run(process.execPath, [path.join(ROOT, 'scripts/restore.ts'), out], { cwd: ROOT, env: { ...process.env, DATA_DIR: target } })).rejects.toThrow(/is corrupt/);
+    await expect(
+      run(process.execPath, [path.join(ROOT, 'scripts/restore.ts'), out], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: target },
+      }),
+    ).rejects.toThrow(/is corrupt/);
     expect(fs.existsSync(path.join(target, 'portal.db'))).toBe(false);
   });
 });

@@ -17,7 +17,11 @@ const db = openDatabase(path.join(portal.dataDir, 'portal.db'));
 
 describe('public page cache', () => {
   it('serves a repeat visit from the cache, and a fresh page once public data changes in any process', async () => {
-    const slug = (db.$client.prepare("select slug from projects where published = 1 order by name limit 1 offset 3").get() as { slug: string }).slug;
+    const slug = (
+      db.$client.prepare('select slug from projects where published = 1 order by name limit 1 offset 3').get() as {
+        slug: string;
+      }
+    ).slug;
     await get(base, `/projects/${slug}`);
     const hit = await get(base, `/projects/${slug}`);
     expect(hit.headers.get('x-page-cache')).toBe('hit');
@@ -45,9 +49,15 @@ describe('public page cache', () => {
   it('records requests and mail do not invalidate public pages', async () => {
     await get(base, '/enforcement');
     const before = db.$client.prepare('select version from public_data_version').pluck().get();
-    db.$client.prepare("update records_requests set updated_at = updated_at where id = (select min(id) from records_requests)").run();
+    db.$client
+      .prepare('update records_requests set updated_at = updated_at where id = (select min(id) from records_requests)')
+      .run();
     // 'failed', so the outbox worker leaves it alone.
-    db.$client.prepare("insert into outbox (kind, to_address, subject, text_body, status) values ('page-cache-test', 'nobody@example.org', 'Test', 'Test', 'failed')").run();
+    db.$client
+      .prepare(
+        "insert into outbox (kind, to_address, subject, text_body, status) values ('page-cache-test', 'nobody@example.org', 'Test', 'Test', 'failed')",
+      )
+      .run();
     expect(db.$client.prepare('select version from public_data_version').pluck().get()).toBe(before);
     expect((await get(base, '/enforcement')).headers.get('x-page-cache')).toBe('hit');
     db.$client.prepare("delete from outbox where kind = 'page-cache-test'").run();
@@ -59,8 +69,16 @@ describe('public page cache', () => {
     // Every submission takes the next R-YYYY-NNNN from a counter in settings.
     db.transaction((tx) => nextNumber(tx, 'R', '2099'));
     db.transaction((tx) => nextNumber(tx, 'INV', '2099'));
-    db.$client.prepare("insert into settings (key, value) values ('alerts:watermark', '0') on conflict(key) do update set value = value").run();
-    db.$client.prepare("insert into settings (key, value) values ('job:page-cache-test:last_run', '0') on conflict(key) do update set value = value").run();
+    db.$client
+      .prepare(
+        "insert into settings (key, value) values ('alerts:watermark', '0') on conflict(key) do update set value = value",
+      )
+      .run();
+    db.$client
+      .prepare(
+        "insert into settings (key, value) values ('job:page-cache-test:last_run', '0') on conflict(key) do update set value = value",
+      )
+      .run();
     expect(version()).toBe(before);
     db.$client.prepare("update settings set value = value where key = 'monthly_summary_due_day'").run();
     expect(version()).toBe(before + 1);
@@ -70,11 +88,15 @@ describe('public page cache', () => {
     /** A raw request (fetch would decompress on its own), with the body as bytes. */
     const raw = (url: string, acceptEncoding?: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const req = http.get(new URL(url, base), { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        });
+        const req = http.get(
+          new URL(url, base),
+          { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
         req.on('error', reject);
       });
     for (const url of ['/enforcement', '/help/fees']) {
@@ -104,9 +126,17 @@ describe('public page cache', () => {
     expect((await get(base, '/search?q=curr+ro')).headers.get('x-page-cache')).toBe('hit');
     // A project renamed: the page asked for now is rendered by the old index (nothing matches) and kept;
     // when the rebuilt index starts serving, the kept search pages go and the new name is found.
-    const slug = (db.$client.prepare("select slug from projects where published = 1 order by name limit 1 offset 5").get() as { slug: string }).slug;
+    const slug = (
+      db.$client.prepare('select slug from projects where published = 1 order by name limit 1 offset 5').get() as {
+        slug: string;
+      }
+    ).slug;
     // As the portal's own edits do, the change is the newest (the index notices by the latest updated_at).
-    db.$client.prepare("update projects set name = name || ' Quillwort', updated_at = (select max(updated_at) from projects) + 1 where slug = ?").run(slug);
+    db.$client
+      .prepare(
+        "update projects set name = name || ' Quillwort', updated_at = (select max(updated_at) from projects) + 1 where slug = ?",
+      )
+      .run(slug);
     await expect.poll(() => found('quillwort', `/projects/${slug}`), { timeout: 30_000, interval: 250 }).toBe(true);
     expect((await get(base, '/search?q=quillwort')).headers.get('x-page-cache')).toBe('hit');
   });

@@ -29,8 +29,12 @@ beforeAll(async () => {
   migrateDatabase(db);
   await seedDemoTown(db, { filesDir: path.join(dir, 'files'), now: NOW });
   // An inch of rain ending at 15:00 today: a post-storm inspection falls due on every active site then.
-  db.insert(stormEvents).values({ endedAt: new Date('2026-06-15T19:00:00Z'), inches: 1 }).run();
-  slugs = (db.$client.prepare('select slug from projects where published = 1 order by slug').all() as { slug: string }[]).map((r) => r.slug);
+  db.insert(stormEvents)
+    .values({ endedAt: new Date('2026-06-15T19:00:00Z'), inches: 1 })
+    .run();
+  slugs = (
+    db.$client.prepare('select slug from projects where published = 1 order by slug').all() as { slug: string }[]
+  ).map((r) => r.slug);
 });
 
 /** The page's words at `now`: the whole view model but the instant itself. */
@@ -51,7 +55,8 @@ describe('a project page reads the same until it says it may change', () => {
         expect(until).toBeGreaterThan(t);
         const end = Math.min(until, dayEnds);
         const here = words(slug, new Date(t));
-        for (const s of [t + 1, Math.floor((t + end) / 2), end - 1]) expect(words(slug, new Date(s)), `${slug} at ${new Date(s).toISOString()}`).toBe(here);
+        for (const s of [t + 1, Math.floor((t + end) / 2), end - 1])
+          expect(words(slug, new Date(s)), `${slug} at ${new Date(s).toISOString()}`).toBe(here);
         if (end < dayEnds && words(slug, new Date(end)) !== here) changes.add(new Date(end).toISOString());
         t = end;
       }

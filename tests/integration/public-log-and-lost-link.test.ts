@@ -32,18 +32,34 @@ let slug: string;
 let swpppTitle: string;
 let number: string;
 
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#39;|&rsquo;|’/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&rsquo;|’/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   const smtpPort = await freePort();
   mailbox = await startMailbox(smtpPort);
-  portal = await startPortal({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_MS: '200', REQUESTS_PER_IP_PER_HOUR: '1000', LOST_LINK_PER_IP_PER_HOUR: '6' } });
+  portal = await startPortal({
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_POLL_MS: '200',
+      REQUESTS_PER_IP_PER_HOUR: '1000',
+      LOST_LINK_PER_IP_PER_HOUR: '6',
+    },
+  });
   db = openDatabase(path.join(portal.dataDir, 'portal.db'));
   const p = one<{ slug: string; id: number }>(
     "select p.slug, p.id from projects p where p.published = 1 and exists (select 1 from documents d where d.project_id = p.id and d.type = 'swppp' and d.public = 1) order by p.name limit 1",
   );
   slug = p.slug;
-  const doc = one<{ id: number; title: string }>("select id, title from documents where project_id = ? and type = 'swppp' and public = 1 order by id limit 1", p.id);
+  const doc = one<{ id: number; title: string }>(
+    "select id, title from documents where project_id = ? and type = 'swppp' and public = 1 order by id limit 1",
+    p.id,
+  );
   swpppTitle = doc.title;
   const res = await postAction(portal.url, '/requests/new', 'requests.submit', {
     formKey: 'public-log-integration-key'.padEnd(43, 'x'),
@@ -58,7 +74,10 @@ beforeAll(async () => {
     address: PRIVATE.address,
   });
   expect(res.status, await res.clone().text()).toBe(303);
-  number = one<{ number: string }>('select number from records_requests where requester_email = ?', PRIVATE.email).number;
+  number = one<{ number: string }>(
+    'select number from records_requests where requester_email = ?',
+    PRIVATE.email,
+  ).number;
 }, 300_000);
 
 afterAll(async () => {
@@ -68,7 +87,14 @@ afterAll(async () => {
 });
 
 describe('the public log never shows who asked or what they wrote', () => {
-  const urls = () => [`/requests/log?project=${slug}`, `/requests/log.json?project=${slug}`, `/requests/log.csv?project=${slug}`, '/requests/log', '/requests/log.json', '/requests/log.csv'];
+  const urls = () => [
+    `/requests/log?project=${slug}`,
+    `/requests/log.json?project=${slug}`,
+    `/requests/log.csv?project=${slug}`,
+    '/requests/log',
+    '/requests/log.json',
+    '/requests/log.csv',
+  ];
 
   it('the request is in the log as HTML, JSON and CSV: number, project, document title, own words only as such', async () => {
     for (const url of urls().slice(0, 3)) {
@@ -82,7 +108,19 @@ describe('the public log never shows who asked or what they wrote', () => {
   });
 
   it('the requester’s name, email, phone, address and free text appear nowhere in the log', async () => {
-    const needles = [PRIVATE.name, 'Zanzibar', PRIVATE.email, 'ophelia.zq', PRIVATE.phone, '555-0177', '5185550177', PRIVATE.address, 'Hidden Hollow', PRIVATE.freeText, 'Quincewater'];
+    const needles = [
+      PRIVATE.name,
+      'Zanzibar',
+      PRIVATE.email,
+      'ophelia.zq',
+      PRIVATE.phone,
+      '555-0177',
+      '5185550177',
+      PRIVATE.address,
+      'Hidden Hollow',
+      PRIVATE.freeText,
+      'Quincewater',
+    ];
     for (const url of urls()) {
       const raw = await (await get(portal.url, url)).text();
       for (const hay of [raw, text(raw), decodeURIComponent(raw.replace(/%(?![0-9A-Fa-f]{2})/g, ''))]) {
@@ -94,7 +132,13 @@ describe('the public log never shows who asked or what they wrote', () => {
   it('the JSON fits its rows: items with outcomes, business days, on time or not, a link to the public document', async () => {
     const json = await (await get(portal.url, `/requests/log.json?project=${slug}&per_page=500`)).json();
     const row = json.requests.find((r: { number: string }) => r.number === number);
-    expect(row).toMatchObject({ project: { slug }, status: 'received', answered_on: null, timeliness: 'not_yet_due', not_answered_in_time: false });
+    expect(row).toMatchObject({
+      project: { slug },
+      status: 'received',
+      answered_on: null,
+      timeliness: 'not_yet_due',
+      not_answered_in_time: false,
+    });
     expect(row.items.map((i: { outcome: string }) => i.outcome)).toEqual(['pending', 'pending']);
     expect(row.items[0].document_url).toMatch(/\/documents\/\d+$/);
     expect(row.items[1].document_url).toBeNull();
@@ -154,7 +198,9 @@ describe('Lost your link? mails an address its requests, says the same for any a
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(number);
     // The receipt's link still works: the mail re-sends the current link rather than replacing it.
-    const receipt = await mailbox.waitFor((m) => addressedTo(m, PRIVATE.email) && (m.subject ?? '').startsWith(`Records request ${number} received`));
+    const receipt = await mailbox.waitFor(
+      (m) => addressedTo(m, PRIVATE.email) && (m.subject ?? '').startsWith(`Records request ${number} received`),
+    );
     const receiptLink = receipt.text!.match(/https?:\/\/\S+\/requests\/track\/[A-Za-z0-9_-]{43}/)![0];
     expect((await get(portal.url, new URL(receiptLink).pathname)).status).toBe(200);
 
@@ -162,7 +208,9 @@ describe('Lost your link? mails an address its requests, says the same for any a
     await ask(PRIVATE.email);
     await mailbox.waitFor((m) => addressedTo(m, PRIVATE.email) && /tracking link/.test(m.subject ?? '') && m !== mail);
     expect(mailbox.messages.filter((m) => addressedTo(m, 'nobody.here.zq@example.net'))).toHaveLength(0);
-    const audit = db.$client.prepare("select after_json from audit_log where action = 'records_request.lost_links'").all() as Array<{ after_json: string }>;
+    const audit = db.$client
+      .prepare("select after_json from audit_log where action = 'records_request.lost_links'")
+      .all() as Array<{ after_json: string }>;
     expect(audit.length).toBeGreaterThanOrEqual(3);
     for (const a of audit) expect(a.after_json.toLowerCase()).not.toContain('ophelia');
   });
@@ -195,7 +243,12 @@ describe('the duplicate guard warns before a near-identical request is sent, and
     formKey: `duplicate-guard-key-${++key}`.padEnd(43, 'x'),
     intent: 'submit',
     project: slug,
-    documentIds: String(one<{ id: number }>("select id from documents where project_id = (select id from projects where slug = ?) and type = 'swppp' and public = 1 order by id limit 1", slug).id),
+    documentIds: String(
+      one<{ id: number }>(
+        "select id from documents where project_id = (select id from projects where slug = ?) and type = 'swppp' and public = 1 order by id limit 1",
+        slug,
+      ).id,
+    ),
     // Paper: electronic copies of documents already online get their own warning first (item 2).
     delivery: 'paper_pickup',
     name: 'Twice Sender',
@@ -211,7 +264,10 @@ describe('the duplicate guard warns before a near-identical request is sent, and
   it('the same records again from the same address: a warning with the earlier number, nothing lost, nothing sent', async () => {
     const firstForm = fields();
     expect((await send(firstForm)).status).toBe(303);
-    first = one<{ number: string }>('select number from records_requests where requester_email = ? order by id desc limit 1', EMAIL).number;
+    first = one<{ number: string }>(
+      'select number from records_requests where requester_email = ? order by id desc limit 1',
+      EMAIL,
+    ).number;
     // A double click of the same form is the same request, not a warning.
     expect((await send(firstForm)).status).toBe(303);
     expect(count()).toBe(1);
@@ -236,7 +292,10 @@ describe('the duplicate guard warns before a near-identical request is sent, and
   it('"Send it anyway" sends it; the clerk’s queue marks the second as a possible duplicate of the first', async () => {
     expect((await send(fields({ confirmDuplicate: 'yes' }))).status).toBe(303);
     expect(count()).toBe(2);
-    const second = one<{ number: string }>('select number from records_requests where requester_email = ? order by id desc limit 1', EMAIL).number;
+    const second = one<{ number: string }>(
+      'select number from records_requests where requester_email = ? order by id desc limit 1',
+      EMAIL,
+    ).number;
     const clerk = await signIn(portal.url, 'clerk@rotterdam.example', DEMO_PASSWORD);
     const queue = text(await (await get(portal.url, `/staff/requests?q=${encodeURIComponent(EMAIL)}`, clerk)).text());
     expect(queue).toContain(second);
@@ -244,6 +303,8 @@ describe('the duplicate guard warns before a near-identical request is sent, and
     expect(queue).not.toContain(`Possible duplicate of ${second}`);
     const secondId = one<{ id: number }>('select id from records_requests where number = ?', second).id;
     const detail = text(await (await get(portal.url, `/staff/requests/${secondId}`, clerk)).text());
-    expect(detail).toContain(`Possible duplicate of ${first}: the same email address asked for some of the same records`);
+    expect(detail).toContain(
+      `Possible duplicate of ${first}: the same email address asked for some of the same records`,
+    );
   });
 });

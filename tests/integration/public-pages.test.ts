@@ -80,8 +80,13 @@ describe('public pages', () => {
           from projects p where p.published = 1 order by p.id`,
       )
       .all() as Array<{ id: number; n: number }>;
-    const all = (await (await get('/api/projects')).json()).projects as Array<{ id: number; open_enforcement_actions: number }>;
-    expect(all.map((p) => [p.id, p.open_enforcement_actions]).sort((a, b) => a[0] - b[0])).toEqual(truth.map((t) => [t.id, t.n]));
+    const all = (await (await get('/api/projects')).json()).projects as Array<{
+      id: number;
+      open_enforcement_actions: number;
+    }>;
+    expect(all.map((p) => [p.id, p.open_enforcement_actions]).sort((a, b) => a[0] - b[0])).toEqual(
+      truth.map((t) => [t.id, t.n]),
+    );
     expect(truth.some((t) => t.n === 0) && truth.some((t) => t.n > 0)).toBe(true);
     // updated_at follows the project's newest public record, not just the project row.
     const newest = one<{ ms: number }>(
@@ -99,7 +104,9 @@ describe('public pages', () => {
   });
 
   it('serves public documents as PDF and hides private ones', async () => {
-    const pub = one<{ id: number; size_bytes: number }>('select id, size_bytes from documents where public = 1 limit 1');
+    const pub = one<{ id: number; size_bytes: number }>(
+      'select id, size_bytes from documents where public = 1 limit 1',
+    );
     const res = await get(`/documents/${pub.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');

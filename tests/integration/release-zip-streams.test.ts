@@ -22,7 +22,8 @@ import { startPortal, tempDir, type Portal } from '../support/portal.ts';
  * cause: a synchronous run of seconds kept the HTTP client's timers from retiring the idle socket before
  * the server's 5 s keep-alive timeout. Not reproduced in isolation; a failure of the test, not the portal.
  */
-const unzip = async (...args: string[]) => (await promisify(execFile)('unzip', args, { encoding: 'utf8', maxBuffer: 16 * MB })).stdout;
+const unzip = async (...args: string[]) =>
+  (await promisify(execFile)('unzip', args, { encoding: 'utf8', maxBuffer: 16 * MB })).stdout;
 
 const FILES = 100;
 const MB = 1024 * 1024;
@@ -57,10 +58,15 @@ beforeAll(async () => {
   token = await makeRequest('Every scanned inspection log of 2026, as files');
   unreleasedToken = await makeRequest('Scans not yet released');
   const db = openDatabase(path.join(portal.dataDir, 'portal.db'));
-  const number = (t: string) => db.$client.prepare('select id from records_requests order by id desc limit 1 offset ?').get(t === token ? 1 : 0) as { id: number };
+  const number = (t: string) =>
+    db.$client
+      .prepare('select id from records_requests order by id desc limit 1 offset ?')
+      .get(t === token ? 1 : 0) as { id: number };
   const requestId = number(token).id;
   const pendingId = number(unreleasedToken).id;
-  const clerkId = (db.$client.prepare("select id from users where email = 'clerk@rotterdam.example'").get() as { id: number }).id;
+  const clerkId = (
+    db.$client.prepare("select id from users where email = 'clerk@rotterdam.example'").get() as { id: number }
+  ).id;
   const now = Date.now();
   const insert = db.$client.prepare(
     'insert into request_items (request_id, description, file_sha256, file_name, file_mime_type, file_size_bytes, released_at, added_by_user_id) values (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -83,7 +89,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(portal.dataDir, 'files', sha.slice(0, 2)), { recursive: true });
   fs.writeFileSync(path.join(portal.dataDir, 'files', sha.slice(0, 2), sha), 'pending');
   insert.run(pendingId, 'Not yet', sha, 'pending.pdf', 'application/pdf', 7, null, clerkId);
-  db.$client.prepare("update records_requests set status = 'fulfilled', fulfilled_on = '2026-12-01' where id = ?").run(requestId);
+  db.$client
+    .prepare("update records_requests set status = 'fulfilled', fulfilled_on = '2026-12-01' where id = ?")
+    .run(requestId);
   db.$client.close();
 }, 300_000);
 
@@ -97,7 +105,9 @@ afterAll(async () => {
  * Download the ZIP to a file, sampling the server's RSS every 20 ms. `pauseMs` stops reading for that long
  * once 10 MB have arrived (a slow client): without backpressure the server would read the rest meanwhile.
  */
-async function download(pauseMs = 0): Promise<{ file: string; res: Response; before: number; peak: number; bytes: number; pauseGrowth: number }> {
+async function download(
+  pauseMs = 0,
+): Promise<{ file: string; res: Response; before: number; peak: number; bytes: number; pauseGrowth: number }> {
   const pid = portal.process.pid!;
   // Warm the route (its code, the database pages) so the baseline is the server at rest, not cold.
   // beforeAll writes its 175 MB synchronously after its last request: meanwhile this process's own idle
@@ -160,7 +170,9 @@ describe('Download all (ZIP): a 100-file release streams with flat server memory
     expect(sizes).toContain(`${FILES} files, ${expectedBytes} bytes uncompressed`);
 
     const growth = peak - before;
-    console.log(`ZIP of ${FILES} files: ${(bytes / MB).toFixed(1)} MB sent; server RSS ${(before / MB).toFixed(1)} MB before, peak ${(peak / MB).toFixed(1)} MB (growth ${(growth / MB).toFixed(1)} MB)`);
+    console.log(
+      `ZIP of ${FILES} files: ${(bytes / MB).toFixed(1)} MB sent; server RSS ${(before / MB).toFixed(1)} MB before, peak ${(peak / MB).toFixed(1)} MB (growth ${(growth / MB).toFixed(1)} MB)`,
+    );
     // Far below the archive: what remains is garbage the collector has not yet reclaimed (V8 collects once
     // about 64 MB of buffers are outstanding), never the archive itself.
     expect(growth).toBeLessThan(64 * MB);
@@ -173,7 +185,9 @@ describe('Download all (ZIP): a 100-file release streams with flat server memory
     expect(bytes).toBeGreaterThan(expectedBytes);
     expect(await unzip('-t', file)).toContain('No errors detected');
     const growth = peak - before;
-    console.log(`Slow client (3 s pause): ${(bytes / MB).toFixed(1)} MB sent; server RSS ${(before / MB).toFixed(1)} MB before, peak ${(peak / MB).toFixed(1)} MB (growth ${(growth / MB).toFixed(1)} MB; ${(pauseGrowth / MB).toFixed(1)} MB during the pause)`);
+    console.log(
+      `Slow client (3 s pause): ${(bytes / MB).toFixed(1)} MB sent; server RSS ${(before / MB).toFixed(1)} MB before, peak ${(peak / MB).toFixed(1)} MB (growth ${(growth / MB).toFixed(1)} MB; ${(pauseGrowth / MB).toFixed(1)} MB during the pause)`,
+    );
     // Without backpressure the server reads the rest of the archive (~100 MB) into memory during the pause.
     expect(pauseGrowth).toBeLessThan(16 * MB);
     expect(growth).toBeLessThan(64 * MB);
@@ -182,7 +196,10 @@ describe('Download all (ZIP): a 100-file release streams with flat server memory
 
   it('answers 404 without the tracking token, for a tampered one, and when nothing is released yet', async () => {
     expect((await fetch(`${portal.url}/requests/track/${unreleasedToken}/files.zip`)).status).toBe(404);
-    expect((await fetch(`${portal.url}/requests/track/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}/files.zip`)).status).toBe(404);
+    expect(
+      (await fetch(`${portal.url}/requests/track/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}/files.zip`))
+        .status,
+    ).toBe(404);
     expect((await fetch(`${portal.url}/requests/track/not-a-token/files.zip`)).status).toBe(404);
   });
 

@@ -19,10 +19,21 @@ let cases: Array<{ what: string; request: (extra?: Record<string, string>) => Pr
 
 beforeAll(async () => {
   portal = await startPortal({ env: { TRUST_PROXY: 'true' } });
-  for (const who of ['clerk', 'officer', 'operator']) cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
+  for (const who of ['clerk', 'officer', 'operator'])
+    cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
   const db = new Database(path.join(portal.dataDir, 'portal.db'), { readonly: true });
-  const publicDoc = (db.prepare('select d.id from documents d join projects p on p.id = d.project_id where d.public = 1 and p.published = 1 order by d.id').get() as { id: number }).id;
-  const request = db.prepare('select r.id, i.id as itemId from records_requests r join request_items i on i.request_id = r.id where i.document_id is not null order by r.id').get() as { id: number; itemId: number };
+  const publicDoc = (
+    db
+      .prepare(
+        'select d.id from documents d join projects p on p.id = d.project_id where d.public = 1 and p.published = 1 order by d.id',
+      )
+      .get() as { id: number }
+  ).id;
+  const request = db
+    .prepare(
+      'select r.id, i.id as itemId from records_requests r join request_items i on i.request_id = r.id where i.document_id is not null order by r.id',
+    )
+    .get() as { id: number; itemId: number };
   db.close();
   const home = await (await fetch(portal.url)).text();
   const css = /href="(\/_astro\/[^"]+\.css)"/.exec(home)![1];
@@ -33,7 +44,11 @@ beforeAll(async () => {
   const at =
     (p: string, init: RequestInit = {}) =>
     (extra: Record<string, string> = {}) =>
-      fetch(new URL(p, portal.url), { redirect: 'manual', ...init, headers: { ...(init.headers as Record<string, string>), ...extra } });
+      fetch(new URL(p, portal.url), {
+        redirect: 'manual',
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...extra },
+      });
   const as = (who: string, p: string) => at(p, { headers: { Cookie: cookies[who] } });
   cases = [
     { what: 'a public page', request: at('/') },
@@ -43,13 +58,40 @@ beforeAll(async () => {
     { what: 'the 403 page', request: as('operator', '/staff') },
     { what: 'a redirect to sign in', request: at('/staff') },
     { what: 'a staff page', request: as('clerk', '/staff/requests') },
-    { what: 'an action answer (JSON)', request: at('/_actions/accounts.signIn', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin }, body: formBody({ email: 'nobody@example.org', password: 'wrong' }) }) },
-    { what: 'a form post answered with its page', request: at('/signin?_action=accounts.signIn', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin }, body: formBody({ email: 'nobody@example.org', password: 'wrong' }) }) },
-    { what: 'Astro’s own cross-origin 403', request: at('/_actions/accounts.signIn', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' }, body: 'email=a' }) },
+    {
+      what: 'an action answer (JSON)',
+      request: at('/_actions/accounts.signIn', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+        body: formBody({ email: 'nobody@example.org', password: 'wrong' }),
+      }),
+    },
+    {
+      what: 'a form post answered with its page',
+      request: at('/signin?_action=accounts.signIn', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+        body: formBody({ email: 'nobody@example.org', password: 'wrong' }),
+      }),
+    },
+    {
+      what: 'Astro’s own cross-origin 403',
+      request: at('/_actions/accounts.signIn', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+        body: 'email=a',
+      }),
+    },
     { what: 'the adapter’s 400 for a malformed URL', request: at('/%E0%A4%A') },
     { what: 'the JSON API', request: at('/api/projects') },
     { what: 'a 304 from the API', request: at('/api/projects', { headers: { 'If-None-Match': apiEtag } }) },
-    { what: 'a CORS preflight', request: at('/api/projects', { method: 'OPTIONS', headers: { Origin: 'https://journalist.example', 'Access-Control-Request-Method': 'GET' } }) },
+    {
+      what: 'a CORS preflight',
+      request: at('/api/projects', {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://journalist.example', 'Access-Control-Request-Method': 'GET' },
+      }),
+    },
     { what: 'the CSV API', request: at('/api/projects.csv') },
     { what: 'GeoJSON', request: at('/api/projects.geojson') },
     { what: 'the search index', request: at('/search/index.json', { headers: { 'Accept-Encoding': 'br, gzip' } }) },
@@ -75,7 +117,12 @@ afterAll(async () => {
 
 function expectSecurityHeaders(res: Response, what: string) {
   const csp = res.headers.get('content-security-policy') ?? '';
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   expect(directives.get('script-src'), `${what}: script-src`).toEqual(["'self'"]);
   expect(csp, what).not.toContain('unsafe-inline');
   expect(csp, what).not.toContain('unsafe-eval');

@@ -21,7 +21,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const attempt = (email: string, password: string, cookie?: string) => postAction(portal.url, '/signin', 'accounts.signIn', { email, password }, cookie);
+const attempt = (email: string, password: string, cookie?: string) =>
+  postAction(portal.url, '/signin', 'accounts.signIn', { email, password }, cookie);
 const count = (sql: string, ...args: unknown[]) => {
   const db = new Database(path.join(portal.dataDir, 'portal.db'), { readonly: true });
   try {
@@ -31,7 +32,11 @@ const count = (sql: string, ...args: unknown[]) => {
   }
 };
 /** The visible text of a page. */
-const text = async (res: Response) => (await res.text()).replace(/<[^>]+>/g, ' ').replace(/&#39;|&rsquo;|’/g, "'").replace(/\s+/g, ' ');
+const text = async (res: Response) =>
+  (await res.text())
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&rsquo;|’/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('sign-in', () => {
   it('says the same thing for a wrong password and for an unknown address', async () => {
@@ -70,7 +75,13 @@ describe('sign-in', () => {
   it('an unknown or forged session cookie is ignored and cleared', async () => {
     const res = await get(portal.url, '/staff', 'rsp_session=' + 'A'.repeat(43));
     expect(res.status).toBe(303);
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('rsp_session=;') || /rsp_session=deleted|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
+    expect(
+      res.headers
+        .getSetCookie()
+        .some(
+          (c) => c.startsWith('rsp_session=;') || /rsp_session=deleted|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c),
+        ),
+    ).toBe(true);
   });
 });
 
@@ -94,12 +105,17 @@ describe('sessions', () => {
     const res = await fetch(new URL('/signin?_action=accounts.signIn', portal.url), {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(portal.url).origin, 'X-Forwarded-Proto': 'https' },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: new URL(portal.url).origin,
+        'X-Forwarded-Proto': 'https',
+      },
       body: new URLSearchParams({ email: 'officer@rotterdam.example', password: DEMO_PASSWORD }),
     });
     expect(res.status).toBe(303);
     const set = res.headers.getSetCookie().find((c) => c.startsWith('rsp_session='))!;
-    for (const flag of [/;\s*Secure/i, /;\s*HttpOnly/i, /;\s*SameSite=Lax/i, /;\s*Path=\//i, /;\s*Expires=/i]) expect(set).toMatch(flag);
+    for (const flag of [/;\s*Secure/i, /;\s*HttpOnly/i, /;\s*SameSite=Lax/i, /;\s*Path=\//i, /;\s*Expires=/i])
+      expect(set).toMatch(flag);
     expect(set).not.toMatch(/Domain=/i);
     expect(res.headers.get('strict-transport-security')).toBeTruthy();
   });
@@ -118,15 +134,31 @@ describe('limits on public forms', () => {
     fetch(new URL('/requests/new?_action=requests.submit', portal.url), {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(portal.url).origin, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
-      body: new URLSearchParams({ formKey: `limits-key-${k}`.padEnd(43, 'z'), intent: 'submit', project: slug, freeText: `Records ${k}`, delivery: 'electronic', name: 'Busy Person', email: `busy${k}@example.org` }),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: new URL(portal.url).origin,
+        ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+      },
+      body: new URLSearchParams({
+        formKey: `limits-key-${k}`.padEnd(43, 'z'),
+        intent: 'submit',
+        project: slug,
+        freeText: `Records ${k}`,
+        delivery: 'electronic',
+        name: 'Busy Person',
+        email: `busy${k}@example.org`,
+      }),
     });
 
   it('the records request form refuses the request over the hourly limit, stores nothing, and says what to do instead', async () => {
     expect((await send(1)).status).toBe(303);
     expect((await send(2, '203.0.113.7')).status).toBe(303);
     const before = count('select count(*) as n from records_requests');
-    for (const [k, ip] of [[3, undefined], [4, '198.51.100.1'], [5, '10.0.0.2, 203.0.113.9']] as const) {
+    for (const [k, ip] of [
+      [3, undefined],
+      [4, '198.51.100.1'],
+      [5, '10.0.0.2, 203.0.113.9'],
+    ] as const) {
       const over = await send(k, ip);
       expect(over.status).toBe(429);
       const body = await text(over);
@@ -134,7 +166,11 @@ describe('limits on public forms', () => {
       expect(body).toContain('requests by email are always accepted');
     }
     expect(count('select count(*) as n from records_requests')).toBe(before);
-    expect(count("select count(*) as n from outbox where to_address in ('busy3@example.org', 'busy4@example.org', 'busy5@example.org')")).toBe(0);
+    expect(
+      count(
+        "select count(*) as n from outbox where to_address in ('busy3@example.org', 'busy4@example.org', 'busy5@example.org')",
+      ),
+    ).toBe(0);
   });
 
   it('alert subscriptions are limited per address and per connection, with a clear message', async () => {
@@ -142,7 +178,11 @@ describe('limits on public forms', () => {
       fetch(new URL('/alerts/new?_action=alerts.subscribe', portal.url), {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(portal.url).origin, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: new URL(portal.url).origin,
+          ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+        },
         body: new URLSearchParams({ email, target: 'project', project: slug, frequency: 'immediate' }),
       });
     const message = 'Too many subscriptions were asked for from here or for this address. Wait an hour and try again.';
@@ -174,7 +214,11 @@ describe('the per-connection sign-in limit', () => {
       res = await fetch(new URL('/signin?_action=accounts.signIn', portal.url), {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(portal.url).origin, 'X-Forwarded-For': `203.0.113.${failures}` },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: new URL(portal.url).origin,
+          'X-Forwarded-For': `203.0.113.${failures}`,
+        },
         body: new URLSearchParams({ email: `guess${failures}@example.org`, password: 'wrong password' }),
       });
       failures++;

@@ -12,7 +12,17 @@ import { simpleParser } from 'mailparser';
 import { PDFDocument } from 'pdf-lib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAKED_ERROR, XSS_LONG, XSS_MEDIUM, crawl, icsText, injectedMarkup, parseCsv, parseIcs, type Fetched } from '../support/attack.ts';
+import {
+  LEAKED_ERROR,
+  XSS_LONG,
+  XSS_MEDIUM,
+  crawl,
+  icsText,
+  injectedMarkup,
+  parseCsv,
+  parseIcs,
+  type Fetched,
+} from '../support/attack.ts';
 import { PROJECT_NAME, seedHostileInput, type Seeded } from '../support/hostile-input.ts';
 import { get, postAction } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
@@ -43,11 +53,57 @@ describe('HTML pages', () => {
   beforeAll(async () => {
     const s = seeded;
     const starts: Array<[string | undefined, string[]]> = [
-      [undefined, ['/', '/projects', `/projects/${s.slug}`, '/enforcement', '/map', `/near?lat=42.8012&lon=-73.9987&r=1`, `/search?q=hyperlink`, s.trackingPath, `${s.trackingPath}/invoice`]],
-      [s.cookies.clerk, ['/staff', '/staff/requests?status=all', `/staff/requests/${s.requestId}`, `/staff/requests/${s.requestId}/invoice`, `/staff/projects/${s.slug}`, '/staff/closures']],
-      [s.cookies.officer, ['/staff/officer', '/staff/enforcement', `/staff/enforcement/${s.actionId}`, '/staff/reviews', `/staff/reviews/inspections/${s.inspectionId}`, `/staff/reviews/summaries/${s.summaryId}`, '/staff/storms', '/staff/calendar', `/staff/projects/${s.slug}/swppp`, `/staff/projects/${s.slug}/inspections`, `/staff/projects/${s.slug}/guarantees`]],
+      [
+        undefined,
+        [
+          '/',
+          '/projects',
+          `/projects/${s.slug}`,
+          '/enforcement',
+          '/map',
+          `/near?lat=42.8012&lon=-73.9987&r=1`,
+          `/search?q=hyperlink`,
+          s.trackingPath,
+          `${s.trackingPath}/invoice`,
+        ],
+      ],
+      [
+        s.cookies.clerk,
+        [
+          '/staff',
+          '/staff/requests?status=all',
+          `/staff/requests/${s.requestId}`,
+          `/staff/requests/${s.requestId}/invoice`,
+          `/staff/projects/${s.slug}`,
+          '/staff/closures',
+        ],
+      ],
+      [
+        s.cookies.officer,
+        [
+          '/staff/officer',
+          '/staff/enforcement',
+          `/staff/enforcement/${s.actionId}`,
+          '/staff/reviews',
+          `/staff/reviews/inspections/${s.inspectionId}`,
+          `/staff/reviews/summaries/${s.summaryId}`,
+          '/staff/storms',
+          '/staff/calendar',
+          `/staff/projects/${s.slug}/swppp`,
+          `/staff/projects/${s.slug}/inspections`,
+          `/staff/projects/${s.slug}/guarantees`,
+        ],
+      ],
       [s.cookies.admin, ['/staff/users', `/staff/users/${s.invitedUserId}`, '/staff/mail', '/staff/audit']],
-      [s.cookies.operator, ['/operator', `/operator/projects/${s.operatorSlug}`, `/operator/projects/${s.operatorSlug}/inspections/${s.inspectionId}`, `/operator/projects/${s.operatorSlug}/inspections/new?from=${s.inspectionId}`]],
+      [
+        s.cookies.operator,
+        [
+          '/operator',
+          `/operator/projects/${s.operatorSlug}`,
+          `/operator/projects/${s.operatorSlug}/inspections/${s.inspectionId}`,
+          `/operator/projects/${s.operatorSlug}/inspections/new?from=${s.inspectionId}`,
+        ],
+      ],
     ];
     for (const [cookie, list] of starts) pages.push(...(await crawl(portal.url, list, { cookie, limit: 1500 })));
   }, 600_000); // A crawl of up to 1,500 pages: minutes on a machine whose cores are busy.
@@ -56,7 +112,9 @@ describe('HTML pages', () => {
     const html = pages.filter((p) => p.type.startsWith('text/html'));
     expect(html.length).toBeGreaterThan(500);
     expect(pages.filter((p) => p.status >= 500).map((p) => p.url)).toEqual([]);
-    expect(html.filter((p) => LEAKED_ERROR.test(p.body)).map((p) => `${p.url}: ${p.body.match(LEAKED_ERROR)![0]}`)).toEqual([]);
+    expect(
+      html.filter((p) => LEAKED_ERROR.test(p.body)).map((p) => `${p.url}: ${p.body.match(LEAKED_ERROR)![0]}`),
+    ).toEqual([]);
     expect(html.flatMap((p) => injectedMarkup(p.body).map((m) => `${p.url}: ${m}`))).toEqual([]);
     // Not vacuous: the escaped payloads are really on the pages that show the hostile records.
     const shown = new Set(html.filter((p) => escapedIn(p.body)).map((p) => p.url));
@@ -81,7 +139,15 @@ describe('HTML pages', () => {
   });
 
   it('text typed into a refused form is put back as text, never as markup', async () => {
-    const refused = await postAction(portal.url, '/requests/new', 'requests.submit', { formKey: 'r'.repeat(43), intent: 'submit', project: seeded.slug, freeText: XSS_LONG, name: XSS_MEDIUM, phone: '"><img src=x onerror=alert(7)>', address: XSS_LONG });
+    const refused = await postAction(portal.url, '/requests/new', 'requests.submit', {
+      formKey: 'r'.repeat(43),
+      intent: 'submit',
+      project: seeded.slug,
+      freeText: XSS_LONG,
+      name: XSS_MEDIUM,
+      phone: '"><img src=x onerror=alert(7)>',
+      address: XSS_LONG,
+    });
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(injectedMarkup(html)).toEqual([]);
@@ -126,14 +192,22 @@ describe('CSV exports', () => {
 
 describe('JSON', () => {
   it('the open-data API, GeoJSON and search index carry the payloads as exact, parseable data', async () => {
-    const list = (await (await get(portal.url, '/api/projects')).json()) as { data?: unknown[]; projects?: unknown[] } | unknown[];
-    const rows = (Array.isArray(list) ? list : (list.data ?? list.projects ?? [])) as Array<{ id: number; slug: string; name: string; description: string }>;
+    const list = (await (await get(portal.url, '/api/projects')).json()) as
+      { data?: unknown[]; projects?: unknown[] } | unknown[];
+    const rows = (Array.isArray(list) ? list : (list.data ?? list.projects ?? [])) as Array<{
+      id: number;
+      slug: string;
+      name: string;
+      description: string;
+    }>;
     const mine = rows.find((p) => p.slug === seeded.slug)!;
     expect(mine.name).toBe(PROJECT_NAME);
     expect(mine.description).toBe(XSS_LONG);
     const detail = JSON.stringify(await (await get(portal.url, `/api/projects/${mine.id}`)).json());
     expect(detail).toContain(JSON.stringify(XSS_LONG).slice(1, -1));
-    const geo = (await (await get(portal.url, '/api/projects.geojson')).json()) as { features: Array<{ properties: { slug: string; name: string } }> };
+    const geo = (await (await get(portal.url, '/api/projects.geojson')).json()) as {
+      features: Array<{ properties: { slug: string; name: string } }>;
+    };
     expect(geo.features.find((f) => f.properties.slug === seeded.slug)!.properties.name).toBe(PROJECT_NAME);
     const display = await (await get(portal.url, '/search/display.json')).text();
     expect(display).toContain(JSON.stringify(PROJECT_NAME).slice(1, -1));
@@ -145,7 +219,12 @@ describe('JSON', () => {
 
 describe('feeds', () => {
   it('Atom feeds escape the payloads and carry no character XML forbids', async () => {
-    for (const url of ['/feeds/town.atom', `/feeds/projects/${seeded.slug}.atom`, '/enforcement/feed.xml', '/feeds/area.atom?lat=42.8012&lon=-73.9987&r=1']) {
+    for (const url of [
+      '/feeds/town.atom',
+      `/feeds/projects/${seeded.slug}.atom`,
+      '/enforcement/feed.xml',
+      '/feeds/area.atom?lat=42.8012&lon=-73.9987&r=1',
+    ]) {
       const res = await get(portal.url, url);
       expect(res.status, url).toBe(200);
       const xml = await res.text();
@@ -165,11 +244,19 @@ describe('feeds', () => {
       expect(text, url).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\r(?!\n)|(?<!\r)\n/);
       const lines = parseIcs(text);
       for (const [name] of lines) expect(name, url).toMatch(/^[A-Z][A-Z0-9-]*(;[A-Z-]+=[^:;]+)*$/);
-      expect(lines.filter(([n, v]) => n === 'BEGIN' && v === 'VEVENT').length).toBe(lines.filter(([n, v]) => n === 'END' && v === 'VEVENT').length);
+      expect(lines.filter(([n, v]) => n === 'BEGIN' && v === 'VEVENT').length).toBe(
+        lines.filter(([n, v]) => n === 'END' && v === 'VEVENT').length,
+      );
       const summaries = lines.filter(([n]) => n === 'SUMMARY').map(([, v]) => icsText(v));
       // The name's line break stays a \n inside the SUMMARY: it never starts a property of its own.
-      expect(summaries.some((s) => s.includes(PROJECT_NAME.replace('\r\n', '\n'))), url).toBe(true);
-      expect(lines.some(([n]) => n === 'BCC'), url).toBe(false);
+      expect(
+        summaries.some((s) => s.includes(PROJECT_NAME.replace('\r\n', '\n'))),
+        url,
+      ).toBe(true);
+      expect(
+        lines.some(([n]) => n === 'BCC'),
+        url,
+      ).toBe(false);
     }
   });
 });
@@ -178,14 +265,21 @@ describe('email', () => {
   it('escapes the payloads in every HTML body and lets no header through', async () => {
     // Wait for the outbox worker to write every message (as .eml: no SMTP_URL here).
     const deadline = Date.now() + 20_000;
-    while (one<{ n: number }>("select count(*) as n from outbox where status <> 'sent'").n > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    const rows = all<{ id: number; kind: string; subject: string; html_body: string | null; text_body: string }>('select id, kind, subject, html_body, text_body from outbox order by id');
-    expect(rows.filter((r) => r.text_body.includes(XSS_MEDIUM) || r.text_body.includes(XSS_LONG.slice(0, 60))).length).toBeGreaterThan(5);
+    while (one<{ n: number }>("select count(*) as n from outbox where status <> 'sent'").n > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    const rows = all<{ id: number; kind: string; subject: string; html_body: string | null; text_body: string }>(
+      'select id, kind, subject, html_body, text_body from outbox order by id',
+    );
+    expect(
+      rows.filter((r) => r.text_body.includes(XSS_MEDIUM) || r.text_body.includes(XSS_LONG.slice(0, 60))).length,
+    ).toBeGreaterThan(5);
     for (const r of rows) {
       expect(injectedMarkup(r.html_body ?? ''), `${r.kind} #${r.id}`).toEqual([]);
       expect(r.subject, `${r.kind} #${r.id}`).not.toMatch(/[\r\n]/);
     }
-    expect(rows.filter((r) => escapedIn(r.html_body ?? '')).map((r) => r.kind)).toEqual(expect.arrayContaining(['request-receipt', 'request-note', 'invitation', 'inspection-notice', 'filing-reviewed']));
+    expect(rows.filter((r) => escapedIn(r.html_body ?? '')).map((r) => r.kind)).toEqual(
+      expect.arrayContaining(['request-receipt', 'request-note', 'invitation', 'inspection-notice', 'filing-reviewed']),
+    );
     const dir = path.join(portal.dataDir, 'mail');
     const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
     expect(files.length).toBe(rows.length);
@@ -201,7 +295,10 @@ describe('email', () => {
 describe('PDFs and downloads', () => {
   it('printable documents made from hostile text are generated and readable', async () => {
     const s = seeded;
-    const summaryDoc = one<{ document_id: number }>('select document_id from monthly_summaries where id = ?', s.summaryId).document_id;
+    const summaryDoc = one<{ document_id: number }>(
+      'select document_id from monthly_summaries where id = ?',
+      s.summaryId,
+    ).document_id;
     for (const [url, cookie] of [
       [`/staff/projects/${s.slug}/posting.pdf`, s.cookies.clerk],
       [`/staff/enforcement/${s.actionId}/notice.pdf`, s.cookies.officer],
@@ -218,7 +315,10 @@ describe('PDFs and downloads', () => {
   });
 
   it('a hostile file name comes back cleaned in a well-formed Content-Disposition', async () => {
-    const doc = one<{ id: number; filename: string }>("select id, filename from documents where project_id = ? and type = 'swppp'", seeded.projectId);
+    const doc = one<{ id: number; filename: string }>(
+      "select id, filename from documents where project_id = ? and type = 'swppp'",
+      seeded.projectId,
+    );
     expect(doc.filename).not.toMatch(/[\\/<>"]/);
     const res = await get(portal.url, `/documents/${doc.id}`);
     expect(res.status).toBe(200);

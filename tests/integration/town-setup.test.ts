@@ -21,13 +21,24 @@ let clerk: string;
 const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
 
 // A 1x1 PNG.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
-function post(fields: Record<string, string>, logo?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }): Promise<Response> {
+function post(
+  fields: Record<string, string>,
+  logo?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
+): Promise<Response> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (logo) form.append('logo', new Blob([logo.bytes], { type: logo.type }), logo.name);
-  return fetch(new URL('/staff/settings', portal.url), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(portal.url).origin, Cookie: admin } });
+  return fetch(new URL('/staff/settings', portal.url), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { Origin: new URL(portal.url).origin, Cookie: admin },
+  });
 }
 
 beforeAll(async () => {
@@ -52,8 +63,15 @@ describe('the town profile', () => {
 
   it('refuses a logo that is not an image by its bytes, and a name with "Town of", keeping what was typed', async () => {
     const before = one<{ value: string }>("select value from settings where key = 'town_profile'").value;
-    const values = { ...townProfileValues(ROTTERDAM_PROFILE), 'clerkOffice.address': '12 Typed Street, Rotterdam, NY 12306' };
-    const fake = await post(values, { bytes: new Uint8Array(new TextEncoder().encode('<svg onload="alert(1)"/>')), name: 'logo.png', type: 'image/png' });
+    const values = {
+      ...townProfileValues(ROTTERDAM_PROFILE),
+      'clerkOffice.address': '12 Typed Street, Rotterdam, NY 12306',
+    };
+    const fake = await post(values, {
+      bytes: new Uint8Array(new TextEncoder().encode('<svg onload="alert(1)"/>')),
+      name: 'logo.png',
+      type: 'image/png',
+    });
     expect(fake.status).toBe(400);
     const page = await fake.text();
     expect(page).toMatch(/PNG or JPEG|PNG image or JPEG|JPEG/);
@@ -65,11 +83,17 @@ describe('the town profile', () => {
   });
 
   it('saves the clerk’s new address and a logo: audited, and the next invoice, its PDF and the pages show them', async () => {
-    const values = { ...townProfileValues(ROTTERDAM_PROFILE), 'clerkOffice.address': '40 Canal Street, Rotterdam, NY 12306', signature: 'Highway Department: Stormwater' };
+    const values = {
+      ...townProfileValues(ROTTERDAM_PROFILE),
+      'clerkOffice.address': '40 Canal Street, Rotterdam, NY 12306',
+      signature: 'Highway Department: Stormwater',
+    };
     const res = await post(values, { bytes: new Uint8Array(PNG), name: 'seal.png', type: 'image/png' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/staff/settings?saved=1');
-    const audit = one<{ before_json: string; after_json: string }>("select before_json, after_json from audit_log where action = 'town_profile.update' order by id desc limit 1");
+    const audit = one<{ before_json: string; after_json: string }>(
+      "select before_json, after_json from audit_log where action = 'town_profile.update' order by id desc limit 1",
+    );
     expect(JSON.parse(audit.before_json).clerkOffice.address).toBe('1100 Sunrise Boulevard, Rotterdam, NY 12306');
     expect(JSON.parse(audit.after_json).clerkOffice.address).toBe('40 Canal Street, Rotterdam, NY 12306');
 
@@ -78,11 +102,18 @@ describe('the town profile', () => {
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect(await (await get(portal.url, '/')).text()).toContain('<img class="site-logo" src="/town-logo"');
 
-    const inv = one<{ request_id: number }>("select request_id from invoices where status = 'issued' order by id limit 1");
+    const inv = one<{ request_id: number }>(
+      "select request_id from invoices where status = 'issued' order by id limit 1",
+    );
     const sheet = await (await get(portal.url, `/staff/requests/${inv.request_id}/invoice`, clerk)).text();
-    expect(sheet).toContain("Town Clerk&#39;s office, 40 Canal Street, Rotterdam, NY 12306");
+    expect(sheet).toContain('Town Clerk&#39;s office, 40 Canal Street, Rotterdam, NY 12306');
     expect(sheet).not.toContain('1100 Sunrise Boulevard');
-    const pdf = await PDFDocument.load(new Uint8Array(await (await get(portal.url, `/staff/requests/${inv.request_id}/invoice.pdf`, clerk)).arrayBuffer()), { updateMetadata: false });
+    const pdf = await PDFDocument.load(
+      new Uint8Array(
+        await (await get(portal.url, `/staff/requests/${inv.request_id}/invoice.pdf`, clerk)).arrayBuffer(),
+      ),
+      { updateMetadata: false },
+    );
     expect(pdf.getAuthor()).toBe('Town of Rotterdam, Town Clerk');
 
     const feed = await (await get(portal.url, '/feeds/town.atom')).text();
@@ -101,26 +132,43 @@ describe('importing projects from a CSV file', () => {
   function upload(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<Response> {
     const form = new FormData();
     form.append('file', new Blob([bytes], { type: 'text/csv' }), name);
-    return fetch(new URL(IMPORT, portal.url), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(portal.url).origin, Cookie: clerk } });
+    return fetch(new URL(IMPORT, portal.url), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { Origin: new URL(portal.url).origin, Cookie: clerk },
+    });
   }
   function confirm(fields: Record<string, string>): Promise<Response> {
     return fetch(new URL(IMPORT, portal.url), {
       method: 'POST',
       body: new URLSearchParams(fields),
       redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(portal.url).origin, Cookie: clerk },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: new URL(portal.url).origin,
+        Cookie: clerk,
+      },
     });
   }
   /** The hidden fields and the chosen columns of the dry-run form, as the browser would post them. */
   function formFields(html: string): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const m of html.matchAll(/<input type="hidden" name="(csv|source)" value="([^"]*)"/g)) out[m[1]] = m[2].replace(/&#10;/g, '\n').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-    for (const m of html.matchAll(/<select id="map-[^"]+" name="(map\.[a-zA-Z]+)">([\s\S]*?)<\/select>/g)) out[m[1]] = /<option value="([^"]*)" selected/.exec(m[2])?.[1] ?? '';
+    for (const m of html.matchAll(/<input type="hidden" name="(csv|source)" value="([^"]*)"/g))
+      out[m[1]] = m[2]
+        .replace(/&#10;/g, '\n')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    for (const m of html.matchAll(/<select id="map-[^"]+" name="(map\.[a-zA-Z]+)">([\s\S]*?)<\/select>/g))
+      out[m[1]] = /<option value="([^"]*)" selected/.exec(m[2])?.[1] ?? '';
     return out;
   }
 
   beforeAll(() => {
-    const p = one<{ spdes: string; slug: string; disturbed: number | null }>('select spdes_permit_id as spdes, slug, disturbed_acres as disturbed from projects where spdes_permit_id is not null and coalesce(max_disturbed_at_once_acres, 0) <= 7.5 and coalesce(total_site_acres, 100) >= 7.5 order by id limit 1');
+    const p = one<{ spdes: string; slug: string; disturbed: number | null }>(
+      'select spdes_permit_id as spdes, slug, disturbed_acres as disturbed from projects where spdes_permit_id is not null and coalesce(max_disturbed_at_once_acres, 0) <= 7.5 and coalesce(total_site_acres, 100) >= 7.5 order by id limit 1',
+    );
     existing = p;
     csv = [
       'Permit ID,Facility Name,Facility Address,Disturbed Acres,Date Received,Owner/Operator,Status',
@@ -152,9 +200,24 @@ describe('importing projects from a CSV file', () => {
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/staff/projects/import?created=1&updated=1&skipped=1');
     expect(count()).toBe(before + 1);
-    expect(one<{ name: string; published: number; owner: string }>("select p.name, p.published, (select company_name from parties where project_id = p.id and role = 'owner_operator') as owner from projects p where spdes_permit_id = 'NYR10Z999'")).toEqual({ name: 'Lock Street Warehouse, phase 2', published: 0, owner: 'Lock Street LLC' });
-    expect(one<{ disturbed: number; slug: string; name: string }>('select disturbed_acres as disturbed, slug, name from projects where spdes_permit_id = ?', existing.spdes)).toEqual({ disturbed: 7.5, slug: existing.slug, name: "Renamed in DEC's list" });
-    expect(JSON.parse(one<{ after_json: string }>("select after_json from audit_log where action = 'project.import' order by id desc limit 1").after_json)).toMatchObject({ source: 'dec-noi-export.csv', created: 1, updated: 1, skipped: 1 });
+    expect(
+      one<{ name: string; published: number; owner: string }>(
+        "select p.name, p.published, (select company_name from parties where project_id = p.id and role = 'owner_operator') as owner from projects p where spdes_permit_id = 'NYR10Z999'",
+      ),
+    ).toEqual({ name: 'Lock Street Warehouse, phase 2', published: 0, owner: 'Lock Street LLC' });
+    expect(
+      one<{ disturbed: number; slug: string; name: string }>(
+        'select disturbed_acres as disturbed, slug, name from projects where spdes_permit_id = ?',
+        existing.spdes,
+      ),
+    ).toEqual({ disturbed: 7.5, slug: existing.slug, name: "Renamed in DEC's list" });
+    expect(
+      JSON.parse(
+        one<{ after_json: string }>(
+          "select after_json from audit_log where action = 'project.import' order by id desc limit 1",
+        ).after_json,
+      ),
+    ).toMatchObject({ source: 'dec-noi-export.csv', created: 1, updated: 1, skipped: 1 });
 
     // The same file again updates both and duplicates nothing.
     const again = formFields(await (await upload(new Uint8Array(Buffer.from(csv)), 'dec-noi-export.csv')).text());
@@ -170,45 +233,92 @@ describe('the local law’s periods and fine cap (decision 0044)', () => {
   async function rulesForm(cookie: string): Promise<Record<string, string>> {
     const html = await (await get(portal.url, '/staff/compliance/rules', cookie)).text();
     const out: Record<string, string> = {};
-    const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const unescape = (v: string) =>
+      v
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
     for (const m of html.matchAll(/<input\b[^>]*>/g)) {
       const name = /name="([^"]+)"/.exec(m[0])?.[1];
       if (name && !name.startsWith('_')) out[name] = unescape(/value="([^"]*)"/.exec(m[0])?.[1] ?? '');
     }
-    for (const m of html.matchAll(/<textarea\b[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g)) out[m[1]] = unescape(m[2]);
+    for (const m of html.matchAll(/<textarea\b[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
+      out[m[1]] = unescape(m[2]);
     return out;
   }
   const save = (fields: Record<string, string>, cookie: string) =>
-    fetch(new URL(RULES, portal.url), { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(portal.url).origin, Cookie: cookie } });
+    fetch(new URL(RULES, portal.url), {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: new URL(portal.url).origin,
+        Cookie: cookie,
+      },
+    });
 
   it('refuses more than FOIL’s five business days beside the field, keeping what was typed, and saves a shorter clock, a lower fine cap and the town’s citation', async () => {
     const form = await rulesForm(admin);
-    expect(form).toMatchObject({ swpppReviewDays: '30', correctionDays: '7', maxDailyFineCents: '250.00', foilBusinessDays: '5', 'lawCitation.foilBusinessDays': 'Public Officers Law §89(3)(a)' });
+    expect(form).toMatchObject({
+      swpppReviewDays: '30',
+      correctionDays: '7',
+      maxDailyFineCents: '250.00',
+      foilBusinessDays: '5',
+      'lawCitation.foilBusinessDays': 'Public Officers Law §89(3)(a)',
+    });
 
     const longer = await save({ ...form, foilBusinessDays: '6', correctionDays: '12' }, admin);
     expect(longer.status).toBe(400);
     const page = await longer.text();
-    expect(page).toContain('Public Officers Law §89(3)(a) gives at most five business days: a town may answer sooner, never later.');
+    expect(page).toContain(
+      'Public Officers Law §89(3)(a) gives at most five business days: a town may answer sooner, never later.',
+    );
     expect(page).toMatch(/name="correctionDays"[^>]*value="12"|value="12"[^>]*name="correctionDays"/);
     expect(one<{ n: number }>("select count(*) as n from settings where key like 'local_law.%'").n).toBe(0);
 
-    const res = await save({ ...form, foilBusinessDays: '3', maxDailyFineCents: '100', 'lawCitation.maxDailyFineCents': 'Local Law 2 of 2008, § 148-18(C)' }, admin);
+    const res = await save(
+      {
+        ...form,
+        foilBusinessDays: '3',
+        maxDailyFineCents: '100',
+        'lawCitation.maxDailyFineCents': 'Local Law 2 of 2008, § 148-18(C)',
+      },
+      admin,
+    );
     expect(res.status).toBe(303);
-    const after = JSON.parse(one<{ after_json: string }>("select after_json from audit_log where action = 'compliance.settings' order by id desc limit 1").after_json);
-    expect(after.law).toMatchObject({ foilBusinessDays: 3, maxDailyFineCents: 10_000, citations: { maxDailyFineCents: 'Local Law 2 of 2008, § 148-18(C)' } });
+    const after = JSON.parse(
+      one<{ after_json: string }>(
+        "select after_json from audit_log where action = 'compliance.settings' order by id desc limit 1",
+      ).after_json,
+    );
+    expect(after.law).toMatchObject({
+      foilBusinessDays: 3,
+      maxDailyFineCents: 10_000,
+      citations: { maxDailyFineCents: 'Local Law 2 of 2008, § 148-18(C)' },
+    });
 
     // The clock and the cap are read where they are used: a request's due date, the officer's enforcement form.
-    const req = one<{ id: number }>("select id from records_requests order by id desc limit 1");
+    const req = one<{ id: number }>('select id from records_requests order by id desc limit 1');
     expect(await (await get(portal.url, `/staff/requests/${req.id}`, clerk)).text()).toContain('Business day 3 is');
     const officer = await signIn(portal.url, 'officer@rotterdam.example', DEMO_PASSWORD);
-    const slug = one<{ slug: string }>("select slug from projects where published = 1 order by id limit 1").slug;
-    expect(await (await get(portal.url, `/staff/projects/${slug}/enforcement`, officer)).text()).toContain('at most $100.00 for each day of violation');
+    const slug = one<{ slug: string }>('select slug from projects where published = 1 order by id limit 1').slug;
+    expect(await (await get(portal.url, `/staff/projects/${slug}/enforcement`, officer)).text()).toContain(
+      'at most $100.00 for each day of violation',
+    );
   });
 });
 
 describe('the town’s own ordinance text (decision 0044)', () => {
   const send = (action: string, form: FormData) =>
-    fetch(new URL(`/staff/settings/ordinance?_action=${action}`, portal.url), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(portal.url).origin, Cookie: admin } });
+    fetch(new URL(`/staff/settings/ordinance?_action=${action}`, portal.url), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { Origin: new URL(portal.url).origin, Cookie: admin },
+    });
   const fields = (f: Record<string, string | Blob>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(f)) {
@@ -229,7 +339,13 @@ describe('the town’s own ordinance text (decision 0044)', () => {
     expect(page).toContain('The text holds HTML tags');
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;xxx');
 
-    const pdf = await send('ordinanceText.replace', fields({ file: new Blob([Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n')], { type: 'application/pdf' }), text: '' }));
+    const pdf = await send(
+      'ordinanceText.replace',
+      fields({
+        file: new Blob([Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n')], { type: 'application/pdf' }),
+        text: '',
+      }),
+    );
     expect(await pdf.text()).toContain('This is a PDF file, not text');
     expect(one<{ n: number }>("select count(*) as n from settings where key = 'ordinance_text'").n).toBe(0);
 
@@ -238,7 +354,9 @@ describe('the town’s own ordinance text (decision 0044)', () => {
     const clean = LAW.replace('<b>bold</b>', 'bold');
     const res = await send('ordinanceText.replace', fields({ file: new Blob([clean], { type: 'text/markdown' }) }));
     expect(res.status).toBe(303);
-    const audit = one<{ after_json: string }>("select after_json from audit_log where action = 'ordinance_text.replace' order by id desc limit 1");
+    const audit = one<{ after_json: string }>(
+      "select after_json from audit_log where action = 'ordinance_text.replace' order by id desc limit 1",
+    );
     expect(JSON.parse(audit.after_json)).toMatchObject({ chars: clean.length, source: 'law.md' });
 
     const shown = await (await get(portal.url, '/help/ordinance')).text();
@@ -256,16 +374,32 @@ describe('the town’s own ordinance text (decision 0044)', () => {
 });
 
 describe('the town’s geography in its profile (decision 0044)', () => {
-  const VILLAGE_BOX = { 'bounds.minLat': '43.28', 'bounds.maxLat': '43.34', 'bounds.minLon': '-73.68', 'bounds.maxLon': '-73.58', 'mapCentre.latitude': '43.31', 'mapCentre.longitude': '-73.63' };
+  const VILLAGE_BOX = {
+    'bounds.minLat': '43.28',
+    'bounds.maxLat': '43.34',
+    'bounds.minLon': '-73.68',
+    'bounds.maxLon': '-73.58',
+    'mapCentre.latitude': '43.31',
+    'mapCentre.longitude': '-73.63',
+  };
   const dryRun = (csv: string) => {
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'another-town.csv');
-    return fetch(new URL('/staff/projects/import?_action=projectImport.importProjects', portal.url), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(portal.url).origin, Cookie: clerk } });
+    return fetch(new URL('/staff/projects/import?_action=projectImport.importProjects', portal.url), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { Origin: new URL(portal.url).origin, Cookie: clerk },
+    });
   };
-  const CSV = 'Project name,Site address,Latitude,Longitude\nFalls Road Garage,3 Falls Road,43.3102,-73.6311\nOld Town Site,1 Main Street,42.8000,-74.0000';
+  const CSV =
+    'Project name,Site address,Latitude,Longitude\nFalls Road Garage,3 Falls Road,43.3102,-73.6311\nOld Town Site,1 Main Street,42.8000,-74.0000';
 
   it('refuses a box outside New York State or out of order beside its field; a new box is saved, audited, and the import then takes that town’s coordinates', async () => {
-    const profile = { ...townProfileValues(ROTTERDAM_PROFILE), 'clerkOffice.address': '40 Canal Street, Rotterdam, NY 12306' };
+    const profile = {
+      ...townProfileValues(ROTTERDAM_PROFILE),
+      'clerkOffice.address': '40 Canal Street, Rotterdam, NY 12306',
+    };
     const before = await (await dryRun(CSV)).text();
     expect(before).toContain('1 new project, 0 updates by SPDES permit ID, 1 row with problems (left out).');
     expect(before).toContain('That latitude is outside the area the portal serves (between 42.74 and 42.875)');
@@ -278,8 +412,15 @@ describe('the town’s geography in its profile (decision 0044)', () => {
     expect(page).toContain('value="39.9"');
 
     expect((await post({ ...profile, ...VILLAGE_BOX })).status).toBe(303);
-    const audit = JSON.parse(one<{ after_json: string }>("select after_json from audit_log where action = 'town_profile.update' order by id desc limit 1").after_json);
-    expect(audit).toMatchObject({ bounds: { minLat: 43.28, maxLat: 43.34, minLon: -73.68, maxLon: -73.58 }, mapCentre: { latitude: 43.31, longitude: -73.63 } });
+    const audit = JSON.parse(
+      one<{ after_json: string }>(
+        "select after_json from audit_log where action = 'town_profile.update' order by id desc limit 1",
+      ).after_json,
+    );
+    expect(audit).toMatchObject({
+      bounds: { minLat: 43.28, maxLat: 43.34, minLon: -73.68, maxLon: -73.58 },
+      mapCentre: { latitude: 43.31, longitude: -73.63 },
+    });
 
     const after = await (await dryRun(CSV)).text();
     expect(after).toContain('That latitude is outside the area the portal serves (between 43.28 and 43.34)');
@@ -287,6 +428,8 @@ describe('the town’s geography in its profile (decision 0044)', () => {
     expect(after).not.toContain('between 42.74 and 42.875');
     // The map opens on the new centre; the open-data catalog describes the new box.
     expect(await (await get(portal.url, '/map')).text()).toContain('"home":{"lat":43.31,"lon":-73.63}');
-    expect(JSON.parse(await (await get(portal.url, '/data.json')).text()).dataset[0].spatial).toBe('-73.68,43.28,-73.58,43.34');
+    expect(JSON.parse(await (await get(portal.url, '/data.json')).text()).dataset[0].spatial).toBe(
+      '-73.68,43.28,-73.58,43.34',
+    );
   });
 });

@@ -21,7 +21,8 @@ import { startPortal, type Portal } from '../support/portal.ts';
 
 type Kind = 'pdf' | 'jpeg' | 'png';
 const MIME: Record<Kind, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
-const CLEAR = /is not a (PDF|PDF, JPEG photo or PNG image)\. Only .* files are accepted, whatever their name\.|is empty \(0 bytes\)|could not be read as a PDF: it may be damaged, incomplete, or password-protected\.|has more than 5,000 pages\. Split it into smaller files\.|is larger than the 2 MB limit|The upload was interrupted or malformed\. Try again\./;
+const CLEAR =
+  /is not a (PDF|PDF, JPEG photo or PNG image)\. Only .* files are accepted, whatever their name\.|is empty \(0 bytes\)|could not be read as a PDF: it may be damaged, incomplete, or password-protected\.|has more than 5,000 pages\. Split it into smaller files\.|is larger than the 2 MB limit|The upload was interrupted or malformed\. Try again\./;
 
 let portal: Portal;
 let db: Database.Database;
@@ -53,10 +54,17 @@ async function realPdf(pages = 1): Promise<Uint8Array> {
   doc.setSubject(randomBytes(8).toString('hex'));
   return doc.save();
 }
-const concat = (...parts: Array<Uint8Array | string>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+const concat = (...parts: Array<Uint8Array | string>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
 const JPEG_HEAD = Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb004300', 'hex');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201c7a3e55a0000000049454e44ae426082', 'hex');
-const ZIP_TAIL = Buffer.from('504b0304140000000000000000000000000000000000000000000800000065766c2e68746d6c3c7363726970743e', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201c7a3e55a0000000049454e44ae426082',
+  'hex',
+);
+const ZIP_TAIL = Buffer.from(
+  '504b0304140000000000000000000000000000000000000000000800000065766c2e68746d6c3c7363726970743e',
+  'hex',
+);
 
 interface Case {
   what: string;
@@ -72,18 +80,75 @@ const CASES: Case[] = [
   { what: 'random bytes named .pdf', name: 'report.pdf', bytes: () => randomBytes(64 * 1024) },
   { what: 'a truncated PDF', name: 'cut.pdf', bytes: async () => (await realPdf(3)).slice(0, 400) },
   { what: 'a PDF header and nothing else', name: 'header.pdf', bytes: () => concat('%PDF-1.7\n', randomBytes(2000)) },
-  { what: 'a PDF header followed by HTML and script', name: 'polyglot.pdf', bytes: () => concat('%PDF-1.7\n<html><body><script>alert(1)</script></body></html>\n%%EOF\n') },
-  { what: 'a page tree claiming 1,000,000 pages with one real page', name: 'count.pdf', is: 'pdf', pages: 1, bytes: () => concat(handPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1000000 >>', PAGE]), unique()) },
-  { what: 'a page tree naming 6,000 real pages', name: 'many.pdf', bytes: () => handPdf(['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${'3 0 R '.repeat(6000)}] /Count 6000 >>`, PAGE]) },
-  { what: 'a page tree that loops', name: 'loop.pdf', bytes: () => handPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>', PAGE]) },
-  { what: 'a valid PDF with HTML and script appended', name: 'appended.pdf', is: 'pdf', pages: 2, bytes: async () => concat(await realPdf(2), '\n<html><script>alert(1)</script></html>') },
-  { what: 'an HTML page named .pdf', name: 'page.pdf', bytes: () => concat('<!doctype html><html><script>alert(document.cookie)</script></html>', unique()) },
-  { what: 'an SVG with script named .png', name: 'image.png', bytes: () => concat('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
-  { what: 'a JPEG/ZIP polyglot', name: 'photo.pdf', is: 'jpeg', bytes: () => concat(JPEG_HEAD, randomBytes(3000), ZIP_TAIL) },
+  {
+    what: 'a PDF header followed by HTML and script',
+    name: 'polyglot.pdf',
+    bytes: () => concat('%PDF-1.7\n<html><body><script>alert(1)</script></body></html>\n%%EOF\n'),
+  },
+  {
+    what: 'a page tree claiming 1,000,000 pages with one real page',
+    name: 'count.pdf',
+    is: 'pdf',
+    pages: 1,
+    bytes: () =>
+      concat(
+        handPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1000000 >>', PAGE]),
+        unique(),
+      ),
+  },
+  {
+    what: 'a page tree naming 6,000 real pages',
+    name: 'many.pdf',
+    bytes: () =>
+      handPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        `<< /Type /Pages /Kids [${'3 0 R '.repeat(6000)}] /Count 6000 >>`,
+        PAGE,
+      ]),
+  },
+  {
+    what: 'a page tree that loops',
+    name: 'loop.pdf',
+    bytes: () =>
+      handPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>', PAGE]),
+  },
+  {
+    what: 'a valid PDF with HTML and script appended',
+    name: 'appended.pdf',
+    is: 'pdf',
+    pages: 2,
+    bytes: async () => concat(await realPdf(2), '\n<html><script>alert(1)</script></html>'),
+  },
+  {
+    what: 'an HTML page named .pdf',
+    name: 'page.pdf',
+    bytes: () => concat('<!doctype html><html><script>alert(document.cookie)</script></html>', unique()),
+  },
+  {
+    what: 'an SVG with script named .png',
+    name: 'image.png',
+    bytes: () => concat('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  },
+  {
+    what: 'a JPEG/ZIP polyglot',
+    name: 'photo.pdf',
+    is: 'jpeg',
+    bytes: () => concat(JPEG_HEAD, randomBytes(3000), ZIP_TAIL),
+  },
   { what: 'a PNG claiming to be a PDF', name: 'scan.pdf', is: 'png', bytes: () => concat(PNG, unique()) },
   { what: 'an empty file', name: 'empty.pdf', bytes: () => new Uint8Array(0) },
-  { what: 'a file over the size limit', name: 'huge.pdf', bytes: () => concat('%PDF-1.7\n', Buffer.alloc(2 * 1024 * 1024 + 10)) },
-  { what: 'a PDF whose name has path parts, control characters, markup and 1,000 characters', name: `../../etc/passwd\\..\\x\u0000\u0007\r\n<script>"'${'n'.repeat(1000)}.pdf`, is: 'pdf', pages: 1, bytes: () => realPdf(1) },
+  {
+    what: 'a file over the size limit',
+    name: 'huge.pdf',
+    bytes: () => concat('%PDF-1.7\n', Buffer.alloc(2 * 1024 * 1024 + 10)),
+  },
+  {
+    what: 'a PDF whose name has path parts, control characters, markup and 1,000 characters',
+    name: `../../etc/passwd\\..\\x\u0000\u0007\r\n<script>"'${'n'.repeat(1000)}.pdf`,
+    is: 'pdf',
+    pages: 1,
+    bytes: () => realPdf(1),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -111,18 +176,27 @@ let requestId: number;
 let actionId: number;
 let summaryMonth: string;
 let summaryBase: Record<string, string>;
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+const day = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
 /** Each accepted inspection report is for a different minute (one report per inspection), in the past. */
 let minutesAgo = 60;
 function inspectionTime(): { inspectedOn: string; inspectedTime: string } {
   const at = new Date(Date.now() - ++minutesAgo * 60_000);
   return {
     inspectedOn: at.toLocaleDateString('en-CA', { timeZone: 'America/New_York' }),
-    inspectedTime: new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at),
+    inspectedTime: new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at),
   };
 }
 const docRows = () => one<{ n: number }>('select count(*) as n from documents').n;
-const newestDoc = () => one<{ id: number; mime_type: string; filename: string; page_count: number }>('select id, mime_type, filename, page_count from documents order by id desc limit 1');
+const newestDoc = () =>
+  one<{ id: number; mime_type: string; filename: string; page_count: number }>(
+    'select id, mime_type, filename, page_count from documents order by id desc limit 1',
+  );
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -131,9 +205,26 @@ const ENDPOINTS: Endpoint[] = [
     url: () => `/operator/projects/${ownSlug}/inspections/new`,
     field: 'report',
     accepts: ['pdf'],
-    fields: () => ({ ...inspectionTime(), type: 'routine', inspectorName: 'Pat Doe', inspectorCredential: 'CPESC 1234', rillGullyErosion: 'no', sedimentLeavingSite: 'no', disturbedAcresActive: '1', disturbedAcresInactive: '0', tempStabilizedAcres: '0', finalStabilizedAcres: '0' }),
+    fields: () => ({
+      ...inspectionTime(),
+      type: 'routine',
+      inspectorName: 'Pat Doe',
+      inspectorCredential: 'CPESC 1234',
+      rillGullyErosion: 'no',
+      sedimentLeavingSite: 'no',
+      disturbedAcresActive: '1',
+      disturbedAcresInactive: '0',
+      tempStabilizedAcres: '0',
+      finalStabilizedAcres: '0',
+    }),
     rows: () => docRows() + one<{ n: number }>('select count(*) as n from inspections').n,
-    download: () => ({ url: `/staff/documents/${newestDoc().id}`, who: 'officer', mime: newestDoc().mime_type, filename: newestDoc().filename, pages: newestDoc().page_count }),
+    download: () => ({
+      url: `/staff/documents/${newestDoc().id}`,
+      who: 'officer',
+      mime: newestDoc().mime_type,
+      filename: newestDoc().filename,
+      pages: newestDoc().page_count,
+    }),
   },
   {
     what: 'operator: monthly summary attachment',
@@ -143,14 +234,27 @@ const ENDPOINTS: Endpoint[] = [
     accepts: ['pdf', 'jpeg', 'png'],
     fields: () => {
       // Each accepted summary is a new version (a correction) of the month's last one.
-      const last = db.prepare('select id from monthly_summaries where project_id = ? and month = ? order by version desc limit 1').get(ownProjectId, summaryMonth) as { id: number } | undefined;
-      return { ...summaryBase, ...(last ? { supersedesId: String(last.id), correctionNote: 'Adds an attachment to the summary.' } : {}) };
+      const last = db
+        .prepare('select id from monthly_summaries where project_id = ? and month = ? order by version desc limit 1')
+        .get(ownProjectId, summaryMonth) as { id: number } | undefined;
+      return {
+        ...summaryBase,
+        ...(last ? { supersedesId: String(last.id), correctionNote: 'Adds an attachment to the summary.' } : {}),
+      };
     },
     rows: () => docRows() + one<{ n: number }>('select count(*) as n from monthly_summaries').n,
     generates: 1,
     download: () => {
-      const d = one<{ id: number; mime_type: string; filename: string; page_count: number }>("select id, mime_type, filename, page_count from documents where type <> 'monthly_summary' order by id desc limit 1");
-      return { url: `/operator/projects/${ownSlug}/documents/${d.id}`, who: 'operator', mime: d.mime_type, filename: d.filename, pages: d.page_count };
+      const d = one<{ id: number; mime_type: string; filename: string; page_count: number }>(
+        "select id, mime_type, filename, page_count from documents where type <> 'monthly_summary' order by id desc limit 1",
+      );
+      return {
+        url: `/operator/projects/${ownSlug}/documents/${d.id}`,
+        who: 'operator',
+        mime: d.mime_type,
+        filename: d.filename,
+        pages: d.page_count,
+      };
     },
   },
   {
@@ -161,7 +265,13 @@ const ENDPOINTS: Endpoint[] = [
     accepts: ['pdf'],
     fields: () => ({ type: 'as_built_plans', documentDate: day(-1), publicProposed: 'yes' }),
     rows: docRows,
-    download: () => ({ url: `/operator/projects/${ownSlug}/documents/${newestDoc().id}`, who: 'operator', mime: newestDoc().mime_type, filename: newestDoc().filename, pages: newestDoc().page_count }),
+    download: () => ({
+      url: `/operator/projects/${ownSlug}/documents/${newestDoc().id}`,
+      who: 'operator',
+      mime: newestDoc().mime_type,
+      filename: newestDoc().filename,
+      pages: newestDoc().page_count,
+    }),
   },
   {
     what: 'staff: project document',
@@ -171,7 +281,13 @@ const ENDPOINTS: Endpoint[] = [
     accepts: ['pdf', 'jpeg', 'png'],
     fields: () => ({ type: 'other', title: 'Fuzzed upload', documentDate: day(-1) }),
     rows: docRows,
-    download: () => ({ url: `/staff/documents/${newestDoc().id}`, who: 'clerk', mime: newestDoc().mime_type, filename: newestDoc().filename, pages: newestDoc().page_count }),
+    download: () => ({
+      url: `/staff/documents/${newestDoc().id}`,
+      who: 'clerk',
+      mime: newestDoc().mime_type,
+      filename: newestDoc().filename,
+      pages: newestDoc().page_count,
+    }),
   },
   {
     what: 'clerk: records request upload',
@@ -182,8 +298,17 @@ const ENDPOINTS: Endpoint[] = [
     fields: () => ({ description: 'Fuzzed scan' }),
     rows: () => one<{ n: number }>('select count(*) as n from request_items').n,
     download: () => {
-      const i = one<{ id: number; file_mime_type: string; file_name: string; pages: number }>('select id, file_mime_type, file_name, pages from request_items where request_id = ? order by id desc limit 1', requestId);
-      return { url: `/staff/requests/${requestId}/files/${i.id}`, who: 'clerk', mime: i.file_mime_type, filename: i.file_name, pages: i.pages };
+      const i = one<{ id: number; file_mime_type: string; file_name: string; pages: number }>(
+        'select id, file_mime_type, file_name, pages from request_items where request_id = ? order by id desc limit 1',
+        requestId,
+      );
+      return {
+        url: `/staff/requests/${requestId}/files/${i.id}`,
+        who: 'clerk',
+        mime: i.file_mime_type,
+        filename: i.file_name,
+        pages: i.pages,
+      };
     },
   },
   {
@@ -194,24 +319,46 @@ const ENDPOINTS: Endpoint[] = [
     accepts: ['pdf', 'jpeg', 'png'],
     fields: () => ({ title: 'Fuzzed evidence', documentDate: day(-1) }),
     rows: () => docRows() + one<{ n: number }>('select count(*) as n from enforcement_documents').n,
-    download: () => ({ url: `/staff/documents/${newestDoc().id}`, who: 'officer', mime: newestDoc().mime_type, filename: newestDoc().filename, pages: newestDoc().page_count }),
+    download: () => ({
+      url: `/staff/documents/${newestDoc().id}`,
+      who: 'officer',
+      mime: newestDoc().mime_type,
+      filename: newestDoc().filename,
+      pages: newestDoc().page_count,
+    }),
   },
 ];
 
 beforeAll(async () => {
   portal = await startPortal({ env: { MAX_UPLOAD_MB: '2' } });
   db = new Database(path.join(portal.dataDir, 'portal.db'), { readonly: true });
-  for (const who of ['clerk', 'officer', 'operator']) cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
-  const own = one<{ id: number; slug: string }>("select p.id, p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and p.status = 'active' and p.actual_start_on is not null order by p.name");
+  for (const who of ['clerk', 'officer', 'operator'])
+    cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
+  const own = one<{ id: number; slug: string }>(
+    "select p.id, p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and p.status = 'active' and p.actual_start_on is not null order by p.name",
+  );
   ownSlug = own.slug;
   ownProjectId = own.id;
-  requestId = one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged')").id;
+  requestId = one<{ id: number }>(
+    "select min(id) as id from records_requests where status in ('received', 'acknowledged')",
+  ).id;
   actionId = one<{ id: number }>('select min(id) as id from enforcement_actions').id;
   const form = await (await get(portal.url, `/operator/projects/${ownSlug}/summaries/new`, cookies.operator)).text();
   const v = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(form)?.[1] ?? '0';
   summaryMonth = v('month');
   summaryBase = {
-    ...Object.fromEntries(['month', 'inspectionsDone', 'inspectionsRequired', 'stormEvents', 'postStormInspections', 'correctiveOpened', 'correctiveClosed', 'correctiveOpen'].map((k) => [k, v(k)])),
+    ...Object.fromEntries(
+      [
+        'month',
+        'inspectionsDone',
+        'inspectionsRequired',
+        'stormEvents',
+        'postStormInspections',
+        'correctiveOpened',
+        'correctiveClosed',
+        'correctiveOpen',
+      ].map((k) => [k, v(k)]),
+    ),
     narrative: 'The site was inspected every week. Nothing needed repair this month.',
     certifiedByName: 'Chris Van Patten',
     certifiedByTitle: 'Site superintendent',
@@ -236,7 +383,13 @@ describe.each(ENDPOINTS)('$what', (endpoint) => {
   it.each(CASES)('$what: refused with a clear message, or stored safely with its real type', async (c) => {
     const bytes = await c.bytes();
     const before = snapshot(endpoint);
-    const res = await postMultipart(portal.url, endpoint.url(), endpoint.fields(), { [endpoint.field]: [{ bytes, name: c.name, type: 'application/pdf' }] }, cookies[endpoint.who]);
+    const res = await postMultipart(
+      portal.url,
+      endpoint.url(),
+      endpoint.fields(),
+      { [endpoint.field]: [{ bytes, name: c.name, type: 'application/pdf' }] },
+      cookies[endpoint.who],
+    );
     const after = snapshot(endpoint);
     expect(res.status, c.what).toBeLessThan(500);
     if (c.is && endpoint.accepts.includes(c.is)) {
@@ -248,7 +401,8 @@ describe.each(ENDPOINTS)('$what', (endpoint) => {
       expect(stored.filename).not.toMatch(/[\\/\u0000-\u001f<>"]/);
       expect(stored.filename.length).toBeLessThanOrEqual(180);
       if (c.name.endsWith('.pdf')) expect(stored.filename).toMatch(/\.pdf$/);
-      if (c.pages && stored.pages !== undefined) expect(stored.pages, 'real pages, not the claimed count').toBe(c.pages);
+      if (c.pages && stored.pages !== undefined)
+        expect(stored.pages, 'real pages, not the claimed count').toBe(c.pages);
       const back = await get(portal.url, stored.url, cookies[stored.who]);
       expect(back.status).toBe(200);
       expect(back.headers.get('content-type')).toBe(MIME[c.is]);
@@ -277,7 +431,12 @@ describe.each(ENDPOINTS)('$what', (endpoint) => {
       [whole, 'multipart/form-data'],
       [whole, 'multipart/form-data; boundary=""'],
     ] as Array<[Uint8Array, string]>) {
-      const res = await fetch(new URL(endpoint.url(), portal.url), { method: 'POST', body: body as BodyInit, redirect: 'manual', headers: { 'Content-Type': contentType, Origin: new URL(portal.url).origin, Cookie: cookies[endpoint.who] } });
+      const res = await fetch(new URL(endpoint.url(), portal.url), {
+        method: 'POST',
+        body: body as BodyInit,
+        redirect: 'manual',
+        headers: { 'Content-Type': contentType, Origin: new URL(portal.url).origin, Cookie: cookies[endpoint.who] },
+      });
       expect([400, 422], contentType).toContain(res.status);
       expect(formProblems(await res.text())).toMatch(/interrupted or malformed/);
     }
@@ -294,7 +453,18 @@ describe('a connection dropped in the middle of an upload', () => {
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="${endpoint.field}"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
     const url = new URL(endpoint.url(), portal.url);
     await new Promise<void>((resolve) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(1_500_000), Origin: url.origin, Cookie: cookies[endpoint.who] } });
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(1_500_000),
+          Origin: url.origin,
+          Cookie: cookies[endpoint.who],
+        },
+      });
       req.on('error', () => resolve());
       req.write(head);
       req.write(concat('%PDF-1.7\n', randomBytes(300_000)));
@@ -305,7 +475,8 @@ describe('a connection dropped in the middle of an upload', () => {
     });
     // The server notices the dropped connection; give it a moment, then it must be whole and clean.
     const deadline = Date.now() + 60_000; // a wait for a condition, generous for a busy machine
-    while (fileStore(portal.dataDir).temporary.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (fileStore(portal.dataDir).temporary.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect((await get(portal.url, '/healthz')).status).toBe(200);
     expect(portal.process.exitCode).toBeNull();
     expect(snapshot(endpoint)).toEqual(before);

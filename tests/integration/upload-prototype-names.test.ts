@@ -28,32 +28,57 @@ let pdf: Uint8Array;
 /** Every page that reads a multipart body, itself or through the enforcement evidence module. */
 function uploadRoutes(): string[] {
   return listPostRoutes().filter((route) => {
-    const file = ['.astro', '.ts'].map((ext) => path.join(ROOT, 'src/pages', route + ext)).find((f) => fs.existsSync(f))!;
+    const file = ['.astro', '.ts']
+      .map((ext) => path.join(ROOT, 'src/pages', route + ext))
+      .find((f) => fs.existsSync(f))!;
     return /receiveMultipart\(|receiveEvidence\(|enctype="multipart\/form-data"/.test(fs.readFileSync(file, 'utf8'));
   });
 }
 
 /** A real address and the person who may post there, for each upload page. */
 const TARGETS: Record<string, { who: string; url: () => string }> = {
-  'operator/projects/[slug]/inspections/new': { who: 'operator', url: () => `/operator/projects/${operatorSlug()}/inspections/new` },
-  'operator/projects/[slug]/summaries/new': { who: 'operator', url: () => `/operator/projects/${operatorSlug()}/summaries/new` },
-  'operator/projects/[slug]/documents/new': { who: 'operator', url: () => `/operator/projects/${operatorSlug()}/documents/new` },
-  'staff/projects/[slug]/documents': { who: 'clerk', url: () => '/staff/projects/curry-road-distribution-center/documents' },
+  'operator/projects/[slug]/inspections/new': {
+    who: 'operator',
+    url: () => `/operator/projects/${operatorSlug()}/inspections/new`,
+  },
+  'operator/projects/[slug]/summaries/new': {
+    who: 'operator',
+    url: () => `/operator/projects/${operatorSlug()}/summaries/new`,
+  },
+  'operator/projects/[slug]/documents/new': {
+    who: 'operator',
+    url: () => `/operator/projects/${operatorSlug()}/documents/new`,
+  },
+  'staff/projects/[slug]/documents': {
+    who: 'clerk',
+    url: () => '/staff/projects/curry-road-distribution-center/documents',
+  },
   'operator/requests/[id]/copies': {
     who: 'operator',
     url: () =>
       `/operator/requests/${one<{ id: number }>("select min(r.id) as id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and r.status in ('received', 'inspection_offered')").id}/copies`,
   },
-  'staff/requests/[id]/upload': { who: 'clerk', url: () => `/staff/requests/${one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged')").id}/upload` },
-  'staff/enforcement/[id]': { who: 'officer', url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}` },
+  'staff/requests/[id]/upload': {
+    who: 'clerk',
+    url: () =>
+      `/staff/requests/${one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged')").id}/upload`,
+  },
+  'staff/enforcement/[id]': {
+    who: 'officer',
+    url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}`,
+  },
   // A resident's report with photos (issue 16): anyone may post it.
   report: { who: 'anonymous', url: () => '/report?project=curry-road-distribution-center' },
   // Issue 20: the owner's yearly report; staff file a practice's agreement or easement. Issue 21: the town's logo.
   'operator/practices/[id]': {
     who: 'operator',
-    url: () => `/operator/practices/${one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id}`,
+    url: () =>
+      `/operator/practices/${one<{ id: number }>("select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'").id}`,
   },
-  'staff/practices/[id]': { who: 'clerk', url: () => `/staff/practices/${one<{ id: number }>('select min(id) as id from stormwater_practices').id}` },
+  'staff/practices/[id]': {
+    who: 'clerk',
+    url: () => `/staff/practices/${one<{ id: number }>('select min(id) as id from stormwater_practices').id}`,
+  },
   'staff/settings': { who: 'admin', url: () => '/staff/settings' },
 };
 
@@ -66,7 +91,8 @@ function operatorSlug(): string {
 beforeAll(async () => {
   portal = await startPortal();
   db = new Database(path.join(portal.dataDir, 'portal.db'), { readonly: true });
-  for (const who of ['admin', 'clerk', 'officer', 'operator']) cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
+  for (const who of ['admin', 'clerk', 'officer', 'operator'])
+    cookies[who] = await signIn(portal.url, `${who}@rotterdam.example`, DEMO_PASSWORD);
   const doc = await PDFDocument.create();
   doc.addPage([612, 792]);
   pdf = await doc.save();
@@ -87,28 +113,52 @@ describe('field names that are Object.prototype members', () => {
   it('every upload page is listed here', () => {
     const routes = uploadRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(6);
-    expect(routes.filter((r) => !TARGETS[r]), 'an upload page without a target in this test').toEqual([]);
+    expect(
+      routes.filter((r) => !TARGETS[r]),
+      'an upload page without a target in this test',
+    ).toEqual([]);
   });
 
   describe.each(Object.keys(TARGETS))('%s', (route) => {
-    it.each(NAMES)('“%s” as a text field and as a file field: refused for this request only; the server lives on', async (name) => {
-      const target = TARGETS[route];
-      const asText = await postMultipart(portal.url, target.url(), { [name]: 'x', title: 'A title' }, {}, cookies[target.who]);
-      expect(asText.status, `${name} as a text field`).toBeGreaterThanOrEqual(400);
-      expect(asText.status, `${name} as a text field`).toBeLessThan(500);
-      await asText.text();
-      await alive();
-      // (A page that takes files under any name, the clerk's request upload, may accept it.)
-      const asFile = await postMultipart(portal.url, target.url(), { title: 'A title' }, { [name]: [{ bytes: pdf, name: 'report.pdf', type: 'application/pdf' }] }, cookies[target.who]);
-      expect(asFile.status, `${name} as a file field`).toBeLessThan(500);
-      await asFile.text();
-      await alive();
-      // Both together, with the name repeated (the second value of a field appends to the first).
-      const both = await postMultipart(portal.url, target.url(), { [name]: ['x', 'y'] }, { [name]: [{ bytes: pdf, name: 'again.pdf', type: 'application/pdf' }] }, cookies[target.who]);
-      expect(both.status).toBeLessThan(500);
-      await both.text();
-      await alive();
-      expect(fileStore(portal.dataDir).temporary, 'no temporary file left').toEqual([]);
-    });
+    it.each(NAMES)(
+      '“%s” as a text field and as a file field: refused for this request only; the server lives on',
+      async (name) => {
+        const target = TARGETS[route];
+        const asText = await postMultipart(
+          portal.url,
+          target.url(),
+          { [name]: 'x', title: 'A title' },
+          {},
+          cookies[target.who],
+        );
+        expect(asText.status, `${name} as a text field`).toBeGreaterThanOrEqual(400);
+        expect(asText.status, `${name} as a text field`).toBeLessThan(500);
+        await asText.text();
+        await alive();
+        // (A page that takes files under any name, the clerk's request upload, may accept it.)
+        const asFile = await postMultipart(
+          portal.url,
+          target.url(),
+          { title: 'A title' },
+          { [name]: [{ bytes: pdf, name: 'report.pdf', type: 'application/pdf' }] },
+          cookies[target.who],
+        );
+        expect(asFile.status, `${name} as a file field`).toBeLessThan(500);
+        await asFile.text();
+        await alive();
+        // Both together, with the name repeated (the second value of a field appends to the first).
+        const both = await postMultipart(
+          portal.url,
+          target.url(),
+          { [name]: ['x', 'y'] },
+          { [name]: [{ bytes: pdf, name: 'again.pdf', type: 'application/pdf' }] },
+          cookies[target.who],
+        );
+        expect(both.status).toBeLessThan(500);
+        await both.text();
+        await alive();
+        expect(fileStore(portal.dataDir).temporary, 'no temporary file left').toEqual([]);
+      },
+    );
   });
 });

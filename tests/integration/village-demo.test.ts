@@ -41,7 +41,11 @@ function pdfText(bytes: Uint8Array): string {
 
 beforeAll(async () => {
   const dataDir = tempDir('rsp-village-');
-  const seeded = spawnSync(process.execPath, [path.join(ROOT, 'scripts/seed.ts'), '--town', 'village-demo'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  const seeded = spawnSync(process.execPath, [path.join(ROOT, 'scripts/seed.ts'), '--town', 'village-demo'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   portal = await startPortal({ dataDir });
   db = openDatabase(path.join(dataDir, 'portal.db'));
@@ -53,12 +57,21 @@ afterAll(async () => {
 
 describe('the Village of Pinebrook', () => {
   it('public pages name the village, its clerk and its law, never the other town', async () => {
-    for (const url of ['/', '/projects', '/projects/millpond-lane-townhouses', '/requests', '/open-data', '/enforcement']) {
+    for (const url of [
+      '/',
+      '/projects',
+      '/projects/millpond-lane-townhouses',
+      '/requests',
+      '/open-data',
+      '/enforcement',
+    ]) {
       const html = await (await get(portal.url, url)).text();
       expect(html, url).toContain('Village of Pinebrook');
       expect(html.match(OTHER_TOWN), url).toBeNull();
     }
-    expect(await (await get(portal.url, '/')).text()).toContain('Pinebrook Stormwater Portal<small>Village of Pinebrook, New York</small>');
+    expect(await (await get(portal.url, '/')).text()).toContain(
+      'Pinebrook Stormwater Portal<small>Village of Pinebrook, New York</small>',
+    );
   });
 
   it('a finding cites the Village Code and counts its stricter five days', async () => {
@@ -68,20 +81,50 @@ describe('the Village of Pinebrook', () => {
   });
 
   it('a request’s receipt and its invoice PDF are the village’s, at its own fee', async () => {
-    const selection = checkSelection(db, 'millpond-lane-townhouses', { documentIds: [], freeText: 'The erosion control plan sheets.' });
-    const made = createRecordsRequest(db, { channel: 'web', receivedAt: new Date(), selection, delivery: 'paper_pickup', requester: { name: 'Vera Village', email: 'vera@example.org' } }, { label: 'requester' }, portal.url);
+    const selection = checkSelection(db, 'millpond-lane-townhouses', {
+      documentIds: [],
+      freeText: 'The erosion control plan sheets.',
+    });
+    const made = createRecordsRequest(
+      db,
+      {
+        channel: 'web',
+        receivedAt: new Date(),
+        selection,
+        delivery: 'paper_pickup',
+        requester: { name: 'Vera Village', email: 'vera@example.org' },
+      },
+      { label: 'requester' },
+      portal.url,
+    );
     if (!made.ok) throw new Error('request refused');
-    const receipt = db.$client.prepare("select subject, text_body as text from outbox where kind = 'request-receipt' order by id desc limit 1").get() as { subject: string; text: string };
+    const receipt = db.$client
+      .prepare("select subject, text_body as text from outbox where kind = 'request-receipt' order by id desc limit 1")
+      .get() as { subject: string; text: string };
     expect(receipt.text).toContain('The Village of Pinebrook received your records request');
     expect(receipt.text).toContain('Village of Pinebrook, Village Department of Public Works: Stormwater');
     expect(`${receipt.subject} ${receipt.text}`.match(OTHER_TOWN)).toBeNull();
 
     const item = db.$client.prepare('select id from request_items where request_id = ?').get(made.id) as { id: number };
-    const billed = billRequest(db, { label: 'system' }, made.id, { counts: [{ itemId: item.id, pages: 10, largeFormatSheets: 0 }] }, portal.url);
+    const billed = billRequest(
+      db,
+      { label: 'system' },
+      made.id,
+      { counts: [{ itemId: item.id, pages: 10, largeFormatSheets: 0 }] },
+      portal.url,
+    );
     expect(billed).toMatchObject({ ok: true, totalCents: 200 });
     const view = loadRequestView(db, made.id)!;
-    const bytes = await invoicePdf({ invoice: view.invoice!, request: view.request, projectName: view.project?.name ?? null, town: town(db), rates: invoiceRates(db, view.invoice!) });
-    expect((await PDFDocument.load(bytes, { updateMetadata: false })).getAuthor()).toBe('Village of Pinebrook, Village Clerk');
+    const bytes = await invoicePdf({
+      invoice: view.invoice!,
+      request: view.request,
+      projectName: view.project?.name ?? null,
+      town: town(db),
+      rates: invoiceRates(db, view.invoice!),
+    });
+    expect((await PDFDocument.load(bytes, { updateMetadata: false })).getAuthor()).toBe(
+      'Village of Pinebrook, Village Clerk',
+    );
     const text = pdfText(bytes);
     expect(text).toContain("Village Clerk's office, 14 Mill Street, Pinebrook, NY 12999");
     expect(text).toContain('$0.20');

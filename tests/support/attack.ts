@@ -19,7 +19,8 @@ export const XSS_LONG =
 
 /** Text with control characters that forms must refuse (NUL, BEL, vertical tab, ESC, DEL, a C1 control). */
 export const CONTROL_CHARACTERS = ['a\u0000b', 'bell\u0007', 'v\u000btab', 'esc\u001b[31m', 'del\u007f', 'c1\u0085'];
-export const XSS_MEDIUM = '=HYPERLINK("http://evil.example")"><img src=x onerror=alert(5)><script>alert(6)</script></textarea>{{7*7}}';
+export const XSS_MEDIUM =
+  '=HYPERLINK("http://evil.example")"><img src=x onerror=alert(5)><script>alert(6)</script></textarea>{{7*7}}';
 export const XSS_SHORT = '"><img src=x onerror=alert(7)>';
 /** What a payload looks like once stored: trimmed, as the forms do. */
 export const stored = (payload: string) => payload.trim();
@@ -28,7 +29,7 @@ export const stored = (payload: string) => payload.trim();
 export const SQLI = [
   "' OR 1=1 --",
   '"; DROP TABLE projects; --',
-  "1; DELETE FROM documents WHERE 1=1",
+  '1; DELETE FROM documents WHERE 1=1',
   "' UNION SELECT email, password_hash FROM users --",
   '%',
   '_',
@@ -47,14 +48,21 @@ export const SQLI = [
 ];
 
 /** Error text that would mean SQL (or a stack trace) reached the visitor. */
-export const LEAKED_ERROR = /SQLITE|SqliteError|syntax error|no such (table|column)|near ".*": |drizzle-orm|DrizzleQueryError|at [\w.]+ \(.*:\d+:\d+\)|Internal Server Error/i;
+export const LEAKED_ERROR =
+  /SQLITE|SqliteError|syntax error|no such (table|column)|near ".*": |drizzle-orm|DrizzleQueryError|at [\w.]+ \(.*:\d+:\d+\)|Internal Server Error/i;
 
 /** Markup that escaped escaping. Quoted attribute values are blanked first (Astro escapes their quotes), so
  * only markup outside them counts: an injected element, an event handler, a javascript: link. */
 export function injectedMarkup(html: string): string[] {
   const bare = html.replace(/="[^"]*"/g, '=""');
   // An event handler counts only inside a real tag (escaped text has &lt; where a tag would start).
-  const patterns = [/<script>alert/i, /<img src=x/i, /<svg onload/i, /<[a-z][^<>]*\son(error|load)=/i, /<\/textarea><\/title>/i];
+  const patterns = [
+    /<script>alert/i,
+    /<img src=x/i,
+    /<svg onload/i,
+    /<[a-z][^<>]*\son(error|load)=/i,
+    /<\/textarea><\/title>/i,
+  ];
   const found: string[] = [];
   for (const p of patterns) {
     const m = p.exec(bare);
@@ -68,8 +76,19 @@ export function injectedMarkup(html: string): string[] {
 
 /** The messages a refused form shows (beside fields and at the top), for a readable failure. */
 export function formProblems(html: string): string {
-  const found = [...html.matchAll(/class="(?:error-message|form-alert[^"]*)"[^>]*>([\s\S]*?)<\/(?:p|div)>/g)].map((m) => m[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
-  return found.join(' | ') || html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300);
+  const found = [...html.matchAll(/class="(?:error-message|form-alert[^"]*)"[^>]*>([\s\S]*?)<\/(?:p|div)>/g)].map((m) =>
+    m[1]
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  return (
+    found.join(' | ') ||
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .slice(0, 300)
+  );
 }
 
 /** Post/redirect/get: the 303 a successful form answers, or an error saying what the form said. */
@@ -97,9 +116,21 @@ export async function postMultipart(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) form.append(k, item);
   for (const [k, list] of Object.entries(files)) {
-    for (const f of list) form.append(k, f.bytes instanceof Blob ? f.bytes : new Blob([f.bytes as BlobPart], { type: f.type ?? 'application/octet-stream' }), f.name);
+    for (const f of list)
+      form.append(
+        k,
+        f.bytes instanceof Blob
+          ? f.bytes
+          : new Blob([f.bytes as BlobPart], { type: f.type ?? 'application/octet-stream' }),
+        f.name,
+      );
   }
-  return fetch(new URL(url, base), { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(base).origin, ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+  return fetch(new URL(url, base), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { Origin: new URL(base).origin, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+  });
 }
 
 /**
@@ -111,15 +142,29 @@ export function fingerprint(dbPath: string, leaveOut: string[] = []): Record<str
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     // Full-text indexes (virtual tables and their shadow tables) only mirror the tables they index.
-    const virtual = (db.prepare("select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'").pluck().all() as string[]);
+    const virtual = db
+      .prepare("select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'")
+      .pluck()
+      .all() as string[];
     const derived = (t: string) => virtual.some((v) => t === v || t.startsWith(`${v}_`));
-    const tables = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as Array<{ name: string }>)
+    const tables = (
+      db
+        .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+        .all() as Array<{ name: string }>
+    )
       .map((t) => t.name)
       .filter((t) => !leaveOut.includes(t) && !derived(t));
     const out: Record<string, string> = {};
     for (const t of tables) {
       const rows = db.prepare(`select * from "${t}" order by rowid`).raw().all();
-      out[t] = `${rows.length}:${createHash('sha256').update(JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('hex') : v))).digest('hex').slice(0, 16)}`;
+      out[t] = `${rows.length}:${createHash('sha256')
+        .update(
+          JSON.stringify(rows, (_k, v) =>
+            typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('hex') : v,
+          ),
+        )
+        .digest('hex')
+        .slice(0, 16)}`;
     }
     return out;
   } finally {
@@ -133,7 +178,10 @@ export function fileStore(dataDir: string): { files: string[]; temporary: string
   if (!fs.existsSync(dir)) return { files: [], temporary: [] };
   const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   return {
-    files: entries.filter((e) => path.basename(e.parentPath) !== 'tmp').map((e) => e.name).sort(),
+    files: entries
+      .filter((e) => path.basename(e.parentPath) !== 'tmp')
+      .map((e) => e.name)
+      .sort(),
     temporary: entries.filter((e) => path.basename(e.parentPath) === 'tmp').map((e) => e.name),
   };
 }
@@ -151,7 +199,11 @@ export interface Fetched {
  * `limit` URLs and `perPath` query-string variants of one path, so pagination and sorting do not
  * explode the crawl. Binary bodies (PDF, images) are fetched but not read as text.
  */
-export async function crawl(base: string, starts: string[], opts: { cookie?: string; limit?: number; perPath?: number; skip?: (url: URL) => boolean } = {}): Promise<Fetched[]> {
+export async function crawl(
+  base: string,
+  starts: string[],
+  opts: { cookie?: string; limit?: number; perPath?: number; skip?: (url: URL) => boolean } = {},
+): Promise<Fetched[]> {
   const limit = opts.limit ?? 2000;
   const perPath = opts.perPath ?? 3;
   const seen = new Set<string>();
@@ -182,7 +234,10 @@ export async function crawl(base: string, starts: string[], opts: { cookie?: str
     const batch = queue.splice(0, 8);
     const results = await Promise.all(
       batch.map(async (u) => {
-        const res = await fetch(new URL(u, base), { redirect: 'manual', headers: opts.cookie ? { Cookie: opts.cookie } : {} });
+        const res = await fetch(new URL(u, base), {
+          redirect: 'manual',
+          headers: opts.cookie ? { Cookie: opts.cookie } : {},
+        });
         const type = res.headers.get('content-type') ?? '';
         const textual = /text|json|xml|calendar|csv|javascript/.test(type) || type === '';
         const body = textual ? await res.text() : (await res.arrayBuffer(), '');
@@ -191,7 +246,8 @@ export async function crawl(base: string, starts: string[], opts: { cookie?: str
     );
     for (const r of results) {
       out.push(r);
-      if (r.type.startsWith('text/html')) for (const m of r.body.matchAll(/\shref="([^"]+)"/g)) admit(m[1].replace(/&amp;/g, '&'));
+      if (r.type.startsWith('text/html'))
+        for (const m of r.body.matchAll(/\shref="([^"]+)"/g)) admit(m[1].replace(/&amp;/g, '&'));
       const location = r.headers.get('location');
       if (location && r.status >= 300 && r.status < 400 && !location.startsWith('/signin')) admit(location);
     }

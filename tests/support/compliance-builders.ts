@@ -38,19 +38,38 @@ export function project(over: Partial<ComplianceProject> = {}): ComplianceProjec
 }
 
 let nextId = 1;
-export function inspection(date: string, time = '10:00', over: Partial<ComplianceInspection> = {}): ComplianceInspection {
-  return { id: nextId++, inspectedAt: at(date, time), type: 'routine', disturbedAcresActive: 2, disturbedAcresInactive: 0.5, snowCover: false, practices: [], inactiveAreas: [], ...over };
+export function inspection(
+  date: string,
+  time = '10:00',
+  over: Partial<ComplianceInspection> = {},
+): ComplianceInspection {
+  return {
+    id: nextId++,
+    inspectedAt: at(date, time),
+    type: 'routine',
+    disturbedAcresActive: 2,
+    disturbedAcresInactive: 0.5,
+    snowCover: false,
+    practices: [],
+    inactiveAreas: [],
+    ...over,
+  };
 }
 
 /** Inspections on the given local dates (10:00). */
 export const on = (...dates: string[]) => dates.map((d) => inspection(d));
 
-export function data(over: Partial<ProjectComplianceData> & { p?: Partial<ComplianceProject> } = {}): ProjectComplianceData {
+export function data(
+  over: Partial<ProjectComplianceData> & { p?: Partial<ComplianceProject> } = {},
+): ProjectComplianceData {
   const { p, ...rest } = over;
   return { project: project(p), inspections: [], summaries: [], corrective: [], ...rest };
 }
 
-export function ctx(now: Date, over: Partial<Omit<ComplianceContext, 'settings'>> & { settings?: Partial<ComplianceSettings> } = {}): ComplianceContext {
+export function ctx(
+  now: Date,
+  over: Partial<Omit<ComplianceContext, 'settings'>> & { settings?: Partial<ComplianceSettings> } = {},
+): ComplianceContext {
   const { settings, ...rest } = over;
   return { now, storms: [], ...rest, settings: { ...DEFAULT_COMPLIANCE_SETTINGS, ...settings } };
 }
@@ -62,8 +81,16 @@ export function findings(d: ProjectComplianceData, c: ComplianceContext, rule?: 
 /** Every month's summary filed on the 5th of the next, so the monthly rule stays out of the way of the others. */
 export function allSummaries(from: string, to: string) {
   const out = [];
-  for (let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7)); `${y}-${String(m).padStart(2, '0')}` <= to; m === 12 ? (y++, (m = 1)) : m++) {
-    out.push({ month: `${y}-${String(m).padStart(2, '0')}`, version: 1, submittedAt: at(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-05`) });
+  for (
+    let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7));
+    `${y}-${String(m).padStart(2, '0')}` <= to;
+    m === 12 ? (y++, (m = 1)) : m++
+  ) {
+    out.push({
+      month: `${y}-${String(m).padStart(2, '0')}`,
+      version: 1,
+      submittedAt: at(`${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-05`),
+    });
   }
   return out;
 }

@@ -20,7 +20,10 @@ export default async function setup(project: TestProject) {
   // The files that share this portal would each fail with "fetch failed": say once why it stopped.
   let stopping = false;
   portal.process.once('exit', (code, signal) => {
-    if (!stopping) console.error(`The shared test portal exited (code ${code}, signal ${signal}). Its output:\n${portal.output().slice(-20_000)}`);
+    if (!stopping)
+      console.error(
+        `The shared test portal exited (code ${code}, signal ${signal}). Its output:\n${portal.output().slice(-20_000)}`,
+      );
   });
   project.provide('baseURL', portal.url);
   project.provide('dataDir', portal.dataDir);

@@ -62,7 +62,15 @@ function day(days: number): string {
 }
 function hhmm(hoursAgo: number): { on: string; time: string } {
   const at = new Date(Date.now() - hoursAgo * 3_600_000);
-  return { on: at.toLocaleDateString('en-CA', { timeZone: 'America/New_York' }), time: new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at) };
+  return {
+    on: at.toLocaleDateString('en-CA', { timeZone: 'America/New_York' }),
+    time: new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at),
+  };
 }
 /** The next weekday at least a week ahead (for a closure that moves no past dates). */
 function futureWeekday(): string {
@@ -83,7 +91,8 @@ export async function seedHostileInput(base: string, dbPath: string): Promise<Se
       admin: await signIn(base, 'admin@rotterdam.example', DEMO_PASSWORD),
       operator: await signIn(base, 'operator@rotterdam.example', DEMO_PASSWORD),
     };
-    const act = (page: string, action: string, fields: Fields, who: keyof typeof cookies) => ok(postAction(base, page, action, fields, cookies[who]), action);
+    const act = (page: string, action: string, fields: Fields, who: keyof typeof cookies) =>
+      ok(postAction(base, page, action, fields, cookies[who]), action);
 
     // The clerk registers a published project with a payload in every text field of the NOI record.
     const created = await act(
@@ -128,53 +137,223 @@ export async function seedHostileInput(base: string, dbPath: string): Promise<Se
     const projectId = one<{ id: number }>('select id from projects where slug = ?', slug).id;
     const here = `/staff/projects/${slug}`;
 
-    await act(`${here}/parties`, 'registry.saveParty', { projectId, role: 'contractor', companyName: fit(160), contactName: fit(120), contactTitle: fit(120), phone: fit(40), email: 'contractor@example.org', license: fit(80), measures: fit(1000), certifiedOn: day(-5) }, 'clerk');
+    await act(
+      `${here}/parties`,
+      'registry.saveParty',
+      {
+        projectId,
+        role: 'contractor',
+        companyName: fit(160),
+        contactName: fit(120),
+        contactTitle: fit(120),
+        phone: fit(40),
+        email: 'contractor@example.org',
+        license: fit(80),
+        measures: fit(1000),
+        certifiedOn: day(-5),
+      },
+      'clerk',
+    );
     await act(`${here}/parties`, 'registry.addWater', { projectId, name: fit(120), waterType: 'wetland' }, 'clerk');
     // A SWPPP with a hostile title and file name: it opens the officer's review.
-    await ok(postMultipart(base, `${here}/documents`, { type: 'swppp', title: fit(200), documentDate: day(-10), public: 'on' }, { file: [{ bytes: await pdf('swppp'), name: HOSTILE_FILENAME, type: 'application/pdf' }] }, cookies.clerk), 'SWPPP upload');
-    const reviewId = one<{ id: number }>('select id from swppp_reviews where project_id = ? order by id desc', projectId).id;
-    await act(`${here}/swppp`, 'swppp.notifyDeficiencies', { reviewId, on: day(-1), deficiencies: fit(4000) }, 'officer');
-    await act(`${here}/guarantees`, 'guarantees.save', { projectId, kind: 'letter_of_credit', purpose: 'maintenance', amount: '25000.00', institution: fit(160), reference: fit(80), receivedOn: day(-20), expiresOn: day(300), notes: fit(2000) }, 'officer');
+    await ok(
+      postMultipart(
+        base,
+        `${here}/documents`,
+        { type: 'swppp', title: fit(200), documentDate: day(-10), public: 'on' },
+        { file: [{ bytes: await pdf('swppp'), name: HOSTILE_FILENAME, type: 'application/pdf' }] },
+        cookies.clerk,
+      ),
+      'SWPPP upload',
+    );
+    const reviewId = one<{ id: number }>(
+      'select id from swppp_reviews where project_id = ? order by id desc',
+      projectId,
+    ).id;
+    await act(
+      `${here}/swppp`,
+      'swppp.notifyDeficiencies',
+      { reviewId, on: day(-1), deficiencies: fit(4000) },
+      'officer',
+    );
+    await act(
+      `${here}/guarantees`,
+      'guarantees.save',
+      {
+        projectId,
+        kind: 'letter_of_credit',
+        purpose: 'maintenance',
+        amount: '25000.00',
+        institution: fit(160),
+        reference: fit(80),
+        receivedOn: day(-20),
+        expiresOn: day(300),
+        notes: fit(2000),
+      },
+      'officer',
+    );
 
     // The officer: a public notice of violation with a new violation, evidence, a notice taken by phone.
     const issued = await act(
       `${here}/enforcement`,
       'enforcement.issue',
-      { projectId, type: 'notice_of_violation', issuedOn: day(-2), citedSection: fit(300), summary: fit(4000), requiredMeasures: fit(4000), complyBy: day(10), public: 'on', newViolationDescription: fit(2000), newViolationSection: fit(300), newViolationObservedOn: day(-3) },
+      {
+        projectId,
+        type: 'notice_of_violation',
+        issuedOn: day(-2),
+        citedSection: fit(300),
+        summary: fit(4000),
+        requiredMeasures: fit(4000),
+        complyBy: day(10),
+        public: 'on',
+        newViolationDescription: fit(2000),
+        newViolationSection: fit(300),
+        newViolationObservedOn: day(-3),
+      },
       'officer',
     );
     const actionId = Number(/\/staff\/enforcement\/(\d+)/.exec(issued)![1]);
-    await ok(postMultipart(base, `/staff/enforcement/${actionId}`, { title: fit(200), documentDate: day(-2), public: 'on' }, { file: [{ bytes: await pdf('evidence'), name: HOSTILE_FILENAME, type: 'application/pdf' }] }, cookies.officer), 'evidence upload');
-    await act(`${here}/inspections`, 'notices.recordViolation', { projectId, observedOn: day(-1), description: fit(2000), section: fit(300) }, 'officer');
-    await act(`${here}/inspections`, 'notices.record', { projectId, milestone: 'clearing_complete', scheduledDate: day(5), scheduledTime: '07:30', givenDate: day(-1), givenTime: '09:00', givenBy: fit(120), notes: fit(1000) }, 'officer');
-    await act(`${here}/inspections`, 'notices.scheduleTownInspection', { projectId, milestone: 'rough_grading_complete', scheduledDate: day(3), scheduledTime: '09:00', notes: fit(1000) }, 'officer');
+    await ok(
+      postMultipart(
+        base,
+        `/staff/enforcement/${actionId}`,
+        { title: fit(200), documentDate: day(-2), public: 'on' },
+        { file: [{ bytes: await pdf('evidence'), name: HOSTILE_FILENAME, type: 'application/pdf' }] },
+        cookies.officer,
+      ),
+      'evidence upload',
+    );
+    await act(
+      `${here}/inspections`,
+      'notices.recordViolation',
+      { projectId, observedOn: day(-1), description: fit(2000), section: fit(300) },
+      'officer',
+    );
+    await act(
+      `${here}/inspections`,
+      'notices.record',
+      {
+        projectId,
+        milestone: 'clearing_complete',
+        scheduledDate: day(5),
+        scheduledTime: '07:30',
+        givenDate: day(-1),
+        givenTime: '09:00',
+        givenBy: fit(120),
+        notes: fit(1000),
+      },
+      'officer',
+    );
+    await act(
+      `${here}/inspections`,
+      'notices.scheduleTownInspection',
+      {
+        projectId,
+        milestone: 'rough_grading_complete',
+        scheduledDate: day(3),
+        scheduledTime: '09:00',
+        notes: fit(1000),
+      },
+      'officer',
+    );
     const storm = hhmm(2);
-    await act('/staff/storms', 'storms.record', { endedOn: storm.on, endedTime: storm.time, inches: '0.7', gauge: fit(160) }, 'officer');
-    const feed = await fetch(new URL('/_actions/calendarFeed.create', base), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(base).origin, Cookie: cookies.officer }, body: '' });
+    await act(
+      '/staff/storms',
+      'storms.record',
+      { endedOn: storm.on, endedTime: storm.time, inches: '0.7', gauge: fit(160) },
+      'officer',
+    );
+    const feed = await fetch(new URL('/_actions/calendarFeed.create', base), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: new URL(base).origin,
+        Cookie: cookies.officer,
+      },
+      body: '',
+    });
     const calendarFeedPath = /\/officer-calendar\/[A-Za-z0-9_-]+\.ics/.exec(await feed.text())![0];
 
     // The admin invites a user whose name and title are payloads (the invitation mail carries them).
     const run = Date.now().toString(36);
-    await act('/staff/users', 'accounts.inviteUser', { email: `hostile.user.${run}@example.org`, name: fit(120), title: fit(120), roles: 'clerk' }, 'admin');
-    const invitedUserId = one<{ id: number }>('select id from users where email = ?', `hostile.user.${run}@example.org`).id;
+    await act(
+      '/staff/users',
+      'accounts.inviteUser',
+      { email: `hostile.user.${run}@example.org`, name: fit(120), title: fit(120), roles: 'clerk' },
+      'admin',
+    );
+    const invitedUserId = one<{ id: number }>(
+      'select id from users where email = ?',
+      `hostile.user.${run}@example.org`,
+    ).id;
 
     // The public: a records request about the new project, with payloads in every field.
     const key = `hostile-${Date.now()}`.padEnd(43, 'k').slice(0, 43);
-    const submitted = await postAction(base, '/requests/new', 'requests.submit', { formKey: key, intent: 'submit', project: slug, freeText: fit(4000), delivery: 'paper_mail', name: fit(200), email: `hostile.requester.${run}@example.org`, phone: fit(40), address: fit(500) });
+    const submitted = await postAction(base, '/requests/new', 'requests.submit', {
+      formKey: key,
+      intent: 'submit',
+      project: slug,
+      freeText: fit(4000),
+      delivery: 'paper_mail',
+      name: fit(200),
+      email: `hostile.requester.${run}@example.org`,
+      phone: fit(40),
+      address: fit(500),
+    });
     const trackingPath = expectRedirect(submitted, 'records request').replace(/\?.*$/, '');
-    const req = one<{ id: number; number: string }>('select id, number from records_requests where requester_email = ? order by id desc', `hostile.requester.${run}@example.org`);
+    const req = one<{ id: number; number: string }>(
+      'select id, number from records_requests where requester_email = ? order by id desc',
+      `hostile.requester.${run}@example.org`,
+    );
     const r = `/staff/requests/${req.id}`;
-    await act(r, 'requests.acknowledge', { id: req.id, acknowledgedOn: day(0), promisedOn: day(15), reason: fit(2000) }, 'clerk');
+    await act(
+      r,
+      'requests.acknowledge',
+      { id: req.id, acknowledgedOn: day(0), promisedOn: day(15), reason: fit(2000) },
+      'clerk',
+    );
     await act(r, 'requests.note', { id: req.id, body: fit(4000), audience: 'requester' }, 'clerk');
     await act(r, 'requests.note', { id: req.id, body: fit(4000), audience: 'internal' }, 'clerk');
-    await ok(postMultipart(base, `${r}/upload`, { description: fit(500) }, { file: [{ bytes: await pdf('scan'), name: HOSTILE_FILENAME, type: 'application/pdf' }] }, cookies.clerk), 'request upload');
+    await ok(
+      postMultipart(
+        base,
+        `${r}/upload`,
+        { description: fit(500) },
+        { file: [{ bytes: await pdf('scan'), name: HOSTILE_FILENAME, type: 'application/pdf' }] },
+        cookies.clerk,
+      ),
+      'request upload',
+    );
     await act(r, 'requests.extend', { id: req.id, promisedOn: day(25), reason: fit(2000) }, 'clerk');
-    const item = one<{ id: number; pages: number }>('select id, pages from request_items where request_id = ? and file_sha256 is not null', req.id);
-    await act(r, 'requests.bill', { id: req.id, itemId: String(item.id), pages: String(item.pages), sheets: '0', postage: '1.00', discount: '0.10', discountReason: fit(500) }, 'clerk');
-    await act('/staff/closures', 'requests.setClosure', { date: futureWeekday(), name: fit(120), closed: 'yes' }, 'clerk');
+    const item = one<{ id: number; pages: number }>(
+      'select id, pages from request_items where request_id = ? and file_sha256 is not null',
+      req.id,
+    );
+    await act(
+      r,
+      'requests.bill',
+      {
+        id: req.id,
+        itemId: String(item.id),
+        pages: String(item.pages),
+        sheets: '0',
+        postage: '1.00',
+        discount: '0.10',
+        discountReason: fit(500),
+      },
+      'clerk',
+    );
+    await act(
+      '/staff/closures',
+      'requests.setClosure',
+      { date: futureWeekday(), name: fit(120), closed: 'yes' },
+      'clerk',
+    );
 
     // An operator files on their own project: an inspection report, a monthly summary, a document.
-    const operatorSlug = one<{ slug: string }>("select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and p.status = 'active' and p.actual_start_on is not null order by p.name").slug;
+    const operatorSlug = one<{ slug: string }>(
+      "select p.slug from projects p join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and p.status = 'active' and p.actual_start_on is not null order by p.name",
+    ).slug;
     const op = `/operator/projects/${operatorSlug}`;
     const at = hhmm(1);
     await ok(
@@ -217,7 +396,9 @@ export async function seedHostileInput(base: string, dbPath: string): Promise<Se
       'inspection report',
     );
     const inspectionId = one<{ id: number }>('select max(id) as id from inspections').id;
-    const summaryForm = await (await fetch(new URL(`${op}/summaries/new`, base), { headers: { Cookie: cookies.operator } })).text();
+    const summaryForm = await (
+      await fetch(new URL(`${op}/summaries/new`, base), { headers: { Cookie: cookies.operator } })
+    ).text();
     const value = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(summaryForm)?.[1] ?? '0';
     await ok(
       postMultipart(
@@ -244,11 +425,38 @@ export async function seedHostileInput(base: string, dbPath: string): Promise<Se
       'monthly summary',
     );
     const summaryId = one<{ id: number }>('select max(id) as id from monthly_summaries').id;
-    await ok(postMultipart(base, `${op}/documents/new`, { type: 'as_built_plans', documentDate: day(-1), description: fit(500), publicProposed: 'yes' }, { document: [{ bytes: await pdf('as-built'), name: HOSTILE_FILENAME, type: 'application/pdf' }] }, cookies.operator), 'operator document');
+    await ok(
+      postMultipart(
+        base,
+        `${op}/documents/new`,
+        { type: 'as_built_plans', documentDate: day(-1), description: fit(500), publicProposed: 'yes' },
+        { document: [{ bytes: await pdf('as-built'), name: HOSTILE_FILENAME, type: 'application/pdf' }] },
+        cookies.operator,
+      ),
+      'operator document',
+    );
     // The officer returns the report with a comment the operator reads (and is emailed).
-    await act(`/staff/reviews/inspections/${inspectionId}`, 'reviews.decideInspection', { id: inspectionId, decision: 'return', comment: fit(2000), reportPublic: 'on' }, 'officer');
+    await act(
+      `/staff/reviews/inspections/${inspectionId}`,
+      'reviews.decideInspection',
+      { id: inspectionId, decision: 'return', comment: fit(2000), reportPublic: 'on' },
+      'officer',
+    );
 
-    return { slug, projectId, actionId, requestId: req.id, requestNumber: req.number, trackingPath, operatorSlug, inspectionId, summaryId, invitedUserId, calendarFeedPath, cookies };
+    return {
+      slug,
+      projectId,
+      actionId,
+      requestId: req.id,
+      requestNumber: req.number,
+      trackingPath,
+      operatorSlug,
+      inspectionId,
+      summaryId,
+      invitedUserId,
+      calendarFeedPath,
+      cookies,
+    };
   } finally {
     db.close();
   }

@@ -12,7 +12,13 @@ export function formBody(fields: Fields): URLSearchParams {
 }
 
 /** POST a form to `path` running `action` (e.g. "accounts.signIn"), without following redirects. */
-export async function postAction(base: string, path: string, action: string, fields: Fields, cookie?: string): Promise<Response> {
+export async function postAction(
+  base: string,
+  path: string,
+  action: string,
+  fields: Fields,
+  cookie?: string,
+): Promise<Response> {
   const url = new URL(path, base);
   url.searchParams.set('_action', action);
   return fetch(url, {
@@ -50,7 +56,11 @@ export function get(base: string, path: string, cookie?: string): Promise<Respon
  * overlaps its round trips instead of waiting for each in turn). Resolves when all are done; the first
  * failure rejects after the tasks in flight settle.
  */
-export async function eachConcurrently<T>(items: readonly T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function eachConcurrently<T>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: unknown;
   const worker = async () => {

@@ -12,10 +12,15 @@ export function validate(value: unknown, schema: Schema, root: Schema, path = '$
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (alternatives) {
     const results = alternatives.map((s) => validate(value, s, root, path));
-    if (!results.some((r) => r.length === 0)) errors.push(`${path}: matches none of ${alternatives.length} alternatives (${results.map((r) => r[0]).join(' | ')})`);
+    if (!results.some((r) => r.length === 0))
+      errors.push(
+        `${path}: matches none of ${alternatives.length} alternatives (${results.map((r) => r[0]).join(' | ')})`,
+      );
   }
-  if ('const' in schema && value !== schema.const) errors.push(`${path}: ${JSON.stringify(value)} is not ${JSON.stringify(schema.const)}`);
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) errors.push(`${path}: ${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`);
+  if ('const' in schema && value !== schema.const)
+    errors.push(`${path}: ${JSON.stringify(value)} is not ${JSON.stringify(schema.const)}`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    errors.push(`${path}: ${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`);
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
     if (!types.some((t) => isType(value, t))) {
@@ -23,15 +28,21 @@ export function validate(value: unknown, schema: Schema, root: Schema, path = '$
       return errors;
     }
   }
-  if (typeof value === 'string' && typeof schema.pattern === 'string' && !regex(schema.pattern).test(value)) errors.push(`${path}: "${value.slice(0, 60)}" does not match ${schema.pattern.slice(0, 60)}`);
+  if (typeof value === 'string' && typeof schema.pattern === 'string' && !regex(schema.pattern).test(value))
+    errors.push(`${path}: "${value.slice(0, 60)}" does not match ${schema.pattern.slice(0, 60)}`);
   if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) errors.push(`${path}: ${value} < ${schema.minimum}`);
-    if (typeof schema.maximum === 'number' && value > schema.maximum) errors.push(`${path}: ${value} > ${schema.maximum}`);
-    if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) errors.push(`${path}: ${value} <= ${schema.exclusiveMinimum}`);
+    if (typeof schema.minimum === 'number' && value < schema.minimum)
+      errors.push(`${path}: ${value} < ${schema.minimum}`);
+    if (typeof schema.maximum === 'number' && value > schema.maximum)
+      errors.push(`${path}: ${value} > ${schema.maximum}`);
+    if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum)
+      errors.push(`${path}: ${value} <= ${schema.exclusiveMinimum}`);
   }
   if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) errors.push(`${path}: fewer than ${schema.minItems} items`);
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) errors.push(`${path}: more than ${schema.maxItems} items`);
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+      errors.push(`${path}: fewer than ${schema.minItems} items`);
+    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems)
+      errors.push(`${path}: more than ${schema.maxItems} items`);
     const prefix = (schema.prefixItems as Schema[] | undefined) ?? [];
     value.forEach((item, i) => {
       const s = prefix[i] ?? (schema.items as Schema | undefined);
@@ -41,11 +52,13 @@ export function validate(value: unknown, schema: Schema, root: Schema, path = '$
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const obj = value as Record<string, unknown>;
     const props = (schema.properties as Record<string, Schema> | undefined) ?? {};
-    for (const name of (schema.required as string[] | undefined) ?? []) if (!(name in obj)) errors.push(`${path}: missing required ${name}`);
+    for (const name of (schema.required as string[] | undefined) ?? [])
+      if (!(name in obj)) errors.push(`${path}: missing required ${name}`);
     for (const [name, v] of Object.entries(obj)) {
       if (props[name]) errors.push(...validate(v, props[name], root, `${path}.${name}`));
       else if (schema.additionalProperties === false) errors.push(`${path}: undocumented property ${name}`);
-      else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') errors.push(...validate(v, schema.additionalProperties as Schema, root, `${path}.${name}`));
+      else if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+        errors.push(...validate(v, schema.additionalProperties as Schema, root, `${path}.${name}`));
     }
   }
   return errors;
@@ -79,7 +92,8 @@ function isType(value: unknown, type: string): boolean {
 function resolve(root: Schema, ref: string): Schema {
   if (!ref.startsWith('#/')) throw new Error(`Only local $refs are followed: ${ref}`);
   let at: unknown = root;
-  for (const part of ref.slice(2).split('/')) at = (at as Record<string, unknown>)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of ref.slice(2).split('/'))
+    at = (at as Record<string, unknown>)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   if (!at || typeof at !== 'object') throw new Error(`Unresolved $ref ${ref}`);
   return at as Schema;
 }

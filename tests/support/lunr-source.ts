@@ -30,7 +30,11 @@ function weightIn(vector: { elements: number[] } | undefined, termIndex: number)
 export function fromLunrIndex(index: lunr.Index): TermSource {
   let source = fromLunr.get(index);
   if (source) return source;
-  const raw = index as unknown as { invertedIndex: Record<string, Posting>; fieldVectors: Record<string, { elements: number[] }>; fields: string[] };
+  const raw = index as unknown as {
+    invertedIndex: Record<string, Posting>;
+    fieldVectors: Record<string, { elements: number[] }>;
+    fields: string[];
+  };
   const refs: string[] = [];
   const refNo = new Map<string, number>();
   for (const key of Object.keys(raw.fieldVectors)) {
@@ -62,7 +66,8 @@ export function fromLunrIndex(index: lunr.Index): TermSource {
               .sort((a, b) => a - b),
           );
           const w = new Float64Array(d.length);
-          for (let i = 0; i < d.length; i++) w[i] = weightIn(raw.fieldVectors[`${field}/${refs[d[i]]}`], posting._index);
+          for (let i = 0; i < d.length; i++)
+            w[i] = weightIn(raw.fieldVectors[`${field}/${refs[d[i]]}`], posting._index);
           docs.push(d);
           weights.push(w);
           size += d.length;
@@ -76,4 +81,3 @@ export function fromLunrIndex(index: lunr.Index): TermSource {
   fromLunr.set(index, source);
   return source;
 }
-

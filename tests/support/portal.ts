@@ -81,7 +81,12 @@ export async function sharedDemoTemplate(prefix?: string): Promise<{ dir: string
  * (scripts/module-hooks.ts; the path is relative to the project root, the cwd).
  */
 export const MODULE_HOOKS_FLAG = '--import=./scripts/module-hooks.ts';
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=32', '--heap-growing-percent=200', MODULE_HOOKS_FLAG];
+export const SERVER_NODE_FLAGS = [
+  '--max-old-space-size=512',
+  '--max-semi-space-size=32',
+  '--heap-growing-percent=200',
+  MODULE_HOOKS_FLAG,
+];
 
 export async function startPortal(
   options: { dataDir?: string; env?: Record<string, string>; args?: string[]; fromTemplate?: boolean } = {},
@@ -93,12 +98,24 @@ export async function startPortal(
   const template = options.fromTemplate === false || options.dataDir ? undefined : demoTemplate();
   if (template) fs.cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? [])], {
-    cwd: ROOT,
-    // GEOCODER=town: tests never reach for the network (the Census Bureau geocoder is the default in production).
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), ASTRO_TELEMETRY_DISABLED: '1', GEOCODER: 'town', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? [])],
+    {
+      cwd: ROOT,
+      // GEOCODER=town: tests never reach for the network (the Census Bureau geocoder is the default in production).
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ASTRO_TELEMETRY_DISABLED: '1',
+        GEOCODER: 'town',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

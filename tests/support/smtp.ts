@@ -50,7 +50,10 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
       const found = messages.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`No matching mail within ${timeoutMs} ms (got ${messages.length})`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`No matching mail within ${timeoutMs} ms (got ${messages.length})`)),
+          timeoutMs,
+        );
         waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },

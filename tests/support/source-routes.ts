@@ -36,12 +36,18 @@ export function listActions(): string[] {
  * that export a POST handler.
  */
 export function listPostRoutes(): string[] {
-  return fs
-    .readdirSync(PAGES, { recursive: true })
-    .map(String)
-    .filter((f) => /\.(astro|ts)$/.test(f))
-    // requestFormPage (src/lib/server/requests/form-page.ts) reads the page's own POST for the request forms.
-    .filter((f) => /receiveMultipart\(|request\.method === 'POST'|requestFormPage\(|export (const|async function) (POST|PUT|PATCH|DELETE|ALL)\b/.test(fs.readFileSync(path.join(PAGES, f), 'utf8')))
-    .map((f) => f.replace(/\.(astro|ts)$/, ''))
-    .sort();
+  return (
+    fs
+      .readdirSync(PAGES, { recursive: true })
+      .map(String)
+      .filter((f) => /\.(astro|ts)$/.test(f))
+      // requestFormPage (src/lib/server/requests/form-page.ts) reads the page's own POST for the request forms.
+      .filter((f) =>
+        /receiveMultipart\(|request\.method === 'POST'|requestFormPage\(|export (const|async function) (POST|PUT|PATCH|DELETE|ALL)\b/.test(
+          fs.readFileSync(path.join(PAGES, f), 'utf8'),
+        ),
+      )
+      .map((f) => f.replace(/\.(astro|ts)$/, ''))
+      .sort()
+  );
 }

@@ -22,10 +22,24 @@ const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 function town() {
   const db = openDatabase(':memory:');
   migrateDatabase(db);
-  const add = (slug: string, p: { latitude: number; longitude: number }, createdAt = new Date('2025-01-01T00:00:00Z')) =>
+  const add = (
+    slug: string,
+    p: { latitude: number; longitude: number },
+    createdAt = new Date('2025-01-01T00:00:00Z'),
+  ) =>
     db
       .insert(projects)
-      .values({ slug, name: slug, siteAddress: `1 ${slug}`, kind: 'major', status: 'active', ...p, createdAt, updatedAt: createdAt, publishedAt: createdAt })
+      .values({
+        slug,
+        name: slug,
+        siteAddress: `1 ${slug}`,
+        kind: 'major',
+        status: 'active',
+        ...p,
+        createdAt,
+        updatedAt: createdAt,
+        publishedAt: createdAt,
+      })
       .returning({ id: projects.id })
       .get().id;
   const site = add('site', SITE);
@@ -43,15 +57,34 @@ function subscribed(db: DB, input: Parameters<typeof subscribe>[1], now: Date) {
   return r.subscriptionId;
 }
 
-function addAction(db: DB, projectId: number, createdAt: Date, extra: Partial<typeof enforcementActions.$inferInsert> = {}) {
+function addAction(
+  db: DB,
+  projectId: number,
+  createdAt: Date,
+  extra: Partial<typeof enforcementActions.$inferInsert> = {},
+) {
   return db
     .insert(enforcementActions)
-    .values({ projectId, type: 'notice_of_violation', category: 'formal', issuedOn: '2026-06-01', summary: 'Silt fence down.', createdAt, updatedAt: createdAt, ...extra })
+    .values({
+      projectId,
+      type: 'notice_of_violation',
+      category: 'formal',
+      issuedOn: '2026-06-01',
+      summary: 'Silt fence down.',
+      createdAt,
+      updatedAt: createdAt,
+      ...extra,
+    })
     .returning({ id: enforcementActions.id })
     .get().id;
 }
 
-const mails = (db: DB, kind?: string) => db.select().from(outbox).all().filter((m) => !kind || m.kind === kind);
+const mails = (db: DB, kind?: string) =>
+  db
+    .select()
+    .from(outbox)
+    .all()
+    .filter((m) => !kind || m.kind === kind);
 
 describe('the alert dispatcher', () => {
   it('announces nothing that existed before it first ran', () => {
@@ -66,11 +99,41 @@ describe('the alert dispatcher', () => {
   it('sends an immediate alert once, with one-click unsubscribe headers and link, only to confirmed matching subscriptions', () => {
     const { db, site, far } = town();
     dispatchAlerts(db, at(0), BASE);
-    subscribed(db, { email: 'project@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, at(1));
-    subscribed(db, { email: 'area@example.org', target: 'area', latitude: SITE.latitude + 0.001, longitude: SITE.longitude, radiusMiles: 0.25, frequency: 'immediate' }, at(1));
-    subscribed(db, { email: 'elsewhere@example.org', target: 'area', latitude: 42.9, longitude: -74.1, radiusMiles: 2, frequency: 'immediate' }, at(1));
+    subscribed(
+      db,
+      { email: 'project@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+      at(1),
+    );
+    subscribed(
+      db,
+      {
+        email: 'area@example.org',
+        target: 'area',
+        latitude: SITE.latitude + 0.001,
+        longitude: SITE.longitude,
+        radiusMiles: 0.25,
+        frequency: 'immediate',
+      },
+      at(1),
+    );
+    subscribed(
+      db,
+      {
+        email: 'elsewhere@example.org',
+        target: 'area',
+        latitude: 42.9,
+        longitude: -74.1,
+        radiusMiles: 2,
+        frequency: 'immediate',
+      },
+      at(1),
+    );
     // Pending (never confirmed): gets nothing.
-    subscribe(db, { email: 'pending@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '127.0.0.2', baseUrl: BASE, now: at(1) });
+    subscribe(
+      db,
+      { email: 'pending@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+      { ip: '127.0.0.2', baseUrl: BASE, now: at(1) },
+    );
 
     addAction(db, site, at(2));
     addAction(db, far, at(2));
@@ -82,7 +145,9 @@ describe('the alert dispatcher', () => {
     expect(alerts.map((m) => m.toAddress).sort()).toEqual(['area@example.org', 'project@example.org']);
     for (const m of alerts) {
       const headers = JSON.parse(m.headersJson!);
-      expect(headers['List-Unsubscribe']).toMatch(/^<https:\/\/portal\.example\/alerts\/unsubscribe\/one-click\?token=[\w-]{43}>$/);
+      expect(headers['List-Unsubscribe']).toMatch(
+        /^<https:\/\/portal\.example\/alerts\/unsubscribe\/one-click\?token=[\w-]{43}>$/,
+      );
       expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       expect(m.textBody).toMatch(/unsubscribe with one click: https:\/\/portal\.example\/alerts\/unsubscribe\?token=/);
       expect(m.textBody).not.toContain('Private note');
@@ -95,8 +160,21 @@ describe('the alert dispatcher', () => {
   it('finds monthly summaries posted and projects published since the last run', () => {
     const { db, site, add } = town();
     dispatchAlerts(db, at(0), BASE);
-    subscribed(db, { email: 'area@example.org', target: 'area', latitude: SITE.latitude, longitude: SITE.longitude, radiusMiles: 1, frequency: 'immediate' }, at(1));
-    db.insert(monthlySummaries).values({ projectId: site, month: '2026-05', narrative: 'All controls in place.', submittedAt: at(2) }).run();
+    subscribed(
+      db,
+      {
+        email: 'area@example.org',
+        target: 'area',
+        latitude: SITE.latitude,
+        longitude: SITE.longitude,
+        radiusMiles: 1,
+        frequency: 'immediate',
+      },
+      at(1),
+    );
+    db.insert(monthlySummaries)
+      .values({ projectId: site, month: '2026-05', narrative: 'All controls in place.', submittedAt: at(2) })
+      .run();
     add('new-nearby', destinationPoint(SITE, 90, 0.5), at(2));
     dispatchAlerts(db, at(3), BASE);
     const [digest] = mails(db, 'alert-digest');
@@ -108,13 +186,22 @@ describe('the alert dispatcher', () => {
   it('gathers daily digests: nothing before a day has passed, then one message with everything', () => {
     const { db, site } = town();
     dispatchAlerts(db, at(0), BASE);
-    const id = subscribed(db, { email: 'daily@example.org', target: 'project', projectSlug: 'site', frequency: 'daily' }, at(1));
+    const id = subscribed(
+      db,
+      { email: 'daily@example.org', target: 'project', projectSlug: 'site', frequency: 'daily' },
+      at(1),
+    );
     addAction(db, site, at(10));
     dispatchAlerts(db, at(11), BASE);
     addAction(db, site, at(60), { type: 'stop_work_order', summary: 'Stop all work.' });
     dispatchAlerts(db, at(61), BASE);
     expect(mails(db, 'alert-digest')).toHaveLength(0);
-    const pending = () => db.select().from(alertDeliveries).all().filter((d) => d.subscriptionId === id && !d.sentAt).length;
+    const pending = () =>
+      db
+        .select()
+        .from(alertDeliveries)
+        .all()
+        .filter((d) => d.subscriptionId === id && !d.sentAt).length;
     expect(pending()).toBe(2);
 
     expect(dispatchAlerts(db, at(24 * 60 + 2), BASE).digests).toBe(1);
@@ -140,60 +227,124 @@ describe('the alert dispatcher', () => {
 
   it('confirmation links are single-purpose and expire; subscribing is rate-limited per address', () => {
     const { db } = town();
-    const r = subscribe(db, { email: 'x@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '10.0.0.1', baseUrl: BASE, now: at(0) });
+    const r = subscribe(
+      db,
+      { email: 'x@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+      { ip: '10.0.0.1', baseUrl: BASE, now: at(0) },
+    );
     expect(r.ok).toBe(true);
     const token = /confirm\?token=([\w-]+)/.exec(mails(db, 'alert-confirm')[0].textBody)![1];
-    expect(confirmSubscription(db, token, { ip: '1', now: at(8 * 24 * 60) })).toMatchObject({ ok: false, message: expect.stringContaining('expired') });
+    expect(confirmSubscription(db, token, { ip: '1', now: at(8 * 24 * 60) })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('expired'),
+    });
     expect(confirmSubscription(db, 'x'.repeat(43), { ip: '1', now: at(1) }).ok).toBe(false);
     expect(db.select().from(projects).all().length).toBe(2);
     // The stored hash is not the token.
     expect(JSON.stringify(db.$client.prepare('select * from alert_subscriptions').all())).not.toContain(token);
     expect(JSON.stringify(db.$client.prepare('select * from alert_subscriptions').all())).toContain(hashToken(token));
-    for (let i = 0; i < 4; i++) subscribe(db, { email: 'x@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '10.0.0.1', baseUrl: BASE, now: at(2) });
-    const limited = subscribe(db, { email: 'X@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '10.0.0.9', baseUrl: BASE, now: at(3) });
+    for (let i = 0; i < 4; i++)
+      subscribe(
+        db,
+        { email: 'x@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+        { ip: '10.0.0.1', baseUrl: BASE, now: at(2) },
+      );
+    const limited = subscribe(
+      db,
+      { email: 'X@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+      { ip: '10.0.0.9', baseUrl: BASE, now: at(3) },
+    );
     expect(limited).toMatchObject({ ok: false, reason: 'limited' });
   });
 
   it('forgets addresses that never confirmed once the link has expired', () => {
     const { db } = town();
     dispatchAlerts(db, at(0), BASE);
-    subscribe(db, { email: 'never@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '1', baseUrl: BASE, now: at(1) });
+    subscribe(
+      db,
+      { email: 'never@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+      { ip: '1', baseUrl: BASE, now: at(1) },
+    );
     dispatchAlerts(db, at(2), BASE);
-    expect(db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get()).toEqual({ n: 1 });
+    expect(
+      db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get(),
+    ).toEqual({ n: 1 });
     dispatchAlerts(db, at(8 * 24 * 60), BASE);
-    expect(db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get()).toEqual({ n: 0 });
+    expect(
+      db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get(),
+    ).toEqual({ n: 0 });
   });
 
   it('the confirmation says what the subscription is sent: a project’s never promises "new projects"', () => {
     const { db } = town();
-    subscribe(db, { email: 'one@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, { ip: '10.1.0.1', baseUrl: BASE, now: at(0) });
-    subscribe(db, { email: 'area@example.org', target: 'area', latitude: SITE.latitude, longitude: SITE.longitude, radiusMiles: 0.5, frequency: 'weekly' }, { ip: '10.1.0.2', baseUrl: BASE, now: at(0) });
+    subscribe(
+      db,
+      { email: 'one@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+      { ip: '10.1.0.1', baseUrl: BASE, now: at(0) },
+    );
+    subscribe(
+      db,
+      {
+        email: 'area@example.org',
+        target: 'area',
+        latitude: SITE.latitude,
+        longitude: SITE.longitude,
+        radiusMiles: 0.5,
+        frequency: 'weekly',
+      },
+      { ip: '10.1.0.2', baseUrl: BASE, now: at(0) },
+    );
     const [project, area] = mails(db, 'alert-confirm').map((m) => m.textBody.replace(/\s+/g, ' '));
-    expect(project).toContain('asked for email alerts about the project “site”: new monthly inspection summaries, inspection reports, SWPPP amendments, residents’ reports, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices, as soon as something is posted.');
+    expect(project).toContain(
+      'asked for email alerts about the project “site”: new monthly inspection summaries, inspection reports, SWPPP amendments, residents’ reports, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices, as soon as something is posted.',
+    );
     expect(project).not.toContain('new projects');
-    expect(area).toContain('serious compliance findings, enforcement actions, new projects and Town inspections of permanent stormwater practices, in one email a week at most.');
+    expect(area).toContain(
+      'serious compliance findings, enforcement actions, new projects and Town inspections of permanent stormwater practices, in one email a week at most.',
+    );
     // The dispatcher sends exactly that: a project's subscription never gets "new project" events.
     const sub = { target: 'project' as const, projectId: 1, latitude: null, longitude: null, radiusMiles: null };
-    for (const kind of ALERT_EVENT_KINDS) expect(matches(sub, { kind, projectId: 1 }, undefined), kind).toBe(ALERT_KINDS_SENT.project.includes(kind));
+    for (const kind of ALERT_EVENT_KINDS)
+      expect(matches(sub, { kind, projectId: 1 }, undefined), kind).toBe(ALERT_KINDS_SENT.project.includes(kind));
     expect(ALERT_KINDS_SENT.project).not.toContain('project');
   });
 
   it('matches areas by distance, inclusive at the edge', () => {
-    const sub = { target: 'area' as const, projectId: null, latitude: SITE.latitude, longitude: SITE.longitude, radiusMiles: 0.5 };
+    const sub = {
+      target: 'area' as const,
+      projectId: null,
+      latitude: SITE.latitude,
+      longitude: SITE.longitude,
+      radiusMiles: 0.5,
+    };
     expect(matches(sub, { kind: 'enforcement', projectId: 1 }, destinationPoint(SITE, 10, 0.5))).toBe(true);
     expect(matches(sub, { kind: 'enforcement', projectId: 1 }, destinationPoint(SITE, 10, 0.51))).toBe(false);
     expect(matches(sub, { kind: 'project', projectId: 1 }, { latitude: null, longitude: null })).toBe(false);
-    expect(matches({ ...sub, target: 'project', projectId: 1 }, { kind: 'project', projectId: 1 }, undefined)).toBe(false);
+    expect(matches({ ...sub, target: 'project', projectId: 1 }, { kind: 'project', projectId: 1 }, undefined)).toBe(
+      false,
+    );
   });
 });
 
 describe('the alert dispatcher reads each table once per run, not once per subscription', () => {
-  it('looks up the subscribed projects\' names in one query for all immediate alerts and one for all digests', () => {
+  it("looks up the subscribed projects' names in one query for all immediate alerts and one for all digests", () => {
     const { db, add } = town();
     const ids = [1, 2, 3, 4, 5].map((n) => add(`p${n}`, SITE));
     dispatchAlerts(db, at(0), BASE);
-    ids.forEach((_, n) => subscribed(db, { email: `now${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'immediate' }, at(1)));
-    ids.forEach((_, n) => subscribed(db, { email: `daily${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'daily' }, at(1)));
+    ids.forEach((_, n) =>
+      subscribed(
+        db,
+        { email: `now${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'immediate' },
+        at(1),
+      ),
+    );
+    ids.forEach((_, n) =>
+      subscribed(
+        db,
+        { email: `daily${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'daily' },
+        at(1),
+      ),
+    );
     for (const id of ids) addAction(db, id, at(10));
     // Count the queries drizzle runs.
     const seen: string[] = [];
@@ -235,12 +386,29 @@ describe('records-request statistics', () => {
       '2026-06-10',
     );
     expect(months.map((m) => m.month)).toEqual(['2026-05', '2026-04']);
-    expect(months[0]).toMatchObject({ received: 5, answered: 3, answeredOnTime: 2, onTimePercent: 67, medianDaysToAnswer: 7, withdrawn: 1, open: 1, overdue: 1 });
+    expect(months[0]).toMatchObject({
+      received: 5,
+      answered: 3,
+      answeredOnTime: 2,
+      onTimePercent: 67,
+      medianDaysToAnswer: 7,
+      withdrawn: 1,
+      open: 1,
+      overdue: 1,
+    });
     expect(months[1]).toMatchObject({ received: 1, answered: 1, medianDaysToAnswer: 1 });
-    expect(total).toMatchObject({ received: 6, answered: 4, answeredOnTime: 3, onTimePercent: 75, medianDaysToAnswer: 5.5 });
+    expect(total).toMatchObject({
+      received: 6,
+      answered: 4,
+      answeredOnTime: 3,
+      onTimePercent: 75,
+      medianDaysToAnswer: 5.5,
+    });
   });
 
   it('says nothing rather than 0% when nothing was answered', () => {
-    expect(monthlyRequestStats([r('2026-05-04T14:00:00Z', '2026-05-11', 'received')], '2026-05-05').months[0]).toMatchObject({ onTimePercent: null, medianDaysToAnswer: null, overdue: 0 });
+    expect(
+      monthlyRequestStats([r('2026-05-04T14:00:00Z', '2026-05-11', 'received')], '2026-05-05').months[0],
+    ).toMatchObject({ onTimePercent: null, medianDaysToAnswer: null, overdue: 0 });
   });
 });

@@ -5,7 +5,15 @@
  */
 process.env.ALERT_LINK_SECRET ??= 'unit-test-alert-link-key-0123456789abcdef';
 import { describe, expect, it } from 'vitest';
-import { alertDeliveries, alertEvents, documents, inspectionPractices, inspections, outbox, projects } from '#db/schema.ts';
+import {
+  alertDeliveries,
+  alertEvents,
+  documents,
+  inspectionPractices,
+  inspections,
+  outbox,
+  projects,
+} from '#db/schema.ts';
 import { confirmSubscription, subscribe } from '#lib/server/public/alerts/subscriptions.ts';
 import { dispatchAlerts } from '#lib/server/public/alerts/dispatch.ts';
 import { findingEntityId, latestPublicEvents } from '#lib/server/public/events.ts';
@@ -21,14 +29,30 @@ function town() {
   const add = (slug: string, published = true) =>
     db
       .insert(projects)
-      .values({ slug, name: `Project ${slug}`, siteAddress: `1 ${slug} Road`, kind: 'major', status: 'active', actualStartOn: '2026-05-01', published, latitude: 42.78, longitude: -73.97, createdAt: new Date('2025-01-01'), publishedAt: new Date('2025-01-01') })
+      .values({
+        slug,
+        name: `Project ${slug}`,
+        siteAddress: `1 ${slug} Road`,
+        kind: 'major',
+        status: 'active',
+        actualStartOn: '2026-05-01',
+        published,
+        latitude: 42.78,
+        longitude: -73.97,
+        createdAt: new Date('2025-01-01'),
+        publishedAt: new Date('2025-01-01'),
+      })
       .returning({ id: projects.id })
       .get().id;
   return { db, site: add('site'), hidden: add('hidden', false) };
 }
 
 function subscribed(db: DB, slug: string, now: Date) {
-  const r = subscribe(db, { email: `${slug}@example.org`, target: 'project', projectSlug: slug, frequency: 'immediate' }, { ip: '127.0.0.1', baseUrl: BASE, now });
+  const r = subscribe(
+    db,
+    { email: `${slug}@example.org`, target: 'project', projectSlug: slug, frequency: 'immediate' },
+    { ip: '127.0.0.1', baseUrl: BASE, now },
+  );
   if (!r.ok) throw new Error(r.message);
   const token = /confirm\?token=([\w-]+)/.exec(db.select().from(outbox).all().at(-1)!.textBody)![1];
   expect(confirmSubscription(db, token, { ip: '127.0.0.1', now }).ok).toBe(true);
@@ -36,15 +60,39 @@ function subscribed(db: DB, slug: string, now: Date) {
 
 /** An inspection report with a sediment trap at `pct` % of its storage. */
 function inspect(db: DB, projectId: number, at: Date, pct: number, filedAt = at) {
-  const id = db.insert(inspections).values({ projectId, inspectedAt: at, type: 'routine', inspectorName: 'Q. Inspector', filedAt }).returning({ id: inspections.id }).get().id;
-  db.insert(inspectionPractices).values({ inspectionId: id, practice: 'Sediment trap ST-1', practiceType: 'sediment_trap', sedimentAccumulationPct: pct }).run();
+  const id = db
+    .insert(inspections)
+    .values({ projectId, inspectedAt: at, type: 'routine', inspectorName: 'Q. Inspector', filedAt })
+    .returning({ id: inspections.id })
+    .get().id;
+  db.insert(inspectionPractices)
+    .values({
+      inspectionId: id,
+      practice: 'Sediment trap ST-1',
+      practiceType: 'sediment_trap',
+      sedimentAccumulationPct: pct,
+    })
+    .run();
   return id;
 }
 
 function amendment(db: DB, projectId: number, at: Date, isPublic: boolean) {
   return db
     .insert(documents)
-    .values({ projectId, type: 'swppp_amendment', title: 'SWPPP amendment 1', filename: 'a.pdf', sha256: 'x'.repeat(64), mimeType: 'application/pdf', sizeBytes: 10, public: isPublic, version: 2, documentDate: '2026-06-02', uploadedAt: at, updatedAt: at })
+    .values({
+      projectId,
+      type: 'swppp_amendment',
+      title: 'SWPPP amendment 1',
+      filename: 'a.pdf',
+      sha256: 'x'.repeat(64),
+      mimeType: 'application/pdf',
+      sizeBytes: 10,
+      public: isPublic,
+      version: 2,
+      documentDate: '2026-06-02',
+      uploadedAt: at,
+      updatedAt: at,
+    })
     .returning({ id: documents.id })
     .get().id;
 }
@@ -62,7 +110,16 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     const priv = amendment(db, site, day(2), false);
     const run = dispatchAlerts(db, day(2, '15:00'), BASE);
     expect(run.events).toBe(2);
-    expect(events(db).map((e) => [e.kind, e.entityId]).sort()).toEqual([['inspection_report', report], ['swppp_amendment', pub]].sort());
+    expect(
+      events(db)
+        .map((e) => [e.kind, e.entityId])
+        .sort(),
+    ).toEqual(
+      [
+        ['inspection_report', report],
+        ['swppp_amendment', pub],
+      ].sort(),
+    );
     expect(db.select().from(alertDeliveries).all()).toHaveLength(2);
     // Made public later: announced then, once.
     db.$client.prepare('update documents set public = 1, updated_at = ? where id = ?').run(day(3).getTime(), priv);
@@ -82,7 +139,9 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     const finding = events(db).filter((e) => e.kind === 'finding');
     expect(finding).toHaveLength(1);
     expect(finding[0].entityId).toBe(findingEntityId(site, 'sediment-cleanout:sediment trap st-1:2026-06-02'));
-    expect(finding[0].title).toBe('Serious compliance finding: Sediment trap ST-1 not cleaned out at 50%: Project site');
+    expect(finding[0].title).toBe(
+      'Serious compliance finding: Sediment trap ST-1 not cleaned out at 50%: Project site',
+    );
     expect(finding[0].summary).toContain('Subsection J(16)');
     expect(finding[0].path).toBe('/projects/site#inspection-record');
     expect(run.events).toBe(3); // two reports and the finding

@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
-import { appealable, appealAnsweredLate, appealDueDate, appealInTime, appealRightsText, checkAppeal, type DenialFacts } from '#lib/server/records-requests/appeals.rules.ts';
+import {
+  appealable,
+  appealAnsweredLate,
+  appealDueDate,
+  appealInTime,
+  appealRightsText,
+  checkAppeal,
+  type DenialFacts,
+} from '#lib/server/records-requests/appeals.rules.ts';
 
 const calendar = new BusinessCalendar([{ date: '2027-01-04', name: 'Snow day', active: true }]);
 const none: DenialFacts = { deniedOn: null, itemsWithheldOn: null, missedDeadlineOn: null };
@@ -14,14 +22,46 @@ const none: DenialFacts = { deniedOn: null, itemsWithheldOn: null, missedDeadlin
 describe('what may be appealed, and the last day (30 days after the latest denial)', () => {
   it.each([
     ['nothing denied', none, null],
-    ['a written denial on Tue Dec 1: Thu Dec 31', { ...none, deniedOn: '2026-12-01' }, { kind: 'written_denial', deniedOn: '2026-12-01', lastDay: '2026-12-31' }],
-    ['a missed deadline on Dec 5: day 30 is Mon Jan 4, a snow day → Tue Jan 5', { ...none, missedDeadlineOn: '2026-12-05' }, { kind: 'missed_deadline', deniedOn: '2026-12-05', lastDay: '2027-01-05' }],
-    ['items withheld on Nov 28: day 30 is Mon Dec 28', { ...none, itemsWithheldOn: '2026-11-28' }, { kind: 'partial_denial', deniedOn: '2026-11-28', lastDay: '2026-12-28' }],
-    ['day 30 on a Saturday runs to Monday', { ...none, deniedOn: '2026-11-27' }, { kind: 'written_denial', deniedOn: '2026-11-27', lastDay: '2026-12-28' }],
-    ['missed, then denied in writing: the later denial counts', { ...none, missedDeadlineOn: '2026-12-01', deniedOn: '2026-12-10' }, { kind: 'written_denial', deniedOn: '2026-12-10', lastDay: '2027-01-11' }],
-    ['missed after an item was withheld: the later one counts', { ...none, itemsWithheldOn: '2026-12-01', missedDeadlineOn: '2026-12-03' }, { kind: 'missed_deadline', deniedOn: '2026-12-03', lastDay: '2027-01-05' }],
-    ['items withheld and denied the same day: the written denial', { ...none, itemsWithheldOn: '2026-12-01', deniedOn: '2026-12-01' }, { kind: 'written_denial', deniedOn: '2026-12-01', lastDay: '2026-12-31' }],
-    ['missed and items withheld the same day: the items', { ...none, missedDeadlineOn: '2026-12-01', itemsWithheldOn: '2026-12-01' }, { kind: 'partial_denial', deniedOn: '2026-12-01', lastDay: '2026-12-31' }],
+    [
+      'a written denial on Tue Dec 1: Thu Dec 31',
+      { ...none, deniedOn: '2026-12-01' },
+      { kind: 'written_denial', deniedOn: '2026-12-01', lastDay: '2026-12-31' },
+    ],
+    [
+      'a missed deadline on Dec 5: day 30 is Mon Jan 4, a snow day → Tue Jan 5',
+      { ...none, missedDeadlineOn: '2026-12-05' },
+      { kind: 'missed_deadline', deniedOn: '2026-12-05', lastDay: '2027-01-05' },
+    ],
+    [
+      'items withheld on Nov 28: day 30 is Mon Dec 28',
+      { ...none, itemsWithheldOn: '2026-11-28' },
+      { kind: 'partial_denial', deniedOn: '2026-11-28', lastDay: '2026-12-28' },
+    ],
+    [
+      'day 30 on a Saturday runs to Monday',
+      { ...none, deniedOn: '2026-11-27' },
+      { kind: 'written_denial', deniedOn: '2026-11-27', lastDay: '2026-12-28' },
+    ],
+    [
+      'missed, then denied in writing: the later denial counts',
+      { ...none, missedDeadlineOn: '2026-12-01', deniedOn: '2026-12-10' },
+      { kind: 'written_denial', deniedOn: '2026-12-10', lastDay: '2027-01-11' },
+    ],
+    [
+      'missed after an item was withheld: the later one counts',
+      { ...none, itemsWithheldOn: '2026-12-01', missedDeadlineOn: '2026-12-03' },
+      { kind: 'missed_deadline', deniedOn: '2026-12-03', lastDay: '2027-01-05' },
+    ],
+    [
+      'items withheld and denied the same day: the written denial',
+      { ...none, itemsWithheldOn: '2026-12-01', deniedOn: '2026-12-01' },
+      { kind: 'written_denial', deniedOn: '2026-12-01', lastDay: '2026-12-31' },
+    ],
+    [
+      'missed and items withheld the same day: the items',
+      { ...none, missedDeadlineOn: '2026-12-01', itemsWithheldOn: '2026-12-01' },
+      { kind: 'partial_denial', deniedOn: '2026-12-01', lastDay: '2026-12-31' },
+    ],
   ])('%s', (_name, facts, expected) => {
     expect(appealable(facts, calendar)).toEqual(expected);
   });
@@ -37,9 +77,21 @@ describe('what may be appealed, and the last day (30 days after the latest denia
 
 describe('the appeals officer answers within 10 business days, counted like the request’s five', () => {
   it.each([
-    ['Tue Dec 1 at 10:00: counts from Dec 1, due Tue Dec 15', townInstant('2026-12-01', '10:00'), { countsFromOn: '2026-12-01', dueOn: '2026-12-15' }],
-    ['Tue Dec 1 at 16:30 (close of business): counts from Wed Dec 2, due Wed Dec 16', townInstant('2026-12-01', '16:30'), { countsFromOn: '2026-12-02', dueOn: '2026-12-16' }],
-    ['Sat Dec 19: counts from Mon Dec 21; Christmas and New Year’s Day and the snow day skipped', townInstant('2026-12-19', '11:00'), { countsFromOn: '2026-12-21', dueOn: '2027-01-07' }],
+    [
+      'Tue Dec 1 at 10:00: counts from Dec 1, due Tue Dec 15',
+      townInstant('2026-12-01', '10:00'),
+      { countsFromOn: '2026-12-01', dueOn: '2026-12-15' },
+    ],
+    [
+      'Tue Dec 1 at 16:30 (close of business): counts from Wed Dec 2, due Wed Dec 16',
+      townInstant('2026-12-01', '16:30'),
+      { countsFromOn: '2026-12-02', dueOn: '2026-12-16' },
+    ],
+    [
+      'Sat Dec 19: counts from Mon Dec 21; Christmas and New Year’s Day and the snow day skipped',
+      townInstant('2026-12-19', '11:00'),
+      { countsFromOn: '2026-12-21', dueOn: '2027-01-07' },
+    ],
   ])('%s', (_name, at, expected) => {
     expect(appealDueDate(at, calendar, '16:30')).toEqual(expected);
   });
@@ -59,18 +111,49 @@ describe('what the requester is told, and what the appeal form refuses', () => {
   it.each([
     ['written_denial', 'You may appeal this denial in writing by December 31, 2026 (30 days) to Pat Officer'],
     ['partial_denial', 'You may appeal the records withheld in writing by December 31, 2026'],
-    ['missed_deadline', 'You may appeal this request not being answered in time (a denial under POL §89(4)(a)) in writing by December 31, 2026'],
+    [
+      'missed_deadline',
+      'You may appeal this request not being answered in time (a denial under POL §89(4)(a)) in writing by December 31, 2026',
+    ],
   ] as const)('%s', (kind, text) => {
     const rights = appealRightsText({ ...a, kind }, 'Pat Officer');
     expect(rights).toContain(text);
     expect(rights).toContain('must answer within 10 business days');
   });
   it.each([
-    ['nothing denied', { body: 'x' }, null, '2026-12-02', null, { form: 'Nothing on this request was denied, so there is nothing to appeal.' }],
-    ['already appealed', { body: 'x' }, a, '2026-12-02', 'pending', { form: 'Your appeal is already with the appeals officer.' }],
-    ['already answered', { body: 'x' }, a, '2026-12-02', 'decided', { form: 'The appeals officer has answered your appeal; the next step is a court (CPLR Article 78).' }],
+    [
+      'nothing denied',
+      { body: 'x' },
+      null,
+      '2026-12-02',
+      null,
+      { form: 'Nothing on this request was denied, so there is nothing to appeal.' },
+    ],
+    [
+      'already appealed',
+      { body: 'x' },
+      a,
+      '2026-12-02',
+      'pending',
+      { form: 'Your appeal is already with the appeals officer.' },
+    ],
+    [
+      'already answered',
+      { body: 'x' },
+      a,
+      '2026-12-02',
+      'decided',
+      { form: 'The appeals officer has answered your appeal; the next step is a court (CPLR Article 78).' },
+    ],
     ['too late', { body: 'x' }, a, '2027-01-01', null, { form: 'The 30 days to appeal ended on December 31, 2026.' }],
-    ['empty', { body: '  ' }, a, '2026-12-31', null, { body: 'Say what you are appealing and why, in a sentence or two.' }],
+    [
+      'empty',
+      { body: '  ' },
+      a,
+      '2026-12-31',
+      null,
+      { body: 'Say what you are appealing and why, in a sentence or two.' },
+    ],
     ['in time, on the last day', { body: 'Release the reports.' }, a, '2026-12-31', null, {}],
   ] as const)('%s', (_name, input, ap, today, existing, expected) => {
     expect(checkAppeal(input, ap, today, existing)).toEqual(expected);

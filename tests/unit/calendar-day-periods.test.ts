@@ -23,7 +23,12 @@ describe('a period of calendar days (GCL §20, §25-a)', () => {
   });
 
   it('says nothing about rolling when the last day is a business day', () => {
-    expect(calendarDayPeriod('2026-06-01', 30, calendar)).toStrictEqual({ from: '2026-06-01', days: 30, lastDay: '2026-07-01', dueOn: '2026-07-01' });
+    expect(calendarDayPeriod('2026-06-01', 30, calendar)).toStrictEqual({
+      from: '2026-06-01',
+      days: 30,
+      lastDay: '2026-07-01',
+      dueOn: '2026-07-01',
+    });
   });
 
   it('gives the same answer when asked again (the answer is remembered per calendar)', () => {

@@ -6,7 +6,12 @@
  * instant exactly. A rule that reads `ctx.now` in a new way, with its instant not added, fails the walk.
  */
 import { describe, expect, it } from 'vitest';
-import { clockChangesAt, evaluateCompliance, type ComplianceContext, type ProjectComplianceData } from '#lib/server/compliance/compliance.rules.ts';
+import {
+  clockChangesAt,
+  evaluateCompliance,
+  type ComplianceContext,
+  type ProjectComplianceData,
+} from '#lib/server/compliance/compliance.rules.ts';
 import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/deadlines.rules.ts';
 import { allSummaries, at, ctx, data, inspection, on } from '../support/compliance-builders.ts';
@@ -34,16 +39,34 @@ const project: ProjectComplianceData = data({
   inspections: [...on('2026-06-01', '2026-06-08', '2026-06-15'), inspection(DAY, '14:00')],
   summaries: allSummaries('2026-05', '2026-05'),
   // Notice of a milestone tomorrow morning, given today at 09:00: under 48 hours, a late notice.
-  notices: [{ id: 1, milestone: 'final_grading_complete', givenAt: at(DAY, '09:00'), scheduledFor: at('2026-06-18', '08:00') }],
+  notices: [
+    { id: 1, milestone: 'final_grading_complete', givenAt: at(DAY, '09:00'), scheduledFor: at('2026-06-18', '08:00') },
+  ],
   // A request to the operator due today: overdue once the town closes.
-  operatorRequests: [{ number: 'OR-2026-0001', status: 'received', receivedOn: '2026-06-10', dueOn: DAY, answeredOn: null, availableOn: null, withdrawnOn: null }],
+  operatorRequests: [
+    {
+      number: 'OR-2026-0001',
+      status: 'received',
+      receivedOn: '2026-06-10',
+      dueOn: DAY,
+      answeredOn: null,
+      availableOn: null,
+      withdrawnOn: null,
+    },
+  ],
 });
 
 /** Everything the project page shows from the rules at `now`. */
 function reading(now: Date): string {
   const c = context(now);
   const result = evaluateCompliance(project, c);
-  const history = complianceHistory({ data: project, findings: result.findings, ctx: c, townInspectionDays: [], enforcementDays: [] });
+  const history = complianceHistory({
+    data: project,
+    findings: result.findings,
+    ctx: c,
+    townInspectionDays: [],
+    enforcementDays: [],
+  });
   return JSON.stringify({ result, history });
 }
 
@@ -56,13 +79,20 @@ describe('a project reads the same until clockChangesAt', () => {
       const next = Math.min(clockChangesAt(project, context(new Date(t)))?.getTime() ?? end, end);
       expect(next).toBeGreaterThan(t);
       const here = reading(new Date(t));
-      for (const s of [t + 1, Math.floor((t + next) / 2), next - 1]) expect(reading(new Date(s)), new Date(s).toISOString()).toBe(here);
+      for (const s of [t + 1, Math.floor((t + next) / 2), next - 1])
+        expect(reading(new Date(s)), new Date(s).toISOString()).toBe(here);
       if (next < end && reading(new Date(next)) !== here) changes.push(new Date(next).toISOString());
       t = next;
     }
     // The late notice, the first storm's window closing (a millisecond after its last instant), the second
     // storm ending, the inspection that answers it, close of business (EDT: UTC-4).
-    expect(changes).toEqual(['2026-06-17T13:00:00.000Z', '2026-06-17T15:00:00.001Z', '2026-06-17T17:00:00.000Z', '2026-06-17T18:00:00.000Z', '2026-06-17T20:30:00.000Z']);
+    expect(changes).toEqual([
+      '2026-06-17T13:00:00.000Z',
+      '2026-06-17T15:00:00.001Z',
+      '2026-06-17T17:00:00.000Z',
+      '2026-06-17T18:00:00.000Z',
+      '2026-06-17T20:30:00.000Z',
+    ]);
   });
 
   it('names instants after the day too (a new day drops the page first), and none when nothing reads the clock', () => {

@@ -3,17 +3,54 @@
  * edges of the range, and the state of each month's summary (Subsection L(5), due day from the settings).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COMPLIANCE_SETTINGS, type Finding, type ProjectComplianceData } from '#lib/server/compliance/compliance.rules.ts';
+import {
+  DEFAULT_COMPLIANCE_SETTINGS,
+  type Finding,
+  type ProjectComplianceData,
+} from '#lib/server/compliance/compliance.rules.ts';
 import { complianceHistory, type HistoryFacts } from '#lib/server/compliance/history.rules.ts';
 
 const project: ProjectComplianceData['project'] = {
-  id: 1, slug: 's', name: 'S', status: 'active', actualStartOn: '2026-03-16', finalStabilizationOn: null, notFiledOn: null,
-  maxDisturbedAtOnceAcres: 3, decFiveAcreApproval: false, decFiveAcreApprovalOn: null, winterShutdownFrom: null, winterShutdownTo: null, drainsToImpairedWaters: false,
+  id: 1,
+  slug: 's',
+  name: 'S',
+  status: 'active',
+  actualStartOn: '2026-03-16',
+  finalStabilizationOn: null,
+  notFiledOn: null,
+  maxDisturbedAtOnceAcres: 3,
+  decFiveAcreApproval: false,
+  decFiveAcreApprovalOn: null,
+  winterShutdownFrom: null,
+  winterShutdownTo: null,
+  drainsToImpairedWaters: false,
 };
-const ins = (iso: string, id: number) => ({ id, inspectedAt: new Date(iso), type: 'routine' as const, disturbedAcresActive: 1, disturbedAcresInactive: 0, snowCover: false, practices: [], inactiveAreas: [] });
-const finding = (key: string, from: string, over: Partial<Finding> = {}): Finding => ({ rule: 'routine-gap', key, severity: 'medium', status: 'resolved', section: '', source: 'ordinance', title: key, text: '', from, ...over });
+const ins = (iso: string, id: number) => ({
+  id,
+  inspectedAt: new Date(iso),
+  type: 'routine' as const,
+  disturbedAcresActive: 1,
+  disturbedAcresInactive: 0,
+  snowCover: false,
+  practices: [],
+  inactiveAreas: [],
+});
+const finding = (key: string, from: string, over: Partial<Finding> = {}): Finding => ({
+  rule: 'routine-gap',
+  key,
+  severity: 'medium',
+  status: 'resolved',
+  section: '',
+  source: 'ordinance',
+  title: key,
+  text: '',
+  from,
+  ...over,
+});
 
-function history(over: Omit<Partial<HistoryFacts>, 'data'> & { data?: Partial<ProjectComplianceData>; now?: string } = {}) {
+function history(
+  over: Omit<Partial<HistoryFacts>, 'data'> & { data?: Partial<ProjectComplianceData>; now?: string } = {},
+) {
   const { data, now = '2026-06-20T16:00:00Z', ...rest } = over;
   const facts: HistoryFacts = {
     data: { project, inspections: [], summaries: [], corrective: [], ...data },
@@ -54,9 +91,16 @@ describe('the month-by-month record', () => {
   });
 
   it('the due day comes from the settings and moves off closed days', () => {
-    const later = { now: new Date('2026-06-12T14:00:00Z'), settings: { ...DEFAULT_COMPLIANCE_SETTINGS, summaryDueDay: 15 } };
+    const later = {
+      now: new Date('2026-06-12T14:00:00Z'),
+      settings: { ...DEFAULT_COMPLIANCE_SETTINGS, summaryDueDay: 15 },
+    };
     expect(history({ ctx: later }).month('2026-05').summary).toBe('not_due_yet');
-    const moved = { now: new Date('2026-06-11T14:00:00Z'), settings: DEFAULT_COMPLIANCE_SETTINGS, onOrAfterBusinessDay: (d: string) => (d === '2026-06-10' ? '2026-06-11' : d) };
+    const moved = {
+      now: new Date('2026-06-11T14:00:00Z'),
+      settings: DEFAULT_COMPLIANCE_SETTINGS,
+      onOrAfterBusinessDay: (d: string) => (d === '2026-06-10' ? '2026-06-11' : d),
+    };
     expect(history({ ctx: moved }).month('2026-05').summary).toBe('not_due_yet');
   });
 
@@ -80,8 +124,19 @@ describe('the month-by-month record', () => {
 
   it('starts with the earliest fact: a filing, a town inspection or an enforcement action before the start', () => {
     expect(history({ townInspectionDays: ['2025-11-04'] }).years.map((y) => y.year)).toEqual(['2025', '2026']);
-    expect(history({ enforcementDays: ['2026-01-15'] }).month('2026-01')).toMatchObject({ inRange: true, enforcementActions: 1, summary: 'not_required' });
-    expect(history({ data: { project: { ...project, actualStartOn: null }, summaries: [{ month: '2026-02', version: 1, submittedAt: new Date('2026-03-02T15:00:00Z') }] } }).month('2026-01').inRange).toBe(false);
+    expect(history({ enforcementDays: ['2026-01-15'] }).month('2026-01')).toMatchObject({
+      inRange: true,
+      enforcementActions: 1,
+      summary: 'not_required',
+    });
+    expect(
+      history({
+        data: {
+          project: { ...project, actualStartOn: null },
+          summaries: [{ month: '2026-02', version: 1, submittedAt: new Date('2026-03-02T15:00:00Z') }],
+        },
+      }).month('2026-01').inRange,
+    ).toBe(false);
     // A start in the future shows nothing yet.
     expect(history({ data: { project: { ...project, actualStartOn: '2026-07-01' } } }).years).toEqual([]);
   });
@@ -89,16 +144,47 @@ describe('the month-by-month record', () => {
   it('keeps the number of years asked for, the latest last', () => {
     const old = { ...project, actualStartOn: '2019-05-01' };
     expect(history({ data: { project: old }, years: 2 }).years.map((y) => y.year)).toEqual(['2025', '2026']);
-    expect(history({ data: { project: old } }).years.map((y) => y.year)).toEqual(['2022', '2023', '2024', '2025', '2026']);
+    expect(history({ data: { project: old } }).years.map((y) => y.year)).toEqual([
+      '2022',
+      '2023',
+      '2024',
+      '2025',
+      '2026',
+    ]);
     const { years } = history();
     expect(years).toHaveLength(1);
-    expect(years[0].months.map((m) => m.month)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12']);
-    expect(years[0].months.filter((m) => m.inRange).map((m) => m.month)).toEqual(['2026-03', '2026-04', '2026-05', '2026-06']);
+    expect(years[0].months.map((m) => m.month)).toEqual([
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+    ]);
+    expect(years[0].months.filter((m) => m.inRange).map((m) => m.month)).toEqual([
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+    ]);
   });
 
   it('counts town inspections and enforcement per month, and nothing in months with none', () => {
-    const { month } = history({ townInspectionDays: ['2026-04-02', '2026-04-30', '2026-05-01'], enforcementDays: ['2026-05-20'] });
-    expect([month('2026-04').townInspections, month('2026-05').townInspections, month('2026-06').townInspections]).toEqual([2, 1, 0]);
+    const { month } = history({
+      townInspectionDays: ['2026-04-02', '2026-04-30', '2026-05-01'],
+      enforcementDays: ['2026-05-20'],
+    });
+    expect([
+      month('2026-04').townInspections,
+      month('2026-05').townInspections,
+      month('2026-06').townInspections,
+    ]).toEqual([2, 1, 0]);
     expect([month('2026-04').enforcementActions, month('2026-05').enforcementActions]).toEqual([0, 1]);
     expect(month('2026-04').inspectionReports).toBe(0);
   });

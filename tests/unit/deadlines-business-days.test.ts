@@ -52,20 +52,59 @@ describe('what kind of day a date is, and why', () => {
 
 describe("the clerk's closures and reopenings", () => {
   it.each<[string, ConstructorParameters<typeof BusinessCalendar>[0], string, DayInfo]>([
-    ['a snow day closes a business day', [{ date: '2026-12-02', name: 'Snow day', active: true }], '2026-12-02', { date: '2026-12-02', kind: 'closure', reason: 'Snow day' }],
-    ['a closure on a holiday keeps it a holiday, named as the clerk named it', [{ date: '2026-11-26', name: 'Thanksgiving (Town Hall closed)', active: true }], '2026-11-26', { date: '2026-11-26', kind: 'holiday', reason: 'Thanksgiving (Town Hall closed)' }],
-    ['reopening a holiday makes it a business day', [{ date: '2026-11-26', name: 'Thanksgiving Day', active: false }], '2026-11-26', { date: '2026-11-26', kind: 'business' }],
-    ['a cancelled snow day is a business day', [{ date: '2026-12-02', name: 'Snow day', active: false }], '2026-12-02', { date: '2026-12-02', kind: 'business' }],
-    ['a weekend cannot be reopened', [{ date: '2026-12-05', name: 'Saturday hours', active: false }], '2026-12-05', { date: '2026-12-05', kind: 'weekend', reason: 'Saturday' }],
-    ['a closure on a Sunday is still just a Sunday', [{ date: '2026-12-06', name: 'Snow day', active: true }], '2026-12-06', { date: '2026-12-06', kind: 'weekend', reason: 'Sunday' }],
-    ['a closure elsewhere leaves the day open', [{ date: '2026-12-03', name: 'Snow day', active: true }], '2026-12-02', { date: '2026-12-02', kind: 'business' }],
+    [
+      'a snow day closes a business day',
+      [{ date: '2026-12-02', name: 'Snow day', active: true }],
+      '2026-12-02',
+      { date: '2026-12-02', kind: 'closure', reason: 'Snow day' },
+    ],
+    [
+      'a closure on a holiday keeps it a holiday, named as the clerk named it',
+      [{ date: '2026-11-26', name: 'Thanksgiving (Town Hall closed)', active: true }],
+      '2026-11-26',
+      { date: '2026-11-26', kind: 'holiday', reason: 'Thanksgiving (Town Hall closed)' },
+    ],
+    [
+      'reopening a holiday makes it a business day',
+      [{ date: '2026-11-26', name: 'Thanksgiving Day', active: false }],
+      '2026-11-26',
+      { date: '2026-11-26', kind: 'business' },
+    ],
+    [
+      'a cancelled snow day is a business day',
+      [{ date: '2026-12-02', name: 'Snow day', active: false }],
+      '2026-12-02',
+      { date: '2026-12-02', kind: 'business' },
+    ],
+    [
+      'a weekend cannot be reopened',
+      [{ date: '2026-12-05', name: 'Saturday hours', active: false }],
+      '2026-12-05',
+      { date: '2026-12-05', kind: 'weekend', reason: 'Saturday' },
+    ],
+    [
+      'a closure on a Sunday is still just a Sunday',
+      [{ date: '2026-12-06', name: 'Snow day', active: true }],
+      '2026-12-06',
+      { date: '2026-12-06', kind: 'weekend', reason: 'Sunday' },
+    ],
+    [
+      'a closure elsewhere leaves the day open',
+      [{ date: '2026-12-03', name: 'Snow day', active: true }],
+      '2026-12-02',
+      { date: '2026-12-02', kind: 'business' },
+    ],
   ])('%s', (_name, rows, date, info) => {
     expect(new BusinessCalendar(rows).day(date)).toEqual(info);
   });
 
   it('a calendar with no closures given is the statutory calendar', () => {
     expect(new BusinessCalendar().day('2026-12-02')).toEqual({ date: '2026-12-02', kind: 'business' });
-    expect(new BusinessCalendar([]).day('2026-11-26')).toEqual({ date: '2026-11-26', kind: 'holiday', reason: 'Thanksgiving Day' });
+    expect(new BusinessCalendar([]).day('2026-11-26')).toEqual({
+      date: '2026-11-26',
+      kind: 'holiday',
+      reason: 'Thanksgiving Day',
+    });
   });
 });
 
@@ -126,7 +165,8 @@ describe('computeDueDate: the receipt note, the numbered days, the arrival time'
       businessDays: 5,
       receivedLocal: '2026-11-25T17:00',
       countsAsReceivedOn: '2026-11-27',
-      receiptNote: 'Received at or after close of business (16:30), so it counts as received on the next business day (after Thanksgiving Day).',
+      receiptNote:
+        'Received at or after close of business (16:30), so it counts as received on the next business day (after Thanksgiving Day).',
       days: [
         { date: '2026-11-28', kind: 'weekend', reason: 'Saturday' },
         { date: '2026-11-29', kind: 'weekend', reason: 'Sunday' },
@@ -151,33 +191,47 @@ describe('computeDueDate: the receipt note, the numbered days, the arrival time'
   it('after close of business with an open day next: the note names no closed day', () => {
     const due = computeDueDate(new Date('2026-11-30T22:00:00Z'), cal); // Monday 17:00 EST
     expect(due.countsAsReceivedOn).toBe('2026-12-01');
-    expect(due.receiptNote).toBe('Received at or after close of business (16:30), so it counts as received on the next business day.');
+    expect(due.receiptNote).toBe(
+      'Received at or after close of business (16:30), so it counts as received on the next business day.',
+    );
     expect(due.dueOn).toBe('2026-12-08');
   });
 
   it('after a configured close of business: the note gives that time', () => {
     const due = computeDueDate(new Date('2026-11-30T22:15:00Z'), cal, { closeOfBusiness: '17:15' }); // Monday 17:15 EST
-    expect(due.receiptNote).toBe('Received at or after close of business (17:15), so it counts as received on the next business day.');
-    expect(computeDueDate(new Date('2026-11-30T22:14:00Z'), cal, { closeOfBusiness: '17:15' }).receiptNote).toBeUndefined();
+    expect(due.receiptNote).toBe(
+      'Received at or after close of business (17:15), so it counts as received on the next business day.',
+    );
+    expect(
+      computeDueDate(new Date('2026-11-30T22:14:00Z'), cal, { closeOfBusiness: '17:15' }).receiptNote,
+    ).toBeUndefined();
   });
 
   it('on a Saturday: the note says the town was closed and why', () => {
     const due = computeDueDate(new Date('2026-11-28T15:00:00Z'), cal); // Saturday 10:00 EST
     expect(due.countsAsReceivedOn).toBe('2026-11-30');
-    expect(due.receiptNote).toBe('Received on a day the town is closed (Saturday), so it counts as received on the next business day.');
+    expect(due.receiptNote).toBe(
+      'Received on a day the town is closed (Saturday), so it counts as received on the next business day.',
+    );
   });
 
   it('on a snow day: the note names the closure', () => {
     const snow = new BusinessCalendar([{ date: '2026-12-02', name: 'Snow day', active: true }]);
     const due = computeDueDate(new Date('2026-12-02T15:00:00Z'), snow);
-    expect(due.receiptNote).toBe('Received on a day the town is closed (Snow day), so it counts as received on the next business day.');
+    expect(due.receiptNote).toBe(
+      'Received on a day the town is closed (Snow day), so it counts as received on the next business day.',
+    );
     expect(due.countsAsReceivedOn).toBe('2026-12-03');
     expect(due.dueOn).toBe('2026-12-10');
   });
 
   it('in business hours: no note, counted from the day of arrival', () => {
     const due = computeDueDate(new Date('2026-12-04T14:00:00Z'), cal); // Friday 09:00 EST
-    expect(due).toMatchObject({ countsAsReceivedOn: '2026-12-04', receivedLocal: '2026-12-04T09:00', dueOn: '2026-12-11' });
+    expect(due).toMatchObject({
+      countsAsReceivedOn: '2026-12-04',
+      receivedLocal: '2026-12-04T09:00',
+      dueOn: '2026-12-11',
+    });
     expect(due.receiptNote).toBeUndefined();
     expect(due.days.map((d) => d.count)).toEqual([undefined, undefined, 1, 2, 3, 4, 5]); // Saturday and Sunday are not numbered
   });
@@ -234,7 +288,9 @@ describe('explainDueDate: the due date in plain words', () => {
     const options = { businessDays: 10 };
     const lines = explainDueDate(computeDueDate(new Date('2026-12-04T14:00:00Z'), cal, options), options);
     expect(lines).toContain('The day of receipt is not counted; we count 10 business days after it.');
-    expect(lines).toContain('Business day 10 is Friday, December 18, 2026: the records are due by close of business that day.');
+    expect(lines).toContain(
+      'Business day 10 is Friday, December 18, 2026: the records are due by close of business that day.',
+    );
   });
 });
 
@@ -245,13 +301,28 @@ describe('the due date and its explanation do not depend on the time zone the se
   });
 
   // 01:30 EDT on Sunday, March 29, 2026 is an hour that does not exist in London (clocks jump 01:00 → 02:00).
-  const instants = ['2026-11-25T22:00:00Z', '2026-12-02T21:00:00Z', '2026-12-03T01:30:00Z', '2026-03-29T05:30:00Z', '2026-11-01T06:30:00Z'];
-  it.each(['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Europe/London', 'Pacific/Kiritimati'])('the machine in %s', (zone) => {
-    const expected = instants.map((i) => ({ due: computeDueDate(new Date(i), cal), text: explainDueDate(computeDueDate(new Date(i), cal)) }));
-    Settings.defaultZone = zone;
-    const actual = instants.map((i) => ({ due: computeDueDate(new Date(i), cal), text: explainDueDate(computeDueDate(new Date(i), cal)) }));
-    expect(actual).toEqual(expected);
-    expect(actual[3].text[0]).toBe('Your request arrived Sunday, March 29, 2026 at 1:30 AM.');
-    expect(actual[2].due.receivedLocal).toBe('2026-12-02T20:30');
-  });
+  const instants = [
+    '2026-11-25T22:00:00Z',
+    '2026-12-02T21:00:00Z',
+    '2026-12-03T01:30:00Z',
+    '2026-03-29T05:30:00Z',
+    '2026-11-01T06:30:00Z',
+  ];
+  it.each(['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Europe/London', 'Pacific/Kiritimati'])(
+    'the machine in %s',
+    (zone) => {
+      const expected = instants.map((i) => ({
+        due: computeDueDate(new Date(i), cal),
+        text: explainDueDate(computeDueDate(new Date(i), cal)),
+      }));
+      Settings.defaultZone = zone;
+      const actual = instants.map((i) => ({
+        due: computeDueDate(new Date(i), cal),
+        text: explainDueDate(computeDueDate(new Date(i), cal)),
+      }));
+      expect(actual).toEqual(expected);
+      expect(actual[3].text[0]).toBe('Your request arrived Sunday, March 29, 2026 at 1:30 AM.');
+      expect(actual[2].due.receivedLocal).toBe('2026-12-02T20:30');
+    },
+  );
 });

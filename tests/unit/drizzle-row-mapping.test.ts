@@ -37,7 +37,12 @@ console.log(JSON.stringify(out, (key, value) => (value === undefined ? '(undefin
 
 describe('drizzle row mapping through the module hook', () => {
   const probe = (flags: string[]) =>
-    JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e', PROBE], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!);
+    JSON.parse(
+      execFileSync(process.execPath, [...flags, '--input-type=module', '-e', PROBE], { cwd: ROOT, encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .pop()!,
+    );
 
   it('maps every kind of row exactly as drizzle as shipped does', () => {
     const shipped = probe([]);
@@ -48,7 +53,12 @@ describe('drizzle row mapping through the module hook', () => {
     // And what drizzle means by them: a left join's missing side is null, typed columns decoded.
     expect(hooked.joined[1]).toEqual({ sites: { id: 11, ownerId: null, tags: null, acres: null }, owners: null });
     expect(hooked.whole[0]).toEqual({ id: 1, name: 'Ann', active: true, seen: '2026-05-01T12:00:00.000Z' });
-    expect(hooked.nested[0]).toEqual({ site: { id: 10, tags: ['a', 'b'] }, owner: { name: 'Ann', active: true }, n: 2, label: 'site 10' });
+    expect(hooked.nested[0]).toEqual({
+      site: { id: 10, tags: ['a', 'b'] },
+      owner: { name: 'Ann', active: true },
+      n: 2,
+      label: 'site 10',
+    });
     expect(hooked.prepared).toEqual([{ active: false }]);
   });
 });

@@ -25,8 +25,19 @@ const due = (localDate: string, time: string, calendar = cal, closeOfBusiness?: 
 describe('statutory holidays (GCL §24)', () => {
   it('lists the 2026 closures, with no Saturday-to-Friday move and no Flag Day', () => {
     expect([...statutoryHolidays(2026).keys()]).toEqual([
-      '2026-01-01', '2026-01-19', '2026-02-12', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-04',
-      '2026-09-07', '2026-10-12', '2026-11-03', '2026-11-11', '2026-11-26', '2026-12-25',
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-12',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-04',
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-03',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
     ]);
     // July 4, 2026 is a Saturday: not moved to Friday the 3rd.
     expect(cal.isBusinessDay('2026-07-03')).toBe(true);
@@ -41,20 +52,45 @@ describe('statutory holidays (GCL §24)', () => {
 
   it.each([
     // date, name: every holiday that closes the town on a weekday, 2026 to 2028 (observed Mondays included)
-    ['2026-01-01', "New Year's Day"], ['2026-01-19', 'Martin Luther King Jr. Day'], ['2026-02-12', "Lincoln's Birthday"],
-    ['2026-02-16', "Washington's Birthday"], ['2026-05-25', 'Memorial Day'], ['2026-06-19', 'Juneteenth'],
-    ['2026-09-07', 'Labor Day'], ['2026-10-12', 'Columbus Day'], ['2026-11-03', 'Election Day'], ['2026-11-11', 'Veterans Day'],
-    ['2026-11-26', 'Thanksgiving Day'], ['2026-12-25', 'Christmas Day'],
-    ['2027-01-01', "New Year's Day"], ['2027-01-18', 'Martin Luther King Jr. Day'], ['2027-02-12', "Lincoln's Birthday"],
-    ['2027-02-15', "Washington's Birthday"], ['2027-05-31', 'Memorial Day'], ['2027-07-05', 'Independence Day (observed)'],
-    ['2027-09-06', 'Labor Day'], ['2027-10-11', 'Columbus Day'], ['2027-11-02', 'Election Day'], ['2027-11-11', 'Veterans Day'],
+    ['2026-01-01', "New Year's Day"],
+    ['2026-01-19', 'Martin Luther King Jr. Day'],
+    ['2026-02-12', "Lincoln's Birthday"],
+    ['2026-02-16', "Washington's Birthday"],
+    ['2026-05-25', 'Memorial Day'],
+    ['2026-06-19', 'Juneteenth'],
+    ['2026-09-07', 'Labor Day'],
+    ['2026-10-12', 'Columbus Day'],
+    ['2026-11-03', 'Election Day'],
+    ['2026-11-11', 'Veterans Day'],
+    ['2026-11-26', 'Thanksgiving Day'],
+    ['2026-12-25', 'Christmas Day'],
+    ['2027-01-01', "New Year's Day"],
+    ['2027-01-18', 'Martin Luther King Jr. Day'],
+    ['2027-02-12', "Lincoln's Birthday"],
+    ['2027-02-15', "Washington's Birthday"],
+    ['2027-05-31', 'Memorial Day'],
+    ['2027-07-05', 'Independence Day (observed)'],
+    ['2027-09-06', 'Labor Day'],
+    ['2027-10-11', 'Columbus Day'],
+    ['2027-11-02', 'Election Day'],
+    ['2027-11-11', 'Veterans Day'],
     ['2027-11-25', 'Thanksgiving Day'],
-    ['2028-01-17', 'Martin Luther King Jr. Day'], ['2028-02-21', "Washington's Birthday"], ['2028-05-29', 'Memorial Day'],
-    ['2028-06-19', 'Juneteenth'], ['2028-07-04', 'Independence Day'], ['2028-09-04', 'Labor Day'], ['2028-10-09', 'Columbus Day'],
-    ['2028-11-07', 'Election Day'], ['2028-11-23', 'Thanksgiving Day'], ['2028-12-25', 'Christmas Day'],
+    ['2028-01-17', 'Martin Luther King Jr. Day'],
+    ['2028-02-21', "Washington's Birthday"],
+    ['2028-05-29', 'Memorial Day'],
+    ['2028-06-19', 'Juneteenth'],
+    ['2028-07-04', 'Independence Day'],
+    ['2028-09-04', 'Labor Day'],
+    ['2028-10-09', 'Columbus Day'],
+    ['2028-11-07', 'Election Day'],
+    ['2028-11-23', 'Thanksgiving Day'],
+    ['2028-12-25', 'Christmas Day'],
     // Sunday holidays observed on Monday
-    ['2022-06-20', 'Juneteenth (observed)'], ['2022-12-26', 'Christmas Day (observed)'], ['2023-01-02', "New Year's Day (observed)"],
-    ['2023-02-13', "Lincoln's Birthday (observed)"], ['2029-11-12', 'Veterans Day (observed)'],
+    ['2022-06-20', 'Juneteenth (observed)'],
+    ['2022-12-26', 'Christmas Day (observed)'],
+    ['2023-01-02', "New Year's Day (observed)"],
+    ['2023-02-13', "Lincoln's Birthday (observed)"],
+    ['2029-11-12', 'Veterans Day (observed)'],
   ])('%s is closed for %s', (date, name) => {
     expect(cal.day(date)).toEqual({ date, kind: 'holiday', reason: name });
   });
@@ -137,12 +173,51 @@ describe('records request due date: five business days after the day of receipt'
   });
 
   it.each<[string, ClosureRow[], string, string, string]>([
-    ['a snow day inside the count pushes the due date', [{ date: '2026-12-02', name: 'Snow day', active: true }], '2026-11-30', '09:00', '2026-12-08'],
-    ['arriving on a snow day counts from the next business day', [{ date: '2026-11-30', name: 'Snow day', active: true }], '2026-11-30', '09:00', '2026-12-08'],
-    ['after hours before a snow day skips it too', [{ date: '2026-11-23', name: 'Snow day', active: true }], '2026-11-20', '17:00', '2026-12-02'],
-    ['two closures', [{ date: '2026-12-01', name: 'Snow day', active: true }, { date: '2026-12-03', name: 'Water main break', active: true }], '2026-11-30', '09:00', '2026-12-09'],
-    ['reopening a holiday (the town works Thanksgiving) pulls it back', [{ date: '2026-11-26', name: 'Thanksgiving Day', active: false }], '2026-11-25', '10:00', '2026-12-02'],
-    ['a cancelled closure is a business day again', [{ date: '2026-12-02', name: 'Snow day', active: false }], '2026-11-30', '09:00', '2026-12-07'],
+    [
+      'a snow day inside the count pushes the due date',
+      [{ date: '2026-12-02', name: 'Snow day', active: true }],
+      '2026-11-30',
+      '09:00',
+      '2026-12-08',
+    ],
+    [
+      'arriving on a snow day counts from the next business day',
+      [{ date: '2026-11-30', name: 'Snow day', active: true }],
+      '2026-11-30',
+      '09:00',
+      '2026-12-08',
+    ],
+    [
+      'after hours before a snow day skips it too',
+      [{ date: '2026-11-23', name: 'Snow day', active: true }],
+      '2026-11-20',
+      '17:00',
+      '2026-12-02',
+    ],
+    [
+      'two closures',
+      [
+        { date: '2026-12-01', name: 'Snow day', active: true },
+        { date: '2026-12-03', name: 'Water main break', active: true },
+      ],
+      '2026-11-30',
+      '09:00',
+      '2026-12-09',
+    ],
+    [
+      'reopening a holiday (the town works Thanksgiving) pulls it back',
+      [{ date: '2026-11-26', name: 'Thanksgiving Day', active: false }],
+      '2026-11-25',
+      '10:00',
+      '2026-12-02',
+    ],
+    [
+      'a cancelled closure is a business day again',
+      [{ date: '2026-12-02', name: 'Snow day', active: false }],
+      '2026-11-30',
+      '09:00',
+      '2026-12-07',
+    ],
   ])('clerk closures: %s', (_name, rows, date, time, expected) => {
     expect(due(date, time, new BusinessCalendar(rows))).toBe(expected);
   });

@@ -8,7 +8,12 @@ import { citationFor } from '#lib/server/enforcement/actions.rules.ts';
 describe('the section an enforcement notice cites', () => {
   it.each([
     ['notice_of_violation', 'Subsection J(11)', [], 'Subsection J(11)'],
-    ['notice_of_violation', '', ['Subsection J(11)', 'Subsection L(3)', 'Subsection J(11)'], 'Subsection J(11); Subsection L(3)'],
+    [
+      'notice_of_violation',
+      '',
+      ['Subsection J(11)', 'Subsection L(3)', 'Subsection J(11)'],
+      'Subsection J(11); Subsection L(3)',
+    ],
     ['written_warning', null, ['Subsection K'], 'Subsection K'],
     ['notice_of_violation', null, [], undefined],
     ['written_warning', '  ', [null, ''], undefined],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { courtWords, describeAction, isInForce, summarizeEnforcement, type EnforcementFacts } from '#lib/server/enforcement/in-force.rules.ts';
+import {
+  courtWords,
+  describeAction,
+  isInForce,
+  summarizeEnforcement,
+  type EnforcementFacts,
+} from '#lib/server/enforcement/in-force.rules.ts';
 
 const base: EnforcementFacts = {
   id: 1,
@@ -49,28 +55,69 @@ describe('what enforcement is in force', () => {
 
   // Issue 13, item 16: a fine is the court's, "upon conviction"; the officer only refers.
   it('a fine is a court penalty: "referred to court", then "fined $X by the court on <date>", never "assessed"', () => {
-    const referred = { ...base, type: 'fine' as const, citedSection: 'Subsection R(3)', courtName: 'Town of Rotterdam Justice Court', docketNumber: null };
+    const referred = {
+      ...base,
+      type: 'fine' as const,
+      citedSection: 'Subsection R(3)',
+      courtName: 'Town of Rotterdam Justice Court',
+      docketNumber: null,
+    };
     expect(summarizeEnforcement([referred], '2026-06-01').details[0]).toBe(
       'Referred to court on May 3, 2026 (Town of Rotterdam Justice Court); no fine unless the court convicts (ordinance Subsection R(3)).',
     );
-    const convicted = { ...referred, docketNumber: '26-0412', convictedOn: '2026-05-20', fineAssessedCents: 75000, finePaidCents: 25000 };
+    const convicted = {
+      ...referred,
+      docketNumber: '26-0412',
+      convictedOn: '2026-05-20',
+      fineAssessedCents: 75000,
+      finePaidCents: 25000,
+    };
     const words = summarizeEnforcement([convicted], '2026-06-01').details[0];
-    expect(words).toBe('Fined $750.00 by the court on May 20, 2026 (Town of Rotterdam Justice Court, docket 26-0412); referred to court May 3, 2026 (ordinance Subsection R(3)); $500.00 unpaid.');
+    expect(words).toBe(
+      'Fined $750.00 by the court on May 20, 2026 (Town of Rotterdam Justice Court, docket 26-0412); referred to court May 3, 2026 (ordinance Subsection R(3)); $500.00 unpaid.',
+    );
     expect(words).not.toContain('assessed');
-    expect(summarizeEnforcement([{ ...convicted, finePaidCents: 75000 }], '2026-06-01').details[0]).not.toContain('unpaid');
-    expect(describeAction({ ...convicted, status: 'closed', closedOn: '2026-06-10', finePaidCents: 75000 }, '2026-07-01')).toBe(
+    expect(summarizeEnforcement([{ ...convicted, finePaidCents: 75000 }], '2026-06-01').details[0]).not.toContain(
+      'unpaid',
+    );
+    expect(
+      describeAction({ ...convicted, status: 'closed', closedOn: '2026-06-10', finePaidCents: 75000 }, '2026-07-01'),
+    ).toBe(
       'Fined $750.00 by the court on May 20, 2026 (Town of Rotterdam Justice Court, docket 26-0412); referred to court May 3, 2026 (ordinance Subsection R(3)); resolved June 10, 2026.',
     );
     expect(describeAction({ ...referred, status: 'withdrawn', closedOn: '2026-06-10' }, '2026-07-01')).toBe(
       'Referred to court on May 3, 2026 (Town of Rotterdam Justice Court); no fine unless the court convicts (ordinance Subsection R(3)); withdrawn June 10, 2026.',
     );
     // A fine recorded before convictions were kept: the court's, date unknown.
-    expect(summarizeEnforcement([{ ...base, type: 'fine', fineAssessedCents: 135000, finePaidCents: 50000 }], '2026-06-01').details[0]).toBe('Fined $1,350.00 by the court; referred to court May 3, 2026; $850.00 unpaid.');
-    expect(courtWords({ issuedOn: '2026-05-03', courtName: ' Town Court ', docketNumber: ' 7 ', convictedOn: null, fineAssessedCents: null })).toBe('Referred to court on May 3, 2026 (Town Court, docket 7); no fine unless the court convicts');
-    expect(courtWords({ issuedOn: '2026-05-03', courtName: '  ', docketNumber: '26-1', fineAssessedCents: null })).toBe('Referred to court on May 3, 2026 (docket 26-1); no fine unless the court convicts');
-    expect(courtWords({ issuedOn: '2026-05-03', courtName: null, docketNumber: '  ', convictedOn: '2026-05-09', fineAssessedCents: null })).toBe('Referred to court on May 3, 2026; no fine unless the court convicts');
+    expect(
+      summarizeEnforcement([{ ...base, type: 'fine', fineAssessedCents: 135000, finePaidCents: 50000 }], '2026-06-01')
+        .details[0],
+    ).toBe('Fined $1,350.00 by the court; referred to court May 3, 2026; $850.00 unpaid.');
+    expect(
+      courtWords({
+        issuedOn: '2026-05-03',
+        courtName: ' Town Court ',
+        docketNumber: ' 7 ',
+        convictedOn: null,
+        fineAssessedCents: null,
+      }),
+    ).toBe('Referred to court on May 3, 2026 (Town Court, docket 7); no fine unless the court convicts');
+    expect(courtWords({ issuedOn: '2026-05-03', courtName: '  ', docketNumber: '26-1', fineAssessedCents: null })).toBe(
+      'Referred to court on May 3, 2026 (docket 26-1); no fine unless the court convicts',
+    );
+    expect(
+      courtWords({
+        issuedOn: '2026-05-03',
+        courtName: null,
+        docketNumber: '  ',
+        convictedOn: '2026-05-09',
+        fineAssessedCents: null,
+      }),
+    ).toBe('Referred to court on May 3, 2026; no fine unless the court convicts');
     // No court recorded (older records): still never "assessed".
-    expect(summarizeEnforcement([{ ...base, type: 'fine' }], '2026-06-01').details[0]).toBe('Referred to court on May 3, 2026; no fine unless the court convicts.');
+    expect(summarizeEnforcement([{ ...base, type: 'fine' }], '2026-06-01').details[0]).toBe(
+      'Referred to court on May 3, 2026; no fine unless the court convicts.',
+    );
   });
 
   it('with everything resolved, says so without hiding the history', () => {
@@ -82,7 +129,14 @@ describe('what enforcement is in force', () => {
 
   it('describes a lifted stop-work order with both dates', () => {
     const text = describeAction(
-      { ...base, type: 'stop_work_order', liftedOn: '2026-05-10', closedOn: '2026-05-10', status: 'closed', citedSection: 'L(3)' },
+      {
+        ...base,
+        type: 'stop_work_order',
+        liftedOn: '2026-05-10',
+        closedOn: '2026-05-10',
+        status: 'closed',
+        citedSection: 'L(3)',
+      },
       '2026-06-01',
     );
     expect(text).toBe('Stop-work order issued May 3, 2026 (ordinance L(3)); lifted May 10, 2026.');

@@ -7,7 +7,10 @@ import { FileTooLargeError, storeFile, storedFilePath } from '#lib/server/platfo
 
 const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-files-'));
 const listFiles = (root: string): string[] =>
-  fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 describe('content-addressed file store', () => {
   it('stores bytes under their SHA-256 and keeps one copy of identical content', async () => {
@@ -33,7 +36,9 @@ describe('content-addressed file store', () => {
 
   it('bytes already in memory take the same rules: over the limit refused with nothing left, identical bytes written once', async () => {
     const filesDir = dir();
-    await expect(storeFile(new Uint8Array(5000), { filesDir, maxBytes: 4096 })).rejects.toBeInstanceOf(FileTooLargeError);
+    await expect(storeFile(new Uint8Array(5000), { filesDir, maxBytes: 4096 })).rejects.toBeInstanceOf(
+      FileTooLargeError,
+    );
     expect(listFiles(filesDir)).toEqual([]);
     const bytes = new TextEncoder().encode('%PDF-1.7 in memory');
     const first = await storeFile(bytes, { filesDir, maxBytes: 4096 });

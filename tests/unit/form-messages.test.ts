@@ -12,7 +12,8 @@ import { stormFields } from '#lib/server/filings/storms.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 /** zod's own words, which mean nothing to a resident or an operator. */
-export const ZOD_WORDS = /Invalid input|Invalid option|Invalid (string|number|email|date)|expected |Too (big|small)|received (null|undefined|NaN|Infinity|File|string|number|array)/;
+export const ZOD_WORDS =
+  /Invalid input|Invalid option|Invalid (string|number|email|date)|expected |Too (big|small)|received (null|undefined|NaN|Infinity|File|string|number|array)/;
 
 const VARIANTS: Record<string, string | undefined> = {
   missing: undefined,
@@ -29,7 +30,8 @@ function filled(names: string[], value: string | undefined): Record<string, stri
 }
 
 const now = townInstant('2026-06-15', '16:00');
-const shapeOf = (schema: { shape?: Record<string, unknown>; _zod?: { def?: { shape?: Record<string, unknown> } } }) => Object.keys(schema.shape ?? schema._zod?.def?.shape ?? {});
+const shapeOf = (schema: { shape?: Record<string, unknown>; _zod?: { def?: { shape?: Record<string, unknown> } } }) =>
+  Object.keys(schema.shape ?? schema._zod?.def?.shape ?? {});
 const inspectionNames = [
   ...shapeOf(inspectionFields),
   ...['name', 'type', 'pct', 'condition', 'notes'].map((k) => `practice.0.${k}`),

@@ -68,10 +68,18 @@ describe('distance and direction', () => {
   });
 
   it('from an approximate place says "near", with the distance, and that the place is approximate (never "right here")', () => {
-    expect(distanceAndDirection(TOWN_HALL, destinationPoint(TOWN_HALL, 180, 0.001), { approximate: true })).toBe('near: within 50 feet of the approximate location');
-    expect(distanceAndDirection(TOWN_HALL, TOWN_HALL, { approximate: true })).toBe('near: within 50 feet of the approximate location');
-    expect(distanceAndDirection(TOWN_HALL, destinationPoint(TOWN_HALL, 45, 0.3), { approximate: true })).toBe('near: about 0.3 miles north-east of the approximate location');
-    const [here] = nearest(TOWN_HALL, [{ latitude: TOWN_HALL.latitude, longitude: TOWN_HALL.longitude }], 0.5, { approximate: true });
+    expect(distanceAndDirection(TOWN_HALL, destinationPoint(TOWN_HALL, 180, 0.001), { approximate: true })).toBe(
+      'near: within 50 feet of the approximate location',
+    );
+    expect(distanceAndDirection(TOWN_HALL, TOWN_HALL, { approximate: true })).toBe(
+      'near: within 50 feet of the approximate location',
+    );
+    expect(distanceAndDirection(TOWN_HALL, destinationPoint(TOWN_HALL, 45, 0.3), { approximate: true })).toBe(
+      'near: about 0.3 miles north-east of the approximate location',
+    );
+    const [here] = nearest(TOWN_HALL, [{ latitude: TOWN_HALL.latitude, longitude: TOWN_HALL.longitude }], 0.5, {
+      approximate: true,
+    });
     expect(here.words).toBe('near: within 50 feet of the approximate location');
   });
 });
@@ -105,7 +113,11 @@ describe('radius filtering at the edges', () => {
       { name: 'nowhere', latitude: null, longitude: null },
       { name: 'mid', ...destinationPoint(TOWN_HALL, 300, 0.3) },
     ];
-    const got = nearest(TOWN_HALL, sites as Array<{ name: string; latitude: number | null; longitude: number | null }>, 0.5);
+    const got = nearest(
+      TOWN_HALL,
+      sites as Array<{ name: string; latitude: number | null; longitude: number | null }>,
+      0.5,
+    );
     expect(got.map((g) => g.item.name)).toEqual(['near', 'mid', 'edge']);
     expect(got[0].words).toBe('0.1 miles south-west');
     expect(got[2].words).toBe('0.5 miles east');
@@ -146,7 +158,10 @@ describe('the offline geocoder (the town’s own addresses and streets)', () => 
   });
 
   it('finds an exact address, interpolates a house number between two known ones, and a street alone', () => {
-    expect(geocodeFromPlaces(places, '1400 Curry Rd')).toMatchObject({ precision: 'address', label: '1400 Curry Road' });
+    expect(geocodeFromPlaces(places, '1400 Curry Rd')).toMatchObject({
+      precision: 'address',
+      label: '1400 Curry Road',
+    });
     const between = geocodeFromPlaces(places, '1500 curry road')!;
     expect(between.precision).toBe('street');
     expect(between.point.latitude).toBeCloseTo(42.78, 6);

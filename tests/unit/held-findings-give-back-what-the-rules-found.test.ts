@@ -15,11 +15,21 @@ const gap = (key: string, from: string, extra: Partial<Finding> = {}): Finding =
   ...extra,
 });
 
-const newestFirst: HeldOrder = (a, b) => (a.finding.from < b.finding.from ? 1 : a.finding.from > b.finding.from ? -1 : a.projectId - b.projectId);
+const newestFirst: HeldOrder = (a, b) =>
+  a.finding.from < b.finding.from ? 1 : a.finding.from > b.finding.from ? -1 : a.projectId - b.projectId;
 
 describe('the town-wide findings held as columns', () => {
-  const storm = gap('post-storm:2026-05-02', '2026-05-02', { rule: 'post-storm', severity: 'high', dueAt: new Date('2026-05-03T16:00:00Z'), dueOn: '2026-05-03' });
-  const ended = gap('routine-gap:2026-04-01', '2026-04-01', { status: 'resolved', resolvedOn: '2026-04-12', source: 'state-permit' });
+  const storm = gap('post-storm:2026-05-02', '2026-05-02', {
+    rule: 'post-storm',
+    severity: 'high',
+    dueAt: new Date('2026-05-03T16:00:00Z'),
+    dueOn: '2026-05-03',
+  });
+  const ended = gap('routine-gap:2026-04-01', '2026-04-01', {
+    status: 'resolved',
+    resolvedOn: '2026-04-12',
+    source: 'state-permit',
+  });
   const open = gap('routine-gap:2026-05-20', '2026-05-20');
   const held = new HeldFindingsBuilder();
   held.add(7, ended);

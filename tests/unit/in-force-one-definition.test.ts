@@ -21,7 +21,10 @@ const CASES: Array<[string, Partial<Row>]> = [
   ['a notice of violation, withdrawn', { type: 'notice_of_violation', status: 'withdrawn' }],
   ['a stop-work order in force', { type: 'stop_work_order', status: 'issued' }],
   ['a stop-work order lifted but not closed', { type: 'stop_work_order', status: 'complied', liftedOn: '2026-05-10' }],
-  ['a stop-work order lifted and closed', { type: 'stop_work_order', status: 'closed', liftedOn: '2026-05-10', closedOn: '2026-05-11' }],
+  [
+    'a stop-work order lifted and closed',
+    { type: 'stop_work_order', status: 'closed', liftedOn: '2026-05-10', closedOn: '2026-05-11' },
+  ],
   ['a fine escalated', { type: 'fine', status: 'escalated' }],
 ];
 
@@ -30,10 +33,27 @@ function siteWith(action: Partial<Row>) {
   migrateDatabase(db);
   const projectId = db
     .insert(projects)
-    .values({ slug: 'site', name: 'Site', siteAddress: '1 Main St', kind: 'major', status: 'active', published: true, latitude: 42.8, longitude: -74 })
+    .values({
+      slug: 'site',
+      name: 'Site',
+      siteAddress: '1 Main St',
+      kind: 'major',
+      status: 'active',
+      published: true,
+      latitude: 42.8,
+      longitude: -74,
+    })
     .returning({ id: projects.id })
     .get().id;
-  const row = { projectId, category: 'formal', issuedOn: '2026-05-03', summary: 'case', public: true, type: 'notice_of_violation', ...action } as Row;
+  const row = {
+    projectId,
+    category: 'formal',
+    issuedOn: '2026-05-03',
+    summary: 'case',
+    public: true,
+    type: 'notice_of_violation',
+    ...action,
+  } as Row;
   db.insert(enforcementActions).values(row).run();
   return { db, projectId, row };
 }
@@ -41,10 +61,23 @@ function siteWith(action: Partial<Row>) {
 describe('one definition of "in force"', () => {
   it.each(CASES)('%s: every consumer agrees with isInForce', (_name, action) => {
     const { db, projectId, row } = siteWith(action);
-    const expected = isInForce({ type: row.type, status: row.status ?? 'issued', closedOn: row.closedOn ?? null, liftedOn: row.liftedOn ?? null });
+    const expected = isInForce({
+      type: row.type,
+      status: row.status ?? 'issued',
+      closedOn: row.closedOn ?? null,
+      liftedOn: row.liftedOn ?? null,
+    });
     const n = expected ? 1 : 0;
-    expect(db.select({ n: sql<number>`count(*)` }).from(enforcementActions).where(inForceSql).get()!.n).toBe(n);
-    expect(db.get<{ n: number }>(sql`select count(*) as n from ${enforcementActions} ea where ${inForceSqlAs('ea')}`)!.n).toBe(n);
+    expect(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(enforcementActions)
+        .where(inForceSql)
+        .get()!.n,
+    ).toBe(n);
+    expect(
+      db.get<{ n: number }>(sql`select count(*) as n from ${enforcementActions} ea where ${inForceSqlAs('ea')}`)!.n,
+    ).toBe(n);
     expect(officerPanel(db).inForce).toBe(n);
     expect(db.select({ n: openActionsCount }).from(projects).where(eq(projects.id, projectId)).get()!.n).toBe(n);
     expect(stopWorkOrdersInForce(db, projectId)).toBe(row.type === 'stop_work_order' ? n : 0);

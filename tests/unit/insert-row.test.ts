@@ -18,8 +18,20 @@ function fresh() {
 }
 
 const storms: Array<typeof schema.stormEvents.$inferInsert> = [
-  { endedAt: new Date('2026-05-01T12:30:00Z'), inches: 0.75, gauge: 'Town Hall', source: 'manual', createdAt: new Date('2026-05-01T14:30:00Z') },
-  { endedAt: new Date('2026-05-09T03:00:00Z'), inches: 1.2, gauge: 'Town Hall', source: 'manual', createdAt: new Date('2026-05-09T05:00:00Z') },
+  {
+    endedAt: new Date('2026-05-01T12:30:00Z'),
+    inches: 0.75,
+    gauge: 'Town Hall',
+    source: 'manual',
+    createdAt: new Date('2026-05-01T14:30:00Z'),
+  },
+  {
+    endedAt: new Date('2026-05-09T03:00:00Z'),
+    inches: 1.2,
+    gauge: 'Town Hall',
+    source: 'manual',
+    createdAt: new Date('2026-05-09T05:00:00Z'),
+  },
   // Other columns: a row with createdAt left to its default.
   { endedAt: new Date('2026-06-02T18:00:00Z'), inches: 0.5, gauge: null, source: 'manual' },
 ];
@@ -37,9 +49,21 @@ describe('insertRow (the demo seed, audit rows, the outbox, records requests)', 
     });
     // createdAt: the value given, or (left undefined) the clock's default, whatever today is.
     const read = (db: ReturnType<typeof fresh>) =>
-      db.select().from(schema.stormEvents).orderBy(schema.stormEvents.id).all().map(({ createdAt, ...rest }, i) => ({ ...rest, createdAt: storms[i].createdAt ? createdAt.toISOString() : 'a default' }));
+      db
+        .select()
+        .from(schema.stormEvents)
+        .orderBy(schema.stormEvents.id)
+        .all()
+        .map(({ createdAt, ...rest }, i) => ({
+          ...rest,
+          createdAt: storms[i].createdAt ? createdAt.toISOString() : 'a default',
+        }));
     expect(read(viaPrepared)).toEqual(read(viaDrizzle));
-    expect(read(viaPrepared).map((r) => r.createdAt)).toEqual(['2026-05-01T14:30:00.000Z', '2026-05-09T05:00:00.000Z', 'a default']);
+    expect(read(viaPrepared).map((r) => r.createdAt)).toEqual([
+      '2026-05-01T14:30:00.000Z',
+      '2026-05-09T05:00:00.000Z',
+      'a default',
+    ]);
     expect(ids).toEqual(read(viaPrepared).map((r) => r.id));
     const stored = viaPrepared.select().from(schema.stormEvents).orderBy(schema.stormEvents.id).all();
     expect(stored[0].endedAt).toEqual(storms[0].endedAt);
@@ -71,7 +95,11 @@ describe('insertRow (the demo seed, audit rows, the outbox, records requests)', 
 
   it('a table with a default computed in JavaScript is inserted the ordinary way: each row gets its own value', () => {
     let n = 0;
-    const tickets = sqliteTable('tickets', { id: integer('id').primaryKey(), label: text('label').notNull(), serial: integer('serial').$defaultFn(() => ++n) });
+    const tickets = sqliteTable('tickets', {
+      id: integer('id').primaryKey(),
+      label: text('label').notNull(),
+      serial: integer('serial').$defaultFn(() => ++n),
+    });
     const client = new Database(':memory:');
     client.exec('create table tickets (id integer primary key, label text not null, serial integer)');
     const db = drizzle({ client });

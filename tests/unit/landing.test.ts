@@ -21,21 +21,27 @@ function rolesAllowedOn(href: string): Role[] {
 }
 
 /** Every combination of roles a user can hold, the empty one included. */
-const ROLE_SETS: Role[][] = Array.from({ length: 2 ** ROLES.length }, (_, bits) => ROLES.filter((_, i) => bits & (2 ** i)));
+const ROLE_SETS: Role[][] = Array.from({ length: 2 ** ROLES.length }, (_, bits) =>
+  ROLES.filter((_, i) => bits & (2 ** i)),
+);
 
 describe('start links: one per role the user holds, each to a page that role may open', () => {
-  it.each(ROLES)('the %s link leads to a page whose guard admits that role, with a label and what it is for', (role) => {
-    const [link] = startLinks([role]);
-    expect(link.href).toMatch(/^\/[a-z/]+$/);
-    expect(rolesAllowedOn(link.href)).toContain(role);
-    expect(link.label.length).toBeGreaterThan(10);
-    expect(link.what.length).toBeGreaterThan(10);
-    expect(link.what).not.toMatch(/\.$/); // the account page adds the full stop
-  });
+  it.each(ROLES)(
+    'the %s link leads to a page whose guard admits that role, with a label and what it is for',
+    (role) => {
+      const [link] = startLinks([role]);
+      expect(link.href).toMatch(/^\/[a-z/]+$/);
+      expect(rolesAllowedOn(link.href)).toContain(role);
+      expect(link.label.length).toBeGreaterThan(10);
+      expect(link.what.length).toBeGreaterThan(10);
+      expect(link.what).not.toMatch(/\.$/); // the account page adds the full stop
+    },
+  );
 
   it('gives each role its own page and its own words', () => {
     const links = ROLES.map((r) => startLinks([r])[0]);
-    for (const key of ['href', 'label', 'what'] as const) expect(new Set(links.map((l) => l[key])).size).toBe(ROLES.length);
+    for (const key of ['href', 'label', 'what'] as const)
+      expect(new Set(links.map((l) => l[key])).size).toBe(ROLES.length);
   });
 
   it.each([
@@ -78,7 +84,10 @@ describe('the page after signing in: the staff dashboard for any staff role, els
     expect(landingFor(roles)).toBe(href);
   });
 
-  it.each(ROLE_SETS.filter((s) => s.length > 0).map((s) => [s]))('roles %j land on a page one of them may open', (roles) => {
-    expect(rolesAllowedOn(landingFor(roles)).some((r) => roles.includes(r))).toBe(true);
-  });
+  it.each(ROLE_SETS.filter((s) => s.length > 0).map((s) => [s]))(
+    'roles %j land on a page one of them may open',
+    (roles) => {
+      expect(rolesAllowedOn(landingFor(roles)).some((r) => roles.includes(r))).toBe(true);
+    },
+  );
 });

@@ -12,13 +12,18 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function astroFiles(dir: string): string[] {
-  return (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith('.astro')).map((f) => path.join(dir, f));
+  return (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.astro'))
+    .map((f) => path.join(dir, f));
 }
 
 /** Every import in an .astro file's frontmatter and scripts: [specifier, type-only]. */
 function importsOf(file: string): Array<[string, boolean]> {
   const src = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  return [...src.matchAll(/^\s*import\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)].map((m) => [m[2], Boolean(m[1])]);
+  return [...src.matchAll(/^\s*import\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)].map((m) => [
+    m[2],
+    Boolean(m[1]),
+  ]);
 }
 
 const PAGES = [...astroFiles('src/pages'), ...astroFiles('src/components'), ...astroFiles('src/layouts')];
@@ -31,7 +36,9 @@ describe('pages and components never touch the database', () => {
       expect(spec, `${file} imports the database module`).not.toMatch(/platform\/db\.ts$/);
       expect(spec, `${file} queries with drizzle`).not.toMatch(/^(drizzle-orm|better-sqlite3)/);
       if (!typeOnly) expect(spec, `${file} imports tables (use #db/enums.ts for lists)`).not.toBe('#db/schema.ts');
-      expect(spec, `${file} climbs directories: use an alias (#lib, #components, #layouts, #scripts)`).not.toMatch(/^\.\.\/\.\.\//);
+      expect(spec, `${file} climbs directories: use an alias (#lib, #components, #layouts, #scripts)`).not.toMatch(
+        /^\.\.\/\.\.\//,
+      );
     }
   });
 });

@@ -1,6 +1,13 @@
 /** Issue 21 (decision 0044): the local law's periods and fine cap as settings, with the state's caps and the portal's floors. */
 import { describe, expect, it } from 'vitest';
-import { checkLocalLaw, daysInWords, DEFAULT_LOCAL_LAW, lawCitation, localLawFrom, localLawRows } from '#lib/server/platform/local-law.rules.ts';
+import {
+  checkLocalLaw,
+  daysInWords,
+  DEFAULT_LOCAL_LAW,
+  lawCitation,
+  localLawFrom,
+  localLawRows,
+} from '#lib/server/platform/local-law.rules.ts';
 import { calculateFine, checkConviction, swpppCorrectionDeadline } from '#lib/server/enforcement/actions.rules.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -45,7 +52,11 @@ describe('the local law’s periods: floors and caps', () => {
   });
 
   it('a citation equal to the model law’s is not stored; the town’s own words are, and round-trip', () => {
-    const r = checkLocalLaw({ ...ok, 'lawCitation.correctionDays': 'Subsection R(2)', 'lawCitation.maxDailyFineCents': 'Local Law 3 of 2019, § 7(c)' });
+    const r = checkLocalLaw({
+      ...ok,
+      'lawCitation.correctionDays': 'Subsection R(2)',
+      'lawCitation.maxDailyFineCents': 'Local Law 3 of 2019, § 7(c)',
+    });
     expect(r.values.citations).toEqual({ maxDailyFineCents: 'Local Law 3 of 2019, § 7(c)' });
     const back = localLawFrom(new Map(localLawRows(r.values).map((x) => [x.key, x.value])));
     expect(back).toEqual(r.values);
@@ -54,7 +65,14 @@ describe('the local law’s periods: floors and caps', () => {
   });
 
   it('a stored number beyond a cap (edited by hand) falls back to the law’s', () => {
-    expect(localLawFrom(new Map([['local_law.foilBusinessDays', '10'], ['local_law.maxDailyFineCents', '999999999']]))).toMatchObject({ foilBusinessDays: 5, maxDailyFineCents: 25_000 });
+    expect(
+      localLawFrom(
+        new Map([
+          ['local_law.foilBusinessDays', '10'],
+          ['local_law.maxDailyFineCents', '999999999'],
+        ]),
+      ),
+    ).toMatchObject({ foilBusinessDays: 5, maxDailyFineCents: 25_000 });
   });
 
   it('says short periods the way a law does', () => {
@@ -65,7 +83,10 @@ describe('the local law’s periods: floors and caps', () => {
 describe('the rules count with the town’s numbers, passed as facts', () => {
   const calendar = new BusinessCalendar([]);
   it('a 20-day SWPPP review', () => {
-    const c = reviewClock({ receivedOn: '2026-06-01' }, '2026-06-02', calendar, { ...DEFAULT_LOCAL_LAW, swpppReviewDays: 20 });
+    const c = reviewClock({ receivedOn: '2026-06-01' }, '2026-06-02', calendar, {
+      ...DEFAULT_LOCAL_LAW,
+      swpppReviewDays: 20,
+    });
     expect(c.clock?.deadline).toBe('2026-06-22');
     expect(c.explanation.join(' ')).toContain('The officer has 20 days from receipt');
   });
@@ -78,23 +99,42 @@ describe('the rules count with the town’s numbers, passed as facts', () => {
     const law = { ...DEFAULT_LOCAL_LAW, maxDailyFineCents: 10_000 };
     const f = calculateFine({ days: 3, dailyRateCents: 25_000 }, law);
     expect(f).toMatchObject({ ok: true, assessedCents: 30_000, cappedFromCents: 25_000 });
-    const c = checkConviction({ convictedOn: '2026-07-01', referredOn: '2026-06-01', docketNumber: 'X-1', days: 2, fineCents: 20_001 }, '2026-07-02', law);
+    const c = checkConviction(
+      { convictedOn: '2026-07-01', referredOn: '2026-06-01', docketNumber: 'X-1', days: 2, fineCents: 20_001 },
+      '2026-07-02',
+      law,
+    );
     expect(c).toMatchObject({ ok: false, field: 'fineAmount' });
   });
 });
 
 describe('the town’s ordinance text: Markdown read safely (no HTML reaches the page)', () => {
   it('reads headings, paragraphs, lists and emphasis as data', () => {
-    expect(markdownBlocks('# Local Law 2\n\n## § 1. Purpose\nThe **Village** finds\nthat *runoff* harms.\n\n- one\n- two\n\n1. first\n(2) second')).toEqual([
+    expect(
+      markdownBlocks(
+        '# Local Law 2\n\n## § 1. Purpose\nThe **Village** finds\nthat *runoff* harms.\n\n- one\n- two\n\n1. first\n(2) second',
+      ),
+    ).toEqual([
       { kind: 'h2', runs: [{ text: 'Local Law 2' }] },
       { kind: 'h2', runs: [{ text: '§ 1. Purpose' }] },
-      { kind: 'p', runs: [{ text: 'The ' }, { text: 'Village', strong: true }, { text: ' finds that ' }, { text: 'runoff', em: true }, { text: ' harms.' }] },
+      {
+        kind: 'p',
+        runs: [
+          { text: 'The ' },
+          { text: 'Village', strong: true },
+          { text: ' finds that ' },
+          { text: 'runoff', em: true },
+          { text: ' harms.' },
+        ],
+      },
       { kind: 'ul', items: [[{ text: 'one' }], [{ text: 'two' }]] },
       { kind: 'ol', items: [[{ text: 'first' }], [{ text: 'second' }]] },
     ]);
   });
   it('keeps what looks like markup as text: the page escapes it', () => {
-    expect(markdownBlocks('Fines < $500 & [a link](javascript:alert(1))')).toEqual([{ kind: 'p', runs: [{ text: 'Fines < $500 & [a link](javascript:alert(1))' }] }]);
+    expect(markdownBlocks('Fines < $500 & [a link](javascript:alert(1))')).toEqual([
+      { kind: 'p', runs: [{ text: 'Fines < $500 & [a link](javascript:alert(1))' }] },
+    ]);
   });
   it.each([
     ['<script>alert(1)</script>' + 'x'.repeat(300), 'HTML tags'],

@@ -15,15 +15,52 @@ const TEMPLATES_DIR = path.resolve(import.meta.dirname, '../../src/lib/server/pl
 
 describe('mail in the municipality’s words', () => {
   it('a village’s requester hears from the Village Clerk, and the Village has closed a duplicate', () => {
-    const question = renderMail('request-message-to-requester', { number: 'R-2026-0007', name: 'Ana', trackUrl: 'https://x.example/r/1', body: 'Which month?', clarify: true, datesText: null }, village);
+    const question = renderMail(
+      'request-message-to-requester',
+      {
+        number: 'R-2026-0007',
+        name: 'Ana',
+        trackUrl: 'https://x.example/r/1',
+        body: 'Which month?',
+        clarify: true,
+        datesText: null,
+      },
+      village,
+    );
     expect(question.subject).toBe('Records request R-2026-0007: the Village Clerk has a question for you');
     expect(question.text).toContain('The Village Clerk needs your answer');
-    const duplicate = renderMail('request-closed-duplicate', { number: 'R-2026-0008', name: 'Ana', trackUrl: 'https://x.example/r/2', otherNumber: 'R-2026-0007', note: 'Same site.', sameRequester: true }, village);
+    const duplicate = renderMail(
+      'request-closed-duplicate',
+      {
+        number: 'R-2026-0008',
+        name: 'Ana',
+        trackUrl: 'https://x.example/r/2',
+        otherNumber: 'R-2026-0007',
+        note: 'Same site.',
+        sameRequester: true,
+      },
+      village,
+    );
     expect(duplicate.text).toContain('so the Village has closed it as a duplicate');
-    expect(duplicate.text).toContain('The Village Clerk\'s note: Same site.');
-    const links = renderMail('request-lost-links', { requests: [{ number: 'R-2026-0007', to: 'the Village', receivedText: 'December 1, 2026', statusText: 'Received', url: 'https://x.example/r/1' }] }, village);
+    expect(duplicate.text).toContain("The Village Clerk's note: Same site.");
+    const links = renderMail(
+      'request-lost-links',
+      {
+        requests: [
+          {
+            number: 'R-2026-0007',
+            to: 'the Village',
+            receivedText: 'December 1, 2026',
+            statusText: 'Received',
+            url: 'https://x.example/r/1',
+          },
+        ],
+      },
+      village,
+    );
     expect(links.text).toContain('ask the Village Clerk for a new link');
-    for (const mail of [question, duplicate, links]) expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/\bTown\b/);
+    for (const mail of [question, duplicate, links])
+      expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/\bTown\b/);
   });
 
   it('no template writes "Town" as literal text (outside comments)', () => {

@@ -14,7 +14,16 @@ function town(n: number) {
   db.transaction((tx) => {
     for (let i = 0; i < n; i++) {
       tx.insert(projects)
-        .values({ slug: `p-${i}`, name: `Project ${String(i).padStart(5, '0')}`, siteAddress: `${i} Main St`, kind: 'minor', status: PROJECT_STATUSES[i % 3], published: true, latitude: 42.8 + i / 1e5, longitude: -74 + i / 1e5 })
+        .values({
+          slug: `p-${i}`,
+          name: `Project ${String(i).padStart(5, '0')}`,
+          siteAddress: `${i} Main St`,
+          kind: 'minor',
+          status: PROJECT_STATUSES[i % 3],
+          published: true,
+          latitude: 42.8 + i / 1e5,
+          longitude: -74 + i / 1e5,
+        })
         .run();
     }
   });
@@ -50,10 +59,18 @@ describe('the map page at scale', () => {
     const all = JSON.parse(mapPointsBody(db, null).body.toString('utf8'));
     expect(all.type).toBe('FeatureCollection');
     expect(all.features).toHaveLength(n);
-    expect(all.features[0]).toEqual({ type: 'Feature', geometry: { type: 'Point', coordinates: [expect.any(Number), expect.any(Number)] }, properties: { s: expect.any(String), n: expect.any(String), a: expect.any(String), t: expect.any(String) } });
+    expect(all.features[0]).toEqual({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [expect.any(Number), expect.any(Number)] },
+      properties: { s: expect.any(String), n: expect.any(String), a: expect.any(String), t: expect.any(String) },
+    });
     const filtered = mapPage(db, PROJECT_STATUSES[1], null);
     expect(filtered.pointsUrl).toBeUndefined(); // a third of the town fits inline
-    expect(JSON.parse(mapPointsBody(db, PROJECT_STATUSES[1]).body.toString('utf8')).features.every((f: { properties: { t: string } }) => f.properties.t === PROJECT_STATUSES[1])).toBe(true);
+    expect(
+      JSON.parse(mapPointsBody(db, PROJECT_STATUSES[1]).body.toString('utf8')).features.every(
+        (f: { properties: { t: string } }) => f.properties.t === PROJECT_STATUSES[1],
+      ),
+    ).toBe(true);
     // Built once per version of the public data.
     expect(mapPointsBody(db, null)).toBe(mapPointsBody(db, null));
   });

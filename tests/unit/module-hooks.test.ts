@@ -27,9 +27,14 @@ console.log(JSON.stringify({ answeredByHook, table: typeof t.id, sql: typeof sql
 
 describe('the drizzle module hook', () => {
   const probe = (flags: string[]) =>
-    JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e', PROBE], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!);
+    JSON.parse(
+      execFileSync(process.execPath, [...flags, '--input-type=module', '-e', PROBE], { cwd: ROOT, encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .pop()!,
+    );
 
-  it('without the hook, Node resolves drizzle\'s imports itself (the probe tells them apart)', () => {
+  it("without the hook, Node resolves drizzle's imports itself (the probe tells them apart)", () => {
     expect(probe([]).answeredByHook).toBe(false);
   });
 

@@ -3,10 +3,25 @@
  * records, within 15 minutes; anything else is a separate request. And the words the form and queue show.
  */
 import { describe, expect, it } from 'vitest';
-import { NEAR_DUPLICATE_MINUTES, duplicateMark, duplicateWarning, isNearDuplicate, minutesAgo, recordsOverlap, type DuplicateCandidate } from '#lib/server/records-requests/near-duplicates.rules.ts';
+import {
+  NEAR_DUPLICATE_MINUTES,
+  duplicateMark,
+  duplicateWarning,
+  isNearDuplicate,
+  minutesAgo,
+  recordsOverlap,
+  type DuplicateCandidate,
+} from '#lib/server/records-requests/near-duplicates.rules.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 2, 3, 14, 0) + minutes * 60_000);
-const base: DuplicateCandidate = { email: 'pat@example.org', projectId: 7, receivedAt: at(0), documentIds: [11, 12], ranges: [], freeText: null };
+const base: DuplicateCandidate = {
+  email: 'pat@example.org',
+  projectId: 7,
+  receivedAt: at(0),
+  documentIds: [11, 12],
+  ranges: [],
+  freeText: null,
+};
 const later = (patch: Partial<DuplicateCandidate>): DuplicateCandidate => ({ ...base, receivedAt: at(5), ...patch });
 
 describe('a near-duplicate is the same address asking for overlapping records of the same project within 15 minutes', () => {
@@ -29,7 +44,12 @@ describe('a near-duplicate is the same address asking for overlapping records of
 
   it('another project is a separate request; two requests naming no project can match', () => {
     expect(isNearDuplicate(base, later({ projectId: 8 }))).toBe(false);
-    expect(isNearDuplicate({ ...base, projectId: null, documentIds: [], freeText: 'Drainage letters' }, later({ projectId: null, documentIds: [], freeText: 'drainage   LETTERS' }))).toBe(true);
+    expect(
+      isNearDuplicate(
+        { ...base, projectId: null, documentIds: [], freeText: 'Drainage letters' },
+        later({ projectId: null, documentIds: [], freeText: 'drainage   LETTERS' }),
+      ),
+    ).toBe(true);
   });
 
   it('the window: exactly 15 minutes is in, a minute more is out, and an earlier "later" is not a repeat', () => {
@@ -46,19 +66,49 @@ describe('records overlap', () => {
   const none = { documentIds: [], ranges: [], freeText: null };
   it('date ranges of the same kind overlap when they share a day; touching ends count; another kind never', () => {
     const march = { ...none, ranges: [{ type: 'inspection_report', from: '2026-03-01', to: '2026-03-31' }] };
-    expect(recordsOverlap(march, { ...none, ranges: [{ type: 'inspection_report', from: '2026-03-31', to: '2026-04-30' }] })).toBe(true);
-    expect(recordsOverlap(march, { ...none, ranges: [{ type: 'inspection_report', from: '2026-02-01', to: '2026-03-01' }] })).toBe(true);
-    expect(recordsOverlap(march, { ...none, ranges: [{ type: 'inspection_report', from: '2026-04-01', to: '2026-04-30' }] })).toBe(false);
-    expect(recordsOverlap(march, { ...none, ranges: [{ type: 'inspection_report', from: '2026-01-01', to: '2026-02-28' }] })).toBe(false);
-    expect(recordsOverlap(march, { ...none, ranges: [{ type: 'monthly_summary', from: '2026-03-01', to: '2026-03-31' }] })).toBe(false);
+    expect(
+      recordsOverlap(march, { ...none, ranges: [{ type: 'inspection_report', from: '2026-03-31', to: '2026-04-30' }] }),
+    ).toBe(true);
+    expect(
+      recordsOverlap(march, { ...none, ranges: [{ type: 'inspection_report', from: '2026-02-01', to: '2026-03-01' }] }),
+    ).toBe(true);
+    expect(
+      recordsOverlap(march, { ...none, ranges: [{ type: 'inspection_report', from: '2026-04-01', to: '2026-04-30' }] }),
+    ).toBe(false);
+    expect(
+      recordsOverlap(march, { ...none, ranges: [{ type: 'inspection_report', from: '2026-01-01', to: '2026-02-28' }] }),
+    ).toBe(false);
+    expect(
+      recordsOverlap(march, { ...none, ranges: [{ type: 'monthly_summary', from: '2026-03-01', to: '2026-03-31' }] }),
+    ).toBe(false);
     // One overlapping range among several is enough.
-    expect(recordsOverlap(march, { ...none, ranges: [{ type: 'monthly_summary', from: '2026-03-01', to: '2026-03-31' }, { type: 'inspection_report', from: '2026-03-15', to: '2026-03-16' }] })).toBe(true);
+    expect(
+      recordsOverlap(march, {
+        ...none,
+        ranges: [
+          { type: 'monthly_summary', from: '2026-03-01', to: '2026-03-31' },
+          { type: 'inspection_report', from: '2026-03-15', to: '2026-03-16' },
+        ],
+      }),
+    ).toBe(true);
   });
 
   it('the same words (any case and spacing) overlap; different words, or none on both sides, do not', () => {
-    expect(recordsOverlap({ ...none, freeText: 'The 2025 review letters' }, { ...none, freeText: ' the 2025  review LETTERS ' })).toBe(true);
-    expect(recordsOverlap({ ...none, freeText: 'The 2025 review letters' }, { ...none, freeText: 'The 2024 review letters' })).toBe(false);
-    expect(recordsOverlap({ ...none, freeText: 'drainage letters' }, { ...none, freeText: 'drainageletters' })).toBe(false);
+    expect(
+      recordsOverlap(
+        { ...none, freeText: 'The 2025 review letters' },
+        { ...none, freeText: ' the 2025  review LETTERS ' },
+      ),
+    ).toBe(true);
+    expect(
+      recordsOverlap(
+        { ...none, freeText: 'The 2025 review letters' },
+        { ...none, freeText: 'The 2024 review letters' },
+      ),
+    ).toBe(false);
+    expect(recordsOverlap({ ...none, freeText: 'drainage letters' }, { ...none, freeText: 'drainageletters' })).toBe(
+      false,
+    );
     expect(recordsOverlap(none, none)).toBe(false);
     expect(recordsOverlap({ ...none, freeText: '  ' }, { ...none, freeText: '' })).toBe(false);
   });
@@ -73,7 +123,9 @@ describe('the words', () => {
   });
 
   it('the form warns with the number and the minutes; the queue marks the earlier number', () => {
-    expect(duplicateWarning('R-2026-0042', 1)).toBe('You sent a request for the same records 1 minute ago: R-2026-0042. Its tracking link is in the email we sent you. To send this one as well, tick “Send it anyway” and send again.');
+    expect(duplicateWarning('R-2026-0042', 1)).toBe(
+      'You sent a request for the same records 1 minute ago: R-2026-0042. Its tracking link is in the email we sent you. To send this one as well, tick “Send it anyway” and send again.',
+    );
     expect(duplicateWarning('R-2026-0042', 6)).toContain('6 minutes ago: R-2026-0042.');
     expect(duplicateMark('R-2026-0042')).toBe('Possible duplicate of R-2026-0042');
   });

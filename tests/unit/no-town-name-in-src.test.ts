@@ -25,7 +25,9 @@ describe('no municipality name in src/', () => {
       fs
         .readFileSync(file, 'utf8')
         .split('\n')
-        .flatMap((line, i) => (NAMES.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}: ${line.trim().slice(0, 120)}`] : [])),
+        .flatMap((line, i) =>
+          NAMES.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}: ${line.trim().slice(0, 120)}`] : [],
+        ),
     );
     expect(found).toEqual([]);
   });

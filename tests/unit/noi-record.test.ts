@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NOI_FIELD_LABEL, describeChanges, noiProblems as noiProblemsIn, slugify, uniqueSlug, type NoiFields } from '#lib/server/projects/noi.rules.ts';
+import {
+  NOI_FIELD_LABEL,
+  describeChanges,
+  noiProblems as noiProblemsIn,
+  slugify,
+  uniqueSlug,
+  type NoiFields,
+} from '#lib/server/projects/noi.rules.ts';
 import { ROTTERDAM_PROFILE } from '#db/seed/town-profiles.ts';
 
 /** The demo town's extent from its profile (decision 0044: the bounds are a fact passed in). */
@@ -77,7 +84,10 @@ describe('the NOI record', () => {
   });
 
   it('describes an edit field by field, in words', () => {
-    const changes = describeChanges({ ...base, id: 1, updatedAt: 1 }, { ...base, id: 1, updatedAt: 2, disturbedAcres: 6.5, drainsToMs4: true, townPermitNo: 'SD-2026-001' });
+    const changes = describeChanges(
+      { ...base, id: 1, updatedAt: 1 },
+      { ...base, id: 1, updatedAt: 2, disturbedAcres: 6.5, drainsToMs4: true, townPermitNo: 'SD-2026-001' },
+    );
     expect(changes).toEqual([
       { field: 'disturbedAcres', label: 'Area to be disturbed (acres)', before: '6', after: '6.5' },
       { field: 'drainsToMs4', label: 'Drains to the town storm sewer (MS4)', before: 'No', after: 'Yes' },
@@ -90,25 +100,120 @@ describe('the NOI record: each cross-field check, with its exact words', () => {
   it.each([
     ['latitude without longitude', { longitude: null }, 'longitude', 'Enter both latitude and longitude, or neither.'],
     ['longitude without latitude', { latitude: null }, 'latitude', 'Enter both latitude and longitude, or neither.'],
-    ['a latitude south of the town', { latitude: 42.7399 }, 'latitude', 'That latitude is outside the area the portal serves (between 42.74 and 42.875), like 42.8075.'],
-    ['a latitude north of the town', { latitude: 42.8751 }, 'latitude', 'That latitude is outside the area the portal serves (between 42.74 and 42.875), like 42.8075.'],
-    ['a longitude west of the town', { longitude: -74.0851 }, 'longitude', 'That longitude is outside the area the portal serves (between -74.085 and -73.925; west is negative), like -74.0050.'],
-    ['a longitude east of the town', { longitude: -73.9249 }, 'longitude', 'That longitude is outside the area the portal serves (between -74.085 and -73.925; west is negative), like -74.0050.'],
-    ['more disturbed than the site', { disturbedAcres: 10.01 }, 'disturbedAcres', 'The disturbed area cannot be larger than the whole site.'],
-    ['more at once than in all', { maxDisturbedAtOnceAcres: 6.01 }, 'maxDisturbedAtOnceAcres', 'The area disturbed at one time cannot be larger than the total disturbed area.'],
-    ['an approval date without the box', { decFiveAcreApprovalOn: '2026-04-01' }, 'decFiveAcreApproval', 'Tick this box when you enter the date of DEC’s approval.'],
-    ['completion before start', { plannedCompletionOn: '2026-05-31' }, 'plannedCompletionOn', 'The planned completion cannot be before the planned start.'],
-    ['a shutdown end without its start', { winterShutdownTo: '2027-03-15' }, 'winterShutdownFrom', 'Enter both dates of the winter shutdown, or neither.'],
-    ['a shutdown start without its end', { winterShutdownFrom: '2026-12-15' }, 'winterShutdownTo', 'Enter both dates of the winter shutdown, or neither.'],
-    ['a shutdown ending before it starts', { winterShutdownFrom: '2026-12-15', winterShutdownTo: '2026-12-14' }, 'winterShutdownTo', 'The shutdown cannot end before it starts.'],
-    ['a permit ID not from DEC', { spdesPermitId: 'NYR1234' }, 'spdesPermitId', 'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.'],
-    ['a permit ID with trailing text', { spdesPermitId: 'NYR10K123X99' }, 'spdesPermitId', 'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.'],
-    ['a permit ID with leading text', { spdesPermitId: 'XNYR10K123' }, 'spdesPermitId', 'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.'],
-    ['complete with no NOT', { status: 'complete' as const }, 'status', 'Record the NOT filing date to mark the project complete (use “Record the NOT and close”).'],
-    ['a NOT before final stabilization', { finalStabilizationOn: '2026-09-10', notFiledOn: '2026-09-09' }, 'notFiledOn', 'The NOT is filed after final stabilization, not before.'],
-    ['a slug with a trailing hyphen', { slug: 'main-street-' }, 'slug', 'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.'],
-    ['a slug with a double hyphen', { slug: 'main--street' }, 'slug', 'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.'],
-    ['a slug with a leading hyphen', { slug: '-main' }, 'slug', 'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.'],
+    [
+      'a latitude south of the town',
+      { latitude: 42.7399 },
+      'latitude',
+      'That latitude is outside the area the portal serves (between 42.74 and 42.875), like 42.8075.',
+    ],
+    [
+      'a latitude north of the town',
+      { latitude: 42.8751 },
+      'latitude',
+      'That latitude is outside the area the portal serves (between 42.74 and 42.875), like 42.8075.',
+    ],
+    [
+      'a longitude west of the town',
+      { longitude: -74.0851 },
+      'longitude',
+      'That longitude is outside the area the portal serves (between -74.085 and -73.925; west is negative), like -74.0050.',
+    ],
+    [
+      'a longitude east of the town',
+      { longitude: -73.9249 },
+      'longitude',
+      'That longitude is outside the area the portal serves (between -74.085 and -73.925; west is negative), like -74.0050.',
+    ],
+    [
+      'more disturbed than the site',
+      { disturbedAcres: 10.01 },
+      'disturbedAcres',
+      'The disturbed area cannot be larger than the whole site.',
+    ],
+    [
+      'more at once than in all',
+      { maxDisturbedAtOnceAcres: 6.01 },
+      'maxDisturbedAtOnceAcres',
+      'The area disturbed at one time cannot be larger than the total disturbed area.',
+    ],
+    [
+      'an approval date without the box',
+      { decFiveAcreApprovalOn: '2026-04-01' },
+      'decFiveAcreApproval',
+      'Tick this box when you enter the date of DEC’s approval.',
+    ],
+    [
+      'completion before start',
+      { plannedCompletionOn: '2026-05-31' },
+      'plannedCompletionOn',
+      'The planned completion cannot be before the planned start.',
+    ],
+    [
+      'a shutdown end without its start',
+      { winterShutdownTo: '2027-03-15' },
+      'winterShutdownFrom',
+      'Enter both dates of the winter shutdown, or neither.',
+    ],
+    [
+      'a shutdown start without its end',
+      { winterShutdownFrom: '2026-12-15' },
+      'winterShutdownTo',
+      'Enter both dates of the winter shutdown, or neither.',
+    ],
+    [
+      'a shutdown ending before it starts',
+      { winterShutdownFrom: '2026-12-15', winterShutdownTo: '2026-12-14' },
+      'winterShutdownTo',
+      'The shutdown cannot end before it starts.',
+    ],
+    [
+      'a permit ID not from DEC',
+      { spdesPermitId: 'NYR1234' },
+      'spdesPermitId',
+      'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.',
+    ],
+    [
+      'a permit ID with trailing text',
+      { spdesPermitId: 'NYR10K123X99' },
+      'spdesPermitId',
+      'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.',
+    ],
+    [
+      'a permit ID with leading text',
+      { spdesPermitId: 'XNYR10K123' },
+      'spdesPermitId',
+      'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.',
+    ],
+    [
+      'complete with no NOT',
+      { status: 'complete' as const },
+      'status',
+      'Record the NOT filing date to mark the project complete (use “Record the NOT and close”).',
+    ],
+    [
+      'a NOT before final stabilization',
+      { finalStabilizationOn: '2026-09-10', notFiledOn: '2026-09-09' },
+      'notFiledOn',
+      'The NOT is filed after final stabilization, not before.',
+    ],
+    [
+      'a slug with a trailing hyphen',
+      { slug: 'main-street-' },
+      'slug',
+      'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.',
+    ],
+    [
+      'a slug with a double hyphen',
+      { slug: 'main--street' },
+      'slug',
+      'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.',
+    ],
+    [
+      'a slug with a leading hyphen',
+      { slug: '-main' },
+      'slug',
+      'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.',
+    ],
   ] as Array<[string, Partial<NoiFields>, keyof NoiFields, string]>)('%s', (_name, patch, field, message) => {
     expect(noiProblems({ ...base, ...patch })).toEqual({ [field]: message });
   });
@@ -120,7 +225,10 @@ describe('the NOI record: each cross-field check, with its exact words', () => {
     ['disturbed equal to the site, at once equal to disturbed', { disturbedAcres: 10, maxDisturbedAtOnceAcres: 10 }],
     ['completion on the start day', { plannedCompletionOn: '2026-06-01' }],
     ['a one-day shutdown', { winterShutdownFrom: '2026-12-15', winterShutdownTo: '2026-12-15' }],
-    ['complete with its NOT', { status: 'complete' as const, notFiledOn: '2026-09-10', finalStabilizationOn: '2026-09-10' }],
+    [
+      'complete with its NOT',
+      { status: 'complete' as const, notFiledOn: '2026-09-10', finalStabilizationOn: '2026-09-10' },
+    ],
     ['an empty slug (one is made from the name)', { slug: '' }],
     ['a good slug', { slug: 'main-street-2' }],
     ['an approval with its date', { decFiveAcreApproval: true, decFiveAcreApprovalOn: '2026-04-01' }],
@@ -144,14 +252,31 @@ describe('the NOI record: each cross-field check, with its exact words', () => {
   it('describes values of every kind, and nothing when either side is missing', () => {
     expect(describeChanges(null, { name: 'x' })).toEqual([]);
     expect(describeChanges({ name: 'x' }, null)).toEqual([]);
-    expect(describeChanges({ id: 1, projectId: 2, createdAt: 3, updatedAt: 4 }, { id: 9, projectId: 8, createdAt: 7, updatedAt: 6 })).toEqual([]);
-    expect(describeChanges({ phasing: '', parcels: [], extra: { a: 1 }, decFiveAcreApproval: false }, { phasing: 'Two phases', parcels: ['39.-1-1', '39.-1-2'], extra: { a: 2 }, decFiveAcreApproval: true })).toEqual([
+    expect(
+      describeChanges(
+        { id: 1, projectId: 2, createdAt: 3, updatedAt: 4 },
+        { id: 9, projectId: 8, createdAt: 7, updatedAt: 6 },
+      ),
+    ).toEqual([]);
+    expect(
+      describeChanges(
+        { phasing: '', parcels: [], extra: { a: 1 }, decFiveAcreApproval: false },
+        { phasing: 'Two phases', parcels: ['39.-1-1', '39.-1-2'], extra: { a: 2 }, decFiveAcreApproval: true },
+      ),
+    ).toEqual([
       { field: 'phasing', label: 'Phasing', before: '—', after: 'Two phases' },
       { field: 'parcels', label: 'Parcels', before: '—', after: '39.-1-1, 39.-1-2' },
       { field: 'extra', label: 'Extra', before: '{"a":1}', after: '{"a":2}' },
-      { field: 'decFiveAcreApproval', label: 'DEC written approval to disturb more than five acres at once', before: 'No', after: 'Yes' },
+      {
+        field: 'decFiveAcreApproval',
+        label: 'DEC written approval to disturb more than five acres at once',
+        before: 'No',
+        after: 'Yes',
+      },
     ]);
-    expect(describeChanges({ someNewField: null }, { someNewField: 'a' }, {})).toEqual([{ field: 'someNewField', label: 'Some new field', before: '—', after: 'a' }]);
+    expect(describeChanges({ someNewField: null }, { someNewField: 'a' }, {})).toEqual([
+      { field: 'someNewField', label: 'Some new field', before: '—', after: 'a' },
+    ]);
     expect(describeChanges({}, { added: 'a' })[0]).toMatchObject({ field: 'added', before: '—', after: 'a' });
   });
 });
@@ -162,7 +287,11 @@ describe('the words of the edit history', () => {
     expect(Object.keys(NOI_FIELD_LABEL).sort()).toEqual([...Object.keys(base), 'published'].sort());
     expect(labels.every((l) => /^[A-Z]/.test(l) && l.length > 3)).toBe(true);
     expect(new Set(labels).size).toBe(labels.length);
-    expect(describeChanges({ ...base }, { ...base, spdesPermitId: 'NYR10K124', winterShutdownTo: '2027-03-15' }).map((c) => c.label)).toEqual(['State permit ID (SPDES)', 'Winter shutdown to']);
+    expect(
+      describeChanges({ ...base }, { ...base, spdesPermitId: 'NYR10K124', winterShutdownTo: '2027-03-15' }).map(
+        (c) => c.label,
+      ),
+    ).toEqual(['State permit ID (SPDES)', 'Winter shutdown to']);
   });
 });
 
@@ -172,8 +301,12 @@ describe('the town’s extent is the profile’s, passed in (decision 0044)', ()
     const village = { minLat: 43.28, maxLat: 43.34, minLon: -73.68, maxLon: -73.58 };
     const at = (latitude: number, longitude: number) => ({ ...base, latitude, longitude }) as NoiFields;
     expect(Object.keys(noiProblemsIn(at(43.31, -73.63), village))).not.toContain('latitude');
-    expect(noiProblemsIn(at(42.8, -74.0), village)).toMatchObject({ latitude: expect.stringContaining('between 43.28 and 43.34') });
+    expect(noiProblemsIn(at(42.8, -74.0), village)).toMatchObject({
+      latitude: expect.stringContaining('between 43.28 and 43.34'),
+    });
     expect(Object.keys(noiProblemsIn(at(40.71, -74.0)))).not.toContain('latitude');
-    expect(noiProblemsIn(at(39.9, -75.2))).toMatchObject({ latitude: expect.stringContaining('between 40.45 and 45.05') });
+    expect(noiProblemsIn(at(39.9, -75.2))).toMatchObject({
+      latitude: expect.stringContaining('between 40.45 and 45.05'),
+    });
   });
 });

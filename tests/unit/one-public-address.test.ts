@@ -29,7 +29,9 @@ describe("the portal's public address", () => {
     const files = sourceFiles(path.join(ROOT, 'src'));
     expect(files.length).toBeGreaterThan(0);
     // The one file let through is the definition: townPublicUrl, falling back to PUBLIC_URL.
-    expect(fs.readFileSync(path.join(ROOT, DEFINITION), 'utf8')).toMatch(/export function townPublicUrl\b[^]*?config\(\)\.publicUrl/);
+    expect(fs.readFileSync(path.join(ROOT, DEFINITION), 'utf8')).toMatch(
+      /export function townPublicUrl\b[^]*?config\(\)\.publicUrl/,
+    );
     const found = files
       .filter((file) => path.relative(ROOT, file).split(path.sep).join('/') !== DEFINITION)
       .flatMap((file) => {

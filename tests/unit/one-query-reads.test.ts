@@ -26,8 +26,27 @@ async function town(orders: number) {
   migrateDatabase(db);
   await seedReferenceData(db);
   for (let n = 1; n <= orders; n++) {
-    const id = db.insert(projects).values({ slug: `site-${n}`, name: `Site ${n}`, siteAddress: `${n} Main Street`, kind: 'major', status: 'stop_work', published: true }).returning({ id: projects.id }).get().id;
-    db.insert(enforcementActions).values({ projectId: id, type: 'stop_work_order', category: 'formal', issuedOn: '2026-05-01', summary: 'Stop work' }).run();
+    const id = db
+      .insert(projects)
+      .values({
+        slug: `site-${n}`,
+        name: `Site ${n}`,
+        siteAddress: `${n} Main Street`,
+        kind: 'major',
+        status: 'stop_work',
+        published: true,
+      })
+      .returning({ id: projects.id })
+      .get().id;
+    db.insert(enforcementActions)
+      .values({
+        projectId: id,
+        type: 'stop_work_order',
+        category: 'formal',
+        issuedOn: '2026-05-01',
+        summary: 'Stop work',
+      })
+      .run();
     // One inspection before the order (not "since"), and for odd sites two after it: the newest must win.
     db.insert(townInspections).values({ projectId: id, inspectedOn: '2026-04-20', outcome: 'approved' }).run();
     if (n % 2) {
@@ -59,7 +78,14 @@ describe('the request form’s preview reads the fee schedule once', () => {
   it('uses one fee-schedule read for the estimate and the rates shown beside it', async () => {
     const db = await town(1);
     const { result, count } = counting(db, /from "fee_schedules"/, () =>
-      formPreview(db, { project: 'site-1', documentIds: [], reportsFrom: '', reportsTo: '', freeText: 'The SWPPP', delivery: 'paper_mail' }),
+      formPreview(db, {
+        project: 'site-1',
+        documentIds: [],
+        reportsFrom: '',
+        reportsTo: '',
+        freeText: 'The SWPPP',
+        delivery: 'paper_mail',
+      }),
     );
     expect(result.estimate).toBeDefined();
     expect(result.rates.perPageCents).toBeGreaterThan(0);

@@ -37,15 +37,37 @@ const DAY_AFTER = '2026-03-07';
 const NEXT_WEEK = '2026-03-10';
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-const facts = (over: Partial<AnswerFacts> = {}): AnswerFacts => ({ status: 'received', dueOn: DUE, answeredOn: null, availableOn: null, withdrawnOn: null, ...over });
+const facts = (over: Partial<AnswerFacts> = {}): AnswerFacts => ({
+  status: 'received',
+  dueOn: DUE,
+  answeredOn: null,
+  availableOn: null,
+  withdrawnOn: null,
+  ...over,
+});
 
 describe('timeliness: the records available by close of business on the due date (L(4))', () => {
   const cases: Array<[string, Partial<AnswerFacts>, string, Timeliness]> = [
     ['copies provided on the due day are on time', { answeredOn: DUE }, NEXT_WEEK, 'on_time'],
     ['copies provided the day after the due day are late', { answeredOn: DAY_AFTER }, NEXT_WEEK, 'late'],
-    ['an inspection offered in time for a day after the due date is late', { answeredOn: DAY_BEFORE, availableOn: DAY_AFTER }, NEXT_WEEK, 'late'],
-    ['an inspection offered in time for the due day is on time', { answeredOn: DAY_BEFORE, availableOn: DUE }, NEXT_WEEK, 'on_time'],
-    ['the day made available counts, not the day answered', { answeredOn: DAY_AFTER, availableOn: DUE }, NEXT_WEEK, 'on_time'],
+    [
+      'an inspection offered in time for a day after the due date is late',
+      { answeredOn: DAY_BEFORE, availableOn: DAY_AFTER },
+      NEXT_WEEK,
+      'late',
+    ],
+    [
+      'an inspection offered in time for the due day is on time',
+      { answeredOn: DAY_BEFORE, availableOn: DUE },
+      NEXT_WEEK,
+      'on_time',
+    ],
+    [
+      'the day made available counts, not the day answered',
+      { answeredOn: DAY_AFTER, availableOn: DUE },
+      NEXT_WEEK,
+      'on_time',
+    ],
     ['an answer in time counts even while the five days still run', { answeredOn: DAY_BEFORE }, DAY_BEFORE, 'on_time'],
     ['unanswered on the due day before close of business is pending', {}, DUE, 'pending'],
     ['unanswered after close of business on the due day is missed', {}, DAY_AFTER, 'missed'],
@@ -53,7 +75,12 @@ describe('timeliness: the records available by close of business on the due date
     ['withdrawn on the due day, unanswered: withdrawn, never missed', { withdrawnOn: DUE }, NEXT_WEEK, 'withdrawn'],
     ['withdrawn before the due day: withdrawn', { withdrawnOn: DAY_BEFORE }, NEXT_WEEK, 'withdrawn'],
     ['withdrawn only after the five days ran out: still missed', { withdrawnOn: DAY_AFTER }, NEXT_WEEK, 'missed'],
-    ['withdrawn (a later day) while the due day has not passed: withdrawn', { withdrawnOn: DAY_AFTER }, DUE, 'withdrawn'],
+    [
+      'withdrawn (a later day) while the due day has not passed: withdrawn',
+      { withdrawnOn: DAY_AFTER },
+      DUE,
+      'withdrawn',
+    ],
     ['answered, then withdrawn: the answer decides', { answeredOn: DUE, withdrawnOn: DUE }, NEXT_WEEK, 'on_time'],
   ];
   it.each(cases)('%s', (_name, over, overdueBefore, expected) => {
@@ -74,7 +101,12 @@ describe('awaitsOperator: only a received request waits for the operator', () =>
 });
 
 describe('unansweredFinding: the public L(4) finding', () => {
-  const finding = (over: Partial<FindingFacts> = {}): FindingFacts => ({ ...facts(), number: 'OR-2026-0003', receivedOn: '2026-02-27', ...over });
+  const finding = (over: Partial<FindingFacts> = {}): FindingFacts => ({
+    ...facts(),
+    number: 'OR-2026-0003',
+    receivedOn: '2026-02-27',
+    ...over,
+  });
   const asked = `A request for records made to the operator on ${formatDay('2026-02-27')}`;
 
   it('no finding while the five days run, when answered in time, or when withdrawn in time', () => {
@@ -90,7 +122,8 @@ describe('unansweredFinding: the public L(4) finding', () => {
       key: 'records-request-unanswered:OR-2026-0003',
       severity: 'medium',
       status: 'open',
-      section: 'Subsection L(4): the operator makes the SWPPP and inspection reports available for inspection and copying within five business days of a written request',
+      section:
+        'Subsection L(4): the operator makes the SWPPP and inspection reports available for inspection and copying within five business days of a written request',
       source: 'ordinance',
       from: DAY_AFTER,
       dueOn: DUE,
@@ -101,8 +134,15 @@ describe('unansweredFinding: the public L(4) finding', () => {
 
   it('withdrawn after the five days ran out: the finding stays, resolved on the day withdrawn', () => {
     const f = unansweredFinding(finding({ withdrawnOn: NEXT_WEEK }), NEXT_WEEK, dayAfter);
-    expect(f).toMatchObject({ status: 'resolved', resolvedOn: NEXT_WEEK, title: 'Records request not answered in five business days', from: DAY_AFTER });
-    expect(f!.text).toBe(`${asked} was not answered within five business days (due ${formatDay(DUE)}). It was withdrawn on ${formatDay(NEXT_WEEK)}.`);
+    expect(f).toMatchObject({
+      status: 'resolved',
+      resolvedOn: NEXT_WEEK,
+      title: 'Records request not answered in five business days',
+      from: DAY_AFTER,
+    });
+    expect(f!.text).toBe(
+      `${asked} was not answered within five business days (due ${formatDay(DUE)}). It was withdrawn on ${formatDay(NEXT_WEEK)}.`,
+    );
   });
 
   it('answered late: on the record, resolved on the day the records were made available', () => {
@@ -113,7 +153,8 @@ describe('unansweredFinding: the public L(4) finding', () => {
       severity: 'medium',
       status: 'resolved',
       resolvedOn: NEXT_WEEK,
-      section: 'Subsection L(4): the operator makes the SWPPP and inspection reports available for inspection and copying within five business days of a written request',
+      section:
+        'Subsection L(4): the operator makes the SWPPP and inspection reports available for inspection and copying within five business days of a written request',
       source: 'ordinance',
       from: DAY_AFTER,
       dueOn: DUE,
@@ -130,8 +171,21 @@ describe('unansweredFinding: the public L(4) finding', () => {
 });
 
 describe('the bill: at the requester’s expense, held to the Town’s schedule (L(4) with POL §87(1)(b)(iii))', () => {
-  const rates: FeeRates = { perPageCents: 25, largeFormatSheetCents: 500, electronicCents: 0, cdCents: 100, usbCents: 700, staffHourlyCents: null };
-  const line = (over: Partial<ChargeLine> = {}): ChargeLine => ({ code: 'page', description: 'SWPPP narrative', quantity: 40, unitCents: 25, ...over });
+  const rates: FeeRates = {
+    perPageCents: 25,
+    largeFormatSheetCents: 500,
+    electronicCents: 0,
+    cdCents: 100,
+    usbCents: 700,
+    staffHourlyCents: null,
+  };
+  const line = (over: Partial<ChargeLine> = {}): ChargeLine => ({
+    code: 'page',
+    description: 'SWPPP narrative',
+    quantity: 40,
+    unitCents: 25,
+    ...over,
+  });
 
   it.each([
     ['page', 40, 25, 1000],
@@ -146,7 +200,11 @@ describe('the bill: at the requester’s expense, held to the Town’s schedule 
   });
 
   it('at the Town’s schedule: accepted, each line with its amount and what the Town allows', () => {
-    const bill = checkBill([line(), line({ code: 'postage', description: 'Mailing', quantity: 1, unitCents: 873 })], rates, null);
+    const bill = checkBill(
+      [line(), line({ code: 'postage', description: 'Mailing', quantity: 1, unitCents: 873 })],
+      rates,
+      null,
+    );
     expect(bill.problems).toEqual({});
     expect(bill.totalCents).toBe(1873);
     expect(bill.townLimitCents).toBe(1873);
@@ -172,7 +230,11 @@ describe('the bill: at the requester’s expense, held to the Town’s schedule 
   });
 
   it('above the schedule with a statement of actual cost: accepted', () => {
-    const bill = checkBill([line({ code: 'other', description: 'Scanning 40 pages at a print shop', quantity: 1, unitCents: 1500 })], rates, 'The print shop charged $15.00 (receipt kept).');
+    const bill = checkBill(
+      [line({ code: 'other', description: 'Scanning 40 pages at a print shop', quantity: 1, unitCents: 1500 })],
+      rates,
+      'The print shop charged $15.00 (receipt kept).',
+    );
     expect(bill.problems).toEqual({});
     expect(bill.totalCents).toBe(1500);
     expect(bill.townLimitCents).toBe(0);
@@ -180,7 +242,9 @@ describe('the bill: at the requester’s expense, held to the Town’s schedule 
 
   it('no lines: asks for at least one', () => {
     const bill = checkBill([], rates, null);
-    expect(bill.problems).toEqual({ lines: 'Add at least one line to the bill: what was copied, how many, and the price of each.' });
+    expect(bill.problems).toEqual({
+      lines: 'Add at least one line to the bill: what was copied, how many, and the price of each.',
+    });
     expect(bill.totalCents).toBe(0);
   });
 
@@ -192,8 +256,16 @@ describe('the bill: at the requester’s expense, held to the Town’s schedule 
     ['a fraction of a cent', { unitCents: 2.5 }, 'Line 2: enter the price of each in dollars, like 0.25.'],
     ['an unreadable price', { unitCents: Number.NaN }, 'Line 2: enter the price of each in dollars, like 0.25.'],
     ['no description', { description: '   ' }, 'Line 2: say what was copied.'],
-    ['quantity first when several are wrong', { quantity: 0, unitCents: -1, description: '' }, 'Line 2: enter how many, a whole number of 1 or more.'],
-    ['price before description', { unitCents: -1, description: '' }, 'Line 2: enter the price of each in dollars, like 0.25.'],
+    [
+      'quantity first when several are wrong',
+      { quantity: 0, unitCents: -1, description: '' },
+      'Line 2: enter how many, a whole number of 1 or more.',
+    ],
+    [
+      'price before description',
+      { unitCents: -1, description: '' },
+      'Line 2: enter the price of each in dollars, like 0.25.',
+    ],
   ];
   it.each(bad)('a bad line (%s) is refused beside that line', (_name, over, message) => {
     const bill = checkBill([line(), line(over)], rates, 'stated');
@@ -222,14 +294,23 @@ describe('explainOperatorAnswer: what the operator did and when, in dated senten
     paidOn: null,
     fulfilledOn: null,
   };
-  const explain = (over: Partial<ExplainFacts>, overdueBefore = DAY_BEFORE) => explainOperatorAnswer({ ...base, ...over }, overdueBefore);
+  const explain = (over: Partial<ExplainFacts>, overdueBefore = DAY_BEFORE) =>
+    explainOperatorAnswer({ ...base, ...over }, overdueBefore);
 
   it('nothing done while the five days run: nothing to say', () => {
     expect(explain({})).toEqual([]);
   });
 
   it('an inspection offered in time', () => {
-    expect(explain({ status: 'inspection_offered', answeredOn: DAY_BEFORE, availableOn: DUE, inspectionPlace: 'the site trailer, 1 Main St', inspectionWhen: 'Friday, March 6, 2026 at 10:00 AM' })).toEqual([
+    expect(
+      explain({
+        status: 'inspection_offered',
+        answeredOn: DAY_BEFORE,
+        availableOn: DUE,
+        inspectionPlace: 'the site trailer, 1 Main St',
+        inspectionWhen: 'Friday, March 6, 2026 at 10:00 AM',
+      }),
+    ).toEqual([
       'The operator offered the records for inspection at the site trailer, 1 Main St on Friday, March 6, 2026 at 10:00 AM.',
       `The records were made available within the five business days (due ${formatDay(DUE)}).`,
     ]);
@@ -255,7 +336,19 @@ describe('explainOperatorAnswer: what the operator did and when, in dated senten
   });
 
   it('a bill not yet paid, late, with the statement of actual cost', () => {
-    expect(explain({ status: 'awaiting_payment', answeredOn: DAY_AFTER, copiesOn: DAY_AFTER, copiesHow: 'uploaded', billTotalCents: 1500, actualCostStatement: 'Print shop receipt: $15.00.' }, NEXT_WEEK)).toEqual([
+    expect(
+      explain(
+        {
+          status: 'awaiting_payment',
+          answeredOn: DAY_AFTER,
+          copiesOn: DAY_AFTER,
+          copiesHow: 'uploaded',
+          billTotalCents: 1500,
+          actualCostStatement: 'Print shop receipt: $15.00.',
+        },
+        NEXT_WEEK,
+      ),
+    ).toEqual([
       `On ${formatDay(DAY_AFTER)} the operator put the copies on this page.`,
       `The operator billed ${formatMoney(1500)} for copying, at your expense as the ordinance provides.`,
       'The operator’s statement of the actual cost: Print shop receipt: $15.00.',
@@ -265,7 +358,12 @@ describe('explainOperatorAnswer: what the operator did and when, in dated senten
   });
 
   it('a bill of nothing is still a bill; paid, then completed', () => {
-    expect(explain({ status: 'fulfilled', answeredOn: DUE, billTotalCents: 0, paidOn: NEXT_WEEK, fulfilledOn: NEXT_WEEK }, NEXT_WEEK)).toEqual([
+    expect(
+      explain(
+        { status: 'fulfilled', answeredOn: DUE, billTotalCents: 0, paidOn: NEXT_WEEK, fulfilledOn: NEXT_WEEK },
+        NEXT_WEEK,
+      ),
+    ).toEqual([
       `The operator billed ${formatMoney(0)} for copying, at your expense as the ordinance provides.`,
       `Paid on ${formatDay(NEXT_WEEK)}.`,
       `The records were made available within the five business days (due ${formatDay(DUE)}).`,
@@ -282,7 +380,9 @@ describe('explainOperatorAnswer: what the operator did and when, in dated senten
   it('completed or withdrawn only with their day', () => {
     expect(explain({ status: 'fulfilled' })).toEqual([]);
     expect(explain({ status: 'withdrawn' })).toEqual([]);
-    expect(explain({ status: 'withdrawn', withdrawnOn: DAY_BEFORE }, NEXT_WEEK)).toEqual([`The request was withdrawn on ${formatDay(DAY_BEFORE)}.`]);
+    expect(explain({ status: 'withdrawn', withdrawnOn: DAY_BEFORE }, NEXT_WEEK)).toEqual([
+      `The request was withdrawn on ${formatDay(DAY_BEFORE)}.`,
+    ]);
     expect(explain({ status: 'received', fulfilledOn: DUE, withdrawnOn: null })).toEqual([]);
     expect(explain({ status: 'fulfilled', withdrawnOn: DAY_BEFORE }, DAY_BEFORE)).toEqual([]);
   });
@@ -294,21 +394,65 @@ describe('dueWords: the operator’s queue', () => {
     ['overdue after the due day', DUE, NEXT_WEEK, 0, NEXT_WEEK, `Overdue since ${formatDay(DUE)}`],
     ['due today before close of business', DUE, DUE, 0, DUE, 'Due today, by close of business'],
     ['one business day left', DUE, DAY_BEFORE, 1, DAY_BEFORE, `Due ${formatDay(DUE)}: 1 business day left`],
-    ['several business days left', NEXT_WEEK, DAY_BEFORE, 3, DAY_BEFORE, `Due ${formatDay(NEXT_WEEK)}: 3 business days left`],
-    ['due tomorrow, asked after close of business today', DUE, DAY_BEFORE, 1, DUE, `Due ${formatDay(DUE)}: 1 business day left`],
+    [
+      'several business days left',
+      NEXT_WEEK,
+      DAY_BEFORE,
+      3,
+      DAY_BEFORE,
+      `Due ${formatDay(NEXT_WEEK)}: 3 business days left`,
+    ],
+    [
+      'due tomorrow, asked after close of business today',
+      DUE,
+      DAY_BEFORE,
+      1,
+      DUE,
+      `Due ${formatDay(DUE)}: 1 business day left`,
+    ],
   ] as const)('%s', (_name, dueOn, today, left, overdueBefore, words) => {
     expect(dueWords(dueOn, today, left, overdueBefore)).toBe(words);
   });
 });
 
 describe('askedFor: what the requester asked for, in one line', () => {
-  const asked = (over: Partial<Parameters<typeof askedFor>[0]>) => askedFor({ wantsSwppp: false, reportsFrom: null, reportsTo: null, description: null, delivery: 'electronic', ...over });
+  const asked = (over: Partial<Parameters<typeof askedFor>[0]>) =>
+    askedFor({
+      wantsSwppp: false,
+      reportsFrom: null,
+      reportsTo: null,
+      description: null,
+      delivery: 'electronic',
+      ...over,
+    });
   it.each([
     ['the SWPPP', { wantsSwppp: true }, 'Copies of the SWPPP'],
-    ['reports between two dates', { reportsFrom: '2026-01-05', reportsTo: '2026-02-27' }, `Copies of inspection reports from ${formatDay('2026-01-05')} to ${formatDay('2026-02-27')}`],
-    ['reports with only a first date are not described', { reportsFrom: '2026-01-05', description: 'the stormwater log' }, 'Copies of the stormwater log'],
-    ['reports with only a last date are not described', { reportsTo: '2026-01-05', description: 'the stormwater log' }, 'Copies of the stormwater log'],
-    ['everything, to inspect', { wantsSwppp: true, reportsFrom: '2026-01-05', reportsTo: '2026-02-27', description: 'the rain log', delivery: 'inspect' }, `To inspect the SWPPP; inspection reports from ${formatDay('2026-01-05')} to ${formatDay('2026-02-27')}; the rain log`],
+    [
+      'reports between two dates',
+      { reportsFrom: '2026-01-05', reportsTo: '2026-02-27' },
+      `Copies of inspection reports from ${formatDay('2026-01-05')} to ${formatDay('2026-02-27')}`,
+    ],
+    [
+      'reports with only a first date are not described',
+      { reportsFrom: '2026-01-05', description: 'the stormwater log' },
+      'Copies of the stormwater log',
+    ],
+    [
+      'reports with only a last date are not described',
+      { reportsTo: '2026-01-05', description: 'the stormwater log' },
+      'Copies of the stormwater log',
+    ],
+    [
+      'everything, to inspect',
+      {
+        wantsSwppp: true,
+        reportsFrom: '2026-01-05',
+        reportsTo: '2026-02-27',
+        description: 'the rain log',
+        delivery: 'inspect',
+      },
+      `To inspect the SWPPP; inspection reports from ${formatDay('2026-01-05')} to ${formatDay('2026-02-27')}; the rain log`,
+    ],
     ['paper copies by mail', { wantsSwppp: true, delivery: 'paper_mail' }, 'Copies of the SWPPP'],
   ] as const)('%s', (_name, over, words) => {
     expect(asked(over)).toBe(words);
@@ -326,12 +470,23 @@ describe('numbers and words', () => {
   });
 
   it('every status, charge, addressee and delivery has its own words', () => {
-    for (const words of [OPERATOR_STATUS_MEANING, OPERATOR_STATUS_LABEL, CHARGE_LABEL, ADDRESSEE_MEANING, OPERATOR_DELIVERY_PHRASE] as Array<Record<string, string>>) {
+    for (const words of [
+      OPERATOR_STATUS_MEANING,
+      OPERATOR_STATUS_LABEL,
+      CHARGE_LABEL,
+      ADDRESSEE_MEANING,
+      OPERATOR_DELIVERY_PHRASE,
+    ] as Array<Record<string, string>>) {
       const values = Object.values(words);
       expect(values.every((w) => w.trim().length >= 2)).toBe(true);
       expect(new Set(values).size).toBe(values.length);
     }
-    expect(Object.keys(OPERATOR_DELIVERY_PHRASE).sort()).toEqual(['electronic', 'inspect', 'paper_mail', 'paper_pickup']);
+    expect(Object.keys(OPERATOR_DELIVERY_PHRASE).sort()).toEqual([
+      'electronic',
+      'inspect',
+      'paper_mail',
+      'paper_pickup',
+    ]);
     expect(Object.keys(CHARGE_LABEL)).toEqual([...OPERATOR_CHARGE_CODES]);
     expect(Object.keys(OPERATOR_STATUS_LABEL)).toEqual([...OPERATOR_REQUEST_STATUSES]);
     expect(Object.keys(OPERATOR_STATUS_MEANING)).toEqual([...OPERATOR_REQUEST_STATUSES]);

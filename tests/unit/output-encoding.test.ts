@@ -34,7 +34,7 @@ describe('CSV cells', () => {
     expect(neutralize(-73.970992)).toBe('-73.970992');
     expect(neutralize(0)).toBe('0');
     expect(neutralize(null)).toBe('');
-    expect(toCsv(['lon', 'name'], [[-74.1, '-1 trick']])).toBe('lon,name\r\n-74.1,\'-1 trick\r\n');
+    expect(toCsv(['lon', 'name'], [[-74.1, '-1 trick']])).toBe("lon,name\r\n-74.1,'-1 trick\r\n");
   });
 });
 
@@ -46,7 +46,14 @@ describe('XML text', () => {
   });
 
   it('a feed with control characters in its data stays well-formed', () => {
-    const xml = renderAtom({ id: 'x', title: 'T\u0002', self: 's', alternate: 'a', updated: new Date(0), entries: [{ id: 'e', title: 'A\u0007B', updated: new Date(0), link: 'l', summary: '<script>\u0008' }] });
+    const xml = renderAtom({
+      id: 'x',
+      title: 'T\u0002',
+      self: 's',
+      alternate: 'a',
+      updated: new Date(0),
+      entries: [{ id: 'e', title: 'A\u0007B', updated: new Date(0), link: 'l', summary: '<script>\u0008' }],
+    });
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     expect(xml).toContain('<summary type="text">&lt;script&gt;</summary>');
   });

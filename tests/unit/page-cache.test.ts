@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { negotiateCoding } from '#lib/server/platform/http/http.ts';
 import { PageCache, isCacheablePage } from '#lib/server/platform/http/page-cache.ts';
 
-const entry = (body: string, version = 1, day = '2026-11-30') => ({ version, day, status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body: Buffer.from(body, 'utf8') });
+const entry = (body: string, version = 1, day = '2026-11-30') => ({
+  version,
+  day,
+  status: 200,
+  headers: [['content-type', 'text/html']] as Array<[string, string]>,
+  body: Buffer.from(body, 'utf8'),
+});
 
 describe('public page cache', () => {
   it('serves an entry only for the same data version, town day and within its time to live', () => {
@@ -34,7 +40,8 @@ describe('public page cache', () => {
   });
 
   it('short of room, drops plain copies before pages: the least recently read first, compressed if never asked for in brotli, and read back from brotli when asked for plain', () => {
-    const page = (n: number) => `<!doctype html><title>Project ${n}</title>${Array.from({ length: 300 }, (_, i) => `<p>Silt fence ${(i * 7919 + n) % 1000}</p>`).join('')}`;
+    const page = (n: number) =>
+      `<!doctype html><title>Project ${n}</title>${Array.from({ length: 300 }, (_, i) => `<p>Silt fence ${(i * 7919 + n) % 1000}</p>`).join('')}`;
     const size = Buffer.byteLength(page(1));
     // Room for two plain pages and a little more.
     const cache = new PageCache({ maxBytes: size * 2 + 1_000 });
@@ -69,9 +76,14 @@ describe('public page cache', () => {
 
   it('forgets every entry of a path, whatever its query, and nothing else', () => {
     const cache = new PageCache();
-    for (const key of ['/search', '/search?q=curry', '/search?q=road', '/searching', '/projects?q=curry']) cache.set(key, entry(key));
+    for (const key of ['/search', '/search?q=curry', '/search?q=road', '/searching', '/projects?q=curry'])
+      cache.set(key, entry(key));
     cache.forgetPath('/search');
-    expect(['/search', '/search?q=curry', '/search?q=road', '/searching', '/projects?q=curry'].filter((k) => cache.get(k, 1, '2026-11-30'))).toEqual(['/searching', '/projects?q=curry']);
+    expect(
+      ['/search', '/search?q=curry', '/search?q=road', '/searching', '/projects?q=curry'].filter((k) =>
+        cache.get(k, 1, '2026-11-30'),
+      ),
+    ).toEqual(['/searching', '/projects?q=curry']);
   });
 
   it('caches only public pages, for anonymous visitors, on GET', () => {
@@ -80,7 +92,16 @@ describe('public page cache', () => {
     expect(isCacheablePage('POST', '/projects', false)).toBe(false);
     // Search pages too: a new index drops them (forgetPath, below).
     expect(isCacheablePage('GET', '/search', false)).toBe(true);
-    for (const path of ['/requests/new', '/requests/track/abc', '/search/index.json', '/alerts/new', '/signin', '/staff', '/operator', '/open-data/records-requests']) {
+    for (const path of [
+      '/requests/new',
+      '/requests/track/abc',
+      '/search/index.json',
+      '/alerts/new',
+      '/signin',
+      '/staff',
+      '/operator',
+      '/open-data/records-requests',
+    ]) {
       expect(isCacheablePage('GET', path, false), path).toBe(false);
     }
   });
@@ -103,7 +124,7 @@ describe('public page cache', () => {
   });
 
   it('compresses a page quickly for its first answer, fully once if it is asked for again, counts the copies against its limit, and keeps nothing for a dropped entry', () => {
-    const page = `<!doctype html><title>Curry Road – “stop-work”</title>${Array.from({ length: 400 }, (_, i) => `<p>Sediment control ${i * 7919 % 1000}</p>`).join('')}`;
+    const page = `<!doctype html><title>Curry Road – “stop-work”</title>${Array.from({ length: 400 }, (_, i) => `<p>Sediment control ${(i * 7919) % 1000}</p>`).join('')}`;
     const cache = new PageCache({ maxBytes: 20_000 });
     const stored = cache.set('/p', entry(page));
     expect(cache.heldBytes).toBe(Buffer.byteLength(page));

@@ -25,10 +25,16 @@ describe('the site posting’s heading', () => {
 describe('a notice’s Re: line', () => {
   const p = { name: 'Mohawk Commons', siteAddress: '12 Main St' };
   it.each([
-    [{ townPermitNo: 'TP-1', spdesPermitId: 'NYR10A001' }, 'Re: Mohawk Commons, 12 Main St - Town permit TP-1, SPDES permit ID NYR10A001'],
+    [
+      { townPermitNo: 'TP-1', spdesPermitId: 'NYR10A001' },
+      'Re: Mohawk Commons, 12 Main St - Town permit TP-1, SPDES permit ID NYR10A001',
+    ],
     [{ townPermitNo: 'TP-1', spdesPermitId: null }, 'Re: Mohawk Commons, 12 Main St - Town permit TP-1'],
     [{ townPermitNo: null, spdesPermitId: 'NYR10A001' }, 'Re: Mohawk Commons, 12 Main St - SPDES permit ID NYR10A001'],
-    [{ townPermitNo: null, spdesPermitId: null }, 'Re: Mohawk Commons, 12 Main St - no town permit or SPDES permit ID on record'],
+    [
+      { townPermitNo: null, spdesPermitId: null },
+      'Re: Mohawk Commons, 12 Main St - no town permit or SPDES permit ID on record',
+    ],
   ])('%j', (permits, line) => {
     expect(reLine({ ...p, ...permits })).toBe(line);
     expect(reLine({ ...p, ...permits })).not.toMatch(/ -$|ID -|permit -/);
@@ -43,9 +49,18 @@ describe('one citation style', () => {
     ['§ R(1)', 'ordinance Subsection R(1)'],
     ['Subsection J(11); Subsection L(3) (inspections)', 'ordinance Subsection J(11); Subsection L(3)'],
     // A description with a semicolon of its own, or in the middle: never left half inside the citation.
-    ['Subsection L (erosion and sediment control inspection; monthly summary posted at the site)', 'ordinance Subsection L'],
-    ['Subsection H (SWPPP must identify contractors) and Subsection I (amendment)', 'ordinance Subsection H and Subsection I'],
-    ['Subsection J(7) and (9) (stabilization within 14 days; 80% vegetative cover)', 'ordinance Subsection J(7) and (9)'],
+    [
+      'Subsection L (erosion and sediment control inspection; monthly summary posted at the site)',
+      'ordinance Subsection L',
+    ],
+    [
+      'Subsection H (SWPPP must identify contractors) and Subsection I (amendment)',
+      'ordinance Subsection H and Subsection I',
+    ],
+    [
+      'Subsection J(7) and (9) (stabilization within 14 days; 80% vegetative cover)',
+      'ordinance Subsection J(7) and (9)',
+    ],
     ['  ', undefined],
     [null, undefined],
   ])('%j → %j', (typed, cited) => {
@@ -53,15 +68,44 @@ describe('one citation style', () => {
   });
 
   it('a timeline entry never nests a description inside the citation', () => {
-    const a = { id: 1, type: 'notice_of_violation' as const, status: 'closed' as const, issuedOn: '2026-05-03', closedOn: '2026-05-20', liftedOn: null, complyBy: null, citedSection: 'Erosion and sediment control law, Subsection K (water quality standard)', fineAssessedCents: null, finePaidCents: 0 };
-    expect(describeAction(a, '2026-06-01')).toBe('Notice of violation issued May 3, 2026 (ordinance Subsection K); resolved May 20, 2026.');
+    const a = {
+      id: 1,
+      type: 'notice_of_violation' as const,
+      status: 'closed' as const,
+      issuedOn: '2026-05-03',
+      closedOn: '2026-05-20',
+      liftedOn: null,
+      complyBy: null,
+      citedSection: 'Erosion and sediment control law, Subsection K (water quality standard)',
+      fineAssessedCents: null,
+      finePaidCents: 0,
+    };
+    expect(describeAction(a, '2026-06-01')).toBe(
+      'Notice of violation issued May 3, 2026 (ordinance Subsection K); resolved May 20, 2026.',
+    );
   });
 });
 
 describe('superseded enforcement reads as superseded, and what is in force now comes first', () => {
-  const base = { type: 'written_warning' as const, status: 'issued' as const, issuedOn: '2026-05-01', closedOn: null, liftedOn: null, complyBy: null, citedSection: 'Subsection J(11)', fineAssessedCents: null, finePaidCents: 0 };
+  const base = {
+    type: 'written_warning' as const,
+    status: 'issued' as const,
+    issuedOn: '2026-05-01',
+    closedOn: null,
+    liftedOn: null,
+    complyBy: null,
+    citedSection: 'Subsection J(11)',
+    fineAssessedCents: null,
+    finePaidCents: 0,
+  };
   const warning = { ...base, id: 1, status: 'escalated' as const };
-  const nov = { ...base, id: 2, type: 'notice_of_violation' as const, status: 'escalated' as const, issuedOn: '2026-05-08' };
+  const nov = {
+    ...base,
+    id: 2,
+    type: 'notice_of_violation' as const,
+    status: 'escalated' as const,
+    issuedOn: '2026-05-08',
+  };
   const swo = { ...base, id: 3, type: 'stop_work_order' as const, issuedOn: '2026-05-15' };
 
   it.each([

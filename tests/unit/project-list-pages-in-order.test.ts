@@ -24,7 +24,11 @@ describe('the project list, page by page', () => {
   beforeAll(async () => {
     db = openDatabase(path.join(dir, 'portal.db'));
     migrateDatabase(db);
-    await seedLargeTown(db, { projects: 120, filesDir: path.join(dir, 'files'), now: new Date('2026-06-15T16:00:00Z') });
+    await seedLargeTown(db, {
+      projects: 120,
+      filesDir: path.join(dir, 'files'),
+      now: new Date('2026-06-15T16:00:00Z'),
+    });
   });
   afterAll(() => {
     db.$client.close();
@@ -37,14 +41,18 @@ describe('the project list, page by page', () => {
     for (const kind of [undefined, 'major', 'minor'] as const) {
       for (const sort of Object.keys(PROJECT_SORTS) as ProjectSort[]) {
         const expected = db.$client
-          .prepare(`select id, slug, name from projects where published = 1 ${kind ? `and kind = '${kind}'` : ''} order by ${ORDER[sort]}, id asc`)
+          .prepare(
+            `select id, slug, name from projects where published = 1 ${kind ? `and kind = '${kind}'` : ''} order by ${ORDER[sort]}, id asc`,
+          )
           .all() as Array<{ id: number; slug: string; name: string }>;
         const seen: Array<{ id: number; slug: string; name: string }> = [];
         const first = listProjects(db, { sort, kind, page: 1, perPage: 7 });
         expect(first.total).toBe(expected.length);
         for (let page = 1; page <= first.pages + 1; page++) {
           const list = listProjects(db, { sort, kind, page, perPage: 7 });
-          expect(list.items.length, `${sort} ${kind} page ${page}`).toBe(Math.max(0, Math.min(7, expected.length - (page - 1) * 7)));
+          expect(list.items.length, `${sort} ${kind} page ${page}`).toBe(
+            Math.max(0, Math.min(7, expected.length - (page - 1) * 7)),
+          );
           for (const item of list.items) {
             expect(item.siteAddress, `${item.slug}`).toBeTruthy();
             expect(typeof item.openActions).toBe('number');
@@ -60,12 +68,16 @@ describe('the project list, page by page', () => {
     const names = () => {
       const first = listProjects(db, { sort: 'name', page: 1, perPage: 7 });
       const all = [];
-      for (let page = 1; page <= first.pages; page++) all.push(...listProjects(db, { sort: 'name', page, perPage: 7 }).items.map((i) => i.name));
+      for (let page = 1; page <= first.pages; page++)
+        all.push(...listProjects(db, { sort: 'name', page, perPage: 7 }).items.map((i) => i.name));
       return { total: first.total, all };
     };
     const before = names();
     const [firstName] = before.all;
-    const id = db.$client.prepare('select id from projects where published = 1 and name = ?').pluck().get(firstName) as number;
+    const id = db.$client
+      .prepare('select id from projects where published = 1 and name = ?')
+      .pluck()
+      .get(firstName) as number;
     // As the officer's edits do, through public_data_version's triggers.
     db.$client.prepare("update projects set name = 'Zzz Renamed Project' where id = ?").run(id);
     const renamed = names();

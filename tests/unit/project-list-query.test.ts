@@ -15,7 +15,7 @@ describe('project list query from the address bar', () => {
   });
 
   it('drops unknown or hostile values instead of failing', () => {
-    expect(parse("status=<script>&kind=huge&sort=1;drop table projects&page=-4")).toMatchObject({
+    expect(parse('status=<script>&kind=huge&sort=1;drop table projects&page=-4')).toMatchObject({
       status: undefined,
       kind: undefined,
       sort: 'name',

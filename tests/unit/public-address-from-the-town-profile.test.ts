@@ -36,14 +36,24 @@ function setAddress(db: DB, publicUrl: string): void {
 }
 
 function user(db: DB, email: string, role: 'officer' | 'clerk' | 'operator'): number {
-  const id = Number(db.insert(schema.users).values({ email, name: `${role} Example` }).run().lastInsertRowid);
+  const id = Number(
+    db
+      .insert(schema.users)
+      .values({ email, name: `${role} Example` })
+      .run().lastInsertRowid,
+  );
   db.insert(schema.userRoles).values({ userId: id, role }).run();
   return id;
 }
 
 /** Every address in the newest mail of a kind (the text part: the same links as the HTML). */
 function linksIn(db: DB, kind: string): string[] {
-  const mail = db.select().from(schema.outbox).all().filter((m) => m.kind === kind).at(-1);
+  const mail = db
+    .select()
+    .from(schema.outbox)
+    .all()
+    .filter((m) => m.kind === kind)
+    .at(-1);
   expect(mail, `a ${kind} mail`).toBeDefined();
   const links = mail!.textBody.match(/https?:\/\/\S+/g) ?? [];
   expect(links.length).toBeGreaterThan(0);
@@ -59,9 +69,27 @@ describe("links use the town profile's public address", () => {
     const db = await portal();
     const officerId = user(db, 'officer@example.org', 'officer');
     const operatorId = user(db, 'operator@example.org', 'operator');
-    const projectId = Number(db.insert(schema.projects).values({ slug: 'curry-road', name: 'Curry Road', siteAddress: '1 Curry Road', kind: 'major', status: 'active', actualStartOn: '2026-05-01' }).run().lastInsertRowid);
+    const projectId = Number(
+      db
+        .insert(schema.projects)
+        .values({
+          slug: 'curry-road',
+          name: 'Curry Road',
+          siteAddress: '1 Curry Road',
+          kind: 'major',
+          status: 'active',
+          actualStartOn: '2026-05-01',
+        })
+        .run().lastInsertRowid,
+    );
     db.insert(schema.projectMembers).values({ projectId, userId: operatorId }).run();
-    const storm = (endedTime: string) => recordStorm(db, { userId: officerId }, { endedOn: '2026-06-02', endedTime, inches: 1.2, gauge: 'DPW rain gauge' }, NOW);
+    const storm = (endedTime: string) =>
+      recordStorm(
+        db,
+        { userId: officerId },
+        { endedOn: '2026-06-02', endedTime, inches: 1.2, gauge: 'DPW rain gauge' },
+        NOW,
+      );
 
     expect(storm('06:00')).toMatchObject({ ok: true, notified: 1 });
     expect(linksIn(db, 'storm-inspection-due')).toEqual([`${config().publicUrl}/operator/projects/curry-road`]);
@@ -77,13 +105,23 @@ describe("links use the town profile's public address", () => {
     const requestId = Number(
       db
         .insert(schema.recordsRequests)
-        .values({ number: 'R-2026-0001', trackingTokenHash: 'a'.repeat(64), receivedAt: townInstant('2026-05-26', '10:00'), dueOn: '2026-06-02', respondBy: '2026-06-02', requesterName: 'Pat Requester' })
+        .values({
+          number: 'R-2026-0001',
+          trackingTokenHash: 'a'.repeat(64),
+          receivedAt: townInstant('2026-05-26', '10:00'),
+          dueOn: '2026-06-02',
+          respondBy: '2026-06-02',
+          requesterName: 'Pat Requester',
+        })
         .run().lastInsertRowid,
     );
     setAddress(db, ADDRESS);
 
     const job = JOBS.find((j) => j.name === 'records-requests-digest');
     await job!.run(db, NOW);
-    expect(linksIn(db, 'requests-digest').sort()).toEqual([`${ADDRESS}/staff/requests`, `${ADDRESS}/staff/requests/${requestId}`]);
+    expect(linksIn(db, 'requests-digest').sort()).toEqual([
+      `${ADDRESS}/staff/requests`,
+      `${ADDRESS}/staff/requests/${requestId}`,
+    ]);
   });
 });

@@ -17,7 +17,10 @@ const CDO = `"STATION","NAME","DATE","PRCP","SNOW"
 
 describe('CSV', () => {
   it('handles quoted fields with commas, doubled quotes and CRLF line ends', () => {
-    expect(parseCsv('"a","b, c","say ""hi"""\r\n1,2,3\r\n')).toEqual([['a', 'b, c', 'say "hi"'], ['1', '2', '3']]);
+    expect(parseCsv('"a","b, c","say ""hi"""\r\n1,2,3\r\n')).toEqual([
+      ['a', 'b, c', 'say "hi"'],
+      ['1', '2', '3'],
+    ]);
   });
 });
 
@@ -33,7 +36,9 @@ describe('Climate Data Online daily summaries', () => {
       ['2026-05-20', 0.05],
       ['2026-05-28', 1.2],
     ]);
-    expect(stationsIn(days)).toEqual([{ station: 'USW00014735', name: 'ALBANY INTERNATIONAL AIRPORT, NY US', days: 6 }]);
+    expect(stationsIn(days)).toEqual([
+      { station: 'USW00014735', name: 'ALBANY INTERNATIONAL AIRPORT, NY US', days: 6 },
+    ]);
   });
 
   it('converts millimetres when the order was in metric units', () => {
@@ -43,7 +48,14 @@ describe('Climate Data Online daily summaries', () => {
 
   it('joins consecutive rainy days into one event ending at the end of the last day, and drops drizzle', () => {
     const events = groupRainEvents(readDailyPrecip(CDO).days);
-    expect(events.map((e) => ({ startedOn: e.startedOn, endedOn: e.endedOn, inches: e.inches, endedAt: e.endedAt.toISOString() }))).toEqual([
+    expect(
+      events.map((e) => ({
+        startedOn: e.startedOn,
+        endedOn: e.endedOn,
+        inches: e.inches,
+        endedAt: e.endedAt.toISOString(),
+      })),
+    ).toEqual([
       // 0.31 + 0.42 over May 11-12: one 0.73 in. storm; midnight EDT ending the 12th is 04:00 UTC on the 13th.
       { startedOn: '2026-05-11', endedOn: '2026-05-12', inches: 0.73, endedAt: '2026-05-13T04:00:00.000Z' },
       { startedOn: '2026-05-28', endedOn: '2026-05-28', inches: 1.2, endedAt: '2026-05-29T04:00:00.000Z' },

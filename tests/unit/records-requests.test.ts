@@ -11,7 +11,14 @@ import { seedReferenceData } from '#db/seed/reference.ts';
 import { seedTownProfile } from '#db/seed/town-profiles.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/platform/db.ts';
-import { approveCost, billRequest, currentInvoice, recordPayment, releaseNow, voidInvoice } from '#lib/server/records-requests/billing.ts';
+import {
+  approveCost,
+  billRequest,
+  currentInvoice,
+  recordPayment,
+  releaseNow,
+  voidInvoice,
+} from '#lib/server/records-requests/billing.ts';
 import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { sendMissedDeadlineNotices, sendRequestsDigest } from '#lib/server/records-requests/digest.ts';
 import { greetingAt } from '#lib/server/platform/mail/templates/requests.ts';
@@ -23,9 +30,23 @@ import { createGround, listGrounds, updateGround } from '#lib/server/records-req
 import { decideItem } from '#lib/server/records-requests/decisions.ts';
 import { findFile } from '#lib/server/records-requests/files.ts';
 import { recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
-import { appealQueue, decideAppeal, fileAppeal, mayAnswerAppeals, setAppealsOfficer } from '#lib/server/records-requests/appeals.ts';
+import {
+  appealQueue,
+  decideAppeal,
+  fileAppeal,
+  mayAnswerAppeals,
+  setAppealsOfficer,
+} from '#lib/server/records-requests/appeals.ts';
 import { feeScheduleOn, saveFeeSchedule } from '#lib/server/records-requests/fee-schedules.ts';
-import { acknowledge, attachDocuments, deny, extend, fulfill, removeItem, withdraw } from '#lib/server/records-requests/workflow.ts';
+import {
+  acknowledge,
+  attachDocuments,
+  deny,
+  extend,
+  fulfill,
+  removeItem,
+  withdraw,
+} from '#lib/server/records-requests/workflow.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 
 const BASE = 'https://portal.example';
@@ -35,9 +56,31 @@ let projectId: number;
 let docs: { swppp: number; noi: number; reports: number[]; privateDoc: number };
 let clerkId: number;
 
-function doc(type: (typeof schema.documents.$inferInsert)['type'], title: string, date: string, pageCount: number, largeFormatPages = 0, isPublic = true): number {
+function doc(
+  type: (typeof schema.documents.$inferInsert)['type'],
+  title: string,
+  date: string,
+  pageCount: number,
+  largeFormatPages = 0,
+  isPublic = true,
+): number {
   return Number(
-    db.insert(schema.documents).values({ projectId, type, title, filename: `${title}.pdf`, sha256: 'a'.repeat(64), mimeType: 'application/pdf', sizeBytes: 1000, pageCount, largeFormatPages, documentDate: date, public: isPublic }).run().lastInsertRowid,
+    db
+      .insert(schema.documents)
+      .values({
+        projectId,
+        type,
+        title,
+        filename: `${title}.pdf`,
+        sha256: 'a'.repeat(64),
+        mimeType: 'application/pdf',
+        sizeBytes: 1000,
+        pageCount,
+        largeFormatPages,
+        documentDate: date,
+        public: isPublic,
+      })
+      .run().lastInsertRowid,
   );
 }
 
@@ -46,14 +89,29 @@ beforeEach(async () => {
   migrateDatabase(db);
   await seedReferenceData(db, { now: NOW });
   seedTownProfile(db, NOW);
-  projectId = Number(db.insert(schema.projects).values({ slug: 'curry-road', name: 'Curry Road Distribution Center', siteAddress: '1 Curry Road', kind: 'major', status: 'active' }).run().lastInsertRowid);
+  projectId = Number(
+    db
+      .insert(schema.projects)
+      .values({
+        slug: 'curry-road',
+        name: 'Curry Road Distribution Center',
+        siteAddress: '1 Curry Road',
+        kind: 'major',
+        status: 'active',
+      })
+      .run().lastInsertRowid,
+  );
   docs = {
     swppp: doc('swppp', 'SWPPP', '2025-11-06', 70, 12),
     noi: doc('noi', 'NOI', '2025-11-06', 4),
-    reports: ['2026-10-01', '2026-10-08', '2026-10-15', '2026-11-02'].map((d) => doc('inspection_report', `Inspection report ${d}`, d, 2)),
+    reports: ['2026-10-01', '2026-10-08', '2026-10-15', '2026-11-02'].map((d) =>
+      doc('inspection_report', `Inspection report ${d}`, d, 2),
+    ),
     privateDoc: doc('other', 'Internal memo', '2026-10-01', 1, 0, false),
   };
-  clerkId = Number(db.insert(schema.users).values({ email: 'clerk@example.org', name: 'Dana Clerk' }).run().lastInsertRowid);
+  clerkId = Number(
+    db.insert(schema.users).values({ email: 'clerk@example.org', name: 'Dana Clerk' }).run().lastInsertRowid,
+  );
   db.insert(schema.userRoles).values({ userId: clerkId, role: 'clerk' }).run();
 });
 
@@ -66,7 +124,14 @@ function request(overrides: Partial<NewRequest> & { documentIds?: number[]; repo
   expect(selection.problems).toEqual([]);
   const result = createRecordsRequest(
     db,
-    { channel: 'web', receivedAt: NOW, selection, delivery: 'paper_pickup', requester: { name: 'Pat Requester', email: 'Pat@Example.org' }, ...overrides },
+    {
+      channel: 'web',
+      receivedAt: NOW,
+      selection,
+      delivery: 'paper_pickup',
+      requester: { name: 'Pat Requester', email: 'Pat@Example.org' },
+      ...overrides,
+    },
     { label: 'requester' },
     BASE,
   );
@@ -102,7 +167,12 @@ describe('making a request', () => {
     // The counter gone: the year's highest number stored is where it picks up.
     db.delete(schema.settings).where(eq(schema.settings.key, 'seq:R:2026')).run();
     const d = request({ formKey: undefined });
-    expect([a, b, c, d].map((r) => row(r.id).number)).toEqual(['R-2026-0001', 'R-2026-0002', 'R-2026-0003', 'R-2026-0004']);
+    expect([a, b, c, d].map((r) => row(r.id).number)).toEqual([
+      'R-2026-0001',
+      'R-2026-0002',
+      'R-2026-0003',
+      'R-2026-0004',
+    ]);
     expect(db.select().from(schema.settings).where(eq(schema.settings.key, 'seq:R:2026')).get()?.value).toBe('4');
   });
 
@@ -129,7 +199,10 @@ describe('making a request', () => {
     expect(checkSelection(db, 'curry-road', { documentIds: [docs.privateDoc] }).problems[0].field).toBe('documentIds');
     expect(checkSelection(db, 'no-such-project', { documentIds: [] }).problems[0].field).toBe('project');
     expect(checkSelection(db, 'curry-road', { documentIds: [] }).problems[0].field).toBe('records');
-    expect(checkSelection(db, 'curry-road', { documentIds: [], reportsFrom: '2026-10-09', reportsTo: '2026-10-01' }).problems[0].field).toBe('reportsTo');
+    expect(
+      checkSelection(db, 'curry-road', { documentIds: [], reportsFrom: '2026-10-09', reportsTo: '2026-10-01' })
+        .problems[0].field,
+    ).toBe('reportsTo');
   });
 
   it('estimates from stored page counts: a SWPPP and two reports on paper', () => {
@@ -152,7 +225,14 @@ describe('making a request', () => {
   it('limits submissions per IP address', () => {
     const limit = { limit: 2, windowMs: 3_600_000 };
     const selection = checkSelection(db, 'curry-road', { documentIds: [docs.noi] });
-    const make = () => createRecordsRequest(db, { channel: 'web', receivedAt: NOW, selection, delivery: 'electronic', requester: { name: 'Bot' } }, { label: 'requester' }, BASE, { ip: '203.0.113.9', limit });
+    const make = () =>
+      createRecordsRequest(
+        db,
+        { channel: 'web', receivedAt: NOW, selection, delivery: 'electronic', requester: { name: 'Bot' } },
+        { label: 'requester' },
+        BASE,
+        { ip: '203.0.113.9', limit },
+      );
     expect(make().ok).toBe(true);
     expect(make().ok).toBe(true);
     expect(make()).toMatchObject({ ok: false, reason: 'limited' });
@@ -174,33 +254,96 @@ describe('billing', () => {
   it('paper copies: invoice from the schedule in force, partial then full payment, release at zero', () => {
     const r = request({ reports: ['2026-10-01', '2026-10-08'] });
     const items = loadRequestView(db, r.id)!.items;
-    const billed = billRequest(db, clerk(), r.id, { counts: items.map((i) => ({ itemId: i.item.id, pages: i.estimated.pages, largeFormatSheets: i.estimated.largeFormatSheets })), discountCents: 50, discountReason: 'Two pages were blank' }, BASE, NOW);
+    const billed = billRequest(
+      db,
+      clerk(),
+      r.id,
+      {
+        counts: items.map((i) => ({
+          itemId: i.item.id,
+          pages: i.estimated.pages,
+          largeFormatSheets: i.estimated.largeFormatSheets,
+        })),
+        discountCents: 50,
+        discountReason: 'Two pages were blank',
+      },
+      BASE,
+      NOW,
+    );
     expect(billed).toMatchObject({ ok: true, totalCents: 7550 - 50 });
     let inv = currentInvoice(db, r.id)!;
-    expect(inv).toMatchObject({ number: 'INV-2026-0001', status: 'issued', subtotalCents: 7550, discountCents: 50, totalCents: 7500, balanceCents: 7500 });
+    expect(inv).toMatchObject({
+      number: 'INV-2026-0001',
+      status: 'issued',
+      subtotalCents: 7550,
+      discountCents: 50,
+      totalCents: 7500,
+      balanceCents: 7500,
+    });
     expect(row(r.id)).toMatchObject({ status: 'awaiting_payment', respondBy: null });
     const ready = outbox().find((m) => m.kind === 'request-ready')!;
     expect(ready.textBody).toContain('INV-2026-0001');
     expect(ready.textBody).toContain('Balance due: $75.00');
 
-    expect(recordPayment(db, clerk(), r.id, { amountCents: 2000, method: 'check', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: false, field: 'reference' });
-    expect(recordPayment(db, clerk(), r.id, { amountCents: 9000, method: 'cash', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: false, field: 'amount' });
-    expect(recordPayment(db, clerk(), r.id, { amountCents: 2000, method: 'check', reference: 'Check #1042', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: true, balanceCents: 5500, released: false });
+    expect(
+      recordPayment(db, clerk(), r.id, { amountCents: 2000, method: 'check', receivedOn: '2026-12-01' }, BASE, NOW),
+    ).toMatchObject({ ok: false, field: 'reference' });
+    expect(
+      recordPayment(db, clerk(), r.id, { amountCents: 9000, method: 'cash', receivedOn: '2026-12-01' }, BASE, NOW),
+    ).toMatchObject({ ok: false, field: 'amount' });
+    expect(
+      recordPayment(
+        db,
+        clerk(),
+        r.id,
+        { amountCents: 2000, method: 'check', reference: 'Check #1042', receivedOn: '2026-12-01' },
+        BASE,
+        NOW,
+      ),
+    ).toMatchObject({ ok: true, balanceCents: 5500, released: false });
     expect(loadRequestView(db, r.id)!.items.some((i) => i.item.releasedAt)).toBe(false);
-    expect(recordPayment(db, clerk(), r.id, { amountCents: 5500, method: 'card', reference: 'Auth 88412', receivedOn: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: true, balanceCents: 0, released: true });
+    expect(
+      recordPayment(
+        db,
+        clerk(),
+        r.id,
+        { amountCents: 5500, method: 'card', reference: 'Auth 88412', receivedOn: '2026-12-01' },
+        BASE,
+        NOW,
+      ),
+    ).toMatchObject({ ok: true, balanceCents: 0, released: true });
     inv = currentInvoice(db, r.id)!;
     expect(inv).toMatchObject({ paidCents: 7500, balanceCents: 0 });
     // Issue 15: paper copies picked up are ready for pickup once paid, fulfilled when the clerk records the pickup (paper-copies.test.ts).
     expect(row(r.id)).toMatchObject({ status: 'copies_ready', copiesReadyOn: '2026-12-01', fulfilledOn: null });
     expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
-    const audit = db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, String(r.id))).all().map((a) => a.action);
-    expect(audit).toEqual(['records_request.create', 'records_request.bill', 'records_request.payment', 'records_request.payment']);
+    const audit = db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, String(r.id)))
+      .all()
+      .map((a) => a.action);
+    expect(audit).toEqual([
+      'records_request.create',
+      'records_request.bill',
+      'records_request.payment',
+      'records_request.payment',
+    ]);
   });
 
   it('an old invoice keeps the rates it was issued under', () => {
     const r = request();
     billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
-    db.insert(schema.feeSchedules).values({ effectiveFrom: '2026-12-02', perPageCents: 20, largeFormatSheetCents: 400, electronicCents: 0, cdCents: 100, usbCents: 500 }).run();
+    db.insert(schema.feeSchedules)
+      .values({
+        effectiveFrom: '2026-12-02',
+        perPageCents: 20,
+        largeFormatSheetCents: 400,
+        electronicCents: 0,
+        cdCents: 100,
+        usbCents: 500,
+      })
+      .run();
     const inv = currentInvoice(db, r.id)!;
     expect(inv.lines.find((l) => l.code === 'page')!.unitCents).toBe(25);
     const later = request();
@@ -220,7 +363,10 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
     expect(removeItem(db, clerk(), r.id, original.item.id, NOW)).toMatchObject({ ok: false });
     expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 0 });
     expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
-    expect(releaseNow(db, clerk(), r.id, NOW)).toMatchObject({ ok: false, message: 'There are no unreleased files on this request.' });
+    expect(releaseNow(db, clerk(), r.id, NOW)).toMatchObject({
+      ok: false,
+      message: 'There are no unreleased files on this request.',
+    });
   });
 
   it('voids an unpaid invoice and bills again; a denial carries the appeal rights', () => {
@@ -229,15 +375,35 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
     expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: false });
     expect(voidInvoice(db, clerk(), r.id, 'Wrong page count', NOW)).toEqual({ ok: true });
     expect(row(r.id).status).toBe('received');
-    expect(billRequest(db, clerk(), r.id, { counts: [], discountCents: 7450 }, BASE, NOW)).toMatchObject({ ok: false, field: 'discountReason' });
+    expect(billRequest(db, clerk(), r.id, { counts: [], discountCents: 7450 }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'discountReason',
+    });
     expect(fulfill(db, clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
     const other = request();
     const privacy = listGrounds(db).find((g) => g.citation === 'POL §87(2)(b)')!;
-    expect(deny(db, clerk(), other.id, { groundId: null, reason: 'Private numbers.' }, BASE, NOW)).toMatchObject({ ok: false, field: 'groundId' });
-    expect(deny(db, clerk(), other.id, { groundId: privacy.id, reason: '' }, BASE, NOW)).toMatchObject({ ok: false, field: 'reason' });
-    expect(deny(db, clerk(), other.id, { groundId: privacy.id, reason: 'It lists private home telephone numbers.' }, BASE, NOW)).toEqual({ ok: true });
+    expect(deny(db, clerk(), other.id, { groundId: null, reason: 'Private numbers.' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'groundId',
+    });
+    expect(deny(db, clerk(), other.id, { groundId: privacy.id, reason: '' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'reason',
+    });
+    expect(
+      deny(
+        db,
+        clerk(),
+        other.id,
+        { groundId: privacy.id, reason: 'It lists private home telephone numbers.' },
+        BASE,
+        NOW,
+      ),
+    ).toEqual({ ok: true });
     const denial = outbox().find((m) => m.kind === 'request-denied')!;
-    expect(denial.textBody).toContain('Reason: POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy). It lists private home telephone numbers.');
+    expect(denial.textBody).toContain(
+      'Reason: POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy). It lists private home telephone numbers.',
+    );
     // 30 days from Tuesday, December 1, 2026: Thursday, December 31 (GCL §20), a business day.
     expect(denial.textBody).toContain('in writing by December 31, 2026 (30 days)');
     expect(row(other.id)).toMatchObject({ status: 'denied', deniedOn: '2026-12-01', respondBy: null });
@@ -253,7 +419,9 @@ describe('ending a billed request', () => {
     expect(currentInvoice(db, r.id)).toBeUndefined();
     const inv = db.select().from(schema.invoices).where(eq(schema.invoices.requestId, r.id)).get()!;
     expect(inv).toMatchObject({ status: 'void', voidReason: 'Request withdrawn' });
-    expect(loadRequestView(db, r.id, { forRequester: true })!.events.at(-1)!.body).toContain(`Invoice ${inv.number} is cancelled: nothing is owed.`);
+    expect(loadRequestView(db, r.id, { forRequester: true })!.events.at(-1)!.body).toContain(
+      `Invoice ${inv.number} is cancelled: nothing is owed.`,
+    );
   });
 });
 
@@ -278,13 +446,41 @@ describe('acknowledgment and extension', () => {
     const late = acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-31' }, BASE, NOW);
     expect(late).toMatchObject({ ok: false, field: 'reason' });
     expect(late.ok ? '' : late.message).toContain('December 30, 2026');
-    expect(acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-30' }, BASE, NOW)).toEqual({ ok: true });
+    expect(
+      acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-30' }, BASE, NOW),
+    ).toEqual({ ok: true });
     // The statutory due date, the acknowledgment and the promise are kept apart.
-    expect(row(r.id)).toMatchObject({ status: 'acknowledged', dueOn: '2026-12-08', acknowledgedOn: '2026-12-01', promisedOn: '2026-12-30', respondBy: '2026-12-30' });
-    expect(extend(db, clerk(), r.id, { promisedOn: '2027-01-15', reason: '' }, BASE, NOW)).toMatchObject({ ok: false, field: 'reason' });
-    expect(extend(db, clerk(), r.id, { promisedOn: '2027-01-15', reason: 'Plan sheets must be scanned by the county.' }, BASE, NOW)).toEqual({ ok: true });
-    expect(row(r.id)).toMatchObject({ promisedOn: '2027-01-15', respondBy: '2027-01-15', extensionReason: 'Plan sheets must be scanned by the county.' });
-    expect(outbox().filter((m) => m.kind === 'request-acknowledged').map((m) => m.subject)).toEqual([
+    expect(row(r.id)).toMatchObject({
+      status: 'acknowledged',
+      dueOn: '2026-12-08',
+      acknowledgedOn: '2026-12-01',
+      promisedOn: '2026-12-30',
+      respondBy: '2026-12-30',
+    });
+    expect(extend(db, clerk(), r.id, { promisedOn: '2027-01-15', reason: '' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'reason',
+    });
+    expect(
+      extend(
+        db,
+        clerk(),
+        r.id,
+        { promisedOn: '2027-01-15', reason: 'Plan sheets must be scanned by the county.' },
+        BASE,
+        NOW,
+      ),
+    ).toEqual({ ok: true });
+    expect(row(r.id)).toMatchObject({
+      promisedOn: '2027-01-15',
+      respondBy: '2027-01-15',
+      extensionReason: 'Plan sheets must be scanned by the county.',
+    });
+    expect(
+      outbox()
+        .filter((m) => m.kind === 'request-acknowledged')
+        .map((m) => m.subject),
+    ).toEqual([
       'Records request R-2026-0001 acknowledged',
       'Records request R-2026-0001: new expected date January 15, 2027',
     ]);
@@ -292,8 +488,12 @@ describe('acknowledgment and extension', () => {
 
   it('refuses an acknowledgment dated before the request arrived or in the future', () => {
     const r = request();
-    expect(acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-10' }, BASE, NOW)).toMatchObject({ ok: false, field: 'acknowledgedOn' });
-    expect(acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-10' }, BASE, NOW)).toMatchObject({ ok: false, field: 'acknowledgedOn' });
+    expect(
+      acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-10' }, BASE, NOW),
+    ).toMatchObject({ ok: false, field: 'acknowledgedOn' });
+    expect(
+      acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-10' }, BASE, NOW),
+    ).toMatchObject({ ok: false, field: 'acknowledgedOn' });
   });
 });
 
@@ -307,24 +507,50 @@ describe('closures', () => {
     expect(row(open.id)).toMatchObject({ dueOn: '2026-12-09', respondBy: '2026-12-09' });
     expect(row(closed.id).dueOn).toBe('2026-12-08');
     const view = loadRequestView(db, open.id, { forRequester: true })!;
-    expect(view.events.at(-1)!.body).toBe('The Town closed on December 3, 2026 (Snow day), so the due date moved from December 8, 2026 to December 9, 2026.');
+    expect(view.events.at(-1)!.body).toBe(
+      'The Town closed on December 3, 2026 (Snow day), so the due date moved from December 8, 2026 to December 9, 2026.',
+    );
     expect(view.explanation.join(' ')).toContain('Thursday, December 3, 2026 (Snow day)');
-    const actions = db.select().from(schema.auditLog).all().map((a) => a.action);
+    const actions = db
+      .select()
+      .from(schema.auditLog)
+      .all()
+      .map((a) => a.action);
     expect(actions).toContain('closure.add');
     expect(actions).toContain('records_request.due_date_recomputed');
 
-    expect(setClosure(db, clerk(), { date: '2026-12-03', closed: true }, NOW)).toMatchObject({ ok: false, field: 'date' });
-    expect(setClosure(db, clerk(), { date: '2026-12-03', closed: false }, NOW)).toMatchObject({ ok: true, changed: [{ id: open.id, to: '2026-12-08' }] });
+    expect(setClosure(db, clerk(), { date: '2026-12-03', closed: true }, NOW)).toMatchObject({
+      ok: false,
+      field: 'date',
+    });
+    expect(setClosure(db, clerk(), { date: '2026-12-03', closed: false }, NOW)).toMatchObject({
+      ok: true,
+      changed: [{ id: open.id, to: '2026-12-08' }],
+    });
     expect(row(open.id).dueOn).toBe('2026-12-08');
   });
 
   it('reopening a statutory holiday counts it as a business day', () => {
-    const r = createRecordsRequest(db, { channel: 'email', receivedAt: townInstant('2026-12-22', '10:00'), selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }), delivery: 'electronic', requester: { name: 'X' } }, clerk(), BASE);
+    const r = createRecordsRequest(
+      db,
+      {
+        channel: 'email',
+        receivedAt: townInstant('2026-12-22', '10:00'),
+        selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }),
+        delivery: 'electronic',
+        requester: { name: 'X' },
+      },
+      clerk(),
+      BASE,
+    );
     if (!r.ok) throw new Error();
     expect(row(r.id).dueOn).toBe('2026-12-30');
     expect(setClosure(db, clerk(), { date: '2026-12-25', closed: false }, NOW)).toMatchObject({ ok: true });
     expect(row(r.id).dueOn).toBe('2026-12-29');
-    expect(setClosure(db, clerk(), { date: '2026-12-26', closed: true }, NOW)).toMatchObject({ ok: false, field: 'date' });
+    expect(setClosure(db, clerk(), { date: '2026-12-26', closed: true }, NOW)).toMatchObject({
+      ok: false,
+      field: 'date',
+    });
   });
 });
 
@@ -332,7 +558,10 @@ describe('queue and digest', () => {
   it('searches any part of the number, the requester’s name or email, or the description, in any case; edits and deletions count at once', () => {
     const okafor = request({ requester: { name: 'Adaeze Okafor', email: 'a.okafor@mail.example' } });
     const lee = request({ requester: { name: 'Sam Lee', email: 'sam_lee%50@example.org' }, documentIds: [docs.noi] });
-    const found = (text: string) => loadQueue(db, { status: 'all', q: text, page: 1, perPage: 50 }, NOW).rows.map((r) => r.number).sort();
+    const found = (text: string) =>
+      loadQueue(db, { status: 'all', q: text, page: 1, perPage: 50 }, NOW)
+        .rows.map((r) => r.number)
+        .sort();
     expect(found('kafo')).toEqual([okafor.number]); // inside a name, any case (the trigram index)
     expect(found('OKAFOR@MAIL')).toEqual([okafor.number]);
     expect(found(okafor.number.slice(2))).toEqual([okafor.number]); // part of the number
@@ -341,7 +570,10 @@ describe('queue and digest', () => {
     expect(found('%')).toEqual([lee.number]); // short text scans, still literally
     expect(found('a"b OR c*')).toEqual([]); // FTS syntax is plain text too
     expect(found('R-')).toEqual([okafor.number, lee.number].sort());
-    db.update(schema.recordsRequests).set({ requesterName: 'Adaeze Nwosu' }).where(eq(schema.recordsRequests.id, okafor.id)).run();
+    db.update(schema.recordsRequests)
+      .set({ requesterName: 'Adaeze Nwosu' })
+      .where(eq(schema.recordsRequests.id, okafor.id))
+      .run();
     expect(found('okafor@')).toEqual([okafor.number]); // the email is unchanged
     expect(found('Adaeze Okafor')).toEqual([]);
     expect(found('nwosu')).toEqual([okafor.number]);
@@ -349,15 +581,35 @@ describe('queue and digest', () => {
     db.delete(schema.requestItems).where(eq(schema.requestItems.requestId, lee.id)).run();
     db.delete(schema.recordsRequests).where(eq(schema.recordsRequests.id, lee.id)).run();
     expect(found('sam_lee')).toEqual([]);
-    expect(() => db.$client.prepare("insert into records_requests_fts(records_requests_fts, rank) values ('integrity-check', 1)").run()).not.toThrow();
+    expect(() =>
+      db.$client
+        .prepare("insert into records_requests_fts(records_requests_fts, rank) values ('integrity-check', 1)")
+        .run(),
+    ).not.toThrow();
     // Three characters or more are answered from the index itself: a term only the index holds is found.
-    db.$client.prepare("insert into records_requests_fts(rowid, number, requester_name, requester_email, description) values (?, '', 'zqxzqx', '', '')").run(okafor.id);
+    db.$client
+      .prepare(
+        "insert into records_requests_fts(rowid, number, requester_name, requester_email, description) values (?, '', 'zqxzqx', '', '')",
+      )
+      .run(okafor.id);
     expect(found('qxzq')).toEqual([okafor.number]);
   });
 
   it('orders by the date the town must act by, flags, and leaves requests waiting for the requester last', () => {
     const at = (date: string, time = '10:00') =>
-      createRecordsRequest(db, { channel: 'mail', receivedAt: townInstant(date, time), selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }), delivery: 'paper_pickup', requester: { name: `R ${date}` }, costLimitCents: date === '2026-11-20' ? 10 : null }, clerk(), BASE);
+      createRecordsRequest(
+        db,
+        {
+          channel: 'mail',
+          receivedAt: townInstant(date, time),
+          selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }),
+          delivery: 'paper_pickup',
+          requester: { name: `R ${date}` },
+          costLimitCents: date === '2026-11-20' ? 10 : null,
+        },
+        clerk(),
+        BASE,
+      );
     at('2026-11-30'); // due Dec 7: due soon? no (Dec 2, 3 are the next two business days)
     at('2026-11-20'); // waiting for cost approval
     at('2026-11-24'); // due Dec 2: due soon
@@ -373,7 +625,9 @@ describe('queue and digest', () => {
     ]);
     expect(q.counts).toMatchObject({ open: 5, overdue: 1, dueToday: 1, dueSoon: 1, waiting: 1 });
     expect(loadQueue(db, { status: 'open', flag: 'overdue', page: 1, perPage: 50 }, NOW).rows).toHaveLength(1);
-    expect(loadQueue(db, { status: 'open', q: 'R 2026-11-24', page: 1, perPage: 50 }, NOW).rows.map((r) => r.respondBy)).toEqual(['2026-12-02']);
+    expect(
+      loadQueue(db, { status: 'open', q: 'R 2026-11-24', page: 1, perPage: 50 }, NOW).rows.map((r) => r.respondBy),
+    ).toEqual(['2026-12-02']);
 
     expect(sendRequestsDigest(db, townInstant('2026-12-01', '06:59'), BASE)).toBeUndefined();
     expect(sendRequestsDigest(db, NOW, BASE)).toEqual({ sent: 1, day: '2026-12-01' });
@@ -386,7 +640,19 @@ describe('queue and digest', () => {
   });
 
   it('greets by the town hour it is written: never "Good morning" late at night', () => {
-    createRecordsRequest(db, { channel: 'mail', receivedAt: townInstant('2026-11-13', '10:00'), selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }), delivery: 'paper_pickup', requester: { name: 'Late Digest' }, costLimitCents: null }, clerk(), BASE);
+    createRecordsRequest(
+      db,
+      {
+        channel: 'mail',
+        receivedAt: townInstant('2026-11-13', '10:00'),
+        selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }),
+        delivery: 'paper_pickup',
+        requester: { name: 'Late Digest' },
+        costLimitCents: null,
+      },
+      clerk(),
+      BASE,
+    );
     expect(sendRequestsDigest(db, townInstant('2026-12-01', '23:39'), BASE)).toEqual({ sent: 1, day: '2026-12-01' });
     const digest = outbox().find((m) => m.kind === 'requests-digest')!;
     expect(digest.textBody).toMatch(/^Good evening /);
@@ -415,7 +681,9 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     expect(checkSelection(db, 'curry-road', { documentIds: [docs.swppp] }).problems).toEqual([]);
     const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 0 });
-    const files = loadRequestView(db, r.id, { forRequester: true })!.items.flatMap((i) => i.files.map((f) => f.documentId));
+    const files = loadRequestView(db, r.id, { forRequester: true })!.items.flatMap((i) =>
+      i.files.map((f) => f.documentId),
+    );
     expect(files.sort()).toEqual([docs.swppp, docs.reports[0], docs.reports[1], docs.reports[2]].sort());
     // Other documents still follow the switch: a private memo is not requestable from the form.
     expect(checkSelection(db, 'curry-road', { documentIds: [docs.privateDoc] }).problems[0].field).toBe('documentIds');
@@ -425,35 +693,73 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     const range = loadRequestView(db, r.id)!.items.find((i) => i.item.documentType)!;
     const g = ground('POL §87(2)(b)');
-    const decide = (p: Partial<Parameters<typeof decideItem>[4]>) => decideItem(db, clerk(), r.id, range.item.id, { decision: 'granted_in_part', groundId: g.id, reason: 'It gives a neighbour’s home telephone number.', withheldDocumentIds: [docs.reports[1]], ...p }, BASE, NOW);
+    const decide = (p: Partial<Parameters<typeof decideItem>[4]>) =>
+      decideItem(
+        db,
+        clerk(),
+        r.id,
+        range.item.id,
+        {
+          decision: 'granted_in_part',
+          groundId: g.id,
+          reason: 'It gives a neighbour’s home telephone number.',
+          withheldDocumentIds: [docs.reports[1]],
+          ...p,
+        },
+        BASE,
+        NOW,
+      );
     expect(decide({ groundId: null })).toMatchObject({ ok: false, field: 'groundId' });
     expect(decide({ reason: '' })).toMatchObject({ ok: false, field: 'reason' });
     expect(decide({ withheldDocumentIds: [docs.swppp] })).toMatchObject({ ok: false, field: 'withheld' });
     expect(decide({})).toEqual({ ok: true });
     const withheldMail = mail('request-items-withheld');
     expect(withheldMail).toHaveLength(1);
-    expect(withheldMail[0].textBody).toContain('granted in part (1 document withheld) under POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy)');
+    expect(withheldMail[0].textBody).toContain(
+      'granted in part (1 document withheld) under POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy)',
+    );
     expect(withheldMail[0].textBody).toContain('by December 31, 2026 (30 days)');
     expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true });
     const view = loadRequestView(db, r.id, { forRequester: true })!;
-    expect(view.items.flatMap((i) => i.files.map((f) => f.documentId)).sort()).toEqual([docs.swppp, docs.reports[0], docs.reports[2]].sort());
+    expect(view.items.flatMap((i) => i.files.map((f) => f.documentId)).sort()).toEqual(
+      [docs.swppp, docs.reports[0], docs.reports[2]].sort(),
+    );
     expect(findFile(view, range.item.id, docs.reports[1], true)).toBeUndefined();
     expect(findFile(view, range.item.id, docs.reports[0], true)?.documentId).toBe(docs.reports[0]);
     expect(view.outcome).toBe('granted_in_part');
-    expect(view.withheld).toEqual(['Inspection reports, October 1, 2026 to October 31, 2026: granted in part (1 document withheld) under POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy). It gives a neighbour’s home telephone number.']);
+    expect(view.withheld).toEqual([
+      'Inspection reports, October 1, 2026 to October 31, 2026: granted in part (1 document withheld) under POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy). It gives a neighbour’s home telephone number.',
+    ]);
     expect(mail('request-ready')[0].textBody).toContain('Withheld in writing under Public Officers Law §87(2)');
     expect(recordsRequestStats(db, NOW).total).toMatchObject({ grantedInPart: 1, denied: 0 });
-    expect(db.select().from(schema.auditLog).all().map((a) => a.action)).toContain('records_request.decide_item');
+    expect(
+      db
+        .select()
+        .from(schema.auditLog)
+        .all()
+        .map((a) => a.action),
+    ).toContain('records_request.decide_item');
   });
 
   it('denying the whole request needs a ground from the admin’s list; a retired ground is refused', () => {
     const r = request();
     const g = ground('POL §87(2)(f)');
     const admin = { userId: clerkId };
-    expect(updateGround(db, admin, g.id, { citation: g.citation, label: g.label, active: false }, NOW)).toEqual({ ok: true, id: g.id });
-    expect(deny(db, clerk(), r.id, { groundId: g.id, reason: 'x' }, BASE, NOW)).toMatchObject({ ok: false, field: 'groundId' });
-    expect(updateGround(db, admin, g.id, { citation: 'changed', label: g.label, active: true }, NOW)).toMatchObject({ ok: false, fields: { citation: 'A ground from the statute keeps its citation; add a new ground instead.' } });
-    expect(createGround(db, admin, { citation: 'Public Health Law §18', label: 'patient information', active: true }, NOW)).toMatchObject({ ok: true });
+    expect(updateGround(db, admin, g.id, { citation: g.citation, label: g.label, active: false }, NOW)).toEqual({
+      ok: true,
+      id: g.id,
+    });
+    expect(deny(db, clerk(), r.id, { groundId: g.id, reason: 'x' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'groundId',
+    });
+    expect(updateGround(db, admin, g.id, { citation: 'changed', label: g.label, active: true }, NOW)).toMatchObject({
+      ok: false,
+      fields: { citation: 'A ground from the statute keeps its citation; add a new ground instead.' },
+    });
+    expect(
+      createGround(db, admin, { citation: 'Public Health Law §18', label: 'patient information', active: true }, NOW),
+    ).toMatchObject({ ok: true });
     expect(grounds()).toHaveLength(10);
   });
 });
@@ -464,28 +770,44 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
     const fresh = request();
     expect(row(late.id).dueOn).toBe('2026-11-30');
     // Before: closing November 30 moved the missed due date to December 1 and the request was no longer overdue.
-    expect(setClosure(db, clerk(), { date: '2026-11-30', name: 'Snow day', closed: true }, NOW)).toMatchObject({ ok: true, changed: [] });
+    expect(setClosure(db, clerk(), { date: '2026-11-30', name: 'Snow day', closed: true }, NOW)).toMatchObject({
+      ok: true,
+      changed: [],
+    });
     expect(row(late.id)).toMatchObject({ dueOn: '2026-11-30', respondBy: '2026-11-30' });
-    expect(setClosure(db, clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW)).toMatchObject({ ok: true, changed: [{ id: fresh.id, to: '2026-12-09' }] });
+    expect(setClosure(db, clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW)).toMatchObject({
+      ok: true,
+      changed: [{ id: fresh.id, to: '2026-12-09' }],
+    });
     expect(row(late.id).dueOn).toBe('2026-11-30');
     const view = loadRequestView(db, late.id, { forRequester: true, now: NOW })!;
     expect(view.missed).toBe(true);
-    expect(view.explanation.join(' ')).toContain('a due date that has passed does not move, so this request was due on November 30, 2026');
+    expect(view.explanation.join(' ')).toContain(
+      'a due date that has passed does not move, so this request was due on November 30, 2026',
+    );
     expect(view.explanation.join(' ')).toContain('counts as a denial');
   });
 
   it('a late acknowledgment is recorded as late and does not clear overdue', () => {
     const r = request({ receivedAt: EARLY });
-    expect(acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' }, BASE, NOW)).toEqual({ ok: true });
+    expect(
+      acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' }, BASE, NOW),
+    ).toEqual({ ok: true });
     // Before: respond-by became the promised date (December 15) and the overdue flag went away.
     expect(row(r.id)).toMatchObject({ status: 'acknowledged', respondBy: '2026-11-30' });
     expect(loadRequestView(db, r.id, { now: NOW })!.flag).toBe('overdue');
     const ack = mail('request-acknowledged')[0];
     expect(ack.textBody).toContain('This acknowledgment is late: the Town had to answer by November 30, 2026.');
     expect(ack.textBody).toContain('in writing by December 30, 2026 (30 days)');
-    const audited = db.select().from(schema.auditLog).all().find((a) => a.action === 'records_request.acknowledge')!;
+    const audited = db
+      .select()
+      .from(schema.auditLog)
+      .all()
+      .find((a) => a.action === 'records_request.acknowledge')!;
     expect(JSON.parse(String(audited.afterJson))).toMatchObject({ late: true });
-    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain('This acknowledgment is late');
+    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain(
+      'This acknowledgment is late',
+    );
     expect(recordsRequestStats(db, NOW).total).toMatchObject({ notAnsweredInTime: 1 });
   });
 
@@ -498,48 +820,112 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
     expect(m).toHaveLength(1);
     expect(m[0].subject).toBe(`Records request ${row(late.id).number}: not answered in time, which you may appeal`);
     expect(m[0].textBody).toContain('by close of business on November 30, 2026');
-    expect(loadRequestView(db, late.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain('Not answered in time');
+    expect(loadRequestView(db, late.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain(
+      'Not answered in time',
+    );
   });
 });
 
 describe('appeals (POL §89(4)(a))', () => {
   it('the requester appeals a denial within 30 days; the officer named in settings gets it with the 10-business-day clock; the answer shows and counts', () => {
-    const officerId = Number(db.insert(schema.users).values({ email: 'supervisor@example.org', name: 'Sam Supervisor' }).run().lastInsertRowid);
+    const officerId = Number(
+      db.insert(schema.users).values({ email: 'supervisor@example.org', name: 'Sam Supervisor' }).run().lastInsertRowid,
+    );
     db.insert(schema.userRoles).values({ userId: officerId, role: 'officer' }).run();
     expect(setAppealsOfficer(db, { userId: clerkId }, officerId, NOW)).toEqual({ ok: true });
     const r = request();
     const requester = { label: 'requester' as const };
-    expect(fileAppeal(db, requester, r.id, { body: 'Please.' }, BASE, NOW)).toMatchObject({ ok: false, message: 'Nothing on this request was denied, so there is nothing to appeal.' });
-    deny(db, clerk(), r.id, { groundId: ground('POL §87(2)(d)').id, reason: 'Trade secrets of the contractor.' }, BASE, NOW);
+    expect(fileAppeal(db, requester, r.id, { body: 'Please.' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      message: 'Nothing on this request was denied, so there is nothing to appeal.',
+    });
+    deny(
+      db,
+      clerk(),
+      r.id,
+      { groundId: ground('POL §87(2)(d)').id, reason: 'Trade secrets of the contractor.' },
+      BASE,
+      NOW,
+    );
     expect(fileAppeal(db, requester, r.id, { body: '  ' }, BASE, NOW)).toMatchObject({ ok: false, field: 'body' });
-    expect(fileAppeal(db, requester, r.id, { body: 'The SWPPP is a public document.' }, BASE, townInstant('2027-01-01', '10:00'))).toMatchObject({ ok: false, message: 'The 30 days to appeal ended on December 31, 2026.' });
-    expect(fileAppeal(db, requester, r.id, { body: 'The SWPPP is a public document.' }, BASE, NOW)).toEqual({ ok: true, appealId: expect.any(Number), dueOn: '2026-12-15' });
-    expect(fileAppeal(db, requester, r.id, { body: 'Again.' }, BASE, NOW)).toMatchObject({ ok: false, message: 'Your appeal is already with the appeals officer.' });
+    expect(
+      fileAppeal(
+        db,
+        requester,
+        r.id,
+        { body: 'The SWPPP is a public document.' },
+        BASE,
+        townInstant('2027-01-01', '10:00'),
+      ),
+    ).toMatchObject({ ok: false, message: 'The 30 days to appeal ended on December 31, 2026.' });
+    expect(fileAppeal(db, requester, r.id, { body: 'The SWPPP is a public document.' }, BASE, NOW)).toEqual({
+      ok: true,
+      appealId: expect.any(Number),
+      dueOn: '2026-12-15',
+    });
+    expect(fileAppeal(db, requester, r.id, { body: 'Again.' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      message: 'Your appeal is already with the appeals officer.',
+    });
     expect(mail('request-appeal-to-officer').map((m) => m.toAddress)).toEqual(['supervisor@example.org']);
-    expect(mail('request-appeal-received')[0].textBody).toContain('Sam Supervisor, the Town of Rotterdam Records Access Appeals Officer, 1100 Sunrise Boulevard, Rotterdam, NY 12306, who must answer in writing by December 15, 2026');
+    expect(mail('request-appeal-received')[0].textBody).toContain(
+      'Sam Supervisor, the Town of Rotterdam Records Access Appeals Officer, 1100 Sunrise Boulevard, Rotterdam, NY 12306, who must answer in writing by December 15, 2026',
+    );
     const queue = appealQueue(db, NOW);
     expect(queue.pending).toHaveLength(1);
-    expect(queue.pending[0].appeal).toMatchObject({ kind: 'written_denial', dueOn: '2026-12-15', officerUserId: officerId });
+    expect(queue.pending[0].appeal).toMatchObject({
+      kind: 'written_denial',
+      dueOn: '2026-12-15',
+      officerUserId: officerId,
+    });
     expect(mayAnswerAppeals(db, { id: officerId, roles: ['officer'] })).toBe(true);
     expect(mayAnswerAppeals(db, { id: clerkId, roles: ['clerk'] })).toBe(false);
 
     const later = townInstant('2026-12-16', '09:00');
-    expect(decideAppeal(db, { userId: officerId }, queue.pending[0].appeal.id, { outcome: 'granted', decisionText: '' }, BASE, later)).toMatchObject({ ok: false, field: 'decisionText' });
-    expect(decideAppeal(db, { userId: officerId }, queue.pending[0].appeal.id, { outcome: 'granted', decisionText: 'The SWPPP is a public document: release it.' }, BASE, later)).toEqual({ ok: true });
+    expect(
+      decideAppeal(
+        db,
+        { userId: officerId },
+        queue.pending[0].appeal.id,
+        { outcome: 'granted', decisionText: '' },
+        BASE,
+        later,
+      ),
+    ).toMatchObject({ ok: false, field: 'decisionText' });
+    expect(
+      decideAppeal(
+        db,
+        { userId: officerId },
+        queue.pending[0].appeal.id,
+        { outcome: 'granted', decisionText: 'The SWPPP is a public document: release it.' },
+        BASE,
+        later,
+      ),
+    ).toEqual({ ok: true });
     // Granted: the request is open again for the clerk, overdue until answered.
     expect(row(r.id)).toMatchObject({ status: 'received', respondBy: '2026-12-08' });
     const view = loadRequestView(db, r.id, { forRequester: true, now: later })!;
     expect(view.appeals[0]).toMatchObject({ outcome: 'granted', decidedOn: '2026-12-16' });
     expect(view.events.at(-1)!.body).toContain('The answer came after the 10 business days (due December 15, 2026).');
     expect(mail('request-appeal-decided')[0].subject).toBe(`Records request ${row(r.id).number}: appeal granted`);
-    expect(recordsRequestStats(db, later).total).toMatchObject({ appeals: 1, appealsGranted: 1, appealsDenied: 0, appealsAnsweredLate: 1 });
+    expect(recordsRequestStats(db, later).total).toMatchObject({
+      appeals: 1,
+      appealsGranted: 1,
+      appealsDenied: 0,
+      appealsAnsweredLate: 1,
+    });
   });
 
   it('a missed deadline may be appealed too; with no officer named, the admins get it', () => {
-    const adminId = Number(db.insert(schema.users).values({ email: 'admin@example.org', name: 'Ada Admin' }).run().lastInsertRowid);
+    const adminId = Number(
+      db.insert(schema.users).values({ email: 'admin@example.org', name: 'Ada Admin' }).run().lastInsertRowid,
+    );
     db.insert(schema.userRoles).values({ userId: adminId, role: 'admin' }).run();
     const r = request({ receivedAt: EARLY });
-    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!).toMatchObject({ canAppeal: true, appeal: { kind: 'missed_deadline', deniedOn: '2026-11-30', lastDay: '2026-12-30' } });
+    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!).toMatchObject({
+      canAppeal: true,
+      appeal: { kind: 'missed_deadline', deniedOn: '2026-11-30', lastDay: '2026-12-30' },
+    });
     expect(fileAppeal(db, { label: 'requester' }, r.id, { body: 'No answer.' }, BASE, NOW)).toMatchObject({ ok: true });
     expect(mail('request-appeal-to-officer').map((m) => m.toAddress)).toEqual(['admin@example.org']);
     expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.canAppeal).toBe(false);
@@ -572,16 +958,32 @@ describe('staff time needs consent first (POL §87(1)(c))', () => {
 describe('the fee schedule cannot exceed the law, where it is saved', () => {
   it('refuses 30 cents a page and a fee for electronic copies, field by field; saves a lawful one, audited', () => {
     const admin = { userId: clerkId };
-    const s = { effectiveFrom: '2027-01-01', perPageCents: 30, largeFormatSheetCents: 500, electronicCents: 100, cdCents: 100, usbCents: 500, staffHourlyCents: 1850, notes: 'Print shop invoice.' };
+    const s = {
+      effectiveFrom: '2027-01-01',
+      perPageCents: 30,
+      largeFormatSheetCents: 500,
+      electronicCents: 100,
+      cdCents: 100,
+      usbCents: 500,
+      staffHourlyCents: 1850,
+      notes: 'Print shop invoice.',
+    };
     expect(saveFeeSchedule(db, admin, s, NOW)).toEqual({
       ok: false,
       fields: {
         perPage: 'The law allows at most $0.25 a page for copies up to 9x14 in. (Public Officers Law §87(1)(b)(iii)).',
-        electronic: 'Electronic copies by email or download are free under Public Officers Law §87(1)(c): only storage media (CD, USB drive) may be charged.',
+        electronic:
+          'Electronic copies by email or download are free under Public Officers Law §87(1)(c): only storage media (CD, USB drive) may be charged.',
       },
     });
     expect(saveFeeSchedule(db, admin, { ...s, perPageCents: 20, electronicCents: 0 }, NOW)).toMatchObject({ ok: true });
     expect(feeScheduleOn(db, '2027-01-02').perPageCents).toBe(20);
-    expect(db.select().from(schema.auditLog).all().map((a) => a.action)).toContain('fee_schedule.create');
+    expect(
+      db
+        .select()
+        .from(schema.auditLog)
+        .all()
+        .map((a) => a.action),
+    ).toContain('fee_schedule.create');
   });
 });

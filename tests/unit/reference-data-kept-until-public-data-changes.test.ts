@@ -22,12 +22,18 @@ describe('reference data kept until public data changes', () => {
     const calendar = loadCalendar(db);
     const words = town(db);
     // What a submission writes besides its own rows: the year's counter and the rate limit.
-    db.$client.prepare("insert into settings (key, value, updated_at) values ('seq:records_requests:2026', '7', 0)").run();
+    db.$client
+      .prepare("insert into settings (key, value, updated_at) values ('seq:records_requests:2026', '7', 0)")
+      .run();
     other.$client.prepare("insert into rate_limits (key, window_start, count) values ('submit:127.0.0.1', 0, 1)").run();
     expect(loadCalendar(db)).toBe(calendar);
     expect(town(db)).toBe(words);
     // The clerk closes the town hall for a day, from another process.
-    other.$client.prepare("insert into closures (date, name, kind, active, created_at) values ('2026-12-24', 'Christmas Eve', 'closure', 1, 0)").run();
+    other.$client
+      .prepare(
+        "insert into closures (date, name, kind, active, created_at) values ('2026-12-24', 'Christmas Eve', 'closure', 1, 0)",
+      )
+      .run();
     const after = loadCalendar(db);
     expect(after).not.toBe(calendar);
     expect(after.isBusinessDay('2026-12-24')).toBe(false);
@@ -44,7 +50,11 @@ describe('reference data kept until public data changes', () => {
     // every page miss once: the snapshot was known by the connection, the memo by drizzle's proxy of it).
     expect([read(), read(), read()]).toEqual([1, 1, 1]);
     expect(loadCalendar(db)).toBe(readSnapshot(db, () => loadCalendar(db)));
-    db.$client.prepare("insert into closures (date, name, kind, active, created_at) values ('2026-12-24', 'Christmas Eve', 'closure', 1, 0)").run();
+    db.$client
+      .prepare(
+        "insert into closures (date, name, kind, active, created_at) values ('2026-12-24', 'Christmas Eve', 'closure', 1, 0)",
+      )
+      .run();
     expect(read()).toBe(2);
   });
 
@@ -58,7 +68,9 @@ describe('reference data kept until public data changes', () => {
       db.transaction((tx) => {
         tx.run(sql`insert into rate_limits (key, window_start, count) values ('submit:127.0.0.1', 0, 1)`);
         expect(loadCalendar(tx)).toBe(calendar);
-        tx.run(sql`insert into closures (date, name, kind, active, created_at) values ('2026-12-24', 'Christmas Eve', 'closure', 1, 0)`);
+        tx.run(
+          sql`insert into closures (date, name, kind, active, created_at) values ('2026-12-24', 'Christmas Eve', 'closure', 1, 0)`,
+        );
         const own = loadCalendar(tx);
         expect(own.isBusinessDay('2026-12-24')).toBe(false);
         throw rolledBack;

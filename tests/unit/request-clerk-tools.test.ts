@@ -13,7 +13,12 @@ import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/plat
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { filterAttachable, parseAttachFilter } from '#lib/server/records-requests/attach-filter.rules.ts';
 import { closeAsDuplicate, duplicateLinks } from '#lib/server/records-requests/duplicate-close.ts';
-import { deleteReplyTemplate, listReplyTemplates, saveReplyTemplate, templateFromParam } from '#lib/server/records-requests/reply-templates.ts';
+import {
+  deleteReplyTemplate,
+  listReplyTemplates,
+  saveReplyTemplate,
+  templateFromParam,
+} from '#lib/server/records-requests/reply-templates.ts';
 import { missedDeadline } from '#lib/server/records-requests/request.rules.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { clerkRequestPage } from '#lib/server/records-requests/view.ts';
@@ -39,20 +44,47 @@ describe('the attach list filter (pure)', () => {
   });
 
   it('reads the GET parameters: unknown types dropped, bad dates reported, ticked documents kept once', () => {
-    const f = parseAttachFilter(new URLSearchParams('attachType=inspection_report&attachFrom=2026-10-01&attachTo=not-a-date&documentIds=3&documentIds=3&documentIds=x&documentIds=7'));
-    expect(f).toEqual({ type: 'inspection_report', from: '2026-10-01', to: undefined, ticked: [3, 7], problems: { to: 'Enter the date like 2026-01-05.' } });
+    const f = parseAttachFilter(
+      new URLSearchParams(
+        'attachType=inspection_report&attachFrom=2026-10-01&attachTo=not-a-date&documentIds=3&documentIds=3&documentIds=x&documentIds=7',
+      ),
+    );
+    expect(f).toEqual({
+      type: 'inspection_report',
+      from: '2026-10-01',
+      to: undefined,
+      ticked: [3, 7],
+      problems: { to: 'Enter the date like 2026-01-05.' },
+    });
     expect(parseAttachFilter(new URLSearchParams('attachType=constructor')).type).toBeUndefined();
   });
 
   it('no dates, empty dates and blank dates filter nothing and report nothing; padded dates are read; a bad first date is reported as such', () => {
-    expect(parseAttachFilter(new URLSearchParams(''))).toEqual({ type: undefined, from: undefined, to: undefined, ticked: [], problems: {} });
+    expect(parseAttachFilter(new URLSearchParams(''))).toEqual({
+      type: undefined,
+      from: undefined,
+      to: undefined,
+      ticked: [],
+      problems: {},
+    });
     expect(parseAttachFilter(new URLSearchParams('attachFrom=&attachTo=%20%20')).problems).toEqual({});
-    expect(parseAttachFilter(new URLSearchParams('attachFrom=%202026-10-01%20'))).toMatchObject({ from: '2026-10-01', problems: {} });
-    expect(parseAttachFilter(new URLSearchParams('attachFrom=yesterday')).problems).toEqual({ from: 'Enter the date like 2026-01-05.' });
+    expect(parseAttachFilter(new URLSearchParams('attachFrom=%202026-10-01%20'))).toMatchObject({
+      from: '2026-10-01',
+      problems: {},
+    });
+    expect(parseAttachFilter(new URLSearchParams('attachFrom=yesterday')).problems).toEqual({
+      from: 'Enter the date like 2026-01-05.',
+    });
   });
 
   it('only whole ids (1 to 12 digits) are kept as ticked', () => {
-    expect(parseAttachFilter(new URLSearchParams('documentIds=12a&documentIds=a12&documentIds=1234567890123&documentIds=42&documentIds=123456789012')).ticked).toEqual([42, 123456789012]);
+    expect(
+      parseAttachFilter(
+        new URLSearchParams(
+          'documentIds=12a&documentIds=a12&documentIds=1234567890123&documentIds=42&documentIds=123456789012',
+        ),
+      ).ticked,
+    ).toEqual([42, 123456789012]);
   });
 });
 
@@ -66,19 +98,54 @@ describe('the clerk’s tools (services)', () => {
     db = openDatabase(':memory:');
     migrateDatabase(db);
     await seedReferenceData(db, { now: NOW });
-    projectId = Number(db.insert(schema.projects).values({ slug: 'curry-road', name: 'Curry Road Distribution Center', siteAddress: '1 Curry Road', kind: 'major', status: 'active' }).run().lastInsertRowid);
+    projectId = Number(
+      db
+        .insert(schema.projects)
+        .values({
+          slug: 'curry-road',
+          name: 'Curry Road Distribution Center',
+          siteAddress: '1 Curry Road',
+          kind: 'major',
+          status: 'active',
+        })
+        .run().lastInsertRowid,
+    );
     const doc = (type: 'swppp' | 'inspection_report', title: string, date: string) =>
-      Number(db.insert(schema.documents).values({ projectId, type, title, filename: `${title}.pdf`, sha256: 'a'.repeat(64), mimeType: 'application/pdf', sizeBytes: 1000, pageCount: 2, largeFormatPages: 0, documentDate: date, public: true }).run().lastInsertRowid);
+      Number(
+        db
+          .insert(schema.documents)
+          .values({
+            projectId,
+            type,
+            title,
+            filename: `${title}.pdf`,
+            sha256: 'a'.repeat(64),
+            mimeType: 'application/pdf',
+            sizeBytes: 1000,
+            pageCount: 2,
+            largeFormatPages: 0,
+            documentDate: date,
+            public: true,
+          })
+          .run().lastInsertRowid,
+      );
     swppp = doc('swppp', 'SWPPP', '2025-11-06');
     doc('inspection_report', 'Inspection report 2026-10-01', '2026-10-01');
     doc('inspection_report', 'Inspection report 2026-11-02', '2026-11-02');
-    clerkId = Number(db.insert(schema.users).values({ email: 'clerk@example.org', name: 'Dana Clerk' }).run().lastInsertRowid);
+    clerkId = Number(
+      db.insert(schema.users).values({ email: 'clerk@example.org', name: 'Dana Clerk' }).run().lastInsertRowid,
+    );
     db.insert(schema.userRoles).values({ userId: clerkId, role: 'clerk' }).run();
   });
 
   function request(email = 'pat@example.org', receivedAt = NOW) {
     const selection = checkSelection(db, 'curry-road', { documentIds: [swppp] });
-    const result = createRecordsRequest(db, { channel: 'web', receivedAt, selection, delivery: 'paper_pickup', requester: { name: 'Pat Requester', email } }, { label: 'requester' }, BASE);
+    const result = createRecordsRequest(
+      db,
+      { channel: 'web', receivedAt, selection, delivery: 'paper_pickup', requester: { name: 'Pat Requester', email } },
+      { label: 'requester' },
+      BASE,
+    );
     if (!result.ok) throw new Error('limited');
     return result;
   }
@@ -89,15 +156,38 @@ describe('the clerk’s tools (services)', () => {
     const original = request();
     const dup = request();
     const later = new Date(NOW.getTime() + 60 * 60 * 1000);
-    expect(closeAsDuplicate(db, clerk(), dup.id, { otherNumber: ` ${original.number.toLowerCase()} `, note: 'You sent this one twice.' }, BASE, later)).toEqual({ ok: true });
-    expect(row(dup.id)).toMatchObject({ status: 'closed_duplicate', duplicateOfRequestId: original.id, duplicateClosedOn: '2026-12-01', duplicateNote: 'You sent this one twice.', respondBy: null });
+    expect(
+      closeAsDuplicate(
+        db,
+        clerk(),
+        dup.id,
+        { otherNumber: ` ${original.number.toLowerCase()} `, note: 'You sent this one twice.' },
+        BASE,
+        later,
+      ),
+    ).toEqual({ ok: true });
+    expect(row(dup.id)).toMatchObject({
+      status: 'closed_duplicate',
+      duplicateOfRequestId: original.id,
+      duplicateClosedOn: '2026-12-01',
+      duplicateNote: 'You sent this one twice.',
+      respondBy: null,
+    });
     expect(duplicateLinks(db, row(dup.id)).of).toEqual({ id: original.id, number: original.number });
-    expect(duplicateLinks(db, row(original.id)).closedInto).toEqual([{ id: dup.id, number: dup.number, on: '2026-12-01' }]);
+    expect(duplicateLinks(db, row(original.id)).closedInto).toEqual([
+      { id: dup.id, number: dup.number, on: '2026-12-01' },
+    ]);
     const mail = db.select().from(schema.outbox).where(eq(schema.outbox.kind, 'request-closed-duplicate')).all();
-    expect(mail.map((m) => [m.toAddress, m.subject])).toEqual([['pat@example.org', `Records request ${dup.number} closed as a duplicate of ${original.number}`]]);
+    expect(mail.map((m) => [m.toAddress, m.subject])).toEqual([
+      ['pat@example.org', `Records request ${dup.number} closed as a duplicate of ${original.number}`],
+    ]);
     expect(mail[0].textBody).toContain("The Town Clerk's note: You sent this one twice.");
     expect(mail[0].textBody).toContain(`Follow ${original.number} with the link the Town sent you for it.`);
-    const audit = db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'records_request.close_duplicate')).all();
+    const audit = db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'records_request.close_duplicate'))
+      .all();
     expect(audit).toHaveLength(1);
     expect(audit[0].afterJson).toContain(original.number);
     // Closed before its due date: not a missed deadline, even after the date passes.
@@ -110,41 +200,103 @@ describe('the clerk’s tools (services)', () => {
     const a = request();
     const b = request();
     const c = request();
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: a.number, note: 'x' }, BASE, NOW)).toMatchObject({ ok: false, field: 'otherNumber', message: 'A request cannot be a duplicate of itself.' });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: 'R-1900-0001', note: 'x' }, BASE, NOW)).toMatchObject({ ok: false, field: 'otherNumber', message: 'There is no request R-1900-0001. Enter the number as it is shown, like R-2026-0042.' });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: '', note: 'x' }, BASE, NOW)).toMatchObject({ ok: false, field: 'otherNumber' });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: b.number, note: '  ' }, BASE, NOW)).toMatchObject({ ok: false, field: 'note' });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: b.number, note: 'Same records.' }, BASE, NOW).ok).toBe(true);
-    expect(closeAsDuplicate(db, clerk(), c.id, { otherNumber: a.number, note: 'x' }, BASE, NOW)).toMatchObject({ ok: false, field: 'otherNumber', message: `${a.number} is itself closed as a duplicate. Enter the request it was closed into.` });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: c.number, note: 'x' }, BASE, NOW)).toMatchObject({ ok: false, message: 'This request is already closed.' });
+    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: a.number, note: 'x' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'otherNumber',
+      message: 'A request cannot be a duplicate of itself.',
+    });
+    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: 'R-1900-0001', note: 'x' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'otherNumber',
+      message: 'There is no request R-1900-0001. Enter the number as it is shown, like R-2026-0042.',
+    });
+    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: '', note: 'x' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'otherNumber',
+    });
+    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: b.number, note: '  ' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'note',
+    });
+    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: b.number, note: 'Same records.' }, BASE, NOW).ok).toBe(
+      true,
+    );
+    expect(closeAsDuplicate(db, clerk(), c.id, { otherNumber: a.number, note: 'x' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'otherNumber',
+      message: `${a.number} is itself closed as a duplicate. Enter the request it was closed into.`,
+    });
+    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: c.number, note: 'x' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      message: 'This request is already closed.',
+    });
   });
 
   it('a duplicate closed after its due date passed unanswered stays a missed deadline', () => {
     const original = request();
     const dup = request();
-    closeAsDuplicate(db, clerk(), dup.id, { otherNumber: original.number, note: 'Same.' }, BASE, townInstant('2026-12-10', '10:00'));
+    closeAsDuplicate(
+      db,
+      clerk(),
+      dup.id,
+      { otherNumber: original.number, note: 'Same.' },
+      BASE,
+      townInstant('2026-12-10', '10:00'),
+    );
     expect(missedDeadline(row(dup.id), '2026-12-10')).toBe(true);
   });
 
   it('saved replies: saved, edited, deleted, listed by name, names unique in any case, each change audited', () => {
-    const first = saveReplyTemplate(db, clerk(), { name: 'Which phase', body: 'Which phase of the project do you mean?' });
+    const first = saveReplyTemplate(db, clerk(), {
+      name: 'Which phase',
+      body: 'Which phase of the project do you mean?',
+    });
     expect(first.ok).toBe(true);
     const id = (first as { id: number }).id;
-    expect(saveReplyTemplate(db, clerk(), { name: 'Already online', body: 'The plan is on the project page.' }).ok).toBe(true);
+    expect(
+      saveReplyTemplate(db, clerk(), { name: 'Already online', body: 'The plan is on the project page.' }).ok,
+    ).toBe(true);
     expect(listReplyTemplates(db).map((t) => t.name)).toEqual(['Already online', 'Which phase']);
-    expect(saveReplyTemplate(db, clerk(), { name: 'WHICH PHASE', body: 'x' })).toEqual({ ok: false, fields: { name: 'A saved reply already has that name: choose another, or edit that one.' } });
-    expect(saveReplyTemplate(db, clerk(), { name: ' ', body: ' ' })).toEqual({ ok: false, fields: { name: 'Give the reply a short name, like “Ask which phase”.', body: 'Write the reply.' } });
+    expect(saveReplyTemplate(db, clerk(), { name: 'WHICH PHASE', body: 'x' })).toEqual({
+      ok: false,
+      fields: { name: 'A saved reply already has that name: choose another, or edit that one.' },
+    });
+    expect(saveReplyTemplate(db, clerk(), { name: ' ', body: ' ' })).toEqual({
+      ok: false,
+      fields: { name: 'Give the reply a short name, like “Ask which phase”.', body: 'Write the reply.' },
+    });
     expect(saveReplyTemplate(db, clerk(), { id, name: 'Which phase', body: 'Which phase, 1 or 2?' }).ok).toBe(true);
     expect(templateFromParam(db, String(id))?.body).toBe('Which phase, 1 or 2?');
     expect(templateFromParam(db, 'x')).toBeUndefined();
     expect(deleteReplyTemplate(db, clerk(), id)).toEqual({ ok: true });
     expect(deleteReplyTemplate(db, clerk(), id)).toMatchObject({ ok: false });
-    expect(saveReplyTemplate(db, clerk(), { id, name: 'Gone', body: 'x' })).toEqual({ ok: false, fields: { form: 'That saved reply was deleted. Reload the page.' } });
-    const actions = db.select({ a: schema.auditLog.action }).from(schema.auditLog).where(eq(schema.auditLog.entityType, 'reply_template')).orderBy(schema.auditLog.id).all().map((x) => x.a);
-    expect(actions).toEqual(['reply_template.save', 'reply_template.save', 'reply_template.save', 'reply_template.delete']);
+    expect(saveReplyTemplate(db, clerk(), { id, name: 'Gone', body: 'x' })).toEqual({
+      ok: false,
+      fields: { form: 'That saved reply was deleted. Reload the page.' },
+    });
+    const actions = db
+      .select({ a: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityType, 'reply_template'))
+      .orderBy(schema.auditLog.id)
+      .all()
+      .map((x) => x.a);
+    expect(actions).toEqual([
+      'reply_template.save',
+      'reply_template.save',
+      'reply_template.save',
+      'reply_template.delete',
+    ]);
     // The request page offers them, and the chosen one fills the box.
     const r = request();
-    const page = clerkRequestPage(db, r.id, '2026-12-01', BASE, null, new URLSearchParams(`template=${listReplyTemplates(db)[0].id}`))!;
+    const page = clerkRequestPage(
+      db,
+      r.id,
+      '2026-12-01',
+      BASE,
+      null,
+      new URLSearchParams(`template=${listReplyTemplates(db)[0].id}`),
+    )!;
     expect(page.replyTemplates.map((t) => t.name)).toEqual(['Already online']);
     expect(page.chosenTemplate?.body).toBe('The plan is on the project page.');
   });
@@ -154,9 +306,20 @@ describe('the clerk’s tools (services)', () => {
     const all = clerkRequestPage(db, r.id, '2026-12-01', BASE, null)!;
     expect(all.attachTotal).toBe(2); // the SWPPP is already on the request
     const reports = all.attachable.map((d) => d.id);
-    const page = clerkRequestPage(db, r.id, '2026-12-01', BASE, null, new URLSearchParams(`attachType=inspection_report&attachFrom=2026-11-01&documentIds=${reports[1]}&documentIds=${reports[0]}`))!;
+    const page = clerkRequestPage(
+      db,
+      r.id,
+      '2026-12-01',
+      BASE,
+      null,
+      new URLSearchParams(
+        `attachType=inspection_report&attachFrom=2026-11-01&documentIds=${reports[1]}&documentIds=${reports[0]}`,
+      ),
+    )!;
     expect(page.attachable.map((d) => d.title)).toEqual(['Inspection report 2026-11-02']);
-    expect(page.attachHiddenTicked).toEqual([all.attachable.find((d) => d.title === 'Inspection report 2026-10-01')!.id]);
+    expect(page.attachHiddenTicked).toEqual([
+      all.attachable.find((d) => d.title === 'Inspection report 2026-10-01')!.id,
+    ]);
     expect(page.attachTypes).toEqual(['inspection_report']);
   });
 });

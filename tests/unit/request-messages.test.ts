@@ -13,7 +13,11 @@ import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/plat
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { loadQueue } from '#lib/server/records-requests/queue.ts';
 import { loadThread, sendClerkMessage, sendRequesterMessage } from '#lib/server/records-requests/messages.ts';
-import { clarificationDatesText, MESSAGE_LIMIT, statusAfterAnswer } from '#lib/server/records-requests/messages.rules.ts';
+import {
+  clarificationDatesText,
+  MESSAGE_LIMIT,
+  statusAfterAnswer,
+} from '#lib/server/records-requests/messages.rules.ts';
 import { missedDeadline, respondBy } from '#lib/server/records-requests/request.rules.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { acknowledge, addNote, withdraw } from '#lib/server/records-requests/workflow.ts';
@@ -30,11 +34,21 @@ describe('the clarification wait (pure rules, decision 0029)', () => {
   });
 
   it('an acknowledged request waiting for clarification has no respond_by (the next move is the requester’s)', () => {
-    expect(respondBy({ ...base, status: 'awaiting_clarification', acknowledgedOn: '2026-12-02', promisedOn: '2026-12-15' })).toBeNull();
+    expect(
+      respondBy({ ...base, status: 'awaiting_clarification', acknowledgedOn: '2026-12-02', promisedOn: '2026-12-15' }),
+    ).toBeNull();
   });
 
   it('an answer puts the request at the top: respond_by is the day answered when that is earlier than its own deadline', () => {
-    expect(respondBy({ ...base, status: 'acknowledged', acknowledgedOn: '2026-12-02', promisedOn: '2026-12-15', clarificationAnsweredOn: '2026-12-03' })).toBe('2026-12-03');
+    expect(
+      respondBy({
+        ...base,
+        status: 'acknowledged',
+        acknowledgedOn: '2026-12-02',
+        promisedOn: '2026-12-15',
+        clarificationAnsweredOn: '2026-12-03',
+      }),
+    ).toBe('2026-12-03');
     // An earlier deadline (overdue, or due sooner) is never pushed later by the answer.
     expect(respondBy({ ...base, status: 'received', clarificationAnsweredOn: '2026-12-09' })).toBe('2026-12-08');
     expect(respondBy({ ...base, status: 'received', clarificationAnsweredOn: '2026-12-08' })).toBe('2026-12-08');
@@ -43,23 +57,42 @@ describe('the clarification wait (pure rules, decision 0029)', () => {
   });
 
   it('an answer returns the request to the status it had, or to what its facts say', () => {
-    expect(statusAfterAnswer({ statusBeforeClarification: 'awaiting_cost_approval', acknowledgedOn: null })).toBe('awaiting_cost_approval');
-    expect(statusAfterAnswer({ statusBeforeClarification: 'awaiting_cost_approval', acknowledgedOn: '2026-12-02' })).toBe('awaiting_cost_approval');
+    expect(statusAfterAnswer({ statusBeforeClarification: 'awaiting_cost_approval', acknowledgedOn: null })).toBe(
+      'awaiting_cost_approval',
+    );
+    expect(
+      statusAfterAnswer({ statusBeforeClarification: 'awaiting_cost_approval', acknowledgedOn: '2026-12-02' }),
+    ).toBe('awaiting_cost_approval');
     expect(statusAfterAnswer({ statusBeforeClarification: null, acknowledgedOn: '2026-12-02' })).toBe('acknowledged');
     expect(statusAfterAnswer({ statusBeforeClarification: null, acknowledgedOn: null })).toBe('received');
-    expect(statusAfterAnswer({ statusBeforeClarification: 'awaiting_clarification', acknowledgedOn: null })).toBe('received');
+    expect(statusAfterAnswer({ statusBeforeClarification: 'awaiting_clarification', acknowledgedOn: null })).toBe(
+      'received',
+    );
     // Acknowledged in writing while it waited: it comes back acknowledged, with the promised date as its deadline.
-    expect(statusAfterAnswer({ statusBeforeClarification: 'received', acknowledgedOn: '2026-12-02' })).toBe('acknowledged');
+    expect(statusAfterAnswer({ statusBeforeClarification: 'received', acknowledgedOn: '2026-12-02' })).toBe(
+      'acknowledged',
+    );
     expect(statusAfterAnswer({ statusBeforeClarification: 'received', acknowledgedOn: null })).toBe('received');
   });
 
   it('the requester is told which date holds: the due date before an acknowledgment, the promised date after', () => {
-    expect(clarificationDatesText(base)).toBe('Your due date still holds: the Town must answer by close of business on December 8, 2026. Asking you a question does not pause or restart the five business days the law gives.');
-    expect(clarificationDatesText({ ...base, acknowledgedOn: '2026-12-02', promisedOn: '2026-12-15' })).toContain('the records are expected by December 15, 2026. Asking you a question does not move it');
+    expect(clarificationDatesText(base)).toBe(
+      'Your due date still holds: the Town must answer by close of business on December 8, 2026. Asking you a question does not pause or restart the five business days the law gives.',
+    );
+    expect(clarificationDatesText({ ...base, acknowledgedOn: '2026-12-02', promisedOn: '2026-12-15' })).toContain(
+      'the records are expected by December 15, 2026. Asking you a question does not move it',
+    );
   });
 
   it('a question is not an answer: the five business days still run out (POL §89(3)(a))', () => {
-    const facts = { status: 'awaiting_clarification' as const, dueOn: '2026-12-08', acknowledgedOn: null, fulfilledOn: null, deniedOn: null, withdrawnOn: null };
+    const facts = {
+      status: 'awaiting_clarification' as const,
+      dueOn: '2026-12-08',
+      acknowledgedOn: null,
+      fulfilledOn: null,
+      deniedOn: null,
+      withdrawnOn: null,
+    };
     expect(missedDeadline(facts, '2026-12-09')).toBe(true);
   });
 });
@@ -75,17 +108,69 @@ describe('messages both ways (services)', () => {
     db = openDatabase(':memory:');
     migrateDatabase(db);
     await seedReferenceData(db, { now: NOW });
-    projectId = Number(db.insert(schema.projects).values({ slug: 'curry-road', name: 'Curry Road Distribution Center', siteAddress: '1 Curry Road', kind: 'major', status: 'active' }).run().lastInsertRowid);
-    swppp = Number(db.insert(schema.documents).values({ projectId, type: 'swppp', title: 'SWPPP', filename: 'swppp.pdf', sha256: 'a'.repeat(64), mimeType: 'application/pdf', sizeBytes: 1000, pageCount: 10, largeFormatPages: 0, documentDate: '2025-11-06', public: true }).run().lastInsertRowid);
-    clerkId = Number(db.insert(schema.users).values({ email: 'clerk@example.org', name: 'Dana Clerk' }).run().lastInsertRowid);
-    otherClerkId = Number(db.insert(schema.users).values({ email: 'clerk2@example.org', name: 'Sam Clerk' }).run().lastInsertRowid);
-    const disabled = Number(db.insert(schema.users).values({ email: 'gone@example.org', name: 'Gone Clerk', disabled: true }).run().lastInsertRowid);
-    db.insert(schema.userRoles).values([{ userId: clerkId, role: 'clerk' }, { userId: otherClerkId, role: 'clerk' }, { userId: disabled, role: 'clerk' }]).run();
+    projectId = Number(
+      db
+        .insert(schema.projects)
+        .values({
+          slug: 'curry-road',
+          name: 'Curry Road Distribution Center',
+          siteAddress: '1 Curry Road',
+          kind: 'major',
+          status: 'active',
+        })
+        .run().lastInsertRowid,
+    );
+    swppp = Number(
+      db
+        .insert(schema.documents)
+        .values({
+          projectId,
+          type: 'swppp',
+          title: 'SWPPP',
+          filename: 'swppp.pdf',
+          sha256: 'a'.repeat(64),
+          mimeType: 'application/pdf',
+          sizeBytes: 1000,
+          pageCount: 10,
+          largeFormatPages: 0,
+          documentDate: '2025-11-06',
+          public: true,
+        })
+        .run().lastInsertRowid,
+    );
+    clerkId = Number(
+      db.insert(schema.users).values({ email: 'clerk@example.org', name: 'Dana Clerk' }).run().lastInsertRowid,
+    );
+    otherClerkId = Number(
+      db.insert(schema.users).values({ email: 'clerk2@example.org', name: 'Sam Clerk' }).run().lastInsertRowid,
+    );
+    const disabled = Number(
+      db.insert(schema.users).values({ email: 'gone@example.org', name: 'Gone Clerk', disabled: true }).run()
+        .lastInsertRowid,
+    );
+    db.insert(schema.userRoles)
+      .values([
+        { userId: clerkId, role: 'clerk' },
+        { userId: otherClerkId, role: 'clerk' },
+        { userId: disabled, role: 'clerk' },
+      ])
+      .run();
   });
 
   function request(receivedAt = NOW, email: string | null = 'pat@example.org') {
     const selection = checkSelection(db, 'curry-road', { documentIds: [swppp] });
-    const result = createRecordsRequest(db, { channel: 'web', receivedAt, selection, delivery: 'electronic', requester: { name: 'Pat Requester', email: email ?? undefined } }, { label: 'requester' }, BASE);
+    const result = createRecordsRequest(
+      db,
+      {
+        channel: 'web',
+        receivedAt,
+        selection,
+        delivery: 'electronic',
+        requester: { name: 'Pat Requester', email: email ?? undefined },
+      },
+      { label: 'requester' },
+      BASE,
+    );
     if (!result.ok) throw new Error('limited');
     return result;
   }
@@ -97,8 +182,21 @@ describe('messages both ways (services)', () => {
 
   it('the requester’s message is mailed to every active clerk and audited, and is in the thread', () => {
     const r = request();
-    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, '  Could you add the 2025 NOI?  ', BASE, at('2026-12-01', '11:00'))).toEqual({ ok: true, answered: false });
-    expect(mail('request-message-to-clerk').map((m) => m.toAddress).sort()).toEqual(['clerk2@example.org', 'clerk@example.org']);
+    expect(
+      sendRequesterMessage(
+        db,
+        { label: 'requester' },
+        r.id,
+        '  Could you add the 2025 NOI?  ',
+        BASE,
+        at('2026-12-01', '11:00'),
+      ),
+    ).toEqual({ ok: true, answered: false });
+    expect(
+      mail('request-message-to-clerk')
+        .map((m) => m.toAddress)
+        .sort(),
+    ).toEqual(['clerk2@example.org', 'clerk@example.org']);
     expect(mail('request-message-to-clerk')[0].textBody).toContain('Could you add the 2025 NOI?');
     expect(mail('request-message-to-clerk')[0].textBody).toContain(`${BASE}/staff/requests/${r.id}#thread`);
     expect(audits('records_request.message_from_requester')).toHaveLength(1);
@@ -110,7 +208,9 @@ describe('messages both ways (services)', () => {
   it('the clerk’s message is mailed to the requester and audited; the thread keeps both sides in order with who wrote', () => {
     const r = request();
     sendRequesterMessage(db, { label: 'requester' }, r.id, 'First', BASE, at('2026-12-01', '11:00'));
-    expect(sendClerkMessage(db, clerk(), r.id, { body: 'Second', clarify: false }, BASE, at('2026-12-01', '12:00'))).toEqual({ ok: true });
+    expect(
+      sendClerkMessage(db, clerk(), r.id, { body: 'Second', clarify: false }, BASE, at('2026-12-01', '12:00')),
+    ).toEqual({ ok: true });
     addNote(db, clerk(), r.id, { body: 'Third, as a note', toRequester: true }, BASE, at('2026-12-01', '13:00'));
     const toRequester = mail('request-message-to-requester');
     expect(toRequester.map((m) => m.toAddress)).toEqual(['pat@example.org']);
@@ -127,32 +227,74 @@ describe('messages both ways (services)', () => {
   it('asking for clarification: waits for the requester, respond_by clears once acknowledged, the mail says which date holds', () => {
     const r = request();
     acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' }, BASE, NOW);
-    expect(sendClerkMessage(db, clerk(), r.id, { body: 'Which phase do you mean?', clarify: true }, BASE, at('2026-12-01', '11:00'))).toEqual({ ok: true });
-    expect(row(r.id)).toMatchObject({ status: 'awaiting_clarification', statusBeforeClarification: 'acknowledged', respondBy: null, dueOn: '2026-12-08', promisedOn: '2026-12-15' });
+    expect(
+      sendClerkMessage(
+        db,
+        clerk(),
+        r.id,
+        { body: 'Which phase do you mean?', clarify: true },
+        BASE,
+        at('2026-12-01', '11:00'),
+      ),
+    ).toEqual({ ok: true });
+    expect(row(r.id)).toMatchObject({
+      status: 'awaiting_clarification',
+      statusBeforeClarification: 'acknowledged',
+      respondBy: null,
+      dueOn: '2026-12-08',
+      promisedOn: '2026-12-15',
+    });
     const q = mail('request-message-to-requester')[0];
     expect(q.subject).toBe(`Records request ${r.number}: the Town Clerk has a question for you`);
     expect(q.textBody).toContain('Which phase do you mean?');
-    expect(q.textBody).toContain('The date the Town gave in writing still holds: the records are expected by December 15, 2026.');
+    expect(q.textBody).toContain(
+      'The date the Town gave in writing still holds: the records are expected by December 15, 2026.',
+    );
     expect(audits('records_request.ask_clarification')[0].afterJson).toContain('awaiting_clarification');
     // Asking again while waiting is refused beside the tick box.
-    expect(sendClerkMessage(db, clerk(), r.id, { body: 'And?', clarify: true }, BASE, at('2026-12-01', '11:05'))).toMatchObject({ ok: false, field: 'clarify' });
+    expect(
+      sendClerkMessage(db, clerk(), r.id, { body: 'And?', clarify: true }, BASE, at('2026-12-01', '11:05')),
+    ).toMatchObject({ ok: false, field: 'clarify' });
   });
 
   it('an unacknowledged request waiting for clarification stays on the queue by its statutory due date', () => {
     const r = request();
     sendClerkMessage(db, clerk(), r.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-12-01', '11:00'));
-    expect(row(r.id)).toMatchObject({ status: 'awaiting_clarification', statusBeforeClarification: 'received', respondBy: '2026-12-08' });
+    expect(row(r.id)).toMatchObject({
+      status: 'awaiting_clarification',
+      statusBeforeClarification: 'received',
+      respondBy: '2026-12-08',
+    });
   });
 
   it('the answer returns the status it had and puts the request at the top of the queue until the Town next acts', () => {
     const waiting = request(at('2026-11-30'));
     const later = request(at('2026-12-01', '09:00')); // due 2026-12-08, unacknowledged
-    acknowledge(db, clerk(), waiting.id, { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-15' }, BASE, at('2026-11-30', '11:00'));
+    acknowledge(
+      db,
+      clerk(),
+      waiting.id,
+      { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-15' },
+      BASE,
+      at('2026-11-30', '11:00'),
+    );
     sendClerkMessage(db, clerk(), waiting.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-11-30', '12:00'));
     expect(order(NOW)).toEqual([later.number, waiting.number]); // waiting for the requester: last
-    const res = sendRequesterMessage(db, { label: 'requester' }, waiting.id, 'Phase 2, please.', BASE, at('2026-12-02', '10:00'));
+    const res = sendRequesterMessage(
+      db,
+      { label: 'requester' },
+      waiting.id,
+      'Phase 2, please.',
+      BASE,
+      at('2026-12-02', '10:00'),
+    );
     expect(res).toEqual({ ok: true, answered: true });
-    expect(row(waiting.id)).toMatchObject({ status: 'acknowledged', statusBeforeClarification: null, clarificationAnsweredOn: '2026-12-02', respondBy: '2026-12-02' });
+    expect(row(waiting.id)).toMatchObject({
+      status: 'acknowledged',
+      statusBeforeClarification: null,
+      clarificationAnsweredOn: '2026-12-02',
+      respondBy: '2026-12-02',
+    });
     expect(order(at('2026-12-02', '10:05'))).toEqual([waiting.number, later.number]); // answered: first
     const toClerk = mail('request-message-to-clerk');
     expect(toClerk[0].subject).toBe(`Records request ${waiting.number}: the requester answered your question`);
@@ -166,7 +308,14 @@ describe('messages both ways (services)', () => {
   it('a request acknowledged while it waited comes back acknowledged when the requester answers', () => {
     const r = request();
     sendClerkMessage(db, clerk(), r.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-12-01', '11:00'));
-    acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-15' }, BASE, at('2026-12-02', '09:00'));
+    acknowledge(
+      db,
+      clerk(),
+      r.id,
+      { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-15' },
+      BASE,
+      at('2026-12-02', '09:00'),
+    );
     expect(row(r.id)).toMatchObject({ status: 'awaiting_clarification', respondBy: null });
     sendRequesterMessage(db, { label: 'requester' }, r.id, 'Phase 2.', BASE, at('2026-12-03', '10:00'));
     expect(row(r.id)).toMatchObject({ status: 'acknowledged', respondBy: '2026-12-03' });
@@ -177,37 +326,72 @@ describe('messages both ways (services)', () => {
     acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' }, BASE, NOW);
     sendClerkMessage(db, clerk(), r.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-12-01', '11:00'));
     sendRequesterMessage(db, { label: 'requester' }, r.id, 'Phase 2.', BASE, at('2026-12-04', '20:00')); // a Friday evening
-    expect(row(r.id)).toMatchObject({ status: 'acknowledged', clarificationAnsweredOn: '2026-12-07', respondBy: '2026-12-07' });
+    expect(row(r.id)).toMatchObject({
+      status: 'acknowledged',
+      clarificationAnsweredOn: '2026-12-07',
+      respondBy: '2026-12-07',
+    });
   });
 
   it('bad input and closed requests are refused in plain words', () => {
     const r = request();
-    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, '   ', BASE, NOW)).toMatchObject({ ok: false, field: 'body', message: 'Write the message.' });
-    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, 'x'.repeat(4001), BASE, NOW)).toMatchObject({ ok: false, field: 'body', message: 'Use at most 4,000 characters for the message.' });
+    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, '   ', BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'body',
+      message: 'Write the message.',
+    });
+    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, 'x'.repeat(4001), BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'body',
+      message: 'Use at most 4,000 characters for the message.',
+    });
     withdraw(db, { label: 'requester' }, r.id, undefined, BASE, NOW);
-    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, 'Hello?', BASE, NOW)).toMatchObject({ ok: false, message: 'This request is closed. For more records, make a new request.' });
-    expect(sendClerkMessage(db, clerk(), r.id, { body: 'Which?', clarify: true }, BASE, NOW)).toMatchObject({ ok: false, field: 'clarify' });
+    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, 'Hello?', BASE, NOW)).toMatchObject({
+      ok: false,
+      message: 'This request is closed. For more records, make a new request.',
+    });
+    expect(sendClerkMessage(db, clerk(), r.id, { body: 'Which?', clarify: true }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'clarify',
+    });
     const noEmail = request(NOW, null);
-    expect(sendClerkMessage(db, clerk(), noEmail.id, { body: 'Which?', clarify: true }, BASE, NOW)).toMatchObject({ ok: false, field: 'clarify' });
+    expect(sendClerkMessage(db, clerk(), noEmail.id, { body: 'Which?', clarify: true }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'clarify',
+    });
   });
 
   it('messages are limited per request and per side', () => {
     const r = request();
     const other = request();
-    for (let i = 0; i < MESSAGE_LIMIT.limit; i++) expect(sendRequesterMessage(db, { label: 'requester' }, r.id, `m${i}`, BASE, NOW).ok).toBe(true);
+    for (let i = 0; i < MESSAGE_LIMIT.limit; i++)
+      expect(sendRequesterMessage(db, { label: 'requester' }, r.id, `m${i}`, BASE, NOW).ok).toBe(true);
     const over = sendRequesterMessage(db, { label: 'requester' }, r.id, 'one more', BASE, NOW);
     expect(over).toMatchObject({ ok: false });
     expect(!over.ok && over.message).toContain('Too many messages on this request in the last hour. Wait 60 minutes');
     expect(sendRequesterMessage(db, { label: 'requester' }, other.id, 'another request', BASE, NOW).ok).toBe(true);
-    expect(sendClerkMessage(db, clerk(), r.id, { body: 'the clerk still can', clarify: false }, BASE, NOW).ok).toBe(true);
-    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, 'an hour later', BASE, new Date(NOW.getTime() + MESSAGE_LIMIT.windowMs)).ok).toBe(true);
+    expect(sendClerkMessage(db, clerk(), r.id, { body: 'the clerk still can', clarify: false }, BASE, NOW).ok).toBe(
+      true,
+    );
+    expect(
+      sendRequesterMessage(
+        db,
+        { label: 'requester' },
+        r.id,
+        'an hour later',
+        BASE,
+        new Date(NOW.getTime() + MESSAGE_LIMIT.windowMs),
+      ).ok,
+    ).toBe(true);
     expect(loadThread(db, r.id)).toHaveLength(MESSAGE_LIMIT.limit + 2);
   });
 
   it('the withdrawal mail carries the clerk’s note (6e); a requester’s own withdrawal has none', () => {
     const r = request();
     withdraw(db, clerk(), r.id, 'They found the plan on the project page.', BASE, NOW);
-    expect(mail('request-withdrawn')[0].textBody).toContain("The Town Clerk's note: They found the plan on the project page.");
+    expect(mail('request-withdrawn')[0].textBody).toContain(
+      "The Town Clerk's note: They found the plan on the project page.",
+    );
     const own = request();
     withdraw(db, { label: 'requester' }, own.id, undefined, BASE, NOW);
     expect(mail('request-withdrawn')[1].textBody).not.toContain('note');

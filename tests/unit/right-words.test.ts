@@ -30,14 +30,18 @@ describe('scheduling a town inspection ahead', () => {
   });
   it('refuses a time already past (that is recorded, not scheduled), one years out, and no date at all', () => {
     expect(scheduleProblem(townInstant('2026-06-15', '08:00'), now)?.message).toMatch(/^That time has passed/);
-    expect(scheduleProblem(townInstant('2027-07-01', '09:00'), now)?.message).toBe('Schedule the inspection within a year.');
+    expect(scheduleProblem(townInstant('2027-07-01', '09:00'), now)?.message).toBe(
+      'Schedule the inspection within a year.',
+    );
     expect(scheduleProblem(new Date(Number.NaN), now)?.field).toBe('scheduledDate');
   });
 });
 
 describe('where each role starts', () => {
   it('gives a new clerk the records requests, and every role its own page', () => {
-    expect(startLinks(['clerk'])).toEqual([{ href: '/staff/requests', label: 'Open the records requests', what: expect.any(String) }]);
+    expect(startLinks(['clerk'])).toEqual([
+      { href: '/staff/requests', label: 'Open the records requests', what: expect.any(String) },
+    ]);
     expect(startLinks(['officer']).map((l) => l.href)).toEqual(['/staff/officer']);
     expect(startLinks(['admin', 'clerk']).map((l) => l.href)).toEqual(['/staff/requests', '/staff/users']);
     expect(startLinks(['operator']).map((l) => l.href)).toEqual(['/operator']);
@@ -57,11 +61,17 @@ describe('titles never nest parentheses', () => {
     expect(withoutAsides('impaired (303(d))')).toBe('impaired (303(d))');
   });
   it('titles an inspection report without nested parentheses', () => {
-    expect(inspectionReportTitle('April 19, 2026', 'post_storm')).toBe('Inspection report, April 19, 2026 (post-storm inspection, within 24 hours)');
-    expect(inspectionReportTitle('April 20, 2026', 'routine')).toBe('Inspection report, April 20, 2026 (routine inspection)');
+    expect(inspectionReportTitle('April 19, 2026', 'post_storm')).toBe(
+      'Inspection report, April 19, 2026 (post-storm inspection, within 24 hours)',
+    );
+    expect(inspectionReportTitle('April 20, 2026', 'routine')).toBe(
+      'Inspection report, April 20, 2026 (routine inspection)',
+    );
   });
   it('adds a version only when the title does not say it', () => {
-    expect(titleWithVersion('Monthly inspection summary, September 2026 (corrected, version 2)', 2)).toBe('Monthly inspection summary, September 2026 (corrected, version 2)');
+    expect(titleWithVersion('Monthly inspection summary, September 2026 (corrected, version 2)', 2)).toBe(
+      'Monthly inspection summary, September 2026 (corrected, version 2)',
+    );
     expect(titleWithVersion('SWPPP Amendment No. 1', 2)).toBe('SWPPP Amendment No. 1, version 2');
     expect(titleWithVersion('Notice of Intent (NOI)', 1)).toBe('Notice of Intent (NOI)');
   });

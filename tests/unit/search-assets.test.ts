@@ -7,7 +7,8 @@ import { assetResponse } from '#lib/server/public/search/http.ts';
 const json = Buffer.from('{"hello":"search"}');
 const file = { json, gzip: gzipSync(json), br: brotliCompressSync(json) };
 const assets: BrowserAssets = { version: 'abc123', index: file, display: file, shards: new Map() };
-const ask = (headers: Record<string, string>) => assetResponse(new Request('http://portal.test/search/index.json', { headers }), assets, 'index');
+const ask = (headers: Record<string, string>) =>
+  assetResponse(new Request('http://portal.test/search/index.json', { headers }), assets, 'index');
 
 describe('search files', () => {
   it.each([
@@ -26,7 +27,8 @@ describe('search files', () => {
   });
 
   it('answers 304 to the current version, weak or strong, and to *', () => {
-    for (const tag of ['"abc123-index"', 'W/"abc123-index"', '"other", "abc123-index"', '*']) expect(ask({ 'if-none-match': tag }).status, tag).toBe(304);
+    for (const tag of ['"abc123-index"', 'W/"abc123-index"', '"other", "abc123-index"', '*'])
+      expect(ask({ 'if-none-match': tag }).status, tag).toBe(304);
     expect(ask({ 'if-none-match': '"abc123-display"' }).status).toBe(200);
   });
 });

@@ -14,8 +14,20 @@ import { helpWithTownOrdinance, searchFingerprint, type HelpDoc } from '#lib/ser
 import { SearchService } from '#lib/server/public/search/service.ts';
 
 const BUILT_IN: HelpDoc[] = [
-  { id: 'ordinance', title: 'The ordinance', description: 'The erosion and sediment control law', url: '/help/ordinance', body: 'The model town law.' },
-  { id: 'ordinance#stop-work-orders', title: 'The ordinance: Stop-work orders', description: 'The erosion and sediment control law', url: '/help/ordinance#stop-work-orders', body: 'A kittiwake clause of the built-in text.' },
+  {
+    id: 'ordinance',
+    title: 'The ordinance',
+    description: 'The erosion and sediment control law',
+    url: '/help/ordinance',
+    body: 'The model town law.',
+  },
+  {
+    id: 'ordinance#stop-work-orders',
+    title: 'The ordinance: Stop-work orders',
+    description: 'The erosion and sediment control law',
+    url: '/help/ordinance#stop-work-orders',
+    body: 'A kittiwake clause of the built-in text.',
+  },
   { id: 'fees', title: 'Fees', description: 'Copying fees', url: '/help/fees', body: 'Twenty-five cents a page.' },
 ];
 
@@ -32,7 +44,14 @@ describe("the site search and the town's own ordinance", () => {
   const dbPath = path.join(dir, 'portal.db');
   const db = openDatabase(dbPath);
   migrateDatabase(db);
-  const service = new SearchService({ dbPath, help: async () => BUILT_IN, checkEveryMs: 0, debounceMs: 10, idleCheckMs: 0, log: () => {} });
+  const service = new SearchService({
+    dbPath,
+    help: async () => BUILT_IN,
+    checkEveryMs: 0,
+    debounceMs: 10,
+    idleCheckMs: 0,
+    log: () => {},
+  });
   afterAll(async () => {
     await service.close();
     db.$client.close();

@@ -8,7 +8,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documents, parties, projects } from '#db/schema.ts';
 import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
-import { helpSearchDocs, loadProjectDocs, markdownToText, searchFingerprint, splitHelpPage } from '#lib/server/public/search/documents.ts';
+import {
+  helpSearchDocs,
+  loadProjectDocs,
+  markdownToText,
+  searchFingerprint,
+  splitHelpPage,
+} from '#lib/server/public/search/documents.ts';
 import { buildBrowserAssets, buildEngine, searchEngine } from '#lib/server/public/search/engine.ts';
 import { SearchService } from '#lib/server/public/search/service.ts';
 import lunr from 'lunr';
@@ -28,7 +34,16 @@ function addProject(db: DB, p: Partial<NewProject> & Pick<NewProject, 'slug' | '
 
 function addDocument(db: DB, projectId: number, title: string, isPublic: boolean) {
   db.insert(documents)
-    .values({ projectId, type: 'other', title, filename: 'x.pdf', sha256: 'a'.repeat(64), mimeType: 'application/pdf', sizeBytes: 1, public: isPublic })
+    .values({
+      projectId,
+      type: 'other',
+      title,
+      filename: 'x.pdf',
+      sha256: 'a'.repeat(64),
+      mimeType: 'application/pdf',
+      sizeBytes: 1,
+      public: isPublic,
+    })
     .run();
 }
 
@@ -43,12 +58,24 @@ function seedTown(db: DB) {
     spdesPermitId: 'NYR10Z612',
     description: 'A warehouse and distribution building with truck parking on a former farm field.',
   });
-  db.insert(parties).values({ projectId: curry, role: 'owner_operator', companyName: 'Curry Road Logistics Partners, LLC' }).run();
+  db.insert(parties)
+    .values({ projectId: curry, role: 'owner_operator', companyName: 'Curry Road Logistics Partners, LLC' })
+    .run();
   db.insert(parties).values({ projectId: curry, role: 'contractor', companyName: 'Mohawk Valley Earthworks' }).run();
   addDocument(db, curry, 'Sediment basin SB-1 design report', true);
   addDocument(db, curry, 'Confidential letter of credit', false);
-  addProject(db, { slug: 'altamont-avenue-plaza', name: 'Altamont Avenue Plaza Redevelopment', siteAddress: '2210 Altamont Avenue', description: 'Grocery store.' });
-  addProject(db, { slug: 'secret-draft', name: 'Quixotic Unpublished Tower', siteAddress: '9 Hidden Lane', published: false });
+  addProject(db, {
+    slug: 'altamont-avenue-plaza',
+    name: 'Altamont Avenue Plaza Redevelopment',
+    siteAddress: '2210 Altamont Avenue',
+    description: 'Grocery store.',
+  });
+  addProject(db, {
+    slug: 'secret-draft',
+    name: 'Quixotic Unpublished Tower',
+    siteAddress: '9 Hidden Lane',
+    published: false,
+  });
   return { curry };
 }
 
@@ -75,7 +102,10 @@ describe('what goes into the public index', () => {
   const docs = loadProjectDocs(db.$client);
 
   it('holds published projects only, with public document titles only', () => {
-    expect(docs.map((d) => d.title).sort()).toEqual(['Altamont Avenue Plaza Redevelopment', 'Curry Road Distribution Center']);
+    expect(docs.map((d) => d.title).sort()).toEqual([
+      'Altamont Avenue Plaza Redevelopment',
+      'Curry Road Distribution Center',
+    ]);
     const all = JSON.stringify(docs);
     expect(all).not.toContain('Quixotic');
     expect(all).not.toContain('Confidential letter of credit');
@@ -104,7 +134,15 @@ describe('what goes into the public index', () => {
 
   it('the index is exactly the one lunr.Builder builds (terms, postings, BM25 weights), and answers the same', () => {
     const all = [...docs, ...HELP];
-    const fields: Array<[string, number]> = [['title', 10], ['address', 6], ['ids', 5], ['cross', 3], ['parties', 3], ['docs', 1.5], ['body', 1]];
+    const fields: Array<[string, number]> = [
+      ['title', 10],
+      ['address', 6],
+      ['ids', 5],
+      ['cross', 3],
+      ['parties', 3],
+      ['docs', 1.5],
+      ['body', 1],
+    ];
     const original = lunr(function () {
       this.ref('ref');
       for (const [f, boost] of fields) this.field(f, { boost });
@@ -127,7 +165,9 @@ describe('what goes into the public index', () => {
   it('the fingerprint changes when a project is published or edited, and not otherwise', () => {
     const before = searchFingerprint(db.$client);
     expect(searchFingerprint(db.$client)).toBe(before);
-    db.$client.prepare("update projects set published = 1, updated_at = updated_at + 1 where slug = 'secret-draft'").run();
+    db.$client
+      .prepare("update projects set published = 1, updated_at = updated_at + 1 where slug = 'secret-draft'")
+      .run();
     expect(searchFingerprint(db.$client)).not.toBe(before);
   });
 });
@@ -228,7 +268,9 @@ describe('answering people', () => {
   });
 
   it('markdown is indexed as words', () => {
-    expect(markdownToText('## Heading\n\nSee [the law](/help/ordinance) and **bold** | cell |')).toBe('Heading See the law and bold cell');
+    expect(markdownToText('## Heading\n\nSee [the law](/help/ordinance) and **bold** | cell |')).toBe(
+      'Heading See the law and bold cell',
+    );
   });
 });
 
@@ -267,7 +309,11 @@ describe('the search service', () => {
     const g1 = (await service.search('curry')).generation;
     expect((await service.search('curry')).hits[0]?.url).toBe('/projects/curry-road-distribution-center');
 
-    addProject(db, { slug: 'burdeck-street-car-wash', name: 'Burdeck Street Car Wash', siteAddress: '1600 Burdeck Street' });
+    addProject(db, {
+      slug: 'burdeck-street-car-wash',
+      name: 'Burdeck Street Car Wash',
+      siteAddress: '1600 Burdeck Street',
+    });
     // Hold the next build at its start, so "during the rebuild" is certain rather than a race.
     gate = new Promise((resolve) => (release = resolve));
     const rebuilding = service.rebuild();
@@ -288,7 +334,11 @@ describe('the search service', () => {
 
   it('notices a change by its fingerprint and rebuilds in the background', async () => {
     const g = service.stats()!.generation;
-    addProject(db, { slug: 'carman-road-child-care-center', name: 'Carman Road Child Care Center', siteAddress: '12 Carman Road' });
+    addProject(db, {
+      slug: 'carman-road-child-care-center',
+      name: 'Carman Road Child Care Center',
+      siteAddress: '12 Carman Road',
+    });
     await service.checkForChanges(true);
     await expect.poll(() => service.stats()!.generation, { timeout: 15_000 }).toBe(g + 1);
     expect((await service.search('carman')).hits[0]?.url).toBe('/projects/carman-road-child-care-center');

@@ -34,7 +34,9 @@ const docs: SearchDoc[] = Array.from({ length: 60 }, (_, i) => {
 const engine = buildEngine(docs);
 const assets = buildBrowserAssets(docs, engine);
 const manifest = JSON.parse(assets.index.json.toString()) as SearchManifest;
-const shards = new Map<string, Shard>(manifest.shards.map((k) => [k, JSON.parse(assets.shards.get(shardFile(k))!.json.toString()) as Shard]));
+const shards = new Map<string, Shard>(
+  manifest.shards.map((k) => [k, JSON.parse(assets.shards.get(shardFile(k))!.json.toString()) as Shard]),
+);
 const refs = (JSON.parse(assets.display.json.toString()) as string[][]).map((r) => r[0]);
 
 /** The server's index read over the browser's fields only (same weights, same documents). */
@@ -52,7 +54,23 @@ const server = {
   sortedFor: () => engine.index.sorted.filter((t) => server.data(t)),
 };
 
-const QUERIES = ['curr', 'curry ro', 'cu', 'westc', 'route 7', 'r', 'altamont ave', 'sd 2026', 'nyr1', '58.1', 'çel', 'storage curtis', 'warehouse', 'zzz', ''];
+const QUERIES = [
+  'curr',
+  'curry ro',
+  'cu',
+  'westc',
+  'route 7',
+  'r',
+  'altamont ave',
+  'sd 2026',
+  'nyr1',
+  '58.1',
+  'çel',
+  'storage curtis',
+  'warehouse',
+  'zzz',
+  '',
+];
 
 describe('the browser search index in prefix shards', () => {
   it('puts every term of the browser fields in the one shard its first two letters name, and nothing else', () => {
@@ -73,11 +91,15 @@ describe('the browser search index in prefix shards', () => {
 
   it('a query answered from only the shards of its own words matches the server index over the same fields', () => {
     for (const q of QUERIES) {
-      const only = new Map([...shards].filter(([key]) => queryWords(q, { typing: true }).some((w) => shardKey(w.term) === key)));
+      const only = new Map(
+        [...shards].filter(([key]) => queryWords(q, { typing: true }).some((w) => shardKey(w.term) === key)),
+      );
       const fromShards = runQuery(shardSource(manifest, refs, only), q, { typing: true });
       expect(fromShards, q).toEqual(runQuery(server, q, { typing: true }));
     }
-    expect(runQuery(shardSource(manifest, refs, shards), 'curry ro', { typing: true })[0]?.ref).toBe(docs.find((d) => d.title.startsWith('Curry'))!.ref);
+    expect(runQuery(shardSource(manifest, refs, shards), 'curry ro', { typing: true })[0]?.ref).toBe(
+      docs.find((d) => d.title.startsWith('Curry'))!.ref,
+    );
   });
 
   it('keeps the server weights to the thousandth', () => {
@@ -93,11 +115,19 @@ describe('the browser search index in prefix shards', () => {
     expect(shardFile('cu')).toBe('6375.json');
     expect(shardFile('ç/')).toMatch(/^[0-9a-f]+\.json$/);
     const name = shardFile('cu');
-    const res = assetResponse(new Request(`http://portal.test/search/shards/${name}?v=${assets.version}`, { headers: { 'accept-encoding': 'br' } }), assets, { shard: name });
+    const res = assetResponse(
+      new Request(`http://portal.test/search/shards/${name}?v=${assets.version}`, {
+        headers: { 'accept-encoding': 'br' },
+      }),
+      assets,
+      { shard: name },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('cache-control')).toContain('immutable');
-    expect(assetResponse(new Request('http://portal.test/search/shards/ffff.json'), assets, { shard: 'ffff.json' }).status).toBe(404);
+    expect(
+      assetResponse(new Request('http://portal.test/search/shards/ffff.json'), assets, { shard: 'ffff.json' }).status,
+    ).toBe(404);
   });
 
   it('a shard holds far less than the whole index: one word downloads one shard', () => {

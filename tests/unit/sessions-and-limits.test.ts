@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { userRoles, users } from '#db/schema.ts';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from '#lib/server/accounts/passwords.ts';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, deleteUserSessions, validateSession } from '#lib/server/accounts/sessions.ts';
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  IDLE_TIMEOUT_MS,
+  createSession,
+  deleteUserSessions,
+  validateSession,
+} from '#lib/server/accounts/sessions.ts';
 import { safeNextPath } from '#lib/server/accounts/cookies.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';

@@ -1,7 +1,18 @@
 /** The rules of a resident's report (site-reports/report.rules.ts), as tables of cases. */
 import { describe, expect, it } from 'vitest';
 import { SITE_REPORT_STATUSES, type SiteReportStatus } from '#db/enums.ts';
-import { canMove, groupDuplicates, isOpen, matchProject, MATCH_MILES, moveProblem, NEXT_STATUSES, publicPoint, reportProblems, STATUS_WORDS } from '#lib/server/site-reports/report.rules.ts';
+import {
+  canMove,
+  groupDuplicates,
+  isOpen,
+  matchProject,
+  MATCH_MILES,
+  moveProblem,
+  NEXT_STATUSES,
+  publicPoint,
+  reportProblems,
+  STATUS_WORDS,
+} from '#lib/server/site-reports/report.rules.ts';
 import { destinationPoint } from '#lib/shared/geo.ts';
 
 describe('status moves', () => {
@@ -35,7 +46,9 @@ describe('status moves', () => {
     expect(moveProblem('inspected', 'closed', '')).toMatch(/public reason/);
     expect(moveProblem('received', 'referred', '  ')).toMatch(/where it was referred/);
     expect(moveProblem('inspected', 'closed', 'Fixed.')).toBeUndefined();
-    expect(moveProblem('closed', 'under_review', null)).toBe('This report is closed: nothing more can be recorded on it.');
+    expect(moveProblem('closed', 'under_review', null)).toBe(
+      'This report is closed: nothing more can be recorded on it.',
+    );
     expect(moveProblem('inspected', 'inspected', null)).toBe('The report is already “inspected”.');
   });
 
@@ -47,7 +60,11 @@ describe('status moves', () => {
 describe('matching a report to the nearest active site within a quarter mile', () => {
   const origin = { latitude: 42.8, longitude: -74.0 };
   const at = (miles: number, bearing = 90) => destinationPoint(origin, bearing, miles);
-  const site = (id: number, miles: number, status: 'active' | 'complete' | 'swppp_review' | 'stop_work' = 'active') => ({ id, name: `Site ${id}`, status, ...at(miles) });
+  const site = (
+    id: number,
+    miles: number,
+    status: 'active' | 'complete' | 'swppp_review' | 'stop_work' = 'active',
+  ) => ({ id, name: `Site ${id}`, status, ...at(miles) });
   const cases: Array<[string, ReturnType<typeof site>[], number | undefined]> = [
     ['the nearest of two active sites', [site(1, 0.2), site(2, 0.05)], 2],
     ['exactly at the edge', [site(1, MATCH_MILES)], 1],
@@ -62,24 +79,57 @@ describe('matching a report to the nearest active site within a quarter mile', (
 
 describe('grouping likely duplicates', () => {
   const base = { latitude: 42.8, longitude: -74.0 };
-  const r = (id: number, categoryId: number, miles: number, observedOn: string) => ({ id, categoryId, observedOn, ...destinationPoint(base, 0, miles) });
+  const r = (id: number, categoryId: number, miles: number, observedOn: string) => ({
+    id,
+    categoryId,
+    observedOn,
+    ...destinationPoint(base, 0, miles),
+  });
   it('groups same category, near, within a week; keeps the others apart', () => {
-    const groups = groupDuplicates([r(1, 1, 0, '2026-05-10'), r(2, 1, 0.05, '2026-05-12'), r(3, 2, 0.01, '2026-05-10'), r(4, 1, 0.5, '2026-05-10'), r(5, 1, 0.02, '2026-05-20')]);
+    const groups = groupDuplicates([
+      r(1, 1, 0, '2026-05-10'),
+      r(2, 1, 0.05, '2026-05-12'),
+      r(3, 2, 0.01, '2026-05-10'),
+      r(4, 1, 0.5, '2026-05-10'),
+      r(5, 1, 0.02, '2026-05-20'),
+    ]);
     expect(groups.map((g) => g.map((x) => x.id))).toEqual([[1, 2], [3], [4], [5]]);
   });
 });
 
 describe('what residents see and type', () => {
   it('rounds the public point to about 10 m', () => {
-    expect(publicPoint({ latitude: 42.812345678, longitude: -73.987654321 })).toEqual({ latitude: 42.8123, longitude: -73.9877 });
+    expect(publicPoint({ latitude: 42.812345678, longitude: -73.987654321 })).toEqual({
+      latitude: 42.8123,
+      longitude: -73.9877,
+    });
   });
-  const ok = { categoryId: 1, description: 'Mud all over Curry Road.', point: { latitude: 42.8, longitude: -74 }, observedOn: '2026-05-03', observedTime: '', email: '', phone: '', name: '' };
+  const ok = {
+    categoryId: 1,
+    description: 'Mud all over Curry Road.',
+    point: { latitude: 42.8, longitude: -74 },
+    observedOn: '2026-05-03',
+    observedTime: '',
+    email: '',
+    phone: '',
+    name: '',
+  };
   const cases: Array<[string, Partial<typeof ok>, string[]]> = [
     ['a good report', {}, []],
-    ['nothing chosen, too short, nowhere', { categoryId: null as unknown as number, description: 'mud', point: null as unknown as typeof ok.point }, ['category', 'description', 'where']],
+    [
+      'nothing chosen, too short, nowhere',
+      { categoryId: null as unknown as number, description: 'mud', point: null as unknown as typeof ok.point },
+      ['category', 'description', 'where'],
+    ],
     ['a day in the future', { observedOn: '2026-05-04' }, ['observedOn']],
-    ['a bad time, email and phone', { observedTime: '25:00', email: 'not-an-email', phone: 'call me' }, ['observedTime', 'email', 'phone']],
+    [
+      'a bad time, email and phone',
+      { observedTime: '25:00', email: 'not-an-email', phone: 'call me' },
+      ['observedTime', 'email', 'phone'],
+    ],
     ['a point off the globe', { point: { latitude: 95, longitude: 0 } }, ['where']],
   ];
-  it.each(cases)('%s', (_, change, fields) => expect(Object.keys(reportProblems({ ...ok, ...change }, '2026-05-03')).sort()).toEqual(fields.sort()));
+  it.each(cases)('%s', (_, change, fields) =>
+    expect(Object.keys(reportProblems({ ...ok, ...change }, '2026-05-03')).sort()).toEqual(fields.sort()),
+  );
 });

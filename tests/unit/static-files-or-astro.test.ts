@@ -19,7 +19,17 @@ describe('which requests skip the static-file lookup and go straight to Astro', 
   });
 
   it('sends files and folders of the client, written any way its file server reads them, to the standalone handler', () => {
-    for (const url of ['/favicon.ico', '/favicon.ico?v=2', '/favicon.ico#top', '/_astro/Base.abc123.css', '/_astro', '/_astro/', '/x/../favicon.ico', '/%5fastro/Base.abc123.css', '/_astro%2FBase.abc123.css']) {
+    for (const url of [
+      '/favicon.ico',
+      '/favicon.ico?v=2',
+      '/favicon.ico#top',
+      '/_astro/Base.abc123.css',
+      '/_astro',
+      '/_astro/',
+      '/x/../favicon.ico',
+      '/%5fastro/Base.abc123.css',
+      '/_astro%2FBase.abc123.css',
+    ]) {
       expect(mayBeStatic(url, paths), url).toBe(true);
     }
   });
@@ -31,7 +41,15 @@ describe('which requests skip the static-file lookup and go straight to Astro', 
   });
 
   it('sends pages, the home page and unknown paths straight to Astro', () => {
-    for (const url of ['/', '/projects', '/projects/curry-road?x=1', '/projects/', '/favicon.ico/', '/_astro/missing.js', '/api/projects.csv']) {
+    for (const url of [
+      '/',
+      '/projects',
+      '/projects/curry-road?x=1',
+      '/projects/',
+      '/favicon.ico/',
+      '/_astro/missing.js',
+      '/api/projects.csv',
+    ]) {
       expect(mayBeStatic(url, paths), url).toBe(url === '/favicon.ico/');
     }
   });
@@ -46,7 +64,7 @@ describe('which posts go straight to Astro, skipping the file lookup that made a
     expect(post({ 'content-length': '0' })).toBe(true);
   });
 
-  it('keeps uploads, large or unmeasured bodies on the adapter\'s path', () => {
+  it("keeps uploads, large or unmeasured bodies on the adapter's path", () => {
     expect(post({ 'content-type': 'multipart/form-data; boundary=x', 'content-length': '300' })).toBe(false);
     expect(post({ 'content-type': 'Multipart/Form-Data; boundary=x', 'content-length': '300' })).toBe(false);
     expect(post({ 'content-type': 'application/x-www-form-urlencoded', 'content-length': '65537' })).toBe(false);

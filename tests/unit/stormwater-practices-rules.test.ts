@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { practiceInspections, practiceMaintenanceItems, projects, stormwaterPractices } from '#db/schema.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { ESCROW_ENTRY_KINDS } from '#db/enums.ts';
-import { chargeProblem, escrowBalance, isEscrowClosed, refundProblem, statementLines, topUpNeeded } from '#lib/server/projects/escrow.rules.ts';
+import {
+  chargeProblem,
+  escrowBalance,
+  isEscrowClosed,
+  refundProblem,
+  statementLines,
+  topUpNeeded,
+} from '#lib/server/projects/escrow.rules.ts';
 import {
   DEFAULT_ROUTINE_INTERVAL_DAYS,
   annualReports,
@@ -24,11 +31,36 @@ const TODAY = '2026-06-15';
 
 describe('routine inspections', () => {
   const cases: Array<[string, Parameters<typeof nextRoutineDue>[0], string | null, boolean]> = [
-    ['a pond never inspected, in service a year and a day ago', { type: 'pond', inServiceOn: '2025-06-14', removedOn: null, lastInspectedOn: null }, '2026-06-14', true],
-    ['a pond due today is not overdue yet', { type: 'pond', inServiceOn: '2025-06-15', removedOn: null, lastInspectedOn: null }, '2026-06-15', false],
-    ['an infiltration trench: every 182 days from the last inspection', { type: 'infiltration', inServiceOn: '2020-01-01', removedOn: null, lastInspectedOn: '2026-01-01' }, '2026-07-02', false],
-    ['a swale: every two years', { type: 'open_channel', inServiceOn: '2020-01-01', removedOn: null, lastInspectedOn: '2024-06-01' }, '2026-06-01', true],
-    ['a practice removed from operation is never due', { type: 'pond', inServiceOn: '2010-01-01', removedOn: '2026-01-01', lastInspectedOn: null }, null, false],
+    [
+      'a pond never inspected, in service a year and a day ago',
+      { type: 'pond', inServiceOn: '2025-06-14', removedOn: null, lastInspectedOn: null },
+      '2026-06-14',
+      true,
+    ],
+    [
+      'a pond due today is not overdue yet',
+      { type: 'pond', inServiceOn: '2025-06-15', removedOn: null, lastInspectedOn: null },
+      '2026-06-15',
+      false,
+    ],
+    [
+      'an infiltration trench: every 182 days from the last inspection',
+      { type: 'infiltration', inServiceOn: '2020-01-01', removedOn: null, lastInspectedOn: '2026-01-01' },
+      '2026-07-02',
+      false,
+    ],
+    [
+      'a swale: every two years',
+      { type: 'open_channel', inServiceOn: '2020-01-01', removedOn: null, lastInspectedOn: '2024-06-01' },
+      '2026-06-01',
+      true,
+    ],
+    [
+      'a practice removed from operation is never due',
+      { type: 'pond', inServiceOn: '2010-01-01', removedOn: '2026-01-01', lastInspectedOn: null },
+      null,
+      false,
+    ],
   ];
   for (const [name, facts, due, overdue] of cases) {
     it(name, () => {
@@ -57,19 +89,36 @@ describe('required maintenance', () => {
 
 describe('the owner’s yearly report (due January 31 of the next year)', () => {
   it('asks private practices for every year in service whose due date has passed, on time, late or missing', () => {
-    const filed = new Map([[2023, '2024-01-20'], [2024, '2025-02-10']]);
+    const filed = new Map([
+      [2023, '2024-01-20'],
+      [2024, '2025-02-10'],
+    ]);
     const r = annualReports({ ownerKind: 'private', inServiceOn: '2023-05-01', removedOn: null, filed }, TODAY);
-    expect(r.map((x) => [x.year, x.state])).toEqual([[2023, 'on_time'], [2024, 'late'], [2025, 'missing']]);
+    expect(r.map((x) => [x.year, x.state])).toEqual([
+      [2023, 'on_time'],
+      [2024, 'late'],
+      [2025, 'missing'],
+    ]);
   });
   it('asks nothing of the Town’s own practices', () => {
-    expect(annualReports({ ownerKind: 'public', inServiceOn: '2020-01-01', removedOn: null, filed: new Map() }, TODAY)).toEqual([]);
+    expect(
+      annualReports({ ownerKind: 'public', inServiceOn: '2020-01-01', removedOn: null, filed: new Map() }, TODAY),
+    ).toEqual([]);
   });
   it('stops at the year the practice was removed', () => {
-    const r = annualReports({ ownerKind: 'private', inServiceOn: '2022-01-01', removedOn: '2023-03-01', filed: new Map() }, TODAY);
+    const r = annualReports(
+      { ownerKind: 'private', inServiceOn: '2022-01-01', removedOn: '2023-03-01', filed: new Map() },
+      TODAY,
+    );
     expect(r.map((x) => x.year)).toEqual([2022, 2023]);
   });
   it('is not late on the due day itself', () => {
-    expect(annualReports({ ownerKind: 'private', inServiceOn: '2025-03-01', removedOn: null, filed: new Map() }, '2026-01-31')).toEqual([]);
+    expect(
+      annualReports(
+        { ownerKind: 'private', inServiceOn: '2025-03-01', removedOn: null, filed: new Map() },
+        '2026-01-31',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -93,21 +142,36 @@ describe('escrow', () => {
   ];
   it('the balance is deposits less charges less refunds; estimates and requests change nothing', () => {
     expect(escrowBalance(entries)).toBe(299_950);
-    expect(escrowBalance([...entries, { kind: 'top_up_request', on: '2026-05-01', amountCents: 10_000 }])).toBe(299_950);
+    expect(escrowBalance([...entries, { kind: 'top_up_request', on: '2026-05-01', amountCents: 10_000 }])).toBe(
+      299_950,
+    );
     expect(statementLines(entries).map((l) => l.balanceCents)).toEqual([0, 500_000, 379_950, 299_950]);
   });
   it('the statement ends at the balance, with an entry of every kind', () => {
-    const every = ESCROW_ENTRY_KINDS.map((kind, i) => ({ kind, on: `2026-06-0${i + 1}`, amountCents: 1_000 * (i + 1), acceptedOn: '2026-06-01' }));
+    const every = ESCROW_ENTRY_KINDS.map((kind, i) => ({
+      kind,
+      on: `2026-06-0${i + 1}`,
+      amountCents: 1_000 * (i + 1),
+      acceptedOn: '2026-06-01',
+    }));
     const lines = statementLines([...entries, ...every]);
     expect(lines.at(-1)!.balanceCents).toBe(escrowBalance([...entries, ...every]));
-    expect(lines.slice(-every.length).map((l) => [l.entry.kind, l.deltaCents])).toEqual([['deposit', 1_000], ['estimate', 0], ['charge', -3_000], ['top_up_request', 0], ['refund', -5_000]]);
+    expect(lines.slice(-every.length).map((l) => [l.entry.kind, l.deltaCents])).toEqual([
+      ['deposit', 1_000],
+      ['estimate', 0],
+      ['charge', -3_000],
+      ['top_up_request', 0],
+      ['refund', -5_000],
+    ]);
   });
   it.each([
     [299_950, 300_000, 50],
     [299_950, 299_950, 0],
     [0, 250_000, 250_000],
     [100_000, 20_000, 0],
-  ])('balance %i, estimate %i: a further deposit of %i', (balance, estimate, topUp) => expect(topUpNeeded(balance, estimate)).toBe(topUp));
+  ])('balance %i, estimate %i: a further deposit of %i', (balance, estimate, topUp) =>
+    expect(topUpNeeded(balance, estimate)).toBe(topUp),
+  );
   it('charges only accepted services, never on a day to come, never beyond the balance', () => {
     expect(chargeProblem(100, { amountCents: 50, acceptedOn: null }, TODAY)).toMatch(/accepted/);
     expect(chargeProblem(100, { amountCents: 50, acceptedOn: '2026-06-16' }, TODAY)).toMatch(/to come/);
@@ -127,29 +191,119 @@ describe('one definition: overdue inspections and maintenance in TypeScript and 
   it('agree on every case', () => {
     const db = openDatabase(':memory:');
     migrateDatabase(db);
-    const p = db.insert(projects).values({ slug: 'p', name: 'P', siteAddress: '1 Main', kind: 'major', status: 'complete' }).returning().get();
-    const facts: Array<{ type: (typeof stormwaterPractices.$inferInsert)['type']; inServiceOn: string; removedOn: string | null; inspections: string[]; items: Array<{ dueOn: string; closedOn: string | null }> }> = [
-      { type: 'pond', inServiceOn: '2025-06-14', removedOn: null, inspections: [], items: [{ dueOn: '2026-06-14', closedOn: null }] },
-      { type: 'pond', inServiceOn: '2025-06-15', removedOn: null, inspections: [], items: [{ dueOn: '2026-06-15', closedOn: null }] },
-      { type: 'infiltration', inServiceOn: '2020-01-01', removedOn: null, inspections: ['2025-01-01', '2026-01-01'], items: [{ dueOn: '2026-01-01', closedOn: '2026-02-01' }] },
+    const p = db
+      .insert(projects)
+      .values({ slug: 'p', name: 'P', siteAddress: '1 Main', kind: 'major', status: 'complete' })
+      .returning()
+      .get();
+    const facts: Array<{
+      type: (typeof stormwaterPractices.$inferInsert)['type'];
+      inServiceOn: string;
+      removedOn: string | null;
+      inspections: string[];
+      items: Array<{ dueOn: string; closedOn: string | null }>;
+    }> = [
+      {
+        type: 'pond',
+        inServiceOn: '2025-06-14',
+        removedOn: null,
+        inspections: [],
+        items: [{ dueOn: '2026-06-14', closedOn: null }],
+      },
+      {
+        type: 'pond',
+        inServiceOn: '2025-06-15',
+        removedOn: null,
+        inspections: [],
+        items: [{ dueOn: '2026-06-15', closedOn: null }],
+      },
+      {
+        type: 'infiltration',
+        inServiceOn: '2020-01-01',
+        removedOn: null,
+        inspections: ['2025-01-01', '2026-01-01'],
+        items: [{ dueOn: '2026-01-01', closedOn: '2026-02-01' }],
+      },
       { type: 'open_channel', inServiceOn: '2020-01-01', removedOn: null, inspections: ['2024-06-01'], items: [] },
       { type: 'proprietary_device', inServiceOn: '2020-01-01', removedOn: '2026-01-01', inspections: [], items: [] },
     ];
     const ids = facts.map((f, i) => {
-      const row = db.insert(stormwaterPractices).values({ name: `S${i}`, type: f.type, location: 'x', latitude: 42.8, longitude: -74, projectId: p.id, ownerKind: 'private', ownerName: 'O', inServiceOn: f.inServiceOn, removedOn: f.removedOn }).returning().get();
+      const row = db
+        .insert(stormwaterPractices)
+        .values({
+          name: `S${i}`,
+          type: f.type,
+          location: 'x',
+          latitude: 42.8,
+          longitude: -74,
+          projectId: p.id,
+          ownerKind: 'private',
+          ownerName: 'O',
+          inServiceOn: f.inServiceOn,
+          removedOn: f.removedOn,
+        })
+        .returning()
+        .get();
       let inspectionId = 0;
-      for (const d of f.inspections) inspectionId = db.insert(practiceInspections).values({ practiceId: row.id, inspectedOn: d, reason: 'routine', condition: 'functioning', inspectorName: 'I' }).returning().get().id;
-      if (!inspectionId && f.items.length) inspectionId = db.insert(practiceInspections).values({ practiceId: row.id, inspectedOn: f.inServiceOn, reason: 'routine', condition: 'needs_maintenance', inspectorName: 'I' }).returning().get().id;
-      for (const it of f.items) db.insert(practiceMaintenanceItems).values({ practiceId: row.id, inspectionId, description: 'd', ...it }).run();
+      for (const d of f.inspections)
+        inspectionId = db
+          .insert(practiceInspections)
+          .values({
+            practiceId: row.id,
+            inspectedOn: d,
+            reason: 'routine',
+            condition: 'functioning',
+            inspectorName: 'I',
+          })
+          .returning()
+          .get().id;
+      if (!inspectionId && f.items.length)
+        inspectionId = db
+          .insert(practiceInspections)
+          .values({
+            practiceId: row.id,
+            inspectedOn: f.inServiceOn,
+            reason: 'routine',
+            condition: 'needs_maintenance',
+            inspectorName: 'I',
+          })
+          .returning()
+          .get().id;
+      for (const it of f.items)
+        db.insert(practiceMaintenanceItems)
+          .values({ practiceId: row.id, inspectionId, description: 'd', ...it })
+          .run();
       return row.id;
     });
-    const sqlOverdue = new Set(db.select({ id: stormwaterPractices.id }).from(stormwaterPractices).where(inspectionOverdueSql(TODAY)).all().map((r) => r.id));
+    const sqlOverdue = new Set(
+      db
+        .select({ id: stormwaterPractices.id })
+        .from(stormwaterPractices)
+        .where(inspectionOverdueSql(TODAY))
+        .all()
+        .map((r) => r.id),
+    );
     facts.forEach((f, i) => {
-      const last = db.get<{ d: string | null }>(sql`select max(inspected_on) as d from practice_inspections where practice_id = ${ids[i]}`)?.d ?? null;
-      expect(sqlOverdue.has(ids[i]), `inspection ${i}`).toBe(isInspectionOverdue({ type: f.type, inServiceOn: f.inServiceOn, removedOn: f.removedOn, lastInspectedOn: last }, TODAY));
+      const last =
+        db.get<{ d: string | null }>(
+          sql`select max(inspected_on) as d from practice_inspections where practice_id = ${ids[i]}`,
+        )?.d ?? null;
+      expect(sqlOverdue.has(ids[i]), `inspection ${i}`).toBe(
+        isInspectionOverdue(
+          { type: f.type, inServiceOn: f.inServiceOn, removedOn: f.removedOn, lastInspectedOn: last },
+          TODAY,
+        ),
+      );
     });
     const items = db.select().from(practiceMaintenanceItems).all();
-    const sqlItems = new Set(db.select({ id: practiceMaintenanceItems.id }).from(practiceMaintenanceItems).where(maintenanceOverdueSql(TODAY)).all().map((r) => r.id));
+    const sqlItems = new Set(
+      db
+        .select({ id: practiceMaintenanceItems.id })
+        .from(practiceMaintenanceItems)
+        .where(maintenanceOverdueSql(TODAY))
+        .all()
+        .map((r) => r.id),
+    );
     for (const it of items) expect(sqlItems.has(it.id), `item ${it.id}`).toBe(isMaintenanceOverdue(it, TODAY));
     expect(sqlOverdue.size).toBeGreaterThan(0);
     expect(sqlItems.size).toBe(1);
@@ -162,16 +316,47 @@ describe('alerts and feeds', () => {
     const db = openDatabase(':memory:');
     migrateDatabase(db);
     const add = (slug: string, published: boolean) => {
-      const p = db.insert(projects).values({ slug, name: slug, siteAddress: '1 Main', kind: 'major', status: 'complete', published }).returning().get();
-      const s = db.insert(stormwaterPractices).values({ name: `Pond of ${slug}`, type: 'pond', location: 'x', latitude: 42.8, longitude: -74, projectId: p.id, ownerKind: 'private', ownerName: 'O', inServiceOn: '2025-01-01' }).returning().get();
-      db.insert(practiceInspections).values({ practiceId: s.id, inspectedOn: '2026-06-01', reason: 'routine', condition: 'needs_maintenance', inspectorName: 'I', findings: 'Sediment in the forebay.' }).run();
+      const p = db
+        .insert(projects)
+        .values({ slug, name: slug, siteAddress: '1 Main', kind: 'major', status: 'complete', published })
+        .returning()
+        .get();
+      const s = db
+        .insert(stormwaterPractices)
+        .values({
+          name: `Pond of ${slug}`,
+          type: 'pond',
+          location: 'x',
+          latitude: 42.8,
+          longitude: -74,
+          projectId: p.id,
+          ownerKind: 'private',
+          ownerName: 'O',
+          inServiceOn: '2025-01-01',
+        })
+        .returning()
+        .get();
+      db.insert(practiceInspections)
+        .values({
+          practiceId: s.id,
+          inspectedOn: '2026-06-01',
+          reason: 'routine',
+          condition: 'needs_maintenance',
+          inspectorName: 'I',
+          findings: 'Sediment in the forebay.',
+        })
+        .run();
       return s.id;
     };
     const shown = add('open', true);
     add('hidden', false);
     const events = queryPracticeInspections(db, { since: new Date(0) });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ kind: 'practice_inspection', path: `/practices/${shown}`, summary: 'Sediment in the forebay.' });
+    expect(events[0]).toMatchObject({
+      kind: 'practice_inspection',
+      path: `/practices/${shown}`,
+      summary: 'Sediment in the forebay.',
+    });
     expect(events[0].title).toMatch(/^Town inspection of Pond of open, June 1, 2026: needs maintenance$/);
   });
 });

@@ -12,7 +12,14 @@ import { markComplete, notifyDeficiencies, reviewsForProject } from '#lib/server
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 
-const file = (n: number): ReceivedFile => ({ field: 'file', filename: `amendment-${n}.pdf`, sha256: String(n).repeat(64).slice(0, 64), sizeBytes: 100, mimeType: 'application/pdf', kind: 'pdf' as ReceivedFile['kind'] });
+const file = (n: number): ReceivedFile => ({
+  field: 'file',
+  filename: `amendment-${n}.pdf`,
+  sha256: String(n).repeat(64).slice(0, 64),
+  sizeBytes: 100,
+  mimeType: 'application/pdf',
+  kind: 'pdf' as ReceivedFile['kind'],
+});
 
 function town() {
   const db = openDatabase(':memory:');
@@ -21,7 +28,16 @@ function town() {
   const officer = db.insert(users).values({ email: 'smo@example.org', name: 'Sam Officer' }).returning().get();
   const projectId = db
     .insert(projects)
-    .values({ slug: 'site', name: 'Site', siteAddress: '1 Main St', kind: 'major', status: 'active', published: true, latitude: 42.78, longitude: -73.97 })
+    .values({
+      slug: 'site',
+      name: 'Site',
+      siteAddress: '1 Main St',
+      kind: 'major',
+      status: 'active',
+      published: true,
+      latitude: 42.78,
+      longitude: -73.97,
+    })
     .returning({ id: projects.id })
     .get().id;
   return { db, projectId, operator: { userId: operator.id }, officer: { userId: officer.id } };
@@ -32,12 +48,34 @@ const reviews = (db: DB) => db.select().from(swpppReviews).all();
 describe('a revised SWPPP amendment after a deficiency notice', () => {
   it('uploaded by the operator resumes the review waiting for it instead of opening a new one', () => {
     const { db, projectId, operator, officer } = town();
-    fileOperatorDocument(db, operator, projectId, { type: 'swppp_amendment', documentDate: '2026-03-01', description: '', publicProposed: 'yes' }, file(1), new Date('2026-03-02T15:00:00Z'));
+    fileOperatorDocument(
+      db,
+      operator,
+      projectId,
+      { type: 'swppp_amendment', documentDate: '2026-03-01', description: '', publicProposed: 'yes' },
+      file(1),
+      new Date('2026-03-02T15:00:00Z'),
+    );
     const [first] = reviews(db);
     expect(first).toMatchObject({ receivedOn: '2026-03-02', resubmittedOn: null });
-    expect(notifyDeficiencies(db, officer, first.id, { on: '2026-03-10', deficiencies: 'No maintenance schedule.' }, '2026-03-10').ok).toBe(true);
+    expect(
+      notifyDeficiencies(
+        db,
+        officer,
+        first.id,
+        { on: '2026-03-10', deficiencies: 'No maintenance schedule.' },
+        '2026-03-10',
+      ).ok,
+    ).toBe(true);
 
-    fileOperatorDocument(db, operator, projectId, { type: 'swppp_amendment', documentDate: '2026-03-15', description: 'revised', publicProposed: 'yes' }, file(2), new Date('2026-03-16T15:00:00Z'));
+    fileOperatorDocument(
+      db,
+      operator,
+      projectId,
+      { type: 'swppp_amendment', documentDate: '2026-03-15', description: 'revised', publicProposed: 'yes' },
+      file(2),
+      new Date('2026-03-16T15:00:00Z'),
+    );
     const after = reviews(db);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ id: first.id, resubmittedOn: '2026-03-16' });
@@ -45,22 +83,49 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
     const [view] = reviewsForProject(db, projectId, '2026-03-17', new BusinessCalendar());
     expect(view.clock).toMatchObject({ stage: 'completeness', clock: { deadline: '2026-04-15' } });
     // Every change audited, with who did it.
-    const actions = db.select().from(auditLog).all().map((a) => [a.action, a.actorUserId]);
+    const actions = db
+      .select()
+      .from(auditLog)
+      .all()
+      .map((a) => [a.action, a.actorUserId]);
     expect(actions).toContainEqual(['swppp_review.received', operator.userId]);
     expect(actions).toContainEqual(['swppp_review.resubmitted', operator.userId]);
 
     // With no review waiting, the next amendment opens a new review.
     expect(markComplete(db, officer, first.id, '2026-03-20', '2026-03-20').ok).toBe(true);
-    fileOperatorDocument(db, operator, projectId, { type: 'swppp_amendment', documentDate: '2026-04-01', description: '', publicProposed: 'no' }, file(3), new Date('2026-04-02T15:00:00Z'));
+    fileOperatorDocument(
+      db,
+      operator,
+      projectId,
+      { type: 'swppp_amendment', documentDate: '2026-04-01', description: '', publicProposed: 'no' },
+      file(3),
+      new Date('2026-04-02T15:00:00Z'),
+    );
     expect(reviews(db)).toHaveLength(2);
   });
 
   it('attached by the officer behaves the same way', () => {
     const { db, projectId, officer } = town();
-    const first = attachDocument(db, officer, projectId, file(1), { type: 'swppp_amendment', title: 'Amendment 1', documentDate: '2026-03-02', public: false });
+    const first = attachDocument(db, officer, projectId, file(1), {
+      type: 'swppp_amendment',
+      title: 'Amendment 1',
+      documentDate: '2026-03-02',
+      public: false,
+    });
     if (!first.ok) throw new Error('attach failed');
-    notifyDeficiencies(db, officer, first.attached.reviewId!, { on: '2026-03-10', deficiencies: 'No maintenance schedule.' }, '2026-03-10');
-    const second = attachDocument(db, officer, projectId, file(2), { type: 'swppp_amendment', title: 'Amendment 1, revised', documentDate: '2026-03-16', public: false });
+    notifyDeficiencies(
+      db,
+      officer,
+      first.attached.reviewId!,
+      { on: '2026-03-10', deficiencies: 'No maintenance schedule.' },
+      '2026-03-10',
+    );
+    const second = attachDocument(db, officer, projectId, file(2), {
+      type: 'swppp_amendment',
+      title: 'Amendment 1, revised',
+      documentDate: '2026-03-16',
+      public: false,
+    });
     if (!second.ok) throw new Error('attach failed');
     expect(second.attached).toMatchObject({ reviewId: first.attached.reviewId, resubmission: true });
     expect(reviews(db)).toHaveLength(1);
@@ -68,10 +133,22 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
 
   it('a plan found incomplete cannot be recorded complete before its revised plan is on record (the decision clock runs from it)', () => {
     const { db, projectId, operator, officer } = town();
-    fileOperatorDocument(db, operator, projectId, { type: 'swppp_amendment', documentDate: '2026-03-01', description: '', publicProposed: 'yes' }, file(1), new Date('2026-03-02T15:00:00Z'));
+    fileOperatorDocument(
+      db,
+      operator,
+      projectId,
+      { type: 'swppp_amendment', documentDate: '2026-03-01', description: '', publicProposed: 'yes' },
+      file(1),
+      new Date('2026-03-02T15:00:00Z'),
+    );
     const [r] = reviews(db);
     notifyDeficiencies(db, officer, r.id, { on: '2026-03-10', deficiencies: 'x' }, '2026-03-10');
     const refused = markComplete(db, officer, r.id, '2026-03-12', '2026-03-12');
-    expect(refused).toMatchObject({ ok: false, fields: { on: 'The plan was found incomplete: record the day the revised plan with the missing information arrived first.' } });
+    expect(refused).toMatchObject({
+      ok: false,
+      fields: {
+        on: 'The plan was found incomplete: record the day the revised plan with the missing information arrived first.',
+      },
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
-import { answeringRevision, completePlanReceivedOn, reviewClock, SWPPP_REVIEW_DAYS } from '#lib/server/reviews/swppp-review.rules.ts';
+import {
+  answeringRevision,
+  completePlanReceivedOn,
+  reviewClock,
+  SWPPP_REVIEW_DAYS,
+} from '#lib/server/reviews/swppp-review.rules.ts';
 
 const calendar = new BusinessCalendar();
 const snowDay = new BusinessCalendar([{ date: '2026-07-01', name: 'Snow day', active: true }]);
@@ -27,15 +32,27 @@ describe('SWPPP review: the 30-day completeness clock', () => {
       'Received June 1, 2026. The officer has 30 days from receipt to decide whether it is complete; the day of receipt is not counted.',
       'Day 30 is July 1, 2026.',
     ]);
-    expect(reviewClock({ receivedOn: '2026-05-01' }, '2026-05-02', calendar).explanation[1]).toBe('Day 30 is May 31, 2026, a Sunday, so the period runs to the next business day, June 1, 2026.');
-    expect(reviewClock({ receivedOn: '2026-06-04' }, '2026-06-05', calendar).explanation[1]).toBe('Day 30 is July 4, 2026, a Saturday, so the period runs to the next business day, July 6, 2026.');
-    expect(reviewClock({ receivedOn: '2026-09-12' }, '2026-09-13', calendar).explanation[1]).toBe('Day 30 is October 12, 2026, a closed day (Columbus Day), so the period runs to the next business day, October 13, 2026.');
-    expect(reviewClock({ receivedOn: '2026-06-01' }, '2026-06-02', snowDay).explanation[1]).toBe('Day 30 is July 1, 2026, a closed day (Snow day), so the period runs to the next business day, July 2, 2026.');
+    expect(reviewClock({ receivedOn: '2026-05-01' }, '2026-05-02', calendar).explanation[1]).toBe(
+      'Day 30 is May 31, 2026, a Sunday, so the period runs to the next business day, June 1, 2026.',
+    );
+    expect(reviewClock({ receivedOn: '2026-06-04' }, '2026-06-05', calendar).explanation[1]).toBe(
+      'Day 30 is July 4, 2026, a Saturday, so the period runs to the next business day, July 6, 2026.',
+    );
+    expect(reviewClock({ receivedOn: '2026-09-12' }, '2026-09-13', calendar).explanation[1]).toBe(
+      'Day 30 is October 12, 2026, a closed day (Columbus Day), so the period runs to the next business day, October 13, 2026.',
+    );
+    expect(reviewClock({ receivedOn: '2026-06-01' }, '2026-06-02', snowDay).explanation[1]).toBe(
+      'Day 30 is July 1, 2026, a closed day (Snow day), so the period runs to the next business day, July 2, 2026.',
+    );
   });
 
   it('while the completeness clock runs the officer has something to do (the desk lists it)', () => {
     const c = reviewClock({ receivedOn: '2026-06-01' }, '2026-06-20', calendar);
-    expect(c).toMatchObject({ stage: 'completeness', needsAction: true, headline: 'Completeness determination due July 1, 2026 (11 days left)' });
+    expect(c).toMatchObject({
+      stage: 'completeness',
+      needsAction: true,
+      headline: 'Completeness determination due July 1, 2026 (11 days left)',
+    });
     expect(c.clock?.daysLeft).toBe(11);
     expect(c.publicStatus).toBe('Received June 1, 2026; the town is checking that it is complete (by July 1, 2026).');
     expect(c.authorizedOn).toBeUndefined();
@@ -58,12 +75,20 @@ describe('SWPPP review: the 30-day completeness clock', () => {
       'Received June 1, 2026; the Town has not decided within the 30 days the law gives (by July 1, 2026) whether the plan is complete. This is not an approval.',
     );
     expect(c.publicStatus).not.toContain('authorized');
-    expect(c.headline).toBe('Completeness determination overdue since July 1, 2026: the Town has not decided within the 30 days the law gives');
+    expect(c.headline).toBe(
+      'Completeness determination overdue since July 1, 2026: the Town has not decided within the 30 days the law gives',
+    );
     expect(c.needsAction).toBe(true); // the officer's desk flags it
     expect(c.explanation.at(-1)).toContain('the applicant is not authorized to proceed as filed');
-    const revised = reviewClock({ receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-10', resubmittedOn: '2026-06-15' }, '2026-07-20', calendar);
+    const revised = reviewClock(
+      { receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-10', resubmittedOn: '2026-06-15' },
+      '2026-07-20',
+      calendar,
+    );
     expect(revised.stage).toBe('completeness_overdue');
-    expect(revised.publicStatus).toContain('Received June 1, 2026, revised plan received June 15, 2026; the Town has not decided');
+    expect(revised.publicStatus).toContain(
+      'Received June 1, 2026, revised plan received June 15, 2026; the Town has not decided',
+    );
   });
 
   it('an extension agreed with the applicant moves the deadline, and only a later date counts', () => {
@@ -76,19 +101,26 @@ describe('SWPPP review: the 30-day completeness clock', () => {
     expect(lapsed.stage).toBe('completeness_overdue');
     expect(lapsed.publicStatus).toContain('(by July 15, 2026)');
     // An "extension" to a date before (or on) the statutory one changes nothing.
-    expect(reviewClock({ receivedOn: '2026-06-01', extendedUntil: '2026-06-20' }, '2026-06-25', calendar).clock).toMatchObject({ deadline: '2026-07-01', extended: false });
+    expect(
+      reviewClock({ receivedOn: '2026-06-01', extendedUntil: '2026-06-20' }, '2026-06-25', calendar).clock,
+    ).toMatchObject({ deadline: '2026-07-01', extended: false });
     const same = reviewClock({ receivedOn: '2026-06-01', extendedUntil: '2026-07-01' }, '2026-06-25', calendar);
     expect(same.clock).toMatchObject({ deadline: '2026-07-01', extended: false });
     expect(same.explanation.join(' ')).not.toContain('Extended');
   });
 
   it('a deficiency notice stops the clock until a revised plan arrives, which starts a new 30 days', () => {
-    const waiting = reviewClock({ receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-18' }, '2026-08-01', calendar);
+    const waiting = reviewClock(
+      { receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-18' },
+      '2026-08-01',
+      calendar,
+    );
     expect(waiting).toMatchObject({
       stage: 'awaiting_revision',
       needsAction: false,
       headline: 'Deficiencies sent June 18, 2026; waiting for a revised plan',
-      publicStatus: 'Found incomplete on June 18, 2026; the applicant must submit a revised plan. Land development may not proceed until a revised plan is approved.',
+      publicStatus:
+        'Found incomplete on June 18, 2026; the applicant must submit a revised plan. Land development may not proceed until a revised plan is approved.',
     });
     expect(waiting.clock).toBeUndefined();
     expect(waiting.revisionDueOn).toBeUndefined();
@@ -96,20 +128,36 @@ describe('SWPPP review: the 30-day completeness clock', () => {
       'Received June 1, 2026; the applicant was told in writing on June 18, 2026 what the plan lacks.',
       'No clock runs until a revised plan arrives; its receipt starts a new 30-day completeness review.',
     ]);
-    const revised = reviewClock({ receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-18', resubmittedOn: '2026-07-10' }, '2026-07-20', calendar);
+    const revised = reviewClock(
+      { receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-18', resubmittedOn: '2026-07-10' },
+      '2026-07-20',
+      calendar,
+    );
     expect(revised.stage).toBe('completeness');
     expect(revised.clock?.deadline).toBe('2026-08-10'); // day 30 is Sunday August 9
-    expect(revised.explanation[0]).toBe('Revised plan received July 10, 2026. The officer has 30 days from receipt to decide whether it is complete; the day of receipt is not counted.');
-    expect(revised.publicStatus).toBe('Received June 1, 2026, revised plan received July 10, 2026; the town is checking that it is complete (by August 10, 2026).');
+    expect(revised.explanation[0]).toBe(
+      'Revised plan received July 10, 2026. The officer has 30 days from receipt to decide whether it is complete; the day of receipt is not counted.',
+    );
+    expect(revised.publicStatus).toBe(
+      'Received June 1, 2026, revised plan received July 10, 2026; the town is checking that it is complete (by August 10, 2026).',
+    );
   });
 
   it('a revised plan received on the day of the deficiency notice answers it; one dated before does not', () => {
-    const sameDay = reviewClock({ receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-18', resubmittedOn: '2026-06-18' }, '2026-06-20', calendar);
+    const sameDay = reviewClock(
+      { receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-18', resubmittedOn: '2026-06-18' },
+      '2026-06-20',
+      calendar,
+    );
     expect(sameDay.stage).toBe('completeness');
     expect(sameDay.clock?.period.from).toBe('2026-06-18');
     expect(answeringRevision({ deficienciesNotifiedOn: '2026-06-18', resubmittedOn: '2026-06-18' })).toBe('2026-06-18');
     // A second notice after an earlier revision: the earlier revision does not answer it.
-    const earlier = reviewClock({ receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-18', resubmittedOn: '2026-06-17' }, '2026-06-20', calendar);
+    const earlier = reviewClock(
+      { receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-18', resubmittedOn: '2026-06-17' },
+      '2026-06-20',
+      calendar,
+    );
     expect(earlier.stage).toBe('awaiting_revision');
     expect(answeringRevision({ deficienciesNotifiedOn: '2026-06-18', resubmittedOn: '2026-06-17' })).toBeNull();
     expect(answeringRevision({ deficienciesNotifiedOn: null, resubmittedOn: '2026-06-17' })).toBe('2026-06-17');
@@ -134,16 +182,31 @@ describe('SWPPP review: the 30-day decision clock', () => {
   });
 
   it('runs from the day the missing information arrived when the plan was found incomplete first', () => {
-    const facts = { receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-05', resubmittedOn: '2026-06-09', completeOn: '2026-06-25' };
+    const facts = {
+      receivedOn: '2026-06-01',
+      deficienciesNotifiedOn: '2026-06-05',
+      resubmittedOn: '2026-06-09',
+      completeOn: '2026-06-25',
+    };
     expect(completePlanReceivedOn(facts)).toBe('2026-06-09');
     const c = reviewClock(facts, '2026-06-26', calendar);
     expect(c.clock).toMatchObject({ kind: 'decision', deadline: '2026-07-09' });
-    expect(c.explanation[0]).toContain('Complete plan received June 9, 2026 (the revised plan with the missing information)');
+    expect(c.explanation[0]).toContain(
+      'Complete plan received June 9, 2026 (the revised plan with the missing information)',
+    );
     expect(completePlanReceivedOn({ receivedOn: '2026-06-01' })).toBe('2026-06-01');
     expect(completePlanReceivedOn({ receivedOn: '2026-06-01', completeOn: '2026-06-11' })).toBe('2026-06-01');
     // An older record found incomplete, with no revised plan's receipt entered: only the day it was found complete is known.
-    expect(completePlanReceivedOn({ receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-05', completeOn: '2026-06-25' })).toBe('2026-06-25');
-    expect(completePlanReceivedOn({ receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-05' })).toBe('2026-06-01');
+    expect(
+      completePlanReceivedOn({
+        receivedOn: '2026-06-01',
+        deficienciesNotifiedOn: '2026-06-05',
+        completeOn: '2026-06-25',
+      }),
+    ).toBe('2026-06-25');
+    expect(completePlanReceivedOn({ receivedOn: '2026-06-01', deficienciesNotifiedOn: '2026-06-05' })).toBe(
+      '2026-06-01',
+    );
   });
 
   it('past day 30 after receiving a complete plan with no decision, the applicant may proceed as filed', () => {
@@ -151,33 +214,93 @@ describe('SWPPP review: the 30-day decision clock', () => {
     expect(c.stage).toBe('authorized_as_filed');
     expect(c.authorizedOn).toBe('2026-07-02');
     expect(c.needsAction).toBe(true);
-    expect(c.headline).toBe('No decision within 30 days: the applicant has been authorized to proceed as filed since July 2, 2026');
-    expect(c.publicStatus).toBe('The town did not act on the complete plan within 30 days, so under the law the applicant has been authorized to proceed as filed since July 2, 2026.');
-    expect(c.explanation.at(-1)).toBe('No decision was recorded by July 1, 2026, so from July 2, 2026 the applicant is authorized to proceed as filed.');
-    const ext = reviewClock({ receivedOn: '2026-06-01', completeOn: '2026-06-11', extendedUntil: '2026-07-10' }, '2026-07-11', calendar);
-    expect(ext.headline).toBe('No decision within the extended time: the applicant has been authorized to proceed as filed since July 11, 2026');
-    expect(ext.publicStatus).toBe('The town did not act on the complete plan within the time agreed with the applicant, so under the law the applicant has been authorized to proceed as filed since July 11, 2026.');
+    expect(c.headline).toBe(
+      'No decision within 30 days: the applicant has been authorized to proceed as filed since July 2, 2026',
+    );
+    expect(c.publicStatus).toBe(
+      'The town did not act on the complete plan within 30 days, so under the law the applicant has been authorized to proceed as filed since July 2, 2026.',
+    );
+    expect(c.explanation.at(-1)).toBe(
+      'No decision was recorded by July 1, 2026, so from July 2, 2026 the applicant is authorized to proceed as filed.',
+    );
+    const ext = reviewClock(
+      { receivedOn: '2026-06-01', completeOn: '2026-06-11', extendedUntil: '2026-07-10' },
+      '2026-07-11',
+      calendar,
+    );
+    expect(ext.headline).toBe(
+      'No decision within the extended time: the applicant has been authorized to proceed as filed since July 11, 2026',
+    );
+    expect(ext.publicStatus).toBe(
+      'The town did not act on the complete plan within the time agreed with the applicant, so under the law the applicant has been authorized to proceed as filed since July 11, 2026.',
+    );
     // Recorded complete only after the 30 days: a plan complete as received was already authorized.
     const recordedLate = reviewClock({ receivedOn: '2026-06-01', completeOn: '2026-07-05' }, '2026-07-05', calendar);
     expect(recordedLate).toMatchObject({ stage: 'authorized_as_filed', authorizedOn: '2026-07-02' });
   });
 
   it('a decision ends the clock; one made on day 30 is in time, one made later says the applicant had already been authorized', () => {
-    const onTime = reviewClock({ receivedOn: '2026-06-01', completeOn: '2026-06-11', decision: 'approved_with_conditions', decidedOn: '2026-07-01' }, '2026-08-01', calendar);
-    expect(onTime).toMatchObject({ stage: 'decided', needsAction: false, publicStatus: 'Approved with conditions on July 1, 2026', headline: 'Approved with conditions on July 1, 2026' });
+    const onTime = reviewClock(
+      {
+        receivedOn: '2026-06-01',
+        completeOn: '2026-06-11',
+        decision: 'approved_with_conditions',
+        decidedOn: '2026-07-01',
+      },
+      '2026-08-01',
+      calendar,
+    );
+    expect(onTime).toMatchObject({
+      stage: 'decided',
+      needsAction: false,
+      publicStatus: 'Approved with conditions on July 1, 2026',
+      headline: 'Approved with conditions on July 1, 2026',
+    });
     expect(onTime.explanation).toEqual(['Approved with conditions in writing on July 1, 2026.']);
     expect(onTime.clock).toBeUndefined();
-    const late = reviewClock({ receivedOn: '2026-06-01', completeOn: '2026-06-11', decision: 'disapproved', decidedOn: '2026-07-02' }, '2026-08-01', calendar);
+    const late = reviewClock(
+      { receivedOn: '2026-06-01', completeOn: '2026-06-11', decision: 'disapproved', decidedOn: '2026-07-02' },
+      '2026-08-01',
+      calendar,
+    );
     expect(late.stage).toBe('decided');
-    expect(late.explanation[1]).toBe('The decision came after the deadline of July 1, 2026; from July 2, 2026 the applicant was authorized to proceed as filed.');
+    expect(late.explanation[1]).toBe(
+      'The decision came after the deadline of July 1, 2026; from July 2, 2026 the applicant was authorized to proceed as filed.',
+    );
     // An agreed extension makes the later decision timely.
-    const extended = reviewClock({ receivedOn: '2026-06-01', completeOn: '2026-06-11', decision: 'approved', decidedOn: '2026-07-05', extendedUntil: '2026-07-10' }, '2026-08-01', calendar);
+    const extended = reviewClock(
+      {
+        receivedOn: '2026-06-01',
+        completeOn: '2026-06-11',
+        decision: 'approved',
+        decidedOn: '2026-07-05',
+        extendedUntil: '2026-07-10',
+      },
+      '2026-08-01',
+      calendar,
+    );
     expect(extended.explanation).toHaveLength(1);
     // An "extension" to a date before the deadline does not shorten it.
-    const shorter = reviewClock({ receivedOn: '2026-06-01', completeOn: '2026-06-11', decision: 'approved', decidedOn: '2026-06-25', extendedUntil: '2026-06-20' }, '2026-08-01', calendar);
+    const shorter = reviewClock(
+      {
+        receivedOn: '2026-06-01',
+        completeOn: '2026-06-11',
+        decision: 'approved',
+        decidedOn: '2026-06-25',
+        extendedUntil: '2026-06-20',
+      },
+      '2026-08-01',
+      calendar,
+    );
     expect(shorter.explanation).toEqual(['Approved in writing on June 25, 2026.']);
     // A decision date alone, without a decision, is not a decision.
-    expect(reviewClock({ receivedOn: '2026-06-01', completeOn: '2026-06-11', decidedOn: '2026-06-20' }, '2026-06-21', calendar).stage).toBe('decision');
+    expect(
+      reviewClock(
+        { receivedOn: '2026-06-01', completeOn: '2026-06-11', decidedOn: '2026-06-20' },
+        '2026-06-21',
+        calendar,
+      ).stage,
+    ).toBe('decision');
   });
 
   it('amendments run on the same clocks (a review is a review)', () => {
@@ -194,13 +317,21 @@ describe('SWPPP review: the 30-day decision clock', () => {
       revisionDueOn: '2026-03-17',
       needsAction: false,
       headline: 'Deficiencies sent March 10, 2026; the amended SWPPP is due March 17, 2026',
-      publicStatus: 'Amendment found deficient on March 10, 2026; the permittee must amend the SWPPP and certify the changes by March 17, 2026.',
+      publicStatus:
+        'Amendment found deficient on March 10, 2026; the permittee must amend the SWPPP and certify the changes by March 17, 2026.',
     });
-    expect(waiting.explanation[2]).toBe('Subsection R(2): the permittee has seven days to amend the SWPPP and certify the changes in writing. Seven days after March 10, 2026: March 17, 2026.');
+    expect(waiting.explanation[2]).toBe(
+      'Subsection R(2): the permittee has seven days to amend the SWPPP and certify the changes in writing. Seven days after March 10, 2026: March 17, 2026.',
+    );
     const late = reviewClock(facts, '2026-03-18', calendar);
     expect(late.needsAction).toBe(true);
-    expect(late.headline).toBe('Deficiencies sent March 10, 2026; the amended SWPPP was due March 17, 2026 and has not arrived');
+    expect(late.headline).toBe(
+      'Deficiencies sent March 10, 2026; the amended SWPPP was due March 17, 2026 and has not arrived',
+    );
     // The revised amendment opens the completeness clock again.
-    expect(reviewClock({ ...facts, resubmittedOn: '2026-03-16' }, '2026-03-18', calendar).clock).toMatchObject({ kind: 'completeness', deadline: '2026-04-15' });
+    expect(reviewClock({ ...facts, resubmittedOn: '2026-03-16' }, '2026-03-18', calendar).clock).toMatchObject({
+      kind: 'completeness',
+      deadline: '2026-04-15',
+    });
   });
 });

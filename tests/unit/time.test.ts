@@ -23,7 +23,13 @@ describe('townToday', () => {
   });
 
   it('answers the same whatever was asked before (the remembered day never leaks)', () => {
-    const instants = ['2026-11-01T05:30:00Z', '2026-03-08T06:59:59Z', '2026-11-02T04:59:59.999Z', '2026-11-01T03:59:59.999Z', '2026-11-02T05:00:00Z'];
+    const instants = [
+      '2026-11-01T05:30:00Z',
+      '2026-03-08T06:59:59Z',
+      '2026-11-02T04:59:59.999Z',
+      '2026-11-01T03:59:59.999Z',
+      '2026-11-02T05:00:00Z',
+    ];
     const fresh = instants.map((i) => townToday(new Date(i)));
     for (let round = 0; round < 3; round++) {
       for (const [k, i] of [...instants.entries()].reverse()) expect(townToday(new Date(i))).toBe(fresh[k]);

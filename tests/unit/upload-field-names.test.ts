@@ -13,7 +13,15 @@ import { hasControlCharacters } from '#lib/server/platform/forms/control-charact
 import { filenameForType } from '#lib/server/platform/http/http.ts';
 
 const filesDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-names-'));
-const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__lookupGetter__'];
+const NAMES = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  '__lookupGetter__',
+];
 
 async function pdf(): Promise<File> {
   const doc = await PDFDocument.create();
@@ -29,7 +37,15 @@ function request(parts: Array<[string, string | File]>): Request {
 
 describe('field names are just names', () => {
   it.each(NAMES)('%s: kept as a text field (twice) and as a file field, nothing thrown', async (name) => {
-    const form = await receiveMultipart(request([[name, 'one'], [name, 'two'], ['title', 'T'], [name, await pdf()]]), { accept: ['pdf'], filesDir: filesDir() });
+    const form = await receiveMultipart(
+      request([
+        [name, 'one'],
+        [name, 'two'],
+        ['title', 'T'],
+        [name, await pdf()],
+      ]),
+      { accept: ['pdf'], filesDir: filesDir() },
+    );
     expect(form.errors._form).toBeUndefined();
     expect(Object.keys(form.errors)).toEqual([]);
     expect(form.fields[name]).toEqual(['one', 'two']);
@@ -45,7 +61,10 @@ describe('field names are just names', () => {
   });
 
   it('a rejected file under such a name gets its message under that name', async () => {
-    const form = await receiveMultipart(request([['constructor', new File([new TextEncoder().encode('not a pdf at all')], 'x.pdf')]]), { accept: ['pdf'], filesDir: filesDir() });
+    const form = await receiveMultipart(
+      request([['constructor', new File([new TextEncoder().encode('not a pdf at all')], 'x.pdf')]]),
+      { accept: ['pdf'], filesDir: filesDir() },
+    );
     expect(form.errors.constructor).toMatch(/is not a PDF/);
     expect(form.files).toEqual([]);
   });
@@ -59,7 +78,14 @@ describe('field names are just names', () => {
     });
     const dir = filesDir();
     try {
-      const form = await receiveMultipart(request([['file', await pdf()], ['explode', 'x'], ['title', 'after']]), { accept: ['pdf'], filesDir: dir });
+      const form = await receiveMultipart(
+        request([
+          ['file', await pdf()],
+          ['explode', 'x'],
+          ['title', 'after'],
+        ]),
+        { accept: ['pdf'], filesDir: dir },
+      );
       expect(form.errors._form).toBe('The upload was interrupted or malformed. Try again.');
       expect(form.files).toEqual([]);
     } finally {
@@ -69,20 +95,35 @@ describe('field names are just names', () => {
   });
 
   it('issuesToErrors keeps the first message of each path, whatever its name', () => {
-    const errors = issuesToErrors({ issues: [{ path: ['toString'], message: 'first' }, { path: ['toString'], message: 'second' }, { path: [], message: 'form' }] } as never);
+    const errors = issuesToErrors({
+      issues: [
+        { path: ['toString'], message: 'first' },
+        { path: ['toString'], message: 'second' },
+        { path: [], message: 'form' },
+      ],
+    } as never);
     expect({ ...errors }).toEqual({ toString: 'first', _form: 'form' });
   });
 });
 
 describe('control characters in text', () => {
   it('are found; tab, CR and LF are text', () => {
-    for (const bad of ['\u0000', 'a\u0007', '\u000b', '\u000c', '\u001b[0m', '\u007f', '\u0085', '\u009f']) expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
-    for (const good of ['', 'plain', 'tab\there', 'lines\r\nand\nmore', 'café 日本語 🏗️', '\u00a0non-breaking']) expect(hasControlCharacters(good), JSON.stringify(good)).toBe(false);
+    for (const bad of ['\u0000', 'a\u0007', '\u000b', '\u000c', '\u001b[0m', '\u007f', '\u0085', '\u009f'])
+      expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
+    for (const good of ['', 'plain', 'tab\there', 'lines\r\nand\nmore', 'café 日本語 🏗️', '\u00a0non-breaking'])
+      expect(hasControlCharacters(good), JSON.stringify(good)).toBe(false);
   });
 
   it('refuse the whole multipart form, with the message beside the field; the file is not kept', async () => {
     const dir = filesDir();
-    const form = await receiveMultipart(request([['title', 'Report\u0000'], ['notes', 'fine\tline\r\n'], ['file', await pdf()]]), { accept: ['pdf'], filesDir: dir });
+    const form = await receiveMultipart(
+      request([
+        ['title', 'Report\u0000'],
+        ['notes', 'fine\tline\r\n'],
+        ['file', await pdf()],
+      ]),
+      { accept: ['pdf'], filesDir: dir },
+    );
     expect(form.errors.title).toMatch(/invisible control character/);
     expect(form.errors.notes).toBeUndefined();
     expect(form.errors._form).toMatch(/invisible control character/);

@@ -27,7 +27,12 @@ describe('multipart uploads, refused early', () => {
         controller.enqueue(bytes.slice(at, (at += 16 * 1024)));
       },
     });
-    const request = new Request('http://portal.test/upload', { method: 'POST', body: chunked, headers: { 'content-type': encoded.headers.get('content-type')! }, duplex: 'half' } as RequestInit);
+    const request = new Request('http://portal.test/upload', {
+      method: 'POST',
+      body: chunked,
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      duplex: 'half',
+    } as RequestInit);
     const received = await receiveMultipart(request, { accept: ['pdf'], filesDir: dir });
     expect(received.errors.document).toMatch(/is not a PDF/);
     expect(received.field('after')).toBe('two');

@@ -7,7 +7,12 @@ import { cleanName, receiveMultipart } from '#lib/server/platform/files/uploads.
 
 const filesDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-up-'));
 const stored = (dir: string) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 async function pdfBytes(pages: Array<[number, number]>): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
@@ -24,12 +29,25 @@ function request(parts: Record<string, string | File>): Request {
 describe('multipart uploads', () => {
   it('stores a PDF by content, reads its pages and sheet sizes, and keeps the other fields', async () => {
     const dir = filesDir();
-    const bytes = await pdfBytes([[612, 792], [612, 792], [1728, 2592]]);
-    const form = await receiveMultipart(request({ title: 'Report', file: new File([bytes], 'report.pdf', { type: 'application/pdf' }) }), { accept: ['pdf'], filesDir: dir });
+    const bytes = await pdfBytes([
+      [612, 792],
+      [612, 792],
+      [1728, 2592],
+    ]);
+    const form = await receiveMultipart(
+      request({ title: 'Report', file: new File([bytes], 'report.pdf', { type: 'application/pdf' }) }),
+      { accept: ['pdf'], filesDir: dir },
+    );
     expect(form.errors).toEqual({});
     expect(form.field('title')).toBe('Report');
     expect(form.files).toHaveLength(1);
-    expect(form.files[0]).toMatchObject({ field: 'file', filename: 'report.pdf', mimeType: 'application/pdf', sizeBytes: bytes.length, pdf: { pageCount: 3, largeFormatPages: 1, sheetSize: 'mixed' } });
+    expect(form.files[0]).toMatchObject({
+      field: 'file',
+      filename: 'report.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: bytes.length,
+      pdf: { pageCount: 3, largeFormatPages: 1, sheetSize: 'mixed' },
+    });
     expect(stored(dir)).toEqual([form.files[0].sha256]);
   });
 
@@ -37,9 +55,14 @@ describe('multipart uploads', () => {
     const dir = filesDir();
     const exe = new Uint8Array(8192);
     exe.set([0x4d, 0x5a, 0x90, 0x00]); // "MZ": a Windows executable
-    const form = await receiveMultipart(request({ file: new File([exe], 'inspection.pdf', { type: 'application/pdf' }) }), { accept: ['pdf', 'jpeg', 'png'], filesDir: dir });
+    const form = await receiveMultipart(
+      request({ file: new File([exe], 'inspection.pdf', { type: 'application/pdf' }) }),
+      { accept: ['pdf', 'jpeg', 'png'], filesDir: dir },
+    );
     expect(form.files).toEqual([]);
-    expect(form.errors.file).toBe('“inspection.pdf” is not a PDF, JPEG photo or PNG image. Only PDF, JPEG photo or PNG image files are accepted, whatever their name.');
+    expect(form.errors.file).toBe(
+      '“inspection.pdf” is not a PDF, JPEG photo or PNG image. Only PDF, JPEG photo or PNG image files are accepted, whatever their name.',
+    );
     expect(stored(dir)).toEqual([]);
   });
 
@@ -47,23 +70,38 @@ describe('multipart uploads', () => {
     const dir = filesDir();
     const big = new Uint8Array(3 * 1024 * 1024);
     big.set(new TextEncoder().encode('%PDF-1.7\n'));
-    const form = await receiveMultipart(request({ file: new File([big], 'huge.pdf') }), { accept: ['pdf'], maxFileBytes: 1024 * 1024, filesDir: dir });
-    expect(form.errors.file).toBe('“huge.pdf” is larger than the 1 MB limit. Split it into smaller files, or reduce its size.');
+    const form = await receiveMultipart(request({ file: new File([big], 'huge.pdf') }), {
+      accept: ['pdf'],
+      maxFileBytes: 1024 * 1024,
+      filesDir: dir,
+    });
+    expect(form.errors.file).toBe(
+      '“huge.pdf” is larger than the 1 MB limit. Split it into smaller files, or reduce its size.',
+    );
     expect(stored(dir)).toEqual([]);
   });
 
   it('rejects a truncated PDF as unreadable', async () => {
     const dir = filesDir();
     const bytes = await pdfBytes([[612, 792]]);
-    const form = await receiveMultipart(request({ file: new File([bytes.slice(0, 200)], 'cut.pdf') }), { accept: ['pdf'], filesDir: dir });
+    const form = await receiveMultipart(request({ file: new File([bytes.slice(0, 200)], 'cut.pdf') }), {
+      accept: ['pdf'],
+      filesDir: dir,
+    });
     expect(form.errors.file).toMatch(/could not be read as a PDF/);
     expect(stored(dir)).toEqual([]);
   });
 
   it('accepts PNG photos when allowed, and keeps only the base name of the file', async () => {
     const dir = filesDir();
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201c7a3e55a0000000049454e44ae426082', 'hex');
-    const form = await receiveMultipart(request({ photo: new File([png], '..\\..\\site/photo<1>.png') }), { accept: ['pdf', 'png'], filesDir: dir });
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201c7a3e55a0000000049454e44ae426082',
+      'hex',
+    );
+    const form = await receiveMultipart(request({ photo: new File([png], '..\\..\\site/photo<1>.png') }), {
+      accept: ['pdf', 'png'],
+      filesDir: dir,
+    });
     expect(form.files[0]).toMatchObject({ kind: 'png', mimeType: 'image/png', filename: 'photo_1_.png' });
   });
 });
@@ -77,12 +115,20 @@ describe('multipart bodies that go wrong', () => {
     const encoded = new Response(form);
     return { bytes: new Uint8Array(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
   }
-  const post = (bytes: Uint8Array, type: string) => new Request('http://portal.test/upload', { method: 'POST', body: bytes as BodyInit, headers: { 'content-type': type } });
+  const post = (bytes: Uint8Array, type: string) =>
+    new Request('http://portal.test/upload', {
+      method: 'POST',
+      body: bytes as BodyInit,
+      headers: { 'content-type': type },
+    });
 
   it('a body cut short in the middle of a file is refused whole: the file that did arrive is removed too', async () => {
     const dir = filesDir();
     const { bytes, type } = await body();
-    const form = await receiveMultipart(post(bytes.slice(0, bytes.length - 5000), type), { accept: ['pdf'], filesDir: dir });
+    const form = await receiveMultipart(post(bytes.slice(0, bytes.length - 5000), type), {
+      accept: ['pdf'],
+      filesDir: dir,
+    });
     expect(form.errors._form).toBe('The upload was interrupted or malformed. Try again.');
     expect(form.files).toEqual([]);
     expect(stored(dir)).toEqual([]);
@@ -90,7 +136,11 @@ describe('multipart bodies that go wrong', () => {
 
   it('a body whose parts cannot be found (no boundary, or one that matches nothing) is malformed', async () => {
     const { bytes } = await body();
-    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=""', 'multipart/form-data; boundary=nothing-here']) {
+    for (const type of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=""',
+      'multipart/form-data; boundary=nothing-here',
+    ]) {
       const dir = filesDir();
       const form = await receiveMultipart(post(bytes, type), { accept: ['pdf'], filesDir: dir });
       expect(form.errors._form, type).toBe('The upload was interrupted or malformed. Try again.');
@@ -100,19 +150,31 @@ describe('multipart bodies that go wrong', () => {
 
   it('reads the content type without regard to case', async () => {
     const { bytes, type } = await body();
-    const form = await receiveMultipart(post(bytes, type.replace('multipart/form-data', 'Multipart/Form-Data')), { accept: ['pdf'], filesDir: filesDir() });
+    const form = await receiveMultipart(post(bytes, type.replace('multipart/form-data', 'Multipart/Form-Data')), {
+      accept: ['pdf'],
+      filesDir: filesDir(),
+    });
     expect(form.field('title')).toBe('Report');
     expect(form.files.map((f) => f.field)).toEqual(['first']);
   });
 
   it('says an empty file is empty', async () => {
-    const form = await receiveMultipart(request({ file: new File([], 'blank.pdf') }), { accept: ['pdf'], filesDir: filesDir() });
-    expect(form.errors.file).toBe('“blank.pdf” is empty (0 bytes). Choose the file again; if it is still empty, save it again from the program that made it.');
+    const form = await receiveMultipart(request({ file: new File([], 'blank.pdf') }), {
+      accept: ['pdf'],
+      filesDir: filesDir(),
+    });
+    expect(form.errors.file).toBe(
+      '“blank.pdf” is empty (0 bytes). Choose the file again; if it is still empty, save it again from the program that made it.',
+    );
   });
 
   it('refuses a PDF naming more pages than any real one, and one whose page tree loops, without building them', async () => {
     const tree = (kids: string, count: number) => {
-      const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
+      const objects = [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+      ];
       let out = '%PDF-1.7\n';
       const offsets = objects.map((o, i) => {
         const at = out.length;
@@ -124,11 +186,20 @@ describe('multipart bodies that go wrong', () => {
       return new TextEncoder().encode(out);
     };
     const dir = filesDir();
-    const many = await receiveMultipart(request({ file: new File([tree('3 0 R '.repeat(5001), 5001)], 'many.pdf') }), { accept: ['pdf'], filesDir: dir });
+    const many = await receiveMultipart(request({ file: new File([tree('3 0 R '.repeat(5001), 5001)], 'many.pdf') }), {
+      accept: ['pdf'],
+      filesDir: dir,
+    });
     expect(many.errors.file).toBe('“many.pdf” has more than 5,000 pages. Split it into smaller files.');
-    const loop = await receiveMultipart(request({ file: new File([tree('2 0 R 3 0 R', 2)], 'loop.pdf') }), { accept: ['pdf'], filesDir: dir });
+    const loop = await receiveMultipart(request({ file: new File([tree('2 0 R 3 0 R', 2)], 'loop.pdf') }), {
+      accept: ['pdf'],
+      filesDir: dir,
+    });
     expect(loop.errors.file).toMatch(/could not be read as a PDF/);
-    const claims = await receiveMultipart(request({ file: new File([tree('3 0 R', 1_000_000)], 'claims.pdf') }), { accept: ['pdf'], filesDir: dir });
+    const claims = await receiveMultipart(request({ file: new File([tree('3 0 R', 1_000_000)], 'claims.pdf') }), {
+      accept: ['pdf'],
+      filesDir: dir,
+    });
     expect(claims.files[0].pdf?.pageCount).toBe(1);
   });
 

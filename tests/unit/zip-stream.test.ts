@@ -17,11 +17,26 @@ const modified = { year: 2026, month: 12, day: 1, hour: 10, minute: 30, second: 
 
 describe('names inside the archive', () => {
   it.each([
-    [['a.pdf', 'b.pdf'], ['a.pdf', 'b.pdf']],
-    [['Report.pdf', 'report.pdf', 'REPORT.pdf'], ['Report.pdf', 'report (2).pdf', 'REPORT (3).pdf']],
-    [['../../etc/passwd', 'C:\\boot.ini', 'a/b.pdf'], ['_.._etc_passwd', 'C__boot.ini', 'a_b.pdf']],
-    [['', '...', 'tab\there.pdf'], ['file', 'file (2)', 'tab_here.pdf']],
-    [['Plan', 'Plan'], ['Plan', 'Plan (2)']],
+    [
+      ['a.pdf', 'b.pdf'],
+      ['a.pdf', 'b.pdf'],
+    ],
+    [
+      ['Report.pdf', 'report.pdf', 'REPORT.pdf'],
+      ['Report.pdf', 'report (2).pdf', 'REPORT (3).pdf'],
+    ],
+    [
+      ['../../etc/passwd', 'C:\\boot.ini', 'a/b.pdf'],
+      ['_.._etc_passwd', 'C__boot.ini', 'a_b.pdf'],
+    ],
+    [
+      ['', '...', 'tab\there.pdf'],
+      ['file', 'file (2)', 'tab_here.pdf'],
+    ],
+    [
+      ['Plan', 'Plan'],
+      ['Plan', 'Plan (2)'],
+    ],
   ])('%j → %j', (names, expected) => {
     expect(uniqueZipNames(names)).toEqual(expected);
   });
@@ -79,19 +94,42 @@ function expectStreamable(zip: Buffer, contents: Buffer[]) {
   const directoryStart = at;
   for (const l of local) {
     expect(zip.readUInt32LE(at)).toBe(0x02014b50);
-    expect([zip.readUInt16LE(at + 4), zip.readUInt16LE(at + 6), zip.readUInt16LE(at + 8), zip.readUInt16LE(at + 10)]).toEqual([(3 << 8) | 20, 20, 0x0808, 0]);
+    expect([
+      zip.readUInt16LE(at + 4),
+      zip.readUInt16LE(at + 6),
+      zip.readUInt16LE(at + 8),
+      zip.readUInt16LE(at + 10),
+    ]).toEqual([(3 << 8) | 20, 20, 0x0808, 0]);
     expect([zip.readUInt16LE(at + 12), zip.readUInt16LE(at + 14)]).toEqual([l.time, l.date]);
-    expect([zip.readUInt32LE(at + 16), zip.readUInt32LE(at + 20), zip.readUInt32LE(at + 24)]).toEqual([l.crc, l.size, l.size]);
+    expect([zip.readUInt32LE(at + 16), zip.readUInt32LE(at + 20), zip.readUInt32LE(at + 24)]).toEqual([
+      l.crc,
+      l.size,
+      l.size,
+    ]);
     const nameLength = zip.readUInt16LE(at + 28);
-    expect([zip.readUInt16LE(at + 30), zip.readUInt16LE(at + 32), zip.readUInt16LE(at + 34), zip.readUInt16LE(at + 36)]).toEqual([0, 0, 0, 0]);
+    expect([
+      zip.readUInt16LE(at + 30),
+      zip.readUInt16LE(at + 32),
+      zip.readUInt16LE(at + 34),
+      zip.readUInt16LE(at + 36),
+    ]).toEqual([0, 0, 0, 0]);
     expect(zip.readUInt32LE(at + 38)).toBe((0o100644 << 16) >>> 0);
     expect(zip.readUInt32LE(at + 42)).toBe(l.offset);
     expect(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8')).toBe(l.name);
     at += 46 + nameLength;
   }
   expect(zip.readUInt32LE(at)).toBe(0x06054b50);
-  expect([zip.readUInt16LE(at + 4), zip.readUInt16LE(at + 6), zip.readUInt16LE(at + 8), zip.readUInt16LE(at + 10)]).toEqual([0, 0, local.length, local.length]);
-  expect([zip.readUInt32LE(at + 12), zip.readUInt32LE(at + 16), zip.readUInt16LE(at + 20)]).toEqual([at - directoryStart, directoryStart, 0]);
+  expect([
+    zip.readUInt16LE(at + 4),
+    zip.readUInt16LE(at + 6),
+    zip.readUInt16LE(at + 8),
+    zip.readUInt16LE(at + 10),
+  ]).toEqual([0, 0, local.length, local.length]);
+  expect([zip.readUInt32LE(at + 12), zip.readUInt32LE(at + 16), zip.readUInt16LE(at + 20)]).toEqual([
+    at - directoryStart,
+    directoryStart,
+    0,
+  ]);
   expect(at + 22).toBe(zip.length);
 }
 
@@ -116,12 +154,19 @@ describe('the archive', () => {
     expect(gates).toBeGreaterThanOrEqual(3); // the drain is awaited after each file chunk
     const file = path.join(dir, 'out.zip');
     fs.writeFileSync(file, zip);
-    expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', env: UTF8 }).trim().split('\n')).toEqual(files.map((f) => f.name));
+    expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', env: UTF8 }).trim().split('\n')).toEqual(
+      files.map((f) => f.name),
+    );
     expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toContain('No errors detected');
     expect(execFileSync('unzip', ['-p', file, 'Plan – sheet 2.pdf'], { env: UTF8 })).toEqual(files[2].bytes);
     // Two-second DOS time; a regular file, rw-r--r--, made on Unix (so names are read as UTF-8).
-    expect(execFileSync('unzip', ['-ZT', file], { encoding: 'utf8', env: UTF8 })).toContain('-rw-r--r--  2.0 unx   300000 bl stor 20261201.103030 Inspection report, October 1.pdf');
-    expectStreamable(zip, files.map((f) => f.bytes));
+    expect(execFileSync('unzip', ['-ZT', file], { encoding: 'utf8', env: UTF8 })).toContain(
+      '-rw-r--r--  2.0 unx   300000 bl stor 20261201.103030 Inspection report, October 1.pdf',
+    );
+    expectStreamable(
+      zip,
+      files.map((f) => f.bytes),
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -20,7 +20,10 @@ export function memo<K, V>(fn: (key: K) => V): (key: K) => V {
 }
 
 /** Days since 1970-01-01 of a local date. */
-export const dayNumber = memo((date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS);
+export const dayNumber = memo(
+  (date: string): number =>
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS,
+);
 const fromDayNumber = memo((n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10));
 
 /** The local date `days` calendar days after `date` (before, when negative). */

@@ -79,30 +79,56 @@ function count(n: number): number {
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 
-
 /** The bill for copying `items` and delivering them as asked. */
 export function computeBill(rates: FeeRates, input: BillInput): Bill {
   const lines: FeeLine[] = [];
   const notes: string[] = [];
-  const items = input.items.map((i) => ({ ...i, pages: count(i.pages), largeFormatSheets: count(i.largeFormatSheets) }));
+  const items = input.items.map((i) => ({
+    ...i,
+    pages: count(i.pages),
+    largeFormatSheets: count(i.largeFormatSheets),
+  }));
   const pages = items.reduce((n, i) => n + i.pages, 0);
   const sheets = items.reduce((n, i) => n + i.largeFormatSheets, 0);
-  const line = (code: FeeCode, description: string, quantity: number, unitCents: number, documentId: number | null = null) =>
+  const line = (
+    code: FeeCode,
+    description: string,
+    quantity: number,
+    unitCents: number,
+    documentId: number | null = null,
+  ) =>
     lines.push({ code, description, quantity, unitCents, amountCents: Math.round(quantity * unitCents), documentId });
 
   if (isPaper(input.delivery)) {
     for (const item of items) {
-      if (item.pages) line('page', `Copies: ${item.label} (${plural(item.pages, 'page')})`, item.pages, rates.perPageCents, item.documentId ?? null);
+      if (item.pages)
+        line(
+          'page',
+          `Copies: ${item.label} (${plural(item.pages, 'page')})`,
+          item.pages,
+          rates.perPageCents,
+          item.documentId ?? null,
+        );
       if (item.largeFormatSheets) {
-        line('large_format_sheet', `Plan sheets larger than 9x14 in.: ${item.label} (${plural(item.largeFormatSheets, 'sheet')})`, item.largeFormatSheets, rates.largeFormatSheetCents, item.documentId ?? null);
+        line(
+          'large_format_sheet',
+          `Plan sheets larger than 9x14 in.: ${item.label} (${plural(item.largeFormatSheets, 'sheet')})`,
+          item.largeFormatSheets,
+          rates.largeFormatSheetCents,
+          item.documentId ?? null,
+        );
       }
     }
     if (input.delivery === 'paper_mail') {
-      if (input.postageCents != null && input.postageCents > 0) line('postage', 'Postage at cost', 1, Math.round(input.postageCents));
+      if (input.postageCents != null && input.postageCents > 0)
+        line('postage', 'Postage at cost', 1, Math.round(input.postageCents));
       else if (input.postageCents == null) notes.push('Postage is added at cost when the copies are mailed.');
     }
   } else if (isElectronic(input.delivery)) {
-    const what = pages || sheets ? ` (${[pages && plural(pages, 'page'), sheets && plural(sheets, 'plan sheet')].filter(Boolean).join(' and ')})` : '';
+    const what =
+      pages || sheets
+        ? ` (${[pages && plural(pages, 'page'), sheets && plural(sheets, 'plan sheet')].filter(Boolean).join(' and ')})`
+        : '';
     line('electronic', `Electronic copies${what}`, 1, rates.electronicCents);
     if (input.delivery === 'cd') line('cd', 'CD', 1, rates.cdCents);
     if (input.delivery === 'usb') line('usb', 'USB drive', 1, rates.usbCents);
@@ -122,11 +148,23 @@ export function computeBill(rates: FeeRates, input: BillInput): Bill {
 
   const subtotalCents = lines.reduce((n, l) => n + l.amountCents, 0);
   const discountCents = Math.min(subtotalCents, Math.max(0, Math.round(input.discountCents ?? 0)));
-  return { lines, subtotalCents, discountCents, totalCents: subtotalCents - discountCents, pages, largeFormatSheets: sheets, notes };
+  return {
+    lines,
+    subtotalCents,
+    discountCents,
+    totalCents: subtotalCents - discountCents,
+    pages,
+    largeFormatSheets: sheets,
+    notes,
+  };
 }
 
 /** "Tell me first if it will cost more than…": a bill above the limit (or above what was approved) needs approval. */
-export function needsCostApproval(totalCents: number, limitCents: number | null | undefined, approvedCents?: number | null): boolean {
+export function needsCostApproval(
+  totalCents: number,
+  limitCents: number | null | undefined,
+  approvedCents?: number | null,
+): boolean {
   if (limitCents == null) return false;
   return totalCents > Math.max(limitCents, approvedCents ?? 0);
 }
@@ -141,14 +179,21 @@ export function staffTimeCents(bill: Pick<Bill, 'lines'>): number {
  * above what they approved), or, whatever the limit, whenever it charges staff time they have not approved
  * (POL §87(1)(c): the requester is told the estimate and consents first).
  */
-export function needsApprovalBeforeInvoice(bill: Pick<Bill, 'lines' | 'totalCents'>, limitCents: number | null | undefined, approvedCents?: number | null): boolean {
+export function needsApprovalBeforeInvoice(
+  bill: Pick<Bill, 'lines' | 'totalCents'>,
+  limitCents: number | null | undefined,
+  approvedCents?: number | null,
+): boolean {
   if (bill.totalCents <= 0) return false;
   if (staffTimeCents(bill) > 0 && bill.totalCents > (approvedCents ?? 0)) return true;
   return needsCostApproval(bill.totalCents, limitCents, approvedCents);
 }
 
 /** A document's page counts for a fee: pages up to 9x14 in., and the large-format sheets. */
-export function documentCopyCounts(doc: { pageCount: number; largeFormatPages: number }): { pages: number; largeFormatSheets: number } {
+export function documentCopyCounts(doc: { pageCount: number; largeFormatPages: number }): {
+  pages: number;
+  largeFormatSheets: number;
+} {
   const sheets = count(doc.largeFormatPages);
   return { pages: Math.max(0, count(doc.pageCount) - sheets), largeFormatSheets: sheets };
 }

@@ -3,7 +3,12 @@ import { memo } from './days.ts';
 const TZ = 'America/New_York';
 
 const dayFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
-const shortDayFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const shortDayFmt = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
 const instantFmt = new Intl.DateTimeFormat('en-US', {
   timeZone: TZ,
   month: 'short',
@@ -40,7 +45,15 @@ export function sequenceNumber(prefix: string, year: string, n: number): string 
 export function formatAppointment(at: Date): string {
   return appointmentFmt.format(at);
 }
-const appointmentFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const appointmentFmt = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** An instant → "Nov 3, 2026, 9:15 AM" in town time. */
 export function formatInstant(value: Date | null | undefined): string {
@@ -62,7 +75,10 @@ export function formatMoney(cents: number | null | undefined): string {
 
 /** The one money parser: "150", "150.5", "$ 1,250.00" → cents; undefined when it is not an amount of money. */
 export function parseMoney(value: string): number | undefined {
-  const cleaned = value.trim().replace(/^\$\s*/, '').replace(/,/g, '');
+  const cleaned = value
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,/g, '');
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return undefined;
   const [whole, frac = ''] = cleaned.split('.');
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
@@ -100,14 +116,16 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 export function formatCitation(text: string | null | undefined): string | undefined {
   if (!text?.trim()) return undefined;
   // Sections are split at semicolons outside parentheses: a description may hold one ("(inspection; monthly summary posted)").
-  const parts = splitOutsideParentheses(text, ';').map((part) =>
-    part
-      .replace(/^\s*(the\s+)?(ordinance|erosion and sediment control law|town code)\s*,?\s*/i, '')
-      .replace(/\s*\((?![0-9a-z]{1,4}\))[^()]*\)/gi, '')
-      .replace(/^§+\s*/, 'Subsection ')
-      .replace(/^subsection\b/i, 'Subsection')
-      .trim(),
-  ).filter(Boolean);
+  const parts = splitOutsideParentheses(text, ';')
+    .map((part) =>
+      part
+        .replace(/^\s*(the\s+)?(ordinance|erosion and sediment control law|town code)\s*,?\s*/i, '')
+        .replace(/\s*\((?![0-9a-z]{1,4}\))[^()]*\)/gi, '')
+        .replace(/^§+\s*/, 'Subsection ')
+        .replace(/^subsection\b/i, 'Subsection')
+        .trim(),
+    )
+    .filter(Boolean);
   return parts.length ? `ordinance ${parts.join('; ')}` : undefined;
 }
 

@@ -91,7 +91,9 @@ export function distanceAndDirection(from: Point, to: Point, opts: { approximate
   const miles = distanceMiles(from, to);
   const close = miles * FEET_PER_MILE < 25;
   if (opts.approximate) {
-    return close ? 'near: within 50 feet of the approximate location' : `near: about ${distanceWords(miles)} ${compassWord(bearingDegrees(from, to))} of the approximate location`;
+    return close
+      ? 'near: within 50 feet of the approximate location'
+      : `near: about ${distanceWords(miles)} ${compassWord(bearingDegrees(from, to))} of the approximate location`;
   }
   if (close) return 'right here';
   return `${distanceWords(miles)} ${compassWord(bearingDegrees(from, to))}`;
@@ -126,7 +128,12 @@ export interface Nearby<T> {
  * Items with a location within `radiusMiles` of `origin`, nearest first (ties by input order).
  * `approximate`: the origin is a guess (see distanceAndDirection), and the words say so.
  */
-export function nearest<T extends MaybePoint>(origin: Point, items: T[], radiusMiles: number, opts: { approximate?: boolean } = {}): Nearby<T>[] {
+export function nearest<T extends MaybePoint>(
+  origin: Point,
+  items: T[],
+  radiusMiles: number,
+  opts: { approximate?: boolean } = {},
+): Nearby<T>[] {
   const out: Nearby<T>[] = [];
   for (const item of items) {
     if (!isValidPoint(item)) continue;
@@ -138,8 +145,16 @@ export function nearest<T extends MaybePoint>(origin: Point, items: T[], radiusM
 }
 
 /** A bounding box that contains the circle (for a cheap SQL pre-filter before the exact distance). */
-export function boundingBox(origin: Point, radiusMiles: number): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
+export function boundingBox(
+  origin: Point,
+  radiusMiles: number,
+): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
   const dLat = deg(radiusMiles / EARTH_RADIUS_MILES);
   const dLon = deg(radiusMiles / (EARTH_RADIUS_MILES * Math.max(0.01, Math.cos(rad(origin.latitude)))));
-  return { minLat: origin.latitude - dLat, maxLat: origin.latitude + dLat, minLon: origin.longitude - dLon, maxLon: origin.longitude + dLon };
+  return {
+    minLat: origin.latitude - dLat,
+    maxLat: origin.latitude + dLat,
+    minLon: origin.longitude - dLon,
+    maxLon: origin.longitude + dLon,
+  };
 }

@@ -144,7 +144,15 @@ export const INSPECTION_TYPE_LABEL: Record<InspectionType, string> = {
 };
 
 /** The kinds of erosion and sediment control practice an inspection records. */
-export const PRACTICE_TYPES = ['sediment_trap', 'sediment_basin', 'silt_fence', 'inlet_protection', 'construction_entrance', 'diversion', 'other'] as const;
+export const PRACTICE_TYPES = [
+  'sediment_trap',
+  'sediment_basin',
+  'silt_fence',
+  'inlet_protection',
+  'construction_entrance',
+  'diversion',
+  'other',
+] as const;
 export type PracticeType = (typeof PRACTICE_TYPES)[number];
 
 export const PRACTICE_TYPE_LABEL: Record<string, string> = {
@@ -158,12 +166,24 @@ export const PRACTICE_TYPE_LABEL: Record<string, string> = {
 };
 
 /** Subsection D(1): activities for which the ordinance requires no SWPPP, (a) to (j). */
-export const D1_EXEMPTIONS = ['emergency', 'agriculture', 'agricultural_land_under_5_acres', 'mining', 'septic', 'lawn_landscaping', 'home_gardening', 'smp_repair', 'cemetery_graves', 'fence_sign_poles'] as const;
+export const D1_EXEMPTIONS = [
+  'emergency',
+  'agriculture',
+  'agricultural_land_under_5_acres',
+  'mining',
+  'septic',
+  'lawn_landscaping',
+  'home_gardening',
+  'smp_repair',
+  'cemetery_graves',
+  'fence_sign_poles',
+] as const;
 export type D1Exemption = (typeof D1_EXEMPTIONS)[number];
 export const D1_EXEMPTION_LABEL: Record<D1Exemption, string> = {
   emergency: 'D(1)(a): emergency activity immediately necessary to protect life, property or natural resources',
   agriculture: 'D(1)(b): agricultural operations as a permitted use',
-  agricultural_land_under_5_acres: 'D(1)(c): construction on agricultural or silvicultural land disturbing less than five acres',
+  agricultural_land_under_5_acres:
+    'D(1)(c): construction on agricultural or silvicultural land disturbing less than five acres',
   mining: 'D(1)(d): mining regulated by the Mined Land Reclamation Law',
   septic: 'D(1)(e): renovation or replacement of a septic system serving an existing building',
   lawn_landscaping: 'D(1)(f): lawn and landscaping maintenance on developed property',
@@ -190,9 +210,12 @@ export const OPERATOR_UPLOAD_TYPES = ['swppp_amendment', 'as_built_plans', 'noti
 export type OperatorUploadType = (typeof OPERATOR_UPLOAD_TYPES)[number];
 
 export const OPERATOR_UPLOAD_MEANING: Record<OperatorUploadType, string> = {
-  swppp_amendment: 'A change to the approved SWPPP (design, construction, maintenance, or a new contractor). The town reviews it like the original plan.',
-  as_built_plans: 'Plans of the permanent stormwater practices as built, certified by a licensed or certified professional, after final stabilization.',
-  notice_of_termination: 'The copy of the notice of termination (NOT) filed with the state DEC once the site is stabilized and the permanent practices are built.',
+  swppp_amendment:
+    'A change to the approved SWPPP (design, construction, maintenance, or a new contractor). The town reviews it like the original plan.',
+  as_built_plans:
+    'Plans of the permanent stormwater practices as built, certified by a licensed or certified professional, after final stabilization.',
+  notice_of_termination:
+    'The copy of the notice of termination (NOT) filed with the state DEC once the site is stabilized and the permanent practices are built.',
 };
 
 export const SEVERITY_WORDS: Record<'high' | 'medium' | 'low', string> = {
@@ -264,12 +287,25 @@ export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
 };
 
 /** The clerk's written decision on one item of a records request (POL §89(3)(a)). */
-export const ITEM_DECISION_LABEL = { granted: 'Granted', granted_in_part: 'Granted in part', denied: 'Denied' } as const;
+export const ITEM_DECISION_LABEL = {
+  granted: 'Granted',
+  granted_in_part: 'Granted in part',
+  denied: 'Denied',
+} as const;
 
 /** The appeals officer's answer to an appeal (POL §89(4)(a)). */
-export const APPEAL_OUTCOME_LABEL = { pending: 'Waiting for the appeals officer', granted: 'Appeal granted', granted_in_part: 'Appeal granted in part', denied: 'Appeal denied' } as const;
+export const APPEAL_OUTCOME_LABEL = {
+  pending: 'Waiting for the appeals officer',
+  granted: 'Appeal granted',
+  granted_in_part: 'Appeal granted in part',
+  denied: 'Appeal denied',
+} as const;
 
-export const APPEAL_KIND_LABEL = { written_denial: 'Appeal of a written denial', partial_denial: 'Appeal of records withheld in part', missed_deadline: 'Appeal of a request not answered in time' } as const;
+export const APPEAL_KIND_LABEL = {
+  written_denial: 'Appeal of a written denial',
+  partial_denial: 'Appeal of records withheld in part',
+  missed_deadline: 'Appeal of a request not answered in time',
+} as const;
 
 export const CHANNEL_LABEL: Record<RequestChannel, string> = {
   web: 'Online form',
@@ -316,8 +352,25 @@ export const ALERT_EVENT_KIND_WORDS: Record<AlertEventKind, string> = {
  * and the form and the confirmation mail say it.
  */
 export const ALERT_KINDS_SENT: Record<AlertTarget, readonly AlertEventKind[]> = {
-  project: ['summary', 'inspection_report', 'swppp_amendment', 'site_report', 'finding', 'enforcement', 'practice_inspection'],
-  area: ['summary', 'inspection_report', 'swppp_amendment', 'site_report', 'finding', 'enforcement', 'project', 'practice_inspection'],
+  project: [
+    'summary',
+    'inspection_report',
+    'swppp_amendment',
+    'site_report',
+    'finding',
+    'enforcement',
+    'practice_inspection',
+  ],
+  area: [
+    'summary',
+    'inspection_report',
+    'swppp_amendment',
+    'site_report',
+    'finding',
+    'enforcement',
+    'project',
+    'practice_inspection',
+  ],
 };
 
 /** "monthly inspection summaries, inspection reports, …, and enforcement actions". */
@@ -327,7 +380,10 @@ export function alertKindsSentWords(target: AlertTarget): string {
 }
 
 /** The public log of records requests (/requests/log): how each record asked for ended. */
-export const LOG_ITEM_OUTCOME_LABEL: Record<'released' | 'released_in_part' | 'granted_in_part' | 'denied' | 'withdrawn' | 'duplicate' | 'pending', string> = {
+export const LOG_ITEM_OUTCOME_LABEL: Record<
+  'released' | 'released_in_part' | 'granted_in_part' | 'denied' | 'withdrawn' | 'duplicate' | 'pending',
+  string
+> = {
   released: 'Released',
   released_in_part: 'Released in part',
   granted_in_part: 'Granted in part',
@@ -338,7 +394,10 @@ export const LOG_ITEM_OUTCOME_LABEL: Record<'released' | 'released_in_part' | 'g
 };
 
 /** The public log: whether the Town answered by the due date. */
-export const LOG_TIMELINESS_LABEL: Record<'on_time' | 'late' | 'not_yet_due' | 'overdue' | 'withdrawn' | 'duplicate', string> = {
+export const LOG_TIMELINESS_LABEL: Record<
+  'on_time' | 'late' | 'not_yet_due' | 'overdue' | 'withdrawn' | 'duplicate',
+  string
+> = {
   on_time: 'On time',
   late: 'Late',
   not_yet_due: 'Not yet due',
@@ -368,7 +427,8 @@ export const SMP_TYPE_MEANING: Record<SmpType, string> = {
   infiltration: 'A trench or basin of stone that lets runoff soak into the ground instead of running off.',
   filtering: 'A bed of soil, sand or plants the runoff passes through, which catches the pollutants.',
   open_channel: 'A grassed channel that carries runoff slowly and lets it soak in and settle on the way.',
-  green_infrastructure: 'Small practices that soak up rain where it falls: rain gardens, porous pavement, green roofs, tree pits.',
+  green_infrastructure:
+    'Small practices that soak up rain where it falls: rain gardens, porous pavement, green roofs, tree pits.',
   proprietary_device: 'A manufactured unit, usually underground, that separates sediment and oil from runoff.',
 };
 
@@ -386,7 +446,8 @@ export const SMP_CONDITION_LABEL: Record<SmpCondition, string> = {
 /** The condition in plain words, for residents. */
 export const SMP_CONDITION_MEANING: Record<SmpCondition, string> = {
   functioning: 'It was working as designed.',
-  needs_maintenance: 'It works, but the owner must do maintenance (for example remove sediment, mow, clear the outlet).',
+  needs_maintenance:
+    'It works, but the owner must do maintenance (for example remove sediment, mow, clear the outlet).',
   failing: 'It does not work as designed and needs repair.',
 };
 

@@ -11,9 +11,7 @@ export interface Run {
   strong?: true;
   em?: true;
 }
-export type Block =
-  | { kind: 'h2' | 'h3' | 'h4' | 'p'; runs: Run[] }
-  | { kind: 'ul' | 'ol'; items: Run[][] };
+export type Block = { kind: 'h2' | 'h3' | 'h4' | 'p'; runs: Run[] } | { kind: 'ul' | 'ol'; items: Run[][] };
 
 /** **bold** and *italic* (or _italic_) within a line; anything unmatched is text as typed. */
 export function inlineRuns(text: string): Run[] {

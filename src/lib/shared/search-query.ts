@@ -138,15 +138,23 @@ export function expand(source: TermSource, word: QueryWord, max = MAX_EXPANSIONS
  * word by word in a typed array, and only those with every word are scored, an exact word counting
  * five times a word it merely starts.
  */
-export function runQuery(index: TermSource, input: unknown, opts: { limit?: number; typing?: boolean } = {}): MatchedDoc[] {
+export function runQuery(
+  index: TermSource,
+  input: unknown,
+  opts: { limit?: number; typing?: boolean } = {},
+): MatchedDoc[] {
   const limit = opts.limit ?? 50;
   const words = queryWords(input, opts);
   if (words.length === 0) return [];
   try {
-    const expansions = words.map((w) => expand(index, w).map((term) => ({ term, data: index.data(term)!, boost: term === w.term ? 5 : 1 })));
+    const expansions = words.map((w) =>
+      expand(index, w).map((term) => ({ term, data: index.data(term)!, boost: term === w.term ? 5 : 1 })),
+    );
     if (expansions.some((e) => e.length === 0)) return [];
     // Rarest word first: hits[d] counts the words document d has, in order, so it ends at words.length.
-    const order = expansions.map((e, i) => ({ i, size: e.reduce((n, x) => n + x.data.size, 0) })).sort((a, b) => a.size - b.size);
+    const order = expansions
+      .map((e, i) => ({ i, size: e.reduce((n, x) => n + x.data.size, 0) }))
+      .sort((a, b) => a.size - b.size);
     const { hits, score } = scratch(index.refs.length);
     order.forEach(({ i }, k) => {
       for (const { data, boost } of expansions[i]) {
@@ -165,7 +173,8 @@ export function runQuery(index: TermSource, input: unknown, opts: { limit?: numb
     });
     const all = words.length;
     const candidates: number[] = [];
-    for (const { data } of expansions[order[0].i]) for (const docs of data.docs) for (const d of docs) if (hits[d] === all) candidates.push(d);
+    for (const { data } of expansions[order[0].i])
+      for (const docs of data.docs) for (const d of docs) if (hits[d] === all) candidates.push(d);
     const unique = [...new Set(candidates)].sort((a, b) => score[b] - score[a] || a - b).slice(0, limit);
     return unique.map((d) => {
       // Which words matched in which field, for highlighting (only for the results shown).

@@ -17,9 +17,11 @@ const SHAPES: Record<ProjectStatus, (c: string) => string> = {
   swppp_review: (c) => `<circle cx="12" cy="12" r="8" fill="#fff" stroke="${c}" stroke-width="4"/>`,
   approved: (c) => `<rect x="4" y="4" width="16" height="16" fill="#fff" stroke="${c}" stroke-width="4"/>`,
   active: (c) => `<circle cx="12" cy="12" r="9.5" fill="${c}" stroke="#fff" stroke-width="2"/>`,
-  stop_work: (c) => `<polygon points="7.5,1.5 16.5,1.5 22.5,7.5 22.5,16.5 16.5,22.5 7.5,22.5 1.5,16.5 1.5,7.5" fill="${c}" stroke="#fff" stroke-width="2"/><rect x="6" y="10.5" width="12" height="3" fill="#fff"/>`,
+  stop_work: (c) =>
+    `<polygon points="7.5,1.5 16.5,1.5 22.5,7.5 22.5,16.5 16.5,22.5 7.5,22.5 1.5,16.5 1.5,7.5" fill="${c}" stroke="#fff" stroke-width="2"/><rect x="6" y="10.5" width="12" height="3" fill="#fff"/>`,
   final_stabilization: (c) => `<polygon points="12,1.5 23,21.5 1,21.5" fill="${c}" stroke="#fff" stroke-width="2"/>`,
-  complete: (c) => `<circle cx="12" cy="12" r="10" fill="#fff" stroke="${c}" stroke-width="2"/><path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="${c}" stroke-width="3"/>`,
+  complete: (c) =>
+    `<circle cx="12" cy="12" r="10" fill="#fff" stroke="${c}" stroke-width="2"/><path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="${c}" stroke-width="3"/>`,
 };
 
 /** A 24x24 marker for a status. */

@@ -77,21 +77,40 @@ export const BOUNDS_LABEL: Record<(typeof BOUNDS_FIELDS)[number], string> = {
 };
 
 /** The town's box and map centre checked: inside New York, edges in order, the centre inside the box. */
-export function checkGeography(values: Record<string, string | undefined>): { bounds: TownBounds; mapCentre: TownProfile['mapCentre']; errors: Record<string, string> } {
+export function checkGeography(values: Record<string, string | undefined>): {
+  bounds: TownBounds;
+  mapCentre: TownProfile['mapCentre'];
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
   const num = (name: string, lat: boolean) => {
     const raw = (values[name] ?? '').trim();
     const n = Number(raw);
-    const [lo, hi] = lat ? [NEW_YORK_BOUNDS.minLat, NEW_YORK_BOUNDS.maxLat] : [NEW_YORK_BOUNDS.minLon, NEW_YORK_BOUNDS.maxLon];
-    if (!raw || !/^-?\d{1,3}(\.\d{1,7})?$/.test(raw)) errors[name] = lat ? 'Enter a latitude in decimal degrees, like 42.7950.' : 'Enter a longitude in decimal degrees, like -74.0011 (west is negative).';
-    else if (n < lo || n > hi) errors[name] = `That is outside New York State (${lat ? 'latitude' : 'longitude'} between ${lo} and ${hi}${lat ? '' : '; west is negative'}).`;
+    const [lo, hi] = lat
+      ? [NEW_YORK_BOUNDS.minLat, NEW_YORK_BOUNDS.maxLat]
+      : [NEW_YORK_BOUNDS.minLon, NEW_YORK_BOUNDS.maxLon];
+    if (!raw || !/^-?\d{1,3}(\.\d{1,7})?$/.test(raw))
+      errors[name] = lat
+        ? 'Enter a latitude in decimal degrees, like 42.7950.'
+        : 'Enter a longitude in decimal degrees, like -74.0011 (west is negative).';
+    else if (n < lo || n > hi)
+      errors[name] =
+        `That is outside New York State (${lat ? 'latitude' : 'longitude'} between ${lo} and ${hi}${lat ? '' : '; west is negative'}).`;
     return Number.isFinite(n) ? n : 0;
   };
-  const bounds: TownBounds = { minLat: num('bounds.minLat', true), maxLat: num('bounds.maxLat', true), minLon: num('bounds.minLon', false), maxLon: num('bounds.maxLon', false) };
+  const bounds: TownBounds = {
+    minLat: num('bounds.minLat', true),
+    maxLat: num('bounds.maxLat', true),
+    minLon: num('bounds.minLon', false),
+    maxLon: num('bounds.maxLon', false),
+  };
   const mapCentre = { latitude: num('mapCentre.latitude', true), longitude: num('mapCentre.longitude', false) };
-  if (!errors['bounds.minLat'] && !errors['bounds.maxLat'] && bounds.minLat >= bounds.maxLat) errors['bounds.maxLat'] = 'The northern edge must be north of (larger than) the southern edge.';
-  if (!errors['bounds.minLon'] && !errors['bounds.maxLon'] && bounds.minLon >= bounds.maxLon) errors['bounds.maxLon'] = 'The eastern edge must be east of (larger, nearer zero, than) the western edge.';
-  if (!Object.keys(errors).length && !insideBounds(bounds, mapCentre)) errors['mapCentre.latitude'] = 'The map’s centre must lie inside the town’s box.';
+  if (!errors['bounds.minLat'] && !errors['bounds.maxLat'] && bounds.minLat >= bounds.maxLat)
+    errors['bounds.maxLat'] = 'The northern edge must be north of (larger than) the southern edge.';
+  if (!errors['bounds.minLon'] && !errors['bounds.maxLon'] && bounds.minLon >= bounds.maxLon)
+    errors['bounds.maxLon'] = 'The eastern edge must be east of (larger, nearer zero, than) the western edge.';
+  if (!Object.keys(errors).length && !insideBounds(bounds, mapCentre))
+    errors['mapCentre.latitude'] = 'The map’s centre must lie inside the town’s box.';
   return { bounds, mapCentre, errors };
 }
 
@@ -99,7 +118,12 @@ export function insideBounds(b: TownBounds, p: { latitude: number; longitude: nu
   return p.latitude >= b.minLat && p.latitude <= b.maxLat && p.longitude >= b.minLon && p.longitude <= b.maxLon;
 }
 
-const blankOffice = (name: string): TownOffice => ({ name, address: '', hours: 'Monday to Friday, 9 a.m. to 5 p.m.', phone: '' });
+const blankOffice = (name: string): TownOffice => ({
+  name,
+  address: '',
+  hours: 'Monday to Friday, 9 a.m. to 5 p.m.',
+  phone: '',
+});
 const blankOfficial = (title: string): TownOfficial => ({ name: '', title, email: '' });
 
 /** What a fresh install shows until the admin fills in /staff/settings (the demo seed fills it in). */
@@ -154,11 +178,18 @@ export function townWords(profile: TownProfile): TownWords {
     fullName,
     fullNameWithState: `${fullName}, New York`,
     portalName: `${profile.name} Stormwater Portal`,
-    signature: profile.signature.toLowerCase().startsWith(fullName.toLowerCase()) ? profile.signature : `${fullName}, ${profile.signature}`,
+    signature: profile.signature.toLowerCase().startsWith(fullName.toLowerCase())
+      ? profile.signature
+      : `${fullName}, ${profile.signature}`,
     hall: `${kindWord} Hall`,
     clerk: `${kindWord} Clerk`,
     placeSuffix: `${profile.name}, NY`,
-    slug: profile.name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'town',
+    slug:
+      profile.name
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'town',
   };
 }
 
@@ -175,7 +206,10 @@ export function officialLine(o: TownOfficial): string {
 /** The form's field names for the offices and officials (flat, so the no-JS form posts them as they are). */
 export const OFFICE_FIELDS = ['name', 'address', 'hours', 'phone'] as const;
 export const OFFICIAL_FIELDS = ['name', 'title', 'email'] as const;
-export const OFFICES = { clerkOffice: "The clerk's office (records requests, payments, pickup)", stormwaterOffice: "The Stormwater Management Officer's office" } as const;
+export const OFFICES = {
+  clerkOffice: "The clerk's office (records requests, payments, pickup)",
+  stormwaterOffice: "The Stormwater Management Officer's office",
+} as const;
 export const OFFICIALS = {
   recordsAccessOfficer: 'Records access officer',
   appealsOfficer: 'Records access appeals officer (when no staff account is named)',
@@ -189,7 +223,10 @@ const clean = (v: string | undefined) => (v ?? '').replace(/[\u0000-\u001f\u007f
  * The admin's form, checked: the profile it describes, or a plain sentence for each field that is wrong.
  * `logoSha256` is kept from before unless the form uploads or removes one (the page does that).
  */
-export function checkTownProfile(values: Record<string, string | undefined>, logoSha256: string | null): { profile: TownProfile; errors: Record<string, string> } {
+export function checkTownProfile(
+  values: Record<string, string | undefined>,
+  logoSha256: string | null,
+): { profile: TownProfile; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const text = (name: string, max: number, required: string | null) => {
     const v = clean(values[name]);
@@ -203,18 +240,30 @@ export function checkTownProfile(values: Record<string, string | undefined>, log
     return v;
   };
   const kind = clean(values.kind);
-  if (!(MUNICIPALITY_KINDS as readonly string[]).includes(kind)) errors.kind = 'Choose whether the municipality is a town, a village or a city.';
+  if (!(MUNICIPALITY_KINDS as readonly string[]).includes(kind))
+    errors.kind = 'Choose whether the municipality is a town, a village or a city.';
   const office = (key: keyof typeof OFFICES): TownOffice => ({
     name: text(`${key}.name`, 120, "Name the office, like “Town Clerk's office”."),
-    address: text(`${key}.address`, 200, 'Enter the street address, place, state and ZIP code, like “1 Main Street, Springfield, NY 12345”.'),
+    address: text(
+      `${key}.address`,
+      200,
+      'Enter the street address, place, state and ZIP code, like “1 Main Street, Springfield, NY 12345”.',
+    ),
     hours: text(`${key}.hours`, 200, 'Say when the office is open, like “Monday to Friday, 9 a.m. to 5 p.m.”.'),
     phone: text(`${key}.phone`, 40, null),
   });
-  const official = (key: keyof typeof OFFICIALS): TownOfficial => ({ name: text(`${key}.name`, 120, null), title: text(`${key}.title`, 120, null), email: email(`${key}.email`) });
+  const official = (key: keyof typeof OFFICIALS): TownOfficial => ({
+    name: text(`${key}.name`, 120, null),
+    title: text(`${key}.title`, 120, null),
+    email: email(`${key}.email`),
+  });
   const mailFrom = text('mailFrom', 200, null);
-  if (mailFrom && !EMAIL.test(/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom)) errors.mailFrom = 'Enter the sender like “Town of Springfield Stormwater <stormwater@springfield.example>”, or leave it empty to use MAIL_FROM.';
+  if (mailFrom && !EMAIL.test(/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom))
+    errors.mailFrom =
+      'Enter the sender like “Town of Springfield Stormwater <stormwater@springfield.example>”, or leave it empty to use MAIL_FROM.';
   const publicUrl = text('publicUrl', 200, null).replace(/\/+$/, '');
-  if (publicUrl && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl)) errors.publicUrl = 'Enter the portal’s address starting with https://, or leave it empty to use PUBLIC_URL.';
+  if (publicUrl && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
+    errors.publicUrl = 'Enter the portal’s address starting with https://, or leave it empty to use PUBLIC_URL.';
   const profile: TownProfile = {
     name: text('name', 80, 'Enter the municipality’s name, like “Springfield” (without “Town of”).'),
     kind: (MUNICIPALITY_KINDS as readonly string[]).includes(kind) ? (kind as MunicipalityKind) : 'town',
@@ -224,7 +273,11 @@ export function checkTownProfile(values: Record<string, string | undefined>, log
     recordsAccessOfficer: official('recordsAccessOfficer'),
     appealsOfficer: official('appealsOfficer'),
     stormwaterOfficer: official('stormwaterOfficer'),
-    signature: text('signature', 200, 'Enter the department’s signature, like “Department of Public Works: Stormwater Management”.'),
+    signature: text(
+      'signature',
+      200,
+      'Enter the department’s signature, like “Department of Public Works: Stormwater Management”.',
+    ),
     mailFrom,
     publicUrl,
     logoSha256,
@@ -235,15 +288,25 @@ export function checkTownProfile(values: Record<string, string | undefined>, log
   Object.assign(errors, geo.errors);
   profile.bounds = geo.bounds;
   profile.mapCentre = geo.mapCentre;
-  if (/^(town|village|city) of /i.test(profile.name)) errors.name = `Enter the name alone: the portal adds “${capital(profile.kind)} of”.`;
+  if (/^(town|village|city) of /i.test(profile.name))
+    errors.name = `Enter the name alone: the portal adds “${capital(profile.kind)} of”.`;
   return { profile, errors };
 }
 
 /** The profile as the form's values (the same flat names checkTownProfile reads). */
 export function townProfileValues(p: TownProfile): Record<string, string> {
-  const out: Record<string, string> = { name: p.name, kind: p.kind, county: p.county, signature: p.signature, mailFrom: p.mailFrom, publicUrl: p.publicUrl };
-  for (const key of Object.keys(OFFICES) as Array<keyof typeof OFFICES>) for (const f of OFFICE_FIELDS) out[`${key}.${f}`] = p[key][f];
-  for (const key of Object.keys(OFFICIALS) as Array<keyof typeof OFFICIALS>) for (const f of OFFICIAL_FIELDS) out[`${key}.${f}`] = p[key][f];
+  const out: Record<string, string> = {
+    name: p.name,
+    kind: p.kind,
+    county: p.county,
+    signature: p.signature,
+    mailFrom: p.mailFrom,
+    publicUrl: p.publicUrl,
+  };
+  for (const key of Object.keys(OFFICES) as Array<keyof typeof OFFICES>)
+    for (const f of OFFICE_FIELDS) out[`${key}.${f}`] = p[key][f];
+  for (const key of Object.keys(OFFICIALS) as Array<keyof typeof OFFICIALS>)
+    for (const f of OFFICIAL_FIELDS) out[`${key}.${f}`] = p[key][f];
   for (const f of BOUNDS_FIELDS) out[`bounds.${f}`] = String(p.bounds[f]);
   out['mapCentre.latitude'] = String(p.mapCentre.latitude);
   out['mapCentre.longitude'] = String(p.mapCentre.longitude);

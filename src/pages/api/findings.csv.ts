@@ -9,7 +9,12 @@ import { findingsCsv, listFindingRecords, pageLinks } from '#lib/server/public/f
 export const GET: APIRoute = ({ request, url, locals }) => {
   const parsed = parseFindingFilters(url.searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
-  const { records, total, page, pages } = listFindingRecords(locals.db, parsed.value.filters, townPublicUrl(locals.db), parsed.value.paging);
+  const { records, total, page, pages } = listFindingRecords(
+    locals.db,
+    parsed.value.filters,
+    townPublicUrl(locals.db),
+    parsed.value.paging,
+  );
   const { header, rows } = findingsCsv(records);
   return apiBody(request, '\uFEFF' + toCsv(header, rows), {
     contentType: 'text/csv; charset=utf-8',

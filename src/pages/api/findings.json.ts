@@ -13,9 +13,31 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   const parsed = parseFindingFilters(url.searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
   const now = new Date();
-  const { records, total, page, perPage, pages } = listFindingRecords(locals.db, parsed.value.filters, townPublicUrl(locals.db), parsed.value.paging, now);
-  const body = { source: `${townPublicUrl(locals.db)}/open-data#dict-findings`, as_of: townToday(now), total, page, per_page: perPage, pages, count: records.length, findings: records };
+  const { records, total, page, perPage, pages } = listFindingRecords(
+    locals.db,
+    parsed.value.filters,
+    townPublicUrl(locals.db),
+    parsed.value.paging,
+    now,
+  );
+  const body = {
+    source: `${townPublicUrl(locals.db)}/open-data#dict-findings`,
+    as_of: townToday(now),
+    total,
+    page,
+    per_page: perPage,
+    pages,
+    count: records.length,
+    findings: records,
+  };
   // No Last-Modified: findings also change as deadlines pass. The ETag (a digest of the body, which holds
   // no clock time) answers 304 while they are the same.
-  return apiBody(request, JSON.stringify(body, null, 1), { contentType: 'application/json; charset=utf-8', headers: { Link: pageLinks(url, page, pages), 'X-Total-Count': String(total), 'Access-Control-Expose-Headers': 'Link, X-Total-Count' } });
+  return apiBody(request, JSON.stringify(body, null, 1), {
+    contentType: 'application/json; charset=utf-8',
+    headers: {
+      Link: pageLinks(url, page, pages),
+      'X-Total-Count': String(total),
+      'Access-Control-Expose-Headers': 'Link, X-Total-Count',
+    },
+  });
 };

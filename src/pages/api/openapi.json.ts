@@ -4,4 +4,5 @@ import { apiJson } from '#lib/server/platform/http/api-response.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { openApiDocument } from '#lib/server/public/openapi.ts';
 
-export const GET: APIRoute = ({ request, locals }) => apiJson(request, openApiDocument(locals.db, townPublicUrl(locals.db)));
+export const GET: APIRoute = ({ request, locals }) =>
+  apiJson(request, openApiDocument(locals.db, townPublicUrl(locals.db)));

@@ -6,4 +6,8 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodePractices } from '#lib/server/public/practices.ts';
 
-export const GET: APIRoute = ({ request, locals }) => encodedResponse(request, encodePractices(locals.db, townToday(), 'csv', townPublicUrl(locals.db)), { ...OPEN_HEADERS, 'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-practices.csv"` });
+export const GET: APIRoute = ({ request, locals }) =>
+  encodedResponse(request, encodePractices(locals.db, townToday(), 'csv', townPublicUrl(locals.db)), {
+    ...OPEN_HEADERS,
+    'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-practices.csv"`,
+  });

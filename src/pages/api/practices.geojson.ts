@@ -6,4 +6,5 @@ import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { encodePractices } from '#lib/server/public/practices.ts';
 
-export const GET: APIRoute = ({ request, locals }) => encodedResponse(request, encodePractices(locals.db, townToday(), 'geojson', townPublicUrl(locals.db)), OPEN_HEADERS);
+export const GET: APIRoute = ({ request, locals }) =>
+  encodedResponse(request, encodePractices(locals.db, townToday(), 'geojson', townPublicUrl(locals.db)), OPEN_HEADERS);

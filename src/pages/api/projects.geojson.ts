@@ -8,5 +8,9 @@ import { parseApiFilters, projectsBody } from '#lib/server/public/open-data.ts';
 export const GET: APIRoute = ({ request, url, locals }) => {
   const parsed = parseApiFilters(url.searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
-  return encodedResponse(request, projectsBody(locals.db, parsed.filters, 'geojson', townPublicUrl(locals.db)), OPEN_HEADERS);
+  return encodedResponse(
+    request,
+    projectsBody(locals.db, parsed.filters, 'geojson', townPublicUrl(locals.db)),
+    OPEN_HEADERS,
+  );
 };

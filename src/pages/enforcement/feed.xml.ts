@@ -16,7 +16,13 @@ export const GET: APIRoute = async ({ locals }) => {
   const entries = rows
     .map((a) => {
       const resolved = !isInForce(a);
-      const verb = resolved ? (a.type === 'stop_work_order' && a.liftedOn && a.status !== 'withdrawn' ? 'lifted' : a.status === 'withdrawn' ? 'withdrawn' : 'resolved') : 'in force';
+      const verb = resolved
+        ? a.type === 'stop_work_order' && a.liftedOn && a.status !== 'withdrawn'
+          ? 'lifted'
+          : a.status === 'withdrawn'
+            ? 'withdrawn'
+            : 'resolved'
+        : 'in force';
       // An entry changes when the action is resolved: its id stays, its updated moves.
       const updated = resolved ? townInstant(a.closedOn ?? a.issuedOn, '12:00') : townInstant(a.issuedOn, '12:00');
       return {

@@ -9,15 +9,27 @@ import { radiusWords } from '#lib/shared/geo.ts';
 
 export const GET: APIRoute = ({ request, url, locals }) => {
   const area = parseArea(url.searchParams);
-  if (!area) return new Response('Give the area as ?lat=42.78&lon=-73.97&r=0.5 (r in miles: 0.25, 0.5, 1 or 2).', { status: 400 });
+  if (!area)
+    return new Response('Give the area as ?lat=42.78&lon=-73.97&r=0.5 (r in miles: 0.25, 0.5, 1 or 2).', {
+      status: 400,
+    });
   const ids = projectsNear(locals.db, area).map((n) => n.item.id);
   const events = latestPublicEvents(locals.db, { projectIds: ids, limit: 50 });
   const q = areaQuery(area);
   const body = eventsFeed(
     town(locals.db),
     townPublicUrl(locals.db),
-    { id: `area/${q}`, title: `Construction within ${radiusWords(area.radiusMiles)} of ${area.point.latitude}, ${area.point.longitude}`, self: `/feeds/area.atom?${q}`, alternate: `/near?${q}` },
+    {
+      id: `area/${q}`,
+      title: `Construction within ${radiusWords(area.radiusMiles)} of ${area.point.latitude}, ${area.point.longitude}`,
+      self: `/feeds/area.atom?${q}`,
+      alternate: `/near?${q}`,
+    },
     events,
   );
-  return conditionalResponse(request, body, { contentType: 'application/atom+xml; charset=utf-8', lastModified: events[0]?.occurredAt, maxAge: 300 });
+  return conditionalResponse(request, body, {
+    contentType: 'application/atom+xml; charset=utf-8',
+    lastModified: events[0]?.occurredAt,
+    maxAge: 300,
+  });
 };

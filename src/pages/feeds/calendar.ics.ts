@@ -12,7 +12,9 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   if (slug && !project) return new Response('No published project by that name.', { status: 404 });
   const events = publicCalendar(locals.db, townPublicUrl(locals.db), { projectId: project?.id });
   const t = town(locals.db);
-  const name = project ? `${project.name}: construction dates` : `${t.profile.name} construction: planned starts and inspection milestones`;
+  const name = project
+    ? `${project.name}: construction dates`
+    : `${t.profile.name} construction: planned starts and inspection milestones`;
   return conditionalResponse(request, renderIcal(name, events, t.fullName), {
     contentType: 'text/calendar; charset=utf-8',
     maxAge: 300,

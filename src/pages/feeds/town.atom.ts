@@ -6,6 +6,20 @@ import { eventsFeed, townEvents } from '#lib/server/public/feeds.ts';
 
 export const GET: APIRoute = ({ request, locals }) => {
   const events = townEvents(locals.db);
-  const body = eventsFeed(town(locals.db), townPublicUrl(locals.db), { id: 'town', title: `${town(locals.db).profile.name} construction stormwater: new projects, summaries, enforcement and serious findings`, self: '/feeds/town.atom', alternate: '/' }, events);
-  return conditionalResponse(request, body, { contentType: 'application/atom+xml; charset=utf-8', lastModified: events[0]?.occurredAt, maxAge: 300 });
+  const body = eventsFeed(
+    town(locals.db),
+    townPublicUrl(locals.db),
+    {
+      id: 'town',
+      title: `${town(locals.db).profile.name} construction stormwater: new projects, summaries, enforcement and serious findings`,
+      self: '/feeds/town.atom',
+      alternate: '/',
+    },
+    events,
+  );
+  return conditionalResponse(request, body, {
+    contentType: 'application/atom+xml; charset=utf-8',
+    lastModified: events[0]?.occurredAt,
+    maxAge: 300,
+  });
 };

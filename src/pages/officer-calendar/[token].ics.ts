@@ -16,7 +16,12 @@ export const GET: APIRoute = async ({ params, locals }) => {
   if (!user) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   const today = townToday();
   const items = calendarItems(locals.db, addDays(today, -60), addDays(today, 180), today);
-  const res = icalResponse(`${town(locals.db).profile.name} stormwater: inspections and deadlines`, calendarIcalEvents(items, townPublicUrl(locals.db), new Date(), town(locals.db).slug), 'officer-calendar.ics', town(locals.db).fullName);
+  const res = icalResponse(
+    `${town(locals.db).profile.name} stormwater: inspections and deadlines`,
+    calendarIcalEvents(items, townPublicUrl(locals.db), new Date(), town(locals.db).slug),
+    'officer-calendar.ics',
+    town(locals.db).fullName,
+  );
   res.headers.set('Cache-Control', 'private, no-store');
   res.headers.set('X-Robots-Tag', 'noindex');
   return res;

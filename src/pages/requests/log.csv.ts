@@ -4,7 +4,12 @@ import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { pageLinks } from '#lib/server/public/findings.ts';
-import { PUBLIC_LOG_CSV_HEADER, parsePublicLogQuery, publicLog, publicLogCsvRows } from '#lib/server/records-requests/public-log.ts';
+import {
+  PUBLIC_LOG_CSV_HEADER,
+  parsePublicLogQuery,
+  publicLog,
+  publicLogCsvRows,
+} from '#lib/server/records-requests/public-log.ts';
 
 export const GET: APIRoute = ({ request, url, locals }) => {
   const q = parsePublicLogQuery(url.searchParams);

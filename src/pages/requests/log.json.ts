@@ -16,6 +16,10 @@ export const GET: APIRoute = ({ request, url, locals }) => {
   const { log } = result;
   return apiBody(request, JSON.stringify(publicLogJson(log, townPublicUrl(locals.db)), null, 1), {
     contentType: 'application/json; charset=utf-8',
-    headers: { Link: pageLinks(url, log.page, log.pages), 'X-Total-Count': String(log.total), 'Access-Control-Expose-Headers': 'Link, X-Total-Count' },
+    headers: {
+      Link: pageLinks(url, log.page, log.pages),
+      'X-Total-Count': String(log.total),
+      'Access-Control-Expose-Headers': 'Link, X-Total-Count',
+    },
   });
 };

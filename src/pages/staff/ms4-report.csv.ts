@@ -10,7 +10,12 @@ export const GET: APIRoute = (ctx) => {
   requireRole(ctx, 'officer', 'clerk');
   const thisYear = Number(townToday().slice(0, 4));
   const asked = ctx.url.searchParams.get('year');
-  const year = asked && /^\d{4}$/.test(asked) && Number(asked) >= 2000 && Number(asked) <= thisYear ? Number(asked) : thisYear;
+  const year =
+    asked && /^\d{4}$/.test(asked) && Number(asked) >= 2000 && Number(asked) <= thisYear ? Number(asked) : thisYear;
   const figures = ms4Figures(ctx.locals.db, year);
-  return csvResponse(`${town(ctx.locals.db).slug}-ms4-figures-${year}.csv`, ['year', 'figure', 'label', 'count', 'definition'], figures.map((f) => [year, f.key, f.label, f.value, f.definition]));
+  return csvResponse(
+    `${town(ctx.locals.db).slug}-ms4-figures-${year}.csv`,
+    ['year', 'figure', 'label', 'count', 'definition'],
+    figures.map((f) => [year, f.key, f.label, f.value, f.definition]),
+  );
 };

@@ -12,10 +12,26 @@ export interface StartLink {
 }
 
 const START: Record<Role, StartLink> = {
-  clerk: { href: '/staff/requests', label: 'Open the records requests', what: 'requests to answer, nearest deadline first' },
-  officer: { href: '/staff/officer', label: 'Open the officer’s desk', what: 'reviews, 48-hour notices, inspections and enforcement that need you' },
-  admin: { href: '/staff/users', label: 'Manage user accounts', what: 'invite staff and operators and change what they may do' },
-  operator: { href: '/operator', label: 'Open your projects', what: 'file inspection reports, monthly summaries and 48-hour notices' },
+  clerk: {
+    href: '/staff/requests',
+    label: 'Open the records requests',
+    what: 'requests to answer, nearest deadline first',
+  },
+  officer: {
+    href: '/staff/officer',
+    label: 'Open the officer’s desk',
+    what: 'reviews, 48-hour notices, inspections and enforcement that need you',
+  },
+  admin: {
+    href: '/staff/users',
+    label: 'Manage user accounts',
+    what: 'invite staff and operators and change what they may do',
+  },
+  operator: {
+    href: '/operator',
+    label: 'Open your projects',
+    what: 'file inspection reports, monthly summaries and 48-hour notices',
+  },
 };
 
 /** The order roles' pages are offered in: the daily work first. */

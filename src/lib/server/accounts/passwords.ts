@@ -38,6 +38,7 @@ export function passwordProblem(password: string, email?: string): string | unde
   if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
   if (new Set(password).size < 5) return 'Use more different characters.';
-  if (email && password.toLowerCase().includes(email.split('@')[0].toLowerCase())) return 'Do not use your email address in your password.';
+  if (email && password.toLowerCase().includes(email.split('@')[0].toLowerCase()))
+    return 'Do not use your email address in your password.';
   return undefined;
 }

@@ -29,7 +29,12 @@ export interface ValidSession {
   expiresAt: Date;
 }
 
-export function createSession(db: DB, userId: number, meta: { ip?: string | null; userAgent?: string | null } = {}, now = new Date()) {
+export function createSession(
+  db: DB,
+  userId: number,
+  meta: { ip?: string | null; userAgent?: string | null } = {},
+  now = new Date(),
+) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
   db.insert(sessions)
@@ -53,7 +58,12 @@ export function loadUser(db: DB, userId: number): SessionUser | undefined {
     .where(eq(users.id, userId))
     .get();
   if (!user || user.disabled) return undefined;
-  const roles = db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).all().map((r) => r.role);
+  const roles = db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    .all()
+    .map((r) => r.role);
   return { id: user.id, email: user.email, name: user.name, title: user.title, roles };
 }
 
@@ -80,7 +90,10 @@ export function validateSession(db: DB, token: string | undefined, now = new Dat
 }
 
 export function deleteSession(db: DB, token: string | undefined): void {
-  if (looksLikeToken(token)) db.delete(sessions).where(eq(sessions.id, hashToken(token))).run();
+  if (looksLikeToken(token))
+    db.delete(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+      .run();
 }
 
 /** Sign out everywhere. */
@@ -93,4 +106,3 @@ export function purgeExpiredSessions(db: DB, now = new Date()): void {
     .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))))
     .run();
 }
-

@@ -35,7 +35,13 @@ export type SignInResult =
   | { ok: false; reason: 'limited'; retryAfterMs: number };
 
 /** Check an email and password. Same message and similar timing whether or not the account exists. */
-export async function authenticate(db: DB, emailInput: string, password: string, ip: string, now = new Date()): Promise<SignInResult> {
+export async function authenticate(
+  db: DB,
+  emailInput: string,
+  password: string,
+  ip: string,
+  now = new Date(),
+): Promise<SignInResult> {
   const email = normalizeEmail(emailInput);
   const accountKey = `signin:account:${email}`;
   const ipKey = `signin:ip:${ip}`;
@@ -47,7 +53,10 @@ export async function authenticate(db: DB, emailInput: string, password: string,
     if (!state.allowed) return { ok: false, reason: 'limited', retryAfterMs: state.retryAfterMs };
   }
   const row = db.select().from(users).where(eq(users.email, email)).get();
-  const good = row?.passwordHash && !row.disabled ? await verifyPassword(row.passwordHash, password) : await verifyAgainstDummy(password);
+  const good =
+    row?.passwordHash && !row.disabled
+      ? await verifyPassword(row.passwordHash, password)
+      : await verifyAgainstDummy(password);
   if (!good || !row) {
     hit(db, accountKey, SIGN_IN_LIMITS.account, now);
     hit(db, ipKey, SIGN_IN_LIMITS.ip, now);
@@ -72,7 +81,13 @@ export interface InviteInput {
 export type InviteResult = { ok: true; userId: number } | { ok: false; field: 'email' | 'projectIds'; message: string };
 
 /** Create the account (no password yet) and send a single-use link to set one. */
-export function inviteUser(db: DB, actor: SessionUser, input: InviteInput, baseUrl: string, now = new Date()): InviteResult {
+export function inviteUser(
+  db: DB,
+  actor: SessionUser,
+  input: InviteInput,
+  baseUrl: string,
+  now = new Date(),
+): InviteResult {
   const email = normalizeEmail(input.email);
   if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
     return { ok: false, field: 'email', message: 'An account with this email address already exists.' };
@@ -80,7 +95,8 @@ export function inviteUser(db: DB, actor: SessionUser, input: InviteInput, baseU
   const projectIds = input.roles.includes('operator') ? [...new Set(input.projectIds)] : [];
   if (projectIds.length) {
     const found = db.select({ id: projects.id }).from(projects).where(inArray(projects.id, projectIds)).all();
-    if (found.length !== projectIds.length) return { ok: false, field: 'projectIds', message: 'One of the chosen projects does not exist.' };
+    if (found.length !== projectIds.length)
+      return { ok: false, field: 'projectIds', message: 'One of the chosen projects does not exist.' };
   }
   const token = newToken();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
@@ -92,13 +108,19 @@ export function inviteUser(db: DB, actor: SessionUser, input: InviteInput, baseU
       .get();
     for (const role of input.roles) tx.insert(userRoles).values({ userId: user.id, role }).run();
     for (const projectId of projectIds) tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
-    tx.insert(authTokens).values({ userId: user.id, purpose: 'invite', tokenHash: hashToken(token), expiresAt, createdByUserId: actor.id }).run();
-    audit(tx, { userId: actor.id }, {
-      action: 'user.invite',
-      entityType: 'user',
-      entityId: user.id,
-      after: { email, name: input.name, title: input.title ?? null, roles: input.roles, projectIds },
-    });
+    tx.insert(authTokens)
+      .values({ userId: user.id, purpose: 'invite', tokenHash: hashToken(token), expiresAt, createdByUserId: actor.id })
+      .run();
+    audit(
+      tx,
+      { userId: actor.id },
+      {
+        action: 'user.invite',
+        entityType: 'user',
+        entityId: user.id,
+        after: { email, name: input.name, title: input.title ?? null, roles: input.roles, projectIds },
+      },
+    );
     enqueueMail(tx, {
       kind: 'invitation',
       to: email,
@@ -116,7 +138,13 @@ export function inviteUser(db: DB, actor: SessionUser, input: InviteInput, baseU
 }
 
 /** Ask for a reset link. Always looks the same to the caller, account or not. */
-export function requestPasswordReset(db: DB, emailInput: string, ip: string, baseUrl: string, now = new Date()): { limited: boolean } {
+export function requestPasswordReset(
+  db: DB,
+  emailInput: string,
+  ip: string,
+  baseUrl: string,
+  now = new Date(),
+): { limited: boolean } {
   const email = normalizeEmail(emailInput);
   const a = hit(db, `reset:account:${email}`, RESET_LIMITS.account, now);
   const b = hit(db, `reset:ip:${ip}`, RESET_LIMITS.ip, now);
@@ -126,9 +154,18 @@ export function requestPasswordReset(db: DB, emailInput: string, ip: string, bas
   const token = newToken();
   db.transaction((tx) => {
     tx.insert(authTokens)
-      .values({ userId: user.id, purpose: 'reset', tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS) })
+      .values({
+        userId: user.id,
+        purpose: 'reset',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      })
       .run();
-    audit(tx, { label: 'public', ip }, { action: 'user.password_reset_requested', entityType: 'user', entityId: user.id });
+    audit(
+      tx,
+      { label: 'public', ip },
+      { action: 'user.password_reset_requested', entityType: 'user', entityId: user.id },
+    );
     enqueueMail(tx, {
       kind: 'password-reset',
       to: user.email,
@@ -147,7 +184,16 @@ export function checkAuthToken(db: DB, token: string | null | undefined, now = n
   const invalid = { ok: false as const, message: 'This link is not valid. Ask for a new one.' };
   if (!looksLikeToken(token)) return invalid;
   const row = db
-    .select({ id: authTokens.id, userId: authTokens.userId, purpose: authTokens.purpose, expiresAt: authTokens.expiresAt, usedAt: authTokens.usedAt, email: users.email, name: users.name, disabled: users.disabled })
+    .select({
+      id: authTokens.id,
+      userId: authTokens.userId,
+      purpose: authTokens.purpose,
+      expiresAt: authTokens.expiresAt,
+      usedAt: authTokens.usedAt,
+      email: users.email,
+      name: users.name,
+      disabled: users.disabled,
+    })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(eq(authTokens.tokenHash, hashToken(token)))
@@ -155,11 +201,25 @@ export function checkAuthToken(db: DB, token: string | null | undefined, now = n
   if (!row || row.disabled) return invalid;
   if (row.usedAt) return { ok: false, message: 'This link has already been used. Sign in, or ask for a new link.' };
   if (row.expiresAt <= now) return { ok: false, message: 'This link has expired. Ask for a new one.' };
-  return { ok: true, tokenId: row.id, userId: row.userId, purpose: row.purpose as 'invite' | 'reset', email: row.email, name: row.name };
+  return {
+    ok: true,
+    tokenId: row.id,
+    userId: row.userId,
+    purpose: row.purpose as 'invite' | 'reset',
+    email: row.email,
+    name: row.name,
+  };
 }
 
 /** Use a link to set the password: single use, signs out every other session. */
-export async function setPasswordWithToken(db: DB, token: string, password: string, ip: string, baseUrl: string, now = new Date()): Promise<TokenCheck> {
+export async function setPasswordWithToken(
+  db: DB,
+  token: string,
+  password: string,
+  ip: string,
+  baseUrl: string,
+  now = new Date(),
+): Promise<TokenCheck> {
   const check = checkAuthToken(db, token, now);
   if (!check.ok) return check;
   const passwordHash = await hashPassword(password);
@@ -173,11 +233,26 @@ export async function setPasswordWithToken(db: DB, token: string, password: stri
     if (claimed.changes !== 1) return false;
     tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId)).run();
     // Any other outstanding links for this account stop working too.
-    tx.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.userId, check.userId), isNull(authTokens.usedAt))).run();
+    tx.update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.userId, check.userId), isNull(authTokens.usedAt)))
+      .run();
     deleteUserSessions(tx, check.userId);
-    audit(tx, { userId: check.userId, ip }, { action: check.purpose === 'invite' ? 'user.invitation_accepted' : 'user.password_reset', entityType: 'user', entityId: check.userId });
+    audit(
+      tx,
+      { userId: check.userId, ip },
+      {
+        action: check.purpose === 'invite' ? 'user.invitation_accepted' : 'user.password_reset',
+        entityType: 'user',
+        entityId: check.userId,
+      },
+    );
     if (check.purpose === 'reset') {
-      enqueueMail(tx, { kind: 'password-changed', to: check.email, data: { name: check.name, signInUrl: `${baseUrl}/signin` } });
+      enqueueMail(tx, {
+        kind: 'password-changed',
+        to: check.email,
+        data: { name: check.name, signInUrl: `${baseUrl}/signin` },
+      });
     }
     return true;
   });
@@ -186,12 +261,24 @@ export async function setPasswordWithToken(db: DB, token: string, password: stri
 
 export function listUsers(db: DB) {
   const rows = db
-    .select({ id: users.id, email: users.email, name: users.name, title: users.title, disabled: users.disabled, hasPassword: sql<number>`${users.passwordHash} is not null`, lastSignInAt: users.lastSignInAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      title: users.title,
+      disabled: users.disabled,
+      hasPassword: sql<number>`${users.passwordHash} is not null`,
+      lastSignInAt: users.lastSignInAt,
+    })
     .from(users)
     .orderBy(asc(users.name))
     .all();
   const roles = db.select().from(userRoles).all();
-  const members = db.select({ userId: projectMembers.userId, n: sql<number>`count(*)` }).from(projectMembers).groupBy(projectMembers.userId).all();
+  const members = db
+    .select({ userId: projectMembers.userId, n: sql<number>`count(*)` })
+    .from(projectMembers)
+    .groupBy(projectMembers.userId)
+    .all();
   return rows.map((u) => ({
     ...u,
     hasPassword: Boolean(u.hasPassword),
@@ -203,7 +290,12 @@ export function listUsers(db: DB) {
 export function getUserForAdmin(db: DB, id: number) {
   const user = db.select().from(users).where(eq(users.id, id)).get();
   if (!user) return undefined;
-  const roles = db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id)).all().map((r) => r.role);
+  const roles = db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, id))
+    .all()
+    .map((r) => r.role);
   const memberOf = db
     .select({ id: projects.id, name: projects.name, slug: projects.slug })
     .from(projectMembers)
@@ -222,7 +314,12 @@ export interface AccessInput {
 }
 
 /** Change roles, project membership and whether the account is disabled (disabling signs it out). */
-export function updateUserAccess(db: DB, actor: SessionUser, userId: number, input: AccessInput): { ok: true } | { ok: false; message: string } {
+export function updateUserAccess(
+  db: DB,
+  actor: SessionUser,
+  userId: number,
+  input: AccessInput,
+): { ok: true } | { ok: false; message: string } {
   const before = getUserForAdmin(db, userId);
   if (!before) return { ok: false, message: 'No such user.' };
   if (actor.id === userId && (!input.roles.includes('admin') || input.disabled)) {
@@ -237,25 +334,38 @@ export function updateUserAccess(db: DB, actor: SessionUser, userId: number, inp
     for (const projectId of projectIds) tx.insert(projectMembers).values({ userId, projectId }).run();
     tx.update(users).set({ disabled: input.disabled, updatedAt: new Date() }).where(eq(users.id, userId)).run();
     if (input.disabled) deleteUserSessions(tx, userId);
-    audit(tx, { userId: actor.id }, {
-      action: 'user.update_access',
-      entityType: 'user',
-      entityId: userId,
-      before: { roles: before.roles, projectIds: before.memberOf.map((p) => p.id), disabled: before.disabled },
-      after: { roles, projectIds, disabled: input.disabled },
-    });
+    audit(
+      tx,
+      { userId: actor.id },
+      {
+        action: 'user.update_access',
+        entityType: 'user',
+        entityId: userId,
+        before: { roles: before.roles, projectIds: before.memberOf.map((p) => p.id), disabled: before.disabled },
+        after: { roles, projectIds, disabled: input.disabled },
+      },
+    );
   });
   return { ok: true };
 }
 
 /** Projects an operator account is a member of. */
 export function memberProjectIds(db: DB, userId: number): number[] {
-  return db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId)).all().map((r) => r.id);
+  return db
+    .select({ id: projectMembers.projectId })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, userId))
+    .all()
+    .map((r) => r.id);
 }
 
 export function isProjectMember(db: DB, userId: number, projectId: number): boolean {
   return Boolean(
-    db.select({ one: sql`1` }).from(projectMembers).where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId))).get(),
+    db
+      .select({ one: sql`1` })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId)))
+      .get(),
   );
 }
 

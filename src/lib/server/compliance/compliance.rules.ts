@@ -16,7 +16,10 @@ import type { InspectionType, ProjectStatus } from '#db/schema.ts';
 import type { Milestone } from '#db/enums.ts';
 import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
 import { NOTICE_HOURS, noticeFinding } from '#lib/server/enforcement/inspection-notice.rules.ts';
-import { unansweredFinding, type FindingFacts as OperatorRequestFacts } from '#lib/server/operator-requests/request.rules.ts';
+import {
+  unansweredFinding,
+  type FindingFacts as OperatorRequestFacts,
+} from '#lib/server/operator-requests/request.rules.ts';
 import { formatAcres, formatDay, formatInstant, formatMonth, plural } from '#lib/shared/format.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
@@ -78,19 +81,27 @@ export const DEFAULT_COMPLIANCE_SETTINGS: ComplianceSettings = {
 
 /** Where each requirement comes from (the ordinance's subsections as the Town Code letters them). */
 export const SECTIONS = {
-  routine: 'Subsection L(3): inspection by a qualified professional at least every seven calendar days (the ordinance has no winter exception)',
+  routine:
+    'Subsection L(3): inspection by a qualified professional at least every seven calendar days (the ordinance has no winter exception)',
   postStorm: 'Subsection L(3): inspection within 24 hours of the end of a storm of 0.5 inches or more',
-  twiceWeekly: 'State construction permit (SPDES GP-0-25-001), with Subsection L(3): two inspections every seven days, separated by at least two full calendar days, when more than five acres are disturbed at once or the site drains to impaired waters',
+  twiceWeekly:
+    'State construction permit (SPDES GP-0-25-001), with Subsection L(3): two inspections every seven days, separated by at least two full calendar days, when more than five acres are disturbed at once or the site drains to impaired waters',
   summary: 'Subsection L(5): a summary of site inspection activity posted for the public every month',
-  fiveAcres: "Subsection J(6): no more than five acres of disturbed soil at one time without DEC's prior written approval",
+  fiveAcres:
+    "Subsection J(6): no more than five acres of disturbed soil at one time without DEC's prior written approval",
   stabilization: 'Subsection J(7): stabilization begun within 14 days after work stops in a part of the site',
   sediment: 'Subsection J(16): sediment removed from a sediment trap or pond when it has lost 50% of its capacity',
-  corrective: 'Subsection L(3)(f): deficiencies found at an inspection corrected (the state permit: begun within one business day)',
-  correctiveDate: 'Subsection L(3)(f) with the state permit (SPDES GP-0-25-001): corrective action begun within one business day unless a later date is justified in writing',
-  preConstruction: 'Subsection L(3): a qualified professional assesses the site and certifies the controls are installed before construction starts',
-  authorization: 'Subsection E: land development may not proceed until the SWPPP is approved, or the Town fails to act on a complete plan within 30 days',
+  corrective:
+    'Subsection L(3)(f): deficiencies found at an inspection corrected (the state permit: begun within one business day)',
+  correctiveDate:
+    'Subsection L(3)(f) with the state permit (SPDES GP-0-25-001): corrective action begun within one business day unless a later date is justified in writing',
+  preConstruction:
+    'Subsection L(3): a qualified professional assesses the site and certifies the controls are installed before construction starts',
+  authorization:
+    'Subsection E: land development may not proceed until the SWPPP is approved, or the Town fails to act on a complete plan within 30 days',
   phasing: 'Subsection J(6): phasing is required on sites disturbing more than 20 acres',
-  notice: 'Subsection L(1): the applicant notifies the Stormwater Management Officer at least 48 hours before each inspection milestone',
+  notice:
+    'Subsection L(1): the applicant notifies the Stormwater Management Officer at least 48 hours before each inspection milestone',
 } as const;
 
 export type SectionKey = keyof typeof SECTIONS;
@@ -156,7 +167,13 @@ export interface ComplianceInspection {
   finalStabilizedAcres?: number | null;
   snowCover: boolean;
   practices: Array<{ practice: string; practiceType: string; sedimentAccumulationPct: number | null }>;
-  inactiveAreas: Array<{ area: string; acres: number | null; workStoppedOn: string; stabilizationBegunOn: string | null; resumesOn: string | null }>;
+  inactiveAreas: Array<{
+    area: string;
+    acres: number | null;
+    workStoppedOn: string;
+    stabilizationBegunOn: string | null;
+    resumesOn: string | null;
+  }>;
 }
 
 export interface ComplianceSummary {
@@ -276,7 +293,14 @@ export interface Finding {
   resolvedOn?: string;
 }
 
-export type ObligationKind = 'inspection' | 'twice-weekly' | 'post-storm' | 'monthly-summary' | 'sediment-cleanout' | 'corrective-action' | 'stabilization';
+export type ObligationKind =
+  | 'inspection'
+  | 'twice-weekly'
+  | 'post-storm'
+  | 'monthly-summary'
+  | 'sediment-cleanout'
+  | 'corrective-action'
+  | 'stabilization';
 
 export interface Obligation {
   kind: ObligationKind;
@@ -314,7 +338,6 @@ const fmtDay = memo((date: string) => formatDay(date));
 const fmtMonth = memo((month: string) => formatMonth(month));
 const fmtInstantMs = memo((ms: number) => formatInstant(new Date(ms)));
 const fmtInstant = (d: Date) => fmtInstantMs(d.getTime());
-
 
 /** The town-local calendar day of an instant (see townToday). */
 export const localDay = (instant: Date): string => townToday(instant);
@@ -363,7 +386,11 @@ export function constructionPeriod(data: ProjectComplianceData): ConstructionPer
     .map((i) => localDay(i.inspectedAt))
     .sort()
     .at(-1);
-  const end = p.finalStabilizationOn ?? finalInspection ?? p.notFiledOn ?? (p.status === 'complete' ? p.actualStartOn : undefined);
+  const end =
+    p.finalStabilizationOn ??
+    finalInspection ??
+    p.notFiledOn ??
+    (p.status === 'complete' ? p.actualStartOn : undefined);
   return { start: p.actualStartOn, end: end && end >= p.actualStartOn ? end : end ? p.actualStartOn : undefined };
 }
 
@@ -378,7 +405,11 @@ function winterWindow(p: ComplianceProject): { from: string; to: string } | unde
  * shutdown does not change it: the ordinance has no winter exception, and the state permit's 30-day
  * allowance cannot relax the Town's own rule (decision 0020). `winter` says the week falls in a shutdown.
  */
-export function nextInspectionDue(last: string, p: ComplianceProject, s: ComplianceSettings): { dueOn: string; winter: boolean } {
+export function nextInspectionDue(
+  last: string,
+  p: ComplianceProject,
+  s: ComplianceSettings,
+): { dueOn: string; winter: boolean } {
   const w = winterWindow(p);
   const dueOn = addDays(last, s.routineMaxDays);
   return { dueOn, winter: Boolean(w && dueOn >= w.from && last <= w.to) };
@@ -388,8 +419,12 @@ export function nextInspectionDue(last: string, p: ComplianceProject, s: Complia
 export function twiceWeeklyRule(data: ProjectComplianceData, s: ComplianceSettings): TwiceWeeklyReason {
   const p = data.project;
   const reasons: string[] = [];
-  if ((p.maxDisturbedAtOnceAcres ?? 0) > s.twiceWeeklyOverAcres) reasons.push(`the plan allows ${acres(p.maxDisturbedAtOnceAcres ?? 0)} disturbed at once (more than ${s.twiceWeeklyOverAcres})`);
-  if (s.twiceWeeklyImpaired && p.drainsToImpairedWaters) reasons.push('the site drains to a water the state lists as impaired');
+  if ((p.maxDisturbedAtOnceAcres ?? 0) > s.twiceWeeklyOverAcres)
+    reasons.push(
+      `the plan allows ${acres(p.maxDisturbedAtOnceAcres ?? 0)} disturbed at once (more than ${s.twiceWeeklyOverAcres})`,
+    );
+  if (s.twiceWeeklyImpaired && p.drainsToImpairedWaters)
+    reasons.push('the site drains to a water the state lists as impaired');
   return { applies: reasons.length > 0, reason: reasons.join(' and ') };
 }
 
@@ -421,8 +456,13 @@ function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
   let anchor = period.start;
   const gap = (from: string, to: string | undefined) => {
     const { dueOn, winter } = nextInspectionDue(from, p, s);
-    const limit = winter ? `at least every ${s.routineMaxDays} days, during a winter shutdown too` : `at least every ${s.routineMaxDays} days`;
-    const since = from === period.start && !x.inspections.some((i) => i.day === from) ? `construction started on ${fmtDay(from)}` : `the inspection of ${fmtDay(from)}`;
+    const limit = winter
+      ? `at least every ${s.routineMaxDays} days, during a winter shutdown too`
+      : `at least every ${s.routineMaxDays} days`;
+    const since =
+      from === period.start && !x.inspections.some((i) => i.day === from)
+        ? `construction started on ${fmtDay(from)}`
+        : `the inspection of ${fmtDay(from)}`;
     if (to) {
       const n = daysBetween(from, to);
       findings.push({
@@ -545,9 +585,10 @@ function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligation } {
     const first = run[0];
     const last = run[run.length - 1];
     const open = x.ongoing && last.from === lastComplete;
-    const what = run.length === 1
-      ? `In the week of ${fmtDay(first.from)} to ${fmtDay(first.to)} the site had ${first.days.length === 0 ? 'no inspection' : first.days.length === 1 ? `only one inspection (${fmtDay(first.days[0])})` : `inspections only on ${first.days.map((d) => fmtDay(d)).join(' and ')}, not ${apartWords(s.twiceWeeklyMinDaysApart)}`}.`
-      : `In ${run.length} weeks in a row, from ${fmtDay(first.from)} to ${fmtDay(last.to)}, the site had fewer than two inspections ${apartWords(s.twiceWeeklyMinDaysApart)}.`;
+    const what =
+      run.length === 1
+        ? `In the week of ${fmtDay(first.from)} to ${fmtDay(first.to)} the site had ${first.days.length === 0 ? 'no inspection' : first.days.length === 1 ? `only one inspection (${fmtDay(first.days[0])})` : `inspections only on ${first.days.map((d) => fmtDay(d)).join(' and ')}, not ${apartWords(s.twiceWeeklyMinDaysApart)}`}.`
+        : `In ${run.length} weeks in a row, from ${fmtDay(first.from)} to ${fmtDay(last.to)}, the site had fewer than two inspections ${apartWords(s.twiceWeeklyMinDaysApart)}.`;
     findings.push({
       rule: 'twice-weekly',
       key: `twice-weekly:${first.from}`,
@@ -555,7 +596,10 @@ function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligation } {
       status: open ? 'open' : 'resolved',
       section: cite(x.s, 'twiceWeekly'),
       source: 'state-permit',
-      title: run.length === 1 ? 'Fewer than two inspections in a week' : `Fewer than two inspections a week for ${run.length} weeks`,
+      title:
+        run.length === 1
+          ? 'Fewer than two inspections in a week'
+          : `Fewer than two inspections a week for ${run.length} weeks`,
       text: `${what} Two a week, ${apartWords(s.twiceWeeklyMinDaysApart)}, are required by the state permit because ${first.reason}.`,
       from: first.from,
       dueOn: first.to,
@@ -578,8 +622,16 @@ function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligation } {
       const earliest = secondNotBefore(current.days[0], gap);
       due =
         earliest <= current.to
-          ? { kind: 'twice-weekly', dueOn: current.to, text: `Second inspection this week: on or after ${fmtDay(earliest)} and by ${fmtDay(current.to)} (${why}).` }
-          : { kind: 'twice-weekly', dueOn: current.to, text: `This week (${fmtDay(current.from)} to ${fmtDay(current.to)}) can no longer have two inspections ${apartWords(gap)}: the first was on ${fmtDay(current.days[0])} (${why}).` };
+          ? {
+              kind: 'twice-weekly',
+              dueOn: current.to,
+              text: `Second inspection this week: on or after ${fmtDay(earliest)} and by ${fmtDay(current.to)} (${why}).`,
+            }
+          : {
+              kind: 'twice-weekly',
+              dueOn: current.to,
+              text: `This week (${fmtDay(current.from)} to ${fmtDay(current.to)}) can no longer have two inspections ${apartWords(gap)}: the first was on ${fmtDay(current.days[0])} (${why}).`,
+            };
     }
   }
   return { findings, due };
@@ -591,7 +643,9 @@ function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
   const due: Obligation[] = [];
   const now = x.ctx.now.getTime();
   const windowMs = s.postStormHours * HOUR_MS;
-  const storms = x.ctx.storms.filter((st) => st.inches >= s.stormInches).sort((a, b) => a.endedAt.getTime() - b.endedAt.getTime());
+  const storms = x.ctx.storms
+    .filter((st) => st.inches >= s.stormInches)
+    .sort((a, b) => a.endedAt.getTime() - b.endedAt.getTime());
   for (const storm of storms) {
     const endedOn = localDay(storm.endedAt);
     // A storm on the day of final stabilization needs no inspection: the site is finished.
@@ -608,7 +662,12 @@ function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
     const dueOn = localDay(dueAt);
     const what = `${storm.inches.toFixed(2)} in. storm that ended ${fmtInstant(storm.endedAt)}`;
     if (now <= deadline) {
-      due.push({ kind: 'post-storm', dueOn, dueAt, text: `Post-storm inspection by ${fmtInstant(dueAt)}, within ${s.postStormHours} hours of the end of the ${what}.` });
+      due.push({
+        kind: 'post-storm',
+        dueOn,
+        dueAt,
+        text: `Post-storm inspection by ${fmtInstant(dueAt)}, within ${s.postStormHours} hours of the end of the ${what}.`,
+      });
       continue;
     }
     const next = x.inspections.find((i) => i.inspectedAt.getTime() > deadline);
@@ -633,7 +692,10 @@ function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
 /** The due date of a month's summary: the configured day of the following month (moved off closed days if asked). */
 export function summaryDueOn(month: string, ctx: Pick<ComplianceContext, 'settings' | 'onOrAfterBusinessDay'>): string {
   const following = nextMonth(month);
-  const day = Math.min(Math.max(1, Math.round(ctx.settings.summaryDueDay)), Number(lastDayOfMonth(following).slice(8, 10)));
+  const day = Math.min(
+    Math.max(1, Math.round(ctx.settings.summaryDueDay)),
+    Number(lastDayOfMonth(following).slice(8, 10)),
+  );
   const date = `${following}-${String(day).padStart(2, '0')}`;
   return ctx.onOrAfterBusinessDay ? ctx.onOrAfterBusinessDay(date) : date;
 }
@@ -692,7 +754,11 @@ function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[]
         dueOn,
       });
     } else {
-      due.push({ kind: 'monthly-summary', dueOn, text: `Monthly summary for ${fmtMonth(month)}, due by ${fmtDay(dueOn)}.` });
+      due.push({
+        kind: 'monthly-summary',
+        dueOn,
+        text: `Monthly summary for ${fmtMonth(month)}, due by ${fmtDay(dueOn)}.`,
+      });
     }
   }
   return { findings, due };
@@ -788,7 +854,10 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
     const where = `${t.area}${last.acres != null ? ` (${acres(last.acres)})` : ''}`;
     // (b) Work resumed, or is still expected back, within 21 days.
     const resumeBy = addDays(t.stoppedOn, s.resumeWithinDays);
-    const resumed = !begunOn && ((droppedAt !== undefined && droppedAt.day <= resumeBy) || (last.resumesOn !== null && last.resumesOn <= resumeBy && last.day <= resumeBy));
+    const resumed =
+      !begunOn &&
+      ((droppedAt !== undefined && droppedAt.day <= resumeBy) ||
+        (last.resumesOn !== null && last.resumesOn <= resumeBy && last.day <= resumeBy));
     // (a) Snow cover or frozen ground at the last inspection by day 14 or the first after it.
     const before = ins.filter((i) => i.day <= dueOn).at(-1);
     const after = ins.find((i) => i.day > dueOn);
@@ -799,22 +868,36 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
     const deadline = blocked ? (clear ? clear.day : undefined) : dueOn;
     // Reported not begun after the deadline. A start date any report records is believed (J(7) asks when
     // stabilization was initiated): a later report dating it by the deadline outweighs an earlier "not begun".
-    const notBegunAfter = deadline === undefined || begunOn !== undefined ? undefined : t.listings.find((l) => l.day > deadline);
-    const begunLate = begunOn !== undefined && deadline !== undefined && begunOn > (blocked ? (practicableBy ?? begunOn) : deadline);
+    const notBegunAfter =
+      deadline === undefined || begunOn !== undefined ? undefined : t.listings.find((l) => l.day > deadline);
+    const begunLate =
+      begunOn !== undefined && deadline !== undefined && begunOn > (blocked ? (practicableBy ?? begunOn) : deadline);
     const late = !resumed && (notBegunAfter !== undefined || begunLate);
     if (!late) {
       if (!begunOn && !resumed && stillListed) {
         if (!blocked && x.today <= dueOn) {
-          due.push({ kind: 'stabilization', dueOn, text: `Begin stabilizing ${where} by ${fmtDay(dueOn)}: work there stopped on ${fmtDay(t.stoppedOn)}${last.resumesOn ? ` (work expected to resume ${fmtDay(last.resumesOn)})` : ''}.` });
+          due.push({
+            kind: 'stabilization',
+            dueOn,
+            text: `Begin stabilizing ${where} by ${fmtDay(dueOn)}: work there stopped on ${fmtDay(t.stoppedOn)}${last.resumesOn ? ` (work expected to resume ${fmtDay(last.resumesOn)})` : ''}.`,
+          });
         } else if (blocked) {
-          due.push({ kind: 'stabilization', dueOn: maxDay(x.today, dueOn), text: `Begin stabilizing ${where} as soon as snow cover or frozen ground allows: work there stopped on ${fmtDay(t.stoppedOn)}, and the 14 days ran out on ${fmtDay(dueOn)}.` });
+          due.push({
+            kind: 'stabilization',
+            dueOn: maxDay(x.today, dueOn),
+            text: `Begin stabilizing ${where} as soon as snow cover or frozen ground allows: work there stopped on ${fmtDay(t.stoppedOn)}, and the 14 days ran out on ${fmtDay(dueOn)}.`,
+          });
         }
       }
       continue;
     }
     const stillOpen = !begunOn && stillListed;
     const resolvedOn = begunOn ?? (stillOpen ? undefined : (droppedAt?.day ?? x.until));
-    const ending = begunOn ? `, and stabilization began on ${fmtDay(begunOn)}.` : stillOpen ? `, and the inspection of ${fmtDay(last.day)} still found it not begun.` : `; it was last reported not begun on ${fmtDay(last.day)}.`;
+    const ending = begunOn
+      ? `, and stabilization began on ${fmtDay(begunOn)}.`
+      : stillOpen
+        ? `, and the inspection of ${fmtDay(last.day)} still found it not begun.`
+        : `; it was last reported not begun on ${fmtDay(last.day)}.`;
     findings.push({
       rule: 'stabilization',
       key: `stabilization:${t.area.toLowerCase()}:${t.stoppedOn}`,
@@ -822,10 +905,14 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
       status: stillOpen ? 'open' : 'resolved',
       section: cite(x.s, 'stabilization'),
       source: 'ordinance',
-      title: blocked ? 'Stabilization not begun as soon as practicable after snow or frozen ground' : 'Stabilization not begun within 14 days',
+      title: blocked
+        ? 'Stabilization not begun as soon as practicable after snow or frozen ground'
+        : 'Stabilization not begun within 14 days',
       text: blocked
-        ? `Work stopped on ${where} on ${fmtDay(t.stoppedOn)}. Snow cover or frozen ground kept stabilization from beginning by ${fmtDay(dueOn)}, so it had to begin as soon as practicable; the inspection of ${fmtDay(deadline as string)} found the ground clear` + ending
-        : `Work stopped on ${where} on ${fmtDay(t.stoppedOn)}; stabilization had to begin by ${fmtDay(dueOn)}` + (begunOn ? ` and began on ${fmtDay(begunOn)}.` : ending),
+        ? `Work stopped on ${where} on ${fmtDay(t.stoppedOn)}. Snow cover or frozen ground kept stabilization from beginning by ${fmtDay(dueOn)}, so it had to begin as soon as practicable; the inspection of ${fmtDay(deadline as string)} found the ground clear` +
+          ending
+        : `Work stopped on ${where} on ${fmtDay(t.stoppedOn)}; stabilization had to begin by ${fmtDay(dueOn)}` +
+          (begunOn ? ` and began on ${fmtDay(begunOn)}.` : ending),
       from: addDays(deadline as string, 1),
       dueOn: deadline,
       resolvedOn,
@@ -875,7 +962,11 @@ function sediment(x: Prepared): { findings: Finding[]; due: Obligation[] } {
           resolvedOn: endedBy?.day ?? gone?.day ?? (open ? undefined : x.until),
         });
       } else if (run.length === 1 && !endedBy && run[0].n === ins.length - 1 && x.ongoing) {
-        due.push({ kind: 'sediment-cleanout', dueOn: x.today, text: `Clean out ${name}: it was at ${pct(run[0].pct)} of its storage on ${fmtDay(run[0].day)} (cleanout at ${s.sedimentCleanoutPct}%).` });
+        due.push({
+          kind: 'sediment-cleanout',
+          dueOn: x.today,
+          text: `Clean out ${name}: it was at ${pct(run[0].pct)} of its storage on ${fmtDay(run[0].day)} (cleanout at ${s.sedimentCleanoutPct}%).`,
+        });
       }
       run = [];
     };
@@ -928,7 +1019,11 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
         resolvedOn: ca.closedOn ?? undefined,
       });
     }
-    const which = lawsDate ? (ca.dueOn ? ` (the date set, ${fmtDay(ca.dueOn)}, is later than the law allows and no reason was given in writing)` : '') : '';
+    const which = lawsDate
+      ? ca.dueOn
+        ? ` (the date set, ${fmtDay(ca.dueOn)}, is later than the law allows and no reason was given in writing)`
+        : ''
+      : '';
     if (ca.closedOn) {
       if (ca.closedOn > dueOn) {
         findings.push({
@@ -961,7 +1056,11 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
         dueOn,
       });
     } else {
-      due.push({ kind: 'corrective-action', dueOn, text: `Corrective action due by ${fmtDay(dueOn)}: ${ca.description}${who}.` });
+      due.push({
+        kind: 'corrective-action',
+        dueOn,
+        text: `Corrective action due by ${fmtDay(dueOn)}: ${ca.description}${who}.`,
+      });
     }
   }
   return { findings, due };
@@ -986,7 +1085,9 @@ function startDuties(x: Prepared): Finding[] {
       status: assessed || !live ? 'resolved' : 'open',
       section: cite(x.s, 'preConstruction'),
       source: 'ordinance',
-      title: assessed ? 'Pre-construction assessment made after work started' : 'No pre-construction assessment on file',
+      title: assessed
+        ? 'Pre-construction assessment made after work started'
+        : 'No pre-construction assessment on file',
       text: assessed
         ? `Construction started on ${fmtDay(start)}, but the qualified professional's assessment of the site's erosion and sediment controls is dated ${fmtDay(assessed)}. The law requires it before construction starts.`
         : `Construction started on ${fmtDay(start)} with no assessment on file by a qualified professional certifying that the erosion and sediment controls in the SWPPP were installed. The law requires it before construction starts.`,
@@ -1038,7 +1139,10 @@ function lateNotices(data: ProjectComplianceData, now: Date): Finding[] {
   const findings: Finding[] = [];
   for (const n of data.notices ?? []) {
     if (n.givenAt.getTime() > now.getTime()) continue;
-    const f = noticeFinding({ milestone: MILESTONE_LABEL[n.milestone].toLowerCase(), givenAt: n.givenAt, scheduledFor: n.scheduledFor }, fmtInstant);
+    const f = noticeFinding(
+      { milestone: MILESTONE_LABEL[n.milestone].toLowerCase(), givenAt: n.givenAt, scheduledFor: n.scheduledFor },
+      fmtInstant,
+    );
     if (!f) continue;
     const dueAt = new Date(n.scheduledFor.getTime() - NOTICE_HOURS * HOUR_MS);
     findings.push({
@@ -1095,7 +1199,13 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
   const today = localDay(ctx.now);
   const period = constructionPeriod(data);
   const twice = twiceWeeklyRule(data, s);
-  const result: ComplianceResult = { projectId: data.project.id, findings: [], due: [], underConstruction: false, twiceWeekly: twice };
+  const result: ComplianceResult = {
+    projectId: data.project.id,
+    findings: [],
+    due: [],
+    underConstruction: false,
+    twiceWeekly: twice,
+  };
   // Subsection D(1): an exempt activity needs no SWPPP, so none of its inspections, reports or notices.
   if (data.project.exemption) return result;
   // A milestone's notice is owed before work starts too (the start of construction is one).
@@ -1117,7 +1227,15 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
   const x: Prepared = { data, ctx, s, today, period, until: period.end ?? today, ongoing, inspections };
   result.underConstruction = ongoing;
 
-  const parts = [routineGaps(x), twiceWeekly(x), postStorm(x), monthlySummaries(x), stabilization(x), sediment(x), corrective(x)];
+  const parts = [
+    routineGaps(x),
+    twiceWeekly(x),
+    postStorm(x),
+    monthlySummaries(x),
+    stabilization(x),
+    sediment(x),
+    corrective(x),
+  ];
   for (const part of parts) {
     result.findings.push(...part.findings);
     const d = part.due;
@@ -1127,7 +1245,11 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
   result.findings.push(...overFiveAcres(x), ...startDuties(x));
   if (!ongoing) result.due = result.due.filter((d) => d.kind === 'monthly-summary');
   result.findings.sort(compareFindings);
-  result.due.sort((a, b) => (a.dueAt?.getTime() ?? dayNumber(a.dueOn) * DAY_MS + DAY_MS - 1) - (b.dueAt?.getTime() ?? dayNumber(b.dueOn) * DAY_MS + DAY_MS - 1));
+  result.due.sort(
+    (a, b) =>
+      (a.dueAt?.getTime() ?? dayNumber(a.dueOn) * DAY_MS + DAY_MS - 1) -
+      (b.dueAt?.getTime() ?? dayNumber(b.dueOn) * DAY_MS + DAY_MS - 1),
+  );
   return result;
 }
 
@@ -1143,7 +1265,9 @@ export function byCodePoint(a: string, b: string): number {
 /** Open before resolved, then most serious, then most recent. */
 export function compareFindings(a: Finding, b: Finding): number {
   if (a.status !== b.status) return a.status === 'open' ? -1 : 1;
-  return SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || byCodePoint(b.from, a.from) || byCodePoint(a.key, b.key);
+  return (
+    SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || byCodePoint(b.from, a.from) || byCodePoint(a.key, b.key)
+  );
 }
 
 /** Open findings, plus resolved ones that ended within `days` of today. */
@@ -1175,7 +1299,12 @@ export interface MonthTally {
  * fewest the rules required, storms of half an inch or more, acres open and stabilized at the last
  * inspection, and corrective actions opened, closed and still open.
  */
-export function tallyMonth(data: ProjectComplianceData, month: string, ctx: ComplianceContext, inspectorName?: string): MonthTally {
+export function tallyMonth(
+  data: ProjectComplianceData,
+  month: string,
+  ctx: ComplianceContext,
+  inspectorName?: string,
+): MonthTally {
   const s = ctx.settings;
   const today = localDay(ctx.now);
   const period = constructionPeriod(data) ?? { start: `${month}-01` };
@@ -1186,9 +1315,16 @@ export function tallyMonth(data: ProjectComplianceData, month: string, ctx: Comp
     .map((i) => ({ ...i, day: localDay(i.inspectedAt) }))
     .filter((i) => i.day >= `${month}-01` && i.day <= to)
     .sort((a, b) => a.inspectedAt.getTime() - b.inspectedAt.getTime());
-  const storms = ctx.storms.filter((st) => st.inches >= s.stormInches && inMonth(localDay(st.endedAt)) && !(period.end && localDay(st.endedAt) >= period.end));
+  const storms = ctx.storms.filter(
+    (st) =>
+      st.inches >= s.stormInches &&
+      inMonth(localDay(st.endedAt)) &&
+      !(period.end && localDay(st.endedAt) >= period.end),
+  );
   const stormIds = new Set(storms.map((st) => st.id));
-  const post = data.inspections.filter((i) => i.type === 'post_storm' && i.stormEventId != null && stormIds.has(i.stormEventId));
+  const post = data.inspections.filter(
+    (i) => i.type === 'post_storm' && i.stormEventId != null && stormIds.has(i.stormEventId),
+  );
   const w = winterWindow(data.project);
   let open = 0;
   let winter = 0;
@@ -1228,12 +1364,19 @@ function draftNarrative(t: MonthTally, inspectorName?: string): string {
   const who = inspectorName ? `our qualified inspector, ${inspectorName},` : 'our qualified inspector';
   const sentences = [
     `In ${fmtMonth(t.month)} ${who} inspected the site ${plural(t.inspectionsDone, 'time')}${t.postStormInspections ? `, including ${plural(t.postStormInspections, 'inspection')} after storms of half an inch of rain or more` : ''}.`,
-    t.stormEvents ? `Rain gauges recorded ${plural(t.stormEvents, 'storm')} of half an inch or more.` : 'There were no storms of half an inch or more.',
+    t.stormEvents
+      ? `Rain gauges recorded ${plural(t.stormEvents, 'storm')} of half an inch or more.`
+      : 'There were no storms of half an inch or more.',
     t.correctiveOpened || t.correctiveClosed
       ? `The inspector found ${plural(t.correctiveOpened, 'problem')} needing repair; ${plural(t.correctiveClosed, 'repair was', 'repairs were')} finished.`
       : 'The inspector found no problems needing repair.',
-    t.correctiveOpen ? `${plural(t.correctiveOpen, 'repair item')} ${t.correctiveOpen === 1 ? 'was' : 'were'} still open at the end of the month.` : 'No repair items were open at the end of the month.',
+    t.correctiveOpen
+      ? `${plural(t.correctiveOpen, 'repair item')} ${t.correctiveOpen === 1 ? 'was' : 'were'} still open at the end of the month.`
+      : 'No repair items were open at the end of the month.',
   ];
-  if (t.acresDisturbed != null) sentences.push(`At the last inspection about ${acres(t.acresDisturbed)} were open (bare soil) and ${acres(t.acresStabilized ?? 0)} were stabilized.`);
+  if (t.acresDisturbed != null)
+    sentences.push(
+      `At the last inspection about ${acres(t.acresDisturbed)} were open (bare soil) and ${acres(t.acresStabilized ?? 0)} were stabilized.`,
+    );
   return sentences.join(' ');
 }

@@ -81,7 +81,11 @@ export function loadComplianceSettings(db: DB): ComplianceSettings {
 
 /** Issue 21: the local law's numbers and citations (local-rules.rules.ts), as stored. */
 export function loadLocalRules(db: DB): LocalRuleValues {
-  const rows = db.select().from(settings).where(or(like(settings.key, 'local_rule.%'), like(settings.key, 'local_citation.%'))).all();
+  const rows = db
+    .select()
+    .from(settings)
+    .where(or(like(settings.key, 'local_rule.%'), like(settings.key, 'local_citation.%')))
+    .all();
   return localRulesFrom(new Map(rows.map((r) => [r.key, r.value])));
 }
 
@@ -89,12 +93,24 @@ export function saveComplianceSettings(db: DB, actor: Actor, next: EditableCompl
   const before = loadComplianceSettings(db);
   const now = new Date();
   db.transaction((tx) => {
-    for (const [field, key] of Object.entries(COMPLIANCE_SETTING_KEYS) as Array<[keyof EditableComplianceSettings, string]>) {
+    for (const [field, key] of Object.entries(COMPLIANCE_SETTING_KEYS) as Array<
+      [keyof EditableComplianceSettings, string]
+    >) {
       const value = String(next[field]);
-      tx.insert(settings).values({ key, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+      tx.insert(settings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+        .run();
     }
-    const pick = (s: ComplianceSettings) => Object.fromEntries(Object.keys(COMPLIANCE_SETTING_KEYS).map((k) => [k, s[k as keyof ComplianceSettings]]));
-    audit(tx, actor, { action: 'compliance.settings', entityType: 'settings', entityId: 'compliance', before: pick(before), after: next });
+    const pick = (s: ComplianceSettings) =>
+      Object.fromEntries(Object.keys(COMPLIANCE_SETTING_KEYS).map((k) => [k, s[k as keyof ComplianceSettings]]));
+    audit(tx, actor, {
+      action: 'compliance.settings',
+      entityType: 'settings',
+      entityId: 'compliance',
+      before: pick(before),
+      after: next,
+    });
   });
   invalidateCompliance();
 }
@@ -136,7 +152,14 @@ export function complianceContext(db: DB, now: Date = new Date()): ComplianceCon
     onOrAfterBusinessDay: businessDayMover(db),
     cob: closeOfBusiness(db),
   }));
-  return { now, settings, storms, onOrAfterBusinessDay, overdueBefore: overdueBefore(now, cob), overdueBeforeMovesAt: overdueBeforeMovesAt(now, cob) };
+  return {
+    now,
+    settings,
+    storms,
+    onOrAfterBusinessDay,
+    overdueBefore: overdueBefore(now, cob),
+    overdueBeforeMovesAt: overdueBeforeMovesAt(now, cob),
+  };
 }
 
 /** Large id lists go through a temporary table: SQLite limits bound parameters. */
@@ -147,7 +170,10 @@ export function complianceContext(db: DB, now: Date = new Date()): ComplianceCon
 function projectFilter(shape: ScopeShape, column: Column): SQL | undefined {
   const parts: SQL[] = [];
   if (shape.ids) parts.push(sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`);
-  if (shape.statuses) parts.push(sql`${column} in (select id from projects where status in (select value from json_each(${sql.placeholder('statuses')})))`);
+  if (shape.statuses)
+    parts.push(
+      sql`${column} in (select id from projects where status in (select value from json_each(${sql.placeholder('statuses')})))`,
+    );
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -210,7 +236,12 @@ function complianceStatements(db: DB, shape: ScopeShape) {
         .prepare(),
       // Only practices with a sediment reading matter to the rules.
       practices: db
-        .select({ inspectionId: inspectionPractices.inspectionId, practice: inspectionPractices.practice, practiceType: inspectionPractices.practiceType, sedimentAccumulationPct: inspectionPractices.sedimentAccumulationPct })
+        .select({
+          inspectionId: inspectionPractices.inspectionId,
+          practice: inspectionPractices.practice,
+          practiceType: inspectionPractices.practiceType,
+          sedimentAccumulationPct: inspectionPractices.sedimentAccumulationPct,
+        })
         .from(inspectionPractices)
         .innerJoin(inspections, eq(inspections.id, inspectionPractices.inspectionId))
         .where(and(isNotNull(inspectionPractices.sedimentAccumulationPct), live))
@@ -246,7 +277,12 @@ function complianceStatements(db: DB, shape: ScopeShape) {
         .orderBy(asc(swpppReviews.projectId), asc(swpppReviews.receivedOn))
         .prepare(),
       summaries: db
-        .select({ projectId: monthlySummaries.projectId, month: monthlySummaries.month, version: monthlySummaries.version, submittedAt: monthlySummaries.submittedAt })
+        .select({
+          projectId: monthlySummaries.projectId,
+          month: monthlySummaries.month,
+          version: monthlySummaries.version,
+          submittedAt: monthlySummaries.submittedAt,
+        })
         .from(monthlySummaries)
         .where(projectFilter(shape, monthlySummaries.projectId))
         .prepare(),
@@ -267,7 +303,13 @@ function complianceStatements(db: DB, shape: ScopeShape) {
         .prepare(),
       // 48-hour notices (Subsection L(1)): a late one is a finding (the engine's `lateNotices`).
       notices: db
-        .select({ id: inspectionNotices.id, projectId: inspectionNotices.projectId, milestone: inspectionNotices.milestone, givenAt: inspectionNotices.givenAt, scheduledFor: inspectionNotices.scheduledFor })
+        .select({
+          id: inspectionNotices.id,
+          projectId: inspectionNotices.projectId,
+          milestone: inspectionNotices.milestone,
+          givenAt: inspectionNotices.givenAt,
+          scheduledFor: inspectionNotices.scheduledFor,
+        })
         .from(inspectionNotices)
         .where(projectFilter(shape, inspectionNotices.projectId))
         .orderBy(asc(inspectionNotices.projectId), asc(inspectionNotices.scheduledFor))
@@ -295,7 +337,12 @@ function complianceStatements(db: DB, shape: ScopeShape) {
  * The first day the applicant could proceed under Subsection E: the SWPPP approved (with or without
  * conditions), or the Town's 30 days on a complete plan run out; undefined when neither has happened.
  */
-export function authorizedToProceedOn(reviews: Parameters<typeof reviewClock>[0][], today: string, calendar: BusinessCalendar, law?: ReviewLaw): string | undefined {
+export function authorizedToProceedOn(
+  reviews: Parameters<typeof reviewClock>[0][],
+  today: string,
+  calendar: BusinessCalendar,
+  law?: ReviewLaw,
+): string | undefined {
   const days: string[] = [];
   for (const r of reviews) {
     if ((r.decision === 'approved' || r.decision === 'approved_with_conditions') && r.decidedOn) days.push(r.decidedOn);
@@ -305,12 +352,24 @@ export function authorizedToProceedOn(reviews: Parameters<typeof reviewClock>[0]
   return days.sort()[0];
 }
 
-export function loadComplianceData(db: DB, scope: ComplianceScope = {}, today: string = localDay(new Date())): ProjectComplianceData[] {
+export function loadComplianceData(
+  db: DB,
+  scope: ComplianceScope = {},
+  today: string = localDay(new Date()),
+): ProjectComplianceData[] {
   if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return [];
   const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
   const params = { ids: JSON.stringify(scope.projectIds ?? []), statuses: JSON.stringify(scope.statuses ?? []) };
   const byId = new Map<number, ProjectComplianceData>();
-  for (const p of q.projects.all(params)) byId.set(p.id, { project: { ...p, drainsToImpairedWaters: false }, inspections: [], summaries: [], corrective: [], notices: [], operatorRequests: [] });
+  for (const p of q.projects.all(params))
+    byId.set(p.id, {
+      project: { ...p, drainsToImpairedWaters: false },
+      inspections: [],
+      summaries: [],
+      corrective: [],
+      notices: [],
+      operatorRequests: [],
+    });
   if (byId.size === 0) return [];
 
   const reviewsByProject = new Map<number, Array<Parameters<typeof reviewClock>[0]>>();
@@ -346,15 +405,25 @@ export function loadComplianceData(db: DB, scope: ComplianceScope = {}, today: s
     inspectedOn.set(ins.id, localDay(ins.inspectedAt));
   }
   for (const p of q.practices.all(params)) inspectionById.get(p.inspectionId)?.practices.push(p);
-  for (const { inspectionId, ...area } of q.inactiveAreas.all(params)) inspectionById.get(inspectionId)?.inactiveAreas.push(area);
+  for (const { inspectionId, ...area } of q.inactiveAreas.all(params))
+    inspectionById.get(inspectionId)?.inactiveAreas.push(area);
   for (const s of q.summaries.all(params)) byId.get(s.projectId)?.summaries.push(s);
   for (const { projectId, ...n } of q.notices.all(params)) byId.get(projectId)?.notices?.push(n);
-  for (const { projectId, receivedAt, ...r } of q.operatorRequests.all(params)) byId.get(projectId)?.operatorRequests?.push({ ...r, receivedOn: localDay(receivedAt) });
+  for (const { projectId, receivedAt, ...r } of q.operatorRequests.all(params))
+    byId.get(projectId)?.operatorRequests?.push({ ...r, receivedOn: localDay(receivedAt) });
   for (const c of q.corrective.all(params)) {
     const d = byId.get(c.projectId);
     if (!d) continue;
     const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? localDay(c.createdAt);
-    d.corrective.push({ id: c.id, description: c.description, responsibleParty: c.responsibleParty, openedOn, dueOn: c.dueOn, dueReason: c.dueReason, closedOn: c.closedOn });
+    d.corrective.push({
+      id: c.id,
+      description: c.description,
+      responsibleParty: c.responsibleParty,
+      openedOn,
+      dueOn: c.dueOn,
+      dueReason: c.dueReason,
+      closedOn: c.closedOn,
+    });
   }
   return [...byId.values()];
 }
@@ -364,9 +433,17 @@ export interface ProjectCompliance extends ComplianceResult {
 }
 
 /** Findings and obligations for the projects in scope, as of `now`. */
-export function complianceFor(db: DB, scope: ComplianceScope = {}, now: Date = new Date(), ctx?: ComplianceContext): ProjectCompliance[] {
+export function complianceFor(
+  db: DB,
+  scope: ComplianceScope = {},
+  now: Date = new Date(),
+  ctx?: ComplianceContext,
+): ProjectCompliance[] {
   const context = ctx ?? complianceContext(db, now);
-  return loadComplianceData(db, scope, localDay(context.now)).map((data) => ({ ...evaluateCompliance(data, context), project: data.project }));
+  return loadComplianceData(db, scope, localDay(context.now)).map((data) => ({
+    ...evaluateCompliance(data, context),
+    project: data.project,
+  }));
 }
 
 /** One project's compliance (undefined when there is no such project). */
@@ -401,7 +478,8 @@ export function invalidateCompliance(): void {
 export function openFindingsBySite(db: DB, now?: Date): SiteFindings[] {
   if (!now) {
     const t = Date.now();
-    if (siteCache && siteCache.db === db && t - siteCache.at < SITE_CACHE_MS && t >= siteCache.at) return siteCache.value;
+    if (siteCache && siteCache.db === db && t - siteCache.at < SITE_CACHE_MS && t >= siteCache.at)
+      return siteCache.value;
     const value = computeOpenFindingsBySite(db, new Date(t));
     siteCache = { db, at: t, value };
     return value;

@@ -58,8 +58,16 @@ export function complianceHistory(facts: HistoryFacts): HistoryYear[] {
   const today = localDay(facts.ctx.now);
   const thisMonth = monthOf(today);
   const period = constructionPeriod(facts.data);
-  const inspectionDays = facts.data.inspections.filter((i) => i.inspectedAt.getTime() <= facts.ctx.now.getTime()).map((i) => localDay(i.inspectedAt));
-  const starts = [period?.start, ...inspectionDays, ...facts.townInspectionDays, ...facts.enforcementDays, ...facts.data.summaries.map((s) => `${s.month}-01`)]
+  const inspectionDays = facts.data.inspections
+    .filter((i) => i.inspectedAt.getTime() <= facts.ctx.now.getTime())
+    .map((i) => localDay(i.inspectedAt));
+  const starts = [
+    period?.start,
+    ...inspectionDays,
+    ...facts.townInspectionDays,
+    ...facts.enforcementDays,
+    ...facts.data.summaries.map((s) => `${s.month}-01`),
+  ]
     .filter((d): d is string => Boolean(d) && d! <= today)
     .sort();
   if (!starts.length) return [];
@@ -91,7 +99,11 @@ export function complianceHistory(facts: HistoryFacts): HistoryYear[] {
       const inRange = m >= firstMonth && m <= thisMonth;
       const first = `${m}-01`;
       const last = lastDayOfMonth(m);
-      const open = inRange ? facts.findings.filter((f) => f.from <= last && f.from <= today && (f.status === 'open' || (f.resolvedOn ?? f.from) >= first)) : [];
+      const open = inRange
+        ? facts.findings.filter(
+            (f) => f.from <= last && f.from <= today && (f.status === 'open' || (f.resolvedOn ?? f.from) >= first),
+          )
+        : [];
       const filedOn = filed.get(m);
       months.push({
         month: m,
@@ -110,7 +122,13 @@ export function complianceHistory(facts: HistoryFacts): HistoryYear[] {
   return years;
 }
 
-function summaryState(month: string, filedOn: string | undefined, owed: boolean, today: string, ctx: HistoryFacts['ctx']): MonthSummaryState {
+function summaryState(
+  month: string,
+  filedOn: string | undefined,
+  owed: boolean,
+  today: string,
+  ctx: HistoryFacts['ctx'],
+): MonthSummaryState {
   if (!owed) return filedOn ? 'on_time' : 'not_required';
   const dueOn = summaryDueOn(month, ctx);
   if (filedOn) return filedOn > dueOn ? 'late' : 'on_time';

@@ -25,31 +25,86 @@ export interface LocalRule {
 }
 
 export const LOCAL_RULES: LocalRule[] = [
-  { key: 'routineMaxDays', label: 'Routine inspection at least every', unit: 'days', section: 'routine', min: 1, max: 7, integer: true, cap: 'The state construction permit requires an inspection at least every 7 calendar days: a local law may ask for more often, not less.' },
-  { key: 'stormInches', label: 'Post-storm inspection after a storm of at least', unit: 'inches of rain', section: 'postStorm', min: 0.1, max: 0.5, integer: false, cap: 'The state construction permit requires an inspection after every storm of 0.5 inch or more: the threshold cannot be higher.' },
-  { key: 'postStormHours', label: 'Post-storm inspection within', unit: 'hours of the storm’s end', section: 'postStorm', min: 1, max: 24, integer: true, cap: 'The state construction permit requires the post-storm inspection within 24 hours: it cannot be later.' },
-  { key: 'stabilizationDays', label: 'Stabilization begun within', unit: 'days after work stops', section: 'stabilization', min: 1, max: 14, integer: true, cap: 'The state construction permit requires stabilization to begin within 14 days: it cannot be later.' },
-  { key: 'fiveAcreLimit', label: 'Most soil disturbed at one time without DEC’s written approval', unit: 'acres', section: 'fiveAcres', min: 0.1, max: 5, integer: false, cap: 'The state construction permit allows at most 5 acres disturbed at once without DEC’s prior written approval.' },
+  {
+    key: 'routineMaxDays',
+    label: 'Routine inspection at least every',
+    unit: 'days',
+    section: 'routine',
+    min: 1,
+    max: 7,
+    integer: true,
+    cap: 'The state construction permit requires an inspection at least every 7 calendar days: a local law may ask for more often, not less.',
+  },
+  {
+    key: 'stormInches',
+    label: 'Post-storm inspection after a storm of at least',
+    unit: 'inches of rain',
+    section: 'postStorm',
+    min: 0.1,
+    max: 0.5,
+    integer: false,
+    cap: 'The state construction permit requires an inspection after every storm of 0.5 inch or more: the threshold cannot be higher.',
+  },
+  {
+    key: 'postStormHours',
+    label: 'Post-storm inspection within',
+    unit: 'hours of the storm’s end',
+    section: 'postStorm',
+    min: 1,
+    max: 24,
+    integer: true,
+    cap: 'The state construction permit requires the post-storm inspection within 24 hours: it cannot be later.',
+  },
+  {
+    key: 'stabilizationDays',
+    label: 'Stabilization begun within',
+    unit: 'days after work stops',
+    section: 'stabilization',
+    min: 1,
+    max: 14,
+    integer: true,
+    cap: 'The state construction permit requires stabilization to begin within 14 days: it cannot be later.',
+  },
+  {
+    key: 'fiveAcreLimit',
+    label: 'Most soil disturbed at one time without DEC’s written approval',
+    unit: 'acres',
+    section: 'fiveAcres',
+    min: 0.1,
+    max: 5,
+    integer: false,
+    cap: 'The state construction permit allows at most 5 acres disturbed at once without DEC’s prior written approval.',
+  },
 ];
 
 /** The citations the admin may reword (every requirement the findings cite). */
 export const CITABLE: SectionKey[] = Object.keys(SECTIONS) as SectionKey[];
 
-export type LocalRuleValues = Pick<ComplianceSettings, LocalRule['key']> & { citations: Partial<Record<SectionKey, string>> };
+export type LocalRuleValues = Pick<ComplianceSettings, LocalRule['key']> & {
+  citations: Partial<Record<SectionKey, string>>;
+};
 
 export const DEFAULT_LOCAL_RULES: LocalRuleValues = {
-  ...(Object.fromEntries(LOCAL_RULES.map((r) => [r.key, DEFAULT_COMPLIANCE_SETTINGS[r.key]])) as Pick<ComplianceSettings, LocalRule['key']>),
+  ...(Object.fromEntries(LOCAL_RULES.map((r) => [r.key, DEFAULT_COMPLIANCE_SETTINGS[r.key]])) as Pick<
+    ComplianceSettings,
+    LocalRule['key']
+  >),
   citations: {},
 };
 
 /** The form, checked: the values it sets, or a plain sentence per field (the state's caps among them). */
-export function checkLocalRules(form: Record<string, string | undefined>): { values: LocalRuleValues; errors: Record<string, string> } {
+export function checkLocalRules(form: Record<string, string | undefined>): {
+  values: LocalRuleValues;
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
   const values = { citations: {} } as LocalRuleValues;
   for (const r of LOCAL_RULES) {
     const raw = (form[r.key] ?? '').trim();
     const n = Number(raw);
-    if (!raw || !Number.isFinite(n) || (r.integer && !Number.isInteger(n))) errors[r.key] = `Enter ${r.integer ? 'a whole number of' : 'a number of'} ${r.unit}, like ${DEFAULT_COMPLIANCE_SETTINGS[r.key]}.`;
+    if (!raw || !Number.isFinite(n) || (r.integer && !Number.isInteger(n)))
+      errors[r.key] =
+        `Enter ${r.integer ? 'a whole number of' : 'a number of'} ${r.unit}, like ${DEFAULT_COMPLIANCE_SETTINGS[r.key]}.`;
     else if (n > r.max) errors[r.key] = r.cap;
     else if (n < r.min) errors[r.key] = `Enter at least ${r.min} ${r.unit}.`;
     values[r.key] = Number.isFinite(n) ? n : DEFAULT_COMPLIANCE_SETTINGS[r.key];
@@ -78,5 +133,8 @@ export function localRulesFrom(stored: Map<string, string>): LocalRuleValues {
 
 /** The same values as settings rows to store (citations equal to the model law's are not stored). */
 export function localRulesRows(v: LocalRuleValues): Array<{ key: string; value: string }> {
-  return [...LOCAL_RULES.map((r) => ({ key: `local_rule.${r.key}`, value: String(v[r.key]) })), ...CITABLE.map((k) => ({ key: `local_citation.${k}`, value: v.citations[k] ?? '' }))];
+  return [
+    ...LOCAL_RULES.map((r) => ({ key: `local_rule.${r.key}`, value: String(v[r.key]) })),
+    ...CITABLE.map((k) => ({ key: `local_citation.${k}`, value: v.citations[k] ?? '' })),
+  ];
 }

@@ -12,7 +12,12 @@ import { checkLocalRules, localRulesRows } from './local-rules.rules.ts';
 import { checkLocalLaw, localLawRows } from '#lib/server/platform/local-law.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
-export function saveLocalRules(db: DB, actor: Actor, form: Record<string, string | undefined>, now = new Date()): Result {
+export function saveLocalRules(
+  db: DB,
+  actor: Actor,
+  form: Record<string, string | undefined>,
+  now = new Date(),
+): Result {
   const { values, errors: ruleErrors } = checkLocalRules(form);
   // Issue 21 (decision 0044): the periods and the fine cap, with the state's caps, saved with them.
   const { values: law, errors: lawErrors } = checkLocalLaw(form, loadLocalLaw(db));
@@ -21,9 +26,18 @@ export function saveLocalRules(db: DB, actor: Actor, form: Record<string, string
   const before = { ...loadLocalRules(db), law: loadLocalLaw(db) };
   db.transaction((tx) => {
     for (const { key, value } of [...localRulesRows(values), ...localLawRows(law)]) {
-      tx.insert(settings).values({ key, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+      tx.insert(settings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+        .run();
     }
-    audit(tx, actor, { action: 'compliance.settings', entityType: 'settings', entityId: 'local-rules', before, after: { ...values, law } });
+    audit(tx, actor, {
+      action: 'compliance.settings',
+      entityType: 'settings',
+      entityId: 'local-rules',
+      before,
+      after: { ...values, law },
+    });
   });
   invalidateCompliance();
   return { ok: true };

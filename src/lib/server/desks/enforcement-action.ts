@@ -15,6 +15,8 @@ export function enforcementActionView(db: DB, actionId: number) {
     ...d,
     inForce: isInForce(a),
     isStopWork: a.type === 'stop_work_order',
-    history: projectHistory(db, a.projectId, 400).filter((h) => h.entityType === 'enforcement_action' && h.entityId === String(a.id)),
+    history: projectHistory(db, a.projectId, 400).filter(
+      (h) => h.entityType === 'enforcement_action' && h.entityId === String(a.id),
+    ),
   };
 }

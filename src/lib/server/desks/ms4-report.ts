@@ -20,24 +20,30 @@ export interface Ms4Figure {
 export function ms4Figures(db: DB, year: number, now = new Date()): Ms4Figure[] {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const n = (q: ReturnType<typeof sql>) => (db.get<{ n: number }>(q)?.n ?? 0);
+  const n = (q: ReturnType<typeof sql>) => db.get<{ n: number }>(q)?.n ?? 0;
   const figures: Ms4Figure[] = [
     {
       key: 'practices_in_inventory',
       label: 'Permanent practices in the inventory',
-      value: n(sql`select count(*) as n from stormwater_practices where in_service_on <= ${to} and (removed_on is null or removed_on >= ${from})`),
+      value: n(
+        sql`select count(*) as n from stormwater_practices where in_service_on <= ${to} and (removed_on is null or removed_on >= ${from})`,
+      ),
       definition: 'In service on some day of the year (entered service by December 31, not removed before January 1).',
     },
     {
       key: 'practices_inspected',
       label: 'Practices inspected this year',
-      value: n(sql`select count(distinct practice_id) as n from practice_inspections where inspected_on between ${from} and ${to}`),
+      value: n(
+        sql`select count(distinct practice_id) as n from practice_inspections where inspected_on between ${from} and ${to}`,
+      ),
       definition: 'Practices with at least one Town inspection dated in the year.',
     },
     {
       key: 'practices_needing_maintenance',
       label: 'Practices found needing maintenance or failing',
-      value: n(sql`select count(distinct practice_id) as n from practice_inspections where inspected_on between ${from} and ${to} and condition in ('needs_maintenance', 'failing')`),
+      value: n(
+        sql`select count(distinct practice_id) as n from practice_inspections where inspected_on between ${from} and ${to} and condition in ('needs_maintenance', 'failing')`,
+      ),
       definition: 'Practices with at least one inspection in the year that found them needing maintenance or failing.',
     },
     {
@@ -49,27 +55,56 @@ export function ms4Figures(db: DB, year: number, now = new Date()): Ms4Figure[] 
     {
       key: 'construction_sites_active',
       label: 'Construction sites active',
-      value: n(sql`select count(*) as n from projects where actual_start_on is not null and actual_start_on <= ${to} and (not_filed_on is null or not_filed_on >= ${from})`),
+      value: n(
+        sql`select count(*) as n from projects where actual_start_on is not null and actual_start_on <= ${to} and (not_filed_on is null or not_filed_on >= ${from})`,
+      ),
       definition: 'Projects whose construction started by December 31 and whose NOT was not filed before January 1.',
     },
     {
       key: 'construction_sites_inspected',
       label: 'Construction sites inspected by the Town',
-      value: n(sql`select count(distinct project_id) as n from town_inspections where inspected_on between ${from} and ${to}`),
+      value: n(
+        sql`select count(distinct project_id) as n from town_inspections where inspected_on between ${from} and ${to}`,
+      ),
       definition: 'Projects with at least one Town inspection dated in the year.',
     },
   ];
-  const byType = new Map<string, number>((db.all<{ type: string; n: number }>(sql`select type, count(*) as n from enforcement_actions where issued_on between ${from} and ${to} group by type`)).map((r) => [r.type, r.n]));
+  const byType = new Map<string, number>(
+    db
+      .all<{ type: string; n: number }>(
+        sql`select type, count(*) as n from enforcement_actions where issued_on between ${from} and ${to} group by type`,
+      )
+      .map((r) => [r.type, r.n]),
+  );
   for (const t of ENFORCEMENT_TYPES) {
-    figures.push({ key: `enforcement_${t}`, label: `Enforcement actions: ${ENFORCEMENT_TYPE_LABEL[t]}`, value: byType.get(t) ?? 0, definition: 'Actions issued in the year, by type.' });
+    figures.push({
+      key: `enforcement_${t}`,
+      label: `Enforcement actions: ${ENFORCEMENT_TYPE_LABEL[t]}`,
+      value: byType.get(t) ?? 0,
+      definition: 'Actions issued in the year, by type.',
+    });
   }
   const months = recordsRequestStats(db, now).months.filter((m) => m.month.startsWith(`${year}-`));
   const sum = (k: 'received' | 'answered' | 'answeredOnTime') => months.reduce((s, m) => s + m[k], 0);
   figures.push(
-    { key: 'records_requests_received', label: 'Records requests received', value: sum('received'), definition: 'Requests received in the year (town time).' },
-    { key: 'records_requests_answered', label: 'Records requests answered', value: sum('answered'), definition: 'Of those, answered: records provided or denied in writing.' },
-    { key: 'records_requests_answered_on_time', label: 'Records requests answered on time', value: sum('answeredOnTime'), definition: 'Of those, answered by the statutory due date (the records-requests statistics).' },
+    {
+      key: 'records_requests_received',
+      label: 'Records requests received',
+      value: sum('received'),
+      definition: 'Requests received in the year (town time).',
+    },
+    {
+      key: 'records_requests_answered',
+      label: 'Records requests answered',
+      value: sum('answered'),
+      definition: 'Of those, answered: records provided or denied in writing.',
+    },
+    {
+      key: 'records_requests_answered_on_time',
+      label: 'Records requests answered on time',
+      value: sum('answeredOnTime'),
+      definition: 'Of those, answered by the statutory due date (the records-requests statistics).',
+    },
   );
   return figures;
 }
-

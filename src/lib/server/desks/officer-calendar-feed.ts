@@ -12,17 +12,39 @@ import type { DB } from '#lib/server/platform/db.ts';
 export function createFeedToken(db: DB, actor: Actor & { userId: number }, now = new Date()): string {
   const token = newToken();
   db.transaction((tx) => {
-    tx.update(calendarFeedTokens).set({ revokedAt: now }).where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt))).run();
-    const row = tx.insert(calendarFeedTokens).values({ userId: actor.userId, tokenHash: hashToken(token), createdAt: now }).returning({ id: calendarFeedTokens.id }).get();
-    audit(tx, actor, { action: 'calendar_feed.create', entityType: 'calendar_feed', entityId: row.id, after: { userId: actor.userId } });
+    tx.update(calendarFeedTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt)))
+      .run();
+    const row = tx
+      .insert(calendarFeedTokens)
+      .values({ userId: actor.userId, tokenHash: hashToken(token), createdAt: now })
+      .returning({ id: calendarFeedTokens.id })
+      .get();
+    audit(tx, actor, {
+      action: 'calendar_feed.create',
+      entityType: 'calendar_feed',
+      entityId: row.id,
+      after: { userId: actor.userId },
+    });
   });
   return token;
 }
 
 export function revokeFeedTokens(db: DB, actor: Actor & { userId: number }, now = new Date()): number {
   return db.transaction((tx) => {
-    const n = tx.update(calendarFeedTokens).set({ revokedAt: now }).where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt))).run().changes;
-    if (n) audit(tx, actor, { action: 'calendar_feed.revoke', entityType: 'calendar_feed', entityId: null, after: { userId: actor.userId, revoked: n } });
+    const n = tx
+      .update(calendarFeedTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt)))
+      .run().changes;
+    if (n)
+      audit(tx, actor, {
+        action: 'calendar_feed.revoke',
+        entityType: 'calendar_feed',
+        entityId: null,
+        after: { userId: actor.userId, revoked: n },
+      });
     return n;
   });
 }
@@ -38,7 +60,11 @@ export function activeFeed(db: DB, userId: number) {
 /** The user behind a feed token, if the link is live and the user may still see the calendar. */
 export function userForFeedToken(db: DB, token: string | undefined, now = new Date()): SessionUser | undefined {
   if (!looksLikeToken(token)) return undefined;
-  const row = db.select().from(calendarFeedTokens).where(eq(calendarFeedTokens.tokenHash, hashToken(token))).get();
+  const row = db
+    .select()
+    .from(calendarFeedTokens)
+    .where(eq(calendarFeedTokens.tokenHash, hashToken(token)))
+    .get();
   if (!row || row.revokedAt) return undefined;
   const user = loadUser(db, row.userId);
   if (!user || !user.roles.includes('officer')) return undefined;

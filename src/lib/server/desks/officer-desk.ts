@@ -29,9 +29,11 @@ export const NOTICE_HORIZON_DAYS = 3;
 export const NOTICE_LOOKBACK_DAYS = 14;
 
 /** A scheduled inspection's milestone in words, or what it is when it is not one. */
-const scheduledWhat = (milestone: string | null) => (milestone ? MILESTONE_LABEL[milestone as keyof typeof MILESTONE_LABEL] : 'site inspection (not a noticed milestone)');
+const scheduledWhat = (milestone: string | null) =>
+  milestone ? MILESTONE_LABEL[milestone as keyof typeof MILESTONE_LABEL] : 'site inspection (not a noticed milestone)';
 /** "Approved", "Deficient", "Follow-up needed": the outcome's label before its explanation. */
-const outcomeWords = (outcome: string) => (TOWN_INSPECTION_OUTCOME_LABEL[outcome as TownInspectionOutcome] ?? outcome).split(':')[0];
+const outcomeWords = (outcome: string) =>
+  (TOWN_INSPECTION_OUTCOME_LABEL[outcome as TownInspectionOutcome] ?? outcome).split(':')[0];
 
 export function officerDesk(db: DB, today: string, now = new Date()) {
   const calendar = loadCalendar(db);
@@ -75,7 +77,14 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForceSql, isNotNull(enforcementActions.complyBy), lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)), inArray(enforcementActions.status, ['issued', 'complied'])))
+    .where(
+      and(
+        inForceSql,
+        isNotNull(enforcementActions.complyBy),
+        lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)),
+        inArray(enforcementActions.status, ['issued', 'complied']),
+      ),
+    )
     .orderBy(enforcementActions.complyBy)
     .all()
     .map((r) => ({
@@ -98,36 +107,88 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     .orderBy(enforcementActions.issuedOn)
     .all();
   // The latest town inspection since each order: one query for all orders (issue 17 item 9), newest first.
-  const since = orders.reduce<string | undefined>((min, r) => (min === undefined || r.a.issuedOn < min ? r.a.issuedOn : min), undefined);
+  const since = orders.reduce<string | undefined>(
+    (min, r) => (min === undefined || r.a.issuedOn < min ? r.a.issuedOn : min),
+    undefined,
+  );
   const inspectionsSince = orders.length
     ? db
-        .select({ projectId: townInspections.projectId, inspectedOn: townInspections.inspectedOn, outcome: townInspections.outcome })
+        .select({
+          projectId: townInspections.projectId,
+          inspectedOn: townInspections.inspectedOn,
+          outcome: townInspections.outcome,
+        })
         .from(townInspections)
-        .where(and(inArray(townInspections.projectId, [...new Set(orders.map((r) => r.a.projectId))]), gte(townInspections.inspectedOn, since!)))
+        .where(
+          and(
+            inArray(townInspections.projectId, [...new Set(orders.map((r) => r.a.projectId))]),
+            gte(townInspections.inspectedOn, since!),
+          ),
+        )
         .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
         .all()
     : [];
   const stopWork = orders.map((r) => {
     const found = inspectionsSince.find((t) => t.projectId === r.a.projectId && t.inspectedOn >= r.a.issuedOn);
     const last = found ? { inspectedOn: found.inspectedOn, outcome: found.outcome } : undefined;
-    return { id: r.a.id, projectSlug: r.slug, projectName: r.name, issuedOn: r.a.issuedOn, days: daysBetween(r.a.issuedOn, today), lastInspection: last ? { ...last, outcomeWords: outcomeWords(last.outcome) } : undefined };
+    return {
+      id: r.a.id,
+      projectSlug: r.slug,
+      projectName: r.name,
+      issuedOn: r.a.issuedOn,
+      days: daysBetween(r.a.issuedOn, today),
+      lastInspection: last ? { ...last, outcomeWords: outcomeWords(last.outcome) } : undefined,
+    };
   });
 
   const finesDue = db
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForceSql, eq(enforcementActions.type, 'fine'), inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']), lt(enforcementActions.fineDueOn, today)))
+    .where(
+      and(
+        inForceSql,
+        eq(enforcementActions.type, 'fine'),
+        inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']),
+        lt(enforcementActions.fineDueOn, today),
+      ),
+    )
     .orderBy(enforcementActions.fineDueOn)
     .all()
-    .map((r) => ({ id: r.a.id, projectSlug: r.slug, projectName: r.name, dueOn: r.a.fineDueOn as string, balanceCents: (r.a.fineAssessedCents ?? 0) - r.a.finePaidCents }));
+    .map((r) => ({
+      id: r.a.id,
+      projectSlug: r.slug,
+      projectName: r.name,
+      dueOn: r.a.fineDueOn as string,
+      balanceCents: (r.a.fineAssessedCents ?? 0) - r.a.finePaidCents,
+    }));
 
   const guarantees = guaranteesNeedingAttention(db, today);
   // Issue 20: permanent practices whose routine inspection is overdue, and required maintenance past due.
   const practiceInspectionsDue = overdueInspections(db, today);
   const practiceMaintenanceDue = overdueMaintenance(db, today);
-  const total = reviews.length + scheduled.length + notices.length + deadlines.length + stopWork.length + finesDue.length + guarantees.length + practiceInspectionsDue.length + practiceMaintenanceDue.length;
-  return { reviews, scheduled, notices, deadlines, stopWork, finesDue, guarantees, practiceInspectionsDue, practiceMaintenanceDue, total };
+  const total =
+    reviews.length +
+    scheduled.length +
+    notices.length +
+    deadlines.length +
+    stopWork.length +
+    finesDue.length +
+    guarantees.length +
+    practiceInspectionsDue.length +
+    practiceMaintenanceDue.length;
+  return {
+    reviews,
+    scheduled,
+    notices,
+    deadlines,
+    stopWork,
+    finesDue,
+    guarantees,
+    practiceInspectionsDue,
+    practiceMaintenanceDue,
+    total,
+  };
 }
 
 export type OfficerDesk = ReturnType<typeof officerDesk>;
@@ -225,12 +286,18 @@ export function calendarIcalEvents(items: CalendarItem[], baseUrl: string, stamp
 }
 
 function formatLocalDay(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
 }
 
 /** Short lines for the desk, shared by the page and tests. */
 export const deskWords = {
-  notice: (n: OfficerDesk['notices'][number]) => `${n.milestone}, ${formatInstant(n.scheduledFor)}${n.givenByName ? `; notice given by ${n.givenByName}` : ''}`,
+  notice: (n: OfficerDesk['notices'][number]) =>
+    `${n.milestone}, ${formatInstant(n.scheduledFor)}${n.givenByName ? `; notice given by ${n.givenByName}` : ''}`,
   scheduled: (x: OfficerDesk['scheduled'][number]) => `${x.what}, ${formatInstant(x.scheduledFor)}`,
   deadline: (d: OfficerDesk['deadlines'][number]) =>
     d.reportedComplied

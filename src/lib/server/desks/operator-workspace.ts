@@ -7,13 +7,23 @@ import { documents, monthlySummaries, projectMembers, projects } from '#db/schem
 import { localDay, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, complianceFor, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { openCorrectiveActions, recentInspections, returnedInspections } from '#lib/server/filings/inspection-reports.ts';
+import {
+  openCorrectiveActions,
+  recentInspections,
+  returnedInspections,
+} from '#lib/server/filings/inspection-reports.ts';
 import { summaryMonthChoices } from '#lib/server/filings/monthly-summaries.ts';
 import { operatorUploads } from '#lib/server/filings/operator-documents.ts';
 
 export function memberProjects(db: DB, userId: number) {
   return db
-    .select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, status: projects.status })
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      siteAddress: projects.siteAddress,
+      status: projects.status,
+    })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, userId))
@@ -47,22 +57,66 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
     href: `/operator/projects/${r.slug}/inspections/new?from=${r.id}`,
   }));
   for (const s of db
-    .select({ id: monthlySummaries.id, projectId: monthlySummaries.projectId, slug: projects.slug, month: monthlySummaries.month, comment: monthlySummaries.reviewComment, reviewedAt: monthlySummaries.reviewedAt })
+    .select({
+      id: monthlySummaries.id,
+      projectId: monthlySummaries.projectId,
+      slug: projects.slug,
+      month: monthlySummaries.month,
+      comment: monthlySummaries.reviewComment,
+      reviewedAt: monthlySummaries.reviewedAt,
+    })
     .from(monthlySummaries)
     .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
-    .where(and(inArray(monthlySummaries.projectId, projectIds), eq(monthlySummaries.reviewStatus, 'returned'), isNull(monthlySummaries.supersededAt)))
+    .where(
+      and(
+        inArray(monthlySummaries.projectId, projectIds),
+        eq(monthlySummaries.reviewStatus, 'returned'),
+        isNull(monthlySummaries.supersededAt),
+      ),
+    )
     .all()) {
-    items.push({ kind: 'summary', id: s.id, projectId: s.projectId, slug: s.slug, label: `Monthly summary for ${s.month}`, comment: s.comment, reviewedAt: s.reviewedAt, href: `/operator/projects/${s.slug}/summaries/new?correct=${s.id}` });
+    items.push({
+      kind: 'summary',
+      id: s.id,
+      projectId: s.projectId,
+      slug: s.slug,
+      label: `Monthly summary for ${s.month}`,
+      comment: s.comment,
+      reviewedAt: s.reviewedAt,
+      href: `/operator/projects/${s.slug}/summaries/new?correct=${s.id}`,
+    });
   }
   for (const d of db
-    .select({ id: documents.id, projectId: documents.projectId, slug: projects.slug, title: documents.title, comment: documents.reviewComment, reviewedAt: documents.reviewedAt })
+    .select({
+      id: documents.id,
+      projectId: documents.projectId,
+      slug: projects.slug,
+      title: documents.title,
+      comment: documents.reviewComment,
+      reviewedAt: documents.reviewedAt,
+    })
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
-    .where(and(inArray(documents.projectId, projectIds), eq(documents.reviewStatus, 'returned'), inArray(documents.type, ['swppp_amendment', 'as_built_plans', 'notice_of_termination'])))
+    .where(
+      and(
+        inArray(documents.projectId, projectIds),
+        eq(documents.reviewStatus, 'returned'),
+        inArray(documents.type, ['swppp_amendment', 'as_built_plans', 'notice_of_termination']),
+      ),
+    )
     .orderBy(desc(documents.reviewedAt))
     .limit(20)
     .all()) {
-    items.push({ kind: 'document', id: d.id, projectId: d.projectId, slug: d.slug, label: d.title, comment: d.comment, reviewedAt: d.reviewedAt, href: `/operator/projects/${d.slug}/documents/new` });
+    items.push({
+      kind: 'document',
+      id: d.id,
+      projectId: d.projectId,
+      slug: d.slug,
+      label: d.title,
+      comment: d.comment,
+      reviewedAt: d.reviewedAt,
+      href: `/operator/projects/${d.slug}/documents/new`,
+    });
   }
   return items;
 }
@@ -71,7 +125,9 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
 export function workspaceOverview(db: DB, userId: number, now: Date = new Date()) {
   const mine = memberProjects(db, userId);
   const ids = mine.map((p) => p.id);
-  const compliance = new Map<number, ProjectCompliance>(complianceFor(db, { projectIds: ids }, now).map((c) => [c.projectId, c]));
+  const compliance = new Map<number, ProjectCompliance>(
+    complianceFor(db, { projectIds: ids }, now).map((c) => [c.projectId, c]),
+  );
   const returned = returnedItems(db, ids);
   return mine.map((p) => {
     const c = compliance.get(p.id);
@@ -116,7 +172,12 @@ export function projectWorkspace(db: DB, projectId: number, now: Date = new Date
 /** A project's document, for the operator's own download (any review state). */
 export function memberDocument(db: DB, projectId: number, documentId: number) {
   return db
-    .select({ sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+    .select({
+      sha256: documents.sha256,
+      filename: documents.filename,
+      mimeType: documents.mimeType,
+      sizeBytes: documents.sizeBytes,
+    })
     .from(documents)
     .where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)))
     .get();

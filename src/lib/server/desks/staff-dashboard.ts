@@ -16,18 +16,49 @@ export function officerPanel(db: DB) {
     .from(enforcementActions)
     .where(inForceSql)
     .get()!.n;
-  const stopWork = db.select({ n: sql<number>`count(*)` }).from(projects).where(eq(projects.status, 'stop_work')).get()!.n;
-  const reviewsPending = db.select({ n: sql<number>`count(*)` }).from(swpppReviews).where(isNull(swpppReviews.decidedOn)).get()!.n;
-  const active = db.select({ n: sql<number>`count(*)` }).from(projects).where(inArray(projects.status, ['active', 'stop_work', 'final_stabilization'])).get()!.n;
+  const stopWork = db
+    .select({ n: sql<number>`count(*)` })
+    .from(projects)
+    .where(eq(projects.status, 'stop_work'))
+    .get()!.n;
+  const reviewsPending = db
+    .select({ n: sql<number>`count(*)` })
+    .from(swpppReviews)
+    .where(isNull(swpppReviews.decidedOn))
+    .get()!.n;
+  const active = db
+    .select({ n: sql<number>`count(*)` })
+    .from(projects)
+    .where(inArray(projects.status, ['active', 'stop_work', 'final_stabilization']))
+    .get()!.n;
   return { inForce, stopWork, reviewsPending, active };
 }
 
 export function adminPanel(db: DB) {
-  const userCount = db.select({ n: sql<number>`count(*)` }).from(users).get()!.n;
-  const pendingInvites = db.select({ n: sql<number>`count(*)` }).from(users).where(isNull(users.passwordHash)).get()!.n;
-  const queued = db.select({ n: sql<number>`count(*)` }).from(outbox).where(eq(outbox.status, 'queued')).get()!.n;
-  const failed = db.select({ n: sql<number>`count(*)` }).from(outbox).where(eq(outbox.status, 'failed')).get()!.n;
-  const retrying = db.select({ n: sql<number>`count(*)` }).from(outbox).where(and(eq(outbox.status, 'queued'), ne(outbox.attempts, 0))).get()!.n;
+  const userCount = db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .get()!.n;
+  const pendingInvites = db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(isNull(users.passwordHash))
+    .get()!.n;
+  const queued = db
+    .select({ n: sql<number>`count(*)` })
+    .from(outbox)
+    .where(eq(outbox.status, 'queued'))
+    .get()!.n;
+  const failed = db
+    .select({ n: sql<number>`count(*)` })
+    .from(outbox)
+    .where(eq(outbox.status, 'failed'))
+    .get()!.n;
+  const retrying = db
+    .select({ n: sql<number>`count(*)` })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'queued'), ne(outbox.attempts, 0)))
+    .get()!.n;
   const recent = db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(5).all();
   return { userCount, pendingInvites, queued, failed, retrying, recent };
 }

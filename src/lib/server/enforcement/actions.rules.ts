@@ -41,7 +41,12 @@ export const ENFORCEMENT_TYPE_RULES: Record<EnforcementType, TypeRule> = {
   // A warning or a notice of violation cites what was violated: no one section fits every case.
   written_warning: { category: 'informal', citation: null, needsComplyBy: false, needsMeasures: true },
   notice_of_violation: { category: 'formal', citation: null, needsComplyBy: true, needsMeasures: true },
-  swppp_deficiency_notice: { category: 'formal', citation: 'Subsection R(2)', needsComplyBy: true, needsMeasures: true },
+  swppp_deficiency_notice: {
+    category: 'formal',
+    citation: 'Subsection R(2)',
+    needsComplyBy: true,
+    needsMeasures: true,
+  },
   stop_work_order: { category: 'formal', citation: 'Subsection R(1)', needsComplyBy: false, needsMeasures: true },
   fine: { category: 'judicial', citation: 'Subsection R(3)', needsComplyBy: false, needsMeasures: false },
   occupancy_hold: { category: 'formal', citation: 'Subsection R(4)', needsComplyBy: false, needsMeasures: true },
@@ -52,7 +57,11 @@ export const ENFORCEMENT_TYPE_RULES: Record<EnforcementType, TypeRule> = {
  * What a notice cites: the section the officer entered, else the sections of the violations it is
  * issued for, else the usual section of its kind; undefined when none applies (the officer must cite).
  */
-export function citationFor(type: EnforcementType, entered: string | null | undefined, violationSections: Array<string | null | undefined>): string | undefined {
+export function citationFor(
+  type: EnforcementType,
+  entered: string | null | undefined,
+  violationSections: Array<string | null | undefined>,
+): string | undefined {
   if (entered?.trim()) return entered.trim();
   const cited = [...new Set(violationSections.map((v) => v?.trim()).filter((v): v is string => Boolean(v)))];
   if (cited.length) return cited.join('; ');
@@ -87,17 +96,33 @@ export type FineLaw = Pick<LocalLawValues, 'maxDailyFineCents' | 'citations'>;
 /** Days × rate, the rate capped at the law's most a day (the town's setting, $250 in the model law). The officer confirms the result before it is assessed. */
 export function calculateFine(input: FineInput, law: FineLaw = DEFAULT_LOCAL_LAW): FineResult {
   const MAX = law.maxDailyFineCents;
-  if (!Number.isInteger(input.days) || input.days < 1) return { ok: false, field: 'days', message: 'Enter the number of days the violation existed, a whole number of 1 or more.' };
+  if (!Number.isInteger(input.days) || input.days < 1)
+    return {
+      ok: false,
+      field: 'days',
+      message: 'Enter the number of days the violation existed, a whole number of 1 or more.',
+    };
   if (input.days > 3650) return { ok: false, field: 'days', message: 'Enter at most 3,650 days (ten years).' };
-  if (!Number.isInteger(input.dailyRateCents) || input.dailyRateCents < 1) return { ok: false, field: 'dailyRateCents', message: 'Enter a daily fine of at least $0.01, like 150 or 150.00.' };
+  if (!Number.isInteger(input.dailyRateCents) || input.dailyRateCents < 1)
+    return { ok: false, field: 'dailyRateCents', message: 'Enter a daily fine of at least $0.01, like 150 or 150.00.' };
   const capped = input.dailyRateCents > MAX;
   const rate = capped ? MAX : input.dailyRateCents;
   const assessedCents = rate * input.days;
   const lines: string[] = [];
-  if (capped) lines.push(`The law allows at most ${formatMoney(MAX)} a day; the ${formatMoney(input.dailyRateCents)} entered is lowered to ${formatMoney(MAX)}.`);
+  if (capped)
+    lines.push(
+      `The law allows at most ${formatMoney(MAX)} a day; the ${formatMoney(input.dailyRateCents)} entered is lowered to ${formatMoney(MAX)}.`,
+    );
   lines.push(`${plural(input.days, 'day')} × ${formatMoney(rate)} a day = ${formatMoney(assessedCents)}.`);
   lines.push('Each day the violation existed is a separate offense.');
-  return { ok: true, days: input.days, dailyRateCents: rate, assessedCents, cappedFromCents: capped ? input.dailyRateCents : undefined, lines };
+  return {
+    ok: true,
+    days: input.days,
+    dailyRateCents: rate,
+    assessedCents,
+    cappedFromCents: capped ? input.dailyRateCents : undefined,
+    lines,
+  };
 }
 
 export interface ConvictionInput {
@@ -117,16 +142,36 @@ export type ConvictionResult =
 
 /** Check the court's conviction as the officer records it: a fine of at most the law's most (the town's setting) per day of violation. */
 export function checkConviction(c: ConvictionInput, today: string, law: FineLaw = DEFAULT_LOCAL_LAW): ConvictionResult {
-  if (c.convictedOn > today) return { ok: false, field: 'convictedOn', message: 'The conviction date cannot be in the future.' };
-  if (c.convictedOn < c.referredOn) return { ok: false, field: 'convictedOn', message: `The conviction cannot come before the case was referred to court (${formatDay(c.referredOn)}).` };
+  if (c.convictedOn > today)
+    return { ok: false, field: 'convictedOn', message: 'The conviction date cannot be in the future.' };
+  if (c.convictedOn < c.referredOn)
+    return {
+      ok: false,
+      field: 'convictedOn',
+      message: `The conviction cannot come before the case was referred to court (${formatDay(c.referredOn)}).`,
+    };
   if (!c.docketNumber.trim()) return { ok: false, field: 'docketNumber', message: 'Enter the court’s docket number.' };
-  if (!Number.isInteger(c.days) || c.days < 1) return { ok: false, field: 'fineDays', message: 'Enter the number of days of violation the court convicted on, a whole number of 1 or more.' };
-  if (!Number.isInteger(c.fineCents) || c.fineCents < 1) return { ok: false, field: 'fineAmount', message: 'Enter the fine the court imposed, like 750.00.' };
+  if (!Number.isInteger(c.days) || c.days < 1)
+    return {
+      ok: false,
+      field: 'fineDays',
+      message: 'Enter the number of days of violation the court convicted on, a whole number of 1 or more.',
+    };
+  if (!Number.isInteger(c.fineCents) || c.fineCents < 1)
+    return { ok: false, field: 'fineAmount', message: 'Enter the fine the court imposed, like 750.00.' };
   const maxCents = c.days * law.maxDailyFineCents;
   if (c.fineCents > maxCents) {
-    return { ok: false, field: 'fineAmount', message: `The law allows at most ${formatMoney(law.maxDailyFineCents)} for each day of violation: at most ${formatMoney(maxCents)} for ${plural(c.days, 'day')}. Check the court’s judgment.` };
+    return {
+      ok: false,
+      field: 'fineAmount',
+      message: `The law allows at most ${formatMoney(law.maxDailyFineCents)} for each day of violation: at most ${formatMoney(maxCents)} for ${plural(c.days, 'day')}. Check the court’s judgment.`,
+    };
   }
-  return { ok: true, maxCents, words: `Fined ${formatMoney(c.fineCents)} by the court on ${formatDay(c.convictedOn)} for ${plural(c.days, 'day')} of violation (at most ${formatMoney(maxCents)}).` };
+  return {
+    ok: true,
+    maxCents,
+    words: `Fined ${formatMoney(c.fineCents)} by the court on ${formatDay(c.convictedOn)} for ${plural(c.days, 'day')} of violation (at most ${formatMoney(maxCents)}).`,
+  };
 }
 
 /** Days a violation existed from the first to the last day, both counted. */
@@ -134,18 +179,30 @@ export function violationDays(firstDay: string, lastDay: string): number {
   return daysBetween(firstDay, lastDay) + 1;
 }
 
-export type PaymentResult = { ok: true; paidCents: number; status: FineStatus; balanceCents: number } | { ok: false; message: string };
+export type PaymentResult =
+  { ok: true; paidCents: number; status: FineStatus; balanceCents: number } | { ok: false; message: string };
 
 /** Record a payment toward a fine: never more than the balance, never on a waived fine. */
-export function applyFinePayment(fine: { assessedCents: number | null; paidCents: number; status: FineStatus | null }, amountCents: number): PaymentResult {
-  if (fine.assessedCents == null) return { ok: false, message: 'The court has not imposed a fine: record the conviction first.' };
+export function applyFinePayment(
+  fine: { assessedCents: number | null; paidCents: number; status: FineStatus | null },
+  amountCents: number,
+): PaymentResult {
+  if (fine.assessedCents == null)
+    return { ok: false, message: 'The court has not imposed a fine: record the conviction first.' };
   if (fine.status === 'waived') return { ok: false, message: 'This fine was waived; no payment can be recorded.' };
-  if (!Number.isInteger(amountCents) || amountCents < 1) return { ok: false, message: 'Enter the amount paid, like 250.00.' };
+  if (!Number.isInteger(amountCents) || amountCents < 1)
+    return { ok: false, message: 'Enter the amount paid, like 250.00.' };
   const balance = fine.assessedCents - fine.paidCents;
   if (balance <= 0) return { ok: false, message: 'This fine is already paid in full.' };
-  if (amountCents > balance) return { ok: false, message: `The payment is more than the balance of ${formatMoney(balance)}.` };
+  if (amountCents > balance)
+    return { ok: false, message: `The payment is more than the balance of ${formatMoney(balance)}.` };
   const paidCents = fine.paidCents + amountCents;
-  return { ok: true, paidCents, balanceCents: fine.assessedCents - paidCents, status: fineStatusFor(fine.assessedCents, paidCents) };
+  return {
+    ok: true,
+    paidCents,
+    balanceCents: fine.assessedCents - paidCents,
+    status: fineStatusFor(fine.assessedCents, paidCents),
+  };
 }
 
 export function fineStatusFor(assessedCents: number, paidCents: number): FineStatus {
@@ -167,7 +224,12 @@ export interface CorrectionDeadline {
 const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The town's days (the model law's seven) from the notification to amend the SWPPP and certify the changes in writing. */
-export function swpppCorrectionDeadline(notifiedOn: string, calendar: BusinessCalendar, otherwiseProvided?: string | null, law: Pick<LocalLawValues, 'correctionDays'> = DEFAULT_LOCAL_LAW): CorrectionDeadline {
+export function swpppCorrectionDeadline(
+  notifiedOn: string,
+  calendar: BusinessCalendar,
+  otherwiseProvided?: string | null,
+  law: Pick<LocalLawValues, 'correctionDays'> = DEFAULT_LOCAL_LAW,
+): CorrectionDeadline {
   const n = law.correctionDays;
   const period = calendarDayPeriod(notifiedOn, n, calendar);
   if (otherwiseProvided && otherwiseProvided !== period.dueOn) {
@@ -209,7 +271,12 @@ export interface EventInput {
   liftedOn?: string | null;
 }
 
-export type StatePatch = Partial<{ status: EnforcementStatus; closedOn: string | null; liftedOn: string | null; compliedOn: string | null }>;
+export type StatePatch = Partial<{
+  status: EnforcementStatus;
+  closedOn: string | null;
+  liftedOn: string | null;
+  compliedOn: string | null;
+}>;
 export type TransitionResult = { ok: true; patch: StatePatch } | { ok: false; message: string };
 
 const OPEN: EnforcementStatus[] = ['issued', 'complied', 'escalated'];
@@ -225,15 +292,33 @@ export function availableEvents(a: ActionState): EnforcementEvent[] {
 }
 
 /** Apply an event; dates must fall between the issued date and today. */
-export function transition(a: ActionState, event: EnforcementEvent, input: EventInput, today: string): TransitionResult {
+export function transition(
+  a: ActionState,
+  event: EnforcementEvent,
+  input: EventInput,
+  today: string,
+): TransitionResult {
   if (!availableEvents(a).includes(event)) {
-    return { ok: false, message: a.closedOn || !OPEN.includes(a.status) ? 'This action is already resolved; it cannot change.' : `This action cannot be ${EVENT_PAST[event]} now.` };
+    return {
+      ok: false,
+      message:
+        a.closedOn || !OPEN.includes(a.status)
+          ? 'This action is already resolved; it cannot change.'
+          : `This action cannot be ${EVENT_PAST[event]} now.`,
+    };
   }
   const when = event === 'close' && a.type === 'stop_work_order' ? (input.liftedOn ?? '') : input.on;
   if (!when) {
-    return { ok: false, message: a.type === 'stop_work_order' && event === 'close' ? 'A stop-work order closes only when lifted: enter the date the town lifted it.' : 'Enter the date.' };
+    return {
+      ok: false,
+      message:
+        a.type === 'stop_work_order' && event === 'close'
+          ? 'A stop-work order closes only when lifted: enter the date the town lifted it.'
+          : 'Enter the date.',
+    };
   }
-  if (when < a.issuedOn) return { ok: false, message: `The date cannot be before the action was issued (${formatDay(a.issuedOn)}).` };
+  if (when < a.issuedOn)
+    return { ok: false, message: `The date cannot be before the action was issued (${formatDay(a.issuedOn)}).` };
   if (when > today) return { ok: false, message: 'The date cannot be in the future.' };
   switch (event) {
     case 'comply':
@@ -242,22 +327,42 @@ export function transition(a: ActionState, event: EnforcementEvent, input: Event
       return { ok: true, patch: { status: 'escalated' } };
     case 'withdraw':
       // A withdrawn stop-work order no longer stops work: it carries the date work may resume.
-      return { ok: true, patch: { status: 'withdrawn', closedOn: when, ...(a.type === 'stop_work_order' ? { liftedOn: when } : {}) } };
+      return {
+        ok: true,
+        patch: { status: 'withdrawn', closedOn: when, ...(a.type === 'stop_work_order' ? { liftedOn: when } : {}) },
+      };
     case 'close':
       if (a.type === 'fine' && a.fineStatus !== 'paid' && a.fineStatus !== 'waived') {
-        return { ok: false, message: 'A court referral closes only when the fine the court imposed is paid in full or waived; withdraw it if the court dismissed the case.' };
+        return {
+          ok: false,
+          message:
+            'A court referral closes only when the fine the court imposed is paid in full or waived; withdraw it if the court dismissed the case.',
+        };
       }
-      return { ok: true, patch: { status: 'closed', closedOn: when, ...(a.type === 'stop_work_order' ? { liftedOn: when } : {}) } };
+      return {
+        ok: true,
+        patch: { status: 'closed', closedOn: when, ...(a.type === 'stop_work_order' ? { liftedOn: when } : {}) },
+      };
   }
 }
 
-const EVENT_PAST: Record<EnforcementEvent, string> = { comply: 'marked complied', escalate: 'escalated', withdraw: 'withdrawn', close: 'closed' };
+const EVENT_PAST: Record<EnforcementEvent, string> = {
+  comply: 'marked complied',
+  escalate: 'escalated',
+  withdraw: 'withdrawn',
+  close: 'closed',
+};
 
 /**
  * The project's status after a stop-work order is issued or lifted. While any stop-work order is in
  * force the status is stop_work; when the last one is lifted, the status it had before comes back.
  */
-export function projectStatusAfterStopWork<S extends string>(current: S, stopWorkInForce: boolean, statusBefore: S | null | undefined, fallback: S): S {
+export function projectStatusAfterStopWork<S extends string>(
+  current: S,
+  stopWorkInForce: boolean,
+  statusBefore: S | null | undefined,
+  fallback: S,
+): S {
   if (stopWorkInForce) return 'stop_work' as S;
   if (current !== 'stop_work') return current;
   return statusBefore && statusBefore !== 'stop_work' ? statusBefore : fallback;

@@ -48,7 +48,6 @@ import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
-
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
 export interface IssueInput {
@@ -78,7 +77,13 @@ export interface Issuer {
 
 function ownerOf(db: Pick<DB, 'select'>, projectId: number) {
   return db
-    .select({ companyName: parties.companyName, contactName: parties.contactName, contactTitle: parties.contactTitle, phone: parties.phone, email: parties.email })
+    .select({
+      companyName: parties.companyName,
+      contactName: parties.contactName,
+      contactTitle: parties.contactTitle,
+      phone: parties.phone,
+      email: parties.email,
+    })
     .from(parties)
     .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
     .orderBy(asc(parties.id))
@@ -102,39 +107,92 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
   }
   if (rule.needsComplyBy && !complyBy) fields.complyBy = 'Give the date by which the corrective measures must be done.';
   if (complyBy && complyBy < input.issuedOn) fields.complyBy = 'The comply-by date cannot be before the issue date.';
-  if (rule.needsMeasures && !input.requiredMeasures) fields.requiredMeasures = input.type === 'stop_work_order' ? 'Say what must be done before the order can be lifted.' : 'List the measures required.';
-  if (input.type === 'stop_work_order' && project.status === 'complete') fields.type = 'The project is complete (NOT filed): there is no work to stop.';
+  if (rule.needsMeasures && !input.requiredMeasures)
+    fields.requiredMeasures =
+      input.type === 'stop_work_order'
+        ? 'Say what must be done before the order can be lifted.'
+        : 'List the measures required.';
+  if (input.type === 'stop_work_order' && project.status === 'complete')
+    fields.type = 'The project is complete (NOT filed): there is no work to stop.';
   // A fine is the court's to impose: the officer records the referral (the court, and its docket number if known).
   const fine = null as { days: number; dailyRateCents: number; assessedCents: number; dueOn: string | null } | null;
-  const court = input.type === 'fine' ? { name: input.court?.name?.trim() || null, docketNumber: input.court?.docketNumber?.trim() || null } : null;
-  if (input.type === 'fine' && !court?.name) fields.courtName = 'Name the court the case is referred to, like “Town Justice Court”.';
+  const court =
+    input.type === 'fine'
+      ? { name: input.court?.name?.trim() || null, docketNumber: input.court?.docketNumber?.trim() || null }
+      : null;
+  if (input.type === 'fine' && !court?.name)
+    fields.courtName = 'Name the court the case is referred to, like “Town Justice Court”.';
   const violationRows = input.violationIds.length
-    ? db.select().from(violations).where(and(eq(violations.projectId, projectId), inArray(violations.id, input.violationIds))).all()
+    ? db
+        .select()
+        .from(violations)
+        .where(and(eq(violations.projectId, projectId), inArray(violations.id, input.violationIds)))
+        .all()
     : [];
-  if (violationRows.length !== new Set(input.violationIds).size) fields.violationIds = 'Choose violations recorded on this project.';
-  if (input.newViolation && input.newViolation.observedOn > today) fields.newViolationObservedOn = 'The date cannot be in the future.';
+  if (violationRows.length !== new Set(input.violationIds).size)
+    fields.violationIds = 'Choose violations recorded on this project.';
+  if (input.newViolation && input.newViolation.observedOn > today)
+    fields.newViolationObservedOn = 'The date cannot be in the future.';
   let escalates: typeof enforcementActions.$inferSelect | undefined;
   if (input.escalatesId) {
-    escalates = db.select().from(enforcementActions).where(and(eq(enforcementActions.id, input.escalatesId), eq(enforcementActions.projectId, projectId))).get();
+    escalates = db
+      .select()
+      .from(enforcementActions)
+      .where(and(eq(enforcementActions.id, input.escalatesId), eq(enforcementActions.projectId, projectId)))
+      .get();
     if (!escalates) fields.escalatesId = 'Choose an action on this project.';
     else if (!isInForce(escalates)) fields.escalatesId = 'Only an action still in effect can be escalated.';
   }
-  const citedSection = citationFor(input.type, input.citedSection, [...violationRows.map((r) => r.ordinanceSection), input.newViolation?.section]);
-  if (!citedSection) fields.citedSection = 'Cite the section of the ordinance that was violated (for example “Subsection J(11)” for unstabilized stockpiles), or link the violations this notice is issued for.';
+  const citedSection = citationFor(input.type, input.citedSection, [
+    ...violationRows.map((r) => r.ordinanceSection),
+    input.newViolation?.section,
+  ]);
+  if (!citedSection)
+    fields.citedSection =
+      'Cite the section of the ordinance that was violated (for example “Subsection J(11)” for unstabilized stockpiles), or link the violations this notice is issued for.';
   if (Object.keys(fields).length) return { ok: false as const, fields };
-  return { ok: true as const, project, rule, complyBy, correctionExplanation, fine, court, violationRows, escalates, citedSection: citedSection! };
+  return {
+    ok: true as const,
+    project,
+    rule,
+    complyBy,
+    correctionExplanation,
+    fine,
+    court,
+    violationRows,
+    escalates,
+    citedSection: citedSection!,
+  };
 }
 
 /** Issue an action: store its notice, link violations, escalate the earlier action, stop work if it is a stop-work order. */
-export async function issueAction(db: DB, issuer: Issuer, projectId: number, input: IssueInput, today: string, publicUrl: string): Promise<Result<{ actionId: number }>> {
+export async function issueAction(
+  db: DB,
+  issuer: Issuer,
+  projectId: number,
+  input: IssueInput,
+  today: string,
+  publicUrl: string,
+): Promise<Result<{ actionId: number }>> {
   const v = validateIssue(db, projectId, input, today);
   if (!v.ok) return v;
   const { project, rule, complyBy, fine, court, violationRows, escalates, citedSection } = v;
   const issuedByName = issuer.title ? `${issuer.name}, ${issuer.title}` : issuer.name;
   // A stop-work order changes the public status, so it is always public.
   const isPublic = input.type === 'stop_work_order' ? true : input.public;
-  const allViolations = [...violationRows.map((r) => ({ observedOn: r.observedOn, description: r.description, ordinanceSection: r.ordinanceSection }))];
-  if (input.newViolation) allViolations.push({ observedOn: input.newViolation.observedOn, description: input.newViolation.description, ordinanceSection: input.newViolation.section });
+  const allViolations = [
+    ...violationRows.map((r) => ({
+      observedOn: r.observedOn,
+      description: r.description,
+      ordinanceSection: r.ordinanceSection,
+    })),
+  ];
+  if (input.newViolation)
+    allViolations.push({
+      observedOn: input.newViolation.observedOn,
+      description: input.newViolation.description,
+      ordinanceSection: input.newViolation.section,
+    });
 
   const noticeData: NoticeData = {
     project,
@@ -167,15 +225,43 @@ export async function issueAction(db: DB, issuer: Issuer, projectId: number, inp
   };
   const pdf = await enforcementNoticePdf(noticeData);
   const stored = await storeFile(pdf.bytes);
-  const file: ReceivedFile = { field: 'notice', filename: `${input.type.replace(/_/g, '-')}-${input.issuedOn}.pdf`, sha256: stored.sha256, sizeBytes: stored.sizeBytes, mimeType: 'application/pdf', kind: 'pdf', pdf: pdf.facts };
+  const file: ReceivedFile = {
+    field: 'notice',
+    filename: `${input.type.replace(/_/g, '-')}-${input.issuedOn}.pdf`,
+    sha256: stored.sha256,
+    sizeBytes: stored.sizeBytes,
+    mimeType: 'application/pdf',
+    kind: 'pdf',
+    pdf: pdf.facts,
+  };
   const actor: Actor = { userId: issuer.userId, ip: issuer.ip };
 
   const actionId = db.transaction((tx) => {
-    const doc = insertDocument(tx, projectId, file, { type: 'enforcement_notice', title: `${ENFORCEMENT_TYPE_LABEL[input.type]}, ${formatDay(input.issuedOn)}`, documentDate: input.issuedOn, public: isPublic, uploadedByUserId: issuer.userId });
-    audit(tx, actor, { action: 'document.upload', entityType: 'document', entityId: doc.id, after: { projectId, ...doc, sha256: file.sha256 } });
+    const doc = insertDocument(tx, projectId, file, {
+      type: 'enforcement_notice',
+      title: `${ENFORCEMENT_TYPE_LABEL[input.type]}, ${formatDay(input.issuedOn)}`,
+      documentDate: input.issuedOn,
+      public: isPublic,
+      uploadedByUserId: issuer.userId,
+    });
+    audit(tx, actor, {
+      action: 'document.upload',
+      entityType: 'document',
+      entityId: doc.id,
+      after: { projectId, ...doc, sha256: file.sha256 },
+    });
     const ids = violationRows.map((r) => r.id);
     if (input.newViolation) {
-      const nv = tx.insert(violations).values({ projectId, observedOn: input.newViolation.observedOn, description: input.newViolation.description, ordinanceSection: input.newViolation.section }).returning().get();
+      const nv = tx
+        .insert(violations)
+        .values({
+          projectId,
+          observedOn: input.newViolation.observedOn,
+          description: input.newViolation.description,
+          ordinanceSection: input.newViolation.section,
+        })
+        .returning()
+        .get();
       audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: nv.id, after: nv });
       ids.push(nv.id);
     }
@@ -189,7 +275,14 @@ export async function issueAction(db: DB, issuer: Issuer, projectId: number, inp
           tx
             .select({ s: enforcementActions.projectStatusBefore })
             .from(enforcementActions)
-            .where(and(eq(enforcementActions.projectId, projectId), eq(enforcementActions.type, 'stop_work_order'), isNull(enforcementActions.liftedOn), isNotNull(enforcementActions.projectStatusBefore)))
+            .where(
+              and(
+                eq(enforcementActions.projectId, projectId),
+                eq(enforcementActions.type, 'stop_work_order'),
+                isNull(enforcementActions.liftedOn),
+                isNotNull(enforcementActions.projectStatusBefore),
+              ),
+            )
             .orderBy(desc(enforcementActions.id))
             .get()?.s ?? null;
       }
@@ -222,15 +315,38 @@ export async function issueAction(db: DB, issuer: Issuer, projectId: number, inp
       })
       .returning()
       .get();
-    for (const violationId of ids) tx.insert(enforcementViolations).values({ enforcementActionId: row.id, violationId }).run();
-    audit(tx, actor, { action: `enforcement.issue`, entityType: 'enforcement_action', entityId: row.id, after: { ...row, violationIds: ids } });
+    for (const violationId of ids)
+      tx.insert(enforcementViolations).values({ enforcementActionId: row.id, violationId }).run();
+    audit(tx, actor, {
+      action: `enforcement.issue`,
+      entityType: 'enforcement_action',
+      entityId: row.id,
+      after: { ...row, violationIds: ids },
+    });
     if (escalates) {
-      const after = tx.update(enforcementActions).set({ status: 'escalated', escalatedToId: row.id, updatedAt: new Date() }).where(eq(enforcementActions.id, escalates.id)).returning().get();
-      audit(tx, actor, { action: 'enforcement.escalate', entityType: 'enforcement_action', entityId: escalates.id, before: escalates, after });
+      const after = tx
+        .update(enforcementActions)
+        .set({ status: 'escalated', escalatedToId: row.id, updatedAt: new Date() })
+        .where(eq(enforcementActions.id, escalates.id))
+        .returning()
+        .get();
+      audit(tx, actor, {
+        action: 'enforcement.escalate',
+        entityType: 'enforcement_action',
+        entityId: escalates.id,
+        before: escalates,
+        after,
+      });
     }
     if (input.type === 'stop_work_order' && current.status !== 'stop_work') {
       tx.update(projects).set({ status: 'stop_work', updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
-      audit(tx, actor, { action: 'project.status_by_stop_work', entityType: 'project', entityId: projectId, before: { projectId, status: current.status }, after: { projectId, status: 'stop_work', stopWorkOrderId: row.id } });
+      audit(tx, actor, {
+        action: 'project.status_by_stop_work',
+        entityType: 'project',
+        entityId: projectId,
+        before: { projectId, status: current.status },
+        after: { projectId, status: 'stop_work', stopWorkOrderId: row.id },
+      });
     } else {
       tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
     }
@@ -263,50 +379,149 @@ export interface TransitionInput {
 }
 
 /** Move an action through its states; lifting a stop-work order gives the project back its status. */
-export function transitionAction(db: DB, actor: Actor, actionId: number, input: TransitionInput, today: string, publicUrl: string): Result {
+export function transitionAction(
+  db: DB,
+  actor: Actor,
+  actionId: number,
+  input: TransitionInput,
+  today: string,
+  publicUrl: string,
+): Result {
   const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
   if (!before) return { ok: false, message: 'No such enforcement action.' };
-  if (input.event === 'escalate') return { ok: false, message: 'To escalate, issue the stronger action from this page; this one is then marked escalated.' };
-  const result = transition({ ...before, fineStatus: before.fineStatus as FineStatus | null }, input.event, { on: input.on, liftedOn: input.liftedOn }, today);
-  if (!result.ok) return { ok: false, fields: { [before.type === 'stop_work_order' && input.event === 'close' ? 'liftedOn' : 'on']: result.message } };
-  const project = db.select({ id: projects.id, name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.id, before.projectId)).get()!;
+  if (input.event === 'escalate')
+    return {
+      ok: false,
+      message: 'To escalate, issue the stronger action from this page; this one is then marked escalated.',
+    };
+  const result = transition(
+    { ...before, fineStatus: before.fineStatus as FineStatus | null },
+    input.event,
+    { on: input.on, liftedOn: input.liftedOn },
+    today,
+  );
+  if (!result.ok)
+    return {
+      ok: false,
+      fields: { [before.type === 'stop_work_order' && input.event === 'close' ? 'liftedOn' : 'on']: result.message },
+    };
+  const project = db
+    .select({ id: projects.id, name: projects.name, slug: projects.slug })
+    .from(projects)
+    .where(eq(projects.id, before.projectId))
+    .get()!;
   db.transaction((tx) => {
-    const after = tx.update(enforcementActions).set({ ...result.patch, updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
-    audit(tx, actor, { action: `enforcement.${input.event}`, entityType: 'enforcement_action', entityId: actionId, before, after: { ...after, note: input.note } });
-    if (before.type === 'stop_work_order' && !isInForce(after)) restoreProjectStatus(tx, actor, before.projectId, before.projectStatusBefore, actionId);
+    const after = tx
+      .update(enforcementActions)
+      .set({ ...result.patch, updatedAt: new Date() })
+      .where(eq(enforcementActions.id, actionId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: `enforcement.${input.event}`,
+      entityType: 'enforcement_action',
+      entityId: actionId,
+      before,
+      after: { ...after, note: input.note },
+    });
+    if (before.type === 'stop_work_order' && !isInForce(after))
+      restoreProjectStatus(tx, actor, before.projectId, before.projectStatusBefore, actionId);
     else tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
     if (!isInForce(after)) {
       const words = describeAction(after, today);
       for (const op of projectOperatorEmails(tx, before.projectId)) {
-        enqueueMail(tx, { kind: 'enforcement-resolved', to: op.email, data: { projectName: project.name, typeLabel: ENFORCEMENT_TYPE_LABEL[before.type], words, url: `${publicUrl}/projects/${project.slug}` } });
+        enqueueMail(tx, {
+          kind: 'enforcement-resolved',
+          to: op.email,
+          data: {
+            projectName: project.name,
+            typeLabel: ENFORCEMENT_TYPE_LABEL[before.type],
+            words,
+            url: `${publicUrl}/projects/${project.slug}`,
+          },
+        });
       }
     }
   });
   return { ok: true };
 }
 
-function restoreProjectStatus(tx: Tx, actor: Actor, projectId: number, statusBefore: ProjectStatus | null, liftedId: number): void {
+function restoreProjectStatus(
+  tx: Tx,
+  actor: Actor,
+  projectId: number,
+  statusBefore: ProjectStatus | null,
+  liftedId: number,
+): void {
   const current = tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId)).get()!;
   const stillStopped = stopWorkOrdersInForce(tx, projectId) > 0;
   const next = projectStatusAfterStopWork<ProjectStatus>(current.status, stillStopped, statusBefore, 'active');
   tx.update(projects).set({ status: next, updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
   if (next !== current.status) {
-    audit(tx, actor, { action: 'project.status_by_stop_work', entityType: 'project', entityId: projectId, before: { projectId, status: current.status }, after: { projectId, status: next, liftedStopWorkOrderId: liftedId } });
+    audit(tx, actor, {
+      action: 'project.status_by_stop_work',
+      entityType: 'project',
+      entityId: projectId,
+      before: { projectId, status: current.status },
+      after: { projectId, status: next, liftedStopWorkOrderId: liftedId },
+    });
   }
 }
 
-export function recordPayment(db: DB, actor: Actor, actionId: number, input: { receivedOn: string; amountCents: number; method: 'cash' | 'check' | 'card' | 'money_order' | 'other'; reference: string | null }, today: string): Result {
+export function recordPayment(
+  db: DB,
+  actor: Actor,
+  actionId: number,
+  input: {
+    receivedOn: string;
+    amountCents: number;
+    method: 'cash' | 'check' | 'card' | 'money_order' | 'other';
+    reference: string | null;
+  },
+  today: string,
+): Result {
   const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
   if (!before) return { ok: false, message: 'No such enforcement action.' };
-  if (input.receivedOn > today) return { ok: false, fields: { receivedOn: 'The payment date cannot be in the future.' } };
-  if (input.receivedOn < (before.convictedOn ?? before.issuedOn)) return { ok: false, fields: { receivedOn: 'The payment cannot be before the court imposed the fine.' } };
-  const r = applyFinePayment({ assessedCents: before.fineAssessedCents, paidCents: before.finePaidCents, status: before.fineStatus as FineStatus | null }, input.amountCents);
+  if (input.receivedOn > today)
+    return { ok: false, fields: { receivedOn: 'The payment date cannot be in the future.' } };
+  if (input.receivedOn < (before.convictedOn ?? before.issuedOn))
+    return { ok: false, fields: { receivedOn: 'The payment cannot be before the court imposed the fine.' } };
+  const r = applyFinePayment(
+    {
+      assessedCents: before.fineAssessedCents,
+      paidCents: before.finePaidCents,
+      status: before.fineStatus as FineStatus | null,
+    },
+    input.amountCents,
+  );
   if (!r.ok) return { ok: false, fields: { amount: r.message } };
   const recordedByUserId = 'userId' in actor ? actor.userId : null;
   db.transaction((tx) => {
-    const payment = tx.insert(finePayments).values({ enforcementActionId: actionId, receivedOn: input.receivedOn, amountCents: input.amountCents, method: input.method, reference: input.reference, recordedByUserId }).returning().get();
-    const after = tx.update(enforcementActions).set({ finePaidCents: r.paidCents, fineStatus: r.status, updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
-    audit(tx, actor, { action: 'enforcement.fine_payment', entityType: 'enforcement_action', entityId: actionId, before: { projectId: before.projectId, finePaidCents: before.finePaidCents, fineStatus: before.fineStatus }, after: { projectId: before.projectId, finePaidCents: after.finePaidCents, fineStatus: after.fineStatus, payment } });
+    const payment = tx
+      .insert(finePayments)
+      .values({
+        enforcementActionId: actionId,
+        receivedOn: input.receivedOn,
+        amountCents: input.amountCents,
+        method: input.method,
+        reference: input.reference,
+        recordedByUserId,
+      })
+      .returning()
+      .get();
+    const after = tx
+      .update(enforcementActions)
+      .set({ finePaidCents: r.paidCents, fineStatus: r.status, updatedAt: new Date() })
+      .where(eq(enforcementActions.id, actionId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'enforcement.fine_payment',
+      entityType: 'enforcement_action',
+      entityId: actionId,
+      before: { projectId: before.projectId, finePaidCents: before.finePaidCents, fineStatus: before.fineStatus },
+      after: { projectId: before.projectId, finePaidCents: after.finePaidCents, fineStatus: after.fineStatus, payment },
+    });
   });
   return { ok: true };
 }
@@ -323,37 +538,89 @@ export interface ConvictionRecord {
  * The court convicted and imposed a fine (R(3)): the officer records the conviction date, the docket
  * number and the fine, at most $250 for each day of violation. Only then can payments be recorded.
  */
-export function recordConviction(db: DB, actor: Actor, actionId: number, input: ConvictionRecord, today: string): Result {
+export function recordConviction(
+  db: DB,
+  actor: Actor,
+  actionId: number,
+  input: ConvictionRecord,
+  today: string,
+): Result {
   const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
   if (!before) return { ok: false, message: 'No such enforcement action.' };
   if (before.type !== 'fine') return { ok: false, message: 'Only a court referral for a fine ends in a conviction.' };
-  if (before.convictedOn) return { ok: false, message: `The conviction of ${formatDay(before.convictedOn)} is already recorded.` };
+  if (before.convictedOn)
+    return { ok: false, message: `The conviction of ${formatDay(before.convictedOn)} is already recorded.` };
   if (!isInForce(before)) return { ok: false, message: 'This referral is already resolved.' };
-  const check = checkConviction({ convictedOn: input.convictedOn, referredOn: before.issuedOn, docketNumber: input.docketNumber, days: input.days, fineCents: input.fineCents }, today, loadLocalLaw(db));
+  const check = checkConviction(
+    {
+      convictedOn: input.convictedOn,
+      referredOn: before.issuedOn,
+      docketNumber: input.docketNumber,
+      days: input.days,
+      fineCents: input.fineCents,
+    },
+    today,
+    loadLocalLaw(db),
+  );
   if (!check.ok) return { ok: false, fields: { [check.field]: check.message } };
-  if (input.dueOn && input.dueOn < input.convictedOn) return { ok: false, fields: { fineDueOn: 'The fine cannot be due before the conviction.' } };
+  if (input.dueOn && input.dueOn < input.convictedOn)
+    return { ok: false, fields: { fineDueOn: 'The fine cannot be due before the conviction.' } };
   db.transaction((tx) => {
     const after = tx
       .update(enforcementActions)
-      .set({ convictedOn: input.convictedOn, docketNumber: input.docketNumber.trim(), fineDays: input.days, fineDailyRateCents: null, fineAssessedCents: input.fineCents, fineDueOn: input.dueOn, fineStatus: 'assessed', updatedAt: new Date() })
+      .set({
+        convictedOn: input.convictedOn,
+        docketNumber: input.docketNumber.trim(),
+        fineDays: input.days,
+        fineDailyRateCents: null,
+        fineAssessedCents: input.fineCents,
+        fineDueOn: input.dueOn,
+        fineStatus: 'assessed',
+        updatedAt: new Date(),
+      })
       .where(eq(enforcementActions.id, actionId))
       .returning()
       .get();
-    audit(tx, actor, { action: 'enforcement.conviction', entityType: 'enforcement_action', entityId: actionId, before, after });
+    audit(tx, actor, {
+      action: 'enforcement.conviction',
+      entityType: 'enforcement_action',
+      entityId: actionId,
+      before,
+      after,
+    });
     tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
   });
   return { ok: true };
 }
 
-export function waiveFine(db: DB, actor: Actor, actionId: number, input: { on: string; reason: string }, today: string): Result {
+export function waiveFine(
+  db: DB,
+  actor: Actor,
+  actionId: number,
+  input: { on: string; reason: string },
+  today: string,
+): Result {
   const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
   if (!before) return { ok: false, message: 'No such enforcement action.' };
   if (before.fineAssessedCents == null) return { ok: false, message: 'This action has no fine to waive.' };
-  if (before.fineStatus === 'paid' || before.fineStatus === 'waived') return { ok: false, message: `The fine is already ${before.fineStatus}.` };
-  if (input.on > today || input.on < before.issuedOn) return { ok: false, fields: { on: 'The date must be between the assessment and today.' } };
+  if (before.fineStatus === 'paid' || before.fineStatus === 'waived')
+    return { ok: false, message: `The fine is already ${before.fineStatus}.` };
+  if (input.on > today || input.on < before.issuedOn)
+    return { ok: false, fields: { on: 'The date must be between the assessment and today.' } };
   db.transaction((tx) => {
-    const after = tx.update(enforcementActions).set({ fineStatus: 'waived', updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
-    audit(tx, actor, { action: 'enforcement.fine_waived', entityType: 'enforcement_action', entityId: actionId, before: { projectId: before.projectId, fineStatus: before.fineStatus }, after: { projectId: before.projectId, fineStatus: after.fineStatus, waivedOn: input.on, reason: input.reason } });
+    const after = tx
+      .update(enforcementActions)
+      .set({ fineStatus: 'waived', updatedAt: new Date() })
+      .where(eq(enforcementActions.id, actionId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'enforcement.fine_waived',
+      entityType: 'enforcement_action',
+      entityId: actionId,
+      before: { projectId: before.projectId, fineStatus: before.fineStatus },
+      after: { projectId: before.projectId, fineStatus: after.fineStatus, waivedOn: input.on, reason: input.reason },
+    });
   });
   return { ok: true };
 }
@@ -371,23 +638,64 @@ export function updateDetails(db: DB, actor: Actor, actionId: number, input: Det
   const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
   if (!before) return { ok: false, message: 'No such enforcement action.' };
   if (!isInForce(before)) return { ok: false, message: 'This action is resolved; its record no longer changes.' };
-  if (input.complyBy && input.complyBy < before.issuedOn) return { ok: false, fields: { complyBy: 'The comply-by date cannot be before the issue date.' } };
-  if (before.type === 'stop_work_order' && !input.public) return { ok: false, fields: { public: 'A stop-work order is always public: it changes the project’s public status.' } };
+  if (input.complyBy && input.complyBy < before.issuedOn)
+    return { ok: false, fields: { complyBy: 'The comply-by date cannot be before the issue date.' } };
+  if (before.type === 'stop_work_order' && !input.public)
+    return {
+      ok: false,
+      fields: { public: 'A stop-work order is always public: it changes the project’s public status.' },
+    };
   db.transaction((tx) => {
-    const after = tx.update(enforcementActions).set({ ...input, updatedAt: new Date() }).where(eq(enforcementActions.id, actionId)).returning().get();
-    if (before.noticeDocumentId && before.public !== input.public) tx.update(documents).set({ public: input.public, updatedAt: new Date() }).where(eq(documents.id, before.noticeDocumentId)).run();
-    audit(tx, actor, { action: 'enforcement.update', entityType: 'enforcement_action', entityId: actionId, before, after });
+    const after = tx
+      .update(enforcementActions)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(enforcementActions.id, actionId))
+      .returning()
+      .get();
+    if (before.noticeDocumentId && before.public !== input.public)
+      tx.update(documents)
+        .set({ public: input.public, updatedAt: new Date() })
+        .where(eq(documents.id, before.noticeDocumentId))
+        .run();
+    audit(tx, actor, {
+      action: 'enforcement.update',
+      entityType: 'enforcement_action',
+      entityId: actionId,
+      before,
+      after,
+    });
   });
   return { ok: true };
 }
 
-export function attachEvidence(db: DB, actor: Actor, actionId: number, file: ReceivedFile, input: { title: string; documentDate: string; public: boolean }): Result<{ documentId: number }> {
-  const action = db.select({ id: enforcementActions.id, projectId: enforcementActions.projectId }).from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+export function attachEvidence(
+  db: DB,
+  actor: Actor,
+  actionId: number,
+  file: ReceivedFile,
+  input: { title: string; documentDate: string; public: boolean },
+): Result<{ documentId: number }> {
+  const action = db
+    .select({ id: enforcementActions.id, projectId: enforcementActions.projectId })
+    .from(enforcementActions)
+    .where(eq(enforcementActions.id, actionId))
+    .get();
   if (!action) return { ok: false, message: 'No such enforcement action.' };
   const documentId = db.transaction((tx) => {
-    const doc = insertDocument(tx, action.projectId, file, { type: 'other', title: input.title, documentDate: input.documentDate, public: input.public, uploadedByUserId: 'userId' in actor ? actor.userId : null });
+    const doc = insertDocument(tx, action.projectId, file, {
+      type: 'other',
+      title: input.title,
+      documentDate: input.documentDate,
+      public: input.public,
+      uploadedByUserId: 'userId' in actor ? actor.userId : null,
+    });
     tx.insert(enforcementDocuments).values({ enforcementActionId: actionId, documentId: doc.id }).run();
-    audit(tx, actor, { action: 'enforcement.evidence', entityType: 'document', entityId: doc.id, after: { projectId: action.projectId, enforcementActionId: actionId, ...doc, sha256: file.sha256 } });
+    audit(tx, actor, {
+      action: 'enforcement.evidence',
+      entityType: 'document',
+      entityId: doc.id,
+      after: { projectId: action.projectId, enforcementActionId: actionId, ...doc, sha256: file.sha256 },
+    });
     return doc.id;
   });
   return { ok: true, documentId };
@@ -397,11 +705,20 @@ export function attachEvidence(db: DB, actor: Actor, actionId: number, file: Rec
 // Reading
 
 export function actionProjectId(db: DB, actionId: number): number | undefined {
-  return db.select({ projectId: enforcementActions.projectId }).from(enforcementActions).where(eq(enforcementActions.id, actionId)).get()?.projectId;
+  return db
+    .select({ projectId: enforcementActions.projectId })
+    .from(enforcementActions)
+    .where(eq(enforcementActions.id, actionId))
+    .get()?.projectId;
 }
 
 export function actionsForProject(db: DB, projectId: number) {
-  return db.select().from(enforcementActions).where(eq(enforcementActions.projectId, projectId)).orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id)).all();
+  return db
+    .select()
+    .from(enforcementActions)
+    .where(eq(enforcementActions.projectId, projectId))
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
+    .all();
 }
 
 /** One action with everything the officer's page and the printed notice need. */
@@ -410,14 +727,27 @@ export function getAction(db: DB, actionId: number) {
   if (!action) return undefined;
   const project = db.select().from(projects).where(eq(projects.id, action.projectId)).get()!;
   const linked = db
-    .select({ id: violations.id, observedOn: violations.observedOn, description: violations.description, ordinanceSection: violations.ordinanceSection, correctedOn: violations.correctedOn })
+    .select({
+      id: violations.id,
+      observedOn: violations.observedOn,
+      description: violations.description,
+      ordinanceSection: violations.ordinanceSection,
+      correctedOn: violations.correctedOn,
+    })
     .from(enforcementViolations)
     .innerJoin(violations, eq(violations.id, enforcementViolations.violationId))
     .where(eq(enforcementViolations.enforcementActionId, actionId))
     .orderBy(asc(violations.observedOn))
     .all();
   const evidence = db
-    .select({ id: documents.id, title: documents.title, mimeType: documents.mimeType, public: documents.public, documentDate: documents.documentDate, sizeBytes: documents.sizeBytes })
+    .select({
+      id: documents.id,
+      title: documents.title,
+      mimeType: documents.mimeType,
+      public: documents.public,
+      documentDate: documents.documentDate,
+      sizeBytes: documents.sizeBytes,
+    })
     .from(enforcementDocuments)
     .innerJoin(documents, eq(documents.id, enforcementDocuments.documentId))
     .where(eq(enforcementDocuments.enforcementActionId, actionId))
@@ -431,10 +761,30 @@ export function getAction(db: DB, actionId: number) {
     .orderBy(asc(finePayments.receivedOn), asc(finePayments.id))
     .all()
     .map((r) => ({ ...r.payment, recordedBy: r.recordedBy }));
-  const escalatedTo = action.escalatedToId ? db.select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn }).from(enforcementActions).where(eq(enforcementActions.id, action.escalatedToId)).get() : undefined;
-  const escalatedFrom = db.select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn }).from(enforcementActions).where(eq(enforcementActions.escalatedToId, actionId)).all();
+  const escalatedTo = action.escalatedToId
+    ? db
+        .select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn })
+        .from(enforcementActions)
+        .where(eq(enforcementActions.id, action.escalatedToId))
+        .get()
+    : undefined;
+  const escalatedFrom = db
+    .select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn })
+    .from(enforcementActions)
+    .where(eq(enforcementActions.escalatedToId, actionId))
+    .all();
   const owner = ownerOf(db, action.projectId);
-  return { action, project, violations: linked, evidence, payments, escalatedTo, escalatedFrom, owner, events: availableEvents({ ...action, fineStatus: action.fineStatus as FineStatus | null }) };
+  return {
+    action,
+    project,
+    violations: linked,
+    evidence,
+    payments,
+    escalatedTo,
+    escalatedFrom,
+    owner,
+    events: availableEvents({ ...action, fineStatus: action.fineStatus as FineStatus | null }),
+  };
 }
 
 /** The printable notice as the action stands today (lifted and resolved dates included). */
@@ -442,7 +792,10 @@ export async function printableNotice(db: DB, actionId: number, publicUrl: strin
   const d = getAction(db, actionId);
   if (!d) return undefined;
   const a = d.action;
-  const correctionExplanation = a.type === 'swppp_deficiency_notice' ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy, loadLocalLaw(db)).explanation : undefined;
+  const correctionExplanation =
+    a.type === 'swppp_deficiency_notice'
+      ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy, loadLocalLaw(db)).explanation
+      : undefined;
   const pdf = await enforcementNoticePdf({
     project: d.project,
     recipient: d.owner,
@@ -512,7 +865,14 @@ export function publicActionsResolvedSince(db: DB, sinceDay: string, limit = 50)
     .select(townColumns)
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(eq(enforcementActions.public, true), eq(projects.published, true), isNotNull(enforcementActions.closedOn), gte(enforcementActions.closedOn, sinceDay)))
+    .where(
+      and(
+        eq(enforcementActions.public, true),
+        eq(projects.published, true),
+        isNotNull(enforcementActions.closedOn),
+        gte(enforcementActions.closedOn, sinceDay),
+      ),
+    )
     .orderBy(desc(enforcementActions.closedOn), desc(enforcementActions.id))
     .limit(limit)
     .all();
@@ -521,10 +881,17 @@ export function publicActionsResolvedSince(db: DB, sinceDay: string, limit = 50)
 /** Staff list: every action, optionally only those in force. */
 export function staffActions(db: DB, opts: { inForceOnly: boolean; type?: EnforcementType }) {
   return db
-    .select({ ...townColumns, public: enforcementActions.public, fineStatus: enforcementActions.fineStatus, published: projects.published })
+    .select({
+      ...townColumns,
+      public: enforcementActions.public,
+      fineStatus: enforcementActions.fineStatus,
+      published: projects.published,
+    })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(opts.inForceOnly ? inForceSql : undefined, opts.type ? eq(enforcementActions.type, opts.type) : undefined))
+    .where(
+      and(opts.inForceOnly ? inForceSql : undefined, opts.type ? eq(enforcementActions.type, opts.type) : undefined),
+    )
     .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
     .all();
 }
@@ -539,7 +906,12 @@ export function publicEvidenceByAction(db: DB, actionIds: number[]): Map<number,
       .select({ actionId: enforcementDocuments.enforcementActionId, id: documents.id, title: documents.title })
       .from(enforcementDocuments)
       .innerJoin(documents, eq(documents.id, enforcementDocuments.documentId))
-      .where(and(sql`${enforcementDocuments.enforcementActionId} in (select value from json_each(${sql.placeholder('ids')}))`, eq(documents.public, true)))
+      .where(
+        and(
+          sql`${enforcementDocuments.enforcementActionId} in (select value from json_each(${sql.placeholder('ids')}))`,
+          eq(documents.public, true),
+        ),
+      )
       .orderBy(asc(documents.id))
       .prepare(),
   );
@@ -554,5 +926,10 @@ export function publicEvidenceByAction(db: DB, actionIds: number[]): Map<number,
 
 /** Open violations of a project not yet corrected (to cite when issuing). */
 export function openViolations(db: DB, projectId: number) {
-  return db.select().from(violations).where(and(eq(violations.projectId, projectId), isNull(violations.correctedOn))).orderBy(desc(violations.observedOn)).all();
+  return db
+    .select()
+    .from(violations)
+    .where(and(eq(violations.projectId, projectId), isNull(violations.correctedOn)))
+    .orderBy(desc(violations.observedOn))
+    .all();
 }

@@ -10,18 +10,35 @@ import { receiveMultipart } from '#lib/server/platform/files/uploads.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 import { attachEvidence } from './actions.ts';
 
-export type EvidenceOutcome = { ok: true } | { ok: false; errors: Record<string, string>; typed: Record<string, string> };
+export type EvidenceOutcome =
+  { ok: true } | { ok: false; errors: Record<string, string>; typed: Record<string, string> };
 
-export async function receiveEvidence(db: DB, actor: Actor, actionId: number, request: Request, today: string): Promise<EvidenceOutcome> {
+export async function receiveEvidence(
+  db: DB,
+  actor: Actor,
+  actionId: number,
+  request: Request,
+  today: string,
+): Promise<EvidenceOutcome> {
   const received = await receiveMultipart(request, { accept: ['pdf', 'jpeg', 'png'], maxFiles: 1 });
-  const typed = { title: received.field('title'), documentDate: received.field('documentDate'), public: received.field('public') };
+  const typed = {
+    title: received.field('title'),
+    documentDate: received.field('documentDate'),
+    public: received.field('public'),
+  };
   const errors: Record<string, string> = { ...received.errors };
   const file = received.files.find((f) => f.field === 'file');
-  if (!typed.title.trim() || typed.title.length > 200) errors.title = 'Give the evidence a title of up to 200 characters, like “Photo: silt fence down at the east line”.';
-  if (!isIsoDay(typed.documentDate) || typed.documentDate > today) errors.documentDate = 'Enter the date it was taken, not in the future, like 2026-05-03.';
+  if (!typed.title.trim() || typed.title.length > 200)
+    errors.title = 'Give the evidence a title of up to 200 characters, like “Photo: silt fence down at the east line”.';
+  if (!isIsoDay(typed.documentDate) || typed.documentDate > today)
+    errors.documentDate = 'Enter the date it was taken, not in the future, like 2026-05-03.';
   if (!file && !errors.file) errors.file = 'Choose a photo (JPEG, PNG) or a PDF.';
   if (!Object.keys(errors).length && file) {
-    const r = attachEvidence(db, actor, actionId, file, { title: typed.title.trim(), documentDate: typed.documentDate, public: typed.public === 'on' });
+    const r = attachEvidence(db, actor, actionId, file, {
+      title: typed.title.trim(),
+      documentDate: typed.documentDate,
+      public: typed.public === 'on',
+    });
     if (r.ok) return { ok: true };
     errors._form = r.message ?? 'The evidence could not be saved.';
   }

@@ -59,7 +59,9 @@ export interface EnforcementSummary {
 export function summarizeEnforcement(actions: EnforcementFacts[], today: string): EnforcementSummary {
   // What is in force now comes first; an action escalated to a stronger one is open but superseded.
   const superseded = (a: EnforcementFacts) => (a.status === 'escalated' ? 1 : 0);
-  const open = actions.filter(isInForce).sort((a, b) => superseded(a) - superseded(b) || severity(b) - severity(a) || b.issuedOn.localeCompare(a.issuedOn));
+  const open = actions
+    .filter(isInForce)
+    .sort((a, b) => superseded(a) - superseded(b) || severity(b) - severity(a) || b.issuedOn.localeCompare(a.issuedOn));
   const stopWork = open.find((a) => a.type === 'stop_work_order');
   const details = open.map((a) => describeInForce(a, today));
   if (stopWork) {
@@ -108,13 +110,17 @@ export function describeAction(a: EnforcementFacts, today: string): string {
   const section = cited ? ` (${cited})` : '';
   if (isInForce(a)) return describeInForce(a, today);
   if (a.type === 'fine') {
-    const outcome = a.status === 'withdrawn' ? `withdrawn${a.closedOn ? ` ${formatDay(a.closedOn)}` : ''}` : `resolved ${formatDay(a.closedOn)}`;
+    const outcome =
+      a.status === 'withdrawn'
+        ? `withdrawn${a.closedOn ? ` ${formatDay(a.closedOn)}` : ''}`
+        : `resolved ${formatDay(a.closedOn)}`;
     return `${courtWords(a)}${section}; ${outcome}.`;
   }
   if (a.type === 'stop_work_order' && a.liftedOn) {
     return `${label} issued ${formatDay(a.issuedOn)}${section}; lifted ${formatDay(a.liftedOn)}.`;
   }
-  if (a.status === 'withdrawn') return `${label} issued ${formatDay(a.issuedOn)}${section}; withdrawn${a.closedOn ? ` ${formatDay(a.closedOn)}` : ''}.`;
+  if (a.status === 'withdrawn')
+    return `${label} issued ${formatDay(a.issuedOn)}${section}; withdrawn${a.closedOn ? ` ${formatDay(a.closedOn)}` : ''}.`;
   return `${label} issued ${formatDay(a.issuedOn)}${section}; resolved ${formatDay(a.closedOn)}.`;
 }
 
@@ -122,13 +128,17 @@ function describeInForce(a: EnforcementFacts, today: string): string {
   const label = ENFORCEMENT_TYPE_LABEL[a.type];
   const cited = formatCitation(a.citedSection);
   const section = cited ? ` (${cited})` : '';
-  let s = a.type === 'fine' ? `${courtWords(a)}${section}` : `${label} in effect since ${formatDay(a.issuedOn)}${section}`;
+  let s =
+    a.type === 'fine' ? `${courtWords(a)}${section}` : `${label} in effect since ${formatDay(a.issuedOn)}${section}`;
   if (a.type === 'fine' && a.fineAssessedCents != null) {
     const balance = a.fineAssessedCents - a.finePaidCents;
     if (balance > 0) s += `; ${formatMoney(balance)} unpaid`;
   }
   if (a.complyBy) {
-    s += a.complyBy < today ? `; the deadline to comply, ${formatDay(a.complyBy)}, has passed` : `; must comply by ${formatDay(a.complyBy)}`;
+    s +=
+      a.complyBy < today
+        ? `; the deadline to comply, ${formatDay(a.complyBy)}, has passed`
+        : `; must comply by ${formatDay(a.complyBy)}`;
   }
   if (a.status === 'complied') s += '; the operator reports compliance and the town has not yet closed it';
   return `${s}.`;
@@ -138,11 +148,16 @@ function describeInForce(a: EnforcementFacts, today: string): string {
  * A fine is the court's, never the officer's (R(3), "upon conviction"): "Referred to court on May 3, 2026
  * (Town Justice Court, docket 26-0412)", then "Fined $750.00 by the court on June 9, 2026 (…)".
  */
-export function courtWords(a: Pick<EnforcementFacts, 'issuedOn' | 'courtName' | 'docketNumber' | 'convictedOn' | 'fineAssessedCents'>): string {
-  const court = [a.courtName?.trim(), a.docketNumber?.trim() ? `docket ${a.docketNumber.trim()}` : undefined].filter(Boolean).join(', ');
+export function courtWords(
+  a: Pick<EnforcementFacts, 'issuedOn' | 'courtName' | 'docketNumber' | 'convictedOn' | 'fineAssessedCents'>,
+): string {
+  const court = [a.courtName?.trim(), a.docketNumber?.trim() ? `docket ${a.docketNumber.trim()}` : undefined]
+    .filter(Boolean)
+    .join(', ');
   const where = court ? ` (${court})` : '';
   // A fine recorded before convictions were kept is still the court's: its date is simply unknown.
-  if (a.fineAssessedCents != null) return `Fined ${formatMoney(a.fineAssessedCents)} by the court${a.convictedOn ? ` on ${formatDay(a.convictedOn)}` : ''}${where}; referred to court ${formatDay(a.issuedOn)}`;
+  if (a.fineAssessedCents != null)
+    return `Fined ${formatMoney(a.fineAssessedCents)} by the court${a.convictedOn ? ` on ${formatDay(a.convictedOn)}` : ''}${where}; referred to court ${formatDay(a.issuedOn)}`;
   return `Referred to court on ${formatDay(a.issuedOn)}${where}; no fine unless the court convicts`;
 }
 

@@ -11,12 +11,6 @@ export function stopWorkOrdersInForce(db: Pick<DB, 'select'>, projectId: number)
   return db
     .select({ n: sql<number>`count(*)` })
     .from(enforcementActions)
-    .where(
-      and(
-        eq(enforcementActions.projectId, projectId),
-        eq(enforcementActions.type, 'stop_work_order'),
-        inForceSql,
-      ),
-    )
+    .where(and(eq(enforcementActions.projectId, projectId), eq(enforcementActions.type, 'stop_work_order'), inForceSql))
     .get()!.n;
 }

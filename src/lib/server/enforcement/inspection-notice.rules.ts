@@ -22,9 +22,15 @@ export function noticeTiming(givenAt: Date, scheduledFor: Date): NoticeTiming {
   const ms = scheduledFor.getTime() - givenAt.getTime();
   const hours = Math.floor(ms / 3_600_000);
   const late = ms < NOTICE_HOURS * 3_600_000;
-  if (ms <= 0) return { hours, late: true, afterMilestone: true, words: 'Given after the milestone time: no advance notice' };
+  if (ms <= 0)
+    return { hours, late: true, afterMilestone: true, words: 'Given after the milestone time: no advance notice' };
   const span = hours >= 72 ? `${Math.floor(hours / 24)} days` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  return { hours, late, afterMilestone: false, words: late ? `Given ${span} ahead: late (the law requires at least ${NOTICE_HOURS} hours)` : `Given ${span} ahead` };
+  return {
+    hours,
+    late,
+    afterMilestone: false,
+    words: late ? `Given ${span} ahead: late (the law requires at least ${NOTICE_HOURS} hours)` : `Given ${span} ahead`,
+  };
 }
 
 export type NoticeProblem = { field: 'scheduledDate' | 'scheduledTime'; message: string } | undefined;
@@ -37,10 +43,16 @@ export const AFTER_MILESTONE_LIMIT_DAYS = 366;
  * the law's 48 hours were not given), but not for work more than a year away on either side.
  */
 export function noticeProblem(givenAt: Date, scheduledFor: Date): NoticeProblem {
-  if (Number.isNaN(scheduledFor.getTime())) return { field: 'scheduledDate', message: 'Enter the date and time the milestone work will happen.' };
+  if (Number.isNaN(scheduledFor.getTime()))
+    return { field: 'scheduledDate', message: 'Enter the date and time the milestone work will happen.' };
   const ms = scheduledFor.getTime() - givenAt.getTime();
-  if (ms > AFTER_MILESTONE_LIMIT_DAYS * 86_400_000) return { field: 'scheduledDate', message: 'Give notice within a year of the work.' };
-  if (-ms > AFTER_MILESTONE_LIMIT_DAYS * 86_400_000) return { field: 'scheduledDate', message: 'The milestone was more than a year before the notice: enter the date the work happened.' };
+  if (ms > AFTER_MILESTONE_LIMIT_DAYS * 86_400_000)
+    return { field: 'scheduledDate', message: 'Give notice within a year of the work.' };
+  if (-ms > AFTER_MILESTONE_LIMIT_DAYS * 86_400_000)
+    return {
+      field: 'scheduledDate',
+      message: 'The milestone was more than a year before the notice: enter the date the work happened.',
+    };
   return undefined;
 }
 
@@ -56,14 +68,27 @@ export interface NoticeFinding {
  * (ordinance, "Erosion and sediment control inspection": notify "at least 48 hours before"). Undefined
  * for a notice given in time.
  */
-export function noticeFinding(n: { milestone: string; givenAt: Date; scheduledFor: Date }, when: (d: Date) => string): NoticeFinding | undefined {
+export function noticeFinding(
+  n: { milestone: string; givenAt: Date; scheduledFor: Date },
+  when: (d: Date) => string,
+): NoticeFinding | undefined {
   const t = noticeTiming(n.givenAt, n.scheduledFor);
   if (!t.late) return undefined;
   const section = 'Subsection L(1)';
   if (t.afterMilestone) {
-    return { section, severity: 'medium', title: 'No advance notice of a milestone', text: `Notice of ${n.milestone} (${when(n.scheduledFor)}) was given ${when(n.givenAt)}, after the work: the law requires at least ${NOTICE_HOURS} hours' notice.` };
+    return {
+      section,
+      severity: 'medium',
+      title: 'No advance notice of a milestone',
+      text: `Notice of ${n.milestone} (${when(n.scheduledFor)}) was given ${when(n.givenAt)}, after the work: the law requires at least ${NOTICE_HOURS} hours' notice.`,
+    };
   }
-  return { section, severity: 'low', title: 'Late 48-hour notice', text: `Notice of ${n.milestone} (${when(n.scheduledFor)}) was given ${when(n.givenAt)}, ${t.hours} ${t.hours === 1 ? 'hour' : 'hours'} ahead: the law requires at least ${NOTICE_HOURS}.` };
+  return {
+    section,
+    severity: 'low',
+    title: 'Late 48-hour notice',
+    text: `Notice of ${n.milestone} (${when(n.scheduledFor)}) was given ${when(n.givenAt)}, ${t.hours} ${t.hours === 1 ? 'hour' : 'hours'} ahead: the law requires at least ${NOTICE_HOURS}.`,
+  };
 }
 
 /**
@@ -71,7 +96,10 @@ export function noticeFinding(n: { milestone: string; givenAt: Date; scheduledFo
  * ("given by Pat Lee"); the officer records one taken by phone ("given by Dale Ferris (phone); recorded
  * by Sam Okafor"). Notices recorded before the giver's name was kept show only who recorded them.
  */
-export function noticeGivenWords(givenByName: string | null | undefined, recordedByName: string | null | undefined): string {
+export function noticeGivenWords(
+  givenByName: string | null | undefined,
+  recordedByName: string | null | undefined,
+): string {
   const giver = givenByName?.trim();
   const recorder = recordedByName?.trim();
   if (giver && recorder && giver !== recorder) return `given by ${giver}; recorded by ${recorder}`;
@@ -81,9 +109,19 @@ export function noticeGivenWords(givenByName: string | null | undefined, recorde
 }
 
 /** Town inspections are scheduled ahead: not for a time already past (record those), nor years out. */
-export function scheduleProblem(scheduledFor: Date, now: Date): { field: 'scheduledDate'; message: string } | undefined {
-  if (Number.isNaN(scheduledFor.getTime())) return { field: 'scheduledDate', message: 'Enter the date and time of the inspection.' };
-  if (scheduledFor.getTime() < now.getTime() - 60_000) return { field: 'scheduledDate', message: 'That time has passed: schedule an inspection ahead, or record one that has happened under “Record a town inspection”.' };
-  if (scheduledFor.getTime() - now.getTime() > 366 * 86_400_000) return { field: 'scheduledDate', message: 'Schedule the inspection within a year.' };
+export function scheduleProblem(
+  scheduledFor: Date,
+  now: Date,
+): { field: 'scheduledDate'; message: string } | undefined {
+  if (Number.isNaN(scheduledFor.getTime()))
+    return { field: 'scheduledDate', message: 'Enter the date and time of the inspection.' };
+  if (scheduledFor.getTime() < now.getTime() - 60_000)
+    return {
+      field: 'scheduledDate',
+      message:
+        'That time has passed: schedule an inspection ahead, or record one that has happened under “Record a town inspection”.',
+    };
+  if (scheduledFor.getTime() - now.getTime() > 366 * 86_400_000)
+    return { field: 'scheduledDate', message: 'Schedule the inspection within a year.' };
   return undefined;
 }

@@ -7,16 +7,32 @@ import type { EnforcementStatus, EnforcementType } from '#db/enums.ts';
 import { GREY, PdfWriter, RED, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
 import { townOfficeLines, type PostingContact } from '#lib/server/projects/site-posting.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
-import { DEFAULT_LOCAL_LAW, daysInWords, lawCitation, type LocalLawValues } from '#lib/server/platform/local-law.rules.ts';
+import {
+  DEFAULT_LOCAL_LAW,
+  daysInWords,
+  lawCitation,
+  type LocalLawValues,
+} from '#lib/server/platform/local-law.rules.ts';
 
 /** The notice's "Re:" line: only the permit numbers the project has (never "permit ID -"). */
-export function reLine(p: Pick<NoticeData['project'], 'name' | 'siteAddress' | 'townPermitNo' | 'spdesPermitId'>): string {
-  const permits = [p.townPermitNo && `Town permit ${p.townPermitNo}`, p.spdesPermitId && `SPDES permit ID ${p.spdesPermitId}`].filter(Boolean);
+export function reLine(
+  p: Pick<NoticeData['project'], 'name' | 'siteAddress' | 'townPermitNo' | 'spdesPermitId'>,
+): string {
+  const permits = [
+    p.townPermitNo && `Town permit ${p.townPermitNo}`,
+    p.spdesPermitId && `SPDES permit ID ${p.spdesPermitId}`,
+  ].filter(Boolean);
   return `Re: ${p.name}, ${p.siteAddress}${permits.length ? ` - ${permits.join(', ')}` : ' - no town permit or SPDES permit ID on record'}`;
 }
 
 export interface NoticeData {
-  project: { name: string; siteAddress: string; townPermitNo: string | null; spdesPermitId: string | null; slug: string };
+  project: {
+    name: string;
+    siteAddress: string;
+    townPermitNo: string | null;
+    spdesPermitId: string | null;
+    slug: string;
+  };
   recipient?: PostingContact;
   action: {
     id: number | null;
@@ -66,48 +82,74 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   w.para(formatDay(a.issuedOn));
   if (d.recipient) {
     w.para(d.recipient.companyName, { gap: 0 });
-    if (d.recipient.contactName) w.para(`Attn: ${d.recipient.contactName}${d.recipient.contactTitle ? `, ${d.recipient.contactTitle}` : ''}`);
+    if (d.recipient.contactName)
+      w.para(`Attn: ${d.recipient.contactName}${d.recipient.contactTitle ? `, ${d.recipient.contactTitle}` : ''}`);
   }
   w.para(reLine(d.project), { bold: true });
   w.heading(label.toUpperCase(), 1);
   w.para(a.summary);
   if (d.violations.length) {
     w.heading('Violations found');
-    w.bullets(d.violations.map((v) => `${formatDay(v.observedOn)}: ${v.description}${v.ordinanceSection ? ` (${v.ordinanceSection})` : ''}`));
+    w.bullets(
+      d.violations.map(
+        (v) => `${formatDay(v.observedOn)}: ${v.description}${v.ordinanceSection ? ` (${v.ordinanceSection})` : ''}`,
+      ),
+    );
   }
   w.field('Ordinance section cited', a.citedSection ?? '-');
   if (a.requiredMeasures) {
     w.heading(a.type === 'swppp_deficiency_notice' ? 'Changes the SWPPP requires' : 'Required corrective measures');
     w.para(a.requiredMeasures);
   }
-  if (a.complyBy) w.field(a.type === 'swppp_deficiency_notice' ? 'Amend and certify by' : 'Comply by', formatDay(a.complyBy));
+  if (a.complyBy)
+    w.field(a.type === 'swppp_deficiency_notice' ? 'Amend and certify by' : 'Comply by', formatDay(a.complyBy));
   if (d.correctionExplanation) w.para(d.correctionExplanation, { size: 8.5, color: GREY });
   if (a.type === 'swppp_deficiency_notice') {
-    w.para(`Within ${daysInWords(law.correctionDays)} of this notice (or the date above, if the Town set another), make the required changes to the SWPPP and submit to the Town a written certification that the changes have been made.`, { size: 9.5 });
+    w.para(
+      `Within ${daysInWords(law.correctionDays)} of this notice (or the date above, if the Town set another), make the required changes to the SWPPP and submit to the Town a written certification that the changes have been made.`,
+      { size: 9.5 },
+    );
   }
   if (a.type === 'stop_work_order') {
     w.heading('What this order requires');
-    w.para(`Halt all land development activities at this site, except activities that address the violations leading to this order. The order stays in effect until the ${d.town.fullName} confirms that the land development activity is in compliance and the violations have been satisfactorily addressed. Failure to address a stop-work order in a timely manner may result in penalties.`, { size: 9.5 });
+    w.para(
+      `Halt all land development activities at this site, except activities that address the violations leading to this order. The order stays in effect until the ${d.town.fullName} confirms that the land development activity is in compliance and the violations have been satisfactorily addressed. Failure to address a stop-work order in a timely manner may result in penalties.`,
+      { size: 9.5 },
+    );
   }
   if (a.type === 'occupancy_hold') {
-    w.para('The Town will not allow the building or land to be occupied until the violation is corrected and the Town confirms it.', { size: 9.5 });
+    w.para(
+      'The Town will not allow the building or land to be occupied until the violation is corrected and the Town confirms it.',
+      { size: 9.5 },
+    );
   }
   if (a.type === 'fine' && a.fineAssessedCents == null) {
     w.heading('Referral to court');
-    w.para(`The Town has referred this matter to court. Any violation of the erosion and sediment control law is punishable, upon conviction, by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense (${lawCitation(law, 'maxDailyFineCents')}). Only the court imposes a fine.`, { size: 9.5 });
+    w.para(
+      `The Town has referred this matter to court. Any violation of the erosion and sediment control law is punishable, upon conviction, by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense (${lawCitation(law, 'maxDailyFineCents')}). Only the court imposes a fine.`,
+      { size: 9.5 },
+    );
   }
   if (a.type === 'fine' && a.fineAssessedCents != null) {
     w.heading('Fine imposed by the court');
-    const basis = a.fineDays ? `${plural(a.fineDays, 'day')} of violation (each day a separate offense)` : 'as imposed by the court';
+    const basis = a.fineDays
+      ? `${plural(a.fineDays, 'day')} of violation (each day a separate offense)`
+      : 'as imposed by the court';
     w.para(`${formatMoney(a.fineAssessedCents)}: ${basis}.${a.fineDueOn ? ` Due by ${formatDay(a.fineDueOn)}.` : ''}`);
-    if (a.finePaidCents > 0) w.para(`Paid to date: ${formatMoney(a.finePaidCents)}; balance ${formatMoney(a.fineAssessedCents - a.finePaidCents)}.`);
+    if (a.finePaidCents > 0)
+      w.para(
+        `Paid to date: ${formatMoney(a.finePaidCents)}; balance ${formatMoney(a.fineAssessedCents - a.finePaidCents)}.`,
+      );
   }
   if (d.evidence.length) {
     w.heading('Evidence on file');
     w.bullets(d.evidence);
   }
   w.para(`What this means: ${ENFORCEMENT_TYPE_MEANING[a.type]}`, { size: 9 });
-  w.para(`Any violation of the Town erosion and sediment control law is punishable by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense. This action is shown on the project’s public page until the Town closes it:`, { size: 8.5 });
+  w.para(
+    `Any violation of the Town erosion and sediment control law is punishable by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense. This action is shown on the project’s public page until the Town closes it:`,
+    { size: 8.5 },
+  );
   w.para(`${d.publicUrl}/projects/${d.project.slug}`, { size: 8.5, bold: true });
   w.signature(a.issuedByName ?? 'Stormwater Management Officer', 'Stormwater Management Officer', a.issuedOn);
   if (a.liftedOn || a.closedOn || a.status === 'withdrawn') {

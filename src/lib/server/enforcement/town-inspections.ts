@@ -6,11 +6,28 @@
 import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
-import { enforcementActions, enforcementViolations, inspectionNotices, projects, scheduledInspections, townInspections, users, violations } from '#db/schema.ts';
+import {
+  enforcementActions,
+  enforcementViolations,
+  inspectionNotices,
+  projects,
+  scheduledInspections,
+  townInspections,
+  users,
+  violations,
+} from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { noticeFinding, noticeGivenWords, noticeProblem, noticeTiming, scheduleProblem, type Milestone, type TownInspectionOutcome } from './inspection-notice.rules.ts';
+import {
+  noticeFinding,
+  noticeGivenWords,
+  noticeProblem,
+  noticeTiming,
+  scheduleProblem,
+  type Milestone,
+  type TownInspectionOutcome,
+} from './inspection-notice.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 
@@ -24,10 +41,22 @@ export interface NoticeInput {
   givenByName: string;
 }
 
-export function giveNotice(db: DB, actor: Actor, projectId: number, input: NoticeInput, baseUrl: string, now = new Date()): Result<{ id: number; late: boolean }> {
-  const project = db.select({ name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.id, projectId)).get();
+export function giveNotice(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  input: NoticeInput,
+  baseUrl: string,
+  now = new Date(),
+): Result<{ id: number; late: boolean }> {
+  const project = db
+    .select({ name: projects.name, slug: projects.slug })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get();
   if (!project) return { ok: false, message: 'No such project.' };
-  if (input.givenAt.getTime() > now.getTime() + 60_000) return { ok: false, fields: { givenDate: 'The notice cannot have been given in the future.' } };
+  if (input.givenAt.getTime() > now.getTime() + 60_000)
+    return { ok: false, fields: { givenDate: 'The notice cannot have been given in the future.' } };
   const problem = noticeProblem(input.givenAt, input.scheduledFor);
   if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
   const timing = noticeTiming(input.givenAt, input.scheduledFor);
@@ -35,10 +64,23 @@ export function giveNotice(db: DB, actor: Actor, projectId: number, input: Notic
   const id = db.transaction((tx) => {
     const row = tx
       .insert(inspectionNotices)
-      .values({ projectId, milestone: input.milestone, scheduledFor: input.scheduledFor, givenAt: input.givenAt, givenByUserId, givenByName: input.givenByName, notes: input.notes })
+      .values({
+        projectId,
+        milestone: input.milestone,
+        scheduledFor: input.scheduledFor,
+        givenAt: input.givenAt,
+        givenByUserId,
+        givenByName: input.givenByName,
+        notes: input.notes,
+      })
       .returning()
       .get();
-    audit(tx, actor, { action: 'inspection_notice.give', entityType: 'inspection_notice', entityId: row.id, after: { ...row, late: timing.late } });
+    audit(tx, actor, {
+      action: 'inspection_notice.give',
+      entityType: 'inspection_notice',
+      entityId: row.id,
+      after: { ...row, late: timing.late },
+    });
     for (const officer of usersWithRole(tx, 'officer')) {
       enqueueMail(tx, {
         kind: 'inspection-notice',
@@ -70,7 +112,11 @@ export function noticesForProject(db: DB, projectId: number) {
     .all();
   const inspected = new Map(
     db
-      .select({ noticeId: townInspections.noticeId, inspectedOn: townInspections.inspectedOn, outcome: townInspections.outcome })
+      .select({
+        noticeId: townInspections.noticeId,
+        inspectedOn: townInspections.inspectedOn,
+        outcome: townInspections.outcome,
+      })
       .from(townInspections)
       .where(eq(townInspections.projectId, projectId))
       .all()
@@ -84,7 +130,10 @@ export function noticesForProject(db: DB, projectId: number) {
     givenWords: noticeGivenWords(r.notice.givenByName, r.recordedByName),
     timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
     /** A late notice, or one after the milestone, is a finding (issue 13, item 18). */
-    finding: noticeFinding({ ...r.notice, milestone: MILESTONE_LABEL[r.notice.milestone].toLowerCase() }, formatInstant),
+    finding: noticeFinding(
+      { ...r.notice, milestone: MILESTONE_LABEL[r.notice.milestone].toLowerCase() },
+      formatInstant,
+    ),
     inspection: inspected.get(r.notice.id),
   }));
 }
@@ -100,41 +149,93 @@ export interface TownInspectionInput {
   violation: { description: string; section: string | null } | null;
 }
 
-export function recordTownInspection(db: DB, actor: Actor, projectId: number, input: TownInspectionInput, today: string): Result<{ id: number; late: boolean }> {
-  if (input.inspectedOn > today) return { ok: false, fields: { inspectedOn: 'Record an inspection once it has happened: the date cannot be in the future.' } };
+export function recordTownInspection(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  input: TownInspectionInput,
+  today: string,
+): Result<{ id: number; late: boolean }> {
+  if (input.inspectedOn > today)
+    return {
+      ok: false,
+      fields: { inspectedOn: 'Record an inspection once it has happened: the date cannot be in the future.' },
+    };
   let milestone = input.milestone;
   let noticeId = input.noticeId;
   const scheduled = input.scheduledId
     ? db
         .select()
         .from(scheduledInspections)
-        .where(and(eq(scheduledInspections.id, input.scheduledId), eq(scheduledInspections.projectId, projectId), isNull(scheduledInspections.townInspectionId), isNull(scheduledInspections.cancelledAt)))
+        .where(
+          and(
+            eq(scheduledInspections.id, input.scheduledId),
+            eq(scheduledInspections.projectId, projectId),
+            isNull(scheduledInspections.townInspectionId),
+            isNull(scheduledInspections.cancelledAt),
+          ),
+        )
         .get()
     : undefined;
-  if (input.scheduledId && !scheduled) return { ok: false, fields: { scheduledId: 'Choose a scheduled inspection of this project that is not recorded yet.' } };
+  if (input.scheduledId && !scheduled)
+    return {
+      ok: false,
+      fields: { scheduledId: 'Choose a scheduled inspection of this project that is not recorded yet.' },
+    };
   if (scheduled) {
     noticeId ??= scheduled.noticeId;
     milestone ??= scheduled.milestone;
   }
   if (noticeId) {
-    const notice = db.select().from(inspectionNotices).where(and(eq(inspectionNotices.id, noticeId), eq(inspectionNotices.projectId, projectId))).get();
+    const notice = db
+      .select()
+      .from(inspectionNotices)
+      .where(and(eq(inspectionNotices.id, noticeId), eq(inspectionNotices.projectId, projectId)))
+      .get();
     if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
     milestone = notice.milestone;
   }
-  if (input.outcome === 'deficient' && !input.violation) return { ok: false, fields: { violationDescription: 'Describe the violation found; it is what enforcement actions cite.' } };
+  if (input.outcome === 'deficient' && !input.violation)
+    return {
+      ok: false,
+      fields: { violationDescription: 'Describe the violation found; it is what enforcement actions cite.' },
+    };
   const inspectorUserId = 'userId' in actor ? actor.userId : null;
   const id = db.transaction((tx) => {
     const row = tx
       .insert(townInspections)
-      .values({ projectId, noticeId, milestone, inspectedOn: input.inspectedOn, inspectorUserId, outcome: input.outcome, findings: input.findings })
+      .values({
+        projectId,
+        noticeId,
+        milestone,
+        inspectedOn: input.inspectedOn,
+        inspectorUserId,
+        outcome: input.outcome,
+        findings: input.findings,
+      })
       .returning()
       .get();
-    audit(tx, actor, { action: 'town_inspection.record', entityType: 'town_inspection', entityId: row.id, after: { ...row, scheduledId: scheduled?.id ?? null } });
-    if (scheduled) tx.update(scheduledInspections).set({ townInspectionId: row.id }).where(eq(scheduledInspections.id, scheduled.id)).run();
+    audit(tx, actor, {
+      action: 'town_inspection.record',
+      entityType: 'town_inspection',
+      entityId: row.id,
+      after: { ...row, scheduledId: scheduled?.id ?? null },
+    });
+    if (scheduled)
+      tx.update(scheduledInspections)
+        .set({ townInspectionId: row.id })
+        .where(eq(scheduledInspections.id, scheduled.id))
+        .run();
     if (input.violation) {
       const v = tx
         .insert(violations)
-        .values({ projectId, observedOn: input.inspectedOn, description: input.violation.description, ordinanceSection: input.violation.section, townInspectionId: row.id })
+        .values({
+          projectId,
+          observedOn: input.inspectedOn,
+          description: input.violation.description,
+          ordinanceSection: input.violation.section,
+          townInspectionId: row.id,
+        })
         .returning()
         .get();
       audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: v.id, after: v });
@@ -156,43 +257,87 @@ export function townInspectionsForProject(db: DB, projectId: number) {
 }
 
 export function violationsForProject(db: DB, projectId: number) {
-  const rows = db.select().from(violations).where(eq(violations.projectId, projectId)).orderBy(desc(violations.observedOn), desc(violations.id)).all();
+  const rows = db
+    .select()
+    .from(violations)
+    .where(eq(violations.projectId, projectId))
+    .orderBy(desc(violations.observedOn), desc(violations.id))
+    .all();
   const links = rows.length
     ? db
-        .select({ violationId: enforcementViolations.violationId, actionId: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn })
+        .select({
+          violationId: enforcementViolations.violationId,
+          actionId: enforcementActions.id,
+          type: enforcementActions.type,
+          issuedOn: enforcementActions.issuedOn,
+        })
         .from(enforcementViolations)
         .innerJoin(enforcementActions, eq(enforcementActions.id, enforcementViolations.enforcementActionId))
-        .where(inArray(enforcementViolations.violationId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            enforcementViolations.violationId,
+            rows.map((r) => r.id),
+          ),
+        )
         .all()
     : [];
   return rows.map((v) => ({ ...v, actions: links.filter((l) => l.violationId === v.id) }));
 }
 
-export function recordViolation(db: DB, actor: Actor, projectId: number, input: { observedOn: string; description: string; section: string | null }, today: string): Result<{ id: number; late: boolean }> {
+export function recordViolation(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  input: { observedOn: string; description: string; section: string | null },
+  today: string,
+): Result<{ id: number; late: boolean }> {
   if (input.observedOn > today) return { ok: false, fields: { observedOn: 'The date cannot be in the future.' } };
   const id = db.transaction((tx) => {
-    const v = tx.insert(violations).values({ projectId, observedOn: input.observedOn, description: input.description, ordinanceSection: input.section }).returning().get();
+    const v = tx
+      .insert(violations)
+      .values({
+        projectId,
+        observedOn: input.observedOn,
+        description: input.description,
+        ordinanceSection: input.section,
+      })
+      .returning()
+      .get();
     audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: v.id, after: v });
     return v.id;
   });
   return { ok: true, id, late: false };
 }
 
-export function markViolationCorrected(db: DB, actor: Actor, violationId: number, on: string, today: string): Result<{ id: number; late: boolean }> {
+export function markViolationCorrected(
+  db: DB,
+  actor: Actor,
+  violationId: number,
+  on: string,
+  today: string,
+): Result<{ id: number; late: boolean }> {
   const before = db.select().from(violations).where(eq(violations.id, violationId)).get();
   if (!before) return { ok: false, message: 'No such violation.' };
-  if (before.correctedOn) return { ok: false, message: `Already recorded as corrected on ${formatDay(before.correctedOn)}.` };
+  if (before.correctedOn)
+    return { ok: false, message: `Already recorded as corrected on ${formatDay(before.correctedOn)}.` };
   if (on > today) return { ok: false, fields: { on: 'The date cannot be in the future.' } };
-  if (on < before.observedOn) return { ok: false, fields: { on: 'The correction comes after the violation was observed.' } };
+  if (on < before.observedOn)
+    return { ok: false, fields: { on: 'The correction comes after the violation was observed.' } };
   db.transaction((tx) => {
-    const after = tx.update(violations).set({ correctedOn: on }).where(eq(violations.id, violationId)).returning().get();
+    const after = tx
+      .update(violations)
+      .set({ correctedOn: on })
+      .where(eq(violations.id, violationId))
+      .returning()
+      .get();
     audit(tx, actor, { action: 'violation.corrected', entityType: 'violation', entityId: violationId, before, after });
   });
   return { ok: true, id: violationId, late: false };
 }
 
 export function violationProjectId(db: DB, violationId: number): number | undefined {
-  return db.select({ projectId: violations.projectId }).from(violations).where(eq(violations.id, violationId)).get()?.projectId;
+  return db.select({ projectId: violations.projectId }).from(violations).where(eq(violations.id, violationId)).get()
+    ?.projectId;
 }
 
 /** Notices scheduled in [from, to) across town, with their project, for the calendar. */
@@ -204,7 +349,13 @@ export function noticesBetween(db: DB, from: Date, to: Date) {
     .where(and(gte(inspectionNotices.scheduledFor, from), lt(inspectionNotices.scheduledFor, to)))
     .orderBy(asc(inspectionNotices.scheduledFor))
     .all()
-    .map((r) => ({ ...r.notice, projectSlug: r.slug, projectName: r.name, siteAddress: r.siteAddress, timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor) }));
+    .map((r) => ({
+      ...r.notice,
+      projectSlug: r.slug,
+      projectName: r.name,
+      siteAddress: r.siteAddress,
+      timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
+    }));
 }
 
 export function townInspectionsBetween(db: DB, fromDay: string, toDay: string) {
@@ -229,14 +380,24 @@ export interface ScheduleInput {
 }
 
 /** The officer plans a town inspection: it is on the calendar and the desk until its outcome is recorded. */
-export function scheduleInspection(db: DB, actor: Actor, projectId: number, input: ScheduleInput, now = new Date()): Result<{ id: number }> {
+export function scheduleInspection(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  input: ScheduleInput,
+  now = new Date(),
+): Result<{ id: number }> {
   const project = db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get();
   if (!project) return { ok: false, message: 'No such project.' };
   const problem = scheduleProblem(input.scheduledFor, now);
   if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
   let milestone = input.milestone;
   if (input.noticeId) {
-    const notice = db.select().from(inspectionNotices).where(and(eq(inspectionNotices.id, input.noticeId), eq(inspectionNotices.projectId, projectId))).get();
+    const notice = db
+      .select()
+      .from(inspectionNotices)
+      .where(and(eq(inspectionNotices.id, input.noticeId), eq(inspectionNotices.projectId, projectId)))
+      .get();
     if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
     milestone = notice.milestone;
   }
@@ -244,24 +405,53 @@ export function scheduleInspection(db: DB, actor: Actor, projectId: number, inpu
   const id = db.transaction((tx) => {
     const row = tx
       .insert(scheduledInspections)
-      .values({ projectId, noticeId: input.noticeId, milestone, scheduledFor: input.scheduledFor, scheduledByUserId, notes: input.notes })
+      .values({
+        projectId,
+        noticeId: input.noticeId,
+        milestone,
+        scheduledFor: input.scheduledFor,
+        scheduledByUserId,
+        notes: input.notes,
+      })
       .returning()
       .get();
-    audit(tx, actor, { action: 'town_inspection.schedule', entityType: 'scheduled_inspection', entityId: row.id, after: row });
+    audit(tx, actor, {
+      action: 'town_inspection.schedule',
+      entityType: 'scheduled_inspection',
+      entityId: row.id,
+      after: row,
+    });
     return row.id;
   });
   return { ok: true, id };
 }
 
 /** Take a scheduled inspection off the calendar (it will not happen, or was scheduled in error). */
-export function cancelScheduledInspection(db: DB, actor: Actor, scheduledId: number, now = new Date()): Result<{ id: number; projectId: number }> {
+export function cancelScheduledInspection(
+  db: DB,
+  actor: Actor,
+  scheduledId: number,
+  now = new Date(),
+): Result<{ id: number; projectId: number }> {
   const before = db.select().from(scheduledInspections).where(eq(scheduledInspections.id, scheduledId)).get();
   if (!before) return { ok: false, message: 'No such scheduled inspection.' };
-  if (before.townInspectionId) return { ok: false, message: 'This inspection has been recorded: it cannot be cancelled.' };
+  if (before.townInspectionId)
+    return { ok: false, message: 'This inspection has been recorded: it cannot be cancelled.' };
   if (before.cancelledAt) return { ok: true, id: scheduledId, projectId: before.projectId };
   db.transaction((tx) => {
-    const after = tx.update(scheduledInspections).set({ cancelledAt: now }).where(eq(scheduledInspections.id, scheduledId)).returning().get();
-    audit(tx, actor, { action: 'town_inspection.cancel', entityType: 'scheduled_inspection', entityId: scheduledId, before, after });
+    const after = tx
+      .update(scheduledInspections)
+      .set({ cancelledAt: now })
+      .where(eq(scheduledInspections.id, scheduledId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'town_inspection.cancel',
+      entityType: 'scheduled_inspection',
+      entityId: scheduledId,
+      before,
+      after,
+    });
   });
   return { ok: true, id: scheduledId, projectId: before.projectId };
 }
@@ -272,7 +462,13 @@ export function scheduledForProject(db: DB, projectId: number) {
     .select({ s: scheduledInspections, scheduledByName: users.name })
     .from(scheduledInspections)
     .leftJoin(users, eq(users.id, scheduledInspections.scheduledByUserId))
-    .where(and(eq(scheduledInspections.projectId, projectId), isNull(scheduledInspections.townInspectionId), isNull(scheduledInspections.cancelledAt)))
+    .where(
+      and(
+        eq(scheduledInspections.projectId, projectId),
+        isNull(scheduledInspections.townInspectionId),
+        isNull(scheduledInspections.cancelledAt),
+      ),
+    )
     .orderBy(asc(scheduledInspections.scheduledFor), asc(scheduledInspections.id))
     .all()
     .map((r) => ({ ...r.s, scheduledByName: r.scheduledByName }));
@@ -284,7 +480,14 @@ export function scheduledBetween(db: DB, from: Date, to: Date) {
     .select({ s: scheduledInspections, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress })
     .from(scheduledInspections)
     .innerJoin(projects, eq(projects.id, scheduledInspections.projectId))
-    .where(and(gte(scheduledInspections.scheduledFor, from), lt(scheduledInspections.scheduledFor, to), isNull(scheduledInspections.townInspectionId), isNull(scheduledInspections.cancelledAt)))
+    .where(
+      and(
+        gte(scheduledInspections.scheduledFor, from),
+        lt(scheduledInspections.scheduledFor, to),
+        isNull(scheduledInspections.townInspectionId),
+        isNull(scheduledInspections.cancelledAt),
+      ),
+    )
     .orderBy(asc(scheduledInspections.scheduledFor), asc(scheduledInspections.id))
     .all()
     .map((r) => ({ ...r.s, projectSlug: r.slug, projectName: r.name, siteAddress: r.siteAddress }));

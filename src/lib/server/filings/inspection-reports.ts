@@ -32,7 +32,13 @@ import { correctiveDueLimit, localDay } from '#lib/server/compliance/compliance.
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { documentValues, issuesToErrors, rowIndexes, rowValues, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
+import {
+  documentValues,
+  issuesToErrors,
+  rowIndexes,
+  rowValues,
+  withBlanks,
+} from '#lib/server/platform/forms/upload-forms.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 
@@ -42,34 +48,54 @@ import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const text = (max: number) => z.string().trim().max(max, { error: `Use at most ${max} characters.` }).default('');
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Use at most ${max} characters.` })
+    .default('');
 
 /** A decimal typed into a text box: blank is "not given" (undefined), anything else must be a number in range. */
 function decimalField(min: number, max: number, message: string, required = false) {
   const n = z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
-  return z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    const t = v.trim().replace(/,/g, '');
-    return t === '' ? undefined : Number(t);
-  }, required ? n : n.optional());
+  return z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const t = v.trim().replace(/,/g, '');
+      return t === '' ? undefined : Number(t);
+    },
+    required ? n : n.optional(),
+  );
 }
 
 const acresField = (what: string) => decimalField(0, 10_000, `Enter the acres ${what}, like 2.5 (0 if none).`, true);
 const date = (message: string) => z.string().trim().regex(DAY, { error: message });
-const optionalDate = (message: string) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().regex(DAY, { error: message }).optional());
+const optionalDate = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().regex(DAY, { error: message }).optional(),
+  );
 
 export const inspectionFields = z.object({
   inspectedOn: date('Enter the date of the inspection.'),
   inspectedTime: z.string().trim().regex(TIME, { error: 'Enter the time the inspection began, like 09:30.' }),
   type: z.enum(INSPECTION_TYPES, { error: 'Choose the type of inspection.' }),
-  inspectorName: z.string().trim().min(1, { error: 'Enter the qualified inspector’s name.' }).max(120, { error: 'Use at most 120 characters.' }),
+  inspectorName: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter the qualified inspector’s name.' })
+    .max(120, { error: 'Use at most 120 characters.' }),
   inspectorCredential: z
     .string()
     .trim()
     .min(1, { error: 'Enter the inspector’s credential, like CPESC 1234 or NYS PE 087654.' })
     .max(120, { error: 'Use at most 120 characters.' }),
   weather: text(200),
-  rainSinceLastInches: decimalField(0, 40, 'Enter the rain since the last inspection in inches, like 0.75, or leave it blank.'),
+  rainSinceLastInches: decimalField(
+    0,
+    40,
+    'Enter the rain since the last inspection in inches, like 0.75, or leave it blank.',
+  ),
   snowCover: z.preprocess((v) => v === 'on' || v === 'yes', z.boolean()),
   disturbedAcresActive: acresField('disturbed and worked in the last 14 days'),
   disturbedAcresInactive: acresField('disturbed with no work in the last 14 days'),
@@ -81,7 +107,10 @@ export const inspectionFields = z.object({
   sedimentLeavingSite: z.enum(['yes', 'no'], { error: 'Say whether sediment is leaving the site.' }),
   maintenanceNeeded: text(4000),
   deficiencies: text(4000),
-  supersedesId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number({ error: RELOAD_FORM }).int({ error: RELOAD_FORM }).positive({ error: RELOAD_FORM }).optional()),
+  supersedesId: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : Number(v)),
+    z.number({ error: RELOAD_FORM }).int({ error: RELOAD_FORM }).positive({ error: RELOAD_FORM }).optional(),
+  ),
 });
 
 /** Practices that store sediment: their accumulation must be recorded. */
@@ -89,7 +118,11 @@ const STORAGE_PRACTICES = new Set(['sediment_trap', 'sediment_basin']);
 
 const practiceRow = z
   .object({
-    name: z.string().trim().min(1, { error: 'Name the practice, like “Sediment trap ST-1”.' }).max(160, { error: 'Use at most 160 characters.' }),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Name the practice, like “Sediment trap ST-1”.' })
+      .max(160, { error: 'Use at most 160 characters.' }),
     type: z.enum(PRACTICE_TYPES, { error: 'Choose the kind of practice.' }),
     pct: decimalField(0, 100, 'Enter the sediment accumulation as a percentage of storage, from 0 to 100.'),
     condition: z.enum(PRACTICE_CONDITIONS, { error: 'Choose the practice’s condition.' }),
@@ -97,20 +130,36 @@ const practiceRow = z
   })
   .superRefine((v, c) => {
     if (STORAGE_PRACTICES.has(v.type) && v.pct === undefined) {
-      c.addIssue({ code: 'custom', path: ['pct'], message: 'Enter how full it is, as a percentage of its sediment storage (0 to 100).' });
+      c.addIssue({
+        code: 'custom',
+        path: ['pct'],
+        message: 'Enter how full it is, as a percentage of its sediment storage (0 to 100).',
+      });
     }
   });
 
 const correctiveRow = z.object({
-  description: z.string().trim().min(1, { error: 'Describe what must be done.' }).max(500, { error: 'Use at most 500 characters.' }),
-  responsibleParty: z.string().trim().min(1, { error: 'Enter who is responsible, like the site contractor.' }).max(160, { error: 'Use at most 160 characters.' }),
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: 'Describe what must be done.' })
+    .max(500, { error: 'Use at most 500 characters.' }),
+  responsibleParty: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter who is responsible, like the site contractor.' })
+    .max(160, { error: 'Use at most 160 characters.' }),
   dueOn: date('Enter the date it must be done by.'),
   /** Why a date later than the next business day is needed (the state permit: begun within one business day). */
   dueReason: text(500),
 });
 
 const areaRow = z.object({
-  name: z.string().trim().min(1, { error: 'Describe the area, like “East stockpile area”.' }).max(200, { error: 'Use at most 200 characters.' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Describe the area, like “East stockpile area”.' })
+    .max(200, { error: 'Use at most 200 characters.' }),
   acres: decimalField(0, 10_000, 'Enter the area in acres, like 0.8, or leave it blank.'),
   stoppedOn: date('Enter the date work stopped there.'),
   begunOn: optionalDate('Enter the date stabilization began, or leave it blank if it has not.'),
@@ -154,8 +203,10 @@ export function parseInspection(
     inspectedAt = townInstant(main.data.inspectedOn, main.data.inspectedTime);
     const earliest = ctx.startOn ? addDays(ctx.startOn, -90) : addDays(today, -400);
     if (Number.isNaN(inspectedAt.getTime())) errors.inspectedOn = 'Enter a real date, like 2026-05-04.';
-    else if (inspectedAt.getTime() > ctx.now.getTime() + 5 * 60_000) errors.inspectedOn = 'The inspection cannot be in the future.';
-    else if (main.data.inspectedOn < earliest) errors.inspectedOn = `The date is too long before construction started (${formatDay(ctx.startOn ?? earliest)}). Check the year.`;
+    else if (inspectedAt.getTime() > ctx.now.getTime() + 5 * 60_000)
+      errors.inspectedOn = 'The inspection cannot be in the future.';
+    else if (main.data.inspectedOn < earliest)
+      errors.inspectedOn = `The date is too long before construction started (${formatDay(ctx.startOn ?? earliest)}). Check the year.`;
   }
   const inspectedOn = main.success ? main.data.inspectedOn : today;
 
@@ -177,7 +228,9 @@ export function parseInspection(
     const limit = correctiveDueLimit(inspectedOn, ctx);
     if (!r.success) Object.assign(errors, issuesToErrors(r.error, `ca.${i}.`));
     else if (r.data.dueOn < inspectedOn) errors[`ca.${i}.dueOn`] = 'The due date cannot be before the inspection.';
-    else if (r.data.dueOn > limit && !r.data.dueReason) errors[`ca.${i}.dueReason`] = `The state permit expects the work to begin within one business day (by ${formatDay(limit)}). Say why a later date is needed, or choose an earlier one.`;
+    else if (r.data.dueOn > limit && !r.data.dueReason)
+      errors[`ca.${i}.dueReason`] =
+        `The state permit expects the work to begin within one business day (by ${formatDay(limit)}). Say why a later date is needed, or choose an earlier one.`;
     else newCorrective.push(r.data);
   }
 
@@ -186,8 +239,11 @@ export function parseInspection(
     if (values[`carry.${ca.id}.closed`] !== 'on') continue;
     const closedOn = (values[`carry.${ca.id}.closedOn`] ?? '').trim() || inspectedOn;
     if (!DAY.test(closedOn)) errors[`carry.${ca.id}.closedOn`] = 'Enter the date it was done, like 2026-05-04.';
-    else if (closedOn < ca.openedOn) errors[`carry.${ca.id}.closedOn`] = `It cannot be done before it was found (${formatDay(ca.openedOn)}).`;
-    else if (closedOn > inspectedOn) errors[`carry.${ca.id}.closedOn`] = 'Enter a date on or before this inspection: the inspection verifies the work.';
+    else if (closedOn < ca.openedOn)
+      errors[`carry.${ca.id}.closedOn`] = `It cannot be done before it was found (${formatDay(ca.openedOn)}).`;
+    else if (closedOn > inspectedOn)
+      errors[`carry.${ca.id}.closedOn`] =
+        'Enter a date on or before this inspection: the inspection verifies the work.';
     else closeCorrective.push({ id: ca.id, closedOn });
   }
 
@@ -197,10 +253,14 @@ export function parseInspection(
     if (blank(row, ['name', 'acres', 'stoppedOn', 'begunOn', 'resumesOn'])) continue;
     const r = areaRow.safeParse(withBlanks(areaRow.shape, row));
     if (!r.success) Object.assign(errors, issuesToErrors(r.error, `area.${i}.`));
-    else if (r.data.stoppedOn > inspectedOn) errors[`area.${i}.stoppedOn`] = 'Work cannot have stopped after the inspection.';
-    else if (r.data.begunOn && r.data.begunOn < r.data.stoppedOn) errors[`area.${i}.begunOn`] = 'Stabilization cannot begin before work stopped.';
-    else if (r.data.begunOn && r.data.begunOn > inspectedOn) errors[`area.${i}.begunOn`] = 'Enter a date on or before this inspection.';
-    else if (r.data.resumesOn && r.data.resumesOn < r.data.stoppedOn) errors[`area.${i}.resumesOn`] = 'Work cannot resume before it stopped.';
+    else if (r.data.stoppedOn > inspectedOn)
+      errors[`area.${i}.stoppedOn`] = 'Work cannot have stopped after the inspection.';
+    else if (r.data.begunOn && r.data.begunOn < r.data.stoppedOn)
+      errors[`area.${i}.begunOn`] = 'Stabilization cannot begin before work stopped.';
+    else if (r.data.begunOn && r.data.begunOn > inspectedOn)
+      errors[`area.${i}.begunOn`] = 'Enter a date on or before this inspection.';
+    else if (r.data.resumesOn && r.data.resumesOn < r.data.stoppedOn)
+      errors[`area.${i}.resumesOn`] = 'Work cannot resume before it stopped.';
     else areas.push(r.data);
   }
 
@@ -226,14 +286,26 @@ export function openCorrectiveActions(db: DB, projectId: number): OpenCorrective
     .where(and(eq(correctiveActions.projectId, projectId), isNull(correctiveActions.closedOn)))
     .orderBy(asc(correctiveActions.dueOn), asc(correctiveActions.id))
     .all()
-    .map((r) => ({ id: r.id, description: r.description, responsibleParty: r.responsibleParty, dueOn: r.dueOn, openedOn: localDay(r.openedAt ?? r.createdAt) }));
+    .map((r) => ({
+      id: r.id,
+      description: r.description,
+      responsibleParty: r.responsibleParty,
+      dueOn: r.dueOn,
+      openedOn: localDay(r.openedAt ?? r.createdAt),
+    }));
 }
 
 function latestInspection(db: DB, projectId: number, before?: Date) {
   return db
     .select()
     .from(inspections)
-    .where(and(eq(inspections.projectId, projectId), isNull(inspections.supersededAt), before ? lte(inspections.inspectedAt, before) : undefined))
+    .where(
+      and(
+        eq(inspections.projectId, projectId),
+        isNull(inspections.supersededAt),
+        before ? lte(inspections.inspectedAt, before) : undefined,
+      ),
+    )
     .orderBy(desc(inspections.inspectedAt))
     .limit(1)
     .get();
@@ -247,12 +319,36 @@ export function getInspection(db: DB, projectId: number, id: number) {
     .where(and(eq(inspections.id, id), eq(inspections.projectId, projectId)))
     .get();
   if (!row) return undefined;
-  const practices = db.select().from(inspectionPractices).where(eq(inspectionPractices.inspectionId, id)).orderBy(asc(inspectionPractices.id)).all();
-  const areas = db.select().from(inspectionInactiveAreas).where(eq(inspectionInactiveAreas.inspectionId, id)).orderBy(asc(inspectionInactiveAreas.id)).all();
-  const opened = db.select().from(correctiveActions).where(eq(correctiveActions.openedInInspectionId, id)).orderBy(asc(correctiveActions.id)).all();
-  const closed = db.select().from(correctiveActions).where(eq(correctiveActions.closedInInspectionId, id)).orderBy(asc(correctiveActions.id)).all();
-  const report = row.reportDocumentId ? db.select().from(documents).where(eq(documents.id, row.reportDocumentId)).get() : undefined;
-  const storm = row.stormEventId ? db.select().from(stormEvents).where(eq(stormEvents.id, row.stormEventId)).get() : undefined;
+  const practices = db
+    .select()
+    .from(inspectionPractices)
+    .where(eq(inspectionPractices.inspectionId, id))
+    .orderBy(asc(inspectionPractices.id))
+    .all();
+  const areas = db
+    .select()
+    .from(inspectionInactiveAreas)
+    .where(eq(inspectionInactiveAreas.inspectionId, id))
+    .orderBy(asc(inspectionInactiveAreas.id))
+    .all();
+  const opened = db
+    .select()
+    .from(correctiveActions)
+    .where(eq(correctiveActions.openedInInspectionId, id))
+    .orderBy(asc(correctiveActions.id))
+    .all();
+  const closed = db
+    .select()
+    .from(correctiveActions)
+    .where(eq(correctiveActions.closedInInspectionId, id))
+    .orderBy(asc(correctiveActions.id))
+    .all();
+  const report = row.reportDocumentId
+    ? db.select().from(documents).where(eq(documents.id, row.reportDocumentId)).get()
+    : undefined;
+  const storm = row.stormEventId
+    ? db.select().from(stormEvents).where(eq(stormEvents.id, row.stormEventId)).get()
+    : undefined;
   return { ...row, practices, areas, opened, closed, report, storm };
 }
 
@@ -275,9 +371,15 @@ export interface InspectionFormContext {
 }
 
 /** The form's starting values: the inspector on file, the last report's practices, open corrective actions. */
-export function inspectionFormContext(db: DB, projectId: number, now: Date, correctingId?: number): InspectionFormContext {
+export function inspectionFormContext(
+  db: DB,
+  projectId: number,
+  now: Date,
+  correctingId?: number,
+): InspectionFormContext {
   const correcting = correctingId ? getInspection(db, projectId, correctingId) : undefined;
-  const usable = correcting && correcting.reviewStatus === 'returned' && !correcting.supersededAt ? correcting : undefined;
+  const usable =
+    correcting && correcting.reviewStatus === 'returned' && !correcting.supersededAt ? correcting : undefined;
   const last = latestInspection(db, projectId);
   const inspector = db
     .select({ name: parties.contactName, license: parties.license })
@@ -289,7 +391,12 @@ export function inspectionFormContext(db: DB, projectId: number, now: Date, corr
   const practices = usable
     ? usable.practices.map((p) => ({ practice: p.practice, practiceType: p.practiceType }))
     : last
-      ? db.select({ practice: inspectionPractices.practice, practiceType: inspectionPractices.practiceType }).from(inspectionPractices).where(eq(inspectionPractices.inspectionId, last.id)).orderBy(asc(inspectionPractices.id)).all()
+      ? db
+          .select({ practice: inspectionPractices.practice, practiceType: inspectionPractices.practiceType })
+          .from(inspectionPractices)
+          .where(eq(inspectionPractices.inspectionId, last.id))
+          .orderBy(asc(inspectionPractices.id))
+          .all()
       : [];
   const rain = last
     ? db
@@ -301,7 +408,13 @@ export function inspectionFormContext(db: DB, projectId: number, now: Date, corr
   const recentStorms = db
     .select({ endedAt: stormEvents.endedAt, inches: stormEvents.inches, gauge: stormEvents.gauge })
     .from(stormEvents)
-    .where(and(gt(stormEvents.endedAt, new Date(now.getTime() - 72 * 3_600_000)), lte(stormEvents.endedAt, now), sql`${stormEvents.inches} >= 0.5`))
+    .where(
+      and(
+        gt(stormEvents.endedAt, new Date(now.getTime() - 72 * 3_600_000)),
+        lte(stormEvents.endedAt, now),
+        sql`${stormEvents.inches} >= 0.5`,
+      ),
+    )
     .orderBy(desc(stormEvents.endedAt))
     .all();
 
@@ -315,7 +428,12 @@ export function inspectionFormContext(db: DB, projectId: number, now: Date, corr
     rainSinceLastInches: rain ? String(Math.round(rain * 100) / 100) : '',
   };
   if (usable) {
-    const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(usable.inspectedAt);
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(usable.inspectedAt);
     Object.assign(values, {
       inspectedOn: localDay(usable.inspectedAt),
       inspectedTime: local,
@@ -338,16 +456,36 @@ export function inspectionFormContext(db: DB, projectId: number, now: Date, corr
       supersedesId: String(usable.id),
     });
     usable.practices.forEach((p, i) => {
-      Object.assign(values, { [`practice.${i}.pct`]: str(p.sedimentAccumulationPct), [`practice.${i}.condition`]: p.condition, [`practice.${i}.notes`]: p.notes ?? '' });
+      Object.assign(values, {
+        [`practice.${i}.pct`]: str(p.sedimentAccumulationPct),
+        [`practice.${i}.condition`]: p.condition,
+        [`practice.${i}.notes`]: p.notes ?? '',
+      });
     });
     usable.areas.forEach((a, i) => {
-      Object.assign(values, { [`area.${i}.name`]: a.area, [`area.${i}.acres`]: str(a.acres), [`area.${i}.stoppedOn`]: a.workStoppedOn, [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '', [`area.${i}.resumesOn`]: a.resumesOn ?? '' });
+      Object.assign(values, {
+        [`area.${i}.name`]: a.area,
+        [`area.${i}.acres`]: str(a.acres),
+        [`area.${i}.stoppedOn`]: a.workStoppedOn,
+        [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '',
+        [`area.${i}.resumesOn`]: a.resumesOn ?? '',
+      });
     });
   } else if (last) {
     // Areas still stopped at the last inspection carry forward, so their 14-day clock is not lost.
-    db.select().from(inspectionInactiveAreas).where(eq(inspectionInactiveAreas.inspectionId, last.id)).all().forEach((a, i) => {
-      Object.assign(values, { [`area.${i}.name`]: a.area, [`area.${i}.acres`]: str(a.acres), [`area.${i}.stoppedOn`]: a.workStoppedOn, [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '', [`area.${i}.resumesOn`]: a.resumesOn ?? '' });
-    });
+    db.select()
+      .from(inspectionInactiveAreas)
+      .where(eq(inspectionInactiveAreas.inspectionId, last.id))
+      .all()
+      .forEach((a, i) => {
+        Object.assign(values, {
+          [`area.${i}.name`]: a.area,
+          [`area.${i}.acres`]: str(a.acres),
+          [`area.${i}.stoppedOn`]: a.workStoppedOn,
+          [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '',
+          [`area.${i}.resumesOn`]: a.resumesOn ?? '',
+        });
+      });
   }
   practices.forEach((p, i) => {
     values[`practice.${i}.name`] = p.practice;
@@ -355,7 +493,15 @@ export function inspectionFormContext(db: DB, projectId: number, now: Date, corr
     values[`practice.${i}.condition`] ??= 'good';
   });
   const calendar = loadCalendar(db);
-  return { open: openCorrectiveActions(db, projectId), practices, values, lastInspectedAt: last?.inspectedAt, correcting: usable, recentStorms, onOrAfterBusinessDay: (day) => calendar.onOrAfter(day) };
+  return {
+    open: openCorrectiveActions(db, projectId),
+    practices,
+    values,
+    lastInspectedAt: last?.inspectedAt,
+    correcting: usable,
+    recentStorms,
+    onOrAfterBusinessDay: (day) => calendar.onOrAfter(day),
+  };
 }
 
 function str(n: number | null | undefined): string {
@@ -376,7 +522,13 @@ export interface FileInspectionResult {
  * inspection, its practices and inactive areas, corrective actions closed and opened, the returned
  * report it corrects superseded, and the audit entry.
  */
-export function fileInspection(db: DB, actor: Actor & { userId: number }, projectId: number, input: ParsedInspection, report: ReceivedFile): FileInspectionResult {
+export function fileInspection(
+  db: DB,
+  actor: Actor & { userId: number },
+  projectId: number,
+  input: ParsedInspection,
+  report: ReceivedFile,
+): FileInspectionResult {
   const result = fileInspectionTx(db, actor, projectId, input, report);
   if (result.ok) invalidateCompliance();
   return result;
@@ -387,25 +539,56 @@ export function inspectionReportTitle(dayWords: string, type: InspectionType): s
   return `Inspection report, ${dayWords} (${withoutAsides(INSPECTION_TYPE_LABEL[type]).toLowerCase()})`;
 }
 
-function fileInspectionTx(db: DB, actor: Actor & { userId: number }, projectId: number, input: ParsedInspection, report: ReceivedFile): FileInspectionResult {
+function fileInspectionTx(
+  db: DB,
+  actor: Actor & { userId: number },
+  projectId: number,
+  input: ParsedInspection,
+  report: ReceivedFile,
+): FileInspectionResult {
   const day = input.inspectedOn;
   return db.transaction((tx): FileInspectionResult => {
     const duplicate = tx
       .select({ id: inspections.id })
       .from(inspections)
-      .where(and(eq(inspections.projectId, projectId), eq(inspections.inspectedAt, input.inspectedAt), isNull(inspections.supersededAt)))
+      .where(
+        and(
+          eq(inspections.projectId, projectId),
+          eq(inspections.inspectedAt, input.inspectedAt),
+          isNull(inspections.supersededAt),
+        ),
+      )
       .get();
     if (duplicate && duplicate.id !== input.supersedesId) {
-      return { ok: false, errors: { inspectedTime: `A report for the inspection of ${formatDay(day)} at ${input.inspectedTime} is already filed. Open it from the project page to see it.` } };
+      return {
+        ok: false,
+        errors: {
+          inspectedTime: `A report for the inspection of ${formatDay(day)} at ${input.inspectedTime} is already filed. Open it from the project page to see it.`,
+        },
+      };
     }
     let supersedes: { id: number } | undefined;
     if (input.supersedesId) {
       supersedes = tx
         .select({ id: inspections.id })
         .from(inspections)
-        .where(and(eq(inspections.id, input.supersedesId), eq(inspections.projectId, projectId), eq(inspections.reviewStatus, 'returned'), isNull(inspections.supersededAt)))
+        .where(
+          and(
+            eq(inspections.id, input.supersedesId),
+            eq(inspections.projectId, projectId),
+            eq(inspections.reviewStatus, 'returned'),
+            isNull(inspections.supersededAt),
+          ),
+        )
         .get();
-      if (!supersedes) return { ok: false, errors: { _form: 'The report you are correcting was already corrected or is no longer returned. Start a new report instead.' } };
+      if (!supersedes)
+        return {
+          ok: false,
+          errors: {
+            _form:
+              'The report you are correcting was already corrected or is no longer returned. Start a new report instead.',
+          },
+        };
     }
     // A post-storm inspection belongs to the storm that ended most recently before it (within three days).
     const storm =
@@ -413,7 +596,13 @@ function fileInspectionTx(db: DB, actor: Actor & { userId: number }, projectId: 
         ? tx
             .select({ id: stormEvents.id })
             .from(stormEvents)
-            .where(and(lte(stormEvents.endedAt, input.inspectedAt), gt(stormEvents.endedAt, new Date(input.inspectedAt.getTime() - 72 * 3_600_000)), sql`${stormEvents.inches} >= 0.5`))
+            .where(
+              and(
+                lte(stormEvents.endedAt, input.inspectedAt),
+                gt(stormEvents.endedAt, new Date(input.inspectedAt.getTime() - 72 * 3_600_000)),
+                sql`${stormEvents.inches} >= 0.5`,
+              ),
+            )
             .orderBy(desc(stormEvents.endedAt))
             .limit(1)
             .get()
@@ -468,23 +657,57 @@ function fileInspectionTx(db: DB, actor: Actor & { userId: number }, projectId: 
       .get().id;
     if (input.practices.length) {
       tx.insert(inspectionPractices)
-        .values(input.practices.map((p) => ({ inspectionId: id, practice: p.name, practiceType: p.type, sedimentAccumulationPct: p.pct ?? null, condition: p.condition, notes: p.notes || null })))
+        .values(
+          input.practices.map((p) => ({
+            inspectionId: id,
+            practice: p.name,
+            practiceType: p.type,
+            sedimentAccumulationPct: p.pct ?? null,
+            condition: p.condition,
+            notes: p.notes || null,
+          })),
+        )
         .run();
     }
     if (input.areas.length) {
       tx.insert(inspectionInactiveAreas)
-        .values(input.areas.map((a) => ({ inspectionId: id, area: a.name, acres: a.acres ?? null, workStoppedOn: a.stoppedOn, stabilizationBegunOn: a.begunOn ?? null, resumesOn: a.resumesOn ?? null })))
+        .values(
+          input.areas.map((a) => ({
+            inspectionId: id,
+            area: a.name,
+            acres: a.acres ?? null,
+            workStoppedOn: a.stoppedOn,
+            stabilizationBegunOn: a.begunOn ?? null,
+            resumesOn: a.resumesOn ?? null,
+          })),
+        )
         .run();
     }
     for (const c of input.closeCorrective) {
       tx.update(correctiveActions)
         .set({ closedOn: c.closedOn, closedInInspectionId: id })
-        .where(and(eq(correctiveActions.id, c.id), eq(correctiveActions.projectId, projectId), isNull(correctiveActions.closedOn)))
+        .where(
+          and(
+            eq(correctiveActions.id, c.id),
+            eq(correctiveActions.projectId, projectId),
+            isNull(correctiveActions.closedOn),
+          ),
+        )
         .run();
     }
     if (input.newCorrective.length) {
       tx.insert(correctiveActions)
-        .values(input.newCorrective.map((c) => ({ projectId, openedInInspectionId: id, description: c.description, responsibleParty: c.responsibleParty, dueOn: c.dueOn, dueReason: c.dueReason || null, createdAt: now })))
+        .values(
+          input.newCorrective.map((c) => ({
+            projectId,
+            openedInInspectionId: id,
+            description: c.description,
+            responsibleParty: c.responsibleParty,
+            dueOn: c.dueOn,
+            dueReason: c.dueReason || null,
+            createdAt: now,
+          })),
+        )
         .run();
     }
     if (supersedes) tx.update(inspections).set({ supersededAt: now }).where(eq(inspections.id, supersedes.id)).run();
@@ -538,10 +761,24 @@ export function recentInspections(db: DB, projectId: number, limit = 12) {
 export function returnedInspections(db: DB, projectIds: number[]) {
   if (!projectIds.length) return [];
   return db
-    .select({ id: inspections.id, projectId: inspections.projectId, slug: projects.slug, inspectedAt: inspections.inspectedAt, type: inspections.type, reviewComment: inspections.reviewComment, reviewedAt: inspections.reviewedAt })
+    .select({
+      id: inspections.id,
+      projectId: inspections.projectId,
+      slug: projects.slug,
+      inspectedAt: inspections.inspectedAt,
+      type: inspections.type,
+      reviewComment: inspections.reviewComment,
+      reviewedAt: inspections.reviewedAt,
+    })
     .from(inspections)
     .innerJoin(projects, eq(projects.id, inspections.projectId))
-    .where(and(inArray(inspections.projectId, projectIds), eq(inspections.reviewStatus, 'returned'), isNull(inspections.supersededAt)))
+    .where(
+      and(
+        inArray(inspections.projectId, projectIds),
+        eq(inspections.reviewStatus, 'returned'),
+        isNull(inspections.supersededAt),
+      ),
+    )
     .orderBy(desc(inspections.reviewedAt))
     .all();
 }

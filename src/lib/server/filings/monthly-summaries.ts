@@ -10,7 +10,15 @@ import { RELOAD_FORM } from '#lib/server/platform/forms/messages.ts';
 import { documents, monthlySummaries, monthlySummaryDocuments, parties } from '#db/schema.ts';
 import { formatMonth } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import { constructionPeriod, localDay, monthOf, summaryDueOn, summaryMonths, tallyMonth, type MonthTally } from '#lib/server/compliance/compliance.rules.ts';
+import {
+  constructionPeriod,
+  localDay,
+  monthOf,
+  summaryDueOn,
+  summaryMonths,
+  tallyMonth,
+  type MonthTally,
+} from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, invalidateCompliance, loadComplianceData } from '#lib/server/compliance/compliance.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
@@ -22,45 +30,80 @@ export const SUMMARY_CERTIFICATION =
   'I certify under penalty of law that this summary and its attachments were prepared under my direction or supervision from the inspection reports of a qualified professional, and that, to the best of my knowledge and belief, it is true, accurate and complete.';
 
 const count = (what: string) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v), z.number({ error: `Enter the number of ${what} (0 if none).` }).int({ error: `Enter a whole number of ${what}.` }).min(0, { error: `Enter the number of ${what} (0 if none).` }).max(1000, { error: `Enter the number of ${what} (0 if none).` }));
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
+    z
+      .number({ error: `Enter the number of ${what} (0 if none).` })
+      .int({ error: `Enter a whole number of ${what}.` })
+      .min(0, { error: `Enter the number of ${what} (0 if none).` })
+      .max(1000, { error: `Enter the number of ${what} (0 if none).` }),
+  );
 const acres = (what: string) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replace(/,/g, '')) : undefined), z.number({ error: `Enter the acres ${what}, like 2.5, or leave it blank.` }).min(0, { error: `Enter the acres ${what}, like 2.5.` }).max(10_000, { error: `Enter the acres ${what}, like 2.5.` }).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replace(/,/g, '')) : undefined),
+    z
+      .number({ error: `Enter the acres ${what}, like 2.5, or leave it blank.` })
+      .min(0, { error: `Enter the acres ${what}, like 2.5.` })
+      .max(10_000, { error: `Enter the acres ${what}, like 2.5.` })
+      .optional(),
+  );
 
 const summaryBase = z.object({
-    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose the month this summary covers.' }),
-    inspectionsDone: count('inspections done'),
-    inspectionsRequired: count('inspections required'),
-    stormEvents: count('storms of half an inch or more'),
-    postStormInspections: count('post-storm inspections'),
-    acresDisturbed: acres('disturbed (open)'),
-    acresStabilized: acres('stabilized'),
-    correctiveOpened: count('corrective actions opened'),
-    correctiveClosed: count('corrective actions closed'),
-    correctiveOpen: count('corrective actions still open'),
-    narrative: z
-      .string()
-      .trim()
-      .min(40, { error: 'Write a few plain sentences for residents about the month (at least 40 characters).' })
-      .max(5000, { error: 'Keep the narrative under 5,000 characters.' }),
-    certifiedByName: z.string().trim().min(1, { error: 'Enter the name of the person certifying this summary.' }).max(120, { error: 'Use at most 120 characters.' }),
-    certifiedByTitle: z.string().trim().min(1, { error: 'Enter their title, like “Site superintendent” or “Qualified inspector (CPESC 1234)”.' }).max(160, { error: 'Use at most 160 characters.' }),
-    certify: z.literal('on', { error: 'Tick the box to certify the summary.' }),
-    supersedesId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number({ error: RELOAD_FORM }).int({ error: RELOAD_FORM }).positive({ error: RELOAD_FORM }).optional()),
-    correctionNote: z.string().trim().max(1000, { error: 'Use at most 1,000 characters.' }).default(''),
-    attachmentsPublic: z.preprocess((v) => v === 'on', z.boolean()),
-  });
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Choose the month this summary covers.' }),
+  inspectionsDone: count('inspections done'),
+  inspectionsRequired: count('inspections required'),
+  stormEvents: count('storms of half an inch or more'),
+  postStormInspections: count('post-storm inspections'),
+  acresDisturbed: acres('disturbed (open)'),
+  acresStabilized: acres('stabilized'),
+  correctiveOpened: count('corrective actions opened'),
+  correctiveClosed: count('corrective actions closed'),
+  correctiveOpen: count('corrective actions still open'),
+  narrative: z
+    .string()
+    .trim()
+    .min(40, { error: 'Write a few plain sentences for residents about the month (at least 40 characters).' })
+    .max(5000, { error: 'Keep the narrative under 5,000 characters.' }),
+  certifiedByName: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter the name of the person certifying this summary.' })
+    .max(120, { error: 'Use at most 120 characters.' }),
+  certifiedByTitle: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter their title, like “Site superintendent” or “Qualified inspector (CPESC 1234)”.' })
+    .max(160, { error: 'Use at most 160 characters.' }),
+  certify: z.literal('on', { error: 'Tick the box to certify the summary.' }),
+  supersedesId: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : Number(v)),
+    z.number({ error: RELOAD_FORM }).int({ error: RELOAD_FORM }).positive({ error: RELOAD_FORM }).optional(),
+  ),
+  correctionNote: z.string().trim().max(1000, { error: 'Use at most 1,000 characters.' }).default(''),
+  attachmentsPublic: z.preprocess((v) => v === 'on', z.boolean()),
+});
 
 export const summaryFields = summaryBase.superRefine((v, c) => {
-    if (v.supersedesId && v.correctionNote.length < 10) c.addIssue({ code: 'custom', path: ['correctionNote'], message: 'Say what this correction changes, for residents reading both versions.' });
-  });
+  if (v.supersedesId && v.correctionNote.length < 10)
+    c.addIssue({
+      code: 'custom',
+      path: ['correctionNote'],
+      message: 'Say what this correction changes, for residents reading both versions.',
+    });
+});
 
 export type SummaryInput = z.infer<typeof summaryFields>;
 
-export function parseSummary(values: Record<string, string>, eligible: string[]): { ok: true; value: SummaryInput } | { ok: false; errors: Record<string, string> } {
+export function parseSummary(
+  values: Record<string, string>,
+  eligible: string[],
+): { ok: true; value: SummaryInput } | { ok: false; errors: Record<string, string> } {
   const r = summaryFields.safeParse(withBlanks(summaryBase.shape, values));
   const errors = r.success ? {} : issuesToErrors(r.error);
   const month = values.month ?? '';
-  if (!errors.month && !eligible.includes(month)) errors.month = 'Choose one of the months listed: a summary covers a month the site was under construction, up to this month.';
+  if (!errors.month && !eligible.includes(month))
+    errors.month =
+      'Choose one of the months listed: a summary covers a month the site was under construction, up to this month.';
   if (!r.success || Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, value: r.data };
 }
@@ -83,7 +126,15 @@ export function summaryAttachments(db: DB, summaryIds: number[]) {
   // One statement per summary, prepared once (a page shows a handful): an IN list's length changes the SQL.
   const stmt = preparedOnce(db, 'monthlySummaries.attachments', () =>
     db
-      .select({ summaryId: monthlySummaryDocuments.summaryId, id: documents.id, title: documents.title, filename: documents.filename, public: documents.public, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+      .select({
+        summaryId: monthlySummaryDocuments.summaryId,
+        id: documents.id,
+        title: documents.title,
+        filename: documents.filename,
+        public: documents.public,
+        mimeType: documents.mimeType,
+        sizeBytes: documents.sizeBytes,
+      })
       .from(monthlySummaryDocuments)
       .innerJoin(documents, eq(documents.id, monthlySummaryDocuments.documentId))
       .where(eq(monthlySummaryDocuments.summaryId, sql.placeholder('summaryId')))
@@ -126,21 +177,47 @@ export interface SummaryFormContext {
 }
 
 /** The form for a month: counts pre-filled from that month's reports (or the version being corrected). */
-export function summaryFormContext(db: DB, projectId: number, month: string | undefined, now: Date, signer: { name: string; title: string | null }, correctingId?: number): SummaryFormContext {
+export function summaryFormContext(
+  db: DB,
+  projectId: number,
+  month: string | undefined,
+  now: Date,
+  signer: { name: string; title: string | null },
+  correctingId?: number,
+): SummaryFormContext {
   const choices = summaryMonthChoices(db, projectId, now);
   const correcting = correctingId
     ? db
         .select()
         .from(monthlySummaries)
-        .where(and(eq(monthlySummaries.id, correctingId), eq(monthlySummaries.projectId, projectId), isNull(monthlySummaries.supersededAt)))
+        .where(
+          and(
+            eq(monthlySummaries.id, correctingId),
+            eq(monthlySummaries.projectId, projectId),
+            isNull(monthlySummaries.supersededAt),
+          ),
+        )
         .get()
     : undefined;
   // Without a choice: the oldest month not yet filed (the overdue one first), else the latest month.
-  const chosen = correcting?.month ?? (month && choices.some((c) => c.month === month) ? month : (choices.filter((c) => !c.filed).at(-1)?.month ?? choices[0]?.month));
-  const values: Record<string, string> = { certifiedByName: signer.name, certifiedByTitle: signer.title ?? '', attachmentsPublic: 'on' };
+  const chosen =
+    correcting?.month ??
+    (month && choices.some((c) => c.month === month)
+      ? month
+      : (choices.filter((c) => !c.filed).at(-1)?.month ?? choices[0]?.month));
+  const values: Record<string, string> = {
+    certifiedByName: signer.name,
+    certifiedByTitle: signer.title ?? '',
+    attachmentsPublic: 'on',
+  };
   if (!chosen) return { choices, values };
   const [data] = loadComplianceData(db, { projectIds: [projectId] });
-  const inspector = db.select({ name: parties.contactName }).from(parties).where(and(eq(parties.projectId, projectId), eq(parties.role, 'qualified_inspector'))).limit(1).get();
+  const inspector = db
+    .select({ name: parties.contactName })
+    .from(parties)
+    .where(and(eq(parties.projectId, projectId), eq(parties.role, 'qualified_inspector')))
+    .limit(1)
+    .get();
   const tally = tallyMonth(data, chosen, complianceContext(db, now), inspector?.name ?? undefined);
   const source = correcting ?? tally;
   Object.assign(values, {
@@ -168,7 +245,11 @@ export function summaryFormContext(db: DB, projectId: number, month: string | un
 // Filing
 
 /** The printable, signed summary posted with the record (and at the site). */
-export async function summaryPdf(project: { name: string; siteAddress: string; spdesPermitId: string | null }, s: SummaryInput & { version: number }, date: string): Promise<{ bytes: Uint8Array; pageCount: number }> {
+export async function summaryPdf(
+  project: { name: string; siteAddress: string; spdesPermitId: string | null },
+  s: SummaryInput & { version: number },
+  date: string,
+): Promise<{ bytes: Uint8Array; pageCount: number }> {
   const w = await PdfWriter.create({
     title: `Monthly inspection summary ${s.month} - ${project.name}`,
     subject: 'Monthly summary of site inspection activities',
@@ -184,14 +265,20 @@ export async function summaryPdf(project: { name: string; siteAddress: string; s
     ['SPDES permit ID', project.spdesPermitId ?? '-'],
   ]);
   w.table(
-    [{ title: 'Item', width: 340 }, { title: 'This month', width: 152 }],
+    [
+      { title: 'Item', width: 340 },
+      { title: 'This month', width: 152 },
+    ],
     [
       ['Inspections done / required', `${s.inspectionsDone} / ${s.inspectionsRequired}`],
       ['Storms of 0.5 in. or more', String(s.stormEvents)],
       ['Post-storm inspections', String(s.postStormInspections)],
       ['Acres disturbed (open) at month end', s.acresDisturbed == null ? '-' : s.acresDisturbed.toFixed(1)],
       ['Acres stabilized at month end', s.acresStabilized == null ? '-' : s.acresStabilized.toFixed(1)],
-      ['Corrective actions opened / closed / still open', `${s.correctiveOpened} / ${s.correctiveClosed} / ${s.correctiveOpen}`],
+      [
+        'Corrective actions opened / closed / still open',
+        `${s.correctiveOpened} / ${s.correctiveClosed} / ${s.correctiveOpen}`,
+      ],
     ],
   );
   w.heading('What happened this month');
@@ -230,19 +317,44 @@ export function fileMonthlySummary(
   return result;
 }
 
-function fileSummaryTx(db: DB, actor: Actor & { userId: number }, projectId: number, input: SummaryInput, pdf: StoredSummaryPdf, attachments: ReceivedFile[], now: Date): FiledSummary {
+function fileSummaryTx(
+  db: DB,
+  actor: Actor & { userId: number },
+  projectId: number,
+  input: SummaryInput,
+  pdf: StoredSummaryPdf,
+  attachments: ReceivedFile[],
+  now: Date,
+): FiledSummary {
   return db.transaction((tx): FiledSummary => {
     const current = tx
       .select()
       .from(monthlySummaries)
-      .where(and(eq(monthlySummaries.projectId, projectId), eq(monthlySummaries.month, input.month), isNull(monthlySummaries.supersededAt), sql`${monthlySummaries.submittedAt} is not null`))
+      .where(
+        and(
+          eq(monthlySummaries.projectId, projectId),
+          eq(monthlySummaries.month, input.month),
+          isNull(monthlySummaries.supersededAt),
+          sql`${monthlySummaries.submittedAt} is not null`,
+        ),
+      )
       .orderBy(desc(monthlySummaries.version))
       .get();
     if (current && current.id !== input.supersedesId) {
-      return { ok: false, errors: { month: `A summary for ${formatMonth(input.month)} is already filed (version ${current.version}). To change it, open it and choose “Correct this summary”.` } };
+      return {
+        ok: false,
+        errors: {
+          month: `A summary for ${formatMonth(input.month)} is already filed (version ${current.version}). To change it, open it and choose “Correct this summary”.`,
+        },
+      };
     }
     if (!current && input.supersedesId) {
-      return { ok: false, errors: { _form: 'The summary you are correcting was already replaced. Open the latest version to correct it.' } };
+      return {
+        ok: false,
+        errors: {
+          _form: 'The summary you are correcting was already replaced. Open the latest version to correct it.',
+        },
+      };
     }
     const version = current ? current.version + 1 : 1;
     const day = localDay(now);
@@ -250,7 +362,13 @@ function fileSummaryTx(db: DB, actor: Actor & { userId: number }, projectId: num
       .insert(documents)
       .values(
         documentValues(
-          { filename: `monthly-summary-${input.month}${version > 1 ? `-v${version}` : ''}.pdf`, sha256: pdf.sha256, mimeType: 'application/pdf', sizeBytes: pdf.sizeBytes, pdf: { pageCount: pdf.pageCount, sheetSize: 'letter', largeFormatPages: 0 } },
+          {
+            filename: `monthly-summary-${input.month}${version > 1 ? `-v${version}` : ''}.pdf`,
+            sha256: pdf.sha256,
+            mimeType: 'application/pdf',
+            sizeBytes: pdf.sizeBytes,
+            pdf: { pageCount: pdf.pageCount, sheetSize: 'letter', largeFormatPages: 0 },
+          },
           {
             projectId,
             type: 'monthly_summary',
@@ -295,7 +413,8 @@ function fileSummaryTx(db: DB, actor: Actor & { userId: number }, projectId: num
       })
       .returning({ id: monthlySummaries.id })
       .get().id;
-    if (current) tx.update(monthlySummaries).set({ supersededAt: now }).where(eq(monthlySummaries.id, current.id)).run();
+    if (current)
+      tx.update(monthlySummaries).set({ supersededAt: now }).where(eq(monthlySummaries.id, current.id)).run();
     for (const file of attachments) {
       const docId = tx
         .insert(documents)
@@ -321,7 +440,14 @@ function fileSummaryTx(db: DB, actor: Actor & { userId: number }, projectId: num
       entityType: 'monthly_summary',
       entityId: id,
       before: current ? { id: current.id, version: current.version } : undefined,
-      after: { projectId, month: input.month, version, documentId, attachments: attachments.map((a) => a.sha256), certifiedBy: `${input.certifiedByName}, ${input.certifiedByTitle}` },
+      after: {
+        projectId,
+        month: input.month,
+        version,
+        documentId,
+        attachments: attachments.map((a) => a.sha256),
+        certifiedBy: `${input.certifiedByName}, ${input.certifiedByTitle}`,
+      },
     });
     return { ok: true, id, version };
   });

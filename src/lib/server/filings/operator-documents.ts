@@ -18,17 +18,24 @@ import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 
 export const uploadFields = z.object({
   type: z.enum(OPERATOR_UPLOAD_TYPES, { error: 'Choose what kind of document this is.' }),
-  documentDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date on the document, like 2026-05-04.' }),
+  documentDate: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date on the document, like 2026-05-04.' }),
   description: z.string().trim().max(500, { error: 'Use at most 500 characters.' }).default(''),
   publicProposed: z.enum(['yes', 'no'], { error: 'Say whether you propose that residents can see this document.' }),
 });
 
 export type UploadInput = z.infer<typeof uploadFields>;
 
-export function parseUpload(values: Record<string, string>, now: Date): { ok: true; value: UploadInput } | { ok: false; errors: Record<string, string> } {
+export function parseUpload(
+  values: Record<string, string>,
+  now: Date,
+): { ok: true; value: UploadInput } | { ok: false; errors: Record<string, string> } {
   const r = uploadFields.safeParse(withBlanks(uploadFields.shape, values));
   if (!r.success) return { ok: false, errors: issuesToErrors(r.error) };
-  if (r.data.documentDate > localDay(now)) return { ok: false, errors: { documentDate: 'The document date cannot be in the future.' } };
+  if (r.data.documentDate > localDay(now))
+    return { ok: false, errors: { documentDate: 'The document date cannot be in the future.' } };
   return { ok: true, value: r.data };
 }
 
@@ -42,7 +49,14 @@ const TITLES: Record<OperatorUploadType, string> = {
  * Store the document row. An amendment joins the SWPPP's version chain and starts a review (the
  * officer's 30-day clock, Subsection I); everything waits for the officer's decision on publishing.
  */
-export function fileOperatorDocument(db: DB, actor: Actor & { userId: number }, projectId: number, input: UploadInput, file: ReceivedFile, now: Date = new Date()): number {
+export function fileOperatorDocument(
+  db: DB,
+  actor: Actor & { userId: number },
+  projectId: number,
+  input: UploadInput,
+  file: ReceivedFile,
+  now: Date = new Date(),
+): number {
   return db.transaction((tx) => {
     let supersedesId: number | null = null;
     let version = 1;
@@ -51,7 +65,12 @@ export function fileOperatorDocument(db: DB, actor: Actor & { userId: number }, 
       const chain = tx
         .select({ id: documents.id, version: documents.version, type: documents.type })
         .from(documents)
-        .where(and(eq(documents.projectId, projectId), inArray(documents.type, ['swppp', 'swppp_amendment'] as DocumentType[])))
+        .where(
+          and(
+            eq(documents.projectId, projectId),
+            inArray(documents.type, ['swppp', 'swppp_amendment'] as DocumentType[]),
+          ),
+        )
         .orderBy(desc(documents.version), desc(documents.id))
         .all();
       const amendments = chain.filter((d) => d.type === 'swppp_amendment').length;
@@ -86,12 +105,24 @@ export function fileOperatorDocument(db: DB, actor: Actor & { userId: number }, 
       .returning({ id: documents.id })
       .get().id;
     // A revised amendment after a deficiency notice resumes the review waiting for it (issue 13, item 19).
-    if (input.type === 'swppp_amendment') planReceived(tx, actor, { projectId, documentId: id, receivedOn: localDay(now) });
+    if (input.type === 'swppp_amendment')
+      planReceived(tx, actor, { projectId, documentId: id, receivedOn: localDay(now) });
     audit(tx, actor, {
       action: 'document.upload',
       entityType: 'document',
       entityId: id,
-      after: { projectId, type: input.type, title, sha256: file.sha256, sizeBytes: file.sizeBytes, pages: file.pdf?.pageCount, sheetSize: file.pdf?.sheetSize, publicProposed: input.publicProposed === 'yes', supersedesId, version },
+      after: {
+        projectId,
+        type: input.type,
+        title,
+        sha256: file.sha256,
+        sizeBytes: file.sizeBytes,
+        pages: file.pdf?.pageCount,
+        sheetSize: file.pdf?.sheetSize,
+        publicProposed: input.publicProposed === 'yes',
+        supersedesId,
+        version,
+      },
     });
     return id;
   });
@@ -118,7 +149,12 @@ export function operatorUploads(db: DB, projectId: number) {
       uploadedAt: documents.uploadedAt,
     })
     .from(documents)
-    .where(and(eq(documents.projectId, projectId), inArray(documents.type, [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[])))
+    .where(
+      and(
+        eq(documents.projectId, projectId),
+        inArray(documents.type, [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[]),
+      ),
+    )
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
     .limit(50)
     .all();

@@ -78,7 +78,10 @@ export function parseCsv(text: string): string[][] {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Daily totals from either format. `units` applies to CDO files only (GHCN-Daily is always tenths of mm). */
-export function readDailyPrecip(text: string, units: PrecipUnits = 'inches'): { format: 'cdo' | 'ghcnd'; days: DailyPrecip[] } {
+export function readDailyPrecip(
+  text: string,
+  units: PrecipUnits = 'inches',
+): { format: 'cdo' | 'ghcnd'; days: DailyPrecip[] } {
   const rows = parseCsv(text.replace(/^\uFEFF/, ''));
   if (!rows.length) throw new RainFileError('The file is empty.');
   const header = rows[0].map((h) => h.trim().toUpperCase());
@@ -91,9 +94,17 @@ export function readDailyPrecip(text: string, units: PrecipUnits = 'inches'): { 
       if (raw === '') return;
       const value = Number(raw);
       const date = (r[iDate] ?? '').trim();
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !Number.isFinite(value)) throw new RainFileError(`Line ${n + 2}: expected a date like 2026-05-04 and a number for PRCP, found “${date}” and “${raw}”.`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !Number.isFinite(value))
+        throw new RainFileError(
+          `Line ${n + 2}: expected a date like 2026-05-04 and a number for PRCP, found “${date}” and “${raw}”.`,
+        );
       if (value < 0) return;
-      days.push({ station: iStation >= 0 ? r[iStation].trim() : 'unknown', name: iName >= 0 ? r[iName]?.trim() : undefined, date, inches: round2(units === 'mm' ? value / 25.4 : value) });
+      days.push({
+        station: iStation >= 0 ? r[iStation].trim() : 'unknown',
+        name: iName >= 0 ? r[iName]?.trim() : undefined,
+        date,
+        inches: round2(units === 'mm' ? value / 25.4 : value),
+      });
     });
     return { format: 'cdo', days };
   }
@@ -103,19 +114,28 @@ export function readDailyPrecip(text: string, units: PrecipUnits = 'inches'): { 
     rows.forEach((r, n) => {
       const [id, ymd, element, value, , qflag, , obs] = r.map((x) => (x ?? '').trim());
       if (element !== 'PRCP') return;
-      if (!/^\d{8}$/.test(ymd) || !/^-?\d+$/.test(value)) throw new RainFileError(`Line ${n + 1}: expected YYYYMMDD and a whole number, found “${ymd}” and “${value}”.`);
+      if (!/^\d{8}$/.test(ymd) || !/^-?\d+$/.test(value))
+        throw new RainFileError(`Line ${n + 1}: expected YYYYMMDD and a whole number, found “${ymd}” and “${value}”.`);
       const tenthsMm = Number(value);
       if (tenthsMm === -9999 || qflag) return;
-      days.push({ station: id, date: `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`, inches: round2(tenthsMm / 254), obsTime: /^\d{4}$/.test(obs ?? '') ? obs : undefined });
+      days.push({
+        station: id,
+        date: `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`,
+        inches: round2(tenthsMm / 254),
+        obsTime: /^\d{4}$/.test(obs ?? '') ? obs : undefined,
+      });
     });
     return { format: 'ghcnd', days };
   }
-  throw new RainFileError('This is not a NOAA daily precipitation file: expected a Climate Data Online CSV with DATE and PRCP columns, or a GHCN-Daily by-station CSV.');
+  throw new RainFileError(
+    'This is not a NOAA daily precipitation file: expected a Climate Data Online CSV with DATE and PRCP columns, or a GHCN-Daily by-station CSV.',
+  );
 }
 
 /** The instant a day's observation period ends: its observation time, or midnight at the end of the day. */
 function endOfObservation(date: string, obsTime?: string): Date {
-  if (obsTime && obsTime !== '2400' && obsTime !== '0000') return townInstant(date, `${obsTime.slice(0, 2)}:${obsTime.slice(2, 4)}`);
+  if (obsTime && obsTime !== '2400' && obsTime !== '0000')
+    return townInstant(date, `${obsTime.slice(0, 2)}:${obsTime.slice(2, 4)}`);
   return townInstant(addDays(date, 1), '00:00');
 }
 
@@ -134,7 +154,14 @@ export function groupRainEvents(days: DailyPrecip[], minInches = 0.1): RainEvent
     const flush = () => {
       if (current && current.inches >= minInches) {
         const gauge = current.start.name ? `${current.start.name} (${station})` : `NOAA station ${station}`;
-        events.push({ station, gauge, startedOn: current.start.date, endedOn: current.last.date, endedAt: endOfObservation(current.last.date, current.last.obsTime), inches: round2(current.inches) });
+        events.push({
+          station,
+          gauge,
+          startedOn: current.start.date,
+          endedOn: current.last.date,
+          endedAt: endOfObservation(current.last.date, current.last.obsTime),
+          inches: round2(current.inches),
+        });
       }
       current = undefined;
     };

@@ -22,22 +22,53 @@ import { formText } from '#lib/server/platform/forms/messages.ts';
 /** A posted text field; an empty one may arrive as null. */
 const posted = (schema: z.ZodString) => z.preprocess((v) => v ?? '', schema);
 
-export const stormFields = z.object({
-  endedOn: posted(formText('Enter the date the rain ended, like 2026-05-04.').trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date the rain ended, like 2026-05-04.' })),
-  endedTime: posted(formText('Enter the time the rain ended, like 18:30.').trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time the rain ended, like 18:30.' })),
-  inches: z.preprocess((v) => (v == null || v === '' ? undefined : Number(v)), z.number({ error: 'Enter the rainfall in inches, like 0.75.' }).min(0.01, { error: 'Enter the rainfall in inches, like 0.75.' }).max(20, { error: 'Enter the rainfall in inches, like 0.75 (at most 20).' })),
-  gauge: posted(formText('Name the rain gauge or weather station, like “DPW rain gauge”.').trim().min(1, { error: 'Name the rain gauge or weather station, like “DPW rain gauge”.' }).max(160, { error: 'Use at most 160 characters.' })),
-}).superRefine((v, c) => {
-  const endedAt = townInstant(v.endedOn, v.endedTime);
-  if (Number.isNaN(endedAt.getTime())) c.addIssue({ code: 'custom', path: ['endedOn'], message: 'Enter a real date, like 2026-05-04.' });
-  else if (endedAt.getTime() > Date.now() + 60_000) c.addIssue({ code: 'custom', path: ['endedTime'], message: 'The rain cannot have ended in the future.' });
-});
+export const stormFields = z
+  .object({
+    endedOn: posted(
+      formText('Enter the date the rain ended, like 2026-05-04.')
+        .trim()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter the date the rain ended, like 2026-05-04.' }),
+    ),
+    endedTime: posted(
+      formText('Enter the time the rain ended, like 18:30.')
+        .trim()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Enter the time the rain ended, like 18:30.' }),
+    ),
+    inches: z.preprocess(
+      (v) => (v == null || v === '' ? undefined : Number(v)),
+      z
+        .number({ error: 'Enter the rainfall in inches, like 0.75.' })
+        .min(0.01, { error: 'Enter the rainfall in inches, like 0.75.' })
+        .max(20, { error: 'Enter the rainfall in inches, like 0.75 (at most 20).' }),
+    ),
+    gauge: posted(
+      formText('Name the rain gauge or weather station, like “DPW rain gauge”.')
+        .trim()
+        .min(1, { error: 'Name the rain gauge or weather station, like “DPW rain gauge”.' })
+        .max(160, { error: 'Use at most 160 characters.' }),
+    ),
+  })
+  .superRefine((v, c) => {
+    const endedAt = townInstant(v.endedOn, v.endedTime);
+    if (Number.isNaN(endedAt.getTime()))
+      c.addIssue({ code: 'custom', path: ['endedOn'], message: 'Enter a real date, like 2026-05-04.' });
+    else if (endedAt.getTime() > Date.now() + 60_000)
+      c.addIssue({ code: 'custom', path: ['endedTime'], message: 'The rain cannot have ended in the future.' });
+  });
 
 export type StormInput = z.infer<typeof stormFields>;
 
 export function listStorms(db: DB, limit = 40) {
   return db
-    .select({ id: stormEvents.id, endedAt: stormEvents.endedAt, inches: stormEvents.inches, gauge: stormEvents.gauge, source: stormEvents.source, station: stormEvents.station, recordedBy: users.name })
+    .select({
+      id: stormEvents.id,
+      endedAt: stormEvents.endedAt,
+      inches: stormEvents.inches,
+      gauge: stormEvents.gauge,
+      source: stormEvents.source,
+      station: stormEvents.station,
+      recordedBy: users.name,
+    })
     .from(stormEvents)
     .leftJoin(users, eq(users.id, stormEvents.recordedByUserId))
     .orderBy(desc(stormEvents.endedAt))
@@ -49,7 +80,12 @@ export function listStorms(db: DB, limit = 40) {
  * Tell the operators of every site under construction that a post-storm inspection is due, while the
  * 24 hours have not yet run out. One message per operator, listing their sites.
  */
-function notifyOperators(tx: Tx, storm: { endedAt: Date; inches: number; gauge: string | null }, now: Date, hours: number): number {
+function notifyOperators(
+  tx: Tx,
+  storm: { endedAt: Date; inches: number; gauge: string | null },
+  now: Date,
+  hours: number,
+): number {
   const deadline = new Date(storm.endedAt.getTime() + hours * 3_600_000);
   if (deadline.getTime() <= now.getTime()) return 0;
   const day = localDay(storm.endedAt);
@@ -75,21 +111,57 @@ function notifyOperators(tx: Tx, storm: { endedAt: Date; inches: number; gauge: 
     byUser.set(r.email, entry);
   }
   for (const [email, u] of byUser) {
-    enqueueMail(tx, { kind: 'storm-inspection-due', to: email, data: { name: u.name, inches: storm.inches.toFixed(2), endedText: formatInstant(storm.endedAt), dueText: formatInstant(deadline), gauge: storm.gauge, projects: u.projects } });
+    enqueueMail(tx, {
+      kind: 'storm-inspection-due',
+      to: email,
+      data: {
+        name: u.name,
+        inches: storm.inches.toFixed(2),
+        endedText: formatInstant(storm.endedAt),
+        dueText: formatInstant(deadline),
+        gauge: storm.gauge,
+        projects: u.projects,
+      },
+    });
   }
   return byUser.size;
 }
 
-export function recordStorm(db: DB, actor: Actor & { userId: number }, input: StormInput, now: Date = new Date()): { ok: true; id: number; notified: number } | { ok: false; errors: Record<string, string> } {
+export function recordStorm(
+  db: DB,
+  actor: Actor & { userId: number },
+  input: StormInput,
+  now: Date = new Date(),
+): { ok: true; id: number; notified: number } | { ok: false; errors: Record<string, string> } {
   const endedAt = townInstant(input.endedOn, input.endedTime);
   if (Number.isNaN(endedAt.getTime())) return { ok: false, errors: { endedOn: 'Enter a real date, like 2026-05-04.' } };
-  if (endedAt.getTime() > now.getTime()) return { ok: false, errors: { endedTime: 'The rain cannot have ended in the future.' } };
+  if (endedAt.getTime() > now.getTime())
+    return { ok: false, errors: { endedTime: 'The rain cannot have ended in the future.' } };
   const s = loadComplianceSettings(db);
   invalidateCompliance();
   return db.transaction((tx) => {
-    const id = tx.insert(stormEvents).values({ endedAt, inches: input.inches, gauge: input.gauge, source: 'manual', recordedByUserId: actor.userId, createdAt: now }).returning({ id: stormEvents.id }).get().id;
-    audit(tx, actor, { action: 'storm.record', entityType: 'storm_event', entityId: id, after: { endedAt, inches: input.inches, gauge: input.gauge } });
-    const notified = input.inches >= s.stormInches ? notifyOperators(tx, { endedAt, inches: input.inches, gauge: input.gauge }, now, s.postStormHours) : 0;
+    const id = tx
+      .insert(stormEvents)
+      .values({
+        endedAt,
+        inches: input.inches,
+        gauge: input.gauge,
+        source: 'manual',
+        recordedByUserId: actor.userId,
+        createdAt: now,
+      })
+      .returning({ id: stormEvents.id })
+      .get().id;
+    audit(tx, actor, {
+      action: 'storm.record',
+      entityType: 'storm_event',
+      entityId: id,
+      after: { endedAt, inches: input.inches, gauge: input.gauge },
+    });
+    const notified =
+      input.inches >= s.stormInches
+        ? notifyOperators(tx, { endedAt, inches: input.inches, gauge: input.gauge }, now, s.postStormHours)
+        : 0;
     return { ok: true as const, id, notified };
   });
 }
@@ -111,19 +183,46 @@ export function importRainEvents(db: DB, events: RainEvent[], actor: Actor, now:
     const ids: number[] = [];
     for (const e of events) {
       if (e.endedAt.getTime() > now.getTime() + 24 * 3_600_000) continue;
-      const exists = tx.select({ id: stormEvents.id }).from(stormEvents).where(and(eq(stormEvents.station, e.station), eq(stormEvents.endedAt, e.endedAt))).get();
+      const exists = tx
+        .select({ id: stormEvents.id })
+        .from(stormEvents)
+        .where(and(eq(stormEvents.station, e.station), eq(stormEvents.endedAt, e.endedAt)))
+        .get();
       if (exists) {
         result.skipped++;
         continue;
       }
-      ids.push(tx.insert(stormEvents).values({ endedAt: e.endedAt, inches: e.inches, gauge: e.gauge, source: 'import', station: e.station, createdAt: now }).returning({ id: stormEvents.id }).get().id);
+      ids.push(
+        tx
+          .insert(stormEvents)
+          .values({
+            endedAt: e.endedAt,
+            inches: e.inches,
+            gauge: e.gauge,
+            source: 'import',
+            station: e.station,
+            createdAt: now,
+          })
+          .returning({ id: stormEvents.id })
+          .get().id,
+      );
       result.added++;
       if (e.inches >= s.stormInches) {
         result.postStorm++;
-        result.notified += notifyOperators(tx, { endedAt: e.endedAt, inches: e.inches, gauge: e.gauge }, now, s.postStormHours);
+        result.notified += notifyOperators(
+          tx,
+          { endedAt: e.endedAt, inches: e.inches, gauge: e.gauge },
+          now,
+          s.postStormHours,
+        );
       }
     }
-    audit(tx, actor, { action: 'storm.import', entityType: 'storm_event', entityId: null, after: { ...result, stations: [...new Set(events.map((e) => e.station))], ids } });
+    audit(tx, actor, {
+      action: 'storm.import',
+      entityType: 'storm_event',
+      entityId: null,
+      after: { ...result, stations: [...new Set(events.map((e) => e.station))], ids },
+    });
     return result;
   });
 }

@@ -15,9 +15,17 @@ export const JOBS: Job[] = [
   { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
   // Keep the query planner's statistics current as the data grows (SQLite's recommended practice).
   { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => void db.$client.pragma('optimize') },
-  { name: 'alerts-dispatch', everyMs: alertsEveryMs(), run: async (db, now) => void (await dispatchAlertsInSlices(db, now, townPublicUrl(db))) },
+  {
+    name: 'alerts-dispatch',
+    everyMs: alertsEveryMs(),
+    run: async (db, now) => void (await dispatchAlertsInSlices(db, now, townPublicUrl(db))),
+  },
   requestsDigestJob,
-  { name: 'operator-requests-missed', everyMs: 10 * 60 * 1000, run: (db, now) => void noticeMissedOperatorRequests(db, townPublicUrl(db), now) },
+  {
+    name: 'operator-requests-missed',
+    everyMs: 10 * 60 * 1000,
+    run: (db, now) => void noticeMissedOperatorRequests(db, townPublicUrl(db), now),
+  },
 ];
 
 /** Starts the portal's jobs (scripts/start.ts). */

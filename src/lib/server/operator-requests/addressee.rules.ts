@@ -45,7 +45,8 @@ export function defaultAddressee(asked: AskedRecords | null | undefined, f: Addr
   const newer = f.latestReportOn
     ? `Inspection reports after ${formatDay(f.latestReportOn)}, the latest filed with the Town, are held only by the operator, who must make them available within five business days.`
     : 'No inspection reports are on file with the Town for this project: the operator holds them and must make them available within five business days.';
-  const noSwppp = 'The Town has no SWPPP on file for this project: the operator must keep it at the site and make it available within five business days.';
+  const noSwppp =
+    'The Town has no SWPPP on file for this project: the operator must keep it at the site and make it available within five business days.';
   if (!askedAnything(asked)) {
     if (!f.swpppOnFile) return { addressee: 'operator', reason: noSwppp };
     return {
@@ -56,11 +57,18 @@ export function defaultAddressee(asked: AskedRecords | null | undefined, f: Addr
     };
   }
   const lastAsked = asked.reportsTo || asked.reportsFrom;
-  if (lastAsked && (f.latestReportOn == null || lastAsked > f.latestReportOn)) return { addressee: 'operator', reason: newer };
+  if (lastAsked && (f.latestReportOn == null || lastAsked > f.latestReportOn))
+    return { addressee: 'operator', reason: newer };
   if (asked.wantsSwppp && !f.swpppOnFile) return { addressee: 'operator', reason: noSwppp };
   // No reports and no words: only the SWPPP was asked for (askedAnything).
   if (f.swpppOnline && !lastAsked && !asked.description?.trim()) {
-    return { addressee: 'town', reason: 'The SWPPP is already online: download it at once from the project page, or ask the Town for copies.' };
+    return {
+      addressee: 'town',
+      reason: 'The SWPPP is already online: download it at once from the project page, or ask the Town for copies.',
+    };
   }
-  return { addressee: 'town', reason: 'Everything you asked for is on file with the Town, which must answer within five business days.' };
+  return {
+    addressee: 'town',
+    reason: 'Everything you asked for is on file with the Town, which must answer within five business days.',
+  };
 }

@@ -20,7 +20,9 @@ export function addresseeFacts(db: DB, projectId: number): AddresseeFacts {
       latest: db
         .select({ on: documents.documentDate })
         .from(documents)
-        .where(and(eq(documents.projectId, id), eq(documents.type, 'inspection_report'), isNotNull(documents.documentDate)))
+        .where(
+          and(eq(documents.projectId, id), eq(documents.type, 'inspection_report'), isNotNull(documents.documentDate)),
+        )
         .orderBy(desc(documents.documentDate))
         .limit(1)
         .prepare(),
@@ -28,7 +30,11 @@ export function addresseeFacts(db: DB, projectId: number): AddresseeFacts {
   });
   const swppp = q.swppp.all({ projectId });
   const latest = q.latest.get({ projectId });
-  return { swpppOnFile: swppp.length > 0, swpppOnline: swppp.some((d) => d.public), latestReportOn: latest?.on ?? null };
+  return {
+    swpppOnFile: swppp.length > 0,
+    swpppOnline: swppp.some((d) => d.public),
+    latestReportOn: latest?.on ?? null,
+  };
 }
 
 /**

@@ -20,7 +20,8 @@ export const OPERATOR_SECTION_WORDS = `${OPERATOR_SECTION}: the operator makes t
 export const OPERATOR_STATUS_MEANING: Record<OperatorRequestStatus, string> = {
   received: 'The operator has the request and must make the records available within five business days.',
   inspection_offered: 'The operator has offered a place and time to inspect the records.',
-  awaiting_payment: 'The operator has the copies ready and has sent a bill for copying; the copies are released when it is paid.',
+  awaiting_payment:
+    'The operator has the copies ready and has sent a bill for copying; the copies are released when it is paid.',
   fulfilled: 'The operator has provided the records.',
   withdrawn: 'The request was withdrawn.',
 };
@@ -100,7 +101,11 @@ export interface FindingFacts extends AnswerFacts {
  * due date; it is resolved on the day the records were made available (a late answer stays on the record,
  * resolved). No requester is named: the public reads only the dates.
  */
-export function unansweredFinding(r: FindingFacts, overdueBefore: string, dayAfter: (day: string) => string): UnansweredFinding | null {
+export function unansweredFinding(
+  r: FindingFacts,
+  overdueBefore: string,
+  dayAfter: (day: string) => string,
+): UnansweredFinding | null {
   const t = timeliness(r, overdueBefore);
   if (t !== 'missed' && t !== 'late') return null;
   const base = {
@@ -183,12 +188,19 @@ export interface CheckedBill {
  * allows for the same copies unless the operator states the actual cost (a sentence, kept with the bill and
  * shown to the requester).
  */
-export function checkBill(lines: ChargeLine[], rates: FeeRates, actualCostStatement: string | null | undefined): CheckedBill {
+export function checkBill(
+  lines: ChargeLine[],
+  rates: FeeRates,
+  actualCostStatement: string | null | undefined,
+): CheckedBill {
   const problems: Record<string, string> = {};
-  if (!lines.length) problems.lines = 'Add at least one line to the bill: what was copied, how many, and the price of each.';
+  if (!lines.length)
+    problems.lines = 'Add at least one line to the bill: what was copied, how many, and the price of each.';
   const out = lines.map((l, i) => {
-    if (!Number.isInteger(l.quantity) || l.quantity < 1) problems[`lines.${i}`] = `Line ${i + 1}: enter how many, a whole number of 1 or more.`;
-    else if (!Number.isInteger(l.unitCents) || l.unitCents < 0) problems[`lines.${i}`] = `Line ${i + 1}: enter the price of each in dollars, like 0.25.`;
+    if (!Number.isInteger(l.quantity) || l.quantity < 1)
+      problems[`lines.${i}`] = `Line ${i + 1}: enter how many, a whole number of 1 or more.`;
+    else if (!Number.isInteger(l.unitCents) || l.unitCents < 0)
+      problems[`lines.${i}`] = `Line ${i + 1}: enter the price of each in dollars, like 0.25.`;
     else if (!l.description.trim()) problems[`lines.${i}`] = `Line ${i + 1}: say what was copied.`;
     return { ...l, amountCents: l.quantity * l.unitCents, allowedCents: townAllowance(l, rates) };
   });
@@ -227,15 +239,23 @@ const COPIES_WORDS = {
 /** What the operator did and when, in plain dated sentences. */
 export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string): string[] {
   const lines: string[] = [];
-  if (f.inspectionPlace && f.inspectionWhen) lines.push(`The operator offered the records for inspection at ${f.inspectionPlace} on ${f.inspectionWhen}.`);
+  if (f.inspectionPlace && f.inspectionWhen)
+    lines.push(`The operator offered the records for inspection at ${f.inspectionPlace} on ${f.inspectionWhen}.`);
   if (f.copiesOn && f.copiesHow) lines.push(`On ${formatDay(f.copiesOn)} the operator ${COPIES_WORDS[f.copiesHow]}.`);
   if (f.billTotalCents != null) {
-    lines.push(`The operator billed ${formatMoney(f.billTotalCents)} for copying, at your expense as the ordinance provides.`);
+    lines.push(
+      `The operator billed ${formatMoney(f.billTotalCents)} for copying, at your expense as the ordinance provides.`,
+    );
     if (f.actualCostStatement) lines.push(`The operator’s statement of the actual cost: ${f.actualCostStatement}`);
-    lines.push(f.paidOn ? `Paid on ${formatDay(f.paidOn)}.` : 'Not yet paid: the copies are released when the operator records your payment.');
+    lines.push(
+      f.paidOn
+        ? `Paid on ${formatDay(f.paidOn)}.`
+        : 'Not yet paid: the copies are released when the operator records your payment.',
+    );
   }
   const t = timeliness(f, overdueBefore);
-  if (t === 'on_time') lines.push(`The records were made available within the five business days (due ${formatDay(f.dueOn)}).`);
+  if (t === 'on_time')
+    lines.push(`The records were made available within the five business days (due ${formatDay(f.dueOn)}).`);
   if (t === 'late') lines.push(`That was late: the records were due by ${formatDay(f.dueOn)}.`);
   if (t === 'missed') {
     lines.push(
@@ -243,8 +263,10 @@ export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string): s
         'That is a finding under Subsection L(4) of the Town’s stormwater law, shown on the project’s public page, and the Stormwater Management Officer has been told.',
     );
   }
-  if (f.status === 'fulfilled' && f.fulfilledOn) lines.push(`The request was completed on ${formatDay(f.fulfilledOn)}.`);
-  if (f.status === 'withdrawn' && f.withdrawnOn) lines.push(`The request was withdrawn on ${formatDay(f.withdrawnOn)}.`);
+  if (f.status === 'fulfilled' && f.fulfilledOn)
+    lines.push(`The request was completed on ${formatDay(f.fulfilledOn)}.`);
+  if (f.status === 'withdrawn' && f.withdrawnOn)
+    lines.push(`The request was withdrawn on ${formatDay(f.withdrawnOn)}.`);
   return lines;
 }
 
@@ -272,10 +294,17 @@ export const OPERATOR_DELIVERY_LABEL: Partial<Record<DeliveryMethod, string>> = 
 };
 
 /** What the requester asked for, in one line. */
-export function askedFor(r: { wantsSwppp: boolean; reportsFrom: string | null; reportsTo: string | null; description: string | null; delivery: DeliveryMethod }): string {
+export function askedFor(r: {
+  wantsSwppp: boolean;
+  reportsFrom: string | null;
+  reportsTo: string | null;
+  description: string | null;
+  delivery: DeliveryMethod;
+}): string {
   const parts: string[] = [];
   if (r.wantsSwppp) parts.push('the SWPPP');
-  if (r.reportsFrom && r.reportsTo) parts.push(`inspection reports from ${formatDay(r.reportsFrom)} to ${formatDay(r.reportsTo)}`);
+  if (r.reportsFrom && r.reportsTo)
+    parts.push(`inspection reports from ${formatDay(r.reportsFrom)} to ${formatDay(r.reportsTo)}`);
   if (r.description) parts.push(r.description);
   const how = r.delivery === 'inspect' ? 'to inspect' : 'copies';
   return `${how === 'to inspect' ? 'To inspect' : 'Copies of'} ${parts.join('; ')}`;

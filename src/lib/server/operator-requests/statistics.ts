@@ -35,11 +35,24 @@ export const UNNAMED_OPERATOR = 'Operator not named on the NOI';
 const pct = (n: number, of: number) => (of ? Math.round((100 * n) / of) : null);
 
 /** One row per operator company, most requests first (then by name), from each request's facts. */
-export function operatorOnTimeRows(rows: Array<AnswerFacts & { operator: string | null }>, overdueBefore: string): OnTimeRow[] {
+export function operatorOnTimeRows(
+  rows: Array<AnswerFacts & { operator: string | null }>,
+  overdueBefore: string,
+): OnTimeRow[] {
   const by = new Map<string, OnTimeRow>();
   for (const r of rows) {
     const who = r.operator?.trim() || UNNAMED_OPERATOR;
-    const row = by.get(who) ?? { who, kind: 'operator' as const, received: 0, answered: 0, answeredOnTime: 0, onTimePercent: null, notAnsweredInTime: 0, open: 0, withdrawn: 0 };
+    const row = by.get(who) ?? {
+      who,
+      kind: 'operator' as const,
+      received: 0,
+      answered: 0,
+      answeredOnTime: 0,
+      onTimePercent: null,
+      notAnsweredInTime: 0,
+      open: 0,
+      withdrawn: 0,
+    };
     by.set(who, row);
     row.received++;
     const t = timeliness(r, overdueBefore);
@@ -67,7 +80,14 @@ export function onTimeStatistics(db: DB, now = new Date()): OnTimeRow[] {
       .map((p) => [p.projectId, p.company] as const),
   );
   const rows = db
-    .select({ projectId: operatorRequests.projectId, status: operatorRequests.status, dueOn: operatorRequests.dueOn, answeredOn: operatorRequests.answeredOn, availableOn: operatorRequests.availableOn, withdrawnOn: operatorRequests.withdrawnOn })
+    .select({
+      projectId: operatorRequests.projectId,
+      status: operatorRequests.status,
+      dueOn: operatorRequests.dueOn,
+      answeredOn: operatorRequests.answeredOn,
+      availableOn: operatorRequests.availableOn,
+      withdrawnOn: operatorRequests.withdrawnOn,
+    })
     .from(operatorRequests)
     // Only published projects: an unpublished one's operator is not named in public.
     .innerJoin(projects, and(eq(projects.id, operatorRequests.projectId), eq(projects.published, true)))
@@ -83,17 +103,41 @@ export function onTimeStatistics(db: DB, now = new Date()): OnTimeRow[] {
     open: town.open - town.overdue,
     withdrawn: town.withdrawn,
   };
-  return [townRow, ...operatorOnTimeRows(rows.map((r) => ({ ...r, operator: owners.get(r.projectId) ?? null })), overdueBefore)];
+  return [
+    townRow,
+    ...operatorOnTimeRows(
+      rows.map((r) => ({ ...r, operator: owners.get(r.projectId) ?? null })),
+      overdueBefore,
+    ),
+  ];
 }
 
 export const ON_TIME_FIELDS = [
-  { name: 'who', description: 'Who answers: "The Town" (its own copies, under the Freedom of Information Law) or a site operator, by the owner/operator company named on the project’s notice of intent (ordinance Subsection L(4)).' },
+  {
+    name: 'who',
+    description:
+      'Who answers: "The Town" (its own copies, under the Freedom of Information Law) or a site operator, by the owner/operator company named on the project’s notice of intent (ordinance Subsection L(4)).',
+  },
   { name: 'kind', description: '"town" or "operator".' },
   { name: 'received', description: 'Requests received, all time.' },
-  { name: 'answered', description: 'Requests answered: for the Town, records provided or denied in writing; for an operator, records made available (copies provided or an inspection offered).' },
-  { name: 'answered_on_time', description: 'Answered by close of business on the fifth business day after receipt. For an operator, an inspection offered for a later day is not on time.' },
-  { name: 'on_time_percent', description: 'answered_on_time as a whole percent of answered; empty when none were answered.' },
-  { name: 'not_answered_in_time', description: 'Not answered within the five business days: answered late, or still unanswered after the due date.' },
+  {
+    name: 'answered',
+    description:
+      'Requests answered: for the Town, records provided or denied in writing; for an operator, records made available (copies provided or an inspection offered).',
+  },
+  {
+    name: 'answered_on_time',
+    description:
+      'Answered by close of business on the fifth business day after receipt. For an operator, an inspection offered for a later day is not on time.',
+  },
+  {
+    name: 'on_time_percent',
+    description: 'answered_on_time as a whole percent of answered; empty when none were answered.',
+  },
+  {
+    name: 'not_answered_in_time',
+    description: 'Not answered within the five business days: answered late, or still unanswered after the due date.',
+  },
   { name: 'open', description: 'Waiting for an answer, with the due date not yet passed.' },
   { name: 'withdrawn', description: 'Withdrawn by the requester before an answer was due.' },
 ] as const;

@@ -13,14 +13,30 @@ export type OperatorRequestRow = typeof operatorRequests.$inferSelect;
 
 /** The next OR-YYYY-NNNN (platform/sequences.ts, as the Town's R- and INV- numbers). */
 export function nextOperatorNumber(tx: Tx, year: string): string {
-  return nextInSequence(tx, { table: operatorRequests, id: operatorRequests.id, number: operatorRequests.number }, 'OR', year);
+  return nextInSequence(
+    tx,
+    { table: operatorRequests, id: operatorRequests.id, number: operatorRequests.number },
+    'OR',
+    year,
+  );
 }
 
 export type OperatorEventKind = 'status' | 'answer' | 'billing' | 'note';
 
-export function addOperatorEvent(tx: Tx, requestId: number, e: { kind: OperatorEventKind; body: string; visible?: boolean; actorUserId?: number | null; at?: Date }): void {
+export function addOperatorEvent(
+  tx: Tx,
+  requestId: number,
+  e: { kind: OperatorEventKind; body: string; visible?: boolean; actorUserId?: number | null; at?: Date },
+): void {
   tx.insert(operatorRequestEvents)
-    .values({ requestId, kind: e.kind, body: e.body, visibleToRequester: e.visible ?? true, actorUserId: e.actorUserId ?? null, at: e.at ?? new Date() })
+    .values({
+      requestId,
+      kind: e.kind,
+      body: e.body,
+      visibleToRequester: e.visible ?? true,
+      actorUserId: e.actorUserId ?? null,
+      at: e.at ?? new Date(),
+    })
     .run();
 }
 
@@ -28,7 +44,12 @@ export function getOperatorRequest(tx: Pick<Tx, 'select'>, id: number): Operator
   return tx.select().from(operatorRequests).where(eq(operatorRequests.id, id)).get();
 }
 
-export function updateOperatorRequest(tx: Tx, before: OperatorRequestRow, patch: Partial<OperatorRequestRow>, now = new Date()): OperatorRequestRow {
+export function updateOperatorRequest(
+  tx: Tx,
+  before: OperatorRequestRow,
+  patch: Partial<OperatorRequestRow>,
+  now = new Date(),
+): OperatorRequestRow {
   const after = { ...before, ...patch, updatedAt: now };
   const { id, ...rest } = after;
   tx.update(operatorRequests).set(rest).where(eq(operatorRequests.id, id)).run();
@@ -38,7 +59,11 @@ export function updateOperatorRequest(tx: Tx, before: OperatorRequestRow, patch:
 /** The operator request behind a tracking token, or undefined. */
 export function operatorRequestIdForToken(db: Pick<Tx, 'select'>, token: string | undefined): number | undefined {
   if (!looksLikeToken(token)) return undefined;
-  return db.select({ id: operatorRequests.id }).from(operatorRequests).where(eq(operatorRequests.trackingTokenHash, hashToken(token))).get()?.id;
+  return db
+    .select({ id: operatorRequests.id })
+    .from(operatorRequests)
+    .where(eq(operatorRequests.trackingTokenHash, hashToken(token)))
+    .get()?.id;
 }
 
 /** The tracking URL for mail about a request (a seeded row whose hash is not the derived one gets a fresh version). */
@@ -47,7 +72,10 @@ export function operatorTrackingLink(tx: Tx, r: OperatorRequestRow, baseUrl: str
   if (hashToken(token) !== r.trackingTokenHash) {
     const version = r.trackingLinkVersion + 1;
     token = trackingToken(r.number, version);
-    tx.update(operatorRequests).set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) }).where(eq(operatorRequests.id, r.id)).run();
+    tx.update(operatorRequests)
+      .set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) })
+      .where(eq(operatorRequests.id, r.id))
+      .run();
     r.trackingLinkVersion = version;
     r.trackingTokenHash = hashToken(token);
   }

@@ -6,7 +6,16 @@
  * same module as the Town's requests, a timeline entry, an audit row, and mail to both sides.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { operatorRequests, parties, projectMembers, projects, userRoles, users, type DeliveryMethod, type OperatorRequestChannel } from '#db/schema.ts';
+import {
+  operatorRequests,
+  parties,
+  projectMembers,
+  projects,
+  userRoles,
+  users,
+  type DeliveryMethod,
+  type OperatorRequestChannel,
+} from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
@@ -38,7 +47,9 @@ export function operatorContacts(db: DB, projectId: number): OperatorContact[] {
     .filter((p): p is typeof p & { email: string } => !!p.email)
     .map((p) => ({ name: p.name ?? p.company, email: p.email }));
   const seen = new Set<string>();
-  return [...accounts, ...owners].filter((c) => (seen.has(c.email.toLowerCase()) ? false : (seen.add(c.email.toLowerCase()), true)));
+  return [...accounts, ...owners].filter((c) =>
+    seen.has(c.email.toLowerCase()) ? false : (seen.add(c.email.toLowerCase()), true),
+  );
 }
 
 /** The project a request to its operator can be about: published, with its operator's name. */
@@ -58,7 +69,11 @@ function addresseeStatements(db: DB) {
   return preparedOnce(db, 'operator-requests.addressee', () => {
     const projectId = sql.placeholder('projectId');
     return {
-      project: db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(and(eq(projects.slug, sql.placeholder('slug')), eq(projects.published, true))).prepare(),
+      project: db
+        .select({ id: projects.id, slug: projects.slug, name: projects.name })
+        .from(projects)
+        .where(and(eq(projects.slug, sql.placeholder('slug')), eq(projects.published, true)))
+        .prepare(),
       accounts: db
         .select({ name: users.name, email: users.email })
         .from(projectMembers)
@@ -94,15 +109,37 @@ export interface OperatorRequestInput {
   formKey?: string;
 }
 
-export type FieldProblems = Partial<Record<'project' | 'records' | 'reportsFrom' | 'reportsTo' | 'name' | 'email' | 'address' | 'delivery' | 'receivedOn' | 'channel', string>>;
+export type FieldProblems = Partial<
+  Record<
+    | 'project'
+    | 'records'
+    | 'reportsFrom'
+    | 'reportsTo'
+    | 'name'
+    | 'email'
+    | 'address'
+    | 'delivery'
+    | 'receivedOn'
+    | 'channel',
+    string
+  >
+>;
 
 /** Everything wrong with a request, by field, at once (an empty object: it can be sent). */
-export function checkOperatorRequest(db: DB, v: OperatorRequestInput, who: 'public' | 'clerk', today = townToday()): FieldProblems {
+export function checkOperatorRequest(
+  db: DB,
+  v: OperatorRequestInput,
+  who: 'public' | 'clerk',
+  today = townToday(),
+): FieldProblems {
   const p: FieldProblems = {};
   const project = v.project ? requestableProject(db, v.project) : undefined;
   if (!project) p.project = 'Choose a project from the list. We could not find that one.';
-  else if (v.channel === 'web' && !project.reachable) p.project = 'The Town has no address for this project’s operator, so the portal cannot send it. Send your request in writing to the operator at the site, then log it here with the day they received it.';
-  if (!v.wantsSwppp && !v.reportsFrom && !v.reportsTo && !v.description?.trim()) p.records = 'Tick the SWPPP, give dates for inspection reports, or describe the records you want.';
+  else if (v.channel === 'web' && !project.reachable)
+    p.project =
+      'The Town has no address for this project’s operator, so the portal cannot send it. Send your request in writing to the operator at the site, then log it here with the day they received it.';
+  if (!v.wantsSwppp && !v.reportsFrom && !v.reportsTo && !v.description?.trim())
+    p.records = 'Tick the SWPPP, give dates for inspection reports, or describe the records you want.';
   if (v.reportsFrom || v.reportsTo) {
     if (!v.reportsFrom) p.reportsFrom = 'Enter the first date of the inspection reports you want.';
     else if (!v.reportsTo) p.reportsTo = 'Enter the last date of the inspection reports you want.';
@@ -111,7 +148,8 @@ export function checkOperatorRequest(db: DB, v: OperatorRequestInput, who: 'publ
   if (!v.name?.trim()) p.name = 'Enter your name (or an organization’s).';
   if (who === 'public' && !v.email) p.email = 'Enter your email address: the receipt and tracking link go there.';
   if (v.delivery === 'paper_mail' && !v.address) p.address = 'Enter the postal address to mail the copies to.';
-  if (!(v.delivery in OPERATOR_DELIVERY_PHRASE)) p.delivery = 'Choose how you want the records: copies by email or download, paper copies, or to inspect them.';
+  if (!(v.delivery in OPERATOR_DELIVERY_PHRASE))
+    p.delivery = 'Choose how you want the records: copies by email or download, paper copies, or to inspect them.';
   if (v.channel === 'web') {
     if (who === 'clerk') p.channel = 'Choose how the request reached the operator: by letter, by email or by hand.';
   } else if (!v.receivedOn) p.receivedOn = 'Enter the day the operator received the written request.';
@@ -120,14 +158,36 @@ export function checkOperatorRequest(db: DB, v: OperatorRequestInput, who: 'publ
   return p;
 }
 
-export type CreateResult = { ok: true; id: number; number: string; token: string; duplicate?: boolean } | { ok: false; fields: FieldProblems };
+export type CreateResult =
+  { ok: true; id: number; number: string; token: string; duplicate?: boolean } | { ok: false; fields: FieldProblems };
 
 /** Record the request and tell both sides; `now` is when the portal delivered it (web requests). */
-export function createOperatorRequest(db: DB, v: OperatorRequestInput, actor: Actor, baseUrl: string, now = new Date()): CreateResult {
+export function createOperatorRequest(
+  db: DB,
+  v: OperatorRequestInput,
+  actor: Actor,
+  baseUrl: string,
+  now = new Date(),
+): CreateResult {
   const keyHash = v.formKey ? submissionKeyHash(v.formKey) : null;
   if (keyHash) {
-    const made = db.select({ id: operatorRequests.id, number: operatorRequests.number, version: operatorRequests.trackingLinkVersion }).from(operatorRequests).where(eq(operatorRequests.submissionKeyHash, keyHash)).get();
-    if (made) return { ok: true, id: made.id, number: made.number, token: trackingToken(made.number, made.version), duplicate: true };
+    const made = db
+      .select({
+        id: operatorRequests.id,
+        number: operatorRequests.number,
+        version: operatorRequests.trackingLinkVersion,
+      })
+      .from(operatorRequests)
+      .where(eq(operatorRequests.submissionKeyHash, keyHash))
+      .get();
+    if (made)
+      return {
+        ok: true,
+        id: made.id,
+        number: made.number,
+        token: trackingToken(made.number, made.version),
+        duplicate: true,
+      };
   }
   const who = 'userId' in actor && v.channel !== 'web' ? 'clerk' : 'public';
   const problems = checkOperatorRequest(db, v, who, townToday(now));
@@ -137,7 +197,13 @@ export function createOperatorRequest(db: DB, v: OperatorRequestInput, actor: Ac
   const due = computeDueDate(receivedAt, loadCalendar(db), { closeOfBusiness: closeOfBusiness(db) });
   const contacts = operatorContacts(db, project.id);
   const clean = (s?: string) => s?.trim() || null;
-  const facts = { wantsSwppp: v.wantsSwppp, reportsFrom: clean(v.reportsFrom), reportsTo: clean(v.reportsTo), description: clean(v.description), delivery: v.delivery };
+  const facts = {
+    wantsSwppp: v.wantsSwppp,
+    reportsFrom: clean(v.reportsFrom),
+    reportsTo: clean(v.reportsTo),
+    description: clean(v.description),
+    delivery: v.delivery,
+  };
   const asked = askedFor(facts);
   const loggedByUserId = v.channel !== 'web' && 'userId' in actor ? actor.userId : null;
 
@@ -166,7 +232,14 @@ export function createOperatorRequest(db: DB, v: OperatorRequestInput, actor: Ac
       })
       .returning({ id: operatorRequests.id })
       .get();
-    const how = v.channel === 'web' ? 'through the portal' : v.channel === 'letter' ? 'by letter' : v.channel === 'email' ? 'by email' : 'by hand';
+    const how =
+      v.channel === 'web'
+        ? 'through the portal'
+        : v.channel === 'letter'
+          ? 'by letter'
+          : v.channel === 'email'
+            ? 'by email'
+            : 'by hand';
     addOperatorEvent(tx, row.id, {
       kind: 'status',
       at: receivedAt,
@@ -186,14 +259,34 @@ export function createOperatorRequest(db: DB, v: OperatorRequestInput, actor: Ac
       enqueueMail(tx, {
         kind: 'operator-request-receipt',
         to: v.email,
-        data: { number, projectName: project.name, name: v.name.trim(), trackUrl: trackUrl(baseUrl, token), receivedText, dueText: formatDay(due.dueOn), explanation: explainDueDate(due).map((l) => l.replace('Your request arrived', 'The operator received your request')), asked },
+        data: {
+          number,
+          projectName: project.name,
+          name: v.name.trim(),
+          trackUrl: trackUrl(baseUrl, token),
+          receivedText,
+          dueText: formatDay(due.dueOn),
+          explanation: explainDueDate(due).map((l) =>
+            l.replace('Your request arrived', 'The operator received your request'),
+          ),
+          asked,
+        },
       });
     }
     for (const c of contacts) {
       enqueueMail(tx, {
         kind: 'operator-request-new',
         to: c.email,
-        data: { number, projectName: project.name, name: c.name, workspaceUrl: `${baseUrl}/operator/requests/${row.id}`, receivedText, dueText: formatDay(due.dueOn), asked, deliveryText: OPERATOR_DELIVERY_PHRASE[v.delivery] ?? 'as copies' },
+        data: {
+          number,
+          projectName: project.name,
+          name: c.name,
+          workspaceUrl: `${baseUrl}/operator/requests/${row.id}`,
+          receivedText,
+          dueText: formatDay(due.dueOn),
+          asked,
+          deliveryText: OPERATOR_DELIVERY_PHRASE[v.delivery] ?? 'as copies',
+        },
       });
     }
     return { ok: true as const, id: row.id, number, token };

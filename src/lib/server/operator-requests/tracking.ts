@@ -13,7 +13,14 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { computeDueDate, deadlineWindow, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { askedFor, explainOperatorAnswer, OPERATOR_DELIVERY_PHRASE, OPERATOR_STATUS_LABEL, OPERATOR_STATUS_MEANING, timeliness } from './request.rules.ts';
+import {
+  askedFor,
+  explainOperatorAnswer,
+  OPERATOR_DELIVERY_PHRASE,
+  OPERATOR_STATUS_LABEL,
+  OPERATOR_STATUS_MEANING,
+  timeliness,
+} from './request.rules.ts';
 import { getOperatorRequest, operatorRequestIdForToken } from './store.ts';
 import { explainFacts } from './workflow.ts';
 
@@ -28,28 +35,58 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
   const id = operatorRequestIdForToken(db, token);
   const r = id === undefined ? undefined : getOperatorRequest(db, id);
   if (!r) return undefined;
-  const project = db.select({ name: projects.name, slug: projects.slug, published: projects.published }).from(projects).where(eq(projects.id, r.projectId)).get()!;
+  const project = db
+    .select({ name: projects.name, slug: projects.slug, published: projects.published })
+    .from(projects)
+    .where(eq(projects.id, r.projectId))
+    .get()!;
   // Whom it went to: the owner/operator's business name from the NOI record, nothing personal.
-  const operatorName = db.select({ company: parties.companyName }).from(parties).where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator'))).get()?.company ?? null;
+  const operatorName =
+    db
+      .select({ company: parties.companyName })
+      .from(parties)
+      .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')))
+      .get()?.company ?? null;
   const calendar = loadCalendar(db);
   const cob = closeOfBusiness(db);
   const window = deadlineWindow(now, calendar, cob);
   const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob });
-  const explanation = explainDueDate(due).map((l) => l.replace('Your request arrived', 'The operator received your request'));
+  const explanation = explainDueDate(due).map((l) =>
+    l.replace('Your request arrived', 'The operator received your request'),
+  );
   if (r.channel !== 'web') {
     explanation[0] = `The operator received your request ${CHANNEL_WORDS[r.channel]} on ${formatDay(townToday(r.receivedAt))}${r.loggedByUserId ? ' (logged by the Town Clerk)' : ''}.`;
   }
-  if (due.dueOn !== r.dueOn) explanation.push(`The town's calendar has changed since the request was received; the due date set then stands: ${formatDay(r.dueOn)}.`);
-  const charges = db.select().from(operatorRequestCharges).where(eq(operatorRequestCharges.requestId, r.id)).orderBy(asc(operatorRequestCharges.id)).all();
+  if (due.dueOn !== r.dueOn)
+    explanation.push(
+      `The town's calendar has changed since the request was received; the due date set then stands: ${formatDay(r.dueOn)}.`,
+    );
+  const charges = db
+    .select()
+    .from(operatorRequestCharges)
+    .where(eq(operatorRequestCharges.requestId, r.id))
+    .orderBy(asc(operatorRequestCharges.id))
+    .all();
   const released = copiesReleased(r);
   const files = db
-    .select({ id: operatorRequestFiles.id, fileName: operatorRequestFiles.fileName, mimeType: operatorRequestFiles.mimeType, sizeBytes: operatorRequestFiles.sizeBytes })
+    .select({
+      id: operatorRequestFiles.id,
+      fileName: operatorRequestFiles.fileName,
+      mimeType: operatorRequestFiles.mimeType,
+      sizeBytes: operatorRequestFiles.sizeBytes,
+    })
     .from(operatorRequestFiles)
     .where(eq(operatorRequestFiles.requestId, r.id))
     .orderBy(asc(operatorRequestFiles.id))
     .all();
   const events = db
-    .select({ id: operatorRequestEvents.id, at: operatorRequestEvents.at, kind: operatorRequestEvents.kind, body: operatorRequestEvents.body, visibleToRequester: operatorRequestEvents.visibleToRequester })
+    .select({
+      id: operatorRequestEvents.id,
+      at: operatorRequestEvents.at,
+      kind: operatorRequestEvents.kind,
+      body: operatorRequestEvents.body,
+      visibleToRequester: operatorRequestEvents.visibleToRequester,
+    })
     .from(operatorRequestEvents)
     .where(and(eq(operatorRequestEvents.requestId, r.id), eq(operatorRequestEvents.visibleToRequester, true)))
     .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id))
@@ -74,7 +111,16 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
     hasEmail: !!r.requesterEmail,
     explanation,
     answer: explainOperatorAnswer(explainFacts(r), window.overdueBefore),
-    bill: r.billTotalCents == null ? null : { lines: charges, totalCents: r.billTotalCents, townLimitCents: r.townLimitCents, actualCostStatement: r.actualCostStatement, paidOn: r.paidOn },
+    bill:
+      r.billTotalCents == null
+        ? null
+        : {
+            lines: charges,
+            totalCents: r.billTotalCents,
+            townLimitCents: r.townLimitCents,
+            actualCostStatement: r.actualCostStatement,
+            paidOn: r.paidOn,
+          },
     released,
     files: released ? files : [],
     heldFiles: released ? 0 : files.length,
@@ -90,6 +136,10 @@ export function releasedOperatorFile(db: DB, token: string | undefined, fileId: 
   const id = operatorRequestIdForToken(db, token);
   const r = id === undefined ? undefined : getOperatorRequest(db, id);
   if (!r || !copiesReleased(r) || !Number.isSafeInteger(fileId)) return undefined;
-  const f = db.select().from(operatorRequestFiles).where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, r.id))).get();
+  const f = db
+    .select()
+    .from(operatorRequestFiles)
+    .where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, r.id)))
+    .get();
   return f ? { sha256: f.sha256, filename: f.fileName, mimeType: f.mimeType, sizeBytes: f.sizeBytes } : undefined;
 }

@@ -6,13 +6,27 @@
  */
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { OPERATOR_CHARGE_CODES, type OperatorChargeCode, type OperatorRequestStatus } from '#db/enums.ts';
-import { operatorRequestCharges, operatorRequestEvents, operatorRequestFiles, operatorRequests, projectMembers, projects, users } from '#db/schema.ts';
+import {
+  operatorRequestCharges,
+  operatorRequestEvents,
+  operatorRequestFiles,
+  operatorRequests,
+  projectMembers,
+  projects,
+  users,
+} from '#db/schema.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { deadlineFlag, deadlineWindow, type BusinessCalendar, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import {
+  deadlineFlag,
+  deadlineWindow,
+  type BusinessCalendar,
+  type DeadlineFlag,
+  type DeadlineWindow,
+} from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import {
@@ -103,11 +117,27 @@ const listColumns = {
 };
 type ListRow = Pick<
   OperatorRequestRow,
-  'id' | 'number' | 'status' | 'dueOn' | 'receivedAt' | 'wantsSwppp' | 'reportsFrom' | 'reportsTo' | 'description' | 'delivery' | 'requesterName' | 'requesterEmail' | 'requesterPhone' | 'requesterAddress'
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'dueOn'
+  | 'receivedAt'
+  | 'wantsSwppp'
+  | 'reportsFrom'
+  | 'reportsTo'
+  | 'description'
+  | 'delivery'
+  | 'requesterName'
+  | 'requesterEmail'
+  | 'requesterPhone'
+  | 'requesterAddress'
 > & { projectName: string; projectSlug: string };
 
 /** Received first (by due date), then those waiting for an inspection or a payment, then closed ones (newest first). */
-function queueOrder(a: { status: OperatorRequestStatus; dueOn: string }, b: { status: OperatorRequestStatus; dueOn: string }): number {
+function queueOrder(
+  a: { status: OperatorRequestStatus; dueOn: string },
+  b: { status: OperatorRequestStatus; dueOn: string },
+): number {
   const rank = (s: OperatorRequestStatus) => (s === 'received' ? 0 : OPEN_STATUSES.includes(s) ? 1 : 2);
   const byRank = rank(a.status) - rank(b.status);
   if (byRank) return byRank;
@@ -139,7 +169,10 @@ export function operatorQueue(db: DB, userId: number, now = new Date()): Operato
     .select(listColumns)
     .from(operatorRequests)
     .innerJoin(projects, eq(projects.id, operatorRequests.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)))
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)),
+    )
     .all();
   return rows.map((r) => listRow(r, w)).sort(queueOrder);
 }
@@ -149,14 +182,19 @@ export function operatorRequestSummary(db: DB, userId: number): { toAnswer: numb
   const row = db
     .select({ n: sql<number>`count(*)`, next: sql<string | null>`min(${operatorRequests.dueOn})` })
     .from(operatorRequests)
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)))
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)),
+    )
     .where(eq(operatorRequests.status, 'received'))
     .get();
   return { toAnswer: row?.n ?? 0, nextDueOn: row?.next ?? null };
 }
 
 /** One line of the Town's schedule, for the operator's bill form: what the Town would charge for each kind. */
-export function townRates(rates: FeeRates): Array<{ code: OperatorChargeCode; label: string; unitCents: number | null; note: string }> {
+export function townRates(
+  rates: FeeRates,
+): Array<{ code: OperatorChargeCode; label: string; unitCents: number | null; note: string }> {
   const unit: Record<OperatorChargeCode, [number | null, string]> = {
     page: [rates.perPageCents, 'per page'],
     large_format_sheet: [rates.largeFormatSheetCents, 'per sheet'],
@@ -165,23 +203,57 @@ export function townRates(rates: FeeRates): Array<{ code: OperatorChargeCode; la
     postage: [null, 'at cost'],
     other: [0, 'only with a statement of actual cost'],
   };
-  return OPERATOR_CHARGE_CODES.map((code) => ({ code, label: CHARGE_LABEL[code], unitCents: unit[code][0], note: unit[code][1] }));
+  return OPERATOR_CHARGE_CODES.map((code) => ({
+    code,
+    label: CHARGE_LABEL[code],
+    unitCents: unit[code][0],
+    note: unit[code][1],
+  }));
 }
 
 function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: boolean) {
   const w = windowNow(db, now);
-  const project = db.select({ id: projects.id, name: projects.name, slug: projects.slug }).from(projects).where(eq(projects.id, r.projectId)).get()!;
-  const charges = db.select().from(operatorRequestCharges).where(eq(operatorRequestCharges.requestId, r.id)).orderBy(asc(operatorRequestCharges.id)).all();
-  const files = db.select().from(operatorRequestFiles).where(eq(operatorRequestFiles.requestId, r.id)).orderBy(asc(operatorRequestFiles.id)).all();
+  const project = db
+    .select({ id: projects.id, name: projects.name, slug: projects.slug })
+    .from(projects)
+    .where(eq(projects.id, r.projectId))
+    .get()!;
+  const charges = db
+    .select()
+    .from(operatorRequestCharges)
+    .where(eq(operatorRequestCharges.requestId, r.id))
+    .orderBy(asc(operatorRequestCharges.id))
+    .all();
+  const files = db
+    .select()
+    .from(operatorRequestFiles)
+    .where(eq(operatorRequestFiles.requestId, r.id))
+    .orderBy(asc(operatorRequestFiles.id))
+    .all();
   const events = db
-    .select({ id: operatorRequestEvents.id, at: operatorRequestEvents.at, kind: operatorRequestEvents.kind, body: operatorRequestEvents.body, visibleToRequester: operatorRequestEvents.visibleToRequester, actorName: users.name })
+    .select({
+      id: operatorRequestEvents.id,
+      at: operatorRequestEvents.at,
+      kind: operatorRequestEvents.kind,
+      body: operatorRequestEvents.body,
+      visibleToRequester: operatorRequestEvents.visibleToRequester,
+      actorName: users.name,
+    })
     .from(operatorRequestEvents)
     .leftJoin(users, eq(users.id, operatorRequestEvents.actorUserId))
-    .where(withInternal ? eq(operatorRequestEvents.requestId, r.id) : and(eq(operatorRequestEvents.requestId, r.id), eq(operatorRequestEvents.visibleToRequester, true)))
+    .where(
+      withInternal
+        ? eq(operatorRequestEvents.requestId, r.id)
+        : and(eq(operatorRequestEvents.requestId, r.id), eq(operatorRequestEvents.visibleToRequester, true)),
+    )
     .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id))
     .all();
   const t = timeliness(r, w.overdueBefore);
-  const finding: UnansweredFinding | null = unansweredFinding({ ...r, receivedOn: townToday(r.receivedAt) }, w.overdueBefore, (d) => addDays(d, 1));
+  const finding: UnansweredFinding | null = unansweredFinding(
+    { ...r, receivedOn: townToday(r.receivedAt) },
+    w.overdueBefore,
+    (d) => addDays(d, 1),
+  );
   return {
     request: r,
     project,
@@ -214,12 +286,21 @@ export type OperatorRequestDetail = ReturnType<typeof loadDetail>;
 /** A copy the operator uploaded, for its download: undefined unless the user files for the request's project. */
 export function operatorRequestFile(db: DB, userId: number, requestId: number, fileId: number) {
   if (!operatorMayAct(db, userId, requestId)) return undefined;
-  const f = db.select().from(operatorRequestFiles).where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, requestId))).get();
+  const f = db
+    .select()
+    .from(operatorRequestFiles)
+    .where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, requestId)))
+    .get();
   return f ? { sha256: f.sha256, filename: f.fileName, mimeType: f.mimeType, sizeBytes: f.sizeBytes } : undefined;
 }
 
 /** One request for the operator: undefined (404) unless the user files for its project. */
-export function operatorRequestDetail(db: DB, userId: number, id: number, now = new Date()): OperatorRequestDetail | undefined {
+export function operatorRequestDetail(
+  db: DB,
+  userId: number,
+  id: number,
+  now = new Date(),
+): OperatorRequestDetail | undefined {
   const r = operatorMayAct(db, userId, id);
   return r ? loadDetail(db, r, now, false) : undefined;
 }
@@ -227,7 +308,12 @@ export function operatorRequestDetail(db: DB, userId: number, id: number, now = 
 // ---------------------------------------------------------------------------------------------
 // Staff (officer, clerk, admin): every request, read-only
 
-export const STAFF_FILTERS = { open: 'Open', overdue: 'Not answered in five business days', all: 'All', ...OPERATOR_STATUS_LABEL } as const;
+export const STAFF_FILTERS = {
+  open: 'Open',
+  overdue: 'Not answered in five business days',
+  all: 'All',
+  ...OPERATOR_STATUS_LABEL,
+} as const;
 export type StaffFilter = keyof typeof STAFF_FILTERS;
 
 export function parseStaffFilter(value: string | null): StaffFilter {
@@ -250,7 +336,10 @@ export function staffOperatorRequests(db: DB, filter: StaffFilter, now = new Dat
         : filter === 'overdue'
           ? and(eq(operatorRequests.status, 'received'), lt(operatorRequests.dueOn, w.overdueBefore))
           : eq(operatorRequests.status, filter as OperatorRequestStatus);
-  const q = db.select(listColumns).from(operatorRequests).innerJoin(projects, eq(projects.id, operatorRequests.projectId));
+  const q = db
+    .select(listColumns)
+    .from(operatorRequests)
+    .innerJoin(projects, eq(projects.id, operatorRequests.projectId));
   const rows = (where ? q.where(where) : q).orderBy(asc(operatorRequests.dueOn), desc(operatorRequests.id)).all();
   return rows.map((r) => {
     const t = timeliness(r, w.overdueBefore);
@@ -302,8 +391,10 @@ export function readCopiesForm(db: DB, values: Record<string, string>, now = new
     if (!description && !quantity && !price) continue;
     const n = lines.length;
     rowOf.push(i);
-    if (!(OPERATOR_CHARGE_CODES as readonly string[]).includes(code)) problems[`lines.${n}`] = `Line ${n + 1}: choose what the charge is for.`;
-    else if (description.length > 300) problems[`lines.${n}`] = `Line ${n + 1}: use at most 300 characters to say what was copied.`;
+    if (!(OPERATOR_CHARGE_CODES as readonly string[]).includes(code))
+      problems[`lines.${n}`] = `Line ${n + 1}: choose what the charge is for.`;
+    else if (description.length > 300)
+      problems[`lines.${n}`] = `Line ${n + 1}: use at most 300 characters to say what was copied.`;
     lines.push({
       code: (code || 'other') as OperatorChargeCode,
       description,
@@ -312,12 +403,20 @@ export function readCopiesForm(db: DB, values: Record<string, string>, now = new
     });
   }
   const statement = (values.actualCostStatement ?? '').trim();
-  if (statement.length > 2000) problems.actualCostStatement = 'Use at most 2,000 characters for the statement of actual cost.';
+  if (statement.length > 2000)
+    problems.actualCostStatement = 'Use at most 2,000 characters for the statement of actual cost.';
   // The bill checked now, so every problem shows at once (provideCopies checks it again when it saves).
   if (lines.length) {
-    for (const [k, v] of Object.entries(checkBill(lines, feeScheduleOn(db, townToday(now)), statement).problems)) problems[k] ??= v;
+    for (const [k, v] of Object.entries(checkBill(lines, feeScheduleOn(db, townToday(now)), statement).problems))
+      problems[k] ??= v;
   }
-  return { how: (values.how ?? '').trim(), lines, actualCostStatement: statement, problems: messagesByRow(problems, rowOf), rowOf };
+  return {
+    how: (values.how ?? '').trim(),
+    lines,
+    actualCostStatement: statement,
+    problems: messagesByRow(problems, rowOf),
+    rowOf,
+  };
 }
 
 /** Messages keyed by line ("lines.1") moved to their form rows ("line.2"); others unchanged. */

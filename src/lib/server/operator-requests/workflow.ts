@@ -6,7 +6,14 @@
  * requests for their own projects) is checked by the caller with `operatorMayAct` before anything here runs.
  */
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { operatorRequestCharges, operatorRequestFiles, operatorRequests, projects, type CopiesHow, type PaymentMethod } from '#db/schema.ts';
+import {
+  operatorRequestCharges,
+  operatorRequestFiles,
+  operatorRequests,
+  projects,
+  type CopiesHow,
+  type PaymentMethod,
+} from '#db/schema.ts';
 import { formatAppointment, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { isProjectMember, usersWithRole } from '#lib/server/accounts/users.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
@@ -18,27 +25,52 @@ import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import { checkBill, explainOperatorAnswer, type ChargeLine } from './request.rules.ts';
-import { addOperatorEvent, getOperatorRequest, operatorTrackingLink, updateOperatorRequest, type OperatorRequestRow } from './store.ts';
+import {
+  addOperatorEvent,
+  getOperatorRequest,
+  operatorTrackingLink,
+  updateOperatorRequest,
+  type OperatorRequestRow,
+} from './store.ts';
 
 export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; fields: Record<string, string> };
 
-const fail = (field: string, message: string): { ok: false; fields: Record<string, string> } => ({ ok: false, fields: { [field]: message } });
+const fail = (field: string, message: string): { ok: false; fields: Record<string, string> } => ({
+  ok: false,
+  fields: { [field]: message },
+});
 
 /** An operator may act on a request only for a project they file for; staff (officer, clerk, admin) may always look. */
-export function operatorMayAct(db: Pick<DB, 'select'>, userId: number, requestId: number): OperatorRequestRow | undefined {
+export function operatorMayAct(
+  db: Pick<DB, 'select'>,
+  userId: number,
+  requestId: number,
+): OperatorRequestRow | undefined {
   const r = getOperatorRequest(db, requestId);
   return r && isProjectMember(db as DB, userId, r.projectId) ? r : undefined;
 }
 
 function projectName(tx: Pick<Tx, 'select'>, projectId: number): string {
-  return tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId)).get()?.name ?? 'the project';
+  return (
+    tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId)).get()?.name ?? 'the project'
+  );
 }
 
 /** Tell the requester what the operator did (the same sentences as the tracking page). */
 function mailRequester(tx: Tx, r: OperatorRequestRow, baseUrl: string, lead: string, today: string) {
   if (!r.requesterEmail) return;
   const lines = [lead, ...explainOperatorAnswer(explainFacts(r), today).filter((l) => l !== lead)];
-  enqueueMail(tx, { kind: 'operator-request-update', to: r.requesterEmail, data: { number: r.number, projectName: projectName(tx, r.projectId), name: r.requesterName, trackUrl: operatorTrackingLink(tx, r, baseUrl), lines } });
+  enqueueMail(tx, {
+    kind: 'operator-request-update',
+    to: r.requesterEmail,
+    data: {
+      number: r.number,
+      projectName: projectName(tx, r.projectId),
+      name: r.requesterName,
+      trackUrl: operatorTrackingLink(tx, r, baseUrl),
+      lines,
+    },
+  });
 }
 
 /** The facts explainOperatorAnswer reads, from a row. */
@@ -47,7 +79,11 @@ export function explainFacts(r: OperatorRequestRow) {
 }
 
 /** The first day records were made available: an earlier availability is never moved later. */
-function firstAvailable(r: OperatorRequestRow, today: string, availableOn: string): Pick<OperatorRequestRow, 'answeredOn' | 'availableOn'> {
+function firstAvailable(
+  r: OperatorRequestRow,
+  today: string,
+  availableOn: string,
+): Pick<OperatorRequestRow, 'answeredOn' | 'availableOn'> {
   return {
     answeredOn: r.answeredOn ?? today,
     availableOn: r.availableOn == null || availableOn < r.availableOn ? availableOn : r.availableOn,
@@ -62,21 +98,62 @@ export interface InspectionOffer {
 }
 
 /** Offer the records for inspection at a place and time (the day may not be in the past). */
-export function offerInspection(db: DB, actor: Actor & { userId: number }, id: number, o: InspectionOffer, baseUrl: string, now = new Date()): Outcome {
+export function offerInspection(
+  db: DB,
+  actor: Actor & { userId: number },
+  id: number,
+  o: InspectionOffer,
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const today = townToday(now);
   const r = getOperatorRequest(db, id);
   if (!r) return fail('form', 'That request no longer exists.');
-  if (r.status !== 'received' && r.status !== 'inspection_offered') return fail('form', 'This request is already answered with copies, or withdrawn: nothing to offer.');
-  if (!o.place.trim()) return fail('place', 'Enter where the records can be inspected, such as the site trailer’s address.');
+  if (r.status !== 'received' && r.status !== 'inspection_offered')
+    return fail('form', 'This request is already answered with copies, or withdrawn: nothing to offer.');
+  if (!o.place.trim())
+    return fail('place', 'Enter where the records can be inspected, such as the site trailer’s address.');
   if (o.on < today) return fail('on', 'The day offered cannot be in the past.');
   if (!/^\d{2}:\d{2}$/.test(o.time)) return fail('time', 'Enter the time, like 10:00.');
   const at = townInstant(o.on, o.time);
   db.transaction((tx) => {
-    const after = updateOperatorRequest(tx, r, { status: 'inspection_offered', inspectionPlace: o.place.trim(), inspectionAt: at, ...firstAvailable(r, today, o.on) }, now);
-    const late = o.on > r.dueOn ? ` That day is after the due date (${formatDay(r.dueOn)}), so the answer is late.` : '';
-    addOperatorEvent(tx, id, { kind: 'answer', actorUserId: actor.userId, body: `The operator offered the records for inspection at ${o.place.trim()} on ${formatAppointment(at)}.${late}` });
-    audit(tx, actor, { action: 'operator_request.offer_inspection', entityType: 'operator_request', entityId: id, before: { status: r.status }, after: { status: after.status, inspectionPlace: after.inspectionPlace, inspectionAt: at, availableOn: after.availableOn } });
-    mailRequester(tx, after, baseUrl, `The operator offered the records for inspection at ${o.place.trim()} on ${formatAppointment(at)}.`, today);
+    const after = updateOperatorRequest(
+      tx,
+      r,
+      {
+        status: 'inspection_offered',
+        inspectionPlace: o.place.trim(),
+        inspectionAt: at,
+        ...firstAvailable(r, today, o.on),
+      },
+      now,
+    );
+    const late =
+      o.on > r.dueOn ? ` That day is after the due date (${formatDay(r.dueOn)}), so the answer is late.` : '';
+    addOperatorEvent(tx, id, {
+      kind: 'answer',
+      actorUserId: actor.userId,
+      body: `The operator offered the records for inspection at ${o.place.trim()} on ${formatAppointment(at)}.${late}`,
+    });
+    audit(tx, actor, {
+      action: 'operator_request.offer_inspection',
+      entityType: 'operator_request',
+      entityId: id,
+      before: { status: r.status },
+      after: {
+        status: after.status,
+        inspectionPlace: after.inspectionPlace,
+        inspectionAt: at,
+        availableOn: after.availableOn,
+      },
+    });
+    mailRequester(
+      tx,
+      after,
+      baseUrl,
+      `The operator offered the records for inspection at ${o.place.trim()} on ${formatAppointment(at)}.`,
+      today,
+    );
   });
   return { ok: true };
 }
@@ -95,20 +172,48 @@ export interface CopiesInput {
  * released on the tracking page when there is no bill or once it is paid. A bill is checked against what the
  * Town's schedule allows for the same copies (checkBill).
  */
-export function provideCopies(db: DB, actor: Actor & { userId: number }, id: number, c: CopiesInput, baseUrl: string, now = new Date()): Outcome {
+export function provideCopies(
+  db: DB,
+  actor: Actor & { userId: number },
+  id: number,
+  c: CopiesInput,
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const today = townToday(now);
   const r = getOperatorRequest(db, id);
   if (!r) return fail('form', 'That request no longer exists.');
-  if (r.status !== 'received' && r.status !== 'inspection_offered') return fail('form', 'Copies were already provided for this request, or it was withdrawn.');
-  if (c.how === 'uploaded' && !c.files.length) return fail('files', 'Choose the PDF copies to upload, or say how else you provided them.');
+  if (r.status !== 'received' && r.status !== 'inspection_offered')
+    return fail('form', 'Copies were already provided for this request, or it was withdrawn.');
+  if (c.how === 'uploaded' && !c.files.length)
+    return fail('files', 'Choose the PDF copies to upload, or say how else you provided them.');
   const bill = c.lines.length ? checkBill(c.lines, feeScheduleOn(db, today), c.actualCostStatement) : undefined;
   if (bill && Object.keys(bill.problems).length) return { ok: false, fields: bill.problems };
   db.transaction((tx) => {
     for (const f of c.files) {
-      tx.insert(operatorRequestFiles).values({ requestId: id, sha256: f.sha256, fileName: f.filename, mimeType: f.mimeType, sizeBytes: f.sizeBytes, uploadedByUserId: actor.userId, uploadedAt: now }).run();
+      tx.insert(operatorRequestFiles)
+        .values({
+          requestId: id,
+          sha256: f.sha256,
+          fileName: f.filename,
+          mimeType: f.mimeType,
+          sizeBytes: f.sizeBytes,
+          uploadedByUserId: actor.userId,
+          uploadedAt: now,
+        })
+        .run();
     }
     for (const l of bill?.lines ?? []) {
-      tx.insert(operatorRequestCharges).values({ requestId: id, code: l.code, description: l.description.trim(), quantity: l.quantity, unitCents: l.unitCents, amountCents: l.amountCents }).run();
+      tx.insert(operatorRequestCharges)
+        .values({
+          requestId: id,
+          code: l.code,
+          description: l.description.trim(),
+          quantity: l.quantity,
+          unitCents: l.unitCents,
+          amountCents: l.amountCents,
+        })
+        .run();
     }
     const after = updateOperatorRequest(
       tx,
@@ -118,48 +223,142 @@ export function provideCopies(db: DB, actor: Actor & { userId: number }, id: num
         copiesOn: today,
         copiesHow: c.how,
         ...firstAvailable(r, today, today),
-        ...(bill ? { billIssuedAt: now, billTotalCents: bill.totalCents, townLimitCents: bill.townLimitCents, actualCostStatement: c.actualCostStatement?.trim() || null } : { fulfilledOn: today }),
+        ...(bill
+          ? {
+              billIssuedAt: now,
+              billTotalCents: bill.totalCents,
+              townLimitCents: bill.townLimitCents,
+              actualCostStatement: c.actualCostStatement?.trim() || null,
+            }
+          : { fulfilledOn: today }),
       },
       now,
     );
-    const what = c.how === 'uploaded' ? `uploaded ${c.files.length === 1 ? 'a copy' : `${c.files.length} copies`}` : c.how === 'mailed' ? 'mailed the copies' : c.how === 'emailed' ? 'emailed the copies' : 'handed over the copies';
-    addOperatorEvent(tx, id, { kind: 'answer', actorUserId: actor.userId, body: `The operator ${what}${bill ? ` and billed ${formatMoney(bill.totalCents)} for copying` : ''}.` });
-    audit(tx, actor, { action: 'operator_request.provide_copies', entityType: 'operator_request', entityId: id, before: { status: r.status }, after: { status: after.status, copiesHow: c.how, files: c.files.length, availableOn: after.availableOn } });
+    const what =
+      c.how === 'uploaded'
+        ? `uploaded ${c.files.length === 1 ? 'a copy' : `${c.files.length} copies`}`
+        : c.how === 'mailed'
+          ? 'mailed the copies'
+          : c.how === 'emailed'
+            ? 'emailed the copies'
+            : 'handed over the copies';
+    addOperatorEvent(tx, id, {
+      kind: 'answer',
+      actorUserId: actor.userId,
+      body: `The operator ${what}${bill ? ` and billed ${formatMoney(bill.totalCents)} for copying` : ''}.`,
+    });
+    audit(tx, actor, {
+      action: 'operator_request.provide_copies',
+      entityType: 'operator_request',
+      entityId: id,
+      before: { status: r.status },
+      after: { status: after.status, copiesHow: c.how, files: c.files.length, availableOn: after.availableOn },
+    });
     if (bill) {
-      audit(tx, actor, { action: 'operator_request.bill', entityType: 'operator_request', entityId: id, after: { totalCents: bill.totalCents, townLimitCents: bill.townLimitCents, lines: bill.lines.length, actualCostStatement: !!c.actualCostStatement?.trim() } });
+      audit(tx, actor, {
+        action: 'operator_request.bill',
+        entityType: 'operator_request',
+        entityId: id,
+        after: {
+          totalCents: bill.totalCents,
+          townLimitCents: bill.townLimitCents,
+          lines: bill.lines.length,
+          actualCostStatement: !!c.actualCostStatement?.trim(),
+        },
+      });
     }
-    mailRequester(tx, after, baseUrl, bill ? `The operator has the copies ready and billed ${formatMoney(bill.totalCents)} for copying.` : 'The operator provided the copies.', today);
+    mailRequester(
+      tx,
+      after,
+      baseUrl,
+      bill
+        ? `The operator has the copies ready and billed ${formatMoney(bill.totalCents)} for copying.`
+        : 'The operator provided the copies.',
+      today,
+    );
   });
   return { ok: true };
 }
 
 /** Record the requester's payment: the copies are released. */
-export function recordOperatorPayment(db: DB, actor: Actor & { userId: number }, id: number, p: { paidOn: string; method: PaymentMethod; reference?: string }, baseUrl: string, now = new Date()): Outcome {
+export function recordOperatorPayment(
+  db: DB,
+  actor: Actor & { userId: number },
+  id: number,
+  p: { paidOn: string; method: PaymentMethod; reference?: string },
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const today = townToday(now);
   const r = getOperatorRequest(db, id);
   if (!r) return fail('form', 'That request no longer exists.');
   if (r.status !== 'awaiting_payment') return fail('form', 'This request is not waiting for a payment.');
   if (p.paidOn > today) return fail('paidOn', 'The payment day cannot be in the future.');
-  if (r.billIssuedAt && p.paidOn < townToday(r.billIssuedAt)) return fail('paidOn', 'The payment day cannot be before the bill.');
+  if (r.billIssuedAt && p.paidOn < townToday(r.billIssuedAt))
+    return fail('paidOn', 'The payment day cannot be before the bill.');
   db.transaction((tx) => {
-    const after = updateOperatorRequest(tx, r, { status: 'fulfilled', paidOn: p.paidOn, paymentMethod: p.method, paymentReference: p.reference?.trim() || null, fulfilledOn: today }, now);
-    addOperatorEvent(tx, id, { kind: 'billing', actorUserId: actor.userId, body: `Payment of ${formatMoney(r.billTotalCents)} received on ${formatDay(p.paidOn)}; the copies are released.` });
-    audit(tx, actor, { action: 'operator_request.record_payment', entityType: 'operator_request', entityId: id, before: { status: r.status }, after: { status: 'fulfilled', paidOn: p.paidOn, method: p.method } });
-    mailRequester(tx, after, baseUrl, `The operator recorded your payment of ${formatMoney(r.billTotalCents)}; the copies are released.`, today);
+    const after = updateOperatorRequest(
+      tx,
+      r,
+      {
+        status: 'fulfilled',
+        paidOn: p.paidOn,
+        paymentMethod: p.method,
+        paymentReference: p.reference?.trim() || null,
+        fulfilledOn: today,
+      },
+      now,
+    );
+    addOperatorEvent(tx, id, {
+      kind: 'billing',
+      actorUserId: actor.userId,
+      body: `Payment of ${formatMoney(r.billTotalCents)} received on ${formatDay(p.paidOn)}; the copies are released.`,
+    });
+    audit(tx, actor, {
+      action: 'operator_request.record_payment',
+      entityType: 'operator_request',
+      entityId: id,
+      before: { status: r.status },
+      after: { status: 'fulfilled', paidOn: p.paidOn, method: p.method },
+    });
+    mailRequester(
+      tx,
+      after,
+      baseUrl,
+      `The operator recorded your payment of ${formatMoney(r.billTotalCents)}; the copies are released.`,
+      today,
+    );
   });
   return { ok: true };
 }
 
 /** After the inspection: the request is complete. */
-export function markInspected(db: DB, actor: Actor & { userId: number }, id: number, baseUrl: string, now = new Date()): Outcome {
+export function markInspected(
+  db: DB,
+  actor: Actor & { userId: number },
+  id: number,
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const today = townToday(now);
   const r = getOperatorRequest(db, id);
   if (!r) return fail('form', 'That request no longer exists.');
-  if (r.status !== 'inspection_offered') return fail('form', 'Only a request with an inspection offered can be marked inspected.');
+  if (r.status !== 'inspection_offered')
+    return fail('form', 'Only a request with an inspection offered can be marked inspected.');
   db.transaction((tx) => {
     const after = updateOperatorRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
-    addOperatorEvent(tx, id, { kind: 'status', actorUserId: actor.userId, body: 'The operator recorded that the records were made available for inspection as offered.' });
-    audit(tx, actor, { action: 'operator_request.fulfil', entityType: 'operator_request', entityId: id, before: { status: r.status }, after: { status: 'fulfilled' } });
+    addOperatorEvent(tx, id, {
+      kind: 'status',
+      actorUserId: actor.userId,
+      body: 'The operator recorded that the records were made available for inspection as offered.',
+    });
+    audit(tx, actor, {
+      action: 'operator_request.fulfil',
+      entityType: 'operator_request',
+      entityId: id,
+      before: { status: r.status },
+      after: { status: 'fulfilled' },
+    });
     mailRequester(tx, after, baseUrl, 'The operator recorded the inspection as done.', today);
   });
   return { ok: true };
@@ -172,8 +371,17 @@ export function withdrawOperatorRequest(db: DB, actor: Actor, id: number, now = 
   if (r.status === 'fulfilled' || r.status === 'withdrawn') return fail('form', 'This request is already closed.');
   db.transaction((tx) => {
     updateOperatorRequest(tx, r, { status: 'withdrawn', withdrawnOn: townToday(now) }, now);
-    addOperatorEvent(tx, id, { kind: 'status', body: `The requester withdrew the request on ${formatDay(townToday(now))}.` });
-    audit(tx, actor, { action: 'operator_request.withdraw', entityType: 'operator_request', entityId: id, before: { status: r.status }, after: { status: 'withdrawn' } });
+    addOperatorEvent(tx, id, {
+      kind: 'status',
+      body: `The requester withdrew the request on ${formatDay(townToday(now))}.`,
+    });
+    audit(tx, actor, {
+      action: 'operator_request.withdraw',
+      entityType: 'operator_request',
+      entityId: id,
+      before: { status: r.status },
+      after: { status: 'withdrawn' },
+    });
   });
   return { ok: true };
 }
@@ -187,7 +395,13 @@ export function noticeMissedOperatorRequests(db: DB, baseUrl: string, now = new 
   const missed = db
     .select()
     .from(operatorRequests)
-    .where(and(eq(operatorRequests.status, 'received'), lt(operatorRequests.dueOn, window.overdueBefore), isNull(operatorRequests.missedNoticeAt)))
+    .where(
+      and(
+        eq(operatorRequests.status, 'received'),
+        lt(operatorRequests.dueOn, window.overdueBefore),
+        isNull(operatorRequests.missedNoticeAt),
+      ),
+    )
     .all();
   if (!missed.length) return 0;
   const officers = usersWithRole(db, 'officer');
@@ -195,11 +409,38 @@ export function noticeMissedOperatorRequests(db: DB, baseUrl: string, now = new 
     db.transaction((tx) => {
       updateOperatorRequest(tx, r, { missedNoticeAt: now }, now);
       const name = projectName(tx, r.projectId);
-      const common = { number: r.number, projectName: name, dueText: formatDay(r.dueOn), receivedText: formatDay(townToday(r.receivedAt)) };
-      for (const o of officers) enqueueMail(tx, { kind: 'operator-request-missed', to: o.email, data: { ...common, name: o.name, url: `${baseUrl}/staff/operator-requests/${r.id}`, forOfficer: true } });
-      if (r.requesterEmail) enqueueMail(tx, { kind: 'operator-request-missed', to: r.requesterEmail, data: { ...common, name: r.requesterName, url: operatorTrackingLink(tx, r, baseUrl), forOfficer: false } });
-      addOperatorEvent(tx, r.id, { kind: 'status', body: `Five business days passed on ${formatDay(r.dueOn)} without the records being made available: a finding under Subsection L(4) on the project’s public page.` });
-      audit(tx, { label: 'system' }, { action: 'operator_request.missed', entityType: 'operator_request', entityId: r.id, after: { dueOn: r.dueOn } });
+      const common = {
+        number: r.number,
+        projectName: name,
+        dueText: formatDay(r.dueOn),
+        receivedText: formatDay(townToday(r.receivedAt)),
+      };
+      for (const o of officers)
+        enqueueMail(tx, {
+          kind: 'operator-request-missed',
+          to: o.email,
+          data: { ...common, name: o.name, url: `${baseUrl}/staff/operator-requests/${r.id}`, forOfficer: true },
+        });
+      if (r.requesterEmail)
+        enqueueMail(tx, {
+          kind: 'operator-request-missed',
+          to: r.requesterEmail,
+          data: { ...common, name: r.requesterName, url: operatorTrackingLink(tx, r, baseUrl), forOfficer: false },
+        });
+      addOperatorEvent(tx, r.id, {
+        kind: 'status',
+        body: `Five business days passed on ${formatDay(r.dueOn)} without the records being made available: a finding under Subsection L(4) on the project’s public page.`,
+      });
+      audit(
+        tx,
+        { label: 'system' },
+        {
+          action: 'operator_request.missed',
+          entityType: 'operator_request',
+          entityId: r.id,
+          after: { dueOn: r.dueOn },
+        },
+      );
     });
   }
   return missed.length;

@@ -9,7 +9,9 @@ import { likeLiteral, type DB } from './db.ts';
 import { insertRow } from './insert-row.ts';
 
 /** Who did it: a signed-in user, or a labelled actor without an account. */
-export type Actor = { userId: number; ip?: string | null } | { label: 'requester' | 'system' | 'seed' | 'public' | 'operator'; ip?: string | null };
+export type Actor =
+  | { userId: number; ip?: string | null }
+  | { label: 'requester' | 'system' | 'seed' | 'public' | 'operator'; ip?: string | null };
 
 /** The actor for a signed-in user's request (an action's ctx, a page's Astro, an endpoint's context). */
 export function actorOf(user: { id: number }, request: { clientAddress: string }): Actor & { userId: number } {
@@ -48,7 +50,10 @@ function redact(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(redact);
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? (v == null ? v : '[redacted]') : redact(v)]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_KEYS.test(k) ? (v == null ? v : '[redacted]') : redact(v),
+    ]),
   );
 }
 
@@ -75,7 +80,11 @@ export function queryAudit(db: DB, q: AuditQuery) {
     q.from ? gte(auditLog.at, q.from) : undefined,
     q.to ? lt(auditLog.at, q.to) : undefined,
   );
-  const total = db.select({ n: sql<number>`count(*)` }).from(auditLog).where(where).get()!.n;
+  const total = db
+    .select({ n: sql<number>`count(*)` })
+    .from(auditLog)
+    .where(where)
+    .get()!.n;
   const rows = db
     .select({
       id: auditLog.id,
@@ -98,11 +107,20 @@ export function queryAudit(db: DB, q: AuditQuery) {
     .limit(perPage)
     .offset((q.page - 1) * perPage)
     .all();
-  const entityTypes = db.selectDistinct({ t: auditLog.entityType }).from(auditLog).orderBy(asc(auditLog.entityType)).all().map((r) => r.t);
+  const entityTypes = db
+    .selectDistinct({ t: auditLog.entityType })
+    .from(auditLog)
+    .orderBy(asc(auditLog.entityType))
+    .all()
+    .map((r) => r.t);
   return { rows, total, pages: Math.max(1, Math.ceil(total / perPage)), entityTypes, actors: auditActors(db) };
 }
 
 /** Every account, by name, for the audit log's "Who" picker (a disabled account's changes stay in the log). */
 export function auditActors(db: DB): Array<{ id: number; name: string; email: string }> {
-  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).orderBy(asc(users.name), asc(users.id)).all();
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .orderBy(asc(users.name), asc(users.id))
+    .all();
 }

@@ -44,8 +44,14 @@ function sha256File(file: string): string {
 }
 
 function tableCounts(db: Database.Database): Record<string, number> {
-  const names = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name").all() as { name: string }[];
-  return Object.fromEntries(names.map(({ name }) => [name, (db.prepare(`select count(*) n from "${name}"`).get() as { n: number }).n]));
+  const names = db
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+    )
+    .all() as { name: string }[];
+  return Object.fromEntries(
+    names.map(({ name }) => [name, (db.prepare(`select count(*) n from "${name}"`).get() as { n: number }).n]),
+  );
 }
 
 /** Stored files, by walking files/<2 hex>/<sha256> (temporary uploads are skipped). */
@@ -55,7 +61,8 @@ function listStored(filesDir: string): Array<{ sha256: string; path: string }> {
   for (const prefix of fs.readdirSync(filesDir)) {
     if (!/^[a-f0-9]{2}$/.test(prefix)) continue;
     for (const name of fs.readdirSync(path.join(filesDir, prefix))) {
-      if (SHA.test(name) && name.startsWith(prefix)) out.push({ sha256: name, path: path.join(filesDir, prefix, name) });
+      if (SHA.test(name) && name.startsWith(prefix))
+        out.push({ sha256: name, path: path.join(filesDir, prefix, name) });
     }
   }
   return out.sort((a, b) => a.sha256.localeCompare(b.sha256));
@@ -74,7 +81,12 @@ function writeKeyFile(target: string, bytes: Buffer): void {
 
 const KEY_FILES = new Set<string>(KEY_NAMES.map((k) => GENERATED_KEYS[k].file));
 
-export async function createBackup(opts: { databasePath: string; filesDir: string; dataDir: string; outDir: string }): Promise<BackupManifest> {
+export async function createBackup(opts: {
+  databasePath: string;
+  filesDir: string;
+  dataDir: string;
+  outDir: string;
+}): Promise<BackupManifest> {
   if (fs.existsSync(opts.outDir) && fs.readdirSync(opts.outDir).length) throw new Error(`${opts.outDir} is not empty`);
   fs.mkdirSync(path.join(opts.outDir, 'files'), { recursive: true });
   const dbOut = path.join(opts.outDir, 'portal.db');
@@ -128,7 +140,8 @@ export function verifyBackup(dir: string): Verification {
   const manifestPath = path.join(dir, 'manifest.json');
   if (!fs.existsSync(manifestPath)) return { ok: false, problems: ['manifest.json is missing'] };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest;
-  if (!/^([a-z]+-)?stormwater(-portal)?-backup\/1$/.test(manifest.format)) problems.push(`unknown format ${manifest.format}`);
+  if (!/^([a-z]+-)?stormwater(-portal)?-backup\/1$/.test(manifest.format))
+    problems.push(`unknown format ${manifest.format}`);
   const dbFile = path.join(dir, 'portal.db');
   if (!fs.existsSync(dbFile)) problems.push('portal.db is missing');
   else {
@@ -165,10 +178,14 @@ export function verifyBackup(dir: string): Verification {
  * backed-up link keys replace those in the directory: they are the ones the restored database's links
  * were made with.
  */
-export function restoreBackup(dir: string, opts: { databasePath: string; filesDir: string; dataDir: string; force?: boolean }): BackupManifest {
+export function restoreBackup(
+  dir: string,
+  opts: { databasePath: string; filesDir: string; dataDir: string; force?: boolean },
+): BackupManifest {
   const v = verifyBackup(dir);
   if (!v.ok) throw new Error(`The backup does not verify:\n- ${v.problems.join('\n- ')}`);
-  if (fs.existsSync(opts.databasePath) && !opts.force) throw new Error(`${opts.databasePath} exists; restore refuses to overwrite it without --force`);
+  if (fs.existsSync(opts.databasePath) && !opts.force)
+    throw new Error(`${opts.databasePath} exists; restore refuses to overwrite it without --force`);
   fs.mkdirSync(path.dirname(opts.databasePath), { recursive: true });
   for (const suffix of ['-wal', '-shm']) fs.rmSync(opts.databasePath + suffix, { force: true });
   fs.copyFileSync(path.join(dir, 'portal.db'), opts.databasePath);
@@ -178,6 +195,7 @@ export function restoreBackup(dir: string, opts: { databasePath: string; filesDi
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(path.join(dir, 'files', f.sha256.slice(0, 2), f.sha256), target, fs.constants.COPYFILE_FICLONE);
   }
-  for (const k of v.manifest!.keys ?? []) writeKeyFile(path.join(opts.dataDir, k.file), fs.readFileSync(path.join(dir, 'keys', k.file)));
+  for (const k of v.manifest!.keys ?? [])
+    writeKeyFile(path.join(opts.dataDir, k.file), fs.readFileSync(path.join(dir, 'keys', k.file)));
   return v.manifest!;
 }

@@ -149,7 +149,10 @@ function writeTransactionsTakeTheLockFirst(db: DB): void {
 
 /** Where the committed migrations live, resolved from this source file (scripts and tests run from source). */
 export function migrationsFolder(): string {
-  return process.env.MIGRATIONS_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../db/migrations');
+  return (
+    process.env.MIGRATIONS_DIR ||
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../db/migrations')
+  );
 }
 
 export function migrateDatabase(db: DB): void {
@@ -226,7 +229,11 @@ export function preparedOnce<T>(db: Pick<DB, 'select'> | Pick<DB, 'insert'>, key
 export function readSnapshot<T>(db: DB, read: () => T extends PromiseLike<unknown> ? never : T): T {
   const client = db.$client;
   if (client.inTransaction) return read();
-  const [begin, commit, rollback] = preparedOnce(db, 'snapshot', () => [client.prepare('begin'), client.prepare('commit'), client.prepare('rollback')] as const);
+  const [begin, commit, rollback] = preparedOnce(
+    db,
+    'snapshot',
+    () => [client.prepare('begin'), client.prepare('commit'), client.prepare('rollback')] as const,
+  );
   begin.run();
   snapshots.set(client, {});
   try {
@@ -253,7 +260,9 @@ export function publicDataVersion(db: object): number {
   const client = connectionOf(db) as Database.Database;
   const snapshot = snapshots.get(client);
   if (snapshot?.version !== undefined) return snapshot.version;
-  const stmt = preparedOnce(db as Pick<DB, 'select'>, 'publicData.version', () => client.prepare('select version from public_data_version where id = 1').pluck());
+  const stmt = preparedOnce(db as Pick<DB, 'select'>, 'publicData.version', () =>
+    client.prepare('select version from public_data_version where id = 1').pluck(),
+  );
   const version = (stmt.get() as number | undefined) ?? 0;
   // In a snapshot nothing changes: read once, not by each of a page's memos.
   if (snapshot) snapshot.version = version;

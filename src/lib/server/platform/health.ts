@@ -27,7 +27,14 @@ export interface Health {
 }
 
 export function checkHealth(db: DB, now = new Date()): Health {
-  const health: Health = { status: 'ok', checkedAt: now.toISOString(), database: { ok: false }, disk: { ok: false }, outbox: { ok: false }, keys: { ok: false } };
+  const health: Health = {
+    status: 'ok',
+    checkedAt: now.toISOString(),
+    database: { ok: false },
+    disk: { ok: false },
+    outbox: { ok: false },
+    keys: { ok: false },
+  };
   try {
     const t0 = performance.now();
     db.$client.prepare('select 1').get();
@@ -46,10 +53,23 @@ export function checkHealth(db: DB, now = new Date()): Health {
     health.disk = { ok: false, error: 'The free space of the data directory could not be read.' };
   }
   if (health.database.ok) {
-    const queued = db.select({ n: sql<number>`count(*)`, oldest: sql<number | null>`min(${outbox.createdAt})` }).from(outbox).where(eq(outbox.status, 'queued')).get()!;
-    const failed = db.select({ n: sql<number>`count(*)` }).from(outbox).where(and(eq(outbox.status, 'failed'))).get()!.n;
+    const queued = db
+      .select({ n: sql<number>`count(*)`, oldest: sql<number | null>`min(${outbox.createdAt})` })
+      .from(outbox)
+      .where(eq(outbox.status, 'queued'))
+      .get()!;
+    const failed = db
+      .select({ n: sql<number>`count(*)` })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'failed')))
+      .get()!.n;
     const age = queued.oldest == null ? null : Math.round((now.getTime() - queued.oldest) / 1000);
-    health.outbox = { ok: failed === 0 && (age == null || age * 1000 < MAX_MAIL_AGE_MS), queued: queued.n, failed, oldestQueuedAgeSeconds: age };
+    health.outbox = {
+      ok: failed === 0 && (age == null || age * 1000 < MAX_MAIL_AGE_MS),
+      queued: queued.n,
+      failed,
+      oldestQueuedAgeSeconds: age,
+    };
   }
   try {
     const states = keyStates();
@@ -58,6 +78,10 @@ export function checkHealth(db: DB, now = new Date()): Health {
     console.error('healthz: keys:', err);
     health.keys = { ok: false, error: 'The link keys could not be read.' };
   }
-  health.status = !health.database.ok ? 'down' : health.disk.ok && health.outbox.ok && health.keys.ok ? 'ok' : 'degraded';
+  health.status = !health.database.ok
+    ? 'down'
+    : health.disk.ok && health.outbox.ok && health.keys.ok
+      ? 'ok'
+      : 'degraded';
   return health;
 }

@@ -43,7 +43,10 @@ export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: 
   const insert = preparedOnce(tx, `insert:${shape}`, () => {
     const columns: Record<string, SQL | ReturnType<typeof sql.placeholder>> = {};
     for (const k of keys) columns[k] = values[k] === null ? sql`null` : sql.placeholder(k);
-    return tx.insert(table).values(columns as T['$inferInsert']).prepare() as unknown as PreparedInsert;
+    return tx
+      .insert(table)
+      .values(columns as T['$inferInsert'])
+      .prepare() as unknown as PreparedInsert;
   });
   const params: Record<string, unknown> = {};
   for (const k of keys) if (values[k] !== null) params[k] = values[k];

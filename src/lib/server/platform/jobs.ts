@@ -15,7 +15,11 @@ export interface Job {
 }
 
 export function lastRun(db: DB, name: string): Date | undefined {
-  const row = db.select().from(settings).where(eq(settings.key, `job:${name}:last_run`)).get();
+  const row = db
+    .select()
+    .from(settings)
+    .where(eq(settings.key, `job:${name}:last_run`))
+    .get();
   return row ? new Date(row.value) : undefined;
 }
 
@@ -43,7 +47,8 @@ export function startJobs(db: DB, jobs: Job[], tickMs = 60_000): Scheduler {
           await job.run(db, now);
           recordRun(db, job.name, now);
         } catch (err) {
-          if (isBusy(err)) console.warn(`job ${job.name}: the database is locked by another process; trying again at the next tick`);
+          if (isBusy(err))
+            console.warn(`job ${job.name}: the database is locked by another process; trying again at the next tick`);
           else console.error(`job ${job.name}:`, err);
         }
       }

@@ -44,32 +44,55 @@ export interface LocalLawRule {
 
 export const LOCAL_LAW_RULES: LocalLawRule[] = [
   {
-    key: 'swpppReviewDays', label: 'SWPPP review: days to decide completeness, then to decide the complete plan', unit: 'days', min: 10, max: 30,
+    key: 'swpppReviewDays',
+    label: 'SWPPP review: days to decide completeness, then to decide the complete plan',
+    unit: 'days',
+    min: 10,
+    max: 30,
     citation: 'Subsection E',
     floor: 'A review of fewer than 10 days is not a review the public can rely on: enter at least 10 days.',
     cap: 'The model law gives the officer 30 days; a longer review keeps the applicant waiting, and an extension is agreed with the applicant case by case.',
   },
   {
-    key: 'correctionDays', label: 'Days to correct a SWPPP after a deficiency notice', unit: 'days', min: 5, max: 30,
+    key: 'correctionDays',
+    label: 'Days to correct a SWPPP after a deficiency notice',
+    unit: 'days',
+    min: 5,
+    max: 30,
     citation: 'Subsection R(2)',
     floor: 'A permittee needs at least a working week to amend and certify a SWPPP: enter at least 5 days.',
     cap: 'Deficiencies left more than 30 days keep polluting: enter at most 30 days (the officer may still set another date on one notice).',
   },
   {
-    key: 'maxDailyFineCents', label: 'Most a court may fine per violation per day', unit: 'dollars', min: 1, max: 1000, money: true,
+    key: 'maxDailyFineCents',
+    label: 'Most a court may fine per violation per day',
+    unit: 'dollars',
+    min: 1,
+    max: 1000,
+    money: true,
     citation: 'Subsection R(3)',
     floor: 'Enter at least $1.',
     cap: 'Penal Law §80.05(4) lets a local law fix its own fine for a violation (else $250); the portal takes at most $1,000 a day, since a larger number is more likely a typing error than a town’s law.',
   },
   {
-    key: 'foilBusinessDays', label: 'Records requests answered within', unit: 'business days', min: 1, max: 5,
+    key: 'foilBusinessDays',
+    label: 'Records requests answered within',
+    unit: 'business days',
+    min: 1,
+    max: 5,
     citation: 'Public Officers Law §89(3)(a)',
     floor: 'Enter at least 1 business day.',
     cap: 'Public Officers Law §89(3)(a) gives at most five business days: a town may answer sooner, never later.',
   },
 ];
 
-export const DEFAULT_LOCAL_LAW: LocalLawValues = { swpppReviewDays: 30, correctionDays: 7, maxDailyFineCents: 25_000, foilBusinessDays: 5, citations: {} };
+export const DEFAULT_LOCAL_LAW: LocalLawValues = {
+  swpppReviewDays: 30,
+  correctionDays: 7,
+  maxDailyFineCents: 25_000,
+  foilBusinessDays: 5,
+  citations: {},
+};
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** "seven days", "one day", "14 days": a law's way of saying a short period. */
@@ -93,12 +116,16 @@ export function lawCitation(v: Pick<LocalLawValues, 'citations'>, key: LocalLawK
  * The form checked: the values, or a plain sentence per field (the floors and caps among them). A field
  * the form does not carry at all keeps its `current` value (another form saving the other local rules).
  */
-export function checkLocalLaw(form: Record<string, string | undefined>, current: LocalLawValues = DEFAULT_LOCAL_LAW): { values: LocalLawValues; errors: Record<string, string> } {
+export function checkLocalLaw(
+  form: Record<string, string | undefined>,
+  current: LocalLawValues = DEFAULT_LOCAL_LAW,
+): { values: LocalLawValues; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const values: LocalLawValues = { ...DEFAULT_LOCAL_LAW, citations: {} };
   for (const r of LOCAL_LAW_RULES) {
     if (form[r.key] === undefined) values[r.key] = current[r.key];
-    if (form[`lawCitation.${r.key}`] === undefined && current.citations[r.key]) values.citations[r.key] = current.citations[r.key];
+    if (form[`lawCitation.${r.key}`] === undefined && current.citations[r.key])
+      values.citations[r.key] = current.citations[r.key];
     if (form[r.key] === undefined && form[`lawCitation.${r.key}`] === undefined) continue;
     if (form[r.key] === undefined) {
       checkCitation(r, form, values, errors);
@@ -109,7 +136,10 @@ export function checkLocalLaw(form: Record<string, string | undefined>, current:
     // the form's unit (dollars), so an amount is compared in dollars and stored in cents.
     const stored = r.money ? parseMoney(raw) : /^\d+$/.test(raw) ? Number(raw) : undefined;
     const n = stored === undefined || !Number.isFinite(stored) ? undefined : r.money ? stored / 100 : stored;
-    if (stored === undefined || n === undefined) errors[r.key] = r.money ? `Enter an amount in dollars, like ${shown(r, DEFAULT_LOCAL_LAW[r.key])}.` : `Enter a whole number of ${r.unit}, like ${DEFAULT_LOCAL_LAW[r.key]}.`;
+    if (stored === undefined || n === undefined)
+      errors[r.key] = r.money
+        ? `Enter an amount in dollars, like ${shown(r, DEFAULT_LOCAL_LAW[r.key])}.`
+        : `Enter a whole number of ${r.unit}, like ${DEFAULT_LOCAL_LAW[r.key]}.`;
     else if (n > r.max) errors[r.key] = r.cap;
     else if (n < r.min) errors[r.key] = r.floor;
     else values[r.key] = stored;
@@ -118,7 +148,12 @@ export function checkLocalLaw(form: Record<string, string | undefined>, current:
   return { values, errors };
 }
 
-function checkCitation(r: LocalLawRule, form: Record<string, string | undefined>, values: LocalLawValues, errors: Record<string, string>): void {
+function checkCitation(
+  r: LocalLawRule,
+  form: Record<string, string | undefined>,
+  values: LocalLawValues,
+  errors: Record<string, string>,
+): void {
   const posted = form[`lawCitation.${r.key}`];
   if (posted === undefined) return;
   const text = posted.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();

@@ -11,7 +11,11 @@ import { localLawFrom, type LocalLawValues } from './local-law.rules.ts';
 
 export function loadLocalLaw(db: Pick<Tx, 'select'>): LocalLawValues {
   const read = () => {
-    const rows = db.select().from(settings).where(or(like(settings.key, 'local_law.%'), like(settings.key, 'local_law_citation.%'))).all();
+    const rows = db
+      .select()
+      .from(settings)
+      .where(or(like(settings.key, 'local_law.%'), like(settings.key, 'local_law_citation.%')))
+      .all();
     return localLawFrom(new Map(rows.map((r) => [r.key, r.value])));
   };
   return memoUntilPublicChange(db, 'local-law', read);

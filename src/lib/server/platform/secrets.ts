@@ -59,7 +59,10 @@ function fsyncDirectory(dir: string): void {
 
 /** Write `bytes` to a new temporary file beside `target` (owner-only, fsynced); the caller links or renames it. */
 export function writeSyncedTemp(target: string, bytes: string | Buffer): string {
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
     const fd = fs.openSync(tmp, 'wx', 0o600);
     try {
@@ -130,17 +133,25 @@ export function generatedKey(name: KeyName): Buffer {
   const hit = cache.get(name);
   if (hit?.source === source) return hit.key;
   const key = fromEnv ? Buffer.from(fromEnv, 'utf8') : ensureKeyFile(source).key;
-  if (key.length < MIN_KEY_LENGTH) throw new Error(`${variable} (or ${file}) must be at least ${MIN_KEY_LENGTH} characters.`);
+  if (key.length < MIN_KEY_LENGTH)
+    throw new Error(`${variable} (or ${file}) must be at least ${MIN_KEY_LENGTH} characters.`);
   cache.set(name, { source, key });
   return key;
 }
 
 /** For /healthz: each key's state, never its value. A key from the environment is checked for length only. */
-export function keyStates(dataDir = config().dataDir, env: NodeJS.ProcessEnv = process.env): Record<KeyName, KeyState | 'environment'> {
+export function keyStates(
+  dataDir = config().dataDir,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<KeyName, KeyState | 'environment'> {
   const out = {} as Record<KeyName, KeyState | 'environment'>;
   for (const name of KEY_NAMES) {
     const fromEnv = env[GENERATED_KEYS[name].env];
-    out[name] = fromEnv ? (Buffer.byteLength(fromEnv) >= MIN_KEY_LENGTH ? 'environment' : 'too short') : readKeyFile(keyFile(name, dataDir)).state;
+    out[name] = fromEnv
+      ? Buffer.byteLength(fromEnv) >= MIN_KEY_LENGTH
+        ? 'environment'
+        : 'too short'
+      : readKeyFile(keyFile(name, dataDir)).state;
   }
   return out;
 }

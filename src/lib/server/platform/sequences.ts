@@ -20,7 +20,13 @@ export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, yea
   const key = `seq:${prefix}:${year}`;
   const head = `${prefix}-${year}-`;
   // Prepared once per connection: every request, invoice and operator request numbered reads and writes these.
-  const row = preparedOnce(tx, 'sequence.read', () => tx.select({ value: settings.value }).from(settings).where(eq(settings.key, sql.placeholder('key'))).prepare()).get({ key });
+  const row = preparedOnce(tx, 'sequence.read', () =>
+    tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, sql.placeholder('key')))
+      .prepare(),
+  ).get({ key });
   let n = row
     ? Number(row.value)
     : (tx
@@ -33,13 +39,22 @@ export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, yea
     n++;
     candidate = sequenceNumber(prefix, year, n);
   } while (
-    preparedOnce(tx, `sequence.taken:${getTableName(where.table)}.${where.number.name}`, () => tx.select({ id: where.id }).from(where.table).where(eq(where.number, sql.placeholder('number'))).prepare()).get({ number: candidate })
+    preparedOnce(tx, `sequence.taken:${getTableName(where.table)}.${where.number.name}`, () =>
+      tx
+        .select({ id: where.id })
+        .from(where.table)
+        .where(eq(where.number, sql.placeholder('number')))
+        .prepare(),
+    ).get({ number: candidate })
   );
   preparedOnce(tx, 'sequence.write', () =>
     tx
       .insert(settings)
       .values({ key: sql.placeholder('key'), value: sql.placeholder('value'), updatedAt: sql.placeholder('updatedAt') })
-      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+      })
       .prepare(),
   ).run({ key, value: String(n), updatedAt: new Date() });
   return candidate;

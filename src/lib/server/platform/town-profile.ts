@@ -16,7 +16,17 @@ import { discardUnreferenced } from './files/references.ts';
 import { storedFilePath } from './files/store.ts';
 import type { ReceivedForm } from './files/uploads.ts';
 import { firstValues } from './forms/upload-forms.ts';
-import { checkGeography, checkTownProfile, MUNICIPALITY_KINDS, PLACEHOLDER_TOWN_PROFILE, townWords, type TownOffice, type TownOfficial, type TownProfile, type TownWords } from '#lib/shared/town-profile.ts';
+import {
+  checkGeography,
+  checkTownProfile,
+  MUNICIPALITY_KINDS,
+  PLACEHOLDER_TOWN_PROFILE,
+  townWords,
+  type TownOffice,
+  type TownOfficial,
+  type TownProfile,
+  type TownWords,
+} from '#lib/shared/town-profile.ts';
 
 export const TOWN_PROFILE_KEY = 'town_profile';
 
@@ -25,7 +35,12 @@ type Reader = Pick<Tx, 'select'>;
 const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
 const office = (v: unknown, d: TownOffice): TownOffice => {
   const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
-  return { name: str(o.name, d.name), address: str(o.address, d.address), hours: str(o.hours, d.hours), phone: str(o.phone, d.phone) };
+  return {
+    name: str(o.name, d.name),
+    address: str(o.address, d.address),
+    hours: str(o.hours, d.hours),
+    phone: str(o.phone, d.phone),
+  };
 };
 const official = (v: unknown, d: TownOfficial): TownOfficial => {
   const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
@@ -64,14 +79,22 @@ function geography(raw: Record<string, unknown>, d: TownProfile): Pick<TownProfi
   const b = (raw.bounds ?? {}) as Record<string, unknown>;
   const c = (raw.mapCentre ?? {}) as Record<string, unknown>;
   const checked = checkGeography({
-    'bounds.minLat': String(b.minLat ?? ''), 'bounds.maxLat': String(b.maxLat ?? ''), 'bounds.minLon': String(b.minLon ?? ''), 'bounds.maxLon': String(b.maxLon ?? ''),
-    'mapCentre.latitude': String(c.latitude ?? ''), 'mapCentre.longitude': String(c.longitude ?? ''),
+    'bounds.minLat': String(b.minLat ?? ''),
+    'bounds.maxLat': String(b.maxLat ?? ''),
+    'bounds.minLon': String(b.minLon ?? ''),
+    'bounds.maxLon': String(b.maxLon ?? ''),
+    'mapCentre.latitude': String(c.latitude ?? ''),
+    'mapCentre.longitude': String(c.longitude ?? ''),
   });
-  return Object.keys(checked.errors).length ? { bounds: d.bounds, mapCentre: d.mapCentre } : { bounds: checked.bounds, mapCentre: checked.mapCentre };
+  return Object.keys(checked.errors).length
+    ? { bounds: d.bounds, mapCentre: d.mapCentre }
+    : { bounds: checked.bounds, mapCentre: checked.mapCentre };
 }
 
 function read(db: Reader): TownProfile {
-  return parseTownProfile(db.select({ value: settings.value }).from(settings).where(eq(settings.key, TOWN_PROFILE_KEY)).get()?.value);
+  return parseTownProfile(
+    db.select({ value: settings.value }).from(settings).where(eq(settings.key, TOWN_PROFILE_KEY)).get()?.value,
+  );
 }
 
 /** The town's profile (kept per connection until public data changes; a transaction sees its own writes). */
@@ -98,7 +121,10 @@ export function townMailFrom(db: Reader): string {
 /** Write the profile (no checks: saveTownProfile checks; the seeds call this directly). */
 export function writeTownProfile(tx: Pick<Tx, 'insert'>, profile: TownProfile, now: Date): void {
   const value = JSON.stringify(profile);
-  tx.insert(settings).values({ key: TOWN_PROFILE_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+  tx.insert(settings)
+    .values({ key: TOWN_PROFILE_KEY, value, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+    .run();
 }
 
 /** The admin's save: the whole profile at once, audited with before and after. */
@@ -106,7 +132,13 @@ export function saveTownProfile(db: DB, actor: Actor, next: TownProfile, now = n
   const before = read(db);
   db.transaction((tx) => {
     writeTownProfile(tx, next, now);
-    audit(tx, actor, { action: 'town_profile.update', entityType: 'settings', entityId: TOWN_PROFILE_KEY, before, after: next });
+    audit(tx, actor, {
+      action: 'town_profile.update',
+      entityType: 'settings',
+      entityId: TOWN_PROFILE_KEY,
+      before,
+      after: next,
+    });
   });
 }
 
@@ -115,7 +147,12 @@ export function saveTownProfile(db: DB, actor: Actor, next: TownProfile, now = n
  * logo, a PNG or JPEG recognised by its bytes (receiveMultipart has stored it already; a refused one is
  * discarded, and a replaced one removed when nothing else uses it).
  */
-export function submitTownProfile(db: DB, actor: Actor, received: ReceivedForm, now = new Date()): { ok: true } | { ok: false; errors: Record<string, string>; values: Record<string, string> } {
+export function submitTownProfile(
+  db: DB,
+  actor: Actor,
+  received: ReceivedForm,
+  now = new Date(),
+): { ok: true } | { ok: false; errors: Record<string, string>; values: Record<string, string> } {
   const values = firstValues(received);
   const before = read(db);
   const logo = received.files.find((f) => f.field === 'logo');
@@ -127,12 +164,15 @@ export function submitTownProfile(db: DB, actor: Actor, received: ReceivedForm, 
     return { ok: false, errors, values };
   }
   saveTownProfile(db, actor, profile, now);
-  if (before.logoSha256 && before.logoSha256 !== profile.logoSha256) discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
+  if (before.logoSha256 && before.logoSha256 !== profile.logoSha256)
+    discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
   return { ok: true };
 }
 
 /** The logo as a response (its type read from its first bytes: PNG or JPEG), or undefined without one. */
-export function townLogoFile(db: Reader): { sha256: string; filename: string; mimeType: string; sizeBytes: number } | undefined {
+export function townLogoFile(
+  db: Reader,
+): { sha256: string; filename: string; mimeType: string; sizeBytes: number } | undefined {
   const sha = townProfile(db).logoSha256;
   if (!sha) return undefined;
   const head = Buffer.alloc(4);

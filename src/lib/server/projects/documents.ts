@@ -13,7 +13,14 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { documentValues, type DocumentMeta } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 
-export const ATTACHABLE_TYPES = ['noi', 'swppp', 'swppp_amendment', 'notice_of_termination', 'as_built_plans', 'other'] as const satisfies readonly DocumentType[];
+export const ATTACHABLE_TYPES = [
+  'noi',
+  'swppp',
+  'swppp_amendment',
+  'notice_of_termination',
+  'as_built_plans',
+  'other',
+] as const satisfies readonly DocumentType[];
 export type AttachableType = (typeof ATTACHABLE_TYPES)[number];
 
 export interface AttachInput {
@@ -35,36 +42,93 @@ export interface Attached {
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
-export function insertDocument(tx: Pick<DB, 'insert'>, projectId: number, file: ReceivedFile, values: Omit<DocumentMeta, 'projectId' | 'publicProposed'>) {
+export function insertDocument(
+  tx: Pick<DB, 'insert'>,
+  projectId: number,
+  file: ReceivedFile,
+  values: Omit<DocumentMeta, 'projectId' | 'publicProposed'>,
+) {
   return tx
     .insert(documents)
     .values(documentValues(file, { ...values, projectId }))
-    .returning({ id: documents.id, title: documents.title, type: documents.type, public: documents.public, version: documents.version })
+    .returning({
+      id: documents.id,
+      title: documents.title,
+      type: documents.type,
+      public: documents.public,
+      version: documents.version,
+    })
     .get();
 }
 
-export function attachDocument(db: DB, actor: Actor, projectId: number, file: ReceivedFile, input: AttachInput): Result<{ attached: Attached }> {
+export function attachDocument(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  file: ReceivedFile,
+  input: AttachInput,
+): Result<{ attached: Attached }> {
   const uploadedByUserId = 'userId' in actor ? actor.userId : null;
   if (input.partyId) {
-    const party = db.select({ id: parties.id, role: parties.role }).from(parties).where(and(eq(parties.id, input.partyId), eq(parties.projectId, projectId))).get();
+    const party = db
+      .select({ id: parties.id, role: parties.role })
+      .from(parties)
+      .where(and(eq(parties.id, input.partyId), eq(parties.projectId, projectId)))
+      .get();
     if (!party) return { ok: false, fields: { partyId: 'Choose a contractor on this project.' } };
-    if (party.role !== 'contractor' && party.role !== 'subcontractor') return { ok: false, fields: { partyId: 'Only contractors and subcontractors sign the contractor certification.' } };
+    if (party.role !== 'contractor' && party.role !== 'subcontractor')
+      return {
+        ok: false,
+        fields: { partyId: 'Only contractors and subcontractors sign the contractor certification.' },
+      };
   }
   const attached = db.transaction((tx: Tx): Attached => {
-    if (input.type === 'swppp' || input.type === 'swppp_amendment') return attachPlan(tx, actor, projectId, file, input, uploadedByUserId);
-    const doc = insertDocument(tx, projectId, file, { type: input.type, title: input.title, documentDate: input.documentDate, public: input.public, uploadedByUserId });
-    audit(tx, actor, { action: 'document.upload', entityType: 'document', entityId: doc.id, after: { projectId, ...doc, filename: file.filename, sha256: file.sha256 } });
+    if (input.type === 'swppp' || input.type === 'swppp_amendment')
+      return attachPlan(tx, actor, projectId, file, input, uploadedByUserId);
+    const doc = insertDocument(tx, projectId, file, {
+      type: input.type,
+      title: input.title,
+      documentDate: input.documentDate,
+      public: input.public,
+      uploadedByUserId,
+    });
+    audit(tx, actor, {
+      action: 'document.upload',
+      entityType: 'document',
+      entityId: doc.id,
+      after: { projectId, ...doc, filename: file.filename, sha256: file.sha256 },
+    });
     if (input.partyId) {
-      const before = tx.select({ certificationDocumentId: parties.certificationDocumentId, certifiedOn: parties.certifiedOn }).from(parties).where(eq(parties.id, input.partyId)).get();
-      tx.update(parties).set({ certificationDocumentId: doc.id, certifiedOn: before?.certifiedOn ?? input.documentDate }).where(eq(parties.id, input.partyId)).run();
-      audit(tx, actor, { action: 'party.attach_certification', entityType: 'party', entityId: input.partyId, before: { projectId, ...before }, after: { projectId, certificationDocumentId: doc.id, certifiedOn: before?.certifiedOn ?? input.documentDate } });
+      const before = tx
+        .select({ certificationDocumentId: parties.certificationDocumentId, certifiedOn: parties.certifiedOn })
+        .from(parties)
+        .where(eq(parties.id, input.partyId))
+        .get();
+      tx.update(parties)
+        .set({ certificationDocumentId: doc.id, certifiedOn: before?.certifiedOn ?? input.documentDate })
+        .where(eq(parties.id, input.partyId))
+        .run();
+      audit(tx, actor, {
+        action: 'party.attach_certification',
+        entityType: 'party',
+        entityId: input.partyId,
+        before: { projectId, ...before },
+        after: { projectId, certificationDocumentId: doc.id, certifiedOn: before?.certifiedOn ?? input.documentDate },
+      });
     }
     return { documentId: doc.id };
   });
   return { ok: true, attached };
 }
 
-function attachPlan(tx: Tx, actor: Actor, projectId: number, file: ReceivedFile, input: AttachInput, uploadedByUserId: number | null): Attached {
+function attachPlan(
+  tx: Tx,
+  actor: Actor,
+  projectId: number,
+  file: ReceivedFile,
+  input: AttachInput,
+  uploadedByUserId: number | null,
+): Attached {
   const latest = tx
     .select({ id: documents.id, version: documents.version })
     .from(documents)
@@ -82,10 +146,19 @@ function attachPlan(tx: Tx, actor: Actor, projectId: number, file: ReceivedFile,
     supersedesId: latest?.id ?? null,
     reviewStatus: 'filed',
   });
-  audit(tx, actor, { action: 'document.upload', entityType: 'document', entityId: doc.id, after: { projectId, ...doc, filename: file.filename, sha256: file.sha256 } });
+  audit(tx, actor, {
+    action: 'document.upload',
+    entityType: 'document',
+    entityId: doc.id,
+    after: { projectId, ...doc, filename: file.filename, sha256: file.sha256 },
+  });
   // One behaviour for the officer's upload and the operator's: a new review, or the revised plan a
   // deficiency notice waits for (its completeness clock restarts).
-  const { reviewId, resubmission } = planReceived(tx, actor, { projectId, documentId: doc.id, receivedOn: input.documentDate });
+  const { reviewId, resubmission } = planReceived(tx, actor, {
+    projectId,
+    documentId: doc.id,
+    receivedOn: input.documentDate,
+  });
   return resubmission ? { documentId: doc.id, reviewId, resubmission } : { documentId: doc.id, reviewId };
 }
 

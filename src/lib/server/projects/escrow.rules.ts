@@ -32,10 +32,16 @@ export function topUpNeeded(balanceCents: number, estimateCents: number): number
 }
 
 /** A charge is paid from the escrow only for services the Town accepted, and only as far as the escrow holds. */
-export function chargeProblem(balanceCents: number, charge: { amountCents: number; acceptedOn: string | null }, today: string): string | null {
-  if (!charge.acceptedOn) return 'Enter the day the Town accepted the services: the professional is paid only upon acceptance.';
+export function chargeProblem(
+  balanceCents: number,
+  charge: { amountCents: number; acceptedOn: string | null },
+  today: string,
+): string | null {
+  if (!charge.acceptedOn)
+    return 'Enter the day the Town accepted the services: the professional is paid only upon acceptance.';
   if (charge.acceptedOn > today) return 'The Town cannot accept services on a day still to come.';
-  if (charge.amountCents > balanceCents) return 'The escrow does not hold enough for this charge: request a further deposit from the applicant first.';
+  if (charge.amountCents > balanceCents)
+    return 'The escrow does not hold enough for this charge: request a further deposit from the applicant first.';
   return null;
 }
 
@@ -65,5 +71,9 @@ export function statementLines<E extends EscrowEntryFacts>(entries: readonly E[]
 
 /** Closed: refunded to zero after at least one deposit. */
 export function isEscrowClosed(entries: readonly EscrowEntryFacts[]): boolean {
-  return entries.some((e) => e.kind === 'refund') && escrowBalance(entries) === 0 && entries[entries.length - 1]?.kind === 'refund';
+  return (
+    entries.some((e) => e.kind === 'refund') &&
+    escrowBalance(entries) === 0 &&
+    entries[entries.length - 1]?.kind === 'refund'
+  );
 }

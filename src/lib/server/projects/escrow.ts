@@ -12,7 +12,14 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { chargeProblem, escrowBalance, isEscrowClosed, refundProblem, statementLines, topUpNeeded } from './escrow.rules.ts';
+import {
+  chargeProblem,
+  escrowBalance,
+  isEscrowClosed,
+  refundProblem,
+  statementLines,
+  topUpNeeded,
+} from './escrow.rules.ts';
 
 export interface EscrowInput {
   kind: Exclude<EscrowEntryKind, 'top_up_request'>;
@@ -36,25 +43,60 @@ function applicant(db: Pick<DB, 'select'>, projectId: number) {
 }
 
 export function escrowForProject(db: DB, projectId: number) {
-  const entries = db.select().from(escrowEntries).where(eq(escrowEntries.projectId, projectId)).orderBy(asc(escrowEntries.on), asc(escrowEntries.id)).all();
+  const entries = db
+    .select()
+    .from(escrowEntries)
+    .where(eq(escrowEntries.projectId, projectId))
+    .orderBy(asc(escrowEntries.on), asc(escrowEntries.id))
+    .all();
   const balanceCents = escrowBalance(entries);
   const a = applicant(db, projectId);
-  return { entries, lines: statementLines(entries), balanceCents, closed: isEscrowClosed(entries), applicant: a ? { name: a.name ?? a.company, company: a.company, email: a.email } : null };
+  return {
+    entries,
+    lines: statementLines(entries),
+    balanceCents,
+    closed: isEscrowClosed(entries),
+    applicant: a ? { name: a.name ?? a.company, company: a.company, email: a.email } : null,
+  };
 }
 
-export function recordEscrowEntry(db: DB, actor: Actor, projectId: number, input: EscrowInput, today: string): Result<{ id: number; topUpCents: number; mailed: boolean }> {
-  const project = db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId)).get();
+export function recordEscrowEntry(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  input: EscrowInput,
+  today: string,
+): Result<{ id: number; topUpCents: number; mailed: boolean }> {
+  const project = db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get();
   if (!project) return { ok: false, message: 'No such project.' };
   if (input.on > today) return { ok: false, fields: { on: 'The day cannot be in the future.' } };
   if (input.amountCents < 1) return { ok: false, fields: { amount: 'Enter an amount above zero.' } };
-  const entries = db.select().from(escrowEntries).where(eq(escrowEntries.projectId, projectId)).orderBy(asc(escrowEntries.on), asc(escrowEntries.id)).all();
+  const entries = db
+    .select()
+    .from(escrowEntries)
+    .where(eq(escrowEntries.projectId, projectId))
+    .orderBy(asc(escrowEntries.on), asc(escrowEntries.id))
+    .all();
   const balance = escrowBalance(entries);
-  if (input.kind === 'deposit' && !input.checkNumber) return { ok: false, fields: { checkNumber: 'Enter the certified check’s number: deposits are made by certified check.' } };
-  if ((input.kind === 'estimate' || input.kind === 'charge') && !input.professional) return { ok: false, fields: { professional: 'Name the licensed/certified professional.' } };
+  if (input.kind === 'deposit' && !input.checkNumber)
+    return {
+      ok: false,
+      fields: { checkNumber: 'Enter the certified check’s number: deposits are made by certified check.' },
+    };
+  if ((input.kind === 'estimate' || input.kind === 'charge') && !input.professional)
+    return { ok: false, fields: { professional: 'Name the licensed/certified professional.' } };
   if (input.kind === 'charge') {
     if (!input.description) return { ok: false, fields: { description: 'Say what services were rendered.' } };
     const problem = chargeProblem(balance, input, today);
-    if (problem) return { ok: false, fields: { [input.acceptedOn && input.acceptedOn <= today ? 'amount' : 'acceptedOn']: problem } };
+    if (problem)
+      return {
+        ok: false,
+        fields: { [input.acceptedOn && input.acceptedOn <= today ? 'amount' : 'acceptedOn']: problem },
+      };
   }
   if (input.kind === 'refund') {
     const problem = refundProblem(balance, input.amountCents);
@@ -65,26 +107,56 @@ export function recordEscrowEntry(db: DB, actor: Actor, projectId: number, input
   return db.transaction((tx) => {
     const row = tx
       .insert(escrowEntries)
-      .values({ ...input, acceptedOn: input.kind === 'charge' ? input.acceptedOn : null, projectId, recordedByUserId: 'userId' in actor ? actor.userId : null })
+      .values({
+        ...input,
+        acceptedOn: input.kind === 'charge' ? input.acceptedOn : null,
+        projectId,
+        recordedByUserId: 'userId' in actor ? actor.userId : null,
+      })
       .returning()
       .get();
-    audit(tx, actor, { action: `escrow.${input.kind}`, entityType: 'escrow_entry', entityId: row.id, after: { ...row, balanceBeforeCents: balance } });
+    audit(tx, actor, {
+      action: `escrow.${input.kind}`,
+      entityType: 'escrow_entry',
+      entityId: row.id,
+      after: { ...row, balanceBeforeCents: balance },
+    });
     let mailed = false;
     if (topUpCents) {
       const req = tx
         .insert(escrowEntries)
-        .values({ projectId, kind: 'top_up_request', on: input.on, amountCents: topUpCents, professional: input.professional, description: `Estimate ${formatMoney(input.amountCents)} exceeds the balance of ${formatMoney(balance)}.`, recordedByUserId: 'userId' in actor ? actor.userId : null })
+        .values({
+          projectId,
+          kind: 'top_up_request',
+          on: input.on,
+          amountCents: topUpCents,
+          professional: input.professional,
+          description: `Estimate ${formatMoney(input.amountCents)} exceeds the balance of ${formatMoney(balance)}.`,
+          recordedByUserId: 'userId' in actor ? actor.userId : null,
+        })
         .returning()
         .get();
       if (to?.email) {
         enqueueMail(tx, {
           kind: 'escrow-top-up',
           to: to.email,
-          data: { name: to.name ?? to.company, projectName: project.name, professional: input.professional ?? 'The professional', estimate: formatMoney(input.amountCents), balance: formatMoney(balance), requested: formatMoney(topUpCents) },
+          data: {
+            name: to.name ?? to.company,
+            projectName: project.name,
+            professional: input.professional ?? 'The professional',
+            estimate: formatMoney(input.amountCents),
+            balance: formatMoney(balance),
+            requested: formatMoney(topUpCents),
+          },
         });
         mailed = true;
       }
-      audit(tx, actor, { action: 'escrow.top_up_request', entityType: 'escrow_entry', entityId: req.id, after: { ...req, mailedTo: mailed ? to?.email : null } });
+      audit(tx, actor, {
+        action: 'escrow.top_up_request',
+        entityType: 'escrow_entry',
+        entityId: req.id,
+        after: { ...req, mailedTo: mailed ? to?.email : null },
+      });
     }
     return { ok: true as const, id: row.id, topUpCents, mailed };
   });

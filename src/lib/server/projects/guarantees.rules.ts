@@ -12,7 +12,6 @@ import { daysBetween } from '#lib/shared/days.ts';
 import type { GuaranteePurpose } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 
-
 /** Warn this many days before a letter of credit or bond expires. */
 export const EXPIRY_WARNING_DAYS = 60;
 
@@ -42,14 +41,18 @@ export function oneYearAfter(date: string): string {
 export function releaseProblem(g: GuaranteeFacts, on: string): string | undefined {
   if (g.releasedOn) return `Already released on ${formatDay(g.releasedOn)}.`;
   if (g.purpose === 'maintenance') {
-    if (!g.removedFromOperationOn) return 'A maintenance guarantee runs until the facilities are removed from operation: record the day they were removed first.';
-    if (on < g.removedFromOperationOn) return `The release date cannot be before the facilities were removed from operation (${formatDay(g.removedFromOperationOn)}).`;
+    if (!g.removedFromOperationOn)
+      return 'A maintenance guarantee runs until the facilities are removed from operation: record the day they were removed first.';
+    if (on < g.removedFromOperationOn)
+      return `The release date cannot be before the facilities were removed from operation (${formatDay(g.removedFromOperationOn)}).`;
     return undefined;
   }
-  if (!g.finalAcceptanceOn) return 'Record the date of final acceptance first: the guarantee runs at least one year from it.';
+  if (!g.finalAcceptanceOn)
+    return 'Record the date of final acceptance first: the guarantee runs at least one year from it.';
   const earliest = oneYearAfter(g.finalAcceptanceOn);
   if (!g.oneYearInspectionOn) return `Record the one-year inspection first (due on or after ${formatDay(earliest)}).`;
-  if (g.oneYearInspectionOn < earliest) return `The one-year inspection (${formatDay(g.oneYearInspectionOn)}) was less than a year after final acceptance; it must be on or after ${formatDay(earliest)}.`;
+  if (g.oneYearInspectionOn < earliest)
+    return `The one-year inspection (${formatDay(g.oneYearInspectionOn)}) was less than a year after final acceptance; it must be on or after ${formatDay(earliest)}.`;
   if (g.oneYearInspectionAcceptable !== true) {
     return g.oneYearInspectionAcceptable === false
       ? 'The one-year inspection did not find the facilities acceptable: the guarantee stays in force until an inspection does.'
@@ -62,16 +65,31 @@ export function releaseProblem(g: GuaranteeFacts, on: string): string | undefine
 
 export function guaranteeStanding(g: GuaranteeFacts, today: string): { standing: GuaranteeStanding; words: string } {
   if (g.releasedOn) return { standing: 'released', words: `Released ${formatDay(g.releasedOn)}` };
-  if (g.expiresOn && g.expiresOn < today) return { standing: 'expired', words: `Expired ${formatDay(g.expiresOn)}: ask for a renewal or draw on it` };
+  if (g.expiresOn && g.expiresOn < today)
+    return { standing: 'expired', words: `Expired ${formatDay(g.expiresOn)}: ask for a renewal or draw on it` };
   if (!releaseProblem(g, today)) {
-    return { standing: 'eligible_for_release', words: g.purpose === 'maintenance' ? 'The facilities are removed from operation: it may be released' : 'The one-year inspection found the facilities acceptable: it may be released' };
+    return {
+      standing: 'eligible_for_release',
+      words:
+        g.purpose === 'maintenance'
+          ? 'The facilities are removed from operation: it may be released'
+          : 'The one-year inspection found the facilities acceptable: it may be released',
+    };
   }
   if (g.expiresOn && daysBetween(today, g.expiresOn) <= EXPIRY_WARNING_DAYS) {
     return { standing: 'expiring', words: `Expires ${formatDay(g.expiresOn)}: ask for a renewal` };
   }
-  if (g.purpose === 'maintenance') return { standing: 'held', words: 'Held while the facilities operate, until they are removed from operation' };
-  if (g.oneYearInspectionAcceptable === false) return { standing: 'held', words: `Held; the one-year inspection of ${formatDay(g.oneYearInspectionOn)} did not find the facilities acceptable` };
-  if (g.finalAcceptanceOn) return { standing: 'held', words: `Held; one-year inspection due on or after ${formatDay(oneYearAfter(g.finalAcceptanceOn))}` };
+  if (g.purpose === 'maintenance')
+    return { standing: 'held', words: 'Held while the facilities operate, until they are removed from operation' };
+  if (g.oneYearInspectionAcceptable === false)
+    return {
+      standing: 'held',
+      words: `Held; the one-year inspection of ${formatDay(g.oneYearInspectionOn)} did not find the facilities acceptable`,
+    };
+  if (g.finalAcceptanceOn)
+    return {
+      standing: 'held',
+      words: `Held; one-year inspection due on or after ${formatDay(oneYearAfter(g.finalAcceptanceOn))}`,
+    };
   return { standing: 'held', words: 'Held until final acceptance and a one-year inspection' };
 }
-

@@ -27,31 +27,77 @@ export interface GuaranteeInput {
   notes: string | null;
 }
 
-
-export function saveGuarantee(db: DB, actor: Actor, projectId: number, guaranteeId: number | null, input: GuaranteeInput): Result<{ id: number }> {
-  if (input.oneYearInspectionOn && !input.finalAcceptanceOn) return { ok: false, fields: { finalAcceptanceOn: 'Enter the date of final acceptance: the one-year inspection is counted from it.' } };
-  if (input.oneYearInspectionAcceptable != null && !input.oneYearInspectionOn) return { ok: false, fields: { oneYearInspectionOn: 'Enter the date of the one-year inspection whose finding you recorded.' } };
-  if (input.removedFromOperationOn && input.purpose !== 'maintenance') return { ok: false, fields: { removedFromOperationOn: 'Only a maintenance guarantee runs until the facilities are removed from operation; leave this empty.' } };
-  if (input.expiresOn && input.receivedOn && input.expiresOn < input.receivedOn) return { ok: false, fields: { expiresOn: 'It cannot expire before it was received.' } };
+export function saveGuarantee(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  guaranteeId: number | null,
+  input: GuaranteeInput,
+): Result<{ id: number }> {
+  if (input.oneYearInspectionOn && !input.finalAcceptanceOn)
+    return {
+      ok: false,
+      fields: { finalAcceptanceOn: 'Enter the date of final acceptance: the one-year inspection is counted from it.' },
+    };
+  if (input.oneYearInspectionAcceptable != null && !input.oneYearInspectionOn)
+    return {
+      ok: false,
+      fields: { oneYearInspectionOn: 'Enter the date of the one-year inspection whose finding you recorded.' },
+    };
+  if (input.removedFromOperationOn && input.purpose !== 'maintenance')
+    return {
+      ok: false,
+      fields: {
+        removedFromOperationOn:
+          'Only a maintenance guarantee runs until the facilities are removed from operation; leave this empty.',
+      },
+    };
+  if (input.expiresOn && input.receivedOn && input.expiresOn < input.receivedOn)
+    return { ok: false, fields: { expiresOn: 'It cannot expire before it was received.' } };
   if (guaranteeId) {
-    const before = db.select().from(performanceGuarantees).where(and(eq(performanceGuarantees.id, guaranteeId), eq(performanceGuarantees.projectId, projectId))).get();
+    const before = db
+      .select()
+      .from(performanceGuarantees)
+      .where(and(eq(performanceGuarantees.id, guaranteeId), eq(performanceGuarantees.projectId, projectId)))
+      .get();
     if (!before) return { ok: false, message: 'No such guarantee on this project.' };
     if (before.releasedOn) return { ok: false, message: 'A released guarantee no longer changes.' };
     db.transaction((tx) => {
-      const after = tx.update(performanceGuarantees).set({ ...input, updatedAt: new Date() }).where(eq(performanceGuarantees.id, guaranteeId)).returning().get();
-      audit(tx, actor, { action: 'guarantee.update', entityType: 'performance_guarantee', entityId: guaranteeId, before, after });
+      const after = tx
+        .update(performanceGuarantees)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(performanceGuarantees.id, guaranteeId))
+        .returning()
+        .get();
+      audit(tx, actor, {
+        action: 'guarantee.update',
+        entityType: 'performance_guarantee',
+        entityId: guaranteeId,
+        before,
+        after,
+      });
     });
     return { ok: true, id: guaranteeId };
   }
   const id = db.transaction((tx) => {
-    const row = tx.insert(performanceGuarantees).values({ ...input, projectId }).returning().get();
+    const row = tx
+      .insert(performanceGuarantees)
+      .values({ ...input, projectId })
+      .returning()
+      .get();
     audit(tx, actor, { action: 'guarantee.create', entityType: 'performance_guarantee', entityId: row.id, after: row });
     return row.id;
   });
   return { ok: true, id };
 }
 
-export function releaseGuarantee(db: DB, actor: Actor, guaranteeId: number, on: string, today: string): Result<{ id: number }> {
+export function releaseGuarantee(
+  db: DB,
+  actor: Actor,
+  guaranteeId: number,
+  on: string,
+  today: string,
+): Result<{ id: number }> {
   const before = db.select().from(performanceGuarantees).where(eq(performanceGuarantees.id, guaranteeId)).get();
   if (!before) return { ok: false, message: 'No such guarantee.' };
   if (on > today) return { ok: false, fields: { on: 'The release date cannot be in the future.' } };
@@ -64,7 +110,13 @@ export function releaseGuarantee(db: DB, actor: Actor, guaranteeId: number, on: 
       .where(eq(performanceGuarantees.id, guaranteeId))
       .returning()
       .get();
-    audit(tx, actor, { action: 'guarantee.release', entityType: 'performance_guarantee', entityId: guaranteeId, before, after });
+    audit(tx, actor, {
+      action: 'guarantee.release',
+      entityType: 'performance_guarantee',
+      entityId: guaranteeId,
+      before,
+      after,
+    });
   });
   return { ok: true, id: guaranteeId };
 }

@@ -19,25 +19,96 @@ export interface ImportField {
 }
 
 export const IMPORT_FIELDS: ImportField[] = [
-  { key: 'name', label: 'Project name', required: true, aliases: ['project name', 'name', 'project', 'facility name', 'site name', 'project title'] },
-  { key: 'siteAddress', label: 'Site address', required: true, aliases: ['site address', 'address', 'street address', 'facility address', 'location', 'project address', 'facility location'] },
-  { key: 'spdesPermitId', label: 'State permit ID (SPDES)', aliases: ['spdes permit id', 'spdes id', 'permit id', 'spdes', 'permit number', 'spdes permit number', 'dec permit id', 'permit'] },
-  { key: 'townPermitNo', label: 'Town site development permit number', aliases: ['town permit', 'town permit number', 'local permit', 'site development permit', 'town permit no'] },
+  {
+    key: 'name',
+    label: 'Project name',
+    required: true,
+    aliases: ['project name', 'name', 'project', 'facility name', 'site name', 'project title'],
+  },
+  {
+    key: 'siteAddress',
+    label: 'Site address',
+    required: true,
+    aliases: [
+      'site address',
+      'address',
+      'street address',
+      'facility address',
+      'location',
+      'project address',
+      'facility location',
+    ],
+  },
+  {
+    key: 'spdesPermitId',
+    label: 'State permit ID (SPDES)',
+    aliases: [
+      'spdes permit id',
+      'spdes id',
+      'permit id',
+      'spdes',
+      'permit number',
+      'spdes permit number',
+      'dec permit id',
+      'permit',
+    ],
+  },
+  {
+    key: 'townPermitNo',
+    label: 'Town site development permit number',
+    aliases: ['town permit', 'town permit number', 'local permit', 'site development permit', 'town permit no'],
+  },
   { key: 'status', label: 'Status', aliases: ['status', 'permit status', 'project status'] },
   { key: 'kind', label: 'Kind of project (major or minor)', aliases: ['kind', 'type', 'project type', 'major minor'] },
-  { key: 'description', label: 'Brief public description', aliases: ['description', 'project description', 'nature of project', 'activity description'] },
+  {
+    key: 'description',
+    label: 'Brief public description',
+    aliases: ['description', 'project description', 'nature of project', 'activity description'],
+  },
   { key: 'crossStreet', label: 'Nearest cross street', aliases: ['cross street', 'nearest cross street'] },
   { key: 'zip', label: 'ZIP code', aliases: ['zip', 'zip code', 'postal code', 'facility zip'] },
   { key: 'latitude', label: 'Latitude', aliases: ['latitude', 'lat'] },
   { key: 'longitude', label: 'Longitude', aliases: ['longitude', 'lon', 'long', 'lng'] },
-  { key: 'taxMapParcels', label: 'Tax map parcel(s)', aliases: ['tax map', 'tax map parcels', 'parcel', 'parcels', 'sbl'] },
-  { key: 'totalSiteAcres', label: 'Total site area (acres)', aliases: ['total site acres', 'total acres', 'site acres', 'total site area', 'total area'] },
-  { key: 'disturbedAcres', label: 'Area to be disturbed (acres)', aliases: ['disturbed acres', 'acres disturbed', 'disturbed area', 'area to be disturbed', 'total disturbed acres'] },
-  { key: 'noiReceivedOn', label: 'NOI received', aliases: ['noi received', 'date received', 'noi date', 'received', 'noi received date'] },
-  { key: 'plannedStartOn', label: 'Planned start', aliases: ['planned start', 'start date', 'construction start', 'anticipated start'] },
-  { key: 'plannedCompletionOn', label: 'Planned completion', aliases: ['planned completion', 'end date', 'completion date', 'anticipated completion'] },
-  { key: 'notFiledOn', label: 'Notice of termination (NOT) filed', aliases: ['not filed', 'not date', 'termination date', 'not received'] },
-  { key: 'ownerCompany', label: 'Owner/operator', aliases: ['owner operator', 'owner', 'operator', 'owner name', 'operator name', 'permittee', 'company'] },
+  {
+    key: 'taxMapParcels',
+    label: 'Tax map parcel(s)',
+    aliases: ['tax map', 'tax map parcels', 'parcel', 'parcels', 'sbl'],
+  },
+  {
+    key: 'totalSiteAcres',
+    label: 'Total site area (acres)',
+    aliases: ['total site acres', 'total acres', 'site acres', 'total site area', 'total area'],
+  },
+  {
+    key: 'disturbedAcres',
+    label: 'Area to be disturbed (acres)',
+    aliases: ['disturbed acres', 'acres disturbed', 'disturbed area', 'area to be disturbed', 'total disturbed acres'],
+  },
+  {
+    key: 'noiReceivedOn',
+    label: 'NOI received',
+    aliases: ['noi received', 'date received', 'noi date', 'received', 'noi received date'],
+  },
+  {
+    key: 'plannedStartOn',
+    label: 'Planned start',
+    aliases: ['planned start', 'start date', 'construction start', 'anticipated start'],
+  },
+  {
+    key: 'plannedCompletionOn',
+    label: 'Planned completion',
+    aliases: ['planned completion', 'end date', 'completion date', 'anticipated completion'],
+  },
+  {
+    key: 'notFiledOn',
+    label: 'Notice of termination (NOT) filed',
+    aliases: ['not filed', 'not date', 'termination date', 'not received'],
+  },
+  {
+    key: 'ownerCompany',
+    label: 'Owner/operator',
+    aliases: ['owner operator', 'owner', 'operator', 'owner name', 'operator name', 'permittee', 'company'],
+  },
   { key: 'ownerContact', label: 'Owner/operator contact', aliases: ['contact', 'contact name', 'owner contact'] },
   { key: 'ownerPhone', label: 'Owner/operator telephone', aliases: ['phone', 'telephone', 'contact phone'] },
   { key: 'ownerEmail', label: 'Owner/operator email', aliases: ['email', 'e mail', 'contact email'] },
@@ -47,16 +118,52 @@ export type ImportMapping = Record<string, string | null>;
 
 /** A project record with nothing known beyond what a row gives (the seeds' village projects start from it too). */
 export const BLANK_NOI: NoiFields = {
-  name: '', slug: null, description: '', siteAddress: '', crossStreet: null, zip: null, latitude: null, longitude: null, taxMapParcels: null,
-  kind: 'major', status: 'active', natureOfActivity: null, preDevelopmentLandUse: null, postDevelopmentLandUse: null,
-  totalSiteAcres: null, disturbedAcres: null, maxDisturbedAtOnceAcres: null, existingImperviousAcres: null, futureImperviousAcres: null,
-  decFiveAcreApproval: false, decFiveAcreApprovalOn: null, phasing: null, phaseCount: null, drainsToMs4: false, federalWetlandBuffer: false,
-  stateWetlandBuffer: false, watercourseBuffer: false, bufferNotes: null, postConstructionPractices: null, plannedStartOn: null,
-  plannedCompletionOn: null, actualStartOn: null, townPermitNo: null, spdesPermitId: null, noiReceivedOn: null, finalStabilizationOn: null,
-  notFiledOn: null, winterShutdownFrom: null, winterShutdownTo: null,
+  name: '',
+  slug: null,
+  description: '',
+  siteAddress: '',
+  crossStreet: null,
+  zip: null,
+  latitude: null,
+  longitude: null,
+  taxMapParcels: null,
+  kind: 'major',
+  status: 'active',
+  natureOfActivity: null,
+  preDevelopmentLandUse: null,
+  postDevelopmentLandUse: null,
+  totalSiteAcres: null,
+  disturbedAcres: null,
+  maxDisturbedAtOnceAcres: null,
+  existingImperviousAcres: null,
+  futureImperviousAcres: null,
+  decFiveAcreApproval: false,
+  decFiveAcreApprovalOn: null,
+  phasing: null,
+  phaseCount: null,
+  drainsToMs4: false,
+  federalWetlandBuffer: false,
+  stateWetlandBuffer: false,
+  watercourseBuffer: false,
+  bufferNotes: null,
+  postConstructionPractices: null,
+  plannedStartOn: null,
+  plannedCompletionOn: null,
+  actualStartOn: null,
+  townPermitNo: null,
+  spdesPermitId: null,
+  noiReceivedOn: null,
+  finalStabilizationOn: null,
+  notFiledOn: null,
+  winterShutdownFrom: null,
+  winterShutdownTo: null,
 };
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** Each field's heading: the first heading that is one of the field's names (a heading serves one field). */
 export function guessMapping(headers: string[]): ImportMapping {
@@ -79,13 +186,20 @@ export function mappingProblems(mapping: ImportMapping, headers: string[]): stri
     else if (!h && f.required) problems.push(`Choose the column that holds the ${f.label.toLowerCase()}.`);
   }
   const used = Object.values(mapping).filter((h): h is string => Boolean(h));
-  for (const h of new Set(used)) if (used.filter((x) => x === h).length > 1) problems.push(`The column “${h}” is chosen for more than one field.`);
+  for (const h of new Set(used))
+    if (used.filter((x) => x === h).length > 1) problems.push(`The column “${h}” is chosen for more than one field.`);
   return problems;
 }
 
 export interface ImportedRow {
   noi: NoiFields;
-  owner: { companyName: string; contactName: string | null; contactTitle: string | null; phone: string | null; email: string | null } | null;
+  owner: {
+    companyName: string;
+    contactName: string | null;
+    contactTitle: string | null;
+    phone: string | null;
+    email: string | null;
+  } | null;
   /** The fields the row gave (an update changes only these). */
   given: Set<string>;
 }
@@ -95,7 +209,8 @@ export function importDay(v: string): string | null {
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v);
   let y: number, mo: number, d: number;
   if (m) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(v))) [mo, d, y] = [Number(m[1]), Number(m[2]), m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3])];
+  else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(v)))
+    [mo, d, y] = [Number(m[1]), Number(m[2]), m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3])];
   else return null;
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
@@ -119,7 +234,11 @@ const STATUS_WORDS: Record<string, ProjectStatus> = {
 };
 
 /** One row, checked: the project it describes, or a plain sentence per problem (with the column's name). */
-export function checkImportRow(record: Record<string, string>, mapping: ImportMapping, bounds?: TownBounds): { ok: true; row: ImportedRow } | { ok: false; problems: string[] } {
+export function checkImportRow(
+  record: Record<string, string>,
+  mapping: ImportMapping,
+  bounds?: TownBounds,
+): { ok: true; row: ImportedRow } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const given = new Set<string>();
   const col = (key: string) => mapping[key] ?? IMPORT_FIELDS.find((f) => f.key === key)!.label;
@@ -160,8 +279,12 @@ export function checkImportRow(record: Record<string, string>, mapping: ImportMa
   let status: ProjectStatus = 'active';
   if (statusWord) {
     const s = STATUS_WORDS[norm(statusWord)];
-    if (!s) problems.push(`${col('status')}: “${statusWord}” is not a status the portal knows (like “Active construction” or “Complete (NOT filed)”).`);
-    else if (s === 'stop_work') problems.push(`${col('status')}: a stop-work order is issued on the portal, not imported as a status.`);
+    if (!s)
+      problems.push(
+        `${col('status')}: “${statusWord}” is not a status the portal knows (like “Active construction” or “Complete (NOT filed)”).`,
+      );
+    else if (s === 'stop_work')
+      problems.push(`${col('status')}: a stop-work order is issued on the portal, not imported as a status.`);
     else status = s;
   }
   const disturbedAcres = num('disturbedAcres', 0, 100000, '2.5');
@@ -175,13 +298,16 @@ export function checkImportRow(record: Record<string, string>, mapping: ImportMa
   const zip = raw('zip');
   if (zip && !/^\d{5}(-\d{4})?$/.test(zip)) problems.push(`${col('zip')}: “${zip}” is not a ZIP code like 12306.`);
   const email = raw('ownerEmail');
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) problems.push(`${col('ownerEmail')}: “${email}” is not an email address.`);
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    problems.push(`${col('ownerEmail')}: “${email}” is not an email address.`);
   const ownerCompany = text('ownerCompany', 160);
   const notFiledOn = day('notFiledOn');
   const noi: NoiFields = {
     ...BLANK_NOI,
     name: name ?? '',
-    description: text('description', 2000) ?? `${name ?? 'A project'} at ${siteAddress ?? 'its site'}, imported from the town's records.`,
+    description:
+      text('description', 2000) ??
+      `${name ?? 'A project'} at ${siteAddress ?? 'its site'}, imported from the town's records.`,
     siteAddress: siteAddress ?? '',
     crossStreet: text('crossStreet', 120),
     zip: zip ? zip.slice(0, 5) : null,
@@ -201,18 +327,24 @@ export function checkImportRow(record: Record<string, string>, mapping: ImportMa
   };
   if (notFiledOn) given.add('status');
   if (given.has('disturbedAcres')) given.add('kind');
-  if (name && siteAddress) for (const [field, message] of Object.entries(noiProblems(noi, bounds))) problems.push(`${IMPORT_FIELDS.find((f) => f.key === field) ? col(field) : field}: ${message}`);
+  if (name && siteAddress)
+    for (const [field, message] of Object.entries(noiProblems(noi, bounds)))
+      problems.push(`${IMPORT_FIELDS.find((f) => f.key === field) ? col(field) : field}: ${message}`);
   // Read before the problems are counted, so an over-long contact or phone is a problem of the row too.
   const contactName = text('ownerContact', 120);
   const phone = text('ownerPhone', 40);
   if (problems.length) return { ok: false, problems };
-  const owner = ownerCompany ? { companyName: ownerCompany, contactName, contactTitle: null, phone, email: email || null } : null;
+  const owner = ownerCompany
+    ? { companyName: ownerCompany, contactName, contactTitle: null, phone, email: email || null }
+    : null;
   return { ok: true, row: { noi, owner, given } };
 }
 
 /** An existing project's NOI with the fields a row gave laid over it (a re-import changes only those). */
 export function mergeForUpdate(existing: NoiFields, row: ImportedRow): NoiFields {
   const out = { ...existing, slug: null } as NoiFields;
-  for (const key of row.given) if (key in row.noi) (out as unknown as Record<string, unknown>)[key] = (row.noi as unknown as Record<string, unknown>)[key];
+  for (const key of row.given)
+    if (key in row.noi)
+      (out as unknown as Record<string, unknown>)[key] = (row.noi as unknown as Record<string, unknown>)[key];
   return out;
 }

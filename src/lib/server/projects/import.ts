@@ -12,7 +12,15 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { checkImportRow, guessMapping, IMPORT_FIELDS, mappingProblems, mergeForUpdate, type ImportMapping, type ImportedRow } from './import.rules.ts';
+import {
+  checkImportRow,
+  guessMapping,
+  IMPORT_FIELDS,
+  mappingProblems,
+  mergeForUpdate,
+  type ImportMapping,
+  type ImportedRow,
+} from './import.rules.ts';
 import { NOI_FIELD_LABEL, noiProblems, type NoiFields } from './noi.rules.ts';
 import { createProject, updateProject } from './registry.ts';
 
@@ -44,18 +52,26 @@ type Parsed = { headers: string[]; records: Array<Record<string, string>> };
 
 /** The CSV as headings and rows, or a sentence saying why it cannot be read. */
 export function readCsv(text: string): Parsed | { problem: string } {
-  if (text.includes('\u0000')) return { problem: 'This file is not text: save the spreadsheet as CSV (comma-separated values) and choose that file.' };
+  if (text.includes('\u0000'))
+    return {
+      problem: 'This file is not text: save the spreadsheet as CSV (comma-separated values) and choose that file.',
+    };
   let rows: string[][];
   try {
     rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (err) {
     const line = (err as { lines?: number }).lines;
-    return { problem: `The file could not be read as CSV${line ? ` (near line ${line})` : ''}: check the quotation marks.` };
+    return {
+      problem: `The file could not be read as CSV${line ? ` (near line ${line})` : ''}: check the quotation marks.`,
+    };
   }
   if (rows.length < 2) return { problem: 'The file has no rows under its headings.' };
-  if (rows.length - 1 > MAX_IMPORT_ROWS) return { problem: `The file has ${rows.length - 1} rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
+  if (rows.length - 1 > MAX_IMPORT_ROWS)
+    return { problem: `The file has ${rows.length - 1} rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
   const headers = rows[0].map((h, i) => h || `Column ${i + 1}`);
-  const records = rows.slice(1).map((r) => Object.fromEntries(headers.map((h, i) => [h, r[i] ?? ''])) as Record<string, string>);
+  const records = rows
+    .slice(1)
+    .map((r) => Object.fromEntries(headers.map((h, i) => [h, r[i] ?? ''])) as Record<string, string>);
   return { headers, records };
 }
 
@@ -64,7 +80,17 @@ type Planned = PreviewRow & { row?: ImportedRow; projectId?: number; updated?: R
 
 function plan(db: DB, text: string, chosen: ImportMapping | undefined): { preview: ImportPreview; planned: Planned[] } {
   const csv = readCsv(text);
-  if ('problem' in csv) return { preview: { headers: [], mapping: {}, problems: [csv.problem], rows: [], counts: { create: 0, update: 0, error: 0 } }, planned: [] };
+  if ('problem' in csv)
+    return {
+      preview: {
+        headers: [],
+        mapping: {},
+        problems: [csv.problem],
+        rows: [],
+        counts: { create: 0, update: 0, error: 0 },
+      },
+      planned: [],
+    };
   const mapping = chosen ?? guessMapping(csv.headers);
   const problems = mappingProblems(mapping, csv.headers);
   // The town's extent from its profile (decision 0044): another town's coordinates are its own.
@@ -86,19 +112,54 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
         const name = (mapping.name && record[mapping.name]) || '';
         if (!checked.ok) return { line, action: 'error', name, spdesPermitId: null, problems: checked.problems };
         const spdes = checked.row.noi.spdesPermitId;
-        if (spdes && seen.has(spdes)) return { line, action: 'error', name, spdesPermitId: spdes, problems: [`SPDES permit ID ${spdes} is already on line ${seen.get(spdes)} of this file.`] };
+        if (spdes && seen.has(spdes))
+          return {
+            line,
+            action: 'error',
+            name,
+            spdesPermitId: spdes,
+            problems: [`SPDES permit ID ${spdes} is already on line ${seen.get(spdes)} of this file.`],
+          };
         if (spdes) seen.set(spdes, line);
         const existing = spdes ? bySpdes.get(spdes) : undefined;
         if (!existing) return { line, action: 'create', name, spdesPermitId: spdes, problems: [], row: checked.row };
         // An update is checked as the record it makes (the row's columns over the project on file).
         const updated = mergeForUpdate(pickNoi(db, existing.id), checked.row);
         const merged = noiProblems(updated, bounds);
-        if (Object.keys(merged).length) return { line, action: 'error', name, spdesPermitId: spdes, problems: Object.entries(merged).map(([k, m]) => `${NOI_FIELD_LABEL[k as keyof NoiFields] ?? k} (with the project on file): ${m}`) };
-        return { line, action: 'update', name, spdesPermitId: spdes, problems: [], slug: existing.slug, row: checked.row, projectId: existing.id, updated };
+        if (Object.keys(merged).length)
+          return {
+            line,
+            action: 'error',
+            name,
+            spdesPermitId: spdes,
+            problems: Object.entries(merged).map(
+              ([k, m]) => `${NOI_FIELD_LABEL[k as keyof NoiFields] ?? k} (with the project on file): ${m}`,
+            ),
+          };
+        return {
+          line,
+          action: 'update',
+          name,
+          spdesPermitId: spdes,
+          problems: [],
+          slug: existing.slug,
+          row: checked.row,
+          projectId: existing.id,
+          updated,
+        };
       });
   const count = (a: PreviewRow['action']) => planned.filter((r) => r.action === a).length;
   const rows = planned.map(({ row: _row, projectId: _id, updated: _updated, ...r }) => r);
-  return { preview: { headers: csv.headers, mapping, problems, rows, counts: { create: count('create'), update: count('update'), error: count('error') } }, planned };
+  return {
+    preview: {
+      headers: csv.headers,
+      mapping,
+      problems,
+      rows,
+      counts: { create: count('create'), update: count('update'), error: count('error') },
+    },
+    planned,
+  };
 }
 
 /** The dry run: what each row would do, and why a row cannot be imported. Nothing is written. */
@@ -112,7 +173,13 @@ const NOI_KEYS = Object.keys(NOI_FIELD_LABEL).filter((k) => k !== 'published') a
  * Confirmed: the rows without problems are written, all in one transaction (a failure writes none).
  * Rows with problems are left out, as the preview said.
  */
-export function importProjects(db: DB, actor: Actor, text: string, mapping: ImportMapping, source: string): Result<{ created: number; updated: number; skipped: number }> {
+export function importProjects(
+  db: DB,
+  actor: Actor,
+  text: string,
+  mapping: ImportMapping,
+  source: string,
+): Result<{ created: number; updated: number; skipped: number }> {
   try {
     // Planned and written in one transaction: the record an update was checked as is the record written,
     // even if another process (a script, a second portal) writes meanwhile.
@@ -120,20 +187,53 @@ export function importProjects(db: DB, actor: Actor, text: string, mapping: Impo
       const { preview, planned } = plan(db, text, mapping);
       if (preview.problems.length) return { ok: false, message: preview.problems.join(' ') };
       const good = planned.filter((p) => p.action !== 'error');
-      if (!good.length) return { ok: false, message: 'No row can be imported: correct the rows marked in the preview and choose the file again.' };
+      if (!good.length)
+        return {
+          ok: false,
+          message: 'No row can be imported: correct the rows marked in the preview and choose the file again.',
+        };
       for (const p of good) {
         const row = p.row!;
         const result =
           p.action === 'update'
             ? updateProject(db, actor, p.projectId!, p.updated!)
-            : createProject(db, actor, { ...row.noi, owner: row.owner ?? { companyName: 'Not on file', contactName: null, contactTitle: null, phone: null, email: null }, waters: [], publish: false });
-        if (!result.ok) throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
+            : createProject(db, actor, {
+                ...row.noi,
+                owner: row.owner ?? {
+                  companyName: 'Not on file',
+                  contactName: null,
+                  contactTitle: null,
+                  phone: null,
+                  email: null,
+                },
+                waters: [],
+                publish: false,
+              });
+        if (!result.ok)
+          throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
       }
-      audit(tx, actor, { action: 'project.import', entityType: 'project', entityId: null, after: { source, created: preview.counts.create, updated: preview.counts.update, skipped: preview.counts.error, spdes: good.map((p) => p.spdesPermitId).filter(Boolean) } });
-      return { ok: true, created: preview.counts.create, updated: preview.counts.update, skipped: preview.counts.error };
+      audit(tx, actor, {
+        action: 'project.import',
+        entityType: 'project',
+        entityId: null,
+        after: {
+          source,
+          created: preview.counts.create,
+          updated: preview.counts.update,
+          skipped: preview.counts.error,
+          spdes: good.map((p) => p.spdesPermitId).filter(Boolean),
+        },
+      });
+      return {
+        ok: true,
+        created: preview.counts.create,
+        updated: preview.counts.update,
+        skipped: preview.counts.error,
+      };
     });
   } catch (err) {
-    if (err instanceof ImportRowError) return { ok: false, message: `Nothing was imported: line ${err.line} could not be saved (${err.message}).` };
+    if (err instanceof ImportRowError)
+      return { ok: false, message: `Nothing was imported: line ${err.line} could not be saved (${err.message}).` };
     throw err;
   }
 }
@@ -148,7 +248,9 @@ class ImportRowError extends Error {
 
 function pickNoi(db: DB, projectId: number): NoiFields {
   const row = db.select().from(projects).where(eq(projects.id, projectId)).get()!;
-  return Object.fromEntries(NOI_KEYS.map((k) => [k, (row as Record<string, unknown>)[k] ?? null])) as unknown as NoiFields;
+  return Object.fromEntries(
+    NOI_KEYS.map((k) => [k, (row as Record<string, unknown>)[k] ?? null]),
+  ) as unknown as NoiFields;
 }
 
 /** The mapping the clerk chose on the form (`map.<field>` = a heading, or empty for none). */

@@ -105,19 +105,32 @@ export function noiProblems(f: NoiFields, bounds: TownBounds = NEW_YORK_BOUNDS):
   if ((f.latitude == null) !== (f.longitude == null)) {
     p[f.latitude == null ? 'latitude' : 'longitude'] = 'Enter both latitude and longitude, or neither.';
   } else if (f.latitude != null && f.longitude != null) {
-    if (f.latitude < TOWN_BOUNDS.minLat || f.latitude > TOWN_BOUNDS.maxLat) p.latitude = `That latitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLat} and ${TOWN_BOUNDS.maxLat}), like ${((bounds.minLat + bounds.maxLat) / 2).toFixed(4)}.`;
-    if (f.longitude < TOWN_BOUNDS.minLon || f.longitude > TOWN_BOUNDS.maxLon) p.longitude = `That longitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLon} and ${TOWN_BOUNDS.maxLon}; west is negative), like ${((bounds.minLon + bounds.maxLon) / 2).toFixed(4)}.`;
+    if (f.latitude < TOWN_BOUNDS.minLat || f.latitude > TOWN_BOUNDS.maxLat)
+      p.latitude = `That latitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLat} and ${TOWN_BOUNDS.maxLat}), like ${((bounds.minLat + bounds.maxLat) / 2).toFixed(4)}.`;
+    if (f.longitude < TOWN_BOUNDS.minLon || f.longitude > TOWN_BOUNDS.maxLon)
+      p.longitude = `That longitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLon} and ${TOWN_BOUNDS.maxLon}; west is negative), like ${((bounds.minLon + bounds.maxLon) / 2).toFixed(4)}.`;
   }
-  if (f.totalSiteAcres != null && f.disturbedAcres != null && f.disturbedAcres > f.totalSiteAcres) p.disturbedAcres = 'The disturbed area cannot be larger than the whole site.';
-  if (f.disturbedAcres != null && f.maxDisturbedAtOnceAcres != null && f.maxDisturbedAtOnceAcres > f.disturbedAcres) p.maxDisturbedAtOnceAcres = 'The area disturbed at one time cannot be larger than the total disturbed area.';
-  if (f.decFiveAcreApprovalOn && !f.decFiveAcreApproval) p.decFiveAcreApproval = 'Tick this box when you enter the date of DEC’s approval.';
-  if (f.plannedStartOn && f.plannedCompletionOn && f.plannedCompletionOn < f.plannedStartOn) p.plannedCompletionOn = 'The planned completion cannot be before the planned start.';
-  if ((f.winterShutdownFrom == null) !== (f.winterShutdownTo == null)) p[f.winterShutdownFrom == null ? 'winterShutdownFrom' : 'winterShutdownTo'] = 'Enter both dates of the winter shutdown, or neither.';
-  else if (f.winterShutdownFrom && f.winterShutdownTo && f.winterShutdownTo < f.winterShutdownFrom) p.winterShutdownTo = 'The shutdown cannot end before it starts.';
-  if (f.spdesPermitId && !SPDES_PERMIT_ID.test(f.spdesPermitId)) p.spdesPermitId = 'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.';
-  if (f.status === 'complete' && !f.notFiledOn) p.status = 'Record the NOT filing date to mark the project complete (use “Record the NOT and close”).';
-  if (f.notFiledOn && f.finalStabilizationOn && f.notFiledOn < f.finalStabilizationOn) p.notFiledOn = 'The NOT is filed after final stabilization, not before.';
-  if (f.slug != null && f.slug !== '' && !SLUG.test(f.slug)) p.slug = 'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.';
+  if (f.totalSiteAcres != null && f.disturbedAcres != null && f.disturbedAcres > f.totalSiteAcres)
+    p.disturbedAcres = 'The disturbed area cannot be larger than the whole site.';
+  if (f.disturbedAcres != null && f.maxDisturbedAtOnceAcres != null && f.maxDisturbedAtOnceAcres > f.disturbedAcres)
+    p.maxDisturbedAtOnceAcres = 'The area disturbed at one time cannot be larger than the total disturbed area.';
+  if (f.decFiveAcreApprovalOn && !f.decFiveAcreApproval)
+    p.decFiveAcreApproval = 'Tick this box when you enter the date of DEC’s approval.';
+  if (f.plannedStartOn && f.plannedCompletionOn && f.plannedCompletionOn < f.plannedStartOn)
+    p.plannedCompletionOn = 'The planned completion cannot be before the planned start.';
+  if ((f.winterShutdownFrom == null) !== (f.winterShutdownTo == null))
+    p[f.winterShutdownFrom == null ? 'winterShutdownFrom' : 'winterShutdownTo'] =
+      'Enter both dates of the winter shutdown, or neither.';
+  else if (f.winterShutdownFrom && f.winterShutdownTo && f.winterShutdownTo < f.winterShutdownFrom)
+    p.winterShutdownTo = 'The shutdown cannot end before it starts.';
+  if (f.spdesPermitId && !SPDES_PERMIT_ID.test(f.spdesPermitId))
+    p.spdesPermitId = 'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.';
+  if (f.status === 'complete' && !f.notFiledOn)
+    p.status = 'Record the NOT filing date to mark the project complete (use “Record the NOT and close”).';
+  if (f.notFiledOn && f.finalStabilizationOn && f.notFiledOn < f.finalStabilizationOn)
+    p.notFiledOn = 'The NOT is filed after final stabilization, not before.';
+  if (f.slug != null && f.slug !== '' && !SLUG.test(f.slug))
+    p.slug = 'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.';
   return p;
 }
 
@@ -149,9 +162,15 @@ export interface FieldChange {
 }
 
 /** What changed between two audited snapshots, in words, for a project's history. */
-export function describeChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null, labels: Record<string, string> = NOI_FIELD_LABEL): FieldChange[] {
+export function describeChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  labels: Record<string, string> = NOI_FIELD_LABEL,
+): FieldChange[] {
   if (!before || !after) return [];
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !['id', 'projectId', 'updatedAt', 'createdAt'].includes(k));
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => !['id', 'projectId', 'updatedAt', 'createdAt'].includes(k),
+  );
   const out: FieldChange[] = [];
   for (const k of keys) {
     const a = show(before[k]);

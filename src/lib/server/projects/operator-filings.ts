@@ -40,7 +40,11 @@ export interface FilingFacts {
 /** The facts about one document that decide who may change its visibility. */
 export function filingFacts(db: Pick<DB, 'select'>, documentId: number): FilingFacts | undefined {
   const row = db
-    .select({ reviewStatus: documents.reviewStatus, reviewedAt: documents.reviewedAt, operatorFiling: IS_OPERATOR_FILING })
+    .select({
+      reviewStatus: documents.reviewStatus,
+      reviewedAt: documents.reviewedAt,
+      operatorFiling: IS_OPERATOR_FILING,
+    })
     .from(documents)
     .where(eq(documents.id, documentId))
     .get();

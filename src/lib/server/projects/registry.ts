@@ -26,8 +26,15 @@ import { anyContains, type DB } from '#lib/server/platform/db.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
-import { NOI_FIELD_LABEL, describeChanges, noiProblems, slugify, uniqueSlug, type FieldChange, type NoiFields } from './noi.rules.ts';
-
+import {
+  NOI_FIELD_LABEL,
+  describeChanges,
+  noiProblems,
+  slugify,
+  uniqueSlug,
+  type FieldChange,
+  type NoiFields,
+} from './noi.rules.ts';
 
 export interface OwnerInput {
   companyName: string;
@@ -49,7 +56,8 @@ export interface NewProjectInput extends NoiFields {
   publish: boolean;
 }
 
-const slugTaken = (db: DB) => (slug: string) => Boolean(db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get());
+const slugTaken = (db: DB) => (slug: string) =>
+  Boolean(db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get());
 
 /** Statuses a person may set by hand: stop-work comes and goes only with stop-work orders. */
 export const EDITABLE_STATUSES = PROJECT_STATUSES.filter((s) => s !== 'stop_work');
@@ -59,22 +67,50 @@ function noiColumns(f: NoiFields) {
   return rest;
 }
 
-export function createProject(db: DB, actor: Actor, input: NewProjectInput): Result<{ projectId: number; slug: string }> {
+export function createProject(
+  db: DB,
+  actor: Actor,
+  input: NewProjectInput,
+): Result<{ projectId: number; slug: string }> {
   const problems: Record<string, string> = { ...noiProblems(input) };
-  if (input.status === 'stop_work') problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
+  if (input.status === 'stop_work')
+    problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
   const slug = input.slug ? input.slug : uniqueSlug(slugify(input.name), slugTaken(db));
-  if (input.slug && slugTaken(db)(input.slug)) problems.slug = `Another project already uses “${input.slug}”. Choose a different web address.`;
+  if (input.slug && slugTaken(db)(input.slug))
+    problems.slug = `Another project already uses “${input.slug}”. Choose a different web address.`;
   if (Object.keys(problems).length) return { ok: false, fields: problems };
   const now = new Date();
   const projectId = db.transaction((tx) => {
     const row = tx
       .insert(projects)
-      .values({ ...noiColumns(input), slug, published: input.publish, publishedAt: input.publish ? now : null, createdAt: now, updatedAt: now })
+      .values({
+        ...noiColumns(input),
+        slug,
+        published: input.publish,
+        publishedAt: input.publish ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning()
       .get();
-    const owner = tx.insert(parties).values({ projectId: row.id, role: 'owner_operator', ...input.owner }).returning().get();
-    const waters = input.waters.map((w) => tx.insert(receivingWaters).values({ projectId: row.id, ...w }).returning().get());
-    audit(tx, actor, { action: 'project.create', entityType: 'project', entityId: row.id, after: { ...row, projectId: row.id, owner, waters } });
+    const owner = tx
+      .insert(parties)
+      .values({ projectId: row.id, role: 'owner_operator', ...input.owner })
+      .returning()
+      .get();
+    const waters = input.waters.map((w) =>
+      tx
+        .insert(receivingWaters)
+        .values({ projectId: row.id, ...w })
+        .returning()
+        .get(),
+    );
+    audit(tx, actor, {
+      action: 'project.create',
+      entityType: 'project',
+      entityId: row.id,
+      after: { ...row, projectId: row.id, owner, waters },
+    });
     return row.id;
   });
   return { ok: true, projectId, slug };
@@ -87,11 +123,14 @@ export function updateProject(db: DB, actor: Actor, projectId: number, input: No
   const sworn = stopWorkOrdersInForce(db, projectId) > 0;
   // The status follows stop-work orders while one is in force; otherwise stop-work cannot be chosen.
   const status: ProjectStatus = sworn ? 'stop_work' : input.status;
-  if (!sworn && input.status === 'stop_work') problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
+  if (!sworn && input.status === 'stop_work')
+    problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
   let slug = before.slug;
   if (input.slug && input.slug !== before.slug) {
     // Printed on site postings and linked from outside: fixed once the project has ever been published.
-    if (before.publishedAt) problems.slug = 'The web address cannot change once the project has been published: it is printed on the site posting.';
+    if (before.publishedAt)
+      problems.slug =
+        'The web address cannot change once the project has been published: it is printed on the site posting.';
     else if (slugTaken(db)(input.slug)) problems.slug = `Another project already uses “${input.slug}”.`;
     else slug = input.slug;
   }
@@ -103,13 +142,23 @@ export function updateProject(db: DB, actor: Actor, projectId: number, input: No
       .where(eq(projects.id, projectId))
       .returning()
       .get();
-    audit(tx, actor, { action: 'project.update', entityType: 'project', entityId: projectId, before: { ...before, projectId }, after: { ...after, projectId } });
+    audit(tx, actor, {
+      action: 'project.update',
+      entityType: 'project',
+      entityId: projectId,
+      before: { ...before, projectId },
+      after: { ...after, projectId },
+    });
   });
   return { ok: true, slug };
 }
 
 export function setPublished(db: DB, actor: Actor, projectId: number, published: boolean): Result {
-  const before = db.select({ published: projects.published, publishedAt: projects.publishedAt, slug: projects.slug }).from(projects).where(eq(projects.id, projectId)).get();
+  const before = db
+    .select({ published: projects.published, publishedAt: projects.publishedAt, slug: projects.slug })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get();
   if (!before) return { ok: false, message: 'No such project.' };
   if (before.published === published) return { ok: true };
   db.transaction((tx) => {
@@ -142,12 +191,30 @@ export function setOperators(db: DB, actor: Actor, projectId: number, userIds: n
   const operators = new Set(operatorAccounts(db).map((u) => u.id));
   const wanted = [...new Set(userIds)];
   const bad = wanted.filter((id) => !operators.has(id));
-  if (bad.length) return { ok: false, fields: { userIds: 'Choose only accounts that have the operator role. An administrator gives an account that role.' } };
-  const before = db.select({ userId: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId)).all().map((r) => r.userId).sort((a, b) => a - b);
+  if (bad.length)
+    return {
+      ok: false,
+      fields: {
+        userIds: 'Choose only accounts that have the operator role. An administrator gives an account that role.',
+      },
+    };
+  const before = db
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, projectId))
+    .all()
+    .map((r) => r.userId)
+    .sort((a, b) => a - b);
   db.transaction((tx) => {
     tx.delete(projectMembers).where(eq(projectMembers.projectId, projectId)).run();
     for (const userId of wanted) tx.insert(projectMembers).values({ projectId, userId }).run();
-    audit(tx, actor, { action: 'project.set_operators', entityType: 'project', entityId: projectId, before: { projectId, operators: before }, after: { projectId, operators: wanted.sort((a, b) => a - b) } });
+    audit(tx, actor, {
+      action: 'project.set_operators',
+      entityType: 'project',
+      entityId: projectId,
+      before: { projectId, operators: before },
+      after: { projectId, operators: wanted.sort((a, b) => a - b) },
+    });
   });
   return { ok: true };
 }
@@ -164,12 +231,30 @@ export interface PartyInput {
   certifiedOn: string | null;
 }
 
-export function saveParty(db: DB, actor: Actor, projectId: number, partyId: number | undefined, input: PartyInput): Result<{ partyId: number }> {
+export function saveParty(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  partyId: number | undefined,
+  input: PartyInput,
+): Result<{ partyId: number }> {
   const contractor = input.role === 'contractor' || input.role === 'subcontractor';
-  if (contractor && !input.measures) return { ok: false, fields: { measures: 'Name the SWPPP measures this contractor implements; the SWPPP must identify them.' } };
-  if (!contractor && input.certifiedOn) return { ok: false, fields: { certifiedOn: 'Only contractors and subcontractors sign the contractor certification.' } };
+  if (contractor && !input.measures)
+    return {
+      ok: false,
+      fields: { measures: 'Name the SWPPP measures this contractor implements; the SWPPP must identify them.' },
+    };
+  if (!contractor && input.certifiedOn)
+    return {
+      ok: false,
+      fields: { certifiedOn: 'Only contractors and subcontractors sign the contractor certification.' },
+    };
   if (partyId) {
-    const before = db.select().from(parties).where(and(eq(parties.id, partyId), eq(parties.projectId, projectId))).get();
+    const before = db
+      .select()
+      .from(parties)
+      .where(and(eq(parties.id, partyId), eq(parties.projectId, projectId)))
+      .get();
     if (!before) return { ok: false, message: 'No such party on this project.' };
     db.transaction((tx) => {
       const after = tx.update(parties).set(input).where(eq(parties.id, partyId)).returning().get();
@@ -178,7 +263,11 @@ export function saveParty(db: DB, actor: Actor, projectId: number, partyId: numb
     return { ok: true, partyId };
   }
   const id = db.transaction((tx) => {
-    const row = tx.insert(parties).values({ ...input, projectId }).returning().get();
+    const row = tx
+      .insert(parties)
+      .values({ ...input, projectId })
+      .returning()
+      .get();
     audit(tx, actor, { action: 'party.create', entityType: 'party', entityId: row.id, after: row });
     return row.id;
   });
@@ -186,11 +275,23 @@ export function saveParty(db: DB, actor: Actor, projectId: number, partyId: numb
 }
 
 export function removeParty(db: DB, actor: Actor, projectId: number, partyId: number): Result {
-  const before = db.select().from(parties).where(and(eq(parties.id, partyId), eq(parties.projectId, projectId))).get();
+  const before = db
+    .select()
+    .from(parties)
+    .where(and(eq(parties.id, partyId), eq(parties.projectId, projectId)))
+    .get();
   if (!before) return { ok: false, message: 'No such party on this project.' };
   if (before.role === 'owner_operator') {
-    const owners = db.select({ n: sql<number>`count(*)` }).from(parties).where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator'))).get()!.n;
-    if (owners <= 1) return { ok: false, message: 'A project always has an owner/operator. Add the new one before removing this one.' };
+    const owners = db
+      .select({ n: sql<number>`count(*)` })
+      .from(parties)
+      .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
+      .get()!.n;
+    if (owners <= 1)
+      return {
+        ok: false,
+        message: 'A project always has an owner/operator. Add the new one before removing this one.',
+      };
   }
   db.transaction((tx) => {
     tx.delete(parties).where(eq(parties.id, partyId)).run();
@@ -201,14 +302,22 @@ export function removeParty(db: DB, actor: Actor, projectId: number, partyId: nu
 
 export function addWater(db: DB, actor: Actor, projectId: number, input: WaterInput): Result {
   db.transaction((tx) => {
-    const row = tx.insert(receivingWaters).values({ ...input, projectId }).returning().get();
+    const row = tx
+      .insert(receivingWaters)
+      .values({ ...input, projectId })
+      .returning()
+      .get();
     audit(tx, actor, { action: 'receiving_water.create', entityType: 'receiving_water', entityId: row.id, after: row });
   });
   return { ok: true };
 }
 
 export function removeWater(db: DB, actor: Actor, projectId: number, waterId: number): Result {
-  const before = db.select().from(receivingWaters).where(and(eq(receivingWaters.id, waterId), eq(receivingWaters.projectId, projectId))).get();
+  const before = db
+    .select()
+    .from(receivingWaters)
+    .where(and(eq(receivingWaters.id, waterId), eq(receivingWaters.projectId, projectId)))
+    .get();
   if (!before) return { ok: false, message: 'No such receiving water on this project.' };
   db.transaction((tx) => {
     tx.delete(receivingWaters).where(eq(receivingWaters.id, waterId)).run();
@@ -218,16 +327,30 @@ export function removeWater(db: DB, actor: Actor, projectId: number, waterId: nu
 }
 
 /** The operator filed the NOT with DEC and a copy with the town: record it and mark the project complete. */
-export function recordNotAndClose(db: DB, actor: Actor, projectId: number, input: { notFiledOn: string; finalStabilizationOn: string }, today: string): Result {
+export function recordNotAndClose(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  input: { notFiledOn: string; finalStabilizationOn: string },
+  today: string,
+): Result {
   const before = db.select().from(projects).where(eq(projects.id, projectId)).get();
   if (!before) return { ok: false, message: 'No such project.' };
-  if (input.notFiledOn > today) return { ok: false, fields: { notFiledOn: 'The NOT filing date cannot be in the future.' } };
-  if (input.finalStabilizationOn > input.notFiledOn) return { ok: false, fields: { finalStabilizationOn: 'Final stabilization comes before the NOT is filed.' } };
-  if (stopWorkOrdersInForce(db, projectId) > 0) return { ok: false, message: 'A stop-work order is in force. Lift it before closing the project.' };
+  if (input.notFiledOn > today)
+    return { ok: false, fields: { notFiledOn: 'The NOT filing date cannot be in the future.' } };
+  if (input.finalStabilizationOn > input.notFiledOn)
+    return { ok: false, fields: { finalStabilizationOn: 'Final stabilization comes before the NOT is filed.' } };
+  if (stopWorkOrdersInForce(db, projectId) > 0)
+    return { ok: false, message: 'A stop-work order is in force. Lift it before closing the project.' };
   db.transaction((tx) => {
     const after = tx
       .update(projects)
-      .set({ notFiledOn: input.notFiledOn, finalStabilizationOn: input.finalStabilizationOn, status: 'complete', updatedAt: new Date() })
+      .set({
+        notFiledOn: input.notFiledOn,
+        finalStabilizationOn: input.finalStabilizationOn,
+        status: 'complete',
+        updatedAt: new Date(),
+      })
       .where(eq(projects.id, projectId))
       .returning()
       .get();
@@ -235,8 +358,18 @@ export function recordNotAndClose(db: DB, actor: Actor, projectId: number, input
       action: 'project.close',
       entityType: 'project',
       entityId: projectId,
-      before: { projectId, status: before.status, notFiledOn: before.notFiledOn, finalStabilizationOn: before.finalStabilizationOn },
-      after: { projectId, status: after.status, notFiledOn: after.notFiledOn, finalStabilizationOn: after.finalStabilizationOn },
+      before: {
+        projectId,
+        status: before.status,
+        notFiledOn: before.notFiledOn,
+        finalStabilizationOn: before.finalStabilizationOn,
+      },
+      after: {
+        projectId,
+        status: after.status,
+        notFiledOn: after.notFiledOn,
+        finalStabilizationOn: after.finalStabilizationOn,
+      },
     });
   });
   return { ok: true };
@@ -255,24 +388,44 @@ export interface StartDutiesInput {
  * activity needs no SWPPP, so the compliance rules ask nothing of it), and the qualified professional's
  * pre-construction assessment (Subsection L(3)). Officer or clerk; audited.
  */
-export function recordStartDuties(db: DB, actor: Actor, projectId: number, input: StartDutiesInput, today: string): Result {
+export function recordStartDuties(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  input: StartDutiesInput,
+  today: string,
+): Result {
   const before = db.select().from(projects).where(eq(projects.id, projectId)).get();
   if (!before) return { ok: false, message: 'No such project.' };
   const fields: Record<string, string> = {};
-  if (input.exemption && !input.exemptionNote) fields.exemptionNote = 'Say why the activity is exempt, like “replacing the septic system of the house at 12 Main Street”.';
-  if (!input.exemption && input.exemptionNote) fields.exemption = 'Choose the exemption in Subsection D(1) that applies, or clear the reason.';
-  if (input.preConstructionAssessmentOn && input.preConstructionAssessmentOn > today) fields.preConstructionAssessmentOn = 'The assessment date cannot be in the future.';
+  if (input.exemption && !input.exemptionNote)
+    fields.exemptionNote =
+      'Say why the activity is exempt, like “replacing the septic system of the house at 12 Main Street”.';
+  if (!input.exemption && input.exemptionNote)
+    fields.exemption = 'Choose the exemption in Subsection D(1) that applies, or clear the reason.';
+  if (input.preConstructionAssessmentOn && input.preConstructionAssessmentOn > today)
+    fields.preConstructionAssessmentOn = 'The assessment date cannot be in the future.';
   if (Object.keys(fields).length) return { ok: false, fields };
   db.transaction((tx) => {
     tx.update(projects)
-      .set({ exemption: input.exemption, exemptionNote: input.exemptionNote, preConstructionAssessmentOn: input.preConstructionAssessmentOn, updatedAt: new Date() })
+      .set({
+        exemption: input.exemption,
+        exemptionNote: input.exemptionNote,
+        preConstructionAssessmentOn: input.preConstructionAssessmentOn,
+        updatedAt: new Date(),
+      })
       .where(eq(projects.id, projectId))
       .run();
     audit(tx, actor, {
       action: 'project.start_duties',
       entityType: 'project',
       entityId: projectId,
-      before: { projectId, exemption: before.exemption, exemptionNote: before.exemptionNote, preConstructionAssessmentOn: before.preConstructionAssessmentOn },
+      before: {
+        projectId,
+        exemption: before.exemption,
+        exemptionNote: before.exemptionNote,
+        preConstructionAssessmentOn: before.preConstructionAssessmentOn,
+      },
       after: { projectId, ...input },
     });
   });
@@ -280,25 +433,52 @@ export function recordStartDuties(db: DB, actor: Actor, projectId: number, input
   return { ok: true };
 }
 
-export type DocumentVisibilityResult = { ok: true } | { ok: false; reason: 'not_found' | 'forbidden' | 'not_reviewed'; message: string };
+export type DocumentVisibilityResult =
+  { ok: true } | { ok: false; reason: 'not_found' | 'forbidden' | 'not_reviewed'; message: string };
 
 /**
  * Make a project document public or private. The town's own documents: officer or clerk. An operator's
  * filing (projects/operator-filings.ts): only the officer, and only once reviewed; a clerk is refused.
  */
-export function setDocumentPublic(db: DB, actor: Actor, roles: readonly Role[], projectId: number, documentId: number, isPublic: boolean): DocumentVisibilityResult {
-  const before = db.select({ id: documents.id, public: documents.public, title: documents.title }).from(documents).where(and(eq(documents.id, documentId), eq(documents.projectId, projectId))).get();
+export function setDocumentPublic(
+  db: DB,
+  actor: Actor,
+  roles: readonly Role[],
+  projectId: number,
+  documentId: number,
+  isPublic: boolean,
+): DocumentVisibilityResult {
+  const before = db
+    .select({ id: documents.id, public: documents.public, title: documents.title })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)))
+    .get();
   if (!before) return { ok: false, reason: 'not_found', message: 'No such document on this project.' };
   const filing = filingFacts(db, documentId)!;
   if (filing.operatorFiling && !roles.includes('officer')) {
-    return { ok: false, reason: 'forbidden', message: 'Only the Stormwater Management Officer decides whether an operator’s filing is public, when reviewing it.' };
+    return {
+      ok: false,
+      reason: 'forbidden',
+      message:
+        'Only the Stormwater Management Officer decides whether an operator’s filing is public, when reviewing it.',
+    };
   }
   if (filing.operatorFiling && !filing.reviewed) {
-    return { ok: false, reason: 'not_reviewed', message: 'Review this filing first: its visibility is decided with the review, in the review queue.' };
+    return {
+      ok: false,
+      reason: 'not_reviewed',
+      message: 'Review this filing first: its visibility is decided with the review, in the review queue.',
+    };
   }
   db.transaction((tx) => {
     tx.update(documents).set({ public: isPublic, updatedAt: new Date() }).where(eq(documents.id, documentId)).run();
-    audit(tx, actor, { action: isPublic ? 'document.make_public' : 'document.make_private', entityType: 'document', entityId: documentId, before: { projectId, ...before }, after: { projectId, ...before, public: isPublic } });
+    audit(tx, actor, {
+      action: isPublic ? 'document.make_public' : 'document.make_private',
+      entityType: 'document',
+      entityId: documentId,
+      before: { projectId, ...before },
+      after: { projectId, ...before, public: isPublic },
+    });
   });
   return { ok: true };
 }
@@ -310,7 +490,12 @@ export function getStaffProject(db: DB, projectId: number) {
   const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
   if (!project) return undefined;
   const people = db.select().from(parties).where(eq(parties.projectId, projectId)).orderBy(asc(parties.id)).all();
-  const waters = db.select().from(receivingWaters).where(eq(receivingWaters.projectId, projectId)).orderBy(asc(receivingWaters.id)).all();
+  const waters = db
+    .select()
+    .from(receivingWaters)
+    .where(eq(receivingWaters.projectId, projectId))
+    .orderBy(asc(receivingWaters.id))
+    .all();
   const docs = db
     .select({
       id: documents.id,
@@ -338,12 +523,29 @@ export function getStaffProject(db: DB, projectId: number) {
     .where(eq(projectMembers.projectId, projectId))
     .orderBy(asc(users.name))
     .all();
-  return { project, people, waters, documents: docs, operators, stopWorkInForce: stopWorkOrdersInForce(db, projectId) > 0 };
+  return {
+    project,
+    people,
+    waters,
+    documents: docs,
+    operators,
+    stopWorkInForce: stopWorkOrdersInForce(db, projectId) > 0,
+  };
 }
 
 /** The staff project id behind a slug (published or not). */
 export function projectBySlug(db: DB, slug: string) {
-  return db.select({ id: projects.id, slug: projects.slug, name: projects.name, status: projects.status, published: projects.published }).from(projects).where(eq(projects.slug, slug)).get();
+  return db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      status: projects.status,
+      published: projects.published,
+    })
+    .from(projects)
+    .where(eq(projects.slug, slug))
+    .get();
 }
 
 /** A project's whole row by id (the operator's filing pages, after their guard has checked membership). */
@@ -353,7 +555,12 @@ export function projectById(db: Pick<DB, 'select'>, projectId: number) {
 
 /** Projects an operator account may be given (every project not yet complete), by name. */
 export function assignableProjects(db: Pick<DB, 'select'>) {
-  return db.select({ id: projects.id, name: projects.name, address: projects.siteAddress }).from(projects).where(ne(projects.status, 'complete')).orderBy(asc(projects.name)).all();
+  return db
+    .select({ id: projects.id, name: projects.name, address: projects.siteAddress })
+    .from(projects)
+    .where(ne(projects.status, 'complete'))
+    .orderBy(asc(projects.name))
+    .all();
 }
 
 export interface StaffProjectQuery {
@@ -370,10 +577,23 @@ export function listStaffProjects(db: DB, query: StaffProjectQuery) {
   if (query.status) where.push(eq(projects.status, query.status));
   if (query.unpublished) where.push(eq(projects.published, false));
   if (query.q) {
-    where.push(anyContains(query.q, projects.name, projects.siteAddress, projects.townPermitNo, projects.spdesPermitId, projects.slug));
+    where.push(
+      anyContains(
+        query.q,
+        projects.name,
+        projects.siteAddress,
+        projects.townPermitNo,
+        projects.spdesPermitId,
+        projects.slug,
+      ),
+    );
   }
   const cond = where.length ? and(...where) : undefined;
-  const total = db.select({ n: sql<number>`count(*)` }).from(projects).where(cond).get()!.n;
+  const total = db
+    .select({ n: sql<number>`count(*)` })
+    .from(projects)
+    .where(cond)
+    .get()!.n;
   const items = db
     .select({
       id: projects.id,
@@ -426,7 +646,10 @@ export function projectHistory(db: DB, projectId: number, limit = 200): HistoryE
     .where(
       or(
         and(eq(auditLog.entityType, 'project'), eq(auditLog.entityId, String(projectId))),
-        and(ne(auditLog.entityType, 'project'), sql`coalesce(json_extract(${auditLog.afterJson}, '$.projectId'), json_extract(${auditLog.beforeJson}, '$.projectId')) = ${projectId}`),
+        and(
+          ne(auditLog.entityType, 'project'),
+          sql`coalesce(json_extract(${auditLog.afterJson}, '$.projectId'), json_extract(${auditLog.beforeJson}, '$.projectId')) = ${projectId}`,
+        ),
       ),
     )
     .orderBy(desc(auditLog.id))
@@ -435,10 +658,25 @@ export function projectHistory(db: DB, projectId: number, limit = 200): HistoryE
   return rows.map((r) => {
     const before = parse(r.beforeJson);
     const after = parse(r.afterJson);
-    const changes = r.action === 'project.create' ? [] : describeChanges(before, after, NOI_FIELD_LABEL).filter((c) => c.field !== 'publishedAt');
+    const changes =
+      r.action === 'project.create'
+        ? []
+        : describeChanges(before, after, NOI_FIELD_LABEL).filter((c) => c.field !== 'publishedAt');
     const rec = (after ?? before) as Record<string, unknown> | null;
-    const summary = rec && (!before || !after) ? String(rec.name ?? rec.companyName ?? rec.title ?? rec.summary ?? '') || undefined : undefined;
-    return { id: r.id, at: r.at, action: r.action, entityType: r.entityType, entityId: r.entityId, actor: r.actorName ?? r.actorLabel ?? 'system', changes, summary };
+    const summary =
+      rec && (!before || !after)
+        ? String(rec.name ?? rec.companyName ?? rec.title ?? rec.summary ?? '') || undefined
+        : undefined;
+    return {
+      id: r.id,
+      at: r.at,
+      action: r.action,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      actor: r.actorName ?? r.actorLabel ?? 'system',
+      changes,
+      summary,
+    };
   });
 }
 
@@ -451,4 +689,3 @@ function parse(json: string | null): Record<string, unknown> | null {
     return null;
   }
 }
-

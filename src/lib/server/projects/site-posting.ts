@@ -12,7 +12,11 @@ import { GREY, INK, LETTER, LIGHT, MARGIN, PdfWriter, type GeneratedPdf } from '
 export function townOfficeLines(t: TownWords): string[] {
   const o = t.profile.stormwaterOffice;
   const officer = t.profile.stormwaterOfficer;
-  return [`${t.fullName}, ${o.name}`, officer.name ? `${officer.name}, Stormwater Management Officer` : 'Stormwater Management Officer', [o.address, o.phone].filter(Boolean).join(' - ')].filter(Boolean);
+  return [
+    `${t.fullName}, ${o.name}`,
+    officer.name ? `${officer.name}, Stormwater Management Officer` : 'Stormwater Management Officer',
+    [o.address, o.phone].filter(Boolean).join(' - '),
+  ].filter(Boolean);
 }
 
 export interface PostingProject {
@@ -69,7 +73,13 @@ export function drawQr(w: PdfWriter, text: string, x: number, top: number, size:
   page.drawSvgPath(path, { x, y: top, scale: unit, color: INK, borderWidth: 0 });
 }
 
-export async function sitePostingPdf(p: PostingProject, contact: PostingContact | undefined, publicUrl: string, today: string, t: TownWords): Promise<GeneratedPdf> {
+export async function sitePostingPdf(
+  p: PostingProject,
+  contact: PostingContact | undefined,
+  publicUrl: string,
+  today: string,
+  t: TownWords,
+): Promise<GeneratedPdf> {
   const url = `${publicUrl}/projects/${p.slug}`;
   const w = await PdfWriter.create({
     title: `Site posting - ${p.name}`,
@@ -80,7 +90,10 @@ export async function sitePostingPdf(p: PostingProject, contact: PostingContact 
   });
   w.letterPage();
   w.para(postingHeading(p), { bold: true, size: 18, gap: 2 });
-  w.para(`Land development under the ${t.fullName} erosion and sediment control law and the NYS SPDES general permit for construction activity`, { size: 9, color: GREY, gap: 10 });
+  w.para(
+    `Land development under the ${t.fullName} erosion and sediment control law and the NYS SPDES general permit for construction activity`,
+    { size: 9, color: GREY, gap: 10 },
+  );
   w.para(p.name, { bold: true, size: 16, gap: 2 });
   w.para(`${p.siteAddress}, ${t.placeSuffix}${p.crossStreet ? ` (near ${p.crossStreet})` : ''}`, { size: 11, gap: 10 });
 
@@ -107,7 +120,14 @@ export async function sitePostingPdf(p: PostingProject, contact: PostingContact 
     w.space(13 * lines.length + 2);
   }
   w.y = Math.min(w.y, qrTop - qrSize - 8);
-  w.text('Scan for inspections, monthly summaries and enforcement:', LETTER[0] - MARGIN - qrSize - 40, qrTop - qrSize - 10, 7, w.font, GREY);
+  w.text(
+    'Scan for inspections, monthly summaries and enforcement:',
+    LETTER[0] - MARGIN - qrSize - 40,
+    qrTop - qrSize - 10,
+    7,
+    w.font,
+    GREY,
+  );
   w.space(24);
   w.para(url, { size: 10, bold: true, gap: 10 });
 
@@ -124,11 +144,20 @@ export async function sitePostingPdf(p: PostingProject, contact: PostingContact 
     w.para('Not on file.');
   }
   w.heading('Your right to see the records');
-  w.para(`The stormwater pollution prevention plan (SWPPP) and the inspection reports are public documents. The operator must make them available for inspection and copying within five business days of a written request; you may also ask the ${t.kindWord}. The operator posts a monthly summary of site inspections here.`, { size: 9.5 });
+  w.para(
+    `The stormwater pollution prevention plan (SWPPP) and the inspection reports are public documents. The operator must make them available for inspection and copying within five business days of a written request; you may also ask the ${t.kindWord}. The operator posts a monthly summary of site inspections here.`,
+    { size: 9.5 },
+  );
   w.heading('Report a problem');
-  w.para('Muddy water leaving the site, sediment in the street or storm drains, or controls that are down: call the Stormwater Management Officer.', { size: 9.5, gap: 3 });
+  w.para(
+    'Muddy water leaving the site, sediment in the street or storm drains, or controls that are down: call the Stormwater Management Officer.',
+    { size: 9.5, gap: 3 },
+  );
   for (const line of townOfficeLines(t)) w.para(line, { size: 9, gap: 0 });
   w.space(8);
-  w.para(`Printed ${formatDay(today)}. The public page at the address above always shows the current status.`, { size: 8, color: GREY });
+  w.para(`Printed ${formatDay(today)}. The public page at the address above always shows the current status.`, {
+    size: 8,
+    color: GREY,
+  });
   return w.save();
 }

@@ -37,10 +37,13 @@ function recordSchema(fields: FieldDef[], exact: Record<string, z.ZodType> = {})
   return z.object(Object.fromEntries(fields.map((f) => [f.name, exact[f.name] ?? fieldSchema(f)])));
 }
 
-const enumOf = <const T extends readonly [string, ...string[]]>(values: T, f: FieldDef | undefined) => z.enum(values).meta({ description: f ? described(f) : undefined });
+const enumOf = <const T extends readonly [string, ...string[]]>(values: T, f: FieldDef | undefined) =>
+  z.enum(values).meta({ description: f ? described(f) : undefined });
 const field = (list: FieldDef[], name: string) => list.find((f) => f.name === name);
 
-const ProjectSchema = recordSchema(PROJECT_FIELDS, { status: enumOf(PROJECT_STATUSES, field(PROJECT_FIELDS, 'status')) });
+const ProjectSchema = recordSchema(PROJECT_FIELDS, {
+  status: enumOf(PROJECT_STATUSES, field(PROJECT_FIELDS, 'status')),
+});
 
 const ProjectListSchema = z.object({
   source: z.url().meta({ description: 'The page that explains the data.' }),
@@ -56,7 +59,12 @@ const ProjectFeatureCollectionSchema = z.object({
       type: z.literal('Feature'),
       id: z.number().int(),
       geometry: z
-        .object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]).meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }) })
+        .object({
+          type: z.literal('Point'),
+          coordinates: z
+            .tuple([z.number(), z.number()])
+            .meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }),
+        })
         .nullable(),
       properties: ProjectSchema.omit({ latitude: true, longitude: true }),
     }),
@@ -76,7 +84,19 @@ const PracticeListSchema = z.object({
 });
 const PracticeFeatureCollectionSchema = z.object({
   type: z.literal('FeatureCollection'),
-  features: z.array(z.object({ type: z.literal('Feature'), id: z.number().int(), geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]).meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }) }), properties: PracticeSchema.omit({ latitude: true, longitude: true }) })),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      id: z.number().int(),
+      geometry: z.object({
+        type: z.literal('Point'),
+        coordinates: z
+          .tuple([z.number(), z.number()])
+          .meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }),
+      }),
+      properties: PracticeSchema.omit({ latitude: true, longitude: true }),
+    }),
+  ),
 });
 
 const ReceivingWaterSchema = recordSchema(DETAIL_FIELDS.receiving_waters);
@@ -85,7 +105,9 @@ const DocumentSchema = recordSchema(DETAIL_FIELDS.documents);
 const MonthlySummarySchema = recordSchema(DETAIL_FIELDS.monthly_summaries);
 const EnforcementActionSchema = recordSchema(DETAIL_FIELDS.enforcement_actions);
 const ViolationSchema = recordSchema(VIOLATION_FIELDS);
-const TownInspectionSchema = recordSchema(DETAIL_FIELDS.town_inspections, { violations: z.array(ViolationSchema).meta({ description: 'Violations found at the inspection.' }) });
+const TownInspectionSchema = recordSchema(DETAIL_FIELDS.town_inspections, {
+  violations: z.array(ViolationSchema).meta({ description: 'Violations found at the inspection.' }),
+});
 const FindingSchema = recordSchema(FINDING_FIELDS, {
   rule: enumOf(FINDING_RULES, field(FINDING_FIELDS, 'rule')),
   severity: enumOf(FINDING_SEVERITIES, field(FINDING_FIELDS, 'severity')),
@@ -99,12 +121,17 @@ const ProjectDetailSchema = ProjectSchema.extend({
   monthly_summaries: z.array(MonthlySummarySchema),
   enforcement_actions: z.array(EnforcementActionSchema),
   town_inspections: z.array(TownInspectionSchema),
-  findings: z.array(FindingSchema).meta({ description: 'Compliance findings over the project’s whole history, open and ended.' }),
+  findings: z
+    .array(FindingSchema)
+    .meta({ description: 'Compliance findings over the project’s whole history, open and ended.' }),
 });
 
 const FindingListSchema = z.object({
   source: z.url().meta({ description: 'The page that explains the data.' }),
-  as_of: z.iso.date().meta({ description: 'The day (town time, America/New_York) the findings were evaluated for; they also change as deadlines pass.' }),
+  as_of: z.iso.date().meta({
+    description:
+      'The day (town time, America/New_York) the findings were evaluated for; they also change as deadlines pass.',
+  }),
   total: z.number().int().meta({ description: 'Findings that match the filters, on every page.' }),
   page: z.number().int().meta({ description: 'This page (from 1).' }),
   per_page: z.number().int().meta({ description: 'Findings per page.' }),
@@ -116,22 +143,70 @@ const FindingListSchema = z.object({
 const statsDescription = (name: string) => STATS_FIELDS.find((f) => f.name === name)?.description;
 const RecordsRequestMonthSchema = z.object({
   month: z.string().meta({ description: statsDescription('month') }),
-  received: z.number().int().meta({ description: statsDescription('received') }),
-  answered: z.number().int().meta({ description: statsDescription('answered') }),
-  answered_on_time: z.number().int().meta({ description: statsDescription('answered_on_time') }),
-  on_time_percent: z.number().nullable().meta({ description: statsDescription('on_time_percent') }),
-  median_days_to_answer: z.number().nullable().meta({ description: statsDescription('median_days_to_answer') }),
-  withdrawn: z.number().int().meta({ description: statsDescription('withdrawn') }),
-  closed_as_duplicate: z.number().int().meta({ description: statsDescription('closed_as_duplicate') }),
-  open: z.number().int().meta({ description: statsDescription('open') }),
-  overdue: z.number().int().meta({ description: statsDescription('overdue') }),
-  not_answered_in_time: z.number().int().meta({ description: statsDescription('not_answered_in_time') }),
-  granted_in_part: z.number().int().meta({ description: statsDescription('granted_in_part') }),
-  denied: z.number().int().meta({ description: statsDescription('denied') }),
-  appeals: z.number().int().meta({ description: statsDescription('appeals') }),
-  appeals_granted: z.number().int().meta({ description: statsDescription('appeals_granted') }),
-  appeals_denied: z.number().int().meta({ description: statsDescription('appeals_denied') }),
-  appeals_answered_late: z.number().int().meta({ description: statsDescription('appeals_answered_late') }),
+  received: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('received') }),
+  answered: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('answered') }),
+  answered_on_time: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('answered_on_time') }),
+  on_time_percent: z
+    .number()
+    .nullable()
+    .meta({ description: statsDescription('on_time_percent') }),
+  median_days_to_answer: z
+    .number()
+    .nullable()
+    .meta({ description: statsDescription('median_days_to_answer') }),
+  withdrawn: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('withdrawn') }),
+  closed_as_duplicate: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('closed_as_duplicate') }),
+  open: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('open') }),
+  overdue: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('overdue') }),
+  not_answered_in_time: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('not_answered_in_time') }),
+  granted_in_part: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('granted_in_part') }),
+  denied: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('denied') }),
+  appeals: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('appeals') }),
+  appeals_granted: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('appeals_granted') }),
+  appeals_denied: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('appeals_denied') }),
+  appeals_answered_late: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('appeals_answered_late') }),
 });
 const RecordsRequestStatsSchema = z.object({
   months: z.array(RecordsRequestMonthSchema),
@@ -142,34 +217,75 @@ const onTimeDescription = (name: string) => ON_TIME_FIELDS.find((f) => f.name ==
 const OnTimeRowSchema = z.object({
   who: z.string().meta({ description: onTimeDescription('who') }),
   kind: z.enum(['town', 'operator']).meta({ description: onTimeDescription('kind') }),
-  received: z.number().int().meta({ description: onTimeDescription('received') }),
-  answered: z.number().int().meta({ description: onTimeDescription('answered') }),
-  answered_on_time: z.number().int().meta({ description: onTimeDescription('answered_on_time') }),
-  on_time_percent: z.number().nullable().meta({ description: onTimeDescription('on_time_percent') }),
-  not_answered_in_time: z.number().int().meta({ description: onTimeDescription('not_answered_in_time') }),
-  open: z.number().int().meta({ description: onTimeDescription('open') }),
-  withdrawn: z.number().int().meta({ description: onTimeDescription('withdrawn') }),
+  received: z
+    .number()
+    .int()
+    .meta({ description: onTimeDescription('received') }),
+  answered: z
+    .number()
+    .int()
+    .meta({ description: onTimeDescription('answered') }),
+  answered_on_time: z
+    .number()
+    .int()
+    .meta({ description: onTimeDescription('answered_on_time') }),
+  on_time_percent: z
+    .number()
+    .nullable()
+    .meta({ description: onTimeDescription('on_time_percent') }),
+  not_answered_in_time: z
+    .number()
+    .int()
+    .meta({ description: onTimeDescription('not_answered_in_time') }),
+  open: z
+    .number()
+    .int()
+    .meta({ description: onTimeDescription('open') }),
+  withdrawn: z
+    .number()
+    .int()
+    .meta({ description: onTimeDescription('withdrawn') }),
 });
-const OnTimeStatsSchema = z.object({ rows: z.array(OnTimeRowSchema).meta({ description: 'The Town first, then each site operator with requests, most requests first.' }) });
+const OnTimeStatsSchema = z.object({
+  rows: z
+    .array(OnTimeRowSchema)
+    .meta({ description: 'The Town first, then each site operator with requests, most requests first.' }),
+});
 
 const logDescription = (name: string) => PUBLIC_LOG_FIELDS.find((f) => f.name === name)?.description;
 /** /requests/log.json: the public log of records requests (records-requests/public-log.ts). */
 const RecordsRequestLogEntrySchema = z.object({
   number: z.string().meta({ description: logDescription('number') }),
   received_on: z.iso.date().meta({ description: logDescription('received_on') }),
-  project: z.object({ name: z.string(), slug: z.string(), url: z.url() }).nullable().meta({ description: logDescription('project') }),
+  project: z
+    .object({ name: z.string(), slug: z.string(), url: z.url() })
+    .nullable()
+    .meta({ description: logDescription('project') }),
   status: z.string().meta({ description: logDescription('status') }),
   due_on: z.iso.date().meta({ description: logDescription('due_on') }),
-  answered_on: z.iso.date().nullable().meta({ description: logDescription('answered_on') }),
-  business_days: z.number().int().min(0).meta({ description: logDescription('business_days') }),
+  answered_on: z.iso
+    .date()
+    .nullable()
+    .meta({ description: logDescription('answered_on') }),
+  business_days: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: logDescription('business_days') }),
   timeliness: z.enum(LOG_TIMELINESS).meta({ description: logDescription('timeliness') }),
   not_answered_in_time: z.boolean().meta({ description: logDescription('not_answered_in_time') }),
   items: z
     .array(
       z.object({
-        title: z.string().meta({ description: 'The document’s title, or a generated description of a date range; what the requester wrote in their own words is never shown.' }),
+        title: z.string().meta({
+          description:
+            'The document’s title, or a generated description of a date range; what the requester wrote in their own words is never shown.',
+        }),
         outcome: z.enum(LOG_ITEM_OUTCOMES),
-        ground: z.string().nullable().meta({ description: 'The Public Officers Law §87(2) ground a denial or partial grant rests on.' }),
+        ground: z
+          .string()
+          .nullable()
+          .meta({ description: 'The Public Officers Law §87(2) ground a denial or partial grant rests on.' }),
         document_url: z.url().nullable().meta({ description: 'The document on the portal, when it is public there.' }),
       }),
     )
@@ -191,7 +307,12 @@ const MapPointCollectionSchema = z.object({
   features: z.array(
     z.object({
       type: z.literal('Feature'),
-      geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]).meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }) }),
+      geometry: z.object({
+        type: z.literal('Point'),
+        coordinates: z
+          .tuple([z.number(), z.number()])
+          .meta({ description: '[longitude, latitude], WGS84 (RFC 7946).' }),
+      }),
       properties: z.object({
         s: z.string().meta({ description: 'The project page address: /projects/{s}.' }),
         n: z.string().meta({ description: 'Project name.' }),
@@ -204,7 +325,11 @@ const MapPointCollectionSchema = z.object({
 
 const ErrorSchema = z.object({ error: z.string().meta({ description: 'What was wrong, and what to send instead.' }) });
 
-const OpenApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+const OpenApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 /** Every named schema, as the OpenAPI document's components. */
 export const NAMED_SCHEMAS: Record<string, z.ZodType> = {

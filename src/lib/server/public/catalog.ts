@@ -15,7 +15,6 @@ import { config } from '#lib/server/platform/config.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { listOpenProjects, newestUpdate } from './open-data.ts';
 
-
 export interface Distribution {
   path: string;
   mediaType: string;
@@ -38,54 +37,114 @@ export interface OpenDataset {
 /** The datasets, described in the town's words (its profile). */
 export function openDatasets(t: TownWords): OpenDataset[] {
   return [
-  {
-    id: 'projects',
-    title: `Construction stormwater projects in the ${t.fullName}`,
-    description:
-      'Every published construction project under the town’s erosion and sediment control law: the notice of intent (site, parcels, acres disturbed, receiving waters, planned dates), status, permit numbers, and enforcement in force. One project by id adds its public documents, monthly inspection summaries, enforcement actions, town inspections and compliance findings.',
-    keywords: ['stormwater', 'construction', 'erosion and sediment control', 'SWPPP', 'SPDES', 'permits', 'enforcement', t.profile.name, 'New York'],
-    dictionary: '/open-data#dict-projects',
-    periodicity: 'R/PT1H',
-    distributions: [
-      { path: '/api/projects', mediaType: 'application/json', format: 'JSON', title: 'Every published project (JSON)' },
-      { path: '/api/projects.csv', mediaType: 'text/csv', format: 'CSV', title: 'Every published project, one row each (CSV)' },
-      { path: '/api/projects.geojson', mediaType: 'application/geo+json', format: 'GeoJSON', title: 'Every published project as map points (GeoJSON, RFC 7946)' },
-    ],
-  },
-  {
-    id: 'findings',
-    title: `Compliance findings at construction sites in the ${t.fullName}`,
-    description:
-      'What the portal found when it checked each site’s inspection reports and monthly summaries against the town law: inspections missed or late, post-storm inspections, monthly summaries not filed, more than five acres open at once, stabilization and sediment cleanout not done, corrective actions past due. Each finding has its rule, ordinance section, severity and dates; open findings and those that ended in the last year by default.',
-    keywords: ['stormwater', 'compliance', 'inspections', 'findings', 'violations', 'construction', t.profile.name, 'New York'],
-    dictionary: '/open-data#dict-findings',
-    periodicity: 'R/P1D',
-    distributions: [
-      { path: '/api/findings.json', mediaType: 'application/json', format: 'JSON', title: 'Compliance findings (JSON)' },
-      { path: '/api/findings.csv', mediaType: 'text/csv', format: 'CSV', title: 'Compliance findings, one row each (CSV)' },
-    ],
-  },
-  {
-    id: 'records-requests-monthly',
-    title: `Records requests per month, ${t.fullName} stormwater records`,
-    description:
-      'Requests for copies of stormwater records (under the Freedom of Information Law and the town law’s five business days) received each month: how many were answered, how many on time, the median days to answer, and how many are still open. Counts only; no requester’s details.',
-    keywords: ['FOIL', 'freedom of information', 'records requests', 'transparency', t.profile.name, 'New York'],
-    dictionary: '/open-data/records-requests',
-    periodicity: 'R/P1D',
-    distributions: [
-      { path: '/api/records-requests/monthly.json', mediaType: 'application/json', format: 'JSON', title: 'Records requests per month (JSON)' },
-      { path: '/api/records-requests/monthly.csv', mediaType: 'text/csv', format: 'CSV', title: 'Records requests per month (CSV)' },
-    ],
-  },
+    {
+      id: 'projects',
+      title: `Construction stormwater projects in the ${t.fullName}`,
+      description:
+        'Every published construction project under the town’s erosion and sediment control law: the notice of intent (site, parcels, acres disturbed, receiving waters, planned dates), status, permit numbers, and enforcement in force. One project by id adds its public documents, monthly inspection summaries, enforcement actions, town inspections and compliance findings.',
+      keywords: [
+        'stormwater',
+        'construction',
+        'erosion and sediment control',
+        'SWPPP',
+        'SPDES',
+        'permits',
+        'enforcement',
+        t.profile.name,
+        'New York',
+      ],
+      dictionary: '/open-data#dict-projects',
+      periodicity: 'R/PT1H',
+      distributions: [
+        {
+          path: '/api/projects',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Every published project (JSON)',
+        },
+        {
+          path: '/api/projects.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Every published project, one row each (CSV)',
+        },
+        {
+          path: '/api/projects.geojson',
+          mediaType: 'application/geo+json',
+          format: 'GeoJSON',
+          title: 'Every published project as map points (GeoJSON, RFC 7946)',
+        },
+      ],
+    },
+    {
+      id: 'findings',
+      title: `Compliance findings at construction sites in the ${t.fullName}`,
+      description:
+        'What the portal found when it checked each site’s inspection reports and monthly summaries against the town law: inspections missed or late, post-storm inspections, monthly summaries not filed, more than five acres open at once, stabilization and sediment cleanout not done, corrective actions past due. Each finding has its rule, ordinance section, severity and dates; open findings and those that ended in the last year by default.',
+      keywords: [
+        'stormwater',
+        'compliance',
+        'inspections',
+        'findings',
+        'violations',
+        'construction',
+        t.profile.name,
+        'New York',
+      ],
+      dictionary: '/open-data#dict-findings',
+      periodicity: 'R/P1D',
+      distributions: [
+        {
+          path: '/api/findings.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Compliance findings (JSON)',
+        },
+        {
+          path: '/api/findings.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Compliance findings, one row each (CSV)',
+        },
+      ],
+    },
+    {
+      id: 'records-requests-monthly',
+      title: `Records requests per month, ${t.fullName} stormwater records`,
+      description:
+        'Requests for copies of stormwater records (under the Freedom of Information Law and the town law’s five business days) received each month: how many were answered, how many on time, the median days to answer, and how many are still open. Counts only; no requester’s details.',
+      keywords: ['FOIL', 'freedom of information', 'records requests', 'transparency', t.profile.name, 'New York'],
+      dictionary: '/open-data/records-requests',
+      periodicity: 'R/P1D',
+      distributions: [
+        {
+          path: '/api/records-requests/monthly.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Records requests per month (JSON)',
+        },
+        {
+          path: '/api/records-requests/monthly.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Records requests per month (CSV)',
+        },
+      ],
+    },
   ];
 }
 
 /** The town's published contact: the sender's name and address (town profile, else MAIL_FROM). */
 function contactPoint(t: TownWords): { name: string; email: string } {
   const from = t.profile.mailFrom || config().mailFrom;
-  const email = /<([^>]+)>/.exec(from)?.[1] ?? (from.includes('@') ? from.trim() : t.profile.stormwaterOfficer.email || 'stormwater@localhost');
-  const name = from.replace(/<[^>]*>/, '').replace(/"/g, '').trim() || `${t.fullName} Stormwater`;
+  const email =
+    /<([^>]+)>/.exec(from)?.[1] ??
+    (from.includes('@') ? from.trim() : t.profile.stormwaterOfficer.email || 'stormwater@localhost');
+  const name =
+    from
+      .replace(/<[^>]*>/, '')
+      .replace(/"/g, '')
+      .trim() || `${t.fullName} Stormwater`;
   return { name, email };
 }
 
@@ -154,7 +213,10 @@ const townOrganization = (t: TownWords, baseUrl: string) => ({
 const townArea = (t: TownWords) => ({
   '@type': 'AdministrativeArea',
   name: t.fullNameWithState,
-  geo: { '@type': 'GeoShape', box: `${t.profile.bounds.minLat} ${t.profile.bounds.minLon} ${t.profile.bounds.maxLat} ${t.profile.bounds.maxLon}` },
+  geo: {
+    '@type': 'GeoShape',
+    box: `${t.profile.bounds.minLat} ${t.profile.bounds.minLon} ${t.profile.bounds.maxLat} ${t.profile.bounds.maxLon}`,
+  },
 });
 
 /** The open-data page: a DataCatalog of the datasets above. */
@@ -176,7 +238,12 @@ export function dataCatalogJsonLd(t: TownWords, baseUrl: string) {
       isAccessibleForFree: true,
       creator: townOrganization(t, baseUrl),
       spatialCoverage: townArea(t),
-      distribution: d.distributions.map((x) => ({ '@type': 'DataDownload', name: x.title, encodingFormat: x.mediaType, contentUrl: `${baseUrl}${x.path}` })),
+      distribution: d.distributions.map((x) => ({
+        '@type': 'DataDownload',
+        name: x.title,
+        encodingFormat: x.mediaType,
+        contentUrl: `${baseUrl}${x.path}`,
+      })),
     })),
   };
 }
@@ -200,9 +267,22 @@ export function projectPlaceJsonLd(p: PlaceFacts, baseUrl: string, t: TownWords)
     name: p.name,
     description: p.description.slice(0, 500),
     url: `${baseUrl}/projects/${p.slug}`,
-    address: { '@type': 'PostalAddress', streetAddress: p.siteAddress, addressLocality: t.profile.name, addressRegion: 'NY', ...(p.zip ? { postalCode: p.zip } : {}), addressCountry: 'US' },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: p.siteAddress,
+      addressLocality: t.profile.name,
+      addressRegion: 'NY',
+      ...(p.zip ? { postalCode: p.zip } : {}),
+      addressCountry: 'US',
+    },
     ...(p.latitude != null && p.longitude != null
-      ? { geo: { '@type': 'GeoCoordinates', latitude: Math.round(p.latitude * 1e6) / 1e6, longitude: Math.round(p.longitude * 1e6) / 1e6 } }
+      ? {
+          geo: {
+            '@type': 'GeoCoordinates',
+            latitude: Math.round(p.latitude * 1e6) / 1e6,
+            longitude: Math.round(p.longitude * 1e6) / 1e6,
+          },
+        }
       : {}),
     containedInPlace: townArea(t),
   };
@@ -214,8 +294,7 @@ export function recordsRequestServiceJsonLd(t: TownWords, baseUrl: string) {
     '@context': 'https://schema.org',
     '@type': 'GovernmentService',
     name: 'Request copies of construction stormwater records',
-    description:
-      `Ask the ${t.fullName} for copies of a construction project’s stormwater pollution prevention plan (SWPPP), inspection reports, monthly summaries or notice of intent. The town responds within five business days; electronic copies are free.`,
+    description: `Ask the ${t.fullName} for copies of a construction project’s stormwater pollution prevention plan (SWPPP), inspection reports, monthly summaries or notice of intent. The town responds within five business days; electronic copies are free.`,
     serviceType: 'Public records request (New York Freedom of Information Law)',
     url: `${baseUrl}/requests/new`,
     provider: townOrganization(t, baseUrl),
@@ -236,5 +315,10 @@ export function recordsRequestServiceJsonLd(t: TownWords, baseUrl: string) {
  * the script element (the CSP's script-src does not apply to a data block, which is never run).
  */
 export function jsonLdText(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -8,8 +8,22 @@
  */
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { documents, enforcementActions, inspections, monthlySummaries, practiceInspections, projects, stormwaterPractices, type AlertEventKind } from '#db/schema.ts';
-import { ENFORCEMENT_TYPE_LABEL, INSPECTION_TYPE_LABEL, SMP_CONDITION_LABEL, SMP_CONDITION_MEANING } from '#lib/shared/labels.ts';
+import {
+  documents,
+  enforcementActions,
+  inspections,
+  monthlySummaries,
+  practiceInspections,
+  projects,
+  stormwaterPractices,
+  type AlertEventKind,
+} from '#db/schema.ts';
+import {
+  ENFORCEMENT_TYPE_LABEL,
+  INSPECTION_TYPE_LABEL,
+  SMP_CONDITION_LABEL,
+  SMP_CONDITION_MEANING,
+} from '#lib/shared/labels.ts';
 import { formatDay, formatInstant, formatMonth, formatCitation, withoutAsides } from '#lib/shared/format.ts';
 import type { Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
@@ -35,9 +49,40 @@ export interface PublicEvent {
 
 const clip = (s: string, n = 400) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
-type SummaryRow = { id: number; projectId: number; month: string; version: number; narrative: string; inspectionsDone: number; inspectionsRequired: number; correctiveOpen: number; at: Date | null; slug: string; name: string };
-type ActionRow = { id: number; projectId: number; type: (typeof enforcementActions.$inferSelect)['type']; issuedOn: string; summary: string; complyBy: string | null; citedSection: string | null; createdAt: Date; slug: string; name: string };
-type ProjectRow = { id: number; slug: string; name: string; description: string; siteAddress: string; publishedAt: Date | null; createdAt: Date };
+type SummaryRow = {
+  id: number;
+  projectId: number;
+  month: string;
+  version: number;
+  narrative: string;
+  inspectionsDone: number;
+  inspectionsRequired: number;
+  correctiveOpen: number;
+  at: Date | null;
+  slug: string;
+  name: string;
+};
+type ActionRow = {
+  id: number;
+  projectId: number;
+  type: (typeof enforcementActions.$inferSelect)['type'];
+  issuedOn: string;
+  summary: string;
+  complyBy: string | null;
+  citedSection: string | null;
+  createdAt: Date;
+  slug: string;
+  name: string;
+};
+type ProjectRow = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  siteAddress: string;
+  publishedAt: Date | null;
+  createdAt: Date;
+};
 
 export function summaryEvent(r: SummaryRow): PublicEvent {
   return {
@@ -48,14 +93,21 @@ export function summaryEvent(r: SummaryRow): PublicEvent {
     projectName: r.name,
     occurredAt: r.at ?? new Date(0),
     title: `${r.version > 1 ? 'Corrected monthly' : 'Monthly'} inspection summary for ${formatMonth(r.month)}: ${r.name}`,
-    summary: clip(`${r.narrative} Inspections: ${r.inspectionsDone} done of ${r.inspectionsRequired} required; corrective actions still open: ${r.correctiveOpen}.`.trim()),
+    summary: clip(
+      `${r.narrative} Inspections: ${r.inspectionsDone} done of ${r.inspectionsRequired} required; corrective actions still open: ${r.correctiveOpen}.`.trim(),
+    ),
     path: `/projects/${r.slug}#summary-${r.id}`,
   };
 }
 
 export function enforcementEvent(r: ActionRow): PublicEvent {
   const label = ENFORCEMENT_TYPE_LABEL[r.type];
-  const extra = [r.citedSection ? `Cites the ${formatCitation(r.citedSection)}.` : '', r.complyBy ? `Must comply by ${formatDay(r.complyBy)}.` : ''].filter(Boolean).join(' ');
+  const extra = [
+    r.citedSection ? `Cites the ${formatCitation(r.citedSection)}.` : '',
+    r.complyBy ? `Must comply by ${formatDay(r.complyBy)}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     kind: 'enforcement',
     entityId: r.id,
@@ -171,8 +223,28 @@ export function queryNewProjects(db: DB, q: EventQuery): PublicEvent[] {
     .map(projectEvent);
 }
 
-type InspectionRow = { id: number; projectId: number; inspectedAt: Date; type: (typeof inspections.$inferSelect)['type']; filedAt: Date; reportDocumentId: number | null; reportPublic: boolean | null; slug: string; name: string };
-type AmendmentRow = { id: number; projectId: number; title: string; version: number; documentDate: string | null; uploadedAt: Date; updatedAt: Date; slug: string; name: string };
+type InspectionRow = {
+  id: number;
+  projectId: number;
+  inspectedAt: Date;
+  type: (typeof inspections.$inferSelect)['type'];
+  filedAt: Date;
+  reportDocumentId: number | null;
+  reportPublic: boolean | null;
+  slug: string;
+  name: string;
+};
+type AmendmentRow = {
+  id: number;
+  projectId: number;
+  title: string;
+  version: number;
+  documentDate: string | null;
+  uploadedAt: Date;
+  updatedAt: Date;
+  slug: string;
+  name: string;
+};
 
 export function inspectionReportEvent(r: InspectionRow): PublicEvent {
   return {
@@ -183,8 +255,13 @@ export function inspectionReportEvent(r: InspectionRow): PublicEvent {
     projectName: r.name,
     occurredAt: r.filedAt,
     title: `Inspection report filed (${withoutAsides(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()}, ${formatInstant(r.inspectedAt)}): ${r.name}`,
-    summary: clip(`The qualified inspector's report of the ${(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()} on ${formatInstant(r.inspectedAt)} was filed with the town.${r.reportPublic ? ' The report is public.' : ''}`),
-    path: r.reportPublic && r.reportDocumentId != null ? `/documents/${r.reportDocumentId}` : `/projects/${r.slug}#documents`,
+    summary: clip(
+      `The qualified inspector's report of the ${(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()} on ${formatInstant(r.inspectedAt)} was filed with the town.${r.reportPublic ? ' The report is public.' : ''}`,
+    ),
+    path:
+      r.reportPublic && r.reportDocumentId != null
+        ? `/documents/${r.reportDocumentId}`
+        : `/projects/${r.slug}#documents`,
   };
 }
 
@@ -197,7 +274,9 @@ export function swpppAmendmentEvent(r: AmendmentRow): PublicEvent {
     projectName: r.name,
     occurredAt: r.updatedAt,
     title: `SWPPP amendment${r.version > 1 ? ` (version ${r.version})` : ''}: ${r.name}`,
-    summary: clip(`${r.title}${r.documentDate ? `, dated ${formatDay(r.documentDate)}` : ''}. A change to the stormwater pollution prevention plan; the town reviews it like the original plan.`),
+    summary: clip(
+      `${r.title}${r.documentDate ? `, dated ${formatDay(r.documentDate)}` : ''}. A change to the stormwater pollution prevention plan; the town reviews it like the original plan.`,
+    ),
     path: `/documents/${r.id}`,
   };
 }
@@ -256,7 +335,11 @@ export function queryInspectionReports(db: DB, q: EventQuery): PublicEvent[] {
 }
 
 export function querySwpppAmendments(db: DB, q: EventQuery): PublicEvent[] {
-  const where: SQL[] = [eq(projects.published, true), eq(documents.public, true), eq(documents.type, 'swppp_amendment')];
+  const where: SQL[] = [
+    eq(projects.published, true),
+    eq(documents.public, true),
+    eq(documents.type, 'swppp_amendment'),
+  ];
   if (q.projectIds) where.push(inArray(documents.projectId, q.projectIds.length ? q.projectIds : [-1]));
   // updated_at: an amendment made public after it was uploaded counts from then.
   if (q.since) where.push(sql`${documents.updatedAt} >= ${q.since.getTime()}`);
@@ -337,7 +420,18 @@ export function queryPracticeInspections(db: DB, q: EventQuery): PublicEvent[] {
   if (q.projectIds) where.push(inArray(stormwaterPractices.projectId, q.projectIds.length ? q.projectIds : [-1]));
   if (q.since) where.push(sql`${practiceInspections.createdAt} >= ${q.since.getTime()}`);
   return db
-    .select({ id: practiceInspections.id, inspectedOn: practiceInspections.inspectedOn, condition: practiceInspections.condition, findings: practiceInspections.findings, createdAt: practiceInspections.createdAt, practiceId: stormwaterPractices.id, practiceName: stormwaterPractices.name, projectId: projects.id, slug: projects.slug, name: projects.name })
+    .select({
+      id: practiceInspections.id,
+      inspectedOn: practiceInspections.inspectedOn,
+      condition: practiceInspections.condition,
+      findings: practiceInspections.findings,
+      createdAt: practiceInspections.createdAt,
+      practiceId: stormwaterPractices.id,
+      practiceName: stormwaterPractices.name,
+      projectId: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+    })
     .from(practiceInspections)
     .innerJoin(stormwaterPractices, eq(stormwaterPractices.id, practiceInspections.practiceId))
     .innerJoin(projects, eq(projects.id, stormwaterPractices.projectId))
@@ -362,7 +456,10 @@ export function queryPracticeInspections(db: DB, q: EventQuery): PublicEvent[] {
  * The latest public events, newest first (for feeds). Inspection reports are filed every week at every
  * site: they are in a project's or an area's feed, not the town's, where they would crowd out the rest.
  */
-export function latestPublicEvents(db: DB, q: { projectIds?: number[]; limit?: number; now?: Date } = {}): PublicEvent[] {
+export function latestPublicEvents(
+  db: DB,
+  q: { projectIds?: number[]; limit?: number; now?: Date } = {},
+): PublicEvent[] {
   const limit = q.limit ?? 50;
   const scoped = { projectIds: q.projectIds, limit };
   return [

@@ -23,7 +23,12 @@ function authorityOf(t: TownWords): string {
 }
 const tagOf = (t: TownWords) => `tag:${authorityOf(t)},2026:`;
 
-export function eventsFeed(t: TownWords, baseUrl: string, meta: { id: string; title: string; self: string; alternate: string }, events: PublicEvent[]): string {
+export function eventsFeed(
+  t: TownWords,
+  baseUrl: string,
+  meta: { id: string; title: string; self: string; alternate: string },
+  events: PublicEvent[],
+): string {
   const TAG = tagOf(t);
   const feed: AtomFeed = {
     author: t.signature,
@@ -60,9 +65,23 @@ export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: numb
   const fromDay = from.toISOString().slice(0, 10);
   const projectFilter = opts.projectId != null ? [eq(projects.id, opts.projectId)] : [];
   const starts = db
-    .select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, on: projects.plannedStartOn, updatedAt: projects.updatedAt })
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      siteAddress: projects.siteAddress,
+      on: projects.plannedStartOn,
+      updatedAt: projects.updatedAt,
+    })
     .from(projects)
-    .where(and(eq(projects.published, true), isNotNull(projects.plannedStartOn), sql`${projects.plannedStartOn} >= ${fromDay}`, ...projectFilter))
+    .where(
+      and(
+        eq(projects.published, true),
+        isNotNull(projects.plannedStartOn),
+        sql`${projects.plannedStartOn} >= ${fromDay}`,
+        ...projectFilter,
+      ),
+    )
     .orderBy(asc(projects.plannedStartOn))
     .all();
   const notices = db
@@ -77,7 +96,13 @@ export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: numb
     })
     .from(inspectionNotices)
     .innerJoin(projects, eq(projects.id, inspectionNotices.projectId))
-    .where(and(eq(projects.published, true), gte(inspectionNotices.scheduledFor, from), ...(opts.projectId != null ? [inArray(projects.id, [opts.projectId])] : [])))
+    .where(
+      and(
+        eq(projects.published, true),
+        gte(inspectionNotices.scheduledFor, from),
+        ...(opts.projectId != null ? [inArray(projects.id, [opts.projectId])] : []),
+      ),
+    )
     .orderBy(asc(inspectionNotices.scheduledFor))
     .all();
   return [
@@ -93,7 +118,8 @@ export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: numb
     ...notices.map((n) => ({
       uid: `inspection-notice-${n.id}@${host}`,
       summary: `${MILESTONE_LABEL[n.milestone as Milestone] ?? n.milestone}: ${n.name}`,
-      description: 'An inspection milestone the operator gave the town notice of (at least 48 hours ahead, as the ordinance requires), so the town can inspect.',
+      description:
+        'An inspection milestone the operator gave the town notice of (at least 48 hours ahead, as the ordinance requires), so the town can inspect.',
       url: `${baseUrl}/projects/${n.slug}`,
       location: `${n.siteAddress}, ${t.placeSuffix}`,
       start: n.scheduledFor,

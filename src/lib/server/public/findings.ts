@@ -44,7 +44,12 @@ export const FINDING_SEVERITIES = ['high', 'medium', 'low'] as const satisfies r
 export const FINDING_STATUSES = ['open', 'resolved'] as const;
 
 export const FINDING_FIELDS: FieldDef[] = [
-  { name: 'id', type: 'text', description: 'Stable identifier: the project id and the lapse, e.g. "12/routine-gap:2026-05-04". The same lapse keeps it as data is added.' },
+  {
+    name: 'id',
+    type: 'text',
+    description:
+      'Stable identifier: the project id and the lapse, e.g. "12/routine-gap:2026-05-04". The same lapse keeps it as data is added.',
+  },
   { name: 'project_id', type: 'integer', description: 'The project (see /api/projects/{id}).' },
   { name: 'project_slug', type: 'text', description: 'The project page address.' },
   { name: 'project_name', type: 'text', description: 'Project name.' },
@@ -54,11 +59,38 @@ export const FINDING_FIELDS: FieldDef[] = [
   { name: 'status', type: 'text', description: 'open (still going on) or resolved (ended on resolved_on).' },
   { name: 'title', type: 'text', description: 'Short statement, e.g. "11 days without an inspection".' },
   { name: 'description', type: 'text', description: 'One or two sentences in plain words, with the dates.' },
-  { name: 'ordinance_section', type: 'text', description: 'The subsection of the town law (and the state permit) the requirement comes from.' },
-  { name: 'began_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'The first day something required was missing.' },
-  { name: 'due_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'When the requirement was due, if it has one date.' },
-  { name: 'due_at', type: 'instant', unit: INSTANT_UNIT, nullable: true, description: 'Exact deadline, for rules measured in hours (the post-storm inspection).' },
-  { name: 'resolved_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'The day it ended; empty while open.' },
+  {
+    name: 'ordinance_section',
+    type: 'text',
+    description: 'The subsection of the town law (and the state permit) the requirement comes from.',
+  },
+  {
+    name: 'began_on',
+    type: 'date',
+    unit: LOCAL_DATE_UNIT,
+    description: 'The first day something required was missing.',
+  },
+  {
+    name: 'due_on',
+    type: 'date',
+    unit: LOCAL_DATE_UNIT,
+    nullable: true,
+    description: 'When the requirement was due, if it has one date.',
+  },
+  {
+    name: 'due_at',
+    type: 'instant',
+    unit: INSTANT_UNIT,
+    nullable: true,
+    description: 'Exact deadline, for rules measured in hours (the post-storm inspection).',
+  },
+  {
+    name: 'resolved_on',
+    type: 'date',
+    unit: LOCAL_DATE_UNIT,
+    nullable: true,
+    description: 'The day it ended; empty while open.',
+  },
 ];
 
 export interface FindingProject {
@@ -118,7 +150,12 @@ function townCacheFresh(db: DB, now: Date): boolean {
 }
 
 /** `version`: the public data version read before the evaluation began (a change made during it counts as after). */
-function keepTownFindings(db: DB, now: Date, version: number, value: HeldFindingsBuilder): NonNullable<typeof townCache> {
+function keepTownFindings(
+  db: DB,
+  now: Date,
+  version: number,
+  value: HeldFindingsBuilder,
+): NonNullable<typeof townCache> {
   townCache = { db, at: now.getTime(), day: townToday(now), version, value: value.build(byNewestLapse) };
   // Megabytes at 10,000 projects: let them go once they are out of date, if nobody asks again.
   const held = townCache;
@@ -171,7 +208,12 @@ const WARM_SLICE = 25;
 export async function warmTownFindings(db: DB, now = new Date(), slice = WARM_SLICE): Promise<void> {
   if (townCacheFresh(db, now)) return;
   const version = publicDataVersion(db);
-  const ids = db.select({ id: projects.id }).from(projects).orderBy(projects.id).all().map((r) => r.id);
+  const ids = db
+    .select({ id: projects.id })
+    .from(projects)
+    .orderBy(projects.id)
+    .all()
+    .map((r) => r.id);
   const ctx = complianceContext(db, now);
   const held = new HeldFindingsBuilder();
   for (let i = 0; i < ids.length; i += slice) {
@@ -186,20 +228,27 @@ export function findingsOfProjects(db: DB, ids: number[], now = new Date()): Tow
   const published = publishedProjects(db);
   const wanted = ids.filter((id) => published.has(id));
   if (!wanted.length) return [];
-  const value = complianceFor(db, { projectIds: wanted }, now).flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding })));
+  const value = complianceFor(db, { projectIds: wanted }, now).flatMap((c) =>
+    c.findings.map((finding) => ({ projectId: c.projectId, finding })),
+  );
   return sortFindings(value).map(({ projectId, finding }) => ({ project: published.get(projectId)!, finding }));
 }
 
 /** Published projects by id, read again whenever the public data changes. */
 function publishedProjects(db: DB): Map<number, FindingProject> {
   return memoUntilPublicChange(db, 'findings.publishedProjects', () => {
-    const rows = db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(eq(projects.published, true)).all();
+    const rows = db
+      .select({ id: projects.id, slug: projects.slug, name: projects.name })
+      .from(projects)
+      .where(eq(projects.published, true))
+      .all();
     return new Map<number, FindingProject>(rows.map((r) => [r.id, r]));
   });
 }
 
 /** Newest lapse first, then by project and key: the order of every list of findings. */
-const byNewestLapse: HeldOrder = (a, b) => byCodePoint(b.finding.from, a.finding.from) || a.projectId - b.projectId || byCodePoint(a.finding.key, b.finding.key);
+const byNewestLapse: HeldOrder = (a, b) =>
+  byCodePoint(b.finding.from, a.finding.from) || a.projectId - b.projectId || byCodePoint(a.finding.key, b.finding.key);
 
 function sortFindings<T extends { projectId: number; finding: Finding }>(list: T[]): T[] {
   return list.sort(byNewestLapse);
@@ -237,8 +286,17 @@ export function filterFindings(all: TownFinding[], filters: FindingFilters, toda
 }
 
 /** One page of the findings the open data lists, as records, with the total that match. */
-export function listFindingRecords(db: DB, filters: FindingFilters, baseUrl: string, paging: FindingPage = { page: 1, perPage: FINDINGS_PER_PAGE }, now = new Date()) {
-  const all = filters.projectId != null ? findingsOfProjects(db, [filters.projectId], now) : townFindings(db, now, { statuses: filters.statuses, severities: filters.severities, rules: filters.rules });
+export function listFindingRecords(
+  db: DB,
+  filters: FindingFilters,
+  baseUrl: string,
+  paging: FindingPage = { page: 1, perPage: FINDINGS_PER_PAGE },
+  now = new Date(),
+) {
+  const all =
+    filters.projectId != null
+      ? findingsOfProjects(db, [filters.projectId], now)
+      : townFindings(db, now, { statuses: filters.statuses, severities: filters.severities, rules: filters.rules });
   const matching = filterFindings(all, filters, townToday(now));
   const start = (paging.page - 1) * paging.perPage;
   return {
@@ -246,7 +304,9 @@ export function listFindingRecords(db: DB, filters: FindingFilters, baseUrl: str
     page: paging.page,
     perPage: paging.perPage,
     pages: Math.max(1, Math.ceil(matching.length / paging.perPage)),
-    records: matching.slice(start, start + paging.perPage).map(({ project, finding }) => findingRecord(project, finding, baseUrl)),
+    records: matching
+      .slice(start, start + paging.perPage)
+      .map(({ project, finding }) => findingRecord(project, finding, baseUrl)),
   };
 }
 

@@ -73,7 +73,8 @@ export function normalizeAddress(input: string): string {
     .map((w) => ABBREVIATIONS[w] ?? w);
   // A trailing "NY 12306" or "New York" says nothing within the town.
   const stop = new Set(['ny', 'new', 'york', 'usa', 'us', 'junction', 'town', 'village', 'city', 'of']);
-  while (words.length > 1 && (stop.has(words[words.length - 1]) || /^\d{5}(-\d{4})?$/.test(words[words.length - 1]))) words.pop();
+  while (words.length > 1 && (stop.has(words[words.length - 1]) || /^\d{5}(-\d{4})?$/.test(words[words.length - 1])))
+    words.pop();
   return words.join(' ').trim();
 }
 
@@ -164,7 +165,14 @@ function pickOne<T>(xs: T[]): T | undefined {
 
 /** The U.S. Census Bureau's public geocoder (no key). Answers far from the town are ignored. */
 /** `place`: the town's "<name>, NY" (town profile), added to a query that names no place. */
-export function censusGeocoder(opts: { timeoutMs?: number; fetchImpl?: typeof fetch; place?: () => string; area?: () => { bounds: TownBounds; centre: Point } } = {}): Geocoder {
+export function censusGeocoder(
+  opts: {
+    timeoutMs?: number;
+    fetchImpl?: typeof fetch;
+    place?: () => string;
+    area?: () => { bounds: TownBounds; centre: Point };
+  } = {},
+): Geocoder {
   const cache = new Map<string, GeocodeResult | undefined>();
   const doFetch = opts.fetchImpl ?? fetch;
   return {
@@ -173,15 +181,23 @@ export function censusGeocoder(opts: { timeoutMs?: number; fetchImpl?: typeof fe
       const norm = normalizeAddress(query);
       if (!norm) return undefined;
       if (cache.has(norm)) return cache.get(norm);
-      const address = query.includes(',') || /\bny\b|\d{5}/i.test(query) || !opts.place ? query : `${query}, ${opts.place()}`;
+      const address =
+        query.includes(',') || /\bny\b|\d{5}/i.test(query) || !opts.place ? query : `${query}, ${opts.place()}`;
       const url = new URL('https://geocoding.geo.census.gov/geocoder/locations/onelineaddress');
       url.searchParams.set('address', address.slice(0, 200));
       url.searchParams.set('benchmark', 'Public_AR_Current');
       url.searchParams.set('format', 'json');
-      const res = await doFetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 3000), headers: { Accept: 'application/json' } });
+      const res = await doFetch(url, {
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 3000),
+        headers: { Accept: 'application/json' },
+      });
       if (!res.ok) throw new Error(`Census geocoder answered ${res.status}`);
-      const body = (await res.json()) as { result?: { addressMatches?: Array<{ matchedAddress?: string; coordinates?: { x?: number; y?: number } }> } };
-      const match = body.result?.addressMatches?.find((m) => typeof m.coordinates?.x === 'number' && typeof m.coordinates?.y === 'number');
+      const body = (await res.json()) as {
+        result?: { addressMatches?: Array<{ matchedAddress?: string; coordinates?: { x?: number; y?: number } }> };
+      };
+      const match = body.result?.addressMatches?.find(
+        (m) => typeof m.coordinates?.x === 'number' && typeof m.coordinates?.y === 'number',
+      );
       const point = match ? { latitude: match.coordinates!.y!, longitude: match.coordinates!.x! } : undefined;
       const result =
         point && withinReach(point, opts.area?.())
@@ -217,6 +233,10 @@ let census: Geocoder | undefined;
 export function geocoderFor(db: DB, env: NodeJS.ProcessEnv = process.env): Geocoder {
   const town = townGeocoder(db);
   if ((env.GEOCODER ?? 'census').toLowerCase() !== 'census') return town;
-  census ??= censusGeocoder({ timeoutMs: Number(env.GEOCODER_TIMEOUT_MS) || 3000, place: () => townWordsOf(db).placeSuffix, area: () => ({ bounds: townWordsOf(db).profile.bounds, centre: townWordsOf(db).profile.mapCentre }) });
+  census ??= censusGeocoder({
+    timeoutMs: Number(env.GEOCODER_TIMEOUT_MS) || 3000,
+    place: () => townWordsOf(db).placeSuffix,
+    area: () => ({ bounds: townWordsOf(db).profile.bounds, centre: townWordsOf(db).profile.mapCentre }),
+  });
   return chain(census, town);
 }

@@ -11,7 +11,19 @@
 import type { Finding, RuleId, Severity } from '#lib/server/compliance/compliance.rules.ts';
 
 /** Every field of a Finding that is a string (all but `dueAt`), in column order. */
-const TEXT_FIELDS = ['rule', 'key', 'severity', 'status', 'section', 'source', 'title', 'text', 'from', 'dueOn', 'resolvedOn'] as const satisfies ReadonlyArray<keyof Finding>;
+const TEXT_FIELDS = [
+  'rule',
+  'key',
+  'severity',
+  'status',
+  'section',
+  'source',
+  'title',
+  'text',
+  'from',
+  'dueOn',
+  'resolvedOn',
+] as const satisfies ReadonlyArray<keyof Finding>;
 /** A field added to Finding and missing above fails to compile here (it would be dropped silently). */
 const everyFieldHeld: Record<Exclude<keyof Finding, (typeof TEXT_FIELDS)[number] | 'dueAt'>, never> = {};
 void everyFieldHeld;
@@ -113,7 +125,8 @@ export class HeldFindings {
 
   /** The findings that `where` keeps, in the held order, as new objects. */
   select(where: HeldFindingsWhere = {}): Array<{ projectId: number; finding: Finding }> {
-    const wanted = (values: readonly string[] | undefined) => (values?.length ? new Set(values.map((v) => this.strings.indexOf(v)).filter((at) => at !== ABSENT)) : undefined);
+    const wanted = (values: readonly string[] | undefined) =>
+      values?.length ? new Set(values.map((v) => this.strings.indexOf(v)).filter((at) => at !== ABSENT)) : undefined;
     const rules = wanted(where.rules);
     const severities = wanted(where.severities);
     const statuses = wanted(where.statuses);

@@ -8,6 +8,8 @@ export interface MapConfig {
 export function mapConfig(env: NodeJS.ProcessEnv = process.env): MapConfig {
   return {
     tileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    attribution: env.MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    attribution:
+      env.MAP_TILE_ATTRIBUTION ||
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   };
 }

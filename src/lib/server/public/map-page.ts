@@ -33,7 +33,11 @@ export function mapPage(db: DB, statusParam: string | null, pageParam: string | 
   const pages = Math.max(1, Math.ceil(all.length / MAP_LIST_PAGE_SIZE));
   const page = Math.min(pages, Math.max(1, Number.parseInt(pageParam ?? '1', 10) || 1));
   const items = all.slice((page - 1) * MAP_LIST_PAGE_SIZE, page * MAP_LIST_PAGE_SIZE);
-  const groups = PROJECT_STATUSES.map((s) => ({ status: s, items: items.filter((p) => p.status === s), total: all.filter((p) => p.status === s).length })).filter((g) => g.items.length);
+  const groups = PROJECT_STATUSES.map((s) => ({
+    status: s,
+    items: items.filter((p) => p.status === s),
+    total: all.filter((p) => p.status === s).length,
+  })).filter((g) => g.items.length);
   const inline = all.length <= MAP_INLINE_POINTS;
   return {
     filter,
@@ -43,7 +47,16 @@ export function mapPage(db: DB, statusParam: string | null, pageParam: string | 
     first: (page - 1) * MAP_LIST_PAGE_SIZE + 1,
     last: (page - 1) * MAP_LIST_PAGE_SIZE + items.length,
     groups,
-    points: inline ? all.map((p) => ({ slug: p.slug, name: p.name, address: p.siteAddress, status: p.status, lat: p.latitude!, lon: p.longitude! })) : [],
+    points: inline
+      ? all.map((p) => ({
+          slug: p.slug,
+          name: p.name,
+          address: p.siteAddress,
+          status: p.status,
+          lat: p.latitude!,
+          lon: p.longitude!,
+        }))
+      : [],
     pointsUrl: inline ? undefined : `/api/map-points.json${filter ? `?status=${filter}` : ''}`,
   };
 }
@@ -57,7 +70,11 @@ export function mapPointsBody(db: DB, statusParam: string | null): EncodedBody {
   if (!body) {
     const features = m.all
       .filter((p) => !filter || p.status === filter)
-      .map((p) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] }, properties: { s: p.slug, n: p.name, a: p.siteAddress, t: p.status } }));
+      .map((p) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
+        properties: { s: p.slug, n: p.name, a: p.siteAddress, t: p.status },
+      }));
     body = encodedBody(JSON.stringify({ type: 'FeatureCollection', features }), 'application/geo+json; charset=utf-8');
     m.bodies.set(key, body);
   }

@@ -25,23 +25,46 @@ export function parseArea(params: URLSearchParams): Area | undefined {
   if (!isValidPoint(point)) return undefined;
   // Six decimals is about 10 cm: enough, and it keeps links and feed ids stable.
   const round = (n: number) => Math.round(n * 1e6) / 1e6;
-  return { point: { latitude: round(point.latitude), longitude: round(point.longitude) }, radiusMiles: parseRadius(params.get('r')) };
+  return {
+    point: { latitude: round(point.latitude), longitude: round(point.longitude) },
+    radiusMiles: parseRadius(params.get('r')),
+  };
 }
 
 /**
  * The place a "near me" page asks about: a typed address (geocoded; `addressError` when not found), or
  * ?lat=&lon= (the browser's location or a point clicked), with its label in words.
  */
-export async function resolveArea(db: DB, params: URLSearchParams, radiusMiles: number): Promise<{ address: string; area?: Area; placeLabel: string; addressError?: string }> {
+export async function resolveArea(
+  db: DB,
+  params: URLSearchParams,
+  radiusMiles: number,
+): Promise<{ address: string; area?: Area; placeLabel: string; addressError?: string }> {
   const address = (params.get('address') ?? '').trim().slice(0, 200);
   if (address) {
     const found = await geocoderFor(db).geocode(address);
-    if (!found) return { address, placeLabel: '', addressError: `We could not find “${address}” in ${town(db).profile.name}. Try a street name such as “Curry Road”, add the house number, or use your location.` };
-    return { address, area: { point: found.point, radiusMiles, approximate: found.precision === 'street' }, placeLabel: found.label };
+    if (!found)
+      return {
+        address,
+        placeLabel: '',
+        addressError: `We could not find “${address}” in ${town(db).profile.name}. Try a street name such as “Curry Road”, add the house number, or use your location.`,
+      };
+    return {
+      address,
+      area: { point: found.point, radiusMiles, approximate: found.precision === 'street' },
+      placeLabel: found.label,
+    };
   }
   const area = parseArea(params);
   if (!area) return { address, placeLabel: '' };
-  return { address, area, placeLabel: params.get('here') === '1' ? 'your location' : `the point ${area.point.latitude.toFixed(5)}, ${area.point.longitude.toFixed(5)}` };
+  return {
+    address,
+    area,
+    placeLabel:
+      params.get('here') === '1'
+        ? 'your location'
+        : `the point ${area.point.latitude.toFixed(5)}, ${area.point.longitude.toFixed(5)}`,
+  };
 }
 
 export function areaQuery(area: Area): string {

@@ -36,123 +36,401 @@ export type { FieldDef } from './fields.ts';
 const instant = INSTANT_UNIT;
 const localDate = LOCAL_DATE_UNIT;
 /** The same fields with these marked as possibly empty (null in JSON, an empty cell in CSV). */
-const emptyable = (fields: FieldDef[], ...names: string[]): FieldDef[] => fields.map((f) => (names.includes(f.name) ? { ...f, nullable: true } : f));
+const emptyable = (fields: FieldDef[], ...names: string[]): FieldDef[] =>
+  fields.map((f) => (names.includes(f.name) ? { ...f, nullable: true } : f));
 
-export const PROJECT_FIELDS: FieldDef[] = emptyable([
-  { name: 'id', type: 'integer', description: 'Stable identifier of the project. Never changes and is never reused.' },
-  { name: 'slug', type: 'text', description: 'Readable identifier used in the project page address; printed on site postings and never changed once published.' },
-  { name: 'url', type: 'url', description: 'The project page on this portal.' },
-  { name: 'name', type: 'text', description: 'Project name as given in the notice of intent (NOI).' },
-  { name: 'description', type: 'text', description: 'Brief public description of the project (the ordinance requires it to be posted at the site).' },
-  { name: 'status', type: 'text', description: `Lifecycle status code: ${PROJECT_STATUSES.join(', ')}.` },
-  { name: 'status_label', type: 'text', description: 'The status in plain words, as shown on the portal.' },
-  { name: 'kind', type: 'text', description: 'major (a full SWPPP with post-construction practices) or minor (erosion and sediment control only).' },
-  { name: 'site_address', type: 'text', description: 'Street address of the site.' },
-  { name: 'cross_street', type: 'text', description: 'Nearest cross street.' },
-  { name: 'zip', type: 'text', description: 'ZIP code of the site.' },
-  { name: 'latitude', type: 'number', unit: 'decimal degrees, WGS84', description: 'Latitude of the site (north positive).' },
-  { name: 'longitude', type: 'number', unit: 'decimal degrees, WGS84', description: 'Longitude of the site (east positive; New York is negative). GeoJSON puts longitude first.' },
-  { name: 'tax_map_parcels', type: 'text', description: 'Tax map parcel(s), section-block-lot, comma separated.' },
-  { name: 'town_permit_no', type: 'text', description: 'Town site development permit number, once issued.' },
-  { name: 'spdes_permit_id', type: 'text', description: 'State SPDES construction stormwater permit ID assigned by NYS DEC ("NYR" + letters/digits), once assigned.' },
-  { name: 'nature_of_activity', type: 'text', description: 'new_construction or redevelopment.' },
-  { name: 'pre_development_land_use', type: 'text', description: 'Land use before the project.' },
-  { name: 'post_development_land_use', type: 'text', description: 'Land use after the project.' },
-  { name: 'total_site_acres', type: 'number', unit: 'acres, to 0.1', description: 'Total area of the site.' },
-  { name: 'disturbed_acres', type: 'number', unit: 'acres, to 0.1', description: 'Total area to be disturbed (cleared, graded, excavated).' },
-  { name: 'max_disturbed_at_once_acres', type: 'number', unit: 'acres, to 0.1', description: 'Most area disturbed at any one time. More than 5 acres needs written approval from NYS DEC.' },
-  { name: 'existing_impervious_acres', type: 'number', unit: 'acres, to 0.1', description: 'Impervious area (roofs, pavement) before the project.' },
-  { name: 'future_impervious_acres', type: 'number', unit: 'acres, to 0.1', description: 'Impervious area when the project is finished.' },
-  { name: 'dec_five_acre_approval', type: 'boolean', description: 'Whether NYS DEC gave prior written approval to disturb more than five acres at once.' },
-  { name: 'drains_to_ms4', type: 'boolean', description: "Whether the site drains to the town's municipal separate storm sewer system (MS4)." },
-  { name: 'planned_start_on', type: 'date', unit: localDate, description: 'Planned start of construction.' },
-  { name: 'planned_completion_on', type: 'date', unit: localDate, description: 'Planned completion of construction.' },
-  { name: 'actual_start_on', type: 'date', unit: localDate, description: 'Day construction actually started, when known.' },
-  { name: 'noi_received_on', type: 'date', unit: localDate, description: 'Day the town received the notice of intent (NOI).' },
-  { name: 'final_stabilization_on', type: 'date', unit: localDate, description: 'Day final stabilization was reached (80% uniform perennial vegetative cover or equivalent).' },
-  { name: 'not_filed_on', type: 'date', unit: localDate, description: 'Day the notice of termination (NOT) was filed.' },
-  { name: 'open_enforcement_actions', type: 'integer', unit: 'count', description: 'Public enforcement actions in force (not closed, withdrawn or, for a stop-work order, lifted).' },
-  { name: 'stop_work_order_since', type: 'date', unit: localDate, description: 'When a stop-work order is in force: the day it was issued; otherwise empty.' },
-  { name: 'published_at', type: 'instant', unit: instant, description: 'When the project was first published on the portal.' },
-  { name: 'created_at', type: 'instant', unit: instant, description: 'When the project record was created.' },
-  { name: 'updated_at', type: 'instant', unit: instant, description: 'Latest change to the project or to any of its public documents, monthly summaries or enforcement actions.' },
-], 'cross_street', 'zip', 'latitude', 'longitude', 'tax_map_parcels', 'town_permit_no', 'spdes_permit_id', 'nature_of_activity', 'pre_development_land_use', 'post_development_land_use', 'total_site_acres', 'disturbed_acres', 'max_disturbed_at_once_acres', 'existing_impervious_acres', 'future_impervious_acres', 'planned_start_on', 'planned_completion_on', 'actual_start_on', 'noi_received_on', 'final_stabilization_on', 'not_filed_on', 'stop_work_order_since', 'published_at');
+export const PROJECT_FIELDS: FieldDef[] = emptyable(
+  [
+    {
+      name: 'id',
+      type: 'integer',
+      description: 'Stable identifier of the project. Never changes and is never reused.',
+    },
+    {
+      name: 'slug',
+      type: 'text',
+      description:
+        'Readable identifier used in the project page address; printed on site postings and never changed once published.',
+    },
+    { name: 'url', type: 'url', description: 'The project page on this portal.' },
+    { name: 'name', type: 'text', description: 'Project name as given in the notice of intent (NOI).' },
+    {
+      name: 'description',
+      type: 'text',
+      description: 'Brief public description of the project (the ordinance requires it to be posted at the site).',
+    },
+    { name: 'status', type: 'text', description: `Lifecycle status code: ${PROJECT_STATUSES.join(', ')}.` },
+    { name: 'status_label', type: 'text', description: 'The status in plain words, as shown on the portal.' },
+    {
+      name: 'kind',
+      type: 'text',
+      description:
+        'major (a full SWPPP with post-construction practices) or minor (erosion and sediment control only).',
+    },
+    { name: 'site_address', type: 'text', description: 'Street address of the site.' },
+    { name: 'cross_street', type: 'text', description: 'Nearest cross street.' },
+    { name: 'zip', type: 'text', description: 'ZIP code of the site.' },
+    {
+      name: 'latitude',
+      type: 'number',
+      unit: 'decimal degrees, WGS84',
+      description: 'Latitude of the site (north positive).',
+    },
+    {
+      name: 'longitude',
+      type: 'number',
+      unit: 'decimal degrees, WGS84',
+      description: 'Longitude of the site (east positive; New York is negative). GeoJSON puts longitude first.',
+    },
+    { name: 'tax_map_parcels', type: 'text', description: 'Tax map parcel(s), section-block-lot, comma separated.' },
+    { name: 'town_permit_no', type: 'text', description: 'Town site development permit number, once issued.' },
+    {
+      name: 'spdes_permit_id',
+      type: 'text',
+      description:
+        'State SPDES construction stormwater permit ID assigned by NYS DEC ("NYR" + letters/digits), once assigned.',
+    },
+    { name: 'nature_of_activity', type: 'text', description: 'new_construction or redevelopment.' },
+    { name: 'pre_development_land_use', type: 'text', description: 'Land use before the project.' },
+    { name: 'post_development_land_use', type: 'text', description: 'Land use after the project.' },
+    { name: 'total_site_acres', type: 'number', unit: 'acres, to 0.1', description: 'Total area of the site.' },
+    {
+      name: 'disturbed_acres',
+      type: 'number',
+      unit: 'acres, to 0.1',
+      description: 'Total area to be disturbed (cleared, graded, excavated).',
+    },
+    {
+      name: 'max_disturbed_at_once_acres',
+      type: 'number',
+      unit: 'acres, to 0.1',
+      description: 'Most area disturbed at any one time. More than 5 acres needs written approval from NYS DEC.',
+    },
+    {
+      name: 'existing_impervious_acres',
+      type: 'number',
+      unit: 'acres, to 0.1',
+      description: 'Impervious area (roofs, pavement) before the project.',
+    },
+    {
+      name: 'future_impervious_acres',
+      type: 'number',
+      unit: 'acres, to 0.1',
+      description: 'Impervious area when the project is finished.',
+    },
+    {
+      name: 'dec_five_acre_approval',
+      type: 'boolean',
+      description: 'Whether NYS DEC gave prior written approval to disturb more than five acres at once.',
+    },
+    {
+      name: 'drains_to_ms4',
+      type: 'boolean',
+      description: "Whether the site drains to the town's municipal separate storm sewer system (MS4).",
+    },
+    { name: 'planned_start_on', type: 'date', unit: localDate, description: 'Planned start of construction.' },
+    {
+      name: 'planned_completion_on',
+      type: 'date',
+      unit: localDate,
+      description: 'Planned completion of construction.',
+    },
+    {
+      name: 'actual_start_on',
+      type: 'date',
+      unit: localDate,
+      description: 'Day construction actually started, when known.',
+    },
+    {
+      name: 'noi_received_on',
+      type: 'date',
+      unit: localDate,
+      description: 'Day the town received the notice of intent (NOI).',
+    },
+    {
+      name: 'final_stabilization_on',
+      type: 'date',
+      unit: localDate,
+      description: 'Day final stabilization was reached (80% uniform perennial vegetative cover or equivalent).',
+    },
+    {
+      name: 'not_filed_on',
+      type: 'date',
+      unit: localDate,
+      description: 'Day the notice of termination (NOT) was filed.',
+    },
+    {
+      name: 'open_enforcement_actions',
+      type: 'integer',
+      unit: 'count',
+      description: 'Public enforcement actions in force (not closed, withdrawn or, for a stop-work order, lifted).',
+    },
+    {
+      name: 'stop_work_order_since',
+      type: 'date',
+      unit: localDate,
+      description: 'When a stop-work order is in force: the day it was issued; otherwise empty.',
+    },
+    {
+      name: 'published_at',
+      type: 'instant',
+      unit: instant,
+      description: 'When the project was first published on the portal.',
+    },
+    { name: 'created_at', type: 'instant', unit: instant, description: 'When the project record was created.' },
+    {
+      name: 'updated_at',
+      type: 'instant',
+      unit: instant,
+      description:
+        'Latest change to the project or to any of its public documents, monthly summaries or enforcement actions.',
+    },
+  ],
+  'cross_street',
+  'zip',
+  'latitude',
+  'longitude',
+  'tax_map_parcels',
+  'town_permit_no',
+  'spdes_permit_id',
+  'nature_of_activity',
+  'pre_development_land_use',
+  'post_development_land_use',
+  'total_site_acres',
+  'disturbed_acres',
+  'max_disturbed_at_once_acres',
+  'existing_impervious_acres',
+  'future_impervious_acres',
+  'planned_start_on',
+  'planned_completion_on',
+  'actual_start_on',
+  'noi_received_on',
+  'final_stabilization_on',
+  'not_filed_on',
+  'stop_work_order_since',
+  'published_at',
+);
 
-export const DETAIL_FIELDS: Record<'receiving_waters' | 'parties' | 'documents' | 'monthly_summaries' | 'enforcement_actions' | 'town_inspections' | 'findings', FieldDef[]> = {
+export const DETAIL_FIELDS: Record<
+  | 'receiving_waters'
+  | 'parties'
+  | 'documents'
+  | 'monthly_summaries'
+  | 'enforcement_actions'
+  | 'town_inspections'
+  | 'findings',
+  FieldDef[]
+> = {
   receiving_waters: [
     { name: 'name', type: 'text', description: 'Receiving water named in the NOI.' },
     { name: 'water_type', type: 'text', description: 'stream, river, wetland, lake or ms4 (the town storm sewer).' },
     { name: 'impaired', type: 'boolean', description: "On the state's 303(d) list of impaired waters." },
   ],
-  parties: emptyable([
-    { name: 'id', type: 'integer', description: 'Stable identifier of the party record.' },
-    { name: 'role', type: 'text', description: 'owner_operator, swppp_preparer, qualified_inspector, contractor or subcontractor.' },
-    { name: 'company_name', type: 'text', description: 'Company (never a home address or tax ID).' },
-    { name: 'contact_name', type: 'text', description: 'Business contact named on the site posting.' },
-    { name: 'contact_title', type: 'text', description: 'Title of the contact.' },
-    { name: 'phone', type: 'text', description: 'Business phone shown on the site posting.' },
-    { name: 'license', type: 'text', description: 'Professional license or certification, e.g. "NYS PE 087654", "CPESC 1234".' },
-    { name: 'certified_on', type: 'date', unit: localDate, description: 'Contractors: day the SWPPP contractor certification was signed.' },
-    { name: 'updated_at', type: 'instant', unit: instant, description: 'When the party record was created or last changed.' },
-  ], 'contact_name', 'contact_title', 'phone', 'license', 'certified_on'),
-  documents: emptyable([
-    { name: 'id', type: 'integer', description: 'Stable identifier of the document.' },
-    { name: 'type', type: 'text', description: 'noi, swppp, swppp_amendment, inspection_report, monthly_summary, as_built_plans, notice_of_termination, enforcement_notice or other.' },
-    { name: 'title', type: 'text', description: 'Title of the document.' },
-    { name: 'document_date', type: 'date', unit: localDate, description: 'Date the document speaks for (report date, SWPPP revision date).' },
-    { name: 'version', type: 'integer', description: 'Version number; SWPPP amendments supersede earlier versions.' },
-    { name: 'supersedes_id', type: 'integer', description: 'The document this version replaces, if any.' },
-    { name: 'page_count', type: 'integer', unit: 'pages', description: 'Number of pages.' },
-    { name: 'large_format_pages', type: 'integer', unit: 'sheets', description: 'Pages larger than 9 x 14 inches (plan sheets).' },
-    { name: 'size_bytes', type: 'integer', unit: 'bytes', description: 'File size.' },
-    { name: 'mime_type', type: 'text', description: 'File type, e.g. application/pdf.' },
-    { name: 'url', type: 'url', description: 'Where to download the file.' },
-    { name: 'uploaded_at', type: 'instant', unit: instant, description: 'When the file was received.' },
-    { name: 'updated_at', type: 'instant', unit: instant, description: 'When the document record last changed.' },
-  ], 'document_date', 'supersedes_id'),
-  monthly_summaries: emptyable([
-    { name: 'id', type: 'integer', description: 'Stable identifier of the summary (each version has its own).' },
-    { name: 'month', type: 'text', description: 'The month summarized, YYYY-MM.' },
-    { name: 'version', type: 'integer', description: 'Version; a correction supersedes the earlier version, which stays listed.' },
-    { name: 'superseded', type: 'boolean', description: 'Whether a later version replaced this one.' },
-    { name: 'inspections_done', type: 'integer', unit: 'count', description: 'Inspections by the qualified inspector that month.' },
-    { name: 'inspections_required', type: 'integer', unit: 'count', description: 'Inspections the permit required that month.' },
-    { name: 'storm_events', type: 'integer', unit: 'count', description: 'Storms of 0.5 inch of rain or more.' },
-    { name: 'post_storm_inspections', type: 'integer', unit: 'count', description: 'Inspections within 24 hours after such a storm.' },
-    { name: 'acres_disturbed', type: 'number', unit: 'acres, to 0.1', description: 'Area disturbed at the end of the month.' },
-    { name: 'acres_stabilized', type: 'number', unit: 'acres, to 0.1', description: 'Area stabilized at the end of the month.' },
-    { name: 'corrective_opened', type: 'integer', unit: 'count', description: 'Corrective actions opened that month.' },
-    { name: 'corrective_closed', type: 'integer', unit: 'count', description: 'Corrective actions closed that month.' },
-    { name: 'corrective_open', type: 'integer', unit: 'count', description: 'Corrective actions still open at the end of the month.' },
-    { name: 'narrative', type: 'text', description: 'Plain-language account for residents.' },
-    { name: 'certified_by', type: 'text', description: 'Name and title of the person who certified it.' },
-    { name: 'submitted_at', type: 'instant', unit: instant, description: 'When it was posted.' },
-    { name: 'review_status', type: 'text', description: "The town's review: filed, accepted or returned." },
-    { name: 'document_id', type: 'integer', description: 'The signed summary (PDF) among the documents, if public.' },
-    { name: 'updated_at', type: 'instant', unit: instant, description: 'The latest of when it was created, posted, reviewed or superseded.' },
-  ], 'acres_disturbed', 'acres_stabilized', 'certified_by', 'document_id'),
-  enforcement_actions: emptyable([
-    { name: 'id', type: 'integer', description: 'Stable identifier of the action.' },
-    { name: 'type', type: 'text', description: 'written_warning, notice_of_violation, swppp_deficiency_notice, stop_work_order, fine, occupancy_hold or dec_referral.' },
-    { name: 'type_label', type: 'text', description: 'The type in plain words.' },
-    { name: 'category', type: 'text', description: 'informal, formal or judicial.' },
-    { name: 'status', type: 'text', description: 'issued, complied, escalated, withdrawn or closed.' },
-    { name: 'in_force', type: 'boolean', description: 'In force: not closed, not withdrawn and, for a stop-work order, not lifted.' },
-    { name: 'issued_on', type: 'date', unit: localDate, description: 'Day the action was issued.' },
-    { name: 'issued_by', type: 'text', description: 'Printed name and title of the issuer.' },
-    { name: 'cited_section', type: 'text', description: 'Section of the ordinance cited.' },
-    { name: 'summary', type: 'text', description: 'Plain-language statement of what was found.' },
-    { name: 'required_measures', type: 'text', description: 'What must be done.' },
-    { name: 'comply_by', type: 'date', unit: localDate, description: 'Deadline to comply.' },
-    { name: 'lifted_on', type: 'date', unit: localDate, description: 'Stop-work orders: day the town confirmed compliance and lifted it.' },
-    { name: 'closed_on', type: 'date', unit: localDate, description: 'Day the action was resolved; only a closed date makes it resolved.' },
-    { name: 'fine_assessed_cents', type: 'integer', unit: 'US cents', description: 'The fine a court imposed on conviction (Subsection R(3); the officer only refers the case). Empty until a conviction is recorded.' },
-    { name: 'fine_paid_cents', type: 'integer', unit: 'US cents', description: 'Amount of the fine paid so far.' },
-    { name: 'fine_due_on', type: 'date', unit: localDate, description: 'Day the fine is due.' },
-    { name: 'notice_document_id', type: 'integer', description: 'The notice (PDF) among the documents, if public.' },
-    { name: 'created_at', type: 'instant', unit: instant, description: 'When the action was recorded.' },
-    { name: 'updated_at', type: 'instant', unit: instant, description: 'When the action last changed.' },
-  ], 'issued_by', 'cited_section', 'required_measures', 'comply_by', 'lifted_on', 'closed_on', 'fine_assessed_cents', 'fine_paid_cents', 'fine_due_on', 'notice_document_id'),
+  parties: emptyable(
+    [
+      { name: 'id', type: 'integer', description: 'Stable identifier of the party record.' },
+      {
+        name: 'role',
+        type: 'text',
+        description: 'owner_operator, swppp_preparer, qualified_inspector, contractor or subcontractor.',
+      },
+      { name: 'company_name', type: 'text', description: 'Company (never a home address or tax ID).' },
+      { name: 'contact_name', type: 'text', description: 'Business contact named on the site posting.' },
+      { name: 'contact_title', type: 'text', description: 'Title of the contact.' },
+      { name: 'phone', type: 'text', description: 'Business phone shown on the site posting.' },
+      {
+        name: 'license',
+        type: 'text',
+        description: 'Professional license or certification, e.g. "NYS PE 087654", "CPESC 1234".',
+      },
+      {
+        name: 'certified_on',
+        type: 'date',
+        unit: localDate,
+        description: 'Contractors: day the SWPPP contractor certification was signed.',
+      },
+      {
+        name: 'updated_at',
+        type: 'instant',
+        unit: instant,
+        description: 'When the party record was created or last changed.',
+      },
+    ],
+    'contact_name',
+    'contact_title',
+    'phone',
+    'license',
+    'certified_on',
+  ),
+  documents: emptyable(
+    [
+      { name: 'id', type: 'integer', description: 'Stable identifier of the document.' },
+      {
+        name: 'type',
+        type: 'text',
+        description:
+          'noi, swppp, swppp_amendment, inspection_report, monthly_summary, as_built_plans, notice_of_termination, enforcement_notice or other.',
+      },
+      { name: 'title', type: 'text', description: 'Title of the document.' },
+      {
+        name: 'document_date',
+        type: 'date',
+        unit: localDate,
+        description: 'Date the document speaks for (report date, SWPPP revision date).',
+      },
+      { name: 'version', type: 'integer', description: 'Version number; SWPPP amendments supersede earlier versions.' },
+      { name: 'supersedes_id', type: 'integer', description: 'The document this version replaces, if any.' },
+      { name: 'page_count', type: 'integer', unit: 'pages', description: 'Number of pages.' },
+      {
+        name: 'large_format_pages',
+        type: 'integer',
+        unit: 'sheets',
+        description: 'Pages larger than 9 x 14 inches (plan sheets).',
+      },
+      { name: 'size_bytes', type: 'integer', unit: 'bytes', description: 'File size.' },
+      { name: 'mime_type', type: 'text', description: 'File type, e.g. application/pdf.' },
+      { name: 'url', type: 'url', description: 'Where to download the file.' },
+      { name: 'uploaded_at', type: 'instant', unit: instant, description: 'When the file was received.' },
+      { name: 'updated_at', type: 'instant', unit: instant, description: 'When the document record last changed.' },
+    ],
+    'document_date',
+    'supersedes_id',
+  ),
+  monthly_summaries: emptyable(
+    [
+      { name: 'id', type: 'integer', description: 'Stable identifier of the summary (each version has its own).' },
+      { name: 'month', type: 'text', description: 'The month summarized, YYYY-MM.' },
+      {
+        name: 'version',
+        type: 'integer',
+        description: 'Version; a correction supersedes the earlier version, which stays listed.',
+      },
+      { name: 'superseded', type: 'boolean', description: 'Whether a later version replaced this one.' },
+      {
+        name: 'inspections_done',
+        type: 'integer',
+        unit: 'count',
+        description: 'Inspections by the qualified inspector that month.',
+      },
+      {
+        name: 'inspections_required',
+        type: 'integer',
+        unit: 'count',
+        description: 'Inspections the permit required that month.',
+      },
+      { name: 'storm_events', type: 'integer', unit: 'count', description: 'Storms of 0.5 inch of rain or more.' },
+      {
+        name: 'post_storm_inspections',
+        type: 'integer',
+        unit: 'count',
+        description: 'Inspections within 24 hours after such a storm.',
+      },
+      {
+        name: 'acres_disturbed',
+        type: 'number',
+        unit: 'acres, to 0.1',
+        description: 'Area disturbed at the end of the month.',
+      },
+      {
+        name: 'acres_stabilized',
+        type: 'number',
+        unit: 'acres, to 0.1',
+        description: 'Area stabilized at the end of the month.',
+      },
+      {
+        name: 'corrective_opened',
+        type: 'integer',
+        unit: 'count',
+        description: 'Corrective actions opened that month.',
+      },
+      {
+        name: 'corrective_closed',
+        type: 'integer',
+        unit: 'count',
+        description: 'Corrective actions closed that month.',
+      },
+      {
+        name: 'corrective_open',
+        type: 'integer',
+        unit: 'count',
+        description: 'Corrective actions still open at the end of the month.',
+      },
+      { name: 'narrative', type: 'text', description: 'Plain-language account for residents.' },
+      { name: 'certified_by', type: 'text', description: 'Name and title of the person who certified it.' },
+      { name: 'submitted_at', type: 'instant', unit: instant, description: 'When it was posted.' },
+      { name: 'review_status', type: 'text', description: "The town's review: filed, accepted or returned." },
+      { name: 'document_id', type: 'integer', description: 'The signed summary (PDF) among the documents, if public.' },
+      {
+        name: 'updated_at',
+        type: 'instant',
+        unit: instant,
+        description: 'The latest of when it was created, posted, reviewed or superseded.',
+      },
+    ],
+    'acres_disturbed',
+    'acres_stabilized',
+    'certified_by',
+    'document_id',
+  ),
+  enforcement_actions: emptyable(
+    [
+      { name: 'id', type: 'integer', description: 'Stable identifier of the action.' },
+      {
+        name: 'type',
+        type: 'text',
+        description:
+          'written_warning, notice_of_violation, swppp_deficiency_notice, stop_work_order, fine, occupancy_hold or dec_referral.',
+      },
+      { name: 'type_label', type: 'text', description: 'The type in plain words.' },
+      { name: 'category', type: 'text', description: 'informal, formal or judicial.' },
+      { name: 'status', type: 'text', description: 'issued, complied, escalated, withdrawn or closed.' },
+      {
+        name: 'in_force',
+        type: 'boolean',
+        description: 'In force: not closed, not withdrawn and, for a stop-work order, not lifted.',
+      },
+      { name: 'issued_on', type: 'date', unit: localDate, description: 'Day the action was issued.' },
+      { name: 'issued_by', type: 'text', description: 'Printed name and title of the issuer.' },
+      { name: 'cited_section', type: 'text', description: 'Section of the ordinance cited.' },
+      { name: 'summary', type: 'text', description: 'Plain-language statement of what was found.' },
+      { name: 'required_measures', type: 'text', description: 'What must be done.' },
+      { name: 'comply_by', type: 'date', unit: localDate, description: 'Deadline to comply.' },
+      {
+        name: 'lifted_on',
+        type: 'date',
+        unit: localDate,
+        description: 'Stop-work orders: day the town confirmed compliance and lifted it.',
+      },
+      {
+        name: 'closed_on',
+        type: 'date',
+        unit: localDate,
+        description: 'Day the action was resolved; only a closed date makes it resolved.',
+      },
+      {
+        name: 'fine_assessed_cents',
+        type: 'integer',
+        unit: 'US cents',
+        description:
+          'The fine a court imposed on conviction (Subsection R(3); the officer only refers the case). Empty until a conviction is recorded.',
+      },
+      { name: 'fine_paid_cents', type: 'integer', unit: 'US cents', description: 'Amount of the fine paid so far.' },
+      { name: 'fine_due_on', type: 'date', unit: localDate, description: 'Day the fine is due.' },
+      { name: 'notice_document_id', type: 'integer', description: 'The notice (PDF) among the documents, if public.' },
+      { name: 'created_at', type: 'instant', unit: instant, description: 'When the action was recorded.' },
+      { name: 'updated_at', type: 'instant', unit: instant, description: 'When the action last changed.' },
+    ],
+    'issued_by',
+    'cited_section',
+    'required_measures',
+    'comply_by',
+    'lifted_on',
+    'closed_on',
+    'fine_assessed_cents',
+    'fine_paid_cents',
+    'fine_due_on',
+    'notice_document_id',
+  ),
   town_inspections: TOWN_INSPECTION_FIELDS,
   findings: FINDING_FIELDS,
 };
@@ -174,7 +452,10 @@ export function parseApiFilters(params: URLSearchParams): FilterResult {
   const r = parseQuery(projectFilterSchema, params);
   if (!r.ok) return r;
   const { status, bbox, updated_since } = r.value;
-  return { ok: true, filters: { statuses: [...new Set(status ?? [])], bbox: bbox as ApiFilters['bbox'], updatedSince: updated_since } };
+  return {
+    ok: true,
+    filters: { statuses: [...new Set(status ?? [])], bbox: bbox as ApiFilters['bbox'], updatedSince: updated_since },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +472,6 @@ const projectUpdatedMs = sql<number>`max(${projects.updatedAt},
               from monthly_summaries m where m.project_id = ${outerProjectId} and m.submitted_at is not null), 0),
   coalesce((select max(e.updated_at) from enforcement_actions e where e.project_id = ${outerProjectId} and e.public = 1), 0))`;
 
-
 export type ProjectRecord = ReturnType<typeof readOpenProjects>[number];
 
 export function listOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string): ProjectRecord[] {
@@ -206,7 +486,13 @@ export function listOpenProjects(db: DB, filters: ApiFilters & { id?: number }, 
 function readOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string) {
   const where = [eq(projects.published, true)];
   if (filters.id != null) where.push(eq(projects.id, filters.id));
-  if (filters.statuses.length) where.push(sql`${projects.status} in (${sql.join(filters.statuses.map((s) => sql`${s}`), sql`, `)})`);
+  if (filters.statuses.length)
+    where.push(
+      sql`${projects.status} in (${sql.join(
+        filters.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (filters.bbox) {
     const [w, s, e, n] = filters.bbox;
     where.push(sql`${projects.longitude} between ${w} and ${e} and ${projects.latitude} between ${s} and ${n}`);
@@ -266,7 +552,12 @@ function readOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl
 export function getOpenProject(db: DB, id: number, baseUrl: string, now = new Date()) {
   const [project] = listOpenProjects(db, { statuses: [], id }, baseUrl);
   if (!project) return undefined;
-  const waters = db.select().from(receivingWaters).where(eq(receivingWaters.projectId, id)).orderBy(asc(receivingWaters.id)).all();
+  const waters = db
+    .select()
+    .from(receivingWaters)
+    .where(eq(receivingWaters.projectId, id))
+    .orderBy(asc(receivingWaters.id))
+    .all();
   const people = db.select().from(parties).where(eq(parties.projectId, id)).orderBy(asc(parties.id)).all();
   const docs = db
     .select()
@@ -356,7 +647,8 @@ export function getOpenProject(db: DB, id: number, baseUrl: string, now = new Da
       fine_assessed_cents: a.fineAssessedCents,
       fine_paid_cents: a.fineAssessedCents == null ? null : a.finePaidCents,
       fine_due_on: a.fineDueOn,
-      notice_document_id: a.noticeDocumentId != null && publicDocIds.has(a.noticeDocumentId) ? a.noticeDocumentId : null,
+      notice_document_id:
+        a.noticeDocumentId != null && publicDocIds.has(a.noticeDocumentId) ? a.noticeDocumentId : null,
       created_at: iso(a.createdAt),
       updated_at: iso(a.updatedAt),
     })),
@@ -374,13 +666,18 @@ export function projectsCsv(records: ProjectRecord[]): { header: string[]; rows:
 }
 
 /** RFC 7946 FeatureCollection: geometry coordinates are [longitude, latitude]. */
-export function projectsGeoJson<R extends { id: number; latitude: number | null; longitude: number | null }>(records: R[]) {
+export function projectsGeoJson<R extends { id: number; latitude: number | null; longitude: number | null }>(
+  records: R[],
+) {
   return {
     type: 'FeatureCollection' as const,
     features: records.map(({ latitude, longitude, ...properties }) => ({
       type: 'Feature' as const,
       id: properties.id,
-      geometry: latitude != null && longitude != null ? { type: 'Point' as const, coordinates: [longitude, latitude] as [number, number] } : null,
+      geometry:
+        latitude != null && longitude != null
+          ? { type: 'Point' as const, coordinates: [longitude, latitude] as [number, number] }
+          : null,
       properties,
     })),
   };
@@ -395,11 +692,15 @@ export type OpenProjectsFormat = 'json' | 'csv' | 'geojson';
  */
 export function projectsBody(db: DB, filters: ApiFilters, format: OpenProjectsFormat, baseUrl: string): EncodedBody {
   const everything = !filters.statuses.length && !filters.bbox && !filters.updatedSince;
-  return everything ? everyProjectBody(db, format, baseUrl) : encodeProjects(listOpenProjects(db, filters, baseUrl), format, baseUrl);
+  return everything
+    ? everyProjectBody(db, format, baseUrl)
+    : encodeProjects(listOpenProjects(db, filters, baseUrl), format, baseUrl);
 }
 
 function everyProjectBody(db: DB, format: OpenProjectsFormat, baseUrl: string): EncodedBody {
-  return memoUntilPublicChange(db, `open-data.body:${format}:${baseUrl}`, () => encodeProjects(listOpenProjects(db, NO_FILTERS, baseUrl), format, baseUrl));
+  return memoUntilPublicChange(db, `open-data.body:${format}:${baseUrl}`, () =>
+    encodeProjects(listOpenProjects(db, NO_FILTERS, baseUrl), format, baseUrl),
+  );
 }
 
 const NO_FILTERS: ApiFilters = { statuses: [] };
@@ -411,9 +712,23 @@ export function encodeProjects(records: ProjectRecord[], format: OpenProjectsFor
     const { header, rows } = projectsCsv(records);
     return encodedBody('\uFEFF' + toCsv(header, rows), 'text/csv; charset=utf-8', lastModified);
   }
-  if (format === 'geojson') return encodedBody(JSON.stringify(projectsGeoJson(records), null, 1), 'application/geo+json; charset=utf-8', lastModified);
+  if (format === 'geojson')
+    return encodedBody(
+      JSON.stringify(projectsGeoJson(records), null, 1),
+      'application/geo+json; charset=utf-8',
+      lastModified,
+    );
   return encodedBody(
-    JSON.stringify({ source: `${baseUrl}/open-data`, count: records.length, last_modified: lastModified.getTime() ? lastModified.toISOString() : null, projects: records }, null, 1),
+    JSON.stringify(
+      {
+        source: `${baseUrl}/open-data`,
+        count: records.length,
+        last_modified: lastModified.getTime() ? lastModified.toISOString() : null,
+        projects: records,
+      },
+      null,
+      1,
+    ),
     'application/json; charset=utf-8',
     lastModified,
   );

@@ -34,14 +34,24 @@ type XmlRoot = keyof typeof XML_ELEMENTS;
 /** GeoReport v2's XML: a root element (services, service_requests, errors), one element per row, one per field (empty when null). */
 export function toXml(root: XmlRoot, rows: Array<Record<string, unknown>>): string {
   const item = XML_ELEMENTS[root];
-  const fields = (r: Record<string, unknown>) => Object.entries(r).map(([k, v]) => (v == null ? `<${k}/>` : `<${k}>${xmlText(String(v))}</${k}>`)).join('');
+  const fields = (r: Record<string, unknown>) =>
+    Object.entries(r)
+      .map(([k, v]) => (v == null ? `<${k}/>` : `<${k}>${xmlText(String(v))}</${k}>`))
+      .join('');
   return `<?xml version="1.0" encoding="utf-8"?>\n<${root}>${rows.map((r) => `<${item}>${fields(r)}</${item}>`).join('')}</${root}>\n`;
 }
 
 /** A GeoReport v2 answer in the format asked for: JSON as is, XML under its root element. */
 export function answer(format: Format, root: XmlRoot, rows: Array<Record<string, unknown>>, status = 200): Response {
   if (format === 'json') return json(rows, status);
-  return new Response(toXml(root, rows), { status, headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' } });
+  return new Response(toXml(root, rows), {
+    status,
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Access-Control-Allow-Origin': '*',
+    },
+  });
 }
 
 export function geoErrorsIn(format: Format, status: number, ...descriptions: string[]): Response {
@@ -50,7 +60,14 @@ export function geoErrorsIn(format: Format, status: number, ...descriptions: str
 }
 
 export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Access-Control-Allow-Origin': '*',
+    },
+  });
 }
 
 export function services(db: DB) {
@@ -87,15 +104,25 @@ export function geoReport(r: PublicReport, baseUrl: string, agency: string) {
   };
 }
 
-const LIST = (v: string | null) => (v == null || v.trim() === '' ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean));
+const LIST = (v: string | null) =>
+  v == null || v.trim() === ''
+    ? undefined
+    : v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 /** GET requests.json's filters, or GeoReport errors. Without dates: the last 90 days, at most 1000. */
-export function parseListQuery(params: URLSearchParams, now = new Date()): { query: ReportQuery } | { errors: string[] } {
+export function parseListQuery(
+  params: URLSearchParams,
+  now = new Date(),
+): { query: ReportQuery } | { errors: string[] } {
   const errors: string[] = [];
   const query: ReportQuery = { limit: 1000 };
   const ids = LIST(params.get('service_request_id'));
   if (ids) {
-    if (!ids.every((i) => /^\d{1,12}$/.test(i))) errors.push('service_request_id must be one or more report numbers, separated by commas.');
+    if (!ids.every((i) => /^\d{1,12}$/.test(i)))
+      errors.push('service_request_id must be one or more report numbers, separated by commas.');
     else query.ids = ids.map(Number);
   }
   query.codes = LIST(params.get('service_code'));
@@ -132,14 +159,17 @@ export function requestsAnswer(db: DB, params: URLSearchParams, baseUrl: string,
 export function requestAnswer(db: DB, idParam: string | undefined, baseUrl: string, format: Format): Response {
   const id = /^\d{1,12}$/.test(idParam ?? '') ? Number(idParam) : NaN;
   const found = Number.isSafeInteger(id) ? listRequests(db, { ids: [id] }, baseUrl) : [];
-  return found.length ? answer(format, 'service_requests', found) : geoErrorsIn(format, 404, `There is no public report ${idParam ?? ''}.`);
+  return found.length
+    ? answer(format, 'service_requests', found)
+    : geoErrorsIn(format, 404, `There is no public report ${idParam ?? ''}.`);
 }
 
 /** Filing through Open311: the key, the limits, then the same checks and service as the portal's form. */
 export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, now = new Date()): Response {
   const key = keyInForce(db, fields.get('api_key'), now);
   if (!key) return geoErrors(403, 'api_key is missing, unknown or revoked. Ask the town for a key.');
-  if (!hit(db, `open311:key:${key.id}`, { limit: 500, windowMs: 3_600_000 }, now).allowed) return geoErrors(429, 'Too many requests with this key; try again within the hour.');
+  if (!hit(db, `open311:key:${key.id}`, { limit: 500, windowMs: 3_600_000 }, now).allowed)
+    return geoErrors(429, 'Too many requests with this key; try again within the hour.');
   const code = fields.get('service_code') ?? '';
   const category = categories(db, { activeOnly: true }).find((c) => c.code === code);
   if (!category) return geoErrors(400, 'service_code is missing or is not one of services.json.');
@@ -159,11 +189,33 @@ export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, 
   };
   const problems: Record<string, string> = reportProblems(facts, townToday(now));
   const media = mediaUrl(fields.get('media_url'));
-  if (media === false) problems.media_url = 'media_url must be a web address (http or https) of at most 2000 characters; the town keeps it as a link and never fetches it.';
-  if (Object.keys(problems).length) return geoErrors(400, ...Object.entries(problems).map(([k, m]) => `${OPEN311_FIELD[k] ?? k}: ${m}`));
-  const r = submitReport(db, { ...facts, place: (fields.get('address_string') ?? '').trim() || 'a point on the map', observedTime: null, name: name || null, email: facts.email || null, phone: facts.phone || null, photos: [], ip, source: 'open311', open311KeyId: key.id, mediaUrl: media || null }, now);
+  if (media === false)
+    problems.media_url =
+      'media_url must be a web address (http or https) of at most 2000 characters; the town keeps it as a link and never fetches it.';
+  if (Object.keys(problems).length)
+    return geoErrors(400, ...Object.entries(problems).map(([k, m]) => `${OPEN311_FIELD[k] ?? k}: ${m}`));
+  const r = submitReport(
+    db,
+    {
+      ...facts,
+      place: (fields.get('address_string') ?? '').trim() || 'a point on the map',
+      observedTime: null,
+      name: name || null,
+      email: facts.email || null,
+      phone: facts.phone || null,
+      photos: [],
+      ip,
+      source: 'open311',
+      open311KeyId: key.id,
+      mediaUrl: media || null,
+    },
+    now,
+  );
   if (!r.ok) return geoErrors(400, r.message ?? Object.values(r.fields ?? {}).join(' '));
-  return json([{ service_request_id: String(r.id), service_notice: 'The town received the report.', account_id: null }], 201);
+  return json(
+    [{ service_request_id: String(r.id), service_notice: 'The town received the report.', account_id: null }],
+    201,
+  );
 }
 
 /**
@@ -184,7 +236,14 @@ export function mediaUrl(value: string | null): string | undefined | false {
   }
 }
 
-const OPEN311_FIELD: Record<string, string> = { description: 'description', where: 'lat/long', email: 'email', phone: 'phone', name: 'first_name/last_name', observedOn: 'requested_datetime' };
+const OPEN311_FIELD: Record<string, string> = {
+  description: 'description',
+  where: 'lat/long',
+  email: 'email',
+  phone: 'phone',
+  name: 'first_name/last_name',
+  observedOn: 'requested_datetime',
+};
 
 /**
  * Open311 clients post requests.json from their servers, form-encoded and without an Origin header,

@@ -32,7 +32,11 @@ function componentSchemas(): Record<string, Json> {
   if (components) return components;
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id });
-  const out = z.toJSONSchema(registry, { target: 'draft-2020-12', io: 'output', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
+  const out = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io: 'output',
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Json> };
   components = Object.fromEntries(Object.entries(out.schemas).map(([id, s]) => [id, withoutMeta(s)]));
   return components;
 }
@@ -65,7 +69,10 @@ interface RequestExample {
   contentType: string;
 }
 
-const conditionalParameters = [{ $ref: '#/components/parameters/IfNoneMatch' }, { $ref: '#/components/parameters/IfModifiedSince' }];
+const conditionalParameters = [
+  { $ref: '#/components/parameters/IfNoneMatch' },
+  { $ref: '#/components/parameters/IfModifiedSince' },
+];
 const cachingHeaders = {
   ETag: { $ref: '#/components/headers/ETag' },
   'Last-Modified': { $ref: '#/components/headers/LastModified' },
@@ -73,15 +80,52 @@ const cachingHeaders = {
 };
 const paged = {
   ...cachingHeaders,
-  Link: { description: 'RFC 8288 links to the first, last, previous and next pages (rel="first", "last", "prev", "next").', schema: { type: 'string' } },
+  Link: {
+    description: 'RFC 8288 links to the first, last, previous and next pages (rel="first", "last", "prev", "next").',
+    schema: { type: 'string' },
+  },
   'X-Total-Count': { description: 'Findings that match the filters, on every page.', schema: { type: 'integer' } },
 };
-const notModified = { '304': { description: 'Not modified: the client’s copy (If-None-Match or If-Modified-Since) is current. No body.', headers: cachingHeaders } };
-const badRequest = { '400': { description: 'A filter is malformed; the message says what to send instead.', content: { 'application/json': { schema: ref('Error') } } } };
-const csv = (description: string, headers: Json = cachingHeaders) => ({ description, headers, content: { 'text/csv': { schema: { type: 'string', description: 'UTF-8 with a byte order mark; the first row names the fields (see the data dictionary). Cells a spreadsheet would run as a formula start with an apostrophe.' } } } });
-const json = (description: string, schema: Json, mediaType = 'application/json', headers: Json = cachingHeaders) => ({ description, headers, content: { [mediaType]: { schema } } });
+const notModified = {
+  '304': {
+    description: 'Not modified: the client’s copy (If-None-Match or If-Modified-Since) is current. No body.',
+    headers: cachingHeaders,
+  },
+};
+const badRequest = {
+  '400': {
+    description: 'A filter is malformed; the message says what to send instead.',
+    content: { 'application/json': { schema: ref('Error') } },
+  },
+};
+const csv = (description: string, headers: Json = cachingHeaders) => ({
+  description,
+  headers,
+  content: {
+    'text/csv': {
+      schema: {
+        type: 'string',
+        description:
+          'UTF-8 with a byte order mark; the first row names the fields (see the data dictionary). Cells a spreadsheet would run as a formula start with an apostrophe.',
+      },
+    },
+  },
+});
+const json = (description: string, schema: Json, mediaType = 'application/json', headers: Json = cachingHeaders) => ({
+  description,
+  headers,
+  content: { [mediaType]: { schema } },
+});
 
-function operation(o: { id: string; summary: string; description: string; tag: string; parameters?: Json[]; responses: Json; examples: RequestExample[] }) {
+function operation(o: {
+  id: string;
+  summary: string;
+  description: string;
+  tag: string;
+  parameters?: Json[];
+  responses: Json;
+  examples: RequestExample[];
+}) {
   return {
     get: {
       operationId: o.id,
@@ -117,9 +161,16 @@ export function openApiDocument(db: DB, baseUrl: string) {
     externalDocs: { description: 'Data dictionary: every field, its type and unit', url: `${baseUrl}/open-data` },
     tags: [
       { name: 'Projects', description: 'Published construction projects and their public records.' },
-      { name: 'Findings', description: 'Compliance findings from the operators’ filings, checked against the town law.' },
+      {
+        name: 'Findings',
+        description: 'Compliance findings from the operators’ filings, checked against the town law.',
+      },
       { name: 'Records requests', description: 'Monthly statistics of records requests.' },
-      { name: 'Practices', description: 'The permanent stormwater practices in the Town’s inventory, their last inspection and open maintenance.' },
+      {
+        name: 'Practices',
+        description:
+          'The permanent stormwater practices in the Town’s inventory, their last inspection and open maintenance.',
+      },
       { name: 'About', description: 'This description.' },
     ],
     paths: {
@@ -132,8 +183,18 @@ export function openApiDocument(db: DB, baseUrl: string) {
         responses: { '200': json('The projects.', ref('ProjectList')), ...badRequest },
         examples: [
           { summary: 'Every project', url: '/api/projects', status: 200, contentType: J },
-          { summary: 'Sites under construction or stopped', url: '/api/projects?status=active,stop_work', status: 200, contentType: J },
-          { summary: 'Inside a box, changed since a day', url: '/api/projects?bbox=-74.08,42.745,-73.93,42.87&updated_since=2020-01-01', status: 200, contentType: J },
+          {
+            summary: 'Sites under construction or stopped',
+            url: '/api/projects?status=active,stop_work',
+            status: 200,
+            contentType: J,
+          },
+          {
+            summary: 'Inside a box, changed since a day',
+            url: '/api/projects?bbox=-74.08,42.745,-73.93,42.87&updated_since=2020-01-01',
+            status: 200,
+            contentType: J,
+          },
           { summary: 'An unknown status', url: '/api/projects?status=building', status: 400, contentType: J },
           { summary: 'A box with three numbers', url: '/api/projects?bbox=1,2,3', status: 400, contentType: J },
         ],
@@ -142,37 +203,71 @@ export function openApiDocument(db: DB, baseUrl: string) {
         id: 'listProjectsCsv',
         tag: 'Projects',
         summary: 'Every published project as CSV',
-        description: 'The same records as /api/projects, one row each, the columns in the order of the data dictionary.',
+        description:
+          'The same records as /api/projects, one row each, the columns in the order of the data dictionary.',
         parameters: projectFilters,
         responses: { '200': csv('The projects, one row each.'), ...badRequest },
         examples: [
           { summary: 'Every project', url: '/api/projects.csv', status: 200, contentType: 'text/csv' },
-          { summary: 'Only stop-work sites', url: '/api/projects.csv?status=stop_work', status: 200, contentType: 'text/csv' },
-          { summary: 'A date that is not one', url: '/api/projects.csv?updated_since=yesterday', status: 400, contentType: J },
+          {
+            summary: 'Only stop-work sites',
+            url: '/api/projects.csv?status=stop_work',
+            status: 200,
+            contentType: 'text/csv',
+          },
+          {
+            summary: 'A date that is not one',
+            url: '/api/projects.csv?updated_since=yesterday',
+            status: 400,
+            contentType: J,
+          },
         ],
       }),
       '/api/projects.geojson': operation({
         id: 'listProjectsGeoJson',
         tag: 'Projects',
         summary: 'Every published project as GeoJSON',
-        description: 'An RFC 7946 FeatureCollection: each project a Point at [longitude, latitude], its other fields as properties.',
+        description:
+          'An RFC 7946 FeatureCollection: each project a Point at [longitude, latitude], its other fields as properties.',
         parameters: projectFilters,
-        responses: { '200': json('The projects as map points.', ref('ProjectFeatureCollection'), 'application/geo+json'), ...badRequest },
+        responses: {
+          '200': json('The projects as map points.', ref('ProjectFeatureCollection'), 'application/geo+json'),
+          ...badRequest,
+        },
         examples: [
           { summary: 'Every project', url: '/api/projects.geojson', status: 200, contentType: 'application/geo+json' },
-          { summary: 'Inside a box', url: '/api/projects.geojson?bbox=-74.00,42.76,-73.95,42.80', status: 200, contentType: 'application/geo+json' },
+          {
+            summary: 'Inside a box',
+            url: '/api/projects.geojson?bbox=-74.00,42.76,-73.95,42.80',
+            status: 200,
+            contentType: 'application/geo+json',
+          },
         ],
       }),
       '/api/map-points.json': operation({
         id: 'listMapPoints',
         tag: 'Projects',
         summary: 'The map’s markers, compact',
-        description: 'Every published project with a location as a small GeoJSON FeatureCollection (slug, name, address, status), as the /map page draws them; `status` narrows it to one status. For every field, use /api/projects.geojson.',
-        parameters: [{ name: 'status', in: 'query', required: false, description: 'Only projects with this status.', schema: { type: 'string', enum: [...PROJECT_STATUSES] } }],
+        description:
+          'Every published project with a location as a small GeoJSON FeatureCollection (slug, name, address, status), as the /map page draws them; `status` narrows it to one status. For every field, use /api/projects.geojson.',
+        parameters: [
+          {
+            name: 'status',
+            in: 'query',
+            required: false,
+            description: 'Only projects with this status.',
+            schema: { type: 'string', enum: [...PROJECT_STATUSES] },
+          },
+        ],
         responses: { '200': json('The markers.', ref('MapPointCollection'), 'application/geo+json') },
         examples: [
           { summary: 'Every marker', url: '/api/map-points.json', status: 200, contentType: 'application/geo+json' },
-          { summary: 'Active projects only', url: '/api/map-points.json?status=active', status: 200, contentType: 'application/geo+json' },
+          {
+            summary: 'Active projects only',
+            url: '/api/map-points.json?status=active',
+            status: 200,
+            contentType: 'application/geo+json',
+          },
         ],
       }),
       '/api/projects/{id}': {
@@ -180,9 +275,22 @@ export function openApiDocument(db: DB, baseUrl: string) {
           id: 'getProject',
           tag: 'Projects',
           summary: 'One published project with its public records',
-          description: 'The project with its receiving waters, parties, public documents, monthly summaries, public enforcement actions, the town’s inspections and the compliance findings over its whole history.',
-          parameters: [{ name: 'id', in: 'path', required: true, description: 'The project id (from /api/projects).', schema: { type: 'integer', minimum: 1 }, example: sampleId }],
-          responses: { '200': json('The project.', ref('ProjectDetail')), '404': { description: 'No published project has this id.', content: { [J]: { schema: ref('Error') } } } },
+          description:
+            'The project with its receiving waters, parties, public documents, monthly summaries, public enforcement actions, the town’s inspections and the compliance findings over its whole history.',
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              description: 'The project id (from /api/projects).',
+              schema: { type: 'integer', minimum: 1 },
+              example: sampleId,
+            },
+          ],
+          responses: {
+            '200': json('The project.', ref('ProjectDetail')),
+            '404': { description: 'No published project has this id.', content: { [J]: { schema: ref('Error') } } },
+          },
           examples: [
             { summary: 'A published project', url: `/api/projects/${sampleId}`, status: 200, contentType: J },
             { summary: 'No such project', url: '/api/projects/999999999', status: 404, contentType: J },
@@ -193,7 +301,8 @@ export function openApiDocument(db: DB, baseUrl: string) {
         id: 'listPractices',
         tag: 'Practices',
         summary: 'Every permanent stormwater practice',
-        description: 'The Town’s inventory of permanent stormwater practices (ponds, wetlands, swales, devices): who maintains each, the last Town inspection and what it found, the next routine inspection, open and overdue maintenance.',
+        description:
+          'The Town’s inventory of permanent stormwater practices (ponds, wetlands, swales, devices): who maintains each, the last Town inspection and what it found, the next routine inspection, open and overdue maintenance.',
         responses: { '200': json('The practices.', ref('PracticeList')) },
         examples: [{ summary: 'Every practice', url: '/api/practices.json', status: 200, contentType: J }],
       }),
@@ -209,22 +318,53 @@ export function openApiDocument(db: DB, baseUrl: string) {
         id: 'listPracticesGeoJson',
         tag: 'Practices',
         summary: 'Every permanent stormwater practice as GeoJSON',
-        description: 'An RFC 7946 FeatureCollection: each practice a Point at [longitude, latitude], its other fields as properties.',
-        responses: { '200': json('The practices as map points.', ref('PracticeFeatureCollection'), 'application/geo+json') },
-        examples: [{ summary: 'Every practice', url: '/api/practices.geojson', status: 200, contentType: 'application/geo+json' }],
+        description:
+          'An RFC 7946 FeatureCollection: each practice a Point at [longitude, latitude], its other fields as properties.',
+        responses: {
+          '200': json('The practices as map points.', ref('PracticeFeatureCollection'), 'application/geo+json'),
+        },
+        examples: [
+          {
+            summary: 'Every practice',
+            url: '/api/practices.geojson',
+            status: 200,
+            contentType: 'application/geo+json',
+          },
+        ],
       }),
       '/api/findings.json': operation({
         id: 'listFindings',
         tag: 'Findings',
         summary: 'Compliance findings at published projects',
-        description: 'Open findings and those that ended since `since` (default: a year ago), newest first, across the town or for one project, a page at a time.',
+        description:
+          'Open findings and those that ended since `since` (default: a year ago), newest first, across the town or for one project, a page at a time.',
         parameters: findingFilters,
         responses: { '200': json('The findings.', ref('FindingList'), J, paged), ...badRequest },
         examples: [
-          { summary: 'Open findings and those that ended in the last year', url: '/api/findings.json', status: 200, contentType: J },
-          { summary: 'Serious findings still open', url: '/api/findings.json?status=open&severity=high', status: 200, contentType: J },
-          { summary: 'One project’s whole history', url: `/api/findings.json?project=${sampleId}&since=2000-01-01`, status: 200, contentType: J },
-          { summary: 'The second page of five', url: '/api/findings.json?per_page=5&page=2', status: 200, contentType: J },
+          {
+            summary: 'Open findings and those that ended in the last year',
+            url: '/api/findings.json',
+            status: 200,
+            contentType: J,
+          },
+          {
+            summary: 'Serious findings still open',
+            url: '/api/findings.json?status=open&severity=high',
+            status: 200,
+            contentType: J,
+          },
+          {
+            summary: 'One project’s whole history',
+            url: `/api/findings.json?project=${sampleId}&since=2000-01-01`,
+            status: 200,
+            contentType: J,
+          },
+          {
+            summary: 'The second page of five',
+            url: '/api/findings.json?per_page=5&page=2',
+            status: 200,
+            contentType: J,
+          },
           { summary: 'An unknown severity', url: '/api/findings.json?severity=urgent', status: 400, contentType: J },
           { summary: 'Too many a page', url: '/api/findings.json?per_page=100000', status: 400, contentType: J },
         ],
@@ -237,16 +377,32 @@ export function openApiDocument(db: DB, baseUrl: string) {
         parameters: findingFilters,
         responses: { '200': csv('The findings, one row each.', paged), ...badRequest },
         examples: [
-          { summary: 'Open findings and those that ended in the last year', url: '/api/findings.csv', status: 200, contentType: 'text/csv' },
-          { summary: 'Missed post-storm inspections', url: '/api/findings.csv?rule=post-storm', status: 200, contentType: 'text/csv' },
-          { summary: 'A project id that is not one', url: '/api/findings.csv?project=abc', status: 400, contentType: J },
+          {
+            summary: 'Open findings and those that ended in the last year',
+            url: '/api/findings.csv',
+            status: 200,
+            contentType: 'text/csv',
+          },
+          {
+            summary: 'Missed post-storm inspections',
+            url: '/api/findings.csv?rule=post-storm',
+            status: 200,
+            contentType: 'text/csv',
+          },
+          {
+            summary: 'A project id that is not one',
+            url: '/api/findings.csv?project=abc',
+            status: 400,
+            contentType: J,
+          },
         ],
       }),
       '/api/records-requests/monthly.json': operation({
         id: 'recordsRequestsMonthly',
         tag: 'Records requests',
         summary: 'Records requests per month',
-        description: 'Received, answered, answered on time, median days to answer, withdrawn, open and overdue, per month and in total. Counts only.',
+        description:
+          'Received, answered, answered on time, median days to answer, withdrawn, open and overdue, per month and in total. Counts only.',
         responses: { '200': json('The statistics.', ref('RecordsRequestStats')) },
         examples: [{ summary: 'Every month', url: '/api/records-requests/monthly.json', status: 200, contentType: J }],
       }),
@@ -256,13 +412,16 @@ export function openApiDocument(db: DB, baseUrl: string) {
         summary: 'Records requests per month as CSV',
         description: 'The same statistics, one row per month.',
         responses: { '200': csv('One row per month.') },
-        examples: [{ summary: 'Every month', url: '/api/records-requests/monthly.csv', status: 200, contentType: 'text/csv' }],
+        examples: [
+          { summary: 'Every month', url: '/api/records-requests/monthly.csv', status: 200, contentType: 'text/csv' },
+        ],
       }),
       '/api/records-requests/on-time.json': operation({
         id: 'recordsRequestsOnTime',
         tag: 'Records requests',
         summary: 'On-time rates: the Town and each site operator',
-        description: 'Requests to the Town (Freedom of Information Law) and to each site operator (ordinance L(4)), side by side: received, answered, answered on time within five business days, not answered in time, open and withdrawn. Counts only; never a requester.',
+        description:
+          'Requests to the Town (Freedom of Information Law) and to each site operator (ordinance L(4)), side by side: received, answered, answered on time within five business days, not answered in time, open and withdrawn. Counts only; never a requester.',
         responses: { '200': json('The Town first, then each operator.', ref('RecordsRequestOnTime')) },
         examples: [{ summary: 'All time', url: '/api/records-requests/on-time.json', status: 200, contentType: J }],
       }),
@@ -272,7 +431,9 @@ export function openApiDocument(db: DB, baseUrl: string) {
         summary: 'On-time rates as CSV',
         description: 'The same rates, one row for the Town and one per site operator.',
         responses: { '200': csv('One row for the Town, then one per operator.') },
-        examples: [{ summary: 'All time', url: '/api/records-requests/on-time.csv', status: 200, contentType: 'text/csv' }],
+        examples: [
+          { summary: 'All time', url: '/api/records-requests/on-time.csv', status: 200, contentType: 'text/csv' },
+        ],
       }),
       '/requests/log.json': operation({
         id: 'recordsRequestLog',
@@ -284,17 +445,33 @@ export function openApiDocument(db: DB, baseUrl: string) {
         responses: { '200': json('One page of the log.', ref('RecordsRequestLog'), J, paged), ...badRequest },
         examples: [
           { summary: 'The newest requests', url: '/requests/log.json', status: 200, contentType: J },
-          { summary: 'One project’s requests', url: `/requests/log.json?project=${encodeURIComponent(sampleSlug)}`, status: 200, contentType: J },
-          { summary: 'Requests received in 2026, ten a page', url: '/requests/log.json?year=2026&per_page=10', status: 200, contentType: J },
+          {
+            summary: 'One project’s requests',
+            url: `/requests/log.json?project=${encodeURIComponent(sampleSlug)}`,
+            status: 200,
+            contentType: J,
+          },
+          {
+            summary: 'Requests received in 2026, ten a page',
+            url: '/requests/log.json?year=2026&per_page=10',
+            status: 200,
+            contentType: J,
+          },
           { summary: 'A year that is not one', url: '/requests/log.json?year=last', status: 400, contentType: J },
-          { summary: 'No such project', url: '/requests/log.json?project=no-such-project-anywhere', status: 400, contentType: J },
+          {
+            summary: 'No such project',
+            url: '/requests/log.json?project=no-such-project-anywhere',
+            status: 400,
+            contentType: J,
+          },
         ],
       }),
       '/requests/log.csv': operation({
         id: 'recordsRequestLogCsv',
         tag: 'Records requests',
         summary: 'The public log of records requests as CSV',
-        description: 'The same page of the log as /requests/log.json, one row per record asked for (the request’s columns repeated).',
+        description:
+          'The same page of the log as /requests/log.json, one row per record asked for (the request’s columns repeated).',
         parameters: logFilters,
         responses: { '200': csv('One row per record asked for.', paged), ...badRequest },
         examples: [
@@ -314,13 +491,31 @@ export function openApiDocument(db: DB, baseUrl: string) {
     components: {
       schemas: componentSchemas(),
       parameters: {
-        IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier answer: 304 if unchanged.', schema: { type: 'string' } },
-        IfModifiedSince: { name: 'If-Modified-Since', in: 'header', required: false, description: 'A Last-Modified from an earlier answer: 304 if nothing is newer.', schema: { type: 'string' } },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'An ETag from an earlier answer: 304 if unchanged.',
+          schema: { type: 'string' },
+        },
+        IfModifiedSince: {
+          name: 'If-Modified-Since',
+          in: 'header',
+          required: false,
+          description: 'A Last-Modified from an earlier answer: 304 if nothing is newer.',
+          schema: { type: 'string' },
+        },
       },
       headers: {
         ETag: { description: 'Strong validator: a digest of the body.', schema: { type: 'string' } },
-        LastModified: { description: 'The newest change among the records in the answer (when the answer has one).', schema: { type: 'string' } },
-        AccessControlAllowOrigin: { description: 'Always *: any website may read the data.', schema: { type: 'string', const: '*' } },
+        LastModified: {
+          description: 'The newest change among the records in the answer (when the answer has one).',
+          schema: { type: 'string' },
+        },
+        AccessControlAllowOrigin: {
+          description: 'Always *: any website may read the data.',
+          schema: { type: 'string', const: '*' },
+        },
       },
     },
   };

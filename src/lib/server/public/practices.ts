@@ -8,7 +8,13 @@ import type { ProjectStatus } from '#db/enums.ts';
 import { projects, stormwaterPractices, type SmpCondition } from '#db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { nearest, type Point } from '#lib/shared/geo.ts';
-import { SMP_CONDITION_LABEL, SMP_INSPECTION_REASON_LABEL, SMP_OWNER_KIND_LABEL, SMP_TYPE_LABEL, SMP_TYPE_MEANING } from '#lib/shared/labels.ts';
+import {
+  SMP_CONDITION_LABEL,
+  SMP_INSPECTION_REASON_LABEL,
+  SMP_OWNER_KIND_LABEL,
+  SMP_TYPE_LABEL,
+  SMP_TYPE_MEANING,
+} from '#lib/shared/labels.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
@@ -19,7 +25,14 @@ import { projectsGeoJson } from './open-data.ts';
 
 /** Unpublished projects stay hidden, and so do the practices built under them. */
 function publishedProjectIds(db: DB): Set<number> {
-  return new Set(db.select({ id: projects.id }).from(projects).where(eq(projects.published, true)).all().map((r) => r.id));
+  return new Set(
+    db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.published, true))
+      .all()
+      .map((r) => r.id),
+  );
 }
 
 export function publicPractices(db: DB, today: string): PracticeSummary[] {
@@ -41,7 +54,11 @@ export function practiceMarker(p: PracticeSummary): { status: ProjectStatus; lab
   if (p.removedOn) return { status: 'complete', label: 'Removed from operation' };
   const c = p.lastInspection?.condition;
   if (!c) return { status: 'approved', label: 'Not inspected yet' };
-  const status: Record<SmpCondition, ProjectStatus> = { functioning: 'active', needs_maintenance: 'final_stabilization', failing: 'stop_work' };
+  const status: Record<SmpCondition, ProjectStatus> = {
+    functioning: 'active',
+    needs_maintenance: 'final_stabilization',
+    failing: 'stop_work',
+  };
   return { status: status[c], label: SMP_CONDITION_LABEL[c] };
 }
 
@@ -69,12 +86,24 @@ export function publicPractice(db: DB, id: number, today: string) {
     asBuiltAcceptedOn: p.asBuiltAcceptedOn,
     project: r.project ? { slug: r.project.slug, name: r.project.name } : null,
     summary: r.summary,
-    openItems: r.openItems.map((i) => ({ id: i.id, description: i.description, dueOn: i.dueOn, words: i.words, overdue: i.overdue })),
-    closedItems: r.closedItems.map((i) => ({ id: i.id, description: i.description, closedOn: i.closedOn, words: i.words })),
+    openItems: r.openItems.map((i) => ({
+      id: i.id,
+      description: i.description,
+      dueOn: i.dueOn,
+      words: i.words,
+      overdue: i.overdue,
+    })),
+    closedItems: r.closedItems.map((i) => ({
+      id: i.id,
+      description: i.description,
+      closedOn: i.closedOn,
+      words: i.words,
+    })),
     inspections: r.inspections.map((i) => ({
       id: i.id,
       inspectedOn: i.inspectedOn,
-      reasonLabel: SMP_INSPECTION_REASON_LABEL[i.reason] + (i.reason === 'joint' && i.jointAgency ? ` (${i.jointAgency})` : ''),
+      reasonLabel:
+        SMP_INSPECTION_REASON_LABEL[i.reason] + (i.reason === 'joint' && i.jointAgency ? ` (${i.jointAgency})` : ''),
       condition: i.condition,
       conditionLabel: SMP_CONDITION_LABEL[i.condition],
       findings: i.findings,
@@ -92,7 +121,12 @@ export type PublicPractice = NonNullable<ReturnType<typeof publicPractice>>;
 export const PRACTICE_FIELDS: FieldDef[] = [
   { name: 'id', type: 'integer', description: 'The practice’s number in the Town’s inventory.' },
   { name: 'name', type: 'text', description: 'Its name.' },
-  { name: 'type', type: 'text', description: 'Family in the NYS Stormwater Management Design Manual: pond, wetland, infiltration, filtering, open_channel, green_infrastructure or proprietary_device.' },
+  {
+    name: 'type',
+    type: 'text',
+    description:
+      'Family in the NYS Stormwater Management Design Manual: pond, wetland, infiltration, filtering, open_channel, green_infrastructure or proprietary_device.',
+  },
   { name: 'location', type: 'text', description: 'Where it is, in words.' },
   { name: 'latitude', type: 'number', unit: 'WGS84 degrees', description: 'Latitude.' },
   { name: 'longitude', type: 'number', unit: 'WGS84 degrees', description: 'Longitude.' },
@@ -100,10 +134,33 @@ export const PRACTICE_FIELDS: FieldDef[] = [
   { name: 'owner', type: 'text', description: 'The owner responsible for maintenance.' },
   { name: 'dedicated_to_town', type: 'boolean', description: 'Whether it is dedicated to the Town.' },
   { name: 'in_service_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'The day it went into service.' },
-  { name: 'removed_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'The day it was removed from operation.' },
-  { name: 'last_inspected_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'The latest Town inspection.' },
-  { name: 'condition', type: 'text', nullable: true, description: 'What the latest inspection found: functioning, needs_maintenance or failing.' },
-  { name: 'next_inspection_due_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'When the next routine inspection is due (the Town’s schedule).' },
+  {
+    name: 'removed_on',
+    type: 'date',
+    unit: LOCAL_DATE_UNIT,
+    nullable: true,
+    description: 'The day it was removed from operation.',
+  },
+  {
+    name: 'last_inspected_on',
+    type: 'date',
+    unit: LOCAL_DATE_UNIT,
+    nullable: true,
+    description: 'The latest Town inspection.',
+  },
+  {
+    name: 'condition',
+    type: 'text',
+    nullable: true,
+    description: 'What the latest inspection found: functioning, needs_maintenance or failing.',
+  },
+  {
+    name: 'next_inspection_due_on',
+    type: 'date',
+    unit: LOCAL_DATE_UNIT,
+    nullable: true,
+    description: 'When the next routine inspection is due (the Town’s schedule).',
+  },
   { name: 'open_maintenance_items', type: 'integer', description: 'Maintenance required and not yet confirmed done.' },
   { name: 'overdue_maintenance_items', type: 'integer', description: 'Of those, past their due date.' },
   { name: 'url', type: 'url', description: 'The practice’s page.' },
@@ -133,28 +190,62 @@ export function practiceOpenRecords(db: DB, today: string, baseUrl: string) {
   }));
 }
 
-export function encodePractices(db: DB, today: string, format: 'json' | 'csv' | 'geojson', baseUrl: string): EncodedBody {
+export function encodePractices(
+  db: DB,
+  today: string,
+  format: 'json' | 'csv' | 'geojson',
+  baseUrl: string,
+): EncodedBody {
   const records = practiceOpenRecords(db, today, baseUrl);
   const lastModified = new Date(Math.max(0, ...records.map((r) => Date.parse(r.updated_at))));
   if (format === 'csv') {
     const header = PRACTICE_FIELDS.map((f) => f.name);
-    return encodedBody('\uFEFF' + toCsv(header, records.map((r) => header.map((h) => (r as Record<string, unknown>)[h]))), 'text/csv; charset=utf-8', lastModified);
+    return encodedBody(
+      '\uFEFF' +
+        toCsv(
+          header,
+          records.map((r) => header.map((h) => (r as Record<string, unknown>)[h])),
+        ),
+      'text/csv; charset=utf-8',
+      lastModified,
+    );
   }
-  if (format === 'geojson') return encodedBody(JSON.stringify(projectsGeoJson(records), null, 1), 'application/geo+json; charset=utf-8', lastModified);
-  return encodedBody(JSON.stringify({ source: `${baseUrl}/open-data`, count: records.length, practices: records }, null, 1), 'application/json; charset=utf-8', lastModified);
+  if (format === 'geojson')
+    return encodedBody(
+      JSON.stringify(projectsGeoJson(records), null, 1),
+      'application/geo+json; charset=utf-8',
+      lastModified,
+    );
+  return encodedBody(
+    JSON.stringify({ source: `${baseUrl}/open-data`, count: records.length, practices: records }, null, 1),
+    'application/json; charset=utf-8',
+    lastModified,
+  );
 }
 
 /** The public agreement or easement's download facts (decision 0043), or null. */
 function agreementDownload(db: DB, practiceId: number) {
   const a = publicAgreement(db, practiceId);
-  return a ? { href: `/practices/${practiceId}/agreement`, filename: a.filename, sizeBytes: a.sizeBytes, pageCount: a.pageCount, filedAt: a.uploadedAt } : null;
+  return a
+    ? {
+        href: `/practices/${practiceId}/agreement`,
+        filename: a.filename,
+        sizeBytes: a.sizeBytes,
+        pageCount: a.pageCount,
+        filedAt: a.uploadedAt,
+      }
+    : null;
 }
 
 /** The stored file of a practice's public agreement or easement, when residents may see the practice and the file. */
 export function publicAgreementFile(db: DB, practiceId: number) {
   const a = publicAgreement(db, practiceId);
   if (!a) return undefined;
-  const p = db.select({ projectId: stormwaterPractices.projectId }).from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
+  const p = db
+    .select({ projectId: stormwaterPractices.projectId })
+    .from(stormwaterPractices)
+    .where(eq(stormwaterPractices.id, practiceId))
+    .get();
   if (p?.projectId != null && !publishedProjectIds(db).has(p.projectId)) return undefined;
   return a;
 }

@@ -27,7 +27,17 @@ import { publicTownInspections, type PublicTownInspection } from './town-inspect
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 /** The order document groups are listed in: the plan first, then what is filed as the work goes on. */
-const DOCUMENT_GROUP_ORDER: DocumentType[] = ['swppp', 'swppp_amendment', 'noi', 'monthly_summary', 'inspection_report', 'enforcement_notice', 'as_built_plans', 'notice_of_termination', 'other'];
+const DOCUMENT_GROUP_ORDER: DocumentType[] = [
+  'swppp',
+  'swppp_amendment',
+  'noi',
+  'monthly_summary',
+  'inspection_report',
+  'enforcement_notice',
+  'as_built_plans',
+  'notice_of_termination',
+  'other',
+];
 /** Rows shown in a group before the rest fold away under "older". */
 const GROUP_FIRST_ROWS = 12;
 /** Timeline entries shown before the rest fold away. */
@@ -70,19 +80,35 @@ export function groupDocuments(docs: Doc[]): DocumentGroup[] {
 }
 
 type Action = PublicProject['actions'][number];
-export type TimelineEntry = { kind: 'action'; on: string; id: number; action: Action } | { kind: 'inspection'; on: string; id: number; inspection: PublicTownInspection };
+export type TimelineEntry =
+  | { kind: 'action'; on: string; id: number; action: Action }
+  | { kind: 'inspection'; on: string; id: number; inspection: PublicTownInspection };
 
 /** Enforcement actions and the town's inspections, newest first; on one day the action comes first (it followed). */
-export function inspectionAndEnforcementTimeline(actions: Action[], inspections: PublicTownInspection[]): TimelineEntry[] {
+export function inspectionAndEnforcementTimeline(
+  actions: Action[],
+  inspections: PublicTownInspection[],
+): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     ...actions.map((action) => ({ kind: 'action' as const, on: action.issuedOn, id: action.id, action })),
-    ...inspections.map((inspection) => ({ kind: 'inspection' as const, on: inspection.inspectedOn, id: inspection.id, inspection })),
+    ...inspections.map((inspection) => ({
+      kind: 'inspection' as const,
+      on: inspection.inspectedOn,
+      id: inspection.id,
+      inspection,
+    })),
   ];
-  return entries.sort((a, b) => b.on.localeCompare(a.on) || (a.kind === b.kind ? b.id - a.id : a.kind === 'action' ? -1 : 1));
+  return entries.sort(
+    (a, b) => b.on.localeCompare(a.on) || (a.kind === b.kind ? b.id - a.id : a.kind === 'action' ? -1 : 1),
+  );
 }
 
 /** An exempt activity (D(1)) never reads as missing its SWPPP: it says why none is required. */
-function swpppStatusWords(project: { exemption: string | null; exemptionNote: string | null }, reviewWords: string | undefined, onFile: boolean): string {
+function swpppStatusWords(
+  project: { exemption: string | null; exemptionNote: string | null },
+  reviewWords: string | undefined,
+  onFile: boolean,
+): string {
   if (project.exemption) {
     const label = D1_EXEMPTION_LABEL[project.exemption as D1Exemption] ?? project.exemption;
     return `No SWPPP is required: the activity is exempt under Subsection ${label}.${project.exemptionNote ? ` ${project.exemptionNote}` : ''}`;
@@ -105,9 +131,16 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
   const compliance = facts ? { ...evaluateCompliance(facts, ctx), project: facts.project } : undefined;
   const flags = compliance ? recentFindings(compliance.findings, today, 365) : [];
   const townInspections = publicTownInspections(db, project.id);
-  const history = facts && compliance
-    ? complianceHistory({ data: facts, findings: compliance.findings, ctx, townInspectionDays: townInspections.map((t) => t.inspectedOn), enforcementDays: actions.map((a) => a.issuedOn) })
-    : [];
+  const history =
+    facts && compliance
+      ? complianceHistory({
+          data: facts,
+          findings: compliance.findings,
+          ctx,
+          townInspectionDays: townInspections.map((t) => t.inspectedOn),
+          enforcementDays: actions.map((a) => a.issuedOn),
+        })
+      : [];
   const review = swppp.review;
   const clock = review ? reviewClock(review, today, loadCalendar(db), loadLocalLaw(db)) : undefined;
   const current = summaries.filter((s) => !s.supersededAt);
@@ -137,11 +170,17 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
     supersededSummaries: summaries.filter((s) => s.supersededAt),
     openFlags: flags.filter((f) => f.status === 'open'),
     pastFlags: flags.filter((f) => f.status === 'resolved'),
-    attachments: summaryAttachments(db, summaries.map((s) => s.id)).filter((a) => a.public),
+    attachments: summaryAttachments(
+      db,
+      summaries.map((s) => s.id),
+    ).filter((a) => a.public),
     review,
     clock,
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
-    evidence: publicEvidenceByAction(db, actions.map((a) => a.id)),
+    evidence: publicEvidenceByAction(
+      db,
+      actions.map((a) => a.id),
+    ),
     /** Residents' reports about the site (issue 16), newest first. */
     siteReports: reportsForProject(db, project.id),
     jsonLd: projectPlaceJsonLd(project, townPublicUrl(db), town(db)),

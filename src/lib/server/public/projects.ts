@@ -19,7 +19,14 @@ import {
 } from '#db/schema.ts';
 import { formatMonth } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
-import { anyContains, containsPattern, memoUntilPublicChange, preparedOnce, readSnapshot, type DB } from '#lib/server/platform/db.ts';
+import {
+  anyContains,
+  containsPattern,
+  memoUntilPublicChange,
+  preparedOnce,
+  readSnapshot,
+  type DB,
+} from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export const PROJECT_SORTS = {
@@ -40,8 +47,9 @@ export interface ProjectListQuery {
 }
 
 /** Turn untrusted query-string values into a valid query; unknown values are dropped, not errors. */
-export function parseProjectListQuery(params: URLSearchParams): Required<Omit<ProjectListQuery, 'q' | 'status' | 'kind'>> &
-  Pick<ProjectListQuery, 'q' | 'status' | 'kind'> {
+export function parseProjectListQuery(
+  params: URLSearchParams,
+): Required<Omit<ProjectListQuery, 'q' | 'status' | 'kind'>> & Pick<ProjectListQuery, 'q' | 'status' | 'kind'> {
   const status = params.get('status') ?? '';
   const kind = params.get('kind') ?? '';
   const sort = params.get('sort') ?? '';
@@ -74,7 +82,11 @@ export function listProjects(db: DB, query: ProjectListQuery) {
   const perPage = query.perPage ?? 25;
   const page = query.page ?? 1;
   const sort = query.sort ?? 'name';
-  const q = listStatements(db, sort, { status: Boolean(query.status), kind: Boolean(query.kind), text: Boolean(query.q) });
+  const q = listStatements(db, sort, {
+    status: Boolean(query.status),
+    kind: Boolean(query.kind),
+    text: Boolean(query.q),
+  });
   const values = { status: query.status, kind: query.kind, pattern: query.q ? containsPattern(query.q) : undefined };
   const offset = (page - 1) * perPage;
   // The count and the page from one snapshot: "26–50 of N" agrees with the rows shown.
@@ -89,7 +101,9 @@ export function listProjects(db: DB, query: ProjectListQuery) {
       // Without one, every page of a filter and sort is a slice of the same order, read once until public
       // data changes (its length is the count). An OFFSET walked the index to the page each time: at
       // 10,000 projects, 0.5–0.8 ms of a deep page's ~2 ms miss; reading the whole order is ~5 ms, once.
-      const order = memoUntilPublicChange(db, `projects.order:${sort}|${query.status ?? ''}|${query.kind ?? ''}`, () => Int32Array.from(q.order.all(values), (r) => r.id));
+      const order = memoUntilPublicChange(db, `projects.order:${sort}|${query.status ?? ''}|${query.kind ?? ''}`, () =>
+        Int32Array.from(q.order.all(values), (r) => r.id),
+      );
       total = order.length;
       ids = Array.from(order.subarray(offset, offset + perPage));
     }
@@ -106,49 +120,69 @@ export function listProjects(db: DB, query: ProjectListQuery) {
  * costs more than running it (~0.6 ms of a list page's ~1 ms, measured at 10,000 projects).
  */
 function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; kind: boolean; text: boolean }) {
-  return preparedOnce(db, `projects.list:${sort}:${Number(filters.status)}${Number(filters.kind)}${Number(filters.text)}`, () => {
-    const where: SQL[] = [eq(projects.published, true)];
-    if (filters.status) where.push(eq(projects.status, sql.placeholder('status')));
-    if (filters.kind) where.push(eq(projects.kind, sql.placeholder('kind')));
-    // Plain substring match; full-text search lives in the search module.
-    if (filters.text) where.push(anyContains(sql.placeholder('pattern'), projects.name, projects.siteAddress, projects.crossStreet, projects.townPermitNo, projects.spdesPermitId, projects.taxMapParcels));
-    const order = {
-      name: [asc(projects.name)],
-      updated: [desc(projects.updatedAt), asc(projects.name)],
-      newest: [desc(projects.noiReceivedOn), asc(projects.name)],
-      start: [asc(projects.plannedStartOn), asc(projects.name)],
-    }[sort];
-    // The listed ids in the sort's order (ties by id): all of them, or a text search's one page.
-    const ordered = () => db.select({ id: projects.id }).from(projects).where(and(...where)).orderBy(...order, asc(projects.id));
-    return {
-      count: db
-        .select({ n: sql<number>`count(*)` })
-        .from(projects)
-        .where(and(...where))
-        .prepare(),
-      pageIds: ordered().limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
-      order: ordered().prepare(),
-      rows: db
-        .select({
-          id: projects.id,
-          slug: projects.slug,
-          name: projects.name,
-          siteAddress: projects.siteAddress,
-          status: projects.status,
-          kind: projects.kind,
-          description: projects.description,
-          disturbedAcres: projects.disturbedAcres,
-          plannedStartOn: projects.plannedStartOn,
-          noiReceivedOn: projects.noiReceivedOn,
-          updatedAt: projects.updatedAt,
-          openActions: openActionsCount,
-          stopWorkSince,
-        })
-        .from(projects)
-        .where(sql`${projects.id} in (select value from json_each(${sql.placeholder('ids')}))`)
-        .prepare(),
-    };
-  });
+  return preparedOnce(
+    db,
+    `projects.list:${sort}:${Number(filters.status)}${Number(filters.kind)}${Number(filters.text)}`,
+    () => {
+      const where: SQL[] = [eq(projects.published, true)];
+      if (filters.status) where.push(eq(projects.status, sql.placeholder('status')));
+      if (filters.kind) where.push(eq(projects.kind, sql.placeholder('kind')));
+      // Plain substring match; full-text search lives in the search module.
+      if (filters.text)
+        where.push(
+          anyContains(
+            sql.placeholder('pattern'),
+            projects.name,
+            projects.siteAddress,
+            projects.crossStreet,
+            projects.townPermitNo,
+            projects.spdesPermitId,
+            projects.taxMapParcels,
+          ),
+        );
+      const order = {
+        name: [asc(projects.name)],
+        updated: [desc(projects.updatedAt), asc(projects.name)],
+        newest: [desc(projects.noiReceivedOn), asc(projects.name)],
+        start: [asc(projects.plannedStartOn), asc(projects.name)],
+      }[sort];
+      // The listed ids in the sort's order (ties by id): all of them, or a text search's one page.
+      const ordered = () =>
+        db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(and(...where))
+          .orderBy(...order, asc(projects.id));
+      return {
+        count: db
+          .select({ n: sql<number>`count(*)` })
+          .from(projects)
+          .where(and(...where))
+          .prepare(),
+        pageIds: ordered().limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
+        order: ordered().prepare(),
+        rows: db
+          .select({
+            id: projects.id,
+            slug: projects.slug,
+            name: projects.name,
+            siteAddress: projects.siteAddress,
+            status: projects.status,
+            kind: projects.kind,
+            description: projects.description,
+            disturbedAcres: projects.disturbedAcres,
+            plannedStartOn: projects.plannedStartOn,
+            noiReceivedOn: projects.noiReceivedOn,
+            updatedAt: projects.updatedAt,
+            openActions: openActionsCount,
+            stopWorkSince,
+          })
+          .from(projects)
+          .where(sql`${projects.id} in (select value from json_each(${sql.placeholder('ids')}))`)
+          .prepare(),
+      };
+    },
+  );
 }
 
 export type ProjectListItem = ReturnType<typeof listProjects>['items'][number];
@@ -170,7 +204,11 @@ function projectPageStatements(db: DB) {
   return preparedOnce(db, 'projects.publicPage', () => {
     const id = sql.placeholder('id');
     return {
-      project: db.select().from(projects).where(and(eq(projects.slug, sql.placeholder('slug')), eq(projects.published, true))).prepare(),
+      project: db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.slug, sql.placeholder('slug')), eq(projects.published, true)))
+        .prepare(),
       waters: db.select().from(receivingWaters).where(eq(receivingWaters.projectId, id)).prepare(),
       people: db
         .select({
@@ -219,7 +257,12 @@ function projectPageStatements(db: DB) {
         .where(and(eq(enforcementActions.projectId, id), eq(enforcementActions.public, true)))
         .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
         .prepare(),
-      reviews: db.select().from(swpppReviews).where(eq(swpppReviews.projectId, id)).orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id)).prepare(),
+      reviews: db
+        .select()
+        .from(swpppReviews)
+        .where(eq(swpppReviews.projectId, id))
+        .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
+        .prepare(),
       lastInspection: db
         .select({ inspectedAt: inspections.inspectedAt, type: inspections.type })
         .from(inspections)
@@ -227,7 +270,11 @@ function projectPageStatements(db: DB) {
         .orderBy(desc(inspections.inspectedAt))
         .limit(1)
         .prepare(),
-      inspectionCount: db.select({ n: sql<number>`count(*)` }).from(inspections).where(eq(inspections.projectId, id)).prepare(),
+      inspectionCount: db
+        .select({ n: sql<number>`count(*)` })
+        .from(inspections)
+        .where(eq(inspections.projectId, id))
+        .prepare(),
     };
   });
 }
@@ -286,7 +333,13 @@ export interface ActivityItem {
 /** Latest public activity across the town: monthly summaries filed, enforcement issued, new NOIs. */
 export function latestActivity(db: DB, limit = 10): ActivityItem[] {
   const summaryRows = db
-    .select({ at: monthlySummaries.submittedAt, month: monthlySummaries.month, version: monthlySummaries.version, slug: projects.slug, name: projects.name })
+    .select({
+      at: monthlySummaries.submittedAt,
+      month: monthlySummaries.month,
+      version: monthlySummaries.version,
+      slug: projects.slug,
+      name: projects.name,
+    })
     .from(monthlySummaries)
     .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
     .where(and(eq(projects.published, true), sql`${monthlySummaries.submittedAt} is not null`))
@@ -294,7 +347,12 @@ export function latestActivity(db: DB, limit = 10): ActivityItem[] {
     .limit(limit)
     .all();
   const actionRows = db
-    .select({ on: enforcementActions.issuedOn, type: enforcementActions.type, slug: projects.slug, name: projects.name })
+    .select({
+      on: enforcementActions.issuedOn,
+      type: enforcementActions.type,
+      slug: projects.slug,
+      name: projects.name,
+    })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
     .where(and(eq(projects.published, true), eq(enforcementActions.public, true)))
@@ -345,4 +403,3 @@ export function slugsByStatus(db: DB, statuses: ProjectStatus[], limit = 10): st
     .all()
     .map((r) => r.slug);
 }
-

@@ -30,7 +30,19 @@ export const PER_EMAIL: Limit = { limit: 5, windowMs: 3_600_000 };
 /** The field no person fills in (it is hidden from people and from screen readers). */
 export const HONEYPOT = 'website';
 
-export const REPORT_FIELDS = ['category', 'description', 'address', 'lat', 'lon', 'observedOn', 'observedTime', 'name', 'email', 'phone', 'project'] as const;
+export const REPORT_FIELDS = [
+  'category',
+  'description',
+  'address',
+  'lat',
+  'lon',
+  'observedOn',
+  'observedTime',
+  'name',
+  'email',
+  'phone',
+  'project',
+] as const;
 export type ReportValues = Record<(typeof REPORT_FIELDS)[number], string>;
 
 export type ReportOutcome =
@@ -40,7 +52,19 @@ export type ReportOutcome =
   | { kind: 'refused'; status: number; message: string; errors: Record<string, string>; values: ReportValues };
 
 export function blankValues(today: string, projectSlug: string | null): ReportValues {
-  return { category: '', description: '', address: '', lat: '', lon: '', observedOn: today, observedTime: '', name: '', email: '', phone: '', project: projectSlug ?? '' };
+  return {
+    category: '',
+    description: '',
+    address: '',
+    lat: '',
+    lon: '',
+    observedOn: today,
+    observedTime: '',
+    name: '',
+    email: '',
+    phone: '',
+    project: projectSlug ?? '',
+  };
 }
 
 export async function receiveReport(db: DB, request: Request, ip: string, now = new Date()): Promise<ReportOutcome> {
@@ -49,10 +73,18 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
   const limited = isLimited(db, ipKey, perIp(), now);
   if (!limited.allowed) {
     await request.body?.cancel().catch(() => {});
-    return { kind: 'refused', status: 429, message: `Too many reports from your network in the last hour. Try again in ${minutesText(limited.retryAfterMs)}, or call the stormwater officer.`, errors: {}, values: blankValues(today, null) };
+    return {
+      kind: 'refused',
+      status: 429,
+      message: `Too many reports from your network in the last hour. Try again in ${minutesText(limited.retryAfterMs)}, or call the stormwater officer.`,
+      errors: {},
+      values: blankValues(today, null),
+    };
   }
   const form = await receiveReportForm(request);
-  const values = Object.fromEntries(REPORT_FIELDS.map((k) => [k, form.field(k).slice(0, k === 'description' ? 4000 : 300)])) as ReportValues;
+  const values = Object.fromEntries(
+    REPORT_FIELDS.map((k) => [k, form.field(k).slice(0, k === 'description' ? 4000 : 300)]),
+  ) as ReportValues;
   const refuse = (status: number, message: string, errors: Record<string, string> = {}): ReportOutcome => {
     discardPhotos(db, form);
     return { kind: 'refused', status, message, errors, values };
@@ -61,7 +93,11 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
     discardPhotos(db, form);
     return { kind: 'trap' };
   }
-  const fileErrors = Object.fromEntries(Object.entries(form.errors).filter(([k]) => k !== '_form').map(([, m]) => ['photos', m]));
+  const fileErrors = Object.fromEntries(
+    Object.entries(form.errors)
+      .filter(([k]) => k !== '_form')
+      .map(([, m]) => ['photos', m]),
+  );
   if (form.errors._form) return refuse(400, form.errors._form, fileErrors);
   const photos = form.files.filter((f) => f.field === 'photos');
   const errors: Record<string, string> = { ...fileErrors };
@@ -72,18 +108,42 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
   let place = values.address.trim();
   const project = reportableProject(db, values.project || null);
   // "Report a problem at this site" without a pin or an address: the site's own point.
-  if (!point && !place && project?.latitude != null && project.longitude != null) point = { latitude: project.latitude, longitude: project.longitude };
+  if (!point && !place && project?.latitude != null && project.longitude != null)
+    point = { latitude: project.latitude, longitude: project.longitude };
   if (!point && place) {
     const found = await geocoderFor(db).geocode(place);
     if (found) point = found.point;
-    else errors.where = `We could not find “${place}” in the town. Try a street name such as “Curry Road”, add the house number, or put a pin on the map.`;
+    else
+      errors.where = `We could not find “${place}” in the town. Try a street name such as “Curry Road”, add the house number, or put a pin on the map.`;
   }
-  if (!place) place = project && point && project.latitude === point.latitude && project.longitude === point.longitude ? project.siteAddress : 'a point on the map';
-  const facts = { categoryId: category?.id ?? null, description: values.description, point, observedOn: values.observedOn, observedTime: values.observedTime, email: values.email.trim(), phone: values.phone.trim(), name: values.name.trim() };
+  if (!place)
+    place =
+      project && point && project.latitude === point.latitude && project.longitude === point.longitude
+        ? project.siteAddress
+        : 'a point on the map';
+  const facts = {
+    categoryId: category?.id ?? null,
+    description: values.description,
+    point,
+    observedOn: values.observedOn,
+    observedTime: values.observedTime,
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    name: values.name.trim(),
+  };
   const problems = { ...reportProblems(facts, today), ...errors };
-  if (Object.keys(problems).length) return refuse(400, `Please correct the ${Object.keys(problems).length === 1 ? 'field' : `${Object.keys(problems).length} fields`} marked below. ${photos.length ? 'Choose your photos again: they were not kept.' : ''}`.trim(), problems);
+  if (Object.keys(problems).length)
+    return refuse(
+      400,
+      `Please correct the ${Object.keys(problems).length === 1 ? 'field' : `${Object.keys(problems).length} fields`} marked below. ${photos.length ? 'Choose your photos again: they were not kept.' : ''}`.trim(),
+      problems,
+    );
   const emailKey = facts.email ? `site-report:email:${facts.email.toLowerCase()}` : null;
-  if (emailKey && !isLimited(db, emailKey, PER_EMAIL, now).allowed) return refuse(429, 'Too many reports from this email address in the last hour. Try again later, or call the stormwater officer.');
+  if (emailKey && !isLimited(db, emailKey, PER_EMAIL, now).allowed)
+    return refuse(
+      429,
+      'Too many reports from this email address in the last hour. Try again later, or call the stormwater officer.',
+    );
   const r = submitReport(
     db,
     {
@@ -96,14 +156,21 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
       name: facts.name || null,
       email: facts.email || null,
       phone: facts.phone || null,
-      photos: photos.map((p) => ({ sha256: p.sha256, mimeType: p.mimeType, sizeBytes: p.sizeBytes, width: p.image?.width ?? 0, height: p.image?.height ?? 0 })),
+      photos: photos.map((p) => ({
+        sha256: p.sha256,
+        mimeType: p.mimeType,
+        sizeBytes: p.sizeBytes,
+        width: p.image?.width ?? 0,
+        height: p.image?.height ?? 0,
+      })),
       ip,
       source: 'web',
       projectId: project?.id ?? null,
     },
     now,
   );
-  if (!r.ok) return refuse(r.message ? 403 : 400, r.message ?? 'Please correct the fields marked below.', r.fields ?? {});
+  if (!r.ok)
+    return refuse(r.message ? 403 : 400, r.message ?? 'Please correct the fields marked below.', r.fields ?? {});
   hit(db, ipKey, perIp(), now);
   if (emailKey) hit(db, emailKey, PER_EMAIL, now);
   return { kind: 'filed', id: r.id };

@@ -64,7 +64,10 @@ function shape(r: Row, photoIds: number[]) {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     statusChangedAt: r.statusChangedAt,
-    project: r.projectId != null && r.projectSlug && r.projectName ? { id: r.projectId, slug: r.projectSlug, name: r.projectName } : null,
+    project:
+      r.projectId != null && r.projectSlug && r.projectName
+        ? { id: r.projectId, slug: r.projectSlug, name: r.projectName }
+        : null,
     photos: photoIds.map((id) => ({ id, url: `/reports/photos/${id}.jpg` })),
   };
 }
@@ -74,13 +77,21 @@ export type PublicReport = ReturnType<typeof shape>;
 function approvedPhotos(db: DB, ids: number[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
   if (!ids.length) return out;
-  const rows = db.select({ id: siteReportPhotos.id, reportId: siteReportPhotos.reportId }).from(siteReportPhotos).where(and(inArray(siteReportPhotos.reportId, ids), isNotNull(siteReportPhotos.approvedAt))).orderBy(asc(siteReportPhotos.id)).all();
+  const rows = db
+    .select({ id: siteReportPhotos.id, reportId: siteReportPhotos.reportId })
+    .from(siteReportPhotos)
+    .where(and(inArray(siteReportPhotos.reportId, ids), isNotNull(siteReportPhotos.approvedAt)))
+    .orderBy(asc(siteReportPhotos.id))
+    .all();
   for (const r of rows) out.set(r.reportId, [...(out.get(r.reportId) ?? []), r.id]);
   return out;
 }
 
 function shapeAll(db: DB, rows: Row[]): PublicReport[] {
-  const photos = approvedPhotos(db, rows.map((r) => r.id));
+  const photos = approvedPhotos(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => shape(r, photos.get(r.id) ?? []));
 }
 
@@ -106,7 +117,10 @@ export function reportsForProject(db: DB, projectId: number): PublicReport[] {
   // Built once per connection: every project page asks (issue 17 item 2). The limit is written into the
   // SQL: a bound one makes SQLite re-prepare the statement on every run (platform/db.ts).
   const stmt = preparedOnce(db, 'siteReports.forProject', () =>
-    visible(db, [eq(siteReports.projectId, sql.placeholder('projectId'))]).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).limit(PROJECT_PAGE_REPORTS).prepare(),
+    visible(db, [eq(siteReports.projectId, sql.placeholder('projectId'))])
+      .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
+      .limit(PROJECT_PAGE_REPORTS)
+      .prepare(),
   );
   return shapeAll(db, stmt.all({ projectId }));
 }
@@ -133,13 +147,24 @@ export function queryReports(db: DB, q: ReportQuery): PublicReport[] {
   if (q.open != null) where.push(q.open ? isOpenSql(siteReports.status) : sql`not (${isOpenSql(siteReports.status)})`);
   if (q.projectIds) where.push(inArray(siteReports.projectId, q.projectIds.length ? q.projectIds : [-1]));
   if (q.since) where.push(sql`${siteReports.statusChangedAt} >= ${q.since.getTime()}`);
-  return shapeAll(db, visible(db, where).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).limit(q.limit ?? 1000).all());
+  return shapeAll(
+    db,
+    visible(db, where)
+      .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
+      .limit(q.limit ?? 1000)
+      .all(),
+  );
 }
 
 /** An approved photo, for its public URL. */
 export function publicPhoto(db: DB, photoId: number) {
   return db
-    .select({ sha256: siteReportPhotos.sha256, mimeType: siteReportPhotos.mimeType, sizeBytes: siteReportPhotos.sizeBytes, reportId: siteReportPhotos.reportId })
+    .select({
+      sha256: siteReportPhotos.sha256,
+      mimeType: siteReportPhotos.mimeType,
+      sizeBytes: siteReportPhotos.sizeBytes,
+      reportId: siteReportPhotos.reportId,
+    })
     .from(siteReportPhotos)
     .innerJoin(siteReports, eq(siteReports.id, siteReportPhotos.reportId))
     .where(and(eq(siteReportPhotos.id, photoId), isNotNull(siteReportPhotos.approvedAt), eq(siteReports.hidden, false)))
@@ -149,5 +174,16 @@ export function publicPhoto(db: DB, photoId: number) {
 /** The project a "Report a problem at this site" link names, when it is published. */
 export function reportableProject(db: DB, slug: string | null) {
   if (!slug || slug.length > 200) return undefined;
-  return db.select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(and(eq(projects.slug, slug), eq(projects.published, true))).get();
+  return db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      siteAddress: projects.siteAddress,
+      latitude: projects.latitude,
+      longitude: projects.longitude,
+    })
+    .from(projects)
+    .where(and(eq(projects.slug, slug), eq(projects.published, true)))
+    .get();
 }

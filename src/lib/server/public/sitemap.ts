@@ -4,5 +4,10 @@ import { projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 
 export function sitemapProjects(db: DB): Array<{ slug: string; updatedAt: Date }> {
-  return db.select({ slug: projects.slug, updatedAt: projects.updatedAt }).from(projects).where(eq(projects.published, true)).orderBy(asc(projects.id)).all();
+  return db
+    .select({ slug: projects.slug, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(eq(projects.published, true))
+    .orderBy(asc(projects.id))
+    .all();
 }

@@ -41,7 +41,12 @@ export function publicTownInspections(db: DB, projectId: number): PublicTownInsp
     const id = sql.placeholder('projectId');
     return {
       inspections: db
-        .select({ id: townInspections.id, inspectedOn: townInspections.inspectedOn, milestone: townInspections.milestone, outcome: townInspections.outcome })
+        .select({
+          id: townInspections.id,
+          inspectedOn: townInspections.inspectedOn,
+          milestone: townInspections.milestone,
+          outcome: townInspections.outcome,
+        })
         .from(townInspections)
         .where(eq(townInspections.projectId, id))
         .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
@@ -74,10 +79,14 @@ export function publicTownInspections(db: DB, projectId: number): PublicTownInsp
   const found = q.violations.all({ projectId });
   const citedBy = found.length ? q.citedBy.all({ projectId }) : [];
   // Public unless every action citing it is kept private.
-  const hidden = new Set(found.filter((v) => {
-    const cites = citedBy.filter((c) => c.violationId === v.id);
-    return cites.length > 0 && cites.every((c) => !c.public);
-  }).map((v) => v.id));
+  const hidden = new Set(
+    found
+      .filter((v) => {
+        const cites = citedBy.filter((c) => c.violationId === v.id);
+        return cites.length > 0 && cites.every((c) => !c.public);
+      })
+      .map((v) => v.id),
+  );
   const byInspection = new Map<number, PublicViolation[]>();
   for (const { inspectionId, ...v } of found) {
     if (hidden.has(v.id) || inspectionId == null) continue;
@@ -108,17 +117,37 @@ export const VIOLATION_FIELDS: FieldDef[] = [
   { name: 'observed_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'Day the town observed it.' },
   { name: 'description', type: 'text', description: 'What was found, in plain words.' },
   { name: 'ordinance_section', type: 'text', nullable: true, description: 'Section of the town law it breaks.' },
-  { name: 'corrected_on', type: 'date', unit: LOCAL_DATE_UNIT, nullable: true, description: 'Day it was corrected; empty while it is not.' },
+  {
+    name: 'corrected_on',
+    type: 'date',
+    unit: LOCAL_DATE_UNIT,
+    nullable: true,
+    description: 'Day it was corrected; empty while it is not.',
+  },
 ];
 
 export const TOWN_INSPECTION_FIELDS: FieldDef[] = [
   { name: 'id', type: 'integer', description: 'Stable identifier of the town inspection.' },
   { name: 'inspected_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'Day the town inspected the site.' },
-  { name: 'milestone', type: 'text', nullable: true, description: 'The milestone the operator gave 48 hours’ notice of (start_of_construction, clearing_complete, rough_grading_complete…); empty for other inspections (a complaint, a follow-up).' },
+  {
+    name: 'milestone',
+    type: 'text',
+    nullable: true,
+    description:
+      'The milestone the operator gave 48 hours’ notice of (start_of_construction, clearing_complete, rough_grading_complete…); empty for other inspections (a complaint, a follow-up).',
+  },
   { name: 'type_label', type: 'text', description: 'The milestone, or the kind of inspection, in plain words.' },
-  { name: 'result', type: 'text', description: 'approved (the work complies), deficient (violations found) or follow_up (the town will return).' },
+  {
+    name: 'result',
+    type: 'text',
+    description: 'approved (the work complies), deficient (violations found) or follow_up (the town will return).',
+  },
   { name: 'result_label', type: 'text', description: 'The result in plain words.' },
-  { name: 'violations', type: 'array', description: 'Violations found at the inspection: id, observed_on, description, ordinance_section, corrected_on.' },
+  {
+    name: 'violations',
+    type: 'array',
+    description: 'Violations found at the inspection: id, observed_on, description, ordinance_section, corrected_on.',
+  },
 ];
 
 export function townInspectionRecord(t: PublicTownInspection) {
@@ -129,6 +158,12 @@ export function townInspectionRecord(t: PublicTownInspection) {
     type_label: t.what,
     result: t.outcome,
     result_label: t.outcomeWords,
-    violations: t.violations.map((v) => ({ id: v.id, observed_on: v.observedOn, description: v.description, ordinance_section: v.section, corrected_on: v.correctedOn })),
+    violations: t.violations.map((v) => ({
+      id: v.id,
+      observed_on: v.observedOn,
+      description: v.description,
+      ordinance_section: v.section,
+      corrected_on: v.correctedOn,
+    })),
   };
 }

@@ -47,7 +47,11 @@ export function appealable(f: DenialFacts, calendar: BusinessCalendar): Appealab
   if (!denials.length) return null;
   // The latest denial counts (on a tie, the written one: it carries the reasons).
   const latest = denials.reduce((a, b) => (b.on >= a.on ? b : a));
-  return { kind: latest.kind, deniedOn: latest.on, lastDay: calendarDayPeriod(latest.on, APPEAL_WINDOW_DAYS, calendar).dueOn };
+  return {
+    kind: latest.kind,
+    deniedOn: latest.on,
+    lastDay: calendarDayPeriod(latest.on, APPEAL_WINDOW_DAYS, calendar).dueOn,
+  };
 }
 
 /** Whether an appeal made on `today` is in time. */
@@ -56,7 +60,11 @@ export function appealInTime(a: Appealable, today: string): boolean {
 }
 
 /** The appeals officer's answer is due on the 10th business day after the appeal counts as received. */
-export function appealDueDate(receivedAt: Date, calendar: BusinessCalendar, closeOfBusiness: string): { countsFromOn: string; dueOn: string } {
+export function appealDueDate(
+  receivedAt: Date,
+  calendar: BusinessCalendar,
+  closeOfBusiness: string,
+): { countsFromOn: string; dueOn: string } {
   const due = computeDueDate(receivedAt, calendar, { closeOfBusiness, businessDays: APPEAL_ANSWER_BUSINESS_DAYS });
   return { countsFromOn: due.countsAsReceivedOn, dueOn: due.dueOn };
 }
@@ -68,15 +76,26 @@ export function appealAnsweredLate(a: { dueOn: string; decidedOn: string | null 
 
 /** The requester's line about their right to appeal, with the last day. */
 export function appealRightsText(a: Appealable, officer: string): string {
-  const what = a.kind === 'missed_deadline' ? 'this request not being answered in time (a denial under POL §89(4)(a))' : a.kind === 'partial_denial' ? 'the records withheld' : 'this denial';
+  const what =
+    a.kind === 'missed_deadline'
+      ? 'this request not being answered in time (a denial under POL §89(4)(a))'
+      : a.kind === 'partial_denial'
+        ? 'the records withheld'
+        : 'this denial';
   return `You may appeal ${what} in writing by ${formatDay(a.lastDay)} (30 days) to ${officer}, on this page or by letter or e-mail. The appeals officer must answer within 10 business days (Public Officers Law §89(4)(a)).`;
 }
 
 /** Field messages for an appeal the requester sends, or none. */
-export function checkAppeal(input: { body: string }, a: Appealable | null, today: string, existing: 'pending' | 'decided' | null): Record<string, string> {
+export function checkAppeal(
+  input: { body: string },
+  a: Appealable | null,
+  today: string,
+  existing: 'pending' | 'decided' | null,
+): Record<string, string> {
   if (!a) return { form: 'Nothing on this request was denied, so there is nothing to appeal.' };
   if (existing === 'pending') return { form: 'Your appeal is already with the appeals officer.' };
-  if (existing === 'decided') return { form: 'The appeals officer has answered your appeal; the next step is a court (CPLR Article 78).' };
+  if (existing === 'decided')
+    return { form: 'The appeals officer has answered your appeal; the next step is a court (CPLR Article 78).' };
   if (!appealInTime(a, today)) return { form: `The 30 days to appeal ended on ${formatDay(a.lastDay)}.` };
   if (!input.body.trim()) return { body: 'Say what you are appealing and why, in a sentence or two.' };
   return {};

@@ -15,7 +15,15 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { deadlineFlag, deadlineWindow, type DeadlineFlag } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { appealable, appealAnsweredLate, appealDueDate, appealRightsText, checkAppeal, type Appealable, type AppealOutcome } from './appeals.rules.ts';
+import {
+  appealable,
+  appealAnsweredLate,
+  appealDueDate,
+  appealRightsText,
+  checkAppeal,
+  type Appealable,
+  type AppealOutcome,
+} from './appeals.rules.ts';
 import { trackingLink } from './links.ts';
 import { appealRights, missedDeadline } from './request.rules.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
@@ -31,9 +39,17 @@ export type AppealRow = typeof requestAppeals.$inferSelect;
 
 /** The appeals officer named in settings (an active user), or undefined. */
 export function appealsOfficer(db: Reader): { id: number; name: string; email: string } | undefined {
-  const v = db.select({ value: settings.value }).from(settings).where(eq(settings.key, APPEALS_OFFICER_KEY)).get()?.value;
+  const v = db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, APPEALS_OFFICER_KEY))
+    .get()?.value;
   if (!v || !/^\d+$/.test(v)) return undefined;
-  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.id, Number(v)), eq(users.disabled, false))).get();
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, Number(v)), eq(users.disabled, false)))
+    .get();
 }
 
 /** How the requester is told who hears appeals. */
@@ -61,8 +77,17 @@ export function setAppealsOfficer(db: DB, actor: Actor, userId: number, now = ne
   if (!officerChoices(db).some((u) => u.id === userId)) return fail('Choose a staff member from the list.', 'userId');
   const before = appealsOfficer(db);
   db.transaction((tx) => {
-    tx.insert(settings).values({ key: APPEALS_OFFICER_KEY, value: String(userId), updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value: String(userId), updatedAt: now } }).run();
-    audit(tx, actor, { action: 'records_request.set_appeals_officer', entityType: 'setting', entityId: APPEALS_OFFICER_KEY, before: before ? { userId: before.id, name: before.name } : null, after: { userId } });
+    tx.insert(settings)
+      .values({ key: APPEALS_OFFICER_KEY, value: String(userId), updatedAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value: String(userId), updatedAt: now } })
+      .run();
+    audit(tx, actor, {
+      action: 'records_request.set_appeals_officer',
+      entityType: 'setting',
+      entityId: APPEALS_OFFICER_KEY,
+      before: before ? { userId: before.id, name: before.name } : null,
+      after: { userId },
+    });
   });
   return { ok: true };
 }
@@ -106,16 +131,33 @@ export function appealRightsFor(db: Reader, r: RequestRow, now: Date): string {
 }
 
 export function appealsOf(db: Reader, requestId: number): AppealRow[] {
-  return db.select().from(requestAppeals).where(eq(requestAppeals.requestId, requestId)).orderBy(asc(requestAppeals.id)).all();
+  return db
+    .select()
+    .from(requestAppeals)
+    .where(eq(requestAppeals.requestId, requestId))
+    .orderBy(asc(requestAppeals.id))
+    .all();
 }
 
 /** The requester appeals from the tracking page (or the clerk records a written appeal that came by mail). */
-export function fileAppeal(db: DB, actor: Actor, requestId: number, input: { body: string }, baseUrl: string, now = new Date()): { ok: true; appealId: number; dueOn: string } | Fail {
+export function fileAppeal(
+  db: DB,
+  actor: Actor,
+  requestId: number,
+  input: { body: string },
+  baseUrl: string,
+  now = new Date(),
+): { ok: true; appealId: number; dueOn: string } | Fail {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   const a = appealFor(db, r, now);
   const existing = appealsOf(db, r.id).pop();
-  const problems = checkAppeal(input, a, townToday(now), existing ? (existing.outcome === 'pending' ? 'pending' : 'decided') : null);
+  const problems = checkAppeal(
+    input,
+    a,
+    townToday(now),
+    existing ? (existing.outcome === 'pending' ? 'pending' : 'decided') : null,
+  );
   const [field, message] = Object.entries(problems)[0] ?? [];
   if (message) return fail(message, field === 'form' ? undefined : field);
   const calendar = loadCalendar(db);
@@ -125,18 +167,68 @@ export function fileAppeal(db: DB, actor: Actor, requestId: number, input: { bod
   const appealId = db.transaction((tx) => {
     const row = tx
       .insert(requestAppeals)
-      .values({ requestId: r.id, kind: a!.kind, receivedAt: now, countsFromOn, dueOn, body, officerUserId: officer?.id ?? null, createdAt: now, updatedAt: now })
+      .values({
+        requestId: r.id,
+        kind: a!.kind,
+        receivedAt: now,
+        countsFromOn,
+        dueOn,
+        body,
+        officerUserId: officer?.id ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning()
       .get();
     updateRequest(tx, r, {}, now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: `${APPEAL_KIND_LABEL[a!.kind]} received. The appeals officer must answer in writing by ${formatDay(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}` });
-    audit(tx, actor, { action: 'records_request.appeal', entityType: 'records_request', entityId: r.id, after: { appealId: row.id, kind: row.kind, dueOn, officerUserId: row.officerUserId } });
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: 'userId' in actor ? actor.userId : null,
+      at: now,
+      body: `${APPEAL_KIND_LABEL[a!.kind]} received. The appeals officer must answer in writing by ${formatDay(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.appeal',
+      entityType: 'records_request',
+      entityId: r.id,
+      after: { appealId: row.id, kind: row.kind, dueOn, officerUserId: row.officerUserId },
+    });
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-appeal-received', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, dueText: formatDay(dueOn), officer: officerText(tx) } });
+    if (r.requesterEmail)
+      enqueueMail(tx, {
+        kind: 'request-appeal-received',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          dueText: formatDay(dueOn),
+          officer: officerText(tx),
+        },
+      });
     // The officer named in settings; while none is named, every admin (the law requires someone to answer).
-    const recipients = officer ? [officer] : tx.select({ name: users.name, email: users.email }).from(users).innerJoin(userRoles, eq(userRoles.userId, users.id)).where(and(eq(userRoles.role, 'admin'), eq(users.disabled, false))).all();
+    const recipients = officer
+      ? [officer]
+      : tx
+          .select({ name: users.name, email: users.email })
+          .from(users)
+          .innerJoin(userRoles, eq(userRoles.userId, users.id))
+          .where(and(eq(userRoles.role, 'admin'), eq(users.disabled, false)))
+          .all();
     for (const o of recipients) {
-      enqueueMail(tx, { kind: 'request-appeal-to-officer', to: o.email, data: { number: r.number, name: o.name.split(' ')[0], dueText: formatDay(dueOn), kindText: APPEAL_KIND_LABEL[a!.kind], body, url: `${baseUrl}/staff/requests/appeals` } });
+      enqueueMail(tx, {
+        kind: 'request-appeal-to-officer',
+        to: o.email,
+        data: {
+          number: r.number,
+          name: o.name.split(' ')[0],
+          dueText: formatDay(dueOn),
+          kindText: APPEAL_KIND_LABEL[a!.kind],
+          body,
+          url: `${baseUrl}/staff/requests/appeals`,
+        },
+      });
     }
     return row.id;
   });
@@ -152,7 +244,14 @@ export interface AppealDecisionInput {
  * The appeals officer's written answer. Granted (in whole or part) on a denied request reopens it for the
  * clerk, whose respond-by date is then the missed due date (so it is flagged overdue until answered).
  */
-export function decideAppeal(db: DB, actor: Actor, appealId: number, input: AppealDecisionInput, baseUrl: string, now = new Date()): { ok: true } | Fail {
+export function decideAppeal(
+  db: DB,
+  actor: Actor,
+  appealId: number,
+  input: AppealDecisionInput,
+  baseUrl: string,
+  now = new Date(),
+): { ok: true } | Fail {
   const appeal = db.select().from(requestAppeals).where(eq(requestAppeals.id, appealId)).get();
   if (!appeal) return fail('No such appeal.');
   if (appeal.outcome !== 'pending') return fail('This appeal is already answered.');
@@ -161,15 +260,53 @@ export function decideAppeal(db: DB, actor: Actor, appealId: number, input: Appe
   const r = getRequest(db, appeal.requestId)!;
   const today = townToday(now);
   db.transaction((tx) => {
-    const after = tx.update(requestAppeals).set({ outcome: input.outcome, decidedOn: today, decisionText: text, decidedByUserId: 'userId' in actor ? actor.userId : null, updatedAt: now }).where(eq(requestAppeals.id, appeal.id)).returning().get();
+    const after = tx
+      .update(requestAppeals)
+      .set({
+        outcome: input.outcome,
+        decidedOn: today,
+        decisionText: text,
+        decidedByUserId: 'userId' in actor ? actor.userId : null,
+        updatedAt: now,
+      })
+      .where(eq(requestAppeals.id, appeal.id))
+      .returning()
+      .get();
     let reopened: RequestRow | undefined;
-    if (input.outcome !== 'denied' && r.status === 'denied') reopened = updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now);
+    if (input.outcome !== 'denied' && r.status === 'denied')
+      reopened = updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now);
     else updateRequest(tx, r, {}, now);
-    const late = appealAnsweredLate(after, today) ? ` The answer came after the 10 business days (due ${formatDay(appeal.dueOn)}).` : '';
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: `${APPEAL_OUTCOME_LABEL[input.outcome]} on ${formatDay(today)}. ${text}${late}` });
-    audit(tx, actor, { action: 'records_request.decide_appeal', entityType: 'records_request', entityId: r.id, before: { appeal }, after: { appeal: after, request: reopened ? auditView(reopened) : undefined } });
+    const late = appealAnsweredLate(after, today)
+      ? ` The answer came after the 10 business days (due ${formatDay(appeal.dueOn)}).`
+      : '';
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: 'userId' in actor ? actor.userId : null,
+      at: now,
+      body: `${APPEAL_OUTCOME_LABEL[input.outcome]} on ${formatDay(today)}. ${text}${late}`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.decide_appeal',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: { appeal },
+      after: { appeal: after, request: reopened ? auditView(reopened) : undefined },
+    });
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-appeal-decided', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, outcomeText: APPEAL_OUTCOME_LABEL[input.outcome], decidedText: formatDay(today), decisionText: text } });
+    if (r.requesterEmail)
+      enqueueMail(tx, {
+        kind: 'request-appeal-decided',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          outcomeText: APPEAL_OUTCOME_LABEL[input.outcome],
+          decidedText: formatDay(today),
+          decisionText: text,
+        },
+      });
   });
   return { ok: true };
 }
@@ -187,12 +324,24 @@ export interface AppealQueueRow {
 export function appealQueue(db: DB, now = new Date()): { pending: AppealQueueRow[]; answered: AppealQueueRow[] } {
   const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
   const rows = db
-    .select({ appeal: requestAppeals, number: recordsRequests.number, requestId: recordsRequests.id, project: projects.name })
+    .select({
+      appeal: requestAppeals,
+      number: recordsRequests.number,
+      requestId: recordsRequests.id,
+      project: projects.name,
+    })
     .from(requestAppeals)
     .innerJoin(recordsRequests, eq(recordsRequests.id, requestAppeals.requestId))
     .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
     .orderBy(asc(requestAppeals.dueOn), desc(requestAppeals.id))
     .all()
-    .map((x) => ({ ...x, flag: x.appeal.outcome === 'pending' ? deadlineFlag(x.appeal.dueOn, window) : undefined, late: appealAnsweredLate(x.appeal, window.overdueBefore) }));
-  return { pending: rows.filter((x) => x.appeal.outcome === 'pending'), answered: rows.filter((x) => x.appeal.outcome !== 'pending').reverse() };
+    .map((x) => ({
+      ...x,
+      flag: x.appeal.outcome === 'pending' ? deadlineFlag(x.appeal.dueOn, window) : undefined,
+      late: appealAnsweredLate(x.appeal, window.overdueBefore),
+    }));
+  return {
+    pending: rows.filter((x) => x.appeal.outcome === 'pending'),
+    answered: rows.filter((x) => x.appeal.outcome !== 'pending').reverse(),
+  };
 }

@@ -28,12 +28,28 @@ export function parseAttachFilter(params: URLSearchParams): AttachFilter {
   };
   const from = day('from', 'attachFrom');
   const to = day('to', 'attachTo');
-  const ticked = [...new Set(params.getAll('documentIds').filter((v) => /^\d{1,12}$/.test(v)).map(Number))];
-  return { type: (DOCUMENT_TYPES as readonly string[]).includes(type) ? (type as DocumentType) : undefined, from, to, ticked, problems };
+  const ticked = [
+    ...new Set(
+      params
+        .getAll('documentIds')
+        .filter((v) => /^\d{1,12}$/.test(v))
+        .map(Number),
+    ),
+  ];
+  return {
+    type: (DOCUMENT_TYPES as readonly string[]).includes(type) ? (type as DocumentType) : undefined,
+    from,
+    to,
+    ticked,
+    problems,
+  };
 }
 
 /** The documents the filter lets through: of the type, dated within the range (undated ones only when no range is set). */
-export function filterAttachable<T extends { type: DocumentType; documentDate: string | null }>(docs: T[], f: Pick<AttachFilter, 'type' | 'from' | 'to'>): T[] {
+export function filterAttachable<T extends { type: DocumentType; documentDate: string | null }>(
+  docs: T[],
+  f: Pick<AttachFilter, 'type' | 'from' | 'to'>,
+): T[] {
   return docs.filter((d) => {
     if (f.type && d.type !== f.type) return false;
     if (f.from && (d.documentDate == null || d.documentDate < f.from)) return false;

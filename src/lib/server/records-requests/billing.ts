@@ -27,7 +27,13 @@ import { handoverOf, statusOnRelease } from './delivery.rules.ts';
 import { trackingLink } from './links.ts';
 import { addEvent, auditView, getRequest, nextNumber, updateRequest, type RequestRow } from './store.ts';
 
-export const PAYMENT_METHOD_LABEL = { cash: 'Cash', check: 'Check', card: 'Card', money_order: 'Money order', other: 'Other' } as const;
+export const PAYMENT_METHOD_LABEL = {
+  cash: 'Cash',
+  check: 'Check',
+  card: 'Card',
+  money_order: 'Money order',
+  other: 'Other',
+} as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABEL;
 
 export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; field?: string; message: string };
@@ -41,7 +47,12 @@ function actorId(actor: Actor): number | null {
 }
 
 export function itemRows(tx: Pick<Tx, 'select'>, requestId: number): ItemRow[] {
-  return tx.select().from(requestItems).where(eq(requestItems.requestId, requestId)).orderBy(asc(requestItems.id)).all();
+  return tx
+    .select()
+    .from(requestItems)
+    .where(eq(requestItems.requestId, requestId))
+    .orderBy(asc(requestItems.id))
+    .all();
 }
 
 export interface InvoiceView {
@@ -64,7 +75,12 @@ export interface InvoiceView {
 }
 
 function invoiceView(tx: Pick<Tx, 'select'>, inv: typeof invoices.$inferSelect): InvoiceView {
-  const lines = tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.id)).all();
+  const lines = tx
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, inv.id))
+    .orderBy(asc(invoiceLines.id))
+    .all();
   const pays = tx
     .select({ p: payments, recordedBy: users.name })
     .from(payments)
@@ -110,7 +126,13 @@ export function currentInvoice(tx: Pick<Tx, 'select'>, requestId: number): Invoi
 
 /** Every invoice, voided ones included (for the staff timeline). */
 export function allInvoices(tx: Pick<Tx, 'select'>, requestId: number): InvoiceView[] {
-  return tx.select().from(invoices).where(eq(invoices.requestId, requestId)).orderBy(asc(invoices.id)).all().map((i) => invoiceView(tx, i));
+  return tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.requestId, requestId))
+    .orderBy(asc(invoices.id))
+    .all()
+    .map((i) => invoiceView(tx, i));
 }
 
 export function invoiceSummary(inv: InvoiceView, url: string, t: TownWords): InvoiceSummary {
@@ -140,7 +162,11 @@ export function releaseFiles(tx: Tx, r: RequestRow, now: Date): number {
 }
 
 /** For the mail that releases records: what was withheld in writing, and the appeal rights (none when nothing was). */
-export function withheldForMail(tx: Pick<Tx, 'select'>, r: RequestRow, now: Date): { withheld?: string[]; appealRights?: string } {
+export function withheldForMail(
+  tx: Pick<Tx, 'select'>,
+  r: RequestRow,
+  now: Date,
+): { withheld?: string[]; appealRights?: string } {
   const withheld = withheldLines(tx, resolveItems(tx, r.projectId, itemRows(tx, r.id)));
   return withheld.length ? { withheld, appealRights: appealRightsFor(tx, r, now) } : {};
 }
@@ -148,7 +174,9 @@ export function withheldForMail(tx: Pick<Tx, 'select'>, r: RequestRow, now: Date
 /** "3 hours of staff time at $18.50 an hour ($55.50)" for the consent request. */
 function staffTimeText(bill: Bill): string | null {
   const l = bill.lines.find((x) => x.code === 'staff_time');
-  return l ? `${l.quantity} hours of staff time preparing electronic copies at ${formatMoney(l.unitCents)} an hour (${formatMoney(l.amountCents)})` : null;
+  return l
+    ? `${l.quantity} hours of staff time preparing electronic copies at ${formatMoney(l.unitCents)} an hour (${formatMoney(l.amountCents)})`
+    : null;
 }
 
 export interface Links {
@@ -165,7 +193,12 @@ export interface BillInputForm {
 }
 
 /** What the bill would be with these counts, without saving anything (the billing form's preview). */
-export function previewBill(tx: Pick<Tx, 'select'>, r: RequestRow, input: BillInputForm, today = townToday()): { bill: Bill; feeScheduleId: number } {
+export function previewBill(
+  tx: Pick<Tx, 'select'>,
+  r: RequestRow,
+  input: BillInputForm,
+  today = townToday(),
+): { bill: Bill; feeScheduleId: number } {
   const fee = feeScheduleOn(tx, today);
   const rows = itemRows(tx, r.id).map((i) => {
     const c = input.counts.find((x) => x.itemId === i.id);
@@ -185,15 +218,25 @@ export function previewBill(tx: Pick<Tx, 'select'>, r: RequestRow, input: BillIn
  * Issue the bill. Free (nothing to charge): the files are released at once and the request is fulfilled.
  * Above the requester's limit: a draft waits for their approval. Otherwise an issued invoice awaits payment.
  */
-export function billRequest(db: DB, actor: Actor, requestId: number, input: BillInputForm, baseUrl: string, now = new Date()): Outcome<{ invoiceId: number | null; totalCents: number }> {
+export function billRequest(
+  db: DB,
+  actor: Actor,
+  requestId: number,
+  input: BillInputForm,
+  baseUrl: string,
+  now = new Date(),
+): Outcome<{ invoiceId: number | null; totalCents: number }> {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   if (!isOpen(r.status)) return fail('This request is closed; it cannot be billed.');
-  if (r.delivery === 'inspect') return fail('Inspection in person is free; mark the request fulfilled after the visit.');
+  if (r.delivery === 'inspect')
+    return fail('Inspection in person is free; mark the request fulfilled after the visit.');
   if (currentInvoice(db, r.id)) return fail('This request already has an invoice. Void it first to bill again.');
-  if ((input.discountCents ?? 0) > 0 && !input.discountReason?.trim()) return fail('Give the reason for the discount or waiver.', 'discountReason');
+  if ((input.discountCents ?? 0) > 0 && !input.discountReason?.trim())
+    return fail('Give the reason for the discount or waiver.', 'discountReason');
   const rows = itemRows(db, r.id);
-  for (const c of input.counts) if (!rows.some((i) => i.id === c.itemId)) return fail('One of the items is not part of this request.');
+  for (const c of input.counts)
+    if (!rows.some((i) => i.id === c.itemId)) return fail('One of the items is not part of this request.');
   const today = townToday(now);
   const { bill, feeScheduleId } = previewBill(db, r, input, today);
   const waiting = needsApprovalBeforeInvoice(bill, r.costLimitCents, r.costApprovedCents);
@@ -202,7 +245,10 @@ export function billRequest(db: DB, actor: Actor, requestId: number, input: Bill
   const invoiceId = db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     for (const c of input.counts) {
-      tx.update(requestItems).set({ pages: c.pages, largeFormatSheets: c.largeFormatSheets }).where(eq(requestItems.id, c.itemId)).run();
+      tx.update(requestItems)
+        .set({ pages: c.pages, largeFormatSheets: c.largeFormatSheets })
+        .where(eq(requestItems.id, c.itemId))
+        .run();
     }
     let id: number | null = null;
     if (bill.subtotalCents > 0) {
@@ -224,7 +270,17 @@ export function billRequest(db: DB, actor: Actor, requestId: number, input: Bill
           .get().id,
       );
       for (const l of bill.lines) {
-        tx.insert(invoiceLines).values({ invoiceId: id, code: l.code, description: l.description, quantity: l.quantity, unitCents: l.unitCents, amountCents: l.amountCents, documentId: l.documentId }).run();
+        tx.insert(invoiceLines)
+          .values({
+            invoiceId: id,
+            code: l.code,
+            description: l.description,
+            quantity: l.quantity,
+            unitCents: l.unitCents,
+            amountCents: l.amountCents,
+            documentId: l.documentId,
+          })
+          .run();
       }
     }
     const inv = id != null ? currentInvoice(tx, r.id) : undefined;
@@ -241,21 +297,66 @@ export function billRequest(db: DB, actor: Actor, requestId: number, input: Bill
           : `The copies will cost ${formatMoney(bill.totalCents)}, more than the ${formatMoney(r.costLimitCents ?? 0)} limit you gave. Nothing is copied or charged until you approve the cost on this page.`,
       });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-cost-approval', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, totalText: formatMoney(bill.totalCents), limitText: r.costLimitCents != null ? formatMoney(r.costLimitCents) : null, staffTimeText: staffText } });
+        enqueueMail(tx, {
+          kind: 'request-cost-approval',
+          to: r.requesterEmail,
+          data: {
+            number: r.number,
+            name: r.requesterName,
+            trackUrl: link,
+            totalText: formatMoney(bill.totalCents),
+            limitText: r.costLimitCents != null ? formatMoney(r.costLimitCents) : null,
+            staffTimeText: staffText,
+          },
+        });
       }
     } else if (bill.totalCents === 0) {
       releaseFiles(tx, r, now);
       // Issue 15: paper copies are ready for pickup (or to be mailed), not fulfilled, until handed over.
       after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
-      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery, town(tx))}` });
+      addEvent(tx, r.id, {
+        kind: 'status',
+        visible: true,
+        actorUserId: actorId(actor),
+        at: now,
+        body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery, town(tx))}`,
+      });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery, town(tx)), invoice: null, ...withheldForMail(tx, after, now) } });
+        enqueueMail(tx, {
+          kind: 'request-ready',
+          to: r.requesterEmail,
+          data: {
+            number: r.number,
+            name: r.requesterName,
+            trackUrl: link,
+            readyText: readyText(r.delivery, town(tx)),
+            invoice: null,
+            ...withheldForMail(tx, after, now),
+          },
+        });
       }
     } else {
       after = updateRequest(tx, r, { status: 'awaiting_payment' }, now);
-      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Invoice ${inv!.number} issued for ${formatMoney(bill.totalCents)}. The records are ready and are released when it is paid. ${howToPay(town(tx))}` });
+      addEvent(tx, r.id, {
+        kind: 'billing',
+        visible: true,
+        actorUserId: actorId(actor),
+        at: now,
+        body: `Invoice ${inv!.number} issued for ${formatMoney(bill.totalCents)}. The records are ready and are released when it is paid. ${howToPay(town(tx))}`,
+      });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery, town(tx)), invoice: invoiceSummary(inv!, `${link}/invoice`, town(tx)), ...withheldForMail(tx, after, now) } });
+        enqueueMail(tx, {
+          kind: 'request-ready',
+          to: r.requesterEmail,
+          data: {
+            number: r.number,
+            name: r.requesterName,
+            trackUrl: link,
+            readyText: readyText(r.delivery, town(tx)),
+            invoice: invoiceSummary(inv!, `${link}/invoice`, town(tx)),
+            ...withheldForMail(tx, after, now),
+          },
+        });
       }
     }
     audit(tx, actor, {
@@ -263,7 +364,23 @@ export function billRequest(db: DB, actor: Actor, requestId: number, input: Bill
       entityType: 'records_request',
       entityId: r.id,
       before: auditView(r),
-      after: { ...auditView(after), invoice: inv ? { number: inv.number, status: inv.status, subtotalCents: inv.subtotalCents, discountCents: inv.discountCents, discountReason: inv.discountReason, totalCents: inv.totalCents, feeScheduleId } : null, counts: input.counts, postageCents: input.postageCents ?? null, staffMinutes: input.staffMinutes ?? null },
+      after: {
+        ...auditView(after),
+        invoice: inv
+          ? {
+              number: inv.number,
+              status: inv.status,
+              subtotalCents: inv.subtotalCents,
+              discountCents: inv.discountCents,
+              discountReason: inv.discountReason,
+              totalCents: inv.totalCents,
+              feeScheduleId,
+            }
+          : null,
+        counts: input.counts,
+        postageCents: input.postageCents ?? null,
+        staffMinutes: input.staffMinutes ?? null,
+      },
     });
     return id;
   });
@@ -283,18 +400,55 @@ export function approveCost(db: DB, actor: Actor, requestId: number, baseUrl: st
     const byRequester = !('userId' in actor);
     const who = byRequester ? 'You approved' : 'The clerk recorded your approval of';
     if (draft && draft.status === 'draft') {
-      tx.update(invoices).set({ status: 'issued', issuedAt: now, issuedByUserId: actorId(actor) }).where(eq(invoices.id, draft.id)).run();
+      tx.update(invoices)
+        .set({ status: 'issued', issuedAt: now, issuedByUserId: actorId(actor) })
+        .where(eq(invoices.id, draft.id))
+        .run();
       after = updateRequest(tx, r, { status: 'awaiting_payment', costApprovedAt: now, costApprovedCents: amount }, now);
       const inv = currentInvoice(tx, r.id)!;
-      addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `${who} the cost of ${formatMoney(amount)}. Invoice ${inv.number} is issued; the records are released when it is paid. ${howToPay(town(tx))}` });
+      addEvent(tx, r.id, {
+        kind: 'billing',
+        visible: true,
+        actorUserId: actorId(actor),
+        at: now,
+        body: `${who} the cost of ${formatMoney(amount)}. Invoice ${inv.number} is issued; the records are released when it is paid. ${howToPay(town(tx))}`,
+      });
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-ready', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, readyText: readyText(r.delivery, town(tx)), invoice: invoiceSummary(inv, `${link}/invoice`, town(tx)), ...withheldForMail(tx, after, now) } });
+        enqueueMail(tx, {
+          kind: 'request-ready',
+          to: r.requesterEmail,
+          data: {
+            number: r.number,
+            name: r.requesterName,
+            trackUrl: link,
+            readyText: readyText(r.delivery, town(tx)),
+            invoice: invoiceSummary(inv, `${link}/invoice`, town(tx)),
+            ...withheldForMail(tx, after, now),
+          },
+        });
       }
     } else {
-      after = updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received', costApprovedAt: now, costApprovedCents: amount }, now);
-      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${who} the estimated cost of ${formatMoney(amount)}. The Town is preparing the records.` });
+      after = updateRequest(
+        tx,
+        r,
+        { status: r.acknowledgedOn ? 'acknowledged' : 'received', costApprovedAt: now, costApprovedCents: amount },
+        now,
+      );
+      addEvent(tx, r.id, {
+        kind: 'status',
+        visible: true,
+        actorUserId: actorId(actor),
+        at: now,
+        body: `${who} the estimated cost of ${formatMoney(amount)}. The Town is preparing the records.`,
+      });
     }
-    audit(tx, actor, { action: 'records_request.approve_cost', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
+    audit(tx, actor, {
+      action: 'records_request.approve_cost',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: auditView(after),
+    });
   });
   return { ok: true };
 }
@@ -307,16 +461,34 @@ export interface PaymentInput {
 }
 
 /** Record a payment against the issued invoice; at a zero balance the files are released and the request fulfilled. */
-export function recordPayment(db: DB, actor: Actor, requestId: number, p: PaymentInput, baseUrl: string, now = new Date()): Outcome<{ balanceCents: number; released: boolean }> {
+export function recordPayment(
+  db: DB,
+  actor: Actor,
+  requestId: number,
+  p: PaymentInput,
+  baseUrl: string,
+  now = new Date(),
+): Outcome<{ balanceCents: number; released: boolean }> {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   const inv = currentInvoice(db, r.id);
   if (!inv || inv.status !== 'issued') return fail('There is no issued invoice to pay.');
   if (inv.balanceCents <= 0) return fail('The invoice is already paid in full.');
   if (p.amountCents <= 0) return fail('Enter an amount greater than zero.', 'amount');
-  if (p.amountCents > inv.balanceCents) return fail(`That is more than the balance of ${formatMoney(inv.balanceCents)}. Enter at most the balance.`, 'amount');
+  if (p.amountCents > inv.balanceCents)
+    return fail(
+      `That is more than the balance of ${formatMoney(inv.balanceCents)}. Enter at most the balance.`,
+      'amount',
+    );
   if ((p.method === 'check' || p.method === 'card' || p.method === 'money_order') && !p.reference?.trim()) {
-    return fail(p.method === 'check' ? 'Enter the check number.' : p.method === 'card' ? 'Enter the card payment reference (receipt or authorization number).' : 'Enter the money order number.', 'reference');
+    return fail(
+      p.method === 'check'
+        ? 'Enter the check number.'
+        : p.method === 'card'
+          ? 'Enter the card payment reference (receipt or authorization number).'
+          : 'Enter the money order number.',
+      'reference',
+    );
   }
   const today = townToday(now);
   if (p.receivedOn > today) return fail('The payment date cannot be in the future.', 'receivedOn');
@@ -324,29 +496,72 @@ export function recordPayment(db: DB, actor: Actor, requestId: number, p: Paymen
   const balance = inv.balanceCents - p.amountCents;
   const result = db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    tx.insert(payments).values({ invoiceId: inv.id, receivedAt, amountCents: p.amountCents, method: p.method, reference: p.reference?.trim() || null, recordedByUserId: actorId(actor), createdAt: now }).run();
+    tx.insert(payments)
+      .values({
+        invoiceId: inv.id,
+        receivedAt,
+        amountCents: p.amountCents,
+        method: p.method,
+        reference: p.reference?.trim() || null,
+        recordedByUserId: actorId(actor),
+        createdAt: now,
+      })
+      .run();
     let after = r;
     let released = false;
     const methodText = `${PAYMENT_METHOD_LABEL[p.method]}${p.reference?.trim() ? `, ${p.reference.trim()}` : ''}`;
-    addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Payment of ${formatMoney(p.amountCents)} received (${PAYMENT_METHOD_LABEL[p.method]}) on ${formatDay(p.receivedOn)} for invoice ${inv.number}. Balance: ${formatMoney(balance)}.` });
+    addEvent(tx, r.id, {
+      kind: 'billing',
+      visible: true,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `Payment of ${formatMoney(p.amountCents)} received (${PAYMENT_METHOD_LABEL[p.method]}) on ${formatDay(p.receivedOn)} for invoice ${inv.number}. Balance: ${formatMoney(balance)}.`,
+    });
     if (balance === 0) {
       releaseFiles(tx, r, now);
       released = true;
       after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
-      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: readyText(r.delivery, town(tx)) });
+      addEvent(tx, r.id, {
+        kind: 'status',
+        visible: true,
+        actorUserId: actorId(actor),
+        at: now,
+        body: readyText(r.delivery, town(tx)),
+      });
     }
     audit(tx, actor, {
       action: 'records_request.payment',
       entityType: 'records_request',
       entityId: r.id,
       before: { ...auditView(r), balanceCents: inv.balanceCents },
-      after: { ...auditView(after), invoice: inv.number, amountCents: p.amountCents, method: p.method, reference: p.reference ?? null, receivedOn: p.receivedOn, balanceCents: balance },
+      after: {
+        ...auditView(after),
+        invoice: inv.number,
+        amountCents: p.amountCents,
+        method: p.method,
+        reference: p.reference ?? null,
+        receivedOn: p.receivedOn,
+        balanceCents: balance,
+      },
     });
     if (r.requesterEmail) {
       enqueueMail(tx, {
         kind: 'request-payment-received',
         to: r.requesterEmail,
-        data: { number: r.number, name: r.requesterName, trackUrl: link, amountText: formatMoney(p.amountCents), methodText, invoiceNumber: inv.number, balanceText: formatMoney(balance), released, releasedText: released && handoverOf(r.delivery) ? `The records are released. ${readyText(r.delivery, town(tx))}` : undefined },
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          amountText: formatMoney(p.amountCents),
+          methodText,
+          invoiceNumber: inv.number,
+          balanceText: formatMoney(balance),
+          released,
+          releasedText:
+            released && handoverOf(r.delivery)
+              ? `The records are released. ${readyText(r.delivery, town(tx))}`
+              : undefined,
+        },
       });
     }
     return { balanceCents: balance, released };
@@ -358,9 +573,13 @@ export function recordPayment(db: DB, actor: Actor, requestId: number, p: Paymen
 export function releaseNow(db: DB, actor: Actor, requestId: number, now = new Date()): Outcome<{ released: number }> {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
-  if (r.status === 'denied' || r.status === 'withdrawn') return fail('This request is closed; nothing can be released.');
+  if (r.status === 'denied' || r.status === 'withdrawn')
+    return fail('This request is closed; nothing can be released.');
   const inv = currentInvoice(db, r.id);
-  if (inv && (inv.status === 'draft' || inv.balanceCents > 0)) return fail(`Nothing can be released while ${inv.status === 'draft' ? 'the cost waits for approval' : `${formatMoney(inv.balanceCents)} is owed`}.`);
+  if (inv && (inv.status === 'draft' || inv.balanceCents > 0))
+    return fail(
+      `Nothing can be released while ${inv.status === 'draft' ? 'the cost waits for approval' : `${formatMoney(inv.balanceCents)} is owed`}.`,
+    );
   if (!inv && r.status !== 'fulfilled') {
     const { bill } = previewBill(db, r, { counts: [] });
     if (bill.totalCents > 0) return fail('Bill the request first: its copies are not free.');
@@ -368,8 +587,19 @@ export function releaseNow(db: DB, actor: Actor, requestId: number, now = new Da
   const released = db.transaction((tx) => {
     const n = releaseFiles(tx, r, now);
     if (n) {
-      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${n === 1 ? 'A file was' : `${n} files were`} released for download.` });
-      audit(tx, actor, { action: 'records_request.release', entityType: 'records_request', entityId: r.id, after: { files: n } });
+      addEvent(tx, r.id, {
+        kind: 'status',
+        visible: true,
+        actorUserId: actorId(actor),
+        at: now,
+        body: `${n === 1 ? 'A file was' : `${n} files were`} released for download.`,
+      });
+      audit(tx, actor, {
+        action: 'records_request.release',
+        entityType: 'records_request',
+        entityId: r.id,
+        after: { files: n },
+      });
     }
     return n;
   });
@@ -384,10 +614,27 @@ export function voidInvoice(db: DB, actor: Actor, requestId: number, reason: str
   if (!inv) return fail('There is no invoice to void.');
   if (inv.paidCents > 0) return fail('Payments are recorded on this invoice; it cannot be voided.');
   db.transaction((tx) => {
-    tx.update(invoices).set({ status: 'void', voidedAt: now, voidReason: reason.trim() }).where(eq(invoices.id, inv.id)).run();
-    const after = isOpen(r.status) ? updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now) : r;
-    addEvent(tx, r.id, { kind: 'billing', visible: true, actorUserId: actorId(actor), at: now, body: `Invoice ${inv.number} was cancelled: ${reason.trim()}` });
-    audit(tx, actor, { action: 'records_request.void_invoice', entityType: 'invoice', entityId: inv.id, before: { number: inv.number, status: inv.status, totalCents: inv.totalCents }, after: { status: 'void', reason: reason.trim(), request: auditView(after) } });
+    tx.update(invoices)
+      .set({ status: 'void', voidedAt: now, voidReason: reason.trim() })
+      .where(eq(invoices.id, inv.id))
+      .run();
+    const after = isOpen(r.status)
+      ? updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now)
+      : r;
+    addEvent(tx, r.id, {
+      kind: 'billing',
+      visible: true,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `Invoice ${inv.number} was cancelled: ${reason.trim()}`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.void_invoice',
+      entityType: 'invoice',
+      entityId: inv.id,
+      before: { number: inv.number, status: inv.status, totalCents: inv.totalCents },
+      after: { status: 'void', reason: reason.trim(), request: auditView(after) },
+    });
   });
   return { ok: true };
 }

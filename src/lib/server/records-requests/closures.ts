@@ -26,7 +26,12 @@ export interface ClosureListRow {
 
 /** Holidays and closures from `from` to `to`, with clerk changes (a reopened holiday shows as inactive). */
 export function listClosures(db: DB, from: string, to: string): ClosureListRow[] {
-  const rows = db.select().from(closures).where(and(gte(closures.date, from), lte(closures.date, to))).orderBy(asc(closures.date)).all();
+  const rows = db
+    .select()
+    .from(closures)
+    .where(and(gte(closures.date, from), lte(closures.date, to)))
+    .orderBy(asc(closures.date))
+    .all();
   const byDate = new Map<string, ClosureListRow>();
   for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
     for (const [date, name] of statutoryHolidays(y)) {
@@ -38,7 +43,13 @@ export function listClosures(db: DB, from: string, to: string): ClosureListRow[]
   }
   for (const r of rows) {
     const statutory = byDate.get(r.date)?.statutory ?? false;
-    byDate.set(r.date, { date: r.date, name: r.name, kind: r.kind === 'holiday' ? 'holiday' : 'closure', active: r.active, statutory });
+    byDate.set(r.date, {
+      date: r.date,
+      name: r.name,
+      kind: r.kind === 'holiday' ? 'holiday' : 'closure',
+      active: r.active,
+      statutory,
+    });
   }
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
@@ -53,30 +64,66 @@ export interface DueDateChange {
 export type ClosureResult = { ok: true; changed: DueDateChange[] } | { ok: false; field?: string; message: string };
 
 /** Close (`closed: true`) or reopen a day; open requests' due dates follow. */
-export function setClosure(db: DB, actor: Actor, input: { date: string; name?: string; closed: boolean }, now = new Date()): ClosureResult {
+export function setClosure(
+  db: DB,
+  actor: Actor,
+  input: { date: string; name?: string; closed: boolean },
+  now = new Date(),
+): ClosureResult {
   const existing = db.select().from(closures).where(eq(closures.date, input.date)).get();
   const statutory = statutoryHolidays(Number(input.date.slice(0, 4))).get(input.date);
   const weekday = new Date(`${input.date}T12:00:00Z`).getUTCDay();
-  if (weekday === 0 || weekday === 6) return { ok: false, field: 'date', message: 'That is a weekend day: the town is closed anyway.' };
+  if (weekday === 0 || weekday === 6)
+    return { ok: false, field: 'date', message: 'That is a weekend day: the town is closed anyway.' };
   const isClosedNow = existing ? existing.active : Boolean(statutory);
-  if (input.closed && isClosedNow) return { ok: false, field: 'date', message: `The town is already closed on ${formatDay(input.date)}${existing?.name || statutory ? ` (${existing?.name ?? statutory})` : ''}.` };
-  if (!input.closed && !isClosedNow) return { ok: false, field: 'date', message: `${formatDay(input.date)} is already a business day.` };
-  const name = input.closed ? (input.name?.trim() || 'Town Hall closed') : (existing?.name ?? statutory ?? 'Closure');
+  if (input.closed && isClosedNow)
+    return {
+      ok: false,
+      field: 'date',
+      message: `The town is already closed on ${formatDay(input.date)}${existing?.name || statutory ? ` (${existing?.name ?? statutory})` : ''}.`,
+    };
+  if (!input.closed && !isClosedNow)
+    return { ok: false, field: 'date', message: `${formatDay(input.date)} is already a business day.` };
+  const name = input.closed ? input.name?.trim() || 'Town Hall closed' : (existing?.name ?? statutory ?? 'Closure');
 
   return db.transaction((tx) => {
     if (existing) {
-      tx.update(closures).set({ active: input.closed, name, updatedAt: now }).where(eq(closures.date, input.date)).run();
+      tx.update(closures)
+        .set({ active: input.closed, name, updatedAt: now })
+        .where(eq(closures.date, input.date))
+        .run();
     } else {
-      tx.insert(closures).values({ date: input.date, name, kind: statutory ? 'holiday' : 'closure', active: input.closed, createdByUserId: 'userId' in actor ? actor.userId : null, createdAt: now, updatedAt: now }).run();
+      tx.insert(closures)
+        .values({
+          date: input.date,
+          name,
+          kind: statutory ? 'holiday' : 'closure',
+          active: input.closed,
+          createdByUserId: 'userId' in actor ? actor.userId : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
     }
     audit(tx, actor, {
       action: input.closed ? 'closure.add' : 'closure.remove',
       entityType: 'closure',
       entityId: input.date,
-      before: existing ? { name: existing.name, active: existing.active } : statutory ? { name: statutory, active: true } : null,
+      before: existing
+        ? { name: existing.name, active: existing.active }
+        : statutory
+          ? { name: statutory, active: true }
+          : null,
       after: { name, active: input.closed },
     });
-    const changed = recomputeOpenDueDates(tx as unknown as DB, actor, now, input.closed ? `The Town closed on ${formatDay(input.date)} (${name})` : `The Town is open on ${formatDay(input.date)}, which had been closed (${name})`);
+    const changed = recomputeOpenDueDates(
+      tx as unknown as DB,
+      actor,
+      now,
+      input.closed
+        ? `The Town closed on ${formatDay(input.date)} (${name})`
+        : `The Town is open on ${formatDay(input.date)}, which had been closed (${name})`,
+    );
     return { ok: true as const, changed };
   });
 }
@@ -86,16 +133,36 @@ export function recomputeOpenDueDates(tx: DB, actor: Actor, now: Date, why: stri
   const calendar = loadCalendar(tx);
   const cob = closeOfBusiness(tx);
   const { foilBusinessDays: businessDays } = loadLocalLaw(tx);
-  const open = tx.select().from(recordsRequests).where(inArray(recordsRequests.status, [...OPEN_STATUSES])).all();
+  const open = tx
+    .select()
+    .from(recordsRequests)
+    .where(inArray(recordsRequests.status, [...OPEN_STATUSES]))
+    .all();
   const { overdueBefore } = deadlineWindow(now, calendar, cob);
   const changed: DueDateChange[] = [];
   for (const r of open) {
     // Only due dates that have not yet passed move (POL §89(4)(a): a missed deadline stays missed).
-    const dueOn = dueDateAfterCalendarChange(r.dueOn, computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, businessDays }).dueOn, overdueBefore);
+    const dueOn = dueDateAfterCalendarChange(
+      r.dueOn,
+      computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, businessDays }).dueOn,
+      overdueBefore,
+    );
     if (dueOn === r.dueOn) continue;
     updateRequest(tx, r, { dueOn }, now);
-    addEvent(tx, r.id, { kind: 'due_date', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: `${why}, so the due date moved from ${formatDay(r.dueOn)} to ${formatDay(dueOn)}.` });
-    audit(tx, actor, { action: 'records_request.due_date_recomputed', entityType: 'records_request', entityId: r.id, before: { dueOn: r.dueOn }, after: { dueOn, why } });
+    addEvent(tx, r.id, {
+      kind: 'due_date',
+      visible: true,
+      actorUserId: 'userId' in actor ? actor.userId : null,
+      at: now,
+      body: `${why}, so the due date moved from ${formatDay(r.dueOn)} to ${formatDay(dueOn)}.`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.due_date_recomputed',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: { dueOn: r.dueOn },
+      after: { dueOn, why },
+    });
     changed.push({ id: r.id, number: r.number, from: r.dueOn, to: dueOn });
   }
   return changed;

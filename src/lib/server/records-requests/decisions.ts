@@ -21,11 +21,23 @@ import { resolveItems } from './records.ts';
 import { isOpen } from './request.rules.ts';
 import { addEvent, getRequest, updateRequest } from './store.ts';
 
-export function decideItem(db: DB, actor: Actor, requestId: number, itemId: number, input: ItemDecisionInput, baseUrl: string, now = new Date()): Outcome<{ fields?: Record<string, string> }> {
+export function decideItem(
+  db: DB,
+  actor: Actor,
+  requestId: number,
+  itemId: number,
+  input: ItemDecisionInput,
+  baseUrl: string,
+  now = new Date(),
+): Outcome<{ fields?: Record<string, string> }> {
   const r = getRequest(db, requestId);
   if (!r) return { ok: false, message: 'No such request.' };
   if (!isOpen(r.status)) return { ok: false, message: 'This request is closed; its items can no longer be decided.' };
-  if (currentInvoice(db, r.id)) return { ok: false, message: 'The request is billed: cancel the invoice first, then decide the item and bill again.' };
+  if (currentInvoice(db, r.id))
+    return {
+      ok: false,
+      message: 'The request is billed: cancel the invoice first, then decide the item and bill again.',
+    };
   const rows = itemRows(db, r.id);
   const row = rows.find((i) => i.id === itemId);
   if (!row) return { ok: false, message: 'No such item on this request.' };
@@ -33,7 +45,11 @@ export function decideItem(db: DB, actor: Actor, requestId: number, itemId: numb
   const [covered] = resolveItems(db, r.projectId, [{ ...row, decision: null, withheldDocumentIds: null }]);
   const documentIds = covered.files.map((f) => f.documentId).filter((d): d is number => d != null);
   const grounds = listGrounds(db, { activeOnly: true });
-  const problems = checkItemDecision(input, { documentIds, released: row.releasedAt != null }, grounds.map((g) => g.id));
+  const problems = checkItemDecision(
+    input,
+    { documentIds, released: row.releasedAt != null },
+    grounds.map((g) => g.id),
+  );
   const [field, message] = Object.entries(problems)[0] ?? [];
   if (message) return { ok: false, field, message };
   const today = townToday(now);
@@ -47,7 +63,10 @@ export function decideItem(db: DB, actor: Actor, requestId: number, itemId: numb
     withheldDocumentIds: input.decision === 'granted_in_part' ? [...new Set(input.withheldDocumentIds)] : null,
   };
   db.transaction((tx) => {
-    tx.update(requestItems).set(patch).where(and(eq(requestItems.id, row.id), eq(requestItems.requestId, r.id))).run();
+    tx.update(requestItems)
+      .set(patch)
+      .where(and(eq(requestItems.id, row.id), eq(requestItems.requestId, r.id)))
+      .run();
     const after = updateRequest(tx, r, {}, now);
     const [resolved] = resolveItems(tx, r.projectId, [{ ...row, ...patch }]);
     const ground = groundById(tx, patch.denialGroundId);
@@ -58,17 +77,35 @@ export function decideItem(db: DB, actor: Actor, requestId: number, itemId: numb
       visible: true,
       actorUserId: patch.decidedByUserId,
       at: now,
-      body: withholds ? `Decided in writing on ${formatDay(today)}: ${lines.join(' ')} ${rights}` : `${resolved.label}: ${ITEM_DECISION_LABEL.granted.toLowerCase()} on ${formatDay(today)}.`,
+      body: withholds
+        ? `Decided in writing on ${formatDay(today)}: ${lines.join(' ')} ${rights}`
+        : `${resolved.label}: ${ITEM_DECISION_LABEL.granted.toLowerCase()} on ${formatDay(today)}.`,
     });
     audit(tx, actor, {
       action: 'records_request.decide_item',
       entityType: 'records_request',
       entityId: r.id,
-      before: { itemId: row.id, decision: row.decision ?? null, denialGroundId: row.denialGroundId ?? null, withheldDocumentIds: row.withheldDocumentIds ?? null },
+      before: {
+        itemId: row.id,
+        decision: row.decision ?? null,
+        denialGroundId: row.denialGroundId ?? null,
+        withheldDocumentIds: row.withheldDocumentIds ?? null,
+      },
       after: { itemId: row.id, ...patch, ground: ground?.citation ?? null },
     });
     if (withholds && r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-items-withheld', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: trackingLink(tx, r, baseUrl), decidedText: formatDay(today), lines, appealRights: rights } });
+      enqueueMail(tx, {
+        kind: 'request-items-withheld',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: trackingLink(tx, r, baseUrl),
+          decidedText: formatDay(today),
+          lines,
+          appealRights: rights,
+        },
+      });
     }
   });
   return { ok: true };

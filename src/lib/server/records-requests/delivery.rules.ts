@@ -31,15 +31,24 @@ export function pickupPlace(t: TownWords): string {
  * What a request becomes when its copies are released (paid in full, or nothing to pay): electronic
  * copies and inspection are fulfilled at once; physical copies wait to be picked up or mailed.
  */
-export function statusOnRelease(delivery: DeliveryMethod, today: string): { status: 'fulfilled'; fulfilledOn: string } | { status: 'copies_ready'; copiesReadyOn: string } {
-  return handoverOf(delivery) ? { status: 'copies_ready', copiesReadyOn: today } : { status: 'fulfilled', fulfilledOn: today };
+export function statusOnRelease(
+  delivery: DeliveryMethod,
+  today: string,
+): { status: 'fulfilled'; fulfilledOn: string } | { status: 'copies_ready'; copiesReadyOn: string } {
+  return handoverOf(delivery)
+    ? { status: 'copies_ready', copiesReadyOn: today }
+    : { status: 'fulfilled', fulfilledOn: today };
 }
 
 /**
  * The date the Town must next act by while copies are ready: none for a pickup (the next move is the
  * requester's); for mail, the date the Town promised if it is still ahead, else the day they were ready.
  */
-export function copiesRespondBy(r: { delivery: DeliveryMethod; copiesReadyOn?: string | null; promisedOn: string | null }): string | null {
+export function copiesRespondBy(r: {
+  delivery: DeliveryMethod;
+  copiesReadyOn?: string | null;
+  promisedOn: string | null;
+}): string | null {
   if (handoverOf(r.delivery) !== 'mail' || !r.copiesReadyOn) return null;
   return r.promisedOn && r.promisedOn > r.copiesReadyOn ? r.promisedOn : r.copiesReadyOn;
 }
@@ -49,7 +58,11 @@ export function copiesRespondBy(r: { delivery: DeliveryMethod; copiesReadyOn?: s
  * day the copies were ready at Town Hall (the requester's visit is theirs to choose); for mail, the day
  * they were mailed. Null before then, and for other deliveries (their fulfilled day answers them).
  */
-export function madeAvailableOn(r: { delivery: DeliveryMethod; copiesReadyOn?: string | null; mailedOn?: string | null }): string | null {
+export function madeAvailableOn(r: {
+  delivery: DeliveryMethod;
+  copiesReadyOn?: string | null;
+  mailedOn?: string | null;
+}): string | null {
   const how = handoverOf(r.delivery);
   if (how === 'pickup') return r.copiesReadyOn ?? null;
   if (how === 'mail') return r.mailedOn ?? null;
@@ -64,7 +77,9 @@ export function readyWords(delivery: DeliveryMethod, t: TownWords): string {
     case 'mail':
       return 'The paper copies are ready and will be mailed to you; you will get an email with the date they are mailed. Electronic copies are on your tracking page too.';
     default:
-      return delivery === 'inspect' ? `The records are ready for you to inspect at the ${t.profile.clerkOffice.name} during business hours.` : 'The records are ready. Download them from your tracking page; electronic copies are free.';
+      return delivery === 'inspect'
+        ? `The records are ready for you to inspect at the ${t.profile.clerkOffice.name} during business hours.`
+        : 'The records are ready. Download them from your tracking page; electronic copies are free.';
   }
 }
 
@@ -109,18 +124,28 @@ export interface HandoverInput {
  * Field messages for the clerk's "picked up" / "mailed on" record, or none: only when the copies are
  * ready, on a day from their ready day to today, and mailing needs a postal address on file.
  */
-export function checkHandover(input: HandoverInput, r: { status: RequestStatus; copiesReadyOn?: string | null; requesterAddress: string | null }, today: string): Record<string, string> {
-  if (r.status !== 'copies_ready') return { form: 'The copies are not ready yet: record the payment (or bill the request) first.' };
+export function checkHandover(
+  input: HandoverInput,
+  r: { status: RequestStatus; copiesReadyOn?: string | null; requesterAddress: string | null },
+  today: string,
+): Record<string, string> {
+  if (r.status !== 'copies_ready')
+    return { form: 'The copies are not ready yet: record the payment (or bill the request) first.' };
   const problems: Record<string, string> = {};
   if (input.on > today) problems.on = 'The date cannot be in the future.';
-  else if (r.copiesReadyOn && input.on < r.copiesReadyOn) problems.on = `The copies were ready on ${formatDay(r.copiesReadyOn)}: give that day or a later one.`;
-  if (input.how === 'mail' && !r.requesterAddress?.trim()) problems.how = 'There is no postal address on this request. Record it as picked up, or add the address in a note and mail it first.';
+  else if (r.copiesReadyOn && input.on < r.copiesReadyOn)
+    problems.on = `The copies were ready on ${formatDay(r.copiesReadyOn)}: give that day or a later one.`;
+  if (input.how === 'mail' && !r.requesterAddress?.trim())
+    problems.how =
+      'There is no postal address on this request. Record it as picked up, or add the address in a note and mail it first.';
   return problems;
 }
 
 /** Picked up or mailed: the timeline sentence the requester reads. */
 export function handoverEventText(how: Handover, on: string): string {
-  return how === 'pickup' ? `The copies were picked up at Town Hall on ${formatDay(on)}. The request is fulfilled.` : `The copies were mailed on ${formatDay(on)}. The request is fulfilled.`;
+  return how === 'pickup'
+    ? `The copies were picked up at Town Hall on ${formatDay(on)}. The request is fulfilled.`
+    : `The copies were mailed on ${formatDay(on)}. The request is fulfilled.`;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -142,7 +167,13 @@ export interface OnlineSelection {
  * before sending; the request can still be sent (a written request is the requester's right, POL §89(3)).
  */
 export function onlyOnlineDocuments(s: OnlineSelection): boolean {
-  return s.delivery === 'electronic' && !s.freeText && !s.emptyRange && s.documents.length > 0 && s.documents.every((d) => d.online);
+  return (
+    s.delivery === 'electronic' &&
+    !s.freeText &&
+    !s.emptyRange &&
+    s.documents.length > 0 &&
+    s.documents.every((d) => d.online)
+  );
 }
 
 /** The form's note when everything asked for is already online (shown beside the "Send the request anyway" box). */

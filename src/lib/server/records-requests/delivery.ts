@@ -49,13 +49,25 @@ export interface OnlineDocument {
  * When a request asks, electronically, only for documents anyone can download now: those documents with
  * their links (the form's note before sending). Undefined otherwise.
  */
-export function onlineOnlyDocuments(db: Reader, sel: CheckedSelection, delivery: DeliveryMethod): OnlineDocument[] | undefined {
+export function onlineOnlyDocuments(
+  db: Reader,
+  sel: CheckedSelection,
+  delivery: DeliveryMethod,
+): OnlineDocument[] | undefined {
   if (delivery !== 'electronic' || sel.freeText || !sel.project) return undefined;
   const picked = [
     ...sel.documents.map((d) => ({ id: d.id, title: d.title })),
-    ...(sel.reports ? rangeDocuments(db, sel.project.id, 'inspection_report', sel.reports.from, sel.reports.to).map((d) => ({ id: d.id, title: d.title })) : []),
+    ...(sel.reports
+      ? rangeDocuments(db, sel.project.id, 'inspection_report', sel.reports.from, sel.reports.to).map((d) => ({
+          id: d.id,
+          title: d.title,
+        }))
+      : []),
   ];
-  const online = onlineDocumentIds(db, picked.map((d) => d.id));
+  const online = onlineDocumentIds(
+    db,
+    picked.map((d) => d.id),
+  );
   const only = onlyOnlineDocuments({
     delivery,
     documents: picked.map((d) => ({ online: online.has(d.id) })),
@@ -66,15 +78,37 @@ export function onlineOnlyDocuments(db: Reader, sel: CheckedSelection, delivery:
 }
 
 /** The clerk records that the copies were picked up at Town Hall, or mailed on a date: the request is fulfilled. */
-export function recordHandover(db: DB, actor: Actor, id: number, input: HandoverInput, baseUrl: string, now = new Date()): Outcome | { ok: false; fields: Record<string, string> } {
+export function recordHandover(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: HandoverInput,
+  baseUrl: string,
+  now = new Date(),
+): Outcome | { ok: false; fields: Record<string, string> } {
   const r = getRequest(db, id);
   if (!r) return { ok: false, message: 'No such request.' };
   const problems = checkHandover(input, r, townToday(now));
   if (Object.keys(problems).length) return { ok: false, fields: problems };
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: input.on, ...(input.how === 'pickup' ? { pickedUpOn: input.on } : { mailedOn: input.on }) }, now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: 'userId' in actor ? actor.userId : null, at: now, body: handoverEventText(input.how, input.on) });
+    const after = updateRequest(
+      tx,
+      r,
+      {
+        status: 'fulfilled',
+        fulfilledOn: input.on,
+        ...(input.how === 'pickup' ? { pickedUpOn: input.on } : { mailedOn: input.on }),
+      },
+      now,
+    );
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: 'userId' in actor ? actor.userId : null,
+      at: now,
+      body: handoverEventText(input.how, input.on),
+    });
     audit(tx, actor, {
       action: input.how === 'pickup' ? 'records_request.picked_up' : 'records_request.mailed',
       entityType: 'records_request',
@@ -83,7 +117,11 @@ export function recordHandover(db: DB, actor: Actor, id: number, input: Handover
       after: { ...auditView(after), [input.how === 'pickup' ? 'pickedUpOn' : 'mailedOn']: input.on },
     });
     if (input.how === 'mail' && r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-copies-mailed', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, mailedText: formatDay(input.on) } });
+      enqueueMail(tx, {
+        kind: 'request-copies-mailed',
+        to: r.requesterEmail,
+        data: { number: r.number, name: r.requesterName, trackUrl: link, mailedText: formatDay(input.on) },
+      });
     }
   });
   return { ok: true };

@@ -27,18 +27,37 @@ import { addEvent, auditView } from './store.ts';
 const SENT_KEY = 'requests-digest:last_day';
 export const DIGEST_HOUR = 7;
 
-export function sendRequestsDigest(db: DB, now: Date, baseUrl = townPublicUrl(db)): { sent: number; day: string } | undefined {
+export function sendRequestsDigest(
+  db: DB,
+  now: Date,
+  baseUrl = townPublicUrl(db),
+): { sent: number; day: string } | undefined {
   const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
   const calendar = loadCalendar(db);
   const window = deadlineWindow(now, calendar, closeOfBusiness(db));
   if (local.hour < DIGEST_HOUR || !calendar.isBusinessDay(window.today)) return undefined;
-  if (db.select({ value: settings.value }).from(settings).where(eq(settings.key, SENT_KEY)).get()?.value === window.today) return undefined;
+  if (
+    db.select({ value: settings.value }).from(settings).where(eq(settings.key, SENT_KEY)).get()?.value === window.today
+  )
+    return undefined;
 
   const rows = db
-    .select({ id: recordsRequests.id, number: recordsRequests.number, status: recordsRequests.status, respondBy: recordsRequests.respondBy, project: projects.name })
+    .select({
+      id: recordsRequests.id,
+      number: recordsRequests.number,
+      status: recordsRequests.status,
+      respondBy: recordsRequests.respondBy,
+      project: projects.name,
+    })
     .from(recordsRequests)
     .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-    .where(and(inArray(recordsRequests.status, [...OPEN_STATUSES]), isNotNull(recordsRequests.respondBy), lte(recordsRequests.respondBy, window.dueSoonThrough)))
+    .where(
+      and(
+        inArray(recordsRequests.status, [...OPEN_STATUSES]),
+        isNotNull(recordsRequests.respondBy),
+        lte(recordsRequests.respondBy, window.dueSoonThrough),
+      ),
+    )
     .orderBy(recordsRequests.respondBy, recordsRequests.id)
     .all();
   const toRow = (r: (typeof rows)[number]): DigestRow => ({
@@ -55,13 +74,24 @@ export function sendRequestsDigest(db: DB, now: Date, baseUrl = townPublicUrl(db
   const clerks = usersWithRole(db, 'clerk');
 
   return db.transaction((tx) => {
-    tx.insert(settings).values({ key: SENT_KEY, value: window.today, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value: window.today, updatedAt: now } }).run();
+    tx.insert(settings)
+      .values({ key: SENT_KEY, value: window.today, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value: window.today, updatedAt: now } })
+      .run();
     if (!overdue.length && !dueToday.length && !dueSoon.length) return { sent: 0, day: window.today };
     for (const c of clerks) {
       enqueueMail(tx, {
         kind: 'requests-digest',
         to: c.email,
-        data: { name: c.name.split(' ')[0], dateText: formatDay(window.today), townHour: local.hour, overdue, dueToday, dueSoon, queueUrl: `${baseUrl}/staff/requests` },
+        data: {
+          name: c.name.split(' ')[0],
+          dateText: formatDay(window.today),
+          townHour: local.hour,
+          overdue,
+          dueToday,
+          dueSoon,
+          queueUrl: `${baseUrl}/staff/requests`,
+        },
       });
     }
     return { sent: clerks.length, day: window.today };
@@ -78,17 +108,48 @@ export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = townPubli
   const candidates = db
     .select()
     .from(recordsRequests)
-    .where(and(inArray(recordsRequests.status, [...OPEN_STATUSES]), isNull(recordsRequests.missedDeadlineNoticeAt), lt(recordsRequests.dueOn, window.overdueBefore)))
+    .where(
+      and(
+        inArray(recordsRequests.status, [...OPEN_STATUSES]),
+        isNull(recordsRequests.missedDeadlineNoticeAt),
+        lt(recordsRequests.dueOn, window.overdueBefore),
+      ),
+    )
     .all()
     .filter((r) => missedDeadline(r, window.overdueBefore));
   for (const r of candidates) {
     db.transaction((tx) => {
       tx.update(recordsRequests).set({ missedDeadlineNoticeAt: now }).where(eq(recordsRequests.id, r.id)).run();
       const rights = appealRightsFor(tx, r, now);
-      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: null, at: now, body: `Not answered in time: the Town had to answer by close of business on ${formatDay(r.dueOn)}. Under Public Officers Law §89(4)(a) that counts as a denial. ${rights}` });
-      audit(tx, { label: 'system' }, { action: 'records_request.missed_deadline_notice', entityType: 'records_request', entityId: r.id, after: { ...auditView(r), mailed: Boolean(r.requesterEmail) } });
+      addEvent(tx, r.id, {
+        kind: 'status',
+        visible: true,
+        actorUserId: null,
+        at: now,
+        body: `Not answered in time: the Town had to answer by close of business on ${formatDay(r.dueOn)}. Under Public Officers Law §89(4)(a) that counts as a denial. ${rights}`,
+      });
+      audit(
+        tx,
+        { label: 'system' },
+        {
+          action: 'records_request.missed_deadline_notice',
+          entityType: 'records_request',
+          entityId: r.id,
+          after: { ...auditView(r), mailed: Boolean(r.requesterEmail) },
+        },
+      );
       if (r.requesterEmail) {
-        enqueueMail(tx, { kind: 'request-missed-deadline', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: trackingLink(tx, r, baseUrl), dueText: formatDay(r.dueOn), appealRights: rights } });
+        enqueueMail(tx, {
+          kind: 'request-missed-deadline',
+          to: r.requesterEmail,
+          data: {
+            number: r.number,
+            name: r.requesterName,
+            trackUrl: trackingLink(tx, r, baseUrl),
+            dueText: formatDay(r.dueOn),
+            appealRights: rights,
+          },
+        });
       }
     });
   }

@@ -21,21 +21,43 @@ function fail(message: string, field?: string): { ok: false; field?: string; mes
 
 /** The request this one was closed into, and the ones closed into it, for the clerk's page. */
 export function duplicateLinks(db: Pick<DB, 'select'>, r: { id: number; duplicateOfRequestId: number | null }) {
-  const of = r.duplicateOfRequestId ? db.select({ id: recordsRequests.id, number: recordsRequests.number }).from(recordsRequests).where(eq(recordsRequests.id, r.duplicateOfRequestId)).get() : undefined;
-  const closedInto = db.select({ id: recordsRequests.id, number: recordsRequests.number, on: recordsRequests.duplicateClosedOn }).from(recordsRequests).where(eq(recordsRequests.duplicateOfRequestId, r.id)).all();
+  const of = r.duplicateOfRequestId
+    ? db
+        .select({ id: recordsRequests.id, number: recordsRequests.number })
+        .from(recordsRequests)
+        .where(eq(recordsRequests.id, r.duplicateOfRequestId))
+        .get()
+    : undefined;
+  const closedInto = db
+    .select({ id: recordsRequests.id, number: recordsRequests.number, on: recordsRequests.duplicateClosedOn })
+    .from(recordsRequests)
+    .where(eq(recordsRequests.duplicateOfRequestId, r.id))
+    .all();
   return { of, closedInto };
 }
 
-export function closeAsDuplicate(db: DB, actor: Actor & { userId: number }, id: number, input: { otherNumber: string; note: string }, baseUrl: string, now = new Date()): Outcome {
+export function closeAsDuplicate(
+  db: DB,
+  actor: Actor & { userId: number },
+  id: number,
+  input: { otherNumber: string; note: string },
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const r = getRequest(db, id);
   if (!r) return fail('No such request.');
   if (!isOpen(r.status)) return fail('This request is already closed.');
   const number = input.otherNumber.trim().toUpperCase();
   if (!number) return fail('Enter the number of the request this one duplicates, like R-2026-0042.', 'otherNumber');
   const other = db.select().from(recordsRequests).where(eq(recordsRequests.number, number)).get();
-  if (!other) return fail(`There is no request ${number}. Enter the number as it is shown, like R-2026-0042.`, 'otherNumber');
+  if (!other)
+    return fail(`There is no request ${number}. Enter the number as it is shown, like R-2026-0042.`, 'otherNumber');
   if (other.id === r.id) return fail('A request cannot be a duplicate of itself.', 'otherNumber');
-  if (other.status === 'closed_duplicate') return fail(`${other.number} is itself closed as a duplicate. Enter the request it was closed into.`, 'otherNumber');
+  if (other.status === 'closed_duplicate')
+    return fail(
+      `${other.number} is itself closed as a duplicate. Enter the request it was closed into.`,
+      'otherNumber',
+    );
   const note = input.note.trim();
   if (!note) return fail('Write a note for the requester: they read it with the other request’s number.', 'note');
   const inv = currentInvoice(db, r.id);
@@ -43,12 +65,53 @@ export function closeAsDuplicate(db: DB, actor: Actor & { userId: number }, id: 
   const today = townToday(now);
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(tx, r, { status: 'closed_duplicate', duplicateOfRequestId: other.id, duplicateClosedOn: today, duplicateNote: note, statusBeforeClarification: null }, now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actor.userId, at: now, body: `Closed as a duplicate of request ${other.number} on ${formatDay(today)}. The clerk's note: ${note}` });
-    addEvent(tx, other.id, { kind: 'internal_note', visible: false, actorUserId: actor.userId, at: now, body: `Request ${r.number} was closed as a duplicate of this one.` });
-    audit(tx, actor, { action: 'records_request.close_duplicate', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), duplicateOf: other.number, note } });
+    const after = updateRequest(
+      tx,
+      r,
+      {
+        status: 'closed_duplicate',
+        duplicateOfRequestId: other.id,
+        duplicateClosedOn: today,
+        duplicateNote: note,
+        statusBeforeClarification: null,
+      },
+      now,
+    );
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: actor.userId,
+      at: now,
+      body: `Closed as a duplicate of request ${other.number} on ${formatDay(today)}. The clerk's note: ${note}`,
+    });
+    addEvent(tx, other.id, {
+      kind: 'internal_note',
+      visible: false,
+      actorUserId: actor.userId,
+      at: now,
+      body: `Request ${r.number} was closed as a duplicate of this one.`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.close_duplicate',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: { ...auditView(after), duplicateOf: other.number, note },
+    });
     if (r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-closed-duplicate', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, otherNumber: other.number, note, sameRequester: other.requesterEmail != null && other.requesterEmail.toLowerCase() === r.requesterEmail.toLowerCase() } });
+      enqueueMail(tx, {
+        kind: 'request-closed-duplicate',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          otherNumber: other.number,
+          note,
+          sameRequester:
+            other.requesterEmail != null && other.requesterEmail.toLowerCase() === r.requesterEmail.toLowerCase(),
+        },
+      });
     }
   });
   return { ok: true };

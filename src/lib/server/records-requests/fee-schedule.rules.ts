@@ -24,14 +24,24 @@ const isCents = (n: number) => Number.isInteger(n) && n >= 0;
 export function checkFeeSchedule(s: FeeScheduleInput, today: string): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!isIsoDay(s.effectiveFrom)) problems.effectiveFrom = 'Enter the date the schedule takes effect, like 2027-01-01.';
-  else if (s.effectiveFrom < today) problems.effectiveFrom = 'A schedule cannot take effect in the past: invoices already issued keep their rates. Choose today or a later date.';
+  else if (s.effectiveFrom < today)
+    problems.effectiveFrom =
+      'A schedule cannot take effect in the past: invoices already issued keep their rates. Choose today or a later date.';
   if (!isCents(s.perPageCents)) problems.perPage = 'Enter the fee per page in dollars, like 0.25.';
-  else if (s.perPageCents > MAX_PER_PAGE_CENTS) problems.perPage = 'The law allows at most $0.25 a page for copies up to 9x14 in. (Public Officers Law §87(1)(b)(iii)).';
-  if (!isCents(s.largeFormatSheetCents)) problems.largeFormatSheet = 'Enter the actual cost of copying one larger sheet, in dollars.';
-  if (s.electronicCents !== 0) problems.electronic = 'Electronic copies by email or download are free under Public Officers Law §87(1)(c): only storage media (CD, USB drive) may be charged.';
+  else if (s.perPageCents > MAX_PER_PAGE_CENTS)
+    problems.perPage =
+      'The law allows at most $0.25 a page for copies up to 9x14 in. (Public Officers Law §87(1)(b)(iii)).';
+  if (!isCents(s.largeFormatSheetCents))
+    problems.largeFormatSheet = 'Enter the actual cost of copying one larger sheet, in dollars.';
+  if (s.electronicCents !== 0)
+    problems.electronic =
+      'Electronic copies by email or download are free under Public Officers Law §87(1)(c): only storage media (CD, USB drive) may be charged.';
   if (!isCents(s.cdCents)) problems.cd = 'Enter the actual cost of a CD, in dollars.';
   if (!isCents(s.usbCents)) problems.usb = 'Enter the actual cost of a USB drive, in dollars.';
-  if (s.staffHourlyCents != null && !isCents(s.staffHourlyCents)) problems.staffHourly = 'Enter the hourly rate in dollars, or leave it empty to never charge staff time.';
-  if (!s.notes.trim()) problems.notes = 'Say how the actual costs were worked out (plan sheets, media) and whose hourly rate is used: the law allows only actual cost and the lowest-paid capable employee\u2019s rate.';
+  if (s.staffHourlyCents != null && !isCents(s.staffHourlyCents))
+    problems.staffHourly = 'Enter the hourly rate in dollars, or leave it empty to never charge staff time.';
+  if (!s.notes.trim())
+    problems.notes =
+      'Say how the actual costs were worked out (plan sheets, media) and whose hourly rate is used: the law allows only actual cost and the lowest-paid capable employee\u2019s rate.';
   return problems;
 }

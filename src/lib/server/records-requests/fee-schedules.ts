@@ -17,8 +17,17 @@ export function feeScheduleOn(db: Pick<Tx, 'select'>, date: string): FeeSchedule
   // Prepared once per connection: every estimate (the request form's previews, each request sent) reads it.
   const row =
     preparedOnce(db, 'feeSchedule.on', () =>
-      db.select().from(feeSchedules).where(lte(feeSchedules.effectiveFrom, sql.placeholder('date'))).orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id)).limit(1).prepare(),
-    ).get({ date }) ?? preparedOnce(db, 'feeSchedule.earliest', () => db.select().from(feeSchedules).orderBy(asc(feeSchedules.effectiveFrom)).limit(1).prepare()).get();
+      db
+        .select()
+        .from(feeSchedules)
+        .where(lte(feeSchedules.effectiveFrom, sql.placeholder('date')))
+        .orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id))
+        .limit(1)
+        .prepare(),
+    ).get({ date }) ??
+    preparedOnce(db, 'feeSchedule.earliest', () =>
+      db.select().from(feeSchedules).orderBy(asc(feeSchedules.effectiveFrom)).limit(1).prepare(),
+    ).get();
   if (!row) throw new Error('No fee schedule: run seedReferenceData first');
   return row;
 }
@@ -38,13 +47,23 @@ export type SaveFeeScheduleResult = { ok: true; id: number } | { ok: false; fiel
  * Save a new schedule (an old one is never edited: invoices keep the schedule they were issued under).
  * The law's limits are checked here, where schedules are saved, not only in the defaults (fee-schedule.rules.ts).
  */
-export function saveFeeSchedule(db: DB, actor: Actor, input: FeeScheduleInput, now = new Date()): SaveFeeScheduleResult {
+export function saveFeeSchedule(
+  db: DB,
+  actor: Actor,
+  input: FeeScheduleInput,
+  now = new Date(),
+): SaveFeeScheduleResult {
   const fields = checkFeeSchedule(input, townToday(now));
   if (Object.keys(fields).length) return { ok: false, fields };
   const id = db.transaction((tx) => {
     const row = tx
       .insert(feeSchedules)
-      .values({ ...input, notes: input.notes.trim(), createdByUserId: 'userId' in actor ? actor.userId : null, createdAt: now })
+      .values({
+        ...input,
+        notes: input.notes.trim(),
+        createdByUserId: 'userId' in actor ? actor.userId : null,
+        createdAt: now,
+      })
       .returning()
       .get();
     audit(tx, actor, { action: 'fee_schedule.create', entityType: 'fee_schedule', entityId: row.id, after: row });

@@ -7,7 +7,12 @@ import type { ResolvedFile } from './records.ts';
  * The file behind an item (and, for a date range, one of its documents). Requester views only get released
  * files and never one the clerk withheld in writing; staff see everything the item covers.
  */
-export function findFile(view: RequestView, itemId: number, documentId: number | null, onlyReleased: boolean): ResolvedFile | undefined {
+export function findFile(
+  view: RequestView,
+  itemId: number,
+  documentId: number | null,
+  onlyReleased: boolean,
+): ResolvedFile | undefined {
   const item = view.items.find((i) => i.item.id === itemId);
   if (!item || (onlyReleased && !item.item.releasedAt)) return undefined;
   const files = onlyReleased ? item.files : [...item.files, ...item.withheld];

@@ -30,8 +30,18 @@ export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
   // Issue 15 item 2: documents the portal already serves get "free — download now" beside their tick box;
   // when only such documents are asked for electronically, the note before sending lists their links.
   const r = preview.records;
-  const onlineIds = r ? [...onlineDocumentIds(db(), [...r.swppp, ...r.noi, ...r.summaries, ...r.other].map((d) => d.id))] : [];
-  const onlineNotice = errors.confirmOnlineOnly?.length || value('confirmOnlineOnly') === 'yes' ? (onlineOnlyDocuments(db(), preview.selection, preview.delivery) ?? []) : [];
+  const onlineIds = r
+    ? [
+        ...onlineDocumentIds(
+          db(),
+          [...r.swppp, ...r.noi, ...r.summaries, ...r.other].map((d) => d.id),
+        ),
+      ]
+    : [];
+  const onlineNotice =
+    errors.confirmOnlineOnly?.length || value('confirmOnlineOnly') === 'yes'
+      ? (onlineOnlyDocuments(db(), preview.selection, preview.delivery) ?? [])
+      : [];
   /** RequestForm's props, apart from the action and the mode. */
   const formProps = {
     formKey,

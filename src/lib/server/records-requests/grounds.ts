@@ -17,8 +17,22 @@ type Writer = Pick<Tx, 'select' | 'insert'>;
 
 /** Insert the statutory grounds once per database (idempotent: a statutory ground is never deleted, only retired). */
 export function ensureStatutoryGrounds(tx: Writer, now = new Date()): void {
-  if (tx.select({ id: denialGrounds.id }).from(denialGrounds).where(eq(denialGrounds.statutory, true)).limit(1).get()) return;
-  STATUTORY_GROUNDS.forEach((g, i) => tx.insert(denialGrounds).values({ citation: g.citation, label: g.label, statutory: true, active: true, sortOrder: (i + 1) * 10, createdAt: now, updatedAt: now }).run());
+  if (tx.select({ id: denialGrounds.id }).from(denialGrounds).where(eq(denialGrounds.statutory, true)).limit(1).get())
+    return;
+  STATUTORY_GROUNDS.forEach((g, i) =>
+    tx
+      .insert(denialGrounds)
+      .values({
+        citation: g.citation,
+        label: g.label,
+        statutory: true,
+        active: true,
+        sortOrder: (i + 1) * 10,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run(),
+  );
 }
 
 /** Every ground, in the admin's order (seeding the statutory ones on first use). */
@@ -64,10 +78,23 @@ export function createGround(db: DB, actor: Actor, input: GroundInput, now = new
   if (Object.keys(fields).length) return { ok: false, fields };
   const id = db.transaction((tx) => {
     ensureStatutoryGrounds(tx, now);
-    const last = tx.select({ sortOrder: denialGrounds.sortOrder }).from(denialGrounds).orderBy(asc(denialGrounds.sortOrder)).all().pop();
+    const last = tx
+      .select({ sortOrder: denialGrounds.sortOrder })
+      .from(denialGrounds)
+      .orderBy(asc(denialGrounds.sortOrder))
+      .all()
+      .pop();
     const row = tx
       .insert(denialGrounds)
-      .values({ citation: input.citation.trim(), label: input.label.trim(), active: input.active, statutory: false, sortOrder: (last?.sortOrder ?? 0) + 10, createdAt: now, updatedAt: now })
+      .values({
+        citation: input.citation.trim(),
+        label: input.label.trim(),
+        active: input.active,
+        statutory: false,
+        sortOrder: (last?.sortOrder ?? 0) + 10,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning()
       .get();
     audit(tx, actor, { action: 'denial_ground.create', entityType: 'denial_ground', entityId: row.id, after: row });
@@ -81,10 +108,16 @@ export function updateGround(db: DB, actor: Actor, id: number, input: GroundInpu
   const before = groundById(db, id);
   if (!before) return { ok: false, fields: { form: 'No such ground. Reload the page.' } };
   const fields = checkGround(input);
-  if (before.statutory && input.citation.trim() !== before.citation) fields.citation = 'A ground from the statute keeps its citation; add a new ground instead.';
+  if (before.statutory && input.citation.trim() !== before.citation)
+    fields.citation = 'A ground from the statute keeps its citation; add a new ground instead.';
   if (Object.keys(fields).length) return { ok: false, fields };
   db.transaction((tx) => {
-    const after = tx.update(denialGrounds).set({ citation: input.citation.trim(), label: input.label.trim(), active: input.active, updatedAt: now }).where(eq(denialGrounds.id, id)).returning().get();
+    const after = tx
+      .update(denialGrounds)
+      .set({ citation: input.citation.trim(), label: input.label.trim(), active: input.active, updatedAt: now })
+      .where(eq(denialGrounds.id, id))
+      .returning()
+      .get();
     audit(tx, actor, { action: 'denial_ground.update', entityType: 'denial_ground', entityId: id, before, after });
   });
   return { ok: true, id };
@@ -94,5 +127,13 @@ export function updateGround(db: DB, actor: Actor, id: number, input: GroundInpu
 export function withheldLines(tx: Pick<Tx, 'select'>, items: ResolvedItem[]): string[] {
   return items
     .filter((i) => i.item.decision === 'denied' || i.item.decision === 'granted_in_part')
-    .map((i) => withheldLine(i.label, i.item.decision!, groundById(tx, i.item.denialGroundId) ?? null, i.item.decisionReason ?? null, i.withheld.length));
+    .map((i) =>
+      withheldLine(
+        i.label,
+        i.item.decision!,
+        groundById(tx, i.item.denialGroundId) ?? null,
+        i.item.decisionReason ?? null,
+        i.withheld.length,
+      ),
+    );
 }

@@ -31,7 +31,10 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
     header: `${d.town.fullNameWithState} · ${officeLine(d.town.profile.clerkOffice)} · Invoice ${inv.number}`,
   });
   w.letterPage();
-  w.heading(`Invoice ${inv.number}${inv.status === 'draft' ? ' (estimate awaiting approval)' : inv.status === 'void' ? ' (cancelled)' : ''}`, 1);
+  w.heading(
+    `Invoice ${inv.number}${inv.status === 'draft' ? ' (estimate awaiting approval)' : inv.status === 'void' ? ' (cancelled)' : ''}`,
+    1,
+  );
   w.fields([
     ['Records request', d.request.number],
     ['Billed to', d.request.requesterName],
@@ -48,8 +51,15 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
       { title: 'Amount', width: 80 },
     ],
     [
-      ...inv.lines.map((l) => [l.description, quantity(l.quantity), formatMoney(l.unitCents), formatMoney(l.amountCents)]),
-      ...(inv.discountCents ? [[`Discount or waiver: ${inv.discountReason ?? ''}`, '', '', `-${formatMoney(inv.discountCents)}`]] : []),
+      ...inv.lines.map((l) => [
+        l.description,
+        quantity(l.quantity),
+        formatMoney(l.unitCents),
+        formatMoney(l.amountCents),
+      ]),
+      ...(inv.discountCents
+        ? [[`Discount or waiver: ${inv.discountReason ?? ''}`, '', '', `-${formatMoney(inv.discountCents)}`]]
+        : []),
       ['Total', '', '', formatMoney(inv.totalCents)],
     ],
   );
@@ -61,7 +71,11 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
         { title: 'Method', width: 192 },
         { title: 'Amount', width: 150 },
       ],
-      inv.payments.map((p) => [formatInstant(p.receivedAt), `${PAYMENT_METHOD_LABEL[p.method]}${p.reference ? `, ${p.reference}` : ''}`, formatMoney(p.amountCents)]),
+      inv.payments.map((p) => [
+        formatInstant(p.receivedAt),
+        `${PAYMENT_METHOD_LABEL[p.method]}${p.reference ? `, ${p.reference}` : ''}`,
+        formatMoney(p.amountCents),
+      ]),
     );
   }
   w.fields([
@@ -76,7 +90,10 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
       { size: 8.5 },
     );
   }
-  w.para('Public Officers Law §87: no fee is charged for searching for, reviewing or redacting records. Staff time is charged only when preparing electronic copies takes two hours or more.', { size: 8.5 });
+  w.para(
+    'Public Officers Law §87: no fee is charged for searching for, reviewing or redacting records. Staff time is charged only when preparing electronic copies takes two hours or more.',
+    { size: 8.5 },
+  );
   const { bytes } = await w.save();
   return bytes;
 }

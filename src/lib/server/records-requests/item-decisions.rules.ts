@@ -13,7 +13,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { documents, type DocumentType } from '#db/schema.ts';
 
 /** Document types the law makes public documents (ordinance L(4)); a visibility switch cannot hide them from a requester. */
-export const PUBLIC_BY_LAW_TYPES = ['swppp', 'swppp_amendment', 'inspection_report', 'monthly_summary'] as const satisfies readonly DocumentType[];
+export const PUBLIC_BY_LAW_TYPES = [
+  'swppp',
+  'swppp_amendment',
+  'inspection_report',
+  'monthly_summary',
+] as const satisfies readonly DocumentType[];
 
 /** A document a requester may ask for: published on the portal, or a public document by law. */
 export function requestable(doc: { type: DocumentType; public: boolean }): boolean {
@@ -45,27 +50,46 @@ export interface ItemFacts {
  * and the reason in words; a partial grant withholds some, not all, of the item's documents (a single
  * document granted in part is released as a redacted copy the clerk uploads: the original is withheld).
  */
-export function checkItemDecision(input: ItemDecisionInput, item: ItemFacts, activeGroundIds: number[]): Record<string, string> {
+export function checkItemDecision(
+  input: ItemDecisionInput,
+  item: ItemFacts,
+  activeGroundIds: number[],
+): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (item.released && input.decision !== 'granted') problems.decision = 'This item is already released to the requester; it cannot be withheld now.';
+  if (item.released && input.decision !== 'granted')
+    problems.decision = 'This item is already released to the requester; it cannot be withheld now.';
   if (input.decision === 'granted') {
-    if (input.withheldDocumentIds.length) problems.withheld = 'A granted item withholds nothing: untick the documents, or choose "granted in part".';
+    if (input.withheldDocumentIds.length)
+      problems.withheld = 'A granted item withholds nothing: untick the documents, or choose "granted in part".';
     return problems;
   }
-  if (input.groundId == null) problems.groundId = 'Choose the ground in Public Officers Law §87(2) the records are withheld on.';
-  else if (!activeGroundIds.includes(input.groundId)) problems.groundId = 'That ground is not on the list. Choose one of the grounds offered.';
-  if (!input.reason.trim()) problems.reason = input.decision === 'denied' ? 'Say in words why this item is denied: the requester reads it.' : 'Say in words what is withheld and why: the requester reads it.';
+  if (input.groundId == null)
+    problems.groundId = 'Choose the ground in Public Officers Law §87(2) the records are withheld on.';
+  else if (!activeGroundIds.includes(input.groundId))
+    problems.groundId = 'That ground is not on the list. Choose one of the grounds offered.';
+  if (!input.reason.trim())
+    problems.reason =
+      input.decision === 'denied'
+        ? 'Say in words why this item is denied: the requester reads it.'
+        : 'Say in words what is withheld and why: the requester reads it.';
   if (input.decision === 'granted_in_part') {
     const foreign = input.withheldDocumentIds.filter((id) => !item.documentIds.includes(id));
     if (foreign.length) problems.withheld = 'One of the ticked documents is not part of this item. Reload the page.';
-    else if (!input.withheldDocumentIds.length) problems.withheld = 'Tick the documents withheld (for a redacted document, tick it and upload the redacted copy).';
-    else if (item.documentIds.length > 1 && input.withheldDocumentIds.length === item.documentIds.length) problems.withheld = 'Every document of this item is ticked: choose "denied" instead.';
+    else if (!input.withheldDocumentIds.length)
+      problems.withheld =
+        'Tick the documents withheld (for a redacted document, tick it and upload the redacted copy).';
+    else if (item.documentIds.length > 1 && input.withheldDocumentIds.length === item.documentIds.length)
+      problems.withheld = 'Every document of this item is ticked: choose "denied" instead.';
   }
   return problems;
 }
 
 /** The documents of an item that the requester receives under its decision. */
-export function releasableDocumentIds(documentIds: number[], decision: ItemDecision | null, withheld: number[] | null): number[] {
+export function releasableDocumentIds(
+  documentIds: number[],
+  decision: ItemDecision | null,
+  withheld: number[] | null,
+): number[] {
   if (decision === 'denied') return [];
   if (decision === 'granted_in_part') return documentIds.filter((id) => !(withheld ?? []).includes(id));
   return documentIds;
@@ -84,8 +108,17 @@ export function requestOutcome(decisions: Array<ItemDecision | null>): RequestOu
 }
 
 /** One line the requester reads for a withheld item. */
-export function withheldLine(label: string, decision: ItemDecision, ground: { citation: string; label: string } | null, reason: string | null, withheldCount: number): string {
-  const what = decision === 'denied' ? `${label}: denied` : `${label}: granted in part (${withheldCount === 1 ? '1 document' : `${withheldCount} documents`} withheld)`;
+export function withheldLine(
+  label: string,
+  decision: ItemDecision,
+  ground: { citation: string; label: string } | null,
+  reason: string | null,
+  withheldCount: number,
+): string {
+  const what =
+    decision === 'denied'
+      ? `${label}: denied`
+      : `${label}: granted in part (${withheldCount === 1 ? '1 document' : `${withheldCount} documents`} withheld)`;
   const why = ground ? ` under ${ground.citation} (${ground.label})` : '';
   return `${what}${why}.${reason?.trim() ? ` ${reason.trim()}` : ''}`;
 }
@@ -94,11 +127,32 @@ export function withheldLine(label: string, decision: ItemDecision, ground: { ci
 export const STATUTORY_GROUNDS: ReadonlyArray<{ citation: string; label: string }> = [
   { citation: 'POL §87(2)(a)', label: 'specifically exempted from disclosure by state or federal statute' },
   { citation: 'POL §87(2)(b)', label: 'disclosure would be an unwarranted invasion of personal privacy' },
-  { citation: 'POL §87(2)(c)', label: 'disclosure would impair present or imminent contract awards or collective bargaining negotiations' },
-  { citation: 'POL §87(2)(d)', label: 'trade secrets, or information from a commercial enterprise whose disclosure would cause it substantial competitive injury' },
-  { citation: 'POL §87(2)(e)', label: 'compiled for law enforcement purposes, and disclosure would interfere with an investigation or judicial proceeding' },
+  {
+    citation: 'POL §87(2)(c)',
+    label: 'disclosure would impair present or imminent contract awards or collective bargaining negotiations',
+  },
+  {
+    citation: 'POL §87(2)(d)',
+    label:
+      'trade secrets, or information from a commercial enterprise whose disclosure would cause it substantial competitive injury',
+  },
+  {
+    citation: 'POL §87(2)(e)',
+    label:
+      'compiled for law enforcement purposes, and disclosure would interfere with an investigation or judicial proceeding',
+  },
   { citation: 'POL §87(2)(f)', label: 'disclosure could endanger the life or safety of any person' },
-  { citation: 'POL §87(2)(g)', label: 'inter-agency or intra-agency material that is not factual data, instructions to staff, final policy or an external audit' },
-  { citation: 'POL §87(2)(h)', label: 'examination questions or answers requested before the final administration of the exam' },
-  { citation: 'POL §87(2)(i)', label: 'disclosure would jeopardize the security of the Town\u2019s information technology assets' },
+  {
+    citation: 'POL §87(2)(g)',
+    label:
+      'inter-agency or intra-agency material that is not factual data, instructions to staff, final policy or an external audit',
+  },
+  {
+    citation: 'POL §87(2)(h)',
+    label: 'examination questions or answers requested before the final administration of the exam',
+  },
+  {
+    citation: 'POL §87(2)(i)',
+    label: 'disclosure would jeopardize the security of the Town\u2019s information technology assets',
+  },
 ];

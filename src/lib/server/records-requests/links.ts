@@ -14,7 +14,9 @@ import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 
 /** The token for a request number and link version (43 URL-safe characters). */
 export function trackingToken(number: string, version: number): string {
-  return createHmac('sha256', keyObject(generatedKey('tracking-link'))).update(`${number}:${version}`).digest('base64url');
+  return createHmac('sha256', keyObject(generatedKey('tracking-link')))
+    .update(`${number}:${version}`)
+    .digest('base64url');
 }
 
 const keyObjects = new WeakMap<Buffer, KeyObject>();
@@ -32,7 +34,11 @@ export function trackUrl(baseUrl: string, token: string): string {
 /** The request behind a tracking token, or undefined (malformed, tampered, or replaced by a newer link). */
 export function requestIdForToken(db: Pick<Tx, 'select'>, token: string | undefined): number | undefined {
   if (!looksLikeToken(token)) return undefined;
-  return db.select({ id: recordsRequests.id }).from(recordsRequests).where(eq(recordsRequests.trackingTokenHash, hashToken(token))).get()?.id;
+  return db
+    .select({ id: recordsRequests.id })
+    .from(recordsRequests)
+    .where(eq(recordsRequests.trackingTokenHash, hashToken(token)))
+    .get()?.id;
 }
 
 interface LinkRow {
@@ -51,7 +57,10 @@ export function trackingLink(tx: Tx, r: LinkRow, baseUrl: string): string {
   if (hashToken(token) !== r.trackingTokenHash) {
     const version = r.trackingLinkVersion + 1;
     token = trackingToken(r.number, version);
-    tx.update(recordsRequests).set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) }).where(eq(recordsRequests.id, r.id)).run();
+    tx.update(recordsRequests)
+      .set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) })
+      .where(eq(recordsRequests.id, r.id))
+      .run();
     r.trackingLinkVersion = version;
     r.trackingTokenHash = hashToken(token);
   }
@@ -62,7 +71,10 @@ export function trackingLink(tx: Tx, r: LinkRow, baseUrl: string): string {
 export function rotateTrackingLink(tx: Tx, r: LinkRow, baseUrl: string): { token: string; url: string } {
   const version = r.trackingLinkVersion + 1;
   const token = trackingToken(r.number, version);
-  tx.update(recordsRequests).set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) }).where(eq(recordsRequests.id, r.id)).run();
+  tx.update(recordsRequests)
+    .set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) })
+    .where(eq(recordsRequests.id, r.id))
+    .run();
   r.trackingLinkVersion = version;
   r.trackingTokenHash = hashToken(token);
   return { token, url: trackUrl(baseUrl, token) };

@@ -49,7 +49,13 @@ export type LostLinkResult = { ok: true } | { ok: false; retryAfterMs: number };
  * Mail `email` the links to its requests, if it has any. The answer is the same for a known and an
  * unknown address (only the limits can refuse, and they count unknown addresses too).
  */
-export function sendLostLinks(db: DB, email: string, actor: Actor, baseUrl: string, opts: { ip?: string; limits?: { ip: Limit; address: Limit }; now?: Date } = {}): LostLinkResult {
+export function sendLostLinks(
+  db: DB,
+  email: string,
+  actor: Actor,
+  baseUrl: string,
+  opts: { ip?: string; limits?: { ip: Limit; address: Limit }; now?: Date } = {},
+): LostLinkResult {
   const address = email.trim().toLowerCase();
   const digest = addressDigest(address);
   const limits = opts.limits ?? lostLinkLimits();
@@ -64,7 +70,14 @@ export function sendLostLinks(db: DB, email: string, actor: Actor, baseUrl: stri
 
   db.transaction((tx) => {
     const town = tx
-      .select({ id: recordsRequests.id, number: recordsRequests.number, receivedAt: recordsRequests.receivedAt, status: recordsRequests.status, trackingTokenHash: recordsRequests.trackingTokenHash, trackingLinkVersion: recordsRequests.trackingLinkVersion })
+      .select({
+        id: recordsRequests.id,
+        number: recordsRequests.number,
+        receivedAt: recordsRequests.receivedAt,
+        status: recordsRequests.status,
+        trackingTokenHash: recordsRequests.trackingTokenHash,
+        trackingLinkVersion: recordsRequests.trackingLinkVersion,
+      })
       .from(recordsRequests)
       .where(eq(recordsRequests.requesterEmail, address))
       .orderBy(desc(recordsRequests.receivedAt))
@@ -79,8 +92,22 @@ export function sendLostLinks(db: DB, email: string, actor: Actor, baseUrl: stri
       .limit(LOST_LINK_MAX)
       .all();
     const listed = [
-      ...town.map((r) => ({ at: r.receivedAt, number: r.number, to: `the ${townOf(tx).fullName}`, receivedText: formatInstant(r.receivedAt), statusText: (REQUEST_STATUS_LABEL as Record<string, string>)[r.status] ?? r.status, url: trackingLink(tx, r, baseUrl) })),
-      ...operator.map((o) => ({ at: o.row.receivedAt, number: o.row.number, to: `the operator of ${o.projectName}`, receivedText: formatInstant(o.row.receivedAt), statusText: OPERATOR_STATUS_LABEL[o.row.status], url: operatorTrackingLink(tx, o.row, baseUrl) })),
+      ...town.map((r) => ({
+        at: r.receivedAt,
+        number: r.number,
+        to: `the ${townOf(tx).fullName}`,
+        receivedText: formatInstant(r.receivedAt),
+        statusText: (REQUEST_STATUS_LABEL as Record<string, string>)[r.status] ?? r.status,
+        url: trackingLink(tx, r, baseUrl),
+      })),
+      ...operator.map((o) => ({
+        at: o.row.receivedAt,
+        number: o.row.number,
+        to: `the operator of ${o.projectName}`,
+        receivedText: formatInstant(o.row.receivedAt),
+        statusText: OPERATOR_STATUS_LABEL[o.row.status],
+        url: operatorTrackingLink(tx, o.row, baseUrl),
+      })),
     ]
       .sort((a, b) => b.at.getTime() - a.at.getTime())
       .slice(0, LOST_LINK_MAX);
@@ -90,7 +117,12 @@ export function sendLostLinks(db: DB, email: string, actor: Actor, baseUrl: stri
       entityId: null,
       after: { addressDigest: digest, mailed: listed.length > 0, requests: listed.map((r) => r.number) },
     });
-    if (listed.length) enqueueMail(tx, { kind: 'request-lost-links', to: address, data: { requests: listed.map(({ at: _at, ...r }) => r) } });
+    if (listed.length)
+      enqueueMail(tx, {
+        kind: 'request-lost-links',
+        to: address,
+        data: { requests: listed.map(({ at: _at, ...r }) => r) },
+      });
   });
   return { ok: true };
 }

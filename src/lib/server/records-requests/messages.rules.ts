@@ -23,7 +23,10 @@ export function messageLimitKey(requestId: number, sender: MessageSender): strin
  * The status a request goes back to when the requester answers: what it was when the clerk asked (a request
  * acknowledged while it waited is acknowledged), or, when that is not known, what its facts say.
  */
-export function statusAfterAnswer(r: { statusBeforeClarification: RequestStatus | null; acknowledgedOn: string | null }): RequestStatus {
+export function statusAfterAnswer(r: {
+  statusBeforeClarification: RequestStatus | null;
+  acknowledgedOn: string | null;
+}): RequestStatus {
   const before = r.statusBeforeClarification;
   if (before && before !== 'awaiting_clarification' && !(before === 'received' && r.acknowledgedOn)) return before;
   return r.acknowledgedOn ? 'acknowledged' : 'received';
@@ -33,7 +36,11 @@ export function statusAfterAnswer(r: { statusBeforeClarification: RequestStatus 
  * Which date holds while the Town waits for the requester's answer (decision 0029, POL §89(3)(a)): asking a
  * question neither pauses nor restarts the five business days, nor moves a date the Town gave in writing.
  */
-export function clarificationDatesText(r: { dueOn: string; acknowledgedOn: string | null; promisedOn: string | null }): string {
+export function clarificationDatesText(r: {
+  dueOn: string;
+  acknowledgedOn: string | null;
+  promisedOn: string | null;
+}): string {
   if (!r.acknowledgedOn) {
     return `Your due date still holds: the Town must answer by close of business on ${formatDay(r.dueOn)}. Asking you a question does not pause or restart the five business days the law gives.`;
   }

@@ -16,7 +16,14 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { computeDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { Outcome } from './billing.ts';
 import { trackingLink } from './links.ts';
-import { clarificationDatesText, MESSAGE_LIMIT, MESSAGE_MAX_CHARS, messageLimitKey, statusAfterAnswer, type MessageSender } from './messages.rules.ts';
+import {
+  clarificationDatesText,
+  MESSAGE_LIMIT,
+  MESSAGE_MAX_CHARS,
+  messageLimitKey,
+  statusAfterAnswer,
+  type MessageSender,
+} from './messages.rules.ts';
 import { isOpen } from './request.rules.ts';
 import { addEvent, auditView, getRequest, updateRequest } from './store.ts';
 
@@ -36,7 +43,14 @@ export interface ThreadMessage {
  */
 export function loadThread(db: Pick<DB, 'select'>, requestId: number): ThreadMessage[] {
   const messages = db
-    .select({ id: requestMessages.id, at: requestMessages.at, sender: requestMessages.sender, kind: requestMessages.kind, body: requestMessages.body, authorName: users.name })
+    .select({
+      id: requestMessages.id,
+      at: requestMessages.at,
+      sender: requestMessages.sender,
+      kind: requestMessages.kind,
+      body: requestMessages.body,
+      authorName: users.name,
+    })
     .from(requestMessages)
     .leftJoin(users, eq(users.id, requestMessages.authorUserId))
     .where(eq(requestMessages.requestId, requestId))
@@ -60,17 +74,29 @@ function fail(message: string, field?: string): { ok: false; field?: string; mes
 function checkBody(raw: string): string | { ok: false; field?: string; message: string } {
   const body = raw.trim();
   if (!body) return fail('Write the message.', 'body');
-  if ([...body].length > MESSAGE_MAX_CHARS) return fail(`Use at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters for the message.`, 'body');
+  if ([...body].length > MESSAGE_MAX_CHARS)
+    return fail(`Use at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters for the message.`, 'body');
   return body;
 }
 
 function limited(db: DB, requestId: number, sender: MessageSender, now: Date) {
   const state = hit(db, messageLimitKey(requestId, sender), MESSAGE_LIMIT, now);
-  return state.allowed ? undefined : fail(`Too many messages on this request in the last hour. Wait ${minutesText(state.retryAfterMs)} and send it again${sender === 'requester' ? ', or telephone the Town Clerk' : ''}.`);
+  return state.allowed
+    ? undefined
+    : fail(
+        `Too many messages on this request in the last hour. Wait ${minutesText(state.retryAfterMs)} and send it again${sender === 'requester' ? ', or telephone the Town Clerk' : ''}.`,
+      );
 }
 
 /** The requester writes from the tracking page; an answer to the clerk's question returns the request to the clerk. */
-export function sendRequesterMessage(db: DB, actor: Actor, requestId: number, rawBody: string, baseUrl: string, now = new Date()): Outcome<{ answered: boolean }> {
+export function sendRequesterMessage(
+  db: DB,
+  actor: Actor,
+  requestId: number,
+  rawBody: string,
+  baseUrl: string,
+  now = new Date(),
+): Outcome<{ answered: boolean }> {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   if (!isOpen(r.status)) return fail('This request is closed. For more records, make a new request.');
@@ -84,11 +110,23 @@ export function sendRequesterMessage(db: DB, actor: Actor, requestId: number, ra
   // and the request is due to the clerk that day: the top of the queue (decision 0029).
   const answeredOn = computeDueDate(now, loadCalendar(db), { closeOfBusiness: closeOfBusiness(db) }).countsAsReceivedOn;
   db.transaction((tx) => {
-    tx.insert(requestMessages).values({ requestId: r.id, at: now, sender: 'requester', kind: answering ? 'answer' : 'message', body }).run();
+    tx.insert(requestMessages)
+      .values({ requestId: r.id, at: now, sender: 'requester', kind: answering ? 'answer' : 'message', body })
+      .run();
     let after = r;
     if (answering) {
-      after = updateRequest(tx, r, { status: statusAfterAnswer(r), statusBeforeClarification: null, clarificationAnsweredOn: answeredOn }, now);
-      addEvent(tx, r.id, { kind: 'status', visible: true, at: now, body: 'You answered the Town’s question; the request is back with the Town Clerk.' });
+      after = updateRequest(
+        tx,
+        r,
+        { status: statusAfterAnswer(r), statusBeforeClarification: null, clarificationAnsweredOn: answeredOn },
+        now,
+      );
+      addEvent(tx, r.id, {
+        kind: 'status',
+        visible: true,
+        at: now,
+        body: 'You answered the Town’s question; the request is back with the Town Clerk.',
+      });
     }
     audit(tx, actor, {
       action: answering ? 'records_request.clarification_answered' : 'records_request.message_from_requester',
@@ -98,30 +136,71 @@ export function sendRequesterMessage(db: DB, actor: Actor, requestId: number, ra
       after: { ...(answering ? auditView(after) : {}), body },
     });
     for (const c of clerks) {
-      enqueueMail(tx, { kind: 'request-message-to-clerk', to: c.email, data: { number: r.number, clerkName: c.name, requesterName: r.requesterName, body, answered: answering, staffUrl: `${baseUrl}/staff/requests/${r.id}#thread` } });
+      enqueueMail(tx, {
+        kind: 'request-message-to-clerk',
+        to: c.email,
+        data: {
+          number: r.number,
+          clerkName: c.name,
+          requesterName: r.requesterName,
+          body,
+          answered: answering,
+          staffUrl: `${baseUrl}/staff/requests/${r.id}#thread`,
+        },
+      });
     }
   });
   return { ok: true, answered: answering };
 }
 
 /** A clerk writes to the requester; with `clarify`, the request waits for their answer. */
-export function sendClerkMessage(db: DB, actor: Actor & { userId: number }, requestId: number, input: { body: string; clarify: boolean }, baseUrl: string, now = new Date()): Outcome {
+export function sendClerkMessage(
+  db: DB,
+  actor: Actor & { userId: number },
+  requestId: number,
+  input: { body: string; clarify: boolean },
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   const body = checkBody(input.body);
   if (typeof body !== 'string') return body;
-  if (input.clarify && !isOpen(r.status)) return fail('This request is closed: there is nothing to clarify. Send a message instead.', 'clarify');
-  if (input.clarify && r.status === 'awaiting_clarification') return fail('The request is already waiting for the requester’s answer. Send a message instead.', 'clarify');
-  if (input.clarify && !r.requesterEmail) return fail('The requester gave no email address: ask them by telephone or letter, and note it here.', 'clarify');
+  if (input.clarify && !isOpen(r.status))
+    return fail('This request is closed: there is nothing to clarify. Send a message instead.', 'clarify');
+  if (input.clarify && r.status === 'awaiting_clarification')
+    return fail('The request is already waiting for the requester’s answer. Send a message instead.', 'clarify');
+  if (input.clarify && !r.requesterEmail)
+    return fail('The requester gave no email address: ask them by telephone or letter, and note it here.', 'clarify');
   const over = limited(db, r.id, 'clerk', now);
   if (over) return over;
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    tx.insert(requestMessages).values({ requestId: r.id, at: now, sender: 'clerk', authorUserId: actor.userId, kind: input.clarify ? 'clarification' : 'message', body }).run();
+    tx.insert(requestMessages)
+      .values({
+        requestId: r.id,
+        at: now,
+        sender: 'clerk',
+        authorUserId: actor.userId,
+        kind: input.clarify ? 'clarification' : 'message',
+        body,
+      })
+      .run();
     // Any change made by the Town ends the "answered" place at the top of the queue (store.ts updateRequest).
-    const after = updateRequest(tx, r, input.clarify ? { status: 'awaiting_clarification', statusBeforeClarification: r.status } : {}, now);
+    const after = updateRequest(
+      tx,
+      r,
+      input.clarify ? { status: 'awaiting_clarification', statusBeforeClarification: r.status } : {},
+      now,
+    );
     if (input.clarify) {
-      addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actor.userId, at: now, body: `The Town asked you a question (see Messages). ${clarificationDatesText(r)}` });
+      addEvent(tx, r.id, {
+        kind: 'status',
+        visible: true,
+        actorUserId: actor.userId,
+        at: now,
+        body: `The Town asked you a question (see Messages). ${clarificationDatesText(r)}`,
+      });
     }
     audit(tx, actor, {
       action: input.clarify ? 'records_request.ask_clarification' : 'records_request.message_to_requester',
@@ -134,7 +213,14 @@ export function sendClerkMessage(db: DB, actor: Actor & { userId: number }, requ
       enqueueMail(tx, {
         kind: 'request-message-to-requester',
         to: r.requesterEmail,
-        data: { number: r.number, name: r.requesterName, trackUrl: link, body, clarify: input.clarify, datesText: input.clarify ? clarificationDatesText(r) : null },
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          body,
+          clarify: input.clarify,
+          datesText: input.clarify ? clarificationDatesText(r) : null,
+        },
       });
     }
   });

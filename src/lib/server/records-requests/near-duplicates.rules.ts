@@ -36,8 +36,13 @@ export function recordsOverlap(a: RequestedRecords, b: RequestedRecords): boolea
 }
 
 /** Whether `later` looks like `earlier` sent again: same address, same project, overlapping records, within the window. */
-export function isNearDuplicate(earlier: DuplicateCandidate, later: DuplicateCandidate, minutes = NEAR_DUPLICATE_MINUTES): boolean {
-  if (!earlier.email || !later.email || earlier.email.trim().toLowerCase() !== later.email.trim().toLowerCase()) return false;
+export function isNearDuplicate(
+  earlier: DuplicateCandidate,
+  later: DuplicateCandidate,
+  minutes = NEAR_DUPLICATE_MINUTES,
+): boolean {
+  if (!earlier.email || !later.email || earlier.email.trim().toLowerCase() !== later.email.trim().toLowerCase())
+    return false;
   if (earlier.projectId !== later.projectId) return false;
   const gap = later.receivedAt.getTime() - earlier.receivedAt.getTime();
   if (gap < 0 || gap > minutes * 60_000) return false;

@@ -6,7 +6,14 @@
 import { and, desc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
 import { recordsRequests, requestItems } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { NEAR_DUPLICATE_MINUTES, duplicateWarning, isNearDuplicate, minutesAgo, type DuplicateCandidate, type RequestedRecords } from './near-duplicates.rules.ts';
+import {
+  NEAR_DUPLICATE_MINUTES,
+  duplicateWarning,
+  isNearDuplicate,
+  minutesAgo,
+  type DuplicateCandidate,
+  type RequestedRecords,
+} from './near-duplicates.rules.ts';
 import { submissionKeyHash } from './request.rules.ts';
 
 const WINDOW_MS = NEAR_DUPLICATE_MINUTES * 60_000;
@@ -16,14 +23,22 @@ function recordsOf(db: DB, ids: number[]): Map<number, RequestedRecords> {
   const out = new Map<number, RequestedRecords>(ids.map((id) => [id, { documentIds: [], ranges: [], freeText: null }]));
   if (!ids.length) return out;
   const items = db
-    .select({ requestId: requestItems.requestId, documentId: requestItems.documentId, documentType: requestItems.documentType, dateFrom: requestItems.dateFrom, dateTo: requestItems.dateTo, description: requestItems.description })
+    .select({
+      requestId: requestItems.requestId,
+      documentId: requestItems.documentId,
+      documentType: requestItems.documentType,
+      dateFrom: requestItems.dateFrom,
+      dateTo: requestItems.dateTo,
+      description: requestItems.description,
+    })
     .from(requestItems)
     .where(and(inArray(requestItems.requestId, ids), isNull(requestItems.addedByUserId)))
     .all();
   for (const i of items) {
     const r = out.get(i.requestId)!;
     if (i.documentId != null) r.documentIds.push(i.documentId);
-    else if (i.documentType && i.dateFrom && i.dateTo) r.ranges.push({ type: i.documentType, from: i.dateFrom, to: i.dateTo });
+    else if (i.documentType && i.dateFrom && i.dateTo)
+      r.ranges.push({ type: i.documentType, from: i.dateFrom, to: i.dateTo });
     else if (i.description) r.freeText = i.description;
   }
   return out;
@@ -34,18 +49,43 @@ function recordsOf(db: DB, ids: number[]): Map<number, RequestedRecords> {
  * sent with the same one-time form key (a double click) is the same submission, not a duplicate; a
  * withdrawn request is not repeated by asking again.
  */
-export function findNearDuplicate(db: DB, c: DuplicateCandidate, opts: { sameSubmissionKeyHash?: string | null } = {}): { number: string; minutes: number } | undefined {
+export function findNearDuplicate(
+  db: DB,
+  c: DuplicateCandidate,
+  opts: { sameSubmissionKeyHash?: string | null } = {},
+): { number: string; minutes: number } | undefined {
   if (!c.email) return undefined;
   const email = c.email.trim().toLowerCase();
   const earlier = db
-    .select({ id: recordsRequests.id, number: recordsRequests.number, projectId: recordsRequests.projectId, receivedAt: recordsRequests.receivedAt, keyHash: recordsRequests.submissionKeyHash })
+    .select({
+      id: recordsRequests.id,
+      number: recordsRequests.number,
+      projectId: recordsRequests.projectId,
+      receivedAt: recordsRequests.receivedAt,
+      keyHash: recordsRequests.submissionKeyHash,
+    })
     .from(recordsRequests)
-    .where(and(eq(recordsRequests.requesterEmail, email), gte(recordsRequests.receivedAt, new Date(c.receivedAt.getTime() - WINDOW_MS)), lte(recordsRequests.receivedAt, c.receivedAt), ne(recordsRequests.status, 'withdrawn')))
+    .where(
+      and(
+        eq(recordsRequests.requesterEmail, email),
+        gte(recordsRequests.receivedAt, new Date(c.receivedAt.getTime() - WINDOW_MS)),
+        lte(recordsRequests.receivedAt, c.receivedAt),
+        ne(recordsRequests.status, 'withdrawn'),
+      ),
+    )
     .orderBy(desc(recordsRequests.receivedAt))
     .all()
     .filter((r) => !(opts.sameSubmissionKeyHash && r.keyHash === opts.sameSubmissionKeyHash));
-  const records = recordsOf(db, earlier.map((r) => r.id));
-  const match = earlier.find((r) => isNearDuplicate({ email, projectId: r.projectId, receivedAt: r.receivedAt, ...records.get(r.id)! }, { ...c, email }));
+  const records = recordsOf(
+    db,
+    earlier.map((r) => r.id),
+  );
+  const match = earlier.find((r) =>
+    isNearDuplicate(
+      { email, projectId: r.projectId, receivedAt: r.receivedAt, ...records.get(r.id)! },
+      { ...c, email },
+    ),
+  );
   return match ? { number: match.number, minutes: minutesAgo(match.receivedAt, c.receivedAt) } : undefined;
 }
 
@@ -54,7 +94,12 @@ export function possibleDuplicates(db: DB, ids: number[]): Map<number, string> {
   const marks = new Map<number, string>();
   if (!ids.length) return marks;
   const rows = db
-    .select({ id: recordsRequests.id, email: recordsRequests.requesterEmail, projectId: recordsRequests.projectId, receivedAt: recordsRequests.receivedAt })
+    .select({
+      id: recordsRequests.id,
+      email: recordsRequests.requesterEmail,
+      projectId: recordsRequests.projectId,
+      receivedAt: recordsRequests.receivedAt,
+    })
     .from(recordsRequests)
     .where(inArray(recordsRequests.id, ids))
     .all()
@@ -62,7 +107,13 @@ export function possibleDuplicates(db: DB, ids: number[]): Map<number, string> {
   if (!rows.length) return marks;
   const times = rows.map((r) => r.receivedAt.getTime());
   const candidates = db
-    .select({ id: recordsRequests.id, number: recordsRequests.number, email: recordsRequests.requesterEmail, projectId: recordsRequests.projectId, receivedAt: recordsRequests.receivedAt })
+    .select({
+      id: recordsRequests.id,
+      number: recordsRequests.number,
+      email: recordsRequests.requesterEmail,
+      projectId: recordsRequests.projectId,
+      receivedAt: recordsRequests.receivedAt,
+    })
     .from(recordsRequests)
     .where(
       and(
@@ -78,7 +129,12 @@ export function possibleDuplicates(db: DB, ids: number[]): Map<number, string> {
   for (const r of rows) {
     const later = { ...r, ...records.get(r.id)! };
     // The newest earlier one (ties on the instant: the lower id came first).
-    const match = candidates.find((c) => c.id !== r.id && (c.receivedAt < r.receivedAt || (c.receivedAt.getTime() === r.receivedAt.getTime() && c.id < r.id)) && isNearDuplicate({ ...c, ...records.get(c.id)! }, later));
+    const match = candidates.find(
+      (c) =>
+        c.id !== r.id &&
+        (c.receivedAt < r.receivedAt || (c.receivedAt.getTime() === r.receivedAt.getTime() && c.id < r.id)) &&
+        isNearDuplicate({ ...c, ...records.get(c.id)! }, later),
+    );
     if (match) marks.set(r.id, match.number);
   }
   return marks;
@@ -90,13 +146,29 @@ export function possibleDuplicates(db: DB, ids: number[]): Map<number, string> {
  */
 export function nearDuplicateWarning(
   db: DB,
-  v: { email: string | undefined; selection: { project: { id: number } | null; documents: Array<{ id: number }>; reports?: { from: string; to: string }; freeText?: string }; formKey: string },
+  v: {
+    email: string | undefined;
+    selection: {
+      project: { id: number } | null;
+      documents: Array<{ id: number }>;
+      reports?: { from: string; to: string };
+      freeText?: string;
+    };
+    formKey: string;
+  },
   now = new Date(),
 ): string | undefined {
   const s = v.selection;
   const earlier = findNearDuplicate(
     db,
-    { email: v.email ?? null, projectId: s.project?.id ?? null, receivedAt: now, documentIds: s.documents.map((d) => d.id), ranges: s.reports ? [{ type: 'inspection_report', ...s.reports }] : [], freeText: s.freeText ?? null },
+    {
+      email: v.email ?? null,
+      projectId: s.project?.id ?? null,
+      receivedAt: now,
+      documentIds: s.documents.map((d) => d.id),
+      ranges: s.reports ? [{ type: 'inspection_report', ...s.reports }] : [],
+      freeText: s.freeText ?? null,
+    },
     { sameSubmissionKeyHash: submissionKeyHash(v.formKey) },
   );
   return earlier ? duplicateWarning(earlier.number, earlier.minutes) : undefined;

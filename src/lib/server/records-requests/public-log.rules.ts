@@ -15,7 +15,15 @@ import { requestable, type ItemDecision } from './item-decisions.rules.ts';
 import { duePassed, missedDeadline, type AnswerFacts } from './request.rules.ts';
 import { madeAvailableOn } from './delivery.rules.ts';
 
-export const LOG_ITEM_OUTCOMES = ['released', 'released_in_part', 'granted_in_part', 'denied', 'withdrawn', 'duplicate', 'pending'] as const;
+export const LOG_ITEM_OUTCOMES = [
+  'released',
+  'released_in_part',
+  'granted_in_part',
+  'denied',
+  'withdrawn',
+  'duplicate',
+  'pending',
+] as const;
 export type LogItemOutcome = (typeof LOG_ITEM_OUTCOMES)[number];
 
 export const LOG_TIMELINESS = ['on_time', 'late', 'not_yet_due', 'overdue', 'withdrawn', 'duplicate'] as const;
@@ -83,12 +91,19 @@ export function logItemTitle(i: LogItemFacts): string {
  * How an item ended: the clerk's written decision on it first (denied, granted in part), then the answer to
  * the whole request (denied, withdrawn, fulfilled = released); anything else is still pending.
  */
-export function logItemOutcome(i: Pick<LogItemFacts, 'decision' | 'ground'>, r: LogRequestFacts): { outcome: LogItemOutcome; ground: { citation: string; label: string } | null } {
+export function logItemOutcome(
+  i: Pick<LogItemFacts, 'decision' | 'ground'>,
+  r: LogRequestFacts,
+): { outcome: LogItemOutcome; ground: { citation: string; label: string } | null } {
   if (i.decision === 'denied') return { outcome: 'denied', ground: i.ground };
   if (r.status === 'denied') return { outcome: 'denied', ground: i.ground ?? r.ground };
   if (r.status === 'withdrawn') return { outcome: 'withdrawn', ground: null };
   if (r.status === 'closed_duplicate') return { outcome: 'duplicate', ground: null };
-  if (i.decision === 'granted_in_part') return { outcome: r.status === 'fulfilled' || r.status === 'copies_ready' ? 'released_in_part' : 'granted_in_part', ground: i.ground };
+  if (i.decision === 'granted_in_part')
+    return {
+      outcome: r.status === 'fulfilled' || r.status === 'copies_ready' ? 'released_in_part' : 'granted_in_part',
+      ground: i.ground,
+    };
   // Paper copies waiting at Town Hall or to be mailed are released too (decision 0030).
   if (r.status === 'fulfilled' || r.status === 'copies_ready') return { outcome: 'released', ground: null };
   return { outcome: 'pending', ground: null };
@@ -105,11 +120,23 @@ export function logTimeliness(r: LogRequestFacts, overdueBefore: string): LogTim
 
 /** The day the clock stopped: answered, withdrawn, or (still open) today. */
 export function logEndDay(r: LogRequestFacts, today: string): string {
-  return answeredOn(r) ?? (r.status === 'withdrawn' ? (r.withdrawnOn ?? today) : r.status === 'closed_duplicate' ? (r.duplicateClosedOn ?? today) : today);
+  return (
+    answeredOn(r) ??
+    (r.status === 'withdrawn'
+      ? (r.withdrawnOn ?? today)
+      : r.status === 'closed_duplicate'
+        ? (r.duplicateClosedOn ?? today)
+        : today)
+  );
 }
 
 /** Business days from the day received to the day answered (or withdrawn, or so far); never negative. */
-export function businessDaysTaken(receivedOn: string, r: LogRequestFacts, today: string, calendar: BusinessCalendar): number {
+export function businessDaysTaken(
+  receivedOn: string,
+  r: LogRequestFacts,
+  today: string,
+  calendar: BusinessCalendar,
+): number {
   return Math.max(0, calendar.businessDaysBetween(receivedOn, logEndDay(r, today)));
 }
 

@@ -14,7 +14,19 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
-import { LOG_ITEM_OUTCOMES, LOG_TIMELINESS, answeredOn, businessDaysTaken, logItemOutcome, logItemTitle, logTimeliness, notAnsweredInTime, type LogItemOutcome, type LogRequestFacts, type LogTimeliness } from './public-log.rules.ts';
+import {
+  LOG_ITEM_OUTCOMES,
+  LOG_TIMELINESS,
+  answeredOn,
+  businessDaysTaken,
+  logItemOutcome,
+  logItemTitle,
+  logTimeliness,
+  notAnsweredInTime,
+  type LogItemOutcome,
+  type LogRequestFacts,
+  type LogTimeliness,
+} from './public-log.rules.ts';
 
 export const PUBLIC_LOG_PER_PAGE = 50;
 export const PUBLIC_LOG_MAX_PER_PAGE = 500;
@@ -28,11 +40,19 @@ const whole = (message: string, lo: number, hi: number) =>
 export const publicLogFilterSchema = z.object({
   project: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]{0,119}$/, { error: 'project must be a project’s slug: the last part of its page address, as in /projects/{slug}.' })
-    .meta({ description: 'Only the requests about one published project: its slug (the last part of /projects/{slug}).', examples: ['maple-ridge-subdivision'] })
+    .regex(/^[a-z0-9][a-z0-9-]{0,119}$/, {
+      error: 'project must be a project’s slug: the last part of its page address, as in /projects/{slug}.',
+    })
+    .meta({
+      description: 'Only the requests about one published project: its slug (the last part of /projects/{slug}).',
+      examples: ['maple-ridge-subdivision'],
+    })
     .optional(),
   year: whole(`year must be a year from ${FIRST_YEAR} to ${LAST_YEAR}, e.g. 2026.`, FIRST_YEAR, LAST_YEAR)
-    .meta({ description: 'Only the requests received in this calendar year (town time, America/New_York).', examples: [2026] })
+    .meta({
+      description: 'Only the requests received in this calendar year (town time, America/New_York).',
+      examples: [2026],
+    })
     .optional(),
   page: whole('page must be a whole number from 1.', 1, 1_000_000)
     .meta({ description: 'Which page of the log (newest requests first).', examples: [1] })
@@ -105,12 +125,26 @@ export type PublicLogResult = { ok: true; log: PublicLog } | { ok: false; field:
 export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new Date()): PublicLogResult {
   let project: { id: number; slug: string; name: string } | null = null;
   if (q.project) {
-    project = db.select({ id: projects.id, slug: projects.slug, name: projects.name }).from(projects).where(and(eq(projects.slug, q.project), eq(projects.published, true))).get() ?? null;
-    if (!project) return { ok: false, field: 'project', message: `No published project has the slug "${q.project.slice(0, 40)}". Choose one from the list, or see /projects.` };
+    project =
+      db
+        .select({ id: projects.id, slug: projects.slug, name: projects.name })
+        .from(projects)
+        .where(and(eq(projects.slug, q.project), eq(projects.published, true)))
+        .get() ?? null;
+    if (!project)
+      return {
+        ok: false,
+        field: 'project',
+        message: `No published project has the slug "${q.project.slice(0, 40)}". Choose one from the list, or see /projects.`,
+      };
   }
   const where: SQL[] = [];
   if (project) where.push(eq(recordsRequests.projectId, project.id));
-  if (q.year) where.push(gte(recordsRequests.receivedAt, townInstant(`${q.year}-01-01`)), lt(recordsRequests.receivedAt, townInstant(`${q.year + 1}-01-01`)));
+  if (q.year)
+    where.push(
+      gte(recordsRequests.receivedAt, townInstant(`${q.year}-01-01`)),
+      lt(recordsRequests.receivedAt, townInstant(`${q.year + 1}-01-01`)),
+    );
   const filter = where.length ? and(...where) : undefined;
 
   const total = db.select({ n: count() }).from(recordsRequests).where(filter).get()?.n ?? 0;
@@ -165,7 +199,15 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
         .from(requestItems)
         .leftJoin(documents, eq(documents.id, requestItems.documentId))
         .leftJoin(denialGrounds, eq(denialGrounds.id, requestItems.denialGroundId))
-        .where(and(inArray(requestItems.requestId, requests.map((r) => r.id)), isNull(requestItems.addedByUserId)))
+        .where(
+          and(
+            inArray(
+              requestItems.requestId,
+              requests.map((r) => r.id),
+            ),
+            isNull(requestItems.addedByUserId),
+          ),
+        )
         .orderBy(asc(requestItems.requestId), asc(requestItems.id))
         .all()
     : [];
@@ -196,7 +238,9 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
     return {
       number: r.number,
       receivedOn,
-      project: shown ? { name: r.projectName ?? '', slug: r.projectSlug!, url: `${baseUrl}/projects/${r.projectSlug}` } : null,
+      project: shown
+        ? { name: r.projectName ?? '', slug: r.projectSlug!, url: `${baseUrl}/projects/${r.projectSlug}` }
+        : null,
       status: r.status,
       dueOn: r.dueOn,
       answeredOn: answeredOn(facts),
@@ -205,14 +249,26 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
       notAnsweredInTime: notAnsweredInTime(facts, overdueBefore),
       items: (byRequest.get(r.id) ?? []).map((i) => {
         // A project that is not (or no longer) published: its documents' titles are not shown either.
-        const document = shown && i.docTitle != null && i.docType != null ? { title: i.docTitle, type: i.docType, public: Boolean(i.docPublic), documentDate: i.docDate } : null;
+        const document =
+          shown && i.docTitle != null && i.docType != null
+            ? { title: i.docTitle, type: i.docType, public: Boolean(i.docPublic), documentDate: i.docDate }
+            : null;
         const ground = i.groundCitation ? { citation: i.groundCitation, label: i.groundLabel ?? '' } : null;
         const out = logItemOutcome({ decision: i.decision, ground }, facts);
         return {
-          title: logItemTitle({ documentId: i.documentId, document, documentType: i.documentType, dateFrom: i.dateFrom, dateTo: i.dateTo, decision: i.decision, ground }),
+          title: logItemTitle({
+            documentId: i.documentId,
+            document,
+            documentType: i.documentType,
+            dateFrom: i.dateFrom,
+            dateTo: i.dateTo,
+            decision: i.decision,
+            ground,
+          }),
           outcome: out.outcome,
           ground: out.ground ? `${out.ground.citation} (${out.ground.label})` : null,
-          documentUrl: i.documentId != null && document?.public && shown ? `${baseUrl}/documents/${i.documentId}` : null,
+          documentUrl:
+            i.documentId != null && document?.public && shown ? `${baseUrl}/documents/${i.documentId}` : null,
         };
       }),
     };
@@ -222,7 +278,10 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
 
 /** The years the log's filter offers: from the first request received to the latest (two indexed reads). */
 export function publicLogYears(db: DB): number[] {
-  const r = db.select({ first: min(recordsRequests.receivedAt), last: max(recordsRequests.receivedAt) }).from(recordsRequests).get();
+  const r = db
+    .select({ first: min(recordsRequests.receivedAt), last: max(recordsRequests.receivedAt) })
+    .from(recordsRequests)
+    .get();
   if (!r?.first || !r.last) return [];
   const a = Number(townToday(new Date(r.first)).slice(0, 4));
   const b = Number(townToday(new Date(r.last)).slice(0, 4));
@@ -245,14 +304,44 @@ export function publicLogProjects(db: DB, limit = 300): Array<{ slug: string; na
 export const PUBLIC_LOG_FIELDS = [
   { name: 'number', description: 'The request number (R-YYYY-NNNN).' },
   { name: 'received_on', description: 'The day the request was received (town time, America/New_York).' },
-  { name: 'project', description: 'The published project the request is about, with its page; empty when none is named or the project is not published.' },
-  { name: 'status', description: 'Where the request stands: received, acknowledged, awaiting_cost_approval, awaiting_payment, fulfilled, denied or withdrawn (and any status the Town adds).' },
-  { name: 'due_on', description: 'The statutory due date: five business days after the day of receipt (Public Officers Law §89(3)(a)), or as moved by a closure before it passed.' },
-  { name: 'answered_on', description: 'The day the records were provided (fulfilled) or denied in writing; empty while open or withdrawn.' },
-  { name: 'business_days', description: 'Business days from the day received to the day answered (or withdrawn, or closed as a duplicate; while open, to today).' },
-  { name: 'timeliness', description: `on_time (answered on or before the due date), late (answered after it), not_yet_due, overdue (open past the due date), withdrawn, or duplicate (closed as a duplicate of another request, answered there).` },
-  { name: 'not_answered_in_time', description: 'true when no answer at all (acknowledgment, grant or denial) came within the five business days: a denial the requester may appeal (POL §89(4)(a)).' },
-  { name: 'items', description: 'The records asked for: each document’s title (never the requester’s own words), its outcome (released, released_in_part, granted_in_part, denied, withdrawn, duplicate, pending), the §87(2) ground of a denial, and a link when the document is public on the portal.' },
+  {
+    name: 'project',
+    description:
+      'The published project the request is about, with its page; empty when none is named or the project is not published.',
+  },
+  {
+    name: 'status',
+    description:
+      'Where the request stands: received, acknowledged, awaiting_cost_approval, awaiting_payment, fulfilled, denied or withdrawn (and any status the Town adds).',
+  },
+  {
+    name: 'due_on',
+    description:
+      'The statutory due date: five business days after the day of receipt (Public Officers Law §89(3)(a)), or as moved by a closure before it passed.',
+  },
+  {
+    name: 'answered_on',
+    description: 'The day the records were provided (fulfilled) or denied in writing; empty while open or withdrawn.',
+  },
+  {
+    name: 'business_days',
+    description:
+      'Business days from the day received to the day answered (or withdrawn, or closed as a duplicate; while open, to today).',
+  },
+  {
+    name: 'timeliness',
+    description: `on_time (answered on or before the due date), late (answered after it), not_yet_due, overdue (open past the due date), withdrawn, or duplicate (closed as a duplicate of another request, answered there).`,
+  },
+  {
+    name: 'not_answered_in_time',
+    description:
+      'true when no answer at all (acknowledgment, grant or denial) came within the five business days: a denial the requester may appeal (POL §89(4)(a)).',
+  },
+  {
+    name: 'items',
+    description:
+      'The records asked for: each document’s title (never the requester’s own words), its outcome (released, released_in_part, granted_in_part, denied, withdrawn, duplicate, pending), the §87(2) ground of a denial, and a link when the document is public on the portal.',
+  },
 ] as const;
 
 export function publicLogJson(log: PublicLog, baseUrl: string) {
@@ -273,18 +362,51 @@ export function publicLogJson(log: PublicLog, baseUrl: string) {
       business_days: r.businessDays,
       timeliness: r.timeliness,
       not_answered_in_time: r.notAnsweredInTime,
-      items: r.items.map((i) => ({ title: i.title, outcome: i.outcome, ground: i.ground, document_url: i.documentUrl })),
+      items: r.items.map((i) => ({
+        title: i.title,
+        outcome: i.outcome,
+        ground: i.ground,
+        document_url: i.documentUrl,
+      })),
     })),
   };
 }
 
-export const PUBLIC_LOG_CSV_HEADER = ['number', 'received_on', 'project', 'project_url', 'status', 'due_on', 'answered_on', 'business_days', 'timeliness', 'not_answered_in_time', 'item', 'item_outcome', 'item_ground', 'item_document_url'];
+export const PUBLIC_LOG_CSV_HEADER = [
+  'number',
+  'received_on',
+  'project',
+  'project_url',
+  'status',
+  'due_on',
+  'answered_on',
+  'business_days',
+  'timeliness',
+  'not_answered_in_time',
+  'item',
+  'item_outcome',
+  'item_ground',
+  'item_document_url',
+];
 
 /** One CSV row per item asked for (a request without items: one row with the item columns empty). */
 export function publicLogCsvRows(log: PublicLog): unknown[][] {
   return log.rows.flatMap((r) => {
-    const head = [r.number, r.receivedOn, r.project?.name ?? '', r.project?.url ?? '', r.status, r.dueOn, r.answeredOn ?? '', r.businessDays, r.timeliness, r.notAnsweredInTime];
-    return r.items.length ? r.items.map((i) => [...head, i.title, i.outcome, i.ground ?? '', i.documentUrl ?? '']) : [[...head, '', '', '', '']];
+    const head = [
+      r.number,
+      r.receivedOn,
+      r.project?.name ?? '',
+      r.project?.url ?? '',
+      r.status,
+      r.dueOn,
+      r.answeredOn ?? '',
+      r.businessDays,
+      r.timeliness,
+      r.notAnsweredInTime,
+    ];
+    return r.items.length
+      ? r.items.map((i) => [...head, i.title, i.outcome, i.ground ?? '', i.documentUrl ?? ''])
+      : [[...head, '', '', '', '']];
   });
 }
 

@@ -4,16 +4,37 @@
  */
 import { CHANNEL_LABEL, DELIVERY_LABEL, REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { REQUEST_STATUSES, invoiceLines, invoices, payments, projects, recordsRequests, type RequestStatus } from '#db/schema.ts';
+import {
+  REQUEST_STATUSES,
+  invoiceLines,
+  invoices,
+  payments,
+  projects,
+  recordsRequests,
+  type RequestStatus,
+} from '#db/schema.ts';
 
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { anyContains, type DB } from '#lib/server/platform/db.ts';
-import { deadlineFlag, deadlineWindow, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import {
+  deadlineFlag,
+  deadlineWindow,
+  type DeadlineFlag,
+  type DeadlineWindow,
+} from '#lib/server/platform/time/deadlines.rules.ts';
 import { OPEN_STATUSES, type RequestChannel } from './request.rules.ts';
 import { possibleDuplicates } from './near-duplicates.ts';
 
-export const QUEUE_FLAGS = { overdue: 'Overdue', due_today: 'Due today', due_soon: 'Due soon (2 business days)' } as const satisfies Record<DeadlineFlag, string>;
-export const QUEUE_STATUS_CHOICES: Record<string, string> = { open: 'All open', all: 'All, open and closed', ...REQUEST_STATUS_LABEL };
+export const QUEUE_FLAGS = {
+  overdue: 'Overdue',
+  due_today: 'Due today',
+  due_soon: 'Due soon (2 business days)',
+} as const satisfies Record<DeadlineFlag, string>;
+export const QUEUE_STATUS_CHOICES: Record<string, string> = {
+  open: 'All open',
+  all: 'All, open and closed',
+  ...REQUEST_STATUS_LABEL,
+};
 const CHANNELS = Object.keys(CHANNEL_LABEL) as RequestChannel[];
 
 export interface QueueQuery {
@@ -34,7 +55,10 @@ export function parseQueueQuery(params: URLSearchParams): QueueQuery {
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const clean = (v: string | null) => (v ?? '').trim().slice(0, 200) || undefined;
   return {
-    status: status === 'open' || status === 'all' || (REQUEST_STATUSES as readonly string[]).includes(status) ? (status as QueueQuery['status']) : 'open',
+    status:
+      status === 'open' || status === 'all' || (REQUEST_STATUSES as readonly string[]).includes(status)
+        ? (status as QueueQuery['status'])
+        : 'open',
     flag: flag in QUEUE_FLAGS ? (flag as DeadlineFlag) : undefined,
     channel: (CHANNELS as string[]).includes(channel) ? (channel as RequestChannel) : undefined,
     project: clean(params.get('project')),
@@ -54,7 +78,13 @@ function textMatches(text: string): SQL {
     const phrase = `"${text.replace(/"/g, '""')}"`;
     return sql`${recordsRequests.id} in (select rowid from records_requests_fts where records_requests_fts match ${phrase})`;
   }
-  return anyContains(text, recordsRequests.number, recordsRequests.requesterName, recordsRequests.requesterEmail, recordsRequests.description);
+  return anyContains(
+    text,
+    recordsRequests.number,
+    recordsRequests.requesterName,
+    recordsRequests.requesterEmail,
+    recordsRequests.description,
+  );
 }
 
 function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
@@ -62,9 +92,11 @@ function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
   if (q.status === 'open') parts.push(inArray(recordsRequests.status, [...OPEN_STATUSES]));
   else if (q.status !== 'all') parts.push(eq(recordsRequests.status, q.status));
   if (q.channel) parts.push(eq(recordsRequests.channel, q.channel));
-  if (q.flag === 'overdue') parts.push(and(isNotNull(recordsRequests.respondBy), lt(recordsRequests.respondBy, w.overdueBefore)));
+  if (q.flag === 'overdue')
+    parts.push(and(isNotNull(recordsRequests.respondBy), lt(recordsRequests.respondBy, w.overdueBefore)));
   if (q.flag === 'due_today') parts.push(w.dueToday ? eq(recordsRequests.respondBy, w.dueToday) : sql`0`);
-  if (q.flag === 'due_soon') parts.push(and(gt(recordsRequests.respondBy, w.today), lte(recordsRequests.respondBy, w.dueSoonThrough)));
+  if (q.flag === 'due_soon')
+    parts.push(and(gt(recordsRequests.respondBy, w.today), lte(recordsRequests.respondBy, w.dueSoonThrough)));
   if (q.project) {
     parts.push(or(anyContains(q.project, projects.name), eq(projects.slug, q.project)));
   }
@@ -74,7 +106,13 @@ function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
 
 // The town's next deadline first; requests waiting for the requester (no deadline) after them.
 // Matches records_requests_queue_idx, so a page is read in index order without sorting every request.
-const ORDER = [sql`(respond_by is null)`, asc(recordsRequests.respondBy), asc(recordsRequests.dueOn), asc(recordsRequests.receivedAt), asc(recordsRequests.id)];
+const ORDER = [
+  sql`(respond_by is null)`,
+  asc(recordsRequests.respondBy),
+  asc(recordsRequests.dueOn),
+  asc(recordsRequests.receivedAt),
+  asc(recordsRequests.id),
+];
 
 const columns = {
   id: recordsRequests.id,
@@ -100,9 +138,18 @@ export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
   const window = deadlineWindow(now, calendar, closeOfBusiness(db));
   const where = whereFor(q, window);
   const counting = db.select({ n: sql<number>`count(*)` }).from(recordsRequests);
-  const total = (q.project ? counting.leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : counting).where(where).get()!.n;
+  const total = (q.project ? counting.leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : counting)
+    .where(where)
+    .get()!.n;
   // Two steps: the page's ids in queue order (from the index, no row payload to sort), then those rows.
-  const ids = (q.project ? db.select({ id: recordsRequests.id }).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : db.select({ id: recordsRequests.id }).from(recordsRequests))
+  const ids = (
+    q.project
+      ? db
+          .select({ id: recordsRequests.id })
+          .from(recordsRequests)
+          .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+      : db.select({ id: recordsRequests.id }).from(recordsRequests)
+  )
     .where(where)
     .orderBy(...ORDER)
     .limit(q.perPage)
@@ -110,11 +157,21 @@ export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
     .all()
     .map((r) => r.id);
   const byId = new Map(
-    (ids.length ? db.select(columns).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)).where(inArray(recordsRequests.id, ids)).all() : []).map((r) => [r.id, r]),
+    (ids.length
+      ? db
+          .select(columns)
+          .from(recordsRequests)
+          .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+          .where(inArray(recordsRequests.id, ids))
+          .all()
+      : []
+    ).map((r) => [r.id, r]),
   );
   // Issue 15 item 7: "possible duplicate of R-…" (the same address asked for the same records minutes earlier).
   const duplicates = possibleDuplicates(db, ids);
-  const rows = ids.map((id) => byId.get(id)!).map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window), possibleDuplicateOf: duplicates.get(r.id) ?? null }));
+  const rows = ids
+    .map((id) => byId.get(id)!)
+    .map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window), possibleDuplicateOf: duplicates.get(r.id) ?? null }));
   // The flag counts over all open requests, whatever the filters, for the summary line.
   const counts = db
     .select({
@@ -131,8 +188,28 @@ export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
 }
 
 export const CSV_HEADER = [
-  'Number', 'Status', 'Flag', 'Channel', 'Received', 'Due (5 business days)', 'Acknowledged', 'Promised', 'Respond by',
-  'Project', 'Delivery', 'Requester', 'Email', 'Phone', 'Description', 'Invoice', 'Invoice total', 'Paid', 'Balance', 'Fulfilled', 'Denied', 'Withdrawn',
+  'Number',
+  'Status',
+  'Flag',
+  'Channel',
+  'Received',
+  'Due (5 business days)',
+  'Acknowledged',
+  'Promised',
+  'Respond by',
+  'Project',
+  'Delivery',
+  'Requester',
+  'Email',
+  'Phone',
+  'Description',
+  'Invoice',
+  'Invoice total',
+  'Paid',
+  'Balance',
+  'Fulfilled',
+  'Denied',
+  'Withdrawn',
 ];
 
 /**
@@ -144,16 +221,46 @@ export function* queueCsvChunks(db: DB, q: QueueQuery, now = new Date(), chunkSi
   const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
   // Invoice totals in three grouped passes, rather than subqueries per request.
   const current = new Map<number, { id: number; number: string; status: string; discountCents: number }>();
-  for (const inv of db.select({ id: invoices.id, requestId: invoices.requestId, number: invoices.number, status: invoices.status, discountCents: invoices.discountCents }).from(invoices).where(and(isNull(invoices.voidedAt), ne(invoices.status, 'void'))).orderBy(asc(invoices.id)).all()) {
+  for (const inv of db
+    .select({
+      id: invoices.id,
+      requestId: invoices.requestId,
+      number: invoices.number,
+      status: invoices.status,
+      discountCents: invoices.discountCents,
+    })
+    .from(invoices)
+    .where(and(isNull(invoices.voidedAt), ne(invoices.status, 'void')))
+    .orderBy(asc(invoices.id))
+    .all()) {
     current.set(inv.requestId, inv);
   }
   const sums = (rows: Array<{ id: number; cents: number | null }>) => new Map(rows.map((r) => [r.id, r.cents ?? 0]));
-  const lineTotals = sums(db.select({ id: invoiceLines.invoiceId, cents: sql<number | null>`sum(${invoiceLines.amountCents})` }).from(invoiceLines).groupBy(invoiceLines.invoiceId).all());
-  const paidTotals = sums(db.select({ id: payments.invoiceId, cents: sql<number | null>`sum(${payments.amountCents})` }).from(payments).groupBy(payments.invoiceId).all());
+  const lineTotals = sums(
+    db
+      .select({ id: invoiceLines.invoiceId, cents: sql<number | null>`sum(${invoiceLines.amountCents})` })
+      .from(invoiceLines)
+      .groupBy(invoiceLines.invoiceId)
+      .all(),
+  );
+  const paidTotals = sums(
+    db
+      .select({ id: payments.invoiceId, cents: sql<number | null>`sum(${payments.amountCents})` })
+      .from(payments)
+      .groupBy(payments.invoiceId)
+      .all(),
+  );
   // The ids in queue order first (from the index), then the rows a chunk at a time: no cursor stays
   // open on the shared connection between chunks.
   const where = whereFor(q, window);
-  const ids = (q.project ? db.select({ id: recordsRequests.id }).from(recordsRequests).leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : db.select({ id: recordsRequests.id }).from(recordsRequests))
+  const ids = (
+    q.project
+      ? db
+          .select({ id: recordsRequests.id })
+          .from(recordsRequests)
+          .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+      : db.select({ id: recordsRequests.id }).from(recordsRequests)
+  )
     .where(where)
     .orderBy(...ORDER)
     .all()

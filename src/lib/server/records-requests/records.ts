@@ -45,8 +45,23 @@ const pickable = {
   largeFormatPages: documents.largeFormatPages,
 };
 
-function toPickable(d: { id: number; type: DocumentType; title: string; documentDate: string | null; version: number; pageCount: number; largeFormatPages: number }): PickableDocument {
-  return { id: d.id, type: d.type, title: d.title, documentDate: d.documentDate, version: d.version, ...documentCopyCounts(d) };
+function toPickable(d: {
+  id: number;
+  type: DocumentType;
+  title: string;
+  documentDate: string | null;
+  version: number;
+  pageCount: number;
+  largeFormatPages: number;
+}): PickableDocument {
+  return {
+    id: d.id,
+    type: d.type,
+    title: d.title,
+    documentDate: d.documentDate,
+    version: d.version,
+    ...documentCopyCounts(d),
+  };
 }
 
 /** A published project by slug, or undefined. */
@@ -62,7 +77,8 @@ export function publishedProject(db: Reader, slug: string) {
 }
 
 /** `column in (the ids bound as one JSON array)`: one statement for any number of ids. */
-const inIds = (column: typeof documents.id) => sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`;
+const inIds = (column: typeof documents.id) =>
+  sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`;
 
 /** Everything the request form lists for a project: published documents, and the public documents by law (SWPPP, inspection reports) whatever their visibility. */
 export function projectRecords(db: Reader, project: { id: number; slug: string; name: string }): ProjectRecords {
@@ -82,7 +98,9 @@ export function projectRecords(db: Reader, project: { id: number; slug: string; 
     swppp: rows.filter((d) => d.type === 'swppp' || d.type === 'swppp_amendment'),
     noi: rows.filter((d) => d.type === 'noi'),
     summaries: rows.filter((d) => d.type === 'monthly_summary'),
-    other: rows.filter((d) => !['swppp', 'swppp_amendment', 'noi', 'monthly_summary', 'inspection_report'].includes(d.type)),
+    other: rows.filter(
+      (d) => !['swppp', 'swppp_amendment', 'noi', 'monthly_summary', 'inspection_report'].includes(d.type),
+    ),
     reports,
   };
 }
@@ -90,9 +108,23 @@ export function projectRecords(db: Reader, project: { id: number; slug: string; 
 /** Requestable documents of `type` dated within [from, to] on a project, oldest first (a visibility switch never drops an inspection report from a range). */
 export function rangeDocuments(db: Reader, projectId: number, type: DocumentType, from: string, to: string) {
   return db
-    .select({ ...pickable, sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+    .select({
+      ...pickable,
+      sha256: documents.sha256,
+      filename: documents.filename,
+      mimeType: documents.mimeType,
+      sizeBytes: documents.sizeBytes,
+    })
     .from(documents)
-    .where(and(eq(documents.projectId, projectId), eq(documents.type, type), requestableSql, gte(documents.documentDate, from), lte(documents.documentDate, to)))
+    .where(
+      and(
+        eq(documents.projectId, projectId),
+        eq(documents.type, type),
+        requestableSql,
+        gte(documents.documentDate, from),
+        lte(documents.documentDate, to),
+      ),
+    )
     .orderBy(asc(documents.documentDate), asc(documents.id))
     .all();
 }
@@ -170,7 +202,13 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
     (docIds.length
       ? preparedOnce(db, 'records.itemDocuments', () =>
           db
-            .select({ ...pickable, sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes })
+            .select({
+              ...pickable,
+              sha256: documents.sha256,
+              filename: documents.filename,
+              mimeType: documents.mimeType,
+              sizeBytes: documents.sizeBytes,
+            })
             .from(documents)
             .where(inIds(documents.id))
             .prepare(),
@@ -187,32 +225,81 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
     const doc = item.documentId != null ? docs.get(item.documentId) : undefined;
     if (doc) {
       label = item.description ?? doc.title;
-      files = [{ documentId: doc.id, title: doc.title, filename: doc.filename, sha256: doc.sha256, mimeType: doc.mimeType, sizeBytes: doc.sizeBytes }];
+      files = [
+        {
+          documentId: doc.id,
+          title: doc.title,
+          filename: doc.filename,
+          sha256: doc.sha256,
+          mimeType: doc.mimeType,
+          sizeBytes: doc.sizeBytes,
+        },
+      ];
       estimated = documentCopyCounts(doc);
       sized = true;
     } else if (item.fileSha256) {
       label = item.description ?? item.fileName ?? 'Uploaded file';
-      files = [{ documentId: null, title: label, filename: item.fileName ?? 'records', sha256: item.fileSha256, mimeType: item.fileMimeType ?? 'application/octet-stream', sizeBytes: item.fileSizeBytes ?? 0 }];
+      files = [
+        {
+          documentId: null,
+          title: label,
+          filename: item.fileName ?? 'records',
+          sha256: item.fileSha256,
+          mimeType: item.fileMimeType ?? 'application/octet-stream',
+          sizeBytes: item.fileSizeBytes ?? 0,
+        },
+      ];
     } else if (item.documentType && item.dateFrom && item.dateTo && projectId != null) {
       const inRange = rangeDocuments(db, projectId, item.documentType, item.dateFrom, item.dateTo);
-      files = inRange.map((d) => ({ documentId: d.id, title: d.title, filename: d.filename, sha256: d.sha256, mimeType: d.mimeType, sizeBytes: d.sizeBytes }));
+      files = inRange.map((d) => ({
+        documentId: d.id,
+        title: d.title,
+        filename: d.filename,
+        sha256: d.sha256,
+        mimeType: d.mimeType,
+        sizeBytes: d.sizeBytes,
+      }));
       for (const d of inRange) {
         const c = documentCopyCounts(d);
         rangeCounts.push({ id: d.id, ...c });
-        estimated = { pages: estimated.pages + c.pages, largeFormatSheets: estimated.largeFormatSheets + c.largeFormatSheets };
+        estimated = {
+          pages: estimated.pages + c.pages,
+          largeFormatSheets: estimated.largeFormatSheets + c.largeFormatSheets,
+        };
       }
       sized = true;
     }
     // The clerk's written decision: a denied item releases nothing; granted in part withholds the ticked documents.
-    const keep = item.decision === 'denied' ? new Set<ResolvedFile>() : new Set(files.filter((f) => f.documentId == null || releasableDocumentIds([f.documentId], item.decision ?? null, item.withheldDocumentIds ?? null).length > 0));
+    const keep =
+      item.decision === 'denied'
+        ? new Set<ResolvedFile>()
+        : new Set(
+            files.filter(
+              (f) =>
+                f.documentId == null ||
+                releasableDocumentIds([f.documentId], item.decision ?? null, item.withheldDocumentIds ?? null).length >
+                  0,
+            ),
+          );
     const withheld = files.filter((f) => !keep.has(f));
     if (withheld.length && item.documentType) {
       // A range bills only what is released.
       const out = new Set(withheld.map((f) => f.documentId));
       const kept = rangeCounts.filter((c) => !out.has(c.id));
-      estimated = kept.reduce((n, c) => ({ pages: n.pages + c.pages, largeFormatSheets: n.largeFormatSheets + c.largeFormatSheets }), { pages: 0, largeFormatSheets: 0 });
+      estimated = kept.reduce(
+        (n, c) => ({ pages: n.pages + c.pages, largeFormatSheets: n.largeFormatSheets + c.largeFormatSheets }),
+        { pages: 0, largeFormatSheets: 0 },
+      );
     } else if (withheld.length === files.length && files.length > 0) estimated = { pages: 0, largeFormatSheets: 0 };
-    return { item, label, files: files.filter((f) => keep.has(f)), withheld, estimated, sized, confirmed: item.pages != null || item.largeFormatSheets != null };
+    return {
+      item,
+      label,
+      files: files.filter((f) => keep.has(f)),
+      withheld,
+      estimated,
+      sized,
+      confirmed: item.pages != null || item.largeFormatSheets != null,
+    };
   });
 }
 
@@ -228,6 +315,12 @@ export function copyItems(resolved: ResolvedItem[]): CopyItem[] {
 
 /** Published projects for the form's list, or null when there are too many for a list to be usable. */
 export function projectChoices(db: Reader, max = 300): Array<{ slug: string; name: string }> | null {
-  const rows = db.select({ slug: projects.slug, name: projects.name }).from(projects).where(eq(projects.published, true)).orderBy(asc(projects.name)).limit(max + 1).all();
+  const rows = db
+    .select({ slug: projects.slug, name: projects.name })
+    .from(projects)
+    .where(eq(projects.published, true))
+    .orderBy(asc(projects.name))
+    .limit(max + 1)
+    .all();
   return rows.length > max ? null : rows;
 }

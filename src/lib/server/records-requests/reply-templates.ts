@@ -15,7 +15,11 @@ export const TEMPLATE_BODY_MAX = 2000;
 export type ReplyTemplate = typeof replyTemplates.$inferSelect;
 
 export function listReplyTemplates(db: Pick<DB, 'select'>): ReplyTemplate[] {
-  return db.select().from(replyTemplates).orderBy(asc(sql`lower(${replyTemplates.name})`), asc(replyTemplates.id)).all();
+  return db
+    .select()
+    .from(replyTemplates)
+    .orderBy(asc(sql`lower(${replyTemplates.name})`), asc(replyTemplates.id))
+    .all();
 }
 
 export function getReplyTemplate(db: Pick<DB, 'select'>, id: number): ReplyTemplate | undefined {
@@ -29,26 +33,50 @@ export function templateFromParam(db: Pick<DB, 'select'>, param: string | null):
 
 type Fail = { ok: false; fields: Record<string, string> };
 
-export function saveReplyTemplate(db: DB, actor: Actor & { userId: number }, input: { id?: number; name: string; body: string }, now = new Date()): Outcome<{ id: number }> | Fail {
+export function saveReplyTemplate(
+  db: DB,
+  actor: Actor & { userId: number },
+  input: { id?: number; name: string; body: string },
+  now = new Date(),
+): Outcome<{ id: number }> | Fail {
   const name = input.name.trim();
   const body = input.body.trim();
   const fields: Record<string, string> = {};
   if (!name) fields.name = 'Give the reply a short name, like “Ask which phase”.';
-  else if ([...name].length > TEMPLATE_NAME_MAX) fields.name = `Use at most ${TEMPLATE_NAME_MAX} characters for the name.`;
+  else if ([...name].length > TEMPLATE_NAME_MAX)
+    fields.name = `Use at most ${TEMPLATE_NAME_MAX} characters for the name.`;
   if (!body) fields.body = 'Write the reply.';
-  else if ([...body].length > TEMPLATE_BODY_MAX) fields.body = `Use at most ${TEMPLATE_BODY_MAX.toLocaleString('en-US')} characters for the reply.`;
+  else if ([...body].length > TEMPLATE_BODY_MAX)
+    fields.body = `Use at most ${TEMPLATE_BODY_MAX.toLocaleString('en-US')} characters for the reply.`;
   const before = input.id ? getReplyTemplate(db, input.id) : undefined;
   if (input.id && !before) return { ok: false, fields: { form: 'That saved reply was deleted. Reload the page.' } };
   if (!fields.name) {
-    const clash = db.select({ id: replyTemplates.id }).from(replyTemplates).where(sql`lower(${replyTemplates.name}) = lower(${name})`).get();
-    if (clash && clash.id !== input.id) fields.name = 'A saved reply already has that name: choose another, or edit that one.';
+    const clash = db
+      .select({ id: replyTemplates.id })
+      .from(replyTemplates)
+      .where(sql`lower(${replyTemplates.name}) = lower(${name})`)
+      .get();
+    if (clash && clash.id !== input.id)
+      fields.name = 'A saved reply already has that name: choose another, or edit that one.';
   }
   if (Object.keys(fields).length) return { ok: false, fields };
   const id = db.transaction((tx) => {
     const saved = before
-      ? (tx.update(replyTemplates).set({ name, body, updatedAt: now }).where(eq(replyTemplates.id, before.id)).run(), before.id)
-      : Number(tx.insert(replyTemplates).values({ name, body, createdByUserId: actor.userId, createdAt: now, updatedAt: now }).run().lastInsertRowid);
-    audit(tx, actor, { action: 'reply_template.save', entityType: 'reply_template', entityId: saved, before: before ? { name: before.name, body: before.body } : null, after: { name, body } });
+      ? (tx.update(replyTemplates).set({ name, body, updatedAt: now }).where(eq(replyTemplates.id, before.id)).run(),
+        before.id)
+      : Number(
+          tx
+            .insert(replyTemplates)
+            .values({ name, body, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
+            .run().lastInsertRowid,
+        );
+    audit(tx, actor, {
+      action: 'reply_template.save',
+      entityType: 'reply_template',
+      entityId: saved,
+      before: before ? { name: before.name, body: before.body } : null,
+      after: { name, body },
+    });
     return saved;
   });
   return { ok: true, id };
@@ -59,7 +87,12 @@ export function deleteReplyTemplate(db: DB, actor: Actor & { userId: number }, i
   if (!before) return { ok: false, message: 'That saved reply was already deleted.' };
   db.transaction((tx) => {
     tx.delete(replyTemplates).where(eq(replyTemplates.id, id)).run();
-    audit(tx, actor, { action: 'reply_template.delete', entityType: 'reply_template', entityId: id, before: { name: before.name, body: before.body } });
+    audit(tx, actor, {
+      action: 'reply_template.delete',
+      entityType: 'reply_template',
+      entityId: id,
+      before: { name: before.name, body: before.body },
+    });
   });
   return { ok: true };
 }

@@ -12,7 +12,14 @@ import { copiesRespondBy, madeAvailableOn, readyWords } from './delivery.rules.t
 import type { RequestChannel } from '#db/enums.ts';
 export type { RequestChannel };
 
-export const OPEN_STATUSES = ['received', 'acknowledged', 'awaiting_cost_approval', 'awaiting_payment', 'awaiting_clarification', 'copies_ready'] as const satisfies readonly RequestStatus[];
+export const OPEN_STATUSES = [
+  'received',
+  'acknowledged',
+  'awaiting_cost_approval',
+  'awaiting_payment',
+  'awaiting_clarification',
+  'copies_ready',
+] as const satisfies readonly RequestStatus[];
 
 export function isOpen(status: RequestStatus): boolean {
   return (OPEN_STATUSES as readonly string[]).includes(status);
@@ -22,14 +29,17 @@ export function isOpen(status: RequestStatus): boolean {
 export const REQUEST_STATUS_MEANING: Record<RequestStatus, string> = {
   received: 'The Town has your request and is gathering the records.',
   acknowledged: 'The Town has acknowledged your request in writing and given an approximate date.',
-  awaiting_cost_approval: 'The cost is above the limit you gave, or includes staff time. Nothing is copied or charged until you approve it.',
+  awaiting_cost_approval:
+    'The cost is above the limit you gave, or includes staff time. Nothing is copied or charged until you approve it.',
   awaiting_payment: 'The records are ready. They are released when the invoice is paid.',
   fulfilled: 'The records have been provided.',
   denied: 'The request was denied in writing. You may appeal.',
   withdrawn: 'The request was withdrawn.',
-  awaiting_clarification: 'The Town asked you a question about your request. Answer it below; the request goes back to the clerk as soon as you do.',
+  awaiting_clarification:
+    'The Town asked you a question about your request. Answer it below; the request goes back to the clerk as soon as you do.',
   closed_duplicate: 'The request asks for the same records as another request, and the Town answers them there.',
-  copies_ready: 'The copies are paid for (or free) and ready: waiting at Town Hall for you to pick up, or to be mailed, as you asked.',
+  copies_ready:
+    'The copies are paid for (or free) and ready: waiting at Town Hall for you to pick up, or to be mailed, as you asked.',
 };
 
 export const REQUEST_CHANNELS_FOR_CLERK: RequestChannel[] = ['email', 'mail', 'walk_in', 'phone'];
@@ -52,17 +62,36 @@ export function howToPay(t: TownWords): string {
  * acknowledgment, the date the town promised. While the request waits for the requester (to approve a
  * cost or to pay) the next move is theirs, and a closed request has none.
  */
-export function respondBy(r: { status: RequestStatus; dueOn: string; promisedOn: string | null; acknowledgedOn?: string | null; clarificationAnsweredOn?: string | null; delivery?: DeliveryMethod; copiesReadyOn?: string | null }): string | null {
+export function respondBy(r: {
+  status: RequestStatus;
+  dueOn: string;
+  promisedOn: string | null;
+  acknowledgedOn?: string | null;
+  clarificationAnsweredOn?: string | null;
+  delivery?: DeliveryMethod;
+  copiesReadyOn?: string | null;
+}): string | null {
   const next = townRespondBy(r);
   // Issue 15: the requester answered the clerk's question: the request is at the top of the queue, due the
   // day they answered (never later than its own deadline), until the Town next acts on it.
-  if (next != null && r.clarificationAnsweredOn != null && r.clarificationAnsweredOn < next) return r.clarificationAnsweredOn;
+  if (next != null && r.clarificationAnsweredOn != null && r.clarificationAnsweredOn < next)
+    return r.clarificationAnsweredOn;
   return next;
 }
 
-function townRespondBy(r: { status: RequestStatus; dueOn: string; promisedOn: string | null; acknowledgedOn?: string | null; delivery?: DeliveryMethod; copiesReadyOn?: string | null }): string | null {
+function townRespondBy(r: {
+  status: RequestStatus;
+  dueOn: string;
+  promisedOn: string | null;
+  acknowledgedOn?: string | null;
+  delivery?: DeliveryMethod;
+  copiesReadyOn?: string | null;
+}): string | null {
   // Issue 15: copies ready: a pickup waits for the requester; mailing is the Town's next move (delivery.rules.ts).
-  if (r.status === 'copies_ready') return r.delivery ? copiesRespondBy({ delivery: r.delivery, copiesReadyOn: r.copiesReadyOn, promisedOn: r.promisedOn }) : null;
+  if (r.status === 'copies_ready')
+    return r.delivery
+      ? copiesRespondBy({ delivery: r.delivery, copiesReadyOn: r.copiesReadyOn, promisedOn: r.promisedOn })
+      : null;
   // Waiting for the requester's clarification (decision 0029): asking a question does not pause POL §89(3)(a).
   // Unacknowledged, the five business days still bind, so the statutory due date stays the deadline; once
   // acknowledged, the next move is the requester's, as for a cost approval.
@@ -180,9 +209,12 @@ export function explainAfterDueDate(f: TimelineFacts): string[] {
   if (f.acknowledgedOn) {
     lines.push(
       `On ${formatDay(f.acknowledgedOn)} the Town acknowledged the request in writing` +
-        (f.promisedOn ? ` and gave ${formatDay(f.promisedOn)} as the approximate date the records will be ready.` : '.'),
+        (f.promisedOn
+          ? ` and gave ${formatDay(f.promisedOn)} as the approximate date the records will be ready.`
+          : '.'),
     );
-    if (acknowledgedLate(f)) lines.push(`That acknowledgment was late: it came after the due date, ${formatDay(f.dueOn)}.`);
+    if (acknowledgedLate(f))
+      lines.push(`That acknowledgment was late: it came after the due date, ${formatDay(f.dueOn)}.`);
     if (f.extensionReason) lines.push(`Reason given for that date: ${f.extensionReason}`);
   }
   if (f.status === 'awaiting_cost_approval') {
@@ -191,16 +223,24 @@ export function explainAfterDueDate(f: TimelineFacts): string[] {
     const limit = f.costLimitCents != null ? ` the ${formatMoney(f.costLimitCents)}` : ' the limit';
     lines.push(
       `The request has been waiting for your approval${since}: the cost${amount} is more than${limit} you asked to be told about first. ` +
-        'Nothing is copied or charged until you approve it, so the time it waits for you is not counted as the Town\'s delay.',
+        "Nothing is copied or charged until you approve it, so the time it waits for you is not counted as the Town's delay.",
     );
   }
-  if (f.status === 'awaiting_payment') lines.push('The records are ready and the invoice is issued; electronic copies are released as soon as it is paid.');
-  if (f.copiesReadyOn) lines.push(`The copies were ready on ${formatDay(f.copiesReadyOn)}${f.delivery === 'paper_mail' ? ', to be mailed' : ', for pickup at Town Hall'}.`);
+  if (f.status === 'awaiting_payment')
+    lines.push(
+      'The records are ready and the invoice is issued; electronic copies are released as soon as it is paid.',
+    );
+  if (f.copiesReadyOn)
+    lines.push(
+      `The copies were ready on ${formatDay(f.copiesReadyOn)}${f.delivery === 'paper_mail' ? ', to be mailed' : ', for pickup at Town Hall'}.`,
+    );
   if (f.status === 'fulfilled' && f.pickedUpOn) lines.push(`The copies were picked up on ${formatDay(f.pickedUpOn)}.`);
   else if (f.status === 'fulfilled' && f.mailedOn) lines.push(`The copies were mailed on ${formatDay(f.mailedOn)}.`);
-  else if (f.status === 'fulfilled' && f.fulfilledOn) lines.push(`The records were provided on ${formatDay(f.fulfilledOn)}.`);
+  else if (f.status === 'fulfilled' && f.fulfilledOn)
+    lines.push(`The records were provided on ${formatDay(f.fulfilledOn)}.`);
   if (f.status === 'denied' && f.deniedOn) lines.push(`The request was denied in writing on ${formatDay(f.deniedOn)}.`);
-  if (f.status === 'withdrawn' && f.withdrawnOn) lines.push(`The request was withdrawn on ${formatDay(f.withdrawnOn)}.`);
+  if (f.status === 'withdrawn' && f.withdrawnOn)
+    lines.push(`The request was withdrawn on ${formatDay(f.withdrawnOn)}.`);
   return lines;
 }
 

@@ -74,11 +74,30 @@ export function median(values: number[]): number | null {
 }
 
 /** Pure: per-month statistics, newest month first, plus a total over all months. */
-export function monthlyRequestStats(rows: RequestFacts[], today: string, overdueBefore = today): { months: MonthStats[]; total: MonthStats } {
+export function monthlyRequestStats(
+  rows: RequestFacts[],
+  today: string,
+  overdueBefore = today,
+): { months: MonthStats[]; total: MonthStats } {
   const byMonth = new Map<string, { stats: MonthStats; days: number[] }>();
   const blank = (month: string): MonthStats => ({
-    month, received: 0, answered: 0, answeredOnTime: 0, onTimePercent: null, medianDaysToAnswer: null, withdrawn: 0, closedAsDuplicate: 0, open: 0, overdue: 0,
-    notAnsweredInTime: 0, grantedInPart: 0, denied: 0, appeals: 0, appealsGranted: 0, appealsDenied: 0, appealsAnsweredLate: 0,
+    month,
+    received: 0,
+    answered: 0,
+    answeredOnTime: 0,
+    onTimePercent: null,
+    medianDaysToAnswer: null,
+    withdrawn: 0,
+    closedAsDuplicate: 0,
+    open: 0,
+    overdue: 0,
+    notAnsweredInTime: 0,
+    grantedInPart: 0,
+    denied: 0,
+    appeals: 0,
+    appealsGranted: 0,
+    appealsDenied: 0,
+    appealsAnsweredLate: 0,
   });
   const all = { stats: blank('all'), days: [] as number[] };
   for (const r of rows) {
@@ -99,7 +118,17 @@ export function monthlyRequestStats(rows: RequestFacts[], today: string, overdue
         t.stats.open++;
         if (r.dueOn < today) t.stats.overdue++;
       }
-      const facts = { status: r.status as RequestStatus, dueOn: r.dueOn, acknowledgedOn: r.acknowledgedOn ?? null, fulfilledOn: r.fulfilledOn, deniedOn: r.deniedOn, withdrawnOn: r.withdrawnOn ?? null, duplicateClosedOn: r.duplicateClosedOn ?? null, delivery: r.delivery, copiesReadyOn: r.copiesReadyOn ?? null };
+      const facts = {
+        status: r.status as RequestStatus,
+        dueOn: r.dueOn,
+        acknowledgedOn: r.acknowledgedOn ?? null,
+        fulfilledOn: r.fulfilledOn,
+        deniedOn: r.deniedOn,
+        withdrawnOn: r.withdrawnOn ?? null,
+        duplicateClosedOn: r.duplicateClosedOn ?? null,
+        delivery: r.delivery,
+        copiesReadyOn: r.copiesReadyOn ?? null,
+      };
       if (missedDeadline(facts, overdueBefore)) t.stats.notAnsweredInTime++;
       if (r.status === 'denied') t.stats.denied++;
       if (r.status === 'fulfilled' && (r.withheldItems ?? 0) > 0) t.stats.grantedInPart++;
@@ -116,7 +145,10 @@ export function monthlyRequestStats(rows: RequestFacts[], today: string, overdue
     onTimePercent: t.stats.answered ? Math.round((100 * t.stats.answeredOnTime) / t.stats.answered) : null,
     medianDaysToAnswer: median(t.days),
   });
-  return { months: [...byMonth.values()].map(finish).sort((a, b) => b.month.localeCompare(a.month)), total: finish(all) };
+  return {
+    months: [...byMonth.values()].map(finish).sort((a, b) => b.month.localeCompare(a.month)),
+    total: finish(all),
+  };
 }
 
 export function recordsRequestStats(db: DB, now = new Date()) {
@@ -137,11 +169,23 @@ export function recordsRequestStats(db: DB, now = new Date()) {
     .from(recordsRequests)
     .all();
   const withheld = new Map<number, number>();
-  for (const i of db.select({ requestId: requestItems.requestId }).from(requestItems).where(inArray(requestItems.decision, ['denied', 'granted_in_part'])).all()) {
+  for (const i of db
+    .select({ requestId: requestItems.requestId })
+    .from(requestItems)
+    .where(inArray(requestItems.decision, ['denied', 'granted_in_part']))
+    .all()) {
     withheld.set(i.requestId, (withheld.get(i.requestId) ?? 0) + 1);
   }
   const appeals = new Map<number, NonNullable<RequestFacts['appeals']>>();
-  for (const a of db.select({ requestId: requestAppeals.requestId, dueOn: requestAppeals.dueOn, decidedOn: requestAppeals.decidedOn, outcome: requestAppeals.outcome }).from(requestAppeals).all()) {
+  for (const a of db
+    .select({
+      requestId: requestAppeals.requestId,
+      dueOn: requestAppeals.dueOn,
+      decidedOn: requestAppeals.decidedOn,
+      outcome: requestAppeals.outcome,
+    })
+    .from(requestAppeals)
+    .all()) {
     const list = appeals.get(a.requestId) ?? [];
     list.push(a);
     appeals.set(a.requestId, list);
@@ -158,20 +202,50 @@ export const STATS_FIELDS = [
   { name: 'month', description: 'Month the requests were received (YYYY-MM, town time).' },
   { name: 'received', description: 'Requests received that month.' },
   { name: 'answered', description: 'Of those, requests answered: records provided (fulfilled) or denied in writing.' },
-  { name: 'answered_on_time', description: 'Answered on or before the statutory due date (five business days after the day of receipt).' },
-  { name: 'on_time_percent', description: 'answered_on_time as a whole percent of answered; empty when none were answered.' },
-  { name: 'median_days_to_answer', description: 'Median calendar days from the day received to the day answered; empty when none were answered.' },
+  {
+    name: 'answered_on_time',
+    description: 'Answered on or before the statutory due date (five business days after the day of receipt).',
+  },
+  {
+    name: 'on_time_percent',
+    description: 'answered_on_time as a whole percent of answered; empty when none were answered.',
+  },
+  {
+    name: 'median_days_to_answer',
+    description: 'Median calendar days from the day received to the day answered; empty when none were answered.',
+  },
   { name: 'withdrawn', description: 'Withdrawn by the requester before an answer.' },
-  { name: 'closed_as_duplicate', description: 'Closed by the clerk as a duplicate of another request of the same requester: the records are answered on that request.' },
-  { name: 'open', description: 'Not yet answered (acknowledged, awaiting clarification, cost approval or payment, or just received).' },
+  {
+    name: 'closed_as_duplicate',
+    description:
+      'Closed by the clerk as a duplicate of another request of the same requester: the records are answered on that request.',
+  },
+  {
+    name: 'open',
+    description: 'Not yet answered (acknowledged, awaiting clarification, cost approval or payment, or just received).',
+  },
   { name: 'overdue', description: 'Open and past the due date today.' },
-  { name: 'not_answered_in_time', description: 'Not answered (acknowledged, granted or denied) within the five business days: a denial the requester may appeal (Public Officers Law §89(4)(a)). A later answer does not change it.' },
-  { name: 'granted_in_part', description: 'Fulfilled with some records withheld in writing, item by item, on a ground of Public Officers Law §87(2).' },
+  {
+    name: 'not_answered_in_time',
+    description:
+      'Not answered (acknowledged, granted or denied) within the five business days: a denial the requester may appeal (Public Officers Law §89(4)(a)). A later answer does not change it.',
+  },
+  {
+    name: 'granted_in_part',
+    description:
+      'Fulfilled with some records withheld in writing, item by item, on a ground of Public Officers Law §87(2).',
+  },
   { name: 'denied', description: 'Denied in writing as a whole.' },
-  { name: 'appeals', description: 'Appeals to the Records Access Appeals Officer on the requests received that month.' },
+  {
+    name: 'appeals',
+    description: 'Appeals to the Records Access Appeals Officer on the requests received that month.',
+  },
   { name: 'appeals_granted', description: 'Of those, appeals granted in whole or in part.' },
   { name: 'appeals_denied', description: 'Of those, appeals denied.' },
-  { name: 'appeals_answered_late', description: 'Appeals answered after the 10 business days the law gives, or still unanswered after them.' },
+  {
+    name: 'appeals_answered_late',
+    description: 'Appeals answered after the 10 business days the law gives, or still unanswered after them.',
+  },
 ] as const;
 
 export function statsRow(m: MonthStats) {

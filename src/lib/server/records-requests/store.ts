@@ -23,7 +23,14 @@ export function addEvent(
   requestId: number,
   e: { kind: EventKind; body: string; visible: boolean; actorUserId?: number | null; at?: Date },
 ): void {
-  insertRow(tx, requestEvents, { requestId, kind: e.kind, body: e.body, visibleToRequester: e.visible, actorUserId: e.actorUserId ?? null, at: e.at ?? new Date() });
+  insertRow(tx, requestEvents, {
+    requestId,
+    kind: e.kind,
+    body: e.body,
+    visibleToRequester: e.visible,
+    actorUserId: e.actorUserId ?? null,
+    at: e.at ?? new Date(),
+  });
 }
 
 export function getRequest(tx: Pick<Tx, 'select'>, id: number): RequestRow | undefined {

@@ -19,7 +19,16 @@ import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadli
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { copyItems, projectRecords, publicDocumentsOf, publishedProject, rangeDescription, resolveItems, type ItemRow, type PickableDocument } from './records.ts';
+import {
+  copyItems,
+  projectRecords,
+  publicDocumentsOf,
+  publishedProject,
+  rangeDescription,
+  resolveItems,
+  type ItemRow,
+  type PickableDocument,
+} from './records.ts';
 import { trackingToken, trackUrl } from './links.ts';
 import { respondBy, submissionFingerprint, submissionKeyHash, type RequestChannel } from './request.rules.ts';
 import { addEvent, nextNumber } from './store.ts';
@@ -52,26 +61,46 @@ export interface CheckedSelection {
 }
 
 /** Match the form's picks against the project: unknown projects and documents not public on it are refused. */
-export function checkSelection(db: Pick<Tx, 'select'>, projectSlug: string | undefined, s: Selection): CheckedSelection {
+export function checkSelection(
+  db: Pick<Tx, 'select'>,
+  projectSlug: string | undefined,
+  s: Selection,
+): CheckedSelection {
   const problems: SelectionProblem[] = [];
-  const project = projectSlug ? publishedProject(db, projectSlug) ?? null : null;
-  if (projectSlug && !project) problems.push({ field: 'project', message: 'Choose a project from the list. We could not find that one.' });
+  const project = projectSlug ? (publishedProject(db, projectSlug) ?? null) : null;
+  if (projectSlug && !project)
+    problems.push({ field: 'project', message: 'Choose a project from the list. We could not find that one.' });
   const ids = [...new Set(s.documentIds)];
   const docs = project ? publicDocumentsOf(db, project.id, ids) : [];
   if (ids.length && docs.length !== ids.length) {
-    problems.push({ field: 'documentIds', message: project ? 'One of the ticked documents is not a public document of this project. Tick documents from the list.' : 'Choose the project first, then tick its documents.' });
+    problems.push({
+      field: 'documentIds',
+      message: project
+        ? 'One of the ticked documents is not a public document of this project. Tick documents from the list.'
+        : 'Choose the project first, then tick its documents.',
+    });
   }
   let reports: CheckedSelection['reports'];
   if (s.reportsFrom || s.reportsTo) {
-    if (!project) problems.push({ field: 'reportsFrom', message: 'Choose the project first, then the dates of the inspection reports.' });
-    else if (!s.reportsFrom) problems.push({ field: 'reportsFrom', message: 'Enter the first date of the inspection reports you want.' });
-    else if (!s.reportsTo) problems.push({ field: 'reportsTo', message: 'Enter the last date of the inspection reports you want.' });
-    else if (s.reportsFrom > s.reportsTo) problems.push({ field: 'reportsTo', message: 'The last date must be on or after the first date.' });
+    if (!project)
+      problems.push({
+        field: 'reportsFrom',
+        message: 'Choose the project first, then the dates of the inspection reports.',
+      });
+    else if (!s.reportsFrom)
+      problems.push({ field: 'reportsFrom', message: 'Enter the first date of the inspection reports you want.' });
+    else if (!s.reportsTo)
+      problems.push({ field: 'reportsTo', message: 'Enter the last date of the inspection reports you want.' });
+    else if (s.reportsFrom > s.reportsTo)
+      problems.push({ field: 'reportsTo', message: 'The last date must be on or after the first date.' });
     else reports = { from: s.reportsFrom, to: s.reportsTo };
   }
   const freeText = s.freeText?.trim() || undefined;
   if (!ids.length && !reports && !freeText && !problems.length) {
-    problems.push({ field: 'records', message: 'Tick at least one document, give dates for inspection reports, or describe the records you want.' });
+    problems.push({
+      field: 'records',
+      message: 'Tick at least one document, give dates for inspection reports, or describe the records you want.',
+    });
   }
   return { project, documents: docs, reports, freeText, problems };
 }
@@ -79,9 +108,17 @@ export function checkSelection(db: Pick<Tx, 'select'>, projectSlug: string | und
 type NewItem = Omit<typeof requestItems.$inferInsert, 'requestId'>;
 
 function itemsFor(sel: CheckedSelection): NewItem[] {
-  const items: NewItem[] = sel.documents.map((d) => ({ documentId: d.id, description: d.title + (d.documentDate ? ` (${formatDay(d.documentDate)})` : '') }));
+  const items: NewItem[] = sel.documents.map((d) => ({
+    documentId: d.id,
+    description: d.title + (d.documentDate ? ` (${formatDay(d.documentDate)})` : ''),
+  }));
   if (sel.reports) {
-    items.push({ documentType: 'inspection_report', dateFrom: sel.reports.from, dateTo: sel.reports.to, description: rangeDescription('inspection_report', sel.reports.from, sel.reports.to) });
+    items.push({
+      documentType: 'inspection_report',
+      dateFrom: sel.reports.from,
+      dateTo: sel.reports.to,
+      description: rangeDescription('inspection_report', sel.reports.from, sel.reports.to),
+    });
   }
   if (sel.freeText) items.push({ description: sel.freeText });
   return items;
@@ -115,7 +152,13 @@ export interface Estimate {
 }
 
 /** The fee estimate for a checked selection, from the stored page counts and the schedule in force today. */
-export function estimateSelection(db: Pick<Tx, 'select'>, sel: CheckedSelection, delivery: DeliveryMethod, today = townToday(), fee = feeScheduleOn(db, today)): Estimate {
+export function estimateSelection(
+  db: Pick<Tx, 'select'>,
+  sel: CheckedSelection,
+  delivery: DeliveryMethod,
+  today = townToday(),
+  fee = feeScheduleOn(db, today),
+): Estimate {
   return estimateItems(db, sel.project?.id ?? null, asItemRows(itemsFor(sel)), delivery, fee);
 }
 
@@ -123,12 +166,28 @@ export function estimateSelection(db: Pick<Tx, 'select'>, sel: CheckedSelection,
  * The estimate the form showed, for a request already made (issue 15, 6d: the tracking page shows the same
  * breakdown): the items the requester asked for, priced by the schedule in force the day it was received.
  */
-export function estimateForRequest(db: Pick<Tx, 'select'>, r: { projectId: number | null; delivery: DeliveryMethod; receivedAt: Date }, rows: ItemRow[]): Estimate {
-  return estimateItems(db, r.projectId, rows.filter((i) => i.addedByUserId == null), r.delivery, feeScheduleOn(db, townToday(r.receivedAt)));
+export function estimateForRequest(
+  db: Pick<Tx, 'select'>,
+  r: { projectId: number | null; delivery: DeliveryMethod; receivedAt: Date },
+  rows: ItemRow[],
+): Estimate {
+  return estimateItems(
+    db,
+    r.projectId,
+    rows.filter((i) => i.addedByUserId == null),
+    r.delivery,
+    feeScheduleOn(db, townToday(r.receivedAt)),
+  );
 }
 
 /** One estimate, for the form and the tracking page: items resolved to their documents' counts, then the bill. */
-function estimateItems(db: Pick<Tx, 'select'>, projectId: number | null, rows: ItemRow[], delivery: DeliveryMethod, fee: ReturnType<typeof feeScheduleOn>): Estimate {
+function estimateItems(
+  db: Pick<Tx, 'select'>,
+  projectId: number | null,
+  rows: ItemRow[],
+  delivery: DeliveryMethod,
+  fee: ReturnType<typeof feeScheduleOn>,
+): Estimate {
   const resolved = resolveItems(db, projectId, rows);
   return {
     bill: computeBill(fee, { delivery, items: copyItems(resolved) }),
@@ -164,7 +223,13 @@ export type CreateResult =
  * Store a new request. For the web form, the form key makes a resubmission of the same form return the
  * request already made (same tracking link); a changed form after Back makes a new one.
  */
-export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, baseUrl: string, opts: { ip?: string; limit?: Limit } = {}): CreateResult {
+export function createRecordsRequest(
+  db: DB,
+  input: NewRequest,
+  actor: Actor,
+  baseUrl: string,
+  opts: { ip?: string; limit?: Limit } = {},
+): CreateResult {
   const sel = input.selection;
   const requester = {
     name: input.requester.name.trim(),
@@ -187,14 +252,25 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
   const existing = keyHash
     ? preparedOnce(db, 'recordsRequest.byFormKey', () =>
         db
-          .select({ id: recordsRequests.id, number: recordsRequests.number, version: recordsRequests.trackingLinkVersion, fingerprint: recordsRequests.submissionFingerprint })
+          .select({
+            id: recordsRequests.id,
+            number: recordsRequests.number,
+            version: recordsRequests.trackingLinkVersion,
+            fingerprint: recordsRequests.submissionFingerprint,
+          })
           .from(recordsRequests)
           .where(eq(recordsRequests.submissionKeyHash, sql.placeholder('keyHash')))
           .prepare(),
       ).get({ keyHash })
     : undefined;
   if (existing && existing.fingerprint === fingerprint) {
-    return { ok: true, id: existing.id, number: existing.number, token: trackingToken(existing.number, existing.version), duplicate: true };
+    return {
+      ok: true,
+      id: existing.id,
+      number: existing.number,
+      token: trackingToken(existing.number, existing.version),
+      duplicate: true,
+    };
   }
 
   const limitKey = opts.ip ? `records-request:ip:${opts.ip}` : undefined;
@@ -206,7 +282,10 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
 
   const calendar = loadCalendar(db);
   const cob = closeOfBusiness(db);
-  const due = computeDueDate(input.receivedAt, calendar, { closeOfBusiness: cob, businessDays: loadLocalLaw(db).foilBusinessDays });
+  const due = computeDueDate(input.receivedAt, calendar, {
+    closeOfBusiness: cob,
+    businessDays: loadLocalLaw(db).foilBusinessDays,
+  });
   const estimate = estimateSelection(db, sel, input.delivery, townToday(input.receivedAt));
   const waiting = needsCostApproval(estimate.bill.totalCents, input.costLimitCents);
   // A form sent again after changes (Back, edit, send) is a new request; only the first keeps the key.
@@ -214,7 +293,10 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
   const items = itemsFor(sel);
   const description =
     sel.freeText ??
-    [sel.documents.length ? sel.documents.map((d) => d.title).join('; ') : '', sel.reports ? rangeDescription('inspection_report', sel.reports.from, sel.reports.to) : '']
+    [
+      sel.documents.length ? sel.documents.map((d) => d.title).join('; ') : '',
+      sel.reports ? rangeDescription('inspection_report', sel.reports.from, sel.reports.to) : '',
+    ]
       .filter(Boolean)
       .join('; ');
   const now = new Date();
@@ -269,7 +351,18 @@ export function createRecordsRequest(db: DB, input: NewRequest, actor: Actor, ba
       action: 'records_request.create',
       entityType: 'records_request',
       entityId: id,
-      after: { number, channel: input.channel, status, receivedAt: input.receivedAt, dueOn: due.dueOn, projectId: sel.project?.id ?? null, delivery: input.delivery, items: items.length, estimateCents: estimate.bill.totalCents, costLimitCents: input.costLimitCents ?? null },
+      after: {
+        number,
+        channel: input.channel,
+        status,
+        receivedAt: input.receivedAt,
+        dueOn: due.dueOn,
+        projectId: sel.project?.id ?? null,
+        delivery: input.delivery,
+        items: items.length,
+        estimateCents: estimate.bill.totalCents,
+        costLimitCents: input.costLimitCents ?? null,
+      },
     });
     if (requester.email) {
       enqueueMail(tx, {
@@ -302,7 +395,8 @@ export function estimateSentence(e: Estimate, delivery: DeliveryMethod): string 
   if (delivery === 'electronic') parts.push('(electronic copies are free)');
   let s = parts.join(' ') + '.';
   if (e.bill.notes.length) s += ` ${e.bill.notes.join(' ')}`;
-  if (e.unsized.length) s += ' Records you described in your own words are not in the estimate; the clerk will tell you their cost.';
+  if (e.unsized.length)
+    s += ' Records you described in your own words are not in the estimate; the clerk will tell you their cost.';
   return s;
 }
 
@@ -310,12 +404,26 @@ export function estimateSentence(e: Estimate, delivery: DeliveryMethod): string 
  * What the request form shows for the values it holds (a GET, a preview, a failed send): the project's
  * records to tick and the estimate. Documents of another project (the project was changed) are dropped.
  */
-export function formPreview(db: DB, v: { project: string; documentIds: string[]; reportsFrom: string; reportsTo: string; freeText: string; delivery: string }) {
+export function formPreview(
+  db: DB,
+  v: {
+    project: string;
+    documentIds: string[];
+    reportsFrom: string;
+    reportsTo: string;
+    freeText: string;
+    delivery: string;
+  },
+) {
   const project = v.project ? publishedProject(db, v.project) : undefined;
   const records = project ? projectRecords(db, project) : undefined;
-  const known = new Set(records ? [...records.swppp, ...records.noi, ...records.summaries, ...records.other].map((d) => d.id) : []);
+  const known = new Set(
+    records ? [...records.swppp, ...records.noi, ...records.summaries, ...records.other].map((d) => d.id) : [],
+  );
   const documentIds = v.documentIds.map(Number).filter((id) => known.has(id));
-  const delivery = ((DELIVERY_METHODS as readonly string[]).includes(v.delivery) ? v.delivery : 'electronic') as DeliveryMethod;
+  const delivery = (
+    (DELIVERY_METHODS as readonly string[]).includes(v.delivery) ? v.delivery : 'electronic'
+  ) as DeliveryMethod;
   const sel = checkSelection(db, project?.slug, {
     documentIds,
     reportsFrom: /^\d{4}-\d{2}-\d{2}$/.test(v.reportsFrom) ? v.reportsFrom : undefined,

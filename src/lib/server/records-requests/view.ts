@@ -9,7 +9,15 @@ import type { Tx } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { feeScheduleOn } from './fee-schedules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { computeDueDate, deadlineFlag, deadlineWindow, explainDueDate, latestPromiseWithoutReason, type DeadlineFlag, type DueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import {
+  computeDueDate,
+  deadlineFlag,
+  deadlineWindow,
+  explainDueDate,
+  latestPromiseWithoutReason,
+  type DeadlineFlag,
+  type DueDate,
+} from '#lib/server/platform/time/deadlines.rules.ts';
 import { allInvoices, currentInvoice, itemRows, type InvoiceView } from './billing.ts';
 import { requestIdForToken, trackUrl } from './links.ts';
 import { resolveItems, type ResolvedItem } from './records.ts';
@@ -62,23 +70,45 @@ export interface RequestView {
 
 function events(tx: Pick<Tx, 'select'>, requestId: number, onlyVisible: boolean): RequestEvent[] {
   return tx
-    .select({ id: requestEvents.id, at: requestEvents.at, kind: requestEvents.kind, visibleToRequester: requestEvents.visibleToRequester, body: requestEvents.body, actorName: users.name })
+    .select({
+      id: requestEvents.id,
+      at: requestEvents.at,
+      kind: requestEvents.kind,
+      visibleToRequester: requestEvents.visibleToRequester,
+      body: requestEvents.body,
+      actorName: users.name,
+    })
     .from(requestEvents)
     .leftJoin(users, eq(users.id, requestEvents.actorUserId))
-    .where(onlyVisible ? and(eq(requestEvents.requestId, requestId), eq(requestEvents.visibleToRequester, true)) : eq(requestEvents.requestId, requestId))
+    .where(
+      onlyVisible
+        ? and(eq(requestEvents.requestId, requestId), eq(requestEvents.visibleToRequester, true))
+        : eq(requestEvents.requestId, requestId),
+    )
     .orderBy(asc(requestEvents.at), asc(requestEvents.id))
     .all();
 }
 
-export function loadRequestView(db: DB, id: number, opts: { forRequester?: boolean; now?: Date } = {}): RequestView | undefined {
+export function loadRequestView(
+  db: DB,
+  id: number,
+  opts: { forRequester?: boolean; now?: Date } = {},
+): RequestView | undefined {
   const r = getRequest(db, id);
   if (!r) return undefined;
   const project = r.projectId
-    ? (db.select({ id: projects.id, slug: projects.slug, name: projects.name, published: projects.published }).from(projects).where(eq(projects.id, r.projectId)).get() ?? null)
+    ? (db
+        .select({ id: projects.id, slug: projects.slug, name: projects.name, published: projects.published })
+        .from(projects)
+        .where(eq(projects.id, r.projectId))
+        .get() ?? null)
     : null;
   const calendar = loadCalendar(db);
   const cob = closeOfBusiness(db);
-  const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, businessDays: loadLocalLaw(db).foilBusinessDays });
+  const due = computeDueDate(r.receivedAt, calendar, {
+    closeOfBusiness: cob,
+    businessDays: loadLocalLaw(db).foilBusinessDays,
+  });
   const invoice = currentInvoice(db, r.id);
   const explanation = explainDueDate(due);
   if (due.dueOn !== r.dueOn) {
@@ -111,7 +141,12 @@ export function loadRequestView(db: DB, id: number, opts: { forRequester?: boole
     appealRights: appealRightsFor(db, r, now),
     appeals,
     withheld: withheldLines(db, items),
-    outcome: r.status === 'denied' ? 'denied' : r.status === 'fulfilled' ? requestOutcome(items.map((i) => i.item.decision ?? null)) : null,
+    outcome:
+      r.status === 'denied'
+        ? 'denied'
+        : r.status === 'fulfilled'
+          ? requestOutcome(items.map((i) => i.item.decision ?? null))
+          : null,
     events: events(db, r.id, Boolean(opts.forRequester)),
     invoice,
     invoices: opts.forRequester ? (invoice ? [invoice] : []) : allInvoices(db, r.id),
@@ -130,7 +165,15 @@ export function loadTrackingView(db: DB, token: string | undefined, now = new Da
 /** The project's documents a clerk may attach (all of them: the clerk decides what the records are). */
 export function attachableDocuments(db: DB, projectId: number, exclude: number[]) {
   return db
-    .select({ id: documents.id, type: documents.type, title: documents.title, documentDate: documents.documentDate, public: documents.public, pageCount: documents.pageCount, largeFormatPages: documents.largeFormatPages })
+    .select({
+      id: documents.id,
+      type: documents.type,
+      title: documents.title,
+      documentDate: documents.documentDate,
+      public: documents.public,
+      pageCount: documents.pageCount,
+      largeFormatPages: documents.largeFormatPages,
+    })
     .from(documents)
     .where(eq(documents.projectId, projectId))
     .orderBy(asc(documents.type), desc(documents.documentDate), desc(documents.id))
@@ -149,14 +192,27 @@ export function ratesToday(db: DB, today: string) {
  * documents that could still be attached, what is not yet released, and whether anything is owed.
  * `linkParam` is a tracking token just made: shown once, and only when it is this request's own.
  */
-export function clerkRequestPage(db: DB, id: number, today: string, publicUrl: string, linkParam: string | null, attachParams: URLSearchParams = new URLSearchParams()) {
+export function clerkRequestPage(
+  db: DB,
+  id: number,
+  today: string,
+  publicUrl: string,
+  linkParam: string | null,
+  attachParams: URLSearchParams = new URLSearchParams(),
+) {
   const view = loadRequestView(db, id);
   if (!view) return undefined;
   const r = view.request;
   const calendar = loadCalendar(db);
   const inv = view.invoice;
   // Issue 15 (6c): the attach list filtered by type and dates (GET parameters), ticked documents kept.
-  const allAttachable = view.project ? attachableDocuments(db, view.project.id, view.items.map((i) => i.item.documentId).filter((d): d is number => d != null)) : [];
+  const allAttachable = view.project
+    ? attachableDocuments(
+        db,
+        view.project.id,
+        view.items.map((i) => i.item.documentId).filter((d): d is number => d != null),
+      )
+    : [];
   const attachFilter = parseAttachFilter(attachParams);
   const attachable = filterAttachable(allAttachable, attachFilter);
   return {
@@ -170,10 +226,15 @@ export function clerkRequestPage(db: DB, id: number, today: string, publicUrl: s
     /** The document types the project has, for the filter's choices. */
     attachTypes: [...new Set(allAttachable.map((d) => d.type))],
     /** Ticked before filtering and now filtered out: kept ticked as hidden fields. */
-    attachHiddenTicked: attachFilter.ticked.filter((t) => allAttachable.some((d) => d.id === t) && !attachable.some((d) => d.id === t)),
+    attachHiddenTicked: attachFilter.ticked.filter(
+      (t) => allAttachable.some((d) => d.id === t) && !attachable.some((d) => d.id === t),
+    ),
     unreleased: view.items.filter((i) => !i.item.releasedAt && i.files.length > 0),
     owed: inv ? inv.status === 'draft' || inv.balanceCents > 0 : false,
-    shownLink: looksLikeToken(linkParam) && hashToken(linkParam) === r.trackingTokenHash ? trackUrl(publicUrl, linkParam) : undefined,
+    shownLink:
+      looksLikeToken(linkParam) && hashToken(linkParam) === r.trackingTokenHash
+        ? trackUrl(publicUrl, linkParam)
+        : undefined,
     defaultPromise: calendar.addBusinessDays(today, 10).date,
     noReasonUntil: latestPromiseWithoutReason(r.acknowledgedOn ?? today, calendar),
     grounds: listGrounds(db, { activeOnly: true }) as DenialGround[],

@@ -33,19 +33,28 @@ function actorId(actor: Actor): number | null {
 function openRequest(db: DB, id: number): RequestRow | { ok: false; message: string } {
   const r = getRequest(db, id);
   if (!r) return fail('No such request.');
-  if (!isOpen(r.status)) return fail(`This request is closed (${REQUEST_STATUS_LABEL[r.status].toLowerCase()}). For more records, enter a new request.`);
+  if (!isOpen(r.status))
+    return fail(
+      `This request is closed (${REQUEST_STATUS_LABEL[r.status].toLowerCase()}). For more records, enter a new request.`,
+    );
   return r;
 }
 
 /** A request that ends (denied, withdrawn) takes its unpaid invoice with it, so no balance is left owing. */
-function cancelUnpaidInvoice(tx: Parameters<Parameters<DB['transaction']>[0]>[0], requestId: number, why: string, now: Date): string | undefined {
+function cancelUnpaidInvoice(
+  tx: Parameters<Parameters<DB['transaction']>[0]>[0],
+  requestId: number,
+  why: string,
+  now: Date,
+): string | undefined {
   const inv = currentInvoice(tx, requestId);
   if (!inv || inv.paidCents > 0) return undefined;
   tx.update(invoices).set({ status: 'void', voidedAt: now, voidReason: why }).where(eq(invoices.id, inv.id)).run();
   return inv.number;
 }
 
-const isFail = (x: unknown): x is { ok: false; message: string } => typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: boolean }).ok === false;
+const isFail = (x: unknown): x is { ok: false; message: string } =>
+  typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: boolean }).ok === false;
 
 export interface AcknowledgeInput {
   acknowledgedOn: string;
@@ -54,15 +63,24 @@ export interface AcknowledgeInput {
 }
 
 /** Acknowledge in writing with the approximate date the records will be ready. */
-export function acknowledge(db: DB, actor: Actor, id: number, input: AcknowledgeInput, baseUrl: string, now = new Date()): Outcome {
+export function acknowledge(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: AcknowledgeInput,
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   if (r.acknowledgedOn) return fail('This request is already acknowledged. Use "Extend" to give a new date.');
   const today = townToday(now);
   const received = townToday(r.receivedAt);
   if (input.acknowledgedOn > today) return fail('The acknowledgment date cannot be in the future.', 'acknowledgedOn');
-  if (input.acknowledgedOn < received) return fail(`The acknowledgment cannot be before the request arrived (${formatDay(received)}).`, 'acknowledgedOn');
-  if (input.promisedOn < input.acknowledgedOn) return fail('The expected date must be on or after the acknowledgment.', 'promisedOn');
+  if (input.acknowledgedOn < received)
+    return fail(`The acknowledgment cannot be before the request arrived (${formatDay(received)}).`, 'acknowledgedOn');
+  if (input.promisedOn < input.acknowledgedOn)
+    return fail('The expected date must be on or after the acknowledgment.', 'promisedOn');
   const calendar = loadCalendar(db);
   const reason = input.reason?.trim() || null;
   if (promiseNeedsWrittenReason(input.acknowledgedOn, input.promisedOn, calendar) && !reason) {
@@ -73,7 +91,17 @@ export function acknowledge(db: DB, actor: Actor, id: number, input: Acknowledge
   }
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(tx, r, { status: r.status === 'received' ? 'acknowledged' : r.status, acknowledgedOn: input.acknowledgedOn, promisedOn: input.promisedOn, extensionReason: reason }, now);
+    const after = updateRequest(
+      tx,
+      r,
+      {
+        status: r.status === 'received' ? 'acknowledged' : r.status,
+        acknowledgedOn: input.acknowledgedOn,
+        promisedOn: input.promisedOn,
+        extensionReason: reason,
+      },
+      now,
+    );
     // POL §89(4)(a): an acknowledgment after the due date is recorded as late; the missed deadline stands.
     const late = acknowledgedLate(after);
     addEvent(tx, r.id, {
@@ -83,12 +111,28 @@ export function acknowledge(db: DB, actor: Actor, id: number, input: Acknowledge
       at: now,
       body: `Acknowledged in writing on ${formatDay(input.acknowledgedOn)}. The Town expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
-    audit(tx, actor, { action: 'records_request.acknowledge', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), late } });
+    audit(tx, actor, {
+      action: 'records_request.acknowledge',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: { ...auditView(after), late },
+    });
     if (r.requesterEmail) {
       enqueueMail(tx, {
         kind: 'request-acknowledged',
         to: r.requesterEmail,
-        data: { number: r.number, name: r.requesterName, trackUrl: link, acknowledgedText: formatDay(input.acknowledgedOn), promisedText: formatDay(input.promisedOn), reason, extended: false, lateDueText: late ? formatDay(r.dueOn) : null, appealRights: late ? appealRightsFor(tx, after, now) : undefined },
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          acknowledgedText: formatDay(input.acknowledgedOn),
+          promisedText: formatDay(input.promisedOn),
+          reason,
+          extended: false,
+          lateDueText: late ? formatDay(r.dueOn) : null,
+          appealRights: late ? appealRightsFor(tx, after, now) : undefined,
+        },
       });
     }
   });
@@ -101,7 +145,14 @@ export interface ExtendInput {
 }
 
 /** A new expected date, always with a reason (shown to the requester and mailed). */
-export function extend(db: DB, actor: Actor, id: number, input: ExtendInput, baseUrl: string, now = new Date()): Outcome {
+export function extend(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: ExtendInput,
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   const today = townToday(now);
@@ -115,42 +166,107 @@ export function extend(db: DB, actor: Actor, id: number, input: ExtendInput, bas
   const beyond20 = promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar);
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(tx, r, { status: r.status === 'received' ? 'acknowledged' : r.status, acknowledgedOn, promisedOn: input.promisedOn, extensionReason: reason }, now);
+    const after = updateRequest(
+      tx,
+      r,
+      {
+        status: r.status === 'received' ? 'acknowledged' : r.status,
+        acknowledgedOn,
+        promisedOn: input.promisedOn,
+        extensionReason: reason,
+      },
+      now,
+    );
     const late = !r.acknowledgedOn && acknowledgedLate(after);
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
-      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? ' (This is more than 20 business days after the acknowledgment; the reason above is the Town\'s written explanation.)' : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
+      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? " (This is more than 20 business days after the acknowledgment; the reason above is the Town's written explanation.)" : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
-    audit(tx, actor, { action: 'records_request.extend', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), beyond20BusinessDays: beyond20 } });
+    audit(tx, actor, {
+      action: 'records_request.extend',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: { ...auditView(after), beyond20BusinessDays: beyond20 },
+    });
     if (r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-acknowledged', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, acknowledgedText: formatDay(acknowledgedOn), promisedText: formatDay(input.promisedOn), reason, extended: true, lateDueText: late ? formatDay(r.dueOn) : null, appealRights: late ? appealRightsFor(tx, after, now) : undefined } });
+      enqueueMail(tx, {
+        kind: 'request-acknowledged',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          acknowledgedText: formatDay(acknowledgedOn),
+          promisedText: formatDay(input.promisedOn),
+          reason,
+          extended: true,
+          lateDueText: late ? formatDay(r.dueOn) : null,
+          appealRights: late ? appealRightsFor(tx, after, now) : undefined,
+        },
+      });
     }
   });
   return { ok: true };
 }
 
 /** Attach documents of the request's project (the clerk decides what the records are, public or not). */
-export function attachDocuments(db: DB, actor: Actor, id: number, documentIds: number[], now = new Date()): Outcome<{ added: number }> {
+export function attachDocuments(
+  db: DB,
+  actor: Actor,
+  id: number,
+  documentIds: number[],
+  now = new Date(),
+): Outcome<{ added: number }> {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   if (r.projectId == null) return fail('This request is not about one project: upload the files instead.');
   const ids = [...new Set(documentIds)];
   if (!ids.length) return fail('Tick at least one document to attach.', 'documentIds');
-  const docs = db.select({ id: documents.id, title: documents.title, documentDate: documents.documentDate }).from(documents).where(and(eq(documents.projectId, r.projectId), inArray(documents.id, ids))).all();
+  const docs = db
+    .select({ id: documents.id, title: documents.title, documentDate: documents.documentDate })
+    .from(documents)
+    .where(and(eq(documents.projectId, r.projectId), inArray(documents.id, ids)))
+    .all();
   if (docs.length !== ids.length) return fail('One of the documents is not part of this project.', 'documentIds');
-  const already = new Set(db.select({ d: requestItems.documentId }).from(requestItems).where(eq(requestItems.requestId, r.id)).all().map((x) => x.d));
+  const already = new Set(
+    db
+      .select({ d: requestItems.documentId })
+      .from(requestItems)
+      .where(eq(requestItems.requestId, r.id))
+      .all()
+      .map((x) => x.d),
+  );
   const fresh = docs.filter((d) => !already.has(d.id));
   if (!fresh.length) return fail('Those documents are already on this request.', 'documentIds');
   db.transaction((tx) => {
     for (const d of fresh) {
-      tx.insert(requestItems).values({ requestId: r.id, documentId: d.id, description: d.title + (d.documentDate ? ` (${formatDay(d.documentDate)})` : ''), addedByUserId: actorId(actor) }).run();
+      tx.insert(requestItems)
+        .values({
+          requestId: r.id,
+          documentId: d.id,
+          description: d.title + (d.documentDate ? ` (${formatDay(d.documentDate)})` : ''),
+          addedByUserId: actorId(actor),
+        })
+        .run();
     }
     updateRequest(tx, r, {}, now);
-    addEvent(tx, r.id, { kind: 'internal_note', visible: false, actorUserId: actorId(actor), at: now, body: `Attached ${fresh.map((d) => d.title).join('; ')}.` });
-    audit(tx, actor, { action: 'records_request.attach_documents', entityType: 'records_request', entityId: r.id, after: { documentIds: fresh.map((d) => d.id) } });
+    addEvent(tx, r.id, {
+      kind: 'internal_note',
+      visible: false,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `Attached ${fresh.map((d) => d.title).join('; ')}.`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.attach_documents',
+      entityType: 'records_request',
+      entityId: r.id,
+      after: { documentIds: fresh.map((d) => d.id) },
+    });
   });
   return { ok: true, added: fresh.length };
 }
@@ -166,7 +282,13 @@ export interface UploadedFile {
 }
 
 /** Attach uploaded files (scans of paper records, files not on the portal). */
-export function attachUploads(db: DB, actor: Actor, id: number, files: UploadedFile[], now = new Date()): Outcome<{ added: number }> {
+export function attachUploads(
+  db: DB,
+  actor: Actor,
+  id: number,
+  files: UploadedFile[],
+  now = new Date(),
+): Outcome<{ added: number }> {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   if (!files.length) return fail('Choose at least one file to upload.', 'file');
@@ -187,8 +309,19 @@ export function attachUploads(db: DB, actor: Actor, id: number, files: UploadedF
         .run();
     }
     updateRequest(tx, r, {}, now);
-    addEvent(tx, r.id, { kind: 'internal_note', visible: false, actorUserId: actorId(actor), at: now, body: `Uploaded ${files.map((f) => f.filename).join('; ')}.` });
-    audit(tx, actor, { action: 'records_request.upload', entityType: 'records_request', entityId: r.id, after: { files: files.map((f) => ({ name: f.filename, sha256: f.sha256, sizeBytes: f.sizeBytes })) } });
+    addEvent(tx, r.id, {
+      kind: 'internal_note',
+      visible: false,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `Uploaded ${files.map((f) => f.filename).join('; ')}.`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.upload',
+      entityType: 'records_request',
+      entityId: r.id,
+      after: { files: files.map((f) => ({ name: f.filename, sha256: f.sha256, sizeBytes: f.sizeBytes })) },
+    });
   });
   return { ok: true, added: files.length };
 }
@@ -197,7 +330,11 @@ export function attachUploads(db: DB, actor: Actor, id: number, files: UploadedF
 export function removeItem(db: DB, actor: Actor, id: number, itemId: number, now = new Date()): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
-  const item = db.select().from(requestItems).where(and(eq(requestItems.id, itemId), eq(requestItems.requestId, r.id))).get();
+  const item = db
+    .select()
+    .from(requestItems)
+    .where(and(eq(requestItems.id, itemId), eq(requestItems.requestId, r.id)))
+    .get();
   if (!item) return fail('No such item on this request.');
   if (item.addedByUserId == null) return fail('What the requester asked for stays on the request; add a note instead.');
   if (item.releasedAt) return fail('This file is already released to the requester.');
@@ -205,32 +342,72 @@ export function removeItem(db: DB, actor: Actor, id: number, itemId: number, now
   db.transaction((tx) => {
     tx.delete(requestItems).where(eq(requestItems.id, item.id)).run();
     updateRequest(tx, r, {}, now);
-    addEvent(tx, r.id, { kind: 'internal_note', visible: false, actorUserId: actorId(actor), at: now, body: `Removed ${item.description ?? item.fileName ?? 'an item'}.` });
-    audit(tx, actor, { action: 'records_request.remove_item', entityType: 'records_request', entityId: r.id, before: { itemId: item.id, documentId: item.documentId, file: item.fileName } });
+    addEvent(tx, r.id, {
+      kind: 'internal_note',
+      visible: false,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `Removed ${item.description ?? item.fileName ?? 'an item'}.`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.remove_item',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: { itemId: item.id, documentId: item.documentId, file: item.fileName },
+    });
   });
   return { ok: true };
 }
 
 /** A note on the timeline: to the requester (shown and mailed) or internal (staff only). */
-export function addNote(db: DB, actor: Actor & { name?: string }, id: number, input: { body: string; toRequester: boolean }, baseUrl: string, now = new Date()): Outcome {
+export function addNote(
+  db: DB,
+  actor: Actor & { name?: string },
+  id: number,
+  input: { body: string; toRequester: boolean },
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const r = getRequest(db, id);
   if (!r) return fail('No such request.');
   const body = input.body.trim();
   if (!body) return fail('Write the note.', 'body');
   db.transaction((tx) => {
     const link = input.toRequester && r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    addEvent(tx, r.id, { kind: input.toRequester ? 'note_to_requester' : 'internal_note', visible: input.toRequester, actorUserId: actorId(actor), at: now, body });
+    addEvent(tx, r.id, {
+      kind: input.toRequester ? 'note_to_requester' : 'internal_note',
+      visible: input.toRequester,
+      actorUserId: actorId(actor),
+      at: now,
+      body,
+    });
     updateRequest(tx, r, {}, now);
-    audit(tx, actor, { action: input.toRequester ? 'records_request.note_to_requester' : 'records_request.internal_note', entityType: 'records_request', entityId: r.id, after: { body } });
+    audit(tx, actor, {
+      action: input.toRequester ? 'records_request.note_to_requester' : 'records_request.internal_note',
+      entityType: 'records_request',
+      entityId: r.id,
+      after: { body },
+    });
     if (input.toRequester && r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-note', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, body, from: 'The Town Clerk' } });
+      enqueueMail(tx, {
+        kind: 'request-note',
+        to: r.requesterEmail,
+        data: { number: r.number, name: r.requesterName, trackUrl: link, body, from: 'The Town Clerk' },
+      });
     }
   });
   return { ok: true };
 }
 
 /** Deny in writing on a ground of POL §87(2) from the admin's list, with the reason and the right to appeal (POL §89(4)(a)). */
-export function deny(db: DB, actor: Actor, id: number, input: { groundId: number | null; reason: string }, baseUrl: string, now = new Date()): Outcome {
+export function deny(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: { groundId: number | null; reason: string },
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   const ground = activeGround(db, input.groundId);
@@ -239,17 +416,46 @@ export function deny(db: DB, actor: Actor, id: number, input: { groundId: number
   if (!words) return fail('Say in words why the request is denied: the requester reads it.', 'reason');
   const reason = `${groundText(ground)}. ${words}`;
   const inv = currentInvoice(db, r.id);
-  if (inv && inv.paidCents > 0) return fail('Payments are recorded on this request: refund and void them before denying.');
+  if (inv && inv.paidCents > 0)
+    return fail('Payments are recorded on this request: refund and void them before denying.');
   const today = townToday(now);
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(tx, r, { status: 'denied', deniedOn: today, denialReason: reason, denialGroundId: ground.id }, now);
+    const after = updateRequest(
+      tx,
+      r,
+      { status: 'denied', deniedOn: today, denialReason: reason, denialGroundId: ground.id },
+      now,
+    );
     const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request denied', now);
     const rights = appealRightsFor(tx, after, now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `Denied in writing. Reason: ${reason} ${rights}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
-    audit(tx, actor, { action: 'records_request.deny', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), denialGroundId: ground.id } });
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `Denied in writing. Reason: ${reason} ${rights}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.deny',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: { ...auditView(after), denialGroundId: ground.id },
+    });
     if (r.requesterEmail) {
-      enqueueMail(tx, { kind: 'request-denied', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, deniedText: formatDay(today), reason, appealRights: rights } });
+      enqueueMail(tx, {
+        kind: 'request-denied',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          deniedText: formatDay(today),
+          reason,
+          appealRights: rights,
+        },
+      });
     }
   });
   return { ok: true };
@@ -260,23 +466,44 @@ export function fulfill(db: DB, actor: Actor, id: number, note: string | undefin
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   // Issue 15: ready paper copies are fulfilled by recording that they were picked up or mailed, with the date.
-  if (r.status === 'copies_ready') return fail('The copies are ready: record that they were picked up or mailed (with the date) instead.');
+  if (r.status === 'copies_ready')
+    return fail('The copies are ready: record that they were picked up or mailed (with the date) instead.');
   const inv = currentInvoice(db, r.id);
-  if (inv && inv.status === 'draft') return fail('The cost is waiting for the requester\'s approval.');
-  if (inv && inv.balanceCents > 0) return fail('The invoice is not paid yet. Record the payment first (or void the invoice).');
+  if (inv && inv.status === 'draft') return fail("The cost is waiting for the requester's approval.");
+  if (inv && inv.balanceCents > 0)
+    return fail('The invoice is not paid yet. Record the payment first (or void the invoice).');
   const today = townToday(now);
   db.transaction((tx) => {
     // Nothing is owed, so any files on the request go to the requester too.
     releaseFiles(tx, r, now);
     const after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `Fulfilled on ${formatDay(today)}.${note?.trim() ? ` ${note.trim()}` : ''}` });
-    audit(tx, actor, { action: 'records_request.fulfill', entityType: 'records_request', entityId: r.id, before: auditView(r), after: auditView(after) });
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `Fulfilled on ${formatDay(today)}.${note?.trim() ? ` ${note.trim()}` : ''}`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.fulfill',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: auditView(after),
+    });
   });
   return { ok: true };
 }
 
 /** Withdraw: by the clerk (the requester said so) or by the requester on the tracking page. */
-export function withdraw(db: DB, actor: Actor, id: number, reasonText: string | undefined, baseUrl: string, now = new Date()): Outcome {
+export function withdraw(
+  db: DB,
+  actor: Actor,
+  id: number,
+  reasonText: string | undefined,
+  baseUrl: string,
+  now = new Date(),
+): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   const inv = currentInvoice(db, r.id);
@@ -288,23 +515,68 @@ export function withdraw(db: DB, actor: Actor, id: number, reasonText: string | 
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     const after = updateRequest(tx, r, { status: 'withdrawn', withdrawnOn: today }, now);
     const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request withdrawn', now);
-    addEvent(tx, r.id, { kind: 'status', visible: true, actorUserId: actorId(actor), at: now, body: `${byRequester ? 'You withdrew the request.' : 'Withdrawn at the requester\'s request.'}${reason ? ` ${reason}` : ''}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}` });
-    audit(tx, actor, { action: 'records_request.withdraw', entityType: 'records_request', entityId: r.id, before: auditView(r), after: { ...auditView(after), reason: reason ?? null } });
+    addEvent(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `${byRequester ? 'You withdrew the request.' : "Withdrawn at the requester's request."}${reason ? ` ${reason}` : ''}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.withdraw',
+      entityType: 'records_request',
+      entityId: r.id,
+      before: auditView(r),
+      after: { ...auditView(after), reason: reason ?? null },
+    });
     // Issue 15 (6e): the clerk's note goes with the withdrawal mail.
-    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-withdrawn', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: link, byRequester, note: byRequester ? null : (reason ?? null) } });
+    if (r.requesterEmail)
+      enqueueMail(tx, {
+        kind: 'request-withdrawn',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          byRequester,
+          note: byRequester ? null : (reason ?? null),
+        },
+      });
   });
   return { ok: true };
 }
 
 /** A new private link (the old one stops working); mailed when there is an address. */
-export function newTrackingLink(db: DB, actor: Actor, id: number, baseUrl: string, now = new Date()): Outcome<{ token: string; mailed: boolean }> {
+export function newTrackingLink(
+  db: DB,
+  actor: Actor,
+  id: number,
+  baseUrl: string,
+  now = new Date(),
+): Outcome<{ token: string; mailed: boolean }> {
   const r = getRequest(db, id);
   if (!r) return fail('No such request.');
   const token = db.transaction((tx) => {
     const { token: t, url } = rotateTrackingLink(tx, r, baseUrl);
-    addEvent(tx, r.id, { kind: 'internal_note', visible: false, actorUserId: actorId(actor), at: now, body: `A new tracking link was issued${r.requesterEmail ? ' and emailed to the requester' : ''}; the old one no longer works.` });
-    audit(tx, actor, { action: 'records_request.new_tracking_link', entityType: 'records_request', entityId: r.id, after: { version: r.trackingLinkVersion } });
-    if (r.requesterEmail) enqueueMail(tx, { kind: 'request-tracking-link', to: r.requesterEmail, data: { number: r.number, name: r.requesterName, trackUrl: url } });
+    addEvent(tx, r.id, {
+      kind: 'internal_note',
+      visible: false,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `A new tracking link was issued${r.requesterEmail ? ' and emailed to the requester' : ''}; the old one no longer works.`,
+    });
+    audit(tx, actor, {
+      action: 'records_request.new_tracking_link',
+      entityType: 'records_request',
+      entityId: r.id,
+      after: { version: r.trackingLinkVersion },
+    });
+    if (r.requesterEmail)
+      enqueueMail(tx, {
+        kind: 'request-tracking-link',
+        to: r.requesterEmail,
+        data: { number: r.number, name: r.requesterName, trackUrl: url },
+      });
     return t;
   });
   return { ok: true, token, mailed: Boolean(r.requesterEmail) };

@@ -14,7 +14,9 @@ import type { RequestView } from './view.ts';
 
 /** The released files of a request, in the order the tracking page lists them. */
 export function releasedFiles(view: RequestView): Array<{ file: ResolvedFile; releasedAt: Date }> {
-  return view.items.filter((i) => i.item.releasedAt && i.files.length).flatMap((i) => i.files.map((file) => ({ file, releasedAt: i.item.releasedAt as Date })));
+  return view.items
+    .filter((i) => i.item.releasedAt && i.files.length)
+    .flatMap((i) => i.files.map((file) => ({ file, releasedAt: i.item.releasedAt as Date })));
 }
 
 /** Whether the tracking page offers the ZIP: two or more released files (one file is its own download). */
@@ -40,13 +42,25 @@ export function releasedZipResponse(view: RequestView, beforeChunk?: () => Promi
     try {
       size = fs.statSync(path).size;
     } catch {
-      return new Response('A file is missing from storage. Download the others one by one, and tell the Town Clerk.', { status: 410, headers: NO_STORE });
+      return new Response('A file is missing from storage. Download the others one by one, and tell the Town Clerk.', {
+        status: 410,
+        headers: NO_STORE,
+      });
     }
     const t = DateTime.fromJSDate(releasedAt, { zone: TOWN_TIME_ZONE });
-    entries.push({ path, name: names[k], size, modified: { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second } });
+    entries.push({
+      path,
+      name: names[k],
+      size,
+      modified: { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second },
+    });
   }
   const size = zipSize(entries);
-  if (size == null) return new Response('These files are too many or too large for one ZIP. Download them one by one.', { status: 413, headers: NO_STORE });
+  if (size == null)
+    return new Response('These files are too many or too large for one ZIP. Download them one by one.', {
+      status: 413,
+      headers: NO_STORE,
+    });
   return new Response(zipReadableStream(entries, beforeChunk), {
     headers: {
       ...NO_STORE,

@@ -28,51 +28,112 @@ const REVIEWED_UPLOADS = [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[];
 /** What waits for the officer: the queue and the dashboard's count read the same three conditions. */
 const WAITING = {
   inspections: and(eq(inspections.reviewStatus, 'filed'), isNull(inspections.supersededAt)),
-  summaries: and(eq(monthlySummaries.reviewStatus, 'filed'), isNull(monthlySummaries.supersededAt), sql`${monthlySummaries.submittedAt} is not null`),
-  documents: and(eq(documents.reviewStatus, 'filed'), isNull(documents.reviewedAt), inArray(documents.type, REVIEWED_UPLOADS)),
+  summaries: and(
+    eq(monthlySummaries.reviewStatus, 'filed'),
+    isNull(monthlySummaries.supersededAt),
+    sql`${monthlySummaries.submittedAt} is not null`,
+  ),
+  documents: and(
+    eq(documents.reviewStatus, 'filed'),
+    isNull(documents.reviewedAt),
+    inArray(documents.type, REVIEWED_UPLOADS),
+  ),
 };
 
 export function reviewQueue(db: DB) {
   const inspectionRows = db
-    .select({ id: inspections.id, inspectedAt: inspections.inspectedAt, type: inspections.type, inspectorName: inspections.inspectorName, filedAt: inspections.filedAt, supersedesId: inspections.supersedesId, slug: projects.slug, projectName: projects.name })
+    .select({
+      id: inspections.id,
+      inspectedAt: inspections.inspectedAt,
+      type: inspections.type,
+      inspectorName: inspections.inspectorName,
+      filedAt: inspections.filedAt,
+      supersedesId: inspections.supersedesId,
+      slug: projects.slug,
+      projectName: projects.name,
+    })
     .from(inspections)
     .innerJoin(projects, eq(projects.id, inspections.projectId))
     .where(WAITING.inspections)
     .orderBy(asc(inspections.filedAt), asc(inspections.id))
     .all();
   const summaryRows = db
-    .select({ id: monthlySummaries.id, month: monthlySummaries.month, version: monthlySummaries.version, submittedAt: monthlySummaries.submittedAt, slug: projects.slug, projectName: projects.name })
+    .select({
+      id: monthlySummaries.id,
+      month: monthlySummaries.month,
+      version: monthlySummaries.version,
+      submittedAt: monthlySummaries.submittedAt,
+      slug: projects.slug,
+      projectName: projects.name,
+    })
     .from(monthlySummaries)
     .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
     .where(WAITING.summaries)
     .orderBy(asc(monthlySummaries.submittedAt), asc(monthlySummaries.id))
     .all();
   const documentRows = db
-    .select({ id: documents.id, type: documents.type, title: documents.title, uploadedAt: documents.uploadedAt, publicProposed: documents.publicProposed, pageCount: documents.pageCount, sheetSize: documents.sheetSize, slug: projects.slug, projectName: projects.name })
+    .select({
+      id: documents.id,
+      type: documents.type,
+      title: documents.title,
+      uploadedAt: documents.uploadedAt,
+      publicProposed: documents.publicProposed,
+      pageCount: documents.pageCount,
+      sheetSize: documents.sheetSize,
+      slug: projects.slug,
+      projectName: projects.name,
+    })
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
     .where(WAITING.documents)
     .orderBy(asc(documents.uploadedAt), asc(documents.id))
     .all();
-  return { inspections: inspectionRows, summaries: summaryRows, documents: documentRows, total: inspectionRows.length + summaryRows.length + documentRows.length };
+  return {
+    inspections: inspectionRows,
+    summaries: summaryRows,
+    documents: documentRows,
+    total: inspectionRows.length + summaryRows.length + documentRows.length,
+  };
 }
 
 /** How many filings wait for the officer (for the dashboard). */
 export function reviewQueueCount(db: DB): number {
   const one = (q: { get: () => { n: number } | undefined }) => q.get()?.n ?? 0;
   return (
-    one(db.select({ n: sql<number>`count(*)` }).from(inspections).where(WAITING.inspections)) +
-    one(db.select({ n: sql<number>`count(*)` }).from(monthlySummaries).where(WAITING.summaries)) +
-    one(db.select({ n: sql<number>`count(*)` }).from(documents).where(WAITING.documents))
+    one(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(inspections)
+        .where(WAITING.inspections),
+    ) +
+    one(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(monthlySummaries)
+        .where(WAITING.summaries),
+    ) +
+    one(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(documents)
+        .where(WAITING.documents),
+    )
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 
 function recipients(tx: Tx, projectId: number, filerId: number | null): Array<{ email: string; name: string }> {
-  const active = (rows: Array<{ email: string; name: string; disabled: boolean }>) => rows.filter((r) => !r.disabled).map(({ email, name }) => ({ email, name }));
+  const active = (rows: Array<{ email: string; name: string; disabled: boolean }>) =>
+    rows.filter((r) => !r.disabled).map(({ email, name }) => ({ email, name }));
   if (filerId) {
-    const filer = active(tx.select({ email: users.email, name: users.name, disabled: users.disabled }).from(users).where(eq(users.id, filerId)).all());
+    const filer = active(
+      tx
+        .select({ email: users.email, name: users.name, disabled: users.disabled })
+        .from(users)
+        .where(eq(users.id, filerId))
+        .all(),
+    );
     if (filer.length) return filer;
   }
   // Filed before accounts existed (or the filer left): tell every operator on the project.
@@ -98,7 +159,12 @@ export interface DecisionResult {
 }
 
 /** Accept or return an inspection report; decide whether its PDF is public. */
-export function decideInspection(db: DB, actor: Actor & { userId: number }, input: { id: number; decision: Decision; comment: string; reportPublic: boolean }, now: Date = new Date()): DecisionResult {
+export function decideInspection(
+  db: DB,
+  actor: Actor & { userId: number },
+  input: { id: number; decision: Decision; comment: string; reportPublic: boolean },
+  now: Date = new Date(),
+): DecisionResult {
   return db.transaction((tx) => {
     const row = tx
       .select({ i: inspections, slug: projects.slug, projectName: projects.name })
@@ -107,15 +173,35 @@ export function decideInspection(db: DB, actor: Actor & { userId: number }, inpu
       .where(eq(inspections.id, input.id))
       .get();
     if (!row) return { ok: false, message: 'That report no longer exists.' };
-    if (row.i.supersededAt) return { ok: false, message: 'This report was replaced by a corrected one; review that one instead.' };
+    if (row.i.supersededAt)
+      return { ok: false, message: 'This report was replaced by a corrected one; review that one instead.' };
     const status = input.decision === 'accept' ? 'accepted' : 'returned';
     const before = { reviewStatus: row.i.reviewStatus, reviewComment: row.i.reviewComment };
-    tx.update(inspections).set({ reviewStatus: status, reviewComment: input.comment || null, reviewedByUserId: actor.userId, reviewedAt: now }).where(eq(inspections.id, input.id)).run();
+    tx.update(inspections)
+      .set({
+        reviewStatus: status,
+        reviewComment: input.comment || null,
+        reviewedByUserId: actor.userId,
+        reviewedAt: now,
+      })
+      .where(eq(inspections.id, input.id))
+      .run();
     let docBefore: unknown;
     if (row.i.reportDocumentId) {
-      docBefore = tx.select({ public: documents.public, reviewStatus: documents.reviewStatus }).from(documents).where(eq(documents.id, row.i.reportDocumentId)).get();
+      docBefore = tx
+        .select({ public: documents.public, reviewStatus: documents.reviewStatus })
+        .from(documents)
+        .where(eq(documents.id, row.i.reportDocumentId))
+        .get();
       tx.update(documents)
-        .set({ reviewStatus: status, public: input.reportPublic, reviewComment: input.comment || null, reviewedByUserId: actor.userId, reviewedAt: now, updatedAt: now })
+        .set({
+          reviewStatus: status,
+          public: input.reportPublic,
+          reviewComment: input.comment || null,
+          reviewedByUserId: actor.userId,
+          reviewedAt: now,
+          updatedAt: now,
+        })
         .where(eq(documents.id, row.i.reportDocumentId))
         .run();
     }
@@ -131,7 +217,17 @@ export function decideInspection(db: DB, actor: Actor & { userId: number }, inpu
       enqueueMail(tx, {
         kind: 'filing-reviewed',
         to: to.email,
-        data: { name: to.name, projectName: row.projectName, what, decision: status, comment: input.comment || null, publicNote: input.reportPublic ? 'The report is published on the project page.' : 'The report PDF is not published on the project page.', url: workspaceUrl(tx, row.slug) },
+        data: {
+          name: to.name,
+          projectName: row.projectName,
+          what,
+          decision: status,
+          comment: input.comment || null,
+          publicNote: input.reportPublic
+            ? 'The report is published on the project page.'
+            : 'The report PDF is not published on the project page.',
+          url: workspaceUrl(tx, row.slug),
+        },
       });
     }
     return { ok: true };
@@ -139,7 +235,12 @@ export function decideInspection(db: DB, actor: Actor & { userId: number }, inpu
 }
 
 /** Accept or return a monthly summary; decide which attachments are public (the summary itself always is). */
-export function decideSummary(db: DB, actor: Actor & { userId: number }, input: { id: number; decision: Decision; comment: string; publicAttachmentIds: number[] }, now: Date = new Date()): DecisionResult {
+export function decideSummary(
+  db: DB,
+  actor: Actor & { userId: number },
+  input: { id: number; decision: Decision; comment: string; publicAttachmentIds: number[] },
+  now: Date = new Date(),
+): DecisionResult {
   return db.transaction((tx) => {
     const row = tx
       .select({ s: monthlySummaries, slug: projects.slug, projectName: projects.name })
@@ -148,11 +249,23 @@ export function decideSummary(db: DB, actor: Actor & { userId: number }, input: 
       .where(eq(monthlySummaries.id, input.id))
       .get();
     if (!row) return { ok: false, message: 'That summary no longer exists.' };
-    if (row.s.supersededAt) return { ok: false, message: 'This summary was replaced by a corrected version; review that one instead.' };
+    if (row.s.supersededAt)
+      return { ok: false, message: 'This summary was replaced by a corrected version; review that one instead.' };
     const status = input.decision === 'accept' ? 'accepted' : 'returned';
-    tx.update(monthlySummaries).set({ reviewStatus: status, reviewComment: input.comment || null, reviewedByUserId: actor.userId, reviewedAt: now }).where(eq(monthlySummaries.id, input.id)).run();
+    tx.update(monthlySummaries)
+      .set({
+        reviewStatus: status,
+        reviewComment: input.comment || null,
+        reviewedByUserId: actor.userId,
+        reviewedAt: now,
+      })
+      .where(eq(monthlySummaries.id, input.id))
+      .run();
     if (row.s.documentId) {
-      tx.update(documents).set({ reviewStatus: status, reviewedByUserId: actor.userId, reviewedAt: now, updatedAt: now }).where(eq(documents.id, row.s.documentId)).run();
+      tx.update(documents)
+        .set({ reviewStatus: status, reviewedByUserId: actor.userId, reviewedAt: now, updatedAt: now })
+        .where(eq(documents.id, row.s.documentId))
+        .run();
     }
     const attachments = tx
       .select({ id: documents.id, public: documents.public })
@@ -162,7 +275,14 @@ export function decideSummary(db: DB, actor: Actor & { userId: number }, input: 
       .all();
     for (const a of attachments) {
       tx.update(documents)
-        .set({ public: input.publicAttachmentIds.includes(a.id), reviewStatus: status, reviewComment: input.comment || null, reviewedByUserId: actor.userId, reviewedAt: now, updatedAt: now })
+        .set({
+          public: input.publicAttachmentIds.includes(a.id),
+          reviewStatus: status,
+          reviewComment: input.comment || null,
+          reviewedByUserId: actor.userId,
+          reviewedAt: now,
+          updatedAt: now,
+        })
         .where(eq(documents.id, a.id))
         .run();
     }
@@ -171,11 +291,26 @@ export function decideSummary(db: DB, actor: Actor & { userId: number }, input: 
       entityType: 'monthly_summary',
       entityId: input.id,
       before: { reviewStatus: row.s.reviewStatus, attachments },
-      after: { reviewStatus: status, reviewComment: input.comment || null, publicAttachments: input.publicAttachmentIds.filter((id) => attachments.some((a) => a.id === id)) },
+      after: {
+        reviewStatus: status,
+        reviewComment: input.comment || null,
+        publicAttachments: input.publicAttachmentIds.filter((id) => attachments.some((a) => a.id === id)),
+      },
     });
     const what = `the monthly summary for ${formatMonth(row.s.month)}${row.s.version > 1 ? ` (version ${row.s.version})` : ''}`;
     for (const to of recipients(tx, row.s.projectId, row.s.submittedByUserId)) {
-      enqueueMail(tx, { kind: 'filing-reviewed', to: to.email, data: { name: to.name, projectName: row.projectName, what, decision: status, comment: input.comment || null, url: workspaceUrl(tx, row.slug) } });
+      enqueueMail(tx, {
+        kind: 'filing-reviewed',
+        to: to.email,
+        data: {
+          name: to.name,
+          projectName: row.projectName,
+          what,
+          decision: status,
+          comment: input.comment || null,
+          url: workspaceUrl(tx, row.slug),
+        },
+      });
     }
     return { ok: true };
   });
@@ -185,7 +320,12 @@ export function decideSummary(db: DB, actor: Actor & { userId: number }, input: 
  * Decide an uploaded document: whether it is public, and (except SWPPP amendments, which the SWPPP review
  * approves or disapproves) accept or return it.
  */
-export function decideDocument(db: DB, actor: Actor & { userId: number }, input: { id: number; decision?: Decision; comment: string; public: boolean }, now: Date = new Date()): DecisionResult {
+export function decideDocument(
+  db: DB,
+  actor: Actor & { userId: number },
+  input: { id: number; decision?: Decision; comment: string; public: boolean },
+  now: Date = new Date(),
+): DecisionResult {
   return db.transaction((tx) => {
     const row = tx
       .select({ d: documents, slug: projects.slug, projectName: projects.name })
@@ -195,10 +335,18 @@ export function decideDocument(db: DB, actor: Actor & { userId: number }, input:
       .get();
     if (!row) return { ok: false, message: 'That document cannot be reviewed here.' };
     const amendment = row.d.type === 'swppp_amendment';
-    if (!amendment && !input.decision) return { ok: false, message: 'Choose whether to accept the document or return it.' };
+    if (!amendment && !input.decision)
+      return { ok: false, message: 'Choose whether to accept the document or return it.' };
     const status = amendment ? row.d.reviewStatus : input.decision === 'accept' ? 'accepted' : 'returned';
     tx.update(documents)
-      .set({ public: input.public, reviewStatus: status, reviewComment: input.comment || null, reviewedByUserId: actor.userId, reviewedAt: now, updatedAt: now })
+      .set({
+        public: input.public,
+        reviewStatus: status,
+        reviewComment: input.comment || null,
+        reviewedByUserId: actor.userId,
+        reviewedAt: now,
+        updatedAt: now,
+      })
       .where(eq(documents.id, input.id))
       .run();
     audit(tx, actor, {
@@ -218,7 +366,9 @@ export function decideDocument(db: DB, actor: Actor & { userId: number }, input:
           what: `the ${DOCUMENT_TYPE_LABEL[row.d.type].toLowerCase()} “${row.d.title}”`,
           decision: amendment ? 'decided' : (status as 'accepted' | 'returned'),
           comment: input.comment || null,
-          publicNote: input.public ? 'It is published on the project page.' : 'It is kept in the town’s records but not published on the project page.',
+          publicNote: input.public
+            ? 'It is published on the project page.'
+            : 'It is kept in the town’s records but not published on the project page.',
           url: workspaceUrl(tx, row.slug),
         },
       });
@@ -246,7 +396,15 @@ export function summaryForReview(db: DB, id: number) {
     .get();
   if (!row) return undefined;
   const attachments = db
-    .select({ id: documents.id, title: documents.title, filename: documents.filename, mimeType: documents.mimeType, public: documents.public, publicProposed: documents.publicProposed, sizeBytes: documents.sizeBytes })
+    .select({
+      id: documents.id,
+      title: documents.title,
+      filename: documents.filename,
+      mimeType: documents.mimeType,
+      public: documents.public,
+      publicProposed: documents.publicProposed,
+      sizeBytes: documents.sizeBytes,
+    })
     .from(monthlySummaryDocuments)
     .innerJoin(documents, eq(documents.id, monthlySummaryDocuments.documentId))
     .where(eq(monthlySummaryDocuments.summaryId, id))
@@ -265,5 +423,14 @@ export function documentForReview(db: DB, id: number) {
 
 /** Any document's file facts, for the officer's download. */
 export function documentFile(db: DB, id: number) {
-  return db.select({ sha256: documents.sha256, filename: documents.filename, mimeType: documents.mimeType, sizeBytes: documents.sizeBytes }).from(documents).where(eq(documents.id, id)).get();
+  return db
+    .select({
+      sha256: documents.sha256,
+      filename: documents.filename,
+      mimeType: documents.mimeType,
+      sizeBytes: documents.sizeBytes,
+    })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .get();
 }

@@ -22,7 +22,12 @@ import { SWPPP_DECISIONS, type SwpppDecision } from '#db/enums.ts';
 export { SWPPP_DECISIONS, type SwpppDecision };
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { DEFAULT_LOCAL_LAW, daysInWords, lawCitation, type LocalLawValues } from '#lib/server/platform/local-law.rules.ts';
+import {
+  DEFAULT_LOCAL_LAW,
+  daysInWords,
+  lawCitation,
+  type LocalLawValues,
+} from '#lib/server/platform/local-law.rules.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { calendarDayPeriod, daysLeftWords, type Period } from '#lib/server/platform/time/periods.rules.ts';
 import { swpppCorrectionDeadline } from '#lib/server/enforcement/actions.rules.ts';
@@ -45,7 +50,8 @@ export interface ReviewFacts {
   amendment?: boolean;
 }
 
-export type ReviewStage = 'completeness' | 'completeness_overdue' | 'awaiting_revision' | 'decision' | 'decided' | 'authorized_as_filed';
+export type ReviewStage =
+  'completeness' | 'completeness_overdue' | 'awaiting_revision' | 'decision' | 'decided' | 'authorized_as_filed';
 
 export interface ReviewClock {
   stage: ReviewStage;
@@ -85,14 +91,21 @@ export function answeringRevision(r: Pick<ReviewFacts, 'resubmittedOn' | 'defici
  * A record found incomplete whose revised plan's receipt was never entered (older records) can only
  * count from the day it was found complete.
  */
-export function completePlanReceivedOn(r: Pick<ReviewFacts, 'receivedOn' | 'resubmittedOn' | 'deficienciesNotifiedOn' | 'completeOn'>): string {
+export function completePlanReceivedOn(
+  r: Pick<ReviewFacts, 'receivedOn' | 'resubmittedOn' | 'deficienciesNotifiedOn' | 'completeOn'>,
+): string {
   const revised = answeringRevision(r);
   if (revised) return revised;
   return r.deficienciesNotifiedOn && r.completeOn ? r.completeOn : r.receivedOn;
 }
 
 /** The clock for one review (an original SWPPP or an amendment) as of `today`. */
-export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCalendar, law: ReviewLaw = DEFAULT_LOCAL_LAW): ReviewClock {
+export function reviewClock(
+  r: ReviewFacts,
+  today: string,
+  calendar: BusinessCalendar,
+  law: ReviewLaw = DEFAULT_LOCAL_LAW,
+): ReviewClock {
   const N = law.swpppReviewDays;
   const decision = r.decision as SwpppDecision | null | undefined;
   const resubmitted = answeringRevision(r);
@@ -104,7 +117,9 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
     // Say so when the decision came after the applicant had already been authorized by default.
     const deadline = maxDay(calendarDayPeriod(start, N, calendar).dueOn, r.extendedUntil);
     if (r.decidedOn > deadline) {
-      explanation.push(`The decision came after the deadline of ${formatDay(deadline)}; from ${formatDay(addDays(deadline, 1))} the applicant was authorized to proceed as filed.`);
+      explanation.push(
+        `The decision came after the deadline of ${formatDay(deadline)}; from ${formatDay(addDays(deadline, 1))} the applicant was authorized to proceed as filed.`,
+      );
     }
     return {
       stage: 'decided',
@@ -124,7 +139,9 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
       // Subsection R(2): seven days from the notification to amend the SWPPP and certify the changes.
       const due = swpppCorrectionDeadline(r.deficienciesNotifiedOn, calendar, null, law);
       const late = today > due.dueOn;
-      explanation.push(`${lawCitation(law, 'correctionDays')}: the permittee has ${daysInWords(law.correctionDays)} to amend the SWPPP and certify the changes in writing. ${due.explanation}`);
+      explanation.push(
+        `${lawCitation(law, 'correctionDays')}: the permittee has ${daysInWords(law.correctionDays)} to amend the SWPPP and certify the changes in writing. ${due.explanation}`,
+      );
       return {
         stage: 'awaiting_revision',
         revisionDueOn: due.dueOn,
@@ -154,7 +171,9 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
 
   const explanation: string[] = [];
   if (kind === 'completeness') {
-    explanation.push(`${resubmitted ? 'Revised plan received' : 'Received'} ${formatDay(start)}. The officer has ${N} days from receipt to decide whether it is complete; the day of receipt is not counted.`);
+    explanation.push(
+      `${resubmitted ? 'Revised plan received' : 'Received'} ${formatDay(start)}. The officer has ${N} days from receipt to decide whether it is complete; the day of receipt is not counted.`,
+    );
   } else {
     explanation.push(
       `Complete plan received ${formatDay(start)}${resubmitted ? ' (the revised plan with the missing information)' : ' (complete as received)'}; recorded as complete on ${formatDay(r.completeOn as string)}. The officer has ${N} days from receiving the complete plan to approve, approve with conditions, or disapprove.`,
@@ -169,7 +188,9 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
 
   if (daysLeft < 0 && kind === 'completeness') {
     // Only a complete application the town did not act on is authorized as filed (decision 0023).
-    explanation.push(`No completeness determination was recorded by ${formatDay(deadline)}. The default authorization applies only to a complete plan, so the applicant is not authorized to proceed as filed; the town must still decide.`);
+    explanation.push(
+      `No completeness determination was recorded by ${formatDay(deadline)}. The default authorization applies only to a complete plan, so the applicant is not authorized to proceed as filed; the town must still decide.`,
+    );
     return {
       stage: 'completeness_overdue',
       clock,
@@ -181,7 +202,9 @@ export function reviewClock(r: ReviewFacts, today: string, calendar: BusinessCal
   }
   if (daysLeft < 0) {
     const authorizedOn = addDays(deadline, 1);
-    explanation.push(`No decision was recorded by ${formatDay(deadline)}, so from ${formatDay(authorizedOn)} the applicant is authorized to proceed as filed.`);
+    explanation.push(
+      `No decision was recorded by ${formatDay(deadline)}, so from ${formatDay(authorizedOn)} the applicant is authorized to proceed as filed.`,
+    );
     return {
       stage: 'authorized_as_filed',
       clock,

@@ -14,7 +14,6 @@ import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules
 import { answeringRevision, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
-
 function load(db: DB, reviewId: number) {
   return db.select().from(swpppReviews).where(eq(swpppReviews.id, reviewId)).get();
 }
@@ -25,16 +24,34 @@ function dateProblem(on: string, after: string, today: string, what: string): st
   return undefined;
 }
 
-export function reviewsForProject(db: DB, projectId: number, today: string, calendar: BusinessCalendar = loadCalendar(db)) {
+export function reviewsForProject(
+  db: DB,
+  projectId: number,
+  today: string,
+  calendar: BusinessCalendar = loadCalendar(db),
+) {
   const rows = db
-    .select({ review: swpppReviews, docTitle: documents.title, docType: documents.type, docVersion: documents.version, docPublic: documents.public })
+    .select({
+      review: swpppReviews,
+      docTitle: documents.title,
+      docType: documents.type,
+      docVersion: documents.version,
+      docPublic: documents.public,
+    })
     .from(swpppReviews)
     .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
     .where(eq(swpppReviews.projectId, projectId))
     .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
     .all();
   const law = loadLocalLaw(db);
-  return rows.map((r) => ({ ...r.review, docTitle: r.docTitle, docType: r.docType, docVersion: r.docVersion, docPublic: r.docPublic, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law) }));
+  return rows.map((r) => ({
+    ...r.review,
+    docTitle: r.docTitle,
+    docType: r.docType,
+    docVersion: r.docVersion,
+    docPublic: r.docPublic,
+    clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law),
+  }));
 }
 
 /** Every undecided review in town with its clock, most urgent first (the officer's dashboard). */
@@ -49,7 +66,14 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
     .all();
   const law = loadLocalLaw(db);
   return rows
-    .map((r) => ({ id: r.review.id, projectSlug: r.slug, projectName: r.name, amendment: r.docType === 'swppp_amendment', receivedOn: r.review.receivedOn, clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law) }))
+    .map((r) => ({
+      id: r.review.id,
+      projectSlug: r.slug,
+      projectName: r.name,
+      amendment: r.docType === 'swppp_amendment',
+      receivedOn: r.review.receivedOn,
+      clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law),
+    }))
     .sort((a, b) => (a.clock.clock?.daysLeft ?? 9999) - (b.clock.clock?.daysLeft ?? 9999));
 }
 
@@ -60,31 +84,69 @@ export function markComplete(db: DB, actor: Actor, reviewId: number, on: string,
   if (before.completeOn) return { ok: false, message: `Already found complete on ${before.completeOn}.` };
   // The decision clock runs from the day the complete plan arrived (decision 0023): after a deficiency
   // notice, that is the revised plan's receipt, which must be on record first.
-  if (before.deficienciesNotifiedOn && !answeringRevision(before)) return { ok: false, fields: { on: 'The plan was found incomplete: record the day the revised plan with the missing information arrived first.' } };
+  if (before.deficienciesNotifiedOn && !answeringRevision(before))
+    return {
+      ok: false,
+      fields: {
+        on: 'The plan was found incomplete: record the day the revised plan with the missing information arrived first.',
+      },
+    };
   const problem = dateProblem(on, before.resubmittedOn ?? before.receivedOn, today, 'completeness date');
   if (problem) return { ok: false, fields: { on: problem } };
   db.transaction((tx) => {
-    const after = tx.update(swpppReviews).set({ completeOn: on, updatedAt: new Date() }).where(eq(swpppReviews.id, reviewId)).returning().get();
-    audit(tx, actor, { action: 'swppp_review.complete', entityType: 'swppp_review', entityId: reviewId, before, after });
+    const after = tx
+      .update(swpppReviews)
+      .set({ completeOn: on, updatedAt: new Date() })
+      .where(eq(swpppReviews.id, reviewId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'swppp_review.complete',
+      entityType: 'swppp_review',
+      entityId: reviewId,
+      before,
+      after,
+    });
   });
   return { ok: true };
 }
 
-export function notifyDeficiencies(db: DB, actor: Actor, reviewId: number, input: { on: string; deficiencies: string }, today: string): Result {
+export function notifyDeficiencies(
+  db: DB,
+  actor: Actor,
+  reviewId: number,
+  input: { on: string; deficiencies: string },
+  today: string,
+): Result {
   const before = load(db, reviewId);
   if (!before) return { ok: false, message: 'No such review.' };
-  if (before.decidedOn || before.completeOn) return { ok: false, message: 'The plan was already found complete; a deficient plan is disapproved with reasons instead.' };
+  if (before.decidedOn || before.completeOn)
+    return {
+      ok: false,
+      message: 'The plan was already found complete; a deficient plan is disapproved with reasons instead.',
+    };
   const problem = dateProblem(input.on, before.resubmittedOn ?? before.receivedOn, today, 'notice date');
   if (problem) return { ok: false, fields: { on: problem } };
   db.transaction((tx) => {
     // A second deficiency notice (on a revised plan) replaces the first; the audit keeps both.
     const after = tx
       .update(swpppReviews)
-      .set({ deficienciesNotifiedOn: input.on, deficiencies: input.deficiencies, resubmittedOn: null, updatedAt: new Date() })
+      .set({
+        deficienciesNotifiedOn: input.on,
+        deficiencies: input.deficiencies,
+        resubmittedOn: null,
+        updatedAt: new Date(),
+      })
       .where(eq(swpppReviews.id, reviewId))
       .returning()
       .get();
-    audit(tx, actor, { action: 'swppp_review.deficiencies', entityType: 'swppp_review', entityId: reviewId, before, after });
+    audit(tx, actor, {
+      action: 'swppp_review.deficiencies',
+      entityType: 'swppp_review',
+      entityId: reviewId,
+      before,
+      after,
+    });
   });
   return { ok: true };
 }
@@ -92,12 +154,25 @@ export function notifyDeficiencies(db: DB, actor: Actor, reviewId: number, input
 export function recordResubmission(db: DB, actor: Actor, reviewId: number, on: string, today: string): Result {
   const before = load(db, reviewId);
   if (!before) return { ok: false, message: 'No such review.' };
-  if (!before.deficienciesNotifiedOn || before.completeOn || before.decidedOn) return { ok: false, message: 'Only a plan found incomplete waits for a revised plan.' };
-  if (on < before.deficienciesNotifiedOn) return { ok: false, fields: { on: 'The revised plan comes after the deficiency notice.' } };
+  if (!before.deficienciesNotifiedOn || before.completeOn || before.decidedOn)
+    return { ok: false, message: 'Only a plan found incomplete waits for a revised plan.' };
+  if (on < before.deficienciesNotifiedOn)
+    return { ok: false, fields: { on: 'The revised plan comes after the deficiency notice.' } };
   if (on > today) return { ok: false, fields: { on: 'The date cannot be in the future.' } };
   db.transaction((tx) => {
-    const after = tx.update(swpppReviews).set({ resubmittedOn: on, updatedAt: new Date() }).where(eq(swpppReviews.id, reviewId)).returning().get();
-    audit(tx, actor, { action: 'swppp_review.resubmitted', entityType: 'swppp_review', entityId: reviewId, before, after });
+    const after = tx
+      .update(swpppReviews)
+      .set({ resubmittedOn: on, updatedAt: new Date() })
+      .where(eq(swpppReviews.id, reviewId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'swppp_review.resubmitted',
+      entityType: 'swppp_review',
+      entityId: reviewId,
+      before,
+      after,
+    });
   });
   return { ok: true };
 }
@@ -118,8 +193,10 @@ export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionIn
   const fields: Record<string, string> = {};
   if (input.on > today) fields.on = 'The decision date cannot be in the future.';
   else if (input.on < before.completeOn) fields.on = 'The decision comes after the plan was found complete.';
-  if (input.decision === 'approved_with_conditions' && !input.conditions) fields.conditions = 'List the conditions of the approval.';
-  if (input.decision === 'disapproved' && !input.reasons) fields.reasons = 'Give the reasons, and how to submit a revised plan.';
+  if (input.decision === 'approved_with_conditions' && !input.conditions)
+    fields.conditions = 'List the conditions of the approval.';
+  if (input.decision === 'disapproved' && !input.reasons)
+    fields.reasons = 'Give the reasons, and how to submit a revised plan.';
   if (Object.keys(fields).length) return { ok: false, fields };
   const decidedByUserId = 'userId' in actor ? actor.userId : null;
   db.transaction((tx) => {
@@ -136,33 +213,84 @@ export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionIn
       .where(eq(swpppReviews.id, reviewId))
       .returning()
       .get();
-    audit(tx, actor, { action: `swppp_review.${input.decision}`, entityType: 'swppp_review', entityId: reviewId, before, after });
+    audit(tx, actor, {
+      action: `swppp_review.${input.decision}`,
+      entityType: 'swppp_review',
+      entityId: reviewId,
+      before,
+      after,
+    });
     if (before.documentId) {
-      tx.update(documents).set({ reviewStatus: input.decision === 'disapproved' ? 'returned' : 'accepted', updatedAt: new Date() }).where(eq(documents.id, before.documentId)).run();
+      tx.update(documents)
+        .set({ reviewStatus: input.decision === 'disapproved' ? 'returned' : 'accepted', updatedAt: new Date() })
+        .where(eq(documents.id, before.documentId))
+        .run();
     }
     // Approving the original plan issues the permit: the project moves from review to approved.
-    const project = tx.select({ status: projects.status, townPermitNo: projects.townPermitNo }).from(projects).where(eq(projects.id, before.projectId)).get();
-    if (project && input.decision !== 'disapproved' && (project.status === 'swppp_review' || (input.townPermitNo && input.townPermitNo !== project.townPermitNo))) {
+    const project = tx
+      .select({ status: projects.status, townPermitNo: projects.townPermitNo })
+      .from(projects)
+      .where(eq(projects.id, before.projectId))
+      .get();
+    if (
+      project &&
+      input.decision !== 'disapproved' &&
+      (project.status === 'swppp_review' || (input.townPermitNo && input.townPermitNo !== project.townPermitNo))
+    ) {
       const patch = {
         ...(project.status === 'swppp_review' ? { status: 'approved' as const } : {}),
         ...(input.townPermitNo ? { townPermitNo: input.townPermitNo } : {}),
       };
-      tx.update(projects).set({ ...patch, updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
-      audit(tx, actor, { action: 'project.update', entityType: 'project', entityId: before.projectId, before: { projectId: before.projectId, status: project.status, townPermitNo: project.townPermitNo }, after: { projectId: before.projectId, status: patch.status ?? project.status, townPermitNo: patch.townPermitNo ?? project.townPermitNo } });
+      tx.update(projects)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(projects.id, before.projectId))
+        .run();
+      audit(tx, actor, {
+        action: 'project.update',
+        entityType: 'project',
+        entityId: before.projectId,
+        before: { projectId: before.projectId, status: project.status, townPermitNo: project.townPermitNo },
+        after: {
+          projectId: before.projectId,
+          status: patch.status ?? project.status,
+          townPermitNo: patch.townPermitNo ?? project.townPermitNo,
+        },
+      });
     }
   });
   return { ok: true };
 }
 
-export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input: { until: string; note: string }, today: string, calendar: BusinessCalendar = loadCalendar(db)): Result {
+export function extendByAgreement(
+  db: DB,
+  actor: Actor,
+  reviewId: number,
+  input: { until: string; note: string },
+  today: string,
+  calendar: BusinessCalendar = loadCalendar(db),
+): Result {
   const before = load(db, reviewId);
   if (!before) return { ok: false, message: 'No such review.' };
   if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
   const clock = reviewClock(before, today, calendar, loadLocalLaw(db));
   if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
-  if (clock.stage === 'authorized_as_filed') return { ok: false, message: 'The time has already run out: the applicant is authorized to proceed as filed. An extension must be agreed before the deadline.' };
-  if (clock.clock.daysLeft < 0) return { ok: false, message: 'The 30 days have already run out: decide whether the plan is complete now. An extension must be agreed before the deadline.' };
-  if (input.until <= clock.clock.deadline) return { ok: false, fields: { until: `An extension must run past the current deadline, ${clock.clock.deadline}.` } };
+  if (clock.stage === 'authorized_as_filed')
+    return {
+      ok: false,
+      message:
+        'The time has already run out: the applicant is authorized to proceed as filed. An extension must be agreed before the deadline.',
+    };
+  if (clock.clock.daysLeft < 0)
+    return {
+      ok: false,
+      message:
+        'The 30 days have already run out: decide whether the plan is complete now. An extension must be agreed before the deadline.',
+    };
+  if (input.until <= clock.clock.deadline)
+    return {
+      ok: false,
+      fields: { until: `An extension must run past the current deadline, ${clock.clock.deadline}.` },
+    };
   db.transaction((tx) => {
     const after = tx
       .update(swpppReviews)
@@ -170,7 +298,13 @@ export function extendByAgreement(db: DB, actor: Actor, reviewId: number, input:
       .where(and(eq(swpppReviews.id, reviewId)))
       .returning()
       .get();
-    audit(tx, actor, { action: 'swppp_review.extended', entityType: 'swppp_review', entityId: reviewId, before, after });
+    audit(tx, actor, {
+      action: 'swppp_review.extended',
+      entityType: 'swppp_review',
+      entityId: reviewId,
+      before,
+      after,
+    });
   });
   return { ok: true };
 }
@@ -193,16 +327,33 @@ export function planReceived(tx: Tx, actor: Actor, input: PlanReceipt): { review
   const waiting = tx
     .select()
     .from(swpppReviews)
-    .where(and(eq(swpppReviews.projectId, input.projectId), isNull(swpppReviews.completeOn), isNull(swpppReviews.decidedOn)))
+    .where(
+      and(eq(swpppReviews.projectId, input.projectId), isNull(swpppReviews.completeOn), isNull(swpppReviews.decidedOn)),
+    )
     .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
     .all()
     .find((r) => r.deficienciesNotifiedOn && !answeringRevision(r));
   if (waiting) {
-    const after = tx.update(swpppReviews).set({ resubmittedOn: input.receivedOn, documentId: input.documentId, updatedAt: new Date() }).where(eq(swpppReviews.id, waiting.id)).returning().get();
-    audit(tx, actor, { action: 'swppp_review.resubmitted', entityType: 'swppp_review', entityId: waiting.id, before: waiting, after });
+    const after = tx
+      .update(swpppReviews)
+      .set({ resubmittedOn: input.receivedOn, documentId: input.documentId, updatedAt: new Date() })
+      .where(eq(swpppReviews.id, waiting.id))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'swppp_review.resubmitted',
+      entityType: 'swppp_review',
+      entityId: waiting.id,
+      before: waiting,
+      after,
+    });
     return { reviewId: waiting.id, resubmission: true };
   }
-  const review = tx.insert(swpppReviews).values({ projectId: input.projectId, documentId: input.documentId, receivedOn: input.receivedOn }).returning().get();
+  const review = tx
+    .insert(swpppReviews)
+    .values({ projectId: input.projectId, documentId: input.documentId, receivedOn: input.receivedOn })
+    .returning()
+    .get();
   audit(tx, actor, { action: 'swppp_review.received', entityType: 'swppp_review', entityId: review.id, after: review });
   return { reviewId: review.id, resubmission: false };
 }

@@ -11,7 +11,11 @@ import type { Result } from '#lib/server/platform/result.ts';
 export type Category = typeof siteReportCategories.$inferSelect;
 
 export function categories(db: Pick<DB, 'select'>, opts: { activeOnly: boolean }): Category[] {
-  const rows = db.select().from(siteReportCategories).orderBy(asc(siteReportCategories.sortOrder), asc(siteReportCategories.id)).all();
+  const rows = db
+    .select()
+    .from(siteReportCategories)
+    .orderBy(asc(siteReportCategories.sortOrder), asc(siteReportCategories.id))
+    .all();
   return opts.activeOnly ? rows.filter((c) => c.active) : rows;
 }
 
@@ -26,24 +30,50 @@ export interface CategoryInput {
 
 /** A code from the label: "Blocked storm drain" → "blocked_storm_drain". */
 function codeFor(label: string): string {
-  return label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40) || 'category';
+  return (
+    label
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 40) || 'category'
+  );
 }
 
 export function saveCategory(db: DB, actor: Actor, input: CategoryInput): Result<{ id: number }> {
   const label = input.label.trim();
-  if (label.length < 3 || label.length > 80) return { ok: false, fields: { label: 'Name it in 3 to 80 characters, like “Blocked storm drain”.' } };
-  if (input.description.length > 300) return { ok: false, fields: { description: 'Keep the description under 300 characters.' } };
-  const before = input.id ? db.select().from(siteReportCategories).where(eq(siteReportCategories.id, input.id)).get() : undefined;
+  if (label.length < 3 || label.length > 80)
+    return { ok: false, fields: { label: 'Name it in 3 to 80 characters, like “Blocked storm drain”.' } };
+  if (input.description.length > 300)
+    return { ok: false, fields: { description: 'Keep the description under 300 characters.' } };
+  const before = input.id
+    ? db.select().from(siteReportCategories).where(eq(siteReportCategories.id, input.id)).get()
+    : undefined;
   if (input.id && !before) return { ok: false, message: 'No such category.' };
   const taken = new Set(categories(db, { activeOnly: false }).map((c) => c.code));
   let code = codeFor(label);
   for (let n = 2; !before && taken.has(code); n++) code = `${codeFor(label)}_${n}`;
   const id = db.transaction((tx) => {
-    const values = { label, description: input.description.trim(), active: input.active, sortOrder: Math.max(0, Math.min(999, Math.trunc(input.sortOrder) || 0)) };
+    const values = {
+      label,
+      description: input.description.trim(),
+      active: input.active,
+      sortOrder: Math.max(0, Math.min(999, Math.trunc(input.sortOrder) || 0)),
+    };
     const row = before
       ? tx.update(siteReportCategories).set(values).where(eq(siteReportCategories.id, before.id)).returning().get()
-      : tx.insert(siteReportCategories).values({ ...values, code }).returning().get();
-    audit(tx, actor, { action: 'site_report_category.save', entityType: 'site_report_category', entityId: row.id, before, after: row });
+      : tx
+          .insert(siteReportCategories)
+          .values({ ...values, code })
+          .returning()
+          .get();
+    audit(tx, actor, {
+      action: 'site_report_category.save',
+      entityType: 'site_report_category',
+      entityId: row.id,
+      before,
+      after: row,
+    });
     return row.id;
   });
   return { ok: true, id };

@@ -11,10 +11,20 @@ import { hashToken, newToken } from '#lib/server/platform/tokens.ts';
 
 export function issueKey(db: DB, actor: Actor, name: string, now = new Date()): Result<{ id: number; key: string }> {
   const clean = name.trim();
-  if (clean.length < 2 || clean.length > 100) return { ok: false, fields: { name: 'Name the app the key is for, in 2 to 100 characters, like “SeeClickFix”.' } };
+  if (clean.length < 2 || clean.length > 100)
+    return { ok: false, fields: { name: 'Name the app the key is for, in 2 to 100 characters, like “SeeClickFix”.' } };
   const key = newToken();
   const id = db.transaction((tx) => {
-    const row = tx.insert(open311Keys).values({ name: clean, keyHash: hashToken(key), createdByUserId: 'userId' in actor ? actor.userId : null, createdAt: now }).returning().get();
+    const row = tx
+      .insert(open311Keys)
+      .values({
+        name: clean,
+        keyHash: hashToken(key),
+        createdByUserId: 'userId' in actor ? actor.userId : null,
+        createdAt: now,
+      })
+      .returning()
+      .get();
     audit(tx, actor, { action: 'open311_key.issue', entityType: 'open311_key', entityId: row.id, after: row });
     return row.id;
   });
@@ -33,13 +43,31 @@ export function revokeKey(db: DB, actor: Actor, id: number, now = new Date()): R
 }
 
 export function listKeys(db: DB) {
-  return db.select({ id: open311Keys.id, name: open311Keys.name, createdAt: open311Keys.createdAt, lastUsedAt: open311Keys.lastUsedAt, revokedAt: open311Keys.revokedAt }).from(open311Keys).orderBy(desc(open311Keys.createdAt)).all();
+  return db
+    .select({
+      id: open311Keys.id,
+      name: open311Keys.name,
+      createdAt: open311Keys.createdAt,
+      lastUsedAt: open311Keys.lastUsedAt,
+      revokedAt: open311Keys.revokedAt,
+    })
+    .from(open311Keys)
+    .orderBy(desc(open311Keys.createdAt))
+    .all();
 }
 
 /** The key in force that a client sent, or undefined; notes when it was last used. */
-export function keyInForce(db: DB, key: string | null | undefined, now = new Date()): { id: number; name: string } | undefined {
+export function keyInForce(
+  db: DB,
+  key: string | null | undefined,
+  now = new Date(),
+): { id: number; name: string } | undefined {
   if (!key || key.length > 200) return undefined;
-  const row = db.select().from(open311Keys).where(eq(open311Keys.keyHash, hashToken(key))).get();
+  const row = db
+    .select()
+    .from(open311Keys)
+    .where(eq(open311Keys.keyHash, hashToken(key)))
+    .get();
   if (!row || row.revokedAt) return undefined;
   db.update(open311Keys).set({ lastUsedAt: now }).where(eq(open311Keys.id, row.id)).run();
   return { id: row.id, name: row.name };

@@ -14,7 +14,12 @@ export const PHOTO_KINDS = ['jpeg', 'png', 'webp'] as const;
 
 export async function receiveReportForm(request: Request): Promise<ReceivedForm> {
   // One more than allowed, so "too many" is noticed rather than the sixth silently dropped.
-  const form = await receiveMultipart(request, { accept: [...PHOTO_KINDS], maxFiles: MAX_PHOTOS + 1, maxFileBytes: MAX_PHOTO_BYTES, reencode: reencodeImage });
+  const form = await receiveMultipart(request, {
+    accept: [...PHOTO_KINDS],
+    maxFiles: MAX_PHOTOS + 1,
+    maxFileBytes: MAX_PHOTO_BYTES,
+    reencode: reencodeImage,
+  });
   return form;
 }
 

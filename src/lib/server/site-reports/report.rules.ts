@@ -17,8 +17,14 @@ export const STATUS_WORDS: Record<SiteReportStatus, { label: string; meaning: st
   received: { label: 'Received', meaning: 'The town has your report and will look at it.' },
   under_review: { label: 'Under review', meaning: 'The stormwater officer is looking into it.' },
   inspected: { label: 'Inspected', meaning: 'The town inspected the site.' },
-  violation_found: { label: 'Violation found', meaning: 'The town found a violation of the stormwater law at the site.' },
-  no_violation: { label: 'No violation found', meaning: 'The town looked and found no violation of the stormwater law.' },
+  violation_found: {
+    label: 'Violation found',
+    meaning: 'The town found a violation of the stormwater law at the site.',
+  },
+  no_violation: {
+    label: 'No violation found',
+    meaning: 'The town looked and found no violation of the stormwater law.',
+  },
   referred: { label: 'Referred elsewhere', meaning: 'This is for another office or agency; the town passed it on.' },
   closed: { label: 'Closed', meaning: 'The town has finished with this report.' },
 };
@@ -41,8 +47,14 @@ export function canMove(from: SiteReportStatus, to: SiteReportStatus): boolean {
 /** Why a move is refused, in words; undefined when it is allowed. */
 export function moveProblem(from: SiteReportStatus, to: SiteReportStatus, reason: string | null): string | undefined {
   if (from === to) return `The report is already “${STATUS_WORDS[to].label.toLowerCase()}”.`;
-  if (!canMove(from, to)) return from === 'closed' ? 'This report is closed: nothing more can be recorded on it.' : `A report that is “${STATUS_WORDS[from].label.toLowerCase()}” cannot become “${STATUS_WORDS[to].label.toLowerCase()}”.`;
-  if (!isOpen(to) && !reason?.trim()) return to === 'closed' ? 'Give the public reason for closing it, like “The silt fence was repaired.”' : 'Say where it was referred, like “Town Highway Department (road drain)”.';
+  if (!canMove(from, to))
+    return from === 'closed'
+      ? 'This report is closed: nothing more can be recorded on it.'
+      : `A report that is “${STATUS_WORDS[from].label.toLowerCase()}” cannot become “${STATUS_WORDS[to].label.toLowerCase()}”.`;
+  if (!isOpen(to) && !reason?.trim())
+    return to === 'closed'
+      ? 'Give the public reason for closing it, like “The silt fence was repaired.”'
+      : 'Say where it was referred, like “Town Highway Department (road drain)”.';
   return undefined;
 }
 
@@ -69,7 +81,10 @@ export interface MatchCandidate {
 }
 
 /** The nearest site where work is on the ground, within MATCH_MILES; undefined: "not at a listed site". */
-export function matchProject<T extends MatchCandidate>(point: Point, candidates: T[]): { project: T; miles: number } | undefined {
+export function matchProject<T extends MatchCandidate>(
+  point: Point,
+  candidates: T[],
+): { project: T; miles: number } | undefined {
   const live = candidates.filter((c) => MATCHABLE_PROJECT_STATUSES.includes(c.status));
   const best = nearest(point, live, MATCH_MILES)[0];
   return best ? { project: best.item, miles: best.miles } : undefined;
@@ -96,7 +111,11 @@ export function groupDuplicates<T extends GroupableReport>(reports: T[]): T[][] 
   for (const r of reports) {
     const home = groups.find((g) => {
       const head = g[0];
-      return head.categoryId === r.categoryId && distanceMiles(head, r) <= DUPLICATE_MILES + 1e-9 && Math.abs(daysBetween(head.observedOn, r.observedOn)) <= DUPLICATE_DAYS;
+      return (
+        head.categoryId === r.categoryId &&
+        distanceMiles(head, r) <= DUPLICATE_MILES + 1e-9 &&
+        Math.abs(daysBetween(head.observedOn, r.observedOn)) <= DUPLICATE_DAYS
+      );
     });
     if (home) home.push(r);
     else groups.push([r]);
@@ -131,12 +150,16 @@ export function reportProblems(f: ReportFacts, today: string): Record<string, st
   const d = f.description.trim();
   if (d.length < 10) out.description = 'Say in a sentence or two what you saw (at least 10 characters).';
   else if (d.length > MAX_DESCRIPTION) out.description = `Keep it under ${MAX_DESCRIPTION} characters.`;
-  if (!f.point || !isValidPoint(f.point)) out.where = 'Say where: put a pin on the map, use your location, or type an address.';
+  if (!f.point || !isValidPoint(f.point))
+    out.where = 'Say where: put a pin on the map, use your location, or type an address.';
   if (!isIsoDay(f.observedOn)) out.observedOn = 'Enter the day you saw it, like 2026-05-03.';
   else if (f.observedOn > today) out.observedOn = 'The day cannot be in the future.';
-  if (f.observedTime && !/^([01]\d|2[0-3]):[0-5]\d$/.test(f.observedTime)) out.observedTime = 'Enter the time like 14:30, or leave it blank.';
-  if (f.email && (f.email.length > 200 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email))) out.email = 'Enter an email address like name@example.com, or leave it blank.';
-  if (f.phone && !/^[0-9 ()+.-]{7,30}$/.test(f.phone)) out.phone = 'Enter a phone number like 518-555-0100, or leave it blank.';
+  if (f.observedTime && !/^([01]\d|2[0-3]):[0-5]\d$/.test(f.observedTime))
+    out.observedTime = 'Enter the time like 14:30, or leave it blank.';
+  if (f.email && (f.email.length > 200 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email)))
+    out.email = 'Enter an email address like name@example.com, or leave it blank.';
+  if (f.phone && !/^[0-9 ()+.-]{7,30}$/.test(f.phone))
+    out.phone = 'Enter a phone number like 518-555-0100, or leave it blank.';
   if (f.name.length > 200) out.name = 'Keep your name under 200 characters.';
   return out;
 }

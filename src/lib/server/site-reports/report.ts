@@ -6,7 +6,19 @@
  * public step row, its audit entry and, when the reporter left an email address, the mail telling them.
  */
 import { and, asc, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { enforcementActions, projects, siteReportBlocks, siteReportCategories, siteReportEvents, siteReportPhotos, siteReports, violations, type ReportBlockKind, type SiteReportSource, type SiteReportStatus } from '#db/schema.ts';
+import {
+  enforcementActions,
+  projects,
+  siteReportBlocks,
+  siteReportCategories,
+  siteReportEvents,
+  siteReportPhotos,
+  siteReports,
+  violations,
+  type ReportBlockKind,
+  type SiteReportSource,
+  type SiteReportStatus,
+} from '#db/schema.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { boundingBox, type Point } from '#lib/shared/geo.ts';
@@ -17,9 +29,24 @@ import type { Result } from '#lib/server/platform/result.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
-import { recordTownInspection, recordViolation, scheduleInspection, type TownInspectionInput } from '#lib/server/enforcement/town-inspections.ts';
+import {
+  recordTownInspection,
+  recordViolation,
+  scheduleInspection,
+  type TownInspectionInput,
+} from '#lib/server/enforcement/town-inspections.ts';
 import { formatInstant } from '#lib/shared/format.ts';
-import { canMove, groupDuplicates, isOpen, isOpenSql, MATCH_MILES, matchProject, MAX_PHOTOS, moveProblem, STATUS_WORDS } from './report.rules.ts';
+import {
+  canMove,
+  groupDuplicates,
+  isOpen,
+  isOpenSql,
+  MATCH_MILES,
+  matchProject,
+  MAX_PHOTOS,
+  moveProblem,
+  STATUS_WORDS,
+} from './report.rules.ts';
 
 export type SiteReport = typeof siteReports.$inferSelect;
 
@@ -69,7 +96,14 @@ function matchCandidates(db: Pick<DB, 'select'>, near?: Point) {
   // A cheap pre-filter: without it each report read every project in town (10,000 rows) to keep one.
   const box = near ? boundingBox(near, MATCH_MILES) : undefined;
   return db
-    .select({ id: projects.id, name: projects.name, slug: projects.slug, status: projects.status, latitude: projects.latitude, longitude: projects.longitude })
+    .select({
+      id: projects.id,
+      name: projects.name,
+      slug: projects.slug,
+      status: projects.status,
+      latitude: projects.latitude,
+      longitude: projects.longitude,
+    })
     .from(projects)
     .where(
       and(
@@ -91,11 +125,22 @@ export function matchedProject(db: Pick<DB, 'select'>, point: Point) {
 const REFUSED_SENDER = 'The town cannot take reports from this address. Call the stormwater officer instead.';
 
 export function submitReport(db: DB, input: ReportInput, now = new Date()): Result<{ id: number }> {
-  if (isBlocked(db, 'ip', input.ip) || isBlocked(db, 'email', input.email)) return { ok: false, message: REFUSED_SENDER };
-  const category = db.select().from(siteReportCategories).where(and(eq(siteReportCategories.id, input.categoryId), eq(siteReportCategories.active, true))).get();
+  if (isBlocked(db, 'ip', input.ip) || isBlocked(db, 'email', input.email))
+    return { ok: false, message: REFUSED_SENDER };
+  const category = db
+    .select()
+    .from(siteReportCategories)
+    .where(and(eq(siteReportCategories.id, input.categoryId), eq(siteReportCategories.active, true)))
+    .get();
   if (!category) return { ok: false, fields: { category: 'Choose what is wrong from the list.' } };
   if (input.photos.length > MAX_PHOTOS) return { ok: false, fields: { photos: `Send at most ${MAX_PHOTOS} photos.` } };
-  const chosen = input.projectId ? db.select({ id: projects.id, name: projects.name }).from(projects).where(and(eq(projects.id, input.projectId), eq(projects.published, true))).get() : undefined;
+  const chosen = input.projectId
+    ? db
+        .select({ id: projects.id, name: projects.name })
+        .from(projects)
+        .where(and(eq(projects.id, input.projectId), eq(projects.published, true)))
+        .get()
+    : undefined;
   const match = chosen ? undefined : matchedProject(db, input.point);
   const projectId = chosen?.id ?? match?.project.id ?? null;
   const projectName = chosen?.name ?? match?.project.name ?? null;
@@ -127,13 +172,40 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
       })
       .returning()
       .get();
-    for (const p of input.photos) tx.insert(siteReportPhotos).values({ reportId: row.id, ...p, createdAt: now }).run();
-    const words = projectName ? `Report received. It is about ${projectName}.` : 'Report received. It is not at a site the town lists; the officer will see where it belongs.';
+    for (const p of input.photos)
+      tx.insert(siteReportPhotos)
+        .values({ reportId: row.id, ...p, createdAt: now })
+        .run();
+    const words = projectName
+      ? `Report received. It is about ${projectName}.`
+      : 'Report received. It is not at a site the town lists; the officer will see where it belongs.';
     step(tx, row, 'received', words, null, now, true);
-    audit(tx, actor, { action: 'site_report.submit', entityType: 'site_report', entityId: row.id, after: { ...row, reporterName: undefined, reporterEmail: row.reporterEmail ? '(given)' : null, reporterPhone: row.reporterPhone ? '(given)' : null, photos: input.photos.length } });
+    audit(tx, actor, {
+      action: 'site_report.submit',
+      entityType: 'site_report',
+      entityId: row.id,
+      after: {
+        ...row,
+        reporterName: undefined,
+        reporterEmail: row.reporterEmail ? '(given)' : null,
+        reporterPhone: row.reporterPhone ? '(given)' : null,
+        photos: input.photos.length,
+      },
+    });
     const url = `${townPublicUrl(tx)}/staff/reports/${row.id}`;
     for (const officer of usersWithRole(tx, 'officer')) {
-      enqueueMail(tx, { kind: 'site-report-new', to: officer.email, data: { number: reportNumber(row.id), category: category.label, place: row.place, project: projectName, photos: input.photos.length, url } });
+      enqueueMail(tx, {
+        kind: 'site-report-new',
+        to: officer.email,
+        data: {
+          number: reportNumber(row.id),
+          category: category.label,
+          place: row.place,
+          project: projectName,
+          photos: input.photos.length,
+          url,
+        },
+      });
     }
     return row.id;
   });
@@ -141,14 +213,33 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
 }
 
 /** One public step: the row the status page shows, and the reporter's mail. */
-function step(tx: Tx, report: SiteReport, status: SiteReportStatus | null, words: string, actorUserId: number | null, now: Date, first = false): void {
+function step(
+  tx: Tx,
+  report: SiteReport,
+  status: SiteReportStatus | null,
+  words: string,
+  actorUserId: number | null,
+  now: Date,
+  first = false,
+): void {
   tx.insert(siteReportEvents).values({ reportId: report.id, at: now, status, words, public: true, actorUserId }).run();
   if (!report.reporterEmail) return;
-  const category = tx.select({ label: siteReportCategories.label }).from(siteReportCategories).where(eq(siteReportCategories.id, report.categoryId)).get();
+  const category = tx
+    .select({ label: siteReportCategories.label })
+    .from(siteReportCategories)
+    .where(eq(siteReportCategories.id, report.categoryId))
+    .get();
   enqueueMail(tx, {
     kind: 'site-report-step',
     to: report.reporterEmail,
-    data: { number: reportNumber(report.id), category: category?.label ?? 'Report', status: STATUS_WORDS[status ?? report.status].label, words, url: `${townPublicUrl(tx)}${reportPath(report.id)}`, first },
+    data: {
+      number: reportNumber(report.id),
+      category: category?.label ?? 'Report',
+      status: STATUS_WORDS[status ?? report.status].label,
+      words,
+      url: `${townPublicUrl(tx)}${reportPath(report.id)}`,
+      first,
+    },
   });
 }
 
@@ -164,7 +255,16 @@ function change(
   actor: Actor,
   id: number,
   now: Date,
-  build: (tx: Tx, before: SiteReport) => { set: Partial<typeof siteReports.$inferInsert>; words: string | null; action: Parameters<typeof audit>[2]['action'] } | { error: Result },
+  build: (
+    tx: Tx,
+    before: SiteReport,
+  ) =>
+    | {
+        set: Partial<typeof siteReports.$inferInsert>;
+        words: string | null;
+        action: Parameters<typeof audit>[2]['action'];
+      }
+    | { error: Result },
 ): Result {
   const before = load(db, id);
   if (!before) return { ok: false, message: 'No such report.' };
@@ -185,7 +285,14 @@ class Refused extends Error {
   }
 }
 
-function runChange(db: DB, actor: Actor, id: number, now: Date, before: SiteReport, build: Parameters<typeof change>[4]): Result {
+function runChange(
+  db: DB,
+  actor: Actor,
+  id: number,
+  now: Date,
+  before: SiteReport,
+  build: Parameters<typeof change>[4],
+): Result {
   return db.transaction((tx) => {
     const made = build(tx as unknown as Tx, before);
     if ('error' in made) throw new Refused(made.error);
@@ -197,7 +304,13 @@ function runChange(db: DB, actor: Actor, id: number, now: Date, before: SiteRepo
       .returning()
       .get();
     if (made.words) step(tx, after, moved ? after.status : null, made.words, userIdOf(actor), now);
-    audit(tx, actor, { action: made.action, entityType: 'site_report', entityId: id, before: { ...before, reporterEmail: undefined, reporterPhone: undefined, reporterName: undefined }, after: { ...made.set } });
+    audit(tx, actor, {
+      action: made.action,
+      entityType: 'site_report',
+      entityId: id,
+      before: { ...before, reporterEmail: undefined, reporterPhone: undefined, reporterName: undefined },
+      after: { ...made.set },
+    });
     return { ok: true };
   }) as Result;
 }
@@ -209,31 +322,67 @@ function forward(from: SiteReportStatus, to: SiteReportStatus): SiteReportStatus
 
 export function linkProject(db: DB, actor: Actor, id: number, projectId: number, now = new Date()): Result {
   return change(db, actor, id, now, (tx, before) => {
-    const project = tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId)).get();
+    const project = tx
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .get();
     if (!project) return { error: { ok: false, fields: { projectId: 'Choose a project from the list.' } } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
-    return { set: { projectId, matchedMiles: null, status: forward(before.status, 'under_review') }, words: `The stormwater officer linked this report to ${project.name} and is looking into it.`, action: 'site_report.link_project' };
+    return {
+      set: { projectId, matchedMiles: null, status: forward(before.status, 'under_review') },
+      words: `The stormwater officer linked this report to ${project.name} and is looking into it.`,
+      action: 'site_report.link_project',
+    };
   });
 }
 
-export function moveStatus(db: DB, actor: Actor, id: number, to: SiteReportStatus, reason: string | null, now = new Date()): Result {
+export function moveStatus(
+  db: DB,
+  actor: Actor,
+  id: number,
+  to: SiteReportStatus,
+  reason: string | null,
+  now = new Date(),
+): Result {
   return change(db, actor, id, now, (_tx, before) => {
     const problem = moveProblem(before.status, to, reason);
     if (problem) return { error: { ok: false, fields: { [isOpen(to) ? 'status' : 'reason']: problem } } };
     const text = reason?.trim() ? ` ${reason.trim()}` : '';
-    return { set: { status: to, publicReason: isOpen(to) ? before.publicReason : reason!.trim() }, words: `${STATUS_WORDS[to].meaning}${text}`, action: 'site_report.status' };
+    return {
+      set: { status: to, publicReason: isOpen(to) ? before.publicReason : reason!.trim() },
+      words: `${STATUS_WORDS[to].meaning}${text}`,
+      action: 'site_report.status',
+    };
   });
 }
 
 /** A town inspection recorded from the report (enforcement/town-inspections), linked to it. */
-export function recordInspectionFromReport(db: DB, actor: Actor, id: number, input: Omit<TownInspectionInput, 'noticeId' | 'milestone' | 'scheduledId'>, today: string, now = new Date()): Result {
+export function recordInspectionFromReport(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: Omit<TownInspectionInput, 'noticeId' | 'milestone' | 'scheduledId'>,
+  today: string,
+  now = new Date(),
+): Result {
   return change(db, actor, id, now, (tx, before) => {
-    if (!before.projectId) return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
+    if (!before.projectId)
+      return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
-    const r = recordTownInspection(tx as unknown as DB, actor, before.projectId, { ...input, noticeId: null, milestone: null, scheduledId: null }, today);
+    const r = recordTownInspection(
+      tx as unknown as DB,
+      actor,
+      before.projectId,
+      { ...input, noticeId: null, milestone: null, scheduledId: null },
+      today,
+    );
     if (!r.ok) return { error: r };
     const found = input.violation != null;
-    const violationId = found ? tx.select({ id: violations.id }).from(violations).where(eq(violations.townInspectionId, r.id)).get()?.id ?? null : before.violationId;
+    const violationId = found
+      ? (tx.select({ id: violations.id }).from(violations).where(eq(violations.townInspectionId, r.id)).get()?.id ??
+        null)
+      : before.violationId;
     const status = found ? forward(before.status, 'violation_found') : forward(before.status, 'inspected');
     const words = `The town inspected the site on ${formatDay(input.inspectedOn)}.${found ? ' It found a violation of the stormwater law.' : ''}`;
     return { set: { townInspectionId: r.id, violationId, status }, words, action: 'site_report.inspection' };
@@ -241,23 +390,53 @@ export function recordInspectionFromReport(db: DB, actor: Actor, id: number, inp
 }
 
 /** A town inspection planned from the report (on the officer's calendar until recorded); the reporter is told it is planned. */
-export function scheduleInspectionFromReport(db: DB, actor: Actor, id: number, scheduledFor: Date, notes: string | null, now = new Date()): Result {
+export function scheduleInspectionFromReport(
+  db: DB,
+  actor: Actor,
+  id: number,
+  scheduledFor: Date,
+  notes: string | null,
+  now = new Date(),
+): Result {
   return change(db, actor, id, now, (tx, before) => {
-    if (!before.projectId) return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
+    if (!before.projectId)
+      return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
-    const r = scheduleInspection(tx as unknown as DB, actor, before.projectId, { noticeId: null, milestone: null, scheduledFor, notes: notes ?? `From resident’s report ${before.id}.` }, now);
+    const r = scheduleInspection(
+      tx as unknown as DB,
+      actor,
+      before.projectId,
+      { noticeId: null, milestone: null, scheduledFor, notes: notes ?? `From resident’s report ${before.id}.` },
+      now,
+    );
     if (!r.ok) return { error: r };
-    return { set: { status: forward(before.status, 'under_review') }, words: `The town plans to inspect the site (${formatInstant(scheduledFor)}).`, action: 'site_report.schedule_inspection' };
+    return {
+      set: { status: forward(before.status, 'under_review') },
+      words: `The town plans to inspect the site (${formatInstant(scheduledFor)}).`,
+      action: 'site_report.schedule_inspection',
+    };
   });
 }
 
-export function recordViolationFromReport(db: DB, actor: Actor, id: number, input: { observedOn: string; description: string; section: string | null }, today: string, now = new Date()): Result {
+export function recordViolationFromReport(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: { observedOn: string; description: string; section: string | null },
+  today: string,
+  now = new Date(),
+): Result {
   return change(db, actor, id, now, (tx, before) => {
-    if (!before.projectId) return { error: { ok: false, message: 'Link the report to a project first: a violation is at a site.' } };
+    if (!before.projectId)
+      return { error: { ok: false, message: 'Link the report to a project first: a violation is at a site.' } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
     const r = recordViolation(tx as unknown as DB, actor, before.projectId, input, today);
     if (!r.ok) return { error: r };
-    return { set: { violationId: r.id, status: forward(before.status, 'violation_found') }, words: `The town recorded a violation at the site, observed ${formatDay(input.observedOn)}: ${input.description}`, action: 'site_report.violation' };
+    return {
+      set: { violationId: r.id, status: forward(before.status, 'violation_found') },
+      words: `The town recorded a violation at the site, observed ${formatDay(input.observedOn)}: ${input.description}`,
+      action: 'site_report.violation',
+    };
   });
 }
 
@@ -265,43 +444,103 @@ export function recordViolationFromReport(db: DB, actor: Actor, id: number, inpu
 export function linkEnforcement(db: DB, actor: Actor, id: number, actionId: number, now = new Date()): Result {
   return change(db, actor, id, now, (tx, before) => {
     const action = tx.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
-    if (!action || action.projectId !== before.projectId) return { error: { ok: false, fields: { actionId: 'Choose an enforcement action of the report’s project.' } } };
-    const words = action.public ? `The town issued a ${ENFORCEMENT_TYPE_LABEL[action.type].toLowerCase()} on ${formatDay(action.issuedOn)}.` : null;
-    return { set: { enforcementActionId: action.id, status: forward(before.status, 'violation_found') }, words: words ?? 'The town took enforcement action.', action: 'site_report.link_enforcement' };
+    if (!action || action.projectId !== before.projectId)
+      return { error: { ok: false, fields: { actionId: 'Choose an enforcement action of the report’s project.' } } };
+    const words = action.public
+      ? `The town issued a ${ENFORCEMENT_TYPE_LABEL[action.type].toLowerCase()} on ${formatDay(action.issuedOn)}.`
+      : null;
+    return {
+      set: { enforcementActionId: action.id, status: forward(before.status, 'violation_found') },
+      words: words ?? 'The town took enforcement action.',
+      action: 'site_report.link_enforcement',
+    };
   });
 }
 
-export function setHidden(db: DB, actor: Actor, id: number, hidden: boolean, reason: string | null, now = new Date()): Result {
+export function setHidden(
+  db: DB,
+  actor: Actor,
+  id: number,
+  hidden: boolean,
+  reason: string | null,
+  now = new Date(),
+): Result {
   return change(db, actor, id, now, () => {
-    if (hidden && !reason?.trim()) return { error: { ok: false, fields: { hiddenReason: 'Say why it is hidden (staff read this), like “Abusive words”.' } } };
-    return { set: { hidden, hiddenReason: hidden ? reason!.trim() : null }, words: null, action: hidden ? 'site_report.hide' : 'site_report.unhide' };
+    if (hidden && !reason?.trim())
+      return {
+        error: { ok: false, fields: { hiddenReason: 'Say why it is hidden (staff read this), like “Abusive words”.' } },
+      };
+    return {
+      set: { hidden, hiddenReason: hidden ? reason!.trim() : null },
+      words: null,
+      action: hidden ? 'site_report.hide' : 'site_report.unhide',
+    };
   });
 }
 
-export function approvePhoto(db: DB, actor: Actor, id: number, photoId: number, approved: boolean, now = new Date()): Result {
+export function approvePhoto(
+  db: DB,
+  actor: Actor,
+  id: number,
+  photoId: number,
+  approved: boolean,
+  now = new Date(),
+): Result {
   return change(db, actor, id, now, (tx) => {
-    const photo = tx.select().from(siteReportPhotos).where(and(eq(siteReportPhotos.id, photoId), eq(siteReportPhotos.reportId, id))).get();
+    const photo = tx
+      .select()
+      .from(siteReportPhotos)
+      .where(and(eq(siteReportPhotos.id, photoId), eq(siteReportPhotos.reportId, id)))
+      .get();
     if (!photo) return { error: { ok: false, message: 'No such photo on this report.' } };
-    tx.update(siteReportPhotos).set({ approvedAt: approved ? now : null }).where(eq(siteReportPhotos.id, photoId)).run();
+    tx.update(siteReportPhotos)
+      .set({ approvedAt: approved ? now : null })
+      .where(eq(siteReportPhotos.id, photoId))
+      .run();
     return { set: {}, words: null, action: approved ? 'site_report.photo_approve' : 'site_report.photo_withdraw' };
   });
 }
 
 /** Block the report's email address or network address: no more reports are taken from it. */
-export function blockSender(db: DB, actor: Actor, id: number, kind: ReportBlockKind, reason: string, now = new Date()): Result {
+export function blockSender(
+  db: DB,
+  actor: Actor,
+  id: number,
+  kind: ReportBlockKind,
+  reason: string,
+  now = new Date(),
+): Result {
   const report = load(db, id);
   if (!report) return { ok: false, message: 'No such report.' };
   const valueHash = kind === 'email' ? (report.reporterEmail ? blockHash(report.reporterEmail) : null) : report.ipHash;
-  if (!valueHash) return { ok: false, fields: { kind: kind === 'email' ? 'This report has no email address.' : 'This report’s network address was not kept.' } };
+  if (!valueHash)
+    return {
+      ok: false,
+      fields: {
+        kind: kind === 'email' ? 'This report has no email address.' : 'This report’s network address was not kept.',
+      },
+    };
   if (!reason.trim()) return { ok: false, fields: { blockReason: 'Say why (staff read this).' } };
   db.transaction((tx) => {
     const row = tx
       .insert(siteReportBlocks)
-      .values({ kind, valueHash, reason: reason.trim(), reportId: id, createdByUserId: userIdOf(actor), createdAt: now })
+      .values({
+        kind,
+        valueHash,
+        reason: reason.trim(),
+        reportId: id,
+        createdByUserId: userIdOf(actor),
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning()
       .get();
-    audit(tx, actor, { action: 'site_report.block', entityType: 'site_report', entityId: id, after: { kind, reason: reason.trim(), blockId: row?.id ?? null } });
+    audit(tx, actor, {
+      action: 'site_report.block',
+      entityType: 'site_report',
+      entityId: id,
+      after: { kind, reason: reason.trim(), blockId: row?.id ?? null },
+    });
   });
   return { ok: true };
 }
@@ -354,7 +593,10 @@ export function queueRows(db: DB, opts: { includeClosed: boolean }): QueueRow[] 
     .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
     .limit(500)
     .all();
-  const byReport = photoIdsByReport(db, rows.map((r) => r.id));
+  const byReport = photoIdsByReport(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const ids = byReport.get(r.id) ?? [];
     return { ...r, photos: ids.length, photoIds: ids.slice(0, 3) };
@@ -364,7 +606,12 @@ export function queueRows(db: DB, opts: { includeClosed: boolean }): QueueRow[] 
 function photoIdsByReport(db: DB, ids: number[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
   if (!ids.length) return out;
-  const rows = db.select({ id: siteReportPhotos.id, reportId: siteReportPhotos.reportId }).from(siteReportPhotos).where(inArray(siteReportPhotos.reportId, ids)).orderBy(asc(siteReportPhotos.id)).all();
+  const rows = db
+    .select({ id: siteReportPhotos.id, reportId: siteReportPhotos.reportId })
+    .from(siteReportPhotos)
+    .where(inArray(siteReportPhotos.reportId, ids))
+    .orderBy(asc(siteReportPhotos.id))
+    .all();
   for (const p of rows) out.set(p.reportId, [...(out.get(p.reportId) ?? []), p.id]);
   return out;
 }
@@ -374,18 +621,64 @@ export function staffReport(db: DB, id: number) {
   const report = load(db, id);
   if (!report) return undefined;
   const category = db.select().from(siteReportCategories).where(eq(siteReportCategories.id, report.categoryId)).get()!;
-  const project = report.projectId ? db.select({ id: projects.id, name: projects.name, slug: projects.slug, status: projects.status }).from(projects).where(eq(projects.id, report.projectId)).get() : undefined;
-  const photos = db.select().from(siteReportPhotos).where(eq(siteReportPhotos.reportId, id)).orderBy(asc(siteReportPhotos.id)).all();
-  const steps = db.select().from(siteReportEvents).where(eq(siteReportEvents.reportId, id)).orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id)).all();
-  const actions = project ? db.select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn, summary: enforcementActions.summary }).from(enforcementActions).where(eq(enforcementActions.projectId, project.id)).orderBy(desc(enforcementActions.issuedOn)).all() : [];
-  const blocked = { email: isBlockedHash(db, 'email', report.reporterEmail ? blockHash(report.reporterEmail) : null), ip: isBlockedHash(db, 'ip', report.ipHash) };
+  const project = report.projectId
+    ? db
+        .select({ id: projects.id, name: projects.name, slug: projects.slug, status: projects.status })
+        .from(projects)
+        .where(eq(projects.id, report.projectId))
+        .get()
+    : undefined;
+  const photos = db
+    .select()
+    .from(siteReportPhotos)
+    .where(eq(siteReportPhotos.reportId, id))
+    .orderBy(asc(siteReportPhotos.id))
+    .all();
+  const steps = db
+    .select()
+    .from(siteReportEvents)
+    .where(eq(siteReportEvents.reportId, id))
+    .orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id))
+    .all();
+  const actions = project
+    ? db
+        .select({
+          id: enforcementActions.id,
+          type: enforcementActions.type,
+          issuedOn: enforcementActions.issuedOn,
+          summary: enforcementActions.summary,
+        })
+        .from(enforcementActions)
+        .where(eq(enforcementActions.projectId, project.id))
+        .orderBy(desc(enforcementActions.issuedOn))
+        .all()
+    : [];
+  const blocked = {
+    email: isBlockedHash(db, 'email', report.reporterEmail ? blockHash(report.reporterEmail) : null),
+    ip: isBlockedHash(db, 'ip', report.ipHash),
+  };
   const nearby = matchCandidates(db);
-  return { report, category, project, photos, steps, actions, blocked, projects: nearby.map((p) => ({ id: p.id, name: p.name })) };
+  return {
+    report,
+    category,
+    project,
+    photos,
+    steps,
+    actions,
+    blocked,
+    projects: nearby.map((p) => ({ id: p.id, name: p.name })),
+  };
 }
 
 function isBlockedHash(db: Pick<DB, 'select'>, kind: ReportBlockKind, hash: string | null): boolean {
   if (!hash) return false;
-  return db.select({ id: siteReportBlocks.id }).from(siteReportBlocks).where(and(eq(siteReportBlocks.kind, kind), eq(siteReportBlocks.valueHash, hash))).get() !== undefined;
+  return (
+    db
+      .select({ id: siteReportBlocks.id })
+      .from(siteReportBlocks)
+      .where(and(eq(siteReportBlocks.kind, kind), eq(siteReportBlocks.valueHash, hash)))
+      .get() !== undefined
+  );
 }
 
 /** A photo for the officer (any), by its report. */

@@ -14,7 +14,10 @@ import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 
 /** The upload form, read: plain sentences by field name (the file's own refusal from the upload wins). */
-export function checkAgreementUpload(file: ReceivedFile | undefined, received: { errors: Record<string, string>; field: (n: string) => string }): { errors: Record<string, string>; public: boolean } {
+export function checkAgreementUpload(
+  file: ReceivedFile | undefined,
+  received: { errors: Record<string, string>; field: (n: string) => string },
+): { errors: Record<string, string>; public: boolean } {
   const errors: Record<string, string> = {};
   if (received.errors._form) errors._form = received.errors._form;
   if (received.errors.agreement) errors.agreement = received.errors.agreement;
@@ -25,19 +28,46 @@ export function checkAgreementUpload(file: ReceivedFile | undefined, received: {
   return { errors, public: choice === 'yes' };
 }
 
-export function fileAgreement(db: DB, actor: Actor, practiceId: number, file: ReceivedFile, input: { public: boolean }, now: Date): Result<{ id: number }> {
-  const practice = db.select({ id: stormwaterPractices.id }).from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
+export function fileAgreement(
+  db: DB,
+  actor: Actor,
+  practiceId: number,
+  file: ReceivedFile,
+  input: { public: boolean },
+  now: Date,
+): Result<{ id: number }> {
+  const practice = db
+    .select({ id: stormwaterPractices.id })
+    .from(stormwaterPractices)
+    .where(eq(stormwaterPractices.id, practiceId))
+    .get();
   if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
   if (file.kind !== 'pdf') return { ok: false, fields: { agreement: 'The agreement or easement must be a PDF.' } };
   const before = currentAgreement(db, practiceId) ?? null;
   return db.transaction((tx) => {
     const row = tx
       .insert(practiceAgreementFiles)
-      .values({ practiceId, sha256: file.sha256, filename: file.filename, mimeType: file.mimeType, sizeBytes: file.sizeBytes, pageCount: file.pdf?.pageCount ?? 1, public: input.public, uploadedByUserId: 'userId' in actor ? actor.userId : null, uploadedAt: now })
+      .values({
+        practiceId,
+        sha256: file.sha256,
+        filename: file.filename,
+        mimeType: file.mimeType,
+        sizeBytes: file.sizeBytes,
+        pageCount: file.pdf?.pageCount ?? 1,
+        public: input.public,
+        uploadedByUserId: 'userId' in actor ? actor.userId : null,
+        uploadedAt: now,
+      })
       .returning()
       .get();
     tx.update(stormwaterPractices).set({ updatedAt: now }).where(eq(stormwaterPractices.id, practiceId)).run();
-    audit(tx, actor, { action: 'practice.agreement', entityType: 'stormwater_practice', entityId: practiceId, before, after: row });
+    audit(tx, actor, {
+      action: 'practice.agreement',
+      entityType: 'stormwater_practice',
+      entityId: practiceId,
+      before,
+      after: row,
+    });
     return { ok: true as const, id: row.id };
   });
 }
@@ -45,7 +75,13 @@ export function fileAgreement(db: DB, actor: Actor, practiceId: number, file: Re
 /** The agreement or easement in force (the latest filed), or undefined. */
 export function currentAgreement(db: Pick<DB, 'select'>, practiceId: number) {
   if (!Number.isSafeInteger(practiceId)) return undefined;
-  return db.select().from(practiceAgreementFiles).where(eq(practiceAgreementFiles.practiceId, practiceId)).orderBy(desc(practiceAgreementFiles.id)).limit(1).get();
+  return db
+    .select()
+    .from(practiceAgreementFiles)
+    .where(eq(practiceAgreementFiles.practiceId, practiceId))
+    .orderBy(desc(practiceAgreementFiles.id))
+    .limit(1)
+    .get();
 }
 
 /** The agreement in force, only when residents may see it. */

@@ -7,7 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { practiceInspections, practiceMaintenanceItems, practiceRandomDraws, stormwaterPractices, type SmpCondition, type SmpInspectionReason } from '#db/schema.ts';
+import {
+  practiceInspections,
+  practiceMaintenanceItems,
+  practiceRandomDraws,
+  stormwaterPractices,
+  type SmpCondition,
+  type SmpInspectionReason,
+} from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Result } from '#lib/server/platform/result.ts';
@@ -29,51 +36,119 @@ export interface InspectionInput {
   newItems: Array<{ description: string; dueOn: string }>;
 }
 
-export function recordPracticeInspection(db: DB, actor: Actor, input: InspectionInput, today: string): Result<{ id: number }> {
+export function recordPracticeInspection(
+  db: DB,
+  actor: Actor,
+  input: InspectionInput,
+  today: string,
+): Result<{ id: number }> {
   const practice = db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, input.practiceId)).get();
   if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
   const fields: Record<string, string> = {};
-  if (input.inspectedOn > today) fields.inspectedOn = 'Record an inspection once it has taken place: the day cannot be in the future.';
+  if (input.inspectedOn > today)
+    fields.inspectedOn = 'Record an inspection once it has taken place: the day cannot be in the future.';
   if (input.inspectedOn < practice.inServiceOn) fields.inspectedOn = 'The practice was not in service yet on that day.';
-  if (input.reason === 'joint' && !input.jointAgency) fields.jointAgency = 'Name the other agency of the joint inspection.';
-  if (input.reason === 'complaint' && !input.complaintSource) fields.complaintSource = 'Say where the complaint or notice came from (a few words or a link).';
-  if (input.condition !== 'functioning' && input.newItems.length === 0) fields.item0Description = 'List the maintenance or repair the owner must do, with its due date.';
+  if (input.reason === 'joint' && !input.jointAgency)
+    fields.jointAgency = 'Name the other agency of the joint inspection.';
+  if (input.reason === 'complaint' && !input.complaintSource)
+    fields.complaintSource = 'Say where the complaint or notice came from (a few words or a link).';
+  if (input.condition !== 'functioning' && input.newItems.length === 0)
+    fields.item0Description = 'List the maintenance or repair the owner must do, with its due date.';
   input.newItems.forEach((it, i) => {
     if (it.dueOn <= input.inspectedOn) fields[`item${i}DueOn`] = 'The due date comes after the inspection.';
   });
   if (input.randomDrawId != null) {
     const draw = db.select().from(practiceRandomDraws).where(eq(practiceRandomDraws.id, input.randomDrawId)).get();
-    if (!draw || !(JSON.parse(draw.chosenIds) as number[]).includes(practice.id)) fields.randomDrawId = 'That draw did not choose this practice.';
+    if (!draw || !(JSON.parse(draw.chosenIds) as number[]).includes(practice.id))
+      fields.randomDrawId = 'That draw did not choose this practice.';
   }
   if (Object.keys(fields).length) return { ok: false, fields };
   const open = input.closeItemIds.length
     ? db
         .select({ id: practiceMaintenanceItems.id })
         .from(practiceMaintenanceItems)
-        .where(and(eq(practiceMaintenanceItems.practiceId, practice.id), isNull(practiceMaintenanceItems.closedOn), inArray(practiceMaintenanceItems.id, input.closeItemIds)))
+        .where(
+          and(
+            eq(practiceMaintenanceItems.practiceId, practice.id),
+            isNull(practiceMaintenanceItems.closedOn),
+            inArray(practiceMaintenanceItems.id, input.closeItemIds),
+          ),
+        )
         .all()
         .map((r) => r.id)
     : [];
-  if (open.length !== new Set(input.closeItemIds).size) return { ok: false, message: 'Some of the maintenance items you ticked are already closed or belong to another practice: reload the page.' };
+  if (open.length !== new Set(input.closeItemIds).size)
+    return {
+      ok: false,
+      message:
+        'Some of the maintenance items you ticked are already closed or belong to another practice: reload the page.',
+    };
   return db.transaction((tx) => {
     const { closeItemIds: _c, newItems, ...values } = input;
-    const row = tx.insert(practiceInspections).values({ ...values, recordedByUserId: 'userId' in actor ? actor.userId : null }).returning().get();
-    if (open.length) tx.update(practiceMaintenanceItems).set({ closedOn: input.inspectedOn, closedByInspectionId: row.id }).where(inArray(practiceMaintenanceItems.id, open)).run();
-    const items = newItems.length ? tx.insert(practiceMaintenanceItems).values(newItems.map((it) => ({ ...it, practiceId: practice.id, inspectionId: row.id }))).returning().all() : [];
-    audit(tx, actor, { action: 'practice.inspect', entityType: 'stormwater_practice', entityId: practice.id, after: { inspection: row, closedItemIds: open, newItems: items } });
+    const row = tx
+      .insert(practiceInspections)
+      .values({ ...values, recordedByUserId: 'userId' in actor ? actor.userId : null })
+      .returning()
+      .get();
+    if (open.length)
+      tx.update(practiceMaintenanceItems)
+        .set({ closedOn: input.inspectedOn, closedByInspectionId: row.id })
+        .where(inArray(practiceMaintenanceItems.id, open))
+        .run();
+    const items = newItems.length
+      ? tx
+          .insert(practiceMaintenanceItems)
+          .values(newItems.map((it) => ({ ...it, practiceId: practice.id, inspectionId: row.id })))
+          .returning()
+          .all()
+      : [];
+    audit(tx, actor, {
+      action: 'practice.inspect',
+      entityType: 'stormwater_practice',
+      entityId: practice.id,
+      after: { inspection: row, closedItemIds: open, newItems: items },
+    });
     return { ok: true as const, id: row.id };
   });
 }
 
 /** Draw `count` practices in operation for random inspection; the seed and the pool are recorded. */
-export function drawRandomInspections(db: DB, actor: Actor, count: number, today: string, seed = randomBytes(8).toString('hex')): Result<{ id: number; chosen: number[] }> {
-  const pool = db.select({ id: stormwaterPractices.id }).from(stormwaterPractices).where(isNull(stormwaterPractices.removedOn)).orderBy(stormwaterPractices.id).all().map((r) => r.id);
+export function drawRandomInspections(
+  db: DB,
+  actor: Actor,
+  count: number,
+  today: string,
+  seed = randomBytes(8).toString('hex'),
+): Result<{ id: number; chosen: number[] }> {
+  const pool = db
+    .select({ id: stormwaterPractices.id })
+    .from(stormwaterPractices)
+    .where(isNull(stormwaterPractices.removedOn))
+    .orderBy(stormwaterPractices.id)
+    .all()
+    .map((r) => r.id);
   if (!pool.length) return { ok: false, message: 'No practice is in operation to draw from.' };
-  if (count < 1 || count > pool.length) return { ok: false, fields: { count: `Draw from 1 to ${pool.length} practices.` } };
+  if (count < 1 || count > pool.length)
+    return { ok: false, fields: { count: `Draw from 1 to ${pool.length} practices.` } };
   const chosen = drawPractices(pool, seed, count);
   return db.transaction((tx) => {
-    const row = tx.insert(practiceRandomDraws).values({ drawnOn: today, seed, poolIds: JSON.stringify(pool), chosenIds: JSON.stringify(chosen), drawnByUserId: 'userId' in actor ? actor.userId : null }).returning().get();
-    audit(tx, actor, { action: 'practice.random_draw', entityType: 'practice_random_draw', entityId: row.id, after: { seed, pool: pool.length, chosen } });
+    const row = tx
+      .insert(practiceRandomDraws)
+      .values({
+        drawnOn: today,
+        seed,
+        poolIds: JSON.stringify(pool),
+        chosenIds: JSON.stringify(chosen),
+        drawnByUserId: 'userId' in actor ? actor.userId : null,
+      })
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'practice.random_draw',
+      entityType: 'practice_random_draw',
+      entityId: row.id,
+      after: { seed, pool: pool.length, chosen },
+    });
     return { ok: true as const, id: row.id, chosen };
   });
 }
@@ -82,13 +157,27 @@ export function drawRandomInspections(db: DB, actor: Actor, count: number, today
 export function recentDraws(db: DB, limit = 5) {
   const draws = db.select().from(practiceRandomDraws).orderBy(desc(practiceRandomDraws.id)).limit(limit).all();
   const chosenIds = [...new Set(draws.flatMap((d) => JSON.parse(d.chosenIds) as number[]))];
-  const names = new Map(chosenIds.length ? db.select({ id: stormwaterPractices.id, name: stormwaterPractices.name }).from(stormwaterPractices).where(inArray(stormwaterPractices.id, chosenIds)).all().map((r) => [r.id, r.name]) : []);
+  const names = new Map(
+    chosenIds.length
+      ? db
+          .select({ id: stormwaterPractices.id, name: stormwaterPractices.name })
+          .from(stormwaterPractices)
+          .where(inArray(stormwaterPractices.id, chosenIds))
+          .all()
+          .map((r) => [r.id, r.name])
+      : [],
+  );
   const done = new Set(
     draws.length
       ? db
           .select({ drawId: practiceInspections.randomDrawId, practiceId: practiceInspections.practiceId })
           .from(practiceInspections)
-          .where(inArray(practiceInspections.randomDrawId, draws.map((d) => d.id)))
+          .where(
+            inArray(
+              practiceInspections.randomDrawId,
+              draws.map((d) => d.id),
+            ),
+          )
           .all()
           .map((r) => `${r.drawId}:${r.practiceId}`)
       : [],
@@ -98,6 +187,10 @@ export function recentDraws(db: DB, limit = 5) {
     drawnOn: d.drawnOn,
     seed: d.seed,
     poolSize: (JSON.parse(d.poolIds) as number[]).length,
-    chosen: (JSON.parse(d.chosenIds) as number[]).map((id) => ({ id, name: names.get(id) ?? `Practice ${id}`, inspected: done.has(`${d.id}:${id}`) })),
+    chosen: (JSON.parse(d.chosenIds) as number[]).map((id) => ({
+      id,
+      name: names.get(id) ?? `Practice ${id}`,
+      inspected: done.has(`${d.id}:${id}`),
+    })),
   }));
 }

@@ -21,21 +21,36 @@ export interface ReportInput {
 }
 
 /** Reads the posted form: plain sentences by field. */
-export function parseReportForm(values: Record<string, string>, doneItemIds: string[], inServiceOn: string, today: string): { ok: true; value: ReportInput } | { ok: false; errors: Record<string, string> } {
+export function parseReportForm(
+  values: Record<string, string>,
+  doneItemIds: string[],
+  inServiceOn: string,
+  today: string,
+): { ok: true; value: ReportInput } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const year = Number(values.year);
   const first = Number(inServiceOn.slice(0, 4));
   const last = Number(today.slice(0, 4));
-  if (!Number.isInteger(year) || year < first || year > last) errors.year = `Choose the year the report covers, from ${first} to ${last}.`;
+  if (!Number.isInteger(year) || year < first || year > last)
+    errors.year = `Choose the year the report covers, from ${first} to ${last}.`;
   const workDone = (values.workDone ?? '').trim();
-  if (!workDone) errors.workDone = 'Describe the inspection and maintenance done this year (mowing, sediment removed, outlet cleared…).';
+  if (!workDone)
+    errors.workDone =
+      'Describe the inspection and maintenance done this year (mowing, sediment removed, outlet cleared…).';
   else if (workDone.length > 4000) errors.workDone = 'Use at most 4,000 characters.';
   const ids = doneItemIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, value: { year, workDone, doneItemIds: ids } };
 }
 
-export function fileMaintenanceReport(db: DB, actor: Actor, practiceId: number, input: ReportInput, file: ReceivedFile, now: Date): Result<{ id: number }> {
+export function fileMaintenanceReport(
+  db: DB,
+  actor: Actor,
+  practiceId: number,
+  input: ReportInput,
+  file: ReceivedFile,
+  now: Date,
+): Result<{ id: number }> {
   const practice = db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
   if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
   const filedOn = townToday(now);
@@ -43,18 +58,43 @@ export function fileMaintenanceReport(db: DB, actor: Actor, practiceId: number, 
     ? db
         .select({ id: practiceMaintenanceItems.id })
         .from(practiceMaintenanceItems)
-        .where(and(eq(practiceMaintenanceItems.practiceId, practiceId), isNull(practiceMaintenanceItems.closedOn), inArray(practiceMaintenanceItems.id, input.doneItemIds)))
+        .where(
+          and(
+            eq(practiceMaintenanceItems.practiceId, practiceId),
+            isNull(practiceMaintenanceItems.closedOn),
+            inArray(practiceMaintenanceItems.id, input.doneItemIds),
+          ),
+        )
         .all()
         .map((r) => r.id)
     : [];
   return db.transaction((tx) => {
     const row = tx
       .insert(practiceMaintenanceReports)
-      .values({ practiceId, year: input.year, filedOn, workDone: input.workDone, sha256: file.sha256, filename: file.filename, mimeType: file.mimeType, sizeBytes: file.sizeBytes, filedByUserId: 'userId' in actor ? actor.userId : null })
+      .values({
+        practiceId,
+        year: input.year,
+        filedOn,
+        workDone: input.workDone,
+        sha256: file.sha256,
+        filename: file.filename,
+        mimeType: file.mimeType,
+        sizeBytes: file.sizeBytes,
+        filedByUserId: 'userId' in actor ? actor.userId : null,
+      })
       .returning()
       .get();
-    if (open.length) tx.update(practiceMaintenanceItems).set({ reportedDoneOn: filedOn }).where(inArray(practiceMaintenanceItems.id, open)).run();
-    audit(tx, actor, { action: 'practice.maintenance_report', entityType: 'stormwater_practice', entityId: practiceId, after: { report: row, reportedDoneItemIds: open } });
+    if (open.length)
+      tx.update(practiceMaintenanceItems)
+        .set({ reportedDoneOn: filedOn })
+        .where(inArray(practiceMaintenanceItems.id, open))
+        .run();
+    audit(tx, actor, {
+      action: 'practice.maintenance_report',
+      entityType: 'stormwater_practice',
+      entityId: practiceId,
+      after: { report: row, reportedDoneItemIds: open },
+    });
     return { ok: true as const, id: row.id };
   });
 }

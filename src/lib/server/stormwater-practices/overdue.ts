@@ -17,7 +17,9 @@ export function overdueInspections(db: DB, today: string) {
       type: stormwaterPractices.type,
       inServiceOn: stormwaterPractices.inServiceOn,
       removedOn: stormwaterPractices.removedOn,
-      lastInspectedOn: sql<string | null>`(select max(pi.inspected_on) from practice_inspections pi where pi.practice_id = ${stormwaterPractices.id})`,
+      lastInspectedOn: sql<
+        string | null
+      >`(select max(pi.inspected_on) from practice_inspections pi where pi.practice_id = ${stormwaterPractices.id})`,
     })
     .from(stormwaterPractices)
     .where(inspectionOverdueSql(today, intervals))
@@ -29,7 +31,15 @@ export function overdueInspections(db: DB, today: string) {
 
 export function overdueMaintenance(db: DB, today: string) {
   return db
-    .select({ id: practiceMaintenanceItems.id, practiceId: stormwaterPractices.id, practiceName: stormwaterPractices.name, ownerName: stormwaterPractices.ownerName, description: practiceMaintenanceItems.description, dueOn: practiceMaintenanceItems.dueOn, reportedDoneOn: practiceMaintenanceItems.reportedDoneOn })
+    .select({
+      id: practiceMaintenanceItems.id,
+      practiceId: stormwaterPractices.id,
+      practiceName: stormwaterPractices.name,
+      ownerName: stormwaterPractices.ownerName,
+      description: practiceMaintenanceItems.description,
+      dueOn: practiceMaintenanceItems.dueOn,
+      reportedDoneOn: practiceMaintenanceItems.reportedDoneOn,
+    })
     .from(practiceMaintenanceItems)
     .innerJoin(stormwaterPractices, eq(stormwaterPractices.id, practiceMaintenanceItems.practiceId))
     .where(maintenanceOverdueSql(today))

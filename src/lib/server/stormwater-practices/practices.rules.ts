@@ -39,13 +39,20 @@ export interface ScheduleFacts {
   lastInspectedOn: string | null;
 }
 
-export function nextRoutineDue(p: ScheduleFacts, intervals: RoutineIntervals = DEFAULT_ROUTINE_INTERVAL_DAYS): string | null {
+export function nextRoutineDue(
+  p: ScheduleFacts,
+  intervals: RoutineIntervals = DEFAULT_ROUTINE_INTERVAL_DAYS,
+): string | null {
   if (p.removedOn) return null;
   return addDays(p.lastInspectedOn ?? p.inServiceOn, intervals[p.type]);
 }
 
 /** Overdue: still in operation and the routine inspection's due day has passed. */
-export function isInspectionOverdue(p: ScheduleFacts, today: string, intervals: RoutineIntervals = DEFAULT_ROUTINE_INTERVAL_DAYS): boolean {
+export function isInspectionOverdue(
+  p: ScheduleFacts,
+  today: string,
+  intervals: RoutineIntervals = DEFAULT_ROUTINE_INTERVAL_DAYS,
+): boolean {
   const due = nextRoutineDue(p, intervals);
   return due != null && due < today;
 }
@@ -78,8 +85,11 @@ export function maintenanceOverdueSql(today: string): SQL {
 
 export function maintenanceWords(m: MaintenanceFacts & { reportedDoneOn: string | null }, today: string): string {
   if (m.closedOn) return `Done: confirmed by the Town’s inspection of ${formatDay(m.closedOn)}.`;
-  const reported = m.reportedDoneOn ? ` The owner reported it done on ${formatDay(m.reportedDoneOn)}; a re-inspection will confirm it.` : '';
-  if (isMaintenanceOverdue(m, today)) return `Overdue: it was due by ${formatDay(m.dueOn)} (${plural(daysBetween(m.dueOn, today), 'day')} ago).${reported}`;
+  const reported = m.reportedDoneOn
+    ? ` The owner reported it done on ${formatDay(m.reportedDoneOn)}; a re-inspection will confirm it.`
+    : '';
+  if (isMaintenanceOverdue(m, today))
+    return `Overdue: it was due by ${formatDay(m.dueOn)} (${plural(daysBetween(m.dueOn, today), 'day')} ago).${reported}`;
   return `Due by ${formatDay(m.dueOn)}.${reported}`;
 }
 
@@ -99,7 +109,12 @@ export interface ReportFacts {
   filed: ReadonlyMap<number, string>;
 }
 
-export type ReportStanding = { year: number; dueOn: string; state: 'on_time' | 'late' | 'missing'; filedOn: string | null };
+export type ReportStanding = {
+  year: number;
+  dueOn: string;
+  state: 'on_time' | 'late' | 'missing';
+  filedOn: string | null;
+};
 
 /**
  * Every year whose report has fallen due: the years the practice was in service, privately maintained,
@@ -121,15 +136,20 @@ export function annualReports(p: ReportFacts, today: string): ReportStanding[] {
 
 /** A finding: a report that is late or missing. */
 export function lateReportWords(r: ReportStanding): string | null {
-  if (r.state === 'missing') return `The owner’s maintenance report for ${r.year} was due by ${formatDay(r.dueOn)} and has not been filed.`;
-  if (r.state === 'late') return `The owner’s maintenance report for ${r.year} was filed late, on ${formatDay(r.filedOn)} (due by ${formatDay(r.dueOn)}).`;
+  if (r.state === 'missing')
+    return `The owner’s maintenance report for ${r.year} was due by ${formatDay(r.dueOn)} and has not been filed.`;
+  if (r.state === 'late')
+    return `The owner’s maintenance report for ${r.year} was filed late, on ${formatDay(r.filedOn)} (due by ${formatDay(r.dueOn)}).`;
   return null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // What residents read
 
-export function conditionWords(last: { inspectedOn: string; condition: SmpCondition } | null, removedOn: string | null): string {
+export function conditionWords(
+  last: { inspectedOn: string; condition: SmpCondition } | null,
+  removedOn: string | null,
+): string {
   if (removedOn) return `Removed from operation on ${formatDay(removedOn)}.`;
   if (!last) return 'Not inspected by the Town yet.';
   return `${SMP_CONDITION_MEANING[last.condition]} (Town inspection of ${formatDay(last.inspectedOn)}.)`;
@@ -149,11 +169,17 @@ export function drawPractices(poolIds: readonly number[], seed: string, count: n
 }
 
 /** The routine inspection interval the officer may set, in days (a month to ten years), and its message. */
-export const ROUTINE_INTERVAL_RANGE = { min: 30, max: 3650, message: 'Enter a whole number of days from 30 to 3,650.' } as const;
+export const ROUTINE_INTERVAL_RANGE = {
+  min: 30,
+  max: 3650,
+  message: 'Enter a whole number of days from 30 to 3,650.',
+} as const;
 
 /** Whether a value is a routine interval the officer may set. */
 export function isRoutineInterval(v: unknown): v is number {
-  return typeof v === 'number' && Number.isInteger(v) && v >= ROUTINE_INTERVAL_RANGE.min && v <= ROUTINE_INTERVAL_RANGE.max;
+  return (
+    typeof v === 'number' && Number.isInteger(v) && v >= ROUTINE_INTERVAL_RANGE.min && v <= ROUTINE_INTERVAL_RANGE.max
+  );
 }
 
 /** Parses the settings value for routine intervals, falling back to the defaults for anything missing or wrong. */

@@ -8,7 +8,18 @@
  * practice's named maintainer (maintainedBy, below); a Town-owned practice is the Town's to keep.
  */
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { documents, parties, projectMembers, projects, settings, stormwaterPractices, userRoles, users, type SmpOwnerKind, type SmpType } from '#db/schema.ts';
+import {
+  documents,
+  parties,
+  projectMembers,
+  projects,
+  settings,
+  stormwaterPractices,
+  userRoles,
+  users,
+  type SmpOwnerKind,
+  type SmpType,
+} from '#db/schema.ts';
 import { AccessError, requireRole, type GuardContext } from '#lib/server/accounts/guards.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
@@ -18,21 +29,39 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townProfile } from '#lib/server/platform/town-profile.ts';
 import { insideBounds } from '#lib/shared/town-profile.ts';
 import { decideDocument } from '#lib/server/reviews/filing-review.ts';
-import { DEFAULT_ROUTINE_INTERVAL_DAYS, isRoutineInterval, ROUTINE_INTERVAL_RANGE, routineIntervalsFrom, type RoutineIntervals } from './practices.rules.ts';
+import {
+  DEFAULT_ROUTINE_INTERVAL_DAYS,
+  isRoutineInterval,
+  ROUTINE_INTERVAL_RANGE,
+  routineIntervalsFrom,
+  type RoutineIntervals,
+} from './practices.rules.ts';
 
 export const INTERVALS_SETTING_KEY = 'smp_routine_interval_days';
 
 export function loadRoutineIntervals(db: DB): RoutineIntervals {
-  return routineIntervalsFrom(db.select({ value: settings.value }).from(settings).where(eq(settings.key, INTERVALS_SETTING_KEY)).get()?.value);
+  return routineIntervalsFrom(
+    db.select({ value: settings.value }).from(settings).where(eq(settings.key, INTERVALS_SETTING_KEY)).get()?.value,
+  );
 }
 
 export function saveRoutineIntervals(db: DB, actor: Actor, intervals: RoutineIntervals, now = new Date()): Result {
-  for (const [k, v] of Object.entries(intervals)) if (!isRoutineInterval(v)) return { ok: false, fields: { [k]: ROUTINE_INTERVAL_RANGE.message } };
+  for (const [k, v] of Object.entries(intervals))
+    if (!isRoutineInterval(v)) return { ok: false, fields: { [k]: ROUTINE_INTERVAL_RANGE.message } };
   db.transaction((tx) => {
     const before = loadRoutineIntervals(tx as unknown as DB);
     const value = JSON.stringify(intervals);
-    tx.insert(settings).values({ key: INTERVALS_SETTING_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
-    audit(tx, actor, { action: 'practice.settings', entityType: 'settings', entityId: INTERVALS_SETTING_KEY, before, after: intervals });
+    tx.insert(settings)
+      .values({ key: INTERVALS_SETTING_KEY, value, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+      .run();
+    audit(tx, actor, {
+      action: 'practice.settings',
+      entityType: 'settings',
+      entityId: INTERVALS_SETTING_KEY,
+      before,
+      after: intervals,
+    });
   });
   return { ok: true };
 }
@@ -62,14 +91,24 @@ function maintainerId(db: Pick<DB, 'select'>, email: string | null): Result<{ id
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(and(eq(users.email, email.toLowerCase()), eq(userRoles.role, 'operator')))
     .get();
-  if (!row) return { ok: false, fields: { maintainerEmail: 'No operator account has this email: invite the owner first, or leave it empty.' } };
+  if (!row)
+    return {
+      ok: false,
+      fields: { maintainerEmail: 'No operator account has this email: invite the owner first, or leave it empty.' },
+    };
   return { ok: true, id: row.id };
 }
 
 /** The pin must be inside the town's own box (the town profile, decision 0044), as a project's NOI must. */
 function checkPlace(db: Pick<DB, 'select'>, input: PracticeInput): Result {
   const { bounds, mapCentre } = townProfile(db);
-  if (!insideBounds(bounds, input)) return { ok: false, fields: { latitude: `Put the pin inside the town: latitude about ${mapCentre.latitude.toFixed(1)}, longitude about ${mapCentre.longitude.toFixed(1).replace('-', '−')}.` } };
+  if (!insideBounds(bounds, input))
+    return {
+      ok: false,
+      fields: {
+        latitude: `Put the pin inside the town: latitude about ${mapCentre.latitude.toFixed(1)}, longitude about ${mapCentre.longitude.toFixed(1).replace('-', '−')}.`,
+      },
+    };
   return { ok: true };
 }
 
@@ -77,17 +116,27 @@ function checkPlace(db: Pick<DB, 'select'>, input: PracticeInput): Result {
 function checkPractice(db: Pick<DB, 'select'>, input: PracticeInput, today: string): Result<{ id: number | null }> {
   const place = checkPlace(db, input);
   if (!place.ok) return place;
-  if (input.inServiceOn > today) return { ok: false, fields: { inServiceOn: 'Enter the day it went into service; it cannot be in the future.' } };
+  if (input.inServiceOn > today)
+    return { ok: false, fields: { inServiceOn: 'Enter the day it went into service; it cannot be in the future.' } };
   return maintainerId(db, input.maintainerEmail);
 }
 
 /** A practice entered directly (built before the portal, or outside a project). */
-export function createPractice(db: DB, actor: Actor, input: PracticeInput & { projectId: number | null }, today: string): Result<{ id: number }> {
+export function createPractice(
+  db: DB,
+  actor: Actor,
+  input: PracticeInput & { projectId: number | null },
+  today: string,
+): Result<{ id: number }> {
   const m = checkPractice(db, input, today);
   if (!m.ok) return m;
   const { maintainerEmail: _, ...values } = input;
   return db.transaction((tx) => {
-    const row = tx.insert(stormwaterPractices).values({ ...values, maintainerUserId: m.id }).returning().get();
+    const row = tx
+      .insert(stormwaterPractices)
+      .values({ ...values, maintainerUserId: m.id })
+      .returning()
+      .get();
     audit(tx, actor, { action: 'practice.create', entityType: 'stormwater_practice', entityId: row.id, after: row });
     return { ok: true as const, id: row.id };
   });
@@ -97,23 +146,46 @@ export function createPractice(db: DB, actor: Actor, input: PracticeInput & { pr
  * The officer corrects a practice's record after it was entered (its family, name, pin, who maintains it,
  * dedication to the Town…): the same checks as entering it; the project and the as-built acceptance stay.
  */
-export function updatePractice(db: DB, actor: Actor, practiceId: number, input: PracticeInput, today: string): Result<{ id: number }> {
+export function updatePractice(
+  db: DB,
+  actor: Actor,
+  practiceId: number,
+  input: PracticeInput,
+  today: string,
+): Result<{ id: number }> {
   const before = practiceById(db, practiceId);
   if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
   const m = checkPractice(db, input, today);
   if (!m.ok) return m;
-  if (before.removedOn && input.inServiceOn > before.removedOn) return { ok: false, fields: { inServiceOn: 'It cannot go into service after it was removed from operation.' } };
+  if (before.removedOn && input.inServiceOn > before.removedOn)
+    return { ok: false, fields: { inServiceOn: 'It cannot go into service after it was removed from operation.' } };
   const { maintainerEmail: _, ...values } = input;
   db.transaction((tx) => {
-    const after = tx.update(stormwaterPractices).set({ ...values, maintainerUserId: m.id, updatedAt: new Date() }).where(eq(stormwaterPractices.id, practiceId)).returning().get();
-    audit(tx, actor, { action: 'practice.update', entityType: 'stormwater_practice', entityId: practiceId, before, after });
+    const after = tx
+      .update(stormwaterPractices)
+      .set({ ...values, maintainerUserId: m.id, updatedAt: new Date() })
+      .where(eq(stormwaterPractices.id, practiceId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'practice.update',
+      entityType: 'stormwater_practice',
+      entityId: practiceId,
+      before,
+      after,
+    });
   });
   return { ok: true, id: practiceId };
 }
 
 /** The form's starting values for correcting a practice: what is on record, as the create form posts it. */
-export function practiceFormValues(db: Pick<DB, 'select'>, p: typeof stormwaterPractices.$inferSelect): Record<string, string> {
-  const maintainer = p.maintainerUserId ? db.select({ email: users.email }).from(users).where(eq(users.id, p.maintainerUserId)).get() : undefined;
+export function practiceFormValues(
+  db: Pick<DB, 'select'>,
+  p: typeof stormwaterPractices.$inferSelect,
+): Record<string, string> {
+  const maintainer = p.maintainerUserId
+    ? db.select({ email: users.email }).from(users).where(eq(users.id, p.maintainerUserId)).get()
+    : undefined;
   return {
     name: p.name,
     type: p.type,
@@ -142,8 +214,10 @@ export function acceptAsBuilt(
   now: Date,
 ): Result<{ id: number }> {
   const doc = db.select().from(documents).where(eq(documents.id, input.documentId)).get();
-  if (!doc || doc.type !== 'as_built_plans') return { ok: false, message: 'These are not as-built plans: only certified as-built plans add a practice.' };
-  if (doc.reviewStatus === 'returned') return { ok: false, message: 'These plans were returned to the operator: accept corrected plans instead.' };
+  if (!doc || doc.type !== 'as_built_plans')
+    return { ok: false, message: 'These are not as-built plans: only certified as-built plans add a practice.' };
+  if (doc.reviewStatus === 'returned')
+    return { ok: false, message: 'These plans were returned to the operator: accept corrected plans instead.' };
   const place = checkPlace(db, input);
   if (!place.ok) return place;
   const m = maintainerId(db, input.maintainerEmail);
@@ -152,16 +226,35 @@ export function acceptAsBuilt(
   const accepted = doc.reviewStatus === 'accepted' && doc.reviewedAt ? townToday(doc.reviewedAt) : today;
   return db.transaction((tx) => {
     if (!(doc.reviewStatus === 'accepted' && doc.reviewedAt)) {
-      const r = decideDocument(tx as unknown as DB, actor, { id: doc.id, decision: 'accept', comment: input.comment, public: input.public }, now);
+      const r = decideDocument(
+        tx as unknown as DB,
+        actor,
+        { id: doc.id, decision: 'accept', comment: input.comment, public: input.public },
+        now,
+      );
       if (!r.ok) return { ok: false as const, message: r.message };
     }
     const { maintainerEmail: _m, documentId: _d, certifiedBy, comment: _c, public: _p, ...values } = input;
     const row = tx
       .insert(stormwaterPractices)
-      .values({ ...values, projectId: doc.projectId, maintainerUserId: m.id, asBuiltDocumentId: doc.id, asBuiltCertifiedBy: certifiedBy, asBuiltAcceptedOn: accepted, asBuiltAcceptedByUserId: actor.userId, inServiceOn: input.inServiceOn > today ? today : input.inServiceOn })
+      .values({
+        ...values,
+        projectId: doc.projectId,
+        maintainerUserId: m.id,
+        asBuiltDocumentId: doc.id,
+        asBuiltCertifiedBy: certifiedBy,
+        asBuiltAcceptedOn: accepted,
+        asBuiltAcceptedByUserId: actor.userId,
+        inServiceOn: input.inServiceOn > today ? today : input.inServiceOn,
+      })
       .returning()
       .get();
-    audit(tx, actor, { action: 'practice.accept_as_built', entityType: 'stormwater_practice', entityId: row.id, after: row });
+    audit(tx, actor, {
+      action: 'practice.accept_as_built',
+      entityType: 'stormwater_practice',
+      entityId: row.id,
+      after: row,
+    });
     return { ok: true as const, id: row.id };
   });
 }
@@ -170,15 +263,34 @@ export function acceptAsBuilt(
  * A practice removed from operation leaves the routine schedule and the yearly reports (a maintenance
  * guarantee runs "until the facilities are removed from operation"); its record stays.
  */
-export function removeFromOperation(db: DB, actor: Actor, practiceId: number, removedOn: string, today: string): Result<{ id: number }> {
+export function removeFromOperation(
+  db: DB,
+  actor: Actor,
+  practiceId: number,
+  removedOn: string,
+  today: string,
+): Result<{ id: number }> {
   const before = db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
   if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
   if (before.removedOn) return { ok: false, message: 'It was already removed from operation.' };
-  if (removedOn > today) return { ok: false, fields: { removedOn: 'Record it once it has happened: the day cannot be in the future.' } };
-  if (removedOn < before.inServiceOn) return { ok: false, fields: { removedOn: 'It cannot be removed before it went into service.' } };
+  if (removedOn > today)
+    return { ok: false, fields: { removedOn: 'Record it once it has happened: the day cannot be in the future.' } };
+  if (removedOn < before.inServiceOn)
+    return { ok: false, fields: { removedOn: 'It cannot be removed before it went into service.' } };
   db.transaction((tx) => {
-    const after = tx.update(stormwaterPractices).set({ removedOn, updatedAt: new Date() }).where(eq(stormwaterPractices.id, practiceId)).returning().get();
-    audit(tx, actor, { action: 'practice.remove', entityType: 'stormwater_practice', entityId: practiceId, before, after });
+    const after = tx
+      .update(stormwaterPractices)
+      .set({ removedOn, updatedAt: new Date() })
+      .where(eq(stormwaterPractices.id, practiceId))
+      .returning()
+      .get();
+    audit(tx, actor, {
+      action: 'practice.remove',
+      entityType: 'stormwater_practice',
+      entityId: practiceId,
+      before,
+      after,
+    });
   });
   return { ok: true, id: practiceId };
 }
@@ -202,21 +314,35 @@ function maintainedBy(userId: number): SQL {
 /** Which of these practices the user may file the owner's reports for (maintainedBy). */
 export function maySubmitFor(db: Pick<DB, 'select'>, userId: number, practiceIds: number[]): Set<number> {
   if (!practiceIds.length) return new Set();
-  const rows = db.select({ id: stormwaterPractices.id }).from(stormwaterPractices).where(and(inArray(stormwaterPractices.id, practiceIds), maintainedBy(userId))).all();
+  const rows = db
+    .select({ id: stormwaterPractices.id })
+    .from(stormwaterPractices)
+    .where(and(inArray(stormwaterPractices.id, practiceIds), maintainedBy(userId)))
+    .all();
   return new Set(rows.map((r) => r.id));
 }
 
 /** The operator's guard for a practice's pages: 404 unless they maintain it (as for projects that are not theirs). */
 export function requirePracticeMaintainer(db: DB, ctx: GuardContext, practiceId: number): SessionUser {
   const user = requireRole(ctx, 'operator');
-  if (!Number.isSafeInteger(practiceId) || !maySubmitFor(db, user.id, [practiceId]).has(practiceId)) throw new AccessError(404);
+  if (!Number.isSafeInteger(practiceId) || !maySubmitFor(db, user.id, [practiceId]).has(practiceId))
+    throw new AccessError(404);
   return user;
 }
 
 /** The practices an operator maintains. */
 export function practicesMaintainedBy(db: DB, userId: number) {
   return db
-    .select({ id: stormwaterPractices.id, name: stormwaterPractices.name, type: stormwaterPractices.type, location: stormwaterPractices.location, inServiceOn: stormwaterPractices.inServiceOn, removedOn: stormwaterPractices.removedOn, ownerKind: stormwaterPractices.ownerKind, projectName: projects.name })
+    .select({
+      id: stormwaterPractices.id,
+      name: stormwaterPractices.name,
+      type: stormwaterPractices.type,
+      location: stormwaterPractices.location,
+      inServiceOn: stormwaterPractices.inServiceOn,
+      removedOn: stormwaterPractices.removedOn,
+      ownerKind: stormwaterPractices.ownerKind,
+      projectName: projects.name,
+    })
     .from(stormwaterPractices)
     .leftJoin(projects, eq(projects.id, stormwaterPractices.projectId))
     .where(maintainedBy(userId))
@@ -226,17 +352,45 @@ export function practicesMaintainedBy(db: DB, userId: number) {
 
 /** The practice row by id, or undefined. */
 export function practiceById(db: Pick<DB, 'select'>, id: number) {
-  return Number.isSafeInteger(id) ? db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id)).get() : undefined;
+  return Number.isSafeInteger(id)
+    ? db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id)).get()
+    : undefined;
 }
 
 /** For the as-built review: the practices already added from these plans, and the project's facts to start the form with. */
 export function asBuiltContext(db: DB, documentId: number) {
-  const doc = db.select({ projectId: documents.projectId, type: documents.type }).from(documents).where(eq(documents.id, documentId)).get();
+  const doc = db
+    .select({ projectId: documents.projectId, type: documents.type })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .get();
   if (!doc || doc.type !== 'as_built_plans') return undefined;
-  const project = db.select({ siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude, finalStabilizationOn: projects.finalStabilizationOn }).from(projects).where(eq(projects.id, doc.projectId)).get();
-  const owner = db.select({ company: parties.companyName }).from(parties).where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'owner_operator'))).get();
-  const preparer = db.select({ company: parties.companyName, contact: parties.contactName, license: parties.license }).from(parties).where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'swppp_preparer'))).get();
-  const existing = db.select({ id: stormwaterPractices.id, name: stormwaterPractices.name }).from(stormwaterPractices).where(eq(stormwaterPractices.asBuiltDocumentId, documentId)).orderBy(asc(stormwaterPractices.id)).all();
+  const project = db
+    .select({
+      siteAddress: projects.siteAddress,
+      latitude: projects.latitude,
+      longitude: projects.longitude,
+      finalStabilizationOn: projects.finalStabilizationOn,
+    })
+    .from(projects)
+    .where(eq(projects.id, doc.projectId))
+    .get();
+  const owner = db
+    .select({ company: parties.companyName })
+    .from(parties)
+    .where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'owner_operator')))
+    .get();
+  const preparer = db
+    .select({ company: parties.companyName, contact: parties.contactName, license: parties.license })
+    .from(parties)
+    .where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'swppp_preparer')))
+    .get();
+  const existing = db
+    .select({ id: stormwaterPractices.id, name: stormwaterPractices.name })
+    .from(stormwaterPractices)
+    .where(eq(stormwaterPractices.asBuiltDocumentId, documentId))
+    .orderBy(asc(stormwaterPractices.id))
+    .all();
   return {
     existing,
     defaults: {

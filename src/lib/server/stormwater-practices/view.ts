@@ -4,9 +4,25 @@
  * public/practices.ts decides what residents see.
  */
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { practiceInspections, practiceMaintenanceItems, practiceMaintenanceReports, projects, stormwaterPractices, type SmpCondition } from '#db/schema.ts';
+import {
+  practiceInspections,
+  practiceMaintenanceItems,
+  practiceMaintenanceReports,
+  projects,
+  stormwaterPractices,
+  type SmpCondition,
+} from '#db/schema.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { annualReports, conditionWords, isInspectionOverdue, isMaintenanceOverdue, lateReportWords, maintenanceWords, nextRoutineDue, type RoutineIntervals } from './practices.rules.ts';
+import {
+  annualReports,
+  conditionWords,
+  isInspectionOverdue,
+  isMaintenanceOverdue,
+  lateReportWords,
+  maintenanceWords,
+  nextRoutineDue,
+  type RoutineIntervals,
+} from './practices.rules.ts';
 import { loadRoutineIntervals } from './practices.ts';
 
 type PracticeRow = typeof stormwaterPractices.$inferSelect;
@@ -33,8 +49,19 @@ export interface PracticeSummary {
   updatedAt: Date;
 }
 
-function summarize(p: PracticeRow, last: { inspectedOn: string; condition: SmpCondition } | undefined, items: Array<{ dueOn: string; closedOn: string | null }>, today: string, intervals: RoutineIntervals): PracticeSummary {
-  const facts = { type: p.type, inServiceOn: p.inServiceOn, removedOn: p.removedOn, lastInspectedOn: last?.inspectedOn ?? null };
+function summarize(
+  p: PracticeRow,
+  last: { inspectedOn: string; condition: SmpCondition } | undefined,
+  items: Array<{ dueOn: string; closedOn: string | null }>,
+  today: string,
+  intervals: RoutineIntervals,
+): PracticeSummary {
+  const facts = {
+    type: p.type,
+    inServiceOn: p.inServiceOn,
+    removedOn: p.removedOn,
+    lastInspectedOn: last?.inspectedOn ?? null,
+  };
   const open = items.filter((i) => i.closedOn == null);
   return {
     id: p.id,
@@ -62,7 +89,11 @@ function summarize(p: PracticeRow, last: { inspectedOn: string; condition: SmpCo
 /** The latest inspection of each practice (by day, then by id). */
 function latestInspections(db: DB, ids: number[] | null) {
   const rows = db
-    .select({ practiceId: practiceInspections.practiceId, inspectedOn: practiceInspections.inspectedOn, condition: practiceInspections.condition })
+    .select({
+      practiceId: practiceInspections.practiceId,
+      inspectedOn: practiceInspections.inspectedOn,
+      condition: practiceInspections.condition,
+    })
     .from(practiceInspections)
     .where(ids ? inArray(practiceInspections.practiceId, ids) : sql`1 = 1`)
     .orderBy(asc(practiceInspections.inspectedOn), asc(practiceInspections.id))
@@ -78,14 +109,27 @@ export function practiceSummaries(db: DB, today: string, opts: { projectId?: num
   const rows =
     opts.projectId != null
       ? preparedOnce(db, 'practices.ofProject', () =>
-          db.select().from(stormwaterPractices).where(eq(stormwaterPractices.projectId, sql.placeholder('projectId'))).orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id)).prepare(),
+          db
+            .select()
+            .from(stormwaterPractices)
+            .where(eq(stormwaterPractices.projectId, sql.placeholder('projectId')))
+            .orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id))
+            .prepare(),
         ).all({ projectId: opts.projectId })
       : db.select().from(stormwaterPractices).orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id)).all();
   if (!rows.length) return [];
   const ids = opts.projectId != null ? rows.map((r) => r.id) : null;
   const last = latestInspections(db, ids);
   const items = new Map<number, Array<{ dueOn: string; closedOn: string | null }>>();
-  for (const i of db.select({ practiceId: practiceMaintenanceItems.practiceId, dueOn: practiceMaintenanceItems.dueOn, closedOn: practiceMaintenanceItems.closedOn }).from(practiceMaintenanceItems).where(ids ? inArray(practiceMaintenanceItems.practiceId, ids) : sql`1 = 1`).all()) {
+  for (const i of db
+    .select({
+      practiceId: practiceMaintenanceItems.practiceId,
+      dueOn: practiceMaintenanceItems.dueOn,
+      closedOn: practiceMaintenanceItems.closedOn,
+    })
+    .from(practiceMaintenanceItems)
+    .where(ids ? inArray(practiceMaintenanceItems.practiceId, ids) : sql`1 = 1`)
+    .all()) {
     const list = items.get(i.practiceId) ?? [];
     list.push(i);
     items.set(i.practiceId, list);
@@ -96,23 +140,60 @@ export function practiceSummaries(db: DB, today: string, opts: { projectId?: num
 
 /** One practice with its whole record: inspections, maintenance, reports and their standing. */
 export function practiceRecord(db: DB, id: number, today: string) {
-  const p = Number.isSafeInteger(id) ? db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id)).get() : undefined;
+  const p = Number.isSafeInteger(id)
+    ? db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id)).get()
+    : undefined;
   if (!p) return undefined;
-  const project = p.projectId ? db.select({ id: projects.id, slug: projects.slug, name: projects.name, published: projects.published, notFiledOn: projects.notFiledOn }).from(projects).where(eq(projects.id, p.projectId)).get() : undefined;
-  const inspections = db.select().from(practiceInspections).where(eq(practiceInspections.practiceId, id)).orderBy(desc(practiceInspections.inspectedOn), desc(practiceInspections.id)).all();
-  const items = db.select().from(practiceMaintenanceItems).where(eq(practiceMaintenanceItems.practiceId, id)).orderBy(asc(practiceMaintenanceItems.dueOn), asc(practiceMaintenanceItems.id)).all();
-  const reports = db.select().from(practiceMaintenanceReports).where(eq(practiceMaintenanceReports.practiceId, id)).orderBy(desc(practiceMaintenanceReports.year), asc(practiceMaintenanceReports.id)).all();
+  const project = p.projectId
+    ? db
+        .select({
+          id: projects.id,
+          slug: projects.slug,
+          name: projects.name,
+          published: projects.published,
+          notFiledOn: projects.notFiledOn,
+        })
+        .from(projects)
+        .where(eq(projects.id, p.projectId))
+        .get()
+    : undefined;
+  const inspections = db
+    .select()
+    .from(practiceInspections)
+    .where(eq(practiceInspections.practiceId, id))
+    .orderBy(desc(practiceInspections.inspectedOn), desc(practiceInspections.id))
+    .all();
+  const items = db
+    .select()
+    .from(practiceMaintenanceItems)
+    .where(eq(practiceMaintenanceItems.practiceId, id))
+    .orderBy(asc(practiceMaintenanceItems.dueOn), asc(practiceMaintenanceItems.id))
+    .all();
+  const reports = db
+    .select()
+    .from(practiceMaintenanceReports)
+    .where(eq(practiceMaintenanceReports.practiceId, id))
+    .orderBy(desc(practiceMaintenanceReports.year), asc(practiceMaintenanceReports.id))
+    .all();
   const filed = new Map<number, string>();
-  for (const r of reports) if (!filed.has(r.year) || (filed.get(r.year) as string) > r.filedOn) filed.set(r.year, r.filedOn);
-  const standing = annualReports({ ownerKind: p.ownerKind, inServiceOn: p.inServiceOn, removedOn: p.removedOn, filed }, today);
+  for (const r of reports)
+    if (!filed.has(r.year) || (filed.get(r.year) as string) > r.filedOn) filed.set(r.year, r.filedOn);
+  const standing = annualReports(
+    { ownerKind: p.ownerKind, inServiceOn: p.inServiceOn, removedOn: p.removedOn, filed },
+    today,
+  );
   const intervals = loadRoutineIntervals(db);
-  const last = inspections[0] ? { inspectedOn: inspections[0].inspectedOn, condition: inspections[0].condition } : undefined;
+  const last = inspections[0]
+    ? { inspectedOn: inspections[0].inspectedOn, condition: inspections[0].condition }
+    : undefined;
   return {
     practice: p,
     project,
     summary: summarize(p, last, items, today, intervals),
     inspections,
-    openItems: items.filter((i) => i.closedOn == null).map((i) => ({ ...i, words: maintenanceWords(i, today), overdue: isMaintenanceOverdue(i, today) })),
+    openItems: items
+      .filter((i) => i.closedOn == null)
+      .map((i) => ({ ...i, words: maintenanceWords(i, today), overdue: isMaintenanceOverdue(i, today) })),
     closedItems: items.filter((i) => i.closedOn != null).map((i) => ({ ...i, words: maintenanceWords(i, today) })),
     reports,
     reportStanding: standing,

@@ -8,8 +8,12 @@ import { unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
 
 export const POST: APIRoute = ({ url, clientAddress, locals }) => {
   const result = unsubscribe(locals.db, url.searchParams.get('token') ?? '', { ip: clientAddress, via: 'one-click' });
-  if (!result.ok) return new Response(result.message, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  return new Response(`Unsubscribed: no more emails about ${result.what}.`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!result.ok)
+    return new Response(result.message, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(`Unsubscribed: no more emails about ${result.what}.`, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 };
 
-export const GET: APIRoute = ({ url, redirect }) => redirect(`/alerts/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`, 303);
+export const GET: APIRoute = ({ url, redirect }) =>
+  redirect(`/alerts/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`, 303);

@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 import { apiJson } from '#lib/server/platform/http/api-response.ts';
 import { onTimeRow, onTimeStatistics } from '#lib/server/operator-requests/statistics.ts';
 
-export const GET: APIRoute = ({ request, locals }) => apiJson(request, { rows: onTimeStatistics(locals.db).map(onTimeRow) });
+export const GET: APIRoute = ({ request, locals }) =>
+  apiJson(request, { rows: onTimeStatistics(locals.db).map(onTimeRow) });

@@ -12,8 +12,17 @@ export const GET: APIRoute = ({ request, params, locals }) => {
   const body = eventsFeed(
     town(locals.db),
     townPublicUrl(locals.db),
-    { id: `project/${project.id}`, title: `${project.name}: stormwater updates`, self: `/feeds/projects/${project.slug}.atom`, alternate: `/projects/${project.slug}` },
+    {
+      id: `project/${project.id}`,
+      title: `${project.name}: stormwater updates`,
+      self: `/feeds/projects/${project.slug}.atom`,
+      alternate: `/projects/${project.slug}`,
+    },
     events,
   );
-  return conditionalResponse(request, body, { contentType: 'application/atom+xml; charset=utf-8', lastModified: events[0]?.occurredAt, maxAge: 300 });
+  return conditionalResponse(request, body, {
+    contentType: 'application/atom+xml; charset=utf-8',
+    lastModified: events[0]?.occurredAt,
+    maxAge: 300,
+  });
 };

@@ -8,19 +8,23 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { readPageForm } from '#lib/server/platform/forms/page-forms.ts';
 import { geoErrors, postRequest, requestsAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, url }) => requestsAnswer(locals.db, url.searchParams, townPublicUrl(locals.db), 'json');
+export const GET: APIRoute = ({ locals, url }) =>
+  requestsAnswer(locals.db, url.searchParams, townPublicUrl(locals.db), 'json');
 
 const MAX_BODY = 64 * 1024;
 
 export const POST: APIRoute = async ({ locals, request, clientAddress }) => {
   const type = request.headers.get('x-original-content-type') ?? request.headers.get('content-type') ?? '';
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) return geoErrors(400, 'Send the request form-encoded (application/x-www-form-urlencoded), as GeoReport v2 says.');
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type) && !/^multipart\/form-data\b/i.test(type))
+    return geoErrors(400, 'Send the request form-encoded (application/x-www-form-urlencoded), as GeoReport v2 says.');
   // An announced size is refused before any of the body is read; the read itself is held to the same limit.
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) return geoErrors(400, 'The request is too large.');
   const body = await request.arrayBuffer();
   if (body.byteLength > MAX_BODY) return geoErrors(400, 'The request is too large.');
   // The same reader as the portal's own page forms: text fields only, control characters refused.
-  const fields = await readPageForm(new Request('http://open311.invalid/', { method: 'POST', headers: { 'content-type': type }, body }));
+  const fields = await readPageForm(
+    new Request('http://open311.invalid/', { method: 'POST', headers: { 'content-type': type }, body }),
+  );
   if (!fields) return geoErrors(400, 'The request body could not be read, or a field held a control character.');
   return postRequest(locals.db, fields, clientAddress);
 };

@@ -6,4 +6,5 @@ import type { APIRoute } from 'astro';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { requestsAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, url }) => requestsAnswer(locals.db, url.searchParams, townPublicUrl(locals.db), 'xml');
+export const GET: APIRoute = ({ locals, url }) =>
+  requestsAnswer(locals.db, url.searchParams, townPublicUrl(locals.db), 'xml');

@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 import { assetResponse } from '#lib/server/public/search/http.ts';
 import { siteSearch } from '#lib/server/public/search/site.ts';
 
-export const GET: APIRoute = ({ request, params }) => assetResponse(request, siteSearch().browserAssets(), { shard: `${params.shard ?? ''}.json` });
+export const GET: APIRoute = ({ request, params }) =>
+  assetResponse(request, siteSearch().browserAssets(), { shard: `${params.shard ?? ''}.json` });

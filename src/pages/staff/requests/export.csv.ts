@@ -8,7 +8,11 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 export const GET: APIRoute = (ctx) => {
   requireRole(ctx, 'clerk');
   const query = parseQueueQuery(ctx.url.searchParams);
-  const res = csvStreamResponse(`records-requests-${townToday()}.csv`, CSV_HEADER, queueCsvChunks(ctx.locals.db, query));
+  const res = csvStreamResponse(
+    `records-requests-${townToday()}.csv`,
+    CSV_HEADER,
+    queueCsvChunks(ctx.locals.db, query),
+  );
   res.headers.set('Cache-Control', 'private, no-store');
   return res;
 };

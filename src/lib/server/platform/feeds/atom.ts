@@ -5,7 +5,8 @@ import { escapeHtml } from '#lib/server/platform/mail/html.ts';
  * Characters XML 1.0 does not allow at all (most control characters, lone surrogates, U+FFFE/U+FFFF):
  * escaping cannot save them, and one pasted into a summary would make the whole feed unreadable.
  */
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function xmlText(value: unknown): string {
   return escapeHtml(value).replace(NOT_XML, '');

@@ -45,7 +45,11 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 const day = (d: string) => d.replace(/-/g, '');
 function nextDay(d: string): string {
   const x = new Date(`${d}T00:00:00Z`);
@@ -55,7 +59,14 @@ function nextDay(d: string): string {
 
 /** `producer`: who publishes the calendar (the town's full name), for PRODID. */
 export function renderIcal(name: string, events: IcalEvent[], producer = 'Stormwater Portal'): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${producer.replace(/\/\//g, '/')}//Stormwater Portal//EN`, 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(name)}`, 'X-WR-TIMEZONE:America/New_York'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${producer.replace(/\/\//g, '/')}//Stormwater Portal//EN`,
+    'CALSCALE:GREGORIAN',
+    `X-WR-CALNAME:${escapeText(name)}`,
+    'X-WR-TIMEZONE:America/New_York',
+  ];
   for (const e of events) {
     lines.push('BEGIN:VEVENT', `UID:${escapeText(e.uid)}`, `DTSTAMP:${utc(e.stamp)}`);
     if (e.date) lines.push(`DTSTART;VALUE=DATE:${day(e.date)}`, `DTEND;VALUE=DATE:${day(nextDay(e.date))}`);
@@ -73,8 +84,16 @@ export function renderIcal(name: string, events: IcalEvent[], producer = 'Stormw
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
-export function icalResponse(name: string, events: IcalEvent[], filename = 'calendar.ics', producer?: string): Response {
+export function icalResponse(
+  name: string,
+  events: IcalEvent[],
+  filename = 'calendar.ics',
+  producer?: string,
+): Response {
   return new Response(renderIcal(name, events, producer), {
-    headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': `inline; filename="${filename}"` },
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `inline; filename="${filename}"`,
+    },
   });
 }

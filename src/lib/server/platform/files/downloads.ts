@@ -25,7 +25,10 @@ export function storedFileResponse(
   const headers: Record<string, string> = {
     'Content-Type': file.mimeType,
     'Content-Length': String(file.sizeBytes || fs.statSync(path).size),
-    'Content-Disposition': contentDisposition(filenameForType(file.filename, file.mimeType), opts.disposition ?? 'inline'),
+    'Content-Disposition': contentDisposition(
+      filenameForType(file.filename, file.mimeType),
+      opts.disposition ?? 'inline',
+    ),
     'Cache-Control': opts.cache === 'public' ? 'public, max-age=3600' : 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
   };

@@ -5,7 +5,15 @@
  */
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { documents, operatorRequestFiles, practiceAgreementFiles, practiceMaintenanceReports, requestItems, settings, siteReportPhotos } from '#db/schema.ts';
+import {
+  documents,
+  operatorRequestFiles,
+  practiceAgreementFiles,
+  practiceMaintenanceReports,
+  requestItems,
+  settings,
+  siteReportPhotos,
+} from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { storedFilePath } from './store.ts';
 
@@ -26,17 +34,44 @@ export function referencedFiles(db: DB): Set<string> {
 export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolean {
   return (
     db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1).get() !== undefined ||
-    db.select({ id: requestItems.id }).from(requestItems).where(eq(requestItems.fileSha256, sha256)).limit(1).get() !== undefined ||
-    db.select({ id: operatorRequestFiles.id }).from(operatorRequestFiles).where(eq(operatorRequestFiles.sha256, sha256)).limit(1).get() !== undefined ||
+    db.select({ id: requestItems.id }).from(requestItems).where(eq(requestItems.fileSha256, sha256)).limit(1).get() !==
+      undefined ||
+    db
+      .select({ id: operatorRequestFiles.id })
+      .from(operatorRequestFiles)
+      .where(eq(operatorRequestFiles.sha256, sha256))
+      .limit(1)
+      .get() !== undefined ||
     // Owners' maintenance reports and practices' agreements or easements (issue 20), residents' photos (issue 16).
-    db.select({ id: practiceMaintenanceReports.id }).from(practiceMaintenanceReports).where(eq(practiceMaintenanceReports.sha256, sha256)).limit(1).get() !== undefined ||
-    db.select({ id: practiceAgreementFiles.id }).from(practiceAgreementFiles).where(eq(practiceAgreementFiles.sha256, sha256)).limit(1).get() !== undefined ||
-    db.select({ id: siteReportPhotos.id }).from(siteReportPhotos).where(eq(siteReportPhotos.sha256, sha256)).limit(1).get() !== undefined ||
-    db.select({ key: settings.key }).from(settings).where(and(eq(settings.key, 'town_profile'), sql`json_extract(${settings.value}, '$.logoSha256') = ${sha256}`)).limit(1).get() !== undefined
+    db
+      .select({ id: practiceMaintenanceReports.id })
+      .from(practiceMaintenanceReports)
+      .where(eq(practiceMaintenanceReports.sha256, sha256))
+      .limit(1)
+      .get() !== undefined ||
+    db
+      .select({ id: practiceAgreementFiles.id })
+      .from(practiceAgreementFiles)
+      .where(eq(practiceAgreementFiles.sha256, sha256))
+      .limit(1)
+      .get() !== undefined ||
+    db
+      .select({ id: siteReportPhotos.id })
+      .from(siteReportPhotos)
+      .where(eq(siteReportPhotos.sha256, sha256))
+      .limit(1)
+      .get() !== undefined ||
+    db
+      .select({ key: settings.key })
+      .from(settings)
+      .where(and(eq(settings.key, 'town_profile'), sql`json_extract(${settings.value}, '$.logoSha256') = ${sha256}`))
+      .limit(1)
+      .get() !== undefined
   );
 }
 
 /** A refused upload leaves nothing behind: remove the stored files that no record uses. */
 export function discardUnreferenced(db: Pick<DB, 'select'>, files: Array<{ sha256: string }>, filesDir?: string): void {
-  for (const f of files) if (!isFileReferenced(db, f.sha256)) fs.rmSync(storedFilePath(f.sha256, filesDir), { force: true });
+  for (const f of files)
+    if (!isFileReferenced(db, f.sha256)) fs.rmSync(storedFilePath(f.sha256, filesDir), { force: true });
 }

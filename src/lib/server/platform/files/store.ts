@@ -110,7 +110,11 @@ function newTmpPath(filesDir: string): string {
  * stream machinery above costs more than the write for the small files the portal and the demo seed
  * draw by the thousand.
  */
-async function storeBytes(bytes: Uint8Array, filesDir: string, options: { maxBytes?: number; inspectHead?: (head: Uint8Array) => Promise<void> | void }): Promise<StoredFile> {
+async function storeBytes(
+  bytes: Uint8Array,
+  filesDir: string,
+  options: { maxBytes?: number; inspectHead?: (head: Uint8Array) => Promise<void> | void },
+): Promise<StoredFile> {
   if (options.maxBytes !== undefined && bytes.length > options.maxBytes) throw new FileTooLargeError(options.maxBytes);
   if (options.inspectHead) await options.inspectHead(bytes.subarray(0, HEAD_BYTES));
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -138,7 +142,10 @@ export function storedFileExists(sha256: string, filesDir?: string): boolean {
  * files/tmp; a file stored just before a crash, whose row was never committed, is referenced by nothing.
  * Only call this while nothing else writes (no upload can be between storing its file and its row).
  */
-export function sweepOrphanFiles(referenced: Set<string>, filesDir = config().filesDir): { tmp: number; orphans: number } {
+export function sweepOrphanFiles(
+  referenced: Set<string>,
+  filesDir = config().filesDir,
+): { tmp: number; orphans: number } {
   let tmp = 0;
   let orphans = 0;
   const tmpDir = path.join(filesDir, 'tmp');

@@ -5,7 +5,11 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 
-export async function uploadedText(file: File, maxBytes: number, words: { tooLarge: string; notText: (ext: string) => string }): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+export async function uploadedText(
+  file: File,
+  maxBytes: number,
+  words: { tooLarge: string; notText: (ext: string) => string },
+): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   if (file.size > maxBytes) return { ok: false, message: words.tooLarge };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = await fileTypeFromBuffer(bytes);

@@ -16,10 +16,19 @@ import { fileTypeFromBuffer } from 'file-type';
 import { config } from '#lib/server/platform/config.ts';
 import { FileTooLargeError, HEAD_BYTES, storeFile, type StoredFile } from './store.ts';
 import { readPdfFacts, TooManyPages, type PdfFacts } from '#lib/server/platform/pdf/measure.ts';
-import { CONTROL_CHARACTER_MESSAGE, CONTROL_CHARACTER_FORM_MESSAGE, hasControlCharacters } from '#lib/server/platform/forms/control-characters.ts';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  CONTROL_CHARACTER_FORM_MESSAGE,
+  hasControlCharacters,
+} from '#lib/server/platform/forms/control-characters.ts';
 
 export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'webp';
-export const UPLOAD_MIME: Record<UploadKind, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+export const UPLOAD_MIME: Record<UploadKind, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 const KIND_BY_MIME = new Map(Object.entries(UPLOAD_MIME).map(([k, v]) => [v, k as UploadKind]));
 const KIND_WORDS: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG photo', png: 'PNG image', webp: 'WebP image' };
 /** No real plan set or report has more pages than this; a larger count is a malformed or hostile file. */
@@ -59,7 +68,10 @@ export interface ReceiveOptions {
    * returns is stored instead of what was sent (platform/files/images.ts strips metadata). Nothing of
    * the original is ever written to disk.
    */
-  reencode?: (bytes: Uint8Array, kind: UploadKind) => Promise<{ bytes: Uint8Array; kind: UploadKind; width: number; height: number }>;
+  reencode?: (
+    bytes: Uint8Array,
+    kind: UploadKind,
+  ) => Promise<{ bytes: Uint8Array; kind: UploadKind; width: number; height: number }>;
 }
 
 export function describeAccepted(accept: UploadKind[]): string {
@@ -74,7 +86,12 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   const fields = emptyRecord<string[]>();
   const files: ReceivedFile[] = [];
   const errors = emptyRecord<string>();
-  const result: ReceivedForm = { fields, files, errors, field: (n) => (Object.hasOwn(fields, n) ? (fields[n][0] ?? '') : '') };
+  const result: ReceivedForm = {
+    fields,
+    files,
+    errors,
+    field: (n) => (Object.hasOwn(fields, n) ? (fields[n][0] ?? '') : ''),
+  };
   if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) {
     errors._form = 'The form was not sent as a file upload. Try again.';
     return result;
@@ -112,46 +129,55 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
         busboy.destroy(err instanceof Error ? err : new Error(String(err)));
       }
     };
-  busboy.on('field', guarded((name: string, value: string) => {
-    parts++;
-    if (hasControlCharacters(value)) {
-      controlled = true;
-      errors[name] = CONTROL_CHARACTER_MESSAGE;
-    }
-    if (Object.hasOwn(fields, name)) fields[name].push(value);
-    else fields[name] = [value];
-  }));
-  busboy.on('file', guarded((field: string, stream: Readable, filename: string) => {
-    parts++;
-    // A body that ends in the middle of a part (a dropped connection, a truncated post) errors the part.
-    // Unheard, that error would end the whole server process; heard, it stops the store of this file.
-    if (!filename) {
+  busboy.on(
+    'field',
+    guarded((name: string, value: string) => {
+      parts++;
+      if (hasControlCharacters(value)) {
+        controlled = true;
+        errors[name] = CONTROL_CHARACTER_MESSAGE;
+      }
+      if (Object.hasOwn(fields, name)) fields[name].push(value);
+      else fields[name] = [value];
+    }),
+  );
+  busboy.on(
+    'file',
+    guarded((field: string, stream: Readable, filename: string) => {
+      parts++;
+      // A body that ends in the middle of a part (a dropped connection, a truncated post) errors the part.
+      // Unheard, that error would end the whole server process; heard, it stops the store of this file.
+      if (!filename) {
+        stream.on('error', () => {});
+        stream.resume();
+        return;
+      }
+      // Heard first, so that a throw below (caught by guarded) still leaves the part's errors handled.
       stream.on('error', () => {});
-      stream.resume();
-      return;
-    }
-    // Heard first, so that a throw below (caught by guarded) still leaves the part's errors handled.
-    stream.on('error', () => {});
-    // Store through a stream of our own: when storing stops early (wrong type), the part is then
-    // drained rather than destroyed, so busboy can go on to the rest of the body instead of stalling.
-    const own = new PassThrough();
-    storing.add(own);
-    stream.on('error', (err) => own.destroy(err));
-    stream.pipe(own);
-    pending.push(
-      (options.reencode ? storeReencoded(own, field, filename, maxFileBytes, options) : storeOne(own, field, filename, maxFileBytes, options))
-        .then(
-          (done) => void stored.push(done),
-          (err: unknown) => {
-            stream.unpipe(own);
-            own.destroy();
-            stream.resume();
-            errors[field] = messageFor(err, filename, maxFileBytes, options.accept);
-          },
+      // Store through a stream of our own: when storing stops early (wrong type), the part is then
+      // drained rather than destroyed, so busboy can go on to the rest of the body instead of stalling.
+      const own = new PassThrough();
+      storing.add(own);
+      stream.on('error', (err) => own.destroy(err));
+      stream.pipe(own);
+      pending.push(
+        (options.reencode
+          ? storeReencoded(own, field, filename, maxFileBytes, options)
+          : storeOne(own, field, filename, maxFileBytes, options)
         )
-        .finally(() => storing.delete(own)),
-    );
-  }));
+          .then(
+            (done) => void stored.push(done),
+            (err: unknown) => {
+              stream.unpipe(own);
+              own.destroy();
+              stream.resume();
+              errors[field] = messageFor(err, filename, maxFileBytes, options.accept);
+            },
+          )
+          .finally(() => storing.delete(own)),
+      );
+    }),
+  );
   const finished = new Promise<void>((resolve, reject) => {
     busboy.on('finish', resolve);
     busboy.on('error', reject);
@@ -186,7 +212,13 @@ function emptyRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
-async function storeOne(stream: Readable, field: string, filename: string, maxBytes: number, options: ReceiveOptions): Promise<{ file: ReceivedFile; stored: StoredFile }> {
+async function storeOne(
+  stream: Readable,
+  field: string,
+  filename: string,
+  maxBytes: number,
+  options: ReceiveOptions,
+): Promise<{ file: ReceivedFile; stored: StoredFile }> {
   let kind: UploadKind | undefined;
   const stored = await storeFile(stream, {
     maxBytes,
@@ -199,7 +231,14 @@ async function storeOne(stream: Readable, field: string, filename: string, maxBy
       kind = k;
     },
   });
-  const file: ReceivedFile = { field, filename: cleanName(filename), sha256: stored.sha256, sizeBytes: stored.sizeBytes, mimeType: UPLOAD_MIME[kind!], kind: kind! };
+  const file: ReceivedFile = {
+    field,
+    filename: cleanName(filename),
+    sha256: stored.sha256,
+    sizeBytes: stored.sizeBytes,
+    mimeType: UPLOAD_MIME[kind!],
+    kind: kind!,
+  };
   if (kind === 'pdf') {
     try {
       // pdf-lib needs the whole document to count pages; this reads the stored file once.
@@ -214,7 +253,13 @@ async function storeOne(stream: Readable, field: string, filename: string, maxBy
 }
 
 /** Read the whole (size-limited) file, check its type, store what `reencode` makes of it. */
-async function storeReencoded(stream: Readable, field: string, filename: string, maxBytes: number, options: ReceiveOptions): Promise<{ file: ReceivedFile; stored: StoredFile }> {
+async function storeReencoded(
+  stream: Readable,
+  field: string,
+  filename: string,
+  maxBytes: number,
+  options: ReceiveOptions,
+): Promise<{ file: ReceivedFile; stored: StoredFile }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -234,7 +279,15 @@ async function storeReencoded(stream: Readable, field: string, filename: string,
     throw new UnreadableImage();
   }
   const stored = await storeFile(out.bytes, { filesDir: options.filesDir });
-  const file: ReceivedFile = { field, filename: cleanName(filename), sha256: stored.sha256, sizeBytes: stored.sizeBytes, mimeType: UPLOAD_MIME[out.kind], kind: out.kind, image: { width: out.width, height: out.height } };
+  const file: ReceivedFile = {
+    field,
+    filename: cleanName(filename),
+    sha256: stored.sha256,
+    sizeBytes: stored.sizeBytes,
+    mimeType: UPLOAD_MIME[out.kind],
+    kind: out.kind,
+    image: { width: out.width, height: out.height },
+  };
   return { file, stored };
 }
 
@@ -244,12 +297,18 @@ class EmptyFile extends Error {}
 
 function messageFor(err: unknown, filename: string, maxBytes: number, accept: UploadKind[]): string {
   const name = cleanName(filename);
-  if (err instanceof FileTooLargeError) return `“${name}” is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit. Split it into smaller files, or reduce its size.`;
-  if (err instanceof EmptyFile) return `“${name}” is empty (0 bytes). Choose the file again; if it is still empty, save it again from the program that made it.`;
-  if (err instanceof RejectedType) return `“${name}” is not a ${describeAccepted(accept)}. Only ${describeAccepted(accept)} files are accepted, whatever their name.`;
-  if (err instanceof TooManyPages) return `“${name}” has more than ${MAX_PDF_PAGES.toLocaleString('en-US')} pages. Split it into smaller files.`;
-  if (err instanceof UnreadableImage) return `“${name}” could not be read as a picture: it may be damaged or incomplete.`;
-  if (err instanceof UnreadablePdf) return `“${name}” could not be read as a PDF: it may be damaged, incomplete, or password-protected.`;
+  if (err instanceof FileTooLargeError)
+    return `“${name}” is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit. Split it into smaller files, or reduce its size.`;
+  if (err instanceof EmptyFile)
+    return `“${name}” is empty (0 bytes). Choose the file again; if it is still empty, save it again from the program that made it.`;
+  if (err instanceof RejectedType)
+    return `“${name}” is not a ${describeAccepted(accept)}. Only ${describeAccepted(accept)} files are accepted, whatever their name.`;
+  if (err instanceof TooManyPages)
+    return `“${name}” has more than ${MAX_PDF_PAGES.toLocaleString('en-US')} pages. Split it into smaller files.`;
+  if (err instanceof UnreadableImage)
+    return `“${name}” could not be read as a picture: it may be damaged or incomplete.`;
+  if (err instanceof UnreadablePdf)
+    return `“${name}” could not be read as a PDF: it may be damaged, incomplete, or password-protected.`;
   return `“${name}” could not be saved. Try again.`;
 }
 

@@ -53,7 +53,8 @@ function dosTime(m: ZipEntry['modified']): { time: number; date: number } {
 export function zipSize(entries: ZipEntry[]): number | null {
   if (entries.length >= MAX_ENTRIES) return null;
   let total = END_OF_CENTRAL_DIRECTORY;
-  for (const e of entries) total += LOCAL_HEADER + DATA_DESCRIPTOR + CENTRAL_HEADER + 2 * Buffer.byteLength(e.name, 'utf8') + e.size;
+  for (const e of entries)
+    total += LOCAL_HEADER + DATA_DESCRIPTOR + CENTRAL_HEADER + 2 * Buffer.byteLength(e.name, 'utf8') + e.size;
   return total >= MAX_32 ? null : total;
 }
 
@@ -64,7 +65,11 @@ export function zipSize(entries: ZipEntry[]): number | null {
 export function uniqueZipNames(names: string[]): string[] {
   const seen = new Set<string>();
   return names.map((raw) => {
-    const clean = raw.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[.\s]+/, '').slice(0, 200) || 'file';
+    const clean =
+      raw
+        .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+        .replace(/^[.\s]+/, '')
+        .slice(0, 200) || 'file';
     const dot = clean.lastIndexOf('.');
     const stem = dot > 0 ? clean.slice(0, dot) : clean;
     const ext = dot > 0 ? clean.slice(dot) : '';
@@ -98,7 +103,13 @@ function dataDescriptor(crc: number, size: number): Buffer {
   return b;
 }
 
-function centralHeader(name: Buffer, t: { time: number; date: number }, crc: number, size: number, offset: number): Buffer {
+function centralHeader(
+  name: Buffer,
+  t: { time: number; date: number },
+  crc: number,
+  size: number,
+  offset: number,
+): Buffer {
   const b = Buffer.alloc(CENTRAL_HEADER);
   b.writeUInt32LE(0x02014b50, 0);
   b.writeUInt16LE(MADE_BY, 4);
@@ -132,7 +143,10 @@ function endOfCentralDirectory(count: number, size: number, offset: number): Buf
  * caller passes the socket's drain (see platform/http/backpressure.ts) so a slow client slows the reading.
  * A file whose size changed since it was measured aborts the archive (the Content-Length would lie).
  */
-export async function* zipChunks(entries: ZipEntry[], beforeChunk: () => Promise<void> = async () => {}): AsyncGenerator<Buffer> {
+export async function* zipChunks(
+  entries: ZipEntry[],
+  beforeChunk: () => Promise<void> = async () => {},
+): AsyncGenerator<Buffer> {
   let offset = 0;
   const central: Buffer[] = [];
   for (const e of entries) {

@@ -26,7 +26,11 @@ export interface FormState<T> {
  * `echoOnSuccess`: also read back what was sent after a successful action, for forms whose success can
  * re-render the page (a preview) rather than redirect.
  */
-export async function formState<T = unknown>(astro: AstroGlobal, action: ActionLike, opts: { echoOnSuccess?: boolean } = {}): Promise<FormState<T>> {
+export async function formState<T = unknown>(
+  astro: AstroGlobal,
+  action: ActionLike,
+  opts: { echoOnSuccess?: boolean } = {},
+): Promise<FormState<T>> {
   const result = astro.getActionResult(action);
   let submitted = new FormData();
   if ((result?.error || (result && opts.echoOnSuccess)) && astro.request.method === 'POST') {
@@ -36,11 +40,15 @@ export async function formState<T = unknown>(astro: AstroGlobal, action: ActionL
       // Body already consumed or not a form: nothing to echo.
     }
   }
-  const fields = result?.error && isInputError(result.error) ? (result.error.fields as Record<string, string[] | undefined>) : {};
+  const fields =
+    result?.error && isInputError(result.error) ? (result.error.fields as Record<string, string[] | undefined>) : {};
   // A failure of ours (5xx) is shown in plain words with the request id (the middleware has logged it),
   // never with the exception's own message.
   const failed = result?.error && !isInputError(result.error) ? result.error : undefined;
-  const message = failed && failed.status >= 500 && !isPlainFailure(failed.message) ? plainFailure(astro.locals.requestId ?? requestIdFor(astro.request)) : failed?.message;
+  const message =
+    failed && failed.status >= 500 && !isPlainFailure(failed.message)
+      ? plainFailure(astro.locals.requestId ?? requestIdFor(astro.request))
+      : failed?.message;
   return {
     data: result && !result.error ? (result.data as T) : undefined,
     message,

@@ -14,47 +14,86 @@ import { formText, RELOAD_FORM } from './messages.ts';
 export { formText, RELOAD_FORM, TEXT_NOT_FILE } from './messages.ts';
 
 /** One of a closed list of values (radio buttons, a select): `message` when missing or not on the list. */
-export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
+export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
 
 /** Refuses text with control characters (NUL and the like; tab and line breaks are text): add to any free-text z.string(). */
 export const noControlCharacters = <T extends z.ZodString>(schema: T): T =>
   schema.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTER_MESSAGE }) as T;
 
 /** Free text of at most `max` characters, possibly empty, without control characters. */
-export const plainText = (max: number, tooLong = `Use at most ${max.toLocaleString('en-US')} characters.`, missing = 'Fill in this field.') =>
-  noControlCharacters(formText(missing).trim().max(max, { error: tooLong }));
+export const plainText = (
+  max: number,
+  tooLong = `Use at most ${max.toLocaleString('en-US')} characters.`,
+  missing = 'Fill in this field.',
+) => noControlCharacters(formText(missing).trim().max(max, { error: tooLong }));
 
 export const requiredText = (what: string, max = 200) =>
-  noControlCharacters(formText(`Enter ${what}.`).trim().min(1, { error: `Enter ${what}.` }).max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters.` }));
+  noControlCharacters(
+    formText(`Enter ${what}.`)
+      .trim()
+      .min(1, { error: `Enter ${what}.` })
+      .max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters.` }),
+  );
 
-export const optionalText = (max = 2000) => noControlCharacters(formText('Fill in this field.').trim().max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters.` })).optional();
+export const optionalText = (max = 2000) =>
+  noControlCharacters(
+    formText('Fill in this field.')
+      .trim()
+      .max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters.` }),
+  ).optional();
 
 const dayMessage = (what: string) => `Enter ${what} as a date, like 2026-05-03.`;
-export const requiredDay = (what: string) => z.string({ error: dayMessage(what) }).trim().refine(isIsoDay, { error: dayMessage(what) });
+export const requiredDay = (what: string) =>
+  z
+    .string({ error: dayMessage(what) })
+    .trim()
+    .refine(isIsoDay, { error: dayMessage(what) });
 
-export const optionalDay = (what: string) => z.string({ error: dayMessage(what) }).trim().refine(isIsoDay, { error: dayMessage(what) }).optional();
+export const optionalDay = (what: string) =>
+  z
+    .string({ error: dayMessage(what) })
+    .trim()
+    .refine(isIsoDay, { error: dayMessage(what) })
+    .optional();
 
 /** A time of day typed as hours and minutes (24-hour clock). */
 export const requiredTime = (what: string) =>
-  z.string({ error: `Enter ${what}, like 07:30.` }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `Enter ${what} as hours and minutes, like 07:30.` });
+  z
+    .string({ error: `Enter ${what}, like 07:30.` })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `Enter ${what} as hours and minutes, like 07:30.` });
 
 export const optionalAcres = (what: string) =>
-  z.coerce.number({ error: `Enter ${what} in acres, like 4.5.` }).min(0, { error: 'Acres cannot be negative.' }).max(100_000, { error: 'That is larger than the whole town.' }).optional();
+  z.coerce
+    .number({ error: `Enter ${what} in acres, like 4.5.` })
+    .min(0, { error: 'Acres cannot be negative.' })
+    .max(100_000, { error: 'That is larger than the whole town.' })
+    .optional();
 
 export const money = (what: string) =>
-  z.string({ error: `Enter ${what}, like 150.00.` }).trim().max(20, { error: `Enter ${what} in dollars, like 150 or 150.00.` }).refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 150 or 150.00.` });
+  z
+    .string({ error: `Enter ${what}, like 150.00.` })
+    .trim()
+    .max(20, { error: `Enter ${what} in dollars, like 150 or 150.00.` })
+    .refine((v) => parseMoney(v) !== undefined, { error: `Enter ${what} in dollars, like 150 or 150.00.` });
 
 /** A whole number typed into a box, with one sentence for anything else. */
 export const wholeNumber = (message: string, min = 0, max = 1_000_000) =>
   z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
 /** A record's id in a hidden field: anything else means the page is stale or was tampered with. */
-export const id = z.coerce.number({ error: RELOAD_FORM }).int({ error: RELOAD_FORM }).positive({ error: RELOAD_FORM }).max(Number.MAX_SAFE_INTEGER, { error: RELOAD_FORM });
+export const id = z.coerce
+  .number({ error: RELOAD_FORM })
+  .int({ error: RELOAD_FORM })
+  .positive({ error: RELOAD_FORM })
+  .max(Number.MAX_SAFE_INTEGER, { error: RELOAD_FORM });
 export const ids = z.array(id, { error: RELOAD_FORM });
 
 /** The token of an emailed link, posted back from its page. */
-export const linkToken = (message = 'This link is incomplete. Open it again from the email, or copy the whole address.') =>
-  z.string({ error: message }).max(100, { error: message });
+export const linkToken = (
+  message = 'This link is incomplete. Open it again from the email, or copy the whole address.',
+) => z.string({ error: message }).max(100, { error: message });
 
 export const orNull = <T>(v: T | undefined): T | null => (v === undefined || v === '' ? null : v);
 

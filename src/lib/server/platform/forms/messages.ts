@@ -14,4 +14,5 @@ export const TEXT_NOT_FILE = 'Type this in as text: a file cannot go in this box
  * A text field: `missing` when it was not filled in (Astro hands an empty field to a required schema as
  * null), and a sentence when something other than text (a file) was sent in its place.
  */
-export const formText = (missing: string) => z.string({ error: (issue) => (issue.input == null ? missing : TEXT_NOT_FILE) });
+export const formText = (missing: string) =>
+  z.string({ error: (issue) => (issue.input == null ? missing : TEXT_NOT_FILE) });

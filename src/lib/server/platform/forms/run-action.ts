@@ -11,7 +11,11 @@
 import type { APIContext } from 'astro';
 import { ActionError, getActionContext } from 'astro:actions';
 import { logFailure, plainFailure } from '#lib/server/platform/http/failures.ts';
-import { CONTROL_CHARACTER_FORM_MESSAGE, CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from './control-characters.ts';
+import {
+  CONTROL_CHARACTER_FORM_MESSAGE,
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacters,
+} from './control-characters.ts';
 import { FieldErrors } from './fields.ts';
 
 /**
@@ -26,7 +30,10 @@ export async function runAction(context: APIContext): Promise<Response | undefin
   if (action.calledFrom === 'rpc') {
     return serialized.type === 'empty'
       ? new Response(null, { status: serialized.status })
-      : new Response(serialized.body, { status: serialized.status, headers: { 'Content-Type': serialized.contentType } });
+      : new Response(serialized.body, {
+          status: serialized.status,
+          headers: { 'Content-Type': serialized.contentType },
+        });
   }
   setActionResult(action.name, serialized);
   return undefined;
@@ -50,7 +57,10 @@ async function resultOf(context: APIContext, action: PendingAction): Promise<Act
   if (result.error && result.error.status >= 500) {
     const requestId = context.locals.requestId;
     logFailure(requestId, `action ${action.name}`, result.error);
-    return { data: undefined, error: new ActionError({ code: result.error.code, message: plainFailure(requestId) }) } as ActionResult;
+    return {
+      data: undefined,
+      error: new ActionError({ code: result.error.code, message: plainFailure(requestId) }),
+    } as ActionResult;
   }
   return result;
 }
@@ -109,6 +119,8 @@ function crossSiteForm(request: Request, url: URL): boolean {
   const sameOrigin = request.headers.get('origin') === url.origin;
   const type = request.headers.get('content-type');
   if (type === null) return !sameOrigin;
-  const formLike = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].some((t) => type.toLowerCase().includes(t));
+  const formLike = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].some((t) =>
+    type.toLowerCase().includes(t),
+  );
   return formLike && !sameOrigin;
 }

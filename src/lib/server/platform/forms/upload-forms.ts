@@ -49,7 +49,11 @@ export function rowIndexes(values: Record<string, string>, prefix: string): numb
 /** The fields of one repeated row, without the prefix ("practice.3.pct" → "pct"). */
 export function rowValues(values: Record<string, string>, prefix: string, index: number): Record<string, string> {
   const start = `${prefix}.${index}.`;
-  return fieldRecord(Object.entries(values).filter(([k]) => k.startsWith(start)).map(([k, v]) => [k.slice(start.length), v.trim()]));
+  return fieldRecord(
+    Object.entries(values)
+      .filter(([k]) => k.startsWith(start))
+      .map(([k, v]) => [k.slice(start.length), v.trim()]),
+  );
 }
 
 export interface DocumentMeta {
@@ -67,7 +71,10 @@ export interface DocumentMeta {
 }
 
 /** The documents row for a stored upload, with the page facts read from it. */
-export function documentValues(file: Pick<ReceivedFile, 'filename' | 'sha256' | 'mimeType' | 'sizeBytes' | 'pdf'>, meta: DocumentMeta): typeof documents.$inferInsert {
+export function documentValues(
+  file: Pick<ReceivedFile, 'filename' | 'sha256' | 'mimeType' | 'sizeBytes' | 'pdf'>,
+  meta: DocumentMeta,
+): typeof documents.$inferInsert {
   return {
     projectId: meta.projectId,
     type: meta.type,

@@ -46,7 +46,12 @@ function nodeHeaders(entry: CachedPage): Array<[string, string | string[]]> {
  * asked at (for Astro, so the middleware need not read it again), or false when the request is not for
  * a cacheable page.
  */
-export function answerFromCache(db: DB, req: IncomingMessage, res: ServerResponse, now = Date.now()): boolean | { version: number } {
+export function answerFromCache(
+  db: DB,
+  req: IncomingMessage,
+  res: ServerResponse,
+  now = Date.now(),
+): boolean | { version: number } {
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') return false;
   const url = req.url ?? '/';
@@ -112,7 +117,11 @@ const SMALL_FORM_BYTES = 64 * 1024;
 /** A body of declared length, small and not multipart: a form without files. */
 export function isSmallForm(req: Pick<IncomingMessage, 'headers'>): boolean {
   const declared = req.headers['content-length'] ?? '';
-  return /^\d{1,9}$/.test(declared) && Number(declared) <= SMALL_FORM_BYTES && !(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
+  return (
+    /^\d{1,9}$/.test(declared) &&
+    Number(declared) <= SMALL_FORM_BYTES &&
+    !(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')
+  );
 }
 
 /**

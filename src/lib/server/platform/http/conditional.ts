@@ -42,5 +42,7 @@ export function conditionalResponse(request: Request, body: string | Uint8Array,
   };
   if (opts.lastModified && opts.lastModified.getTime() > 0) headers['Last-Modified'] = opts.lastModified.toUTCString();
   if (notModified(request, etag, opts.lastModified)) return new Response(null, { status: 304, headers });
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body), { headers: { ...headers, 'Content-Type': opts.contentType } });
+  return new Response(typeof body === 'string' ? body : new Uint8Array(body), {
+    headers: { ...headers, 'Content-Type': opts.contentType },
+  });
 }

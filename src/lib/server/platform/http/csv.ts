@@ -49,7 +49,15 @@ export function csvStreamResponse(filename: string, header: string[], chunks: It
       await new Promise((resolve) => setImmediate(resolve));
       const next = chunks.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(stringify(next.value.map((r) => r.map(neutralize)), { record_delimiter: 'windows' })));
+      else
+        controller.enqueue(
+          encoder.encode(
+            stringify(
+              next.value.map((r) => r.map(neutralize)),
+              { record_delimiter: 'windows' },
+            ),
+          ),
+        );
     },
     cancel() {
       chunks.return?.(undefined);

@@ -28,7 +28,13 @@ export function encodedBody(text: string, contentType: string, lastModified?: Da
 export function compress(body: Uint8Array, coding: ContentCoding, effort: 'full' | 'quick' = 'full'): Buffer {
   return ownBytes(
     coding === 'br'
-      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: effort === 'full' ? 5 : 2, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      ? brotliCompressSync(body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: effort === 'full' ? 5 : 2,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
       : gzipSync(body, { level: effort === 'full' ? 6 : 1 }),
   );
 }
@@ -51,13 +57,27 @@ export function bodyIn(e: EncodedBody, coding: ContentCoding): Buffer {
 }
 
 /** The answer to a GET or HEAD for the body: 304, or the bytes in the best coding the client accepts. */
-export function encodedResponse(request: Request, e: EncodedBody, headers: Record<string, string>, maxAge = 60): Response {
-  const common: Record<string, string> = { ETag: e.etag, 'Cache-Control': `public, max-age=${maxAge}`, Vary: 'Accept-Encoding', ...headers };
+export function encodedResponse(
+  request: Request,
+  e: EncodedBody,
+  headers: Record<string, string>,
+  maxAge = 60,
+): Response {
+  const common: Record<string, string> = {
+    ETag: e.etag,
+    'Cache-Control': `public, max-age=${maxAge}`,
+    Vary: 'Accept-Encoding',
+    ...headers,
+  };
   if (e.lastModified && e.lastModified.getTime() > 0) common['Last-Modified'] = e.lastModified.toUTCString();
   if (notModified(request, e.etag, e.lastModified)) return new Response(null, { status: 304, headers: common });
   const coding = negotiateCoding(request.headers.get('accept-encoding'));
   const bytes = coding ? bodyIn(e, coding) : e.body;
-  const out: Record<string, string> = { ...common, 'Content-Type': e.contentType, 'Content-Length': String(bytes.length) };
+  const out: Record<string, string> = {
+    ...common,
+    'Content-Type': e.contentType,
+    'Content-Length': String(bytes.length),
+  };
   if (coding) out['Content-Encoding'] = coding;
   return new Response(request.method === 'HEAD' ? null : (bytes as unknown as BodyInit), { headers: out });
 }

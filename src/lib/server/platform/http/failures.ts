@@ -23,7 +23,8 @@ export function requestIdFor(request: Request): string {
 }
 
 export const NOTHING_KEPT = 'We could not save this — nothing was kept; try again later.';
-export const SAVED_ANYWAY = 'Your request was saved, but we could not show the page that follows it. Do not send it again; check it again later.';
+export const SAVED_ANYWAY =
+  'Your request was saved, but we could not show the page that follows it. Do not send it again; check it again later.';
 export const NOT_SHOWN = 'We could not show this page because of a problem on our side. Try again later.';
 
 /** The sentence that gives the reference. */

@@ -12,7 +12,16 @@ import { brotliDecompressSync } from 'node:zlib';
 import { compress } from './encoded-body.ts';
 
 /** Public pages whose HTML is the same for every anonymous visitor. */
-const CACHEABLE = [/^\/$/, /^\/projects$/, /^\/projects\/[a-z0-9-]+$/, /^\/enforcement$/, /^\/help$/, /^\/help\/[a-z0-9-]+$/, /^\/open-data$/, /^\/search$/];
+const CACHEABLE = [
+  /^\/$/,
+  /^\/projects$/,
+  /^\/projects\/[a-z0-9-]+$/,
+  /^\/enforcement$/,
+  /^\/help$/,
+  /^\/help\/[a-z0-9-]+$/,
+  /^\/open-data$/,
+  /^\/search$/,
+];
 
 /**
  * What a page sets as `Astro.locals.keepPageUntil` when nothing on it reads the clock within a town day
@@ -95,7 +104,8 @@ export class PageCache {
 
   /** Drop every entry for a path, whatever its query (the search pages, when a new index starts serving). */
   forgetPath(pathname: string): void {
-    for (const key of [...this.entries.keys()]) if (key === pathname || key.startsWith(`${pathname}?`)) this.delete(key);
+    for (const key of [...this.entries.keys()])
+      if (key === pathname || key.startsWith(`${pathname}?`)) this.delete(key);
   }
 
   get size(): number {
@@ -192,5 +202,8 @@ function sizeOf(e: CachedPage): number {
  * cache hits before the built server is entered (cached-pages-first.ts): both must see the same entries.
  */
 const SHARED = Symbol.for('stormwater-portal.page-cache');
-export const pageCache: PageCache = ((globalThis as Record<symbol, unknown>)[SHARED] as PageCache | undefined) ??
-  ((globalThis as Record<symbol, unknown>)[SHARED] = new PageCache({ maxEntries: Number(process.env.PAGE_CACHE_ENTRIES) || undefined })) as PageCache;
+export const pageCache: PageCache =
+  ((globalThis as Record<symbol, unknown>)[SHARED] as PageCache | undefined) ??
+  (((globalThis as Record<symbol, unknown>)[SHARED] = new PageCache({
+    maxEntries: Number(process.env.PAGE_CACHE_ENTRIES) || undefined,
+  })) as PageCache);

@@ -19,7 +19,12 @@ export interface LimitState {
 }
 
 /** Count one hit against `key` and say whether it is within the limit (in a transaction of its own, or the caller's). */
-export function hit(db: Pick<DB, 'transaction'>, key: string, { limit, windowMs }: Limit, now = new Date()): LimitState {
+export function hit(
+  db: Pick<DB, 'transaction'>,
+  key: string,
+  { limit, windowMs }: Limit,
+  now = new Date(),
+): LimitState {
   return db.transaction((tx) => {
     const row = readLimit(tx, key);
     const fresh = !row || now.getTime() - row.windowStart.getTime() >= windowMs;
@@ -28,8 +33,15 @@ export function hit(db: Pick<DB, 'transaction'>, key: string, { limit, windowMs 
     preparedOnce(tx, 'rateLimit.write', () =>
       tx
         .insert(rateLimits)
-        .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: sql.placeholder('count') })
-        .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: sql`excluded.window_start`, count: sql`excluded.count` } })
+        .values({
+          key: sql.placeholder('key'),
+          windowStart: sql.placeholder('windowStart'),
+          count: sql.placeholder('count'),
+        })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: { windowStart: sql`excluded.window_start`, count: sql`excluded.count` },
+        })
         .prepare(),
     ).run({ key, windowStart, count });
     return { allowed: count <= limit, count, retryAfterMs: windowStart.getTime() + windowMs - now.getTime() };
@@ -38,14 +50,25 @@ export function hit(db: Pick<DB, 'transaction'>, key: string, { limit, windowMs 
 
 /** The key's window, if it has one (a statement prepared once per connection: every form sent reads it). */
 function readLimit(db: Pick<DB, 'select'>, key: string) {
-  return preparedOnce(db, 'rateLimit.read', () => db.select().from(rateLimits).where(eq(rateLimits.key, sql.placeholder('key'))).prepare()).get({ key });
+  return preparedOnce(db, 'rateLimit.read', () =>
+    db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, sql.placeholder('key')))
+      .prepare(),
+  ).get({ key });
 }
 
 /** Whether `key` is currently over its limit, without counting a hit. */
 export function isLimited(db: DB, key: string, { limit, windowMs }: Limit, now = new Date()): LimitState {
   const row = readLimit(db, key);
-  if (!row || now.getTime() - row.windowStart.getTime() >= windowMs) return { allowed: true, count: 0, retryAfterMs: 0 };
-  return { allowed: row.count < limit, count: row.count, retryAfterMs: row.windowStart.getTime() + windowMs - now.getTime() };
+  if (!row || now.getTime() - row.windowStart.getTime() >= windowMs)
+    return { allowed: true, count: 0, retryAfterMs: 0 };
+  return {
+    allowed: row.count < limit,
+    count: row.count,
+    retryAfterMs: row.windowStart.getTime() + windowMs - now.getTime(),
+  };
 }
 
 export function clearLimit(db: DB, key: string): void {

@@ -41,7 +41,9 @@ export function securityHeaders(https: boolean): Record<string, string> {
 
 /** Over https, directly or (TRUST_PROXY=true) behind a TLS-terminating proxy that says so. */
 export function isHttpsRequest(req: IncomingMessage): boolean {
-  return ('encrypted' in req.socket && Boolean(req.socket.encrypted)) || forwardedHttps(req.headers['x-forwarded-proto']);
+  return (
+    ('encrypted' in req.socket && Boolean(req.socket.encrypted)) || forwardedHttps(req.headers['x-forwarded-proto'])
+  );
 }
 
 /** Call once with the portal's HTTP server; runs before the adapter's own request handler. */

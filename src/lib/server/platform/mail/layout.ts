@@ -49,13 +49,30 @@ export function renderParts(parts: MailParts): RenderedMail {
     ...(parts.footer ?? []),
   ].join('\n\n');
   const body: RawHtml = html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${parts.subject}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1b1f23; max-width: 40rem;">
-${parts.paragraphs.map((p) => (p.includes('\n') ? html`<p style="white-space:pre-line">${p}</p>\n` : html`<p>${p}</p>\n`))}
-${parts.action ? html`<p><a href="${parts.action.url}" style="display:inline-block;background:#0b4f71;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${parts.action.label}</a></p>
-<p style="font-size:0.9em;color:#4a5560">Or paste this address into your browser: ${parts.action.url}</p>` : ''}
-<p style="color:#4a5560">${SIGNATURE}</p>
-${(parts.footer ?? []).map((f) => html`<p style="font-size:0.85em;color:#4a5560">${f}</p>\n`)}
-</body></html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>${parts.subject}</title>
+      </head>
+      <body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1b1f23; max-width: 40rem;">
+        ${parts.paragraphs.map((p) => (p.includes('\n') ? html`<p style="white-space:pre-line">${p}</p> ` : html`<p>${p}</p> `))}
+        ${
+          parts.action
+            ? html`<p>
+                  <a
+                    href="${parts.action.url}"
+                    style="display:inline-block;background:#0b4f71;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold"
+                    >${parts.action.label}</a
+                  >
+                </p>
+                <p style="font-size:0.9em;color:#4a5560">
+                  Or paste this address into your browser: ${parts.action.url}
+                </p>`
+            : ''
+        }
+        <p style="color:#4a5560">${SIGNATURE}</p>
+        ${(parts.footer ?? []).map((f) => html`<p style="font-size:0.85em;color:#4a5560">${f}</p> `)}
+      </body>
+    </html>`;
   return { subject: parts.subject, text, html: toString(body) };
 }

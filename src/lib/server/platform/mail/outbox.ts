@@ -35,7 +35,10 @@ export function enqueueMail<K extends MailKind>(tx: Tx, mail: OutgoingMail<K>): 
  * must not start a header of its own, whatever the transport does. Control characters become spaces.
  */
 export function oneLine(subject: string): string {
-  return subject.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return subject
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /**

@@ -95,7 +95,13 @@ export function startOutboxWorker(db: DB, transport: MailTransport, opts: Worker
       return;
     }
     running = deliverDue(db, transport, opts)
-      .then(() => undefined, (err) => (isBusy(err) ? console.warn('outbox worker: the database is locked by another process; trying again') : console.error('outbox worker:', err)))
+      .then(
+        () => undefined,
+        (err) =>
+          isBusy(err)
+            ? console.warn('outbox worker: the database is locked by another process; trying again')
+            : console.error('outbox worker:', err),
+      )
       .finally(() => {
         running = undefined;
         if (again && !stopped) {

@@ -5,7 +5,20 @@
  * Text is cleaned to what Helvetica (WinAnsi) can encode, so any user input is safe to print.
  */
 import { deflateSync } from 'node:zlib';
-import { PDFArray, PDFContentStream, PDFDocument, PDFOperator, PDFRawStream, PDFRef, StandardFonts, rgb, type PDFFont, type PDFOperatorNames, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFContentStream,
+  PDFDocument,
+  PDFOperator,
+  PDFRawStream,
+  PDFRef,
+  StandardFonts,
+  rgb,
+  type PDFFont,
+  type PDFOperatorNames,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
 import { formatDay } from '#lib/shared/format.ts';
 import { classifyPage, summarizeSheets, type PdfFacts } from './measure.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
@@ -28,7 +41,6 @@ export const BLUE = rgb(0.12, 0.35, 0.7);
 export const GREEN = rgb(0.2, 0.5, 0.25);
 export const RED = rgb(0.75, 0.15, 0.12);
 export const BROWN = rgb(0.55, 0.38, 0.2);
-
 
 /** Word widths by size, of Helvetica and of Helvetica Bold (their metrics never change). */
 const REGULAR_WIDTHS = new Map<number, Map<string, number>>();
@@ -67,7 +79,6 @@ function colorOps(c: RGB, op: 'rg' | 'RG'): string {
   return `${num(c.red)} ${num(c.green)} ${num(c.blue)} ${op}`;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // A small flowing-text writer for letter pages, plus large sheets
 
@@ -92,7 +103,14 @@ export class PdfWriter {
     this.charset = new Set(font.getCharacterSet());
   }
 
-  static async create(meta: { title: string; subject: string; author: string; date: string; header: string; producer?: string }): Promise<PdfWriter> {
+  static async create(meta: {
+    title: string;
+    subject: string;
+    author: string;
+    date: string;
+    header: string;
+    producer?: string;
+  }): Promise<PdfWriter> {
     const doc = await PDFDocument.create({ updateMetadata: false });
     let when = NOON.get(meta.date);
     if (!when) NOON.set(meta.date, (when = townInstant(meta.date, '12:00')));
@@ -134,8 +152,19 @@ export class PdfWriter {
     const page = this.addPage(LETTER);
     this.letterPages.push({ page, n: this.classes.length });
     this.page = page;
-    this.drawText(page, this.clean(this.header), { x: MARGIN, y: LETTER[1] - 36, size: 7.5, font: this.font, color: GREY });
-    this.drawLine(page, { start: { x: MARGIN, y: LETTER[1] - 42 }, end: { x: LETTER[0] - MARGIN, y: LETTER[1] - 42 }, thickness: 0.5, color: LIGHT });
+    this.drawText(page, this.clean(this.header), {
+      x: MARGIN,
+      y: LETTER[1] - 36,
+      size: 7.5,
+      font: this.font,
+      color: GREY,
+    });
+    this.drawLine(page, {
+      start: { x: MARGIN, y: LETTER[1] - 42 },
+      end: { x: LETTER[0] - MARGIN, y: LETTER[1] - 42 },
+      thickness: 0.5,
+      color: LIGHT,
+    });
     this.y = LETTER[1] - 66;
     return page;
   }
@@ -260,7 +289,14 @@ export class PdfWriter {
     const size = opts.size ?? 9.5;
     const indent = opts.indent ?? 0;
     const font = opts.bold ? this.bold : this.font;
-    this.lines(this.wrap(text, LETTER[0] - 2 * MARGIN - indent, size, font), MARGIN + indent, size, font, opts.color ?? INK, size * 1.35);
+    this.lines(
+      this.wrap(text, LETTER[0] - 2 * MARGIN - indent, size, font),
+      MARGIN + indent,
+      size,
+      font,
+      opts.color ?? INK,
+      size * 1.35,
+    );
     this.space(opts.gap ?? 5);
   }
 
@@ -281,7 +317,8 @@ export class PdfWriter {
     const leading = size * 1.4;
     const wrapped = this.wrap(value || '-', LETTER[0] - 2 * MARGIN - labelWidth, size);
     this.ensure(leading * Math.min(wrapped.length, 6));
-    if (label) this.drawText(this.current(), this.clean(label), { x: MARGIN, y: this.y, size, font: this.bold, color: INK });
+    if (label)
+      this.drawText(this.current(), this.clean(label), { x: MARGIN, y: this.y, size, font: this.bold, color: INK });
     this.lines(wrapped, MARGIN + labelWidth, size, this.font, INK, leading);
     this.space(1.5);
   }
@@ -302,8 +339,22 @@ export class PdfWriter {
         j++;
       }
       if (j - i >= 2) {
-        this.drawText(this.current(), pairs.slice(i, j).map((p) => this.clean(p[0])).join('\n'), { x: MARGIN, y: this.y, size, font: this.bold, color: INK, lineHeight: leading });
-        this.drawText(this.current(), values.join('\n'), { x: MARGIN + labelWidth, y: this.y, size, font: this.font, color: INK, lineHeight: leading });
+        this.drawText(
+          this.current(),
+          pairs
+            .slice(i, j)
+            .map((p) => this.clean(p[0]))
+            .join('\n'),
+          { x: MARGIN, y: this.y, size, font: this.bold, color: INK, lineHeight: leading },
+        );
+        this.drawText(this.current(), values.join('\n'), {
+          x: MARGIN + labelWidth,
+          y: this.y,
+          size,
+          font: this.font,
+          color: INK,
+          lineHeight: leading,
+        });
         this.space(leading * (j - i));
         i = j;
       } else {
@@ -317,20 +368,37 @@ export class PdfWriter {
   table(columns: Array<{ title: string; width: number }>, rows: string[][], size = 8.5): void {
     const leading = size * 1.3;
     const rule = () =>
-      this.drawLine(this.current(), { start: { x: MARGIN, y: this.y + leading - 3 }, end: { x: LETTER[0] - MARGIN, y: this.y + leading - 3 }, thickness: 0.4, color: LIGHT });
-    const wrapRow = (cells: string[], font: PDFFont) => cells.map((c, i) => this.wrap(c, columns[i].width - 6, size, font));
+      this.drawLine(this.current(), {
+        start: { x: MARGIN, y: this.y + leading - 3 },
+        end: { x: LETTER[0] - MARGIN, y: this.y + leading - 3 },
+        thickness: 0.4,
+        color: LIGHT,
+      });
+    const wrapRow = (cells: string[], font: PDFFont) =>
+      cells.map((c, i) => this.wrap(c, columns[i].width - 6, size, font));
     const drawRow = (wrapped: string[][], font: PDFFont) => {
       const height = Math.max(1, ...wrapped.map((w) => w.length)) * leading + 4;
       this.ensure(height + 2);
       let x = MARGIN;
       wrapped.forEach((cell, i) => {
-        if (cell.length) this.drawText(this.current(), cell.join('\n'), { x: x + 3, y: this.y, size, font, color: INK, lineHeight: leading });
+        if (cell.length)
+          this.drawText(this.current(), cell.join('\n'), {
+            x: x + 3,
+            y: this.y,
+            size,
+            font,
+            color: INK,
+            lineHeight: leading,
+          });
         x += columns[i].width;
       });
       this.y -= height;
       rule();
     };
-    const header = wrapRow(columns.map((c) => c.title), this.bold);
+    const header = wrapRow(
+      columns.map((c) => c.title),
+      this.bold,
+    );
     drawRow(header, this.bold);
     const body = rows.map((r) => wrapRow(r, this.font));
     let i = 0;
@@ -342,7 +410,14 @@ export class PdfWriter {
       if (j - i >= 3) {
         let x = MARGIN;
         columns.forEach((col, c) => {
-          this.drawText(this.current(), body.slice(i, j).map((r) => r[c][0] ?? '').join('\n'), { x: x + 3, y: this.y, size, font: this.font, color: INK, lineHeight: leading });
+          this.drawText(
+            this.current(),
+            body
+              .slice(i, j)
+              .map((r) => r[c][0] ?? '')
+              .join('\n'),
+            { x: x + 3, y: this.y, size, font: this.font, color: INK, lineHeight: leading },
+          );
           x += col.width;
         });
         this.y -= leading * (j - i) + 4;
@@ -364,12 +439,29 @@ export class PdfWriter {
   signature(name: string, title: string, date: string): void {
     this.ensure(70);
     this.space(18);
-    this.drawLine(this.current(), { start: { x: MARGIN, y: this.y }, end: { x: MARGIN + 300, y: this.y }, thickness: 0.6, color: INK });
-    this.drawLine(this.current(), { start: { x: MARGIN + 350, y: this.y }, end: { x: LETTER[0] - MARGIN, y: this.y }, thickness: 0.6, color: INK });
+    this.drawLine(this.current(), {
+      start: { x: MARGIN, y: this.y },
+      end: { x: MARGIN + 300, y: this.y },
+      thickness: 0.6,
+      color: INK,
+    });
+    this.drawLine(this.current(), {
+      start: { x: MARGIN + 350, y: this.y },
+      end: { x: LETTER[0] - MARGIN, y: this.y },
+      thickness: 0.6,
+      color: INK,
+    });
     this.space(11);
     const printed = title && !name.includes(title) ? `${name}, ${title}` : name;
     const lines = this.wrap(printed, 300, 8.5);
-    this.drawText(this.current(), lines.join('\n'), { x: MARGIN, y: this.y, size: 8.5, font: this.font, color: INK, lineHeight: 10.5 });
+    this.drawText(this.current(), lines.join('\n'), {
+      x: MARGIN,
+      y: this.y,
+      size: 8.5,
+      font: this.font,
+      color: INK,
+      lineHeight: 10.5,
+    });
     this.text(`Date: ${formatDay(date)}`, MARGIN + 350, this.y, 8.5);
     this.space(10.5 * lines.length + 8);
   }
@@ -399,7 +491,10 @@ export class PdfWriter {
         // kilobytes: a 4 KB window compresses them as well as the default 32 KB, and setting up
         // the smaller one per stream costs half as much.
         const bytes = Buffer.from(stream.getContentsString(), 'latin1');
-        context.assign(ref, PDFRawStream.of(stream.dict, deflateSync(bytes, { level: 6, windowBits: 12, memLevel: 5 })));
+        context.assign(
+          ref,
+          PDFRawStream.of(stream.dict, deflateSync(bytes, { level: 6, windowBits: 12, memLevel: 5 })),
+        );
       }
     }
   }
@@ -411,7 +506,13 @@ export class PdfWriter {
   async save(): Promise<GeneratedPdf> {
     const total = this.classes.length;
     for (const { page, n } of this.letterPages) {
-      this.drawText(page, `Page ${n} of ${total}`, { x: LETTER[0] - MARGIN - 60, y: 30, size: 7.5, font: this.font, color: GREY });
+      this.drawText(page, `Page ${n} of ${total}`, {
+        x: LETTER[0] - MARGIN - 60,
+        y: 30,
+        size: 7.5,
+        font: this.font,
+        color: GREY,
+      });
     }
     this.compressContents();
     // objectsPerTick: pdf-lib otherwise waits for a timer every 50 objects while writing.

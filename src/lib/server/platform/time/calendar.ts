@@ -11,7 +11,10 @@ import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS } from './deadlines.rules.t
 
 /** The business calendar with every stored closure and reopening applied. */
 export function loadCalendar(db: Pick<Tx, 'select'>): BusinessCalendar {
-  const read = () => new BusinessCalendar(db.select({ date: closures.date, name: closures.name, active: closures.active }).from(closures).all());
+  const read = () =>
+    new BusinessCalendar(
+      db.select({ date: closures.date, name: closures.name, active: closures.active }).from(closures).all(),
+    );
   // Kept until public data changes; a transaction that changed a closure reads its own write.
   return memoUntilPublicChange(db, 'calendar', read);
 }

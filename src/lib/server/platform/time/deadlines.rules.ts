@@ -233,7 +233,13 @@ export function explainDueDate(due: DueDate, options: DueDateOptions = {}): stri
 // A calendar day's name needs no time zone: the day is formatted as the UTC day it names. Intl, made once,
 // rather than luxon's parse and format on every call (a tenth of a millisecond each, three or more per
 // receipt).
-const weekdayDayFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const weekdayDayFmt = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 /** "2026-12-07" → "Monday, December 7, 2026". */
 function formatDay(date: string): string {
@@ -260,7 +266,11 @@ export function latestPromiseWithoutReason(acknowledgedOn: string, calendar: Bus
 }
 
 /** True when `promisedOn` is more than 20 business days after `acknowledgedOn`, so the law wants the reason in writing. */
-export function promiseNeedsWrittenReason(acknowledgedOn: string, promisedOn: string, calendar: BusinessCalendar): boolean {
+export function promiseNeedsWrittenReason(
+  acknowledgedOn: string,
+  promisedOn: string,
+  calendar: BusinessCalendar,
+): boolean {
   return promisedOn > latestPromiseWithoutReason(acknowledgedOn, calendar);
 }
 
@@ -323,7 +333,11 @@ const closeOn = memo((key: string): number => {
   return DateTime.fromISO(day, { zone: TOWN_TIME_ZONE }).set({ hour: h, minute: m }).toMillis();
 });
 
-export function deadlineWindow(now: Date, calendar: BusinessCalendar, closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS): DeadlineWindow {
+export function deadlineWindow(
+  now: Date,
+  calendar: BusinessCalendar,
+  closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS,
+): DeadlineWindow {
   const day = dayAndClose(now, closeOfBusiness);
   return {
     today: day.today,

@@ -20,7 +20,6 @@ export interface Period {
   rolledBecause?: string;
 }
 
-
 // The desk computes hundreds of clocks against one calendar: remember each day's answer per calendar.
 const dayCache = new WeakMap<BusinessCalendar, Map<string, { info: DayInfo; next: string }>>();
 

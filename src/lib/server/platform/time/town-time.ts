@@ -7,7 +7,12 @@ export function isoDate(dt: DateTime): string {
 }
 
 const HOUR_MS = 3_600_000;
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TOWN_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const dayByHour = new Map<number, string>();
 
 /**

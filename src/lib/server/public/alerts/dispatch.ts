@@ -15,23 +15,49 @@
  * each once, by its stable key, if it began after alerts were switched on and within the last two weeks.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { alertDeliveries, alertEvents, alertSubscriptions, projects, settings, type AlertFrequency } from '#db/schema.ts';
+import {
+  alertDeliveries,
+  alertEvents,
+  alertSubscriptions,
+  projects,
+  settings,
+  type AlertFrequency,
+} from '#db/schema.ts';
 import { distanceMiles, isValidPoint } from '#lib/shared/geo.ts';
 import { ALERT_KINDS_SENT } from '#lib/shared/labels.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { findingEvent, queryEnforcement, queryInspectionReports, queryNewProjects, queryPracticeInspections, querySiteReportEvents, querySummaries, querySwpppAmendments, type PublicEvent } from '#lib/server/public/events.ts';
+import {
+  findingEvent,
+  queryEnforcement,
+  queryInspectionReports,
+  queryNewProjects,
+  queryPracticeInspections,
+  querySiteReportEvents,
+  querySummaries,
+  querySwpppAmendments,
+  type PublicEvent,
+} from '#lib/server/public/events.ts';
 import { townFindings, warmTownFindings } from '#lib/server/public/findings.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { subscriptionWhat, unsubscribeHeaders, unsubscribeToken, unsubscribeUrl, type Subscription } from './subscriptions.ts';
+import {
+  subscriptionWhat,
+  unsubscribeHeaders,
+  unsubscribeToken,
+  unsubscribeUrl,
+  type Subscription,
+} from './subscriptions.ts';
 
 const ORIGIN_KEY = 'alerts:origin';
 const WATERMARK_KEY = 'alerts:watermark';
 /** Rows committed a little after the previous scan but stamped before it are still found. */
 const OVERLAP_MS = 5 * 60 * 1000;
-export const DIGEST_PERIOD_MS: Record<Exclude<AlertFrequency, 'immediate'>, number> = { daily: 24 * 60 * 60 * 1000, weekly: 7 * 24 * 60 * 60 * 1000 };
+export const DIGEST_PERIOD_MS: Record<Exclude<AlertFrequency, 'immediate'>, number> = {
+  daily: 24 * 60 * 60 * 1000,
+  weekly: 7 * 24 * 60 * 60 * 1000,
+};
 /** A digest lists at most this many items (and says how many more there are). */
 const DIGEST_MAX_ITEMS = 40;
 
@@ -40,7 +66,10 @@ function getSetting(db: Pick<DB, 'select'>, key: string): string | undefined {
 }
 
 function setSetting(db: Pick<DB, 'insert'>, key: string, value: string, now: Date): void {
-  db.insert(settings).values({ key, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } }).run();
+  db.insert(settings)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+    .run();
 }
 
 export interface DispatchResult {
@@ -118,7 +147,10 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
         const place = places.get(f.event.projectId);
         for (const sub of active) {
           if (!matches(sub, f.event, place)) continue;
-          tx.insert(alertDeliveries).values({ subscriptionId: sub.id, eventId: f.eventId, createdAt: now }).onConflictDoNothing().run();
+          tx.insert(alertDeliveries)
+            .values({ subscriptionId: sub.id, eventId: f.eventId, createdAt: now })
+            .onConflictDoNothing()
+            .run();
           let entry = owed.get(sub.id);
           if (!entry) owed.set(sub.id, (entry = { sub, events: [] }));
           entry.events.push(f);
@@ -126,13 +158,34 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
       }
     }
     let immediate = 0;
-    const names = projectNames(tx, [...owed.values()].filter((o) => o.sub.frequency === 'immediate').map((o) => o.sub.projectId));
+    const names = projectNames(
+      tx,
+      [...owed.values()].filter((o) => o.sub.frequency === 'immediate').map((o) => o.sub.projectId),
+    );
     for (const { sub, events } of owed.values()) {
       if (sub.frequency !== 'immediate') continue;
-      const outboxId = events.length === 1 ? sendAlert(tx, sub, events[0].event, baseUrl, names) : sendDigest(tx, sub, events.map((e) => e.event), baseUrl, 'new', names);
+      const outboxId =
+        events.length === 1
+          ? sendAlert(tx, sub, events[0].event, baseUrl, names)
+          : sendDigest(
+              tx,
+              sub,
+              events.map((e) => e.event),
+              baseUrl,
+              'new',
+              names,
+            );
       tx.update(alertDeliveries)
         .set({ sentAt: now, outboxId })
-        .where(and(eq(alertDeliveries.subscriptionId, sub.id), inArray(alertDeliveries.eventId, events.map((e) => e.eventId))))
+        .where(
+          and(
+            eq(alertDeliveries.subscriptionId, sub.id),
+            inArray(
+              alertDeliveries.eventId,
+              events.map((e) => e.eventId),
+            ),
+          ),
+        )
         .run();
       immediate++;
     }
@@ -163,13 +216,19 @@ export function newSeriousFindings(db: DB, now: Date, originAt: Date): PublicEve
 export function purgeUnconfirmed(db: DB, now: Date): number {
   return db
     .delete(alertSubscriptions)
-    .where(and(eq(alertSubscriptions.status, 'pending'), sql`${alertSubscriptions.confirmExpiresAt} < ${now.getTime()}`))
+    .where(
+      and(eq(alertSubscriptions.status, 'pending'), sql`${alertSubscriptions.confirmExpiresAt} < ${now.getTime()}`),
+    )
     .run().changes;
 }
 
 function projectPlaces(tx: Tx, ids: number[]): Map<number, { latitude: number | null; longitude: number | null }> {
   if (!ids.length) return new Map();
-  const rows = tx.select({ id: projects.id, latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(inArray(projects.id, ids)).all();
+  const rows = tx
+    .select({ id: projects.id, latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(inArray(projects.id, ids))
+    .all();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -196,7 +255,11 @@ function mailEvent(e: PublicEvent, baseUrl: string): AlertMailEvent {
 function projectNames(tx: Pick<Tx, 'select'>, ids: Array<number | null>): Map<number, string> {
   const wanted = [...new Set(ids.filter((id): id is number => id != null))];
   if (!wanted.length) return new Map();
-  const rows = tx.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, wanted)).all();
+  const rows = tx
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(inArray(projects.id, wanted))
+    .all();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -217,7 +280,14 @@ function sendAlert(tx: Tx, sub: Subscription, event: PublicEvent, baseUrl: strin
   });
 }
 
-function sendDigest(tx: Tx, sub: Subscription, events: PublicEvent[], baseUrl: string, period: 'new' | 'daily' | 'weekly', names: ProjectNames): number {
+function sendDigest(
+  tx: Tx,
+  sub: Subscription,
+  events: PublicEvent[],
+  baseUrl: string,
+  period: 'new' | 'daily' | 'weekly',
+  names: ProjectNames,
+): number {
   const shown = events.slice(-DIGEST_MAX_ITEMS).reverse();
   const token = unsubscribeToken(tx, sub);
   return enqueueMail(tx, {
@@ -240,11 +310,20 @@ export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
     .select({ subscriptionId: alertDeliveries.subscriptionId, projectId: alertSubscriptions.projectId })
     .from(alertDeliveries)
     .innerJoin(alertSubscriptions, eq(alertSubscriptions.id, alertDeliveries.subscriptionId))
-    .where(and(isNull(alertDeliveries.sentAt), eq(alertSubscriptions.status, 'active'), sql`${alertSubscriptions.frequency} in ('daily', 'weekly')`))
+    .where(
+      and(
+        isNull(alertDeliveries.sentAt),
+        eq(alertSubscriptions.status, 'active'),
+        sql`${alertSubscriptions.frequency} in ('daily', 'weekly')`,
+      ),
+    )
     .groupBy(alertDeliveries.subscriptionId)
     .all();
   let sent = 0;
-  const names = projectNames(db, pending.map((p) => p.projectId));
+  const names = projectNames(
+    db,
+    pending.map((p) => p.projectId),
+  );
   for (const { subscriptionId } of pending) {
     db.transaction((tx) => {
       const sub = tx.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, subscriptionId)).get();
@@ -252,7 +331,16 @@ export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
       const last = (sub.lastDigestAt ?? sub.confirmedAt ?? sub.createdAt).getTime();
       if (now.getTime() - last < DIGEST_PERIOD_MS[sub.frequency]) return;
       const rows = tx
-        .select({ eventId: alertEvents.id, kind: alertEvents.kind, entityId: alertEvents.entityId, projectId: alertEvents.projectId, occurredAt: alertEvents.occurredAt, title: alertEvents.title, summary: alertEvents.summary, path: alertEvents.path })
+        .select({
+          eventId: alertEvents.id,
+          kind: alertEvents.kind,
+          entityId: alertEvents.entityId,
+          projectId: alertEvents.projectId,
+          occurredAt: alertEvents.occurredAt,
+          title: alertEvents.title,
+          summary: alertEvents.summary,
+          path: alertEvents.path,
+        })
         .from(alertDeliveries)
         .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
         .where(and(eq(alertDeliveries.subscriptionId, sub.id), isNull(alertDeliveries.sentAt)))
@@ -265,7 +353,10 @@ export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
         .set({ sentAt: now, outboxId })
         .where(and(eq(alertDeliveries.subscriptionId, sub.id), isNull(alertDeliveries.sentAt)))
         .run();
-      tx.update(alertSubscriptions).set({ lastDigestAt: now, updatedAt: now }).where(eq(alertSubscriptions.id, sub.id)).run();
+      tx.update(alertSubscriptions)
+        .set({ lastDigestAt: now, updatedAt: now })
+        .where(eq(alertSubscriptions.id, sub.id))
+        .run();
       sent++;
     });
   }

@@ -48,7 +48,14 @@ export interface ProjectRef {
 /** A published project by slug (for subscriptions and feeds); undefined otherwise. */
 export function getPublicProjectRef(db: DB, slug: string): ProjectRef | undefined {
   return db
-    .select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude })
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      siteAddress: projects.siteAddress,
+      latitude: projects.latitude,
+      longitude: projects.longitude,
+    })
     .from(projects)
     .where(and(eq(projects.slug, slug), eq(projects.published, true)))
     .get();
@@ -57,14 +64,24 @@ export function getPublicProjectRef(db: DB, slug: string): ProjectRef | undefine
 function projectById(db: Pick<DB, 'select'>, id: number | null): ProjectRef | undefined {
   if (id == null) return undefined;
   return db
-    .select({ id: projects.id, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude })
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      siteAddress: projects.siteAddress,
+      latitude: projects.latitude,
+      longitude: projects.longitude,
+    })
     .from(projects)
     .where(eq(projects.id, id))
     .get();
 }
 
 /** "the project “Curry Road Distribution Center”" / "construction within half a mile of a point near 1475 Curry Road". */
-export function subscriptionWhat(sub: Pick<Subscription, 'target' | 'radiusMiles' | 'label' | 'latitude' | 'longitude'>, project?: Pick<ProjectRef, 'name'>): string {
+export function subscriptionWhat(
+  sub: Pick<Subscription, 'target' | 'radiusMiles' | 'label' | 'latitude' | 'longitude'>,
+  project?: Pick<ProjectRef, 'name'>,
+): string {
   if (sub.target === 'project') return `the project “${project?.name ?? 'a project'}”`;
   const place = sub.label?.trim() || `the point ${sub.latitude?.toFixed(5)}, ${sub.longitude?.toFixed(5)}`;
   return `construction within ${radiusWords(sub.radiusMiles ?? 0.5)} of ${place}`;
@@ -79,7 +96,9 @@ export function unsubscribeUrl(baseUrl: string, token: string): string {
  * ids are AUTOINCREMENT, never reused, so the link of a deleted subscription never stops someone else's.
  */
 export function unsubscribeTokenFor(subscriptionId: number): string {
-  return createHmac('sha256', generatedKey('alert-link')).update(`alert-unsubscribe:${subscriptionId}`).digest('base64url');
+  return createHmac('sha256', generatedKey('alert-link'))
+    .update(`alert-unsubscribe:${subscriptionId}`)
+    .digest('base64url');
 }
 
 type TokenRow = Pick<Subscription, 'id' | 'unsubscribeTokenHash' | 'previousUnsubscribeTokenHash'>;
@@ -93,7 +112,10 @@ export function unsubscribeToken(tx: Pick<Tx, 'update'>, sub: TokenRow): string 
   const token = unsubscribeTokenFor(sub.id);
   const hash = hashToken(token);
   if (sub.unsubscribeTokenHash !== hash) {
-    tx.update(alertSubscriptions).set({ unsubscribeTokenHash: hash, previousUnsubscribeTokenHash: sub.unsubscribeTokenHash }).where(eq(alertSubscriptions.id, sub.id)).run();
+    tx.update(alertSubscriptions)
+      .set({ unsubscribeTokenHash: hash, previousUnsubscribeTokenHash: sub.unsubscribeTokenHash })
+      .where(eq(alertSubscriptions.id, sub.id))
+      .run();
     sub.previousUnsubscribeTokenHash = sub.unsubscribeTokenHash;
     sub.unsubscribeTokenHash = hash;
   }
@@ -116,7 +138,11 @@ export function hashPlainUnsubscribeTokens(db: DB): number {
     .all();
   if (!plain.length) return 0;
   db.transaction((tx) => {
-    for (const row of plain) tx.update(alertSubscriptions).set({ unsubscribeTokenHash: hashToken(row.token) }).where(eq(alertSubscriptions.id, row.id)).run();
+    for (const row of plain)
+      tx.update(alertSubscriptions)
+        .set({ unsubscribeTokenHash: hashToken(row.token) })
+        .where(eq(alertSubscriptions.id, row.id))
+        .run();
   });
   return plain.length;
 }
@@ -139,7 +165,9 @@ export function unsubscribeHeaders(baseUrl: string, token: string): Record<strin
  */
 export function placeLabel(db: DB, point: Point): string {
   const nearby = projectsNear(db, { point, radiusMiles: 1 })[0];
-  return nearby ? `a point near ${nearby.item.siteAddress}` : `the point ${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`;
+  return nearby
+    ? `a point near ${nearby.item.siteAddress}`
+    : `the point ${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`;
 }
 
 export interface SubscribeInput {
@@ -153,23 +181,39 @@ export interface SubscribeInput {
 }
 
 export type SubscribeResult =
-  | { ok: true; subscriptionId: number }
-  | { ok: false; reason: 'limited' | 'no_project' | 'no_place'; message: string };
+  { ok: true; subscriptionId: number } | { ok: false; reason: 'limited' | 'no_project' | 'no_place'; message: string };
 
-export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; baseUrl: string; now?: Date }): SubscribeResult {
+export function subscribe(
+  db: DB,
+  input: SubscribeInput,
+  ctx: { ip: string; baseUrl: string; now?: Date },
+): SubscribeResult {
   const now = ctx.now ?? new Date();
   const email = input.email.trim().toLowerCase();
   let project: ProjectRef | undefined;
   if (input.target === 'project') {
     project = input.projectSlug ? getPublicProjectRef(db, input.projectSlug) : undefined;
-    if (!project) return { ok: false, reason: 'no_project', message: 'That project is not on the portal. Open the project’s page and subscribe from there.' };
+    if (!project)
+      return {
+        ok: false,
+        reason: 'no_project',
+        message: 'That project is not on the portal. Open the project’s page and subscribe from there.',
+      };
   } else if (input.latitude == null || input.longitude == null || input.radiusMiles == null) {
-    return { ok: false, reason: 'no_place', message: 'Choose a place first: find an address or use your location on the “Near me” page.' };
+    return {
+      ok: false,
+      reason: 'no_place',
+      message: 'Choose a place first: find an address or use your location on the “Near me” page.',
+    };
   }
   const a = hit(db, `alerts:email:${email}`, SUBSCRIBE_LIMITS.email, now);
   const b = hit(db, `alerts:ip:${ctx.ip}`, SUBSCRIBE_LIMITS.ip, now);
   if (!a.allowed || !b.allowed) {
-    return { ok: false, reason: 'limited', message: 'Too many subscriptions were asked for from here or for this address. Wait an hour and try again.' };
+    return {
+      ok: false,
+      reason: 'limited',
+      message: 'Too many subscriptions were asked for from here or for this address. Wait an hour and try again.',
+    };
   }
   const confirmToken = newToken();
   const id = db.transaction((tx) => {
@@ -182,7 +226,8 @@ export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; base
         latitude: input.target === 'area' ? input.latitude : null,
         longitude: input.target === 'area' ? input.longitude : null,
         radiusMiles: input.target === 'area' ? input.radiusMiles : null,
-        label: input.target === 'area' ? placeLabel(db, { latitude: input.latitude!, longitude: input.longitude! }) : null,
+        label:
+          input.target === 'area' ? placeLabel(db, { latitude: input.latitude!, longitude: input.longitude! }) : null,
         frequency: input.frequency,
         confirmTokenHash: hashToken(confirmToken),
         confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
@@ -194,13 +239,22 @@ export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; base
       .returning({ id: alertSubscriptions.id })
       .get();
     const unsubscribe = unsubscribeTokenFor(inserted.id);
-    const row = tx.update(alertSubscriptions).set({ unsubscribeTokenHash: hashToken(unsubscribe) }).where(eq(alertSubscriptions.id, inserted.id)).returning().get();
-    audit(tx, { label: 'public', ip: ctx.ip }, {
-      action: 'alert.subscribe',
-      entityType: 'alert_subscription',
-      entityId: row.id,
-      after: { target: row.target, projectId: row.projectId, radiusMiles: row.radiusMiles, frequency: row.frequency },
-    });
+    const row = tx
+      .update(alertSubscriptions)
+      .set({ unsubscribeTokenHash: hashToken(unsubscribe) })
+      .where(eq(alertSubscriptions.id, inserted.id))
+      .returning()
+      .get();
+    audit(
+      tx,
+      { label: 'public', ip: ctx.ip },
+      {
+        action: 'alert.subscribe',
+        entityType: 'alert_subscription',
+        entityId: row.id,
+        after: { target: row.target, projectId: row.projectId, radiusMiles: row.radiusMiles, frequency: row.frequency },
+      },
+    );
     enqueueMail(tx, {
       kind: 'alert-confirm',
       to: email,
@@ -218,16 +272,26 @@ export function subscribe(db: DB, input: SubscribeInput, ctx: { ip: string; base
   return { ok: true, subscriptionId: id };
 }
 
-export type TokenLookup = { ok: true; subscription: Subscription; project?: ProjectRef; what: string } | { ok: false; message: string };
+export type TokenLookup =
+  { ok: true; subscription: Subscription; project?: ProjectRef; what: string } | { ok: false; message: string };
 
 /** The subscription a confirmation link is for, if the link is still good. */
 export function findByConfirmToken(db: DB, token: string | null | undefined, now = new Date()): TokenLookup {
-  const invalid = { ok: false as const, message: 'This confirmation link is not valid. Subscribe again to get a new one.' };
+  const invalid = {
+    ok: false as const,
+    message: 'This confirmation link is not valid. Subscribe again to get a new one.',
+  };
   if (!looksLikeToken(token)) return invalid;
-  const sub = db.select().from(alertSubscriptions).where(eq(alertSubscriptions.confirmTokenHash, hashToken(token))).get();
+  const sub = db
+    .select()
+    .from(alertSubscriptions)
+    .where(eq(alertSubscriptions.confirmTokenHash, hashToken(token)))
+    .get();
   if (!sub) return invalid;
-  if (sub.status === 'unsubscribed') return { ok: false, message: 'This subscription was cancelled. Subscribe again if you want alerts.' };
-  if (sub.status === 'pending' && sub.confirmExpiresAt <= now) return { ok: false, message: 'This confirmation link has expired. Subscribe again to get a new one.' };
+  if (sub.status === 'unsubscribed')
+    return { ok: false, message: 'This subscription was cancelled. Subscribe again if you want alerts.' };
+  if (sub.status === 'pending' && sub.confirmExpiresAt <= now)
+    return { ok: false, message: 'This confirmation link has expired. Subscribe again to get a new one.' };
   const project = projectById(db, sub.projectId);
   return { ok: true, subscription: sub, project, what: subscriptionWhat(sub, project) };
 }
@@ -261,9 +325,21 @@ export function confirmSubscription(db: DB, token: string, ctx: { ip: string; no
       )
       .all();
     for (const old of same) {
-      tx.update(alertSubscriptions).set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now }).where(eq(alertSubscriptions.id, old.id)).run();
+      tx.update(alertSubscriptions)
+        .set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now })
+        .where(eq(alertSubscriptions.id, old.id))
+        .run();
     }
-    audit(tx, { label: 'public', ip: ctx.ip }, { action: 'alert.confirm', entityType: 'alert_subscription', entityId: sub.id, after: { status: 'active', replaced: same.map((s) => s.id) } });
+    audit(
+      tx,
+      { label: 'public', ip: ctx.ip },
+      {
+        action: 'alert.confirm',
+        entityType: 'alert_subscription',
+        entityId: sub.id,
+        after: { status: 'active', replaced: same.map((s) => s.id) },
+      },
+    );
   });
   return { ...found, subscription: { ...sub, status: 'active', confirmedAt: now } };
 }
@@ -275,7 +351,9 @@ export function findByUnsubscribeToken(db: DB, token: string | null | undefined)
   const sub = db
     .select()
     .from(alertSubscriptions)
-    .where(or(eq(alertSubscriptions.unsubscribeTokenHash, hash), eq(alertSubscriptions.previousUnsubscribeTokenHash, hash)))
+    .where(
+      or(eq(alertSubscriptions.unsubscribeTokenHash, hash), eq(alertSubscriptions.previousUnsubscribeTokenHash, hash)),
+    )
     .get();
   if (!sub) return { ok: false, message: 'This unsubscribe link is not valid.' };
   const project = projectById(db, sub.projectId);
@@ -283,7 +361,11 @@ export function findByUnsubscribeToken(db: DB, token: string | null | undefined)
 }
 
 /** Stop a subscription (idempotent). `via` says whether a person clicked or a mail client posted (RFC 8058). */
-export function unsubscribe(db: DB, token: string, ctx: { ip: string; via: 'link' | 'one-click'; now?: Date }): TokenLookup {
+export function unsubscribe(
+  db: DB,
+  token: string,
+  ctx: { ip: string; via: 'link' | 'one-click'; now?: Date },
+): TokenLookup {
   const now = ctx.now ?? new Date();
   const found = findByUnsubscribeToken(db, token);
   if (!found.ok || found.subscription.status === 'unsubscribed') return found;
@@ -292,7 +374,16 @@ export function unsubscribe(db: DB, token: string, ctx: { ip: string; via: 'link
       .set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now })
       .where(and(eq(alertSubscriptions.id, found.subscription.id), isNull(alertSubscriptions.unsubscribedAt)))
       .run();
-    audit(tx, { label: 'public', ip: ctx.ip }, { action: 'alert.unsubscribe', entityType: 'alert_subscription', entityId: found.subscription.id, after: { status: 'unsubscribed', via: ctx.via } });
+    audit(
+      tx,
+      { label: 'public', ip: ctx.ip },
+      {
+        action: 'alert.unsubscribe',
+        entityType: 'alert_subscription',
+        entityId: found.subscription.id,
+        after: { status: 'unsubscribed', via: ctx.via },
+      },
+    );
   });
   return { ...found, subscription: { ...found.subscription, status: 'unsubscribed', unsubscribedAt: now } };
 }

@@ -64,7 +64,9 @@ export function loadProjectDocs(sqlite: Database.Database): SearchDoc[] {
   }>;
   const parties = new Map<number, Set<string>>();
   for (const p of sqlite
-    .prepare('select pa.project_id as pid, pa.company_name as name from parties pa join projects p on p.id = pa.project_id where p.published = 1')
+    .prepare(
+      'select pa.project_id as pid, pa.company_name as name from parties pa join projects p on p.id = pa.project_id where p.published = 1',
+    )
     .iterate() as IterableIterator<{ pid: number; name: string }>) {
     let set = parties.get(p.pid);
     if (!set) parties.set(p.pid, (set = new Set()));
@@ -134,7 +136,8 @@ export function searchFingerprint(sqlite: Database.Database): string {
  * reading as platform/ordinance-text.ts loadOrdinanceText (a blank value is no text), without drizzle.
  */
 export function townOrdinanceText(sqlite: Database.Database): string | undefined {
-  const text = sqlite.prepare('select value from settings where key = ?').pluck().get(ORDINANCE_TEXT_KEY) as string | undefined;
+  const text = sqlite.prepare('select value from settings where key = ?').pluck().get(ORDINANCE_TEXT_KEY) as
+    string | undefined;
   return text?.trim() ? text : undefined;
 }
 
@@ -147,7 +150,12 @@ export function helpWithTownOrdinance(help: HelpDoc[], townText: string | undefi
   if (!townText) return help;
   const isOrdinance = (h: HelpDoc) => h.id === ORDINANCE_HELP_SLUG || h.id.startsWith(`${ORDINANCE_HELP_SLUG}#`);
   const builtIn = help.find((h) => h.id === ORDINANCE_HELP_SLUG);
-  const page = { id: ORDINANCE_HELP_SLUG, title: builtIn?.title ?? 'Ordinance', description: builtIn?.description ?? '', body: townText };
+  const page = {
+    id: ORDINANCE_HELP_SLUG,
+    title: builtIn?.title ?? 'Ordinance',
+    description: builtIn?.description ?? '',
+    body: townText,
+  };
   return [...help.filter((h) => !isOrdinance(h)), ...splitHelpPage(page, () => undefined)];
 }
 
@@ -175,7 +183,13 @@ export function splitHelpPage(
 ): HelpDoc[] {
   const parts = page.body.split(/^## +(.+)$/m);
   const out: HelpDoc[] = [
-    { id: page.id, title: page.title, description: page.description, url: `/help/${page.id}`, body: markdownToText(parts[0] ?? '') },
+    {
+      id: page.id,
+      title: page.title,
+      description: page.description,
+      url: `/help/${page.id}`,
+      body: markdownToText(parts[0] ?? ''),
+    },
   ];
   for (let i = 1; i < parts.length; i += 2) {
     const heading = parts[i].trim();

@@ -60,7 +60,9 @@ function compressed(json: string): Compressed {
   return {
     json: raw,
     gzip: gzipSync(raw, { level: 6 }),
-    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    br: brotliCompressSync(raw, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
   };
 }
 
@@ -106,7 +108,15 @@ export function buildBrowserAssets(docs: SearchDoc[], engine: Engine = buildEngi
   // Document numbers are the index's: row n of the display list is document n.
   const display: DisplayRow[] = engine.index.refs.map((ref) => {
     const d = byRef.get(ref)!;
-    return [d.ref, d.title, d.url, d.status ?? '', d.kind === 'project' ? d.subtitle : '', d.fields.cross ?? '', d.fields.ids ?? ''];
+    return [
+      d.ref,
+      d.title,
+      d.url,
+      d.status ?? '',
+      d.kind === 'project' ? d.subtitle : '',
+      d.fields.cross ?? '',
+      d.fields.ids ?? '',
+    ];
   });
   const displayJson = JSON.stringify(display);
   const hash = createHash('sha256').update(displayJson);
@@ -117,7 +127,13 @@ export function buildBrowserAssets(docs: SearchDoc[], engine: Engine = buildEngi
     hash.update('\0').update(key).update('\0').update(json);
   }
   const version = hash.digest('base64url').slice(0, 16);
-  const manifest: SearchManifest = { p: 2, version, fields: [...BROWSER_FIELDS], docs: display.length, shards: [...shardJson.keys()] };
+  const manifest: SearchManifest = {
+    p: 2,
+    version,
+    fields: [...BROWSER_FIELDS],
+    docs: display.length,
+    shards: [...shardJson.keys()],
+  };
   return {
     version,
     index: compressed(JSON.stringify(manifest)),
@@ -147,7 +163,9 @@ export function searchEngine(engine: Engine, input: unknown, limit = 50): Search
     const titleTerms = m.fields.title ?? [];
     // The highest-boosted other field with a word the title does not already show explains the hit best.
     const others = SERVER_FIELDS.map(([f]) => f).filter((f) => f !== 'title' && m.fields[f]?.length);
-    const other = others.find((f) => m.fields[f].some((t) => !titleTerms.includes(t))) ?? (titleTerms.length ? undefined : others[0]);
+    const other =
+      others.find((f) => m.fields[f].some((t) => !titleTerms.includes(t))) ??
+      (titleTerms.length ? undefined : others[0]);
     const label = doc.kind === 'help' && other === 'body' ? 'Text' : (FIELD_LABEL[other ?? ''] ?? other ?? '');
     const text = other ? (doc.fields[other] ?? '') : '';
     return [
@@ -159,7 +177,14 @@ export function searchEngine(engine: Engine, input: unknown, limit = 50): Search
         subtitle: doc.subtitle,
         score: Math.round(m.score * 1000) / 1000,
         title: highlight(doc.title, titleTerms),
-        match: other && text ? { field: other, label, segments: LONG_FIELDS.has(other) ? snippet(text, m.fields[other]) : highlight(text, m.fields[other]) } : undefined,
+        match:
+          other && text
+            ? {
+                field: other,
+                label,
+                segments: LONG_FIELDS.has(other) ? snippet(text, m.fields[other]) : highlight(text, m.fields[other]),
+              }
+            : undefined,
       },
     ];
   });

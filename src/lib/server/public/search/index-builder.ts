@@ -143,6 +143,8 @@ export function toLunrJson(index: BuiltIndex) {
     });
     return [term, posting] as [string, Record<string, unknown>];
   });
-  const fieldVectors = [...vectors].map(([key, pairs]) => [key, pairs.sort((a, b) => a[0] - b[0]).flat()] as [string, number[]]);
+  const fieldVectors = [...vectors].map(
+    ([key, pairs]) => [key, pairs.sort((a, b) => a[0] - b[0]).flat()] as [string, number[]],
+  );
   return { version: lunr.version, fields: index.fields, fieldVectors, invertedIndex, pipeline: ['stemmer'] };
 }

@@ -87,7 +87,8 @@ export class SearchService {
   private idleTimer?: NodeJS.Timeout;
   private checking?: Promise<void>;
   private trailingCheck?: NodeJS.Timeout;
-  private readonly opts: Required<Omit<SearchServiceOptions, 'log' | 'onSwap'>> & Pick<SearchServiceOptions, 'onSwap'> & { log: (m: string) => void };
+  private readonly opts: Required<Omit<SearchServiceOptions, 'log' | 'onSwap'>> &
+    Pick<SearchServiceOptions, 'onSwap'> & { log: (m: string) => void };
 
   constructor(options: SearchServiceOptions) {
     this.opts = {
@@ -139,7 +140,12 @@ export class SearchService {
       return { ready: false, generation: 0, hits: [], answered: false };
     }
     const reply = await this.ask(live, { type: 'query', id: this.nextQueryId++, q: String(q).slice(0, 1000), limit });
-    return { ready: true, generation: live.stats.generation, hits: reply?.type === 'result' ? reply.hits : [], answered: reply?.type === 'result' };
+    return {
+      ready: true,
+      generation: live.stats.generation,
+      hits: reply?.type === 'result' ? reply.hits : [],
+      answered: reply?.type === 'result',
+    };
   }
 
   /** One request to a worker; undefined on timeout or if the worker goes away. */
@@ -170,10 +176,13 @@ export class SearchService {
     if (!force && now - this.lastCheck < this.opts.checkEveryMs) {
       // Asked too soon: check once the interval is over rather than not at all. Search pages are kept in
       // the page cache, so the ask skipped here may be the last for a while (a change would go unseen).
-      this.trailingCheck ??= setTimeout(() => {
-        this.trailingCheck = undefined;
-        void this.checkForChanges();
-      }, this.lastCheck + this.opts.checkEveryMs - now).unref();
+      this.trailingCheck ??= setTimeout(
+        () => {
+          this.trailingCheck = undefined;
+          void this.checkForChanges();
+        },
+        this.lastCheck + this.opts.checkEveryMs - now,
+      ).unref();
       return Promise.resolve();
     }
     this.lastCheck = now;
@@ -186,7 +195,13 @@ export class SearchService {
     if (this.checking) return force ? this.checking.then(() => this.checkForChanges(true)) : this.checking;
     this.checking = this.ask(live, { type: 'fingerprint', id: this.nextQueryId++ })
       .then((reply) => {
-        if (reply?.type === 'fingerprint' && reply.fingerprint != null && reply.fingerprint !== live.stats.fingerprint && this.live === live) this.scheduleRebuild();
+        if (
+          reply?.type === 'fingerprint' &&
+          reply.fingerprint != null &&
+          reply.fingerprint !== live.stats.fingerprint &&
+          this.live === live
+        )
+          this.scheduleRebuild();
       })
       .finally(() => {
         this.checking = undefined;
@@ -257,7 +272,11 @@ export class SearchService {
       await worker.terminate();
       return false;
     }
-    const file = (c: { json: Uint8Array; gzip: Uint8Array; br: Uint8Array }) => ({ json: toBuffer(c.json), gzip: toBuffer(c.gzip), br: toBuffer(c.br) });
+    const file = (c: { json: Uint8Array; gzip: Uint8Array; br: Uint8Array }) => ({
+      json: toBuffer(c.json),
+      gzip: toBuffer(c.gzip),
+      br: toBuffer(c.br),
+    });
     const browser: BrowserAssets = {
       version: ready.browser.version,
       index: file(ready.browser.index),

@@ -8,7 +8,14 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { helpSearchDocs, helpWithTownOrdinance, loadProjectDocs, searchFingerprint, townOrdinanceText, type HelpDoc } from './documents.ts';
+import {
+  helpSearchDocs,
+  helpWithTownOrdinance,
+  loadProjectDocs,
+  searchFingerprint,
+  townOrdinanceText,
+  type HelpDoc,
+} from './documents.ts';
 import { buildBrowserAssets, buildEngine, searchEngine, type BrowserAssets, type SearchHit } from './engine.ts';
 
 export const workerUrl = import.meta.url;
@@ -26,7 +33,8 @@ export type WorkerMessage =
   | { type: 'result'; id: number; hits: SearchHit[] }
   | { type: 'fingerprint'; id: number; fingerprint: string | null };
 
-export type WorkerRequest = { type: 'query'; id: number; q: string; limit: number } | { type: 'fingerprint'; id: number };
+export type WorkerRequest =
+  { type: 'query'; id: number; q: string; limit: number } | { type: 'fingerprint'; id: number };
 
 function run(input: WorkerInput): void {
   const port = parentPort!;
@@ -35,11 +43,22 @@ function run(input: WorkerInput): void {
     const sqlite = new Database(input.dbPath, { fileMustExist: true });
     sqlite.pragma('busy_timeout = 5000');
     // One read transaction: the fingerprint describes exactly the records indexed.
-    const { fingerprint, docs, ordinance } = sqlite.transaction(() => ({ fingerprint: searchFingerprint(sqlite), docs: loadProjectDocs(sqlite), ordinance: townOrdinanceText(sqlite) }))();
+    const { fingerprint, docs, ordinance } = sqlite.transaction(() => ({
+      fingerprint: searchFingerprint(sqlite),
+      docs: loadProjectDocs(sqlite),
+      ordinance: townOrdinanceText(sqlite),
+    }))();
     const all = [...docs, ...helpSearchDocs(helpWithTownOrdinance(input.help, ordinance))];
     const engine = buildEngine(all);
     const browser = buildBrowserAssets(all, engine);
-    const ready: WorkerMessage = { type: 'ready', fingerprint, docs: all.length, buildMs: performance.now() - t0, heapUsed: process.memoryUsage().heapUsed, browser };
+    const ready: WorkerMessage = {
+      type: 'ready',
+      fingerprint,
+      docs: all.length,
+      buildMs: performance.now() - t0,
+      heapUsed: process.memoryUsage().heapUsed,
+      browser,
+    };
     port.postMessage(ready);
     port.on('message', (m: WorkerRequest) => {
       if (m?.type === 'fingerprint') {

@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { requestAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, params }) => requestAnswer(locals.db, params.id, townPublicUrl(locals.db), 'json');
+export const GET: APIRoute = ({ locals, params }) =>
+  requestAnswer(locals.db, params.id, townPublicUrl(locals.db), 'json');

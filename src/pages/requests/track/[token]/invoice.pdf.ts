@@ -8,9 +8,20 @@ import { contentDisposition } from '#lib/server/platform/http/http.ts';
 
 export const GET: APIRoute = async ({ params, locals }) => {
   const view = loadTrackingView(locals.db, params.token);
-  if (!view || !view.invoice) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  const bytes = await invoicePdf({ invoice: view.invoice, request: view.request, projectName: view.project?.name ?? null, town: town(locals.db), rates: invoiceRates(locals.db, view.invoice) });
+  if (!view || !view.invoice)
+    return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  const bytes = await invoicePdf({
+    invoice: view.invoice,
+    request: view.request,
+    projectName: view.project?.name ?? null,
+    town: town(locals.db),
+    rates: invoiceRates(locals.db, view.invoice),
+  });
   return new Response(Buffer.from(bytes), {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(`${view.invoice.number}.pdf`, 'inline'), 'Cache-Control': 'private, no-store' },
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(`${view.invoice.number}.pdf`, 'inline'),
+      'Cache-Control': 'private, no-store',
+    },
   });
 };

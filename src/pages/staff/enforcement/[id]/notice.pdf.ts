@@ -8,9 +8,14 @@ import { contentDisposition } from '#lib/server/platform/http/http.ts';
 export const GET: APIRoute = async (ctx) => {
   requireRole(ctx, 'officer', 'clerk');
   const id = /^\d{1,12}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN;
-  const notice = Number.isSafeInteger(id) ? await printableNotice(ctx.locals.db, id, townPublicUrl(ctx.locals.db)) : undefined;
+  const notice = Number.isSafeInteger(id)
+    ? await printableNotice(ctx.locals.db, id, townPublicUrl(ctx.locals.db))
+    : undefined;
   if (!notice) notFound();
   return new Response(notice.pdf.bytes as BodyInit, {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(notice.filename, 'inline') },
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(notice.filename, 'inline'),
+    },
   });
 };

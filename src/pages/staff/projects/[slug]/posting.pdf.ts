@@ -14,13 +14,21 @@ export const GET: APIRoute = async (ctx) => {
   const p = data.project;
   const owner = data.people.find((x) => x.role === 'owner_operator');
   const pdf = await sitePostingPdf(
-    { ...p, waters: data.waters.map((w) => (w.waterType === 'ms4' ? w.name : `${w.name} (${RECEIVING_WATER_TYPE_LABEL[w.waterType] ?? w.waterType})`)) },
+    {
+      ...p,
+      waters: data.waters.map((w) =>
+        w.waterType === 'ms4' ? w.name : `${w.name} (${RECEIVING_WATER_TYPE_LABEL[w.waterType] ?? w.waterType})`,
+      ),
+    },
     owner,
     townPublicUrl(ctx.locals.db),
     townToday(),
     town(ctx.locals.db),
   );
   return new Response(pdf.bytes as BodyInit, {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(`site-posting-${p.slug}.pdf`, 'inline') },
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(`site-posting-${p.slug}.pdf`, 'inline'),
+    },
   });
 };

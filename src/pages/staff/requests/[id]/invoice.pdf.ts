@@ -12,6 +12,18 @@ export const GET: APIRoute = async (ctx) => {
   const id = Number(ctx.params.id);
   const view = Number.isSafeInteger(id) ? loadRequestView(ctx.locals.db, id) : undefined;
   if (!view || !view.invoice) notFound();
-  const bytes = await invoicePdf({ invoice: view.invoice, request: view.request, projectName: view.project?.name ?? null, town: town(ctx.locals.db), rates: invoiceRates(ctx.locals.db, view.invoice) });
-  return new Response(Buffer.from(bytes), { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition(`${view.invoice.number}.pdf`, 'inline'), 'Cache-Control': 'private, no-store' } });
+  const bytes = await invoicePdf({
+    invoice: view.invoice,
+    request: view.request,
+    projectName: view.project?.name ?? null,
+    town: town(ctx.locals.db),
+    rates: invoiceRates(ctx.locals.db, view.invoice),
+  });
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(`${view.invoice.number}.pdf`, 'inline'),
+      'Cache-Control': 'private, no-store',
+    },
+  });
 };

@@ -13,7 +13,13 @@ const stopLine = (url: string) => `To stop these emails, unsubscribe with one cl
  * `sends`: what this subscription is sent, in words (a project's subscription is never sent new projects).
  * Absent only in a confirmation queued before it was given.
  */
-export function alertConfirm(d: { what: string; sends?: string; frequency: string; confirmUrl: string; unsubscribeUrl: string }): RenderedMail {
+export function alertConfirm(d: {
+  what: string;
+  sends?: string;
+  frequency: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
   return renderParts({
     subject: `Confirm your ${T().profile.name} stormwater alerts`,
     paragraphs: [
@@ -21,7 +27,10 @@ export function alertConfirm(d: { what: string; sends?: string; frequency: strin
       'Nothing will be sent until you confirm. The link works for 7 days.',
     ],
     action: { label: 'Confirm my alerts', url: d.confirmUrl },
-    footer: ['If you did not ask for this, ignore this message and you will hear nothing more.', stopLine(d.unsubscribeUrl)],
+    footer: [
+      'If you did not ask for this, ignore this message and you will hear nothing more.',
+      stopLine(d.unsubscribeUrl),
+    ],
   });
 }
 
@@ -34,9 +43,16 @@ export function alertEvent(d: { what: string; event: AlertEventData; unsubscribe
   });
 }
 
-export function alertDigest(d: { what: string; period: 'new' | 'daily' | 'weekly'; events: AlertEventData[]; more: number; unsubscribeUrl: string }): RenderedMail {
+export function alertDigest(d: {
+  what: string;
+  period: 'new' | 'daily' | 'weekly';
+  events: AlertEventData[];
+  more: number;
+  unsubscribeUrl: string;
+}): RenderedMail {
   const n = d.events.length + d.more;
-  const when = d.period === 'daily' ? 'since yesterday’s email' : d.period === 'weekly' ? 'since last week’s email' : 'just now';
+  const when =
+    d.period === 'daily' ? 'since yesterday’s email' : d.period === 'weekly' ? 'since last week’s email' : 'just now';
   return renderParts({
     subject: `${n} ${n === 1 ? 'update' : 'updates'} about ${d.what}`,
     paragraphs: [

@@ -14,7 +14,8 @@ export interface FilingReviewedData {
 }
 
 export function filingReviewed(d: FilingReviewedData): RenderedMail {
-  const verb = d.decision === 'accepted' ? 'accepted' : d.decision === 'returned' ? 'returned for correction' : 'reviewed';
+  const verb =
+    d.decision === 'accepted' ? 'accepted' : d.decision === 'returned' ? 'returned for correction' : 'reviewed';
   return renderParts({
     subject: `${d.projectName}: ${d.what} ${verb}`,
     paragraphs: [
@@ -46,6 +47,9 @@ export function stormInspectionDue(d: StormInspectionDueData): RenderedMail {
       `Sites: ${d.projects.map((p) => p.name).join('; ')}.`,
       'File the report from your workspace once the inspection is done.',
     ],
-    action: { label: 'Open your workspace', url: d.projects.length === 1 ? d.projects[0].url : d.projects[0].url.replace(/\/projects\/.*$/, '') },
+    action: {
+      label: 'Open your workspace',
+      url: d.projects.length === 1 ? d.projects[0].url : d.projects[0].url.replace(/\/projects\/.*$/, ''),
+    },
   });
 }

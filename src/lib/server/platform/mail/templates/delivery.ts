@@ -17,7 +17,9 @@ export function requestCopiesMailed(d: CopiesMailedData): RenderedMail {
       'Electronic copies of the same records are on your tracking page.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
-    footer: [`You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`],
+    footer: [
+      `You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`,
+    ],
   });
 }
 

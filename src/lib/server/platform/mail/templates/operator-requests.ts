@@ -6,7 +6,9 @@ interface Base {
   projectName: string;
 }
 
-const REQUESTER_FOOTER = () => [`You get this message because you made a records request to a site operator through the ${T().fullName}’s stormwater portal. Keep the link private: anyone with it can see your request.`];
+const REQUESTER_FOOTER = () => [
+  `You get this message because you made a records request to a site operator through the ${T().fullName}’s stormwater portal. Keep the link private: anyone with it can see your request.`,
+];
 
 export interface OperatorReceiptData extends Base {
   name: string;
@@ -51,7 +53,9 @@ export function operatorRequestNew(d: OperatorNewData): RenderedMail {
       'Offer a time to inspect them, or provide copies and your bill, from your workspace. A request not answered in time is a finding on the project’s public page.',
     ],
     action: { label: `Answer request ${d.number}`, url: d.workspaceUrl },
-    footer: [`You get this message because your account files for this project on the ${T().fullName}’s stormwater portal, or your address is on file as its operator.`],
+    footer: [
+      `You get this message because your account files for this project on the ${T().fullName}’s stormwater portal, or your address is on file as its operator.`,
+    ],
   });
 }
 
@@ -89,7 +93,9 @@ export function operatorRequestMissed(d: OperatorMissedData): RenderedMail {
         : `It is now a finding on the project’s public page, and the ${T().kindWord}’s Stormwater Management Officer has been told. You may also ask the ${T().kindWord} for the copies it holds.`,
     ],
     action: { label: d.forOfficer ? 'Open the request' : `Track request ${d.number}`, url: d.url },
-    footer: d.forOfficer ? [`You get this message as the ${T().kindWord}’s Stormwater Management Officer.`] : REQUESTER_FOOTER(),
+    footer: d.forOfficer
+      ? [`You get this message as the ${T().kindWord}’s Stormwater Management Officer.`]
+      : REQUESTER_FOOTER(),
   });
 }
 

@@ -1,7 +1,9 @@
 /** Issue 15: the records-request conversation by mail: the clerk's message or question to the requester, the requester's message to the clerks. */
 import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
-const FOOTER = () => [`You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`];
+const FOOTER = () => [
+  `You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`,
+];
 
 export interface MessageToRequesterData {
   number: string;
@@ -16,13 +18,19 @@ export interface MessageToRequesterData {
 
 export function requestMessageToRequester(d: MessageToRequesterData): RenderedMail {
   return renderParts({
-    subject: d.clarify ? `Records request ${d.number}: the ${T().clerk} has a question for you` : `Records request ${d.number}: a message from the ${T().clerk}`,
+    subject: d.clarify
+      ? `Records request ${d.number}: the ${T().clerk} has a question for you`
+      : `Records request ${d.number}: a message from the ${T().clerk}`,
     paragraphs: [
       `Hello ${d.name},`,
-      d.clarify ? `The ${T().clerk} needs your answer to go on with your records request ${d.number}:` : `The ${T().clerk} wrote about your records request ${d.number}:`,
+      d.clarify
+        ? `The ${T().clerk} needs your answer to go on with your records request ${d.number}:`
+        : `The ${T().clerk} wrote about your records request ${d.number}:`,
       d.body,
       ...(d.datesText ? [d.datesText] : []),
-      d.clarify ? 'Answer on your private tracking page (do not reply to this email):' : 'Reply on your private tracking page (do not reply to this email):',
+      d.clarify
+        ? 'Answer on your private tracking page (do not reply to this email):'
+        : 'Reply on your private tracking page (do not reply to this email):',
     ],
     action: { label: d.clarify ? `Answer on request ${d.number}` : `Reply on request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
@@ -41,7 +49,9 @@ export interface MessageToClerkData {
 
 export function requestMessageToClerk(d: MessageToClerkData): RenderedMail {
   return renderParts({
-    subject: d.answered ? `Records request ${d.number}: the requester answered your question` : `Records request ${d.number}: a message from the requester`,
+    subject: d.answered
+      ? `Records request ${d.number}: the requester answered your question`
+      : `Records request ${d.number}: a message from the requester`,
     paragraphs: [
       `Hello ${d.clerkName},`,
       d.answered
@@ -72,7 +82,9 @@ export function requestClosedDuplicate(d: ClosedDuplicateData): RenderedMail {
       `Hello ${d.name},`,
       `Your records request ${d.number} asks for the same records as request ${d.otherNumber}, so the ${T().kindWord} has closed it as a duplicate and answers them on ${d.otherNumber}.`,
       `The ${T().clerk}'s note: ${d.note}`,
-      d.sameRequester ? `Follow ${d.otherNumber} with the link the ${T().kindWord} sent you for it.` : `If you still want these records, make a new request or write to the ${T().clerk}.`,
+      d.sameRequester
+        ? `Follow ${d.otherNumber} with the link the ${T().kindWord} sent you for it.`
+        : `If you still want these records, make a new request or write to the ${T().clerk}.`,
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),

@@ -7,7 +7,9 @@ interface Base {
   trackUrl: string;
 }
 
-const FOOTER = () => [`You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`];
+const FOOTER = () => [
+  `You get this message because you made a records request to the ${T().fullName}. Keep the link private: anyone with it can see your request.`,
+];
 
 export interface ReceiptData extends Base {
   receivedText: string;
@@ -30,7 +32,11 @@ export function requestReceipt(d: ReceiptData): RenderedMail {
       `The ${T().kindWord} must respond by close of business on ${d.dueText}: by making the records available, by acknowledging the request with an approximate date, or by denying it in writing with the reason.`,
       `How that date was counted: ${d.explanation.join(' ')}`,
       ...(d.estimateText ? [d.estimateText] : []),
-      ...(d.waitingForApproval ? ['Because the estimate is more than the limit you gave, nothing will be copied or charged until you approve the cost on your tracking page.'] : []),
+      ...(d.waitingForApproval
+        ? [
+            'Because the estimate is more than the limit you gave, nothing will be copied or charged until you approve the cost on your tracking page.',
+          ]
+        : []),
       'Follow the request, see the bill and download the records from your private tracking page:',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
@@ -50,7 +56,9 @@ export interface AcknowledgedData extends Base {
 
 export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
   return renderParts({
-    subject: d.extended ? `Records request ${d.number}: new expected date ${d.promisedText}` : `Records request ${d.number} acknowledged`,
+    subject: d.extended
+      ? `Records request ${d.number}: new expected date ${d.promisedText}`
+      : `Records request ${d.number} acknowledged`,
     paragraphs: [
       `Hello ${d.name},`,
       d.extended
@@ -58,8 +66,12 @@ export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
         : `This acknowledges your records request ${d.number} (Public Officers Law §89(3)), as of ${d.acknowledgedText}. We expect to have the records ready by ${d.promisedText}.`,
       ...(d.reason ? [`Reason: ${d.reason}`] : []),
       ...(d.lateDueText
-        ? [`This acknowledgment is late: the ${T().kindWord} had to answer by ${d.lateDueText}. Not answering in time counts as a denial, and ${d.appealRights ?? 'you may appeal it in writing within 30 days.'}`]
-        : ['If you think this delay amounts to a denial, you may appeal it in writing within 30 days to the Records Access Appeals Officer named on your tracking page.']),
+        ? [
+            `This acknowledgment is late: the ${T().kindWord} had to answer by ${d.lateDueText}. Not answering in time counts as a denial, and ${d.appealRights ?? 'you may appeal it in writing within 30 days.'}`,
+          ]
+        : [
+            'If you think this delay amounts to a denial, you may appeal it in writing within 30 days to the Records Access Appeals Officer named on your tracking page.',
+          ]),
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
@@ -76,7 +88,9 @@ export interface CostApprovalData extends Base {
 
 export function requestCostApproval(d: CostApprovalData): RenderedMail {
   return renderParts({
-    subject: d.staffTimeText ? `Records request ${d.number}: staff time needs your approval first` : `Records request ${d.number}: the cost is more than your ${d.limitText} limit`,
+    subject: d.staffTimeText
+      ? `Records request ${d.number}: staff time needs your approval first`
+      : `Records request ${d.number}: the cost is more than your ${d.limitText} limit`,
     paragraphs: [
       `Hello ${d.name},`,
       d.staffTimeText
@@ -111,10 +125,14 @@ export interface ReadyData extends Base {
 export function requestReady(d: ReadyData): RenderedMail {
   const inv = d.invoice;
   return renderParts({
-    subject: inv ? `Records request ${d.number}: ready, invoice ${inv.number} for ${inv.balance}` : `Records request ${d.number}: your records are ready`,
+    subject: inv
+      ? `Records request ${d.number}: ready, invoice ${inv.number} for ${inv.balance}`
+      : `Records request ${d.number}: your records are ready`,
     paragraphs: [
       `Hello ${d.name},`,
-      inv ? 'The records for your request are ready. Electronic copies are released on your tracking page as soon as the invoice is paid.' : d.readyText,
+      inv
+        ? 'The records for your request are ready. Electronic copies are released on your tracking page as soon as the invoice is paid.'
+        : d.readyText,
       ...(inv
         ? [
             `Invoice ${inv.number}:\n${inv.lines.map((l) => `- ${l.description}: ${l.amount}`).join('\n')}${inv.discount ? `\n- Discount (${inv.discount.reason}): -${inv.discount.amount}` : ''}\nTotal: ${inv.total}\nPaid: ${inv.paid}\nBalance due: ${inv.balance}`,
@@ -122,7 +140,12 @@ export function requestReady(d: ReadyData): RenderedMail {
             `Printable invoice: ${inv.url}`,
           ]
         : []),
-      ...(d.withheld?.length ? [`Withheld in writing under Public Officers Law §87(2):\n${d.withheld.map((w) => `- ${w}`).join('\n')}`, `Your right to appeal: ${d.appealRights ?? ''}`] : []),
+      ...(d.withheld?.length
+        ? [
+            `Withheld in writing under Public Officers Law §87(2):\n${d.withheld.map((w) => `- ${w}`).join('\n')}`,
+            `Your right to appeal: ${d.appealRights ?? ''}`,
+          ]
+        : []),
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
@@ -145,7 +168,9 @@ export function requestPaymentReceived(d: PaymentData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       `We received your payment of ${d.amountText} (${d.methodText}) for invoice ${d.invoiceNumber}. Balance due: ${d.balanceText}.`,
-      d.released ? (d.releasedText ?? 'The records are released: download them from your tracking page.') : 'The records are released once the balance is paid.',
+      d.released
+        ? (d.releasedText ?? 'The records are released: download them from your tracking page.')
+        : 'The records are released once the balance is paid.',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
@@ -197,7 +222,9 @@ export function requestWithdrawn(d: WithdrawnData): RenderedMail {
     subject: `Records request ${d.number} withdrawn`,
     paragraphs: [
       `Hello ${d.name},`,
-      d.byRequester ? `You withdrew your records request ${d.number}. Nothing more will be done on it.` : `Your records request ${d.number} has been withdrawn, as you asked.`,
+      d.byRequester
+        ? `You withdrew your records request ${d.number}. Nothing more will be done on it.`
+        : `Your records request ${d.number} has been withdrawn, as you asked.`,
       ...(d.note ? [`The ${T().clerk}'s note: ${d.note}`] : []),
       'You can make a new request at any time.',
     ],
@@ -211,7 +238,10 @@ export type TrackingLinkData = Base;
 export function requestTrackingLink(d: TrackingLinkData): RenderedMail {
   return renderParts({
     subject: `Records request ${d.number}: your new tracking link`,
-    paragraphs: [`Hello ${d.name},`, `Here is a new private link to follow your records request ${d.number}. Any earlier link no longer works.`],
+    paragraphs: [
+      `Hello ${d.name},`,
+      `Here is a new private link to follow your records request ${d.number}. Any earlier link no longer works.`,
+    ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
   });
@@ -250,7 +280,9 @@ export function greetingAt(hour: number | undefined): string {
 
 export function requestsDigest(d: DigestData): RenderedMail {
   const section = (title: string, rows: DigestRow[]) =>
-    rows.length ? `${title} (${rows.length}):\n${rows.map((r) => `- ${r.number}, ${r.project}: ${r.status}, by ${r.deadline}\n  ${r.url}`).join('\n')}` : `${title}: none.`;
+    rows.length
+      ? `${title} (${rows.length}):\n${rows.map((r) => `- ${r.number}, ${r.project}: ${r.status}, by ${r.deadline}\n  ${r.url}`).join('\n')}`
+      : `${title}: none.`;
   return renderParts({
     subject: `Records requests for ${d.dateText}: ${d.overdue.length} overdue, ${d.dueToday.length} due today, ${d.dueSoon.length} due soon`,
     paragraphs: [
@@ -273,7 +305,12 @@ export interface ItemsWithheldData extends Base {
 export function requestItemsWithheld(d: ItemsWithheldData): RenderedMail {
   return renderParts({
     subject: `Records request ${d.number}: records withheld, with your right to appeal`,
-    paragraphs: [`Hello ${d.name},`, `On ${d.decidedText} the ${T().fullName} decided, in writing, to withhold part of what you asked for in records request ${d.number}:`, d.lines.map((l) => `- ${l}`).join('\n'), `Your right to appeal: ${d.appealRights}`],
+    paragraphs: [
+      `Hello ${d.name},`,
+      `On ${d.decidedText} the ${T().fullName} decided, in writing, to withhold part of what you asked for in records request ${d.number}:`,
+      d.lines.map((l) => `- ${l}`).join('\n'),
+      `Your right to appeal: ${d.appealRights}`,
+    ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
   });
@@ -306,7 +343,10 @@ export interface AppealReceivedData extends Base {
 export function requestAppealReceived(d: AppealReceivedData): RenderedMail {
   return renderParts({
     subject: `Records request ${d.number}: your appeal was received`,
-    paragraphs: [`Hello ${d.name},`, `Your appeal on records request ${d.number} went to ${d.officer}, who must answer in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`],
+    paragraphs: [
+      `Hello ${d.name},`,
+      `Your appeal on records request ${d.number} went to ${d.officer}, who must answer in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`,
+    ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
   });
@@ -324,7 +364,11 @@ export interface AppealToOfficerData {
 export function requestAppealToOfficer(d: AppealToOfficerData): RenderedMail {
   return renderParts({
     subject: `Records appeal on ${d.number}: answer by ${d.dueText}`,
-    paragraphs: [`Hello ${d.name},`, `${d.kindText} arrived on records request ${d.number}. As the Records Access Appeals Officer you must answer it in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`, `The requester wrote: ${d.body}`],
+    paragraphs: [
+      `Hello ${d.name},`,
+      `${d.kindText} arrived on records request ${d.number}. As the Records Access Appeals Officer you must answer it in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`,
+      `The requester wrote: ${d.body}`,
+    ],
     action: { label: 'Open the appeal', url: d.url },
     footer: [`You get this message because you are the ${T().fullName}\u2019s Records Access Appeals Officer.`],
   });
@@ -339,7 +383,12 @@ export interface AppealDecidedData extends Base {
 export function requestAppealDecided(d: AppealDecidedData): RenderedMail {
   return renderParts({
     subject: `Records request ${d.number}: ${d.outcomeText.toLowerCase()}`,
-    paragraphs: [`Hello ${d.name},`, `On ${d.decidedText} the Records Access Appeals Officer answered your appeal on records request ${d.number}: ${d.outcomeText.toLowerCase()}.`, d.decisionText, 'If you disagree, you may ask a court to review the decision (CPLR Article 78).'],
+    paragraphs: [
+      `Hello ${d.name},`,
+      `On ${d.decidedText} the Records Access Appeals Officer answered your appeal on records request ${d.number}: ${d.outcomeText.toLowerCase()}.`,
+      d.decisionText,
+      'If you disagree, you may ask a court to review the decision (CPLR Article 78).',
+    ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
   });

@@ -14,16 +14,35 @@ export interface SiteReportStepData {
 function siteReportStep(d: SiteReportStepData): RenderedMail {
   return renderParts({
     subject: d.first ? `We received your report ${d.number}: ${d.category}` : `Your report ${d.number}: ${d.status}`,
-    paragraphs: [d.first ? `Thank you. The town received your report ${d.number} (${d.category}).` : `There is news about your report ${d.number} (${d.category}).`, d.words, `Its status now: ${d.status}.`],
+    paragraphs: [
+      d.first
+        ? `Thank you. The town received your report ${d.number} (${d.category}).`
+        : `There is news about your report ${d.number} (${d.category}).`,
+      d.words,
+      `Its status now: ${d.status}.`,
+    ],
     action: { label: 'See your report', url: d.url },
-    footer: ['You get this because you left your email address on the report. Your name, email and phone are never shown to the public.'],
+    footer: [
+      'You get this because you left your email address on the report. Your name, email and phone are never shown to the public.',
+    ],
   });
 }
 
-function siteReportNew(d: { number: string; category: string; place: string; project: string | null; photos: number; url: string }): RenderedMail {
+function siteReportNew(d: {
+  number: string;
+  category: string;
+  place: string;
+  project: string | null;
+  photos: number;
+  url: string;
+}): RenderedMail {
   return renderParts({
     subject: `New resident report ${d.number}: ${d.category}`,
-    paragraphs: [`${d.category} at ${d.place}.`, d.project ? `Matched to ${d.project}.` : 'Not at a listed site.', `${d.photos} ${d.photos === 1 ? 'photo' : 'photos'}.`],
+    paragraphs: [
+      `${d.category} at ${d.place}.`,
+      d.project ? `Matched to ${d.project}.` : 'Not at a listed site.',
+      `${d.photos} ${d.photos === 1 ? 'photo' : 'photos'}.`,
+    ],
     action: { label: 'Triage it', url: d.url },
   });
 }

@@ -7,7 +7,9 @@ import { memberDocument } from '#lib/server/desks/operator-workspace.ts';
 export const GET: APIRoute = (ctx) => {
   const projectId = projectIdForSlug(ctx.locals.db, ctx.params.slug);
   requireProjectMember(ctx.locals.db, ctx, projectId);
-  const doc = /^\d{1,12}$/.test(ctx.params.id ?? '') ? memberDocument(ctx.locals.db, projectId, Number(ctx.params.id)) : undefined;
+  const doc = /^\d{1,12}$/.test(ctx.params.id ?? '')
+    ? memberDocument(ctx.locals.db, projectId, Number(ctx.params.id))
+    : undefined;
   if (!doc) notFound();
   return storedFileResponse(doc, { cache: 'private' });
 };

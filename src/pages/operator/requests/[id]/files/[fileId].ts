@@ -7,7 +7,10 @@ import { operatorRequestFile } from '#lib/server/operator-requests/view.ts';
 export const GET: APIRoute = (ctx) => {
   const user = requireRole(ctx, 'operator');
   const ok = (v: string | undefined) => /^\d{1,12}$/.test(v ?? '');
-  const file = ok(ctx.params.id) && ok(ctx.params.fileId) ? operatorRequestFile(ctx.locals.db, user.id, Number(ctx.params.id), Number(ctx.params.fileId)) : undefined;
+  const file =
+    ok(ctx.params.id) && ok(ctx.params.fileId)
+      ? operatorRequestFile(ctx.locals.db, user.id, Number(ctx.params.id), Number(ctx.params.fileId))
+      : undefined;
   if (!file) notFound();
   return storedFileResponse(file, { cache: 'private' });
 };

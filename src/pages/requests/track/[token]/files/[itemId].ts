@@ -7,7 +7,10 @@ export const GET: APIRoute = ({ params, url, locals }) => {
   const view = loadTrackingView(locals.db, params.token);
   const itemId = Number(params.itemId);
   const doc = url.searchParams.get('doc');
-  const file = view && Number.isSafeInteger(itemId) ? findFile(view, itemId, doc && /^\d{1,12}$/.test(doc) ? Number(doc) : null, true) : undefined;
+  const file =
+    view && Number.isSafeInteger(itemId)
+      ? findFile(view, itemId, doc && /^\d{1,12}$/.test(doc) ? Number(doc) : null, true)
+      : undefined;
   if (!file) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   return fileResponse(file, { private: true });
 };

@@ -10,7 +10,10 @@ export const GET: APIRoute = (ctx) => {
   const itemId = Number(ctx.params.itemId);
   const doc = ctx.url.searchParams.get('doc');
   const view = Number.isSafeInteger(id) ? loadRequestView(ctx.locals.db, id) : undefined;
-  const file = view && Number.isSafeInteger(itemId) ? findFile(view, itemId, doc && /^\d{1,12}$/.test(doc) ? Number(doc) : null, false) : undefined;
+  const file =
+    view && Number.isSafeInteger(itemId)
+      ? findFile(view, itemId, doc && /^\d{1,12}$/.test(doc) ? Number(doc) : null, false)
+      : undefined;
   if (!file) notFound();
   return fileResponse(file, { private: true });
 };
