@@ -21,6 +21,7 @@ import {
   CONTROL_CHARACTER_FORM_MESSAGE,
   hasControlCharacters,
 } from '#lib/server/platform/forms/control-characters.ts';
+import { logFailure, plainFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
 
 export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'webp';
 export const UPLOAD_MIME: Record<UploadKind, string> = {
@@ -116,6 +117,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   let parts = 0;
   /** Whether some text held control characters (the form is refused once the body is read). */
   let controlled = false;
+  /** Our own storage failed (a full disk): the person is told it was our fault, not the file's. */
+  let storageFault: unknown;
   /**
    * A throw inside a parser event would be uncaught (it happens in a stream callback, not in this
    * function) and end the process: it ends this parse instead, and the request is refused as malformed.
@@ -171,7 +174,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
               stream.unpipe(own);
               own.destroy();
               stream.resume();
-              errors[field] = messageFor(err, filename, maxFileBytes, options.accept);
+              if (isStorageFault(err)) storageFault ??= err;
+              else errors[field] = messageFor(err, filename, maxFileBytes, options.accept);
             },
           )
           .finally(() => storing.delete(own)),
@@ -198,6 +202,11 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   if (!errors._form && !parts) errors._form = INTERRUPTED;
   // Control characters cannot be saved: the form is refused, with the message beside each such field.
   if (!errors._form && controlled) errors._form = CONTROL_CHARACTER_FORM_MESSAGE;
+  if (!errors._form && storageFault !== undefined) {
+    const id = requestIdFor(request);
+    logFailure(id, 'storing an upload', storageFault);
+    errors._form = plainFailure(id);
+  }
   if (errors._form) {
     // A broken body is refused whole: the files that did arrive are not kept either.
     for (const s of stored) if (s.stored.created) fs.rmSync(s.stored.path, { force: true });
@@ -206,6 +215,17 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
 }
 
 const INTERRUPTED = 'The upload was interrupted or malformed. Try again.';
+
+/**
+ * Errors of the server's own storage, not of the file that was sent: the disk or its quota is full, the
+ * store cannot be written. No field is at fault, so none is marked.
+ */
+const STORAGE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EMFILE', 'ENFILE']);
+
+function isStorageFault(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && STORAGE_FAULTS.has(code);
+}
 
 /** A record keyed by what the client sent: no prototype, so no name is special. */
 function emptyRecord<T>(): Record<string, T> {
