@@ -17,6 +17,7 @@ import {
   linkToken,
   noControlCharacters,
   plainText,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import {
@@ -161,13 +162,15 @@ export const accounts = {
     accept: 'form',
     input: z.object({
       email,
-      name: noControlCharacters(
-        formText('Enter the person’s name.')
-          .trim()
-          .min(1, { error: 'Enter the person’s name.' })
-          .max(120, { error: 'Use at most 120 characters.' }),
+      name: oneLine(
+        noControlCharacters(
+          formText('Enter the person’s name.')
+            .trim()
+            .min(1, { error: 'Enter the person’s name.' })
+            .max(120, { error: 'Use at most 120 characters.' }),
+        ),
       ),
-      title: plainText(120).optional(),
+      title: oneLine(plainText(120)).optional(),
       roles: roles.pipe(z.array(choice(ROLES, 'Choose a listed role.')).min(1, { error: 'Choose at least one role.' })),
       projectIds: ids,
     }),

@@ -5,7 +5,14 @@ import { ALERT_FREQUENCIES, ALERT_TARGETS } from '#db/schema.ts';
 import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, formText, linkToken, noControlCharacters, plainText } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  formText,
+  linkToken,
+  noControlCharacters,
+  plainText,
+  oneLine,
+} from '#lib/server/platform/forms/fields.ts';
 import { RADII_MILES } from '#lib/shared/geo.ts';
 
 const email = formText('Enter your email address.')
@@ -42,7 +49,7 @@ export const alerts = {
             .optional(),
         ),
         // Shown on the form page only; the stored and emailed place words come from the town's records.
-        label: plainText(120).optional(),
+        label: oneLine(plainText(120)).optional(),
         frequency: choice(ALERT_FREQUENCIES, 'Choose how often to get email.'),
       })
       .superRefine((v, c) => {

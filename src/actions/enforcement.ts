@@ -31,6 +31,7 @@ import {
   orNull,
   requiredDay,
   requiredText,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
@@ -76,19 +77,19 @@ export const enforcement = {
       projectId: id,
       type: z.enum(ENFORCEMENT_TYPES, { error: 'Choose the kind of action.' }),
       issuedOn: requiredDay('the issue date'),
-      citedSection: optionalText(300),
+      citedSection: oneLine(optionalText(300)),
       summary: requiredText('a plain-language statement of what was found', 4000),
       requiredMeasures: optionalText(4000),
       complyBy: optionalDay('the comply-by date'),
       public: z.boolean(),
       violationIds: ids,
       newViolationDescription: optionalText(2000),
-      newViolationSection: optionalText(300),
+      newViolationSection: oneLine(optionalText(300)),
       newViolationObservedOn: optionalDay('the date the violation was observed'),
       escalatesId: id.optional(),
       // A fine is the court's (R(3)): the officer refers the case and names the court.
-      courtName: optionalText(200),
-      docketNumber: optionalText(80),
+      courtName: oneLine(optionalText(200)),
+      docketNumber: oneLine(optionalText(80)),
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
@@ -158,7 +159,7 @@ export const enforcement = {
       receivedOn: requiredDay('the date the payment was received'),
       amount: money('the amount paid'),
       method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid.' }),
-      reference: optionalText(120),
+      reference: oneLine(optionalText(120)),
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
@@ -185,7 +186,7 @@ export const enforcement = {
     input: z.object({
       actionId: id,
       convictedOn: requiredDay('the date of the conviction'),
-      docketNumber: requiredText('the court’s docket number', 80),
+      docketNumber: oneLine(requiredText('the court’s docket number', 80)),
       fineDays: z.coerce.number({ error: 'Enter the number of days of violation, like 9.' }),
       fineAmount: money('the fine the court imposed'),
       fineDueOn: optionalDay('the date the fine is due'),
@@ -229,7 +230,7 @@ export const enforcement = {
     accept: 'form',
     input: z.object({
       actionId: id,
-      citedSection: optionalText(300),
+      citedSection: oneLine(optionalText(300)),
       summary: requiredText('a plain-language statement of what was found', 4000),
       requiredMeasures: optionalText(4000),
       complyBy: optionalDay('the comply-by date'),

@@ -12,6 +12,7 @@ import {
   optionalText,
   orNull,
   requiredDay,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { recordEscrowEntry } from '#lib/server/projects/escrow.ts';
@@ -26,8 +27,8 @@ export const escrow = {
       kind: choice(['deposit', 'estimate', 'charge', 'refund'], 'Choose what to record.'),
       on: requiredDay('the date'),
       amount: money('the amount'),
-      checkNumber: optionalText(40),
-      professional: optionalText(200),
+      checkNumber: oneLine(optionalText(40)),
+      professional: oneLine(optionalText(200)),
       description: optionalText(1000),
       hours: z.preprocess(
         (v) => (v == null || v === '' ? undefined : v),

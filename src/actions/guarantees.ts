@@ -14,6 +14,7 @@ import {
   orNull,
   requiredDay,
   requiredText,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { releaseGuarantee, saveGuarantee } from '#lib/server/projects/guarantees.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -28,8 +29,8 @@ export const guarantees = {
       kind: z.enum(GUARANTEE_KINDS, { error: 'Choose bond, escrow or letter of credit.' }),
       purpose: z.enum(GUARANTEE_PURPOSES, { error: 'Choose what it guarantees.' }),
       amount: money('the amount'),
-      institution: requiredText('the surety, bank or escrow holder', 160),
-      reference: optionalText(80),
+      institution: oneLine(requiredText('the surety, bank or escrow holder', 160)),
+      reference: oneLine(optionalText(80)),
       receivedOn: optionalDay('the date received'),
       expiresOn: optionalDay('the expiry date'),
       finalAcceptanceOn: optionalDay('the date of final acceptance'),

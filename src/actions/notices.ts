@@ -18,6 +18,7 @@ import {
   requiredDay,
   requiredText,
   requiredTime,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { TOWN_INSPECTION_OUTCOMES } from '#lib/server/enforcement/inspection-notice.rules.ts';
 import {
@@ -74,7 +75,7 @@ export const notices = {
       scheduledTime: time('the time work starts'),
       givenDate: requiredDay('the day the notice was given'),
       givenTime: time('the time the notice was given'),
-      givenBy: requiredText('who gave the notice', 120),
+      givenBy: oneLine(requiredText('who gave the notice', 120)),
       notes: optionalText(1000),
     }),
     handler: async (input, ctx) => {
@@ -109,7 +110,7 @@ export const notices = {
       outcome: choice(TOWN_INSPECTION_OUTCOMES, 'Choose the outcome.'),
       findings: optionalText(4000),
       violationDescription: optionalText(2000),
-      violationSection: optionalText(300),
+      violationSection: oneLine(optionalText(300)),
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
@@ -176,7 +177,7 @@ export const notices = {
       projectId: id,
       observedOn: requiredDay('the date observed'),
       description: requiredText('what was found', 2000),
-      section: optionalText(300),
+      section: oneLine(optionalText(300)),
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');

@@ -20,6 +20,7 @@ import {
   requiredDay,
   requiredText,
   requiredTime,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import {
   markInspected,
@@ -77,7 +78,7 @@ export const operatorAnswers = {
       id,
       paidOn: requiredDay('the day it was paid'),
       method: choice(PAYMENT_METHODS, 'Choose how it was paid.'),
-      reference: optionalText(200),
+      reference: oneLine(optionalText(200)),
     }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);

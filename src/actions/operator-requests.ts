@@ -10,7 +10,7 @@ import { DELIVERY_METHODS } from '#db/schema.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, FieldErrors, formText, linkToken, plainText } from '#lib/server/platform/forms/fields.ts';
+import { choice, FieldErrors, formText, linkToken, plainText, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { hit, isLimited, minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 import { submissionLimit } from '#lib/server/records-requests/submit.ts';
@@ -41,13 +41,13 @@ const fields = {
     DELIVERY_METHODS,
     'Choose how you want the records: copies by email or download, paper copies, or to inspect them.',
   ).default('electronic'),
-  name: text(200, 'your name').optional(),
+  name: oneLine(text(200, 'your name')).optional(),
   email: formText('Enter your email address.')
     .trim()
     .max(254, { error: 'Use at most 254 characters for the email address.' })
     .pipe(z.email({ error: 'Enter an email address like name@example.com.' }))
     .optional(),
-  phone: text(40, 'the phone number').optional(),
+  phone: oneLine(text(40, 'the phone number')).optional(),
   address: text(500, 'the postal address').optional(),
   receivedOn: day('the day the operator received it'),
 };

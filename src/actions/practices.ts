@@ -15,6 +15,7 @@ import {
   requiredDay,
   requiredText,
   wholeNumber,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { recordPracticeInspection, drawRandomInspections } from '#lib/server/stormwater-practices/inspections.ts';
@@ -36,19 +37,19 @@ const coordinate = (what: string) =>
     .refine(Number.isFinite, { error: `Enter the ${what} in decimal degrees, like 42.79.` });
 
 const practiceFields = {
-  name: requiredText('the practice’s name', 160),
+  name: oneLine(requiredText('the practice’s name', 160)),
   type: choice(SMP_TYPES, 'Choose the family of practice.'),
   description: text(1000),
   location: requiredText('where it is (street, behind which building)', 300),
   latitude: coordinate('latitude'),
   longitude: coordinate('longitude'),
   ownerKind: choice(SMP_OWNER_KINDS, 'Choose who maintains it: the Town or a private owner.'),
-  ownerName: requiredText('the owner responsible for maintenance', 160),
+  ownerName: oneLine(requiredText('the owner responsible for maintenance', 160)),
   maintainerEmail: z.preprocess(
     (v) => (v == null || v === '' ? undefined : v),
     z.email({ error: 'Enter the operator account’s email, or leave it empty.' }).optional(),
   ),
-  agreementReference: optionalText(300),
+  agreementReference: oneLine(optionalText(300)),
   dedicatedToTown: z.preprocess((v) => v === 'yes', z.boolean()),
   inServiceOn: requiredDay('the day it went into service'),
 };
@@ -107,7 +108,9 @@ export const practices = {
     input: z.object({
       ...practiceFields,
       documentId: id,
-      certifiedBy: requiredText('the licensed/certified professional who certified the plans (name and licence)', 200),
+      certifiedBy: oneLine(
+        requiredText('the licensed/certified professional who certified the plans (name and licence)', 200),
+      ),
       comment: text(2000),
       public: choice(['yes', 'no'], 'Choose whether residents can see the plans.'),
     }),
@@ -137,8 +140,8 @@ export const practices = {
       inspectedOn: requiredDay('the day of the inspection'),
       reason: choice(SMP_INSPECTION_REASONS, 'Choose why it was inspected.'),
       condition: choice(SMP_CONDITIONS, 'Choose what the inspection found.'),
-      inspectorName: requiredText('who inspected', 160),
-      jointAgency: optionalText(200),
+      inspectorName: oneLine(requiredText('who inspected', 160)),
+      jointAgency: oneLine(optionalText(200)),
       complaintSource: optionalText(500),
       randomDrawId: z.preprocess((v) => (v == null || v === '' ? undefined : v), id.optional()),
       findings: text(4000),

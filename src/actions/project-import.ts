@@ -7,7 +7,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
-import { failure, formText, optionalText } from '#lib/server/platform/forms/fields.ts';
+import { failure, formText, optionalText, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
 import { IMPORT_FIELDS } from '#lib/server/projects/import.rules.ts';
 import { importProjects, mappingFrom, MAX_IMPORT_BYTES, previewImport } from '#lib/server/projects/import.ts';
@@ -34,7 +34,7 @@ export const projectImport = {
       csv: formText('Choose the CSV file to import.')
         .max(MAX_IMPORT_BYTES * 2, { error: 'That file is too large to import at once: split it into smaller files.' })
         .optional(),
-      source: optionalText(200),
+      source: oneLine(optionalText(200)),
       confirm: formText('Check the file again before importing.').optional(),
       ...mapShape,
     }),

@@ -18,6 +18,7 @@ import {
   orNull,
   requiredDay,
   requiredText,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { noiProblems, type NoiFields } from '#lib/server/projects/noi.rules.ts';
 import { D1_EXEMPTIONS } from '#lib/shared/labels.ts';
@@ -41,7 +42,7 @@ const WATER_TYPES = ['stream', 'river', 'wetland', 'lake', 'ms4'] as const;
 
 /** Every NOI field of the project record, as the form sends it. */
 const noiShape = {
-  name: requiredText('the project name', 160),
+  name: oneLine(requiredText('the project name', 160)),
   slug: noControlCharacters(
     formText('Enter the web address, or leave it empty.')
       .trim()
@@ -49,8 +50,8 @@ const noiShape = {
       .max(80, { error: 'Use at most 80 characters.' }),
   ).optional(),
   description: requiredText('a brief description for the public', 2000),
-  siteAddress: requiredText('the site address', 200),
-  crossStreet: optionalText(120),
+  siteAddress: oneLine(requiredText('the site address', 200)),
+  crossStreet: oneLine(optionalText(120)),
   zip: formText('Enter a five-digit ZIP code, like 12306.')
     .trim()
     .regex(/^\d{5}$/, { error: 'Enter a five-digit ZIP code, like 12306.' })
@@ -65,7 +66,7 @@ const noiShape = {
     .min(-180, { error: 'A longitude is between -180 and 180, like -74.0011.' })
     .max(180, { error: 'A longitude is between -180 and 180, like -74.0011.' })
     .optional(),
-  taxMapParcels: optionalText(300),
+  taxMapParcels: oneLine(optionalText(300)),
   kind: z.enum(PROJECT_KINDS, { error: 'Choose major or minor project.' }),
   status: z.enum(PROJECT_STATUSES, { error: 'Choose a listed status.' }),
   natureOfActivity: z
@@ -96,7 +97,7 @@ const noiShape = {
   plannedStartOn: optionalDay('the planned start'),
   plannedCompletionOn: optionalDay('the planned completion'),
   actualStartOn: optionalDay('the actual start'),
-  townPermitNo: optionalText(40),
+  townPermitNo: oneLine(optionalText(40)),
   spdesPermitId: noControlCharacters(
     formText('Enter the SPDES permit ID, like NYR10A123.')
       .trim()
@@ -163,7 +164,7 @@ function checkNoi(v: NoiInput, ctx: z.RefinementCtx) {
 }
 
 const waterFields = {
-  waterName: optionalText(120),
+  waterName: oneLine(optionalText(120)),
   waterType: z.enum(WATER_TYPES, { error: 'Choose the kind of water.' }).optional(),
   waterImpaired: z.boolean(),
 };
@@ -174,10 +175,10 @@ export const registry = {
     input: z
       .object({
         ...noiShape,
-        ownerCompany: requiredText('the owner/operator’s company name', 160),
-        ownerContact: optionalText(120),
-        ownerTitle: optionalText(120),
-        ownerPhone: optionalText(40),
+        ownerCompany: oneLine(requiredText('the owner/operator’s company name', 160)),
+        ownerContact: oneLine(optionalText(120)),
+        ownerTitle: oneLine(optionalText(120)),
+        ownerPhone: oneLine(optionalText(40)),
         ownerEmail: z.email({ error: 'Enter an email address like name@example.com.' }).optional(),
         ...waterFields,
         publish: z.boolean(),
@@ -251,12 +252,12 @@ export const registry = {
       projectId: id,
       partyId: id.optional(),
       role: z.enum(PARTY_ROLES, { error: 'Choose the party’s role.' }),
-      companyName: requiredText('the company name', 160),
-      contactName: optionalText(120),
-      contactTitle: optionalText(120),
-      phone: optionalText(40),
+      companyName: oneLine(requiredText('the company name', 160)),
+      contactName: oneLine(optionalText(120)),
+      contactTitle: oneLine(optionalText(120)),
+      phone: oneLine(optionalText(40)),
       email: z.email({ error: 'Enter an email address like name@example.com.' }).optional(),
-      license: optionalText(80),
+      license: oneLine(optionalText(80)),
       measures: optionalText(1000),
       certifiedOn: optionalDay('the date the certification was signed'),
     }),
@@ -295,7 +296,7 @@ export const registry = {
     accept: 'form',
     input: z.object({
       projectId: id,
-      name: requiredText('the name of the water', 120),
+      name: oneLine(requiredText('the name of the water', 120)),
       waterType: z.enum(WATER_TYPES, { error: 'Choose the kind of water.' }),
       impaired: z.boolean(),
     }),

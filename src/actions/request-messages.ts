@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { FieldErrors, id, linkToken, plainText, RELOAD_FORM } from '#lib/server/platform/forms/fields.ts';
+import { FieldErrors, id, linkToken, plainText, RELOAD_FORM, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { sendClerkMessage, sendRequesterMessage } from '#lib/server/records-requests/messages.ts';
 import { closeAsDuplicate } from '#lib/server/records-requests/duplicate-close.ts';
@@ -125,10 +125,12 @@ export const requestMessages = {
         .regex(/^\d{0,12}$/, { error: RELOAD_FORM })
         .transform((v) => (v ? Number(v) : undefined))
         .optional(),
-      name: plainText(
-        TEMPLATE_NAME_MAX,
-        `Use at most ${TEMPLATE_NAME_MAX} characters for the name.`,
-        'Give the reply a short name, like “Ask which phase”.',
+      name: oneLine(
+        plainText(
+          TEMPLATE_NAME_MAX,
+          `Use at most ${TEMPLATE_NAME_MAX} characters for the name.`,
+          'Give the reply a short name, like “Ask which phase”.',
+        ),
       ),
       body: plainText(
         TEMPLATE_BODY_MAX,

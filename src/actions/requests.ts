@@ -49,6 +49,7 @@ import {
   linkToken,
   plainText,
   RELOAD_FORM,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 import type { Outcome } from '#lib/server/records-requests/billing.ts';
@@ -105,19 +106,19 @@ const requestFields = {
     .string({ error: 'This form has expired. Reload the page and send it again.' })
     .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This form has expired. Reload the page and send it again.' }),
   intent: choice(['project', 'preview', 'submit'], RELOAD_FORM).default('submit'),
-  project: text(200, 'the project').optional(),
+  project: oneLine(text(200, 'the project')).optional(),
   documentIds: ids,
   reportsFrom: optionalDate('the first date'),
   reportsTo: optionalDate('the last date'),
   freeText: text(4000, 'the description').optional(),
   delivery: choice(DELIVERY_METHODS, 'Choose how you want to receive the records.').default('electronic'),
-  name: text(200, 'your name').optional(),
+  name: oneLine(text(200, 'your name')).optional(),
   email: formText('Enter your email address.')
     .trim()
     .max(254, { error: 'Use at most 254 characters for the email address.' })
     .pipe(z.email({ error: 'Enter an email address like name@example.com.' }))
     .optional(),
-  phone: text(40, 'the phone number').optional(),
+  phone: oneLine(text(40, 'the phone number')).optional(),
   address: text(500, 'the postal address').optional(),
   costLimit: money('the cost limit').optional(),
 };

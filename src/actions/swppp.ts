@@ -11,6 +11,7 @@ import {
   orNull,
   requiredDay,
   requiredText,
+  oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { SWPPP_DECISIONS } from '#lib/server/reviews/swppp-review.rules.ts';
 import {
@@ -69,7 +70,7 @@ export const swppp = {
       on: requiredDay('the date of the written decision'),
       conditions: optionalText(4000),
       reasons: optionalText(4000),
-      townPermitNo: optionalText(40),
+      townPermitNo: oneLine(optionalText(40)),
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');

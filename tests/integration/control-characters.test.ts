@@ -154,3 +154,24 @@ describe('the clerk’s forms', () => {
     await expect.poll(() => fileStore(dataDir).temporary, { timeout: 15_000 }).toEqual([]);
   });
 });
+
+describe('one-line fields', () => {
+  it('fold a line break in a requester’s name into a space before it is stored, so the staff CSV keeps one line per request', async () => {
+    const res = await postAction(
+      base,
+      '/requests/new',
+      'requests.submit',
+      request({ name: 'Zqx\r\nBcc: victim@example.org', phone: '518\n555 0100' }),
+    );
+    expect(res.status).toBe(303);
+    const row = one<{ id: number; requester_name: string; requester_phone: string | null }>(
+      "select id, requester_name, requester_phone from records_requests where requester_email = 'control.tester@example.org' and requester_name like 'Zqx%' order by id desc limit 1",
+    );
+    expect(row.requester_name).toBe('Zqx Bcc: victim@example.org');
+    expect(row.requester_phone).toBe('518 555 0100');
+    const csv = await (await fetch(new URL('/staff/requests/export.csv', base), { headers: { cookie: clerk } })).text();
+    const lines = csv.split(/\r?\n/).filter((l) => l.includes('Zqx'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('Zqx Bcc: victim@example.org');
+  });
+});

@@ -5,6 +5,7 @@
  * field, the per-email limit, a blocked sender) removes them again, and only a filed report counts
  * against the limits.
  */
+import { foldLines } from '#lib/server/platform/forms/fields.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { hit, isLimited, minutesText, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -83,7 +84,9 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
   }
   const form = await receiveReportForm(request);
   const values = Object.fromEntries(
-    REPORT_FIELDS.map((k) => [k, form.field(k).slice(0, k === 'description' ? 4000 : 300)]),
+    REPORT_FIELDS.map((k) =>
+      k === 'description' ? [k, form.field(k).slice(0, 4000)] : [k, String(foldLines(form.field(k))).slice(0, 300)],
+    ),
   ) as ReportValues;
   const refuse = (status: number, message: string, errors: Record<string, string> = {}): ReportOutcome => {
     discardPhotos(db, form);

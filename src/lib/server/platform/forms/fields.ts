@@ -21,6 +21,17 @@ export const choice = <const T extends readonly [string, ...string[]]>(values: T
 export const noControlCharacters = <T extends z.ZodString>(schema: T): T =>
   schema.refine((v) => !hasControlCharacters(v), { error: CONTROL_CHARACTER_MESSAGE }) as T;
 
+/**
+ * A one-line field (a name, a phone number, a reference): line breaks and tabs in it come from a paste or a
+ * hostile client ("Zqx\r\nBcc: …"), and are folded into one space before anything is checked or stored, so
+ * the value can never become two lines in a CSV cell, a PDF line or a mail header.
+ */
+export const foldLines = (value: unknown): unknown =>
+  typeof value === 'string' ? value.replace(/[\t\r\n\u2028\u2029]+/g, ' ') : value;
+
+/** `schema`, fed the value with its line breaks folded (see foldLines). */
+export const oneLine = <T extends z.ZodType>(schema: T) => z.preprocess(foldLines, schema);
+
 /** Free text of at most `max` characters, possibly empty, without control characters. */
 export const plainText = (
   max: number,
