@@ -1115,7 +1115,7 @@ export const authTokens = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** invite | reset */
+    /** invite | reset | sign-in (a one-time sign-in link) */
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),

@@ -1,5 +1,5 @@
-/** Sign-in, sign-out, password links, and the administrator's user management. */
-import { ActionError, defineAction } from 'astro:actions';
+/** Sign-in (by password or a one-time link), sign-out, password links, and the administrator's user management. */
+import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
 import { z } from 'astro/zod';
 import { ROLES } from '#db/schema.ts';
 import { safeNextPath, sessionCookieOptions } from '#lib/server/accounts/cookies.ts';
@@ -21,13 +21,27 @@ import {
 } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import {
-  authenticate,
   inviteUser,
   requestPasswordReset,
   setPasswordWithToken,
   updateUserAccess,
 } from '#lib/server/accounts/users.ts';
+import { authenticate, requestSignInLink, signInWithLink } from '#lib/server/accounts/sign-in.ts';
+import { slowedMessage } from '#lib/server/accounts/sign-in-limits.rules.ts';
 import { allow } from './guard.ts';
+
+/**
+ * A new session for the account, whichever way it signed in: any session the browser held is ended first,
+ * so a token planted before sign-in is worthless after it.
+ */
+function startSession(ctx: ActionAPIContext, userId: number): void {
+  deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
+  const session = createSession(db(), userId, {
+    ip: ctx.clientAddress,
+    userAgent: ctx.request.headers.get('user-agent'),
+  });
+  ctx.cookies.set(SESSION_COOKIE, session.token, sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt));
+}
 
 const email = formText('Enter your email address.')
   .trim()
@@ -57,28 +71,43 @@ export const accounts = {
     handler: async (input, ctx) => {
       const result = await authenticate(db(), input.email, input.password, ctx.clientAddress);
       if (!result.ok) {
-        throw result.reason === 'limited'
-          ? new ActionError({
-              code: 'TOO_MANY_REQUESTS',
-              message: `Too many sign-in attempts. Wait ${minutesText(result.retryAfterMs)} and try again, or reset your password.`,
-            })
+        throw result.reason === 'slowed'
+          ? new ActionError({ code: 'TOO_MANY_REQUESTS', message: slowedMessage(result.scope, result.waitMs) })
           : new ActionError({
               code: 'UNAUTHORIZED',
               message: 'That email and password do not match an account. Check both and try again.',
             });
       }
-      // A new session on every sign-in: a token planted before sign-in is worthless after it.
-      deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
-      const session = createSession(db(), result.user.id, {
-        ip: ctx.clientAddress,
-        userAgent: ctx.request.headers.get('user-agent'),
-      });
-      ctx.cookies.set(
-        SESSION_COOKIE,
-        session.token,
-        sessionCookieOptions(ctx.url, ctx.request.headers, session.expiresAt),
-      );
+      startSession(ctx, result.user.id);
       return { next: safeNextPath(input.next, landingFor(result.user.roles)) };
+    },
+  }),
+
+  requestSignInLink: defineAction({
+    accept: 'form',
+    input: z.object({ email }),
+    handler: async (input, ctx) => {
+      const result = requestSignInLink(db(), input.email, ctx.clientAddress, townPublicUrl(db()));
+      if (result.limited) {
+        throw new ActionError({
+          code: 'TOO_MANY_REQUESTS',
+          message: `Too many sign-in links were asked for. Wait ${minutesText(result.retryAfterMs)} and ask again.`,
+        });
+      }
+      return { sent: true };
+    },
+  }),
+
+  signInWithLink: defineAction({
+    accept: 'form',
+    input: z.object({
+      token: linkToken('This link is incomplete. Open it again from the email, or ask for a new one.'),
+    }),
+    handler: async (input, ctx) => {
+      const result = signInWithLink(db(), input.token, ctx.clientAddress);
+      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      startSession(ctx, result.user.id);
+      return { next: landingFor(result.user.roles) };
     },
   }),
 

@@ -90,10 +90,11 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ],
   ['help/index.astro', '/help'],
   ['help/[slug].astro', '/help/ordinance', '/help/records-requests', '/help/fees', '/help/glossary', '/help/about'],
-  ['signin.astro', '/signin', '/signin?next=/staff/requests'],
+  ['signin.astro', '/signin', '/signin?next=/staff/requests', '/signin?link=sent'],
   ['signout.astro', '/signout'],
   ['account/forgot.astro', '/account/forgot', '/account/forgot?sent=1'],
   ['account/set-password.astro', '/account/set-password?token=bad'],
+  ['account/sign-in-link.astro', '/account/sign-in-link?token=bad'],
   // Issue 20: permanent stormwater practices.
   ['practices/index.astro', '/practices', '/practices?lat=42.7868&lon=-73.9756&r=1', '/practices?address=zzzz-nowhere'],
   ['practices/[id].astro', '/practices/{practice}', '/practices/{failingPractice}'],
@@ -233,6 +234,7 @@ const OPERATOR: Array<[string, ...string[]]> = [
 type FormCase = [url: string, button: string | RegExp];
 const PUBLIC_FORMS: FormCase[] = [
   ['/signin', 'Sign in'],
+  ['/signin', 'Email me a one-time sign-in link'],
   ['/account/forgot', 'Send the link'],
   ['/alerts/new?project={active}', 'Send me a confirmation link'],
   ['/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road', 'Send me a confirmation link'],

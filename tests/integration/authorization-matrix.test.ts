@@ -223,6 +223,9 @@ const PUBLIC_ACTIONS = new Set([
   'accounts.signOut',
   'accounts.requestPasswordReset',
   'accounts.setPassword',
+  // The one-time sign-in link: anyone may ask (the mail goes only to the account's address); the link's token authorizes.
+  'accounts.requestSignInLink',
+  'accounts.signInWithLink',
   // Email alerts need no account: the confirm and unsubscribe tokens authorize.
   'alerts.subscribe',
   'alerts.confirm',

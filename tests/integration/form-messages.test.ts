@@ -109,6 +109,8 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'accounts.signOutEverywhere': 'no input',
   'accounts.requestPasswordReset': { who: 'anonymous', fields: ['email'] },
   'accounts.setPassword': { who: 'anonymous', fields: ['token', 'password', 'confirm'] },
+  'accounts.requestSignInLink': { who: 'anonymous', fields: ['email'] },
+  'accounts.signInWithLink': { who: 'anonymous', fields: ['token'] },
   'accounts.inviteUser': { who: 'admin', fields: ['email', 'name', 'title', 'roles', 'projectIds'] },
   'accounts.updateUserAccess': { who: 'admin', fields: ['userId', 'roles', 'projectIds', 'disabled'] },
   'alerts.subscribe': {

@@ -1,4 +1,5 @@
 /** Real HTTP helpers for integration tests: sign in, post forms to actions (with Origin, as a browser does). */
+import http from 'node:http';
 
 export type Fields = Record<string, string | string[] | number | undefined>;
 
@@ -75,4 +76,59 @@ export async function eachConcurrently<T>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   if (failure !== undefined) throw failure;
+}
+
+/**
+ * A request sent from another loopback address (127.0.0.2, 127.0.0.3, …: Linux answers the whole
+ * 127.0.0.0/8), so the server sees a different client address on the socket itself, as it would from
+ * another machine; X-Forwarded-For would not do, as a client's is not believed. Answers a fetch Response.
+ */
+export function requestFrom(
+  from: string,
+  url: URL,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, localAddress: from },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value == null ? [] : [value]) headers.append(name, v);
+          }
+          const status = res.statusCode ?? 0;
+          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers }));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** postAction, sent from another loopback address (see requestFrom). */
+export function postActionFrom(
+  from: string,
+  base: string,
+  path: string,
+  action: string,
+  fields: Fields,
+  cookie?: string,
+): Promise<Response> {
+  const url = new URL(path, base);
+  url.searchParams.set('_action', action);
+  return requestFrom(from, url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: new URL(base).origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: formBody(fields).toString(),
+  });
 }

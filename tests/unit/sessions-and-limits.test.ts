@@ -11,7 +11,14 @@ import {
 import { safeNextPath } from '#lib/server/accounts/cookies.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
-import { clearLimit, hit, isLimited } from '#lib/server/platform/http/rate-limit.ts';
+import {
+  clearLimit,
+  countFailure,
+  hit,
+  isLimited,
+  readFailures,
+  uncountFailure,
+} from '#lib/server/platform/http/rate-limit.ts';
 
 function freshDb() {
   const db = openDatabase(':memory:');
@@ -102,6 +109,26 @@ describe('rate limits', () => {
     expect(hit(db, 'k', limit, new Date(t0.getTime() + 60_000)).allowed).toBe(true);
     clearLimit(db, 'k');
     expect(isLimited(db, 'k', limit, t0)).toMatchObject({ allowed: true, count: 0 });
+  });
+
+  it('failure counters keep the time of the last failure, start again after a quiet spell, and take back a failure that turned out a success', () => {
+    const { db } = freshDb();
+    const t0 = new Date('2026-01-05T14:00:00Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    expect(countFailure(db, 'f', 60_000, t0)).toEqual({ count: 1, lastAt: t0 });
+    expect(countFailure(db, 'f', 60_000, at(59_999))).toEqual({ count: 2, lastAt: at(59_999) });
+    // Counted ahead of a check that succeeded: one fewer, and the last failure is the earlier one again.
+    countFailure(db, 'f', 60_000, at(70_000));
+    uncountFailure(db, 'f', at(70_000), at(59_999));
+    expect(readFailures(db, 'f')).toEqual({ count: 2, lastAt: at(59_999) });
+    // Unless another failure came meanwhile: its time stays.
+    countFailure(db, 'f', 60_000, at(80_000));
+    countFailure(db, 'f', 60_000, at(80_001));
+    uncountFailure(db, 'f', at(80_000), at(59_999));
+    expect(readFailures(db, 'f')).toEqual({ count: 3, lastAt: at(80_001) });
+    expect(countFailure(db, 'f', 60_000, at(140_001))).toEqual({ count: 1, lastAt: at(140_001) });
+    uncountFailure(db, 'f', at(140_001), undefined);
+    expect(readFailures(db, 'f')).toBeUndefined();
   });
 });
 

@@ -1,23 +1,18 @@
 /**
- * Accounts: sign-in, invitations, password resets, roles and project membership.
+ * Accounts: invitations, password resets, roles and project membership (signing in: sign-in.ts).
  * Every change is audited in its transaction; every message goes through the outbox in the same one.
  */
 import { ROLE_LABEL } from '#lib/shared/labels.ts';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLES, authTokens, projectMembers, projects, userRoles, users, type Role } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { deleteUserSessions, loadUser, type SessionUser } from './sessions.ts';
+import { hashPassword } from './passwords.ts';
+import { deleteUserSessions, type SessionUser } from './sessions.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { clearLimit, hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 
-export const SIGN_IN_LIMITS = {
-  /** Per email address, whether or not it has an account (no enumeration). */
-  account: { limit: 5, windowMs: 15 * 60 * 1000 } satisfies Limit,
-  ip: { limit: 30, windowMs: 15 * 60 * 1000 } satisfies Limit,
-};
 export const RESET_LIMITS = {
   account: { limit: 3, windowMs: 60 * 60 * 1000 } satisfies Limit,
   ip: { limit: 10, windowMs: 60 * 60 * 1000 } satisfies Limit,
@@ -27,47 +22,6 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-export type SignInResult =
-  | { ok: true; user: SessionUser }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'limited'; retryAfterMs: number };
-
-/** Check an email and password. Same message and similar timing whether or not the account exists. */
-export async function authenticate(
-  db: DB,
-  emailInput: string,
-  password: string,
-  ip: string,
-  now = new Date(),
-): Promise<SignInResult> {
-  const email = normalizeEmail(emailInput);
-  const accountKey = `signin:account:${email}`;
-  const ipKey = `signin:ip:${ip}`;
-  for (const [key, limit] of [
-    [accountKey, SIGN_IN_LIMITS.account],
-    [ipKey, SIGN_IN_LIMITS.ip],
-  ] as const) {
-    const state = isLimited(db, key, limit, now);
-    if (!state.allowed) return { ok: false, reason: 'limited', retryAfterMs: state.retryAfterMs };
-  }
-  const row = db.select().from(users).where(eq(users.email, email)).get();
-  const good =
-    row?.passwordHash && !row.disabled
-      ? await verifyPassword(row.passwordHash, password)
-      : await verifyAgainstDummy(password);
-  if (!good || !row) {
-    hit(db, accountKey, SIGN_IN_LIMITS.account, now);
-    hit(db, ipKey, SIGN_IN_LIMITS.ip, now);
-    return { ok: false, reason: 'invalid' };
-  }
-  clearLimit(db, accountKey);
-  db.transaction((tx) => {
-    tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id)).run();
-    audit(tx, { userId: row.id, ip }, { action: 'user.sign_in', entityType: 'user', entityId: row.id });
-  });
-  return { ok: true, user: loadUser(db, row.id)! };
 }
 
 export interface InviteInput {
@@ -175,12 +129,23 @@ export function requestPasswordReset(
   return { limited: false };
 }
 
-export type TokenCheck =
-  | { ok: true; tokenId: number; userId: number; purpose: 'invite' | 'reset'; email: string; name: string }
+/** What a link in auth_tokens is for: an invitation, a password reset, or signing in once. */
+export type AuthTokenPurpose = 'invite' | 'reset' | 'sign-in';
+
+export type TokenCheck<P extends AuthTokenPurpose = 'invite' | 'reset'> =
+  | { ok: true; tokenId: number; userId: number; purpose: P; email: string; name: string }
   | { ok: false; message: string };
 
-/** Is this invitation/reset link still usable? */
-export function checkAuthToken(db: DB, token: string | null | undefined, now = new Date()): TokenCheck {
+/**
+ * Is this link still usable, and for one of `purposes`? A link of another kind is not valid here: a sign-in
+ * link never sets a password, nor a reset link signs in.
+ */
+export function checkAuthToken<P extends AuthTokenPurpose = 'invite' | 'reset'>(
+  db: DB,
+  token: string | null | undefined,
+  now = new Date(),
+  purposes: readonly P[] = ['invite', 'reset'] as P[],
+): TokenCheck<P> {
   const invalid = { ok: false as const, message: 'This link is not valid. Ask for a new one.' };
   if (!looksLikeToken(token)) return invalid;
   const row = db
@@ -198,17 +163,10 @@ export function checkAuthToken(db: DB, token: string | null | undefined, now = n
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(eq(authTokens.tokenHash, hashToken(token)))
     .get();
-  if (!row || row.disabled) return invalid;
+  if (!row || row.disabled || !(purposes as readonly string[]).includes(row.purpose)) return invalid;
   if (row.usedAt) return { ok: false, message: 'This link has already been used. Sign in, or ask for a new link.' };
   if (row.expiresAt <= now) return { ok: false, message: 'This link has expired. Ask for a new one.' };
-  return {
-    ok: true,
-    tokenId: row.id,
-    userId: row.userId,
-    purpose: row.purpose as 'invite' | 'reset',
-    email: row.email,
-    name: row.name,
-  };
+  return { ok: true, tokenId: row.id, userId: row.userId, purpose: row.purpose as P, email: row.email, name: row.name };
 }
 
 /** Use a link to set the password: single use, signs out every other session. */

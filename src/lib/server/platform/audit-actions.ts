@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   'user.invite': 'Invited a user',
   'user.update_access': 'Changed a user’s roles or projects',
   'user.password_reset_requested': 'Asked for a password reset',
+  'user.sign_in_link_requested': 'Asked for a one-time sign-in link',
   'user.invitation_accepted': 'Accepted an invitation and set a password',
   'user.password_reset': 'Set a new password from a reset link',
   'calendar_feed.create': 'Made a private calendar link',

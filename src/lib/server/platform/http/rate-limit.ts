@@ -1,8 +1,9 @@
 /**
- * Fixed-window rate limits kept in SQLite (they survive restarts and hold across workers).
- * Used for sign-in (per account and per IP), request submission and subscriptions.
+ * Rate limits kept in SQLite (they survive restarts and hold across workers): fixed windows for request
+ * submission, subscriptions and mailed links, and failure counters for sign-in, whose waits grow with the
+ * count (the rules are the caller's: accounts/sign-in-limits.rules.ts).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { rateLimits } from '#db/schema.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 
@@ -71,8 +72,69 @@ export function isLimited(db: DB, key: string, { limit, windowMs }: Limit, now =
   };
 }
 
-export function clearLimit(db: DB, key: string): void {
+export function clearLimit(db: Pick<DB, 'delete'>, key: string): void {
   db.delete(rateLimits).where(eq(rateLimits.key, key)).run();
+}
+
+/** A failure counter: how many so far, and when the last one was (stored as the row's window start). */
+export interface FailureCount {
+  count: number;
+  lastAt: Date;
+}
+
+export function readFailures(db: Pick<DB, 'select'>, key: string): FailureCount | undefined {
+  const row = readLimit(db, key);
+  return row ? { count: row.count, lastAt: row.windowStart } : undefined;
+}
+
+/** Count one failure against `key` now; a counter quiet for `forgetAfterMs` starts again from one. */
+export function countFailure(
+  db: Pick<DB, 'transaction'>,
+  key: string,
+  forgetAfterMs: number,
+  now = new Date(),
+): FailureCount {
+  return db.transaction((tx) => {
+    const row = readLimit(tx, key);
+    const count = row && now.getTime() - row.windowStart.getTime() < forgetAfterMs ? row.count + 1 : 1;
+    preparedOnce(tx, 'rateLimit.write', () =>
+      tx
+        .insert(rateLimits)
+        .values({
+          key: sql.placeholder('key'),
+          windowStart: sql.placeholder('windowStart'),
+          count: sql.placeholder('count'),
+        })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: { windowStart: sql`excluded.window_start`, count: sql`excluded.count` },
+        })
+        .prepare(),
+    ).run({ key, windowStart: now, count });
+    return { count, lastAt: now };
+  });
+}
+
+/**
+ * Take back the failure counted at `countedAt` ahead of a check that then succeeded: one fewer, and unless
+ * another failure was counted since, the last one is again `previousLastAt` (a success never adds a wait).
+ */
+export function uncountFailure(
+  db: Pick<DB, 'update' | 'delete'>,
+  key: string,
+  countedAt: Date,
+  previousLastAt: Date | undefined,
+): void {
+  const lastAt = previousLastAt
+    ? sql`case when ${rateLimits.windowStart} = ${countedAt.getTime()} then ${previousLastAt.getTime()} else ${rateLimits.windowStart} end`
+    : undefined;
+  db.update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1`, ...(lastAt ? { windowStart: lastAt } : {}) })
+    .where(eq(rateLimits.key, key))
+    .run();
+  db.delete(rateLimits)
+    .where(and(eq(rateLimits.key, key), lte(rateLimits.count, 0)))
+    .run();
 }
 
 export function minutesText(ms: number): string {

@@ -1,4 +1,4 @@
-/** Account mail: invitations, password resets, password changed. */
+/** Account mail: invitations, password resets, password changed, one-time sign-in links. */
 import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface InvitationData {
@@ -49,5 +49,24 @@ export function passwordChanged(d: { name: string; signInUrl: string }): Rendere
       'If this was not you, contact the Department of Public Works right away.',
     ],
     action: { label: 'Sign in', url: d.signInUrl },
+  });
+}
+
+export interface SignInLinkData {
+  name: string;
+  url: string;
+  expiresText: string;
+}
+
+export function signInLink(d: SignInLinkData): RenderedMail {
+  return renderParts({
+    subject: `Your one-time sign-in link for the ${T().portalName}`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      `Someone asked for a link to sign in to this account without its password. The link works once and expires ${d.expiresText}.`,
+      'Opening it shows a page with a Sign in button; nothing happens until you press it.',
+    ],
+    action: { label: 'Sign in', url: d.url },
+    footer: ['If you did not ask for this, ignore this message: nobody can use the link without this mailbox.'],
   });
 }

@@ -19,6 +19,7 @@ export const TEMPLATES = {
   invitation: accounts.invitation,
   'password-reset': accounts.passwordReset,
   'password-changed': accounts.passwordChanged,
+  'sign-in-link': accounts.signInLink,
   'inspection-notice': officer.inspectionNotice,
   'enforcement-issued': officer.enforcementIssued,
   'enforcement-resolved': officer.enforcementResolved,
