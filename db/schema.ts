@@ -966,6 +966,12 @@ export const operatorRequests = sqliteTable(
     townLimitCents: integer('town_limit_cents'),
     /** Above the Town's schedule only with the operator's statement of actual cost. */
     actualCostStatement: text('actual_cost_statement'),
+    /** Whom the requester pays (the operator, never the Town) and how: printed on the bill. */
+    billPayee: text('bill_payee'),
+    billHowToPay: text('bill_how_to_pay'),
+    /** Pages up to 9x14 in. and larger sheets counted from the uploaded PDFs, when copies were uploaded. */
+    billPagesCounted: integer('bill_pages_counted'),
+    billSheetsCounted: integer('bill_sheets_counted'),
     paidOn: text('paid_on'),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     paymentReference: text('payment_reference'),

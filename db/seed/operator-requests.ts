@@ -3,13 +3,17 @@
  * not yet due, an inspection offered, copies with a bill awaiting payment, paid and fulfilled, withdrawn, one
  * answered late (a letter logged by the clerk), and one left unanswered past its due date (a public L(4)
  * finding). The demo operator accounts each have some (operator@: the stop-work site's, waiting, and one awaiting
- * payment; operator2@: an inspection offered). Due dates by the same count as the Town's (computeDueDate); copies are the project's own stored
+ * payment; operator2@: an inspection offered). Due dates by the General Construction Law's days (computeDueDate over STATUTORY_CALENDAR); copies are the project's own stored
  * documents. Runs inside the caller's (synchronous) transaction.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
-import { computeDueDate, type BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import {
+  computeDueDate,
+  STATUTORY_CALENDAR,
+  type BusinessCalendar,
+} from '#lib/server/platform/time/deadlines.rules.ts';
 import { formatOperatorNumber } from '#lib/server/operator-requests/request.rules.ts';
 import type { DeliveryMethod, OperatorRequestChannel, OperatorRequestStatus } from '../schema.ts';
 import { atLocal, localDay, longDate } from './dates.ts';
@@ -155,7 +159,7 @@ export function insertOperatorRequests(
       s.channel === 'web' ? rng.int(9, 15) : 9,
       s.channel === 'web' ? rng.pick([5, 20, 35, 50]) : 0,
     );
-    const due = computeDueDate(receivedAt, calendar);
+    const due = computeDueDate(receivedAt, STATUTORY_CALENDAR);
     const year = localDay(receivedAt).slice(0, 4);
     perYear.set(year, (perYear.get(year) ?? 0) + 1);
     const number = formatOperatorNumber(year, perYear.get(year)!);
@@ -200,6 +204,17 @@ export function insertOperatorRequests(
         billIssuedAt: billed ? atLocal(actedOn, 11, 0) : null,
         billTotalCents: billed ? pages * ctx.perPageCents : null,
         townLimitCents: billed ? pages * ctx.perPageCents : null,
+        // A bill names whom to pay (the operator on the NOI record) and how.
+        billPayee: billed
+          ? (tx
+              .select({ c: schema.parties.companyName })
+              .from(schema.parties)
+              .where(and(eq(schema.parties.projectId, projectId), eq(schema.parties.role, 'owner_operator')))
+              .get()?.c ?? null)
+          : null,
+        billHowToPay: billed
+          ? 'By check payable to the company, mailed to its office or handed in at the site trailer.'
+          : null,
         paidOn,
         paymentMethod: paid ? 'check' : null,
         fulfilledOn: status === 'fulfilled' ? (paidOn ?? actedOn) : null,

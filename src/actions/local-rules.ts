@@ -13,7 +13,7 @@ const shape = Object.fromEntries(
   [
     ...LOCAL_RULES.map((r) => r.key),
     ...CITABLE.map((k) => `citation.${k}`),
-    ...LOCAL_LAW_RULES.flatMap((r) => [r.key, `lawCitation.${r.key}`]),
+    ...LOCAL_LAW_RULES.flatMap((r) => [r.key, `lawCitation.${r.key}`, `amendment.${r.key}`, `amendedOn.${r.key}`]),
   ].map((k) => [k, optionalText(2000)]),
 );
 

@@ -26,9 +26,10 @@ async function operatorPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** Twelve letter pages: the bill charges for the pages the file holds (counted from it, decision 0069). */
 async function pdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  doc.addPage([612, 792]);
+  for (let i = 0; i < 12; i++) doc.addPage([612, 792]);
   return Buffer.from(await doc.save());
 }
 
@@ -41,7 +42,7 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   await page.locator(`a[href="/requests/operator/new?project=${SLUG}"]`).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Ask the site's operator for records");
   await expect(page.getByRole('checkbox', { name: /The stormwater pollution prevention plan/ })).toBeChecked();
-  await page.getByRole('radio', { name: /As electronic copies/ }).check();
+  await page.getByRole('radio', { name: /As paper copies to collect/ }).check();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Robin Ashgrove');
   await page.getByLabel('Email address').fill('robin.ashgrove@example.net');
   await page.getByRole('button', { name: 'Send the request to the operator' }).click();
@@ -70,7 +71,11 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   // Bad input first: $5 a page is above the Town's schedule, and no actual cost is stated.
   await line.getByLabel('Price each ($)').fill('5.00');
   await operator.getByRole('button', { name: 'Provide copies' }).click();
-  await expect(operator.getByText(/more than the Town's fee schedule allows for the same copies/)).toBeVisible();
+  await expect(
+    operator.getByText(
+      /more than the Town's fee schedule allows for the same records delivered as the requester asked \(paper copies, collected from the operator\)/,
+    ),
+  ).toBeVisible();
   await expect(operator.getByRole('textbox', { name: /Statement of actual cost/ })).toHaveAttribute(
     'aria-invalid',
     'true',
@@ -82,6 +87,7 @@ test('a resident asks the operator; the operator answers with copies and a bill;
     .getByLabel('PDF copies (when uploading here)')
     .setInputFiles({ name: 'swppp-copy.pdf', mimeType: 'application/pdf', buffer: await pdf() });
   await line.getByLabel('Price each ($)').fill('0.25');
+  await operator.getByRole('textbox', { name: 'How to pay' }).fill('A check to the company at the site trailer.');
   await operator.getByRole('button', { name: 'Provide copies' }).click();
   await expect(operator).toHaveURL(/\/operator\/requests\/\d+\?done=copies$/);
   await expect(operator.getByText('Waiting for payment').first()).toBeVisible();
@@ -91,6 +97,10 @@ test('a resident asks the operator; the operator answers with copies and a bill;
   await page.goto(tracking);
   await expect(page.getByRole('heading', { name: "The operator's bill" })).toBeVisible();
   await expect(page.getByText('$3.00').first()).toBeVisible();
+  await expect(page.getByText('A check to the company at the site trailer.').first()).toBeVisible();
+  await expect(
+    page.getByText(/\(12 pages counted from the files\), the Town’s own fee schedule would allow \$3\.00/),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'swppp-copy.pdf' })).toHaveCount(0);
   await expectNoViolations(page, 'the tracking page of a request to the operator, with its bill');
 

@@ -30,9 +30,10 @@ const today = townToday();
 const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
 const all = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).all(...args) as T[];
 
-async function pdf(note: string): Promise<Blob> {
+/** A letter-size PDF of `pages` pages (ten: the bills below charge for ten pages, counted from the file). */
+async function pdf(note: string, pages = 10): Promise<Blob> {
   const doc = await PDFDocument.create();
-  doc.addPage([612, 792]);
+  for (let i = 0; i < pages; i++) doc.addPage([612, 792]);
   doc.setSubject(note);
   return new Blob([new Uint8Array(await doc.save())], { type: 'application/pdf' });
 }
@@ -75,7 +76,12 @@ function retryWhileBusy<T>(write: () => T, tries = 20): T {
 }
 
 /** A request made to the operator of SLUG through the portal (or, with `receivedOn`, logged by the clerk). */
-function newRequest(email: string, receivedOn?: string): number {
+/** Paper copies to collect unless asked otherwise: the Town's schedule prices the delivery asked for (decision 0069). */
+function newRequest(
+  email: string,
+  receivedOn?: string,
+  delivery: 'electronic' | 'paper_pickup' | 'paper_mail' = 'paper_pickup',
+): number {
   const clerk = one<{ id: number }>("select id from users where email = 'clerk@rotterdam.example'").id;
   // This test process writes beside the running portal. A deferred transaction that read before the
   // portal committed cannot then write (SQLite answers SQLITE_BUSY at once, without waiting): it rolled
@@ -86,7 +92,8 @@ function newRequest(email: string, receivedOn?: string): number {
       {
         project: SLUG,
         wantsSwppp: true,
-        delivery: 'electronic',
+        delivery,
+        address: '1 Any Street, Rotterdam, NY',
         name: 'Robin Resident',
         email,
         channel: receivedOn ? 'letter' : 'web',
@@ -125,6 +132,8 @@ const billAtSchedule = {
   'line.0.description': 'SWPPP narrative',
   'line.0.quantity': '10',
   'line.0.price': '0.25',
+  billPayee: 'Altamont Builders LLC',
+  billHowToPay: 'A check to Altamont Builders LLC at the site trailer.',
 };
 
 describe('the operator answers with copies and a bill (L(4): copying at the requester’s expense)', () => {
@@ -183,6 +192,12 @@ describe('the operator answers with copies and a bill (L(4): copying at the requ
       (m) => addressedTo(m, 'answered@example.org') && /answered/.test(m.subject ?? ''),
     );
     expect(mail.text).toContain('billed $2.50');
+    expect(mail.text).toContain(
+      'Pay Altamont Builders LLC (the site’s operator, not the Town). How to pay: A check to Altamont Builders LLC at the site trailer.',
+    );
+    expect(
+      one('select bill_payee, bill_pages_counted, bill_sheets_counted from operator_requests where id = ?', id),
+    ).toEqual({ bill_payee: 'Altamont Builders LLC', bill_pages_counted: 10, bill_sheets_counted: 0 });
     // The operator can open the copy they uploaded.
     const download = await get(portal.url, `/operator/requests/${id}/files/${file.id}`, cookies.operator);
     expect(download.status).toBe(200);
@@ -252,7 +267,7 @@ describe('the operator answers with copies and a bill (L(4): copying at the requ
 
 describe('a bill above the Town’s schedule needs the operator’s statement of actual cost', () => {
   it('without a statement: refused with the message beside the statement, everything typed kept, nothing stored', async () => {
-    const id = newRequest('over@example.org');
+    const id = newRequest('over@example.org', undefined, 'paper_mail');
     const before = storedFiles();
     const fields = {
       ...billAtSchedule,
@@ -271,7 +286,7 @@ describe('a bill above the Town’s schedule needs the operator’s statement of
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toMatch(
-      /id="f-actualCostStatement-error">This bill \(\$11\.50\) is more than the Town&#39;s fee schedule allows for the same copies \(\$4\.00\)\./,
+      /id="f-actualCostStatement-error">This bill \(\$11\.50\) is more than the Town&#39;s fee schedule allows for the same records delivered as the requester asked \(paper copies, sent by mail\): \$4\.00\./,
     );
     expect(html).toContain('value="SWPPP narrative"');
     expect(html).toContain('value="First-class mail"');
@@ -300,6 +315,23 @@ describe('a bill above the Town’s schedule needs the operator’s statement of
       town_limit_cents: 400,
       actual_cost_statement: 'Color copies at the print shop, receipt kept.',
     });
+  });
+
+  it('electronic copies of a 2-page PDF billed as 40 paper copies × $0.25: the Town would allow $0.00 (like with like)', async () => {
+    const id = newRequest('electronic@example.org', undefined, 'electronic');
+    const res = await postForm(
+      `/operator/requests/${id}/copies`,
+      { ...billAtSchedule, 'line.0.quantity': '40' },
+      [{ blob: await pdf('two-pages', 2), name: 'two.pdf' }],
+      cookies.operator,
+    );
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain(
+      'id="f-line-0-error">Line 1: the PDFs you uploaded hold 2 pages; this bill charges for 40 pages.',
+    );
+    expect(html).toMatch(/as the requester asked \(electronic copies \(email or upload\)\): \$0\.00\./);
+    expect(status(id)).toBe('received');
   });
 
   it('a refused upload of the same bytes as a copy already provided leaves that copy stored (files an operator request uses are kept)', async () => {

@@ -260,31 +260,25 @@ describe('the local law’s periods and fine cap (decision 0044)', () => {
       },
     });
 
-  it('refuses more than FOIL’s five business days beside the field, keeping what was typed, and saves a shorter clock, a lower fine cap and the town’s citation', async () => {
+  it('refuses to set FOIL’s five business days, keeping what was typed, and saves a lower fine cap with its amending local law and the town’s citation', async () => {
     const form = await rulesForm(admin);
-    expect(form).toMatchObject({
-      swpppReviewDays: '30',
-      correctionDays: '7',
-      maxDailyFineCents: '250.00',
-      foilBusinessDays: '5',
-      'lawCitation.foilBusinessDays': 'Public Officers Law §89(3)(a)',
-    });
+    expect(form).toMatchObject({ swpppReviewDays: '30', correctionDays: '7', maxDailyFineCents: '250.00' });
+    expect(form).not.toHaveProperty('foilBusinessDays');
 
     const longer = await save({ ...form, foilBusinessDays: '6', correctionDays: '12' }, admin);
     expect(longer.status).toBe(400);
     const page = await longer.text();
-    expect(page).toContain(
-      'Public Officers Law §89(3)(a) gives at most five business days: a town may answer sooner, never later.',
-    );
+    expect(page).toContain('Public Officers Law §89(3)(a) sets five business days; it is state law, not a setting.');
     expect(page).toMatch(/name="correctionDays"[^>]*value="12"|value="12"[^>]*name="correctionDays"/);
     expect(one<{ n: number }>("select count(*) as n from settings where key like 'local_law.%'").n).toBe(0);
 
     const res = await save(
       {
         ...form,
-        foilBusinessDays: '3',
         maxDailyFineCents: '100',
         'lawCitation.maxDailyFineCents': 'Local Law 2 of 2008, § 148-18(C)',
+        'amendment.maxDailyFineCents': 'Local Law No. 2 of 2027',
+        'amendedOn.maxDailyFineCents': '2027-03-01',
       },
       admin,
     );
@@ -295,19 +289,27 @@ describe('the local law’s periods and fine cap (decision 0044)', () => {
       ).after_json,
     );
     expect(after.law).toMatchObject({
-      foilBusinessDays: 3,
+      foilBusinessDays: 5,
       maxDailyFineCents: 10_000,
       citations: { maxDailyFineCents: 'Local Law 2 of 2008, § 148-18(C)' },
+      amendments: { maxDailyFineCents: { localLaw: 'Local Law No. 2 of 2027', adoptedOn: '2027-03-01' } },
     });
+    expect(await (await get(portal.url, '/help/ordinance')).text()).toContain(
+      'Local Law 2 of 2008, § 148-18(C), as amended by Local Law No. 2 of 2027 (adopted March 1, 2027)',
+    );
 
     // The clock and the cap are read where they are used: a request's due date, the officer's enforcement form.
     const req = one<{ id: number }>('select id from records_requests order by id desc limit 1');
-    expect(await (await get(portal.url, `/staff/requests/${req.id}`, clerk)).text()).toContain('Business day 3 is');
+    expect(await (await get(portal.url, `/staff/requests/${req.id}`, clerk)).text()).toContain('Business day 5 is');
     const officer = await signIn(portal.url, 'officer@rotterdam.example', DEMO_PASSWORD);
     const slug = one<{ slug: string }>('select slug from projects where published = 1 order by id limit 1').slug;
     expect(await (await get(portal.url, `/staff/projects/${slug}/enforcement`, officer)).text()).toContain(
       'at most $100.00 for each day of violation',
     );
+
+    // Back to the ordinance's own number: the amendment is no longer shown.
+    expect((await save(form, admin)).status).toBe(303);
+    expect(await (await get(portal.url, '/help/ordinance')).text()).not.toContain('as amended by');
   });
 });
 

@@ -65,10 +65,10 @@ describe("the clerk's closures and reopenings", () => {
       { date: '2026-11-26', kind: 'holiday', reason: 'Thanksgiving (Town Hall closed)' },
     ],
     [
-      'reopening a holiday makes it a business day',
+      'a holiday cannot be reopened (decision 0070)',
       [{ date: '2026-11-26', name: 'Thanksgiving Day', active: false }],
       '2026-11-26',
-      { date: '2026-11-26', kind: 'business' },
+      { date: '2026-11-26', kind: 'holiday', reason: 'Thanksgiving Day' },
     ],
     [
       'a cancelled snow day is a business day',

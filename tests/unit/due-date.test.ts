@@ -205,11 +205,11 @@ describe('records request due date: five business days after the day of receipt'
       '2026-12-09',
     ],
     [
-      'reopening a holiday (the town works Thanksgiving) pulls it back',
+      'a stored reopening of a holiday does not pull the due date back (decision 0070)',
       [{ date: '2026-11-26', name: 'Thanksgiving Day', active: false }],
       '2026-11-25',
       '10:00',
-      '2026-12-02',
+      '2026-12-03',
     ],
     [
       'a cancelled closure is a business day again',

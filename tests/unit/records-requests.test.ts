@@ -530,7 +530,7 @@ describe('closures', () => {
     expect(row(open.id).dueOn).toBe('2026-12-08');
   });
 
-  it('reopening a statutory holiday counts it as a business day', () => {
+  it('a statutory holiday cannot be reopened: the due date stays (decision 0070)', () => {
     const r = createRecordsRequest(
       db,
       {
@@ -545,8 +545,11 @@ describe('closures', () => {
     );
     if (!r.ok) throw new Error();
     expect(row(r.id).dueOn).toBe('2026-12-30');
-    expect(setClosure(db, clerk(), { date: '2026-12-25', closed: false }, NOW)).toMatchObject({ ok: true });
-    expect(row(r.id).dueOn).toBe('2026-12-29');
+    expect(setClosure(db, clerk(), { date: '2026-12-25', closed: false }, NOW)).toMatchObject({
+      ok: false,
+      field: 'date',
+    });
+    expect(row(r.id).dueOn).toBe('2026-12-30');
     expect(setClosure(db, clerk(), { date: '2026-12-26', closed: true }, NOW)).toMatchObject({
       ok: false,
       field: 'date',

@@ -254,8 +254,9 @@ describe('what the requester reads after the due date', () => {
   });
   it('waiting for cost approval without the facts: plain words still', () => {
     const [line] = explainAfterDueDate(f({ status: 'awaiting_cost_approval' }));
+    // No limit was given, so the wait can only be for staff time (never "the limit you asked to be told about").
     expect(line).toContain(
-      'The request has been waiting for your approval: the cost is more than the limit you asked to be told about first.',
+      'The request has been waiting for your approval: the estimate includes staff time preparing electronic copies, which the law lets the Town charge only with your approval.',
     );
   });
   it.each([

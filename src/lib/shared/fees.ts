@@ -17,7 +17,8 @@
  * No imports with side effects: this file is bundled for the browser.
  */
 import type { DeliveryMethod } from '#db/schema.ts';
-import { plural } from './format.ts';
+import { formatMoney, plural } from './format.ts';
+import { DELIVERY_LABEL } from './labels.ts';
 
 /** The part of a fee schedule the calculation needs (a `fee_schedules` row has these). */
 export interface FeeRates {
@@ -196,4 +197,54 @@ export function documentCopyCounts(doc: { pageCount: number; largeFormatPages: n
 } {
   const sheets = count(doc.largeFormatPages);
   return { pages: Math.max(0, count(doc.pageCount) - sheets), largeFormatSheets: sheets };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words about a cost that waits for the requester: each must be true of this request.
+
+/** Why a cost waits for the requester's approval (the two ways needsApprovalBeforeInvoice can say yes). */
+export type CostApprovalReason = 'staff_time' | 'above_limit';
+
+/**
+ * Staff time the requester has not approved comes first (it waits whatever the limit); else a total above the
+ * limit they gave. With no limit given the wait can only be for staff time, so "more than your limit" is never
+ * said to someone who gave none.
+ */
+export function costApprovalReason(f: {
+  staffTimeCents?: number | null;
+  limitCents: number | null | undefined;
+}): CostApprovalReason {
+  return (f.staffTimeCents ?? 0) > 0 || f.limitCents == null ? 'staff_time' : 'above_limit';
+}
+
+/** "the cost, $23.50, is more than the $10.00 you asked to be told about first", or the staff-time reason. */
+export function costApprovalClause(f: {
+  totalCents?: number | null;
+  limitCents: number | null | undefined;
+  staffTimeCents?: number | null;
+}): string {
+  const amount = f.totalCents != null ? `, ${formatMoney(f.totalCents)},` : '';
+  return costApprovalReason(f) === 'above_limit'
+    ? `the cost${amount} is more than the ${formatMoney(f.limitCents)} you asked to be told about first`
+    : `the estimate${amount} includes staff time preparing electronic copies, which the law lets the Town charge only with your approval`;
+}
+
+/**
+ * Electronic copies by email or download are free (POL §87(1)(c)) unless preparing them takes staff time: the
+ * cheaper way is offered only to a requester who asked for paper or a disc and is charged no staff time.
+ */
+export function offersFreeElectronicCopies(delivery: DeliveryMethod, staffTimeCents = 0): boolean {
+  return staffTimeCents <= 0 && delivery !== 'electronic' && delivery !== 'inspect';
+}
+
+/** What the requester may do instead of approving, in one sentence that is true of their request. */
+export function costApprovalChoices(delivery: DeliveryMethod, staffTimeCents = 0): string {
+  return `You can also reply to narrow the request${offersFreeElectronicCopies(delivery, staffTimeCents) ? ', or ask for electronic copies by email or download, which are free' : ''}.`;
+}
+
+/** The delivery in words: "(free)" is dropped when this request is charged for preparing the copies. */
+export function deliveryLabel(delivery: DeliveryMethod, staffTimeCents = 0): string {
+  return staffTimeCents > 0
+    ? `${DELIVERY_LABEL[delivery].replace(' (free)', '')} (staff time preparing the copies is charged)`
+    : DELIVERY_LABEL[delivery];
 }

@@ -9,7 +9,7 @@
  * (platform/time/deadlines.rules.ts: computeDueDate, GCL §20/§24). Readings chosen: docs/decisions/0028.
  */
 import type { DeliveryMethod, OperatorChargeCode, OperatorRequestStatus } from '#db/schema.ts';
-import type { FeeRates } from '#lib/shared/fees.ts';
+import { computeBill, documentCopyCounts, type FeeRates } from '#lib/shared/fees.ts';
 import { formatDay, formatMoney, plural, sequenceNumber } from '#lib/shared/format.ts';
 
 export const OPERATOR_SECTION = 'Subsection L(4)';
@@ -157,25 +157,74 @@ export const CHARGE_LABEL: Record<OperatorChargeCode, string> = {
   other: 'Other cost',
 };
 
+/** What the Town's schedule is applied to: the records as the requester asked for them, pages as the files show. */
+export interface BillFacts {
+  /** How the requester asked for the records (the delivery the Town's schedule is priced for). */
+  delivery: DeliveryMethod;
+  /** Pages up to 9 × 14 in. and larger sheets counted from the uploaded PDFs; null when nothing was uploaded. */
+  counted: { pages: number; largeFormatSheets: number } | null;
+  actualCostStatement?: string | null;
+  /** Whom the requester pays, and how: both required on a bill that charges anything. */
+  payee?: string | null;
+  howToPay?: string | null;
+}
+
+const quantityOf = (lines: ChargeLine[], code: OperatorChargeCode) =>
+  lines
+    .filter((l) => l.code === code)
+    .reduce((n, l) => n + (Number.isInteger(l.quantity) && l.quantity > 0 ? l.quantity : 0), 0);
+
 /**
- * What the Town's own fee schedule would allow for the same line: its per-page, per-sheet and media rates;
- * postage at cost (as billed); anything else nothing. Electronic copies are free at the Town, so an
- * operator's charge for them (an "other" line) needs a statement of actual cost.
+ * What the Town's own schedule would charge for the same records delivered the way the requester asked
+ * (computeBill, the one definition of the Town's fees): electronic copies free but for the schedule's
+ * electronic rate; paper at the per-page and per-sheet rates, for no more pages than the files hold; postage
+ * at cost only when paper is mailed. Copies made at an inspection are paper copies collected there.
  */
-export function townAllowance(line: ChargeLine, rates: FeeRates): number {
-  const unit: Record<OperatorChargeCode, number> = {
-    page: rates.perPageCents,
-    large_format_sheet: rates.largeFormatSheetCents,
-    cd: rates.cdCents,
-    usb: rates.usbCents,
-    postage: line.unitCents,
-    other: 0,
+export function townLimit(lines: ChargeLine[], rates: FeeRates, f: Pick<BillFacts, 'delivery' | 'counted'>): number {
+  const delivery = f.delivery === 'inspect' ? 'paper_pickup' : f.delivery;
+  const pages = f.counted ? Math.min(f.counted.pages, quantityOf(lines, 'page')) : quantityOf(lines, 'page');
+  const sheets = f.counted
+    ? Math.min(f.counted.largeFormatSheets, quantityOf(lines, 'large_format_sheet'))
+    : quantityOf(lines, 'large_format_sheet');
+  const postageCents = lines
+    .filter((l) => l.code === 'postage')
+    .reduce(
+      (n, l) =>
+        n + (Number.isInteger(l.quantity * l.unitCents) && l.quantity * l.unitCents > 0 ? l.quantity * l.unitCents : 0),
+      0,
+    );
+  return computeBill(rates, {
+    delivery,
+    items: [{ label: 'copies', pages, largeFormatSheets: sheets }],
+    postageCents: delivery === 'paper_mail' ? postageCents : 0,
+  }).totalCents;
+}
+
+/** Pages and large sheets the uploaded PDFs hold (null when no PDF was uploaded: nothing to count). */
+export function countedFromFiles(
+  files: Array<{ pdf?: { pageCount: number; largeFormatPages: number } | null }>,
+): BillFacts['counted'] {
+  const pdfs = files.flatMap((f) => (f.pdf ? [documentCopyCounts(f.pdf)] : []));
+  if (!pdfs.length) return null;
+  return {
+    pages: pdfs.reduce((n, c) => n + c.pages, 0),
+    largeFormatSheets: pdfs.reduce((n, c) => n + c.largeFormatSheets, 0),
   };
-  return line.quantity * unit[line.code];
+}
+
+/** How the Town's yardstick was measured, in the requester's words. */
+export function townLimitWords(f: Pick<BillFacts, 'delivery' | 'counted'> & { townLimitCents: number }): string {
+  const counted = f.counted
+    ? ` (${[plural(f.counted.pages, 'page'), f.counted.largeFormatSheets ? plural(f.counted.largeFormatSheets, 'large sheet') : ''].filter(Boolean).join(' and ')} counted from the files)`
+    : '';
+  const how = (OPERATOR_DELIVERY_LABEL[f.delivery] ?? 'Copies').toLowerCase();
+  const free =
+    f.townLimitCents === 0 && f.delivery === 'electronic' ? ': electronic copies are free on the Town’s schedule' : '';
+  return `For the same records delivered as you asked (${how})${counted}, the Town’s own fee schedule would allow ${formatMoney(f.townLimitCents)}${free}.`;
 }
 
 export interface CheckedBill {
-  lines: Array<ChargeLine & { amountCents: number; allowedCents: number }>;
+  lines: Array<ChargeLine & { amountCents: number }>;
   totalCents: number;
   townLimitCents: number;
   /** Field → message (lines by index: "lines.2"). */
@@ -184,15 +233,12 @@ export interface CheckedBill {
 
 /**
  * "Copying of documents will be done at the requester's expense" (L(4)): a reasonable, itemised charge.
- * Read with POL §87(1)(b)(iii) as the Town's own yardstick: the total may not exceed what the Town's schedule
- * allows for the same copies unless the operator states the actual cost (a sentence, kept with the bill and
- * shown to the requester).
+ * Read with POL §87(1)(b)(iii) as the Town's own yardstick, like with like (decision 0069): the total may not
+ * exceed what the Town's schedule allows for the same records delivered as the requester asked, pages counted
+ * from the files when there are files, unless the operator states the actual cost (a sentence, kept with the
+ * bill and shown to the requester). A bill that charges anything names whom to pay and how.
  */
-export function checkBill(
-  lines: ChargeLine[],
-  rates: FeeRates,
-  actualCostStatement: string | null | undefined,
-): CheckedBill {
+export function checkBill(lines: ChargeLine[], rates: FeeRates, f: BillFacts): CheckedBill {
   const problems: Record<string, string> = {};
   if (!lines.length)
     problems.lines = 'Add at least one line to the bill: what was copied, how many, and the price of each.';
@@ -202,14 +248,33 @@ export function checkBill(
     else if (!Number.isInteger(l.unitCents) || l.unitCents < 0)
       problems[`lines.${i}`] = `Line ${i + 1}: enter the price of each in dollars, like 0.25.`;
     else if (!l.description.trim()) problems[`lines.${i}`] = `Line ${i + 1}: say what was copied.`;
-    return { ...l, amountCents: l.quantity * l.unitCents, allowedCents: townAllowance(l, rates) };
+    return { ...l, amountCents: l.quantity * l.unitCents };
   });
+  // Pages billed beyond what the uploaded files hold are pages nobody copied.
+  for (const [code, held, word] of [
+    ['page', f.counted?.pages, 'page'],
+    ['large_format_sheet', f.counted?.largeFormatSheets, 'large sheet'],
+  ] as const) {
+    const billed = quantityOf(lines, code);
+    const first = lines.findIndex((l) => l.code === code);
+    if (held != null && billed > held && first >= 0 && !problems[`lines.${first}`]) {
+      problems[`lines.${first}`] =
+        `Line ${first + 1}: the PDFs you uploaded hold ${plural(held, word)}; this bill charges for ${plural(billed, word)}. Bill the ${word}s the files hold.`;
+    }
+  }
   const totalCents = out.reduce((s, l) => s + l.amountCents, 0);
-  const townLimitCents = out.reduce((s, l) => s + l.allowedCents, 0);
-  if (!problems.lines && totalCents > townLimitCents && !actualCostStatement?.trim()) {
+  const townLimitCents = townLimit(lines, rates, f);
+  if (!problems.lines && totalCents > townLimitCents && !f.actualCostStatement?.trim()) {
+    const how = (OPERATOR_DELIVERY_LABEL[f.delivery] ?? 'copies').toLowerCase();
     problems.actualCostStatement =
-      `This bill (${formatMoney(totalCents)}) is more than the Town's fee schedule allows for the same copies (${formatMoney(townLimitCents)}). ` +
+      `This bill (${formatMoney(totalCents)}) is more than the Town's fee schedule allows for the same records delivered as the requester asked (${how}): ${formatMoney(townLimitCents)}. ` +
       'Lower it, or state the actual cost of making the copies and how you worked it out.';
+  }
+  if (totalCents > 0) {
+    if (!f.payee?.trim()) problems.billPayee = 'Say whom the requester pays: your company’s name (never the Town).';
+    if (!f.howToPay?.trim())
+      problems.billHowToPay =
+        'Say how the requester pays: by check to an address, in cash at the site office, or a payment link.';
   }
   return { lines: out, totalCents, townLimitCents, problems };
 }
@@ -225,6 +290,8 @@ export interface ExplainFacts extends AnswerFacts {
   copiesHow: 'uploaded' | 'mailed' | 'handed_over' | 'emailed' | null;
   billTotalCents: number | null;
   actualCostStatement: string | null;
+  billPayee?: string | null;
+  billHowToPay?: string | null;
   paidOn: string | null;
   fulfilledOn: string | null;
 }
@@ -247,6 +314,10 @@ export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string): s
       `The operator billed ${formatMoney(f.billTotalCents)} for copying, at your expense as the ordinance provides.`,
     );
     if (f.actualCostStatement) lines.push(`The operator’s statement of the actual cost: ${f.actualCostStatement}`);
+    if (!f.paidOn && f.billTotalCents > 0 && f.billPayee)
+      lines.push(
+        `Pay ${f.billPayee} (the site’s operator, not the Town). How to pay: ${f.billHowToPay ?? 'as the operator’s bill says'}`,
+      );
     lines.push(
       f.paidOn
         ? `Paid on ${formatDay(f.paidOn)}.`

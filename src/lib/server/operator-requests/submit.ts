@@ -21,8 +21,8 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
+import { computeDueDate, explainDueDate, STATUTORY_CALENDAR } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
 import { submissionKeyHash } from '#lib/server/records-requests/request.rules.ts';
@@ -194,7 +194,8 @@ export function createOperatorRequest(
   if (Object.keys(problems).length) return { ok: false, fields: problems };
   const project = requestableProject(db, v.project)!;
   const receivedAt = v.channel === 'web' ? now : townInstant(v.receivedOn!, '09:00');
-  const due = computeDueDate(receivedAt, loadCalendar(db), { closeOfBusiness: closeOfBusiness(db) });
+  // The operator's days are the General Construction Law's, not Town Hall's (decision 0069).
+  const due = computeDueDate(receivedAt, STATUTORY_CALENDAR, { closeOfBusiness: closeOfBusiness(db) });
   const contacts = operatorContacts(db, project.id);
   const clean = (s?: string) => s?.trim() || null;
   const facts = {

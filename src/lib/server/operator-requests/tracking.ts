@@ -9,8 +9,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { operatorRequestCharges, operatorRequestEvents, operatorRequestFiles, parties, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { computeDueDate, deadlineWindow, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
+import {
+  computeDueDate,
+  deadlineWindow,
+  explainDueDate,
+  STATUTORY_CALENDAR,
+} from '#lib/server/platform/time/deadlines.rules.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import {
@@ -20,6 +25,7 @@ import {
   OPERATOR_STATUS_LABEL,
   OPERATOR_STATUS_MEANING,
   timeliness,
+  townLimitWords,
 } from './request.rules.ts';
 import { getOperatorRequest, operatorRequestIdForToken } from './store.ts';
 import { explainFacts } from './workflow.ts';
@@ -47,7 +53,7 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
       .from(parties)
       .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')))
       .get()?.company ?? null;
-  const calendar = loadCalendar(db);
+  const calendar = STATUTORY_CALENDAR;
   const cob = closeOfBusiness(db);
   const window = deadlineWindow(now, calendar, cob);
   const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob });
@@ -58,9 +64,7 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
     explanation[0] = `The operator received your request ${CHANNEL_WORDS[r.channel]} on ${formatDay(townToday(r.receivedAt))}${r.loggedByUserId ? ' (logged by the Town Clerk)' : ''}.`;
   }
   if (due.dueOn !== r.dueOn)
-    explanation.push(
-      `The town's calendar has changed since the request was received; the due date set then stands: ${formatDay(r.dueOn)}.`,
-    );
+    explanation.push(`The due date set when the request was received stands: ${formatDay(r.dueOn)}.`);
   const charges = db
     .select()
     .from(operatorRequestCharges)
@@ -118,7 +122,21 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
             lines: charges,
             totalCents: r.billTotalCents,
             townLimitCents: r.townLimitCents,
+            // The yardstick in words: the delivery asked for, and the pages counted from the files.
+            townLimitText:
+              r.townLimitCents == null
+                ? null
+                : townLimitWords({
+                    delivery: r.delivery,
+                    counted:
+                      r.billPagesCounted == null
+                        ? null
+                        : { pages: r.billPagesCounted, largeFormatSheets: r.billSheetsCounted ?? 0 },
+                    townLimitCents: r.townLimitCents,
+                  }),
             actualCostStatement: r.actualCostStatement,
+            payee: r.billPayee,
+            howToPay: r.billHowToPay,
             paidOn: r.paidOn,
           },
     released,

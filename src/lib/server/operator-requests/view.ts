@@ -2,7 +2,7 @@
  * Read models for requests made to a site's operator (ordinance L(4)): the operator's queue (only requests for
  * projects the user files for), one request for the operator to answer, and the staff's list and detail (the
  * officer's view of the five-business-day duty, with the way to open an enforcement action when it ran out).
- * Business days are counted by the Town's calendar (platform/time/calendar.ts), never here.
+ * Business days are counted by the General Construction Law's calendar (platform/time/deadlines.rules.ts), never here.
  */
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { OPERATOR_CHARGE_CODES, type OperatorChargeCode, type OperatorRequestStatus } from '#db/enums.ts';
@@ -11,6 +11,7 @@ import {
   operatorRequestEvents,
   operatorRequestFiles,
   operatorRequests,
+  parties,
   projectMembers,
   projects,
   users,
@@ -19,10 +20,11 @@ import { addDays } from '#lib/shared/days.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
 import {
   deadlineFlag,
   deadlineWindow,
+  STATUTORY_CALENDAR,
   type BusinessCalendar,
   type DeadlineFlag,
   type DeadlineWindow,
@@ -40,6 +42,7 @@ import {
   OPERATOR_STATUS_MEANING,
   timeliness,
   unansweredFinding,
+  type BillFacts,
   type ChargeLine,
   type Timeliness,
   type UnansweredFinding,
@@ -61,7 +64,8 @@ export const TIMELINESS_LABEL: Record<Timeliness, string> = {
 
 /** Today's deadline window, with the calendar it was read from (read once per screen, not per row). */
 function windowNow(db: DB, now: Date): DeadlineWindow & { calendar: BusinessCalendar } {
-  const calendar = loadCalendar(db);
+  // The operator's business days skip weekends and public holidays only, never the Town's closures.
+  const calendar = STATUTORY_CALENDAR;
   return { ...deadlineWindow(now, calendar, closeOfBusiness(db)), calendar };
 }
 
@@ -248,6 +252,13 @@ function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: bool
     )
     .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id))
     .all();
+  // The owner/operator on the NOI record: whom a bill is payable to unless the operator says otherwise.
+  const operatorName =
+    db
+      .select({ company: parties.companyName })
+      .from(parties)
+      .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')))
+      .get()?.company ?? null;
   const t = timeliness(r, w.overdueBefore);
   const finding: UnansweredFinding | null = unansweredFinding(
     { ...r, receivedOn: townToday(r.receivedAt) },
@@ -257,6 +268,7 @@ function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: bool
   return {
     request: r,
     project,
+    operatorName,
     today: w.today,
     statusLabel: OPERATOR_STATUS_LABEL[r.status],
     statusMeaning: OPERATOR_STATUS_MEANING[r.status],
@@ -371,6 +383,8 @@ export interface CopiesForm {
   how: string;
   lines: ChargeLine[];
   actualCostStatement: string;
+  payee: string;
+  howToPay: string;
   /** Field → message, bill lines by form row ("line.2"). */
   problems: Record<string, string>;
   /** The form row of each line ("lines.1" may be row 2 when a row was left blank). */
@@ -381,7 +395,12 @@ export interface CopiesForm {
  * The posted copies form: how the copies were provided, and the bill rows that were filled in ("line.0.code",
  * "line.0.description", "line.0.quantity", "line.0.price" in dollars). A row left wholly blank is no line.
  */
-export function readCopiesForm(db: DB, values: Record<string, string>, now = new Date()): CopiesForm {
+export function readCopiesForm(
+  db: DB,
+  values: Record<string, string>,
+  facts: Pick<BillFacts, 'delivery' | 'counted'>,
+  now = new Date(),
+): CopiesForm {
   const problems: Record<string, string> = {};
   const lines: ChargeLine[] = [];
   const rowOf: number[] = [];
@@ -405,15 +424,26 @@ export function readCopiesForm(db: DB, values: Record<string, string>, now = new
   const statement = (values.actualCostStatement ?? '').trim();
   if (statement.length > 2000)
     problems.actualCostStatement = 'Use at most 2,000 characters for the statement of actual cost.';
+  const payee = (values.billPayee ?? '').trim();
+  const howToPay = (values.billHowToPay ?? '').trim();
+  if (payee.length > 200) problems.billPayee = 'Use at most 200 characters for whom to pay.';
+  if (howToPay.length > 1000) problems.billHowToPay = 'Use at most 1,000 characters for how to pay.';
   // The bill checked now, so every problem shows at once (provideCopies checks it again when it saves).
   if (lines.length) {
-    for (const [k, v] of Object.entries(checkBill(lines, feeScheduleOn(db, townToday(now)), statement).problems))
-      problems[k] ??= v;
+    const checked = checkBill(lines, feeScheduleOn(db, townToday(now)), {
+      ...facts,
+      actualCostStatement: statement,
+      payee,
+      howToPay,
+    });
+    for (const [k, v] of Object.entries(checked.problems)) problems[k] ??= v;
   }
   return {
     how: (values.how ?? '').trim(),
     lines,
     actualCostStatement: statement,
+    payee,
+    howToPay,
     problems: messagesByRow(problems, rowOf),
     rowOf,
   };

@@ -24,7 +24,7 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
-import { checkBill, explainOperatorAnswer, type ChargeLine } from './request.rules.ts';
+import { checkBill, countedFromFiles, explainOperatorAnswer, type ChargeLine } from './request.rules.ts';
 import {
   addOperatorEvent,
   getOperatorRequest,
@@ -160,11 +160,14 @@ export function offerInspection(
 
 export interface CopiesInput {
   how: CopiesHow;
-  /** Files already stored (uploaded copies). */
-  files: Array<StoredFileInfo>;
+  /** Files already stored (uploaded copies), with the page facts read from each PDF. */
+  files: Array<StoredFileInfo & { pdf?: { pageCount: number; largeFormatPages: number } }>;
   /** The bill, if the operator charges for copying. */
   lines: ChargeLine[];
   actualCostStatement?: string;
+  /** Whom the requester pays and how (required on a bill that charges anything). */
+  payee?: string;
+  howToPay?: string;
 }
 
 /**
@@ -187,7 +190,17 @@ export function provideCopies(
     return fail('form', 'Copies were already provided for this request, or it was withdrawn.');
   if (c.how === 'uploaded' && !c.files.length)
     return fail('files', 'Choose the PDF copies to upload, or say how else you provided them.');
-  const bill = c.lines.length ? checkBill(c.lines, feeScheduleOn(db, today), c.actualCostStatement) : undefined;
+  // Like with like: the Town's schedule for the delivery the requester asked for, pages counted from the files.
+  const counted = countedFromFiles(c.files);
+  const bill = c.lines.length
+    ? checkBill(c.lines, feeScheduleOn(db, today), {
+        delivery: r.delivery,
+        counted,
+        actualCostStatement: c.actualCostStatement,
+        payee: c.payee,
+        howToPay: c.howToPay,
+      })
+    : undefined;
   if (bill && Object.keys(bill.problems).length) return { ok: false, fields: bill.problems };
   db.transaction((tx) => {
     for (const f of c.files) {
@@ -229,6 +242,10 @@ export function provideCopies(
               billTotalCents: bill.totalCents,
               townLimitCents: bill.townLimitCents,
               actualCostStatement: c.actualCostStatement?.trim() || null,
+              billPayee: bill.totalCents > 0 ? c.payee?.trim() || null : null,
+              billHowToPay: bill.totalCents > 0 ? c.howToPay?.trim() || null : null,
+              billPagesCounted: counted?.pages ?? null,
+              billSheetsCounted: counted?.largeFormatSheets ?? null,
             }
           : { fulfilledOn: today }),
       },
@@ -264,6 +281,8 @@ export function provideCopies(
           townLimitCents: bill.townLimitCents,
           lines: bill.lines.length,
           actualCostStatement: !!c.actualCostStatement?.trim(),
+          counted,
+          payee: c.payee?.trim() || null,
         },
       });
     }

@@ -1,14 +1,13 @@
 /**
- * The local law's periods and the fine cap as settings, each with the town's own citation (issue 21,
- * decision 0044): the days the Stormwater Management Officer has to review a SWPPP (the model law's
- * Subsection E: 30 days), the days a permittee has to correct a SWPPP after a deficiency notice
- * (Subsection R(2): seven days), the most a court may fine per violation per day (Subsection R(3):
- * $250), and the business days to answer a records request. The last is the state's: Public Officers Law
- * §89(3)(a) gives an agency five business days, so a town may answer sooner, never later. The other
- * bounds are the portal's readings, chosen to protect both the public (a review long enough to be a
- * review, a correction period short enough to matter) and the applicant (no review longer than the model
- * law's, never fewer days to correct than a working week, no fine above $1,000 a day whatever is typed). Pure: the
- * services load the values and pass them to the rules as facts.
+ * The local law's periods and the fine cap as settings, each with the town's own citation (decision 0044),
+ * bounded by the text they cite (decision 0071): the days the Stormwater Management Officer has to review a
+ * SWPPP (Subsection E: 30 days), the days a permittee has to correct a SWPPP after a deficiency notice
+ * (Subsection R(2): seven days) and the most a court may fine per violation per day (Subsection R(3): $250).
+ * Each is the ordinance's own number unless the town names the local law that amended it (its number and the
+ * day it was adopted); an amended number still keeps within the portal's readings (a review long enough to
+ * be a review, a correction period short enough to matter, no fine above $1,000 a day whatever is typed).
+ * The business days to answer a records request are the state's (Public Officers Law §89(3)(a): five) and
+ * are never a setting. Pure: the services load the values and pass them to the rules as facts.
  */
 import { parseMoney } from '#lib/shared/format.ts';
 
@@ -19,9 +18,17 @@ export interface LocalLawValues {
   correctionDays: number;
   /** The most a court may fine per violation per day, in cents. */
   maxDailyFineCents: number;
-  /** Business days to answer a FOIL request (POL §89(3)(a): at most five). */
+  /** Business days to answer a FOIL request: POL §89(3)(a)'s five, never a setting. */
   foilBusinessDays: number;
   citations: Partial<Record<LocalLawKey, string>>;
+  /** The local law that changed a number from the ordinance's text, by key. */
+  amendments: Partial<Record<LocalLawKey, LocalLawAmendment>>;
+}
+
+/** A local law that amended one of the ordinance's numbers: its number as the town cites it, and the day adopted. */
+export interface LocalLawAmendment {
+  localLaw: string;
+  adoptedOn: string;
 }
 
 export type LocalLawKey = 'swpppReviewDays' | 'correctionDays' | 'maxDailyFineCents' | 'foilBusinessDays';
@@ -36,6 +43,10 @@ export interface LocalLawRule {
   money?: true;
   /** The model law's (or the state's) citation, shown until the town words its own. */
   citation: string;
+  /** The number the ordinance's text gives (stored units: cents for money). */
+  ordinance: number;
+  /** The state's number (POL §89): shown, never settable. */
+  state?: true;
   /** Why the setting cannot go below `min`, in a sentence. */
   floor: string;
   /** Why the setting cannot go above `max`, in a sentence. */
@@ -50,6 +61,7 @@ export const LOCAL_LAW_RULES: LocalLawRule[] = [
     min: 10,
     max: 30,
     citation: 'Subsection E',
+    ordinance: 30,
     floor: 'A review of fewer than 10 days is not a review the public can rely on: enter at least 10 days.',
     cap: 'The model law gives the officer 30 days; a longer review keeps the applicant waiting, and an extension is agreed with the applicant case by case.',
   },
@@ -60,6 +72,7 @@ export const LOCAL_LAW_RULES: LocalLawRule[] = [
     min: 5,
     max: 30,
     citation: 'Subsection R(2)',
+    ordinance: 7,
     floor: 'A permittee needs at least a working week to amend and certify a SWPPP: enter at least 5 days.',
     cap: 'Deficiencies left more than 30 days keep polluting: enter at most 30 days (the officer may still set another date on one notice).',
   },
@@ -71,6 +84,7 @@ export const LOCAL_LAW_RULES: LocalLawRule[] = [
     max: 1000,
     money: true,
     citation: 'Subsection R(3)',
+    ordinance: 25_000,
     floor: 'Enter at least $1.',
     cap: 'Penal Law §80.05(4) lets a local law fix its own fine for a violation (else $250); the portal takes at most $1,000 a day, since a larger number is more likely a typing error than a town’s law.',
   },
@@ -81,8 +95,10 @@ export const LOCAL_LAW_RULES: LocalLawRule[] = [
     min: 1,
     max: 5,
     citation: 'Public Officers Law §89(3)(a)',
-    floor: 'Enter at least 1 business day.',
-    cap: 'Public Officers Law §89(3)(a) gives at most five business days: a town may answer sooner, never later.',
+    ordinance: 5,
+    state: true,
+    floor: 'Public Officers Law §89(3)(a) sets five business days; it is state law, not a setting.',
+    cap: 'Public Officers Law §89(3)(a) sets five business days; it is state law, not a setting.',
   },
 ];
 
@@ -92,7 +108,11 @@ export const DEFAULT_LOCAL_LAW: LocalLawValues = {
   maxDailyFineCents: 25_000,
   foilBusinessDays: 5,
   citations: {},
+  amendments: {},
 };
+
+/** The numbers a town may change by local law (the state's are shown, never set). */
+export const SETTABLE_LOCAL_LAW_RULES = LOCAL_LAW_RULES.filter((r) => !r.state);
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** "seven days", "one day", "14 days": a law's way of saying a short period. */
@@ -108,27 +128,88 @@ export function localLawFormValue(v: LocalLawValues, key: LocalLawKey): string {
 }
 
 /** The citation the town gives for a number: its own words, else the model law's (or the state's). */
-export function lawCitation(v: Pick<LocalLawValues, 'citations'>, key: LocalLawKey): string {
-  return v.citations[key] ?? (LOCAL_LAW_RULES.find((r) => r.key === key) as LocalLawRule).citation;
+export function lawCitation(
+  v: Pick<LocalLawValues, 'citations'> & Partial<Pick<LocalLawValues, 'amendments'>>,
+  key: LocalLawKey,
+): string {
+  const cited = v.citations[key] ?? (LOCAL_LAW_RULES.find((r) => r.key === key) as LocalLawRule).citation;
+  const a = v.amendments?.[key];
+  return a ? `${cited}, as amended by ${a.localLaw} (adopted ${longDay(a.adoptedOn)})` : cited;
+}
+
+const longDayFmt = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+/** "2027-03-01" → "March 1, 2027" (a calendar day, no time zone). */
+function longDay(date: string): string {
+  return longDayFmt.format(new Date(`${date}T00:00:00Z`));
+}
+
+const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const isDay = (s: string) =>
+  ISO_DAY.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/**
+ * A number that departs from the ordinance's text needs the local law that changed it (decision 0071): its
+ * number ("Local Law No. 2 of 2027") and the day it was adopted. The ordinance's own number needs neither.
+ */
+function checkAmendment(
+  r: LocalLawRule,
+  value: number,
+  form: Record<string, string | undefined>,
+  current: LocalLawValues,
+  values: LocalLawValues,
+  errors: Record<string, string>,
+): void {
+  const postedLaw = form[`amendment.${r.key}`];
+  const postedOn = form[`amendedOn.${r.key}`];
+  const localLaw = (postedLaw ?? current.amendments[r.key]?.localLaw ?? '')
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim();
+  const adoptedOn = (postedOn ?? current.amendments[r.key]?.adoptedOn ?? '').trim();
+  if (value === r.ordinance) return;
+  const text = r.money ? `$${(r.ordinance / 100).toLocaleString('en-US')}` : `${r.ordinance} ${r.unit}`;
+  if (!localLaw)
+    errors[`amendment.${r.key}`] =
+      `${r.citation} of the ordinance says ${text}. To use another number, enter the local law that changed it, like “Local Law No. 2 of 2027”.`;
+  else if (localLaw.length > 200) errors[`amendment.${r.key}`] = 'Use at most 200 characters for the local law.';
+  if (!adoptedOn) errors[`amendedOn.${r.key}`] = 'Enter the day the amending local law was adopted.';
+  else if (!isDay(adoptedOn)) errors[`amendedOn.${r.key}`] = 'Enter the day as a date, like 2027-03-01.';
+  if (!errors[`amendment.${r.key}`] && !errors[`amendedOn.${r.key}`])
+    values.amendments[r.key] = { localLaw, adoptedOn };
 }
 
 /**
- * The form checked: the values, or a plain sentence per field (the floors and caps among them). A field
- * the form does not carry at all keeps its `current` value (another form saving the other local rules).
+ * The form checked: the values, or a plain sentence per field (the floors and caps among them, and the
+ * amending local law a number needs when it departs from the ordinance's text). A field the form does not
+ * carry at all keeps its `current` value (another form saving the other local rules). The state's numbers
+ * are never taken from a form.
  */
 export function checkLocalLaw(
   form: Record<string, string | undefined>,
   current: LocalLawValues = DEFAULT_LOCAL_LAW,
 ): { values: LocalLawValues; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  const values: LocalLawValues = { ...DEFAULT_LOCAL_LAW, citations: {} };
+  const values: LocalLawValues = { ...DEFAULT_LOCAL_LAW, citations: {}, amendments: {} };
   for (const r of LOCAL_LAW_RULES) {
+    if (r.state) {
+      const raw = form[r.key]?.trim();
+      if (raw !== undefined && raw !== String(r.ordinance)) errors[r.key] = r.cap;
+      if (current.citations[r.key]) values.citations[r.key] = current.citations[r.key];
+      checkCitation(r, form, values, errors);
+      continue;
+    }
     if (form[r.key] === undefined) values[r.key] = current[r.key];
     if (form[`lawCitation.${r.key}`] === undefined && current.citations[r.key])
       values.citations[r.key] = current.citations[r.key];
-    if (form[r.key] === undefined && form[`lawCitation.${r.key}`] === undefined) continue;
     if (form[r.key] === undefined) {
       checkCitation(r, form, values, errors);
+      checkAmendment(r, values[r.key], form, current, values, errors);
       continue;
     }
     const raw = (form[r.key] ?? '').trim();
@@ -142,7 +223,10 @@ export function checkLocalLaw(
         : `Enter a whole number of ${r.unit}, like ${DEFAULT_LOCAL_LAW[r.key]}.`;
     else if (n > r.max) errors[r.key] = r.cap;
     else if (n < r.min) errors[r.key] = r.floor;
-    else values[r.key] = stored;
+    else {
+      values[r.key] = stored;
+      checkAmendment(r, stored, form, current, values, errors);
+    }
     checkCitation(r, form, values, errors);
   }
   return { values, errors };
@@ -162,24 +246,41 @@ function checkCitation(
   else if (text && text !== r.citation) values.citations[r.key] = text;
 }
 
-/** Stored settings read defensively: a missing or out-of-bounds number falls back to the law's. */
+/**
+ * Stored settings read defensively: a missing or out-of-bounds number, or one that departs from the
+ * ordinance's text without the local law that amended it, falls back to the ordinance's; the state's
+ * numbers are always the state's.
+ */
 export function localLawFrom(stored: Map<string, string>): LocalLawValues {
-  const out: LocalLawValues = { ...DEFAULT_LOCAL_LAW, citations: {} };
+  const out: LocalLawValues = { ...DEFAULT_LOCAL_LAW, citations: {}, amendments: {} };
   for (const r of LOCAL_LAW_RULES) {
+    const text = stored.get(`local_law_citation.${r.key}`);
+    if (text) out.citations[r.key] = text;
+    if (r.state) continue;
     const raw = stored.get(`local_law.${r.key}`);
     const n = Number(raw);
     const asForm = r.money ? n / 100 : n;
-    if (raw !== undefined && Number.isInteger(n) && asForm >= r.min && asForm <= r.max) out[r.key] = n;
-    const text = stored.get(`local_law_citation.${r.key}`);
-    if (text) out.citations[r.key] = text;
+    const localLaw = stored.get(`local_law_amendment.${r.key}`);
+    const adoptedOn = stored.get(`local_law_amended_on.${r.key}`);
+    if (raw === undefined || !Number.isInteger(n) || asForm < r.min || asForm > r.max || n === r.ordinance) continue;
+    if (!localLaw || !adoptedOn || !isDay(adoptedOn)) continue;
+    out[r.key] = n;
+    out.amendments[r.key] = { localLaw, adoptedOn };
   }
   return out;
 }
 
-/** The values as settings rows (a citation equal to the model law's is stored empty). */
+/** The values as settings rows (a citation equal to the model law's is stored empty, as is an unused amendment). */
 export function localLawRows(v: LocalLawValues): Array<{ key: string; value: string }> {
-  return LOCAL_LAW_RULES.flatMap((r) => [
+  return SETTABLE_LOCAL_LAW_RULES.flatMap((r) => [
     { key: `local_law.${r.key}`, value: String(v[r.key]) },
     { key: `local_law_citation.${r.key}`, value: v.citations[r.key] ?? '' },
-  ]);
+    { key: `local_law_amendment.${r.key}`, value: v.amendments[r.key]?.localLaw ?? '' },
+    { key: `local_law_amended_on.${r.key}`, value: v.amendments[r.key]?.adoptedOn ?? '' },
+  ]).concat(
+    LOCAL_LAW_RULES.filter((r) => r.state).map((r) => ({
+      key: `local_law_citation.${r.key}`,
+      value: v.citations[r.key] ?? '',
+    })),
+  );
 }

@@ -5,8 +5,37 @@
 import type { Tx } from '#lib/server/platform/audit.ts';
 import { loadOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
 import { markdownBlocks, type Block } from '#lib/shared/markdown-lite.ts';
+import { formatMoney } from '#lib/shared/format.ts';
+import { lawCitation, SETTABLE_LOCAL_LAW_RULES } from '#lib/server/platform/local-law.rules.ts';
+import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 export function publicOrdinanceBlocks(db: Pick<Tx, 'select'>): Block[] | undefined {
   const own = loadOrdinanceText(db);
   return own ? markdownBlocks(own.text) : undefined;
+}
+
+export interface PublicLawAmendment {
+  label: string;
+  /** The number in force, in words ("$100", "10 days"). */
+  inForce: string;
+  /** What the ordinance's text says. */
+  text: string;
+  /** The citation, with the amending local law and its day. */
+  citation: string;
+}
+
+/**
+ * The numbers a later local law changed from the ordinance's text (decision 0071), for the public law page:
+ * each beside its citation, so a reader of the text knows it is no longer the number the portal counts with.
+ */
+export function publicLawAmendments(db: Pick<Tx, 'select'>): PublicLawAmendment[] {
+  const law = loadLocalLaw(db);
+  const words = (r: (typeof SETTABLE_LOCAL_LAW_RULES)[number], n: number) =>
+    r.money ? formatMoney(n) : `${n} ${r.unit}`;
+  return SETTABLE_LOCAL_LAW_RULES.filter((r) => law.amendments[r.key]).map((r) => ({
+    label: r.label,
+    inForce: words(r, law[r.key]),
+    text: words(r, r.ordinance),
+    citation: lawCitation(law, r.key),
+  }));
 }

@@ -307,6 +307,7 @@ export function billRequest(
             totalText: formatMoney(bill.totalCents),
             limitText: r.costLimitCents != null ? formatMoney(r.costLimitCents) : null,
             staffTimeText: staffText,
+            delivery: r.delivery,
           },
         });
       }

@@ -1,6 +1,6 @@
 /**
- * Town closures as data. A clerk closes a day (a snow day) or reopens one (even a statutory holiday the
- * town decides to work): the change is audited, every open request's statutory due date that has not yet
+ * Town closures as data. A clerk closes a day (a snow day) or reopens a day the Town closed; a statutory
+ * holiday (GCL §24) is never reopened, so a closure can only add days (decision 0070). The change is audited, every open request's statutory due date that has not yet
  * passed is recomputed with the new calendar, and each request that moved says so on its timeline. A due
  * date that has passed never moves (a missed deadline stays missed, POL §89(4)(a)).
  */
@@ -43,11 +43,12 @@ export function listClosures(db: DB, from: string, to: string): ClosureListRow[]
   }
   for (const r of rows) {
     const statutory = byDate.get(r.date)?.statutory ?? false;
+    // A holiday reopened before holidays were fixed in law stays closed: the calendar ignores that row.
     byDate.set(r.date, {
       date: r.date,
       name: r.name,
       kind: r.kind === 'holiday' ? 'holiday' : 'closure',
-      active: r.active,
+      active: r.active || statutory,
       statutory,
     });
   }
@@ -75,7 +76,14 @@ export function setClosure(
   const weekday = new Date(`${input.date}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6)
     return { ok: false, field: 'date', message: 'That is a weekend day: the town is closed anyway.' };
-  const isClosedNow = existing ? existing.active : Boolean(statutory);
+  if (!input.closed && statutory) {
+    return {
+      ok: false,
+      field: 'date',
+      message: `${formatDay(input.date)} is a public holiday (${statutory}, General Construction Law §24). The law's periods skip it whether or not Town Hall opens, so it cannot be reopened here.`,
+    };
+  }
+  const isClosedNow = Boolean(statutory) || (existing?.active ?? false);
   if (input.closed && isClosedNow)
     return {
       ok: false,

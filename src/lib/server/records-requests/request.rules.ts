@@ -6,8 +6,9 @@
 import type { TownWords } from '#lib/shared/town-profile.ts';
 import { createHash } from 'node:crypto';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
-import { formatDay, formatInstant, formatMoney, sequenceNumber } from '#lib/shared/format.ts';
+import { formatDay, formatInstant, sequenceNumber } from '#lib/shared/format.ts';
 import { copiesRespondBy, madeAvailableOn, readyWords } from './delivery.rules.ts';
+import { costApprovalClause } from '#lib/shared/fees.ts';
 
 import type { RequestChannel } from '#db/enums.ts';
 export type { RequestChannel };
@@ -219,10 +220,8 @@ export function explainAfterDueDate(f: TimelineFacts): string[] {
   }
   if (f.status === 'awaiting_cost_approval') {
     const since = f.costApprovalRequestedAt ? ` since ${formatInstant(f.costApprovalRequestedAt)}` : '';
-    const amount = f.pendingCostCents != null ? `, ${formatMoney(f.pendingCostCents)},` : '';
-    const limit = f.costLimitCents != null ? ` the ${formatMoney(f.costLimitCents)}` : ' the limit';
     lines.push(
-      `The request has been waiting for your approval${since}: the cost${amount} is more than${limit} you asked to be told about first. ` +
+      `The request has been waiting for your approval${since}: ${costApprovalClause({ totalCents: f.pendingCostCents, limitCents: f.costLimitCents })}. ` +
         "Nothing is copied or charged until you approve it, so the time it waits for you is not counted as the Town's delay.",
     );
   }

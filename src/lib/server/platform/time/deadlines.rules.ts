@@ -62,7 +62,10 @@ export function statutoryHolidays(year: number): Map<string, string> {
   return out;
 }
 
-/** A town closure row as stored (see `closures` table): active rows close the day, inactive ones reopen it. */
+/**
+ * A town closure row as stored (see `closures` table): active rows close the day, inactive ones reopen a day
+ * the Town had closed. A statutory holiday is never reopened: a closure can only add days (decision 0070).
+ */
 export interface ClosureRow {
   date: string;
   name: string;
@@ -90,7 +93,11 @@ function weekdayOf(date: string): number {
   return d === 0 ? 7 : d;
 }
 
-/** Which days the town is open: weekends and statutory holidays closed, then the clerk's changes applied. */
+/**
+ * Which days the town is open: weekends and statutory holidays closed, then the clerk's closures added. A
+ * row reopening a weekend or a GCL §24 holiday changes nothing: the law's days are not the Town's to give
+ * back, and a reopened holiday would shorten a requester's periods (decision 0070).
+ */
 export class BusinessCalendar {
   private readonly added = new Map<string, string>();
   private readonly reopened = new Set<string>();
@@ -110,8 +117,8 @@ export class BusinessCalendar {
     const added = this.added.get(date);
     const holiday = statutoryHolidays(Number(date.slice(0, 4))).get(date);
     if (weekday >= 6) info = { date, kind: 'weekend', reason: weekday === 6 ? 'Saturday' : 'Sunday' };
-    else if (this.reopened.has(date)) info = { date, kind: 'business' };
     else if (holiday) info = { date, kind: 'holiday', reason: added ?? holiday };
+    else if (this.reopened.has(date)) info = { date, kind: 'business' };
     else if (added) info = { date, kind: 'closure', reason: added };
     else info = { date, kind: 'business' };
     this.days.set(date, info);
@@ -157,6 +164,14 @@ export class BusinessCalendar {
     return cursor;
   }
 }
+
+/**
+ * The calendar of the General Construction Law alone: weekends and the §24 public holidays, none of the
+ * Town's own closures. For a period that runs against someone other than the Town (the operator's five
+ * business days under L(4)): §25-a extends a period past Saturdays, Sundays and public holidays only, and a
+ * snow day at Town Hall does not close a construction company's office (decision 0069).
+ */
+export const STATUTORY_CALENDAR = new BusinessCalendar();
 
 export interface DueDate {
   /** The business days counted (the town's setting, at most POL §89(3)(a)'s five; decision 0044). */

@@ -1,5 +1,7 @@
 /** Records-request mail: receipt, acknowledgment/extension, cost approval, records ready, payment, denial, notes, the clerks' digest. */
 import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import type { DeliveryMethod } from '#db/schema.ts';
+import { costApprovalChoices } from '#lib/shared/fees.ts';
 
 interface Base {
   number: string;
@@ -84,19 +86,24 @@ export interface CostApprovalData extends Base {
   limitText?: string | null;
   /** Staff time in the bill (POL §87(1)(c)): the estimate the requester must approve first. */
   staffTimeText?: string | null;
+  /** How the requester asked for the records: the free electronic copies are offered only when they are cheaper. */
+  delivery?: DeliveryMethod;
 }
 
 export function requestCostApproval(d: CostApprovalData): RenderedMail {
+  // Staff time, or a limit the requester gave: never "your limit" when none was given (fees.ts costApprovalReason).
+  const staff = d.staffTimeText || !d.limitText;
   return renderParts({
-    subject: d.staffTimeText
+    subject: staff
       ? `Records request ${d.number}: staff time needs your approval first`
       : `Records request ${d.number}: the cost is more than your ${d.limitText} limit`,
     paragraphs: [
       `Hello ${d.name},`,
-      d.staffTimeText
-        ? `The cost of your records request ${d.number} is estimated at ${d.totalText}, including ${d.staffTimeText}. The law allows staff time to be charged only when preparing electronic copies takes two hours or more, and the ${T().kindWord} charges it only after you approve the estimate.`
+      staff
+        ? `The cost of your records request ${d.number} is estimated at ${d.totalText}${d.staffTimeText ? `, including ${d.staffTimeText}` : ', including staff time preparing electronic copies'}. The law allows staff time to be charged only when preparing electronic copies takes two hours or more, and the ${T().kindWord} charges it only after you approve the estimate.`
         : `The cost of the copies for your records request ${d.number} is ${d.totalText}, more than the ${d.limitText} you asked to be told about first.`,
-      'Nothing will be copied or charged until you decide. On your tracking page you can approve the cost; or reply to narrow the request, or ask for electronic copies, which are free.',
+      // Electronic copies are suggested only when they would cost less: not when the charge is for them.
+      `Nothing will be copied or charged until you decide. On your tracking page you can approve the cost. ${costApprovalChoices(d.delivery ?? 'electronic', staff ? 1 : 0)}`,
     ],
     action: { label: 'Review the cost', url: d.trackUrl },
     footer: FOOTER(),
