@@ -27,7 +27,9 @@ export const noControlCharacters = <T extends z.ZodString>(schema: T): T =>
  * the value can never become two lines in a CSV cell, a PDF line or a mail header.
  */
 export const foldLines = (value: unknown): unknown =>
-  typeof value === 'string' ? value.replace(/[\t\r\n\u2028\u2029]+/g, ' ') : value;
+  // Astro reads a field it cannot type from the schema (this preprocess) with formData.get: null when the
+  // form has no such field, which an optional field must take as absent.
+  value === null ? undefined : typeof value === 'string' ? value.replace(/[\t\r\n\u2028\u2029]+/g, ' ') : value;
 
 /** `schema`, fed the value with its line breaks folded (see foldLines). */
 export const oneLine = <T extends z.ZodType>(schema: T) => z.preprocess(foldLines, schema);
