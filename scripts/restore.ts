@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { restoreBackup } from '#lib/server/platform/backup.ts';
 import { loadConfig } from '#lib/server/platform/config.ts';
+import { keepPrivate } from '#lib/server/platform/private-files.ts';
 
 const { values, positionals } = parseArgs({
   options: { force: { type: 'boolean', default: false } },
@@ -17,6 +18,8 @@ if (positionals.length !== 1) {
   process.exit(2);
 }
 const cfg = loadConfig();
+// Owner-only, whatever the umask (platform/private-files.ts).
+keepPrivate(cfg.dataDir);
 try {
   const manifest = restoreBackup(path.resolve(positionals[0]), {
     databasePath: cfg.databasePath,

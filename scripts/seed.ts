@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#lib/server/platform/config.ts';
+import { keepPrivate } from '#lib/server/platform/private-files.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { isDatabaseEmpty, seedDemoTown } from '#db/seed/demo.ts';
 import { seedLargeTown } from '#db/seed/large.ts';
@@ -35,6 +36,8 @@ if (args.help) {
 }
 
 const cfg = loadConfig();
+// Owner-only, whatever the umask (platform/private-files.ts).
+keepPrivate(cfg.dataDir);
 const projects = args.projects === undefined ? undefined : Number(args.projects);
 if (projects !== undefined && (!Number.isInteger(projects) || projects < 1)) {
   console.error(`--projects must be a positive whole number (got "${args.projects}").`);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '#lib/server/platform/config.ts';
+import { keepPrivate, makeTreePrivate } from '#lib/server/platform/private-files.ts';
 import { townMailFrom } from '#lib/server/platform/town-profile.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { referencedFiles } from '#lib/server/platform/files/references.ts';
@@ -37,7 +38,9 @@ if (!fs.existsSync(entry)) {
   process.exit(1);
 }
 
-fs.mkdirSync(cfg.dataDir, { recursive: true });
+// Owner-only, whatever the umask: the database, files and keys are private (platform/private-files.ts).
+keepPrivate(cfg.dataDir);
+makeTreePrivate(cfg.dataDir);
 // The keys of the private links, before anything can need one (a full disk now must not leave a short
 // key that breaks every later records request; see platform/secrets.ts). If the disk is full, say so and
 // serve anyway: the key is tried again at first use, and /healthz reports it missing meanwhile.

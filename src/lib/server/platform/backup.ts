@@ -5,7 +5,7 @@
  * verification re-reads everything; restore only into an empty place unless forced.
  *
  * The keys make a backup as sensitive as the live data directory: keep backups where only the portal's
- * operators can read them (key files are written mode 600).
+ * operators can read them (a backup is written owner-only: folders 0700, files 0600; platform/private-files.ts).
  *
  * Order matters: the database is copied first, then the files. A file is always stored before the row
  * that references it, so every document in the copied database has its file in the copied files.
@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { GENERATED_KEYS, KEY_NAMES, MIN_KEY_LENGTH, readKeyFile, writeSyncedTemp } from './secrets.ts';
+import { keepPrivate, makeTreePrivate } from './private-files.ts';
 
 /** The manifest's format; backups made before issue 21 carry the town's name in front (still accepted). */
 export const BACKUP_FORMAT = 'stormwater-portal-backup/1';
@@ -88,6 +89,7 @@ export async function createBackup(opts: {
   outDir: string;
 }): Promise<BackupManifest> {
   if (fs.existsSync(opts.outDir) && fs.readdirSync(opts.outDir).length) throw new Error(`${opts.outDir} is not empty`);
+  keepPrivate(opts.outDir);
   fs.mkdirSync(path.join(opts.outDir, 'files'), { recursive: true });
   const dbOut = path.join(opts.outDir, 'portal.db');
   const live = new Database(opts.databasePath, { readonly: true, fileMustExist: true });
@@ -96,7 +98,10 @@ export async function createBackup(opts: {
   } finally {
     live.close();
   }
-  const copy = new Database(dbOut, { readonly: true });
+  // The copy is a single file: a rollback journal instead of WAL, so opening it leaves no -wal or -shm
+  // beside it (restore and the portal set WAL again when they open it).
+  const copy = new Database(dbOut);
+  copy.pragma('journal_mode = DELETE');
   const tables = tableCounts(copy);
   copy.close();
 
@@ -125,6 +130,7 @@ export async function createBackup(opts: {
     keys,
   };
   fs.writeFileSync(path.join(opts.outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  makeTreePrivate(opts.outDir);
   return manifest;
 }
 
@@ -197,5 +203,6 @@ export function restoreBackup(
   }
   for (const k of v.manifest!.keys ?? [])
     writeKeyFile(path.join(opts.dataDir, k.file), fs.readFileSync(path.join(dir, 'keys', k.file)));
+  makeTreePrivate(opts.dataDir);
   return v.manifest!;
 }
