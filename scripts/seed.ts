@@ -7,6 +7,7 @@
  *   npm run seed -- --reset           delete the database (and its -wal/-shm) and stored files first
  *   npm run seed -- --now 2026-06-15T14:00:00Z   derive every date from a fixed instant
  *   npm run seed -- --town village-demo          the second demo municipality (the Village of Pinebrook)
+ *   npm run seed -- --help                       every option
  *
  * Refuses to touch a database that already has projects unless --reset is given.
  */
@@ -20,18 +21,42 @@ import { seedLargeTown } from '#db/seed/large.ts';
 import { seedVillageDemo } from '#db/seed/village.ts';
 import type { SeedSummary } from '#db/seed/summary.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    reset: { type: 'boolean', default: false },
-    projects: { type: 'string' },
-    now: { type: 'string' },
-    town: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+/** The municipalities --town knows; the first is the default. */
+const SEED_TOWNS = ['rotterdam-demo', 'village-demo'] as const;
+
+let args: { reset?: boolean; projects?: string; now?: string; town?: string; help?: boolean };
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      reset: { type: 'boolean', default: false },
+      projects: { type: 'string' },
+      now: { type: 'string' },
+      town: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }));
+} catch (err) {
+  console.error(`${(err as Error).message} (npm run seed -- --help lists every option)`);
+  process.exit(2);
+}
 
 if (args.help) {
-  console.log('Usage: npm run seed [-- --reset] [-- --projects N] [-- --now ISO-instant]');
+  console.log(`Usage: npm run seed [-- OPTIONS]
+
+Loads a demonstration municipality into the configured database (DATA_DIR/portal.db, DATA_DIR defaulting
+to data/; or DATABASE_PATH), after applying the migrations. Refuses a database that already has projects.
+
+Options:
+  --town NAME       which municipality: ${SEED_TOWNS.join(' or ')} (default ${SEED_TOWNS[0]})
+                      ${SEED_TOWNS[0]}    the Town of Rotterdam's 28 demo projects, documents and requests
+                      ${SEED_TOWNS[1]}  the Village of Pinebrook: its own profile, law, fees and projects
+  --projects N      a large generated town of N projects instead, for benchmarks (not with --town)
+  --now INSTANT     derive every date from this ISO instant, e.g. 2026-06-15T14:00:00Z (default: now)
+  --reset           first delete the database (with its -wal and -shm) and the stored files
+  -h, --help        this text
+
+No account is made: \`npm run start\` adds the demo town's demo accounts when it loads it itself, and
+\`npm run setup\` makes the first administrator of any other database.`);
   process.exit(0);
 }
 
@@ -46,6 +71,15 @@ if (projects !== undefined && (!Number.isInteger(projects) || projects < 1)) {
 const now = args.now ? new Date(args.now) : new Date();
 if (Number.isNaN(now.getTime())) {
   console.error(`--now must be an ISO date-time such as 2026-06-15T14:00:00Z (got "${args.now}").`);
+  process.exit(2);
+}
+
+if (args.town !== undefined && !(SEED_TOWNS as readonly string[]).includes(args.town)) {
+  console.error(`--town knows ${SEED_TOWNS.join(' and ')} (got "${args.town}"); see npm run seed -- --help.`);
+  process.exit(2);
+}
+if (args.town !== undefined && projects !== undefined) {
+  console.error('--projects makes a generated town: give it without --town.');
   process.exit(2);
 }
 
@@ -66,11 +100,7 @@ if (!isDatabaseEmpty(db)) {
   process.exit(1);
 }
 
-if (args.town !== undefined) {
-  if (args.town !== 'village-demo') {
-    console.error(`--town knows only village-demo (got "${args.town}").`);
-    process.exit(2);
-  }
+if (args.town === 'village-demo') {
   const { projects: n } = await seedVillageDemo(db, { now });
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();

@@ -13,6 +13,7 @@ import { townMailFrom } from '#lib/server/platform/town-profile.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { referencedFiles } from '#lib/server/platform/files/references.ts';
 import { sweepOrphanFiles } from '#lib/server/platform/files/store.ts';
+import { hasActiveAdmin, hasAnyAccount } from '#lib/server/accounts/users.ts';
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoAccounts } from '#db/seed/accounts.ts';
 import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '#db/seed/demo.ts';
 import { createTransport } from '#lib/server/platform/mail/transport.ts';
@@ -63,7 +64,13 @@ if (hashed) console.log(`Hashed the unsubscribe tokens of ${hashed} alert subscr
 await seedReferenceData(db);
 let seeded = false;
 // Existing data is never overwritten: the demo town only goes into an empty database.
-if (isDatabaseEmpty(db) && !process.argv.includes('--no-seed') && process.env.SEED_DEMO !== 'false') {
+// Nor into a new town's database that `npm run setup` gave its first administrator before any project.
+if (
+  isDatabaseEmpty(db) &&
+  !hasAnyAccount(db) &&
+  !process.argv.includes('--no-seed') &&
+  process.env.SEED_DEMO !== 'false'
+) {
   const t0 = performance.now();
   const summary = await seedDemoTown(db, { filesDir: cfg.filesDir });
   await seedDemoAccounts(db);
@@ -79,6 +86,7 @@ if (swept.tmp || swept.orphans)
     `Removed ${swept.tmp} unfinished upload(s) and ${swept.orphans} unreferenced file(s) left by an interrupted run.`,
   );
 const demoAccounts = presentDemoAccounts(db);
+const firstRun = !hasActiveAdmin(db);
 db.$client.close();
 
 // The built server reads HOST/PORT itself; we start it so we can print the address and shut down cleanly.
@@ -117,6 +125,11 @@ http.server.once('listening', () => {
   if (demoAccounts.length) {
     console.log(`\nDemo accounts (password "${DEMO_PASSWORD}" unless changed), sign in at ${cfg.publicUrl}/signin:`);
     for (const a of demoAccounts) console.log(`  ${a.roles.join(', ').padEnd(10)} ${a.email}`);
+  }
+  if (firstRun) {
+    console.log(
+      "\nNo administrator can sign in yet: run `npm run setup` (same DATA_DIR) for the first one's one-time link.",
+    );
   }
 });
 

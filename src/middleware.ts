@@ -12,6 +12,8 @@
 import type { APIContext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { AccessError } from '#lib/server/accounts/guards.ts';
+import { decidesFirstRun, firstRunRedirect } from '#lib/server/accounts/landing.rules.ts';
+import { hasActiveAdmin } from '#lib/server/accounts/users.ts';
 import { SESSION_COOKIE, validateSession } from '#lib/server/accounts/sessions.ts';
 import { db, publicDataVersion } from '#lib/server/platform/db.ts';
 import { runAction } from '#lib/server/platform/forms/run-action.ts';
@@ -48,6 +50,11 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
   }
 
   const method = context.request.method;
+  // A new town's portal before `npm run setup`: the sign-in pages explain the command instead.
+  if ((method === 'GET' || method === 'HEAD') && decidesFirstRun(context.url.pathname)) {
+    const to = firstRunRedirect(context.url.pathname, hasActiveAdmin(db()));
+    if (to) return withPrivateCaching(context.redirect(to, 303), Boolean(context.locals.user));
+  }
   const cacheable = isCacheablePage(method, context.url.pathname, Boolean(token));
   const key = context.url.pathname + context.url.search;
   // Read before rendering: a change made while the page renders leaves the entry already stale.

@@ -2,15 +2,22 @@
  * Importing existing projects from a CSV file (issue 21, decision 0039): the clerk, the Stormwater
  * Management Officer or the admin uploads the town's list or an export of the state's NOI records, sees
  * the dry run, and confirms. The CSV travels back with the form (nothing is stored before the confirm).
+ * Then the same roles publish what the import registered.
  */
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
-import { failure, formText, optionalText, oneLine } from '#lib/server/platform/forms/fields.ts';
+import { failure, formText, id, optionalText, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
 import { IMPORT_FIELDS } from '#lib/server/projects/import.rules.ts';
-import { importProjects, mappingFrom, MAX_IMPORT_BYTES, previewImport } from '#lib/server/projects/import.ts';
+import {
+  importProjects,
+  mappingFrom,
+  MAX_IMPORT_BYTES,
+  previewImport,
+  publishImported,
+} from '#lib/server/projects/import.ts';
 import { allow } from './guard.ts';
 
 const mapShape = Object.fromEntries(IMPORT_FIELDS.map((f) => [`map.${f.key}`, z.string().max(200).optional()]));
@@ -48,12 +55,24 @@ export const projectImport = {
       if (input.confirm === 'yes' && mapping && !file) {
         const result = importProjects(db(), actorOf(user, ctx), text, mapping, source);
         if (!result.ok) failure(result);
-        return { done: { created: result.created, updated: result.updated, skipped: result.skipped } };
+        return { done: { importId: result.importId } };
       }
       const preview = previewImport(db(), text, mapping);
       // A file that cannot be read as CSV, or has no rows, is refused beside the file field: there is nothing to match.
       if (preview.headers.length === 0) failure({ fields: { file: preview.problems.join(' ') } });
       return { preview, csv: text, source };
+    },
+  }),
+
+  // The roles that import publish what they imported (decision 0076): the admin has no project records pages.
+  publishImported: defineAction({
+    accept: 'form',
+    input: z.object({ importId: id }),
+    handler: async (input, ctx) => {
+      const user = allow.role(ctx, 'officer', 'clerk', 'admin');
+      const result = publishImported(db(), actorOf(user, ctx), input.importId);
+      if (!result.ok) failure(result);
+      return { importId: input.importId, published: result.published };
     },
   }),
 };

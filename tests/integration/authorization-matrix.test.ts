@@ -402,6 +402,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
     allow: ['officer', 'clerk', 'admin'],
     input: () => ({ csv: 'Project name,Site address\nMatrix,1 Main Street', source: 'matrix' }),
   },
+  'projectImport.publishImported': { allow: ['officer', 'clerk', 'admin'], input: () => ({ importId: '1' }) },
   'ordinanceText.replace': { allow: ['admin'], input: () => ({ text: 'Matrix. '.repeat(40) }) },
   'ordinanceText.restore': { allow: ['admin'], input: () => ({}) },
   'localRules.save': {

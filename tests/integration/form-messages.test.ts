@@ -352,6 +352,7 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
     fields: ['routineMaxDays', 'stormInches', 'postStormHours', 'stabilizationDays', 'fiveAcreLimit'],
   },
   'projectImport.importProjects': { who: 'officer', fields: ['csv', 'source', 'confirm'] },
+  'projectImport.publishImported': { who: 'admin', fields: ['importId'] },
   'ordinanceText.replace': { who: 'admin', fields: ['text'] },
   'ordinanceText.restore': 'no input',
 };

@@ -45,3 +45,25 @@ export function startLinks(roles: readonly Role[]): StartLink[] {
 export function landingFor(roles: readonly Role[]): string {
   return roles.some((r) => r !== 'operator') ? '/staff' : '/operator';
 }
+
+/** The page that explains `npm run setup` to whoever opens a portal no administrator can sign in to yet. */
+export const FIRST_RUN_PAGE = '/first-run';
+
+/** The pages a visitor opens to sign in (the staff pages send there too): the first run decides where they lead. */
+const SIGN_IN_PAGES = new Set(['/signin', '/account/forgot', FIRST_RUN_PAGE]);
+
+export function decidesFirstRun(pathname: string): boolean {
+  return SIGN_IN_PAGES.has(pathname);
+}
+
+/**
+ * Where a sign-in page leads while the portal is in its first run, or null to show it as it is. With no
+ * administrator there is nobody to sign in or invite anyone, and the portal never offers an open sign-up:
+ * the first-run page says which command makes the first administrator. Once one can sign in, the
+ * first-run page is gone and leads to signing in.
+ */
+export function firstRunRedirect(pathname: string, adminCanSignIn: boolean): string | null {
+  if (!decidesFirstRun(pathname)) return null;
+  if (adminCanSignIn) return pathname === FIRST_RUN_PAGE ? '/signin' : null;
+  return pathname === FIRST_RUN_PAGE ? null : FIRST_RUN_PAGE;
+}

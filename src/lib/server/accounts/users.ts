@@ -91,6 +91,114 @@ export function inviteUser(
   return { ok: true, userId };
 }
 
+/** How long the link `npm run setup` prints stays usable: it is shown once, to whoever runs the command. */
+export const FIRST_ADMIN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Has anyone an account (a new town's first administrator included)? */
+export function hasAnyAccount(db: Pick<DB, 'select'>): boolean {
+  return Boolean(
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .get(),
+  );
+}
+
+/** Is there an administrator who can sign in (enabled, with a password)? Until there is, the portal is in its first run. */
+export function hasActiveAdmin(db: Pick<DB, 'select'>): boolean {
+  return Boolean(
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'admin')))
+      .where(and(eq(users.disabled, false), sql`${users.passwordHash} is not null`))
+      .get(),
+  );
+}
+
+export type FirstAdminResult =
+  | { ok: true; userId: number; url: string; expiresAt: Date; again: boolean }
+  | { ok: false; field: 'email' | 'name' | null; message: string };
+
+/**
+ * The first administrator of a new town (`npm run setup`): the account and a one-time link to choose a
+ * password (an invitation token, so the link is the same single-use kind staff get by mail), returned for
+ * the command to print once, never mailed (a new town has no mail set up yet). Refused once an
+ * administrator can sign in; the same address again gets a fresh link and the old one stops working, so a
+ * lost or expired link is never a dead end.
+ */
+export function createFirstAdmin(
+  db: DB,
+  input: { email: string; name: string },
+  baseUrl: string,
+  now = new Date(),
+): FirstAdminResult {
+  const email = normalizeEmail(input.email);
+  const name = input.name.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
+    return { ok: false, field: 'email', message: `“${input.email}” is not an email address.` };
+  if (!name || name.length > 120)
+    return { ok: false, field: 'name', message: 'Give the administrator’s name (at most 120 characters).' };
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + FIRST_ADMIN_TTL_MS);
+  const result = db.transaction((tx): FirstAdminResult => {
+    if (hasActiveAdmin(tx)) {
+      const message =
+        'This portal already has an administrator who can sign in: they invite everyone else at /staff/users ' +
+        '(a forgotten password: “Forgot your password?” on the sign-in page).';
+      return { ok: false, field: null, message };
+    }
+    const existing = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    const pending =
+      existing &&
+      tx
+        .select({ one: sql`1` })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, existing.id), eq(userRoles.role, 'admin')))
+        .get();
+    if (existing && !pending)
+      return {
+        ok: false,
+        field: 'email',
+        message: `${email} already has an account without the administrator role; choose another address.`,
+      };
+    const userId = existing
+      ? existing.id
+      : tx.insert(users).values({ email, name, createdAt: now, updatedAt: now }).returning({ id: users.id }).get().id;
+    if (existing) {
+      // A fresh link for the same first administrator: the earlier one stops working.
+      tx.update(users).set({ disabled: false, updatedAt: now }).where(eq(users.id, userId)).run();
+      tx.update(authTokens)
+        .set({ usedAt: now })
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)))
+        .run();
+    } else {
+      tx.insert(userRoles).values({ userId, role: 'admin' }).run();
+    }
+    tx.insert(authTokens)
+      .values({ userId, purpose: 'invite', tokenHash: hashToken(token), expiresAt, createdAt: now })
+      .run();
+    audit(
+      tx,
+      { label: 'setup' },
+      {
+        action: 'user.first_admin',
+        entityType: 'user',
+        entityId: userId,
+        after: { email, name, roles: ['admin'], again: Boolean(existing) },
+      },
+    );
+    return {
+      ok: true,
+      userId,
+      url: `${baseUrl}/account/set-password?token=${token}`,
+      expiresAt,
+      again: Boolean(existing),
+    };
+  });
+  return result;
+}
+
 /** Ask for a reset link. Always looks the same to the caller, account or not. */
 export function requestPasswordReset(
   db: DB,

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   'user.sign_out': 'Signed out',
   'user.sign_out_everywhere': 'Signed out on every device',
   'user.invite': 'Invited a user',
+  'user.first_admin': 'Created the first administrator (npm run setup)',
   'user.update_access': 'Changed a user’s roles or projects',
   'user.password_reset_requested': 'Asked for a password reset',
   'user.sign_in_link_requested': 'Asked for a one-time sign-in link',

@@ -11,7 +11,7 @@ import { insertRow } from './insert-row.ts';
 /** Who did it: a signed-in user, or a labelled actor without an account. */
 export type Actor =
   | { userId: number; ip?: string | null }
-  | { label: 'requester' | 'system' | 'seed' | 'public' | 'operator'; ip?: string | null };
+  | { label: 'requester' | 'system' | 'seed' | 'setup' | 'public' | 'operator'; ip?: string | null };
 
 /** The actor for a signed-in user's request (an action's ctx, a page's Astro, an endpoint's context). */
 export function actorOf(user: { id: number }, request: { clientAddress: string }): Actor & { userId: number } {

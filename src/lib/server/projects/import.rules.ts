@@ -340,6 +340,21 @@ export function checkImportRow(
   return { ok: true, row: { noi, owner, given } };
 }
 
+/**
+ * What a row must say to register a new project, beyond what every row must: its status. A project's
+ * status is what the officer's counts and the public list go by ("Active construction" puts a site in the
+ * count of sites under construction and starts its inspection duties), and a list without one says nothing
+ * about whether work has started; so the row is refused, never guessed (decision 0076). A row that updates
+ * a project on file keeps that project's status, and a row with a NOT date is complete.
+ */
+export function newProjectProblems(row: ImportedRow, mapping: ImportMapping): string[] {
+  if (row.given.has('status')) return [];
+  return [
+    `${mapping.status ?? 'Status'}: a new project needs its status (like “Approved, not started”, “Active construction” ` +
+      'or “Complete (NOT filed)”); the portal does not guess whether work has started.',
+  ];
+}
+
 /** An existing project's NOI with the fields a row gave laid over it (a re-import changes only those). */
 export function mergeForUpdate(existing: NoiFields, row: ImportedRow): NoiFields {
   const out = { ...existing, slug: null } as NoiFields;

@@ -6,8 +6,8 @@
  * registry (audited as project.create / project.update) with one project.import entry for the whole file.
  */
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
-import { projects } from '#db/schema.ts';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { auditLog, projects } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
@@ -18,11 +18,12 @@ import {
   IMPORT_FIELDS,
   mappingProblems,
   mergeForUpdate,
+  newProjectProblems,
   type ImportMapping,
   type ImportedRow,
 } from './import.rules.ts';
 import { NOI_FIELD_LABEL, noiProblems, type NoiFields } from './noi.rules.ts';
-import { createProject, updateProject } from './registry.ts';
+import { createProject, setPublished, updateProject } from './registry.ts';
 
 /** At most this many rows in one file (a town's whole list fits; a mistake does not run for minutes). */
 export const MAX_IMPORT_ROWS = 2000;
@@ -122,7 +123,11 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
           };
         if (spdes) seen.set(spdes, line);
         const existing = spdes ? bySpdes.get(spdes) : undefined;
-        if (!existing) return { line, action: 'create', name, spdesPermitId: spdes, problems: [], row: checked.row };
+        if (!existing) {
+          const refused = newProjectProblems(checked.row, mapping);
+          if (refused.length) return { line, action: 'error', name, spdesPermitId: spdes, problems: refused };
+          return { line, action: 'create', name, spdesPermitId: spdes, problems: [], row: checked.row };
+        }
         // An update is checked as the record it makes (the row's columns over the project on file).
         const updated = mergeForUpdate(pickNoi(db, existing.id), checked.row);
         const merged = noiProblems(updated, bounds);
@@ -179,11 +184,11 @@ export function importProjects(
   text: string,
   mapping: ImportMapping,
   source: string,
-): Result<{ created: number; updated: number; skipped: number }> {
+): Result<ImportDone> {
   try {
     // Planned and written in one transaction: the record an update was checked as is the record written,
     // even if another process (a script, a second portal) writes meanwhile.
-    return db.transaction((tx): Result<{ created: number; updated: number; skipped: number }> => {
+    return db.transaction((tx): Result<ImportDone> => {
       const { preview, planned } = plan(db, text, mapping);
       if (preview.problems.length) return { ok: false, message: preview.problems.join(' ') };
       const good = planned.filter((p) => p.action !== 'error');
@@ -192,25 +197,30 @@ export function importProjects(
           ok: false,
           message: 'No row can be imported: correct the rows marked in the preview and choose the file again.',
         };
+      const createdProjectIds: number[] = [];
       for (const p of good) {
         const row = p.row!;
-        const result =
-          p.action === 'update'
-            ? updateProject(db, actor, p.projectId!, p.updated!)
-            : createProject(db, actor, {
-                ...row.noi,
-                owner: row.owner ?? {
-                  companyName: 'Not on file',
-                  contactName: null,
-                  contactTitle: null,
-                  phone: null,
-                  email: null,
-                },
-                waters: [],
-                publish: false,
-              });
-        if (!result.ok)
-          throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
+        if (p.action === 'update') {
+          const result = updateProject(db, actor, p.projectId!, p.updated!);
+          if (!result.ok)
+            throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
+        } else {
+          const result = createProject(db, actor, {
+            ...row.noi,
+            owner: row.owner ?? {
+              companyName: 'Not on file',
+              contactName: null,
+              contactTitle: null,
+              phone: null,
+              email: null,
+            },
+            waters: [],
+            publish: false,
+          });
+          if (!result.ok)
+            throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
+          createdProjectIds.push(result.projectId);
+        }
       }
       audit(tx, actor, {
         action: 'project.import',
@@ -222,10 +232,14 @@ export function importProjects(
           updated: preview.counts.update,
           skipped: preview.counts.error,
           spdes: good.map((p) => p.spdesPermitId).filter(Boolean),
+          createdProjectIds,
         },
       });
+      // The import's audit entry names it: the page after the import reads what it made from there.
+      const importId = tx.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1).get()!.id;
       return {
         ok: true,
+        importId,
         created: preview.counts.create,
         updated: preview.counts.update,
         skipped: preview.counts.error,
@@ -236,6 +250,69 @@ export function importProjects(
       return { ok: false, message: `Nothing was imported: line ${err.line} could not be saved (${err.message}).` };
     throw err;
   }
+}
+
+export interface ImportDone {
+  /** The import's entry in the audit log. */
+  importId: number;
+  created: number;
+  updated: number;
+  skipped: number;
+}
+
+export interface ImportOutcome extends ImportDone {
+  /** The projects the import registered, as they are now (published or not). */
+  projects: Array<{ id: number; name: string; slug: string; published: boolean }>;
+}
+
+/** What an import did, read back from its audit entry (for the page after the confirm), or undefined. */
+export function importOutcome(db: DB, importId: number): ImportOutcome | undefined {
+  const entry = db
+    .select({ afterJson: auditLog.afterJson })
+    .from(auditLog)
+    .where(and(eq(auditLog.id, importId), eq(auditLog.action, 'project.import')))
+    .get();
+  if (!entry?.afterJson) return undefined;
+  const after = JSON.parse(entry.afterJson) as {
+    created: number;
+    updated: number;
+    skipped: number;
+    createdProjectIds?: number[];
+  };
+  const ids = after.createdProjectIds ?? [];
+  const made = ids.length
+    ? db
+        .select({ id: projects.id, name: projects.name, slug: projects.slug, published: projects.published })
+        .from(projects)
+        .where(inArray(projects.id, ids))
+        .orderBy(asc(projects.name))
+        .all()
+    : [];
+  return { importId, created: after.created, updated: after.updated, skipped: after.skipped, projects: made };
+}
+
+/**
+ * Publish what an import registered and is still unpublished, in one transaction (each audited as
+ * project.publish). Whoever may import may publish what they imported (decision 0076): an import that
+ * ends unpublished, with nobody in the importing role able to finish it, is not finished.
+ */
+export function publishImported(
+  db: DB,
+  actor: Actor,
+  importId: number,
+  now = new Date(),
+): Result<{ published: number }> {
+  const outcome = importOutcome(db, importId);
+  if (!outcome) return { ok: false, message: 'That import is not on file.' };
+  const waiting = outcome.projects.filter((p) => !p.published);
+  if (!waiting.length) return { ok: false, message: 'Every project of this import is already published.' };
+  db.transaction(() => {
+    for (const p of waiting) {
+      const result = setPublished(db, actor, p.id, true, now);
+      if (!result.ok) throw new Error(`Could not publish ${p.name}: ${result.message}`);
+    }
+  });
+  return { ok: true, published: waiting.length };
 }
 
 class ImportRowError extends Error {

@@ -153,7 +153,7 @@ export function updateProject(db: DB, actor: Actor, projectId: number, input: No
   return { ok: true, slug };
 }
 
-export function setPublished(db: DB, actor: Actor, projectId: number, published: boolean): Result {
+export function setPublished(db: DB, actor: Actor, projectId: number, published: boolean, now = new Date()): Result {
   const before = db
     .select({ published: projects.published, publishedAt: projects.publishedAt, slug: projects.slug })
     .from(projects)
@@ -162,7 +162,6 @@ export function setPublished(db: DB, actor: Actor, projectId: number, published:
   if (!before) return { ok: false, message: 'No such project.' };
   if (before.published === published) return { ok: true };
   db.transaction((tx) => {
-    const now = new Date();
     tx.update(projects)
       .set({ published, publishedAt: before.publishedAt ?? (published ? now : null), updatedAt: now })
       .where(eq(projects.id, projectId))

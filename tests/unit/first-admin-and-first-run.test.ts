@@ -1,0 +1,132 @@
+/**
+ * A new town's first run: `npm run setup` makes the first administrator with a one-time link to choose a
+ * password (an invitation token), and until an administrator can sign in, the sign-in pages lead to the
+ * first-run page that explains the command (there is no open sign-up). Real SQLite in memory.
+ */
+import { describe, expect, it } from 'vitest';
+import { auditLog, userRoles, users } from '#db/schema.ts';
+import { FIRST_RUN_PAGE, firstRunRedirect } from '#lib/server/accounts/landing.rules.ts';
+import {
+  checkAuthToken,
+  createFirstAdmin,
+  FIRST_ADMIN_TTL_MS,
+  hasActiveAdmin,
+  setPasswordWithToken,
+} from '#lib/server/accounts/users.ts';
+import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+
+const NOW = new Date('2026-12-05T09:00:00Z');
+const BASE = 'https://stormwater.pinebrook.example';
+const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+
+function freshDb() {
+  const db = openDatabase(':memory:');
+  migrateDatabase(db);
+  return db;
+}
+
+describe('the first administrator (npm run setup)', () => {
+  it('is made with the admin role and a one-time link that sets the password, after which setup is refused', async () => {
+    const db = freshDb();
+    expect(hasActiveAdmin(db)).toBe(false);
+    const made = createFirstAdmin(db, { email: ' Ada@Pinebrook.Example ', name: 'Ada Clerk' }, BASE, NOW);
+    if (!made.ok) throw new Error(made.message);
+    expect(made.url).toMatch(new RegExp(`^${BASE}/account/set-password\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(made.expiresAt.getTime() - NOW.getTime()).toBe(FIRST_ADMIN_TTL_MS);
+    expect(
+      db
+        .select()
+        .from(users)
+        .all()
+        .map((u) => [u.email, u.name, u.passwordHash]),
+    ).toEqual([['ada@pinebrook.example', 'Ada Clerk', null]]);
+    expect(
+      db
+        .select()
+        .from(userRoles)
+        .all()
+        .map((r) => r.role),
+    ).toEqual(['admin']);
+    // The link is an invitation like any other staff gets; no mail is queued for it.
+    const check = checkAuthToken(db, tokenOf(made.url), NOW);
+    expect(check).toMatchObject({ ok: true, purpose: 'invite', email: 'ada@pinebrook.example' });
+    expect(db.$client.prepare('select count(*) n from outbox').get()).toEqual({ n: 0 });
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .all()
+        .map((a) => [a.action, a.actorLabel]),
+    ).toEqual([['user.first_admin', 'setup']]);
+    // Not yet an administrator who can sign in: the first run goes on until the password is chosen.
+    expect(hasActiveAdmin(db)).toBe(false);
+
+    const set = await setPasswordWithToken(
+      db,
+      tokenOf(made.url),
+      'a long village password 2026',
+      '127.0.0.1',
+      BASE,
+      NOW,
+    );
+    expect(set.ok).toBe(true);
+    expect(hasActiveAdmin(db)).toBe(true);
+    // Used once only.
+    expect(checkAuthToken(db, tokenOf(made.url), NOW).ok).toBe(false);
+
+    const again = createFirstAdmin(db, { email: 'someone@else.example', name: 'Someone Else' }, BASE, NOW);
+    expect(again).toMatchObject({ ok: false, field: null });
+    expect(db.select().from(users).all()).toHaveLength(1);
+  });
+
+  it('run again for the same address before the link was used: a new link, and the old one stops working', () => {
+    const db = freshDb();
+    const first = createFirstAdmin(db, { email: 'ada@pinebrook.example', name: 'Ada Clerk' }, BASE, NOW);
+    const second = createFirstAdmin(
+      db,
+      { email: 'ada@pinebrook.example', name: 'Ada Clerk' },
+      BASE,
+      new Date(NOW.getTime() + 60_000),
+    );
+    if (!first.ok || !second.ok) throw new Error('refused');
+    expect(second.again).toBe(true);
+    expect(second.userId).toBe(first.userId);
+    expect(checkAuthToken(db, tokenOf(first.url), NOW).ok).toBe(false);
+    expect(checkAuthToken(db, tokenOf(second.url), NOW).ok).toBe(true);
+    expect(db.select().from(userRoles).all()).toHaveLength(1);
+  });
+
+  it('expires after 24 hours, and refuses a bad address, an empty name and an address that holds another role', () => {
+    const db = freshDb();
+    const made = createFirstAdmin(db, { email: 'ada@pinebrook.example', name: 'Ada' }, BASE, NOW);
+    if (!made.ok) throw new Error(made.message);
+    expect(checkAuthToken(db, tokenOf(made.url), new Date(NOW.getTime() + FIRST_ADMIN_TTL_MS)).ok).toBe(false);
+    expect(createFirstAdmin(db, { email: 'not an address', name: 'X' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'email',
+    });
+    expect(createFirstAdmin(db, { email: 'x@pinebrook.example', name: '  ' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'name',
+    });
+    const clerk = db.insert(users).values({ email: 'clerk@pinebrook.example', name: 'Clerk' }).returning().get();
+    db.insert(userRoles).values({ userId: clerk.id, role: 'clerk' }).run();
+    expect(createFirstAdmin(db, { email: 'clerk@pinebrook.example', name: 'Clerk' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      field: 'email',
+    });
+  });
+});
+
+describe('the first-run page', () => {
+  it('is where the sign-in pages lead while no administrator can sign in; never otherwise', () => {
+    for (const page of ['/signin', '/account/forgot']) {
+      expect(firstRunRedirect(page, false)).toBe(FIRST_RUN_PAGE);
+      expect(firstRunRedirect(page, true)).toBeNull();
+    }
+    expect(firstRunRedirect(FIRST_RUN_PAGE, false)).toBeNull();
+    expect(firstRunRedirect(FIRST_RUN_PAGE, true)).toBe('/signin');
+    // Public pages stay public in a first run: residents can read a seeded town before anyone signs in.
+    for (const page of ['/', '/projects', '/requests/new', '/staff']) expect(firstRunRedirect(page, false)).toBeNull();
+  });
+});
