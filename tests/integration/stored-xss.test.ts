@@ -23,7 +23,7 @@ import {
   parseIcs,
   type Fetched,
 } from '../support/attack.ts';
-import { PROJECT_NAME, seedHostileInput, type Seeded } from '../support/hostile-input.ts';
+import { PROJECT_NAME_STORED, seedHostileInput, type Seeded } from '../support/hostile-input.ts';
 import { get, postAction } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
 
@@ -201,16 +201,16 @@ describe('JSON', () => {
       description: string;
     }>;
     const mine = rows.find((p) => p.slug === seeded.slug)!;
-    expect(mine.name).toBe(PROJECT_NAME);
+    expect(mine.name).toBe(PROJECT_NAME_STORED);
     expect(mine.description).toBe(XSS_LONG);
     const detail = JSON.stringify(await (await get(portal.url, `/api/projects/${mine.id}`)).json());
     expect(detail).toContain(JSON.stringify(XSS_LONG).slice(1, -1));
     const geo = (await (await get(portal.url, '/api/projects.geojson')).json()) as {
       features: Array<{ properties: { slug: string; name: string } }>;
     };
-    expect(geo.features.find((f) => f.properties.slug === seeded.slug)!.properties.name).toBe(PROJECT_NAME);
+    expect(geo.features.find((f) => f.properties.slug === seeded.slug)!.properties.name).toBe(PROJECT_NAME_STORED);
     const display = await (await get(portal.url, '/search/display.json')).text();
-    expect(display).toContain(JSON.stringify(PROJECT_NAME).slice(1, -1));
+    expect(display).toContain(JSON.stringify(PROJECT_NAME_STORED).slice(1, -1));
     expect(() => JSON.parse(display)).not.toThrow();
     expect(() => JSON.parse(display).map((r: unknown[]) => r[1])).not.toThrow();
     await (await get(portal.url, '/search/index.json')).json();
@@ -248,9 +248,9 @@ describe('feeds', () => {
         lines.filter(([n, v]) => n === 'END' && v === 'VEVENT').length,
       );
       const summaries = lines.filter(([n]) => n === 'SUMMARY').map(([, v]) => icsText(v));
-      // The name's line break stays a \n inside the SUMMARY: it never starts a property of its own.
+      // The name's line break was folded when it was saved: it never starts a property of its own.
       expect(
-        summaries.some((s) => s.includes(PROJECT_NAME.replace('\r\n', '\n'))),
+        summaries.some((s) => s.includes(PROJECT_NAME_STORED)),
         url,
       ).toBe(true);
       expect(

@@ -19,6 +19,8 @@ export function fit(max: number): string {
 
 /** The project's name also tries to add a mail header (it is in the subject of the officer's notices). */
 export const PROJECT_NAME = `${XSS_MEDIUM}\r\nBcc: injected@evil.example`;
+/** The name as stored: a one-line field's line break is folded into a space before it is saved. */
+export const PROJECT_NAME_STORED = PROJECT_NAME.replace(/\r\n/g, ' ');
 
 /** The site address starts with a house number, so the town's geocoder matches it exactly (near me). */
 export const SITE_ADDRESS = `17 ${XSS_MEDIUM}`;
