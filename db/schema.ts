@@ -123,6 +123,9 @@ export const projects = sqliteTable(
     /** Subsection D(1): the exempt activity (a code from D1_EXEMPTIONS), and the reason in words; no SWPPP is required. */
     exemption: text('exemption'),
     exemptionNote: text('exemption_note'),
+    /** Who recorded the exemption (printed name and title, as on a notice) and the town day they did: public. */
+    exemptionRecordedBy: text('exemption_recorded_by'),
+    exemptionRecordedOn: text('exemption_recorded_on'),
     /** Subsection L(3): the day a qualified professional certified the pre-construction assessment of the site. */
     preConstructionAssessmentOn: text('pre_construction_assessment_on'),
     published: integer('published', { mode: 'boolean' }).notNull().default(true),
@@ -682,6 +685,16 @@ export const recordsRequests = sqliteTable(
     duplicateClosedOn: text('duplicate_closed_on'),
     /** The clerk's note to the requester when closing it as a duplicate. */
     duplicateNote: text('duplicate_note'),
+    /**
+     * The first day the Town billed the request (asked the requester to approve a cost, or issued the invoice):
+     * from then the next move is the requester's, so a promised date is met that day (decision 0063).
+     */
+    billedOn: text('billed_on'),
+    /**
+     * An appeal granted in whole or part (POL §89(4)(a)): the day access to the reopened records is owed, shown
+     * to the requester; the clerk's queue lists these first until the request is answered again (decision 0065).
+     */
+    accessDueOn: text('access_due_on'),
   },
   (t) => [
     uniqueIndex('records_requests_number_uq').on(t.number),

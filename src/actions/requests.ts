@@ -460,6 +460,7 @@ export const requests = {
       decisionText: text(4000, 'the decision').min(1, {
         error: 'Write the decision and the reasons: the requester receives it.',
       }),
+      itemIds: ids,
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'admin', 'clerk', 'officer');
@@ -473,7 +474,7 @@ export const requests = {
           db(),
           actorOf(user, ctx),
           input.appealId,
-          { outcome: input.outcome, decisionText: input.decisionText },
+          { outcome: input.outcome, decisionText: input.decisionText, itemIds: input.itemIds },
           townPublicUrl(db()),
         ),
       );

@@ -59,7 +59,7 @@ describe('the demo town, checked against the law', () => {
       {
         status: 'open',
         dueOn: '2026-06-10',
-        text: 'The monthly summary for May 2026 has not been filed. The ordinance requires one every month; the Town set June 10, 2026 as its due date.',
+        text: 'The monthly summary for May 2026 has not been filed with the Town, which set June 10, 2026 as the date for its copy. The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the Town’s own.',
         source: 'ordinance-and-town-setting',
       },
     ]);
@@ -77,7 +77,9 @@ describe('the demo town, checked against the law', () => {
     const late = of('rotterdam-junction-fire-station', 'summary-late');
     expect(late).toHaveLength(1);
     expect(late[0]).toMatchObject({ status: 'resolved', severity: 'low' });
-    expect(late[0].text).toMatch(/was filed on .*, \d+ days after the date the Town set for it \(.* 10, 2026\)\./);
+    expect(late[0].text).toMatch(
+      /was filed with the Town on .*, \d+ days after the date the Town set for its copy \(.* 10, 2026\)\./,
+    );
   });
 
   it('more than five acres without DEC approval at the solar farm, but not with approval at the distribution center', () => {

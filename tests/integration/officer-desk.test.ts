@@ -302,6 +302,10 @@ describe('registering and maintaining a project', () => {
     // New Year's Day, so 33 days): computed by the law's rule for whatever day the suite runs.
     const due = calendarDayPeriod(today, 30, loadCalendar(db)).dueOn;
     expect(page).toContain(`Completeness determination due ${formatDay(due)} (${daysBetween(today, due)} days left)`);
+    // The review day, counted forward from the receipt by the one function (decision 0074): received today is day 0.
+    expect(page).toMatch(
+      /Day 0 of 30: the day of receipt is not counted, day 1 is [A-Z][a-z]+ \d{1,2}, \d{4}: \d+ days left\./,
+    );
 
     expect(
       (

@@ -622,6 +622,19 @@ describe('issue 13: corrective-action dates and the duties before work starts, o
     );
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain('Say why the activity is exempt');
+    // D(1)(c) names "less than five acres": the plaza disturbs 5.9, so it is refused with the reason (decision 0072).
+    const tooBig = await postAction(
+      portal.url,
+      page,
+      'registry.recordStartDuties',
+      { projectId: project.id, exemption: 'agricultural_land_under_5_acres', exemptionNote: 'Farm work.' },
+      cookies.officer,
+    );
+    expect(tooBig.status).toBe(400);
+    expect(await tooBig.text()).toContain(
+      'The project will disturb 5.9 acres; D(1)(c) covers only a disturbance of less than five acres.',
+    );
+    expect(one('SELECT exemption FROM projects WHERE id = ?', project.id)).toEqual({ exemption: null });
     const byOperator = await postAction(
       portal.url,
       page,
@@ -665,6 +678,8 @@ describe('issue 13: corrective-action dates and the duties before work starts, o
     const pub = await (await get(portal.url, `/projects/${SLUG}`)).text();
     expect(pub).toContain('No SWPPP is required: the activity is exempt under Subsection D(1)(e)');
     expect(pub).toContain('Septic replacement for the existing building.');
+    // Who recorded it and when (decision 0072): the recorder answers for the conditions the record cannot check.
+    expect(pub).toMatch(/Recorded by [^<]+, [^<]+ on [A-Z][a-z]+ \d{1,2}, \d{4}\./);
     expect(pub).not.toContain('Not yet on file');
   });
 });

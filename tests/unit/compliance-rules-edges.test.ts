@@ -511,7 +511,7 @@ describe('monthly summaries: the first filing counts, drafts do not', () => {
       {
         title: 'January 2026 summary filed late',
         from: '2026-02-11',
-        text: 'The monthly summary for January 2026 was filed on February 13, 2026, 3 days after the date the Town set for it (February 10, 2026).',
+        text: 'The monthly summary for January 2026 was filed with the Town on February 13, 2026, 3 days after the date the Town set for its copy (February 10, 2026). The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the Town’s own.',
       },
     ]);
   });
@@ -971,7 +971,7 @@ describe('corrective actions: the words, and the next business day without a cal
     });
     // Past due without a date: the law's date, and no "date set" words.
     expect(result(ca({ dueOn: null }), '2026-05-13').findings.find((x) => x.rule === 'corrective-overdue')?.text).toBe(
-      '“Re-trench 40 ft of silt fence”, found on May 11, 2026, was due by May 12, 2026 and is not yet reported done.',
+      '“Re-trench 40 ft of silt fence”, found on May 11, 2026, was due to begin by May 12, 2026 under the state permit and is not yet reported done.',
     );
   });
 });
@@ -1217,7 +1217,8 @@ describe('the law each finding cites, in the words residents read', () => {
       postStorm: 'Subsection L(3): inspection within 24 hours of the end of a storm of 0.5 inches or more',
       twiceWeekly:
         'State construction permit (SPDES GP-0-25-001), with Subsection L(3): two inspections every seven days, separated by at least two full calendar days, when more than five acres are disturbed at once or the site drains to impaired waters',
-      summary: 'Subsection L(5): a summary of site inspection activity posted for the public every month',
+      summary:
+        'Subsection L(5): the operator posts a summary of the site inspection activities at the site, in a publicly accessible location, every month',
       fiveAcres:
         "Subsection J(6): no more than five acres of disturbed soil at one time without DEC's prior written approval",
       stabilization: 'Subsection J(7): stabilization begun within 14 days after work stops in a part of the site',
@@ -1500,10 +1501,10 @@ describe('edges: summaries, five acres, stabilization, sediment, corrective acti
         severity: 'medium',
         status: 'open',
         section:
-          "Subsection L(5): a summary of site inspection activity posted for the public every month; due by day 10 of the following month: the Town's setting, not a date in the ordinance",
+          "Subsection L(5): the operator posts a summary of the site inspection activities at the site, in a publicly accessible location, every month; a copy filed with the Town by day 10 of the following month is the Town's setting, not a date in the ordinance",
         source: 'ordinance-and-town-setting',
-        title: 'February 2026 summary not filed',
-        text: 'The monthly summary for February 2026 has not been filed. The ordinance requires one every month; the Town set March 10, 2026 as its due date.',
+        title: 'February 2026 summary not filed with the Town',
+        text: 'The monthly summary for February 2026 has not been filed with the Town, which set March 10, 2026 as the date for its copy. The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the Town’s own.',
         from: '2026-03-11',
         dueOn: '2026-03-10',
       },
@@ -1513,10 +1514,10 @@ describe('edges: summaries, five acres, stabilization, sediment, corrective acti
         severity: 'low',
         status: 'resolved',
         section:
-          "Subsection L(5): a summary of site inspection activity posted for the public every month; due by day 10 of the following month: the Town's setting, not a date in the ordinance",
+          "Subsection L(5): the operator posts a summary of the site inspection activities at the site, in a publicly accessible location, every month; a copy filed with the Town by day 10 of the following month is the Town's setting, not a date in the ordinance",
         source: 'ordinance-and-town-setting',
         title: 'January 2026 summary filed late',
-        text: 'The monthly summary for January 2026 was filed on February 12, 2026, 2 days after the date the Town set for it (February 10, 2026).',
+        text: 'The monthly summary for January 2026 was filed with the Town on February 12, 2026, 2 days after the date the Town set for its copy (February 10, 2026). The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the Town’s own.',
         from: '2026-02-11',
         dueOn: '2026-02-10',
         resolvedOn: '2026-02-12',

@@ -459,7 +459,7 @@ describe('rule: monthly summary due by the 10th of the following month (Subsecti
         severity: 'low',
         dueOn: '2026-02-10',
         resolvedOn: '2026-02-11',
-        text: 'The monthly summary for January 2026 was filed on February 11, 2026, 1 day after the date the Town set for it (February 10, 2026).',
+        text: 'The monthly summary for January 2026 was filed with the Town on February 11, 2026, 1 day after the date the Town set for its copy (February 10, 2026). The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the Town’s own.',
       });
   });
 
@@ -470,7 +470,7 @@ describe('rule: monthly summary due by the 10th of the following month (Subsecti
       {
         status: 'open',
         dueOn: '2026-02-10',
-        text: 'The monthly summary for January 2026 has not been filed. The ordinance requires one every month; the Town set February 10, 2026 as its due date.',
+        text: 'The monthly summary for January 2026 has not been filed with the Town, which set February 10, 2026 as the date for its copy. The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the Town’s own.',
       },
     ]);
     expect(r.due.find((o) => o.kind === 'monthly-summary')).toMatchObject({
@@ -497,9 +497,9 @@ describe('rule: monthly summary due by the 10th of the following month (Subsecti
     const [f] = findings(d, summaryCtx(at('2026-02-20'), { summaryDueDay: 15 }), 'summary-missing');
     expect(f.source).toBe('ordinance-and-town-setting');
     expect(f.section).toBe(
-      "Subsection L(5): a summary of site inspection activity posted for the public every month; due by day 15 of the following month: the Town's setting, not a date in the ordinance",
+      "Subsection L(5): the operator posts a summary of the site inspection activities at the site, in a publicly accessible location, every month; a copy filed with the Town by day 15 of the following month is the Town's setting, not a date in the ordinance",
     );
-    expect(f.text).toMatch(/the Town set February 15, 2026 as its due date/);
+    expect(f.text).toMatch(/which set February 15, 2026 as the date for its copy/);
   });
 
   it('moves a due date off a weekend or holiday when the town calendar is given (GCL §25-a)', () => {

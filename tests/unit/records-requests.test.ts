@@ -763,7 +763,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     expect(
       createGround(db, admin, { citation: 'Public Health Law §18', label: 'patient information', active: true }, NOW),
     ).toMatchObject({ ok: true });
-    expect(grounds()).toHaveLength(10);
+    expect(grounds()).toHaveLength(13); // the 12 statutory grounds (§87(2)(e) is four) and the one added
   });
 });
 
@@ -905,8 +905,8 @@ describe('appeals (POL §89(4)(a))', () => {
         later,
       ),
     ).toEqual({ ok: true });
-    // Granted: the request is open again for the clerk, overdue until answered.
-    expect(row(r.id)).toMatchObject({ status: 'received', respondBy: '2026-12-08' });
+    // Granted after the officer's 10 business days: the request is open again, the records owed the next business day.
+    expect(row(r.id)).toMatchObject({ status: 'received', respondBy: '2026-12-17', accessDueOn: '2026-12-17' });
     const view = loadRequestView(db, r.id, { forRequester: true, now: later })!;
     expect(view.appeals[0]).toMatchObject({ outcome: 'granted', decidedOn: '2026-12-16' });
     expect(view.events.at(-1)!.body).toContain('The answer came after the 10 business days (due December 15, 2026).');

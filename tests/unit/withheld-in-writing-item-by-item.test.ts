@@ -198,10 +198,10 @@ describe('the line the requester reads for a withheld item', () => {
 describe('the statutory grounds seeded for the admin’s list', () => {
   it('are POL §87(2)(a) to (i), each with plain words', () => {
     expect(STATUTORY_GROUNDS.map((g) => g.citation)).toEqual(
-      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((l) => `POL §87(2)(${l})`),
+      ['a', 'b', 'c', 'd', 'e)(i', 'e)(ii', 'e)(iii', 'e)(iv', 'f', 'g', 'h', 'i'].map((l) => `POL §87(2)(${l})`),
     );
     for (const g of STATUTORY_GROUNDS) expect(g.label.length).toBeGreaterThan(20);
     expect(STATUTORY_GROUNDS[1].label).toContain('personal privacy');
-    expect(STATUTORY_GROUNDS[5].label).toContain('life or safety');
+    expect(STATUTORY_GROUNDS[8].label).toContain('life or safety');
   });
 });

@@ -186,7 +186,8 @@ export const D1_EXEMPTION_LABEL: Record<D1Exemption, string> = {
     'D(1)(c): construction on agricultural or silvicultural land disturbing less than five acres',
   mining: 'D(1)(d): mining regulated by the Mined Land Reclamation Law',
   septic: 'D(1)(e): renovation or replacement of a septic system serving an existing building',
-  lawn_landscaping: 'D(1)(f): lawn and landscaping maintenance on developed property',
+  lawn_landscaping:
+    'D(1)(f): lawn and landscaping maintenance on developed property, unless the activity meets the Code’s definition of a “major project” or “minor project”',
   home_gardening: 'D(1)(g): home gardening',
   smp_repair: 'D(1)(h): repairs to a stormwater practice the Stormwater Management Officer found necessary',
   cemetery_graves: 'D(1)(i): cemetery graves',

@@ -21,6 +21,7 @@ import {
   type FindingFacts as OperatorRequestFacts,
 } from '#lib/server/operator-requests/request.rules.ts';
 import { formatAcres, formatDay, formatInstant, formatMonth, plural } from '#lib/shared/format.ts';
+import { exemptionInForce, type ExemptionFacts } from '#lib/server/projects/exemption.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -47,7 +48,10 @@ export interface ComplianceSettings {
    * full calendar days", so Monday and Thursday, not Monday and Wednesday).
    */
   twiceWeeklyMinDaysApart: number;
-  /** Monthly summary due by this day of the following month: the Town's setting (Subsection L(5) says only "monthly"). */
+  /**
+   * The Town's copy of the monthly summary is due by this day of the following month: the Town's setting.
+   * Subsection L(5) asks the operator to post the summary at the site each month and names no filing date.
+   */
   summaryDueDay: number;
   /** More disturbed acres than this at once need DEC's prior written approval (ordinance: 5). */
   fiveAcreLimit: number;
@@ -57,6 +61,11 @@ export interface ComplianceSettings {
   stabilizationDays: number;
   /** …unless work resumes within N days (ordinance: 21). */
   resumeWithinDays: number;
+  /**
+   * Subsection E: the days the Town has to act on a complete plan, from the local law's settings (decision 0044;
+   * the model law: 30). Absent, the model law's 30.
+   */
+  swpppReviewDays?: number;
   /**
    * Issue 21: the town's own citation for a requirement, where its local law letters it differently from
    * the model law (compliance/local-rules.rules.ts); absent, the findings cite SECTIONS.
@@ -86,7 +95,8 @@ export const SECTIONS = {
   postStorm: 'Subsection L(3): inspection within 24 hours of the end of a storm of 0.5 inches or more',
   twiceWeekly:
     'State construction permit (SPDES GP-0-25-001), with Subsection L(3): two inspections every seven days, separated by at least two full calendar days, when more than five acres are disturbed at once or the site drains to impaired waters',
-  summary: 'Subsection L(5): a summary of site inspection activity posted for the public every month',
+  summary:
+    'Subsection L(5): the operator posts a summary of the site inspection activities at the site, in a publicly accessible location, every month',
   fiveAcres:
     "Subsection J(6): no more than five acres of disturbed soil at one time without DEC's prior written approval",
   stabilization: 'Subsection J(7): stabilization begun within 14 days after work stops in a part of the site',
@@ -111,10 +121,25 @@ export function cite(s: Pick<ComplianceSettings, 'citations'>, key: SectionKey):
   return s.citations?.[key]?.trim() || SECTIONS[key];
 }
 
-/** Where the monthly summary's due date comes from: "monthly" is the ordinance's, the day is the Town's setting. */
-export function summarySection(dueDay: number): string {
-  return `${SECTIONS.summary}; due by day ${dueDay} of the following month: the Town's setting, not a date in the ordinance`;
+/**
+ * Where a summary finding comes from: the posting at the site each month is the ordinance's (the town's own
+ * citation when it has one), the day the Town wants its copy filed is the Town's setting.
+ */
+export function summarySection(dueDay: number, citation: string = SECTIONS.summary): string {
+  return `${citation}; a copy filed with the Town by day ${dueDay} of the following month is the Town's setting, not a date in the ordinance`;
 }
+
+/** Subsection E's words with the Town's review period (decision 0044), unless the town words its own citation. */
+export function authorizationSection(s: Pick<ComplianceSettings, 'citations' | 'swpppReviewDays'>): string {
+  const days = s.swpppReviewDays ?? DEFAULT_REVIEW_DAYS;
+  return (
+    s.citations?.authorization?.trim() ||
+    SECTIONS.authorization.replace(`within ${DEFAULT_REVIEW_DAYS} days`, `within ${days} days`)
+  );
+}
+
+/** The model law's days to act on a complete plan (Subsection E), when the settings give none. */
+const DEFAULT_REVIEW_DAYS = 30;
 
 /** Which law a finding applies: the Town's ordinance, the state permit the ordinance builds on, or both. */
 export type RuleSource = 'ordinance' | 'state-permit' | 'ordinance-and-town-setting';
@@ -150,8 +175,11 @@ export interface ComplianceProject {
   authorizedOn?: string | null;
   /** Whether the authorization is known at all: false when the loader has no SWPPP review facts. */
   authorizationKnown?: boolean;
-  /** Area to be disturbed over the whole project (Subsection J(6): phasing above 20 acres). */
+  /** Area to be disturbed over the whole project (Subsection J(6): phasing above 20 acres; D(1)(c)). */
   disturbedAcres?: number | null;
+  /** The facts a D(1) exemption is checked against besides the disturbed area (projects/exemption.rules.ts). */
+  totalSiteAcres?: number | null;
+  natureOfActivity?: string | null;
   phaseCount?: number | null;
   phasing?: string | null;
 }
@@ -678,7 +706,7 @@ function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
       status: next || !x.ongoing ? 'resolved' : 'open',
       section: cite(x.s, 'postStorm'),
       source: 'ordinance',
-      title: 'No inspection within 24 hours after a storm',
+      title: `No inspection within ${s.postStormHours} hours after a storm`,
       text: `No inspection within ${s.postStormHours} hours after the ${what}: one was due by ${fmtInstant(dueAt)}.${next ? ` The site was next inspected on ${fmtInstant(next.inspectedAt)}.` : ''}`,
       from: endedOn,
       dueOn,
@@ -708,6 +736,10 @@ export function summaryMonths(period: ConstructionPeriod, today: string): string
   return months;
 }
 
+/** What L(5) itself requires, said apart from the Town's filing date. */
+const SUMMARY_DUTY =
+  'The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the Town’s own.';
+
 function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[] } {
   const findings: Finding[] = [];
   const due: Obligation[] = [];
@@ -729,10 +761,10 @@ function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[]
           key: `summary-late:${month}`,
           severity: 'low',
           status: 'resolved',
-          section: summarySection(x.s.summaryDueDay),
+          section: summarySection(x.s.summaryDueDay, cite(x.s, 'summary')),
           source: 'ordinance-and-town-setting',
           title: `${fmtMonth(month)} summary filed late`,
-          text: `The monthly summary for ${fmtMonth(month)} was filed on ${fmtDay(filedOn)}, ${plural(late, 'day')} after the date the Town set for it (${fmtDay(dueOn)}).`,
+          text: `The monthly summary for ${fmtMonth(month)} was filed with the Town on ${fmtDay(filedOn)}, ${plural(late, 'day')} after the date the Town set for its copy (${fmtDay(dueOn)}). ${SUMMARY_DUTY}`,
           from: addDays(dueOn, 1),
           dueOn,
           resolvedOn: filedOn,
@@ -746,10 +778,10 @@ function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[]
         key: `summary-missing:${month}`,
         severity: 'medium',
         status: 'open',
-        section: summarySection(x.s.summaryDueDay),
+        section: summarySection(x.s.summaryDueDay, cite(x.s, 'summary')),
         source: 'ordinance-and-town-setting',
-        title: `${fmtMonth(month)} summary not filed`,
-        text: `The monthly summary for ${fmtMonth(month)} has not been filed. The ordinance requires one every month; the Town set ${fmtDay(dueOn)} as its due date.`,
+        title: `${fmtMonth(month)} summary not filed with the Town`,
+        text: `The monthly summary for ${fmtMonth(month)} has not been filed with the Town, which set ${fmtDay(dueOn)} as the date for its copy. ${SUMMARY_DUTY}`,
         from: addDays(dueOn, 1),
         dueOn,
       });
@@ -885,7 +917,7 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
           due.push({
             kind: 'stabilization',
             dueOn: maxDay(x.today, dueOn),
-            text: `Begin stabilizing ${where} as soon as snow cover or frozen ground allows: work there stopped on ${fmtDay(t.stoppedOn)}, and the 14 days ran out on ${fmtDay(dueOn)}.`,
+            text: `Begin stabilizing ${where} as soon as snow cover or frozen ground allows: work there stopped on ${fmtDay(t.stoppedOn)}, and the ${s.stabilizationDays} days ran out on ${fmtDay(dueOn)}.`,
           });
         }
       }
@@ -907,7 +939,7 @@ function stabilization(x: Prepared): { findings: Finding[]; due: Obligation[] } 
       source: 'ordinance',
       title: blocked
         ? 'Stabilization not begun as soon as practicable after snow or frozen ground'
-        : 'Stabilization not begun within 14 days',
+        : `Stabilization not begun within ${s.stabilizationDays} days`,
       text: blocked
         ? `Work stopped on ${where} on ${fmtDay(t.stoppedOn)}. Snow cover or frozen ground kept stabilization from beginning by ${fmtDay(dueOn)}, so it had to begin as soon as practicable; the inspection of ${fmtDay(deadline as string)} found the ground clear` +
           ending
@@ -1024,6 +1056,14 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
         ? ` (the date set, ${fmtDay(ca.dueOn)}, is later than the law allows and no reason was given in writing)`
         : ''
       : '';
+    // The state permit's one business day is the source when its date applies; otherwise the date recorded.
+    const from = lawsDate
+      ? {
+          section: cite(x.s, 'correctiveDate'),
+          source: 'state-permit' as const,
+          due: `was due to begin by ${fmtDay(dueOn)} under the state permit${which}`,
+        }
+      : { section: cite(x.s, 'corrective'), source: 'ordinance' as const, due: `was due by ${fmtDay(dueOn)}` };
     if (ca.closedOn) {
       if (ca.closedOn > dueOn) {
         findings.push({
@@ -1031,10 +1071,10 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
           key: `corrective-overdue:${ca.id}`,
           severity: 'low',
           status: 'resolved',
-          section: cite(x.s, 'corrective'),
-          source: 'ordinance',
+          section: from.section,
+          source: from.source,
           title: 'Corrective action finished late',
-          text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was due by ${fmtDay(dueOn)}${which} and finished on ${fmtDay(ca.closedOn)}.`,
+          text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, ${from.due} and finished on ${fmtDay(ca.closedOn)}.`,
           from: addDays(dueOn, 1),
           dueOn,
           resolvedOn: ca.closedOn,
@@ -1048,10 +1088,10 @@ function corrective(x: Prepared): { findings: Finding[]; due: Obligation[] } {
         key: `corrective-overdue:${ca.id}`,
         severity: 'medium',
         status: 'open',
-        section: cite(x.s, 'corrective'),
-        source: 'ordinance',
+        section: from.section,
+        source: from.source,
         title: 'Corrective action past due',
-        text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, was due by ${fmtDay(dueOn)}${which} and is not yet reported done.`,
+        text: `“${ca.description}”${who}, found on ${fmtDay(ca.openedOn)}, ${from.due} and is not yet reported done.`,
         from: addDays(dueOn, 1),
         dueOn,
       });
@@ -1102,11 +1142,11 @@ function startDuties(x: Prepared): Finding[] {
       key: 'work-before-authorization',
       severity: 'high',
       status: p.authorizedOn || !live ? 'resolved' : 'open',
-      section: cite(x.s, 'authorization'),
+      section: authorizationSection(x.s),
       source: 'ordinance',
       title: 'Work started before the SWPPP was approved',
       text: p.authorizedOn
-        ? `Construction started on ${fmtDay(start)}; the SWPPP was approved (or the Town's 30 days to act ran out) only on ${fmtDay(p.authorizedOn)}.`
+        ? `Construction started on ${fmtDay(start)}; the SWPPP was approved (or the Town's ${x.s.swpppReviewDays ?? DEFAULT_REVIEW_DAYS} days to act ran out) only on ${fmtDay(p.authorizedOn)}.`
         : `Construction started on ${fmtDay(start)}, and the SWPPP has not been approved, nor has the Town's time to act on a complete plan run out.`,
       from: start,
       resolvedOn: p.authorizedOn ?? (live ? undefined : x.until),
@@ -1193,6 +1233,14 @@ export function clockChangesAt(data: ProjectComplianceData, ctx: ComplianceConte
   return first === Infinity ? undefined : new Date(first);
 }
 
+function exemptionFacts(p: ComplianceProject): ExemptionFacts {
+  return {
+    totalSiteAcres: p.totalSiteAcres ?? null,
+    disturbedAcres: p.disturbedAcres ?? null,
+    natureOfActivity: p.natureOfActivity ?? null,
+  };
+}
+
 /** Every finding and obligation for one project, as of `ctx.now`. */
 export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceContext): ComplianceResult {
   const s = ctx.settings;
@@ -1206,8 +1254,9 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
     underConstruction: false,
     twiceWeekly: twice,
   };
-  // Subsection D(1): an exempt activity needs no SWPPP, so none of its inspections, reports or notices.
-  if (data.project.exemption) return result;
+  // Subsection D(1): an exempt activity needs no SWPPP, so none of its inspections, reports or notices; an
+  // exemption the project's own facts rule out (D(1)(c) on 24.5 disturbed acres) excuses nothing.
+  if (exemptionInForce(data.project.exemption, exemptionFacts(data.project))) return result;
   // A milestone's notice is owed before work starts too (the start of construction is one).
   result.findings.push(...lateNotices(data, ctx.now));
   // L(4): the operator's five business days to make the SWPPP and reports available (operator-requests/).

@@ -75,6 +75,8 @@ export function loadComplianceSettings(db: DB): ComplianceSettings {
     twiceWeeklyOverAcres: num(COMPLIANCE_SETTING_KEYS.twiceWeeklyOverAcres, d.twiceWeeklyOverAcres),
     twiceWeeklyImpaired: impaired === undefined ? d.twiceWeeklyImpaired : impaired === 'true',
     winterMaxDays: num(COMPLIANCE_SETTING_KEYS.winterMaxDays, d.winterMaxDays),
+    // Subsection E's days to act come from the local law's settings (decision 0044): findings say the same number.
+    swpppReviewDays: loadLocalLaw(db).swpppReviewDays,
     ...loadLocalRules(db),
   };
 }
@@ -205,6 +207,8 @@ function complianceStatements(db: DB, shape: ScopeShape) {
           exemption: projects.exemption,
           preConstructionAssessmentOn: projects.preConstructionAssessmentOn,
           disturbedAcres: projects.disturbedAcres,
+          totalSiteAcres: projects.totalSiteAcres,
+          natureOfActivity: projects.natureOfActivity,
           phaseCount: projects.phaseCount,
           phasing: projects.phasing,
         })

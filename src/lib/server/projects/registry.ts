@@ -26,6 +26,7 @@ import { anyContains, type DB } from '#lib/server/platform/db.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
+import { exemptionRefusal } from './exemption.rules.ts';
 import {
   NOI_FIELD_LABEL,
   describeChanges,
@@ -385,7 +386,9 @@ export interface StartDutiesInput {
 /**
  * Record what the law asks before work starts: an exemption under Subsection D(1) with its reason (an exempt
  * activity needs no SWPPP, so the compliance rules ask nothing of it), and the qualified professional's
- * pre-construction assessment (Subsection L(3)). Officer or clerk; audited.
+ * pre-construction assessment (Subsection L(3)). An exemption the project's recorded facts rule out (D(1)(c)
+ * on 24.5 disturbed acres) is refused with the reason (exemption.rules.ts). Who recorded the exemption and
+ * when is kept with it for the public page. Officer or clerk; audited.
  */
 export function recordStartDuties(
   db: DB,
@@ -402,14 +405,24 @@ export function recordStartDuties(
       'Say why the activity is exempt, like “replacing the septic system of the house at 12 Main Street”.';
   if (!input.exemption && input.exemptionNote)
     fields.exemption = 'Choose the exemption in Subsection D(1) that applies, or clear the reason.';
+  const refusal = input.exemption ? exemptionRefusal(input.exemption, before) : null;
+  if (refusal) fields.exemption = refusal;
   if (input.preConstructionAssessmentOn && input.preConstructionAssessmentOn > today)
     fields.preConstructionAssessmentOn = 'The assessment date cannot be in the future.';
   if (Object.keys(fields).length) return { ok: false, fields };
+  // The recorder answers for the conditions the record cannot check: a changed exemption or reason is theirs.
+  const changed = input.exemption !== before.exemption || input.exemptionNote !== before.exemptionNote;
+  const recorded = !input.exemption
+    ? { exemptionRecordedBy: null, exemptionRecordedOn: null }
+    : changed
+      ? { exemptionRecordedBy: recorderName(db, actor), exemptionRecordedOn: today }
+      : { exemptionRecordedBy: before.exemptionRecordedBy, exemptionRecordedOn: before.exemptionRecordedOn };
   db.transaction((tx) => {
     tx.update(projects)
       .set({
         exemption: input.exemption,
         exemptionNote: input.exemptionNote,
+        ...recorded,
         preConstructionAssessmentOn: input.preConstructionAssessmentOn,
         updatedAt: new Date(),
       })
@@ -423,13 +436,23 @@ export function recordStartDuties(
         projectId,
         exemption: before.exemption,
         exemptionNote: before.exemptionNote,
+        exemptionRecordedBy: before.exemptionRecordedBy,
+        exemptionRecordedOn: before.exemptionRecordedOn,
         preConstructionAssessmentOn: before.preConstructionAssessmentOn,
       },
-      after: { projectId, ...input },
+      after: { projectId, ...input, ...recorded },
     });
   });
   invalidateCompliance();
   return { ok: true };
+}
+
+/** A staff member's printed name and title, as a notice is signed; the portal's own actors by what they are. */
+function recorderName(db: DB, actor: Actor): string {
+  if (!('userId' in actor)) return actor.label === 'seed' || actor.label === 'system' ? 'the Town' : actor.label;
+  const u = db.select({ name: users.name, title: users.title }).from(users).where(eq(users.id, actor.userId)).get();
+  if (!u) return 'the Town';
+  return u.title ? `${u.name}, ${u.title}` : u.name;
 }
 
 export type DocumentVisibilityResult =

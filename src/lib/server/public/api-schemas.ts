@@ -274,6 +274,13 @@ const RecordsRequestLogEntrySchema = z.object({
     .meta({ description: logDescription('business_days') }),
   timeliness: z.enum(LOG_TIMELINESS).meta({ description: logDescription('timeliness') }),
   not_answered_in_time: z.boolean().meta({ description: logDescription('not_answered_in_time') }),
+  appeal: z
+    .object({
+      outcome: z.enum(['pending', 'granted', 'granted_in_part', 'denied']),
+      decided_on: z.iso.date().nullable(),
+    })
+    .nullable()
+    .meta({ description: logDescription('appeal') }),
   items: z
     .array(
       z.object({

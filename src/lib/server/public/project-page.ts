@@ -25,6 +25,8 @@ import { projectPlaceJsonLd } from './catalog.ts';
 import { getPublicProject, type PublicProject } from './projects.ts';
 import { publicTownInspections, type PublicTownInspection } from './town-inspections.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { exemptionRefusal, type ExemptionFacts } from '#lib/server/projects/exemption.rules.ts';
+import { formatDay } from '#lib/shared/format.ts';
 
 /** The order document groups are listed in: the plan first, then what is filed as the work goes on. */
 const DOCUMENT_GROUP_ORDER: DocumentType[] = [
@@ -103,17 +105,32 @@ export function inspectionAndEnforcementTimeline(
   );
 }
 
-/** An exempt activity (D(1)) never reads as missing its SWPPP: it says why none is required. */
-function swpppStatusWords(
-  project: { exemption: string | null; exemptionNote: string | null },
-  reviewWords: string | undefined,
-  onFile: boolean,
-): string {
-  if (project.exemption) {
-    const label = D1_EXEMPTION_LABEL[project.exemption as D1Exemption] ?? project.exemption;
-    return `No SWPPP is required: the activity is exempt under Subsection ${label}.${project.exemptionNote ? ` ${project.exemptionNote}` : ''}`;
-  }
-  return reviewWords ?? (onFile ? 'On file' : 'Not yet on file');
+type ExemptionRecord = ExemptionFacts & {
+  exemption: string | null;
+  exemptionNote: string | null;
+  exemptionRecordedBy: string | null;
+  exemptionRecordedOn: string | null;
+};
+
+/**
+ * An exempt activity (D(1)) never reads as missing its SWPPP: it says why none is required, and who recorded
+ * the exemption and when (they answer for the conditions the record cannot check). An exemption the
+ * project's own facts rule out says so beside the plan's standing (decision 0072).
+ */
+export function swpppStatusWords(project: ExemptionRecord, reviewWords: string | undefined, onFile: boolean): string {
+  const standing = reviewWords ?? (onFile ? 'On file' : 'Not yet on file');
+  if (!project.exemption) return standing;
+  const label = D1_EXEMPTION_LABEL[project.exemption as D1Exemption] ?? project.exemption;
+  const by = [
+    project.exemptionRecordedBy && ` by ${project.exemptionRecordedBy}`,
+    project.exemptionRecordedOn && ` on ${formatDay(project.exemptionRecordedOn)}`,
+  ]
+    .filter(Boolean)
+    .join('');
+  const refusal = exemptionRefusal(project.exemption as D1Exemption, project);
+  if (refusal)
+    return `${standing}. An exemption under Subsection ${label} was recorded${by}, but it does not apply. ${refusal}`;
+  return `No SWPPP is required: the activity is exempt under Subsection ${label}.${project.exemptionNote ? ` ${project.exemptionNote}` : ''}${by ? ` Recorded${by}.` : ''}`;
 }
 
 /** Everything the project page shows, read from one snapshot of the database. */

@@ -74,6 +74,15 @@ export function appealAnsweredLate(a: { dueOn: string; decidedOn: string | null 
   return a.decidedOn != null ? a.decidedOn > a.dueOn : a.dueOn < overdueBefore;
 }
 
+/**
+ * POL §89(4)(a): within the 10 business days the appeals officer either explains a further denial or
+ * provides access. A grant (in whole or part) therefore owes the records by the appeal's own due date; a
+ * grant on or after that day owes them by the next business day (decision 0065).
+ */
+export function accessDueOn(appealDueOn: string, decidedOn: string, calendar: BusinessCalendar): string {
+  return decidedOn < appealDueOn ? appealDueOn : calendar.addBusinessDays(decidedOn, 1).date;
+}
+
 /** The requester's line about their right to appeal, with the last day. */
 export function appealRightsText(a: Appealable, officer: string): string {
   const what =

@@ -16,6 +16,7 @@ import { deadlineFlag, deadlineWindow, type DeadlineFlag } from '#lib/server/pla
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import {
+  accessDueOn,
   appealable,
   appealAnsweredLate,
   appealDueDate,
@@ -25,7 +26,7 @@ import {
   type AppealOutcome,
 } from './appeals.rules.ts';
 import { trackingLink } from './links.ts';
-import { appealRights, missedDeadline } from './request.rules.ts';
+import { appealRights, isOpen, missedDeadlineOn } from './request.rules.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
 
@@ -118,7 +119,7 @@ export function appealFor(db: Reader, r: RequestRow, now: Date): Appealable | nu
     {
       deniedOn: r.status === 'denied' ? r.deniedOn : null,
       itemsWithheldOn: itemsWithheldOn(db, r.id),
-      missedDeadlineOn: missedDeadline(r, overdueBefore) ? r.dueOn : null,
+      missedDeadlineOn: missedDeadlineOn(r, overdueBefore),
     },
     calendar,
   );
@@ -238,11 +239,28 @@ export function fileAppeal(
 export interface AppealDecisionInput {
   outcome: Exclude<AppealOutcome, 'pending'>;
   decisionText: string;
+  /** Granted in part: the withheld items the grant reopens (granted in whole reopens every withheld item). */
+  itemIds?: number[];
+}
+
+/** The items withheld in writing on a request (denied or granted in part), which a granted appeal can reopen. */
+export function withheldItems(
+  db: Reader,
+  requestId: number,
+): Array<{ id: number; description: string | null; decision: string | null }> {
+  return db
+    .select({ id: requestItems.id, description: requestItems.description, decision: requestItems.decision })
+    .from(requestItems)
+    .where(and(eq(requestItems.requestId, requestId), inArray(requestItems.decision, ['denied', 'granted_in_part'])))
+    .orderBy(asc(requestItems.id))
+    .all();
 }
 
 /**
- * The appeals officer's written answer. Granted (in whole or part) on a denied request reopens it for the
- * clerk, whose respond-by date is then the missed due date (so it is flagged overdue until answered).
+ * The appeals officer's written answer. A grant (in whole or part) must be carried out (decision 0065): the
+ * items it covers lose their withholding decision, the request is open again for the clerk (a denied or
+ * fulfilled one too), with the day access is owed (`accessDueOn`), which the requester sees and the clerk's
+ * queue lists first until the request is answered again.
  */
 export function decideAppeal(
   db: DB,
@@ -259,6 +277,21 @@ export function decideAppeal(
   if (!text) return fail('Write the decision and the reasons: the requester receives it.', 'decisionText');
   const r = getRequest(db, appeal.requestId)!;
   const today = townToday(now);
+  const granted = input.outcome !== 'denied';
+  const withheld = withheldItems(db, r.id);
+  const chosen = new Set(input.itemIds ?? []);
+  if (
+    granted &&
+    input.outcome === 'granted_in_part' &&
+    withheld.length &&
+    ![...chosen].some((id) => withheld.some((w) => w.id === id))
+  ) {
+    return fail('Tick the withheld records the appeal is granted for: they are reopened for the clerk.', 'itemIds');
+  }
+  const reopenItems = granted ? withheld.filter((w) => input.outcome === 'granted' || chosen.has(w.id)) : [];
+  // Something is left to carry out: records withheld, a whole denial, or a request still waiting for its answer.
+  const carryOut = granted && (reopenItems.length > 0 || r.status === 'denied' || isOpen(r.status));
+  const owedBy = carryOut ? accessDueOn(appeal.dueOn, today, loadCalendar(db)) : null;
   db.transaction((tx) => {
     const after = tx
       .update(requestAppeals)
@@ -273,25 +306,48 @@ export function decideAppeal(
       .returning()
       .get();
     let reopened: RequestRow | undefined;
-    if (input.outcome !== 'denied' && r.status === 'denied')
-      reopened = updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now);
-    else updateRequest(tx, r, {}, now);
+    for (const w of reopenItems) {
+      tx.update(requestItems)
+        .set({
+          decision: null,
+          denialGroundId: null,
+          decisionReason: null,
+          decidedOn: null,
+          decidedByUserId: null,
+          withheldDocumentIds: null,
+        })
+        .where(eq(requestItems.id, w.id))
+        .run();
+    }
+    if (owedBy) {
+      const status = isOpen(r.status) ? r.status : r.acknowledgedOn ? 'acknowledged' : 'received';
+      reopened = updateRequest(tx, r, { status, accessDueOn: owedBy }, now);
+    } else updateRequest(tx, r, {}, now);
     const late = appealAnsweredLate(after, today)
       ? ` The answer came after the 10 business days (due ${formatDay(appeal.dueOn)}).`
       : '';
+    const items = reopenItems.length
+      ? ` Reopened: ${reopenItems.map((w) => w.description ?? `item ${w.id}`).join('; ')}.`
+      : '';
+    const owed = owedBy ? ` The Town must now provide the records by ${formatDay(owedBy)}.` : '';
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: 'userId' in actor ? actor.userId : null,
       at: now,
-      body: `${APPEAL_OUTCOME_LABEL[input.outcome]} on ${formatDay(today)}. ${text}${late}`,
+      body: `${APPEAL_OUTCOME_LABEL[input.outcome]} on ${formatDay(today)}. ${text}${late}${items}${owed}`,
     });
     audit(tx, actor, {
       action: 'records_request.decide_appeal',
       entityType: 'records_request',
       entityId: r.id,
       before: { appeal },
-      after: { appeal: after, request: reopened ? auditView(reopened) : undefined },
+      after: {
+        appeal: after,
+        request: reopened ? auditView(reopened) : undefined,
+        reopenedItemIds: reopenItems.map((w) => w.id),
+        accessDueOn: owedBy,
+      },
     });
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     if (r.requesterEmail)
@@ -305,6 +361,7 @@ export function decideAppeal(
           outcomeText: APPEAL_OUTCOME_LABEL[input.outcome],
           decidedText: formatDay(today),
           decisionText: text,
+          accessDueText: owedBy ? formatDay(owedBy) : null,
         },
       });
   });
@@ -318,6 +375,8 @@ export interface AppealQueueRow {
   project: string | null;
   flag: DeadlineFlag | undefined;
   late: boolean;
+  /** Waiting appeals: the records withheld in writing, which a grant in part names (decision 0065). */
+  withheld: Array<{ id: number; description: string | null; decision: string | null }>;
 }
 
 /** The appeals officer's queue: waiting appeals by their due date, then the answered ones, newest first. */
@@ -339,6 +398,7 @@ export function appealQueue(db: DB, now = new Date()): { pending: AppealQueueRow
       ...x,
       flag: x.appeal.outcome === 'pending' ? deadlineFlag(x.appeal.dueOn, window) : undefined,
       late: appealAnsweredLate(x.appeal, window.overdueBefore),
+      withheld: x.appeal.outcome === 'pending' ? withheldItems(db, x.requestId) : [],
     }));
   return {
     pending: rows.filter((x) => x.appeal.outcome === 'pending'),

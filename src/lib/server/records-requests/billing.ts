@@ -286,7 +286,12 @@ export function billRequest(
     const inv = id != null ? currentInvoice(tx, r.id) : undefined;
     let after: RequestRow;
     if (waiting) {
-      after = updateRequest(tx, r, { status: 'awaiting_cost_approval', costApprovalRequestedAt: now }, now);
+      after = updateRequest(
+        tx,
+        r,
+        { status: 'awaiting_cost_approval', costApprovalRequestedAt: now, billedOn: r.billedOn ?? today },
+        now,
+      );
       addEvent(tx, r.id, {
         kind: 'billing',
         visible: true,
@@ -337,7 +342,7 @@ export function billRequest(
         });
       }
     } else {
-      after = updateRequest(tx, r, { status: 'awaiting_payment' }, now);
+      after = updateRequest(tx, r, { status: 'awaiting_payment', billedOn: r.billedOn ?? today }, now);
       addEvent(tx, r.id, {
         kind: 'billing',
         visible: true,

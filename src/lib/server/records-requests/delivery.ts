@@ -12,6 +12,9 @@ import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { claimedDayText, clockDay, townDeadline } from './request.rules.ts';
 import type { Outcome } from './billing.ts';
 import { checkHandover, handoverEventText, onlyOnlineDocuments, type HandoverInput } from './delivery.rules.ts';
 import { trackingLink } from './links.ts';
@@ -88,8 +91,16 @@ export function recordHandover(
 ): Outcome | { ok: false; fields: Record<string, string> } {
   const r = getRequest(db, id);
   if (!r) return { ok: false, message: 'No such request.' };
-  const problems = checkHandover(input, r, townToday(now));
+  const today = townToday(now);
+  const problems = checkHandover(input, r, today);
   if (Object.keys(problems).length) return { ok: false, fields: problems };
+  // Mailing answers the request the day it is mailed (decision 0030); entered once the deadline has passed, a
+  // mailing dated on or before it counts from the day it was recorded, the stated day kept as a claim (0064).
+  const deadline = townDeadline(r);
+  const clock =
+    input.how === 'mail'
+      ? clockDay(input.on, today, deadline, deadlineWindow(now, loadCalendar(db), closeOfBusiness(db)).overdueBefore)
+      : { on: input.on, claimedOn: null };
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     const after = updateRequest(
@@ -97,17 +108,18 @@ export function recordHandover(
       r,
       {
         status: 'fulfilled',
-        fulfilledOn: input.on,
+        fulfilledOn: clock.on,
         ...(input.how === 'pickup' ? { pickedUpOn: input.on } : { mailedOn: input.on }),
       },
       now,
     );
+    const claim = clock.claimedOn ? ` ${claimedDayText(clock.claimedOn, today, deadline)}` : '';
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: 'userId' in actor ? actor.userId : null,
       at: now,
-      body: handoverEventText(input.how, input.on),
+      body: handoverEventText(input.how, input.on) + claim,
     });
     audit(tx, actor, {
       action: input.how === 'pickup' ? 'records_request.picked_up' : 'records_request.mailed',

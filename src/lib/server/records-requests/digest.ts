@@ -6,7 +6,7 @@
  */
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
-import { and, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { projects, recordsRequests, settings } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
@@ -19,7 +19,7 @@ import type { Job } from '#lib/server/platform/jobs.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { DigestRow } from '#lib/server/platform/mail/templates/requests.ts';
 import { audit } from '#lib/server/platform/audit.ts';
-import { missedDeadline, OPEN_STATUSES } from './request.rules.ts';
+import { missedDeadlineOn, OPEN_STATUSES } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
 import { trackingLink } from './links.ts';
 import { addEvent, auditView } from './store.ts';
@@ -99,8 +99,9 @@ export function sendRequestsDigest(
 }
 
 /**
- * POL §89(4)(a): once a request's five business days run out unanswered, the requester is told, once, on
- * the tracking page and by mail, that this counts as a denial they may appeal, with the last day to appeal.
+ * POL §89(4)(a): once a request's five business days, or the date given with its acknowledgment, run out
+ * unanswered, the requester is told, once, on the tracking page and by mail, that this counts as a denial
+ * they may appeal, with the last day to appeal.
  * Runs with the digest job (every ten minutes, any hour).
  */
 export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = townPublicUrl(db)): number {
@@ -112,21 +113,26 @@ export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = townPubli
       and(
         inArray(recordsRequests.status, [...OPEN_STATUSES]),
         isNull(recordsRequests.missedDeadlineNoticeAt),
-        lt(recordsRequests.dueOn, window.overdueBefore),
+        or(lt(recordsRequests.dueOn, window.overdueBefore), lt(recordsRequests.promisedOn, window.overdueBefore)),
       ),
     )
     .all()
-    .filter((r) => missedDeadline(r, window.overdueBefore));
-  for (const r of candidates) {
+    .map((r) => ({ r, missedOn: missedDeadlineOn(r, window.overdueBefore) }))
+    .filter((x) => x.missedOn != null);
+  for (const { r, missedOn } of candidates) {
+    const promised = missedOn !== r.dueOn;
     db.transaction((tx) => {
       tx.update(recordsRequests).set({ missedDeadlineNoticeAt: now }).where(eq(recordsRequests.id, r.id)).run();
       const rights = appealRightsFor(tx, r, now);
+      const limit = promised
+        ? `the date the Town gave with its acknowledgment, ${formatDay(missedOn!)}, passed without a grant or denial`
+        : `the Town had to answer by close of business on ${formatDay(r.dueOn)}`;
       addEvent(tx, r.id, {
         kind: 'status',
         visible: true,
         actorUserId: null,
         at: now,
-        body: `Not answered in time: the Town had to answer by close of business on ${formatDay(r.dueOn)}. Under Public Officers Law §89(4)(a) that counts as a denial. ${rights}`,
+        body: `Not answered in time: ${limit}. Under Public Officers Law §89(4)(a) that counts as a denial. ${rights}`,
       });
       audit(
         tx,
@@ -146,8 +152,9 @@ export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = townPubli
             number: r.number,
             name: r.requesterName,
             trackUrl: trackingLink(tx, r, baseUrl),
-            dueText: formatDay(r.dueOn),
+            dueText: formatDay(missedOn!),
             appealRights: rights,
+            promised,
           },
         });
       }

@@ -15,24 +15,35 @@ export type DenialGround = typeof denialGrounds.$inferSelect;
 
 type Writer = Pick<Tx, 'select' | 'insert'>;
 
-/** Insert the statutory grounds once per database (idempotent: a statutory ground is never deleted, only retired). */
+/**
+ * Insert each statutory ground a database does not have yet, by citation (idempotent: a statutory ground is
+ * never deleted, only retired, and one already there keeps the admin's words). A database seeded before the
+ * list named §87(2)(e)'s four sub-grounds gains them beside its old (e), which the admin may retire.
+ */
 export function ensureStatutoryGrounds(tx: Writer, now = new Date()): void {
-  if (tx.select({ id: denialGrounds.id }).from(denialGrounds).where(eq(denialGrounds.statutory, true)).limit(1).get())
-    return;
-  STATUTORY_GROUNDS.forEach((g, i) =>
+  const have = new Set(
     tx
-      .insert(denialGrounds)
-      .values({
-        citation: g.citation,
-        label: g.label,
-        statutory: true,
-        active: true,
-        sortOrder: (i + 1) * 10,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run(),
+      .select({ citation: denialGrounds.citation })
+      .from(denialGrounds)
+      .where(eq(denialGrounds.statutory, true))
+      .all()
+      .map((g) => g.citation),
   );
+  if (STATUTORY_GROUNDS.every((g) => have.has(g.citation))) return;
+  STATUTORY_GROUNDS.forEach((g, i) => {
+    if (!have.has(g.citation))
+      tx.insert(denialGrounds)
+        .values({
+          citation: g.citation,
+          label: g.label,
+          statutory: true,
+          active: true,
+          sortOrder: (i + 1) * 10,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
+  });
 }
 
 /** Every ground, in the admin's order (seeding the statutory ones on first use). */

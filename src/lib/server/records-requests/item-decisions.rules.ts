@@ -136,10 +136,26 @@ export const STATUTORY_GROUNDS: ReadonlyArray<{ citation: string; label: string 
     label:
       'trade secrets, or information from a commercial enterprise whose disclosure would cause it substantial competitive injury',
   },
+  // §87(2)(e) is four grounds under one condition (compiled for law enforcement purposes): a denial names the one it rests on.
   {
-    citation: 'POL §87(2)(e)',
+    citation: 'POL §87(2)(e)(i)',
     label:
-      'compiled for law enforcement purposes, and disclosure would interfere with an investigation or judicial proceeding',
+      'compiled for law enforcement purposes, and disclosure would interfere with a law enforcement investigation or judicial proceeding',
+  },
+  {
+    citation: 'POL §87(2)(e)(ii)',
+    label:
+      'compiled for law enforcement purposes, and disclosure would deprive a person of a right to a fair trial or impartial adjudication',
+  },
+  {
+    citation: 'POL §87(2)(e)(iii)',
+    label:
+      'compiled for law enforcement purposes, and disclosure would identify a confidential source or disclose confidential information relating to a criminal investigation',
+  },
+  {
+    citation: 'POL §87(2)(e)(iv)',
+    label:
+      'compiled for law enforcement purposes, and disclosure would reveal criminal investigative techniques or procedures, except routine techniques and procedures',
   },
   { citation: 'POL §87(2)(f)', label: 'disclosure could endanger the life or safety of any person' },
   {

@@ -9,7 +9,7 @@
  */
 import { z } from 'astro/zod';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, max, min, type SQL } from 'drizzle-orm';
-import { denialGrounds, documents, projects, recordsRequests, requestItems } from '#db/schema.ts';
+import { denialGrounds, documents, projects, recordsRequests, requestAppeals, requestItems } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -106,6 +106,8 @@ export interface PublicLogRow {
   businessDays: number;
   timeliness: LogTimeliness;
   notAnsweredInTime: boolean;
+  /** The requester's appeal (POL §89(4)(a)) and how the appeals officer answered it; null when none. */
+  appeal: { outcome: 'pending' | 'granted' | 'granted_in_part' | 'denied'; decidedOn: string | null } | null;
   items: PublicLogItem[];
 }
 
@@ -164,6 +166,8 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
       duplicateClosedOn: recordsRequests.duplicateClosedOn,
       delivery: recordsRequests.delivery,
       copiesReadyOn: recordsRequests.copiesReadyOn,
+      promisedOn: recordsRequests.promisedOn,
+      billedOn: recordsRequests.billedOn,
       projectName: projects.name,
       projectSlug: projects.slug,
       projectPublished: projects.published,
@@ -218,6 +222,27 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
     byRequest.set(i.requestId, list);
   }
 
+  // The appeal's outcome beside the items: a grant reopens them, so the log would otherwise lose the denial's answer.
+  const appeals = new Map<number, PublicLogRow['appeal']>();
+  if (requests.length) {
+    for (const a of db
+      .select({
+        requestId: requestAppeals.requestId,
+        outcome: requestAppeals.outcome,
+        decidedOn: requestAppeals.decidedOn,
+      })
+      .from(requestAppeals)
+      .where(
+        inArray(
+          requestAppeals.requestId,
+          requests.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(requestAppeals.id))
+      .all()) {
+      appeals.set(a.requestId, { outcome: a.outcome, decidedOn: a.decidedOn });
+    }
+  }
   const calendar = loadCalendar(db);
   const { today, overdueBefore } = deadlineWindow(now, calendar, closeOfBusiness(db));
   const rows = requests.map((r): PublicLogRow => {
@@ -231,6 +256,8 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
       duplicateClosedOn: r.duplicateClosedOn,
       delivery: r.delivery,
       copiesReadyOn: r.copiesReadyOn,
+      promisedOn: r.promisedOn,
+      billedOn: r.billedOn,
       ground: r.groundCitation ? { citation: r.groundCitation, label: r.groundLabel ?? '' } : null,
     };
     const receivedOn = townToday(r.receivedAt);
@@ -247,6 +274,7 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
       businessDays: businessDaysTaken(receivedOn, facts, today, calendar),
       timeliness: logTimeliness(facts, overdueBefore),
       notAnsweredInTime: notAnsweredInTime(facts, overdueBefore),
+      appeal: appeals.get(r.id) ?? null,
       items: (byRequest.get(r.id) ?? []).map((i) => {
         // A project that is not (or no longer) published: its documents' titles are not shown either.
         const document =
@@ -335,7 +363,12 @@ export const PUBLIC_LOG_FIELDS = [
   {
     name: 'not_answered_in_time',
     description:
-      'true when no answer at all (acknowledgment, grant or denial) came within the five business days: a denial the requester may appeal (POL §89(4)(a)).',
+      'true when a time limit ran out unanswered: no acknowledgment, grant or denial within the five business days, or, once acknowledged, no grant or denial by the date the Town gave. Either is a denial the requester may appeal (POL §89(3)(a), §89(4)(a)).',
+  },
+  {
+    name: 'appeal',
+    description:
+      'The requester’s appeal, if any: its outcome (pending, granted, granted_in_part, denied) and the day the appeals officer answered. A granted appeal reopens the records it covers, whose outcome then shows as pending until they are provided.',
   },
   {
     name: 'items',
@@ -362,6 +395,7 @@ export function publicLogJson(log: PublicLog, baseUrl: string) {
       business_days: r.businessDays,
       timeliness: r.timeliness,
       not_answered_in_time: r.notAnsweredInTime,
+      appeal: r.appeal ? { outcome: r.appeal.outcome, decided_on: r.appeal.decidedOn } : null,
       items: r.items.map((i) => ({
         title: i.title,
         outcome: i.outcome,
@@ -383,6 +417,8 @@ export const PUBLIC_LOG_CSV_HEADER = [
   'business_days',
   'timeliness',
   'not_answered_in_time',
+  'appeal_outcome',
+  'appeal_decided_on',
   'item',
   'item_outcome',
   'item_ground',
@@ -403,6 +439,8 @@ export function publicLogCsvRows(log: PublicLog): unknown[][] {
       r.businessDays,
       r.timeliness,
       r.notAnsweredInTime,
+      r.appeal?.outcome ?? '',
+      r.appeal?.decidedOn ?? '',
     ];
     return r.items.length
       ? r.items.map((i) => [...head, i.title, i.outcome, i.ground ?? '', i.documentUrl ?? ''])

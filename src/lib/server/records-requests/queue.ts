@@ -131,7 +131,31 @@ const columns = {
   projectSlug: projects.slug,
   /** Issue 15: the requester answered the clerk's question on this day (the request is at the top until the Town acts). */
   clarificationAnsweredOn: recordsRequests.clarificationAnsweredOn,
+  /** An appeal granted: the records are owed by this day (decision 0065). */
+  accessDueOn: recordsRequests.accessDueOn,
 };
+
+/**
+ * Requests reopened by a granted appeal and not yet answered again (the Town's next act is the grant it
+ * owes): the clerk's queue lists them first, whatever the filters, soonest owed first.
+ */
+export function appealGrantsToCarryOut(db: DB, now = new Date()) {
+  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  return db
+    .select(columns)
+    .from(recordsRequests)
+    .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+    .where(
+      and(
+        inArray(recordsRequests.status, [...OPEN_STATUSES]),
+        isNotNull(recordsRequests.accessDueOn),
+        eq(recordsRequests.respondBy, recordsRequests.accessDueOn),
+      ),
+    )
+    .orderBy(asc(recordsRequests.accessDueOn), asc(recordsRequests.id))
+    .all()
+    .map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window) }));
+}
 
 export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
   const calendar = loadCalendar(db);
@@ -184,7 +208,14 @@ export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
     .from(recordsRequests)
     .where(inArray(recordsRequests.status, [...OPEN_STATUSES]))
     .get()!;
-  return { rows, total, pages: Math.max(1, Math.ceil(total / q.perPage)), counts, window };
+  return {
+    rows,
+    total,
+    pages: Math.max(1, Math.ceil(total / q.perPage)),
+    counts,
+    window,
+    appealGrants: appealGrantsToCarryOut(db, now),
+  };
 }
 
 export const CSV_HEADER = [

@@ -71,6 +71,7 @@ export function respondBy(r: {
   clarificationAnsweredOn?: string | null;
   delivery?: DeliveryMethod;
   copiesReadyOn?: string | null;
+  accessDueOn?: string | null;
 }): string | null {
   const next = townRespondBy(r);
   // Issue 15: the requester answered the clerk's question: the request is at the top of the queue, due the
@@ -87,6 +88,7 @@ function townRespondBy(r: {
   acknowledgedOn?: string | null;
   delivery?: DeliveryMethod;
   copiesReadyOn?: string | null;
+  accessDueOn?: string | null;
 }): string | null {
   // Issue 15: copies ready: a pickup waits for the requester; mailing is the Town's next move (delivery.rules.ts).
   if (r.status === 'copies_ready')
@@ -97,10 +99,42 @@ function townRespondBy(r: {
   // Unacknowledged, the five business days still bind, so the statutory due date stays the deadline; once
   // acknowledged, the next move is the requester's, as for a cost approval.
   if (r.status === 'awaiting_clarification') return r.acknowledgedOn ? null : r.dueOn;
+  // An appeal granted reopens the request: access is owed by the day the officer's grant gives (decision 0065).
+  if (r.accessDueOn != null && (r.status === 'received' || r.status === 'acknowledged')) return r.accessDueOn;
   if (r.status === 'received') return r.dueOn;
   // A late acknowledgment does not cure the missed deadline (POL §89(4)(a)): the request stays overdue.
   if (r.status === 'acknowledged') return acknowledgedLate(r) ? r.dueOn : (r.promisedOn ?? r.dueOn);
   return null;
+}
+
+/**
+ * The deadline the Town's next act would meet: the promised date once acknowledged in time, else the
+ * statutory due date (a late acknowledgment leaves the five days missed).
+ */
+export function townDeadline(r: { dueOn: string; acknowledgedOn?: string | null; promisedOn?: string | null }): string {
+  return r.acknowledgedOn != null && !acknowledgedLate(r) && r.promisedOn != null ? r.promisedOn : r.dueOn;
+}
+
+/**
+ * The day a staff act stating its own date counts for on the clock (decision 0064). Recorded while its
+ * deadline still runs, the stated day stands (a letter sent yesterday, entered today). Recorded once the
+ * deadline has passed, a stated day on or before it would erase the miss after the fact: the act counts
+ * for the day it was recorded, and the stated day is kept only as the Town's claim.
+ */
+export function clockDay(
+  stated: string,
+  recordedOn: string,
+  deadline: string,
+  overdueBefore: string,
+): { on: string; claimedOn: string | null } {
+  if (duePassed(deadline, overdueBefore) && stated <= deadline && stated < recordedOn)
+    return { on: recordedOn, claimedOn: stated };
+  return { on: stated, claimedOn: null };
+}
+
+/** The timeline's words for a back-dated act: the day claimed, and the day the clock counts. */
+export function claimedDayText(claimedOn: string, recordedOn: string, deadline: string): string {
+  return `The Town dates this ${formatDay(claimedOn)}, but recorded it on ${formatDay(recordedOn)}, after the deadline of ${formatDay(deadline)}; the law's clock counts it from the day it was recorded.`;
 }
 
 /** An acknowledgment dated after the statutory due date is late; it is recorded as such. */
@@ -128,6 +162,10 @@ export interface AnswerFacts {
   copiesReadyOn?: string | null;
   /** Issue 15 (6a): the day the request was closed as a duplicate of another. */
   duplicateClosedOn?: string | null;
+  /** The approximate date given with the acknowledgment (or the latest extension): a deadline too (decision 0063). */
+  promisedOn?: string | null;
+  /** The first day the Town billed the request (cost approval asked, or invoice issued). */
+  billedOn?: string | null;
 }
 
 /** The first day the Town answered in writing (acknowledged, granted or denied), or null. */
@@ -144,12 +182,56 @@ export function firstAnswerOn(r: AnswerFacts): string | null {
  * A request withdrawn before its due date passed was not missed.
  */
 export function missedDeadline(r: AnswerFacts, overdueBefore: string): boolean {
+  return missedDeadlineOn(r, overdueBefore) != null;
+}
+
+/** The five business days ran out without a first answer (the first of the two time limits below). */
+function fiveDaysMissed(r: AnswerFacts, overdueBefore: string): boolean {
   const answered = firstAnswerOn(r);
   if (answered != null) return answered > r.dueOn;
-  if (r.withdrawnOn != null && r.withdrawnOn <= r.dueOn) return false;
+  return unansweredPast(r, r.dueOn, overdueBefore);
+}
+
+/** Still unanswered once `deadline` passed: not withdrawn nor closed in time as a duplicate by then. */
+function unansweredPast(r: AnswerFacts, deadline: string, overdueBefore: string): boolean {
+  if (r.withdrawnOn != null && r.withdrawnOn <= deadline) return false;
   // Closed in time as a duplicate: the records are answered on the other request (issue 15, 6a).
-  if (r.duplicateClosedOn != null && r.duplicateClosedOn <= r.dueOn) return false;
-  return duePassed(r.dueOn, overdueBefore);
+  if (r.duplicateClosedOn != null && r.duplicateClosedOn <= deadline) return false;
+  return duePassed(deadline, overdueBefore);
+}
+
+/**
+ * The first day the Town granted or denied (more than an acknowledgment): records provided or made
+ * available, denied in writing, or billed (from then the next move is the requester's: a cost to approve
+ * or an invoice to pay, decision 0063).
+ */
+export function decidedOn(r: AnswerFacts): string | null {
+  const available = r.delivery ? madeAvailableOn({ delivery: r.delivery, copiesReadyOn: r.copiesReadyOn }) : null;
+  const days = [r.fulfilledOn, r.deniedOn, r.billedOn, available].filter((d): d is string => d != null).sort();
+  return days[0] ?? null;
+}
+
+/**
+ * POL §89(3)(a) and 21 NYCRR 1401.5: the approximate date given with an acknowledgment is a time limit of
+ * its own. Acknowledged in time, the request must be granted or denied by close of business on that date;
+ * otherwise it is a denial the requester may appeal, as the missed five days are (decision 0063). It stays
+ * one: a later grant is late, and the clerk may not extend a date that has passed.
+ */
+export function promiseMissed(r: AnswerFacts, overdueBefore: string): boolean {
+  if (r.promisedOn == null || r.acknowledgedOn == null) return false;
+  const decided = decidedOn(r);
+  if (decided != null) return decided > r.promisedOn;
+  return unansweredPast(r, r.promisedOn, overdueBefore);
+}
+
+/**
+ * The day a time limit ran out unanswered, which is the day of the denial an appeal counts from: the due
+ * date when the five business days were missed, else the promised date when that was; null when neither.
+ */
+export function missedDeadlineOn(r: AnswerFacts, overdueBefore: string): string | null {
+  if (fiveDaysMissed(r, overdueBefore)) return r.dueOn;
+  if (promiseMissed(r, overdueBefore)) return r.promisedOn!;
+  return null;
 }
 
 /**
@@ -165,6 +247,18 @@ export function dueDateAfterCalendarChange(current: string, recomputed: string, 
 
 export const MISSED_DEADLINE_TEXT =
   'The Town did not answer this request within the five business days the law gives. Under Public Officers Law §89(4)(a) that counts as a denial, and you may appeal it.';
+
+/** The same denial when the date the Town gave with its acknowledgment passed without a grant or denial. */
+export function missedPromiseText(promisedOn: string): string {
+  return `The Town acknowledged this request and gave ${formatDay(promisedOn)} as the date it would be answered, and that date passed without the records being granted or denied. Under Public Officers Law §89(3)(a) and §89(4)(a) that counts as a denial, and you may appeal it.`;
+}
+
+/** What the requester and the clerk read about a missed time limit, or null when none was missed. */
+export function missedText(r: AnswerFacts, overdueBefore: string): string | null {
+  const on = missedDeadlineOn(r, overdueBefore);
+  if (on == null) return null;
+  return on === r.dueOn ? MISSED_DEADLINE_TEXT : missedPromiseText(on);
+}
 
 /** R-2026-0042, INV-2026-0007: per-year sequences, at least four digits. */
 export function formatNumber(prefix: 'R' | 'INV', year: string, n: number): string {

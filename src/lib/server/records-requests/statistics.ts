@@ -31,6 +31,9 @@ export interface RequestFacts {
   /** Paper copies: picked up answers the day they were ready (public-log.rules.ts answeredOn). */
   delivery?: DeliveryMethod;
   copiesReadyOn?: string | null;
+  /** The date given with the acknowledgment, and the day first billed: the promise is a time limit too (decision 0063). */
+  promisedOn?: string | null;
+  billedOn?: string | null;
   /** Items the clerk withheld in writing (denied or granted in part). */
   withheldItems?: number;
   appeals?: Array<{ dueOn: string; decidedOn: string | null; outcome: AppealOutcome }>;
@@ -53,7 +56,7 @@ export interface MonthStats {
   open: number;
   /** Open and past the due date as of `today`. */
   overdue: number;
-  /** Not answered (acknowledged, granted or denied) within the five business days: a denial under POL §89(4)(a). */
+  /** A time limit missed: the five business days unanswered, or the date given with the acknowledgment passed (POL §89(4)(a)). */
   notAnsweredInTime: number;
   /** Fulfilled with something withheld in writing. */
   grantedInPart: number;
@@ -128,6 +131,8 @@ export function monthlyRequestStats(
         duplicateClosedOn: r.duplicateClosedOn ?? null,
         delivery: r.delivery,
         copiesReadyOn: r.copiesReadyOn ?? null,
+        promisedOn: r.promisedOn ?? null,
+        billedOn: r.billedOn ?? null,
       };
       if (missedDeadline(facts, overdueBefore)) t.stats.notAnsweredInTime++;
       if (r.status === 'denied') t.stats.denied++;
@@ -164,6 +169,8 @@ export function recordsRequestStats(db: DB, now = new Date()) {
       duplicateClosedOn: recordsRequests.duplicateClosedOn,
       delivery: recordsRequests.delivery,
       copiesReadyOn: recordsRequests.copiesReadyOn,
+      promisedOn: recordsRequests.promisedOn,
+      billedOn: recordsRequests.billedOn,
       id: recordsRequests.id,
     })
     .from(recordsRequests)

@@ -42,6 +42,12 @@ export function updateRequest(tx: Tx, before: RequestRow, patch: Partial<Request
   const after = { ...before, ...patch, updatedAt: now };
   // Issue 15: a requester's answer puts the request at the top of the queue until the Town next acts on it (any change).
   if (!('clarificationAnsweredOn' in patch)) after.clarificationAnsweredOn = null;
+  // Reopened by a granted appeal and answered again: the first answer stays the answer the five days and the
+  // promised date were measured by (decision 0065); the later release is on the timeline.
+  if (before.accessDueOn != null) {
+    for (const k of ['fulfilledOn', 'copiesReadyOn', 'billedOn'] as const)
+      if (before[k] != null && after[k] != null && after[k] > before[k]) after[k] = before[k];
+  }
   after.respondBy = respondBy(after);
   const { id, ...rest } = after;
   tx.update(recordsRequests).set(rest).where(eq(recordsRequests.id, id)).run();
@@ -65,5 +71,6 @@ export function auditView(r: RequestRow) {
     costLimitCents: r.costLimitCents,
     costApprovedCents: r.costApprovedCents,
     delivery: r.delivery,
+    accessDueOn: r.accessDueOn,
   };
 }

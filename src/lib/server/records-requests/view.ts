@@ -21,7 +21,7 @@ import {
 import { allInvoices, currentInvoice, itemRows, type InvoiceView } from './billing.ts';
 import { requestIdForToken, trackUrl } from './links.ts';
 import { resolveItems, type ResolvedItem } from './records.ts';
-import { explainAfterDueDate, isOpen, MISSED_DEADLINE_TEXT, missedDeadline } from './request.rules.ts';
+import { explainAfterDueDate, isOpen, missedDeadlineOn, missedText } from './request.rules.ts';
 import { appealFor, appealRightsFor, appealsOf, type AppealRow } from './appeals.ts';
 import { appealInTime, type Appealable } from './appeals.rules.ts';
 import { listGrounds, withheldLines, type DenialGround } from './grounds.ts';
@@ -54,8 +54,12 @@ export interface RequestView {
   /** The due-date explanation, then what happened after (acknowledgment, cost-approval wait, outcome). */
   explanation: string[];
   flag: DeadlineFlag | undefined;
-  /** The five business days ran out unanswered (POL §89(4)(a)): stays true after a late answer. */
+  /** A time limit ran out unanswered (the five business days, or the date promised): stays true after a late answer. */
   missed: boolean;
+  /** Which limit was missed, in the requester's words (POL §89(4)(a)); null when none. */
+  missedText: string | null;
+  /** The day that limit ran out (the due date or the promised date); null when none. */
+  missedOn: string | null;
   /** What the requester may appeal now, and until when (null: nothing denied). */
   appeal: Appealable | null;
   /** Whether the requester can still send an appeal (in time, none already made). */
@@ -120,8 +124,9 @@ export function loadRequestView(
   }
   const now = opts.now ?? new Date();
   const window = deadlineWindow(now, calendar, cob);
-  const missed = missedDeadline(r, window.overdueBefore);
-  if (missed) explanation.push(MISSED_DEADLINE_TEXT);
+  const missedWords = missedText(r, window.overdueBefore);
+  const missed = missedWords != null;
+  if (missedWords) explanation.push(missedWords);
   explanation.push(
     ...explainAfterDueDate({
       ...r,
@@ -136,6 +141,8 @@ export function loadRequestView(
     project,
     items,
     missed,
+    missedText: missedWords,
+    missedOn: missedDeadlineOn(r, window.overdueBefore),
     appeal,
     canAppeal: appeal != null && appeals.length === 0 && appealInTime(appeal, window.today),
     appealRights: appealRightsFor(db, r, now),

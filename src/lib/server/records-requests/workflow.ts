@@ -10,14 +10,18 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { documents, invoices, requestItems } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { latestPromiseWithoutReason, promiseNeedsWrittenReason } from '#lib/server/platform/time/deadlines.rules.ts';
+import {
+  deadlineWindow,
+  latestPromiseWithoutReason,
+  promiseNeedsWrittenReason,
+} from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { currentInvoice, releaseFiles, type Outcome } from './billing.ts';
 import { rotateTrackingLink, trackingLink } from './links.ts';
-import { acknowledgedLate, isOpen } from './request.rules.ts';
+import { acknowledgedLate, claimedDayText, clockDay, duePassed, isOpen } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
 import { activeGround, groundText } from './grounds.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
@@ -82,10 +86,18 @@ export function acknowledge(
   if (input.promisedOn < input.acknowledgedOn)
     return fail('The expected date must be on or after the acknowledgment.', 'promisedOn');
   const calendar = loadCalendar(db);
+  // Recorded after the due date passed, an acknowledgment dated on or before it counts from the day it was
+  // recorded; the stated day stays on the timeline as the Town's claim (decision 0064).
+  const { on: acknowledgedOn, claimedOn } = clockDay(
+    input.acknowledgedOn,
+    today,
+    r.dueOn,
+    deadlineWindow(now, calendar, closeOfBusiness(db)).overdueBefore,
+  );
   const reason = input.reason?.trim() || null;
-  if (promiseNeedsWrittenReason(input.acknowledgedOn, input.promisedOn, calendar) && !reason) {
+  if (promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar) && !reason) {
     return fail(
-      `That date is more than 20 business days after the acknowledgment (the last date without a reason is ${formatDay(latestPromiseWithoutReason(input.acknowledgedOn, calendar))}). The law requires the reason in writing: give it.`,
+      `That date is more than 20 business days after the acknowledgment (the last date without a reason is ${formatDay(latestPromiseWithoutReason(acknowledgedOn, calendar))}). The law requires the reason in writing: give it.`,
       'reason',
     );
   }
@@ -96,7 +108,7 @@ export function acknowledge(
       r,
       {
         status: r.status === 'received' ? 'acknowledged' : r.status,
-        acknowledgedOn: input.acknowledgedOn,
+        acknowledgedOn,
         promisedOn: input.promisedOn,
         extensionReason: reason,
       },
@@ -109,14 +121,14 @@ export function acknowledge(
       visible: true,
       actorUserId: actorId(actor),
       at: now,
-      body: `Acknowledged in writing on ${formatDay(input.acknowledgedOn)}. The Town expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
+      body: `Acknowledged in writing on ${formatDay(acknowledgedOn)}.${claimedOn ? ` ${claimedDayText(claimedOn, today, r.dueOn)}` : ''} The Town expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
     audit(tx, actor, {
       action: 'records_request.acknowledge',
       entityType: 'records_request',
       entityId: r.id,
       before: auditView(r),
-      after: { ...auditView(after), late },
+      after: { ...auditView(after), late, claimedOn },
     });
     if (r.requesterEmail) {
       enqueueMail(tx, {
@@ -126,7 +138,7 @@ export function acknowledge(
           number: r.number,
           name: r.requesterName,
           trackUrl: link,
-          acknowledgedText: formatDay(input.acknowledgedOn),
+          acknowledgedText: formatDay(acknowledgedOn),
           promisedText: formatDay(input.promisedOn),
           reason,
           extended: false,
@@ -160,9 +172,17 @@ export function extend(
   if (!reason) return fail('Give the reason for the new date.', 'reason');
   if (input.promisedOn < today) return fail('The new date cannot be in the past.', 'promisedOn');
   if (r.promisedOn && input.promisedOn === r.promisedOn) return fail('That is the date already given.', 'promisedOn');
+  const calendar = loadCalendar(db);
+  // A date given is a time limit (decision 0063): once it has passed unanswered the denial has happened, and a
+  // new date would hide it. The Town answers now (grant or deny), and the requester may appeal meanwhile.
+  if (r.promisedOn && duePassed(r.promisedOn, deadlineWindow(now, calendar, closeOfBusiness(db)).overdueBefore)) {
+    return fail(
+      `The date given, ${formatDay(r.promisedOn)}, has passed: it cannot be extended. Grant or deny the request now.`,
+      'promisedOn',
+    );
+  }
   // Not yet acknowledged: this extension is the written acknowledgment.
   const acknowledgedOn = r.acknowledgedOn ?? today;
-  const calendar = loadCalendar(db);
   const beyond20 = promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar);
   db.transaction((tx) => {
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';

@@ -64,6 +64,8 @@ export interface ReviewClock {
     extended: boolean;
     /** Calendar days from today to the deadline (0 = today, negative = passed). */
     daysLeft: number;
+    /** Which day of the period today is, counted from the receipt ("Day 22 of 30"; `reviewDay`). */
+    day: ReviewDay;
   };
   /** The first day the applicant may proceed as filed because the town did not act in time. */
   authorizedOn?: string;
@@ -167,7 +169,7 @@ export function reviewClock(
   const extended = Boolean(r.extendedUntil && r.extendedUntil > period.dueOn);
   const deadline = extended ? (r.extendedUntil as string) : period.dueOn;
   const daysLeft = daysBetween(today, deadline);
-  const clock = { kind, period, deadline, extended, daysLeft };
+  const clock = { kind, period, deadline, extended, daysLeft, day: reviewDay(period, today) };
 
   const explanation: string[] = [];
   if (kind === 'completeness') {
@@ -227,6 +229,34 @@ export function reviewClock(
     explanation,
     needsAction: true,
   };
+}
+
+export interface ReviewDay {
+  /** 0 on the day of receipt, 1 the day after, N on the period's last day; above N once past it. */
+  day: number;
+  /** The period's length (the town's setting). */
+  of: number;
+  /** "Day 22 of 30", or how a day past the last is still within the period. */
+  words: string;
+}
+
+/**
+ * Which day of a review period `today` is: the one count every page shows. Counted forward from the day the
+ * period runs from (GCL §20: that day is not counted, so the day after receipt is day 1), never backward
+ * from the due date: a last day moved past a closed day (§25-a) or an extension adds days at the end, not
+ * at the start (received Nov 13, Dec 5 is day 22 although day 30 falls on a Sunday).
+ */
+export function reviewDay(period: Pick<Period, 'from' | 'days' | 'lastDay'>, today: string): ReviewDay {
+  const day = Math.max(0, daysBetween(period.from, today));
+  const of = period.days;
+  if (day === 0)
+    return {
+      day,
+      of,
+      words: `Day 0 of ${of}: the day of receipt is not counted, day 1 is ${formatDay(addDays(period.from, 1))}`,
+    };
+  if (day <= of) return { day, of, words: `Day ${day} of ${of}` };
+  return { day, of, words: `Day ${day}: day ${of} was ${formatDay(period.lastDay)}` };
 }
 
 function maxDay(a: string, b: string | null | undefined): string {

@@ -272,7 +272,8 @@ export function extendByAgreement(
   const before = load(db, reviewId);
   if (!before) return { ok: false, message: 'No such review.' };
   if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
-  const clock = reviewClock(before, today, calendar, loadLocalLaw(db));
+  const law = loadLocalLaw(db);
+  const clock = reviewClock(before, today, calendar, law);
   if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
   if (clock.stage === 'authorized_as_filed')
     return {
@@ -283,8 +284,7 @@ export function extendByAgreement(
   if (clock.clock.daysLeft < 0)
     return {
       ok: false,
-      message:
-        'The 30 days have already run out: decide whether the plan is complete now. An extension must be agreed before the deadline.',
+      message: `The ${law.swpppReviewDays} days have already run out: decide whether the plan is complete now. An extension must be agreed before the deadline.`,
     };
   if (input.until <= clock.clock.deadline)
     return {

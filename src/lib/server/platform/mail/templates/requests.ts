@@ -326,6 +326,8 @@ export function requestItemsWithheld(d: ItemsWithheldData): RenderedMail {
 export interface MissedDeadlineData extends Base {
   dueText: string;
   appealRights: string;
+  /** The limit missed was the date the Town gave with its acknowledgment (decision 0063), not the five days. */
+  promised?: boolean;
 }
 
 export function requestMissedDeadline(d: MissedDeadlineData): RenderedMail {
@@ -333,7 +335,9 @@ export function requestMissedDeadline(d: MissedDeadlineData): RenderedMail {
     subject: `Records request ${d.number}: not answered in time, which you may appeal`,
     paragraphs: [
       `Hello ${d.name},`,
-      `The ${T().kindWord} had to answer your records request ${d.number} by close of business on ${d.dueText}, and did not. Under Public Officers Law §89(4)(a) that counts as a denial.`,
+      d.promised
+        ? `The ${T().kindWord} acknowledged your records request ${d.number} and gave ${d.dueText} as the date it would be answered; that date passed without the records being granted or denied. Under Public Officers Law §89(3)(a) and §89(4)(a) that counts as a denial.`
+        : `The ${T().kindWord} had to answer your records request ${d.number} by close of business on ${d.dueText}, and did not. Under Public Officers Law §89(4)(a) that counts as a denial.`,
       `Your right to appeal: ${d.appealRights}`,
       `The ${T().kindWord} still owes you an answer; your tracking page shows what happens next.`,
     ],
@@ -385,6 +389,8 @@ export interface AppealDecidedData extends Base {
   outcomeText: string;
   decidedText: string;
   decisionText: string;
+  /** Granted (in whole or part): the day the records reopened by the grant are owed (decision 0065). */
+  accessDueText?: string | null;
 }
 
 export function requestAppealDecided(d: AppealDecidedData): RenderedMail {
@@ -394,6 +400,11 @@ export function requestAppealDecided(d: AppealDecidedData): RenderedMail {
       `Hello ${d.name},`,
       `On ${d.decidedText} the Records Access Appeals Officer answered your appeal on records request ${d.number}: ${d.outcomeText.toLowerCase()}.`,
       d.decisionText,
+      ...(d.accessDueText
+        ? [
+            `The records the appeal was granted for are reopened: the ${T().kindWord} must provide them by ${d.accessDueText}. Your tracking page shows the date.`,
+          ]
+        : []),
       'If you disagree, you may ask a court to review the decision (CPLR Article 78).',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
