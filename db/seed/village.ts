@@ -56,10 +56,17 @@ export const PINEBROOK_RULES: Record<string, string> = {
   'citation.postStorm': 'Village Code §7-12(d): inspection within 24 hours of the end of a storm of 0.5 inches or more',
   'citation.summary': 'Village Code §7-12(f): a summary of site inspections posted for the public every month',
   'citation.stabilization': 'Village Code §7-9(g): stabilization begun within 14 days after work stops',
-  // Issue 21 (decision 0044): the village's periods and fine, with its own letters.
+  // The village's periods and fine differ from the model ordinance's, so each names the village's own local
+  // law that set it (decisions 0044 and 0071).
   swpppReviewDays: '21',
   correctionDays: '10',
   maxDailyFineCents: '200',
+  'amendment.swpppReviewDays': 'Local Law No. 1 of 2021',
+  'amendedOn.swpppReviewDays': '2021-04-12',
+  'amendment.correctionDays': 'Local Law No. 1 of 2021',
+  'amendedOn.correctionDays': '2021-04-12',
+  'amendment.maxDailyFineCents': 'Local Law No. 1 of 2021',
+  'amendedOn.maxDailyFineCents': '2021-04-12',
   foilBusinessDays: '5',
   'lawCitation.swpppReviewDays': 'Village Code §7-8(b)',
   'lawCitation.correctionDays': 'Village Code §7-15(b)',
