@@ -747,8 +747,12 @@ export const requestItems = sqliteTable(
     fileSizeBytes: integer('file_size_bytes'),
     /** The clerk who attached it; null for what the requester asked for. */
     addedByUserId: integer('added_by_user_id').references((): AnySQLiteColumn => users.id),
-    /** The clerk's written decision on this item (POL §89(3)(a)): granted | granted_in_part | denied; null = not yet decided. */
-    decision: text('decision', { enum: ['granted', 'granted_in_part', 'denied'] }),
+    /**
+     * The clerk's written decision on this item (POL §89(3)(a)): granted | granted_in_part | denied; or a
+     * certification that there is no such record, not_held (not in the Town's possession) | not_found (not
+     * found after a diligent search), which withholds nothing; null = not yet decided.
+     */
+    decision: text('decision', { enum: ['granted', 'granted_in_part', 'denied', 'not_held', 'not_found'] }),
     /** The POL §87(2) ground for withholding (granted in part or denied). */
     denialGroundId: integer('denial_ground_id').references((): AnySQLiteColumn => denialGrounds.id),
     /** What is withheld and why, in the clerk's words (shown to the requester). */

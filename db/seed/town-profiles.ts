@@ -28,6 +28,8 @@ export const ROTTERDAM_PROFILE: TownProfile = {
   recordsAccessOfficer: { name: 'Dana Kowalski', title: 'the Deputy Town Clerk', email: 'clerk@rotterdam.example' },
   appealsOfficer: { name: '', title: 'the Town Supervisor', email: 'supervisor@rotterdam.example' },
   stormwaterOfficer: { name: 'Sam Okafor', title: 'Stormwater Management Officer', email: 'officer@rotterdam.example' },
+  // A demo's appeals must not reach the real Committee (coog@dos.ny.gov, the default for a new town).
+  openGovernmentEmail: 'coog@dos.ny.example',
   signature: 'Department of Public Works: Stormwater Management',
   mailFrom: 'Town of Rotterdam Stormwater <stormwater@rotterdamny.example>',
   publicUrl: '',

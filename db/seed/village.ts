@@ -36,6 +36,8 @@ export const PINEBROOK_PROFILE: TownProfile = {
     title: 'Stormwater Management Officer',
     email: 'stormwater@pinebrook.example',
   },
+  // A demo's appeals must not reach the real Committee (coog@dos.ny.gov, the default for a new town).
+  openGovernmentEmail: 'coog@dos.ny.example',
   signature: 'Village Department of Public Works: Stormwater',
   mailFrom: 'Village of Pinebrook Stormwater <stormwater@pinebrook.example>',
   publicUrl: '',

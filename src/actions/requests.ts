@@ -406,7 +406,10 @@ export const requests = {
     input: z.object({
       id,
       itemId: recordId,
-      decision: choice(['granted', 'granted_in_part', 'denied'], 'Choose granted, granted in part or denied.'),
+      decision: choice(
+        ['granted', 'granted_in_part', 'denied', 'not_held', 'not_found'],
+        'Choose granted, granted in part, denied, or a certification that there is no record.',
+      ),
       groundId: optionalId,
       reason: text(2000, 'the reason').optional(),
       withheld: ids,

@@ -109,7 +109,9 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     const view = loadRequestView(t.db, id, { forRequester: true, now: GRANTED })!;
     expect(view.items.find((i) => i.item.id === swpppItem)!.item.decision).toBeNull();
     expect(view.withheld).toEqual([]);
-    expect(view.events.at(-1)!.body).toContain('The Town must now provide the records by December 2, 2026.');
+    // The determination, then the note that a copy went to the Committee on Open Government.
+    expect(view.events.at(-2)!.body).toContain('The Town must now provide the records by December 2, 2026.');
+    expect(view.events.at(-1)!.body).toContain('Committee on Open Government');
     expect(t.mail('request-appeal-decided')[0].textBody).toContain('must provide them by December 2, 2026');
 
     const queue = loadQueue(t.db, parseQueueQuery(new URLSearchParams()), GRANTED);

@@ -370,6 +370,7 @@ describe('records-request statistics', () => {
     status,
     fulfilledOn: status === 'fulfilled' ? answeredOn : null,
     deniedOn: status === 'denied' ? answeredOn : null,
+    withdrawnOn: status === 'withdrawn' ? answeredOn : null,
   });
 
   it('counts per month received (town time), on time against the due date, and the median days', () => {
@@ -378,7 +379,7 @@ describe('records-request statistics', () => {
         r('2026-05-04T14:00:00Z', '2026-05-11', 'fulfilled', '2026-05-08'), // 4 days, on time
         r('2026-05-05T14:00:00Z', '2026-05-12', 'denied', '2026-05-12'), // 7 days, on the due date
         r('2026-05-06T14:00:00Z', '2026-05-13', 'fulfilled', '2026-05-20'), // 14 days, late
-        r('2026-05-07T14:00:00Z', '2026-05-14', 'withdrawn'),
+        r('2026-05-07T14:00:00Z', '2026-05-14', 'withdrawn', '2026-05-08'), // before its due date: not counted
         r('2026-05-28T14:00:00Z', '2026-06-04', 'acknowledged'), // open, overdue by June 10
         // 11 p.m. on April 30 in Rotterdam is already May 1 in UTC: it counts for April.
         r('2026-05-01T03:00:00Z', '2026-05-07', 'fulfilled', '2026-05-01'),
@@ -386,11 +387,13 @@ describe('records-request statistics', () => {
       '2026-06-10',
     );
     expect(months.map((m) => m.month)).toEqual(['2026-05', '2026-04']);
+    // The request never answered past its due date counts against the rate: 2 on time of 4 counted.
     expect(months[0]).toMatchObject({
       received: 5,
       answered: 3,
       answeredOnTime: 2,
-      onTimePercent: 67,
+      countedForRate: 4,
+      onTimePercent: 50,
       medianDaysToAnswer: 7,
       withdrawn: 1,
       open: 1,
@@ -401,7 +404,8 @@ describe('records-request statistics', () => {
       received: 6,
       answered: 4,
       answeredOnTime: 3,
-      onTimePercent: 75,
+      countedForRate: 5,
+      onTimePercent: 60,
       medianDaysToAnswer: 5.5,
     });
   });

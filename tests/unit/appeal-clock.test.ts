@@ -83,14 +83,14 @@ describe('the appeals officer answers within 10 business days, counted like the 
       { countsFromOn: '2026-12-01', dueOn: '2026-12-15' },
     ],
     [
-      'Tue Dec 1 at 16:30 (close of business): counts from Wed Dec 2, due Wed Dec 16',
+      'Tue Dec 1 at 16:30 (close of business): still counts from Dec 1 (GCL §20, decision 0066), due Tue Dec 15',
       townInstant('2026-12-01', '16:30'),
-      { countsFromOn: '2026-12-02', dueOn: '2026-12-16' },
+      { countsFromOn: '2026-12-01', dueOn: '2026-12-15' },
     ],
     [
-      'Sat Dec 19: counts from Mon Dec 21; Christmas and New Year’s Day and the snow day skipped',
+      'Sat Dec 19: counts from that Saturday; Christmas and New Year’s Day and the snow day skipped',
       townInstant('2026-12-19', '11:00'),
-      { countsFromOn: '2026-12-21', dueOn: '2027-01-07' },
+      { countsFromOn: '2026-12-19', dueOn: '2027-01-06' },
     ],
   ])('%s', (_name, at, expected) => {
     expect(appealDueDate(at, calendar, '16:30')).toEqual(expected);

@@ -158,60 +158,57 @@ describe('counting business days', () => {
 });
 
 describe('computeDueDate: the receipt note, the numbered days, the arrival time', () => {
-  it('after close of business before Thanksgiving: counts from Friday, names the holiday, numbers the business days', () => {
+  it('after close of business before Thanksgiving: counts from the Wednesday, skips the holiday, numbers the business days', () => {
     const due = computeDueDate(new Date('2026-11-25T22:00:00Z'), cal); // Wednesday 17:00 EST
     expect(due).toEqual({
-      dueOn: '2026-12-04',
+      dueOn: '2026-12-03',
       businessDays: 5,
       receivedLocal: '2026-11-25T17:00',
-      countsAsReceivedOn: '2026-11-27',
-      receiptNote:
-        'Received at or after close of business (16:30), so it counts as received on the next business day (after Thanksgiving Day).',
+      countsAsReceivedOn: '2026-11-25',
+      receiptNote: 'It arrived at or after close of business (16:30); the law still counts from the day of receipt.',
       days: [
+        { date: '2026-11-26', kind: 'holiday', reason: 'Thanksgiving Day' },
+        { date: '2026-11-27', kind: 'business', count: 1 },
         { date: '2026-11-28', kind: 'weekend', reason: 'Saturday' },
         { date: '2026-11-29', kind: 'weekend', reason: 'Sunday' },
-        { date: '2026-11-30', kind: 'business', count: 1 },
-        { date: '2026-12-01', kind: 'business', count: 2 },
-        { date: '2026-12-02', kind: 'business', count: 3 },
-        { date: '2026-12-03', kind: 'business', count: 4 },
-        { date: '2026-12-04', kind: 'business', count: 5 },
+        { date: '2026-11-30', kind: 'business', count: 2 },
+        { date: '2026-12-01', kind: 'business', count: 3 },
+        { date: '2026-12-02', kind: 'business', count: 4 },
+        { date: '2026-12-03', kind: 'business', count: 5 },
       ],
     });
   });
 
-  it('after close of business on the Friday before a Monday holiday: the note names every closed day passed', () => {
+  it('after close of business on the Friday before a Monday holiday: counted from the Friday, the holiday skipped', () => {
     const due = computeDueDate(new Date('2026-01-16T22:00:00Z'), cal); // Friday 17:00 EST; Monday is Martin Luther King Jr. Day
-    expect(due.countsAsReceivedOn).toBe('2026-01-20');
+    expect(due.countsAsReceivedOn).toBe('2026-01-16');
     expect(due.receiptNote).toBe(
-      'Received at or after close of business (16:30), so it counts as received on the next business day (after Saturday, Sunday, Martin Luther King Jr. Day).',
+      'It arrived at or after close of business (16:30); the law still counts from the day of receipt.',
     );
-    expect(due.dueOn).toBe('2026-01-27');
+    expect(due.dueOn).toBe('2026-01-26');
   });
 
-  it('after close of business with an open day next: the note names no closed day', () => {
+  it('after close of business with an open day next: counted from the day of receipt', () => {
     const due = computeDueDate(new Date('2026-11-30T22:00:00Z'), cal); // Monday 17:00 EST
-    expect(due.countsAsReceivedOn).toBe('2026-12-01');
-    expect(due.receiptNote).toBe(
-      'Received at or after close of business (16:30), so it counts as received on the next business day.',
-    );
-    expect(due.dueOn).toBe('2026-12-08');
+    expect(due.countsAsReceivedOn).toBe('2026-11-30');
+    expect(due.dueOn).toBe('2026-12-07');
   });
 
   it('after a configured close of business: the note gives that time', () => {
     const due = computeDueDate(new Date('2026-11-30T22:15:00Z'), cal, { closeOfBusiness: '17:15' }); // Monday 17:15 EST
     expect(due.receiptNote).toBe(
-      'Received at or after close of business (17:15), so it counts as received on the next business day.',
+      'It arrived at or after close of business (17:15); the law still counts from the day of receipt.',
     );
     expect(
       computeDueDate(new Date('2026-11-30T22:14:00Z'), cal, { closeOfBusiness: '17:15' }).receiptNote,
     ).toBeUndefined();
   });
 
-  it('on a Saturday: the note says the town was closed and why', () => {
+  it('on a Saturday: the note says the town was closed and why, and the count starts after the Saturday', () => {
     const due = computeDueDate(new Date('2026-11-28T15:00:00Z'), cal); // Saturday 10:00 EST
-    expect(due.countsAsReceivedOn).toBe('2026-11-30');
+    expect(due.countsAsReceivedOn).toBe('2026-11-28');
     expect(due.receiptNote).toBe(
-      'Received on a day the town is closed (Saturday), so it counts as received on the next business day.',
+      'It arrived on a day the town is closed (Saturday); the law still counts from the day of receipt.',
     );
   });
 
@@ -219,10 +216,10 @@ describe('computeDueDate: the receipt note, the numbered days, the arrival time'
     const snow = new BusinessCalendar([{ date: '2026-12-02', name: 'Snow day', active: true }]);
     const due = computeDueDate(new Date('2026-12-02T15:00:00Z'), snow);
     expect(due.receiptNote).toBe(
-      'Received on a day the town is closed (Snow day), so it counts as received on the next business day.',
+      'It arrived on a day the town is closed (Snow day); the law still counts from the day of receipt.',
     );
-    expect(due.countsAsReceivedOn).toBe('2026-12-03');
-    expect(due.dueOn).toBe('2026-12-10');
+    expect(due.countsAsReceivedOn).toBe('2026-12-02');
+    expect(due.dueOn).toBe('2026-12-09');
   });
 
   it('in business hours: no note, counted from the day of arrival', () => {
@@ -243,12 +240,12 @@ describe('computeDueDate: the receipt note, the numbered days, the arrival time'
   });
 
   it.each([
-    // [case, UTC instant, counts as received on]: arrival at 16:00–16:29 Eastern is before close, whatever the season.
+    // [case, UTC instant, the day of receipt]: the town's local day, whatever the hour or the season (decision 0066).
     ['16:00 EST', '2026-12-02T21:00:00Z', '2026-12-02'],
     ['16:00 EDT', '2026-07-01T20:00:00Z', '2026-07-01'],
     ['15:45 EST', '2026-12-02T20:45:00Z', '2026-12-02'],
-    ['20:30 EST (the next day in UTC)', '2026-12-03T01:30:00Z', '2026-12-03'],
-    ['23:30 EDT on a Friday (Saturday in UTC)', '2026-07-11T03:30:00Z', '2026-07-13'],
+    ['20:30 EST (the next day in UTC)', '2026-12-03T01:30:00Z', '2026-12-02'],
+    ['23:30 EDT on a Friday (Saturday in UTC)', '2026-07-11T03:30:00Z', '2026-07-10'],
   ])('arriving at %s', (_name, instant, expected) => {
     expect(computeDueDate(new Date(instant), cal).countsAsReceivedOn).toBe(expected);
   });
@@ -258,10 +255,10 @@ describe('explainDueDate: the due date in plain words', () => {
   it('after hours before Thanksgiving: the arrival, the note, the days skipped, the due date', () => {
     expect(explainDueDate(computeDueDate(new Date('2026-11-25T22:00:00Z'), cal))).toEqual([
       'Your request arrived Wednesday, November 25, 2026 at 5:00 PM.',
-      'Received at or after close of business (16:30), so it counts as received on the next business day (after Thanksgiving Day). That is Friday, November 27, 2026.',
+      'It arrived at or after close of business (16:30); the law still counts from the day of receipt.',
       'The day of receipt is not counted; we count 5 business days after it.',
-      'Not counted: Saturday, November 28, 2026 (Saturday); Sunday, November 29, 2026 (Sunday).',
-      'Business day 5 is Friday, December 4, 2026: the records are due by close of business that day.',
+      'Not counted: Thursday, November 26, 2026 (Thanksgiving Day); Saturday, November 28, 2026 (Saturday); Sunday, November 29, 2026 (Sunday).',
+      'Business day 5 is Thursday, December 3, 2026: the records are due by close of business that day.',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The records-request due date, as a table: every GCL §24 holiday, Sunday observance, Saturday holidays
- * (not moved), after-hours and weekend receipt, DST changes, clerk closures and reopenings, year
+ * (not moved), after-hours and weekend receipt (counted from the day of receipt, decision 0066), DST changes, clerk closures and reopenings, year
  * boundaries; then the 20-business-day rule and the queue's overdue / due-today / due-soon flags.
  * Expected dates are worked out by hand from the law, not by the code under test.
  */
@@ -116,7 +116,7 @@ describe('records request due date: five business days after the day of receipt'
     // [case, received (local date), time, expected due]
     ['plain Monday morning', '2026-11-30', '09:00', '2026-12-07'],
     ['just before close of business', '2026-11-30', '16:29', '2026-12-07'],
-    ['at close of business counts from the next business day', '2026-11-30', '16:30', '2026-12-08'],
+    ['at close of business still counts from the day of receipt', '2026-11-30', '16:30', '2026-12-07'],
     ['a minute after midnight on a Monday', '2026-11-30', '00:01', '2026-12-07'],
     // Every 2026 holiday falls inside a count.
     ["New Year's Day 2026 (Thursday)", '2025-12-31', '10:00', '2026-01-08'],
@@ -141,17 +141,17 @@ describe('records request due date: five business days after the day of receipt'
     ['Christmas 2027 on a Saturday: Friday the 24th is counted', '2027-12-22', '10:00', '2027-12-29'],
     ["New Year's Day 2028 on a Saturday: Friday, December 31 is counted", '2027-12-30', '10:00', '2028-01-06'],
     ['Veterans Day 2028 on a Saturday: Friday the 10th is counted', '2028-11-09', '10:00', '2028-11-16'],
-    // After hours and weekends.
-    ['Friday after close counts from Monday', '2026-11-20', '17:00', '2026-12-01'],
-    ['Saturday counts from Monday', '2026-11-28', '10:00', '2026-12-07'],
-    ['Sunday just before midnight counts from Monday', '2026-11-29', '23:59', '2026-12-07'],
-    ['Wednesday evening before Thanksgiving counts from Friday', '2026-11-25', '17:00', '2026-12-04'],
-    ['Thanksgiving itself counts from Friday', '2026-11-26', '10:00', '2026-12-04'],
-    ['at close of business the day before Election Day', '2026-11-02', '16:30', '2026-11-12'],
+    // After hours and weekends: GCL §20 excludes the day of receipt and nothing more (decision 0066).
+    ['Friday after close: Monday is business day 1', '2026-11-20', '17:00', '2026-11-30'],
+    ['Saturday: Monday is business day 1', '2026-11-28', '10:00', '2026-12-04'],
+    ['Sunday just before midnight: Monday is business day 1', '2026-11-29', '23:59', '2026-12-04'],
+    ['Wednesday evening before Thanksgiving: Friday is business day 1', '2026-11-25', '17:00', '2026-12-03'],
+    ['Thanksgiving itself: Friday is business day 1', '2026-11-26', '10:00', '2026-12-03'],
+    ['at close of business the day before Election Day', '2026-11-02', '16:30', '2026-11-10'],
     // Year boundaries.
     ["across the year boundary and New Year's Day", '2026-12-28', '10:00', '2027-01-05'],
-    ["New Year's Eve after close: the holiday and the weekend pass first", '2026-12-31', '17:00', '2027-01-11'],
-    ["on New Year's Day 2028, a Saturday", '2028-01-01', '10:00', '2028-01-10'],
+    ["New Year's Eve after close: the holiday and the weekend are not counted", '2026-12-31', '17:00', '2027-01-08'],
+    ["on New Year's Day 2028, a Saturday", '2028-01-01', '10:00', '2028-01-07'],
   ])('%s', (_name, date, time, expected) => {
     expect(due(date, time)).toBe(expected);
   });
@@ -159,17 +159,29 @@ describe('records request due date: five business days after the day of receipt'
   it.each([
     // [case, UTC instant, expected]: the same clock time means different things either side of a DST change.
     ['the Friday before spring forward, 4:15 p.m. EST: before close', '2026-03-06T21:15:00Z', '2026-03-13'],
-    ['the Monday after spring forward, 4:45 p.m. EDT: after close', '2026-03-09T20:45:00Z', '2026-03-17'],
-    ['the Friday before fall back, 4:45 p.m. EDT: after close', '2026-10-30T20:45:00Z', '2026-11-10'],
+    [
+      'the Monday after spring forward, 4:45 p.m. EDT: after close, counted from Monday',
+      '2026-03-09T20:45:00Z',
+      '2026-03-16',
+    ],
+    [
+      'the Friday before fall back, 4:45 p.m. EDT: after close, counted from Friday',
+      '2026-10-30T20:45:00Z',
+      '2026-11-09',
+    ],
     ['the Monday after fall back, 4:29 p.m. EST: before close', '2026-11-02T21:29:00Z', '2026-11-10'],
-    ['during the repeated hour of fall back (a Sunday; Election Day skipped)', '2026-11-01T06:30:00Z', '2026-11-10'],
+    ['during the repeated hour of fall back (a Sunday; Election Day skipped)', '2026-11-01T06:30:00Z', '2026-11-09'],
   ])('DST: %s', (_name, instant, expected) => {
     expect(computeDueDate(new Date(instant), cal).dueOn).toBe(expected);
   });
 
-  it('honours a configured close of business', () => {
+  it('a configured close of business changes the note, never the count', () => {
     expect(due('2026-11-30', '16:45', cal, '17:00')).toBe('2026-12-07');
-    expect(due('2026-11-30', '16:45')).toBe('2026-12-08');
+    expect(due('2026-11-30', '16:45')).toBe('2026-12-07');
+    expect(
+      computeDueDate(townInstant('2026-11-30', '16:45'), cal, { closeOfBusiness: '17:00' }).receiptNote,
+    ).toBeUndefined();
+    expect(computeDueDate(townInstant('2026-11-30', '16:45'), cal).receiptNote).toContain('close of business (16:30)');
   });
 
   it.each<[string, ClosureRow[], string, string, string]>([
@@ -181,18 +193,18 @@ describe('records request due date: five business days after the day of receipt'
       '2026-12-08',
     ],
     [
-      'arriving on a snow day counts from the next business day',
+      'arriving on a snow day still counts from that day',
       [{ date: '2026-11-30', name: 'Snow day', active: true }],
       '2026-11-30',
       '09:00',
-      '2026-12-08',
+      '2026-12-07',
     ],
     [
-      'after hours before a snow day skips it too',
+      'after hours before a snow day: the snow day is not counted',
       [{ date: '2026-11-23', name: 'Snow day', active: true }],
       '2026-11-20',
       '17:00',
-      '2026-12-02',
+      '2026-12-01',
     ],
     [
       'two closures',
@@ -224,11 +236,11 @@ describe('records request due date: five business days after the day of receipt'
 
   it('explains which days were skipped and why', () => {
     const result = computeDueDate(townInstant('2026-11-25', '17:00'), cal);
-    expect(result.countsAsReceivedOn).toBe('2026-11-27');
+    expect(result.countsAsReceivedOn).toBe('2026-11-25');
     const text = explainDueDate(result).join(' ');
-    expect(text).toContain('after Thanksgiving Day');
+    expect(text).toContain('Thursday, November 26, 2026 (Thanksgiving Day)');
     expect(text).toContain('Saturday, November 28, 2026 (Saturday)');
-    expect(text).toContain('Friday, December 4, 2026');
+    expect(text).toContain('Thursday, December 3, 2026');
   });
 
   it('names a clerk closure in the explanation', () => {

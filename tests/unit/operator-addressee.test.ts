@@ -144,7 +144,7 @@ describe('on-time rates per operator count an answer as the Town’s are counted
         received: 4,
         answered: 3,
         answeredOnTime: 2,
-        onTimePercent: 67,
+        onTimePercent: 50,
         notAnsweredInTime: 2,
         open: 0,
         withdrawn: 0,

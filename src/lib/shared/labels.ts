@@ -292,6 +292,8 @@ export const ITEM_DECISION_LABEL = {
   granted: 'Granted',
   granted_in_part: 'Granted in part',
   denied: 'Denied',
+  not_held: 'No record: not in the Town’s possession (certified)',
+  not_found: 'No record: not found after a diligent search (certified)',
 } as const;
 
 /** The appeals officer's answer to an appeal (POL §89(4)(a)). */
@@ -382,13 +384,23 @@ export function alertKindsSentWords(target: AlertTarget): string {
 
 /** The public log of records requests (/requests/log): how each record asked for ended. */
 export const LOG_ITEM_OUTCOME_LABEL: Record<
-  'released' | 'released_in_part' | 'granted_in_part' | 'denied' | 'withdrawn' | 'duplicate' | 'pending',
+  | 'released'
+  | 'released_in_part'
+  | 'granted_in_part'
+  | 'denied'
+  | 'not_held'
+  | 'not_found'
+  | 'withdrawn'
+  | 'duplicate'
+  | 'pending',
   string
 > = {
   released: 'Released',
   released_in_part: 'Released in part',
   granted_in_part: 'Granted in part',
   denied: 'Denied',
+  not_held: 'No record: certified not in the Town’s possession (not a denial)',
+  not_found: 'No record: certified not found after a diligent search (not a denial)',
   withdrawn: 'Withdrawn',
   duplicate: 'Closed as a duplicate',
   pending: 'Pending',

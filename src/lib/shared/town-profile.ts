@@ -40,6 +40,11 @@ export interface TownProfile {
   /** Who hears records appeals when no staff account is named (POL §89(4)(a)). */
   appealsOfficer: TownOfficial;
   stormwaterOfficer: TownOfficial;
+  /**
+   * Where a copy of each records appeal and its determination is mailed (POL §89(4)(a): the agency forwards
+   * both to the Committee on Open Government). The Committee's own address unless the state changes it.
+   */
+  openGovernmentEmail: string;
   /** The last line of every message. */
   signature: string;
   /** The From: of the portal's mail, like `Town of X Stormwater <stormwater@x.example>`. */
@@ -126,6 +131,9 @@ const blankOffice = (name: string): TownOffice => ({
 });
 const blankOfficial = (title: string): TownOfficial => ({ name: '', title, email: '' });
 
+/** The Committee on Open Government (New York Department of State), which receives copies of appeals. */
+export const OPEN_GOVERNMENT_COMMITTEE_EMAIL = 'coog@dos.ny.gov';
+
 /** What a fresh install shows until the admin fills in /staff/settings (the demo seed fills it in). */
 export const PLACEHOLDER_TOWN_PROFILE: TownProfile = {
   name: 'Example',
@@ -136,6 +144,7 @@ export const PLACEHOLDER_TOWN_PROFILE: TownProfile = {
   recordsAccessOfficer: blankOfficial('the Town Clerk'),
   appealsOfficer: blankOfficial('the Town Supervisor'),
   stormwaterOfficer: blankOfficial('Stormwater Management Officer'),
+  openGovernmentEmail: OPEN_GOVERNMENT_COMMITTEE_EMAIL,
   signature: 'Department of Public Works: Stormwater Management',
   mailFrom: '',
   publicUrl: '',
@@ -257,6 +266,9 @@ export function checkTownProfile(
     title: text(`${key}.title`, 120, null),
     email: email(`${key}.email`),
   });
+  const openGovernmentEmail = email('openGovernmentEmail');
+  if (!openGovernmentEmail && !errors.openGovernmentEmail)
+    errors.openGovernmentEmail = `Enter the Committee on Open Government’s address (${OPEN_GOVERNMENT_COMMITTEE_EMAIL}): the law wants every appeal and its determination copied to it.`;
   const mailFrom = text('mailFrom', 200, null);
   if (mailFrom && !EMAIL.test(/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom))
     errors.mailFrom =
@@ -273,6 +285,7 @@ export function checkTownProfile(
     recordsAccessOfficer: official('recordsAccessOfficer'),
     appealsOfficer: official('appealsOfficer'),
     stormwaterOfficer: official('stormwaterOfficer'),
+    openGovernmentEmail,
     signature: text(
       'signature',
       200,
@@ -302,6 +315,7 @@ export function townProfileValues(p: TownProfile): Record<string, string> {
     signature: p.signature,
     mailFrom: p.mailFrom,
     publicUrl: p.publicUrl,
+    openGovernmentEmail: p.openGovernmentEmail,
   };
   for (const key of Object.keys(OFFICES) as Array<keyof typeof OFFICES>)
     for (const f of OFFICE_FIELDS) out[`${key}.${f}`] = p[key][f];

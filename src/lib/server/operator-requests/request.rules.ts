@@ -43,6 +43,14 @@ export const ADDRESSEE_MEANING = {
 } as const;
 export type Addressee = keyof typeof ADDRESSEE_MEANING;
 
+/**
+ * What each must do within the five business days, in one sentence, wherever the two paths are offered
+ * together. They are not the same duty: L(4) wants the operator to make the records available, while POL
+ * §89(3)(a) lets the Town instead deny in writing or acknowledge with an approximate date.
+ */
+export const FIVE_BUSINESS_DAYS_DUTIES =
+  'The site’s operator must make the records available within five business days of your written request (Subsection L(4) of the Town’s stormwater law); in the same five business days the Town must make them available, deny the request in writing, or acknowledge it in writing with the approximate date they will be ready (Public Officers Law §89(3)(a)).';
+
 export interface AnswerFacts {
   status: OperatorRequestStatus;
   dueOn: string;

@@ -1,8 +1,9 @@
 /**
  * On-time rates, side by side: each site operator (the project's owner/operator company on the NOI record)
  * answering requests under ordinance L(4), and the Town answering its own under FOIL. Both have five
- * business days; both are counted the same way (answered on time as a share of answered; a request left
- * unanswered past its due date, or answered after it, was not answered in time). Aggregates only: never a
+ * business days; both are counted the same way (answered on time as a share of the requests answered or
+ * left unanswered past their due date, so those count against the rate; a request left unanswered past its
+ * due date, or answered after it, was not answered in time). Aggregates only: never a
  * requester, never what was asked.
  */
 import { and, eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { operatorRequests, parties, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
-import { recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
+import { onTimeRate, recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
 import { timeliness, type AnswerFacts } from './request.rules.ts';
 
 export interface OnTimeRow {
@@ -20,7 +21,7 @@ export interface OnTimeRow {
   received: number;
   answered: number;
   answeredOnTime: number;
-  /** Whole percent of answered requests answered on time; null when none were answered. */
+  /** Whole percent answered on time of those answered or missed (onTimeRate); null when there are none. */
   onTimePercent: number | null;
   /** Answered after the due date, or not answered by it (still open, or withdrawn after it). */
   notAnsweredInTime: number;
@@ -31,8 +32,6 @@ export interface OnTimeRow {
 
 /** The name used when the NOI record names no owner/operator company. */
 export const UNNAMED_OPERATOR = 'Operator not named on the NOI';
-
-const pct = (n: number, of: number) => (of ? Math.round((100 * n) / of) : null);
 
 /** One row per operator company, most requests first (then by name), from each request's facts. */
 export function operatorOnTimeRows(
@@ -62,9 +61,12 @@ export function operatorOnTimeRows(
     if (t === 'pending') row.open++;
     if (t === 'withdrawn') row.withdrawn++;
   }
-  return [...by.values()]
-    .map((r) => ({ ...r, onTimePercent: pct(r.answeredOnTime, r.answered) }))
-    .sort((a, b) => b.received - a.received || a.who.localeCompare(b.who));
+  return (
+    [...by.values()]
+      // A request missed and never answered is in notAnsweredInTime but not in answered: it counts against the rate.
+      .map((r) => ({ ...r, onTimePercent: onTimeRate(r.answeredOnTime, r.answeredOnTime + r.notAnsweredInTime) }))
+      .sort((a, b) => b.received - a.received || a.who.localeCompare(b.who))
+  );
 }
 
 /** The Town first, then each operator. */
@@ -132,7 +134,8 @@ export const ON_TIME_FIELDS = [
   },
   {
     name: 'on_time_percent',
-    description: 'answered_on_time as a whole percent of answered; empty when none were answered.',
+    description:
+      'answered_on_time as a whole percent of answered_on_time plus not_answered_in_time: a request left unanswered past its due date counts against it; empty when there are none.',
   },
   {
     name: 'not_answered_in_time',

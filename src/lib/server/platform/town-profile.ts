@@ -66,6 +66,8 @@ export function parseTownProfile(json: string | undefined): TownProfile {
     recordsAccessOfficer: official(raw.recordsAccessOfficer, d.recordsAccessOfficer),
     appealsOfficer: official(raw.appealsOfficer, d.appealsOfficer),
     stormwaterOfficer: official(raw.stormwaterOfficer, d.stormwaterOfficer),
+    // A profile saved before this field existed, or blanked, copies appeals to the Committee's own address.
+    openGovernmentEmail: str(raw.openGovernmentEmail, d.openGovernmentEmail) || d.openGovernmentEmail,
     signature: str(raw.signature, d.signature) || d.signature,
     mailFrom: str(raw.mailFrom, d.mailFrom),
     publicUrl: str(raw.publicUrl, d.publicUrl),

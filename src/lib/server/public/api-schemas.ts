@@ -155,6 +155,10 @@ const RecordsRequestMonthSchema = z.object({
     .number()
     .int()
     .meta({ description: statsDescription('answered_on_time') }),
+  counted_for_rate: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('counted_for_rate') }),
   on_time_percent: z
     .number()
     .nullable()
@@ -191,6 +195,10 @@ const RecordsRequestMonthSchema = z.object({
     .number()
     .int()
     .meta({ description: statsDescription('denied') }),
+  certified_no_record: z
+    .number()
+    .int()
+    .meta({ description: statsDescription('certified_no_record') }),
   appeals: z
     .number()
     .int()

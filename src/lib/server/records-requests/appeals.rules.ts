@@ -7,8 +7,8 @@
  *   weekend, holiday or town closure runs to the next business day (GCL §25-a). A missed deadline is a
  *   denial on its due date. When there are several denials (missed deadline, then a written denial), the
  *   latest one counts: the requester keeps the longest window (decision record 0017).
- * - The 10 business days are counted like the request's five: from the day after the appeal counts as
- *   received (the same module, deadlines.rules.ts).
+ * - The 10 business days are counted like the request's five: from the day after the appeal was received,
+ *   whatever the hour (the same module, deadlines.rules.ts; decision 0066).
  * - One appeal per request: after the officer's answer, the next step is a court (CPLR Article 78).
  */
 import { computeDueDate, type BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';

@@ -2,8 +2,9 @@
  * Appeals of records requests (POL §89(4)(a)): the appeals officer named in settings (the admin names
  * them), what the requester may appeal and until when, the requester's appeal from the tracking page,
  * the officer's queue with the 10-business-day answer clock, and the officer's written answer. Each change
- * is audited, shown on the request's timeline and mailed through the outbox. The rules are in
- * appeals.rules.ts.
+ * is audited, shown on the request's timeline and mailed through the outbox. The appeal and the
+ * determination are copied to the Committee on Open Government (the address in the town profile), as
+ * §89(4)(a) requires, in the same transaction. The rules are in appeals.rules.ts.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { projects, recordsRequests, requestAppeals, requestItems, settings, userRoles, users } from '#db/schema.ts';
@@ -61,6 +62,39 @@ export function officerText(db: Reader): string {
   const address = t.profile.clerkOffice.address ? `, ${t.profile.clerkOffice.address}` : '';
   if (o) return `${o.name}, the ${t.fullName} Records Access Appeals Officer${address}`;
   return `${named.name ? `${named.name}, ` : 'the '}${named.name ? 'the ' : ''}${t.fullName} Records Access Appeals Officer${named.title ? ` (${named.title})` : ''}${address}`;
+}
+
+/**
+ * Who receives an appeal: the staff account the admin named; else the appeals officer the town profile names
+ * (the Town Supervisor in the demo), by the email there, the same person the requester is told about
+ * (officerText); only when neither exists, every admin, so that someone answers.
+ */
+export function appealRecipients(db: Reader): Array<{ name: string; email: string; withoutAccount: boolean }> {
+  const o = appealsOfficer(db);
+  if (o) return [{ name: o.name.split(' ')[0], email: o.email, withoutAccount: false }];
+  const named = town(db).profile.appealsOfficer;
+  if (named.email)
+    return [
+      {
+        name: named.name
+          ? named.name.split(' ')[0]
+          : named.title.replace(/^the /i, '') || 'Records Access Appeals Officer',
+        email: named.email,
+        withoutAccount: true,
+      },
+    ];
+  return db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(userRoles.role, 'admin'), eq(users.disabled, false)))
+    .all()
+    .map((u) => ({ name: u.name.split(' ')[0], email: u.email, withoutAccount: false }));
+}
+
+/** The timeline's words for a copy sent to the Committee on Open Government (POL §89(4)(a)). */
+export function openGovernmentCopyText(what: 'appeal' | 'determination', to: string): string {
+  return `A copy of the ${what} was mailed to the Committee on Open Government (${to}), as Public Officers Law §89(4)(a) requires.`;
 }
 
 /** Staff who may name the officer: admins. Staff who can be named: any active staff user. */
@@ -182,18 +216,29 @@ export function fileAppeal(
       .returning()
       .get();
     updateRequest(tx, r, {}, now);
+    const officerWords = officerText(tx);
+    const coog = town(tx).profile.openGovernmentEmail;
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: 'userId' in actor ? actor.userId : null,
       at: now,
-      body: `${APPEAL_KIND_LABEL[a!.kind]} received. The appeals officer must answer in writing by ${formatDay(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}`,
+      body: `${APPEAL_KIND_LABEL[a!.kind]} received by ${officerWords}, who must answer in writing by ${formatDay(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}`,
     });
+    addEvent(tx, r.id, { kind: 'status', visible: true, at: now, body: openGovernmentCopyText('appeal', coog) });
+    const recipients = appealRecipients(tx);
     audit(tx, actor, {
       action: 'records_request.appeal',
       entityType: 'records_request',
       entityId: r.id,
-      after: { appealId: row.id, kind: row.kind, dueOn, officerUserId: row.officerUserId },
+      after: {
+        appealId: row.id,
+        kind: row.kind,
+        dueOn,
+        officerUserId: row.officerUserId,
+        sentTo: recipients.map((o) => o.email),
+        openGovernmentCopyTo: coog,
+      },
     });
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     if (r.requesterEmail)
@@ -205,32 +250,37 @@ export function fileAppeal(
           name: r.requesterName,
           trackUrl: link,
           dueText: formatDay(dueOn),
-          officer: officerText(tx),
+          officer: officerWords,
         },
       });
-    // The officer named in settings; while none is named, every admin (the law requires someone to answer).
-    const recipients = officer
-      ? [officer]
-      : tx
-          .select({ name: users.name, email: users.email })
-          .from(users)
-          .innerJoin(userRoles, eq(userRoles.userId, users.id))
-          .where(and(eq(userRoles.role, 'admin'), eq(users.disabled, false)))
-          .all();
     for (const o of recipients) {
       enqueueMail(tx, {
         kind: 'request-appeal-to-officer',
         to: o.email,
         data: {
           number: r.number,
-          name: o.name.split(' ')[0],
+          name: o.name,
           dueText: formatDay(dueOn),
           kindText: APPEAL_KIND_LABEL[a!.kind],
           body,
           url: `${baseUrl}/staff/requests/appeals`,
+          withoutAccount: o.withoutAccount,
         },
       });
     }
+    enqueueMail(tx, {
+      kind: 'request-appeal-to-open-government',
+      to: coog,
+      data: {
+        number: r.number,
+        requester: r.requesterName,
+        kindText: APPEAL_KIND_LABEL[a!.kind],
+        receivedText: formatDay(townToday(now)),
+        body,
+        officer: officerWords,
+        dueText: formatDay(dueOn),
+      },
+    });
     return row.id;
   });
   return { ok: true, appealId, dueOn };
@@ -337,6 +387,20 @@ export function decideAppeal(
       at: now,
       body: `${APPEAL_OUTCOME_LABEL[input.outcome]} on ${formatDay(today)}. ${text}${late}${items}${owed}`,
     });
+    const coog = town(tx).profile.openGovernmentEmail;
+    addEvent(tx, r.id, { kind: 'status', visible: true, at: now, body: openGovernmentCopyText('determination', coog) });
+    enqueueMail(tx, {
+      kind: 'request-appeal-determination-to-open-government',
+      to: coog,
+      data: {
+        number: r.number,
+        requester: r.requesterName,
+        outcomeText: APPEAL_OUTCOME_LABEL[input.outcome],
+        decidedText: formatDay(today),
+        decisionText: text,
+        receivedText: formatDay(townToday(appeal.receivedAt)),
+      },
+    });
     audit(tx, actor, {
       action: 'records_request.decide_appeal',
       entityType: 'records_request',
@@ -347,6 +411,7 @@ export function decideAppeal(
         request: reopened ? auditView(reopened) : undefined,
         reopenedItemIds: reopenItems.map((w) => w.id),
         accessDueOn: owedBy,
+        openGovernmentCopyTo: coog,
       },
     });
     const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';

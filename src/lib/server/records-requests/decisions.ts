@@ -2,7 +2,9 @@
  * The clerk's written decision on one item of a request (POL §89(3)(a), §87(2)): granted, granted in
  * part (some documents withheld, or a redacted copy released instead), or denied, on a ground from the
  * admin's list, with the reason and the appeal rights mailed and shown on the tracking page. Nothing the
- * request covers is left out without such a decision. The rules are in item-decisions.rules.ts.
+ * request covers is left out without such a decision. Or, for a record the Town does not have, the
+ * certification of §89(3)(a) (not in its possession, or not found after a diligent search): not a denial, no
+ * ground, no appeal rights, mailed and shown as such. The rules are in item-decisions.rules.ts.
  */
 import { and, eq } from 'drizzle-orm';
 import { requestItems } from '#db/schema.ts';
@@ -15,7 +17,13 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { appealRightsFor } from './appeals.ts';
 import { currentInvoice, itemRows, type Outcome } from './billing.ts';
 import { groundById, listGrounds, withheldLines } from './grounds.ts';
-import { checkItemDecision, type ItemDecisionInput } from './item-decisions.rules.ts';
+import {
+  checkItemDecision,
+  isNoRecord,
+  noRecordCertification,
+  type ItemDecisionInput,
+} from './item-decisions.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { trackingLink } from './links.ts';
 import { resolveItems } from './records.ts';
 import { isOpen } from './request.rules.ts';
@@ -53,7 +61,8 @@ export function decideItem(
   const [field, message] = Object.entries(problems)[0] ?? [];
   if (message) return { ok: false, field, message };
   const today = townToday(now);
-  const withholds = input.decision !== 'granted';
+  const withholds = input.decision === 'denied' || input.decision === 'granted_in_part';
+  const noRecord = isNoRecord(input.decision);
   const patch = {
     decision: input.decision,
     denialGroundId: withholds ? input.groundId : null,
@@ -72,6 +81,9 @@ export function decideItem(
     const ground = groundById(tx, patch.denialGroundId);
     const lines = withheldLines(tx, [resolved]);
     const rights = withholds ? appealRightsFor(tx, after, now) : '';
+    const certification = isNoRecord(patch.decision)
+      ? noRecordCertification(resolved.label, patch.decision, town(tx).fullName, patch.decisionReason)
+      : '';
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,
@@ -79,7 +91,9 @@ export function decideItem(
       at: now,
       body: withholds
         ? `Decided in writing on ${formatDay(today)}: ${lines.join(' ')} ${rights}`
-        : `${resolved.label}: ${ITEM_DECISION_LABEL.granted.toLowerCase()} on ${formatDay(today)}.`,
+        : noRecord
+          ? `Certified in writing on ${formatDay(today)}: ${certification}`
+          : `${resolved.label}: ${ITEM_DECISION_LABEL.granted.toLowerCase()} on ${formatDay(today)}.`,
     });
     audit(tx, actor, {
       action: 'records_request.decide_item',
@@ -93,6 +107,19 @@ export function decideItem(
       },
       after: { itemId: row.id, ...patch, ground: ground?.citation ?? null },
     });
+    if (noRecord && r.requesterEmail) {
+      enqueueMail(tx, {
+        kind: 'request-item-no-record',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: trackingLink(tx, r, baseUrl),
+          decidedText: formatDay(today),
+          certification,
+        },
+      });
+    }
     if (withholds && r.requesterEmail) {
       enqueueMail(tx, {
         kind: 'request-items-withheld',

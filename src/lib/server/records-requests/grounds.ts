@@ -137,11 +137,14 @@ export function updateGround(db: DB, actor: Actor, id: number, input: GroundInpu
 /** What the requester reads for each withheld item: the item, the decision, the ground and the clerk's words. */
 export function withheldLines(tx: Pick<Tx, 'select'>, items: ResolvedItem[]): string[] {
   return items
-    .filter((i) => i.item.decision === 'denied' || i.item.decision === 'granted_in_part')
+    .filter(
+      (i): i is ResolvedItem & { item: { decision: 'denied' | 'granted_in_part' } } =>
+        i.item.decision === 'denied' || i.item.decision === 'granted_in_part',
+    )
     .map((i) =>
       withheldLine(
         i.label,
-        i.item.decision!,
+        i.item.decision,
         groundById(tx, i.item.denialGroundId) ?? null,
         i.item.decisionReason ?? null,
         i.withheld.length,

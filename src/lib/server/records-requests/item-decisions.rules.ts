@@ -8,6 +8,9 @@
  * - POL §89(3)(a), §87(2): whatever is withheld is denied in writing, item by item (granted, granted in
  *   part, denied), on a ground of §87(2) from the list the admin keeps, with the right to appeal
  *   (§89(4)(a)). Nothing is left out without a word.
+ * - POL §89(3)(a): "We do not have it" is not a denial. On request the agency certifies that it does not
+ *   have possession of the record, or that it cannot be found after a diligent search: an outcome of its own
+ *   per item (not_held, not_found), with no §87(2) ground, counted apart from denials (decision 0068).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { documents, type DocumentType } from '#db/schema.ts';
@@ -28,7 +31,41 @@ export function requestable(doc: { type: DocumentType; public: boolean }): boole
 /** The same condition in SQL, side by side (one definition). */
 export const requestableSql: SQL = sql`(${documents.public} = 1 or ${documents.type} in ('swppp','swppp_amendment','inspection_report','monthly_summary'))`;
 
-export type ItemDecision = 'granted' | 'granted_in_part' | 'denied';
+export type ItemDecision = 'granted' | 'granted_in_part' | 'denied' | NoRecordDecision;
+
+/** The tracking page's certifications, one per item certified as no record. */
+export function noRecordLines(
+  items: Array<{ label: string; decision: ItemDecision | null; reason: string | null }>,
+  townName: string,
+): string[] {
+  return items.flatMap((i) =>
+    isNoRecord(i.decision) ? [noRecordCertification(i.label, i.decision, townName, i.reason)] : [],
+  );
+}
+
+/** The two certifications of POL §89(3)(a) that there is no record to give. */
+export const NO_RECORD_DECISIONS = ['not_held', 'not_found'] as const;
+export type NoRecordDecision = (typeof NO_RECORD_DECISIONS)[number];
+
+/** A certification that there is no record (one definition; the SQL filters use NO_RECORD_DECISIONS). */
+export function isNoRecord(decision: ItemDecision | null | undefined): decision is NoRecordDecision {
+  return decision === 'not_held' || decision === 'not_found';
+}
+
+/** The certification the requester receives, in the statute's words, with the clerk's account of the search. */
+export function noRecordCertification(
+  label: string,
+  decision: NoRecordDecision,
+  townName: string,
+  reason: string | null,
+): string {
+  const what =
+    decision === 'not_held'
+      ? `the ${townName} certifies that it does not have possession of this record`
+      : `the ${townName} certifies that this record cannot be found after a diligent search`;
+  const search = reason?.trim() ? ` ${decision === 'not_found' ? 'The search' : 'Why'}: ${reason.trim()}` : '';
+  return `${label}: ${what} (Public Officers Law §89(3)(a)). This is not a denial of access.${search}`;
+}
 
 export interface ItemDecisionInput {
   decision: ItemDecision;
@@ -58,6 +95,17 @@ export function checkItemDecision(
   const problems: Record<string, string> = {};
   if (item.released && input.decision !== 'granted')
     problems.decision = 'This item is already released to the requester; it cannot be withheld now.';
+  if (isNoRecord(input.decision)) {
+    // A document the item names, or one a date range finds, is in the Town's hands: it can be granted or denied, not certified away.
+    if (item.documentIds.length)
+      problems.decision = `This item covers ${item.documentIds.length === 1 ? 'a document' : `${item.documentIds.length} documents`} on file: the Town has the record, so grant it or deny it in writing.`;
+    if (input.withheldDocumentIds.length)
+      problems.withheld = 'A certification that there is no record withholds nothing: untick the documents.';
+    if (input.decision === 'not_found' && !input.reason.trim())
+      problems.reason =
+        'Say where the Town searched and how: the law asks for a diligent search, and the requester reads it.';
+    return problems;
+  }
   if (input.decision === 'granted') {
     if (input.withheldDocumentIds.length)
       problems.withheld = 'A granted item withholds nothing: untick the documents, or choose "granted in part".';
@@ -90,7 +138,7 @@ export function releasableDocumentIds(
   decision: ItemDecision | null,
   withheld: number[] | null,
 ): number[] {
-  if (decision === 'denied') return [];
+  if (decision === 'denied' || isNoRecord(decision)) return [];
   if (decision === 'granted_in_part') return documentIds.filter((id) => !(withheld ?? []).includes(id));
   return documentIds;
 }
@@ -99,10 +147,12 @@ export type RequestOutcome = 'granted' | 'granted_in_part' | 'denied';
 
 /**
  * The answer to the whole request from its items' decisions: denied when every item is denied, granted in
- * part when anything is withheld, else granted. Undecided items count as granted (they are released).
+ * part when anything is withheld, else granted. Undecided items count as granted (they are released). An
+ * item certified as no record withholds nothing: it neither denies the request nor grants it in part.
  */
 export function requestOutcome(decisions: Array<ItemDecision | null>): RequestOutcome {
-  if (decisions.length > 0 && decisions.every((d) => d === 'denied')) return 'denied';
+  const held = decisions.filter((d) => !isNoRecord(d));
+  if (held.length > 0 && held.every((d) => d === 'denied')) return 'denied';
   if (decisions.some((d) => d === 'denied' || d === 'granted_in_part')) return 'granted_in_part';
   return 'granted';
 }
@@ -110,7 +160,7 @@ export function requestOutcome(decisions: Array<ItemDecision | null>): RequestOu
 /** One line the requester reads for a withheld item. */
 export function withheldLine(
   label: string,
-  decision: ItemDecision,
+  decision: 'granted_in_part' | 'denied',
   ground: { citation: string; label: string } | null,
   reason: string | null,
   withheldCount: number,

@@ -13,7 +13,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { hit, minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { computeDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
+import { firstBusinessDayAt } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { Outcome } from './billing.ts';
 import { trackingLink } from './links.ts';
 import {
@@ -108,7 +108,7 @@ export function sendRequesterMessage(
   const clerks = usersWithRole(db, 'clerk');
   // The answer counts from the business day it arrives (after close of business or on a closed day: the next),
   // and the request is due to the clerk that day: the top of the queue (decision 0029).
-  const answeredOn = computeDueDate(now, loadCalendar(db), { closeOfBusiness: closeOfBusiness(db) }).countsAsReceivedOn;
+  const answeredOn = firstBusinessDayAt(now, loadCalendar(db), closeOfBusiness(db));
   db.transaction((tx) => {
     tx.insert(requestMessages)
       .values({ requestId: r.id, at: now, sender: 'requester', kind: answering ? 'answer' : 'message', body })

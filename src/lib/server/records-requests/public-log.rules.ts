@@ -11,7 +11,7 @@
 import type { DeliveryMethod, DocumentType } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
-import { requestable, type ItemDecision } from './item-decisions.rules.ts';
+import { isNoRecord, requestable, type ItemDecision } from './item-decisions.rules.ts';
 import { duePassed, missedDeadline, type AnswerFacts } from './request.rules.ts';
 import { madeAvailableOn } from './delivery.rules.ts';
 
@@ -20,6 +20,8 @@ export const LOG_ITEM_OUTCOMES = [
   'released_in_part',
   'granted_in_part',
   'denied',
+  'not_held',
+  'not_found',
   'withdrawn',
   'duplicate',
   'pending',
@@ -96,6 +98,8 @@ export function logItemOutcome(
   r: LogRequestFacts,
 ): { outcome: LogItemOutcome; ground: { citation: string; label: string } | null } {
   if (i.decision === 'denied') return { outcome: 'denied', ground: i.ground };
+  // A certification that there is no record is the item's answer whatever became of the rest (POL §89(3)(a)).
+  if (isNoRecord(i.decision)) return { outcome: i.decision, ground: null };
   if (r.status === 'denied') return { outcome: 'denied', ground: i.ground ?? r.ground };
   if (r.status === 'withdrawn') return { outcome: 'withdrawn', ground: null };
   if (r.status === 'closed_duplicate') return { outcome: 'duplicate', ground: null };

@@ -373,7 +373,7 @@ export const PUBLIC_LOG_FIELDS = [
   {
     name: 'items',
     description:
-      'The records asked for: each document’s title (never the requester’s own words), its outcome (released, released_in_part, granted_in_part, denied, withdrawn, duplicate, pending), the §87(2) ground of a denial, and a link when the document is public on the portal.',
+      'The records asked for: each document’s title (never the requester’s own words), its outcome (released, released_in_part, granted_in_part, denied, not_held or not_found: certified that the Town has no such record, which is not a denial; withdrawn, duplicate, pending), the §87(2) ground of a denial, and a link when the document is public on the portal.',
   },
 ] as const;
 

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { documents, projects, type DocumentType } from '#db/schema.ts';
-import { releasableDocumentIds, requestableSql, type ItemDecision } from './item-decisions.rules.ts';
+import { isNoRecord, releasableDocumentIds, requestableSql, type ItemDecision } from './item-decisions.rules.ts';
 import { documentCopyCounts, type CopyItem } from '#lib/shared/fees.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
@@ -271,7 +271,7 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
     }
     // The clerk's written decision: a denied item releases nothing; granted in part withholds the ticked documents.
     const keep =
-      item.decision === 'denied'
+      item.decision === 'denied' || isNoRecord(item.decision)
         ? new Set<ResolvedFile>()
         : new Set(
             files.filter(

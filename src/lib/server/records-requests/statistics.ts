@@ -13,6 +13,7 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { appealAnsweredLate, type AppealOutcome } from './appeals.rules.ts';
 import { missedDeadline } from './request.rules.ts';
+import { NO_RECORD_DECISIONS } from './item-decisions.rules.ts';
 import { answeredOn, answeredOnTime } from './public-log.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
@@ -36,6 +37,8 @@ export interface RequestFacts {
   billedOn?: string | null;
   /** Items the clerk withheld in writing (denied or granted in part). */
   withheldItems?: number;
+  /** Items certified as records the Town does not have or could not find (POL §89(3)(a)): not denials. */
+  noRecordItems?: number;
   appeals?: Array<{ dueOn: string; decidedOn: string | null; outcome: AppealOutcome }>;
 }
 
@@ -45,7 +48,12 @@ export interface MonthStats {
   received: number;
   answered: number;
   answeredOnTime: number;
-  /** Whole percent of answered requests answered by the due date; null when none answered. */
+  /**
+   * The requests the on-time rate counts: every one answered, and every one whose due date passed without an
+   * answer (still open, or withdrawn or closed as a duplicate after it). ON_TIME_RATE_DEFINITION says it.
+   */
+  countedForRate: number;
+  /** Whole percent of countedForRate answered by the due date; null while none is counted. */
   onTimePercent: number | null;
   /** Calendar days from the day received to the day answered (median of answered); null when none. */
   medianDaysToAnswer: number | null;
@@ -62,6 +70,8 @@ export interface MonthStats {
   grantedInPart: number;
   /** Denied in writing as a whole. */
   denied: number;
+  /** Requests with an item certified as no record (not held, or not found after a diligent search): apart from denials. */
+  certifiedNoRecord: number;
   appeals: number;
   appealsGranted: number;
   appealsDenied: number;
@@ -76,6 +86,18 @@ export function median(values: number[]): number | null {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
+/**
+ * The on-time rate in words, printed beside it. A rate over answered requests alone reads 100% while a
+ * request lies unanswered past its due date; the requests never answered in time count against it here.
+ */
+export const ON_TIME_RATE_DEFINITION =
+  'On time: of the requests answered, or whose five business days have run out without an answer, the share answered (records provided or denied in writing) by close of business on the due date. A request still unanswered after its due date, or withdrawn after it, counts against the rate.';
+
+/** answered_on_time as a whole percent of the requests counted; null when none is counted. */
+export function onTimeRate(answeredOnTime: number, counted: number): number | null {
+  return counted ? Math.round((100 * answeredOnTime) / counted) : null;
+}
+
 /** Pure: per-month statistics, newest month first, plus a total over all months. */
 export function monthlyRequestStats(
   rows: RequestFacts[],
@@ -88,6 +110,7 @@ export function monthlyRequestStats(
     received: 0,
     answered: 0,
     answeredOnTime: 0,
+    countedForRate: 0,
     onTimePercent: null,
     medianDaysToAnswer: null,
     withdrawn: 0,
@@ -97,6 +120,7 @@ export function monthlyRequestStats(
     notAnsweredInTime: 0,
     grantedInPart: 0,
     denied: 0,
+    certifiedNoRecord: 0,
     appeals: 0,
     appealsGranted: 0,
     appealsDenied: 0,
@@ -134,9 +158,12 @@ export function monthlyRequestStats(
         promisedOn: r.promisedOn ?? null,
         billedOn: r.billedOn ?? null,
       };
-      if (missedDeadline(facts, overdueBefore)) t.stats.notAnsweredInTime++;
+      const missed = missedDeadline(facts, overdueBefore);
+      if (missed) t.stats.notAnsweredInTime++;
+      if (answered || missed) t.stats.countedForRate++;
       if (r.status === 'denied') t.stats.denied++;
       if (r.status === 'fulfilled' && (r.withheldItems ?? 0) > 0) t.stats.grantedInPart++;
+      if ((r.noRecordItems ?? 0) > 0) t.stats.certifiedNoRecord++;
       for (const a of r.appeals ?? []) {
         t.stats.appeals++;
         if (a.outcome === 'granted' || a.outcome === 'granted_in_part') t.stats.appealsGranted++;
@@ -147,7 +174,7 @@ export function monthlyRequestStats(
   }
   const finish = (t: { stats: MonthStats; days: number[] }) => ({
     ...t.stats,
-    onTimePercent: t.stats.answered ? Math.round((100 * t.stats.answeredOnTime) / t.stats.answered) : null,
+    onTimePercent: onTimeRate(t.stats.answeredOnTime, t.stats.countedForRate),
     medianDaysToAnswer: median(t.days),
   });
   return {
@@ -183,6 +210,14 @@ export function recordsRequestStats(db: DB, now = new Date()) {
     .all()) {
     withheld.set(i.requestId, (withheld.get(i.requestId) ?? 0) + 1);
   }
+  const noRecord = new Map<number, number>();
+  for (const i of db
+    .select({ requestId: requestItems.requestId })
+    .from(requestItems)
+    .where(inArray(requestItems.decision, [...NO_RECORD_DECISIONS]))
+    .all()) {
+    noRecord.set(i.requestId, (noRecord.get(i.requestId) ?? 0) + 1);
+  }
   const appeals = new Map<number, NonNullable<RequestFacts['appeals']>>();
   for (const a of db
     .select({
@@ -199,7 +234,12 @@ export function recordsRequestStats(db: DB, now = new Date()) {
   }
   const { today, overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
   return monthlyRequestStats(
-    rows.map((r) => ({ ...r, withheldItems: withheld.get(r.id) ?? 0, appeals: appeals.get(r.id) ?? [] })),
+    rows.map((r) => ({
+      ...r,
+      withheldItems: withheld.get(r.id) ?? 0,
+      noRecordItems: noRecord.get(r.id) ?? 0,
+      appeals: appeals.get(r.id) ?? [],
+    })),
     today,
     overdueBefore,
   );
@@ -214,8 +254,14 @@ export const STATS_FIELDS = [
     description: 'Answered on or before the statutory due date (five business days after the day of receipt).',
   },
   {
+    name: 'counted_for_rate',
+    description:
+      'Requests the on-time rate counts: all answered, plus those whose due date passed without an answer (still open, or withdrawn or closed as a duplicate after it).',
+  },
+  {
     name: 'on_time_percent',
-    description: 'answered_on_time as a whole percent of answered; empty when none were answered.',
+    description:
+      'answered_on_time as a whole percent of counted_for_rate, so a request left unanswered past its due date counts against it; empty when none is counted.',
   },
   {
     name: 'median_days_to_answer',
@@ -244,6 +290,11 @@ export const STATS_FIELDS = [
   },
   { name: 'denied', description: 'Denied in writing as a whole.' },
   {
+    name: 'certified_no_record',
+    description:
+      'Requests with a record the Town certified it does not have, or could not find after a diligent search (Public Officers Law §89(3)(a)). Not a denial, and counted apart from granted_in_part and denied.',
+  },
+  {
     name: 'appeals',
     description: 'Appeals to the Records Access Appeals Officer on the requests received that month.',
   },
@@ -261,6 +312,7 @@ export function statsRow(m: MonthStats) {
     received: m.received,
     answered: m.answered,
     answered_on_time: m.answeredOnTime,
+    counted_for_rate: m.countedForRate,
     on_time_percent: m.onTimePercent,
     median_days_to_answer: m.medianDaysToAnswer,
     withdrawn: m.withdrawn,
@@ -270,6 +322,7 @@ export function statsRow(m: MonthStats) {
     not_answered_in_time: m.notAnsweredInTime,
     granted_in_part: m.grantedInPart,
     denied: m.denied,
+    certified_no_record: m.certifiedNoRecord,
     appeals: m.appeals,
     appeals_granted: m.appealsGranted,
     appeals_denied: m.appealsDenied,

@@ -25,7 +25,8 @@ import { explainAfterDueDate, isOpen, missedDeadlineOn, missedText } from './req
 import { appealFor, appealRightsFor, appealsOf, type AppealRow } from './appeals.ts';
 import { appealInTime, type Appealable } from './appeals.rules.ts';
 import { listGrounds, withheldLines, type DenialGround } from './grounds.ts';
-import { requestOutcome, type RequestOutcome } from './item-decisions.rules.ts';
+import { noRecordLines, requestOutcome, type RequestOutcome } from './item-decisions.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 import { getRequest, type RequestRow } from './store.ts';
 import { loadThread } from './messages.ts';
@@ -68,6 +69,8 @@ export interface RequestView {
   appeals: AppealRow[];
   /** What was withheld in writing, one line per item. */
   withheld: string[];
+  /** The certifications that the Town has no such record (POL §89(3)(a)), one per item: not denials. */
+  noRecord: string[];
   /** Granted, granted in part or denied, once the request is answered (fulfilled or denied). */
   outcome: RequestOutcome | null;
 }
@@ -148,6 +151,10 @@ export function loadRequestView(
     appealRights: appealRightsFor(db, r, now),
     appeals,
     withheld: withheldLines(db, items),
+    noRecord: noRecordLines(
+      items.map((i) => ({ label: i.label, decision: i.item.decision ?? null, reason: i.item.decisionReason ?? null })),
+      town(db).fullName,
+    ),
     outcome:
       r.status === 'denied'
         ? 'denied'

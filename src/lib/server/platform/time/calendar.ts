@@ -19,7 +19,7 @@ export function loadCalendar(db: Pick<Tx, 'select'>): BusinessCalendar {
   return memoUntilPublicChange(db, 'calendar', read);
 }
 
-/** Close of business (HH:MM, town time) from settings; requests at or after it count from the next business day. */
+/** Close of business (HH:MM, town time) from settings: deadlines are met by it; a request after it still counts from its day. */
 export function closeOfBusiness(db: Pick<Tx, 'select'>): string {
   const row = db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'close_of_business')).get();
   return row && /^\d{2}:\d{2}$/.test(row.value) ? row.value : DEFAULT_CLOSE_OF_BUSINESS;

@@ -4,8 +4,9 @@
  * The law, as applied here:
  * - Ordinance: SWPPP and inspection reports are available within five business days of a written request.
  * - General Construction Law §20: a period "from" a day excludes that day, so counting starts the day after
- *   receipt. A request received on a non-business day, or at/after close of business, counts as received on
- *   the next business day.
+ *   receipt, whatever the hour or the day it arrived: a request received on a Saturday or after close of
+ *   business is still received that day, and business day 1 is the next business day (decision 0066: the
+ *   literal reading, which gives the requester the earlier date).
  * - GCL §24 public holidays; one falling on a Sunday is observed the Monday after; no Saturday-to-Friday
  *   rule; Flag Day (a Sunday) is never a closure. §25-a: a period ending on a closed day runs to the next
  *   business day (automatic here, because only business days are counted).
@@ -180,16 +181,19 @@ export interface DueDate {
   dueOn: string;
   /** The local date and time the request arrived. */
   receivedLocal: string;
-  /** The business day the request counts as received on. */
+  /**
+   * The day the count starts after: the day of receipt itself (GCL §20), even a closed day or after close of
+   * business (decision 0066).
+   */
   countsAsReceivedOn: string;
-  /** Why countsAsReceivedOn differs from the arrival date, if it does. */
+  /** For a request that arrived on a closed day or after close of business: why that does not move the count. */
   receiptNote?: string;
   /** Every day after receipt up to the due date, with the ones skipped and why. */
   days: Array<DayInfo & { count?: number }>;
 }
 
 export interface DueDateOptions {
-  /** HH:MM local; a request at or after this time counts from the next business day. */
+  /** HH:MM local; a request at or after this time is said to be after hours (it still counts from its day). */
   closeOfBusiness?: string;
   businessDays?: number;
 }
@@ -204,18 +208,14 @@ export function computeDueDate(receivedAt: Date, calendar: BusinessCalendar, opt
   const afterHours = local.hour * 60 + local.minute >= cobH * 60 + cobM;
   const arrival = calendar.day(arrivalDate);
 
-  let countsAsReceivedOn = arrivalDate;
+  // GCL §20 excludes the day of receipt and nothing more: a closed day or a late hour does not add a day
+  // before the count (decision 0066), so the requester gets the earlier, literal due date.
+  const countsAsReceivedOn = arrivalDate;
   let receiptNote: string | undefined;
   if (arrival.kind !== 'business') {
-    countsAsReceivedOn = calendar.onOrAfter(arrivalDate);
-    receiptNote = `Received on a day the town is closed (${arrival.reason}), so it counts as received on the next business day.`;
+    receiptNote = `It arrived on a day the town is closed (${arrival.reason}); the law still counts from the day of receipt.`;
   } else if (afterHours) {
-    const next = calendar.addBusinessDays(arrivalDate, 1);
-    countsAsReceivedOn = next.date;
-    const closed = next.passed.filter((d) => d.kind !== 'business').map((d) => d.reason);
-    receiptNote =
-      `Received at or after close of business (${closeOfBusiness}), so it counts as received on the next business day` +
-      (closed.length ? ` (after ${closed.join(', ')}).` : '.');
+    receiptNote = `It arrived at or after close of business (${closeOfBusiness}); the law still counts from the day of receipt.`;
   }
 
   const { date: dueOn, passed } = calendar.addBusinessDays(countsAsReceivedOn, businessDays);
@@ -235,7 +235,7 @@ export function computeDueDate(receivedAt: Date, calendar: BusinessCalendar, opt
 export function explainDueDate(due: DueDate, options: DueDateOptions = {}): string[] {
   const n = options.businessDays ?? due.businessDays ?? RESPONSE_BUSINESS_DAYS;
   const lines = [`Your request arrived ${formatLocal(due.receivedLocal)}.`];
-  if (due.receiptNote) lines.push(`${due.receiptNote} That is ${formatDay(due.countsAsReceivedOn)}.`);
+  if (due.receiptNote) lines.push(due.receiptNote);
   lines.push(`The day of receipt is not counted; we count ${n} business days after it.`);
   const skipped = due.days.filter((d) => d.kind !== 'business');
   if (skipped.length) {
@@ -265,6 +265,23 @@ function formatDay(date: string): string {
 function formatLocal(isoLocal: string): string {
   const hour = Number(isoLocal.slice(11, 13));
   return `${formatDay(isoLocal.slice(0, 10))} at ${hour % 12 || 12}:${isoLocal.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * The first business day the Town's office can take up something that arrived at `at`: that day when it
+ * arrived on a business day before close of business, else the next business day. Not a legal period (those
+ * count from the day of receipt, computeDueDate): it says which day a requester's reply is due to the clerk.
+ */
+export function firstBusinessDayAt(
+  at: Date,
+  calendar: BusinessCalendar,
+  closeOfBusiness = DEFAULT_CLOSE_OF_BUSINESS,
+): string {
+  const local = DateTime.fromJSDate(at, { zone: TOWN_TIME_ZONE });
+  const date = isoDate(local);
+  const [h, m] = closeOfBusiness.split(':').map(Number);
+  if (!calendar.isBusinessDay(date)) return calendar.onOrAfter(date);
+  return local.hour * 60 + local.minute >= h * 60 + m ? calendar.addBusinessDays(date, 1).date : date;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -370,6 +370,8 @@ export interface AppealToOfficerData {
   kindText: string;
   body: string;
   url: string;
+  /** The officer the Town named has no staff account: how the written answer reaches the portal. */
+  withoutAccount?: boolean;
 }
 
 export function requestAppealToOfficer(d: AppealToOfficerData): RenderedMail {
@@ -379,8 +381,13 @@ export function requestAppealToOfficer(d: AppealToOfficerData): RenderedMail {
       `Hello ${d.name},`,
       `${d.kindText} arrived on records request ${d.number}. As the Records Access Appeals Officer you must answer it in writing by ${d.dueText} (10 business days, Public Officers Law §89(4)(a)).`,
       `The requester wrote: ${d.body}`,
+      ...(d.withoutAccount
+        ? [
+            `Send your written determination to the ${T().clerk}, who records it on the portal; the requester and the Committee on Open Government receive it from there.`,
+          ]
+        : []),
     ],
-    action: { label: 'Open the appeal', url: d.url },
+    ...(d.withoutAccount ? {} : { action: { label: 'Open the appeal', url: d.url } }),
     footer: [`You get this message because you are the ${T().fullName}\u2019s Records Access Appeals Officer.`],
   });
 }
@@ -412,6 +419,69 @@ export function requestAppealDecided(d: AppealDecidedData): RenderedMail {
   });
 }
 
+export interface ItemNoRecordData extends Base {
+  decidedText: string;
+  /** The certification in the statute's words (item-decisions.rules.ts noRecordCertification). */
+  certification: string;
+}
+
+/** POL §89(3)(a): the certification that the Town has no such record, which is not a denial. */
+export function requestItemNoRecord(d: ItemNoRecordData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: a record the ${T().kindWord} does not have`,
+    paragraphs: [`Hello ${d.name},`, `On ${d.decidedText}, for records request ${d.number}:`, d.certification],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER(),
+  });
+}
+
+export interface AppealToOpenGovernmentData {
+  number: string;
+  /** The requester's name as they gave it (an appeal is the requester's own letter). */
+  requester: string;
+  kindText: string;
+  receivedText: string;
+  body: string;
+  officer: string;
+  dueText: string;
+}
+
+/** POL §89(4)(a): the agency forwards a copy of the appeal to the Committee on Open Government when it is received. */
+export function requestAppealToOpenGovernment(d: AppealToOpenGovernmentData): RenderedMail {
+  return renderParts({
+    subject: `${T().fullName}: records access appeal on request ${d.number} (copy under POL §89(4)(a))`,
+    paragraphs: [
+      'To the Committee on Open Government,',
+      `As Public Officers Law §89(4)(a) requires, the ${T().fullName} forwards a copy of a records access appeal received on ${d.receivedText}: ${d.kindText.toLowerCase()} on records request ${d.number}, from ${d.requester}. It went to ${d.officer}, who must answer by ${d.dueText}.`,
+      `The appeal: ${d.body}`,
+      'The determination will follow when it is made.',
+    ],
+    footer: [`Sent by the ${T().fullName} records portal on behalf of the Records Access Appeals Officer.`],
+  });
+}
+
+export interface AppealDeterminationToOpenGovernmentData {
+  number: string;
+  requester: string;
+  outcomeText: string;
+  decidedText: string;
+  decisionText: string;
+  receivedText: string;
+}
+
+/** POL §89(4)(a): the ensuing determination is forwarded to the Committee too. */
+export function requestAppealDeterminationToOpenGovernment(d: AppealDeterminationToOpenGovernmentData): RenderedMail {
+  return renderParts({
+    subject: `${T().fullName}: determination of the records access appeal on request ${d.number} (copy under POL §89(4)(a))`,
+    paragraphs: [
+      'To the Committee on Open Government,',
+      `As Public Officers Law §89(4)(a) requires, the ${T().fullName} forwards the determination of the records access appeal on request ${d.number} from ${d.requester}, received on ${d.receivedText}. On ${d.decidedText} the Records Access Appeals Officer decided: ${d.outcomeText.toLowerCase()}.`,
+      d.decisionText,
+    ],
+    footer: [`Sent by the ${T().fullName} records portal on behalf of the Records Access Appeals Officer.`],
+  });
+}
+
 /** Registered in templates/index.ts. */
 export const REQUEST_TEMPLATES = {
   'request-receipt': requestReceipt,
@@ -425,6 +495,9 @@ export const REQUEST_TEMPLATES = {
   'request-appeal-received': requestAppealReceived,
   'request-appeal-to-officer': requestAppealToOfficer,
   'request-appeal-decided': requestAppealDecided,
+  'request-item-no-record': requestItemNoRecord,
+  'request-appeal-to-open-government': requestAppealToOpenGovernment,
+  'request-appeal-determination-to-open-government': requestAppealDeterminationToOpenGovernment,
   'request-note': requestNote,
   'request-withdrawn': requestWithdrawn,
   'request-tracking-link': requestTrackingLink,
