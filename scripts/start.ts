@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '#lib/server/platform/config.ts';
 import { keepPrivate, makeTreePrivate } from '#lib/server/platform/private-files.ts';
-import { townMailFrom } from '#lib/server/platform/town-profile.ts';
+import { town, townMailFrom } from '#lib/server/platform/town-profile.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { referencedFiles } from '#lib/server/platform/files/references.ts';
 import { sweepOrphanFiles } from '#lib/server/platform/files/store.ts';
@@ -87,6 +87,8 @@ if (swept.tmp || swept.orphans)
   );
 const demoAccounts = presentDemoAccounts(db);
 const firstRun = !hasActiveAdmin(db);
+// The console names the portal as its pages do: from the town profile (a village's, a city's), never a fixed name.
+const portalName = town(db).portalName;
 db.$client.close();
 
 // The built server reads HOST/PORT itself; we start it so we can print the address and shut down cleanly.
@@ -115,7 +117,7 @@ acceptOneClickUnsubscribe(http.server);
 // Open311 clients post from their servers without an Origin header; the API key authorizes (see the module).
 acceptOpen311Posts(http.server);
 http.server.once('listening', () => {
-  console.log(`\nRotterdam Stormwater Portal is running at ${cfg.publicUrl}/`);
+  console.log(`\n${portalName} is running at ${cfg.publicUrl}/`);
   console.log(`Data directory: ${cfg.dataDir}${seeded ? ' (demo town loaded)' : ''}`);
   console.log(
     cfg.smtpUrl

@@ -8,7 +8,7 @@
  * The same `now` gives the same rows and the same file bytes.
  */
 import { seedPractices } from './practices.ts';
-import { seedTownProfile } from './town-profiles.ts';
+import { seedRotterdamLaw, seedTownProfile } from './town-profiles.ts';
 import { seedPracticeAgreements } from './practice-agreements.ts';
 import { eq } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -300,6 +300,7 @@ export async function seedDemoTown(
     throw new Error('The database already has projects; the demo town can only be seeded into an empty database.');
   await seedReferenceData(db, { now });
   seedTownProfile(db, now);
+  seedRotterdamLaw(db, now);
   const calendar = loadCalendar(db);
   const fee = feeScheduleOn(db, today);
   const root = new Rng(DEMO_SEED);

@@ -47,7 +47,7 @@ import {
 import type { PdfJob, PdfProject, StoredPdf } from './pdfs.ts';
 import { Rng } from './random.ts';
 import { feeScheduleOn, loadCalendar, seedReferenceData } from './reference.ts';
-import { seedTownProfile } from './town-profiles.ts';
+import { seedRotterdamLaw, seedTownProfile } from './town-profiles.ts';
 import { renderAndStore } from './render.ts';
 import { insertRecordsRequests, type RequestSpec, type RequestState } from './requests.ts';
 import { buildSummary, isDatabaseEmpty, type SeedSummary } from './summary.ts';
@@ -488,6 +488,7 @@ export async function seedLargeTown(
     throw new Error('The database already has projects; the large town can only be seeded into an empty database.');
   await seedReferenceData(db, { now });
   seedTownProfile(db, now);
+  seedRotterdamLaw(db, now);
   const calendar = loadCalendar(db);
   const fee = feeScheduleOn(db, today);
   const root = new Rng(LARGE_SEED);

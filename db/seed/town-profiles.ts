@@ -3,7 +3,14 @@
  * demo town's name, offices and officials are data, written here by the seed and edited by the admin at
  * /staff/settings. Fictional addresses and 555-01xx telephone numbers.
  */
-import type { DB } from '#lib/server/platform/db.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { schema, type DB } from '#lib/server/platform/db.ts';
+import {
+  ORDINANCE_ADOPTED_KEY,
+  ORDINANCE_NUMBER_KEY,
+  ORDINANCE_TEXT_KEY,
+} from '#lib/server/platform/ordinance-text.rules.ts';
 import { writeTownProfile } from '#lib/server/platform/town-profile.ts';
 import { townWords, type TownProfile } from '#lib/shared/town-profile.ts';
 
@@ -43,4 +50,23 @@ export const ROTTERDAM_WORDS = townWords(ROTTERDAM_PROFILE);
 /** Write the demo town's profile (replacing any). */
 export function seedTownProfile(db: Pick<DB, 'insert'>, now: Date, profile: TownProfile = ROTTERDAM_PROFILE): void {
   writeTownProfile(db, profile, now);
+}
+
+/**
+ * The demo town's erosion and sediment control law, as its admin would enter it (decision 0077: the portal
+ * ships no municipality's law). The text is the law as amended; the number and day are of the latest
+ * amendment the text cites (L.L. No. 2-2009, March 11, 2009).
+ */
+export function seedRotterdamLaw(db: Pick<DB, 'insert'>, now: Date): void {
+  const text = fs.readFileSync(path.join(import.meta.dirname, 'rotterdam-ordinance.md'), 'utf8').trim();
+  for (const [key, value] of [
+    [ORDINANCE_TEXT_KEY, text],
+    [ORDINANCE_NUMBER_KEY, 'Local Law No. 2 of 2009'],
+    [ORDINANCE_ADOPTED_KEY, '2009-03-11'],
+  ]) {
+    db.insert(schema.settings)
+      .values({ key, value, updatedAt: now })
+      .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: now } })
+      .run();
+  }
 }

@@ -1,21 +1,24 @@
-/** The town's own ordinance text (issue 21, decision 0044): pasted or uploaded by the admin, or the built-in one restored. */
+/** The town's own ordinance (decisions 0044 and 0077): its text pasted or uploaded by the admin with its number and date, or removed. */
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
-import { failure, formText } from '#lib/server/platform/forms/fields.ts';
-import {
-  MAX_ORDINANCE_BYTES,
-  replaceOrdinanceText,
-  restoreBuiltInOrdinance,
-} from '#lib/server/platform/ordinance-text.ts';
+import { failure, formText, oneLine, plainText } from '#lib/server/platform/forms/fields.ts';
+import { MAX_ORDINANCE_BYTES, removeOrdinanceText, replaceOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
 import { allow } from './guard.ts';
 
 export const ordinanceText = {
   replace: defineAction({
     accept: 'form',
     input: z.object({
+      lawNumber: oneLine(
+        plainText(
+          400,
+          'Use at most 400 characters for the local law’s number, like “Local Law No. 2 of 2009”.',
+        ).optional(),
+      ),
+      adoptedOn: oneLine(plainText(40, 'Enter the day the law was adopted, like 2009-03-11.').optional()),
       file: z.instanceof(File).optional(),
       text: formText('Paste the ordinance’s text, or choose a file.')
         .max(MAX_ORDINANCE_BYTES * 2, { error: 'The text is too long: the ordinance may be at most 200 KB.' })
@@ -34,19 +37,20 @@ export const ordinanceText = {
         if (!r.ok) failure({ fields: { file: r.message } });
         else text = r.text;
       }
-      const result = replaceOrdinanceText(db(), actorOf(user, ctx), text, file ? file.name.slice(0, 200) : 'pasted');
+      const law = { text, lawNumber: input.lawNumber ?? '', adoptedOn: input.adoptedOn ?? '' };
+      const result = replaceOrdinanceText(db(), actorOf(user, ctx), law, file ? file.name.slice(0, 200) : 'pasted');
       if (!result.ok) failure(result);
       return { saved: true };
     },
   }),
-  restore: defineAction({
+  remove: defineAction({
     accept: 'form',
     input: z.object({}),
     handler: async (_input, ctx) => {
       const user = allow.role(ctx, 'admin');
-      const result = restoreBuiltInOrdinance(db(), actorOf(user, ctx));
+      const result = removeOrdinanceText(db(), actorOf(user, ctx));
       if (!result.ok) failure(result);
-      return { restored: true };
+      return { removed: true };
     },
   }),
 };

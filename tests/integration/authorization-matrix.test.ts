@@ -403,8 +403,11 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
     input: () => ({ csv: 'Project name,Site address\nMatrix,1 Main Street', source: 'matrix' }),
   },
   'projectImport.publishImported': { allow: ['officer', 'clerk', 'admin'], input: () => ({ importId: '1' }) },
-  'ordinanceText.replace': { allow: ['admin'], input: () => ({ text: 'Matrix. '.repeat(40) }) },
-  'ordinanceText.restore': { allow: ['admin'], input: () => ({}) },
+  'ordinanceText.replace': {
+    allow: ['admin'],
+    input: () => ({ text: 'Matrix. '.repeat(40), lawNumber: 'Local Law No. 1 of 2020', adoptedOn: '2020-01-02' }),
+  },
+  'ordinanceText.remove': { allow: ['admin'], input: () => ({}) },
   'localRules.save': {
     allow: ['officer', 'admin'],
     input: () => ({

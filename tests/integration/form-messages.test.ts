@@ -353,8 +353,8 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   },
   'projectImport.importProjects': { who: 'officer', fields: ['csv', 'source', 'confirm'] },
   'projectImport.publishImported': { who: 'admin', fields: ['importId'] },
-  'ordinanceText.replace': { who: 'admin', fields: ['text'] },
-  'ordinanceText.restore': 'no input',
+  'ordinanceText.replace': { who: 'admin', fields: ['text', 'lawNumber', 'adoptedOn'] },
+  'ordinanceText.remove': 'no input',
 };
 
 /** Every field the same value: nothing at all, empty, a word where a number or date belongs, bad ids and sizes. */

@@ -565,11 +565,17 @@ describe('the demo town', () => {
     expect(
       one(db, 'SELECT effective_from, per_page_cents, large_format_sheet_cents, electronic_cents FROM fee_schedules'),
     ).toEqual({ effective_from: '2020-01-01', per_page_cents: 25, large_format_sheet_cents: 500, electronic_cents: 0 });
-    expect(all(db, "SELECT key, value FROM settings WHERE key <> 'town_profile' ORDER BY key")).toEqual([
+    // The law's text is the demo town's (written by the demo seed with its number and date, decision 0077).
+    expect(
+      all(db, "SELECT key, substr(value, 1, 40) AS value FROM settings WHERE key <> 'town_profile' ORDER BY key"),
+    ).toEqual([
       { key: 'close_of_business', value: '16:30' },
       { key: 'monthly_summary_due_day', value: '10' },
+      { key: 'ordinance_law_adopted', value: '2009-03-11' },
+      { key: 'ordinance_law_number', value: 'Local Law No. 2 of 2009' },
+      { key: 'ordinance_text', value: '## Findings\n\nUncontrolled drainage and r' },
     ]);
-    // Issue 21: the demo town's profile, written by the demo seed (not the reference data).
+    // The demo town's profile, written by the demo seed (not the reference data).
     expect(
       JSON.parse(one<{ value: string }>(db, "SELECT value FROM settings WHERE key = 'town_profile'").value),
     ).toEqual(ROTTERDAM_PROFILE);

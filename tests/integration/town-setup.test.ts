@@ -334,9 +334,11 @@ describe('the town’s own ordinance text (decision 0044)', () => {
   };
   const LAW = `# Local Law 4 of 2011\n\n## § 148-1. Purpose\n\nThe Village of Pinebrook Falls finds that fines < $500 & <b>bold</b> words are text here.\n\n${'Erosion and sediment control applies to every land development activity. '.repeat(4)}\n\n- **Permit** required\n- *SWPPP* reviewed`;
 
-  it('refuses HTML and a file that is not text, keeping what was typed; then shows the town’s Markdown as text on the public law page, audited; restore brings the built-in text back', async () => {
-    const builtIn = await (await get(portal.url, '/help/ordinance')).text();
-    expect(builtIn).toContain('Uncontrolled drainage and runoff associated with land development activity');
+  it('refuses HTML, a file that is not text and a law without its number and date, keeping what was typed; then shows the town’s Markdown as text on the public law page, audited; removing it leaves the page saying no law is entered', async () => {
+    const before = await (await get(portal.url, '/help/ordinance')).text();
+    expect(before).toContain('Uncontrolled drainage and runoff associated with land development activity');
+    const entered = one<{ n: number }>("select count(*) as n from settings where key = 'ordinance_text'").n;
+    expect(entered).toBe(1);
 
     const html = await send('ordinanceText.replace', fields({ text: `<script>alert(1)</script>${'x'.repeat(300)}` }));
     expect(html.status).toBe(400);
@@ -352,29 +354,52 @@ describe('the town’s own ordinance text (decision 0044)', () => {
       }),
     );
     expect(await pdf.text()).toContain('This is a PDF file, not text');
-    expect(one<{ n: number }>("select count(*) as n from settings where key = 'ordinance_text'").n).toBe(0);
+    expect(one<{ value: string }>("select value from settings where key = 'ordinance_text'").value).toContain(
+      'Uncontrolled drainage',
+    );
 
     // The <b> tag in the middle of a sentence is refused too: the law is pasted as text or Markdown only.
     expect((await send('ordinanceText.replace', fields({ text: LAW }))).status).toBe(400);
     const clean = LAW.replace('<b>bold</b>', 'bold');
-    const res = await send('ordinanceText.replace', fields({ file: new Blob([clean], { type: 'text/markdown' }) }));
+    const unnumbered = await send(
+      'ordinanceText.replace',
+      fields({ file: new Blob([clean], { type: 'text/markdown' }), adoptedOn: '2099-01-01' }),
+    );
+    expect(unnumbered.status).toBe(400);
+    const refused = await unnumbered.text();
+    expect(refused).toContain('Enter the local law’s number as enacted');
+    expect(refused).toContain('The law must already be adopted');
+    const res = await send(
+      'ordinanceText.replace',
+      fields({
+        file: new Blob([clean], { type: 'text/markdown' }),
+        lawNumber: 'Local Law No. 4 of 2011',
+        adoptedOn: '2011-06-14',
+      }),
+    );
     expect(res.status).toBe(303);
     const audit = one<{ after_json: string }>(
       "select after_json from audit_log where action = 'ordinance_text.replace' order by id desc limit 1",
     );
-    expect(JSON.parse(audit.after_json)).toMatchObject({ chars: clean.length, source: 'law.md' });
+    expect(JSON.parse(audit.after_json)).toMatchObject({
+      chars: clean.length,
+      source: 'law.md',
+      lawNumber: 'Local Law No. 4 of 2011',
+      adoptedOn: '2011-06-14',
+    });
 
     const shown = await (await get(portal.url, '/help/ordinance')).text();
     expect(shown).toContain('<h2>§ 148-1. Purpose</h2>');
     expect(shown).toContain('fines &lt; $500 &amp; bold words are text here.');
     expect(shown).toContain('<li><strong>Permit</strong> required</li>');
     expect(shown).not.toContain('Uncontrolled drainage and runoff associated with land development activity');
+    expect(shown).toContain('Local Law No. 4 of 2011, adopted by the Town Board on June 14, 2011');
 
-    expect((await send('ordinanceText.restore', new FormData())).status).toBe(303);
-    expect(one<{ n: number }>("select count(*) as n from audit_log where action = 'ordinance_text.restore'").n).toBe(1);
-    const back = await (await get(portal.url, '/help/ordinance')).text();
-    expect(back).toContain('Uncontrolled drainage and runoff associated with land development activity');
-    expect(back).not.toContain('148-1');
+    expect((await send('ordinanceText.remove', new FormData())).status).toBe(303);
+    expect(one<{ n: number }>("select count(*) as n from audit_log where action = 'ordinance_text.remove'").n).toBe(1);
+    const none = await (await get(portal.url, '/help/ordinance')).text();
+    expect(none).toContain('has not yet put the text of its erosion and sediment control law on this portal');
+    expect(none).not.toContain('148-1');
   });
 });
 

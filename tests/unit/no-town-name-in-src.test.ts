@@ -1,8 +1,9 @@
 /**
  * Issue 21 (decision 0038): any New York town, village or city can run the portal, so no municipality's
  * name is written into `src/`. The town's name, offices and officials are data (the town profile,
- * platform/town-profile.ts `town(db)`). Allowed elsewhere: the demo data (db/seed/), the tests, the help
- * content and the ordinance (content/: the town's own text, which it replaces), README and docs.
+ * platform/town-profile.ts `town(db)`). Nor into `content/`: the help pages take the municipality's words from
+ * placeholders and the law is entered by the admin (decision 0077). Allowed elsewhere: the demo data and the
+ * demo town's law (db/seed/), the tests, README and docs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,9 +20,9 @@ function filesUnder(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-describe('no municipality name in src/', () => {
-  it('no file under src/ names a demo municipality', () => {
-    const found = filesUnder(path.join(ROOT, 'src')).flatMap((file) =>
+describe('no municipality name in src/ or content/', () => {
+  it('no file under src/ or content/ names a demo municipality', () => {
+    const found = [...filesUnder(path.join(ROOT, 'src')), ...filesUnder(path.join(ROOT, 'content'))].flatMap((file) =>
       fs
         .readFileSync(file, 'utf8')
         .split('\n')

@@ -1,15 +1,15 @@
 /**
- * When the town replaces the built-in ordinance with its own law (decision 0044), the site search answers
- * from the town's text and no longer leads to words the ordinance page stopped showing; restoring the
- * built-in text brings its sections back. The change is noticed by the index's fingerprint, like any
- * other public change (a real database file and the real index worker).
+ * When the town enters its own law (decisions 0044 and 0077), the site search answers from the town's text
+ * and no longer leads to words the ordinance page stopped showing; removing the law brings the page's own
+ * sections back. The change is noticed by the index's fingerprint, like any other public change (a real
+ * database file and the real index worker).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
-import { replaceOrdinanceText, restoreBuiltInOrdinance } from '#lib/server/platform/ordinance-text.ts';
+import { removeOrdinanceText, replaceOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
 import { helpWithTownOrdinance, searchFingerprint, type HelpDoc } from '#lib/server/public/search/documents.ts';
 import { SearchService } from '#lib/server/public/search/service.ts';
 
@@ -69,19 +69,26 @@ describe("the site search and the town's own ordinance", () => {
     expect(helpWithTownOrdinance(BUILT_IN, undefined)).toBe(BUILT_IN);
   });
 
-  it('answers from the town text once it replaces the built-in one, and from the built-in one once restored', async () => {
+  it('answers from the town text once it is entered, and from the page’s own words once it is removed', async () => {
     expect(await service.rebuild()).toBe(true);
     expect(await urls('kittiwake')).toEqual(['/help/ordinance#stop-work-orders']);
     expect(await urls('ptarmigan')).toEqual([]);
 
     const before = searchFingerprint(db.$client);
-    expect(replaceOrdinanceText(db, { label: 'system' }, TOWN_LAW, 'paste')).toEqual({ ok: true });
+    expect(
+      replaceOrdinanceText(
+        db,
+        { label: 'system' },
+        { text: TOWN_LAW, lawNumber: 'Local Law No. 3 of 2026', adoptedOn: '2026-01-05' },
+        'paste',
+      ),
+    ).toEqual({ ok: true });
     expect(searchFingerprint(db.$client)).not.toBe(before);
     await service.checkForChanges(true);
     await expect.poll(() => urls('ptarmigan'), { timeout: 15_000 }).toEqual(['/help/ordinance']);
     expect(await urls('kittiwake')).toEqual([]);
 
-    expect(restoreBuiltInOrdinance(db, { label: 'system' })).toEqual({ ok: true });
+    expect(removeOrdinanceText(db, { label: 'system' })).toEqual({ ok: true });
     await service.checkForChanges(true);
     await expect.poll(() => urls('kittiwake'), { timeout: 15_000 }).toEqual(['/help/ordinance#stop-work-orders']);
     expect(await urls('ptarmigan')).toEqual([]);

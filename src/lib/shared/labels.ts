@@ -34,19 +34,20 @@ export const PROJECT_STATUS_LABEL: Record<ProjectStatus, string> = {
   complete: 'Complete (NOT filed)',
 };
 
-export const PROJECT_STATUS_MEANING: Record<ProjectStatus, string> = {
-  swppp_review:
-    "The town is reviewing the project's stormwater pollution prevention plan (SWPPP). Land clearing and grading may not start until it is approved.",
-  approved: 'The SWPPP is approved and the site development permit issued; construction has not started yet.',
-  active:
-    'Construction is under way. A qualified professional must inspect the site’s erosion and sediment controls at least every seven days and within 24 hours after a storm of half an inch or more.',
-  stop_work:
-    'A stop-work order is in effect: all land development activity must stop, except work that fixes the violations, until the town confirms the site complies.',
-  final_stabilization:
-    'Construction is finished and the site is being stabilized (a uniform perennial vegetative cover of 80%, or equivalent) before the operator files a notice of termination.',
-  complete:
-    'The operator filed a notice of termination (NOT): the site is stabilized and the permanent stormwater practices are built. Post-construction practices remain subject to inspection.',
-};
+/** A project's status in a sentence, naming the municipality by its kind ("town", "village", "city"). */
+export function projectStatusMeaning(kind: string): Record<ProjectStatus, string> {
+  return {
+    swppp_review: `The ${kind} is reviewing the project's stormwater pollution prevention plan (SWPPP). Land clearing and grading may not start until it is approved.`,
+    approved: 'The SWPPP is approved and the site development permit issued; construction has not started yet.',
+    active:
+      'Construction is under way. A qualified professional must inspect the site’s erosion and sediment controls at least every seven days and within 24 hours after a storm of half an inch or more.',
+    stop_work: `A stop-work order is in effect: all land development activity must stop, except work that fixes the violations, until the ${kind} confirms the site complies.`,
+    final_stabilization:
+      'Construction is finished and the site is being stabilized (a uniform perennial vegetative cover of 80%, or equivalent) before the operator files a notice of termination.',
+    complete:
+      'The operator filed a notice of termination (NOT): the site is stabilized and the permanent stormwater practices are built. Post-construction practices remain subject to inspection.',
+  };
+}
 
 export const PROJECT_KIND_LABEL: Record<ProjectKind, string> = {
   major: 'Major project',
@@ -336,6 +337,11 @@ export const DELIVERY_LABEL: Record<DeliveryMethod, string> = {
   usb: 'On a USB drive',
   inspect: 'Inspect the records in person (free)',
 };
+
+/** The delivery choices where the copies are picked up at the municipality's hall ("Village Hall"). */
+export function deliveryLabel(hall: string): Record<DeliveryMethod, string> {
+  return { ...DELIVERY_LABEL, paper_pickup: `Paper copies, picked up at ${hall}` };
+}
 
 /** What an alert announces, in a sentence ("… about the project: monthly inspection summaries, …"). */
 export const ALERT_EVENT_KIND_WORDS: Record<AlertEventKind, string> = {

@@ -170,6 +170,8 @@ export interface TownWords {
   hall: string;
   /** "Town Clerk". */
   clerk: string;
+  /** The legislative body that enacts its local laws: "Town Board", "Board of Trustees", "Common Council". */
+  board: string;
   /** "Example, NY": after a site's street address. */
   placeSuffix: string;
   /** A short slug for file names and ids: "example". */
@@ -177,6 +179,13 @@ export interface TownWords {
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Who enacts a municipality's local laws in New York: a town's board, a village's trustees, a city's council. */
+const BOARD: Record<MunicipalityKind, string> = {
+  town: 'Town Board',
+  village: 'Board of Trustees',
+  city: 'Common Council',
+};
 
 export function townWords(profile: TownProfile): TownWords {
   const kindWord = capital(profile.kind);
@@ -192,6 +201,7 @@ export function townWords(profile: TownProfile): TownWords {
       : `${fullName}, ${profile.signature}`,
     hall: `${kindWord} Hall`,
     clerk: `${kindWord} Clerk`,
+    board: BOARD[profile.kind],
     placeSuffix: `${profile.name}, NY`,
     slug:
       profile.name

@@ -71,6 +71,8 @@ export interface ComplianceSettings {
    * the model law (compliance/local-rules.rules.ts); absent, the findings cite SECTIONS.
    */
   citations?: Partial<Record<SectionKey, string>>;
+  /** The municipality's word in the findings' sentences: "Town", "Village", "City" (its town profile). */
+  municipality?: string;
 }
 
 export const DEFAULT_COMPLIANCE_SETTINGS: ComplianceSettings = {
@@ -117,16 +119,21 @@ export const SECTIONS = {
 export type SectionKey = keyof typeof SECTIONS;
 
 /** The citation a finding gives: the town's own (its settings), else the model law's words above. */
+/** The municipality's word in a finding ("Town" when the settings do not say). */
+function muni(s: Pick<ComplianceSettings, 'municipality'>): string {
+  return s.municipality ?? 'Town';
+}
+
 export function cite(s: Pick<ComplianceSettings, 'citations'>, key: SectionKey): string {
   return s.citations?.[key]?.trim() || SECTIONS[key];
 }
 
 /**
  * Where a summary finding comes from: the posting at the site each month is the ordinance's (the town's own
- * citation when it has one), the day the Town wants its copy filed is the Town's setting.
+ * citation when it has one), the day the municipality wants its copy filed is its setting.
  */
-export function summarySection(dueDay: number, citation: string = SECTIONS.summary): string {
-  return `${citation}; a copy filed with the Town by day ${dueDay} of the following month is the Town's setting, not a date in the ordinance`;
+export function summarySection(dueDay: number, citation: string = SECTIONS.summary, municipality = 'Town'): string {
+  return `${citation}; a copy filed with the ${municipality} by day ${dueDay} of the following month is the ${municipality}'s setting, not a date in the ordinance`;
 }
 
 /** Subsection E's words with the Town's review period (decision 0044), unless the town words its own citation. */
@@ -539,7 +546,7 @@ function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligation } {
     due: {
       kind: 'inspection',
       dueOn: next.dueOn,
-      text: `Next inspection by ${fmtDay(next.dueOn)}${next.winter ? ` (the Town's law requires one every ${s.routineMaxDays} days during a winter shutdown too)` : ''}; the last was on ${fmtDay(anchor)}.`,
+      text: `Next inspection by ${fmtDay(next.dueOn)}${next.winter ? ` (the ${s.municipality ?? 'Town'}'s law requires one every ${s.routineMaxDays} days during a winter shutdown too)` : ''}; the last was on ${fmtDay(anchor)}.`,
     },
   };
 }
@@ -736,9 +743,10 @@ export function summaryMonths(period: ConstructionPeriod, today: string): string
   return months;
 }
 
-/** What L(5) itself requires, said apart from the Town's filing date. */
-const SUMMARY_DUTY =
-  'The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the Town’s own.';
+/** What L(5) itself requires, said apart from the municipality's filing date. */
+function summaryDuty(municipality: string): string {
+  return `The ordinance (Subsection L(5)) requires the operator to post a summary of the site inspection activities at the site, in a publicly accessible location, every month; the filing date is the ${municipality}’s own.`;
+}
 
 function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[] } {
   const findings: Finding[] = [];
@@ -761,10 +769,10 @@ function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[]
           key: `summary-late:${month}`,
           severity: 'low',
           status: 'resolved',
-          section: summarySection(x.s.summaryDueDay, cite(x.s, 'summary')),
+          section: summarySection(x.s.summaryDueDay, cite(x.s, 'summary'), muni(x.s)),
           source: 'ordinance-and-town-setting',
           title: `${fmtMonth(month)} summary filed late`,
-          text: `The monthly summary for ${fmtMonth(month)} was filed with the Town on ${fmtDay(filedOn)}, ${plural(late, 'day')} after the date the Town set for its copy (${fmtDay(dueOn)}). ${SUMMARY_DUTY}`,
+          text: `The monthly summary for ${fmtMonth(month)} was filed with the ${muni(x.s)} on ${fmtDay(filedOn)}, ${plural(late, 'day')} after the date the ${muni(x.s)} set for its copy (${fmtDay(dueOn)}). ${summaryDuty(muni(x.s))}`,
           from: addDays(dueOn, 1),
           dueOn,
           resolvedOn: filedOn,
@@ -778,10 +786,10 @@ function monthlySummaries(x: Prepared): { findings: Finding[]; due: Obligation[]
         key: `summary-missing:${month}`,
         severity: 'medium',
         status: 'open',
-        section: summarySection(x.s.summaryDueDay, cite(x.s, 'summary')),
+        section: summarySection(x.s.summaryDueDay, cite(x.s, 'summary'), muni(x.s)),
         source: 'ordinance-and-town-setting',
-        title: `${fmtMonth(month)} summary not filed with the Town`,
-        text: `The monthly summary for ${fmtMonth(month)} has not been filed with the Town, which set ${fmtDay(dueOn)} as the date for its copy. ${SUMMARY_DUTY}`,
+        title: `${fmtMonth(month)} summary not filed with the ${muni(x.s)}`,
+        text: `The monthly summary for ${fmtMonth(month)} has not been filed with the ${muni(x.s)}, which set ${fmtDay(dueOn)} as the date for its copy. ${summaryDuty(muni(x.s))}`,
         from: addDays(dueOn, 1),
         dueOn,
       });
@@ -1146,8 +1154,8 @@ function startDuties(x: Prepared): Finding[] {
       source: 'ordinance',
       title: 'Work started before the SWPPP was approved',
       text: p.authorizedOn
-        ? `Construction started on ${fmtDay(start)}; the SWPPP was approved (or the Town's ${x.s.swpppReviewDays ?? DEFAULT_REVIEW_DAYS} days to act ran out) only on ${fmtDay(p.authorizedOn)}.`
-        : `Construction started on ${fmtDay(start)}, and the SWPPP has not been approved, nor has the Town's time to act on a complete plan run out.`,
+        ? `Construction started on ${fmtDay(start)}; the SWPPP was approved (or the ${muni(x.s)}'s ${x.s.swpppReviewDays ?? DEFAULT_REVIEW_DAYS} days to act ran out) only on ${fmtDay(p.authorizedOn)}.`
+        : `Construction started on ${fmtDay(start)}, and the SWPPP has not been approved, nor has the ${muni(x.s)}'s time to act on a complete plan run out.`,
       from: start,
       resolvedOn: p.authorizedOn ?? (live ? undefined : x.until),
     });

@@ -42,6 +42,7 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -78,6 +79,7 @@ export function loadComplianceSettings(db: DB): ComplianceSettings {
     // Subsection E's days to act come from the local law's settings (decision 0044): findings say the same number.
     swpppReviewDays: loadLocalLaw(db).swpppReviewDays,
     ...loadLocalRules(db),
+    municipality: town(db).kindWord,
   };
 }
 

@@ -40,20 +40,25 @@ function askedAnything(a: AskedRecords | null | undefined): a is AskedRecords {
  * The default addressee for what was asked (or, with nothing asked yet, for the project as a whole).
  * Reports after the latest filed one, or a SWPPP the Town does not hold, go to the operator; everything else
  * to the Town. An operator the portal cannot reach is still the right addressee (in writing, then logged).
+ * `kindWord` names the municipality in the reason ("Village" for a village: its town profile).
  */
-export function defaultAddressee(asked: AskedRecords | null | undefined, f: AddresseeFacts): AddresseeChoice {
+export function defaultAddressee(
+  asked: AskedRecords | null | undefined,
+  f: AddresseeFacts,
+  kindWord = 'Town',
+): AddresseeChoice {
+  const K = kindWord;
   const newer = f.latestReportOn
-    ? `Inspection reports after ${formatDay(f.latestReportOn)}, the latest filed with the Town, are held only by the operator, who must make them available within five business days.`
-    : 'No inspection reports are on file with the Town for this project: the operator holds them and must make them available within five business days.';
-  const noSwppp =
-    'The Town has no SWPPP on file for this project: the operator must keep it at the site and make it available within five business days.';
+    ? `Inspection reports after ${formatDay(f.latestReportOn)}, the latest filed with the ${K}, are held only by the operator, who must make them available within five business days.`
+    : `No inspection reports are on file with the ${K} for this project: the operator holds them and must make them available within five business days.`;
+  const noSwppp = `The ${K} has no SWPPP on file for this project: the operator must keep it at the site and make it available within five business days.`;
   if (!askedAnything(asked)) {
     if (!f.swpppOnFile) return { addressee: 'operator', reason: noSwppp };
     return {
       addressee: 'town',
       reason: f.latestReportOn
-        ? `The Town holds this project’s SWPPP and the inspection reports filed up to ${formatDay(f.latestReportOn)}; ask the operator for anything newer.`
-        : 'The Town holds this project’s SWPPP; ask the operator for inspection reports, which are not on file with the Town.',
+        ? `The ${K} holds this project’s SWPPP and the inspection reports filed up to ${formatDay(f.latestReportOn)}; ask the operator for anything newer.`
+        : `The ${K} holds this project’s SWPPP; ask the operator for inspection reports, which are not on file with the ${K}.`,
     };
   }
   const lastAsked = asked.reportsTo || asked.reportsFrom;
@@ -64,11 +69,11 @@ export function defaultAddressee(asked: AskedRecords | null | undefined, f: Addr
   if (f.swpppOnline && !lastAsked && !asked.description?.trim()) {
     return {
       addressee: 'town',
-      reason: 'The SWPPP is already online: download it at once from the project page, or ask the Town for copies.',
+      reason: `The SWPPP is already online: download it at once from the project page, or ask the ${K} for copies.`,
     };
   }
   return {
     addressee: 'town',
-    reason: 'Everything you asked for is on file with the Town, which must answer within five business days.',
+    reason: `Everything you asked for is on file with the ${K}, which must answer within five business days.`,
   };
 }

@@ -7,6 +7,7 @@ import { documents } from '#db/schema.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { defaultAddressee, type AddresseeFacts, type AskedRecords } from './addressee.rules.ts';
 import { requestableProject } from './submit.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 export function addresseeFacts(db: DB, projectId: number): AddresseeFacts {
   const q = preparedOnce(db, 'operator-requests.addresseeFacts', () => {
@@ -44,5 +45,5 @@ export function addresseeFacts(db: DB, projectId: number): AddresseeFacts {
 export function projectAddressee(db: DB, slug: string, asked?: AskedRecords | null) {
   const project = slug ? requestableProject(db, slug) : undefined;
   if (!project) return undefined;
-  return { project, choice: defaultAddressee(asked, addresseeFacts(db, project.id)) };
+  return { project, choice: defaultAddressee(asked, addresseeFacts(db, project.id), town(db).kindWord) };
 }

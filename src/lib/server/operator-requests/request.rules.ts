@@ -36,20 +36,25 @@ export const OPERATOR_STATUS_LABEL: Record<OperatorRequestStatus, string> = {
 };
 
 /** Whom a request goes to, in one sentence each (the form and the help page say it the same way). */
-export const ADDRESSEE_MEANING = {
-  town: 'The Town sends copies of what it holds (the SWPPP and the reports filed with it) under the Freedom of Information Law.',
-  operator:
-    'The site’s operator must make the SWPPP and inspection reports available under the Town’s stormwater law, including the SWPPP kept at the site and reports not yet filed with the Town.',
-} as const;
-export type Addressee = keyof typeof ADDRESSEE_MEANING;
+/** The two paths in one sentence each, naming the municipality by its kind ("Town", "Village", "City"). */
+export function addresseeMeaning(kindWord: string): Record<Addressee, string> {
+  return {
+    town: `The ${kindWord} sends copies of what it holds (the SWPPP and the reports filed with it) under the Freedom of Information Law.`,
+    operator: `The site’s operator must make the SWPPP and inspection reports available under the ${kindWord}’s stormwater law, including the SWPPP kept at the site and reports not yet filed with the ${kindWord}.`,
+  };
+}
+export const ADDRESSEE_MEANING = addresseeMeaning('Town');
+export type Addressee = 'town' | 'operator';
 
 /**
  * What each must do within the five business days, in one sentence, wherever the two paths are offered
  * together. They are not the same duty: L(4) wants the operator to make the records available, while POL
  * §89(3)(a) lets the Town instead deny in writing or acknowledge with an approximate date.
  */
-export const FIVE_BUSINESS_DAYS_DUTIES =
-  'The site’s operator must make the records available within five business days of your written request (Subsection L(4) of the Town’s stormwater law); in the same five business days the Town must make them available, deny the request in writing, or acknowledge it in writing with the approximate date they will be ready (Public Officers Law §89(3)(a)).';
+export function fiveBusinessDaysDuties(kindWord: string): string {
+  return `The site’s operator must make the records available within five business days of your written request (Subsection L(4) of the ${kindWord}’s stormwater law); in the same five business days the ${kindWord} must make them available, deny the request in writing, or acknowledge it in writing with the approximate date they will be ready (Public Officers Law §89(3)(a)).`;
+}
+export const FIVE_BUSINESS_DAYS_DUTIES = fiveBusinessDaysDuties('Town');
 
 export interface AnswerFacts {
   status: OperatorRequestStatus;
@@ -221,14 +226,19 @@ export function countedFromFiles(
 }
 
 /** How the Town's yardstick was measured, in the requester's words. */
-export function townLimitWords(f: Pick<BillFacts, 'delivery' | 'counted'> & { townLimitCents: number }): string {
+export function townLimitWords(
+  f: Pick<BillFacts, 'delivery' | 'counted'> & { townLimitCents: number },
+  kindWord = 'Town',
+): string {
   const counted = f.counted
     ? ` (${[plural(f.counted.pages, 'page'), f.counted.largeFormatSheets ? plural(f.counted.largeFormatSheets, 'large sheet') : ''].filter(Boolean).join(' and ')} counted from the files)`
     : '';
   const how = (OPERATOR_DELIVERY_LABEL[f.delivery] ?? 'Copies').toLowerCase();
   const free =
-    f.townLimitCents === 0 && f.delivery === 'electronic' ? ': electronic copies are free on the Town’s schedule' : '';
-  return `For the same records delivered as you asked (${how})${counted}, the Town’s own fee schedule would allow ${formatMoney(f.townLimitCents)}${free}.`;
+    f.townLimitCents === 0 && f.delivery === 'electronic'
+      ? `: electronic copies are free on the ${kindWord}’s schedule`
+      : '';
+  return `For the same records delivered as you asked (${how})${counted}, the ${kindWord}’s own fee schedule would allow ${formatMoney(f.townLimitCents)}${free}.`;
 }
 
 export interface CheckedBill {

@@ -13,6 +13,7 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { onTimeRate, recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
 import { timeliness, type AnswerFacts } from './request.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 export interface OnTimeRow {
   /** "The Town" or the operator company's name. */
@@ -72,7 +73,7 @@ export function operatorOnTimeRows(
 /** The Town first, then each operator. */
 export function onTimeStatistics(db: DB, now = new Date()): OnTimeRow[] {
   const { overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const town = recordsRequestStats(db, now).total;
+  const foil = recordsRequestStats(db, now).total;
   const owners = new Map(
     db
       .select({ projectId: parties.projectId, company: parties.companyName })
@@ -95,15 +96,15 @@ export function onTimeStatistics(db: DB, now = new Date()): OnTimeRow[] {
     .innerJoin(projects, and(eq(projects.id, operatorRequests.projectId), eq(projects.published, true)))
     .all();
   const townRow: OnTimeRow = {
-    who: 'The Town',
+    who: `The ${town(db).kindWord}`,
     kind: 'town',
-    received: town.received,
-    answered: town.answered,
-    answeredOnTime: town.answeredOnTime,
-    onTimePercent: town.onTimePercent,
-    notAnsweredInTime: town.notAnsweredInTime,
-    open: town.open - town.overdue,
-    withdrawn: town.withdrawn,
+    received: foil.received,
+    answered: foil.answered,
+    answeredOnTime: foil.answeredOnTime,
+    onTimePercent: foil.onTimePercent,
+    notAnsweredInTime: foil.notAnsweredInTime,
+    open: foil.open - foil.overdue,
+    withdrawn: foil.withdrawn,
   };
   return [
     townRow,
@@ -118,14 +119,14 @@ export const ON_TIME_FIELDS = [
   {
     name: 'who',
     description:
-      'Who answers: "The Town" (its own copies, under the Freedom of Information Law) or a site operator, by the owner/operator company named on the project’s notice of intent (ordinance Subsection L(4)).',
+      'Who answers: the municipality (named by its kind, like The Village; its own copies, under the Freedom of Information Law) or a site operator, by the owner/operator company named on the project’s notice of intent (ordinance Subsection L(4)).',
   },
   { name: 'kind', description: '"town" or "operator".' },
   { name: 'received', description: 'Requests received, all time.' },
   {
     name: 'answered',
     description:
-      'Requests answered: for the Town, records provided or denied in writing; for an operator, records made available (copies provided or an inspection offered).',
+      'Requests answered: for the municipality, records provided or denied in writing; for an operator, records made available (copies provided or an inspection offered).',
   },
   {
     name: 'answered_on_time',

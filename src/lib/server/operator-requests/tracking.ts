@@ -8,6 +8,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { operatorRequestCharges, operatorRequestEvents, operatorRequestFiles, parties, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
 import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
 import {
@@ -126,14 +127,17 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
             townLimitText:
               r.townLimitCents == null
                 ? null
-                : townLimitWords({
-                    delivery: r.delivery,
-                    counted:
-                      r.billPagesCounted == null
-                        ? null
-                        : { pages: r.billPagesCounted, largeFormatSheets: r.billSheetsCounted ?? 0 },
-                    townLimitCents: r.townLimitCents,
-                  }),
+                : townLimitWords(
+                    {
+                      delivery: r.delivery,
+                      counted:
+                        r.billPagesCounted == null
+                          ? null
+                          : { pages: r.billPagesCounted, largeFormatSheets: r.billSheetsCounted ?? 0 },
+                      townLimitCents: r.townLimitCents,
+                    },
+                    town(db).kindWord,
+                  ),
             actualCostStatement: r.actualCostStatement,
             payee: r.billPayee,
             howToPay: r.billHowToPay,

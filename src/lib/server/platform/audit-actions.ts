@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = {
   'project.import': 'Imported projects from a spreadsheet',
   'ordinance_text.replace': 'Replaced the ordinance text shown to the public',
   'ordinance_text.restore': 'Restored the built-in ordinance text',
+  'ordinance_text.remove': 'Removed the local law from the public law page',
   // SWPPP reviews
   'swppp_review.received': 'Received an SWPPP',
   'swppp_review.resubmitted': 'Received a revised SWPPP',

@@ -1,41 +1,70 @@
 /**
- * The town's own ordinance text (issue 21, decision 0044). The portal ships the model town's erosion and
- * sediment control law as built-in help content (content/help/ordinance.md); a town replaces it with its
- * own law by pasting or uploading plain text or Markdown, kept in `settings` under `ordinance_text`, and
- * can restore the built-in text. The text is shown through lib/shared/markdown-lite.ts, never as HTML.
- * Each change is audited (its length and fingerprint; the text itself stays in the settings row).
+ * The town's own ordinance text (issue 21, decisions 0044 and 0077). The portal ships no municipality's law:
+ * the admin pastes or uploads the town's erosion and sediment control law as plain text or Markdown, with its
+ * local-law number and the day it was adopted, kept in `settings` (`ordinance_text` and two keys beside it),
+ * and may withdraw it. Until a law is entered the public page says so and whom to ask. The text is shown
+ * through lib/shared/markdown-lite.ts, never as HTML. Each change is audited (its length and fingerprint,
+ * number and date; the text itself stays in the settings row).
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { ORDINANCE_TEXT_KEY as KEY } from './ordinance-text.rules.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { ORDINANCE_ADOPTED_KEY, ORDINANCE_NUMBER_KEY, ORDINANCE_TEXT_KEY as KEY } from './ordinance-text.rules.ts';
 
 /** 200 KB: several times the longest erosion and sediment control law seen (about 36 KB). */
 export const MAX_ORDINANCE_BYTES = 200 * 1024;
 export const MIN_ORDINANCE_CHARS = 200;
+const KEYS = [KEY, ORDINANCE_NUMBER_KEY, ORDINANCE_ADOPTED_KEY];
 
 export interface OrdinanceText {
   text: string;
+  /** "Local Law No. 2 of 2009"; empty for a text saved before the number was asked for. */
+  lawNumber: string;
+  /** YYYY-MM-DD, or empty likewise. */
+  adoptedOn: string;
   updatedAt: Date;
 }
 
-/** The town's replacement text, or undefined when the built-in one is shown. */
+export interface OrdinanceInput {
+  text: string;
+  lawNumber: string;
+  adoptedOn: string;
+}
+
+/** The town's law, or undefined while none has been entered. */
 export function loadOrdinanceText(db: Pick<Tx, 'select'>): OrdinanceText | undefined {
-  const row = db
-    .select({ value: settings.value, updatedAt: settings.updatedAt })
-    .from(settings)
-    .where(eq(settings.key, KEY))
-    .get();
-  return row && row.value.trim() ? { text: row.value, updatedAt: row.updatedAt } : undefined;
+  const rows = new Map(
+    db
+      .select()
+      .from(settings)
+      .where(inArray(settings.key, KEYS))
+      .all()
+      .map((r) => [r.key, r]),
+  );
+  const row = rows.get(KEY);
+  if (!row || !row.value.trim()) return undefined;
+  return {
+    text: row.value,
+    lawNumber: rows.get(ORDINANCE_NUMBER_KEY)?.value ?? '',
+    adoptedOn: rows.get(ORDINANCE_ADOPTED_KEY)?.value ?? '',
+    updatedAt: row.updatedAt,
+  };
 }
 
 const summary = (t: OrdinanceText | undefined) =>
   t
-    ? { chars: t.text.length, sha256: createHash('sha256').update(t.text).digest('hex'), opening: t.text.slice(0, 120) }
-    : { builtIn: true };
+    ? {
+        chars: t.text.length,
+        sha256: createHash('sha256').update(t.text).digest('hex'),
+        opening: t.text.slice(0, 120),
+        lawNumber: t.lawNumber,
+        adoptedOn: t.adoptedOn,
+      }
+    : { none: true };
 
 /** Check and clean the text: control characters removed (tabs and line breaks kept), within the limits. */
 export function checkOrdinanceText(raw: string): { ok: true; text: string } | { ok: false; message: string } {
@@ -62,37 +91,71 @@ export function checkOrdinanceText(raw: string): { ok: true; text: string } | { 
   return { ok: true, text };
 }
 
-export function replaceOrdinanceText(db: DB, actor: Actor, raw: string, source: string, now = new Date()): Result {
-  const checked = checkOrdinanceText(raw);
-  if (!checked.ok) return { ok: false, fields: { text: checked.message } };
+/** The law's number and adoption day checked: a number is required, the day a real one not after today. */
+export function checkLawIdentity(lawNumber: string, adoptedOn: string, today: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const number = lawNumber.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (!number) errors.lawNumber = 'Enter the local law’s number as enacted, like “Local Law No. 2 of 2009”.';
+  else if (number.length > 120) errors.lawNumber = 'Use at most 120 characters.';
+  const day = adoptedOn.trim();
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+  if (!valid) errors.adoptedOn = 'Enter the day the law was adopted, like 2009-03-11.';
+  else if (day > today) errors.adoptedOn = 'The law must already be adopted: enter a day no later than today.';
+  return errors;
+}
+
+export function replaceOrdinanceText(
+  db: DB,
+  actor: Actor,
+  input: OrdinanceInput,
+  source: string,
+  now = new Date(),
+): Result {
+  const checked = checkOrdinanceText(input.text);
+  const fields = checkLawIdentity(input.lawNumber, input.adoptedOn, townToday(now));
+  if (!checked.ok) fields.text = checked.message;
+  if (!checked.ok || Object.keys(fields).length) return { ok: false, fields };
+  const next: OrdinanceText = {
+    text: checked.text,
+    lawNumber: input.lawNumber.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(),
+    adoptedOn: input.adoptedOn.trim(),
+    updatedAt: now,
+  };
   const before = loadOrdinanceText(db);
   db.transaction((tx) => {
-    tx.insert(settings)
-      .values({ key: KEY, value: checked.text, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: checked.text, updatedAt: now } })
-      .run();
+    for (const [key, value] of [
+      [KEY, next.text],
+      [ORDINANCE_NUMBER_KEY, next.lawNumber],
+      [ORDINANCE_ADOPTED_KEY, next.adoptedOn],
+    ]) {
+      tx.insert(settings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+        .run();
+    }
     audit(tx, actor, {
       action: 'ordinance_text.replace',
       entityType: 'settings',
       entityId: KEY,
       before: summary(before),
-      after: { ...summary({ text: checked.text, updatedAt: now }), source },
+      after: { ...summary(next), source },
     });
   });
   return { ok: true };
 }
 
-export function restoreBuiltInOrdinance(db: DB, actor: Actor): Result {
+/** Withdraw the town's law from the public page (it then says no law has been entered). */
+export function removeOrdinanceText(db: DB, actor: Actor): Result {
   const before = loadOrdinanceText(db);
-  if (!before) return { ok: false, message: 'The built-in text is already shown.' };
+  if (!before) return { ok: false, message: 'No law has been entered: there is nothing to remove.' };
   db.transaction((tx) => {
-    tx.delete(settings).where(eq(settings.key, KEY)).run();
+    tx.delete(settings).where(inArray(settings.key, KEYS)).run();
     audit(tx, actor, {
-      action: 'ordinance_text.restore',
+      action: 'ordinance_text.remove',
       entityType: 'settings',
       entityId: KEY,
       before: summary(before),
-      after: { builtIn: true },
+      after: { none: true },
     });
   });
   return { ok: true };

@@ -130,7 +130,7 @@ const FindingListSchema = z.object({
   source: z.url().meta({ description: 'The page that explains the data.' }),
   as_of: z.iso.date().meta({
     description:
-      'The day (town time, America/New_York) the findings were evaluated for; they also change as deadlines pass.',
+      'The day (local time, America/New_York) the findings were evaluated for; they also change as deadlines pass.',
   }),
   total: z.number().int().meta({ description: 'Findings that match the filters, on every page.' }),
   page: z.number().int().meta({ description: 'This page (from 1).' }),
@@ -257,7 +257,7 @@ const OnTimeRowSchema = z.object({
 const OnTimeStatsSchema = z.object({
   rows: z
     .array(OnTimeRowSchema)
-    .meta({ description: 'The Town first, then each site operator with requests, most requests first.' }),
+    .meta({ description: 'The municipality first, then each site operator with requests, most requests first.' }),
 });
 
 const logDescription = (name: string) => PUBLIC_LOG_FIELDS.find((f) => f.name === name)?.description;

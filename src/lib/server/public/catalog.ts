@@ -41,7 +41,7 @@ export function openDatasets(t: TownWords): OpenDataset[] {
       id: 'projects',
       title: `Construction stormwater projects in the ${t.fullName}`,
       description:
-        'Every published construction project under the town’s erosion and sediment control law: the notice of intent (site, parcels, acres disturbed, receiving waters, planned dates), status, permit numbers, and enforcement in force. One project by id adds its public documents, monthly inspection summaries, enforcement actions, town inspections and compliance findings.',
+        'Every published construction project under the municipality’s erosion and sediment control law: the notice of intent (site, parcels, acres disturbed, receiving waters, planned dates), status, permit numbers, and enforcement in force. One project by id adds its public documents, monthly inspection summaries, enforcement actions, municipal inspections and compliance findings.',
       keywords: [
         'stormwater',
         'construction',
@@ -80,7 +80,7 @@ export function openDatasets(t: TownWords): OpenDataset[] {
       id: 'findings',
       title: `Compliance findings at construction sites in the ${t.fullName}`,
       description:
-        'What the portal found when it checked each site’s inspection reports and monthly summaries against the town law: inspections missed or late, post-storm inspections, monthly summaries not filed, more than five acres open at once, stabilization and sediment cleanout not done, corrective actions past due. Each finding has its rule, ordinance section, severity and dates; open findings and those that ended in the last year by default.',
+        'What the portal found when it checked each site’s inspection reports and monthly summaries against the local law: inspections missed or late, post-storm inspections, monthly summaries not filed, more than five acres open at once, stabilization and sediment cleanout not done, corrective actions past due. Each finding has its rule, ordinance section, severity and dates; open findings and those that ended in the last year by default.',
       keywords: [
         'stormwater',
         'compliance',
@@ -112,7 +112,7 @@ export function openDatasets(t: TownWords): OpenDataset[] {
       id: 'records-requests-monthly',
       title: `Records requests per month, ${t.fullName} stormwater records`,
       description:
-        'Requests for copies of stormwater records (under the Freedom of Information Law and the town law’s five business days) received each month: how many were answered, how many on time, the median days to answer, and how many are still open. Counts only; no requester’s details.',
+        'Requests for copies of stormwater records (under the Freedom of Information Law and the local law’s five business days) received each month: how many were answered, how many on time, the median days to answer, and how many are still open. Counts only; no requester’s details.',
       keywords: ['FOIL', 'freedom of information', 'records requests', 'transparency', t.profile.name, 'New York'],
       dictionary: '/open-data/records-requests',
       periodicity: 'R/P1D',
@@ -294,7 +294,7 @@ export function recordsRequestServiceJsonLd(t: TownWords, baseUrl: string) {
     '@context': 'https://schema.org',
     '@type': 'GovernmentService',
     name: 'Request copies of construction stormwater records',
-    description: `Ask the ${t.fullName} for copies of a construction project’s stormwater pollution prevention plan (SWPPP), inspection reports, monthly summaries or notice of intent. The town responds within five business days; electronic copies are free.`,
+    description: `Ask the ${t.fullName} for copies of a construction project’s stormwater pollution prevention plan (SWPPP), inspection reports, monthly summaries or notice of intent. The municipality responds within five business days; electronic copies are free.`,
     serviceType: 'Public records request (New York Freedom of Information Law)',
     url: `${baseUrl}/requests/new`,
     provider: townOrganization(t, baseUrl),

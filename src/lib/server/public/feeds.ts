@@ -119,7 +119,7 @@ export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: numb
       uid: `inspection-notice-${n.id}@${host}`,
       summary: `${MILESTONE_LABEL[n.milestone as Milestone] ?? n.milestone}: ${n.name}`,
       description:
-        'An inspection milestone the operator gave the town notice of (at least 48 hours ahead, as the ordinance requires), so the town can inspect.',
+        'An inspection milestone the operator gave the municipality notice of (at least 48 hours ahead, as the ordinance requires), so the municipality can inspect.',
       url: `${baseUrl}/projects/${n.slug}`,
       location: `${n.siteAddress}, ${t.placeSuffix}`,
       start: n.scheduledFor,

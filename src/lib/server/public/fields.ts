@@ -12,4 +12,4 @@ export interface FieldDef {
 }
 
 export const INSTANT_UNIT = 'UTC instant, ISO 8601 (e.g. 2026-05-03T14:05:00.000Z)';
-export const LOCAL_DATE_UNIT = 'calendar day in the town (America/New_York), YYYY-MM-DD';
+export const LOCAL_DATE_UNIT = 'local calendar day (America/New_York), YYYY-MM-DD';

@@ -83,7 +83,7 @@ export const PROJECT_FIELDS: FieldDef[] = emptyable(
       description: 'Longitude of the site (east positive; New York is negative). GeoJSON puts longitude first.',
     },
     { name: 'tax_map_parcels', type: 'text', description: 'Tax map parcel(s), section-block-lot, comma separated.' },
-    { name: 'town_permit_no', type: 'text', description: 'Town site development permit number, once issued.' },
+    { name: 'town_permit_no', type: 'text', description: 'Municipal site development permit number, once issued.' },
     {
       name: 'spdes_permit_id',
       type: 'text',
@@ -126,7 +126,7 @@ export const PROJECT_FIELDS: FieldDef[] = emptyable(
     {
       name: 'drains_to_ms4',
       type: 'boolean',
-      description: "Whether the site drains to the town's municipal separate storm sewer system (MS4).",
+      description: 'Whether the site drains to the municipal separate storm sewer system (MS4).',
     },
     { name: 'planned_start_on', type: 'date', unit: localDate, description: 'Planned start of construction.' },
     {
@@ -145,7 +145,7 @@ export const PROJECT_FIELDS: FieldDef[] = emptyable(
       name: 'noi_received_on',
       type: 'date',
       unit: localDate,
-      description: 'Day the town received the notice of intent (NOI).',
+      description: 'Day the municipality received the notice of intent (NOI).',
     },
     {
       name: 'final_stabilization_on',
@@ -223,7 +223,11 @@ export const DETAIL_FIELDS: Record<
 > = {
   receiving_waters: [
     { name: 'name', type: 'text', description: 'Receiving water named in the NOI.' },
-    { name: 'water_type', type: 'text', description: 'stream, river, wetland, lake or ms4 (the town storm sewer).' },
+    {
+      name: 'water_type',
+      type: 'text',
+      description: 'stream, river, wetland, lake or ms4 (the municipal storm sewer).',
+    },
     { name: 'impaired', type: 'boolean', description: "On the state's 303(d) list of impaired waters." },
   ],
   parties: emptyable(
@@ -358,7 +362,7 @@ export const DETAIL_FIELDS: Record<
       { name: 'narrative', type: 'text', description: 'Plain-language account for residents.' },
       { name: 'certified_by', type: 'text', description: 'Name and title of the person who certified it.' },
       { name: 'submitted_at', type: 'instant', unit: instant, description: 'When it was posted.' },
-      { name: 'review_status', type: 'text', description: "The town's review: filed, accepted or returned." },
+      { name: 'review_status', type: 'text', description: "The municipality's review: filed, accepted or returned." },
       { name: 'document_id', type: 'integer', description: 'The signed summary (PDF) among the documents, if public.' },
       {
         name: 'updated_at',
@@ -399,7 +403,7 @@ export const DETAIL_FIELDS: Record<
         name: 'lifted_on',
         type: 'date',
         unit: localDate,
-        description: 'Stop-work orders: day the town confirmed compliance and lifted it.',
+        description: 'Stop-work orders: day the municipality confirmed compliance and lifted it.',
       },
       {
         name: 'closed_on',

@@ -155,7 +155,7 @@ export function openApiDocument(db: DB, baseUrl: string) {
       version: '1.0.0',
       summary: `Construction stormwater projects, compliance findings and records-request statistics of the ${town(db).fullNameWithState}.`,
       description:
-        'Public data only: published projects, public documents and enforcement actions, the town’s inspections, and compliance findings. Ids never change and are never reused. Every answer carries an ETag and most a Last-Modified; send If-None-Match or If-Modified-Since for a short 304. CORS is open. The fields are explained at /open-data.',
+        'Public data only: published projects, public documents and enforcement actions, the municipality’s inspections, and compliance findings. Ids never change and are never reused. Every answer carries an ETag and most a Last-Modified; send If-None-Match or If-Modified-Since for a short 304. CORS is open. The fields are explained at /open-data.',
     },
     servers: [{ url: baseUrl }],
     externalDocs: { description: 'Data dictionary: every field, its type and unit', url: `${baseUrl}/open-data` },
@@ -163,13 +163,13 @@ export function openApiDocument(db: DB, baseUrl: string) {
       { name: 'Projects', description: 'Published construction projects and their public records.' },
       {
         name: 'Findings',
-        description: 'Compliance findings from the operators’ filings, checked against the town law.',
+        description: 'Compliance findings from the operators’ filings, checked against the local law.',
       },
       { name: 'Records requests', description: 'Monthly statistics of records requests.' },
       {
         name: 'Practices',
         description:
-          'The permanent stormwater practices in the Town’s inventory, their last inspection and open maintenance.',
+          'The permanent stormwater practices in the municipality’s inventory, their last inspection and open maintenance.',
       },
       { name: 'About', description: 'This description.' },
     ],
@@ -276,7 +276,7 @@ export function openApiDocument(db: DB, baseUrl: string) {
           tag: 'Projects',
           summary: 'One published project with its public records',
           description:
-            'The project with its receiving waters, parties, public documents, monthly summaries, public enforcement actions, the town’s inspections and the compliance findings over its whole history.',
+            'The project with its receiving waters, parties, public documents, monthly summaries, public enforcement actions, the municipality’s inspections and the compliance findings over its whole history.',
           parameters: [
             {
               name: 'id',
@@ -302,7 +302,7 @@ export function openApiDocument(db: DB, baseUrl: string) {
         tag: 'Practices',
         summary: 'Every permanent stormwater practice',
         description:
-          'The Town’s inventory of permanent stormwater practices (ponds, wetlands, swales, devices): who maintains each, the last Town inspection and what it found, the next routine inspection, open and overdue maintenance.',
+          'The municipality’s inventory of permanent stormwater practices (ponds, wetlands, swales, devices): who maintains each, the last municipal inspection and what it found, the next routine inspection, open and overdue maintenance.',
         responses: { '200': json('The practices.', ref('PracticeList')) },
         examples: [{ summary: 'Every practice', url: '/api/practices.json', status: 200, contentType: J }],
       }),
@@ -337,7 +337,7 @@ export function openApiDocument(db: DB, baseUrl: string) {
         tag: 'Findings',
         summary: 'Compliance findings at published projects',
         description:
-          'Open findings and those that ended since `since` (default: a year ago), newest first, across the town or for one project, a page at a time.',
+          'Open findings and those that ended since `since` (default: a year ago), newest first, across the municipality or for one project, a page at a time.',
         parameters: findingFilters,
         responses: { '200': json('The findings.', ref('FindingList'), J, paged), ...badRequest },
         examples: [
@@ -419,18 +419,18 @@ export function openApiDocument(db: DB, baseUrl: string) {
       '/api/records-requests/on-time.json': operation({
         id: 'recordsRequestsOnTime',
         tag: 'Records requests',
-        summary: 'On-time rates: the Town and each site operator',
+        summary: 'On-time rates: the municipality and each site operator',
         description:
-          'Requests to the Town (Freedom of Information Law) and to each site operator (ordinance L(4)), side by side: received, answered, answered on time within five business days, not answered in time, open and withdrawn. Counts only; never a requester.',
-        responses: { '200': json('The Town first, then each operator.', ref('RecordsRequestOnTime')) },
+          'Requests to the municipality (Freedom of Information Law) and to each site operator (ordinance L(4)), side by side: received, answered, answered on time within five business days, not answered in time, open and withdrawn. Counts only; never a requester.',
+        responses: { '200': json('The municipality first, then each operator.', ref('RecordsRequestOnTime')) },
         examples: [{ summary: 'All time', url: '/api/records-requests/on-time.json', status: 200, contentType: J }],
       }),
       '/api/records-requests/on-time.csv': operation({
         id: 'recordsRequestsOnTimeCsv',
         tag: 'Records requests',
         summary: 'On-time rates as CSV',
-        description: 'The same rates, one row for the Town and one per site operator.',
-        responses: { '200': csv('One row for the Town, then one per operator.') },
+        description: 'The same rates, one row for the municipality and one per site operator.',
+        responses: { '200': csv('One row for the municipality, then one per operator.') },
         examples: [
           { summary: 'All time', url: '/api/records-requests/on-time.csv', status: 200, contentType: 'text/csv' },
         ],

@@ -1,6 +1,6 @@
 /**
- * The ordinance help page's text for anyone (issue 21, decision 0044): the town's own law when the admin
- * replaced the built-in one, as safe blocks (no HTML), else undefined (the page shows the built-in text).
+ * The ordinance help page's law for anyone (issue 21, decisions 0044 and 0077): the text the admin entered,
+ * as safe blocks (no HTML), with its local-law number and adoption day; undefined while none is entered.
  */
 import type { Tx } from '#lib/server/platform/audit.ts';
 import { loadOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
@@ -9,9 +9,15 @@ import { formatMoney } from '#lib/shared/format.ts';
 import { lawCitation, SETTABLE_LOCAL_LAW_RULES } from '#lib/server/platform/local-law.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
-export function publicOrdinanceBlocks(db: Pick<Tx, 'select'>): Block[] | undefined {
+export interface PublicOrdinance {
+  blocks: Block[];
+  lawNumber: string;
+  adoptedOn: string;
+}
+
+export function publicOrdinance(db: Pick<Tx, 'select'>): PublicOrdinance | undefined {
   const own = loadOrdinanceText(db);
-  return own ? markdownBlocks(own.text) : undefined;
+  return own ? { blocks: markdownBlocks(own.text), lawNumber: own.lawNumber, adoptedOn: own.adoptedOn } : undefined;
 }
 
 export interface PublicLawAmendment {

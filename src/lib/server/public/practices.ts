@@ -22,6 +22,7 @@ import { publicAgreement } from '#lib/server/stormwater-practices/agreements.ts'
 import { practiceRecord, practiceSummaries, type PracticeSummary } from '#lib/server/stormwater-practices/view.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 import { projectsGeoJson } from './open-data.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 /** Unpublished projects stay hidden, and so do the practices built under them. */
 function publishedProjectIds(db: DB): Set<number> {
@@ -76,7 +77,7 @@ export function publicPractice(db: DB, id: number, today: string) {
     location: p.location,
     latitude: p.latitude,
     longitude: p.longitude,
-    maintainedBy: p.ownerKind === 'public' ? `The Town (${p.ownerName})` : p.ownerName,
+    maintainedBy: p.ownerKind === 'public' ? `The ${town(db).kindWord} (${p.ownerName})` : p.ownerName,
     ownerKindLabel: SMP_OWNER_KIND_LABEL[p.ownerKind],
     dedicatedToTown: p.dedicatedToTown,
     agreementReference: p.agreementReference,
@@ -119,7 +120,7 @@ export type PublicPractice = NonNullable<ReturnType<typeof publicPractice>>;
 // Open data
 
 export const PRACTICE_FIELDS: FieldDef[] = [
-  { name: 'id', type: 'integer', description: 'The practice’s number in the Town’s inventory.' },
+  { name: 'id', type: 'integer', description: 'The practice’s number in the municipality’s inventory.' },
   { name: 'name', type: 'text', description: 'Its name.' },
   {
     name: 'type',
@@ -130,9 +131,9 @@ export const PRACTICE_FIELDS: FieldDef[] = [
   { name: 'location', type: 'text', description: 'Where it is, in words.' },
   { name: 'latitude', type: 'number', unit: 'WGS84 degrees', description: 'Latitude.' },
   { name: 'longitude', type: 'number', unit: 'WGS84 degrees', description: 'Longitude.' },
-  { name: 'maintained_by', type: 'text', description: 'public (the Town) or private.' },
+  { name: 'maintained_by', type: 'text', description: 'public (the municipality) or private.' },
   { name: 'owner', type: 'text', description: 'The owner responsible for maintenance.' },
-  { name: 'dedicated_to_town', type: 'boolean', description: 'Whether it is dedicated to the Town.' },
+  { name: 'dedicated_to_town', type: 'boolean', description: 'Whether it is dedicated to the municipality.' },
   { name: 'in_service_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'The day it went into service.' },
   {
     name: 'removed_on',
@@ -146,7 +147,7 @@ export const PRACTICE_FIELDS: FieldDef[] = [
     type: 'date',
     unit: LOCAL_DATE_UNIT,
     nullable: true,
-    description: 'The latest Town inspection.',
+    description: 'The latest municipal inspection.',
   },
   {
     name: 'condition',
@@ -159,7 +160,7 @@ export const PRACTICE_FIELDS: FieldDef[] = [
     type: 'date',
     unit: LOCAL_DATE_UNIT,
     nullable: true,
-    description: 'When the next routine inspection is due (the Town’s schedule).',
+    description: 'When the next routine inspection is due (the municipality’s schedule).',
   },
   { name: 'open_maintenance_items', type: 'integer', description: 'Maintenance required and not yet confirmed done.' },
   { name: 'overdue_maintenance_items', type: 'integer', description: 'Of those, past their due date.' },

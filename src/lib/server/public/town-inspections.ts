@@ -114,9 +114,9 @@ export function publicTownInspections(db: DB, projectId: number): PublicTownInsp
 
 export const VIOLATION_FIELDS: FieldDef[] = [
   { name: 'id', type: 'integer', description: 'Stable identifier of the violation.' },
-  { name: 'observed_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'Day the town observed it.' },
+  { name: 'observed_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'Day the municipality observed it.' },
   { name: 'description', type: 'text', description: 'What was found, in plain words.' },
-  { name: 'ordinance_section', type: 'text', nullable: true, description: 'Section of the town law it breaks.' },
+  { name: 'ordinance_section', type: 'text', nullable: true, description: 'Section of the local law it breaks.' },
   {
     name: 'corrected_on',
     type: 'date',
@@ -127,8 +127,13 @@ export const VIOLATION_FIELDS: FieldDef[] = [
 ];
 
 export const TOWN_INSPECTION_FIELDS: FieldDef[] = [
-  { name: 'id', type: 'integer', description: 'Stable identifier of the town inspection.' },
-  { name: 'inspected_on', type: 'date', unit: LOCAL_DATE_UNIT, description: 'Day the town inspected the site.' },
+  { name: 'id', type: 'integer', description: 'Stable identifier of the municipal inspection.' },
+  {
+    name: 'inspected_on',
+    type: 'date',
+    unit: LOCAL_DATE_UNIT,
+    description: 'Day the municipality inspected the site.',
+  },
   {
     name: 'milestone',
     type: 'text',
@@ -140,7 +145,8 @@ export const TOWN_INSPECTION_FIELDS: FieldDef[] = [
   {
     name: 'result',
     type: 'text',
-    description: 'approved (the work complies), deficient (violations found) or follow_up (the town will return).',
+    description:
+      'approved (the work complies), deficient (violations found) or follow_up (the municipality will return).',
   },
   { name: 'result_label', type: 'text', description: 'The result in plain words.' },
   {

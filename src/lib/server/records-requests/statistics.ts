@@ -246,7 +246,7 @@ export function recordsRequestStats(db: DB, now = new Date()) {
 }
 
 export const STATS_FIELDS = [
-  { name: 'month', description: 'Month the requests were received (YYYY-MM, town time).' },
+  { name: 'month', description: 'Month the requests were received (YYYY-MM, local time, America/New_York).' },
   { name: 'received', description: 'Requests received that month.' },
   { name: 'answered', description: 'Of those, requests answered: records provided (fulfilled) or denied in writing.' },
   {
@@ -292,7 +292,7 @@ export const STATS_FIELDS = [
   {
     name: 'certified_no_record',
     description:
-      'Requests with a record the Town certified it does not have, or could not find after a diligent search (Public Officers Law §89(3)(a)). Not a denial, and counted apart from granted_in_part and denied.',
+      'Requests with a record the agency certified it does not have, or could not find after a diligent search (Public Officers Law §89(3)(a)). Not a denial, and counted apart from granted_in_part and denied.',
   },
   {
     name: 'appeals',

@@ -4,7 +4,7 @@
  * email, mail, telephone or in person. Either way: a number, a private tracking link, the statutory due
  * date, the fee estimate, a timeline entry, an audit row and (with an email address) a receipt.
  */
-import { CHANNEL_LABEL, DELIVERY_LABEL } from '#lib/shared/labels.ts';
+import { CHANNEL_LABEL, deliveryLabel } from '#lib/shared/labels.ts';
 import { eq, sql } from 'drizzle-orm';
 import { DELIVERY_METHODS, recordsRequests, requestItems, type DeliveryMethod } from '#db/schema.ts';
 import { computeBill, needsCostApproval, type Bill } from '#lib/shared/fees.ts';
@@ -19,6 +19,7 @@ import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadli
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import {
   copyItems,
   projectRecords,
@@ -376,7 +377,7 @@ export function createRecordsRequest(
           dueText,
           explanation: explainDueDate(due),
           items: estimate.items,
-          deliveryText: DELIVERY_LABEL[input.delivery],
+          deliveryText: deliveryLabel(town(tx).hall)[input.delivery],
           estimateText,
           waitingForApproval: waiting,
         },

@@ -39,6 +39,38 @@ const HOLIDAY_RULES: ReadonlyArray<[rule: string, name: string]> = [
   ['12-25 and if sunday then next monday', 'Christmas Day'],
 ];
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * The GCL §24 holidays in words, from the same table the calendar counts with (so the help page's list is
+ * the due dates' list): "Lincoln's Birthday (February 12)", "Labor Day (1st Monday in September)".
+ */
+export function statutoryHolidayWords(): string[] {
+  return HOLIDAY_RULES.map(([rule, name]) => {
+    const fixed = /^(\d\d)-(\d\d)/.exec(rule);
+    const when = fixed
+      ? `${MONTHS[Number(fixed[1]) - 1]} ${Number(fixed[2])}`
+      : rule
+          .replace('monday before 06-01', 'last monday in May')
+          .replace('after 1st', 'after the 1st')
+          .replace(/\b(monday|tuesday|thursday)\b/g, (d) => d[0].toUpperCase() + d.slice(1));
+    return `${name} (${when})`;
+  });
+}
+
 let holidayEngine: Holidays | undefined;
 const holidaysByYear = new Map<number, Map<string, string>>();
 

@@ -115,8 +115,9 @@ export function helpSearchDocs(help: HelpDoc[]): SearchDoc[] {
 
 /**
  * A cheap summary of everything the index depends on. It changes when a project, document or party is
- * added, removed, edited (updated_at), published or made public, or when the town replaces or restores
- * its ordinance text, so the index is rebuilt only then.
+ * added, removed, edited (updated_at), published or made public, or when a setting changes (the town's
+ * law, its profile, its local-law numbers: the help pages' words, decision 0077) or a fee schedule is added,
+ * so the index is rebuilt only then.
  */
 export function searchFingerprint(sqlite: Database.Database): string {
   const row = sqlite
@@ -125,10 +126,11 @@ export function searchFingerprint(sqlite: Database.Database): string {
          (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(published), 0) from projects) as p,
          (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(public), 0) from documents) as d,
          (select count(*) || '.' || coalesce(max(id), 0) from parties) as a,
-         (select count(*) || '.' || coalesce(max(updated_at), 0) from settings where key = ?) as o`,
+         (select count(*) || '.' || coalesce(max(updated_at), 0) from settings) as o,
+         (select count(*) || '.' || coalesce(max(id), 0) from fee_schedules) as f`,
     )
-    .get(ORDINANCE_TEXT_KEY) as { p: string; d: string; a: string; o: string };
-  return `${row.p}|${row.d}|${row.a}|${row.o}`;
+    .get() as { p: string; d: string; a: string; o: string; f: string };
+  return `${row.p}|${row.d}|${row.a}|${row.o}|${row.f}`;
 }
 
 /**

@@ -4,7 +4,10 @@
  */
 import { getCollection, render } from 'astro:content';
 import { config } from '#lib/server/platform/config.ts';
+import { db } from '#lib/server/platform/db.ts';
 import { pageCache } from '#lib/server/platform/http/page-cache.ts';
+import { fillHelp } from '../help-words.rules.ts';
+import { loadHelpWords } from '../help-words.ts';
 import { splitHelpPage, type HelpDoc } from './documents.ts';
 import { SearchService } from './service.ts';
 
@@ -22,9 +25,19 @@ export function siteSearch(): SearchService {
   return service;
 }
 
-/** Help and ordinance pages, one search document per section, linked to the section's anchor. */
+/**
+ * Help and ordinance pages, one search document per section, linked to the section's anchor, in this
+ * municipality's words (decision 0077: split first, so each heading still finds its anchor, then filled).
+ */
 async function loadHelpDocs(): Promise<HelpDoc[]> {
   const entries = await getCollection('help');
+  const words = loadHelpWords(db());
+  const fill = (d: HelpDoc): HelpDoc => ({
+    ...d,
+    title: fillHelp(d.title, words),
+    description: fillHelp(d.description, words),
+    body: fillHelp(d.body, words),
+  });
   const out: HelpDoc[] = [];
   for (const entry of entries) {
     const { headings } = await render(entry);
@@ -33,7 +46,7 @@ async function loadHelpDocs(): Promise<HelpDoc[]> {
       ...splitHelpPage(
         { id: entry.id, title: entry.data.title, description: entry.data.description, body: entry.body ?? '' },
         (heading) => slugs.get(heading.replace(/[*_`]/g, '').trim()),
-      ),
+      ).map(fill),
     );
   }
   return out;
