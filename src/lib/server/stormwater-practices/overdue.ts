@@ -2,10 +2,10 @@
  * What the officer's desk lists of the permanent practices: routine inspections overdue and required
  * maintenance past its due date, read with the SQL forms of the one definition of each (practices.rules.ts).
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { practiceMaintenanceItems, stormwaterPractices } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { inspectionOverdueSql, maintenanceOverdueSql, nextRoutineDue } from './practices.rules.ts';
+import { inspectionOverdueSql, lastInspectedOnSql, maintenanceOverdueSql, nextRoutineDue } from './practices.rules.ts';
 import { loadRoutineIntervals } from './practices.ts';
 
 export function overdueInspections(db: DB, today: string) {
@@ -17,9 +17,7 @@ export function overdueInspections(db: DB, today: string) {
       type: stormwaterPractices.type,
       inServiceOn: stormwaterPractices.inServiceOn,
       removedOn: stormwaterPractices.removedOn,
-      lastInspectedOn: sql<
-        string | null
-      >`(select max(pi.inspected_on) from practice_inspections pi where pi.practice_id = ${stormwaterPractices.id})`,
+      lastInspectedOn: lastInspectedOnSql,
     })
     .from(stormwaterPractices)
     .where(inspectionOverdueSql(today, intervals))

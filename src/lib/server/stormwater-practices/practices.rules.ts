@@ -57,13 +57,22 @@ export function isInspectionOverdue(
   return due != null && due < today;
 }
 
+/**
+ * The day of a practice's latest inspection, as a correlated subquery over `stormwater_practices`. The outer
+ * column is written out: drizzle writes a column of a one-table select unqualified ("id"), which inside the
+ * subquery would mean the inspection's own id (the desk once showed another practice's date that way).
+ */
+export const lastInspectedOnSql = sql<
+  string | null
+>`(select max(pi.inspected_on) from practice_inspections pi where pi.practice_id = stormwater_practices.id)`;
+
 /** The same condition in SQL, over `stormwater_practices` (aliased as written) and its inspections. */
 export function inspectionOverdueSql(today: string, intervals: RoutineIntervals = DEFAULT_ROUTINE_INTERVAL_DAYS): SQL {
   const cases = sql.join(
     Object.entries(intervals).map(([type, days]) => sql`when ${type} then ${Math.trunc(days)}`),
     sql` `,
   );
-  return sql`(stormwater_practices.removed_on is null and date(coalesce((select max(pi.inspected_on) from practice_inspections pi where pi.practice_id = stormwater_practices.id), stormwater_practices.in_service_on), '+' || (case stormwater_practices.type ${cases} else 365 end) || ' days') < ${today})`;
+  return sql`(stormwater_practices.removed_on is null and date(coalesce(${lastInspectedOnSql}, stormwater_practices.in_service_on), '+' || (case stormwater_practices.type ${cases} else 365 end) || ' days') < ${today})`;
 }
 
 // ---------------------------------------------------------------------------------------------
