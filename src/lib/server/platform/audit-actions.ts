@@ -183,3 +183,9 @@ export function auditActionWords(action: string): string {
   const [entity, verb] = action.split('.');
   return `${(verb ?? action).replace(/_/g, ' ')} (${entity.replace(/_/g, ' ')})`.replace(/^./, (c) => c.toUpperCase());
 }
+
+/** A record named in the audit log, in words: "Records request 12", "User 1". */
+export function auditRecordWords(entityType: string, entityId?: string | number | null): string {
+  const type = entityType.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  return entityId == null || entityId === '' ? type : `${type} ${entityId}`;
+}
