@@ -136,7 +136,8 @@ export function startSearchAsYouType(): void {
     const matches = runQuery(source, q, { limit: LIMIT, typing: true });
     status!.textContent =
       matches.length === 0
-        ? `Nothing starts with “${q.trim()}” yet.`
+        ? // The browser searches names, addresses, cross streets and numbers only; the full search reads every field.
+          `No name, address or number matches “${q.trim()}”. Press Enter to search the full text of every page and document.`
         : `${matches.length === LIMIT ? `The first ${LIMIT}` : matches.length} ${matches.length === 1 ? 'result' : 'results'} for “${q.trim()}”.`;
     const list = el('ol', 'search-results');
     list.dataset.searchList = 'live';

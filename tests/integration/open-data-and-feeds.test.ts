@@ -311,4 +311,9 @@ describe('search over HTTP', () => {
     expect(html.replace(/value="[^"]*"/g, '')).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;');
   });
+
+  it('/search forgives a typing slip: "cury road" finds Curry Road, marked as the word it matched', async () => {
+    const html = await (await get(base, '/search?q=cury+road')).text();
+    expect(html).toContain('<mark>Curry</mark>');
+  });
 });

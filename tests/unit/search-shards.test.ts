@@ -70,6 +70,11 @@ const QUERIES = [
   'warehouse',
   'zzz',
   '',
+  // One typing slip: answered from the near spellings, alike on both sides.
+  'cury ro',
+  'westcot road',
+  'altmont',
+  'stroage',
 ];
 
 describe('the browser search index in prefix shards', () => {

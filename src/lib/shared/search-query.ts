@@ -6,7 +6,7 @@
  * words are cleaned of lunr's syntax characters, run through the same trimmer, stop-word filter and
  * stemmer as the index, and evaluated against the index here (see runQuery for why not by lunr's own
  * evaluator). Every word is required and may be the start of a longer word, so "curr ro" finds
- * "Curry Road".
+ * "Curry Road"; a word that matches nothing is matched to words one typing slip away ("cury road").
  */
 import lunr from 'lunr';
 
@@ -109,20 +109,72 @@ function contains(sorted: Int32Array, n: number): boolean {
   return false;
 }
 
-/** Indexed words equal to `term` or, for a prefix, starting with it: the exact word first, then the shortest. */
-export function expand(source: TermSource, word: QueryWord, max = MAX_EXPANSIONS): string[] {
-  if (!word.prefix) return source.data(word.term) ? [word.term] : [];
-  const sorted = source.sortedFor(word.term);
+/** The first position in `sorted` whose word is not before `term`. */
+function lowerBound(sorted: readonly string[], term: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] < word.term) lo = mid + 1;
+    if (sorted[mid] < term) lo = mid + 1;
     else hi = mid;
   }
+  return lo;
+}
+
+/** Indexed words equal to `term` or, for a prefix, starting with it: the exact word first, then the shortest. */
+export function expand(source: TermSource, word: QueryWord, max = MAX_EXPANSIONS): string[] {
+  if (!word.prefix) return source.data(word.term) ? [word.term] : [];
+  const sorted = source.sortedFor(word.term);
   const found: string[] = [];
-  for (let i = lo; i < sorted.length && sorted[i].startsWith(word.term); i++) found.push(sorted[i]);
+  for (let i = lowerBound(sorted, word.term); i < sorted.length && sorted[i].startsWith(word.term); i++)
+    found.push(sorted[i]);
   if (found.length > max) found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  return found.slice(0, max);
+}
+
+/** Words this short are not corrected: one letter changed makes too many other words. */
+export const MIN_CORRECTED_LENGTH = 4;
+
+/**
+ * True when `a` becomes `b` by at most one edit: a letter added, dropped or changed, or two neighbours swapped
+ * ("cury" and "curri", "fnece" and "fenc").
+ */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * For a word that matches nothing, the indexed words spelled nearly like it: one edit from the word, or, for a
+ * word that may be the start of a longer one, one edit from that word's start ("cury ro" finds Curry Road). Only
+ * words with the same first two letters are tried, the same on the server and in the browser's prefix shards,
+ * so both answer alike; the shortest first.
+ */
+export function nearSpellings(source: TermSource, word: QueryWord, max = MAX_EXPANSIONS): string[] {
+  if (word.term.length < MIN_CORRECTED_LENGTH) return [];
+  const head = word.term.slice(0, 2);
+  const sorted = source.sortedFor(word.term);
+  const found: string[] = [];
+  const n = word.term.length;
+  for (let i = lowerBound(sorted, head); i < sorted.length && sorted[i].startsWith(head); i++) {
+    const t = sorted[i];
+    const near =
+      oneEditApart(word.term, t) ||
+      (word.prefix &&
+        t.length > n &&
+        (oneEditApart(word.term, t.slice(0, n)) ||
+          oneEditApart(word.term, t.slice(0, n - 1)) ||
+          oneEditApart(word.term, t.slice(0, n + 1))));
+    if (near) found.push(t);
+  }
+  found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   return found.slice(0, max);
 }
 
@@ -147,9 +199,13 @@ export function runQuery(
   const words = queryWords(input, opts);
   if (words.length === 0) return [];
   try {
-    const expansions = words.map((w) =>
-      expand(index, w).map((term) => ({ term, data: index.data(term)!, boost: term === w.term ? 5 : 1 })),
-    );
+    // A word spelled as indexed counts five times a word it starts, and that twice a near spelling.
+    const expansions = words.map((w) => {
+      const exact = expand(index, w).map((term) => ({ term, data: index.data(term)!, boost: term === w.term ? 5 : 1 }));
+      return exact.length
+        ? exact
+        : nearSpellings(index, w).map((term) => ({ term, data: index.data(term)!, boost: 0.5 }));
+    });
     if (expansions.some((e) => e.length === 0)) return [];
     // Rarest word first: hits[d] counts the words document d has, in order, so it ends at words.length.
     const order = expansions
