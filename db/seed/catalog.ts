@@ -870,7 +870,9 @@ export const DEMO_PROJECTS: DemoProjectDef[] = [
     waters: ['mohawk'],
     description:
       'Four house lots on an 8-acre pasture on Pattersonville Road with a shared driveway. Just filed; the review has started.',
-    owner: { company: 'Junction Ridge Homes, LLC', domain: 'junctionridge', title: 'Member' },
+    // The builder of the finished house on Lower Gregg Road, its name written without the comma this time: one
+    // company across two sites on its public page.
+    owner: { company: 'Gregg Hollow Builders LLC', domain: 'gregghollow', title: 'Member' },
     parcels: 1,
     streets: false,
     plannedStart: 40,

@@ -5,6 +5,7 @@ import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { sitemapProjects } from '#lib/server/public/sitemap.ts';
 import { publicPractices } from '#lib/server/public/practices.ts';
+import { operatorCompanyPaths } from '#lib/server/public/operator-companies.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { escapeHtml as esc } from '#lib/server/platform/mail/html.ts';
 
@@ -23,6 +24,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
     '/requests/log',
     '/help',
     '/practices',
+    '/operators',
   ];
   const help = (await getCollection('help')).map((e) => `/help/${e.id}`);
   const urls = [
@@ -31,7 +33,8 @@ export const GET: APIRoute = async ({ request, locals }) => {
       loc: `${base}/projects/${p.slug}`,
       lastmod: p.updatedAt.toISOString(),
     })),
-    // Issue 20: the permanent practices' pages.
+    ...operatorCompanyPaths(locals.db).map((path) => ({ loc: `${base}${path}`, lastmod: undefined })),
+    // The permanent practices' pages.
     ...publicPractices(locals.db, townToday()).map((p) => ({
       loc: `${base}/practices/${p.id}`,
       lastmod: p.updatedAt.toISOString(),

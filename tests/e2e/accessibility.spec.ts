@@ -63,6 +63,8 @@ const PUBLIC: Array<[string, ...string[]]> = [
     '/projects/{townInspected}',
   ],
   ['enforcement/index.astro', '/enforcement'],
+  ['operators/index.astro', '/operators'],
+  ['operators/[slug].astro', '/operators/{operatorCompany}'],
   ['search/index.astro', '/search', '/search?q=silt+fence', '/search?q=zzzz-nothing'],
   ['near.astro', '/near', '/near?address=Curry+Road&r=1', '/near?lat=42.79&lon=-74.0&r=0.5'],
   ['map.astro', '/map', '/map?status=active'],
@@ -387,6 +389,8 @@ function samples(): Record<string, string | number> {
       "select id from documents where type = 'as_built_plans' order by review_status = 'filed' desc, id limit 1",
     ).id,
     escrow: 'curry-road-distribution-center',
+    // The demo's builder named two ways on two NOI records: one company page with two sites.
+    operatorCompany: 'gregg-hollow-builders',
     mail: query<{ id: number }>('select id from outbox order by id desc limit 1')[0]?.id ?? 0,
     siteReport: one<{ id: number }>(
       "select id from site_reports where hidden = 0 and status = 'violation_found' order by id limit 1",

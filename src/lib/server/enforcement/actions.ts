@@ -878,6 +878,24 @@ export function publicActionsResolvedSince(db: DB, sinceDay: string, limit = 50)
     .all();
 }
 
+/** Every public action on published projects (those given, else all), in force or not, newest first (operator pages). */
+export function publicActionsOfProjects(db: DB, projectIds?: number[]): TownActionRow[] {
+  if (projectIds?.length === 0) return [];
+  return db
+    .select(townColumns)
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(
+      and(
+        eq(enforcementActions.public, true),
+        eq(projects.published, true),
+        projectIds ? inArray(enforcementActions.projectId, projectIds) : undefined,
+      ),
+    )
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
+    .all();
+}
+
 /** Staff list: every action, optionally only those in force. */
 export function staffActions(db: DB, opts: { inForceOnly: boolean; type?: EnforcementType }) {
   return db

@@ -6,7 +6,7 @@
  * due date, or answered after it, was not answered in time). Aggregates only: never a
  * requester, never what was asked.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { operatorRequests, parties, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
@@ -70,6 +70,26 @@ export function operatorOnTimeRows(
   );
 }
 
+/** The facts of each request to an operator of a published project (of the given projects, if any are given). */
+export function operatorRequestFacts(db: DB, projectIds?: number[]): Array<AnswerFacts & { projectId: number }> {
+  return (
+    db
+      .select({
+        projectId: operatorRequests.projectId,
+        status: operatorRequests.status,
+        dueOn: operatorRequests.dueOn,
+        answeredOn: operatorRequests.answeredOn,
+        availableOn: operatorRequests.availableOn,
+        withdrawnOn: operatorRequests.withdrawnOn,
+      })
+      .from(operatorRequests)
+      // Only published projects: an unpublished one's operator is not named in public.
+      .innerJoin(projects, and(eq(projects.id, operatorRequests.projectId), eq(projects.published, true)))
+      .where(projectIds ? inArray(operatorRequests.projectId, projectIds) : undefined)
+      .all()
+  );
+}
+
 /** The Town first, then each operator. */
 export function onTimeStatistics(db: DB, now = new Date()): OnTimeRow[] {
   const { overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
@@ -82,19 +102,7 @@ export function onTimeStatistics(db: DB, now = new Date()): OnTimeRow[] {
       .all()
       .map((p) => [p.projectId, p.company] as const),
   );
-  const rows = db
-    .select({
-      projectId: operatorRequests.projectId,
-      status: operatorRequests.status,
-      dueOn: operatorRequests.dueOn,
-      answeredOn: operatorRequests.answeredOn,
-      availableOn: operatorRequests.availableOn,
-      withdrawnOn: operatorRequests.withdrawnOn,
-    })
-    .from(operatorRequests)
-    // Only published projects: an unpublished one's operator is not named in public.
-    .innerJoin(projects, and(eq(projects.id, operatorRequests.projectId), eq(projects.published, true)))
-    .all();
+  const rows = operatorRequestFacts(db);
   const townRow: OnTimeRow = {
     who: `The ${town(db).kindWord}`,
     kind: 'town',

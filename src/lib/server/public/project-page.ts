@@ -6,6 +6,7 @@
  * Only published projects and public records leave here (public/projects.ts, public/town-inspections.ts
  * filter).
  */
+import { companyPageOf } from './operator-companies.ts';
 import { projectPractices } from './practices.ts';
 import { reportsForProject } from './site-reports.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
@@ -194,6 +195,8 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
     review,
     clock,
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
+    /** The owner/operator company's page across its sites. */
+    operatorCompanyUrl: companyPageOf(db, project.id),
     evidence: publicEvidenceByAction(
       db,
       actions.map((a) => a.id),

@@ -1,0 +1,184 @@
+/**
+ * Operator companies in public: each company named as owner/operator on a published project's NOI record, with
+ * its sites, its findings (the compliance engine's, as on each project page), late monthly summaries,
+ * enforcement and its answers to records requests under L(4) (operator-companies.rules.ts says what counts).
+ * Read from public data only; kept until the public data changes.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { ProjectStatus } from '#db/enums.ts';
+import { parties, projects } from '#db/schema.ts';
+import { publicActionsOfProjects, type TownActionRow } from '#lib/server/enforcement/actions.ts';
+import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
+import { operatorOnTimeRows, operatorRequestFacts, type OnTimeRow } from '#lib/server/operator-requests/statistics.ts';
+import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { findingsOfProjects, townFindings, type TownFinding } from './findings.ts';
+import {
+  companyKey,
+  companySlug,
+  companyTotals,
+  displayName,
+  findingsByMonth,
+  LATE_FILING_RULES,
+  type CompanyTotals,
+  type MonthCount,
+} from './operator-companies.rules.ts';
+
+/** Statuses of a site where construction is under way (the home page counts the same ones). */
+const UNDER_WAY: ReadonlySet<ProjectStatus> = new Set(['active', 'stop_work', 'final_stabilization']);
+
+export interface CompanySite {
+  id: number;
+  slug: string;
+  name: string;
+  status: ProjectStatus;
+  siteAddress: string;
+  /** The company's name as this project's NOI record writes it. */
+  namedAs: string;
+}
+
+interface Company {
+  slug: string;
+  name: string;
+  /** Every spelling the NOI records use, when there is more than one. */
+  spellings: string[];
+  sites: CompanySite[];
+}
+
+/** Every operator company of the published projects, by slug. */
+function companies(db: DB): Map<string, Company> {
+  return memoUntilPublicChange(db, 'operatorCompanies', () => {
+    const rows = db
+      .select({
+        id: projects.id,
+        slug: projects.slug,
+        name: projects.name,
+        status: projects.status,
+        siteAddress: projects.siteAddress,
+        namedAs: parties.companyName,
+      })
+      .from(parties)
+      .innerJoin(projects, and(eq(projects.id, parties.projectId), eq(projects.published, true)))
+      .where(eq(parties.role, 'owner_operator'))
+      .all()
+      .filter((r) => companyKey(r.namedAs) !== '');
+    const byKey = new Map<string, CompanySite[]>();
+    for (const r of rows) {
+      const key = companyKey(r.namedAs);
+      byKey.set(key, [...(byKey.get(key) ?? []), r]);
+    }
+    const out = new Map<string, Company>();
+    for (const sites of byKey.values()) {
+      const spellings = [...new Set(sites.map((s) => s.namedAs.trim()))].sort();
+      const name = displayName(sites.map((s) => s.namedAs));
+      let slug = companySlug(name);
+      // Two keys that make one slug (rare: "A & B" and "A and B" are one key already) keep apart.
+      for (let n = 2; out.has(slug); n++) slug = `${companySlug(name)}-${n}`;
+      out.set(slug, { slug, name, spellings, sites: sites.sort((a, b) => (a.name < b.name ? -1 : 1)) });
+    }
+    return out;
+  });
+}
+
+/** The address of every company page (the sitemap). */
+export function operatorCompanyPaths(db: DB): string[] {
+  return [...companies(db).keys()].map((slug) => `/operators/${slug}`);
+}
+
+/** The company page's address for the company a project's NOI record names (undefined if it names none). */
+export function companyPageOf(db: DB, projectId: number): string | undefined {
+  for (const c of companies(db).values()) if (c.sites.some((s) => s.id === projectId)) return `/operators/${c.slug}`;
+  return undefined;
+}
+
+function findingFacts(findings: TownFinding[]) {
+  return findings.map((f) => ({ rule: f.finding.rule, status: f.finding.status, from: f.finding.from }));
+}
+
+export interface CompanyListRow {
+  slug: string;
+  name: string;
+  totals: CompanyTotals;
+}
+
+/** Every company, most sites under way first, then by name. */
+export function listOperatorCompanies(db: DB, now = new Date()): CompanyListRow[] {
+  const today = townToday(now);
+  const all = [...companies(db).values()];
+  // The town's findings are held in memory (decision 0059): one pass over them, not a compliance run per site.
+  const findingsBySite = Map.groupBy(townFindings(db, now), (f) => f.project.id);
+  const actionsBySite = Map.groupBy(publicActionsOfProjects(db), (a) => a.projectSlug);
+  return all
+    .map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      totals: companyTotals(
+        c.sites.map((s) => ({ underWay: UNDER_WAY.has(s.status) })),
+        findingFacts(c.sites.flatMap((s) => findingsBySite.get(s.id) ?? [])),
+        actionFacts(c.sites.flatMap((s) => actionsBySite.get(s.slug) ?? [])),
+        today,
+      ),
+    }))
+    .sort((a, b) => b.totals.sitesUnderWay - a.totals.sitesUnderWay || (a.name < b.name ? -1 : 1));
+}
+
+function actionFacts(actions: TownActionRow[]) {
+  return actions.map((a) => ({ inForce: isInForce(a) }));
+}
+
+export interface CompanyPage {
+  slug: string;
+  name: string;
+  spellings: string[];
+  sites: Array<CompanySite & { underWay: boolean; openFindings: number; enforcementInForce: number }>;
+  totals: CompanyTotals;
+  /** Open findings, newest lapse first. */
+  openFindings: TownFinding[];
+  lateFilings: TownFinding[];
+  enforcement: TownActionRow[];
+  /** Its answers to written requests for records under L(4), counted as on /open-data/records-requests. */
+  requests: OnTimeRow | undefined;
+  trend: MonthCount[];
+  today: string;
+}
+
+/** One company's page, or undefined for an unknown slug. */
+export function operatorCompanyPage(db: DB, slug: string, now = new Date()): CompanyPage | undefined {
+  const c = companies(db).get(slug);
+  if (!c) return undefined;
+  const today = townToday(now);
+  const ids = c.sites.map((s) => s.id);
+  const findings = findingsOfProjects(db, ids, now);
+  const enforcement = publicActionsOfProjects(db, ids);
+  const { overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  const [requests] = operatorOnTimeRows(
+    operatorRequestFacts(db, ids).map((r) => ({ ...r, operator: c.name })),
+    overdueBefore,
+  );
+  const facts = findingFacts(findings);
+  return {
+    slug: c.slug,
+    name: c.name,
+    spellings: c.spellings,
+    sites: c.sites.map((s) => ({
+      ...s,
+      underWay: UNDER_WAY.has(s.status),
+      openFindings: findings.filter((f) => f.project.id === s.id && f.finding.status === 'open').length,
+      enforcementInForce: enforcement.filter((a) => a.projectSlug === s.slug && isInForce(a)).length,
+    })),
+    totals: companyTotals(
+      c.sites.map((s) => ({ underWay: UNDER_WAY.has(s.status) })),
+      facts,
+      actionFacts(enforcement),
+      today,
+    ),
+    openFindings: findings.filter((f) => f.finding.status === 'open'),
+    lateFilings: findings.filter((f) => LATE_FILING_RULES.has(f.finding.rule)),
+    enforcement,
+    requests,
+    trend: findingsByMonth(facts, today),
+    today,
+  };
+}
