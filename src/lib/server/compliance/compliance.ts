@@ -29,7 +29,6 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import {
   DEFAULT_COMPLIANCE_SETTINGS,
   evaluateCompliance,
-  localDay,
   type ComplianceContext,
   type ComplianceInspection,
   type ComplianceResult,
@@ -43,6 +42,7 @@ import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/d
 import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -361,7 +361,7 @@ export function authorizedToProceedOn(
 export function loadComplianceData(
   db: DB,
   scope: ComplianceScope = {},
-  today: string = localDay(new Date()),
+  today: string = townToday(new Date()),
 ): ProjectComplianceData[] {
   if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return [];
   const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
@@ -408,7 +408,7 @@ export function loadComplianceData(
     const ins: ComplianceInspection = { ...row, practices: [], inactiveAreas: [] };
     d.inspections.push(ins);
     inspectionById.set(ins.id, ins);
-    inspectedOn.set(ins.id, localDay(ins.inspectedAt));
+    inspectedOn.set(ins.id, townToday(ins.inspectedAt));
   }
   for (const p of q.practices.all(params)) inspectionById.get(p.inspectionId)?.practices.push(p);
   for (const { inspectionId, ...area } of q.inactiveAreas.all(params))
@@ -416,11 +416,11 @@ export function loadComplianceData(
   for (const s of q.summaries.all(params)) byId.get(s.projectId)?.summaries.push(s);
   for (const { projectId, ...n } of q.notices.all(params)) byId.get(projectId)?.notices?.push(n);
   for (const { projectId, receivedAt, ...r } of q.operatorRequests.all(params))
-    byId.get(projectId)?.operatorRequests?.push({ ...r, receivedOn: localDay(receivedAt) });
+    byId.get(projectId)?.operatorRequests?.push({ ...r, receivedOn: townToday(receivedAt) });
   for (const c of q.corrective.all(params)) {
     const d = byId.get(c.projectId);
     if (!d) continue;
-    const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? localDay(c.createdAt);
+    const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? townToday(c.createdAt);
     d.corrective.push({
       id: c.id,
       description: c.description,
@@ -446,7 +446,7 @@ export function complianceFor(
   ctx?: ComplianceContext,
 ): ProjectCompliance[] {
   const context = ctx ?? complianceContext(db, now);
-  return loadComplianceData(db, scope, localDay(context.now)).map((data) => ({
+  return loadComplianceData(db, scope, townToday(context.now)).map((data) => ({
     ...evaluateCompliance(data, context),
     project: data.project,
   }));

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { documents, monthlySummaries, projectMembers, projects } from '#db/schema.ts';
-import { localDay, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
+import { recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, complianceFor, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import {
@@ -14,6 +14,7 @@ import {
 } from '#lib/server/filings/inspection-reports.ts';
 import { summaryMonthChoices } from '#lib/server/filings/monthly-summaries.ts';
 import { operatorUploads } from '#lib/server/filings/operator-documents.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export function memberProjects(db: DB, userId: number) {
   return db
@@ -51,7 +52,7 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
     id: r.id,
     projectId: r.projectId,
     slug: r.slug,
-    label: `Inspection report of ${localDay(r.inspectedAt)}`,
+    label: `Inspection report of ${townToday(r.inspectedAt)}`,
     comment: r.reviewComment,
     reviewedAt: r.reviewedAt,
     href: `/operator/projects/${r.slug}/inspections/new?from=${r.id}`,
@@ -146,7 +147,7 @@ export function projectWorkspace(db: DB, projectId: number, now: Date = new Date
   if (!project) return undefined;
   const ctx = complianceContext(db, now);
   const [c] = complianceFor(db, { projectIds: [projectId] }, now, ctx);
-  const today = localDay(now);
+  const today = townToday(now);
   const summaries = db
     .select()
     .from(monthlySummaries)
