@@ -68,3 +68,10 @@ export function minDay(a: string, b: string): string {
 export function maxDay(a: string, b: string): string {
   return a > b ? a : b;
 }
+
+/** YYYY-MM-DD validity (a real calendar day). */
+export function isIsoDay(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}

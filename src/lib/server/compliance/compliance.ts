@@ -1,6 +1,6 @@
 /**
- * Loading what the compliance rules engine (compliance.ts) needs from the database, for one project or
- * for the whole town in a few bulk queries, and the town's compliance settings.
+ * Loading what the compliance rules engine (compliance.rules.ts and its rule families) needs from the
+ * database, for one project or for the whole town in a few bulk queries, and the town's compliance settings.
  *
  * Other modules (the officer's dashboard, the operator workspace, the public project page) call
  * `complianceFor(db, …)` and get findings and obligations per project.
@@ -83,7 +83,7 @@ export function loadComplianceSettings(db: DB): ComplianceSettings {
   };
 }
 
-/** Issue 21: the local law's numbers and citations (local-rules.rules.ts), as stored. */
+/** The local law's numbers and citations (local-rules.rules.ts), as stored. */
 export function loadLocalRules(db: DB): LocalRuleValues {
   const rows = db
     .select()

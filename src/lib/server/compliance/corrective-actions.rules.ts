@@ -2,7 +2,7 @@
  * Subsection L(3)(f): deficiencies found at an inspection are corrected; the state permit has the work begin
  * within one business day unless a later date is justified in writing (decision 0021).
  */
-import { addDays } from '#lib/shared/days.ts';
+import { addDays, isoWeekday } from '#lib/shared/days.ts';
 import type { ComplianceContext, Prepared } from './facts.rules.ts';
 import { cite, fmtDay, type Finding, type Obligation } from './findings.rules.ts';
 
@@ -10,7 +10,7 @@ import { cite, fmtDay, type Finding, type Obligation } from './findings.rules.ts
 export function nextBusinessDay(day: string, ctx: Pick<ComplianceContext, 'onOrAfterBusinessDay'>): string {
   let d = addDays(day, 1);
   if (ctx.onOrAfterBusinessDay) return ctx.onOrAfterBusinessDay(d);
-  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
+  while (isoWeekday(d) >= 6) d = addDays(d, 1);
   return d;
 }
 

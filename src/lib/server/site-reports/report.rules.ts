@@ -8,9 +8,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProjectStatus, SiteReportStatus } from '#db/enums.ts';
-import { daysBetween } from '#lib/shared/days.ts';
+import { daysBetween, isIsoDay } from '#lib/shared/days.ts';
 import { distanceMiles, isValidPoint, nearest, type Point } from '#lib/shared/geo.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 
 /** What each status means to the resident who reads it. */
 export const STATUS_WORDS: Record<SiteReportStatus, { label: string; meaning: string }> = {
