@@ -16,6 +16,7 @@ import {
   inspections,
   monthlySummaries,
   operatorRequests,
+  PROJECT_STATUSES,
   projects,
   receivingWaters,
   settings,
@@ -23,6 +24,7 @@ import {
   swpppReviews,
   type ProjectStatus,
 } from '#db/schema.ts';
+import { membersWhere } from '#lib/shared/closed-lists.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
@@ -457,8 +459,18 @@ export function projectCompliance(db: DB, projectId: number, now: Date = new Dat
   return complianceFor(db, { projectIds: [projectId] }, now)[0];
 }
 
-/** The statuses in which a site is still being built or stabilized: where open findings matter today. */
-export const SITE_WORK_STATUSES: ProjectStatus[] = ['active', 'stop_work', 'final_stabilization'];
+/**
+ * The statuses in which a site is still being built or stabilized: where open findings matter today. Every
+ * project status is placed (decision 0088).
+ */
+export const SITE_WORK_STATUSES = membersWhere(PROJECT_STATUSES, {
+  swppp_review: false,
+  approved: false,
+  active: true,
+  stop_work: true,
+  final_stabilization: true,
+  complete: false,
+} as const satisfies Record<ProjectStatus, boolean>);
 
 export interface SiteFindings {
   project: ProjectComplianceData['project'];
