@@ -9,20 +9,17 @@ import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules
 import type { InspectionType } from '../schema.ts';
 import {
   addDays,
-  atLocal,
   daysBetween,
+  isoWeekday,
   lastDayOfMonth,
-  localDay,
-  localHour,
-  longDate,
-  maxDate,
-  minDate,
-  monthName,
+  maxDay,
+  minDay,
   monthOf,
   nextMonth,
-  plusHours,
-  weekday,
-} from './dates.ts';
+} from '#lib/shared/days.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { atLocal, localHour, plusHours } from './dates.ts';
+import { formatDay, formatMonth } from '#lib/shared/format.ts';
 import type { PracticeDef } from './names.ts';
 import type { Rng } from './random.ts';
 
@@ -237,7 +234,7 @@ function inspectionHour(rng: Rng): [number, number] {
 function postStormTime(rng: Rng, storm: StormPlan): Date {
   // Within 24 hours of the storm's end, in daylight working hours.
   let at = plusHours(storm.endedAt, rng.float(3, 8, 1));
-  const local = localDay(at);
+  const local = townToday(at);
   const hour = localHour(at);
   if (hour < 7) at = atLocal(local, 7, rng.pick([15, 30, 45]));
   else if (hour >= 17) at = atLocal(addDays(local, 1), 7, rng.pick([15, 30, 45]));
@@ -253,25 +250,25 @@ function schedule(input: SiteInput, rng: Rng): { planned: Planned[]; gap?: [stri
   const routineDays = input.twiceWeekly ? [1, 4] : [rng.int(1, 5)];
   const push = (date: string, type: InspectionType, storm?: StormPlan, at?: Date) => {
     const [h, m] = inspectionHour(rng);
-    planned.push({ at: at ?? atLocal(date, h, m), date: at ? localDay(at) : date, type, storm });
+    planned.push({ at: at ?? atLocal(date, h, m), date: at ? townToday(at) : date, type, storm });
   };
   push(addDays(input.start, -rng.int(1, 3)), 'pre_construction');
   let lastWinterInspection = '';
   for (let d = input.start; d <= input.end; d = addDays(d, 1)) {
     if (inWinter(input, d)) {
       // Winter shutdown: an inspection as it begins, then at most every 30 days.
-      if ((!lastWinterInspection || daysBetween(lastWinterInspection, d) >= 28) && weekday(d) <= 5) {
+      if ((!lastWinterInspection || daysBetween(lastWinterInspection, d) >= 28) && isoWeekday(d) <= 5) {
         push(d, 'routine');
         lastWinterInspection = d;
       }
       continue;
     }
-    if (routineDays.includes(weekday(d))) push(d, 'routine');
+    if (routineDays.includes(isoWeekday(d))) push(d, 'routine');
   }
   for (const storm of input.storms) {
     if (storm.inches < 0.5 || storm.endedOn < input.start || storm.endedOn >= input.end) continue;
     const at = postStormTime(rng, storm);
-    push(localDay(at), 'post_storm', storm, at);
+    push(townToday(at), 'post_storm', storm, at);
   }
   // A routine inspection on the same day as a post-storm one is folded into it.
   const stormDays = new Set(planned.filter((p) => p.type === 'post_storm').map((p) => p.date));
@@ -448,7 +445,7 @@ export function simulateSite(input: SiteInput): SiteResult {
     if (pre) {
       inspection.disturbedAreasNotes =
         'Pre-construction assessment: perimeter silt fence, stabilized construction entrance and sediment traps installed as shown on the SWPPP; no clearing yet beyond what was needed to install them.';
-      inspection.nextFourteenDaysNotes = `Clearing to begin on ${longDate(input.start)}.`;
+      inspection.nextFourteenDaysNotes = `Clearing to begin on ${formatDay(input.start)}.`;
     } else if (final) {
       inspection.disturbedAreasNotes =
         'Final stabilization: uniform perennial vegetative cover of at least 80% on all unpaved areas; temporary controls removed.';
@@ -480,7 +477,7 @@ export function simulateSite(input: SiteInput): SiteResult {
       ca.closedOn =
         ca.pinned || forcedHold
           ? plan.date
-          : minDate(addDays(ca.openedIn.date, rng.int(0, 1)), minDate(ca.dueOn, plan.date));
+          : minDay(addDays(ca.openedIn.date, rng.int(0, 1)), minDay(ca.dueOn, plan.date));
       inspection.closed.push(ca);
     }
 
@@ -490,7 +487,7 @@ export function simulateSite(input: SiteInput): SiteResult {
       let condition: Condition = 'good';
       const closedHere = corrective.find((c) => c.practice === def.practice && c.closedIn === inspection);
       const cleaned = !!closedHere && closedHere.description.startsWith('Remove accumulated sediment');
-      if (closedHere) notes = `${cleaned ? 'Cleaned out' : 'Repaired'} ${longDate(closedHere.closedOn as string)}.`;
+      if (closedHere) notes = `${cleaned ? 'Cleaned out' : 'Repaired'} ${formatDay(closedHere.closedOn as string)}.`;
       if (s.pct !== null) {
         if (cleaned) s.pct = rng.float(1, 6, 0);
         else if (!winter)
@@ -698,8 +695,8 @@ export function monthlySummaries(input: MonthlyInput): SimMonthly[] {
 
   for (const month of months) {
     if (input.missingLast && month === dueMonth) continue;
-    const from = maxDate(`${month}-01`, site.start);
-    const to = minDate(lastDayOfMonth(month), site.end);
+    const from = maxDay(`${month}-01`, site.start);
+    const to = minDay(lastDayOfMonth(month), site.end);
     const ins = result.inspections.filter((i) => i.date >= `${month}-01` && i.date <= to);
     // Storms ending on the final-stabilization day need no post-storm inspection (the site is done).
     const storms = site.storms.filter(
@@ -723,7 +720,7 @@ export function monthlySummaries(input: MonthlyInput): SimMonthly[] {
     const winterMonth = ins.length > 0 && ins.every((i) => inWinter(site, i.date));
     const sentences: string[] = [];
     sentences.push(
-      `In ${monthName(month)} our qualified inspector, ${site.inspector.name}, inspected the site ${plural(ins.length, 'time')}${post.length ? `, including ${plural(post.length, 'inspection')} after ${post.length === 1 ? 'a storm' : 'storms'} of half an inch of rain or more` : ''}.`,
+      `In ${formatMonth(month)} our qualified inspector, ${site.inspector.name}, inspected the site ${plural(ins.length, 'time')}${post.length ? `, including ${plural(post.length, 'inspection')} after ${post.length === 1 ? 'a storm' : 'storms'} of half an inch of rain or more` : ''}.`,
     );
     if (winterMonth)
       sentences.push(
@@ -800,7 +797,7 @@ export function monthlySummaries(input: MonthlyInput): SimMonthly[] {
           supersedes: v1,
           submittedAt: v2At,
           reviewedAt: plusHours(v2At, 30),
-          correctionNote: `Version 1 left out the post-storm inspection of ${longDate(post[0].date)}; the counts are corrected.`,
+          correctionNote: `Version 1 left out the post-storm inspection of ${formatDay(post[0].date)}; the counts are corrected.`,
         };
         out.push(v1, v2);
         continue;

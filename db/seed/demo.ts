@@ -15,7 +15,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { withoutAsides } from '#lib/shared/format.ts';
+import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
 import type { DocumentType, EnforcementStatus, EnforcementType, InspectionType } from '../schema.ts';
 import {
   monthlySummaries,
@@ -28,17 +28,8 @@ import {
   type StormPlan,
 } from './activity.ts';
 import { DEMO_PROJECTS, type DemoProjectDef } from './catalog.ts';
-import {
-  addDays,
-  atLocal,
-  daysBetween,
-  localDateTime,
-  localDay,
-  longDate,
-  minDate,
-  monthName,
-  plusHours,
-} from './dates.ts';
+import { addDays, daysBetween, minDay } from '#lib/shared/days.ts';
+import { atLocal, localDateTime, plusHours } from './dates.ts';
 import {
   CONTRACTOR_FIRMS,
   INSPECTION_FIRMS,
@@ -582,7 +573,7 @@ function planProject(def: DemoProjectDef, ctx: PlanContext): ProjectPlan {
     for (let y = Number(today.slice(0, 4)); y >= Number(start.slice(0, 4)) - 1; y--) {
       const from = `${y}-12-15`;
       if (from >= start && addDays(from, 30) <= lastDay) {
-        winter = { from, to: minDate(`${y + 1}-03-15`, lastDay) };
+        winter = { from, to: minDay(`${y + 1}-03-15`, lastDay) };
         break;
       }
     }
@@ -730,7 +721,7 @@ function planProject(def: DemoProjectDef, ctx: PlanContext): ProjectPlan {
     let date = addDays(start, Math.round((spanDays * (i + 1)) / (stories.length + 1)));
     if (def.slug === 'westcott-road-townhomes') date = at(-91);
     if (def.slug === 'mariaville-meadows-phase-2') date = at(-140);
-    date = minDate(date, at(-6));
+    date = minDay(date, at(-6));
     const newContractor = story.newTrade
       ? CONTRACTOR_FIRMS.find((f) => f.trade === story.newTrade && !contractors.some((c) => c.company === f.name))
       : undefined;
@@ -785,7 +776,7 @@ function planProject(def: DemoProjectDef, ctx: PlanContext): ProjectPlan {
     plan.reviews.push(
       decidedOn < today
         ? { doc: amendment, receivedOn: date, completeOn, decision: 'approved', decidedOn }
-        : { doc: amendment, receivedOn: date, completeOn: minDate(completeOn, today) },
+        : { doc: amendment, receivedOn: date, completeOn: minDay(completeOn, today) },
     );
     if (decidedOn >= today) amendment.reviewStatus = 'filed';
   });
@@ -824,7 +815,7 @@ function planProject(def: DemoProjectDef, ctx: PlanContext): ProjectPlan {
       // The title's parentheses never nest: "(post-storm inspection, within 24 hours)".
       const d = doc(
         'inspection_report',
-        `Inspection report, ${longDate(ins.date)} (${withoutAsides(label).toLowerCase()})`,
+        `Inspection report, ${formatDay(ins.date)} (${withoutAsides(label).toLowerCase()})`,
         `inspection-${ins.date}-${ins.type.replace('_', '-')}.pdf`,
         ins.date,
         ins.reviewStatus,
@@ -848,10 +839,10 @@ function planProject(def: DemoProjectDef, ctx: PlanContext): ProjectPlan {
     });
     const byMonth = new Map<string, DocPlan>();
     for (const s of summaries) {
-      const submittedOn = localDay(s.submittedAt);
+      const submittedOn = townToday(s.submittedAt);
       const d = doc(
         'monthly_summary',
-        `Monthly inspection summary, ${monthName(s.month)}${s.version > 1 ? ` (corrected, version ${s.version})` : ''}`,
+        `Monthly inspection summary, ${formatMonth(s.month)}${s.version > 1 ? ` (corrected, version ${s.version})` : ''}`,
         `monthly-summary-${s.month}${s.version > 1 ? `-v${s.version}` : ''}.pdf`,
         submittedOn,
         s.reviewStatus,
@@ -1049,7 +1040,7 @@ function planTownSide(
     };
     if (scheduledFor > now) notice.inspectAt = plusHours(scheduledFor, 1);
     plan.notices.push(notice);
-    const inspectedOn = ctx.calendar.onOrAfter(localDay(scheduledFor));
+    const inspectedOn = ctx.calendar.onOrAfter(townToday(scheduledFor));
     if (inspectedOn >= today) continue;
     const roll = rng.next();
     plan.townInspections.push({
@@ -1512,7 +1503,7 @@ function planEnforcement(plan: ProjectPlan, ctx: PlanContext): void {
     const p = plan.pdf;
     e.doc = doc(
       'enforcement_notice',
-      `${ENFORCEMENT_LABEL[e.type]}, ${longDate(e.issuedOn)}`,
+      `${ENFORCEMENT_LABEL[e.type]}, ${formatDay(e.issuedOn)}`,
       `${e.type.replace(/_/g, '-')}-${e.issuedOn}.pdf`,
       e.issuedOn,
       'accepted',
@@ -1830,7 +1821,7 @@ function demoRequests(
   const reportsBetween = (p: ProjectPlan, from: string, to: string) => {
     const docs = [...p.inspectionDocs.values()].filter((d) => d.documentDate >= from && d.documentDate <= to);
     return {
-      description: `Inspection reports, ${longDate(from)} to ${longDate(to)}`,
+      description: `Inspection reports, ${formatDay(from)} to ${formatDay(to)}`,
       dateFrom: from,
       dateTo: to,
       documentType: 'inspection_report' as const,
@@ -1842,7 +1833,7 @@ function demoRequests(
   const summariesBetween = (p: ProjectPlan, from: string, to: string) => {
     const docs = p.monthly.filter((m) => m.summary.month >= from.slice(0, 7) && m.summary.month <= to.slice(0, 7));
     return {
-      description: `Monthly inspection summaries, ${monthName(from.slice(0, 7))} to ${monthName(to.slice(0, 7))}`,
+      description: `Monthly inspection summaries, ${formatMonth(from.slice(0, 7))} to ${formatMonth(to.slice(0, 7))}`,
       dateFrom: from,
       dateTo: to,
       documentType: 'monthly_summary' as const,

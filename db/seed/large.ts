@@ -12,17 +12,9 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import type { ProjectStatus } from '../schema.ts';
 import { planStorms, type StormPlan } from './activity.ts';
-import {
-  addDays,
-  atLocal,
-  daysBetween,
-  localDay,
-  longDate,
-  monthName,
-  monthOf,
-  nextMonth,
-  plusHours,
-} from './dates.ts';
+import { addDays, daysBetween, monthOf, nextMonth } from '#lib/shared/days.ts';
+import { atLocal, plusHours } from './dates.ts';
+import { formatDay, formatMonth } from '#lib/shared/format.ts';
 import {
   CONTRACTOR_FIRMS,
   INSPECTION_FIRMS,
@@ -419,7 +411,7 @@ async function buildPool(rng: Rng, today: string, filesDir: string): Promise<Poo
         correctiveOpened: i % 2,
         correctiveClosed: i % 2,
         correctiveOpen: 0,
-        narrative: `In ${monthName(month)} our qualified inspector inspected the site ${4 + (i % 2)} times. All repair items were closed by the end of the month. No sediment was seen leaving the site.`,
+        narrative: `In ${formatMonth(month)} our qualified inspector inspected the site ${4 + (i % 2)} times. All repair items were closed by the end of the month. No sediment was seen leaving the site.`,
         certifiedByName: samples[i].inspector.contact,
         certifiedByTitle: `Qualified Inspector (${samples[i].inspector.license})`,
       },
@@ -1026,7 +1018,7 @@ export async function seedLargeTown(
         const stored = pool.inspection[(i + k) % pool.inspection.length];
         const reportId = insertDoc(projectId, stored, {
           type: 'inspection_report',
-          title: `Inspection report, ${longDate(d)} (${storm ? 'post-storm inspection' : 'routine inspection'})`,
+          title: `Inspection report, ${formatDay(d)} (${storm ? 'post-storm inspection' : 'routine inspection'})`,
           filename: `inspection-${d}.pdf`,
           date: d,
           uploadedAt: plusHours(at, 6),
@@ -1110,9 +1102,9 @@ export async function seedLargeTown(
         const stored = pool.monthly[(i + k) % pool.monthly.length];
         const documentId = insertDoc(projectId, stored, {
           type: 'monthly_summary',
-          title: `Monthly inspection summary, ${monthName(month)}`,
+          title: `Monthly inspection summary, ${formatMonth(month)}`,
           filename: `monthly-summary-${month}.pdf`,
-          date: localDay(submittedAt),
+          date: townToday(submittedAt),
           uploadedAt: submittedAt,
         });
         const done = rng.int(4, 5);
@@ -1129,7 +1121,7 @@ export async function seedLargeTown(
           corrective_opened: 0,
           corrective_closed: 0,
           corrective_open: 0,
-          narrative: `In ${monthName(month)} our qualified inspector, ${inspector}, inspected the site ${done} times. All repair items were closed by the end of the month. No sediment was seen leaving the site.`,
+          narrative: `In ${formatMonth(month)} our qualified inspector, ${inspector}, inspected the site ${done} times. All repair items were closed by the end of the month. No sediment was seen leaving the site.`,
           certified_by_name: inspector,
           certified_by_title: `Qualified Inspector (${credential})`,
           certified_at: submittedAt,
@@ -1189,7 +1181,7 @@ export async function seedLargeTown(
           const type = swo ? 'stop_work_order' : rng.pick(['written_warning', 'notice_of_violation'] as const);
           const noticeDoc = insertDoc(projectId, pool.enforcement[swo ? 2 : type === 'written_warning' ? 0 : 1], {
             type: 'enforcement_notice',
-            title: `${swo ? 'Stop-work order' : type === 'written_warning' ? 'Written warning' : 'Notice of violation'}, ${longDate(observed)}`,
+            title: `${swo ? 'Stop-work order' : type === 'written_warning' ? 'Written warning' : 'Notice of violation'}, ${formatDay(observed)}`,
             filename: `${type.replace(/_/g, '-')}-${observed}.pdf`,
             date: observed,
             uploadedAt: atLocal(observed, 16, 0),

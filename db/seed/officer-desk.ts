@@ -15,7 +15,8 @@ import {
   projects,
   scheduledInspections,
 } from '../schema.ts';
-import { addDays, atLocal } from './dates.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { atLocal } from './dates.ts';
 
 type Tx = Parameters<Parameters<import('#lib/server/platform/db.ts').DB['transaction']>[0]>[0];
 

@@ -16,7 +16,10 @@ import {
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { formatOperatorNumber } from '#lib/server/operator-requests/request.rules.ts';
 import type { DeliveryMethod, OperatorRequestChannel, OperatorRequestStatus } from '../schema.ts';
-import { atLocal, localDay, longDate } from './dates.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { atLocal } from './dates.ts';
+import { formatDay } from '#lib/shared/format.ts';
 import { sha256Hex, type Rng } from './random.ts';
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
@@ -110,7 +113,7 @@ const SPECS: Spec[] = [
 function businessDaysAgo(calendar: BusinessCalendar, today: string, n: number): string {
   let d = today;
   for (let counted = 0; counted < n;) {
-    d = new Date(Date.parse(`${d}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    d = addDays(d, -1);
     if (calendar.isBusinessDay(d)) counted++;
   }
   return d;
@@ -160,7 +163,7 @@ export function insertOperatorRequests(
       s.channel === 'web' ? rng.pick([5, 20, 35, 50]) : 0,
     );
     const due = computeDueDate(receivedAt, STATUTORY_CALENDAR);
-    const year = localDay(receivedAt).slice(0, 4);
+    const year = townToday(receivedAt).slice(0, 4);
     perYear.set(year, (perYear.get(year) ?? 0) + 1);
     const number = formatOperatorNumber(year, perYear.get(year)!);
     const reportsFrom = s.reportsDays ? businessDaysAgo(calendar, receivedOn, Math.round(s.reportsDays / 1.4)) : null;
@@ -233,21 +236,21 @@ export function insertOperatorRequests(
     event(
       receivedAt,
       'status',
-      `Request ${number} received by the operator ${how}${s.channel === 'web' ? '' : ` on ${longDate(receivedOn)} (logged by ${s.channel === 'letter' && clerk ? 'the Town Clerk' : 'the requester'})`}. The records must be available by close of business on ${longDate(due.dueOn)} (Subsection L(4)).`,
+      `Request ${number} received by the operator ${how}${s.channel === 'web' ? '' : ` on ${formatDay(receivedOn)} (logged by ${s.channel === 'letter' && clerk ? 'the Town Clerk' : 'the requester'})`}. The records must be available by close of business on ${formatDay(due.dueOn)} (Subsection L(4)).`,
     );
     if (inspectionOn)
       event(
         atLocal(actedOn, 14, 0),
         'answer',
-        `The operator offered the records for inspection at the site trailer at the project entrance on ${longDate(inspectionOn)} at 10:00 a.m.`,
+        `The operator offered the records for inspection at the site trailer at the project entrance on ${formatDay(inspectionOn)} at 10:00 a.m.`,
       );
     if (acted && !inspectionOn)
       event(
         atLocal(actedOn, 11, 0),
         'answer',
         s.state === 'late'
-          ? `The operator mailed the copies on ${longDate(actedOn)}, after the due date.`
-          : `The operator put the copies on the tracking page on ${longDate(actedOn)}.`,
+          ? `The operator mailed the copies on ${formatDay(actedOn)}, after the due date.`
+          : `The operator put the copies on the tracking page on ${formatDay(actedOn)}.`,
       );
     if (billed) {
       tx.insert(schema.operatorRequestCharges)
@@ -267,7 +270,7 @@ export function insertOperatorRequests(
       );
     }
     if (paidOn)
-      event(atLocal(paidOn, 10, 0), 'billing', `Payment recorded on ${longDate(paidOn)}; the copies are released.`);
+      event(atLocal(paidOn, 10, 0), 'billing', `Payment recorded on ${formatDay(paidOn)}; the copies are released.`);
     if (s.state === 'withdrawn')
       event(
         atLocal(calendar.addBusinessDays(due.countsAsReceivedOn, 2).date, 9, 30),

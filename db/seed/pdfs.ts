@@ -24,7 +24,8 @@ import {
   SHEET,
   type GeneratedPdf,
 } from '#lib/server/platform/pdf/writer.ts';
-import { longDate, localDateTime, monthName } from './dates.ts';
+import { localDateTime } from './dates.ts';
+import { formatDay, formatMonth } from '#lib/shared/format.ts';
 import type { PracticeDef } from './names.ts';
 import { Rng, hashString } from './random.ts';
 
@@ -222,11 +223,11 @@ function drawPlanSheet(
   if (p.spdesPermitId) tb(`SPDES permit ID ${p.spdesPermitId}`, H - MARGIN - 374, 11);
   w.drawLine(page, { start: { x: tbx, y: 520 }, end: { x: W - MARGIN, y: 520 }, thickness: 1.5, color: INK });
   tb('Revisions', 490, 12, true);
-  tb(`${revision}  ${longDate(date)}`, 466, 11);
+  tb(`${revision}  ${formatDay(date)}`, 466, 11);
   w.drawLine(page, { start: { x: tbx, y: 330 }, end: { x: W - MARGIN, y: 330 }, thickness: 1.5, color: INK });
   tb(spec.title.toUpperCase(), 290, 18, true);
   tb(spec.kind === 'details' ? 'Scale: as noted' : 'Scale: 1 in. = 50 ft', 258, 12);
-  tb(`Date: ${longDate(date)}`, 236, 12);
+  tb(`Date: ${formatDay(date)}`, 236, 12);
   w.drawText(page, spec.number, { x: tbx + 24, y: MARGIN + 60, size: 64, font: w.bold, color: INK });
 
   // North arrow and scale bar
@@ -821,7 +822,7 @@ export async function noiPdf(p: PdfProject, date: string): Promise<GeneratedPdf>
     { bold: true },
   );
   w.para(
-    `Copy filed with the Town of Rotterdam Stormwater Management Officer. Received ${longDate(date)}.${p.spdesPermitId ? ` Permit ID assigned by DEC: ${p.spdesPermitId}.` : ''}`,
+    `Copy filed with the Town of Rotterdam Stormwater Management Officer. Received ${formatDay(date)}.${p.spdesPermitId ? ` Permit ID assigned by DEC: ${p.spdesPermitId}.` : ''}`,
     { size: 9 },
   );
   w.heading('Section I - Owner/Operator information');
@@ -867,7 +868,7 @@ export async function noiPdf(p: PdfProject, date: string): Promise<GeneratedPdf>
       : 'No',
   );
   w.field('Phasing', p.phasing);
-  w.field('Planned start / end', `${longDate(p.plannedStartOn)} to ${longDate(p.plannedCompletionOn)}`);
+  w.field('Planned start / end', `${formatDay(p.plannedStartOn)} to ${formatDay(p.plannedCompletionOn)}`);
   w.letterPage();
   w.heading('Section IV - Receiving waters');
   w.table(
@@ -981,7 +982,7 @@ export async function swpppPdf(
   w.field('Prepared for', p.owner.company);
   w.field('Prepared by', `${p.preparer.company}`);
   w.field('', `${p.preparer.contact}, ${p.preparer.license ?? ''}`);
-  w.field('Date', longDate(opts.date));
+  w.field('Date', formatDay(opts.date));
   w.field(
     'Project type',
     p.kind === 'major'
@@ -1051,7 +1052,7 @@ export async function swpppPdf(
   w.heading('5. Construction phasing plan');
   w.para(p.phasing);
   w.para(
-    `Clearing is expected to begin on ${longDate(p.plannedStartOn)} and the project to be complete by ${longDate(p.plannedCompletionOn)}. ${p.maxDisturbedAtOnceAcres > 5 ? (p.decFiveAcreApproval ? `Up to ${acres(p.maxDisturbedAtOnceAcres)} may be disturbed at one time under the prior written approval of the Department of Environmental Conservation; the conditions of that approval (twice-weekly inspections and temporary stabilization of inactive areas within 7 days) are part of this SWPPP.` : `The schedule anticipates up to ${acres(p.maxDisturbedAtOnceAcres)} of disturbance at once.`) : 'No more than five acres of disturbed soil will exist at any one time.'}`,
+    `Clearing is expected to begin on ${formatDay(p.plannedStartOn)} and the project to be complete by ${formatDay(p.plannedCompletionOn)}. ${p.maxDisturbedAtOnceAcres > 5 ? (p.decFiveAcreApproval ? `Up to ${acres(p.maxDisturbedAtOnceAcres)} may be disturbed at one time under the prior written approval of the Department of Environmental Conservation; the conditions of that approval (twice-weekly inspections and temporary stabilization of inactive areas within 7 days) are part of this SWPPP.` : `The schedule anticipates up to ${acres(p.maxDisturbedAtOnceAcres)} of disturbance at once.`) : 'No more than five acres of disturbed soil will exist at any one time.'}`,
   );
   w.table(
     [
@@ -1337,7 +1338,7 @@ export async function swpppAmendmentPdf(
   w.field('Project', p.name);
   w.field('Site', `${p.siteAddress}, Rotterdam, NY`);
   w.field('SPDES permit ID', p.spdesPermitId ?? '-');
-  w.field('Amendment date', longDate(opts.date));
+  w.field('Amendment date', formatDay(opts.date));
   w.heading('Why the SWPPP is amended');
   w.para(opts.reason);
   w.heading('Changes');
@@ -1511,7 +1512,7 @@ export async function monthlySummaryPdf(p: PdfProject, s: PdfMonthlySummary, dat
     header: headerFor(p, 'Monthly summary of site inspections'),
   });
   w.letterPage();
-  w.heading(`MONTHLY INSPECTION SUMMARY - ${monthName(s.month).toUpperCase()}`, 1);
+  w.heading(`MONTHLY INSPECTION SUMMARY - ${formatMonth(s.month).toUpperCase()}`, 1);
   if (s.version > 1) w.para(`Corrected version ${s.version}. ${s.correctionNote ?? ''}`, { bold: true, color: RED });
   w.fields([
     ['Project', `${p.name}, ${p.siteAddress}`],
@@ -1574,7 +1575,7 @@ export async function enforcementNoticePdf(p: PdfProject, e: PdfEnforcement): Pr
   w.para('Department of Public Works - Stormwater Management Officer', { size: 9 });
   w.para('1100 Sunrise Boulevard, Rotterdam, NY 12306', { size: 9 });
   w.space(10);
-  w.para(longDate(e.issuedOn));
+  w.para(formatDay(e.issuedOn));
   w.para(p.owner.company, { gap: 0 });
   w.para(`Attn: ${p.owner.contact}${p.owner.title ? `, ${p.owner.title}` : ''}`);
   w.para(
@@ -1590,11 +1591,11 @@ export async function enforcementNoticePdf(p: PdfProject, e: PdfEnforcement): Pr
     w.heading('Required measures');
     w.para(e.requiredMeasures);
   }
-  if (e.complyBy) w.field('Comply by', longDate(e.complyBy));
+  if (e.complyBy) w.field('Comply by', formatDay(e.complyBy));
   if (e.fine) {
     w.heading('Fine');
     w.para(
-      `A fine of $${(e.fine.dailyRateCents / 100).toFixed(2)} per day for ${e.fine.days} days (each day a separate offense), $${(e.fine.assessedCents / 100).toFixed(2)} in total, is due by ${longDate(e.fine.dueOn)}.`,
+      `A fine of $${(e.fine.dailyRateCents / 100).toFixed(2)} per day for ${e.fine.days} days (each day a separate offense), $${(e.fine.assessedCents / 100).toFixed(2)} in total, is due by ${formatDay(e.fine.dueOn)}.`,
     );
   }
   w.para(
@@ -1702,7 +1703,7 @@ export async function noticeOfTerminationPdf(
     'Reason for termination',
     'All construction activity identified in the SWPPP has been completed and the site has achieved final stabilization.',
   );
-  w.field('Final stabilization reached', longDate(opts.finalStabilizationOn));
+  w.field('Final stabilization reached', formatDay(opts.finalStabilizationOn));
   w.field('Post-construction practices', p.kind === 'major' ? p.postConstructionPractices : 'None required');
   w.field(
     'Practices constructed as described in the SWPPP',

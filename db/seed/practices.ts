@@ -24,7 +24,9 @@ import {
   type SmpCondition,
   type SmpType,
 } from '../schema.ts';
-import { addDays, atLocal, localDay } from './dates.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { atLocal } from './dates.ts';
 import { storePdf } from './pdfs.ts';
 import { Rng, hashString } from './random.ts';
 
@@ -302,7 +304,7 @@ export async function seedPractices(db: DB, ctx: { filesDir: string; today: stri
       .where(eq(documents.projectId, p.id))
       .all()
       .find((d) => d.type === 'as_built_plans');
-    const accepted = plans?.reviewedAt ? localDay(plans.reviewedAt) : (p.notFiledOn ?? addDays(today, -200));
+    const accepted = plans?.reviewedAt ? townToday(plans.reviewedAt) : (p.notFiledOn ?? addDays(today, -200));
     defs.forEach((d, i) => {
       planned.push({
         def: d,

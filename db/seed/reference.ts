@@ -8,7 +8,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
 import { DEFAULT_CLOSE_OF_BUSINESS, statutoryHolidays } from '#lib/server/platform/time/deadlines.rules.ts';
-import { weekday } from './dates.ts';
+import { isoWeekday } from '#lib/shared/days.ts';
 
 export const DEFAULT_FEE_SCHEDULE = {
   effectiveFrom: '2020-01-01',
@@ -47,7 +47,7 @@ export async function seedReferenceData(db: DB, opts: { now?: Date } = {}): Prom
   for (let y = year - 2; y <= year + 5; y++) {
     for (const [date, name] of statutoryHolidays(y)) {
       // A Sunday holiday is observed on Monday (already in the list); weekends close anyway.
-      if (weekday(date) >= 6) continue;
+      if (isoWeekday(date) >= 6) continue;
       holidays.push({ date, name, kind: 'holiday', active: true, createdAt: now, updatedAt: now });
     }
   }

@@ -30,6 +30,7 @@ const DRAWING_CODE = [
   'src/lib/server/platform/time/town-time.ts',
   'src/lib/server/platform/config.ts',
   'src/lib/shared/format.ts',
+  'src/lib/shared/days.ts',
   'node_modules/pdf-lib/package.json',
   'node_modules/luxon/package.json',
 ];

@@ -23,7 +23,9 @@ import { ensureStatutoryGrounds } from '#lib/server/records-requests/grounds.ts'
 import { DEFAULT_CLOSE_OF_BUSINESS } from '#lib/server/platform/time/deadlines.rules.ts';
 import { computeBill } from '#lib/shared/fees.ts';
 import type { DeliveryMethod, DocumentType, RequestStatus } from '../schema.ts';
-import { atLocal, localDay, longDate, plusHours } from './dates.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { atLocal, plusHours } from './dates.ts';
+import { formatDay } from '#lib/shared/format.ts';
 import { sha256Hex, type Rng } from './random.ts';
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
@@ -143,7 +145,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
 
   for (const spec of sorted) {
     const due = computeDueDate(spec.receivedAt, calendar);
-    const number = take(requestNumbers, 'R', localDay(spec.receivedAt).slice(0, 4));
+    const number = take(requestNumbers, 'R', townToday(spec.receivedAt).slice(0, 4));
     const lines = billLines(spec, fee, rng);
     const totalCents = lines.reduce((sum, l) => sum + Math.round(l.quantity * l.unitCents), 0);
     // Dates the clerk acted on, all within the statutory five business days.
@@ -157,7 +159,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
         rng.pick([5, 20, 35, 50]),
       ),
     );
-    const ackOn = localDay(ackAt);
+    const ackOn = townToday(ackAt);
     const promisedOn = calendar.addBusinessDays(ackOn, rng.int(6, 14)).date;
     const acted = spec.state !== 'received' && spec.state !== 'overdue';
     const row: typeof schema.recordsRequests.$inferInsert = {
@@ -202,7 +204,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
       requestId,
       spec.receivedAt,
       'status',
-      `Request ${number} received by ${CHANNEL_LABEL[spec.channel]}. ${due.receiptNote ? `${due.receiptNote} ` : ''}The Town will respond by close of business on ${longDate(due.dueOn)}.`,
+      `Request ${number} received by ${CHANNEL_LABEL[spec.channel]}. ${due.receiptNote ? `${due.receiptNote} ` : ''}The Town will respond by close of business on ${formatDay(due.dueOn)}.`,
     );
     let lastAt = spec.receivedAt;
     const itemRows = spec.items.map((item) => ({
@@ -222,7 +224,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
         requestId,
         ackAt,
         'status',
-        `Acknowledged. We expect to have the records ready by ${longDate(promisedOn)}.${spec.extensionReason ? ` ${spec.extensionReason}` : ''}`,
+        `Acknowledged. We expect to have the records ready by ${formatDay(promisedOn)}.${spec.extensionReason ? ` ${spec.extensionReason}` : ''}`,
       );
       lastAt = ackAt;
       if (rng.chance(0.5))
@@ -246,7 +248,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
         tx
           .insert(schema.invoices)
           .values({
-            number: take(invoiceNumbers, 'INV', localDay(issuedAt ?? ackAt).slice(0, 4)),
+            number: take(invoiceNumbers, 'INV', townToday(issuedAt ?? ackAt).slice(0, 4)),
             requestId,
             feeScheduleId: fee.id,
             status: draft ? 'draft' : 'issued',
@@ -318,7 +320,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
         releasedAt = plusHours(paidAt, rng.float(1, 24, 1));
       }
       releasedAt = clamp(releasedAt);
-      row.fulfilledOn = localDay(releasedAt);
+      row.fulfilledOn = townToday(releasedAt);
       for (const item of itemRows) item.releasedAt = releasedAt;
       insertEvent(
         requestId,
@@ -491,7 +493,7 @@ function addConversationCases(
   const first = twin && received.find((y) => y !== twin && sameAsk(twin, y));
   if (twin && first) {
     const original = request(first.id);
-    const on = localDay(new Date(Math.min(now.getTime() - 600_000, twin.spec.receivedAt.getTime() + 3_600_000)));
+    const on = townToday(new Date(Math.min(now.getTime() - 600_000, twin.spec.receivedAt.getTime() + 3_600_000)));
     set(twin.id, {
       status: 'closed_duplicate',
       respondBy: null,
@@ -517,7 +519,7 @@ function addLawCases(
     .from(schema.users)
     .where(eq(schema.users.email, 'admin@rotterdam.example'))
     .get();
-  const today = localDay(now);
+  const today = townToday(now);
   const event = (requestId: number, at: Date, body: string) =>
     tx.insert(schema.requestEvents).values({ requestId, at, kind: 'status', body, visibleToRequester: true }).run();
   const request = (id: number) => tx.select().from(schema.recordsRequests).where(eqId(id)).get()!;
@@ -626,7 +628,7 @@ function addLawCases(
     event(
       requestId,
       receivedAt,
-      `Appeal received. The appeals officer must answer in writing by ${longDate(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}`,
+      `Appeal received. The appeals officer must answer in writing by ${formatDay(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}`,
     );
     return { id, dueOn };
   };
@@ -640,7 +642,7 @@ function addLawCases(
         at,
         'The SWPPP and inspection reports are public documents under the Town law; please release them.',
       );
-      const decidedOn = calendar.addBusinessDays(localDay(at), 6).date;
+      const decidedOn = calendar.addBusinessDays(townToday(at), 6).date;
       if (decidedOn < today) {
         const text =
           'The Town holds no records other than those already described; the denial is upheld for the records that do not exist.';
@@ -648,7 +650,7 @@ function addLawCases(
           .set({ outcome: 'denied', decidedOn, decisionText: text, decidedByUserId: admin?.id ?? null })
           .where(eq(schema.requestAppeals.id, a.id))
           .run();
-        event(first.id, atLocal(decidedOn, 14, 0), `Appeal denied on ${longDate(decidedOn)}. ${text}`);
+        event(first.id, atLocal(decidedOn, 14, 0), `Appeal denied on ${formatDay(decidedOn)}. ${text}`);
       }
     }
   }

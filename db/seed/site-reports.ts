@@ -12,7 +12,8 @@ import { storeFile } from '#lib/server/platform/files/store.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
 import type { SiteReportStatus } from '../schema.ts';
-import { addDays, atLocal } from './dates.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { atLocal } from './dates.ts';
 import type { Rng } from './random.ts';
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];

@@ -13,6 +13,7 @@ import { openDatabase } from '#lib/server/platform/db.ts';
 import { computeDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { respondBy, type RequestChannel } from '#lib/server/records-requests/request.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
+import { addDays } from '#lib/shared/days.ts';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
 import { formBody, signIn } from '../../tests/support/http.ts';
 import autocannon from 'autocannon';
@@ -135,8 +136,6 @@ export async function prepare(
       'Oyelaran',
       'Tolliver',
     ];
-    const addDays = (d: string, n: number) =>
-      new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
     sqlite.transaction(() => {
       for (let k = 0, added = 0; added < missing; k++) {
         const age = r.int(0, 3 * 365);

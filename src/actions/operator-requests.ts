@@ -12,7 +12,7 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, FieldErrors, formText, linkToken, plainText, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { hit, isLimited, minutesText } from '#lib/server/platform/http/rate-limit.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 import { submissionLimit } from '#lib/server/records-requests/submit.ts';
 import { operatorRequestIdForToken } from '#lib/server/operator-requests/store.ts';
 import { createOperatorRequest, type OperatorRequestInput } from '#lib/server/operator-requests/submit.ts';

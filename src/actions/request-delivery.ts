@@ -8,7 +8,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { choice, failure, id } from '#lib/server/platform/forms/fields.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { recordHandover } from '#lib/server/records-requests/delivery.ts';
 import { allow } from './guard.ts';

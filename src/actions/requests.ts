@@ -51,7 +51,7 @@ import {
   RELOAD_FORM,
   oneLine,
 } from '#lib/server/platform/forms/fields.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 import type { Outcome } from '#lib/server/records-requests/billing.ts';
 import { allow } from './guard.ts';
 

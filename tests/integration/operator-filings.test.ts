@@ -10,22 +10,22 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
-import { localDay } from '#lib/server/compliance/compliance.rules.ts';
 import { projectCompliance } from '#lib/server/compliance/compliance.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 let portal: Portal;
 let db: DB;
 const cookies: Record<string, string> = {};
 const SLUG = 'altamont-avenue-plaza';
-const today = localDay(new Date());
+const today = townToday(new Date());
 /** Local date and HH:MM of an instant some hours ago (inspections cannot be in the future). */
 function hoursAgo(h: number): { on: string; time: string } {
   const at = new Date(Date.now() - h * 3_600_000);
   return {
-    on: localDay(at),
+    on: townToday(at),
     time: new Intl.DateTimeFormat('en-GB', {
       timeZone: 'America/New_York',
       hour: '2-digit',
@@ -545,7 +545,7 @@ describe('storm events', () => {
       portal.url,
       '/staff/storms',
       'storms.record',
-      { endedOn: localDay(ended), endedTime: time, inches: '0.8', gauge: 'Rotterdam DPW rain gauge' },
+      { endedOn: townToday(ended), endedTime: time, inches: '0.8', gauge: 'Rotterdam DPW rain gauge' },
       cookies.officer,
     );
     expect(res.status).toBe(303);
@@ -583,7 +583,7 @@ describe('storm events', () => {
 describe('issue 13: corrective-action dates and the duties before work starts, over HTTP', () => {
   it('refuses a corrective action due later than the next business day without a written reason, keeping what was typed; stores the reason when given', async () => {
     const at = hoursAgo(5);
-    const later = localDay(new Date(Date.now() + 10 * 86_400_000));
+    const later = townToday(new Date(Date.now() + 10 * 86_400_000));
     const fields = inspection({ inspectedOn: at.on, inspectedTime: at.time, 'ca.0.dueOn': later });
     const refused = await postForm(
       `/operator/projects/${SLUG}/inspections/new`,

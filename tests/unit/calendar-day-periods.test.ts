@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
-import { calendarDayPeriod, daysLeftWords, isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { calendarDayPeriod, daysLeftWords } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 
 describe('a period of calendar days (GCL §20, §25-a)', () => {
   const calendar = new BusinessCalendar([{ date: '2026-12-08', name: 'Snow day', active: true }]);

@@ -10,7 +10,6 @@ import {
   evaluateCompliance,
   recentFindings,
   type Finding,
-  localDay,
   nextInspectionDue,
   summaryDueOn,
   tallyMonth,
@@ -24,6 +23,7 @@ import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { formatAcres } from '#lib/shared/format.ts';
 import { allSummaries, at, ctx, data, findings, inspection, on, project } from '../support/compliance-builders.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Builders
@@ -38,7 +38,7 @@ describe('local calendar days', () => {
     ['just after local midnight in summer', '2026-07-15T04:00:00Z', '2026-07-15'],
     ['the hour clocks fall back (1:30 happens twice)', '2026-11-01T06:30:00Z', '2026-11-01'],
   ])('%s', (_name, iso, day) => {
-    expect(localDay(new Date(iso))).toBe(day);
+    expect(townToday(new Date(iso))).toBe(day);
   });
 });
 

@@ -4,7 +4,7 @@
  * engine and the officer's desk compute hundreds of thousands of these at 10,000 projects.
  */
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** Remembers a pure function's answers (cleared past 100,000 keys). */
 export function memo<K, V>(fn: (key: K) => V): (key: K) => V {
@@ -40,4 +40,38 @@ export function daysBetween(a: string, b: string): number {
 export function isoWeekday(date: string): number {
   const d = new Date(dayNumber(date) * DAY_MS).getUTCDay();
   return d === 0 ? 7 : d;
+}
+
+/** The month (YYYY-MM) of a local date. */
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** The month after `month` (YYYY-MM). */
+export function nextMonth(month: string): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The last local date of `month` (YYYY-MM). */
+export function lastDayOfMonth(month: string): string {
+  return addDays(`${nextMonth(month)}-01`, -1);
+}
+
+/** The earlier of two local dates. */
+export function minDay(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+/** The later of two local dates. */
+export function maxDay(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+/** YYYY-MM-DD validity (a real calendar day). */
+export function isIsoDay(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }

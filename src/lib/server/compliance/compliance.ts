@@ -1,6 +1,6 @@
 /**
- * Loading what the compliance rules engine (compliance.ts) needs from the database, for one project or
- * for the whole town in a few bulk queries, and the town's compliance settings.
+ * Loading what the compliance rules engine (compliance.rules.ts and its rule families) needs from the
+ * database, for one project or for the whole town in a few bulk queries, and the town's compliance settings.
  *
  * Other modules (the officer's dashboard, the operator workspace, the public project page) call
  * `complianceFor(db, …)` and get findings and obligations per project.
@@ -16,6 +16,7 @@ import {
   inspections,
   monthlySummaries,
   operatorRequests,
+  PROJECT_STATUSES,
   projects,
   receivingWaters,
   settings,
@@ -23,13 +24,13 @@ import {
   swpppReviews,
   type ProjectStatus,
 } from '#db/schema.ts';
+import { membersWhere } from '#lib/shared/closed-lists.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import {
   DEFAULT_COMPLIANCE_SETTINGS,
   evaluateCompliance,
-  localDay,
   type ComplianceContext,
   type ComplianceInspection,
   type ComplianceResult,
@@ -43,6 +44,7 @@ import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/d
 import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -83,7 +85,7 @@ export function loadComplianceSettings(db: DB): ComplianceSettings {
   };
 }
 
-/** Issue 21: the local law's numbers and citations (local-rules.rules.ts), as stored. */
+/** The local law's numbers and citations (local-rules.rules.ts), as stored. */
 export function loadLocalRules(db: DB): LocalRuleValues {
   const rows = db
     .select()
@@ -361,7 +363,7 @@ export function authorizedToProceedOn(
 export function loadComplianceData(
   db: DB,
   scope: ComplianceScope = {},
-  today: string = localDay(new Date()),
+  today: string = townToday(new Date()),
 ): ProjectComplianceData[] {
   if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return [];
   const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
@@ -408,7 +410,7 @@ export function loadComplianceData(
     const ins: ComplianceInspection = { ...row, practices: [], inactiveAreas: [] };
     d.inspections.push(ins);
     inspectionById.set(ins.id, ins);
-    inspectedOn.set(ins.id, localDay(ins.inspectedAt));
+    inspectedOn.set(ins.id, townToday(ins.inspectedAt));
   }
   for (const p of q.practices.all(params)) inspectionById.get(p.inspectionId)?.practices.push(p);
   for (const { inspectionId, ...area } of q.inactiveAreas.all(params))
@@ -416,11 +418,11 @@ export function loadComplianceData(
   for (const s of q.summaries.all(params)) byId.get(s.projectId)?.summaries.push(s);
   for (const { projectId, ...n } of q.notices.all(params)) byId.get(projectId)?.notices?.push(n);
   for (const { projectId, receivedAt, ...r } of q.operatorRequests.all(params))
-    byId.get(projectId)?.operatorRequests?.push({ ...r, receivedOn: localDay(receivedAt) });
+    byId.get(projectId)?.operatorRequests?.push({ ...r, receivedOn: townToday(receivedAt) });
   for (const c of q.corrective.all(params)) {
     const d = byId.get(c.projectId);
     if (!d) continue;
-    const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? localDay(c.createdAt);
+    const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? townToday(c.createdAt);
     d.corrective.push({
       id: c.id,
       description: c.description,
@@ -446,7 +448,7 @@ export function complianceFor(
   ctx?: ComplianceContext,
 ): ProjectCompliance[] {
   const context = ctx ?? complianceContext(db, now);
-  return loadComplianceData(db, scope, localDay(context.now)).map((data) => ({
+  return loadComplianceData(db, scope, townToday(context.now)).map((data) => ({
     ...evaluateCompliance(data, context),
     project: data.project,
   }));
@@ -457,8 +459,18 @@ export function projectCompliance(db: DB, projectId: number, now: Date = new Dat
   return complianceFor(db, { projectIds: [projectId] }, now)[0];
 }
 
-/** The statuses in which a site is still being built or stabilized: where open findings matter today. */
-export const SITE_WORK_STATUSES: ProjectStatus[] = ['active', 'stop_work', 'final_stabilization'];
+/**
+ * The statuses in which a site is still being built or stabilized: where open findings matter today. Every
+ * project status is placed (decision 0088).
+ */
+export const SITE_WORK_STATUSES = membersWhere(PROJECT_STATUSES, {
+  swppp_review: false,
+  approved: false,
+  active: true,
+  stop_work: true,
+  final_stabilization: true,
+  complete: false,
+} as const satisfies Record<ProjectStatus, boolean>);
 
 export interface SiteFindings {
   project: ProjectComplianceData['project'];

@@ -5,19 +5,17 @@
  * at some time in the month, the town's own inspections and the enforcement actions issued. Dated facts,
  * not a single "compliance status". Pure: facts and `today` in, months out.
  */
+import { lastDayOfMonth, monthOf, nextMonth } from '#lib/shared/days.ts';
 import type { MonthSummaryState } from '#lib/shared/labels.ts';
 import {
   constructionPeriod,
-  lastDayOfMonth,
-  localDay,
-  monthOf,
-  nextMonth,
   summaryDueOn,
   summaryMonths,
   type ComplianceContext,
   type Finding,
   type ProjectComplianceData,
 } from './compliance.rules.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export interface HistoryMonth {
   /** YYYY-MM */
@@ -55,12 +53,12 @@ export interface HistoryFacts {
 
 /** The years with anything to show, oldest first; empty when nothing has happened yet. */
 export function complianceHistory(facts: HistoryFacts): HistoryYear[] {
-  const today = localDay(facts.ctx.now);
+  const today = townToday(facts.ctx.now);
   const thisMonth = monthOf(today);
   const period = constructionPeriod(facts.data);
   const inspectionDays = facts.data.inspections
     .filter((i) => i.inspectedAt.getTime() <= facts.ctx.now.getTime())
-    .map((i) => localDay(i.inspectedAt));
+    .map((i) => townToday(i.inspectedAt));
   const starts = [
     period?.start,
     ...inspectionDays,
@@ -87,7 +85,7 @@ export function complianceHistory(facts: HistoryFacts): HistoryYear[] {
   const filed = new Map<string, string>();
   for (const s of facts.data.summaries) {
     if (!s.submittedAt) continue;
-    const on = localDay(s.submittedAt);
+    const on = townToday(s.submittedAt);
     const seen = filed.get(s.month);
     if (!seen || on < seen) filed.set(s.month, on);
   }

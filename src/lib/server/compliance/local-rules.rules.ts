@@ -1,5 +1,5 @@
 /**
- * The numbers of the town's local law as settings (issue 21, decision 0040). Every town's erosion and
+ * The numbers of the town's local law as settings (decision 0040). Every town's erosion and
  * sediment control law follows the state's model local law, but may be stricter, and letters its
  * subsections its own way: the admin (or the Stormwater Management Officer) sets each number the
  * compliance engine uses with the local law's citation for it, and findings cite that. Where the state

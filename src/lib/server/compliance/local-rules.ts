@@ -1,5 +1,5 @@
 /**
- * Saving the local law's numbers and citations (issue 21, decision 0040; the pure checks, with the
+ * Saving the local law's numbers and citations (decision 0040; the pure checks, with the
  * state's caps, are local-rules.rules.ts; compliance.ts loads them into the engine's settings). Audited;
  * findings and due dates use them at once.
  */
@@ -19,7 +19,7 @@ export function saveLocalRules(
   now = new Date(),
 ): Result {
   const { values, errors: ruleErrors } = checkLocalRules(form);
-  // Issue 21 (decision 0044): the periods and the fine cap, with the state's caps, saved with them.
+  // The periods and the fine cap (decision 0044), with the state's caps, saved with them.
   const { values: law, errors: lawErrors } = checkLocalLaw(form, loadLocalLaw(db));
   const errors = { ...ruleErrors, ...lawErrors };
   if (Object.keys(errors).length) return { ok: false, fields: errors };

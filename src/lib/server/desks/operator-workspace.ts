@@ -3,8 +3,15 @@
  * compliance rules), what the officer returned, and what they have filed.
  */
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { documents, monthlySummaries, projectMembers, projects } from '#db/schema.ts';
-import { localDay, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
+import {
+  DOCUMENT_TYPES,
+  documents,
+  monthlySummaries,
+  projectMembers,
+  projects,
+  type DocumentType,
+} from '#db/schema.ts';
+import { recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, complianceFor, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import {
@@ -14,6 +21,27 @@ import {
 } from '#lib/server/filings/inspection-reports.ts';
 import { summaryMonthChoices } from '#lib/server/filings/monthly-summaries.ts';
 import { operatorUploads } from '#lib/server/filings/operator-documents.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { membersWhere } from '#lib/shared/closed-lists.ts';
+
+/**
+ * Whether a returned document of each type is the operator's to correct from the workspace: the ones they
+ * upload themselves. Inspection reports and monthly summaries are returned through their own records (listed
+ * before the documents); the Town's own documents are never returned to the operator. Every type is placed
+ * (decision 0088): a new one fails the build until it is.
+ */
+export const RETURNED_TO_THE_OPERATOR = {
+  noi: false,
+  swppp: false,
+  swppp_amendment: true,
+  inspection_report: false,
+  monthly_summary: false,
+  as_built_plans: true,
+  notice_of_termination: true,
+  enforcement_notice: false,
+  other: false,
+} as const satisfies Record<DocumentType, boolean>;
+const RETURNED_DOCUMENT_TYPES = membersWhere(DOCUMENT_TYPES, RETURNED_TO_THE_OPERATOR);
 
 export function memberProjects(db: DB, userId: number) {
   return db
@@ -51,7 +79,7 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
     id: r.id,
     projectId: r.projectId,
     slug: r.slug,
-    label: `Inspection report of ${localDay(r.inspectedAt)}`,
+    label: `Inspection report of ${townToday(r.inspectedAt)}`,
     comment: r.reviewComment,
     reviewedAt: r.reviewedAt,
     href: `/operator/projects/${r.slug}/inspections/new?from=${r.id}`,
@@ -101,7 +129,7 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
       and(
         inArray(documents.projectId, projectIds),
         eq(documents.reviewStatus, 'returned'),
-        inArray(documents.type, ['swppp_amendment', 'as_built_plans', 'notice_of_termination']),
+        inArray(documents.type, RETURNED_DOCUMENT_TYPES),
       ),
     )
     .orderBy(desc(documents.reviewedAt))
@@ -146,7 +174,7 @@ export function projectWorkspace(db: DB, projectId: number, now: Date = new Date
   if (!project) return undefined;
   const ctx = complianceContext(db, now);
   const [c] = complianceFor(db, { projectIds: [projectId] }, now, ctx);
-  const today = localDay(now);
+  const today = townToday(now);
   const summaries = db
     .select()
     .from(monthlySummaries)

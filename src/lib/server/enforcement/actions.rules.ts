@@ -279,11 +279,18 @@ export type StatePatch = Partial<{
 }>;
 export type TransitionResult = { ok: true; patch: StatePatch } | { ok: false; message: string };
 
-const OPEN: EnforcementStatus[] = ['issued', 'complied', 'escalated'];
+/** Whether an action in each status can still move; every status is placed (decision 0088). */
+const OPEN_STATUS = {
+  issued: true,
+  complied: true,
+  escalated: true,
+  withdrawn: false,
+  closed: false,
+} as const satisfies Record<EnforcementStatus, boolean>;
 
 /** The events an action can take now, for the officer's buttons. */
 export function availableEvents(a: ActionState): EnforcementEvent[] {
-  if (!OPEN.includes(a.status) || a.closedOn) return [];
+  if (!OPEN_STATUS[a.status] || a.closedOn) return [];
   const out: EnforcementEvent[] = [];
   if (a.status === 'issued') out.push('comply');
   if (a.status !== 'escalated') out.push('escalate');
@@ -302,7 +309,7 @@ export function transition(
     return {
       ok: false,
       message:
-        a.closedOn || !OPEN.includes(a.status)
+        a.closedOn || !OPEN_STATUS[a.status]
           ? 'This action is already resolved; it cannot change.'
           : `This action cannot be ${EVENT_PAST[event]} now.`,
     };

@@ -7,7 +7,7 @@ import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { discardUnreferenced } from '#lib/server/platform/files/references.ts';
 import { receiveMultipart } from '#lib/server/platform/files/uploads.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 import { attachEvidence } from './actions.ts';
 
 export type EvidenceOutcome =

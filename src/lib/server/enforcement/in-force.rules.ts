@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { enforcementActions, type EnforcementStatus, type EnforcementType } from '#db/schema.ts';
 import { formatCitation, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { ENFORCEMENT_STATUS_LABEL, ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
+import { everyInOrder } from '#lib/shared/closed-lists.ts';
 
 export interface EnforcementFacts {
   id: number;
@@ -161,15 +162,17 @@ export function courtWords(
   return `Referred to court on ${formatDay(a.issuedOn)}${where}; no fine unless the court convicts`;
 }
 
+/** Least to most severe; every enforcement type is placed (decision 0088): a new one fails the build until it is. */
+const SEVERITY_ORDER = everyInOrder<EnforcementType>()([
+  'written_warning',
+  'swppp_deficiency_notice',
+  'notice_of_violation',
+  'fine',
+  'occupancy_hold',
+  'dec_referral',
+  'stop_work_order',
+]);
+
 function severity(a: Pick<EnforcementFacts, 'type'>): number {
-  const order: EnforcementType[] = [
-    'written_warning',
-    'swppp_deficiency_notice',
-    'notice_of_violation',
-    'fine',
-    'occupancy_hold',
-    'dec_referral',
-    'stop_work_order',
-  ];
-  return order.indexOf(a.type);
+  return SEVERITY_ORDER.indexOf(a.type);
 }

@@ -28,7 +28,7 @@ import {
 import { INSPECTION_TYPE_LABEL, PRACTICE_TYPES } from '#lib/shared/labels.ts';
 import { formatDay, withoutAsides } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import { correctiveDueLimit, localDay } from '#lib/server/compliance/compliance.rules.ts';
+import { correctiveDueLimit } from '#lib/server/compliance/compliance.rules.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -39,7 +39,7 @@ import {
   rowValues,
   withBlanks,
 } from '#lib/server/platform/forms/upload-forms.ts';
-import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ export function parseInspection(
   const errors: Record<string, string> = {};
   const main = inspectionFields.safeParse(withBlanks(inspectionFields.shape, values));
   if (!main.success) Object.assign(errors, issuesToErrors(main.error));
-  const today = localDay(ctx.now);
+  const today = townToday(ctx.now);
   let inspectedAt: Date | undefined;
   if (main.success) {
     inspectedAt = townInstant(main.data.inspectedOn, main.data.inspectedTime);
@@ -291,7 +291,7 @@ export function openCorrectiveActions(db: DB, projectId: number): OpenCorrective
       description: r.description,
       responsibleParty: r.responsibleParty,
       dueOn: r.dueOn,
-      openedOn: localDay(r.openedAt ?? r.createdAt),
+      openedOn: townToday(r.openedAt ?? r.createdAt),
     }));
 }
 
@@ -419,7 +419,7 @@ export function inspectionFormContext(
     .all();
 
   const values: Record<string, string> = {
-    inspectedOn: localDay(now),
+    inspectedOn: townToday(now),
     inspectedTime: '',
     // A storm since the last inspection suggests this is the post-storm one.
     type: recentStorms.some((st) => !last || st.endedAt > last.inspectedAt) ? 'post_storm' : 'routine',
@@ -435,7 +435,7 @@ export function inspectionFormContext(
       hourCycle: 'h23',
     }).format(usable.inspectedAt);
     Object.assign(values, {
-      inspectedOn: localDay(usable.inspectedAt),
+      inspectedOn: townToday(usable.inspectedAt),
       inspectedTime: local,
       type: usable.type,
       inspectorName: usable.inspectorName,

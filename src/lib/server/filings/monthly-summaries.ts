@@ -8,12 +8,11 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { RELOAD_FORM } from '#lib/server/platform/forms/messages.ts';
 import { documents, monthlySummaries, monthlySummaryDocuments, parties } from '#db/schema.ts';
+import { monthOf } from '#lib/shared/days.ts';
 import { formatMonth } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import {
   constructionPeriod,
-  localDay,
-  monthOf,
   summaryDueOn,
   summaryMonths,
   tallyMonth,
@@ -24,6 +23,7 @@ import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 /** The certification the signer makes (modelled on the ordinance's SWPPP certification). */
 export const SUMMARY_CERTIFICATION =
@@ -157,7 +157,7 @@ export function summaryMonthChoices(db: DB, projectId: number, now: Date): Summa
   const period = constructionPeriod(data);
   if (!period) return [];
   const ctx = complianceContext(db, now);
-  const today = localDay(now);
+  const today = townToday(now);
   const current = new Map(
     projectSummaries(db, projectId)
       .filter((s) => !s.supersededAt && s.submittedAt)
@@ -357,7 +357,7 @@ function fileSummaryTx(
       };
     }
     const version = current ? current.version + 1 : 1;
-    const day = localDay(now);
+    const day = townToday(now);
     const documentId = tx
       .insert(documents)
       .values(

@@ -11,10 +11,10 @@ import { planReceived } from '#lib/server/reviews/swppp-review.ts';
 import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import { localDay } from '#lib/server/compliance/compliance.rules.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export const uploadFields = z.object({
   type: z.enum(OPERATOR_UPLOAD_TYPES, { error: 'Choose what kind of document this is.' }),
@@ -34,7 +34,7 @@ export function parseUpload(
 ): { ok: true; value: UploadInput } | { ok: false; errors: Record<string, string> } {
   const r = uploadFields.safeParse(withBlanks(uploadFields.shape, values));
   if (!r.success) return { ok: false, errors: issuesToErrors(r.error) };
-  if (r.data.documentDate > localDay(now))
+  if (r.data.documentDate > townToday(now))
     return { ok: false, errors: { documentDate: 'The document date cannot be in the future.' } };
   return { ok: true, value: r.data };
 }
@@ -106,7 +106,7 @@ export function fileOperatorDocument(
       .get().id;
     // A revised amendment after a deficiency notice resumes the review waiting for it (issue 13, item 19).
     if (input.type === 'swppp_amendment')
-      planReceived(tx, actor, { projectId, documentId: id, receivedOn: localDay(now) });
+      planReceived(tx, actor, { projectId, documentId: id, receivedOn: townToday(now) });
     audit(tx, actor, {
       action: 'document.upload',
       entityType: 'document',

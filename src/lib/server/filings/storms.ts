@@ -10,13 +10,12 @@ import { z } from 'astro/zod';
 import { projectMembers, projects, stormEvents, users } from '#db/schema.ts';
 import { formatInstant } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import { localDay } from '#lib/server/compliance/compliance.rules.ts';
 import { invalidateCompliance, loadComplianceSettings } from '#lib/server/compliance/compliance.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { RainEvent } from './rain-csv.ts';
-import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { formText } from '#lib/server/platform/forms/messages.ts';
 
 /** A posted text field; an empty one may arrive as null. */
@@ -88,7 +87,7 @@ function notifyOperators(
 ): number {
   const deadline = new Date(storm.endedAt.getTime() + hours * 3_600_000);
   if (deadline.getTime() <= now.getTime()) return 0;
-  const day = localDay(storm.endedAt);
+  const day = townToday(storm.endedAt);
   const rows = tx
     .select({ email: users.email, name: users.name, slug: projects.slug, projectName: projects.name })
     .from(projectMembers)

@@ -5,7 +5,13 @@
  * Business days are counted by the General Construction Law's calendar (platform/time/deadlines.rules.ts), never here.
  */
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { OPERATOR_CHARGE_CODES, type OperatorChargeCode, type OperatorRequestStatus } from '#db/enums.ts';
+import {
+  OPERATOR_CHARGE_CODES,
+  OPERATOR_REQUEST_STATUSES,
+  type OperatorChargeCode,
+  type OperatorRequestStatus,
+} from '#db/enums.ts';
+import { membersWhere } from '#lib/shared/closed-lists.ts';
 import {
   operatorRequestCharges,
   operatorRequestEvents,
@@ -50,8 +56,17 @@ import {
 import { getOperatorRequest, type OperatorRequestRow } from './store.ts';
 import { explainFacts, operatorMayAct } from './workflow.ts';
 
-/** Statuses in which the operator still has something to do (answer, or complete an inspection or a bill). */
-const OPEN_STATUSES: OperatorRequestStatus[] = ['received', 'inspection_offered', 'awaiting_payment'];
+/**
+ * Statuses in which the operator still has something to do (answer, or complete an inspection or a bill).
+ * Every status is placed (decision 0088).
+ */
+const OPEN_STATUSES: OperatorRequestStatus[] = membersWhere(OPERATOR_REQUEST_STATUSES, {
+  received: true,
+  inspection_offered: true,
+  awaiting_payment: true,
+  fulfilled: false,
+  withdrawn: false,
+} as const satisfies Record<OperatorRequestStatus, boolean>);
 
 /** How each timeliness reads for staff. */
 export const TIMELINESS_LABEL: Record<Timeliness, string> = {

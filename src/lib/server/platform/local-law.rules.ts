@@ -9,6 +9,7 @@
  * The business days to answer a records request are the state's (Public Officers Law §89(3)(a): five) and
  * are never a setting. Pure: the services load the values and pass them to the rules as facts.
  */
+import { isIsoDay } from '#lib/shared/days.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 
 export interface LocalLawValues {
@@ -148,12 +149,6 @@ function longDay(date: string): string {
   return longDayFmt.format(new Date(`${date}T00:00:00Z`));
 }
 
-const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const isDay = (s: string) =>
-  ISO_DAY.test(s) &&
-  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
-  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-
 /**
  * A number that departs from the ordinance's text needs the local law that changed it (decision 0071): its
  * number ("Local Law No. 2 of 2027") and the day it was adopted. The ordinance's own number needs neither.
@@ -179,7 +174,7 @@ function checkAmendment(
       `${r.citation} of the ordinance says ${text}. To use another number, enter the local law that changed it, like “Local Law No. 2 of 2027”.`;
   else if (localLaw.length > 200) errors[`amendment.${r.key}`] = 'Use at most 200 characters for the local law.';
   if (!adoptedOn) errors[`amendedOn.${r.key}`] = 'Enter the day the amending local law was adopted.';
-  else if (!isDay(adoptedOn)) errors[`amendedOn.${r.key}`] = 'Enter the day as a date, like 2027-03-01.';
+  else if (!isIsoDay(adoptedOn)) errors[`amendedOn.${r.key}`] = 'Enter the day as a date, like 2027-03-01.';
   if (!errors[`amendment.${r.key}`] && !errors[`amendedOn.${r.key}`])
     values.amendments[r.key] = { localLaw, adoptedOn };
 }
@@ -263,7 +258,7 @@ export function localLawFrom(stored: Map<string, string>): LocalLawValues {
     const localLaw = stored.get(`local_law_amendment.${r.key}`);
     const adoptedOn = stored.get(`local_law_amended_on.${r.key}`);
     if (raw === undefined || !Number.isInteger(n) || asForm < r.min || asForm > r.max || n === r.ordinance) continue;
-    if (!localLaw || !adoptedOn || !isDay(adoptedOn)) continue;
+    if (!localLaw || !adoptedOn || !isIsoDay(adoptedOn)) continue;
     out[r.key] = n;
     out.amendments[r.key] = { localLaw, adoptedOn };
   }

@@ -13,6 +13,7 @@ import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 import { ORDINANCE_ADOPTED_KEY, ORDINANCE_NUMBER_KEY, ORDINANCE_TEXT_KEY as KEY } from './ordinance-text.rules.ts';
 
 /** 200 KB: several times the longest erosion and sediment control law seen (about 36 KB). */
@@ -98,8 +99,7 @@ export function checkLawIdentity(lawNumber: string, adoptedOn: string, today: st
   if (!number) errors.lawNumber = 'Enter the local law’s number as enacted, like “Local Law No. 2 of 2009”.';
   else if (number.length > 120) errors.lawNumber = 'Use at most 120 characters.';
   const day = adoptedOn.trim();
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
-  if (!valid) errors.adoptedOn = 'Enter the day the law was adopted, like 2009-03-11.';
+  if (!isIsoDay(day)) errors.adoptedOn = 'Enter the day the law was adopted, like 2009-03-11.';
   else if (day > today) errors.adoptedOn = 'The law must already be adopted: enter a day no later than today.';
   return errors;
 }

@@ -7,6 +7,11 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
+  DOCUMENT_TYPES,
+  ENFORCEMENT_CATEGORIES,
+  ENFORCEMENT_STATUSES,
+  ENFORCEMENT_TYPES,
+  PARTY_ROLES,
   PROJECT_STATUSES,
   documents,
   enforcementActions,
@@ -17,6 +22,7 @@ import {
   type ProjectStatus,
 } from '#db/schema.ts';
 import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
+import { oneOfWords } from '#lib/shared/closed-lists.ts';
 import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
@@ -236,7 +242,7 @@ export const DETAIL_FIELDS: Record<
       {
         name: 'role',
         type: 'text',
-        description: 'owner_operator, swppp_preparer, qualified_inspector, contractor or subcontractor.',
+        description: oneOfWords(PARTY_ROLES),
       },
       { name: 'company_name', type: 'text', description: 'Company (never a home address or tax ID).' },
       { name: 'contact_name', type: 'text', description: 'Business contact named on the site posting.' },
@@ -272,8 +278,7 @@ export const DETAIL_FIELDS: Record<
       {
         name: 'type',
         type: 'text',
-        description:
-          'noi, swppp, swppp_amendment, inspection_report, monthly_summary, as_built_plans, notice_of_termination, enforcement_notice or other.',
+        description: oneOfWords(DOCUMENT_TYPES),
       },
       { name: 'title', type: 'text', description: 'Title of the document.' },
       {
@@ -382,12 +387,11 @@ export const DETAIL_FIELDS: Record<
       {
         name: 'type',
         type: 'text',
-        description:
-          'written_warning, notice_of_violation, swppp_deficiency_notice, stop_work_order, fine, occupancy_hold or dec_referral.',
+        description: oneOfWords(ENFORCEMENT_TYPES),
       },
       { name: 'type_label', type: 'text', description: 'The type in plain words.' },
-      { name: 'category', type: 'text', description: 'informal, formal or judicial.' },
-      { name: 'status', type: 'text', description: 'issued, complied, escalated, withdrawn or closed.' },
+      { name: 'category', type: 'text', description: oneOfWords(ENFORCEMENT_CATEGORIES) },
+      { name: 'status', type: 'text', description: oneOfWords(ENFORCEMENT_STATUSES) },
       {
         name: 'in_force',
         type: 'boolean',

@@ -28,9 +28,13 @@ import { publicTownInspections, type PublicTownInspection } from './town-inspect
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { exemptionRefusal, type ExemptionFacts } from '#lib/server/projects/exemption.rules.ts';
 import { formatDay } from '#lib/shared/format.ts';
+import { everyInOrder } from '#lib/shared/closed-lists.ts';
 
-/** The order document groups are listed in: the plan first, then what is filed as the work goes on. */
-const DOCUMENT_GROUP_ORDER: DocumentType[] = [
+/**
+ * The order document groups are listed in: the plan first, then what is filed as the work goes on. Every
+ * document type is placed (a type left out would vanish from the public page): the compiler checks it.
+ */
+export const DOCUMENT_GROUP_ORDER = everyInOrder<DocumentType>()([
   'swppp',
   'swppp_amendment',
   'noi',
@@ -40,7 +44,7 @@ const DOCUMENT_GROUP_ORDER: DocumentType[] = [
   'as_built_plans',
   'notice_of_termination',
   'other',
-];
+]);
 /** Rows shown in a group before the rest fold away under "older". */
 const GROUP_FIRST_ROWS = 12;
 /** Timeline entries shown before the rest fold away. */

@@ -3,7 +3,7 @@
  * parameters, keeping the documents already ticked. Pure: no database access.
  */
 import { DOCUMENT_TYPES, type DocumentType } from '#db/schema.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 
 export interface AttachFilter {
   type?: DocumentType;

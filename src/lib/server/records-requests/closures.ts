@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { closures, recordsRequests } from '#db/schema.ts';
+import { isoWeekday } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
@@ -36,8 +37,7 @@ export function listClosures(db: DB, from: string, to: string): ClosureListRow[]
   for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
     for (const [date, name] of statutoryHolidays(y)) {
       if (date < from || date > to) continue;
-      const day = new Date(`${date}T12:00:00Z`).getUTCDay();
-      if (day === 0 || day === 6) continue;
+      if (isoWeekday(date) >= 6) continue;
       byDate.set(date, { date, name, kind: 'holiday', active: true, statutory: true });
     }
   }
@@ -73,8 +73,7 @@ export function setClosure(
 ): ClosureResult {
   const existing = db.select().from(closures).where(eq(closures.date, input.date)).get();
   const statutory = statutoryHolidays(Number(input.date.slice(0, 4))).get(input.date);
-  const weekday = new Date(`${input.date}T12:00:00Z`).getUTCDay();
-  if (weekday === 0 || weekday === 6)
+  if (isoWeekday(input.date) >= 6)
     return { ok: false, field: 'date', message: 'That is a weekend day: the town is closed anyway.' };
   if (!input.closed && statutory) {
     return {

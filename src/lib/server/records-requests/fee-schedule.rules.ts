@@ -5,7 +5,7 @@
  * electronic copies cost nothing but the medium, and staff time is charged only at the hourly rate of the
  * lowest-paid employee able to do the work. A local law cannot raise these.
  */
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
 
 /** POL §87(1)(b)(iii): the most a page up to 9x14 in. may cost. */

@@ -13,15 +13,25 @@
  *   per item (not_held, not_found), with no §87(2) ground, counted apart from denials (decision 0068).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { documents, type DocumentType } from '#db/schema.ts';
+import { DOCUMENT_TYPES, documents, type DocumentType } from '#db/schema.ts';
+import { membersWhere } from '#lib/shared/closed-lists.ts';
 
-/** Document types the law makes public documents (ordinance L(4)); a visibility switch cannot hide them from a requester. */
-export const PUBLIC_BY_LAW_TYPES = [
-  'swppp',
-  'swppp_amendment',
-  'inspection_report',
-  'monthly_summary',
-] as const satisfies readonly DocumentType[];
+/**
+ * Document types the law makes public documents (ordinance L(4): the SWPPP and the inspection reports, and the
+ * summaries made from them); a visibility switch cannot hide them from a requester. Every type is placed
+ * (decision 0088).
+ */
+export const PUBLIC_BY_LAW_TYPES = membersWhere(DOCUMENT_TYPES, {
+  noi: false,
+  swppp: true,
+  swppp_amendment: true,
+  inspection_report: true,
+  monthly_summary: true,
+  as_built_plans: false,
+  notice_of_termination: false,
+  enforcement_notice: false,
+  other: false,
+} as const satisfies Record<DocumentType, boolean>);
 
 /** A document a requester may ask for: published on the portal, or a public document by law. */
 export function requestable(doc: { type: DocumentType; public: boolean }): boolean {

@@ -5,7 +5,8 @@
  */
 import type { TownWords } from '#lib/shared/town-profile.ts';
 import { createHash } from 'node:crypto';
-import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
+import { REQUEST_STATUSES, type DeliveryMethod, type RequestStatus } from '#db/enums.ts';
+import { membersWhere } from '#lib/shared/closed-lists.ts';
 import { formatDay, formatInstant, sequenceNumber } from '#lib/shared/format.ts';
 import { copiesRespondBy, madeAvailableOn, readyWords } from './delivery.rules.ts';
 import { costApprovalClause } from '#lib/shared/fees.ts';
@@ -13,14 +14,23 @@ import { costApprovalClause } from '#lib/shared/fees.ts';
 import type { RequestChannel } from '#db/enums.ts';
 export type { RequestChannel };
 
-export const OPEN_STATUSES = [
-  'received',
-  'acknowledged',
-  'awaiting_cost_approval',
-  'awaiting_payment',
-  'awaiting_clarification',
-  'copies_ready',
-] as const satisfies readonly RequestStatus[];
+/**
+ * Whether a request in each status is still open (the Town owes an answer, a bill, copies or the requester's
+ * reply). Every status is placed (decision 0088): a new one fails the build until it is.
+ */
+const OPEN = {
+  received: true,
+  acknowledged: true,
+  awaiting_cost_approval: true,
+  awaiting_payment: true,
+  fulfilled: false,
+  denied: false,
+  withdrawn: false,
+  awaiting_clarification: true,
+  copies_ready: true,
+  closed_duplicate: false,
+} as const satisfies Record<RequestStatus, boolean>;
+export const OPEN_STATUSES = membersWhere(REQUEST_STATUSES, OPEN);
 
 export function isOpen(status: RequestStatus): boolean {
   return (OPEN_STATUSES as readonly string[]).includes(status);

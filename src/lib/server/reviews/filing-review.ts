@@ -17,10 +17,10 @@ import {
 } from '#db/schema.ts';
 import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import { localDay } from '#lib/server/compliance/compliance.rules.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 /** Uploads that wait for the officer (inspection report and summary PDFs are decided with their filing). */
 const REVIEWED_UPLOADS = [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[];
@@ -212,7 +212,7 @@ export function decideInspection(
       before: { ...before, document: docBefore },
       after: { reviewStatus: status, reviewComment: input.comment || null, reportPublic: input.reportPublic },
     });
-    const what = `the inspection report of ${formatDay(localDay(row.i.inspectedAt))} (${withoutAsides(INSPECTION_TYPE_LABEL[row.i.type]).toLowerCase()})`;
+    const what = `the inspection report of ${formatDay(townToday(row.i.inspectedAt))} (${withoutAsides(INSPECTION_TYPE_LABEL[row.i.type]).toLowerCase()})`;
     for (const to of recipients(tx, row.i.projectId, row.i.filedByUserId)) {
       enqueueMail(tx, {
         kind: 'filing-reviewed',

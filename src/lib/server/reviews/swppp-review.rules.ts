@@ -20,7 +20,7 @@
 import { SWPPP_DECISION_LABEL } from '#lib/shared/labels.ts';
 import { SWPPP_DECISIONS, type SwpppDecision } from '#db/enums.ts';
 export { SWPPP_DECISIONS, type SwpppDecision };
-import { addDays, daysBetween } from '#lib/shared/days.ts';
+import { addDays, daysBetween, maxDay } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import {
   DEFAULT_LOCAL_LAW,
@@ -117,7 +117,8 @@ export function reviewClock(
     const label = SWPPP_DECISION_LABEL[decision] ?? decision;
     const explanation = [`${label} in writing on ${formatDay(r.decidedOn)}.`];
     // Say so when the decision came after the applicant had already been authorized by default.
-    const deadline = maxDay(calendarDayPeriod(start, N, calendar).dueOn, r.extendedUntil);
+    const due = calendarDayPeriod(start, N, calendar).dueOn;
+    const deadline = r.extendedUntil ? maxDay(due, r.extendedUntil) : due;
     if (r.decidedOn > deadline) {
       explanation.push(
         `The decision came after the deadline of ${formatDay(deadline)}; from ${formatDay(addDays(deadline, 1))} the applicant was authorized to proceed as filed.`,
@@ -257,8 +258,4 @@ export function reviewDay(period: Pick<Period, 'from' | 'days' | 'lastDay'>, tod
     };
   if (day <= of) return { day, of, words: `Day ${day} of ${of}` };
   return { day, of, words: `Day ${day}: day ${of} was ${formatDay(period.lastDay)}` };
-}
-
-function maxDay(a: string, b: string | null | undefined): string {
-  return b && b > a ? b : a;
 }

@@ -7,10 +7,10 @@
  * Pure: facts in, plain words out.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProjectStatus, SiteReportStatus } from '#db/enums.ts';
-import { daysBetween } from '#lib/shared/days.ts';
+import { PROJECT_STATUSES, type ProjectStatus, type SiteReportStatus } from '#db/enums.ts';
+import { membersWhere } from '#lib/shared/closed-lists.ts';
+import { daysBetween, isIsoDay } from '#lib/shared/days.ts';
 import { distanceMiles, isValidPoint, nearest, type Point } from '#lib/shared/geo.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
 
 /** What each status means to the resident who reads it. */
 export const STATUS_WORDS: Record<SiteReportStatus, { label: string; meaning: string }> = {
@@ -67,8 +67,15 @@ export function isOpenSql(status: SQL | { getSQL(): SQL }): SQL {
   return sql`${status} not in ('closed', 'referred')`;
 }
 
-/** Project statuses in which work is on the ground, so a report can be about the site. */
-export const MATCHABLE_PROJECT_STATUSES: ProjectStatus[] = ['approved', 'active', 'stop_work', 'final_stabilization'];
+/** Project statuses in which work is on the ground, so a report can be about the site (every status placed: 0088). */
+export const MATCHABLE_PROJECT_STATUSES: readonly ProjectStatus[] = membersWhere(PROJECT_STATUSES, {
+  swppp_review: false,
+  approved: true,
+  active: true,
+  stop_work: true,
+  final_stabilization: true,
+  complete: false,
+} as const satisfies Record<ProjectStatus, boolean>);
 /** How far from a site's point a report may be and still be matched to it (a quarter mile: decision 0033). */
 export const MATCH_MILES = 0.25;
 

@@ -11,7 +11,7 @@ import {
 import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 import {
   approvePhoto,
   blockSender,

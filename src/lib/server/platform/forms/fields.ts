@@ -7,7 +7,7 @@
 import { ActionError } from 'astro:actions';
 import { z } from 'astro/zod';
 import { parseMoney } from '#lib/shared/format.ts';
-import { isIsoDay } from '#lib/server/platform/time/periods.rules.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from './control-characters.ts';
 import { formText, RELOAD_FORM } from './messages.ts';
 

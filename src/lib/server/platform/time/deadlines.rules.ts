@@ -13,7 +13,7 @@
  *
  * Pure: the caller passes the town's closures (clerk-added days, cancelled days) as data.
  */
-import { addDays, memo } from '#lib/shared/days.ts';
+import { addDays, isoWeekday, memo } from '#lib/shared/days.ts';
 import Holidays from 'date-holidays';
 import { DateTime } from 'luxon';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
@@ -113,19 +113,6 @@ export interface DayInfo {
   reason?: string;
 }
 
-// Calendar-day arithmetic on YYYY-MM-DD needs no time zone: UTC midnights are exact and fast (luxon's
-// zoned arithmetic costs a fraction of a millisecond a call, which adds up when thousands of due dates move).
-function utcMs(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-}
-
-/** `date` plus `days` calendar days. */
-/** ISO weekday: 1 = Monday … 7 = Sunday. */
-function weekdayOf(date: string): number {
-  const d = new Date(utcMs(date)).getUTCDay();
-  return d === 0 ? 7 : d;
-}
-
 /**
  * Which days the town is open: weekends and statutory holidays closed, then the clerk's closures added. A
  * row reopening a weekend or a GCL §24 holiday changes nothing: the law's days are not the Town's to give
@@ -146,7 +133,7 @@ export class BusinessCalendar {
   day(date: string): DayInfo {
     let info = this.days.get(date);
     if (info) return info;
-    const weekday = weekdayOf(date);
+    const weekday = isoWeekday(date);
     const added = this.added.get(date);
     const holiday = statutoryHolidays(Number(date.slice(0, 4))).get(date);
     if (weekday >= 6) info = { date, kind: 'weekend', reason: weekday === 6 ? 'Saturday' : 'Sunday' };

@@ -49,10 +49,3 @@ export function daysLeftWords(daysLeft: number): string {
   if (daysLeft > 1) return `${daysLeft} days left`;
   return daysLeft === -1 ? '1 day past due' : `${-daysLeft} days past due`;
 }
-
-/** YYYY-MM-DD validity (a real calendar day). */
-export function isIsoDay(value: string | null | undefined): value is string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
