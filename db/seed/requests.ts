@@ -369,7 +369,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
 }
 
 /**
- * Issue 15 in the demo town: paper copies handed over (picked up or mailed on the day fulfilled), one set of
+ * The clerk's tools in the demo town: paper copies handed over (picked up or mailed on the day fulfilled), one set of
  * copies waiting at Town Hall, one question to a requester, one conversation, and one request closed as a
  * duplicate of the same requester's earlier one — each as the clerk's actions would have left it.
  */

@@ -31,7 +31,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
       loc: `${base}/projects/${p.slug}`,
       lastmod: p.updatedAt.toISOString(),
     })),
-    // Issue 20: the permanent practices' pages.
+    // The permanent practices' pages (public, decision 0036).
     ...publicPractices(locals.db, townToday()).map((p) => ({
       loc: `${base}/practices/${p.id}`,
       lastmod: p.updatedAt.toISOString(),
