@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-/** "Issue 15", "issue 17's", "issues 13 and 16", "Issue #20": a citation of an issue by its number. */
+/** "Issue N", "issue N's", "issues N and M", "Issue #N" with N a number: a citation of an issue. */
 const ISSUE_REFERENCE = /\bissues?\s*#?\d+/i;
 const TEXT = /\.(ts|js|mjs|cjs|astro|css|md|sql|json|html|txt|sh)$/;
 /**
