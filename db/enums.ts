@@ -215,7 +215,7 @@ export type EscrowEntryKind = (typeof ESCROW_ENTRY_KINDS)[number];
 // ── end of permanent practices ──
 // ── Residents' reports of problems at a site, Open311 (decisions 0032–0034) ──
 /**
- * A resident's report's public status (site-reports/status.rules.ts holds the words and the moves):
+ * A resident's report's public status (site-reports/report.rules.ts holds the words and the moves):
  * received → under review → inspected → violation found / no violation / referred elsewhere → closed.
  */
 export const SITE_REPORT_STATUSES = [

@@ -649,7 +649,7 @@ export const recordsRequests = sqliteTable(
     /**
      * The date the town must next act by: the statutory due date, or the promised date once
      * acknowledged; null while the request waits for the requester (cost approval, payment) or is closed.
-     * Kept in step by src/lib/server/requests/rules.ts (respondBy) on every change; the queue sorts on it.
+     * Kept in step by records-requests/request.rules.ts (respondBy) on every change; the queue sorts on it.
      */
     respondBy: text('respond_by'),
     /**
@@ -701,7 +701,7 @@ export const recordsRequests = sqliteTable(
     uniqueIndex('records_requests_token_uq').on(t.trackingTokenHash),
     index('records_requests_due_idx').on(t.status, t.dueOn),
     index('records_requests_project_idx').on(t.projectId),
-    // The clerk's queue order (see src/lib/server/requests/queue.ts): deadlines first, then the rest; status to filter without a lookup.
+    // The clerk's queue order (see src/lib/server/records-requests/queue.ts): deadlines first, then the rest; status to filter without a lookup.
     index('records_requests_queue_idx').on(
       sql`(respond_by is null)`,
       t.respondBy,

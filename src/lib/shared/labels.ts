@@ -135,7 +135,7 @@ export const RECEIVING_WATER_TYPE_LABEL: Record<string, string> = {
   ms4: 'municipal storm sewer, MS4',
 };
 
-// Operators' filings and the officer's review (formerly compliance-labels.ts)
+// Operators' filings and the officer's review
 export const INSPECTION_TYPE_LABEL: Record<InspectionType, string> = {
   pre_construction: 'Pre-construction assessment',
   routine: 'Routine inspection',
