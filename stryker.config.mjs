@@ -1,8 +1,9 @@
-// Mutation testing of the pure rule modules (issue 13): `npm run test:mutation`, not part of `npm test`.
+// Mutation testing of the pure rule modules (they carry the law's readings): `npm run test:mutation`, not part of
+// `npm test`.
 // Run one module with `npm run test:mutation -- --mutate src/lib/server/compliance/compliance.rules.ts`.
 //
 // Mutants that provably change nothing (left in the score, listed here so nobody chases them; line numbers
-// as of the issue 13 stop):
+// as of commit 7ba401e):
 // - platform/time/deadlines.rules.ts: L47, L61, L108, L117 (caches: the same values are recomputed);
 //   L48 `if (!holidayEngine)` → true (an identical engine rebuilt); L59 `!out.has(date)` → true (no two
 //   holiday rules fall on one date); L99 default `[]` → `["Stryker was here"]` (a string has no `.active`);
@@ -20,7 +21,7 @@
 // - platform/time/periods.rules.ts: L29, L31, L34 (the day cache); L33 ×2 (onOrAfter of a business day is that
 //   day); L50 `>= 1` (=== 1 returned first); L56 ×4 (the regex guard the date round-trip repeats).
 // - reviews/swppp-review.rules.ts: L204 `b > a` → `>=` in maxDay (equal dates give the same date).
-// - compliance/compliance.rules.ts (96.6%; line numbers as of the issue 13 close, before the L(4) rule was added):
+// - compliance/compliance.rules.ts (96.6%; line numbers as of commit 7ba401e, before the L(4) rule was added):
 //   L314, L318 minDay/maxDay `<`/`>` → `<=`/`>=` (equal strings); L344 `end >= start` → `>` (same day returned);
 //   L348:10 a shutdown window missing one end compares false in every use; L397 `d > start` (the anchor begins at
 //   the start); L402:19; L491 ×2, L493 ×2 (`days[length]` is undefined); L495, L503 `break` → false (the current

@@ -6,7 +6,7 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default outside watch mode is one worker fewer than the cores: one, on this 2-core machine,
     // which ran every file in turn. Most integration time is spent waiting on a portal (a child process),
-    // so two files at a time fill the cores (issue 17 item 8). Files that count on a portal's state not
+    // so two files at a time fill the cores (decision 0047). Files that count on a portal's state not
     // moving under them have a portal of their own.
     maxWorkers: Number(process.env.VITEST_WORKERS) || 2,
     // Each test file's process imports drizzle-orm natively: half a second saved per file (scripts/module-hooks.ts).

@@ -101,11 +101,11 @@ export const REQUEST_STATUSES = [
   'fulfilled',
   'denied',
   'withdrawn',
-  // Issue 15: the clerk asked the requester a question; the request waits for their answer.
+  // The clerk asked the requester a question; the request waits for their answer (decision 0029).
   'awaiting_clarification',
-  // Issue 15: paper copies (or a CD/USB drive) paid and ready, waiting to be picked up or mailed.
+  // Paper copies (or a CD/USB drive) paid and ready, waiting to be picked up or mailed (decision 0030).
   'copies_ready',
-  // Issue 15 (6a): closed as a duplicate of another request (records_requests.duplicate_of_request_id).
+  // Closed as a duplicate of another request, whose answer covers it (records_requests.duplicate_of_request_id).
   'closed_duplicate',
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -162,10 +162,10 @@ export const ALERT_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 /**
  * What alerts and feeds announce: a monthly summary posted, an enforcement action issued, a new project,
  * an inspection report filed, a SWPPP amendment made public, a new serious compliance finding, a
- * resident's report about a site (issue 16).
+ * resident's report about a site (decision 0032).
  */
-// Issue 20 adds 'practice_inspection' (a Town inspection of a permanent practice built under a published project);
-// issue 16 adds 'site_report' (a step in a resident's report of a problem at a site).
+// 'practice_inspection' is a Town inspection of a permanent practice built under a published project (decision
+// 0036); 'site_report' a step in a resident's report of a problem at a site (decision 0032).
 export const ALERT_EVENT_KINDS = [
   'summary',
   'enforcement',
@@ -184,7 +184,7 @@ export type TownInspectionOutcome = (typeof TOWN_INSPECTION_OUTCOMES)[number];
 export const SWPPP_DECISIONS = ['approved', 'approved_with_conditions', 'disapproved'] as const;
 export type SwpppDecision = (typeof SWPPP_DECISIONS)[number];
 
-// ── Issue 20: permanent stormwater practices (SMPs), their inspections, the review escrow ──
+// ── Permanent stormwater practices (SMPs), their inspections, the review escrow (decisions 0035–0037) ──
 /** The families of permanent practices in the NYS Stormwater Management Design Manual. */
 export const SMP_TYPES = [
   'pond',
@@ -212,10 +212,10 @@ export type SmpInspectionReason = (typeof SMP_INSPECTION_REASONS)[number];
 /** Entries of an escrow account for the town's retained professionals. */
 export const ESCROW_ENTRY_KINDS = ['deposit', 'estimate', 'charge', 'top_up_request', 'refund'] as const;
 export type EscrowEntryKind = (typeof ESCROW_ENTRY_KINDS)[number];
-// ── end issue 20 ──
-// ── Issue 16: residents' reports of problems at a site, Open311 ──
+// ── end of permanent practices ──
+// ── Residents' reports of problems at a site, Open311 (decisions 0032–0034) ──
 /**
- * A resident's report's public status (site-reports/status.rules.ts holds the words and the moves):
+ * A resident's report's public status (site-reports/report.rules.ts holds the words and the moves):
  * received → under review → inspected → violation found / no violation / referred elsewhere → closed.
  */
 export const SITE_REPORT_STATUSES = [
@@ -234,4 +234,4 @@ export type SiteReportSource = (typeof SITE_REPORT_SOURCES)[number];
 /** What the officer can block: a reporter's email address, or the network address reports came from. */
 export const REPORT_BLOCK_KINDS = ['email', 'ip'] as const;
 export type ReportBlockKind = (typeof REPORT_BLOCK_KINDS)[number];
-// ── end issue 16 ──
+// ── end of residents' reports ──

@@ -649,7 +649,7 @@ export const recordsRequests = sqliteTable(
     /**
      * The date the town must next act by: the statutory due date, or the promised date once
      * acknowledged; null while the request waits for the requester (cost approval, payment) or is closed.
-     * Kept in step by src/lib/server/requests/rules.ts (respondBy) on every change; the queue sorts on it.
+     * Kept in step by records-requests/request.rules.ts (respondBy) on every change; the queue sorts on it.
      */
     respondBy: text('respond_by'),
     /**
@@ -670,17 +670,17 @@ export const recordsRequests = sqliteTable(
     denialGroundId: integer('denial_ground_id').references((): AnySQLiteColumn => denialGrounds.id),
     /** When the requester was mailed that the five business days ran out unanswered (POL §89(4)(a)); once. */
     missedDeadlineNoticeAt: integer('missed_deadline_notice_at', { mode: 'timestamp_ms' }),
-    /** Issue 15: the day paper copies (or a CD/USB drive) were released, ready to pick up or to mail. */
+    /** The day paper copies (or a CD/USB drive) were released, ready to pick up or to mail (decision 0030). */
     copiesReadyOn: text('copies_ready_on'),
     /** The day the clerk recorded the copies picked up at Town Hall (the request is then fulfilled). */
     pickedUpOn: text('picked_up_on'),
     /** The day the clerk recorded the copies mailed (the request is then fulfilled, and answered: decision 0030). */
     mailedOn: text('mailed_on'),
-    /** Issue 15: while the clerk waits for the requester's clarification, the status to return to when they answer. */
+    /** While the clerk waits for the requester's clarification, the status to return to when they answer (0029). */
     statusBeforeClarification: text('status_before_clarification', { enum: REQUEST_STATUSES }),
     /** The day the requester answered a clarification question: the queue puts the request at the top (respond_by) until the Town next acts on it. */
     clarificationAnsweredOn: text('clarification_answered_on'),
-    /** Issue 15 (6a): closed as a duplicate of this request, on this day (the link shows on both clerk pages). */
+    /** Closed as a duplicate of this request, on this day (its answer covers both; linked on both clerk pages). */
     duplicateOfRequestId: integer('duplicate_of_request_id').references((): AnySQLiteColumn => recordsRequests.id),
     duplicateClosedOn: text('duplicate_closed_on'),
     /** The clerk's note to the requester when closing it as a duplicate. */
@@ -701,7 +701,7 @@ export const recordsRequests = sqliteTable(
     uniqueIndex('records_requests_token_uq').on(t.trackingTokenHash),
     index('records_requests_due_idx').on(t.status, t.dueOn),
     index('records_requests_project_idx').on(t.projectId),
-    // The clerk's queue order (see src/lib/server/requests/queue.ts): deadlines first, then the rest; status to filter without a lookup.
+    // The clerk's queue order (see src/lib/server/records-requests/queue.ts): deadlines first, then the rest; status to filter without a lookup.
     index('records_requests_queue_idx').on(
       sql`(respond_by is null)`,
       t.respondBy,
@@ -836,7 +836,7 @@ export const requestEvents = sqliteTable(
 );
 
 /**
- * Issue 15: the conversation on a records request, both ways: the requester's messages (from the tracking
+ * The conversation on a records request, both ways: the requester's messages (from the tracking
  * page) and the clerk's (a message, or a question that asks for clarification). Each is mailed to the other side.
  */
 export const requestMessages = sqliteTable(
@@ -860,7 +860,7 @@ export const requestMessages = sqliteTable(
   (t) => [index('request_messages_request_idx').on(t.requestId, t.at)],
 );
 
-/** Issue 15 (6b): the clerks' saved replies: short named texts offered in the message box. */
+/** The clerks' saved replies: short named texts offered in the message box, so a common answer is typed once. */
 export const replyTemplates = sqliteTable(
   'reply_templates',
   {
@@ -1311,7 +1311,7 @@ export const calendarFeedTokens = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Alerts without an account (issue 7): email subscriptions to a project or an area, the public
+// Alerts without an account (a resident gives only an address): email subscriptions to a project or an area, the public
 // events found by the dispatcher, and which subscriber was told about which event.
 
 export const alertSubscriptions = sqliteTable(
@@ -1444,7 +1444,7 @@ export const monthlySummaryDocuments = sqliteTable(
   (t) => [primaryKey({ columns: [t.summaryId, t.documentId] })],
 );
 
-// ── Issue 20: permanent stormwater practices (SMPs), their inspections, the review escrow ──
+// ── Permanent stormwater practices (SMPs), their inspections, the review escrow (decisions 0035–0037) ──
 
 /**
  * A permanent stormwater management practice in the town's inventory (the MS4 permit's inventory). Created
@@ -1593,9 +1593,9 @@ export const escrowEntries = sqliteTable(
   },
   (t) => [index('escrow_entries_project_idx').on(t.projectId, t.on)],
 );
-// ── end issue 20 ──
+// ── end of permanent practices ──
 
-// ── Issue 16: residents' reports of problems at a site, Open311 ──
+// ── Residents' reports of problems at a site, Open311 (decisions 0032–0034) ──
 // The ordinance's "inspections based upon complaints or other notice of possible violations": a
 // resident tells the town what they saw, where and when, with photos; the officer triages it.
 
@@ -1726,9 +1726,9 @@ export const siteReportBlocks = sqliteTable(
   },
   (t) => [uniqueIndex('site_report_blocks_uq').on(t.kind, t.valueHash)],
 );
-// ── end issue 16 ──
+// ── end of residents' reports ──
 
-// ── Issue 20b: the maintenance agreement or easement as a document ──
+// ── A practice's maintenance agreement or easement as a document (decision 0043) ──
 
 /**
  * The recorded maintenance agreement or easement of a permanent practice, as the file the Town holds. Kept
@@ -1755,4 +1755,4 @@ export const practiceAgreementFiles = sqliteTable(
   },
   (t) => [index('practice_agreement_files_practice_idx').on(t.practiceId, t.id)],
 );
-// ── end issue 20b ──
+// ── end of agreements and easements ──

@@ -1,10 +1,11 @@
 /**
  * `npm test`'s last step: vitest (unit and integration), Playwright (the browser tests) and the static checks
- * (scripts/static-checks.ts) side by side, each line of their output prefixed with its suite. The browser tests
- * leave a core of a 2-core machine idle much of the time (they wait on the browser), so together they finish
- * sooner than in turn (decision 0047). The demo town is seeded once, here, into a template both test suites copy
- * (each used to seed its own, at the same moment); each suite has its own portals, so neither sees the other's
- * data. TESTS_IN_TURN=1 runs them one after the other.
+ * side by side, each line of their output prefixed with its suite. So `npm test` type-checks (`astro check`,
+ * `tsc --noEmit`), lints (`eslint`) and checks formatting (`prettier --check`), through scripts/static-checks.ts
+ * (decision 0082). The browser tests leave a core of a 2-core machine idle much of the time (they wait on the
+ * browser), so together they finish sooner than in turn (decision 0047). The demo town is seeded once, here, into
+ * a template both test suites copy (each used to seed its own, at the same moment); each suite has its own
+ * portals, so neither sees the other's data. TESTS_IN_TURN=1 runs them one after the other.
  *
  * All always run to the end, so one run reports every failure; the exit code is the first non-zero one.
  */

@@ -3,7 +3,7 @@
  * (brotli or gzip when the browser accepts it),
  * no caching of signed-in pages by browsers or proxies, and turning an AccessError thrown by a page's
  * guard into the right answer. It never decides access by URL. (Security headers are set for every
- * response, static files included, in src/lib/server/security-headers.ts.)
+ * response, static files included, in src/lib/server/platform/http/security-headers.ts.)
  *
  * Actions are run from here (platform/forms/run-action.ts: control characters refused, internal failures
  * in plain words). A failure anywhere else is logged with the request id and rendered by

@@ -1,6 +1,6 @@
 -- Custom SQL migration file, put your code below! --
 
--- Issue 20: the permanent practices, their inspections, maintenance items and owners' reports are public: they bump public_data_version.
+-- The permanent practices, their inspections, maintenance items and owners' reports are public: they bump public_data_version.
 CREATE TRIGGER `stormwater_practices_public_insert` AFTER INSERT ON `stormwater_practices` BEGIN UPDATE `public_data_version` SET `version` = `version` + 1 WHERE `id` = 1; END;
 --> statement-breakpoint
 CREATE TRIGGER `stormwater_practices_public_update` AFTER UPDATE ON `stormwater_practices` BEGIN UPDATE `public_data_version` SET `version` = `version` + 1 WHERE `id` = 1; END;

@@ -1,6 +1,6 @@
 -- Custom SQL migration file, put your code below! --
 
--- Issue 16: what residents can report (the officer edits the list later), and the public page cache
+-- What residents can report (the officer edits the list later), and the public page cache
 -- notices reports, their photos, their steps and the list.
 INSERT INTO `site_report_categories` (`code`, `label`, `description`, `sort_order`) VALUES ('muddy_water', 'Muddy water leaving the site', 'Brown or cloudy water running off the site into a street, ditch, drain or stream.', 1);
 --> statement-breakpoint

@@ -80,7 +80,7 @@ export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
       for (const projectId of account.projects ? chosen[account.projects] : [])
         tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
     }
-    assignDemoPracticeAccounts(tx); // Issue 20: the maintainers of a few demo practices.
+    assignDemoPracticeAccounts(tx); // The maintainers of a few demo practices, so operator@ has yearly reports due.
     tx.insert(auditLog)
       .values({
         actorLabel: 'seed',

@@ -348,9 +348,9 @@ export async function seedDemoTown(
       .run();
   });
 
-  await seedPractices(db, { filesDir: opts.filesDir, today, now }); // Issue 20: permanent practices and escrow.
-  await seedPracticeAgreements(db, { filesDir: opts.filesDir }); // Issue 20: agreements and easements on file.
-  await seedSiteReportPhotos(db, { filesDir: opts.filesDir }); // Issue 16: small demo photos, some approved.
+  await seedPractices(db, { filesDir: opts.filesDir, today, now }); // Permanent practices and escrow.
+  await seedPracticeAgreements(db, { filesDir: opts.filesDir }); // Agreements and easements on file.
+  await seedSiteReportPhotos(db, { filesDir: opts.filesDir }); // Residents' photos, some approved.
   const stopWork = plans.find((p) => p.def.status === 'stop_work');
   // Slugs worth knowing in browser tests and demos.
   return buildSummary(db, 'demo', now, {
@@ -1880,7 +1880,7 @@ function demoRequests(
       delivery: 'electronic',
       items: [docItem(first(hamburg, 'swppp')), reportsBetween(hamburg, addDays(t, -12), t)],
     },
-    // The same request again four minutes later (a second email): the clerk closes it as a duplicate (issue 15).
+    // The same request again four minutes later (a second email): the clerk closes it as a duplicate of the first.
     {
       state: 'received',
       receivedAt: new Date(recent.getTime() + 4 * 60_000),

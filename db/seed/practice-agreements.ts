@@ -1,5 +1,5 @@
 /**
- * Issue 20 demo: the recorded maintenance agreement or easement on file for half of the practices that cite
+ * Demo data: the recorded maintenance agreement or easement on file for half of the practices that cite
  * one (every other, by id: deterministic), drawn with the platform's PDF writer; public, as land records are
  * (decision 0043).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 demo data: the permanent stormwater practices of the demo town, about forty, in every condition,
+ * Demo data: the permanent stormwater practices of the demo town, about forty, in every condition,
  * with three years of Town inspections (routine, random, after a complaint, joint with DEC), maintenance
  * required and closed by re-inspection, owners' yearly reports (some late, some missing), one recorded random
  * draw; and escrow accounts for the Town's retained professionals on several applications. The practices of

@@ -3,11 +3,11 @@
  * this thread and worker threads, one thread per core (render-worker.ts); a small one is drawn here. Bytes are
  * deterministic per job, so which thread draws a document changes nothing stored.
  *
- * Drawn PDFs are also kept between seeds (issue 17 items 6 and 8): a PDF is a function of its job and
- * of the drawing code, so the cache key is a hash of both (the job's JSON and the source of every
- * module that draws). A repeated seed — every test portal, every restart on an empty data directory the
- * same day — copies bytes instead of drawing them: same bytes, same rows. DEMO_PDF_CACHE names the
- * directory (default node_modules/.cache/rsp-demo-pdfs); DEMO_PDF_CACHE=off draws everything.
+ * Drawn PDFs are also kept between seeds (decision 0042: a first start and every test portal seed): a PDF is
+ * a function of its job and of the drawing code, so the cache key is a hash of both (the job's JSON and the
+ * source of every module that draws). A repeated seed — every test portal, every restart on an empty data
+ * directory the same day — copies bytes instead of drawing them: same bytes, same rows. DEMO_PDF_CACHE names
+ * the directory (default node_modules/.cache/rsp-demo-pdfs); DEMO_PDF_CACHE=off draws everything.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';

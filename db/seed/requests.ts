@@ -1,6 +1,6 @@
 /**
  * Records requests in every state a clerk meets, with timelines that follow the law: the due date is
- * five business days after the day a request counts as received (deadlines.ts), acknowledgments
+ * five business days after the day a request counts as received (platform/time/deadlines.rules.ts), acknowledgments
  * promise a date, bills follow the fee schedule (POL §87: 25 cents a page, actual cost for plan
  * sheets and media, electronic copies free), and denials carry appeal rights. Then the cases the law
  * adds (addLawCases): a request granted in part (one item denied in writing on a POL §87(2) ground), and
@@ -347,7 +347,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
       lastAt = at;
     }
     for (const item of itemRows) tx.insert(schema.requestItems).values(item).run();
-    // The date the town must next act by, from the final state (see src/lib/server/requests/rules.ts).
+    // The date the town must next act by, from the final state (see src/lib/server/records-requests/request.rules.ts).
     const next = respondBy({
       status: row.status as RequestStatus,
       dueOn: due.dueOn,
@@ -371,7 +371,7 @@ export function insertRecordsRequests(tx: Tx, specs: RequestSpec[], ctx: Request
 }
 
 /**
- * Issue 15 in the demo town: paper copies handed over (picked up or mailed on the day fulfilled), one set of
+ * The clerk's tools in the demo town: paper copies handed over (picked up or mailed on the day fulfilled), one set of
  * copies waiting at Town Hall, one question to a requester, one conversation, and one request closed as a
  * duplicate of the same requester's earlier one — each as the clerk's actions would have left it.
  */

@@ -1,5 +1,5 @@
 /**
- * Residents' reports of problems at sites (issue 16), a dozen in every state, relative to the seed's
+ * Residents' reports of problems at sites (decision 0032), a dozen in every state, relative to the seed's
  * "today": new ones waiting (two near each other, one not at a listed site, one with a photo-less
  * Open311 filing), under review, inspected, a violation found at the stop-work site and linked to its
  * order, no violation, referred to the highway department, closed with a reason, and one hidden by the

@@ -1,5 +1,5 @@
 /**
- * The demo municipalities' profiles (issue 21, decision 0038): the portal's code names no town; the
+ * The demo municipalities' profiles (decision 0038): the portal's code names no town; the
  * demo town's name, offices and officials are data, written here by the seed and edited by the admin at
  * /staff/settings. Fictional addresses and 555-01xx telephone numbers.
  */

@@ -1,7 +1,8 @@
 /**
- * A second demo municipality (issue 21): the fictional Village of Pinebrook, with its own profile,
- * officials, copy fees and local-law letters (its Village Code numbers the erosion and sediment control
- * law as Chapter 7), and three projects of its own (no demo PDFs). `npm run seed -- --town village-demo`.
+ * A second demo municipality, to show the code works for any municipality (decision 0038): the fictional
+ * Village of Pinebrook, with its own profile, officials, copy fees and local-law letters (its Village Code
+ * numbers the erosion and sediment control law as Chapter 7), and three projects of its own (no demo PDFs).
+ * `npm run seed -- --town village-demo`.
  * Deterministic for a fixed `now`. Fictional addresses and 555-01xx telephone numbers.
  */
 import { schema, type DB } from '#lib/server/platform/db.ts';

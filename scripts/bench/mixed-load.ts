@@ -1,6 +1,6 @@
 /**
  * The town's day, compressed: 80% public pages, 15% searches, 5% records-request submissions, from 50
- * concurrent connections for 60 s against the 10,000-project database. Targets (issue 17 item 7): no errors,
+ * concurrent connections for 60 s against the 10,000-project database. Targets (decision 0053): no errors,
  * p99 under 100 ms, and memory flat (server RSS at the end no more than 10% above RSS after warm-up; memory
  * given back is not a leak).
  */
@@ -97,7 +97,7 @@ export async function run(ctx: BenchContext, opts: MixedLoadOptions) {
           documentIds: String(doc.id),
           delivery: 'electronic',
           // A public document asked for electronically is first answered with "you can download it now"
-          // (issue 15); the resident who sends anyway confirms, as here.
+          // (decision 0030); the resident who sends anyway confirms, as here.
           confirmOnlineOnly: 'yes',
           name: 'Load Test Resident',
           email: `load.${runId}.${n}@example.org`,

@@ -1,7 +1,7 @@
 /**
  * Search at 10,000 projects: index build time and heap, query latency p50/p99 (in the engine, over the
  * browser's shards, and end to end over HTTP), and what a browser downloads to search (the manifest,
- * the display list and the prefix shards of the words typed). Targets (issue 17 item 3): build < 2 s,
+ * the display list and the prefix shards of the words typed). Targets (decision 0041): build < 2 s,
  * payload < 400 KB brotli, query p99 < 5 ms.
  */
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-/** Issue 20: the escrow for the Town's retained professionals (officer and clerk; staff only). */
+/** The escrow for the Town's retained professionals (officer and clerk; staff only; decision 0037). */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';

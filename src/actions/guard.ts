@@ -1,6 +1,6 @@
 /**
  * Actions are public URLs under /_actions/, so every handler authorizes itself. These wrap the page guards
- * (src/lib/server/auth/guards.ts) and answer with ActionError instead of a page.
+ * (src/lib/server/accounts/guards.ts) and answer with ActionError instead of a page.
  */
 import { ActionError } from 'astro:actions';
 import type { Role } from '#db/schema.ts';

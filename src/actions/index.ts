@@ -48,7 +48,7 @@ export const server = {
   ordinanceText,
   requestLinks,
   requestDelivery,
-  // Issue 20
+  // Permanent practices and the review escrow (decisions 0035, 0037)
   practices,
   escrow,
 };

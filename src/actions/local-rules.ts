@@ -1,4 +1,4 @@
-/** The local law's numbers and citations (issue 21, decision 0040), for the officer or the admin. */
+/** The local law's numbers and citations (decision 0040), for the officer or the admin. */
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';

@@ -1,4 +1,4 @@
-/** Issue 20: the inventory of permanent stormwater practices and their inspections (the officer). */
+/** The inventory of permanent stormwater practices and their inspections (the officer; decision 0035). */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { SMP_CONDITIONS, SMP_INSPECTION_REASONS, SMP_OWNER_KINDS, SMP_TYPES } from '#db/schema.ts';

@@ -1,5 +1,5 @@
 /**
- * Importing existing projects from a CSV file (issue 21, decision 0039): the clerk, the Stormwater
+ * Importing existing projects from a CSV file (decision 0039): the clerk, the Stormwater
  * Management Officer or the admin uploads the town's list or an export of the state's NOI records, sees
  * the dry run, and confirms. The CSV travels back with the form (nothing is stored before the confirm).
  * Then the same roles publish what the import registered.

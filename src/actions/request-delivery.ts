@@ -1,5 +1,5 @@
 /**
- * Issue 15: paper copies. The clerk records that the copies were picked up at Town Hall or mailed on a
+ * Paper copies (decision 0030). The clerk records that the copies were picked up at Town Hall or mailed on a
  * date (the request is then fulfilled; mailing is mailed to the requester). Clerks only.
  */
 import { defineAction } from 'astro:actions';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the conversation on a records request. The requester writes with the tracking token (the only
+ * The conversation on a records request (decision 0029). The requester writes with the tracking token (the only
  * key to their own thread); a clerk writes, or asks for clarification, after the role check. Plain text,
  * length-limited; the service limits how many messages a request takes an hour.
  */
@@ -84,7 +84,7 @@ export const requestMessages = {
     },
   }),
 
-  /** Issue 15 (6a): close as a duplicate of another request, by its number, with a note the requester reads. */
+  /** Close as a duplicate of another request, by its number, with a note the requester reads. */
   closeDuplicate: defineAction({
     accept: 'form',
     input: z.object({
@@ -115,7 +115,7 @@ export const requestMessages = {
     },
   }),
 
-  /** Issue 15 (6b): a clerk saves (new or edited) a named reply the message box offers. */
+  /** A clerk saves (new or edited) a named reply the message box offers. */
   saveTemplate: defineAction({
     accept: 'form',
     input: z.object({

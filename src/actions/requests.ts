@@ -158,7 +158,7 @@ function checkSend(
     ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the postal address to mail the copies to.' });
 }
 
-/** The selection checked while validating the form, so the handler does not check (and query) it again (issue 17 item 9). */
+/** The selection checked while validating the form, so the handler does not check (and query) it again. */
 const checkedSelections = new WeakMap<object, ReturnType<typeof checkSelection>>();
 
 function selectionOf(input: {
@@ -206,10 +206,10 @@ export const requests = {
         });
       if (input.intent !== 'submit') return { intent: input.intent };
       const selection = selectionOf(input);
-      // Issue 15 item 2: only documents anyone can download now, asked for electronically: say so before sending (delivery.ts).
+      // Only documents anyone can download now, asked for electronically: say so before sending (delivery.ts; 0030).
       if (input.confirmOnlineOnly !== 'yes' && onlineOnlyDocuments(db(), selection, input.delivery))
         throw new FieldErrors({ confirmOnlineOnly: ONLINE_ONLY_MESSAGE });
-      // Issue 15 item 7: the same records from the same address within minutes: warn before sending (near-duplicates.ts).
+      // The same records from the same address within minutes: warn before sending (near-duplicates.ts; decision 0031).
       const duplicate =
         input.confirmDuplicate === 'yes'
           ? undefined

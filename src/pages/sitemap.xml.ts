@@ -34,7 +34,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
       lastmod: p.updatedAt.toISOString(),
     })),
     ...operatorCompanyPaths(locals.db).map((path) => ({ loc: `${base}${path}`, lastmod: undefined })),
-    // The permanent practices' pages.
+    // The permanent practices' pages (public, decision 0036).
     ...publicPractices(locals.db, townToday()).map((p) => ({
       loc: `${base}/practices/${p.id}`,
       lastmod: p.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-/** The town's logo from its profile (issue 21), public: it is shown on every page. 404 without one. */
+/** The town's logo from its profile (decision 0038), public: it is shown on every page. 404 without one. */
 import type { APIRoute } from 'astro';
 import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';
 import { townLogoFile } from '#lib/server/platform/town-profile.ts';

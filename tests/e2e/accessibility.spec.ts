@@ -97,10 +97,10 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ['account/forgot.astro', '/account/forgot', '/account/forgot?sent=1'],
   ['account/set-password.astro', '/account/set-password?token=bad'],
   ['account/sign-in-link.astro', '/account/sign-in-link?token=bad'],
-  // Issue 20: permanent stormwater practices.
+  // Permanent stormwater practices.
   ['practices/index.astro', '/practices', '/practices?lat=42.7868&lon=-73.9756&r=1', '/practices?address=zzzz-nowhere'],
   ['practices/[id].astro', '/practices/{practice}', '/practices/{failingPractice}'],
-  // Residents' reports (issue 16).
+  // Residents' reports.
   ['report.astro', '/report', '/report?project={active}', '/report?sent=1'],
   ['reports/[id].astro', '/reports/{siteReport}', '/reports/{closedSiteReport}'],
 ];
@@ -144,7 +144,7 @@ const CLERK: Array<[string, ...string[]]> = [
   ['staff/projects/new.astro', '/staff/projects/new'],
   ['staff/projects/import.astro', '/staff/projects/import'],
   ['account/index.astro', '/account'],
-  // Issue 20: the review escrow and the MS4 figures.
+  // The review escrow and the MS4 figures.
   ['staff/projects/[slug]/escrow.astro', '/staff/projects/{escrow}/escrow'],
   ['staff/projects/[slug]/escrow/statement.astro', '/staff/projects/{escrow}/escrow/statement'],
   ['staff/ms4-report.astro', '/staff/ms4-report'],
@@ -194,7 +194,7 @@ const OFFICER: Array<[string, ...string[]]> = [
     '/staff/operator-requests/{operatorRequest}',
     '/staff/operator-requests/{ownOperatorRequest}',
   ],
-  // Issue 20
+  // Permanent practices
   ['staff/practices/index.astro', '/staff/practices'],
   ['staff/practices/new.astro', '/staff/practices/new'],
   ['staff/practices/[id].astro', '/staff/practices/{openPractice}', '/staff/practices/{practice}'],
@@ -230,7 +230,7 @@ const OPERATOR: Array<[string, ...string[]]> = [
   ['operator/requests/[id]/index.astro', '/operator/requests/{ownOperatorRequest}'],
   ['operator/requests/[id]/copies.astro', '/operator/requests/{ownOperatorRequest}/copies'],
   ['account/index.astro', '/account'],
-  // Issue 20
+  // Permanent practices
   ['operator/practices/index.astro', '/operator/practices'],
   ['operator/practices/[id].astro', '/operator/practices/{ownPractice}'],
 ];
@@ -293,7 +293,7 @@ const OFFICER_FORMS: FormCase[] = [
   ['/staff/reviews/summaries/{summary}', 'Save the review'],
   ['/staff/reviews/documents/{upload}', 'Save the review'],
   ['/staff/storms', 'Record the storm'],
-  // Issue 20
+  // Permanent practices
   ['/staff/practices/new', 'Add to the inventory'],
   ['/staff/practices/{openPractice}', 'Record the inspection'],
   ['/staff/practices/{openPractice}', 'Record the removal'],
@@ -374,7 +374,7 @@ function samples(): Record<string, string | number> {
     // The demo town's SWPPP reviews: one waiting for completeness, one complete and waiting for the decision.
     swpppCompleteness: 'broadway-lofts',
     swpppDecision: 'altamont-avenue-fuel-station',
-    // Issue 20: permanent practices, the review escrow.
+    // Permanent practices, the review escrow.
     practice: one<{ id: number }>('select min(id) as id from stormwater_practices').id,
     failingPractice: one<{ id: number }>(
       "select practice_id as id from practice_inspections where condition = 'failing' order by id limit 1",
@@ -510,7 +510,7 @@ test('a requester’s tracking page and invoice, reached through the link the cl
   await expectNoViolations(page, 'a staff request showing its new tracking link');
   const requester = await (await browser.newContext()).newPage();
   await checkPage(requester, link);
-  // Issue 15: the reply box, sent empty, announces its error and stays accessible.
+  // The records-request reply box, sent empty, announces its error and stays accessible.
   await submitEmpty(requester.getByRole('button', { name: 'Send the message' }));
   await expectErrorsAnnounced(requester, 'the tracking page’s reply box sent empty');
   await expectNoViolations(requester, 'the tracking page’s reply box sent empty');

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in a real browser: the operator's own five-business-day duty (ordinance L(4)). A resident asks the
+ * In a real browser: the operator's own five-business-day duty (ordinance L(4), decision 0028). A resident asks the
  * operator; the operator answers in the portal with copies and a bill; the payment is recorded and the copies
  * become downloadable on the requester's private tracking page. A second request, sent in writing on a day long
  * enough ago that its five business days have passed (time controlled by the day received, not waited for), is a

@@ -1,10 +1,9 @@
 /**
- * Issue 15 item 4, in a browser against a portal of its own whose mail goes to a real SMTP server: a
- * requester asks for paper copies picked up at Town Hall; the clerk bills and records the payment; the
- * mail and the tracking page say "Ready for pickup at Town Hall" (not "ready to download"); the clerk
- * records the pickup; the tracking page says "Picked up on <date>: fulfilled". Axe checks the tracking page
- * at each step, the clerk's page with the pickup control, and the request form with item 2's note
- * (everything asked for is already online).
+ * Paper copies (decision 0030), in a browser against a portal of its own whose mail goes to a real SMTP server: a
+ * requester asks for paper copies picked up at Town Hall; the clerk bills and records the payment; the mail and the
+ * tracking page say "Ready for pickup at Town Hall" (not "ready to download"); the clerk records the pickup; the
+ * tracking page says "Picked up on <date>: fulfilled". Axe checks the tracking page at each step, the clerk's page
+ * with the pickup control, and the request form with its online-only note (everything asked for is already online).
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';

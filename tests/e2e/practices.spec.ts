@@ -1,8 +1,8 @@
 /**
- * Issue 20 in the browser: certified as-built plans accepted → the practice in the inventory → a routine
- * inspection finds it needs maintenance → the owner files the maintenance → the re-inspection closes it,
- * each step read on the public practice page; and an escrow with a deposit, two charges and a request for
- * a further deposit.
+ * Permanent practices in the browser (decisions 0035–0037): certified as-built plans accepted → the practice in the
+ * inventory → a routine inspection finds it needs maintenance → the owner files the maintenance → the re-inspection
+ * closes it, each step read on the public practice page; and an escrow with a deposit, two charges and a request for a
+ * further deposit.
  */
 import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';

@@ -1,5 +1,5 @@
 /**
- * The public log of records requests in a browser (issue 15, item 3): reached from /requests, filtered by
+ * The public log of records requests in a browser (decision 0031): reached from /requests, filtered by
  * project with the form (the address keeps the filter, every row is that project's), paged, with its
  * JSON and CSV links carrying the same filter; axe finds nothing on it or on /requests.
  */

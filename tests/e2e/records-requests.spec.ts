@@ -155,7 +155,7 @@ test('a requester asks for a SWPPP and two inspection reports; the clerk bills, 
   await page.getByRole('button', { name: 'Record the payment' }).click();
   await expect(page.getByRole('status')).toHaveText('Payment recorded.');
   await expect(invoice).toContainText(/Balance due\s*\$0\.00/);
-  // Issue 15: paper copies picked up are "Copies ready" once paid (fulfilled when picked up: paper-pickup.spec.ts).
+  // Paper copies picked up are "Copies ready" once paid (fulfilled when picked up: paper-pickup.spec.ts).
   await expect(page.getByText('Copies ready', { exact: true }).first()).toBeVisible();
   const items = page.locator('#items + .table-wrap table tbody tr');
   await expect(items).toHaveCount(2);
@@ -206,7 +206,7 @@ test('with JavaScript off the form still works: preview shows the estimate, and 
   await expect(page.locator('[data-estimate-body] .estimate-total strong')).toHaveText('$0.00');
   await page.getByLabel('Name').fill('No Script');
   await page.getByLabel('Email address').fill('no.script@example.org');
-  // Issue 15: a published document only, electronically: the form first says it is online now; sent anyway.
+  // A published document only, electronically: the form first says it is online now; sent anyway (decision 0030).
   await page.getByRole('button', { name: 'Send the request' }).click();
   await page.getByRole('checkbox', { name: 'Send the request anyway' }).check();
   await page.getByRole('button', { name: 'Send the request' }).dblclick();

@@ -1,5 +1,6 @@
 /**
- * Issue 15, in a browser, against a portal of its own whose mail goes to a real SMTP server started here:
+ * Clarification (decision 0029), in a browser, against a portal of its own whose mail goes to a real SMTP
+ * server started here:
  * a requester sends a request and writes to the clerk from the tracking page; the clerk acknowledges it and
  * asks for clarification; the requester reads the question in the mail, opens the tracking link from it,
  * sees "Waiting for you", which date holds and the reply box on top, and answers; the clerk is mailed, and

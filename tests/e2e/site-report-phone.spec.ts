@@ -1,5 +1,5 @@
 /**
- * A resident's report on a phone, end to end with a real SMTP server (issue 16): from a project's page,
+ * A resident's report on a phone, end to end with a real SMTP server (decision 0032): from a project's page,
  * "Report a problem at this site" with a photo; the officer links it, approves the photo, records a
  * town inspection and a violation from it; the reporter's status page shows each step, and each step
  * arrived by mail.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 in the browser: the schema.org JSON-LD of the project, open-data and records request pages
+ * In the browser: the schema.org JSON-LD of the project, open-data and records request pages
  * parses and names what it must, and the Content-Security-Policy (no inline script) raises no violation
  * for it (a data block is never run); the project page with every folded section opened (grouped
  * documents, older summaries, the compliance history of earlier years, earlier timeline entries) stays

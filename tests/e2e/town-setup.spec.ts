@@ -1,5 +1,5 @@
 /**
- * Issue 21's acceptance, in a browser, on a portal of its own (the fee it changes must not reach other
+ * Setting up a town (decision 0038), in a browser, on a portal of its own (the fee it changes must not reach other
  * journeys): the admin changes the clerk's address in the town profile and the copy fee a page, from
  * today; the clerk bills a paper request, and the invoice shows the new address and the new fee.
  */

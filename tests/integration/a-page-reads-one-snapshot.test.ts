@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 2: a public page's queries run in one read transaction (readSnapshot), so they see one
+ * Decision 0052: a public page's queries run in one read transaction (readSnapshot), so they see one
  * state of the database, and the project list's totals are counted once per change of public data. On a
  * real SQLite file in WAL mode, with a second connection writing as the officer's browser would.
  */

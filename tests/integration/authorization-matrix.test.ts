@@ -50,11 +50,11 @@ interface Ids {
   /** A request made to the operator of their own project (L(4)), and a copy uploaded to one. */
   ownOperatorRequestId: number;
   ownOperatorFile: { requestId: number; fileId: number };
-  /** Issue 20: a permanent practice operator@ maintains (not operator2@), any practice, and an owner's report. */
+  /** A permanent practice operator@ maintains (not operator2@), any practice, and an owner's report. */
   ownPracticeId: number;
   practiceId: number;
   practiceReport: { practiceId: number; reportId: number };
-  /** A resident's report and a photo on one (issue 16). */
+  /** A resident's report and a photo on one. */
   reportId: number;
   reportPhotoId: number;
   /** A practice with its agreement or easement on file (the demo town's, or a document's file filed as one). */
@@ -65,7 +65,7 @@ interface Ids {
 const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => string }> = {
   'staff/index': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff' },
   'staff/users/index': { allow: ['admin'], url: () => '/staff/users' },
-  // Issue 21: the town profile.
+  // The town profile.
   'staff/settings': { allow: ['admin'], url: () => '/staff/settings' },
   'staff/users/[id]': { allow: ['admin'], url: (i) => `/staff/users/${i.userId}` },
   'staff/mail/index': { allow: ['admin'], url: () => '/staff/mail' },
@@ -73,7 +73,7 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/audit': { allow: ['admin'], url: () => '/staff/audit' },
   'operator/index': { allow: ['operator'], url: () => '/operator' },
   'operator/projects/[slug]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}` },
-  // The officer's desk (issue 6).
+  // The officer's desk.
   'staff/officer': { allow: ['officer'], url: () => '/staff/officer' },
   'staff/calendar': { allow: ['officer'], url: () => '/staff/calendar' },
   'staff/projects/index': { allow: ['officer', 'clerk'], url: () => '/staff/projects' },
@@ -164,7 +164,7 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   // The appeals queue: the appeals officer named in settings (the admin, in the demo town) or an admin.
   'staff/requests/appeals': { allow: ['admin'], url: () => '/staff/requests/appeals' },
   'staff/requests/settings': { allow: ['admin'], url: () => '/staff/requests/settings' },
-  // Issue 15 (6b): the clerks' saved replies.
+  // The clerks' saved replies.
   'staff/requests/replies': { allow: ['clerk'], url: () => '/staff/requests/replies' },
   // Requests to the operator (L(4)): the operator answers those for their own projects; staff read them all.
   'operator/requests/index': { allow: ['operator'], url: () => '/operator/requests' },
@@ -184,7 +184,7 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   },
   // The clerk (or the officer, or an admin) logs a written request sent to an operator outside the portal.
   'staff/operator-requests/new': { allow: ['admin', 'clerk', 'officer'], url: () => '/staff/operator-requests/new' },
-  // Issue 20: permanent practices (the officer inspects; the clerk reads), the review escrow and the MS4 figures (staff), owners' reports (operator side).
+  // Permanent practices (the officer inspects; the clerk reads), the review escrow and the MS4 figures (staff), owners' reports (operator side).
   'staff/practices/index': { allow: ['officer', 'clerk'], url: () => '/staff/practices' },
   'staff/practices/new': { allow: ['officer'], url: () => '/staff/practices/new' },
   'staff/practices/[id]': { allow: ['officer', 'clerk'], url: (i) => `/staff/practices/${i.practiceId}` },
@@ -209,7 +209,7 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/ms4-report.csv': { allow: ['officer', 'clerk'], url: () => '/staff/ms4-report.csv' },
   'operator/practices/index': { allow: ['operator'], url: () => '/operator/practices' },
   'operator/practices/[id]': { allow: 'member', url: (i) => `/operator/practices/${i.ownPracticeId}` },
-  // Residents' reports (issue 16): the officer triages them and edits what can be reported; an admin issues Open311 keys.
+  // Residents' reports: the officer triages them and edits what can be reported; an admin issues Open311 keys.
   'staff/reports/index': { allow: ['officer'], url: () => '/staff/reports' },
   'staff/reports/[id]': { allow: ['officer'], url: (i) => `/staff/reports/${i.reportId}` },
   'staff/reports/categories': { allow: ['officer'], url: () => '/staff/reports/categories' },
@@ -235,12 +235,12 @@ const PUBLIC_ACTIONS = new Set([
   'requests.approveCost',
   'requests.withdrawByRequester',
   'requests.appeal',
-  // The requester's message to the clerk (issue 15): the tracking token authorizes, and reaches only its own thread.
+  // The requester's message to the clerk: the tracking token authorizes, and reaches only its own thread.
   'requestMessages.send',
   // Requests to the operator (L(4)): anyone may ask; withdrawal authorizes by the tracking token.
   'operatorRequests.submit',
   'operatorRequests.withdraw',
-  // "Lost your link?": anyone may ask; the mail goes only to the address typed (issue 15).
+  // "Lost your link?": anyone may ask; the mail goes only to the address typed.
   'requestLinks.resend',
 ]);
 /**
@@ -256,7 +256,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   },
   'accounts.updateUserAccess': { allow: ['admin'], input: (i) => ({ userId: i.userId, roles: 'clerk' }) },
   'mail.retry': { allow: ['admin'], input: (i) => ({ id: i.mailId }) },
-  // The officer's desk (issue 6).
+  // The officer's desk.
   'registry.createProject': {
     allow: ['officer', 'clerk'],
     input: () => ({
@@ -397,7 +397,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'guarantees.release': { allow: ['officer', 'clerk'], input: () => ({ guaranteeId: 1, on: '2026-01-02' }) },
   'calendarFeed.create': { allow: ['officer'], input: () => ({}) },
   'calendarFeed.revoke': { allow: ['officer'], input: () => ({}) },
-  // Issue 21: a dry run only (no confirm): nothing is written.
+  // Importing projects: a dry run only (no confirm): nothing is written.
   'projectImport.importProjects': {
     allow: ['officer', 'clerk', 'admin'],
     input: () => ({ csv: 'Project name,Site address\nMatrix,1 Main Street', source: 'matrix' }),
@@ -533,7 +533,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
     member: true,
     input: (i) => ({ id: i.ownOperatorRequestId }),
   },
-  // Issue 20
+  // Permanent practices
   'practices.update': {
     allow: ['officer'],
     input: (i) => ({

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 2, decision 0051: SQLite reads some bound values while planning (a LIMIT, an `=` term a
+ * Decision 0051: SQLite reads some bound values while planning (a LIMIT, an `=` term a
  * candidate plan filters on) and then re-prepares the statement whenever that parameter is bound again
  * — with better-sqlite3, on every run. The portal binds every value as `+?`, which the planner does not
  * look through. These tests show the trap on SQLite itself (node:sqlite's authorizer is called once per

@@ -29,7 +29,7 @@ interface Ids {
   requestId: number;
   /** A request to the operator on one of operator@'s projects, still to be answered. */
   operatorRequestId: number;
-  /** Issue 20: a permanent practice operator@ maintains. */
+  /** A permanent practice operator@ maintains. */
   ownPracticeId: number;
   reportId: number;
 }
@@ -62,12 +62,12 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
     url: () => '/staff/operator-requests/new?project=altamont-avenue-plaza',
   },
   'operator/practices/[id]': { who: 'operator', url: (i) => `/operator/practices/${i.ownPracticeId}` },
-  // Residents' reports (issue 16).
+  // Residents' reports.
   report: { who: 'anonymous', url: () => '/report?project=altamont-avenue-plaza' },
   'staff/reports/[id]': { who: 'officer', url: (i) => `/staff/reports/${i.reportId}` },
   'staff/reports/categories': { who: 'officer', url: () => '/staff/reports/categories' },
   'staff/open311-keys': { who: 'admin', url: () => '/staff/open311-keys' },
-  // Issue 20: staff file a practice's agreement or easement on its page.
+  // Staff file a practice's agreement or easement on its page.
   'staff/practices/[id]': { who: 'clerk', url: (i) => `/staff/practices/${i.ownPracticeId}` },
 };
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 18 over real HTTP against the built portal (a demo town of its own, since some tests change data):
+ * Over real HTTP against the built portal (a demo town of its own, since some tests change data):
  * town inspections on the project page, its timeline and in /api/projects/{id} with nothing private; the
  * project page's grouped documents, one meaning per kind of enforcement and the month-by-month history;
  * compliance findings as JSON and CSV (published projects only, conditional GET); the OpenAPI document,
@@ -324,7 +324,7 @@ describe('the OpenAPI description', () => {
             .replace(/\/index$/, '')
             .replace(/\[(\w+)\]/g, '{$1}')}`,
       )
-      // The public log of records requests lives beside its page (/requests/log), outside /api (issue 15).
+      // The public log of records requests lives beside its page (/requests/log), outside /api (decision 0031).
       .concat(['/requests/log.csv', '/requests/log.json'])
       .sort();
     expect(Object.keys(doc.paths).sort()).toEqual(files);

@@ -158,7 +158,7 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
       'certifiedOn',
     ],
   },
-  // Issue 20: permanent practices and the review escrow.
+  // Permanent practices and the review escrow.
   'practices.create': { who: 'officer', fields: PRACTICE },
   'practices.update': { who: 'officer', fields: ['practiceId', ...PRACTICE] },
   'practices.acceptAsBuilt': {
@@ -346,7 +346,7 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'operatorAnswers.offerInspection': { who: 'operator', fields: ['id', 'place', 'on', 'time'] },
   'operatorAnswers.recordPayment': { who: 'operator', fields: ['id', 'paidOn', 'method', 'reference'] },
   'operatorAnswers.markInspected': { who: 'operator', fields: ['id'] },
-  // Issue 21: the local law's numbers, and importing projects from CSV.
+  // The local law's numbers, and importing projects from CSV.
   'localRules.save': {
     who: 'officer',
     fields: ['routineMaxDays', 'stormInches', 'postStormHours', 'stabilizationDays', 'fiveAcreLimit'],

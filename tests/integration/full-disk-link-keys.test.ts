@@ -72,7 +72,7 @@ const request = (base: string) =>
     delivery: 'electronic',
     name: 'Full Disk Tester',
     email: 'full.disk@example.org',
-    // The same request again on purpose: past the near-duplicate warning (issue 15, item 7).
+    // The same request again on purpose: past the near-duplicate warning (decision 0031).
     confirmDuplicate: 'yes',
   });
 

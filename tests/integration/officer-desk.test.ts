@@ -401,7 +401,7 @@ describe('registering and maintaining a project', () => {
 });
 
 describe('SWPPP clocks in the demo town', () => {
-  // Issue 13, item 6: only a complete application the town did not act on may proceed as filed.
+  // Only a complete application the town did not act on may proceed as filed (decision 0023).
   it('a plan with no completeness determination after 30 days shows that the Town has not decided, not an authorization; the desk flags it', async () => {
     const body = await text(await get(base, '/projects/broadway-lofts'));
     expect(body).toMatch(
@@ -416,7 +416,7 @@ describe('SWPPP clocks in the demo town', () => {
     expect(desk).toContain('Compliance findings');
   });
 
-  // Issue 13, item 7: the decision clock runs from the receipt of the complete plan.
+  // The decision clock runs from the receipt of the complete plan (decision 0023).
   it('the decision clock of a plan complete as received runs from its receipt, not from the day it was recorded complete', async () => {
     const r = one<{ received_on: string; complete_on: string }>(
       "select r.received_on, r.complete_on from swppp_reviews r join projects p on p.id = r.project_id where r.complete_on is not null and r.decided_on is null and r.deficiencies_notified_on is null and p.status = 'swppp_review' order by r.id limit 1",
@@ -441,7 +441,7 @@ describe('enforcement', () => {
     projectId = one<{ id: number }>('select id from projects where slug = ?', slug).id;
   });
 
-  // Issue 13, item 16: a fine is a court penalty ("upon conviction", R(3)).
+  // A fine is a court penalty ("upon conviction", R(3); decision 0025).
   it('a fine is the court’s: the officer refers the case, then records the conviction and the fine (at most $250 a day); the public page never says "assessed"', async () => {
     const referral = {
       projectId,
@@ -778,7 +778,7 @@ describe('48-hour notices and the private calendar feed', () => {
       operator,
     );
     expect(late.headers.get('location')).toContain('given=late');
-    // Issue 13, item 18: a notice given after the milestone is recorded as such (a finding), not refused.
+    // A notice given after the milestone is recorded as such (a finding), not refused (decision 0027).
     const past = await postAction(
       base,
       page,

@@ -1,9 +1,9 @@
 /**
- * Issue 15 over real HTTP against the built portal. Item 2: beside each document the portal already
- * publishes, the request form shows "free — download now" (a link to it); asking electronically for only
- * such documents, the form says so before sending, with the links and a "Send the request anyway" box,
- * keeping everything typed; ticked, the request is sent. 6d: the tracking page shows the estimate the form
- * showed, line by line. Item 4: a paper request's tracking page heading says what is true.
+ * Decision 0030 over real HTTP against the built portal. What is online: beside each document the portal already
+ * publishes, the request form shows "free — download now" (a link to it); asking electronically for only such
+ * documents, the form says so before sending, with the links and a "Send the request anyway" box, keeping everything
+ * typed; ticked, the request is sent. The breakdown: the tracking page shows the estimate the form showed, line by
+ * line. Paper: a paper request's tracking page heading says what is true.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,7 +64,7 @@ const fields = (patch: Fields = {}): Fields => ({
 });
 const send = (f: Fields) => postAction(base, '/requests/new', 'requests.submit', f);
 
-describe('what is online, at once (issue 15 item 2)', () => {
+describe('what is online needs no request, and the form says so before sending', () => {
   it('the form shows "free — download now" beside a published document only, linking to it', async () => {
     const html = await (await get(base, `/requests/new?project=${slug}`)).text();
     expect(html).toContain(
@@ -106,7 +106,7 @@ describe('what is online, at once (issue 15 item 2)', () => {
   });
 });
 
-describe('the tracking page shows the fee breakdown the form showed (6d), and a paper request says what is true (item 4)', () => {
+describe('the tracking page shows the fee breakdown the form showed, and a paper request says what is true', () => {
   it('paper by mail: the estimate line by line, as on the form, and "Being prepared: copies to be mailed"', async () => {
     const f = fields({
       delivery: 'paper_mail',

@@ -1,7 +1,7 @@
 /**
- * Issue 17 item 4: the unfiltered open-data exports are serialized once per version of the public data and
- * answered from memory, compressed as the client accepts, with one ETag for every coding; a filtered export
- * is built for its filter; any public change makes a new body and a new ETag.
+ * What most clients fetch is built once: the unfiltered open-data exports are serialized once per version of the
+ * public data and answered from memory, compressed as the client accepts, with one ETag for every coding; a filtered
+ * export is built for its filter; any public change makes a new body and a new ETag.
  */
 import http from 'node:http';
 import path from 'node:path';

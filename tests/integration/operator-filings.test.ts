@@ -580,7 +580,7 @@ describe('storm events', () => {
   });
 });
 
-describe('issue 13: corrective-action dates and the duties before work starts, over HTTP', () => {
+describe('corrective-action dates and the duties before work starts, over HTTP', () => {
   it('refuses a corrective action due later than the next business day without a written reason, keeping what was typed; stores the reason when given', async () => {
     const at = hoursAgo(5);
     const later = townToday(new Date(Date.now() + 10 * 86_400_000));

@@ -25,7 +25,7 @@ describe('public page cache', () => {
     await get(base, `/projects/${slug}`);
     const hit = await get(base, `/projects/${slug}`);
     expect(hit.headers.get('x-page-cache')).toBe('hit');
-    // Answered by the server before Astro's pipeline is entered (issue 17), with the same security headers.
+    // Answered by the server before Astro's pipeline is entered (cached-pages-first.ts), same security headers.
     expect(hit.headers.get('server-timing')).toBe('page-cache;desc="before Astro"');
     expect(hit.headers.get('content-security-policy')).toContain("script-src 'self'");
     // A write from another connection (any process) moves the version through the triggers.

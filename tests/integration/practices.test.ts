@@ -1,9 +1,9 @@
 /**
- * Issue 20 over real HTTP against the built portal (demo town): certified as-built plans accepted → the
- * practice in the inventory → a routine inspection finds it needs maintenance → the owner files the report
- * → the re-inspection closes it, each step read on the public page; the escrow with deposits, a charge
- * refused beyond the balance and a further deposit asked by mail; the MS4 figures recounted in SQL; the
- * officer's desk and the open data agreeing with the database. One portal of its own (it changes data).
+ * Permanent practices (decisions 0035–0037) over real HTTP against the built portal (demo town): certified as-built
+ * plans accepted → the practice in the inventory → a routine inspection finds it needs maintenance → the owner files
+ * the report → the re-inspection closes it, each step read on the public page; the escrow with deposits, a charge
+ * refused beyond the balance and a further deposit asked by mail; the MS4 figures recounted in SQL; the officer's desk
+ * and the open data agreeing with the database. One portal of its own (it changes data).
  */
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';

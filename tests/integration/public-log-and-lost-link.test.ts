@@ -1,11 +1,11 @@
 /**
- * Issue 15, items 3 and 5, over real HTTP against the built portal (demo town, its own data and a real
+ * Decision 0031 over real HTTP against the built portal (demo town, its own data and a real
  * SMTP server):
  * - the public log (/requests/log, .json, .csv) shows a request's number, project and document titles but
  *   none of the requester's name, email, phone, address or own words; its filters are validated (400);
  * - "Lost your link?" mails a known address one message with working links, mails nothing for an unknown
  *   one while saying the same thing, and stops after the per-address and per-IP limits;
- * - item 7, the duplicate guard: the same records from the same address within minutes are warned about
+ * - the duplicate guard: the same records from the same address within minutes are warned about
  *   before sending (nothing typed is lost), sent once confirmed, and marked in the clerk's queue.
  */
 import path from 'node:path';
@@ -249,7 +249,7 @@ describe('the duplicate guard warns before a near-identical request is sent, and
         slug,
       ).id,
     ),
-    // Paper: electronic copies of documents already online get their own warning first (item 2).
+    // Paper: electronic copies of documents already online get their own warning first (decision 0030).
     delivery: 'paper_pickup',
     name: 'Twice Sender',
     email: EMAIL,

@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 function good(overrides: Fields = {}): Fields {
-  // These tests send the same SWPPP from one address many times on purpose: "Send it anyway" (the duplicate guard, issue 15 item 7).
+  // These tests send the same SWPPP from one address many times on purpose: "Send it anyway" (the duplicate guard, 0031).
   return {
     formKey: formKey(),
     intent: 'submit',
@@ -168,7 +168,7 @@ describe('a request that is sent', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
     // The token is in the address: the page tells the browser not to send it on in a Referer to any other
-    // site (same-origin, so its own forms keep their Origin header: issue 15).
+    // site (same-origin, so its own forms, the reply box among them, keep their Origin header).
     expect(html).toContain('<meta name="referrer" content="same-origin">');
     const body = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(body).toMatch(/Records request R-\d{4}-\d{4}/);
@@ -397,7 +397,7 @@ describe('the per-IP limit on the public form', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 13 over HTTP: what the requester and the clerk see (POL §87, §89; ordinance L(4))
+// The law's readings over HTTP: what the requester and the clerk see (POL §87, §89; ordinance L(4))
 
 describe('public documents are public, and what is withheld is withheld in writing', () => {
   let admin: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 2: "Download all (ZIP)" of a 100-file release, through the built server over real HTTP.
+ * Decision 0030: "Download all (ZIP)" of a 100-file release, through the built server over real HTTP.
  * The archive is streamed from the store as it is sent: the server's resident memory (VmRSS of its
  * process, sampled from /proc during the download) grows by far less than the archive's size, for a
  * fast client and for one that stops reading for a while (backpressure). The archive is a valid ZIP

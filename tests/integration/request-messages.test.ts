@@ -1,5 +1,5 @@
 /**
- * Issue 15, the conversation on a records request, over real HTTP against a built portal of our own whose
+ * The conversation on a records request (decision 0029), over real HTTP against a built portal of our own whose
  * mail goes to a real SMTP server: the requester's message reaches the clerks and the clerk's reaches the
  * requester; a clarification waits for the requester, who is told which date holds, and their answer returns
  * the request to the clerk; every message is audited; a tracking token only reaches its own thread; nobody
@@ -266,7 +266,7 @@ describe('bad input is answered beside the box, with what was typed kept', () =>
   });
 });
 
-describe('the clerk’s tools over HTTP (issue 15, 6a–6c and 6e)', () => {
+describe('the clerk’s tools over HTTP: closing as a duplicate, saved replies, the attach filter, a withdrawal’s note', () => {
   it('closing as a duplicate links both clerk pages, tells the requester on the tracking page and by mail with the note, and is audited', async () => {
     const original = await newRequest('dup.original@example.net');
     const dup = await newRequest('dup.second@example.net');
@@ -394,7 +394,7 @@ describe('the clerk’s tools over HTTP (issue 15, 6a–6c and 6e)', () => {
     expect(html).toMatch(/: \d+ of \d+ shown/);
   });
 
-  it('the withdrawal mail carries the clerk’s note (6e)', async () => {
+  it('the withdrawal mail carries the clerk’s note', async () => {
     const r = await newRequest('withdrawn.requester@example.net');
     const res = await postAction(
       portal.url,

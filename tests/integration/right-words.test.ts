@@ -1,5 +1,5 @@
 /**
- * Issue 18, "Right words everywhere", over real HTTP on a portal of its own (the demo town): a phone
+ * "Right words everywhere", over real HTTP on a portal of its own (the demo town): a phone
  * notice says who gave it and who recorded it; an alert for one project never promises "new projects"; the officer schedules a town inspection ahead and records
  * its outcome; "Near me" from a guessed address says "near", never "right here"; rendered pages keep the
  * spaces between sentences and links; document titles never nest parentheses; the staff header has one

@@ -465,7 +465,7 @@ describe('the demo town', () => {
     ).toBe(0);
   });
 
-  it('shows issue 15 in the demo: a question waiting for its requester, copies waiting at Town Hall, paper handed over, a duplicate closed', () => {
+  it('shows the clerk’s tools in the demo: a question waiting for its requester, copies waiting at Town Hall, paper handed over, a duplicate closed', () => {
     const states = new Set(all<{ status: string }>(db, 'SELECT status FROM records_requests').map((r) => r.status));
     for (const s of ['awaiting_clarification', 'copies_ready', 'closed_duplicate']) expect(states).toContain(s);
     // The question is on the thread, and the request still answers to its statutory due date (decision 0029).
@@ -522,7 +522,7 @@ describe('the demo town', () => {
     expect(original.received_at).toBeLessThan(dup.received_at);
   });
 
-  it('has a dozen residents’ reports in every state, each with its steps, one hidden (issue 16)', () => {
+  it('has a dozen residents’ reports in every state, each with its steps, one hidden', () => {
     const rows = all<{ status: string; hidden: number; project_id: number | null }>(
       db,
       'SELECT status, hidden, project_id FROM site_reports',

@@ -1,5 +1,5 @@
 /**
- * Residents' reports of problems at a site (issue 16), over real HTTP against a built portal of our own,
+ * Residents' reports of problems at a site (decisions 0032–0034), over real HTTP against a built portal of our own,
  * with mail over a real SMTP server: a report with a photo carrying EXIF and a GPS position is filed
  * without JavaScript; the stored photo has no metadata at all; the reporter is mailed each step; the
  * officer links it, approves the photo, records an inspection that finds a violation; the public status

@@ -1,5 +1,5 @@
 /**
- * Issue 21 over real HTTP against one portal: the town profile, and importing projects from CSV. The admin changes the clerk's office
+ * Decisions 0038 and 0039 over real HTTP against one portal: the town profile, and importing projects from CSV. The admin changes the clerk's office
  * and the logo at /staff/settings; pages, the invoice (HTML and PDF), feeds and mail read the new words;
  * each save is audited; a logo that is not a PNG or JPEG by its bytes is refused and leaves nothing
  * changed; a wrong field is answered beside it with what was typed kept.

@@ -67,9 +67,9 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
     who: 'officer',
     url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}`,
   },
-  // A resident's report with photos (issue 16): anyone may post it.
+  // A resident's report with photos: anyone may post it.
   report: { who: 'anonymous', url: () => '/report?project=curry-road-distribution-center' },
-  // Issue 20: the owner's yearly report; staff file a practice's agreement or easement. Issue 21: the town's logo.
+  // The owner's yearly report; staff file a practice's agreement or easement; the town's logo.
   'operator/practices/[id]': {
     who: 'operator',
     url: () =>

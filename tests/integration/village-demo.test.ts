@@ -1,5 +1,5 @@
 /**
- * Issue 21: the second demo municipality. `npm run seed -- --town village-demo` loads the fictional
+ * The second demo municipality (decision 0038). `npm run seed -- --town village-demo` loads the fictional
  * Village of Pinebrook; its public pages, a records request's receipt, an invoice PDF and a finding are
  * in the village's words (its name, clerk, fees and Village Code letters) and never the other town's.
  */

@@ -387,7 +387,7 @@ export async function seedHostileInput(base: string, dbPath: string): Promise<Se
           'ca.0.description': fit(500),
           'ca.0.responsibleParty': fit(160),
           'ca.0.dueOn': day(3),
-          // A later date than the next business day needs its reason in writing (issue 13, item 12).
+          // A later date than the next business day needs its reason in writing (decision 0021).
           'ca.0.dueReason': fit(500),
           'area.0.name': fit(200),
           'area.0.stoppedOn': day(-4),

@@ -41,7 +41,7 @@ export function listPostRoutes(): string[] {
       .readdirSync(PAGES, { recursive: true })
       .map(String)
       .filter((f) => /\.(astro|ts)$/.test(f))
-      // requestFormPage (src/lib/server/requests/form-page.ts) reads the page's own POST for the request forms.
+      // requestFormPage (src/lib/server/records-requests/form-page.ts) reads the page's own POST for the request forms.
       .filter((f) =>
         /receiveMultipart\(|request\.method === 'POST'|requestFormPage\(|export (const|async function) (POST|PUT|PATCH|DELETE|ALL)\b/.test(
           fs.readFileSync(path.join(PAGES, f), 'utf8'),

@@ -1,5 +1,5 @@
 /**
- * Alerts for the kinds added in issue 18: inspection reports filed, SWPPP amendments made public, and new
+ * Alerts for the later kinds: inspection reports filed, SWPPP amendments made public, and new
  * serious compliance findings (announced once, by their stable key, only when they began after alerts
  * were switched on). Only published projects and public documents.
  */

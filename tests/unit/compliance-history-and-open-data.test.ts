@@ -1,5 +1,5 @@
 /**
- * Issue 18's pure pieces: a site's month-by-month compliance history, the project page's document groups
+ * Pure pieces of the public record: a site's month-by-month compliance history, the project page's document groups
  * and timeline order, the open-data filters read through their zod schemas (lists, repeats, clear
  * 400 messages), JSON-LD that no text can break out of, and stable finding ids.
  */

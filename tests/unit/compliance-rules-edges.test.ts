@@ -1,5 +1,5 @@
 /**
- * The compliance engine at the edges its mutation tests found untested (issue 13): each case pins what the
+ * The compliance engine at the edges its mutation tests found untested (stryker.config.mjs): each case pins what the
  * law says on the day, the hour or the acre where a rule turns, and the words residents read. Pure: no
  * database, `now` passed in.
  */

@@ -112,7 +112,7 @@ describe('rule: an inspection at least every 7 calendar days (Subsection L(3))',
   });
 
   it.each([
-    // Before issue 13 the state permit's 30-day winter allowance relaxed the Town's rule: 0 gaps here.
+    // The state permit's 30-day winter allowance does not relax the Town's rule (decision 0020).
     ['29 days without an inspection in a winter shutdown is a gap', '2026-12-16', '2027-01-14', 1],
     ['8 days in a winter shutdown is a gap', '2026-12-16', '2026-12-24', 1],
     ['7 days in a winter shutdown is on time', '2026-12-16', '2026-12-23', 0],
@@ -316,7 +316,7 @@ describe('rule: twice every 7 days when more than 5 acres are disturbed or the s
 
   it.each([
     ['Monday and Thursday every week', ['2026-06-01', '2026-06-04', '2026-06-08', '2026-06-11'], 0],
-    // GP-0-25-001: "separated by a minimum of two full calendar days". Before issue 13 Monday and Wednesday passed.
+    // GP-0-25-001: "separated by a minimum of two full calendar days" (decision 0022): not Monday and Wednesday.
     [
       'Monday and Wednesday (one full day between) is not enough',
       ['2026-06-01', '2026-06-03', '2026-06-08', '2026-06-11'],
@@ -860,7 +860,7 @@ describe('the month tally that pre-fills a monthly summary', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 13: findings that must say exactly what the law says
+// Findings that must say exactly what the law says
 
 describe('J(7) exceptions: no finding when an exception applied', () => {
   const area = (over: Partial<ComplianceInspection['inactiveAreas'][number]> = {}) => ({
@@ -880,7 +880,7 @@ describe('J(7) exceptions: no finding when an exception applied', () => {
     ).findings.filter((f) => f.rule === 'stabilization');
 
   it.each([
-    // Before issue 13 each of these was published as "Stabilization not begun within 14 days".
+    // Each of these was once published as "Stabilization not begun within 14 days" (decision 0019).
     [
       'work resumed within 21 days (the area left the reports by day 21), though no resume date was given',
       [visit('2026-06-08', [area()]), visit('2026-06-16', [area()]), visit('2026-06-20', [])],
@@ -988,7 +988,7 @@ describe('J(16): the 50% clean-out applies to sediment traps and ponds only', ()
   it.each([
     ['sediment_trap', 1],
     ['sediment_basin', 1],
-    // Before issue 13 these were findings too.
+    // These were once findings too.
     ['silt_fence', 0],
     ['inlet_protection', 0],
     ['other', 0],
@@ -1036,7 +1036,7 @@ describe('corrective actions: a due date is required and no later than the law a
   });
 
   it('an item without a date is itself a finding, and is due by the law’s date', () => {
-    // Before issue 13 an item without a date was skipped: no finding, never overdue.
+    // An item without a date was once skipped: no finding, never overdue (decision 0021).
     const r = run(ca({ dueOn: null }), '2026-05-20');
     expect(r.findings.filter((f) => f.rule === 'corrective-no-date')).toMatchObject([
       { status: 'open', severity: 'low', from: '2026-05-15', dueOn: '2026-05-18', source: 'state-permit' },
@@ -1082,7 +1082,7 @@ describe('acreage is shown as recorded, never rounded against the rule', () => {
   });
 
   it('5.01 acres planned says 5.01, not "5.0 … more than 5"', () => {
-    // Before issue 13: "the plan allows 5.0 acres disturbed at once (more than 5)".
+    // It once read: "the plan allows 5.0 acres disturbed at once (more than 5)".
     const r = evaluateCompliance(data({ p: { maxDisturbedAtOnceAcres: 5.01 } }), ctx(at('2026-03-03')));
     expect(r.twiceWeekly.reason).toBe('the plan allows 5.01 acres disturbed at once (more than 5)');
   });

@@ -232,7 +232,7 @@ describe('the kinds of action: what each needs when issued (the ordinance and ho
   });
 });
 
-// Issue 13, item 16: the court convicts and imposes the fine; the officer records it, capped at $250 a day.
+// The court convicts and imposes the fine; the officer records it, capped at $250 a day (decision 0025).
 describe('a fine is imposed by the court on conviction, at most $250 for each day of violation', () => {
   const c = {
     convictedOn: '2026-06-09',

@@ -53,7 +53,7 @@ describe('what enforcement is in force', () => {
     expect(before.details[0]).toContain('must comply by May 10, 2026');
   });
 
-  // Issue 13, item 16: a fine is the court's, "upon conviction"; the officer only refers.
+  // A fine is the court's, "upon conviction"; the officer only refers (decision 0025).
   it('a fine is a court penalty: "referred to court", then "fined $X by the court on <date>", never "assessed"', () => {
     const referred = {
       ...base,

@@ -109,7 +109,7 @@ describe('the inspection report form', () => {
   });
 
   it.each([
-    // June 15, 2026 is a Monday: the next business day is Tuesday the 16th. Before issue 13 any later date was taken as written.
+    // June 15, 2026 is a Monday: the next business day is Tuesday the 16th. A later date needs its reason (decision 0021).
     ['due the next business day', { 'ca.0.dueOn': '2026-06-16' }, true],
     ['due a week later, with no reason', { 'ca.0.dueOn': '2026-06-22' }, false],
     [

@@ -55,7 +55,7 @@ describe('the 48-hour inspection notice', () => {
     });
   });
 
-  // Issue 13, item 18: a notice given late, or after the milestone, can be recorded as such, and is a finding.
+  // A notice given late, or after the milestone, can be recorded as such, and is a finding (decision 0027).
   it('a notice given after the milestone can be recorded (as given after it), within a year either side', () => {
     expect(noticeProblem(milestone, townInstant('2026-06-17', '07:00'))).toBeUndefined();
     expect(noticeTiming(milestone, townInstant('2026-06-17', '07:00'))).toMatchObject({
@@ -190,7 +190,7 @@ describe('performance guarantees: released only after the one-year inspection, o
     expect(releaseProblem({ ...g, releasedOn: '2026-06-12' }, '2026-06-15')).toBe('Already released on June 12, 2026.');
   });
 
-  // Issue 13, item 17.
+  // Guarantees released by purpose (decision 0026).
   it('a construction guarantee is released only after the one-year inspection found the work acceptable', () => {
     const inspected = { ...g, oneYearInspectionOn: '2026-06-12' };
     expect(releaseProblem(inspected, '2026-06-15')).toBe(

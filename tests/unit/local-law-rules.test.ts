@@ -1,4 +1,4 @@
-/** Issue 21 (decision 0044): the local law's periods and fine cap as settings, with the state's caps and the portal's floors. */
+/** Decision 0044: the local law's periods and fine cap as settings, with the state's caps and the portal's floors. */
 import { describe, expect, it } from 'vitest';
 import {
   checkLocalLaw,

@@ -1,5 +1,5 @@
 /**
- * Issue 21 (decision 0040): the local law's numbers and citations as settings. The state's construction
+ * Decision 0040: the local law's numbers and citations as settings. The state's construction
  * permit is the floor (a town may be stricter, never laxer), findings cite the town's own letters, and a
  * stricter number changes the findings. Stored and read back through the settings table.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 9: reads that ran once per row now run once per screen. The officer's desk finds the latest
+ * Reads that ran once per row now run once per screen. The officer's desk finds the latest
  * town inspection for every stop-work order in one query; the request form's preview reads the fee schedule
  * once. Counted by the queries drizzle runs (onQuery).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: paper copies are ready for pickup at Town Hall (or to be mailed), not "ready to download", and
+ * Paper copies are ready for pickup at Town Hall (or to be mailed), not "ready to download", and
  * are fulfilled only when the clerk records them picked up or mailed on a date (decision record 0030);
  * the request form's note when everything asked for is already online; the estimate the tracking page
  * shows is the form's. The pure rules as tables, then the services on an in-memory database.
@@ -435,7 +435,7 @@ describe('online documents and the estimate', () => {
     ).toBeUndefined();
   });
 
-  it('the tracking page’s breakdown is the form’s estimate, from the schedule of the day received (6d)', () => {
+  it('the tracking page’s breakdown is the form’s estimate, from the schedule of the day received', () => {
     const selection = checkSelection(db, 'curry-road', { documentIds: [docs.swppp, docs.noi] });
     const atForm = estimateSelection(db, selection, 'paper_mail', '2026-12-01');
     const made = createRecordsRequest(

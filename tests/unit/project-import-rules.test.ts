@@ -1,4 +1,4 @@
-/** Issue 21: importing projects from CSV (projects/import.rules.ts), as tables: headings, days, rows, updates. */
+/** Decision 0039: importing projects from CSV (projects/import.rules.ts), as tables: headings, days, rows, updates. */
 import { describe, expect, it } from 'vitest';
 import {
   checkImportRow,

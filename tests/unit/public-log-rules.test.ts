@@ -182,7 +182,7 @@ describe('business days taken', () => {
   });
 });
 
-describe('requests closed as duplicates and paper copies in the log (issue 15)', () => {
+describe('requests closed as duplicates and paper copies in the log', () => {
   it('a request closed as a duplicate is neither pending nor overdue: its items say so and its clock stopped that day', () => {
     const r = req({ status: 'closed_duplicate', duplicateClosedOn: '2026-03-05' });
     expect(logItemOutcome(item(), r).outcome).toBe('duplicate');

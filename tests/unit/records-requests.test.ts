@@ -314,7 +314,7 @@ describe('billing', () => {
     ).toMatchObject({ ok: true, balanceCents: 0, released: true });
     inv = currentInvoice(db, r.id)!;
     expect(inv).toMatchObject({ paidCents: 7500, balanceCents: 0 });
-    // Issue 15: paper copies picked up are ready for pickup once paid, fulfilled when the clerk records the pickup (paper-copies.test.ts).
+    // Paper copies picked up are ready for pickup once paid, fulfilled when the clerk records the pickup (paper-copies.test.ts).
     expect(row(r.id)).toMatchObject({ status: 'copies_ready', copiesReadyOn: '2026-12-01', fulfilledOn: null });
     expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
     const audit = db
@@ -669,7 +669,7 @@ describe('queue and digest', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 13: what the law says, item by item (POL §87, §89; ordinance L(4))
+// What the law says, provision by provision (POL §87, §89; ordinance L(4))
 
 const EARLY = townInstant('2026-11-20', '10:00'); // a Friday: due Monday, November 30 (Thanksgiving skipped)
 const grounds = () => listGrounds(db);

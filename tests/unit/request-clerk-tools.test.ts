@@ -1,5 +1,5 @@
 /**
- * Issue 15, the clerk's tools (6a–6c) on an in-memory database and as pure rules: closing a request as a
+ * The clerk's tools on an in-memory database and as pure rules: closing a request as a
  * duplicate of another (linked both ways, the requester mailed with the note, audited, not a missed
  * deadline when closed in time); saved reply templates (save, edit, delete, names unique, audited); the
  * attach list filtered by type and date, keeping what was ticked.

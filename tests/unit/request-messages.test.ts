@@ -1,5 +1,5 @@
 /**
- * Issue 15, the conversation on a records request: the pure rules (the clarification wait and respond_by,
+ * The conversation on a records request (decision 0029): the pure rules (the clarification wait and respond_by,
  * the status an answer returns to, which date holds), and the services on an in-memory database (each
  * message mailed to the other side and audited, the answer back at the top of the queue, the per-request
  * limit, the withdrawal mail with the clerk's note).
@@ -386,7 +386,7 @@ describe('messages both ways (services)', () => {
     expect(loadThread(db, r.id)).toHaveLength(MESSAGE_LIMIT.limit + 2);
   });
 
-  it('the withdrawal mail carries the clerk’s note (6e); a requester’s own withdrawal has none', () => {
+  it('the withdrawal mail carries the clerk’s note; a requester’s own withdrawal has none', () => {
     const r = request();
     withdraw(db, clerk(), r.id, 'They found the plan on the project page.', BASE, NOW);
     expect(mail('request-withdrawn')[0].textBody).toContain(

@@ -293,7 +293,7 @@ describe('the words of statuses, delivery and release', () => {
     expect(readyText('electronic', T)).toBe(
       'The records are ready. Download them from your tracking page; electronic copies are free.',
     );
-    // Issue 15: paper copies are ready for pickup at Town Hall, or wait to be mailed (never "being mailed" before they are).
+    // Paper copies are ready for pickup at Town Hall, or wait to be mailed (never "being mailed" before they are).
     expect(readyText('paper_pickup', T)).toBe(
       "Ready for pickup at Town Hall (the Town Clerk's office, 1100 Sunrise Boulevard, Rotterdam, NY 12306), during business hours (Monday to Friday, 8:30 a.m. to 4:30 p.m.). Electronic copies are on your tracking page too.",
     );

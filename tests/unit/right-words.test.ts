@@ -1,5 +1,5 @@
 /**
- * Issue 18, "Right words everywhere", in the pure rules: who gave a 48-hour notice and who recorded it,
+ * "Right words everywhere", in the pure rules: who gave a 48-hour notice and who recorded it,
  * when a town inspection can be scheduled, where each role starts, titles without nested parentheses.
  * (Near me from an approximate place: geo-and-near.test.ts; the digest's greeting: records-requests.test.ts.)
  */

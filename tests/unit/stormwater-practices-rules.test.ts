@@ -1,5 +1,5 @@
 /**
- * Issue 20: the rules of permanent practices and the review escrow, as tables; and the one definition of
+ * Decisions 0035–0037: the rules of permanent practices and the review escrow, as tables; and the one definition of
  * "inspection overdue" and "maintenance overdue" agreeing in TypeScript and SQL on the same rows.
  */
 import { sql } from 'drizzle-orm';

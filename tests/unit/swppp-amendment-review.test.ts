@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 19: a revised SWPPP amendment after a deficiency notice resumes the review waiting for it,
+ * Decision 0024: a revised SWPPP amendment after a deficiency notice resumes the review waiting for it,
  * whether the operator uploads it from the workspace or the officer attaches it: one behaviour
  * (`planReceived`). Real SQLite (`:memory:` with the migrations), no mocks.
  */

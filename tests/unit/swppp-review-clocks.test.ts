@@ -65,7 +65,7 @@ describe('SWPPP review: the 30-day completeness clock', () => {
     expect(dueToday.headline).toContain('due today');
   });
 
-  // Issue 13, item 6: the default applies only to a complete application.
+  // The default applies only to a complete application (decision 0023).
   it('no completeness determination after 30 days: the Town has not decided within the 30 days the law gives, and that is not an authorization', () => {
     const c = reviewClock({ receivedOn: '2026-06-01' }, '2026-07-02', calendar);
     expect(c.stage).toBe('completeness_overdue');
@@ -167,7 +167,7 @@ describe('SWPPP review: the 30-day completeness clock', () => {
 });
 
 describe('SWPPP review: the 30-day decision clock', () => {
-  // Issue 13, item 7: from the day the complete plan was received, not the day it was recorded complete.
+  // From the day the complete plan was received, not the day it was recorded complete (decision 0023).
   it('runs from the receipt of a plan complete as received, not from the day the officer recorded it complete', () => {
     const c = reviewClock({ receivedOn: '2026-06-01', completeOn: '2026-06-11' }, '2026-06-12', calendar);
     expect(c.stage).toBe('decision');
@@ -308,7 +308,7 @@ describe('SWPPP review: the 30-day decision clock', () => {
     expect(amendment.clock?.deadline).toBe('2026-04-01');
   });
 
-  // Issue 13, item 19: a deficient amendment follows R(2)'s seven days to amend and certify.
+  // A deficient amendment follows R(2)'s seven days to amend and certify (decision 0024).
   it('an amendment found deficient has seven days to be amended and certified (R(2)); late, the officer is told', () => {
     const facts = { receivedOn: '2026-03-02', deficienciesNotifiedOn: '2026-03-10', amendment: true };
     const waiting = reviewClock(facts, '2026-03-17', calendar);

@@ -135,7 +135,7 @@ export const RECEIVING_WATER_TYPE_LABEL: Record<string, string> = {
   ms4: 'municipal storm sewer, MS4',
 };
 
-// Operators' filings and the officer's review (formerly compliance-labels.ts)
+// Operators' filings and the officer's review
 export const INSPECTION_TYPE_LABEL: Record<InspectionType, string> = {
   pre_construction: 'Pre-construction assessment',
   routine: 'Routine inspection',
@@ -425,7 +425,7 @@ export const LOG_TIMELINESS_LABEL: Record<
   duplicate: 'Closed as a duplicate',
 };
 
-// ── Issue 20: permanent stormwater practices and the review escrow ──
+// ── Permanent stormwater practices and the review escrow (decisions 0035–0037) ──
 import type { EscrowEntryKind, SmpCondition, SmpInspectionReason, SmpOwnerKind, SmpType } from '#db/enums.ts';
 
 /** The NYS Stormwater Management Design Manual's families of permanent practices. */
@@ -485,4 +485,4 @@ export const ESCROW_ENTRY_KIND_LABEL: Record<EscrowEntryKind, string> = {
   top_up_request: 'Request for a further deposit',
   refund: 'Refund of the remainder',
 };
-// ── end issue 20 ──
+// ── end of permanent practices ──

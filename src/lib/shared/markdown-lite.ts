@@ -1,5 +1,5 @@
 /**
- * A small, safe reading of Markdown for text the admin supplies (issue 21, decision 0044: the town's own
+ * A small, safe reading of Markdown for text the admin supplies (decision 0044: the town's own
  * ordinance text). It understands headings (#, ##, ###), paragraphs, bulleted and numbered lists,
  * **bold** and *italic*, and nothing else: no HTML, no links, no images. The result is plain data
  * (blocks of runs of text) that a page prints through its template, so every character is escaped and

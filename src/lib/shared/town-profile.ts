@@ -1,5 +1,5 @@
 /**
- * The municipality's identity as data (issue 21, decision 0038): its name and kind, its offices, its
+ * The municipality's identity as data (decision 0038): its name and kind, its offices, its
  * officials, the department's signature. The portal serves one town, village or city holding the state's
  * MS4 permit under a local law modelled on the state's erosion and sediment control law; nothing in
  * `src/` names a municipality (tests/unit/no-town-name-in-src.test.ts). The admin edits the profile at

@@ -1,4 +1,4 @@
-/** GET /api/practices.json: the Town's inventory of permanent stormwater practices (issue 20), the fields of PRACTICE_FIELDS. */
+/** GET /api/practices.json: the Town's inventory of permanent stormwater practices (0036), the fields of PRACTICE_FIELDS. */
 import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';

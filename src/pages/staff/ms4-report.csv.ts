@@ -1,4 +1,4 @@
-/** Issue 20: the MS4 annual report figures as CSV (officer and clerk). */
+/** The MS4 annual report figures as CSV (officer and clerk). */
 import type { APIRoute } from 'astro';
 import { requireRole } from '#lib/server/accounts/guards.ts';
 import { ms4Figures } from '#lib/server/desks/ms4-report.ts';

@@ -106,7 +106,7 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     .where(and(inForceSql, eq(enforcementActions.type, 'stop_work_order')))
     .orderBy(enforcementActions.issuedOn)
     .all();
-  // The latest town inspection since each order: one query for all orders (issue 17 item 9), newest first.
+  // The latest town inspection since each order: one query for all orders, not one per order, newest first.
   const since = orders.reduce<string | undefined>(
     (min, r) => (min === undefined || r.a.issuedOn < min ? r.a.issuedOn : min),
     undefined,
@@ -164,7 +164,7 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     }));
 
   const guarantees = guaranteesNeedingAttention(db, today);
-  // Issue 20: permanent practices whose routine inspection is overdue, and required maintenance past due.
+  // Permanent practices whose routine inspection is overdue, and required maintenance past due (decision 0035).
   const practiceInspectionsDue = overdueInspections(db, today);
   const practiceMaintenanceDue = overdueMaintenance(db, today);
   const total =

@@ -129,7 +129,7 @@ export function noticesForProject(db: DB, projectId: number) {
     /** "given by Dale Ferris (phone); recorded by Sam Okafor" */
     givenWords: noticeGivenWords(r.notice.givenByName, r.recordedByName),
     timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
-    /** A late notice, or one after the milestone, is a finding (issue 13, item 18). */
+    /** A late notice, or one after the milestone, is a finding (decision 0027). */
     finding: noticeFinding(
       { ...r.notice, milestone: MILESTONE_LABEL[r.notice.milestone].toLowerCase() },
       formatInstant,

@@ -104,7 +104,7 @@ export function fileOperatorDocument(
       )
       .returning({ id: documents.id })
       .get().id;
-    // A revised amendment after a deficiency notice resumes the review waiting for it (issue 13, item 19).
+    // A revised amendment after a deficiency notice resumes the review waiting for it (decision 0024).
     if (input.type === 'swppp_amendment')
       planReceived(tx, actor, { projectId, documentId: id, receivedOn: townToday(now) });
     audit(tx, actor, {

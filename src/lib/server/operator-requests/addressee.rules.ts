@@ -4,7 +4,7 @@
  * request"). Both answer within five business days, so the default is the one that HOLDS what was asked
  * for: what is already on file with the Town comes from the Town (and what is online can be downloaded at
  * once, no request needed); reports newer than the latest one filed, and a SWPPP the Town does not have,
- * only the operator holds (L(4): kept at the site). Readings: docs/decisions/0028. Pure: no database.
+ * only the operator holds (L(4): kept at the site). Readings: decision 0028. Pure: no database.
  */
 import { formatDay } from '#lib/shared/format.ts';
 import type { Addressee } from './request.rules.ts';

@@ -6,7 +6,7 @@
  * they did not, what the operator may bill, and the words the requester reads. No database access here.
  *
  * The five business days are counted by the same module as the Town's FOIL requests
- * (platform/time/deadlines.rules.ts: computeDueDate, GCL §20/§24). Readings chosen: docs/decisions/0028.
+ * (platform/time/deadlines.rules.ts: computeDueDate, GCL §20/§24). Readings chosen: decision 0028.
  */
 import type { DeliveryMethod, OperatorChargeCode, OperatorRequestStatus } from '#db/schema.ts';
 import { computeBill, documentCopyCounts, type FeeRates } from '#lib/shared/fees.ts';

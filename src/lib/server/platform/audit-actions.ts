@@ -42,7 +42,7 @@ export const AUDIT_ACTIONS = {
   'guarantee.create': 'Recorded a performance guarantee',
   'guarantee.update': 'Edited a performance guarantee',
   'guarantee.release': 'Released a performance guarantee',
-  // ── Issue 20: permanent stormwater practices and the review escrow ──
+  // ── Permanent stormwater practices and the review escrow (decisions 0035–0037) ──
   'practice.create': 'Entered a permanent stormwater practice',
   'practice.accept_as_built': 'Accepted certified as-built plans and added the practice',
   'practice.inspect': 'Recorded an inspection of a permanent practice',
@@ -57,7 +57,7 @@ export const AUDIT_ACTIONS = {
   'escrow.charge': 'Charged accepted services to the escrow',
   'escrow.top_up_request': 'Asked the applicant for a further escrow deposit',
   'escrow.refund': 'Refunded the remainder of the escrow',
-  // ── end issue 20 ──
+  // ── end of permanent practices ──
   // Operators' filings and compliance
   'inspection.file': 'Filed an inspection report',
   'inspection.refile': 'Filed a corrected inspection report',
@@ -153,7 +153,7 @@ export const AUDIT_ACTIONS = {
   'alert.subscribe': 'Subscribed to alerts',
   'alert.confirm': 'Confirmed an alert subscription',
   'alert.unsubscribe': 'Unsubscribed from alerts',
-  // Residents' reports of problems at a site (issue 16)
+  // Residents' reports of problems at a site (decision 0032)
   'site_report.submit': 'A resident reported a problem at a site',
   'site_report.link_project': 'Linked a resident’s report to a project',
   'site_report.status': 'Changed a resident’s report’s status',

@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import { GENERATED_KEYS, KEY_NAMES, MIN_KEY_LENGTH, readKeyFile, writeSyncedTemp } from './secrets.ts';
 import { keepPrivate, makeTreePrivate } from './private-files.ts';
 
-/** The manifest's format; backups made before issue 21 carry the town's name in front (still accepted). */
+/** The manifest's format; older backups carry the town's name in front (decision 0038; still accepted). */
 export const BACKUP_FORMAT = 'stormwater-portal-backup/1';
 
 export interface BackupManifest {

@@ -1,9 +1,9 @@
 /**
  * One row inserted through a statement prepared once per connection, table and set of columns. drizzle
  * builds an insert's SQL afresh on every call: ~0.1–0.4 ms a row, by the number of columns. That is a
- * tenth of the demo town's load (~2,500 documents and inspections, issue 17 item 6) and a good part of a
+ * tenth of the demo town's load (~2,500 documents and inspections; decision 0042) and a good part of a
  * records-request submission (the request, its items and events, the audit row and the outbox row,
- * issue 17 item 7). Same rows, same values: drizzle maps each value through its column's encoder as it
+ * the mixed load's writes). Same rows, same values: drizzle maps each value through its column's encoder as it
  * does for an unprepared insert.
  *
  * A transaction and its connection share the statements: a statement prepared on the connection runs in

@@ -1,5 +1,5 @@
 /**
- * Where the town's own ordinance text lives (issue 21, decision 0044): its `settings` key and the help
+ * Where the town's own ordinance text lives (decision 0044): its `settings` key and the help
  * page it replaces. Shared by the admin's save, the help page and the search index's build, which runs in
  * a worker that reads SQLite directly (no drizzle), so these stand apart from ordinance-text.ts.
  */

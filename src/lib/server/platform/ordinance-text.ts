@@ -1,5 +1,5 @@
 /**
- * The town's own ordinance text (issue 21, decisions 0044 and 0077). The portal ships no municipality's law:
+ * The town's own ordinance text (decisions 0044 and 0077). The portal ships no municipality's law:
  * the admin pastes or uploads the town's erosion and sediment control law as plain text or Markdown, with its
  * local-law number and the day it was adopted, kept in `settings` (`ordinance_text` and two keys beside it),
  * and may withdraw it. Until a law is entered the public page says so and whom to ask. The text is shown

@@ -1,5 +1,5 @@
 /**
- * The town profile, stored (issue 21, decision 0038): one JSON row in `settings`, read through
+ * The town profile, stored (decision 0038): one JSON row in `settings`, read through
  * memoUntilPublicChange so hot pages do not query it per request, saved by the admin with an audit row.
  * THE ONE API: `town(db)` returns the words (`fullName`, `portalName`, `hall`, `clerk`, …) and the
  * profile itself (`town(db).profile.clerkOffice.address`); pages call it through their layout's

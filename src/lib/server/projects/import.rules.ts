@@ -1,5 +1,5 @@
 /**
- * Importing the projects a town already has (issue 21, decision 0039): a row of the town's own list, or
+ * Importing the projects a town already has (decision 0039): a row of the town's own list, or
  * of an export of the state's NOI records (DEC's SPDES construction permits), read into the project
  * record the ordinance asks for (Subsection F: the site development permit application and the NOI).
  * Pure: the spreadsheet's headings are mapped to fields (guessed from common names, changed by the

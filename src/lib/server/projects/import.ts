@@ -1,5 +1,5 @@
 /**
- * Importing existing projects from a spreadsheet saved as CSV (issue 21, decision 0039): read with
+ * Importing existing projects from a spreadsheet saved as CSV (decision 0039): read with
  * csv-parse, mapped and checked row by row (import.rules.ts), shown as a dry run, and written only when
  * the clerk confirms, in one transaction: a row whose SPDES permit ID is already on file updates that
  * project (only the columns the row fills in), any other row registers a new one, each through the

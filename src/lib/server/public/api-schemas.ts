@@ -71,7 +71,7 @@ const ProjectFeatureCollectionSchema = z.object({
   ),
 });
 
-// Issue 20: the permanent stormwater practices.
+// The permanent stormwater practices (decision 0036: what residents see of them).
 const PracticeSchema = recordSchema(PRACTICE_FIELDS, {
   type: enumOf(SMP_TYPES, field(PRACTICE_FIELDS, 'type')),
   maintained_by: enumOf(SMP_OWNER_KINDS, field(PRACTICE_FIELDS, 'maintained_by')),

@@ -1,7 +1,7 @@
 /**
  * Public events, in words: a monthly summary posted, an enforcement action issued, a new project, an
  * inspection report filed, a SWPPP amendment made public, a serious compliance finding, a resident's
- * report about a published project (issue 16).
+ * report about a published project (decision 0032).
  * The Atom feeds list them; the alert dispatcher (alerts/dispatch.ts) announces new ones by email.
  * Only published projects, submitted summaries, public enforcement actions and public documents are
  * read; findings come from the compliance rules over published projects (public/findings.ts).
@@ -412,7 +412,7 @@ export function seriousFindingEvents(db: DB, q: { projectIds?: number[]; limit?:
 }
 
 /**
- * Issue 20: the Town's inspections of permanent practices built under published projects (a practice entered
+ * The Town's inspections of permanent practices built under published projects (a practice entered
  * directly has no project to subscribe to or to place an area alert by), from the day they were recorded.
  */
 export function queryPracticeInspections(db: DB, q: EventQuery): PublicEvent[] {

@@ -201,7 +201,7 @@ const WARM_SLICE = 25;
 /**
  * Evaluate the town-wide findings into townFindings' cache a slice of projects at a time, yielding to the
  * event loop between slices: a background job (the alert dispatcher, every minute) then never holds the
- * thread that serves pages for the seconds the whole town takes at 10,000 projects (issue 17 item 7).
+ * thread that serves pages for the seconds the whole town takes at 10,000 projects (decision 0054).
  * The slices may see changes made meanwhile, as the minute-old cache may. Each slice's findings go into
  * the held columns at once (held-findings.ts), so none of them lives on as an object.
  */

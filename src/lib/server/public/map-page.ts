@@ -2,7 +2,7 @@
  * The /map page's view model. The list beside the map is paged (MAP_LIST_PAGE_SIZE a page, grouped by
  * status then name); the markers come inline when there are few (a town of a few dozen projects: one
  * request, as before), and otherwise from /api/map-points.json, compact GeoJSON serialized and compressed
- * once per version of the public data (issue 17 item 5: the page was 3.6 MB at 10,000 projects).
+ * once per version of the public data (the page was 3.6 MB at 10,000 projects).
  */
 import { PROJECT_STATUSES, type ProjectStatus } from '#db/enums.ts';
 import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';

@@ -695,7 +695,7 @@ export type OpenProjectsFormat = 'json' | 'csv' | 'geojson';
 
 /**
  * Every published project in one format, serialized (and later compressed) once per version of the public
- * data: the unfiltered exports are what most clients fetch (issue 17 item 4; 15 MB of JSON at 10,000
+ * data: the unfiltered exports are what most clients fetch (15 MB of JSON at 10,000
  * projects took ~200 ms to encode on every answer).
  */
 export function projectsBody(db: DB, filters: ApiFilters, format: OpenProjectsFormat, baseUrl: string): EncodedBody {

@@ -4,7 +4,7 @@
  * dictionary (api-schemas.ts), both through z.toJSONSchema (JSON Schema 2020-12, OpenAPI 3.1's dialect).
  *
  * Each operation lists examples in `x-request-examples`: a request and the status and media type it
- * answers with. tests/integration/openapi-and-catalog.test.ts sends every one and checks the answer
+ * answers with. tests/integration/findings-inspections-and-catalog.test.ts sends every one and checks the answer
  * against the documented schema. The example project id is a published project of this deployment.
  */
 import { town } from '#lib/server/platform/town-profile.ts';

@@ -1,5 +1,5 @@
 /**
- * The ordinance help page's law for anyone (issue 21, decisions 0044 and 0077): the text the admin entered,
+ * The ordinance help page's law for anyone (decisions 0044 and 0077): the text the admin entered,
  * as safe blocks (no HTML), with its local-law number and adoption day; undefined while none is entered.
  */
 import type { Tx } from '#lib/server/platform/audit.ts';

@@ -205,10 +205,10 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
       db,
       actions.map((a) => a.id),
     ),
-    /** Residents' reports about the site (issue 16), newest first. */
+    /** Residents' reports about the site (decision 0032), newest first. */
     siteReports: reportsForProject(db, project.id),
     jsonLd: projectPlaceJsonLd(project, townPublicUrl(db), town(db)),
-    // Issue 20: the permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
+    // The permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
     practices: projectPractices(db, project.id, today),
     /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */
     requestTo: projectAddressee(db, slug),

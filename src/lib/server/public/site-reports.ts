@@ -114,7 +114,7 @@ const PROJECT_PAGE_REPORTS = 50;
 
 /** A published project's reports, newest first. */
 export function reportsForProject(db: DB, projectId: number): PublicReport[] {
-  // Built once per connection: every project page asks (issue 17 item 2). The limit is written into the
+  // Built once per connection: every project page asks (decision 0046). The limit is written into the
   // SQL: a bound one makes SQLite re-prepare the statement on every run (platform/db.ts).
   const stmt = preparedOnce(db, 'siteReports.forProject', () =>
     visible(db, [eq(siteReports.projectId, sql.placeholder('projectId'))])

@@ -36,7 +36,7 @@ export interface PublicTownInspection {
 
 /** A project's town inspections, newest first, with the violations found at each. */
 export function publicTownInspections(db: DB, projectId: number): PublicTownInspection[] {
-  // Built once per connection: every project page asks (issue 17 item 2).
+  // Built once per connection: every project page asks (decision 0046).
   const q = preparedOnce(db, 'townInspections.public', () => {
     const id = sql.placeholder('projectId');
     return {

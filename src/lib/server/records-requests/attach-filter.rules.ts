@@ -1,5 +1,5 @@
 /**
- * Issue 15 (6c): the clerk's attach list, filtered by document type and date range from the page's GET
+ * The clerk's attach list, filtered by document type and date range from the page's GET
  * parameters, keeping the documents already ticked. Pure: no database access.
  */
 import { DOCUMENT_TYPES, type DocumentType } from '#db/schema.ts';

@@ -318,7 +318,7 @@ export function billRequest(
       }
     } else if (bill.totalCents === 0) {
       releaseFiles(tx, r, now);
-      // Issue 15: paper copies are ready for pickup (or to be mailed), not fulfilled, until handed over.
+      // Paper copies are ready for pickup (or to be mailed), not fulfilled, until handed over (decision 0030).
       after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
       addEvent(tx, r.id, {
         kind: 'status',

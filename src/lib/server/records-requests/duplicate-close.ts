@@ -1,5 +1,5 @@
 /**
- * Issue 15 (6a): the clerk closes a request as a duplicate of another (by its number). The two are linked
+ * The clerk closes a request as a duplicate of another (by its number). The two are linked
  * both ways on the clerk's pages; the requester reads "closed as a duplicate of R-…" with the clerk's note on
  * the tracking page and by mail. Closed in time, it is not a missed deadline (request.rules.ts missedDeadline).
  */

@@ -27,7 +27,7 @@ export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
   const errors = { ...form.fields };
   if (preview.projectError && !errors.project) errors.project = [preview.projectError];
   const formKey = looksLikeToken(value('formKey')) ? value('formKey') : newToken();
-  // Issue 15 item 2: documents the portal already serves get "free — download now" beside their tick box;
+  // Documents the portal already serves get "free — download now" beside their tick box (decision 0030);
   // when only such documents are asked for electronically, the note before sending lists their links.
   const r = preview.records;
   const onlineIds = r

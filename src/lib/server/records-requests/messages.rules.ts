@@ -1,5 +1,5 @@
 /**
- * Issue 15, the conversation on a records request: the pure rules. How long a message may be and how many a
+ * The conversation on a records request: the pure rules (decision 0029). How long a message may be and how many a
  * request takes an hour, the status a request returns to when the requester answers the clerk's question,
  * the business day that answer counts from, and the plain sentence that tells the requester which date holds
  * while the Town waits for them (decision 0029). No database access here.

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the conversation on a records request, both ways. The requester writes from the tracking page
+ * The conversation on a records request, both ways (decision 0029). The requester writes from the tracking page
  * (the token is the key) and every active clerk is mailed; a clerk writes from the request page and the
  * requester is mailed. A clerk may ask for clarification: the request waits for the requester
  * (`awaiting_clarification`), and their answer returns it to the status it had and to the top of the queue

@@ -129,7 +129,7 @@ const columns = {
   description: recordsRequests.description,
   projectName: projects.name,
   projectSlug: projects.slug,
-  /** Issue 15: the requester answered the clerk's question on this day (the request is at the top until the Town acts). */
+  /** The requester answered the clerk's question on this day (the request is at the top until the Town acts; 0029). */
   clarificationAnsweredOn: recordsRequests.clarificationAnsweredOn,
   /** An appeal granted: the records are owed by this day (decision 0065). */
   accessDueOn: recordsRequests.accessDueOn,
@@ -191,7 +191,7 @@ export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
       : []
     ).map((r) => [r.id, r]),
   );
-  // Issue 15 item 7: "possible duplicate of R-…" (the same address asked for the same records minutes earlier).
+  // "Possible duplicate of R-…" (the same address asked for the same records minutes earlier; decision 0031).
   const duplicates = possibleDuplicates(db, ids);
   const rows = ids
     .map((id) => byId.get(id)!)

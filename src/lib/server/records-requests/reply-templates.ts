@@ -1,5 +1,5 @@
 /**
- * Issue 15 (6b): the clerks' saved replies for records requests: short named texts that the message box on
+ * The clerks' saved replies for records requests: short named texts that the message box on
  * the request page offers (a select and a button: a server round trip, no script needed). Every change is
  * audited. The names are unique (any case), so the list reads clearly.
  */

@@ -84,7 +84,7 @@ export function respondBy(r: {
   accessDueOn?: string | null;
 }): string | null {
   const next = townRespondBy(r);
-  // Issue 15: the requester answered the clerk's question: the request is at the top of the queue, due the
+  // The requester answered the clerk's question: the request is at the top of the queue (decision 0029), due the
   // day they answered (never later than its own deadline), until the Town next acts on it.
   if (next != null && r.clarificationAnsweredOn != null && r.clarificationAnsweredOn < next)
     return r.clarificationAnsweredOn;
@@ -100,7 +100,7 @@ function townRespondBy(r: {
   copiesReadyOn?: string | null;
   accessDueOn?: string | null;
 }): string | null {
-  // Issue 15: copies ready: a pickup waits for the requester; mailing is the Town's next move (delivery.rules.ts).
+  // Copies ready: a pickup waits for the requester; mailing is the Town's next move (delivery.rules.ts).
   if (r.status === 'copies_ready')
     return r.delivery
       ? copiesRespondBy({ delivery: r.delivery, copiesReadyOn: r.copiesReadyOn, promisedOn: r.promisedOn })
@@ -167,10 +167,10 @@ export interface AnswerFacts {
   fulfilledOn: string | null;
   deniedOn: string | null;
   withdrawnOn: string | null;
-  /** Issue 15: paper copies ready for pickup answer the request that day (delivery.rules.ts, decision 0030). */
+  /** Paper copies ready for pickup answer the request that day (delivery.rules.ts, decision 0030). */
   delivery?: DeliveryMethod;
   copiesReadyOn?: string | null;
-  /** Issue 15 (6a): the day the request was closed as a duplicate of another. */
+  /** The day the request was closed as a duplicate of another. */
   duplicateClosedOn?: string | null;
   /** The approximate date given with the acknowledgment (or the latest extension): a deadline too (decision 0063). */
   promisedOn?: string | null;
@@ -205,7 +205,7 @@ function fiveDaysMissed(r: AnswerFacts, overdueBefore: string): boolean {
 /** Still unanswered once `deadline` passed: not withdrawn nor closed in time as a duplicate by then. */
 function unansweredPast(r: AnswerFacts, deadline: string, overdueBefore: string): boolean {
   if (r.withdrawnOn != null && r.withdrawnOn <= deadline) return false;
-  // Closed in time as a duplicate: the records are answered on the other request (issue 15, 6a).
+  // Closed in time as a duplicate: the records are answered on the other request.
   if (r.duplicateClosedOn != null && r.duplicateClosedOn <= deadline) return false;
   return duePassed(deadline, overdueBefore);
 }
@@ -298,7 +298,7 @@ export interface TimelineFacts {
   deniedOn: string | null;
   fulfilledOn: string | null;
   withdrawnOn: string | null;
-  /** Issue 15: paper copies: the day they were ready, picked up, mailed. */
+  /** Paper copies: the day they were ready, picked up, mailed (decision 0030). */
   delivery?: DeliveryMethod;
   copiesReadyOn?: string | null;
   pickedUpOn?: string | null;

@@ -27,7 +27,7 @@ export interface RequestFacts {
   deniedOn: string | null;
   acknowledgedOn?: string | null;
   withdrawnOn?: string | null;
-  /** The day the clerk closed it as a duplicate of another request (issue 15, 6a). */
+  /** The day the clerk closed it as a duplicate of another request. */
   duplicateClosedOn?: string | null;
   /** Paper copies: picked up answers the day they were ready (public-log.rules.ts answeredOn). */
   delivery?: DeliveryMethod;

@@ -40,7 +40,7 @@ export function getRequest(tx: Pick<Tx, 'select'>, id: number): RequestRow | und
 /** Change a request; `respond_by` follows from the result, so no caller can forget it. */
 export function updateRequest(tx: Tx, before: RequestRow, patch: Partial<RequestRow>, now = new Date()): RequestRow {
   const after = { ...before, ...patch, updatedAt: now };
-  // Issue 15: a requester's answer puts the request at the top of the queue until the Town next acts on it (any change).
+  // A requester's answer puts the request at the top of the queue until the Town next acts on it (any change; 0029).
   if (!('clarificationAnsweredOn' in patch)) after.clarificationAnsweredOn = null;
   // Reopened by a granted appeal and answered again: the first answer stays the answer the five days and the
   // promised date were measured by (decision 0065); the later release is on the timeline.

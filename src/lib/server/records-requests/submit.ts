@@ -164,7 +164,7 @@ export function estimateSelection(
 }
 
 /**
- * The estimate the form showed, for a request already made (issue 15, 6d: the tracking page shows the same
+ * The estimate the form showed, for a request already made (decision 0030: the tracking page shows the same
  * breakdown): the items the requester asked for, priced by the schedule in force the day it was received.
  */
 export function estimateForRequest(
@@ -431,7 +431,7 @@ export function formPreview(
     reportsTo: /^\d{4}-\d{2}-\d{2}$/.test(v.reportsTo) ? v.reportsTo : undefined,
     freeText: v.freeText,
   });
-  // One read of the fee schedule for the estimate and the rates shown beside it (issue 17 item 9).
+  // One read of the fee schedule for the estimate and the rates shown beside it, not one for each.
   const today = townToday();
   const rates = feeScheduleOn(db, today);
   const estimate = project || sel.freeText ? estimateSelection(db, sel, delivery, today, rates) : undefined;

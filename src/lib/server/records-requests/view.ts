@@ -219,7 +219,7 @@ export function clerkRequestPage(
   const r = view.request;
   const calendar = loadCalendar(db);
   const inv = view.invoice;
-  // Issue 15 (6c): the attach list filtered by type and dates (GET parameters), ticked documents kept.
+  // The attach list filtered by type and dates (GET parameters), ticked documents kept.
   const allAttachable = view.project
     ? attachableDocuments(
         db,
@@ -252,11 +252,11 @@ export function clerkRequestPage(
     defaultPromise: calendar.addBusinessDays(today, 10).date,
     noReasonUntil: latestPromiseWithoutReason(r.acknowledgedOn ?? today, calendar),
     grounds: listGrounds(db, { activeOnly: true }) as DenialGround[],
-    /** Issue 15: both sides' messages, oldest first. */
+    /** Both sides' messages, oldest first. */
     thread: loadThread(db, r.id),
-    /** Issue 15 (6a): the request this one was closed into, and those closed into it. */
+    /** The request this one was closed into, and those closed into it. */
     duplicates: duplicateLinks(db, r),
-    /** Issue 15 (6b): the saved replies the message box offers, and the one chosen (`?template=`). */
+    /** The saved replies the message box offers, and the one chosen (`?template=`). */
     replyTemplates: listReplyTemplates(db),
     chosenTemplate: templateFromParam(db, attachParams.get('template')),
   };

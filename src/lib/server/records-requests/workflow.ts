@@ -485,7 +485,7 @@ export function deny(
 export function fulfill(db: DB, actor: Actor, id: number, note: string | undefined, now = new Date()): Outcome {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
-  // Issue 15: ready paper copies are fulfilled by recording that they were picked up or mailed, with the date.
+  // Ready paper copies are fulfilled by recording that they were picked up or mailed, with the date (0030).
   if (r.status === 'copies_ready')
     return fail('The copies are ready: record that they were picked up or mailed (with the date) instead.');
   const inv = currentInvoice(db, r.id);
@@ -549,7 +549,7 @@ export function withdraw(
       before: auditView(r),
       after: { ...auditView(after), reason: reason ?? null },
     });
-    // Issue 15 (6e): the clerk's note goes with the withdrawal mail.
+    // The clerk's note goes with the withdrawal mail, so the requester reads why.
     if (r.requesterEmail)
       enqueueMail(tx, {
         kind: 'request-withdrawn',

@@ -1,4 +1,4 @@
-/** Issue 20: a practice's recorded maintenance agreement or easement, when public (decision 0043). Private or missing: 404. */
+/** A practice's recorded maintenance agreement or easement, when public (decision 0043). Private or missing: 404. */
 import type { APIRoute } from 'astro';
 import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';
 import { publicAgreementFile } from '#lib/server/public/practices.ts';

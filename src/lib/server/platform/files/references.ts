@@ -22,9 +22,9 @@ export function referencedFiles(db: DB): Set<string> {
   const rows = db.$client
     .prepare(
       'select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files' +
-        // Owners' maintenance reports and practices' agreements or easements (issue 20), residents' photos (issue 16).
+        // Owners' maintenance reports, practices' agreements or easements, residents' photos: tables of their own.
         ' union select sha256 from practice_maintenance_reports union select sha256 from practice_agreement_files union select sha256 from site_report_photos' +
-        // The town's logo (issue 21): kept in the town profile's JSON.
+        // The town's logo: kept in the town profile's JSON (decision 0038), not in a table of files.
         " union select json_extract(value, '$.logoSha256') from settings where key = 'town_profile' and json_extract(value, '$.logoSha256') is not null",
     )
     .all() as Array<{ sha: string }>;
@@ -42,7 +42,7 @@ export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolea
       .where(eq(operatorRequestFiles.sha256, sha256))
       .limit(1)
       .get() !== undefined ||
-    // Owners' maintenance reports and practices' agreements or easements (issue 20), residents' photos (issue 16).
+    // Owners' maintenance reports, practices' agreements or easements, residents' photos: tables of their own.
     db
       .select({ id: practiceMaintenanceReports.id })
       .from(practiceMaintenanceReports)

@@ -1,7 +1,7 @@
 /**
  * Shared parts of the operator's filing forms, which carry files and so are multipart POSTs handled by
  * their pages (not Actions): field values, zod issues turned into messages beside each field, document
- * rows for stored uploads. (Removing stored files when a filing is refused: file-references.ts.)
+ * rows for stored uploads. (Removing stored files when a filing is refused: platform/files/references.ts.)
  */
 import type { z } from 'astro/zod';
 import { documents, type DocumentType } from '#db/schema.ts';

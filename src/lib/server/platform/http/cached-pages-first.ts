@@ -1,17 +1,18 @@
 /**
- * Cache hits answered before Astro is entered (issue 17 item 1). The built server's public page cache
- * (page-cache.ts) is filled by the middleware; here, on the Node server itself, an anonymous GET or HEAD
- * for a cacheable page whose entry is current (same key, public data version and town day, within the
- * time the page was kept for: the same rules as the middleware) is written straight from memory, compressed as the browser
- * accepts. Everything else — a miss, a session cookie, any other method or path — goes to Astro unchanged.
- * Security headers are still set first (they are prepended listeners, see scripts/start.ts).
+ * Cache hits answered before Astro is entered, so a hit costs a fraction of a pass through its pipeline. The
+ * built server's public page cache (page-cache.ts) is filled by the middleware; here, on the Node server
+ * itself, an anonymous GET or HEAD for a cacheable page whose entry is current (same key, public data version
+ * and town day, within the time the page was kept for: the same rules as the middleware) is written straight
+ * from memory, compressed as the browser accepts. Everything else — a miss, a session cookie, any other method
+ * or path — goes to Astro unchanged. Security headers are still set first (they are prepended listeners, see
+ * scripts/start.ts).
  *
  * A GET or HEAD no file under dist/client can answer goes straight to Astro's own handler (the adapter's
  * middleware mode): the standalone handler would first look for a static file (an lstat, then a stat
  * whose failure builds an error with its stack), a tenth to a fifth of a page miss's server time.
  *
  * So does a small form post. The file lookup's stat runs on libuv's thread pool, and its answer waits
- * behind every connection with data ready: under the mixed load (issue 17 item 7) a records-request
+ * behind every connection with data ready: under the mixed load (decision 0058) a records-request
  * submission spent 35–90 ms waiting for that "no such file" and 3 ms being handled.
  */
 import fs from 'node:fs';

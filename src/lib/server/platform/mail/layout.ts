@@ -1,7 +1,7 @@
 /**
  * The shared frame of every message: plain text and HTML from the same parts, signed with the town
  * profile's signature. The outbox renders every message inside `withMailTown(town, …)`, so templates keep
- * taking plain data and read the town's words with `mailTown()` (issue 21, decision 0038).
+ * taking plain data and read the town's words with `mailTown()` (decision 0038).
  */
 import { PLACEHOLDER_TOWN_PROFILE, townWords, type TownWords } from '#lib/shared/town-profile.ts';
 import { html, toString, type RawHtml } from './html.ts';

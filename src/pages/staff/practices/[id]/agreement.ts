@@ -1,4 +1,4 @@
-/** Issue 20: a practice's maintenance agreement or easement in force, public or not, for staff. */
+/** A practice's maintenance agreement or easement in force, public or not, for staff (decision 0043). */
 import type { APIRoute } from 'astro';
 import { notFound, requireRole } from '#lib/server/accounts/guards.ts';
 import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';

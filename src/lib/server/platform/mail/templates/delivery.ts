@@ -1,4 +1,4 @@
-/** Records-request mail about paper copies (issue 15): the copies were mailed on a date. */
+/** Records-request mail about paper copies (decision 0030): the copies were mailed on a date. */
 import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface CopiesMailedData {

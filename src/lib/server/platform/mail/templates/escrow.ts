@@ -1,4 +1,4 @@
-/** Issue 20: the request to the applicant for a further escrow deposit (ordinance: retention of professionals; payment). */
+/** The request to the applicant for a further escrow deposit (ordinance: retention of professionals; payment; 0037). */
 import { mailTown, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface EscrowTopUpData {

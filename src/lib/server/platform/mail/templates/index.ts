@@ -33,7 +33,7 @@ export const TEMPLATES = {
   'request-lost-links': lostLinks,
   ...REQUEST_MESSAGE_TEMPLATES,
   ...DELIVERY_TEMPLATES,
-  // Issue 20
+  // The review escrow (decision 0037)
   'escrow-top-up': escrowTopUp,
   ...SITE_REPORT_TEMPLATES,
 } satisfies Record<string, (data: never) => RenderedMail>;

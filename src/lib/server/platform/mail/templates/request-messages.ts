@@ -1,4 +1,4 @@
-/** Issue 15: the records-request conversation by mail: the clerk's message or question to the requester, the requester's message to the clerks. */
+/** The records-request conversation by mail: the clerk's message or question to the requester, the requester's message to the clerks. */
 import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 const FOOTER = () => [
@@ -74,7 +74,7 @@ export interface ClosedDuplicateData {
   sameRequester: boolean;
 }
 
-/** Issue 15 (6a): the request was closed as a duplicate of another, with the clerk's note. */
+/** The request was closed as a duplicate of another, with the clerk's note. */
 export function requestClosedDuplicate(d: ClosedDuplicateData): RenderedMail {
   return renderParts({
     subject: `Records request ${d.number} closed as a duplicate of ${d.otherNumber}`,

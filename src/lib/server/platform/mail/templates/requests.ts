@@ -165,7 +165,7 @@ export interface PaymentData extends Base {
   invoiceNumber: string;
   balanceText: string;
   released: boolean;
-  /** Issue 15: what "released" means for paper copies (ready for pickup at Town Hall, or to be mailed). */
+  /** What "released" means for paper copies (ready for pickup at Town Hall, or to be mailed; decision 0030). */
   releasedText?: string;
 }
 
@@ -220,7 +220,7 @@ export function requestNote(d: NoteData): RenderedMail {
 
 export interface WithdrawnData extends Base {
   byRequester: boolean;
-  /** The clerk's note, when the clerk recorded the withdrawal (issue 15, 6e). */
+  /** The clerk's note, when the clerk recorded the withdrawal (the requester is told why). */
   note?: string | null;
 }
 

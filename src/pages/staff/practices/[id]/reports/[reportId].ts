@@ -1,4 +1,4 @@
-/** Issue 20: an owner's maintenance report file (photo or PDF), for staff. */
+/** An owner's maintenance report file (photo or PDF), for staff (decision 0036). */
 import type { APIRoute } from 'astro';
 import { notFound, requireRole } from '#lib/server/accounts/guards.ts';
 import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';
