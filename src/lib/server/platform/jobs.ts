@@ -44,13 +44,13 @@ export function startJobs(db: DB, jobs: Job[], tickMs = 60_000): Scheduler {
         const now = new Date();
         const last = lastRun(db, job.name);
         if (last && now.getTime() - last.getTime() < job.everyMs) continue;
-        // Jobs write: another process's lock is waited for here, without blocking the server (decision 0085),
-        // rather than in SQLite's synchronous busy wait.
-        if (!(await awaitWriteLock(db))) {
-          console.warn(`job ${job.name}: the database is locked by another process; trying again at the next tick`);
-          break;
-        }
         try {
+          // Jobs write: another process's lock is waited for here, without blocking the server (decision 0085),
+          // rather than in SQLite's synchronous busy wait.
+          if (!(await awaitWriteLock(db))) {
+            console.warn(`job ${job.name}: the database is locked by another process; trying again at the next tick`);
+            break;
+          }
           await job.run(db, now);
           await writeWhenUnlocked(db, () => recordRun(db, job.name, now));
         } catch (err) {
