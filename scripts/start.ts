@@ -104,7 +104,7 @@ const server = (await import(pathToFileURL(entry).href)) as {
 const { server: http } = server.startServer();
 // Cache hits for anonymous visitors are answered here, before Astro is entered (its own connection); a
 // request no static file can answer skips the standalone server's file lookup.
-serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath), {
+serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath, { for: 'request' }), {
   astro: server.handler,
   staticPaths: staticPathsUnder(path.join(root, 'dist/client')),
 });

@@ -16,6 +16,7 @@ import { decidesFirstRun, firstRunRedirect } from '#lib/server/accounts/landing.
 import { hasActiveAdmin } from '#lib/server/accounts/users.ts';
 import { SESSION_COOKIE, validateSession } from '#lib/server/accounts/sessions.ts';
 import { db, publicDataVersion } from '#lib/server/platform/db.ts';
+import { awaitWriteLock } from '#lib/server/platform/write-lock.ts';
 import { runAction } from '#lib/server/platform/forms/run-action.ts';
 import { logFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
 import { negotiateCoding } from '#lib/server/platform/http/http.ts';
@@ -37,11 +38,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 const handle = async (context: APIContext, next: () => Promise<Response>): Promise<Response> => {
   // Pages and components get the connection here and never import the database module themselves.
   context.locals.db = db();
   // Build the search index at start-up, in the background (a no-op once it is built or building).
   siteSearch().warm();
+  const method = context.request.method;
+  // A request that may write (an action, a page's own form, an API post) first waits for SQLite's write lock
+  // without blocking the event loop while another process holds it (decision 0085): its synchronous write
+  // then finds the lock free, and pages and /healthz keep answering meanwhile. If it is still held after the
+  // wait, the request runs anyway and its write is told busy, in plain words, as before.
+  if (UNSAFE_METHODS.has(method)) await awaitWriteLock(db());
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (token) {
     const session = validateSession(db(), token);
@@ -49,7 +58,6 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
     else context.cookies.delete(SESSION_COOKIE, { path: '/' });
   }
 
-  const method = context.request.method;
   // A new town's portal before `npm run setup`: the sign-in pages explain the command instead.
   if ((method === 'GET' || method === 'HEAD') && decidesFirstRun(context.url.pathname)) {
     const to = firstRunRedirect(context.url.pathname, hasActiveAdmin(db()));

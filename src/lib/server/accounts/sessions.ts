@@ -6,6 +6,7 @@ import { eq, lt, or } from 'drizzle-orm';
 import { sessions, userRoles, users, type Role } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
+import { writeUnlessLocked } from '#lib/server/platform/write-lock.ts';
 
 export const SESSION_COOKIE = 'rsp_session';
 /** Signed out after this long without a request. */
@@ -74,17 +75,20 @@ export function validateSession(db: DB, token: string | undefined, now = new Dat
   const row = db.select().from(sessions).where(eq(sessions.id, id)).get();
   if (!row) return undefined;
   const idleExpired = now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
+  // Every signed-in page view may write here: while another process holds the write lock these writes are
+  // skipped, never waited for (decision 0085). An expired session is refused all the same (the hourly purge
+  // removes its row); a touch missed is made by the next view.
   if (idleExpired || now >= row.expiresAt) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    writeUnlessLocked(db, () => db.delete(sessions).where(eq(sessions.id, id)).run());
     return undefined;
   }
   const user = loadUser(db, row.userId);
   if (!user) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    writeUnlessLocked(db, () => db.delete(sessions).where(eq(sessions.id, id)).run());
     return undefined;
   }
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run();
+    writeUnlessLocked(db, () => db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).run());
   }
   return { sessionId: id, user, expiresAt: row.expiresAt };
 }

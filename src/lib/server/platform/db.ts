@@ -16,13 +16,15 @@ export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 export { schema };
 
 /**
- * How long a write waits for another process's lock (a backup, the seed command) before it fails.
- * better-sqlite3 waits synchronously, so the wait stalls the whole server process: a request's write may
- * wait long, since a visitor is waiting for it anyway; background work (the outbox worker, the periodic
- * jobs) waits briefly and tries again at its next tick, so that a held lock never stops pages being
- * served for seconds at a time (nor lets kept-alive connections time out meanwhile).
+ * How long a write waits synchronously for another process's lock (a backup, the seed command) before it is
+ * told busy. better-sqlite3 waits inside SQLite's busy handler, which stalls the whole process: the server's
+ * connections wait only briefly (decision 0085), and the server waits for a lock held longer between tries
+ * that never block (platform/write-lock.ts: five seconds in all for a request's write). A command-line script
+ * blocks nobody else and waits synchronously. `request` covers the rare race in which another process takes
+ * the lock between the awaited wait and the write; background work (the outbox worker, the periodic jobs)
+ * waits the same way and tries again at its next tick.
  */
-export const BUSY_TIMEOUT_MS = { request: 5_000, background: 100 } as const;
+export const BUSY_TIMEOUT_MS = { script: 5_000, request: 250, background: 100 } as const;
 
 /** How much of the database file a request connection maps into memory: all of it, up to a 1 GB town. */
 export const REQUEST_MMAP_BYTES = 1024 * 1024 * 1024;
@@ -38,11 +40,15 @@ export function isBusy(err: unknown): boolean {
   return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'));
 }
 
+/**
+ * A connection with the portal's pragmas. `for`: `request` for the server's request connections, `background`
+ * for its workers, `script` (the default) for commands, tests and start-up (see BUSY_TIMEOUT_MS).
+ */
 export function openDatabase(file: string, options: { for?: keyof typeof BUSY_TIMEOUT_MS } = {}): DB {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS[options.for ?? 'request']}`);
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS[options.for ?? 'script']}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   // SQLite's default page cache is 2 MB; public pages read a 10,000-project town at random, and a 64 MB cache
@@ -50,7 +56,7 @@ export function openDatabase(file: string, options: { for?: keyof typeof BUSY_TI
   // memory map (decision 0060): a page not in that cache is read in place rather than copied in by a system
   // call, and refilling the cache after another connection's commit (the jobs worker's) costs nothing.
   // Background work keeps the defaults.
-  if ((options.for ?? 'request') === 'request') {
+  if ((options.for ?? 'script') !== 'background') {
     sqlite.pragma('cache_size = -65536');
     sqlite.pragma(`mmap_size = ${REQUEST_MMAP_BYTES}`);
   }
@@ -179,9 +185,9 @@ export function anyContains(text: string | Placeholder, ...columns: SQLWrapper[]
 }
 
 let shared: DB | undefined;
-/** The process-wide connection to the configured database. */
+/** The server's connection to the configured database, for requests. */
 export function db(): DB {
-  shared ??= openDatabase(config().databasePath);
+  shared ??= openDatabase(config().databasePath, { for: 'request' });
   return shared;
 }
 

@@ -1,7 +1,8 @@
 /**
  * What /healthz reports: the database answers, the disk has room, mail is not piling up, and the keys of
  * the private links are in place (a missing or short key file means records requests or alert mail fail,
- * or every link already mailed changes at the next restart). No secrets, no personal data; cheap enough to
+ * or every link already mailed changes at the next restart), and the longest the server could not answer
+ * anything since the previous check (a stall, such as a synchronous wait for a lock). No secrets, no personal data; cheap enough to
  * poll every few seconds.
  */
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { outbox } from '#db/schema.ts';
 import { config } from './config.ts';
 import type { DB } from './db.ts';
+import { stallsSinceLastAsked, type Stalls } from './event-loop.ts';
 import { keyStates, type KeyName, type KeyState } from './secrets.ts';
 
 /** Below this much free disk the portal reports itself unhealthy (uploads would start failing). */
@@ -24,6 +26,8 @@ export interface Health {
   outbox: { ok: boolean; queued?: number; failed?: number; oldestQueuedAgeSeconds?: number | null };
   /** Each link key: 'ok' (its file under DATA_DIR), 'environment', or what is wrong with the file. */
   keys: { ok: boolean; error?: string } & Partial<Record<KeyName, KeyState | 'environment'>>;
+  /** The longest the server could not answer anything since the previous check (platform/event-loop.ts). */
+  eventLoop: Stalls;
 }
 
 export function checkHealth(db: DB, now = new Date()): Health {
@@ -34,6 +38,7 @@ export function checkHealth(db: DB, now = new Date()): Health {
     disk: { ok: false },
     outbox: { ok: false },
     keys: { ok: false },
+    eventLoop: stallsSinceLastAsked(),
   };
   try {
     const t0 = performance.now();

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import { isBusy, type DB } from './db.ts';
+import { awaitWriteLock, writeWhenUnlocked } from './write-lock.ts';
 
 export interface Job {
   name: string;
@@ -44,8 +45,14 @@ export function startJobs(db: DB, jobs: Job[], tickMs = 60_000): Scheduler {
         const last = lastRun(db, job.name);
         if (last && now.getTime() - last.getTime() < job.everyMs) continue;
         try {
+          // Jobs write: another process's lock is waited for here, without blocking the server (decision 0085),
+          // rather than in SQLite's synchronous busy wait.
+          if (!(await awaitWriteLock(db))) {
+            console.warn(`job ${job.name}: the database is locked by another process; trying again at the next tick`);
+            break;
+          }
           await job.run(db, now);
-          recordRun(db, job.name, now);
+          await writeWhenUnlocked(db, () => recordRun(db, job.name, now));
         } catch (err) {
           if (isBusy(err))
             console.warn(`job ${job.name}: the database is locked by another process; trying again at the next tick`);

@@ -1,10 +1,12 @@
 /**
  * Delivers the outbox. Each due message is leased (its next attempt pushed forward) before sending, so a
- * crash mid-send means a retry, never a loss; failures back off exponentially and are recorded.
+ * crash mid-send means a retry, never a loss; failures back off exponentially and are recorded. Each write
+ * waits for SQLite's write lock without blocking the server while another process holds it (decision 0085).
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { outbox } from '#db/schema.ts';
 import { isBusy, type DB } from '#lib/server/platform/db.ts';
+import { writeWhenUnlocked } from '#lib/server/platform/write-lock.ts';
 import { onOutboxChange } from './outbox.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -17,6 +19,8 @@ export interface WorkerOptions {
   /** First retry delay; doubles each attempt up to an hour. */
   retryBaseMs?: number;
   pollMs?: number;
+  /** How long each write waits for another process's lock before this round gives up (write-lock.ts's default). */
+  lockWaitMs?: number;
 }
 
 export function retryDelay(attempts: number, baseMs: number): number {
@@ -36,12 +40,18 @@ export async function deliverDue(db: DB, transport: MailTransport, opts: WorkerO
     .limit(25)
     .all();
   const from = typeof opts.from === 'function' ? (due.length ? opts.from(db) : '') : opts.from;
+  const wait = { totalMs: opts.lockWaitMs };
   for (const m of due) {
-    const leased = db
-      .update(outbox)
-      .set({ nextAttemptAt: new Date(now().getTime() + LEASE_MS) })
-      .where(and(eq(outbox.id, m.id), eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now())))
-      .run();
+    const leased = await writeWhenUnlocked(
+      db,
+      () =>
+        db
+          .update(outbox)
+          .set({ nextAttemptAt: new Date(now().getTime() + LEASE_MS) })
+          .where(and(eq(outbox.id, m.id), eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now())))
+          .run(),
+      wait,
+    );
     if (leased.changes !== 1) continue;
     try {
       const { messageId } = await transport.send({
@@ -54,23 +64,35 @@ export async function deliverDue(db: DB, transport: MailTransport, opts: WorkerO
         html: m.htmlBody,
         headers: m.headersJson ? (JSON.parse(m.headersJson) as Record<string, string>) : {},
       });
-      db.update(outbox)
-        .set({ status: 'sent', sentAt: now(), messageId, attempts: m.attempts + 1, lastError: null })
-        .where(eq(outbox.id, m.id))
-        .run();
+      await writeWhenUnlocked(
+        db,
+        () =>
+          db
+            .update(outbox)
+            .set({ status: 'sent', sentAt: now(), messageId, attempts: m.attempts + 1, lastError: null })
+            .where(eq(outbox.id, m.id))
+            .run(),
+        wait,
+      );
       sent++;
     } catch (err) {
       const attempts = m.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
-      db.update(outbox)
-        .set({
-          attempts,
-          lastError: String((err as Error)?.message ?? err).slice(0, 500),
-          status: giveUp ? 'failed' : 'queued',
-          nextAttemptAt: new Date(now().getTime() + retryDelay(attempts, baseMs)),
-        })
-        .where(eq(outbox.id, m.id))
-        .run();
+      await writeWhenUnlocked(
+        db,
+        () =>
+          db
+            .update(outbox)
+            .set({
+              attempts,
+              lastError: String((err as Error)?.message ?? err).slice(0, 500),
+              status: giveUp ? 'failed' : 'queued',
+              nextAttemptAt: new Date(now().getTime() + retryDelay(attempts, baseMs)),
+            })
+            .where(eq(outbox.id, m.id))
+            .run(),
+        wait,
+      );
       failed++;
     }
   }

@@ -42,6 +42,7 @@ import {
 import { townFindings, warmTownFindings } from '#lib/server/public/findings.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { awaitWriteLock } from '#lib/server/platform/write-lock.ts';
 import {
   subscriptionWhat,
   unsubscribeHeaders,
@@ -93,6 +94,8 @@ export interface AlertMailEvent {
  */
 export async function dispatchAlertsInSlices(db: DB, now: Date, baseUrl: string): Promise<DispatchResult> {
   if (getSetting(db, ORIGIN_KEY)) await warmTownFindings(db, now);
+  // Warming awaited: another process may have taken the write lock meanwhile (decision 0085).
+  await awaitWriteLock(db);
   return dispatchAlerts(db, now, baseUrl);
 }
 
