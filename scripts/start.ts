@@ -19,6 +19,7 @@ import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '#db/seed/demo.
 import { createTransport } from '#lib/server/platform/mail/transport.ts';
 import { startOutboxWorker } from '#lib/server/platform/mail/worker.ts';
 import { startJobs } from '#lib/server/jobs/schedule.ts';
+import { applyHolidayRules } from '#lib/server/records-requests/holiday-rules.ts';
 import { acceptOneClickUnsubscribe } from '#lib/server/public/alerts/one-click.ts';
 import { acceptOpen311Posts } from '#lib/server/public/open311.ts';
 import { hashPlainUnsubscribeTokens } from '#lib/server/public/alerts/subscriptions.ts';
@@ -77,6 +78,10 @@ if (
   seeded = true;
   console.log(`Loaded the demo town (${summary.projects} projects) in ${Math.round(performance.now() - t0)} ms.`);
 }
+// A new release may carry a changed table of GCL §24 holidays: open requests' due dates follow it (decision 0092).
+const moved = applyHolidayRules(db, { label: 'system' }, {}, new Date()).changed;
+if (moved.length)
+  console.log(`Moved the due dates of ${moved.length} open records request(s) to a changed holiday table.`);
 // Fresh planner statistics (cheap when nothing changed): the query plans at 10,000 projects depend on them.
 db.$client.pragma('optimize=0x10002');
 // After a crash: no half-written uploads, no stored file that no row refers to.

@@ -5,9 +5,13 @@ import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { parseFindingFilters } from '#lib/server/public/api-filters.ts';
 import { findingsCsv, listFindingRecords, pageLinks } from '#lib/server/public/findings.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/findings.csv'];
 
 export const GET: APIRoute = ({ request, url, locals }) => {
-  const parsed = parseFindingFilters(url.searchParams);
+  const parsed = parseFindingFilters(url.searchParams, contract.query);
   if (!parsed.ok) return apiError(400, parsed.message);
   const { records, total, page, pages } = listFindingRecords(
     locals.db,

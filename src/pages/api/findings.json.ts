@@ -8,9 +8,13 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { parseFindingFilters } from '#lib/server/public/api-filters.ts';
 import { listFindingRecords, pageLinks } from '#lib/server/public/findings.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/findings.json'];
 
 export const GET: APIRoute = ({ request, url, locals }) => {
-  const parsed = parseFindingFilters(url.searchParams);
+  const parsed = parseFindingFilters(url.searchParams, contract.query);
   if (!parsed.ok) return apiError(400, parsed.message);
   const now = new Date();
   const { records, total, page, perPage, pages } = listFindingRecords(

@@ -3,6 +3,10 @@ import type { APIRoute } from 'astro';
 import { apiJson } from '#lib/server/platform/http/api-response.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { openApiDocument } from '#lib/server/public/openapi.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/openapi.json'];
 
 export const GET: APIRoute = ({ request, locals }) =>
   apiJson(request, openApiDocument(locals.db, townPublicUrl(locals.db)));

@@ -5,6 +5,10 @@ import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodePractices } from '#lib/server/public/practices.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/practices.csv'];
 
 export const GET: APIRoute = ({ request, locals }) =>
   encodedResponse(request, encodePractices(locals.db, townToday(), 'csv', townPublicUrl(locals.db)), {

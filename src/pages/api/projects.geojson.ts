@@ -4,9 +4,13 @@ import { apiError, OPEN_HEADERS } from '#lib/server/platform/http/api-response.t
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { parseApiFilters, projectsBody } from '#lib/server/public/open-data.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/projects.geojson'];
 
 export const GET: APIRoute = ({ request, url, locals }) => {
-  const parsed = parseApiFilters(url.searchParams);
+  const parsed = parseApiFilters(url.searchParams, contract.query);
   if (!parsed.ok) return apiError(400, parsed.message);
   return encodedResponse(
     request,

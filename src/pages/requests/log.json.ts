@@ -7,9 +7,13 @@ import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { pageLinks } from '#lib/server/public/findings.ts';
 import { parsePublicLogQuery, publicLog, publicLogJson } from '#lib/server/records-requests/public-log.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/requests/log.json'];
 
 export const GET: APIRoute = ({ request, url, locals }) => {
-  const q = parsePublicLogQuery(url.searchParams);
+  const q = parsePublicLogQuery(url.searchParams, contract.query);
   if (!q.ok) return apiError(400, q.message);
   const result = publicLog(locals.db, q.value, townPublicUrl(locals.db));
   if (!result.ok) return apiError(400, result.message);

@@ -129,7 +129,7 @@ export const AUDIT_ACTIONS = {
   'records_request.internal_note': 'Added an internal note',
   'records_request.new_tracking_link': 'Sent a new tracking link',
   'records_request.lost_links': 'Mailed a requester the links to their requests (“Lost your link?”)',
-  'records_request.due_date_recomputed': 'Recomputed a due date after a closure',
+  'records_request.due_date_recomputed': 'Recomputed a due date after a closure or a change in the public holidays',
   'records_request.decide_item': 'Decided an item of a records request (granted, in part, denied)',
   'records_request.missed_deadline_notice': 'Told the requester the five business days ran out unanswered',
   'records_request.appeal': 'Received an appeal of a records request',
@@ -149,6 +149,7 @@ export const AUDIT_ACTIONS = {
   'fee_schedule.create': 'Saved a copy-fee schedule',
   'closure.add': 'Closed the town for a day',
   'closure.remove': 'Reopened the town for a day',
+  'holiday_rules.change': 'Counted with a changed table of public holidays (General Construction Law §24)',
   // Residents' alerts
   'alert.subscribe': 'Subscribed to alerts',
   'alert.confirm': 'Confirmed an alert subscription',

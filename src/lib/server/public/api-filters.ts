@@ -145,10 +145,12 @@ export function parseQuery<S extends z.ZodObject>(schema: S, params: URLSearchPa
   return { ok: false, message: issue.message.includes(name) ? issue.message : `${name}: ${issue.message}` };
 }
 
+/** The finding filters, read through the schema the route declares (its contract, public/api-routes.ts). */
 export function parseFindingFilters(
   params: URLSearchParams,
+  schema: typeof findingFilterSchema = findingFilterSchema,
 ): QueryResult<{ filters: FindingFilters; paging: FindingPage }> {
-  const r = parseQuery(findingFilterSchema, params);
+  const r = parseQuery(schema, params);
   if (!r.ok) return r;
   const { status, severity, rule, project, since, page, per_page } = r.value;
   return {

@@ -347,7 +347,7 @@ const OpenApiDocumentSchema = z.looseObject({
 });
 
 /** Every named schema, as the OpenAPI document's components. */
-export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+export const NAMED_SCHEMAS = {
   Project: ProjectSchema,
   ProjectList: ProjectListSchema,
   ProjectFeatureCollection: ProjectFeatureCollectionSchema,
@@ -373,4 +373,4 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   PracticeFeatureCollection: PracticeFeatureCollectionSchema,
   Error: ErrorSchema,
   OpenApiDocument: OpenApiDocumentSchema,
-};
+} satisfies Record<string, z.ZodType>;

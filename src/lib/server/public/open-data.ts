@@ -456,8 +456,12 @@ export interface ApiFilters {
 export type FilterResult = { ok: true; filters: ApiFilters } | { ok: false; message: string };
 
 /** Read ?status=a,b&bbox=minLon,minLat,maxLon,maxLat&updated_since=ISO (api-filters.ts); a bad value is a clear 400, not a guess. */
-export function parseApiFilters(params: URLSearchParams): FilterResult {
-  const r = parseQuery(projectFilterSchema, params);
+/** The project filters, read through the schema the route declares (its contract, public/api-routes.ts). */
+export function parseApiFilters(
+  params: URLSearchParams,
+  schema: typeof projectFilterSchema = projectFilterSchema,
+): FilterResult {
+  const r = parseQuery(schema, params);
   if (!r.ok) return r;
   const { status, bbox, updated_since } = r.value;
   return {

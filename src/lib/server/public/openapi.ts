@@ -1,18 +1,19 @@
 /**
- * The OpenAPI 3.1 description of every /api endpoint, served at /api/openapi.json. Parameters come from
- * the zod schemas that validate them (api-filters.ts) and answers from the schemas built from the data
- * dictionary (api-schemas.ts), both through z.toJSONSchema (JSON Schema 2020-12, OpenAPI 3.1's dialect).
+ * The OpenAPI 3.1 description of every open-data route, served at /api/openapi.json. Each path's parameters and
+ * success answer come from the route's contract (api-routes.ts): the zod schemas the route parses its query
+ * string and path with, and the named answer schema built from the data dictionary (api-schemas.ts), all
+ * through z.toJSONSchema (JSON Schema 2020-12, OpenAPI 3.1's dialect). Only the words and examples are here.
+ * tests/unit/openapi-is-the-routes-schemas.test.ts holds the document to the routes' schemas.
  *
  * Each operation lists examples in `x-request-examples`: a request and the status and media type it
  * answers with. tests/integration/findings-inspections-and-catalog.test.ts sends every one and checks the answer
  * against the documented schema. The example project id is a published project of this deployment.
  */
 import { town } from '#lib/server/platform/town-profile.ts';
-import { PROJECT_STATUSES } from '#db/enums.ts';
 import { z } from 'astro/zod';
 import type { DB } from '#lib/server/platform/db.ts';
-import { isListParam, findingFilterSchema, projectFilterSchema } from './api-filters.ts';
-import { publicLogFilterSchema } from '#lib/server/records-requests/public-log.ts';
+import { isListParam } from './api-filters.ts';
+import { API_CONTRACTS, type ApiContract, type ApiPath } from './api-routes.ts';
 import { NAMED_SCHEMAS } from './api-schemas.ts';
 import { listOpenProjects } from './open-data.ts';
 
@@ -41,8 +42,8 @@ function componentSchemas(): Record<string, Json> {
   return components;
 }
 
-/** Query parameters from a filter schema: lists are comma-separated (style form, explode false). */
-function queryParameters(schema: z.ZodObject): Json[] {
+/** Parameters from the schema a route parses them with: query lists are comma-separated (style form, explode false). */
+export function schemaParameters(schema: z.ZodObject, where: 'query' | 'path'): Json[] {
   return Object.entries(schema.shape).map(([name, field]) => {
     const f = field as z.ZodType;
     const required = !(f instanceof z.ZodOptional);
@@ -51,7 +52,7 @@ function queryParameters(schema: z.ZodObject): Json[] {
     const { description, examples, ...rest } = json as { description?: string; examples?: unknown[] } & Json;
     return {
       name,
-      in: 'query',
+      in: where,
       required,
       description,
       schema: rest,
@@ -117,34 +118,51 @@ const json = (description: string, schema: Json, mediaType = 'application/json',
   content: { [mediaType]: { schema } },
 });
 
+/** Parameters of one kind from the schema the route parses them with. */
+function parameters(schema: z.ZodObject | undefined, where: 'query' | 'path'): Json[] {
+  return schema ? schemaParameters(schema, where) : [];
+}
+
+/**
+ * One path of the document: its parameters and success answer from the route's contract (api-routes.ts), the
+ * words and examples from here. A route that parses a query string can answer 400.
+ */
 function operation(o: {
+  path: ApiPath;
   id: string;
   summary: string;
   description: string;
   tag: string;
-  parameters?: Json[];
-  responses: Json;
+  /** What the success answer is, in words. */
+  answer: string;
+  headers?: Json;
+  /** Answers other than success, 400 and 304. */
+  responses?: Json;
   examples: RequestExample[];
-}) {
-  return {
-    get: {
-      operationId: o.id,
-      summary: o.summary,
-      description: o.description,
-      tags: [o.tag],
-      parameters: [...(o.parameters ?? []), ...conditionalParameters],
-      responses: { ...o.responses, ...notModified },
-      'x-request-examples': o.examples,
+}): [string, Json] {
+  const c: ApiContract = API_CONTRACTS[o.path];
+  const headers = o.headers ?? cachingHeaders;
+  const ok =
+    c.answer === 'csv' ? csv(o.answer, headers) : json(o.answer, ref(c.answer.schema), c.answer.mediaType, headers);
+  return [
+    o.path,
+    {
+      get: {
+        operationId: o.id,
+        summary: o.summary,
+        description: o.description,
+        tags: [o.tag],
+        parameters: [...parameters(c.params, 'path'), ...parameters(c.query, 'query'), ...conditionalParameters],
+        responses: { '200': ok, ...(c.query ? badRequest : {}), ...o.responses, ...notModified },
+        'x-request-examples': o.examples,
+      },
     },
-  };
+  ];
 }
 
 export function openApiDocument(db: DB, baseUrl: string) {
   const sample = listOpenProjects(db, { statuses: [] }, baseUrl)[0];
   const sampleId = sample?.id ?? 1;
-  const projectFilters = queryParameters(projectFilterSchema);
-  const findingFilters = queryParameters(findingFilterSchema);
-  const logFilters = queryParameters(publicLogFilterSchema);
   const sampleSlug = sample?.slug ?? 'example';
   const J = 'application/json';
   return {
@@ -173,14 +191,14 @@ export function openApiDocument(db: DB, baseUrl: string) {
       },
       { name: 'About', description: 'This description.' },
     ],
-    paths: {
-      '/api/projects': operation({
+    paths: Object.fromEntries([
+      operation({
+        path: '/api/projects',
         id: 'listProjects',
         tag: 'Projects',
         summary: 'Every published project',
         description: 'One record per published project, filtered by status, a bounding box or updated_since.',
-        parameters: projectFilters,
-        responses: { '200': json('The projects.', ref('ProjectList')), ...badRequest },
+        answer: 'The projects.',
         examples: [
           { summary: 'Every project', url: '/api/projects', status: 200, contentType: J },
           {
@@ -199,14 +217,14 @@ export function openApiDocument(db: DB, baseUrl: string) {
           { summary: 'A box with three numbers', url: '/api/projects?bbox=1,2,3', status: 400, contentType: J },
         ],
       }),
-      '/api/projects.csv': operation({
+      operation({
+        path: '/api/projects.csv',
         id: 'listProjectsCsv',
         tag: 'Projects',
         summary: 'Every published project as CSV',
         description:
           'The same records as /api/projects, one row each, the columns in the order of the data dictionary.',
-        parameters: projectFilters,
-        responses: { '200': csv('The projects, one row each.'), ...badRequest },
+        answer: 'The projects, one row each.',
         examples: [
           { summary: 'Every project', url: '/api/projects.csv', status: 200, contentType: 'text/csv' },
           {
@@ -223,17 +241,14 @@ export function openApiDocument(db: DB, baseUrl: string) {
           },
         ],
       }),
-      '/api/projects.geojson': operation({
+      operation({
+        path: '/api/projects.geojson',
         id: 'listProjectsGeoJson',
         tag: 'Projects',
         summary: 'Every published project as GeoJSON',
         description:
           'An RFC 7946 FeatureCollection: each project a Point at [longitude, latitude], its other fields as properties.',
-        parameters: projectFilters,
-        responses: {
-          '200': json('The projects as map points.', ref('ProjectFeatureCollection'), 'application/geo+json'),
-          ...badRequest,
-        },
+        answer: 'The projects as map points.',
         examples: [
           { summary: 'Every project', url: '/api/projects.geojson', status: 200, contentType: 'application/geo+json' },
           {
@@ -244,22 +259,14 @@ export function openApiDocument(db: DB, baseUrl: string) {
           },
         ],
       }),
-      '/api/map-points.json': operation({
+      operation({
+        path: '/api/map-points.json',
         id: 'listMapPoints',
         tag: 'Projects',
         summary: 'The map’s markers, compact',
         description:
           'Every published project with a location as a small GeoJSON FeatureCollection (slug, name, address, status), as the /map page draws them; `status` narrows it to one status. For every field, use /api/projects.geojson.',
-        parameters: [
-          {
-            name: 'status',
-            in: 'query',
-            required: false,
-            description: 'Only projects with this status.',
-            schema: { type: 'string', enum: [...PROJECT_STATUSES] },
-          },
-        ],
-        responses: { '200': json('The markers.', ref('MapPointCollection'), 'application/geo+json') },
+        answer: 'The markers.',
         examples: [
           { summary: 'Every marker', url: '/api/map-points.json', status: 200, contentType: 'application/geo+json' },
           {
@@ -268,61 +275,52 @@ export function openApiDocument(db: DB, baseUrl: string) {
             status: 200,
             contentType: 'application/geo+json',
           },
+          { summary: 'An unknown status', url: '/api/map-points.json?status=building', status: 400, contentType: J },
         ],
       }),
-      '/api/projects/{id}': {
-        ...operation({
-          id: 'getProject',
-          tag: 'Projects',
-          summary: 'One published project with its public records',
-          description:
-            'The project with its receiving waters, parties, public documents, monthly summaries, public enforcement actions, the municipality’s inspections and the compliance findings over its whole history.',
-          parameters: [
-            {
-              name: 'id',
-              in: 'path',
-              required: true,
-              description: 'The project id (from /api/projects).',
-              schema: { type: 'integer', minimum: 1 },
-              example: sampleId,
-            },
-          ],
-          responses: {
-            '200': json('The project.', ref('ProjectDetail')),
-            '404': { description: 'No published project has this id.', content: { [J]: { schema: ref('Error') } } },
-          },
-          examples: [
-            { summary: 'A published project', url: `/api/projects/${sampleId}`, status: 200, contentType: J },
-            { summary: 'No such project', url: '/api/projects/999999999', status: 404, contentType: J },
-          ],
-        }),
-      },
-      '/api/practices.json': operation({
+      operation({
+        path: '/api/projects/{id}',
+        id: 'getProject',
+        tag: 'Projects',
+        summary: 'One published project with its public records',
+        description:
+          'The project with its receiving waters, parties, public documents, monthly summaries, public enforcement actions, the municipality’s inspections and the compliance findings over its whole history.',
+        answer: 'The project.',
+        examples: [
+          { summary: 'A published project', url: `/api/projects/${sampleId}`, status: 200, contentType: J },
+          { summary: 'No such project', url: '/api/projects/999999999', status: 404, contentType: J },
+        ],
+        responses: {
+          '404': { description: 'No published project has this id.', content: { [J]: { schema: ref('Error') } } },
+        },
+      }),
+      operation({
+        path: '/api/practices.json',
         id: 'listPractices',
         tag: 'Practices',
         summary: 'Every permanent stormwater practice',
         description:
           'The municipality’s inventory of permanent stormwater practices (ponds, wetlands, swales, devices): who maintains each, the last municipal inspection and what it found, the next routine inspection, open and overdue maintenance.',
-        responses: { '200': json('The practices.', ref('PracticeList')) },
+        answer: 'The practices.',
         examples: [{ summary: 'Every practice', url: '/api/practices.json', status: 200, contentType: J }],
       }),
-      '/api/practices.csv': operation({
+      operation({
+        path: '/api/practices.csv',
         id: 'listPracticesCsv',
         tag: 'Practices',
         summary: 'Every permanent stormwater practice as CSV',
         description: 'The same records as /api/practices.json, one row each.',
-        responses: { '200': csv('The practices, one row each.') },
+        answer: 'The practices, one row each.',
         examples: [{ summary: 'Every practice', url: '/api/practices.csv', status: 200, contentType: 'text/csv' }],
       }),
-      '/api/practices.geojson': operation({
+      operation({
+        path: '/api/practices.geojson',
         id: 'listPracticesGeoJson',
         tag: 'Practices',
         summary: 'Every permanent stormwater practice as GeoJSON',
         description:
           'An RFC 7946 FeatureCollection: each practice a Point at [longitude, latitude], its other fields as properties.',
-        responses: {
-          '200': json('The practices as map points.', ref('PracticeFeatureCollection'), 'application/geo+json'),
-        },
+        answer: 'The practices as map points.',
         examples: [
           {
             summary: 'Every practice',
@@ -332,14 +330,15 @@ export function openApiDocument(db: DB, baseUrl: string) {
           },
         ],
       }),
-      '/api/findings.json': operation({
+      operation({
+        path: '/api/findings.json',
         id: 'listFindings',
         tag: 'Findings',
         summary: 'Compliance findings at published projects',
         description:
           'Open findings and those that ended since `since` (default: a year ago), newest first, across the municipality or for one project, a page at a time.',
-        parameters: findingFilters,
-        responses: { '200': json('The findings.', ref('FindingList'), J, paged), ...badRequest },
+        answer: 'The findings.',
+        headers: paged,
         examples: [
           {
             summary: 'Open findings and those that ended in the last year',
@@ -369,13 +368,14 @@ export function openApiDocument(db: DB, baseUrl: string) {
           { summary: 'Too many a page', url: '/api/findings.json?per_page=100000', status: 400, contentType: J },
         ],
       }),
-      '/api/findings.csv': operation({
+      operation({
+        path: '/api/findings.csv',
         id: 'listFindingsCsv',
         tag: 'Findings',
         summary: 'Compliance findings as CSV',
         description: 'The same records as /api/findings.json, one row each, a page at a time.',
-        parameters: findingFilters,
-        responses: { '200': csv('The findings, one row each.', paged), ...badRequest },
+        answer: 'The findings, one row each.',
+        headers: paged,
         examples: [
           {
             summary: 'Open findings and those that ended in the last year',
@@ -397,52 +397,57 @@ export function openApiDocument(db: DB, baseUrl: string) {
           },
         ],
       }),
-      '/api/records-requests/monthly.json': operation({
+      operation({
+        path: '/api/records-requests/monthly.json',
         id: 'recordsRequestsMonthly',
         tag: 'Records requests',
         summary: 'Records requests per month',
         description:
           'Received, answered, answered on time, median days to answer, withdrawn, open and overdue, per month and in total. Counts only.',
-        responses: { '200': json('The statistics.', ref('RecordsRequestStats')) },
+        answer: 'The statistics.',
         examples: [{ summary: 'Every month', url: '/api/records-requests/monthly.json', status: 200, contentType: J }],
       }),
-      '/api/records-requests/monthly.csv': operation({
+      operation({
+        path: '/api/records-requests/monthly.csv',
         id: 'recordsRequestsMonthlyCsv',
         tag: 'Records requests',
         summary: 'Records requests per month as CSV',
         description: 'The same statistics, one row per month.',
-        responses: { '200': csv('One row per month.') },
+        answer: 'One row per month.',
         examples: [
           { summary: 'Every month', url: '/api/records-requests/monthly.csv', status: 200, contentType: 'text/csv' },
         ],
       }),
-      '/api/records-requests/on-time.json': operation({
+      operation({
+        path: '/api/records-requests/on-time.json',
         id: 'recordsRequestsOnTime',
         tag: 'Records requests',
         summary: 'On-time rates: the municipality and each site operator',
         description:
           'Requests to the municipality (Freedom of Information Law) and to each site operator (ordinance L(4)), side by side: received, answered, answered on time within five business days, not answered in time, open and withdrawn. Counts only; never a requester.',
-        responses: { '200': json('The municipality first, then each operator.', ref('RecordsRequestOnTime')) },
+        answer: 'The municipality first, then each operator.',
         examples: [{ summary: 'All time', url: '/api/records-requests/on-time.json', status: 200, contentType: J }],
       }),
-      '/api/records-requests/on-time.csv': operation({
+      operation({
+        path: '/api/records-requests/on-time.csv',
         id: 'recordsRequestsOnTimeCsv',
         tag: 'Records requests',
         summary: 'On-time rates as CSV',
         description: 'The same rates, one row for the municipality and one per site operator.',
-        responses: { '200': csv('One row for the municipality, then one per operator.') },
+        answer: 'One row for the municipality, then one per operator.',
         examples: [
           { summary: 'All time', url: '/api/records-requests/on-time.csv', status: 200, contentType: 'text/csv' },
         ],
       }),
-      '/requests/log.json': operation({
+      operation({
+        path: '/requests/log.json',
         id: 'recordsRequestLog',
         tag: 'Records requests',
         summary: 'The public log of records requests',
         description:
           'Every records request, newest first, a page at a time: number, day received, project, the records asked for (document titles only; never who asked, how to reach them or what they wrote), each item’s outcome with the ground of a denial, business days taken, and whether the answer came on time. Filter by project (its slug) and year.',
-        parameters: logFilters,
-        responses: { '200': json('One page of the log.', ref('RecordsRequestLog'), J, paged), ...badRequest },
+        answer: 'One page of the log.',
+        headers: paged,
         examples: [
           { summary: 'The newest requests', url: '/requests/log.json', status: 200, contentType: J },
           {
@@ -466,28 +471,30 @@ export function openApiDocument(db: DB, baseUrl: string) {
           },
         ],
       }),
-      '/requests/log.csv': operation({
+      operation({
+        path: '/requests/log.csv',
         id: 'recordsRequestLogCsv',
         tag: 'Records requests',
         summary: 'The public log of records requests as CSV',
         description:
           'The same page of the log as /requests/log.json, one row per record asked for (the request’s columns repeated).',
-        parameters: logFilters,
-        responses: { '200': csv('One row per record asked for.', paged), ...badRequest },
+        answer: 'One row per record asked for.',
+        headers: paged,
         examples: [
           { summary: 'The newest requests', url: '/requests/log.csv', status: 200, contentType: 'text/csv' },
           { summary: 'A page that is not a number', url: '/requests/log.csv?page=first', status: 400, contentType: J },
         ],
       }),
-      '/api/openapi.json': operation({
+      operation({
+        path: '/api/openapi.json',
         id: 'openApi',
         tag: 'About',
         summary: 'This description',
         description: 'The OpenAPI 3.1 description of the API.',
-        responses: { '200': json('The OpenAPI document.', ref('OpenApiDocument')) },
+        answer: 'The OpenAPI document.',
         examples: [{ summary: 'The description', url: '/api/openapi.json', status: 200, contentType: J }],
       }),
-    },
+    ]),
     components: {
       schemas: componentSchemas(),
       parameters: {

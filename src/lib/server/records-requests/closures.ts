@@ -1,7 +1,8 @@
 /**
  * Town closures as data. A clerk closes a day (a snow day) or reopens a day the Town closed; a statutory
  * holiday (GCL §24) is never reopened, so a closure can only add days (decision 0070). The change is audited, every open request's statutory due date that has not yet
- * passed is recomputed with the new calendar, and each request that moved says so on its timeline. A due
+ * passed is recomputed with the new calendar, and each request that moved says so on its timeline and to its
+ * requester by mail. A due
  * date that has passed never moves (a missed deadline stays missed, POL §89(4)(a)).
  */
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
@@ -11,7 +12,15 @@ import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { computeDueDate, deadlineWindow, statutoryHolidays } from '#lib/server/platform/time/deadlines.rules.ts';
+import {
+  computeDueDate,
+  deadlineWindow,
+  statutoryHolidays,
+  type HolidayRules,
+} from '#lib/server/platform/time/deadlines.rules.ts';
+import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { trackingLink } from './links.ts';
 import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
 import { addEvent, updateRequest } from './store.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
@@ -135,9 +144,27 @@ export function setClosure(
   });
 }
 
-/** Recompute every open request's statutory due date; returns the ones that moved. Runs in the caller's transaction. */
-export function recomputeOpenDueDates(tx: DB, actor: Actor, now: Date, why: string): DueDateChange[] {
-  const calendar = loadCalendar(tx);
+/** How a calendar change moves due dates: over which holiday table, and whether a told date may come earlier. */
+export interface RecomputeOptions {
+  /** The holiday table to count with (the statute's in use unless a changed one is being applied). */
+  holidays?: HolidayRules;
+  /** Only move a due date later: a change in the statute's holidays never shortens a date told (decision 0092). */
+  onlyLater?: boolean;
+}
+
+/**
+ * Recompute every open request's statutory due date; returns the ones that moved. Runs in the caller's
+ * transaction: each move is on the request's timeline, audited, and mailed to a requester with an address,
+ * who was told the old date. A closure and a change in the §24 holiday table both come here.
+ */
+export function recomputeOpenDueDates(
+  tx: DB,
+  actor: Actor,
+  now: Date,
+  why: string,
+  opts: RecomputeOptions = {},
+): DueDateChange[] {
+  const calendar = loadCalendar(tx, opts.holidays);
   const cob = closeOfBusiness(tx);
   const { foilBusinessDays: businessDays } = loadLocalLaw(tx);
   const open = tx
@@ -147,15 +174,17 @@ export function recomputeOpenDueDates(tx: DB, actor: Actor, now: Date, why: stri
     .all();
   const { overdueBefore } = deadlineWindow(now, calendar, cob);
   const changed: DueDateChange[] = [];
+  let baseUrl: string | undefined;
   for (const r of open) {
     // Only due dates that have not yet passed move (POL §89(4)(a): a missed deadline stays missed).
     const dueOn = dueDateAfterCalendarChange(
       r.dueOn,
       computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, businessDays }).dueOn,
       overdueBefore,
+      { onlyLater: opts.onlyLater },
     );
     if (dueOn === r.dueOn) continue;
-    updateRequest(tx, r, { dueOn }, now);
+    const after = updateRequest(tx, r, { dueOn }, now);
     addEvent(tx, r.id, {
       kind: 'due_date',
       visible: true,
@@ -170,6 +199,21 @@ export function recomputeOpenDueDates(tx: DB, actor: Actor, now: Date, why: stri
       before: { dueOn: r.dueOn },
       after: { dueOn, why },
     });
+    if (r.requesterEmail) {
+      baseUrl ??= townPublicUrl(tx);
+      enqueueMail(tx, {
+        kind: 'request-due-date-moved',
+        to: r.requesterEmail,
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: trackingLink(tx, after, baseUrl),
+          fromText: formatDay(r.dueOn),
+          toText: formatDay(dueOn),
+          why,
+        },
+      });
+    }
     changed.push({ id: r.id, number: r.number, from: r.dueOn, to: dueOn });
   }
   return changed;

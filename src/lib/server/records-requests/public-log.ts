@@ -72,13 +72,16 @@ export interface PublicLogQuery {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 
 /** Read the query string through the schema: empty values are left out; the first problem is the answer. */
-export function parsePublicLogQuery(params: URLSearchParams): Parsed<PublicLogQuery> {
+export function parsePublicLogQuery(
+  params: URLSearchParams,
+  schema: typeof publicLogFilterSchema = publicLogFilterSchema,
+): Parsed<PublicLogQuery> {
   const raw: Record<string, string> = {};
-  for (const name of Object.keys(publicLogFilterSchema.shape)) {
+  for (const name of Object.keys(schema.shape)) {
     const v = params.get(name)?.trim();
     if (v) raw[name] = v;
   }
-  const parsed = publicLogFilterSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, field: String(issue.path[0] ?? ''), message: issue.message };

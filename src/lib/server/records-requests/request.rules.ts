@@ -249,9 +249,16 @@ export function missedDeadlineOn(r: AnswerFacts, overdueBefore: string): string 
  * has already passed stays as it was (the deadline was missed or met on the calendar of the day), and a new
  * date never lands on a day already over (reopening a past day cannot make a request overdue after the fact).
  */
-export function dueDateAfterCalendarChange(current: string, recomputed: string, overdueBefore: string): string {
+export function dueDateAfterCalendarChange(
+  current: string,
+  recomputed: string,
+  overdueBefore: string,
+  opts: { onlyLater?: boolean } = {},
+): string {
   if (duePassed(current, overdueBefore)) return current;
   if (duePassed(recomputed, overdueBefore)) return current;
+  // A change in the statute's holiday table only ever adds days to a date the requester was told (decision 0092).
+  if (opts.onlyLater && recomputed < current) return current;
   return recomputed;
 }
 

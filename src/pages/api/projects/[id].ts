@@ -3,10 +3,16 @@ import type { APIRoute } from 'astro';
 import { apiError, apiJson } from '#lib/server/platform/http/api-response.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { getOpenProject } from '#lib/server/public/open-data.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/projects/{id}'];
 
 export const GET: APIRoute = ({ request, params, locals }) => {
-  const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : NaN;
-  const project = Number.isSafeInteger(id) ? getOpenProject(locals.db, id, townPublicUrl(locals.db)) : undefined;
+  const parsed = contract.params.safeParse(params);
+  const project = parsed.success
+    ? getOpenProject(locals.db, Number(parsed.data.id), townPublicUrl(locals.db))
+    : undefined;
   if (!project) return apiError(404, 'No published project has this id.');
   return apiJson(request, project, new Date(project.updated_at));
 };

@@ -4,6 +4,10 @@ import type { APIRoute } from 'astro';
 import { apiBody } from '#lib/server/platform/http/api-response.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { STATS_FIELDS, recordsRequestStats, statsRow } from '#lib/server/records-requests/statistics.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/records-requests/monthly.csv'];
 
 export const GET: APIRoute = ({ request, locals }) => {
   const stats = recordsRequestStats(locals.db);

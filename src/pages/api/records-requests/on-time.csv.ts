@@ -4,6 +4,10 @@ import type { APIRoute } from 'astro';
 import { apiBody } from '#lib/server/platform/http/api-response.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { ON_TIME_FIELDS, onTimeRow, onTimeStatistics } from '#lib/server/operator-requests/statistics.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/records-requests/on-time.csv'];
 
 export const GET: APIRoute = ({ request, locals }) => {
   const header = ON_TIME_FIELDS.map((f) => f.name);

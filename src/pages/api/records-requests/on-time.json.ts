@@ -2,6 +2,10 @@
 import type { APIRoute } from 'astro';
 import { apiJson } from '#lib/server/platform/http/api-response.ts';
 import { onTimeRow, onTimeStatistics } from '#lib/server/operator-requests/statistics.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/records-requests/on-time.json'];
 
 export const GET: APIRoute = ({ request, locals }) =>
   apiJson(request, { rows: onTimeStatistics(locals.db).map(onTimeRow) });

@@ -7,14 +7,19 @@ import { eq } from 'drizzle-orm';
 import { closures, settings } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import { memoUntilPublicChange } from '#lib/server/platform/db.ts';
-import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS } from './deadlines.rules.ts';
+import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS, HOLIDAY_RULES, type HolidayRules } from './deadlines.rules.ts';
 
-/** The business calendar with every stored closure and reopening applied. */
-export function loadCalendar(db: Pick<Tx, 'select'>): BusinessCalendar {
+/**
+ * The business calendar with every stored closure and reopening applied, over the statute's holiday table (or
+ * another table, read afresh: the one a changed §24 gives, before it is the table in use).
+ */
+export function loadCalendar(db: Pick<Tx, 'select'>, holidays: HolidayRules = HOLIDAY_RULES): BusinessCalendar {
   const read = () =>
     new BusinessCalendar(
       db.select({ date: closures.date, name: closures.name, active: closures.active }).from(closures).all(),
+      holidays,
     );
+  if (holidays !== HOLIDAY_RULES) return read();
   // Kept until public data changes; a transaction that changed a closure reads its own write.
   return memoUntilPublicChange(db, 'calendar', read);
 }

@@ -22,8 +22,15 @@ import { isoDate } from './town-time.ts';
 export const DEFAULT_CLOSE_OF_BUSINESS = '16:30';
 export const RESPONSE_BUSINESS_DAYS = 5;
 
-/** GCL §24 holidays as date-holidays rules. "and if sunday then next monday" is the Sunday observance. */
-const HOLIDAY_RULES: ReadonlyArray<[rule: string, name: string]> = [
+/** A holiday table: date-holidays rules with the holiday's name. */
+export type HolidayRules = ReadonlyArray<readonly [rule: string, name: string]>;
+
+/**
+ * GCL §24 holidays as date-holidays rules. "and if sunday then next monday" is the Sunday observance. When the
+ * legislature changes §24 this table changes, and the next start-up moves the open requests' due dates that an
+ * added holiday now falls within (records-requests/holiday-rules.ts, decision 0092).
+ */
+export const HOLIDAY_RULES: HolidayRules = [
   ['01-01 and if sunday then next monday', "New Year's Day"],
   ['3rd monday in January', 'Martin Luther King Jr. Day'],
   ['02-12 and if sunday then next monday', "Lincoln's Birthday"],
@@ -71,28 +78,43 @@ export function statutoryHolidayWords(): string[] {
   });
 }
 
-let holidayEngine: Holidays | undefined;
-const holidaysByYear = new Map<number, Map<string, string>>();
+// One date-holidays engine and one year cache per table: the statute's table in use, and in a test the table a
+// changed §24 would give.
+const holidayTables = new WeakMap<HolidayRules, { engine: Holidays; byYear: Map<number, Map<string, string>> }>();
 
 /** The statutory holidays that close the town in a year: date → name (observed Mondays included). */
-export function statutoryHolidays(year: number): Map<string, string> {
-  let out = holidaysByYear.get(year);
-  if (out) return out;
-  if (!holidayEngine) {
-    holidayEngine = new Holidays();
-    for (const [rule, name] of HOLIDAY_RULES) holidayEngine.setHoliday(rule, { name, type: 'public' });
+export function statutoryHolidays(year: number, rules: HolidayRules = HOLIDAY_RULES): Map<string, string> {
+  let table = holidayTables.get(rules);
+  if (!table) {
+    const engine = new Holidays();
+    for (const [rule, name] of rules) engine.setHoliday(rule, { name, type: 'public' });
+    table = { engine, byYear: new Map() };
+    holidayTables.set(rules, table);
   }
+  let out = table.byYear.get(year);
+  if (out) return out;
   out = new Map();
   const seen = new Set<string>();
-  for (const h of holidayEngine.getHolidays(year)) {
+  for (const h of table.engine.getHolidays(year)) {
     const date = h.date.slice(0, 10);
     // A rule yields the Sunday and then the Monday it is observed on: the second is the observance.
     const name = seen.has(h.name) || h.substitute ? `${h.name} (observed)` : h.name;
     seen.add(h.name);
     if (!out.has(date)) out.set(date, name);
   }
-  holidaysByYear.set(year, out);
+  table.byYear.set(year, out);
   return out;
+}
+
+/** The holidays one table has and another lacks, by name and rule ("Juneteenth (06-19 …)"). */
+export function holidayRulesChange(
+  before: HolidayRules,
+  after: HolidayRules,
+): { added: HolidayRules; removed: HolidayRules } {
+  const key = ([rule, name]: readonly [string, string]) => `${name}\u0000${rule}`;
+  const had = new Set(before.map(key));
+  const has = new Set(after.map(key));
+  return { added: after.filter((r) => !had.has(key(r))), removed: before.filter((r) => !has.has(key(r))) };
 }
 
 /**
@@ -123,7 +145,10 @@ export class BusinessCalendar {
   private readonly reopened = new Set<string>();
   private readonly days = new Map<string, DayInfo>();
 
-  constructor(closures: Iterable<ClosureRow> = []) {
+  private readonly holidays: HolidayRules;
+
+  constructor(closures: Iterable<ClosureRow> = [], holidays: HolidayRules = HOLIDAY_RULES) {
+    this.holidays = holidays;
     for (const c of closures) {
       if (c.active) this.added.set(c.date, c.name);
       else this.reopened.add(c.date);
@@ -135,7 +160,7 @@ export class BusinessCalendar {
     if (info) return info;
     const weekday = isoWeekday(date);
     const added = this.added.get(date);
-    const holiday = statutoryHolidays(Number(date.slice(0, 4))).get(date);
+    const holiday = statutoryHolidays(Number(date.slice(0, 4)), this.holidays).get(date);
     if (weekday >= 6) info = { date, kind: 'weekend', reason: weekday === 6 ? 'Saturday' : 'Sunday' };
     else if (holiday) info = { date, kind: 'holiday', reason: added ?? holiday };
     else if (this.reopened.has(date)) info = { date, kind: 'business' };

@@ -240,6 +240,26 @@ export function requestWithdrawn(d: WithdrawnData): RenderedMail {
   });
 }
 
+export interface DueDateMovedData extends Base {
+  fromText: string;
+  toText: string;
+  /** "The Town closed on December 3, 2026 (Snow day)", "A public holiday was added to …" */
+  why: string;
+}
+
+/** The requester was told a due date; when the calendar moves it, they are told the new one and why. */
+export function requestDueDateMoved(d: DueDateMovedData): RenderedMail {
+  return renderParts({
+    subject: `Records request ${d.number}: now due ${d.toText}`,
+    paragraphs: [
+      `Hello ${d.name},`,
+      `${d.why}, so the date by which the ${T().kindWord} must respond to your records request ${d.number} moved from ${d.fromText} to ${d.toText}.`,
+    ],
+    action: { label: `Track request ${d.number}`, url: d.trackUrl },
+    footer: FOOTER(),
+  });
+}
+
 export type TrackingLinkData = Base;
 
 export function requestTrackingLink(d: TrackingLinkData): RenderedMail {
@@ -501,5 +521,6 @@ export const REQUEST_TEMPLATES = {
   'request-note': requestNote,
   'request-withdrawn': requestWithdrawn,
   'request-tracking-link': requestTrackingLink,
+  'request-due-date-moved': requestDueDateMoved,
   'requests-digest': requestsDigest,
 } as const;

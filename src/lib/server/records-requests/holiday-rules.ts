@@ -1,0 +1,67 @@
+/**
+ * The GCL §24 holiday table the stored due dates were counted with. The table is the statute's and ships with
+ * the software (platform/time/deadlines.rules.ts); when the legislature changes §24 and the table changes with
+ * it, open requests' due dates counted with the old table are moved here, by the same recomputation a closure
+ * runs. An added holiday moves a due date later; a removed one never brings a told date earlier (decision 0092).
+ */
+import { eq } from 'drizzle-orm';
+import { settings } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { HOLIDAY_RULES, holidayRulesChange, type HolidayRules } from '#lib/server/platform/time/deadlines.rules.ts';
+import { recomputeOpenDueDates, type DueDateChange } from './closures.ts';
+
+const SETTING = 'holiday_rules';
+
+/** The table last applied, or null before any was recorded. */
+export function appliedHolidayRules(db: Pick<DB, 'select'>): HolidayRules | null {
+  const row = db.select({ value: settings.value }).from(settings).where(eq(settings.key, SETTING)).get();
+  if (!row) return null;
+  try {
+    const parsed: unknown = JSON.parse(row.value);
+    return Array.isArray(parsed) ? (parsed as HolidayRules) : null;
+  } catch {
+    return null;
+  }
+}
+
+const names = (rules: HolidayRules) => rules.map(([, name]) => name).join(', ');
+
+/**
+ * Count open requests with `input.holidays` (the statute's table in use unless a test gives another): when it
+ * differs from the table last applied, record it, audit the change and move the due dates it lengthens.
+ * Nothing is written when the table is the one already applied.
+ */
+export function applyHolidayRules(
+  db: DB,
+  actor: Actor,
+  input: { holidays?: HolidayRules } = {},
+  now = new Date(),
+): { recorded: boolean; changed: DueDateChange[] } {
+  const holidays = input.holidays ?? HOLIDAY_RULES;
+  const value = JSON.stringify(holidays);
+  return db.transaction((tx) => {
+    const before = appliedHolidayRules(tx);
+    if (before && JSON.stringify(before) === value) return { recorded: false, changed: [] };
+    tx.insert(settings)
+      .values({ key: SETTING, value, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+      .run();
+    // Before any table was recorded the dates were counted with the one in use then, which may be an older
+    // one; the recomputation only moves dates later, so counting them again is safe either way.
+    const { added, removed } = holidayRulesChange(before ?? [], holidays);
+    audit(tx, actor, {
+      action: 'holiday_rules.change',
+      entityType: 'holiday_rules',
+      entityId: SETTING,
+      before: before ? { holidays: names(before) } : null,
+      after: { holidays: names(holidays), added: names(added), removed: before ? names(removed) : '' },
+    });
+    const why =
+      before && added.length
+        ? `The public holidays of General Construction Law §24 now include ${names(added)}`
+        : 'The public holidays of General Construction Law §24 were counted again';
+    const changed = recomputeOpenDueDates(tx as unknown as DB, actor, now, why, { holidays, onlyLater: true });
+    return { recorded: true, changed };
+  });
+}
