@@ -1,5 +1,5 @@
 /**
- * Issue 21 (decision 0038): any New York town, village or city can run the portal, so no municipality's
+ * Decision 0038: any New York town, village or city can run the portal, so no municipality's
  * name is written into `src/`. The town's name, offices and officials are data (the town profile,
  * platform/town-profile.ts `town(db)`). Nor into `content/`: the help pages take the municipality's words from
  * placeholders and the law is entered by the admin (decision 0077). Allowed elsewhere: the demo data and the
