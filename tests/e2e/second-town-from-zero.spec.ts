@@ -12,7 +12,20 @@ import { expect, test } from './fixtures.ts';
 import { expectNoViolations } from './a11y.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { billRequest } from '#lib/server/records-requests/billing.ts';
-import { countsByKind, crawlPublic, findAll, type Crawled, type Finding } from '../support/crawl.ts';
+import { issueAction } from '#lib/server/enforcement/actions.ts';
+import { updateUserAccess } from '#lib/server/accounts/users.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { config } from '#lib/server/platform/config.ts';
+import {
+  countsByKind,
+  crawlPublic,
+  crawlSignedIn,
+  findAll,
+  routesNotReached,
+  type Crawled,
+  type Finding,
+} from '../support/crawl.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
 
 const ADMIN = 'ada.clerk@pinebrook.example';
@@ -30,10 +43,17 @@ const ENTRIES = [
   '/map',
   '/search?q=stormwater',
   '/data.json',
+  '/signin',
+  '/account/forgot',
+  '/open311/v2/services.json',
+  '/open311/v2/services.xml',
+  '/open311/v2/requests.json',
 ];
 
 let village: Portal;
 let villageDir: string;
+/** The administrator's session, once signed in: the staff and operator screens are crawled with it. */
+let adminCookie = '';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,6 +66,11 @@ test.beforeAll(async () => {
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  // The services this test calls as the clerk and the officer store files and sign links under DATA_DIR, as
+  // the server does: the village's, not a `data/` beside the code.
+  process.env.DATA_DIR = villageDir;
+  if (config().dataDir !== path.resolve(villageDir))
+    throw new Error('the configuration was read before DATA_DIR was set');
   // As docs/operating.md says for a real town: no demo town, ever.
   village = await startPortal({ dataDir: villageDir, env: { SEED_DEMO: 'false' } });
 });
@@ -64,7 +89,7 @@ function setup(...args: string[]) {
 }
 
 /** Every message in a portal's outbox as one text (subject, plain text and HTML). */
-function outboxText(db: DB, whose: string): Array<{ url: string; text: string }> {
+function outboxText(db: DB, whose: string): Array<{ url: string; text: string; kind: string }> {
   const rows = db.$client
     .prepare('select id, kind, subject, text_body as text, html_body as html from outbox')
     .all() as Array<{
@@ -76,6 +101,7 @@ function outboxText(db: DB, whose: string): Array<{ url: string; text: string }>
   }>;
   return rows.map((m) => ({
     url: `${whose} mail #${m.id} (${m.kind})`,
+    kind: m.kind,
     text: `${m.subject}\n${m.text}\n${m.html ?? ''}`,
   }));
 }
@@ -131,6 +157,8 @@ test('the village from zero: first run, the first administrator, profile, law, a
     'Section 2. Inspections. The operator shall inspect the site at least every five days and after every storm.',
     'Section 3. Records. The SWPPP and inspection reports are kept at the site and made available within five business days.',
   ].join('\n\n');
+  await page.getByLabel('The local law’s number').fill('Local Law No. 3 of 2024');
+  await page.getByLabel('Adopted on').fill('2024-05-06');
   await page.getByLabel('Or paste the law’s text').fill(law);
   await page.getByRole('button', { name: 'Show this text on the law page' }).click();
   await expect(page.getByRole('status')).toContainText('Saved.');
@@ -193,37 +221,127 @@ test('the village from zero: first run, the first administrator, profile, law, a
     { counts: [{ itemId: item.id, pages: 12, largeFormatSheets: 0 }] },
     village.url,
   );
-  billing.$client.close();
   expect(billed).toMatchObject({ ok: true });
+
+  // The administrator takes every role (operator of the imported project too), so the crawl reads every staff
+  // and operator screen; as the officer, a notice of violation on the village's own project: its PDF is public.
+  const admin = billing.$client.prepare('select id, name from users where email = ?').get(ADMIN) as {
+    id: number;
+    name: string;
+  };
+  const projectId = (slug: string) =>
+    (billing.$client.prepare('select id from projects where slug = ?').get(slug) as { id: number }).id;
+  const access = updateUserAccess(
+    billing,
+    { id: admin.id, email: ADMIN, name: admin.name, title: null, roles: ['admin'] },
+    admin.id,
+    { roles: ['admin', 'clerk', 'officer', 'operator'], projectIds: [projectId('brookside-commons')], disabled: false },
+  );
+  expect(access).toEqual({ ok: true });
+  const today = townToday(new Date());
+  const notice = await issueAction(
+    billing,
+    { userId: admin.id, name: admin.name, title: 'Stormwater Management Officer' },
+    projectId('millpond-lane-townhouses'),
+    {
+      type: 'notice_of_violation',
+      issuedOn: today,
+      citedSection: 'Village Code §7-9(g)',
+      summary: 'Silt fence down along the brook.',
+      requiredMeasures: 'Reset the silt fence and stabilize the stockpile.',
+      complyBy: addDays(today, 10),
+      public: true,
+      violationIds: [],
+      newViolation: {
+        description: 'Silt fence down along Pine Brook',
+        section: 'Village Code §7-9(g)',
+        observedOn: today,
+      },
+      escalatesId: null,
+      court: null,
+    },
+    today,
+    village.url,
+  );
+  billing.$client.close();
+  expect(notice, JSON.stringify(notice)).toMatchObject({ ok: true });
+  await page.context().clearCookies();
+  await page.goto(`${village.url}/signin`);
+  await page.getByLabel('Email address').fill(ADMIN);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/signin/);
+  adminCookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+
+  // A resident follows the project by mail: the confirmation is one more of the village's messages.
+  const follower = await page.context().browser()!.newContext();
+  const f = await follower.newPage();
+  await f.goto(`${village.url}/alerts/new?project=brookside-commons`);
+  await f.getByLabel('Your email address').fill('walt@example.org');
+  await f.getByRole('radio', { name: /^Each time/ }).check();
+  await f.getByRole('button', { name: 'Send me a confirmation link' }).click();
+  await expect(f.getByRole('status')).toContainText('Check your email.');
+  await follower.close();
 });
 
-/** The village's public words: every page, feed, open-data file and PDF, its mail, and the server's console. */
-async function villageWords(): Promise<{ crawled: Crawled[]; all: Array<{ url: string; text: string }> }> {
+/**
+ * "Town" or "town" as the municipality's word, on a village's page. Not words (decision 0078): identifiers
+ * (`town_permit_no`, `/feeds/town.atom`, a tag id's `:town`, a quoted code `"town"`), nor a word inside
+ * another ("townhouses"). New York's Town Law is a real state law and may be named, but only as a law
+ * ("Town Law §…"); no page of the portal names it today, so the exception is as narrow as that.
+ */
+const TOWN_WORD = /(?<![/:"\w-])[Tt]own(?![\w.-]*\.atom)(?!\s+Law\s+§)(?:['’]s)?\b/g;
+
+/** The crawl's counts, for the closing note: pages, feeds, open data, PDFs, mails. */
+function counts(label: string, crawled: Crawled[], mails: number) {
+  const by = countsByKind(crawled);
+  return `${label}: ${crawled.length} addresses (${by.html ?? 0} pages, ${by.feed ?? 0} feeds, ${(by.json ?? 0) + (by.csv ?? 0) + (by.text ?? 0)} data files, ${by.pdf ?? 0} PDFs), ${mails} mails`;
+}
+
+/**
+ * The village's words: every public page, feed, open-data file and PDF, the staff and operator screens read
+ * as its administrator holding every role, its mail, and the server's console.
+ */
+async function villageWords(): Promise<{
+  publicPages: Crawled[];
+  staffPages: Crawled[];
+  mail: Array<{ url: string; text: string; kind: string }>;
+  all: Array<{ url: string; text: string }>;
+}> {
   const db = openDatabase(path.join(villageDir, 'portal.db'));
   // The requester's own pages too (the tracking page and its invoice PDF), from the links their mail carries.
   const bodies = db.$client.prepare('select text_body as text from outbox').all() as Array<{ text: string }>;
   const tracking = bodies.flatMap((m) =>
-    [...m.text.matchAll(/\/requests\/track\/[A-Za-z0-9_-]{43}/g)].map((t) => t[0]),
+    [...m.text.matchAll(/\/(?:requests\/track|alerts\/confirm)[/?][^\s)>"]+/g)].map((t) => t[0]),
   );
-  const crawled = await crawlPublic(village.url, [...ENTRIES, ...new Set(tracking)], { max: 700 });
   const mail = outboxText(db, 'village');
   db.$client.close();
-  return { crawled, all: [...crawled, ...mail, { url: 'the server console', text: village.output() }] };
+  const publicPages = await crawlPublic(village.url, [...ENTRIES, ...new Set(tracking)], { max: 700 });
+  expect(adminCookie, 'the journey signs the administrator in first').not.toBe('');
+  const staffPages = await crawlSignedIn(village.url, adminCookie, ['/staff', '/operator', '/account'], { max: 400 });
+  const all = [...publicPages, ...staffPages, ...mail, { url: 'the server console', text: village.output() }];
+  console.log(counts('Village crawl, public', publicPages, mail.length), mail.map((m) => m.kind).join(', '));
+  console.log(counts('Village crawl, staff and operator', staffPages, 0));
+  const unreached = routesNotReached([...publicPages, ...staffPages]);
+  console.log(`Routes with no page crawled in the village (${unreached.length}): ${unreached.join(' ')}`);
+  return { publicPages, staffPages, mail, all };
 }
 
+let words: Awaited<ReturnType<typeof villageWords>> | undefined;
+const villageOnce = async () => (words ??= await villageWords());
+
 test('the village’s pages, feeds, PDFs, mail and console never name Rotterdam', async () => {
-  // TODO: help, about, the law's search entries and the console still come from the demo town's files; the
-  // town's own law and pages from its profile are another change of the same issue. Remove this line once it
-  // is merged: the crawl must then find nothing (it lists every page and phrase it finds meanwhile).
-  test.fail();
   test.setTimeout(300_000);
-  const { crawled, all } = await villageWords();
-  const counts = countsByKind(crawled);
-  console.log(
-    `Village crawl: ${crawled.length} addresses (${JSON.stringify(counts)}), ${all.length - crawled.length} mails and the console`,
-  );
-  expect(counts.html).toBeGreaterThan(20);
-  expect(counts.pdf ?? 0).toBeGreaterThan(0);
+  const { publicPages, staffPages, mail, all } = await villageOnce();
+  const by = countsByKind(publicPages);
+  expect(by.html).toBeGreaterThan(20);
+  // The invoice (public through the tracking link) and the notice of violation (a public document).
+  expect(by.pdf ?? 0).toBeGreaterThanOrEqual(2);
+  // The site posting, the notice and the invoice again from the staff screens.
+  expect(countsByKind(staffPages).pdf ?? 0).toBeGreaterThanOrEqual(3);
+  expect(staffPages.length).toBeGreaterThan(40);
+  // The request's receipt, the clerks' notice of it, the invoice, and the alert's confirmation link.
+  expect(mail.length).toBeGreaterThanOrEqual(3);
   const found = findAll(all, /Rotterdam/gi);
   console.log(
     `“Rotterdam” in the village: ${found.length} places on ${new Set(found.map((f) => f.url)).size} pages, mails or the console`,
@@ -231,15 +349,29 @@ test('the village’s pages, feeds, PDFs, mail and console never name Rotterdam'
   expect(found.length, report(found)).toBe(0);
 });
 
-test('no page of the village calls it a Town', async () => {
-  // TODO: the wording from the profile (town, village or city; Town Hall, Village Hall) is another change
-  // of the same issue; remove this line once it is merged, and the crawl must find nothing.
+test('no public page, feed, PDF or mail of the village calls it a Town', async () => {
+  // Still expected to fail: the request's status words, the enforcement and filing labels, the public findings
+  // and some mail still say "the Town"/"the town" (records-requests/request.rules.ts, shared/labels.ts). The
+  // crawl lists every place; remove this line when it finds none (a passing test.fail() fails the run).
   test.fail();
   test.setTimeout(300_000);
-  const { all } = await villageWords();
-  const found = findAll(all, /\bTown\b/g);
+  const { publicPages, mail } = await villageOnce();
+  const found = findAll([...publicPages, ...mail, { url: 'the server console', text: village.output() }], TOWN_WORD);
   console.log(
-    `“Town” in the village: ${found.length} places on ${new Set(found.map((f) => f.url)).size} pages or mails`,
+    `“Town” in the village's public words: ${found.length} places on ${new Set(found.map((f) => f.url)).size} pages or mails`,
+  );
+  expect(found.length, report(found)).toBe(0);
+});
+
+test('no staff or operator screen of the village calls it a Town', async () => {
+  // Still expected to fail: many staff and operator screens say "Town" in their own sentences; the crawl lists
+  // them. Remove this line when it finds none.
+  test.fail();
+  test.setTimeout(300_000);
+  const { staffPages } = await villageOnce();
+  const found = findAll(staffPages, TOWN_WORD);
+  console.log(
+    `“Town” on the village's staff screens: ${found.length} places on ${new Set(found.map((f) => f.url)).size} screens`,
   );
   expect(found.length, report(found)).toBe(0);
 });

@@ -4,6 +4,8 @@
  * For tests that look for words that must not be there (another municipality's name, the wrong kind of
  * municipality), reporting every place a phrase was found rather than the first.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 export interface Crawled {
@@ -69,8 +71,38 @@ export async function crawlPublic(
   entries: string[],
   opts: { max?: number; perPath?: number } = {},
 ): Promise<Crawled[]> {
+  return crawl(base, entries, { ...opts, scope: (key) => !NOT_PUBLIC.test(key) });
+}
+
+/**
+ * What staff and operators read: the same crawl with a signed-in session's cookie, kept to `/staff`, `/operator`
+ * and `/account` (the public pages are crawlPublic's). Only GET, as a browser following links would; signing
+ * out is never followed.
+ */
+export async function crawlSignedIn(
+  base: string,
+  cookie: string,
+  entries: string[],
+  opts: { max?: number; perPath?: number } = {},
+): Promise<Crawled[]> {
+  return crawl(base, entries, {
+    ...opts,
+    cookie,
+    scope: (key) => /^\/(staff|operator|account)(\/|$|\?)/.test(key) && !NOT_WORDS.test(key),
+  });
+}
+
+/** Scripts, styles, images and archives: not words. */
+const NOT_WORDS = /\.(js|css|png|jpe?g|gif|svg|webp|ico|woff2?|zip)(\?|$)|^\/staff\/reports\/photos\//;
+
+async function crawl(
+  base: string,
+  entries: string[],
+  opts: { max?: number; perPath?: number; cookie?: string; scope: (key: string) => boolean },
+): Promise<Crawled[]> {
   const max = opts.max ?? 600;
   const perPath = opts.perPath ?? 3;
+  const headers: Record<string, string> = opts.cookie ? { cookie: opts.cookie } : {};
   const origin = new URL(base).origin;
   const seen = new Set<string>();
   const queriesOf = new Map<string, number>();
@@ -85,7 +117,7 @@ export async function crawlPublic(
     if (u.origin !== origin || !/^https?:$/.test(u.protocol)) return;
     u.hash = '';
     const key = u.pathname + u.search;
-    if (seen.has(key) || NOT_PUBLIC.test(key) || seen.size >= max) return;
+    if (seen.has(key) || !opts.scope(key) || seen.size >= max) return;
     if (u.search) {
       const n = queriesOf.get(u.pathname) ?? 0;
       if (n >= perPath) return;
@@ -100,7 +132,7 @@ export async function crawlPublic(
     const batch = queue.splice(0, 4);
     await Promise.all(
       batch.map(async (path) => {
-        const res = await fetch(new URL(path, base), { redirect: 'follow' });
+        const res = await fetch(new URL(path, base), { redirect: 'follow', headers });
         if (!res.ok) {
           await res.body?.cancel();
           return;
@@ -168,4 +200,32 @@ export function countsByKind(items: Crawled[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const i of items) counts[i.kind] = (counts[i.kind] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * The routes under src/pages (a file each) that no crawled address matched: what a crawl did not read, so a
+ * report can say so rather than claim "every page". `[param]` matches one path segment.
+ */
+export function routesNotReached(items: Array<{ url: string }>, pagesDir = 'src/pages'): string[] {
+  const root = path.resolve(import.meta.dirname, '../..', pagesDir);
+  const routes = fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(astro|ts)$/.test(e.name))
+    .map(
+      (e) =>
+        (
+          '/' +
+          path
+            .relative(root, path.join(e.parentPath, e.name))
+            .replace(/\.(astro|ts)$/, '')
+            .replace(/(^|\/)index$/, '')
+        ).replace(/\/$/, '') || '/',
+    );
+  const paths = items.map((i) => new URL(i.url, 'http://x').pathname);
+  return routes
+    .filter((r) => {
+      const re = new RegExp('^' + r.replace(/[.+?^${}()|\\]/g, '\\$&').replace(/\[[^\]/]+\]/g, '[^/]+') + '$');
+      return !paths.some((p) => re.test(p));
+    })
+    .sort();
 }

@@ -18,7 +18,7 @@
  */
 import type { DeliveryMethod } from '#db/schema.ts';
 import { formatMoney, plural } from './format.ts';
-import { DELIVERY_LABEL } from './labels.ts';
+import { deliveryLabel as hallDeliveryLabel } from './labels.ts';
 
 /** The part of a fee schedule the calculation needs (a `fee_schedules` row has these). */
 export interface FeeRates {
@@ -242,9 +242,11 @@ export function costApprovalChoices(delivery: DeliveryMethod, staffTimeCents = 0
   return `You can also reply to narrow the request${offersFreeElectronicCopies(delivery, staffTimeCents) ? ', or ask for electronic copies by email or download, which are free' : ''}.`;
 }
 
-/** The delivery in words: "(free)" is dropped when this request is charged for preparing the copies. */
-export function deliveryLabel(delivery: DeliveryMethod, staffTimeCents = 0): string {
-  return staffTimeCents > 0
-    ? `${DELIVERY_LABEL[delivery].replace(' (free)', '')} (staff time preparing the copies is charged)`
-    : DELIVERY_LABEL[delivery];
+/**
+ * The delivery in words: "(free)" is dropped when this request is charged for preparing the copies; paper
+ * is picked up at the municipality's hall (`hall` from the profile: "Village Hall").
+ */
+export function deliveryLabel(delivery: DeliveryMethod, staffTimeCents = 0, hall = 'Town Hall'): string {
+  const label = hallDeliveryLabel(hall)[delivery];
+  return staffTimeCents > 0 ? `${label.replace(' (free)', '')} (staff time preparing the copies is charged)` : label;
 }

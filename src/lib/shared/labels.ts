@@ -331,7 +331,7 @@ export const ROLE_LABEL: Record<Role, string> = {
 
 export const DELIVERY_LABEL: Record<DeliveryMethod, string> = {
   electronic: 'By email or download (free)',
-  paper_pickup: 'Paper copies, picked up at Town Hall',
+  paper_pickup: 'Paper copies, picked up at the municipal hall',
   paper_mail: 'Paper copies, sent by mail',
   cd: 'On a CD',
   usb: 'On a USB drive',
@@ -351,7 +351,7 @@ export const ALERT_EVENT_KIND_WORDS: Record<AlertEventKind, string> = {
   finding: 'serious compliance findings',
   enforcement: 'enforcement actions',
   project: 'new projects',
-  practice_inspection: 'Town inspections of permanent stormwater practices',
+  practice_inspection: 'municipal inspections of permanent stormwater practices',
   site_report: 'residents’ reports',
 };
 

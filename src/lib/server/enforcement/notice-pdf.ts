@@ -17,12 +17,13 @@ import {
 /** The notice's "Re:" line: only the permit numbers the project has (never "permit ID -"). */
 export function reLine(
   p: Pick<NoticeData['project'], 'name' | 'siteAddress' | 'townPermitNo' | 'spdesPermitId'>,
+  kindWord = 'Town',
 ): string {
   const permits = [
-    p.townPermitNo && `Town permit ${p.townPermitNo}`,
+    p.townPermitNo && `${kindWord} permit ${p.townPermitNo}`,
     p.spdesPermitId && `SPDES permit ID ${p.spdesPermitId}`,
   ].filter(Boolean);
-  return `Re: ${p.name}, ${p.siteAddress}${permits.length ? ` - ${permits.join(', ')}` : ' - no town permit or SPDES permit ID on record'}`;
+  return `Re: ${p.name}, ${p.siteAddress}${permits.length ? ` - ${permits.join(', ')}` : ` - no ${kindWord.toLowerCase()} permit or SPDES permit ID on record`}`;
 }
 
 export interface NoticeData {
@@ -85,7 +86,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
     if (d.recipient.contactName)
       w.para(`Attn: ${d.recipient.contactName}${d.recipient.contactTitle ? `, ${d.recipient.contactTitle}` : ''}`);
   }
-  w.para(reLine(d.project), { bold: true });
+  w.para(reLine(d.project, d.town.kindWord), { bold: true });
   w.heading(label.toUpperCase(), 1);
   w.para(a.summary);
   if (d.violations.length) {
@@ -106,7 +107,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   if (d.correctionExplanation) w.para(d.correctionExplanation, { size: 8.5, color: GREY });
   if (a.type === 'swppp_deficiency_notice') {
     w.para(
-      `Within ${daysInWords(law.correctionDays)} of this notice (or the date above, if the Town set another), make the required changes to the SWPPP and submit to the Town a written certification that the changes have been made.`,
+      `Within ${daysInWords(law.correctionDays)} of this notice (or the date above, if the ${d.town.kindWord} set another), make the required changes to the SWPPP and submit to the ${d.town.kindWord} a written certification that the changes have been made.`,
       { size: 9.5 },
     );
   }
@@ -119,14 +120,14 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   }
   if (a.type === 'occupancy_hold') {
     w.para(
-      'The Town will not allow the building or land to be occupied until the violation is corrected and the Town confirms it.',
+      `The ${d.town.kindWord} will not allow the building or land to be occupied until the violation is corrected and the ${d.town.kindWord} confirms it.`,
       { size: 9.5 },
     );
   }
   if (a.type === 'fine' && a.fineAssessedCents == null) {
     w.heading('Referral to court');
     w.para(
-      `The Town has referred this matter to court. Any violation of the erosion and sediment control law is punishable, upon conviction, by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense (${lawCitation(law, 'maxDailyFineCents')}). Only the court imposes a fine.`,
+      `The ${d.town.kindWord} has referred this matter to court. Any violation of the erosion and sediment control law is punishable, upon conviction, by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense (${lawCitation(law, 'maxDailyFineCents')}). Only the court imposes a fine.`,
       { size: 9.5 },
     );
   }
@@ -147,7 +148,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
   }
   w.para(`What this means: ${ENFORCEMENT_TYPE_MEANING[a.type]}`, { size: 9 });
   w.para(
-    `Any violation of the Town erosion and sediment control law is punishable by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense. This action is shown on the project’s public page until the Town closes it:`,
+    `Any violation of the ${d.town.kindWord} erosion and sediment control law is punishable by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense. This action is shown on the project’s public page until the ${d.town.kindWord} closes it:`,
     { size: 8.5 },
   );
   w.para(`${d.publicUrl}/projects/${d.project.slug}`, { size: 8.5, bold: true });
@@ -158,7 +159,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
       a.status === 'withdrawn'
         ? `Withdrawn ${formatDay(a.closedOn)}.`
         : a.type === 'stop_work_order' && a.liftedOn
-          ? `Lifted ${formatDay(a.liftedOn)}: the Town confirmed compliance and work may resume.`
+          ? `Lifted ${formatDay(a.liftedOn)}: the ${d.town.kindWord} confirmed compliance and work may resume.`
           : `Resolved ${formatDay(a.closedOn)}.`;
     w.para(status, { bold: true, color: a.status === 'withdrawn' ? GREY : RED });
   }

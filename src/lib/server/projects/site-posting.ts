@@ -40,9 +40,9 @@ export interface PostingProject {
  * The posting's heading says what the project holds: no "permit" while the SWPPP is under review or
  * before the town has issued its permit (a posting must not tell the public work is authorized).
  */
-export function postingHeading(p: Pick<PostingProject, 'status' | 'townPermitNo'>): string {
+export function postingHeading(p: Pick<PostingProject, 'status' | 'townPermitNo'>, kindWord = 'Town'): string {
   if (p.status === 'swppp_review') return 'SWPPP UNDER REVIEW - NO PERMIT YET';
-  if (!p.townPermitNo) return 'NOTICE OF INTENT - TOWN PERMIT NOT YET ISSUED';
+  if (!p.townPermitNo) return `NOTICE OF INTENT - ${kindWord.toUpperCase()} PERMIT NOT YET ISSUED`;
   if (p.status === 'stop_work') return 'CONSTRUCTION STORMWATER PERMIT - STOP-WORK ORDER IN EFFECT';
   if (p.status === 'complete') return 'CONSTRUCTION COMPLETE - NOTICE OF TERMINATION FILED';
   return 'CONSTRUCTION STORMWATER PERMIT';
@@ -89,7 +89,7 @@ export async function sitePostingPdf(
     header: `${t.fullName} Erosion and Sediment Control Law - posted at the construction site for public viewing`,
   });
   w.letterPage();
-  w.para(postingHeading(p), { bold: true, size: 18, gap: 2 });
+  w.para(postingHeading(p, t.kindWord), { bold: true, size: 18, gap: 2 });
   w.para(
     `Land development under the ${t.fullName} erosion and sediment control law and the NYS SPDES general permit for construction activity`,
     { size: 9, color: GREY, gap: 10 },
@@ -105,7 +105,7 @@ export async function sitePostingPdf(
   const labelWidth = 120;
   const valueWidth = LETTER[0] - 2 * MARGIN - qrSize - 16 - labelWidth;
   const facts: Array<[string, string]> = [
-    ['Town permit', p.townPermitNo ?? 'Not yet issued'],
+    [`${t.kindWord} permit`, p.townPermitNo ?? 'Not yet issued'],
     ['State permit ID (SPDES)', p.spdesPermitId ?? 'Not yet assigned'],
     ['NOI received', formatDay(p.noiReceivedOn)],
     ['Kind', p.kind === 'major' ? 'Major project' : 'Minor project'],

@@ -97,19 +97,19 @@ export interface HeadlineFacts {
  * (since a date), waiting to be mailed, picked up on a date, mailed on a date. Null when the request is
  * not at one of these steps (the status words say it).
  */
-export function handoverHeadline(f: HeadlineFacts): string | null {
+export function handoverHeadline(f: HeadlineFacts, hall = 'Town Hall'): string | null {
   const how = handoverOf(f.delivery);
   if (!how) return null;
   if (f.status === 'copies_ready') {
     return how === 'pickup'
-      ? `Ready for pickup at Town Hall${f.copiesReadyOn ? ` since ${formatDay(f.copiesReadyOn)}` : ''}`
+      ? `Ready for pickup at ${hall}${f.copiesReadyOn ? ` since ${formatDay(f.copiesReadyOn)}` : ''}`
       : `Copies ready: to be mailed${f.copiesReadyOn ? ` (ready since ${formatDay(f.copiesReadyOn)})` : ''}`;
   }
   if (f.status === 'fulfilled') {
     if (f.pickedUpOn) return `Picked up on ${formatDay(f.pickedUpOn)}: fulfilled`;
     if (f.mailedOn) return `Mailed on ${formatDay(f.mailedOn)}: fulfilled`;
   }
-  const where = how === 'pickup' ? 'to pick up at Town Hall' : 'to be mailed';
+  const where = how === 'pickup' ? `to pick up at ${hall}` : 'to be mailed';
   if (f.status === 'received' || f.status === 'acknowledged') return `Being prepared: copies ${where}`;
   if (f.status === 'awaiting_payment') return `Copies ready ${where} once the invoice is paid`;
   return null;
@@ -142,9 +142,9 @@ export function checkHandover(
 }
 
 /** Picked up or mailed: the timeline sentence the requester reads. */
-export function handoverEventText(how: Handover, on: string): string {
+export function handoverEventText(how: Handover, on: string, hall = 'Town Hall'): string {
   return how === 'pickup'
-    ? `The copies were picked up at Town Hall on ${formatDay(on)}. The request is fulfilled.`
+    ? `The copies were picked up at ${hall} on ${formatDay(on)}. The request is fulfilled.`
     : `The copies were mailed on ${formatDay(on)}. The request is fulfilled.`;
 }
 

@@ -11,6 +11,7 @@ import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -119,7 +120,7 @@ export function recordHandover(
       visible: true,
       actorUserId: 'userId' in actor ? actor.userId : null,
       at: now,
-      body: handoverEventText(input.how, input.on) + claim,
+      body: handoverEventText(input.how, input.on, town(tx).hall) + claim,
     });
     audit(tx, actor, {
       action: input.how === 'pickup' ? 'records_request.picked_up' : 'records_request.mailed',

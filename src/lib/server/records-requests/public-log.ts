@@ -343,7 +343,7 @@ export const PUBLIC_LOG_FIELDS = [
   {
     name: 'status',
     description:
-      'Where the request stands: received, acknowledged, awaiting_cost_approval, awaiting_payment, fulfilled, denied or withdrawn (and any status the Town adds).',
+      'Where the request stands: received, acknowledged, awaiting_cost_approval, awaiting_payment, fulfilled, denied or withdrawn (and any status the municipality adds).',
   },
   {
     name: 'due_on',
@@ -366,7 +366,7 @@ export const PUBLIC_LOG_FIELDS = [
   {
     name: 'not_answered_in_time',
     description:
-      'true when a time limit ran out unanswered: no acknowledgment, grant or denial within the five business days, or, once acknowledged, no grant or denial by the date the Town gave. Either is a denial the requester may appeal (POL §89(3)(a), §89(4)(a)).',
+      'true when a time limit ran out unanswered: no acknowledgment, grant or denial within the five business days, or, once acknowledged, no grant or denial by the date the municipality gave. Either is a denial the requester may appeal (POL §89(3)(a), §89(4)(a)).',
   },
   {
     name: 'appeal',
@@ -376,7 +376,7 @@ export const PUBLIC_LOG_FIELDS = [
   {
     name: 'items',
     description:
-      'The records asked for: each document’s title (never the requester’s own words), its outcome (released, released_in_part, granted_in_part, denied, not_held or not_found: certified that the Town has no such record, which is not a denial; withdrawn, duplicate, pending), the §87(2) ground of a denial, and a link when the document is public on the portal.',
+      'The records asked for: each document’s title (never the requester’s own words), its outcome (released, released_in_part, granted_in_part, denied, not_held or not_found: certified that the municipality has no such record, which is not a denial; withdrawn, duplicate, pending), the §87(2) ground of a denial, and a link when the document is public on the portal.',
   },
 ] as const;
 

@@ -2,7 +2,8 @@
  * The clerk's queue: open requests ordered by the date the town must next act by (respond_by), flagged
  * overdue / due today / due soon (two business days), with filters, search and a CSV export.
  */
-import { CHANNEL_LABEL, DELIVERY_LABEL, REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
+import { CHANNEL_LABEL, deliveryLabel, REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   REQUEST_STATUSES,
@@ -250,6 +251,7 @@ export const CSV_HEADER = [
  */
 export function* queueCsvChunks(db: DB, q: QueueQuery, now = new Date(), chunkSize = 1000): Generator<unknown[][]> {
   const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  const delivery = deliveryLabel(town(db).hall);
   // Invoice totals in three grouped passes, rather than subqueries per request.
   const current = new Map<number, { id: number; number: string; status: string; discountCents: number }>();
   for (const inv of db
@@ -343,7 +345,7 @@ export function* queueCsvChunks(db: DB, q: QueueQuery, now = new Date(), chunkSi
         r.promisedOn ?? '',
         r.respondBy ?? '',
         r.projectName ?? '',
-        DELIVERY_LABEL[r.delivery],
+        delivery[r.delivery],
         r.requesterName,
         r.requesterEmail ?? '',
         r.requesterPhone ?? '',

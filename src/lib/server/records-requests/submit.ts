@@ -338,7 +338,7 @@ export function createRecordsRequest(
       visible: true,
       at: input.receivedAt,
       actorUserId: 'userId' in actor ? actor.userId : null,
-      body: `Request ${number} received (${CHANNEL_LABEL[input.channel].toLowerCase()}). ${due.receiptNote ? `${due.receiptNote} ` : ''}The Town must respond by close of business on ${dueText}.`,
+      body: `Request ${number} received (${CHANNEL_LABEL[input.channel].toLowerCase()}). ${due.receiptNote ? `${due.receiptNote} ` : ''}The ${town(tx).kindWord} must respond by close of business on ${dueText}.`,
     });
     const estimateText = estimateSentence(estimate, input.delivery);
     if (waiting) {
