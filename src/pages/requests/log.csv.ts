@@ -10,12 +10,13 @@ import {
   publicLog,
   publicLogCsvRows,
 } from '#lib/server/records-requests/public-log.ts';
+import { messageOf } from '#lib/server/platform/result.ts';
 
 export const GET: APIRoute = ({ request, url, locals }) => {
   const q = parsePublicLogQuery(url.searchParams);
-  if (!q.ok) return apiError(400, q.message);
+  if (!q.ok) return apiError(400, messageOf(q));
   const result = publicLog(locals.db, q.value, townPublicUrl(locals.db));
-  if (!result.ok) return apiError(400, result.message);
+  if (!result.ok) return apiError(400, messageOf(result));
   const { log } = result;
   return apiBody(request, '\uFEFF' + toCsv(PUBLIC_LOG_CSV_HEADER, publicLogCsvRows(log)), {
     contentType: 'text/csv; charset=utf-8',
