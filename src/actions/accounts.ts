@@ -11,13 +11,14 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import {
   choice,
+  failure,
   formText,
   id,
   ids as idList,
   linkToken,
   noControlCharacters,
-  plainText,
   oneLine,
+  plainText,
 } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import {
@@ -105,7 +106,7 @@ export const accounts = {
     }),
     handler: async (input, ctx) => {
       const result = signInWithLink(db(), input.token, ctx.clientAddress);
-      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      if (!result.ok) failure(result);
       startSession(ctx, result.user.id);
       return { next: landingFor(result.user.roles) };
     },
@@ -173,7 +174,7 @@ export const accounts = {
         ctx.clientAddress,
         townPublicUrl(db()),
       );
-      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      if (!result.ok) failure(result);
       const session = createSession(db(), result.userId, {
         ip: ctx.clientAddress,
         userAgent: ctx.request.headers.get('user-agent'),
@@ -225,7 +226,7 @@ export const accounts = {
     handler: async (input, ctx) => {
       const admin = allow.role(ctx, 'admin');
       const result = updateUserAccess(db(), admin, input.userId, input);
-      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      if (!result.ok) failure(result);
       return { saved: true };
     },
   }),

@@ -7,11 +7,12 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import {
   choice,
+  failure,
   formText,
   linkToken,
   noControlCharacters,
-  plainText,
   oneLine,
+  plainText,
 } from '#lib/server/platform/forms/fields.ts';
 import { RADII_MILES } from '#lib/shared/geo.ts';
 
@@ -86,7 +87,7 @@ export const alerts = {
     input: z.object({ token }),
     handler: async (input, ctx) => {
       const result = confirmSubscription(db(), input.token, { ip: ctx.clientAddress });
-      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      if (!result.ok) failure(result);
       return { confirmed: true };
     },
   }),
@@ -96,7 +97,7 @@ export const alerts = {
     input: z.object({ token }),
     handler: async (input, ctx) => {
       const result = unsubscribe(db(), input.token, { ip: ctx.clientAddress, via: 'link' });
-      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
+      if (!result.ok) failure(result);
       return { unsubscribed: true };
     },
   }),

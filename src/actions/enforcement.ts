@@ -36,6 +36,7 @@ import {
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { renameFields } from '#lib/server/platform/result.ts';
 
 const fineFields = {
   fineDays: z.coerce.number({ error: 'Enter the number of days, like 9.' }).optional(),
@@ -60,7 +61,7 @@ export const enforcement = {
     handler: async (input, ctx) => {
       allow.role(ctx, 'officer');
       const r = calculateFine(fineInput(input.fineDays, input.fineDailyRate), loadLocalLaw(db()));
-      if (!r.ok) failure({ fields: { [r.field === 'days' ? 'fineDays' : 'fineDailyRate']: r.message } });
+      if (!r.ok) failure(renameFields(r, { days: 'fineDays', dailyRateCents: 'fineDailyRate' }));
       return {
         days: r.days,
         dailyRateCents: r.dailyRateCents,

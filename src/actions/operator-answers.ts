@@ -14,7 +14,7 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import {
   choice,
-  FieldErrors,
+  orThrow,
   id,
   optionalText,
   requiredDay,
@@ -27,7 +27,6 @@ import {
   offerInspection,
   operatorMayAct,
   recordOperatorPayment,
-  type Outcome,
 } from '#lib/server/operator-requests/workflow.ts';
 import { allow } from './guard.ts';
 
@@ -36,14 +35,6 @@ function operatorOf(ctx: ActionAPIContext, requestId: number): SessionUser {
   const user = allow.role(ctx, 'operator');
   if (!operatorMayAct(db(), user.id, requestId)) throw new ActionError({ code: 'NOT_FOUND', message: 'Not found.' });
   return user;
-}
-
-/** A service's refusal beside its field, or for the whole form. */
-function orFields(result: Outcome): void {
-  if (result.ok) return;
-  const { form, ...fields } = result.fields;
-  if (Object.keys(fields).length) throw new FieldErrors(fields);
-  throw new ActionError({ code: 'BAD_REQUEST', message: form ?? 'That could not be saved.' });
 }
 
 export const operatorAnswers = {
@@ -58,7 +49,7 @@ export const operatorAnswers = {
     }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orFields(
+      orThrow(
         offerInspection(
           db(),
           actorOf(user, ctx),
@@ -82,7 +73,7 @@ export const operatorAnswers = {
     }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orFields(
+      orThrow(
         recordOperatorPayment(
           db(),
           actorOf(user, ctx),
@@ -101,7 +92,7 @@ export const operatorAnswers = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orFields(markInspected(db(), actorOf(user, ctx), input.id, townPublicUrl(db())));
+      orThrow(markInspected(db(), actorOf(user, ctx), input.id, townPublicUrl(db())));
       return { done: 'inspected' };
     },
   }),

@@ -10,7 +10,15 @@ import { DELIVERY_METHODS } from '#db/schema.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { choice, FieldErrors, formText, linkToken, plainText, oneLine } from '#lib/server/platform/forms/fields.ts';
+import {
+  choice,
+  failure,
+  FieldErrors,
+  formText,
+  linkToken,
+  plainText,
+  oneLine,
+} from '#lib/server/platform/forms/fields.ts';
 import { hit, isLimited, minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
 import { submissionLimit } from '#lib/server/records-requests/submit.ts';
@@ -111,7 +119,7 @@ export const operatorRequests = {
         { label: 'requester', ip: ctx.clientAddress },
         townPublicUrl(db()),
       );
-      if (!result.ok) throw new FieldErrors(result.fields as Record<string, string>);
+      if (!result.ok) failure(result);
       if (!result.duplicate) hit(db(), limitKey, limit);
       return { token: result.token, number: result.number };
     },
@@ -129,7 +137,7 @@ export const operatorRequests = {
         actorOf(user, ctx),
         townPublicUrl(db()),
       );
-      if (!result.ok) throw new FieldErrors(result.fields as Record<string, string>);
+      if (!result.ok) failure(result);
       return { id: result.id, number: result.number, token: result.token };
     },
   }),
@@ -149,11 +157,7 @@ export const operatorRequests = {
           message: 'This tracking link is not valid. Use the newest link you were sent.',
         });
       const result = withdrawOperatorRequest(db(), { label: 'requester', ip: ctx.clientAddress }, id);
-      if (!result.ok) {
-        const { form, ...rest } = result.fields;
-        if (Object.keys(rest).length) throw new FieldErrors(rest);
-        throw new ActionError({ code: 'BAD_REQUEST', message: form ?? 'That could not be saved.' });
-      }
+      if (!result.ok) failure(result);
       return { withdrawn: true };
     },
   }),

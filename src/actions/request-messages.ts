@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { FieldErrors, id, linkToken, plainText, RELOAD_FORM, oneLine } from '#lib/server/platform/forms/fields.ts';
+import { id, linkToken, orThrow, plainText, RELOAD_FORM, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { sendClerkMessage, sendRequesterMessage } from '#lib/server/records-requests/messages.ts';
 import { closeAsDuplicate } from '#lib/server/records-requests/duplicate-close.ts';
@@ -19,25 +19,7 @@ import {
   TEMPLATE_NAME_MAX,
 } from '#lib/server/records-requests/reply-templates.ts';
 import { MESSAGE_MAX_CHARS } from '#lib/server/records-requests/messages.rules.ts';
-import type { Outcome } from '#lib/server/records-requests/billing.ts';
 import { allow } from './guard.ts';
-
-function orThrow<T extends Outcome>(result: T): Extract<T, { ok: true }> {
-  if (result.ok) return result as Extract<T, { ok: true }>;
-  if (result.field) throw new FieldErrors({ [result.field]: result.message });
-  throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
-}
-
-/** A service's field messages (or a form-level one under `form`) as the page shows them. */
-function orFields<T extends { ok: boolean }>(result: T | { ok: false; fields: Record<string, string> }): T {
-  if (result.ok) return result as T;
-  if ('fields' in result) {
-    const { form, ...fields } = result.fields;
-    if (Object.keys(fields).length) throw new FieldErrors(fields);
-    throw new ActionError({ code: 'BAD_REQUEST', message: form ?? 'That could not be saved.' });
-  }
-  return orThrow(result as Outcome) as unknown as T;
-}
 
 const body = plainText(
   MESSAGE_MAX_CHARS,
@@ -140,7 +122,7 @@ export const requestMessages = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orFields(
+      orThrow(
         saveReplyTemplate(db(), actorOf(clerk, ctx), { id: input.templateId, name: input.name, body: input.body }),
       );
       return { done: input.templateId ? 'updated' : 'saved' };

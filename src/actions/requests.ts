@@ -44,6 +44,7 @@ import { createGround, updateGround } from '#lib/server/records-requests/grounds
 import {
   choice,
   FieldErrors,
+  orThrow,
   formText,
   id as recordId,
   linkToken,
@@ -52,15 +53,7 @@ import {
   oneLine,
 } from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
-import type { Outcome } from '#lib/server/records-requests/billing.ts';
 import { allow } from './guard.ts';
-
-/** Turn a service's refusal into a field error (or a form-level one). */
-function orThrow<T extends Outcome>(result: T): Extract<T, { ok: true }> {
-  if (result.ok) return result as Extract<T, { ok: true }>;
-  if (result.field) throw new FieldErrors({ [result.field]: result.message });
-  throw new ActionError({ code: 'BAD_REQUEST', message: result.message });
-}
 
 const date = (what: string) =>
   z
@@ -91,14 +84,6 @@ const optionalId = z
   .regex(/^\d{0,12}$/, { error: RELOAD_FORM })
   .transform((v) => (v ? Number(v) : undefined))
   .optional();
-
-/** A service's field messages (or a form-level one under `form`) as the page shows them. */
-function orFields<T extends { ok: boolean }>(result: T | { ok: false; fields: Record<string, string> }): T {
-  if (result.ok) return result as T;
-  const { form, ...fields } = (result as { fields: Record<string, string> }).fields;
-  if (Object.keys(fields).length) throw new FieldErrors(fields);
-  throw new ActionError({ code: 'BAD_REQUEST', message: form ?? 'That could not be saved.' });
-}
 
 /** The request form's fields, shared by the public form and the clerk's entry form. */
 const requestFields = {
@@ -508,7 +493,7 @@ export const requests = {
     handler: async (input, ctx) => {
       const admin = allow.role(ctx, 'admin');
       const values = { citation: input.citation ?? '', label: input.label ?? '', active: input.active === 'yes' };
-      orFields(
+      orThrow(
         input.groundId
           ? updateGround(db(), actorOf(admin, ctx), input.groundId, values)
           : createGround(db(), actorOf(admin, ctx), values),
@@ -532,7 +517,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const admin = allow.role(ctx, 'admin');
-      orFields(
+      orThrow(
         saveFeeSchedule(db(), actorOf(admin, ctx), {
           effectiveFrom: input.effectiveFrom,
           perPageCents: parseMoney(input.perPage)!,

@@ -6,6 +6,7 @@ import { db } from '#lib/server/platform/db.ts';
 import { choice, id, ids as idList, plainText } from '#lib/server/platform/forms/fields.ts';
 import { decideDocument, decideInspection, decideSummary } from '#lib/server/reviews/filing-review.ts';
 import { allow } from './guard.ts';
+import { type Result } from '#lib/server/platform/result.ts';
 
 const decision = choice(['accept', 'return'], 'Choose whether to accept it or return it to the operator.');
 // Astro hands an empty text field to the schema as null.
@@ -21,7 +22,8 @@ const needsComment = <T extends { decision?: string; comment: string }>(v: T, c:
     });
 };
 
-function done(result: { ok: boolean; message?: string }) {
+/** A review refused because the filing changed meanwhile: a conflict, said in the review's words. */
+function done(result: Result) {
   if (!result.ok)
     throw new ActionError({ code: 'CONFLICT', message: result.message ?? 'The review could not be saved.' });
   return { saved: true };

@@ -4,6 +4,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { db } from '#lib/server/platform/db.ts';
 import { recordStorm, stormFields } from '#lib/server/filings/storms.ts';
 import { allow } from './guard.ts';
+import { messageOf } from '#lib/server/platform/result.ts';
 
 export const storms = {
   record: defineAction({
@@ -12,7 +13,7 @@ export const storms = {
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
       const result = recordStorm(db(), actorOf(officer, ctx), input);
-      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: Object.values(result.errors)[0] });
+      if (!result.ok) throw new ActionError({ code: 'BAD_REQUEST', message: messageOf(result) });
       return { id: result.id, notified: result.notified };
     },
   }),

@@ -133,8 +133,10 @@ describe('a request acknowledged in time whose promised date passes (the service
   it('the clerk may extend the date before it passes, never after', () => {
     expect(extend(t.db, t.clerk, id, { promisedOn: '2026-12-10', reason: 'Too late.' }, BASE, DEC5)).toMatchObject({
       ok: false,
-      field: 'promisedOn',
-      message: 'The date given, November 20, 2026, has passed: it cannot be extended. Grant or deny the request now.',
+      fields: {
+        promisedOn:
+          'The date given, November 20, 2026, has passed: it cannot be extended. Grant or deny the request now.',
+      },
     });
     expect(
       extend(

@@ -42,15 +42,15 @@ const inspectionNames = [
 const forms: Record<string, (value: string | undefined) => string[]> = {
   'inspection report': (v) => {
     const r = parseInspection(filled(inspectionNames, v), { now, startOn: '2026-03-02', open: [] });
-    return r.ok ? [] : Object.values(r.errors);
+    return r.ok ? [] : Object.values(r.fields ?? {});
   },
   'monthly summary': (v) => {
     const r = parseSummary(filled(shapeOf(summaryFields), v), ['2026-05']);
-    return r.ok ? [] : Object.values(r.errors);
+    return r.ok ? [] : Object.values(r.fields ?? {});
   },
   'operator document': (v) => {
     const r = parseUpload(filled(shapeOf(uploadFields), v), now);
-    return r.ok ? [] : Object.values(r.errors);
+    return r.ok ? [] : Object.values(r.fields ?? {});
   },
   'rain event': (v) => {
     const r = stormFields.safeParse(v === undefined ? {} : Object.fromEntries(shapeOf(stormFields).map((n) => [n, v])));

@@ -105,7 +105,7 @@ describe('the inspection report form', () => {
     const r = parse(over);
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors[field]).toBe(message);
+    expect(r.fields?.[field]).toBe(message);
   });
 
   it.each([
@@ -135,7 +135,7 @@ describe('the inspection report form', () => {
           dueReason: over['ca.0.dueReason'] ?? '',
         });
       else
-        expect(r.errors['ca.0.dueReason']).toBe(
+        expect(r.fields?.['ca.0.dueReason']).toBe(
           'The state permit expects the work to begin within one business day (by June 16, 2026). Say why a later date is needed, or choose an earlier one.',
         );
     },

@@ -48,6 +48,7 @@ import {
   withdraw,
 } from '#lib/server/records-requests/workflow.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { messageOf } from '#lib/server/platform/result.ts';
 
 const BASE = 'https://portal.example';
 const NOW = townInstant('2026-12-01', '10:00'); // a Tuesday
@@ -287,10 +288,10 @@ describe('billing', () => {
 
     expect(
       recordPayment(db, clerk(), r.id, { amountCents: 2000, method: 'check', receivedOn: '2026-12-01' }, BASE, NOW),
-    ).toMatchObject({ ok: false, field: 'reference' });
+    ).toMatchObject({ ok: false, fields: { reference: expect.any(String) } });
     expect(
       recordPayment(db, clerk(), r.id, { amountCents: 9000, method: 'cash', receivedOn: '2026-12-01' }, BASE, NOW),
-    ).toMatchObject({ ok: false, field: 'amount' });
+    ).toMatchObject({ ok: false, fields: { amount: expect.any(String) } });
     expect(
       recordPayment(
         db,
@@ -356,7 +357,10 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
   it('attaches project documents (even non-public ones), removes a mistaken one, and releases late files when nothing is owed', () => {
     const r = request({ delivery: 'electronic', documentIds: [docs.noi] });
     expect(attachDocuments(db, clerk(), r.id, [docs.privateDoc, docs.reports[3]], NOW)).toEqual({ ok: true, added: 2 });
-    expect(attachDocuments(db, clerk(), r.id, [docs.noi], NOW)).toMatchObject({ ok: false, field: 'documentIds' });
+    expect(attachDocuments(db, clerk(), r.id, [docs.noi], NOW)).toMatchObject({
+      ok: false,
+      fields: { documentIds: expect.any(String) },
+    });
     const mistaken = loadRequestView(db, r.id)!.items.find((i) => i.item.documentId === docs.reports[3])!;
     expect(removeItem(db, clerk(), r.id, mistaken.item.id, NOW)).toEqual({ ok: true });
     const original = loadRequestView(db, r.id)!.items[0];
@@ -377,18 +381,18 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
     expect(row(r.id).status).toBe('received');
     expect(billRequest(db, clerk(), r.id, { counts: [], discountCents: 7450 }, BASE, NOW)).toMatchObject({
       ok: false,
-      field: 'discountReason',
+      fields: { discountReason: expect.any(String) },
     });
     expect(fulfill(db, clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
     const other = request();
     const privacy = listGrounds(db).find((g) => g.citation === 'POL §87(2)(b)')!;
     expect(deny(db, clerk(), other.id, { groundId: null, reason: 'Private numbers.' }, BASE, NOW)).toMatchObject({
       ok: false,
-      field: 'groundId',
+      fields: { groundId: expect.any(String) },
     });
     expect(deny(db, clerk(), other.id, { groundId: privacy.id, reason: '' }, BASE, NOW)).toMatchObject({
       ok: false,
-      field: 'reason',
+      fields: { reason: expect.any(String) },
     });
     expect(
       deny(
@@ -444,8 +448,8 @@ describe('acknowledgment and extension', () => {
   it('needs a written reason for a date more than 20 business days after the acknowledgment', () => {
     const r = request();
     const late = acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-31' }, BASE, NOW);
-    expect(late).toMatchObject({ ok: false, field: 'reason' });
-    expect(late.ok ? '' : late.message).toContain('December 30, 2026');
+    expect(late).toMatchObject({ ok: false, fields: { reason: expect.any(String) } });
+    expect(late.ok ? '' : messageOf(late)).toContain('December 30, 2026');
     expect(
       acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-30' }, BASE, NOW),
     ).toEqual({ ok: true });
@@ -459,7 +463,7 @@ describe('acknowledgment and extension', () => {
     });
     expect(extend(db, clerk(), r.id, { promisedOn: '2027-01-15', reason: '' }, BASE, NOW)).toMatchObject({
       ok: false,
-      field: 'reason',
+      fields: { reason: expect.any(String) },
     });
     expect(
       extend(
@@ -490,10 +494,10 @@ describe('acknowledgment and extension', () => {
     const r = request();
     expect(
       acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-10' }, BASE, NOW),
-    ).toMatchObject({ ok: false, field: 'acknowledgedOn' });
+    ).toMatchObject({ ok: false, fields: { acknowledgedOn: expect.any(String) } });
     expect(
       acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-10' }, BASE, NOW),
-    ).toMatchObject({ ok: false, field: 'acknowledgedOn' });
+    ).toMatchObject({ ok: false, fields: { acknowledgedOn: expect.any(String) } });
   });
 });
 
@@ -521,7 +525,7 @@ describe('closures', () => {
 
     expect(setClosure(db, clerk(), { date: '2026-12-03', closed: true }, NOW)).toMatchObject({
       ok: false,
-      field: 'date',
+      fields: { date: expect.any(String) },
     });
     expect(setClosure(db, clerk(), { date: '2026-12-03', closed: false }, NOW)).toMatchObject({
       ok: true,
@@ -547,12 +551,12 @@ describe('closures', () => {
     expect(row(r.id).dueOn).toBe('2026-12-30');
     expect(setClosure(db, clerk(), { date: '2026-12-25', closed: false }, NOW)).toMatchObject({
       ok: false,
-      field: 'date',
+      fields: { date: expect.any(String) },
     });
     expect(row(r.id).dueOn).toBe('2026-12-30');
     expect(setClosure(db, clerk(), { date: '2026-12-26', closed: true }, NOW)).toMatchObject({
       ok: false,
-      field: 'date',
+      fields: { date: expect.any(String) },
     });
   });
 });
@@ -712,9 +716,12 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
         BASE,
         NOW,
       );
-    expect(decide({ groundId: null })).toMatchObject({ ok: false, field: 'groundId' });
-    expect(decide({ reason: '' })).toMatchObject({ ok: false, field: 'reason' });
-    expect(decide({ withheldDocumentIds: [docs.swppp] })).toMatchObject({ ok: false, field: 'withheld' });
+    expect(decide({ groundId: null })).toMatchObject({ ok: false, fields: { groundId: expect.any(String) } });
+    expect(decide({ reason: '' })).toMatchObject({ ok: false, fields: { reason: expect.any(String) } });
+    expect(decide({ withheldDocumentIds: [docs.swppp] })).toMatchObject({
+      ok: false,
+      fields: { withheld: expect.any(String) },
+    });
     expect(decide({})).toEqual({ ok: true });
     const withheldMail = mail('request-items-withheld');
     expect(withheldMail).toHaveLength(1);
@@ -754,7 +761,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     });
     expect(deny(db, clerk(), r.id, { groundId: g.id, reason: 'x' }, BASE, NOW)).toMatchObject({
       ok: false,
-      field: 'groundId',
+      fields: { groundId: expect.any(String) },
     });
     expect(updateGround(db, admin, g.id, { citation: 'changed', label: g.label, active: true }, NOW)).toMatchObject({
       ok: false,
@@ -850,7 +857,10 @@ describe('appeals (POL §89(4)(a))', () => {
       BASE,
       NOW,
     );
-    expect(fileAppeal(db, requester, r.id, { body: '  ' }, BASE, NOW)).toMatchObject({ ok: false, field: 'body' });
+    expect(fileAppeal(db, requester, r.id, { body: '  ' }, BASE, NOW)).toMatchObject({
+      ok: false,
+      fields: { body: expect.any(String) },
+    });
     expect(
       fileAppeal(
         db,
@@ -894,7 +904,7 @@ describe('appeals (POL §89(4)(a))', () => {
         BASE,
         later,
       ),
-    ).toMatchObject({ ok: false, field: 'decisionText' });
+    ).toMatchObject({ ok: false, fields: { decisionText: expect.any(String) } });
     expect(
       decideAppeal(
         db,

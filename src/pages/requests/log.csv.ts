@@ -10,6 +10,7 @@ import {
   publicLog,
   publicLogCsvRows,
 } from '#lib/server/records-requests/public-log.ts';
+import { messageOf } from '#lib/server/platform/result.ts';
 import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 
 /** What this route reads and answers: the OpenAPI document is written from it. */
@@ -17,9 +18,9 @@ export const contract = API_CONTRACTS['/requests/log.csv'];
 
 export const GET: APIRoute = ({ request, url, locals }) => {
   const q = parsePublicLogQuery(url.searchParams, contract.query);
-  if (!q.ok) return apiError(400, q.message);
+  if (!q.ok) return apiError(400, messageOf(q));
   const result = publicLog(locals.db, q.value, townPublicUrl(locals.db));
-  if (!result.ok) return apiError(400, result.message);
+  if (!result.ok) return apiError(400, messageOf(result));
   const { log } = result;
   return apiBody(request, '\uFEFF' + toCsv(PUBLIC_LOG_CSV_HEADER, publicLogCsvRows(log)), {
     contentType: 'text/csv; charset=utf-8',

@@ -7,6 +7,7 @@ import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { pageLinks } from '#lib/server/public/findings.ts';
 import { parsePublicLogQuery, publicLog, publicLogJson } from '#lib/server/records-requests/public-log.ts';
+import { messageOf } from '#lib/server/platform/result.ts';
 import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 
 /** What this route reads and answers: the OpenAPI document is written from it. */
@@ -14,9 +15,9 @@ export const contract = API_CONTRACTS['/requests/log.json'];
 
 export const GET: APIRoute = ({ request, url, locals }) => {
   const q = parsePublicLogQuery(url.searchParams, contract.query);
-  if (!q.ok) return apiError(400, q.message);
+  if (!q.ok) return apiError(400, messageOf(q));
   const result = publicLog(locals.db, q.value, townPublicUrl(locals.db));
-  if (!result.ok) return apiError(400, result.message);
+  if (!result.ok) return apiError(400, messageOf(result));
   const { log } = result;
   return apiBody(request, JSON.stringify(publicLogJson(log, townPublicUrl(locals.db)), null, 1), {
     contentType: 'application/json; charset=utf-8',

@@ -21,6 +21,7 @@ import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { loadUser, type SessionUser } from './sessions.ts';
 import { SIGN_IN_SLOW_DOWN, signInWait, type SignInScope } from './sign-in-limits.rules.ts';
 import { checkAuthToken, normalizeEmail } from './users.ts';
+import { fail, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 const SCOPES = ['pair', 'account', 'address'] as const satisfies readonly SignInScope[];
 
@@ -33,10 +34,11 @@ function failureKeys(email: string, ip: string): Record<SignInScope, string> {
   };
 }
 
-export type SignInResult =
-  | { ok: true; user: SessionUser }
-  | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'slowed'; scope: SignInScope; waitMs: number };
+/** A refusal says why, and how long to wait when the tries are slowed down; the page words it. */
+export type SignInResult = Result<
+  { user: SessionUser },
+  { reason: 'invalid' } | { reason: 'slowed'; scope: SignInScope; waitMs: number }
+>;
 
 /** Check an email and password. Same message and similar timing whether or not the account exists. */
 export async function authenticate(
@@ -149,7 +151,7 @@ export function signInWithLink(
   token: string,
   ip: string,
   now = new Date(),
-): { ok: true; user: SessionUser } | { ok: false; message: string } {
+): Result<{ user: SessionUser }, Refusal> {
   const check = checkSignInLink(db, token, now);
   if (!check.ok) return check;
   // Claimed inside the transaction: the link is single-use even when pressed twice at once.
@@ -173,6 +175,6 @@ export function signInWithLink(
     );
     return true;
   });
-  if (!signedIn) return { ok: false, message: 'This link has already been used. Sign in, or ask for a new link.' };
+  if (!signedIn) return fail('This link has already been used. Sign in, or ask for a new link.');
   return { ok: true, user: loadUser(db, check.userId)! };
 }

@@ -12,6 +12,7 @@ import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { fail, failAt, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 export const RESET_LIMITS = {
   account: { limit: 3, windowMs: 60 * 60 * 1000 } satisfies Limit,
@@ -32,7 +33,8 @@ export interface InviteInput {
   projectIds: number[];
 }
 
-export type InviteResult = { ok: true; userId: number } | { ok: false; field: 'email' | 'projectIds'; message: string };
+/** Refused in one sentence, shown above the form. */
+export type InviteResult = Result<{ userId: number }, Refusal>;
 
 /** Create the account (no password yet) and send a single-use link to set one. */
 export function inviteUser(
@@ -44,13 +46,12 @@ export function inviteUser(
 ): InviteResult {
   const email = normalizeEmail(input.email);
   if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
-    return { ok: false, field: 'email', message: 'An account with this email address already exists.' };
+    return fail('An account with this email address already exists.');
   }
   const projectIds = input.roles.includes('operator') ? [...new Set(input.projectIds)] : [];
   if (projectIds.length) {
     const found = db.select({ id: projects.id }).from(projects).where(inArray(projects.id, projectIds)).all();
-    if (found.length !== projectIds.length)
-      return { ok: false, field: 'projectIds', message: 'One of the chosen projects does not exist.' };
+    if (found.length !== projectIds.length) return fail('One of the chosen projects does not exist.');
   }
   const token = newToken();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
@@ -116,9 +117,7 @@ export function hasActiveAdmin(db: Pick<DB, 'select'>): boolean {
   );
 }
 
-export type FirstAdminResult =
-  | { ok: true; userId: number; url: string; expiresAt: Date; again: boolean }
-  | { ok: false; field: 'email' | 'name' | null; message: string };
+export type FirstAdminResult = Result<{ userId: number; url: string; expiresAt: Date; again: boolean }, Refusal>;
 
 /**
  * The first administrator of a new town (`npm run setup`): the account and a one-time link to choose a
@@ -136,9 +135,8 @@ export function createFirstAdmin(
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
-    return { ok: false, field: 'email', message: `“${input.email}” is not an email address.` };
-  if (!name || name.length > 120)
-    return { ok: false, field: 'name', message: 'Give the administrator’s name (at most 120 characters).' };
+    return failAt(`“${input.email}” is not an email address.`, 'email');
+  if (!name || name.length > 120) return failAt('Give the administrator’s name (at most 120 characters).', 'name');
   const token = newToken();
   const expiresAt = new Date(now.getTime() + FIRST_ADMIN_TTL_MS);
   const result = db.transaction((tx): FirstAdminResult => {
@@ -146,7 +144,7 @@ export function createFirstAdmin(
       const message =
         'This portal already has an administrator who can sign in: they invite everyone else at /staff/users ' +
         '(a forgotten password: “Forgot your password?” on the sign-in page).';
-      return { ok: false, field: null, message };
+      return fail(message);
     }
     const existing = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
     const pending =
@@ -157,11 +155,7 @@ export function createFirstAdmin(
         .where(and(eq(userRoles.userId, existing.id), eq(userRoles.role, 'admin')))
         .get();
     if (existing && !pending)
-      return {
-        ok: false,
-        field: 'email',
-        message: `${email} already has an account without the administrator role; choose another address.`,
-      };
+      return failAt(`${email} already has an account without the administrator role; choose another address.`, 'email');
     const userId = existing
       ? existing.id
       : tx.insert(users).values({ email, name, createdAt: now, updatedAt: now }).returning({ id: users.id }).get().id;
@@ -240,9 +234,10 @@ export function requestPasswordReset(
 /** What a link in auth_tokens is for: an invitation, a password reset, or signing in once. */
 export type AuthTokenPurpose = 'invite' | 'reset' | 'sign-in';
 
-export type TokenCheck<P extends AuthTokenPurpose = 'invite' | 'reset'> =
-  | { ok: true; tokenId: number; userId: number; purpose: P; email: string; name: string }
-  | { ok: false; message: string };
+export type TokenCheck<P extends AuthTokenPurpose = 'invite' | 'reset'> = Result<
+  { tokenId: number; userId: number; purpose: P; email: string; name: string },
+  Refusal
+>;
 
 /**
  * Is this link still usable, and for one of `purposes`? A link of another kind is not valid here: a sign-in
@@ -254,7 +249,7 @@ export function checkAuthToken<P extends AuthTokenPurpose = 'invite' | 'reset'>(
   now = new Date(),
   purposes: readonly P[] = ['invite', 'reset'] as P[],
 ): TokenCheck<P> {
-  const invalid = { ok: false as const, message: 'This link is not valid. Ask for a new one.' };
+  const invalid = fail('This link is not valid. Ask for a new one.');
   if (!looksLikeToken(token)) return invalid;
   const row = db
     .select({
@@ -272,8 +267,8 @@ export function checkAuthToken<P extends AuthTokenPurpose = 'invite' | 'reset'>(
     .where(eq(authTokens.tokenHash, hashToken(token)))
     .get();
   if (!row || row.disabled || !(purposes as readonly string[]).includes(row.purpose)) return invalid;
-  if (row.usedAt) return { ok: false, message: 'This link has already been used. Sign in, or ask for a new link.' };
-  if (row.expiresAt <= now) return { ok: false, message: 'This link has expired. Ask for a new one.' };
+  if (row.usedAt) return fail('This link has already been used. Sign in, or ask for a new link.');
+  if (row.expiresAt <= now) return fail('This link has expired. Ask for a new one.');
   return { ok: true, tokenId: row.id, userId: row.userId, purpose: row.purpose as P, email: row.email, name: row.name };
 }
 
@@ -322,7 +317,7 @@ export async function setPasswordWithToken(
     }
     return true;
   });
-  return used ? check : { ok: false, message: 'This link has already been used. Sign in, or ask for a new link.' };
+  return used ? check : fail('This link has already been used. Sign in, or ask for a new link.');
 }
 
 export function listUsers(db: DB) {
@@ -385,11 +380,11 @@ export function updateUserAccess(
   actor: SessionUser,
   userId: number,
   input: AccessInput,
-): { ok: true } | { ok: false; message: string } {
+): Result<object, Refusal> {
   const before = getUserForAdmin(db, userId);
-  if (!before) return { ok: false, message: 'No such user.' };
+  if (!before) return fail('No such user.');
   if (actor.id === userId && (!input.roles.includes('admin') || input.disabled)) {
-    return { ok: false, message: 'You cannot remove your own administrator role or disable your own account.' };
+    return fail('You cannot remove your own administrator role or disable your own account.');
   }
   const roles = ROLES.filter((r) => input.roles.includes(r));
   const projectIds = roles.includes('operator') ? [...new Set(input.projectIds)] : [];

@@ -17,6 +17,7 @@ import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { calendarDayPeriod, type Period } from '#lib/server/platform/time/periods.rules.ts';
 import { DEFAULT_LOCAL_LAW, daysInWords, type LocalLawValues } from '#lib/server/platform/local-law.rules.ts';
+import { fail, type Failure, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 /** The model law's maximum: "a fine not to exceed $250"; each day is a separate offense. The town's own is a setting (decision 0044). */
 export const MAX_DAILY_FINE_CENTS = DEFAULT_LOCAL_LAW.maxDailyFineCents;
@@ -88,7 +89,7 @@ export type FineResult =
       /** The working, in words, for the officer to confirm and for the notice. */
       lines: string[];
     }
-  | { ok: false; field: 'days' | 'dailyRateCents'; message: string };
+  | Failure;
 
 /** The town's fine cap and its citation (loaded by the services, decision 0044). */
 export type FineLaw = Pick<LocalLawValues, 'maxDailyFineCents' | 'citations'>;
@@ -97,14 +98,10 @@ export type FineLaw = Pick<LocalLawValues, 'maxDailyFineCents' | 'citations'>;
 export function calculateFine(input: FineInput, law: FineLaw = DEFAULT_LOCAL_LAW): FineResult {
   const MAX = law.maxDailyFineCents;
   if (!Number.isInteger(input.days) || input.days < 1)
-    return {
-      ok: false,
-      field: 'days',
-      message: 'Enter the number of days the violation existed, a whole number of 1 or more.',
-    };
-  if (input.days > 3650) return { ok: false, field: 'days', message: 'Enter at most 3,650 days (ten years).' };
+    return fail('Enter the number of days the violation existed, a whole number of 1 or more.', 'days');
+  if (input.days > 3650) return fail('Enter at most 3,650 days (ten years).', 'days');
   if (!Number.isInteger(input.dailyRateCents) || input.dailyRateCents < 1)
-    return { ok: false, field: 'dailyRateCents', message: 'Enter a daily fine of at least $0.01, like 150 or 150.00.' };
+    return fail('Enter a daily fine of at least $0.01, like 150 or 150.00.', 'dailyRateCents');
   const capped = input.dailyRateCents > MAX;
   const rate = capped ? MAX : input.dailyRateCents;
   const assessedCents = rate * input.days;
@@ -136,36 +133,30 @@ export interface ConvictionInput {
   fineCents: number;
 }
 
-export type ConvictionResult =
-  | { ok: true; maxCents: number; words: string }
-  | { ok: false; field: 'convictedOn' | 'docketNumber' | 'fineDays' | 'fineAmount'; message: string };
+export type ConvictionResult = Result<{ maxCents: number; words: string }>;
 
 /** Check the court's conviction as the officer records it: a fine of at most the law's most (the town's setting) per day of violation. */
 export function checkConviction(c: ConvictionInput, today: string, law: FineLaw = DEFAULT_LOCAL_LAW): ConvictionResult {
-  if (c.convictedOn > today)
-    return { ok: false, field: 'convictedOn', message: 'The conviction date cannot be in the future.' };
+  if (c.convictedOn > today) return fail('The conviction date cannot be in the future.', 'convictedOn');
   if (c.convictedOn < c.referredOn)
-    return {
-      ok: false,
-      field: 'convictedOn',
-      message: `The conviction cannot come before the case was referred to court (${formatDay(c.referredOn)}).`,
-    };
-  if (!c.docketNumber.trim()) return { ok: false, field: 'docketNumber', message: 'Enter the court’s docket number.' };
+    return fail(
+      `The conviction cannot come before the case was referred to court (${formatDay(c.referredOn)}).`,
+      'convictedOn',
+    );
+  if (!c.docketNumber.trim()) return fail('Enter the court’s docket number.', 'docketNumber');
   if (!Number.isInteger(c.days) || c.days < 1)
-    return {
-      ok: false,
-      field: 'fineDays',
-      message: 'Enter the number of days of violation the court convicted on, a whole number of 1 or more.',
-    };
+    return fail(
+      'Enter the number of days of violation the court convicted on, a whole number of 1 or more.',
+      'fineDays',
+    );
   if (!Number.isInteger(c.fineCents) || c.fineCents < 1)
-    return { ok: false, field: 'fineAmount', message: 'Enter the fine the court imposed, like 750.00.' };
+    return fail('Enter the fine the court imposed, like 750.00.', 'fineAmount');
   const maxCents = c.days * law.maxDailyFineCents;
   if (c.fineCents > maxCents) {
-    return {
-      ok: false,
-      field: 'fineAmount',
-      message: `The law allows at most ${formatMoney(law.maxDailyFineCents)} for each day of violation: at most ${formatMoney(maxCents)} for ${plural(c.days, 'day')}. Check the court’s judgment.`,
-    };
+    return fail(
+      `The law allows at most ${formatMoney(law.maxDailyFineCents)} for each day of violation: at most ${formatMoney(maxCents)} for ${plural(c.days, 'day')}. Check the court’s judgment.`,
+      'fineAmount',
+    );
   }
   return {
     ok: true,
@@ -179,23 +170,19 @@ export function violationDays(firstDay: string, lastDay: string): number {
   return daysBetween(firstDay, lastDay) + 1;
 }
 
-export type PaymentResult =
-  { ok: true; paidCents: number; status: FineStatus; balanceCents: number } | { ok: false; message: string };
+export type PaymentResult = Result<{ paidCents: number; status: FineStatus; balanceCents: number }, Refusal>;
 
 /** Record a payment toward a fine: never more than the balance, never on a waived fine. */
 export function applyFinePayment(
   fine: { assessedCents: number | null; paidCents: number; status: FineStatus | null },
   amountCents: number,
 ): PaymentResult {
-  if (fine.assessedCents == null)
-    return { ok: false, message: 'The court has not imposed a fine: record the conviction first.' };
-  if (fine.status === 'waived') return { ok: false, message: 'This fine was waived; no payment can be recorded.' };
-  if (!Number.isInteger(amountCents) || amountCents < 1)
-    return { ok: false, message: 'Enter the amount paid, like 250.00.' };
+  if (fine.assessedCents == null) return fail('The court has not imposed a fine: record the conviction first.');
+  if (fine.status === 'waived') return fail('This fine was waived; no payment can be recorded.');
+  if (!Number.isInteger(amountCents) || amountCents < 1) return fail('Enter the amount paid, like 250.00.');
   const balance = fine.assessedCents - fine.paidCents;
-  if (balance <= 0) return { ok: false, message: 'This fine is already paid in full.' };
-  if (amountCents > balance)
-    return { ok: false, message: `The payment is more than the balance of ${formatMoney(balance)}.` };
+  if (balance <= 0) return fail('This fine is already paid in full.');
+  if (amountCents > balance) return fail(`The payment is more than the balance of ${formatMoney(balance)}.`);
   const paidCents = fine.paidCents + amountCents;
   return {
     ok: true,
@@ -277,7 +264,7 @@ export type StatePatch = Partial<{
   liftedOn: string | null;
   compliedOn: string | null;
 }>;
-export type TransitionResult = { ok: true; patch: StatePatch } | { ok: false; message: string };
+export type TransitionResult = Result<{ patch: StatePatch }, Refusal>;
 
 /** Whether an action in each status can still move; every status is placed (decision 0088). */
 const OPEN_STATUS = {
@@ -306,27 +293,22 @@ export function transition(
   today: string,
 ): TransitionResult {
   if (!availableEvents(a).includes(event)) {
-    return {
-      ok: false,
-      message:
-        a.closedOn || !OPEN_STATUS[a.status]
-          ? 'This action is already resolved; it cannot change.'
-          : `This action cannot be ${EVENT_PAST[event]} now.`,
-    };
+    return fail(
+      a.closedOn || !OPEN_STATUS[a.status]
+        ? 'This action is already resolved; it cannot change.'
+        : `This action cannot be ${EVENT_PAST[event]} now.`,
+    );
   }
   const when = event === 'close' && a.type === 'stop_work_order' ? (input.liftedOn ?? '') : input.on;
   if (!when) {
-    return {
-      ok: false,
-      message:
-        a.type === 'stop_work_order' && event === 'close'
-          ? 'A stop-work order closes only when lifted: enter the date the town lifted it.'
-          : 'Enter the date.',
-    };
+    return fail(
+      a.type === 'stop_work_order' && event === 'close'
+        ? 'A stop-work order closes only when lifted: enter the date the town lifted it.'
+        : 'Enter the date.',
+    );
   }
-  if (when < a.issuedOn)
-    return { ok: false, message: `The date cannot be before the action was issued (${formatDay(a.issuedOn)}).` };
-  if (when > today) return { ok: false, message: 'The date cannot be in the future.' };
+  if (when < a.issuedOn) return fail(`The date cannot be before the action was issued (${formatDay(a.issuedOn)}).`);
+  if (when > today) return fail('The date cannot be in the future.');
   switch (event) {
     case 'comply':
       return { ok: true, patch: { status: 'complied', compliedOn: when } };
@@ -340,11 +322,9 @@ export function transition(
       };
     case 'close':
       if (a.type === 'fine' && a.fineStatus !== 'paid' && a.fineStatus !== 'waived') {
-        return {
-          ok: false,
-          message:
-            'A court referral closes only when the fine the court imposed is paid in full or waived; withdraw it if the court dismissed the case.',
-        };
+        return fail(
+          'A court referral closes only when the fine the court imposed is paid in full or waived; withdraw it if the court dismissed the case.',
+        );
       }
       return {
         ok: true,

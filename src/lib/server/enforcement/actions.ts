@@ -562,7 +562,7 @@ export function recordConviction(
     today,
     loadLocalLaw(db),
   );
-  if (!check.ok) return { ok: false, fields: { [check.field]: check.message } };
+  if (!check.ok) return check;
   if (input.dueOn && input.dueOn < input.convictedOn)
     return { ok: false, fields: { fineDueOn: 'The fine cannot be due before the conviction.' } };
   db.transaction((tx) => {

@@ -9,9 +9,10 @@ import { discardUnreferenced } from '#lib/server/platform/files/references.ts';
 import { receiveMultipart } from '#lib/server/platform/files/uploads.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
 import { attachEvidence } from './actions.ts';
+import { failFields, ok, type Result } from '#lib/server/platform/result.ts';
 
-export type EvidenceOutcome =
-  { ok: true } | { ok: false; errors: Record<string, string>; typed: Record<string, string> };
+/** A refusal carries what was typed, to put back in the form. */
+export type EvidenceOutcome = Result<object, { typed: Record<string, string> }>;
 
 export async function receiveEvidence(
   db: DB,
@@ -39,9 +40,9 @@ export async function receiveEvidence(
       documentDate: typed.documentDate,
       public: typed.public === 'on',
     });
-    if (r.ok) return { ok: true };
+    if (r.ok) return ok();
     errors._form = r.message ?? 'The evidence could not be saved.';
   }
   discardUnreferenced(db, received.files);
-  return { ok: false, errors, typed };
+  return { ...failFields(errors), typed };
 }

@@ -41,6 +41,7 @@ import {
 } from '#lib/server/platform/forms/upload-forms.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { failFields, type Result } from '#lib/server/platform/result.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The form's rules
@@ -193,7 +194,7 @@ const blank = (row: Record<string, string>, keys: string[]) => keys.every((k) =>
 export function parseInspection(
   values: Record<string, string>,
   ctx: { now: Date; startOn: string | null; open: OpenCorrective[]; onOrAfterBusinessDay?: (day: string) => string },
-): { ok: true; value: ParsedInspection } | { ok: false; errors: Record<string, string> } {
+): Result<{ value: ParsedInspection }> {
   const errors: Record<string, string> = {};
   const main = inspectionFields.safeParse(withBlanks(inspectionFields.shape, values));
   if (!main.success) Object.assign(errors, issuesToErrors(main.error));
@@ -264,7 +265,7 @@ export function parseInspection(
     else areas.push(r.data);
   }
 
-  if (Object.keys(errors).length || !main.success || !inspectedAt) return { ok: false, errors };
+  if (Object.keys(errors).length || !main.success || !inspectedAt) return failFields(errors);
   return { ok: true, value: { ...main.data, inspectedAt, practices, newCorrective, closeCorrective, areas } };
 }
 
@@ -511,11 +512,7 @@ function str(n: number | null | undefined): string {
 // ---------------------------------------------------------------------------------------------
 // Filing
 
-export interface FileInspectionResult {
-  ok: boolean;
-  id?: number;
-  errors?: Record<string, string>;
-}
+export type FileInspectionResult = Result<{ id: number }>;
 
 /**
  * File a report and its signed PDF (already stored by content) in one transaction: the document, the
@@ -560,12 +557,9 @@ function fileInspectionTx(
       )
       .get();
     if (duplicate && duplicate.id !== input.supersedesId) {
-      return {
-        ok: false,
-        errors: {
-          inspectedTime: `A report for the inspection of ${formatDay(day)} at ${input.inspectedTime} is already filed. Open it from the project page to see it.`,
-        },
-      };
+      return failFields({
+        inspectedTime: `A report for the inspection of ${formatDay(day)} at ${input.inspectedTime} is already filed. Open it from the project page to see it.`,
+      });
     }
     let supersedes: { id: number } | undefined;
     if (input.supersedesId) {
@@ -582,13 +576,10 @@ function fileInspectionTx(
         )
         .get();
       if (!supersedes)
-        return {
-          ok: false,
-          errors: {
-            _form:
-              'The report you are correcting was already corrected or is no longer returned. Start a new report instead.',
-          },
-        };
+        return failFields({
+          _form:
+            'The report you are correcting was already corrected or is no longer returned. Start a new report instead.',
+        });
     }
     // A post-storm inspection belongs to the storm that ended most recently before it (within three days).
     const storm =

@@ -24,6 +24,7 @@ import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { failFields, type Result } from '#lib/server/platform/result.ts';
 
 /** The certification the signer makes (modelled on the ordinance's SWPPP certification). */
 export const SUMMARY_CERTIFICATION =
@@ -94,17 +95,14 @@ export const summaryFields = summaryBase.superRefine((v, c) => {
 
 export type SummaryInput = z.infer<typeof summaryFields>;
 
-export function parseSummary(
-  values: Record<string, string>,
-  eligible: string[],
-): { ok: true; value: SummaryInput } | { ok: false; errors: Record<string, string> } {
+export function parseSummary(values: Record<string, string>, eligible: string[]): Result<{ value: SummaryInput }> {
   const r = summaryFields.safeParse(withBlanks(summaryBase.shape, values));
   const errors = r.success ? {} : issuesToErrors(r.error);
   const month = values.month ?? '';
   if (!errors.month && !eligible.includes(month))
     errors.month =
       'Choose one of the months listed: a summary covers a month the site was under construction, up to this month.';
-  if (!r.success || Object.keys(errors).length) return { ok: false, errors };
+  if (!r.success || Object.keys(errors).length) return failFields(errors);
   return { ok: true, value: r.data };
 }
 
@@ -290,7 +288,7 @@ export async function summaryPdf(
   return { bytes: pdf.bytes, pageCount: pdf.facts.pageCount };
 }
 
-export type FiledSummary = { ok: true; id: number; version: number } | { ok: false; errors: Record<string, string> };
+export type FiledSummary = Result<{ id: number; version: number }>;
 
 export interface StoredSummaryPdf {
   sha256: string;
@@ -341,20 +339,14 @@ function fileSummaryTx(
       .orderBy(desc(monthlySummaries.version))
       .get();
     if (current && current.id !== input.supersedesId) {
-      return {
-        ok: false,
-        errors: {
-          month: `A summary for ${formatMonth(input.month)} is already filed (version ${current.version}). To change it, open it and choose “Correct this summary”.`,
-        },
-      };
+      return failFields({
+        month: `A summary for ${formatMonth(input.month)} is already filed (version ${current.version}). To change it, open it and choose “Correct this summary”.`,
+      });
     }
     if (!current && input.supersedesId) {
-      return {
-        ok: false,
-        errors: {
-          _form: 'The summary you are correcting was already replaced. Open the latest version to correct it.',
-        },
-      };
+      return failFields({
+        _form: 'The summary you are correcting was already replaced. Open the latest version to correct it.',
+      });
     }
     const version = current ? current.version + 1 : 1;
     const day = townToday(now);

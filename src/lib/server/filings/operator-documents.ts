@@ -15,6 +15,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
 export const uploadFields = z.object({
   type: z.enum(OPERATOR_UPLOAD_TYPES, { error: 'Choose what kind of document this is.' }),
@@ -28,14 +29,10 @@ export const uploadFields = z.object({
 
 export type UploadInput = z.infer<typeof uploadFields>;
 
-export function parseUpload(
-  values: Record<string, string>,
-  now: Date,
-): { ok: true; value: UploadInput } | { ok: false; errors: Record<string, string> } {
+export function parseUpload(values: Record<string, string>, now: Date): Result<{ value: UploadInput }> {
   const r = uploadFields.safeParse(withBlanks(uploadFields.shape, values));
-  if (!r.success) return { ok: false, errors: issuesToErrors(r.error) };
-  if (r.data.documentDate > townToday(now))
-    return { ok: false, errors: { documentDate: 'The document date cannot be in the future.' } };
+  if (!r.success) return failFields(issuesToErrors(r.error));
+  if (r.data.documentDate > townToday(now)) return fail('The document date cannot be in the future.', 'documentDate');
   return { ok: true, value: r.data };
 }
 

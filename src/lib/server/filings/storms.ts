@@ -17,6 +17,7 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { RainEvent } from './rain-csv.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { formText } from '#lib/server/platform/forms/messages.ts';
+import { fail, type Result } from '#lib/server/platform/result.ts';
 
 /** A posted text field; an empty one may arrive as null. */
 const posted = (schema: z.ZodString) => z.preprocess((v) => v ?? '', schema);
@@ -131,11 +132,10 @@ export function recordStorm(
   actor: Actor & { userId: number },
   input: StormInput,
   now: Date = new Date(),
-): { ok: true; id: number; notified: number } | { ok: false; errors: Record<string, string> } {
+): Result<{ id: number; notified: number }> {
   const endedAt = townInstant(input.endedOn, input.endedTime);
-  if (Number.isNaN(endedAt.getTime())) return { ok: false, errors: { endedOn: 'Enter a real date, like 2026-05-04.' } };
-  if (endedAt.getTime() > now.getTime())
-    return { ok: false, errors: { endedTime: 'The rain cannot have ended in the future.' } };
+  if (Number.isNaN(endedAt.getTime())) return fail('Enter a real date, like 2026-05-04.', 'endedOn');
+  if (endedAt.getTime() > now.getTime()) return fail('The rain cannot have ended in the future.', 'endedTime');
   const s = loadComplianceSettings(db);
   invalidateCompliance();
   return db.transaction((tx) => {

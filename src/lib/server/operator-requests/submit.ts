@@ -29,6 +29,7 @@ import { submissionKeyHash } from '#lib/server/records-requests/request.rules.ts
 import { addDays } from '#lib/shared/days.ts';
 import { askedFor, OPERATOR_DELIVERY_PHRASE } from './request.rules.ts';
 import { addOperatorEvent, nextOperatorNumber } from './store.ts';
+import { failFields, type Result } from '#lib/server/platform/result.ts';
 
 export interface OperatorContact {
   name: string;
@@ -158,8 +159,7 @@ export function checkOperatorRequest(
   return p;
 }
 
-export type CreateResult =
-  { ok: true; id: number; number: string; token: string; duplicate?: boolean } | { ok: false; fields: FieldProblems };
+export type CreateResult = Result<{ id: number; number: string; token: string; duplicate?: boolean }>;
 
 /** Record the request and tell both sides; `now` is when the portal delivered it (web requests). */
 export function createOperatorRequest(
@@ -191,7 +191,7 @@ export function createOperatorRequest(
   }
   const who = 'userId' in actor && v.channel !== 'web' ? 'clerk' : 'public';
   const problems = checkOperatorRequest(db, v, who, townToday(now));
-  if (Object.keys(problems).length) return { ok: false, fields: problems };
+  if (Object.keys(problems).length) return failFields(problems as Record<string, string>);
   const project = requestableProject(db, v.project)!;
   const receivedAt = v.channel === 'web' ? now : townInstant(v.receivedOn!, '09:00');
   // The operator's days are the General Construction Law's, not Town Hall's (decision 0069).

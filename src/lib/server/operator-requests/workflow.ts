@@ -32,13 +32,7 @@ import {
   updateOperatorRequest,
   type OperatorRequestRow,
 } from './store.ts';
-
-export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; fields: Record<string, string> };
-
-const fail = (field: string, message: string): { ok: false; fields: Record<string, string> } => ({
-  ok: false,
-  fields: { [field]: message },
-});
+import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
 /** An operator may act on a request only for a project they file for; staff (officer, clerk, admin) may always look. */
 export function operatorMayAct(
@@ -105,16 +99,16 @@ export function offerInspection(
   o: InspectionOffer,
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const today = townToday(now);
   const r = getOperatorRequest(db, id);
-  if (!r) return fail('form', 'That request no longer exists.');
+  if (!r) return fail('That request no longer exists.');
   if (r.status !== 'received' && r.status !== 'inspection_offered')
-    return fail('form', 'This request is already answered with copies, or withdrawn: nothing to offer.');
+    return fail('This request is already answered with copies, or withdrawn: nothing to offer.');
   if (!o.place.trim())
-    return fail('place', 'Enter where the records can be inspected, such as the site trailer’s address.');
-  if (o.on < today) return fail('on', 'The day offered cannot be in the past.');
-  if (!/^\d{2}:\d{2}$/.test(o.time)) return fail('time', 'Enter the time, like 10:00.');
+    return fail('Enter where the records can be inspected, such as the site trailer’s address.', 'place');
+  if (o.on < today) return fail('The day offered cannot be in the past.', 'on');
+  if (!/^\d{2}:\d{2}$/.test(o.time)) return fail('Enter the time, like 10:00.', 'time');
   const at = townInstant(o.on, o.time);
   db.transaction((tx) => {
     const after = updateOperatorRequest(
@@ -182,14 +176,14 @@ export function provideCopies(
   c: CopiesInput,
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const today = townToday(now);
   const r = getOperatorRequest(db, id);
-  if (!r) return fail('form', 'That request no longer exists.');
+  if (!r) return fail('That request no longer exists.');
   if (r.status !== 'received' && r.status !== 'inspection_offered')
-    return fail('form', 'Copies were already provided for this request, or it was withdrawn.');
+    return fail('Copies were already provided for this request, or it was withdrawn.');
   if (c.how === 'uploaded' && !c.files.length)
-    return fail('files', 'Choose the PDF copies to upload, or say how else you provided them.');
+    return fail('Choose the PDF copies to upload, or say how else you provided them.', 'files');
   // Like with like: the Town's schedule for the delivery the requester asked for, pages counted from the files.
   const counted = countedFromFiles(c.files);
   const bill = c.lines.length
@@ -201,7 +195,7 @@ export function provideCopies(
         howToPay: c.howToPay,
       })
     : undefined;
-  if (bill && Object.keys(bill.problems).length) return { ok: false, fields: bill.problems };
+  if (bill && Object.keys(bill.problems).length) return failFields(bill.problems);
   db.transaction((tx) => {
     for (const f of c.files) {
       tx.insert(operatorRequestFiles)
@@ -307,14 +301,14 @@ export function recordOperatorPayment(
   p: { paidOn: string; method: PaymentMethod; reference?: string },
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const today = townToday(now);
   const r = getOperatorRequest(db, id);
-  if (!r) return fail('form', 'That request no longer exists.');
-  if (r.status !== 'awaiting_payment') return fail('form', 'This request is not waiting for a payment.');
-  if (p.paidOn > today) return fail('paidOn', 'The payment day cannot be in the future.');
+  if (!r) return fail('That request no longer exists.');
+  if (r.status !== 'awaiting_payment') return fail('This request is not waiting for a payment.');
+  if (p.paidOn > today) return fail('The payment day cannot be in the future.', 'paidOn');
   if (r.billIssuedAt && p.paidOn < townToday(r.billIssuedAt))
-    return fail('paidOn', 'The payment day cannot be before the bill.');
+    return fail('The payment day cannot be before the bill.', 'paidOn');
   db.transaction((tx) => {
     const after = updateOperatorRequest(
       tx,
@@ -358,12 +352,12 @@ export function markInspected(
   id: number,
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const today = townToday(now);
   const r = getOperatorRequest(db, id);
-  if (!r) return fail('form', 'That request no longer exists.');
+  if (!r) return fail('That request no longer exists.');
   if (r.status !== 'inspection_offered')
-    return fail('form', 'Only a request with an inspection offered can be marked inspected.');
+    return fail('Only a request with an inspection offered can be marked inspected.');
   db.transaction((tx) => {
     const after = updateOperatorRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
     addOperatorEvent(tx, id, {
@@ -384,10 +378,10 @@ export function markInspected(
 }
 
 /** The requester withdraws (by the tracking link). */
-export function withdrawOperatorRequest(db: DB, actor: Actor, id: number, now = new Date()): Outcome {
+export function withdrawOperatorRequest(db: DB, actor: Actor, id: number, now = new Date()): Result {
   const r = getOperatorRequest(db, id);
-  if (!r) return fail('form', 'That request no longer exists.');
-  if (r.status === 'fulfilled' || r.status === 'withdrawn') return fail('form', 'This request is already closed.');
+  if (!r) return fail('That request no longer exists.');
+  if (r.status === 'fulfilled' || r.status === 'withdrawn') return fail('This request is already closed.');
   db.transaction((tx) => {
     updateOperatorRequest(tx, r, { status: 'withdrawn', withdrawnOn: townToday(now) }, now);
     addOperatorEvent(tx, id, {

@@ -11,7 +11,7 @@ import { inArray } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import type { Result } from '#lib/server/platform/result.ts';
+import { fail, failFields, type Refusal, type Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
 import { ORDINANCE_ADOPTED_KEY, ORDINANCE_NUMBER_KEY, ORDINANCE_TEXT_KEY as KEY } from './ordinance-text.rules.ts';
@@ -68,27 +68,24 @@ const summary = (t: OrdinanceText | undefined) =>
     : { none: true };
 
 /** Check and clean the text: control characters removed (tabs and line breaks kept), within the limits. */
-export function checkOrdinanceText(raw: string): { ok: true; text: string } | { ok: false; message: string } {
+export function checkOrdinanceText(raw: string): Result<{ text: string }, Refusal> {
   const text = raw
     .replace(/\r\n?/g, '\n')
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim();
   if (Buffer.byteLength(text) > MAX_ORDINANCE_BYTES)
-    return {
-      ok: false,
-      message: 'The text is longer than 200 KB: an ordinance is usually under 50 KB. Check that this is the law alone.',
-    };
+    return fail(
+      'The text is longer than 200 KB: an ordinance is usually under 50 KB. Check that this is the law alone.',
+    );
   if (text.length < MIN_ORDINANCE_CHARS)
-    return { ok: false, message: `Paste or upload the whole law: at least ${MIN_ORDINANCE_CHARS} characters.` };
+    return fail(`Paste or upload the whole law: at least ${MIN_ORDINANCE_CHARS} characters.`);
   if (/<\/?[a-z][^>]*>/i.test(text))
-    return {
-      ok: false,
-      message:
-        'The text holds HTML tags (like <p> or <script>). Use plain text or Markdown: # for headings, - for lists, **bold**.',
-    };
+    return fail(
+      'The text holds HTML tags (like <p> or <script>). Use plain text or Markdown: # for headings, - for lists, **bold**.',
+    );
   // A law is words: a paste of digits or symbols alone would replace what the public reads with nothing.
   if ((text.match(/\p{L}{2,}/gu) ?? []).length < 20)
-    return { ok: false, message: 'The text has too few words to be the law: paste or upload the whole ordinance.' };
+    return fail('The text has too few words to be the law: paste or upload the whole ordinance.');
   return { ok: true, text };
 }
 
@@ -114,7 +111,7 @@ export function replaceOrdinanceText(
   const checked = checkOrdinanceText(input.text);
   const fields = checkLawIdentity(input.lawNumber, input.adoptedOn, townToday(now));
   if (!checked.ok) fields.text = checked.message;
-  if (!checked.ok || Object.keys(fields).length) return { ok: false, fields };
+  if (!checked.ok || Object.keys(fields).length) return failFields(fields);
   const next: OrdinanceText = {
     text: checked.text,
     lawNumber: input.lawNumber.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(),
@@ -147,7 +144,7 @@ export function replaceOrdinanceText(
 /** Withdraw the town's law from the public page (it then says no law has been entered). */
 export function removeOrdinanceText(db: DB, actor: Actor): Result {
   const before = loadOrdinanceText(db);
-  if (!before) return { ok: false, message: 'No law has been entered: there is nothing to remove.' };
+  if (!before) return fail('No law has been entered: there is nothing to remove.');
   db.transaction((tx) => {
     tx.delete(settings).where(inArray(settings.key, KEYS)).run();
     audit(tx, actor, {

@@ -27,6 +27,7 @@ import {
   type TownProfile,
   type TownWords,
 } from '#lib/shared/town-profile.ts';
+import { failFields, ok, type Result } from '#lib/server/platform/result.ts';
 
 export const TOWN_PROFILE_KEY = 'town_profile';
 
@@ -154,7 +155,7 @@ export function submitTownProfile(
   actor: Actor,
   received: ReceivedForm,
   now = new Date(),
-): { ok: true } | { ok: false; errors: Record<string, string>; values: Record<string, string> } {
+): Result<object, { values: Record<string, string> }> {
   const values = firstValues(received);
   const before = read(db);
   const logo = received.files.find((f) => f.field === 'logo');
@@ -163,12 +164,12 @@ export function submitTownProfile(
   Object.assign(errors, received.errors);
   if (Object.keys(errors).length) {
     discardUnreferenced(db, received.files);
-    return { ok: false, errors, values };
+    return { ...failFields(errors), values };
   }
   saveTownProfile(db, actor, profile, now);
   if (before.logoSha256 && before.logoSha256 !== profile.logoSha256)
     discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
-  return { ok: true };
+  return ok();
 }
 
 /** The logo as a response (its type read from its first bytes: PNG or JPEG), or undefined without one. */

@@ -9,6 +9,7 @@ import { PROJECT_STATUSES, type ProjectKind, type ProjectStatus } from '#db/enum
 import { PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { noiProblems, type NoiFields } from './noi.rules.ts';
 import type { TownBounds } from '#lib/shared/town-profile.ts';
+import { type Result } from '#lib/server/platform/result.ts';
 
 export interface ImportField {
   key: string;
@@ -238,7 +239,7 @@ export function checkImportRow(
   record: Record<string, string>,
   mapping: ImportMapping,
   bounds?: TownBounds,
-): { ok: true; row: ImportedRow } | { ok: false; problems: string[] } {
+): Result<{ row: ImportedRow }, { problems: string[] }> {
   const problems: string[] = [];
   const given = new Set<string>();
   const col = (key: string) => mapping[key] ?? IMPORT_FIELDS.find((f) => f.key === key)!.label;

@@ -4,7 +4,7 @@
  * Every change is audited in its own transaction with the project id in the snapshot, so the history can
  * be read back per project.
  */
-import type { Result } from '#lib/server/platform/result.ts';
+import { type Refusal, type Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   PROJECT_STATUSES,
@@ -455,8 +455,7 @@ function recorderName(db: DB, actor: Actor): string {
   return u.title ? `${u.name}, ${u.title}` : u.name;
 }
 
-export type DocumentVisibilityResult =
-  { ok: true } | { ok: false; reason: 'not_found' | 'forbidden' | 'not_reviewed'; message: string };
+export type DocumentVisibilityResult = Result<object, Refusal & { reason: 'not_found' | 'forbidden' | 'not_reviewed' }>;
 
 /**
  * Make a project document public or private. The town's own documents: officer or clerk. An operator's

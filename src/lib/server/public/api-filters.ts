@@ -17,6 +17,7 @@ import {
   type FindingFilters,
   type FindingPage,
 } from './findings.ts';
+import { fail, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 const clip = (v: unknown) => String(v).slice(0, 40);
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, what: string) =>
@@ -120,7 +121,7 @@ export function isListParam(schema: z.ZodType): boolean {
   return schema instanceof z.ZodArray;
 }
 
-export type QueryResult<T> = { ok: true; value: T } | { ok: false; message: string };
+export type QueryResult<T> = Result<{ value: T }, Refusal>;
 
 /** Read the query string through a schema: lists split on commas, empty values left out, unknown names ignored. */
 export function parseQuery<S extends z.ZodObject>(schema: S, params: URLSearchParams): QueryResult<z.output<S>> {
@@ -142,7 +143,7 @@ export function parseQuery<S extends z.ZodObject>(schema: S, params: URLSearchPa
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   const name = String(issue.path[0] ?? '');
-  return { ok: false, message: issue.message.includes(name) ? issue.message : `${name}: ${issue.message}` };
+  return fail(issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`);
 }
 
 /** The finding filters, read through the schema the route declares (its contract, public/api-routes.ts). */

@@ -33,6 +33,7 @@ import { parseQuery, projectFilterSchema } from './api-filters.ts';
 import { FINDING_FIELDS, findingRecord } from './findings.ts';
 import { TOWN_INSPECTION_FIELDS, publicTownInspections, townInspectionRecord } from './town-inspections.ts';
 import { projectCompliance } from '#lib/server/compliance/compliance.ts';
+import { type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The data dictionary: one list, used by the page that explains the data and by the CSV header.
@@ -453,7 +454,7 @@ export interface ApiFilters {
   updatedSince?: Date;
 }
 
-export type FilterResult = { ok: true; filters: ApiFilters } | { ok: false; message: string };
+export type FilterResult = Result<{ filters: ApiFilters }, Refusal>;
 
 /** Read ?status=a,b&bbox=minLon,minLat,maxLon,maxLat&updated_since=ISO (api-filters.ts); a bad value is a clear 400, not a guess. */
 /** The project filters, read through the schema the route declares (its contract, public/api-routes.ts). */

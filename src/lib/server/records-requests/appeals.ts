@@ -30,12 +30,11 @@ import { trackingLink } from './links.ts';
 import { appealRights, isOpen, missedDeadlineOn } from './request.rules.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
+import { fail, type Failure } from '#lib/server/platform/result.ts';
 
 export const APPEALS_OFFICER_KEY = 'records_appeals_officer_user_id';
 
 type Reader = Pick<Tx, 'select'>;
-type Fail = { ok: false; field?: string; message: string };
-const fail = (message: string, field?: string): Fail => ({ ok: false, field, message });
 
 export type AppealRow = typeof requestAppeals.$inferSelect;
 
@@ -108,7 +107,7 @@ export function officerChoices(db: Pick<DB, 'selectDistinct'>) {
     .all();
 }
 
-export function setAppealsOfficer(db: DB, actor: Actor, userId: number, now = new Date()): { ok: true } | Fail {
+export function setAppealsOfficer(db: DB, actor: Actor, userId: number, now = new Date()): { ok: true } | Failure {
   if (!officerChoices(db).some((u) => u.id === userId)) return fail('Choose a staff member from the list.', 'userId');
   const before = appealsOfficer(db);
   db.transaction((tx) => {
@@ -182,7 +181,7 @@ export function fileAppeal(
   input: { body: string },
   baseUrl: string,
   now = new Date(),
-): { ok: true; appealId: number; dueOn: string } | Fail {
+): { ok: true; appealId: number; dueOn: string } | Failure {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   const a = appealFor(db, r, now);
@@ -319,7 +318,7 @@ export function decideAppeal(
   input: AppealDecisionInput,
   baseUrl: string,
   now = new Date(),
-): { ok: true } | Fail {
+): { ok: true } | Failure {
   const appeal = db.select().from(requestAppeals).where(eq(requestAppeals.id, appealId)).get();
   if (!appeal) return fail('No such appeal.');
   if (appeal.outcome !== 'pending') return fail('This appeal is already answered.');

@@ -26,6 +26,7 @@ import type { TownWords } from '#lib/shared/town-profile.ts';
 import { handoverOf, statusOnRelease } from './delivery.rules.ts';
 import { trackingLink } from './links.ts';
 import { addEvent, auditView, getRequest, nextNumber, updateRequest, type RequestRow } from './store.ts';
+import { fail, type Result } from '#lib/server/platform/result.ts';
 
 export const PAYMENT_METHOD_LABEL = {
   cash: 'Cash',
@@ -35,12 +36,6 @@ export const PAYMENT_METHOD_LABEL = {
   other: 'Other',
 } as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABEL;
-
-export type Outcome<T = object> = ({ ok: true } & T) | { ok: false; field?: string; message: string };
-
-function fail(message: string, field?: string): { ok: false; field?: string; message: string } {
-  return { ok: false, field, message };
-}
 
 function actorId(actor: Actor): number | null {
   return 'userId' in actor ? actor.userId : null;
@@ -225,7 +220,7 @@ export function billRequest(
   input: BillInputForm,
   baseUrl: string,
   now = new Date(),
-): Outcome<{ invoiceId: number | null; totalCents: number }> {
+): Result<{ invoiceId: number | null; totalCents: number }> {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   if (!isOpen(r.status)) return fail('This request is closed; it cannot be billed.');
@@ -394,7 +389,7 @@ export function billRequest(
 }
 
 /** The requester (on their tracking page) or the clerk (for an approval given by phone or email) approves the cost. */
-export function approveCost(db: DB, actor: Actor, requestId: number, baseUrl: string, now = new Date()): Outcome {
+export function approveCost(db: DB, actor: Actor, requestId: number, baseUrl: string, now = new Date()): Result {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   if (r.status !== 'awaiting_cost_approval') return fail('This request is not waiting for a cost approval.');
@@ -474,7 +469,7 @@ export function recordPayment(
   p: PaymentInput,
   baseUrl: string,
   now = new Date(),
-): Outcome<{ balanceCents: number; released: boolean }> {
+): Result<{ balanceCents: number; released: boolean }> {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   const inv = currentInvoice(db, r.id);
@@ -576,7 +571,7 @@ export function recordPayment(
 }
 
 /** Release files attached after the bill was settled (nothing owed). */
-export function releaseNow(db: DB, actor: Actor, requestId: number, now = new Date()): Outcome<{ released: number }> {
+export function releaseNow(db: DB, actor: Actor, requestId: number, now = new Date()): Result<{ released: number }> {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   if (r.status === 'denied' || r.status === 'withdrawn')
@@ -613,7 +608,7 @@ export function releaseNow(db: DB, actor: Actor, requestId: number, now = new Da
 }
 
 /** Void an invoice nobody has paid anything on (a mistake), so the request can be billed again. */
-export function voidInvoice(db: DB, actor: Actor, requestId: number, reason: string, now = new Date()): Outcome {
+export function voidInvoice(db: DB, actor: Actor, requestId: number, reason: string, now = new Date()): Result {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   const inv = currentInvoice(db, r.id);

@@ -24,6 +24,7 @@ import { trackingLink } from './links.ts';
 import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
 import { addEvent, updateRequest } from './store.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { fail, type Result } from '#lib/server/platform/result.ts';
 
 export interface ClosureListRow {
   date: string;
@@ -71,7 +72,7 @@ export interface DueDateChange {
   to: string;
 }
 
-export type ClosureResult = { ok: true; changed: DueDateChange[] } | { ok: false; field?: string; message: string };
+export type ClosureResult = Result<{ changed: DueDateChange[] }>;
 
 /** Close (`closed: true`) or reopen a day; open requests' due dates follow. */
 export function setClosure(
@@ -82,24 +83,20 @@ export function setClosure(
 ): ClosureResult {
   const existing = db.select().from(closures).where(eq(closures.date, input.date)).get();
   const statutory = statutoryHolidays(Number(input.date.slice(0, 4))).get(input.date);
-  if (isoWeekday(input.date) >= 6)
-    return { ok: false, field: 'date', message: 'That is a weekend day: the town is closed anyway.' };
+  if (isoWeekday(input.date) >= 6) return fail('That is a weekend day: the town is closed anyway.', 'date');
   if (!input.closed && statutory) {
-    return {
-      ok: false,
-      field: 'date',
-      message: `${formatDay(input.date)} is a public holiday (${statutory}, General Construction Law §24). The law's periods skip it whether or not Town Hall opens, so it cannot be reopened here.`,
-    };
+    return fail(
+      `${formatDay(input.date)} is a public holiday (${statutory}, General Construction Law §24). The law's periods skip it whether or not Town Hall opens, so it cannot be reopened here.`,
+      'date',
+    );
   }
   const isClosedNow = Boolean(statutory) || (existing?.active ?? false);
   if (input.closed && isClosedNow)
-    return {
-      ok: false,
-      field: 'date',
-      message: `The town is already closed on ${formatDay(input.date)}${existing?.name || statutory ? ` (${existing?.name ?? statutory})` : ''}.`,
-    };
-  if (!input.closed && !isClosedNow)
-    return { ok: false, field: 'date', message: `${formatDay(input.date)} is already a business day.` };
+    return fail(
+      `The town is already closed on ${formatDay(input.date)}${existing?.name || statutory ? ` (${existing?.name ?? statutory})` : ''}.`,
+      'date',
+    );
+  if (!input.closed && !isClosedNow) return fail(`${formatDay(input.date)} is already a business day.`, 'date');
   const name = input.closed ? input.name?.trim() || 'Town Hall closed' : (existing?.name ?? statutory ?? 'Closure');
 
   return db.transaction((tx) => {

@@ -15,7 +15,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { appealRightsFor } from './appeals.ts';
-import { currentInvoice, itemRows, type Outcome } from './billing.ts';
+import { currentInvoice, itemRows } from './billing.ts';
 import { groundById, listGrounds, withheldLines } from './grounds.ts';
 import {
   checkItemDecision,
@@ -28,6 +28,7 @@ import { trackingLink } from './links.ts';
 import { resolveItems } from './records.ts';
 import { isOpen } from './request.rules.ts';
 import { addEvent, getRequest, updateRequest } from './store.ts';
+import { fail, type Result } from '#lib/server/platform/result.ts';
 
 export function decideItem(
   db: DB,
@@ -37,18 +38,15 @@ export function decideItem(
   input: ItemDecisionInput,
   baseUrl: string,
   now = new Date(),
-): Outcome<{ fields?: Record<string, string> }> {
+): Result {
   const r = getRequest(db, requestId);
-  if (!r) return { ok: false, message: 'No such request.' };
-  if (!isOpen(r.status)) return { ok: false, message: 'This request is closed; its items can no longer be decided.' };
+  if (!r) return fail('No such request.');
+  if (!isOpen(r.status)) return fail('This request is closed; its items can no longer be decided.');
   if (currentInvoice(db, r.id))
-    return {
-      ok: false,
-      message: 'The request is billed: cancel the invoice first, then decide the item and bill again.',
-    };
+    return fail('The request is billed: cancel the invoice first, then decide the item and bill again.');
   const rows = itemRows(db, r.id);
   const row = rows.find((i) => i.id === itemId);
-  if (!row) return { ok: false, message: 'No such item on this request.' };
+  if (!row) return fail('No such item on this request.');
   // What the item covers before any decision (a new decision replaces the old one).
   const [covered] = resolveItems(db, r.projectId, [{ ...row, decision: null, withheldDocumentIds: null }]);
   const documentIds = covered.files.map((f) => f.documentId).filter((d): d is number => d != null);
@@ -59,7 +57,7 @@ export function decideItem(
     grounds.map((g) => g.id),
   );
   const [field, message] = Object.entries(problems)[0] ?? [];
-  if (message) return { ok: false, field, message };
+  if (message) return fail(message, field === 'form' ? undefined : field);
   const today = townToday(now);
   const withholds = input.decision === 'denied' || input.decision === 'granted_in_part';
   const noRecord = isNoRecord(input.decision);

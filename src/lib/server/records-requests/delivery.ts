@@ -16,13 +16,13 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { claimedDayText, clockDay, townDeadline } from './request.rules.ts';
-import type { Outcome } from './billing.ts';
 import { checkHandover, handoverEventText, onlyOnlineDocuments, type HandoverInput } from './delivery.rules.ts';
 import { trackingLink } from './links.ts';
 import { rangeDocuments } from './records.ts';
 import { addEvent, auditView, getRequest, updateRequest } from './store.ts';
 import type { CheckedSelection } from './submit.ts';
 import type { DeliveryMethod } from '#db/schema.ts';
+import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
 type Reader = Pick<Tx, 'select'>;
 
@@ -89,12 +89,12 @@ export function recordHandover(
   input: HandoverInput,
   baseUrl: string,
   now = new Date(),
-): Outcome | { ok: false; fields: Record<string, string> } {
+): Result {
   const r = getRequest(db, id);
-  if (!r) return { ok: false, message: 'No such request.' };
+  if (!r) return fail('No such request.');
   const today = townToday(now);
   const problems = checkHandover(input, r, today);
-  if (Object.keys(problems).length) return { ok: false, fields: problems };
+  if (Object.keys(problems).length) return failFields(problems);
   // Mailing answers the request the day it is mailed (decision 0030); entered once the deadline has passed, a
   // mailing dated on or before it counts from the day it was recorded, the stated day kept as a claim (0064).
   const deadline = townDeadline(r);

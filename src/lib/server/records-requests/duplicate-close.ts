@@ -10,14 +10,11 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { currentInvoice, type Outcome } from './billing.ts';
+import { currentInvoice } from './billing.ts';
 import { trackingLink } from './links.ts';
 import { isOpen } from './request.rules.ts';
 import { addEvent, auditView, getRequest, updateRequest } from './store.ts';
-
-function fail(message: string, field?: string): { ok: false; field?: string; message: string } {
-  return { ok: false, field, message };
-}
+import { fail, type Result } from '#lib/server/platform/result.ts';
 
 /** The request this one was closed into, and the ones closed into it, for the clerk's page. */
 export function duplicateLinks(db: Pick<DB, 'select'>, r: { id: number; duplicateOfRequestId: number | null }) {
@@ -43,7 +40,7 @@ export function closeAsDuplicate(
   input: { otherNumber: string; note: string },
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const r = getRequest(db, id);
   if (!r) return fail('No such request.');
   if (!isOpen(r.status)) return fail('This request is already closed.');

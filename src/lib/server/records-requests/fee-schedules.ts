@@ -9,6 +9,7 @@ import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { checkFeeSchedule, type FeeScheduleInput } from './fee-schedule.rules.ts';
+import { failFields, type Result } from '#lib/server/platform/result.ts';
 
 export type FeeSchedule = typeof feeSchedules.$inferSelect;
 
@@ -41,7 +42,7 @@ export function allFeeSchedules(db: Pick<Tx, 'select'>): FeeSchedule[] {
   return db.select().from(feeSchedules).orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id)).all();
 }
 
-export type SaveFeeScheduleResult = { ok: true; id: number } | { ok: false; fields: Record<string, string> };
+export type SaveFeeScheduleResult = Result<{ id: number }>;
 
 /**
  * Save a new schedule (an old one is never edited: invoices keep the schedule they were issued under).
@@ -54,7 +55,7 @@ export function saveFeeSchedule(
   now = new Date(),
 ): SaveFeeScheduleResult {
   const fields = checkFeeSchedule(input, townToday(now));
-  if (Object.keys(fields).length) return { ok: false, fields };
+  if (Object.keys(fields).length) return failFields(fields);
   const id = db.transaction((tx) => {
     const row = tx
       .insert(feeSchedules)

@@ -10,6 +10,7 @@ import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { ResolvedItem } from './records.ts';
 import { STATUTORY_GROUNDS, withheldLine } from './item-decisions.rules.ts';
+import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
 export type DenialGround = typeof denialGrounds.$inferSelect;
 
@@ -68,7 +69,7 @@ export function groundText(g: Pick<DenialGround, 'citation' | 'label'>): string 
   return `${g.citation} (${g.label})`;
 }
 
-export type GroundResult = { ok: true; id: number } | { ok: false; fields: Record<string, string> };
+export type GroundResult = Result<{ id: number }>;
 
 export interface GroundInput {
   citation: string;
@@ -86,7 +87,7 @@ function checkGround(input: GroundInput): Record<string, string> {
 /** Add a ground (another statute's exemption the town relies on). */
 export function createGround(db: DB, actor: Actor, input: GroundInput, now = new Date()): GroundResult {
   const fields = checkGround(input);
-  if (Object.keys(fields).length) return { ok: false, fields };
+  if (Object.keys(fields).length) return failFields(fields);
   const id = db.transaction((tx) => {
     ensureStatutoryGrounds(tx, now);
     const last = tx
@@ -117,11 +118,11 @@ export function createGround(db: DB, actor: Actor, input: GroundInput, now = new
 /** Reword a ground or retire/restore it. A statutory ground keeps its citation. */
 export function updateGround(db: DB, actor: Actor, id: number, input: GroundInput, now = new Date()): GroundResult {
   const before = groundById(db, id);
-  if (!before) return { ok: false, fields: { form: 'No such ground. Reload the page.' } };
+  if (!before) return fail('No such ground. Reload the page.');
   const fields = checkGround(input);
   if (before.statutory && input.citation.trim() !== before.citation)
     fields.citation = 'A ground from the statute keeps its citation; add a new ground instead.';
-  if (Object.keys(fields).length) return { ok: false, fields };
+  if (Object.keys(fields).length) return failFields(fields);
   db.transaction((tx) => {
     const after = tx
       .update(denialGrounds)

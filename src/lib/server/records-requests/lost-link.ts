@@ -22,6 +22,7 @@ import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { OPERATOR_STATUS_LABEL } from '#lib/server/operator-requests/request.rules.ts';
 import { operatorTrackingLink } from '#lib/server/operator-requests/store.ts';
 import { trackingLink } from './links.ts';
+import { type Result } from '#lib/server/platform/result.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -43,7 +44,7 @@ export function addressDigest(email: string): string {
 /** The most requests one mail lists (the newest). */
 export const LOST_LINK_MAX = 50;
 
-export type LostLinkResult = { ok: true } | { ok: false; retryAfterMs: number };
+export type LostLinkResult = Result<object, { retryAfterMs: number }>;
 
 /**
  * Mail `email` the links to its requests, if it has any. The answer is the same for a known and an

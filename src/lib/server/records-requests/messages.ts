@@ -14,7 +14,6 @@ import { hit, minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { firstBusinessDayAt } from '#lib/server/platform/time/deadlines.rules.ts';
-import type { Outcome } from './billing.ts';
 import { trackingLink } from './links.ts';
 import {
   clarificationDatesText,
@@ -26,6 +25,7 @@ import {
 } from './messages.rules.ts';
 import { isOpen } from './request.rules.ts';
 import { addEvent, auditView, getRequest, updateRequest } from './store.ts';
+import { fail, type Failure, type Result } from '#lib/server/platform/result.ts';
 
 export interface ThreadMessage {
   id: string;
@@ -67,11 +67,7 @@ export function loadThread(db: Pick<DB, 'select'>, requestId: number): ThreadMes
   return [...messages, ...notes].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
 }
 
-function fail(message: string, field?: string): { ok: false; field?: string; message: string } {
-  return { ok: false, field, message };
-}
-
-function checkBody(raw: string): string | { ok: false; field?: string; message: string } {
+function checkBody(raw: string): string | Failure {
   const body = raw.trim();
   if (!body) return fail('Write the message.', 'body');
   if ([...body].length > MESSAGE_MAX_CHARS)
@@ -96,7 +92,7 @@ export function sendRequesterMessage(
   rawBody: string,
   baseUrl: string,
   now = new Date(),
-): Outcome<{ answered: boolean }> {
+): Result<{ answered: boolean }> {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   if (!isOpen(r.status)) return fail('This request is closed. For more records, make a new request.');
@@ -161,7 +157,7 @@ export function sendClerkMessage(
   input: { body: string; clarify: boolean },
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const r = getRequest(db, requestId);
   if (!r) return fail('No such request.');
   const body = checkBody(input.body);

@@ -27,6 +27,7 @@ import {
   type LogRequestFacts,
   type LogTimeliness,
 } from './public-log.rules.ts';
+import { fail, type Result } from '#lib/server/platform/result.ts';
 
 export const PUBLIC_LOG_PER_PAGE = 50;
 export const PUBLIC_LOG_MAX_PER_PAGE = 500;
@@ -69,7 +70,7 @@ export interface PublicLogQuery {
   perPage: number;
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+export type Parsed<T> = Result<{ value: T }>;
 
 /** Read the query string through the schema: empty values are left out; the first problem is the answer. */
 export function parsePublicLogQuery(
@@ -84,7 +85,7 @@ export function parsePublicLogQuery(
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, field: String(issue.path[0] ?? ''), message: issue.message };
+    return fail(issue.message, String(issue.path[0] ?? ''));
   }
   const { project, year, page, per_page } = parsed.data;
   return { ok: true, value: { project, year, page: page ?? 1, perPage: per_page ?? PUBLIC_LOG_PER_PAGE } };
@@ -124,7 +125,7 @@ export interface PublicLog {
   project: { slug: string; name: string } | null;
 }
 
-export type PublicLogResult = { ok: true; log: PublicLog } | { ok: false; field: string; message: string };
+export type PublicLogResult = Result<{ log: PublicLog }>;
 
 /** One page of the log. An unknown or unpublished project is a problem in the query, said plainly. */
 export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new Date()): PublicLogResult {
@@ -137,11 +138,10 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
         .where(and(eq(projects.slug, q.project), eq(projects.published, true)))
         .get() ?? null;
     if (!project)
-      return {
-        ok: false,
-        field: 'project',
-        message: `No published project has the slug "${q.project.slice(0, 40)}". Choose one from the list, or see /projects.`,
-      };
+      return fail(
+        `No published project has the slug "${q.project.slice(0, 40)}". Choose one from the list, or see /projects.`,
+        'project',
+      );
   }
   const where: SQL[] = [];
   if (project) where.push(eq(recordsRequests.projectId, project.id));

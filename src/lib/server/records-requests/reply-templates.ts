@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { replyTemplates } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import type { Outcome } from './billing.ts';
+import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
 export const TEMPLATE_NAME_MAX = 80;
 export const TEMPLATE_BODY_MAX = 2000;
@@ -31,14 +31,12 @@ export function templateFromParam(db: Pick<DB, 'select'>, param: string | null):
   return param && /^\d{1,12}$/.test(param) ? getReplyTemplate(db, Number(param)) : undefined;
 }
 
-type Fail = { ok: false; fields: Record<string, string> };
-
 export function saveReplyTemplate(
   db: DB,
   actor: Actor & { userId: number },
   input: { id?: number; name: string; body: string },
   now = new Date(),
-): Outcome<{ id: number }> | Fail {
+): Result<{ id: number }> {
   const name = input.name.trim();
   const body = input.body.trim();
   const fields: Record<string, string> = {};
@@ -49,7 +47,7 @@ export function saveReplyTemplate(
   else if ([...body].length > TEMPLATE_BODY_MAX)
     fields.body = `Use at most ${TEMPLATE_BODY_MAX.toLocaleString('en-US')} characters for the reply.`;
   const before = input.id ? getReplyTemplate(db, input.id) : undefined;
-  if (input.id && !before) return { ok: false, fields: { form: 'That saved reply was deleted. Reload the page.' } };
+  if (input.id && !before) return fail('That saved reply was deleted. Reload the page.');
   if (!fields.name) {
     const clash = db
       .select({ id: replyTemplates.id })
@@ -59,7 +57,7 @@ export function saveReplyTemplate(
     if (clash && clash.id !== input.id)
       fields.name = 'A saved reply already has that name: choose another, or edit that one.';
   }
-  if (Object.keys(fields).length) return { ok: false, fields };
+  if (Object.keys(fields).length) return failFields(fields);
   const id = db.transaction((tx) => {
     const saved = before
       ? (tx.update(replyTemplates).set({ name, body, updatedAt: now }).where(eq(replyTemplates.id, before.id)).run(),
@@ -82,9 +80,9 @@ export function saveReplyTemplate(
   return { ok: true, id };
 }
 
-export function deleteReplyTemplate(db: DB, actor: Actor & { userId: number }, id: number): Outcome {
+export function deleteReplyTemplate(db: DB, actor: Actor & { userId: number }, id: number): Result {
   const before = getReplyTemplate(db, id);
-  if (!before) return { ok: false, message: 'That saved reply was already deleted.' };
+  if (!before) return fail('That saved reply was already deleted.');
   db.transaction((tx) => {
     tx.delete(replyTemplates).where(eq(replyTemplates.id, id)).run();
     audit(tx, actor, {

@@ -34,6 +34,7 @@ import { trackingToken, trackUrl } from './links.ts';
 import { respondBy, submissionFingerprint, submissionKeyHash, type RequestChannel } from './request.rules.ts';
 import { addEvent, nextNumber } from './store.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { type Result } from '#lib/server/platform/result.ts';
 
 /** Web submissions per IP address per hour (REQUESTS_PER_IP_PER_HOUR overrides; the bench raises it). */
 export function submissionLimit(env: NodeJS.ProcessEnv = process.env): Limit {
@@ -216,9 +217,10 @@ export interface NewRequest {
   formKey?: string;
 }
 
-export type CreateResult =
-  | { ok: true; id: number; number: string; token: string; duplicate: boolean }
-  | { ok: false; reason: 'limited'; retryAfterMs: number };
+export type CreateResult = Result<
+  { id: number; number: string; token: string; duplicate: boolean },
+  { reason: 'limited'; retryAfterMs: number }
+>;
 
 /**
  * Store a new request. For the web form, the form key makes a resubmission of the same form return the

@@ -19,22 +19,19 @@ import {
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { currentInvoice, releaseFiles, type Outcome } from './billing.ts';
+import { currentInvoice, releaseFiles } from './billing.ts';
 import { rotateTrackingLink, trackingLink } from './links.ts';
 import { acknowledgedLate, claimedDayText, clockDay, duePassed, isOpen } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
 import { activeGround, groundText } from './grounds.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
-
-function fail(message: string, field?: string): { ok: false; field?: string; message: string } {
-  return { ok: false, field, message };
-}
+import { fail, type Failure, type Result } from '#lib/server/platform/result.ts';
 
 function actorId(actor: Actor): number | null {
   return 'userId' in actor ? actor.userId : null;
 }
 
-function openRequest(db: DB, id: number): RequestRow | { ok: false; message: string } {
+function openRequest(db: DB, id: number): RequestRow | Failure {
   const r = getRequest(db, id);
   if (!r) return fail('No such request.');
   if (!isOpen(r.status))
@@ -57,7 +54,7 @@ function cancelUnpaidInvoice(
   return inv.number;
 }
 
-const isFail = (x: unknown): x is { ok: false; message: string } =>
+const isFail = (x: unknown): x is Failure =>
   typeof x === 'object' && x !== null && 'ok' in x && (x as { ok: boolean }).ok === false;
 
 export interface AcknowledgeInput {
@@ -74,7 +71,7 @@ export function acknowledge(
   input: AcknowledgeInput,
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   if (r.acknowledgedOn) return fail('This request is already acknowledged. Use "Extend" to give a new date.');
@@ -164,7 +161,7 @@ export function extend(
   input: ExtendInput,
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   const today = townToday(now);
@@ -240,7 +237,7 @@ export function attachDocuments(
   id: number,
   documentIds: number[],
   now = new Date(),
-): Outcome<{ added: number }> {
+): Result<{ added: number }> {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   if (r.projectId == null) return fail('This request is not about one project: upload the files instead.');
@@ -308,7 +305,7 @@ export function attachUploads(
   id: number,
   files: UploadedFile[],
   now = new Date(),
-): Outcome<{ added: number }> {
+): Result<{ added: number }> {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   if (!files.length) return fail('Choose at least one file to upload.', 'file');
@@ -347,7 +344,7 @@ export function attachUploads(
 }
 
 /** Take back an item the clerk attached by mistake (not once it is billed or released). */
-export function removeItem(db: DB, actor: Actor, id: number, itemId: number, now = new Date()): Outcome {
+export function removeItem(db: DB, actor: Actor, id: number, itemId: number, now = new Date()): Result {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   const item = db
@@ -387,7 +384,7 @@ export function addNote(
   input: { body: string; toRequester: boolean },
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const r = getRequest(db, id);
   if (!r) return fail('No such request.');
   const body = input.body.trim();
@@ -427,7 +424,7 @@ export function deny(
   input: { groundId: number | null; reason: string },
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   const ground = activeGround(db, input.groundId);
@@ -482,7 +479,7 @@ export function deny(
 }
 
 /** Mark fulfilled (records inspected, handed over or mailed). Not while money is owed. */
-export function fulfill(db: DB, actor: Actor, id: number, note: string | undefined, now = new Date()): Outcome {
+export function fulfill(db: DB, actor: Actor, id: number, note: string | undefined, now = new Date()): Result {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   // Ready paper copies are fulfilled by recording that they were picked up or mailed, with the date (0030).
@@ -523,7 +520,7 @@ export function withdraw(
   reasonText: string | undefined,
   baseUrl: string,
   now = new Date(),
-): Outcome {
+): Result {
   const r = openRequest(db, id);
   if (isFail(r)) return r;
   const inv = currentInvoice(db, r.id);
@@ -573,7 +570,7 @@ export function newTrackingLink(
   id: number,
   baseUrl: string,
   now = new Date(),
-): Outcome<{ token: string; mailed: boolean }> {
+): Result<{ token: string; mailed: boolean }> {
   const r = getRequest(db, id);
   if (!r) return fail('No such request.');
   const token = db.transaction((tx) => {

@@ -21,6 +21,7 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 /** Uploads that wait for the officer (inspection report and summary PDFs are decided with their filing). */
 const REVIEWED_UPLOADS = [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[];
@@ -153,10 +154,7 @@ function workspaceUrl(tx: Tx, slug: string): string {
 
 export type Decision = 'accept' | 'return';
 
-export interface DecisionResult {
-  ok: boolean;
-  message?: string;
-}
+export type DecisionResult = Result<object, Refusal>;
 
 /** Accept or return an inspection report; decide whether its PDF is public. */
 export function decideInspection(

@@ -11,7 +11,7 @@ import { practiceMaintenanceItems, practiceMaintenanceReports, stormwaterPractic
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
-import type { Result } from '#lib/server/platform/result.ts';
+import { failFields, type Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export interface ReportInput {
@@ -26,7 +26,7 @@ export function parseReportForm(
   doneItemIds: string[],
   inServiceOn: string,
   today: string,
-): { ok: true; value: ReportInput } | { ok: false; errors: Record<string, string> } {
+): Result<{ value: ReportInput }> {
   const errors: Record<string, string> = {};
   const year = Number(values.year);
   const first = Number(inServiceOn.slice(0, 4));
@@ -39,7 +39,7 @@ export function parseReportForm(
       'Describe the inspection and maintenance done this year (mowing, sediment removed, outlet cleared…).';
   else if (workDone.length > 4000) errors.workDone = 'Use at most 4,000 characters.';
   const ids = doneItemIds.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-  if (Object.keys(errors).length) return { ok: false, errors };
+  if (Object.keys(errors).length) return failFields(errors);
   return { ok: true, value: { year, workDone, doneItemIds: ids } };
 }
 

@@ -4,16 +4,17 @@
  * as older spreadsheets save). Returns the text or a sentence for the field.
  */
 import { fileTypeFromBuffer } from 'file-type';
+import { fail, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 export async function uploadedText(
   file: File,
   maxBytes: number,
   words: { tooLarge: string; notText: (ext: string) => string },
-): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
-  if (file.size > maxBytes) return { ok: false, message: words.tooLarge };
+): Promise<Result<{ text: string }, Refusal>> {
+  if (file.size > maxBytes) return fail(words.tooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = await fileTypeFromBuffer(bytes);
-  if (type) return { ok: false, message: words.notText(type.ext.toUpperCase()) };
+  if (type) return fail(words.notText(type.ext.toUpperCase()));
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {

@@ -8,6 +8,7 @@ import { ActionError } from 'astro:actions';
 import { z } from 'astro/zod';
 import { parseMoney } from '#lib/shared/format.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
+import type { Failure, Result } from '#lib/server/platform/result.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from './control-characters.ts';
 import { formText, RELOAD_FORM } from './messages.ts';
 
@@ -122,8 +123,18 @@ export class FieldErrors extends ActionError {
   }
 }
 
-/** Turn a service's failure into the error the page shows. */
-export function failure(r: { message?: string; fields?: Record<string, string> }): never {
+/**
+ * The one adapter from a service's Result to Astro Actions: its messages beside their fields (the form
+ * message is then their summary), else its message for the whole form. tests/unit/one-result-adapter.test.ts
+ * fails when another file turns results into action errors its own way.
+ */
+export function failure(r: Pick<Failure, 'message' | 'fields'>): never {
   if (r.fields && Object.keys(r.fields).length) throw new FieldErrors(r.fields);
   throw new ActionError({ code: 'BAD_REQUEST', message: r.message ?? 'That could not be saved.' });
+}
+
+/** A service's success, or its failure thrown as the page shows it (see failure). */
+export function orThrow<R extends Result>(result: R): Extract<R, { ok: true }> {
+  if (!result.ok) failure(result);
+  return result as Extract<R, { ok: true }>;
 }

@@ -20,6 +20,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { projectsNear } from '#lib/server/public/near.ts';
 import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { fail, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 export const SUBSCRIBE_LIMITS = {
   /** Per address: enough to subscribe to a few things, not to flood someone's inbox with confirmations. */
@@ -180,8 +181,10 @@ export interface SubscribeInput {
   frequency: AlertFrequency;
 }
 
-export type SubscribeResult =
-  { ok: true; subscriptionId: number } | { ok: false; reason: 'limited' | 'no_project' | 'no_place'; message: string };
+export type SubscribeResult = Result<
+  { subscriptionId: number },
+  Refusal & { reason: 'limited' | 'no_project' | 'no_place' }
+>;
 
 export function subscribe(
   db: DB,
@@ -272,15 +275,11 @@ export function subscribe(
   return { ok: true, subscriptionId: id };
 }
 
-export type TokenLookup =
-  { ok: true; subscription: Subscription; project?: ProjectRef; what: string } | { ok: false; message: string };
+export type TokenLookup = Result<{ subscription: Subscription; project?: ProjectRef; what: string }, Refusal>;
 
 /** The subscription a confirmation link is for, if the link is still good. */
 export function findByConfirmToken(db: DB, token: string | null | undefined, now = new Date()): TokenLookup {
-  const invalid = {
-    ok: false as const,
-    message: 'This confirmation link is not valid. Subscribe again to get a new one.',
-  };
+  const invalid = fail('This confirmation link is not valid. Subscribe again to get a new one.');
   if (!looksLikeToken(token)) return invalid;
   const sub = db
     .select()
@@ -289,9 +288,9 @@ export function findByConfirmToken(db: DB, token: string | null | undefined, now
     .get();
   if (!sub) return invalid;
   if (sub.status === 'unsubscribed')
-    return { ok: false, message: 'This subscription was cancelled. Subscribe again if you want alerts.' };
+    return fail('This subscription was cancelled. Subscribe again if you want alerts.');
   if (sub.status === 'pending' && sub.confirmExpiresAt <= now)
-    return { ok: false, message: 'This confirmation link has expired. Subscribe again to get a new one.' };
+    return fail('This confirmation link has expired. Subscribe again to get a new one.');
   const project = projectById(db, sub.projectId);
   return { ok: true, subscription: sub, project, what: subscriptionWhat(sub, project) };
 }
@@ -346,7 +345,7 @@ export function confirmSubscription(db: DB, token: string, ctx: { ip: string; no
 
 /** The subscription an unsubscribe link is for. */
 export function findByUnsubscribeToken(db: DB, token: string | null | undefined): TokenLookup {
-  if (!looksLikeToken(token)) return { ok: false, message: 'This unsubscribe link is not valid.' };
+  if (!looksLikeToken(token)) return fail('This unsubscribe link is not valid.');
   const hash = hashToken(token);
   const sub = db
     .select()
@@ -355,7 +354,7 @@ export function findByUnsubscribeToken(db: DB, token: string | null | undefined)
       or(eq(alertSubscriptions.unsubscribeTokenHash, hash), eq(alertSubscriptions.previousUnsubscribeTokenHash, hash)),
     )
     .get();
-  if (!sub) return { ok: false, message: 'This unsubscribe link is not valid.' };
+  if (!sub) return fail('This unsubscribe link is not valid.');
   const project = projectById(db, sub.projectId);
   return { ok: true, subscription: sub, project, what: subscriptionWhat(sub, project) };
 }
