@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '#db/schema.ts';
@@ -157,25 +156,6 @@ export function migrationsFolder(): string {
 
 export function migrateDatabase(db: DB): void {
   migrate(db, { migrationsFolder: migrationsFolder() });
-}
-
-/** Text for a LIKE pattern with its own %, _ and \ matching themselves (use with ESCAPE '\'). */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The LIKE pattern (with ESCAPE '\') of "contains the text", its wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${likeLiteral(text)}%`;
-}
-
-/**
- * Any of the columns contains the text (ASCII case-insensitive, as LIKE is), wildcards in it taken
- * literally. In a prepared query, pass a placeholder and bind `containsPattern(text)` to it.
- */
-export function anyContains(text: string | Placeholder, ...columns: SQLWrapper[]): SQL {
-  const pattern = typeof text === 'string' ? containsPattern(text) : text;
-  return or(...columns.map((c) => sql`${c} like ${pattern} escape '\\'`))!;
 }
 
 let shared: DB | undefined;
