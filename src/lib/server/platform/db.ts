@@ -63,6 +63,18 @@ export function openDatabase(file: string, options: { for?: keyof typeof BUSY_TI
   return db;
 }
 
+/**
+ * A connection that only reads an existing database, for work off the serving thread (the search index
+ * worker, the bench): SQLite's default caches, no statement cache, waiting up to 5 s for a lock.
+ */
+export function openReader(file: string, options: { readonly?: boolean } = {}): DB {
+  const sqlite = new Database(file, { fileMustExist: true, readonly: options.readonly ?? false });
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS.request}`);
+  const db = drizzle({ client: sqlite, schema }) as DB;
+  db.$client = sqlite;
+  return db;
+}
+
 interface QueryLog {
   listener: ((sql: string) => void) | undefined;
   logQuery(query: string): void;
@@ -156,6 +168,19 @@ export function migrationsFolder(): string {
 
 export function migrateDatabase(db: DB): void {
   migrate(db, { migrationsFolder: migrationsFolder() });
+}
+
+/** One trivial round trip to the database: whether it answers (the health check times it). */
+export function pingDatabase(db: DB): void {
+  db.$client.prepare('select 1').get();
+}
+
+/**
+ * Keeps the query planner's statistics current as the data grows (SQLite's recommended `pragma optimize`,
+ * cheap when nothing changed). PostgreSQL's autovacuum analyzes on its own.
+ */
+export function optimizeDatabase(db: DB): void {
+  db.$client.pragma('optimize');
 }
 
 let shared: DB | undefined;
