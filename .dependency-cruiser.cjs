@@ -59,7 +59,7 @@ module.exports = {
       comment: 'Pages and components read view models; the connection comes in as Astro.locals.db.',
       from: { path: '^src/(pages|components|layouts)/' },
       to: {
-        path: ['^src/lib/server/platform/db\\.ts$', 'node_modules/(drizzle-orm|better-sqlite3)'],
+        path: ['^src/lib/server/platform/db(\\.ts$|/)', 'node_modules/(drizzle-orm|better-sqlite3)'],
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -38,6 +38,32 @@ export default defineConfig(
     },
   },
   {
+    // SQL only one engine speaks (decision 0080): SQLite's JSON, full-text, LIKE … ESCAPE and date functions are
+    // spelled in platform/db/sql.ts alone, beside their PostgreSQL forms, and called from there by name.
+    files: ['src/**'],
+    ignores: ['src/lib/server/platform/db/sql.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value', 'TemplateElement[value.raw'].flatMap((node) => [
+          {
+            selector: `${node}=/json_each|json_extract|json_tree|unixepoch|strftime|julianday|cast\\s*\\(\\s*substr/i]`,
+            message: 'SQL only SQLite speaks: use (or add) its function in platform/db/sql.ts.',
+          },
+          {
+            selector: `${node}=/^\\s*(select|with|update|insert|delete)\\b[\\s\\S]*\\s(match|like|glob|escape)\\s/i]`,
+            message: 'Text matching differs between SQLite and PostgreSQL: use platform/db/sql.ts (containsText, …).',
+          },
+        ]),
+        {
+          selector:
+            "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/(^|\\s)(match|like|glob|escape)(\\s|$)/i]",
+          message: 'Text matching differs between SQLite and PostgreSQL: use platform/db/sql.ts (containsText, …).',
+        },
+      ],
+    },
+  },
+  {
     // Astro's generated types are only reachable by a reference from the ambient declarations file.
     files: ['src/env.d.ts'],
     rules: { '@typescript-eslint/triple-slash-reference': 'off' },

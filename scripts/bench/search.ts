@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import Database from 'better-sqlite3';
+import { openReader } from '#lib/server/platform/db.ts';
 import { helpSearchDocs, loadProjectDocs, splitHelpPage, type HelpDoc } from '#lib/server/public/search/documents.ts';
 import { buildBrowserAssets, buildEngine, searchEngine } from '#lib/server/public/search/engine.ts';
 import { queryWords, runQuery } from '#lib/shared/search-query.ts';
@@ -48,11 +48,11 @@ export async function run(ctx: BenchContext) {
   const deadline = Date.now() + 120_000;
   while ((await fetch(`${ctx.url}/search/index.json`)).status !== 200 && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 500));
-  const sqlite = new Database(path.join(ctx.dataDir, 'portal.db'), { readonly: true });
+  const reader = openReader(path.join(ctx.dataDir, 'portal.db'), { readonly: true });
   const t0 = performance.now();
-  const docs = [...loadProjectDocs(sqlite), ...helpSearchDocs(helpDocs())];
+  const docs = [...loadProjectDocs(reader), ...helpSearchDocs(helpDocs())];
   const loadMs = performance.now() - t0;
-  sqlite.close();
+  reader.$client.close();
 
   gc();
   const heap0 = process.memoryUsage().heapUsed;

@@ -74,7 +74,7 @@ describe("the site search and the town's own ordinance", () => {
     expect(await urls('kittiwake')).toEqual(['/help/ordinance#stop-work-orders']);
     expect(await urls('ptarmigan')).toEqual([]);
 
-    const before = searchFingerprint(db.$client);
+    const before = searchFingerprint(db);
     expect(
       replaceOrdinanceText(
         db,
@@ -83,7 +83,7 @@ describe("the site search and the town's own ordinance", () => {
         'paste',
       ),
     ).toEqual({ ok: true });
-    expect(searchFingerprint(db.$client)).not.toBe(before);
+    expect(searchFingerprint(db)).not.toBe(before);
     await service.checkForChanges(true);
     await expect.poll(() => urls('ptarmigan'), { timeout: 15_000 }).toEqual(['/help/ordinance']);
     expect(await urls('kittiwake')).toEqual([]);

@@ -92,14 +92,14 @@ const HELP = helpSearchDocs(
 );
 
 function engineFor(db: DB) {
-  return buildEngine([...loadProjectDocs(db.$client), ...HELP]);
+  return buildEngine([...loadProjectDocs(db), ...HELP]);
 }
 
 describe('what goes into the public index', () => {
   const db = openDatabase(':memory:');
   migrateDatabase(db);
   seedTown(db);
-  const docs = loadProjectDocs(db.$client);
+  const docs = loadProjectDocs(db);
 
   it('holds published projects only, with public document titles only', () => {
     expect(docs.map((d) => d.title).sort()).toEqual([
@@ -163,12 +163,12 @@ describe('what goes into the public index', () => {
   });
 
   it('the fingerprint changes when a project is published or edited, and not otherwise', () => {
-    const before = searchFingerprint(db.$client);
-    expect(searchFingerprint(db.$client)).toBe(before);
+    const before = searchFingerprint(db);
+    expect(searchFingerprint(db)).toBe(before);
     db.$client
       .prepare("update projects set published = 1, updated_at = updated_at + 1 where slug = 'secret-draft'")
       .run();
-    expect(searchFingerprint(db.$client)).not.toBe(before);
+    expect(searchFingerprint(db)).not.toBe(before);
   });
 });
 

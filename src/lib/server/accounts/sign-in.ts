@@ -160,8 +160,9 @@ export function signInWithLink(
       .update(authTokens)
       .set({ usedAt: now })
       .where(and(eq(authTokens.id, check.tokenId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-      .run();
-    if (claimed.changes !== 1) return false;
+      .returning({ id: authTokens.id })
+      .all();
+    if (claimed.length !== 1) return false;
     // Other sign-in links for the account stop working: one way in per request.
     tx.update(authTokens)
       .set({ usedAt: now })

@@ -290,8 +290,9 @@ export async function setPasswordWithToken(
       .update(authTokens)
       .set({ usedAt: now })
       .where(and(eq(authTokens.id, check.tokenId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-      .run();
-    if (claimed.changes !== 1) return false;
+      .returning({ id: authTokens.id })
+      .all();
+    if (claimed.length !== 1) return false;
     tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId)).run();
     // Any other outstanding links for this account stop working too.
     tx.update(authTokens)

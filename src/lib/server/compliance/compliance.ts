@@ -39,6 +39,7 @@ import {
   type ProjectComplianceData,
 } from './compliance.rules.ts';
 import { memoUntilPublicChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
@@ -170,16 +171,14 @@ export function complianceContext(db: DB, now: Date = new Date()): ComplianceCon
 
 /** Large id lists go through a temporary table: SQLite limits bound parameters. */
 /**
- * Which projects a query covers, as SQL with placeholders (`ids`, `statuses`: JSON arrays bound at run
- * time), so each query shape is prepared once and reused.
+ * Which projects a query covers, as SQL with placeholders (`ids`, `statuses`: lists bound at run time,
+ * `boundList`), so each query shape is prepared once and reused.
  */
 function projectFilter(shape: ScopeShape, column: Column): SQL | undefined {
   const parts: SQL[] = [];
-  if (shape.ids) parts.push(sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`);
+  if (shape.ids) parts.push(inList(column, sql.placeholder('ids')));
   if (shape.statuses)
-    parts.push(
-      sql`${column} in (select id from projects where status in (select value from json_each(${sql.placeholder('statuses')})))`,
-    );
+    parts.push(sql`${column} in (select id from projects where ${inList(sql`status`, sql.placeholder('statuses'))})`);
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -367,7 +366,7 @@ export function loadComplianceData(
 ): ProjectComplianceData[] {
   if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return [];
   const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
-  const params = { ids: JSON.stringify(scope.projectIds ?? []), statuses: JSON.stringify(scope.statuses ?? []) };
+  const params = { ids: boundList(scope.projectIds ?? []), statuses: boundList(scope.statuses ?? []) };
   const byId = new Map<number, ProjectComplianceData>();
   for (const p of q.projects.all(params))
     byId.set(p.id, {

@@ -37,7 +37,8 @@ export function revokeFeedTokens(db: DB, actor: Actor & { userId: number }, now 
       .update(calendarFeedTokens)
       .set({ revokedAt: now })
       .where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt)))
-      .run().changes;
+      .returning({ id: calendarFeedTokens.id })
+      .all().length;
     if (n)
       audit(tx, actor, {
         action: 'calendar_feed.revoke',

@@ -27,6 +27,7 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 import { describeAction, inForceSql, isInForce } from './in-force.rules.ts';
 import { stopWorkOrdersInForce } from './in-force.ts';
 import {
@@ -918,22 +919,17 @@ export function staffActions(db: DB, opts: { inForceOnly: boolean; type?: Enforc
 export function publicEvidenceByAction(db: DB, actionIds: number[]): Map<number, Array<{ id: number; title: string }>> {
   const out = new Map<number, Array<{ id: number; title: string }>>();
   if (!actionIds.length) return out;
-  // Prepared once per connection (every project page with enforcement asks): the ids go in as one JSON array.
+  // Prepared once per connection (every project page with enforcement asks): the ids go in as one bound list.
   const q = preparedOnce(db, 'enforcement.publicEvidence', () =>
     db
       .select({ actionId: enforcementDocuments.enforcementActionId, id: documents.id, title: documents.title })
       .from(enforcementDocuments)
       .innerJoin(documents, eq(documents.id, enforcementDocuments.documentId))
-      .where(
-        and(
-          sql`${enforcementDocuments.enforcementActionId} in (select value from json_each(${sql.placeholder('ids')}))`,
-          eq(documents.public, true),
-        ),
-      )
+      .where(and(inList(enforcementDocuments.enforcementActionId, sql.placeholder('ids')), eq(documents.public, true)))
       .orderBy(asc(documents.id))
       .prepare(),
   );
-  const rows = q.all({ ids: JSON.stringify(actionIds) });
+  const rows = q.all({ ids: boundList(actionIds) });
   for (const r of rows) {
     const list = out.get(r.actionId) ?? [];
     list.push({ id: r.id, title: r.title });

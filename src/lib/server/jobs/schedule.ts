@@ -6,7 +6,7 @@ import { alertsEveryMs, dispatchAlertsInSlices } from '#lib/server/public/alerts
 import { purgeExpiredSessions } from '#lib/server/accounts/sessions.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { startJobs as startScheduler, type Job, type Scheduler } from '#lib/server/platform/jobs.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { optimizeDatabase, type DB } from '#lib/server/platform/db.ts';
 import { requestsDigestJob } from '#lib/server/records-requests/digest.ts';
 import { noticeMissedOperatorRequests } from '#lib/server/operator-requests/workflow.ts';
 
@@ -14,7 +14,7 @@ import { noticeMissedOperatorRequests } from '#lib/server/operator-requests/work
 export const JOBS: Job[] = [
   { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
   // Keep the query planner's statistics current as the data grows (SQLite's recommended practice).
-  { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => void db.$client.pragma('optimize') },
+  { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => optimizeDatabase(db) },
   {
     name: 'alerts-dispatch',
     everyMs: alertsEveryMs(),

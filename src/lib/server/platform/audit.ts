@@ -5,7 +5,8 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { auditLog, users } from '#db/schema.ts';
 import type { AuditAction } from './audit-actions.ts';
-import { likeLiteral, type DB } from './db.ts';
+import type { DB } from './db.ts';
+import { startsWithText } from './db/sql.ts';
 import { insertRow } from './insert-row.ts';
 
 /** Who did it: a signed-in user, or a labelled actor without an account. */
@@ -74,8 +75,8 @@ export function queryAudit(db: DB, q: AuditQuery) {
   const where = and(
     q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
     q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
-    // A prefix match on the action name; % and _ typed in the filter are matched literally (hence ESCAPE).
-    q.action ? sql`${auditLog.action} like ${`${likeLiteral(q.action)}%`} escape '\\'` : undefined,
+    // A prefix match on the action name; % and _ typed in the filter are matched literally.
+    q.action ? startsWithText(auditLog.action, q.action) : undefined,
     q.actorUserId ? eq(auditLog.actorUserId, q.actorUserId) : undefined,
     q.from ? gte(auditLog.at, q.from) : undefined,
     q.to ? lt(auditLog.at, q.to) : undefined,

@@ -45,11 +45,12 @@ function sha256File(file: string): string {
 }
 
 function tableCounts(db: Database.Database): Record<string, number> {
-  const names = db
-    .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
-    )
-    .all() as { name: string }[];
+  // SQLite's own tables and drizzle's migration journal are not the portal's data.
+  const names = (
+    db.prepare("select name from sqlite_master where type = 'table' order by name").all() as {
+      name: string;
+    }[]
+  ).filter(({ name }) => !name.startsWith('sqlite_') && !name.startsWith('__drizzle'));
   return Object.fromEntries(
     names.map(({ name }) => [name, (db.prepare(`select count(*) n from "${name}"`).get() as { n: number }).n]),
   );

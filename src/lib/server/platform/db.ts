@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '#db/schema.ts';
@@ -66,6 +65,18 @@ export function openDatabase(file: string, options: { for?: keyof typeof BUSY_TI
   writeTransactionsTakeTheLockFirst(db);
   queryLogs.set(db, log);
   // Code that prepares its own statements (and may set pluck or raw on them) gets the plain connection.
+  db.$client = sqlite;
+  return db;
+}
+
+/**
+ * A connection that only reads an existing database, for work off the serving thread (the search index
+ * worker, the bench): SQLite's default caches, no statement cache, waiting up to 5 s for a lock.
+ */
+export function openReader(file: string, options: { readonly?: boolean } = {}): DB {
+  const sqlite = new Database(file, { fileMustExist: true, readonly: options.readonly ?? false });
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS.request}`);
+  const db = drizzle({ client: sqlite, schema }) as DB;
   db.$client = sqlite;
   return db;
 }
@@ -165,23 +176,17 @@ export function migrateDatabase(db: DB): void {
   migrate(db, { migrationsFolder: migrationsFolder() });
 }
 
-/** Text for a LIKE pattern with its own %, _ and \ matching themselves (use with ESCAPE '\'). */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The LIKE pattern (with ESCAPE '\') of "contains the text", its wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${likeLiteral(text)}%`;
+/** One trivial round trip to the database: whether it answers (the health check times it). */
+export function pingDatabase(db: DB): void {
+  db.$client.prepare('select 1').get();
 }
 
 /**
- * Any of the columns contains the text (ASCII case-insensitive, as LIKE is), wildcards in it taken
- * literally. In a prepared query, pass a placeholder and bind `containsPattern(text)` to it.
+ * Keeps the query planner's statistics current as the data grows (SQLite's recommended `pragma optimize`,
+ * cheap when nothing changed). PostgreSQL's autovacuum analyzes on its own.
  */
-export function anyContains(text: string | Placeholder, ...columns: SQLWrapper[]): SQL {
-  const pattern = typeof text === 'string' ? containsPattern(text) : text;
-  return or(...columns.map((c) => sql`${c} like ${pattern} escape '\\'`))!;
+export function optimizeDatabase(db: DB): void {
+  db.$client.pragma('optimize');
 }
 
 let shared: DB | undefined;

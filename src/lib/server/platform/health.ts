@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { outbox } from '#db/schema.ts';
 import { config } from './config.ts';
-import type { DB } from './db.ts';
+import { pingDatabase, type DB } from './db.ts';
 import { stallsSinceLastAsked, type Stalls } from './event-loop.ts';
 import { keyStates, type KeyName, type KeyState } from './secrets.ts';
 
@@ -42,7 +42,7 @@ export function checkHealth(db: DB, now = new Date()): Health {
   };
   try {
     const t0 = performance.now();
-    db.$client.prepare('select 1').get();
+    pingDatabase(db);
     health.database = { ok: true, ms: Math.round((performance.now() - t0) * 100) / 100 };
   } catch (err) {
     // /healthz is public: the detail goes to the log, never into the answer.

@@ -11,11 +11,18 @@
  * are synchronous).
  */
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 
 interface PreparedInsert {
-  run(values: Record<string, unknown>): { lastInsertRowid: number | bigint };
+  get(values: Record<string, unknown>): { id: number };
+}
+
+/** The table's `id` column: what an insert returns (`returning`, which both engines speak). */
+function idColumn(table: SQLiteTable): SQLiteColumn {
+  const id = getTableColumns(table).id;
+  if (!id) throw new Error(`insertRow: ${getTableName(table)} has no id column`);
+  return id;
 }
 
 const jsDefaults = new WeakMap<SQLiteTable, boolean>();
@@ -35,7 +42,14 @@ function hasJsDefaults(table: SQLiteTable): boolean {
 
 /** Insert one row; its id. Columns left undefined take their defaults, as with `tx.insert(table).values(row)`. */
 export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: T, row: T['$inferInsert']): number {
-  if (hasJsDefaults(table)) return Number(tx.insert(table).values(row).run().lastInsertRowid);
+  if (hasJsDefaults(table)) {
+    const inserted = tx
+      .insert(table)
+      .values(row)
+      .returning({ id: idColumn(table) })
+      .get() as { id: number };
+    return inserted.id;
+  }
   const values = row as Record<string, unknown>;
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
   // A null is written into the statement: drizzle's encoders are not given nulls to map.
@@ -46,9 +60,10 @@ export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: 
     return tx
       .insert(table)
       .values(columns as T['$inferInsert'])
+      .returning({ id: idColumn(table) })
       .prepare() as unknown as PreparedInsert;
   });
   const params: Record<string, unknown> = {};
   for (const k of keys) if (values[k] !== null) params[k] = values[k];
-  return Number(insert.run(params).lastInsertRowid);
+  return insert.get(params).id;
 }

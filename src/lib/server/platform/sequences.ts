@@ -2,6 +2,10 @@
  * Human numbers from per-year sequences (R-2026-0042, INV-2026-0007, OR-2026-0003). The counter lives in
  * `settings` under `seq:<PREFIX>:<year>`; the first use in a year starts from the highest number already
  * stored, and a number that somehow exists is skipped, never reused. Runs inside the caller's transaction.
+ *
+ * Each number is taken by one statement that both reads and moves the counter (an upsert returning the new
+ * value), never by a read and then a write: on an engine where two transactions may run side by side
+ * (PostgreSQL, decision 0080) two submissions that read the same counter would both take its next number.
  */
 import { and, eq, getTableName, gt, like, lt, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -9,6 +13,7 @@ import { settings } from '#db/schema.ts';
 import { sequenceNumber } from '#lib/shared/format.ts';
 import type { Tx } from './audit.ts';
 import { preparedOnce } from './db.ts';
+import { numberAfter } from './db/sql.ts';
 
 export interface NumberedTable {
   table: SQLiteTable;
@@ -19,43 +24,38 @@ export interface NumberedTable {
 export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, year: string): string {
   const key = `seq:${prefix}:${year}`;
   const head = `${prefix}-${year}-`;
-  // Prepared once per connection: every request, invoice and operator request numbered reads and writes these.
-  const row = preparedOnce(tx, 'sequence.read', () =>
-    tx
-      .select({ value: settings.value })
-      .from(settings)
-      .where(eq(settings.key, sql.placeholder('key')))
-      .prepare(),
-  ).get({ key });
-  let n = row
-    ? Number(row.value)
-    : (tx
-        .select({ n: sql<number | null>`max(cast(substr(${where.number}, ${head.length + 1}) as integer))` })
-        .from(where.table)
-        .where(and(like(where.number, `${head}%`), gt(where.number, head), lt(where.number, `${head}~`)))
-        .get()?.n ?? 0);
-  let candidate: string;
-  do {
-    n++;
-    candidate = sequenceNumber(prefix, year, n);
-  } while (
-    preparedOnce(tx, `sequence.taken:${getTableName(where.table)}.${where.number.name}`, () =>
-      tx
-        .select({ id: where.id })
-        .from(where.table)
-        .where(eq(where.number, sql.placeholder('number')))
-        .prepare(),
-    ).get({ number: candidate })
-  );
-  preparedOnce(tx, 'sequence.write', () =>
+  const numbered = `${getTableName(where.table)}.${where.number.name}`;
+  // Prepared once per connection (and length of prefix): every request, invoice and operator request numbered
+  // runs these.
+  const take = preparedOnce(tx, `sequence.take:${numbered}:${head.length}`, () =>
     tx
       .insert(settings)
-      .values({ key: sql.placeholder('key'), value: sql.placeholder('value'), updatedAt: sql.placeholder('updatedAt') })
+      .values({
+        key: sql.placeholder('key'),
+        // A new counter starts after the year's highest number stored (a lost or restored settings table);
+        // the scan runs only while the counter does not exist yet, and the value is then the conflict's.
+        value: sql`case when exists (select 1 from settings where key = ${sql.placeholder('key')}) then '0'
+          else cast(coalesce((select max(${numberAfter(where.number, head.length)}) from ${where.table}
+            where ${and(like(where.number, sql.placeholder('pattern')), gt(where.number, sql.placeholder('low')), lt(where.number, sql.placeholder('high')))}), 0) + 1 as text) end`,
+        updatedAt: sql.placeholder('updatedAt'),
+      })
       .onConflictDoUpdate({
         target: settings.key,
-        set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+        set: { value: sql`cast(cast(${settings.value} as integer) + 1 as text)`, updatedAt: sql`excluded.updated_at` },
       })
+      .returning({ value: settings.value })
       .prepare(),
-  ).run({ key, value: String(n), updatedAt: new Date() });
-  return candidate;
+  );
+  const taken = preparedOnce(tx, `sequence.taken:${numbered}`, () =>
+    tx
+      .select({ id: where.id })
+      .from(where.table)
+      .where(eq(where.number, sql.placeholder('number')))
+      .prepare(),
+  );
+  const params = { key, pattern: `${head}%`, low: head, high: `${head}~`, updatedAt: new Date() };
+  for (;;) {
+    const candidate = sequenceNumber(prefix, year, Number(take.get(params)!.value));
+    if (!taken.get({ number: candidate })) return candidate;
+  }
 }

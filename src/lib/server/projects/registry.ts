@@ -22,7 +22,8 @@ import {
 } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
-import { anyContains, type DB } from '#lib/server/platform/db.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { containsText, jsonField } from '#lib/server/platform/db/sql.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
@@ -599,7 +600,7 @@ export function listStaffProjects(db: DB, query: StaffProjectQuery) {
   if (query.unpublished) where.push(eq(projects.published, false));
   if (query.q) {
     where.push(
-      anyContains(
+      containsText(
         query.q,
         projects.name,
         projects.siteAddress,
@@ -669,7 +670,7 @@ export function projectHistory(db: DB, projectId: number, limit = 200): HistoryE
         and(eq(auditLog.entityType, 'project'), eq(auditLog.entityId, String(projectId))),
         and(
           ne(auditLog.entityType, 'project'),
-          sql`coalesce(json_extract(${auditLog.afterJson}, '$.projectId'), json_extract(${auditLog.beforeJson}, '$.projectId')) = ${projectId}`,
+          sql`coalesce(${jsonField(auditLog.afterJson, 'projectId')}, ${jsonField(auditLog.beforeJson, 'projectId')}) = ${projectId}`,
         ),
       ),
     )

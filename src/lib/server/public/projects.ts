@@ -19,14 +19,8 @@ import {
 } from '#db/schema.ts';
 import { formatMonth } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
-import {
-  anyContains,
-  containsPattern,
-  memoUntilPublicChange,
-  preparedOnce,
-  readSnapshot,
-  type DB,
-} from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange, preparedOnce, readSnapshot, type DB } from '#lib/server/platform/db.ts';
+import { boundList, containsPattern, containsText, inList } from '#lib/server/platform/db/sql.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export const PROJECT_SORTS = {
@@ -108,7 +102,7 @@ export function listProjects(db: DB, query: ProjectListQuery) {
       ids = Array.from(order.subarray(offset, offset + perPage));
     }
     // Then only the page's rows, with their enforcement subqueries, read by id.
-    const rows = new Map(q.rows.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r]));
+    const rows = new Map(q.rows.all({ ids: boundList(ids) }).map((r) => [r.id, r]));
     const items = ids.map((id) => rows.get(id)!);
     return { items, total, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)) };
   });
@@ -130,7 +124,7 @@ function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; k
       // Plain substring match; full-text search lives in the search module.
       if (filters.text)
         where.push(
-          anyContains(
+          containsText(
             sql.placeholder('pattern'),
             projects.name,
             projects.siteAddress,
@@ -178,7 +172,7 @@ function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; k
             stopWorkSince,
           })
           .from(projects)
-          .where(sql`${projects.id} in (select value from json_each(${sql.placeholder('ids')}))`)
+          .where(inList(projects.id, sql.placeholder('ids')))
           .prepare(),
       };
     },

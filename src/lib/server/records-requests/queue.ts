@@ -16,7 +16,8 @@ import {
 } from '#db/schema.ts';
 
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { anyContains, type DB } from '#lib/server/platform/db.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { containsText, requestSearch } from '#lib/server/platform/db/sql.ts';
 import {
   deadlineFlag,
   deadlineWindow,
@@ -69,25 +70,6 @@ export function parseQueueQuery(params: URLSearchParams): QueueQuery {
   };
 }
 
-/**
- * Requests whose number, requester's name or email, or description contains the text (any case). Three
- * characters or more go through the trigram index (migration 0010), the same matches as LIKE without
- * reading every request; shorter text is rare and scans.
- */
-function textMatches(text: string): SQL {
-  if ([...text].length >= 3) {
-    const phrase = `"${text.replace(/"/g, '""')}"`;
-    return sql`${recordsRequests.id} in (select rowid from records_requests_fts where records_requests_fts match ${phrase})`;
-  }
-  return anyContains(
-    text,
-    recordsRequests.number,
-    recordsRequests.requesterName,
-    recordsRequests.requesterEmail,
-    recordsRequests.description,
-  );
-}
-
 function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
   const parts: Array<SQL | undefined> = [];
   if (q.status === 'open') parts.push(inArray(recordsRequests.status, [...OPEN_STATUSES]));
@@ -99,9 +81,9 @@ function whereFor(q: QueueQuery, w: DeadlineWindow): SQL | undefined {
   if (q.flag === 'due_soon')
     parts.push(and(gt(recordsRequests.respondBy, w.today), lte(recordsRequests.respondBy, w.dueSoonThrough)));
   if (q.project) {
-    parts.push(or(anyContains(q.project, projects.name), eq(projects.slug, q.project)));
+    parts.push(or(containsText(q.project, projects.name), eq(projects.slug, q.project)));
   }
-  if (q.q) parts.push(textMatches(q.q));
+  if (q.q) parts.push(requestSearch(q.q));
   return and(...parts);
 }
 

@@ -11,6 +11,7 @@ import { documentCopyCounts, type CopyItem } from '#lib/shared/fees.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
+import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 
 type Reader = Pick<Tx, 'select'>;
 
@@ -76,9 +77,8 @@ export function publishedProject(db: Reader, slug: string) {
   ).get({ slug });
 }
 
-/** `column in (the ids bound as one JSON array)`: one statement for any number of ids. */
-const inIds = (column: typeof documents.id) =>
-  sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`;
+/** `column in (the ids bound as one list)`: one statement for any number of ids. */
+const inIds = (column: typeof documents.id) => inList(column, sql.placeholder('ids'));
 
 /** Everything the request form lists for a project: published documents, and the public documents by law (SWPPP, inspection reports) whatever their visibility. */
 export function projectRecords(db: Reader, project: { id: number; slug: string; name: string }): ProjectRecords {
@@ -140,7 +140,7 @@ export function publicDocumentsOf(db: Reader, projectId: number, ids: number[]) 
       .orderBy(asc(documents.id))
       .prepare(),
   )
-    .all({ projectId, ids: JSON.stringify(ids) })
+    .all({ projectId, ids: boundList(ids) })
     .map(toPickable);
 }
 
@@ -212,7 +212,7 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
             .from(documents)
             .where(inIds(documents.id))
             .prepare(),
-        ).all({ ids: JSON.stringify(docIds) })
+        ).all({ ids: boundList(docIds) })
       : []
     ).map((d) => [d.id, d]),
   );

@@ -62,12 +62,11 @@ export function saveReplyTemplate(
     const saved = before
       ? (tx.update(replyTemplates).set({ name, body, updatedAt: now }).where(eq(replyTemplates.id, before.id)).run(),
         before.id)
-      : Number(
-          tx
-            .insert(replyTemplates)
-            .values({ name, body, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
-            .run().lastInsertRowid,
-        );
+      : tx
+          .insert(replyTemplates)
+          .values({ name, body, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
+          .returning({ id: replyTemplates.id })
+          .get().id;
     audit(tx, actor, {
       action: 'reply_template.save',
       entityType: 'reply_template',

@@ -4,7 +4,7 @@
  * remove a file it stored only when no record of either kind uses it.
  */
 import fs from 'node:fs';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   documents,
   operatorRequestFiles,
@@ -15,20 +15,34 @@ import {
   siteReportPhotos,
 } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { jsonField } from '#lib/server/platform/db/sql.ts';
 import { storedFilePath } from './store.ts';
 
+/** The town's logo, a stored file named in the town profile's JSON. */
+const townLogo = jsonField(settings.value, 'logoSha256');
+
 /** Every stored file a row refers to (documents, files a clerk uploaded to a records request, copies an operator uploaded, residents' report photos). */
-export function referencedFiles(db: DB): Set<string> {
-  const rows = db.$client
-    .prepare(
-      'select sha256 as sha from documents union select file_sha256 from request_items where file_sha256 is not null union select sha256 from operator_request_files' +
-        // Owners' maintenance reports, practices' agreements or easements, residents' photos: tables of their own.
-        ' union select sha256 from practice_maintenance_reports union select sha256 from practice_agreement_files union select sha256 from site_report_photos' +
-        // The town's logo: kept in the town profile's JSON (decision 0038), not in a table of files.
-        " union select json_extract(value, '$.logoSha256') from settings where key = 'town_profile' and json_extract(value, '$.logoSha256') is not null",
-    )
-    .all() as Array<{ sha: string }>;
-  return new Set(rows.map((r) => r.sha));
+export function referencedFiles(db: Pick<DB, 'selectDistinct'>): Set<string> {
+  const shas = [
+    db.selectDistinct({ sha: documents.sha256 }).from(documents).all(),
+    db
+      .selectDistinct({ sha: requestItems.fileSha256 })
+      .from(requestItems)
+      .where(isNotNull(requestItems.fileSha256))
+      .all(),
+    db.selectDistinct({ sha: operatorRequestFiles.sha256 }).from(operatorRequestFiles).all(),
+    // Owners' maintenance reports and practices' agreements or easements, residents' photos.
+    db.selectDistinct({ sha: practiceMaintenanceReports.sha256 }).from(practiceMaintenanceReports).all(),
+    db.selectDistinct({ sha: practiceAgreementFiles.sha256 }).from(practiceAgreementFiles).all(),
+    db.selectDistinct({ sha: siteReportPhotos.sha256 }).from(siteReportPhotos).all(),
+    // The town's logo: kept in the town profile's JSON.
+    db
+      .selectDistinct({ sha: townLogo })
+      .from(settings)
+      .where(and(eq(settings.key, 'town_profile'), isNotNull(townLogo)))
+      .all(),
+  ];
+  return new Set(shas.flat().map((r) => r.sha!));
 }
 
 export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolean {
@@ -64,7 +78,7 @@ export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolea
     db
       .select({ key: settings.key })
       .from(settings)
-      .where(and(eq(settings.key, 'town_profile'), sql`json_extract(${settings.value}, '$.logoSha256') = ${sha256}`))
+      .where(and(eq(settings.key, 'town_profile'), eq(townLogo, sha256)))
       .limit(1)
       .get() !== undefined
   );

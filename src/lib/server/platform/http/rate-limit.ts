@@ -19,34 +19,32 @@ export interface LimitState {
   retryAfterMs: number;
 }
 
-/** Count one hit against `key` and say whether it is within the limit (in a transaction of its own, or the caller's). */
-export function hit(
-  db: Pick<DB, 'transaction'>,
-  key: string,
-  { limit, windowMs }: Limit,
-  now = new Date(),
-): LimitState {
-  return db.transaction((tx) => {
-    const row = readLimit(tx, key);
-    const fresh = !row || now.getTime() - row.windowStart.getTime() >= windowMs;
-    const windowStart = fresh ? now : row!.windowStart;
-    const count = fresh ? 1 : row!.count + 1;
-    preparedOnce(tx, 'rateLimit.write', () =>
-      tx
-        .insert(rateLimits)
-        .values({
-          key: sql.placeholder('key'),
-          windowStart: sql.placeholder('windowStart'),
-          count: sql.placeholder('count'),
-        })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: { windowStart: sql`excluded.window_start`, count: sql`excluded.count` },
-        })
-        .prepare(),
-    ).run({ key, windowStart, count });
-    return { allowed: count <= limit, count, retryAfterMs: windowStart.getTime() + windowMs - now.getTime() };
-  });
+/**
+ * Count one hit against `key` and say whether it is within the limit (alone, or in the caller's transaction).
+ * One statement reads and moves the counter: two requests counted side by side (two connections, or two
+ * PostgreSQL transactions) each count, and never both read the same count and write the same next one.
+ */
+export function hit(db: Pick<DB, 'insert'>, key: string, { limit, windowMs }: Limit, now = new Date()): LimitState {
+  const row = preparedOnce(db, 'rateLimit.hit', () =>
+    db
+      .insert(rateLimits)
+      .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('now'), count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        // A window that has run out starts again with this hit. (Both right-hand sides read the row as it was.)
+        set: {
+          windowStart: sql`case when ${rateLimits.windowStart} <= ${sql.placeholder('endedBy')} then excluded.window_start else ${rateLimits.windowStart} end`,
+          count: sql`case when ${rateLimits.windowStart} <= ${sql.placeholder('endedBy')} then 1 else ${rateLimits.count} + 1 end`,
+        },
+      })
+      .returning({ windowStart: rateLimits.windowStart, count: rateLimits.count })
+      .prepare(),
+  ).get({ key, now, endedBy: now.getTime() - windowMs })!;
+  return {
+    allowed: row.count <= limit,
+    count: row.count,
+    retryAfterMs: row.windowStart.getTime() + windowMs - now.getTime(),
+  };
 }
 
 /** The key's window, if it has one (a statement prepared once per connection: every form sent reads it). */
@@ -87,32 +85,31 @@ export function readFailures(db: Pick<DB, 'select'>, key: string): FailureCount 
   return row ? { count: row.count, lastAt: row.windowStart } : undefined;
 }
 
-/** Count one failure against `key` now; a counter quiet for `forgetAfterMs` starts again from one. */
+/**
+ * Count one failure against `key` now; a counter quiet for `forgetAfterMs` starts again from one. One
+ * statement reads and moves the counter, as `hit` does.
+ */
 export function countFailure(
-  db: Pick<DB, 'transaction'>,
+  db: Pick<DB, 'insert'>,
   key: string,
   forgetAfterMs: number,
   now = new Date(),
 ): FailureCount {
-  return db.transaction((tx) => {
-    const row = readLimit(tx, key);
-    const count = row && now.getTime() - row.windowStart.getTime() < forgetAfterMs ? row.count + 1 : 1;
-    preparedOnce(tx, 'rateLimit.write', () =>
-      tx
-        .insert(rateLimits)
-        .values({
-          key: sql.placeholder('key'),
-          windowStart: sql.placeholder('windowStart'),
-          count: sql.placeholder('count'),
-        })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: { windowStart: sql`excluded.window_start`, count: sql`excluded.count` },
-        })
-        .prepare(),
-    ).run({ key, windowStart: now, count });
-    return { count, lastAt: now };
-  });
+  const row = preparedOnce(db, 'rateLimit.failure', () =>
+    db
+      .insert(rateLimits)
+      .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('now'), count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          windowStart: sql`excluded.window_start`,
+          count: sql`case when ${rateLimits.windowStart} > ${sql.placeholder('forgottenBy')} then ${rateLimits.count} + 1 else 1 end`,
+        },
+      })
+      .returning({ count: rateLimits.count })
+      .prepare(),
+  ).get({ key, now, forgottenBy: now.getTime() - forgetAfterMs })!;
+  return { count: row.count, lastAt: now };
 }
 
 /**

@@ -49,10 +49,11 @@ export async function deliverDue(db: DB, transport: MailTransport, opts: WorkerO
           .update(outbox)
           .set({ nextAttemptAt: new Date(now().getTime() + LEASE_MS) })
           .where(and(eq(outbox.id, m.id), eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now())))
-          .run(),
+          .returning({ id: outbox.id })
+          .get(),
       wait,
     );
-    if (leased.changes !== 1) continue;
+    if (!leased) continue;
     try {
       const { messageId } = await transport.send({
         id: m.id,

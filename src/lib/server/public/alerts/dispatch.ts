@@ -222,7 +222,8 @@ export function purgeUnconfirmed(db: DB, now: Date): number {
     .where(
       and(eq(alertSubscriptions.status, 'pending'), sql`${alertSubscriptions.confirmExpiresAt} < ${now.getTime()}`),
     )
-    .run().changes;
+    .returning({ id: alertSubscriptions.id })
+    .all().length;
 }
 
 function projectPlaces(tx: Tx, ids: number[]): Map<number, { latitude: number | null; longitude: number | null }> {

@@ -2,9 +2,13 @@
  * What the public search index is built from: published projects (with their public documents and
  * the companies on them) and the help and ordinance pages. Nothing unpublished or non-public is read.
  */
-import type Database from 'better-sqlite3';
-import type { ProjectStatus } from '#db/schema.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { documents, parties as partiesTable, projects, settings, type ProjectStatus } from '#db/schema.ts';
+import type { DB } from '#lib/server/platform/db.ts';
 import { ORDINANCE_HELP_SLUG, ORDINANCE_TEXT_KEY } from '#lib/server/platform/ordinance-text.rules.ts';
+
+/** What the index reads through: a connection, or a read transaction on it. */
+type Reader = Pick<DB, 'select' | 'get'>;
 
 /** One searchable thing. `fields` are indexed; the rest is for showing the result. */
 export interface SearchDoc {
@@ -42,43 +46,44 @@ const SERIES: Record<string, string> = {
   monthly_summary: 'Monthly inspection summaries',
 };
 
-/** Published projects as search documents. Takes the raw better-sqlite3 handle: it runs in the index worker too. */
-export function loadProjectDocs(sqlite: Database.Database): SearchDoc[] {
-  const rows = sqlite
-    .prepare(
-      `select id, slug, name, site_address, cross_street, zip, tax_map_parcels, town_permit_no, spdes_permit_id, description, status
-         from projects where published = 1 order by id`,
-    )
-    .all() as Array<{
-    id: number;
-    slug: string;
-    name: string;
-    site_address: string;
-    cross_street: string | null;
-    zip: string | null;
-    tax_map_parcels: string | null;
-    town_permit_no: string | null;
-    spdes_permit_id: string | null;
-    description: string;
-    status: ProjectStatus;
-  }>;
+/** Published projects as search documents. Runs in the index worker, on its own connection. */
+export function loadProjectDocs(db: Reader): SearchDoc[] {
+  const rows = db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      site_address: projects.siteAddress,
+      cross_street: projects.crossStreet,
+      zip: projects.zip,
+      tax_map_parcels: projects.taxMapParcels,
+      town_permit_no: projects.townPermitNo,
+      spdes_permit_id: projects.spdesPermitId,
+      description: projects.description,
+      status: projects.status,
+    })
+    .from(projects)
+    .where(eq(projects.published, true))
+    .orderBy(asc(projects.id))
+    .all();
   const parties = new Map<number, Set<string>>();
-  for (const p of sqlite
-    .prepare(
-      'select pa.project_id as pid, pa.company_name as name from parties pa join projects p on p.id = pa.project_id where p.published = 1',
-    )
-    .iterate() as IterableIterator<{ pid: number; name: string }>) {
+  for (const p of db
+    .select({ pid: partiesTable.projectId, name: partiesTable.companyName })
+    .from(partiesTable)
+    .innerJoin(projects, eq(projects.id, partiesTable.projectId))
+    .where(eq(projects.published, true))
+    .all()) {
     let set = parties.get(p.pid);
     if (!set) parties.set(p.pid, (set = new Set()));
     set.add(p.name);
   }
   const docs = new Map<number, Set<string>>();
-  for (const d of sqlite
-    .prepare(
-      `select d.project_id as pid, d.type, d.title from documents d join projects p on p.id = d.project_id
-        where p.published = 1 and d.public = 1`,
-    )
-    .iterate() as IterableIterator<{ pid: number; type: string; title: string }>) {
+  for (const d of db
+    .select({ pid: documents.projectId, type: documents.type, title: documents.title })
+    .from(documents)
+    .innerJoin(projects, eq(projects.id, documents.projectId))
+    .where(and(eq(projects.published, true), eq(documents.public, true)))
+    .all()) {
     let set = docs.get(d.pid);
     if (!set) docs.set(d.pid, (set = new Set()));
     set.add(SERIES[d.type] ?? d.title);
@@ -119,27 +124,28 @@ export function helpSearchDocs(help: HelpDoc[]): SearchDoc[] {
  * law, its profile, its local-law numbers: the help pages' words, decision 0077) or a fee schedule is added,
  * so the index is rebuilt only then.
  */
-export function searchFingerprint(sqlite: Database.Database): string {
-  const row = sqlite
-    .prepare(
-      `select
+export function searchFingerprint(db: Reader): string {
+  const row = db.get<{ p: string; d: string; a: string; o: string; f: string }>(
+    sql`select
          (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(published), 0) from projects) as p,
          (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(public), 0) from documents) as d,
          (select count(*) || '.' || coalesce(max(id), 0) from parties) as a,
          (select count(*) || '.' || coalesce(max(updated_at), 0) from settings) as o,
          (select count(*) || '.' || coalesce(max(id), 0) from fee_schedules) as f`,
-    )
-    .get() as { p: string; d: string; a: string; o: string; f: string };
+  );
   return `${row.p}|${row.d}|${row.a}|${row.o}|${row.f}`;
 }
 
 /**
  * The town's own ordinance text (decision 0044), or undefined while the built-in one is shown: the same
- * reading as platform/ordinance-text.ts loadOrdinanceText (a blank value is no text), without drizzle.
+ * reading as platform/ordinance-text.ts loadOrdinanceText (a blank value is no text).
  */
-export function townOrdinanceText(sqlite: Database.Database): string | undefined {
-  const text = sqlite.prepare('select value from settings where key = ?').pluck().get(ORDINANCE_TEXT_KEY) as
-    string | undefined;
+export function townOrdinanceText(db: Reader): string | undefined {
+  const text = db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, ORDINANCE_TEXT_KEY))
+    .get()?.value;
   return text?.trim() ? text : undefined;
 }
 

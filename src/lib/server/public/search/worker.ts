@@ -7,7 +7,7 @@
  * source and from the built server, where it is its own chunk).
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { openReader, readSnapshot } from '#lib/server/platform/db.ts';
 import {
   helpSearchDocs,
   helpWithTownOrdinance,
@@ -40,14 +40,13 @@ function run(input: WorkerInput): void {
   const port = parentPort!;
   try {
     const t0 = performance.now();
-    const sqlite = new Database(input.dbPath, { fileMustExist: true });
-    sqlite.pragma('busy_timeout = 5000');
+    const db = openReader(input.dbPath);
     // One read transaction: the fingerprint describes exactly the records indexed.
-    const { fingerprint, docs, ordinance } = sqlite.transaction(() => ({
-      fingerprint: searchFingerprint(sqlite),
-      docs: loadProjectDocs(sqlite),
-      ordinance: townOrdinanceText(sqlite),
-    }))();
+    const { fingerprint, docs, ordinance } = readSnapshot(db, () => ({
+      fingerprint: searchFingerprint(db),
+      docs: loadProjectDocs(db),
+      ordinance: townOrdinanceText(db),
+    }));
     const all = [...docs, ...helpSearchDocs(helpWithTownOrdinance(input.help, ordinance))];
     const engine = buildEngine(all);
     const browser = buildBrowserAssets(all, engine);
@@ -65,7 +64,7 @@ function run(input: WorkerInput): void {
         // The change check scans tables: it runs here, never on the thread serving pages.
         let value: string | null = null;
         try {
-          value = searchFingerprint(sqlite);
+          value = searchFingerprint(db);
         } catch (err) {
           console.error('search worker: fingerprint failed:', err);
         }
