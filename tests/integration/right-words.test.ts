@@ -219,7 +219,7 @@ describe('alerts for one project', () => {
     ).slug;
     const form = visibleText(await page(`/alerts/new?project=${slug}`));
     expect(form).toContain(
-      'new monthly inspection summaries, inspection reports, SWPPP amendments, residents’ reports, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices.',
+      'new monthly inspection summaries, inspection reports, SWPPP amendments, residents’ reports, serious compliance findings, enforcement actions and municipal inspections of permanent stormwater practices.',
     );
     expect(form).not.toContain('new projects');
     const res = await postAction(base, `/alerts/new?project=${slug}`, 'alerts.subscribe', {
@@ -233,11 +233,11 @@ describe('alerts for one project', () => {
       "select text_body from outbox where kind = 'alert-confirm' and to_address = 'one.project@example.org'",
     ).text_body.replace(/\s+/g, ' ');
     expect(mail).toContain(
-      'serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices, as soon as something is posted.',
+      'serious compliance findings, enforcement actions and municipal inspections of permanent stormwater practices, as soon as something is posted.',
     );
     expect(mail).not.toContain('new projects');
     expect(visibleText(await page('/alerts/new?lat=42.79&lon=-74.0&r=1&label=Curry+Road'))).toContain(
-      'enforcement actions, new projects and Town inspections of permanent stormwater practices.',
+      'enforcement actions, new projects and municipal inspections of permanent stormwater practices.',
     );
   });
 });

@@ -296,11 +296,11 @@ describe('the alert dispatcher', () => {
     );
     const [project, area] = mails(db, 'alert-confirm').map((m) => m.textBody.replace(/\s+/g, ' '));
     expect(project).toContain(
-      'asked for email alerts about the project “site”: new monthly inspection summaries, inspection reports, SWPPP amendments, residents’ reports, serious compliance findings, enforcement actions and Town inspections of permanent stormwater practices, as soon as something is posted.',
+      'asked for email alerts about the project “site”: new monthly inspection summaries, inspection reports, SWPPP amendments, residents’ reports, serious compliance findings, enforcement actions and municipal inspections of permanent stormwater practices, as soon as something is posted.',
     );
     expect(project).not.toContain('new projects');
     expect(area).toContain(
-      'serious compliance findings, enforcement actions, new projects and Town inspections of permanent stormwater practices, in one email a week at most.',
+      'serious compliance findings, enforcement actions, new projects and municipal inspections of permanent stormwater practices, in one email a week at most.',
     );
     // The dispatcher sends exactly that: a project's subscription never gets "new project" events.
     const sub = { target: 'project' as const, projectId: 1, latitude: null, longitude: null, radiusMiles: null };

@@ -125,7 +125,7 @@ export class FieldErrors extends ActionError {
 
 /**
  * The one adapter from a service's Result to Astro Actions: its messages beside their fields (the form
- * message is then their summary), else its message for the whole form. tests/unit/one-result-adapter.test.ts
+ * message is then their summary), else its message for the whole form. tests/unit/one-result-type.test.ts
  * fails when another file turns results into action errors its own way.
  */
 export function failure(r: Pick<Failure, 'message' | 'fields'>): never {
