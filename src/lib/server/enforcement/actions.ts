@@ -7,7 +7,7 @@
  */
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   documents,
   enforcementActions,
@@ -849,52 +849,38 @@ const townColumns = {
 
 /** An action still in force (the SQL twin of isInForce in enforcement.ts). */
 
-/** Public actions in force on published projects, newest first (the town-wide page and its feed). */
-export function publicActionsInForce(db: DB): TownActionRow[] {
-  return db
+/** Public actions on published projects that also meet `where`, in `order` (the public lists below). */
+function publicActions(db: DB, where: SQL | undefined, order: SQL[], limit?: number): TownActionRow[] {
+  const query = db
     .select(townColumns)
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(eq(enforcementActions.public, true), eq(projects.published, true), inForceSql))
-    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
-    .all();
+    .where(and(eq(enforcementActions.public, true), eq(projects.published, true), where))
+    .orderBy(...order);
+  return (limit === undefined ? query : query.limit(limit)).all();
+}
+
+const NEWEST_ISSUED = [desc(enforcementActions.issuedOn), desc(enforcementActions.id)];
+
+/** Public actions in force on published projects, newest first (the town-wide page and its feed). */
+export function publicActionsInForce(db: DB): TownActionRow[] {
+  return publicActions(db, inForceSql, NEWEST_ISSUED);
 }
 
 /** Public actions resolved (closed, lifted or withdrawn) on or after `sinceDay`, newest first, at most `limit`. */
 export function publicActionsResolvedSince(db: DB, sinceDay: string, limit = 50): TownActionRow[] {
-  return db
-    .select(townColumns)
-    .from(enforcementActions)
-    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(
-      and(
-        eq(enforcementActions.public, true),
-        eq(projects.published, true),
-        isNotNull(enforcementActions.closedOn),
-        gte(enforcementActions.closedOn, sinceDay),
-      ),
-    )
-    .orderBy(desc(enforcementActions.closedOn), desc(enforcementActions.id))
-    .limit(limit)
-    .all();
+  return publicActions(
+    db,
+    and(isNotNull(enforcementActions.closedOn), gte(enforcementActions.closedOn, sinceDay)),
+    [desc(enforcementActions.closedOn), desc(enforcementActions.id)],
+    limit,
+  );
 }
 
 /** Every public action on published projects (those given, else all), in force or not, newest first (operator pages). */
 export function publicActionsOfProjects(db: DB, projectIds?: number[]): TownActionRow[] {
   if (projectIds?.length === 0) return [];
-  return db
-    .select(townColumns)
-    .from(enforcementActions)
-    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(
-      and(
-        eq(enforcementActions.public, true),
-        eq(projects.published, true),
-        projectIds ? inArray(enforcementActions.projectId, projectIds) : undefined,
-      ),
-    )
-    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
-    .all();
+  return publicActions(db, projectIds ? inArray(enforcementActions.projectId, projectIds) : undefined, NEWEST_ISSUED);
 }
 
 /** Staff list: every action, optionally only those in force. */
