@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { ProjectStatus } from '#db/enums.ts';
+import { SITE_WORK_STATUSES } from '#lib/server/compliance/compliance.ts';
 import { parties, projects } from '#db/schema.ts';
 import { publicActionsOfProjects, type TownActionRow } from '#lib/server/enforcement/actions.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
@@ -26,8 +27,8 @@ import {
   type MonthCount,
 } from './operator-companies.rules.ts';
 
-/** Statuses of a site where construction is under way (the home page counts the same ones). */
-const UNDER_WAY: ReadonlySet<ProjectStatus> = new Set(['active', 'stop_work', 'final_stabilization']);
+/** A site still being built or stabilized: the compliance engine's definition. */
+const underWay = (status: ProjectStatus) => (SITE_WORK_STATUSES as readonly ProjectStatus[]).includes(status);
 
 export interface CompanySite {
   id: number;
@@ -49,6 +50,11 @@ interface Company {
 
 /** Every operator company of the published projects, by slug. */
 function companies(db: DB): Map<string, Company> {
+  return companyIndex(db).bySlug;
+}
+
+/** The companies by slug, and each project's company slug (a project page asks for its own in one lookup). */
+function companyIndex(db: DB): { bySlug: Map<string, Company>; byProject: Map<number, string> } {
   return memoUntilPublicChange(db, 'operatorCompanies', () => {
     const rows = db
       .select({
@@ -78,7 +84,9 @@ function companies(db: DB): Map<string, Company> {
       for (let n = 2; out.has(slug); n++) slug = `${companySlug(name)}-${n}`;
       out.set(slug, { slug, name, spellings, sites: sites.sort((a, b) => (a.name < b.name ? -1 : 1)) });
     }
-    return out;
+    const byProject = new Map<number, string>();
+    for (const c of out.values()) for (const site of c.sites) byProject.set(site.id, c.slug);
+    return { bySlug: out, byProject };
   });
 }
 
@@ -115,7 +123,7 @@ export function listOperatorCompanies(db: DB, now = new Date()): CompanyListRow[
       slug: c.slug,
       name: c.name,
       totals: companyTotals(
-        c.sites.map((s) => ({ underWay: UNDER_WAY.has(s.status) })),
+        c.sites.map((s) => ({ underWay: underWay(s.status) })),
         findingFacts(c.sites.flatMap((s) => findingsBySite.get(s.id) ?? [])),
         actionFacts(c.sites.flatMap((s) => actionsBySite.get(s.slug) ?? [])),
         today,
@@ -164,12 +172,12 @@ export function operatorCompanyPage(db: DB, slug: string, now = new Date()): Com
     spellings: c.spellings,
     sites: c.sites.map((s) => ({
       ...s,
-      underWay: UNDER_WAY.has(s.status),
+      underWay: underWay(s.status),
       openFindings: findings.filter((f) => f.project.id === s.id && f.finding.status === 'open').length,
       enforcementInForce: enforcement.filter((a) => a.projectSlug === s.slug && isInForce(a)).length,
     })),
     totals: companyTotals(
-      c.sites.map((s) => ({ underWay: UNDER_WAY.has(s.status) })),
+      c.sites.map((s) => ({ underWay: underWay(s.status) })),
       facts,
       actionFacts(enforcement),
       today,
