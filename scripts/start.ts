@@ -15,7 +15,8 @@ import { referencedFiles } from '#lib/server/platform/files/references.ts';
 import { sweepOrphanFiles } from '#lib/server/platform/files/store.ts';
 import { hasActiveAdmin, hasAnyAccount } from '#lib/server/accounts/users.ts';
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoAccounts } from '#db/seed/accounts.ts';
-import { isDatabaseEmpty, seedDemoTown, seedReferenceData } from '#db/seed/demo.ts';
+import { seedReferenceData } from '#db/seed/reference.ts';
+import { isDatabaseEmpty } from '#db/seed/summary.ts';
 import { createTransport } from '#lib/server/platform/mail/transport.ts';
 import { startOutboxWorker } from '#lib/server/platform/mail/worker.ts';
 import { startJobs } from '#lib/server/jobs/schedule.ts';
@@ -73,6 +74,8 @@ if (
   process.env.SEED_DEMO !== 'false'
 ) {
   const t0 = performance.now();
+  // Only an empty database needs the demo town's seed (it draws PDFs and photos): most starts skip loading it.
+  const { seedDemoTown } = await import('#db/seed/demo.ts');
   const summary = await seedDemoTown(db, { filesDir: cfg.filesDir });
   await seedDemoAccounts(db);
   seeded = true;

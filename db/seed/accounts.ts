@@ -2,7 +2,6 @@
  * Demo accounts for the embedded default: one per role, operators attached to demo projects.
  * Printed by `npm start` and listed in the README. Only ever created in the demo town.
  */
-import { assignDemoPracticeAccounts } from './practices.ts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { auditLog, projectMembers, projects, userRoles, users, type Role } from '../schema.ts';
 import { hashPassword } from '#lib/server/accounts/passwords.ts';
@@ -68,6 +67,9 @@ function demoProjectIds(db: DB): Record<'operator-a' | 'operator-b', number[]> {
 
 export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // Loaded here, not at the top: the practices' seed draws PDFs, and the server imports this file at every
+  // start only to list the demo accounts.
+  const { assignDemoPracticeAccounts } = await import('./practices.ts');
   const chosen = demoProjectIds(db);
   db.transaction((tx) => {
     for (const account of DEMO_ACCOUNTS) {

@@ -111,6 +111,8 @@ export async function startPortal(
         PORT: String(port),
         ASTRO_TELEMETRY_DISABLED: '1',
         GEOCODER: 'town',
+        // Stripped TypeScript and compiled modules cached across the run's portals (scripts/test.ts sets it too).
+        NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'rsp-node-compile-cache'),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
