@@ -23,6 +23,7 @@ import {
   crawlSignedIn,
   findAll,
   routesNotReached,
+  TOWN_WORD,
   type Crawled,
   type Finding,
 } from '../support/crawl.ts';
@@ -283,14 +284,6 @@ test('the village from zero: first run, the first administrator, profile, law, a
   await expect(f.getByRole('status')).toContainText('Check your email.');
   await follower.close();
 });
-
-/**
- * "Town" or "town" as the municipality's word, on a village's page. Not words (decision 0078): identifiers
- * (`town_permit_no`, `/feeds/town.atom`, a tag id's `:town`, a quoted code `"town"`), nor a word inside
- * another ("townhouses"). New York's Town Law is a real state law and may be named, but only as a law
- * ("Town Law §…"); no page of the portal names it today, so the exception is as narrow as that.
- */
-const TOWN_WORD = /(?<![/:"\w-])[Tt]own(?![\w.-]*\.atom)(?!\s+Law\s+§)(?:['’]s)?\b/g;
 
 /** The crawl's counts, for the closing note: pages, feeds, open data, PDFs, mails. */
 function counts(label: string, crawled: Crawled[], mails: number) {

@@ -22,7 +22,7 @@ import {
   type ProjectStatus,
 } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { ENFORCEMENT_TYPE_LABEL, ENFORCEMENT_TYPE_MEANING } from '#lib/shared/labels.ts';
+import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labels.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
@@ -359,7 +359,7 @@ export async function issueAction(
           projectName: project.name,
           typeLabel: ENFORCEMENT_TYPE_LABEL[input.type],
           issuedOn: formatDay(input.issuedOn),
-          meaning: ENFORCEMENT_TYPE_MEANING[input.type],
+          meaning: enforcementTypeMeaning(town(tx).profile.kind)[input.type],
           summary: input.summary,
           requiredMeasures: input.requiredMeasures,
           complyBy: complyBy ? formatDay(complyBy) : null,

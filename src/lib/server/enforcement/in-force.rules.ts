@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { enforcementActions, type EnforcementStatus, type EnforcementType } from '#db/schema.ts';
 import { formatCitation, formatDay, formatMoney } from '#lib/shared/format.ts';
-import { ENFORCEMENT_STATUS_LABEL, ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
+import { ENFORCEMENT_TYPE_LABEL, enforcementStatusLabel } from '#lib/shared/labels.ts';
 import { everyInOrder } from '#lib/shared/closed-lists.ts';
 
 export interface EnforcementFacts {
@@ -98,9 +98,12 @@ export function summarizeEnforcement(actions: EnforcementFacts[], today: string)
  * The status a resident reads beside an action: "In effect", "Escalated: superseded by a later action"
  * (open until the town closes it, but no longer what the operator answers to), or its status.
  */
-export function publicStatusWords(a: Pick<EnforcementFacts, 'type' | 'status' | 'closedOn' | 'liftedOn'>): string {
+export function publicStatusWords(
+  a: Pick<EnforcementFacts, 'type' | 'status' | 'closedOn' | 'liftedOn'>,
+  kind = 'town',
+): string {
   if (a.type === 'stop_work_order' && a.liftedOn && !a.closedOn) return 'Lifted';
-  if (!isInForce(a)) return ENFORCEMENT_STATUS_LABEL[a.status];
+  if (!isInForce(a)) return enforcementStatusLabel(kind)[a.status];
   return a.status === 'escalated' ? 'Escalated: superseded by a later, stronger action' : 'In effect';
 }
 

@@ -28,8 +28,9 @@ import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
 import { exemptionRefusal } from './exemption.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import {
-  NOI_FIELD_LABEL,
+  noiFieldLabel,
   describeChanges,
   noiProblems,
   slugify,
@@ -677,13 +678,14 @@ export function projectHistory(db: DB, projectId: number, limit = 200): HistoryE
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .all();
+  const labels = noiFieldLabel(town(db).kindWord);
   return rows.map((r) => {
     const before = parse(r.beforeJson);
     const after = parse(r.afterJson);
     const changes =
       r.action === 'project.create'
         ? []
-        : describeChanges(before, after, NOI_FIELD_LABEL).filter((c) => c.field !== 'publishedAt');
+        : describeChanges(before, after, labels).filter((c) => c.field !== 'publishedAt');
     const rec = (after ?? before) as Record<string, unknown> | null;
     const summary =
       rec && (!before || !after)
