@@ -115,7 +115,7 @@ export function checkGeography(values: Record<string, string | undefined>): {
   if (!errors['bounds.minLon'] && !errors['bounds.maxLon'] && bounds.minLon >= bounds.maxLon)
     errors['bounds.maxLon'] = 'The eastern edge must be east of (larger, nearer zero, than) the western edge.';
   if (!Object.keys(errors).length && !insideBounds(bounds, mapCentre))
-    errors['mapCentre.latitude'] = 'The map’s centre must lie inside the town’s box.';
+    errors['mapCentre.latitude'] = 'The map’s centre must lie inside the box above.';
   return { bounds, mapCentre, errors };
 }
 

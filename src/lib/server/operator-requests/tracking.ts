@@ -116,7 +116,7 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
     delivery: OPERATOR_DELIVERY_PHRASE[r.delivery] ?? 'as copies',
     hasEmail: !!r.requesterEmail,
     explanation,
-    answer: explainOperatorAnswer(explainFacts(r), window.overdueBefore),
+    answer: explainOperatorAnswer(explainFacts(r), window.overdueBefore, town(db).kindWord),
     bill:
       r.billTotalCents == null
         ? null

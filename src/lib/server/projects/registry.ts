@@ -451,9 +451,10 @@ export function recordStartDuties(
 
 /** A staff member's printed name and title, as a notice is signed; the portal's own actors by what they are. */
 function recorderName(db: DB, actor: Actor): string {
-  if (!('userId' in actor)) return actor.label === 'seed' || actor.label === 'system' ? 'the Town' : actor.label;
+  const itself = `the ${town(db).kindWord}`;
+  if (!('userId' in actor)) return actor.label === 'seed' || actor.label === 'system' ? itself : actor.label;
   const u = db.select({ name: users.name, title: users.title }).from(users).where(eq(users.id, actor.userId)).get();
-  if (!u) return 'the Town';
+  if (!u) return itself;
   return u.title ? `${u.name}, ${u.title}` : u.name;
 }
 
