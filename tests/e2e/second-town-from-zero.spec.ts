@@ -343,10 +343,6 @@ test('the village’s pages, feeds, PDFs, mail and console never name Rotterdam'
 });
 
 test('no public page, feed, PDF or mail of the village calls it a Town', async () => {
-  // Still expected to fail: the request's status words, the enforcement and filing labels, the public findings
-  // and some mail still say "the Town"/"the town" (records-requests/request.rules.ts, shared/labels.ts). The
-  // crawl lists every place; remove this line when it finds none (a passing test.fail() fails the run).
-  test.fail();
   test.setTimeout(300_000);
   const { publicPages, mail } = await villageOnce();
   const found = findAll([...publicPages, ...mail, { url: 'the server console', text: village.output() }], TOWN_WORD);
@@ -357,9 +353,6 @@ test('no public page, feed, PDF or mail of the village calls it a Town', async (
 });
 
 test('no staff or operator screen of the village calls it a Town', async () => {
-  // Still expected to fail: many staff and operator screens say "Town" in their own sentences; the crawl lists
-  // them. Remove this line when it finds none.
-  test.fail();
   test.setTimeout(300_000);
   const { staffPages } = await villageOnce();
   const found = findAll(staffPages, TOWN_WORD);
