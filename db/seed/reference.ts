@@ -40,7 +40,8 @@ export function lastWinterSnowDay(now: Date): string {
   return d.toISODate() as string;
 }
 
-export async function seedReferenceData(db: DB, opts: { now?: Date } = {}): Promise<void> {
+/** `hall` names the building the demo snow day closed ("Village Hall"); a town's by default. */
+export async function seedReferenceData(db: DB, opts: { now?: Date; hall?: string } = {}): Promise<void> {
   const now = opts.now ?? new Date();
   const year = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE }).year;
   const holidays: Array<typeof schema.closures.$inferInsert> = [];
@@ -57,7 +58,7 @@ export async function seedReferenceData(db: DB, opts: { now?: Date } = {}): Prom
     tx.insert(schema.closures)
       .values({
         date: snowDay,
-        name: 'Snow day - Town Hall closed',
+        name: `Snow day - ${opts.hall ?? 'Town Hall'} closed`,
         kind: 'closure',
         active: true,
         createdAt: now,

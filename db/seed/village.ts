@@ -12,7 +12,7 @@ import type { NoiFields } from '#lib/server/projects/noi.rules.ts';
 import { BLANK_NOI } from '#lib/server/projects/import.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { addDays } from '#lib/shared/days.ts';
-import type { TownProfile } from '#lib/shared/town-profile.ts';
+import { townWords, type TownProfile } from '#lib/shared/town-profile.ts';
 import { seedReferenceData } from './reference.ts';
 import { seedTownProfile } from './town-profiles.ts';
 
@@ -101,7 +101,7 @@ export async function seedVillageDemo(db: DB, opts: { now?: Date } = {}): Promis
       createdAt: now,
     })
     .run();
-  await seedReferenceData(db, { now });
+  await seedReferenceData(db, { now, hall: townWords(PINEBROOK_PROFILE).hall });
   seedTownProfile(db, now, PINEBROOK_PROFILE);
   const seed = { label: 'seed' } as const;
   const rules = saveLocalRules(db, seed, PINEBROOK_RULES, now);

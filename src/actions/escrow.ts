@@ -38,7 +38,7 @@ export const escrow = {
           .max(10000, { error: 'Enter the hours as a number, like 3.5.' })
           .optional(),
       ),
-      acceptedOn: optionalDay('the day the Town accepted the services'),
+      acceptedOn: optionalDay('the day the services were accepted'),
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');

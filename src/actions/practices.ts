@@ -43,7 +43,7 @@ const practiceFields = {
   location: requiredText('where it is (street, behind which building)', 300),
   latitude: coordinate('latitude'),
   longitude: coordinate('longitude'),
-  ownerKind: choice(SMP_OWNER_KINDS, 'Choose who maintains it: the Town or a private owner.'),
+  ownerKind: choice(SMP_OWNER_KINDS, 'Choose who maintains it: the municipality (public) or a private owner.'),
   ownerName: oneLine(requiredText('the owner responsible for maintenance', 160)),
   maintainerEmail: z.preprocess(
     (v) => (v == null || v === '' ? undefined : v),

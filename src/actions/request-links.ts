@@ -4,7 +4,7 @@
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { formText } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
@@ -32,7 +32,7 @@ export const requestLinks = {
       if (!result.ok)
         throw new ActionError({
           code: 'TOO_MANY_REQUESTS',
-          message: `Too many tries. Wait ${minutesText(result.retryAfterMs)} and try again, or ask the Town Clerk.`,
+          message: `Too many tries. Wait ${minutesText(result.retryAfterMs)} and try again, or ask the ${town(db()).clerk}.`,
         });
       return { sent: true };
     },

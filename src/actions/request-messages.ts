@@ -6,7 +6,7 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { id, linkToken, orThrow, plainText, RELOAD_FORM, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
@@ -38,7 +38,7 @@ export const requestMessages = {
       if (rid === undefined)
         throw new ActionError({
           code: 'NOT_FOUND',
-          message: 'This tracking link is not valid. Use the newest link the Town sent you.',
+          message: `This tracking link is not valid. Use the newest link the ${town(db()).kindWord} sent you.`,
         });
       const result = orThrow(
         sendRequesterMessage(db(), { label: 'requester', ip: ctx.clientAddress }, rid, input.body, townPublicUrl(db())),

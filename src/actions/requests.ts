@@ -9,7 +9,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { DELIVERY_METHODS, PAYMENT_METHODS } from '#db/schema.ts';
 import { parseMoney } from '#lib/shared/format.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
@@ -164,7 +164,7 @@ function trackedRequest(token: string): number {
   if (rid === undefined)
     throw new ActionError({
       code: 'NOT_FOUND',
-      message: 'This tracking link is not valid. Use the newest link the Town sent you.',
+      message: `This tracking link is not valid. Use the newest link the ${town(db()).kindWord} sent you.`,
     });
   return rid;
 }
@@ -218,7 +218,7 @@ export const requests = {
       if (!result.ok) {
         throw new ActionError({
           code: 'TOO_MANY_REQUESTS',
-          message: `Too many requests from this connection. Wait ${minutesText(result.retryAfterMs)} and send it again, or email the Town Clerk: requests by email are always accepted.`,
+          message: `Too many requests from this connection. Wait ${minutesText(result.retryAfterMs)} and send it again, or email the ${town(db()).clerk}: requests by email are always accepted.`,
         });
       }
       return { intent: 'submit' as const, token: result.token, number: result.number, duplicate: result.duplicate };
@@ -692,7 +692,7 @@ export const requests = {
     input: z.object({
       date: date('the date'),
       name: text(120, 'the name').optional(),
-      closed: choice(['yes', 'no'], 'Choose whether the Town offices are closed that day.'),
+      closed: choice(['yes', 'no'], 'Choose whether the offices are closed that day.'),
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');

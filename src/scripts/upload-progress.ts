@@ -73,7 +73,7 @@ function enhance(form: HTMLFormElement): void {
     });
     xhr.addEventListener('error', () => {
       buttons.forEach((b) => (b.disabled = false));
-      text.textContent = 'The upload did not reach the town’s server. Check your connection and try again.';
+      text.textContent = 'The upload did not reach the portal’s server. Check your connection and try again.';
     });
     xhr.send(data);
   });

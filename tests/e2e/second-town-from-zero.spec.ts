@@ -23,6 +23,7 @@ import {
   crawlSignedIn,
   findAll,
   routesNotReached,
+  TOWN_WORD,
   type Crawled,
   type Finding,
 } from '../support/crawl.ts';
@@ -284,14 +285,6 @@ test('the village from zero: first run, the first administrator, profile, law, a
   await follower.close();
 });
 
-/**
- * "Town" or "town" as the municipality's word, on a village's page. Not words (decision 0078): identifiers
- * (`town_permit_no`, `/feeds/town.atom`, a tag id's `:town`, a quoted code `"town"`), nor a word inside
- * another ("townhouses"). New York's Town Law is a real state law and may be named, but only as a law
- * ("Town Law §…"); no page of the portal names it today, so the exception is as narrow as that.
- */
-const TOWN_WORD = /(?<![/:"\w-])[Tt]own(?![\w.-]*\.atom)(?!\s+Law\s+§)(?:['’]s)?\b/g;
-
 /** The crawl's counts, for the closing note: pages, feeds, open data, PDFs, mails. */
 function counts(label: string, crawled: Crawled[], mails: number) {
   const by = countsByKind(crawled);
@@ -350,10 +343,6 @@ test('the village’s pages, feeds, PDFs, mail and console never name Rotterdam'
 });
 
 test('no public page, feed, PDF or mail of the village calls it a Town', async () => {
-  // Still expected to fail: the request's status words, the enforcement and filing labels, the public findings
-  // and some mail still say "the Town"/"the town" (records-requests/request.rules.ts, shared/labels.ts). The
-  // crawl lists every place; remove this line when it finds none (a passing test.fail() fails the run).
-  test.fail();
   test.setTimeout(300_000);
   const { publicPages, mail } = await villageOnce();
   const found = findAll([...publicPages, ...mail, { url: 'the server console', text: village.output() }], TOWN_WORD);
@@ -364,9 +353,6 @@ test('no public page, feed, PDF or mail of the village calls it a Town', async (
 });
 
 test('no staff or operator screen of the village calls it a Town', async () => {
-  // Still expected to fail: many staff and operator screens say "Town" in their own sentences; the crawl lists
-  // them. Remove this line when it finds none.
-  test.fail();
   test.setTimeout(300_000);
   const { staffPages } = await villageOnce();
   const found = findAll(staffPages, TOWN_WORD);

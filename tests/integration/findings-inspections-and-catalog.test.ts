@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENFORCEMENT_TYPE_MEANING } from '#lib/shared/labels.ts';
+import { enforcementTypeMeaning } from '#lib/shared/labels.ts';
 import { FINDING_FIELDS } from '#lib/server/public/findings.ts';
 import { PROJECT_STATUSES } from '#db/enums.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
@@ -19,6 +19,9 @@ import { parseCsv } from '../support/attack.ts';
 import { get } from '../support/http.ts';
 import { validate } from '../support/json-schema.ts';
 import { ROOT, startPortal, type Portal } from '../support/portal.ts';
+
+/** The demo town's words for each kind of action. */
+const ENFORCEMENT_TYPE_MEANING = enforcementTypeMeaning('town');
 
 let portal: Portal;
 let db: DB;

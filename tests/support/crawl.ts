@@ -170,6 +170,17 @@ async function crawl(
   return out;
 }
 
+/**
+ * "Town" or "town" as the municipality's word, on a village's page. Not words (decision 0078): identifiers
+ * (`town_permit_no`, `/feeds/town.atom`, a tag id's `:town`, a quoted code `"town"`, and the same code as a
+ * whole CSV field, `,town,`: the on-time statistics' `kind`), nor a word inside another ("townhouses"). The
+ * profile form's choice of the kind of municipality offers "Town" beside "Village" and "City": an option,
+ * not the village's name for itself. New York's Town Law is a real state law and may be named, but only as a
+ * law ("Town Law §…"); no page of the portal names it today, so the exception is as narrow as that.
+ */
+export const TOWN_WORD =
+  /(?<![/:"\w-])(?!(?<=,)town,)(?!Town\s+Village\s+City\b)[Tt]own(?![\w.-]*\.atom)(?!\s+Law\s+§)(?:['’]s)?\b/g;
+
 export interface Finding {
   url: string;
   phrase: string;

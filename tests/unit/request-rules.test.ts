@@ -19,12 +19,12 @@ import {
   formatNumber,
   howToPay,
   isOpen,
-  MISSED_DEADLINE_TEXT,
+  missedDeadlineText,
   missedDeadline,
   OPEN_STATUSES,
   readyText,
   REQUEST_CHANNELS_FOR_CLERK,
-  REQUEST_STATUS_MEANING,
+  requestStatusMeaning,
   respondBy,
   submissionFingerprint,
   submissionKeyHash,
@@ -147,6 +147,7 @@ describe('the five business days ran out unanswered: a denial the requester may 
   });
 
   it('the requester is told it counts as a denial and may be appealed', () => {
+    const MISSED_DEADLINE_TEXT = missedDeadlineText(T.kindWord);
     expect(MISSED_DEADLINE_TEXT).toContain('five business days');
     expect(MISSED_DEADLINE_TEXT).toContain('§89(4)(a)');
     expect(MISSED_DEADLINE_TEXT).toContain('counts as a denial');
@@ -212,7 +213,7 @@ describe('what the requester reads after the due date', () => {
     ...p,
   });
   it('nothing has happened yet: no lines', () => {
-    expect(explainAfterDueDate(f({}))).toEqual([]);
+    expect(explainAfterDueDate(f({}), T)).toEqual([]);
   });
   it('acknowledged with a date and a reason', () => {
     expect(
@@ -223,6 +224,7 @@ describe('what the requester reads after the due date', () => {
           promisedOn: '2026-12-18',
           extensionReason: 'The plan sheets are at the engineer.',
         }),
+        T,
       ),
     ).toEqual([
       'On December 3, 2026 the Town acknowledged the request in writing and gave December 18, 2026 as the approximate date the records will be ready.',
@@ -230,13 +232,13 @@ describe('what the requester reads after the due date', () => {
     ]);
   });
   it('acknowledged without a date', () => {
-    expect(explainAfterDueDate(f({ status: 'acknowledged', acknowledgedOn: '2026-12-03' }))).toEqual([
+    expect(explainAfterDueDate(f({ status: 'acknowledged', acknowledgedOn: '2026-12-03' }), T)).toEqual([
       'On December 3, 2026 the Town acknowledged the request in writing.',
     ]);
   });
   it('a late acknowledgment says it was late', () => {
     expect(
-      explainAfterDueDate(f({ status: 'acknowledged', acknowledgedOn: '2026-12-10', promisedOn: '2026-12-24' }))[1],
+      explainAfterDueDate(f({ status: 'acknowledged', acknowledgedOn: '2026-12-10', promisedOn: '2026-12-24' }), T)[1],
     ).toBe('That acknowledgment was late: it came after the due date, December 8, 2026.');
   });
   it('waiting for cost approval: since when, the amount and the limit', () => {
@@ -247,13 +249,14 @@ describe('what the requester reads after the due date', () => {
         pendingCostCents: 2350,
         costLimitCents: 1000,
       }),
+      T,
     );
     expect(line).toBe(
       "The request has been waiting for your approval since Dec 2, 2026, 10:00 AM: the cost, $23.50, is more than the $10.00 you asked to be told about first. Nothing is copied or charged until you approve it, so the time it waits for you is not counted as the Town's delay.",
     );
   });
   it('waiting for cost approval without the facts: plain words still', () => {
-    const [line] = explainAfterDueDate(f({ status: 'awaiting_cost_approval' }));
+    const [line] = explainAfterDueDate(f({ status: 'awaiting_cost_approval' }), T);
     // No limit was given, so the wait can only be for staff time (never "the limit you asked to be told about").
     expect(line).toContain(
       'The request has been waiting for your approval: the estimate includes staff time preparing electronic copies, which the law lets the Town charge only with your approval.',
@@ -268,7 +271,7 @@ describe('what the requester reads after the due date', () => {
     [{ status: 'denied' as const, deniedOn: '2026-12-05' }, 'The request was denied in writing on December 5, 2026.'],
     [{ status: 'withdrawn' as const, withdrawnOn: '2026-12-06' }, 'The request was withdrawn on December 6, 2026.'],
   ])('how it ended: %o', (p, line) => {
-    expect(explainAfterDueDate(f(p))).toEqual([line]);
+    expect(explainAfterDueDate(f(p), T)).toEqual([line]);
   });
   it.each([
     { status: 'fulfilled' as const },
@@ -276,12 +279,13 @@ describe('what the requester reads after the due date', () => {
     { status: 'withdrawn' as const },
     { status: 'received' as const, fulfilledOn: '2026-12-04', deniedOn: '2026-12-04', withdrawnOn: '2026-12-04' },
   ])('an ending is told only with its status and its date: %o', (p) => {
-    expect(explainAfterDueDate(f(p))).toEqual([]);
+    expect(explainAfterDueDate(f(p), T)).toEqual([]);
   });
 });
 
 describe('the words of statuses, delivery and release', () => {
   it('every status has its own sentence for the requester', () => {
+    const REQUEST_STATUS_MEANING = requestStatusMeaning(T);
     const sentences = REQUEST_STATUSES.map((s) => REQUEST_STATUS_MEANING[s]);
     for (const s of sentences) expect(s).toMatch(/^The .+\.$/);
     expect(new Set(sentences).size).toBe(REQUEST_STATUSES.length);

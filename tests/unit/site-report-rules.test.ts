@@ -11,7 +11,8 @@ import {
   NEXT_STATUSES,
   publicPoint,
   reportProblems,
-  STATUS_WORDS,
+  STATUS_LABEL,
+  statusMeaning,
 } from '#lib/server/site-reports/report.rules.ts';
 import { destinationPoint } from '#lib/shared/geo.ts';
 
@@ -36,8 +37,8 @@ describe('status moves', () => {
 
   it('every status has words and a list of next statuses; only closed is final', () => {
     for (const s of SITE_REPORT_STATUSES) {
-      expect(STATUS_WORDS[s].label.length).toBeGreaterThan(3);
-      expect(STATUS_WORDS[s].meaning).toMatch(/\.$/);
+      expect(STATUS_LABEL[s].length).toBeGreaterThan(3);
+      expect(statusMeaning('village')[s]).toMatch(/\.$/);
       expect(NEXT_STATUSES[s].length === 0).toBe(s === 'closed');
     }
   });

@@ -27,6 +27,7 @@ const waiting = (p: Partial<TimelineFacts>): TimelineFacts => ({
   withdrawnOn: null,
   ...p,
 });
+const TOWN = { kindWord: 'Town', hall: 'Town Hall' };
 const mail = {
   number: 'R-2026-0042',
   name: 'Ana',
@@ -36,18 +37,22 @@ const mail = {
 
 describe('no limit was given: the wait is never "more than your limit"', () => {
   it('the tracking page’s history names the staff time, not a limit', () => {
-    const [line] = explainAfterDueDate(waiting({ pendingCostCents: 8400 }));
+    const [line] = explainAfterDueDate(waiting({ pendingCostCents: 8400 }), TOWN);
     expect(line).not.toContain('limit');
     expect(line).toContain(
       'the estimate, $84.00, includes staff time preparing electronic copies, which the law lets the Town charge only with your approval',
     );
+    // A village charges as the Village (decision 0078).
+    expect(
+      explainAfterDueDate(waiting({ pendingCostCents: 8400 }), { kindWord: 'Village', hall: 'Village Hall' })[0],
+    ).toContain('which the law lets the Village charge only with your approval');
   });
 
   it('with a limit given, the limit is named', () => {
-    expect(explainAfterDueDate(waiting({ pendingCostCents: 2350, costLimitCents: 1000 }))[0]).toContain(
+    expect(explainAfterDueDate(waiting({ pendingCostCents: 2350, costLimitCents: 1000 }), TOWN)[0]).toContain(
       'the cost, $23.50, is more than the $10.00 you asked to be told about first',
     );
-    expect(costApprovalClause({ totalCents: 2350, limitCents: 1000, staffTimeCents: 0 })).toBe(
+    expect(costApprovalClause({ totalCents: 2350, limitCents: 1000, staffTimeCents: 0, kindWord: 'Town' })).toBe(
       'the cost, $23.50, is more than the $10.00 you asked to be told about first',
     );
   });

@@ -222,11 +222,13 @@ export function costApprovalClause(f: {
   totalCents?: number | null;
   limitCents: number | null | undefined;
   staffTimeCents?: number | null;
+  /** The municipality that charges: "Village" (its profile's word, decision 0078). */
+  kindWord: string;
 }): string {
   const amount = f.totalCents != null ? `, ${formatMoney(f.totalCents)},` : '';
   return costApprovalReason(f) === 'above_limit'
     ? `the cost${amount} is more than the ${formatMoney(f.limitCents)} you asked to be told about first`
-    : `the estimate${amount} includes staff time preparing electronic copies, which the law lets the Town charge only with your approval`;
+    : `the estimate${amount} includes staff time preparing electronic copies, which the law lets the ${f.kindWord} charge only with your approval`;
 }
 
 /**

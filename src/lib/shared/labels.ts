@@ -104,27 +104,32 @@ export const ENFORCEMENT_TYPE_LABEL: Record<EnforcementType, string> = {
   dec_referral: 'Referral to NYS DEC',
 };
 
-export const ENFORCEMENT_TYPE_MEANING: Record<EnforcementType, string> = {
-  written_warning: 'An informal written warning that something at the site does not comply with the law or the SWPPP.',
-  notice_of_violation:
-    'A formal written notice that the site violates the erosion and sediment control law, listing the corrective actions required and the date to complete them.',
-  swppp_deficiency_notice:
-    'Notice that the SWPPP does not meet the law’s requirements. The permittee has seven days to amend it and certify the changes in writing.',
-  stop_work_order:
-    'All land development activity must stop, except work that fixes the violations, until the town confirms the site complies.',
-  fine: 'A case the town refers to court (Subsection R(3)): only on conviction may the court impose a fine, of up to $250 for each day a violation continues (each day is a separate offense).',
-  occupancy_hold: 'The town will not allow the building or land to be occupied until the violation is fixed.',
-  dec_referral:
-    'The town referred the matter to the NYS Department of Environmental Conservation, which enforces the state stormwater permit.',
-};
+/** What each kind of action means, naming the municipality by its kind ("town", "village", "city"). */
+export function enforcementTypeMeaning(kind: string): Record<EnforcementType, string> {
+  return {
+    written_warning:
+      'An informal written warning that something at the site does not comply with the law or the SWPPP.',
+    notice_of_violation:
+      'A formal written notice that the site violates the erosion and sediment control law, listing the corrective actions required and the date to complete them.',
+    swppp_deficiency_notice:
+      'Notice that the SWPPP does not meet the law’s requirements. The permittee has seven days to amend it and certify the changes in writing.',
+    stop_work_order: `All land development activity must stop, except work that fixes the violations, until the ${kind} confirms the site complies.`,
+    fine: `A case the ${kind} refers to court (Subsection R(3)): only on conviction may the court impose a fine, of up to $250 for each day a violation continues (each day is a separate offense).`,
+    occupancy_hold: `The ${kind} will not allow the building or land to be occupied until the violation is fixed.`,
+    dec_referral: `The ${kind} referred the matter to the NYS Department of Environmental Conservation, which enforces the state stormwater permit.`,
+  };
+}
 
-export const ENFORCEMENT_STATUS_LABEL: Record<EnforcementStatus, string> = {
-  issued: 'In effect',
-  complied: 'Complied, awaiting town closure',
-  escalated: 'Escalated',
-  withdrawn: 'Withdrawn',
-  closed: 'Closed',
-};
+/** An action's status, naming the municipality by its kind ("Complied, awaiting village closure"). */
+export function enforcementStatusLabel(kind: string): Record<EnforcementStatus, string> {
+  return {
+    issued: 'In effect',
+    complied: `Complied, awaiting ${kind} closure`,
+    escalated: 'Escalated',
+    withdrawn: 'Withdrawn',
+    closed: 'Closed',
+  };
+}
 
 export const RECEIVING_WATER_TYPE_LABEL: Record<string, string> = {
   stream: 'stream',
@@ -201,24 +206,29 @@ export const PRACTICE_CONDITION_LABEL: Record<string, string> = {
   failed: 'Failed',
 };
 
-export const REVIEW_STATUS_LABEL: Record<ReviewStatus, string> = {
-  filed: 'Filed, awaiting the town’s review',
-  accepted: 'Accepted by the town',
-  returned: 'Returned by the town for correction',
-};
+/** A filing's review status, naming the municipality by its kind ("Accepted by the village"). */
+export function reviewStatusLabel(kind: string): Record<ReviewStatus, string> {
+  return {
+    filed: `Filed, awaiting the ${kind}’s review`,
+    accepted: `Accepted by the ${kind}`,
+    returned: `Returned by the ${kind} for correction`,
+  };
+}
 
 /** Documents an operator uploads from the workspace (besides inspection reports and summaries). */
 export const OPERATOR_UPLOAD_TYPES = ['swppp_amendment', 'as_built_plans', 'notice_of_termination'] as const;
 export type OperatorUploadType = (typeof OPERATOR_UPLOAD_TYPES)[number];
 
-export const OPERATOR_UPLOAD_MEANING: Record<OperatorUploadType, string> = {
-  swppp_amendment:
-    'A change to the approved SWPPP (design, construction, maintenance, or a new contractor). The town reviews it like the original plan.',
-  as_built_plans:
-    'Plans of the permanent stormwater practices as built, certified by a licensed or certified professional, after final stabilization.',
-  notice_of_termination:
-    'The copy of the notice of termination (NOT) filed with the state DEC once the site is stabilized and the permanent practices are built.',
-};
+/** What each upload is, naming the municipality by its kind ("The village reviews it"). */
+export function operatorUploadMeaning(kind: string): Record<OperatorUploadType, string> {
+  return {
+    swppp_amendment: `A change to the approved SWPPP (design, construction, maintenance, or a new contractor). The ${kind} reviews it like the original plan.`,
+    as_built_plans:
+      'Plans of the permanent stormwater practices as built, certified by a licensed or certified professional, after final stabilization.',
+    notice_of_termination:
+      'The copy of the notice of termination (NOT) filed with the state DEC once the site is stabilized and the permanent practices are built.',
+  };
+}
 
 export const SEVERITY_WORDS: Record<'high' | 'medium' | 'low', string> = {
   high: 'Serious',
@@ -244,7 +254,7 @@ export const TOWN_INSPECTION_OUTCOME_LABEL: Record<TownInspectionOutcome, string
   follow_up: 'Follow-up needed',
 };
 
-/** A town inspection that was not one of the noticed milestones (a complaint, a routine visit, a follow-up). */
+/** A municipal inspection that was not one of the noticed milestones (a complaint, a routine visit, a follow-up). */
 export const TOWN_INSPECTION_NO_MILESTONE = 'Site inspection';
 
 /** The monthly summary's state in a month of a site's compliance history (compliance/history.rules.ts). */
@@ -288,14 +298,16 @@ export const REQUEST_STATUS_LABEL: Record<RequestStatus, string> = {
   copies_ready: 'Copies ready',
 };
 
-/** The clerk's written decision on one item of a records request (POL §89(3)(a)). */
-export const ITEM_DECISION_LABEL = {
-  granted: 'Granted',
-  granted_in_part: 'Granted in part',
-  denied: 'Denied',
-  not_held: 'No record: not in the Town’s possession (certified)',
-  not_found: 'No record: not found after a diligent search (certified)',
-} as const;
+/** The clerk's written decision on one item of a records request (POL §89(3)(a)), naming the "Village". */
+export function itemDecisionLabel(kindWord: string) {
+  return {
+    granted: 'Granted',
+    granted_in_part: 'Granted in part',
+    denied: 'Denied',
+    not_held: `No record: not in the ${kindWord}’s possession (certified)`,
+    not_found: 'No record: not found after a diligent search (certified)',
+  } as const;
+}
 
 /** The appeals officer's answer to an appeal (POL §89(4)(a)). */
 export const APPEAL_OUTCOME_LABEL = {
@@ -389,7 +401,9 @@ export function alertKindsSentWords(target: AlertTarget): string {
 }
 
 /** The public log of records requests (/requests/log): how each record asked for ended. */
-export const LOG_ITEM_OUTCOME_LABEL: Record<
+export function logItemOutcomeLabel(
+  kindWord: string,
+): Record<
   | 'released'
   | 'released_in_part'
   | 'granted_in_part'
@@ -400,19 +414,21 @@ export const LOG_ITEM_OUTCOME_LABEL: Record<
   | 'duplicate'
   | 'pending',
   string
-> = {
-  released: 'Released',
-  released_in_part: 'Released in part',
-  granted_in_part: 'Granted in part',
-  denied: 'Denied',
-  not_held: 'No record: certified not in the Town’s possession (not a denial)',
-  not_found: 'No record: certified not found after a diligent search (not a denial)',
-  withdrawn: 'Withdrawn',
-  duplicate: 'Closed as a duplicate',
-  pending: 'Pending',
-};
+> {
+  return {
+    released: 'Released',
+    released_in_part: 'Released in part',
+    granted_in_part: 'Granted in part',
+    denied: 'Denied',
+    not_held: `No record: certified not in the ${kindWord}’s possession (not a denial)`,
+    not_found: 'No record: certified not found after a diligent search (not a denial)',
+    withdrawn: 'Withdrawn',
+    duplicate: 'Closed as a duplicate',
+    pending: 'Pending',
+  };
+}
 
-/** The public log: whether the Town answered by the due date. */
+/** The public log: whether the municipality answered by the due date. */
 export const LOG_TIMELINESS_LABEL: Record<
   'on_time' | 'late' | 'not_yet_due' | 'overdue' | 'withdrawn' | 'duplicate',
   string
@@ -451,10 +467,13 @@ export const SMP_TYPE_MEANING: Record<SmpType, string> = {
   proprietary_device: 'A manufactured unit, usually underground, that separates sediment and oil from runoff.',
 };
 
-export const SMP_OWNER_KIND_LABEL: Record<SmpOwnerKind, string> = {
-  public: 'The Town (public)',
-  private: 'A private owner',
-};
+/** Who maintains a practice: "The Village (public)" or a private owner. */
+export function smpOwnerKindLabel(kindWord: string): Record<SmpOwnerKind, string> {
+  return {
+    public: `The ${kindWord} (public)`,
+    private: 'A private owner',
+  };
+}
 
 export const SMP_CONDITION_LABEL: Record<SmpCondition, string> = {
   functioning: 'Functioning',

@@ -115,7 +115,7 @@ export function checkGeography(values: Record<string, string | undefined>): {
   if (!errors['bounds.minLon'] && !errors['bounds.maxLon'] && bounds.minLon >= bounds.maxLon)
     errors['bounds.maxLon'] = 'The eastern edge must be east of (larger, nearer zero, than) the western edge.';
   if (!Object.keys(errors).length && !insideBounds(bounds, mapCentre))
-    errors['mapCentre.latitude'] = 'The map’s centre must lie inside the town’s box.';
+    errors['mapCentre.latitude'] = 'The map’s centre must lie inside the box above.';
   return { bounds, mapCentre, errors };
 }
 
@@ -255,14 +255,17 @@ export function checkTownProfile(
   };
   const email = (name: string) => {
     const v = text(name, 200, null);
-    if (v && !EMAIL.test(v)) errors[name] = 'Enter an email address, like clerk@town.example, or leave it empty.';
+    if (v && !EMAIL.test(v))
+      errors[name] = 'Enter an email address, like clerk@springfield.example, or leave it empty.';
     return v;
   };
   const kind = clean(values.kind);
   if (!(MUNICIPALITY_KINDS as readonly string[]).includes(kind))
     errors.kind = 'Choose whether the municipality is a town, a village or a city.';
+  // The examples in the messages below name the kind chosen ("Village Clerk's office"), a town's until one is.
+  const K = (MUNICIPALITY_KINDS as readonly string[]).includes(kind) ? capital(kind) : 'Town';
   const office = (key: keyof typeof OFFICES): TownOffice => ({
-    name: text(`${key}.name`, 120, "Name the office, like “Town Clerk's office”."),
+    name: text(`${key}.name`, 120, `Name the office, like “${K} Clerk's office”.`),
     address: text(
       `${key}.address`,
       200,
@@ -281,13 +284,12 @@ export function checkTownProfile(
     errors.openGovernmentEmail = `Enter the Committee on Open Government’s address (${OPEN_GOVERNMENT_COMMITTEE_EMAIL}): the law wants every appeal and its determination copied to it.`;
   const mailFrom = text('mailFrom', 200, null);
   if (mailFrom && !EMAIL.test(/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom))
-    errors.mailFrom =
-      'Enter the sender like “Town of Springfield Stormwater <stormwater@springfield.example>”, or leave it empty to use MAIL_FROM.';
+    errors.mailFrom = `Enter the sender like “${K} of Springfield Stormwater <stormwater@springfield.example>”, or leave it empty to use MAIL_FROM.`;
   const publicUrl = text('publicUrl', 200, null).replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
     errors.publicUrl = 'Enter the portal’s address starting with https://, or leave it empty to use PUBLIC_URL.';
   const profile: TownProfile = {
-    name: text('name', 80, 'Enter the municipality’s name, like “Springfield” (without “Town of”).'),
+    name: text('name', 80, `Enter the municipality’s name, like “Springfield” (without “${K} of”).`),
     kind: (MUNICIPALITY_KINDS as readonly string[]).includes(kind) ? (kind as MunicipalityKind) : 'town',
     county: text('county', 80, null),
     clerkOffice: office('clerkOffice'),

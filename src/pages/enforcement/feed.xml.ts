@@ -30,7 +30,7 @@ export const GET: APIRoute = async ({ locals }) => {
         title: `${a.projectName}: ${ENFORCEMENT_TYPE_LABEL[a.type]} ${verb}`,
         updated: a.updatedAt > updated ? a.updatedAt : updated,
         link: `${base}/projects/${a.projectSlug}#enforcement-history`,
-        summary: `${describeAction(a, today)} ${a.summary}`,
+        summary: `${describeAction(a, today, town(locals.db).profile.kind)} ${a.summary}`,
       };
     })
     .sort((x, y) => y.updated.getTime() - x.updated.getTime());

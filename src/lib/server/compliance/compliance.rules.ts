@@ -56,6 +56,7 @@ export {
   byCodePoint,
   cite,
   compareFindings,
+  modelSection,
   recentFindings,
   SECTIONS,
   type Finding,

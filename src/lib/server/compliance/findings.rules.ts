@@ -40,9 +40,20 @@ export function muni(s: { municipality?: string }): string {
   return s.municipality ?? 'Town';
 }
 
-/** The citation a finding gives: the town's own (its settings), else the model law's words above. */
-export function cite(s: { citations?: Partial<Record<SectionKey, string>> }, key: SectionKey): string {
-  return s.citations?.[key]?.trim() || SECTIONS[key];
+/**
+ * The model law's words for a subsection, naming the municipality by its word where they name it (the model
+ * law leaves the municipality blank; SECTIONS fills it in as a town's).
+ */
+export function modelSection(key: SectionKey, municipality = 'Town'): string {
+  return SECTIONS[key].replace(/\bthe Town\b/g, `the ${municipality}`);
+}
+
+/** The citation a finding gives: the municipality's own (its settings), else the model law's words above. */
+export function cite(
+  s: { citations?: Partial<Record<SectionKey, string>>; municipality?: string },
+  key: SectionKey,
+): string {
+  return s.citations?.[key]?.trim() || modelSection(key, muni(s));
 }
 
 /** Which law a finding applies: the Town's ordinance, the state permit the ordinance builds on, or both. */

@@ -8,7 +8,13 @@
  * hours of a storm of 0.5 inch or more, stabilization begun within 14 days, at most 5 acres disturbed at
  * once without DEC's approval. Pure.
  */
-import { DEFAULT_COMPLIANCE_SETTINGS, SECTIONS, type ComplianceSettings, type SectionKey } from './compliance.rules.ts';
+import {
+  DEFAULT_COMPLIANCE_SETTINGS,
+  modelSection,
+  SECTIONS,
+  type ComplianceSettings,
+  type SectionKey,
+} from './compliance.rules.ts';
 
 export interface LocalRule {
   key: 'routineMaxDays' | 'postStormHours' | 'stormInches' | 'stabilizationDays' | 'fiveAcreLimit';
@@ -93,7 +99,11 @@ export const DEFAULT_LOCAL_RULES: LocalRuleValues = {
 };
 
 /** The form, checked: the values it sets, or a plain sentence per field (the state's caps among them). */
-export function checkLocalRules(form: Record<string, string | undefined>): {
+export function checkLocalRules(
+  form: Record<string, string | undefined>,
+  /** The municipality's word, which the model law's words shown on the form name ("Village"). */
+  municipality = 'Town',
+): {
   values: LocalRuleValues;
   errors: Record<string, string>;
 } {
@@ -112,7 +122,7 @@ export function checkLocalRules(form: Record<string, string | undefined>): {
   for (const key of CITABLE) {
     const text = (form[`citation.${key}`] ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
     if (text.length > 400) errors[`citation.${key}`] = 'Use at most 400 characters.';
-    else if (text && text !== SECTIONS[key]) values.citations[key] = text;
+    else if (text && text !== SECTIONS[key] && text !== modelSection(key, municipality)) values.citations[key] = text;
   }
   return { values, errors };
 }

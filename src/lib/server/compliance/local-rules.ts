@@ -10,6 +10,7 @@ import type { Result } from '#lib/server/platform/result.ts';
 import { invalidateCompliance, loadLocalRules } from './compliance.ts';
 import { checkLocalRules, localRulesRows } from './local-rules.rules.ts';
 import { checkLocalLaw, localLawRows } from '#lib/server/platform/local-law.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
 export function saveLocalRules(
@@ -18,7 +19,7 @@ export function saveLocalRules(
   form: Record<string, string | undefined>,
   now = new Date(),
 ): Result {
-  const { values, errors: ruleErrors } = checkLocalRules(form);
+  const { values, errors: ruleErrors } = checkLocalRules(form, town(db).kindWord);
   // The periods and the fine cap (decision 0044), with the state's caps, saved with them.
   const { values: law, errors: lawErrors } = checkLocalLaw(form, loadLocalLaw(db));
   const errors = { ...ruleErrors, ...lawErrors };

@@ -5,14 +5,16 @@
  */
 import { addDays } from '#lib/shared/days.ts';
 import type { ComplianceSettings, Prepared } from './facts.rules.ts';
-import { acres, cite, fmtDay, muni, SECTIONS, type Finding } from './findings.rules.ts';
+import { acres, cite, fmtDay, modelSection, muni, type Finding } from './findings.rules.ts';
 
 /** Subsection E's words with the Town's review period (decision 0044), unless the town words its own citation. */
-export function authorizationSection(s: Pick<ComplianceSettings, 'citations' | 'swpppReviewDays'>): string {
+export function authorizationSection(
+  s: Pick<ComplianceSettings, 'citations' | 'swpppReviewDays' | 'municipality'>,
+): string {
   const days = s.swpppReviewDays ?? DEFAULT_REVIEW_DAYS;
   return (
     s.citations?.authorization?.trim() ||
-    SECTIONS.authorization.replace(`within ${DEFAULT_REVIEW_DAYS} days`, `within ${days} days`)
+    modelSection('authorization', muni(s)).replace(`within ${DEFAULT_REVIEW_DAYS} days`, `within ${days} days`)
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * The figures the Town reports each year under the state's MS4 permit: the inventory of permanent practices
- * and how it was inspected and maintained; construction sites active, inspected by the Town, and the
+ * The figures the municipality reports each year under the state's MS4 permit: the inventory of permanent practices
+ * and how it was inspected and maintained; construction sites active, inspected by the municipality, and the
  * enforcement actions by type; records requests answered on time (the records-requests statistics). Each
  * figure is one SQL count with its definition beside it (tests/integration/practices.test.ts recounts them).
  */
@@ -9,6 +9,7 @@ import { ENFORCEMENT_TYPES } from '#db/enums.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 export interface Ms4Figure {
   key: string;
@@ -21,6 +22,7 @@ export function ms4Figures(db: DB, year: number, now = new Date()): Ms4Figure[] 
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const n = (q: ReturnType<typeof sql>) => db.get<{ n: number }>(q)?.n ?? 0;
+  const { kindWord, profile } = town(db);
   const figures: Ms4Figure[] = [
     {
       key: 'practices_in_inventory',
@@ -36,7 +38,7 @@ export function ms4Figures(db: DB, year: number, now = new Date()): Ms4Figure[] 
       value: n(
         sql`select count(distinct practice_id) as n from practice_inspections where inspected_on between ${from} and ${to}`,
       ),
-      definition: 'Practices with at least one Town inspection dated in the year.',
+      definition: `Practices with at least one ${kindWord} inspection dated in the year.`,
     },
     {
       key: 'practices_needing_maintenance',
@@ -50,7 +52,7 @@ export function ms4Figures(db: DB, year: number, now = new Date()): Ms4Figure[] 
       key: 'maintenance_completed',
       label: 'Required maintenance completed',
       value: n(sql`select count(*) as n from practice_maintenance_items where closed_on between ${from} and ${to}`),
-      definition: 'Maintenance items a Town inspection in the year found done.',
+      definition: `Maintenance items a ${kindWord} inspection in the year found done.`,
     },
     {
       key: 'construction_sites_active',
@@ -62,11 +64,11 @@ export function ms4Figures(db: DB, year: number, now = new Date()): Ms4Figure[] 
     },
     {
       key: 'construction_sites_inspected',
-      label: 'Construction sites inspected by the Town',
+      label: `Construction sites inspected by the ${kindWord}`,
       value: n(
         sql`select count(distinct project_id) as n from town_inspections where inspected_on between ${from} and ${to}`,
       ),
-      definition: 'Projects with at least one Town inspection dated in the year.',
+      definition: `Projects with at least one ${kindWord} inspection dated in the year.`,
     },
   ];
   const byType = new Map<string, number>(
@@ -91,7 +93,7 @@ export function ms4Figures(db: DB, year: number, now = new Date()): Ms4Figure[] 
       key: 'records_requests_received',
       label: 'Records requests received',
       value: sum('received'),
-      definition: 'Requests received in the year (town time).',
+      definition: `Requests received in the year (${profile.kind} time).`,
     },
     {
       key: 'records_requests_answered',

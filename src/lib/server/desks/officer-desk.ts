@@ -11,6 +11,7 @@ import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
 import { noticeTiming } from '#lib/server/enforcement/inspection-notice.rules.ts';
 import { noticesBetween, scheduledBetween, townInspectionsBetween } from '#lib/server/enforcement/town-inspections.ts';
@@ -221,6 +222,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       late: n.timing.late,
     });
   }
+  const { kindWord, profile } = town(db);
   for (const x of scheduledBetween(db, townInstant(fromDay), townInstant(toDay))) {
     items.push({
       uid: `scheduled-inspection-${x.id}`,
@@ -228,7 +230,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       start: x.scheduledFor,
       kind: 'scheduled_inspection',
       title: `${x.projectName}: ${scheduledWhat(x.milestone)}`,
-      detail: `Town inspection scheduled; record its outcome on the project’s inspections page.${x.notes ? ` ${x.notes}` : ''} ${x.siteAddress}.`,
+      detail: `${kindWord} inspection scheduled; record its outcome on the project’s inspections page.${x.notes ? ` ${x.notes}` : ''} ${x.siteAddress}.`,
       href: `/staff/projects/${x.projectSlug}/inspections?scheduled=${x.id}#record-inspection`,
     });
   }
@@ -237,7 +239,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       uid: `town-inspection-${t.id}`,
       day: t.inspectedOn,
       kind: 'town_inspection',
-      title: `${t.projectName}: town inspection, ${outcomeWords(t.outcome).toLowerCase()}`,
+      title: `${t.projectName}: ${profile.kind} inspection, ${outcomeWords(t.outcome).toLowerCase()}`,
       detail: t.findings ?? '',
       href: `/staff/projects/${t.projectSlug}/inspections`,
     });

@@ -216,6 +216,8 @@ export function swpppCorrectionDeadline(
   calendar: BusinessCalendar,
   otherwiseProvided?: string | null,
   law: Pick<LocalLawValues, 'correctionDays'> = DEFAULT_LOCAL_LAW,
+  /** The municipality's kind ("village"), named when it set another date. */
+  kind = 'town',
 ): CorrectionDeadline {
   const n = law.correctionDays;
   const period = calendarDayPeriod(notifiedOn, n, calendar);
@@ -224,7 +226,7 @@ export function swpppCorrectionDeadline(
       dueOn: otherwiseProvided,
       period,
       otherwiseProvided: true,
-      explanation: `The town set ${formatDay(otherwiseProvided)} instead of the usual ${daysInWords(n)} (${formatDay(period.dueOn)}).`,
+      explanation: `The ${kind} set ${formatDay(otherwiseProvided)} instead of the usual ${daysInWords(n)} (${formatDay(period.dueOn)}).`,
     };
   }
   return {
@@ -291,6 +293,8 @@ export function transition(
   event: EnforcementEvent,
   input: EventInput,
   today: string,
+  /** The municipality's kind ("village"), named in what a message asks for. */
+  kind = 'town',
 ): TransitionResult {
   if (!availableEvents(a).includes(event)) {
     return fail(
@@ -303,7 +307,7 @@ export function transition(
   if (!when) {
     return fail(
       a.type === 'stop_work_order' && event === 'close'
-        ? 'A stop-work order closes only when lifted: enter the date the town lifted it.'
+        ? `A stop-work order closes only when lifted: enter the date the ${kind} lifted it.`
         : 'Enter the date.',
     );
   }

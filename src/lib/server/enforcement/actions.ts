@@ -22,7 +22,7 @@ import {
   type ProjectStatus,
 } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { ENFORCEMENT_TYPE_LABEL, ENFORCEMENT_TYPE_MEANING } from '#lib/shared/labels.ts';
+import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labels.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
@@ -102,7 +102,13 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
   let correctionExplanation: string | undefined;
   if (input.type === 'swppp_deficiency_notice') {
     // Seven days to amend and certify, unless the officer set another date ("or as otherwise provided").
-    const deadline = swpppCorrectionDeadline(input.issuedOn, loadCalendar(db), input.complyBy, loadLocalLaw(db));
+    const deadline = swpppCorrectionDeadline(
+      input.issuedOn,
+      loadCalendar(db),
+      input.complyBy,
+      loadLocalLaw(db),
+      town(db).profile.kind,
+    );
     complyBy = deadline.dueOn;
     correctionExplanation = deadline.explanation;
   }
@@ -122,7 +128,7 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
       ? { name: input.court?.name?.trim() || null, docketNumber: input.court?.docketNumber?.trim() || null }
       : null;
   if (input.type === 'fine' && !court?.name)
-    fields.courtName = 'Name the court the case is referred to, like “Town Justice Court”.';
+    fields.courtName = `Name the court the case is referred to, like “${town(db).kindWord} Justice Court”.`;
   const violationRows = input.violationIds.length
     ? db
         .select()
@@ -359,7 +365,7 @@ export async function issueAction(
           projectName: project.name,
           typeLabel: ENFORCEMENT_TYPE_LABEL[input.type],
           issuedOn: formatDay(input.issuedOn),
-          meaning: ENFORCEMENT_TYPE_MEANING[input.type],
+          meaning: enforcementTypeMeaning(town(tx).profile.kind)[input.type],
           summary: input.summary,
           requiredMeasures: input.requiredMeasures,
           complyBy: complyBy ? formatDay(complyBy) : null,
@@ -400,6 +406,7 @@ export function transitionAction(
     input.event,
     { on: input.on, liftedOn: input.liftedOn },
     today,
+    town(db).profile.kind,
   );
   if (!result.ok)
     return {
@@ -429,7 +436,7 @@ export function transitionAction(
       restoreProjectStatus(tx, actor, before.projectId, before.projectStatusBefore, actionId);
     else tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
     if (!isInForce(after)) {
-      const words = describeAction(after, today);
+      const words = describeAction(after, today, town(tx).profile.kind);
       for (const op of projectOperatorEmails(tx, before.projectId)) {
         enqueueMail(tx, {
           kind: 'enforcement-resolved',
@@ -795,7 +802,8 @@ export async function printableNotice(db: DB, actionId: number, publicUrl: strin
   const a = d.action;
   const correctionExplanation =
     a.type === 'swppp_deficiency_notice'
-      ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy, loadLocalLaw(db)).explanation
+      ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy, loadLocalLaw(db), town(db).profile.kind)
+          .explanation
       : undefined;
   const pdf = await enforcementNoticePdf({
     project: d.project,

@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { enforcementActions, type EnforcementStatus, type EnforcementType } from '#db/schema.ts';
 import { formatCitation, formatDay, formatMoney } from '#lib/shared/format.ts';
-import { ENFORCEMENT_STATUS_LABEL, ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
+import { ENFORCEMENT_TYPE_LABEL, enforcementStatusLabel } from '#lib/shared/labels.ts';
 import { everyInOrder } from '#lib/shared/closed-lists.ts';
 
 export interface EnforcementFacts {
@@ -57,14 +57,14 @@ export interface EnforcementSummary {
 }
 
 /** The project's enforcement standing as a resident should read it, as of `today` (YYYY-MM-DD). */
-export function summarizeEnforcement(actions: EnforcementFacts[], today: string): EnforcementSummary {
+export function summarizeEnforcement(actions: EnforcementFacts[], today: string, kind = 'town'): EnforcementSummary {
   // What is in force now comes first; an action escalated to a stronger one is open but superseded.
   const superseded = (a: EnforcementFacts) => (a.status === 'escalated' ? 1 : 0);
   const open = actions
     .filter(isInForce)
     .sort((a, b) => superseded(a) - superseded(b) || severity(b) - severity(a) || b.issuedOn.localeCompare(a.issuedOn));
   const stopWork = open.find((a) => a.type === 'stop_work_order');
-  const details = open.map((a) => describeInForce(a, today));
+  const details = open.map((a) => describeInForce(a, today, kind));
   if (stopWork) {
     return {
       level: 'stop_work',
@@ -98,18 +98,24 @@ export function summarizeEnforcement(actions: EnforcementFacts[], today: string)
  * The status a resident reads beside an action: "In effect", "Escalated: superseded by a later action"
  * (open until the town closes it, but no longer what the operator answers to), or its status.
  */
-export function publicStatusWords(a: Pick<EnforcementFacts, 'type' | 'status' | 'closedOn' | 'liftedOn'>): string {
+export function publicStatusWords(
+  a: Pick<EnforcementFacts, 'type' | 'status' | 'closedOn' | 'liftedOn'>,
+  kind = 'town',
+): string {
   if (a.type === 'stop_work_order' && a.liftedOn && !a.closedOn) return 'Lifted';
-  if (!isInForce(a)) return ENFORCEMENT_STATUS_LABEL[a.status];
+  if (!isInForce(a)) return enforcementStatusLabel(kind)[a.status];
   return a.status === 'escalated' ? 'Escalated: superseded by a later, stronger action' : 'In effect';
 }
 
-/** One dated sentence for a timeline entry, e.g. "Stop-work order in effect since May 3, 2026; lifted May 10, 2026". */
-export function describeAction(a: EnforcementFacts, today: string): string {
+/**
+ * One dated sentence for a timeline entry, e.g. "Stop-work order in effect since May 3, 2026; lifted May 10,
+ * 2026". `kind` names the municipality ("village") where the sentence does.
+ */
+export function describeAction(a: EnforcementFacts, today: string, kind = 'town'): string {
   const label = ENFORCEMENT_TYPE_LABEL[a.type];
   const cited = formatCitation(a.citedSection);
   const section = cited ? ` (${cited})` : '';
-  if (isInForce(a)) return describeInForce(a, today);
+  if (isInForce(a)) return describeInForce(a, today, kind);
   if (a.type === 'fine') {
     const outcome =
       a.status === 'withdrawn'
@@ -125,7 +131,7 @@ export function describeAction(a: EnforcementFacts, today: string): string {
   return `${label} issued ${formatDay(a.issuedOn)}${section}; resolved ${formatDay(a.closedOn)}.`;
 }
 
-function describeInForce(a: EnforcementFacts, today: string): string {
+function describeInForce(a: EnforcementFacts, today: string, kind: string): string {
   const label = ENFORCEMENT_TYPE_LABEL[a.type];
   const cited = formatCitation(a.citedSection);
   const section = cited ? ` (${cited})` : '';
@@ -141,7 +147,7 @@ function describeInForce(a: EnforcementFacts, today: string): string {
         ? `; the deadline to comply, ${formatDay(a.complyBy)}, has passed`
         : `; must comply by ${formatDay(a.complyBy)}`;
   }
-  if (a.status === 'complied') s += '; the operator reports compliance and the town has not yet closed it';
+  if (a.status === 'complied') s += `; the operator reports compliance and the ${kind} has not yet closed it`;
   return `${s}.`;
 }
 

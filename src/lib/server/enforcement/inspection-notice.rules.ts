@@ -112,14 +112,15 @@ export function noticeGivenWords(
 export function scheduleProblem(
   scheduledFor: Date,
   now: Date,
+  /** The municipality's kind ("village"), as the page's heading names the form. */
+  kind = 'town',
 ): { field: 'scheduledDate'; message: string } | undefined {
   if (Number.isNaN(scheduledFor.getTime()))
     return { field: 'scheduledDate', message: 'Enter the date and time of the inspection.' };
   if (scheduledFor.getTime() < now.getTime() - 60_000)
     return {
       field: 'scheduledDate',
-      message:
-        'That time has passed: schedule an inspection ahead, or record one that has happened under “Record a town inspection”.',
+      message: `That time has passed: schedule an inspection ahead, or record one that has happened under “Record a ${kind} inspection”.`,
     };
   if (scheduledFor.getTime() - now.getTime() > 366 * 86_400_000)
     return { field: 'scheduledDate', message: 'Schedule the inspection within a year.' };

@@ -2,7 +2,7 @@
  * The notice for every enforcement action, to serve on the permittee (PDF, stored as a document).
  */
 import { formatDay, formatMoney, plural } from '#lib/shared/format.ts';
-import { ENFORCEMENT_TYPE_LABEL, ENFORCEMENT_TYPE_MEANING } from '#lib/shared/labels.ts';
+import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labels.ts';
 import type { EnforcementStatus, EnforcementType } from '#db/enums.ts';
 import { GREY, PdfWriter, RED, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
 import { townOfficeLines, type PostingContact } from '#lib/server/projects/site-posting.ts';
@@ -146,7 +146,7 @@ export async function enforcementNoticePdf(d: NoticeData): Promise<GeneratedPdf>
     w.heading('Evidence on file');
     w.bullets(d.evidence);
   }
-  w.para(`What this means: ${ENFORCEMENT_TYPE_MEANING[a.type]}`, { size: 9 });
+  w.para(`What this means: ${enforcementTypeMeaning(d.town.profile.kind)[a.type]}`, { size: 9 });
   w.para(
     `Any violation of the ${d.town.kindWord} erosion and sediment control law is punishable by ${fineCap} or imprisonment for up to 15 days, or both; each day the violation exists is a separate offense. This action is shown on the project’s public page until the ${d.town.kindWord} closes it:`,
     { size: 8.5 },

@@ -30,6 +30,7 @@ import {
 } from './inspection-notice.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 export interface NoticeInput {
   milestone: Milestone;
@@ -389,7 +390,7 @@ export function scheduleInspection(
 ): Result<{ id: number }> {
   const project = db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get();
   if (!project) return { ok: false, message: 'No such project.' };
-  const problem = scheduleProblem(input.scheduledFor, now);
+  const problem = scheduleProblem(input.scheduledFor, now, town(db).profile.kind);
   if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
   let milestone = input.milestone;
   if (input.noticeId) {

@@ -256,7 +256,7 @@ export interface CheckedBill {
  * from the files when there are files, unless the operator states the actual cost (a sentence, kept with the
  * bill and shown to the requester). A bill that charges anything names whom to pay and how.
  */
-export function checkBill(lines: ChargeLine[], rates: FeeRates, f: BillFacts): CheckedBill {
+export function checkBill(lines: ChargeLine[], rates: FeeRates, f: BillFacts, kindWord = 'Town'): CheckedBill {
   const problems: Record<string, string> = {};
   if (!lines.length)
     problems.lines = 'Add at least one line to the bill: what was copied, how many, and the price of each.';
@@ -285,11 +285,12 @@ export function checkBill(lines: ChargeLine[], rates: FeeRates, f: BillFacts): C
   if (!problems.lines && totalCents > townLimitCents && !f.actualCostStatement?.trim()) {
     const how = (OPERATOR_DELIVERY_LABEL[f.delivery] ?? 'copies').toLowerCase();
     problems.actualCostStatement =
-      `This bill (${formatMoney(totalCents)}) is more than the Town's fee schedule allows for the same records delivered as the requester asked (${how}): ${formatMoney(townLimitCents)}. ` +
+      `This bill (${formatMoney(totalCents)}) is more than the ${kindWord}'s fee schedule allows for the same records delivered as the requester asked (${how}): ${formatMoney(townLimitCents)}. ` +
       'Lower it, or state the actual cost of making the copies and how you worked it out.';
   }
   if (totalCents > 0) {
-    if (!f.payee?.trim()) problems.billPayee = 'Say whom the requester pays: your company’s name (never the Town).';
+    if (!f.payee?.trim())
+      problems.billPayee = `Say whom the requester pays: your company’s name (never the ${kindWord}).`;
     if (!f.howToPay?.trim())
       problems.billHowToPay =
         'Say how the requester pays: by check to an address, in cash at the site office, or a payment link.';
@@ -322,7 +323,7 @@ const COPIES_WORDS = {
 } as const;
 
 /** What the operator did and when, in plain dated sentences. */
-export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string): string[] {
+export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string, kindWord = 'Town'): string[] {
   const lines: string[] = [];
   if (f.inspectionPlace && f.inspectionWhen)
     lines.push(`The operator offered the records for inspection at ${f.inspectionPlace} on ${f.inspectionWhen}.`);
@@ -334,7 +335,7 @@ export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string): s
     if (f.actualCostStatement) lines.push(`The operator’s statement of the actual cost: ${f.actualCostStatement}`);
     if (!f.paidOn && f.billTotalCents > 0 && f.billPayee)
       lines.push(
-        `Pay ${f.billPayee} (the site’s operator, not the Town). How to pay: ${f.billHowToPay ?? 'as the operator’s bill says'}`,
+        `Pay ${f.billPayee} (the site’s operator, not the ${kindWord}). How to pay: ${f.billHowToPay ?? 'as the operator’s bill says'}`,
       );
     lines.push(
       f.paidOn
@@ -349,7 +350,7 @@ export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string): s
   if (t === 'missed') {
     lines.push(
       `The operator did not make the records available within five business days (due ${formatDay(f.dueOn)}). ` +
-        'That is a finding under Subsection L(4) of the Town’s stormwater law, shown on the project’s public page, and the Stormwater Management Officer has been told.',
+        `That is a finding under Subsection L(4) of the ${kindWord}’s stormwater law, shown on the project’s public page, and the Stormwater Management Officer has been told.`,
     );
   }
   if (f.status === 'fulfilled' && f.fulfilledOn)

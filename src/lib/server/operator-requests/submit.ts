@@ -24,6 +24,7 @@ import { hashToken } from '#lib/server/platform/tokens.ts';
 import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
 import { computeDueDate, explainDueDate, STATUTORY_CALENDAR } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
 import { submissionKeyHash } from '#lib/server/records-requests/request.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
@@ -137,8 +138,7 @@ export function checkOperatorRequest(
   const project = v.project ? requestableProject(db, v.project) : undefined;
   if (!project) p.project = 'Choose a project from the list. We could not find that one.';
   else if (v.channel === 'web' && !project.reachable)
-    p.project =
-      'The Town has no address for this project’s operator, so the portal cannot send it. Send your request in writing to the operator at the site, then log it here with the day they received it.';
+    p.project = `The ${town(db).kindWord} has no address for this project’s operator, so the portal cannot send it. Send your request in writing to the operator at the site, then log it here with the day they received it.`;
   if (!v.wantsSwppp && !v.reportsFrom && !v.reportsTo && !v.description?.trim())
     p.records = 'Tick the SWPPP, give dates for inspection reports, or describe the records you want.';
   if (v.reportsFrom || v.reportsTo) {
@@ -195,7 +195,11 @@ export function createOperatorRequest(
   const project = requestableProject(db, v.project)!;
   const receivedAt = v.channel === 'web' ? now : townInstant(v.receivedOn!, '09:00');
   // The operator's days are the General Construction Law's, not Town Hall's (decision 0069).
-  const due = computeDueDate(receivedAt, STATUTORY_CALENDAR, { closeOfBusiness: closeOfBusiness(db) });
+  const t = town(db);
+  const due = computeDueDate(receivedAt, STATUTORY_CALENDAR, {
+    closeOfBusiness: closeOfBusiness(db),
+    municipality: t.profile.kind,
+  });
   const contacts = operatorContacts(db, project.id);
   const clean = (s?: string) => s?.trim() || null;
   const facts = {
@@ -246,7 +250,7 @@ export function createOperatorRequest(
       at: receivedAt,
       actorUserId: loggedByUserId,
       body:
-        `Request ${number} received by the operator ${how}${v.channel === 'web' ? '' : ` on ${formatDay(v.receivedOn!)} (logged ${loggedByUserId ? 'by the Town Clerk' : 'by the requester'})`}. ` +
+        `Request ${number} received by the operator ${how}${v.channel === 'web' ? '' : ` on ${formatDay(v.receivedOn!)} (logged ${loggedByUserId ? `by the ${t.clerk}` : 'by the requester'})`}. ` +
         `${due.receiptNote ? `${due.receiptNote} ` : ''}The records must be available by close of business on ${formatDay(due.dueOn)} (Subsection L(4)).`,
     });
     audit(tx, actor, {

@@ -57,12 +57,13 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
   const calendar = STATUTORY_CALENDAR;
   const cob = closeOfBusiness(db);
   const window = deadlineWindow(now, calendar, cob);
-  const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob });
+  const t = town(db);
+  const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, municipality: t.profile.kind });
   const explanation = explainDueDate(due).map((l) =>
     l.replace('Your request arrived', 'The operator received your request'),
   );
   if (r.channel !== 'web') {
-    explanation[0] = `The operator received your request ${CHANNEL_WORDS[r.channel]} on ${formatDay(townToday(r.receivedAt))}${r.loggedByUserId ? ' (logged by the Town Clerk)' : ''}.`;
+    explanation[0] = `The operator received your request ${CHANNEL_WORDS[r.channel]} on ${formatDay(townToday(r.receivedAt))}${r.loggedByUserId ? ` (logged by the ${t.clerk})` : ''}.`;
   }
   if (due.dueOn !== r.dueOn)
     explanation.push(`The due date set when the request was received stands: ${formatDay(r.dueOn)}.`);
@@ -115,7 +116,7 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
     delivery: OPERATOR_DELIVERY_PHRASE[r.delivery] ?? 'as copies',
     hasEmail: !!r.requesterEmail,
     explanation,
-    answer: explainOperatorAnswer(explainFacts(r), window.overdueBefore),
+    answer: explainOperatorAnswer(explainFacts(r), window.overdueBefore, town(db).kindWord),
     bill:
       r.billTotalCents == null
         ? null

@@ -36,6 +36,7 @@ import {
   type DeadlineWindow,
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import {
   askedFor,
@@ -292,7 +293,7 @@ function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: bool
     flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
     timeliness: t,
     timelinessLabel: TIMELINESS_LABEL[t],
-    explanation: explainOperatorAnswer(explainFacts(r), w.overdueBefore),
+    explanation: explainOperatorAnswer(explainFacts(r), w.overdueBefore, town(db).kindWord),
     finding,
     charges,
     files,
@@ -445,12 +446,17 @@ export function readCopiesForm(
   if (howToPay.length > 1000) problems.billHowToPay = 'Use at most 1,000 characters for how to pay.';
   // The bill checked now, so every problem shows at once (provideCopies checks it again when it saves).
   if (lines.length) {
-    const checked = checkBill(lines, feeScheduleOn(db, townToday(now)), {
-      ...facts,
-      actualCostStatement: statement,
-      payee,
-      howToPay,
-    });
+    const checked = checkBill(
+      lines,
+      feeScheduleOn(db, townToday(now)),
+      {
+        ...facts,
+        actualCostStatement: statement,
+        payee,
+        howToPay,
+      },
+      town(db).kindWord,
+    );
     for (const [k, v] of Object.entries(checked.problems)) problems[k] ??= v;
   }
   return {

@@ -33,6 +33,7 @@ import {
   type OperatorRequestRow,
 } from './store.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 /** An operator may act on a request only for a project they file for; staff (officer, clerk, admin) may always look. */
 export function operatorMayAct(
@@ -53,7 +54,7 @@ function projectName(tx: Pick<Tx, 'select'>, projectId: number): string {
 /** Tell the requester what the operator did (the same sentences as the tracking page). */
 function mailRequester(tx: Tx, r: OperatorRequestRow, baseUrl: string, lead: string, today: string) {
   if (!r.requesterEmail) return;
-  const lines = [lead, ...explainOperatorAnswer(explainFacts(r), today).filter((l) => l !== lead)];
+  const lines = [lead, ...explainOperatorAnswer(explainFacts(r), today, town(tx).kindWord).filter((l) => l !== lead)];
   enqueueMail(tx, {
     kind: 'operator-request-update',
     to: r.requesterEmail,
@@ -187,13 +188,18 @@ export function provideCopies(
   // Like with like: the Town's schedule for the delivery the requester asked for, pages counted from the files.
   const counted = countedFromFiles(c.files);
   const bill = c.lines.length
-    ? checkBill(c.lines, feeScheduleOn(db, today), {
-        delivery: r.delivery,
-        counted,
-        actualCostStatement: c.actualCostStatement,
-        payee: c.payee,
-        howToPay: c.howToPay,
-      })
+    ? checkBill(
+        c.lines,
+        feeScheduleOn(db, today),
+        {
+          delivery: r.delivery,
+          counted,
+          actualCostStatement: c.actualCostStatement,
+          payee: c.payee,
+          howToPay: c.howToPay,
+        },
+        town(db).kindWord,
+      )
     : undefined;
   if (bill && Object.keys(bill.problems).length) return failFields(bill.problems);
   db.transaction((tx) => {

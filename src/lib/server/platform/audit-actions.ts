@@ -3,6 +3,13 @@
  * `audit()` accepts only these names, so a new kind of change is added here first (Documenso keeps its
  * audit log types the same way). The names are stored in audit_log.action: never rename one.
  */
+import type { TownWords } from '#lib/shared/town-profile.ts';
+
+/** The municipality's words an action may name (decision 0078): "a village inspection", "Village Hall". */
+export type AuditWords = Pick<TownWords, 'kindWord' | 'hall' | 'clerk'> & {
+  profile: Pick<TownWords['profile'], 'kind'>;
+};
+
 export const AUDIT_ACTIONS = {
   // Accounts
   'user.sign_in': 'Signed in',
@@ -70,7 +77,7 @@ export const AUDIT_ACTIONS = {
   'storm.record': 'Recorded a storm',
   'storm.import': 'Imported rain data',
   'compliance.settings': 'Changed the compliance settings',
-  'town_profile.update': 'Changed the town profile',
+  'town_profile.update': (w: AuditWords) => `Changed the ${w.profile.kind} profile`,
   'project.import': 'Imported projects from a spreadsheet',
   'ordinance_text.replace': 'Replaced the ordinance text shown to the public',
   'ordinance_text.restore': 'Restored the built-in ordinance text',
@@ -86,9 +93,9 @@ export const AUDIT_ACTIONS = {
   'swppp_review.disapproved': 'Disapproved the SWPPP',
   // Enforcement, 48-hour notices, town inspections
   'inspection_notice.give': 'Recorded a 48-hour inspection notice',
-  'town_inspection.record': 'Recorded a town inspection',
-  'town_inspection.schedule': 'Scheduled a town inspection',
-  'town_inspection.cancel': 'Cancelled a scheduled town inspection',
+  'town_inspection.record': (w: AuditWords) => `Recorded a ${w.profile.kind} inspection`,
+  'town_inspection.schedule': (w: AuditWords) => `Scheduled a ${w.profile.kind} inspection`,
+  'town_inspection.cancel': (w: AuditWords) => `Cancelled a scheduled ${w.profile.kind} inspection`,
   'violation.record': 'Recorded a violation',
   'violation.corrected': 'Recorded a violation as corrected',
   'enforcement.issue': 'Issued an enforcement action',
@@ -135,20 +142,20 @@ export const AUDIT_ACTIONS = {
   'records_request.appeal': 'Received an appeal of a records request',
   'records_request.decide_appeal': 'Decided an appeal of a records request',
   'records_request.set_appeals_officer': 'Named the records appeals officer',
-  'records_request.message_from_requester': 'The requester wrote to the Town Clerk',
+  'records_request.message_from_requester': (w: AuditWords) => `The requester wrote to the ${w.clerk}`,
   'records_request.message_to_requester': 'Sent a message to the requester',
   'records_request.ask_clarification': 'Asked the requester for clarification',
   'records_request.clarification_answered': 'The requester answered the clerk’s question',
   'records_request.close_duplicate': 'Closed a records request as a duplicate of another',
   'reply_template.save': 'Saved a reply template for records requests',
   'reply_template.delete': 'Deleted a reply template for records requests',
-  'records_request.picked_up': 'Recorded paper copies picked up at Town Hall',
+  'records_request.picked_up': (w: AuditWords) => `Recorded paper copies picked up at ${w.hall}`,
   'records_request.mailed': 'Recorded paper copies mailed to the requester',
   'denial_ground.create': 'Added a ground for withholding records',
   'denial_ground.update': 'Changed a ground for withholding records',
   'fee_schedule.create': 'Saved a copy-fee schedule',
-  'closure.add': 'Closed the town for a day',
-  'closure.remove': 'Reopened the town for a day',
+  'closure.add': (w: AuditWords) => `Closed the ${w.profile.kind} for a day`,
+  'closure.remove': (w: AuditWords) => `Reopened the ${w.profile.kind} for a day`,
   'holiday_rules.change': 'Counted with a changed table of public holidays (General Construction Law §24)',
   // Residents' alerts
   'alert.subscribe': 'Subscribed to alerts',
@@ -158,8 +165,9 @@ export const AUDIT_ACTIONS = {
   'site_report.submit': 'A resident reported a problem at a site',
   'site_report.link_project': 'Linked a resident’s report to a project',
   'site_report.status': 'Changed a resident’s report’s status',
-  'site_report.inspection': 'Recorded a town inspection from a resident’s report',
-  'site_report.schedule_inspection': 'Scheduled a town inspection from a resident’s report',
+  'site_report.inspection': (w: AuditWords) => `Recorded a ${w.profile.kind} inspection from a resident’s report`,
+  'site_report.schedule_inspection': (w: AuditWords) =>
+    `Scheduled a ${w.profile.kind} inspection from a resident’s report`,
   'site_report.violation': 'Recorded a violation from a resident’s report',
   'site_report.link_enforcement': 'Linked a resident’s report to an enforcement action',
   'site_report.hide': 'Hid a resident’s report',
@@ -171,16 +179,22 @@ export const AUDIT_ACTIONS = {
   'open311_key.issue': 'Issued an Open311 API key',
   'open311_key.revoke': 'Revoked an Open311 API key',
   // Demo data
-  'seed.demo': 'Loaded the demo town',
+  'seed.demo': (w: AuditWords) => `Loaded the demo ${w.profile.kind}`,
   'seed.demo_accounts': 'Made the demo accounts',
-  'seed.large': 'Loaded the benchmark town',
-} as const satisfies Record<string, string>;
+  'seed.large': (w: AuditWords) => `Loaded the benchmark ${w.profile.kind}`,
+} as const satisfies Record<string, string | ((w: AuditWords) => string)>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** The plain words for a stored action (a name no longer in the list is shown spelled out). */
-export function auditActionWords(action: string): string {
-  if (Object.hasOwn(AUDIT_ACTIONS, action)) return AUDIT_ACTIONS[action as AuditAction];
+/**
+ * The plain words for a stored action (a name no longer in the list is shown spelled out), in the
+ * municipality's words where an action names it.
+ */
+export function auditActionWords(action: string, w: AuditWords): string {
+  if (Object.hasOwn(AUDIT_ACTIONS, action)) {
+    const words: string | ((w: AuditWords) => string) = AUDIT_ACTIONS[action as AuditAction];
+    return typeof words === 'string' ? words : words(w);
+  }
   const [entity, verb] = action.split('.');
   return `${(verb ?? action).replace(/_/g, ' ')} (${entity.replace(/_/g, ' ')})`.replace(/^./, (c) => c.toUpperCase());
 }

@@ -87,7 +87,7 @@ export const LOCAL_LAW_RULES: LocalLawRule[] = [
     citation: 'Subsection R(3)',
     ordinance: 25_000,
     floor: 'Enter at least $1.',
-    cap: 'Penal Law §80.05(4) lets a local law fix its own fine for a violation (else $250); the portal takes at most $1,000 a day, since a larger number is more likely a typing error than a town’s law.',
+    cap: 'Penal Law §80.05(4) lets a local law fix its own fine for a violation (else $250); the portal takes at most $1,000 a day, since a larger number is more likely a typing error than a municipality’s law.',
   },
   {
     key: 'foilBusinessDays',

@@ -36,10 +36,12 @@ export function chargeProblem(
   balanceCents: number,
   charge: { amountCents: number; acceptedOn: string | null },
   today: string,
+  /** The municipality's word ("Village"), which accepts the services. */
+  kindWord = 'Town',
 ): string | null {
   if (!charge.acceptedOn)
-    return 'Enter the day the Town accepted the services: the professional is paid only upon acceptance.';
-  if (charge.acceptedOn > today) return 'The Town cannot accept services on a day still to come.';
+    return `Enter the day the ${kindWord} accepted the services: the professional is paid only upon acceptance.`;
+  if (charge.acceptedOn > today) return `The ${kindWord} cannot accept services on a day still to come.`;
   if (charge.amountCents > balanceCents)
     return 'The escrow does not hold enough for this charge: request a further deposit from the applicant first.';
   return null;

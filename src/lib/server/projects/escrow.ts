@@ -12,6 +12,7 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import type { Result } from '#lib/server/platform/result.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import {
   chargeProblem,
   escrowBalance,
@@ -91,7 +92,7 @@ export function recordEscrowEntry(
     return { ok: false, fields: { professional: 'Name the licensed/certified professional.' } };
   if (input.kind === 'charge') {
     if (!input.description) return { ok: false, fields: { description: 'Say what services were rendered.' } };
-    const problem = chargeProblem(balance, input, today);
+    const problem = chargeProblem(balance, input, today, town(db).kindWord);
     if (problem)
       return {
         ok: false,

@@ -56,8 +56,20 @@ export const IMPORT_FIELDS: ImportField[] = [
   },
   {
     key: 'townPermitNo',
-    label: 'Town site development permit number',
-    aliases: ['town permit', 'town permit number', 'local permit', 'site development permit', 'town permit no'],
+    // Said without the municipality's kind: the list is one for every portal (the record's own label names it).
+    label: 'Site development permit number',
+    aliases: [
+      'town permit',
+      'town permit number',
+      'village permit',
+      'village permit number',
+      'city permit',
+      'city permit number',
+      'local permit',
+      'site development permit',
+      'site development permit number',
+      'town permit no',
+    ],
   },
   { key: 'status', label: 'Status', aliases: ['status', 'permit status', 'project status'] },
   { key: 'kind', label: 'Kind of project (major or minor)', aliases: ['kind', 'type', 'project type', 'major minor'] },
@@ -239,6 +251,8 @@ export function checkImportRow(
   record: Record<string, string>,
   mapping: ImportMapping,
   bounds?: TownBounds,
+  /** The municipality's kind ("village"), named in a description the row does not give. */
+  municipality = 'town',
 ): Result<{ row: ImportedRow }, { problems: string[] }> {
   const problems: string[] = [];
   const given = new Set<string>();
@@ -308,7 +322,7 @@ export function checkImportRow(
     name: name ?? '',
     description:
       text('description', 2000) ??
-      `${name ?? 'A project'} at ${siteAddress ?? 'its site'}, imported from the town's records.`,
+      `${name ?? 'A project'} at ${siteAddress ?? 'its site'}, imported from the ${municipality}'s records.`,
     siteAddress: siteAddress ?? '',
     crossStreet: text('crossStreet', 120),
     zip: zip ? zip.slice(0, 5) : null,

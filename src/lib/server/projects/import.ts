@@ -22,7 +22,7 @@ import {
   type ImportMapping,
   type ImportedRow,
 } from './import.rules.ts';
-import { NOI_FIELD_LABEL, noiProblems, type NoiFields } from './noi.rules.ts';
+import { NOI_FIELD_KEYS, noiFieldLabel, noiProblems, type NoiFields } from './noi.rules.ts';
 import { createProject, setPublished, updateProject } from './registry.ts';
 
 /** At most this many rows in one file (a town's whole list fits; a mistake does not run for minutes). */
@@ -95,7 +95,8 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
   const mapping = chosen ?? guessMapping(csv.headers);
   const problems = mappingProblems(mapping, csv.headers);
   // The town's extent from its profile (decision 0044): another town's coordinates are its own.
-  const { bounds } = town(db).profile;
+  const { profile, kindWord } = town(db);
+  const { bounds } = profile;
   const bySpdes = new Map(
     db
       .select({ id: projects.id, slug: projects.slug, spdes: projects.spdesPermitId })
@@ -109,7 +110,7 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
     ? []
     : csv.records.map((record, i) => {
         const line = i + 2;
-        const checked = checkImportRow(record, mapping, bounds);
+        const checked = checkImportRow(record, mapping, bounds, profile.kind);
         const name = (mapping.name && record[mapping.name]) || '';
         if (!checked.ok) return { line, action: 'error', name, spdesPermitId: null, problems: checked.problems };
         const spdes = checked.row.noi.spdesPermitId;
@@ -138,7 +139,7 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
             name,
             spdesPermitId: spdes,
             problems: Object.entries(merged).map(
-              ([k, m]) => `${NOI_FIELD_LABEL[k as keyof NoiFields] ?? k} (with the project on file): ${m}`,
+              ([k, m]) => `${noiFieldLabel(kindWord)[k as keyof NoiFields] ?? k} (with the project on file): ${m}`,
             ),
           };
         return {
@@ -172,7 +173,7 @@ export function previewImport(db: DB, text: string, mapping?: ImportMapping): Im
   return plan(db, text, mapping).preview;
 }
 
-const NOI_KEYS = Object.keys(NOI_FIELD_LABEL).filter((k) => k !== 'published') as Array<keyof NoiFields>;
+const NOI_KEYS = NOI_FIELD_KEYS.filter((k) => k !== 'published') as Array<keyof NoiFields>;
 
 /**
  * Confirmed: the rows without problems are written, all in one transaction (a failure writes none).

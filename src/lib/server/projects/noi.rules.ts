@@ -52,7 +52,7 @@ export interface NoiFields {
   winterShutdownTo: string | null;
 }
 
-export const NOI_FIELD_LABEL: Record<keyof NoiFields | 'published', string> = {
+const NOI_FIELD_WORDS: Record<Exclude<keyof NoiFields, 'drainsToMs4' | 'townPermitNo'> | 'published', string> = {
   name: 'Project name',
   slug: 'Web address (slug)',
   description: 'Brief public description',
@@ -76,7 +76,6 @@ export const NOI_FIELD_LABEL: Record<keyof NoiFields | 'published', string> = {
   decFiveAcreApprovalOn: 'Date of DEC approval',
   phasing: 'Phasing',
   phaseCount: 'Number of phases',
-  drainsToMs4: 'Drains to the town storm sewer (MS4)',
   federalWetlandBuffer: 'Federal wetland buffer (25 ft) on site',
   stateWetlandBuffer: 'State wetland buffer (100 ft) on site',
   watercourseBuffer: 'Watercourse buffer on site',
@@ -85,7 +84,6 @@ export const NOI_FIELD_LABEL: Record<keyof NoiFields | 'published', string> = {
   plannedStartOn: 'Planned start',
   plannedCompletionOn: 'Planned completion',
   actualStartOn: 'Actual start',
-  townPermitNo: 'Town site development permit number',
   spdesPermitId: 'State permit ID (SPDES)',
   noiReceivedOn: 'NOI received',
   finalStabilizationOn: 'Final stabilization reached',
@@ -94,6 +92,21 @@ export const NOI_FIELD_LABEL: Record<keyof NoiFields | 'published', string> = {
   winterShutdownTo: 'Winter shutdown to',
   published: 'Published',
 };
+
+/**
+ * The NOI record's fields in words, for its edit history and the import's messages; the municipality's own
+ * permit and storm sewer are named by its kind ("Village site development permit number", decision 0078).
+ */
+export function noiFieldLabel(kindWord: string): Record<keyof NoiFields | 'published', string> {
+  return {
+    ...NOI_FIELD_WORDS,
+    drainsToMs4: `Drains to the ${kindWord.toLowerCase()} storm sewer (MS4)`,
+    townPermitNo: `${kindWord} site development permit number`,
+  };
+}
+
+/** The NOI record's field names (the labels' keys; any municipality's words will do). */
+export const NOI_FIELD_KEYS = Object.keys(noiFieldLabel('Town')) as Array<keyof NoiFields | 'published'>;
 
 export type FieldProblems = Partial<Record<keyof NoiFields, string>>;
 
@@ -165,7 +178,7 @@ export interface FieldChange {
 export function describeChanges(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
-  labels: Record<string, string> = NOI_FIELD_LABEL,
+  labels: Record<string, string> = noiFieldLabel('Town'),
 ): FieldChange[] {
   if (!before || !after) return [];
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(

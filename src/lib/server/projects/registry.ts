@@ -28,8 +28,9 @@ import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
 import { exemptionRefusal } from './exemption.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import {
-  NOI_FIELD_LABEL,
+  noiFieldLabel,
   describeChanges,
   noiProblems,
   slugify,
@@ -450,9 +451,10 @@ export function recordStartDuties(
 
 /** A staff member's printed name and title, as a notice is signed; the portal's own actors by what they are. */
 function recorderName(db: DB, actor: Actor): string {
-  if (!('userId' in actor)) return actor.label === 'seed' || actor.label === 'system' ? 'the Town' : actor.label;
+  const itself = `the ${town(db).kindWord}`;
+  if (!('userId' in actor)) return actor.label === 'seed' || actor.label === 'system' ? itself : actor.label;
   const u = db.select({ name: users.name, title: users.title }).from(users).where(eq(users.id, actor.userId)).get();
-  if (!u) return 'the Town';
+  if (!u) return itself;
   return u.title ? `${u.name}, ${u.title}` : u.name;
 }
 
@@ -677,13 +679,14 @@ export function projectHistory(db: DB, projectId: number, limit = 200): HistoryE
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .all();
+  const labels = noiFieldLabel(town(db).kindWord);
   return rows.map((r) => {
     const before = parse(r.beforeJson);
     const after = parse(r.afterJson);
     const changes =
       r.action === 'project.create'
         ? []
-        : describeChanges(before, after, NOI_FIELD_LABEL).filter((c) => c.field !== 'publishedAt');
+        : describeChanges(before, after, labels).filter((c) => c.field !== 'publishedAt');
     const rec = (after ?? before) as Record<string, unknown> | null;
     const summary =
       rec && (!before || !after)

@@ -89,7 +89,7 @@ export const findingFilterSchema = z.object({
     .date({ error: 'since must be a date, e.g. 2025-01-01.' })
     .meta({
       description:
-        'Open findings, and those that ended on or after this day (town time, America/New_York). Default: a year before today.',
+        'Open findings, and those that ended on or after this day (local time, America/New_York). Default: a year before today.',
       examples: ['2025-01-01'],
     })
     .optional(),

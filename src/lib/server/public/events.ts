@@ -30,6 +30,7 @@ import { addDays } from '#lib/shared/days.ts';
 import { findingsOfProjects, townFindings, type FindingProject, type TownFinding } from './findings.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { queryReports } from './site-reports.ts';
 
 export interface PublicEvent {
@@ -246,7 +247,8 @@ type AmendmentRow = {
   name: string;
 };
 
-export function inspectionReportEvent(r: InspectionRow): PublicEvent {
+/** `kind` names the municipality the report was filed with ("village"). */
+export function inspectionReportEvent(r: InspectionRow, kind = 'town'): PublicEvent {
   return {
     kind: 'inspection_report',
     entityId: r.id,
@@ -256,7 +258,7 @@ export function inspectionReportEvent(r: InspectionRow): PublicEvent {
     occurredAt: r.filedAt,
     title: `Inspection report filed (${withoutAsides(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()}, ${formatInstant(r.inspectedAt)}): ${r.name}`,
     summary: clip(
-      `The qualified inspector's report of the ${(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()} on ${formatInstant(r.inspectedAt)} was filed with the town.${r.reportPublic ? ' The report is public.' : ''}`,
+      `The qualified inspector's report of the ${(INSPECTION_TYPE_LABEL[r.type] ?? r.type).toLowerCase()} on ${formatInstant(r.inspectedAt)} was filed with the ${kind}.${r.reportPublic ? ' The report is public.' : ''}`,
     ),
     path:
       r.reportPublic && r.reportDocumentId != null
@@ -265,7 +267,8 @@ export function inspectionReportEvent(r: InspectionRow): PublicEvent {
   };
 }
 
-export function swpppAmendmentEvent(r: AmendmentRow): PublicEvent {
+/** `kind` names the municipality that reviews the amendment ("village"). */
+export function swpppAmendmentEvent(r: AmendmentRow, kind = 'town'): PublicEvent {
   return {
     kind: 'swppp_amendment',
     entityId: r.id,
@@ -275,7 +278,7 @@ export function swpppAmendmentEvent(r: AmendmentRow): PublicEvent {
     occurredAt: r.updatedAt,
     title: `SWPPP amendment${r.version > 1 ? ` (version ${r.version})` : ''}: ${r.name}`,
     summary: clip(
-      `${r.title}${r.documentDate ? `, dated ${formatDay(r.documentDate)}` : ''}. A change to the stormwater pollution prevention plan; the town reviews it like the original plan.`,
+      `${r.title}${r.documentDate ? `, dated ${formatDay(r.documentDate)}` : ''}. A change to the stormwater pollution prevention plan; the ${kind} reviews it like the original plan.`,
     ),
     path: `/documents/${r.id}`,
   };
@@ -331,7 +334,7 @@ export function queryInspectionReports(db: DB, q: EventQuery): PublicEvent[] {
     .orderBy(desc(inspections.filedAt), desc(inspections.id))
     .limit(q.limit ?? 1000)
     .all()
-    .map(inspectionReportEvent);
+    .map((r) => inspectionReportEvent(r, town(db).profile.kind));
 }
 
 export function querySwpppAmendments(db: DB, q: EventQuery): PublicEvent[] {
@@ -362,7 +365,7 @@ export function querySwpppAmendments(db: DB, q: EventQuery): PublicEvent[] {
     .orderBy(desc(documents.updatedAt), desc(documents.id))
     .limit(q.limit ?? 1000)
     .all()
-    .map(swpppAmendmentEvent);
+    .map((r) => swpppAmendmentEvent(r, town(db).profile.kind));
 }
 
 /** Residents' reports about published projects, as events; one per report (its latest public step). */
@@ -419,6 +422,7 @@ export function queryPracticeInspections(db: DB, q: EventQuery): PublicEvent[] {
   const where: SQL[] = [eq(projects.published, true)];
   if (q.projectIds) where.push(inArray(stormwaterPractices.projectId, q.projectIds.length ? q.projectIds : [-1]));
   if (q.since) where.push(sql`${practiceInspections.createdAt} >= ${q.since.getTime()}`);
+  const { kindWord } = town(db);
   return db
     .select({
       id: practiceInspections.id,
@@ -446,7 +450,7 @@ export function queryPracticeInspections(db: DB, q: EventQuery): PublicEvent[] {
       projectSlug: r.slug,
       projectName: r.name,
       occurredAt: r.createdAt,
-      title: `Town inspection of ${r.practiceName}, ${formatDay(r.inspectedOn)}: ${SMP_CONDITION_LABEL[r.condition].toLowerCase()}`,
+      title: `${kindWord} inspection of ${r.practiceName}, ${formatDay(r.inspectedOn)}: ${SMP_CONDITION_LABEL[r.condition].toLowerCase()}`,
       summary: clip(r.findings || SMP_CONDITION_MEANING[r.condition]),
       path: `/practices/${r.practiceId}`,
     }));

@@ -62,7 +62,7 @@ export const FINDING_FIELDS: FieldDef[] = [
   {
     name: 'ordinance_section',
     type: 'text',
-    description: 'The subsection of the town law (and the state permit) the requirement comes from.',
+    description: 'The subsection of the local law (and the state permit) the requirement comes from.',
   },
   {
     name: 'began_on',

@@ -18,11 +18,12 @@ const EXAMPLE_RECEIVED_AT = new Date('2026-11-25T22:00:00Z');
 export function loadHelpWords(db: Pick<Tx, 'select'>, now = new Date()): HelpWords {
   const law = loadLocalLaw(db);
   const cob = closeOfBusiness(db);
-  const options = { closeOfBusiness: cob, businessDays: law.foilBusinessDays };
+  const t = town(db);
+  const options = { closeOfBusiness: cob, businessDays: law.foilBusinessDays, municipality: t.profile.kind };
   const example = explainDueDate(computeDueDate(EXAMPLE_RECEIVED_AT, loadCalendar(db), options), options);
   example[0] = example[0].replace(/^Your request arrived/, 'A request emailed');
   return helpWords({
-    town: town(db),
+    town: t,
     fees: feeScheduleOn(db, townToday(now)),
     law,
     holidays: statutoryHolidayWords(),

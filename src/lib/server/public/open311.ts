@@ -167,7 +167,8 @@ export function requestAnswer(db: DB, idParam: string | undefined, baseUrl: stri
 /** Filing through Open311: the key, the limits, then the same checks and service as the portal's form. */
 export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, now = new Date()): Response {
   const key = keyInForce(db, fields.get('api_key'), now);
-  if (!key) return geoErrors(403, 'api_key is missing, unknown or revoked. Ask the town for a key.');
+  const kind = town(db).profile.kind;
+  if (!key) return geoErrors(403, `api_key is missing, unknown or revoked. Ask the ${kind} for a key.`);
   if (!hit(db, `open311:key:${key.id}`, { limit: 500, windowMs: 3_600_000 }, now).allowed)
     return geoErrors(429, 'Too many requests with this key; try again within the hour.');
   const code = fields.get('service_code') ?? '';
@@ -175,7 +176,7 @@ export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, 
   if (!category) return geoErrors(400, 'service_code is missing or is not one of services.json.');
   const point = { latitude: Number(fields.get('lat')), longitude: Number(fields.get('long')) };
   const hasPoint = fields.get('lat') && fields.get('long') && isValidPoint(point);
-  if (!hasPoint) return geoErrors(400, 'lat and long are required (this town places every report on the map).');
+  if (!hasPoint) return geoErrors(400, `lat and long are required (this ${kind} places every report on the map).`);
   const name = [fields.get('first_name'), fields.get('last_name')].filter(Boolean).join(' ').trim();
   const facts = {
     categoryId: category.id,
@@ -190,8 +191,7 @@ export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, 
   const problems: Record<string, string> = reportProblems(facts, townToday(now));
   const media = mediaUrl(fields.get('media_url'));
   if (media === false)
-    problems.media_url =
-      'media_url must be a web address (http or https) of at most 2000 characters; the town keeps it as a link and never fetches it.';
+    problems.media_url = `media_url must be a web address (http or https) of at most 2000 characters; the ${kind} keeps it as a link and never fetches it.`;
   if (Object.keys(problems).length)
     return geoErrors(400, ...Object.entries(problems).map(([k, m]) => `${OPEN311_FIELD[k] ?? k}: ${m}`));
   const r = submitReport(
@@ -213,7 +213,7 @@ export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, 
   );
   if (!r.ok) return geoErrors(400, r.message ?? Object.values(r.fields ?? {}).join(' '));
   return json(
-    [{ service_request_id: String(r.id), service_notice: 'The town received the report.', account_id: null }],
+    [{ service_request_id: String(r.id), service_notice: `The ${kind} received the report.`, account_id: null }],
     201,
   );
 }

@@ -11,7 +11,7 @@ import { nearest, type Point } from '#lib/shared/geo.ts';
 import {
   SMP_CONDITION_LABEL,
   SMP_INSPECTION_REASON_LABEL,
-  SMP_OWNER_KIND_LABEL,
+  smpOwnerKindLabel,
   SMP_TYPE_LABEL,
   SMP_TYPE_MEANING,
 } from '#lib/shared/labels.ts';
@@ -78,7 +78,7 @@ export function publicPractice(db: DB, id: number, today: string) {
     latitude: p.latitude,
     longitude: p.longitude,
     maintainedBy: p.ownerKind === 'public' ? `The ${town(db).kindWord} (${p.ownerName})` : p.ownerName,
-    ownerKindLabel: SMP_OWNER_KIND_LABEL[p.ownerKind],
+    ownerKindLabel: smpOwnerKindLabel(town(db).kindWord)[p.ownerKind],
     dedicatedToTown: p.dedicatedToTown,
     agreementReference: p.agreementReference,
     agreement: agreementDownload(db, p.id),

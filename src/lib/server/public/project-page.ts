@@ -164,7 +164,7 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
         })
       : [];
   const review = swppp.review;
-  const clock = review ? reviewClock(review, today, loadCalendar(db), loadLocalLaw(db)) : undefined;
+  const clock = review ? reviewClock(review, today, loadCalendar(db), loadLocalLaw(db), town(db).kindWord) : undefined;
   const current = summaries.filter((s) => !s.supersededAt);
   // The meaning of each kind of action present, said once above the timeline.
   const actionTypes = [...new Set(actions.map((a) => a.type))];
@@ -177,7 +177,7 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
      * flags and history read the clock within a day (everything else is dated by `today`).
      */
     unchangedUntil: (facts && clockChangesAt(facts, ctx)?.getTime()) ?? Infinity,
-    enforcement: summarizeEnforcement(actions, today),
+    enforcement: summarizeEnforcement(actions, today, town(db).profile.kind),
     compliance,
     flags,
     history,

@@ -9,6 +9,7 @@ import { foldLines } from '#lib/server/platform/forms/fields.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { hit, isLimited, minutesText, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
 import { discardPhotos, receiveReportForm } from '#lib/server/site-reports/photos.ts';
 import { MAX_PHOTOS, reportProblems } from '#lib/server/site-reports/report.rules.ts';
@@ -117,7 +118,7 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
     const found = await geocoderFor(db).geocode(place);
     if (found) point = found.point;
     else
-      errors.where = `We could not find “${place}” in the town. Try a street name such as “Curry Road”, add the house number, or put a pin on the map.`;
+      errors.where = `We could not find “${place}” in ${town(db).profile.name}. Try a street name such as “Curry Road”, add the house number, or put a pin on the map.`;
   }
   if (!place)
     place =

@@ -6,8 +6,10 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { projects, siteReportCategories, siteReportEvents, siteReportPhotos, siteReports } from '#db/schema.ts';
+import type { SiteReportStatus } from '#db/enums.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { isOpen, isOpenSql, publicPoint, STATUS_WORDS } from '#lib/server/site-reports/report.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
+import { isOpen, isOpenSql, publicPoint, STATUS_LABEL, statusMeaning } from '#lib/server/site-reports/report.rules.ts';
 import { reportNumber, reportPath } from '#lib/server/site-reports/report.ts';
 
 const COLUMNS = {
@@ -43,7 +45,7 @@ function visible(db: DB, where: SQL[]) {
 
 type Row = ReturnType<ReturnType<typeof visible>['all']>[number];
 
-function shape(r: Row, photoIds: number[]) {
+function shape(r: Row, photoIds: number[], meaning: Record<SiteReportStatus, string>) {
   const point = publicPoint({ latitude: r.latitude, longitude: r.longitude });
   return {
     id: r.id,
@@ -57,8 +59,8 @@ function shape(r: Row, photoIds: number[]) {
     observedOn: r.observedOn,
     observedTime: r.observedTime,
     status: r.status,
-    statusLabel: STATUS_WORDS[r.status].label,
-    statusMeaning: STATUS_WORDS[r.status].meaning,
+    statusLabel: STATUS_LABEL[r.status],
+    statusMeaning: meaning[r.status],
     open: isOpen(r.status),
     publicReason: r.publicReason,
     createdAt: r.createdAt,
@@ -92,7 +94,8 @@ function shapeAll(db: DB, rows: Row[]): PublicReport[] {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => shape(r, photos.get(r.id) ?? []));
+  const meaning = statusMeaning(town(db).profile.kind);
+  return rows.map((r) => shape(r, photos.get(r.id) ?? [], meaning));
 }
 
 /** One report's status page: the report and its public steps. */
@@ -105,7 +108,7 @@ export function publicReport(db: DB, id: number) {
     .where(and(eq(siteReportEvents.reportId, id), eq(siteReportEvents.public, true)))
     .orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id))
     .all()
-    .map((s) => ({ ...s, statusLabel: s.status ? STATUS_WORDS[s.status].label : null }));
+    .map((s) => ({ ...s, statusLabel: s.status ? STATUS_LABEL[s.status] : null }));
   return { report: shapeAll(db, [row])[0], steps };
 }
 

@@ -378,7 +378,7 @@ export function decideAppeal(
     const items = reopenItems.length
       ? ` Reopened: ${reopenItems.map((w) => w.description ?? `item ${w.id}`).join('; ')}.`
       : '';
-    const owed = owedBy ? ` The Town must now provide the records by ${formatDay(owedBy)}.` : '';
+    const owed = owedBy ? ` The ${town(tx).kindWord} must now provide the records by ${formatDay(owedBy)}.` : '';
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,

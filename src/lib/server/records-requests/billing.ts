@@ -440,7 +440,7 @@ export function approveCost(db: DB, actor: Actor, requestId: number, baseUrl: st
         visible: true,
         actorUserId: actorId(actor),
         at: now,
-        body: `${who} the estimated cost of ${formatMoney(amount)}. The Town is preparing the records.`,
+        body: `${who} the estimated cost of ${formatMoney(amount)}. The ${town(tx).kindWord} is preparing the records.`,
       });
     }
     audit(tx, actor, {

@@ -19,7 +19,7 @@ import {
   type HolidayRules,
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { trackingLink } from './links.ts';
 import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
 import { addEvent, updateRequest } from './store.ts';
@@ -83,21 +83,23 @@ export function setClosure(
 ): ClosureResult {
   const existing = db.select().from(closures).where(eq(closures.date, input.date)).get();
   const statutory = statutoryHolidays(Number(input.date.slice(0, 4))).get(input.date);
-  if (isoWeekday(input.date) >= 6) return fail('That is a weekend day: the town is closed anyway.', 'date');
+  const t = town(db);
+  if (isoWeekday(input.date) >= 6)
+    return fail(`That is a weekend day: the ${t.profile.kind} is closed anyway.`, 'date');
   if (!input.closed && statutory) {
     return fail(
-      `${formatDay(input.date)} is a public holiday (${statutory}, General Construction Law §24). The law's periods skip it whether or not Town Hall opens, so it cannot be reopened here.`,
+      `${formatDay(input.date)} is a public holiday (${statutory}, General Construction Law §24). The law's periods skip it whether or not ${t.hall} opens, so it cannot be reopened here.`,
       'date',
     );
   }
   const isClosedNow = Boolean(statutory) || (existing?.active ?? false);
   if (input.closed && isClosedNow)
     return fail(
-      `The town is already closed on ${formatDay(input.date)}${existing?.name || statutory ? ` (${existing?.name ?? statutory})` : ''}.`,
+      `The ${t.profile.kind} is already closed on ${formatDay(input.date)}${existing?.name || statutory ? ` (${existing?.name ?? statutory})` : ''}.`,
       'date',
     );
   if (!input.closed && !isClosedNow) return fail(`${formatDay(input.date)} is already a business day.`, 'date');
-  const name = input.closed ? input.name?.trim() || 'Town Hall closed' : (existing?.name ?? statutory ?? 'Closure');
+  const name = input.closed ? input.name?.trim() || `${t.hall} closed` : (existing?.name ?? statutory ?? 'Closure');
 
   return db.transaction((tx) => {
     if (existing) {
@@ -134,8 +136,8 @@ export function setClosure(
       actor,
       now,
       input.closed
-        ? `The Town closed on ${formatDay(input.date)} (${name})`
-        : `The Town is open on ${formatDay(input.date)}, which had been closed (${name})`,
+        ? `The ${t.kindWord} closed on ${formatDay(input.date)} (${name})`
+        : `The ${t.kindWord} is open on ${formatDay(input.date)}, which had been closed (${name})`,
     );
     return { ok: true as const, changed };
   });

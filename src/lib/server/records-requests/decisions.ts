@@ -8,7 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { requestItems } from '#db/schema.ts';
-import { ITEM_DECISION_LABEL } from '#lib/shared/labels.ts';
+import { itemDecisionLabel } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -55,6 +55,7 @@ export function decideItem(
     input,
     { documentIds, released: row.releasedAt != null },
     grounds.map((g) => g.id),
+    town(db).kindWord,
   );
   const [field, message] = Object.entries(problems)[0] ?? [];
   if (message) return fail(message, field === 'form' ? undefined : field);
@@ -91,7 +92,7 @@ export function decideItem(
         ? `Decided in writing on ${formatDay(today)}: ${lines.join(' ')} ${rights}`
         : noRecord
           ? `Certified in writing on ${formatDay(today)}: ${certification}`
-          : `${resolved.label}: ${ITEM_DECISION_LABEL.granted.toLowerCase()} on ${formatDay(today)}.`,
+          : `${resolved.label}: ${itemDecisionLabel(town(tx).kindWord).granted.toLowerCase()} on ${formatDay(today)}.`,
     });
     audit(tx, actor, {
       action: 'records_request.decide_item',

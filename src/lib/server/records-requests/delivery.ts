@@ -114,7 +114,7 @@ export function recordHandover(
       },
       now,
     );
-    const claim = clock.claimedOn ? ` ${claimedDayText(clock.claimedOn, today, deadline)}` : '';
+    const claim = clock.claimedOn ? ` ${claimedDayText(clock.claimedOn, today, deadline, town(tx).kindWord)}` : '';
     addEvent(tx, r.id, {
       kind: 'status',
       visible: true,

@@ -12,7 +12,7 @@ import { projects, recordsRequests, settings } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { deadlineFlag, deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
@@ -124,9 +124,10 @@ export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = townPubli
     db.transaction((tx) => {
       tx.update(recordsRequests).set({ missedDeadlineNoticeAt: now }).where(eq(recordsRequests.id, r.id)).run();
       const rights = appealRightsFor(tx, r, now);
+      const { kindWord } = town(tx);
       const limit = promised
-        ? `the date the Town gave with its acknowledgment, ${formatDay(missedOn!)}, passed without a grant or denial`
-        : `the Town had to answer by close of business on ${formatDay(r.dueOn)}`;
+        ? `the date the ${kindWord} gave with its acknowledgment, ${formatDay(missedOn!)}, passed without a grant or denial`
+        : `the ${kindWord} had to answer by close of business on ${formatDay(r.dueOn)}`;
       addEvent(tx, r.id, {
         kind: 'status',
         visible: true,

@@ -101,6 +101,7 @@ export function checkItemDecision(
   input: ItemDecisionInput,
   item: ItemFacts,
   activeGroundIds: number[],
+  kindWord = 'Town',
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   if (item.released && input.decision !== 'granted')
@@ -108,12 +109,11 @@ export function checkItemDecision(
   if (isNoRecord(input.decision)) {
     // A document the item names, or one a date range finds, is in the Town's hands: it can be granted or denied, not certified away.
     if (item.documentIds.length)
-      problems.decision = `This item covers ${item.documentIds.length === 1 ? 'a document' : `${item.documentIds.length} documents`} on file: the Town has the record, so grant it or deny it in writing.`;
+      problems.decision = `This item covers ${item.documentIds.length === 1 ? 'a document' : `${item.documentIds.length} documents`} on file: the ${kindWord} has the record, so grant it or deny it in writing.`;
     if (input.withheldDocumentIds.length)
       problems.withheld = 'A certification that there is no record withholds nothing: untick the documents.';
     if (input.decision === 'not_found' && !input.reason.trim())
-      problems.reason =
-        'Say where the Town searched and how: the law asks for a diligent search, and the requester reads it.';
+      problems.reason = `Say where the ${kindWord} searched and how: the law asks for a diligent search, and the requester reads it.`;
     return problems;
   }
   if (input.decision === 'granted') {
@@ -229,6 +229,7 @@ export const STATUTORY_GROUNDS: ReadonlyArray<{ citation: string; label: string 
   },
   {
     citation: 'POL §87(2)(i)',
-    label: 'disclosure would jeopardize the security of the Town\u2019s information technology assets',
+    // The statute's own word ("an agency"): the list is seeded as data into every municipality's portal.
+    label: 'disclosure would jeopardize the security of the agency\u2019s information technology assets',
   },
 ];

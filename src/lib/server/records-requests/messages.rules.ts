@@ -36,13 +36,16 @@ export function statusAfterAnswer(r: {
  * Which date holds while the Town waits for the requester's answer (decision 0029, POL §89(3)(a)): asking a
  * question neither pauses nor restarts the five business days, nor moves a date the Town gave in writing.
  */
-export function clarificationDatesText(r: {
-  dueOn: string;
-  acknowledgedOn: string | null;
-  promisedOn: string | null;
-}): string {
+export function clarificationDatesText(
+  r: {
+    dueOn: string;
+    acknowledgedOn: string | null;
+    promisedOn: string | null;
+  },
+  kindWord = 'Town',
+): string {
   if (!r.acknowledgedOn) {
-    return `Your due date still holds: the Town must answer by close of business on ${formatDay(r.dueOn)}. Asking you a question does not pause or restart the five business days the law gives.`;
+    return `Your due date still holds: the ${kindWord} must answer by close of business on ${formatDay(r.dueOn)}. Asking you a question does not pause or restart the five business days the law gives.`;
   }
-  return `The date the Town gave in writing still holds: the records are expected by ${formatDay(r.promisedOn ?? r.dueOn)}. Asking you a question does not move it; only a new date with a written reason can.`;
+  return `The date the ${kindWord} gave in writing still holds: the records are expected by ${formatDay(r.promisedOn ?? r.dueOn)}. Asking you a question does not move it; only a new date with a written reason can.`;
 }

@@ -14,6 +14,7 @@ import { hit, minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { firstBusinessDayAt } from '#lib/server/platform/time/deadlines.rules.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { trackingLink } from './links.ts';
 import {
   clarificationDatesText,
@@ -80,7 +81,7 @@ function limited(db: DB, requestId: number, sender: MessageSender, now: Date) {
   return state.allowed
     ? undefined
     : fail(
-        `Too many messages on this request in the last hour. Wait ${minutesText(state.retryAfterMs)} and send it again${sender === 'requester' ? ', or telephone the Town Clerk' : ''}.`,
+        `Too many messages on this request in the last hour. Wait ${minutesText(state.retryAfterMs)} and send it again${sender === 'requester' ? `, or telephone the ${town(db).clerk}` : ''}.`,
       );
 }
 
@@ -121,7 +122,7 @@ export function sendRequesterMessage(
         kind: 'status',
         visible: true,
         at: now,
-        body: 'You answered the Town’s question; the request is back with the Town Clerk.',
+        body: `You answered the ${town(tx).kindWord}’s question; the request is back with the ${town(tx).clerk}.`,
       });
     }
     audit(tx, actor, {
@@ -195,7 +196,7 @@ export function sendClerkMessage(
         visible: true,
         actorUserId: actor.userId,
         at: now,
-        body: `The Town asked you a question (see Messages). ${clarificationDatesText(r)}`,
+        body: `The ${town(tx).kindWord} asked you a question (see Messages). ${clarificationDatesText(r, town(tx).kindWord)}`,
       });
     }
     audit(tx, actor, {
@@ -215,7 +216,7 @@ export function sendClerkMessage(
           trackUrl: link,
           body,
           clarify: input.clarify,
-          datesText: input.clarify ? clarificationDatesText(r) : null,
+          datesText: input.clarify ? clarificationDatesText(r, town(tx).kindWord) : null,
         },
       });
     }

@@ -51,7 +51,7 @@ export const publicLogFilterSchema = z.object({
     .optional(),
   year: whole(`year must be a year from ${FIRST_YEAR} to ${LAST_YEAR}, e.g. 2026.`, FIRST_YEAR, LAST_YEAR)
     .meta({
-      description: 'Only the requests received in this calendar year (town time, America/New_York).',
+      description: 'Only the requests received in this calendar year (local time, America/New_York).',
       examples: [2026],
     })
     .optional(),
@@ -334,7 +334,7 @@ export function publicLogProjects(db: DB, limit = 300): Array<{ slug: string; na
 /** Fields of the JSON rows and CSV columns (the data dictionary). */
 export const PUBLIC_LOG_FIELDS = [
   { name: 'number', description: 'The request number (R-YYYY-NNNN).' },
-  { name: 'received_on', description: 'The day the request was received (town time, America/New_York).' },
+  { name: 'received_on', description: 'The day the request was received (local time, America/New_York).' },
   {
     name: 'project',
     description:

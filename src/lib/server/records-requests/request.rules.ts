@@ -36,22 +36,28 @@ export function isOpen(status: RequestStatus): boolean {
   return (OPEN_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * The municipality's words the requester's sentences name (decision 0078), from its profile: "the Village",
+ * "Village Hall".
+ */
+export type RequestWords = Pick<TownWords, 'kindWord' | 'hall'>;
+
 /** What each status means, in the requester's words. */
-export const REQUEST_STATUS_MEANING: Record<RequestStatus, string> = {
-  received: 'The Town has your request and is gathering the records.',
-  acknowledged: 'The Town has acknowledged your request in writing and given an approximate date.',
-  awaiting_cost_approval:
-    'The cost is above the limit you gave, or includes staff time. Nothing is copied or charged until you approve it.',
-  awaiting_payment: 'The records are ready. They are released when the invoice is paid.',
-  fulfilled: 'The records have been provided.',
-  denied: 'The request was denied in writing. You may appeal.',
-  withdrawn: 'The request was withdrawn.',
-  awaiting_clarification:
-    'The Town asked you a question about your request. Answer it below; the request goes back to the clerk as soon as you do.',
-  closed_duplicate: 'The request asks for the same records as another request, and the Town answers them there.',
-  copies_ready:
-    'The copies are paid for (or free) and ready: waiting at Town Hall for you to pick up, or to be mailed, as you asked.',
-};
+export function requestStatusMeaning(w: RequestWords): Record<RequestStatus, string> {
+  return {
+    received: `The ${w.kindWord} has your request and is gathering the records.`,
+    acknowledged: `The ${w.kindWord} has acknowledged your request in writing and given an approximate date.`,
+    awaiting_cost_approval:
+      'The cost is above the limit you gave, or includes staff time. Nothing is copied or charged until you approve it.',
+    awaiting_payment: 'The records are ready. They are released when the invoice is paid.',
+    fulfilled: 'The records have been provided.',
+    denied: 'The request was denied in writing. You may appeal.',
+    withdrawn: 'The request was withdrawn.',
+    awaiting_clarification: `The ${w.kindWord} asked you a question about your request. Answer it below; the request goes back to the clerk as soon as you do.`,
+    closed_duplicate: `The request asks for the same records as another request, and the ${w.kindWord} answers them there.`,
+    copies_ready: `The copies are paid for (or free) and ready: waiting at ${w.hall} for you to pick up, or to be mailed, as you asked.`,
+  };
+}
 
 export const REQUEST_CHANNELS_FOR_CLERK: RequestChannel[] = ['email', 'mail', 'walk_in', 'phone'];
 
@@ -143,8 +149,8 @@ export function clockDay(
 }
 
 /** The timeline's words for a back-dated act: the day claimed, and the day the clock counts. */
-export function claimedDayText(claimedOn: string, recordedOn: string, deadline: string): string {
-  return `The Town dates this ${formatDay(claimedOn)}, but recorded it on ${formatDay(recordedOn)}, after the deadline of ${formatDay(deadline)}; the law's clock counts it from the day it was recorded.`;
+export function claimedDayText(claimedOn: string, recordedOn: string, deadline: string, kindWord: string): string {
+  return `The ${kindWord} dates this ${formatDay(claimedOn)}, but recorded it on ${formatDay(recordedOn)}, after the deadline of ${formatDay(deadline)}; the law's clock counts it from the day it was recorded.`;
 }
 
 /** An acknowledgment dated after the statutory due date is late; it is recorded as such. */
@@ -262,19 +268,20 @@ export function dueDateAfterCalendarChange(
   return recomputed;
 }
 
-export const MISSED_DEADLINE_TEXT =
-  'The Town did not answer this request within the five business days the law gives. Under Public Officers Law §89(4)(a) that counts as a denial, and you may appeal it.';
+export function missedDeadlineText(kindWord: string): string {
+  return `The ${kindWord} did not answer this request within the five business days the law gives. Under Public Officers Law §89(4)(a) that counts as a denial, and you may appeal it.`;
+}
 
-/** The same denial when the date the Town gave with its acknowledgment passed without a grant or denial. */
-export function missedPromiseText(promisedOn: string): string {
-  return `The Town acknowledged this request and gave ${formatDay(promisedOn)} as the date it would be answered, and that date passed without the records being granted or denied. Under Public Officers Law §89(3)(a) and §89(4)(a) that counts as a denial, and you may appeal it.`;
+/** The same denial when the date the municipality gave with its acknowledgment passed without a grant or denial. */
+export function missedPromiseText(promisedOn: string, kindWord: string): string {
+  return `The ${kindWord} acknowledged this request and gave ${formatDay(promisedOn)} as the date it would be answered, and that date passed without the records being granted or denied. Under Public Officers Law §89(3)(a) and §89(4)(a) that counts as a denial, and you may appeal it.`;
 }
 
 /** What the requester and the clerk read about a missed time limit, or null when none was missed. */
-export function missedText(r: AnswerFacts, overdueBefore: string): string | null {
+export function missedText(r: AnswerFacts, overdueBefore: string, kindWord: string): string | null {
   const on = missedDeadlineOn(r, overdueBefore);
   if (on == null) return null;
-  return on === r.dueOn ? MISSED_DEADLINE_TEXT : missedPromiseText(on);
+  return on === r.dueOn ? missedDeadlineText(kindWord) : missedPromiseText(on, kindWord);
 }
 
 /** R-2026-0042, INV-2026-0007: per-year sequences, at least four digits. */
@@ -316,11 +323,11 @@ export interface TimelineFacts {
  * What happened after the five-day count, in plain words: acknowledgment and promised date, an
  * extension and its reason, a wait for the requester's cost approval, and how the request ended.
  */
-export function explainAfterDueDate(f: TimelineFacts): string[] {
+export function explainAfterDueDate(f: TimelineFacts, w: RequestWords): string[] {
   const lines: string[] = [];
   if (f.acknowledgedOn) {
     lines.push(
-      `On ${formatDay(f.acknowledgedOn)} the Town acknowledged the request in writing` +
+      `On ${formatDay(f.acknowledgedOn)} the ${w.kindWord} acknowledged the request in writing` +
         (f.promisedOn
           ? ` and gave ${formatDay(f.promisedOn)} as the approximate date the records will be ready.`
           : '.'),
@@ -332,8 +339,8 @@ export function explainAfterDueDate(f: TimelineFacts): string[] {
   if (f.status === 'awaiting_cost_approval') {
     const since = f.costApprovalRequestedAt ? ` since ${formatInstant(f.costApprovalRequestedAt)}` : '';
     lines.push(
-      `The request has been waiting for your approval${since}: ${costApprovalClause({ totalCents: f.pendingCostCents, limitCents: f.costLimitCents })}. ` +
-        "Nothing is copied or charged until you approve it, so the time it waits for you is not counted as the Town's delay.",
+      `The request has been waiting for your approval${since}: ${costApprovalClause({ totalCents: f.pendingCostCents, limitCents: f.costLimitCents, kindWord: w.kindWord })}. ` +
+        `Nothing is copied or charged until you approve it, so the time it waits for you is not counted as the ${w.kindWord}'s delay.`,
     );
   }
   if (f.status === 'awaiting_payment')
@@ -342,7 +349,7 @@ export function explainAfterDueDate(f: TimelineFacts): string[] {
     );
   if (f.copiesReadyOn)
     lines.push(
-      `The copies were ready on ${formatDay(f.copiesReadyOn)}${f.delivery === 'paper_mail' ? ', to be mailed' : ', for pickup at Town Hall'}.`,
+      `The copies were ready on ${formatDay(f.copiesReadyOn)}${f.delivery === 'paper_mail' ? ', to be mailed' : `, for pickup at ${w.hall}`}.`,
     );
   if (f.status === 'fulfilled' && f.pickedUpOn) lines.push(`The copies were picked up on ${formatDay(f.pickedUpOn)}.`);
   else if (f.status === 'fulfilled' && f.mailedOn) lines.push(`The copies were mailed on ${formatDay(f.mailedOn)}.`);

@@ -288,6 +288,7 @@ export function createRecordsRequest(
   const due = computeDueDate(input.receivedAt, calendar, {
     closeOfBusiness: cob,
     businessDays: loadLocalLaw(db).foilBusinessDays,
+    municipality: town(db).profile.kind,
   });
   const estimate = estimateSelection(db, sel, input.delivery, townToday(input.receivedAt));
   const waiting = needsCostApproval(estimate.bill.totalCents, input.costLimitCents);

@@ -112,29 +112,34 @@ export function loadRequestView(
     : null;
   const calendar = loadCalendar(db);
   const cob = closeOfBusiness(db);
+  const t = town(db);
   const due = computeDueDate(r.receivedAt, calendar, {
     closeOfBusiness: cob,
     businessDays: loadLocalLaw(db).foilBusinessDays,
+    municipality: t.profile.kind,
   });
   const invoice = currentInvoice(db, r.id);
   const explanation = explainDueDate(due);
   if (due.dueOn !== r.dueOn) {
     explanation.push(
       isOpen(r.status)
-        ? `The town's calendar changed after that; a due date that has passed does not move, so this request was due on ${formatDay(r.dueOn)}.`
-        : `The town's calendar has changed since this request was closed: at the time, it was due on ${formatDay(r.dueOn)}.`,
+        ? `The ${t.profile.kind}'s calendar changed after that; a due date that has passed does not move, so this request was due on ${formatDay(r.dueOn)}.`
+        : `The ${t.profile.kind}'s calendar has changed since this request was closed: at the time, it was due on ${formatDay(r.dueOn)}.`,
     );
   }
   const now = opts.now ?? new Date();
   const window = deadlineWindow(now, calendar, cob);
-  const missedWords = missedText(r, window.overdueBefore);
+  const missedWords = missedText(r, window.overdueBefore, t.kindWord);
   const missed = missedWords != null;
   if (missedWords) explanation.push(missedWords);
   explanation.push(
-    ...explainAfterDueDate({
-      ...r,
-      pendingCostCents: invoice?.status === 'draft' ? invoice.totalCents : r.estimateCents,
-    }),
+    ...explainAfterDueDate(
+      {
+        ...r,
+        pendingCostCents: invoice?.status === 'draft' ? invoice.totalCents : r.estimateCents,
+      },
+      t,
+    ),
   );
   const items = resolveItems(db, r.projectId, itemRows(db, r.id));
   const appeal = appealFor(db, r, now);

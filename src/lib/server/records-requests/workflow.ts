@@ -19,6 +19,7 @@ import {
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import { currentInvoice, releaseFiles } from './billing.ts';
 import { rotateTrackingLink, trackingLink } from './links.ts';
 import { acknowledgedLate, claimedDayText, clockDay, duePassed, isOpen } from './request.rules.ts';
@@ -118,7 +119,7 @@ export function acknowledge(
       visible: true,
       actorUserId: actorId(actor),
       at: now,
-      body: `Acknowledged in writing on ${formatDay(acknowledgedOn)}.${claimedOn ? ` ${claimedDayText(claimedOn, today, r.dueOn)}` : ''} The Town expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
+      body: `Acknowledged in writing on ${formatDay(acknowledgedOn)}.${claimedOn ? ` ${claimedDayText(claimedOn, today, r.dueOn, town(tx).kindWord)}` : ''} The ${town(tx).kindWord} expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
     audit(tx, actor, {
       action: 'records_request.acknowledge',
@@ -200,7 +201,7 @@ export function extend(
       visible: true,
       actorUserId: actorId(actor),
       at: now,
-      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? " (This is more than 20 business days after the acknowledgment; the reason above is the Town's written explanation.)" : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
+      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? ` (This is more than 20 business days after the acknowledgment; the reason above is the ${town(tx).kindWord}'s written explanation.)` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
     audit(tx, actor, {
       action: 'records_request.extend',
@@ -409,7 +410,7 @@ export function addNote(
       enqueueMail(tx, {
         kind: 'request-note',
         to: r.requesterEmail,
-        data: { number: r.number, name: r.requesterName, trackUrl: link, body, from: 'The Town Clerk' },
+        data: { number: r.number, name: r.requesterName, trackUrl: link, body, from: `The ${town(tx).clerk}` },
       });
     }
   });

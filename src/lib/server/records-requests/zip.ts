@@ -42,10 +42,13 @@ export function releasedZipResponse(view: RequestView, beforeChunk?: () => Promi
     try {
       size = fs.statSync(path).size;
     } catch {
-      return new Response('A file is missing from storage. Download the others one by one, and tell the Town Clerk.', {
-        status: 410,
-        headers: NO_STORE,
-      });
+      return new Response(
+        'A file is missing from storage. Download the others one by one, and tell the clerk’s office.',
+        {
+          status: 410,
+          headers: NO_STORE,
+        },
+      );
     }
     const t = DateTime.fromJSDate(releasedAt, { zone: TOWN_TIME_ZONE });
     entries.push({

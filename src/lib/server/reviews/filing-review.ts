@@ -17,7 +17,7 @@ import {
 } from '#db/schema.ts';
 import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -366,7 +366,7 @@ export function decideDocument(
           comment: input.comment || null,
           publicNote: input.public
             ? 'It is published on the project page.'
-            : 'It is kept in the town’s records but not published on the project page.',
+            : `It is kept in the ${town(tx).profile.kind}’s records but not published on the project page.`,
           url: workspaceUrl(tx, row.slug),
         },
       });

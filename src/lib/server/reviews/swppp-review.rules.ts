@@ -107,8 +107,11 @@ export function reviewClock(
   today: string,
   calendar: BusinessCalendar,
   law: ReviewLaw = DEFAULT_LOCAL_LAW,
+  /** The municipality's word ("Village"), which the public status and the desk name. */
+  kindWord = 'Town',
 ): ReviewClock {
   const N = law.swpppReviewDays;
+  const kindLower = kindWord.toLowerCase();
   const decision = r.decision as SwpppDecision | null | undefined;
   const resubmitted = answeringRevision(r);
   const start = completePlanReceivedOn(r);
@@ -192,13 +195,13 @@ export function reviewClock(
   if (daysLeft < 0 && kind === 'completeness') {
     // Only a complete application the town did not act on is authorized as filed (decision 0023).
     explanation.push(
-      `No completeness determination was recorded by ${formatDay(deadline)}. The default authorization applies only to a complete plan, so the applicant is not authorized to proceed as filed; the town must still decide.`,
+      `No completeness determination was recorded by ${formatDay(deadline)}. The default authorization applies only to a complete plan, so the applicant is not authorized to proceed as filed; the ${kindLower} must still decide.`,
     );
     return {
       stage: 'completeness_overdue',
       clock,
-      headline: `Completeness determination overdue since ${formatDay(deadline)}: the Town has not decided within the ${N} days the law gives`,
-      publicStatus: `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the Town has not decided within the ${N} days the law gives (by ${formatDay(deadline)}) whether the plan is complete. This is not an approval.`,
+      headline: `Completeness determination overdue since ${formatDay(deadline)}: the ${kindWord} has not decided within the ${N} days the law gives`,
+      publicStatus: `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the ${kindWord} has not decided within the ${N} days the law gives (by ${formatDay(deadline)}) whether the plan is complete. This is not an approval.`,
       explanation,
       needsAction: true,
     };
@@ -213,7 +216,7 @@ export function reviewClock(
       clock,
       authorizedOn,
       headline: `No decision within ${extended ? 'the extended time' : `${N} days`}: the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}`,
-      publicStatus: `The town did not act on the complete plan within ${extended ? 'the time agreed with the applicant' : `${N} days`}, so under the law the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}.`,
+      publicStatus: `The ${kindLower} did not act on the complete plan within ${extended ? 'the time agreed with the applicant' : `${N} days`}, so under the law the applicant has been authorized to proceed as filed since ${formatDay(authorizedOn)}.`,
       explanation,
       needsAction: true,
     };
@@ -225,8 +228,8 @@ export function reviewClock(
     headline: `${task} due ${formatDay(deadline)} (${daysLeftWords(daysLeft)})`,
     publicStatus:
       kind === 'completeness'
-        ? `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the town is checking that it is complete (by ${formatDay(deadline)}).`
-        : `Complete plan received ${formatDay(start)}; the town's decision is due by ${formatDay(deadline)}.`,
+        ? `Received ${formatDay(r.receivedOn)}${resubmitted ? `, revised plan received ${formatDay(resubmitted)}` : ''}; the ${kindLower} is checking that it is complete (by ${formatDay(deadline)}).`
+        : `Complete plan received ${formatDay(start)}; the ${kindLower}'s decision is due by ${formatDay(deadline)}.`,
     explanation,
     needsAction: true,
   };

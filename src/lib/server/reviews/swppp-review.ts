@@ -13,6 +13,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { answeringRevision, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 
 function load(db: DB, reviewId: number) {
   return db.select().from(swpppReviews).where(eq(swpppReviews.id, reviewId)).get();
@@ -44,13 +45,14 @@ export function reviewsForProject(
     .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
     .all();
   const law = loadLocalLaw(db);
+  const { kindWord } = town(db);
   return rows.map((r) => ({
     ...r.review,
     docTitle: r.docTitle,
     docType: r.docType,
     docVersion: r.docVersion,
     docPublic: r.docPublic,
-    clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law),
+    clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law, kindWord),
   }));
 }
 
@@ -65,6 +67,7 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
     .orderBy(asc(swpppReviews.receivedOn))
     .all();
   const law = loadLocalLaw(db);
+  const { kindWord } = town(db);
   return rows
     .map((r) => ({
       id: r.review.id,
@@ -72,7 +75,7 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
       projectName: r.name,
       amendment: r.docType === 'swppp_amendment',
       receivedOn: r.review.receivedOn,
-      clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law),
+      clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law, kindWord),
     }))
     .sort((a, b) => (a.clock.clock?.daysLeft ?? 9999) - (b.clock.clock?.daysLeft ?? 9999));
 }
@@ -273,7 +276,7 @@ export function extendByAgreement(
   if (!before) return { ok: false, message: 'No such review.' };
   if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
   const law = loadLocalLaw(db);
-  const clock = reviewClock(before, today, calendar, law);
+  const clock = reviewClock(before, today, calendar, law, town(db).kindWord);
   if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
   if (clock.stage === 'authorized_as_filed')
     return {

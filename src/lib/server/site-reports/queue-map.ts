@@ -6,7 +6,7 @@
  */
 import type { ProjectStatus, SiteReportStatus } from '#db/enums.ts';
 import type { QueueRow } from './report.ts';
-import { STATUS_WORDS } from './report.rules.ts';
+import { STATUS_LABEL } from './report.rules.ts';
 
 /** Which marker shape each report status borrows: new hollow, being looked at square, a violation the octagon. */
 const MARKER: Record<SiteReportStatus, ProjectStatus> = {
@@ -27,7 +27,7 @@ export function queueMapPoints(groups: QueueRow[][]) {
       name: `Report ${r.id}: ${r.category}${g.length > 1 ? ` (one of ${g.length} near each other)` : ''}`,
       address: r.place,
       status: MARKER[r.status],
-      statusLabel: STATUS_WORDS[r.status].label,
+      statusLabel: STATUS_LABEL[r.status],
       lat: r.latitude,
       lon: r.longitude,
       href: `/staff/reports/${r.id}`,

@@ -12,22 +12,29 @@ import { membersWhere } from '#lib/shared/closed-lists.ts';
 import { daysBetween, isIsoDay } from '#lib/shared/days.ts';
 import { distanceMiles, isValidPoint, nearest, type Point } from '#lib/shared/geo.ts';
 
-/** What each status means to the resident who reads it. */
-export const STATUS_WORDS: Record<SiteReportStatus, { label: string; meaning: string }> = {
-  received: { label: 'Received', meaning: 'The town has your report and will look at it.' },
-  under_review: { label: 'Under review', meaning: 'The stormwater officer is looking into it.' },
-  inspected: { label: 'Inspected', meaning: 'The town inspected the site.' },
-  violation_found: {
-    label: 'Violation found',
-    meaning: 'The town found a violation of the stormwater law at the site.',
-  },
-  no_violation: {
-    label: 'No violation found',
-    meaning: 'The town looked and found no violation of the stormwater law.',
-  },
-  referred: { label: 'Referred elsewhere', meaning: 'This is for another office or agency; the town passed it on.' },
-  closed: { label: 'Closed', meaning: 'The town has finished with this report.' },
+/** Each status in a word or two. */
+export const STATUS_LABEL: Record<SiteReportStatus, string> = {
+  received: 'Received',
+  under_review: 'Under review',
+  inspected: 'Inspected',
+  violation_found: 'Violation found',
+  no_violation: 'No violation found',
+  referred: 'Referred elsewhere',
+  closed: 'Closed',
 };
+
+/** What each status means to the resident who reads it, naming the municipality by its kind ("village"). */
+export function statusMeaning(kind: string): Record<SiteReportStatus, string> {
+  return {
+    received: `The ${kind} has your report and will look at it.`,
+    under_review: 'The stormwater officer is looking into it.',
+    inspected: `The ${kind} inspected the site.`,
+    violation_found: `The ${kind} found a violation of the stormwater law at the site.`,
+    no_violation: `The ${kind} looked and found no violation of the stormwater law.`,
+    referred: `This is for another office or agency; the ${kind} passed it on.`,
+    closed: `The ${kind} has finished with this report.`,
+  };
+}
 
 /** Which status may follow which. The officer can always close; a closed report stays closed. */
 export const NEXT_STATUSES: Record<SiteReportStatus, SiteReportStatus[]> = {
@@ -46,15 +53,15 @@ export function canMove(from: SiteReportStatus, to: SiteReportStatus): boolean {
 
 /** Why a move is refused, in words; undefined when it is allowed. */
 export function moveProblem(from: SiteReportStatus, to: SiteReportStatus, reason: string | null): string | undefined {
-  if (from === to) return `The report is already “${STATUS_WORDS[to].label.toLowerCase()}”.`;
+  if (from === to) return `The report is already “${STATUS_LABEL[to].toLowerCase()}”.`;
   if (!canMove(from, to))
     return from === 'closed'
       ? 'This report is closed: nothing more can be recorded on it.'
-      : `A report that is “${STATUS_WORDS[from].label.toLowerCase()}” cannot become “${STATUS_WORDS[to].label.toLowerCase()}”.`;
+      : `A report that is “${STATUS_LABEL[from].toLowerCase()}” cannot become “${STATUS_LABEL[to].toLowerCase()}”.`;
   if (!isOpen(to) && !reason?.trim())
     return to === 'closed'
       ? 'Give the public reason for closing it, like “The silt fence was repaired.”'
-      : 'Say where it was referred, like “Town Highway Department (road drain)”.';
+      : 'Say where it was referred, like “Highway Department (road drain)”.';
   return undefined;
 }
 

@@ -24,7 +24,7 @@ import { formatDay } from '#lib/shared/format.ts';
 import { boundingBox, type Point } from '#lib/shared/geo.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
@@ -45,7 +45,8 @@ import {
   matchProject,
   MAX_PHOTOS,
   moveProblem,
-  STATUS_WORDS,
+  STATUS_LABEL,
+  statusMeaning,
 } from './report.rules.ts';
 
 export type SiteReport = typeof siteReports.$inferSelect;
@@ -122,11 +123,12 @@ export function matchedProject(db: Pick<DB, 'select'>, point: Point) {
   return matchProject(point, matchCandidates(db, point));
 }
 
-const REFUSED_SENDER = 'The town cannot take reports from this address. Call the stormwater officer instead.';
+const refusedSender = (kind: string) =>
+  `The ${kind} cannot take reports from this address. Call the stormwater officer instead.`;
 
 export function submitReport(db: DB, input: ReportInput, now = new Date()): Result<{ id: number }> {
   if (isBlocked(db, 'ip', input.ip) || isBlocked(db, 'email', input.email))
-    return { ok: false, message: REFUSED_SENDER };
+    return { ok: false, message: refusedSender(town(db).profile.kind) };
   const category = db
     .select()
     .from(siteReportCategories)
@@ -178,7 +180,7 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
         .run();
     const words = projectName
       ? `Report received. It is about ${projectName}.`
-      : 'Report received. It is not at a site the town lists; the officer will see where it belongs.';
+      : `Report received. It is not at a site the ${town(tx).profile.kind} lists; the officer will see where it belongs.`;
     step(tx, row, 'received', words, null, now, true);
     audit(tx, actor, {
       action: 'site_report.submit',
@@ -235,7 +237,7 @@ function step(
     data: {
       number: reportNumber(report.id),
       category: category?.label ?? 'Report',
-      status: STATUS_WORDS[status ?? report.status].label,
+      status: STATUS_LABEL[status ?? report.status],
       words,
       url: `${townPublicUrl(tx)}${reportPath(report.id)}`,
       first,
@@ -345,13 +347,13 @@ export function moveStatus(
   reason: string | null,
   now = new Date(),
 ): Result {
-  return change(db, actor, id, now, (_tx, before) => {
+  return change(db, actor, id, now, (tx, before) => {
     const problem = moveProblem(before.status, to, reason);
     if (problem) return { error: { ok: false, fields: { [isOpen(to) ? 'status' : 'reason']: problem } } };
     const text = reason?.trim() ? ` ${reason.trim()}` : '';
     return {
       set: { status: to, publicReason: isOpen(to) ? before.publicReason : reason!.trim() },
-      words: `${STATUS_WORDS[to].meaning}${text}`,
+      words: `${statusMeaning(town(tx).profile.kind)[to]}${text}`,
       action: 'site_report.status',
     };
   });
@@ -384,7 +386,7 @@ export function recordInspectionFromReport(
         null)
       : before.violationId;
     const status = found ? forward(before.status, 'violation_found') : forward(before.status, 'inspected');
-    const words = `The town inspected the site on ${formatDay(input.inspectedOn)}.${found ? ' It found a violation of the stormwater law.' : ''}`;
+    const words = `The ${town(tx).profile.kind} inspected the site on ${formatDay(input.inspectedOn)}.${found ? ' It found a violation of the stormwater law.' : ''}`;
     return { set: { townInspectionId: r.id, violationId, status }, words, action: 'site_report.inspection' };
   });
 }
@@ -412,7 +414,7 @@ export function scheduleInspectionFromReport(
     if (!r.ok) return { error: r };
     return {
       set: { status: forward(before.status, 'under_review') },
-      words: `The town plans to inspect the site (${formatInstant(scheduledFor)}).`,
+      words: `The ${town(tx).profile.kind} plans to inspect the site (${formatInstant(scheduledFor)}).`,
       action: 'site_report.schedule_inspection',
     };
   });
@@ -434,7 +436,7 @@ export function recordViolationFromReport(
     if (!r.ok) return { error: r };
     return {
       set: { violationId: r.id, status: forward(before.status, 'violation_found') },
-      words: `The town recorded a violation at the site, observed ${formatDay(input.observedOn)}: ${input.description}`,
+      words: `The ${town(tx).profile.kind} recorded a violation at the site, observed ${formatDay(input.observedOn)}: ${input.description}`,
       action: 'site_report.violation',
     };
   });
@@ -447,11 +449,11 @@ export function linkEnforcement(db: DB, actor: Actor, id: number, actionId: numb
     if (!action || action.projectId !== before.projectId)
       return { error: { ok: false, fields: { actionId: 'Choose an enforcement action of the report’s project.' } } };
     const words = action.public
-      ? `The town issued a ${ENFORCEMENT_TYPE_LABEL[action.type].toLowerCase()} on ${formatDay(action.issuedOn)}.`
+      ? `The ${town(tx).profile.kind} issued a ${ENFORCEMENT_TYPE_LABEL[action.type].toLowerCase()} on ${formatDay(action.issuedOn)}.`
       : null;
     return {
       set: { enforcementActionId: action.id, status: forward(before.status, 'violation_found') },
-      words: words ?? 'The town took enforcement action.',
+      words: words ?? `The ${town(tx).profile.kind} took enforcement action.`,
       action: 'site_report.link_enforcement',
     };
   });

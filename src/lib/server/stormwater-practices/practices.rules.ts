@@ -92,8 +92,13 @@ export function maintenanceOverdueSql(today: string): SQL {
   return sql`(practice_maintenance_items.closed_on is null and practice_maintenance_items.due_on < ${today})`;
 }
 
-export function maintenanceWords(m: MaintenanceFacts & { reportedDoneOn: string | null }, today: string): string {
-  if (m.closedOn) return `Done: confirmed by the Town’s inspection of ${formatDay(m.closedOn)}.`;
+/** `kindWord` names the municipality that inspects ("Village"). */
+export function maintenanceWords(
+  m: MaintenanceFacts & { reportedDoneOn: string | null },
+  today: string,
+  kindWord = 'Town',
+): string {
+  if (m.closedOn) return `Done: confirmed by the ${kindWord}’s inspection of ${formatDay(m.closedOn)}.`;
   const reported = m.reportedDoneOn
     ? ` The owner reported it done on ${formatDay(m.reportedDoneOn)}; a re-inspection will confirm it.`
     : '';
@@ -158,10 +163,11 @@ export function lateReportWords(r: ReportStanding): string | null {
 export function conditionWords(
   last: { inspectedOn: string; condition: SmpCondition } | null,
   removedOn: string | null,
+  kindWord = 'Town',
 ): string {
   if (removedOn) return `Removed from operation on ${formatDay(removedOn)}.`;
-  if (!last) return 'Not inspected by the Town yet.';
-  return `${SMP_CONDITION_MEANING[last.condition]} (Town inspection of ${formatDay(last.inspectedOn)}.)`;
+  if (!last) return `Not inspected by the ${kindWord} yet.`;
+  return `${SMP_CONDITION_MEANING[last.condition]} (${kindWord} inspection of ${formatDay(last.inspectedOn)}.)`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import {
   type SmpCondition,
 } from '#db/schema.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { town } from '#lib/server/platform/town-profile.ts';
 import {
   annualReports,
   conditionWords,
@@ -55,6 +56,7 @@ function summarize(
   items: Array<{ dueOn: string; closedOn: string | null }>,
   today: string,
   intervals: RoutineIntervals,
+  kindWord: string,
 ): PracticeSummary {
   const facts = {
     type: p.type,
@@ -77,7 +79,7 @@ function summarize(
     removedOn: p.removedOn,
     projectId: p.projectId,
     lastInspection: last ?? null,
-    conditionWords: conditionWords(last ?? null, p.removedOn),
+    conditionWords: conditionWords(last ?? null, p.removedOn, kindWord),
     nextDueOn: nextRoutineDue(facts, intervals),
     inspectionOverdue: isInspectionOverdue(facts, today, intervals),
     openItems: open.length,
@@ -135,7 +137,8 @@ export function practiceSummaries(db: DB, today: string, opts: { projectId?: num
     items.set(i.practiceId, list);
   }
   const intervals = loadRoutineIntervals(db);
-  return rows.map((p) => summarize(p, last.get(p.id), items.get(p.id) ?? [], today, intervals));
+  const { kindWord } = town(db);
+  return rows.map((p) => summarize(p, last.get(p.id), items.get(p.id) ?? [], today, intervals, kindWord));
 }
 
 /** One practice with its whole record: inspections, maintenance, reports and their standing. */
@@ -183,18 +186,21 @@ export function practiceRecord(db: DB, id: number, today: string) {
     today,
   );
   const intervals = loadRoutineIntervals(db);
+  const { kindWord } = town(db);
   const last = inspections[0]
     ? { inspectedOn: inspections[0].inspectedOn, condition: inspections[0].condition }
     : undefined;
   return {
     practice: p,
     project,
-    summary: summarize(p, last, items, today, intervals),
+    summary: summarize(p, last, items, today, intervals, kindWord),
     inspections,
     openItems: items
       .filter((i) => i.closedOn == null)
-      .map((i) => ({ ...i, words: maintenanceWords(i, today), overdue: isMaintenanceOverdue(i, today) })),
-    closedItems: items.filter((i) => i.closedOn != null).map((i) => ({ ...i, words: maintenanceWords(i, today) })),
+      .map((i) => ({ ...i, words: maintenanceWords(i, today, kindWord), overdue: isMaintenanceOverdue(i, today) })),
+    closedItems: items
+      .filter((i) => i.closedOn != null)
+      .map((i) => ({ ...i, words: maintenanceWords(i, today, kindWord) })),
     reports,
     reportStanding: standing,
     reportFindings: standing.map(lateReportWords).filter((w): w is string => w != null),

@@ -82,7 +82,7 @@ export const optionalAcres = (what: string) =>
   z.coerce
     .number({ error: `Enter ${what} in acres, like 4.5.` })
     .min(0, { error: 'Acres cannot be negative.' })
-    .max(100_000, { error: 'That is larger than the whole town.' })
+    .max(100_000, { error: 'That is larger than any municipality.' })
     .optional();
 
 export const money = (what: string) =>

@@ -29,7 +29,7 @@ export const NOT_SHOWN = 'We could not show this page because of a problem on ou
 
 /** The sentence that gives the reference. */
 export function referenceWords(requestId: string): string {
-  return `If it keeps happening, tell the town and quote this reference: ${requestId}.`;
+  return `If it keeps happening, tell us and quote this reference: ${requestId}.`;
 }
 
 /** A form's message after a failure of ours. */

@@ -240,6 +240,8 @@ export interface DueDateOptions {
   /** HH:MM local; a request at or after this time is said to be after hours (it still counts from its day). */
   closeOfBusiness?: string;
   businessDays?: number;
+  /** The municipality's kind ("village"), which a request arriving on a closed day is told is closed; a town's by default. */
+  municipality?: string;
 }
 
 /** The statutory due date of a written request received at `receivedAt`. */
@@ -257,7 +259,7 @@ export function computeDueDate(receivedAt: Date, calendar: BusinessCalendar, opt
   const countsAsReceivedOn = arrivalDate;
   let receiptNote: string | undefined;
   if (arrival.kind !== 'business') {
-    receiptNote = `It arrived on a day the town is closed (${arrival.reason}); the law still counts from the day of receipt.`;
+    receiptNote = `It arrived on a day the ${options.municipality ?? 'town'} is closed (${arrival.reason}); the law still counts from the day of receipt.`;
   } else if (afterHours) {
     receiptNote = `It arrived at or after close of business (${closeOfBusiness}); the law still counts from the day of receipt.`;
   }

@@ -1,5 +1,5 @@
 /** Operator mail from compliance work: the officer's review of a filing, and a storm that needs an inspection. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface FilingReviewedData {
   name: string;
@@ -43,7 +43,7 @@ export function stormInspectionDue(d: StormInspectionDueData): RenderedMail {
     subject: `Post-storm inspection due by ${d.dueText}`,
     paragraphs: [
       `Hello ${d.name},`,
-      `The town recorded a storm of ${d.inches} in.${d.gauge ? ` (${d.gauge})` : ''} that ended ${d.endedText}. The law requires your qualified inspector to inspect each active site within 24 hours of the end of a storm of half an inch or more: by ${d.dueText}.`,
+      `The ${mailTown().profile.kind} recorded a storm of ${d.inches} in.${d.gauge ? ` (${d.gauge})` : ''} that ended ${d.endedText}. The law requires your qualified inspector to inspect each active site within 24 hours of the end of a storm of half an inch or more: by ${d.dueText}.`,
       `Sites: ${d.projects.map((p) => p.name).join('; ')}.`,
       'File the report from your workspace once the inspection is done.',
     ],

@@ -319,7 +319,9 @@ export function requestsDigest(d: DigestData): RenderedMail {
       section('Due in the next two business days', d.dueSoon),
     ],
     action: { label: 'Open the records queue', url: d.queueUrl },
-    footer: ['Sent once each business day, from 7 in the morning, to the town clerks while any request needs action.'],
+    footer: [
+      `Sent once each business day, from 7 in the morning, to the ${T().profile.kind} clerks while any request needs action.`,
+    ],
   });
 }
 

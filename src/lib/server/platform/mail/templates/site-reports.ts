@@ -1,5 +1,5 @@
 /** Mail about a resident's report of a problem at a site: each step to the reporter, a new report to the officer. */
-import { renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface SiteReportStepData {
   number: string;
@@ -16,7 +16,7 @@ function siteReportStep(d: SiteReportStepData): RenderedMail {
     subject: d.first ? `We received your report ${d.number}: ${d.category}` : `Your report ${d.number}: ${d.status}`,
     paragraphs: [
       d.first
-        ? `Thank you. The town received your report ${d.number} (${d.category}).`
+        ? `Thank you. The ${mailTown().profile.kind} received your report ${d.number} (${d.category}).`
         : `There is news about your report ${d.number} (${d.category}).`,
       d.words,
       `Its status now: ${d.status}.`,
