@@ -69,6 +69,7 @@ describe('which handler answers a request', () => {
 
 describe('the built client’s files compressed at build', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-client-'));
+  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-client-db-'));
   let db: DB;
   let server: http.Server;
   let base: string;
@@ -84,8 +85,7 @@ describe('the built client’s files compressed at build', () => {
       path.join(dir, 'favicon.svg'),
       `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`,
     );
-    fs.mkdirSync(path.join(dir, 'db'));
-    db = openDatabase(path.join(dir, 'db/portal.db'));
+    db = openDatabase(path.join(dbDir, 'portal.db'));
     migrateDatabase(db);
     server = http.createServer(answer('adapter'));
     serveCachedPagesFirst(server, db, {
@@ -100,6 +100,7 @@ describe('the built client’s files compressed at build', () => {
     await new Promise((resolve) => server.close(resolve));
     db.$client.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dbDir, { recursive: true, force: true });
   });
 
   /** Reads the whole body, then answers with who it is. */
