@@ -32,6 +32,7 @@ import {
   type BuiltServer,
 } from '#lib/server/platform/http/cached-pages-first.ts';
 import { trackResponses } from '#lib/server/platform/http/backpressure.ts';
+import { loadStaticFiles } from '#lib/server/platform/http/static-files.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();
@@ -111,10 +112,12 @@ const server = (await import(pathToFileURL(entry).href)) as {
 // gives the standalone server, which serves dist/client's files before handing a request to Astro.
 const { server: http } = server.startServer();
 // Cache hits for anonymous visitors are answered here, before Astro is entered (its own connection); a
-// request no static file can answer skips the standalone server's file lookup.
+// request no static file can answer skips the standalone server's file lookup. Scripts and styles are
+// answered from their copies compressed at build (platform/http/static-files.ts).
 serveCachedPagesFirst(http.server, openDatabase(cfg.databasePath, { for: 'request' }), {
   astro: server.handler,
   staticPaths: staticPathsUnder(path.join(root, 'dist/client')),
+  staticFiles: loadStaticFiles(path.join(root, 'dist/client')),
 });
 // Security headers on every response, static files and the adapter's own answers included.
 addSecurityHeaders(http.server);

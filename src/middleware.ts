@@ -1,8 +1,8 @@
 /**
- * Per request: an id, the session (if any) into `locals`, the public page cache for anonymous visitors
- * (brotli or gzip when the browser accepts it),
- * no caching of signed-in pages by browsers or proxies, and turning an AccessError thrown by a page's
- * guard into the right answer. It never decides access by URL. (Security headers are set for every
+ * Per request: an id, 405 with Allow for a method an endpoint has no handler for, the session (if any)
+ * into `locals`, the public page cache for anonymous visitors (a 304 for a revisit that has the page),
+ * no caching of signed-in pages by browsers or proxies, turning an AccessError thrown by a page's
+ * guard into the right answer, and every textual answer compressed as the browser accepts (decision 0099). It never decides access by URL. (Security headers are set for every
  * response, static files included, in src/lib/server/platform/http/security-headers.ts.)
  *
  * Actions are run from here (platform/forms/run-action.ts: control characters refused, internal failures
@@ -20,9 +20,19 @@ import { awaitWriteLock } from '#lib/server/platform/write-lock.ts';
 import { runAction } from '#lib/server/platform/forms/run-action.ts';
 import { logFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
 import { negotiateCoding } from '#lib/server/platform/http/http.ts';
+import { apiError } from '#lib/server/platform/http/api-response.ts';
+import { etagMatches } from '#lib/server/platform/http/conditional.ts';
+import { compressedAnswer } from '#lib/server/platform/http/encoded-body.ts';
+import {
+  endpointMethods,
+  methodOutcome,
+  routePatternOf,
+  type EndpointMethods,
+} from '#lib/server/platform/http/methods.ts';
 import { isCacheablePage, pageCache, type CachedPage } from '#lib/server/platform/http/page-cache.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { siteSearch } from '#lib/server/public/search/site.ts';
+import { OPEN311_BASE, wrongMethodAnswer } from '#lib/server/public/open311.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const requestId = requestIdFor(context.request);
@@ -31,7 +41,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // depend on the database or the session, which may be what failed.
   if (context.routePattern === '/500') return next();
   try {
-    return await handle(context, next);
+    return await compressedAnswer(context.request, (await wrongMethod(context)) ?? (await handle(context, next)));
   } catch (err) {
     if (!(err instanceof AccessError)) logFailure(requestId, `${context.request.method} ${context.url.pathname}`, err);
     throw err;
@@ -39,6 +49,41 @@ export const onRequest = defineMiddleware(async (context, next) => {
 });
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Each endpoint's module (every .ts under src/pages) by its route pattern, loaded when first asked: the
+ * route loads the same module anyway. What each handles is read once (platform/http/methods.ts).
+ */
+const ENDPOINTS = new Map(
+  Object.entries(import.meta.glob<Record<string, unknown>>('./pages/**/*.ts')).map(([file, load]) => [
+    routePatternOf(file),
+    load,
+  ]),
+);
+const endpointMethodsByRoute = new Map<string, EndpointMethods>();
+
+/**
+ * A method the endpoint has no handler for: 405 with the methods it has in Allow, in the API's own shape
+ * (JSON under /api, GeoReport v2's errors under Open311); OPTIONS: 204 with the same Allow. Else undefined.
+ */
+async function wrongMethod(context: APIContext): Promise<Response | undefined> {
+  const load = ENDPOINTS.get(context.routePattern);
+  if (!load) return undefined;
+  let methods = endpointMethodsByRoute.get(context.routePattern);
+  if (!methods) endpointMethodsByRoute.set(context.routePattern, (methods = endpointMethods(await load())));
+  const method = context.request.method;
+  const outcome = methodOutcome(method, methods);
+  if (outcome === 'handled') return undefined;
+  if (outcome === 'options') return new Response(null, { status: 204, headers: { Allow: methods.allow } });
+  const path = context.url.pathname;
+  if (path.startsWith(`${OPEN311_BASE}/`)) return wrongMethodAnswer(path, method, methods.allow);
+  const words = `${path} does not take ${method}: it answers ${methods.allow}.`;
+  const response = path.startsWith('/api/')
+    ? apiError(405, words)
+    : new Response(words, { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  response.headers.set('Allow', methods.allow);
+  return response;
+}
 
 const handle = async (context: APIContext, next: () => Promise<Response>): Promise<Response> => {
   // Pages and components get the connection here and never import the database module themselves.
@@ -113,14 +158,20 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
       Date.now(),
       context.locals.keepPageUntil,
     );
+    headers.set('ETag', entry.etag);
     response = cachedAnswer(context.request, key, entry, headers);
   }
 
   return withPrivateCaching(response, Boolean(context.locals.user));
 };
 
-/** A cached page, compressed when the client accepts brotli or gzip (compressed once per entry). */
+/**
+ * A cached page, compressed when the client accepts brotli or gzip (compressed once per entry); 304 when
+ * the client names its ETag.
+ */
 function cachedAnswer(request: Request, key: string, entry: CachedPage, headers: Headers): Response {
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && etagMatches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers });
   const coding = negotiateCoding(request.headers.get('accept-encoding'));
   if (coding) headers.set('Content-Encoding', coding);
   const body =

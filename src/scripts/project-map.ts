@@ -37,6 +37,8 @@ interface MapData {
 
 const METRES_PER_MILE = 1609.344;
 const CELL_PX = 44;
+/** Every marker is a tap target of at least 24 by 24 CSS pixels (WCAG 2.5.8), whatever it draws inside. */
+const MARKER_PX = 24;
 
 function text(tag: string, value: string, className?: string): HTMLElement {
   const node = document.createElement(tag);
@@ -128,13 +130,15 @@ export async function startProjectMap(): Promise<void> {
       weight: 2,
       fillOpacity: 0.06,
     }).addTo(map);
-    L.circleMarker([data.centre.lat, data.centre.lon], {
-      radius: 6,
-      color: '#0b4f71',
-      fillColor: '#ffbf47',
-      fillOpacity: 1,
-      weight: 3,
-    })
+    // The chosen place: a small dot drawn inside a full-size marker, so the tap target is not the dot's size.
+    const centre = L.divIcon({
+      className: 'map-marker',
+      html: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MARKER_PX} ${MARKER_PX}" width="${MARKER_PX}" height="${MARKER_PX}" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="6" fill="#ffbf47" stroke="#0b4f71" stroke-width="3"/></svg>`,
+      iconSize: [MARKER_PX, MARKER_PX],
+      iconAnchor: [MARKER_PX / 2, MARKER_PX / 2],
+    });
+    // Not a stop for the keyboard, as before: the page says in words which place the list is around.
+    L.marker([data.centre.lat, data.centre.lon], { icon: centre, keyboard: false })
       // An element, not a string: Leaflet would parse a string as HTML, and the label can echo typed text.
       .bindTooltip(text('span', data.centre.label))
       .addTo(map);
@@ -154,9 +158,9 @@ export async function startProjectMap(): Promise<void> {
         const { p } = cluster.items[0];
         const icon = L.divIcon({
           className: 'map-marker',
-          html: statusMarkerSvg(p.status),
-          iconSize: [24, 24],
-          iconAnchor: [12, 12],
+          html: statusMarkerSvg(p.status, MARKER_PX),
+          iconSize: [MARKER_PX, MARKER_PX],
+          iconAnchor: [MARKER_PX / 2, MARKER_PX / 2],
           popupAnchor: [0, -10],
         });
         L.marker([p.lat, p.lon], {

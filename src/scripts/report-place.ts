@@ -29,6 +29,8 @@ export function startReportPlace(): void {
       fillColor: '#ffbf47',
       fillOpacity: 1,
       weight: 3,
+      // Not a tap target: a tap on it re-pins through the map, as anywhere else.
+      interactive: false,
     }).addTo(map);
   };
   if (el) {

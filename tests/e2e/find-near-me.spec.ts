@@ -93,6 +93,35 @@ test('the map shows markers and the same projects in a list; other pages load no
   expect(scripts).toEqual([]);
 });
 
+test('every marker a finger can tap on /map, /practices and /near is at least 24 by 24 CSS pixels', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const path of ['/map', '/practices', '/practices?address=Curry+Road&r=1', '/near?address=Curry+Road&r=1']) {
+    await page.goto(path);
+    await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+    // Markers (status shapes, groups, the chosen place) and any vector shape that takes taps.
+    const targets = await page
+      .locator('.leaflet-marker-icon.leaflet-interactive, .leaflet-overlay-pane .leaflet-interactive')
+      .evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { what: el.outerHTML.slice(0, 80), width: r.width, height: r.height };
+        }),
+      );
+    expect(targets.length, path).toBeGreaterThan(0);
+    for (const t of targets) {
+      expect(t.width, `${path}: ${t.what}`).toBeGreaterThanOrEqual(24);
+      expect(t.height, `${path}: ${t.what}`).toBeGreaterThanOrEqual(24);
+    }
+  }
+  // The place a resident pins on the report form takes no taps itself: a tap there re-pins through the map.
+  await page.goto('/report');
+  await page.locator('[data-report-map]').click({ position: { x: 100, y: 100 } });
+  await expect(page.locator('[data-report-map] .leaflet-overlay-pane path')).toHaveCount(1);
+  await expect(page.locator('[data-report-map] .leaflet-interactive')).toHaveCount(0);
+});
+
 test('search, near me, the map, alerts and open data fit a phone-sized screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   for (const path of [

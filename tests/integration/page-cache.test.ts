@@ -116,8 +116,12 @@ describe('public page cache', () => {
       expect(first.body.length).toBeLessThan(html.length / 2);
       expect((await raw(url, 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
     }
-    // Pages that are never cached are never compressed here either.
-    expect((await raw('/requests/new', 'br')).headers['content-encoding']).toBeUndefined();
+    // A page that is never cached is compressed as it leaves, each time, and never kept (decision 0099).
+    for (const _ of [1, 2]) {
+      const uncached = await raw('/requests/new', 'br');
+      expect(uncached.headers['content-encoding']).toBe('br');
+      expect(uncached.headers['x-page-cache']).toBeUndefined();
+    }
   });
 
   it('keeps a search page until a new search index serves, then answers from the new index', async () => {

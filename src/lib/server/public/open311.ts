@@ -2,8 +2,10 @@
  * Open311 GeoReport v2 (https://wiki.open311.org/GeoReport_v2) over residents' reports, so 311 apps and
  * SeeClickFix-style clients can list the services (the officer's categories), read public reports and,
  * with an API key an admin issued, file them. Field names, codes and the error format
- * (`[{ "code": 400, "description": "…" }]`) are GeoReport v2's. GET in JSON or GeoReport v2's XML
- * (`services.xml`, `requests.xml`, `requests/{id}.xml`); POST in JSON (requests.json) only.
+ * (`[{ "code": 400, "description": "…" }]`, `<errors><error><code>…`) are GeoReport v2's, in the format the
+ * path names, for every error: a bad filter, an unknown service code, a method a path does not take (a POST
+ * to requests.xml among them: filing is requests.json's). GET in JSON or GeoReport v2's XML
+ * (`services.xml`, `services/{code}.xml`, `requests.xml`, `requests/{id}.xml`); POST in JSON (requests.json) only.
  */
 import { xmlText } from '#lib/server/platform/feeds/atom.ts';
 import type { IncomingMessage, Server } from 'node:http';
@@ -44,15 +46,14 @@ export function toXml(root: XmlRoot, rows: Array<Record<string, unknown>>): stri
 /** A GeoReport v2 answer in the format asked for: JSON as is, XML under its root element. */
 export function answer(format: Format, root: XmlRoot, rows: Array<Record<string, unknown>>, status = 200): Response {
   if (format === 'json') return json(rows, status);
-  return new Response(toXml(root, rows), {
-    status,
-    headers: {
-      'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Access-Control-Allow-Origin': '*',
-    },
-  });
+  return new Response(toXml(root, rows), { status, headers: XML_HEADERS });
 }
+
+const XML_HEADERS = {
+  'Content-Type': 'application/xml; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Access-Control-Allow-Origin': '*',
+};
 
 export function geoErrorsIn(format: Format, status: number, ...descriptions: string[]): Response {
   const rows: GeoError[] = descriptions.map((description) => ({ code: status, description }));
@@ -68,6 +69,40 @@ export function json(body: unknown, status = 200): Response {
       'Access-Control-Allow-Origin': '*',
     },
   });
+}
+
+/** The format a GeoReport v2 path names by its extension. */
+export function formatOf(pathname: string): Format {
+  return pathname.endsWith('.xml') ? 'xml' : 'json';
+}
+
+/**
+ * A method an Open311 path does not take (the middleware's 405, platform/http/methods.ts), as GeoReport v2's
+ * errors in the path's format. A POST to requests.xml is told where reports are filed.
+ */
+export function wrongMethodAnswer(pathname: string, method: string, allow: string): Response {
+  const words =
+    method === 'POST' && pathname === `${OPEN311_BASE}/requests.xml`
+      ? `Reports are filed by POST to ${OPEN311_POST_PATH} (form-encoded, GeoReport v2's fields); requests.xml answers GET only.`
+      : `${pathname} does not take ${method}: it answers ${allow}.`;
+  const response = geoErrorsIn(formatOf(pathname), 405, words);
+  response.headers.set('Allow', allow);
+  return response;
+}
+
+/**
+ * GET services/{service_code}.{json,xml}: GeoReport v2's service definition. No service has extra
+ * attributes (services.json says metadata false), so a known code's definition lists none; an unknown
+ * code is a 404 in GeoReport's errors.
+ */
+export function serviceDefinitionAnswer(db: DB, code: string | undefined, format: Format): Response {
+  const known = categories(db, { activeOnly: true }).find((c) => c.code === code);
+  if (!known) return geoErrorsIn(format, 404, `There is no service ${code ?? ''}: services.${format} lists them.`);
+  if (format === 'json') return json({ service_code: known.code, attributes: [] });
+  return new Response(
+    `<?xml version="1.0" encoding="utf-8"?>\n<service_definition><service_code>${xmlText(known.code)}</service_code><attributes/></service_definition>\n`,
+    { headers: XML_HEADERS },
+  );
 }
 
 export function services(db: DB) {
@@ -112,10 +147,14 @@ const LIST = (v: string | null) =>
         .map((s) => s.trim())
         .filter(Boolean);
 
-/** GET requests.json's filters, or GeoReport errors. Without dates: the last 90 days, at most 1000. */
+/**
+ * GET requests.json's filters, or GeoReport errors. Without dates: the last 90 days, at most 1000. A
+ * service_code must be one the town has (`knownCodes`: every category, retired ones too, whose reports stay).
+ */
 export function parseListQuery(
   params: URLSearchParams,
   now = new Date(),
+  knownCodes?: ReadonlySet<string>,
 ): { query: ReportQuery } | { errors: string[] } {
   const errors: string[] = [];
   const query: ReportQuery = { limit: 1000 };
@@ -126,6 +165,9 @@ export function parseListQuery(
     else query.ids = ids.map(Number);
   }
   query.codes = LIST(params.get('service_code'));
+  const unknown = knownCodes && query.codes?.filter((c) => !knownCodes.has(c));
+  if (unknown?.length)
+    errors.push(`service_code ${unknown.join(', ')} is not one of the services: services.json lists them.`);
   for (const key of ['start_date', 'end_date'] as const) {
     const v = params.get(key);
     if (v == null || v === '') continue;
@@ -150,7 +192,7 @@ export function listRequests(db: DB, query: ReportQuery, baseUrl: string) {
 
 /** GET requests.{json,xml}: the filters read, then the public reports, in the format asked for. */
 export function requestsAnswer(db: DB, params: URLSearchParams, baseUrl: string, format: Format): Response {
-  const parsed = parseListQuery(params);
+  const parsed = parseListQuery(params, new Date(), new Set(categories(db, { activeOnly: false }).map((c) => c.code)));
   if ('errors' in parsed) return geoErrorsIn(format, 400, ...parsed.errors);
   return answer(format, 'service_requests', listRequests(db, parsed.query, baseUrl));
 }
@@ -252,8 +294,10 @@ const OPEN311_FIELD: Record<string, string> = {
  * original (kept in x-original-content-type). Everything else keeps the check.
  */
 export const OPEN311_POST_PATH = `${OPEN311_BASE}/requests.json`;
+/** requests.xml takes no POST, but an XML client posting there from its server is told so in XML, not refused by the origin check. */
+const RELABELLED = new Set([OPEN311_POST_PATH, `${OPEN311_BASE}/requests.xml`]);
 export function relabelOpen311(req: IncomingMessage): void {
-  if (req.method !== 'POST' || !req.url || req.url.split('?')[0] !== OPEN311_POST_PATH) return;
+  if (req.method !== 'POST' || !req.url || !RELABELLED.has(req.url.split('?')[0])) return;
   req.headers['x-original-content-type'] = req.headers['content-type'] ?? '';
   req.headers['content-type'] = 'application/x-open311-form';
 }

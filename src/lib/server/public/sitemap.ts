@@ -11,3 +11,35 @@ export function sitemapProjects(db: DB): Array<{ slug: string; updatedAt: Date }
     .orderBy(asc(projects.id))
     .all();
 }
+
+/**
+ * Paths crawlers are asked to leave alone: pages behind sign-in, and pages reached only by a private link
+ * (a records request's tracking link, an alert's confirmation or unsubscribe link, the officer's calendar).
+ * `$` ends a path (RFC 9309), so /operator's pages are listed without /operators, the public company pages.
+ */
+const NOT_CRAWLED = [
+  '/staff$',
+  '/staff/',
+  '/operator$',
+  '/operator/',
+  '/account',
+  '/signin',
+  '/signout',
+  '/first-run',
+  '/requests/track/',
+  '/alerts/confirm',
+  '/alerts/unsubscribe',
+  '/officer-calendar/',
+  '/_actions/',
+];
+
+/** robots.txt: everything public may be crawled, from the sitemap at the site's absolute address. */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    ...NOT_CRAWLED.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -7,6 +7,9 @@
  * or path — goes to Astro unchanged. Security headers are still set first (they are prepended listeners, see
  * scripts/start.ts).
  *
+ * A revisit that names the entry's ETag gets a 304 (decision 0099). The built client's scripts and styles are
+ * answered first, compressed at build (static-files.ts).
+ *
  * A GET or HEAD no file under dist/client can answer goes straight to Astro's own handler (the adapter's
  * middleware mode): the standalone handler would first look for a static file (an lstat, then a stat
  * whose failure builds an error with its stack), a tenth to a fifth of a page miss's server time.
@@ -20,8 +23,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { publicDataVersion, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { etagMatches } from './conditional.ts';
 import { negotiateCoding } from './http.ts';
 import { isCacheablePage, pageCache, type CachedPage } from './page-cache.ts';
+import { answerFromStaticFiles, type StaticFile } from './static-files.ts';
 
 /** The session cookie's name (accounts/sessions.ts); a request carrying it is never answered from the cache. */
 const SESSION_COOKIE_RE = /(?:^|;\s*)rsp_session=[^;]/;
@@ -65,12 +70,18 @@ export function answerFromCache(
   const version = publicDataVersion(db);
   const hit = pageCache.get(key, version, townToday(new Date(now)), now);
   if (!hit) return { version };
-  const coding = negotiateCoding(req.headers['accept-encoding'] ?? null);
-  const body = coding ? pageCache.encodedBody(key, hit, coding) : pageCache.plainBody(hit, key);
   for (const [name, value] of nodeHeaders(hit)) res.setHeader(name, value);
   res.setHeader('X-Page-Cache', 'hit');
   // Says where the answer came from (visible in the browser's network panel and in tests).
   res.setHeader('Server-Timing', 'page-cache;desc="before Astro"');
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && etagMatches(ifNoneMatch, hit.etag)) {
+    res.writeHead(304);
+    res.end();
+    return true;
+  }
+  const coding = negotiateCoding(req.headers['accept-encoding'] ?? null);
+  const body = coding ? pageCache.encodedBody(key, hit, coding) : pageCache.plainBody(hit, key);
   if (coding) res.setHeader('Content-Encoding', coding);
   res.setHeader('Content-Length', body.length);
   res.writeHead(hit.status);
@@ -84,6 +95,8 @@ export interface BuiltServer {
   astro: (req: IncomingMessage, res: ServerResponse, next?: undefined, locals?: Partial<App.Locals>) => unknown;
   /** Every file and folder under dist/client, as URL paths ("/_astro/x.js", "/_astro", "/favicon.ico"). */
   staticPaths: ReadonlySet<string>;
+  /** The files under dist/client compressed at build, answered here (static-files.ts). */
+  staticFiles?: ReadonlyMap<string, StaticFile>;
 }
 
 /** The URL paths of the files and folders under `dir` (the built client, fixed once built). */
@@ -134,6 +147,7 @@ export function serveCachedPagesFirst(server: Server, db: DB, built?: BuiltServe
   const adapter = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (built?.staticFiles && answerFromStaticFiles(built.staticFiles, req, res)) return;
     const asked = answerFromCache(db, req, res);
     if (asked === true) return;
     const toAdapter = () => {

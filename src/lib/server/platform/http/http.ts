@@ -57,11 +57,12 @@ export function pageNumber(raw: string | null | undefined): number {
 export type ContentCoding = 'br' | 'gzip';
 
 /**
- * The coding to send for an Accept-Encoding header: brotli, else gzip, unless the client refuses it
- * (q=0) or names neither. Absent header: none (RFC 9110 allows any, but plain text is the safe choice).
+ * The codings an Accept-Encoding header accepts, best first: brotli, then gzip, each unless the client
+ * refuses it (q=0) or names neither it nor "*". Absent header: none (RFC 9110 allows any, but plain text
+ * is the safe choice).
  */
-export function negotiateCoding(acceptEncoding: string | null): ContentCoding | undefined {
-  if (!acceptEncoding) return undefined;
+export function acceptedCodings(acceptEncoding: string | null | undefined): ContentCoding[] {
+  if (!acceptEncoding) return [];
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -69,7 +70,10 @@ export function negotiateCoding(acceptEncoding: string | null): ContentCoding | 
     accepted.set(name.trim(), q === undefined ? 1 : Number(q) || 0);
   }
   const ok = (coding: ContentCoding) => (accepted.has(coding) ? accepted.get(coding)! : (accepted.get('*') ?? 0)) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return undefined;
+  return (['br', 'gzip'] as const).filter(ok);
+}
+
+/** The coding to send for an Accept-Encoding header: the best one it accepts, if any. */
+export function negotiateCoding(acceptEncoding: string | null | undefined): ContentCoding | undefined {
+  return acceptedCodings(acceptEncoding)[0];
 }

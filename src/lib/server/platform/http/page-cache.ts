@@ -6,9 +6,11 @@
  * instant its words could change (a project page: compliance.rules.ts `clockChangesAt`) is kept until then,
  * for an hour at most (decision 0056). Search pages are kept too, and dropped whenever a new search index
  * starts serving (forgetPath). Signed-in users, forms with one-time keys and private pages are never cached.
+ * Each entry carries a weak ETag of its body, so a browser's revisit is answered 304 (decision 0099).
  */
 import type { ContentCoding } from './http.ts';
 import { brotliDecompressSync } from 'node:zlib';
+import { weakEtagFor } from './conditional.ts';
 import { compress } from './encoded-body.ts';
 
 /** Public pages whose HTML is the same for every anonymous visitor. */
@@ -40,7 +42,10 @@ export interface CachedPage {
   /** Served before this instant (ms) only. */
   expiresAt: number;
   status: number;
+  /** The response's headers, its ETag among them. */
   headers: Array<[string, string]>;
+  /** A weak ETag of the body (the same whatever the coding sent). */
+  etag: string;
   /**
    * The page's UTF-8 bytes, while the page is held in brotli only by choice of the client or of memory:
    * dropped once a client took brotli, or when the cache needs room (the least recently used plain copies
@@ -92,9 +97,20 @@ export class PageCache {
    * data on the same day (Infinity: not before the day ends); without it the page is kept for `ttlMs`.
    * Either way, for `maxKeepMs` at most.
    */
-  set(key: string, entry: Omit<CachedPage, 'expiresAt' | 'encoded'>, now = Date.now(), keepUntil?: number): CachedPage {
+  set(
+    key: string,
+    entry: Omit<CachedPage, 'expiresAt' | 'encoded' | 'etag'> & { body: Buffer },
+    now = Date.now(),
+    keepUntil?: number,
+  ): CachedPage {
     this.delete(key);
-    const e: CachedPage = { ...entry, expiresAt: Math.min(keepUntil ?? now + this.ttlMs, now + this.maxKeepMs) };
+    const etag = weakEtagFor(entry.body);
+    const e: CachedPage = {
+      ...entry,
+      headers: [...entry.headers.filter(([name]) => name.toLowerCase() !== 'etag'), ['etag', etag]],
+      etag,
+      expiresAt: Math.min(keepUntil ?? now + this.ttlMs, now + this.maxKeepMs),
+    };
     this.entries.set(key, e);
     if (e.body) this.plainHeld.set(key, e);
     this.bytes += sizeOf(e);
