@@ -50,6 +50,9 @@ describe('isIsoDay: a real calendar day written YYYY-MM-DD', () => {
     ['2026-12-5', false],
     ['', false],
     [null, false],
+    // Date reads these as the years 10000 and -1 and writes them back the same: not a day written YYYY-MM-DD.
+    ['+010000-01', false],
+    ['-000001-01', false],
   ])('%s → %s', (value, ok) => expect(isIsoDay(value)).toBe(ok));
 
   it('an impossible adoption day is a message beside the field, not a thrown error', () => {

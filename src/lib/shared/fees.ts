@@ -77,6 +77,7 @@ const isPaper = (d: DeliveryMethod) => d === 'paper_pickup' || d === 'paper_mail
 const isElectronic = (d: DeliveryMethod) => d === 'electronic' || d === 'cd' || d === 'usb';
 
 function count(n: number): number {
+  // Stryker disable next-line EqualityOperator: `>= 0` is the same, Math.floor(0) is 0
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 
@@ -121,9 +122,8 @@ export function computeBill(rates: FeeRates, input: BillInput): Bill {
       }
     }
     if (input.delivery === 'paper_mail') {
-      if (input.postageCents != null && input.postageCents > 0)
-        line('postage', 'Postage at cost', 1, Math.round(input.postageCents));
-      else if (input.postageCents == null) notes.push('Postage is added at cost when the copies are mailed.');
+      if (input.postageCents == null) notes.push('Postage is added at cost when the copies are mailed.');
+      else if (input.postageCents > 0) line('postage', 'Postage at cost', 1, Math.round(input.postageCents));
     }
   } else if (isElectronic(input.delivery)) {
     const what =
@@ -185,6 +185,8 @@ export function needsApprovalBeforeInvoice(
   limitCents: number | null | undefined,
   approvedCents?: number | null,
 ): boolean {
+  // Approved amounts and limits are never negative, so the lines below also answer no for a total of 0 or less.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the lines below answer no for it all the same
   if (bill.totalCents <= 0) return false;
   if (staffTimeCents(bill) > 0 && bill.totalCents > (approvedCents ?? 0)) return true;
   return needsCostApproval(bill.totalCents, limitCents, approvedCents);

@@ -151,7 +151,8 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
     .filter((i) => i.inspectedAt.getTime() <= ctx.now.getTime())
     .map((i) => ({ ...i, day: townToday(i.inspectedAt) }))
     .sort((a, b) => a.inspectedAt.getTime() - b.inspectedAt.getTime());
-  const ongoing = !period.end && data.project.status !== 'complete';
+  // A completed project has an end (constructionPeriod): no end, still under way.
+  const ongoing = !period.end;
   const x: Prepared = { data, ctx, s, today, period, until: period.end ?? today, ongoing, inspections };
   result.underConstruction = ongoing;
 

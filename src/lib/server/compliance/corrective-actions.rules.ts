@@ -29,6 +29,7 @@ export function correctiveActions(x: Prepared): { findings: Finding[]; due: Obli
     const who = ca.responsibleParty ? ` (responsible: ${ca.responsibleParty})` : '';
     const limit = correctiveDueLimit(ca.openedOn, x.ctx);
     // Without a date, or with a later one not justified in writing, the law's date applies.
+    // Stryker disable next-line EqualityOperator: `<` is the same, a date equal to the limit is the limit
     const dueOn = ca.dueOn && (ca.dueOn <= limit || ca.dueReason?.trim()) ? ca.dueOn : limit;
     const lawsDate = dueOn !== ca.dueOn;
     if (!ca.dueOn) {

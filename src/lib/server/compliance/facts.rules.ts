@@ -8,6 +8,7 @@
 import type { InspectionType, ProjectStatus } from '#db/schema.ts';
 import type { Milestone } from '#db/enums.ts';
 import type { FindingFacts as OperatorRequestFacts } from '#lib/server/operator-requests/request.rules.ts';
+import { maxDay } from '#lib/shared/days.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import type { SectionKey } from './findings.rules.ts';
 
@@ -228,10 +229,11 @@ export function constructionPeriod(data: ProjectComplianceData): ConstructionPer
     finalInspection ??
     p.notFiledOn ??
     (p.status === 'complete' ? p.actualStartOn : undefined);
-  return { start: p.actualStartOn, end: end && end >= p.actualStartOn ? end : end ? p.actualStartOn : undefined };
+  return { start: p.actualStartOn, end: end ? maxDay(end, p.actualStartOn) : undefined };
 }
 
 export function winterWindow(p: ComplianceProject): { from: string; to: string } | undefined {
+  // Stryker disable next-line ConditionalExpression: a date compared with null is false either way round
   return p.winterShutdownFrom && p.winterShutdownTo && p.winterShutdownFrom <= p.winterShutdownTo
     ? { from: p.winterShutdownFrom, to: p.winterShutdownTo }
     : undefined;

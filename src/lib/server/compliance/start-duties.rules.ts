@@ -68,6 +68,7 @@ export function startDuties(x: Prepared): Finding[] {
     });
   }
   const phased = (p.phaseCount ?? 0) > 1 || Boolean(p.phasing?.trim());
+  // Stryker disable next-line ConditionalExpression: null > 20 is false as well
   if (p.disturbedAcres != null && p.disturbedAcres > 20 && !phased) {
     findings.push({
       rule: 'phasing-required',

@@ -79,6 +79,7 @@ export function timeliness(r: AnswerFacts, overdueBefore: string): Timeliness {
     const available = r.availableOn ?? r.answeredOn;
     return available > r.dueOn ? 'late' : 'on_time';
   }
+  // Stryker disable next-line ConditionalExpression: a null withdrawal is not on or before a date either
   if (r.withdrawnOn != null && r.withdrawnOn <= r.dueOn) return 'withdrawn';
   return r.dueOn < overdueBefore ? 'missed' : r.withdrawnOn != null ? 'withdrawn' : 'pending';
 }
@@ -396,8 +397,7 @@ export function askedFor(r: {
   if (r.reportsFrom && r.reportsTo)
     parts.push(`inspection reports from ${formatDay(r.reportsFrom)} to ${formatDay(r.reportsTo)}`);
   if (r.description) parts.push(r.description);
-  const how = r.delivery === 'inspect' ? 'to inspect' : 'copies';
-  return `${how === 'to inspect' ? 'To inspect' : 'Copies of'} ${parts.join('; ')}`;
+  return `${r.delivery === 'inspect' ? 'To inspect' : 'Copies of'} ${parts.join('; ')}`;
 }
 
 /** OR-2026-0007. */

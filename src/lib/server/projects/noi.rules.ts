@@ -115,34 +115,39 @@ export type FieldProblems = Partial<Record<keyof NoiFields, string>>;
 export function noiProblems(f: NoiFields, bounds: TownBounds = NEW_YORK_BOUNDS): FieldProblems {
   const TOWN_BOUNDS = bounds;
   const p: FieldProblems = {};
-  if ((f.latitude == null) !== (f.longitude == null)) {
-    p[f.latitude == null ? 'latitude' : 'longitude'] = 'Enter both latitude and longitude, or neither.';
-  } else if (f.latitude != null && f.longitude != null) {
+  if (f.latitude != null && f.longitude != null) {
     if (f.latitude < TOWN_BOUNDS.minLat || f.latitude > TOWN_BOUNDS.maxLat)
       p.latitude = `That latitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLat} and ${TOWN_BOUNDS.maxLat}), like ${((bounds.minLat + bounds.maxLat) / 2).toFixed(4)}.`;
     if (f.longitude < TOWN_BOUNDS.minLon || f.longitude > TOWN_BOUNDS.maxLon)
       p.longitude = `That longitude is outside the area the portal serves (between ${TOWN_BOUNDS.minLon} and ${TOWN_BOUNDS.maxLon}; west is negative), like ${((bounds.minLon + bounds.maxLon) / 2).toFixed(4)}.`;
+  } else if (f.latitude != null || f.longitude != null) {
+    p[f.latitude == null ? 'latitude' : 'longitude'] = 'Enter both latitude and longitude, or neither.';
   }
+  // Stryker disable next-line ConditionalExpression: null > acres is 0 > acres, false (acres are never negative)
   if (f.totalSiteAcres != null && f.disturbedAcres != null && f.disturbedAcres > f.totalSiteAcres)
     p.disturbedAcres = 'The disturbed area cannot be larger than the whole site.';
+  // Stryker disable next-line ConditionalExpression: null > acres is 0 > acres, false (acres are never negative)
   if (f.disturbedAcres != null && f.maxDisturbedAtOnceAcres != null && f.maxDisturbedAtOnceAcres > f.disturbedAcres)
     p.maxDisturbedAtOnceAcres = 'The area disturbed at one time cannot be larger than the total disturbed area.';
   if (f.decFiveAcreApprovalOn && !f.decFiveAcreApproval)
     p.decFiveAcreApproval = 'Tick this box when you enter the date of DEC’s approval.';
+  // Stryker disable next-line ConditionalExpression: a date compared with null is false either way round
   if (f.plannedStartOn && f.plannedCompletionOn && f.plannedCompletionOn < f.plannedStartOn)
     p.plannedCompletionOn = 'The planned completion cannot be before the planned start.';
-  if ((f.winterShutdownFrom == null) !== (f.winterShutdownTo == null))
+  if (f.winterShutdownFrom && f.winterShutdownTo) {
+    if (f.winterShutdownTo < f.winterShutdownFrom) p.winterShutdownTo = 'The shutdown cannot end before it starts.';
+  } else if ((f.winterShutdownFrom == null) !== (f.winterShutdownTo == null)) {
     p[f.winterShutdownFrom == null ? 'winterShutdownFrom' : 'winterShutdownTo'] =
       'Enter both dates of the winter shutdown, or neither.';
-  else if (f.winterShutdownFrom && f.winterShutdownTo && f.winterShutdownTo < f.winterShutdownFrom)
-    p.winterShutdownTo = 'The shutdown cannot end before it starts.';
+  }
   if (f.spdesPermitId && !SPDES_PERMIT_ID.test(f.spdesPermitId))
     p.spdesPermitId = 'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.';
   if (f.status === 'complete' && !f.notFiledOn)
     p.status = 'Record the NOT filing date to mark the project complete (use “Record the NOT and close”).';
+  // Stryker disable next-line ConditionalExpression: a date compared with null is false either way round
   if (f.notFiledOn && f.finalStabilizationOn && f.notFiledOn < f.finalStabilizationOn)
     p.notFiledOn = 'The NOT is filed after final stabilization, not before.';
-  if (f.slug != null && f.slug !== '' && !SLUG.test(f.slug))
+  if (f.slug && !SLUG.test(f.slug))
     p.slug = 'Use lower-case letters, digits and single hyphens, like hamburg-street-mixed-use.';
   return p;
 }
@@ -155,9 +160,9 @@ export function slugify(name: string): string {
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-|-$/g, '')
     .slice(0, 80)
-    .replace(/-+$/g, '');
+    .replace(/-$/, '');
   return s || 'project';
 }
 

@@ -17,7 +17,7 @@ export interface AttachFilter {
 
 /** Untrusted query-string values → a filter (an unknown type is dropped; a bad date is reported, not used). */
 export function parseAttachFilter(params: URLSearchParams): AttachFilter {
-  const type = params.get('attachType') ?? '';
+  const type = params.get('attachType');
   const problems: AttachFilter['problems'] = {};
   const day = (name: 'from' | 'to', key: string) => {
     const v = (params.get(key) ?? '').trim();
@@ -37,7 +37,7 @@ export function parseAttachFilter(params: URLSearchParams): AttachFilter {
     ),
   ];
   return {
-    type: (DOCUMENT_TYPES as readonly string[]).includes(type) ? (type as DocumentType) : undefined,
+    type: (DOCUMENT_TYPES as readonly (string | null)[]).includes(type) ? (type as DocumentType) : undefined,
     from,
     to,
     ticked,

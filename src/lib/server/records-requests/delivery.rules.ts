@@ -10,6 +10,7 @@
 import type { TownWords } from '#lib/shared/town-profile.ts';
 import type { DeliveryMethod, RequestStatus } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
+import { maxDay } from '#lib/shared/days.ts';
 
 /** How the copies reach the requester once ready: collected at Town Hall, or mailed. */
 export type Handover = 'pickup' | 'mail';
@@ -50,7 +51,7 @@ export function copiesRespondBy(r: {
   promisedOn: string | null;
 }): string | null {
   if (handoverOf(r.delivery) !== 'mail' || !r.copiesReadyOn) return null;
-  return r.promisedOn && r.promisedOn > r.copiesReadyOn ? r.promisedOn : r.copiesReadyOn;
+  return r.promisedOn ? maxDay(r.promisedOn, r.copiesReadyOn) : r.copiesReadyOn;
 }
 
 /**
