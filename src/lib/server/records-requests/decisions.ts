@@ -9,7 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import { requestItems } from '#db/schema.ts';
 import { ITEM_DECISION_LABEL } from '#lib/shared/labels.ts';
-import { formatDay } from '#lib/shared/format.ts';
+import { asClause, formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
@@ -91,7 +91,7 @@ export function decideItem(
         ? `Decided in writing on ${formatDay(today)}: ${lines.join(' ')} ${rights}`
         : noRecord
           ? `Certified in writing on ${formatDay(today)}: ${certification}`
-          : `${resolved.label}: ${ITEM_DECISION_LABEL.granted.toLowerCase()} on ${formatDay(today)}.`,
+          : `${asClause(resolved.label)}: ${ITEM_DECISION_LABEL.granted.toLowerCase()} on ${formatDay(today)}.`,
     });
     audit(tx, actor, {
       action: 'records_request.decide_item',
