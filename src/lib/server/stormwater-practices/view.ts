@@ -15,6 +15,8 @@ import {
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import {
   annualReports,
+  reportYearToFile,
+  reportYearsHint,
   conditionWords,
   isInspectionOverdue,
   isMaintenanceOverdue,
@@ -196,6 +198,11 @@ export function practiceRecord(db: DB, id: number, today: string) {
       .map((i) => ({ ...i, words: maintenanceWords(i, today), overdue: isMaintenanceOverdue(i, today) })),
     closedItems: items.filter((i) => i.closedOn != null).map((i) => ({ ...i, words: maintenanceWords(i, today) })),
     reports,
+    /** Year → the day its report was filed (the earliest), for the form's year and its one-report-a-year check. */
+    filedReports: filed as ReadonlyMap<number, string>,
+    /** The year the report form offers (the oldest not yet filed; null when all are), and its words about the years. */
+    reportYearToFile: reportYearToFile({ inServiceOn: p.inServiceOn, removedOn: p.removedOn, filed }, today),
+    reportYearsHint: reportYearsHint({ inServiceOn: p.inServiceOn, removedOn: p.removedOn, filed }, today),
     reportStanding: standing,
     reportFindings: standing.map(lateReportWords).filter((w): w is string => w != null),
   };
