@@ -54,7 +54,13 @@ export const INSPECTION_TYPES = [
 ] as const;
 export type InspectionType = (typeof INSPECTION_TYPES)[number];
 
-export const PRACTICE_CONDITIONS = ['good', 'needs_maintenance', 'failed'] as const;
+/**
+ * What an operator's inspection found of each erosion and sediment control practice. 'not_inspected' is a row the
+ * inspector left blank: the form preselects nothing, so a practice not looked at is never filed as working, and it
+ * stays on the next report's list.
+ */
+export const PRACTICE_CONDITIONS = ['good', 'needs_maintenance', 'failed', 'not_inspected'] as const;
+export type PracticeCondition = (typeof PRACTICE_CONDITIONS)[number];
 
 /** The ordinance's inspection milestones that need 48 hours' notice to the officer. */
 export const INSPECTION_MILESTONES = [

@@ -97,8 +97,9 @@ export interface ErrorReport {
 }
 
 /**
- * After a failed submit: an error summary in a live region, every message beside a field tied to that
- * field (or its fieldset) by aria-describedby, and every field marked aria-invalid pointing at a message.
+ * After a failed submit: an error summary in a live region whose links land on the page, every message beside
+ * a field tied to that field (or its fieldset) by aria-describedby, and every field marked aria-invalid
+ * pointing at a message.
  */
 export async function errorReport(page: Page): Promise<ErrorReport> {
   return page.evaluate(() => {
@@ -134,6 +135,12 @@ export async function errorReport(page: Page): Promise<ErrorReport> {
       else if (targets.some((t) => !t)) problems.push(`${describe(el)} points at a missing id (${refs.join(' ')})`);
       else if (!targets.some((t) => t!.classList.contains('error-message')))
         problems.push(`${describe(el)} is aria-invalid but describes no error message`);
+    }
+    // The error summary (GOV.UK's pattern) links to each field in error: every link lands on this page.
+    for (const a of document.querySelectorAll<HTMLAnchorElement>('main [data-error-summary] a[href^="#"]')) {
+      const id = decodeURIComponent(a.getAttribute('href')!.slice(1));
+      if (!document.getElementById(id))
+        problems.push(`the error summary's link “${a.textContent!.trim()}” points at #${id}, which is not on the page`);
     }
     // Every control inside a field or group shown in error is marked (or its fieldset is).
     for (const box of document.querySelectorAll('main .field-error')) {

@@ -788,7 +788,8 @@ test('text resizes to 200% and the page reflows at 320 CSS px without loss of co
               return (
                 st.overflowX === 'hidden' &&
                 el.scrollWidth > el.clientWidth + 1 &&
-                !el.closest('.leaflet-container, .visually-hidden, .hp')
+                // The column names of a table stacked as cards are hidden as .visually-hidden hides them.
+                !el.closest('.leaflet-container, .visually-hidden, .hp, table.cards thead')
               );
             })
             .map((el) => el.tagName.toLowerCase() + (el.className ? `.${String(el.className).split(' ')[0]}` : ''));

@@ -128,13 +128,17 @@ test('a records request sent with an empty name: the error is announced and Tab 
   const send = page.getByRole('button', { name: 'Send the request' });
   await tabTo(page, send, { max: 200 });
   await page.keyboard.press('Enter');
+  // The error summary has focus; Tab reaches its link to the name field, and Enter moves focus to the field.
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText(/Please correct the \d+ fields? marked below/);
+  await expect(alert.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
+  await expect(alert).toBeFocused();
+  await tabTo(page, alert.getByRole('link', { name: /^Enter your name/ }), { max: 10 });
+  await page.keyboard.press('Enter');
   // The invalid name field describes its own message, for the screen reader.
   const name = page.getByRole('textbox', { name: /^Name/ });
+  await expect(name).toBeFocused();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(name).toHaveAccessibleDescription(/Enter your name/);
-  await tabTo(page, name, { max: 200 });
   await page.keyboard.type('Kim Keyboard');
 });
 

@@ -72,10 +72,14 @@ test('an operator files an inspection with a PDF and the month’s summary, then
   await page.getByLabel('Disturbed, no work for 14 days (acres)').fill('0.3');
   await page.getByLabel('Temporarily stabilized (acres)').fill('1.0');
   await page.getByLabel('Finally stabilized (acres)').fill('0.5');
-  // Every practice carried from the last report gets its sediment reading.
+  // Every practice carried from the last report gets its sediment reading and the condition found (none is preselected).
   const names = page.locator('input[name^="practice."][name$=".name"]');
   for (let i = 0; i < (await names.count()); i++) {
-    if (await names.nth(i).inputValue()) await page.locator(`input[name="practice.${i}.pct"]`).fill(String(10 + i));
+    if (!(await names.nth(i).inputValue())) continue;
+    const condition = page.locator(`select[name="practice.${i}.condition"]`);
+    await expect(condition).toHaveValue('');
+    await page.locator(`input[name="practice.${i}.pct"]`).fill(String(10 + i));
+    await condition.selectOption('good');
   }
   await page
     .getByRole('group', { name: /Rill or gully erosion/ })

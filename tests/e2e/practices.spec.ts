@@ -81,7 +81,7 @@ test('as-built plans accepted, inspected, maintained by the owner and closed by 
   await page.getByRole('button', { name: 'File the report' }).click();
   await expect(page.getByRole('status')).toContainText('Filed.');
   await publicPage('The owner reported it done');
-  // The form offers the year the practice went into service, or last year if later (in early January, in service 20 days ago is last year).
+  // The form offers the oldest year not yet filed: here the year the practice went into service (in early January, 20 days ago is last year).
   await expect(page.getByTestId('reports')).toContainText(`Report for ${townDay(-20).slice(0, 4)}`);
 
   // The re-inspection closes it.

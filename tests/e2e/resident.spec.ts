@@ -39,11 +39,39 @@ test('a missing project answers a real 404 page', async ({ page }) => {
   await expect(page).toHaveURL(/\/projects$/);
 });
 
-test('the project list works on a phone-sized screen without horizontal scrolling', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/projects');
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+test('on a 390 px phone the public pages with tables never scroll sideways, and the lists show every value in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/operators');
+  const company = await page.locator('main table a[href^="/operators/"]').first().getAttribute('href');
+  for (const url of [
+    '/projects',
+    '/projects/carman-road-child-care-center',
+    '/requests/log',
+    '/operators',
+    company!,
+    '/open-data/records-requests',
+  ]) {
+    await page.goto(url);
+    const r = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      // The lists stack each row as a card: every value of their cells lies within the screen.
+      const outside = [...document.querySelectorAll<HTMLElement>('main table.cards td, main table.cards th')]
+        .filter((cell) => {
+          const box = cell.getBoundingClientRect();
+          return box.width > 0 && (box.left < -1 || box.right > width + 1);
+        })
+        .map((cell) => cell.textContent!.trim().slice(0, 40));
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        cards: document.querySelectorAll('main table.cards').length,
+        outside,
+      };
+    });
+    expect.soft(r.scrollWidth, `${url} scrolls sideways`).toBeLessThanOrEqual(390);
+    expect.soft(r.outside, `${url}: values out of view`).toEqual([]);
+    if (url !== '/projects' && url !== '/open-data/records-requests')
+      expect.soft(r.cards, `${url} stacks its tables`).toBeGreaterThan(0);
+  }
 });

@@ -177,13 +177,22 @@ describe('filing an inspection report', () => {
     ).toBe('inspection.file');
   });
 
-  it('carries the open corrective action over to the next report until it is closed', async () => {
+  it('carries the open corrective action over to the next report until it is closed; a practice left blank is not inspected, never “working”', async () => {
     const form = await (await get(portal.url, `/operator/projects/${SLUG}/inspections/new`, cookies.operator)).text();
     const ca = one<{ id: number }>(
       "SELECT id FROM corrective_actions WHERE description = 'Re-trench and re-stake 30 ft of north silt fence'",
     );
     expect(form).toContain(`name="carry.${ca.id}.closed"`);
     expect(form).toContain('Re-trench and re-stake 30 ft of north silt fence');
+    // The last report's practices are listed with no condition chosen: the empty choice says "Not inspected".
+    expect(form).toContain('value="Silt fence along north property line"');
+    const conditions = form.match(/<select[^>]*name="practice\.\d+\.condition"[\s\S]*?<\/select>/g) ?? [];
+    expect(conditions.length).toBeGreaterThanOrEqual(2);
+    for (const select of conditions) {
+      expect(select).toContain('<option value="">Not inspected</option>');
+      expect(select).not.toMatch(/selected/);
+      expect(select).not.toMatch(/required/);
+    }
     const res = await postForm(
       `/operator/projects/${SLUG}/inspections/new`,
       inspection({
@@ -194,11 +203,22 @@ describe('filing an inspection report', () => {
         'ca.0.description': '',
         'ca.0.responsibleParty': '',
         'ca.0.dueOn': '',
+        'practice.1.condition': '',
+        'practice.1.notes': '',
       }),
       { report: [{ blob: await pdf([[612, 792]], 'report-2'), name: 'follow-up.pdf' }] },
       cookies.operator,
     );
     expect(res.status).toBe(303);
+    const latest = one<{ id: number }>('SELECT max(id) AS id FROM inspections').id;
+    expect(
+      all('SELECT practice, condition FROM inspection_practices WHERE inspection_id = ? ORDER BY id', latest),
+    ).toEqual([
+      { practice: 'Sediment trap ST-1', condition: 'good' },
+      { practice: 'Silt fence along north property line', condition: 'not_inspected' },
+    ]);
+    const next = await (await get(portal.url, `/operator/projects/${SLUG}/inspections/new`, cookies.operator)).text();
+    expect(next).toContain('value="Silt fence along north property line"');
     const closed = one<{ closed_on: string; closed_in_inspection_id: number }>(
       'SELECT closed_on, closed_in_inspection_id FROM corrective_actions WHERE id = ?',
       ca.id,

@@ -191,6 +191,35 @@ describe('a practice from as-built plans to a closed maintenance item', () => {
     expect((await get(base, `/staff/practices/${practiceId}/reports/${report.id}`, officer)).status).toBe(200);
   });
 
+  it('the owner’s form offers a year not yet filed, and refuses a second report for a filed year beside the field', async () => {
+    const year = today.slice(0, 4);
+    const form = await (await get(base, `/operator/practices/${practiceId}`, operator)).text();
+    expect(form.match(/<input[^>]*id="f-year"[^>]*>/)?.[0]).not.toContain(`value="${year}"`);
+    const reports = () =>
+      one<{ n: number }>('select count(*) n from practice_maintenance_reports where practice_id = ?', practiceId).n;
+    const before = reports();
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    const again = new FormData();
+    again.append('year', year);
+    again.append('workDone', 'Replaced the mulch again.');
+    again.append('report', new Blob([(await doc.save()) as BlobPart], { type: 'application/pdf' }), 'again.pdf');
+    const res = await fetch(new URL(`/operator/practices/${practiceId}`, base), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: new URL(base).origin, Cookie: operator },
+      body: again,
+    });
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toMatch(
+      new RegExp(
+        `<p class="error-message" id="f-year-error">The report for ${year} was already filed on \\w+ \\d+, \\d{4}\\.`,
+      ),
+    );
+    expect(reports()).toBe(before);
+  });
+
   it('a practice owned by the Town is not the operator’s: its page is 404 to the operator of the project that built it', async () => {
     // The operator may open it while it is privately owned (the test above filed for it) …
     expect((await get(base, `/operator/practices/${practiceId}`, operator)).status).toBe(200);

@@ -23,6 +23,21 @@ describe('public pages', () => {
     expect(body).toContain('Latest activity');
   });
 
+  it('every page’s header and the home page offer “Report a problem”; the posting’s address opens the form for its site', async () => {
+    const p = one<{ slug: string; name: string }>(
+      "select slug, name from projects where status = 'active' and published = 1 order by name limit 1",
+    );
+    for (const page of ['/', '/projects', `/projects/${p.slug}`, '/help', '/requests/new', '/search', '/report']) {
+      const nav = (await html(page)).match(/<nav class="site-nav"[\s\S]*?<\/nav>/)?.[0] ?? '';
+      expect(nav, page).toMatch(/<a href="\/report"[^>]*>Report a problem<\/a>/);
+    }
+    const main = (await html('/')).split('<main')[1];
+    expect(main).toMatch(/<a href="\/report">report a problem<\/a>/);
+    const form = await html(`/report?project=${p.slug}`);
+    expect(form).toContain(`<input type="hidden" name="project" value="${p.slug}"`);
+    expect(form).toContain(`About <a href="/projects/${p.slug}">`);
+  });
+
   it('lists published projects, 25 a page, with filters that narrow the list', async () => {
     const total = one<{ n: number }>('select count(*) n from projects where published = 1').n;
     const body = await html('/projects');

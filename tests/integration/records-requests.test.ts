@@ -61,11 +61,18 @@ function good(overrides: Fields = {}): Fields {
 const submit = (fields: Fields) => postAction(base, '/requests/new', 'requests.submit', fields);
 
 describe('the request form refuses bad input, keeps what was typed, and says what is wrong beside each field', () => {
-  it('empty form', async () => {
+  it('empty form: an error summary links to each field in error, on this page', async () => {
     const res = await submit({ formKey: formKey(), intent: 'submit' });
     expect(res.status).toBe(400);
+    const html = await res.clone().text();
+    const summary = html.match(/<div class="form-alert form-alert-error"[^>]*>[\s\S]*?<\/div>/)?.[0] ?? '';
+    expect(summary).toMatch(/role="alert"/);
+    expect(summary).toMatch(/tabindex="-1"/);
+    expect(summary).toContain('<h2 class="form-alert-title">There is a problem</h2>');
+    const targets = [...summary.matchAll(/<a href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(targets).toHaveLength(3);
+    for (const id of targets) expect(html, `#${id} is on the page`).toMatch(new RegExp(`\\sid="${id}"`));
     const body = await text(res);
-    expect(body).toContain('Please correct the 3 fields marked below.');
     expect(body).toContain(
       'Tick at least one document, give dates for inspection reports, or describe the records you want.',
     );

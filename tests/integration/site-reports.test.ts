@@ -516,6 +516,13 @@ describe('abuse: refused, with nothing stored', () => {
       reportForm(good({ project: '' }), [{ bytes: await phonePhoto(), name: 'b.jpg', type: 'image/jpeg' }]),
     );
     expect(nowhere.status).toBe(400);
+    // The error summary links to the place's group; it says only what no field says (the photos were not kept).
+    const html = await nowhere.clone().text();
+    const summary = html.match(/<div class="form-alert form-alert-error"[^>]*>[\s\S]*?<\/div>/)?.[0] ?? '';
+    expect(summary).toContain('There is a problem');
+    expect(summary).toContain('<p>Choose your photos again: they were not kept.</p>');
+    expect(summary).toMatch(/<a href="#f-where"[^>]*>Say where/);
+    expect(html).toMatch(/<fieldset[^>]*\sid="f-where"/);
     const page = await text(nowhere);
     expect(page).toContain('Say where');
     expect(page).toContain('The silt fence behind building C is down');

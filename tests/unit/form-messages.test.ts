@@ -10,6 +10,7 @@ import { parseSummary, summaryFields } from '#lib/server/filings/monthly-summari
 import { parseUpload, uploadFields } from '#lib/server/filings/operator-documents.ts';
 import { stormFields } from '#lib/server/filings/storms.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { fieldId, fieldMessages } from '#lib/shared/form-aria.ts';
 
 /** zod's own words, which mean nothing to a resident or an operator. */
 export const ZOD_WORDS =
@@ -71,4 +72,30 @@ describe('forms parsed by their pages answer in sentences', () => {
       });
     }
   }
+});
+
+describe('the error summary links each message to its field', () => {
+  it('one id convention for the field components and the summary’s links', () => {
+    expect(fieldId('email')).toBe('f-email');
+    expect(fieldId('practice.0.pct')).toBe('f-practice-0-pct');
+    expect(fieldId('map[name]')).toBe('f-map-name-');
+  });
+
+  it('lists the messages by field in order, without the whole-form message or empty ones', () => {
+    expect(
+      fieldMessages({
+        _form: 'Saved nothing.',
+        form: 'Nothing.',
+        name: ['Enter your name.'],
+        email: 'Enter an email address like name@example.com.',
+        phone: [],
+        'practice.0.pct': ['Enter how full it is,', 'from 0 to 100.'],
+        notes: undefined,
+      }),
+    ).toEqual([
+      ['name', 'Enter your name.'],
+      ['email', 'Enter an email address like name@example.com.'],
+      ['practice.0.pct', 'Enter how full it is, from 0 to 100.'],
+    ]);
+  });
 });

@@ -22,7 +22,7 @@ const base: Record<string, string> = {
   'practice.0.condition': 'good',
   'practice.1.name': '',
   'practice.1.type': 'other',
-  'practice.1.condition': 'good',
+  'practice.1.condition': '',
 };
 const open = [
   { id: 9, description: 'Re-trench silt fence', responsibleParty: 'Acme', dueOn: '2026-06-10', openedOn: '2026-06-09' },
@@ -40,6 +40,48 @@ describe('the inspection report form', () => {
       { name: 'Sediment trap ST-1', type: 'sediment_trap', pct: 35, condition: 'good', notes: '' },
     ]);
     expect(r.value.closeCorrective).toEqual([]);
+  });
+
+  it('files a practice whose condition was left blank as not inspected, never as working, with no reading asked', () => {
+    const r = parse({
+      'practice.0.pct': '',
+      'practice.0.condition': '',
+      'practice.1.name': 'Silt fence, north line',
+      'practice.1.type': 'silt_fence',
+      'practice.1.notes': 'Under snow',
+    });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.practices).toEqual([
+      { name: 'Sediment trap ST-1', type: 'sediment_trap', pct: undefined, condition: 'not_inspected', notes: '' },
+      {
+        name: 'Silt fence, north line',
+        type: 'silt_fence',
+        pct: undefined,
+        condition: 'not_inspected',
+        notes: 'Under snow',
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      'a reading with no condition chosen',
+      { 'practice.0.condition': '' },
+      'practice.0.condition',
+      'Choose the condition found: a practice not inspected has no sediment reading.',
+    ],
+    [
+      'a condition chosen on a row with no name',
+      { 'practice.1.condition': 'good' },
+      'practice.1.name',
+      'Name the practice, like “Sediment trap ST-1”.',
+    ],
+  ])('refuses %s', (_name, over, field, message) => {
+    const r = parse(over);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.fields?.[field]).toBe(message);
   });
 
   it.each([

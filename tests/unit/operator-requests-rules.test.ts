@@ -334,7 +334,7 @@ describe('explainOperatorAnswer: what the operator did and when, in dated senten
   });
 
   it.each([
-    ['uploaded', 'put the copies on this page'],
+    ['uploaded', 'uploaded the copies to the request’s tracking page'],
     ['mailed', 'mailed the copies'],
     ['handed_over', 'handed over the copies'],
     ['emailed', 'emailed the copies'],
@@ -361,7 +361,7 @@ describe('explainOperatorAnswer: what the operator did and when, in dated senten
         NEXT_WEEK,
       ),
     ).toEqual([
-      `On ${formatDay(DAY_AFTER)} the operator put the copies on this page.`,
+      `On ${formatDay(DAY_AFTER)} the operator uploaded the copies to the request’s tracking page.`,
       `The operator billed ${formatMoney(1500)} for copying, at your expense as the ordinance provides.`,
       'The operator’s statement of the actual cost: Print shop receipt: $15.00.',
       'Not yet paid: the copies are released when the operator records your payment.',

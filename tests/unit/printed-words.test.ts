@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { reLine } from '#lib/server/enforcement/notice-pdf.ts';
 import { describeAction, publicStatusWords, summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
 import { formatCitation } from '#lib/shared/format.ts';
-import { postingHeading } from '#lib/server/projects/site-posting.ts';
+import { postingHeading, postingLinks } from '#lib/server/projects/site-posting.ts';
 
 describe('the site posting’s heading', () => {
   it.each([
@@ -19,6 +19,14 @@ describe('the site posting’s heading', () => {
     ['complete', 'TP-2026-014', 'CONSTRUCTION COMPLETE - NOTICE OF TERMINATION FILED'],
   ] as const)('%s, town permit %j → %s', (status, townPermitNo, heading) => {
     expect(postingHeading({ status, townPermitNo })).toBe(heading);
+  });
+});
+
+describe('the site posting’s addresses', () => {
+  it('the QR code opens the report form for this site; the printed address is the project page', () => {
+    const links = postingLinks('https://stormwater.example.gov', 'curry-road-commons');
+    expect(links.report).toBe('https://stormwater.example.gov/report?project=curry-road-commons');
+    expect(links.page).toBe('https://stormwater.example.gov/projects/curry-road-commons');
   });
 });
 

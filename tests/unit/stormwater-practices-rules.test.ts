@@ -24,8 +24,12 @@ import {
   isMaintenanceOverdue,
   maintenanceOverdueSql,
   nextRoutineDue,
+  reportYearProblem,
+  reportYearToFile,
+  reportYearsHint,
   routineIntervalsFrom,
 } from '#lib/server/stormwater-practices/practices.rules.ts';
+import { parseReportForm } from '#lib/server/stormwater-practices/maintenance-reports.ts';
 
 const TODAY = '2026-06-15';
 
@@ -119,6 +123,45 @@ describe('the owner’s yearly report (due January 31 of the next year)', () => 
         '2026-01-31',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('the year the owner’s report form offers, and one report a year', () => {
+  const practice = (filedYears: number[], inServiceOn = '2023-05-01', removedOn: string | null = null) => ({
+    inServiceOn,
+    removedOn,
+    filed: new Map(filedYears.map((y) => [y, `${y + 1}-01-20`] as const)),
+  });
+  it.each([
+    ['nothing filed: the first year in service', [], 2023],
+    ['last year already filed, an older one missing: the older one', [2023, 2025], 2024],
+    ['every year to last year filed: this year', [2023, 2024, 2025], 2026],
+    ['every year filed, this one too: none', [2023, 2024, 2025, 2026], null],
+  ])('%s', (_name, filed, year) => {
+    expect(reportYearToFile(practice(filed), TODAY)).toBe(year);
+  });
+  it('stops at the year the practice was removed', () => {
+    expect(reportYearToFile(practice([2022], '2022-01-01', '2023-03-01'), TODAY)).toBe(2023);
+    expect(reportYearProblem(2024, practice([], '2022-01-01', '2023-03-01'), TODAY)).toBe(
+      'Choose the year the report covers, from 2022 to 2023.',
+    );
+  });
+  it('refuses a second report for a year already filed, beside the year, and names the year to file', () => {
+    expect(reportYearProblem(2024, practice([2025]), TODAY)).toBeUndefined();
+    expect(reportYearProblem(2025, practice([2023, 2025]), TODAY)).toBe(
+      'The report for 2025 was already filed on January 20, 2026. The oldest year not yet filed is 2024.',
+    );
+    expect(reportYearProblem(2026, practice([2023, 2024, 2025, 2026]), TODAY)).toBe(
+      'The report for 2026 was already filed on January 20, 2027. Every year to 2026 is filed.',
+    );
+    expect(reportYearsHint(practice([2023, 2025]), TODAY)).toBe('One report a year. Filed: 2023, 2025.');
+    expect(reportYearsHint(practice([2023, 2024, 2025, 2026]), TODAY)).toBe(
+      'One report a year. Every year to 2026 is filed.',
+    );
+    const parsed = parseReportForm({ year: '2025', workDone: 'Mowed; outlet cleared.' }, [], practice([2025]), TODAY);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.fields?.year).toMatch(/^The report for 2025 was already filed/);
+    expect(parseReportForm({ year: '2024', workDone: 'Mowed.' }, [], practice([2025]), TODAY).ok).toBe(true);
   });
 });
 

@@ -13,3 +13,23 @@ export function describedBy(
   const ids = [...hintIds, inError ? errorId : undefined].filter(Boolean).join(' ');
   return { 'aria-invalid': inError ? 'true' : undefined, 'aria-describedby': ids || undefined };
 }
+
+/**
+ * The id of the form control named `name` ("practice.0.pct" → "f-practice-0-pct"): the one convention the field
+ * components (Field, SelectField, RadioGroup) and the error summary's links (FormAlert) share. A form whose
+ * controls have other ids (two forms on a page with the same field names) gives FormAlert those ids.
+ */
+export function fieldId(name: string): string {
+  return `f-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+}
+
+/** The messages of a failed form by field, in order, without the whole-form message ("form", "_form"). */
+export function fieldMessages(
+  fields: Record<string, string | string[] | undefined> | undefined,
+): Array<[string, string]> {
+  return Object.entries(fields ?? {}).flatMap(([name, m]): Array<[string, string]> => {
+    if (name === 'form' || name === '_form') return [];
+    const text = (Array.isArray(m) ? m.join(' ') : (m ?? '')).trim();
+    return text ? [[name, text]] : [];
+  });
+}

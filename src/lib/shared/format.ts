@@ -158,3 +158,22 @@ export function withoutAsides(text: string): string {
 export function titleWithVersion(title: string, version: number): string {
   return version > 1 && !/\bversion\b/i.test(title) ? `${title}, version ${version}` : title;
 }
+
+// Free text (a requester's words, a clerk's or officer's note, an address) inside sentences the portal builds:
+// whether the text already ends its sentence is decided here, so no sentence reads "2025.: denied", "St.." or "?.".
+const ENDS_SENTENCE = /[.!?…][”’"')\]]*$/;
+
+/** Free text as a whole sentence: trimmed, with a full stop unless it already ends with . ! ? or …. */
+export function endSentence(text: string | null | undefined): string {
+  const t = text?.trim() ?? '';
+  return !t || ENDS_SENTENCE.test(t) ? t : `${t}.`;
+}
+
+/**
+ * Free text inside a sentence, before ":" "," or "." of ours: trimmed, without its own final . , ; or :
+ * ("Reports from 2025." → "Reports from 2025"); a question or exclamation keeps its mark, in quotes.
+ */
+export function asClause(text: string): string {
+  const t = text.trim().replace(/\s*[.,;:…]+$/, '');
+  return /[?!][”’"')\]]*$/.test(t) ? `“${t}”` : t;
+}

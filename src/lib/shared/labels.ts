@@ -14,6 +14,7 @@ import type {
   InspectionType,
   Milestone,
   PartyRole,
+  PracticeCondition,
   ProjectKind,
   ProjectStatus,
   RequestChannel,
@@ -200,10 +201,11 @@ export const D1_EXEMPTION_LABEL: Record<D1Exemption, string> = {
   fence_sign_poles: 'D(1)(j): fence, sign, telephone and electric poles and other posts',
 };
 
-export const PRACTICE_CONDITION_LABEL: Record<string, string> = {
+export const PRACTICE_CONDITION_LABEL: Record<PracticeCondition, string> = {
   good: 'Working as designed',
   needs_maintenance: 'Needs maintenance',
   failed: 'Failed',
+  not_inspected: 'Not inspected',
 };
 
 /** A filing's review status, naming the municipality by its kind ("Accepted by the village"). */

@@ -3,6 +3,7 @@
  * within one business day unless a later date is justified in writing (decision 0021).
  */
 import { addDays, isoWeekday } from '#lib/shared/days.ts';
+import { asClause } from '#lib/shared/format.ts';
 import type { ComplianceContext, Prepared } from './facts.rules.ts';
 import { cite, fmtDay, type Finding, type Obligation } from './findings.rules.ts';
 
@@ -95,7 +96,7 @@ export function correctiveActions(x: Prepared): { findings: Finding[]; due: Obli
       due.push({
         kind: 'corrective-action',
         dueOn,
-        text: `Corrective action due by ${fmtDay(dueOn)}: ${ca.description}${who}.`,
+        text: `Corrective action due by ${fmtDay(dueOn)}: ${asClause(ca.description)}${who}.`,
       });
     }
   }

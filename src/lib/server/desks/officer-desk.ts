@@ -7,7 +7,7 @@ import { overdueInspections, overdueMaintenance } from '#lib/server/stormwater-p
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm';
 import { enforcementActions, inspectionNotices, projects, townInspections } from '#db/schema.ts';
-import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
+import { endSentence, formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -217,7 +217,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       start: n.scheduledFor,
       kind: 'notice',
       title: `${n.projectName}: ${MILESTONE_LABEL[n.milestone]}`,
-      detail: `48-hour notice${n.givenByName ? ` given by ${n.givenByName}` : ''}. ${n.timing.words}.${n.notes ? ` ${n.notes}` : ''} ${n.siteAddress}.`,
+      detail: `48-hour notice${n.givenByName ? ` given by ${n.givenByName}` : ''}. ${endSentence(n.timing.words)}${n.notes?.trim() ? ` ${endSentence(n.notes)}` : ''} ${endSentence(n.siteAddress)}`,
       href: `/staff/projects/${n.projectSlug}/inspections`,
       late: n.timing.late,
     });
@@ -230,7 +230,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       start: x.scheduledFor,
       kind: 'scheduled_inspection',
       title: `${x.projectName}: ${scheduledWhat(x.milestone)}`,
-      detail: `${kindWord} inspection scheduled; record its outcome on the project’s inspections page.${x.notes ? ` ${x.notes}` : ''} ${x.siteAddress}.`,
+      detail: `${kindWord} inspection scheduled; record its outcome on the project’s inspections page.${x.notes?.trim() ? ` ${endSentence(x.notes)}` : ''} ${endSentence(x.siteAddress)}`,
       href: `/staff/projects/${x.projectSlug}/inspections?scheduled=${x.id}#record-inspection`,
     });
   }

@@ -114,6 +114,9 @@ export const inspectionFields = z.object({
   ),
 });
 
+/** The conditions an inspector chooses; a row left blank is 'not_inspected'. */
+export const INSPECTED_CONDITIONS = PRACTICE_CONDITIONS.filter((c) => c !== 'not_inspected');
+
 /** Practices that store sediment: their accumulation must be recorded. */
 const STORAGE_PRACTICES = new Set(['sediment_trap', 'sediment_basin']);
 
@@ -126,10 +129,23 @@ const practiceRow = z
       .max(160, { error: 'Use at most 160 characters.' }),
     type: z.enum(PRACTICE_TYPES, { error: 'Choose the kind of practice.' }),
     pct: decimalField(0, 100, 'Enter the sediment accumulation as a percentage of storage, from 0 to 100.'),
-    condition: z.enum(PRACTICE_CONDITIONS, { error: 'Choose the practice’s condition.' }),
+    // Nothing is preselected: a condition left blank is a practice not inspected (never "working as designed").
+    condition: z.preprocess(
+      (v) => (v === '' || v == null ? 'not_inspected' : v),
+      z.enum(PRACTICE_CONDITIONS, { error: 'Choose the practice’s condition.' }),
+    ),
     notes: text(500),
   })
   .superRefine((v, c) => {
+    if (v.condition === 'not_inspected') {
+      if (v.pct !== undefined)
+        c.addIssue({
+          code: 'custom',
+          path: ['condition'],
+          message: 'Choose the condition found: a practice not inspected has no sediment reading.',
+        });
+      return;
+    }
     if (STORAGE_PRACTICES.has(v.type) && v.pct === undefined) {
       c.addIssue({
         code: 'custom',
@@ -214,7 +230,7 @@ export function parseInspection(
   const practices: ParsedInspection['practices'] = [];
   for (const i of rowIndexes(values, 'practice')) {
     const row = rowValues(values, 'practice', i);
-    if (blank(row, ['name', 'pct', 'notes'])) continue;
+    if (blank(row, ['name', 'pct', 'notes', 'condition'])) continue;
     const r = practiceRow.safeParse({ name: '', type: '', condition: '', notes: '', ...row });
     if (r.success) practices.push(r.data);
     else Object.assign(errors, issuesToErrors(r.error, `practice.${i}.`));
@@ -459,7 +475,7 @@ export function inspectionFormContext(
     usable.practices.forEach((p, i) => {
       Object.assign(values, {
         [`practice.${i}.pct`]: str(p.sedimentAccumulationPct),
-        [`practice.${i}.condition`]: p.condition,
+        [`practice.${i}.condition`]: p.condition === 'not_inspected' ? '' : p.condition,
         [`practice.${i}.notes`]: p.notes ?? '',
       });
     });
@@ -491,7 +507,6 @@ export function inspectionFormContext(
   practices.forEach((p, i) => {
     values[`practice.${i}.name`] = p.practice;
     values[`practice.${i}.type`] = p.practiceType;
-    values[`practice.${i}.condition`] ??= 'good';
   });
   const calendar = loadCalendar(db);
   return {

@@ -10,7 +10,7 @@
  */
 import type { DeliveryMethod, OperatorChargeCode, OperatorRequestStatus } from '#db/schema.ts';
 import { computeBill, documentCopyCounts, type FeeRates } from '#lib/shared/fees.ts';
-import { formatDay, formatMoney, plural, sequenceNumber } from '#lib/shared/format.ts';
+import { asClause, endSentence, formatDay, formatMoney, plural, sequenceNumber } from '#lib/shared/format.ts';
 
 export const OPERATOR_SECTION = 'Subsection L(4)';
 /** As the compliance findings cite their sections: the subsection and what it requires. */
@@ -317,7 +317,7 @@ export interface ExplainFacts extends AnswerFacts {
 }
 
 const COPIES_WORDS = {
-  uploaded: 'put the copies on this page',
+  uploaded: 'uploaded the copies to the request’s tracking page',
   mailed: 'mailed the copies',
   handed_over: 'handed over the copies',
   emailed: 'emailed the copies',
@@ -327,16 +327,19 @@ const COPIES_WORDS = {
 export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string, kindWord = 'Town'): string[] {
   const lines: string[] = [];
   if (f.inspectionPlace && f.inspectionWhen)
-    lines.push(`The operator offered the records for inspection at ${f.inspectionPlace} on ${f.inspectionWhen}.`);
+    lines.push(
+      `The operator offered the records for inspection at ${asClause(f.inspectionPlace)} on ${f.inspectionWhen}.`,
+    );
   if (f.copiesOn && f.copiesHow) lines.push(`On ${formatDay(f.copiesOn)} the operator ${COPIES_WORDS[f.copiesHow]}.`);
   if (f.billTotalCents != null) {
     lines.push(
       `The operator billed ${formatMoney(f.billTotalCents)} for copying, at your expense as the ordinance provides.`,
     );
-    if (f.actualCostStatement) lines.push(`The operator’s statement of the actual cost: ${f.actualCostStatement}`);
+    if (f.actualCostStatement)
+      lines.push(`The operator’s statement of the actual cost: ${endSentence(f.actualCostStatement)}`);
     if (!f.paidOn && f.billTotalCents > 0 && f.billPayee)
       lines.push(
-        `Pay ${f.billPayee} (the site’s operator, not the ${kindWord}). How to pay: ${f.billHowToPay ?? 'as the operator’s bill says'}`,
+        `Pay ${asClause(f.billPayee)} (the site’s operator, not the ${kindWord}). How to pay: ${endSentence(f.billHowToPay || 'as the operator’s bill says')}`,
       );
     lines.push(
       f.paidOn
@@ -396,8 +399,9 @@ export function askedFor(r: {
   if (r.wantsSwppp) parts.push('the SWPPP');
   if (r.reportsFrom && r.reportsTo)
     parts.push(`inspection reports from ${formatDay(r.reportsFrom)} to ${formatDay(r.reportsTo)}`);
-  if (r.description) parts.push(r.description);
-  return `${r.delivery === 'inspect' ? 'To inspect' : 'Copies of'} ${parts.join('; ')}`;
+  if (r.description?.trim()) parts.push(asClause(r.description));
+  const how = r.delivery === 'inspect' ? 'to inspect' : 'copies';
+  return `${how === 'to inspect' ? 'To inspect' : 'Copies of'} ${parts.join('; ')}`;
 }
 
 /** OR-2026-0007. */

@@ -14,7 +14,7 @@ import {
   type CopiesHow,
   type PaymentMethod,
 } from '#db/schema.ts';
-import { formatAppointment, formatDay, formatMoney } from '#lib/shared/format.ts';
+import { asClause, formatAppointment, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { isProjectMember, usersWithRole } from '#lib/server/accounts/users.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -128,7 +128,7 @@ export function offerInspection(
     addOperatorEvent(tx, id, {
       kind: 'answer',
       actorUserId: actor.userId,
-      body: `The operator offered the records for inspection at ${o.place.trim()} on ${formatAppointment(at)}.${late}`,
+      body: `The operator offered the records for inspection at ${asClause(o.place)} on ${formatAppointment(at)}.${late}`,
     });
     audit(tx, actor, {
       action: 'operator_request.offer_inspection',
@@ -146,7 +146,7 @@ export function offerInspection(
       tx,
       after,
       baseUrl,
-      `The operator offered the records for inspection at ${o.place.trim()} on ${formatAppointment(at)}.`,
+      `The operator offered the records for inspection at ${asClause(o.place)} on ${formatAppointment(at)}.`,
       today,
     );
   });

@@ -1,6 +1,8 @@
 /**
  * The site posting: the ordinance's "copy of the NOI and a brief description of the project ... posted
- * at the construction site", with a QR code to the public page. (Enforcement notices: enforcement/notice-pdf.ts.)
+ * at the construction site", with a QR code that opens the report form for the site (a passer-by who sees mud
+ * in the street reports it where they stand) and the project page's address printed for reading the records.
+ * (Enforcement notices: enforcement/notice-pdf.ts.)
  */
 import QRCode from 'qrcode';
 import type { ProjectStatus } from '#db/enums.ts';
@@ -73,6 +75,17 @@ export function drawQr(w: PdfWriter, text: string, x: number, top: number, size:
   page.drawSvgPath(path, { x, y: top, scale: unit, color: INK, borderWidth: 0 });
 }
 
+/**
+ * The posting's two addresses: the QR code opens the report form with this project chosen, the printed text gives
+ * the project page (inspections, summaries, enforcement), which also links to the form.
+ */
+export function postingLinks(publicUrl: string, slug: string): { page: string; report: string } {
+  return {
+    page: `${publicUrl}/projects/${slug}`,
+    report: `${publicUrl}/report?project=${encodeURIComponent(slug)}`,
+  };
+}
+
 export async function sitePostingPdf(
   p: PostingProject,
   contact: PostingContact | undefined,
@@ -80,7 +93,7 @@ export async function sitePostingPdf(
   today: string,
   t: TownWords,
 ): Promise<GeneratedPdf> {
-  const url = `${publicUrl}/projects/${p.slug}`;
+  const { page: url, report: reportUrl } = postingLinks(publicUrl, p.slug);
   const w = await PdfWriter.create({
     title: `Site posting - ${p.name}`,
     subject: 'Notice of intent and project description, posted at the construction site',
@@ -100,7 +113,7 @@ export async function sitePostingPdf(
   // QR code at the right, beside the permit facts.
   const qrSize = 150;
   const qrTop = w.y + 4;
-  drawQr(w, url, LETTER[0] - MARGIN - qrSize, qrTop, qrSize);
+  drawQr(w, reportUrl, LETTER[0] - MARGIN - qrSize, qrTop, qrSize);
   // Facts in two columns to the left of the QR code, wrapped so they never run under it.
   const labelWidth = 120;
   const valueWidth = LETTER[0] - 2 * MARGIN - qrSize - 16 - labelWidth;
@@ -120,15 +133,9 @@ export async function sitePostingPdf(
     w.space(13 * lines.length + 2);
   }
   w.y = Math.min(w.y, qrTop - qrSize - 8);
-  w.text(
-    'Scan for inspections, monthly summaries and enforcement:',
-    LETTER[0] - MARGIN - qrSize - 40,
-    qrTop - qrSize - 10,
-    7,
-    w.font,
-    GREY,
-  );
+  w.text('Scan to report a problem at this site', LETTER[0] - MARGIN - qrSize, qrTop - qrSize - 10, 7, w.font, GREY);
   w.space(24);
+  w.para('Inspections, monthly summaries and enforcement:', { size: 9, color: GREY, gap: 1 });
   w.para(url, { size: 10, bold: true, gap: 10 });
 
   w.heading('About this project');
@@ -150,7 +157,7 @@ export async function sitePostingPdf(
   );
   w.heading('Report a problem');
   w.para(
-    'Muddy water leaving the site, sediment in the street or storm drains, or controls that are down: call the Stormwater Management Officer.',
+    'Muddy water leaving the site, sediment in the street or storm drains, or controls that are down: scan the code above to report it online (with photos), or call the Stormwater Management Officer.',
     { size: 9.5, gap: 3 },
   );
   for (const line of townOfficeLines(t)) w.para(line, { size: 9, gap: 0 });

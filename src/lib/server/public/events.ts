@@ -24,7 +24,14 @@ import {
   SMP_CONDITION_LABEL,
   SMP_CONDITION_MEANING,
 } from '#lib/shared/labels.ts';
-import { formatDay, formatInstant, formatMonth, formatCitation, withoutAsides } from '#lib/shared/format.ts';
+import {
+  endSentence,
+  formatDay,
+  formatInstant,
+  formatMonth,
+  formatCitation,
+  withoutAsides,
+} from '#lib/shared/format.ts';
 import type { Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { findingsOfProjects, townFindings, type FindingProject, type TownFinding } from './findings.ts';
@@ -132,7 +139,7 @@ export function projectEvent(r: ProjectRow): PublicEvent {
     projectName: r.name,
     occurredAt: r.publishedAt ?? r.createdAt,
     title: `New project: ${r.name}`,
-    summary: clip(`${r.siteAddress}. ${r.description}`),
+    summary: clip(`${endSentence(r.siteAddress)} ${r.description}`),
     path: `/projects/${r.slug}`,
   };
 }
@@ -380,7 +387,9 @@ export function querySiteReportEvents(db: DB, q: EventQuery): PublicEvent[] {
       projectName: r.project!.name,
       occurredAt: r.statusChangedAt,
       title: `Resident’s report (${r.category.toLowerCase()}), ${r.statusLabel.toLowerCase()}: ${r.project!.name}`,
-      summary: clip(`${r.statusMeaning}${r.publicReason ? ` ${r.publicReason}` : ''} ${r.description}`),
+      summary: clip(
+        `${r.statusMeaning}${r.publicReason?.trim() ? ` ${endSentence(r.publicReason)}` : ''} ${r.description}`,
+      ),
       path: r.path,
     }));
 }

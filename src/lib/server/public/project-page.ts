@@ -27,7 +27,7 @@ import { getPublicProject, type PublicProject } from './projects.ts';
 import { publicTownInspections, type PublicTownInspection } from './town-inspections.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { exemptionRefusal, type ExemptionFacts } from '#lib/server/projects/exemption.rules.ts';
-import { formatDay } from '#lib/shared/format.ts';
+import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { everyInOrder } from '#lib/shared/closed-lists.ts';
 
 /**
@@ -135,7 +135,7 @@ export function swpppStatusWords(project: ExemptionRecord, reviewWords: string |
   const refusal = exemptionRefusal(project.exemption as D1Exemption, project);
   if (refusal)
     return `${standing}. An exemption under Subsection ${label} was recorded${by}, but it does not apply. ${refusal}`;
-  return `No SWPPP is required: the activity is exempt under Subsection ${label}.${project.exemptionNote ? ` ${project.exemptionNote}` : ''}${by ? ` Recorded${by}.` : ''}`;
+  return `No SWPPP is required: the activity is exempt under Subsection ${label}.${project.exemptionNote?.trim() ? ` ${endSentence(project.exemptionNote)}` : ''}${by ? ` Recorded${by}.` : ''}`;
 }
 
 /** Everything the project page shows, read from one snapshot of the database. */

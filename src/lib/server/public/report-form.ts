@@ -51,7 +51,7 @@ export type ReportOutcome =
   | { kind: 'filed'; id: number }
   /** The honeypot was filled: answered like a success, nothing kept. */
   | { kind: 'trap' }
-  | { kind: 'refused'; status: number; message: string; errors: Record<string, string>; values: ReportValues };
+  | { kind: 'refused'; status: number; message?: string; errors: Record<string, string>; values: ReportValues };
 
 export function blankValues(today: string, projectSlug: string | null): ReportValues {
   return {
@@ -89,7 +89,7 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
       k === 'description' ? [k, form.field(k).slice(0, 4000)] : [k, String(foldLines(form.field(k))).slice(0, 300)],
     ),
   ) as ReportValues;
-  const refuse = (status: number, message: string, errors: Record<string, string> = {}): ReportOutcome => {
+  const refuse = (status: number, message: string | undefined, errors: Record<string, string> = {}): ReportOutcome => {
     discardPhotos(db, form);
     return { kind: 'refused', status, message, errors, values };
   };
@@ -136,12 +136,9 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
     name: values.name.trim(),
   };
   const problems = { ...reportProblems(facts, today), ...errors };
+  // The error summary lists each field; the message adds only what no field says.
   if (Object.keys(problems).length)
-    return refuse(
-      400,
-      `Please correct the ${Object.keys(problems).length === 1 ? 'field' : `${Object.keys(problems).length} fields`} marked below. ${photos.length ? 'Choose your photos again: they were not kept.' : ''}`.trim(),
-      problems,
-    );
+    return refuse(400, photos.length ? 'Choose your photos again: they were not kept.' : undefined, problems);
   const emailKey = facts.email ? `site-report:email:${facts.email.toLowerCase()}` : null;
   if (emailKey && !isLimited(db, emailKey, PER_EMAIL, now).allowed)
     return refuse(
@@ -173,8 +170,7 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
     },
     now,
   );
-  if (!r.ok)
-    return refuse(r.message ? 403 : 400, r.message ?? 'Please correct the fields marked below.', r.fields ?? {});
+  if (!r.ok) return refuse(r.message ? 403 : 400, r.message, r.fields ?? {});
   hit(db, ipKey, perIp(), now);
   if (emailKey) hit(db, emailKey, PER_EMAIL, now);
   return { kind: 'filed', id: r.id };

@@ -9,7 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import { requestItems } from '#db/schema.ts';
 import { itemDecisionLabel } from '#lib/shared/labels.ts';
-import { formatDay } from '#lib/shared/format.ts';
+import { asClause, formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
@@ -92,7 +92,7 @@ export function decideItem(
         ? `Decided in writing on ${formatDay(today)}: ${lines.join(' ')} ${rights}`
         : noRecord
           ? `Certified in writing on ${formatDay(today)}: ${certification}`
-          : `${resolved.label}: ${itemDecisionLabel(town(tx).kindWord).granted.toLowerCase()} on ${formatDay(today)}.`,
+          : `${asClause(resolved.label)}: ${itemDecisionLabel(town(tx).kindWord).granted.toLowerCase()} on ${formatDay(today)}.`,
     });
     audit(tx, actor, {
       action: 'records_request.decide_item',

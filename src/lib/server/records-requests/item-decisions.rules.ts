@@ -15,6 +15,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TYPES, documents, type DocumentType } from '#db/schema.ts';
 import { membersWhere } from '#lib/shared/closed-lists.ts';
+import { asClause, endSentence } from '#lib/shared/format.ts';
 
 /**
  * Document types the law makes public documents (ordinance L(4): the SWPPP and the inspection reports, and the
@@ -73,8 +74,8 @@ export function noRecordCertification(
     decision === 'not_held'
       ? `the ${townName} certifies that it does not have possession of this record`
       : `the ${townName} certifies that this record cannot be found after a diligent search`;
-  const search = reason?.trim() ? ` ${decision === 'not_found' ? 'The search' : 'Why'}: ${reason.trim()}` : '';
-  return `${label}: ${what} (Public Officers Law §89(3)(a)). This is not a denial of access.${search}`;
+  const search = reason?.trim() ? ` ${decision === 'not_found' ? 'The search' : 'Why'}: ${endSentence(reason)}` : '';
+  return `${asClause(label)}: ${what} (Public Officers Law §89(3)(a)). This is not a denial of access.${search}`;
 }
 
 export interface ItemDecisionInput {
@@ -178,10 +179,10 @@ export function withheldLine(
 ): string {
   const what =
     decision === 'denied'
-      ? `${label}: denied`
-      : `${label}: granted in part (${withheldCount === 1 ? '1 document' : `${withheldCount} documents`} withheld)`;
+      ? `${asClause(label)}: denied`
+      : `${asClause(label)}: granted in part (${withheldCount === 1 ? '1 document' : `${withheldCount} documents`} withheld)`;
   const why = ground ? ` under ${ground.citation} (${ground.label})` : '';
-  return `${what}${why}.${reason?.trim() ? ` ${reason.trim()}` : ''}`;
+  return `${what}${why}.${reason?.trim() ? ` ${endSentence(reason)}` : ''}`;
 }
 
 /** The statutory grounds of POL §87(2) that a stormwater records request can meet, seeded into `denial_grounds`. */

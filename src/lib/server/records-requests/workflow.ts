@@ -8,7 +8,7 @@
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, invoices, requestItems } from '#db/schema.ts';
-import { formatDay } from '#lib/shared/format.ts';
+import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -365,7 +365,7 @@ export function removeItem(db: DB, actor: Actor, id: number, itemId: number, now
       visible: false,
       actorUserId: actorId(actor),
       at: now,
-      body: `Removed ${item.description ?? item.fileName ?? 'an item'}.`,
+      body: `Removed ${endSentence(item.description ?? item.fileName ?? 'an item')}`,
     });
     audit(tx, actor, {
       action: 'records_request.remove_item',

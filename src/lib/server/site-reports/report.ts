@@ -20,7 +20,7 @@ import {
   type SiteReportStatus,
 } from '#db/schema.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
-import { formatDay } from '#lib/shared/format.ts';
+import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { boundingBox, type Point } from '#lib/shared/geo.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -350,7 +350,7 @@ export function moveStatus(
   return change(db, actor, id, now, (tx, before) => {
     const problem = moveProblem(before.status, to, reason);
     if (problem) return { error: { ok: false, fields: { [isOpen(to) ? 'status' : 'reason']: problem } } };
-    const text = reason?.trim() ? ` ${reason.trim()}` : '';
+    const text = reason?.trim() ? ` ${endSentence(reason)}` : '';
     return {
       set: { status: to, publicReason: isOpen(to) ? before.publicReason : reason!.trim() },
       words: `${statusMeaning(town(tx).profile.kind)[to]}${text}`,

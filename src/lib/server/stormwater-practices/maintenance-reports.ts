@@ -3,7 +3,8 @@
  * describing the operation and maintenance practices"; inspections "may include … reviewing maintenance and
  * repair records", and the Town "may require entities subject to this article to maintain records
  * demonstrating compliance". The owner files a yearly report (with photos or a PDF) through the operator
- * side, and may say which required maintenance it did; the Town's re-inspection closes it. When a report is
+ * side, and may say which required maintenance it did; the Town's re-inspection closes it. One report a year: the
+ * form offers the oldest year not yet filed and a second report for a filed year is refused. When a report is
  * late: practices.rules.ts (decision 0036).
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { failFields, type Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { reportYearProblem, type ReportFacts } from './practices.rules.ts';
 
 export interface ReportInput {
   year: number;
@@ -24,15 +26,13 @@ export interface ReportInput {
 export function parseReportForm(
   values: Record<string, string>,
   doneItemIds: string[],
-  inServiceOn: string,
+  practice: Pick<ReportFacts, 'inServiceOn' | 'removedOn' | 'filed'>,
   today: string,
 ): Result<{ value: ReportInput }> {
   const errors: Record<string, string> = {};
   const year = Number(values.year);
-  const first = Number(inServiceOn.slice(0, 4));
-  const last = Number(today.slice(0, 4));
-  if (!Number.isInteger(year) || year < first || year > last)
-    errors.year = `Choose the year the report covers, from ${first} to ${last}.`;
+  const yearProblem = reportYearProblem(year, practice, today);
+  if (yearProblem) errors.year = yearProblem;
   const workDone = (values.workDone ?? '').trim();
   if (!workDone)
     errors.workDone =
@@ -68,7 +68,18 @@ export function fileMaintenanceReport(
         .all()
         .map((r) => r.id)
     : [];
-  return db.transaction((tx) => {
+  return db.transaction((tx): Result<{ id: number }> => {
+    // One report a year, checked again where it is written (the form may be stale, or sent twice).
+    const filed = new Map(
+      tx
+        .select({ year: practiceMaintenanceReports.year, filedOn: practiceMaintenanceReports.filedOn })
+        .from(practiceMaintenanceReports)
+        .where(eq(practiceMaintenanceReports.practiceId, practiceId))
+        .all()
+        .map((r) => [r.year, r.filedOn] as const),
+    );
+    const yearProblem = reportYearProblem(input.year, { ...practice, filed }, filedOn);
+    if (yearProblem) return failFields({ year: yearProblem });
     const row = tx
       .insert(practiceMaintenanceReports)
       .values({

@@ -148,6 +148,59 @@ export function annualReports(p: ReportFacts, today: string): ReportStanding[] {
   return out;
 }
 
+/** The years a report may cover: from the year in service to this year (or the year the practice was removed). */
+function reportYears(
+  p: Pick<ReportFacts, 'inServiceOn' | 'removedOn'>,
+  today: string,
+): { first: number; last: number } {
+  const first = Number(p.inServiceOn.slice(0, 4));
+  const last = Math.max(
+    first,
+    Math.min(Number(today.slice(0, 4)), p.removedOn ? Number(p.removedOn.slice(0, 4)) : Infinity),
+  );
+  return { first, last };
+}
+
+/**
+ * The year the owner's report form offers: the oldest year not yet filed (this year when every earlier one is),
+ * so a missing report is filed first and a year already filed is never offered; null when every year to this
+ * one is filed.
+ */
+export function reportYearToFile(
+  p: Pick<ReportFacts, 'inServiceOn' | 'removedOn' | 'filed'>,
+  today: string,
+): number | null {
+  const { first, last } = reportYears(p, today);
+  for (let year = first; year <= last; year++) if (!p.filed.has(year)) return year;
+  return null;
+}
+
+/** The form's words about the years: one report a year, which are filed, and when none is left to file. */
+export function reportYearsHint(p: Pick<ReportFacts, 'inServiceOn' | 'removedOn' | 'filed'>, today: string): string {
+  const years = [...p.filed.keys()].sort((a, b) => a - b);
+  if (!years.length) return 'One report a year.';
+  if (reportYearToFile(p, today) == null)
+    return `One report a year. Every year to ${reportYears(p, today).last} is filed.`;
+  return `One report a year. Filed: ${years.join(', ')}.`;
+}
+
+/** Why a year cannot take the report: outside the practice's years, or already filed (one report a year). */
+export function reportYearProblem(
+  year: number,
+  p: Pick<ReportFacts, 'inServiceOn' | 'removedOn' | 'filed'>,
+  today: string,
+): string | undefined {
+  const { first, last } = reportYears(p, today);
+  if (!Number.isInteger(year) || year < first || year > last)
+    return `Choose the year the report covers, from ${first} to ${last}.`;
+  const filedOn = p.filed.get(year);
+  if (filedOn == null) return undefined;
+  const next = reportYearToFile(p, today);
+  return `The report for ${year} was already filed on ${formatDay(filedOn)}. ${
+    next == null ? `Every year to ${last} is filed.` : `The oldest year not yet filed is ${next}.`
+  }`;
+}
+
 /** A finding: a report that is late or missing. */
 export function lateReportWords(r: ReportStanding): string | null {
   if (r.state === 'missing')

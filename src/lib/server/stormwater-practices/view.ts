@@ -16,6 +16,8 @@ import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import {
   annualReports,
+  reportYearToFile,
+  reportYearsHint,
   conditionWords,
   isInspectionOverdue,
   isMaintenanceOverdue,
@@ -202,6 +204,11 @@ export function practiceRecord(db: DB, id: number, today: string) {
       .filter((i) => i.closedOn != null)
       .map((i) => ({ ...i, words: maintenanceWords(i, today, kindWord) })),
     reports,
+    /** Year → the day its report was filed (the earliest), for the form's year and its one-report-a-year check. */
+    filedReports: filed as ReadonlyMap<number, string>,
+    /** The year the report form offers (the oldest not yet filed; null when all are), and its words about the years. */
+    reportYearToFile: reportYearToFile({ inServiceOn: p.inServiceOn, removedOn: p.removedOn, filed }, today),
+    reportYearsHint: reportYearsHint({ inServiceOn: p.inServiceOn, removedOn: p.removedOn, filed }, today),
     reportStanding: standing,
     reportFindings: standing.map(lateReportWords).filter((w): w is string => w != null),
   };

@@ -1,7 +1,9 @@
 /** Mail about a resident's report of a problem at a site: each step to the reporter, a new report to the officer. */
 import { mailTown, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { asClause, endSentence } from '#lib/shared/format.ts';
 
 export interface SiteReportStepData {
+  /** "Report 13": the number already says "Report". */
   number: string;
   category: string;
   status: string;
@@ -13,13 +15,13 @@ export interface SiteReportStepData {
 
 function siteReportStep(d: SiteReportStepData): RenderedMail {
   return renderParts({
-    subject: d.first ? `We received your report ${d.number}: ${d.category}` : `Your report ${d.number}: ${d.status}`,
+    subject: d.first ? `We received your report: ${d.number}, ${d.category}` : `${d.number}: ${d.status}`,
     paragraphs: [
       d.first
-        ? `Thank you. The ${mailTown().profile.kind} received your report ${d.number} (${d.category}).`
-        : `There is news about your report ${d.number} (${d.category}).`,
-      d.words,
-      `Its status now: ${d.status}.`,
+        ? `Thank you. The ${mailTown().profile.kind} received your report, ${d.number} (${asClause(d.category)}).`
+        : `There is news about your report, ${d.number} (${asClause(d.category)}).`,
+      endSentence(d.words),
+      `Its status now: ${asClause(d.status)}.`,
     ],
     action: { label: 'See your report', url: d.url },
     footer: [
@@ -39,8 +41,8 @@ function siteReportNew(d: {
   return renderParts({
     subject: `New resident report ${d.number}: ${d.category}`,
     paragraphs: [
-      `${d.category} at ${d.place}.`,
-      d.project ? `Matched to ${d.project}.` : 'Not at a listed site.',
+      `${asClause(d.category)} at ${endSentence(d.place)}`,
+      d.project ? `Matched to ${endSentence(d.project)}` : 'Not at a listed site.',
       `${d.photos} ${d.photos === 1 ? 'photo' : 'photos'}.`,
     ],
     action: { label: 'Triage it', url: d.url },
