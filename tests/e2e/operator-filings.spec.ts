@@ -151,7 +151,10 @@ test('a renamed .exe (without JavaScript) and an oversized file (with the progre
   await noJs.getByLabel('PDF file').setInputFiles({ name: 'as-built.pdf', mimeType: 'application/pdf', buffer: exe });
   await noJs.getByRole('button', { name: 'Upload' }).click();
   await expect(
-    noJs.getByText('“as-built.pdf” is not a PDF. Only PDF files are accepted, whatever their name.'),
+    // The field's own message (the error summary above the form repeats it as a link).
+    noJs.locator('.error-message', {
+      hasText: '“as-built.pdf” is not a PDF. Only PDF files are accepted, whatever their name.',
+    }),
   ).toBeVisible();
   await expect(noJs.getByRole('radio', { name: /^As-built plans/ })).toBeChecked();
   await plain.close();
@@ -166,7 +169,9 @@ test('a renamed .exe (without JavaScript) and an oversized file (with the progre
   await page.getByLabel('PDF file').setInputFiles({ name: 'plan-set.pdf', mimeType: 'application/pdf', buffer: huge });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(
-    page.getByText('“plan-set.pdf” is larger than the 25 MB limit. Split it into smaller files, or reduce its size.'),
+    page.locator('.error-message', {
+      hasText: '“plan-set.pdf” is larger than the 25 MB limit. Split it into smaller files, or reduce its size.',
+    }),
   ).toBeVisible({ timeout: 30_000 });
   // The enhanced form stayed on the page (no navigation) and shows what happened.
   await expect(page).toHaveURL(new RegExp(`/operator/projects/${SLUG}/documents/new$`));

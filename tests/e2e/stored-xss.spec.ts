@@ -161,8 +161,12 @@ test('the live search and the map draw hostile names as text', async ({ page, co
   await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
   for (const marker of await page.locator('.leaflet-marker-icon').all()) await marker.click({ force: true });
   await expect(page.locator('.leaflet-popup-content')).toContainText('<img src=x onerror=alert(5)>');
-  // The centre point sits under the project's own marker, so tell it the pointer came over it.
-  await page.locator('path.leaflet-interactive').last().dispatchEvent('mouseover');
+  // The centre point (a dot drawn in a full-size marker) sits under the project's own marker, so tell it the
+  // pointer came over it.
+  await page
+    .locator('.leaflet-marker-icon', { has: page.locator('circle[fill="#ffbf47"][stroke="#0b4f71"]') })
+    .first()
+    .dispatchEvent('mouseover');
   await expect(page.locator('.leaflet-tooltip')).toContainText(`${SITE_ADDRESS.slice(0, 40)}`);
   expect((await inspect(page)).injected).toEqual([]);
   await page.goto(`${portal.url}/map`);

@@ -85,7 +85,8 @@ test('the project page with every folded section open has no accessibility viola
     await page.goto(`/projects/${slug}`);
     // Folded away, the documents and older entries cost no height: one summary line per group.
     const folded = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect.soft(folded, `${slug}: page height on a phone`).toBeLessThan(13_000);
+    // Tables read as labelled cards on a phone (taller than rows), so the bound has room for them.
+    expect.soft(folded, `${slug}: page height on a phone`).toBeLessThan(16_000);
     await page.evaluate(() =>
       document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)),
     );

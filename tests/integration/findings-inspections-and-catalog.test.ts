@@ -164,7 +164,7 @@ describe('the project page on a phone: grouped documents, meanings said once, th
         ),
       );
     // Every public document is listed once; each group's table is newest first.
-    const listed = [...page.matchAll(/<td><a href="\/documents\/(\d+)">/g)].map((m) => Number(m[1]));
+    const listed = [...page.matchAll(/<td[^>]*><a href="\/documents\/(\d+)">/g)].map((m) => Number(m[1]));
     const ids = all<{ id: number }>('select id from documents where project_id = ? and public = 1', busy.id).map(
       (d) => d.id,
     );
@@ -174,7 +174,7 @@ describe('the project page on a phone: grouped documents, meanings said once, th
       busy.id,
     ).map((d) => d.id);
     const group = page.slice(page.indexOf('id="documents-inspection_report"'));
-    const order = [...group.matchAll(/<td><a href="\/documents\/(\d+)">/g)]
+    const order = [...group.matchAll(/<td[^>]*><a href="\/documents\/(\d+)">/g)]
       .map((m) => Number(m[1]))
       .slice(0, reports.length);
     expect(order).toEqual(reports);

@@ -175,8 +175,10 @@ describe('Download all (ZIP): a 100-file release streams with flat server memory
     );
     // Far below the archive: what remains is garbage the collector has not yet reclaimed (V8 collects once
     // about 64 MB of buffers are outstanding), never the archive itself.
-    expect(growth).toBeLessThan(64 * MB);
-    expect(growth).toBeLessThan(bytes / 3);
+    // Measured 46–68 MB on one machine run to run (the RSS before depends on when V8 last collected); an archive
+    // held in memory would add all of its 174 MB.
+    expect(growth).toBeLessThan(96 * MB);
+    expect(growth).toBeLessThan(bytes / 2);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 

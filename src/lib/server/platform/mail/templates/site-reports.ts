@@ -18,7 +18,7 @@ function siteReportStep(d: SiteReportStepData): RenderedMail {
     subject: d.first ? `We received your report: ${d.number}, ${d.category}` : `${d.number}: ${d.status}`,
     paragraphs: [
       d.first
-        ? `Thank you. The ${mailTown().profile.kind} received your report, ${d.number} (${asClause(d.category)}).`
+        ? `Thank you. The ${mailTown().kindWord} received your report, ${d.number} (${asClause(d.category)}).`
         : `There is news about your report, ${d.number} (${asClause(d.category)}).`,
       endSentence(d.words),
       `Its status now: ${asClause(d.status)}.`,
