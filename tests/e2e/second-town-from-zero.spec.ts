@@ -23,6 +23,7 @@ import {
   crawlSignedIn,
   findAll,
   routesNotReached,
+  PUBLIC_CRAWL_ENTRIES,
   TOWN_WORD,
   type Crawled,
   type Finding,
@@ -31,25 +32,7 @@ import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
 
 const ADMIN = 'ada.clerk@pinebrook.example';
 const PASSWORD = 'millpond lanes and falls 2026';
-const ENTRIES = [
-  '/',
-  '/sitemap.xml',
-  '/projects',
-  '/enforcement',
-  '/requests',
-  '/requests/new',
-  '/requests/log',
-  '/help',
-  '/open-data',
-  '/map',
-  '/search?q=stormwater',
-  '/data.json',
-  '/signin',
-  '/account/forgot',
-  '/open311/v2/services.json',
-  '/open311/v2/services.xml',
-  '/open311/v2/requests.json',
-];
+const ENTRIES = PUBLIC_CRAWL_ENTRIES;
 
 let village: Portal;
 let villageDir: string;

@@ -18,7 +18,14 @@ import { issueAction } from '#lib/server/enforcement/actions.ts';
 import { subscribe } from '#lib/server/public/alerts/subscriptions.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { addDays } from '#lib/shared/days.ts';
-import { crawlPublic, crawlSignedIn, findAll, TOWN_WORD, type Finding } from '../support/crawl.ts';
+import {
+  crawlPublic,
+  crawlSignedIn,
+  findAll,
+  PUBLIC_CRAWL_ENTRIES,
+  TOWN_WORD,
+  type Finding,
+} from '../support/crawl.ts';
 import { get, signIn } from '../support/http.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
 
@@ -66,25 +73,7 @@ const PAGES = [
   '/open311/v2/services.json',
 ];
 /** Where the wider crawl starts (the browser journey's entries). */
-const ENTRIES = [
-  '/',
-  '/sitemap.xml',
-  '/projects',
-  '/enforcement',
-  '/requests',
-  '/requests/new',
-  '/requests/log',
-  '/help',
-  '/open-data',
-  '/map',
-  '/search?q=stormwater',
-  '/data.json',
-  '/signin',
-  '/account/forgot',
-  '/open311/v2/services.json',
-  '/open311/v2/services.xml',
-  '/open311/v2/requests.json',
-];
+const ENTRIES = PUBLIC_CRAWL_ENTRIES;
 const ADMIN = 'ada.clerk@pinebrook.example';
 const PASSWORD = 'millpond lanes and falls 2026';
 

@@ -8,6 +8,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+/** Where a crawl of everything public starts: the pages a visitor lands on, the sitemap, open data and the API. */
+export const PUBLIC_CRAWL_ENTRIES = [
+  '/',
+  '/sitemap.xml',
+  '/projects',
+  '/enforcement',
+  '/requests',
+  '/requests/new',
+  '/requests/log',
+  '/help',
+  '/open-data',
+  '/map',
+  '/search?q=stormwater',
+  '/data.json',
+  '/signin',
+  '/account/forgot',
+  '/open311/v2/services.json',
+  '/open311/v2/services.xml',
+  '/open311/v2/requests.json',
+];
+
 export interface Crawled {
   url: string;
   kind: 'html' | 'pdf' | 'feed' | 'json' | 'csv' | 'text';
