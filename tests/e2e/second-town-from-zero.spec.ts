@@ -15,7 +15,6 @@ import { billRequest } from '#lib/server/records-requests/billing.ts';
 import { issueAction } from '#lib/server/enforcement/actions.ts';
 import { updateUserAccess } from '#lib/server/accounts/users.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { addDays } from '#lib/shared/days.ts';
 import { config } from '#lib/server/platform/config.ts';
 import {
   countsByKind,
@@ -28,6 +27,7 @@ import {
   type Crawled,
   type Finding,
 } from '../support/crawl.ts';
+import { villageNoticeOfViolation } from '../support/village.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
 
 const ADMIN = 'ada.clerk@pinebrook.example';
@@ -227,23 +227,7 @@ test('the village from zero: first run, the first administrator, profile, law, a
     billing,
     { userId: admin.id, name: admin.name, title: 'Stormwater Management Officer' },
     projectId('millpond-lane-townhouses'),
-    {
-      type: 'notice_of_violation',
-      issuedOn: today,
-      citedSection: 'Village Code §7-9(g)',
-      summary: 'Silt fence down along the brook.',
-      requiredMeasures: 'Reset the silt fence and stabilize the stockpile.',
-      complyBy: addDays(today, 10),
-      public: true,
-      violationIds: [],
-      newViolation: {
-        description: 'Silt fence down along Pine Brook',
-        section: 'Village Code §7-9(g)',
-        observedOn: today,
-      },
-      escalatesId: null,
-      court: null,
-    },
+    villageNoticeOfViolation(today),
     today,
     village.url,
   );

@@ -17,7 +17,6 @@ import { checkSelection, createRecordsRequest } from '#lib/server/records-reques
 import { issueAction } from '#lib/server/enforcement/actions.ts';
 import { subscribe } from '#lib/server/public/alerts/subscriptions.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { addDays } from '#lib/shared/days.ts';
 import {
   crawlPublic,
   crawlSignedIn,
@@ -27,6 +26,7 @@ import {
   type Finding,
 } from '../support/crawl.ts';
 import { get, signIn } from '../support/http.ts';
+import { villageNoticeOfViolation } from '../support/village.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
 
 let portal: Portal;
@@ -185,23 +185,7 @@ describe('the village’s every page, PDF, mail and staff screen', () => {
       db,
       { userId: first.userId, name: 'Ada Clerk', title: 'Stormwater Management Officer' },
       projectId,
-      {
-        type: 'notice_of_violation',
-        issuedOn: today,
-        citedSection: 'Village Code §7-9(g)',
-        summary: 'Silt fence down along the brook.',
-        requiredMeasures: 'Reset the silt fence and stabilize the stockpile.',
-        complyBy: addDays(today, 10),
-        public: true,
-        violationIds: [],
-        newViolation: {
-          description: 'Silt fence down along Pine Brook',
-          section: 'Village Code §7-9(g)',
-          observedOn: today,
-        },
-        escalatesId: null,
-        court: null,
-      },
+      villageNoticeOfViolation(today),
       today,
       portal.url,
     );
