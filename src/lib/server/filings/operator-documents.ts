@@ -15,7 +15,8 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
+import { fail, failFields, ok, type Result } from '#lib/server/platform/result.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 
 export const uploadFields = z.object({
   type: z.enum(OPERATOR_UPLOAD_TYPES, { error: 'Choose what kind of document this is.' }),
@@ -35,6 +36,19 @@ export function parseUpload(values: Record<string, string>, now: Date): Result<{
   if (r.data.documentDate > townToday(now)) return fail('The document date cannot be in the future.', 'documentDate');
   return { ok: true, value: r.data };
 }
+
+/** The operator's document upload: one PDF, the fields above. */
+export const operatorDocumentUpload = defineUpload({
+  accept: ['pdf'],
+  maxFiles: 1,
+  fileField: 'document',
+  required: 'Choose the PDF to upload.',
+  chooseAgain: 'Choose the PDF again: a browser does not keep a chosen file when a form is sent back.',
+  parse: ({ values }, c: { actor: Actor & { userId: number }; projectId: number; now: Date }) =>
+    parseUpload(values, c.now),
+  handle: (input, [file], c, { db }) =>
+    ok({ documentId: fileOperatorDocument(db, c.actor, c.projectId, input, file, c.now) }),
+});
 
 const TITLES: Record<OperatorUploadType, string> = {
   swppp_amendment: 'SWPPP Amendment',
