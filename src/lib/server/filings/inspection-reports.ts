@@ -42,6 +42,7 @@ import {
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { failFields, type Result } from '#lib/server/platform/result.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The form's rules
@@ -788,3 +789,29 @@ export function returnedInspections(db: DB, projectIds: number[]) {
     .orderBy(desc(inspections.reviewedAt))
     .all();
 }
+
+/** The operator's inspection report: the fields above and the signed report as one PDF. */
+export const inspectionUpload = defineUpload({
+  accept: ['pdf'],
+  maxFiles: 1,
+  fileField: 'report',
+  required: 'Attach the signed inspection report as a PDF.',
+  chooseAgain: 'Choose the signed report PDF again: a browser does not keep a chosen file when a form is sent back.',
+  parse: (
+    { values },
+    c: {
+      actor: Actor & { userId: number };
+      projectId: number;
+      now: Date;
+      startOn: string | null;
+      form: Pick<InspectionFormContext, 'open' | 'onOrAfterBusinessDay'>;
+    },
+  ) =>
+    parseInspection(values, {
+      now: c.now,
+      startOn: c.startOn,
+      open: c.form.open,
+      onOrAfterBusinessDay: c.form.onOrAfterBusinessDay,
+    }),
+  handle: (input, [report], c, { db }) => fileInspection(db, c.actor, c.projectId, input, report),
+});

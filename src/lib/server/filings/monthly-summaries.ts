@@ -25,6 +25,8 @@ import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { failFields, type Result } from '#lib/server/platform/result.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
+import { storeFile } from '#lib/server/platform/files/store.ts';
 
 /** The certification the signer makes (modelled on the ordinance's SWPPP certification). */
 export const SUMMARY_CERTIFICATION =
@@ -444,3 +446,42 @@ function fileSummaryTx(
     return { ok: true, id, version };
   });
 }
+
+/**
+ * A month's summary with up to five attachments. Filing also makes the signed summary PDF, stored by
+ * content before the transaction (no I/O inside it) and removed again if the filing is refused.
+ */
+export const summaryUpload = defineUpload({
+  accept: ['pdf', 'jpeg', 'png'],
+  maxFiles: 5,
+  fileField: 'attachments',
+  chooseAgain: 'Choose the attachments again: a browser does not keep chosen files when a form is sent back.',
+  parse: (
+    { values },
+    c: {
+      actor: Actor & { userId: number };
+      project: { id: number; name: string; siteAddress: string; spdesPermitId: string | null };
+      now: Date;
+      form: Pick<SummaryFormContext, 'choices'>;
+    },
+  ) =>
+    parseSummary(
+      values,
+      c.form.choices.map((choice) => choice.month),
+    ),
+  async handle(input, attachments, c, { db, stored }) {
+    const version = (c.form.choices.find((choice) => choice.month === input.month)?.filed?.version ?? 0) + 1;
+    const pdf = await summaryPdf(c.project, { ...input, version }, townToday(c.now));
+    const file = await storeFile(pdf.bytes);
+    stored(file);
+    return fileMonthlySummary(
+      db,
+      c.actor,
+      c.project.id,
+      input,
+      { sha256: file.sha256, sizeBytes: file.sizeBytes, pageCount: pdf.pageCount },
+      attachments,
+      c.now,
+    );
+  },
+});
