@@ -25,7 +25,10 @@ export interface ExemptionFacts {
   natureOfActivity: string | null;
 }
 
-const subsection = (e: D1Exemption) => D1_EXEMPTION_LABEL[e].slice(0, D1_EXEMPTION_LABEL[e].indexOf(':'));
+/** "D(1)(c)" from its label. A declaration, not an arrow held in a const: its body is chosen when it is called. */
+function subsection(e: D1Exemption): string {
+  return D1_EXEMPTION_LABEL[e].slice(0, D1_EXEMPTION_LABEL[e].indexOf(':'));
+}
 
 /**
  * Why the recorded facts rule the exemption out, or null when they allow it. The one definition of "the
