@@ -6,8 +6,10 @@
  */
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
+  COPIES_HOW,
   OPERATOR_CHARGE_CODES,
   OPERATOR_REQUEST_STATUSES,
+  type CopiesHow,
   type OperatorChargeCode,
   type OperatorRequestStatus,
 } from '#db/enums.ts';
@@ -25,7 +27,10 @@ import {
 import { addDays } from '#lib/shared/days.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
+import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
+import { failFields, fieldsOf, ok, type Result } from '#lib/server/platform/result.ts';
 import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
 import {
   deadlineFlag,
@@ -36,12 +41,13 @@ import {
   type DeadlineWindow,
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import {
   askedFor,
   CHARGE_LABEL,
   checkBill,
+  countedFromFiles,
   dueWords,
   explainOperatorAnswer,
   OPERATOR_SECTION,
@@ -55,7 +61,7 @@ import {
   type UnansweredFinding,
 } from './request.rules.ts';
 import { getOperatorRequest, type OperatorRequestRow } from './store.ts';
-import { explainFacts, operatorMayAct } from './workflow.ts';
+import { explainFacts, operatorMayAct, provideCopies } from './workflow.ts';
 
 /**
  * Statuses in which the operator still has something to do (answer, or complete an inspection or a bill).
@@ -390,7 +396,7 @@ export function staffOperatorRequestDetail(db: DB, id: number, now = new Date())
 }
 
 // ---------------------------------------------------------------------------------------------
-// The operator's copies form (multipart: its page reads it, like the operator's document upload)
+// The operator's copies form (multipart: taken by operatorCopiesUpload below, like the operator's document upload)
 
 /** Blank bill rows the form offers (it works without JavaScript). */
 export const BILL_ROWS = 4;
@@ -479,3 +485,74 @@ export function messagesByRow(problems: Record<string, string>, rowOf: number[])
   }
   return out;
 }
+
+/** The copies form read for saving: how they were provided, the bill, and the form row of each bill line. */
+export interface ParsedCopies extends Omit<CopiesForm, 'how' | 'problems'> {
+  how: CopiesHow;
+}
+
+/** The posted copies form, refused (messages beside each field and bill row) unless it can be saved. */
+export function parseCopiesForm(
+  db: DB,
+  values: Record<string, string>,
+  facts: Pick<BillFacts, 'delivery' | 'counted'>,
+  now = new Date(),
+): Result<{ value: ParsedCopies }> {
+  const read = readCopiesForm(db, values, facts, now);
+  const problems = { ...read.problems };
+  if (!(COPIES_HOW as readonly string[]).includes(read.how)) problems.how = 'Choose how you provided the copies.';
+  if (Object.keys(problems).length) return failFields(problems);
+  return ok({
+    value: {
+      how: read.how as CopiesHow,
+      lines: read.lines,
+      actualCostStatement: read.actualCostStatement,
+      payee: read.payee,
+      howToPay: read.howToPay,
+      rowOf: read.rowOf,
+    },
+  });
+}
+
+/** Who provides the copies, for which request, and the delivery the requester asked for. */
+export interface CopiesContext {
+  db: DB;
+  actor: Actor & { userId: number };
+  requestId: number;
+  delivery: BillFacts['delivery'];
+}
+
+/** The operator's copies: up to 20 PDFs (optional when they were mailed, emailed or handed over), the bill. */
+export const operatorCopiesUpload = defineUpload({
+  accept: ['pdf'],
+  maxFiles: 20,
+  fileField: 'files',
+  chooseAgain: 'Choose the PDFs again: a browser does not keep chosen files when a form is sent back.',
+  // Pages counted from the uploaded PDFs: the Town's yardstick is applied to what the files hold.
+  parse: ({ values, files }, c: CopiesContext) =>
+    parseCopiesForm(c.db, values, { delivery: c.delivery, counted: countedFromFiles(files) }),
+  handle: (read, files, c, { db }) => {
+    const result = provideCopies(
+      db,
+      c.actor,
+      c.requestId,
+      {
+        how: read.how,
+        files: files.map((f) => ({
+          sha256: f.sha256,
+          filename: f.filename,
+          mimeType: f.mimeType,
+          sizeBytes: f.sizeBytes,
+          pdf: f.pdf,
+        })),
+        lines: read.lines,
+        actualCostStatement: read.actualCostStatement,
+        payee: read.payee,
+        howToPay: read.howToPay,
+      },
+      townPublicUrl(db),
+    );
+    // The service names bill lines ("lines.1"); the form shows them beside their rows ("line.2").
+    return result.ok ? result : { ...result, fields: messagesByRow(fieldsOf(result), read.rowOf) };
+  },
+});

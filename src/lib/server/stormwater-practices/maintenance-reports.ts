@@ -12,6 +12,7 @@ import { practiceMaintenanceItems, practiceMaintenanceReports, stormwaterPractic
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { failFields, type Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { reportYearProblem, type ReportFacts } from './practices.rules.ts';
@@ -42,6 +43,26 @@ export function parseReportForm(
   if (Object.keys(errors).length) return failFields(errors);
   return { ok: true, value: { year, workDone, doneItemIds: ids } };
 }
+
+/** Who files the report, for which practice (with the years already filed), and when. */
+export interface ReportContext {
+  actor: Actor;
+  practiceId: number;
+  practice: Pick<ReportFacts, 'inServiceOn' | 'removedOn' | 'filed'>;
+  now: Date;
+}
+
+/** The owner's maintenance report: one PDF or photo, the year, the work done, the required maintenance done. */
+export const maintenanceReportUpload = defineUpload({
+  accept: ['pdf', 'jpeg', 'png'],
+  maxFiles: 1,
+  fileField: 'report',
+  required: 'Choose the photo or PDF of the report.',
+  chooseAgain: 'Choose the file again: a browser does not keep a chosen file when a form is sent back.',
+  parse: ({ values, form }, c: ReportContext) =>
+    parseReportForm(values, form.fields.doneItemIds ?? [], c.practice, townToday(c.now)),
+  handle: (input, [file], c, { db }) => fileMaintenanceReport(db, c.actor, c.practiceId, input, file, c.now),
+});
 
 export function fileMaintenanceReport(
   db: DB,

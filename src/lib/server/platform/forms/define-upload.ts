@@ -59,6 +59,8 @@ export interface RefusedUpload {
   /** 422: the form was read and refused (the page sets it as its status). */
   status: 422;
   values: Record<string, string>;
+  /** Every value posted under each name, for a field that posts several (a group of checkboxes). */
+  lists: Record<string, string[]>;
   errors: Record<string, string>;
   message?: string;
 }
@@ -117,7 +119,7 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
       }
       discardUnreferenced(db, stored);
       if (files.length && !errors[definition.fileField]) errors[definition.fileField] = definition.chooseAgain;
-      return { ok: false, status: 422, values, errors, message };
+      return { ok: false, status: 422, values, lists: form.fields, errors, message };
     },
   };
 }
