@@ -99,9 +99,15 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
       const files = form.files.filter((f) => f.field === definition.fileField);
       const parsed = definition.parse({ values, files, form }, context);
       const errors: Record<string, string> = parsed.ok ? {} : { ...fieldsOf(parsed) };
-      // A rejected file (wrong kind, too large, a broken PDF) is said beside the file input, whatever it was called.
-      const fileErrors = Object.entries(form.errors).filter(([k]) => k !== '_form');
-      if (fileErrors.length) errors[definition.fileField] = fileErrors.map(([, m]) => m).join(' ');
+      // A typed field refused as it arrived (control characters) keeps its message beside it; a rejected file
+      // (wrong kind, too large, a broken PDF) is said beside the file input, whatever name it was sent under.
+      const fileErrors: string[] = [];
+      for (const [name, refusal] of Object.entries(form.errors)) {
+        if (name === '_form') continue;
+        if (Object.hasOwn(form.fields, name)) errors[name] = refusal;
+        else fileErrors.push(refusal);
+      }
+      if (fileErrors.length) errors[definition.fileField] = fileErrors.join(' ');
       else if (definition.required && files.length === 0 && !errors[definition.fileField])
         errors[definition.fileField] = definition.required;
       // A broken upload is refused whole, even when every field parsed.
