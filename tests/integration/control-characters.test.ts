@@ -145,7 +145,7 @@ describe('the clerk’s forms', () => {
       { file: [{ bytes, name: 'log.pdf', type: 'application/pdf' }] },
       clerk,
     );
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     const html = await res.text();
     expect(html.replace(/\s+/g, ' ')).toContain(MESSAGE);
     expect(ours()).toBe(0);

@@ -357,7 +357,7 @@ describe('registering and maintaining a project', () => {
       { bytes: new TextEncoder().encode('MZ this is really an executable'), name: 'noi.pdf', type: 'application/pdf' },
       officer,
     );
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(await res.text()).toContain('is not a PDF');
     expect(storedFiles()).toBe(before);
     expect(one<{ n: number }>('select count(*) n from documents').n).toBe(docs);

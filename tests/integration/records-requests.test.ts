@@ -320,7 +320,7 @@ describe('the clerk', () => {
       new TextEncoder().encode('just some text, not a PDF at all'.repeat(10)),
       'application/pdf',
     );
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect(await text(bad)).toContain('is not a PDF, JPEG photo or PNG image');
     const good = await upload('amendments.pdf', await pdf.save(), 'application/pdf');
     expect(good.status).toBe(303);

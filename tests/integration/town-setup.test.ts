@@ -72,12 +72,12 @@ describe('the town profile', () => {
       name: 'logo.png',
       type: 'image/png',
     });
-    expect(fake.status).toBe(400);
+    expect(fake.status).toBe(422);
     const page = await fake.text();
     expect(page).toMatch(/PNG or JPEG|PNG image or JPEG|JPEG/);
     expect(page).toContain('value="12 Typed Street, Rotterdam, NY 12306"');
     const named = await post({ ...values, name: 'Town of Rotterdam' });
-    expect(named.status).toBe(400);
+    expect(named.status).toBe(422);
     expect(await named.text()).toContain('Enter the name alone: the portal adds “Town of”.');
     expect(one<{ value: string }>("select value from settings where key = 'town_profile'").value).toBe(before);
   });
@@ -435,7 +435,7 @@ describe('the town’s geography in its profile (decision 0044)', () => {
     expect(before).toContain('That latitude is outside the area the portal serves (between 42.74 and 42.875)');
 
     const outside = await post({ ...profile, ...VILLAGE_BOX, 'bounds.minLat': '39.9', 'bounds.maxLon': '-73.7' });
-    expect(outside.status).toBe(400);
+    expect(outside.status).toBe(422);
     const page = await outside.text();
     expect(page).toContain('That is outside New York State (latitude between 40.45 and 45.05).');
     expect(page).toContain('The eastern edge must be east of');

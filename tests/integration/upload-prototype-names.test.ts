@@ -25,13 +25,13 @@ const cookies: Record<string, string> = {};
 const one = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T;
 let pdf: Uint8Array;
 
-/** Every page that reads a multipart body, itself or through the enforcement evidence module. */
+/** Every page that reads a multipart body, itself or through an upload its domain defines (defineUpload). */
 function uploadRoutes(): string[] {
   return listPostRoutes().filter((route) => {
     const file = ['.astro', '.ts']
       .map((ext) => path.join(ROOT, 'src/pages', route + ext))
       .find((f) => fs.existsSync(f))!;
-    return /receiveMultipart\(|receiveEvidence\(|enctype="multipart\/form-data"/.test(fs.readFileSync(file, 'utf8'));
+    return /receiveMultipart\(|Upload\.receive\(|enctype="multipart\/form-data"/.test(fs.readFileSync(file, 'utf8'));
   });
 }
 

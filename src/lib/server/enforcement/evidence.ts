@@ -4,45 +4,37 @@
  * and nothing kept.
  */
 import type { Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { discardUnreferenced } from '#lib/server/platform/files/references.ts';
-import { receiveMultipart } from '#lib/server/platform/files/uploads.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
 import { attachEvidence } from './actions.ts';
 import { failFields, ok, type Result } from '#lib/server/platform/result.ts';
 
-/** A refusal carries what was typed, to put back in the form. */
-export type EvidenceOutcome = Result<object, { typed: Record<string, string> }>;
-
-export async function receiveEvidence(
-  db: DB,
-  actor: Actor,
-  actionId: number,
-  request: Request,
-  today: string,
-): Promise<EvidenceOutcome> {
-  const received = await receiveMultipart(request, { accept: ['pdf', 'jpeg', 'png'], maxFiles: 1 });
-  const typed = {
-    title: received.field('title'),
-    documentDate: received.field('documentDate'),
-    public: received.field('public'),
-  };
-  const errors: Record<string, string> = { ...received.errors };
-  const file = received.files.find((f) => f.field === 'file');
-  if (!typed.title.trim() || typed.title.length > 200)
-    errors.title = 'Give the evidence a title of up to 200 characters, like “Photo: silt fence down at the east line”.';
-  if (!isIsoDay(typed.documentDate) || typed.documentDate > today)
-    errors.documentDate = 'Enter the date it was taken, not in the future, like 2026-05-03.';
-  if (!file && !errors.file) errors.file = 'Choose a photo (JPEG, PNG) or a PDF.';
-  if (!Object.keys(errors).length && file) {
-    const r = attachEvidence(db, actor, actionId, file, {
-      title: typed.title.trim(),
-      documentDate: typed.documentDate,
-      public: typed.public === 'on',
-    });
-    if (r.ok) return ok();
-    errors._form = r.message ?? 'The evidence could not be saved.';
-  }
-  discardUnreferenced(db, received.files);
-  return { ...failFields(errors), typed };
+export interface EvidenceInput {
+  title: string;
+  documentDate: string;
+  public: boolean;
 }
+
+/** The evidence form's typed fields, read: a title, the day it was taken (not after `today`), public or not. */
+export function parseEvidence(values: Record<string, string>, today: string): Result<{ value: EvidenceInput }> {
+  const errors: Record<string, string> = {};
+  const title = values.title ?? '';
+  const documentDate = values.documentDate ?? '';
+  if (!title.trim() || title.length > 200)
+    errors.title = 'Give the evidence a title of up to 200 characters, like “Photo: silt fence down at the east line”.';
+  if (!isIsoDay(documentDate) || documentDate > today)
+    errors.documentDate = 'Enter the date it was taken, not in the future, like 2026-05-03.';
+  if (Object.keys(errors).length) return failFields(errors);
+  return ok({ value: { title: title.trim(), documentDate, public: values.public === 'on' } });
+}
+
+/** The officer's evidence upload: one photo (JPEG, PNG) or PDF, the fields above. */
+export const evidenceUpload = defineUpload({
+  accept: ['pdf', 'jpeg', 'png'],
+  maxFiles: 1,
+  fileField: 'file',
+  required: 'Choose a photo (JPEG, PNG) or a PDF.',
+  chooseAgain: 'Choose the photo or PDF again: a browser does not keep a chosen file when a form is sent back.',
+  parse: ({ values }, c: { actor: Actor; actionId: number; today: string }) => parseEvidence(values, c.today),
+  handle: (input, [file], c, { db }) => attachEvidence(db, c.actor, c.actionId, file, input),
+});

@@ -14,8 +14,8 @@ import { config } from './config.ts';
 import { memoUntilPublicChange, type DB } from './db.ts';
 import { discardUnreferenced } from './files/references.ts';
 import { storedFilePath } from './files/store.ts';
-import type { ReceivedForm } from './files/uploads.ts';
-import { firstValues } from './forms/upload-forms.ts';
+import type { ReceivedFile } from './files/uploads.ts';
+import { defineUpload } from './forms/define-upload.ts';
 import {
   checkGeography,
   checkTownProfile,
@@ -146,31 +146,36 @@ export function saveTownProfile(db: DB, actor: Actor, next: TownProfile, now = n
 }
 
 /**
- * The settings page's multipart POST, checked and saved: the fields (shared checkTownProfile), and the
- * logo, a PNG or JPEG recognised by its bytes (receiveMultipart has stored it already; a refused one is
- * discarded, and a replaced one removed when nothing else uses it).
+ * The settings page's form, read: the fields (shared checkTownProfile) and the logo chosen: a new one
+ * (a PNG or JPEG recognised by its bytes, stored already), none when "Remove the logo" is ticked, else
+ * the one in use (`keepLogo`: the handler puts it back, as the parser does not read the database).
  */
-export function submitTownProfile(
-  db: DB,
-  actor: Actor,
-  received: ReceivedForm,
-  now = new Date(),
-): Result<object, { values: Record<string, string> }> {
-  const values = firstValues(received);
-  const before = read(db);
-  const logo = received.files.find((f) => f.field === 'logo');
-  const logoSha256 = logo ? logo.sha256 : values.removeLogo === 'on' ? null : before.logoSha256;
-  const { profile, errors } = checkTownProfile(values, logoSha256);
-  Object.assign(errors, received.errors);
-  if (Object.keys(errors).length) {
-    discardUnreferenced(db, received.files);
-    return { ...failFields(errors), values };
-  }
-  saveTownProfile(db, actor, profile, now);
-  if (before.logoSha256 && before.logoSha256 !== profile.logoSha256)
-    discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
-  return ok();
+export function parseTownProfileForm(
+  values: Record<string, string>,
+  logo: ReceivedFile | undefined,
+): Result<{ value: { profile: TownProfile; keepLogo: boolean } }> {
+  const { profile, errors } = checkTownProfile(values, logo ? logo.sha256 : null);
+  if (Object.keys(errors).length) return failFields(errors);
+  return ok({ value: { profile, keepLogo: !logo && values.removeLogo !== 'on' } });
 }
+
+/** The settings page's multipart POST: the profile saved, and a replaced logo removed when nothing else uses it. */
+export const townProfileUpload = defineUpload({
+  accept: ['png', 'jpeg'],
+  maxFiles: 1,
+  maxFileBytes: 1024 * 1024,
+  fileField: 'logo',
+  chooseAgain: 'Choose the logo again: a browser does not keep a chosen file when a form is sent back.',
+  parse: ({ values, files }, _c: { actor: Actor; now?: Date }) => parseTownProfileForm(values, files[0]),
+  handle: ({ profile, keepLogo }, _files, c, { db }) => {
+    const before = read(db);
+    const next = keepLogo ? { ...profile, logoSha256: before.logoSha256 } : profile;
+    saveTownProfile(db, c.actor, next, c.now);
+    if (before.logoSha256 && before.logoSha256 !== next.logoSha256)
+      discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
+    return ok();
+  },
+});
 
 /** The logo as a response (its type read from its first bytes: PNG or JPEG), or undefined without one. */
 export function townLogoFile(

@@ -4,14 +4,17 @@
  * receiveMultipart. A SWPPP or an amendment opens its review (the 30-day clocks); a revised plan after a
  * deficiency notice restarts the completeness clock of the review it answers.
  */
-import type { Result } from '#lib/server/platform/result.ts';
+import { failFields, ok, type Result } from '#lib/server/platform/result.ts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { documents, parties, type DocumentType } from '#db/schema.ts';
 import { planReceived } from '#lib/server/reviews/swppp-review.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { documentValues, type DocumentMeta } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { isIsoDay } from '#lib/shared/days.ts';
+import { DOCUMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 
 export const ATTACHABLE_TYPES = [
   'noi',
@@ -39,6 +42,51 @@ export interface Attached {
   /** True when the upload answered a deficiency notice (a revised plan). */
   resubmission?: boolean;
 }
+
+/**
+ * The staff upload form, read: the kind, the title, the date (not after `today`), the contractor who
+ * signed a certification, whether it is public; a photo only as "Other document".
+ */
+export function parseAttachment(
+  values: Record<string, string>,
+  files: ReceivedFile[],
+  today: string,
+): Result<{ value: AttachInput }> {
+  const errors: Record<string, string> = {};
+  const type = values.type ?? '';
+  const title = values.title ?? '';
+  const documentDate = values.documentDate ?? '';
+  if (!(ATTACHABLE_TYPES as readonly string[]).includes(type)) errors.type = 'Choose what kind of document this is.';
+  if (!title.trim()) errors.title = 'Give the document a title, like “SWPPP, revised May 2026”.';
+  if (title.length > 200) errors.title = 'Use at most 200 characters.';
+  if (!isIsoDay(documentDate)) errors.documentDate = 'Enter the document’s date, like 2026-05-03.';
+  else if (documentDate > today) errors.documentDate = 'The date cannot be in the future.';
+  const file = files[0];
+  if (file && type !== 'other' && file.kind !== 'pdf')
+    errors.file = `${Object.hasOwn(DOCUMENT_TYPE_LABEL, type) ? DOCUMENT_TYPE_LABEL[type as DocumentType] : 'This document'} must be a PDF; photos go in as “Other document”.`;
+  if (Object.keys(errors).length) return failFields(errors);
+  return ok({
+    value: {
+      type: type as AttachableType,
+      title: title.trim(),
+      documentDate,
+      public: values.public === 'on',
+      partyId: values.partyId ? Number(values.partyId) : null,
+    },
+  });
+}
+
+/** The staff's upload on a project's documents page: one PDF (or a photo as "Other document"), the fields above. */
+export const staffDocumentUpload = defineUpload({
+  accept: ['pdf', 'jpeg', 'png'],
+  maxFiles: 1,
+  fileField: 'file',
+  required: 'Choose the file to attach.',
+  chooseAgain: 'Choose the file again: a browser does not keep a chosen file when a form is sent back.',
+  parse: ({ values, files }, c: { actor: Actor; projectId: number; today: string }) =>
+    parseAttachment(values, files, c.today),
+  handle: (input, [file], c, { db }) => attachDocument(db, c.actor, c.projectId, file, input),
+});
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 

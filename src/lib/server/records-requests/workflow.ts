@@ -26,7 +26,8 @@ import { acknowledgedLate, claimedDayText, clockDay, duePassed, isOpen } from '.
 import { appealRightsFor } from './appeals.ts';
 import { activeGround, groundText } from './grounds.ts';
 import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
-import { fail, type Failure, type Result } from '#lib/server/platform/result.ts';
+import { fail, ok, type Failure, type Result } from '#lib/server/platform/result.ts';
+import { defineUpload, type PostedUpload } from '#lib/server/platform/forms/define-upload.ts';
 
 function actorId(actor: Actor): number | null {
   return 'userId' in actor ? actor.userId : null;
@@ -343,6 +344,43 @@ export function attachUploads(
   });
   return { ok: true, added: files.length };
 }
+
+/**
+ * The clerk's upload form, read: what the files are (optional). A file refused by its content refuses
+ * the whole upload, said once on top (each file's own message is beside the input).
+ */
+export function parseRequestUpload({ values, form }: Pick<PostedUpload, 'values' | 'form'>): Result<{
+  value: { description: string };
+}> {
+  if (Object.keys(form.errors).some((k) => k !== '_form'))
+    return fail('Some files were not accepted. Nothing was attached.');
+  return ok({ value: { description: (values.description ?? '').slice(0, 500) } });
+}
+
+/** The clerk's upload to a request: up to ten files (scans of paper records, files not on the portal). */
+export const requestFilesUpload = defineUpload({
+  accept: ['pdf', 'jpeg', 'png'],
+  maxFiles: 10,
+  fileField: 'file',
+  required: 'Choose at least one file to upload.',
+  chooseAgain: 'Choose the files again: a browser does not keep a chosen file when a form is sent back.',
+  parse: (posted, _c: { actor: Actor; requestId: number }) => parseRequestUpload(posted),
+  handle: ({ description }, files, c, { db }) =>
+    attachUploads(
+      db,
+      c.actor,
+      c.requestId,
+      files.map((f) => ({
+        sha256: f.sha256,
+        filename: f.filename,
+        mimeType: f.mimeType,
+        sizeBytes: f.sizeBytes,
+        pages: f.pdf ? f.pdf.pageCount - f.pdf.largeFormatPages : 1,
+        largeFormatSheets: f.pdf ? f.pdf.largeFormatPages : 0,
+        description: files.length === 1 ? description : description ? `${description}: ${f.filename}` : undefined,
+      })),
+    ),
+});
 
 /** Take back an item the clerk attached by mistake (not once it is billed or released). */
 export function removeItem(db: DB, actor: Actor, id: number, itemId: number, now = new Date()): Result {

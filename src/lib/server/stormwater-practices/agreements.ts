@@ -11,22 +11,26 @@ import { practiceAgreementFiles, stormwaterPractices } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
-import type { Result } from '#lib/server/platform/result.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
+import { fail, ok, type Result } from '#lib/server/platform/result.ts';
 
-/** The upload form, read: plain sentences by field name (the file's own refusal from the upload wins). */
-export function checkAgreementUpload(
-  file: ReceivedFile | undefined,
-  received: { errors: Record<string, string>; field: (n: string) => string },
-): { errors: Record<string, string>; public: boolean } {
-  const errors: Record<string, string> = {};
-  if (received.errors._form) errors._form = received.errors._form;
-  if (received.errors.agreement) errors.agreement = received.errors.agreement;
-  else if (!file) errors.agreement = 'Choose the PDF of the recorded agreement or easement.';
-  else if (file.kind !== 'pdf') errors.agreement = 'The agreement or easement must be a PDF.';
-  const choice = received.field('agreementPublic');
-  if (choice !== 'yes' && choice !== 'no') errors.agreementPublic = 'Choose whether residents may download it.';
-  return { errors, public: choice === 'yes' };
+/** The upload form's typed field, read: whether residents may download the document. */
+export function parseAgreementUpload(values: Record<string, string>): Result<{ value: { public: boolean } }> {
+  const choice = values.agreementPublic;
+  if (choice !== 'yes' && choice !== 'no') return fail('Choose whether residents may download it.', 'agreementPublic');
+  return ok({ value: { public: choice === 'yes' } });
 }
+
+/** Staff file the agreement or easement: one PDF, and whether it is public. */
+export const agreementUpload = defineUpload({
+  accept: ['pdf'],
+  maxFiles: 1,
+  fileField: 'agreement',
+  required: 'Choose the PDF of the recorded agreement or easement.',
+  chooseAgain: 'Choose the file again: a browser does not keep a chosen file when a form is sent back.',
+  parse: ({ values }, _c: { actor: Actor; practiceId: number; now: Date }) => parseAgreementUpload(values),
+  handle: (input, [file], c, { db }) => fileAgreement(db, c.actor, c.practiceId, file, input, c.now),
+});
 
 export function fileAgreement(
   db: DB,
