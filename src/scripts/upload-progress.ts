@@ -4,6 +4,12 @@
  * filing, the page it rendered (errors beside each field) replaces the main content in place.
  */
 
+/**
+ * Said on the document when a refused filing's page has replaced the main content: a page whose script draws
+ * into its form (the report form's map and pin) draws again, since the new content comes without it.
+ */
+export const MAIN_REPLACED = 'portal:main-replaced';
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
@@ -65,6 +71,7 @@ function enhance(form: HTMLFormElement): void {
       current.replaceWith(next);
       document.title = doc.title;
       enhanceUploadForms();
+      document.dispatchEvent(new CustomEvent(MAIN_REPLACED));
       const alert = next.querySelector<HTMLElement>('.form-alert');
       if (alert) {
         alert.tabIndex = -1;

@@ -70,6 +70,10 @@ test('report with a photo → the officer links it, inspects, records a violatio
   await expect(page.getByLabel('Missing or damaged silt fence')).toBeChecked();
   await expect(page.getByText(`About ${NAME}`)).toBeVisible();
   await expect(page.getByText('if you chose photos, choose them again')).toBeVisible();
+  // The map comes back with the pin where it was: nothing about the place has to be done again.
+  await expect(page.locator('[data-report-map]')).toBeVisible();
+  await expect(page.locator('[data-report-map] .leaflet-overlay-pane path')).toHaveCount(1);
+  await expect(page.locator('[data-place-status]')).toContainText('Pinned');
   await page.getByLabel(/^Photos/).setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
   await page.getByRole('button', { name: 'Send the report' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Report \d+: Missing or damaged silt fence$/);
