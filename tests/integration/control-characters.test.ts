@@ -147,7 +147,9 @@ describe('the clerk’s forms', () => {
     );
     expect(res.status).toBe(422);
     const html = await res.text();
-    expect(html.replace(/\s+/g, ' ')).toContain(MESSAGE);
+    expect(fieldError(html, 'title')).toContain(MESSAGE);
+    // The file was dropped with the refusal: the page says to choose it again.
+    expect(fieldError(html, 'file')).toContain('Choose the file again');
     expect(ours()).toBe(0);
     expect(fileStore(dataDir).files).not.toContain(sha);
     // Another file's upload may be half-received at this instant: its temporary file goes when it is done.

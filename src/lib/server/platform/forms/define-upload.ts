@@ -108,8 +108,9 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
         else fileErrors.push(refusal);
       }
       if (fileErrors.length) errors[definition.fileField] = fileErrors.join(' ');
+      // A form refused whole as it arrived (control characters, a body cut short) kept none of its files.
       else if (definition.required && files.length === 0 && !errors[definition.fileField])
-        errors[definition.fileField] = definition.required;
+        errors[definition.fileField] = form.errors._form ? definition.chooseAgain : definition.required;
       // A broken upload is refused whole, even when every field parsed.
       let message: string | undefined = form.errors._form ?? (parsed.ok ? undefined : parsed.message);
       const stored: Array<{ sha256: string }> = [...form.files];
