@@ -21,7 +21,7 @@ import { runAction } from '#lib/server/platform/forms/run-action.ts';
 import { logFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
 import { negotiateCoding } from '#lib/server/platform/http/http.ts';
 import { apiError } from '#lib/server/platform/http/api-response.ts';
-import { etagMatches } from '#lib/server/platform/http/conditional.ts';
+import { etagMatches, weakEtagFor } from '#lib/server/platform/http/conditional.ts';
 import { compressedAnswer } from '#lib/server/platform/http/encoded-body.ts';
 import {
   endpointMethods,
@@ -160,6 +160,8 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
     );
     headers.set('ETag', entry.etag);
     response = cachedAnswer(context.request, key, entry, headers);
+  } else if (!token && (method === 'GET' || method === 'HEAD')) {
+    response = await withValidator(context.request, response);
   }
 
   return withPrivateCaching(response, Boolean(context.locals.user));
@@ -181,6 +183,34 @@ function cachedAnswer(request: Request, key: string, entry: CachedPage, headers:
         ? pageCache.encodedBody(key, entry, coding)
         : pageCache.plainBody(entry, key);
   return new Response(body as BodyInit | null, { status: entry.status, headers });
+}
+
+/**
+ * A public page the cache does not keep (a map, a search near a place) still carries a weak ETag made from
+ * what it says, so a revisit that names it gets a 304 and no body. Pages with a session or a cookie are left alone.
+ */
+async function withValidator(request: Request, response: Response): Promise<Response> {
+  if (
+    response.status !== 200 ||
+    !(response.headers.get('content-type') ?? '').startsWith('text/html') ||
+    response.headers.has('set-cookie') ||
+    response.headers.has('etag') ||
+    /no-store/.test(response.headers.get('cache-control') ?? '')
+  )
+    return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  headers.set('ETag', weakEtagFor(body));
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && etagMatches(ifNoneMatch, headers.get('ETag')!)) {
+    headers.delete('Content-Length');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(request.method === 'HEAD' ? null : body, {
+    status: 200,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** Pages for signed-in users are never cached by browsers or proxies. */

@@ -173,6 +173,21 @@ describe('a revisit of a public page is answered 304', () => {
     // A validator for other words gets the page.
     expect((await raw('/help/about?revisit=1', { 'if-none-match': 'W/"other"' })).status).toBe(200);
   });
+
+  it.each(['/map', '/near?address=1500+Curry+Road', '/practices'])(
+    '%s, a page the cache does not keep, carries a weak ETag from its words and answers a revisit 304',
+    async (url) => {
+      const first = await raw(url, { 'accept-encoding': 'br' });
+      expect(first.status).toBe(200);
+      expect(first.headers['x-page-cache']).toBeUndefined();
+      const etag = first.headers.etag!;
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      const again = await raw(url, { 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect((await raw(url, { 'if-none-match': 'W/"other"' })).status).toBe(200);
+    },
+  );
 });
 
 describe('a method an endpoint has no handler for', () => {
