@@ -1609,6 +1609,8 @@ export const siteReportCategories = sqliteTable(
     description: text('description').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    /** How many business days the municipality aims to take to answer a report of this kind; null: no time promised. */
+    responseBusinessDays: integer('response_business_days'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('site_report_categories_code_uq').on(t.code)],
@@ -1667,6 +1669,11 @@ export const siteReports = sqliteTable(
     enforcementActionId: integer('enforcement_action_id').references(() => enforcementActions.id),
     /** Open311's media_url: a link the client sent, shown to the officer as a link; the portal never fetches it (decision 0045). */
     mediaUrl: text('media_url'),
+    /**
+     * Local day (YYYY-MM-DD) by which the municipality aims to answer, fixed when the report is filed from its
+     * category's business days; null when the category promised none (decision 0100).
+     */
+    respondBy: text('respond_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,6 +13,9 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
 import type { SiteReportStatus } from '../schema.ts';
 import { addDays } from '#lib/shared/days.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { respondByDay } from '#lib/server/site-reports/response-time.rules.ts';
 import { atLocal } from './dates.ts';
 import type { Rng } from './random.ts';
 
@@ -227,8 +230,9 @@ export function insertSiteReports(tx: Tx, opts: { rng: Rng; now: Date; today: st
       .select()
       .from(schema.siteReportCategories)
       .all()
-      .map((c) => [c.code, c.id]),
+      .map((c) => [c.code, c]),
   );
+  const calendar = loadCalendar(tx);
   for (const spec of SPECS) {
     const project =
       typeof spec.at === 'string'
@@ -263,7 +267,7 @@ export function insertSiteReports(tx: Tx, opts: { rng: Rng; now: Date; today: st
     const report = tx
       .insert(schema.siteReports)
       .values({
-        categoryId: cats.get(spec.category)!,
+        categoryId: cats.get(spec.category)!.id,
         description: spec.description,
         place: project ? project.siteAddress : (spec.at as { place: string }).place,
         latitude: point.latitude,
@@ -282,6 +286,8 @@ export function insertSiteReports(tx: Tx, opts: { rng: Rng; now: Date; today: st
         reporterPhone: spec.reporter?.phone ?? null,
         source: spec.source ?? 'web',
         enforcementActionId: action?.id ?? null,
+        // Filed as the portal files a report: with the day its category aims to answer it by.
+        respondBy: respondByDay(townToday(filed), cats.get(spec.category)!.responseBusinessDays, calendar),
         createdAt: filed,
         updatedAt: last,
       })

@@ -418,7 +418,8 @@ describe('Open311 GeoReport v2', () => {
     expect(oneXml).toContain(
       `<service_requests><request><service_request_id>${service_request_id}</service_request_id><status>open</status>`,
     );
-    expect(oneXml).toContain('<expected_datetime/>');
+    // Mud on the road is to be answered within a business day: the end of that day, in town time.
+    expect(oneXml).toMatch(/<expected_datetime>\d{4}-\d{2}-\d{2}T23:59:59-0[45]:00<\/expected_datetime>/);
     expect(oneXml).toContain('<description>Mud tracked across both lanes by the site entrance.</description>');
     expect(
       await (await fetch(api(`requests.xml?service_request_id=${service_request_id},${approved.reportId}`))).text(),

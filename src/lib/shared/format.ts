@@ -17,12 +17,20 @@ const instantFmt = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
+const weekdayDayFmt = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 const monthFmt = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
 // Formatted days and months are remembered by their text: Intl formats in microseconds, and a project
 // page shows hundreds.
 const longDay = memo((date: string) => dayOrAsGiven(date, dayFmt));
 const shortDay = memo((date: string) => dayOrAsGiven(date, shortDayFmt));
+const weekdayDay = memo((date: string) => dayOrAsGiven(date, weekdayDayFmt));
 const longMonth = memo((month: string) => monthFmt.format(new Date(`${month}-01T00:00:00Z`)));
 
 function dayOrAsGiven(date: string, fmt: Intl.DateTimeFormat): string {
@@ -30,10 +38,10 @@ function dayOrAsGiven(date: string, fmt: Intl.DateTimeFormat): string {
   return Number.isNaN(d.getTime()) ? date : fmt.format(d);
 }
 
-/** A local calendar day stored as YYYY-MM-DD → "May 3, 2026". */
-export function formatDay(date: string | null | undefined, style: 'long' | 'short' = 'long'): string {
+/** A local calendar day stored as YYYY-MM-DD → "May 3, 2026" ("short": "Sep 3, 2026"; "weekday": "Sunday, May 3, 2026"). */
+export function formatDay(date: string | null | undefined, style: 'long' | 'short' | 'weekday' = 'long'): string {
   if (!date) return '—';
-  return style === 'long' ? longDay(date) : shortDay(date);
+  return style === 'long' ? longDay(date) : style === 'weekday' ? weekdayDay(date) : shortDay(date);
 }
 
 /** "<PREFIX>-<year>-NNNN", at least four digits: R-2026-0042, INV-2026-0007, OR-2026-0003. */

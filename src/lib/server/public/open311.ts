@@ -17,7 +17,7 @@ import { keyInForce } from '#lib/server/site-reports/open311-keys.ts';
 import { reportProblems } from '#lib/server/site-reports/report.rules.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { submitReport } from '#lib/server/site-reports/report.ts';
-import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { townDayEndIso, townToday } from '#lib/server/platform/time/town-time.ts';
 import { queryReports, type PublicReport, type ReportQuery } from './site-reports.ts';
 
 export const OPEN311_BASE = '/open311/v2';
@@ -129,7 +129,8 @@ export function geoReport(r: PublicReport, baseUrl: string, agency: string) {
     service_notice: r.project ? `About ${r.project.name}` : 'Not at a listed construction site',
     requested_datetime: r.createdAt.toISOString(),
     updated_datetime: r.updatedAt.toISOString(),
-    expected_datetime: null,
+    // The end of the day the category's time promised when it was filed (decision 0100); none without a promise.
+    expected_datetime: r.respondBy ? townDayEndIso(r.respondBy) : null,
     address: r.place,
     address_id: null,
     zipcode: null,

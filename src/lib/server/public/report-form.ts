@@ -13,6 +13,7 @@ import { town } from '#lib/server/platform/town-profile.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
 import { discardPhotos, receiveReportForm } from '#lib/server/site-reports/photos.ts';
 import { MAX_PHOTOS, reportProblems } from '#lib/server/site-reports/report.rules.ts';
+import { aimWords } from '#lib/server/site-reports/response-time.rules.ts';
 import { submitReport } from '#lib/server/site-reports/report.ts';
 import { geocoderFor } from './geocode.ts';
 import { reportableProject } from './site-reports.ts';
@@ -20,8 +21,14 @@ import { reportableProject } from './site-reports.ts';
 export { MAX_PHOTOS } from '#lib/server/site-reports/report.rules.ts';
 export { MAX_PHOTO_BYTES } from '#lib/server/site-reports/photos.ts';
 
-/** What the form offers: the officer's list, in its order, without retired categories. */
-export const reportCategories = (db: DB) => categories(db, { activeOnly: true });
+/**
+ * What the form offers: the officer's list, in its order, without retired categories, each with the time the
+ * municipality aims to respond within in words (`aim`, null when it promises none).
+ */
+export function reportCategories(db: DB) {
+  const kind = town(db).profile.kind;
+  return categories(db, { activeOnly: true }).map((c) => ({ ...c, aim: aimWords(kind, c.responseBusinessDays) }));
+}
 
 /** Reports per network address per hour (SITE_REPORTS_PER_IP_PER_HOUR overrides: a town hall's shared network). */
 export function perIp(env: NodeJS.ProcessEnv = process.env): Limit {

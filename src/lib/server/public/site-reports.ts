@@ -10,7 +10,18 @@ import type { SiteReportStatus } from '#db/enums.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { isOpen, isOpenSql, publicPoint, STATUS_LABEL, statusMeaning } from '#lib/server/site-reports/report.rules.ts';
+import {
+  answeredAtSql,
+  responseShare,
+  responseStanding,
+  standingWords,
+  type ResponseShare,
+} from '#lib/server/site-reports/response-time.rules.ts';
 import { reportNumber, reportPath } from '#lib/server/site-reports/report.ts';
+import { categories, type Category } from '#lib/server/site-reports/categories.ts';
+import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
+import { addDays } from '#lib/shared/days.ts';
+import { plural } from '#lib/shared/format.ts';
 
 const COLUMNS = {
   id: siteReports.id,
@@ -26,6 +37,8 @@ const COLUMNS = {
   status: siteReports.status,
   statusChangedAt: siteReports.statusChangedAt,
   publicReason: siteReports.publicReason,
+  respondBy: siteReports.respondBy,
+  answeredAt: answeredAtSql(siteReports.id),
   createdAt: siteReports.createdAt,
   updatedAt: siteReports.updatedAt,
   projectId: projects.id,
@@ -63,6 +76,9 @@ function shape(r: Row, photoIds: number[], meaning: Record<SiteReportStatus, str
     statusMeaning: meaning[r.status],
     open: isOpen(r.status),
     publicReason: r.publicReason,
+    /** The town day the municipality aims to answer by (null: no time promised), and when it first answered. */
+    respondBy: r.respondBy,
+    answeredAt: r.answeredAt == null ? null : new Date(r.answeredAt),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     statusChangedAt: r.statusChangedAt,
@@ -98,8 +114,8 @@ function shapeAll(db: DB, rows: Row[]): PublicReport[] {
   return rows.map((r) => shape(r, photos.get(r.id) ?? [], meaning));
 }
 
-/** One report's status page: the report and its public steps. */
-export function publicReport(db: DB, id: number) {
+/** One report's status page: the report, its public steps, and where it stands against the time promised. */
+export function publicReport(db: DB, id: number, today = townToday()) {
   const row = visible(db, [eq(siteReports.id, id)]).get();
   if (!row) return undefined;
   const steps = db
@@ -109,7 +125,81 @@ export function publicReport(db: DB, id: number) {
     .orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id))
     .all()
     .map((s) => ({ ...s, statusLabel: s.status ? STATUS_LABEL[s.status] : null }));
-  return { report: shapeAll(db, [row])[0], steps };
+  const report = shapeAll(db, [row])[0];
+  const answeredOn = report.answeredAt && townToday(report.answeredAt);
+  const response = standingWords(responseStanding(report.respondBy, answeredOn, today), town(db).profile.kind);
+  return { report, steps, response };
+}
+
+/** How far back the open-data page counts reports answered in time: the last twelve months. */
+const SHARE_DAYS = 365;
+
+export interface CategoryShare {
+  code: string;
+  label: string;
+  active: boolean;
+  /** The business days the category promises now; null: none. */
+  days: number | null;
+  share: ResponseShare;
+  /** The open-data table's cells, in words. */
+  time: string;
+  answered: string;
+  percent: string;
+  note: string | null;
+}
+
+function shareRow(c: Category, share: ResponseShare): CategoryShare {
+  const notes = [
+    share.overdue &&
+      `${plural(share.overdue, 'report')} past ${share.overdue === 1 ? 'its day' : 'their day'} without an answer (counted as not in time)`,
+    share.awaited &&
+      `${plural(share.awaited, 'report')} still within ${share.awaited === 1 ? 'its' : 'their'} time (not counted yet)`,
+  ].filter(Boolean);
+  return {
+    code: c.code,
+    label: c.active ? c.label : `${c.label} (retired)`,
+    active: c.active,
+    days: c.responseBusinessDays,
+    share,
+    time: c.responseBusinessDays == null ? 'No time promised' : plural(c.responseBusinessDays, 'business day'),
+    answered: share.counted
+      ? `${share.inTime} of ${share.counted}`
+      : c.responseBusinessDays == null
+        ? 'Not counted: no time is promised for this category'
+        : 'None to count yet',
+    percent: share.percent == null ? '—' : `${share.percent}%`,
+    note: notes.length ? `${notes.join('; ')}.` : null,
+  };
+}
+
+/**
+ * Per category, the share of visible reports filed in the last twelve months that were answered by the day
+ * promised when they were filed (response-time.rules.ts). Every category offered to residents is listed,
+ * and a retired one while it has reports in the period.
+ */
+export function responseShares(db: DB, today = townToday()): { since: string; categories: CategoryShare[] } {
+  const since = addDays(today, -SHARE_DAYS);
+  const rows = db
+    .select({ categoryId: siteReports.categoryId, respondBy: siteReports.respondBy, answeredAt: COLUMNS.answeredAt })
+    .from(siteReports)
+    .where(and(eq(siteReports.hidden, false), sql`${siteReports.createdAt} >= ${townInstant(since).getTime()}`))
+    .all();
+  const byCategory = new Map<number, Array<{ respondBy: string | null; answeredOn: string | null }>>();
+  for (const r of rows) {
+    const facts = {
+      respondBy: r.respondBy,
+      answeredOn: r.answeredAt == null ? null : townToday(new Date(r.answeredAt)),
+    };
+    const list = byCategory.get(r.categoryId);
+    if (list) list.push(facts);
+    else byCategory.set(r.categoryId, [facts]);
+  }
+  return {
+    since,
+    categories: categories(db, { activeOnly: false })
+      .filter((c) => c.active || byCategory.has(c.id))
+      .map((c) => shareRow(c, responseShare(byCategory.get(c.id) ?? [], today))),
+  };
 }
 
 /** Reports listed on a project's page. */

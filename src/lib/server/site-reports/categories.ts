@@ -1,12 +1,14 @@
 /**
- * What residents can report: a list the officer edits (add, rename, retire). A category's code is its
- * Open311 service_code and never changes once made; a retired category keeps its old reports.
+ * What residents can report: a list the officer edits (add, rename, retire, and how soon the municipality
+ * aims to answer: response-time.rules.ts). A category's code is its Open311 service_code and never changes
+ * once made; a retired category keeps its old reports.
  */
 import { asc, eq } from 'drizzle-orm';
 import { siteReportCategories } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Result } from '#lib/server/platform/result.ts';
+import { parseResponseDays } from './response-time.rules.ts';
 
 export type Category = typeof siteReportCategories.$inferSelect;
 
@@ -26,6 +28,8 @@ export interface CategoryInput {
   description: string;
   active: boolean;
   sortOrder: number;
+  /** The business days to answer, as typed: blank for no promise. */
+  responseBusinessDays: string;
 }
 
 /** A code from the label: "Blocked storm drain" → "blocked_storm_drain". */
@@ -46,6 +50,8 @@ export function saveCategory(db: DB, actor: Actor, input: CategoryInput): Result
     return { ok: false, fields: { label: 'Name it in 3 to 80 characters, like “Blocked storm drain”.' } };
   if (input.description.length > 300)
     return { ok: false, fields: { description: 'Keep the description under 300 characters.' } };
+  const response = parseResponseDays(input.responseBusinessDays);
+  if (!response.ok) return { ok: false, fields: { responseBusinessDays: response.problem } };
   const before = input.id
     ? db.select().from(siteReportCategories).where(eq(siteReportCategories.id, input.id)).get()
     : undefined;
@@ -59,6 +65,7 @@ export function saveCategory(db: DB, actor: Actor, input: CategoryInput): Result
       description: input.description.trim(),
       active: input.active,
       sortOrder: Math.max(0, Math.min(999, Math.trunc(input.sortOrder) || 0)),
+      responseBusinessDays: response.days,
     };
     const row = before
       ? tx.update(siteReportCategories).set(values).where(eq(siteReportCategories.id, before.id)).returning().get()

@@ -2,8 +2,10 @@
  * Residents' reports of problems at a site, the town's "notice of possible violations": filing one
  * (from the portal's form or an Open311 client), and each step the officer takes on it — link it to a
  * project, record a town inspection or a violation from it, link the enforcement action it led to,
- * move its status, hide it, block its sender, approve its photos. Each step is one transaction with its
- * public step row, its audit entry and, when the reporter left an email address, the mail telling them.
+ * move its status, hide it, block its sender, approve its photos. A report is filed with the day the
+ * municipality aims to answer it by, from its category (response-time.rules.ts). Each step is one
+ * transaction with its public step row, its audit entry and, when the reporter left an email address, the
+ * mail telling them.
  */
 import { and, asc, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
@@ -36,6 +38,9 @@ import {
   type TownInspectionInput,
 } from '#lib/server/enforcement/town-inspections.ts';
 import { formatInstant } from '#lib/shared/format.ts';
+import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { respondByDay } from './response-time.rules.ts';
 import {
   canMove,
   groupDuplicates,
@@ -147,6 +152,7 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
   const projectId = chosen?.id ?? match?.project.id ?? null;
   const projectName = chosen?.name ?? match?.project.name ?? null;
   const actor: Actor = { label: 'public', ip: input.ip };
+  const respondBy = respondByDay(townToday(now), category.responseBusinessDays, loadCalendar(db));
   const id = db.transaction((tx) => {
     const row = tx
       .insert(siteReports)
@@ -169,6 +175,7 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
         source: input.source,
         open311KeyId: input.open311KeyId ?? null,
         mediaUrl: input.mediaUrl ?? null,
+        respondBy,
         createdAt: now,
         updatedAt: now,
       })

@@ -36,3 +36,11 @@ export function townToday(now: Date = new Date()): string {
 export function townInstant(date: string, time = '00:00'): Date {
   return DateTime.fromISO(`${date}T${time}`, { zone: TOWN_TIME_ZONE }).toJSDate();
 }
+
+/**
+ * The last second of a town day as ISO 8601 with the town's offset that day: "2026-12-08" →
+ * "2026-12-08T23:59:59-05:00". For a promise made by the day, so a reader sees the day itself.
+ */
+export function townDayEndIso(date: string): string {
+  return DateTime.fromISO(`${date}T23:59:59`, { zone: TOWN_TIME_ZONE }).toISO({ suppressMilliseconds: true }) as string;
+}
