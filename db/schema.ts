@@ -1715,6 +1715,8 @@ export const siteReportEvents = sqliteTable(
     words: text('words').notNull(),
     public: integer('public', { mode: 'boolean' }).notNull().default(true),
     actorUserId: integer('actor_user_id').references((): AnySQLiteColumn => users.id),
+    /** Words a resident added (more information, "still happening"): public at once, hidden by the officer if need be. */
+    fromResident: integer('from_resident', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('site_report_events_report_idx').on(t.reportId, t.at)],
 );
@@ -1732,6 +1734,32 @@ export const siteReportBlocks = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('site_report_blocks_uq').on(t.kind, t.valueHash)],
+);
+/**
+ * People who follow a report (besides its reporter, who gets each step already): mailed at each public step.
+ * Double opt-in: a follower is `pending` until the link in the confirmation mail is used. The email is never
+ * public; the unsubscribe token is derived from the id (site-reports/followers.ts), only hashes are kept.
+ */
+export const siteReportFollowers = sqliteTable(
+  'site_report_followers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => siteReports.id, { onDelete: 'cascade' }),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    status: text('status', { enum: ALERT_STATUSES }).notNull().default('pending'),
+    confirmTokenHash: text('confirm_token_hash').notNull(),
+    confirmExpiresAt: integer('confirm_expires_at', { mode: 'timestamp_ms' }).notNull(),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('site_report_followers_uq').on(t.reportId, t.email),
+    uniqueIndex('site_report_followers_confirm_uq').on(t.confirmTokenHash),
+  ],
 );
 // ── end of residents' reports ──
 

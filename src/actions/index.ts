@@ -25,6 +25,7 @@ import { escrow } from './escrow.ts';
 import { projectImport } from './project-import.ts';
 import { localRules } from './local-rules.ts';
 import { ordinanceText } from './ordinance-text.ts';
+import { reportSteps } from './report-steps.ts';
 
 export const server = {
   accounts,
@@ -51,4 +52,6 @@ export const server = {
   // Permanent practices and the review escrow (decisions 0035, 0037)
   practices,
   escrow,
+  // What anyone may do on a resident's report's page
+  reportSteps,
 };

@@ -8,6 +8,9 @@ import { discardUnreferenced } from '#lib/server/platform/files/references.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import { receiveMultipart, type ReceivedForm } from '#lib/server/platform/files/uploads.ts';
 import { MAX_PHOTOS } from './report.rules.ts';
+import { addToReport } from './report.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
+import { fail, ok } from '#lib/server/platform/result.ts';
 
 export const MAX_PHOTO_BYTES = 12 * 1024 * 1024;
 export const PHOTO_KINDS = ['jpeg', 'png', 'webp'] as const;
@@ -27,3 +30,35 @@ export async function receiveReportForm(request: Request): Promise<ReceivedForm>
 export function discardPhotos(db: DB, form: ReceivedForm): void {
   discardUnreferenced(db, form.files);
 }
+
+/** A resident adds to a report from its page: words (required) and up to three photos, re-encoded as they arrive. */
+export const reportAdditionUpload = defineUpload({
+  accept: PHOTO_KINDS,
+  maxFiles: 3,
+  maxFileBytes: MAX_PHOTO_BYTES,
+  reencode: reencodeImage,
+  fileField: 'photos',
+  chooseAgain: 'Choose the photos again: a browser does not keep chosen files when a form is sent back.',
+  parse: ({ values }, _c: { reportId: number; ip: string }) => {
+    const words = (values.words ?? '').trim();
+    if (!words) return fail('Say what you saw, like “Still muddy water in the ditch this morning”.', 'words');
+    if (words.length > 2000) return fail('Use at most 2,000 characters.', 'words');
+    return ok({ value: { words } });
+  },
+  handle: (input, files, c, { db }) =>
+    addToReport(
+      db,
+      c.reportId,
+      {
+        words: input.words,
+        photos: files.map((f) => ({
+          sha256: f.sha256,
+          mimeType: f.mimeType,
+          sizeBytes: f.sizeBytes,
+          width: f.image?.width ?? 0,
+          height: f.image?.height ?? 0,
+        })),
+      },
+      { ip: c.ip },
+    ),
+});

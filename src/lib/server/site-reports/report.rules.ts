@@ -177,3 +177,11 @@ export function reportProblems(f: ReportFacts, today: string): Record<string, st
   if (f.name.length > 200) out.name = 'Keep your name under 200 characters.';
   return out;
 }
+
+/**
+ * What "still happening" does to a report: one the officer has finished with (closed, referred elsewhere, or no
+ * violation found) opens again as received, for triage; an open one keeps its status and gets the step.
+ */
+export function stillHappeningStatus(status: SiteReportStatus): SiteReportStatus | null {
+  return !isOpen(status) || status === 'no_violation' ? 'received' : null;
+}

@@ -27,10 +27,12 @@ import { boundingBox, type Point } from '#lib/shared/geo.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import type { Result } from '#lib/server/platform/result.ts';
+import { fail, type Result } from '#lib/server/platform/result.ts';
+import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
+import { mailFollowers } from './followers.ts';
 import {
   recordTownInspection,
   recordViolation,
@@ -52,6 +54,7 @@ import {
   moveProblem,
   STATUS_LABEL,
   statusMeaning,
+  stillHappeningStatus,
 } from './report.rules.ts';
 
 export type SiteReport = typeof siteReports.$inferSelect;
@@ -230,14 +233,24 @@ function step(
   actorUserId: number | null,
   now: Date,
   first = false,
+  fromResident = false,
 ): void {
-  tx.insert(siteReportEvents).values({ reportId: report.id, at: now, status, words, public: true, actorUserId }).run();
-  if (!report.reporterEmail) return;
+  tx.insert(siteReportEvents)
+    .values({ reportId: report.id, at: now, status, words, public: true, actorUserId, fromResident })
+    .run();
   const category = tx
     .select({ label: siteReportCategories.label })
     .from(siteReportCategories)
     .where(eq(siteReportCategories.id, report.categoryId))
     .get();
+  if (!first)
+    mailFollowers(tx, report, {
+      number: reportNumber(report.id),
+      category: category?.label ?? 'Report',
+      status: STATUS_LABEL[status ?? report.status],
+      words,
+    });
+  if (!report.reporterEmail) return;
   enqueueMail(tx, {
     kind: 'site-report-step',
     to: report.reporterEmail,
@@ -272,6 +285,8 @@ function change(
         set: Partial<typeof siteReports.$inferInsert>;
         words: string | null;
         action: Parameters<typeof audit>[2]['action'];
+        /** The step is a resident's (more information, "still happening"), not the officer's. */
+        fromResident?: boolean;
       }
     | { error: Result },
 ): Result {
@@ -312,7 +327,8 @@ function runChange(
       .where(eq(siteReports.id, id))
       .returning()
       .get();
-    if (made.words) step(tx, after, moved ? after.status : null, made.words, userIdOf(actor), now);
+    if (made.words)
+      step(tx, after, moved ? after.status : null, made.words, userIdOf(actor), now, false, made.fromResident);
     audit(tx, actor, {
       action: made.action,
       entityType: 'site_report',
@@ -698,4 +714,109 @@ export function staffPhoto(db: DB, photoId: number) {
 /** The triage queue: reports in groups of likely duplicates (near each other, same category, within a week). */
 export function triageQueue(db: DB, opts: { includeClosed: boolean }): QueueRow[][] {
   return groupDuplicates(queueRows(db, opts));
+}
+
+/** How often residents may add to reports: per network address, and "still happening" once a day per report. */
+export const RESIDENT_STEP_LIMITS = {
+  ip: { limit: 10, windowMs: 60 * 60 * 1000 } satisfies Limit,
+  stillHappening: { limit: 1, windowMs: 24 * 60 * 60 * 1000 } satisfies Limit,
+};
+const LIMITED = 'Too many additions were sent from here. Wait an hour and try again.';
+
+/** The officer hears of a resident's step at once, as of a new report. */
+function tellOfficers(tx: Tx, report: SiteReport, words: string): void {
+  const url = `${townPublicUrl(tx)}/staff/reports/${report.id}`;
+  for (const officer of usersWithRole(tx, 'officer'))
+    enqueueMail(tx, {
+      kind: 'site-report-resident-step',
+      to: officer.email,
+      data: { number: reportNumber(report.id), words, url },
+    });
+}
+
+const quoted = (text: string) => `“${text.replace(/\s+/g, ' ').trim()}”`;
+
+/**
+ * A resident says the problem is still happening (anyone may: the status page is public). A report the officer
+ * has finished with opens again as received (stillHappeningStatus), an open one gets the step; either way the
+ * officer is mailed, and the reporter and followers get the step.
+ */
+export function stillHappening(db: DB, id: number, input: { words: string }, ctx: { ip: string; now?: Date }): Result {
+  const now = ctx.now ?? new Date();
+  const before = load(db, id);
+  if (!before || before.hidden) return fail('That report is not on the portal.');
+  if (!hit(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now).allowed) return fail(LIMITED);
+  if (!hit(db, `report-still:${id}:${ctx.ip}`, RESIDENT_STEP_LIMITS.stillHappening, now).allowed)
+    return fail('You said so already today: the stormwater officer has it.');
+  const reopened = stillHappeningStatus(before.status);
+  const said = input.words.trim() ? ` They wrote: ${quoted(input.words)}` : '';
+  const words = reopened
+    ? `A resident said on ${formatDay(townToday(now))} that the problem is still happening. The report is open again for the stormwater officer.${said}`
+    : `A resident said on ${formatDay(townToday(now))} that the problem is still happening.${said}`;
+  const result = change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
+    tellOfficers(tx, row, words);
+    return {
+      set: reopened ? { status: reopened, publicReason: null } : {},
+      words,
+      action: 'site_report.still_happening',
+      fromResident: true,
+    };
+  });
+  return result;
+}
+
+/**
+ * A resident adds to a report: words, shown on its page at once like the report's own, and photos, re-encoded
+ * when they arrived and shown once the officer has looked at them.
+ */
+export function addToReport(
+  db: DB,
+  id: number,
+  input: { words: string; photos: PhotoInput[] },
+  ctx: { ip: string; now?: Date },
+): Result {
+  const now = ctx.now ?? new Date();
+  const before = load(db, id);
+  if (!before || before.hidden) return fail('That report is not on the portal.');
+  if (!hit(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now).allowed) return fail(LIMITED);
+  const photos = input.photos.length
+    ? ` With ${input.photos.length === 1 ? 'a photo' : `${input.photos.length} photos`}, shown here once the stormwater officer has looked at ${input.photos.length === 1 ? 'it' : 'them'}.`
+    : '';
+  const words = `A resident added on ${formatDay(townToday(now))}: ${quoted(input.words)}${photos}`;
+  const result = change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
+    const already = tx
+      .select({ id: siteReportPhotos.id })
+      .from(siteReportPhotos)
+      .where(eq(siteReportPhotos.reportId, id))
+      .all().length;
+    if (already + input.photos.length > MAX_PHOTOS * 2)
+      return { error: fail(`A report keeps at most ${MAX_PHOTOS * 2} photos; this one has ${already}.`, 'photos') };
+    for (const p of input.photos)
+      tx.insert(siteReportPhotos)
+        .values({ reportId: id, ...p, createdAt: now })
+        .run();
+    tellOfficers(tx, row, words);
+    return { set: {}, words, action: 'site_report.add', fromResident: true };
+  });
+  return result;
+}
+
+/** The officer takes what a resident added off the public page (it stays in the staff view). */
+export function hideAddition(db: DB, actor: Actor, id: number, eventId: number, now = new Date()): Result {
+  return change(db, actor, id, now, (tx) => {
+    const row = tx
+      .update(siteReportEvents)
+      .set({ public: false })
+      .where(
+        and(
+          eq(siteReportEvents.id, eventId),
+          eq(siteReportEvents.reportId, id),
+          eq(siteReportEvents.fromResident, true),
+        ),
+      )
+      .returning({ id: siteReportEvents.id })
+      .get();
+    if (!row) return { error: fail('No such addition on this report.') };
+    return { set: {}, words: null, action: 'site_report.hide_addition' };
+  });
 }

@@ -15,6 +15,7 @@ import { isIsoDay } from '#lib/shared/days.ts';
 import {
   approvePhoto,
   blockSender,
+  hideAddition,
   linkEnforcement,
   linkProject,
   moveStatus,
@@ -36,6 +37,7 @@ export const INTENTS = [
   'unhide',
   'block',
   'photo',
+  'hide-addition',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -149,6 +151,12 @@ export function triage(
         Number.isSafeInteger(id(form.get('photoId')))
           ? approvePhoto(db, actor, reportId, id(form.get('photoId')), form.get('approve') === 'yes', now)
           : { ok: false, message: 'No such photo.' },
+      );
+    case 'hide-addition':
+      return done(
+        Number.isSafeInteger(id(form.get('eventId')))
+          ? hideAddition(db, actor, reportId, id(form.get('eventId')), now)
+          : { ok: false, message: 'No such addition.' },
       );
   }
 }
