@@ -16,6 +16,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
     '/projects',
     '/near',
     '/map',
+    '/reports',
     '/search',
     '/alerts',
     '/open-data',

@@ -24,7 +24,7 @@ interface Point {
 }
 interface MapData {
   points: Point[];
-  /** Many projects: the points come from this compact GeoJSON instead (public/map-page.ts). */
+  /** Many markers: the points come from this GeoJSON instead (compact: public/map-page.ts; labelled: public/report-list.ts). */
   pointsUrl?: string;
   statusLabels?: Record<ProjectStatus, string>;
   centre?: { lat: number; lon: number; radius: number; label: string };
@@ -63,6 +63,30 @@ interface CompactFeature {
   geometry: { coordinates: [number, number] };
   properties: { s: string; n: string; a: string; t: ProjectStatus };
 }
+/** A feature that names its own page, words and marker shape (residents' reports: public/report-list.ts). */
+interface LabelledFeature {
+  geometry: { coordinates: [number, number] };
+  properties: { title: string; path: string; place: string; marker: ProjectStatus; statusLabel: string };
+}
+
+function pointOf(f: CompactFeature | LabelledFeature, labels: Record<ProjectStatus, string>): Point {
+  const [lon, lat] = f.geometry.coordinates;
+  if ('marker' in f.properties) {
+    const p = f.properties;
+    return {
+      slug: p.path,
+      name: p.title,
+      address: p.place,
+      status: p.marker,
+      statusLabel: p.statusLabel,
+      href: p.path,
+      lat,
+      lon,
+    };
+  }
+  const p = f.properties;
+  return { slug: p.s, name: p.n, address: p.a, status: p.t, statusLabel: labels[p.t] ?? p.t, lat, lon };
+}
 
 export async function startProjectMap(): Promise<void> {
   const el = document.querySelector<HTMLElement>('[data-map]');
@@ -75,17 +99,9 @@ export async function startProjectMap(): Promise<void> {
     try {
       const res = await fetch(data.pointsUrl);
       if (!res.ok) throw new Error(String(res.status));
-      const fc = (await res.json()) as { features: CompactFeature[] };
+      const fc = (await res.json()) as { features: Array<CompactFeature | LabelledFeature> };
       const labels = data.statusLabels ?? ({} as Record<ProjectStatus, string>);
-      data.points = fc.features.map((f) => ({
-        slug: f.properties.s,
-        name: f.properties.n,
-        address: f.properties.a,
-        status: f.properties.t,
-        statusLabel: labels[f.properties.t] ?? f.properties.t,
-        lon: f.geometry.coordinates[0],
-        lat: f.geometry.coordinates[1],
-      }));
+      data.points = fc.features.map((f) => pointOf(f, labels));
     } catch {
       if (note) note.textContent = `The markers could not be loaded. All the ${noun} are in the list beside the map.`;
       return;

@@ -1,9 +1,11 @@
 /**
  * Where the problem is, on the report form: a pin put on the map by a tap, or the browser's location,
- * written into the form's latitude/longitude fields. Without JavaScript the form asks for an address.
+ * written into the form's latitude/longitude fields; each new pin refreshes the reports already open near it
+ * (nearby-reports.ts). Without JavaScript the form asks for an address.
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { followNearbyReports } from '#scripts/nearby-reports.ts';
 
 export function startReportPlace(): void {
   const el = document.querySelector<HTMLElement>('[data-report-map]');
@@ -17,10 +19,13 @@ export function startReportPlace(): void {
   };
   let marker: L.CircleMarker | undefined;
   let map: L.Map | undefined;
-  const pin = (la: number, lo: number, words: string) => {
+  const nearby = followNearbyReports();
+  const pin = (la: number, lo: number, words: string, moved = true) => {
     lat.value = la.toFixed(6);
     lon.value = lo.toFixed(6);
     say(`${words}: ${la.toFixed(5)}, ${lo.toFixed(5)}. You can leave the address blank.`);
+    // The page came with the reports near its own pin: only a pin the resident moves asks again.
+    if (moved) nearby(la, lo);
     if (!map) return;
     marker?.remove();
     marker = L.circleMarker([la, lo], {
@@ -41,7 +46,7 @@ export function startReportPlace(): void {
         : ([42.8, -74.0] as [number, number]);
     map = L.map(el, { scrollWheelZoom: false, keyboard: true }).setView(start, lat.value ? 16 : 12);
     L.tileLayer(el.dataset.tileUrl ?? '', { attribution: el.dataset.attribution ?? '', maxZoom: 19 }).addTo(map);
-    if (lat.value && lon.value) pin(Number(lat.value), Number(lon.value), 'Pinned');
+    if (lat.value && lon.value) pin(Number(lat.value), Number(lon.value), 'Pinned', false);
     if (!('readonly' in el.dataset))
       map.on('click', (e: L.LeafletMouseEvent) => pin(e.latlng.lat, e.latlng.lng, 'Pinned on the map'));
   }

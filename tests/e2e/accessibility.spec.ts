@@ -68,6 +68,8 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ['search/index.astro', '/search', '/search?q=silt+fence', '/search?q=zzzz-nothing'],
   ['near.astro', '/near', '/near?address=Curry+Road&r=1', '/near?lat=42.79&lon=-74.0&r=0.5'],
   ['map.astro', '/map', '/map?status=active'],
+  // Its error state (a filter that cannot be used, a 400) is checked in tests/e2e/reports-list-on-a-phone.spec.ts.
+  ['reports/index.astro', '/reports', '/reports?status=closed', '/reports?project={active}&from=2020-01-01'],
   ['alerts/index.astro', '/alerts'],
   [
     'alerts/new.astro',

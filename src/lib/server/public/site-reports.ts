@@ -4,10 +4,11 @@
  * when that project is published. Never the reporter's name, email, phone or network address; never a
  * hidden report; never a photo not yet approved.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { projects, siteReportCategories, siteReportEvents, siteReportPhotos, siteReports } from '#db/schema.ts';
 import type { SiteReportStatus } from '#db/enums.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import type { boundingBox } from '#lib/shared/geo.ts';
+import { memoUntilPublicChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { isOpen, isOpenSql, publicPoint, STATUS_LABEL, statusMeaning } from '#lib/server/site-reports/report.rules.ts';
 import {
@@ -46,14 +47,19 @@ const COLUMNS = {
   projectName: projects.name,
 };
 
-/** The reports residents may see: not hidden; a project named only when it is published. */
+/** What makes a report one residents may see (every query below): not hidden; its project named only when published. */
+const NOT_HIDDEN = eq(siteReports.hidden, false);
+const ITS_CATEGORY = eq(siteReportCategories.id, siteReports.categoryId);
+const ITS_PUBLISHED_PROJECT = and(eq(projects.id, siteReports.projectId), eq(projects.published, true));
+
+/** The reports residents may see, with everything a report's own page shows. */
 function visible(db: DB, where: SQL[]) {
   return db
     .select(COLUMNS)
     .from(siteReports)
-    .innerJoin(siteReportCategories, eq(siteReportCategories.id, siteReports.categoryId))
-    .leftJoin(projects, and(eq(projects.id, siteReports.projectId), eq(projects.published, true)))
-    .where(and(eq(siteReports.hidden, false), ...where));
+    .innerJoin(siteReportCategories, ITS_CATEGORY)
+    .leftJoin(projects, ITS_PUBLISHED_PROJECT)
+    .where(and(NOT_HIDDEN, ...where));
 }
 
 type Row = ReturnType<ReturnType<typeof visible>['all']>[number];
@@ -247,6 +253,127 @@ export function queryReports(db: DB, q: ReportQuery): PublicReport[] {
       .limit(q.limit ?? 1000)
       .all(),
   );
+}
+
+/** What a row of the public list (/reports) and a marker of its map show: no description, steps or photos. */
+const LIST_COLUMNS = {
+  id: siteReports.id,
+  category: siteReportCategories.label,
+  place: siteReports.place,
+  latitude: siteReports.latitude,
+  longitude: siteReports.longitude,
+  observedOn: siteReports.observedOn,
+  status: siteReports.status,
+  projectSlug: projects.slug,
+  projectName: projects.name,
+};
+
+function listed(db: DB, where: SQL[]) {
+  return db
+    .select(LIST_COLUMNS)
+    .from(siteReports)
+    .innerJoin(siteReportCategories, ITS_CATEGORY)
+    .leftJoin(projects, ITS_PUBLISHED_PROJECT)
+    .where(and(NOT_HIDDEN, ...where));
+}
+
+function shapeListed(r: ReturnType<ReturnType<typeof listed>['all']>[number]) {
+  return {
+    id: r.id,
+    number: reportNumber(r.id),
+    path: reportPath(r.id),
+    category: r.category,
+    place: r.place,
+    point: publicPoint({ latitude: r.latitude, longitude: r.longitude }),
+    observedOn: r.observedOn,
+    status: r.status,
+    statusLabel: STATUS_LABEL[r.status],
+    project: r.projectSlug && r.projectName ? { slug: r.projectSlug, name: r.projectName } : null,
+  };
+}
+
+export type ListedReport = ReturnType<typeof shapeListed>;
+
+/** The public list's filters, already checked (public/report-list.ts reads them from the query string). */
+export interface ReportListFilter {
+  /** One status, or every open one (Open311's open). */
+  status?: SiteReportStatus | 'open';
+  categoryId?: number;
+  /** A published project's id, or null: not at a site residents can see. */
+  projectId?: number | null;
+  /** The day seen, from and to, inclusive. */
+  seenFrom?: string;
+  seenTo?: string;
+}
+
+function filterSql(f: ReportListFilter): SQL[] {
+  const where: SQL[] = [];
+  if (f.status === 'open') where.push(isOpenSql(siteReports.status));
+  else if (f.status) where.push(eq(siteReports.status, f.status));
+  if (f.categoryId != null) where.push(eq(siteReports.categoryId, f.categoryId));
+  if (f.projectId === null) where.push(isNull(projects.id));
+  else if (f.projectId != null) where.push(eq(siteReports.projectId, f.projectId));
+  if (f.seenFrom) where.push(sql`${siteReports.observedOn} >= ${f.seenFrom}`);
+  if (f.seenTo) where.push(sql`${siteReports.observedOn} <= ${f.seenTo}`);
+  return where;
+}
+
+/**
+ * The ids of one page of the visible reports that pass the filter, newest first (by when they were filed).
+ * Sorted by themselves, narrow, from site_reports_status_idx where the filter allows (its hidden, status and
+ * created_at, with the row id): the rows are read only for the page. The site's name is joined only to tell
+ * "not at a listed site".
+ */
+function pageOfIds(db: DB, f: ReportListFilter, page: { limit: number; offset: number }) {
+  const ids = db.select({ id: siteReports.id }).from(siteReports);
+  return (f.projectId === null ? ids.leftJoin(projects, ITS_PUBLISHED_PROJECT) : ids)
+    .where(and(NOT_HIDDEN, ...filterSql(f)))
+    .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The visible reports that pass the filter, newest first (by when they were filed), a page at a time. */
+export function listReports(db: DB, f: ReportListFilter, page: { limit: number; offset: number }): ListedReport[] {
+  return listed(db, [inArray(siteReports.id, pageOfIds(db, f, page))])
+    .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
+    .all()
+    .map(shapeListed);
+}
+
+export function countReports(db: DB, f: ReportListFilter): number {
+  const n = db.select({ n: count() }).from(siteReports);
+  return (
+    (f.projectId === null ? n.leftJoin(projects, ITS_PUBLISHED_PROJECT) : n)
+      .where(and(NOT_HIDDEN, ...filterSql(f)))
+      .get()?.n ?? 0
+  );
+}
+
+/** The published projects that have a report residents can see, by name (the list's choice of site). */
+export function projectsWithReports(db: DB): Array<{ id: number; slug: string; name: string }> {
+  return memoUntilPublicChange(db, 'siteReports.projects', () =>
+    db
+      .selectDistinct({ id: projects.id, slug: projects.slug, name: projects.name })
+      .from(siteReports)
+      .innerJoin(projects, ITS_PUBLISHED_PROJECT)
+      .where(NOT_HIDDEN)
+      .orderBy(asc(projects.name), asc(projects.id))
+      .all(),
+  );
+}
+
+/** Reports with a point inside the box that are open, newest first, at most `limit` (the form's "Is it one of these?"). */
+export function openReportsInBox(db: DB, box: ReturnType<typeof boundingBox>, limit: number): ListedReport[] {
+  return listed(db, [
+    isOpenSql(siteReports.status),
+    between(siteReports.latitude, box.minLat, box.maxLat),
+    between(siteReports.longitude, box.minLon, box.maxLon),
+  ])
+    .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
+    .limit(limit)
+    .all()
+    .map(shapeListed);
 }
 
 /** An approved photo, for its public URL. */

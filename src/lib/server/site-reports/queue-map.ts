@@ -8,8 +8,11 @@ import type { ProjectStatus, SiteReportStatus } from '#db/enums.ts';
 import type { QueueRow } from './report.ts';
 import { STATUS_LABEL } from './report.rules.ts';
 
-/** Which marker shape each report status borrows: new hollow, being looked at square, a violation the octagon. */
-const MARKER: Record<SiteReportStatus, ProjectStatus> = {
+/**
+ * Which marker shape each report status borrows: new hollow, being looked at square, a violation the octagon.
+ * The public list's map (public/report-list.ts) draws the same shapes.
+ */
+export const REPORT_MARKER: Record<SiteReportStatus, ProjectStatus> = {
   received: 'swppp_review',
   under_review: 'approved',
   inspected: 'active',
@@ -26,7 +29,7 @@ export function queueMapPoints(groups: QueueRow[][]) {
       slug: `report-${r.id}`,
       name: `Report ${r.id}: ${r.category}${g.length > 1 ? ` (one of ${g.length} near each other)` : ''}`,
       address: r.place,
-      status: MARKER[r.status],
+      status: REPORT_MARKER[r.status],
       statusLabel: STATUS_LABEL[r.status],
       lat: r.latitude,
       lon: r.longitude,

@@ -3,14 +3,15 @@
  * complaints or other notice of possible violations". These are the rules of one report: its public
  * status and the words for it, which step may follow which, when it counts as open (Open311's
  * open/closed, TypeScript and SQL side by side), which project it is about (the nearest active site
- * within the set distance, decision 0033), and which reports near each other the officer sees as one.
+ * within the set distance, decision 0033), which reports near each other the officer sees as one, and which
+ * open reports near a resident's pin the report form shows before another is filed.
  * Pure: facts in, plain words out.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PROJECT_STATUSES, type ProjectStatus, type SiteReportStatus } from '#db/enums.ts';
 import { membersWhere } from '#lib/shared/closed-lists.ts';
 import { daysBetween, isIsoDay } from '#lib/shared/days.ts';
-import { distanceMiles, isValidPoint, nearest, type Point } from '#lib/shared/geo.ts';
+import { distanceMiles, isValidPoint, nearest, type Nearby, type Point } from '#lib/shared/geo.ts';
 
 /** Each status in a word or two. */
 export const STATUS_LABEL: Record<SiteReportStatus, string> = {
@@ -135,6 +136,37 @@ export function groupDuplicates<T extends GroupableReport>(reports: T[]): T[][] 
     else groups.push([r]);
   }
   return groups;
+}
+
+/**
+ * How far from a resident's pin the report form looks for reports already open ("Is it one of these?"):
+ * the quarter mile a report is matched to a site within (decision 0033), so a site's own reports are found
+ * from its point.
+ */
+export const NEARBY_MILES = MATCH_MILES;
+/** At most this many: the resident should glance at them, not read a list. */
+export const NEARBY_LIMIT = 5;
+
+export interface NearbyCandidate {
+  status: SiteReportStatus;
+  hidden?: boolean;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The reports a resident filing at `origin` may be about to send again: open (not closed or referred),
+ * not hidden, within NEARBY_MILES (inclusive at the edge), nearest first, at most `limit`. Give it the
+ * points residents see (publicPoint), so the edge of the circle tells no more than the status page does.
+ */
+export function openReportsNear<T extends NearbyCandidate>(
+  origin: Point,
+  reports: T[],
+  limit = NEARBY_LIMIT,
+): Nearby<T>[] {
+  if (!isValidPoint(origin)) return [];
+  const open = reports.filter((r) => !r.hidden && isOpen(r.status));
+  return nearest(origin, open, NEARBY_MILES).slice(0, Math.max(0, limit));
 }
 
 /** The point residents see: rounded to about 10 m, so a "use my location" pin does not give a doorstep. */
