@@ -105,6 +105,8 @@ const PUBLIC: Array<[string, ...string[]]> = [
   // Residents' reports.
   ['report.astro', '/report', '/report?project={active}', '/report?sent=1'],
   ['reports/[id].astro', '/reports/{siteReport}', '/reports/{closedSiteReport}'],
+  ['reports/[id]/add.astro', '/reports/{siteReport}/add'],
+  ['reports/follow.astro', '/reports/follow?confirm=not-a-token', '/reports/follow?stop=1.not-a-token'],
 ];
 /** Reached another way in the tests below (a link from mail, a tracking link, a status code). */
 // 500.astro is rendered only by a real failure: tests/integration/failures-in-plain-words.test.ts forces one and checks its words.

@@ -132,3 +132,43 @@ test('report with a photo → the officer links it, inspects, records a violatio
     expect(mail.text).toContain(`/reports/${id}`);
   }
 });
+
+test('a neighbour follows a report, adds to it and says it is still happening, on a phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  const NEIGHBOUR = 'phone.neighbour@example.org';
+  await page.goto(`${portal.url}/reports`);
+  await page
+    .getByRole('link', { name: /^Report \d+$/ })
+    .first()
+    .click();
+  const statusUrl = page.url().replace(/\?.*$/, '');
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!.split(':')[0];
+
+  // Follow: the address is asked for, and nothing is sent but the confirmation until its link is used.
+  await page.getByLabel('Email').fill('not an address');
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Email').fill(NEIGHBOUR);
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByText('Check your email: follow the link in it to confirm')).toBeVisible();
+  const confirm = await mailbox.waitFor((m) => addressedTo(m, NEIGHBOUR) && /Confirm: follow/.test(m.subject ?? ''));
+  await page.goto(/https?:\/\/\S+\/reports\/follow\?confirm=[\w-]{43}/.exec(confirm.text ?? '')![0]);
+  await page.getByRole('button', { name: 'Yes, email me at each step' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`You follow ${number}`);
+
+  // Add to it: the words on the page at once.
+  await page.goto(statusUrl);
+  await page.getByRole('link', { name: 'Add information or a photo' }).click();
+  await page.getByRole('button', { name: 'Add to the report' }).click();
+  await expect(page.getByLabel('What do you see?')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('What do you see?').fill('Mud on the sidewalk by the gate this morning.');
+  await page.getByRole('button', { name: 'Add to the report' }).click();
+  await expect(page.getByText('Thank you: what you added is below.')).toBeVisible();
+  await expect(page.locator('.report-steps')).toContainText('Mud on the sidewalk by the gate this morning.');
+
+  // Still happening: said once, told to the officer; the follower hears of the step.
+  await page.getByRole('button', { name: 'It is still happening' }).click();
+  await expect(page.getByText('Thank you: the stormwater officer has been told')).toBeVisible();
+  await expect(page.locator('.report-steps')).toContainText('that the problem is still happening');
+  await mailbox.waitFor((m) => addressedTo(m, NEIGHBOUR) && (m.text ?? '').includes('still happening'));
+});
