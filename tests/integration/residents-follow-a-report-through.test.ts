@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { htmlText } from '../support/crawl.ts';
 import { formBody, get, postAction, signIn, type Fields } from '../support/http.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
@@ -24,14 +25,7 @@ const FOLLOWER = 'neighbour.follows@example.org';
 const REPORTER = 'first.reporter@example.org';
 
 const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
-const text = async (res: Response) =>
-  (await res.text())
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;|&rsquo;|’/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;|&ldquo;|&rdquo;|“|”/g, '"')
-    .replace(/\s+/g, ' ');
+const text = async (res: Response) => htmlText(await res.text());
 
 async function post(url: string, form: FormData | URLSearchParams, cookie?: string): Promise<Response> {
   return fetch(new URL(url, portal.url), {
@@ -151,7 +145,7 @@ describe('still happening', () => {
     const page = await text(await get(portal.url, `/reports/${id}`));
     expect(page).toContain('Status: Received.');
     expect(page).toContain('that the problem is still happening. The report is open again for the stormwater officer.');
-    expect(page).toContain('"Mud in the creek again after last night\'s rain."');
+    expect(page).toContain('“Mud in the creek again after last night’s rain.”');
     await mailbox.waitFor(
       (m) =>
         addressedTo(m, 'officer@rotterdam.example') &&
@@ -187,7 +181,7 @@ describe('adding to a report', () => {
     const page = await text(await get(portal.url, `/reports/${id}?after=add`));
     expect(page).toContain('A resident added on');
     expect(page).toContain(
-      '"The basin outlet is blocked with straw." With a photo, shown here once the stormwater officer has looked at it.',
+      '“The basin outlet is blocked with straw.” With a photo, shown here once the stormwater officer has looked at it.',
     );
     const photos = db.$client
       .prepare('select approved_at from site_report_photos where report_id = ? order by id')

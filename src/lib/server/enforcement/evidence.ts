@@ -34,7 +34,7 @@ export const evidenceUpload = defineUpload({
   maxFiles: 1,
   fileField: 'file',
   required: 'Choose a photo (JPEG, PNG) or a PDF.',
-  chooseAgain: 'Choose the photo or PDF again: a browser does not keep a chosen file when a form is sent back.',
+  chooseAgain: 'the photo or PDF',
   parse: ({ values }, c: { actor: Actor; actionId: number; today: string }) => parseEvidence(values, c.today),
   handle: (input, [file], c, { db }) => attachEvidence(db, c.actor, c.actionId, file, input),
 });

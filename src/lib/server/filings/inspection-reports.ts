@@ -796,7 +796,7 @@ export const inspectionUpload = defineUpload({
   maxFiles: 1,
   fileField: 'report',
   required: 'Attach the signed inspection report as a PDF.',
-  chooseAgain: 'Choose the signed report PDF again: a browser does not keep a chosen file when a form is sent back.',
+  chooseAgain: 'the signed report PDF',
   parse: (
     { values },
     c: {

@@ -455,7 +455,7 @@ export const summaryUpload = defineUpload({
   accept: ['pdf', 'jpeg', 'png'],
   maxFiles: 5,
   fileField: 'attachments',
-  chooseAgain: 'Choose the attachments again: a browser does not keep chosen files when a form is sent back.',
+  chooseAgain: 'the attachments',
   parse: (
     { values },
     c: {

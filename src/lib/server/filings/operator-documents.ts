@@ -43,7 +43,7 @@ export const operatorDocumentUpload = defineUpload({
   maxFiles: 1,
   fileField: 'document',
   required: 'Choose the PDF to upload.',
-  chooseAgain: 'Choose the PDF again: a browser does not keep a chosen file when a form is sent back.',
+  chooseAgain: 'the PDF',
   parse: ({ values }, c: { actor: Actor & { userId: number }; projectId: number; now: Date }) =>
     parseUpload(values, c.now),
   handle: (input, [file], c, { db }) =>

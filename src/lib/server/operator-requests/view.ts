@@ -527,7 +527,7 @@ export const operatorCopiesUpload = defineUpload({
   accept: ['pdf'],
   maxFiles: 20,
   fileField: 'files',
-  chooseAgain: 'Choose the PDFs again: a browser does not keep chosen files when a form is sent back.',
+  chooseAgain: 'the PDFs',
   // Pages counted from the uploaded PDFs: the Town's yardstick is applied to what the files hold.
   parse: ({ values, files }, c: CopiesContext) =>
     parseCopiesForm(c.db, values, { delivery: c.delivery, counted: countedFromFiles(files) }),

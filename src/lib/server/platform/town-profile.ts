@@ -165,7 +165,7 @@ export const townProfileUpload = defineUpload({
   maxFiles: 1,
   maxFileBytes: 1024 * 1024,
   fileField: 'logo',
-  chooseAgain: 'Choose the logo again: a browser does not keep a chosen file when a form is sent back.',
+  chooseAgain: 'the logo',
   parse: ({ values, files }, _c: { actor: Actor; now?: Date }) => parseTownProfileForm(values, files[0]),
   handle: ({ profile, keepLogo }, _files, c, { db }) => {
     const before = read(db);

@@ -82,7 +82,7 @@ export const staffDocumentUpload = defineUpload({
   maxFiles: 1,
   fileField: 'file',
   required: 'Choose the file to attach.',
-  chooseAgain: 'Choose the file again: a browser does not keep a chosen file when a form is sent back.',
+  chooseAgain: 'the file',
   parse: ({ values, files }, c: { actor: Actor; projectId: number; today: string }) =>
     parseAttachment(values, files, c.today),
   handle: (input, [file], c, { db }) => attachDocument(db, c.actor, c.projectId, file, input),

@@ -363,7 +363,7 @@ export const requestFilesUpload = defineUpload({
   maxFiles: 10,
   fileField: 'file',
   required: 'Choose at least one file to upload.',
-  chooseAgain: 'Choose the files again: a browser does not keep a chosen file when a form is sent back.',
+  chooseAgain: 'the files',
   parse: (posted, _c: { actor: Actor; requestId: number }) => parseRequestUpload(posted),
   handle: ({ description }, files, c, { db }) =>
     attachUploads(

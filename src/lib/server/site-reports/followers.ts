@@ -96,6 +96,26 @@ export function askToFollow(
   return ok();
 }
 
+/** Turn a follower on (confirmed) or off (stopped), audited. */
+function setStatus(db: DB, row: Follower, status: 'active' | 'unsubscribed', ip: string, now: Date): void {
+  db.transaction((tx) => {
+    tx.update(siteReportFollowers)
+      .set({ status, updatedAt: now, ...(status === 'active' ? { confirmedAt: now } : {}) })
+      .where(eq(siteReportFollowers.id, row.id))
+      .run();
+    audit(
+      tx,
+      { label: 'public', ip },
+      {
+        action: status === 'active' ? 'site_report.follow_confirm' : 'site_report.follow_stop',
+        entityType: 'site_report',
+        entityId: row.reportId,
+        after: { followerId: row.id },
+      },
+    );
+  });
+}
+
 /** Use the confirmation link: the address is mailed at each step from now on. Using it twice is fine. */
 export function confirmFollow(
   db: DB,
@@ -113,23 +133,7 @@ export function confirmFollow(
   if (!row) return invalid;
   if (row.status !== 'active' && row.confirmExpiresAt <= now)
     return fail('This link has expired. Ask to follow the report again to get a new one.');
-  if (row.status !== 'active')
-    db.transaction((tx) => {
-      tx.update(siteReportFollowers)
-        .set({ status: 'active', confirmedAt: now, updatedAt: now })
-        .where(eq(siteReportFollowers.id, row.id))
-        .run();
-      audit(
-        tx,
-        { label: 'public', ip: ctx.ip },
-        {
-          action: 'site_report.follow_confirm',
-          entityType: 'site_report',
-          entityId: row.reportId,
-          after: { followerId: row.id },
-        },
-      );
-    });
+  if (row.status !== 'active') setStatus(db, row, 'active', ctx.ip, now);
   return ok({ reportId: row.reportId });
 }
 
@@ -149,23 +153,7 @@ export function stopFollowing(
     .where(eq(siteReportFollowers.id, Number(m[1])))
     .get();
   if (!row) return invalid;
-  if (row.status !== 'unsubscribed')
-    db.transaction((tx) => {
-      tx.update(siteReportFollowers)
-        .set({ status: 'unsubscribed', updatedAt: now })
-        .where(eq(siteReportFollowers.id, row.id))
-        .run();
-      audit(
-        tx,
-        { label: 'public', ip: ctx.ip },
-        {
-          action: 'site_report.follow_stop',
-          entityType: 'site_report',
-          entityId: row.reportId,
-          after: { followerId: row.id },
-        },
-      );
-    });
+  if (row.status !== 'unsubscribed') setStatus(db, row, 'unsubscribed', ctx.ip, now);
   return ok({ reportId: row.reportId });
 }
 

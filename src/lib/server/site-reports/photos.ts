@@ -38,7 +38,7 @@ export const reportAdditionUpload = defineUpload({
   maxFileBytes: MAX_PHOTO_BYTES,
   reencode: reencodeImage,
   fileField: 'photos',
-  chooseAgain: 'Choose the photos again: a browser does not keep chosen files when a form is sent back.',
+  chooseAgain: 'the photos',
   parse: ({ values }, _c: { reportId: number; ip: string }) => {
     const words = (values.words ?? '').trim();
     if (!words) return fail('Say what you saw, like “Still muddy water in the ditch this morning”.', 'words');

@@ -27,7 +27,7 @@ export const agreementUpload = defineUpload({
   maxFiles: 1,
   fileField: 'agreement',
   required: 'Choose the PDF of the recorded agreement or easement.',
-  chooseAgain: 'Choose the file again: a browser does not keep a chosen file when a form is sent back.',
+  chooseAgain: 'the file',
   parse: ({ values }, _c: { actor: Actor; practiceId: number; now: Date }) => parseAgreementUpload(values),
   handle: (input, [file], c, { db }) => fileAgreement(db, c.actor, c.practiceId, file, input, c.now),
 });

@@ -58,7 +58,7 @@ export const maintenanceReportUpload = defineUpload({
   maxFiles: 1,
   fileField: 'report',
   required: 'Choose the photo or PDF of the report.',
-  chooseAgain: 'Choose the file again: a browser does not keep a chosen file when a form is sent back.',
+  chooseAgain: 'the file',
   parse: ({ values, form }, c: ReportContext) =>
     parseReportForm(values, form.fields.doneItemIds ?? [], c.practice, townToday(c.now)),
   handle: (input, [file], c, { db }) => fileMaintenanceReport(db, c.actor, c.practiceId, input, file, c.now),

@@ -45,7 +45,7 @@ export interface UploadDefinition<C, T, R extends object> {
   fileField: string;
   /** The message when the form needs a file and none came; absent when files are optional. */
   required?: string;
-  /** Beside the file input when a form that had files comes back. */
+  /** What to choose again when a form that had files comes back ("the signed report PDF"): the sentence is made here. */
   chooseAgain: string;
   /** The domain's reading of the typed fields (and of the files, where a field decides what they must be). */
   parse: (posted: PostedUpload, context: C) => Result<{ value: T }>;
@@ -82,6 +82,7 @@ const ACCEPT_ATTRIBUTE: Record<UploadKind, string> = {
 };
 
 export function defineUpload<C, T, R extends object>(definition: UploadDefinition<C, T, R>): Upload<C, R> {
+  const chooseAgain = `Choose ${definition.chooseAgain} again: a browser does not keep ${definition.maxFiles > 1 ? 'chosen files' : 'a chosen file'} when a form is sent back.`;
   const maxBytes = () => definition.maxFileBytes ?? config().maxUploadBytes;
   const maxMb = () => Math.round(maxBytes() / 1024 / 1024);
   return {
@@ -110,7 +111,7 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
       if (fileErrors.length) errors[definition.fileField] = fileErrors.join(' ');
       // A form refused whole as it arrived (control characters, a body cut short) kept none of its files.
       else if (definition.required && files.length === 0 && !errors[definition.fileField])
-        errors[definition.fileField] = form.errors._form ? definition.chooseAgain : definition.required;
+        errors[definition.fileField] = form.errors._form ? chooseAgain : definition.required;
       // A broken upload is refused whole, even when every field parsed.
       let message: string | undefined = form.errors._form ?? (parsed.ok ? undefined : parsed.message);
       const stored: Array<{ sha256: string }> = [...form.files];
@@ -125,7 +126,7 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
         delete errors._form;
       }
       discardUnreferenced(db, stored);
-      if (files.length && !errors[definition.fileField]) errors[definition.fileField] = definition.chooseAgain;
+      if (files.length && !errors[definition.fileField]) errors[definition.fileField] = chooseAgain;
       return { ok: false, status: 422, values, lists: form.fields, errors, message };
     },
   };
