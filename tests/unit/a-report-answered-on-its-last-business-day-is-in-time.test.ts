@@ -92,7 +92,7 @@ describe('the officer’s entry', () => {
   ])('"%s" is %s', (typed, days) => expect(parseResponseDays(typed)).toEqual({ ok: true, days }));
 
   it.each(['0', '31', '2.5', '-1', 'five', '1e1', '007x'])('"%s" is refused in words', (typed) =>
-    expect(parseResponseDays(typed)).toEqual({ ok: false, problem: RESPONSE_DAYS_PROBLEM }),
+    expect(parseResponseDays(typed)).toEqual({ ok: false, message: RESPONSE_DAYS_PROBLEM }),
   );
 });
 

@@ -27,11 +27,20 @@ import {
   HOUR_MS,
   type ComplianceContext,
   type ComplianceProject,
+  type ComplianceStorm,
   type Prepared,
   type ProjectComplianceData,
 } from './facts.rules.ts';
 import { compareFindings, type Finding, type Obligation } from './findings.rules.ts';
-import { postStorm, routineGaps, twiceWeekly, twiceWeeklyRule, type TwiceWeeklyReason } from './inspections.rules.ts';
+import {
+  postStorm,
+  routineGaps,
+  stormDuty,
+  twiceWeekly,
+  twiceWeeklyRule,
+  type StormDuty,
+  type TwiceWeeklyReason,
+} from './inspections.rules.ts';
 import { lateNotices } from './notices.rules.ts';
 import { overFiveAcres, sediment, stabilization } from './site-controls.rules.ts';
 import { startDuties } from './start-duties.rules.ts';
@@ -67,7 +76,7 @@ export {
   type SectionKey,
   type Severity,
 } from './findings.rules.ts';
-export { nextInspectionDue, twiceWeeklyRule, type TwiceWeeklyReason } from './inspections.rules.ts';
+export { nextInspectionDue, twiceWeeklyRule, type StormDuty, type TwiceWeeklyReason } from './inspections.rules.ts';
 export { tallyMonth, type MonthTally } from './month-tally.rules.ts';
 export { SEDIMENT_STORAGE_PRACTICES } from './site-controls.rules.ts';
 export { authorizationSection } from './start-duties.rules.ts';
@@ -120,11 +129,34 @@ function exemptionFacts(p: ComplianceProject): ExemptionFacts {
   };
 }
 
+/**
+ * The project's facts ready for the construction rules, or undefined when none apply as of `ctx.now`: work has
+ * not started (no construction period yet, or it starts later). Exemptions are checked by the caller.
+ */
+function underConstruction(data: ProjectComplianceData, ctx: ComplianceContext): Prepared | undefined {
+  const today = townToday(ctx.now);
+  const period = constructionPeriod(data);
+  if (!period || period.start > today) return undefined;
+  const inspections = data.inspections
+    .filter((i) => i.inspectedAt.getTime() <= ctx.now.getTime())
+    .map((i) => ({ ...i, day: townToday(i.inspectedAt) }))
+    .sort((a, b) => a.inspectedAt.getTime() - b.inspectedAt.getTime());
+  // A completed project has an end (constructionPeriod): no end, still under way.
+  const ongoing = !period.end;
+  return { data, ctx, s: ctx.settings, today, period, until: period.end ?? today, ongoing, inspections };
+}
+
+/** What one storm asked of one site (the public storm page): the same reading as the post-storm findings. */
+export function postStormDuty(data: ProjectComplianceData, ctx: ComplianceContext, storm: ComplianceStorm): StormDuty {
+  if (exemptionInForce(data.project.exemption, exemptionFacts(data.project))) return { kind: 'none' };
+  const x = underConstruction(data, ctx);
+  return x ? stormDuty(x, storm) : { kind: 'none' };
+}
+
 /** Every finding and obligation for one project, as of `ctx.now`. */
 export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceContext): ComplianceResult {
   const s = ctx.settings;
   const today = townToday(ctx.now);
-  const period = constructionPeriod(data);
   const twice = twiceWeeklyRule(data, s);
   const result: ComplianceResult = {
     projectId: data.project.id,
@@ -143,17 +175,12 @@ export function evaluateCompliance(data: ProjectComplianceData, ctx: ComplianceC
     const f = unansweredFinding(r, ctx.overdueBefore ?? today, (d) => addDays(d, 1));
     if (f) result.findings.push(f);
   }
-  if (!period || period.start > today) {
+  const x = underConstruction(data, ctx);
+  if (!x) {
     result.findings.sort(compareFindings);
     return result;
   }
-  const inspections = data.inspections
-    .filter((i) => i.inspectedAt.getTime() <= ctx.now.getTime())
-    .map((i) => ({ ...i, day: townToday(i.inspectedAt) }))
-    .sort((a, b) => a.inspectedAt.getTime() - b.inspectedAt.getTime());
-  // A completed project has an end (constructionPeriod): no end, still under way.
-  const ongoing = !period.end;
-  const x: Prepared = { data, ctx, s, today, period, until: period.end ?? today, ongoing, inspections };
+  const { ongoing } = x;
   result.underConstruction = ongoing;
 
   const parts = [

@@ -13,6 +13,7 @@ import {
   winterWindow,
   type ComplianceProject,
   type ComplianceSettings,
+  type ComplianceStorm,
   type Prepared,
   type ProjectComplianceData,
 } from './facts.rules.ts';
@@ -239,29 +240,49 @@ export function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligatio
   return { findings, due };
 }
 
-export function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
+/**
+ * One storm's post-storm duty at one site: none (under the threshold, outside construction, or not yet ended),
+ * met (inspected within the window), still due (the window is open), or missed. The one definition the findings
+ * below and the public storm page both read.
+ */
+export type StormDuty =
+  | { kind: 'none' }
+  | { kind: 'met'; dueAt: Date; inspectedAt: Date }
+  | { kind: 'due'; dueAt: Date }
+  | { kind: 'missed'; dueAt: Date; next?: Prepared['inspections'][number] };
+
+export function stormDuty(x: Prepared, storm: ComplianceStorm): StormDuty {
   const { s, period } = x;
+  if (storm.inches < s.stormInches) return { kind: 'none' };
+  const endedOn = townToday(storm.endedAt);
+  // A storm on the day of final stabilization needs no inspection: the site is finished.
+  if (endedOn < period.start || (period.end && endedOn >= period.end)) return { kind: 'none' };
+  const ended = storm.endedAt.getTime();
+  if (ended > x.ctx.now.getTime()) return { kind: 'none' };
+  const deadline = ended + s.postStormHours * HOUR_MS;
+  const dueAt = new Date(deadline);
+  const inWindow = x.inspections.find((i) => {
+    const t = i.inspectedAt.getTime();
+    return t >= ended && t <= deadline;
+  });
+  if (inWindow) return { kind: 'met', dueAt, inspectedAt: inWindow.inspectedAt };
+  if (x.ctx.now.getTime() <= deadline) return { kind: 'due', dueAt };
+  // Stryker disable next-line EqualityOperator: none is at the deadline itself (that one was in the window)
+  return { kind: 'missed', dueAt, next: x.inspections.find((i) => i.inspectedAt.getTime() > deadline) };
+}
+
+export function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[] } {
+  const { s } = x;
   const findings: Finding[] = [];
   const due: Obligation[] = [];
-  const now = x.ctx.now.getTime();
-  const windowMs = s.postStormHours * HOUR_MS;
   // In any order: each storm is judged on its own, and the findings and obligations are sorted afterwards.
-  for (const storm of x.ctx.storms.filter((st) => st.inches >= s.stormInches)) {
-    const endedOn = townToday(storm.endedAt);
-    // A storm on the day of final stabilization needs no inspection: the site is finished.
-    if (endedOn < period.start || (x.period.end && endedOn >= x.period.end)) continue;
-    const ended = storm.endedAt.getTime();
-    if (ended > now) continue;
-    const deadline = ended + windowMs;
-    const inWindow = x.inspections.some((i) => {
-      const t = i.inspectedAt.getTime();
-      return t >= ended && t <= deadline;
-    });
-    if (inWindow) continue;
-    const dueAt = new Date(deadline);
+  for (const storm of x.ctx.storms) {
+    const duty = stormDuty(x, storm);
+    if (duty.kind === 'none' || duty.kind === 'met') continue;
+    const { dueAt } = duty;
     const dueOn = townToday(dueAt);
     const what = `${storm.inches.toFixed(2)} in. storm that ended ${fmtInstant(storm.endedAt)}`;
-    if (now <= deadline) {
+    if (duty.kind === 'due') {
       due.push({
         kind: 'post-storm',
         dueOn,
@@ -270,8 +291,7 @@ export function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[]
       });
       continue;
     }
-    // Stryker disable next-line EqualityOperator: none is at the deadline itself (that one was in the window)
-    const next = x.inspections.find((i) => i.inspectedAt.getTime() > deadline);
+    const next = duty.next;
     findings.push({
       rule: 'post-storm',
       key: `post-storm:${storm.id}`,
@@ -281,7 +301,7 @@ export function postStorm(x: Prepared): { findings: Finding[]; due: Obligation[]
       source: 'ordinance',
       title: `No inspection within ${s.postStormHours} hours after a storm`,
       text: `No inspection within ${s.postStormHours} hours after the ${what}: one was due by ${fmtInstant(dueAt)}.${next ? ` The site was next inspected on ${fmtInstant(next.inspectedAt)}.` : ''}`,
-      from: endedOn,
+      from: townToday(storm.endedAt),
       dueOn,
       dueAt,
       resolvedOn: next ? next.day : x.ongoing ? undefined : x.until,

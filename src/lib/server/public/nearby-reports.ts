@@ -11,6 +11,7 @@ import { NEARBY_LIMIT, NEARBY_MILES, openReportsNear } from '#lib/server/site-re
 import { formatDay } from '#lib/shared/format.ts';
 import { boundingBox, isValidPoint, type Point } from '#lib/shared/geo.ts';
 import { openReportsInBox, reportableProject } from './site-reports.ts';
+import { fail, ok, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 /** Candidates read from the box around the circle, newest first: bounds the work wherever the pin is. */
 const CANDIDATES = 200;
@@ -57,17 +58,15 @@ function pointFrom(lat: string, lon: string): Point | undefined {
 }
 
 /** ?lat=&lon= for /reports/nearby.json: each exactly once, decimal degrees on the Earth; else why not, in words. */
-export function parseNearbyQuery(params: URLSearchParams): { ok: true; point: Point } | { ok: false; message: string } {
+export function parseNearbyQuery(params: URLSearchParams): Result<{ point: Point }, Refusal> {
   const lat = params.getAll('lat');
   const lon = params.getAll('lon');
   const point = lat.length === 1 && lon.length === 1 ? pointFrom(lat[0], lon[0]) : undefined;
   return point
-    ? { ok: true, point }
-    : {
-        ok: false,
-        message:
-          'Give lat and lon once each, in decimal degrees (latitude −90 to 90, longitude −180 to 180), like ?lat=42.8123&lon=-73.9456.',
-      };
+    ? ok({ point })
+    : fail(
+        'Give lat and lon once each, in decimal degrees (latitude −90 to 90, longitude −180 to 180), like ?lat=42.8123&lon=-73.9456.',
+      );
 }
 
 /** The form's list: around its pin, else around the site it names (a "Report a problem at this site" link). */

@@ -23,6 +23,7 @@ import {
   type ListedReport,
   type ReportListFilter,
 } from './site-reports.ts';
+import { fail, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 export const REPORT_LIST_PAGE_SIZE = 50;
 /** The map (and the GeoJSON) carry at most this many of the newest reports; the list pages through all. */
@@ -167,14 +168,11 @@ export function reportListPage(db: DB, params: URLSearchParams) {
  * The same filtered reports as RFC 7946 GeoJSON ([longitude, latitude]), newest first, at most
  * REPORT_MAP_LIMIT. `title`, `path`, `marker` and `statusLabel` are what the map script draws a marker from.
  */
-export function reportsGeoJson(
-  db: DB,
-  params: URLSearchParams,
-): { ok: true; body: string } | { ok: false; message: string } {
+export function reportsGeoJson(db: DB, params: URLSearchParams): Result<{ body: string }, Refusal> {
   return readSnapshot(db, () => {
     const q = parseReportListQuery(db, params);
     const problems = Object.entries(q.problems);
-    if (problems.length) return { ok: false, message: problems.map(([k, m]) => `${k}: ${m}`).join(' ') };
+    if (problems.length) return fail(problems.map(([k, m]) => `${k}: ${m}`).join(' '));
     const total = countReports(db, q.filter);
     const features = listReports(db, q.filter, { limit: REPORT_MAP_LIMIT, offset: 0 }).map((r) => ({
       type: 'Feature',

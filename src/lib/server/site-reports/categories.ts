@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { siteReportCategories } from '#db/schema.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import type { Result } from '#lib/server/platform/result.ts';
+import { fail, type Result } from '#lib/server/platform/result.ts';
 import { parseResponseDays } from './response-time.rules.ts';
 
 export type Category = typeof siteReportCategories.$inferSelect;
@@ -51,7 +51,7 @@ export function saveCategory(db: DB, actor: Actor, input: CategoryInput): Result
   if (input.description.length > 300)
     return { ok: false, fields: { description: 'Keep the description under 300 characters.' } };
   const response = parseResponseDays(input.responseBusinessDays);
-  if (!response.ok) return { ok: false, fields: { responseBusinessDays: response.problem } };
+  if (!response.ok) return fail(response.message, 'responseBusinessDays');
   const before = input.id
     ? db.select().from(siteReportCategories).where(eq(siteReportCategories.id, input.id)).get()
     : undefined;

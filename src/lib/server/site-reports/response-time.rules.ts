@@ -18,6 +18,7 @@ import { siteReportEvents } from '#db/schema.ts';
 import type { SiteReportStatus } from '#db/enums.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { formatDay, plural } from '#lib/shared/format.ts';
+import { fail, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 /** The officer's choice: whole business days within these bounds, or blank for no promise. */
 export const RESPONSE_DAYS_MIN = 1;
@@ -26,11 +27,11 @@ export const RESPONSE_DAYS_MAX = 30;
 export const RESPONSE_DAYS_PROBLEM = `Enter a whole number of business days from ${RESPONSE_DAYS_MIN} to ${RESPONSE_DAYS_MAX}, like 5, or leave it blank to promise no time.`;
 
 /** The officer's entry as typed: blank is no promise; anything but a whole number in bounds is refused in words. */
-export function parseResponseDays(typed: string): { ok: true; days: number | null } | { ok: false; problem: string } {
+export function parseResponseDays(typed: string): Result<{ days: number | null }, Refusal> {
   const t = typed.trim();
   if (t === '') return { ok: true, days: null };
   const n = /^\d{1,3}$/.test(t) ? Number(t) : NaN;
-  if (!(n >= RESPONSE_DAYS_MIN && n <= RESPONSE_DAYS_MAX)) return { ok: false, problem: RESPONSE_DAYS_PROBLEM };
+  if (!(n >= RESPONSE_DAYS_MIN && n <= RESPONSE_DAYS_MAX)) return fail(RESPONSE_DAYS_PROBLEM);
   return { ok: true, days: n };
 }
 

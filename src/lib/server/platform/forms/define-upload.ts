@@ -19,7 +19,7 @@ import {
   type ReceiveOptions,
   type UploadKind,
 } from '#lib/server/platform/files/uploads.ts';
-import { fieldsOf, type Result } from '#lib/server/platform/result.ts';
+import { fieldsOf, type Failure, type Result } from '#lib/server/platform/result.ts';
 import { firstValues } from './upload-forms.ts';
 
 /** What the parser is given: the first value of each typed field, the files of the file input, the whole form. */
@@ -54,8 +54,7 @@ export interface UploadDefinition<C, T, R extends object> {
 }
 
 /** A refused upload, for the page to render: messages by field (`_form` none), the form's message, every typed value. */
-export interface RefusedUpload {
-  ok: false;
+export interface RefusedUpload extends Failure {
   /** 422: the form was read and refused (the page sets it as its status). */
   status: 422;
   values: Record<string, string>;
