@@ -17,6 +17,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
     '/near',
     '/map',
     '/reports',
+    '/storms',
     '/search',
     '/alerts',
     '/open-data',

@@ -107,6 +107,9 @@ const PUBLIC: Array<[string, ...string[]]> = [
   ['reports/[id].astro', '/reports/{siteReport}', '/reports/{closedSiteReport}'],
   ['reports/[id]/add.astro', '/reports/{siteReport}/add'],
   ['reports/follow.astro', '/reports/follow?confirm=not-a-token', '/reports/follow?stop=1.not-a-token'],
+  // Storms and the post-storm inspection of each site.
+  ['storms/index.astro', '/storms'],
+  ['storms/[id].astro', '/storms/{storm}'],
 ];
 /** Reached another way in the tests below (a link from mail, a tracking link, a status code). */
 // 500.astro is rendered only by a real failure: tests/integration/failures-in-plain-words.test.ts forces one and checks its words.
@@ -402,6 +405,7 @@ function samples(): Record<string, string | number> {
     closedSiteReport: one<{ id: number }>(
       "select id from site_reports where hidden = 0 and status = 'closed' order by id limit 1",
     ).id,
+    storm: one<{ id: number }>('select id from storm_events where inches >= 0.5 order by ended_at desc limit 1').id,
   };
 }
 

@@ -23,6 +23,7 @@ const CACHEABLE = [
   /^\/help\/[a-z0-9-]+$/,
   /^\/open-data$/,
   /^\/search$/,
+  /^\/storms(\/\d{1,12})?$/,
 ];
 
 /**
