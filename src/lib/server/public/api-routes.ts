@@ -76,6 +76,21 @@ export const API_CONTRACTS = {
     path: '/api/practices.geojson',
     answer: { schema: 'PracticeFeatureCollection', mediaType: 'application/geo+json' },
   }),
+  '/api/enforcement-actions.json': contract({
+    path: '/api/enforcement-actions.json',
+    answer: { schema: 'TownEnforcementActionList', mediaType: 'application/json' },
+  }),
+  '/api/enforcement-actions.csv': contract({ path: '/api/enforcement-actions.csv', answer: 'csv' }),
+  '/api/town-inspections.json': contract({
+    path: '/api/town-inspections.json',
+    answer: { schema: 'TownInspectionList', mediaType: 'application/json' },
+  }),
+  '/api/town-inspections.csv': contract({ path: '/api/town-inspections.csv', answer: 'csv' }),
+  '/api/reports.json': contract({
+    path: '/api/reports.json',
+    answer: { schema: 'SiteReportList', mediaType: 'application/json' },
+  }),
+  '/api/reports.csv': contract({ path: '/api/reports.csv', answer: 'csv' }),
   '/api/findings.json': contract({
     path: '/api/findings.json',
     query: findingFilterSchema,

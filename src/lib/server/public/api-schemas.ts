@@ -13,6 +13,10 @@ import { FINDING_FIELDS, FINDING_RULES, FINDING_SEVERITIES, FINDING_STATUSES } f
 import { DETAIL_FIELDS, PROJECT_FIELDS } from './open-data.ts';
 import { VIOLATION_FIELDS } from './town-inspections.ts';
 import { PRACTICE_FIELDS } from './practices.ts';
+import { ENFORCEMENT_DATASET_FIELDS } from './enforcement-data.ts';
+import { TOWN_INSPECTION_DATASET_FIELDS } from './town-inspection-data.ts';
+import { SITE_REPORT_FIELDS } from './site-report-data.ts';
+import { ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, SITE_REPORT_STATUSES } from '#db/enums.ts';
 import { SMP_CONDITIONS, SMP_OWNER_KINDS, SMP_TYPES } from '#db/enums.ts';
 
 const described = (f: FieldDef) => (f.unit ? `${f.description} Unit: ${f.unit}.` : f.description);
@@ -338,6 +342,44 @@ const MapPointCollectionSchema = z.object({
   ),
 });
 
+/** The town-wide datasets: `{ source, count, last_modified, [key]: records }` (public/open-data.ts encodeDataset). */
+const datasetList = (what: string, key: string, record: z.ZodType) =>
+  z.object({
+    source: z.url().meta({ description: 'The page that explains the data.' }),
+    count: z
+      .number()
+      .int()
+      .meta({ description: `Number of ${what} in the answer.` }),
+    last_modified: z.iso.datetime().nullable().meta({ description: 'The newest updated_at among them.' }),
+    [key]: z.array(record),
+  });
+
+const TownEnforcementActionSchema = recordSchema(ENFORCEMENT_DATASET_FIELDS, {
+  type: enumOf(ENFORCEMENT_TYPES, field(ENFORCEMENT_DATASET_FIELDS, 'type')),
+  category: enumOf(ENFORCEMENT_CATEGORIES, field(ENFORCEMENT_DATASET_FIELDS, 'category')),
+  status: enumOf(ENFORCEMENT_STATUSES, field(ENFORCEMENT_DATASET_FIELDS, 'status')),
+});
+const TownEnforcementActionListSchema = datasetList(
+  'enforcement actions',
+  'enforcement_actions',
+  TownEnforcementActionSchema,
+);
+
+const TownInspectionRecordSchema = recordSchema(TOWN_INSPECTION_DATASET_FIELDS, {
+  violations: z.array(ViolationSchema).meta({ description: 'Violations found at the inspection.' }),
+});
+const TownInspectionListSchema = z.object({
+  source: z.url().meta({ description: 'The page that explains the data.' }),
+  count: z.number().int().meta({ description: 'Number of inspections in the answer.' }),
+  last_modified: z.iso.datetime().nullable().meta({ description: 'Always empty: inspections carry no updated_at.' }),
+  town_inspections: z.array(TownInspectionRecordSchema),
+});
+
+const SiteReportSchema = recordSchema(SITE_REPORT_FIELDS, {
+  status: enumOf(SITE_REPORT_STATUSES, field(SITE_REPORT_FIELDS, 'status')),
+});
+const SiteReportListSchema = datasetList('reports', 'reports', SiteReportSchema);
+
 const ErrorSchema = z.object({ error: z.string().meta({ description: 'What was wrong, and what to send instead.' }) });
 
 const OpenApiDocumentSchema = z.looseObject({
@@ -371,6 +413,12 @@ export const NAMED_SCHEMAS = {
   Practice: PracticeSchema,
   PracticeList: PracticeListSchema,
   PracticeFeatureCollection: PracticeFeatureCollectionSchema,
+  TownEnforcementAction: TownEnforcementActionSchema,
+  TownEnforcementActionList: TownEnforcementActionListSchema,
+  TownInspectionRecord: TownInspectionRecordSchema,
+  TownInspectionList: TownInspectionListSchema,
+  SiteReport: SiteReportSchema,
+  SiteReportList: SiteReportListSchema,
   Error: ErrorSchema,
   OpenApiDocument: OpenApiDocumentSchema,
 } satisfies Record<string, z.ZodType>;

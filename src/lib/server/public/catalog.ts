@@ -109,6 +109,121 @@ export function openDatasets(t: TownWords): OpenDataset[] {
       ],
     },
     {
+      id: 'enforcement-actions',
+      title: `Enforcement actions at construction sites in the ${t.fullName}`,
+      description:
+        'Every public enforcement action the municipality issued at a published construction project under its erosion and sediment control law: notices of violation, stop-work orders and the rest, with the day issued, the ordinance section cited, status, the day lifted or closed, and a court’s fine once one is on record.',
+      keywords: [
+        'stormwater',
+        'enforcement',
+        'stop-work order',
+        'notice of violation',
+        'construction',
+        t.profile.name,
+        'New York',
+      ],
+      dictionary: '/open-data#dict-enforcement-actions',
+      periodicity: 'R/PT1H',
+      distributions: [
+        {
+          path: '/api/enforcement-actions.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Enforcement actions (JSON)',
+        },
+        {
+          path: '/api/enforcement-actions.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Enforcement actions, one row each (CSV)',
+        },
+      ],
+    },
+    {
+      // Not "town-inspections": the identifier is read as words, and a village's catalog never says Town.
+      id: 'municipal-inspections',
+      title: `Municipal inspections of construction sites in the ${t.fullName}`,
+      description:
+        'Every inspection the municipality made at a published construction project: the day, the milestone inspected (after the operator’s 48-hour notice) or none, the result, and the violations found with their ordinance section and the day each was corrected.',
+      keywords: ['stormwater', 'inspections', 'violations', 'construction', t.profile.name, 'New York'],
+      dictionary: '/open-data#dict-town-inspections',
+      periodicity: 'R/PT1H',
+      distributions: [
+        {
+          path: '/api/town-inspections.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Municipal inspections (JSON)',
+        },
+        {
+          path: '/api/town-inspections.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Municipal inspections, one row each (CSV)',
+        },
+      ],
+    },
+    {
+      id: 'residents-reports',
+      title: `Residents’ reports of construction stormwater problems in the ${t.fullName}`,
+      description:
+        'Problems residents reported (mud on the road, sediment in a stream, a silt fence down): the category, what was seen, the place rounded to about 10 metres, the day seen and filed, the status and the published project it is about. Never the reporter’s name or contact details, and never a report the officer hid.',
+      keywords: ['stormwater', '311', 'service requests', 'complaints', 'construction', t.profile.name, 'New York'],
+      dictionary: '/open-data#dict-residents-reports',
+      periodicity: 'R/PT1H',
+      distributions: [
+        {
+          path: '/api/reports.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Residents’ reports (JSON)',
+        },
+        {
+          path: '/api/reports.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Residents’ reports, one row each (CSV)',
+        },
+      ],
+    },
+    {
+      id: 'practices',
+      title: `Permanent stormwater practices in the ${t.fullName}`,
+      description:
+        'The municipality’s inventory of permanent stormwater management practices (ponds, wetlands, infiltration, filters and the like): what each is, where, who maintains it, when the municipality last inspected it and what it found, when the next inspection is due, and the maintenance still open.',
+      keywords: [
+        'stormwater',
+        'stormwater management practices',
+        'green infrastructure',
+        'maintenance',
+        'inspections',
+        t.profile.name,
+        'New York',
+      ],
+      dictionary: '/open-data#dict-practices',
+      periodicity: 'R/P1D',
+      distributions: [
+        {
+          path: '/api/practices.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Permanent stormwater practices (JSON)',
+        },
+        {
+          path: '/api/practices.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Permanent stormwater practices, one row each (CSV)',
+        },
+        {
+          path: '/api/practices.geojson',
+          mediaType: 'application/geo+json',
+          format: 'GeoJSON',
+          title: 'Permanent stormwater practices as map points (GeoJSON, RFC 7946)',
+        },
+      ],
+    },
+    {
       id: 'records-requests-monthly',
       title: `Records requests per month, ${t.fullName} stormwater records`,
       description:
@@ -133,6 +248,12 @@ export function openDatasets(t: TownWords): OpenDataset[] {
     },
   ];
 }
+
+/**
+ * Every dataset is public records of a New York municipality, dedicated to the public domain (CC0 1.0) so
+ * anyone may reuse them without asking (decision 0102).
+ */
+export const OPEN_DATA_LICENSE = 'https://creativecommons.org/publicdomain/zero/1.0/';
 
 /** The town's published contact: the sender's name and address (town profile, else MAIL_FROM). */
 function contactPoint(t: TownWords): { name: string; email: string } {
@@ -180,6 +301,7 @@ export function dcatCatalog(db: DB, baseUrl: string, now = new Date()) {
       contactPoint: { '@type': 'vcard:Contact', fn: contact.name, hasEmail: `mailto:${contact.email}` },
       identifier: `${baseUrl}/data.json#${d.id}`,
       accessLevel: 'public',
+      license: OPEN_DATA_LICENSE,
       spatial: spatialOf(t.profile),
       accrualPeriodicity: d.periodicity,
       landingPage: `${baseUrl}/open-data`,

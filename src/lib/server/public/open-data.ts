@@ -642,31 +642,40 @@ export function getOpenProject(db: DB, id: number, baseUrl: string, now = new Da
       document_id: m.documentId != null && publicDocIds.has(m.documentId) ? m.documentId : null,
       updated_at: iso(latest(m.createdAt, m.submittedAt, m.reviewedAt, m.supersededAt)),
     })),
-    enforcement_actions: actions.map((a) => ({
-      id: a.id,
-      type: a.type,
-      type_label: ENFORCEMENT_TYPE_LABEL[a.type],
-      category: a.category,
-      status: a.status,
-      in_force: isInForce(a),
-      issued_on: a.issuedOn,
-      issued_by: a.issuedByName,
-      cited_section: a.citedSection,
-      summary: a.summary,
-      required_measures: a.requiredMeasures,
-      comply_by: a.complyBy,
-      lifted_on: a.liftedOn,
-      closed_on: a.closedOn,
-      fine_assessed_cents: a.fineAssessedCents,
-      fine_paid_cents: a.fineAssessedCents == null ? null : a.finePaidCents,
-      fine_due_on: a.fineDueOn,
-      notice_document_id:
-        a.noticeDocumentId != null && publicDocIds.has(a.noticeDocumentId) ? a.noticeDocumentId : null,
-      created_at: iso(a.createdAt),
-      updated_at: iso(a.updatedAt),
-    })),
+    enforcement_actions: actions.map((a) => enforcementActionRecord(a, publicDocIds)),
     town_inspections: publicTownInspections(db, id).map(townInspectionRecord),
     findings: (projectCompliance(db, id, now)?.findings ?? []).map((f) => findingRecord(project, f, baseUrl)),
+  };
+}
+
+type EnforcementActionRow = typeof enforcementActions.$inferSelect;
+
+/**
+ * A public enforcement action as open data, the same in /api/projects/{id} and the town-wide dataset. The
+ * notice is linked only when its document is public, and what was paid only once a fine is on record.
+ */
+export function enforcementActionRecord(a: EnforcementActionRow, publicDocIds: Set<number>) {
+  return {
+    id: a.id,
+    type: a.type,
+    type_label: ENFORCEMENT_TYPE_LABEL[a.type],
+    category: a.category,
+    status: a.status,
+    in_force: isInForce(a),
+    issued_on: a.issuedOn,
+    issued_by: a.issuedByName,
+    cited_section: a.citedSection,
+    summary: a.summary,
+    required_measures: a.requiredMeasures,
+    comply_by: a.complyBy,
+    lifted_on: a.liftedOn,
+    closed_on: a.closedOn,
+    fine_assessed_cents: a.fineAssessedCents,
+    fine_paid_cents: a.fineAssessedCents == null ? null : a.finePaidCents,
+    fine_due_on: a.fineDueOn,
+    notice_document_id: a.noticeDocumentId != null && publicDocIds.has(a.noticeDocumentId) ? a.noticeDocumentId : null,
+    created_at: iso(a.createdAt),
+    updated_at: iso(a.updatedAt),
   };
 }
 
@@ -747,8 +756,46 @@ export function encodeProjects(records: ProjectRecord[], format: OpenProjectsFor
   );
 }
 
+/**
+ * A town-wide dataset in JSON (`{ source, count, last_modified, [key]: records }`) or CSV (one row per
+ * record, the dictionary's fields as columns; `cell` writes a field a CSV cell cannot hold as is).
+ */
+export function encodeDataset<R extends object>(
+  records: R[],
+  o: {
+    key: string;
+    fields: FieldDef[];
+    format: 'json' | 'csv';
+    baseUrl: string;
+    cell?: (record: R, field: string) => unknown;
+  },
+): EncodedBody {
+  // A dataset whose records carry no updated_at (the town's inspections) has no Last-Modified.
+  const lastModified = newestUpdate(records as Array<{ updated_at?: string | null }>);
+  if (o.format === 'csv') {
+    const header = o.fields.map((f) => f.name);
+    const value = o.cell ?? ((r: R, h: string) => (r as Record<string, unknown>)[h]);
+    const rows = records.map((r) => header.map((h) => value(r, h)));
+    return encodedBody('\uFEFF' + toCsv(header, rows), 'text/csv; charset=utf-8', lastModified);
+  }
+  return encodedBody(
+    JSON.stringify(
+      {
+        source: `${o.baseUrl}/open-data`,
+        count: records.length,
+        last_modified: lastModified.getTime() ? lastModified.toISOString() : null,
+        [o.key]: records,
+      },
+      null,
+      1,
+    ),
+    'application/json; charset=utf-8',
+    lastModified,
+  );
+}
+
 /** The newest updated_at among records (for Last-Modified), or the epoch when there are none. */
-export function newestUpdate(records: Array<{ updated_at: string | null }>): Date {
+export function newestUpdate(records: Array<{ updated_at?: string | null }>): Date {
   let max = 0;
   for (const r of records) if (r.updated_at) max = Math.max(max, Date.parse(r.updated_at));
   return new Date(max);

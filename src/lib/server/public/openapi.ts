@@ -189,6 +189,14 @@ export function openApiDocument(db: DB, baseUrl: string) {
         description:
           'The permanent stormwater practices in the municipality’s inventory, their last inspection and open maintenance.',
       },
+      {
+        name: 'Enforcement',
+        description: 'Public enforcement actions and the municipality’s own inspections at published projects.',
+      },
+      {
+        name: 'Residents’ reports',
+        description: 'Problems residents reported, as each report’s public page shows them; never who reported.',
+      },
       { name: 'About', description: 'This description.' },
     ],
     paths: Object.fromEntries([
@@ -329,6 +337,63 @@ export function openApiDocument(db: DB, baseUrl: string) {
             contentType: 'application/geo+json',
           },
         ],
+      }),
+      operation({
+        path: '/api/enforcement-actions.json',
+        id: 'listEnforcementActions',
+        tag: 'Enforcement',
+        summary: 'Enforcement actions at published projects',
+        description:
+          'Every public enforcement action at a published project, newest first: type, category, status, the day issued, the ordinance section cited, the dates it was lifted or closed, and a court’s fine once one is on record, with the project.',
+        answer: 'The enforcement actions.',
+        examples: [{ summary: 'Every one', url: '/api/enforcement-actions.json', status: 200, contentType: J }],
+      }),
+      operation({
+        path: '/api/enforcement-actions.csv',
+        id: 'listEnforcementActionsCsv',
+        tag: 'Enforcement',
+        summary: 'Enforcement actions at published projects as CSV',
+        description: 'The same records as /api/enforcement-actions.json, one row each.',
+        answer: 'The enforcement actions, one row each.',
+        examples: [{ summary: 'Every one', url: '/api/enforcement-actions.csv', status: 200, contentType: 'text/csv' }],
+      }),
+      operation({
+        path: '/api/town-inspections.json',
+        id: 'listTownInspections',
+        tag: 'Enforcement',
+        summary: 'The municipality’s inspections at published projects',
+        description:
+          'Every inspection the municipality made at a published project, newest first: the day, the milestone inspected, the result and the violations found. Never the officer’s working notes.',
+        answer: 'The inspections.',
+        examples: [{ summary: 'Every one', url: '/api/town-inspections.json', status: 200, contentType: J }],
+      }),
+      operation({
+        path: '/api/town-inspections.csv',
+        id: 'listTownInspectionsCsv',
+        tag: 'Enforcement',
+        summary: 'The municipality’s inspections at published projects as CSV',
+        description: 'The same records as /api/town-inspections.json, one row each.',
+        answer: 'The inspections, one row each.',
+        examples: [{ summary: 'Every one', url: '/api/town-inspections.csv', status: 200, contentType: 'text/csv' }],
+      }),
+      operation({
+        path: '/api/reports.json',
+        id: 'listResidentsReports',
+        tag: 'Residents’ reports',
+        summary: 'Residents’ reports',
+        description:
+          'Every report residents may see, newest first: number, category, what was seen, the place in words and rounded to about 10 m, the day seen and filed, status and the published project it is about. Never the reporter’s name, email, phone or network address, and never a hidden report.',
+        answer: 'The reports.',
+        examples: [{ summary: 'Every one', url: '/api/reports.json', status: 200, contentType: J }],
+      }),
+      operation({
+        path: '/api/reports.csv',
+        id: 'listResidentsReportsCsv',
+        tag: 'Residents’ reports',
+        summary: 'Residents’ reports as CSV',
+        description: 'The same records as /api/reports.json, one row each.',
+        answer: 'The reports, one row each.',
+        examples: [{ summary: 'Every one', url: '/api/reports.csv', status: 200, contentType: 'text/csv' }],
       }),
       operation({
         path: '/api/findings.json',

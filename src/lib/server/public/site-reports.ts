@@ -224,6 +224,11 @@ export function reportsForProject(db: DB, projectId: number): PublicReport[] {
   return shapeAll(db, stmt.all({ projectId }));
 }
 
+/** Every report residents may see, newest first (by when it was filed), for the open data. */
+export function everyVisibleReport(db: DB): PublicReport[] {
+  return shapeAll(db, visible(db, []).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).all());
+}
+
 export interface ReportQuery {
   ids?: number[];
   codes?: string[];

@@ -1,0 +1,64 @@
+/**
+ * Enforcement actions across the municipality as open data: every public action at a published project,
+ * each with the same fields as under the project in /api/projects/{id} (what the project page shows)
+ * and the project it was issued at. An action the officer kept off the public record, or one at a project
+ * not published, never leaves here.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { enforcementActions, projects } from '#db/schema.ts';
+import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import type { EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
+import { PROJECT_REFERENCE_FIELDS, type FieldDef } from './fields.ts';
+import { DETAIL_FIELDS, encodeDataset, enforcementActionRecord } from './open-data.ts';
+
+export const ENFORCEMENT_DATASET_FIELDS: FieldDef[] = [
+  DETAIL_FIELDS.enforcement_actions[0],
+  ...PROJECT_REFERENCE_FIELDS,
+  ...DETAIL_FIELDS.enforcement_actions.slice(1),
+];
+
+export type EnforcementDatasetRecord = ReturnType<typeof readEnforcementRecords>[number];
+
+export function listEnforcementRecords(db: DB, baseUrl: string) {
+  return memoUntilPublicChange(db, `open-data.enforcement:${baseUrl}`, () => readEnforcementRecords(db, baseUrl));
+}
+
+function readEnforcementRecords(db: DB, baseUrl: string) {
+  const rows = db
+    .select({
+      a: enforcementActions,
+      projectSlug: projects.slug,
+      projectName: projects.name,
+      noticePublic: sql<number>`exists (select 1 from documents d where d.id = ${enforcementActions.noticeDocumentId} and d.public = 1)`,
+    })
+    .from(enforcementActions)
+    .innerJoin(projects, and(eq(projects.id, enforcementActions.projectId), eq(projects.published, true)))
+    .where(eq(enforcementActions.public, true))
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
+    .all();
+  return rows.map(({ a, projectSlug, projectName, noticePublic }) => {
+    const { id, ...rest } = enforcementActionRecord(
+      a,
+      new Set(noticePublic && a.noticeDocumentId != null ? [a.noticeDocumentId] : []),
+    );
+    return {
+      id,
+      project_id: a.projectId,
+      project_slug: projectSlug,
+      project_name: projectName,
+      project_url: `${baseUrl}/projects/${projectSlug}`,
+      ...rest,
+    };
+  });
+}
+
+export function encodeEnforcementActions(db: DB, format: 'json' | 'csv', baseUrl: string): EncodedBody {
+  return memoUntilPublicChange(db, `open-data.enforcement.body:${format}:${baseUrl}`, () =>
+    encodeDataset(listEnforcementRecords(db, baseUrl), {
+      key: 'enforcement_actions',
+      fields: ENFORCEMENT_DATASET_FIELDS,
+      format,
+      baseUrl,
+    }),
+  );
+}

@@ -1,0 +1,16 @@
+/** GET /api/enforcement-actions.csv: the same records as /api/enforcement-actions.json, one row each (formulas neutralized). */
+import type { APIRoute } from 'astro';
+import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
+import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { encodeEnforcementActions } from '#lib/server/public/enforcement-data.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/enforcement-actions.csv'];
+
+export const GET: APIRoute = ({ request, locals }) =>
+  encodedResponse(request, encodeEnforcementActions(locals.db, 'csv', townPublicUrl(locals.db)), {
+    ...OPEN_HEADERS,
+    'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-enforcement-actions.csv"`,
+  });

@@ -1,0 +1,13 @@
+/** GET /api/enforcement-actions.json: every public enforcement action at a published project (the fields of ENFORCEMENT_DATASET_FIELDS). */
+import type { APIRoute } from 'astro';
+import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
+import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { encodeEnforcementActions } from '#lib/server/public/enforcement-data.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/enforcement-actions.json'];
+
+export const GET: APIRoute = ({ request, locals }) =>
+  encodedResponse(request, encodeEnforcementActions(locals.db, 'json', townPublicUrl(locals.db)), OPEN_HEADERS);

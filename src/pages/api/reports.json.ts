@@ -1,0 +1,13 @@
+/** GET /api/reports.json: residents' reports residents may see, with nothing about who filed them (the fields of SITE_REPORT_FIELDS). */
+import type { APIRoute } from 'astro';
+import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
+import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { encodeSiteReports } from '#lib/server/public/site-report-data.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/reports.json'];
+
+export const GET: APIRoute = ({ request, locals }) =>
+  encodedResponse(request, encodeSiteReports(locals.db, 'json', townPublicUrl(locals.db)), OPEN_HEADERS);
