@@ -75,4 +75,26 @@ describe('the storm pages', () => {
     if (storm.counts.missed) expect(page).toContain(`Not inspected within ${storm.hours} hours: due by`);
     if (storm.counts.met) expect(page).toMatch(new RegExp(`Inspected .+, within ${storm.hours} hours\\.`));
   });
+
+  it('are open data too: one record per storm and site, the same duties, listed in /data.json', async () => {
+    const { storms } = recentStorms(db, new Date(), 200);
+    const json = (await (await get(portal.url, '/api/post-storm-inspections.json')).json()) as {
+      count: number;
+      post_storm_inspections: Array<{ storm_id: number; project_slug: string; inspection: string; due_by: string }>;
+    };
+    const expected = storms.flatMap((p) => p.sites.map((s) => `${p.storm.id} ${s.slug} ${s.duty.kind}`)).sort();
+    expect(json.post_storm_inspections.map((r) => `${r.storm_id} ${r.project_slug} ${r.inspection}`).sort()).toEqual(
+      expected,
+    );
+    expect(json.count).toBe(expected.length);
+    const csv = await (await get(portal.url, '/api/post-storm-inspections.csv')).text();
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'storm_id,storm_url,storm_ended_at,rain_inches,project_id,project_slug,project_name,project_url,inspection,due_by,inspected_at',
+    );
+    const catalog = (await (await get(portal.url, '/data.json')).json()) as {
+      dataset: Array<{ identifier: string; license: string }>;
+    };
+    const entry = catalog.dataset.find((d) => d.identifier.endsWith('#post-storm-inspections'));
+    expect(entry?.license).toMatch(/creativecommons/);
+  });
 });

@@ -65,6 +65,8 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   // Residents' reports.
   report: { who: 'anonymous', url: () => '/report?project=altamont-avenue-plaza' },
   'staff/reports/[id]': { who: 'officer', url: (i) => `/staff/reports/${i.reportId}` },
+  // Anyone adds to a report from its page.
+  'reports/[id]/add': { who: 'anonymous', url: (i) => `/reports/${i.reportId}/add` },
   'staff/reports/categories': { who: 'officer', url: () => '/staff/reports/categories' },
   'staff/open311-keys': { who: 'admin', url: () => '/staff/open311-keys' },
   // Staff file a practice's agreement or easement on its page.

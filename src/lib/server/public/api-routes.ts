@@ -91,6 +91,11 @@ export const API_CONTRACTS = {
     answer: { schema: 'SiteReportList', mediaType: 'application/json' },
   }),
   '/api/reports.csv': contract({ path: '/api/reports.csv', answer: 'csv' }),
+  '/api/post-storm-inspections.json': contract({
+    path: '/api/post-storm-inspections.json',
+    answer: { schema: 'PostStormInspectionList', mediaType: 'application/json' },
+  }),
+  '/api/post-storm-inspections.csv': contract({ path: '/api/post-storm-inspections.csv', answer: 'csv' }),
   '/api/findings.json': contract({
     path: '/api/findings.json',
     query: findingFilterSchema,

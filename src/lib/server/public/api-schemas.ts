@@ -15,6 +15,7 @@ import { VIOLATION_FIELDS } from './town-inspections.ts';
 import { PRACTICE_FIELDS } from './practices.ts';
 import { ENFORCEMENT_DATASET_FIELDS } from './enforcement-data.ts';
 import { TOWN_INSPECTION_DATASET_FIELDS } from './town-inspection-data.ts';
+import { STORM_DUTY_FIELDS, STORM_DUTY_VALUES } from './storm-data.ts';
 import { SITE_REPORT_FIELDS } from './site-report-data.ts';
 import { ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, SITE_REPORT_STATUSES } from '#db/enums.ts';
 import { SMP_CONDITIONS, SMP_OWNER_KINDS, SMP_TYPES } from '#db/enums.ts';
@@ -380,6 +381,15 @@ const SiteReportSchema = recordSchema(SITE_REPORT_FIELDS, {
 });
 const SiteReportListSchema = datasetList('reports', 'reports', SiteReportSchema);
 
+const PostStormInspectionSchema = recordSchema(STORM_DUTY_FIELDS, {
+  inspection: enumOf(STORM_DUTY_VALUES, field(STORM_DUTY_FIELDS, 'inspection')),
+});
+const PostStormInspectionListSchema = datasetList(
+  'sites after storms',
+  'post_storm_inspections',
+  PostStormInspectionSchema,
+);
+
 const ErrorSchema = z.object({ error: z.string().meta({ description: 'What was wrong, and what to send instead.' }) });
 
 const OpenApiDocumentSchema = z.looseObject({
@@ -419,6 +429,8 @@ export const NAMED_SCHEMAS = {
   TownInspectionList: TownInspectionListSchema,
   SiteReport: SiteReportSchema,
   SiteReportList: SiteReportListSchema,
+  PostStormInspection: PostStormInspectionSchema,
+  PostStormInspectionList: PostStormInspectionListSchema,
   Error: ErrorSchema,
   OpenApiDocument: OpenApiDocumentSchema,
 } satisfies Record<string, z.ZodType>;

@@ -187,6 +187,29 @@ export function openDatasets(t: TownWords): OpenDataset[] {
       ],
     },
     {
+      id: 'post-storm-inspections',
+      title: `Post-storm inspections at construction sites in the ${t.fullName}`,
+      description:
+        'For each of the newest storms of half an inch of rain or more, every published site under construction when it ended and whether it was inspected within 24 hours, as the law requires: the end of the window and the inspection.',
+      keywords: ['stormwater', 'storms', 'rainfall', 'inspections', 'construction', t.profile.name, 'New York'],
+      dictionary: '/open-data#dict-post-storm-inspections',
+      periodicity: 'R/PT1H',
+      distributions: [
+        {
+          path: '/api/post-storm-inspections.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Post-storm inspections (JSON)',
+        },
+        {
+          path: '/api/post-storm-inspections.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Post-storm inspections, one row each (CSV)',
+        },
+      ],
+    },
+    {
       id: 'practices',
       title: `Permanent stormwater practices in the ${t.fullName}`,
       description:

@@ -396,6 +396,27 @@ export function openApiDocument(db: DB, baseUrl: string) {
         examples: [{ summary: 'Every one', url: '/api/reports.csv', status: 200, contentType: 'text/csv' }],
       }),
       operation({
+        path: '/api/post-storm-inspections.json',
+        id: 'listPostStormInspections',
+        tag: 'Findings',
+        summary: 'Post-storm inspections, storm by storm',
+        description:
+          'For each of the newest storms of the threshold or more (half an inch), every published site under construction when it ended: whether it was inspected within the window after the storm (24 hours), the end of the window and the inspection. The same reading as the post-storm findings and the /storms pages.',
+        answer: 'One record per storm and site.',
+        examples: [{ summary: 'Every one', url: '/api/post-storm-inspections.json', status: 200, contentType: J }],
+      }),
+      operation({
+        path: '/api/post-storm-inspections.csv',
+        id: 'listPostStormInspectionsCsv',
+        tag: 'Findings',
+        summary: 'Post-storm inspections as CSV',
+        description: 'The same records as /api/post-storm-inspections.json, one row each.',
+        answer: 'One row per storm and site.',
+        examples: [
+          { summary: 'Every one', url: '/api/post-storm-inspections.csv', status: 200, contentType: 'text/csv' },
+        ],
+      }),
+      operation({
         path: '/api/findings.json',
         id: 'listFindings',
         tag: 'Findings',

@@ -11,6 +11,7 @@ import { complianceContext, loadComplianceData } from '#lib/server/compliance/co
 import { postStormDuty, type ComplianceStorm, type StormDuty } from '#lib/server/compliance/compliance.rules.ts';
 
 export interface StormSite {
+  id: number;
   slug: string;
   name: string;
   duty: Exclude<StormDuty, { kind: 'none' }>;
@@ -55,7 +56,7 @@ function stormPages(db: DB, storms: ComplianceStorm[], now: Date): StormPage[] {
     const sites: StormSite[] = [];
     for (const d of data) {
       const duty = postStormDuty(d, ctx, storm);
-      if (duty.kind !== 'none') sites.push({ slug: d.project.slug, name: d.project.name, duty });
+      if (duty.kind !== 'none') sites.push({ id: d.project.id, slug: d.project.slug, name: d.project.name, duty });
     }
     // Missed first, then still due, then met; by name within each.
     const order = { missed: 0, due: 1, met: 2 } as const;
