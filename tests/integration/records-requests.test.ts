@@ -511,6 +511,10 @@ describe('public documents are public, and what is withheld is withheld in writi
     );
     expect(tracking).toContain('Granted in part: some records were withheld in writing');
     expect(tracking).toContain('Send the appeal');
+    // What was released comes first; how to appeal the rest comes after it.
+    expect(tracking.indexOf('(PDF, ')).toBeGreaterThan(-1);
+    expect(tracking.indexOf('Records ready to download')).toBeLessThan(tracking.indexOf('Send the appeal'));
+    expect(tracking.indexOf('(PDF, ')).toBeLessThan(tracking.indexOf('Your appeal: what you ask for'));
     expect((await get(base, `/requests/track/${r.token}/files/${range}?doc=${reports[1].id}`)).status).toBe(404);
     expect((await get(base, `/requests/track/${r.token}/files/${range}?doc=${reports[0].id}`)).status).toBe(200);
     expect(

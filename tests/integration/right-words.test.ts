@@ -337,3 +337,33 @@ describe('staff have one "Projects" link and a way on', () => {
     expect(visibleText(filtered)).toMatch(/\d+ entr(y|ies)\./);
   });
 });
+
+describe('the practices map', () => {
+  it('calls its markers practices, never projects', async () => {
+    const html = await page('/practices');
+    const text = visibleText(html);
+    expect(text).toContain('The map needs JavaScript; all the practices on it are also in the list.');
+    expect(text).not.toMatch(/every project|list of projects/i);
+    // The notes the map script writes later ("the list of …", "3 … here") read the same noun.
+    const data = JSON.parse(/data-map-data[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]) as { noun?: string };
+    expect(data.noun).toBe('practices');
+  });
+});
+
+describe('the page after subscribing to alerts', () => {
+  it('names the project subscribed to', async () => {
+    const project = one<{ slug: string; name: string }>(
+      "select slug, name from projects where slug = 'curry-road-distribution-center'",
+    );
+    const res = await postAction(base, `/alerts/new?project=${project.slug}`, 'alerts.subscribe', {
+      email: 'alert.words@example.org',
+      target: 'project',
+      project: project.slug,
+      frequency: 'daily',
+    });
+    expect(res.status).toBe(303);
+    const text = visibleText(await page(res.headers.get('location')!));
+    expect(text).toContain(`We sent a link to confirm your alerts about the project “${project.name}”`);
+    expect(text).not.toContain('alert.words@example.org');
+  });
+});

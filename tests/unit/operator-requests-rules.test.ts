@@ -364,10 +364,41 @@ describe('explainOperatorAnswer: what the operator did and when, in dated senten
       `On ${formatDay(DAY_AFTER)} the operator uploaded the copies to the request’s tracking page.`,
       `The operator billed ${formatMoney(1500)} for copying, at your expense as the ordinance provides.`,
       'The operator’s statement of the actual cost: Print shop receipt: $15.00.',
+      'The bill does not say whom to pay or how: ask the operator. Pay the site’s operator, not the Town.',
       'Not yet paid: the copies are released when the operator records your payment.',
       `That was late: the records were due by ${formatDay(DUE)}.`,
     ]);
   });
+
+  it('a bill that does not say how to pay is never sent back to itself: ask the operator, at their public phone', () => {
+    const unpaid = { status: 'awaiting_payment' as const, answeredOn: DUE, copiesOn: DUE, billTotalCents: 1500 };
+    const named = explain({ ...unpaid, copiesHow: 'uploaded', billPayee: 'Acme Site Work', billHowToPay: null });
+    expect(named).toContain(
+      'Pay Acme Site Work (the site’s operator, not the Town). How to pay: the bill does not say; ask the operator.',
+    );
+    const nobody = explain({ ...unpaid, copiesHow: 'uploaded', billPayee: null, operatorPhone: '518-555-0142' });
+    expect(nobody).toContain(
+      'The bill does not say whom to pay or how: ask the operator at 518-555-0142. Pay the site’s operator, not the Town.',
+    );
+    const told = explain({ ...unpaid, copiesHow: 'uploaded', billPayee: 'Acme', billHowToPay: 'Check to Acme' });
+    expect(told).toContain('Pay Acme (the site’s operator, not the Town). How to pay: Check to Acme.');
+    for (const lines of [named, nobody, told]) expect(lines.join(' ')).not.toMatch(/bill says/);
+  });
+
+  it.each(['mailed', 'handed_over', 'emailed'] as const)(
+    'copies %s while the bill is unpaid are not said to wait for the payment',
+    (how) => {
+      const lines = explain({
+        status: 'awaiting_payment',
+        answeredOn: DUE,
+        copiesOn: DUE,
+        copiesHow: how,
+        billTotalCents: 1500,
+      });
+      expect(lines).toContain('Not yet paid.');
+      expect(lines.join(' ')).not.toMatch(/released|this page|tracking page/);
+    },
+  );
 
   it('a bill of nothing is still a bill; paid, then completed', () => {
     expect(

@@ -180,3 +180,33 @@ describe('free text ends its sentence once', () => {
     }
   });
 });
+
+describe('mail around a name or a place ends its sentence once', () => {
+  it('an alert’s footer, whatever the place subscribed to ends with', () => {
+    for (const place of ['12 Main St.', '12 Main St', 'Curry Road Commons']) {
+      const mail = renderMail('alert', {
+        what: `construction within 1 mile of ${place}`,
+        event: { title: 'A new project', summary: 'Filed.', url: 'https://x.example/projects/a' },
+        unsubscribeUrl: 'https://x.example/alerts/unsubscribe?token=t',
+      });
+      const footer = mail.text.split('\n').find((l) => l.startsWith('You get this because'))!;
+      expectEndsOnce(footer, place);
+    }
+  });
+
+  it('the copy of an appeal to the Committee on Open Government, whatever the requester’s name ends with', () => {
+    for (const requester of ['Dale Ferris Jr.', 'Dale Ferris']) {
+      const mail = renderMail('request-appeal-to-open-government', {
+        number: 'FOIL-2026-0007',
+        requester,
+        kindText: 'Appeal of a denial',
+        receivedText: 'March 5, 2026',
+        body: 'The reports are public.',
+        officer: 'Pat Reyes',
+        dueText: 'March 19, 2026',
+      });
+      expect(mail.text, requester).toContain(`from ${endSentence(requester)} It went to Pat Reyes`);
+      expect(mail.text, requester).not.toMatch(DOUBLED);
+    }
+  });
+});

@@ -312,6 +312,8 @@ export interface ExplainFacts extends AnswerFacts {
   actualCostStatement: string | null;
   billPayee?: string | null;
   billHowToPay?: string | null;
+  /** The operator's business phone as the project's public page shows it, when it does. */
+  operatorPhone?: string | null;
   paidOn: string | null;
   fulfilledOn: string | null;
 }
@@ -322,6 +324,11 @@ const COPIES_WORDS = {
   handed_over: 'handed over the copies',
   emailed: 'emailed the copies',
 } as const;
+
+/** Whom to ask how to pay when the bill does not say: the operator, at their public business phone if there is one. */
+export function askTheOperator(phone: string | null | undefined): string {
+  return phone?.trim() ? `ask the operator at ${asClause(phone)}` : 'ask the operator';
+}
 
 /** What the operator did and when, in plain dated sentences. */
 export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string, kindWord = 'Town'): string[] {
@@ -337,14 +344,22 @@ export function explainOperatorAnswer(f: ExplainFacts, overdueBefore: string, ki
     );
     if (f.actualCostStatement)
       lines.push(`The operator’s statement of the actual cost: ${endSentence(f.actualCostStatement)}`);
-    if (!f.paidOn && f.billTotalCents > 0 && f.billPayee)
+    if (!f.paidOn && f.billTotalCents > 0) {
+      // A bill without a payee or a way to pay cannot be the answer to "how do I pay": say whom to ask.
+      const ask = askTheOperator(f.operatorPhone);
       lines.push(
-        `Pay ${asClause(f.billPayee)} (the site’s operator, not the ${kindWord}). How to pay: ${endSentence(f.billHowToPay || 'as the operator’s bill says')}`,
+        f.billPayee?.trim()
+          ? `Pay ${asClause(f.billPayee)} (the site’s operator, not the ${kindWord}). How to pay: ${f.billHowToPay?.trim() ? endSentence(f.billHowToPay) : `the bill does not say; ${ask}.`}`
+          : `The bill does not say whom to pay or how: ${ask}. Pay the site’s operator, not the ${kindWord}.`,
       );
+    }
     lines.push(
       f.paidOn
         ? `Paid on ${formatDay(f.paidOn)}.`
-        : 'Not yet paid: the copies are released when the operator records your payment.',
+        : // Only copies put on the tracking page wait there for the payment; mailed or handed-over ones are already out.
+          !f.copiesHow || f.copiesHow === 'uploaded'
+          ? 'Not yet paid: the copies are released when the operator records your payment.'
+          : 'Not yet paid.',
     );
   }
   const t = timeliness(f, overdueBefore);

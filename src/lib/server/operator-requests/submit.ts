@@ -275,6 +275,7 @@ export function createOperatorRequest(
             l.replace('Your request arrived', 'The operator received your request'),
           ),
           asked,
+          delivery: v.delivery,
         },
       });
     }

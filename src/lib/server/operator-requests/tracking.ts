@@ -29,7 +29,7 @@ import {
   townLimitWords,
 } from './request.rules.ts';
 import { getOperatorRequest, operatorRequestIdForToken } from './store.ts';
-import { explainFacts } from './workflow.ts';
+import { explainFacts, publicOperatorPhone } from './workflow.ts';
 
 const CHANNEL_WORDS = { web: 'through this portal', letter: 'by letter', email: 'by email', hand: 'by hand' } as const;
 
@@ -54,6 +54,8 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
       .from(parties)
       .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')))
       .get()?.company ?? null;
+  // The business phone the project's public page already shows: whom to ask when the bill does not say how to pay.
+  const operatorPhone = publicOperatorPhone(db, r.projectId);
   const calendar = STATUTORY_CALENDAR;
   const cob = closeOfBusiness(db);
   const window = deadlineWindow(now, calendar, cob);
@@ -116,7 +118,10 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
     delivery: OPERATOR_DELIVERY_PHRASE[r.delivery] ?? 'as copies',
     hasEmail: !!r.requesterEmail,
     explanation,
-    answer: explainOperatorAnswer(explainFacts(r), window.overdueBefore, town(db).kindWord),
+    answer: explainOperatorAnswer(explainFacts(r, operatorPhone), window.overdueBefore, town(db).kindWord),
+    operatorPhone,
+    /** How the operator provided the copies, once they did (uploaded here, mailed, emailed or handed over). */
+    copiesHow: r.copiesHow,
     bill:
       r.billTotalCents == null
         ? null

@@ -10,6 +10,7 @@ import {
   operatorRequestCharges,
   operatorRequestFiles,
   operatorRequests,
+  parties,
   projects,
   type CopiesHow,
   type PaymentMethod,
@@ -54,7 +55,12 @@ function projectName(tx: Pick<Tx, 'select'>, projectId: number): string {
 /** Tell the requester what the operator did (the same sentences as the tracking page). */
 function mailRequester(tx: Tx, r: OperatorRequestRow, baseUrl: string, lead: string, today: string) {
   if (!r.requesterEmail) return;
-  const lines = [lead, ...explainOperatorAnswer(explainFacts(r), today, town(tx).kindWord).filter((l) => l !== lead)];
+  const lines = [
+    lead,
+    ...explainOperatorAnswer(explainFacts(r, publicOperatorPhone(tx, r.projectId)), today, town(tx).kindWord).filter(
+      (l) => l !== lead,
+    ),
+  ];
   enqueueMail(tx, {
     kind: 'operator-request-update',
     to: r.requesterEmail,
@@ -69,8 +75,19 @@ function mailRequester(tx: Tx, r: OperatorRequestRow, baseUrl: string, lead: str
 }
 
 /** The facts explainOperatorAnswer reads, from a row. */
-export function explainFacts(r: OperatorRequestRow) {
-  return { ...r, inspectionWhen: r.inspectionAt ? formatAppointment(r.inspectionAt) : null };
+export function explainFacts(r: OperatorRequestRow, operatorPhone: string | null = null) {
+  return { ...r, inspectionWhen: r.inspectionAt ? formatAppointment(r.inspectionAt) : null, operatorPhone };
+}
+
+/** The operator's business phone, only where the project's public page already shows it (a published project). */
+export function publicOperatorPhone(db: Pick<DB, 'select'>, projectId: number): string | null {
+  const row = db
+    .select({ phone: parties.phone, published: projects.published })
+    .from(parties)
+    .innerJoin(projects, eq(projects.id, parties.projectId))
+    .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
+    .get();
+  return row?.published && row.phone?.trim() ? row.phone.trim() : null;
 }
 
 /** The first day records were made available: an earlier availability is never moved later. */
@@ -331,7 +348,10 @@ export function recordOperatorPayment(
     addOperatorEvent(tx, id, {
       kind: 'billing',
       actorUserId: actor.userId,
-      body: `Payment of ${formatMoney(r.billTotalCents)} received on ${formatDay(p.paidOn)}; the copies are released.`,
+      body:
+        !r.copiesHow || r.copiesHow === 'uploaded'
+          ? `Payment of ${formatMoney(r.billTotalCents)} received on ${formatDay(p.paidOn)}; the copies are released.`
+          : `Payment of ${formatMoney(r.billTotalCents)} received on ${formatDay(p.paidOn)}.`,
     });
     audit(tx, actor, {
       action: 'operator_request.record_payment',
@@ -344,7 +364,10 @@ export function recordOperatorPayment(
       tx,
       after,
       baseUrl,
-      `The operator recorded your payment of ${formatMoney(r.billTotalCents)}; the copies are released.`,
+      // Only copies on the tracking page are held for the payment; mailed or handed-over ones already reached the requester.
+      !r.copiesHow || r.copiesHow === 'uploaded'
+        ? `The operator recorded your payment of ${formatMoney(r.billTotalCents)}; the copies are released on your tracking page.`
+        : `The operator recorded your payment of ${formatMoney(r.billTotalCents)}.`,
       today,
     );
   });

@@ -135,7 +135,7 @@ export function swpppStatusWords(project: ExemptionRecord, reviewWords: string |
   const refusal = exemptionRefusal(project.exemption as D1Exemption, project);
   if (refusal)
     return `${standing}. An exemption under Subsection ${label} was recorded${by}, but it does not apply. ${refusal}`;
-  return `No SWPPP is required: the activity is exempt under Subsection ${label}.${project.exemptionNote?.trim() ? ` ${endSentence(project.exemptionNote)}` : ''}${by ? ` Recorded${by}.` : ''}`;
+  return `No SWPPP is required: the activity is exempt under Subsection ${label}.${project.exemptionNote?.trim() ? ` ${endSentence(project.exemptionNote)}` : ''}${by ? ` ${endSentence(`Recorded${by}`)}` : ''}`;
 }
 
 /** Everything the project page shows, read from one snapshot of the database. */

@@ -1,4 +1,5 @@
 /** Alert mail: confirm a subscription, one new item, a digest. Each says why it came and how to stop it. */
+import { endSentence } from '#lib/shared/format.ts';
 import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface AlertEventData {
@@ -39,7 +40,7 @@ export function alertEvent(d: { what: string; event: AlertEventData; unsubscribe
     subject: d.event.title,
     paragraphs: [d.event.title, d.event.summary],
     action: { label: 'Read it on the portal', url: d.event.url },
-    footer: [`You get this because you subscribed to alerts about ${d.what}.`, stopLine(d.unsubscribeUrl)],
+    footer: [endSentence(`You get this because you subscribed to alerts about ${d.what}`), stopLine(d.unsubscribeUrl)],
   });
 }
 
@@ -60,6 +61,6 @@ export function alertDigest(d: {
       ...d.events.map((e) => `${e.title}\n${e.summary}\n${e.url}`),
       ...(d.more > 0 ? [`…and ${d.more} more on the portal.`] : []),
     ],
-    footer: [`You get this because you subscribed to alerts about ${d.what}.`, stopLine(d.unsubscribeUrl)],
+    footer: [endSentence(`You get this because you subscribed to alerts about ${d.what}`), stopLine(d.unsubscribeUrl)],
   });
 }

@@ -1,4 +1,5 @@
 /** Operator mail from compliance work: the officer's review of a filing, and a storm that needs an inspection. */
+import { endSentence } from '#lib/shared/format.ts';
 import { mailTown, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 
 export interface FilingReviewedData {
@@ -20,7 +21,7 @@ export function filingReviewed(d: FilingReviewedData): RenderedMail {
     subject: `${d.projectName}: ${d.what} ${verb}`,
     paragraphs: [
       `Hello ${d.name},`,
-      `The Stormwater Management Officer has ${verb} ${d.what} for ${d.projectName}.`,
+      endSentence(`The Stormwater Management Officer has ${verb} ${d.what} for ${d.projectName}`),
       ...(d.comment ? [`The officer’s comment: “${d.comment}”`] : []),
       ...(d.decision === 'returned' ? ['Please correct it and file it again from your project workspace.'] : []),
       ...(d.publicNote ? [d.publicNote] : []),
@@ -44,7 +45,7 @@ export function stormInspectionDue(d: StormInspectionDueData): RenderedMail {
     paragraphs: [
       `Hello ${d.name},`,
       `The ${mailTown().profile.kind} recorded a storm of ${d.inches} in.${d.gauge ? ` (${d.gauge})` : ''} that ended ${d.endedText}. The law requires your qualified inspector to inspect each active site within 24 hours of the end of a storm of half an inch or more: by ${d.dueText}.`,
-      `Sites: ${d.projects.map((p) => p.name).join('; ')}.`,
+      endSentence(`Sites: ${d.projects.map((p) => p.name).join('; ')}`),
       'File the report from your workspace once the inspection is done.',
     ],
     action: {

@@ -17,6 +17,8 @@ export interface OperatorReceiptData extends Base {
   dueText: string;
   explanation: string[];
   asked: string;
+  /** How the requester asked for the records: only electronic copies may be uploaded to the tracking page. */
+  delivery?: string;
 }
 
 export function operatorRequestReceipt(d: OperatorReceiptData): RenderedMail {
@@ -27,7 +29,10 @@ export function operatorRequestReceipt(d: OperatorReceiptData): RenderedMail {
       `Your request ${d.number} went to the operator of ${d.projectName} on ${d.receivedText}. ${d.asked}.`,
       `Under Subsection L(4) of the ${T().kindWord}’s stormwater law the operator must make the SWPPP and inspection reports available for inspection and copying by close of business on ${d.dueText}. Copying is at your expense.`,
       `How that date was counted: ${d.explanation.join(' ')}`,
-      'Follow the request, see any bill and download the copies from your private tracking page:',
+      // Paper copies and an inspection in person never come through the page: it promises downloads only for electronic copies.
+      d.delivery && d.delivery !== 'electronic'
+        ? 'Follow the request and see any bill on your private tracking page:'
+        : 'Follow the request, see any bill and download any copies the operator uploads, on your private tracking page:',
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: REQUESTER_FOOTER(),

@@ -1,4 +1,5 @@
 /** Records-request mail: receipt, acknowledgment/extension, cost approval, records ready, payment, denial, notes, the clerks' digest. */
+import { endSentence } from '#lib/shared/format.ts';
 import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 import type { DeliveryMethod } from '#db/schema.ts';
 import { costApprovalChoices } from '#lib/shared/fees.ts';
@@ -474,7 +475,7 @@ export function requestAppealToOpenGovernment(d: AppealToOpenGovernmentData): Re
     subject: `${T().fullName}: records access appeal on request ${d.number} (copy under POL §89(4)(a))`,
     paragraphs: [
       'To the Committee on Open Government,',
-      `As Public Officers Law §89(4)(a) requires, the ${T().fullName} forwards a copy of a records access appeal received on ${d.receivedText}: ${d.kindText.toLowerCase()} on records request ${d.number}, from ${d.requester}. It went to ${d.officer}, who must answer by ${d.dueText}.`,
+      `As Public Officers Law §89(4)(a) requires, the ${T().fullName} forwards a copy of a records access appeal received on ${d.receivedText}: ${d.kindText.toLowerCase()} on records request ${d.number}, from ${endSentence(d.requester)} It went to ${d.officer}, who must answer by ${d.dueText}.`,
       `The appeal: ${d.body}`,
       'The determination will follow when it is made.',
     ],
