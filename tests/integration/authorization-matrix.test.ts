@@ -156,6 +156,10 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
     allow: ['clerk'],
     url: (i) => `/staff/requests/${i.invoicedRequestId}/invoice.pdf`,
   },
+  'staff/requests/[id]/letters/[kind].pdf': {
+    allow: ['clerk'],
+    url: (i) => `/staff/requests/${i.requestId}/letters/acknowledgment.pdf`,
+  },
   'staff/requests/[id]/files/[itemId]': {
     allow: ['clerk'],
     url: (i) => `/staff/requests/${i.fileItem.requestId}/files/${i.fileItem.itemId}`,

@@ -4,11 +4,11 @@
  * in the street reports it where they stand) and the project page's address printed for reading the records.
  * (Enforcement notices: enforcement/notice-pdf.ts.)
  */
-import QRCode from 'qrcode';
 import type { ProjectStatus } from '#db/enums.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
-import { GREY, INK, LETTER, LIGHT, MARGIN, PdfWriter, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
+import { drawQr } from '#lib/server/platform/pdf/qr.ts';
+import { GREY, LETTER, MARGIN, PdfWriter, type GeneratedPdf } from '#lib/server/platform/pdf/writer.ts';
 
 /** The Stormwater Management Officer's office, in lines, from the town profile. */
 export function townOfficeLines(t: TownWords): string[] {
@@ -56,23 +56,6 @@ export interface PostingContact {
   contactTitle: string | null;
   phone: string | null;
   email: string | null;
-}
-
-/** Draw a QR code (vector modules) with its top-left corner at (x, top), `size` points wide. */
-export function drawQr(w: PdfWriter, text: string, x: number, top: number, size: number): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const quiet = 4;
-  const unit = size / (n + 2 * quiet);
-  let path = '';
-  for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; col++) {
-      if (qr.modules.get(row, col)) path += `M${col + quiet} ${row + quiet}h1v1h-1z`;
-    }
-  }
-  const page = w.page!;
-  page.drawRectangle({ x, y: top - size, width: size, height: size, borderColor: LIGHT, borderWidth: 0.5 });
-  page.drawSvgPath(path, { x, y: top, scale: unit, color: INK, borderWidth: 0 });
 }
 
 /**

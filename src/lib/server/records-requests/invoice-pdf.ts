@@ -1,5 +1,6 @@
 /** The printable invoice as a PDF (the same facts as the invoice page), drawn with PdfWriter. */
 import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
+import { linkWithQr } from '#lib/server/platform/pdf/qr.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { PAYMENT_METHOD_LABEL, type InvoiceView } from './billing.ts';
@@ -9,11 +10,19 @@ import { officeLine, type TownWords } from '#lib/shared/town-profile.ts';
 
 export interface InvoiceDocument {
   invoice: InvoiceView;
-  request: { number: string; requesterName: string; receivedAt: Date; description: string | null };
+  request: {
+    number: string;
+    requesterName: string;
+    requesterAddress?: string | null;
+    receivedAt: Date;
+    description: string | null;
+  };
   projectName: string | null;
   rates: FeeSchedule | undefined;
   /** The town profile's words (platform/town-profile.ts town()): name, the clerk's office. */
   town: TownWords;
+  /** The requester's tracking page, where they see and approve the bill: printed and as a QR code (letters.ts). */
+  trackUrl?: string;
 }
 
 function quantity(q: number): string {
@@ -37,7 +46,12 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
   );
   w.fields([
     ['Records request', d.request.number],
-    ['Billed to', d.request.requesterName],
+    [
+      'Billed to',
+      [d.request.requesterName, ...(d.request.requesterAddress ?? '').split(/\r?\n/).map((l) => l.trim())]
+        .filter(Boolean)
+        .join(', '),
+    ],
     ['Request received', formatInstant(d.request.receivedAt)],
     ['Project', d.projectName ?? 'Not about one project'],
     ['Invoice date', formatDay(issued)],
@@ -94,6 +108,14 @@ export async function invoicePdf(d: InvoiceDocument): Promise<Uint8Array> {
     'Public Officers Law §87: no fee is charged for searching for, reviewing or redacting records. Staff time is charged only when preparing electronic copies takes two hours or more.',
     { size: 8.5 },
   );
+  if (d.trackUrl) {
+    linkWithQr(
+      w,
+      `See the bill and follow request ${d.request.number} on your private tracking page: scan the code, or type this address:`,
+      d.trackUrl,
+      'Keep the link private: anyone with it can see your request.',
+    );
+  }
   const { bytes } = await w.save();
   return bytes;
 }

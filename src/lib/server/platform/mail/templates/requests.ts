@@ -1,6 +1,6 @@
 /** Records-request mail: receipt, acknowledgment/extension, cost approval, records ready, payment, denial, notes, the clerks' digest. */
 import { endSentence } from '#lib/shared/format.ts';
-import { mailTown as T, renderParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
+import { mailTown as T, renderParts, type MailParts, type RenderedMail } from '#lib/server/platform/mail/layout.ts';
 import type { DeliveryMethod } from '#db/schema.ts';
 import { costApprovalChoices } from '#lib/shared/fees.ts';
 
@@ -24,8 +24,9 @@ export interface ReceiptData extends Base {
   waitingForApproval?: boolean;
 }
 
-export function requestReceipt(d: ReceiptData): RenderedMail {
-  return renderParts({
+/** The words of the message, also printed as a letter for a requester without email (letters.ts). */
+export function requestReceiptParts(d: ReceiptData): MailParts {
+  return {
     subject: `Records request ${d.number} received: due ${d.dueText}`,
     paragraphs: [
       `Hello ${d.name},`,
@@ -44,7 +45,11 @@ export function requestReceipt(d: ReceiptData): RenderedMail {
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
-  });
+  };
+}
+
+export function requestReceipt(d: ReceiptData): RenderedMail {
+  return renderParts(requestReceiptParts(d));
 }
 
 export interface AcknowledgedData extends Base {
@@ -57,8 +62,9 @@ export interface AcknowledgedData extends Base {
   appealRights?: string;
 }
 
-export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
-  return renderParts({
+/** The words of the message, also printed as a letter for a requester without email (letters.ts). */
+export function requestAcknowledgedParts(d: AcknowledgedData): MailParts {
+  return {
     subject: d.extended
       ? `Records request ${d.number}: new expected date ${d.promisedText}`
       : `Records request ${d.number} acknowledged`,
@@ -78,7 +84,11 @@ export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
-  });
+  };
+}
+
+export function requestAcknowledged(d: AcknowledgedData): RenderedMail {
+  return renderParts(requestAcknowledgedParts(d));
 }
 
 export interface CostApprovalData extends Base {
@@ -191,8 +201,9 @@ export interface DeniedData extends Base {
   appealRights: string;
 }
 
-export function requestDenied(d: DeniedData): RenderedMail {
-  return renderParts({
+/** The words of the message, also printed as a letter for a requester without email (letters.ts). */
+export function requestDeniedParts(d: DeniedData): MailParts {
+  return {
     subject: `Records request ${d.number}: denied, with your right to appeal`,
     paragraphs: [
       `Hello ${d.name},`,
@@ -202,7 +213,11 @@ export function requestDenied(d: DeniedData): RenderedMail {
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
-  });
+  };
+}
+
+export function requestDenied(d: DeniedData): RenderedMail {
+  return renderParts(requestDeniedParts(d));
 }
 
 export interface NoteData extends Base {
@@ -332,8 +347,9 @@ export interface ItemsWithheldData extends Base {
   appealRights: string;
 }
 
-export function requestItemsWithheld(d: ItemsWithheldData): RenderedMail {
-  return renderParts({
+/** The words of the message, also printed as a letter for a requester without email (letters.ts). */
+export function requestItemsWithheldParts(d: ItemsWithheldData): MailParts {
+  return {
     subject: `Records request ${d.number}: records withheld, with your right to appeal`,
     paragraphs: [
       `Hello ${d.name},`,
@@ -343,7 +359,11 @@ export function requestItemsWithheld(d: ItemsWithheldData): RenderedMail {
     ],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
-  });
+  };
+}
+
+export function requestItemsWithheld(d: ItemsWithheldData): RenderedMail {
+  return renderParts(requestItemsWithheldParts(d));
 }
 
 export interface MissedDeadlineData extends Base {
@@ -449,13 +469,18 @@ export interface ItemNoRecordData extends Base {
 }
 
 /** POL §89(3)(a): the certification that the Town has no such record, which is not a denial. */
-export function requestItemNoRecord(d: ItemNoRecordData): RenderedMail {
-  return renderParts({
+/** The words of the message, also printed as a letter for a requester without email (letters.ts). */
+export function requestItemNoRecordParts(d: ItemNoRecordData): MailParts {
+  return {
     subject: `Records request ${d.number}: a record the ${T().kindWord} does not have`,
     paragraphs: [`Hello ${d.name},`, `On ${d.decidedText}, for records request ${d.number}:`, d.certification],
     action: { label: `Track request ${d.number}`, url: d.trackUrl },
     footer: FOOTER(),
-  });
+  };
+}
+
+export function requestItemNoRecord(d: ItemNoRecordData): RenderedMail {
+  return renderParts(requestItemNoRecordParts(d));
 }
 
 export interface AppealToOpenGovernmentData {

@@ -1,0 +1,28 @@
+/**
+ * A printed letter to the requester (acknowledgment, decision or bill), for one with no email address. Printing
+ * changes nothing the requester or the record sees, so it is not audited (letters.ts).
+ */
+import type { APIRoute } from 'astro';
+import { notFound, requireRole } from '#lib/server/accounts/guards.ts';
+import { contentDisposition } from '#lib/server/platform/http/http.ts';
+import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { isLetterKind, requestLetterPdf } from '#lib/server/records-requests/letters.ts';
+import { loadRequestView } from '#lib/server/records-requests/view.ts';
+
+export const GET: APIRoute = async (ctx) => {
+  requireRole(ctx, 'clerk');
+  const id = /^\d{1,12}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN;
+  const kind = ctx.params.kind;
+  if (!Number.isSafeInteger(id) || !isLetterKind(kind)) notFound();
+  const view = loadRequestView(ctx.locals.db, id);
+  if (!view) notFound();
+  const letter = await requestLetterPdf(ctx.locals.db, view, kind, townPublicUrl(ctx.locals.db), new Date());
+  if (!letter) notFound();
+  return new Response(Buffer.from(letter.bytes), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(letter.filename, 'inline'),
+      'Cache-Control': 'private, no-store',
+    },
+  });
+};
