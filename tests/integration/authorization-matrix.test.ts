@@ -234,6 +234,11 @@ const PUBLIC_ACTIONS = new Set([
   'alerts.subscribe',
   'alerts.confirm',
   'alerts.unsubscribe',
+  // A resident's report: anyone may say it is still happening or follow it; the follow links' tokens authorize.
+  'reportSteps.stillHappening',
+  'reportSteps.follow',
+  'reportSteps.confirm',
+  'reportSteps.stop',
   // Records requests: anyone may ask; the requester's own actions authorize by the tracking token.
   'requests.submit',
   'requests.approveCost',

@@ -119,6 +119,10 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   },
   'alerts.confirm': { who: 'anonymous', fields: ['token'] },
   'alerts.unsubscribe': { who: 'anonymous', fields: ['token'] },
+  'reportSteps.stillHappening': { who: 'anonymous', fields: ['reportId', 'words'] },
+  'reportSteps.follow': { who: 'anonymous', fields: ['reportId', 'email'] },
+  'reportSteps.confirm': { who: 'anonymous', fields: ['token'] },
+  'reportSteps.stop': { who: 'anonymous', fields: ['link'] },
   'mail.retry': { who: 'admin', fields: ['id'] },
   'registry.createProject': {
     who: 'officer',

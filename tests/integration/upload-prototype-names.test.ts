@@ -69,6 +69,11 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
   },
   // A resident's report with photos: anyone may post it.
   report: { who: 'anonymous', url: () => '/report?project=curry-road-distribution-center' },
+  // Anyone adds words and photos to a report.
+  'reports/[id]/add': {
+    who: 'anonymous',
+    url: () => `/reports/${one<{ id: number }>('select min(id) as id from site_reports where hidden = 0').id}/add`,
+  },
   // The owner's yearly report; staff file a practice's agreement or easement; the town's logo.
   'operator/practices/[id]': {
     who: 'operator',
