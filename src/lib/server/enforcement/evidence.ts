@@ -31,7 +31,6 @@ export function parseEvidence(values: Record<string, string>, today: string): Re
 /** The officer's evidence upload: one photo (JPEG, PNG) or PDF, the fields above. */
 export const evidenceUpload = defineUpload({
   accept: ['pdf', 'jpeg', 'png'],
-  maxFiles: 1,
   fileField: 'file',
   required: 'Choose a photo (JPEG, PNG) or a PDF.',
   chooseAgain: 'the photo or PDF',

@@ -793,7 +793,6 @@ export function returnedInspections(db: DB, projectIds: number[]) {
 /** The operator's inspection report: the fields above and the signed report as one PDF. */
 export const inspectionUpload = defineUpload({
   accept: ['pdf'],
-  maxFiles: 1,
   fileField: 'report',
   required: 'Attach the signed inspection report as a PDF.',
   chooseAgain: 'the signed report PDF',

@@ -40,7 +40,6 @@ export function parseUpload(values: Record<string, string>, now: Date): Result<{
 /** The operator's document upload: one PDF, the fields above. */
 export const operatorDocumentUpload = defineUpload({
   accept: ['pdf'],
-  maxFiles: 1,
   fileField: 'document',
   required: 'Choose the PDF to upload.',
   chooseAgain: 'the PDF',

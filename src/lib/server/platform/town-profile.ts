@@ -162,7 +162,6 @@ export function parseTownProfileForm(
 /** The settings page's multipart POST: the profile saved, and a replaced logo removed when nothing else uses it. */
 export const townProfileUpload = defineUpload({
   accept: ['png', 'jpeg'],
-  maxFiles: 1,
   maxFileBytes: 1024 * 1024,
   fileField: 'logo',
   chooseAgain: 'the logo',

@@ -79,7 +79,6 @@ export function parseAttachment(
 /** The staff's upload on a project's documents page: one PDF (or a photo as "Other document"), the fields above. */
 export const staffDocumentUpload = defineUpload({
   accept: ['pdf', 'jpeg', 'png'],
-  maxFiles: 1,
   fileField: 'file',
   required: 'Choose the file to attach.',
   chooseAgain: 'the file',

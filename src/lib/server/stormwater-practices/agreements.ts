@@ -24,7 +24,6 @@ export function parseAgreementUpload(values: Record<string, string>): Result<{ v
 /** Staff file the agreement or easement: one PDF, and whether it is public. */
 export const agreementUpload = defineUpload({
   accept: ['pdf'],
-  maxFiles: 1,
   fileField: 'agreement',
   required: 'Choose the PDF of the recorded agreement or easement.',
   chooseAgain: 'the file',

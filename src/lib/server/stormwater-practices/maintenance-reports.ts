@@ -55,7 +55,6 @@ export interface ReportContext {
 /** The owner's maintenance report: one PDF or photo, the year, the work done, the required maintenance done. */
 export const maintenanceReportUpload = defineUpload({
   accept: ['pdf', 'jpeg', 'png'],
-  maxFiles: 1,
   fileField: 'report',
   required: 'Choose the photo or PDF of the report.',
   chooseAgain: 'the file',

@@ -38,7 +38,8 @@ export interface UploadHandling {
 
 export interface UploadDefinition<C, T, R extends object> {
   accept: readonly UploadKind[];
-  maxFiles: number;
+  /** How many files the form takes: one unless it says. */
+  maxFiles?: number;
   maxFileBytes?: number;
   reencode?: ReceiveOptions['reencode'];
   /** The file input's name. */
@@ -81,7 +82,7 @@ const ACCEPT_ATTRIBUTE: Record<UploadKind, string> = {
 };
 
 export function defineUpload<C, T, R extends object>(definition: UploadDefinition<C, T, R>): Upload<C, R> {
-  const chooseAgain = `Choose ${definition.chooseAgain} again: a browser does not keep ${definition.maxFiles > 1 ? 'chosen files' : 'a chosen file'} when a form is sent back.`;
+  const chooseAgain = `Choose ${definition.chooseAgain} again: a browser does not keep ${(definition.maxFiles ?? 1) > 1 ? 'chosen files' : 'a chosen file'} when a form is sent back.`;
   const maxBytes = () => definition.maxFileBytes ?? config().maxUploadBytes;
   const maxMb = () => Math.round(maxBytes() / 1024 / 1024);
   return {
@@ -91,7 +92,7 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
     async receive(request, db, context) {
       const form = await receiveMultipart(request, {
         accept: [...definition.accept],
-        maxFiles: definition.maxFiles,
+        maxFiles: definition.maxFiles ?? 1,
         maxFileBytes: definition.maxFileBytes,
         reencode: definition.reencode,
       });
