@@ -11,7 +11,7 @@ import { hit, isLimited, minutesText, type Limit } from '#lib/server/platform/ht
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
-import { discardPhotos, receiveReportForm } from '#lib/server/site-reports/photos.ts';
+import { discardPhotos, photoOf, receiveReportForm } from '#lib/server/site-reports/photos.ts';
 import { MAX_PHOTOS, reportProblems } from '#lib/server/site-reports/report.rules.ts';
 import { aimWords } from '#lib/server/site-reports/response-time.rules.ts';
 import { submitReport } from '#lib/server/site-reports/report.ts';
@@ -164,13 +164,7 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
       name: facts.name || null,
       email: facts.email || null,
       phone: facts.phone || null,
-      photos: photos.map((p) => ({
-        sha256: p.sha256,
-        mimeType: p.mimeType,
-        sizeBytes: p.sizeBytes,
-        width: p.image?.width ?? 0,
-        height: p.image?.height ?? 0,
-      })),
+      photos: photos.map(photoOf),
       ip,
       source: 'web',
       projectId: project?.id ?? null,

@@ -6,14 +6,25 @@
 import type { DB } from '#lib/server/platform/db.ts';
 import { discardUnreferenced } from '#lib/server/platform/files/references.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
-import { receiveMultipart, type ReceivedForm } from '#lib/server/platform/files/uploads.ts';
+import { receiveMultipart, type ReceivedFile, type ReceivedForm } from '#lib/server/platform/files/uploads.ts';
 import { MAX_PHOTOS } from './report.rules.ts';
-import { addToReport } from './report.ts';
+import { addToReport, type PhotoInput } from './report.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { fail, ok } from '#lib/server/platform/result.ts';
 
 export const MAX_PHOTO_BYTES = 12 * 1024 * 1024;
 export const PHOTO_KINDS = ['jpeg', 'png', 'webp'] as const;
+
+/** A received photo as the report stores it (its re-encoded size). */
+export function photoOf(file: ReceivedFile): PhotoInput {
+  return {
+    sha256: file.sha256,
+    mimeType: file.mimeType,
+    sizeBytes: file.sizeBytes,
+    width: file.image?.width ?? 0,
+    height: file.image?.height ?? 0,
+  };
+}
 
 export async function receiveReportForm(request: Request): Promise<ReceivedForm> {
   // One more than allowed, so "too many" is noticed rather than the sixth silently dropped.
@@ -51,13 +62,7 @@ export const reportAdditionUpload = defineUpload({
       c.reportId,
       {
         words: input.words,
-        photos: files.map((f) => ({
-          sha256: f.sha256,
-          mimeType: f.mimeType,
-          sizeBytes: f.sizeBytes,
-          width: f.image?.width ?? 0,
-          height: f.image?.height ?? 0,
-        })),
+        photos: files.map(photoOf),
       },
       { ip: c.ip },
     ),

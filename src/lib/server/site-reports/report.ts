@@ -7,7 +7,7 @@
  * transaction with its public step row, its audit entry and, when the reporter left an email address, the
  * mail telling them.
  */
-import { and, asc, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   enforcementActions,
   projects,
@@ -784,11 +784,7 @@ export function addToReport(
     : '';
   const words = `A resident added on ${formatDay(townToday(now))}: ${quoted(input.words)}${photos}`;
   const result = change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
-    const already = tx
-      .select({ id: siteReportPhotos.id })
-      .from(siteReportPhotos)
-      .where(eq(siteReportPhotos.reportId, id))
-      .all().length;
+    const already = tx.select({ n: count() }).from(siteReportPhotos).where(eq(siteReportPhotos.reportId, id)).get()!.n;
     if (already + input.photos.length > MAX_PHOTOS * 2)
       return { error: fail(`A report keeps at most ${MAX_PHOTOS * 2} photos; this one has ${already}.`, 'photos') };
     for (const p of input.photos)

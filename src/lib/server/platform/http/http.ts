@@ -7,6 +7,17 @@ export function contentDisposition(filename: string, type: 'inline' | 'attachmen
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleaned)}`;
 }
 
+/** A PDF made for a signed-in person (a letter, a bill), shown in the browser and never kept by a cache. */
+export function privatePdf(bytes: Uint8Array, filename: string): Response {
+  return new Response(Buffer.from(bytes), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(filename, 'inline'),
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
+
 /** The extensions a downloaded file of each stored type may carry; the first is the one given. */
 const EXTENSIONS: Record<string, readonly string[]> = {
   'application/pdf': ['.pdf'],

@@ -1,7 +1,7 @@
 /** The invoice as a PDF, for the clerk: the same printed bill the requester gets by post (letters.ts). */
 import type { APIRoute } from 'astro';
 import { notFound, requireRole } from '#lib/server/accounts/guards.ts';
-import { contentDisposition } from '#lib/server/platform/http/http.ts';
+import { privatePdf } from '#lib/server/platform/http/http.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { requestLetterPdf } from '#lib/server/records-requests/letters.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
@@ -13,11 +13,5 @@ export const GET: APIRoute = async (ctx) => {
   if (!view || !view.invoice) notFound();
   const letter = await requestLetterPdf(ctx.locals.db, view, 'bill', townPublicUrl(ctx.locals.db), new Date());
   if (!letter) notFound();
-  return new Response(Buffer.from(letter.bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': contentDisposition(letter.filename, 'inline'),
-      'Cache-Control': 'private, no-store',
-    },
-  });
+  return privatePdf(letter.bytes, letter.filename);
 };

@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { notFound, requireRole } from '#lib/server/accounts/guards.ts';
-import { contentDisposition } from '#lib/server/platform/http/http.ts';
+import { privatePdf } from '#lib/server/platform/http/http.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { isLetterKind, requestLetterPdf } from '#lib/server/records-requests/letters.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
@@ -18,11 +18,5 @@ export const GET: APIRoute = async (ctx) => {
   if (!view) notFound();
   const letter = await requestLetterPdf(ctx.locals.db, view, kind, townPublicUrl(ctx.locals.db), new Date());
   if (!letter) notFound();
-  return new Response(Buffer.from(letter.bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': contentDisposition(letter.filename, 'inline'),
-      'Cache-Control': 'private, no-store',
-    },
-  });
+  return privatePdf(letter.bytes, letter.filename);
 };
