@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { auditLog, users } from '#db/schema.ts';
 import type { AuditAction } from './audit-actions.ts';
 import type { DB } from './db.ts';
+import { viaSync, type Db } from './db/async-session.ts';
 import { startsWithText } from './db/sql.ts';
 import { insertRow } from './insert-row.ts';
 
@@ -124,4 +125,9 @@ export function auditActors(db: DB): Array<{ id: number; name: string; email: st
     .from(users)
     .orderBy(asc(users.name), asc(users.id))
     .all();
+}
+
+/** `audit` for a service on the asynchronous face (decision 0080): the same row, in the caller's transaction. */
+export function auditAsync(tx: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  return viaSync(tx, (sync) => audit(sync, actor, entry));
 }

@@ -10,6 +10,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '#db/schema.ts';
 import { config } from './config.ts';
+import { heldByAnotherTransaction, whenFree } from './db/gate.ts';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export { schema };
@@ -161,7 +162,12 @@ function bindOutOfThePlannersSight(db: DB): void {
  */
 function writeTransactionsTakeTheLockFirst(db: DB): void {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((fn, config) => transaction(fn, { behavior: 'immediate', ...config })) as DB['transaction'];
+  db.transaction = ((fn, config) => {
+    // While the asynchronous face (db/async-session.ts) has a transaction open on this connection, a synchronous
+    // one begun from elsewhere would become a savepoint inside it and commit or roll back with it.
+    if (heldByAnotherTransaction(db.$client)) throw new Error('the connection is held by an asynchronous transaction');
+    return transaction(fn, { behavior: 'immediate', ...config });
+  }) as DB['transaction'];
 }
 
 /** Where the committed migrations live, resolved from this source file (scripts and tests run from source). */
@@ -213,7 +219,10 @@ export function connectionOf(db: object): object {
   return client ? (underProxy.get(client) ?? client) : db;
 }
 
-const statements = new WeakMap<object, Map<string, unknown>>();
+const statements = {
+  sync: new WeakMap<object, Map<string, unknown>>(),
+  async: new WeakMap<object, Map<string, unknown>>(),
+};
 /**
  * A prepared query built once per connection and reused: drizzle's query builder costs a few tenths of a
  * millisecond per call, which adds up on hot public pages and on every form sent (bind values with
@@ -221,10 +230,12 @@ const statements = new WeakMap<object, Map<string, unknown>>();
  * bound as given, not through its column's encoder (an insert's values are encoded): bind a timestamp or
  * boolean there as the stored number.
  */
-export function preparedOnce<T>(db: Pick<DB, 'select'> | Pick<DB, 'insert'>, key: string, build: () => T): T {
+export function preparedOnce<T>(db: object, key: string, build: () => T): T {
   const owner = connectionOf(db);
-  let map = statements.get(owner);
-  if (!map) statements.set(owner, (map = new Map()));
+  // The asynchronous face prepares statements of its own over the same connection (db/async-session.ts).
+  const faces = (db as { resultKind?: string }).resultKind === 'async' ? statements.async : statements.sync;
+  let map = faces.get(owner);
+  if (!map) faces.set(owner, (map = new Map()));
   let stmt = map.get(key) as T | undefined;
   if (stmt === undefined) map.set(key, (stmt = build()));
   return stmt;
@@ -261,6 +272,14 @@ export function readSnapshot<T>(db: DB, read: () => T extends PromiseLike<unknow
 
 /** The snapshot a connection is reading in, if any (readSnapshot): the database cannot change under it. */
 const snapshots = new WeakMap<object, { version?: number }>();
+
+/** The asynchronous face's snapshot begins and ends here too, so the memos below keep what it reads. */
+export function enterSnapshot(client: Database.Database): void {
+  snapshots.set(client, {});
+}
+export function leaveSnapshot(client: Database.Database): void {
+  snapshots.delete(client);
+}
 
 /**
  * The public data version: moved by triggers on every table residents can see and every setting but the
@@ -300,6 +319,30 @@ export function memoUntilPublicChange<T>(db: object, key: string, compute: () =>
   const value = compute();
   if (client.inTransaction && !snapshots.has(client)) return value;
   if (held?.version === version) held.values.set(key, value);
+  else publicMemos.set(client, { version, values: new Map([[key, value]]) });
+  return value;
+}
+
+/**
+ * memoUntilPublicChange for a value read through the asynchronous face (decision 0080). Another transaction may
+ * commit while `compute` awaits: the value is kept only if the version it was read at is still the current one.
+ */
+export async function memoUntilPublicChangeAsync<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
+  const client = connectionOf(db) as Database.Database;
+  await whenFree(client);
+  const version = publicDataVersion(db);
+  const held = publicMemos.get(client);
+  if (held?.version === version && held.values.has(key)) return held.values.get(key) as T;
+  const inWrite = client.inTransaction && !snapshots.has(client);
+  const inSnapshot = snapshots.has(client);
+  const value = await compute();
+  if (inWrite) return value;
+  if (!inSnapshot) {
+    await whenFree(client);
+    if (publicDataVersion(db) !== version) return value;
+  }
+  const current = publicMemos.get(client);
+  if (current?.version === version) current.values.set(key, value);
   else publicMemos.set(client, { version, values: new Map([[key, value]]) });
   return value;
 }

@@ -13,6 +13,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 
 interface PreparedInsert {
   get(values: Record<string, unknown>): { id: number };
@@ -66,4 +67,9 @@ export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: 
   const params: Record<string, unknown> = {};
   for (const k of keys) if (values[k] !== null) params[k] = values[k];
   return insert.get(params).id;
+}
+
+/** `insertRow` on the asynchronous face (decision 0080): the same prepared insert, in the caller's transaction. */
+export function insertRowAsync<T extends SQLiteTable>(tx: Db, table: T, row: T['$inferInsert']): Promise<number> {
+  return viaSync(tx, (sync) => insertRow(sync, table, row));
 }

@@ -14,6 +14,7 @@ import { sequenceNumber } from '#lib/shared/format.ts';
 import type { Tx } from './audit.ts';
 import { preparedOnce } from './db.ts';
 import { numberAfter } from './db/sql.ts';
+import { viaSync, type Db } from './db/async-session.ts';
 
 export interface NumberedTable {
   table: SQLiteTable;
@@ -58,4 +59,9 @@ export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, yea
     const candidate = sequenceNumber(prefix, year, Number(take.get(params)!.value));
     if (!taken.get({ number: candidate })) return candidate;
   }
+}
+
+/** `nextInSequence` on the asynchronous face (decision 0080), in the caller's transaction. */
+export function nextInSequenceAsync(tx: Db, where: NumberedTable, prefix: string, year: string): Promise<string> {
+  return viaSync(tx, (sync) => nextInSequence(sync, where, prefix, year));
 }

@@ -12,6 +12,7 @@ import { settings } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from './audit.ts';
 import { config } from './config.ts';
 import { memoUntilPublicChange, type DB } from './db.ts';
+import { viaSync, type Db } from './db/async-session.ts';
 import { discardUnreferenced } from './files/references.ts';
 import { storedFilePath } from './files/store.ts';
 import type { ReceivedFile } from './files/uploads.ts';
@@ -192,4 +193,14 @@ export function townLogoFile(
   }
   const mimeType = head[0] === 0x89 ? 'image/png' : 'image/jpeg';
   return { sha256: sha, filename: mimeType === 'image/png' ? 'logo.png' : 'logo.jpg', mimeType, sizeBytes: 0 };
+}
+
+/** The town's words for a service or page on the asynchronous face (decision 0080). */
+export function townAsync(db: Db): Promise<TownWords> {
+  return viaSync(db, (sync) => town(sync));
+}
+
+/** The portal's public address, on the asynchronous face. */
+export function townPublicUrlAsync(db: Db): Promise<string> {
+  return viaSync(db, (sync) => townPublicUrl(sync));
 }

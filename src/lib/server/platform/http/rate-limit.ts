@@ -6,6 +6,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { rateLimits } from '#db/schema.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 
 export interface Limit {
   limit: number;
@@ -137,4 +138,14 @@ export function uncountFailure(
 export function minutesText(ms: number): string {
   const m = Math.max(1, Math.ceil(ms / 60_000));
   return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** `hit` on the asynchronous face (decision 0080): one atomic upsert, as there. */
+export function hitAsync(db: Db, key: string, limit: Limit, now = new Date()): Promise<LimitState> {
+  return viaSync(db, (sync) => hit(sync, key, limit, now));
+}
+
+/** `isLimited` on the asynchronous face. */
+export function isLimitedAsync(db: Db, key: string, limit: Limit, now = new Date()): Promise<LimitState> {
+  return viaSync(db, (sync) => isLimited(sync, key, limit, now));
 }

@@ -5,6 +5,7 @@
 import { outbox } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import { insertRow } from '#lib/server/platform/insert-row.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { renderMail, type MailData, type MailKind } from '#lib/server/platform/mail/templates/index.ts';
 
@@ -56,4 +57,9 @@ function notifyOutbox(): void {
   const fn = (globalThis as Holder)[NUDGE];
   // setImmediate: run after the surrounding transaction has committed.
   if (fn) setImmediate(fn);
+}
+
+/** `enqueueMail` on the asynchronous face (decision 0080): the message in the caller's transaction. */
+export function enqueueMailAsync<K extends MailKind>(tx: Db, mail: OutgoingMail<K>): Promise<number> {
+  return viaSync(tx, (sync) => enqueueMail(sync, mail));
 }
