@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { createFirstAdmin } from '#lib/server/accounts/users.ts';
 import { loadConfig } from '#lib/server/platform/config.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 
 const USAGE = `Usage: npm run setup [-- --email ADDRESS --name "FULL NAME"]
@@ -67,7 +68,7 @@ const cfg = loadConfig();
 fs.mkdirSync(cfg.dataDir, { recursive: true });
 const db = openDatabase(cfg.databasePath);
 migrateDatabase(db);
-const result = createFirstAdmin(db, { email, name }, townPublicUrl(db));
+const result = await createFirstAdmin(asyncOf(db), { email, name }, townPublicUrl(db));
 db.$client.close();
 if (!result.ok) {
   console.error(result.message);

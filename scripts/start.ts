@@ -11,6 +11,7 @@ import { loadConfig } from '#lib/server/platform/config.ts';
 import { keepPrivate, makeTreePrivate } from '#lib/server/platform/private-files.ts';
 import { town, townMailFrom } from '#lib/server/platform/town-profile.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { referencedFiles } from '#lib/server/platform/files/references.ts';
 import { sweepOrphanFiles } from '#lib/server/platform/files/store.ts';
 import { hasActiveAdmin, hasAnyAccount } from '#lib/server/accounts/users.ts';
@@ -70,7 +71,7 @@ let seeded = false;
 // Nor into a new town's database that `npm run setup` gave its first administrator before any project.
 if (
   isDatabaseEmpty(db) &&
-  !hasAnyAccount(db) &&
+  !(await hasAnyAccount(asyncOf(db))) &&
   !process.argv.includes('--no-seed') &&
   process.env.SEED_DEMO !== 'false'
 ) {
@@ -95,7 +96,7 @@ if (swept.tmp || swept.orphans)
     `Removed ${swept.tmp} unfinished upload(s) and ${swept.orphans} unreferenced file(s) left by an interrupted run.`,
   );
 const demoAccounts = presentDemoAccounts(db);
-const firstRun = !hasActiveAdmin(db);
+const firstRun = !(await hasActiveAdmin(asyncOf(db)));
 // The console names the portal as its pages do: from the town profile (a village's, a city's), never a fixed name.
 const portalName = town(db).portalName;
 db.$client.close();

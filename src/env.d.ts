@@ -6,6 +6,11 @@ declare namespace App {
     user?: import('#lib/server/accounts/sessions.ts').SessionUser;
     /** The database connection (pages pass it to their view models; they never import the db module). */
     db: import('#lib/server/platform/db.ts').DB;
+    /**
+     * The same connection's asynchronous face (decision 0080): what the domains already moved to it take. It
+     * becomes `db` when the last domain has moved.
+     */
+    dbAsync: import('#lib/server/platform/db/async-session.ts').Db;
     /** Random id for this request, for logs. */
     requestId: string;
     /**

@@ -16,6 +16,7 @@ import { decidesFirstRun, firstRunRedirect } from '#lib/server/accounts/landing.
 import { hasActiveAdmin } from '#lib/server/accounts/users.ts';
 import { SESSION_COOKIE, validateSession } from '#lib/server/accounts/sessions.ts';
 import { db, publicDataVersion } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { awaitWriteLock } from '#lib/server/platform/write-lock.ts';
 import { runAction } from '#lib/server/platform/forms/run-action.ts';
 import { logFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
@@ -88,6 +89,7 @@ async function wrongMethod(context: APIContext): Promise<Response | undefined> {
 const handle = async (context: APIContext, next: () => Promise<Response>): Promise<Response> => {
   // Pages and components get the connection here and never import the database module themselves.
   context.locals.db = db();
+  context.locals.dbAsync = dbAsync();
   // Build the search index at start-up, in the background (a no-op once it is built or building).
   siteSearch().warm();
   const method = context.request.method;
@@ -98,14 +100,14 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
   if (UNSAFE_METHODS.has(method)) await awaitWriteLock(db());
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (token) {
-    const session = validateSession(db(), token);
+    const session = await validateSession(dbAsync(), token);
     if (session) context.locals.user = session.user;
     else context.cookies.delete(SESSION_COOKIE, { path: '/' });
   }
 
   // A new town's portal before `npm run setup`: the sign-in pages explain the command instead.
   if ((method === 'GET' || method === 'HEAD') && decidesFirstRun(context.url.pathname)) {
-    const to = firstRunRedirect(context.url.pathname, hasActiveAdmin(db()));
+    const to = firstRunRedirect(context.url.pathname, await hasActiveAdmin(dbAsync()));
     if (to) return withPrivateCaching(context.redirect(to, 303), Boolean(context.locals.user));
   }
   const cacheable = isCacheablePage(method, context.url.pathname, Boolean(token));

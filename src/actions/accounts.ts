@@ -6,9 +6,9 @@ import { safeNextPath, sessionCookieOptions } from '#lib/server/accounts/cookies
 import { landingFor } from '#lib/server/accounts/landing.rules.ts';
 import { passwordProblem, PASSWORD_MAX_LENGTH } from '#lib/server/accounts/passwords.ts';
 import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from '#lib/server/accounts/sessions.ts';
-import { actorOf, audit } from '#lib/server/platform/audit.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { actorOf, auditAsync } from '#lib/server/platform/audit.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
   failure,
@@ -35,9 +35,9 @@ import { allow } from './guard.ts';
  * A new session for the account, whichever way it signed in: any session the browser held is ended first,
  * so a token planted before sign-in is worthless after it.
  */
-function startSession(ctx: ActionAPIContext, userId: number): void {
-  deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
-  const session = createSession(db(), userId, {
+async function startSession(ctx: ActionAPIContext, userId: number): Promise<void> {
+  await deleteSession(dbAsync(), ctx.cookies.get(SESSION_COOKIE)?.value);
+  const session = await createSession(dbAsync(), userId, {
     ip: ctx.clientAddress,
     userAgent: ctx.request.headers.get('user-agent'),
   });
@@ -70,7 +70,7 @@ export const accounts = {
         .optional(),
     }),
     handler: async (input, ctx) => {
-      const result = await authenticate(db(), input.email, input.password, ctx.clientAddress);
+      const result = await authenticate(dbAsync(), input.email, input.password, ctx.clientAddress);
       if (!result.ok) {
         throw result.reason === 'slowed'
           ? new ActionError({ code: 'TOO_MANY_REQUESTS', message: slowedMessage(result.scope, result.waitMs) })
@@ -79,7 +79,7 @@ export const accounts = {
               message: 'That email and password do not match an account. Check both and try again.',
             });
       }
-      startSession(ctx, result.user.id);
+      await startSession(ctx, result.user.id);
       return { next: safeNextPath(input.next, landingFor(result.user.roles)) };
     },
   }),
@@ -88,7 +88,12 @@ export const accounts = {
     accept: 'form',
     input: z.object({ email }),
     handler: async (input, ctx) => {
-      const result = requestSignInLink(db(), input.email, ctx.clientAddress, townPublicUrl(db()));
+      const result = await requestSignInLink(
+        dbAsync(),
+        input.email,
+        ctx.clientAddress,
+        await townPublicUrlAsync(dbAsync()),
+      );
       if (result.limited) {
         throw new ActionError({
           code: 'TOO_MANY_REQUESTS',
@@ -105,9 +110,9 @@ export const accounts = {
       token: linkToken('This link is incomplete. Open it again from the email, or ask for a new one.'),
     }),
     handler: async (input, ctx) => {
-      const result = signInWithLink(db(), input.token, ctx.clientAddress);
+      const result = await signInWithLink(dbAsync(), input.token, ctx.clientAddress);
       if (!result.ok) failure(result);
-      startSession(ctx, result.user.id);
+      await startSession(ctx, result.user.id);
       return { next: landingFor(result.user.roles) };
     },
   }),
@@ -116,9 +121,14 @@ export const accounts = {
     accept: 'form',
     handler: async (_input, ctx) => {
       const user = ctx.locals.user;
-      deleteSession(db(), ctx.cookies.get(SESSION_COOKIE)?.value);
+      await deleteSession(dbAsync(), ctx.cookies.get(SESSION_COOKIE)?.value);
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
-      if (user) audit(db(), actorOf(user, ctx), { action: 'user.sign_out', entityType: 'user', entityId: user.id });
+      if (user)
+        await auditAsync(dbAsync(), actorOf(user, ctx), {
+          action: 'user.sign_out',
+          entityType: 'user',
+          entityId: user.id,
+        });
       return { signedOut: true };
     },
   }),
@@ -127,9 +137,13 @@ export const accounts = {
     accept: 'form',
     handler: async (_input, ctx) => {
       const user = allow.user(ctx);
-      db().transaction((tx) => {
-        deleteUserSessions(tx, user.id);
-        audit(tx, actorOf(user, ctx), { action: 'user.sign_out_everywhere', entityType: 'user', entityId: user.id });
+      await dbAsync().transaction(async (tx) => {
+        await deleteUserSessions(tx, user.id);
+        await auditAsync(tx, actorOf(user, ctx), {
+          action: 'user.sign_out_everywhere',
+          entityType: 'user',
+          entityId: user.id,
+        });
       });
       ctx.cookies.delete(SESSION_COOKIE, { path: '/' });
       return { signedOut: true };
@@ -140,7 +154,12 @@ export const accounts = {
     accept: 'form',
     input: z.object({ email }),
     handler: async (input, ctx) => {
-      const { limited } = requestPasswordReset(db(), input.email, ctx.clientAddress, townPublicUrl(db()));
+      const { limited } = await requestPasswordReset(
+        dbAsync(),
+        input.email,
+        ctx.clientAddress,
+        await townPublicUrlAsync(dbAsync()),
+      );
       if (limited)
         throw new ActionError({
           code: 'TOO_MANY_REQUESTS',
@@ -168,14 +187,14 @@ export const accounts = {
       }),
     handler: async (input, ctx) => {
       const result = await setPasswordWithToken(
-        db(),
+        dbAsync(),
         input.token,
         input.password,
         ctx.clientAddress,
-        townPublicUrl(db()),
+        await townPublicUrlAsync(dbAsync()),
       );
       if (!result.ok) failure(result);
-      const session = createSession(db(), result.userId, {
+      const session = await createSession(dbAsync(), result.userId, {
         ip: ctx.clientAddress,
         userAgent: ctx.request.headers.get('user-agent'),
       });
@@ -209,7 +228,7 @@ export const accounts = {
       if (input.roles.includes('operator') && input.projectIds.length === 0) {
         throw new ActionError({ code: 'BAD_REQUEST', message: 'Choose at least one project for an operator.' });
       }
-      const result = inviteUser(db(), admin, input, townPublicUrl(db()));
+      const result = await inviteUser(dbAsync(), admin, input, await townPublicUrlAsync(dbAsync()));
       if (!result.ok) throw new ActionError({ code: 'CONFLICT', message: result.message });
       return { userId: result.userId };
     },
@@ -225,7 +244,7 @@ export const accounts = {
     }),
     handler: async (input, ctx) => {
       const admin = allow.role(ctx, 'admin');
-      const result = updateUserAccess(db(), admin, input.userId, input);
+      const result = await updateUserAccess(dbAsync(), admin, input.userId, input);
       if (!result.ok) failure(result);
       return { saved: true };
     },

@@ -12,24 +12,37 @@ import {
   type GuardContext,
 } from '#lib/server/accounts/guards.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 
 function asActionError<T>(check: () => T): T {
   try {
     return check();
   } catch (err) {
-    if (!(err instanceof AccessError)) throw err;
-    const code = err.status === 401 ? 'UNAUTHORIZED' : err.status === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
-    throw new ActionError({
-      code,
-      message:
-        err.status === 401
-          ? 'Please sign in again.'
-          : err.status === 403
-            ? 'Your account is not allowed to do this.'
-            : 'Not found.',
-    });
+    throw actionErrorFor(err);
   }
+}
+
+async function asActionErrorAsync<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    throw actionErrorFor(err);
+  }
+}
+
+/** A refused guard as the action's answer; anything else as it was thrown. */
+function actionErrorFor(err: unknown): unknown {
+  if (!(err instanceof AccessError)) return err;
+  const code = err.status === 401 ? 'UNAUTHORIZED' : err.status === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
+  return new ActionError({
+    code,
+    message:
+      err.status === 401
+        ? 'Please sign in again.'
+        : err.status === 403
+          ? 'Your account is not allowed to do this.'
+          : 'Not found.',
+  });
 }
 
 /** Who did it, for the audit log: the signed-in user and the address the request came from. */
@@ -37,6 +50,6 @@ function asActionError<T>(check: () => T): T {
 export const allow = {
   user: (ctx: GuardContext): SessionUser => asActionError(() => requireUser(ctx)),
   role: (ctx: GuardContext, ...roles: Role[]): SessionUser => asActionError(() => requireRole(ctx, ...roles)),
-  projectMember: (ctx: GuardContext, projectId: number): SessionUser =>
-    asActionError(() => requireProjectMember(db(), ctx, projectId)),
+  projectMember: (ctx: GuardContext, projectId: number): Promise<SessionUser> =>
+    asActionErrorAsync(() => requireProjectMember(dbAsync(), ctx, projectId)),
 };

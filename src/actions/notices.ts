@@ -47,7 +47,7 @@ export const notices = {
       notes: optionalText(1000),
     }),
     handler: async (input, ctx) => {
-      const user = allow.projectMember(ctx, input.projectId);
+      const user = await allow.projectMember(ctx, input.projectId);
       const r = giveNotice(
         db(),
         actorOf(user, ctx),

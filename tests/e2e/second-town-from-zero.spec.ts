@@ -29,6 +29,7 @@ import {
 } from '../support/crawl.ts';
 import { villageNoticeOfViolation } from '../support/village.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const ADMIN = 'ada.clerk@pinebrook.example';
 const PASSWORD = 'millpond lanes and falls 2026';
@@ -215,8 +216,8 @@ test('the village from zero: first run, the first administrator, profile, law, a
   };
   const projectId = (slug: string) =>
     (billing.$client.prepare('select id from projects where slug = ?').get(slug) as { id: number }).id;
-  const access = updateUserAccess(
-    billing,
+  const access = await updateUserAccess(
+    asyncOf(billing),
     { id: admin.id, email: ADMIN, name: admin.name, title: null, roles: ['admin'] },
     admin.id,
     { roles: ['admin', 'clerk', 'officer', 'operator'], projectIds: [projectId('brookside-commons')], disabled: false },

@@ -28,6 +28,7 @@ import {
 import { get, signIn } from '../support/http.ts';
 import { villageNoticeOfViolation } from '../support/village.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 let portal: Portal;
 let db: DB;
@@ -128,7 +129,7 @@ describe('the village’s own word', () => {
     expect(found).toEqual([]);
   });
 
-  it('the console names the village’s portal', () => {
+  it('the console names the village’s portal', async () => {
     expect(portal.output()).toContain('Pinebrook Stormwater Portal is running at');
     expect(portal.output()).not.toMatch(/rotterdam/i);
   });
@@ -138,14 +139,14 @@ describe('the village’s every page, PDF, mail and staff screen', () => {
   let cookie = '';
   beforeAll(async () => {
     // An administrator holding every role (operator of every project), as the browser journey makes one.
-    const first = createFirstAdmin(db, { email: ADMIN, name: 'Ada Clerk' }, portal.url);
+    const first = await createFirstAdmin(asyncOf(db), { email: ADMIN, name: 'Ada Clerk' }, portal.url);
     if (!first.ok) throw new Error(first.message);
     const token = new URL(first.url).searchParams.get('token')!;
-    const set = await setPasswordWithToken(db, token, PASSWORD, '127.0.0.1', portal.url);
+    const set = await setPasswordWithToken(asyncOf(db), token, PASSWORD, '127.0.0.1', portal.url);
     if (!set.ok) throw new Error(set.message);
     const projectIds = (db.$client.prepare('select id from projects').all() as Array<{ id: number }>).map((p) => p.id);
-    const access = updateUserAccess(
-      db,
+    const access = await updateUserAccess(
+      asyncOf(db),
       { id: first.userId, email: ADMIN, name: 'Ada Clerk', title: null, roles: ['admin'] },
       first.userId,
       { roles: ['admin', 'clerk', 'officer', 'operator'], projectIds, disabled: false },

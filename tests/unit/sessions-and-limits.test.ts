@@ -19,6 +19,7 @@ import {
   readFailures,
   uncountFailure,
 } from '#lib/server/platform/http/rate-limit.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 function freshDb() {
   const db = openDatabase(':memory:');
@@ -38,7 +39,7 @@ describe('passwords', () => {
     expect(await verifyAgainstDummy('x')).toBe(false);
   });
 
-  it('weak passwords get a specific message', () => {
+  it('weak passwords get a specific message', async () => {
     expect(passwordProblem('short')).toBe('Use at least 12 characters.');
     expect(passwordProblem('aaaaaaaaaaaaaaaa')).toBe('Use more different characters.');
     expect(passwordProblem('a good long passphrase')).toBeUndefined();
@@ -46,59 +47,59 @@ describe('passwords', () => {
 });
 
 describe('sessions', () => {
-  it('stores only the token hash and loads the user with roles', () => {
+  it('stores only the token hash and loads the user with roles', async () => {
     const { db, userId } = freshDb();
-    const { token } = createSession(db, userId);
+    const { token } = await createSession(asyncOf(db), userId);
     const row = db.$client.prepare('select id from sessions').get() as { id: string };
     expect(row.id).toBe(hashToken(token));
     expect(row.id).not.toContain(token);
-    expect(validateSession(db, token)?.user).toMatchObject({ id: userId, roles: ['clerk'] });
-    expect(validateSession(db, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeUndefined();
-    expect(validateSession(db, 'garbage')).toBeUndefined();
+    expect((await validateSession(asyncOf(db), token))?.user).toMatchObject({ id: userId, roles: ['clerk'] });
+    expect(await validateSession(asyncOf(db), token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toBeUndefined();
+    expect(await validateSession(asyncOf(db), 'garbage')).toBeUndefined();
   });
 
-  it('expires after idle time, sliding while active', () => {
+  it('expires after idle time, sliding while active', async () => {
     const { db, userId } = freshDb();
     const t0 = new Date('2026-01-05T14:00:00Z');
-    const { token } = createSession(db, userId, {}, t0);
+    const { token } = await createSession(asyncOf(db), userId, {}, t0);
     const later = (ms: number) => new Date(t0.getTime() + ms);
-    expect(validateSession(db, token, later(IDLE_TIMEOUT_MS - 1000))).toBeDefined();
+    expect(await validateSession(asyncOf(db), token, later(IDLE_TIMEOUT_MS - 1000))).toBeDefined();
     // The previous request refreshed it: still alive another idle period later.
-    expect(validateSession(db, token, later(2 * IDLE_TIMEOUT_MS - 2000))).toBeDefined();
-    expect(validateSession(db, token, later(3 * IDLE_TIMEOUT_MS))).toBeUndefined();
+    expect(await validateSession(asyncOf(db), token, later(2 * IDLE_TIMEOUT_MS - 2000))).toBeDefined();
+    expect(await validateSession(asyncOf(db), token, later(3 * IDLE_TIMEOUT_MS))).toBeUndefined();
     // And it is gone for good.
-    expect(validateSession(db, token, later(2 * IDLE_TIMEOUT_MS - 2000))).toBeUndefined();
+    expect(await validateSession(asyncOf(db), token, later(2 * IDLE_TIMEOUT_MS - 2000))).toBeUndefined();
   });
 
-  it('expires at the absolute limit however active', () => {
+  it('expires at the absolute limit however active', async () => {
     const { db, userId } = freshDb();
     const t0 = new Date('2026-01-05T14:00:00Z');
-    const { token } = createSession(db, userId, {}, t0);
+    const { token } = await createSession(asyncOf(db), userId, {}, t0);
     for (let t = 0; t < ABSOLUTE_TIMEOUT_MS; t += IDLE_TIMEOUT_MS / 2) {
-      expect(validateSession(db, token, new Date(t0.getTime() + t))).toBeDefined();
+      expect(await validateSession(asyncOf(db), token, new Date(t0.getTime() + t))).toBeDefined();
     }
-    expect(validateSession(db, token, new Date(t0.getTime() + ABSOLUTE_TIMEOUT_MS))).toBeUndefined();
+    expect(await validateSession(asyncOf(db), token, new Date(t0.getTime() + ABSOLUTE_TIMEOUT_MS))).toBeUndefined();
   });
 
-  it('sign out everywhere ends every session of the user', () => {
+  it('sign out everywhere ends every session of the user', async () => {
     const { db, userId } = freshDb();
-    const a = createSession(db, userId);
-    const b = createSession(db, userId);
-    deleteUserSessions(db, userId);
-    expect(validateSession(db, a.token)).toBeUndefined();
-    expect(validateSession(db, b.token)).toBeUndefined();
+    const a = await createSession(asyncOf(db), userId);
+    const b = await createSession(asyncOf(db), userId);
+    await deleteUserSessions(asyncOf(db), userId);
+    expect(await validateSession(asyncOf(db), a.token)).toBeUndefined();
+    expect(await validateSession(asyncOf(db), b.token)).toBeUndefined();
   });
 
-  it('a disabled account loses its sessions', () => {
+  it('a disabled account loses its sessions', async () => {
     const { db, userId } = freshDb();
-    const { token } = createSession(db, userId);
+    const { token } = await createSession(asyncOf(db), userId);
     db.update(users).set({ disabled: true }).run();
-    expect(validateSession(db, token)).toBeUndefined();
+    expect(await validateSession(asyncOf(db), token)).toBeUndefined();
   });
 });
 
 describe('rate limits', () => {
-  it('allow up to the limit in a window, then refuse until it resets', () => {
+  it('allow up to the limit in a window, then refuse until it resets', async () => {
     const { db } = freshDb();
     const limit = { limit: 3, windowMs: 60_000 };
     const t0 = new Date('2026-01-05T14:00:00Z');
@@ -111,7 +112,7 @@ describe('rate limits', () => {
     expect(isLimited(db, 'k', limit, t0)).toMatchObject({ allowed: true, count: 0 });
   });
 
-  it('failure counters keep the time of the last failure, start again after a quiet spell, and take back a failure that turned out a success', () => {
+  it('failure counters keep the time of the last failure, start again after a quiet spell, and take back a failure that turned out a success', async () => {
     const { db } = freshDb();
     const t0 = new Date('2026-01-05T14:00:00Z');
     const at = (ms: number) => new Date(t0.getTime() + ms);

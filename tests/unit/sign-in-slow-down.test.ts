@@ -24,6 +24,7 @@ import {
 import { checkAuthToken } from '#lib/server/accounts/users.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { and, eq } from 'drizzle-orm';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const t0 = new Date('2026-03-02T14:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -31,12 +32,12 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 describe('the waits', () => {
-  it('the pair of an account and an address: five free failures, then 1, 2, 4, 8 and at most 15 minutes', () => {
+  it('the pair of an account and an address: five free failures, then 1, 2, 4, 8 and at most 15 minutes', async () => {
     const waits = [4, 5, 6, 7, 8, 9, 20, 1000].map((n) => waitAfter(n, SIGN_IN_SLOW_DOWN.pair) / MINUTE);
     expect(waits).toEqual([0, 1, 2, 4, 8, 15, 15, 15]);
   });
 
-  it('the address (a town office) past 30 failures and the account past 50 wait seconds, a minute at most', () => {
+  it('the address (a town office) past 30 failures and the account past 50 wait seconds, a minute at most', async () => {
     expect([29, 30, 31, 32, 33, 100].map((n) => waitAfter(n, SIGN_IN_SLOW_DOWN.address) / SECOND)).toEqual([
       0, 10, 20, 40, 60, 60,
     ]);
@@ -45,7 +46,7 @@ describe('the waits', () => {
     ]);
   });
 
-  it('count from the last failure, and are forgotten after a quiet spell', () => {
+  it('count from the last failure, and are forgotten after a quiet spell', async () => {
     const failures = { count: 6, lastAt: t0 };
     expect(waitLeft(failures, SIGN_IN_SLOW_DOWN.pair, at(30 * SECOND))).toBe(90 * SECOND);
     expect(waitLeft(failures, SIGN_IN_SLOW_DOWN.pair, at(2 * MINUTE))).toBe(0);
@@ -54,7 +55,7 @@ describe('the waits', () => {
     expect(waitLeft({ count: 400, lastAt: t0 }, SIGN_IN_SLOW_DOWN.address, at(60 * MINUTE))).toBe(0);
   });
 
-  it('the longest wait of the three scopes wins and says which it is, in plain words', () => {
+  it('the longest wait of the three scopes wins and says which it is, in plain words', async () => {
     const wait = signInWait(
       { pair: { count: 5, lastAt: t0 }, account: undefined, address: { count: 30, lastAt: t0 } },
       at(SECOND),
@@ -102,28 +103,34 @@ describe('signing in by password', () => {
   it('a guesser at one address never slows the real person at another', async () => {
     const { db, userId } = await freshDb();
     for (let i = 0; i < 5; i++)
-      expect(await authenticate(db, 'clerk@example.org', 'wrong', '203.0.113.5', at(i * SECOND))).toEqual({
+      expect(await authenticate(asyncOf(db), 'clerk@example.org', 'wrong', '203.0.113.5', at(i * SECOND))).toEqual({
         ok: false,
         reason: 'invalid',
       });
-    expect(await authenticate(db, 'clerk@example.org', PASSWORD, '203.0.113.5', at(10 * SECOND))).toMatchObject({
+    expect(
+      await authenticate(asyncOf(db), 'clerk@example.org', PASSWORD, '203.0.113.5', at(10 * SECOND)),
+    ).toMatchObject({
       ok: false,
       reason: 'slowed',
       scope: 'pair',
       waitMs: 54 * SECOND,
     });
-    const real = await authenticate(db, 'Clerk@Example.org ', PASSWORD, '198.51.100.9', at(11 * SECOND));
+    const real = await authenticate(asyncOf(db), 'Clerk@Example.org ', PASSWORD, '198.51.100.9', at(11 * SECOND));
     expect(real).toMatchObject({ ok: true, user: { id: userId } });
     // After the wait, the guesser's address may try once more; one more failure doubles the wait.
-    expect(await authenticate(db, 'clerk@example.org', 'wrong', '203.0.113.5', at(64 * SECOND))).toEqual({
+    expect(await authenticate(asyncOf(db), 'clerk@example.org', 'wrong', '203.0.113.5', at(64 * SECOND))).toEqual({
       ok: false,
       reason: 'invalid',
     });
-    expect(await authenticate(db, 'clerk@example.org', PASSWORD, '203.0.113.5', at(65 * SECOND))).toMatchObject({
+    expect(
+      await authenticate(asyncOf(db), 'clerk@example.org', PASSWORD, '203.0.113.5', at(65 * SECOND)),
+    ).toMatchObject({
       reason: 'slowed',
       waitMs: 119 * SECOND,
     });
-    expect(await authenticate(db, 'clerk@example.org', PASSWORD, '203.0.113.5', at(184 * SECOND))).toMatchObject({
+    expect(
+      await authenticate(asyncOf(db), 'clerk@example.org', PASSWORD, '203.0.113.5', at(184 * SECOND)),
+    ).toMatchObject({
       ok: true,
     });
     const methods = db
@@ -137,7 +144,9 @@ describe('signing in by password', () => {
   it('tries sent together are each counted before any password is checked', async () => {
     const { db } = await freshDb();
     const all = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => authenticate(db, 'clerk@example.org', `wrong ${i}`, '203.0.113.5', t0)),
+      Array.from({ length: 12 }, (_, i) =>
+        authenticate(asyncOf(db), 'clerk@example.org', `wrong ${i}`, '203.0.113.5', t0),
+      ),
     );
     expect(all.filter((r) => !r.ok && r.reason === 'invalid')).toHaveLength(5);
     expect(all.filter((r) => !r.ok && r.reason === 'slowed')).toHaveLength(7);
@@ -145,21 +154,25 @@ describe('signing in by password', () => {
 
   it('a right password past the address ceiling adds nothing to the office’s wait', async () => {
     const { db } = await freshDb();
-    for (let i = 0; i < 30; i++) await authenticate(db, `guess${i}@example.org`, 'wrong', '203.0.113.5', t0);
-    expect(await authenticate(db, 'clerk@example.org', PASSWORD, '203.0.113.5', at(SECOND))).toMatchObject({
+    for (let i = 0; i < 30; i++) await authenticate(asyncOf(db), `guess${i}@example.org`, 'wrong', '203.0.113.5', t0);
+    expect(await authenticate(asyncOf(db), 'clerk@example.org', PASSWORD, '203.0.113.5', at(SECOND))).toMatchObject({
       reason: 'slowed',
       scope: 'address',
       waitMs: 9 * SECOND,
     });
-    expect(await authenticate(db, 'clerk@example.org', PASSWORD, '203.0.113.5', at(10 * SECOND))).toMatchObject({
+    expect(
+      await authenticate(asyncOf(db), 'clerk@example.org', PASSWORD, '203.0.113.5', at(10 * SECOND)),
+    ).toMatchObject({
       ok: true,
     });
     // The success was taken back out of the count: the next person waits no longer than before it.
-    expect(await authenticate(db, 'other@example.org', 'wrong', '203.0.113.5', at(10 * SECOND))).toEqual({
+    expect(await authenticate(asyncOf(db), 'other@example.org', 'wrong', '203.0.113.5', at(10 * SECOND))).toEqual({
       ok: false,
       reason: 'invalid',
     });
-    expect(await authenticate(db, 'clerk@example.org', PASSWORD, '203.0.113.5', at(11 * SECOND))).toMatchObject({
+    expect(
+      await authenticate(asyncOf(db), 'clerk@example.org', PASSWORD, '203.0.113.5', at(11 * SECOND)),
+    ).toMatchObject({
       scope: 'address',
       waitMs: 19 * SECOND,
     });
@@ -174,23 +187,27 @@ describe('the one-time sign-in link', () => {
 
   it('is mailed (only its hash stored) and signs in once, within 15 minutes, with the method audited', async () => {
     const { db, userId } = await freshDb();
-    expect(requestSignInLink(db, 'clerk@example.org', '203.0.113.5', 'https://portal.example', t0)).toEqual({
+    expect(
+      await requestSignInLink(asyncOf(db), 'clerk@example.org', '203.0.113.5', 'https://portal.example', t0),
+    ).toEqual({
       limited: false,
     });
     const token = mailedToken(db);
     const stored = db.select().from(authTokens).where(eq(authTokens.userId, userId)).get()!;
     expect(stored).toMatchObject({ purpose: 'sign-in', expiresAt: at(SIGN_IN_LINK_TTL_MS), usedAt: null });
     expect(stored.tokenHash).not.toContain(token);
-    expect(checkSignInLink(db, token, at(SIGN_IN_LINK_TTL_MS))).toMatchObject({
+    expect(await checkSignInLink(asyncOf(db), token, at(SIGN_IN_LINK_TTL_MS))).toMatchObject({
       ok: false,
       message: 'This link has expired. Ask for a new one.',
     });
-    expect(signInWithLink(db, token, '203.0.113.5', at(SIGN_IN_LINK_TTL_MS))).toMatchObject({ ok: false });
-    expect(signInWithLink(db, token, '203.0.113.5', at(SIGN_IN_LINK_TTL_MS - 1))).toMatchObject({
+    expect(await signInWithLink(asyncOf(db), token, '203.0.113.5', at(SIGN_IN_LINK_TTL_MS))).toMatchObject({
+      ok: false,
+    });
+    expect(await signInWithLink(asyncOf(db), token, '203.0.113.5', at(SIGN_IN_LINK_TTL_MS - 1))).toMatchObject({
       ok: true,
       user: { id: userId },
     });
-    expect(signInWithLink(db, token, '203.0.113.5', at(SIGN_IN_LINK_TTL_MS - 1))).toEqual({
+    expect(await signInWithLink(asyncOf(db), token, '203.0.113.5', at(SIGN_IN_LINK_TTL_MS - 1))).toEqual({
       ok: false,
       message: 'This link has already been used. Sign in, or ask for a new link.',
     });
@@ -201,7 +218,7 @@ describe('the one-time sign-in link', () => {
       .get()!;
     expect(audit.afterJson).toBe('{"method":"link"}');
     // A sign-in link never sets a password.
-    expect(checkAuthToken(db, token, t0)).toMatchObject({
+    expect(await checkAuthToken(asyncOf(db), token, t0)).toMatchObject({
       ok: false,
       message: 'This link is not valid. Ask for a new one.',
     });
@@ -209,12 +226,12 @@ describe('the one-time sign-in link', () => {
 
   it('works while the password is slowed for that account at that address', async () => {
     const { db, userId } = await freshDb();
-    for (let i = 0; i < 5; i++) await authenticate(db, 'clerk@example.org', 'wrong', '203.0.113.5', t0);
-    expect(await authenticate(db, 'clerk@example.org', PASSWORD, '203.0.113.5', at(SECOND))).toMatchObject({
+    for (let i = 0; i < 5; i++) await authenticate(asyncOf(db), 'clerk@example.org', 'wrong', '203.0.113.5', t0);
+    expect(await authenticate(asyncOf(db), 'clerk@example.org', PASSWORD, '203.0.113.5', at(SECOND))).toMatchObject({
       reason: 'slowed',
     });
-    requestSignInLink(db, 'clerk@example.org', '203.0.113.5', 'https://portal.example', at(SECOND));
-    expect(signInWithLink(db, mailedToken(db), '203.0.113.5', at(2 * SECOND))).toMatchObject({
+    await requestSignInLink(asyncOf(db), 'clerk@example.org', '203.0.113.5', 'https://portal.example', at(SECOND));
+    expect(await signInWithLink(asyncOf(db), mailedToken(db), '203.0.113.5', at(2 * SECOND))).toMatchObject({
       ok: true,
       user: { id: userId },
     });
@@ -222,30 +239,44 @@ describe('the one-time sign-in link', () => {
 
   it('answers the same for an unknown or disabled account and mails neither; a disabled account’s link stops working', async () => {
     const { db, goneId } = await freshDb();
-    expect(requestSignInLink(db, 'nobody@example.org', '203.0.113.5', 'https://portal.example', t0)).toEqual({
+    expect(
+      await requestSignInLink(asyncOf(db), 'nobody@example.org', '203.0.113.5', 'https://portal.example', t0),
+    ).toEqual({
       limited: false,
     });
-    expect(requestSignInLink(db, 'gone@example.org', '203.0.113.5', 'https://portal.example', t0)).toEqual({
+    expect(
+      await requestSignInLink(asyncOf(db), 'gone@example.org', '203.0.113.5', 'https://portal.example', t0),
+    ).toEqual({
       limited: false,
     });
     expect(db.select().from(outbox).all()).toHaveLength(0);
-    requestSignInLink(db, 'clerk@example.org', '203.0.113.5', 'https://portal.example', t0);
+    await requestSignInLink(asyncOf(db), 'clerk@example.org', '203.0.113.5', 'https://portal.example', t0);
     const token = mailedToken(db);
     db.update(users).set({ disabled: true }).where(eq(users.email, 'clerk@example.org')).run();
-    expect(signInWithLink(db, token, '203.0.113.5', at(SECOND))).toMatchObject({
+    expect(await signInWithLink(asyncOf(db), token, '203.0.113.5', at(SECOND))).toMatchObject({
       ok: false,
       message: 'This link is not valid. Ask for a new one.',
     });
     expect(goneId).toBeGreaterThan(0);
   });
 
-  it('is limited: three an hour for an account from one address, ten for an account from anywhere', () => {
-    const ask = (ip: string, ms: number) =>
-      requestSignInLink(db, 'clerk@example.org', ip, 'https://portal.example', at(ms));
+  it('is limited: three an hour for an account from one address, ten for an account from anywhere', async () => {
+    const ask = async (ip: string, ms: number) =>
+      (await requestSignInLink(asyncOf(db), 'clerk@example.org', ip, 'https://portal.example', at(ms))).limited;
     const db = openDatabase(':memory:');
     migrateDatabase(db);
-    expect([0, 1, 2, 3].map((i) => ask('203.0.113.5', i * SECOND).limited)).toEqual([false, false, false, true]);
-    expect(Array.from({ length: 8 }, (_, i) => ask(`198.51.100.${i}`, 10 * SECOND).limited)).toEqual([
+    const inTurn = async (asks: (() => Promise<boolean>)[]) => {
+      const answers = [];
+      for (const a of asks) answers.push(await a());
+      return answers;
+    };
+    expect(await inTurn([0, 1, 2, 3].map((i) => () => ask('203.0.113.5', i * SECOND)))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(await inTurn(Array.from({ length: 8 }, (_, i) => () => ask(`198.51.100.${i}`, 10 * SECOND)))).toEqual([
       false,
       false,
       false,
@@ -255,6 +286,6 @@ describe('the one-time sign-in link', () => {
       true,
       true,
     ]);
-    expect(ask('203.0.113.5', 60 * MINUTE).limited).toBe(false);
+    expect(await ask('203.0.113.5', 60 * MINUTE)).toBe(false);
   });
 });

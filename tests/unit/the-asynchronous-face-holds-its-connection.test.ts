@@ -163,6 +163,24 @@ describe('one connection, held by its open transaction', () => {
     expect(committed('second')).toBe('v');
   });
 
+  it('transactions begun together each begin in turn, and a read asked meanwhile never lands inside one', async () => {
+    const reads: (string | undefined)[] = [];
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) =>
+        adb.transaction(async (tx) => {
+          await put(tx, `t${i}`, 'uncommitted');
+          await tx
+            .update(settings)
+            .set({ value: 'v' })
+            .where(eq(settings.key, `t${i}`));
+        }),
+      ),
+      ...Array.from({ length: 10 }, async (_, i) => reads.push(await valueOf(adb, `t${i}`))),
+    ]);
+    expect(Array.from({ length: 10 }, (_, i) => committed(`t${i}`))).toEqual(Array(10).fill('v'));
+    expect(reads).not.toContain('uncommitted');
+  });
+
   it('a synchronous transaction begun elsewhere meanwhile is refused, not folded into the open one', async () => {
     let attempt: unknown;
     const open = adb.transaction(async (tx) => {

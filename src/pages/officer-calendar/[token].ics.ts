@@ -12,7 +12,7 @@ import { calendarIcalEvents, calendarItems } from '#lib/server/desks/officer-des
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 export const GET: APIRoute = async ({ params, locals }) => {
-  const user = userForFeedToken(locals.db, params.token);
+  const user = await userForFeedToken(locals.dbAsync, params.token);
   if (!user) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   const today = townToday();
   const items = calendarItems(locals.db, addDays(today, -60), addDays(today, 180), today);

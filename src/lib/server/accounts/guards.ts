@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { projectMembers, projects, type Role } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { SessionUser } from './sessions.ts';
 
 export class AccessError extends Error {
@@ -50,21 +50,21 @@ export function hasRole(user: SessionUser | undefined, ...roles: Role[]): boolea
  * An operator working on one of their own projects. Another operator's project answers 404, as if it did
  * not exist, so project ids cannot be probed.
  */
-export function requireProjectMember(db: DB, ctx: GuardContext, projectId: number): SessionUser {
+export async function requireProjectMember(db: Db, ctx: GuardContext, projectId: number): Promise<SessionUser> {
   const user = requireRole(ctx, 'operator');
   if (!Number.isSafeInteger(projectId)) throw new AccessError(404);
-  const member = db
+  const [member] = await db
     .select({ projectId: projectMembers.projectId })
     .from(projectMembers)
     .where(and(eq(projectMembers.userId, user.id), eq(projectMembers.projectId, projectId)))
-    .get();
+    .limit(1);
   if (!member) throw new AccessError(404);
   return user;
 }
 
 /** The project id behind a slug, for routes that take slugs; 404 when unknown. */
-export function projectIdForSlug(db: DB, slug: string | undefined): number {
-  const row = slug ? db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get() : undefined;
+export async function projectIdForSlug(db: Db, slug: string | undefined): Promise<number> {
+  const [row] = slug ? await db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).limit(1) : [];
   if (!row) throw new AccessError(404);
   return row.id;
 }

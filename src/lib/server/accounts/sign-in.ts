@@ -5,17 +5,17 @@
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { authTokens, users } from '#db/schema.ts';
-import { audit } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { auditAsync } from '#lib/server/platform/audit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import {
-  clearLimit,
-  countFailure,
-  hit,
-  readFailures,
-  uncountFailure,
+  clearLimitAsync,
+  countFailureAsync,
+  hitAsync,
+  readFailuresAsync,
+  uncountFailureAsync,
   type Limit,
 } from '#lib/server/platform/http/rate-limit.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { hashToken, newToken } from '#lib/server/platform/tokens.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { loadUser, type SessionUser } from './sessions.ts';
@@ -42,7 +42,7 @@ export type SignInResult = Result<
 
 /** Check an email and password. Same message and similar timing whether or not the account exists. */
 export async function authenticate(
-  db: DB,
+  db: Db,
   emailInput: string,
   password: string,
   ip: string,
@@ -52,37 +52,37 @@ export async function authenticate(
   const keys = failureKeys(email, ip);
   // The try is counted as a failure before the password is checked, in the transaction that checks the
   // waits: tries sent all at once cannot each pass the check while the first is being verified.
-  const counted = db.transaction((tx) => {
+  const counted = await db.transaction(async (tx) => {
     const before = {
-      pair: readFailures(tx, keys.pair),
-      account: readFailures(tx, keys.account),
-      address: readFailures(tx, keys.address),
+      pair: await readFailuresAsync(tx, keys.pair),
+      account: await readFailuresAsync(tx, keys.account),
+      address: await readFailuresAsync(tx, keys.address),
     };
     const wait = signInWait(before, now);
     if (wait) return { wait };
-    for (const scope of SCOPES) countFailure(tx, keys[scope], SIGN_IN_SLOW_DOWN[scope].forgetAfterMs, now);
+    for (const scope of SCOPES) await countFailureAsync(tx, keys[scope], SIGN_IN_SLOW_DOWN[scope].forgetAfterMs, now);
     return { before };
   });
   if (counted.wait) return { ok: false, reason: 'slowed', ...counted.wait };
-  const row = db.select().from(users).where(eq(users.email, email)).get();
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const good =
     row?.passwordHash && !row.disabled
       ? await verifyPassword(row.passwordHash, password)
       : await verifyAgainstDummy(password);
   if (!good || !row) return { ok: false, reason: 'invalid' };
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     // The person proved who they are from here: their own slate is clean; what others did is kept.
-    clearLimit(tx, keys.pair);
-    uncountFailure(tx, keys.account, now, counted.before.account?.lastAt);
-    uncountFailure(tx, keys.address, now, counted.before.address?.lastAt);
-    tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id)).run();
-    audit(
+    await clearLimitAsync(tx, keys.pair);
+    await uncountFailureAsync(tx, keys.account, now, counted.before.account?.lastAt);
+    await uncountFailureAsync(tx, keys.address, now, counted.before.address?.lastAt);
+    await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id));
+    await auditAsync(
       tx,
       { userId: row.id, ip },
       { action: 'user.sign_in', entityType: 'user', entityId: row.id, after: { method: 'password' } },
     );
   });
-  return { ok: true, user: loadUser(db, row.id)! };
+  return { ok: true, user: (await loadUser(db, row.id))! };
 }
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
@@ -97,38 +97,36 @@ export const SIGN_IN_LINK_LIMITS = {
 };
 
 /** Mail a one-time sign-in link. Looks the same to the caller whether or not the account exists. */
-export function requestSignInLink(
-  db: DB,
+export async function requestSignInLink(
+  db: Db,
   emailInput: string,
   ip: string,
   baseUrl: string,
   now = new Date(),
-): { limited: false } | { limited: true; retryAfterMs: number } {
+): Promise<{ limited: false } | { limited: true; retryAfterMs: number }> {
   const email = normalizeEmail(emailInput);
   const states = [
-    hit(db, `signin-link:pair:${ip}|${email}`, SIGN_IN_LINK_LIMITS.pair, now),
-    hit(db, `signin-link:account:${email}`, SIGN_IN_LINK_LIMITS.account, now),
-    hit(db, `signin-link:address:${ip}`, SIGN_IN_LINK_LIMITS.address, now),
+    await hitAsync(db, `signin-link:pair:${ip}|${email}`, SIGN_IN_LINK_LIMITS.pair, now),
+    await hitAsync(db, `signin-link:account:${email}`, SIGN_IN_LINK_LIMITS.account, now),
+    await hitAsync(db, `signin-link:address:${ip}`, SIGN_IN_LINK_LIMITS.address, now),
   ].filter((s) => !s.allowed);
   if (states.length) return { limited: true, retryAfterMs: Math.max(...states.map((s) => s.retryAfterMs)) };
-  const user = db.select().from(users).where(eq(users.email, email)).get();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.disabled) return { limited: false };
   const token = newToken();
-  db.transaction((tx) => {
-    tx.insert(authTokens)
-      .values({
-        userId: user.id,
-        purpose: 'sign-in',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
-      })
-      .run();
-    audit(
+  await db.transaction(async (tx) => {
+    await tx.insert(authTokens).values({
+      userId: user.id,
+      purpose: 'sign-in',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
+    });
+    await auditAsync(
       tx,
       { label: 'public', ip },
       { action: 'user.sign_in_link_requested', entityType: 'user', entityId: user.id },
     );
-    enqueueMail(tx, {
+    await enqueueMailAsync(tx, {
       kind: 'sign-in-link',
       to: user.email,
       data: { name: user.name, url: `${baseUrl}/account/sign-in-link?token=${token}`, expiresText: 'in 15 minutes' },
@@ -138,7 +136,7 @@ export function requestSignInLink(
 }
 
 /** Is this sign-in link still usable? (Opening it changes nothing: mail scanners open links too.) */
-export function checkSignInLink(db: DB, token: string | null | undefined, now = new Date()) {
+export function checkSignInLink(db: Db, token: string | null | undefined, now = new Date()) {
   return checkAuthToken(db, token, now, ['sign-in']);
 }
 
@@ -146,30 +144,29 @@ export function checkSignInLink(db: DB, token: string | null | undefined, now = 
  * Sign in with a link: once, within its 15 minutes, for an account not disabled. It does not look at the
  * password's failure counters, so it works while the password path is slowed.
  */
-export function signInWithLink(
-  db: DB,
+export async function signInWithLink(
+  db: Db,
   token: string,
   ip: string,
   now = new Date(),
-): Result<{ user: SessionUser }, Refusal> {
-  const check = checkSignInLink(db, token, now);
+): Promise<Result<{ user: SessionUser }, Refusal>> {
+  const check = await checkSignInLink(db, token, now);
   if (!check.ok) return check;
   // Claimed inside the transaction: the link is single-use even when pressed twice at once.
-  const signedIn = db.transaction((tx) => {
-    const claimed = tx
+  const signedIn = await db.transaction(async (tx) => {
+    const claimed = await tx
       .update(authTokens)
       .set({ usedAt: now })
       .where(and(eq(authTokens.id, check.tokenId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-      .returning({ id: authTokens.id })
-      .all();
+      .returning({ id: authTokens.id });
     if (claimed.length !== 1) return false;
     // Other sign-in links for the account stop working: one way in per request.
-    tx.update(authTokens)
+    await tx
+      .update(authTokens)
       .set({ usedAt: now })
-      .where(and(eq(authTokens.userId, check.userId), eq(authTokens.purpose, 'sign-in'), isNull(authTokens.usedAt)))
-      .run();
-    tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, check.userId)).run();
-    audit(
+      .where(and(eq(authTokens.userId, check.userId), eq(authTokens.purpose, 'sign-in'), isNull(authTokens.usedAt)));
+    await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, check.userId));
+    await auditAsync(
       tx,
       { userId: check.userId, ip },
       { action: 'user.sign_in', entityType: 'user', entityId: check.userId, after: { method: 'link' } },
@@ -177,5 +174,5 @@ export function signInWithLink(
     return true;
   });
   if (!signedIn) return fail('This link has already been used. Sign in, or ask for a new link.');
-  return { ok: true, user: loadUser(db, check.userId)! };
+  return { ok: true, user: (await loadUser(db, check.userId))! };
 }

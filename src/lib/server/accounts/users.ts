@@ -5,13 +5,14 @@
 import { ROLE_LABEL } from '#lib/shared/labels.ts';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLES, authTokens, projectMembers, projects, userRoles, users, type Role } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { hashPassword } from './passwords.ts';
 import { deleteUserSessions, type SessionUser } from './sessions.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { fail, failAt, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 export const RESET_LIMITS = {
@@ -37,46 +38,49 @@ export interface InviteInput {
 export type InviteResult = Result<{ userId: number }, Refusal>;
 
 /** Create the account (no password yet) and send a single-use link to set one. */
-export function inviteUser(
-  db: DB,
+export async function inviteUser(
+  db: Db,
   actor: SessionUser,
   input: InviteInput,
   baseUrl: string,
   now = new Date(),
-): InviteResult {
+): Promise<InviteResult> {
   const email = normalizeEmail(input.email);
-  if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+  if ((await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length) {
     return fail('An account with this email address already exists.');
   }
   const projectIds = input.roles.includes('operator') ? [...new Set(input.projectIds)] : [];
   if (projectIds.length) {
-    const found = db.select({ id: projects.id }).from(projects).where(inArray(projects.id, projectIds)).all();
+    const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, projectIds));
     if (found.length !== projectIds.length) return fail('One of the chosen projects does not exist.');
   }
   const token = newToken();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
-  const userId = db.transaction((tx) => {
-    const user = tx
+  const userId = await db.transaction(async (tx) => {
+    const [user] = await tx
       .insert(users)
       .values({ email, name: input.name.trim(), title: input.title?.trim() || null })
-      .returning({ id: users.id })
-      .get();
-    for (const role of input.roles) tx.insert(userRoles).values({ userId: user.id, role }).run();
-    for (const projectId of projectIds) tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
-    tx.insert(authTokens)
-      .values({ userId: user.id, purpose: 'invite', tokenHash: hashToken(token), expiresAt, createdByUserId: actor.id })
-      .run();
-    audit(
+      .returning({ id: users.id });
+    for (const role of input.roles) await tx.insert(userRoles).values({ userId: user!.id, role });
+    for (const projectId of projectIds) await tx.insert(projectMembers).values({ userId: user!.id, projectId });
+    await tx.insert(authTokens).values({
+      userId: user!.id,
+      purpose: 'invite',
+      tokenHash: hashToken(token),
+      expiresAt,
+      createdByUserId: actor.id,
+    });
+    await auditAsync(
       tx,
       { userId: actor.id },
       {
         action: 'user.invite',
         entityType: 'user',
-        entityId: user.id,
+        entityId: user!.id,
         after: { email, name: input.name, title: input.title ?? null, roles: input.roles, projectIds },
       },
     );
-    enqueueMail(tx, {
+    await enqueueMailAsync(tx, {
       kind: 'invitation',
       to: email,
       data: {
@@ -87,7 +91,7 @@ export function inviteUser(
         expiresText: 'in 7 days',
       },
     });
-    return user.id;
+    return user!.id;
   });
   return { ok: true, userId };
 }
@@ -96,25 +100,26 @@ export function inviteUser(
 export const FIRST_ADMIN_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Has anyone an account (a new town's first administrator included)? */
-export function hasAnyAccount(db: Pick<DB, 'select'>): boolean {
-  return Boolean(
-    db
-      .select({ one: sql`1` })
-      .from(users)
-      .get(),
+export async function hasAnyAccount(db: Db): Promise<boolean> {
+  return (
+    (
+      await db
+        .select({ one: sql`1` })
+        .from(users)
+        .limit(1)
+    ).length > 0
   );
 }
 
 /** Is there an administrator who can sign in (enabled, with a password)? Until there is, the portal is in its first run. */
-export function hasActiveAdmin(db: Pick<DB, 'select'>): boolean {
-  return Boolean(
-    db
-      .select({ one: sql`1` })
-      .from(users)
-      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'admin')))
-      .where(and(eq(users.disabled, false), sql`${users.passwordHash} is not null`))
-      .get(),
-  );
+export async function hasActiveAdmin(db: Db): Promise<boolean> {
+  const found = await db
+    .select({ one: sql`1` })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'admin')))
+    .where(and(eq(users.disabled, false), sql`${users.passwordHash} is not null`))
+    .limit(1);
+  return found.length > 0;
 }
 
 export type FirstAdminResult = Result<{ userId: number; url: string; expiresAt: Date; again: boolean }, Refusal>;
@@ -126,12 +131,12 @@ export type FirstAdminResult = Result<{ userId: number; url: string; expiresAt: 
  * administrator can sign in; the same address again gets a fresh link and the old one stops working, so a
  * lost or expired link is never a dead end.
  */
-export function createFirstAdmin(
-  db: DB,
+export async function createFirstAdmin(
+  db: Db,
   input: { email: string; name: string },
   baseUrl: string,
   now = new Date(),
-): FirstAdminResult {
+): Promise<FirstAdminResult> {
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254)
@@ -139,40 +144,43 @@ export function createFirstAdmin(
   if (!name || name.length > 120) return failAt('Give the administrator’s name (at most 120 characters).', 'name');
   const token = newToken();
   const expiresAt = new Date(now.getTime() + FIRST_ADMIN_TTL_MS);
-  const result = db.transaction((tx): FirstAdminResult => {
-    if (hasActiveAdmin(tx)) {
+  return db.transaction(async (tx): Promise<FirstAdminResult> => {
+    if (await hasActiveAdmin(tx)) {
       const message =
         'This portal already has an administrator who can sign in: they invite everyone else at /staff/users ' +
         '(a forgotten password: “Forgot your password?” on the sign-in page).';
       return fail(message);
     }
-    const existing = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     const pending =
       existing &&
-      tx
-        .select({ one: sql`1` })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, existing.id), eq(userRoles.role, 'admin')))
-        .get();
+      (
+        await tx
+          .select({ one: sql`1` })
+          .from(userRoles)
+          .where(and(eq(userRoles.userId, existing.id), eq(userRoles.role, 'admin')))
+          .limit(1)
+      ).length > 0;
     if (existing && !pending)
       return failAt(`${email} already has an account without the administrator role; choose another address.`, 'email');
     const userId = existing
       ? existing.id
-      : tx.insert(users).values({ email, name, createdAt: now, updatedAt: now }).returning({ id: users.id }).get().id;
+      : (await tx.insert(users).values({ email, name, createdAt: now, updatedAt: now }).returning({ id: users.id }))[0]!
+          .id;
     if (existing) {
       // A fresh link for the same first administrator: the earlier one stops working.
-      tx.update(users).set({ disabled: false, updatedAt: now }).where(eq(users.id, userId)).run();
-      tx.update(authTokens)
+      await tx.update(users).set({ disabled: false, updatedAt: now }).where(eq(users.id, userId));
+      await tx
+        .update(authTokens)
         .set({ usedAt: now })
-        .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)))
-        .run();
+        .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
     } else {
-      tx.insert(userRoles).values({ userId, role: 'admin' }).run();
+      await tx.insert(userRoles).values({ userId, role: 'admin' });
     }
-    tx.insert(authTokens)
-      .values({ userId, purpose: 'invite', tokenHash: hashToken(token), expiresAt, createdAt: now })
-      .run();
-    audit(
+    await tx
+      .insert(authTokens)
+      .values({ userId, purpose: 'invite', tokenHash: hashToken(token), expiresAt, createdAt: now });
+    await auditAsync(
       tx,
       { label: 'setup' },
       {
@@ -190,39 +198,36 @@ export function createFirstAdmin(
       again: Boolean(existing),
     };
   });
-  return result;
 }
 
 /** Ask for a reset link. Always looks the same to the caller, account or not. */
-export function requestPasswordReset(
-  db: DB,
+export async function requestPasswordReset(
+  db: Db,
   emailInput: string,
   ip: string,
   baseUrl: string,
   now = new Date(),
-): { limited: boolean } {
+): Promise<{ limited: boolean }> {
   const email = normalizeEmail(emailInput);
-  const a = hit(db, `reset:account:${email}`, RESET_LIMITS.account, now);
-  const b = hit(db, `reset:ip:${ip}`, RESET_LIMITS.ip, now);
+  const a = await hitAsync(db, `reset:account:${email}`, RESET_LIMITS.account, now);
+  const b = await hitAsync(db, `reset:ip:${ip}`, RESET_LIMITS.ip, now);
   if (!a.allowed || !b.allowed) return { limited: true };
-  const user = db.select().from(users).where(eq(users.email, email)).get();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.disabled) return { limited: false };
   const token = newToken();
-  db.transaction((tx) => {
-    tx.insert(authTokens)
-      .values({
-        userId: user.id,
-        purpose: 'reset',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-      })
-      .run();
-    audit(
+  await db.transaction(async (tx) => {
+    await tx.insert(authTokens).values({
+      userId: user.id,
+      purpose: 'reset',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+    });
+    await auditAsync(
       tx,
       { label: 'public', ip },
       { action: 'user.password_reset_requested', entityType: 'user', entityId: user.id },
     );
-    enqueueMail(tx, {
+    await enqueueMailAsync(tx, {
       kind: 'password-reset',
       to: user.email,
       data: { name: user.name, url: `${baseUrl}/account/set-password?token=${token}`, expiresText: 'in 1 hour' },
@@ -243,15 +248,15 @@ export type TokenCheck<P extends AuthTokenPurpose = 'invite' | 'reset'> = Result
  * Is this link still usable, and for one of `purposes`? A link of another kind is not valid here: a sign-in
  * link never sets a password, nor a reset link signs in.
  */
-export function checkAuthToken<P extends AuthTokenPurpose = 'invite' | 'reset'>(
-  db: DB,
+export async function checkAuthToken<P extends AuthTokenPurpose = 'invite' | 'reset'>(
+  db: Db,
   token: string | null | undefined,
   now = new Date(),
   purposes: readonly P[] = ['invite', 'reset'] as P[],
-): TokenCheck<P> {
+): Promise<TokenCheck<P>> {
   const invalid = fail('This link is not valid. Ask for a new one.');
   if (!looksLikeToken(token)) return invalid;
-  const row = db
+  const [row] = await db
     .select({
       id: authTokens.id,
       userId: authTokens.userId,
@@ -265,7 +270,7 @@ export function checkAuthToken<P extends AuthTokenPurpose = 'invite' | 'reset'>(
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(eq(authTokens.tokenHash, hashToken(token)))
-    .get();
+    .limit(1);
   if (!row || row.disabled || !(purposes as readonly string[]).includes(row.purpose)) return invalid;
   if (row.usedAt) return fail('This link has already been used. Sign in, or ask for a new link.');
   if (row.expiresAt <= now) return fail('This link has expired. Ask for a new one.');
@@ -274,33 +279,32 @@ export function checkAuthToken<P extends AuthTokenPurpose = 'invite' | 'reset'>(
 
 /** Use a link to set the password: single use, signs out every other session. */
 export async function setPasswordWithToken(
-  db: DB,
+  db: Db,
   token: string,
   password: string,
   ip: string,
   baseUrl: string,
   now = new Date(),
 ): Promise<TokenCheck> {
-  const check = checkAuthToken(db, token, now);
+  const check = await checkAuthToken(db, token, now);
   if (!check.ok) return check;
   const passwordHash = await hashPassword(password);
   // Re-check inside the transaction: the link is single-use even under concurrent submissions.
-  const used = db.transaction((tx) => {
-    const claimed = tx
+  const used = await db.transaction(async (tx) => {
+    const claimed = await tx
       .update(authTokens)
       .set({ usedAt: now })
       .where(and(eq(authTokens.id, check.tokenId), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-      .returning({ id: authTokens.id })
-      .all();
+      .returning({ id: authTokens.id });
     if (claimed.length !== 1) return false;
-    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId)).run();
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, check.userId));
     // Any other outstanding links for this account stop working too.
-    tx.update(authTokens)
+    await tx
+      .update(authTokens)
       .set({ usedAt: now })
-      .where(and(eq(authTokens.userId, check.userId), isNull(authTokens.usedAt)))
-      .run();
-    deleteUserSessions(tx, check.userId);
-    audit(
+      .where(and(eq(authTokens.userId, check.userId), isNull(authTokens.usedAt)));
+    await deleteUserSessions(tx, check.userId);
+    await auditAsync(
       tx,
       { userId: check.userId, ip },
       {
@@ -310,7 +314,7 @@ export async function setPasswordWithToken(
       },
     );
     if (check.purpose === 'reset') {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'password-changed',
         to: check.email,
         data: { name: check.name, signInUrl: `${baseUrl}/signin` },
@@ -321,8 +325,8 @@ export async function setPasswordWithToken(
   return used ? check : fail('This link has already been used. Sign in, or ask for a new link.');
 }
 
-export function listUsers(db: DB) {
-  const rows = db
+export async function listUsers(db: Db) {
+  const rows = await db
     .select({
       id: users.id,
       email: users.email,
@@ -333,14 +337,12 @@ export function listUsers(db: DB) {
       lastSignInAt: users.lastSignInAt,
     })
     .from(users)
-    .orderBy(asc(users.name))
-    .all();
-  const roles = db.select().from(userRoles).all();
-  const members = db
+    .orderBy(asc(users.name));
+  const roles = await db.select().from(userRoles);
+  const members = await db
     .select({ userId: projectMembers.userId, n: sql<number>`count(*)` })
     .from(projectMembers)
-    .groupBy(projectMembers.userId)
-    .all();
+    .groupBy(projectMembers.userId);
   return rows.map((u) => ({
     ...u,
     hasPassword: Boolean(u.hasPassword),
@@ -349,22 +351,18 @@ export function listUsers(db: DB) {
   }));
 }
 
-export function getUserForAdmin(db: DB, id: number) {
-  const user = db.select().from(users).where(eq(users.id, id)).get();
+export async function getUserForAdmin(db: Db, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) return undefined;
-  const roles = db
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(eq(userRoles.userId, id))
-    .all()
-    .map((r) => r.role);
-  const memberOf = db
+  const roles = (await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id))).map(
+    (r) => r.role,
+  );
+  const memberOf = await db
     .select({ id: projects.id, name: projects.name, slug: projects.slug })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, id))
-    .orderBy(asc(projects.name))
-    .all();
+    .orderBy(asc(projects.name));
   const { passwordHash, ...safe } = user;
   return { ...safe, hasPassword: passwordHash != null, roles, memberOf };
 }
@@ -376,27 +374,27 @@ export interface AccessInput {
 }
 
 /** Change roles, project membership and whether the account is disabled (disabling signs it out). */
-export function updateUserAccess(
-  db: DB,
+export async function updateUserAccess(
+  db: Db,
   actor: SessionUser,
   userId: number,
   input: AccessInput,
-): Result<object, Refusal> {
-  const before = getUserForAdmin(db, userId);
+): Promise<Result<object, Refusal>> {
+  const before = await getUserForAdmin(db, userId);
   if (!before) return fail('No such user.');
   if (actor.id === userId && (!input.roles.includes('admin') || input.disabled)) {
     return fail('You cannot remove your own administrator role or disable your own account.');
   }
   const roles = ROLES.filter((r) => input.roles.includes(r));
   const projectIds = roles.includes('operator') ? [...new Set(input.projectIds)] : [];
-  db.transaction((tx) => {
-    tx.delete(userRoles).where(eq(userRoles.userId, userId)).run();
-    for (const role of roles) tx.insert(userRoles).values({ userId, role }).run();
-    tx.delete(projectMembers).where(eq(projectMembers.userId, userId)).run();
-    for (const projectId of projectIds) tx.insert(projectMembers).values({ userId, projectId }).run();
-    tx.update(users).set({ disabled: input.disabled, updatedAt: new Date() }).where(eq(users.id, userId)).run();
-    if (input.disabled) deleteUserSessions(tx, userId);
-    audit(
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    for (const role of roles) await tx.insert(userRoles).values({ userId, role });
+    await tx.delete(projectMembers).where(eq(projectMembers.userId, userId));
+    for (const projectId of projectIds) await tx.insert(projectMembers).values({ userId, projectId });
+    await tx.update(users).set({ disabled: input.disabled, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (input.disabled) await deleteUserSessions(tx, userId);
+    await auditAsync(
       tx,
       { userId: actor.id },
       {
@@ -409,16 +407,6 @@ export function updateUserAccess(
     );
   });
   return { ok: true };
-}
-
-/** Projects an operator account is a member of. */
-export function memberProjectIds(db: DB, userId: number): number[] {
-  return db
-    .select({ id: projectMembers.projectId })
-    .from(projectMembers)
-    .where(eq(projectMembers.userId, userId))
-    .all()
-    .map((r) => r.id);
 }
 
 export function isProjectMember(db: DB, userId: number, projectId: number): boolean {

@@ -8,6 +8,7 @@ import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import { loadUser, type SessionUser } from '#lib/server/accounts/sessions.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 
 export function createFeedToken(db: DB, actor: Actor & { userId: number }, now = new Date()): string {
   const token = newToken();
@@ -59,19 +60,23 @@ export function activeFeed(db: DB, userId: number) {
 }
 
 /** The user behind a feed token, if the link is live and the user may still see the calendar. */
-export function userForFeedToken(db: DB, token: string | undefined, now = new Date()): SessionUser | undefined {
+export async function userForFeedToken(
+  db: Db,
+  token: string | undefined,
+  now = new Date(),
+): Promise<SessionUser | undefined> {
   if (!looksLikeToken(token)) return undefined;
-  const row = db
+  const [row] = await db
     .select()
     .from(calendarFeedTokens)
     .where(eq(calendarFeedTokens.tokenHash, hashToken(token)))
-    .get();
+    .limit(1);
   if (!row || row.revokedAt) return undefined;
-  const user = loadUser(db, row.userId);
+  const user = await loadUser(db, row.userId);
   if (!user || !user.roles.includes('officer')) return undefined;
   // Record use at most hourly: calendar apps poll often.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 3_600_000) {
-    db.update(calendarFeedTokens).set({ lastUsedAt: now }).where(eq(calendarFeedTokens.id, row.id)).run();
+    await db.update(calendarFeedTokens).set({ lastUsedAt: now }).where(eq(calendarFeedTokens.id, row.id));
   }
   return user;
 }

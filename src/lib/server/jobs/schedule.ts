@@ -7,12 +7,13 @@ import { purgeExpiredSessions } from '#lib/server/accounts/sessions.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { startJobs as startScheduler, type Job, type Scheduler } from '#lib/server/platform/jobs.ts';
 import { optimizeDatabase, type DB } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { requestsDigestJob } from '#lib/server/records-requests/digest.ts';
 import { noticeMissedOperatorRequests } from '#lib/server/operator-requests/workflow.ts';
 
 /** Register jobs here (one line per job; the job lives in its own module). */
 export const JOBS: Job[] = [
-  { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(db, now) },
+  { name: 'purge-expired-sessions', everyMs: 60 * 60 * 1000, run: (db, now) => purgeExpiredSessions(asyncOf(db), now) },
   // Keep the query planner's statistics current as the data grows (SQLite's recommended practice).
   { name: 'sqlite-optimize', everyMs: 6 * 60 * 60 * 1000, run: (db) => optimizeDatabase(db) },
   {

@@ -10,7 +10,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '#db/schema.ts';
 import { config } from './config.ts';
-import { heldByAnotherTransaction, whenFree } from './db/gate.ts';
+import { gateOf, heldByAnotherTransaction, whenFree } from './db/gate.ts';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export { schema };
@@ -329,20 +329,23 @@ export function memoUntilPublicChange<T>(db: object, key: string, compute: () =>
  */
 export async function memoUntilPublicChangeAsync<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
   const client = connectionOf(db) as Database.Database;
-  await whenFree(client);
-  const version = publicDataVersion(db);
-  const held = publicMemos.get(client);
-  if (held?.version === version && held.values.has(key)) return held.values.get(key) as T;
-  const inWrite = client.inTransaction && !snapshots.has(client);
-  const inSnapshot = snapshots.has(client);
+  const gate = gateOf(client);
+  type Start = { kept: T } | { version: number; inWrite: boolean; inSnapshot: boolean };
+  const start = await whenFree(gate, (): Start => {
+    const version = publicDataVersion(db);
+    const held = publicMemos.get(client);
+    if (held?.version === version && held.values.has(key)) return { kept: held.values.get(key) as T };
+    return { version, inWrite: client.inTransaction && !snapshots.has(client), inSnapshot: snapshots.has(client) };
+  });
+  if ('kept' in start) return start.kept;
+  const { version } = start;
   const value = await compute();
-  if (inWrite) return value;
-  if (!inSnapshot) {
-    await whenFree(client);
-    if (publicDataVersion(db) !== version) return value;
-  }
-  const current = publicMemos.get(client);
-  if (current?.version === version) current.values.set(key, value);
-  else publicMemos.set(client, { version, values: new Map([[key, value]]) });
+  if (start.inWrite) return value;
+  await whenFree(gate, () => {
+    if (!start.inSnapshot && publicDataVersion(db) !== version) return;
+    const current = publicMemos.get(client);
+    if (current?.version === version) current.values.set(key, value);
+    else publicMemos.set(client, { version, values: new Map([[key, value]]) });
+  });
   return value;
 }

@@ -25,9 +25,15 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import type { RunResult } from 'better-sqlite3';
 import type * as schemaModule from '#db/schema.ts';
-import { enterSnapshot, isBusy, leaveSnapshot, type DB } from '../db.ts';
-import { gateOf, giveBack, holdsIt, marks, take, untilFree, type Gate } from './gate.ts';
-import { lockRetryDelay, WRITE_LOCK_WAIT_MS, withoutWaiting, type LockClock } from '../write-lock.ts';
+import { db, enterSnapshot, isBusy, leaveSnapshot, type DB } from '../db.ts';
+import { gateOf, giveBack, holdsIt, marks, take, whenFree, type Gate } from './gate.ts';
+import {
+  lockRetryDelay,
+  WRITE_LOCK_WAIT_MS,
+  withoutWaiting,
+  writeUnlessLocked,
+  type LockClock,
+} from '../write-lock.ts';
 
 type Schema = typeof schemaModule;
 
@@ -70,9 +76,8 @@ class GatedPreparedQuery extends SQLitePreparedQuery<{
     this.gate = gate;
   }
 
-  private async when<T>(work: () => T): Promise<T> {
-    if (this.gate.holder !== undefined) await untilFree(this.gate);
-    return work();
+  private when<T>(work: () => T): Promise<T> {
+    return whenFree(this.gate, work);
   }
 
   override run(placeholderValues?: Record<string, unknown>) {
@@ -170,15 +175,18 @@ class AsyncSession extends SQLiteSession<'async', RunResult, Schema, never> {
     const totalMs = this.options.lockWaitMs ?? WRITE_LOCK_WAIT_MS;
     const start = clock.now();
     const begin = controlsOf(this.raw).begin[behavior];
-    for (let attempt = 0; ;) {
-      await untilFree(this.gate);
+    const tryBegin = () => {
       try {
         withoutWaiting(this.sync, () => begin.run());
         take(this.gate, mark);
-        return;
+        return true;
       } catch (err) {
         if (!isBusy(err)) throw err;
+        return false;
       }
+    };
+    for (let attempt = 0; ;) {
+      if (await whenFree(this.gate, tryBegin)) return;
       const left = totalMs - (clock.now() - start);
       if (left <= 0) throw lockedError();
       await clock.sleep(Math.min(lockRetryDelay(attempt++), left));
@@ -268,6 +276,11 @@ export function asyncOf(db: DB, options?: TransactionOptions): Db {
   return face;
 }
 
+/** The server's connection, for requests, on the asynchronous face (`db()` is the synchronous one). */
+export function dbAsync(): Db {
+  return asyncOf(db());
+}
+
 function sessionOf(db: Db): AsyncSession {
   const session = (db as unknown as { session: unknown }).session;
   if (!(session instanceof AsyncSession)) throw new Error('not an asynchronous face from asyncOf');
@@ -285,10 +298,17 @@ export function isAsyncFace(db: object): boolean {
  * Inside an asynchronous transaction its statements run in that transaction (one connection). These bridges go
  * when the last group moves (decision 0080, step 2g).
  */
-export async function viaSync<T>(db: Db, work: (sync: DB) => T): Promise<T> {
+export function viaSync<T>(db: Db, work: (sync: DB) => T): Promise<T> {
   const session = sessionOf(db);
-  await untilFree(session.gate);
-  return work(session.sync);
+  return whenFree(session.gate, () => work(session.sync));
+}
+
+/**
+ * A bookkeeping write a page view makes (a session's last-seen time), made only if the write lock is free right
+ * now, else skipped (writeUnlessLocked, decision 0085). Whether it was written.
+ */
+export function writeUnlessLockedAsync(db: Db, write: (sync: DB) => void): Promise<boolean> {
+  return viaSync(db, (sync) => writeUnlessLocked(sync, () => write(sync)));
 }
 
 /**

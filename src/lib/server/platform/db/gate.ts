@@ -36,9 +36,19 @@ export function heldByAnotherTransaction(client: Database.Database): boolean {
   return gate !== undefined && gate.holder !== undefined && !holdsIt(gate);
 }
 
-/** Waits until no other transaction holds the connection (nothing to wait for inside one's own). */
-export async function untilFree(gate: Gate): Promise<void> {
-  while (gate.holder !== undefined && !holdsIt(gate)) await gate.released;
+/** Whether another transaction than the caller's holds the connection now. */
+function blocked(gate: Gate): boolean {
+  return gate.holder !== undefined && !holdsIt(gate);
+}
+
+/**
+ * Runs `work` once no other transaction holds the connection (at once inside one's own), in the same turn as
+ * the last check: nothing can begin a transaction between the check and the work. (A check awaited on its own
+ * would not do: another waiter may take the connection before the caller's continuation runs.)
+ */
+export async function whenFree<T>(gate: Gate, work: () => T): Promise<T> {
+  while (blocked(gate)) await gate.released;
+  return work();
 }
 
 export function take(gate: Gate, mark: symbol): void {
@@ -49,10 +59,4 @@ export function take(gate: Gate, mark: symbol): void {
 export function giveBack(gate: Gate): void {
   gate.holder = undefined;
   gate.release();
-}
-
-/** Waits until the connection is free for the caller (see untilFree); at once when nothing holds it. */
-export async function whenFree(client: Database.Database): Promise<void> {
-  const gate = gates.get(client);
-  if (gate?.holder !== undefined) await untilFree(gate);
 }

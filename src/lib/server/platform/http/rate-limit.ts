@@ -149,3 +149,18 @@ export function hitAsync(db: Db, key: string, limit: Limit, now = new Date()): P
 export function isLimitedAsync(db: Db, key: string, limit: Limit, now = new Date()): Promise<LimitState> {
   return viaSync(db, (sync) => isLimited(sync, key, limit, now));
 }
+
+/** The failure counters on the asynchronous face (decision 0080), in the caller's transaction. */
+export function readFailuresAsync(db: Db, key: string): Promise<FailureCount | undefined> {
+  return viaSync(db, (sync) => readFailures(sync, key));
+}
+export function countFailureAsync(db: Db, ...rest: Tail<Parameters<typeof countFailure>>): Promise<void> {
+  return viaSync(db, (sync) => void countFailure(sync, ...rest));
+}
+export function uncountFailureAsync(db: Db, ...rest: Tail<Parameters<typeof uncountFailure>>): Promise<void> {
+  return viaSync(db, (sync) => void uncountFailure(sync, ...rest));
+}
+export function clearLimitAsync(db: Db, key: string): Promise<void> {
+  return viaSync(db, (sync) => clearLimit(sync, key));
+}
+type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;

@@ -10,7 +10,7 @@ import { RECEIVING_WATER_TYPE_LABEL } from '#lib/shared/labels.ts';
 
 export const GET: APIRoute = async (ctx) => {
   requireRole(ctx, 'officer', 'clerk');
-  const data = getStaffProject(ctx.locals.db, projectIdForSlug(ctx.locals.db, ctx.params.slug))!;
+  const data = getStaffProject(ctx.locals.db, await projectIdForSlug(ctx.locals.dbAsync, ctx.params.slug))!;
   const p = data.project;
   const owner = data.people.find((x) => x.role === 'owner_operator');
   const pdf = await sitePostingPdf(

@@ -4,9 +4,9 @@ import { notFound, projectIdForSlug, requireProjectMember } from '#lib/server/ac
 import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';
 import { memberDocument } from '#lib/server/desks/operator-workspace.ts';
 
-export const GET: APIRoute = (ctx) => {
-  const projectId = projectIdForSlug(ctx.locals.db, ctx.params.slug);
-  requireProjectMember(ctx.locals.db, ctx, projectId);
+export const GET: APIRoute = async (ctx) => {
+  const projectId = await projectIdForSlug(ctx.locals.dbAsync, ctx.params.slug);
+  await requireProjectMember(ctx.locals.dbAsync, ctx, projectId);
   const doc = /^\d{1,12}$/.test(ctx.params.id ?? '')
     ? memberDocument(ctx.locals.db, projectId, Number(ctx.params.id))
     : undefined;
