@@ -11,7 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, outbox, recordsRequests, settings } from '#db/schema.ts';
 import { auditAsync } from '#lib/server/platform/audit.ts';
 import { hitAsync } from '#lib/server/platform/http/rate-limit.ts';
@@ -27,7 +27,7 @@ import {
   preparedOnce,
   type DB,
 } from '#lib/server/platform/db.ts';
-import { asyncOf, readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { asyncOf, LONG_HOLD_MS, readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 
 let dir: string;
 let file: string;
@@ -179,6 +179,24 @@ describe('one connection, held by its open transaction', () => {
     ]);
     expect(Array.from({ length: 10 }, (_, i) => committed(`t${i}`))).toEqual(Array(10).fill('v'));
     expect(reads).not.toContain('uncommitted');
+  });
+
+  it('a transaction that held the connection longer than a turn (it awaited something else) is logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await adb.transaction(async (tx) => {
+        await put(tx, 'quick');
+      });
+      expect(warn).not.toHaveBeenCalled();
+      await adb.transaction(async (tx) => {
+        await put(tx, 'slow');
+        await sleep(LONG_HOLD_MS + 20);
+      });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toMatch(/held the connection for \d+ ms/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('a synchronous transaction begun elsewhere meanwhile is refused, not folded into the open one', async () => {

@@ -133,6 +133,21 @@ function controlsOf(client: Database.Database): Statements {
   return s;
 }
 
+/**
+ * How long a transaction may hold the connection before it is logged. A callback that awaits only the database
+ * ends in the turn it began (well under a millisecond of waiting); one held longer awaited something else (a
+ * file, a hash, the network), and every other statement of the process waited for it.
+ */
+export const LONG_HOLD_MS = 250;
+
+function reportLongHold(began: number): void {
+  const held = performance.now() - began;
+  if (held > LONG_HOLD_MS)
+    console.warn(
+      `A database transaction held the connection for ${Math.round(held)} ms: do file, hashing and mail work before it.`,
+    );
+}
+
 function lockedError(): Error {
   return Object.assign(new Error('database is locked (another process held the write lock)'), {
     code: 'SQLITE_BUSY',
@@ -201,6 +216,7 @@ class AsyncSession extends SQLiteSession<'async', RunResult, Schema, never> {
     if (holdsIt(this.gate)) return new AsyncTransaction(this, 0).transaction(transaction);
     const mark = Symbol('transaction');
     await this.begin(config.behavior ?? 'immediate', mark);
+    const began = performance.now();
     const { commit, rollback } = controlsOf(this.raw);
     try {
       const value = await marks.run(mark, () => transaction(new AsyncTransaction(this, 1)));
@@ -210,6 +226,7 @@ class AsyncSession extends SQLiteSession<'async', RunResult, Schema, never> {
       // A callback that threw, or a commit that failed, must not leave the shared connection in a transaction.
       if (this.raw.inTransaction) rollback.run();
       giveBack(this.gate);
+      reportLongHold(began);
     }
   }
 
