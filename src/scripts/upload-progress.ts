@@ -1,8 +1,11 @@
 /**
  * Progressive enhancement for file-upload forms: send with XMLHttpRequest to show upload progress.
  * On success the server redirects (post/redirect/get) and the browser follows; when it refuses the
- * filing, the page it rendered (errors beside each field) replaces the main content in place.
+ * filing, the page it rendered (errors beside each field) replaces the main content in place. A form marked
+ * `data-offline-queue` that finds no connection is kept on the device and sent when one returns
+ * (offline-queue.ts).
  */
+import { asFormData, canKeepFilings, forgetFiling, keepFiling, keptFiling } from './offline-queue.ts';
 
 /**
  * Said on the document when a refused filing's page has replaced the main content: a page whose script draws
@@ -30,17 +33,45 @@ function enhance(form: HTMLFormElement): void {
   box.append(text, bar);
   (form.querySelector('[data-upload-progress-slot]') ?? form).append(box);
 
-  form.addEventListener('submit', (event) => {
-    if (typeof XMLHttpRequest === 'undefined' || typeof FormData === 'undefined') return;
-    event.preventDefault();
-    const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
-    const data = new FormData(form);
-    if (submitter?.name) data.append(submitter.name, submitter.value);
-    const buttons = [...form.querySelectorAll<HTMLButtonElement>('button[type="submit"], button:not([type])')];
-    buttons.forEach((b) => (b.disabled = true));
+  const target = new URL(form.getAttribute('action') || window.location.href, window.location.href).href;
+  const keepsOffline = form.hasAttribute('data-offline-queue') && canKeepFilings();
+  // Kept per account: on a shared device, another person signed in never sends someone else's report.
+  const keptAs = `${form.dataset.offlineQueue ?? ''}|${target}`;
+  const buttons = () => [...form.querySelectorAll<HTMLButtonElement>('button[type="submit"], button:not([type])')];
+  const say = (words: string) => {
     box.hidden = false;
-    text.textContent = 'Starting the upload…';
-    const target = form.getAttribute('action') || window.location.href;
+    text.textContent = words;
+  };
+
+  const answered = (xhr: XMLHttpRequest) => {
+    const landed = new URL(xhr.responseURL || target, window.location.href);
+    const posted = new URL(target);
+    // Redirected: filed (or the session ended and sign-in is needed). Go where the server sent us.
+    if (landed.pathname !== posted.pathname) {
+      window.location.assign(landed.href);
+      return;
+    }
+    const doc = new DOMParser().parseFromString(xhr.responseText, 'text/html');
+    const next = doc.querySelector('main');
+    const current = document.querySelector('main');
+    if (!next || !current) {
+      window.location.reload();
+      return;
+    }
+    current.replaceWith(next);
+    document.title = doc.title;
+    enhanceUploadForms();
+    document.dispatchEvent(new CustomEvent(MAIN_REPLACED));
+    const alert = next.querySelector<HTMLElement>('.form-alert');
+    if (alert) {
+      alert.tabIndex = -1;
+      alert.focus();
+    }
+  };
+
+  const send = (data: FormData, kept: boolean) => {
+    buttons().forEach((b) => (b.disabled = true));
+    say(kept ? 'Sending the report kept on this device…' : 'Starting the upload…');
     const xhr = new XMLHttpRequest();
     xhr.open('POST', target);
     xhr.upload.addEventListener('progress', (e) => {
@@ -54,36 +85,57 @@ function enhance(form: HTMLFormElement): void {
       text.textContent = 'Upload complete. Checking the file…';
     });
     xhr.addEventListener('load', () => {
-      const landed = new URL(xhr.responseURL || target, window.location.href);
-      const posted = new URL(target, window.location.href);
-      // Redirected: filed (or the session ended and sign-in is needed). Go where the server sent us.
-      if (landed.pathname !== posted.pathname) {
-        window.location.assign(landed.href);
-        return;
-      }
-      const doc = new DOMParser().parseFromString(xhr.responseText, 'text/html');
-      const next = doc.querySelector('main');
-      const current = document.querySelector('main');
-      if (!next || !current) {
-        window.location.reload();
-        return;
-      }
-      current.replaceWith(next);
-      document.title = doc.title;
-      enhanceUploadForms();
-      document.dispatchEvent(new CustomEvent(MAIN_REPLACED));
-      const alert = next.querySelector<HTMLElement>('.form-alert');
-      if (alert) {
-        alert.tabIndex = -1;
-        alert.focus();
-      }
+      // The server answered: whatever it said, the copy kept on the device has done its work (forgotten before
+      // the form is drawn again, which would otherwise find it and send it once more).
+      const forgotten = keepsOffline ? forgetFiling(keptAs).catch(() => {}) : Promise.resolve();
+      void forgotten.then(() => answered(xhr));
     });
     xhr.addEventListener('error', () => {
-      buttons.forEach((b) => (b.disabled = false));
-      text.textContent = 'The upload did not reach the portal’s server. Check your connection and try again.';
+      buttons().forEach((b) => (b.disabled = false));
+      if (!keepsOffline) {
+        say('The upload did not reach the portal’s server. Check your connection and try again.');
+        return;
+      }
+      // No signal at the site: keep the whole filing here and send it when the connection returns.
+      keepFiling(keptAs, data).then(
+        () => {
+          say(
+            'No connection: your report is saved on this device and will be sent when the connection returns. ' +
+              'Keep this page open, or come back to it.',
+          );
+          window.addEventListener('online', () => void sendKept(), { once: true });
+        },
+        () => say('The upload did not reach the portal’s server, and this browser could not keep it. Try again.'),
+      );
     });
     xhr.send(data);
+  };
+
+  const sendKept = async () => {
+    const kept = await keptFiling(keptAs).catch(() => undefined);
+    if (kept) send(asFormData(kept), true);
+  };
+
+  form.addEventListener('submit', (event) => {
+    if (typeof XMLHttpRequest === 'undefined' || typeof FormData === 'undefined') return;
+    event.preventDefault();
+    const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
+    const data = new FormData(form);
+    if (submitter?.name) data.append(submitter.name, submitter.value);
+    send(data, false);
   });
+
+  // A report kept while offline, this page opened again: send it now if there is a connection, else when it returns.
+  if (keepsOffline)
+    void keptFiling(keptAs)
+      .catch(() => undefined)
+      .then((kept) => {
+        if (!kept) return;
+        const when = new Date(kept.savedAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+        say(`A report saved on this device at ${when} is waiting for a connection to be sent.`);
+        if (navigator.onLine) void sendKept();
+        else window.addEventListener('online', () => void sendKept(), { once: true });
+      });
 }
 
 export function enhanceUploadForms(): void {
