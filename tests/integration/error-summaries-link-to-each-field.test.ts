@@ -225,4 +225,14 @@ describe('a warning is not an error', () => {
     expect(html).toContain('value="Warned Reader"');
     expect(one<{ n: number }>('select count(*) n from records_requests').n).toBe(before);
   });
+
+  it('a 48-hour notice given late is recorded: the page says so as a warning, not as an error or a success', async () => {
+    const html = await (await get(base, `/operator/projects/${ACTIVE}/notices?given=late`, cookies.operator)).text();
+    const root = parseHtml(html);
+    const [warning] = matches(root, (el) => hasClass(el, 'form-alert-warning'));
+    expect(warning.attrs.role).toBe('status');
+    expect(textOf(warning)).toContain('recorded as late');
+    expect(matches(root, (el) => el.attrs.role === 'alert' || 'data-error-summary' in el.attrs)).toEqual([]);
+    expect(matches(root, (el) => hasClass(el, 'form-alert-success'))).toEqual([]);
+  });
 });
