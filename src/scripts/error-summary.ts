@@ -28,20 +28,13 @@ function controlFor(link: HTMLAnchorElement, summary: Element): HTMLElement | nu
   return formOf(summary)?.querySelector<HTMLElement>(byName) ?? document.querySelector<HTMLElement>(`main ${byName}`);
 }
 
-let started = false;
-
 export function startErrorSummary(): void {
-  // Both components load this script; one listener is enough.
-  if (started) return;
-  started = true;
   (
     document.querySelector<HTMLElement>('main [data-error-summary]') ??
     document.querySelector<HTMLElement>('main [data-warning-summary]')
   )?.focus();
   document.addEventListener('click', (event) => {
-    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>(
-      `:is(${SUMMARY}) a[href^="#"]`,
-    );
+    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>(`:is(${SUMMARY}) a[href^="#"]`);
     const summary = link?.closest(SUMMARY);
     if (!link || !summary) return;
     const control = controlFor(link, summary);

@@ -10,7 +10,9 @@ import { expectErrorsAnnounced, expectNoViolations, one } from './a11y.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-test('a refused records request on a phone: the summary is focused and its link focuses the field', async ({ page }) => {
+test('a refused records request on a phone: the summary is focused and its link focuses the field', async ({
+  page,
+}) => {
   await page.goto('/requests/new');
   await page.getByRole('button', { name: 'Send the request' }).click();
   const summary = page.locator('main [data-error-summary]');
@@ -44,7 +46,9 @@ test('a check that asks before sending is a warning on a phone, not an error', a
   await expect(warning).toBeFocused();
   await expect(warning).toHaveAttribute('role', 'status');
   await expect(warning.getByRole('heading', { name: 'Please check' })).toBeVisible();
-  await expect(page.locator('main [role="alert"], main [data-error-summary], main [aria-invalid="true"]')).toHaveCount(0);
+  await expect(page.locator('main [role="alert"], main [data-error-summary], main [aria-invalid="true"]')).toHaveCount(
+    0,
+  );
   await expect(page.getByText('There is a problem')).toHaveCount(0);
   await expectNoViolations(page, 'the records request that asks before sending, at 390 px');
 

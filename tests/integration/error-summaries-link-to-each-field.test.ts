@@ -31,14 +31,24 @@ interface Refusal {
 }
 
 const REFUSALS: Record<string, Refusal> = {
-  'records request, nothing filled in': { who: 'anonymous', page: '/requests/new', action: 'requests.submit', fields: { intent: 'submit' } },
+  'records request, nothing filled in': {
+    who: 'anonymous',
+    page: '/requests/new',
+    action: 'requests.submit',
+    fields: { intent: 'submit' },
+  },
   'records request, a bad email and an unknown project': {
     who: 'anonymous',
     page: '/requests/new',
     action: 'requests.submit',
     fields: { intent: 'submit', project: 'no-such-project', name: 'A', email: 'not-an-email', freeText: 'Letters' },
   },
-  'alerts, nothing filled in': { who: 'anonymous', page: `/alerts/new?project=${ACTIVE}`, action: 'alerts.subscribe', fields: {} },
+  'alerts, nothing filled in': {
+    who: 'anonymous',
+    page: `/alerts/new?project=${ACTIVE}`,
+    action: 'alerts.subscribe',
+    fields: {},
+  },
   'sign in, a wrong password (a message for no one field)': {
     who: 'anonymous',
     page: '/signin',
@@ -77,8 +87,18 @@ const REFUSALS: Record<string, Refusal> = {
     action: 'multipart',
     fields: {},
   },
-  'new project, nothing filled in': { who: 'officer', page: '/staff/projects/new', action: 'registry.createProject', fields: {} },
-  'new practice, nothing filled in': { who: 'officer', page: '/staff/practices/new', action: 'practices.create', fields: {} },
+  'new project, nothing filled in': {
+    who: 'officer',
+    page: '/staff/projects/new',
+    action: 'registry.createProject',
+    fields: {},
+  },
+  'new practice, nothing filled in': {
+    who: 'officer',
+    page: '/staff/practices/new',
+    action: 'practices.create',
+    fields: {},
+  },
   'a notice the officer records, nothing filled in (ids of its own)': {
     who: 'officer',
     page: `/staff/projects/${ACTIVE}/inspections`,
@@ -91,7 +111,12 @@ const REFUSALS: Record<string, Refusal> = {
     action: 'registry.saveParty',
     fields: { role: 'contractor' },
   },
-  'a request the clerk enters, nothing filled in': { who: 'clerk', page: '/staff/requests/new', action: 'requests.enter', fields: { intent: 'submit' } },
+  'a request the clerk enters, nothing filled in': {
+    who: 'clerk',
+    page: '/staff/requests/new',
+    action: 'requests.enter',
+    fields: { intent: 'submit' },
+  },
   'an invitation, nothing filled in': { who: 'admin', page: '/staff/users', action: 'accounts.inviteUser', fields: {} },
 };
 
@@ -105,11 +130,13 @@ beforeAll(async () => {
 /** The hidden inputs of the form on the page that posts to `action`, as a browser would send them. */
 async function hiddenInputs(r: Refusal, cookie?: string): Promise<Fields> {
   const root = parseHtml(await (await get(base, r.page, cookie)).text());
-  const form = matches(root, (el) =>
-    el.tag === 'form' &&
-    (r.action === 'multipart'
-      ? el.attrs.enctype === 'multipart/form-data'
-      : (el.attrs.action ?? '').includes(`_action=${r.action}`)),
+  const form = matches(
+    root,
+    (el) =>
+      el.tag === 'form' &&
+      (r.action === 'multipart'
+        ? el.attrs.enctype === 'multipart/form-data'
+        : (el.attrs.action ?? '').includes(`_action=${r.action}`)),
   )[0];
   expect(form, `the form on ${r.page}`).toBeDefined();
   const hidden: Fields = {};
@@ -142,7 +169,9 @@ const describedIds = (el: El) => (el.attrs['aria-describedby'] ?? '').split(/\s+
  */
 function fieldMessagesOf(root: El, target: El): string[] {
   const group = ancestors(target).find((a) => a.tag === 'fieldset');
-  const owners = [target, ...walk(target), ...(group ? [group] : [])].filter((el) => el.attrs['aria-invalid'] === 'true');
+  const owners = [target, ...walk(target), ...(group ? [group] : [])].filter(
+    (el) => el.attrs['aria-invalid'] === 'true',
+  );
   return owners
     .flatMap(describedIds)
     .flatMap((id) => byId(root, id))
@@ -203,10 +232,22 @@ describe('a warning is not an error', () => {
     expect(res.status, 'not a refusal').toBe(200);
     const html = await res.text();
     const root = parseHtml(html);
-    expect(matches(root, (el) => 'data-error-summary' in el.attrs), 'no error summary').toEqual([]);
-    expect(matches(root, (el) => el.attrs.role === 'alert'), 'nothing in role=alert').toEqual([]);
-    expect(matches(root, (el) => el.attrs['aria-invalid'] === 'true'), 'no field marked in error').toEqual([]);
-    expect(matches(root, (el) => hasClass(el, 'error-message')), 'no error message').toEqual([]);
+    expect(
+      matches(root, (el) => 'data-error-summary' in el.attrs),
+      'no error summary',
+    ).toEqual([]);
+    expect(
+      matches(root, (el) => el.attrs.role === 'alert'),
+      'nothing in role=alert',
+    ).toEqual([]);
+    expect(
+      matches(root, (el) => el.attrs['aria-invalid'] === 'true'),
+      'no field marked in error',
+    ).toEqual([]);
+    expect(
+      matches(root, (el) => hasClass(el, 'error-message')),
+      'no error message',
+    ).toEqual([]);
     expect(html).not.toMatch(/There is a problem|\d+ errors?\b/i);
 
     const [warning] = matches(root, (el) => 'data-warning-summary' in el.attrs);
@@ -220,7 +261,11 @@ describe('a warning is not an error', () => {
     // Beside the box that confirms it, as a warning the box describes.
     const box = byId(root, 'f-confirmOnlineOnly')[0];
     const input = matches(box, (el) => el.attrs.name === 'confirmOnlineOnly')[0];
-    expect(describedIds(input).flatMap((id) => byId(root, id)).map(textOf)).toEqual([textOf(link)]);
+    expect(
+      describedIds(input)
+        .flatMap((id) => byId(root, id))
+        .map(textOf),
+    ).toEqual([textOf(link)]);
     // Everything typed is kept, and nothing was sent.
     expect(html).toContain('value="Warned Reader"');
     expect(one<{ n: number }>('select count(*) n from records_requests').n).toBe(before);

@@ -277,7 +277,9 @@ describe('the duplicate guard warns before a near-identical request is sent, and
     expect(again.status).toBe(200);
     const html = await again.text();
     expect(text(html)).toMatch(new RegExp(`You sent a request for the same records \\d+ minutes? ago: ${first}\\.`));
-    expect(html).toMatch(/<input type="checkbox" name="confirmDuplicate" value="yes"[^>]*aria-describedby="confirmDuplicate-warning"/);
+    expect(html).toMatch(
+      /<input type="checkbox" name="confirmDuplicate" value="yes"[^>]*aria-describedby="confirmDuplicate-warning"/,
+    );
     expect(html).not.toContain('There is a problem');
     expect(text(html)).toContain('Send it anyway');
     expect(html).toContain('value="Twice Sender"');
