@@ -26,6 +26,7 @@ import { checkSelection, createRecordsRequest } from '#lib/server/records-reques
 import { nearDuplicateWarning } from '#lib/server/records-requests/near-duplicates.ts';
 import { onlineOnlyDocuments } from '#lib/server/records-requests/delivery.ts';
 import { ONLINE_ONLY_MESSAGE } from '#lib/server/records-requests/delivery.rules.ts';
+import type { RequestWarnings } from '#lib/server/records-requests/form-page.ts';
 import {
   acknowledge,
   addNote,
@@ -191,15 +192,18 @@ export const requests = {
         });
       if (input.intent !== 'submit') return { intent: input.intent };
       const selection = selectionOf(input);
-      // Only documents anyone can download now, asked for electronically: say so before sending (delivery.ts; 0030).
+      // Checks that ask before sending, not refusals: the form comes back with a warning and a box to tick
+      // (decision 0107). Only documents anyone can download now, asked for electronically (0030); the same
+      // records from the same address within minutes (near-duplicates.ts; 0031).
+      const warnings: RequestWarnings = {};
       if (input.confirmOnlineOnly !== 'yes' && onlineOnlyDocuments(db(), selection, input.delivery))
-        throw new FieldErrors({ confirmOnlineOnly: ONLINE_ONLY_MESSAGE });
-      // The same records from the same address within minutes: warn before sending (near-duplicates.ts; decision 0031).
+        warnings.confirmOnlineOnly = [ONLINE_ONLY_MESSAGE];
       const duplicate =
         input.confirmDuplicate === 'yes'
           ? undefined
           : nearDuplicateWarning(db(), { email: input.email, selection, formKey: input.formKey });
-      if (duplicate) throw new FieldErrors({ confirmDuplicate: duplicate });
+      if (duplicate) warnings.confirmDuplicate = [duplicate];
+      if (Object.keys(warnings).length) return { intent: 'check' as const, warnings };
       const result = createRecordsRequest(
         db(),
         {

@@ -1,11 +1,13 @@
 /**
- * The error summary of a failed form (FormAlert.astro, GOV.UK's pattern): focused when the page loads, so a
- * screen reader reads it first and the keyboard starts there; each link moves focus to its field, with the
+ * The error summary of a refused form (ErrorSummary.astro, GOV.UK's pattern), and a warning that holds a form
+ * until it is confirmed (Notice.astro): focused when the page loads, so a screen reader reads it first and the
+ * keyboard starts there (an error summary before a warning); each link moves focus to its field, with the
  * field's label or legend scrolled into view. A link whose id is not on the page (a form whose controls have
  * ids of their own) finds its field by name in the form the summary stands for. Listens on the document, so a
  * summary put in place by the upload script (which focuses it itself) works too.
  */
 const CONTROL = 'input:not([type="hidden"]), select, textarea';
+const SUMMARY = '[data-error-summary], [data-warning-summary]';
 
 /** The form a summary stands for: the first one after it, else the first in its section. */
 function formOf(summary: Element): HTMLFormElement | null {
@@ -27,10 +29,13 @@ function controlFor(link: HTMLAnchorElement, summary: Element): HTMLElement | nu
 }
 
 export function startErrorSummary(): void {
-  document.querySelector<HTMLElement>('main [data-error-summary]')?.focus();
+  (
+    document.querySelector<HTMLElement>('main [data-error-summary]') ??
+    document.querySelector<HTMLElement>('main [data-warning-summary]')
+  )?.focus();
   document.addEventListener('click', (event) => {
-    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('[data-error-summary] a[href^="#"]');
-    const summary = link?.closest('[data-error-summary]');
+    const link = (event.target as Element | null)?.closest<HTMLAnchorElement>(`:is(${SUMMARY}) a[href^="#"]`);
+    const summary = link?.closest(SUMMARY);
     if (!link || !summary) return;
     const control = controlFor(link, summary);
     if (!control) return;

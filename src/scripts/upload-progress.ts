@@ -62,7 +62,7 @@ function enhance(form: HTMLFormElement): void {
     document.title = doc.title;
     enhanceUploadForms();
     document.dispatchEvent(new CustomEvent(MAIN_REPLACED));
-    const alert = next.querySelector<HTMLElement>('.form-alert');
+    const alert = next.querySelector<HTMLElement>('[data-error-summary], [data-warning-summary]');
     if (alert) {
       alert.tabIndex = -1;
       alert.focus();

@@ -135,10 +135,11 @@ test('the form says so before sending a request for documents already online, wi
   await page.getByLabel('Name').fill('Online Olive');
   await page.getByLabel('Email address').fill('online.olive@example.org');
   await page.getByRole('button', { name: 'Send the request' }).click();
-  // The field's own message (the error summary above the form repeats it as a link).
+  // A warning beside the box (the "Please check" notice above the form repeats it as a link), never an error.
   await expect(
-    page.locator('.error-message', { hasText: 'Everything you asked for is already published on this portal' }),
+    page.locator('.warning-message', { hasText: 'Everything you asked for is already published on this portal' }),
   ).toBeVisible();
+  await expect(page.locator('main [role="alert"]')).toHaveCount(0);
   await expect(page.locator('ul.online-notice a')).toHaveAttribute('href', `/documents/${facts.docId}`);
   await expect(page.getByLabel('Name')).toHaveValue('Online Olive');
   await expectNoViolations(page, 'request form, the online-only note');

@@ -78,7 +78,8 @@ describe('what is online needs no request, and the form says so before sending',
   it('electronic copies of only published documents: a note with the links and a confirm box, nothing typed lost, nothing sent', async () => {
     const before = one<{ n: number }>('select count(*) n from records_requests').n;
     const res = await send(fields({ freeText: '' }));
-    expect(res.status).toBe(400);
+    // A warning that asks before sending, not a refusal (decision 0107).
+    expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Everything you asked for is already published on this portal');
     expect(html).toMatch(new RegExp(`<ul class="online-notice"><li><a href="/documents/${publicDoc.id}">`));

@@ -273,10 +273,14 @@ describe('the duplicate guard warns before a near-identical request is sent, and
     expect(count()).toBe(1);
 
     const again = await send(fields({ freeText: 'Also the 2025 letters' }));
-    expect(again.status).toBe(400);
+    // A warning, not a refusal: the form asks before sending (decision 0107).
+    expect(again.status).toBe(200);
     const html = await again.text();
     expect(text(html)).toMatch(new RegExp(`You sent a request for the same records \\d+ minutes? ago: ${first}\\.`));
-    expect(html).toMatch(/<input type="checkbox" name="confirmDuplicate" value="yes"[^>]*aria-invalid="true"/);
+    expect(html).toMatch(
+      /<input type="checkbox" name="confirmDuplicate" value="yes"[^>]*aria-describedby="confirmDuplicate-warning"/,
+    );
+    expect(html).not.toContain('There is a problem');
     expect(text(html)).toContain('Send it anyway');
     expect(html).toContain('value="Twice Sender"');
     expect(html).toContain(`value="${EMAIL}"`);

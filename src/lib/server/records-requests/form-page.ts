@@ -1,8 +1,9 @@
 /**
  * What the two records-request forms (the public one and the clerk's entry) need to render, from their
  * formState (read with echoOnSuccess: a preview is a successful action that re-renders the form): the
- * live estimate; errors beside fields; and the one-time form key, kept across previews so a final send
- * that arrives twice is still recognised.
+ * live estimate; errors beside fields; the warnings that ask the requester to confirm before sending (a
+ * successful answer too, with nothing sent: decision 0107); and the one-time form key, kept across previews
+ * so a final send that arrives twice is still recognised.
  */
 import type { AstroGlobal } from 'astro';
 import { looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
@@ -11,6 +12,9 @@ import type { FormState } from '#lib/server/platform/forms/action-forms.ts';
 import { projectChoices } from './records.ts';
 import { formPreview } from './submit.ts';
 import { onlineDocumentIds, onlineOnlyDocuments } from './delivery.ts';
+
+/** What the public form asks the requester to confirm before it sends, by the box that confirms it. */
+export type RequestWarnings = Partial<Record<'confirmOnlineOnly' | 'confirmDuplicate', string[]>>;
 
 export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
   const posted = astro.request.method === 'POST';
@@ -25,6 +29,8 @@ export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
     delivery: value('delivery'),
   });
   const errors = { ...form.fields };
+  const data = form.data as { warnings?: RequestWarnings } | undefined;
+  const warnings: RequestWarnings = data?.warnings ?? {};
   if (preview.projectError && !errors.project) errors.project = [preview.projectError];
   const formKey = looksLikeToken(value('formKey')) ? value('formKey') : newToken();
   // Documents the portal already serves get "free — download now" beside their tick box (decision 0030);
@@ -39,7 +45,7 @@ export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
       ]
     : [];
   const onlineNotice =
-    errors.confirmOnlineOnly?.length || value('confirmOnlineOnly') === 'yes'
+    warnings.confirmOnlineOnly?.length || value('confirmOnlineOnly') === 'yes'
       ? (onlineOnlyDocuments(db(), preview.selection, preview.delivery) ?? [])
       : [];
   /** RequestForm's props, apart from the action and the mode. */
@@ -51,10 +57,11 @@ export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
     value,
     values: (name: string) => (name === 'documentIds' ? preview.documentIds.map(String) : values(name)),
     errors,
+    warnings,
     estimate: preview.estimate,
     rates: preview.rates,
     onlineIds,
     onlineNotice,
   };
-  return { value, preview, errors, formProps };
+  return { value, preview, errors, warnings, formProps };
 }
