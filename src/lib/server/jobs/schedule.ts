@@ -9,6 +9,7 @@ import { startJobs as startScheduler, type Job, type Scheduler } from '#lib/serv
 import { optimizeDatabase, type DB } from '#lib/server/platform/db.ts';
 import { requestsDigestJob } from '#lib/server/records-requests/digest.ts';
 import { noticeMissedOperatorRequests } from '#lib/server/operator-requests/workflow.ts';
+import { remindersJob } from '#lib/server/reminders/reminders.ts';
 
 /** Register jobs here (one line per job; the job lives in its own module). */
 export const JOBS: Job[] = [
@@ -21,6 +22,7 @@ export const JOBS: Job[] = [
     run: async (db, now) => void (await dispatchAlertsInSlices(db, now, townPublicUrl(db))),
   },
   requestsDigestJob,
+  remindersJob,
   {
     name: 'operator-requests-missed',
     everyMs: 10 * 60 * 1000,
