@@ -14,7 +14,10 @@ import { allow } from './guard.ts';
 
 /** The form's field names: `<kind>.on` (a checkbox) and `<kind>.days`. */
 const on = z.preprocess((v) => v === 'on', z.boolean());
-const days = z.string().max(10).optional();
+const days = z
+  .string({ error: `Enter a whole number of days from 0 to ${MAX_LEAD_DAYS}.` })
+  .max(10, { error: `Enter a whole number of days from 0 to ${MAX_LEAD_DAYS}.` })
+  .optional();
 const shape = Object.fromEntries(
   REMINDER_KINDS.flatMap((k) => [
     [`${k}.on`, on],
