@@ -30,7 +30,7 @@ export const reminders = {
     accept: 'form',
     input: z.object(shape).superRefine((input, ctx) => {
       for (const k of REMINDER_KINDS) {
-        if (!input[`${k}.on`]) continue;
+        // Checked or not, the form posts each kind's days (a kind switched off still shows its number).
         const text = String(input[`${k}.days`] ?? '').trim();
         const n = Number(text);
         if (text === '' || !Number.isInteger(n) || n < 0 || n > MAX_LEAD_DAYS)
