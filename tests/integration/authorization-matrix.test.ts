@@ -438,6 +438,8 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
       'inspection.days': '2',
       'monthly-summary.on': 'on',
       'monthly-summary.days': '7',
+      'corrective-action.days': '1',
+      'operator-request.days': '2',
     }),
   },
   'compliance.updateSettings': {
