@@ -115,13 +115,42 @@ describe('a reminder before a monthly summary is due', () => {
     expect(toOperator()).toHaveLength(1);
   });
 
-  it('the desk counts a missed summary that had a reminder, and one that had none', async () => {
+  it('an L(4) request is reminded of two days before its fifth business day, and not once it is answered', async () => {
+    const request = (number: string, dueOn: string) =>
+      db
+        .insert(schema.operatorRequests)
+        .values({
+          number,
+          trackingTokenHash: `hash-${number}`,
+          projectId: ownProject,
+          receivedAt: at('2026-04-13', '09:00'),
+          dueOn,
+          requesterName: 'Rowan Resident',
+          wantsSwppp: true,
+        })
+        .run();
+    // Received Monday April 13: the fifth business day is Monday April 20.
+    request('OR-2026-0001', '2026-04-20');
+    request('OR-2026-0002', '2026-04-20');
+    db.update(schema.operatorRequests)
+      .set({ status: 'fulfilled', answeredOn: '2026-04-16', availableOn: '2026-04-16' })
+      .where(eq(schema.operatorRequests.number, 'OR-2026-0002'))
+      .run();
+    expect(await runDay(at('2026-04-17'))).toBe(0);
+    expect(await runDay(at('2026-04-18'))).toBe(1);
+    const mail = await mailbox.waitFor((m) => addressedTo(m, OPERATOR) && /OR-2026-0001/.test(m.text ?? ''));
+    expect(mail.text).not.toContain('OR-2026-0002');
+    expect(mail.text).toMatch(/Answer the request: https:\/\/portal\.example\/operator\/requests\/\d+/);
+  });
+
+  it('the desk counts the findings that had a reminder before them, and those that had none', async () => {
     // The other operator never filed March: a finding from April 11, preceded by the reminder of April 3.
-    // Neither site files April nor is inspected after April 1, and the job is not run again: April's summaries
-    // (findings from May 12) and the inspections due April 8 (findings from April 9) had no reminder.
+    // Neither site files April nor is inspected after April 1, and the job is not run after April 18: April's
+    // summaries (findings from May 12) and the inspections due April 8 (findings from April 9) had no reminder.
+    // Request OR-2026-0001 was never answered: a finding from April 21, preceded by the reminder of April 18.
     expect(findingsPrecededByReminder(db, at('2026-05-12', '12:00'))).toEqual({
-      preceded: 1,
-      total: 5,
+      preceded: 2,
+      total: 6,
       since: '2025-05-13',
     });
   });
