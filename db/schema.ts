@@ -1807,6 +1807,7 @@ export const reminderPreferences = sqliteTable('reminder_preferences', {
   summaryDays: integer('summary_days'),
   correctiveDays: integer('corrective_days'),
   requestDays: integer('request_days'),
+  annualReportDays: integer('annual_report_days'),
   updatedAt: updatedAt(),
 });
 
@@ -1826,7 +1827,10 @@ export const reminderDigests = sqliteTable(
   (t) => [uniqueIndex('reminder_digests_user_day_uq').on(t.userId, t.day)],
 );
 
-/** Each duty a digest reminded of: a duty is reminded of once per person (the unique index). */
+/**
+ * Each duty a digest reminded of, at a project or at a permanent practice: a duty is reminded of once per
+ * person (the unique indexes; a practice's duty key names the practice).
+ */
 export const reminderItems = sqliteTable(
   'reminder_items',
   {
@@ -1837,9 +1841,8 @@ export const reminderItems = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id').references(() => stormwaterPractices.id, { onDelete: 'cascade' }),
     /** The duty's key, as its obligation and its finding both carry it (compliance findings.rules.ts: dutyOf). */
     duty: text('duty').notNull(),
     dueOn: text('due_on').notNull(),
@@ -1848,6 +1851,9 @@ export const reminderItems = sqliteTable(
   },
   (t) => [
     uniqueIndex('reminder_items_user_duty_uq').on(t.userId, t.projectId, t.duty),
+    uniqueIndex('reminder_items_user_practice_duty_uq')
+      .on(t.userId, t.duty)
+      .where(sql`${t.projectId} is null`),
     index('reminder_items_project_duty_idx').on(t.projectId, t.duty),
   ],
 );

@@ -154,4 +154,38 @@ describe('a reminder before a monthly summary is due', () => {
       since: '2025-05-13',
     });
   });
+
+  it('the owner of a practice is reminded of its annual report a month before January 31, with the link to file it', async () => {
+    const practiceId = Number(
+      db
+        .insert(schema.stormwaterPractices)
+        .values({
+          name: 'Bioretention basin B',
+          type: 'pond',
+          location: 'Behind building 2',
+          latitude: 42.8,
+          longitude: -73.9,
+          projectId: ownProject,
+          ownerKind: 'private',
+          ownerName: 'Curry Road LLC',
+          maintainerUserId: operatorId,
+          inServiceOn: '2026-03-01',
+        })
+        .run().lastInsertRowid,
+    );
+    db.update(schema.reminderPreferences)
+      .set({ annualReportDays: 30 })
+      .where(eq(schema.reminderPreferences.userId, operatorId))
+      .run();
+    expect(await runDay(at('2026-12-31'))).toBe(0);
+    expect(await runDay(at('2027-01-01'))).toBe(1);
+    const mail = await mailbox.waitFor(
+      (m) => addressedTo(m, OPERATOR) && /Annual maintenance report/.test(m.text ?? ''),
+    );
+    expect(mail.subject).toBe(
+      'Due soon at Bioretention basin B: Annual maintenance report for 2026, due by January 31, 2027',
+    );
+    expect(mail.text).toContain(`File the annual report: ${BASE}/operator/practices/${practiceId}#file`);
+    expect(await runDay(at('2027-01-02'))).toBe(0);
+  });
 });

@@ -440,6 +440,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
       'monthly-summary.days': '7',
       'corrective-action.days': '1',
       'operator-request.days': '2',
+      'annual-report.days': '30',
     }),
   },
   'compliance.updateSettings': {

@@ -306,6 +306,8 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
       'corrective-action.days',
       'operator-request.on',
       'operator-request.days',
+      'annual-report.on',
+      'annual-report.days',
     ],
   },
   'compliance.updateSettings': {

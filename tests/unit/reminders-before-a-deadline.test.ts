@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { dutyOf, evaluateCompliance, type ProjectComplianceData } from '#lib/server/compliance/compliance.rules.ts';
 import {
+  annualReportDuty,
   DEFAULT_REMINDER_PREFERENCES,
   dutyFromObligation,
   precededByReminder,
@@ -15,6 +16,7 @@ import {
   type ReminderPreferences,
 } from '#lib/server/reminders/reminders.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { annualReports, annualReportsComing } from '#lib/server/stormwater-practices/practices.rules.ts';
 import { allSummaries, at, ctx, data, on } from '../support/compliance-builders.ts';
 
 const nothingSent = { duties: new Set<string>(), digestToday: false };
@@ -108,6 +110,7 @@ describe('a corrective action is due on the law’s business day; how early is c
     'monthly-summary': null,
     'corrective-action': 1,
     'operator-request': null,
+    'annual-report': null,
   };
 
   it('one day ahead is Sunday May 10 (a calendar day), not Friday May 8 (a business day)', () => {
@@ -120,6 +123,48 @@ describe('a corrective action is due on the law’s business day; how early is c
   it('closed on Sunday, it is not reminded of', () => {
     const closed = { ...site, corrective: [{ ...site.corrective[0], closedOn: '2026-05-10' }] };
     expect(remindedOn(closed, at('2026-05-10', '18:00'), onlyCorrective)).toEqual([]);
+  });
+});
+
+describe('a practice owner’s annual report, due January 31, a month ahead by default', () => {
+  const practice = (
+    filed: Array<[number, string]> = [
+      [2024, '2025-01-20'],
+      [2025, '2026-01-28'],
+    ],
+  ) => ({
+    ownerKind: 'private' as const,
+    inServiceOn: '2024-05-01',
+    removedOn: null,
+    filed: new Map(filed),
+  });
+  const remind = (p: ReturnType<typeof practice>, today: string) =>
+    remindersDue(
+      annualReportsComing(p, today).map((r) => annualReportDuty(4, r)),
+      DEFAULT_REMINDER_PREFERENCES,
+      nothingSent,
+      today,
+    ).map((d) => d.duty);
+
+  it('the year to come is the one the late-report rule will judge on February 1', () => {
+    expect(annualReportsComing(practice(), '2026-12-31')).toEqual([{ year: 2026, dueOn: '2027-01-31' }]);
+    expect(annualReports(practice(), '2027-02-01').map((r) => [r.year, r.state])).toContainEqual([2026, 'missing']);
+    expect(annualReportsComing({ ...practice(), ownerKind: 'public' }, '2026-12-31')).toEqual([]);
+  });
+
+  it('thirty days before (January 1) it is reminded of; thirty-one days before, not yet; filed, never', () => {
+    expect(remind(practice(), '2026-12-31')).toEqual([]);
+    expect(remind(practice(), '2027-01-01')).toEqual(['annual-report:4:2026']);
+    expect(
+      remind(
+        practice([
+          [2024, '2025-01-20'],
+          [2025, '2026-01-28'],
+          [2026, '2027-01-01'],
+        ]),
+        '2027-01-01',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -9,10 +9,17 @@
  * business day for a corrective action, five business days for an L(4) request), by the rule that owns it.
  */
 import { daysBetween } from '#lib/shared/days.ts';
+import { formatDay } from '#lib/shared/format.ts';
 import type { Obligation } from '#lib/server/compliance/compliance.rules.ts';
 
 /** The duties a person may be reminded of, in the order the profile form lists them. */
-export const REMINDER_KINDS = ['inspection', 'monthly-summary', 'corrective-action', 'operator-request'] as const;
+export const REMINDER_KINDS = [
+  'inspection',
+  'monthly-summary',
+  'corrective-action',
+  'operator-request',
+  'annual-report',
+] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /** How many days ahead, per kind; null is "no reminders of this kind". */
@@ -21,13 +28,14 @@ export type ReminderPreferences = Record<ReminderKind, number | null>;
 /**
  * The defaults for a person who never chose: an inspection two days ahead (a seven-day cycle leaves little
  * room), a monthly summary a week ahead, a corrective action the day before (the law gives one business day),
- * an L(4) request two days ahead (five business days).
+ * an L(4) request two days ahead (five business days), a practice owner's annual report a month ahead.
  */
 export const DEFAULT_REMINDER_PREFERENCES: ReminderPreferences = {
   inspection: 2,
   'monthly-summary': 7,
   'corrective-action': 1,
   'operator-request': 2,
+  'annual-report': 30,
 };
 
 /** The earliest a reminder may be asked for (a guarantee's or a summary's date can be weeks ahead). */
@@ -38,6 +46,7 @@ export const REMINDER_KIND_LABEL: Record<ReminderKind, string> = {
   'monthly-summary': 'Monthly summaries',
   'corrective-action': 'Corrective actions’ due dates',
   'operator-request': 'Requests for the SWPPP and reports (five business days)',
+  'annual-report': 'Annual maintenance reports for practices you maintain (due January 31)',
 };
 
 /** The kind in a few words, for the form's "days ahead" fields. */
@@ -46,11 +55,13 @@ export const REMINDER_KIND_SHORT: Record<ReminderKind, string> = {
   'monthly-summary': 'monthly summaries',
   'corrective-action': 'corrective actions',
   'operator-request': 'requests',
+  'annual-report': 'annual reports',
 };
 
 /** One duty of one project, with the day it is due by. */
 export interface Duty {
-  projectId: number;
+  /** The project it is owed at; null for a permanent practice's duty (its key names the practice). */
+  projectId: number | null;
   kind: ReminderKind;
   /** The duty's key (compliance findings.rules.ts: dutyKey); the finding its lapse becomes reads the same. */
   duty: string;
@@ -91,7 +102,7 @@ export interface SentBefore {
   digestToday: boolean;
 }
 
-export const sentKey = (projectId: number, duty: string) => `${projectId} ${duty}`;
+export const sentKey = (projectId: number | null, duty: string) => `${projectId ?? ''} ${duty}`;
 
 /**
  * The reminders to put in today's digest: duties not met, due today or later and no later than the person's
@@ -111,7 +122,19 @@ export function remindersDue(
       const left = daysBetween(today, d.dueOn);
       return left >= 0 && left <= ahead && !sent.duties.has(sentKey(d.projectId, d.duty));
     })
-    .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.projectId - b.projectId));
+    .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : (a.projectId ?? 0) - (b.projectId ?? 0)));
+}
+
+/** A practice owner's annual report (stormwater-practices/practices.rules.ts: annualReportsComing) as a duty. */
+export function annualReportDuty(practiceId: number, r: { year: number; dueOn: string }): Duty {
+  return {
+    projectId: null,
+    kind: 'annual-report',
+    duty: `annual-report:${practiceId}:${r.year}`,
+    dueOn: r.dueOn,
+    text: `Annual maintenance report for ${r.year}, due by ${formatDay(r.dueOn)}.`,
+    met: false,
+  };
 }
 
 /** A finding preceded by a reminder: one was sent for its duty before the finding began. */

@@ -8,11 +8,13 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import {
   operatorRequests,
+  practiceMaintenanceReports,
   projectMembers,
   projects,
   reminderDigests,
   reminderItems,
   reminderPreferences,
+  stormwaterPractices,
   userRoles,
   users,
 } from '#db/schema.ts';
@@ -21,6 +23,7 @@ import { formatDay } from '#lib/shared/format.ts';
 import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
 import { dutyKey, dutyOf, type Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { timeliness } from '#lib/server/operator-requests/request.rules.ts';
+import { annualReportsComing } from '#lib/server/stormwater-practices/practices.rules.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
@@ -28,6 +31,7 @@ import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import {
+  annualReportDuty,
   DEFAULT_REMINDER_PREFERENCES,
   dutyFromObligation,
   MAX_LEAD_DAYS,
@@ -39,11 +43,15 @@ import {
   type ReminderPreferences,
 } from './reminders.rules.ts';
 
-const COLUMN: Record<ReminderKind, 'inspectionDays' | 'summaryDays' | 'correctiveDays' | 'requestDays'> = {
+const COLUMN: Record<
+  ReminderKind,
+  'inspectionDays' | 'summaryDays' | 'correctiveDays' | 'requestDays' | 'annualReportDays'
+> = {
   inspection: 'inspectionDays',
   'monthly-summary': 'summaryDays',
   'corrective-action': 'correctiveDays',
   'operator-request': 'requestDays',
+  'annual-report': 'annualReportDays',
 };
 
 type PreferenceRow = typeof reminderPreferences.$inferSelect;
@@ -55,6 +63,7 @@ function fromRow(row: PreferenceRow | undefined): ReminderPreferences {
     'monthly-summary': row.summaryDays,
     'corrective-action': row.correctiveDays,
     'operator-request': row.requestDays,
+    'annual-report': row.annualReportDays,
   };
 }
 
@@ -87,8 +96,8 @@ export function saveReminderPreferences(
   });
 }
 
-/** Where the duty is done: the form for it, at the operator's own project. */
-function dutyPath(slug: string, d: Duty, requestIds: Map<string, number>): { path: string; label: string } {
+/** Where the duty is done: the form for it, at the operator's own project (or the practice they maintain). */
+function dutyLink(slug: string, d: Duty, requestIds: Map<string, number>): { path: string; label: string } {
   const base = `/operator/projects/${slug}`;
   const id = d.duty.slice(d.duty.indexOf(':') + 1);
   switch (d.kind) {
@@ -100,25 +109,29 @@ function dutyPath(slug: string, d: Duty, requestIds: Map<string, number>): { pat
       return { path: base, label: 'Open the project' };
     case 'operator-request':
       return { path: `/operator/requests/${requestIds.get(d.duty) ?? ''}`, label: 'Answer the request' };
+    case 'annual-report':
+      return { path: `/operator/practices/${id.split(':')[0]}#file`, label: 'File the annual report' };
   }
 }
 
-interface Member {
-  userId: number;
+/** One person's duties, each with where it is owed and the page where it is done. */
+interface Recipient {
   name: string;
   email: string;
-  projectId: number;
-  slug: string;
-  projectName: string;
+  duties: Array<{ duty: Duty; place: string; path: string; label: string }>;
 }
 
-/**
- * Mail each operator one digest of the duties due soon at their own projects, at most once a town day.
- * Returns how many digests were written.
- */
-export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = townPublicUrl(db)): number {
-  const today = townToday(now);
-  const members: Member[] = db
+/** Every operator's duties at their own projects and at the practices they maintain, as of `now`. */
+function recipients(db: DB, now: Date): Map<number, Recipient> {
+  const out = new Map<number, Recipient>();
+  const recipient = (u: { userId: number; name: string; email: string }) => {
+    let r = out.get(u.userId);
+    if (!r) out.set(u.userId, (r = { name: u.name, email: u.email, duties: [] }));
+    return r;
+  };
+  const operator = and(eq(users.disabled, false), eq(userRoles.role, 'operator'));
+
+  const members = db
     .select({
       userId: users.id,
       name: users.name,
@@ -129,59 +142,112 @@ export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = to
     })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'operator')))
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(eq(users.disabled, false))
+    .where(operator)
     .all();
-  if (members.length === 0) return 0;
-  const projectIds = [...new Set(members.map((m) => m.projectId))];
-  const ctx = complianceContext(db, now);
-
-  // The duties of each project: the engine's obligations, and the L(4) requests still awaiting the operator.
-  const duties = new Map<number, Duty[]>();
-  const add = (d: Duty) => duties.set(d.projectId, [...(duties.get(d.projectId) ?? []), d]);
-  for (const c of complianceFor(db, { projectIds }, now, ctx))
-    for (const o of c.due) {
-      const d = dutyFromObligation(c.projectId, o);
-      if (d) add(d);
+  if (members.length) {
+    const projectIds = [...new Set(members.map((m) => m.projectId))];
+    const ctx = complianceContext(db, now);
+    // The duties of each project: the engine's obligations, and the L(4) requests still awaiting the operator.
+    const duties = new Map<number, Duty[]>();
+    const add = (d: Duty & { projectId: number }) => duties.set(d.projectId, [...(duties.get(d.projectId) ?? []), d]);
+    for (const c of complianceFor(db, { projectIds }, now, ctx))
+      for (const o of c.due) {
+        const d = dutyFromObligation(c.projectId, o);
+        if (d) add({ ...d, projectId: c.projectId });
+      }
+    const requestIds = new Map<string, number>();
+    const overdueBefore = ctx.overdueBefore ?? townToday(now);
+    for (const r of db
+      .select()
+      .from(operatorRequests)
+      .where(and(inArray(operatorRequests.projectId, projectIds), eq(operatorRequests.status, 'received')))
+      .all()) {
+      const duty = dutyKey('operator-request', r.number);
+      requestIds.set(duty, r.id);
+      add({
+        projectId: r.projectId,
+        kind: 'operator-request',
+        duty,
+        dueOn: r.dueOn,
+        text: `Request ${r.number} from ${r.requesterName}: the SWPPP and reports asked for must be available by ${formatDay(r.dueOn)} (five business days).`,
+        met: timeliness(r, overdueBefore) !== 'pending',
+      });
     }
-  const requestIds = new Map<string, number>();
-  const overdueBefore = ctx.overdueBefore ?? today;
-  for (const r of db
-    .select()
-    .from(operatorRequests)
-    .where(and(inArray(operatorRequests.projectId, projectIds), eq(operatorRequests.status, 'received')))
-    .all()) {
-    const duty = dutyKey('operator-request', r.number);
-    requestIds.set(duty, r.id);
-    add({
-      projectId: r.projectId,
-      kind: 'operator-request',
-      duty,
-      dueOn: r.dueOn,
-      text: `Request ${r.number} from ${r.requesterName}: the SWPPP and reports asked for must be available by ${formatDay(r.dueOn)} (five business days).`,
-      met: timeliness(r, overdueBefore) !== 'pending',
-    });
+    for (const m of members)
+      for (const d of duties.get(m.projectId) ?? [])
+        recipient(m).duties.push({ duty: d, place: m.projectName, ...dutyLink(m.slug, d, requestIds) });
   }
 
-  const byUser = new Map<number, Member[]>();
-  for (const m of members) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m]);
-  const userIds = [...byUser.keys()];
+  // A privately maintained practice's annual report, to the account that maintains it.
+  const today = townToday(now);
+  const practices = db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      practiceId: stormwaterPractices.id,
+      practiceName: stormwaterPractices.name,
+      ownerKind: stormwaterPractices.ownerKind,
+      inServiceOn: stormwaterPractices.inServiceOn,
+      removedOn: stormwaterPractices.removedOn,
+    })
+    .from(stormwaterPractices)
+    .innerJoin(users, eq(users.id, stormwaterPractices.maintainerUserId))
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(operator, eq(stormwaterPractices.ownerKind, 'private')))
+    .all();
+  if (practices.length) {
+    const filed = new Map<number, Map<number, string>>();
+    for (const r of db
+      .select({
+        practiceId: practiceMaintenanceReports.practiceId,
+        year: practiceMaintenanceReports.year,
+        filedOn: practiceMaintenanceReports.filedOn,
+      })
+      .from(practiceMaintenanceReports)
+      .where(
+        inArray(
+          practiceMaintenanceReports.practiceId,
+          practices.map((p) => p.practiceId),
+        ),
+      )
+      .all()) {
+      const years = filed.get(r.practiceId) ?? new Map<number, string>();
+      if (!years.has(r.year) || (years.get(r.year) as string) > r.filedOn) years.set(r.year, r.filedOn);
+      filed.set(r.practiceId, years);
+    }
+    for (const p of practices)
+      for (const coming of annualReportsComing({ ...p, filed: filed.get(p.practiceId) ?? new Map() }, today)) {
+        const d = annualReportDuty(p.practiceId, coming);
+        recipient(p).duties.push({ duty: d, place: p.practiceName, ...dutyLink('', d, new Map()) });
+      }
+  }
+  return out;
+}
+
+/**
+ * Mail each operator one digest of the duties due soon at their own projects and practices, at most once a
+ * town day. Returns how many digests were written.
+ */
+export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = townPublicUrl(db)): number {
+  const today = townToday(now);
+  const people = recipients(db, now);
+  if (people.size === 0) return 0;
   const prefs = new Map(
     db
       .select()
       .from(reminderPreferences)
-      .where(inArray(reminderPreferences.userId, userIds))
+      .where(inArray(reminderPreferences.userId, [...people.keys()]))
       .all()
       .map((r) => [r.userId, fromRow(r)]),
   );
 
   let written = 0;
-  for (const [userId, own] of byUser) {
-    const mine = own.flatMap((m) => duties.get(m.projectId) ?? []);
-    if (mine.length === 0) continue;
-    const slugOf = new Map(own.map((m) => [m.projectId, m]));
-    const { name, email } = own[0];
+  for (const [userId, person] of people) {
+    if (person.duties.length === 0) continue;
+    const where = new Map(person.duties.map((x) => [sentKey(x.duty.projectId, x.duty.duty), x]));
     written += db.transaction((tx) => {
       // Read inside the transaction: a second tick or process waits for the first and then sees its digest.
       const digestToday =
@@ -199,7 +265,7 @@ export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = to
           .map((r) => sentKey(r.projectId, r.duty)),
       );
       const due = remindersDue(
-        mine,
+        person.duties.map((x) => x.duty),
         prefs.get(userId) ?? DEFAULT_REMINDER_PREFERENCES,
         { duties: sent, digestToday },
         today,
@@ -207,14 +273,13 @@ export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = to
       if (due.length === 0) return 0;
       const outboxId = enqueueMail(tx, {
         kind: 'reminders-digest',
-        to: email,
+        to: person.email,
         data: {
-          name,
+          name: person.name,
           dateText: formatDay(today),
           items: due.map((d) => {
-            const p = slugOf.get(d.projectId)!;
-            const link = dutyPath(p.slug, d, requestIds);
-            return { project: p.projectName, text: d.text, label: link.label, url: `${baseUrl}${link.path}` };
+            const x = where.get(sentKey(d.projectId, d.duty))!;
+            return { project: x.place, text: d.text, label: x.label, url: `${baseUrl}${x.path}` };
           }),
           settingsUrl: `${baseUrl}/account#reminders`,
         },
@@ -224,11 +289,13 @@ export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = to
         .values({ userId, day: today, outboxId, sentAt: now })
         .returning({ id: reminderDigests.id })
         .get().id;
-      for (const d of due)
+      for (const d of due) {
+        const practiceId = d.kind === 'annual-report' ? Number(d.duty.split(':')[1]) : null;
         tx.insert(reminderItems)
-          .values({ digestId, userId, projectId: d.projectId, duty: d.duty, dueOn: d.dueOn, day: today })
+          .values({ digestId, userId, projectId: d.projectId, practiceId, duty: d.duty, dueOn: d.dueOn, day: today })
           .onConflictDoNothing()
           .run();
+      }
       return 1;
     });
   }
