@@ -1808,6 +1808,8 @@ export const reminderPreferences = sqliteTable('reminder_preferences', {
   correctiveDays: integer('corrective_days'),
   requestDays: integer('request_days'),
   annualReportDays: integer('annual_report_days'),
+  /** The officer's: a performance guarantee's expiry. */
+  guaranteeDays: integer('guarantee_days'),
   updatedAt: updatedAt(),
 });
 

@@ -33,6 +33,7 @@ CREATE TABLE `reminder_preferences` (
 	`corrective_days` integer,
 	`request_days` integer,
 	`annual_report_days` integer,
+	`guarantee_days` integer,
 	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );

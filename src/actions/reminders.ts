@@ -3,12 +3,12 @@ import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { db } from '#lib/server/platform/db.ts';
-import { saveReminderPreferences } from '#lib/server/reminders/reminders.ts';
+import { reminderPreferencesOf, saveReminderPreferences } from '#lib/server/reminders/reminders.ts';
 import {
   MAX_LEAD_DAYS,
   REMINDER_KINDS,
+  reminderKindsFor,
   type ReminderKind,
-  type ReminderPreferences,
 } from '#lib/server/reminders/reminders.rules.ts';
 import { allow } from './guard.ts';
 
@@ -29,22 +29,22 @@ export const reminders = {
   savePreferences: defineAction({
     accept: 'form',
     input: z.object(shape).superRefine((input, ctx) => {
-      for (const k of REMINDER_KINDS) {
-        // Checked or not, the form posts each kind's days (a kind switched off still shows its number).
+      const message = `Enter a whole number of days from 0 (on the day) to ${MAX_LEAD_DAYS}.`;
+      // The form shows each kind's days, checked or not; a post with none of them is no choice at all.
+      const posted = REMINDER_KINDS.filter((k) => input[`${k}.days`] !== undefined || input[`${k}.on`]);
+      if (posted.length === 0) ctx.addIssue({ code: 'custom', path: [`${REMINDER_KINDS[0]}.days`], message });
+      for (const k of posted) {
         const text = String(input[`${k}.days`] ?? '').trim();
         const n = Number(text);
         if (text === '' || !Number.isInteger(n) || n < 0 || n > MAX_LEAD_DAYS)
-          ctx.addIssue({
-            code: 'custom',
-            path: [`${k}.days`],
-            message: `Enter a whole number of days from 0 (on the day) to ${MAX_LEAD_DAYS}.`,
-          });
+          ctx.addIssue({ code: 'custom', path: [`${k}.days`], message });
       }
     }),
     handler: async (input, ctx) => {
-      const user = allow.role(ctx, 'operator');
-      const prefs = {} as ReminderPreferences;
-      for (const k of REMINDER_KINDS)
+      const user = allow.role(ctx, 'operator', 'officer');
+      // Only the kinds of the person's own roles change; the others keep what they were.
+      const prefs = { ...reminderPreferencesOf(db(), user.id) };
+      for (const k of reminderKindsFor(user.roles))
         prefs[k as ReminderKind] = input[`${k}.on`] ? Number(String(input[`${k}.days`]).trim()) : null;
       saveReminderPreferences(db(), actorOf(user, ctx), prefs);
       return { saved: true };

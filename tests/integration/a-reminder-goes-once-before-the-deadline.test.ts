@@ -188,4 +188,38 @@ describe('a reminder before a monthly summary is due', () => {
     expect(mail.text).toContain(`File the annual report: ${BASE}/operator/practices/${practiceId}#file`);
     expect(await runDay(at('2027-01-02'))).toBe(0);
   });
+
+  it('the officer is reminded a month before a letter of credit expires; renewed to a later date, reminded again before that one', async () => {
+    const officer = Number(
+      db.insert(schema.users).values({ email: 'officer@town.example', name: 'Sam Officer' }).run().lastInsertRowid,
+    );
+    db.insert(schema.userRoles).values({ userId: officer, role: 'officer' }).run();
+    const guarantee = Number(
+      db
+        .insert(schema.performanceGuarantees)
+        .values({
+          projectId: ownProject,
+          kind: 'letter_of_credit',
+          amountCents: 4_500_000,
+          institution: 'Trustco Bank',
+          expiresOn: '2027-03-15',
+        })
+        .run().lastInsertRowid,
+    );
+    expect(await runDay(at('2027-02-12'))).toBe(0);
+    expect(await runDay(at('2027-02-13'))).toBe(1);
+    const mail = await mailbox.waitFor((m) => addressedTo(m, 'officer@town.example'));
+    expect(mail.subject).toBe(
+      'Due soon at Curry Road Distribution Center: The irrevocable letter of credit of $45,000.00 expires on March 15, 2027: ask for a renewal',
+    );
+    expect(mail.text).toContain(`Open the guarantees: ${BASE}/staff/projects/curry-road/guarantees`);
+    // The operator is not told of the Town's guarantee.
+    expect(toOperator().some((m) => /letter of credit/.test(m.text ?? ''))).toBe(false);
+    db.update(schema.performanceGuarantees)
+      .set({ expiresOn: '2028-03-15' })
+      .where(eq(schema.performanceGuarantees.id, guarantee))
+      .run();
+    expect(await runDay(at('2027-02-20'))).toBe(0);
+    expect(await runDay(at('2028-02-14'))).toBe(1);
+  });
 });

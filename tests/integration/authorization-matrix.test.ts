@@ -432,7 +432,7 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
     }),
   },
   'reminders.savePreferences': {
-    allow: ['operator'],
+    allow: ['officer', 'operator'],
     input: () => ({
       'inspection.on': 'on',
       'inspection.days': '2',

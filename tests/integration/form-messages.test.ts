@@ -308,6 +308,8 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
       'operator-request.days',
       'annual-report.on',
       'annual-report.days',
+      'guarantee-expiry.on',
+      'guarantee-expiry.days',
     ],
   },
   'compliance.updateSettings': {

@@ -10,6 +10,7 @@ import {
   DEFAULT_REMINDER_PREFERENCES,
   dutyFromObligation,
   precededByReminder,
+  reminderKindsFor,
   remindersDue,
   sentKey,
   type Duty,
@@ -17,6 +18,7 @@ import {
 } from '#lib/server/reminders/reminders.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { annualReports, annualReportsComing } from '#lib/server/stormwater-practices/practices.rules.ts';
+import { renewalDue } from '#lib/server/projects/guarantees.rules.ts';
 import { allSummaries, at, ctx, data, on } from '../support/compliance-builders.ts';
 
 const nothingSent = { duties: new Set<string>(), digestToday: false };
@@ -111,6 +113,7 @@ describe('a corrective action is due on the law’s business day; how early is c
     'corrective-action': 1,
     'operator-request': null,
     'annual-report': null,
+    'guarantee-expiry': null,
   };
 
   it('one day ahead is Sunday May 10 (a calendar day), not Friday May 8 (a business day)', () => {
@@ -165,6 +168,21 @@ describe('a practice owner’s annual report, due January 31, a month ahead by d
         '2027-01-01',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('a guarantee waits for its renewal until the day it expires', () => {
+  it('not released and not yet expired: due on its expiry day; released, or past it, no longer', () => {
+    expect(renewalDue({ releasedOn: null, expiresOn: '2027-03-15' }, '2027-03-15')).toBe('2027-03-15');
+    expect(renewalDue({ releasedOn: null, expiresOn: '2027-03-15' }, '2027-03-16')).toBeUndefined();
+    expect(renewalDue({ releasedOn: '2027-01-02', expiresOn: '2027-03-15' }, '2027-02-01')).toBeUndefined();
+    expect(renewalDue({ releasedOn: null, expiresOn: null }, '2027-02-01')).toBeUndefined();
+  });
+
+  it('the kinds a person chooses among follow their roles', () => {
+    expect(reminderKindsFor(['officer'])).toEqual(['guarantee-expiry']);
+    expect(reminderKindsFor(['operator'])).not.toContain('guarantee-expiry');
+    expect(reminderKindsFor(['clerk'])).toEqual([]);
   });
 });
 

@@ -19,8 +19,24 @@ export const REMINDER_KINDS = [
   'corrective-action',
   'operator-request',
   'annual-report',
+  'guarantee-expiry',
 ] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/** Whose duties each kind is: the operator's (at their projects and practices) or the officer's (town-wide). */
+export const REMINDER_KIND_ROLE: Record<ReminderKind, 'operator' | 'officer'> = {
+  inspection: 'operator',
+  'monthly-summary': 'operator',
+  'corrective-action': 'operator',
+  'operator-request': 'operator',
+  'annual-report': 'operator',
+  'guarantee-expiry': 'officer',
+};
+
+/** The kinds a person with these roles chooses among. */
+export function reminderKindsFor(roles: readonly string[]): ReminderKind[] {
+  return REMINDER_KINDS.filter((k) => roles.includes(REMINDER_KIND_ROLE[k]));
+}
 
 /** How many days ahead, per kind; null is "no reminders of this kind". */
 export type ReminderPreferences = Record<ReminderKind, number | null>;
@@ -28,7 +44,8 @@ export type ReminderPreferences = Record<ReminderKind, number | null>;
 /**
  * The defaults for a person who never chose: an inspection two days ahead (a seven-day cycle leaves little
  * room), a monthly summary a week ahead, a corrective action the day before (the law gives one business day),
- * an L(4) request two days ahead (five business days), a practice owner's annual report a month ahead.
+ * an L(4) request two days ahead (five business days), a practice owner's annual report a month ahead; the
+ * officer, a guarantee's expiry a month ahead (time to ask for the renewal).
  */
 export const DEFAULT_REMINDER_PREFERENCES: ReminderPreferences = {
   inspection: 2,
@@ -36,6 +53,7 @@ export const DEFAULT_REMINDER_PREFERENCES: ReminderPreferences = {
   'corrective-action': 1,
   'operator-request': 2,
   'annual-report': 30,
+  'guarantee-expiry': 30,
 };
 
 /** The earliest a reminder may be asked for (a guarantee's or a summary's date can be weeks ahead). */
@@ -47,6 +65,7 @@ export const REMINDER_KIND_LABEL: Record<ReminderKind, string> = {
   'corrective-action': 'Corrective actions’ due dates',
   'operator-request': 'Requests for the SWPPP and reports (five business days)',
   'annual-report': 'Annual maintenance reports for practices you maintain (due January 31)',
+  'guarantee-expiry': 'Performance guarantees expiring (a bond or letter of credit to renew)',
 };
 
 /** The kind in a few words, for the form's "days ahead" fields. */
@@ -56,6 +75,7 @@ export const REMINDER_KIND_SHORT: Record<ReminderKind, string> = {
   'corrective-action': 'corrective actions',
   'operator-request': 'requests',
   'annual-report': 'annual reports',
+  'guarantee-expiry': 'guarantees',
 };
 
 /** One duty of one project, with the day it is due by. */
@@ -133,6 +153,21 @@ export function annualReportDuty(practiceId: number, r: { year: number; dueOn: s
     duty: `annual-report:${practiceId}:${r.year}`,
     dueOn: r.dueOn,
     text: `Annual maintenance report for ${r.year}, due by ${formatDay(r.dueOn)}.`,
+    met: false,
+  };
+}
+
+/** A guarantee waiting for its renewal (projects/guarantees.rules.ts: renewalDue) as the officer's duty. */
+export function renewalDuty(
+  projectId: number,
+  g: { id: number; expiresOn: string; kindWords: string; amountWords: string },
+): Duty {
+  return {
+    projectId,
+    kind: 'guarantee-expiry',
+    duty: `guarantee-expiry:${g.id}:${g.expiresOn}`,
+    dueOn: g.expiresOn,
+    text: `The ${g.kindWords} of ${g.amountWords} expires on ${formatDay(g.expiresOn)}: ask for a renewal.`,
     met: false,
   };
 }

@@ -5,9 +5,10 @@
  * reminders.rules.ts. The digest, the duties it names and its mail are written in one transaction, and the
  * unique indexes make a rerun or a second tick send nothing twice.
  */
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import {
   operatorRequests,
+  performanceGuarantees,
   practiceMaintenanceReports,
   projectMembers,
   projects,
@@ -19,7 +20,9 @@ import {
   users,
 } from '#db/schema.ts';
 import { addDays } from '#lib/shared/days.ts';
-import { formatDay } from '#lib/shared/format.ts';
+import { formatDay, formatMoney } from '#lib/shared/format.ts';
+import { GUARANTEE_KIND_LABEL } from '#lib/shared/labels.ts';
+import { renewalDue } from '#lib/server/projects/guarantees.rules.ts';
 import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
 import { dutyKey, dutyOf, type Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { timeliness } from '#lib/server/operator-requests/request.rules.ts';
@@ -36,6 +39,7 @@ import {
   dutyFromObligation,
   MAX_LEAD_DAYS,
   precededByReminder,
+  renewalDuty,
   remindersDue,
   sentKey,
   type Duty,
@@ -45,13 +49,14 @@ import {
 
 const COLUMN: Record<
   ReminderKind,
-  'inspectionDays' | 'summaryDays' | 'correctiveDays' | 'requestDays' | 'annualReportDays'
+  'inspectionDays' | 'summaryDays' | 'correctiveDays' | 'requestDays' | 'annualReportDays' | 'guaranteeDays'
 > = {
   inspection: 'inspectionDays',
   'monthly-summary': 'summaryDays',
   'corrective-action': 'correctiveDays',
   'operator-request': 'requestDays',
   'annual-report': 'annualReportDays',
+  'guarantee-expiry': 'guaranteeDays',
 };
 
 type PreferenceRow = typeof reminderPreferences.$inferSelect;
@@ -64,6 +69,7 @@ function fromRow(row: PreferenceRow | undefined): ReminderPreferences {
     'corrective-action': row.correctiveDays,
     'operator-request': row.requestDays,
     'annual-report': row.annualReportDays,
+    'guarantee-expiry': row.guaranteeDays,
   };
 }
 
@@ -111,6 +117,8 @@ function dutyLink(slug: string, d: Duty, requestIds: Map<string, number>): { pat
       return { path: `/operator/requests/${requestIds.get(d.duty) ?? ''}`, label: 'Answer the request' };
     case 'annual-report':
       return { path: `/operator/practices/${id.split(':')[0]}#file`, label: 'File the annual report' };
+    case 'guarantee-expiry':
+      return { path: `/staff/projects/${slug}/guarantees`, label: 'Open the guarantees' };
   }
 }
 
@@ -224,11 +232,37 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
         recipient(p).duties.push({ duty: d, place: p.practiceName, ...dutyLink('', d, new Map()) });
       }
   }
+
+  // The officer's: every guarantee not released, until it expires.
+  const officers = db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'officer')))
+    .where(eq(users.disabled, false))
+    .all();
+  if (officers.length) {
+    for (const r of db
+      .select({ g: performanceGuarantees, slug: projects.slug, name: projects.name })
+      .from(performanceGuarantees)
+      .innerJoin(projects, eq(projects.id, performanceGuarantees.projectId))
+      .where(isNull(performanceGuarantees.releasedOn))
+      .all()) {
+      const expiresOn = renewalDue(r.g, today);
+      if (!expiresOn) continue;
+      const d = renewalDuty(r.g.projectId, {
+        id: r.g.id,
+        expiresOn,
+        kindWords: GUARANTEE_KIND_LABEL[r.g.kind].toLowerCase(),
+        amountWords: formatMoney(r.g.amountCents),
+      });
+      for (const o of officers) recipient(o).duties.push({ duty: d, place: r.name, ...dutyLink(r.slug, d, new Map()) });
+    }
+  }
   return out;
 }
 
 /**
- * Mail each operator one digest of the duties due soon at their own projects and practices, at most once a
+ * Mail each operator (and the officer) one digest of the duties due soon at their own projects and practices, at most once a
  * town day. Returns how many digests were written.
  */
 export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = townPublicUrl(db)): number {
