@@ -132,6 +132,16 @@ interface Recipient {
 /** Every operator's duties at their own projects and at the practices they maintain, as of `now`. */
 function recipients(db: DB, now: Date): Map<number, Recipient> {
   const out = new Map<number, Recipient>();
+  const today = townToday(now);
+  // Who already had today's digest needs nothing worked out again (the job looks every 15 minutes).
+  const doneToday = new Set(
+    db
+      .select({ userId: reminderDigests.userId })
+      .from(reminderDigests)
+      .where(eq(reminderDigests.day, today))
+      .all()
+      .map((r) => r.userId),
+  );
   const recipient = (u: { userId: number; name: string; email: string }) => {
     let r = out.get(u.userId);
     if (!r) out.set(u.userId, (r = { name: u.name, email: u.email, duties: [] }));
@@ -153,7 +163,8 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(operator)
-    .all();
+    .all()
+    .filter((m) => !doneToday.has(m.userId));
   if (members.length) {
     const projectIds = [...new Set(members.map((m) => m.projectId))];
     const ctx = complianceContext(db, now);
@@ -189,7 +200,6 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
   }
 
   // A privately maintained practice's annual report, to the account that maintains it.
-  const today = townToday(now);
   const practices = db
     .select({
       userId: users.id,
@@ -205,7 +215,8 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
     .innerJoin(users, eq(users.id, stormwaterPractices.maintainerUserId))
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(and(operator, eq(stormwaterPractices.ownerKind, 'private')))
-    .all();
+    .all()
+    .filter((p) => !doneToday.has(p.userId));
   if (practices.length) {
     const filed = new Map<number, Map<number, string>>();
     for (const r of db
@@ -239,7 +250,8 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'officer')))
     .where(eq(users.disabled, false))
-    .all();
+    .all()
+    .filter((o) => !doneToday.has(o.userId));
   if (officers.length) {
     for (const r of db
       .select({ g: performanceGuarantees, slug: projects.slug, name: projects.name })
