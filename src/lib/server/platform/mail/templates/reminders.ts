@@ -18,10 +18,10 @@ export function remindersDigest(d: RemindersDigestData): RenderedMail {
     subject:
       d.items.length === 1
         ? `Due soon at ${first.project}: ${first.text.replace(/\.$/, '')}`
-        : `${plural(d.items.length, 'duty', 'duties')} due soon at your sites`,
+        : `${plural(d.items.length, 'duty', 'duties')} due soon`,
     paragraphs: [
       `Hello ${d.name},`,
-      `As of ${d.dateText}, this is coming due at your sites, so it can be done before the date:`,
+      `As of ${d.dateText}, this is coming due, so it can be done before the date:`,
       d.items.map((i) => `- ${i.project}: ${i.text}\n  ${i.label}: ${i.url}`).join('\n'),
       'Nothing here is late yet. Once a duty is done you will not be reminded of it again.',
     ],
