@@ -5,7 +5,7 @@
  * with the same rules, since dependency-cruiser cannot parse them.
  */
 const DOMAINS =
-  'src/lib/server/(accounts|projects|filings|compliance|reviews|enforcement|records-requests|operator-requests)/';
+  'src/lib/server/(accounts|projects|filings|compliance|reviews|enforcement|records-requests|operator-requests|reminders)/';
 const READ_MODELS = 'src/lib/server/(public|desks|jobs)/';
 const APP = '^src/(pages|components|layouts|actions|middleware)';
 

@@ -1791,3 +1791,71 @@ export const practiceAgreementFiles = sqliteTable(
   (t) => [index('practice_agreement_files_practice_idx').on(t.practiceId, t.id)],
 );
 // ── end of agreements and easements ──
+
+// ---------------------------------------------------------------------------------------------
+// Reminders before a deadline (decision 0106)
+
+/**
+ * Which reminders a person wants and how many calendar days ahead: null is "none of this kind". No row is
+ * the defaults (reminders/reminders.rules.ts: DEFAULT_REMINDER_PREFERENCES).
+ */
+export const reminderPreferences = sqliteTable('reminder_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  inspectionDays: integer('inspection_days'),
+  summaryDays: integer('summary_days'),
+  correctiveDays: integer('corrective_days'),
+  requestDays: integer('request_days'),
+  annualReportDays: integer('annual_report_days'),
+  /** The officer's: a performance guarantee's expiry. */
+  guaranteeDays: integer('guarantee_days'),
+  updatedAt: updatedAt(),
+});
+
+/** One digest of reminders per person per town day: the unique index is the "at most one a day". */
+export const reminderDigests = sqliteTable(
+  'reminder_digests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The town day it was written, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    outboxId: integer('outbox_id').notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('reminder_digests_user_day_uq').on(t.userId, t.day)],
+);
+
+/**
+ * Each duty a digest reminded of, at a project or at a permanent practice: a duty is reminded of once per
+ * person (the unique indexes; a practice's duty key names the practice).
+ */
+export const reminderItems = sqliteTable(
+  'reminder_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    digestId: integer('digest_id')
+      .notNull()
+      .references(() => reminderDigests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id').references(() => stormwaterPractices.id, { onDelete: 'cascade' }),
+    /** The duty's key, as its obligation and its finding both carry it (compliance findings.rules.ts: dutyOf). */
+    duty: text('duty').notNull(),
+    dueOn: text('due_on').notNull(),
+    /** The town day the reminder went out (the digest's day). */
+    day: text('day').notNull(),
+  },
+  (t) => [
+    uniqueIndex('reminder_items_user_duty_uq').on(t.userId, t.projectId, t.duty),
+    uniqueIndex('reminder_items_user_practice_duty_uq')
+      .on(t.userId, t.duty)
+      .where(sql`${t.projectId} is null`),
+    index('reminder_items_project_duty_idx').on(t.projectId, t.duty),
+  ],
+);

@@ -26,8 +26,10 @@ import { projectImport } from './project-import.ts';
 import { localRules } from './local-rules.ts';
 import { ordinanceText } from './ordinance-text.ts';
 import { reportSteps } from './report-steps.ts';
+import { reminders } from './reminders.ts';
 
 export const server = {
+  reminders,
   accounts,
   alerts,
   mail,

@@ -431,6 +431,18 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
       foilBusinessDays: '5',
     }),
   },
+  'reminders.savePreferences': {
+    allow: ['officer', 'operator'],
+    input: () => ({
+      'inspection.on': 'on',
+      'inspection.days': '2',
+      'monthly-summary.on': 'on',
+      'monthly-summary.days': '7',
+      'corrective-action.days': '1',
+      'operator-request.days': '2',
+      'annual-report.days': '30',
+    }),
+  },
   'compliance.updateSettings': {
     allow: ['officer', 'admin'],
     input: () => ({ summaryDueDay: 10, twiceWeeklyOverAcres: 5, twiceWeeklyImpaired: 'on', winterMaxDays: 30 }),

@@ -295,6 +295,23 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'guarantees.release': { who: 'officer', fields: ['guaranteeId', 'on'] },
   'calendarFeed.create': 'no input',
   'calendarFeed.revoke': 'no input',
+  'reminders.savePreferences': {
+    who: 'operator',
+    fields: [
+      'inspection.on',
+      'inspection.days',
+      'monthly-summary.on',
+      'monthly-summary.days',
+      'corrective-action.on',
+      'corrective-action.days',
+      'operator-request.on',
+      'operator-request.days',
+      'annual-report.on',
+      'annual-report.days',
+      'guarantee-expiry.on',
+      'guarantee-expiry.days',
+    ],
+  },
   'compliance.updateSettings': {
     who: 'officer',
     fields: ['summaryDueDay', 'twiceWeeklyOverAcres', 'twiceWeeklyImpaired', 'winterMaxDays'],

@@ -18,6 +18,7 @@ import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { swpppCorrectionDeadline } from '#lib/server/enforcement/actions.rules.ts';
 
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { findingsPrecededByReminder } from '#lib/server/reminders/reminders.ts';
 import { get, postAction, signIn, type Fields } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
 
@@ -414,6 +415,15 @@ describe('SWPPP clocks in the demo town', () => {
       /Broadway Lofts Redevelopment : Completeness determination overdue since [A-Z][a-z]+ \d+, \d{4}: the Town has not decided within the 30 days the law gives/,
     );
     expect(desk).toContain('Compliance findings');
+  });
+
+  it('the desk says how many findings of the last 12 months a reminder came before, as the count defines it', async () => {
+    const count = findingsPrecededByReminder(db, new Date());
+    expect(count.total).toBeGreaterThan(0);
+    const desk = await text(await get(base, '/staff/officer', officer));
+    expect(desk).toContain(
+      `${count.preceded} of ${count.total} findings since ${formatDay(count.since)} (the last 12 months) were preceded by a reminder mailed to the operator before the date.`,
+    );
   });
 
   // The decision clock runs from the receipt of the complete plan (decision 0023).

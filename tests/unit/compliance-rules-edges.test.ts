@@ -213,7 +213,12 @@ describe('the construction period: when inspections are required at all', () => 
     );
     expect(r.underConstruction).toBe(false);
     expect(r.due).toEqual([
-      { kind: 'monthly-summary', dueOn: '2026-04-10', text: 'Monthly summary for March 2026, due by April 10, 2026.' },
+      {
+        kind: 'monthly-summary',
+        dueOn: '2026-04-10',
+        duty: 'monthly-summary:2026-03',
+        text: 'Monthly summary for March 2026, due by April 10, 2026.',
+      },
     ]);
   });
 
@@ -263,6 +268,7 @@ describe('L(3): the words of an overdue inspection and of the next one due', () 
     expect(r.due.find((o) => o.kind === 'inspection')).toEqual({
       kind: 'inspection',
       dueOn: '2026-03-16',
+      duty: 'inspection:2026-03-09',
       text: 'Next inspection by March 16, 2026; the last was on March 9, 2026.',
     });
   });
@@ -946,6 +952,7 @@ describe('corrective actions: the words, and the next business day without a cal
       {
         kind: 'corrective-action',
         dueOn: '2026-05-12',
+        duty: 'corrective-action:9',
         text: 'Corrective action due by May 12, 2026: Re-trench 40 ft of silt fence (responsible: Acme Sitework).',
       },
     ]);

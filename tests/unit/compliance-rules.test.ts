@@ -390,6 +390,7 @@ describe('rule: twice every 7 days when more than 5 acres are disturbed or the s
     expect(r.due.find((o) => o.kind === 'twice-weekly')).toEqual({
       kind: 'twice-weekly',
       dueOn: '2026-06-21',
+      duty: 'twice-weekly:2026-06-15',
       text: 'Second inspection this week: on or after June 18, 2026 and by June 21, 2026 (two a week, separated by at least 2 full calendar days, because the plan allows 7.5 acres disturbed at once (more than 5)).',
     });
   });

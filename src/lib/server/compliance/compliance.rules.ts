@@ -65,6 +65,8 @@ export {
   byCodePoint,
   cite,
   compareFindings,
+  dutyKey,
+  dutyOf,
   modelSection,
   recentFindings,
   SECTIONS,

@@ -5,7 +5,7 @@
 import { addDays, isoWeekday } from '#lib/shared/days.ts';
 import { asClause } from '#lib/shared/format.ts';
 import type { ComplianceContext, Prepared } from './facts.rules.ts';
-import { cite, fmtDay, type Finding, type Obligation } from './findings.rules.ts';
+import { cite, dutyKey, fmtDay, type Finding, type Obligation } from './findings.rules.ts';
 
 /** The next business day after `day` (the town's calendar when given, else weekends skipped). */
 export function nextBusinessDay(day: string, ctx: Pick<ComplianceContext, 'onOrAfterBusinessDay'>): string {
@@ -96,6 +96,7 @@ export function correctiveActions(x: Prepared): { findings: Finding[]; due: Obli
       due.push({
         kind: 'corrective-action',
         dueOn,
+        duty: dutyKey('corrective-action', ca.id),
         text: `Corrective action due by ${fmtDay(dueOn)}: ${asClause(ca.description)}${who}.`,
       });
     }

@@ -123,6 +123,35 @@ export interface Obligation {
   /** Exact deadline when measured in hours (post-storm). */
   dueAt?: Date;
   text: string;
+  /** Which duty, when a reminder may be sent for it: the same key `dutyOf` reads from its finding. */
+  duty?: string;
+}
+
+/**
+ * The duties the portal reminds of before they are due (decision 0106), by the finding their lapse becomes:
+ * a finding's key is `<rule>:<id>` and the duty's key is `<duty>:<id>`, with the same id.
+ */
+const DUTY_OF_RULE: Partial<Record<RuleId, string>> = {
+  'routine-gap': 'inspection',
+  'twice-weekly': 'twice-weekly',
+  'summary-missing': 'monthly-summary',
+  'summary-late': 'monthly-summary',
+  'corrective-overdue': 'corrective-action',
+  'records-request-unanswered': 'operator-request',
+};
+
+/** The key of a duty (its obligation's `duty`): one spelling for the reminder and for the finding it prevents. */
+export function dutyKey(
+  duty: 'inspection' | 'twice-weekly' | 'monthly-summary' | 'corrective-action' | 'operator-request',
+  id: string | number,
+): string {
+  return `${duty}:${id}`;
+}
+
+/** The duty a finding is the lapse of, when the portal reminds of that duty beforehand. */
+export function dutyOf(f: Pick<Finding, 'rule' | 'key'>): string | undefined {
+  const duty = DUTY_OF_RULE[f.rule];
+  return duty ? `${duty}:${f.key.slice(f.rule.length + 1)}` : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import {
   type Prepared,
   type ProjectComplianceData,
 } from './facts.rules.ts';
-import { acres, cite, fmtDay, fmtInstant, type Finding, type Obligation } from './findings.rules.ts';
+import { acres, cite, dutyKey, fmtDay, fmtInstant, type Finding, type Obligation } from './findings.rules.ts';
 
 export interface TwiceWeeklyReason {
   applies: boolean;
@@ -117,6 +117,8 @@ export function routineGaps(x: Prepared): { findings: Finding[]; due?: Obligatio
     due: {
       kind: 'inspection',
       dueOn: next.dueOn,
+      // The finding a missed one becomes is keyed by the same day (`routine-gap:<anchor>`).
+      duty: dutyKey('inspection', anchor),
       text: `Next inspection by ${fmtDay(next.dueOn)}${next.winter ? ` (the ${s.municipality ?? 'Town'}'s law requires one every ${s.routineMaxDays} days during a winter shutdown too)` : ''}; the last was on ${fmtDay(anchor)}.`,
     },
   };
@@ -219,6 +221,7 @@ export function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligatio
       due = {
         kind: 'twice-weekly',
         dueOn: firstBy,
+        duty: dutyKey('twice-weekly', current.from),
         text: `Two inspections this week (${fmtDay(current.from)} to ${fmtDay(current.to)}): the first by ${fmtDay(firstBy)}, the second ${gap + 1} or more days after it and by ${fmtDay(current.to)} (${why}).`,
       };
     } else {
@@ -228,6 +231,7 @@ export function twiceWeekly(x: Prepared): { findings: Finding[]; due?: Obligatio
           ? {
               kind: 'twice-weekly',
               dueOn: current.to,
+              duty: dutyKey('twice-weekly', current.from),
               text: `Second inspection this week: on or after ${fmtDay(earliest)} and by ${fmtDay(current.to)} (${why}).`,
             }
           : {

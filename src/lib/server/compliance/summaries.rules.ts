@@ -7,7 +7,7 @@ import { addDays, daysBetween, lastDayOfMonth, monthOf, nextMonth } from '#lib/s
 import { plural } from '#lib/shared/format.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import type { ComplianceContext, ConstructionPeriod, Prepared } from './facts.rules.ts';
-import { cite, fmtDay, fmtMonth, muni, SECTIONS, type Finding, type Obligation } from './findings.rules.ts';
+import { cite, dutyKey, fmtDay, fmtMonth, muni, SECTIONS, type Finding, type Obligation } from './findings.rules.ts';
 
 /**
  * Where a summary finding comes from: the posting at the site each month is the ordinance's (the town's own
@@ -91,6 +91,7 @@ export function monthlySummaries(x: Prepared): { findings: Finding[]; due: Oblig
       due.push({
         kind: 'monthly-summary',
         dueOn,
+        duty: dutyKey('monthly-summary', month),
         text: `Monthly summary for ${fmtMonth(month)}, due by ${fmtDay(dueOn)}.`,
       });
     }

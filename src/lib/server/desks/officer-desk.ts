@@ -21,6 +21,7 @@ import { daysLeftWords } from '#lib/server/platform/time/periods.rules.ts';
 import { openReviews } from '#lib/server/reviews/swppp-review.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { inForceSql } from '#lib/server/enforcement/in-force.rules.ts';
+import { findingsPrecededByReminderCached } from '#lib/server/reminders/reminders.ts';
 
 /** Deadlines this close count as "passing" on the desk. */
 export const DEADLINE_HORIZON_DAYS = 3;
@@ -189,6 +190,8 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     practiceInspectionsDue,
     practiceMaintenanceDue,
     total,
+    // How many findings a reminder came before (decision 0106).
+    reminded: findingsPrecededByReminderCached(db, now),
   };
 }
 

@@ -10,6 +10,7 @@ import { optimizeDatabase, type DB } from '#lib/server/platform/db.ts';
 import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { requestsDigestJob } from '#lib/server/records-requests/digest.ts';
 import { noticeMissedOperatorRequests } from '#lib/server/operator-requests/workflow.ts';
+import { remindersJob } from '#lib/server/reminders/reminders.ts';
 
 /** Register jobs here (one line per job; the job lives in its own module). */
 export const JOBS: Job[] = [
@@ -22,6 +23,7 @@ export const JOBS: Job[] = [
     run: async (db, now) => void (await dispatchAlertsInSlices(db, now, townPublicUrl(db))),
   },
   requestsDigestJob,
+  remindersJob,
   {
     name: 'operator-requests-missed',
     everyMs: 10 * 60 * 1000,

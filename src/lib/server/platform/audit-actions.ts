@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   'user.sign_in_link_requested': 'Asked for a one-time sign-in link',
   'user.invitation_accepted': 'Accepted an invitation and set a password',
   'user.password_reset': 'Set a new password from a reset link',
+  'reminders.preferences': 'Chose which reminders to get by mail, and how early',
   'calendar_feed.create': 'Made a private calendar link',
   'calendar_feed.revoke': 'Revoked a private calendar link',
   'mail.retry': 'Retried a message',

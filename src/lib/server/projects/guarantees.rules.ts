@@ -63,6 +63,15 @@ export function releaseProblem(g: GuaranteeFacts, on: string): string | undefine
   return undefined;
 }
 
+/**
+ * The renewal a guarantee still waits for: its expiry, while it is not released and has not expired (the day it
+ * expires is the last day to renew; the day after, `guaranteeStanding` says expired). A renewal records a later
+ * date, which is another renewal to wait for (decision 0106).
+ */
+export function renewalDue(g: Pick<GuaranteeFacts, 'releasedOn' | 'expiresOn'>, today: string): string | undefined {
+  return !g.releasedOn && g.expiresOn && g.expiresOn >= today ? g.expiresOn : undefined;
+}
+
 export function guaranteeStanding(g: GuaranteeFacts, today: string): { standing: GuaranteeStanding; words: string } {
   if (g.releasedOn) return { standing: 'released', words: `Released ${formatDay(g.releasedOn)}` };
   if (g.expiresOn && g.expiresOn < today)

@@ -135,16 +135,29 @@ export type ReportStanding = {
  * whose January 31 has passed. Public practices are the town's own records: no report is asked.
  */
 export function annualReports(p: ReportFacts, today: string): ReportStanding[] {
+  return reportsOwed(p, today)
+    .filter((r) => r.dueOn < today)
+    .map(({ year, dueOn }) => {
+      const filedOn = p.filed.get(year) ?? null;
+      return { year, dueOn, filedOn, state: filedOn == null ? 'missing' : filedOn > dueOn ? 'late' : 'on_time' };
+    });
+}
+
+/**
+ * The reports still to come: not yet filed, due today or later (what an owner is reminded of before January 31,
+ * decision 0106). The same years and dates as `annualReports`: a year filed, or past its date, is not here.
+ */
+export function annualReportsComing(p: ReportFacts, today: string): Array<{ year: number; dueOn: string }> {
+  return reportsOwed(p, today).filter((r) => r.dueOn >= today && !p.filed.has(r.year));
+}
+
+/** The years a privately maintained practice owes a report for, to this year (or the year it was removed). */
+function reportsOwed(p: ReportFacts, today: string): Array<{ year: number; dueOn: string }> {
   if (p.ownerKind !== 'private') return [];
   const first = Number(p.inServiceOn.slice(0, 4));
   const last = Math.min(Number(today.slice(0, 4)), p.removedOn ? Number(p.removedOn.slice(0, 4)) : Infinity);
-  const out: ReportStanding[] = [];
-  for (let year = first; year <= last; year++) {
-    const dueOn = annualReportDueOn(year);
-    if (dueOn >= today) continue;
-    const filedOn = p.filed.get(year) ?? null;
-    out.push({ year, dueOn, filedOn, state: filedOn == null ? 'missing' : filedOn > dueOn ? 'late' : 'on_time' });
-  }
+  const out: Array<{ year: number; dueOn: string }> = [];
+  for (let year = first; year <= last; year++) out.push({ year, dueOn: annualReportDueOn(year) });
   return out;
 }
 

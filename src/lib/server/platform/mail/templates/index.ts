@@ -14,6 +14,7 @@ import { REQUEST_MESSAGE_TEMPLATES } from './request-messages.ts';
 import { DELIVERY_TEMPLATES } from './delivery.ts';
 import { escrowTopUp } from './escrow.ts';
 import { SITE_REPORT_TEMPLATES } from './site-reports.ts';
+import { remindersDigest } from './reminders.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -28,6 +29,8 @@ export const TEMPLATES = {
   'alert-digest': alerts.alertDigest,
   'filing-reviewed': compliance.filingReviewed,
   'storm-inspection-due': compliance.stormInspectionDue,
+  // Reminders before a deadline (decision 0106)
+  'reminders-digest': remindersDigest,
   ...requests.REQUEST_TEMPLATES,
   ...operatorRequests.OPERATOR_REQUEST_TEMPLATES,
   'request-lost-links': lostLinks,
