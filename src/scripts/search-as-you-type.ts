@@ -125,7 +125,10 @@ export function startSearchAsYouType(): void {
     if (q !== input!.value) return;
     if (!loaded) {
       // The local index is not ready yet: the full search answers alone.
-      if (q.trim()) void fullAnswer(q);
+      if (q.trim()) {
+        history.replaceState(null, '', `/search?q=${encodeURIComponent(q.trim())}`);
+        void fullAnswer(q);
+      }
       return;
     }
     await shardsFor(q, loaded);
@@ -148,8 +151,15 @@ export function startSearchAsYouType(): void {
       const list = page.querySelector('[data-search-results]');
       const said = page.querySelector('[data-search-status]');
       if (!list || !said || mine !== asked || q !== input!.value) return;
-      results!.replaceChildren(...Array.from(list.childNodes, (n) => document.adoptNode(n)));
+      // A copy of the list first: adopting a node takes it out of the live childNodes.
+      const starting = list.querySelector('[data-search-starting]') !== null;
+      results!.replaceChildren(...[...list.childNodes].map((n) => document.adoptNode(n)));
       status!.textContent = said.textContent;
+      // The index was still being built (seconds after a start): ask again shortly for the real answer.
+      if (starting)
+        setTimeout(() => {
+          if (q === input!.value) void update();
+        }, 1000);
     } catch {
       // Offline or the server busy: the local answer stays, and Enter still searches.
     }

@@ -69,7 +69,10 @@ async function read(path: string, bounds: TextBounds): Promise<Omit<Extract<Text
         if (!('str' in item)) continue;
         raw += item.str;
         raw += item.hasEOL ? '\n' : ' ';
-        if (raw.length > bounds.maxPageChars * 2) break;
+        if (raw.length > bounds.maxPageChars * 2) {
+          cut = true;
+          break;
+        }
       }
       page.cleanup();
       const whole = cleanPageText(raw);
