@@ -235,6 +235,34 @@ export const documents = sqliteTable(
   ],
 );
 
+/**
+ * The words printed in a stored PDF, read once per file (by its bytes' hash, so a file filed twice is read once)
+ * when a public document holds it, for the public search (decision 0105). Only public documents' files are read;
+ * the search indexes a file's text only while a public document of a published project holds it.
+ */
+export const pdfTexts = sqliteTable('pdf_texts', {
+  sha256: text('sha256').primaryKey(),
+  /** read: its pages' words are below; unreadable: no words could be read (a scan, a broken or locked file); cut: read up to the bounds. */
+  outcome: text('outcome', { enum: ['read', 'unreadable', 'cut'] }).notNull(),
+  /** Pages in the file (0 when it could not be opened). */
+  pageCount: integer('page_count').notNull().default(0),
+  readAt: integer('read_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+/** One page's words (pages without words have no row). */
+export const pdfTextPages = sqliteTable(
+  'pdf_text_pages',
+  {
+    sha256: text('sha256')
+      .notNull()
+      .references(() => pdfTexts.sha256, { onDelete: 'cascade' }),
+    /** From 1, as printed page numbers are counted. */
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.page] })],
+);
+
 /** Officer's review of a SWPPP or amendment: 30 days for completeness, then 30 days to decide. */
 export const swpppReviews = sqliteTable(
   'swppp_reviews',

@@ -59,6 +59,7 @@ import type {
   PdfProject,
   StoredPdf,
 } from './pdfs.ts';
+import { readSeedPdfTexts } from './pdf-texts.ts';
 import { renderAndStore } from './render.ts';
 import { Rng } from './random.ts';
 import { feeScheduleOn, loadCalendar, seedReferenceData } from './reference.ts';
@@ -351,6 +352,8 @@ export async function seedDemoTown(
   await seedPractices(db, { filesDir: opts.filesDir, today, now }); // Permanent practices and escrow.
   await seedPracticeAgreements(db, { filesDir: opts.filesDir }); // Agreements and easements on file.
   await seedSiteReportPhotos(db, { filesDir: opts.filesDir }); // Residents' photos, some approved.
+  // The words inside the public PDFs, so the demo's search finds them (decision 0105).
+  await readSeedPdfTexts(db, { filesDir: opts.filesDir, cache: opts.pdfCache, threads: opts.renderThreads });
   const stopWork = plans.find((p) => p.def.status === 'stop_work');
   // Slugs worth knowing in browser tests and demos.
   return buildSummary(db, 'demo', now, {

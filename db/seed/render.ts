@@ -37,7 +37,8 @@ const DRAWING_CODE = [
 /** Cache entries not written for this long are removed when new ones are written. */
 const KEEP_MS = 3 * 24 * 3600_000;
 
-function cacheDir(): string | undefined {
+/** Where drawn PDFs (and what was read of them, pdf-texts.ts) are kept between seeds; undefined when off. */
+export function cacheDir(): string | undefined {
   const setting = process.env.DEMO_PDF_CACHE;
   if (setting === 'off') return undefined;
   return setting || path.join(ROOT, 'node_modules/.cache/rsp-demo-pdfs');
@@ -101,7 +102,7 @@ function writeCached(dir: string, key: string, stored: StoredPdf, filesDir: stri
   }
 }
 
-function pruneCache(dir: string): void {
+export function pruneCache(dir: string): void {
   const cutoff = Date.now() - KEEP_MS;
   for (const name of fs.readdirSync(dir)) {
     const file = path.join(dir, name);

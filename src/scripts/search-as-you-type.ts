@@ -1,9 +1,12 @@
 /**
  * Search-as-you-type on /search: the manifest and the display list are fetched once, on first focus;
  * each word typed fetches only its prefix shard of the index (search-shards.ts), once, and every
- * keystroke is answered locally with the same query rules as the server (search-query.ts). Pressing
- * Enter still runs the full server search.
- * Everything is rendered with textContent: user text and record text are never parsed as HTML.
+ * keystroke is answered locally with the same query rules as the server (search-query.ts), over the
+ * short fields (names, addresses, numbers). Then the full search's own answer (the /search page for the
+ * same words, as Enter would show it) replaces the local one: what is listed while typing is what Enter
+ * lists, descriptions, companies and the words inside public PDFs included.
+ * The local answer is rendered with textContent; the full answer is the server's page, already escaped,
+ * parsed inert (DOMParser runs no script) and moved in.
  */
 import {
   FIELD_LABEL,
@@ -119,12 +122,47 @@ export function startSearchAsYouType(): void {
   async function update(): Promise<void> {
     const q = input!.value;
     const loaded = await load();
-    if (!loaded || q !== input!.value) return;
+    if (q !== input!.value) return;
+    if (!loaded) {
+      // The local index is not ready yet: the full search answers alone.
+      if (q.trim()) {
+        history.replaceState(null, '', `/search?q=${encodeURIComponent(q.trim())}`);
+        void fullAnswer(q);
+      }
+      return;
+    }
     await shardsFor(q, loaded);
     if (q !== input!.value) return;
     render(q, loaded);
     const url = q.trim() ? `/search?q=${encodeURIComponent(q.trim())}` : '/search';
     history.replaceState(null, '', url);
+    if (q.trim()) void fullAnswer(q);
+    else asked++;
+  }
+
+  // Only the answer to the words still in the box is shown (an earlier, slower answer is dropped).
+  let asked = 0;
+  async function fullAnswer(q: string): Promise<void> {
+    const mine = ++asked;
+    try {
+      const res = await fetch(`/search?q=${encodeURIComponent(q.trim())}`, { headers: { Accept: 'text/html' } });
+      if (!res.ok) return;
+      const page = new DOMParser().parseFromString(await res.text(), 'text/html');
+      const list = page.querySelector('[data-search-results]');
+      const said = page.querySelector('[data-search-status]');
+      if (!list || !said || mine !== asked || q !== input!.value) return;
+      // A copy of the list first: adopting a node takes it out of the live childNodes.
+      const starting = list.querySelector('[data-search-starting]') !== null;
+      results!.replaceChildren(...[...list.childNodes].map((n) => document.adoptNode(n)));
+      status!.textContent = said.textContent;
+      // The index was still being built (seconds after a start): ask again shortly for the real answer.
+      if (starting)
+        setTimeout(() => {
+          if (q === input!.value) void update();
+        }, 1000);
+    } catch {
+      // Offline or the server busy: the local answer stays, and Enter still searches.
+    }
   }
 
   function render(q: string, { source, rows }: Loaded): void {
@@ -136,8 +174,8 @@ export function startSearchAsYouType(): void {
     const matches = runQuery(source, q, { limit: LIMIT, typing: true });
     status!.textContent =
       matches.length === 0
-        ? // The browser searches names, addresses, cross streets and numbers only; the full search reads every field.
-          `No name, address or number matches “${q.trim()}”. Press Enter to search the full text of every page and document.`
+        ? // The browser searches names, addresses, cross streets and numbers only; the full search's answer follows.
+          `Looking for “${q.trim()}” in descriptions, companies and documents…`
         : `${matches.length === LIMIT ? `The first ${LIMIT}` : matches.length} ${matches.length === 1 ? 'result' : 'results'} for “${q.trim()}”.`;
     const list = el('ol', 'search-results');
     list.dataset.searchList = 'live';

@@ -21,11 +21,19 @@ export interface QueryWord {
   prefix: boolean;
 }
 
+/** Words already stemmed: highlighting a page of a PDF meets the same few hundred words again and again. */
+const stemmed = new Map<string, string>();
+const MAX_REMEMBERED = 50_000;
+
 /** What lunr's own pipeline does to a word: lower case, trim non-word characters, stem. */
 export function normalizeWord(raw: string): string {
+  let term = stemmed.get(raw);
+  if (term !== undefined) return term;
   const trimmed = raw.toLowerCase().replace(/^\W+/, '').replace(/\W+$/, '');
-  if (!trimmed) return '';
-  return lunr.stemmer(new lunr.Token(trimmed, {})).toString();
+  term = trimmed ? lunr.stemmer(new lunr.Token(trimmed, {})).toString() : '';
+  if (stemmed.size >= MAX_REMEMBERED) stemmed.clear();
+  stemmed.set(raw, term);
+  return term;
 }
 
 function isStopWord(word: string): boolean {
@@ -287,18 +295,29 @@ export function highlight(text: string, terms: string[]): Segment[] {
  * A window of a long text around its first match (about `size` characters), with "…" where cut.
  * Short texts come back whole.
  */
-export function snippet(text: string, terms: string[], size = 180): Segment[] {
+export function snippet(text: string, terms: string[], size = 180, prefer: string[] = []): Segment[] {
   const all = highlight(text, terms);
   if (text.length <= size) return all;
+  // Around the first match, or where the most words spelled as typed (`prefer`) stand close together.
+  const preferred = new Set(prefer);
+  const marks: Array<{ at: number; term: string }> = [];
   let offset = 0;
-  let first = -1;
   for (const s of all) {
-    if (s.mark) {
-      first = offset;
-      break;
-    }
+    if (s.mark) marks.push({ at: offset, term: normalizeWord(s.text) });
     offset += s.text.length;
   }
+  let first = marks.length ? marks[0].at : -1;
+  let most = 0;
+  marks.forEach((m, i) => {
+    if (!preferred.has(m.term)) return;
+    const near = new Set<string>();
+    for (let j = i; j < marks.length && marks[j].at - m.at < size / 2; j++)
+      if (preferred.has(marks[j].term)) near.add(marks[j].term);
+    if (near.size > most) {
+      most = near.size;
+      first = m.at;
+    }
+  });
   let start = first < 0 ? 0 : Math.max(0, first - Math.floor(size / 3));
   // Start and end on word boundaries.
   if (start > 0) {

@@ -3,7 +3,14 @@
  * the companies on them) and the help and ordinance pages. Nothing unpublished or non-public is read.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { documents, parties as partiesTable, projects, settings, type ProjectStatus } from '#db/schema.ts';
+import {
+  documents,
+  parties as partiesTable,
+  pdfTextPages,
+  projects,
+  settings,
+  type ProjectStatus,
+} from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { ORDINANCE_HELP_SLUG, ORDINANCE_TEXT_KEY } from '#lib/server/platform/ordinance-text.rules.ts';
 
@@ -13,12 +20,16 @@ type Reader = Pick<DB, 'select' | 'get'>;
 /** One searchable thing. `fields` are indexed; the rest is for showing the result. */
 export interface SearchDoc {
   ref: string;
-  kind: 'project' | 'help';
+  kind: 'project' | 'help' | 'document';
   title: string;
   url: string;
-  /** Projects: the site address; help: the page's description. */
+  /** Projects: the site address; help: the page's description; documents: the project's name. */
   subtitle: string;
   status?: ProjectStatus;
+  /** Documents: where each page's words start in `fields.text` (page n at index n − 1). */
+  pageStarts?: number[];
+  /** Documents: their project's ref (a project's many reports must not fill a page of results). */
+  project?: string;
   fields: {
     title: string;
     address?: string;
@@ -27,6 +38,8 @@ export interface SearchDoc {
     parties?: string;
     body?: string;
     docs?: string;
+    /** The words printed in a public PDF, page after page. */
+    text?: string;
   };
 }
 
@@ -107,6 +120,55 @@ export function loadProjectDocs(db: Reader): SearchDoc[] {
   }));
 }
 
+/**
+ * Public PDFs of published projects whose words were read (projects/document-text.ts), one search document
+ * each: the same documents /documents/:id serves to anyone. A result links to the page the words are on.
+ */
+export function loadDocumentTextDocs(db: Reader): SearchDoc[] {
+  const rows = db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      projectId: projects.id,
+      project: projects.name,
+      page: pdfTextPages.page,
+      text: pdfTextPages.text,
+    })
+    .from(documents)
+    .innerJoin(projects, eq(projects.id, documents.projectId))
+    .innerJoin(pdfTextPages, eq(pdfTextPages.sha256, documents.sha256))
+    .where(and(eq(projects.published, true), eq(documents.public, true)))
+    .orderBy(asc(documents.id), asc(pdfTextPages.page))
+    .all();
+  const byId = new Map<number, { doc: SearchDoc; parts: string[]; starts: number[]; length: number }>();
+  for (const r of rows) {
+    let d = byId.get(r.id);
+    if (!d) {
+      const doc: SearchDoc = {
+        ref: `d${r.id}`,
+        kind: 'document',
+        title: r.title,
+        url: `/documents/${r.id}`,
+        subtitle: r.project,
+        project: `p${r.projectId}`,
+        // The title is not searched here: the project's own entry has it (a series once), and "inspection"
+        // must not answer with every weekly report.
+        fields: { title: '' },
+      };
+      byId.set(r.id, (d = { doc, parts: [], starts: [], length: 0 }));
+    }
+    // Pages without words have no row: they start (and end) where the next page starts.
+    while (d.starts.length < r.page) d.starts.push(d.length);
+    d.parts.push(r.text);
+    d.length += r.text.length + 1;
+  }
+  return [...byId.values()].map(({ doc, parts, starts }) => ({
+    ...doc,
+    pageStarts: starts,
+    fields: { ...doc.fields, text: parts.join(' ') },
+  }));
+}
+
 export function helpSearchDocs(help: HelpDoc[]): SearchDoc[] {
   return help.map((h) => ({
     ref: `h${h.id}`,
@@ -122,18 +184,19 @@ export function helpSearchDocs(help: HelpDoc[]): SearchDoc[] {
  * A cheap summary of everything the index depends on. It changes when a project, document or party is
  * added, removed, edited (updated_at), published or made public, or when a setting changes (the town's
  * law, its profile, its local-law numbers: the help pages' words, decision 0077) or a fee schedule is added,
- * so the index is rebuilt only then.
+ * or a PDF's words are read (decision 0105), so the index is rebuilt only then.
  */
 export function searchFingerprint(db: Reader): string {
-  const row = db.get<{ p: string; d: string; a: string; o: string; f: string }>(
+  const row = db.get<{ p: string; d: string; a: string; o: string; f: string; t: number }>(
     sql`select
          (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(published), 0) from projects) as p,
          (select count(*) || '.' || coalesce(max(updated_at), 0) || '.' || coalesce(sum(public), 0) from documents) as d,
          (select count(*) || '.' || coalesce(max(id), 0) from parties) as a,
          (select count(*) || '.' || coalesce(max(updated_at), 0) from settings) as o,
-         (select count(*) || '.' || coalesce(max(id), 0) from fee_schedules) as f`,
+         (select count(*) || '.' || coalesce(max(id), 0) from fee_schedules) as f,
+         (select count(*) from pdf_texts) as t`,
   );
-  return `${row.p}|${row.d}|${row.a}|${row.o}|${row.f}`;
+  return `${row.p}|${row.d}|${row.a}|${row.o}|${row.f}|${row.t}`;
 }
 
 /**

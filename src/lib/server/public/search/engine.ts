@@ -13,7 +13,16 @@
  */
 import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { FIELD_LABEL, highlight, runQuery, snippet, type Segment } from '#lib/shared/search-query.ts';
+import {
+  FIELD_LABEL,
+  highlight,
+  normalizeWord,
+  queryWords,
+  runQuery,
+  snippet,
+  type QueryWord,
+  type Segment,
+} from '#lib/shared/search-query.ts';
 import { shardFile, shardKey, type SearchManifest, type Shard } from '#lib/shared/search-shards.ts';
 import { buildIndex, type BuiltIndex } from './index-builder.ts';
 import type { SearchDoc } from './documents.ts';
@@ -27,10 +36,12 @@ const SERVER_FIELDS: Array<[keyof SearchDoc['fields'], number]> = [
   ['docs', 1.5],
   ['body', 1],
 ];
+/** A PDF's words: one field, in an index of their own (below). */
+const PDF_FIELDS: Array<[keyof SearchDoc['fields'], number]> = [['text', 1]];
 /** The fields the browser searches (a subset of the server's, so their weights are the server's). */
 export const BROWSER_FIELDS: Array<keyof SearchDoc['fields']> = ['title', 'address', 'ids', 'cross'];
 /** Long fields are shown as a window around the match. */
-const LONG_FIELDS = new Set(['body', 'docs', 'parties']);
+const LONG_FIELDS = new Set(['body', 'docs', 'parties', 'text']);
 
 /** One entry of the display list sent to browsers: [ref, title, url, status, address, cross, ids]. */
 export type DisplayRow = [string, string, string, string, string, string, string];
@@ -68,11 +79,27 @@ function compressed(json: string): Compressed {
 
 export interface Engine {
   index: BuiltIndex;
+  /**
+   * Public PDFs' words, indexed apart: lunr's length norm and word rarity are counted over an index's
+   * documents, so a thousand reports in the projects' index would make every project's name count for
+   * little (and change what the browser's shards weigh). Their hits come after the projects' and help's.
+   */
+  pdfs: BuiltIndex;
   docs: Map<string, SearchDoc>;
 }
 
 export function buildEngine(docs: SearchDoc[]): Engine {
-  return { index: buildIndex(docs, SERVER_FIELDS), docs: new Map(docs.map((d) => [d.ref, d])) };
+  return {
+    index: buildIndex(
+      docs.filter((d) => d.kind !== 'document'),
+      SERVER_FIELDS,
+    ),
+    pdfs: buildIndex(
+      docs.filter((d) => d.kind === 'document'),
+      PDF_FIELDS,
+    ),
+    docs: new Map(docs.map((d) => [d.ref, d])),
+  };
 }
 
 /** The browser's shards, one per two-letter prefix: only terms found in the browser's fields, with the server's weights. */
@@ -153,13 +180,96 @@ export interface SearchHit {
   title: Segment[];
   /** The most telling other field that matched, if the title alone does not explain the hit. */
   match?: { field: string; label: string; segments: Segment[] };
+  /** A PDF: the page the words are on (the url opens it there). */
+  page?: number;
 }
 
-/** Ranked hits for what a person typed. Never throws on user input. */
+/**
+ * The page of a PDF that best shows why it matched: the first page holding the most of the words typed, a
+ * word spelled as typed counting twice a longer word it starts or a near spelling ("silt fence" opens the
+ * page about silt fence, not the one about silty loam and a fenced yard). Reading stops at a page holding
+ * every word as typed.
+ */
+export function bestPage(doc: SearchDoc, words: QueryWord[], terms: string[]): { page: number; text: string } {
+  const text = doc.fields.text ?? '';
+  const starts = doc.pageStarts ?? [0];
+  // Each matched term stands for the word it was found for (a near spelling shares its first two letters).
+  const wordOf = new Map<string, number>();
+  for (const t of terms) {
+    const i = words.findIndex((w) => t === w.term || t.startsWith(w.term));
+    wordOf.set(t, i >= 0 ? i : words.findIndex((w) => t.slice(0, 2) === w.term.slice(0, 2)));
+  }
+  const full = 2 * words.length;
+  let best = { page: 1, points: -1, text: '' };
+  for (let i = 0; i < starts.length; i++) {
+    const page = text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length).trim();
+    if (!page) continue;
+    const got = new Array<number>(words.length).fill(0);
+    for (const raw of page.toLowerCase().split(/[\s-]+/)) {
+      const term = normalizeWord(raw);
+      const w = wordOf.get(term);
+      if (w !== undefined && w >= 0) got[w] = Math.max(got[w], term === words[w].term ? 2 : 1);
+    }
+    const points = got.reduce((a, b) => a + b, 0);
+    if (points > best.points) best = { page: i + 1, points, text: page };
+    if (points === full) break;
+  }
+  return { page: best.page, text: best.text };
+}
+
+/**
+ * A project's PDFs shown at most: its weekly reports all carry its name and address, and "curry road" must
+ * list Curry Road's project and its neighbours, not fifty reports of one site. The best of them are shown.
+ */
+export const PDFS_PER_PROJECT = 2;
+/** PDFs keep this many places among the results even when projects and help would fill them. */
+export const PDFS_AT_LEAST = 10;
+
+/**
+ * Ranked hits for what a person typed: projects and help first, then PDFs (at most PDFS_PER_PROJECT of a
+ * project, and at least a few when there are any). Never throws on user input.
+ */
 export function searchEngine(engine: Engine, input: unknown, limit = 50): SearchHit[] {
-  return runQuery(engine.index, input, { limit }).flatMap((m) => {
+  const entities = runQuery(engine.index, input, { limit });
+  const shown = new Map<string, number>();
+  // More are asked for than shown, so that the PDFs passed over leave room for the next best.
+  const pdfs = runQuery(engine.pdfs, input, { limit: limit * 3 }).filter((m) => {
+    const project = engine.docs.get(m.ref)?.project ?? m.ref;
+    const n = (shown.get(project) ?? 0) + 1;
+    shown.set(project, n);
+    return n <= PDFS_PER_PROJECT;
+  });
+  const words = pdfs.length ? queryWords(input) : [];
+  const pdfRoom = Math.max(limit - entities.length, Math.min(PDFS_AT_LEAST, pdfs.length));
+  const matches = [...entities.slice(0, limit - Math.min(pdfRoom, pdfs.length)), ...pdfs.slice(0, pdfRoom)];
+  return matches.flatMap((m): SearchHit[] => {
     const doc = engine.docs.get(m.ref);
     if (!doc) return [];
+    if (doc.kind === 'document') {
+      const terms = m.fields.text ?? [];
+      const { page, text } = bestPage(doc, words, terms);
+      return [
+        {
+          ref: doc.ref,
+          kind: doc.kind,
+          url: `${doc.url}#page=${page}`,
+          subtitle: doc.subtitle,
+          score: Math.round(m.score * 1000) / 1000,
+          title: highlight(doc.title, []),
+          match: {
+            field: 'text',
+            label: `Page ${page}`,
+            segments: snippet(
+              text,
+              terms,
+              180,
+              words.map((w) => w.term),
+            ),
+          },
+          page,
+        },
+      ];
+    }
     const titleTerms = m.fields.title ?? [];
     // The highest-boosted other field with a word the title does not already show explains the hit best.
     const others = SERVER_FIELDS.map(([f]) => f).filter((f) => f !== 'title' && m.fields[f]?.length);

@@ -30,6 +30,12 @@ export interface SearchServiceOptions {
   idleCheckMs?: number;
   /** Called when a new index starts serving (pages built from the old one are out of date). */
   onSwap?: () => void;
+  /**
+   * Work whose results the next index should include (reading new PDFs' words), done before each rebuild
+   * while the old index serves. Not awaited before the first build: a start-up must not wait for it (what
+   * it writes is a change, seen by the next check).
+   */
+  beforeBuild?: () => Promise<unknown>;
   log?: (message: string) => void;
 }
 
@@ -87,8 +93,8 @@ export class SearchService {
   private idleTimer?: NodeJS.Timeout;
   private checking?: Promise<void>;
   private trailingCheck?: NodeJS.Timeout;
-  private readonly opts: Required<Omit<SearchServiceOptions, 'log' | 'onSwap'>> &
-    Pick<SearchServiceOptions, 'onSwap'> & { log: (m: string) => void };
+  private readonly opts: Required<Omit<SearchServiceOptions, 'log' | 'onSwap' | 'beforeBuild'>> &
+    Pick<SearchServiceOptions, 'onSwap' | 'beforeBuild'> & { log: (m: string) => void };
 
   constructor(options: SearchServiceOptions) {
     this.opts = {
@@ -239,6 +245,10 @@ export class SearchService {
   }
 
   private async buildOnce(): Promise<boolean> {
+    if (this.opts.beforeBuild) {
+      const before = this.opts.beforeBuild().catch((err: unknown) => this.opts.log(`search: ${String(err)}`));
+      if (this.live) await before;
+    }
     const help = await this.opts.help();
     const { workerUrl, WORKER_KIND } = await import('./worker.ts');
     const worker = new Worker(new URL(workerUrl), {

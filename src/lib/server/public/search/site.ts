@@ -5,6 +5,7 @@
 import { getCollection, render } from 'astro:content';
 import { config } from '#lib/server/platform/config.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { readPublicPdfTexts } from '#lib/server/projects/document-text.ts';
 import { pageCache } from '#lib/server/platform/http/page-cache.ts';
 import { fillHelp } from '../help-words.rules.ts';
 import { loadHelpWords } from '../help-words.ts';
@@ -21,6 +22,9 @@ export function siteSearch(): SearchService {
     debounceMs: Number(process.env.SEARCH_DEBOUNCE_MS) || undefined,
     // Search pages kept in the page cache were answered by the old index.
     onSwap: () => pageCache.forgetPath('/search'),
+    // New public PDFs' words, read before the index that finds them is built (decision 0105).
+    beforeBuild: () =>
+      readPublicPdfTexts(db(), { filesDir: config().filesDir, budgetMs: 20_000, log: (m) => console.warn(m) }),
   });
   return service;
 }

@@ -11,6 +11,7 @@ import { openReader, readSnapshot } from '#lib/server/platform/db.ts';
 import {
   helpSearchDocs,
   helpWithTownOrdinance,
+  loadDocumentTextDocs,
   loadProjectDocs,
   searchFingerprint,
   townOrdinanceText,
@@ -44,7 +45,7 @@ function run(input: WorkerInput): void {
     // One read transaction: the fingerprint describes exactly the records indexed.
     const { fingerprint, docs, ordinance } = readSnapshot(db, () => ({
       fingerprint: searchFingerprint(db),
-      docs: loadProjectDocs(db),
+      docs: [...loadProjectDocs(db), ...loadDocumentTextDocs(db)],
       ordinance: townOrdinanceText(db),
     }));
     const all = [...docs, ...helpSearchDocs(helpWithTownOrdinance(input.help, ordinance))];
