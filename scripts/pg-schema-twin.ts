@@ -29,14 +29,15 @@ const JSON_TYPES: Record<string, string> = {
 /** The SQLite default `cast(unixepoch('subsec') * 1000 as integer)`. */
 const SQLITE_NOW = "(cast(unixepoch('subsec') * 1000 as integer))";
 
-const tables = Object.entries(sqlite).filter((entry): entry is [string, SQLiteTable] => is(entry[1], SQLiteTable));
+const tables = Object.entries(sqlite as Record<string, unknown>).filter((entry): entry is [string, SQLiteTable] =>
+  is(entry[1], SQLiteTable),
+);
 const variableOf = new Map(tables.map(([name, table]) => [getTableConfig(table).name, name]));
 const enumNames = new Map(
   Object.entries(enums)
     .filter(([, value]) => Array.isArray(value))
     .map(([name, value]) => [value as unknown, name]),
 );
-const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const propertyOf = (table: SQLiteTable, column: Column) => {
   const found = Object.entries(table).find(([, value]) => value === column);
   if (!found) throw new Error(`${getTableConfig(table).name}.${column.name}: no property`);
@@ -147,10 +148,7 @@ for (const [variable, table] of tables) {
   if (config.uniqueConstraints.length || config.checks.length)
     throw new Error(`${tableName}: unique constraints and checks are not mapped yet`);
   const extras: string[] = [];
-  const primaryColumns = [
-    ...singlePrimaries,
-    ...config.primaryKeys.flatMap((key) => key.columns as SQLiteColumn[]),
-  ];
+  const primaryColumns = [...singlePrimaries, ...config.primaryKeys.flatMap((key) => key.columns as SQLiteColumn[])];
   if (primaryColumns.length) {
     usedBuilders.add('primaryKey');
     extras.push(

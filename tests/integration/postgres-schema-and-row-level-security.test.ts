@@ -18,7 +18,7 @@ import { findPostgres, migratedDatabase, startPostgres, type PostgresServer } fr
 const availability = findPostgres();
 if (availability.kind === 'none') console.warn(`PostgreSQL schema tests not run: ${availability.reason}`);
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 const tenantTables = tables.filter((table) => getTableConfig(table).name !== 'tenants');
 const PUBLIC_TABLE = 'closures';
 
@@ -75,7 +75,9 @@ describe.skipIf(availability.kind === 'none')('PostgreSQL schema and row-level s
     const made = await owner.query<{ tablename: string; tableowner: string }>(
       `select tablename, tableowner from pg_tables where schemaname = 'public' order by tablename`,
     );
-    expect(made.rows.map((row) => row.tablename).sort()).toEqual(tables.map((table) => getTableConfig(table).name).sort());
+    expect(made.rows.map((row) => row.tablename).sort()).toEqual(
+      tables.map((table) => getTableConfig(table).name).sort(),
+    );
     expect(new Set(made.rows.map((row) => row.tableowner))).toEqual(new Set(['portal_owner']));
     const applied = await owner.query(`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(applied.rows[0].n).toBe(5);
@@ -91,16 +93,23 @@ describe.skipIf(availability.kind === 'none')('PostgreSQL schema and row-level s
       `select relname, relrowsecurity, relforcerowsecurity from pg_class
         where relnamespace = 'public'::regnamespace and relkind = 'r'`,
     );
-    const policies = await owner.query<{ tablename: string; qual: string; with_check: string; cmd: string; roles: string[] }>(
-      `select tablename, qual, with_check, cmd, roles::text[] from pg_policies where schemaname = 'public'`,
-    );
+    const policies = await owner.query<{
+      tablename: string;
+      qual: string;
+      with_check: string;
+      cmd: string;
+      roles: string[];
+    }>(`select tablename, qual, with_check, cmd, roles::text[] from pg_policies where schemaname = 'public'`);
     const defaults = await owner.query<{ table_name: string; column_default: string; is_nullable: string }>(
       `select table_name, column_default, is_nullable from information_schema.columns
         where table_schema = 'public' and column_name = 'tenant_id'`,
     );
     for (const table of tenantTables) {
       const name = getTableConfig(table).name;
-      expect(security.rows.find((row) => row.relname === name), name).toMatchObject({
+      expect(
+        security.rows.find((row) => row.relname === name),
+        name,
+      ).toMatchObject({
         relrowsecurity: true,
         relforcerowsecurity: true,
       });
@@ -108,8 +117,13 @@ describe.skipIf(availability.kind === 'none')('PostgreSQL schema and row-level s
       expect(policy, name).toHaveLength(1);
       expect(policy[0]).toMatchObject({ cmd: 'ALL', roles: ['public'] });
       for (const clause of [policy[0]!.qual, policy[0]!.with_check])
-        expect(clause, name).toMatch(/tenant_id = \(NULLIF\(current_setting\('app\.tenant'::text, true\), ''::text\)\)::integer/);
-      expect(defaults.rows.find((row) => row.table_name === name), name).toMatchObject({
+        expect(clause, name).toMatch(
+          /tenant_id = \(NULLIF\(current_setting\('app\.tenant'::text, true\), ''::text\)\)::integer/,
+        );
+      expect(
+        defaults.rows.find((row) => row.table_name === name),
+        name,
+      ).toMatchObject({
         is_nullable: 'NO',
         column_default: `(current_setting('app.tenant'::text))::integer`,
       });
@@ -125,17 +139,19 @@ describe.skipIf(availability.kind === 'none')('PostgreSQL schema and row-level s
       const read = await app.query(`select count(*)::int as n from "${name}"`);
       expect(read.rows[0].n, name).toBe(0);
     }
-    await expect(app.query(`insert into closures (date, name, kind) values ('2027-01-01', 'x', 'closure')`)).rejects.toThrow(
-      /app\.tenant/,
-    );
+    await expect(
+      app.query(`insert into closures (date, name, kind) values ('2027-01-01', 'x', 'closure')`),
+    ).rejects.toThrow(/app\.tenant/);
     // After a transaction that set it locally, the setting is '' on this connection: still nothing.
     await asTenant(app, tenantA, async () => undefined);
     expect((await app.query(`select count(*)::int as n from projects`)).rows[0].n).toBe(0);
-    await expect(app.query(`insert into closures (date, name, kind) values ('2027-01-01', 'x', 'closure')`)).rejects.toThrow(
-      /invalid input syntax for type integer/,
-    );
     await expect(
-      app.query(`insert into closures (tenant_id, date, name, kind) values ($1, '2027-01-01', 'x', 'closure')`, [tenantA]),
+      app.query(`insert into closures (date, name, kind) values ('2027-01-01', 'x', 'closure')`),
+    ).rejects.toThrow(/invalid input syntax for type integer/);
+    await expect(
+      app.query(`insert into closures (tenant_id, date, name, kind) values ($1, '2027-01-01', 'x', 'closure')`, [
+        tenantA,
+      ]),
     ).rejects.toThrow(/row-level security/);
   });
 
@@ -165,7 +181,9 @@ describe.skipIf(availability.kind === 'none')('PostgreSQL schema and row-level s
     ).rejects.toThrow(/row-level security/);
     await expect(
       asTenant(app, tenantA, () =>
-        app.query(`insert into closures (tenant_id, date, name, kind) values ($1, '2027-07-05', 'x', 'closure')`, [tenantB]),
+        app.query(`insert into closures (tenant_id, date, name, kind) values ($1, '2027-07-05', 'x', 'closure')`, [
+          tenantB,
+        ]),
       ),
     ).rejects.toThrow(/row-level security/);
     // The same key in both tenants: unique indexes and primary keys lead with tenant_id.
@@ -192,8 +210,12 @@ describe.skipIf(availability.kind === 'none')('PostgreSQL schema and row-level s
       app.query(`insert into ${PUBLIC_TABLE} (date, name, kind) values ('2027-02-15', 'Snow day', 'closure')`),
     );
     await asTenant(app, tenantA, () => app.query(`insert into settings (key, value) values ('seq:P:2027', '1')`));
-    await asTenant(app, tenantA, () => app.query(`insert into settings (key, value) values ('close_of_business', '16:30')`));
-    await asTenant(app, tenantA, () => app.query(`insert into outbox (kind, to_address, subject, text_body) values ('x', 'a@b.c', 's', 't')`));
+    await asTenant(app, tenantA, () =>
+      app.query(`insert into settings (key, value) values ('close_of_business', '16:30')`),
+    );
+    await asTenant(app, tenantA, () =>
+      app.query(`insert into outbox (kind, to_address, subject, text_body) values ('x', 'a@b.c', 's', 't')`),
+    );
 
     expect(await version(tenantA)).toBe(beforeA + 2);
     expect(await version(tenantB)).toBe(beforeB);
@@ -202,7 +224,12 @@ describe.skipIf(availability.kind === 'none')('PostgreSQL schema and row-level s
 
   test('the roles cannot get around row-level security', async () => {
     const owner = await connect('portal_owner');
-    const roles = await owner.query<{ rolname: string; rolsuper: boolean; rolbypassrls: boolean; rolcreaterole: boolean }>(
+    const roles = await owner.query<{
+      rolname: string;
+      rolsuper: boolean;
+      rolbypassrls: boolean;
+      rolcreaterole: boolean;
+    }>(
       `select rolname, rolsuper, rolbypassrls, rolcreaterole from pg_roles where rolname like 'portal_%' order by rolname`,
     );
     expect(roles.rows).toEqual([
@@ -232,7 +259,7 @@ describe.skipIf(availability.kind === 'none')('PostgreSQL schema and row-level s
  */
 async function seedEveryTable(system: pg.Client, tenants: number[]) {
   const pending = new Set(
-    Object.values(schema)
+    Object.values(schema as Record<string, unknown>)
       .filter((value): value is PgTable => is(value, PgTable))
       .filter((table) => getTableConfig(table).name !== 'tenants'),
   );
@@ -242,17 +269,27 @@ async function seedEveryTable(system: pg.Client, tenants: number[]) {
       const reference = fk.reference();
       const column = reference.columns[0]!;
       if (column.name === 'tenant_id' || !column.notNull) return [];
-      return [{ column: column.name, table: getTableConfig(reference.foreignTable).name, to: reference.foreignColumns[0]!.name }];
+      return [
+        {
+          column: column.name,
+          table: getTableConfig(reference.foreignTable).name,
+          to: reference.foreignColumns[0]!.name,
+        },
+      ];
     });
   while (pending.size) {
-    const ready = [...pending].filter((table) => required(table).every((reference) => rows.has(reference.table) || reference.table === getTableConfig(table).name));
-    if (!ready.length) throw new Error(`no order for ${[...pending].map((table) => getTableConfig(table).name).join(', ')}`);
+    const ready = [...pending].filter((table) =>
+      required(table).every((reference) => rows.has(reference.table) || reference.table === getTableConfig(table).name),
+    );
+    if (!ready.length)
+      throw new Error(`no order for ${[...pending].map((table) => getTableConfig(table).name).join(', ')}`);
     for (const table of ready) {
       const { name, columns } = getTableConfig(table);
       const byTenant = new Map<number, Record<string, unknown>>();
       for (const tenant of tenants) {
         const values: Record<string, unknown> = { tenant_id: tenant };
-        for (const reference of required(table)) values[reference.column] = rows.get(reference.table)!.get(tenant)![reference.to];
+        for (const reference of required(table))
+          values[reference.column] = rows.get(reference.table)!.get(tenant)![reference.to];
         for (const column of columns as PgColumn[]) {
           if (column.name in values || !column.notNull || column.hasDefault) continue;
           values[column.name] = plainValue(column);

@@ -35,7 +35,8 @@ function binDirectories(): string[] {
   return [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/local/bin', ...versions];
 }
 
-export type PostgresAvailability = { kind: 'url'; url: string } | { kind: 'binaries'; bin: string } | { kind: 'none'; reason: string };
+export type PostgresAvailability =
+  { kind: 'url'; url: string } | { kind: 'binaries'; bin: string } | { kind: 'none'; reason: string };
 
 export function findPostgres(): PostgresAvailability {
   const url = process.env.TEST_DATABASE_URL;
@@ -126,7 +127,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   } catch (error) {
     const log = fs.existsSync(path.join(dir, 'log')) ? fs.readFileSync(path.join(dir, 'log'), 'utf8') : '';
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`pg_ctl start failed: ${String(error)}\n${log}`);
+    throw new Error(`pg_ctl start failed: ${String(error)}\n${log}`, { cause: error });
   }
   return {
     startMs: performance.now() - started,
