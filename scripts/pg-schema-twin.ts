@@ -112,6 +112,16 @@ function columnSource(table: SQLiteTable, tableName: string, column: SQLiteColum
   return source;
 }
 
+/** SQL of text and this table's columns, as a pg-core `sql` template over `t`. */
+function sqlSource(table: SQLiteTable, tableName: string, value: SQL): string {
+  const parts = value.queryChunks.map((chunk) => {
+    if (is(chunk, StringChunk)) return chunk.value.join('').replaceAll('`', '\\`');
+    if (is(chunk, SQLiteColumn)) return `\${t.${propertyOf(table, chunk)}}`;
+    throw new Error(`${tableName}: SQL with no PostgreSQL mapping`);
+  });
+  return `sql\`${parts.join('')}\``;
+}
+
 function indexPart(table: SQLiteTable, tableName: string, part: unknown): string {
   if (is(part, SQLiteColumn)) return `t.${propertyOf(table, part)}`;
   if (is(part, SQL)) {
@@ -126,8 +136,7 @@ function indexPart(table: SQLiteTable, tableName: string, part: unknown): string
       chunks[2].value.join('').trim() === 'desc'
     )
       return `t.${propertyOf(table, chunks[1])}.desc()`;
-    if (chunks.every((chunk) => is(chunk, StringChunk)))
-      return `sql\`${chunks.map((chunk) => (chunk as StringChunk).value.join('')).join('')}\``;
+    return sqlSource(table, tableName, part);
   }
   throw new Error(`${tableName}: an index part with no PostgreSQL mapping`);
 }
@@ -157,9 +166,9 @@ for (const [variable, table] of tables) {
   }
   for (const index of config.indexes) {
     const { name, columns: parts, unique, where } = index.config;
-    if (where) throw new Error(`${tableName}.${name}: partial indexes are not mapped yet`);
     extras.push(
-      `${unique ? 'uniqueIndex' : 'index'}(${JSON.stringify(name)}).on(t.tenantId, ${parts.map((part) => indexPart(table, tableName, part)).join(', ')})`,
+      `${unique ? 'uniqueIndex' : 'index'}(${JSON.stringify(name)}).on(t.tenantId, ${parts.map((part) => indexPart(table, tableName, part)).join(', ')})` +
+        (where ? `.where(${sqlSource(table, tableName, where)})` : ''),
     );
   }
   out.push(
