@@ -24,10 +24,14 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/postgres-*.test.ts'],
           // One built portal on a fresh data directory for the HTTP integration tests.
           globalSetup: ['tests/support/global-setup.ts'],
         },
       },
+      // PostgreSQL's own tests (decision 0080): each file starts its server (tests/support/postgres.ts) and
+      // needs no portal, so not the integration project's global setup.
+      { extends: true, test: { name: 'postgres', include: ['tests/integration/postgres-*.test.ts'] } },
     ],
   },
 });
