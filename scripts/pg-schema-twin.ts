@@ -101,6 +101,8 @@ function columnSource(table: SQLiteTable, tableName: string, column: SQLiteColum
   for (const fk of getTableConfig(table).foreignKeys) {
     const reference = fk.reference();
     if (reference.columns.length !== 1 || reference.columns[0] !== column) continue;
+    // A key that is its table's own primary key is (tenant_id, key) on PostgreSQL: referenced by both, below.
+    if (isNaturalKey(reference.foreignColumns[0]!)) continue;
     const target = variableOf.get(getTableConfig(reference.foreignTable).name)!;
     const targetColumn = propertyOf(reference.foreignTable, reference.foreignColumns[0]!);
     const actions = [
@@ -110,6 +112,11 @@ function columnSource(table: SQLiteTable, tableName: string, column: SQLiteColum
     source += `.references((): AnyPgColumn => ${target}.${targetColumn}${actions.length ? `, { ${actions.join(', ')} }` : ''})`;
   }
   return source;
+}
+
+/** A primary key column that is not an automatic id: on PostgreSQL its table's key is (tenant_id, it). */
+function isNaturalKey(column: SQLiteColumn): boolean {
+  return column.primary && (column as unknown as { autoIncrement?: boolean }).autoIncrement !== true;
 }
 
 /** SQL of text and this table's columns, as a pg-core `sql` template over `t`. */
@@ -162,6 +169,19 @@ for (const [variable, table] of tables) {
     usedBuilders.add('primaryKey');
     extras.push(
       `primaryKey({ columns: [t.tenantId, ${primaryColumns.map((column) => `t.${propertyOf(table, column)}`).join(', ')}] })`,
+    );
+  }
+  for (const fk of config.foreignKeys) {
+    const reference = fk.reference();
+    const targetColumn = reference.foreignColumns[0]!;
+    if (!isNaturalKey(targetColumn)) continue;
+    usedBuilders.add('foreignKey');
+    const target = variableOf.get(getTableConfig(reference.foreignTable).name)!;
+    const property = propertyOf(reference.foreignTable, targetColumn);
+    extras.push(
+      `foreignKey({ columns: [t.tenantId, t.${propertyOf(table, reference.columns[0]!)}], foreignColumns: [${target}.tenantId, ${target}.${property}] })` +
+        (fk.onDelete && fk.onDelete !== 'no action' ? `.onDelete('${fk.onDelete}')` : '') +
+        (fk.onUpdate && fk.onUpdate !== 'no action' ? `.onUpdate('${fk.onUpdate}')` : ''),
     );
   }
   for (const index of config.indexes) {

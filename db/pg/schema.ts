@@ -12,6 +12,7 @@ import {
   type AnyPgColumn,
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -807,6 +808,34 @@ export const payments = pgTable(
   (t) => [index('payments_invoice_idx').on(t.tenantId, t.invoiceId)],
 );
 
+export const pdfTextPages = pgTable(
+  'pdf_text_pages',
+  {
+    tenantId: tenantId(),
+    sha256: text('sha256').notNull(),
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.sha256, t.page] }),
+    foreignKey({ columns: [t.tenantId, t.sha256], foreignColumns: [pdfTexts.tenantId, pdfTexts.sha256] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const pdfTexts = pgTable(
+  'pdf_texts',
+  {
+    tenantId: tenantId(),
+    sha256: text('sha256').notNull(),
+    outcome: text('outcome', { enum: ['read', 'unreadable', 'cut'] }).notNull(),
+    pageCount: integer('page_count').notNull().default(0),
+    readAt: timestamp('read_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.sha256] })],
+);
+
 export const performanceGuarantees = pgTable(
   'performance_guarantees',
   {
@@ -1123,6 +1152,65 @@ export const recordsRequests = pgTable(
     index('records_requests_project_received_idx').on(t.tenantId, t.projectId, t.receivedAt, t.id),
     index('records_requests_email_idx').on(t.tenantId, t.requesterEmail, t.receivedAt),
   ],
+);
+
+export const reminderDigests = pgTable(
+  'reminder_digests',
+  {
+    tenantId: tenantId(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    outboxId: integer('outbox_id').notNull(),
+    sentAt: timestamp('sent_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('reminder_digests_user_day_uq').on(t.tenantId, t.userId, t.day)],
+);
+
+export const reminderItems = pgTable(
+  'reminder_items',
+  {
+    tenantId: tenantId(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    digestId: integer('digest_id')
+      .notNull()
+      .references((): AnyPgColumn => reminderDigests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id').references((): AnyPgColumn => stormwaterPractices.id, { onDelete: 'cascade' }),
+    duty: text('duty').notNull(),
+    dueOn: text('due_on').notNull(),
+    day: text('day').notNull(),
+  },
+  (t) => [
+    uniqueIndex('reminder_items_user_duty_uq').on(t.tenantId, t.userId, t.projectId, t.duty),
+    uniqueIndex('reminder_items_user_practice_duty_uq')
+      .on(t.tenantId, t.userId, t.duty)
+      .where(sql`${t.projectId} is null`),
+    index('reminder_items_project_duty_idx').on(t.tenantId, t.projectId, t.duty),
+  ],
+);
+
+export const reminderPreferences = pgTable(
+  'reminder_preferences',
+  {
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    inspectionDays: integer('inspection_days'),
+    summaryDays: integer('summary_days'),
+    correctiveDays: integer('corrective_days'),
+    requestDays: integer('request_days'),
+    annualReportDays: integer('annual_report_days'),
+    guaranteeDays: integer('guarantee_days'),
+    updatedAt: timestamp('updated_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
 );
 
 export const replyTemplates = pgTable(
