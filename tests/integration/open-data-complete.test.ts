@@ -251,6 +251,12 @@ describe('conditional GET, the catalog, the OpenAPI document and the open-data p
       'municipal-inspections': ['/api/town-inspections.json', '/api/town-inspections.csv'],
       'residents-reports': ['/api/reports.json', '/api/reports.csv'],
       practices: ['/api/practices.json', '/api/practices.csv', '/api/practices.geojson'],
+      'operator-companies': [
+        '/api/operator-companies.json',
+        '/api/operator-companies.csv',
+        '/api/operator-companies/monthly.json',
+        '/api/operator-companies/monthly.csv',
+      ],
     };
     for (const [id, paths] of Object.entries(expected)) {
       const d = byId.get(id);

@@ -96,6 +96,16 @@ export const API_CONTRACTS = {
     answer: { schema: 'PostStormInspectionList', mediaType: 'application/json' },
   }),
   '/api/post-storm-inspections.csv': contract({ path: '/api/post-storm-inspections.csv', answer: 'csv' }),
+  '/api/operator-companies.json': contract({
+    path: '/api/operator-companies.json',
+    answer: { schema: 'OperatorCompanyList', mediaType: 'application/json' },
+  }),
+  '/api/operator-companies.csv': contract({ path: '/api/operator-companies.csv', answer: 'csv' }),
+  '/api/operator-companies/monthly.json': contract({
+    path: '/api/operator-companies/monthly.json',
+    answer: { schema: 'OperatorCompanyMonthList', mediaType: 'application/json' },
+  }),
+  '/api/operator-companies/monthly.csv': contract({ path: '/api/operator-companies/monthly.csv', answer: 'csv' }),
   '/api/findings.json': contract({
     path: '/api/findings.json',
     query: findingFilterSchema,

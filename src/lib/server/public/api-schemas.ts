@@ -17,6 +17,7 @@ import { ENFORCEMENT_DATASET_FIELDS } from './enforcement-data.ts';
 import { TOWN_INSPECTION_DATASET_FIELDS } from './town-inspection-data.ts';
 import { STORM_DUTY_FIELDS, STORM_DUTY_VALUES } from './storm-data.ts';
 import { SITE_REPORT_FIELDS } from './site-report-data.ts';
+import { OPERATOR_COMPANY_FIELDS, OPERATOR_COMPANY_MONTH_FIELDS } from './operator-company-data.ts';
 import { ENFORCEMENT_CATEGORIES, ENFORCEMENT_STATUSES, ENFORCEMENT_TYPES, SITE_REPORT_STATUSES } from '#db/enums.ts';
 import { SMP_CONDITIONS, SMP_OWNER_KINDS, SMP_TYPES } from '#db/enums.ts';
 
@@ -390,6 +391,20 @@ const PostStormInspectionListSchema = datasetList(
   PostStormInspectionSchema,
 );
 
+const OperatorCompanySchema = recordSchema(OPERATOR_COMPANY_FIELDS);
+const OperatorCompanyListSchema = datasetList('companies', 'operator_companies', OperatorCompanySchema);
+const OperatorCompanyMonthSchema = recordSchema(OPERATOR_COMPANY_MONTH_FIELDS, {
+  month: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .meta({ description: 'One of the last 12 months (YYYY-MM), the current one included.' }),
+});
+const OperatorCompanyMonthListSchema = datasetList(
+  'company months',
+  'operator_company_months',
+  OperatorCompanyMonthSchema,
+);
+
 const ErrorSchema = z.object({ error: z.string().meta({ description: 'What was wrong, and what to send instead.' }) });
 
 const OpenApiDocumentSchema = z.looseObject({
@@ -431,6 +446,10 @@ export const NAMED_SCHEMAS = {
   SiteReportList: SiteReportListSchema,
   PostStormInspection: PostStormInspectionSchema,
   PostStormInspectionList: PostStormInspectionListSchema,
+  OperatorCompany: OperatorCompanySchema,
+  OperatorCompanyList: OperatorCompanyListSchema,
+  OperatorCompanyMonth: OperatorCompanyMonthSchema,
+  OperatorCompanyMonthList: OperatorCompanyMonthListSchema,
   Error: ErrorSchema,
   OpenApiDocument: OpenApiDocumentSchema,
 } satisfies Record<string, z.ZodType>;

@@ -210,6 +210,50 @@ export function openDatasets(t: TownWords): OpenDataset[] {
       ],
     },
     {
+      id: 'operator-companies',
+      title: `Construction site operator companies in the ${t.fullName} and their record`,
+      description:
+        'Each company named as owner/operator on a published project’s notice of intent, with the numbers its page on the portal shows: its sites (all, and under construction), open compliance findings, findings and monthly summaries filed late or not at all in the last 12 months, public enforcement actions (in force, all, by type) and its answers to written requests for its SWPPP and inspection reports within five business days (on time, late, unanswered); and the findings month by month for the last 12 months. Company names and counts only; never a person’s name or contact details.',
+      keywords: [
+        'stormwater',
+        'construction',
+        'operators',
+        'contractors',
+        'compliance',
+        'enforcement',
+        t.profile.name,
+        'New York',
+      ],
+      dictionary: '/open-data#dict-operator-companies',
+      periodicity: 'R/P1D',
+      distributions: [
+        {
+          path: '/api/operator-companies.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Operator companies and their record (JSON)',
+        },
+        {
+          path: '/api/operator-companies.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Operator companies and their record, one row each (CSV)',
+        },
+        {
+          path: '/api/operator-companies/monthly.json',
+          mediaType: 'application/json',
+          format: 'JSON',
+          title: 'Operator companies’ findings month by month (JSON)',
+        },
+        {
+          path: '/api/operator-companies/monthly.csv',
+          mediaType: 'text/csv',
+          format: 'CSV',
+          title: 'Operator companies’ findings month by month, one row per company and month (CSV)',
+        },
+      ],
+    },
+    {
       id: 'practices',
       title: `Permanent stormwater practices in the ${t.fullName}`,
       description:

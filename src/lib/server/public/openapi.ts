@@ -197,6 +197,10 @@ export function openApiDocument(db: DB, baseUrl: string) {
         name: 'Residents’ reports',
         description: 'Problems residents reported, as each report’s public page shows them; never who reported.',
       },
+      {
+        name: 'Operators',
+        description: 'The owner/operator companies of published projects and their record across their sites.',
+      },
       { name: 'About', description: 'This description.' },
     ],
     paths: Object.fromEntries([
@@ -414,6 +418,55 @@ export function openApiDocument(db: DB, baseUrl: string) {
         answer: 'One row per storm and site.',
         examples: [
           { summary: 'Every one', url: '/api/post-storm-inspections.csv', status: 200, contentType: 'text/csv' },
+        ],
+      }),
+      operation({
+        path: '/api/operator-companies.json',
+        id: 'listOperatorCompanies',
+        tag: 'Operators',
+        summary: 'Operator companies and their record',
+        description:
+          'One record per company named as owner/operator on a published project’s NOI record, with the numbers its page (/operators/{company_slug}) shows: sites, open findings, findings and late or missing monthly summaries in the last 12 months, public enforcement actions by type, and its answers to written requests for records under Subsection L(4). Company names and counts only.',
+        answer: 'One record per company.',
+        examples: [{ summary: 'Every company', url: '/api/operator-companies.json', status: 200, contentType: J }],
+      }),
+      operation({
+        path: '/api/operator-companies.csv',
+        id: 'listOperatorCompaniesCsv',
+        tag: 'Operators',
+        summary: 'Operator companies and their record as CSV',
+        description: 'The same records as /api/operator-companies.json, one row each.',
+        answer: 'One row per company.',
+        examples: [
+          { summary: 'Every company', url: '/api/operator-companies.csv', status: 200, contentType: 'text/csv' },
+        ],
+      }),
+      operation({
+        path: '/api/operator-companies/monthly.json',
+        id: 'listOperatorCompanyMonths',
+        tag: 'Operators',
+        summary: 'Operator companies’ findings month by month',
+        description:
+          'One record per company and month of the last 12 (the current one included): the findings at its sites that began in the month and, of them, monthly summaries filed late or not filed, as the trend on its page.',
+        answer: 'One record per company and month.',
+        examples: [
+          { summary: 'Every company', url: '/api/operator-companies/monthly.json', status: 200, contentType: J },
+        ],
+      }),
+      operation({
+        path: '/api/operator-companies/monthly.csv',
+        id: 'listOperatorCompanyMonthsCsv',
+        tag: 'Operators',
+        summary: 'Operator companies’ findings month by month as CSV',
+        description: 'The same rows as /api/operator-companies/monthly.json.',
+        answer: 'One row per company and month.',
+        examples: [
+          {
+            summary: 'Every company',
+            url: '/api/operator-companies/monthly.csv',
+            status: 200,
+            contentType: 'text/csv',
+          },
         ],
       }),
       operation({

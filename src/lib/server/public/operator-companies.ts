@@ -5,11 +5,12 @@
  * Read from public data only; kept until the public data changes.
  */
 import { and, eq } from 'drizzle-orm';
-import type { ProjectStatus } from '#db/enums.ts';
+import { ENFORCEMENT_TYPES, type EnforcementType, type ProjectStatus } from '#db/enums.ts';
 import { SITE_WORK_STATUSES } from '#lib/server/compliance/compliance.ts';
 import { parties, projects } from '#db/schema.ts';
 import { publicActionsOfProjects, type TownActionRow } from '#lib/server/enforcement/actions.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
+import type { AnswerFacts } from '#lib/server/operator-requests/request.rules.ts';
 import { operatorOnTimeRows, operatorRequestFacts, type OnTimeRow } from '#lib/server/operator-requests/statistics.ts';
 import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
@@ -161,11 +162,7 @@ export function operatorCompanyPage(db: DB, slug: string, now = new Date()): Com
   const findings = findingsOfProjects(db, ids, now);
   const enforcement = publicActionsOfProjects(db, ids);
   const { overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const [requests] = operatorOnTimeRows(
-    operatorRequestFacts(db, ids).map((r) => ({ ...r, operator: c.name })),
-    overdueBefore,
-  );
-  const facts = findingFacts(findings);
+  const figures = companyFigures(c, findings, enforcement, operatorRequestFacts(db, ids), today, overdueBefore);
   return {
     slug: c.slug,
     name: c.name,
@@ -176,17 +173,80 @@ export function operatorCompanyPage(db: DB, slug: string, now = new Date()): Com
       openFindings: findings.filter((f) => f.project.id === s.id && f.finding.status === 'open').length,
       enforcementInForce: enforcement.filter((a) => a.projectSlug === s.slug && isInForce(a)).length,
     })),
+    ...figures,
+    openFindings: findings.filter((f) => f.finding.status === 'open'),
+    lateFilings: findings.filter((f) => LATE_FILING_RULES.has(f.finding.rule)),
+    enforcement,
+    today,
+  };
+}
+
+/**
+ * A company's numbers, from its sites' findings, public enforcement actions and L(4) requests: the one
+ * reckoning its page and the open data (operator-company-data.ts) both show.
+ */
+function companyFigures(
+  c: Company,
+  findings: TownFinding[],
+  enforcement: TownActionRow[],
+  requestFacts: AnswerFacts[],
+  today: string,
+  overdueBefore: string,
+): Pick<CompanyPage, 'totals' | 'requests' | 'trend'> {
+  const facts = findingFacts(findings);
+  const [requests] = operatorOnTimeRows(
+    requestFacts.map((r) => ({ ...r, operator: c.name })),
+    overdueBefore,
+  );
+  return {
     totals: companyTotals(
       c.sites.map((s) => ({ underWay: underWay(s.status) })),
       facts,
       actionFacts(enforcement),
       today,
     ),
-    openFindings: findings.filter((f) => f.finding.status === 'open'),
-    lateFilings: findings.filter((f) => LATE_FILING_RULES.has(f.finding.rule)),
-    enforcement,
     requests,
     trend: findingsByMonth(facts, today),
-    today,
   };
+}
+
+export interface CompanyRecord extends Pick<CompanyPage, 'slug' | 'name' | 'totals' | 'requests' | 'trend'> {
+  /** Its public enforcement actions, all time, by type. */
+  enforcementByType: Record<EnforcementType, number>;
+}
+
+/**
+ * Every company's numbers as its page shows them (companyFigures), for the open data: the town's findings as
+ * held in memory (decision 0059, as listOperatorCompanies), its public actions and L(4) requests read once for
+ * all companies, not once per company. Sorted by slug, so the records keep their order as numbers change.
+ */
+export function operatorCompanyRecords(db: DB, now = new Date()): CompanyRecord[] {
+  const today = townToday(now);
+  const { overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  const findingsBySite = Map.groupBy(townFindings(db, now), (f) => f.project.id);
+  const actionsBySite = Map.groupBy(publicActionsOfProjects(db), (a) => a.projectSlug);
+  const requestsBySite = Map.groupBy(operatorRequestFacts(db), (r) => r.projectId);
+  return [...companies(db).values()]
+    .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+    .map((c) => {
+      const enforcement = c.sites.flatMap((s) => actionsBySite.get(s.slug) ?? []);
+      const enforcementByType = Object.fromEntries(ENFORCEMENT_TYPES.map((t) => [t, 0])) as Record<
+        EnforcementType,
+        number
+      >;
+      for (const a of enforcement) enforcementByType[a.type]++;
+      return {
+        slug: c.slug,
+        name: c.name,
+        ...companyFigures(
+          c,
+          c.sites.flatMap((s) => findingsBySite.get(s.id) ?? []),
+          enforcement,
+          c.sites.flatMap((s) => requestsBySite.get(s.id) ?? []),
+          today,
+          overdueBefore,
+        ),
+        enforcementByType,
+      };
+    });
 }

@@ -1,0 +1,16 @@
+/** GET /api/operator-companies/monthly.csv: the same rows as /api/operator-companies/monthly.json, one row each. */
+import type { APIRoute } from 'astro';
+import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
+import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
+import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { encodeOperatorCompanyMonths } from '#lib/server/public/operator-company-data.ts';
+import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
+
+/** What this route reads and answers: the OpenAPI document is written from it. */
+export const contract = API_CONTRACTS['/api/operator-companies/monthly.csv'];
+
+export const GET: APIRoute = ({ request, locals }) =>
+  encodedResponse(request, encodeOperatorCompanyMonths(locals.db, 'csv', townPublicUrl(locals.db)), {
+    ...OPEN_HEADERS,
+    'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-operator-companies-monthly.csv"`,
+  });
