@@ -78,7 +78,12 @@ if (
   const t0 = performance.now();
   // Only an empty database needs the demo town's seed (it draws PDFs and photos): most starts skip loading it.
   const { seedDemoTown } = await import('#db/seed/demo.ts');
-  const summary = await seedDemoTown(db, { filesDir: cfg.filesDir });
+  // The PDFs' words are read by the running server unless asked for now (the tests' template: DEMO_PDF_TEXTS=now):
+  // reading 1,268 PDFs would make a first start three times as long (decision 0105).
+  const summary = await seedDemoTown(db, {
+    filesDir: cfg.filesDir,
+    pdfTexts: process.env.DEMO_PDF_TEXTS === 'now' ? 'now' : 'later',
+  });
   await seedDemoAccounts(db);
   seeded = true;
   console.log(`Loaded the demo town (${summary.projects} projects) in ${Math.round(performance.now() - t0)} ms.`);

@@ -283,7 +283,14 @@ const AMENDMENTS: Record<string, Array<{ reason: string; changes: string[]; newT
  */
 export async function seedDemoTown(
   db: DB,
-  opts: { filesDir: string; now?: Date; renderThreads?: number; pdfCache?: boolean },
+  opts: {
+    filesDir: string;
+    now?: Date;
+    renderThreads?: number;
+    pdfCache?: boolean;
+    /** When the public PDFs' words are read: during the seed (the default), or later by the server. */
+    pdfTexts?: 'now' | 'later';
+  },
 ): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
   const today = townToday(now);
@@ -352,8 +359,10 @@ export async function seedDemoTown(
   await seedPractices(db, { filesDir: opts.filesDir, today, now }); // Permanent practices and escrow.
   await seedPracticeAgreements(db, { filesDir: opts.filesDir }); // Agreements and easements on file.
   await seedSiteReportPhotos(db, { filesDir: opts.filesDir }); // Residents' photos, some approved.
-  // The words inside the public PDFs, so the demo's search finds them (decision 0105).
-  await readSeedPdfTexts(db, { filesDir: opts.filesDir, cache: opts.pdfCache, threads: opts.renderThreads });
+  // The words inside the public PDFs, so the demo's search finds them (decision 0105): read now, or left to the
+  // server, which reads them in the background before its next search index (a first start stays quick).
+  if (opts.pdfTexts !== 'later')
+    await readSeedPdfTexts(db, { filesDir: opts.filesDir, cache: opts.pdfCache, threads: opts.renderThreads });
   const stopWork = plans.find((p) => p.def.status === 'stop_work');
   // Slugs worth knowing in browser tests and demos.
   return buildSummary(db, 'demo', now, {

@@ -113,6 +113,8 @@ export async function startPortal(
         GEOCODER: 'town',
         // Stripped TypeScript and compiled modules cached across the run's portals (scripts/test.ts sets it too).
         NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'rsp-node-compile-cache'),
+        // A seeded test portal has the demo PDFs' words at once (the search tests look for them).
+        DEMO_PDF_TEXTS: 'now',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
