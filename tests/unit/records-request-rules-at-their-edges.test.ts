@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  dueDateAfterCalendarChange,
   explainAfterDueDate,
   missedText,
   promiseMissed,
@@ -30,8 +31,9 @@ describe('respond-by after the requester answers a question (decision 0029)', ()
     expect(respondBy({ ...r, status: 'awaiting_clarification' })).toBe('2026-12-08');
     expect(respondBy({ ...r, status: 'awaiting_clarification', acknowledgedOn: '2026-12-02' })).toBeNull();
   });
-  it('an appeal granted: access is owed by the officer’s day (decision 0065)', () => {
+  it('an appeal granted: access is owed by the officer’s day (decision 0065), while the request is the Town’s to act on', () => {
     expect(respondBy({ ...r, accessDueOn: '2027-01-20' })).toBe('2027-01-20');
+    expect(respondBy({ ...r, status: 'awaiting_payment', accessDueOn: '2027-01-20' })).toBeNull();
   });
 });
 
@@ -68,6 +70,11 @@ describe('a promised date is a time limit only with an acknowledgment (decision 
   });
   it('a date on file but no acknowledgment: nothing to miss', () => {
     expect(promiseMissed(f({ acknowledgedOn: null, status: 'received' }), '2026-12-23')).toBe(false);
+  });
+  it('five business days missed: the requester reads the five-day denial', () => {
+    expect(missedText(f({ acknowledgedOn: null, status: 'received' }), '2026-12-09', 'Town')).toContain(
+      'within the five business days the law gives',
+    );
   });
   it('the requester reads the promised-date denial, not the five-day one', () => {
     expect(missedText(f({}), '2026-12-23', 'Town')).toContain('gave December 22, 2026 as the date');
@@ -119,5 +126,16 @@ describe('what the requester reads about paper copies (decision 0030)', () => {
   });
   it('a pickup or mailing day is told only once the request is fulfilled', () => {
     expect(explainAfterDueDate(f({ pickedUpOn: '2026-12-07', mailedOn: '2026-12-05' }), W)).toEqual([]);
+  });
+});
+
+describe('a change in the statute’s holiday table only adds days to a date the requester was told (decision 0092)', () => {
+  it('a date that would come earlier stays', () => {
+    expect(dueDateAfterCalendarChange('2026-12-10', '2026-12-09', '2026-12-01', { onlyLater: true })).toBe(
+      '2026-12-10',
+    );
+    expect(dueDateAfterCalendarChange('2026-12-10', '2026-12-11', '2026-12-01', { onlyLater: true })).toBe(
+      '2026-12-11',
+    );
   });
 });
