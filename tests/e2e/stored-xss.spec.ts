@@ -152,7 +152,7 @@ test('the live search and the map draw hostile names as text', async ({ page, co
   const box = page.getByRole('searchbox').first();
   await box.focus();
   await box.pressSequentially('hyperlink');
-  await expect(page.locator('[data-search-list="live"] li').first()).toContainText('<img src=x onerror=alert(5)>');
+  await expect(page.locator('[data-search-results] li').first()).toContainText('<img src=x onerror=alert(5)>');
   expect((await inspect(page)).injected).toEqual([]);
 
   // Near the hostile site address (the town's own records geocode it exactly): the centre's tooltip

@@ -175,10 +175,10 @@ describe('Download all (ZIP): a 100-file release streams with flat server memory
     );
     // Far below the archive: what remains is garbage the collector has not yet reclaimed (V8 collects once
     // about 64 MB of buffers are outstanding), never the archive itself.
-    // Measured 46–68 MB on one machine run to run (the RSS before depends on when V8 last collected); an archive
-    // held in memory would add all of its 174 MB.
-    expect(growth).toBeLessThan(96 * MB);
-    expect(growth).toBeLessThan(bytes / 2);
+    // Measured 46–107 MB from machine to machine and run to run (the RSS before depends on when V8 last
+    // collected, and a busy machine collects later); an archive held in memory would add all of its 174 MB on
+    // top of that garbage, so the bound sits between the two.
+    expect(growth).toBeLessThan(bytes * 0.75);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 

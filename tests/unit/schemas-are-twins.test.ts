@@ -37,7 +37,7 @@ type InsertTwin<K extends keyof SqliteTables> = K extends keyof typeof pgSchema
  * The tables whose twin differs in TypeScript: must be none, but for one known difference in what an insert
  * must give: SQLite fills an `integer primary key` that is not autoincrement (a rowid), so such a key is
  * optional there; on PostgreSQL the key is (tenant_id, it) and it is given. public_data_version's `id` (the
- * trigger of db/pg/migrations/0002 gives 1) and reminder_preferences' `user_id` (always the account's). Their
+ * trigger of db/pg/migrations/0002_public_data_triggers.sql gives 1) and reminder_preferences' `user_id` (always the account's). Their
  * select rows are still checked.
  */
 type InsertDifferences = 'publicDataVersion' | 'reminderPreferences';
