@@ -27,7 +27,7 @@ beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-compliance-'));
   db = openDatabase(path.join(dir, 'portal.db'));
   migrateDatabase(db);
-  await seedDemoTown(db, { filesDir: path.join(dir, 'files'), now: NOW });
+  await seedDemoTown(db, { filesDir: path.join(dir, 'files'), now: NOW, pdfTexts: 'later' });
   await seedDemoAccounts(db);
   bySlug = new Map(complianceFor(db, {}, NOW).map((c) => [c.project.slug, c]));
 });

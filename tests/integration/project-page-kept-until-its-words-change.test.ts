@@ -27,7 +27,7 @@ beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rsp-kept-'));
   db = openDatabase(path.join(dir, 'portal.db'));
   migrateDatabase(db);
-  await seedDemoTown(db, { filesDir: path.join(dir, 'files'), now: NOW });
+  await seedDemoTown(db, { filesDir: path.join(dir, 'files'), now: NOW, pdfTexts: 'later' });
   // An inch of rain ending at 15:00 today: a post-storm inspection falls due on every active site then.
   db.insert(stormEvents)
     .values({ endedAt: new Date('2026-06-15T19:00:00Z'), inches: 1 })
