@@ -471,6 +471,28 @@ export const inspectionNotices = sqliteTable(
   (t) => [index('inspection_notices_project_idx').on(t.projectId, t.scheduledFor)],
 );
 
+/**
+ * The construction schedule's milestones, as the operator plans them (the SWPPP's sequence; the NOI's planned
+ * start stands for the start of construction until one is recorded here): the day each milestone's work is
+ * expected, so the operator can be reminded to give the 48-hour notice in time. One planned day per milestone,
+ * moved when the schedule moves.
+ */
+export const milestonePlans = sqliteTable(
+  'milestone_plans',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    milestone: text('milestone', { enum: INSPECTION_MILESTONES }).notNull(),
+    /** The town day the milestone's work is expected to begin, YYYY-MM-DD. */
+    plannedOn: text('planned_on').notNull(),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnySQLiteColumn => users.id),
+    recordedAt: integer('recorded_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [uniqueIndex('milestone_plans_project_milestone_idx').on(t.projectId, t.milestone)],
+);
+
 export const townInspections = sqliteTable(
   'town_inspections',
   {
@@ -1838,6 +1860,11 @@ export const reminderPreferences = sqliteTable('reminder_preferences', {
   annualReportDays: integer('annual_report_days'),
   /** The officer's: a performance guarantee's expiry. */
   guaranteeDays: integer('guarantee_days'),
+  /**
+   * The 48-hour notice before a planned milestone. Added after people had saved their choices: the column's
+   * default (DEFAULT_REMINDER_PREFERENCES' value) gives them the default rather than "none" (null).
+   */
+  milestoneDays: integer('milestone_days').default(3),
   updatedAt: updatedAt(),
 });
 

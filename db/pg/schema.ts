@@ -562,6 +562,22 @@ export const invoices = pgTable(
   ],
 );
 
+export const milestonePlans = pgTable(
+  'milestone_plans',
+  {
+    tenantId: tenantId(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
+    milestone: text('milestone', { enum: INSPECTION_MILESTONES }).notNull(),
+    plannedOn: text('planned_on').notNull(),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnyPgColumn => users.id),
+    recordedAt: timestamp('recorded_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
+  },
+  (t) => [uniqueIndex('milestone_plans_project_milestone_idx').on(t.tenantId, t.projectId, t.milestone)],
+);
+
 export const monthlySummaries = pgTable(
   'monthly_summaries',
   {
@@ -1208,6 +1224,7 @@ export const reminderPreferences = pgTable(
     requestDays: integer('request_days'),
     annualReportDays: integer('annual_report_days'),
     guaranteeDays: integer('guarantee_days'),
+    milestoneDays: integer('milestone_days').default(3),
     updatedAt: timestamp('updated_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],

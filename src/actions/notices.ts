@@ -15,6 +15,7 @@ import {
   id,
   optionalText,
   orNull,
+  optionalDay,
   requiredDay,
   requiredText,
   requiredTime,
@@ -30,6 +31,8 @@ import {
   scheduleInspection,
   violationProjectId,
 } from '#lib/server/enforcement/town-inspections.ts';
+import { saveMilestonePlans } from '#lib/server/enforcement/milestone-plans.ts';
+import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 
@@ -63,6 +66,29 @@ export const notices = {
       );
       if (!r.ok) failure(r);
       return { id: r.id, late: r.late };
+    },
+  }),
+
+  /** The schedule's milestones, so the operator is reminded of each 48-hour notice before it is due. */
+  plan: defineAction({
+    accept: 'form',
+    input: z.object({
+      projectId: id,
+      ...Object.fromEntries(
+        INSPECTION_MILESTONES.map((m) => [m, optionalDay(`the planned day of “${MILESTONE_LABEL[m]}”`)]),
+      ),
+    }),
+    handler: async (input, ctx) => {
+      const user = await allow.projectMember(ctx, input.projectId);
+      const days = input as unknown as Record<string, string | undefined>;
+      const r = saveMilestonePlans(
+        db(),
+        actorOf(user, ctx),
+        input.projectId,
+        Object.fromEntries(INSPECTION_MILESTONES.map((m) => [m, days[m] ?? null])),
+      );
+      if (!r.ok) failure(r);
+      return { changed: r.changed };
     },
   }),
 

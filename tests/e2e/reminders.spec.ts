@@ -2,13 +2,15 @@
  * In a browser, against a portal of its own whose mail goes to a real SMTP server: an operator who had switched
  * every reminder off asks, on their account page, to be reminded of monthly summaries (a wrong number first:
  * the message is beside the field and what was typed stays), gets the reminder mail before a summary is due,
- * and files the summary from the mail's link.
+ * and files the summary from the mail's link. On a project's notices page they record the schedule's milestones,
+ * whose 48-hour notices are then reminded of (a day out of range is said beside its field and kept).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD } from './own-portal.ts';
+import { expectNoViolations } from './a11y.ts';
 import { demoTemplate, freePort, startPortal, tempDir, type Portal } from '../support/portal.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
 
@@ -16,6 +18,7 @@ const OPERATOR = 'operator@rotterdam.example';
 
 let portal: Portal;
 let mailbox: Mailbox;
+let ownSlug: string;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,8 +34,15 @@ test.beforeAll(async () => {
   const { id } = db.prepare('select id from users where email = ?').get(OPERATOR) as { id: number };
   db.prepare('delete from reminder_digests where user_id = ?').run(id);
   db.prepare(
-    'insert into reminder_preferences (user_id, inspection_days, summary_days, corrective_days, request_days) values (?, null, null, null, null) on conflict (user_id) do update set inspection_days = null, summary_days = null, corrective_days = null, request_days = null',
+    'insert into reminder_preferences (user_id, inspection_days, summary_days, corrective_days, request_days, milestone_days) values (?, null, null, null, null, null) on conflict (user_id) do update set inspection_days = null, summary_days = null, corrective_days = null, request_days = null, milestone_days = null',
   ).run(id);
+  ownSlug = (
+    db
+      .prepare(
+        'select p.slug from projects p join project_members m on m.project_id = p.id where m.user_id = ? order by p.slug limit 1',
+      )
+      .get(id) as { slug: string }
+  ).slug;
   db.close();
   const smtpPort = await freePort();
   mailbox = await startMailbox(smtpPort);
@@ -107,4 +117,35 @@ test('an operator asks for reminders of monthly summaries, gets one by mail befo
   await page.getByLabel('I certify this summary as stated above').check();
   await page.getByRole('button', { name: 'File and publish the summary' }).click();
   await expect(page).toHaveURL(new RegExp(`/operator/projects/${slug}\\?filed=summary$`));
+});
+
+test('an operator records the schedule’s milestones on the notices page; a day out of range is said beside it and kept', async ({
+  page,
+}) => {
+  await page.goto(`${portal.url}/signin`);
+  await page.getByLabel('Email address').fill(OPERATOR);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/operator$/);
+
+  await page.goto(`${portal.url}/operator/projects/${ownSlug}/notices`);
+  const schedule = page.getByRole('group', { name: 'Planned day of each milestone’s work' });
+  const rough = schedule.getByLabel('Completion of rough grading');
+  const final = schedule.getByLabel('Completion of final grading');
+  await rough.fill('2027-05-03');
+  await final.fill('2035-06-01');
+  await page.getByRole('button', { name: 'Save the schedule' }).click();
+  const summary = page.getByRole('alert').first();
+  await expect(summary).toContainText('There is a problem');
+  await expect(summary.getByRole('link', { name: /^Enter a day from / })).toBeVisible();
+  await expect(rough).toHaveValue('2027-05-03');
+  await expect(final).toHaveValue('2035-06-01');
+
+  await final.fill('2027-06-14');
+  await page.getByRole('button', { name: 'Save the schedule' }).click();
+  await expect(page).toHaveURL(/\?planned=1#schedule$/);
+  await expect(page.getByRole('status').first()).toContainText('Your schedule is saved');
+  await expect(rough).toHaveValue('2027-05-03');
+  await expect(final).toHaveValue('2027-06-14');
+  await expectNoViolations(page, `/operator/projects/${ownSlug}/notices`);
 });

@@ -331,6 +331,11 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
       notes: 'Given by the authorization matrix.',
     }),
   },
+  'notices.plan': {
+    allow: ['operator'],
+    member: true,
+    input: (i) => ({ projectId: i.ownProjectId, rough_grading_complete: '2027-05-03' }),
+  },
   'notices.record': {
     allow: ['officer'],
     input: (i) => ({

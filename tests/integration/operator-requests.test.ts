@@ -173,7 +173,7 @@ describe('a request sent to the operator through the portal', () => {
     expect(contacts.length).toBeGreaterThan(0);
     // The operator may also get a reminder digest; the notice is the mail that names the request.
     const notice = await mailbox.waitFor(
-      (m) => addressedTo(m, contacts[0]!.email) && m.subject.startsWith('Records request '),
+      (m) => addressedTo(m, contacts[0]!.email) && (m.subject ?? '').startsWith('Records request '),
     );
     expect(notice.text).toContain(
       formatDay(one<{ d: string }>('select due_on d from operator_requests where id = ?', id).d),

@@ -112,6 +112,7 @@ describe('a corrective action is due on the law’s business day; how early is c
     'monthly-summary': null,
     'corrective-action': 1,
     'operator-request': null,
+    'milestone-notice': null,
     'annual-report': null,
     'guarantee-expiry': null,
   };

@@ -8,7 +8,9 @@
  * date; the due date itself is counted as the law counts it (seven calendar days for an inspection, one
  * business day for a corrective action, five business days for an L(4) request), by the rule that owns it.
  */
-import { daysBetween } from '#lib/shared/days.ts';
+import { addDays, daysBetween } from '#lib/shared/days.ts';
+import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
+import type { Milestone } from '#db/enums.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { Obligation } from '#lib/server/compliance/compliance.rules.ts';
 
@@ -18,6 +20,7 @@ export const REMINDER_KINDS = [
   'monthly-summary',
   'corrective-action',
   'operator-request',
+  'milestone-notice',
   'annual-report',
   'guarantee-expiry',
 ] as const;
@@ -29,6 +32,7 @@ export const REMINDER_KIND_ROLE: Record<ReminderKind, 'operator' | 'officer'> = 
   'monthly-summary': 'operator',
   'corrective-action': 'operator',
   'operator-request': 'operator',
+  'milestone-notice': 'operator',
   'annual-report': 'operator',
   'guarantee-expiry': 'officer',
 };
@@ -44,14 +48,17 @@ export type ReminderPreferences = Record<ReminderKind, number | null>;
 /**
  * The defaults for a person who never chose: an inspection two days ahead (a seven-day cycle leaves little
  * room), a monthly summary a week ahead, a corrective action the day before (the law gives one business day),
- * an L(4) request two days ahead (five business days), a practice owner's annual report a month ahead; the
- * officer, a guarantee's expiry a month ahead (time to ask for the renewal).
+ * an L(4) request two days ahead (five business days), the 48-hour notice three days before it must be given
+ * (five before the milestone's work), a practice owner's annual report a month ahead; the officer, a
+ * guarantee's expiry a month ahead (time to ask for the renewal).
+ * The milestone notice's default is also reminder_preferences.milestone_days' column default (db/schema.ts).
  */
 export const DEFAULT_REMINDER_PREFERENCES: ReminderPreferences = {
   inspection: 2,
   'monthly-summary': 7,
   'corrective-action': 1,
   'operator-request': 2,
+  'milestone-notice': 3,
   'annual-report': 30,
   'guarantee-expiry': 30,
 };
@@ -64,6 +71,7 @@ export const REMINDER_KIND_LABEL: Record<ReminderKind, string> = {
   'monthly-summary': 'Monthly summaries',
   'corrective-action': 'Corrective actions’ due dates',
   'operator-request': 'Requests for the SWPPP and reports (five business days)',
+  'milestone-notice': '48-hour notices before the milestones your schedule shows',
   'annual-report': 'Annual maintenance reports for practices you maintain (due January 31)',
   'guarantee-expiry': 'Performance guarantees expiring (a bond or letter of credit to renew)',
 };
@@ -74,6 +82,7 @@ export const REMINDER_KIND_SHORT: Record<ReminderKind, string> = {
   'monthly-summary': 'monthly summaries',
   'corrective-action': 'corrective actions',
   'operator-request': 'requests',
+  'milestone-notice': 'milestone notices',
   'annual-report': 'annual reports',
   'guarantee-expiry': 'guarantees',
 };
@@ -143,6 +152,55 @@ export function remindersDue(
       return left >= 0 && left <= ahead && !sent.duties.has(sentKey(d.projectId, d.duty));
     })
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : (a.projectId ?? 0) - (b.projectId ?? 0)));
+}
+
+/** A milestone's work as the schedule shows it: a recorded plan, or the NOI's planned start of construction. */
+export interface PlannedMilestone {
+  milestone: Milestone;
+  /** The town day its work is expected to begin. */
+  plannedOn: string;
+}
+
+/**
+ * The milestones a project's schedule shows: each recorded plan, and the NOI's planned start standing for the
+ * start of construction while none is recorded and construction has not begun.
+ */
+export function plannedMilestones(
+  project: { plannedStartOn: string | null; actualStartOn: string | null },
+  plans: readonly PlannedMilestone[],
+): PlannedMilestone[] {
+  const out = [...plans];
+  if (project.plannedStartOn && !project.actualStartOn && !plans.some((p) => p.milestone === 'start_of_construction'))
+    out.push({ milestone: 'start_of_construction', plannedOn: project.plannedStartOn });
+  return out;
+}
+
+/** Days either side of the planned day within which a notice is for that planned work (the schedule slips). */
+export const NOTICE_MATCH_DAYS = 30;
+
+/**
+ * Subsection L(1)'s 48-hour notice before a planned milestone, as a duty: given by two days before the planned
+ * day (48 hours before work that begins that morning). Met by a notice for the same milestone whose work falls
+ * within a month of the planned day: a notice for earlier or later work of the same step counts, one from a
+ * past season does not.
+ */
+export function milestoneNoticeDuty(
+  projectId: number,
+  plan: PlannedMilestone,
+  noticesWorkDays: ReadonlyArray<{ milestone: Milestone; workOn: string }>,
+): Duty {
+  const dueOn = addDays(plan.plannedOn, -2);
+  const label = MILESTONE_LABEL[plan.milestone];
+  return {
+    projectId,
+    kind: 'milestone-notice',
+    duty: `milestone-notice:${plan.milestone}:${plan.plannedOn}`,
+    dueOn,
+    text: `48-hour notice to the Stormwater Management Officer before “${label}”, planned for ${formatDay(plan.plannedOn)}: give it by ${formatDay(dueOn)}.`,
+    met: noticesWorkDays.some(
+      (n) => n.milestone === plan.milestone && Math.abs(daysBetween(plan.plannedOn, n.workOn)) <= NOTICE_MATCH_DAYS,
+    ),
+  };
 }
 
 /** A practice owner's annual report (stormwater-practices/practices.rules.ts: annualReportsComing) as a duty. */

@@ -27,6 +27,7 @@ import { complianceContext, complianceFor } from '#lib/server/compliance/complia
 import { dutyKey, dutyOf, type Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { timeliness } from '#lib/server/operator-requests/request.rules.ts';
 import { annualReportsComing } from '#lib/server/stormwater-practices/practices.rules.ts';
+import { milestoneNoticeDuties } from '#lib/server/enforcement/milestone-plans.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
@@ -49,12 +50,19 @@ import {
 
 const COLUMN: Record<
   ReminderKind,
-  'inspectionDays' | 'summaryDays' | 'correctiveDays' | 'requestDays' | 'annualReportDays' | 'guaranteeDays'
+  | 'inspectionDays'
+  | 'summaryDays'
+  | 'correctiveDays'
+  | 'requestDays'
+  | 'milestoneDays'
+  | 'annualReportDays'
+  | 'guaranteeDays'
 > = {
   inspection: 'inspectionDays',
   'monthly-summary': 'summaryDays',
   'corrective-action': 'correctiveDays',
   'operator-request': 'requestDays',
+  'milestone-notice': 'milestoneDays',
   'annual-report': 'annualReportDays',
   'guarantee-expiry': 'guaranteeDays',
 };
@@ -68,6 +76,7 @@ function fromRow(row: PreferenceRow | undefined): ReminderPreferences {
     'monthly-summary': row.summaryDays,
     'corrective-action': row.correctiveDays,
     'operator-request': row.requestDays,
+    'milestone-notice': row.milestoneDays,
     'annual-report': row.annualReportDays,
     'guarantee-expiry': row.guaranteeDays,
   };
@@ -115,6 +124,8 @@ function dutyLink(slug: string, d: Duty, requestIds: Map<string, number>): { pat
       return { path: base, label: 'Open the project' };
     case 'operator-request':
       return { path: `/operator/requests/${requestIds.get(d.duty) ?? ''}`, label: 'Answer the request' };
+    case 'milestone-notice':
+      return { path: `${base}/notices`, label: 'Give the 48-hour notice' };
     case 'annual-report':
       return { path: `/operator/practices/${id.split(':')[0]}#file`, label: 'File the annual report' };
     case 'guarantee-expiry':
@@ -194,6 +205,8 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
         met: timeliness(r, overdueBefore) !== 'pending',
       });
     }
+    // The 48-hour notices before the milestones each schedule shows.
+    for (const d of milestoneNoticeDuties(db, projectIds, today)) add(d);
     for (const m of members)
       for (const d of duties.get(m.projectId) ?? [])
         recipient(m).duties.push({ duty: d, place: m.projectName, ...dutyLink(m.slug, d, requestIds) });
