@@ -1293,6 +1293,24 @@ export const finePayments = sqliteTable(
 );
 
 /** Evidence (photos, reports) attached to an enforcement action. */
+/**
+ * When and where a photo was taken, as its camera recorded it (EXIF, read before the picture was re-encoded
+ * without metadata): facts of the record for staff, never in the public copy, whose file carries none.
+ */
+export const photoFacts = sqliteTable(
+  'photo_facts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    takenAt: integer('taken_at', { mode: 'timestamp_ms' }),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+  },
+  (t) => [uniqueIndex('photo_facts_document_idx').on(t.documentId)],
+);
+
 export const enforcementDocuments = sqliteTable(
   'enforcement_documents',
   {

@@ -881,6 +881,21 @@ export const performanceGuarantees = pgTable(
   (t) => [index('performance_guarantees_project_idx').on(t.tenantId, t.projectId)],
 );
 
+export const photoFacts = pgTable(
+  'photo_facts',
+  {
+    tenantId: tenantId(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    documentId: integer('document_id')
+      .notNull()
+      .references((): AnyPgColumn => documents.id, { onDelete: 'cascade' }),
+    takenAt: timestamp('taken_at', { precision: 3, withTimezone: true, mode: 'date' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+  },
+  (t) => [uniqueIndex('photo_facts_document_idx').on(t.tenantId, t.documentId)],
+);
+
 export const practiceAgreementFiles = pgTable(
   'practice_agreement_files',
   {

@@ -1,10 +1,12 @@
 /**
  * Evidence for an enforcement action (a photo or a PDF), from the officer's multipart form on the
  * action's page: received into the store, checked, attached — or refused with a message by each field
- * and nothing kept.
+ * and nothing kept. A photo is re-encoded like a resident's (the stored and public file carries no EXIF);
+ * when and where the camera says it was taken is kept apart, as facts of the record for staff.
  */
 import type { Actor } from '#lib/server/platform/audit.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
+import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
 import { attachEvidence } from './actions.ts';
 import { failFields, ok, type Result } from '#lib/server/platform/result.ts';
@@ -31,6 +33,7 @@ export function parseEvidence(values: Record<string, string>, today: string): Re
 /** The officer's evidence upload: one photo (JPEG, PNG) or PDF, the fields above. */
 export const evidenceUpload = defineUpload({
   accept: ['pdf', 'jpeg', 'png'],
+  reencode: reencodeImage,
   fileField: 'file',
   required: 'Choose a photo (JPEG, PNG) or a PDF.',
   chooseAgain: 'the photo or PDF',

@@ -15,6 +15,7 @@ import Busboy from '@fastify/busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { config } from '#lib/server/platform/config.ts';
 import { FileTooLargeError, HEAD_BYTES, storeFile, type StoredFile } from './store.ts';
+import type { PhotoTaken } from './images.ts';
 import { readPdfFacts, TooManyPages, type PdfFacts } from '#lib/server/platform/pdf/measure.ts';
 import {
   CONTROL_CHARACTER_MESSAGE,
@@ -44,8 +45,8 @@ export interface ReceivedFile {
   mimeType: string;
   kind: UploadKind;
   pdf?: PdfFacts;
-  /** Re-encoded images (ReceiveOptions.reencode): the stored picture's size. */
-  image?: { width: number; height: number };
+  /** Re-encoded images (ReceiveOptions.reencode): the stored picture's size, and when and where it was taken. */
+  image?: { width: number; height: number; taken?: PhotoTaken };
 }
 
 export interface ReceivedForm {
@@ -65,14 +66,14 @@ export interface ReceiveOptions {
   maxFiles?: number;
   filesDir?: string;
   /**
-   * Images only: each accepted file is read whole (it is size-limited), checked by content, and what this
+   * For images: each accepted file is read whole (it is size-limited), checked by content, and what this
    * returns is stored instead of what was sent (platform/files/images.ts strips metadata). Nothing of
-   * the original is ever written to disk.
+   * the original picture is ever written to disk. A PDF among them is stored as sent.
    */
   reencode?: (
     bytes: Uint8Array,
     kind: UploadKind,
-  ) => Promise<{ bytes: Uint8Array; kind: UploadKind; width: number; height: number }>;
+  ) => Promise<{ bytes: Uint8Array; kind: UploadKind; width: number; height: number; taken?: PhotoTaken }>;
 }
 
 export function describeAccepted(accept: UploadKind[]): string {
@@ -292,6 +293,8 @@ async function storeReencoded(
   const type = await fileTypeFromBuffer(bytes.subarray(0, HEAD_BYTES));
   const kind = type ? KIND_BY_MIME.get(type.mime) : undefined;
   if (!kind || !options.accept.includes(kind)) throw new RejectedType();
+  // A form that takes photos and PDFs (evidence): a PDF is stored as sent, with its facts read as always.
+  if (kind === 'pdf') return storeOne(Readable.from([bytes]), field, filename, maxBytes, options);
   let out: Awaited<ReturnType<NonNullable<ReceiveOptions['reencode']>>>;
   try {
     out = await options.reencode!(bytes, kind);
@@ -306,7 +309,7 @@ async function storeReencoded(
     sizeBytes: stored.sizeBytes,
     mimeType: UPLOAD_MIME[out.kind],
     kind: out.kind,
-    image: { width: out.width, height: out.height },
+    image: { width: out.width, height: out.height, taken: out.taken },
   };
   return { file, stored };
 }

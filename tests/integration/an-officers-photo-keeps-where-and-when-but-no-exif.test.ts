@@ -1,0 +1,150 @@
+/**
+ * An officer's photo taken at a site, attached as public evidence to an enforcement action on the running
+ * portal: the file anyone can download is re-encoded with no EXIF at all (no GPS position, no camera), while
+ * when and where the camera says it was taken is kept in the record and shown to the officer, in town time
+ * and with its distance from the site. A photo without EXIF is re-encoded all the same, with no facts.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { photoTakenFrom } from '#lib/server/platform/files/images.ts';
+import { expectSeeOther, postMultipart } from '../support/attack.ts';
+import { get, postAction, signIn } from '../support/http.ts';
+
+const base = inject('baseURL');
+const dataDir = inject('dataDir');
+const SLUG = 'curry-road-distribution-center';
+
+let officer: string;
+let actionId: number;
+
+function db() {
+  return new Database(path.join(dataDir, 'portal.db'), { readonly: true });
+}
+
+function today(): string {
+  return new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+}
+
+/** A phone's picture: its camera, the wall clock at UTC−5, and a GPS position near the site. */
+function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#6b8e5a' } })
+    .withExif({
+      IFD0: { Make: 'FieldPhone', Model: 'Serial 4471-XK' },
+      IFD2: { DateTimeOriginal: '2026:12:04 10:14:33', OffsetTimeOriginal: '-05:00' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '42/1 48/1 3600/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '73/1 56/1 2400/100',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  officer = await signIn(base, 'officer@rotterdam.example', DEMO_PASSWORD);
+  const conn = db();
+  const projectId = (conn.prepare('select id from projects where slug = ?').get(SLUG) as { id: number }).id;
+  conn.close();
+  const res = postAction(
+    base,
+    `/staff/projects/${SLUG}/enforcement`,
+    'enforcement.issue',
+    {
+      projectId,
+      type: 'written_warning',
+      issuedOn: today(),
+      citedSection: 'Subsection J(11)',
+      summary: 'Silt fence down along the east line.',
+      requiredMeasures: 'Reset and trench in the fence.',
+    },
+    officer,
+  );
+  const location = await expectSeeOther(res, 'the written warning');
+  actionId = Number(/\/staff\/enforcement\/(\d+)/.exec(location)?.[1]);
+});
+
+describe('an officer’s photo as evidence', () => {
+  it('the camera’s facts are read: the moment at its offset, the position in signed degrees', async () => {
+    const exif = (await sharp(await phonePhoto()).metadata()).exif;
+    const taken = photoTakenFrom(exif);
+    expect(taken.at?.toISOString()).toBe('2026-12-04T15:14:33.000Z');
+    expect(taken.latitude).toBeCloseTo(42.81, 6);
+    expect(taken.longitude).toBeCloseTo(-73.94, 6);
+    expect(photoTakenFrom(undefined)).toEqual({ at: null, latitude: null, longitude: null });
+    expect(photoTakenFrom(Buffer.from('Exif\0\0not really'))).toEqual({ at: null, latitude: null, longitude: null });
+  });
+
+  it('the public file carries no EXIF; the record keeps when and where, and the officer sees them', async () => {
+    expect(Number.isSafeInteger(actionId)).toBe(true);
+    const res = await postMultipart(
+      base,
+      `/staff/enforcement/${actionId}`,
+      { title: 'Photo: silt fence down at the east line', documentDate: today(), public: 'on' },
+      { file: [{ bytes: await phonePhoto(), name: 'IMG_4471.jpg', type: 'image/jpeg' }] },
+      officer,
+    );
+    expect(res.status).toBe(303);
+    const conn = db();
+    const row = conn
+      .prepare(
+        `select d.id, d.public, f.taken_at takenAt, f.latitude, f.longitude from documents d
+         join enforcement_documents e on e.document_id = d.id left join photo_facts f on f.document_id = d.id
+         where e.enforcement_action_id = ? order by d.id desc limit 1`,
+      )
+      .get(actionId) as { id: number; public: number; takenAt: number; latitude: number; longitude: number };
+    conn.close();
+    expect(row.public).toBe(1);
+    expect(new Date(row.takenAt).toISOString()).toBe('2026-12-04T15:14:33.000Z');
+    expect([row.latitude, row.longitude]).toEqual([42.81, -73.94]);
+
+    const download = await fetch(`${base}/documents/${row.id}`);
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('FieldPhone'))).toBe(false);
+    expect(bytes.includes(Buffer.from('4471-XK'))).toBe(false);
+
+    const page = await (await get(base, `/staff/enforcement/${actionId}`, officer)).text();
+    expect(page).toContain('Taken Dec 4, 2026, 10:14 AM, at 42.81, -73.94');
+    expect(page).toMatch(
+      /mi from the site’s mapped point\)\. Kept with the record; the file itself carries no location\./,
+    );
+  });
+
+  it('a photo without EXIF is attached with no facts, re-encoded all the same', async () => {
+    const plain = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const res = await postMultipart(
+      base,
+      `/staff/enforcement/${actionId}`,
+      { title: 'Photo: outlet', documentDate: today() },
+      { file: [{ bytes: plain, name: 'outlet.png', type: 'image/png' }] },
+      officer,
+    );
+    expect(res.status).toBe(303);
+    const conn = db();
+    const facts = conn
+      .prepare(
+        `select count(f.id) n, count(d.id) docs from enforcement_documents e join documents d on d.id = e.document_id
+         left join photo_facts f on f.document_id = d.id where e.enforcement_action_id = ?`,
+      )
+      .get(actionId) as { n: number; docs: number };
+    const last = conn
+      .prepare(
+        'select d.mime_type m from enforcement_documents e join documents d on d.id = e.document_id where e.enforcement_action_id = ? order by d.id desc limit 1',
+      )
+      .get(actionId) as { m: string };
+    conn.close();
+    expect(facts).toEqual({ n: 1, docs: 2 });
+    // Re-encoded as every photo is: a PNG is kept as a JPEG.
+    expect(last.m).toBe('image/jpeg');
+  });
+});
