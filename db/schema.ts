@@ -1293,6 +1293,20 @@ export const finePayments = sqliteTable(
 );
 
 /** Evidence (photos, reports) attached to an enforcement action. */
+/** Photos the officer took at a town inspection: each a project document (its own public flag), kept with it. */
+export const townInspectionDocuments = sqliteTable(
+  'town_inspection_documents',
+  {
+    townInspectionId: integer('town_inspection_id')
+      .notNull()
+      .references(() => townInspections.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.townInspectionId, t.documentId] })],
+);
+
 /**
  * When and where a photo was taken, as its camera recorded it (EXIF, read before the picture was re-encoded
  * without metadata): facts of the record for staff, never in the public copy, whose file carries none.

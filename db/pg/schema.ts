@@ -1615,6 +1615,20 @@ export const swpppReviews = pgTable(
   (t) => [index('swppp_reviews_project_idx').on(t.tenantId, t.projectId, t.receivedOn)],
 );
 
+export const townInspectionDocuments = pgTable(
+  'town_inspection_documents',
+  {
+    tenantId: tenantId(),
+    townInspectionId: integer('town_inspection_id')
+      .notNull()
+      .references((): AnyPgColumn => townInspections.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references((): AnyPgColumn => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.townInspectionId, t.documentId] })],
+);
+
 export const townInspections = pgTable(
   'town_inspections',
   {

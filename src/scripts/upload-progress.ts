@@ -46,8 +46,9 @@ function enhance(form: HTMLFormElement): void {
   const answered = (xhr: XMLHttpRequest) => {
     const landed = new URL(xhr.responseURL || target, window.location.href);
     const posted = new URL(target);
-    // Redirected: filed (or the session ended and sign-in is needed). Go where the server sent us.
-    if (landed.pathname !== posted.pathname) {
+    // Redirected: filed (or the session ended and sign-in is needed). Go where the server sent us. A page that
+    // takes its own upload redirects to itself with a word in the query (?saved=…): that is a redirect too.
+    if (landed.pathname + landed.search !== posted.pathname + posted.search) {
       window.location.assign(landed.href);
       return;
     }

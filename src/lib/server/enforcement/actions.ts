@@ -22,8 +22,8 @@ import {
   type EnforcementType,
   type ProjectStatus,
 } from '#db/schema.ts';
-import { formatDay, formatInstant } from '#lib/shared/format.ts';
-import { distanceMiles, isValidPoint } from '#lib/shared/geo.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { keepPhotoFacts, photoTakenWords } from './photo-facts.ts';
 import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labels.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
@@ -701,15 +701,7 @@ export function attachEvidence(
     });
     tx.insert(enforcementDocuments).values({ enforcementActionId: actionId, documentId: doc.id }).run();
     // When and where the camera says the photo was taken: kept for staff, the stored file has none of it.
-    const taken = file.image?.taken;
-    const facts =
-      taken && (taken.at || taken.latitude != null)
-        ? { takenAt: taken.at, latitude: taken.latitude, longitude: taken.longitude }
-        : undefined;
-    if (facts)
-      tx.insert(photoFacts)
-        .values({ documentId: doc.id, ...facts })
-        .run();
+    const facts = keepPhotoFacts(tx, doc.id, file);
     audit(tx, actor, {
       action: 'enforcement.evidence',
       entityType: 'document',
@@ -739,24 +731,6 @@ export function actionsForProject(db: DB, projectId: number) {
     .where(eq(enforcementActions.projectId, projectId))
     .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
     .all();
-}
-
-/**
- * What the camera recorded of a photo, in words for staff: "Taken December 5, 2026, 10:14 AM, at 42.812333,
- * -73.935 (0.1 mi from the site's mapped point)". Undefined when it recorded neither.
- */
-export function photoTakenWords(
-  facts: { takenAt: Date | null; latitude: number | null; longitude: number | null },
-  site: { latitude: number | null; longitude: number | null },
-): string | undefined {
-  const parts: string[] = [];
-  if (facts.takenAt) parts.push(`Taken ${formatInstant(facts.takenAt)}`);
-  const here = { latitude: facts.latitude, longitude: facts.longitude };
-  if (isValidPoint(here)) {
-    const away = isValidPoint(site) ? ` (${distanceMiles(here, site).toFixed(1)} mi from the site’s mapped point)` : '';
-    parts.push(`${parts.length ? 'at' : 'Taken at'} ${here.latitude}, ${here.longitude}${away}`);
-  }
-  return parts.length ? `${parts.join(', ')}.` : undefined;
 }
 
 /** One action with everything the officer's page and the printed notice need. */

@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = {
   'swppp_review.disapproved': 'Disapproved the SWPPP',
   // Enforcement, 48-hour notices, town inspections
   'inspection_notice.give': 'Recorded a 48-hour inspection notice',
+  'town_inspection.photo': (w: AuditWords) => `Added a photo to a ${w.profile.kind} inspection`,
   'milestones.plan': 'Recorded the planned days of the construction schedule’s milestones',
   'town_inspection.record': (w: AuditWords) => `Recorded a ${w.profile.kind} inspection`,
   'town_inspection.schedule': (w: AuditWords) => `Scheduled a ${w.profile.kind} inspection`,

@@ -9,7 +9,14 @@
  * has already checked the project is published.
  */
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { enforcementActions, enforcementViolations, townInspections, violations } from '#db/schema.ts';
+import {
+  documents,
+  enforcementActions,
+  enforcementViolations,
+  townInspectionDocuments,
+  townInspections,
+  violations,
+} from '#db/schema.ts';
 import type { Milestone, TownInspectionOutcome } from '#db/enums.ts';
 import { MILESTONE_LABEL, TOWN_INSPECTION_NO_MILESTONE, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
@@ -32,6 +39,8 @@ export interface PublicTownInspection {
   outcome: TownInspectionOutcome;
   outcomeWords: string;
   violations: PublicViolation[];
+  /** The photos the officer made public, each a project document (their files carry no EXIF). */
+  photos: Array<{ id: number; title: string }>;
 }
 
 /** A project's town inspections, newest first, with the violations found at each. */
@@ -72,12 +81,26 @@ export function publicTownInspections(db: DB, projectId: number): PublicTownInsp
         .innerJoin(violations, eq(violations.id, enforcementViolations.violationId))
         .where(eq(violations.projectId, id))
         .prepare(),
+      photos: db
+        .select({
+          inspectionId: townInspectionDocuments.townInspectionId,
+          id: documents.id,
+          title: documents.title,
+        })
+        .from(townInspectionDocuments)
+        .innerJoin(documents, eq(documents.id, townInspectionDocuments.documentId))
+        .where(and(eq(documents.projectId, id), eq(documents.public, true)))
+        .orderBy(documents.id)
+        .prepare(),
     };
   });
   const rows = q.inspections.all({ projectId });
   if (!rows.length) return [];
   const found = q.violations.all({ projectId });
   const citedBy = found.length ? q.citedBy.all({ projectId }) : [];
+  const photos = new Map<number, Array<{ id: number; title: string }>>();
+  for (const { inspectionId, ...ph } of q.photos.all({ projectId }))
+    photos.set(inspectionId, [...(photos.get(inspectionId) ?? []), ph]);
   // Public unless every action citing it is kept private.
   const hidden = new Set(
     found
@@ -105,6 +128,7 @@ export function publicTownInspections(db: DB, projectId: number): PublicTownInsp
       outcome,
       outcomeWords: TOWN_INSPECTION_OUTCOME_LABEL[outcome] ?? outcome,
       violations: byInspection.get(r.id) ?? [],
+      photos: photos.get(r.id) ?? [],
     };
   });
 }

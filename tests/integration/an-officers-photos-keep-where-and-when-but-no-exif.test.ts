@@ -1,6 +1,6 @@
 /**
- * An officer's photo taken at a site, attached as public evidence to an enforcement action on the running
- * portal: the file anyone can download is re-encoded with no EXIF at all (no GPS position, no camera), while
+ * An officer's photos taken at a site, attached as public evidence to an enforcement action and added to a
+ * town inspection on the running portal: the file anyone can download is re-encoded with no EXIF at all (no GPS position, no camera), while
  * when and where the camera says it was taken is kept in the record and shown to the officer, in town time
  * and with its distance from the site. A photo without EXIF is re-encoded all the same, with no facts.
  */
@@ -146,5 +146,110 @@ describe('an officer’s photo as evidence', () => {
     expect(facts).toEqual({ n: 1, docs: 2 });
     // Re-encoded as every photo is: a PNG is kept as a JPEG.
     expect(last.m).toBe('image/jpeg');
+  });
+});
+
+describe('an officer’s photos of a town inspection', () => {
+  let inspectionId: number;
+  const page = `/staff/projects/${SLUG}/inspections`;
+
+  beforeAll(async () => {
+    const conn = db();
+    const projectId = (conn.prepare('select id from projects where slug = ?').get(SLUG) as { id: number }).id;
+    conn.close();
+    await expectSeeOther(
+      postAction(
+        base,
+        page,
+        'notices.recordTownInspection',
+        { projectId, inspectedOn: today(), outcome: 'follow_up', findings: 'Sediment at the east inlet.' },
+        officer,
+      ),
+      'the town inspection',
+    );
+    const again = db();
+    inspectionId = (
+      again.prepare('select id from town_inspections where project_id = ? order by id desc limit 1').get(projectId) as {
+        id: number;
+      }
+    ).id;
+    again.close();
+  });
+
+  it('none chosen: said beside the photo input of that inspection, nothing kept', async () => {
+    const res = await postMultipart(
+      base,
+      `${page}?photos=${inspectionId}`,
+      { inspectionId: String(inspectionId) },
+      {},
+      officer,
+    );
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain('Choose or take one or more photos (JPEG or PNG).');
+    expect(html).toContain(`id="ph-${inspectionId}-error"`);
+  });
+
+  it('an inspection of another project is refused', async () => {
+    const conn = db();
+    const other = conn
+      .prepare('select t.id from town_inspections t join projects p on p.id = t.project_id where p.slug <> ? limit 1')
+      .get(SLUG) as { id: number } | undefined;
+    conn.close();
+    const res = await postMultipart(
+      base,
+      page,
+      { inspectionId: String(other?.id ?? 999_999) },
+      { photos: [{ bytes: await phonePhoto(), name: 'IMG_1.jpg', type: 'image/jpeg' }] },
+      officer,
+    );
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain('Choose an inspection recorded for this project.');
+  });
+
+  it('two photos, public: each a document of the inspection, the camera’s facts for staff, no EXIF for anyone', async () => {
+    const plain = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#444' } })
+      .jpeg()
+      .toBuffer();
+    const res = await postMultipart(
+      base,
+      `${page}?photos=${inspectionId}`,
+      { inspectionId: String(inspectionId), public: 'on' },
+      {
+        photos: [
+          { bytes: await phonePhoto(), name: 'IMG_1.jpg', type: 'image/jpeg' },
+          { bytes: plain, name: 'IMG_2.jpg', type: 'image/jpeg' },
+        ],
+      },
+      officer,
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${page}?saved=photos#town-inspections`);
+    const conn = db();
+    const rows = conn
+      .prepare(
+        `select d.id, d.title, d.public, f.latitude from town_inspection_documents t join documents d on d.id = t.document_id
+         left join photo_facts f on f.document_id = d.id where t.town_inspection_id = ? order by d.id`,
+      )
+      .all(inspectionId) as Array<{ id: number; title: string; public: number; latitude: number | null }>;
+    const audited = conn.prepare("select count(*) n from audit_log where action = 'town_inspection.photo'").get() as {
+      n: number;
+    };
+    conn.close();
+    expect(rows.map((r) => [r.public, r.latitude])).toEqual([
+      [1, 42.81],
+      [1, null],
+    ]);
+    expect(rows[0]!.title).toMatch(/^Photo 1 from the inspection of /);
+    expect(audited.n).toBeGreaterThanOrEqual(2);
+
+    const staff = await (await get(base, page, officer)).text();
+    expect(staff).toContain('Taken Dec 4, 2026, 10:14 AM, at 42.81, -73.94');
+    // The public project page links both photos under the inspection; their files carry no EXIF.
+    const pub = await (await get(base, `/projects/${SLUG}`)).text();
+    for (const r of rows) expect(pub).toContain(`href="/documents/${r.id}"`);
+    const file = Buffer.from(await (await fetch(`${base}/documents/${rows[0]!.id}`)).arrayBuffer());
+    expect((await sharp(file).metadata()).exif).toBeUndefined();
+    expect(file.includes(Buffer.from('FieldPhone'))).toBe(false);
   });
 });

@@ -1,0 +1,108 @@
+/**
+ * Photos the officer takes at a town inspection, added to the inspection from its line on the project's
+ * inspections page (a multipart form of that page, on a phone at the site): re-encoded without EXIF like every
+ * photo, each a project document (public or staff only, as the officer says), with when and where the camera
+ * says it was taken kept apart for staff (decision 0109).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { documents, photoFacts, projects, townInspectionDocuments, townInspections } from '#db/schema.ts';
+import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { reencodeImage } from '#lib/server/platform/files/images.ts';
+import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
+import { fail, ok, type Result } from '#lib/server/platform/result.ts';
+import { insertDocument } from '#lib/server/projects/documents.ts';
+import { formatDay } from '#lib/shared/format.ts';
+import { keepPhotoFacts, photoTakenWords } from './photo-facts.ts';
+
+/** How many photos one sending adds (a phone's upload over a weak signal: a few at a time). */
+export const MAX_INSPECTION_PHOTOS = 6;
+const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
+
+/** Add the photos to the inspection, in one transaction with their facts and the audit. */
+export function addTownInspectionPhotos(
+  db: DB,
+  actor: Actor,
+  projectId: number,
+  inspectionId: number,
+  files: ReceivedFile[],
+  input: { public: boolean },
+): Result<{ documentIds: number[] }> {
+  const inspection = db
+    .select({ id: townInspections.id, inspectedOn: townInspections.inspectedOn })
+    .from(townInspections)
+    .where(and(eq(townInspections.id, inspectionId), eq(townInspections.projectId, projectId)))
+    .get();
+  if (!inspection) return fail('Choose an inspection recorded for this project.', 'inspectionId');
+  const documentIds = db.transaction((tx) =>
+    files.map((file, i) => {
+      const doc = insertDocument(tx, projectId, file, {
+        type: 'other',
+        title: `Photo ${files.length > 1 ? `${i + 1} ` : ''}from the inspection of ${formatDay(inspection.inspectedOn)}`,
+        documentDate: inspection.inspectedOn,
+        public: input.public,
+        uploadedByUserId: 'userId' in actor ? actor.userId : null,
+      });
+      tx.insert(townInspectionDocuments).values({ townInspectionId: inspection.id, documentId: doc.id }).run();
+      const facts = keepPhotoFacts(tx, doc.id, file);
+      audit(tx, actor, {
+        action: 'town_inspection.photo',
+        entityType: 'document',
+        entityId: doc.id,
+        after: { projectId, townInspectionId: inspection.id, ...doc, sha256: file.sha256, ...facts },
+      });
+      return doc.id;
+    }),
+  );
+  return ok({ documentIds });
+}
+
+export const townInspectionPhotoUpload = defineUpload({
+  accept: ['jpeg', 'png'],
+  maxFiles: MAX_INSPECTION_PHOTOS,
+  maxFileBytes: MAX_PHOTO_BYTES,
+  reencode: reencodeImage,
+  fileField: 'photos',
+  required: 'Choose or take one or more photos (JPEG or PNG).',
+  chooseAgain: 'the photos',
+  parse: ({ values }, _c: { actor: Actor; projectId: number }) => {
+    const id = values.inspectionId ?? '';
+    if (!/^\d{1,12}$/.test(id)) return fail('Choose an inspection recorded for this project.', 'inspectionId');
+    return ok({ value: { inspectionId: Number(id), public: values.public === 'on' } });
+  },
+  handle: (input, files, c, { db }) =>
+    addTownInspectionPhotos(db, c.actor, c.projectId, input.inspectionId, files, { public: input.public }),
+});
+
+/** Each inspection's photos, for the officer: title, public or not, and what the camera recorded. */
+export function townInspectionPhotos(db: DB, projectId: number, inspectionIds: number[]) {
+  const out = new Map<number, Array<{ id: number; title: string; public: boolean; takenWords?: string }>>();
+  if (inspectionIds.length === 0) return out;
+  const site = db
+    .select({ latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get() ?? { latitude: null, longitude: null };
+  for (const r of db
+    .select({
+      inspectionId: townInspectionDocuments.townInspectionId,
+      id: documents.id,
+      title: documents.title,
+      public: documents.public,
+      takenAt: photoFacts.takenAt,
+      latitude: photoFacts.latitude,
+      longitude: photoFacts.longitude,
+    })
+    .from(townInspectionDocuments)
+    .innerJoin(documents, eq(documents.id, townInspectionDocuments.documentId))
+    .leftJoin(photoFacts, eq(photoFacts.documentId, documents.id))
+    .where(inArray(townInspectionDocuments.townInspectionId, inspectionIds))
+    .orderBy(documents.id)
+    .all())
+    out.set(r.inspectionId, [
+      ...(out.get(r.inspectionId) ?? []),
+      { id: r.id, title: r.title, public: r.public, takenWords: photoTakenWords(r, site) },
+    ]);
+  return out;
+}
