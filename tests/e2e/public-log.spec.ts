@@ -36,10 +36,9 @@ test('a resident opens the public log from /requests, filters it by project, and
   await page.goto('/requests/log?year=someday');
   const summary = page.getByRole('alert');
   await expect(summary.getByRole('heading')).toHaveText('There is a problem');
-  await expect(summary.getByRole('link', { name: 'year must be a year from 1990 to 2100, e.g. 2026.' })).toHaveAttribute(
-    'href',
-    '#log-year',
-  );
+  await expect(
+    summary.getByRole('link', { name: 'year must be a year from 1990 to 2100, e.g. 2026.' }),
+  ).toHaveAttribute('href', '#log-year');
   await expectNoViolations(page, '/requests/log?year=someday');
 });
 

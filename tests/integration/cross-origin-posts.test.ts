@@ -51,6 +51,8 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
   'staff/enforcement/[id]': { who: 'officer', url: (i) => `/staff/enforcement/${i.actionId}` },
   'staff/projects/[slug]/documents': { who: 'clerk', url: (i) => `/staff/projects/${i.slug}/documents` },
   'staff/projects/[slug]/enforcement': { who: 'officer', url: (i) => `/staff/projects/${i.slug}/enforcement` },
+  // The officer adds photos to a recorded town inspection.
+  'staff/projects/[slug]/inspections': { who: 'officer', url: (i) => `/staff/projects/${i.slug}/inspections` },
   'staff/requests/[id]/upload': { who: 'clerk', url: (i) => `/staff/requests/${i.requestId}/upload` },
   'staff/requests/new': { who: 'clerk', url: () => '/staff/requests/new' },
   'staff/settings': { who: 'admin', url: () => '/staff/settings' },

@@ -590,7 +590,13 @@ describe('the demo town', () => {
 
   it('is deterministic: the same "now" gives the same rows and the same files, drawn on several threads (filling a PDF cache), on one, or copied from that cache', async () => {
     const second = freshDatabase('rsp-seed-again-');
-    await seedDemoTown(second.db, { filesDir: second.filesDir, now: NOW, renderThreads: 1, pdfCache: false, pdfTexts: 'later' });
+    await seedDemoTown(second.db, {
+      filesDir: second.filesDir,
+      now: NOW,
+      renderThreads: 1,
+      pdfCache: false,
+      pdfTexts: 'later',
+    });
     // Every PDF copied from the cache the first seed filled (nothing new is drawn into it).
     const entries = () => fs.readdirSync(pdfCache).filter((f) => f.endsWith('.pdf')).length;
     const filled = entries();

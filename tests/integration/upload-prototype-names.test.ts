@@ -63,6 +63,10 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
     url: () =>
       `/staff/requests/${one<{ id: number }>("select min(id) as id from records_requests where status in ('received', 'acknowledged')").id}/upload`,
   },
+  'staff/projects/[slug]/inspections': {
+    who: 'officer',
+    url: () => '/staff/projects/curry-road-distribution-center/inspections',
+  },
   'staff/enforcement/[id]': {
     who: 'officer',
     url: () => `/staff/enforcement/${one<{ id: number }>('select min(id) as id from enforcement_actions').id}`,
