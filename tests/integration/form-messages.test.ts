@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { INSPECTION_MILESTONES } from '#db/enums.ts';
 import { postAction, signIn } from '../support/http.ts';
 import { listActions } from '../support/source-routes.ts';
 
@@ -215,20 +216,7 @@ const ACTIONS: Record<string, { who: Who; fields: string[] } | 'no input'> = {
   'swppp.decide': { who: 'officer', fields: ['reviewId', 'decision', 'on', 'conditions', 'reasons', 'townPermitNo'] },
   'swppp.extend': { who: 'officer', fields: ['reviewId', 'until', 'note'] },
   'notices.give': { who: 'operator', fields: ['projectId', 'milestone', 'scheduledDate', 'scheduledTime', 'notes'] },
-  'notices.plan': {
-    who: 'operator',
-    fields: [
-      'projectId',
-      'start_of_construction',
-      'controls_as_clearing_progresses',
-      'clearing_complete',
-      'rough_grading_complete',
-      'final_grading_complete',
-      'close_of_season',
-      'final_landscaping_complete',
-      'public_landscaping_established',
-    ],
-  },
+  'notices.plan': { who: 'operator', fields: ['projectId', ...INSPECTION_MILESTONES] },
   'notices.record': {
     who: 'officer',
     fields: ['projectId', 'milestone', 'scheduledDate', 'scheduledTime', 'givenDate', 'givenTime', 'givenBy', 'notes'],
