@@ -13,7 +13,7 @@ import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/plat
 import { createTransport } from '#lib/server/platform/mail/transport.ts';
 import { deliverDue } from '#lib/server/platform/mail/worker.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
-import { saveMilestonePlans } from '#lib/server/enforcement/milestone-plans.ts';
+import { plannedScheduleOf, saveMilestonePlans } from '#lib/server/enforcement/milestone-plans.ts';
 import { sendReminderDigests } from '#lib/server/reminders/reminders.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
 import { tempDir } from '../support/portal.ts';
@@ -161,5 +161,13 @@ describe('a 48-hour notice before a planned milestone', () => {
     const mail = await mailbox.waitFor((m) => addressedTo(m, OPERATOR) && (m.text ?? '').includes('Close of the'));
     expect(mail.text).toContain('planned for November 16, 2026: give it by November 14, 2026.');
     expect(toOperator()).toHaveLength(3);
+  });
+
+  it('the officer sees the schedule soonest first, where each day came from and whether notice came', () => {
+    const project = db.select().from(schema.projects).where(eq(schema.projects.id, projectId)).get()!;
+    expect(plannedScheduleOf(db, project)).toEqual([
+      { milestone: 'start_of_construction', plannedOn: '2026-04-13', fromNoi: true, noticeGiven: false },
+      { milestone: 'close_of_season', plannedOn: '2026-11-16', fromNoi: false, noticeGiven: false },
+    ]);
   });
 });

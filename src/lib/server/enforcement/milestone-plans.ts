@@ -151,3 +151,24 @@ export function milestoneNoticeDuties(
   }
   return out;
 }
+
+/** A project's schedule as the officer sees it: each planned milestone, soonest first, and whether notice came. */
+export function plannedScheduleOf(
+  db: DB,
+  project: { id: number; plannedStartOn: string | null; actualStartOn: string | null },
+): Array<PlannedMilestone & { fromNoi: boolean; noticeGiven: boolean }> {
+  const recorded = [...milestonePlansOf(db, project.id)].map(([milestone, plannedOn]) => ({ milestone, plannedOn }));
+  const given = db
+    .select({ milestone: inspectionNotices.milestone, scheduledFor: inspectionNotices.scheduledFor })
+    .from(inspectionNotices)
+    .where(eq(inspectionNotices.projectId, project.id))
+    .all()
+    .map((n) => ({ milestone: n.milestone, workOn: townToday(n.scheduledFor) }));
+  return plannedMilestones(project, recorded)
+    .map((plan) => ({
+      ...plan,
+      fromNoi: !recorded.some((r) => r.milestone === plan.milestone),
+      noticeGiven: milestoneNoticeDuty(project.id, plan, given).met,
+    }))
+    .sort((a, b) => (a.plannedOn < b.plannedOn ? -1 : a.plannedOn > b.plannedOn ? 1 : 0));
+}
