@@ -1292,7 +1292,6 @@ export const finePayments = sqliteTable(
   (t) => [index('fine_payments_action_idx').on(t.enforcementActionId)],
 );
 
-/** Evidence (photos, reports) attached to an enforcement action. */
 /** Photos the officer took at a town inspection: each a project document (its own public flag), kept with it. */
 export const townInspectionDocuments = sqliteTable(
   'town_inspection_documents',
@@ -1325,6 +1324,24 @@ export const photoFacts = sqliteTable(
   (t) => [uniqueIndex('photo_facts_document_idx').on(t.documentId)],
 );
 
+/**
+ * Photos the operator's inspector took at an inspection, added to the filed report: each a project document
+ * published or withheld with the report's PDF, which the ordinance makes a public document.
+ */
+export const inspectionPhotos = sqliteTable(
+  'inspection_photos',
+  {
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.inspectionId, t.documentId] })],
+);
+
+/** Evidence (photos, reports) attached to an enforcement action. */
 export const enforcementDocuments = sqliteTable(
   'enforcement_documents',
   {

@@ -461,6 +461,20 @@ export const inspectionNotices = pgTable(
   (t) => [index('inspection_notices_project_idx').on(t.tenantId, t.projectId, t.scheduledFor)],
 );
 
+export const inspectionPhotos = pgTable(
+  'inspection_photos',
+  {
+    tenantId: tenantId(),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references((): AnyPgColumn => inspections.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references((): AnyPgColumn => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.inspectionId, t.documentId] })],
+);
+
 export const inspectionPractices = pgTable(
   'inspection_practices',
   {

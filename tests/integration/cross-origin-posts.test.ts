@@ -31,6 +31,8 @@ interface Ids {
   operatorRequestId: number;
   /** A permanent practice operator@ maintains. */
   ownPracticeId: number;
+  /** A filed inspection report of one of operator@'s projects, at its page. */
+  ownInspection: string;
   reportId: number;
 }
 
@@ -40,6 +42,8 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
     who: 'operator',
     url: (i) => `/operator/projects/${i.ownSlug}/inspections/new`,
   },
+  // The operator adds photos to a filed inspection report.
+  'operator/projects/[slug]/inspections/[id]': { who: 'operator', url: (i) => i.ownInspection },
   'operator/projects/[slug]/summaries/new': {
     who: 'operator',
     url: (i) => `/operator/projects/${i.ownSlug}/summaries/new`,
@@ -179,7 +183,11 @@ beforeAll(async () => {
     ownPracticeId: one<{ id: number }>(
       "select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'",
     ).id,
-
+    ownInspection: ((r) => `/operator/projects/${r.slug}/inspections/${r.id}`)(
+      one<{ slug: string; id: number }>(
+        "select p.slug, min(i.id) as id from inspections i join projects p on p.id = i.project_id join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and i.superseded_at is null",
+      ),
+    ),
     reportId: one<{ id: number }>('select min(id) as id from site_reports').id,
   };
   db.close();

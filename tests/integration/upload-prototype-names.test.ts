@@ -41,6 +41,15 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
     who: 'operator',
     url: () => `/operator/projects/${operatorSlug()}/inspections/new`,
   },
+  'operator/projects/[slug]/inspections/[id]': {
+    who: 'operator',
+    url: () =>
+      ((r) => `/operator/projects/${r.slug}/inspections/${r.id}`)(
+        one<{ slug: string; id: number }>(
+          "select p.slug, min(i.id) as id from inspections i join projects p on p.id = i.project_id join project_members m on m.project_id = p.id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and i.superseded_at is null",
+        ),
+      ),
+  },
   'operator/projects/[slug]/summaries/new': {
     who: 'operator',
     url: () => `/operator/projects/${operatorSlug()}/summaries/new`,

@@ -23,7 +23,7 @@ import {
   type ProjectStatus,
 } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { keepPhotoFacts, photoTakenWords } from './photo-facts.ts';
+import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labels.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';

@@ -14,7 +14,7 @@ import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { fail, ok, type Result } from '#lib/server/platform/result.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { keepPhotoFacts, photoTakenWords } from './photo-facts.ts';
+import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 
 /** How many photos one sending adds (a phone's upload over a weak signal: a few at a time). */
 export const MAX_INSPECTION_PHOTOS = 6;

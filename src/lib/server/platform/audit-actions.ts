@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = {
   // Operators' filings and compliance
   'inspection.file': 'Filed an inspection report',
   'inspection.refile': 'Filed a corrected inspection report',
+  'inspection.photo': 'Added a photo to an inspection report',
   'inspection.accept': 'Accepted an inspection report',
   'inspection.return': 'Returned an inspection report',
   'monthly_summary.file': 'Filed a monthly summary',

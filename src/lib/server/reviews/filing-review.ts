@@ -21,6 +21,7 @@ import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { publishInspectionPhotos } from '#lib/server/filings/inspection-photos.ts';
 import { type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 /** Uploads that wait for the officer (inspection report and summary PDFs are decided with their filing). */
@@ -203,6 +204,7 @@ export function decideInspection(
         .where(eq(documents.id, row.i.reportDocumentId))
         .run();
     }
+    publishInspectionPhotos(tx, input.id, input.reportPublic, now);
     audit(tx, actor, {
       action: `inspection.${status === 'accepted' ? 'accept' : 'return'}`,
       entityType: 'inspection',

@@ -114,7 +114,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   const pending: Promise<void>[] = [];
   /** Files being stored right now, so a broken body can stop them. */
   const storing = new Set<PassThrough>();
-  const stored: Array<{ file: ReceivedFile; stored: StoredFile }> = [];
+  // Each with its place in the form: files finish storing in any order (a small one re-encodes sooner).
+  const stored: Array<{ file: ReceivedFile; stored: StoredFile; order: number }> = [];
   let parts = 0;
   /** Whether some text held control characters (the form is refused once the body is read). */
   let controlled = false;
@@ -148,7 +149,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   busboy.on(
     'file',
     guarded((field: string, stream: Readable, filename: string) => {
-      parts++;
+      const order = parts++;
       // A body that ends in the middle of a part (a dropped connection, a truncated post) errors the part.
       // Unheard, that error would end the whole server process; heard, it stops the store of this file.
       if (!filename) {
@@ -170,7 +171,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
           : storeOne(own, field, filename, maxFileBytes, options)
         )
           .then(
-            (done) => void stored.push(done),
+            (done) => void stored.push({ ...done, order }),
             (err: unknown) => {
               stream.unpipe(own);
               own.destroy();
@@ -211,7 +212,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   if (errors._form) {
     // A broken body is refused whole: the files that did arrive are not kept either.
     for (const s of stored) if (s.stored.created) fs.rmSync(s.stored.path, { force: true });
-  } else files.push(...stored.map((s) => s.file));
+  } else files.push(...stored.sort((a, b) => a.order - b.order).map((s) => s.file));
   return result;
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the camera recorded of an officer's photo (platform/files/images.ts reads it before the picture is
+ * What the camera recorded of a photo taken at a site (platform/files/images.ts reads it before the picture is
  * written again without metadata): kept apart from the file, for staff only (decision 0109).
  */
 import { photoFacts } from '#db/schema.ts';

@@ -1,0 +1,120 @@
+/**
+ * Photos the operator's inspector takes at an inspection, added to the filed report from its page (a multipart
+ * form of that page, on a phone at the site): re-encoded without EXIF like every photo, each a project document
+ * published or withheld with the report's PDF (the ordinance makes inspection reports public documents; the
+ * officer's review decides for the report and its photos together), with when and where the camera says it was
+ * taken kept apart for staff and the operator (decision 0109).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { documents, inspectionPhotos, inspections, photoFacts, projects } from '#db/schema.ts';
+import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { reencodeImage } from '#lib/server/platform/files/images.ts';
+import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
+import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { fail, ok, type Result } from '#lib/server/platform/result.ts';
+import { insertDocument } from '#lib/server/projects/documents.ts';
+import { formatDay } from '#lib/shared/format.ts';
+
+/** How many photos one sending adds (a phone's upload over a weak signal: a few at a time). */
+export const MAX_REPORT_PHOTOS = 6;
+const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
+
+/** Add the photos to a filed report of the project, in one transaction with their facts and the audit. */
+export function addInspectionPhotos(
+  db: DB,
+  actor: Actor & { userId: number },
+  projectId: number,
+  inspectionId: number,
+  files: ReceivedFile[],
+): Result<{ documentIds: number[] }> {
+  const report = db
+    .select({
+      id: inspections.id,
+      inspectedAt: inspections.inspectedAt,
+      supersededAt: inspections.supersededAt,
+      reportPublic: documents.public,
+    })
+    .from(inspections)
+    .leftJoin(documents, eq(documents.id, inspections.reportDocumentId))
+    .where(and(eq(inspections.id, inspectionId), eq(inspections.projectId, projectId)))
+    .get();
+  if (!report) return fail('That inspection report is not one of this project’s.');
+  if (report.supersededAt)
+    return fail('This report was replaced by a corrected one: add the photos to the corrected report.');
+  const day = townToday(report.inspectedAt);
+  const documentIds = db.transaction((tx) =>
+    files.map((file, i) => {
+      const doc = insertDocument(tx, projectId, file, {
+        type: 'other',
+        title: `Photo ${files.length > 1 ? `${i + 1} ` : ''}from the inspection report of ${formatDay(day)}`,
+        documentDate: day,
+        public: report.reportPublic ?? true,
+        reviewStatus: 'filed',
+        uploadedByUserId: actor.userId,
+      });
+      tx.insert(inspectionPhotos).values({ inspectionId: report.id, documentId: doc.id }).run();
+      const facts = keepPhotoFacts(tx, doc.id, file);
+      audit(tx, actor, {
+        action: 'inspection.photo',
+        entityType: 'document',
+        entityId: doc.id,
+        after: { projectId, inspectionId: report.id, ...doc, sha256: file.sha256, ...facts },
+      });
+      return doc.id;
+    }),
+  );
+  return ok({ documentIds });
+}
+
+export const inspectionPhotoUpload = defineUpload({
+  accept: ['jpeg', 'png'],
+  maxFiles: MAX_REPORT_PHOTOS,
+  maxFileBytes: MAX_PHOTO_BYTES,
+  reencode: reencodeImage,
+  fileField: 'photos',
+  required: 'Choose or take one or more photos (JPEG or PNG).',
+  chooseAgain: 'the photos',
+  parse: () => ok({ value: {} }),
+  handle: (_input, files, c: { actor: Actor & { userId: number }; projectId: number; inspectionId: number }, { db }) =>
+    addInspectionPhotos(db, c.actor, c.projectId, c.inspectionId, files),
+});
+
+/** The officer's review publishes or withholds the report's photos with its PDF, inside the review's transaction. */
+export function publishInspectionPhotos(tx: Tx, inspectionId: number, isPublic: boolean, now: Date): void {
+  const ids = tx
+    .select({ id: inspectionPhotos.documentId })
+    .from(inspectionPhotos)
+    .where(eq(inspectionPhotos.inspectionId, inspectionId))
+    .all()
+    .map((r) => r.id);
+  if (ids.length)
+    tx.update(documents).set({ public: isPublic, updatedAt: now }).where(inArray(documents.id, ids)).run();
+}
+
+/** A report's photos: title, public or not, and what the camera recorded (for the operator and staff). */
+export function inspectionPhotosOf(db: DB, projectId: number, inspectionId: number) {
+  const site = db
+    .select({ latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get() ?? { latitude: null, longitude: null };
+  return db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      public: documents.public,
+      takenAt: photoFacts.takenAt,
+      latitude: photoFacts.latitude,
+      longitude: photoFacts.longitude,
+    })
+    .from(inspectionPhotos)
+    .innerJoin(documents, eq(documents.id, inspectionPhotos.documentId))
+    .leftJoin(photoFacts, eq(photoFacts.documentId, documents.id))
+    .where(and(eq(inspectionPhotos.inspectionId, inspectionId), eq(documents.projectId, projectId)))
+    .orderBy(documents.id)
+    .all()
+    .map((r) => ({ id: r.id, title: r.title, public: r.public, takenWords: photoTakenWords(r, site) }));
+}
