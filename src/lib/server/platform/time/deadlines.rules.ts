@@ -46,20 +46,14 @@ export const HOLIDAY_RULES: HolidayRules = [
   ['12-25 and if sunday then next monday', 'Christmas Day'],
 ];
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** "February 12" for "02-12": the month's name from the calendar, not a list of our own. */
+function monthAndDay(month: number, day: number): string {
+  return new Date(Date.UTC(2000, month - 1, day)).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
 
 /**
  * The GCL §24 holidays in words, from the same table the calendar counts with (so the help page's list is
@@ -69,7 +63,7 @@ export function statutoryHolidayWords(): string[] {
   return HOLIDAY_RULES.map(([rule, name]) => {
     const fixed = /^(\d\d)-(\d\d)/.exec(rule);
     const when = fixed
-      ? `${MONTHS[Number(fixed[1]) - 1]} ${Number(fixed[2])}`
+      ? monthAndDay(Number(fixed[1]), Number(fixed[2]))
       : rule
           .replace('monday before 06-01', 'last monday in May')
           .replace('after 1st', 'after the 1st')
@@ -147,7 +141,6 @@ export interface DayInfo {
  */
 export class BusinessCalendar {
   private readonly added = new Map<string, string>();
-  private readonly reopened = new Set<string>();
   private readonly days = new Map<string, DayInfo>();
 
   private readonly holidays: HolidayRules;
@@ -155,10 +148,8 @@ export class BusinessCalendar {
   // Stryker disable next-line ArrayDeclaration: a string in the default list has no `active` and no date to reopen
   constructor(closures: Iterable<ClosureRow> = [], holidays: HolidayRules = HOLIDAY_RULES) {
     this.holidays = holidays;
-    for (const c of closures) {
-      if (c.active) this.added.set(c.date, c.name);
-      else this.reopened.add(c.date);
-    }
+    // A cancelled closure is a day like any other: one row per date, so nothing else can close it.
+    for (const c of closures) if (c.active) this.added.set(c.date, c.name);
   }
 
   day(date: string): DayInfo {
@@ -170,7 +161,6 @@ export class BusinessCalendar {
     const holiday = statutoryHolidays(Number(date.slice(0, 4)), this.holidays).get(date);
     if (weekday >= 6) info = { date, kind: 'weekend', reason: weekday === 6 ? 'Saturday' : 'Sunday' };
     else if (holiday) info = { date, kind: 'holiday', reason: added ?? holiday };
-    else if (this.reopened.has(date)) info = { date, kind: 'business' };
     else if (added) info = { date, kind: 'closure', reason: added };
     else info = { date, kind: 'business' };
     // Stryker disable next-line CallExpression: a cache; a day not remembered is worked out again, the same
