@@ -1324,6 +1324,20 @@ export const photoFacts = sqliteTable(
   (t) => [uniqueIndex('photo_facts_document_idx').on(t.documentId)],
 );
 
+/** The officer's answers to a town inspection's checklist (enforcement/inspection-checklist.rules.ts); a blank item has no row. */
+export const townInspectionChecks = sqliteTable(
+  'town_inspection_checks',
+  {
+    townInspectionId: integer('town_inspection_id')
+      .notNull()
+      .references(() => townInspections.id, { onDelete: 'cascade' }),
+    item: text('item').notNull(),
+    /** yes | no | na */
+    answer: text('answer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.townInspectionId, t.item] })],
+);
+
 /**
  * Photos the operator's inspector took at an inspection, added to the filed report: each a project document
  * published or withheld with the report's PDF, which the ordinance makes a public document.

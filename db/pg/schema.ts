@@ -1629,6 +1629,19 @@ export const swpppReviews = pgTable(
   (t) => [index('swppp_reviews_project_idx').on(t.tenantId, t.projectId, t.receivedOn)],
 );
 
+export const townInspectionChecks = pgTable(
+  'town_inspection_checks',
+  {
+    tenantId: tenantId(),
+    townInspectionId: integer('town_inspection_id')
+      .notNull()
+      .references((): AnyPgColumn => townInspections.id, { onDelete: 'cascade' }),
+    item: text('item').notNull(),
+    answer: text('answer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.townInspectionId, t.item] })],
+);
+
 export const townInspectionDocuments = pgTable(
   'town_inspection_documents',
   {

@@ -32,11 +32,22 @@ import {
   violationProjectId,
 } from '#lib/server/enforcement/town-inspections.ts';
 import { saveMilestonePlans } from '#lib/server/enforcement/milestone-plans.ts';
+import { CHECK_ANSWERS, CHECKLIST, checkField } from '#lib/server/enforcement/inspection-checklist.rules.ts';
 import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
 
 const time = requiredTime;
+// One optional answer per checklist item; a blank radio group posts nothing.
+const CHECKLIST_FIELDS = Object.fromEntries(
+  CHECKLIST.map((item) => [
+    checkField(item.key),
+    z.preprocess(
+      (v) => (v === '' || v == null ? undefined : v),
+      z.enum(CHECK_ANSWERS, 'Choose yes, no or not applicable.').optional(),
+    ),
+  ]),
+);
 const milestone = choice(INSPECTION_MILESTONES, 'Choose the milestone.');
 
 export const notices = {
@@ -137,6 +148,7 @@ export const notices = {
       findings: optionalText(4000),
       violationDescription: optionalText(2000),
       violationSection: oneLine(optionalText(300)),
+      ...CHECKLIST_FIELDS,
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
@@ -150,6 +162,7 @@ export const notices = {
           milestone: input.milestone ?? null,
           inspectedOn: input.inspectedOn,
           outcome: input.outcome,
+          checks: input,
           findings: orNull(input.findings),
           violation: input.violationDescription
             ? { description: input.violationDescription, section: orNull(input.violationSection) }

@@ -12,6 +12,7 @@ import {
   inspectionNotices,
   projects,
   scheduledInspections,
+  townInspectionChecks,
   townInspections,
   users,
   violations,
@@ -28,6 +29,7 @@ import {
   type Milestone,
   type TownInspectionOutcome,
 } from './inspection-notice.rules.ts';
+import { CHECK_ANSWER_LABEL, CHECKLIST, checkAnswers, type CheckAnswer } from './inspection-checklist.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
@@ -148,6 +150,8 @@ export interface TownInspectionInput {
   outcome: TownInspectionOutcome;
   findings: string | null;
   violation: { description: string; section: string | null } | null;
+  /** The checklist's answers as posted, by field; those of the inspection's milestone are kept. */
+  checks?: Readonly<Record<string, unknown>>;
 }
 
 export function recordTownInspection(
@@ -202,6 +206,7 @@ export function recordTownInspection(
       fields: { violationDescription: 'Describe the violation found; it is what enforcement actions cite.' },
     };
   const inspectorUserId = 'userId' in actor ? actor.userId : null;
+  const checks = checkAnswers(milestone, input.checks ?? {});
   const id = db.transaction((tx) => {
     const row = tx
       .insert(townInspections)
@@ -216,11 +221,15 @@ export function recordTownInspection(
       })
       .returning()
       .get();
+    if (checks.length)
+      tx.insert(townInspectionChecks)
+        .values(checks.map((c) => ({ townInspectionId: row.id, ...c })))
+        .run();
     audit(tx, actor, {
       action: 'town_inspection.record',
       entityType: 'town_inspection',
       entityId: row.id,
-      after: { ...row, scheduledId: scheduled?.id ?? null },
+      after: { ...row, scheduledId: scheduled?.id ?? null, checks },
     });
     if (scheduled)
       tx.update(scheduledInspections)
@@ -255,6 +264,26 @@ export function townInspectionsForProject(db: DB, projectId: number) {
     .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
     .all()
     .map((r) => ({ ...r.inspection, inspectorName: r.inspectorName }));
+}
+
+/** Each inspection's checklist answers, in the checklist's order: the question and the answer in words. */
+export function townInspectionChecklists(db: DB, inspectionIds: number[]) {
+  const out = new Map<number, Array<{ question: string; answer: CheckAnswer; answerWords: string }>>();
+  if (inspectionIds.length === 0) return out;
+  const rows = db
+    .select()
+    .from(townInspectionChecks)
+    .where(inArray(townInspectionChecks.townInspectionId, inspectionIds))
+    .all();
+  for (const id of inspectionIds) {
+    const mine = new Map(rows.filter((r) => r.townInspectionId === id).map((r) => [r.item, r.answer as CheckAnswer]));
+    const answered = CHECKLIST.flatMap((item) => {
+      const answer = mine.get(item.key);
+      return answer ? [{ question: item.question, answer, answerWords: CHECK_ANSWER_LABEL[answer] }] : [];
+    });
+    if (answered.length) out.set(id, answered);
+  }
+  return out;
 }
 
 export function violationsForProject(db: DB, projectId: number) {
