@@ -6,15 +6,15 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, photoFacts, projects, townInspectionDocuments, townInspections } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { fail, ok, type Result } from '#lib/server/platform/result.ts';
-import { insertDocument } from '#lib/server/projects/documents.ts';
+import { insertSitePhotos } from '#lib/server/projects/site-photos.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
+import { photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 
 /** How many photos one sending adds (a phone's upload over a weak signal: a few at a time). */
 export const MAX_INSPECTION_PHOTOS = 6;
@@ -36,23 +36,14 @@ export function addTownInspectionPhotos(
     .get();
   if (!inspection) return fail('Choose an inspection recorded for this project.', 'inspectionId');
   const documentIds = db.transaction((tx) =>
-    files.map((file, i) => {
-      const doc = insertDocument(tx, projectId, file, {
-        type: 'other',
-        title: `Photo ${files.length > 1 ? `${i + 1} ` : ''}from the inspection of ${formatDay(inspection.inspectedOn)}`,
-        documentDate: inspection.inspectedOn,
-        public: input.public,
-        uploadedByUserId: 'userId' in actor ? actor.userId : null,
-      });
-      tx.insert(townInspectionDocuments).values({ townInspectionId: inspection.id, documentId: doc.id }).run();
-      const facts = keepPhotoFacts(tx, doc.id, file);
-      audit(tx, actor, {
-        action: 'town_inspection.photo',
-        entityType: 'document',
-        entityId: doc.id,
-        after: { projectId, townInspectionId: inspection.id, ...doc, sha256: file.sha256, ...facts },
-      });
-      return doc.id;
+    insertSitePhotos(tx, actor, projectId, files, {
+      titleFrom: `from the inspection of ${formatDay(inspection.inspectedOn)}`,
+      documentDate: inspection.inspectedOn,
+      public: input.public,
+      action: 'town_inspection.photo',
+      record: { townInspectionId: inspection.id },
+      link: (documentId) =>
+        tx.insert(townInspectionDocuments).values({ townInspectionId: inspection.id, documentId }).run(),
     }),
   );
   return ok({ documentIds });

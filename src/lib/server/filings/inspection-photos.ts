@@ -7,15 +7,15 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, inspectionPhotos, inspections, photoFacts, projects } from '#db/schema.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import type { Actor, Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
-import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
+import { photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { fail, ok, type Result } from '#lib/server/platform/result.ts';
-import { insertDocument } from '#lib/server/projects/documents.ts';
+import { insertSitePhotos } from '#lib/server/projects/site-photos.ts';
 import { formatDay } from '#lib/shared/format.ts';
 
 /** How many photos one sending adds (a phone's upload over a weak signal: a few at a time). */
@@ -46,24 +46,14 @@ export function addInspectionPhotos(
     return fail('This report was replaced by a corrected one: add the photos to the corrected report.');
   const day = townToday(report.inspectedAt);
   const documentIds = db.transaction((tx) =>
-    files.map((file, i) => {
-      const doc = insertDocument(tx, projectId, file, {
-        type: 'other',
-        title: `Photo ${files.length > 1 ? `${i + 1} ` : ''}from the inspection report of ${formatDay(day)}`,
-        documentDate: day,
-        public: report.reportPublic ?? true,
-        reviewStatus: 'filed',
-        uploadedByUserId: actor.userId,
-      });
-      tx.insert(inspectionPhotos).values({ inspectionId: report.id, documentId: doc.id }).run();
-      const facts = keepPhotoFacts(tx, doc.id, file);
-      audit(tx, actor, {
-        action: 'inspection.photo',
-        entityType: 'document',
-        entityId: doc.id,
-        after: { projectId, inspectionId: report.id, ...doc, sha256: file.sha256, ...facts },
-      });
-      return doc.id;
+    insertSitePhotos(tx, actor, projectId, files, {
+      titleFrom: `from the inspection report of ${formatDay(day)}`,
+      documentDate: day,
+      public: report.reportPublic ?? true,
+      reviewStatus: 'filed',
+      action: 'inspection.photo',
+      record: { inspectionId: report.id },
+      link: (documentId) => tx.insert(inspectionPhotos).values({ inspectionId: report.id, documentId }).run(),
     }),
   );
   return ok({ documentIds });
