@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { photoTakenFrom } from '#lib/server/platform/files/images.ts';
 import { expectSeeOther, postMultipart } from '../support/attack.ts';
+import { phonePhoto } from '../support/phone-photo.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 
 const base = inject('baseURL');
@@ -26,23 +27,6 @@ function db() {
 
 function today(): string {
   return new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-}
-
-/** A phone's picture: its camera, the wall clock at UTC−5, and a GPS position near the site. */
-function phonePhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#6b8e5a' } })
-    .withExif({
-      IFD0: { Make: 'FieldPhone', Model: 'Serial 4471-XK' },
-      IFD2: { DateTimeOriginal: '2026:12:04 10:14:33', OffsetTimeOriginal: '-05:00' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '42/1 48/1 3600/100',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '73/1 56/1 2400/100',
-      },
-    })
-    .jpeg()
-    .toBuffer();
 }
 
 beforeAll(async () => {

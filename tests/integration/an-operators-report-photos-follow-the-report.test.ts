@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { expectSeeOther, postMultipart } from '../support/attack.ts';
+import { phonePhoto } from '../support/phone-photo.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 
 const base = inject('baseURL');
@@ -24,22 +25,7 @@ function db() {
   return new Database(path.join(dataDir, 'portal.db'), { readonly: true });
 }
 
-/** A phone's picture: its camera, the wall clock at UTC−5, and a GPS position. */
-function phonePhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: '#5a6b8e' } })
-    .withExif({
-      IFD0: { Make: 'SitePhone', Model: 'Serial 9981-QA' },
-      IFD2: { DateTimeOriginal: '2026:12:03 08:05:00', OffsetTimeOriginal: '-05:00' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '42/1 48/1 3600/100',
-        GPSLongitudeRef: 'W',
-        GPSLongitude: '73/1 56/1 2400/100',
-      },
-    })
-    .jpeg()
-    .toBuffer();
-}
+const sitePhoto = () => phonePhoto('2026:12:03 08:05:00', { make: 'SitePhone', model: 'Serial 9981-QA' }, '#5a6b8e');
 
 function decide(reportPublic: boolean) {
   return postAction(
@@ -99,7 +85,7 @@ describe('photos added to an operator’s inspection report', () => {
       base,
       page(),
       {},
-      { photos: [{ bytes: await phonePhoto(), name: 'IMG_1.jpg', type: 'image/jpeg' }] },
+      { photos: [{ bytes: await sitePhoto(), name: 'IMG_1.jpg', type: 'image/jpeg' }] },
       otherOperator,
     );
     expect([403, 404]).toContain(res.status);
@@ -121,7 +107,7 @@ describe('photos added to an operator’s inspection report', () => {
       {},
       {
         photos: [
-          { bytes: await phonePhoto(), name: 'IMG_1.jpg', type: 'image/jpeg' },
+          { bytes: await sitePhoto(), name: 'IMG_1.jpg', type: 'image/jpeg' },
           { bytes: plain, name: 'IMG_2.png', type: 'image/png' },
         ],
       },
