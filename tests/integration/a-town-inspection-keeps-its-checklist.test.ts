@@ -8,6 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { expectSeeOther } from '../support/attack.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 
@@ -21,10 +22,6 @@ let projectId: number;
 
 function db() {
   return new Database(path.join(dataDir, 'portal.db'), { readonly: true });
-}
-
-function today(): string {
-  return new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
 }
 
 beforeAll(async () => {
@@ -51,7 +48,7 @@ describe('a town inspection’s checklist', () => {
       'notices.recordTownInspection',
       {
         projectId,
-        inspectedOn: today(),
+        inspectedOn: townToday(),
         outcome: 'approved',
         findings: 'Fence reset along the north line.',
         check_swppp_on_site: 'maybe',
@@ -74,7 +71,7 @@ describe('a town inspection’s checklist', () => {
         {
           projectId,
           milestone: 'close_of_season',
-          inspectedOn: today(),
+          inspectedOn: townToday(),
           outcome: 'follow_up',
           findings: 'Mulch missing on the west slope.',
           check_swppp_on_site: 'yes',

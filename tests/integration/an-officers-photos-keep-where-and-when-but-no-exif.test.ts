@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { photoTakenFrom } from '#lib/server/platform/files/images.ts';
 import { expectSeeOther, postMultipart } from '../support/attack.ts';
 import { phonePhoto } from '../support/phone-photo.ts';
@@ -25,10 +26,6 @@ function db() {
   return new Database(path.join(dataDir, 'portal.db'), { readonly: true });
 }
 
-function today(): string {
-  return new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-}
-
 beforeAll(async () => {
   officer = await signIn(base, 'officer@rotterdam.example', DEMO_PASSWORD);
   const conn = db();
@@ -41,7 +38,7 @@ beforeAll(async () => {
     {
       projectId,
       type: 'written_warning',
-      issuedOn: today(),
+      issuedOn: townToday(),
       citedSection: 'Subsection J(11)',
       summary: 'Silt fence down along the east line.',
       requiredMeasures: 'Reset and trench in the fence.',
@@ -68,7 +65,7 @@ describe('an officer’s photo as evidence', () => {
     const res = await postMultipart(
       base,
       `/staff/enforcement/${actionId}`,
-      { title: 'Photo: silt fence down at the east line', documentDate: today(), public: 'on' },
+      { title: 'Photo: silt fence down at the east line', documentDate: townToday(), public: 'on' },
       { file: [{ bytes: await phonePhoto(), name: 'IMG_4471.jpg', type: 'image/jpeg' }] },
       officer,
     );
@@ -109,7 +106,7 @@ describe('an officer’s photo as evidence', () => {
     const res = await postMultipart(
       base,
       `/staff/enforcement/${actionId}`,
-      { title: 'Photo: outlet', documentDate: today() },
+      { title: 'Photo: outlet', documentDate: townToday() },
       { file: [{ bytes: plain, name: 'outlet.png', type: 'image/png' }] },
       officer,
     );
@@ -146,7 +143,7 @@ describe('an officer’s photos of a town inspection', () => {
         base,
         page,
         'notices.recordTownInspection',
-        { projectId, inspectedOn: today(), outcome: 'follow_up', findings: 'Sediment at the east inlet.' },
+        { projectId, inspectedOn: townToday(), outcome: 'follow_up', findings: 'Sediment at the east inlet.' },
         officer,
       ),
       'the town inspection',

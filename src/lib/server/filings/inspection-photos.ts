@@ -74,14 +74,18 @@ export const inspectionPhotoUpload = defineUpload({
 
 /** The officer's review publishes or withholds the report's photos with its PDF, inside the review's transaction. */
 export function publishInspectionPhotos(tx: Tx, inspectionId: number, isPublic: boolean, now: Date): void {
-  const ids = tx
-    .select({ id: inspectionPhotos.documentId })
-    .from(inspectionPhotos)
-    .where(eq(inspectionPhotos.inspectionId, inspectionId))
-    .all()
-    .map((r) => r.id);
-  if (ids.length)
-    tx.update(documents).set({ public: isPublic, updatedAt: now }).where(inArray(documents.id, ids)).run();
+  tx.update(documents)
+    .set({ public: isPublic, updatedAt: now })
+    .where(
+      inArray(
+        documents.id,
+        tx
+          .select({ id: inspectionPhotos.documentId })
+          .from(inspectionPhotos)
+          .where(eq(inspectionPhotos.inspectionId, inspectionId)),
+      ),
+    )
+    .run();
 }
 
 /** A report's photos: title, public or not, and what the camera recorded (for the operator and staff). */
