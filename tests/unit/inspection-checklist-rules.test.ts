@@ -9,6 +9,7 @@ import {
   CHECKLIST,
   checkAnswers,
   checkField,
+  checklistCountWords,
   checklistFor,
 } from '#lib/server/enforcement/inspection-checklist.rules.ts';
 
@@ -62,5 +63,10 @@ describe('the answers kept', () => {
 
   it('no answers posted: none kept', () => {
     expect(checkAnswers(null, {})).toEqual([]);
+  });
+
+  it('a recorded checklist at a glance: how many answered, and the No answers only when there are some', () => {
+    expect(checklistCountWords(['yes', 'na'])).toBe('2 answered');
+    expect(checklistCountWords(['yes', 'no', 'no'])).toBe('3 answered, 2 no');
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cleanName, receiveMultipart } from '#lib/server/platform/files/uploads.ts';
 
@@ -103,6 +104,32 @@ describe('multipart uploads', () => {
       filesDir: dir,
     });
     expect(form.files[0]).toMatchObject({ kind: 'png', mimeType: 'image/png', filename: 'photo_1_.png' });
+  });
+
+  it('hands the files over in the order the form sent them, whichever finished storing first', async () => {
+    const png = (r: number) =>
+      sharp({ create: { width: 2, height: 2, channels: 3, background: { r, g: 0, b: 0 } } })
+        .png()
+        .toBuffer();
+    const [first, second] = [new Uint8Array(await png(10)), new Uint8Array(await png(200))];
+    // The first photo's re-encoding waits until the second's is done (a phone JPEG against a small PNG).
+    let secondDone!: () => void;
+    const gate = new Promise<void>((resolve) => (secondDone = resolve));
+    const form = new FormData();
+    form.append('photos', new File([first], 'first.png', { type: 'image/png' }));
+    form.append('photos', new File([second], 'second.png', { type: 'image/png' }));
+    const received = await receiveMultipart(new Request('http://portal.test/upload', { method: 'POST', body: form }), {
+      accept: ['png'],
+      filesDir: filesDir(),
+      reencode: async (bytes, kind) => {
+        if (Buffer.from(bytes).equals(Buffer.from(first)))
+          await Promise.race([gate, new Promise((r) => setTimeout(r, 2000))]);
+        else secondDone();
+        return { bytes, kind, width: 2, height: 2 };
+      },
+    });
+    expect(received.errors).toEqual({});
+    expect(received.files.map((f) => f.filename)).toEqual(['first.png', 'second.png']);
   });
 });
 

@@ -110,3 +110,9 @@ export function checkAnswers(
       : [];
   });
 }
+
+/** "3 answered, 1 no": a recorded checklist at a glance, the No answers being the ones to read. */
+export function checklistCountWords(answers: readonly CheckAnswer[]): string {
+  const no = answers.filter((a) => a === 'no').length;
+  return `${answers.length} answered${no ? `, ${no} no` : ''}`;
+}

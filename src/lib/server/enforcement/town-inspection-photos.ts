@@ -5,16 +5,15 @@
  * says it was taken kept apart for staff (decision 0109).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { documents, photoFacts, projects, townInspectionDocuments, townInspections } from '#db/schema.ts';
+import { townInspectionDocuments, townInspections } from '#db/schema.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { fail, ok, type Result } from '#lib/server/platform/result.ts';
-import { insertSitePhotos } from '#lib/server/projects/site-photos.ts';
+import { insertSitePhotos, sitePhotosByRecord, type SitePhoto } from '#lib/server/projects/site-photos.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 
 /** How many photos one sending adds (a phone's upload over a weak signal: a few at a time). */
 export const MAX_INSPECTION_PHOTOS = 6;
@@ -67,33 +66,12 @@ export const townInspectionPhotoUpload = defineUpload({
 });
 
 /** Each inspection's photos, for the officer: title, public or not, and what the camera recorded. */
-export function townInspectionPhotos(db: DB, projectId: number, inspectionIds: number[]) {
-  const out = new Map<number, Array<{ id: number; title: string; public: boolean; takenWords?: string }>>();
-  if (inspectionIds.length === 0) return out;
-  const site = db
-    .select({ latitude: projects.latitude, longitude: projects.longitude })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get() ?? { latitude: null, longitude: null };
-  for (const r of db
-    .select({
-      inspectionId: townInspectionDocuments.townInspectionId,
-      id: documents.id,
-      title: documents.title,
-      public: documents.public,
-      takenAt: photoFacts.takenAt,
-      latitude: photoFacts.latitude,
-      longitude: photoFacts.longitude,
-    })
+export function townInspectionPhotos(db: DB, projectId: number, inspectionIds: number[]): Map<number, SitePhoto[]> {
+  if (inspectionIds.length === 0) return new Map();
+  const links = db
+    .select({ recordId: townInspectionDocuments.townInspectionId, documentId: townInspectionDocuments.documentId })
     .from(townInspectionDocuments)
-    .innerJoin(documents, eq(documents.id, townInspectionDocuments.documentId))
-    .leftJoin(photoFacts, eq(photoFacts.documentId, documents.id))
     .where(inArray(townInspectionDocuments.townInspectionId, inspectionIds))
-    .orderBy(documents.id)
-    .all())
-    out.set(r.inspectionId, [
-      ...(out.get(r.inspectionId) ?? []),
-      { id: r.id, title: r.title, public: r.public, takenWords: photoTakenWords(r, site) },
-    ]);
-  return out;
+    .all();
+  return sitePhotosByRecord(db, projectId, links);
 }

@@ -29,7 +29,13 @@ import {
   type Milestone,
   type TownInspectionOutcome,
 } from './inspection-notice.rules.ts';
-import { CHECK_ANSWER_LABEL, CHECKLIST, checkAnswers, type CheckAnswer } from './inspection-checklist.rules.ts';
+import {
+  CHECK_ANSWER_LABEL,
+  CHECKLIST,
+  checkAnswers,
+  checklistCountWords,
+  type CheckAnswer,
+} from './inspection-checklist.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
@@ -268,7 +274,10 @@ export function townInspectionsForProject(db: DB, projectId: number) {
 
 /** Each inspection's checklist answers, in the checklist's order: the question and the answer in words. */
 export function townInspectionChecklists(db: DB, inspectionIds: number[]) {
-  const out = new Map<number, Array<{ question: string; answer: CheckAnswer; answerWords: string }>>();
+  const out = new Map<
+    number,
+    { items: Array<{ question: string; answer: CheckAnswer; answerWords: string }>; countWords: string }
+  >();
   if (inspectionIds.length === 0) return out;
   const rows = db
     .select()
@@ -281,7 +290,8 @@ export function townInspectionChecklists(db: DB, inspectionIds: number[]) {
       const answer = mine.get(item.key);
       return answer ? [{ question: item.question, answer, answerWords: CHECK_ANSWER_LABEL[answer] }] : [];
     });
-    if (answered.length) out.set(id, answered);
+    if (answered.length)
+      out.set(id, { items: answered, countWords: checklistCountWords(answered.map((a) => a.answer)) });
   }
   return out;
 }

@@ -6,16 +6,15 @@
  * taken kept apart for staff and the operator (decision 0109).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { documents, inspectionPhotos, inspections, photoFacts, projects } from '#db/schema.ts';
+import { documents, inspectionPhotos, inspections } from '#db/schema.ts';
 import type { Actor, Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
-import { photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { fail, ok, type Result } from '#lib/server/platform/result.ts';
-import { insertSitePhotos } from '#lib/server/projects/site-photos.ts';
+import { insertSitePhotos, sitePhotosByRecord, type SitePhoto } from '#lib/server/projects/site-photos.ts';
 import { formatDay } from '#lib/shared/format.ts';
 
 /** How many photos one sending adds (a phone's upload over a weak signal: a few at a time). */
@@ -89,26 +88,11 @@ export function publishInspectionPhotos(tx: Tx, inspectionId: number, isPublic: 
 }
 
 /** A report's photos: title, public or not, and what the camera recorded (for the operator and staff). */
-export function inspectionPhotosOf(db: DB, projectId: number, inspectionId: number) {
-  const site = db
-    .select({ latitude: projects.latitude, longitude: projects.longitude })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get() ?? { latitude: null, longitude: null };
-  return db
-    .select({
-      id: documents.id,
-      title: documents.title,
-      public: documents.public,
-      takenAt: photoFacts.takenAt,
-      latitude: photoFacts.latitude,
-      longitude: photoFacts.longitude,
-    })
+export function inspectionPhotosOf(db: DB, projectId: number, inspectionId: number): SitePhoto[] {
+  const links = db
+    .select({ recordId: inspectionPhotos.inspectionId, documentId: inspectionPhotos.documentId })
     .from(inspectionPhotos)
-    .innerJoin(documents, eq(documents.id, inspectionPhotos.documentId))
-    .leftJoin(photoFacts, eq(photoFacts.documentId, documents.id))
-    .where(and(eq(inspectionPhotos.inspectionId, inspectionId), eq(documents.projectId, projectId)))
-    .orderBy(documents.id)
-    .all()
-    .map((r) => ({ id: r.id, title: r.title, public: r.public, takenWords: photoTakenWords(r, site) }));
+    .where(eq(inspectionPhotos.inspectionId, inspectionId))
+    .all();
+  return sitePhotosByRecord(db, projectId, links).get(inspectionId) ?? [];
 }

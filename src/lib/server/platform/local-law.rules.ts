@@ -199,15 +199,15 @@ export function checkLocalLaw(
       checkCitation(r, form, values, errors);
       continue;
     }
-    if (form[r.key] === undefined) values[r.key] = current[r.key];
     if (form[`lawCitation.${r.key}`] === undefined && current.citations[r.key])
       values.citations[r.key] = current.citations[r.key];
-    if (form[r.key] === undefined) {
+    const raw = form[r.key]?.trim();
+    if (raw === undefined) {
+      values[r.key] = current[r.key];
       checkCitation(r, form, values, errors);
       checkAmendment(r, values[r.key], form, current, values, errors);
       continue;
     }
-    const raw = (form[r.key] ?? '').trim();
     // Money is read as every money field is (parseMoney: "$1,000.50" is 100050 cents); the bounds are in
     // the form's unit (dollars), so an amount is compared in dollars and stored in cents.
     const stored = r.money ? parseMoney(raw) : /^\d+$/.test(raw) ? Number(raw) : undefined;

@@ -1,11 +1,15 @@
 /**
  * Photos taken at a site and kept with a record (a town inspection, an operator's inspection report): each a
  * project document of type "other", with what its camera recorded kept apart (platform/files/photo-facts.ts) and
- * one audit entry, inside the caller's transaction. The caller links each to its record.
+ * one audit entry, inside the caller's transaction. The caller links each to its record, and reads them back
+ * grouped by record with what the camera recorded in words.
  */
+import { and, eq, inArray } from 'drizzle-orm';
+import { documents, photoFacts, projects } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { AuditAction } from '#lib/server/platform/audit-actions.ts';
-import { keepPhotoFacts } from '#lib/server/platform/files/photo-facts.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { insertDocument } from './documents.ts';
 
@@ -48,4 +52,51 @@ export function insertSitePhotos(
     });
     return doc.id;
   });
+}
+
+/** A photo as staff and its operator see it: title, public or not, and what the camera recorded in words. */
+export interface SitePhoto {
+  id: number;
+  title: string;
+  public: boolean;
+  takenWords?: string;
+}
+
+/**
+ * The photos linked to records (`links`: which document belongs to which record), grouped by record, each with
+ * the distance from the project's mapped point; documents of another project are left out.
+ */
+export function sitePhotosByRecord(
+  db: DB,
+  projectId: number,
+  links: Array<{ recordId: number; documentId: number }>,
+): Map<number, SitePhoto[]> {
+  const out = new Map<number, SitePhoto[]>();
+  if (links.length === 0) return out;
+  const recordOf = new Map(links.map((l) => [l.documentId, l.recordId]));
+  const site = db
+    .select({ latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get() ?? { latitude: null, longitude: null };
+  const rows = db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      public: documents.public,
+      takenAt: photoFacts.takenAt,
+      latitude: photoFacts.latitude,
+      longitude: photoFacts.longitude,
+    })
+    .from(documents)
+    .leftJoin(photoFacts, eq(photoFacts.documentId, documents.id))
+    .where(and(inArray(documents.id, [...recordOf.keys()]), eq(documents.projectId, projectId)))
+    .orderBy(documents.id)
+    .all();
+  for (const r of rows) {
+    const recordId = recordOf.get(r.id)!;
+    const photo = { id: r.id, title: r.title, public: r.public, takenWords: photoTakenWords(r, site) };
+    out.set(recordId, [...(out.get(recordId) ?? []), photo]);
+  }
+  return out;
 }
