@@ -3,8 +3,9 @@
  * On success the server redirects (post/redirect/get) and the browser follows; when it refuses the
  * filing, the page it rendered (errors beside each field) replaces the main content in place. A form marked
  * `data-offline-queue` that finds no connection is kept on the device and sent when one returns
- * (offline-queue.ts).
+ * (offline-queue.ts), and its page is kept so it opens without a signal (kept-offline.ts).
  */
+import { keepThisPageOffline } from './kept-offline.ts';
 import { asFormData, canKeepFilings, forgetFiling, keepFiling, keptFiling } from './offline-queue.ts';
 
 /**
@@ -141,4 +142,6 @@ function enhance(form: HTMLFormElement): void {
 
 export function enhanceUploadForms(): void {
   document.querySelectorAll<HTMLFormElement>('form[data-upload-progress]').forEach(enhance);
+  // A form filled in at a site: the page itself is kept too, so it opens again without a signal.
+  if (document.querySelector('form[data-offline-queue]')) void keepThisPageOffline();
 }

@@ -89,7 +89,14 @@ export const SERVER_NODE_FLAGS = [
 ];
 
 export async function startPortal(
-  options: { dataDir?: string; env?: Record<string, string>; args?: string[]; fromTemplate?: boolean } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    args?: string[];
+    fromTemplate?: boolean;
+    /** The same address as a portal stopped before (a browser test's connection returning); else a free one. */
+    port?: number;
+  } = {},
 ): Promise<Portal> {
   if (!fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
     throw new Error('The portal is not built: run `npm run build` (npm test does) before these tests.');
@@ -97,7 +104,7 @@ export async function startPortal(
   const dataDir = options.dataDir ?? tempDir();
   const template = options.fromTemplate === false || options.dataDir ? undefined : demoTemplate();
   if (template) fs.cpSync(template, dataDir, { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(
     process.execPath,
     [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts/start.ts'), ...(options.args ?? [])],
