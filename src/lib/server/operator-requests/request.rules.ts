@@ -210,7 +210,7 @@ export function townLimit(lines: ChargeLine[], rates: FeeRates, f: Pick<BillFact
   return computeBill(rates, {
     delivery,
     items: [{ label: 'copies', pages, largeFormatSheets: sheets }],
-    postageCents: delivery === 'paper_mail' ? postageCents : 0,
+    postageCents, // counted only when paper is mailed: computeBill's rule
   }).totalCents;
 }
 
@@ -415,8 +415,7 @@ export function askedFor(r: {
   if (r.reportsFrom && r.reportsTo)
     parts.push(`inspection reports from ${formatDay(r.reportsFrom)} to ${formatDay(r.reportsTo)}`);
   if (r.description?.trim()) parts.push(asClause(r.description));
-  const how = r.delivery === 'inspect' ? 'to inspect' : 'copies';
-  return `${how === 'to inspect' ? 'To inspect' : 'Copies of'} ${parts.join('; ')}`;
+  return `${r.delivery === 'inspect' ? 'To inspect' : 'Copies of'} ${parts.join('; ')}`;
 }
 
 /** OR-2026-0007. */
