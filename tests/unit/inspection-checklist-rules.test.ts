@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { INSPECTION_MILESTONES } from '#db/enums.ts';
 import {
+  CHECK_ANSWER_LABEL,
   CHECKLIST,
   checkAnswers,
   checkField,
@@ -39,6 +40,45 @@ describe('the items of an inspection', () => {
 
   it('keys are unique', () => {
     expect(new Set(CHECKLIST.map((i) => i.key)).size).toBe(CHECKLIST.length);
+  });
+});
+
+describe('each milestone’s own items, as decision 0110 lists them', () => {
+  const OWN: Record<(typeof INSPECTION_MILESTONES)[number], string[]> = {
+    start_of_construction: ['initial_controls'],
+    controls_as_clearing_progresses: ['controls_keep_pace'],
+    clearing_complete: ['controls_keep_pace', 'idle_areas_stabilized'],
+    rough_grading_complete: ['idle_areas_stabilized', 'grades_as_swppp'],
+    final_grading_complete: ['idle_areas_stabilized', 'grades_as_swppp'],
+    close_of_season: ['winter_stabilization'],
+    final_landscaping_complete: ['final_stabilization', 'temporary_controls_removed'],
+    public_landscaping_established: ['temporary_controls_removed', 'public_landscaping'],
+  };
+
+  it('every visit’s seven, then the milestone’s own', () => {
+    expect(EVERY_VISIT).toEqual([
+      'swppp_on_site',
+      'noi_posted',
+      'controls_as_swppp',
+      'controls_maintained',
+      'no_sediment_leaving',
+      'no_rill_or_gully',
+      'qualified_inspections',
+    ]);
+    for (const m of INSPECTION_MILESTONES)
+      expect(
+        checklistFor(m)
+          .map((i) => i.key)
+          .slice(EVERY_VISIT.length),
+        m,
+      ).toEqual(OWN[m]);
+  });
+
+  it('each item is one question of its own, and the answers read Yes, No, Not applicable', () => {
+    const questions = CHECKLIST.map((i) => i.question);
+    for (const q of questions) expect(q).toMatch(/^(Is|Are|Do|Does|Were) .{20,}\?$/);
+    expect(new Set(questions).size).toBe(questions.length);
+    expect(CHECK_ANSWER_LABEL).toEqual({ yes: 'Yes', no: 'No', na: 'Not applicable' });
   });
 });
 
