@@ -37,6 +37,9 @@ async function keepPage(url, response) {
   const html = await response.text();
   const title = (/<title>([^<]*)<\/title>/i.exec(html)?.[1] ?? '').trim();
   const headers = new Headers(response.headers);
+  // The body kept is the decoded text: it carries neither the network's encoding nor its length.
+  headers.delete('Content-Encoding');
+  headers.delete('Content-Length');
   headers.set('X-Kept-At', new Date().toISOString());
   headers.set('X-Kept-Title', encodeURIComponent(title));
   const cache = await caches.open(PAGES);
@@ -81,7 +84,7 @@ async function keptCopy(url) {
     `No connection: this is the copy of this page kept on this device on ${escapeHtml(keptWhen(kept.headers.get('X-Kept-At')))}. ` +
     'What you file here is kept on the device and sent when the connection returns.</p></div>';
   const headers = new Headers(kept.headers);
-  headers.delete('Content-Length');
+  headers.delete('Content-Length'); // the notice makes it longer
   return new Response(html.replace(/(<main\b[^>]*>)/i, `$1${notice}`), { status: 200, headers });
 }
 
