@@ -5,7 +5,6 @@
  * "what the Town's own fees would allow": electronic copies are free on the Town's schedule.
  */
 import { describe, expect, it } from 'vitest';
-import type { FeeRates } from '#lib/shared/fees.ts';
 import {
   checkBill,
   countedFromFiles,
@@ -16,15 +15,9 @@ import {
   type ChargeLine,
   type ExplainFacts,
 } from '#lib/server/operator-requests/request.rules.ts';
+import { RATES_WITHOUT_STAFF_TIME } from '../support/fee-rates.ts';
 
-const rates: FeeRates = {
-  perPageCents: 25,
-  largeFormatSheetCents: 500,
-  electronicCents: 0,
-  cdCents: 100,
-  usbCents: 700,
-  staffHourlyCents: null,
-};
+const rates = RATES_WITHOUT_STAFF_TIME;
 const forty: ChargeLine = { code: 'page', description: 'SWPPP, paper copies', quantity: 40, unitCents: 25 };
 const twoPagePdf = countedFromFiles([{ pdf: { pageCount: 2, largeFormatPages: 0 } }]);
 const pay = { payee: 'Acme Site Works LLC', howToPay: 'A check to Acme Site Works LLC, 1 Main St., Rotterdam NY.' };

@@ -5,7 +5,6 @@
  * payment; the words name each delivery.
  */
 import { describe, expect, it } from 'vitest';
-import type { FeeRates } from '#lib/shared/fees.ts';
 import {
   askedFor,
   askTheOperator,
@@ -18,15 +17,9 @@ import {
   type ChargeLine,
   type ExplainFacts,
 } from '#lib/server/operator-requests/request.rules.ts';
+import { RATES_WITHOUT_STAFF_TIME } from '../support/fee-rates.ts';
 
-const rates: FeeRates = {
-  perPageCents: 25,
-  largeFormatSheetCents: 500,
-  electronicCents: 0,
-  cdCents: 100,
-  usbCents: 700,
-  staffHourlyCents: null,
-};
+const rates = RATES_WITHOUT_STAFF_TIME;
 const pages = (quantity: number): ChargeLine => ({ code: 'page', description: 'Copies', quantity, unitCents: 25 });
 const sheets = (quantity: number): ChargeLine => ({
   code: 'large_format_sheet',

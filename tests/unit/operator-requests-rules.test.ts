@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_CHARGE_CODES, OPERATOR_REQUEST_STATUSES } from '#db/enums.ts';
-import type { FeeRates } from '#lib/shared/fees.ts';
 import { formatDay, formatMoney } from '#lib/shared/format.ts';
 import {
   ADDRESSEE_MEANING,
@@ -31,6 +30,7 @@ import {
   type FindingFacts,
   type Timeliness,
 } from '#lib/server/operator-requests/request.rules.ts';
+import { RATES_WITHOUT_STAFF_TIME } from '../support/fee-rates.ts';
 
 const DUE = '2026-03-06'; // a Friday
 const DAY_BEFORE = '2026-03-05';
@@ -172,14 +172,7 @@ describe('unansweredFinding: the public L(4) finding', () => {
 });
 
 describe('the bill: at the requester’s expense, held to the Town’s schedule (L(4) with POL §87(1)(b)(iii))', () => {
-  const rates: FeeRates = {
-    perPageCents: 25,
-    largeFormatSheetCents: 500,
-    electronicCents: 0,
-    cdCents: 100,
-    usbCents: 700,
-    staffHourlyCents: null,
-  };
+  const rates = RATES_WITHOUT_STAFF_TIME;
   const line = (over: Partial<ChargeLine> = {}): ChargeLine => ({
     code: 'page',
     description: 'SWPPP narrative',
