@@ -109,6 +109,7 @@ export function clockChangesAt(data: ProjectComplianceData, ctx: ComplianceConte
   const now = ctx.now.getTime();
   let first = Infinity;
   const consider = (t: number) => {
+    // Stryker disable next-line EqualityOperator: `t <= first` sets the same first
     if (t > now && t < first) first = t;
   };
   for (const n of data.notices ?? []) consider(n.givenAt.getTime());

@@ -102,6 +102,7 @@ export const DEFAULT_LOCAL_RULES: LocalRuleValues = {
 export function checkLocalRules(
   form: Record<string, string | undefined>,
   /** The municipality's word, which the model law's words shown on the form name ("Village"). */
+  // Stryker disable next-line StringLiteral: the model law's words as a town's are refused whatever this is
   municipality = 'Town',
 ): {
   values: LocalRuleValues;
@@ -132,7 +133,8 @@ export function localRulesFrom(stored: Map<string, string>): LocalRuleValues {
   const out = { ...DEFAULT_LOCAL_RULES, citations: {} } as LocalRuleValues;
   for (const r of LOCAL_RULES) {
     const n = Number(stored.get(`local_rule.${r.key}`));
-    if (stored.has(`local_rule.${r.key}`) && Number.isFinite(n) && n >= r.min && n <= r.max) out[r.key] = n;
+    // A missing row is NaN, and an empty one 0, below every floor: both keep the law's number.
+    if (Number.isFinite(n) && n >= r.min && n <= r.max) out[r.key] = n;
   }
   for (const key of CITABLE) {
     const text = stored.get(`local_citation.${key}`);
