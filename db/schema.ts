@@ -295,6 +295,27 @@ export const swpppReviews = sqliteTable(
   (t) => [index('swppp_reviews_project_idx').on(t.projectId, t.receivedOn)],
 );
 
+/**
+ * The officer's comments on a plan in review, each at its place in the plan (a section, a page, or both): the
+ * written notice of deficiencies lists them, and the applicant answers them in the revised plan.
+ */
+export const swpppReviewComments = sqliteTable(
+  'swppp_review_comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => swpppReviews.id, { onDelete: 'cascade' }),
+    /** The date of the deficiency notice that gave the comment. */
+    noticeOn: text('notice_on').notNull(),
+    section: text('section'),
+    page: integer('page'),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('swppp_review_comments_review_idx').on(t.reviewId, t.noticeOn)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Operator's inspections (by a qualified professional) and monthly summaries
 

@@ -1602,6 +1602,23 @@ export const stormwaterPractices = pgTable(
   ],
 );
 
+export const swpppReviewComments = pgTable(
+  'swppp_review_comments',
+  {
+    tenantId: tenantId(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references((): AnyPgColumn => swpppReviews.id, { onDelete: 'cascade' }),
+    noticeOn: text('notice_on').notNull(),
+    section: text('section'),
+    page: integer('page'),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
+  },
+  (t) => [index('swppp_review_comments_review_idx').on(t.tenantId, t.reviewId, t.noticeOn)],
+);
+
 export const swpppReviews = pgTable(
   'swppp_reviews',
   {

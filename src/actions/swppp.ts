@@ -13,6 +13,7 @@ import {
   requiredText,
   oneLine,
 } from '#lib/server/platform/forms/fields.ts';
+import { checkPlanComments, PLAN_COMMENT_ROWS, planCommentField } from '#lib/server/reviews/plan-comments.rules.ts';
 import { SWPPP_DECISIONS } from '#lib/server/reviews/swppp-review.rules.ts';
 import {
   decide,
@@ -23,6 +24,13 @@ import {
 } from '#lib/server/reviews/swppp-review.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
+
+// The comment rows, read and checked together by the rules (a place without a comment is refused).
+const PLAN_COMMENT_FIELDS = Object.fromEntries(
+  Array.from({ length: PLAN_COMMENT_ROWS }, (_, i) =>
+    (['section', 'page', 'text'] as const).map((part) => [planCommentField(i, part), z.string().optional()]),
+  ).flat(),
+) as Record<`comment_${number}_${'section' | 'page' | 'text'}`, z.ZodOptional<z.ZodString>>;
 
 export const swppp = {
   markComplete: defineAction({
@@ -42,10 +50,19 @@ export const swppp = {
       reviewId: id,
       on: requiredDay('the date of the written notice'),
       deficiencies: requiredText('what the plan lacks and what completeness requires', 4000),
+      ...PLAN_COMMENT_FIELDS,
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = notifyDeficiencies(db(), actorOf(user, ctx), input.reviewId, input, townToday());
+      const { comments, errors } = checkPlanComments(input);
+      if (Object.keys(errors).length) failure({ fields: errors });
+      const r = notifyDeficiencies(
+        db(),
+        actorOf(user, ctx),
+        input.reviewId,
+        { on: input.on, deficiencies: input.deficiencies, comments },
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { reviewId: input.reviewId };
     },

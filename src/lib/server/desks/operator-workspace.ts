@@ -22,6 +22,7 @@ import {
 import { summaryMonthChoices } from '#lib/server/filings/monthly-summaries.ts';
 import { operatorUploads } from '#lib/server/filings/operator-documents.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { plansAwaitingRevision } from '#lib/server/reviews/swppp-review.ts';
 import { membersWhere } from '#lib/shared/closed-lists.ts';
 
 /**
@@ -189,6 +190,7 @@ export function projectWorkspace(db: DB, projectId: number, now: Date = new Date
     past: c ? recentFindings(c.findings, today, 365).filter((f) => f.status === 'resolved') : [],
     due: c?.due ?? [],
     returned: returnedItems(db, [projectId]),
+    plansAwaitingRevision: plansAwaitingRevision(db, projectId),
     inspections: recentInspections(db, projectId),
     summaries,
     months: summaryMonthChoices(db, projectId, now),

@@ -5,12 +5,13 @@
  * deficiency notice) enters review, whoever uploads it (ordinance E; amendments, R(2); decision 0024).
  */
 import type { Result } from '#lib/server/platform/result.ts';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { documents, projects, swpppReviews } from '#db/schema.ts';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { documents, projects, swpppReviewComments, swpppReviews } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
+import { commentPlace, type PlanComment } from './plan-comments.rules.ts';
 import { answeringRevision, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
@@ -118,7 +119,7 @@ export function notifyDeficiencies(
   db: DB,
   actor: Actor,
   reviewId: number,
-  input: { on: string; deficiencies: string },
+  input: { on: string; deficiencies: string; comments?: PlanComment[] },
   today: string,
 ): Result {
   const before = load(db, reviewId);
@@ -143,12 +144,21 @@ export function notifyDeficiencies(
       .where(eq(swpppReviews.id, reviewId))
       .returning()
       .get();
+    const comments = input.comments ?? [];
+    // A second notice on the same day replaces the first's comments, as it replaces its text.
+    tx.delete(swpppReviewComments)
+      .where(and(eq(swpppReviewComments.reviewId, reviewId), eq(swpppReviewComments.noticeOn, input.on)))
+      .run();
+    if (comments.length)
+      tx.insert(swpppReviewComments)
+        .values(comments.map((c) => ({ reviewId, noticeOn: input.on, ...c })))
+        .run();
     audit(tx, actor, {
       action: 'swppp_review.deficiencies',
       entityType: 'swppp_review',
       entityId: reviewId,
       before,
-      after,
+      after: { ...after, comments },
     });
   });
   return { ok: true };
@@ -359,4 +369,65 @@ export function planReceived(tx: Tx, actor: Actor, input: PlanReceipt): { review
     .get();
   audit(tx, actor, { action: 'swppp_review.received', entityType: 'swppp_review', entityId: review.id, after: review });
   return { reviewId: review.id, resubmission: false };
+}
+
+/**
+ * The comments of each review's latest deficiency notice, in the order given, each with its place in words: what
+ * the revised plan must answer (the officer's review page and the operator's project page).
+ */
+export function latestPlanComments(db: DB, reviews: Array<{ id: number; deficienciesNotifiedOn: string | null }>) {
+  const out = new Map<number, Array<PlanComment & { place: string }>>();
+  const noticed = reviews.filter((r) => r.deficienciesNotifiedOn);
+  if (!noticed.length) return out;
+  const rows = db
+    .select()
+    .from(swpppReviewComments)
+    .where(
+      inArray(
+        swpppReviewComments.reviewId,
+        noticed.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(swpppReviewComments.id))
+    .all();
+  for (const r of noticed) {
+    const mine = rows
+      .filter((c) => c.reviewId === r.id && c.noticeOn === r.deficienciesNotifiedOn)
+      .map((c) => ({ section: c.section, page: c.page, comment: c.comment, place: commentPlace(c) }));
+    if (mine.length) out.set(r.id, mine);
+  }
+  return out;
+}
+
+/**
+ * The project's plans the officer found incomplete and waiting for the revised plan: the notice and its comments,
+ * for the applicant (the operator's project page), who answers them by uploading the revised plan.
+ */
+export function plansAwaitingRevision(db: DB, projectId: number) {
+  const rows = db
+    .select({ review: swpppReviews, docTitle: documents.title, docType: documents.type })
+    .from(swpppReviews)
+    .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
+    .where(
+      and(
+        eq(swpppReviews.projectId, projectId),
+        isNotNull(swpppReviews.deficienciesNotifiedOn),
+        isNull(swpppReviews.resubmittedOn),
+        isNull(swpppReviews.completeOn),
+        isNull(swpppReviews.decidedOn),
+      ),
+    )
+    .orderBy(asc(swpppReviews.id))
+    .all();
+  const comments = latestPlanComments(
+    db,
+    rows.map((r) => r.review),
+  );
+  return rows.map(({ review: r, docTitle, docType }) => ({
+    reviewId: r.id,
+    plan: `${docType === 'swppp_amendment' ? 'SWPPP amendment' : 'SWPPP'}${docTitle ? `: ${docTitle}` : ''}`,
+    noticeOn: r.deficienciesNotifiedOn!,
+    deficiencies: r.deficiencies ?? '',
+    comments: comments.get(r.id) ?? [],
+  }));
 }
