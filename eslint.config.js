@@ -15,7 +15,7 @@ export default defineConfig(
     'bench-data/',
     'node_modules/',
     '.astro/',
-    '.stryker-tmp/',
+    '.stryker-tmp*/',
     'reports/',
     'test-results/',
     'playwright-report/',
