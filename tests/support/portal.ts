@@ -17,7 +17,8 @@ export interface Portal {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** Resolves with the exit code, or the signal's name when a signal ended the process. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | NodeJS.Signals | null>;
 }
 
 export async function freePort(): Promise<number> {
@@ -152,8 +153,8 @@ export async function startPortal(
     output: () => out,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode ?? child.signalCode);
+        child.once('exit', (code, signal) => resolve(code ?? signal));
         child.kill(signal);
       }),
   };
