@@ -71,23 +71,27 @@ beforeAll(async () => {
 
 const staffPage = () => `/staff/projects/${project.slug}/swppp`;
 
+/** The officer's deficiency notice with its first comment, and the rows given. */
+const notice = (rows: Record<string, string>) =>
+  postAction(
+    base,
+    staffPage(),
+    'swppp.notifyDeficiencies',
+    {
+      reviewId,
+      on: townToday(),
+      deficiencies: 'The plan lacks the basin’s sizing.',
+      comment_0_section: '4.2',
+      comment_0_page: '17',
+      comment_0_text: 'Size SB-2 for the 10-year storm.',
+      ...rows,
+    },
+    officer,
+  );
+
 describe('comments on the plan, each at its place', () => {
   it('a place without a comment is refused beside its field, what was typed kept, nothing stored', async () => {
-    const res = await postAction(
-      base,
-      staffPage(),
-      'swppp.notifyDeficiencies',
-      {
-        reviewId,
-        on: townToday(),
-        deficiencies: 'The plan lacks the basin’s sizing.',
-        comment_0_section: '4.2',
-        comment_0_page: '17',
-        comment_0_text: 'Size SB-2 for the 10-year storm.',
-        comment_1_section: '6.1',
-      },
-      officer,
-    );
+    const res = await notice({ comment_1_section: '6.1' });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain(`id="d-comment_1_text-${reviewId}-error"`);
@@ -101,22 +105,7 @@ describe('comments on the plan, each at its place', () => {
 
   it('kept with the notice and audited; the applicant sees them with the way to upload the revised plan; the public does not', async () => {
     await expectSeeOther(
-      postAction(
-        base,
-        staffPage(),
-        'swppp.notifyDeficiencies',
-        {
-          reviewId,
-          on: townToday(),
-          deficiencies: 'The plan lacks the basin’s sizing.',
-          comment_0_section: '4.2',
-          comment_0_page: '17',
-          comment_0_text: 'Size SB-2 for the 10-year storm.',
-          comment_2_page: '3',
-          comment_2_text: 'The site map has no north arrow.',
-        },
-        officer,
-      ),
+      notice({ comment_2_page: '3', comment_2_text: 'The site map has no north arrow.' }),
       'the deficiency notice',
     );
     const conn = db();
