@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import {
+  awaitsRevisedPlan,
   answeringRevision,
   completePlanReceivedOn,
   reviewClock,
@@ -333,5 +334,16 @@ describe('SWPPP review: the 30-day decision clock', () => {
       kind: 'completeness',
       deadline: '2026-04-15',
     });
+  });
+});
+
+describe('a review waits for the revised plan a deficiency notice asked for, and only then', () => {
+  const noticed = { deficienciesNotifiedOn: '2026-11-02', resubmittedOn: null, completeOn: null, decidedOn: null };
+  it('noticed and not answered: waits; answered, found complete, decided or never noticed: does not', () => {
+    expect(awaitsRevisedPlan(noticed)).toBe(true);
+    expect(awaitsRevisedPlan({ ...noticed, resubmittedOn: '2026-11-09' })).toBe(false);
+    expect(awaitsRevisedPlan({ ...noticed, completeOn: '2026-11-20' })).toBe(false);
+    expect(awaitsRevisedPlan({ ...noticed, decidedOn: '2026-11-20' })).toBe(false);
+    expect(awaitsRevisedPlan({ ...noticed, deficienciesNotifiedOn: null })).toBe(false);
   });
 });

@@ -4,8 +4,7 @@
  * refused rather than dropped (the officer meant to say something there). Pure.
  */
 
-/** The most pages a plan's PDF may have (the upload's own limit: platform/files/uploads.ts). */
-const MAX_PDF_PAGES = 5000;
+import { MAX_PDF_PAGES } from '#lib/shared/pdf-limits.ts';
 
 /** Rows on the form: a notice with more comments than this lists the rest in its summary. */
 export const PLAN_COMMENT_ROWS = 6;

@@ -88,6 +88,16 @@ export function answeringRevision(r: Pick<ReviewFacts, 'resubmittedOn' | 'defici
 }
 
 /**
+ * Whether the review waits for the revised plan a deficiency notice asked for: noticed, not yet answered by a
+ * revised plan, neither found complete nor decided. The next plan the project sends is that revised plan.
+ */
+export function awaitsRevisedPlan(
+  r: Pick<ReviewFacts, 'resubmittedOn' | 'deficienciesNotifiedOn' | 'completeOn' | 'decidedOn'>,
+): boolean {
+  return Boolean(r.deficienciesNotifiedOn) && !r.completeOn && !r.decidedOn && !answeringRevision(r);
+}
+
+/**
  * The day the town received a complete plan: the revised plan's receipt when one answered a deficiency
  * notice, else the original receipt (the plan was complete as received). Not the day it was recorded.
  * A record found incomplete whose revised plan's receipt was never entered (older records) can only

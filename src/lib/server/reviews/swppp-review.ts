@@ -12,7 +12,7 @@ import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { commentPlace, type PlanComment } from './plan-comments.rules.ts';
-import { answeringRevision, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
+import { answeringRevision, awaitsRevisedPlan, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 
@@ -345,7 +345,7 @@ export function planReceived(tx: Tx, actor: Actor, input: PlanReceipt): { review
     )
     .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
     .all()
-    .find((r) => r.deficienciesNotifiedOn && !answeringRevision(r));
+    .find(awaitsRevisedPlan);
   if (waiting) {
     const after = tx
       .update(swpppReviews)
@@ -412,20 +412,21 @@ export function plansAwaitingRevision(db: DB, projectId: number) {
       and(
         eq(swpppReviews.projectId, projectId),
         isNotNull(swpppReviews.deficienciesNotifiedOn),
-        isNull(swpppReviews.resubmittedOn),
         isNull(swpppReviews.completeOn),
         isNull(swpppReviews.decidedOn),
       ),
     )
     .orderBy(asc(swpppReviews.id))
-    .all();
+    .all()
+    .filter((r) => awaitsRevisedPlan(r.review));
   const comments = latestPlanComments(
     db,
     rows.map((r) => r.review),
   );
   return rows.map(({ review: r, docTitle, docType }) => ({
     reviewId: r.id,
-    plan: `${docType === 'swppp_amendment' ? 'SWPPP amendment' : 'SWPPP'}${docTitle ? `: ${docTitle}` : ''}`,
+    // The document's own title names it ("SWPPP Amendment No. 1"); the kind only when it has none.
+    plan: docTitle ?? (docType === 'swppp_amendment' ? 'SWPPP amendment' : 'SWPPP'),
     noticeOn: r.deficienciesNotifiedOn!,
     deficiencies: r.deficiencies ?? '',
     comments: comments.get(r.id) ?? [],

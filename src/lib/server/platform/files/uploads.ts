@@ -23,6 +23,7 @@ import {
   hasControlCharacters,
 } from '#lib/server/platform/forms/control-characters.ts';
 import { logFailure, plainFailure, requestIdFor } from '#lib/server/platform/http/failures.ts';
+import { MAX_PDF_PAGES } from '#lib/shared/pdf-limits.ts';
 
 export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'webp';
 export const UPLOAD_MIME: Record<UploadKind, string> = {
@@ -33,8 +34,6 @@ export const UPLOAD_MIME: Record<UploadKind, string> = {
 };
 const KIND_BY_MIME = new Map(Object.entries(UPLOAD_MIME).map(([k, v]) => [v, k as UploadKind]));
 const KIND_WORDS: Record<UploadKind, string> = { pdf: 'PDF', jpeg: 'JPEG photo', png: 'PNG image', webp: 'WebP image' };
-/** No real plan set or report has more pages than this; a larger count is a malformed or hostile file. */
-export const MAX_PDF_PAGES = 5000;
 
 export interface ReceivedFile {
   field: string;
