@@ -148,6 +148,10 @@ export type OperatorChargeCode = (typeof OPERATOR_CHARGE_CODES)[number];
 export const PAYMENT_METHODS = ['cash', 'check', 'card', 'money_order', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The outcome of the clerk's check that an application has its parts (never the officer's SWPPP review). */
+export const APPLICATION_INTAKE = ['submitted', 'complete', 'incomplete'] as const;
+export type ApplicationIntake = (typeof APPLICATION_INTAKE)[number];
+
 export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
 
 export const GUARANTEE_KINDS = ['performance_bond', 'cash_escrow', 'letter_of_credit'] as const;

@@ -44,6 +44,7 @@ import {
   OUTBOX_STATUSES,
   PARTY_ROLES,
   PAYMENT_METHODS,
+  APPLICATION_INTAKE,
   PRACTICE_CONDITIONS,
   SMP_TYPES,
   SMP_OWNER_KINDS,
@@ -1997,4 +1998,59 @@ export const reminderItems = sqliteTable(
       .where(sql`${t.projectId} is null`),
     index('reminder_items_project_duty_idx').on(t.projectId, t.duty),
   ],
+);
+
+// ── Applying online (decision 0113) ──
+
+/**
+ * A site development permit application filed on the portal by the applicant's own account: the project it
+ * registered (unpublished until the clerk finds the application complete), and the clerk's intake check.
+ */
+export const permitApplications = sqliteTable(
+  'permit_applications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    applicantUserId: integer('applicant_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The town day the application and its SWPPP arrived: the SWPPP review's receipt. */
+    receivedOn: text('received_on').notNull(),
+    intake: text('intake', { enum: APPLICATION_INTAKE }).notNull().default('submitted'),
+    intakeOn: text('intake_on'),
+    /** What the application lacks (incomplete), in the clerk's words to the applicant. */
+    intakeNote: text('intake_note'),
+    intakeByUserId: integer('intake_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('permit_applications_project_uq').on(t.projectId),
+    index('permit_applications_applicant_idx').on(t.applicantUserId),
+    index('permit_applications_intake_idx').on(t.intake, t.receivedOn),
+  ],
+);
+
+/** The application's fees (what is due) and the payments the clerk recorded against them: its invoice. */
+export const applicationCharges = sqliteTable(
+  'application_charges',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => permitApplications.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['fee', 'payment'] }).notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The town day the fee was set or the payment received. */
+    on: text('on').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }),
+    /** Check number or card reference. */
+    reference: text('reference'),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnySQLiteColumn => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('application_charges_application_idx').on(t.applicationId, t.kind)],
 );

@@ -27,6 +27,7 @@ import {
   ALERT_FREQUENCIES,
   ALERT_STATUSES,
   ALERT_TARGETS,
+  APPLICATION_INTAKE,
   COPIES_HOW,
   DELIVERY_METHODS,
   DOCUMENT_TYPES,
@@ -153,6 +154,26 @@ export const alertSubscriptions = pgTable(
     index('alert_subscriptions_match_idx').on(t.tenantId, t.status, t.target, t.projectId),
     index('alert_subscriptions_email_idx').on(t.tenantId, t.email),
   ],
+);
+
+export const applicationCharges = pgTable(
+  'application_charges',
+  {
+    tenantId: tenantId(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references((): AnyPgColumn => permitApplications.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['fee', 'payment'] }).notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    on: text('on').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }),
+    reference: text('reference'),
+    recordedByUserId: integer('recorded_by_user_id').references((): AnyPgColumn => users.id),
+    createdAt: timestamp('created_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
+  },
+  (t) => [index('application_charges_application_idx').on(t.tenantId, t.applicationId, t.kind)],
 );
 
 export const auditLog = pgTable(
@@ -893,6 +914,32 @@ export const performanceGuarantees = pgTable(
     updatedAt: timestamp('updated_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
   },
   (t) => [index('performance_guarantees_project_idx').on(t.tenantId, t.projectId)],
+);
+
+export const permitApplications = pgTable(
+  'permit_applications',
+  {
+    tenantId: tenantId(),
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
+    applicantUserId: integer('applicant_user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    receivedOn: text('received_on').notNull(),
+    intake: text('intake', { enum: APPLICATION_INTAKE }).notNull().default('submitted'),
+    intakeOn: text('intake_on'),
+    intakeNote: text('intake_note'),
+    intakeByUserId: integer('intake_by_user_id').references((): AnyPgColumn => users.id),
+    createdAt: timestamp('created_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
+    updatedAt: timestamp('updated_at', { precision: 3, withTimezone: true, mode: 'date' }).notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('permit_applications_project_uq').on(t.tenantId, t.projectId),
+    index('permit_applications_applicant_idx').on(t.tenantId, t.applicantUserId),
+    index('permit_applications_intake_idx').on(t.tenantId, t.intake, t.receivedOn),
+  ],
 );
 
 export const photoFacts = pgTable(

@@ -70,6 +70,7 @@ export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
   // Loaded here, not at the top: the practices' seed draws PDFs, and the server imports this file at every
   // start only to list the demo accounts.
   const { assignDemoPracticeAccounts } = await import('./practices.ts');
+  const { assignDemoApplicant } = await import('./applications.ts');
   const chosen = demoProjectIds(db);
   db.transaction((tx) => {
     for (const account of DEMO_ACCOUNTS) {
@@ -83,6 +84,7 @@ export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
         tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
     }
     assignDemoPracticeAccounts(tx); // The maintainers of a few demo practices, so operator@ has yearly reports due.
+    assignDemoApplicant(tx); // operator@ applied online for a project, and the clerk found the application lacking.
     tx.insert(auditLog)
       .values({
         actorLabel: 'seed',

@@ -27,8 +27,10 @@ import { localRules } from './local-rules.ts';
 import { ordinanceText } from './ordinance-text.ts';
 import { reportSteps } from './report-steps.ts';
 import { reminders } from './reminders.ts';
+import { applications } from './applications.ts';
 
 export const server = {
+  applications,
   reminders,
   accounts,
   alerts,

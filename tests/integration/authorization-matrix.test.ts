@@ -59,6 +59,11 @@ interface Ids {
   reportPhotoId: number;
   /** A practice with its agreement or easement on file (the demo town's, or a document's file filed as one). */
   agreementPracticeId: number;
+  /** Decided SWPPP reviews (their decision letters): one of any project, one of the operator's own project. */
+  decidedReview: { slug: string; id: number };
+  ownDecidedReviewId: number;
+  /** A permit application the operator filed online (the demo town's). */
+  ownApplicationId: number;
 }
 
 /** Who may open each page. 'member' = an operator who is a member of the project in the URL. */
@@ -72,6 +77,11 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
   'staff/mail/[id]': { allow: ['admin'], url: (i) => `/staff/mail/${i.mailId}` },
   'staff/audit': { allow: ['admin'], url: () => '/staff/audit' },
   'operator/index': { allow: ['operator'], url: () => '/operator' },
+  // Applying online: any operator's account may apply; an application is its applicant's (and its project's operators').
+  'operator/applications/new': { allow: ['operator'], url: () => '/operator/applications/new' },
+  'operator/applications/[id]': { allow: 'member', url: (i) => `/operator/applications/${i.ownApplicationId}` },
+  'staff/applications/index': { allow: ['officer', 'clerk'], url: () => '/staff/applications' },
+  'staff/applications/[id]': { allow: ['officer', 'clerk'], url: (i) => `/staff/applications/${i.ownApplicationId}` },
   'operator/projects/[slug]': { allow: 'member', url: (i) => `/operator/projects/${i.ownProjectSlug}` },
   // The officer's desk.
   'staff/officer': { allow: ['officer'], url: () => '/staff/officer' },
@@ -100,6 +110,15 @@ const ROUTES: Record<string, { allow: Role[] | 'member'; url: (ids: Ids) => stri
     url: (i) => `/staff/projects/${i.projectSlug}/posting.pdf`,
   },
   'staff/projects/[slug]/swppp': { allow: ['officer'], url: (i) => `/staff/projects/${i.projectSlug}/swppp` },
+  // The written decision on a SWPPP: staff print it; the project's own operators read theirs.
+  'staff/projects/[slug]/letters/[reviewId].pdf': {
+    allow: ['officer', 'clerk', 'admin'],
+    url: (i) => `/staff/projects/${i.decidedReview.slug}/letters/${i.decidedReview.id}.pdf`,
+  },
+  'operator/projects/[slug]/letters/[reviewId].pdf': {
+    allow: 'member',
+    url: (i) => `/operator/projects/${i.ownProjectSlug}/letters/${i.ownDecidedReviewId}.pdf`,
+  },
   'staff/projects/[slug]/inspections': {
     allow: ['officer'],
     url: (i) => `/staff/projects/${i.projectSlug}/inspections`,
@@ -251,6 +270,8 @@ const PUBLIC_ACTIONS = new Set([
   'operatorRequests.withdraw',
   // "Lost your link?": anyone may ask; the mail goes only to the address typed.
   'requestLinks.resend',
+  // Anyone may ask for an applicant's account; the mail goes only to the address typed, and its link confirms it.
+  'applications.signUp',
 ]);
 /**
  * Who may call each guarded action, and a well-formed input so validation does not answer first.
@@ -316,6 +337,18 @@ const ACTIONS: Record<string, { allow: Role[]; member?: true; input: (ids: Ids) 
   'swppp.notifyDeficiencies': {
     allow: ['officer'],
     input: () => ({ reviewId: 1, on: '2026-01-01', deficiencies: 'No phasing plan.' }),
+  },
+  'applications.intake': {
+    allow: ['clerk', 'officer'],
+    input: (i) => ({ applicationId: i.ownApplicationId, outcome: 'incomplete', on: '2026-01-01', note: 'Matrix.' }),
+  },
+  'applications.addFee': {
+    allow: ['clerk', 'officer'],
+    input: (i) => ({ applicationId: i.ownApplicationId, description: 'Matrix', amount: '1', on: '2026-01-01' }),
+  },
+  'applications.recordPayment': {
+    allow: ['clerk'],
+    input: (i) => ({ applicationId: i.ownApplicationId, amount: '1', method: 'cash', on: '2026-01-01' }),
   },
   'swppp.recordResubmission': { allow: ['officer'], input: () => ({ reviewId: 1, on: '2026-01-01' }) },
   'swppp.decide': { allow: ['officer'], input: () => ({ reviewId: 1, decision: 'approved', on: '2026-01-01' }) },
@@ -695,6 +728,16 @@ beforeAll(async () => {
     reportId: one<{ id: number }>('select min(id) as id from site_reports').id,
     reportPhotoId: 0,
     agreementPracticeId: 0,
+    decidedReview: one<{ slug: string; id: number }>(
+      'select p.slug, r.id from swppp_reviews r join projects p on p.id = r.project_id where r.decided_on is not null order by r.id limit 1',
+    ),
+    ownApplicationId: one<{ id: number }>(
+      "select min(a.id) as id from permit_applications a join users u on u.id = a.applicant_user_id where u.email = 'operator@rotterdam.example'",
+    ).id,
+    ownDecidedReviewId: one<{ id: number }>(
+      'select min(id) as id from swppp_reviews where project_id = ? and decided_on is not null',
+      own.id,
+    ).id,
   };
   ids.reportPhotoId = reportPhoto(ids.reportId);
   ids.agreementPracticeId = agreementPractice(ids.practiceId);

@@ -34,6 +34,8 @@ interface Ids {
   /** A filed inspection report of one of operator@'s projects, at its page. */
   ownInspection: string;
   reportId: number;
+  /** A permit application operator@ filed online. */
+  ownApplicationId: number;
 }
 
 /** Pages that take a POST themselves, who may post there, and where. */
@@ -68,6 +70,9 @@ const POST_ROUTES: Record<string, { who: Who; url: (i: Ids) => string }> = {
     url: () => '/staff/operator-requests/new?project=altamont-avenue-plaza',
   },
   'operator/practices/[id]': { who: 'operator', url: (i) => `/operator/practices/${i.ownPracticeId}` },
+  'operator/applications/new': { who: 'operator', url: () => '/operator/applications/new' },
+  // The applicant adds what the clerk found the application lacks.
+  'operator/applications/[id]': { who: 'operator', url: (i) => `/operator/applications/${i.ownApplicationId}` },
   // Residents' reports.
   report: { who: 'anonymous', url: () => '/report?project=altamont-avenue-plaza' },
   'staff/reports/[id]': { who: 'officer', url: (i) => `/staff/reports/${i.reportId}` },
@@ -179,6 +184,9 @@ beforeAll(async () => {
     ).id,
     operatorRequestId: one<{ id: number }>(
       "select min(r.id) as id from operator_requests r join project_members m on m.project_id = r.project_id join users u on u.id = m.user_id where u.email = 'operator@rotterdam.example' and r.status in ('received', 'inspection_offered')",
+    ).id,
+    ownApplicationId: one<{ id: number }>(
+      "select min(a.id) as id from permit_applications a join users u on u.id = a.applicant_user_id where u.email = 'operator@rotterdam.example'",
     ).id,
     ownPracticeId: one<{ id: number }>(
       "select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'",

@@ -62,6 +62,12 @@ const TARGETS: Record<string, { who: string; url: () => string }> = {
     who: 'clerk',
     url: () => '/staff/projects/curry-road-distribution-center/documents',
   },
+  'operator/applications/new': { who: 'operator', url: () => '/operator/applications/new' },
+  'operator/applications/[id]': {
+    who: 'operator',
+    url: () =>
+      `/operator/applications/${one<{ id: number }>("select min(a.id) as id from permit_applications a join users u on u.id = a.applicant_user_id where u.email = 'operator@rotterdam.example'").id}`,
+  },
   'operator/requests/[id]/copies': {
     who: 'operator',
     url: () =>

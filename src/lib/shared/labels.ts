@@ -50,6 +50,15 @@ export function projectStatusMeaning(kind: string): Record<ProjectStatus, string
   };
 }
 
+/** How a fee was paid (records requests' invoices and permit applications' alike). */
+export const PAYMENT_METHOD_LABEL = {
+  cash: 'Cash',
+  check: 'Check',
+  card: 'Card',
+  money_order: 'Money order',
+  other: 'Other',
+} as const;
+
 export const PROJECT_KIND_LABEL: Record<ProjectKind, string> = {
   major: 'Major project',
   minor: 'Minor project',

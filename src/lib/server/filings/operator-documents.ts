@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { documents, type DocumentType } from '#db/schema.ts';
-import { planReceived } from '#lib/server/reviews/swppp-review.ts';
+import { planReceived, reviewAwaitingRevision } from '#lib/server/reviews/swppp-review.ts';
 import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { audit, type Actor } from '#lib/server/platform/audit.ts';
@@ -71,6 +71,9 @@ export function fileOperatorDocument(
     let supersedesId: number | null = null;
     let version = 1;
     let title = TITLES[input.type];
+    let type: DocumentType = input.type;
+    // The revision of an original SWPPP the officer found incomplete is that SWPPP's next version, not an amendment.
+    const revising = input.type === 'swppp_amendment' ? reviewAwaitingRevision(tx, projectId) : undefined;
     if (input.type === 'swppp_amendment') {
       const chain = tx
         .select({ id: documents.id, version: documents.version, type: documents.type })
@@ -86,7 +89,10 @@ export function fileOperatorDocument(
       const amendments = chain.filter((d) => d.type === 'swppp_amendment').length;
       supersedesId = chain[0]?.id ?? null;
       version = (chain[0]?.version ?? 0) + 1;
-      title = `SWPPP Amendment No. ${amendments + 1}`;
+      if (revising?.docType === 'swppp') {
+        type = 'swppp';
+        title = `Stormwater Pollution Prevention Plan (SWPPP), revision ${version - 1}`;
+      } else title = `SWPPP Amendment No. ${amendments + 1}`;
     } else {
       const earlier = tx
         .select({ n: sql<number>`count(*)` })
@@ -101,7 +107,7 @@ export function fileOperatorDocument(
       .values(
         documentValues(file, {
           projectId,
-          type: input.type,
+          type,
           title,
           documentDate: input.documentDate,
           public: false,
@@ -123,7 +129,7 @@ export function fileOperatorDocument(
       entityId: id,
       after: {
         projectId,
-        type: input.type,
+        type,
         title,
         sha256: file.sha256,
         sizeBytes: file.sizeBytes,

@@ -28,13 +28,8 @@ import { trackingLink } from './links.ts';
 import { addEvent, auditView, getRequest, nextNumber, updateRequest, type RequestRow } from './store.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 
-export const PAYMENT_METHOD_LABEL = {
-  cash: 'Cash',
-  check: 'Check',
-  card: 'Card',
-  money_order: 'Money order',
-  other: 'Other',
-} as const;
+import { PAYMENT_METHOD_LABEL } from '#lib/shared/labels.ts';
+export { PAYMENT_METHOD_LABEL };
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABEL;
 
 function actorId(actor: Actor): number | null {

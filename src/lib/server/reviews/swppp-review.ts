@@ -322,6 +322,22 @@ export function extendByAgreement(
   return { ok: true };
 }
 
+/**
+ * The project's review that waits for a revised plan after a deficiency notice, with the kind of plan it reviews
+ * (an original SWPPP or an amendment): the next plan the project sends answers it.
+ */
+export function reviewAwaitingRevision(tx: Pick<Tx, 'select'>, projectId: number) {
+  const row = tx
+    .select({ review: swpppReviews, docType: documents.type })
+    .from(swpppReviews)
+    .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
+    .where(and(eq(swpppReviews.projectId, projectId), isNull(swpppReviews.completeOn), isNull(swpppReviews.decidedOn)))
+    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
+    .all()
+    .find((r) => awaitsRevisedPlan(r.review));
+  return row ? { ...row.review, docType: row.docType } : undefined;
+}
+
 export interface PlanReceipt {
   projectId: number;
   documentId: number;
@@ -337,16 +353,9 @@ export interface PlanReceipt {
  * Call inside the upload's transaction.
  */
 export function planReceived(tx: Tx, actor: Actor, input: PlanReceipt): { reviewId: number; resubmission: boolean } {
-  const waiting = tx
-    .select()
-    .from(swpppReviews)
-    .where(
-      and(eq(swpppReviews.projectId, input.projectId), isNull(swpppReviews.completeOn), isNull(swpppReviews.decidedOn)),
-    )
-    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
-    .all()
-    .find(awaitsRevisedPlan);
+  const waiting = reviewAwaitingRevision(tx, input.projectId);
   if (waiting) {
+    const { docType: _kind, ...before } = waiting;
     const after = tx
       .update(swpppReviews)
       .set({ resubmittedOn: input.receivedOn, documentId: input.documentId, updatedAt: new Date() })
@@ -357,7 +366,7 @@ export function planReceived(tx: Tx, actor: Actor, input: PlanReceipt): { review
       action: 'swppp_review.resubmitted',
       entityType: 'swppp_review',
       entityId: waiting.id,
-      before: waiting,
+      before,
       after,
     });
     return { reviewId: waiting.id, resubmission: true };

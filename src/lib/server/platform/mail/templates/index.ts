@@ -15,6 +15,7 @@ import { DELIVERY_TEMPLATES } from './delivery.ts';
 import { escrowTopUp } from './escrow.ts';
 import { SITE_REPORT_TEMPLATES } from './site-reports.ts';
 import { remindersDigest } from './reminders.ts';
+import { APPLICATION_TEMPLATES } from './applications.ts';
 
 export const TEMPLATES = {
   invitation: accounts.invitation,
@@ -39,6 +40,8 @@ export const TEMPLATES = {
   // The review escrow (decision 0037)
   'escrow-top-up': escrowTopUp,
   ...SITE_REPORT_TEMPLATES,
+  // Applying online (decision 0113)
+  ...APPLICATION_TEMPLATES,
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type MailKind = keyof typeof TEMPLATES;
