@@ -84,7 +84,7 @@ if (
     filesDir: cfg.filesDir,
     pdfTexts: process.env.DEMO_PDF_TEXTS === 'now' ? 'now' : 'later',
   });
-  await seedDemoAccounts(db);
+  await seedDemoAccounts(db, { filesDir: cfg.filesDir });
   seeded = true;
   console.log(`Loaded the demo town (${summary.projects} projects) in ${Math.round(performance.now() - t0)} ms.`);
 }

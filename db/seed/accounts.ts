@@ -2,6 +2,7 @@
  * Demo accounts for the embedded default: one per role, operators attached to demo projects.
  * Printed by `npm start` and listed in the README. Only ever created in the demo town.
  */
+import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { auditLog, projectMembers, projects, userRoles, users, type Role } from '../schema.ts';
 import { hashPassword } from '#lib/server/accounts/passwords.ts';
@@ -65,12 +66,15 @@ function demoProjectIds(db: DB): Record<'operator-a' | 'operator-b', number[]> {
   };
 }
 
-export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
+/**
+ * The demo accounts, with their projects and practices. With `filesDir`, also operator@'s permit application filed
+ * online (its SWPPP is a stored file), which the clerk found lacking.
+ */
+export async function seedDemoAccounts(db: DB, opts: { filesDir?: string; now?: Date } = {}): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Loaded here, not at the top: the practices' seed draws PDFs, and the server imports this file at every
   // start only to list the demo accounts.
   const { assignDemoPracticeAccounts } = await import('./practices.ts');
-  const { assignDemoApplicant } = await import('./applications.ts');
   const chosen = demoProjectIds(db);
   db.transaction((tx) => {
     for (const account of DEMO_ACCOUNTS) {
@@ -84,7 +88,6 @@ export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
         tx.insert(projectMembers).values({ userId: user.id, projectId }).run();
     }
     assignDemoPracticeAccounts(tx); // The maintainers of a few demo practices, so operator@ has yearly reports due.
-    assignDemoApplicant(tx); // operator@ applied online for a project, and the clerk found the application lacking.
     tx.insert(auditLog)
       .values({
         actorLabel: 'seed',
@@ -94,6 +97,10 @@ export async function seedDemoAccounts(db: DB): Promise<DemoAccount[]> {
       })
       .run();
   });
+  if (opts.filesDir) {
+    const { seedDemoApplication } = await import('./applications.ts');
+    await seedDemoApplication(db, { filesDir: opts.filesDir, today: townToday(opts.now) });
+  }
   return DEMO_ACCOUNTS;
 }
 

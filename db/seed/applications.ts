@@ -1,8 +1,8 @@
 /**
  * One permit application filed online by the demo operator (decision 0113), as the clerk's queue shows it: filed
  * three days ago with its SWPPP, found lacking the owner's consent two days later, the application fee listed.
- * Its project is not public yet. The project and its plan are seeded with the town; the application, which is
- * an account's, with the demo accounts (`assignDemoApplicant`).
+ * Its project is not public yet, and its record holds only what an application gives (the officer completes
+ * the rest), so it is seeded with the demo accounts, after the demo town, whose records are complete.
  */
 import { eq } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -24,7 +24,7 @@ import { storePdf } from './pdfs.ts';
 
 export const DEMO_APPLICATION_SLUG = 'hillside-drive-duplexes';
 
-export async function seedDemoApplicationProject(db: DB, ctx: { filesDir: string; today: string }): Promise<void> {
+export async function seedDemoApplication(db: DB, ctx: { filesDir: string; today: string }): Promise<void> {
   const receivedOn = addDays(ctx.today, -3);
   const w = await PdfWriter.create({
     title: 'SWPPP - Hillside Drive Duplexes',
@@ -50,6 +50,7 @@ export async function seedDemoApplicationProject(db: DB, ctx: { filesDir: string
   const swppp = await storePdf(await w.save(), ctx.filesDir);
   const at = atLocal(receivedOn, 16, 40);
   db.transaction((tx) => {
+    if (tx.select({ id: projects.id }).from(projects).where(eq(projects.slug, DEMO_APPLICATION_SLUG)).get()) return;
     const project = tx
       .insert(projects)
       .values({
@@ -100,11 +101,12 @@ export async function seedDemoApplicationProject(db: DB, ctx: { filesDir: string
       .returning({ id: documents.id })
       .get();
     tx.insert(swpppReviews).values({ projectId: project.id, documentId: doc.id, receivedOn, createdAt: at }).run();
+    assignDemoApplicant(tx);
   });
 }
 
-/** The demo operator is the applicant: the application, its check and its fee (with the demo accounts). */
-export function assignDemoApplicant(tx: Tx): void {
+/** The demo operator is the applicant: the application, its check and its fee. */
+function assignDemoApplicant(tx: Tx): void {
   const project = tx
     .select({ id: projects.id, createdAt: projects.createdAt, receivedOn: swpppReviews.receivedOn })
     .from(projects)

@@ -10,7 +10,6 @@
 import { seedPractices } from './practices.ts';
 import { seedRotterdamLaw, seedTownProfile } from './town-profiles.ts';
 import { seedPracticeAgreements } from './practice-agreements.ts';
-import { seedDemoApplicationProject } from './applications.ts';
 import { eq } from 'drizzle-orm';
 import type { DB } from '#lib/server/platform/db.ts';
 import { schema } from '#lib/server/platform/db.ts';
@@ -360,7 +359,6 @@ export async function seedDemoTown(
   await seedPractices(db, { filesDir: opts.filesDir, today, now }); // Permanent practices and escrow.
   await seedPracticeAgreements(db, { filesDir: opts.filesDir }); // Agreements and easements on file.
   await seedSiteReportPhotos(db, { filesDir: opts.filesDir }); // Residents' photos, some approved.
-  await seedDemoApplicationProject(db, { filesDir: opts.filesDir, today }); // A project applied for online.
   // The words inside the public PDFs, so the demo's search finds them (decision 0105): read now, or left to the
   // server, which reads them in the background before its next search index (a first start stays quick).
   if (opts.pdfTexts !== 'later')

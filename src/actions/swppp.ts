@@ -20,6 +20,7 @@ import {
   extendByAgreement,
   markComplete,
   notifyDeficiencies,
+  planPageCount,
   recordResubmission,
 } from '#lib/server/reviews/swppp-review.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -54,7 +55,7 @@ export const swppp = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const { comments, errors } = checkPlanComments(input);
+      const { comments, errors } = checkPlanComments(input, planPageCount(db(), input.reviewId));
       if (Object.keys(errors).length) failure({ fields: errors });
       const r = notifyDeficiencies(
         db(),

@@ -38,7 +38,7 @@ async function uploadAmendment(description: string) {
     base,
     `/operator/projects/${project.slug}/documents/new`,
     { type: 'swppp_amendment', documentDate: townToday(), description, publicProposed: 'yes' },
-    { document: [{ bytes: await pdf(3), name: 'amendment.pdf', type: 'application/pdf' }] },
+    { document: [{ bytes: await pdf(20), name: 'amendment.pdf', type: 'application/pdf' }] },
     operator,
   );
   expect(res.status, await res.clone().text()).toBe(303);
@@ -101,6 +101,12 @@ describe('comments on the plan, each at its place', () => {
     const stored = conn.prepare('select count(*) n from swppp_review_comments where review_id = ?').get(reviewId);
     conn.close();
     expect(stored).toEqual({ n: 0 });
+  });
+
+  it('a page past the plan’s last is refused beside its field', async () => {
+    const res = await notice({ comment_0_page: '21' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('The plan has 20 pages: enter a page from 1 to 20, or leave it blank.');
   });
 
   it('kept with the notice and audited; the applicant sees them with the way to upload the revised plan; the public does not', async () => {

@@ -70,3 +70,17 @@ describe('the comments posted with a deficiency notice', () => {
     expect(commentPlace({ section: null, page: null })).toBe('The plan as a whole');
   });
 });
+
+describe('a comment’s page, against the plan’s own pages', () => {
+  it('is refused past the plan’s last page when the plan’s count is known, and taken up to it', () => {
+    const past = checkPlanComments({ comment_0_page: '4', comment_0_text: 'Outlet detail.' }, 3);
+    expect(past.errors.comment_0_page).toBe('The plan has 3 pages: enter a page from 1 to 3, or leave it blank.');
+    expect(checkPlanComments({ comment_0_page: '2', comment_0_text: 'x' }, 1).errors.comment_0_page).toBe(
+      'The plan has 1 page: enter a page from 1 to 1, or leave it blank.',
+    );
+    expect(checkPlanComments({ comment_0_page: '3', comment_0_text: 'Outlet detail.' }, 3)).toEqual({
+      comments: [{ section: null, page: 3, comment: 'Outlet detail.' }],
+      errors: {},
+    });
+  });
+});

@@ -4,9 +4,9 @@
  * pages and sheet sizes are read at upload; the operator proposes whether it should be public and the
  * officer decides.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
-import { documents, type DocumentType } from '#db/schema.ts';
+import { documents, projectMembers, type DocumentType } from '#db/schema.ts';
 import { planReceived, reviewAwaitingRevision } from '#lib/server/reviews/swppp-review.ts';
 import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
@@ -168,7 +168,20 @@ export function operatorUploads(db: DB, projectId: number) {
     .where(
       and(
         eq(documents.projectId, projectId),
-        inArray(documents.type, [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[]),
+        or(
+          inArray(documents.type, [...OPERATOR_UPLOAD_TYPES, 'other'] as DocumentType[]),
+          // The SWPPP an applicant filed online, and its revisions, are the operator's uploads too.
+          and(
+            eq(documents.type, 'swppp'),
+            inArray(
+              documents.uploadedByUserId,
+              db
+                .select({ id: projectMembers.userId })
+                .from(projectMembers)
+                .where(eq(projectMembers.projectId, projectId)),
+            ),
+          ),
+        ),
       ),
     )
     .orderBy(desc(documents.uploadedAt), desc(documents.id))

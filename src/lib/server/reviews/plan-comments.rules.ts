@@ -17,8 +17,11 @@ export interface PlanComment {
 
 export const planCommentField = (i: number, part: 'section' | 'page' | 'text') => `comment_${i}_${part}` as const;
 
-/** The comments posted, or the message for each field in error. */
-export function checkPlanComments(posted: Readonly<Record<string, unknown>>): {
+/** The comments posted, or the message for each field in error; `pages`, the plan's own count when it is known. */
+export function checkPlanComments(
+  posted: Readonly<Record<string, unknown>>,
+  pages: number | null = null,
+): {
   comments: PlanComment[];
   errors: Record<string, string>;
 } {
@@ -37,8 +40,11 @@ export function checkPlanComments(posted: Readonly<Record<string, unknown>>): {
     const comment = text(textField);
     if (!section && !pageText && !comment) continue;
     const page = /^\d{1,5}$/.test(pageText) ? Number(pageText) : null;
-    if (pageText && (page === null || page < 1 || page > MAX_PDF_PAGES))
-      errors[pageField] = `Enter the page as a number from 1 to ${MAX_PDF_PAGES}, or leave it blank.`;
+    const last = pages ?? MAX_PDF_PAGES;
+    if (pageText && (page === null || page < 1 || page > last))
+      errors[pageField] = pages
+        ? `The plan has ${pages === 1 ? '1 page' : `${pages} pages`}: enter a page from 1 to ${pages}, or leave it blank.`
+        : `Enter the page as a number from 1 to ${MAX_PDF_PAGES}, or leave it blank.`;
     if (section.length > 80) errors[sectionField] = 'Use at most 80 characters for the section.';
     if (!comment) errors[textField] = 'Write the comment for this place in the plan, or clear the row.';
     else if (comment.length > 2000) errors[textField] = 'Use at most 2,000 characters.';

@@ -81,6 +81,17 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
     .sort((a, b) => (a.clock.clock?.daysLeft ?? 9999) - (b.clock.clock?.daysLeft ?? 9999));
 }
 
+/** How many pages the plan under review has (its PDF's count), when the review names its document. */
+export function planPageCount(db: DB, reviewId: number): number | null {
+  const row = db
+    .select({ pages: documents.pageCount })
+    .from(swpppReviews)
+    .innerJoin(documents, eq(documents.id, swpppReviews.documentId))
+    .where(eq(swpppReviews.id, reviewId))
+    .get();
+  return row?.pages ?? null;
+}
+
 export function markComplete(db: DB, actor: Actor, reviewId: number, on: string, today: string): Result {
   const before = load(db, reviewId);
   if (!before) return { ok: false, message: 'No such review.' };
