@@ -52,6 +52,7 @@ async function checkEmptySubmit(
  */
 const PUBLIC: Array<[string, ...string[]]> = [
   ['index.astro', '/'],
+  ['apply.astro', '/apply'],
   ['projects/index.astro', '/projects', '/projects?status=stop_work&sort=name', '/projects?q=zzzz-nothing'],
   [
     'projects/[slug].astro',
@@ -126,6 +127,8 @@ const ELSEWHERE = [
 
 const CLERK: Array<[string, ...string[]]> = [
   ['staff/index.astro', '/staff'],
+  ['staff/applications/index.astro', '/staff/applications'],
+  ['staff/applications/[id].astro', '/staff/applications/{ownApplication}'],
   ['staff/requests/index.astro', '/staff/requests', '/staff/requests?status=open&flag=overdue'],
   [
     'staff/requests/[id]/index.astro',
@@ -240,6 +243,9 @@ const OPERATOR: Array<[string, ...string[]]> = [
   // Permanent practices
   ['operator/practices/index.astro', '/operator/practices'],
   ['operator/practices/[id].astro', '/operator/practices/{ownPractice}'],
+  // Applying online
+  ['operator/applications/new.astro', '/operator/applications/new'],
+  ['operator/applications/[id].astro', '/operator/applications/{ownApplication}'],
 ];
 
 /** Forms submitted empty: [page, its submit button]. */
@@ -257,6 +263,9 @@ const PUBLIC_FORMS: FormCase[] = [
   ['/report', 'Send the report'],
 ];
 const CLERK_FORMS: FormCase[] = [
+  ['/staff/applications/{ownApplication}', 'Record the check'],
+  ['/staff/applications/{ownApplication}', 'List the fee'],
+  ['/staff/applications/{ownApplication}', 'Record the payment'],
   ['/staff/requests/new', 'Enter the request'],
   ['/staff/operator-requests/new?project={active}', 'Log the request'],
   ['/staff/requests/{received}', 'Acknowledge and email the requester'],
@@ -319,6 +328,8 @@ const OPERATOR_FORMS: FormCase[] = [
   ['/operator/projects/{active}/inspections/new', 'File the inspection report'],
   ['/operator/projects/{active}/summaries/new', 'File and publish the summary'],
   ['/operator/projects/{active}/documents/new', 'Upload'],
+  ['/operator/applications/new', 'File the application'],
+  ['/operator/applications/{ownApplication}', 'Add to the application'],
   ['/operator/projects/{active}/notices', 'Give notice'],
   ['/operator/requests/{ownOperatorRequest}', 'Offer for inspection'],
   ['/operator/requests/{ownOperatorRequest}/copies', 'Provide copies'],
@@ -388,6 +399,9 @@ function samples(): Record<string, string | number> {
     ).id,
     openPractice: one<{ id: number }>(
       'select s.id from stormwater_practices s join practice_maintenance_items m on m.practice_id = s.id where m.closed_on is null and s.removed_on is null order by s.id limit 1',
+    ).id,
+    ownApplication: one<{ id: number }>(
+      "select min(a.id) as id from permit_applications a join users u on u.id = a.applicant_user_id where u.email = 'operator@rotterdam.example'",
     ).id,
     ownPractice: one<{ id: number }>(
       "select min(s.id) as id from stormwater_practices s join users u on u.id = s.maintainer_user_id where u.email = 'operator@rotterdam.example'",
