@@ -5,7 +5,6 @@ import { PAYMENT_METHODS } from '#db/schema.ts';
 import { signUpApplicant } from '#lib/server/applications/applicants.ts';
 import { addFee, recordIntake, recordPayment } from '#lib/server/applications/applications.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
@@ -19,7 +18,7 @@ import {
   requiredDay,
   requiredText,
 } from '#lib/server/platform/forms/fields.ts';
-import { townPublicUrl, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 import { allow } from './guard.ts';
 
@@ -62,12 +61,12 @@ export const applications = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'clerk', 'officer');
       orThrow(
-        recordIntake(
-          db(),
+        await recordIntake(
+          dbAsync(),
           actorOf(user, ctx),
           input.applicationId,
           { outcome: input.outcome, on: input.on, note: input.note || null },
-          townPublicUrl(db()),
+          await townPublicUrlAsync(dbAsync()),
         ),
       );
       return { done: input.outcome };
@@ -85,7 +84,7 @@ export const applications = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'clerk', 'officer');
       orThrow(
-        addFee(db(), actorOf(user, ctx), input.applicationId, {
+        await addFee(dbAsync(), actorOf(user, ctx), input.applicationId, {
           description: input.description,
           amountCents: parseMoney(input.amount)!,
           on: input.on,
@@ -107,7 +106,7 @@ export const applications = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'clerk');
       orThrow(
-        recordPayment(db(), actorOf(user, ctx), input.applicationId, {
+        await recordPayment(dbAsync(), actorOf(user, ctx), input.applicationId, {
           description: 'Payment',
           amountCents: parseMoney(input.amount)!,
           on: input.on,

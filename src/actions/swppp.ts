@@ -2,7 +2,7 @@
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
   failure,
@@ -39,7 +39,7 @@ export const swppp = {
     input: z.object({ reviewId: id, on: requiredDay('the date the plan was found complete') }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = markComplete(db(), actorOf(user, ctx), input.reviewId, input.on, townToday());
+      const r = await markComplete(dbAsync(), actorOf(user, ctx), input.reviewId, input.on, townToday());
       if (!r.ok) failure(r);
       return { reviewId: input.reviewId };
     },
@@ -55,10 +55,10 @@ export const swppp = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const { comments, errors } = checkPlanComments(input, planPageCount(db(), input.reviewId));
+      const { comments, errors } = checkPlanComments(input, await planPageCount(dbAsync(), input.reviewId));
       if (Object.keys(errors).length) failure({ fields: errors });
-      const r = notifyDeficiencies(
-        db(),
+      const r = await notifyDeficiencies(
+        dbAsync(),
         actorOf(user, ctx),
         input.reviewId,
         { on: input.on, deficiencies: input.deficiencies, comments },
@@ -74,7 +74,7 @@ export const swppp = {
     input: z.object({ reviewId: id, on: requiredDay('the date the revised plan was received') }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordResubmission(db(), actorOf(user, ctx), input.reviewId, input.on, townToday());
+      const r = await recordResubmission(dbAsync(), actorOf(user, ctx), input.reviewId, input.on, townToday());
       if (!r.ok) failure(r);
       return { reviewId: input.reviewId };
     },
@@ -92,8 +92,8 @@ export const swppp = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = decide(
-        db(),
+      const r = await decide(
+        dbAsync(),
         actorOf(user, ctx),
         input.reviewId,
         {
@@ -119,7 +119,7 @@ export const swppp = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = extendByAgreement(db(), actorOf(user, ctx), input.reviewId, input, townToday());
+      const r = await extendByAgreement(dbAsync(), actorOf(user, ctx), input.reviewId, input, townToday());
       if (!r.ok) failure(r);
       return { reviewId: input.reviewId };
     },

@@ -19,6 +19,7 @@ import { formatDay } from '#lib/shared/format.ts';
 import { pdfText } from '../support/crawl.ts';
 import { get, signIn } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 let portal: Portal;
 let db: DB;
@@ -126,13 +127,13 @@ describe('the written decision on a SWPPP', () => {
   it('an undecided review has no letter yet', async () => {
     expect((await get(portal.url, staffUrl(approvedId), cookies.officer)).status).toBe(404);
     expect((await get(portal.url, operatorUrl(approvedId), cookies.operator)).status).toBe(404);
-    expect(await decisionLetterPdf(db, approvedId, 'https://portal.example', new Date())).toBeNull();
-    expect(await decisionLetterPdf(db, 999_999, 'https://portal.example', new Date())).toBeNull();
+    expect(await decisionLetterPdf(asyncOf(db), approvedId, 'https://portal.example', new Date())).toBeNull();
+    expect(await decisionLetterPdf(asyncOf(db), 999_999, 'https://portal.example', new Date())).toBeNull();
   });
 
   it('an approval with conditions: the letterhead, the parties, the plan, the dates, the conditions and the signature', async () => {
-    const decided = decide(
-      db,
+    const decided = await decide(
+      asyncOf(db),
       { userId: officerId },
       approvedId,
       {
@@ -201,8 +202,8 @@ describe('the written decision on a SWPPP', () => {
   });
 
   it('a disapproval: the reasons, and how and where to submit the revised plan', async () => {
-    const decided = decide(
-      db,
+    const decided = await decide(
+      asyncOf(db),
       { userId: officerId },
       disapprovedId,
       {

@@ -11,6 +11,7 @@ import { attachDocument } from '#lib/server/projects/documents.ts';
 import { markComplete, notifyDeficiencies, reviewsForProject } from '#lib/server/reviews/swppp-review.ts';
 import { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const file = (n: number): ReceivedFile => ({
   field: 'file',
@@ -46,7 +47,7 @@ function town() {
 const reviews = (db: DB) => db.select().from(swpppReviews).all();
 
 describe('a revised SWPPP amendment after a deficiency notice', () => {
-  it('uploaded by the operator resumes the review waiting for it instead of opening a new one', () => {
+  it('uploaded by the operator resumes the review waiting for it instead of opening a new one', async () => {
     const { db, projectId, operator, officer } = town();
     fileOperatorDocument(
       db,
@@ -59,12 +60,14 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
     const [first] = reviews(db);
     expect(first).toMatchObject({ receivedOn: '2026-03-02', resubmittedOn: null });
     expect(
-      notifyDeficiencies(
-        db,
-        officer,
-        first.id,
-        { on: '2026-03-10', deficiencies: 'No maintenance schedule.' },
-        '2026-03-10',
+      (
+        await notifyDeficiencies(
+          asyncOf(db),
+          officer,
+          first.id,
+          { on: '2026-03-10', deficiencies: 'No maintenance schedule.' },
+          '2026-03-10',
+        )
       ).ok,
     ).toBe(true);
 
@@ -92,7 +95,7 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
     expect(actions).toContainEqual(['swppp_review.resubmitted', operator.userId]);
 
     // With no review waiting, the next amendment opens a new review.
-    expect(markComplete(db, officer, first.id, '2026-03-20', '2026-03-20').ok).toBe(true);
+    expect((await markComplete(asyncOf(db), officer, first.id, '2026-03-20', '2026-03-20')).ok).toBe(true);
     fileOperatorDocument(
       db,
       operator,
@@ -104,7 +107,7 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
     expect(reviews(db)).toHaveLength(2);
   });
 
-  it('attached by the officer behaves the same way', () => {
+  it('attached by the officer behaves the same way', async () => {
     const { db, projectId, officer } = town();
     const first = attachDocument(db, officer, projectId, file(1), {
       type: 'swppp_amendment',
@@ -113,8 +116,8 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
       public: false,
     });
     if (!first.ok) throw new Error('attach failed');
-    notifyDeficiencies(
-      db,
+    await notifyDeficiencies(
+      asyncOf(db),
       officer,
       first.attached.reviewId!,
       { on: '2026-03-10', deficiencies: 'No maintenance schedule.' },
@@ -131,7 +134,7 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
     expect(reviews(db)).toHaveLength(1);
   });
 
-  it('a plan found incomplete cannot be recorded complete before its revised plan is on record (the decision clock runs from it)', () => {
+  it('a plan found incomplete cannot be recorded complete before its revised plan is on record (the decision clock runs from it)', async () => {
     const { db, projectId, operator, officer } = town();
     fileOperatorDocument(
       db,
@@ -142,8 +145,8 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
       new Date('2026-03-02T15:00:00Z'),
     );
     const [r] = reviews(db);
-    notifyDeficiencies(db, officer, r.id, { on: '2026-03-10', deficiencies: 'x' }, '2026-03-10');
-    const refused = markComplete(db, officer, r.id, '2026-03-12', '2026-03-12');
+    await notifyDeficiencies(asyncOf(db), officer, r.id, { on: '2026-03-10', deficiencies: 'x' }, '2026-03-10');
+    const refused = await markComplete(asyncOf(db), officer, r.id, '2026-03-12', '2026-03-12');
     expect(refused).toMatchObject({
       ok: false,
       fields: {

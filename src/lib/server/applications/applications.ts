@@ -18,12 +18,13 @@ import {
   users,
   type PaymentMethod,
 } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { decimal, documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { fail, failFields, ok, type Result } from '#lib/server/platform/result.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { calendarDayPeriod } from '#lib/server/platform/time/periods.rules.ts';
@@ -351,21 +352,25 @@ export function addSupplement(
  * The clerk's check of the application's parts. Complete: the project page becomes public. Incomplete: the
  * applicant is told what it lacks. Either way the applicant is mailed, and the SWPPP's review clock runs on.
  */
-export function recordIntake(
-  db: DB,
+export async function recordIntake(
+  db: Db,
   actor: Actor,
   applicationId: number,
   input: IntakeInput,
   baseUrl: string,
   now = new Date(),
-): Result {
-  const before = db.select().from(permitApplications).where(eq(permitApplications.id, applicationId)).get();
-  if (!before) return fail('No such application.');
-  const fields = intakeRefusal(input, before.receivedOn, townToday(now));
-  if (Object.keys(fields).length) return failFields(fields);
-  const complete = input.outcome === 'complete';
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result> {
+  const done = await db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx
+      .select()
+      .from(permitApplications)
+      .where(eq(permitApplications.id, applicationId))
+      .limit(1);
+    if (!before) return fail('No such application.');
+    const fields = intakeRefusal(input, before.receivedOn, townToday(now));
+    if (Object.keys(fields).length) return failFields(fields);
+    const complete = input.outcome === 'complete';
+    const [after] = await tx
       .update(permitApplications)
       .set({
         intake: input.outcome,
@@ -375,44 +380,45 @@ export function recordIntake(
         updatedAt: now,
       })
       .where(eq(permitApplications.id, applicationId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: complete ? 'application.intake_complete' : 'application.intake_incomplete',
       entityType: 'permit_application',
       entityId: applicationId,
       before,
       after: { ...after, projectId: before.projectId },
     });
-    const project = tx.select().from(projects).where(eq(projects.id, before.projectId)).get()!;
-    if (complete && !project.published) {
-      tx.update(projects)
+    const [project] = await tx.select().from(projects).where(eq(projects.id, before.projectId)).limit(1);
+    if (complete && !project!.published) {
+      await tx
+        .update(projects)
         .set({ published: true, publishedAt: now, updatedAt: now })
-        .where(eq(projects.id, project.id))
-        .run();
-      audit(tx, actor, {
+        .where(eq(projects.id, project!.id));
+      await auditAsync(tx, actor, {
         action: 'project.publish',
         entityType: 'project',
-        entityId: project.id,
-        before: { projectId: project.id, published: false },
-        after: { projectId: project.id, published: true },
+        entityId: project!.id,
+        before: { projectId: project!.id, published: false },
+        after: { projectId: project!.id, published: true },
       });
     }
-    const applicant = tx.select().from(users).where(eq(users.id, before.applicantUserId)).get()!;
-    enqueueMail(tx, {
+    const [applicant] = await tx.select().from(users).where(eq(users.id, before.applicantUserId)).limit(1);
+    await enqueueMailAsync(tx, {
       kind: 'application-intake',
-      to: applicant.email,
+      to: applicant!.email,
       data: {
-        name: applicant.name,
-        projectName: project.name,
+        name: applicant!.name,
+        projectName: project!.name,
         complete,
         note: complete ? null : input.note,
         url: `${baseUrl}/operator/applications/${applicationId}`,
       },
     });
+    return ok({});
   });
-  invalidateCompliance();
-  return ok({});
+  // A published project joins the compliance lists: after the commit, so no one caches the list without it.
+  if (done.ok) invalidateCompliance();
+  return done;
 }
 
 export interface FeeInput {
@@ -422,7 +428,12 @@ export interface FeeInput {
 }
 
 /** List a fee due on the application's invoice (the town's fee schedule; the escrow deposit its professional estimates). */
-export function addFee(db: DB, actor: Actor & { userId: number }, applicationId: number, input: FeeInput): Result {
+export function addFee(
+  db: Db,
+  actor: Actor & { userId: number },
+  applicationId: number,
+  input: FeeInput,
+): Promise<Result> {
   return charge(db, actor, applicationId, { kind: 'fee', ...input, method: null, reference: null });
 }
 
@@ -433,38 +444,41 @@ export interface PaymentInput extends FeeInput {
 
 /** Record a payment received against the application's fees. */
 export function recordPayment(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   applicationId: number,
   input: PaymentInput,
-): Result {
+): Promise<Result> {
   return charge(db, actor, applicationId, { kind: 'payment', ...input });
 }
 
 function charge(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   applicationId: number,
   c: FeeInput & { kind: 'fee' | 'payment'; method: PaymentMethod | null; reference: string | null },
-): Result {
-  const application = db.select().from(permitApplications).where(eq(permitApplications.id, applicationId)).get();
-  if (!application) return fail('No such application.');
-  if (c.on > townToday()) return fail('The date cannot be in the future.', 'on');
-  if (c.amountCents <= 0) return fail('Enter an amount above $0.00.', 'amount');
-  db.transaction((tx) => {
-    const row = tx
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [application] = await tx
+      .select({ projectId: permitApplications.projectId })
+      .from(permitApplications)
+      .where(eq(permitApplications.id, applicationId))
+      .limit(1);
+    if (!application) return fail('No such application.');
+    if (c.on > townToday()) return fail('The date cannot be in the future.', 'on');
+    if (c.amountCents <= 0) return fail('Enter an amount above $0.00.', 'amount');
+    const [row] = await tx
       .insert(applicationCharges)
       .values({ applicationId, ...c, recordedByUserId: actor.userId })
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: c.kind === 'fee' ? 'application.fee' : 'application.payment',
       entityType: 'permit_application',
       entityId: applicationId,
       after: { ...row, projectId: application.projectId },
     });
+    return ok({});
   });
-  return ok({});
 }
 
 export { PAYMENT_METHODS };

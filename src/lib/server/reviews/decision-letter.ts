@@ -4,12 +4,12 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { documents, parties, projects, swpppReviews, users } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { lawCitation } from '#lib/server/platform/local-law.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { GREY, PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { townOfficeLines } from '#lib/server/projects/site-posting.ts';
 import { officeLine } from '#lib/shared/town-profile.ts';
 import { decisionLetterWords, type DecisionLetterFacts, type DecisionLetterWords } from './decision-letter.rules.ts';
@@ -23,33 +23,37 @@ export interface DecisionLetterPdf {
 const isDecision = (d: string | null): d is SwpppDecision => (SWPPP_DECISIONS as readonly string[]).includes(d ?? '');
 
 /** The facts of a decided review, or null when there is no such review or it is not decided. */
-export function decisionLetterFacts(
-  db: DB,
+export async function decisionLetterFacts(
+  db: Db,
   reviewId: number,
   publicBaseUrl: string,
   now: Date,
-): (DecisionLetterFacts & { reviewId: number; projectId: number }) | null {
-  const row = db
+): Promise<(DecisionLetterFacts & { reviewId: number; projectId: number }) | null> {
+  const [row] = await db
     .select({ review: swpppReviews, project: projects, doc: documents })
     .from(swpppReviews)
     .innerJoin(projects, eq(projects.id, swpppReviews.projectId))
     .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
     .where(eq(swpppReviews.id, reviewId))
-    .get();
+    .limit(1);
   if (!row) return null;
   const { review: r, project: p, doc } = row;
   if (!r.decidedOn || !isDecision(r.decision)) return null;
-  const owner = db
+  const [owner] = await db
     .select({ companyName: parties.companyName, contactName: parties.contactName, contactTitle: parties.contactTitle })
     .from(parties)
     .where(and(eq(parties.projectId, p.id), eq(parties.role, 'owner_operator')))
     .orderBy(asc(parties.id))
-    .get();
-  const signer = r.decidedByUserId
-    ? db.select({ name: users.name, title: users.title }).from(users).where(eq(users.id, r.decidedByUserId)).get()
-    : undefined;
-  const t = town(db);
-  const law = loadLocalLaw(db);
+    .limit(1);
+  const [signer] = r.decidedByUserId
+    ? await db
+        .select({ name: users.name, title: users.title })
+        .from(users)
+        .where(eq(users.id, r.decidedByUserId))
+        .limit(1)
+    : [];
+  const t = await townAsync(db);
+  const law = await viaSync(db, (sync) => loadLocalLaw(sync));
   const office = t.profile.stormwaterOffice;
   return {
     reviewId: r.id,
@@ -78,16 +82,16 @@ export function decisionLetterFacts(
  * (the project the URL names), a review of another project is null too.
  */
 export async function decisionLetterPdf(
-  db: DB,
+  db: Db,
   reviewId: number,
   publicBaseUrl: string,
   now: Date,
   projectId?: number,
 ): Promise<DecisionLetterPdf | null> {
-  const facts = decisionLetterFacts(db, reviewId, publicBaseUrl, now);
+  const facts = await decisionLetterFacts(db, reviewId, publicBaseUrl, now);
   if (!facts || (projectId !== undefined && facts.projectId !== projectId)) return null;
   const words = decisionLetterWords(facts);
-  const t = town(db);
+  const t = await townAsync(db);
   const w = await PdfWriter.create({
     title: `${words.title} - ${facts.project.name}`,
     subject: `${t.fullName}: written decision on a SWPPP`,

@@ -7,7 +7,8 @@
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { documents, projects, swpppReviewComments, swpppReviews } from '#db/schema.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -15,10 +16,6 @@ import { commentPlace, type PlanComment } from './plan-comments.rules.ts';
 import { answeringRevision, awaitsRevisedPlan, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
-
-function load(db: DB, reviewId: number) {
-  return db.select().from(swpppReviews).where(eq(swpppReviews.id, reviewId)).get();
-}
 
 function dateProblem(on: string, after: string, today: string, what: string): string | undefined {
   if (on > today) return `The ${what} cannot be in the future.`;
@@ -82,69 +79,74 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
 }
 
 /** How many pages the plan under review has (its PDF's count), when the review names its document. */
-export function planPageCount(db: DB, reviewId: number): number | null {
-  const row = db
+export async function planPageCount(db: Db, reviewId: number): Promise<number | null> {
+  const [row] = await db
     .select({ pages: documents.pageCount })
     .from(swpppReviews)
     .innerJoin(documents, eq(documents.id, swpppReviews.documentId))
     .where(eq(swpppReviews.id, reviewId))
-    .get();
+    .limit(1);
   return row?.pages ?? null;
 }
 
-export function markComplete(db: DB, actor: Actor, reviewId: number, on: string, today: string): Result {
-  const before = load(db, reviewId);
-  if (!before) return { ok: false, message: 'No such review.' };
-  if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
-  if (before.completeOn) return { ok: false, message: `Already found complete on ${before.completeOn}.` };
-  // The decision clock runs from the day the complete plan arrived (decision 0023): after a deficiency
-  // notice, that is the revised plan's receipt, which must be on record first.
-  if (before.deficienciesNotifiedOn && !answeringRevision(before))
-    return {
-      ok: false,
-      fields: {
-        on: 'The plan was found incomplete: record the day the revised plan with the missing information arrived first.',
-      },
-    };
-  const problem = dateProblem(on, before.resubmittedOn ?? before.receivedOn, today, 'completeness date');
-  if (problem) return { ok: false, fields: { on: problem } };
-  db.transaction((tx) => {
-    const after = tx
+/** The review as it stands inside the transaction that changes it: two officers' clicks cannot both pass a check. */
+async function loadIn(tx: Db, reviewId: number) {
+  const [row] = await tx.select().from(swpppReviews).where(eq(swpppReviews.id, reviewId)).limit(1);
+  return row;
+}
+
+export function markComplete(db: Db, actor: Actor, reviewId: number, on: string, today: string): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await loadIn(tx, reviewId);
+    if (!before) return { ok: false, message: 'No such review.' };
+    if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
+    if (before.completeOn) return { ok: false, message: `Already found complete on ${before.completeOn}.` };
+    // The decision clock runs from the day the complete plan arrived (decision 0023): after a deficiency
+    // notice, that is the revised plan's receipt, which must be on record first.
+    if (before.deficienciesNotifiedOn && !answeringRevision(before))
+      return {
+        ok: false,
+        fields: {
+          on: 'The plan was found incomplete: record the day the revised plan with the missing information arrived first.',
+        },
+      };
+    const problem = dateProblem(on, before.resubmittedOn ?? before.receivedOn, today, 'completeness date');
+    if (problem) return { ok: false, fields: { on: problem } };
+    const [after] = await tx
       .update(swpppReviews)
       .set({ completeOn: on, updatedAt: new Date() })
       .where(eq(swpppReviews.id, reviewId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'swppp_review.complete',
       entityType: 'swppp_review',
       entityId: reviewId,
       before,
       after,
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export function notifyDeficiencies(
-  db: DB,
+  db: Db,
   actor: Actor,
   reviewId: number,
   input: { on: string; deficiencies: string; comments?: PlanComment[] },
   today: string,
-): Result {
-  const before = load(db, reviewId);
-  if (!before) return { ok: false, message: 'No such review.' };
-  if (before.decidedOn || before.completeOn)
-    return {
-      ok: false,
-      message: 'The plan was already found complete; a deficient plan is disapproved with reasons instead.',
-    };
-  const problem = dateProblem(input.on, before.resubmittedOn ?? before.receivedOn, today, 'notice date');
-  if (problem) return { ok: false, fields: { on: problem } };
-  db.transaction((tx) => {
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await loadIn(tx, reviewId);
+    if (!before) return { ok: false, message: 'No such review.' };
+    if (before.decidedOn || before.completeOn)
+      return {
+        ok: false,
+        message: 'The plan was already found complete; a deficient plan is disapproved with reasons instead.',
+      };
+    const problem = dateProblem(input.on, before.resubmittedOn ?? before.receivedOn, today, 'notice date');
+    if (problem) return { ok: false, fields: { on: problem } };
     // A second deficiency notice (on a revised plan) replaces the first; the audit keeps both.
-    const after = tx
+    const [after] = await tx
       .update(swpppReviews)
       .set({
         deficienciesNotifiedOn: input.on,
@@ -153,52 +155,54 @@ export function notifyDeficiencies(
         updatedAt: new Date(),
       })
       .where(eq(swpppReviews.id, reviewId))
-      .returning()
-      .get();
+      .returning();
     const comments = input.comments ?? [];
     // A second notice on the same day replaces the first's comments, as it replaces its text.
-    tx.delete(swpppReviewComments)
-      .where(and(eq(swpppReviewComments.reviewId, reviewId), eq(swpppReviewComments.noticeOn, input.on)))
-      .run();
+    await tx
+      .delete(swpppReviewComments)
+      .where(and(eq(swpppReviewComments.reviewId, reviewId), eq(swpppReviewComments.noticeOn, input.on)));
     if (comments.length)
-      tx.insert(swpppReviewComments)
-        .values(comments.map((c) => ({ reviewId, noticeOn: input.on, ...c })))
-        .run();
-    audit(tx, actor, {
+      await tx.insert(swpppReviewComments).values(comments.map((c) => ({ reviewId, noticeOn: input.on, ...c })));
+    await auditAsync(tx, actor, {
       action: 'swppp_review.deficiencies',
       entityType: 'swppp_review',
       entityId: reviewId,
       before,
       after: { ...after, comments },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
-export function recordResubmission(db: DB, actor: Actor, reviewId: number, on: string, today: string): Result {
-  const before = load(db, reviewId);
-  if (!before) return { ok: false, message: 'No such review.' };
-  if (!before.deficienciesNotifiedOn || before.completeOn || before.decidedOn)
-    return { ok: false, message: 'Only a plan found incomplete waits for a revised plan.' };
-  if (on < before.deficienciesNotifiedOn)
-    return { ok: false, fields: { on: 'The revised plan comes after the deficiency notice.' } };
-  if (on > today) return { ok: false, fields: { on: 'The date cannot be in the future.' } };
-  db.transaction((tx) => {
-    const after = tx
+export function recordResubmission(
+  db: Db,
+  actor: Actor,
+  reviewId: number,
+  on: string,
+  today: string,
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await loadIn(tx, reviewId);
+    if (!before) return { ok: false, message: 'No such review.' };
+    if (!before.deficienciesNotifiedOn || before.completeOn || before.decidedOn)
+      return { ok: false, message: 'Only a plan found incomplete waits for a revised plan.' };
+    if (on < before.deficienciesNotifiedOn)
+      return { ok: false, fields: { on: 'The revised plan comes after the deficiency notice.' } };
+    if (on > today) return { ok: false, fields: { on: 'The date cannot be in the future.' } };
+    const [after] = await tx
       .update(swpppReviews)
       .set({ resubmittedOn: on, updatedAt: new Date() })
       .where(eq(swpppReviews.id, reviewId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'swppp_review.resubmitted',
       entityType: 'swppp_review',
       entityId: reviewId,
       before,
       after,
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface DecisionInput {
@@ -209,22 +213,22 @@ export interface DecisionInput {
   townPermitNo: string | null;
 }
 
-export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionInput, today: string): Result {
-  const before = load(db, reviewId);
-  if (!before) return { ok: false, message: 'No such review.' };
-  if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
-  if (!before.completeOn) return { ok: false, message: 'Record that the plan is complete before deciding on it.' };
-  const fields: Record<string, string> = {};
-  if (input.on > today) fields.on = 'The decision date cannot be in the future.';
-  else if (input.on < before.completeOn) fields.on = 'The decision comes after the plan was found complete.';
-  if (input.decision === 'approved_with_conditions' && !input.conditions)
-    fields.conditions = 'List the conditions of the approval.';
-  if (input.decision === 'disapproved' && !input.reasons)
-    fields.reasons = 'Give the reasons, and how to submit a revised plan.';
-  if (Object.keys(fields).length) return { ok: false, fields };
-  const decidedByUserId = 'userId' in actor ? actor.userId : null;
-  db.transaction((tx) => {
-    const after = tx
+export function decide(db: Db, actor: Actor, reviewId: number, input: DecisionInput, today: string): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await loadIn(tx, reviewId);
+    if (!before) return { ok: false, message: 'No such review.' };
+    if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
+    if (!before.completeOn) return { ok: false, message: 'Record that the plan is complete before deciding on it.' };
+    const fields: Record<string, string> = {};
+    if (input.on > today) fields.on = 'The decision date cannot be in the future.';
+    else if (input.on < before.completeOn) fields.on = 'The decision comes after the plan was found complete.';
+    if (input.decision === 'approved_with_conditions' && !input.conditions)
+      fields.conditions = 'List the conditions of the approval.';
+    if (input.decision === 'disapproved' && !input.reasons)
+      fields.reasons = 'Give the reasons, and how to submit a revised plan.';
+    if (Object.keys(fields).length) return { ok: false, fields };
+    const decidedByUserId = 'userId' in actor ? actor.userId : null;
+    const [after] = await tx
       .update(swpppReviews)
       .set({
         decision: input.decision,
@@ -235,9 +239,8 @@ export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionIn
         updatedAt: new Date(),
       })
       .where(eq(swpppReviews.id, reviewId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: `swppp_review.${input.decision}`,
       entityType: 'swppp_review',
       entityId: reviewId,
@@ -245,17 +248,17 @@ export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionIn
       after,
     });
     if (before.documentId) {
-      tx.update(documents)
+      await tx
+        .update(documents)
         .set({ reviewStatus: input.decision === 'disapproved' ? 'returned' : 'accepted', updatedAt: new Date() })
-        .where(eq(documents.id, before.documentId))
-        .run();
+        .where(eq(documents.id, before.documentId));
     }
     // Approving the original plan issues the permit: the project moves from review to approved.
-    const project = tx
+    const [project] = await tx
       .select({ status: projects.status, townPermitNo: projects.townPermitNo })
       .from(projects)
       .where(eq(projects.id, before.projectId))
-      .get();
+      .limit(1);
     if (
       project &&
       input.decision !== 'disapproved' &&
@@ -265,11 +268,11 @@ export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionIn
         ...(project.status === 'swppp_review' ? { status: 'approved' as const } : {}),
         ...(input.townPermitNo ? { townPermitNo: input.townPermitNo } : {}),
       };
-      tx.update(projects)
+      await tx
+        .update(projects)
         .set({ ...patch, updatedAt: new Date() })
-        .where(eq(projects.id, before.projectId))
-        .run();
-      audit(tx, actor, {
+        .where(eq(projects.id, before.projectId));
+      await auditAsync(tx, actor, {
         action: 'project.update',
         entityType: 'project',
         entityId: before.projectId,
@@ -281,56 +284,59 @@ export function decide(db: DB, actor: Actor, reviewId: number, input: DecisionIn
         },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export function extendByAgreement(
-  db: DB,
+  db: Db,
   actor: Actor,
   reviewId: number,
   input: { until: string; note: string },
   today: string,
-  calendar: BusinessCalendar = loadCalendar(db),
-): Result {
-  const before = load(db, reviewId);
-  if (!before) return { ok: false, message: 'No such review.' };
-  if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
-  const law = loadLocalLaw(db);
-  const clock = reviewClock(before, today, calendar, law, town(db).kindWord);
-  if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
-  if (clock.stage === 'authorized_as_filed')
-    return {
-      ok: false,
-      message:
-        'The time has already run out: the applicant is authorized to proceed as filed. An extension must be agreed before the deadline.',
-    };
-  if (clock.clock.daysLeft < 0)
-    return {
-      ok: false,
-      message: `The ${law.swpppReviewDays} days have already run out: decide whether the plan is complete now. An extension must be agreed before the deadline.`,
-    };
-  if (input.until <= clock.clock.deadline)
-    return {
-      ok: false,
-      fields: { until: `An extension must run past the current deadline, ${clock.clock.deadline}.` },
-    };
-  db.transaction((tx) => {
-    const after = tx
+  calendar?: BusinessCalendar,
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await loadIn(tx, reviewId);
+    if (!before) return { ok: false, message: 'No such review.' };
+    if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
+    const { law, kindWord, days } = await viaSync(tx, (sync) => ({
+      law: loadLocalLaw(sync),
+      kindWord: town(sync).kindWord,
+      days: calendar ?? loadCalendar(sync),
+    }));
+    const clock = reviewClock(before, today, days, law, kindWord);
+    if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
+    if (clock.stage === 'authorized_as_filed')
+      return {
+        ok: false,
+        message:
+          'The time has already run out: the applicant is authorized to proceed as filed. An extension must be agreed before the deadline.',
+      };
+    if (clock.clock.daysLeft < 0)
+      return {
+        ok: false,
+        message: `The ${law.swpppReviewDays} days have already run out: decide whether the plan is complete now. An extension must be agreed before the deadline.`,
+      };
+    if (input.until <= clock.clock.deadline)
+      return {
+        ok: false,
+        fields: { until: `An extension must run past the current deadline, ${clock.clock.deadline}.` },
+      };
+    const [after] = await tx
       .update(swpppReviews)
       .set({ extendedUntil: input.until, extensionNote: input.note, updatedAt: new Date() })
-      .where(and(eq(swpppReviews.id, reviewId)))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .where(eq(swpppReviews.id, reviewId))
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'swppp_review.extended',
       entityType: 'swppp_review',
       entityId: reviewId,
       before,
       after,
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /**

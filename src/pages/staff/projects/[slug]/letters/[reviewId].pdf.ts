@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { notFound, projectIdForSlug, requireRole } from '#lib/server/accounts/guards.ts';
 import { privatePdf } from '#lib/server/platform/http/http.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { decisionLetterPdf } from '#lib/server/reviews/decision-letter.ts';
 
 export const GET: APIRoute = async (ctx) => {
@@ -10,7 +10,13 @@ export const GET: APIRoute = async (ctx) => {
   const projectId = await projectIdForSlug(ctx.locals.dbAsync, ctx.params.slug);
   const reviewId = /^\d{1,12}$/.test(ctx.params.reviewId ?? '') ? Number(ctx.params.reviewId) : NaN;
   if (!Number.isSafeInteger(reviewId)) notFound();
-  const letter = await decisionLetterPdf(ctx.locals.db, reviewId, townPublicUrl(ctx.locals.db), new Date(), projectId);
+  const letter = await decisionLetterPdf(
+    ctx.locals.dbAsync,
+    reviewId,
+    await townPublicUrlAsync(ctx.locals.dbAsync),
+    new Date(),
+    projectId,
+  );
   if (!letter) notFound();
   return privatePdf(letter.bytes, letter.filename);
 };
