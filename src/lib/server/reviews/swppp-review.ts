@@ -174,13 +174,7 @@ export function notifyDeficiencies(
   });
 }
 
-export function recordResubmission(
-  db: Db,
-  actor: Actor,
-  reviewId: number,
-  on: string,
-  today: string,
-): Promise<Result> {
+export function recordResubmission(db: Db, actor: Actor, reviewId: number, on: string, today: string): Promise<Result> {
   return db.transaction(async (tx): Promise<Result> => {
     const before = await loadIn(tx, reviewId);
     if (!before) return { ok: false, message: 'No such review.' };
