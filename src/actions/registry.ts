@@ -4,6 +4,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '#db/schema.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import {
   choice,
@@ -240,7 +241,7 @@ export const registry = {
     input: z.object({ projectId: id, userIds: ids }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = setOperators(db(), actorOf(user, ctx), input.projectId, input.userIds);
+      const result = await setOperators(dbAsync(), actorOf(user, ctx), input.projectId, input.userIds);
       if (!result.ok) failure(result);
       return { saved: true };
     },
@@ -265,7 +266,7 @@ export const registry = {
       const user = allow.role(ctx, 'officer', 'clerk');
       if (input.certifiedOn && input.certifiedOn > townToday())
         failure({ fields: { certifiedOn: 'The signing date cannot be in the future.' } });
-      const result = saveParty(db(), actorOf(user, ctx), input.projectId, input.partyId, {
+      const result = await saveParty(dbAsync(), actorOf(user, ctx), input.projectId, input.partyId, {
         role: input.role,
         companyName: input.companyName,
         contactName: orNull(input.contactName),
@@ -286,7 +287,7 @@ export const registry = {
     input: z.object({ projectId: id, partyId: id }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = removeParty(db(), actorOf(user, ctx), input.projectId, input.partyId);
+      const result = await removeParty(dbAsync(), actorOf(user, ctx), input.projectId, input.partyId);
       if (!result.ok) failure(result);
       return { removed: true };
     },
@@ -302,7 +303,7 @@ export const registry = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = addWater(db(), actorOf(user, ctx), input.projectId, {
+      const result = await addWater(dbAsync(), actorOf(user, ctx), input.projectId, {
         name: input.name,
         waterType: input.waterType,
         impaired: input.impaired,
@@ -317,7 +318,7 @@ export const registry = {
     input: z.object({ projectId: id, waterId: id }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = removeWater(db(), actorOf(user, ctx), input.projectId, input.waterId);
+      const result = await removeWater(dbAsync(), actorOf(user, ctx), input.projectId, input.waterId);
       if (!result.ok) failure(result);
       return { removed: true };
     },
@@ -332,7 +333,7 @@ export const registry = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = recordNotAndClose(db(), actorOf(user, ctx), input.projectId, input, townToday());
+      const result = await recordNotAndClose(dbAsync(), actorOf(user, ctx), input.projectId, input, townToday());
       if (!result.ok) failure(result);
       return { closed: true };
     },
@@ -348,8 +349,8 @@ export const registry = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = recordStartDuties(
-        db(),
+      const result = await recordStartDuties(
+        dbAsync(),
         actorOf(user, ctx),
         input.projectId,
         {

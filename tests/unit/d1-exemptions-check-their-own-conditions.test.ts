@@ -13,6 +13,7 @@ import { recordStartDuties } from '#lib/server/projects/registry.ts';
 import { swpppStatusWords } from '#lib/server/public/project-page.ts';
 import { D1_EXEMPTIONS } from '#lib/shared/labels.ts';
 import { at, ctx, data, findings, on } from '../support/compliance-builders.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const facts = (over: Partial<ExemptionFacts> = {}): ExemptionFacts => ({
   totalSiteAcres: null,
@@ -134,10 +135,10 @@ describe('recording an exemption, and what residents read', () => {
   const row = (db: ReturnType<typeof setup>['db'], id: number) =>
     db.select().from(projects).where(eq(projects.id, id)).get()!;
 
-  it('D(1)(c) on a 24.5-acre disturbance is refused with the reason and nothing is written', () => {
+  it('D(1)(c) on a 24.5-acre disturbance is refused with the reason and nothing is written', async () => {
     const { db, actor, project } = setup();
-    const r = recordStartDuties(
-      db,
+    const r = await recordStartDuties(
+      asyncOf(db),
       actor,
       project.id,
       {
@@ -156,21 +157,21 @@ describe('recording an exemption, and what residents read', () => {
     expect(row(db, project.id)).toMatchObject({ exemption: null, exemptionRecordedBy: null });
   });
 
-  it('an exemption that holds keeps who recorded it and the day; an unchanged one keeps the first recorder; clearing it clears both', () => {
+  it('an exemption that holds keeps who recorded it and the day; an unchanged one keeps the first recorder; clearing it clears both', async () => {
     const { db, actor, project } = setup({ disturbedAcres: 3 });
     const input = {
       exemption: 'agricultural_land_under_5_acres' as const,
       exemptionNote: 'Barn on the farm',
       preConstructionAssessmentOn: null,
     };
-    expect(recordStartDuties(db, actor, project.id, input, '2026-12-01')).toEqual({ ok: true });
+    expect(await recordStartDuties(asyncOf(db), actor, project.id, input, '2026-12-01')).toEqual({ ok: true });
     expect(row(db, project.id)).toMatchObject({
       exemptionRecordedBy: 'Pat Rivera, Stormwater Management Officer',
       exemptionRecordedOn: '2026-12-01',
     });
     expect(
-      recordStartDuties(
-        db,
+      await recordStartDuties(
+        asyncOf(db),
         { label: 'system' },
         project.id,
         { ...input, preConstructionAssessmentOn: '2026-12-02' },
@@ -182,8 +183,8 @@ describe('recording an exemption, and what residents read', () => {
       exemptionRecordedOn: '2026-12-01',
     });
     expect(
-      recordStartDuties(
-        db,
+      await recordStartDuties(
+        asyncOf(db),
         { label: 'system' },
         project.id,
         { ...input, exemptionNote: 'A pole barn on the farm' },
@@ -192,8 +193,8 @@ describe('recording an exemption, and what residents read', () => {
     ).toEqual({ ok: true });
     expect(row(db, project.id)).toMatchObject({ exemptionRecordedBy: 'the Town', exemptionRecordedOn: '2026-12-04' });
     expect(
-      recordStartDuties(
-        db,
+      await recordStartDuties(
+        asyncOf(db),
         actor,
         project.id,
         { exemption: null, exemptionNote: null, preConstructionAssessmentOn: null },

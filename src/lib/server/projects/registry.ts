@@ -20,7 +20,8 @@ import {
   type ProjectStatus,
   type Role,
 } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { containsText, jsonField } from '#lib/server/platform/db/sql.ts';
@@ -28,7 +29,7 @@ import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
 import { exemptionRefusal } from './exemption.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townAsync } from '#lib/server/platform/town-profile.ts';
 import {
   noiFieldLabel,
   describeChanges,
@@ -189,36 +190,37 @@ export function operatorAccounts(db: DB) {
     .all();
 }
 
-export function setOperators(db: DB, actor: Actor, projectId: number, userIds: number[]): Result {
-  const operators = new Set(operatorAccounts(db).map((u) => u.id));
-  const wanted = [...new Set(userIds)];
-  const bad = wanted.filter((id) => !operators.has(id));
-  if (bad.length)
-    return {
-      ok: false,
-      fields: {
-        userIds: 'Choose only accounts that have the operator role. An administrator gives an account that role.',
-      },
-    };
-  const before = db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(eq(projectMembers.projectId, projectId))
-    .all()
-    .map((r) => r.userId)
-    .sort((a, b) => a - b);
-  db.transaction((tx) => {
-    tx.delete(projectMembers).where(eq(projectMembers.projectId, projectId)).run();
-    for (const userId of wanted) tx.insert(projectMembers).values({ projectId, userId }).run();
-    audit(tx, actor, {
+export function setOperators(db: Db, actor: Actor, projectId: number, userIds: number[]): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const operators = new Set((await viaSync(tx, (sync) => operatorAccounts(sync))).map((u) => u.id));
+    const wanted = [...new Set(userIds)];
+    const bad = wanted.filter((id) => !operators.has(id));
+    if (bad.length)
+      return {
+        ok: false,
+        fields: {
+          userIds: 'Choose only accounts that have the operator role. An administrator gives an account that role.',
+        },
+      };
+    const before = (
+      await tx
+        .select({ userId: projectMembers.userId })
+        .from(projectMembers)
+        .where(eq(projectMembers.projectId, projectId))
+    )
+      .map((r) => r.userId)
+      .sort((a, b) => a - b);
+    await tx.delete(projectMembers).where(eq(projectMembers.projectId, projectId));
+    for (const userId of wanted) await tx.insert(projectMembers).values({ projectId, userId });
+    await auditAsync(tx, actor, {
       action: 'project.set_operators',
       entityType: 'project',
       entityId: projectId,
       before: { projectId, operators: before },
       after: { projectId, operators: wanted.sort((a, b) => a - b) },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface PartyInput {
@@ -234,118 +236,122 @@ export interface PartyInput {
 }
 
 export function saveParty(
-  db: DB,
+  db: Db,
   actor: Actor,
   projectId: number,
   partyId: number | undefined,
   input: PartyInput,
-): Result<{ partyId: number }> {
+): Promise<Result<{ partyId: number }>> {
   const contractor = input.role === 'contractor' || input.role === 'subcontractor';
   if (contractor && !input.measures)
-    return {
+    return Promise.resolve({
       ok: false,
       fields: { measures: 'Name the SWPPP measures this contractor implements; the SWPPP must identify them.' },
-    };
+    });
   if (!contractor && input.certifiedOn)
-    return {
+    return Promise.resolve({
       ok: false,
       fields: { certifiedOn: 'Only contractors and subcontractors sign the contractor certification.' },
-    };
-  if (partyId) {
-    const before = db
+    });
+  return db.transaction(async (tx): Promise<Result<{ partyId: number }>> => {
+    if (partyId) {
+      const [before] = await tx
+        .select()
+        .from(parties)
+        .where(and(eq(parties.id, partyId), eq(parties.projectId, projectId)))
+        .limit(1);
+      if (!before) return { ok: false, message: 'No such party on this project.' };
+      const [after] = await tx.update(parties).set(input).where(eq(parties.id, partyId)).returning();
+      await auditAsync(tx, actor, { action: 'party.update', entityType: 'party', entityId: partyId, before, after });
+      return { ok: true, partyId };
+    }
+    const [row] = await tx
+      .insert(parties)
+      .values({ ...input, projectId })
+      .returning();
+    await auditAsync(tx, actor, { action: 'party.create', entityType: 'party', entityId: row!.id, after: row });
+    return { ok: true, partyId: row!.id };
+  });
+}
+
+export function removeParty(db: Db, actor: Actor, projectId: number, partyId: number): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx
       .select()
       .from(parties)
       .where(and(eq(parties.id, partyId), eq(parties.projectId, projectId)))
-      .get();
+      .limit(1);
     if (!before) return { ok: false, message: 'No such party on this project.' };
-    db.transaction((tx) => {
-      const after = tx.update(parties).set(input).where(eq(parties.id, partyId)).returning().get();
-      audit(tx, actor, { action: 'party.update', entityType: 'party', entityId: partyId, before, after });
-    });
-    return { ok: true, partyId };
-  }
-  const id = db.transaction((tx) => {
-    const row = tx
-      .insert(parties)
-      .values({ ...input, projectId })
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'party.create', entityType: 'party', entityId: row.id, after: row });
-    return row.id;
+    if (before.role === 'owner_operator') {
+      const [owners] = await tx
+        .select({ n: sql<number>`count(*)` })
+        .from(parties)
+        .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')));
+      if (owners!.n <= 1)
+        return {
+          ok: false,
+          message: 'A project always has an owner/operator. Add the new one before removing this one.',
+        };
+    }
+    await tx.delete(parties).where(eq(parties.id, partyId));
+    await auditAsync(tx, actor, { action: 'party.remove', entityType: 'party', entityId: partyId, before });
+    return { ok: true };
   });
-  return { ok: true, partyId: id };
 }
 
-export function removeParty(db: DB, actor: Actor, projectId: number, partyId: number): Result {
-  const before = db
-    .select()
-    .from(parties)
-    .where(and(eq(parties.id, partyId), eq(parties.projectId, projectId)))
-    .get();
-  if (!before) return { ok: false, message: 'No such party on this project.' };
-  if (before.role === 'owner_operator') {
-    const owners = db
-      .select({ n: sql<number>`count(*)` })
-      .from(parties)
-      .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
-      .get()!.n;
-    if (owners <= 1)
-      return {
-        ok: false,
-        message: 'A project always has an owner/operator. Add the new one before removing this one.',
-      };
-  }
-  db.transaction((tx) => {
-    tx.delete(parties).where(eq(parties.id, partyId)).run();
-    audit(tx, actor, { action: 'party.remove', entityType: 'party', entityId: partyId, before });
-  });
-  return { ok: true };
-}
-
-export function addWater(db: DB, actor: Actor, projectId: number, input: WaterInput): Result {
-  db.transaction((tx) => {
-    const row = tx
+export function addWater(db: Db, actor: Actor, projectId: number, input: WaterInput): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [row] = await tx
       .insert(receivingWaters)
       .values({ ...input, projectId })
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'receiving_water.create', entityType: 'receiving_water', entityId: row.id, after: row });
+      .returning();
+    await auditAsync(tx, actor, {
+      action: 'receiving_water.create',
+      entityType: 'receiving_water',
+      entityId: row!.id,
+      after: row,
+    });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
-export function removeWater(db: DB, actor: Actor, projectId: number, waterId: number): Result {
-  const before = db
-    .select()
-    .from(receivingWaters)
-    .where(and(eq(receivingWaters.id, waterId), eq(receivingWaters.projectId, projectId)))
-    .get();
-  if (!before) return { ok: false, message: 'No such receiving water on this project.' };
-  db.transaction((tx) => {
-    tx.delete(receivingWaters).where(eq(receivingWaters.id, waterId)).run();
-    audit(tx, actor, { action: 'receiving_water.remove', entityType: 'receiving_water', entityId: waterId, before });
+export function removeWater(db: Db, actor: Actor, projectId: number, waterId: number): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx
+      .select()
+      .from(receivingWaters)
+      .where(and(eq(receivingWaters.id, waterId), eq(receivingWaters.projectId, projectId)))
+      .limit(1);
+    if (!before) return { ok: false, message: 'No such receiving water on this project.' };
+    await tx.delete(receivingWaters).where(eq(receivingWaters.id, waterId));
+    await auditAsync(tx, actor, {
+      action: 'receiving_water.remove',
+      entityType: 'receiving_water',
+      entityId: waterId,
+      before,
+    });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** The operator filed the NOT with DEC and a copy with the town: record it and mark the project complete. */
 export function recordNotAndClose(
-  db: DB,
+  db: Db,
   actor: Actor,
   projectId: number,
   input: { notFiledOn: string; finalStabilizationOn: string },
   today: string,
-): Result {
-  const before = db.select().from(projects).where(eq(projects.id, projectId)).get();
-  if (!before) return { ok: false, message: 'No such project.' };
-  if (input.notFiledOn > today)
-    return { ok: false, fields: { notFiledOn: 'The NOT filing date cannot be in the future.' } };
-  if (input.finalStabilizationOn > input.notFiledOn)
-    return { ok: false, fields: { finalStabilizationOn: 'Final stabilization comes before the NOT is filed.' } };
-  if (stopWorkOrdersInForce(db, projectId) > 0)
-    return { ok: false, message: 'A stop-work order is in force. Lift it before closing the project.' };
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!before) return { ok: false, message: 'No such project.' };
+    if (input.notFiledOn > today)
+      return { ok: false, fields: { notFiledOn: 'The NOT filing date cannot be in the future.' } };
+    if (input.finalStabilizationOn > input.notFiledOn)
+      return { ok: false, fields: { finalStabilizationOn: 'Final stabilization comes before the NOT is filed.' } };
+    if ((await viaSync(tx, (sync) => stopWorkOrdersInForce(sync, projectId))) > 0)
+      return { ok: false, message: 'A stop-work order is in force. Lift it before closing the project.' };
+    const [after] = await tx
       .update(projects)
       .set({
         notFiledOn: input.notFiledOn,
@@ -354,9 +360,8 @@ export function recordNotAndClose(
         updatedAt: new Date(),
       })
       .where(eq(projects.id, projectId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'project.close',
       entityType: 'project',
       entityId: projectId,
@@ -368,13 +373,13 @@ export function recordNotAndClose(
       },
       after: {
         projectId,
-        status: after.status,
-        notFiledOn: after.notFiledOn,
-        finalStabilizationOn: after.finalStabilizationOn,
+        status: after!.status,
+        notFiledOn: after!.notFiledOn,
+        finalStabilizationOn: after!.finalStabilizationOn,
       },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface StartDutiesInput {
@@ -392,35 +397,36 @@ export interface StartDutiesInput {
  * on 24.5 disturbed acres) is refused with the reason (exemption.rules.ts). Who recorded the exemption and
  * when is kept with it for the public page. Officer or clerk; audited.
  */
-export function recordStartDuties(
-  db: DB,
+export async function recordStartDuties(
+  db: Db,
   actor: Actor,
   projectId: number,
   input: StartDutiesInput,
   today: string,
-): Result {
-  const before = db.select().from(projects).where(eq(projects.id, projectId)).get();
-  if (!before) return { ok: false, message: 'No such project.' };
-  const fields: Record<string, string> = {};
-  if (input.exemption && !input.exemptionNote)
-    fields.exemptionNote =
-      'Say why the activity is exempt, like “replacing the septic system of the house at 12 Main Street”.';
-  if (!input.exemption && input.exemptionNote)
-    fields.exemption = 'Choose the exemption in Subsection D(1) that applies, or clear the reason.';
-  const refusal = input.exemption ? exemptionRefusal(input.exemption, before) : null;
-  if (refusal) fields.exemption = refusal;
-  if (input.preConstructionAssessmentOn && input.preConstructionAssessmentOn > today)
-    fields.preConstructionAssessmentOn = 'The assessment date cannot be in the future.';
-  if (Object.keys(fields).length) return { ok: false, fields };
-  // The recorder answers for the conditions the record cannot check: a changed exemption or reason is theirs.
-  const changed = input.exemption !== before.exemption || input.exemptionNote !== before.exemptionNote;
-  const recorded = !input.exemption
-    ? { exemptionRecordedBy: null, exemptionRecordedOn: null }
-    : changed
-      ? { exemptionRecordedBy: recorderName(db, actor), exemptionRecordedOn: today }
-      : { exemptionRecordedBy: before.exemptionRecordedBy, exemptionRecordedOn: before.exemptionRecordedOn };
-  db.transaction((tx) => {
-    tx.update(projects)
+): Promise<Result> {
+  const done = await db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!before) return { ok: false, message: 'No such project.' };
+    const fields: Record<string, string> = {};
+    if (input.exemption && !input.exemptionNote)
+      fields.exemptionNote =
+        'Say why the activity is exempt, like “replacing the septic system of the house at 12 Main Street”.';
+    if (!input.exemption && input.exemptionNote)
+      fields.exemption = 'Choose the exemption in Subsection D(1) that applies, or clear the reason.';
+    const refusal = input.exemption ? exemptionRefusal(input.exemption, before) : null;
+    if (refusal) fields.exemption = refusal;
+    if (input.preConstructionAssessmentOn && input.preConstructionAssessmentOn > today)
+      fields.preConstructionAssessmentOn = 'The assessment date cannot be in the future.';
+    if (Object.keys(fields).length) return { ok: false, fields };
+    // The recorder answers for the conditions the record cannot check: a changed exemption or reason is theirs.
+    const changed = input.exemption !== before.exemption || input.exemptionNote !== before.exemptionNote;
+    const recorded = !input.exemption
+      ? { exemptionRecordedBy: null, exemptionRecordedOn: null }
+      : changed
+        ? { exemptionRecordedBy: await recorderName(tx, actor), exemptionRecordedOn: today }
+        : { exemptionRecordedBy: before.exemptionRecordedBy, exemptionRecordedOn: before.exemptionRecordedOn };
+    await tx
+      .update(projects)
       .set({
         exemption: input.exemption,
         exemptionNote: input.exemptionNote,
@@ -428,9 +434,8 @@ export function recordStartDuties(
         preConstructionAssessmentOn: input.preConstructionAssessmentOn,
         updatedAt: new Date(),
       })
-      .where(eq(projects.id, projectId))
-      .run();
-    audit(tx, actor, {
+      .where(eq(projects.id, projectId));
+    await auditAsync(tx, actor, {
       action: 'project.start_duties',
       entityType: 'project',
       entityId: projectId,
@@ -444,16 +449,22 @@ export function recordStartDuties(
       },
       after: { projectId, ...input, ...recorded },
     });
+    return { ok: true };
   });
-  invalidateCompliance();
-  return { ok: true };
+  // The compliance lists read the exemption and the assessment: after the commit.
+  if (done.ok) invalidateCompliance();
+  return done;
 }
 
 /** A staff member's printed name and title, as a notice is signed; the portal's own actors by what they are. */
-function recorderName(db: DB, actor: Actor): string {
-  const itself = `the ${town(db).kindWord}`;
+async function recorderName(db: Db, actor: Actor): Promise<string> {
+  const itself = `the ${(await townAsync(db)).kindWord}`;
   if (!('userId' in actor)) return actor.label === 'seed' || actor.label === 'system' ? itself : actor.label;
-  const u = db.select({ name: users.name, title: users.title }).from(users).where(eq(users.id, actor.userId)).get();
+  const [u] = await db
+    .select({ name: users.name, title: users.title })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
   if (!u) return itself;
   return u.title ? `${u.name}, ${u.title}` : u.name;
 }
