@@ -2,7 +2,7 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
   failure,
@@ -42,8 +42,8 @@ export const escrow = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const r = recordEscrowEntry(
-        db(),
+      const r = await recordEscrowEntry(
+        dbAsync(),
         actorOf(user, ctx),
         input.projectId,
         {

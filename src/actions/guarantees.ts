@@ -3,7 +3,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { GUARANTEE_KINDS, GUARANTEE_PURPOSES } from '#db/schema.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 import {
   failure,
@@ -45,7 +45,7 @@ export const guarantees = {
       const user = allow.role(ctx, 'officer', 'clerk');
       const amountCents = parseMoney(input.amount) as number;
       if (amountCents < 1) failure({ fields: { amount: 'Enter an amount above zero.' } });
-      const r = saveGuarantee(db(), actorOf(user, ctx), input.projectId, input.guaranteeId ?? null, {
+      const r = await saveGuarantee(dbAsync(), actorOf(user, ctx), input.projectId, input.guaranteeId ?? null, {
         kind: input.kind,
         purpose: input.purpose,
         amountCents,
@@ -74,7 +74,7 @@ export const guarantees = {
     input: z.object({ guaranteeId: id, on: requiredDay('the release date') }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const r = releaseGuarantee(db(), actorOf(user, ctx), input.guaranteeId, input.on, townToday());
+      const r = await releaseGuarantee(dbAsync(), actorOf(user, ctx), input.guaranteeId, input.on, townToday());
       if (!r.ok) failure(r);
       return { id: r.id };
     },

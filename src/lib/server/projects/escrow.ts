@@ -8,11 +8,12 @@
 import { asc, eq, and } from 'drizzle-orm';
 import { escrowEntries, parties, projects, type EscrowEntryKind } from '#db/schema.ts';
 import { formatMoney } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import type { Result } from '#lib/server/platform/result.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import {
   chargeProblem,
   escrowBalance,
@@ -62,51 +63,58 @@ export function escrowForProject(db: DB, projectId: number) {
 }
 
 export function recordEscrowEntry(
-  db: DB,
+  db: Db,
   actor: Actor,
   projectId: number,
   input: EscrowInput,
   today: string,
-): Result<{ id: number; topUpCents: number; mailed: boolean }> {
-  const project = db
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get();
-  if (!project) return { ok: false, message: 'No such project.' };
-  if (input.on > today) return { ok: false, fields: { on: 'The day cannot be in the future.' } };
-  if (input.amountCents < 1) return { ok: false, fields: { amount: 'Enter an amount above zero.' } };
-  const entries = db
-    .select()
-    .from(escrowEntries)
-    .where(eq(escrowEntries.projectId, projectId))
-    .orderBy(asc(escrowEntries.on), asc(escrowEntries.id))
-    .all();
-  const balance = escrowBalance(entries);
-  if (input.kind === 'deposit' && !input.checkNumber)
-    return {
-      ok: false,
-      fields: { checkNumber: 'Enter the certified check’s number: deposits are made by certified check.' },
-    };
-  if ((input.kind === 'estimate' || input.kind === 'charge') && !input.professional)
-    return { ok: false, fields: { professional: 'Name the licensed/certified professional.' } };
-  if (input.kind === 'charge') {
-    if (!input.description) return { ok: false, fields: { description: 'Say what services were rendered.' } };
-    const problem = chargeProblem(balance, input, today, town(db).kindWord);
-    if (problem)
+): Promise<Result<{ id: number; topUpCents: number; mailed: boolean }>> {
+  // The balance is read in the transaction that records the entry: two refunds at once cannot both pass.
+  return db.transaction(async (tx): Promise<Result<{ id: number; topUpCents: number; mailed: boolean }>> => {
+    const [project] = await tx
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .limit(1);
+    if (!project) return { ok: false, message: 'No such project.' };
+    if (input.on > today) return { ok: false, fields: { on: 'The day cannot be in the future.' } };
+    if (input.amountCents < 1) return { ok: false, fields: { amount: 'Enter an amount above zero.' } };
+    const entries = await tx
+      .select()
+      .from(escrowEntries)
+      .where(eq(escrowEntries.projectId, projectId))
+      .orderBy(asc(escrowEntries.on), asc(escrowEntries.id));
+    const balance = escrowBalance(entries);
+    if (input.kind === 'deposit' && !input.checkNumber)
       return {
         ok: false,
-        fields: { [input.acceptedOn && input.acceptedOn <= today ? 'amount' : 'acceptedOn']: problem },
+        fields: { checkNumber: 'Enter the certified check’s number: deposits are made by certified check.' },
       };
-  }
-  if (input.kind === 'refund') {
-    const problem = refundProblem(balance, input.amountCents);
-    if (problem) return { ok: false, fields: { amount: problem } };
-  }
-  const topUpCents = input.kind === 'estimate' ? topUpNeeded(balance, input.amountCents) : 0;
-  const to = topUpCents ? applicant(db, projectId) : undefined;
-  return db.transaction((tx) => {
-    const row = tx
+    if ((input.kind === 'estimate' || input.kind === 'charge') && !input.professional)
+      return { ok: false, fields: { professional: 'Name the licensed/certified professional.' } };
+    if (input.kind === 'charge') {
+      if (!input.description) return { ok: false, fields: { description: 'Say what services were rendered.' } };
+      const problem = chargeProblem(balance, input, today, (await townAsync(tx)).kindWord);
+      if (problem)
+        return {
+          ok: false,
+          fields: { [input.acceptedOn && input.acceptedOn <= today ? 'amount' : 'acceptedOn']: problem },
+        };
+    }
+    if (input.kind === 'refund') {
+      const problem = refundProblem(balance, input.amountCents);
+      if (problem) return { ok: false, fields: { amount: problem } };
+    }
+    const topUpCents = input.kind === 'estimate' ? topUpNeeded(balance, input.amountCents) : 0;
+    const [to] = topUpCents
+      ? await tx
+          .select({ name: parties.contactName, company: parties.companyName, email: parties.email })
+          .from(parties)
+          .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
+          .orderBy(asc(parties.id))
+          .limit(1)
+      : [];
+    const [row] = await tx
       .insert(escrowEntries)
       .values({
         ...input,
@@ -114,17 +122,16 @@ export function recordEscrowEntry(
         projectId,
         recordedByUserId: 'userId' in actor ? actor.userId : null,
       })
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: `escrow.${input.kind}`,
       entityType: 'escrow_entry',
-      entityId: row.id,
+      entityId: row!.id,
       after: { ...row, balanceBeforeCents: balance },
     });
     let mailed = false;
     if (topUpCents) {
-      const req = tx
+      const [req] = await tx
         .insert(escrowEntries)
         .values({
           projectId,
@@ -135,10 +142,9 @@ export function recordEscrowEntry(
           description: `Estimate ${formatMoney(input.amountCents)} exceeds the balance of ${formatMoney(balance)}.`,
           recordedByUserId: 'userId' in actor ? actor.userId : null,
         })
-        .returning()
-        .get();
+        .returning();
       if (to?.email) {
-        enqueueMail(tx, {
+        await enqueueMailAsync(tx, {
           kind: 'escrow-top-up',
           to: to.email,
           data: {
@@ -152,13 +158,13 @@ export function recordEscrowEntry(
         });
         mailed = true;
       }
-      audit(tx, actor, {
+      await auditAsync(tx, actor, {
         action: 'escrow.top_up_request',
         entityType: 'escrow_entry',
-        entityId: req.id,
+        entityId: req!.id,
         after: { ...req, mailedTo: mailed ? to?.email : null },
       });
     }
-    return { ok: true as const, id: row.id, topUpCents, mailed };
+    return { ok: true as const, id: row!.id, topUpCents, mailed };
   });
 }

@@ -6,7 +6,8 @@
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { performanceGuarantees, projects, type GuaranteeKind, type GuaranteePurpose } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { guaranteeStanding, releaseProblem } from './guarantees.rules.ts';
 
@@ -27,13 +28,13 @@ export interface GuaranteeInput {
   notes: string | null;
 }
 
-export function saveGuarantee(
-  db: DB,
+export async function saveGuarantee(
+  db: Db,
   actor: Actor,
   projectId: number,
   guaranteeId: number | null,
   input: GuaranteeInput,
-): Result<{ id: number }> {
+): Promise<Result<{ id: number }>> {
   if (input.oneYearInspectionOn && !input.finalAcceptanceOn)
     return {
       ok: false,
@@ -54,71 +55,74 @@ export function saveGuarantee(
     };
   if (input.expiresOn && input.receivedOn && input.expiresOn < input.receivedOn)
     return { ok: false, fields: { expiresOn: 'It cannot expire before it was received.' } };
-  if (guaranteeId) {
-    const before = db
-      .select()
-      .from(performanceGuarantees)
-      .where(and(eq(performanceGuarantees.id, guaranteeId), eq(performanceGuarantees.projectId, projectId)))
-      .get();
-    if (!before) return { ok: false, message: 'No such guarantee on this project.' };
-    if (before.releasedOn) return { ok: false, message: 'A released guarantee no longer changes.' };
-    db.transaction((tx) => {
-      const after = tx
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    if (guaranteeId) {
+      const [before] = await tx
+        .select()
+        .from(performanceGuarantees)
+        .where(and(eq(performanceGuarantees.id, guaranteeId), eq(performanceGuarantees.projectId, projectId)))
+        .limit(1);
+      if (!before) return { ok: false, message: 'No such guarantee on this project.' };
+      if (before.releasedOn) return { ok: false, message: 'A released guarantee no longer changes.' };
+      const [after] = await tx
         .update(performanceGuarantees)
         .set({ ...input, updatedAt: new Date() })
         .where(eq(performanceGuarantees.id, guaranteeId))
-        .returning()
-        .get();
-      audit(tx, actor, {
+        .returning();
+      await auditAsync(tx, actor, {
         action: 'guarantee.update',
         entityType: 'performance_guarantee',
         entityId: guaranteeId,
         before,
         after,
       });
-    });
-    return { ok: true, id: guaranteeId };
-  }
-  const id = db.transaction((tx) => {
-    const row = tx
+      return { ok: true, id: guaranteeId };
+    }
+    const [row] = await tx
       .insert(performanceGuarantees)
       .values({ ...input, projectId })
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'guarantee.create', entityType: 'performance_guarantee', entityId: row.id, after: row });
-    return row.id;
+      .returning();
+    await auditAsync(tx, actor, {
+      action: 'guarantee.create',
+      entityType: 'performance_guarantee',
+      entityId: row!.id,
+      after: row,
+    });
+    return { ok: true, id: row!.id };
   });
-  return { ok: true, id };
 }
 
 export function releaseGuarantee(
-  db: DB,
+  db: Db,
   actor: Actor,
   guaranteeId: number,
   on: string,
   today: string,
-): Result<{ id: number }> {
-  const before = db.select().from(performanceGuarantees).where(eq(performanceGuarantees.id, guaranteeId)).get();
-  if (!before) return { ok: false, message: 'No such guarantee.' };
-  if (on > today) return { ok: false, fields: { on: 'The release date cannot be in the future.' } };
-  const problem = releaseProblem(before, on);
-  if (problem) return { ok: false, message: problem };
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result<{ id: number }>> {
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [before] = await tx
+      .select()
+      .from(performanceGuarantees)
+      .where(eq(performanceGuarantees.id, guaranteeId))
+      .limit(1);
+    if (!before) return { ok: false, message: 'No such guarantee.' };
+    if (on > today) return { ok: false, fields: { on: 'The release date cannot be in the future.' } };
+    const problem = releaseProblem(before, on);
+    if (problem) return { ok: false, message: problem };
+    const [after] = await tx
       .update(performanceGuarantees)
       .set({ releasedOn: on, releasedByUserId: 'userId' in actor ? actor.userId : null, updatedAt: new Date() })
       .where(eq(performanceGuarantees.id, guaranteeId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'guarantee.release',
       entityType: 'performance_guarantee',
       entityId: guaranteeId,
       before,
       after,
     });
+    return { ok: true, id: guaranteeId };
   });
-  return { ok: true, id: guaranteeId };
 }
 
 export function guaranteesForProject(db: DB, projectId: number, today: string) {
