@@ -3,7 +3,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { saveComplianceSettings } from '#lib/server/compliance/compliance.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { allow } from './guard.ts';
 
 export const compliance = {
@@ -28,7 +28,7 @@ export const compliance = {
     }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer', 'admin');
-      saveComplianceSettings(db(), actorOf(officer, ctx), input);
+      await saveComplianceSettings(dbAsync(), actorOf(officer, ctx), input);
       return { saved: true };
     },
   }),

@@ -3,6 +3,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { choice, id, ids as idList, plainText } from '#lib/server/platform/forms/fields.ts';
 import { decideDocument, decideInspection, decideSummary } from '#lib/server/reviews/filing-review.ts';
 import { allow } from './guard.ts';
@@ -35,7 +36,7 @@ export const reviews = {
     input: z.object({ id, decision, comment, reportPublic: checkbox }).superRefine(needsComment),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      return done(decideInspection(db(), actorOf(officer, ctx), input));
+      return done(await decideInspection(dbAsync(), actorOf(officer, ctx), input));
     },
   }),
 
@@ -44,7 +45,7 @@ export const reviews = {
     input: z.object({ id, decision, comment, publicAttachmentIds: ids }).superRefine(needsComment),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      return done(decideSummary(db(), actorOf(officer, ctx), input));
+      return done(await decideSummary(dbAsync(), actorOf(officer, ctx), input));
     },
   }),
 

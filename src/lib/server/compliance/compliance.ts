@@ -27,7 +27,8 @@ import {
 import { membersWhere } from '#lib/shared/closed-lists.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   DEFAULT_COMPLIANCE_SETTINGS,
   evaluateCompliance,
@@ -96,22 +97,22 @@ export function loadLocalRules(db: DB): LocalRuleValues {
   return localRulesFrom(new Map(rows.map((r) => [r.key, r.value])));
 }
 
-export function saveComplianceSettings(db: DB, actor: Actor, next: EditableComplianceSettings): void {
-  const before = loadComplianceSettings(db);
+export async function saveComplianceSettings(db: Db, actor: Actor, next: EditableComplianceSettings): Promise<void> {
   const now = new Date();
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
+    const before = await viaSync(tx, (sync) => loadComplianceSettings(sync));
     for (const [field, key] of Object.entries(COMPLIANCE_SETTING_KEYS) as Array<
       [keyof EditableComplianceSettings, string]
     >) {
       const value = String(next[field]);
-      tx.insert(settings)
+      await tx
+        .insert(settings)
         .values({ key, value, updatedAt: now })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-        .run();
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     }
     const pick = (s: ComplianceSettings) =>
       Object.fromEntries(Object.keys(COMPLIANCE_SETTING_KEYS).map((k) => [k, s[k as keyof ComplianceSettings]]));
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'compliance.settings',
       entityType: 'settings',
       entityId: 'compliance',

@@ -16,10 +16,11 @@ import {
   type DocumentType,
 } from '#db/schema.ts';
 import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { publishInspectionPhotos } from '#lib/server/filings/inspection-photos.ts';
 import { type Refusal, type Result } from '#lib/server/platform/result.ts';
@@ -159,40 +160,41 @@ export type DecisionResult = Result<object, Refusal>;
 
 /** Accept or return an inspection report; decide whether its PDF is public. */
 export function decideInspection(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   input: { id: number; decision: Decision; comment: string; reportPublic: boolean },
   now: Date = new Date(),
-): DecisionResult {
-  return db.transaction((tx) => {
-    const row = tx
+): Promise<DecisionResult> {
+  return db.transaction(async (tx): Promise<DecisionResult> => {
+    const [row] = await tx
       .select({ i: inspections, slug: projects.slug, projectName: projects.name })
       .from(inspections)
       .innerJoin(projects, eq(projects.id, inspections.projectId))
       .where(eq(inspections.id, input.id))
-      .get();
+      .limit(1);
     if (!row) return { ok: false, message: 'That report no longer exists.' };
     if (row.i.supersededAt)
       return { ok: false, message: 'This report was replaced by a corrected one; review that one instead.' };
     const status = input.decision === 'accept' ? 'accepted' : 'returned';
     const before = { reviewStatus: row.i.reviewStatus, reviewComment: row.i.reviewComment };
-    tx.update(inspections)
+    await tx
+      .update(inspections)
       .set({
         reviewStatus: status,
         reviewComment: input.comment || null,
         reviewedByUserId: actor.userId,
         reviewedAt: now,
       })
-      .where(eq(inspections.id, input.id))
-      .run();
+      .where(eq(inspections.id, input.id));
     let docBefore: unknown;
     if (row.i.reportDocumentId) {
-      docBefore = tx
+      [docBefore] = await tx
         .select({ public: documents.public, reviewStatus: documents.reviewStatus })
         .from(documents)
         .where(eq(documents.id, row.i.reportDocumentId))
-        .get();
-      tx.update(documents)
+        .limit(1);
+      await tx
+        .update(documents)
         .set({
           reviewStatus: status,
           public: input.reportPublic,
@@ -201,11 +203,10 @@ export function decideInspection(
           reviewedAt: now,
           updatedAt: now,
         })
-        .where(eq(documents.id, row.i.reportDocumentId))
-        .run();
+        .where(eq(documents.id, row.i.reportDocumentId));
     }
-    publishInspectionPhotos(tx, input.id, input.reportPublic, now);
-    audit(tx, actor, {
+    await viaSync(tx, (sync) => publishInspectionPhotos(sync, input.id, input.reportPublic, now));
+    await auditAsync(tx, actor, {
       action: `inspection.${status === 'accepted' ? 'accept' : 'return'}`,
       entityType: 'inspection',
       entityId: input.id,
@@ -213,12 +214,16 @@ export function decideInspection(
       after: { reviewStatus: status, reviewComment: input.comment || null, reportPublic: input.reportPublic },
     });
     const what = `the inspection report of ${formatDay(townToday(row.i.inspectedAt))} (${withoutAsides(INSPECTION_TYPE_LABEL[row.i.type]).toLowerCase()})`;
-    for (const to of recipients(tx, row.i.projectId, row.i.filedByUserId)) {
-      enqueueMail(tx, {
+    const { to, url } = await viaSync(tx, (sync) => ({
+      to: recipients(sync, row.i.projectId, row.i.filedByUserId),
+      url: workspaceUrl(sync, row.slug),
+    }));
+    for (const person of to) {
+      await enqueueMailAsync(tx, {
         kind: 'filing-reviewed',
-        to: to.email,
+        to: person.email,
         data: {
-          name: to.name,
+          name: person.name,
           projectName: row.projectName,
           what,
           decision: status,
@@ -226,7 +231,7 @@ export function decideInspection(
           publicNote: input.reportPublic
             ? 'The report is published on the project page.'
             : 'The report PDF is not published on the project page.',
-          url: workspaceUrl(tx, row.slug),
+          url,
         },
       });
     }
@@ -236,45 +241,45 @@ export function decideInspection(
 
 /** Accept or return a monthly summary; decide which attachments are public (the summary itself always is). */
 export function decideSummary(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   input: { id: number; decision: Decision; comment: string; publicAttachmentIds: number[] },
   now: Date = new Date(),
-): DecisionResult {
-  return db.transaction((tx) => {
-    const row = tx
+): Promise<DecisionResult> {
+  return db.transaction(async (tx): Promise<DecisionResult> => {
+    const [row] = await tx
       .select({ s: monthlySummaries, slug: projects.slug, projectName: projects.name })
       .from(monthlySummaries)
       .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
       .where(eq(monthlySummaries.id, input.id))
-      .get();
+      .limit(1);
     if (!row) return { ok: false, message: 'That summary no longer exists.' };
     if (row.s.supersededAt)
       return { ok: false, message: 'This summary was replaced by a corrected version; review that one instead.' };
     const status = input.decision === 'accept' ? 'accepted' : 'returned';
-    tx.update(monthlySummaries)
+    await tx
+      .update(monthlySummaries)
       .set({
         reviewStatus: status,
         reviewComment: input.comment || null,
         reviewedByUserId: actor.userId,
         reviewedAt: now,
       })
-      .where(eq(monthlySummaries.id, input.id))
-      .run();
+      .where(eq(monthlySummaries.id, input.id));
     if (row.s.documentId) {
-      tx.update(documents)
+      await tx
+        .update(documents)
         .set({ reviewStatus: status, reviewedByUserId: actor.userId, reviewedAt: now, updatedAt: now })
-        .where(eq(documents.id, row.s.documentId))
-        .run();
+        .where(eq(documents.id, row.s.documentId));
     }
-    const attachments = tx
+    const attachments = await tx
       .select({ id: documents.id, public: documents.public })
       .from(monthlySummaryDocuments)
       .innerJoin(documents, eq(documents.id, monthlySummaryDocuments.documentId))
-      .where(eq(monthlySummaryDocuments.summaryId, input.id))
-      .all();
+      .where(eq(monthlySummaryDocuments.summaryId, input.id));
     for (const a of attachments) {
-      tx.update(documents)
+      await tx
+        .update(documents)
         .set({
           public: input.publicAttachmentIds.includes(a.id),
           reviewStatus: status,
@@ -283,10 +288,9 @@ export function decideSummary(
           reviewedAt: now,
           updatedAt: now,
         })
-        .where(eq(documents.id, a.id))
-        .run();
+        .where(eq(documents.id, a.id));
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: `monthly_summary.${status === 'accepted' ? 'accept' : 'return'}`,
       entityType: 'monthly_summary',
       entityId: input.id,
@@ -298,17 +302,21 @@ export function decideSummary(
       },
     });
     const what = `the monthly summary for ${formatMonth(row.s.month)}${row.s.version > 1 ? ` (version ${row.s.version})` : ''}`;
-    for (const to of recipients(tx, row.s.projectId, row.s.submittedByUserId)) {
-      enqueueMail(tx, {
+    const { to, url } = await viaSync(tx, (sync) => ({
+      to: recipients(sync, row.s.projectId, row.s.submittedByUserId),
+      url: workspaceUrl(sync, row.slug),
+    }));
+    for (const person of to) {
+      await enqueueMailAsync(tx, {
         kind: 'filing-reviewed',
-        to: to.email,
+        to: person.email,
         data: {
-          name: to.name,
+          name: person.name,
           projectName: row.projectName,
           what,
           decision: status,
           comment: input.comment || null,
-          url: workspaceUrl(tx, row.slug),
+          url,
         },
       });
     }
