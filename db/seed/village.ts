@@ -7,6 +7,7 @@
  */
 import { schema, type DB } from '#lib/server/platform/db.ts';
 import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { createProject } from '#lib/server/projects/registry.ts';
 import type { NoiFields } from '#lib/server/projects/noi.rules.ts';
 import { BLANK_NOI } from '#lib/server/projects/import.rules.ts';
@@ -104,7 +105,7 @@ export async function seedVillageDemo(db: DB, opts: { now?: Date } = {}): Promis
   await seedReferenceData(db, { now, hall: townWords(PINEBROOK_PROFILE).hall });
   seedTownProfile(db, now, PINEBROOK_PROFILE);
   const seed = { label: 'seed' } as const;
-  const rules = saveLocalRules(db, seed, PINEBROOK_RULES, now);
+  const rules = await saveLocalRules(asyncOf(db), seed, PINEBROOK_RULES, now);
   if (!rules.ok) throw new Error(`Village rules refused: ${JSON.stringify(rules)}`);
   const owner = (companyName: string) => ({
     companyName,

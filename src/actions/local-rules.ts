@@ -2,7 +2,7 @@
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { failure, optionalText } from '#lib/server/platform/forms/fields.ts';
 import { CITABLE, LOCAL_RULES } from '#lib/server/compliance/local-rules.rules.ts';
 import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
@@ -23,7 +23,7 @@ export const localRules = {
     input: z.object(shape),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'admin');
-      const result = saveLocalRules(db(), actorOf(user, ctx), input as Record<string, string | undefined>);
+      const result = await saveLocalRules(dbAsync(), actorOf(user, ctx), input as Record<string, string | undefined>);
       if (!result.ok) failure(result);
       return { saved: true };
     },

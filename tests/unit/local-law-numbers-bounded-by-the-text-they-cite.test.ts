@@ -13,6 +13,7 @@ import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
 import { publicLawAmendments } from '#lib/server/public/ordinance-text.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const text = { swpppReviewDays: '30', correctionDays: '7', maxDailyFineCents: '250' };
 const NOW = townInstant('2026-12-07', '10:00');
@@ -89,7 +90,7 @@ describe('a number that departs from the ordinance needs the amending local law'
 });
 
 describe('state law is never a setting', () => {
-  it('POL §89(3)(a)’s five business days: another number is refused, a stored one ignored', () => {
+  it('POL §89(3)(a)’s five business days: another number is refused, a stored one ignored', async () => {
     expect(checkLocalLaw({ ...text, foilBusinessDays: '3' }).errors).toEqual({
       foilBusinessDays: 'Public Officers Law §89(3)(a) sets five business days; it is state law, not a setting.',
     });
@@ -111,16 +112,18 @@ describe('saved, audited and shown beside the citation on the public law page', 
     );
   });
 
-  it('a $100 fine cap by Local Law No. 2 of 2027', () => {
-    expect(saveLocalRules(db, { userId: adminId }, { ...rules, maxDailyFineCents: '1000' }, NOW)).toMatchObject({
+  it('a $100 fine cap by Local Law No. 2 of 2027', async () => {
+    expect(
+      await saveLocalRules(asyncOf(db), { userId: adminId }, { ...rules, maxDailyFineCents: '1000' }, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { 'amendment.maxDailyFineCents': expect.any(String) },
     });
     expect(loadLocalLaw(db).maxDailyFineCents).toBe(25_000);
     expect(publicLawAmendments(db)).toEqual([]);
 
-    const saved = saveLocalRules(
-      db,
+    const saved = await saveLocalRules(
+      asyncOf(db),
       { userId: adminId },
       {
         ...rules,

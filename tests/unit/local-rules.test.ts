@@ -10,6 +10,7 @@ import { checkLocalRules } from '#lib/server/compliance/local-rules.rules.ts';
 import { saveLocalRules } from '#lib/server/compliance/local-rules.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { allSummaries, at, ctx, data, findings, on } from '../support/compliance-builders.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const lawful = {
   routineMaxDays: '7',
@@ -85,17 +86,17 @@ describe('the local law’s numbers', () => {
     expect(gap).toMatchObject({ section: 'Section 12-4(c) of the Village Code', dueOn: '2026-03-07' });
   });
 
-  it('are saved with an audit row and read into the engine’s settings; a refused form writes nothing', () => {
+  it('are saved with an audit row and read into the engine’s settings; a refused form writes nothing', async () => {
     const db = openDatabase(':memory:');
     migrateDatabase(db);
-    expect(saveLocalRules(db, { label: 'system' }, { ...lawful, routineMaxDays: '30' })).toMatchObject({
+    expect(await saveLocalRules(asyncOf(db), { label: 'system' }, { ...lawful, routineMaxDays: '30' })).toMatchObject({
       ok: false,
       fields: { routineMaxDays: expect.stringContaining('7 calendar days') },
     });
     expect(loadComplianceSettings(db).routineMaxDays).toBe(7);
     expect(
-      saveLocalRules(
-        db,
+      await saveLocalRules(
+        asyncOf(db),
         { label: 'system' },
         { ...lawful, routineMaxDays: '5', 'citation.routine': 'Section 12-4(c)' },
       ),

@@ -4,8 +4,8 @@
  * findings and due dates use them at once.
  */
 import { settings } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { invalidateCompliance, loadLocalRules } from './compliance.ts';
 import { checkLocalRules, localRulesRows } from './local-rules.rules.ts';
@@ -13,33 +13,38 @@ import { checkLocalLaw, localLawRows } from '#lib/server/platform/local-law.rule
 import { town } from '#lib/server/platform/town-profile.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 
-export function saveLocalRules(
-  db: DB,
+export async function saveLocalRules(
+  db: Db,
   actor: Actor,
   form: Record<string, string | undefined>,
   now = new Date(),
-): Result {
-  const { values, errors: ruleErrors } = checkLocalRules(form, town(db).kindWord);
-  // The periods and the fine cap (decision 0044), with the state's caps, saved with them.
-  const { values: law, errors: lawErrors } = checkLocalLaw(form, loadLocalLaw(db));
-  const errors = { ...ruleErrors, ...lawErrors };
-  if (Object.keys(errors).length) return { ok: false, fields: errors };
-  const before = { ...loadLocalRules(db), law: loadLocalLaw(db) };
-  db.transaction((tx) => {
+): Promise<Result> {
+  const done = await db.transaction(async (tx): Promise<Result> => {
+    const { kindWord, current, before } = await viaSync(tx, (sync) => ({
+      kindWord: town(sync).kindWord,
+      current: loadLocalLaw(sync),
+      before: { ...loadLocalRules(sync), law: loadLocalLaw(sync) },
+    }));
+    const { values, errors: ruleErrors } = checkLocalRules(form, kindWord);
+    // The periods and the fine cap (decision 0044), with the state's caps, saved with them.
+    const { values: law, errors: lawErrors } = checkLocalLaw(form, current);
+    const errors = { ...ruleErrors, ...lawErrors };
+    if (Object.keys(errors).length) return { ok: false, fields: errors };
     for (const { key, value } of [...localRulesRows(values), ...localLawRows(law)]) {
-      tx.insert(settings)
+      await tx
+        .insert(settings)
         .values({ key, value, updatedAt: now })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-        .run();
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'compliance.settings',
       entityType: 'settings',
       entityId: 'local-rules',
       before,
       after: { ...values, law },
     });
+    return { ok: true };
   });
-  invalidateCompliance();
-  return { ok: true };
+  if (done.ok) invalidateCompliance();
+  return done;
 }
