@@ -151,7 +151,7 @@ export async function seedVillageDemo(db: DB, opts: { now?: Date } = {}): Promis
     }),
   ];
   for (const p of projects) {
-    const made = createProject(db, seed, {
+    const made = await createProject(asyncOf(db), seed, {
       ...p,
       owner: owner(`${p.name} LLC`),
       waters: [{ name: 'Pine Brook', waterType: 'stream', impaired: false }],

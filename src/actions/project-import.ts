@@ -8,6 +8,7 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { failure, formText, id, optionalText, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
 import { IMPORT_FIELDS } from '#lib/server/projects/import.rules.ts';
@@ -53,7 +54,7 @@ export const projectImport = {
       if (!text.trim()) failure({ fields: { file: 'Choose the CSV file to import.' } });
       const mapping = file ? undefined : mappingFrom(input as Record<string, string | undefined>);
       if (input.confirm === 'yes' && mapping && !file) {
-        const result = importProjects(db(), actorOf(user, ctx), text, mapping, source);
+        const result = await importProjects(dbAsync(), actorOf(user, ctx), text, mapping, source);
         if (!result.ok) failure(result);
         return { done: { importId: result.importId } };
       }
@@ -70,7 +71,7 @@ export const projectImport = {
     input: z.object({ importId: id }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk', 'admin');
-      const result = publishImported(db(), actorOf(user, ctx), input.importId);
+      const result = await publishImported(dbAsync(), actorOf(user, ctx), input.importId);
       if (!result.ok) failure(result);
       return { importId: input.importId, published: result.published };
     },

@@ -191,7 +191,7 @@ export const registry = {
       }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = createProject(db(), actorOf(user, ctx), {
+      const result = await createProject(dbAsync(), actorOf(user, ctx), {
         ...toNoi(input),
         owner: {
           companyName: input.ownerCompany,
@@ -216,7 +216,7 @@ export const registry = {
     input: z.object({ projectId: id, ...noiShape }).superRefine(checkNoi),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = updateProject(db(), actorOf(user, ctx), input.projectId, toNoi(input));
+      const result = await updateProject(dbAsync(), actorOf(user, ctx), input.projectId, toNoi(input));
       if (!result.ok) failure(result);
       return { slug: result.slug };
     },
@@ -230,7 +230,7 @@ export const registry = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = setPublished(db(), actorOf(user, ctx), input.projectId, input.published === 'yes');
+      const result = await setPublished(dbAsync(), actorOf(user, ctx), input.projectId, input.published === 'yes');
       if (!result.ok) failure(result);
       return { published: input.published === 'yes' };
     },

@@ -8,6 +8,7 @@ import { auditLog, userRoles, users } from '#db/schema.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { guessMapping } from '#lib/server/projects/import.rules.ts';
 import { importOutcome, importProjects, previewImport, publishImported } from '#lib/server/projects/import.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const NOW = new Date('2026-12-05T09:00:00Z');
 const CSV = [
@@ -36,7 +37,7 @@ const statuses = (db: ReturnType<typeof freshDb>['db']) =>
   );
 
 describe('a new project’s status on import', () => {
-  it('a row with no status is refused with its reason beside it; none becomes active; a NOT date makes it complete', () => {
+  it('a row with no status is refused with its reason beside it; none becomes active; a NOT date makes it complete', async () => {
     const { db, actor } = freshDb();
     const preview = previewImport(db, CSV);
     expect(preview.counts).toEqual({ create: 3, update: 0, error: 1 });
@@ -46,7 +47,7 @@ describe('a new project’s status on import', () => {
       'Status: a new project needs its status (like “Approved, not started”, “Active construction” or “Complete (NOT filed)”); the portal does not guess whether work has started.',
     ]);
 
-    const done = importProjects(db, actor, CSV, guessMapping(preview.headers), 'pinebrook.csv');
+    const done = await importProjects(asyncOf(db), actor, CSV, guessMapping(preview.headers), 'pinebrook.csv');
     expect(done).toMatchObject({ ok: true, created: 3, updated: 0, skipped: 1 });
     expect(statuses(db)).toEqual({
       'Mill Pond Lane Townhouses': 'active',
@@ -63,10 +64,10 @@ describe('a new project’s status on import', () => {
 });
 
 describe('publishing what an import registered', () => {
-  it('the importer sees what the import made and publishes it all at once, each audited; then there is nothing left to publish', () => {
+  it('the importer sees what the import made and publishes it all at once, each audited; then there is nothing left to publish', async () => {
     const { db, actor } = freshDb();
     const preview = previewImport(db, CSV);
-    const done = importProjects(db, actor, CSV, preview.mapping, 'pinebrook.csv');
+    const done = await importProjects(asyncOf(db), actor, CSV, preview.mapping, 'pinebrook.csv');
     if (!done.ok) throw new Error(done.message);
     const outcome = importOutcome(db, done.importId)!;
     expect(outcome).toMatchObject({ importId: done.importId, created: 3, updated: 0, skipped: 1 });
@@ -76,7 +77,7 @@ describe('publishing what an import registered', () => {
       ['Orchard Court', false],
     ]);
 
-    expect(publishImported(db, actor, done.importId, NOW)).toEqual({ ok: true, published: 3 });
+    expect(await publishImported(asyncOf(db), actor, done.importId, NOW)).toEqual({ ok: true, published: 3 });
     expect(importOutcome(db, done.importId)!.projects.every((p) => p.published)).toBe(true);
     const published = db
       .select()
@@ -85,12 +86,15 @@ describe('publishing what an import registered', () => {
       .filter((a) => a.action === 'project.publish');
     expect(published).toHaveLength(3);
     expect(published.every((a) => a.actorUserId === actor.userId)).toBe(true);
-    expect(publishImported(db, actor, done.importId, NOW)).toMatchObject({ ok: false });
+    expect(await publishImported(asyncOf(db), actor, done.importId, NOW)).toMatchObject({ ok: false });
   });
 
-  it('an id that is not an import is not on file', () => {
+  it('an id that is not an import is not on file', async () => {
     const { db, actor } = freshDb();
     expect(importOutcome(db, 1)).toBeUndefined();
-    expect(publishImported(db, actor, 99, NOW)).toEqual({ ok: false, message: 'That import is not on file.' });
+    expect(await publishImported(asyncOf(db), actor, 99, NOW)).toEqual({
+      ok: false,
+      message: 'That import is not on file.',
+    });
   });
 });

@@ -8,7 +8,8 @@
 import { parse } from 'csv-parse/sync';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { auditLog, projects } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
@@ -179,18 +180,18 @@ const NOI_KEYS = NOI_FIELD_KEYS.filter((k) => k !== 'published') as Array<keyof 
  * Confirmed: the rows without problems are written, all in one transaction (a failure writes none).
  * Rows with problems are left out, as the preview said.
  */
-export function importProjects(
-  db: DB,
+export async function importProjects(
+  db: Db,
   actor: Actor,
   text: string,
   mapping: ImportMapping,
   source: string,
-): Result<ImportDone> {
+): Promise<Result<ImportDone>> {
   try {
     // Planned and written in one transaction: the record an update was checked as is the record written,
     // even if another process (a script, a second portal) writes meanwhile.
-    return db.transaction((tx): Result<ImportDone> => {
-      const { preview, planned } = plan(db, text, mapping);
+    return await db.transaction(async (tx): Promise<Result<ImportDone>> => {
+      const { preview, planned } = await viaSync(tx, (sync) => plan(sync, text, mapping));
       if (preview.problems.length) return { ok: false, message: preview.problems.join(' ') };
       const good = planned.filter((p) => p.action !== 'error');
       if (!good.length)
@@ -202,11 +203,11 @@ export function importProjects(
       for (const p of good) {
         const row = p.row!;
         if (p.action === 'update') {
-          const result = updateProject(db, actor, p.projectId!, p.updated!);
+          const result = await updateProject(tx, actor, p.projectId!, p.updated!);
           if (!result.ok)
             throw new ImportRowError(p.line, result.message ?? Object.values(result.fields ?? {}).join(' '));
         } else {
-          const result = createProject(db, actor, {
+          const result = await createProject(tx, actor, {
             ...row.noi,
             owner: row.owner ?? {
               companyName: 'Not on file',
@@ -223,7 +224,7 @@ export function importProjects(
           createdProjectIds.push(result.projectId);
         }
       }
-      audit(tx, actor, {
+      await auditAsync(tx, actor, {
         action: 'project.import',
         entityType: 'project',
         entityId: null,
@@ -237,10 +238,10 @@ export function importProjects(
         },
       });
       // The import's audit entry names it: the page after the import reads what it made from there.
-      const importId = tx.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1).get()!.id;
+      const [entry] = await tx.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
       return {
         ok: true,
-        importId,
+        importId: entry!.id,
         created: preview.counts.create,
         updated: preview.counts.update,
         skipped: preview.counts.error,
@@ -297,23 +298,23 @@ export function importOutcome(db: DB, importId: number): ImportOutcome | undefin
  * project.publish). Whoever may import may publish what they imported (decision 0076): an import that
  * ends unpublished, with nobody in the importing role able to finish it, is not finished.
  */
-export function publishImported(
-  db: DB,
+export async function publishImported(
+  db: Db,
   actor: Actor,
   importId: number,
   now = new Date(),
-): Result<{ published: number }> {
-  const outcome = importOutcome(db, importId);
-  if (!outcome) return { ok: false, message: 'That import is not on file.' };
-  const waiting = outcome.projects.filter((p) => !p.published);
-  if (!waiting.length) return { ok: false, message: 'Every project of this import is already published.' };
-  db.transaction(() => {
+): Promise<Result<{ published: number }>> {
+  return db.transaction(async (tx): Promise<Result<{ published: number }>> => {
+    const outcome = await viaSync(tx, (sync) => importOutcome(sync, importId));
+    if (!outcome) return { ok: false, message: 'That import is not on file.' };
+    const waiting = outcome.projects.filter((p) => !p.published);
+    if (!waiting.length) return { ok: false, message: 'Every project of this import is already published.' };
     for (const p of waiting) {
-      const result = setPublished(db, actor, p.id, true, now);
+      const result = await setPublished(tx, actor, p.id, true, now);
       if (!result.ok) throw new Error(`Could not publish ${p.name}: ${result.message}`);
     }
+    return { ok: true, published: waiting.length };
   });
-  return { ok: true, published: waiting.length };
 }
 
 class ImportRowError extends Error {

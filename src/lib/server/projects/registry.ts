@@ -24,7 +24,7 @@ import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { containsText, jsonField } from '#lib/server/platform/db/sql.ts';
+import { containsText, jsonField, startsWithText } from '#lib/server/platform/db/sql.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
@@ -60,8 +60,14 @@ export interface NewProjectInput extends NoiFields {
   publish: boolean;
 }
 
-const slugTaken = (db: DB) => (slug: string) =>
-  Boolean(db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get());
+/** The slugs in use among `base` and its numbered forms (base-2, base-3…), for `uniqueSlug`. */
+async function slugsLike(tx: Db, base: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ slug: projects.slug })
+    .from(projects)
+    .where(or(eq(projects.slug, base), startsWithText(projects.slug, `${base}-`)));
+  return new Set(rows.map((r) => r.slug));
+}
 
 /** Statuses a person may set by hand: stop-work comes and goes only with stop-work orders. */
 export const EDITABLE_STATUSES = PROJECT_STATUSES.filter((s) => s !== 'stop_work');
@@ -72,20 +78,22 @@ function noiColumns(f: NoiFields) {
 }
 
 export function createProject(
-  db: DB,
+  db: Db,
   actor: Actor,
   input: NewProjectInput,
-): Result<{ projectId: number; slug: string }> {
-  const problems: Record<string, string> = { ...noiProblems(input) };
-  if (input.status === 'stop_work')
-    problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
-  const slug = input.slug ? input.slug : uniqueSlug(slugify(input.name), slugTaken(db));
-  if (input.slug && slugTaken(db)(input.slug))
-    problems.slug = `Another project already uses “${input.slug}”. Choose a different web address.`;
-  if (Object.keys(problems).length) return { ok: false, fields: problems };
-  const now = new Date();
-  const projectId = db.transaction((tx) => {
-    const row = tx
+): Promise<Result<{ projectId: number; slug: string }>> {
+  return db.transaction(async (tx): Promise<Result<{ projectId: number; slug: string }>> => {
+    const problems: Record<string, string> = { ...noiProblems(input) };
+    if (input.status === 'stop_work')
+      problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
+    const base = input.slug ? input.slug : slugify(input.name);
+    const taken = await slugsLike(tx, base);
+    const slug = input.slug ? input.slug : uniqueSlug(base, (s) => taken.has(s));
+    if (input.slug && taken.has(input.slug))
+      problems.slug = `Another project already uses “${input.slug}”. Choose a different web address.`;
+    if (Object.keys(problems).length) return { ok: false, fields: problems };
+    const now = new Date();
+    const [row] = await tx
       .insert(projects)
       .values({
         ...noiColumns(input),
@@ -95,90 +103,101 @@ export function createProject(
         createdAt: now,
         updatedAt: now,
       })
-      .returning()
-      .get();
-    const owner = tx
+      .returning();
+    const [owner] = await tx
       .insert(parties)
-      .values({ projectId: row.id, role: 'owner_operator', ...input.owner })
-      .returning()
-      .get();
-    const waters = input.waters.map((w) =>
-      tx
-        .insert(receivingWaters)
-        .values({ projectId: row.id, ...w })
-        .returning()
-        .get(),
-    );
-    audit(tx, actor, {
+      .values({ projectId: row!.id, role: 'owner_operator', ...input.owner })
+      .returning();
+    const waters = [];
+    for (const w of input.waters)
+      waters.push(
+        (
+          await tx
+            .insert(receivingWaters)
+            .values({ projectId: row!.id, ...w })
+            .returning()
+        )[0],
+      );
+    await auditAsync(tx, actor, {
       action: 'project.create',
       entityType: 'project',
-      entityId: row.id,
-      after: { ...row, projectId: row.id, owner, waters },
+      entityId: row!.id,
+      after: { ...row, projectId: row!.id, owner, waters },
     });
-    return row.id;
+    return { ok: true, projectId: row!.id, slug };
   });
-  return { ok: true, projectId, slug };
 }
 
-export function updateProject(db: DB, actor: Actor, projectId: number, input: NoiFields): Result<{ slug: string }> {
-  const before = db.select().from(projects).where(eq(projects.id, projectId)).get();
-  if (!before) return { ok: false, message: 'No such project.' };
-  const problems: Record<string, string> = { ...noiProblems(input) };
-  const sworn = stopWorkOrdersInForce(db, projectId) > 0;
-  // The status follows stop-work orders while one is in force; otherwise stop-work cannot be chosen.
-  const status: ProjectStatus = sworn ? 'stop_work' : input.status;
-  if (!sworn && input.status === 'stop_work')
-    problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
-  let slug = before.slug;
-  if (input.slug && input.slug !== before.slug) {
-    // Printed on site postings and linked from outside: fixed once the project has ever been published.
-    if (before.publishedAt)
-      problems.slug =
-        'The web address cannot change once the project has been published: it is printed on the site posting.';
-    else if (slugTaken(db)(input.slug)) problems.slug = `Another project already uses “${input.slug}”.`;
-    else slug = input.slug;
-  }
-  if (Object.keys(problems).length) return { ok: false, fields: problems };
-  db.transaction((tx) => {
-    const after = tx
+export function updateProject(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+  input: NoiFields,
+): Promise<Result<{ slug: string }>> {
+  return db.transaction(async (tx): Promise<Result<{ slug: string }>> => {
+    const [before] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!before) return { ok: false, message: 'No such project.' };
+    const problems: Record<string, string> = { ...noiProblems(input) };
+    const sworn = (await viaSync(tx, (sync) => stopWorkOrdersInForce(sync, projectId))) > 0;
+    // The status follows stop-work orders while one is in force; otherwise stop-work cannot be chosen.
+    const status: ProjectStatus = sworn ? 'stop_work' : input.status;
+    if (!sworn && input.status === 'stop_work')
+      problems.status = 'A project is put under a stop-work order by issuing one, not by its status.';
+    let slug = before.slug;
+    if (input.slug && input.slug !== before.slug) {
+      // Printed on site postings and linked from outside: fixed once the project has ever been published.
+      if (before.publishedAt)
+        problems.slug =
+          'The web address cannot change once the project has been published: it is printed on the site posting.';
+      else if ((await slugsLike(tx, input.slug)).has(input.slug))
+        problems.slug = `Another project already uses “${input.slug}”.`;
+      else slug = input.slug;
+    }
+    if (Object.keys(problems).length) return { ok: false, fields: problems };
+    const [after] = await tx
       .update(projects)
       .set({ ...noiColumns(input), status, slug, updatedAt: new Date() })
       .where(eq(projects.id, projectId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'project.update',
       entityType: 'project',
       entityId: projectId,
       before: { ...before, projectId },
       after: { ...after, projectId },
     });
+    return { ok: true, slug };
   });
-  return { ok: true, slug };
 }
 
-export function setPublished(db: DB, actor: Actor, projectId: number, published: boolean, now = new Date()): Result {
-  const before = db
-    .select({ published: projects.published, publishedAt: projects.publishedAt, slug: projects.slug })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get();
-  if (!before) return { ok: false, message: 'No such project.' };
-  if (before.published === published) return { ok: true };
-  db.transaction((tx) => {
-    tx.update(projects)
-      .set({ published, publishedAt: before.publishedAt ?? (published ? now : null), updatedAt: now })
+export function setPublished(
+  db: Db,
+  actor: Actor,
+  projectId: number,
+  published: boolean,
+  now = new Date(),
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx
+      .select({ published: projects.published, publishedAt: projects.publishedAt, slug: projects.slug })
+      .from(projects)
       .where(eq(projects.id, projectId))
-      .run();
-    audit(tx, actor, {
+      .limit(1);
+    if (!before) return { ok: false, message: 'No such project.' };
+    if (before.published === published) return { ok: true };
+    await tx
+      .update(projects)
+      .set({ published, publishedAt: before.publishedAt ?? (published ? now : null), updatedAt: now })
+      .where(eq(projects.id, projectId));
+    await auditAsync(tx, actor, {
       action: published ? 'project.publish' : 'project.unpublish',
       entityType: 'project',
       entityId: projectId,
       before: { projectId, published: before.published },
       after: { projectId, published, slug: before.slug },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export function operatorAccounts(db: DB) {
