@@ -17,6 +17,7 @@ import { config } from '#lib/server/platform/config.ts';
 import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/platform/db.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { saveTownProfile, townProfile } from '#lib/server/platform/town-profile.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const ADDRESS = 'https://stormwater.example.gov';
 const NOW = townInstant('2026-06-02', '10:00'); // a Tuesday, after the digest's hour
@@ -85,17 +86,17 @@ describe("links use the town profile's public address", () => {
     db.insert(schema.projectMembers).values({ projectId, userId: operatorId }).run();
     const storm = (endedTime: string) =>
       recordStorm(
-        db,
+        asyncOf(db),
         { userId: officerId },
         { endedOn: '2026-06-02', endedTime, inches: 1.2, gauge: 'DPW rain gauge' },
         NOW,
       );
 
-    expect(storm('06:00')).toMatchObject({ ok: true, notified: 1 });
+    expect(await storm('06:00')).toMatchObject({ ok: true, notified: 1 });
     expect(linksIn(db, 'storm-inspection-due')).toEqual([`${config().publicUrl}/operator/projects/curry-road`]);
 
     setAddress(db, ADDRESS);
-    expect(storm('08:00')).toMatchObject({ ok: true, notified: 1 });
+    expect(await storm('08:00')).toMatchObject({ ok: true, notified: 1 });
     expect(linksIn(db, 'storm-inspection-due')).toEqual([`${ADDRESS}/operator/projects/curry-road`]);
   });
 

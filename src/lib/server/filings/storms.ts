@@ -9,7 +9,8 @@ import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { projectMembers, projects, stormEvents, users } from '#db/schema.ts';
 import { formatInstant } from '#lib/shared/format.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { invalidateCompliance, loadComplianceSettings } from '#lib/server/compliance/compliance.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -127,19 +128,18 @@ function notifyOperators(
   return byUser.size;
 }
 
-export function recordStorm(
-  db: DB,
+export async function recordStorm(
+  db: Db,
   actor: Actor & { userId: number },
   input: StormInput,
   now: Date = new Date(),
-): Result<{ id: number; notified: number }> {
+): Promise<Result<{ id: number; notified: number }>> {
   const endedAt = townInstant(input.endedOn, input.endedTime);
   if (Number.isNaN(endedAt.getTime())) return fail('Enter a real date, like 2026-05-04.', 'endedOn');
   if (endedAt.getTime() > now.getTime()) return fail('The rain cannot have ended in the future.', 'endedTime');
-  const s = loadComplianceSettings(db);
-  invalidateCompliance();
-  return db.transaction((tx) => {
-    const id = tx
+  const recorded = await db.transaction(async (tx) => {
+    const s = await viaSync(tx, (sync) => loadComplianceSettings(sync));
+    const [row] = await tx
       .insert(stormEvents)
       .values({
         endedAt,
@@ -149,20 +149,24 @@ export function recordStorm(
         recordedByUserId: actor.userId,
         createdAt: now,
       })
-      .returning({ id: stormEvents.id })
-      .get().id;
-    audit(tx, actor, {
+      .returning({ id: stormEvents.id });
+    await auditAsync(tx, actor, {
       action: 'storm.record',
       entityType: 'storm_event',
-      entityId: id,
+      entityId: row!.id,
       after: { endedAt, inches: input.inches, gauge: input.gauge },
     });
     const notified =
       input.inches >= s.stormInches
-        ? notifyOperators(tx, { endedAt, inches: input.inches, gauge: input.gauge }, now, s.postStormHours)
+        ? await viaSync(tx, (sync) =>
+            notifyOperators(sync, { endedAt, inches: input.inches, gauge: input.gauge }, now, s.postStormHours),
+          )
         : 0;
-    return { ok: true as const, id, notified };
+    return { ok: true as const, id: row!.id, notified };
   });
+  // A storm makes post-storm duties: the findings are worked out again from the committed storm.
+  invalidateCompliance();
+  return recorded;
 }
 
 export interface ImportResult {
