@@ -5,7 +5,7 @@
  */
 import type { ApplicationIntake } from '#db/enums.ts';
 import { formatDay, formatMoney } from '#lib/shared/format.ts';
-import type { NoiFields } from '#lib/server/projects/noi.rules.ts';
+import { BLANK_NOI, type NoiFields } from '#lib/server/projects/noi.rules.ts';
 
 /** The most files the SWPPP may bring with it (appendices, calculations, plan sheets), besides the plan itself. */
 export const MAX_ATTACHMENTS = 8;
@@ -33,44 +33,20 @@ export interface ApplicationFacts {
 /** The project record an application registers: in review, and not public until the clerk finds it complete. */
 export function projectRecordOf(f: ApplicationFacts): NoiFields {
   return {
+    ...BLANK_NOI,
     name: f.name,
     description: f.description,
     siteAddress: f.siteAddress,
-    crossStreet: null,
     zip: f.zip,
-    latitude: null,
-    longitude: null,
     taxMapParcels: f.taxMapParcels,
     kind: f.kind,
     status: 'swppp_review',
-    natureOfActivity: null,
-    preDevelopmentLandUse: null,
-    postDevelopmentLandUse: null,
     totalSiteAcres: f.totalSiteAcres,
     disturbedAcres: f.disturbedAcres,
-    maxDisturbedAtOnceAcres: null,
-    existingImperviousAcres: null,
-    futureImperviousAcres: null,
-    decFiveAcreApproval: false,
-    decFiveAcreApprovalOn: null,
-    phasing: null,
-    phaseCount: null,
-    drainsToMs4: false,
-    federalWetlandBuffer: false,
-    stateWetlandBuffer: false,
-    watercourseBuffer: false,
-    bufferNotes: null,
-    postConstructionPractices: null,
     plannedStartOn: f.plannedStartOn,
     plannedCompletionOn: f.plannedCompletionOn,
-    actualStartOn: null,
-    townPermitNo: null,
     spdesPermitId: f.spdesPermitId,
     noiReceivedOn: f.noiReceivedOn,
-    finalStabilizationOn: null,
-    notFiledOn: null,
-    winterShutdownFrom: null,
-    winterShutdownTo: null,
   };
 }
 

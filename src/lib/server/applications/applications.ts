@@ -216,40 +216,27 @@ export function fileApplication(
       .returning()
       .get();
     tx.insert(projectMembers).values({ projectId: project.id, userId: actor.userId }).run();
-    const documentId = tx
-      .insert(documents)
-      .values(
-        documentValues(swppp, {
-          projectId: project.id,
-          type: 'swppp',
-          title: 'Stormwater Pollution Prevention Plan (SWPPP)',
-          documentDate: facts.swpppDate,
-          public: false,
-          publicProposed: true,
-          reviewStatus: 'filed',
-          uploadedByUserId: actor.userId,
-        }),
-      )
-      .returning({ id: documents.id })
-      .get().id;
-    const attachmentIds = attachments.map(
-      (file) =>
-        tx
-          .insert(documents)
-          .values(
-            documentValues(file, {
-              projectId: project.id,
-              type: 'other',
-              title: `SWPPP attachment: ${file.filename.replace(/\.pdf$/i, '').slice(0, 120)}`,
-              documentDate: facts.swpppDate,
-              public: false,
-              publicProposed: true,
-              reviewStatus: 'filed',
-              uploadedByUserId: actor.userId,
-            }),
-          )
-          .returning({ id: documents.id })
-          .get().id,
+    // The applicant proposes the plan and its attachments public; the officer decides, as for any filing.
+    const file = (f: ReceivedFile, type: 'swppp' | 'other', title: string) =>
+      tx
+        .insert(documents)
+        .values(
+          documentValues(f, {
+            projectId: project.id,
+            type,
+            title,
+            documentDate: facts.swpppDate,
+            public: false,
+            publicProposed: true,
+            reviewStatus: 'filed',
+            uploadedByUserId: actor.userId,
+          }),
+        )
+        .returning({ id: documents.id })
+        .get().id;
+    const documentId = file(swppp, 'swppp', 'Stormwater Pollution Prevention Plan (SWPPP)');
+    const attachmentIds = attachments.map((f) =>
+      file(f, 'other', `SWPPP attachment: ${f.filename.replace(/\.pdf$/i, '').slice(0, 120)}`),
     );
     planReceived(tx, actor, { projectId: project.id, documentId, receivedOn });
     const application = tx

@@ -7,7 +7,7 @@
  */
 import { PROJECT_STATUSES, type ProjectKind, type ProjectStatus } from '#db/enums.ts';
 import { PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
-import { noiProblems, type NoiFields } from './noi.rules.ts';
+import { BLANK_NOI, noiProblems, type NoiFields } from './noi.rules.ts';
 import type { TownBounds } from '#lib/shared/town-profile.ts';
 import { type Result } from '#lib/server/platform/result.ts';
 
@@ -129,48 +129,7 @@ export const IMPORT_FIELDS: ImportField[] = [
 
 export type ImportMapping = Record<string, string | null>;
 
-/** A project record with nothing known beyond what a row gives (the seeds' village projects start from it too). */
-export const BLANK_NOI: NoiFields = {
-  name: '',
-  slug: null,
-  description: '',
-  siteAddress: '',
-  crossStreet: null,
-  zip: null,
-  latitude: null,
-  longitude: null,
-  taxMapParcels: null,
-  kind: 'major',
-  status: 'active',
-  natureOfActivity: null,
-  preDevelopmentLandUse: null,
-  postDevelopmentLandUse: null,
-  totalSiteAcres: null,
-  disturbedAcres: null,
-  maxDisturbedAtOnceAcres: null,
-  existingImperviousAcres: null,
-  futureImperviousAcres: null,
-  decFiveAcreApproval: false,
-  decFiveAcreApprovalOn: null,
-  phasing: null,
-  phaseCount: null,
-  drainsToMs4: false,
-  federalWetlandBuffer: false,
-  stateWetlandBuffer: false,
-  watercourseBuffer: false,
-  bufferNotes: null,
-  postConstructionPractices: null,
-  plannedStartOn: null,
-  plannedCompletionOn: null,
-  actualStartOn: null,
-  townPermitNo: null,
-  spdesPermitId: null,
-  noiReceivedOn: null,
-  finalStabilizationOn: null,
-  notFiledOn: null,
-  winterShutdownFrom: null,
-  winterShutdownTo: null,
-};
+export { BLANK_NOI };
 
 const norm = (s: string) =>
   s
