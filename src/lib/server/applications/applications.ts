@@ -7,7 +7,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import {
-  PAYMENT_METHODS,
   PROJECT_KINDS,
   applicationCharges,
   documents,
@@ -19,12 +18,13 @@ import {
   type PaymentMethod,
 } from '#db/schema.ts';
 import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { asyncOf, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
+import { oneLine, optionalDay, optionalText, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { decimal, documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
-import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { fail, failFields, ok, type Result } from '#lib/server/platform/result.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { calendarDayPeriod } from '#lib/server/platform/time/periods.rules.ts';
@@ -32,7 +32,8 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import type { TownBounds } from '#lib/shared/town-profile.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
-import { noiProblems, slugify, uniqueSlug, SPDES_PERMIT_ID } from '#lib/server/projects/noi.rules.ts';
+import { noiProblems, SPDES_PERMIT_ID } from '#lib/server/projects/noi.rules.ts';
+import { createProject } from '#lib/server/projects/registry.ts';
 import { planReceived, plansAwaitingRevision, reviewsForProject } from '#lib/server/reviews/swppp-review.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import {
@@ -46,27 +47,8 @@ import {
   type IntakeInput,
 } from './application.rules.ts';
 
-const day = (what: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Enter ${what} as a date, like 2027-04-01.` });
-const optionalDay = (what: string) =>
-  day(what)
-    .optional()
-    .or(z.literal('').transform(() => undefined));
-const text = (what: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `Enter ${what}.` })
-    .max(max, { error: `Use at most ${max} characters.` });
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Use at most ${max} characters.` })
-    .optional();
+// A blank date box posts '' on a multipart form (an action's form drops it): blank is "not given".
+const optionalDayField = (what: string) => z.preprocess((v) => (v === '' ? undefined : v), optionalDay(what));
 const acres = (what: string) =>
   z.preprocess(
     (v) => decimal(typeof v === 'string' ? v : undefined),
@@ -78,20 +60,20 @@ const acres = (what: string) =>
 
 /** The application form's typed fields, as posted. */
 export const applicationFields = z.object({
-  name: text('the project’s name', 160),
-  description: text('a brief description of the work, for the public', 2000),
-  siteAddress: text('the site’s address', 200),
+  name: oneLine(requiredText('the project’s name', 160)),
+  description: requiredText('a brief description of the work, for the public', 2000),
+  siteAddress: oneLine(requiredText('the site’s address', 200)),
   zip: z
     .string()
     .trim()
     .regex(/^(\d{5})?$/, { error: 'Enter a five-digit ZIP code, like 12306.' })
     .optional(),
-  taxMapParcels: optional(300),
+  taxMapParcels: oneLine(optionalText(300)),
   kind: z.enum(PROJECT_KINDS, { error: 'Choose whether the project is major or minor.' }),
   totalSiteAcres: acres('the whole site’s area'),
   disturbedAcres: acres('the area to be disturbed'),
-  plannedStartOn: day('the planned start'),
-  plannedCompletionOn: optionalDay('the planned completion'),
+  plannedStartOn: requiredDay('the planned start'),
+  plannedCompletionOn: optionalDayField('the planned completion'),
   spdesPermitId: z
     .string()
     .trim()
@@ -100,11 +82,11 @@ export const applicationFields = z.object({
       error: 'Enter the SPDES permit ID as DEC issued it: NYR followed by letters and digits, like NYR10K123.',
     })
     .optional(),
-  noiReceivedOn: optionalDay('the day DEC received the NOI'),
-  companyName: text('the owner or operator’s name (a company or a person)', 160),
-  contactName: text('the name of the person to contact', 120),
-  phone: optional(40),
-  swpppDate: day('the date on the SWPPP'),
+  noiReceivedOn: optionalDayField('the day DEC received the NOI'),
+  companyName: oneLine(requiredText('the owner or operator’s name (a company or a person)', 160)),
+  contactName: oneLine(requiredText('the name of the person to contact', 120)),
+  phone: oneLine(optionalText(40)),
+  swpppDate: requiredDay('the date on the SWPPP'),
   certify: z.literal('yes', {
     error: 'Certify that the application is true and that you may file it for the owner or operator.',
   }),
@@ -176,53 +158,47 @@ export const applicationUpload = defineUpload({
       c.bounds,
     ),
   handle: ({ facts, attachments }, [swppp], c, { db }) =>
-    ok(fileApplication(db, c.actor, facts, swppp!, attachments, c.baseUrl, c.now)),
+    fileApplication(asyncOf(db), c.actor, facts, swppp!, attachments, c.baseUrl, c.now),
 });
 
 /**
- * File it: the project (in review, unpublished, the applicant its operator), the owner, the SWPPP and its
- * attachments, the plan's receipt (the officer's clocks start today), the application, and the applicant's
- * receipt by mail, in one transaction.
+ * File it: the project registered as the clerk would (in review, unpublished), the applicant its operator, the
+ * SWPPP and its attachments, the plan's receipt (the officer's clocks start today), the application, and the
+ * applicant's receipt by mail, in one transaction.
  */
 export function fileApplication(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   facts: ApplicationFacts,
   swppp: ReceivedFile,
   attachments: ReceivedFile[],
   baseUrl: string,
   now = new Date(),
-): { applicationId: number; slug: string } {
+): Promise<Result<{ applicationId: number; slug: string }>> {
   const receivedOn = townToday(now);
-  return db.transaction((tx) => {
-    const slug = uniqueSlug(slugify(facts.name), (s) =>
-      Boolean(tx.select({ id: projects.id }).from(projects).where(eq(projects.slug, s)).get()),
-    );
-    const { slug: _none, ...record } = projectRecordOf(facts);
-    const project = tx
-      .insert(projects)
-      .values({ ...record, slug, published: false, publishedAt: null, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    const owner = tx
-      .insert(parties)
-      .values({
-        projectId: project.id,
-        role: 'owner_operator',
+  return db.transaction(async (tx): Promise<Result<{ applicationId: number; slug: string }>> => {
+    const project = await createProject(tx, actor, {
+      ...projectRecordOf(facts),
+      owner: {
         companyName: facts.companyName,
         contactName: facts.contactName,
+        contactTitle: null,
         phone: facts.phone,
-      })
-      .returning()
-      .get();
-    tx.insert(projectMembers).values({ projectId: project.id, userId: actor.userId }).run();
+        email: null,
+      },
+      waters: [],
+      publish: false,
+    });
+    if (!project.ok) return project;
+    const { projectId, slug } = project;
+    await tx.insert(projectMembers).values({ projectId, userId: actor.userId });
     // The applicant proposes the plan and its attachments public; the officer decides, as for any filing.
-    const file = (f: ReceivedFile, type: 'swppp' | 'other', title: string) =>
-      tx
+    const file = async (f: ReceivedFile, type: 'swppp' | 'other', title: string) => {
+      const [row] = await tx
         .insert(documents)
         .values(
           documentValues(f, {
-            projectId: project.id,
+            projectId,
             type,
             title,
             documentDate: facts.swpppDate,
@@ -232,42 +208,48 @@ export function fileApplication(
             uploadedByUserId: actor.userId,
           }),
         )
-        .returning({ id: documents.id })
-        .get().id;
-    const documentId = file(swppp, 'swppp', 'Stormwater Pollution Prevention Plan (SWPPP)');
-    const attachmentIds = attachments.map((f) =>
-      file(f, 'other', `SWPPP attachment: ${f.filename.replace(/\.pdf$/i, '').slice(0, 120)}`),
-    );
-    planReceived(tx, actor, { projectId: project.id, documentId, receivedOn });
-    const application = tx
+        .returning({ id: documents.id });
+      return row!.id;
+    };
+    const documentId = await file(swppp, 'swppp', 'Stormwater Pollution Prevention Plan (SWPPP)');
+    const attachmentIds: number[] = [];
+    for (const f of attachments)
+      attachmentIds.push(
+        await file(f, 'other', `SWPPP attachment: ${f.filename.replace(/\.pdf$/i, '').slice(0, 120)}`),
+      );
+    const { completenessDueOn } = await viaSync(tx, (sync) => {
+      planReceived(sync, actor, { projectId, documentId, receivedOn });
+      return {
+        completenessDueOn: calendarDayPeriod(receivedOn, loadLocalLaw(sync).swpppReviewDays, loadCalendar(sync)).dueOn,
+      };
+    });
+    const [application] = await tx
       .insert(permitApplications)
-      .values({ projectId: project.id, applicantUserId: actor.userId, receivedOn, createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .values({ projectId, applicantUserId: actor.userId, receivedOn, createdAt: now, updatedAt: now })
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'application.file',
       entityType: 'permit_application',
-      entityId: application.id,
-      after: { ...application, project: { ...project, projectId: project.id }, owner, documentId, attachmentIds },
+      entityId: application!.id,
+      after: { ...application, documentId, attachmentIds },
     });
-    const applicant = tx
+    const [applicant] = await tx
       .select({ email: users.email, name: users.name })
       .from(users)
       .where(eq(users.id, actor.userId))
-      .get()!;
-    const completenessDueOn = calendarDayPeriod(receivedOn, loadLocalLaw(tx).swpppReviewDays, loadCalendar(tx)).dueOn;
-    enqueueMail(tx, {
+      .limit(1);
+    await enqueueMailAsync(tx, {
       kind: 'application-received',
-      to: applicant.email,
+      to: applicant!.email,
       data: {
-        name: applicant.name,
+        name: applicant!.name,
         projectName: facts.name,
         receivedOn: formatDay(receivedOn),
         completenessDueOn: formatDay(completenessDueOn),
-        url: `${baseUrl}/operator/applications/${application.id}`,
+        url: `${baseUrl}/operator/applications/${application!.id}`,
       },
     });
-    return { applicationId: application.id, slug };
+    return { ok: true, applicationId: application!.id, slug };
   });
 }
 
@@ -468,8 +450,6 @@ function charge(
   });
 }
 
-export { PAYMENT_METHODS };
-
 /** The applicant's applications, newest first (their page). */
 export function applicationsOf(db: DB, userId: number) {
   return db
@@ -569,12 +549,3 @@ export function applicationView(db: DB, applicationId: number, now = new Date())
 }
 
 export type ApplicationView = NonNullable<ReturnType<typeof applicationView>>;
-
-/** The application a project came from, for the pages that link to it. */
-export function applicationOfProject(db: Pick<DB, 'select'>, projectId: number) {
-  return db
-    .select({ id: permitApplications.id, applicantUserId: permitApplications.applicantUserId })
-    .from(permitApplications)
-    .where(eq(permitApplications.projectId, projectId))
-    .get();
-}

@@ -254,6 +254,16 @@ export interface PartyInput {
   certifiedOn: string | null;
 }
 
+/** A party of this project (another project's party is none: ids cannot reach across projects). */
+async function partyOf(tx: Db, projectId: number, partyId: number) {
+  const [row] = await tx
+    .select()
+    .from(parties)
+    .where(and(eq(parties.id, partyId), eq(parties.projectId, projectId)))
+    .limit(1);
+  return row;
+}
+
 export function saveParty(
   db: Db,
   actor: Actor,
@@ -274,11 +284,7 @@ export function saveParty(
     });
   return db.transaction(async (tx): Promise<Result<{ partyId: number }>> => {
     if (partyId) {
-      const [before] = await tx
-        .select()
-        .from(parties)
-        .where(and(eq(parties.id, partyId), eq(parties.projectId, projectId)))
-        .limit(1);
+      const before = await partyOf(tx, projectId, partyId);
       if (!before) return { ok: false, message: 'No such party on this project.' };
       const [after] = await tx.update(parties).set(input).where(eq(parties.id, partyId)).returning();
       await auditAsync(tx, actor, { action: 'party.update', entityType: 'party', entityId: partyId, before, after });
@@ -295,11 +301,7 @@ export function saveParty(
 
 export function removeParty(db: Db, actor: Actor, projectId: number, partyId: number): Promise<Result> {
   return db.transaction(async (tx): Promise<Result> => {
-    const [before] = await tx
-      .select()
-      .from(parties)
-      .where(and(eq(parties.id, partyId), eq(parties.projectId, projectId)))
-      .limit(1);
+    const before = await partyOf(tx, projectId, partyId);
     if (!before) return { ok: false, message: 'No such party on this project.' };
     if (before.role === 'owner_operator') {
       const [owners] = await tx

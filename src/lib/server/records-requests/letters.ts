@@ -16,7 +16,7 @@ import {
   requestReceiptParts,
 } from '#lib/server/platform/mail/templates/requests.ts';
 import { linkWithQr } from '#lib/server/platform/pdf/qr.ts';
-import { GREY, PdfWriter } from '#lib/server/platform/pdf/writer.ts';
+import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import { explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
@@ -213,12 +213,8 @@ async function letterPdf(d: LetterDocument): Promise<Uint8Array> {
     header: `${t.fullNameWithState} · Records request ${d.number}`,
   });
   w.letterPage();
-  // Letterhead.
-  w.para(t.fullName.toUpperCase(), { bold: true, size: 14, gap: 1 });
-  w.para(officeLine(t.profile.clerkOffice), { size: 9, color: GREY, gap: 1 });
   const rao = officialLine(t.profile.recordsAccessOfficer);
-  if (rao) w.para(`Records access officer: ${rao}`, { size: 9, color: GREY, gap: 1 });
-  w.space(14);
+  w.letterhead(t.fullName, [officeLine(t.profile.clerkOffice), ...(rao ? [`Records access officer: ${rao}`] : [])]);
   w.para(formatDay(d.today), { size: 10, gap: 12 });
   // The requester's postal address, as recorded (a window envelope shows it).
   w.para(d.name, { size: 10, gap: 1 });

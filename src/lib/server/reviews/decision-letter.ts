@@ -100,9 +100,7 @@ export async function decisionLetterPdf(
     header: `${t.fullNameWithState} · SWPPP decision · ${facts.project.name}`,
   });
   w.letterPage();
-  w.para(t.fullName.toUpperCase(), { bold: true, size: 14, gap: 1 });
-  for (const line of townOfficeLines(t)) w.para(line, { size: 9, color: GREY, gap: 1 });
-  w.space(14);
+  w.letterhead(t.fullName, townOfficeLines(t));
   w.para(words.date, { size: 10, gap: 12 });
   for (const line of words.recipient) w.para(line, { size: 10, gap: 1 });
   w.space(12);

@@ -435,6 +435,13 @@ export class PdfWriter {
     this.space(6);
   }
 
+  /** A letter's letterhead: the municipality's name in capitals, then its office lines in small grey type. */
+  letterhead(name: string, lines: readonly string[]): void {
+    this.para(name.toUpperCase(), { bold: true, size: 14, gap: 1 });
+    for (const line of lines) this.para(line, { size: 9, color: GREY, gap: 1 });
+    this.space(14);
+  }
+
   /** Signature line with the printed name (and title, if not already part of it) and the date beside it. */
   signature(name: string, title: string, date: string): void {
     this.ensure(70);
