@@ -49,8 +49,8 @@ const reviews = (db: DB) => db.select().from(swpppReviews).all();
 describe('a revised SWPPP amendment after a deficiency notice', () => {
   it('uploaded by the operator resumes the review waiting for it instead of opening a new one', async () => {
     const { db, projectId, operator, officer } = town();
-    fileOperatorDocument(
-      db,
+    await fileOperatorDocument(
+      asyncOf(db),
       operator,
       projectId,
       { type: 'swppp_amendment', documentDate: '2026-03-01', description: '', publicProposed: 'yes' },
@@ -71,8 +71,8 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
       ).ok,
     ).toBe(true);
 
-    fileOperatorDocument(
-      db,
+    await fileOperatorDocument(
+      asyncOf(db),
       operator,
       projectId,
       { type: 'swppp_amendment', documentDate: '2026-03-15', description: 'revised', publicProposed: 'yes' },
@@ -96,8 +96,8 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
 
     // With no review waiting, the next amendment opens a new review.
     expect((await markComplete(asyncOf(db), officer, first.id, '2026-03-20', '2026-03-20')).ok).toBe(true);
-    fileOperatorDocument(
-      db,
+    await fileOperatorDocument(
+      asyncOf(db),
       operator,
       projectId,
       { type: 'swppp_amendment', documentDate: '2026-04-01', description: '', publicProposed: 'no' },
@@ -109,7 +109,7 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
 
   it('attached by the officer behaves the same way', async () => {
     const { db, projectId, officer } = town();
-    const first = attachDocument(db, officer, projectId, file(1), {
+    const first = await attachDocument(asyncOf(db), officer, projectId, file(1), {
       type: 'swppp_amendment',
       title: 'Amendment 1',
       documentDate: '2026-03-02',
@@ -123,7 +123,7 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
       { on: '2026-03-10', deficiencies: 'No maintenance schedule.' },
       '2026-03-10',
     );
-    const second = attachDocument(db, officer, projectId, file(2), {
+    const second = await attachDocument(asyncOf(db), officer, projectId, file(2), {
       type: 'swppp_amendment',
       title: 'Amendment 1, revised',
       documentDate: '2026-03-16',
@@ -136,8 +136,8 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
 
   it('a plan found incomplete cannot be recorded complete before its revised plan is on record (the decision clock runs from it)', async () => {
     const { db, projectId, operator, officer } = town();
-    fileOperatorDocument(
-      db,
+    await fileOperatorDocument(
+      asyncOf(db),
       operator,
       projectId,
       { type: 'swppp_amendment', documentDate: '2026-03-01', description: '', publicProposed: 'yes' },

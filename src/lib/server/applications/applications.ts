@@ -17,8 +17,8 @@ import {
   users,
   type PaymentMethod,
 } from '#db/schema.ts';
-import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { asyncOf, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { oneLine, optionalDay, optionalText, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
@@ -157,8 +157,8 @@ export const applicationUpload = defineUpload({
       c.now,
       c.bounds,
     ),
-  handle: ({ facts, attachments }, [swppp], c, { db }) =>
-    fileApplication(asyncOf(db), c.actor, facts, swppp!, attachments, c.baseUrl, c.now),
+  handle: ({ facts, attachments }, [swppp], c, { dbAsync }) =>
+    fileApplication(dbAsync, c.actor, facts, swppp!, attachments, c.baseUrl, c.now),
 });
 
 /**
@@ -217,12 +217,10 @@ export function fileApplication(
       attachmentIds.push(
         await file(f, 'other', `SWPPP attachment: ${f.filename.replace(/\.pdf$/i, '').slice(0, 120)}`),
       );
-    const { completenessDueOn } = await viaSync(tx, (sync) => {
-      planReceived(sync, actor, { projectId, documentId, receivedOn });
-      return {
-        completenessDueOn: calendarDayPeriod(receivedOn, loadLocalLaw(sync).swpppReviewDays, loadCalendar(sync)).dueOn,
-      };
-    });
+    await planReceived(tx, actor, { projectId, documentId, receivedOn });
+    const { completenessDueOn } = await viaSync(tx, (sync) => ({
+      completenessDueOn: calendarDayPeriod(receivedOn, loadLocalLaw(sync).swpppReviewDays, loadCalendar(sync)).dueOn,
+    }));
     const [application] = await tx
       .insert(permitApplications)
       .values({ projectId, applicantUserId: actor.userId, receivedOn, createdAt: now, updatedAt: now })
@@ -265,48 +263,47 @@ export const supplementUpload = defineUpload({
     if (note.length > 1000) return fail('Use at most 1,000 characters.', 'note');
     return { ok: true, value: { note } };
   },
-  handle: ({ note }, files, c: { actor: Actor & { userId: number }; applicationId: number; now: Date }, { db }) =>
-    addSupplement(db, c.actor, c.applicationId, note, files, c.now),
+  handle: ({ note }, files, c: { actor: Actor & { userId: number }; applicationId: number; now: Date }, { dbAsync }) =>
+    addSupplement(dbAsync, c.actor, c.applicationId, note, files, c.now),
 });
 
 /** The applicant answers the clerk: the files join the project, and the application waits for the clerk again. */
 export function addSupplement(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   applicationId: number,
   note: string,
   files: ReceivedFile[],
   now = new Date(),
-): Result {
-  return db.transaction((tx) => {
-    const before = tx.select().from(permitApplications).where(eq(permitApplications.id, applicationId)).get();
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx.select().from(permitApplications).where(eq(permitApplications.id, applicationId));
     if (!before) return fail('No such application.');
-    const documentIds = files.map(
-      (file) =>
-        tx
-          .insert(documents)
-          .values(
-            documentValues(file, {
-              projectId: before.projectId,
-              type: 'other',
-              title: `Added to the application: ${(note || file.filename.replace(/\.pdf$/i, '')).slice(0, 120)}`,
-              documentDate: townToday(now),
-              public: false,
-              publicProposed: false,
-              reviewStatus: 'filed',
-              uploadedByUserId: actor.userId,
-            }),
-          )
-          .returning({ id: documents.id })
-          .get().id,
-    );
-    const after = tx
+    const documentIds: number[] = [];
+    for (const file of files) {
+      const [doc] = await tx
+        .insert(documents)
+        .values(
+          documentValues(file, {
+            projectId: before.projectId,
+            type: 'other',
+            title: `Added to the application: ${(note || file.filename.replace(/\.pdf$/i, '')).slice(0, 120)}`,
+            documentDate: townToday(now),
+            public: false,
+            publicProposed: false,
+            reviewStatus: 'filed',
+            uploadedByUserId: actor.userId,
+          }),
+        )
+        .returning({ id: documents.id });
+      documentIds.push(doc!.id);
+    }
+    const [after] = await tx
       .update(permitApplications)
       .set({ intake: before.intake === 'complete' ? 'complete' : 'submitted', updatedAt: now })
       .where(eq(permitApplications.id, applicationId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'application.supplement',
       entityType: 'permit_application',
       entityId: applicationId,

@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { documents, inspectionPhotos, inspections } from '#db/schema.ts';
 import type { Actor, Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
@@ -21,41 +22,46 @@ import { formatDay } from '#lib/shared/format.ts';
 export const MAX_REPORT_PHOTOS = 6;
 const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 
-/** Add the photos to a filed report of the project, in one transaction with their facts and the audit. */
+/**
+ * Add the photos to a filed report of the project, in one transaction with their facts and the audit; the report
+ * is read in that transaction, so a correction filed meanwhile cannot take photos meant for the report it replaced.
+ */
 export function addInspectionPhotos(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   projectId: number,
   inspectionId: number,
   files: ReceivedFile[],
-): Result<{ documentIds: number[] }> {
-  const report = db
-    .select({
-      id: inspections.id,
-      inspectedAt: inspections.inspectedAt,
-      supersededAt: inspections.supersededAt,
-      reportPublic: documents.public,
-    })
-    .from(inspections)
-    .leftJoin(documents, eq(documents.id, inspections.reportDocumentId))
-    .where(and(eq(inspections.id, inspectionId), eq(inspections.projectId, projectId)))
-    .get();
-  if (!report) return fail('That inspection report is not one of this project’s.');
-  if (report.supersededAt)
-    return fail('This report was replaced by a corrected one: add the photos to the corrected report.');
-  const day = townToday(report.inspectedAt);
-  const documentIds = db.transaction((tx) =>
-    insertSitePhotos(tx, actor, projectId, files, {
-      titleFrom: `from the inspection report of ${formatDay(day)}`,
-      documentDate: day,
-      public: report.reportPublic ?? true,
-      reviewStatus: 'filed',
-      action: 'inspection.photo',
-      record: { inspectionId: report.id },
-      link: (documentId) => tx.insert(inspectionPhotos).values({ inspectionId: report.id, documentId }).run(),
-    }),
-  );
-  return ok({ documentIds });
+): Promise<Result<{ documentIds: number[] }>> {
+  return db.transaction(async (tx): Promise<Result<{ documentIds: number[] }>> => {
+    const [report] = await tx
+      .select({
+        id: inspections.id,
+        inspectedAt: inspections.inspectedAt,
+        supersededAt: inspections.supersededAt,
+        reportPublic: documents.public,
+      })
+      .from(inspections)
+      .leftJoin(documents, eq(documents.id, inspections.reportDocumentId))
+      .where(and(eq(inspections.id, inspectionId), eq(inspections.projectId, projectId)));
+    if (!report) return fail('That inspection report is not one of this project’s.');
+    if (report.supersededAt)
+      return fail('This report was replaced by a corrected one: add the photos to the corrected report.');
+    const day = townToday(report.inspectedAt);
+    // The photos' rows are written by the one helper the town's inspection photos use too (still synchronous).
+    const documentIds = await viaSync(tx, (sync) =>
+      insertSitePhotos(sync, actor, projectId, files, {
+        titleFrom: `from the inspection report of ${formatDay(day)}`,
+        documentDate: day,
+        public: report.reportPublic ?? true,
+        reviewStatus: 'filed',
+        action: 'inspection.photo',
+        record: { inspectionId: report.id },
+        link: (documentId) => sync.insert(inspectionPhotos).values({ inspectionId: report.id, documentId }).run(),
+      }),
+    );
+    return ok({ documentIds });
+  });
 }
 
 export const inspectionPhotoUpload = defineUpload({
@@ -67,8 +73,12 @@ export const inspectionPhotoUpload = defineUpload({
   required: 'Choose or take one or more photos (JPEG or PNG).',
   chooseAgain: 'the photos',
   parse: () => ok({ value: {} }),
-  handle: (_input, files, c: { actor: Actor & { userId: number }; projectId: number; inspectionId: number }, { db }) =>
-    addInspectionPhotos(db, c.actor, c.projectId, c.inspectionId, files),
+  handle: (
+    _input,
+    files,
+    c: { actor: Actor & { userId: number }; projectId: number; inspectionId: number },
+    { dbAsync },
+  ) => addInspectionPhotos(dbAsync, c.actor, c.projectId, c.inspectionId, files),
 });
 
 /** The officer's review publishes or withholds the report's photos with its PDF, inside the review's transaction. */

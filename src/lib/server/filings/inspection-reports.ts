@@ -27,11 +27,12 @@ import {
 } from '#db/schema.ts';
 import { INSPECTION_TYPE_LABEL, PRACTICE_TYPES } from '#lib/shared/labels.ts';
 import { formatDay, withoutAsides } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { correctiveDueLimit } from '#lib/server/compliance/compliance.rules.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import {
   documentValues,
   issuesToErrors,
@@ -535,14 +536,14 @@ export type FileInspectionResult = Result<{ id: number }>;
  * inspection, its practices and inactive areas, corrective actions closed and opened, the returned
  * report it corrects superseded, and the audit entry.
  */
-export function fileInspection(
-  db: DB,
+export async function fileInspection(
+  db: Db,
   actor: Actor & { userId: number },
   projectId: number,
   input: ParsedInspection,
   report: ReceivedFile,
-): FileInspectionResult {
-  const result = fileInspectionTx(db, actor, projectId, input, report);
+): Promise<FileInspectionResult> {
+  const result = await fileInspectionTx(db, actor, projectId, input, report);
   if (result.ok) invalidateCompliance();
   return result;
 }
@@ -553,15 +554,15 @@ export function inspectionReportTitle(dayWords: string, type: InspectionType): s
 }
 
 function fileInspectionTx(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   projectId: number,
   input: ParsedInspection,
   report: ReceivedFile,
-): FileInspectionResult {
+): Promise<FileInspectionResult> {
   const day = input.inspectedOn;
-  return db.transaction((tx): FileInspectionResult => {
-    const duplicate = tx
+  return db.transaction(async (tx): Promise<FileInspectionResult> => {
+    const [duplicate] = await tx
       .select({ id: inspections.id })
       .from(inspections)
       .where(
@@ -571,7 +572,7 @@ function fileInspectionTx(
           isNull(inspections.supersededAt),
         ),
       )
-      .get();
+      .limit(1);
     if (duplicate && duplicate.id !== input.supersedesId) {
       return failFields({
         inspectedTime: `A report for the inspection of ${formatDay(day)} at ${input.inspectedTime} is already filed. Open it from the project page to see it.`,
@@ -579,7 +580,7 @@ function fileInspectionTx(
     }
     let supersedes: { id: number } | undefined;
     if (input.supersedesId) {
-      supersedes = tx
+      [supersedes] = await tx
         .select({ id: inspections.id })
         .from(inspections)
         .where(
@@ -589,8 +590,7 @@ function fileInspectionTx(
             eq(inspections.reviewStatus, 'returned'),
             isNull(inspections.supersededAt),
           ),
-        )
-        .get();
+        );
       if (!supersedes)
         return failFields({
           _form:
@@ -598,9 +598,9 @@ function fileInspectionTx(
         });
     }
     // A post-storm inspection belongs to the storm that ended most recently before it (within three days).
-    const storm =
+    const [storm] =
       input.type === 'post_storm'
-        ? tx
+        ? await tx
             .select({ id: stormEvents.id })
             .from(stormEvents)
             .where(
@@ -612,9 +612,8 @@ function fileInspectionTx(
             )
             .orderBy(desc(stormEvents.endedAt))
             .limit(1)
-            .get()
-        : undefined;
-    const documentId = tx
+        : [];
+    const [document] = await tx
       .insert(documents)
       .values(
         documentValues(report, {
@@ -629,10 +628,10 @@ function fileInspectionTx(
           uploadedByUserId: actor.userId,
         }),
       )
-      .returning({ id: documents.id })
-      .get().id;
+      .returning({ id: documents.id });
+    const documentId = document!.id;
     const now = new Date();
-    const id = tx
+    const [inspection] = await tx
       .insert(inspections)
       .values({
         projectId,
@@ -660,38 +659,35 @@ function fileInspectionTx(
         reviewStatus: 'filed',
         supersedesId: supersedes?.id ?? null,
       })
-      .returning({ id: inspections.id })
-      .get().id;
+      .returning({ id: inspections.id });
+    const id = inspection!.id;
     if (input.practices.length) {
-      tx.insert(inspectionPractices)
-        .values(
-          input.practices.map((p) => ({
-            inspectionId: id,
-            practice: p.name,
-            practiceType: p.type,
-            sedimentAccumulationPct: p.pct ?? null,
-            condition: p.condition,
-            notes: p.notes || null,
-          })),
-        )
-        .run();
+      await tx.insert(inspectionPractices).values(
+        input.practices.map((p) => ({
+          inspectionId: id,
+          practice: p.name,
+          practiceType: p.type,
+          sedimentAccumulationPct: p.pct ?? null,
+          condition: p.condition,
+          notes: p.notes || null,
+        })),
+      );
     }
     if (input.areas.length) {
-      tx.insert(inspectionInactiveAreas)
-        .values(
-          input.areas.map((a) => ({
-            inspectionId: id,
-            area: a.name,
-            acres: a.acres ?? null,
-            workStoppedOn: a.stoppedOn,
-            stabilizationBegunOn: a.begunOn ?? null,
-            resumesOn: a.resumesOn ?? null,
-          })),
-        )
-        .run();
+      await tx.insert(inspectionInactiveAreas).values(
+        input.areas.map((a) => ({
+          inspectionId: id,
+          area: a.name,
+          acres: a.acres ?? null,
+          workStoppedOn: a.stoppedOn,
+          stabilizationBegunOn: a.begunOn ?? null,
+          resumesOn: a.resumesOn ?? null,
+        })),
+      );
     }
     for (const c of input.closeCorrective) {
-      tx.update(correctiveActions)
+      await tx
+        .update(correctiveActions)
         .set({ closedOn: c.closedOn, closedInInspectionId: id })
         .where(
           and(
@@ -699,26 +695,23 @@ function fileInspectionTx(
             eq(correctiveActions.projectId, projectId),
             isNull(correctiveActions.closedOn),
           ),
-        )
-        .run();
+        );
     }
     if (input.newCorrective.length) {
-      tx.insert(correctiveActions)
-        .values(
-          input.newCorrective.map((c) => ({
-            projectId,
-            openedInInspectionId: id,
-            description: c.description,
-            responsibleParty: c.responsibleParty,
-            dueOn: c.dueOn,
-            dueReason: c.dueReason || null,
-            createdAt: now,
-          })),
-        )
-        .run();
+      await tx.insert(correctiveActions).values(
+        input.newCorrective.map((c) => ({
+          projectId,
+          openedInInspectionId: id,
+          description: c.description,
+          responsibleParty: c.responsibleParty,
+          dueOn: c.dueOn,
+          dueReason: c.dueReason || null,
+          createdAt: now,
+        })),
+      );
     }
-    if (supersedes) tx.update(inspections).set({ supersededAt: now }).where(eq(inspections.id, supersedes.id)).run();
-    audit(tx, actor, {
+    if (supersedes) await tx.update(inspections).set({ supersededAt: now }).where(eq(inspections.id, supersedes.id));
+    await auditAsync(tx, actor, {
       action: supersedes ? 'inspection.refile' : 'inspection.file',
       entityType: 'inspection',
       entityId: id,
@@ -812,5 +805,5 @@ export const inspectionUpload = defineUpload({
       open: c.form.open,
       onOrAfterBusinessDay: c.form.onOrAfterBusinessDay,
     }),
-  handle: (input, [report], c, { db }) => fileInspection(db, c.actor, c.projectId, input, report),
+  handle: (input, [report], c, { dbAsync }) => fileInspection(dbAsync, c.actor, c.projectId, input, report),
 });

@@ -10,7 +10,7 @@ import { RELOAD_FORM } from '#lib/server/platform/forms/messages.ts';
 import { documents, monthlySummaries, monthlySummaryDocuments, parties } from '#db/schema.ts';
 import { monthOf } from '#lib/shared/days.ts';
 import { formatMonth } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import {
   constructionPeriod,
   summaryDueOn,
@@ -20,6 +20,7 @@ import {
 } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, invalidateCompliance, loadComplianceData } from '#lib/server/compliance/compliance.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -303,31 +304,31 @@ export interface StoredSummaryPdf {
  * already stored by content. Returns field errors when the month already has a summary and this is not
  * a correction of its current version.
  */
-export function fileMonthlySummary(
-  db: DB,
+export async function fileMonthlySummary(
+  db: Db,
   actor: Actor & { userId: number },
   projectId: number,
   input: SummaryInput,
   pdf: StoredSummaryPdf,
   attachments: ReceivedFile[],
   now: Date = new Date(),
-): FiledSummary {
-  const result = fileSummaryTx(db, actor, projectId, input, pdf, attachments, now);
+): Promise<FiledSummary> {
+  const result = await fileSummaryTx(db, actor, projectId, input, pdf, attachments, now);
   if (result.ok) invalidateCompliance();
   return result;
 }
 
 function fileSummaryTx(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   projectId: number,
   input: SummaryInput,
   pdf: StoredSummaryPdf,
   attachments: ReceivedFile[],
   now: Date,
-): FiledSummary {
-  return db.transaction((tx): FiledSummary => {
-    const current = tx
+): Promise<FiledSummary> {
+  return db.transaction(async (tx): Promise<FiledSummary> => {
+    const [current] = await tx
       .select()
       .from(monthlySummaries)
       .where(
@@ -339,7 +340,7 @@ function fileSummaryTx(
         ),
       )
       .orderBy(desc(monthlySummaries.version))
-      .get();
+      .limit(1);
     if (current && current.id !== input.supersedesId) {
       return failFields({
         month: `A summary for ${formatMonth(input.month)} is already filed (version ${current.version}). To change it, open it and choose “Correct this summary”.`,
@@ -352,7 +353,7 @@ function fileSummaryTx(
     }
     const version = current ? current.version + 1 : 1;
     const day = townToday(now);
-    const documentId = tx
+    const [document] = await tx
       .insert(documents)
       .values(
         documentValues(
@@ -376,9 +377,9 @@ function fileSummaryTx(
           },
         ),
       )
-      .returning({ id: documents.id })
-      .get().id;
-    const id = tx
+      .returning({ id: documents.id });
+    const documentId = document!.id;
+    const [summary] = await tx
       .insert(monthlySummaries)
       .values({
         projectId,
@@ -405,12 +406,12 @@ function fileSummaryTx(
         correctionNote: current ? input.correctionNote : null,
         createdAt: now,
       })
-      .returning({ id: monthlySummaries.id })
-      .get().id;
+      .returning({ id: monthlySummaries.id });
+    const id = summary!.id;
     if (current)
-      tx.update(monthlySummaries).set({ supersededAt: now }).where(eq(monthlySummaries.id, current.id)).run();
+      await tx.update(monthlySummaries).set({ supersededAt: now }).where(eq(monthlySummaries.id, current.id));
     for (const file of attachments) {
-      const docId = tx
+      const [attachment] = await tx
         .insert(documents)
         .values(
           documentValues(file, {
@@ -425,11 +426,10 @@ function fileSummaryTx(
             uploadedByUserId: actor.userId,
           }),
         )
-        .returning({ id: documents.id })
-        .get().id;
-      tx.insert(monthlySummaryDocuments).values({ summaryId: id, documentId: docId }).run();
+        .returning({ id: documents.id });
+      await tx.insert(monthlySummaryDocuments).values({ summaryId: id, documentId: attachment!.id });
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: current ? 'monthly_summary.correct' : 'monthly_summary.file',
       entityType: 'monthly_summary',
       entityId: id,
@@ -469,13 +469,13 @@ export const summaryUpload = defineUpload({
       values,
       c.form.choices.map((choice) => choice.month),
     ),
-  async handle(input, attachments, c, { db, stored }) {
+  async handle(input, attachments, c, { dbAsync, stored }) {
     const version = (c.form.choices.find((choice) => choice.month === input.month)?.filed?.version ?? 0) + 1;
     const pdf = await summaryPdf(c.project, { ...input, version }, townToday(c.now));
     const file = await storeFile(pdf.bytes);
     stored(file);
     return fileMonthlySummary(
-      db,
+      dbAsync,
       c.actor,
       c.project.id,
       input,

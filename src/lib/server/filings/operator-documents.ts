@@ -10,8 +10,9 @@ import { documents, projectMembers, type DocumentType } from '#db/schema.ts';
 import { planReceived, reviewAwaitingRevision } from '#lib/server/reviews/swppp-review.ts';
 import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -45,8 +46,8 @@ export const operatorDocumentUpload = defineUpload({
   chooseAgain: 'the PDF',
   parse: ({ values }, c: { actor: Actor & { userId: number }; projectId: number; now: Date }) =>
     parseUpload(values, c.now),
-  handle: (input, [file], c, { db }) =>
-    ok({ documentId: fileOperatorDocument(db, c.actor, c.projectId, input, file, c.now) }),
+  handle: async (input, [file], c, { dbAsync }) =>
+    ok({ documentId: await fileOperatorDocument(dbAsync, c.actor, c.projectId, input, file, c.now) }),
 });
 
 const TITLES: Record<OperatorUploadType, string> = {
@@ -60,22 +61,22 @@ const TITLES: Record<OperatorUploadType, string> = {
  * officer's 30-day clock, Subsection I); everything waits for the officer's decision on publishing.
  */
 export function fileOperatorDocument(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   projectId: number,
   input: UploadInput,
   file: ReceivedFile,
   now: Date = new Date(),
-): number {
-  return db.transaction((tx) => {
+): Promise<number> {
+  return db.transaction(async (tx) => {
     let supersedesId: number | null = null;
     let version = 1;
     let title = TITLES[input.type];
     let type: DocumentType = input.type;
     // The revision of an original SWPPP the officer found incomplete is that SWPPP's next version, not an amendment.
-    const revising = input.type === 'swppp_amendment' ? reviewAwaitingRevision(tx, projectId) : undefined;
+    const revising = input.type === 'swppp_amendment' ? await reviewAwaitingRevision(tx, projectId) : undefined;
     if (input.type === 'swppp_amendment') {
-      const chain = tx
+      const chain = await tx
         .select({ id: documents.id, version: documents.version, type: documents.type })
         .from(documents)
         .where(
@@ -84,8 +85,7 @@ export function fileOperatorDocument(
             inArray(documents.type, ['swppp', 'swppp_amendment'] as DocumentType[]),
           ),
         )
-        .orderBy(desc(documents.version), desc(documents.id))
-        .all();
+        .orderBy(desc(documents.version), desc(documents.id));
       const amendments = chain.filter((d) => d.type === 'swppp_amendment').length;
       supersedesId = chain[0]?.id ?? null;
       version = (chain[0]?.version ?? 0) + 1;
@@ -94,15 +94,14 @@ export function fileOperatorDocument(
         title = `Stormwater Pollution Prevention Plan (SWPPP), revision ${version - 1}`;
       } else title = `SWPPP Amendment No. ${amendments + 1}`;
     } else {
-      const earlier = tx
+      const [earlier] = await tx
         .select({ n: sql<number>`count(*)` })
         .from(documents)
-        .where(and(eq(documents.projectId, projectId), eq(documents.type, input.type)))
-        .get()!.n;
-      if (earlier) title = `${title}, ${formatDay(input.documentDate)}`;
+        .where(and(eq(documents.projectId, projectId), eq(documents.type, input.type)));
+      if (earlier!.n) title = `${title}, ${formatDay(input.documentDate)}`;
     }
     if (input.description) title = `${title}: ${input.description.slice(0, 120)}`;
-    const id = tx
+    const [row] = await tx
       .insert(documents)
       .values(
         documentValues(file, {
@@ -118,12 +117,12 @@ export function fileOperatorDocument(
           version,
         }),
       )
-      .returning({ id: documents.id })
-      .get().id;
+      .returning({ id: documents.id });
+    const id = row!.id;
     // A revised amendment after a deficiency notice resumes the review waiting for it (decision 0024).
     if (input.type === 'swppp_amendment')
-      planReceived(tx, actor, { projectId, documentId: id, receivedOn: townToday(now) });
-    audit(tx, actor, {
+      await planReceived(tx, actor, { projectId, documentId: id, receivedOn: townToday(now) });
+    await auditAsync(tx, actor, {
       action: 'document.upload',
       entityType: 'document',
       entityId: id,

@@ -8,8 +8,9 @@ import { failFields, ok, type Result } from '#lib/server/platform/result.ts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { documents, parties, type DocumentType } from '#db/schema.ts';
 import { planReceived } from '#lib/server/reviews/swppp-review.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { documentValues, type DocumentMeta } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -84,11 +85,19 @@ export const staffDocumentUpload = defineUpload({
   chooseAgain: 'the file',
   parse: ({ values, files }, c: { actor: Actor; projectId: number; today: string }) =>
     parseAttachment(values, files, c.today),
-  handle: (input, [file], c, { db }) => attachDocument(db, c.actor, c.projectId, file, input),
+  handle: (input, [file], c, { dbAsync }) => attachDocument(dbAsync, c.actor, c.projectId, file, input),
 });
 
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+/** What an inserted document row gives back to its caller. */
+const INSERTED = {
+  id: documents.id,
+  title: documents.title,
+  type: documents.type,
+  public: documents.public,
+  version: documents.version,
+};
 
+/** A document row inserted, on the synchronous face (its callers in enforcement move in a later step, decision 0080). */
 export function insertDocument(
   tx: Pick<DB, 'insert'>,
   projectId: number,
@@ -98,64 +107,69 @@ export function insertDocument(
   return tx
     .insert(documents)
     .values(documentValues(file, { ...values, projectId }))
-    .returning({
-      id: documents.id,
-      title: documents.title,
-      type: documents.type,
-      public: documents.public,
-      version: documents.version,
-    })
+    .returning(INSERTED)
     .get();
 }
 
-export function attachDocument(
-  db: DB,
+async function insertDocumentAsync(
+  tx: Pick<Db, 'insert'>,
+  projectId: number,
+  file: ReceivedFile,
+  values: Omit<DocumentMeta, 'projectId' | 'publicProposed'>,
+) {
+  const [row] = await tx
+    .insert(documents)
+    .values(documentValues(file, { ...values, projectId }))
+    .returning(INSERTED);
+  return row!;
+}
+
+export async function attachDocument(
+  db: Db,
   actor: Actor,
   projectId: number,
   file: ReceivedFile,
   input: AttachInput,
-): Result<{ attached: Attached }> {
+): Promise<Result<{ attached: Attached }>> {
   const uploadedByUserId = 'userId' in actor ? actor.userId : null;
-  if (input.partyId) {
-    const party = db
-      .select({ id: parties.id, role: parties.role })
-      .from(parties)
-      .where(and(eq(parties.id, input.partyId), eq(parties.projectId, projectId)))
-      .get();
-    if (!party) return { ok: false, fields: { partyId: 'Choose a contractor on this project.' } };
-    if (party.role !== 'contractor' && party.role !== 'subcontractor')
-      return {
-        ok: false,
-        fields: { partyId: 'Only contractors and subcontractors sign the contractor certification.' },
-      };
-  }
-  const attached = db.transaction((tx: Tx): Attached => {
+  return db.transaction(async (tx): Promise<Result<{ attached: Attached }>> => {
+    if (input.partyId) {
+      const [party] = await tx
+        .select({ id: parties.id, role: parties.role })
+        .from(parties)
+        .where(and(eq(parties.id, input.partyId), eq(parties.projectId, projectId)));
+      if (!party) return { ok: false, fields: { partyId: 'Choose a contractor on this project.' } };
+      if (party.role !== 'contractor' && party.role !== 'subcontractor')
+        return {
+          ok: false,
+          fields: { partyId: 'Only contractors and subcontractors sign the contractor certification.' },
+        };
+    }
     if (input.type === 'swppp' || input.type === 'swppp_amendment')
-      return attachPlan(tx, actor, projectId, file, input, uploadedByUserId);
-    const doc = insertDocument(tx, projectId, file, {
+      return ok({ attached: await attachPlan(tx, actor, projectId, file, input, uploadedByUserId) });
+    const doc = await insertDocumentAsync(tx, projectId, file, {
       type: input.type,
       title: input.title,
       documentDate: input.documentDate,
       public: input.public,
       uploadedByUserId,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'document.upload',
       entityType: 'document',
       entityId: doc.id,
       after: { projectId, ...doc, filename: file.filename, sha256: file.sha256 },
     });
     if (input.partyId) {
-      const before = tx
+      const [before] = await tx
         .select({ certificationDocumentId: parties.certificationDocumentId, certifiedOn: parties.certifiedOn })
         .from(parties)
-        .where(eq(parties.id, input.partyId))
-        .get();
-      tx.update(parties)
+        .where(eq(parties.id, input.partyId));
+      await tx
+        .update(parties)
         .set({ certificationDocumentId: doc.id, certifiedOn: before?.certifiedOn ?? input.documentDate })
-        .where(eq(parties.id, input.partyId))
-        .run();
-      audit(tx, actor, {
+        .where(eq(parties.id, input.partyId));
+      await auditAsync(tx, actor, {
         action: 'party.attach_certification',
         entityType: 'party',
         entityId: input.partyId,
@@ -163,27 +177,25 @@ export function attachDocument(
         after: { projectId, certificationDocumentId: doc.id, certifiedOn: before?.certifiedOn ?? input.documentDate },
       });
     }
-    return { documentId: doc.id };
+    return ok({ attached: { documentId: doc.id } });
   });
-  return { ok: true, attached };
 }
 
-function attachPlan(
-  tx: Tx,
+async function attachPlan(
+  tx: Db,
   actor: Actor,
   projectId: number,
   file: ReceivedFile,
   input: AttachInput,
   uploadedByUserId: number | null,
-): Attached {
-  const latest = tx
+): Promise<Attached> {
+  const [latest] = await tx
     .select({ id: documents.id, version: documents.version })
     .from(documents)
     .where(and(eq(documents.projectId, projectId), inArray(documents.type, ['swppp', 'swppp_amendment'])))
     .orderBy(desc(documents.version), desc(documents.id))
-    .limit(1)
-    .get();
-  const doc = insertDocument(tx, projectId, file, {
+    .limit(1);
+  const doc = await insertDocumentAsync(tx, projectId, file, {
     type: input.type,
     title: input.title,
     documentDate: input.documentDate,
@@ -193,7 +205,7 @@ function attachPlan(
     supersedesId: latest?.id ?? null,
     reviewStatus: 'filed',
   });
-  audit(tx, actor, {
+  await auditAsync(tx, actor, {
     action: 'document.upload',
     entityType: 'document',
     entityId: doc.id,
@@ -201,7 +213,7 @@ function attachPlan(
   });
   // One behaviour for the officer's upload and the operator's: a new review, or the revised plan a
   // deficiency notice waits for (its completeness clock restarts).
-  const { reviewId, resubmission } = planReceived(tx, actor, {
+  const { reviewId, resubmission } = await planReceived(tx, actor, {
     projectId,
     documentId: doc.id,
     receivedOn: input.documentDate,

@@ -7,7 +7,7 @@
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { documents, projects, swpppReviewComments, swpppReviews } from '#db/schema.ts';
-import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -337,15 +337,14 @@ export function extendByAgreement(
  * The project's review that waits for a revised plan after a deficiency notice, with the kind of plan it reviews
  * (an original SWPPP or an amendment): the next plan the project sends answers it.
  */
-export function reviewAwaitingRevision(tx: Pick<Tx, 'select'>, projectId: number) {
-  const row = tx
+export async function reviewAwaitingRevision(tx: Pick<Db, 'select'>, projectId: number) {
+  const rows = await tx
     .select({ review: swpppReviews, docType: documents.type })
     .from(swpppReviews)
     .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
     .where(and(eq(swpppReviews.projectId, projectId), isNull(swpppReviews.completeOn), isNull(swpppReviews.decidedOn)))
-    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
-    .all()
-    .find((r) => awaitsRevisedPlan(r.review));
+    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id));
+  const row = rows.find((r) => awaitsRevisedPlan(r.review));
   return row ? { ...row.review, docType: row.docType } : undefined;
 }
 
@@ -363,17 +362,20 @@ export interface PlanReceipt {
  * (for an amendment, the answer R(2) asks for within seven days). Otherwise a new review opens.
  * Call inside the upload's transaction.
  */
-export function planReceived(tx: Tx, actor: Actor, input: PlanReceipt): { reviewId: number; resubmission: boolean } {
-  const waiting = reviewAwaitingRevision(tx, input.projectId);
+export async function planReceived(
+  tx: Db,
+  actor: Actor,
+  input: PlanReceipt,
+): Promise<{ reviewId: number; resubmission: boolean }> {
+  const waiting = await reviewAwaitingRevision(tx, input.projectId);
   if (waiting) {
     const { docType: _kind, ...before } = waiting;
-    const after = tx
+    const [after] = await tx
       .update(swpppReviews)
       .set({ resubmittedOn: input.receivedOn, documentId: input.documentId, updatedAt: new Date() })
       .where(eq(swpppReviews.id, waiting.id))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'swppp_review.resubmitted',
       entityType: 'swppp_review',
       entityId: waiting.id,
@@ -382,13 +384,17 @@ export function planReceived(tx: Tx, actor: Actor, input: PlanReceipt): { review
     });
     return { reviewId: waiting.id, resubmission: true };
   }
-  const review = tx
+  const [review] = await tx
     .insert(swpppReviews)
     .values({ projectId: input.projectId, documentId: input.documentId, receivedOn: input.receivedOn })
-    .returning()
-    .get();
-  audit(tx, actor, { action: 'swppp_review.received', entityType: 'swppp_review', entityId: review.id, after: review });
-  return { reviewId: review.id, resubmission: false };
+    .returning();
+  await auditAsync(tx, actor, {
+    action: 'swppp_review.received',
+    entityType: 'swppp_review',
+    entityId: review!.id,
+    after: review,
+  });
+  return { reviewId: review!.id, resubmission: false };
 }
 
 /**

@@ -9,6 +9,7 @@
  * a chosen file when a form is sent back).
  */
 import type { DB } from '#lib/server/platform/db.ts';
+import { asyncOf, type Db } from '#lib/server/platform/db/async-session.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { discardUnreferenced } from '#lib/server/platform/files/references.ts';
 import {
@@ -29,9 +30,14 @@ export interface PostedUpload {
   form: ReceivedForm;
 }
 
-/** What the handler may use besides the parsed value: the database, and where to name files it stores itself. */
+/**
+ * What the handler may use besides the parsed value: the database, and where to name files it stores itself.
+ * `dbAsync` is the asynchronous face of the same connection, for the handlers whose domains have moved to it
+ * (decision 0080, step 2); `db` goes when the last of them has.
+ */
 export interface UploadHandling {
   db: DB;
+  dbAsync: Db;
   /** A file the handler stored itself (a generated PDF): removed with the others when the handler refuses. */
   stored: (file: { sha256: string }) => void;
 }
@@ -116,7 +122,11 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
       let message: string | undefined = form.errors._form ?? (parsed.ok ? undefined : parsed.message);
       const stored: Array<{ sha256: string }> = [...form.files];
       if (parsed.ok && !message && Object.keys(errors).length === 0) {
-        const result = await definition.handle(parsed.value, files, context, { db, stored: (f) => stored.push(f) });
+        const result = await definition.handle(parsed.value, files, context, {
+          db,
+          dbAsync: asyncOf(db),
+          stored: (f) => stored.push(f),
+        });
         if (result.ok) return result;
         Object.assign(errors, fieldsOf(result));
         message = result.message;
