@@ -3,6 +3,7 @@
  * load, and, in process against the same database, computing the desk (every SWPPP clock, notices,
  * deadlines, stop-work orders), a month of the calendar, and rendering the printable PDFs.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import path from 'node:path';
 import { openDatabase } from '#lib/server/platform/db.ts';
 import { printableNotice } from '#lib/server/enforcement/actions.ts';
@@ -68,7 +69,7 @@ export async function run(ctx: BenchContext) {
       ctx.report(
         `printable enforcement notice (PDF)                     median ${ms(notice.median)}   p95 ${ms(notice.p95)}`,
       );
-      const data = getStaffProject(db, swo.project_id)!;
+      const data = (await getStaffProject(asyncOf(db), swo.project_id))!;
       const posting = await timedAsync(20, () =>
         sitePostingPdf(
           { ...data.project, waters: data.waters.map((w) => w.name) },

@@ -14,6 +14,7 @@ import { seedDemoTown } from '#db/seed/demo.ts';
 import { complianceFor, openFindingsBySite, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
 import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { workspaceOverview } from '#lib/server/desks/operator-workspace.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { heldTownFindings, townFindings, warmTownFindings } from '#lib/server/public/findings.ts';
 
 /** A Monday afternoon in June, town time (the seed test uses the same instant). */
@@ -157,11 +158,11 @@ describe('the demo town, checked against the law', () => {
     expect(sites.map((s) => s.project.slug)).not.toContain('westcott-road-townhomes');
   });
 
-  it('gives operators a year of history and shows them what is late and due', () => {
+  it('gives operators a year of history and shows them what is late and due', async () => {
     const operator = db.$client.prepare("SELECT id FROM users WHERE email = 'operator@rotterdam.example'").get() as {
       id: number;
     };
-    const overview = workspaceOverview(db, operator.id, NOW);
+    const overview = await workspaceOverview(asyncOf(db), operator.id, NOW);
     expect(overview.map((p) => p.slug)).toEqual([
       'altamont-avenue-plaza',
       'carman-road-child-care-center',

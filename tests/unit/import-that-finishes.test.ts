@@ -69,7 +69,7 @@ describe('publishing what an import registered', () => {
     const preview = previewImport(db, CSV);
     const done = await importProjects(asyncOf(db), actor, CSV, preview.mapping, 'pinebrook.csv');
     if (!done.ok) throw new Error(done.message);
-    const outcome = importOutcome(db, done.importId)!;
+    const outcome = (await importOutcome(asyncOf(db), done.importId))!;
     expect(outcome).toMatchObject({ importId: done.importId, created: 3, updated: 0, skipped: 1 });
     expect(outcome.projects.map((p) => [p.name, p.published])).toEqual([
       ['Mill Pond Lane Townhouses', false],
@@ -78,7 +78,7 @@ describe('publishing what an import registered', () => {
     ]);
 
     expect(await publishImported(asyncOf(db), actor, done.importId, NOW)).toEqual({ ok: true, published: 3 });
-    expect(importOutcome(db, done.importId)!.projects.every((p) => p.published)).toBe(true);
+    expect((await importOutcome(asyncOf(db), done.importId))!.projects.every((p) => p.published)).toBe(true);
     const published = db
       .select()
       .from(auditLog)
@@ -91,7 +91,7 @@ describe('publishing what an import registered', () => {
 
   it('an id that is not an import is not on file', async () => {
     const { db, actor } = freshDb();
-    expect(importOutcome(db, 1)).toBeUndefined();
+    expect(await importOutcome(asyncOf(db), 1)).toBeUndefined();
     expect(await publishImported(asyncOf(db), actor, 99, NOW)).toEqual({
       ok: false,
       message: 'That import is not on file.',

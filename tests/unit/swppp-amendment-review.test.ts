@@ -83,7 +83,7 @@ describe('a revised SWPPP amendment after a deficiency notice', () => {
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ id: first.id, resubmittedOn: '2026-03-16' });
     expect(after[0].documentId).not.toBe(first.documentId);
-    const [view] = reviewsForProject(db, projectId, '2026-03-17', new BusinessCalendar());
+    const [view] = await reviewsForProject(asyncOf(db), projectId, '2026-03-17', new BusinessCalendar());
     expect(view.clock).toMatchObject({ stage: 'completeness', clock: { deadline: '2026-04-15' } });
     // Every change audited, with who did it.
     const actions = db

@@ -19,7 +19,6 @@ import {
 } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { oneLine, optionalDay, optionalText, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { decimal, documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
@@ -448,8 +447,8 @@ function charge(
 }
 
 /** The applicant's applications, newest first (their page). */
-export function applicationsOf(db: DB, userId: number) {
-  return db
+export async function applicationsOf(db: Db, userId: number) {
+  const rows = await db
     .select({
       id: permitApplications.id,
       receivedOn: permitApplications.receivedOn,
@@ -462,14 +461,13 @@ export function applicationsOf(db: DB, userId: number) {
     .from(permitApplications)
     .innerJoin(projects, eq(projects.id, permitApplications.projectId))
     .where(eq(permitApplications.applicantUserId, userId))
-    .orderBy(desc(permitApplications.receivedOn), desc(permitApplications.id))
-    .all()
-    .map((a) => ({ ...a, intakeWords: intakeWords(a) }));
+    .orderBy(desc(permitApplications.receivedOn), desc(permitApplications.id));
+  return rows.map((a) => ({ ...a, intakeWords: intakeWords(a) }));
 }
 
 /** The clerk's queue: applications not yet found complete first, oldest first; then the rest, newest first. */
-export function applicationQueue(db: DB) {
-  const rows = db
+export async function applicationQueue(db: Db) {
+  const read = await db
     .select({
       id: permitApplications.id,
       receivedOn: permitApplications.receivedOn,
@@ -486,30 +484,31 @@ export function applicationQueue(db: DB) {
     .innerJoin(projects, eq(projects.id, permitApplications.projectId))
     .innerJoin(users, eq(users.id, permitApplications.applicantUserId))
     .orderBy(asc(permitApplications.receivedOn), asc(permitApplications.id))
-    .limit(500)
-    .all()
-    .map((a) => ({ ...a, intakeWords: intakeWords(a), balanceCents: Math.max(0, a.feesCents - a.paidCents) }));
+    .limit(500);
+  const rows = read.map((a) => ({
+    ...a,
+    intakeWords: intakeWords(a),
+    balanceCents: Math.max(0, a.feesCents - a.paidCents),
+  }));
   return [...rows.filter((a) => a.intake !== 'complete'), ...rows.filter((a) => a.intake === 'complete').reverse()];
 }
 
 /** One application with everything its pages show: the project, files, review clocks, comments, invoice. */
-export function applicationView(db: DB, applicationId: number, now = new Date()) {
-  const row = db
+export async function applicationView(db: Db, applicationId: number, now = new Date()) {
+  const [row] = await db
     .select({ application: permitApplications, project: projects, applicant: users })
     .from(permitApplications)
     .innerJoin(projects, eq(projects.id, permitApplications.projectId))
     .innerJoin(users, eq(users.id, permitApplications.applicantUserId))
-    .where(eq(permitApplications.id, applicationId))
-    .get();
+    .where(eq(permitApplications.id, applicationId));
   if (!row) return null;
   const { application, project, applicant } = row;
-  const charges = db
+  const charges = await db
     .select()
     .from(applicationCharges)
     .where(eq(applicationCharges.applicationId, applicationId))
-    .orderBy(asc(applicationCharges.on), asc(applicationCharges.id))
-    .all();
-  const files = db
+    .orderBy(asc(applicationCharges.on), asc(applicationCharges.id));
+  const files = await db
     .select({
       id: documents.id,
       type: documents.type,
@@ -522,15 +521,15 @@ export function applicationView(db: DB, applicationId: number, now = new Date())
     })
     .from(documents)
     .where(and(eq(documents.projectId, project.id)))
-    .orderBy(asc(documents.uploadedAt), asc(documents.id))
-    .all();
-  const owner = db
+    .orderBy(asc(documents.uploadedAt), asc(documents.id));
+  const [owner] = await db
     .select()
     .from(parties)
     .where(and(eq(parties.projectId, project.id), eq(parties.role, 'owner_operator')))
-    .get();
+    .limit(1);
   const today = townToday(now);
-  const reviews = reviewsForProject(db, project.id, today).reverse();
+  const reviews = (await reviewsForProject(db, project.id, today)).reverse();
+  const awaitingRevision = await plansAwaitingRevision(db, project.id);
   return {
     application,
     project,
@@ -538,11 +537,11 @@ export function applicationView(db: DB, applicationId: number, now = new Date())
     applicant: { id: applicant.id, name: applicant.name, email: applicant.email },
     intakeWords: intakeWords(application),
     reviews,
-    awaitingRevision: plansAwaitingRevision(db, project.id),
+    awaitingRevision,
     files,
     charges,
     totals: invoiceTotals(charges),
   };
 }
 
-export type ApplicationView = NonNullable<ReturnType<typeof applicationView>>;
+export type ApplicationView = NonNullable<Awaited<ReturnType<typeof applicationView>>>;

@@ -4,18 +4,18 @@
  */
 import { getAction } from '#lib/server/enforcement/actions.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { projectHistory } from '#lib/server/projects/registry.ts';
 
-export function enforcementActionView(db: DB, actionId: number) {
-  const d = getAction(db, actionId);
+export async function enforcementActionView(db: Db, actionId: number) {
+  const d = await viaSync(db, (sync) => getAction(sync, actionId));
   if (!d) return undefined;
   const a = d.action;
   return {
     ...d,
     inForce: isInForce(a),
     isStopWork: a.type === 'stop_work_order',
-    history: projectHistory(db, a.projectId, 400).filter(
+    history: (await projectHistory(db, a.projectId, 400)).filter(
       (h) => h.entityType === 'enforcement_action' && h.entityId === String(a.id),
     ),
   };

@@ -13,7 +13,7 @@ import {
 } from '#db/schema.ts';
 import { recentFindings } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, complianceFor, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   openCorrectiveActions,
   recentInspections,
@@ -44,7 +44,7 @@ export const RETURNED_TO_THE_OPERATOR = {
 } as const satisfies Record<DocumentType, boolean>;
 const RETURNED_DOCUMENT_TYPES = membersWhere(DOCUMENT_TYPES, RETURNED_TO_THE_OPERATOR);
 
-export function memberProjects(db: DB, userId: number) {
+export function memberProjects(db: Db, userId: number) {
   return db
     .select({
       id: projects.id,
@@ -56,8 +56,7 @@ export function memberProjects(db: DB, userId: number) {
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, userId))
-    .orderBy(asc(projects.name))
-    .all();
+    .orderBy(asc(projects.name));
 }
 
 export interface ReturnedItem {
@@ -73,9 +72,9 @@ export interface ReturnedItem {
 }
 
 /** Filings the officer returned and the operator has not yet corrected. */
-export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
+export async function returnedItems(db: Db, projectIds: number[]): Promise<ReturnedItem[]> {
   if (!projectIds.length) return [];
-  const items: ReturnedItem[] = returnedInspections(db, projectIds).map((r) => ({
+  const items: ReturnedItem[] = (await returnedInspections(db, projectIds)).map((r) => ({
     kind: 'inspection',
     id: r.id,
     projectId: r.projectId,
@@ -85,7 +84,7 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
     reviewedAt: r.reviewedAt,
     href: `/operator/projects/${r.slug}/inspections/new?from=${r.id}`,
   }));
-  for (const s of db
+  for (const s of await db
     .select({
       id: monthlySummaries.id,
       projectId: monthlySummaries.projectId,
@@ -102,8 +101,7 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
         eq(monthlySummaries.reviewStatus, 'returned'),
         isNull(monthlySummaries.supersededAt),
       ),
-    )
-    .all()) {
+    )) {
     items.push({
       kind: 'summary',
       id: s.id,
@@ -115,7 +113,7 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
       href: `/operator/projects/${s.slug}/summaries/new?correct=${s.id}`,
     });
   }
-  for (const d of db
+  for (const d of await db
     .select({
       id: documents.id,
       projectId: documents.projectId,
@@ -134,8 +132,7 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
       ),
     )
     .orderBy(desc(documents.reviewedAt))
-    .limit(20)
-    .all()) {
+    .limit(20)) {
     items.push({
       kind: 'document',
       id: d.id,
@@ -151,13 +148,14 @@ export function returnedItems(db: DB, projectIds: number[]): ReturnedItem[] {
 }
 
 /** The workspace home: each project with its late items and the next things due. */
-export function workspaceOverview(db: DB, userId: number, now: Date = new Date()) {
-  const mine = memberProjects(db, userId);
+export async function workspaceOverview(db: Db, userId: number, now: Date = new Date()) {
+  const mine = await memberProjects(db, userId);
   const ids = mine.map((p) => p.id);
+  // Compliance reads its facts synchronously until that domain moves (decision 0080, step 2).
   const compliance = new Map<number, ProjectCompliance>(
-    complianceFor(db, { projectIds: ids }, now).map((c) => [c.projectId, c]),
+    (await viaSync(db, (sync) => complianceFor(sync, { projectIds: ids }, now))).map((c) => [c.projectId, c]),
   );
-  const returned = returnedItems(db, ids);
+  const returned = await returnedItems(db, ids);
   return mine.map((p) => {
     const c = compliance.get(p.id);
     return {
@@ -170,38 +168,38 @@ export function workspaceOverview(db: DB, userId: number, now: Date = new Date()
 }
 
 /** Everything on one project's workspace page. */
-export function projectWorkspace(db: DB, projectId: number, now: Date = new Date()) {
-  const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
+export async function projectWorkspace(db: Db, projectId: number, now: Date = new Date()) {
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return undefined;
-  const ctx = complianceContext(db, now);
-  const [c] = complianceFor(db, { projectIds: [projectId] }, now, ctx);
+  const [c] = await viaSync(db, (sync) =>
+    complianceFor(sync, { projectIds: [projectId] }, now, complianceContext(sync, now)),
+  );
   const today = townToday(now);
-  const summaries = db
+  const summaries = await db
     .select()
     .from(monthlySummaries)
     .where(eq(monthlySummaries.projectId, projectId))
     .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version))
-    .limit(40)
-    .all();
+    .limit(40);
   return {
     project,
     compliance: c,
     late: c?.findings.filter((f) => f.status === 'open') ?? [],
     past: c ? recentFindings(c.findings, today, 365).filter((f) => f.status === 'resolved') : [],
     due: c?.due ?? [],
-    returned: returnedItems(db, [projectId]),
-    plansAwaitingRevision: plansAwaitingRevision(db, projectId),
-    inspections: recentInspections(db, projectId),
+    returned: await returnedItems(db, [projectId]),
+    plansAwaitingRevision: await plansAwaitingRevision(db, projectId),
+    inspections: await recentInspections(db, projectId),
     summaries,
-    months: summaryMonthChoices(db, projectId, now),
-    openCorrective: openCorrectiveActions(db, projectId),
-    uploads: operatorUploads(db, projectId),
+    months: await summaryMonthChoices(db, projectId, now),
+    openCorrective: await openCorrectiveActions(db, projectId),
+    uploads: await operatorUploads(db, projectId),
   };
 }
 
 /** A project's document, for the operator's own download (any review state). */
-export function memberDocument(db: DB, projectId: number, documentId: number) {
-  return db
+export async function memberDocument(db: Db, projectId: number, documentId: number) {
+  const [doc] = await db
     .select({
       sha256: documents.sha256,
       filename: documents.filename,
@@ -209,6 +207,6 @@ export function memberDocument(db: DB, projectId: number, documentId: number) {
       sizeBytes: documents.sizeBytes,
     })
     .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)))
-    .get();
+    .where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)));
+  return doc;
 }

@@ -31,8 +31,7 @@ import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { correctiveDueLimit } from '#lib/server/compliance/compliance.rules.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   documentValues,
   issuesToErrors,
@@ -290,8 +289,8 @@ export function parseInspection(
 // ---------------------------------------------------------------------------------------------
 // What the form starts with
 
-export function openCorrectiveActions(db: DB, projectId: number): OpenCorrective[] {
-  return db
+export async function openCorrectiveActions(db: Db, projectId: number): Promise<OpenCorrective[]> {
+  const rows = await db
     .select({
       id: correctiveActions.id,
       description: correctiveActions.description,
@@ -303,19 +302,18 @@ export function openCorrectiveActions(db: DB, projectId: number): OpenCorrective
     .from(correctiveActions)
     .leftJoin(inspections, eq(inspections.id, correctiveActions.openedInInspectionId))
     .where(and(eq(correctiveActions.projectId, projectId), isNull(correctiveActions.closedOn)))
-    .orderBy(asc(correctiveActions.dueOn), asc(correctiveActions.id))
-    .all()
-    .map((r) => ({
-      id: r.id,
-      description: r.description,
-      responsibleParty: r.responsibleParty,
-      dueOn: r.dueOn,
-      openedOn: townToday(r.openedAt ?? r.createdAt),
-    }));
+    .orderBy(asc(correctiveActions.dueOn), asc(correctiveActions.id));
+  return rows.map((r) => ({
+    id: r.id,
+    description: r.description,
+    responsibleParty: r.responsibleParty,
+    dueOn: r.dueOn,
+    openedOn: townToday(r.openedAt ?? r.createdAt),
+  }));
 }
 
-function latestInspection(db: DB, projectId: number, before?: Date) {
-  return db
+async function latestInspection(db: Db, projectId: number, before?: Date) {
+  const [row] = await db
     .select()
     .from(inspections)
     .where(
@@ -326,52 +324,47 @@ function latestInspection(db: DB, projectId: number, before?: Date) {
       ),
     )
     .orderBy(desc(inspections.inspectedAt))
-    .limit(1)
-    .get();
+    .limit(1);
+  return row;
 }
 
 /** A filed report with its practices and inactive areas (for viewing, correcting and pre-filling). */
-export function getInspection(db: DB, projectId: number, id: number) {
-  const row = db
+export async function getInspection(db: Db, projectId: number, id: number) {
+  const [row] = await db
     .select()
     .from(inspections)
-    .where(and(eq(inspections.id, id), eq(inspections.projectId, projectId)))
-    .get();
+    .where(and(eq(inspections.id, id), eq(inspections.projectId, projectId)));
   if (!row) return undefined;
-  const practices = db
+  const practices = await db
     .select()
     .from(inspectionPractices)
     .where(eq(inspectionPractices.inspectionId, id))
-    .orderBy(asc(inspectionPractices.id))
-    .all();
-  const areas = db
+    .orderBy(asc(inspectionPractices.id));
+  const areas = await db
     .select()
     .from(inspectionInactiveAreas)
     .where(eq(inspectionInactiveAreas.inspectionId, id))
-    .orderBy(asc(inspectionInactiveAreas.id))
-    .all();
-  const opened = db
+    .orderBy(asc(inspectionInactiveAreas.id));
+  const opened = await db
     .select()
     .from(correctiveActions)
     .where(eq(correctiveActions.openedInInspectionId, id))
-    .orderBy(asc(correctiveActions.id))
-    .all();
-  const closed = db
+    .orderBy(asc(correctiveActions.id));
+  const closed = await db
     .select()
     .from(correctiveActions)
     .where(eq(correctiveActions.closedInInspectionId, id))
-    .orderBy(asc(correctiveActions.id))
-    .all();
-  const report = row.reportDocumentId
-    ? db.select().from(documents).where(eq(documents.id, row.reportDocumentId)).get()
-    : undefined;
-  const storm = row.stormEventId
-    ? db.select().from(stormEvents).where(eq(stormEvents.id, row.stormEventId)).get()
-    : undefined;
+    .orderBy(asc(correctiveActions.id));
+  const [report] = row.reportDocumentId
+    ? await db.select().from(documents).where(eq(documents.id, row.reportDocumentId))
+    : [];
+  const [storm] = row.stormEventId
+    ? await db.select().from(stormEvents).where(eq(stormEvents.id, row.stormEventId))
+    : [];
   return { ...row, practices, areas, opened, closed, report, storm };
 }
 
-export type FiledInspection = NonNullable<ReturnType<typeof getInspection>>;
+export type FiledInspection = NonNullable<Awaited<ReturnType<typeof getInspection>>>;
 
 /** Blank rows offered beyond the known practices (the form works without JavaScript, so rows are fixed). */
 export const EXTRA_ROWS = { practice: 3, ca: 4, area: 2 } as const;
@@ -390,41 +383,39 @@ export interface InspectionFormContext {
 }
 
 /** The form's starting values: the inspector on file, the last report's practices, open corrective actions. */
-export function inspectionFormContext(
-  db: DB,
+export async function inspectionFormContext(
+  db: Db,
   projectId: number,
   now: Date,
   correctingId?: number,
-): InspectionFormContext {
-  const correcting = correctingId ? getInspection(db, projectId, correctingId) : undefined;
+): Promise<InspectionFormContext> {
+  const correcting = correctingId ? await getInspection(db, projectId, correctingId) : undefined;
   const usable =
     correcting && correcting.reviewStatus === 'returned' && !correcting.supersededAt ? correcting : undefined;
-  const last = latestInspection(db, projectId);
-  const inspector = db
+  const last = await latestInspection(db, projectId);
+  const [inspector] = await db
     .select({ name: parties.contactName, license: parties.license })
     .from(parties)
     .where(and(eq(parties.projectId, projectId), eq(parties.role, 'qualified_inspector')))
     .orderBy(desc(parties.id))
-    .limit(1)
-    .get();
+    .limit(1);
   const practices = usable
     ? usable.practices.map((p) => ({ practice: p.practice, practiceType: p.practiceType }))
     : last
-      ? db
+      ? await db
           .select({ practice: inspectionPractices.practice, practiceType: inspectionPractices.practiceType })
           .from(inspectionPractices)
           .where(eq(inspectionPractices.inspectionId, last.id))
           .orderBy(asc(inspectionPractices.id))
-          .all()
       : [];
-  const rain = last
-    ? db
+  const [rainSince] = last
+    ? await db
         .select({ inches: sql<number>`coalesce(sum(${stormEvents.inches}), 0)` })
         .from(stormEvents)
         .where(and(gt(stormEvents.endedAt, last.inspectedAt), lte(stormEvents.endedAt, now)))
-        .get()!.inches
-    : 0;
-  const recentStorms = db
+    : [];
+  const rain = rainSince?.inches ?? 0;
+  const recentStorms = await db
     .select({ endedAt: stormEvents.endedAt, inches: stormEvents.inches, gauge: stormEvents.gauge })
     .from(stormEvents)
     .where(
@@ -434,8 +425,7 @@ export function inspectionFormContext(
         sql`${stormEvents.inches} >= 0.5`,
       ),
     )
-    .orderBy(desc(stormEvents.endedAt))
-    .all();
+    .orderBy(desc(stormEvents.endedAt));
 
   const values: Record<string, string> = {
     inspectedOn: townToday(now),
@@ -492,27 +482,27 @@ export function inspectionFormContext(
     });
   } else if (last) {
     // Areas still stopped at the last inspection carry forward, so their 14-day clock is not lost.
-    db.select()
+    const stopped = await db
+      .select()
       .from(inspectionInactiveAreas)
-      .where(eq(inspectionInactiveAreas.inspectionId, last.id))
-      .all()
-      .forEach((a, i) => {
-        Object.assign(values, {
-          [`area.${i}.name`]: a.area,
-          [`area.${i}.acres`]: str(a.acres),
-          [`area.${i}.stoppedOn`]: a.workStoppedOn,
-          [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '',
-          [`area.${i}.resumesOn`]: a.resumesOn ?? '',
-        });
+      .where(eq(inspectionInactiveAreas.inspectionId, last.id));
+    stopped.forEach((a, i) => {
+      Object.assign(values, {
+        [`area.${i}.name`]: a.area,
+        [`area.${i}.acres`]: str(a.acres),
+        [`area.${i}.stoppedOn`]: a.workStoppedOn,
+        [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '',
+        [`area.${i}.resumesOn`]: a.resumesOn ?? '',
       });
+    });
   }
   practices.forEach((p, i) => {
     values[`practice.${i}.name`] = p.practice;
     values[`practice.${i}.type`] = p.practiceType;
   });
-  const calendar = loadCalendar(db);
+  const calendar = await viaSync(db, (sync) => loadCalendar(sync));
   return {
-    open: openCorrectiveActions(db, projectId),
+    open: await openCorrectiveActions(db, projectId),
     practices,
     values,
     lastInspectedAt: last?.inspectedAt,
@@ -736,7 +726,7 @@ function fileInspectionTx(
 // ---------------------------------------------------------------------------------------------
 // Lists for the workspace
 
-export function recentInspections(db: DB, projectId: number, limit = 12) {
+export function recentInspections(db: Db, projectId: number, limit = 12) {
   return db
     .select({
       id: inspections.id,
@@ -753,14 +743,13 @@ export function recentInspections(db: DB, projectId: number, limit = 12) {
     .from(inspections)
     .where(eq(inspections.projectId, projectId))
     .orderBy(desc(inspections.inspectedAt), desc(inspections.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** Returned reports not yet corrected, with the officer's comment. */
-export function returnedInspections(db: DB, projectIds: number[]) {
+export async function returnedInspections(db: Db, projectIds: number[]) {
   if (!projectIds.length) return [];
-  return db
+  return await db
     .select({
       id: inspections.id,
       projectId: inspections.projectId,
@@ -779,8 +768,7 @@ export function returnedInspections(db: DB, projectIds: number[]) {
         isNull(inspections.supersededAt),
       ),
     )
-    .orderBy(desc(inspections.reviewedAt))
-    .all();
+    .orderBy(desc(inspections.reviewedAt));
 }
 
 /** The operator's inspection report: the fields above and the signed report as one PDF. */

@@ -20,7 +20,7 @@ import {
 } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, invalidateCompliance, loadComplianceData } from '#lib/server/compliance/compliance.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -113,13 +113,12 @@ export function parseSummary(values: Record<string, string>, eligible: string[])
 // Reading
 
 /** Current (not superseded) and earlier versions of every month's summary, newest month first. */
-export function projectSummaries(db: DB, projectId: number) {
+export function projectSummaries(db: Db, projectId: number) {
   return db
     .select()
     .from(monthlySummaries)
     .where(eq(monthlySummaries.projectId, projectId))
-    .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version))
-    .all();
+    .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version));
 }
 
 export function summaryAttachments(db: DB, summaryIds: number[]) {
@@ -152,15 +151,18 @@ export interface SummaryMonthChoice {
 }
 
 /** The months a summary may be filed for (start of construction to this month), with their due dates. */
-export function summaryMonthChoices(db: DB, projectId: number, now: Date): SummaryMonthChoice[] {
-  const [data] = loadComplianceData(db, { projectIds: [projectId] });
+export async function summaryMonthChoices(db: Db, projectId: number, now: Date): Promise<SummaryMonthChoice[]> {
+  // Compliance reads its facts synchronously until that domain moves (decision 0080, step 2).
+  const { data, ctx } = await viaSync(db, (sync) => ({
+    data: loadComplianceData(sync, { projectIds: [projectId] })[0],
+    ctx: complianceContext(sync, now),
+  }));
   if (!data) return [];
   const period = constructionPeriod(data);
   if (!period) return [];
-  const ctx = complianceContext(db, now);
   const today = townToday(now);
   const current = new Map(
-    projectSummaries(db, projectId)
+    (await projectSummaries(db, projectId))
       .filter((s) => !s.supersededAt && s.submittedAt)
       .map((s) => [s.month, { id: s.id, version: s.version, submittedAt: s.submittedAt }]),
   );
@@ -178,17 +180,17 @@ export interface SummaryFormContext {
 }
 
 /** The form for a month: counts pre-filled from that month's reports (or the version being corrected). */
-export function summaryFormContext(
-  db: DB,
+export async function summaryFormContext(
+  db: Db,
   projectId: number,
   month: string | undefined,
   now: Date,
   signer: { name: string; title: string | null },
   correctingId?: number,
-): SummaryFormContext {
-  const choices = summaryMonthChoices(db, projectId, now);
-  const correcting = correctingId
-    ? db
+): Promise<SummaryFormContext> {
+  const choices = await summaryMonthChoices(db, projectId, now);
+  const [correcting] = correctingId
+    ? await db
         .select()
         .from(monthlySummaries)
         .where(
@@ -198,8 +200,7 @@ export function summaryFormContext(
             isNull(monthlySummaries.supersededAt),
           ),
         )
-        .get()
-    : undefined;
+    : [];
   // Without a choice: the oldest month not yet filed (the overdue one first), else the latest month.
   const chosen =
     correcting?.month ??
@@ -212,14 +213,16 @@ export function summaryFormContext(
     attachmentsPublic: 'on',
   };
   if (!chosen) return { choices, values };
-  const [data] = loadComplianceData(db, { projectIds: [projectId] });
-  const inspector = db
+  const { data, ctx } = await viaSync(db, (sync) => ({
+    data: loadComplianceData(sync, { projectIds: [projectId] })[0],
+    ctx: complianceContext(sync, now),
+  }));
+  const [inspector] = await db
     .select({ name: parties.contactName })
     .from(parties)
     .where(and(eq(parties.projectId, projectId), eq(parties.role, 'qualified_inspector')))
-    .limit(1)
-    .get();
-  const tally = tallyMonth(data, chosen, complianceContext(db, now), inspector?.name ?? undefined);
+    .limit(1);
+  const tally = tallyMonth(data, chosen, ctx, inspector?.name ?? undefined);
   const source = correcting ?? tally;
   Object.assign(values, {
     month: chosen,

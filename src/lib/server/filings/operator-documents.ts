@@ -11,7 +11,6 @@ import { planReceived, reviewAwaitingRevision } from '#lib/server/reviews/swppp-
 import { OPERATOR_UPLOAD_TYPES, type OperatorUploadType } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -144,7 +143,7 @@ export function fileOperatorDocument(
 }
 
 /** The operator's uploads (and summary attachments) on a project, newest first. */
-export function operatorUploads(db: DB, projectId: number) {
+export function operatorUploads(db: Db, projectId: number) {
   return db
     .select({
       id: documents.id,
@@ -184,6 +183,5 @@ export function operatorUploads(db: DB, projectId: number) {
       ),
     )
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
-    .limit(50)
-    .all();
+    .limit(50);
 }

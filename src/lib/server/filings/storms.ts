@@ -59,7 +59,7 @@ export const stormFields = z
 
 export type StormInput = z.infer<typeof stormFields>;
 
-export function listStorms(db: DB, limit = 40) {
+export function listStorms(db: Db, limit = 40) {
   return db
     .select({
       id: stormEvents.id,
@@ -73,8 +73,7 @@ export function listStorms(db: DB, limit = 40) {
     .from(stormEvents)
     .leftJoin(users, eq(users.id, stormEvents.recordedByUserId))
     .orderBy(desc(stormEvents.endedAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /**

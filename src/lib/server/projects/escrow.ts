@@ -10,7 +10,6 @@ import { escrowEntries, parties, projects, type EscrowEntryKind } from '#db/sche
 import { formatMoney } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
@@ -35,24 +34,24 @@ export interface EscrowInput {
 }
 
 /** The applicant the Town writes to: the owner/operator named in the NOI, with an email. */
-function applicant(db: Pick<DB, 'select'>, projectId: number) {
-  return db
+async function applicant(db: Pick<Db, 'select'>, projectId: number) {
+  const [owner] = await db
     .select({ name: parties.contactName, company: parties.companyName, email: parties.email })
     .from(parties)
     .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
     .orderBy(asc(parties.id))
-    .get();
+    .limit(1);
+  return owner;
 }
 
-export function escrowForProject(db: DB, projectId: number) {
-  const entries = db
+export async function escrowForProject(db: Db, projectId: number) {
+  const entries = await db
     .select()
     .from(escrowEntries)
     .where(eq(escrowEntries.projectId, projectId))
-    .orderBy(asc(escrowEntries.on), asc(escrowEntries.id))
-    .all();
+    .orderBy(asc(escrowEntries.on), asc(escrowEntries.id));
   const balanceCents = escrowBalance(entries);
-  const a = applicant(db, projectId);
+  const a = await applicant(db, projectId);
   return {
     entries,
     lines: statementLines(entries),

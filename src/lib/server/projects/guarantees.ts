@@ -125,14 +125,13 @@ export function releaseGuarantee(
   });
 }
 
-export function guaranteesForProject(db: DB, projectId: number, today: string) {
-  return db
+export async function guaranteesForProject(db: Db, projectId: number, today: string) {
+  const rows = await db
     .select()
     .from(performanceGuarantees)
     .where(eq(performanceGuarantees.projectId, projectId))
-    .orderBy(asc(performanceGuarantees.id))
-    .all()
-    .map((g) => ({ ...g, standing: guaranteeStanding(g, today) }));
+    .orderBy(asc(performanceGuarantees.id));
+  return rows.map((g) => ({ ...g, standing: guaranteeStanding(g, today) }));
 }
 
 /** Unreleased guarantees that need attention: expiring, expired, or ready for release. */

@@ -268,12 +268,11 @@ export interface ImportOutcome extends ImportDone {
 }
 
 /** What an import did, read back from its audit entry (for the page after the confirm), or undefined. */
-export function importOutcome(db: DB, importId: number): ImportOutcome | undefined {
-  const entry = db
+export async function importOutcome(db: Db, importId: number): Promise<ImportOutcome | undefined> {
+  const [entry] = await db
     .select({ afterJson: auditLog.afterJson })
     .from(auditLog)
-    .where(and(eq(auditLog.id, importId), eq(auditLog.action, 'project.import')))
-    .get();
+    .where(and(eq(auditLog.id, importId), eq(auditLog.action, 'project.import')));
   if (!entry?.afterJson) return undefined;
   const after = JSON.parse(entry.afterJson) as {
     created: number;
@@ -283,12 +282,11 @@ export function importOutcome(db: DB, importId: number): ImportOutcome | undefin
   };
   const ids = after.createdProjectIds ?? [];
   const made = ids.length
-    ? db
+    ? await db
         .select({ id: projects.id, name: projects.name, slug: projects.slug, published: projects.published })
         .from(projects)
         .where(inArray(projects.id, ids))
         .orderBy(asc(projects.name))
-        .all()
     : [];
   return { importId, created: after.created, updated: after.updated, skipped: after.skipped, projects: made };
 }
@@ -305,7 +303,7 @@ export async function publishImported(
   now = new Date(),
 ): Promise<Result<{ published: number }>> {
   return db.transaction(async (tx): Promise<Result<{ published: number }>> => {
-    const outcome = await viaSync(tx, (sync) => importOutcome(sync, importId));
+    const outcome = await importOutcome(tx, importId);
     if (!outcome) return { ok: false, message: 'That import is not on file.' };
     const waiting = outcome.projects.filter((p) => !p.published);
     if (!waiting.length) return { ok: false, message: 'Every project of this import is already published.' };

@@ -29,7 +29,7 @@ import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
 import { IS_OPERATOR_FILING, filingFacts } from './operator-filings.ts';
 import { exemptionRefusal } from './exemption.rules.ts';
-import { town, townAsync } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import {
   noiFieldLabel,
   describeChanges,
@@ -200,18 +200,17 @@ export function setPublished(
   });
 }
 
-export function operatorAccounts(db: DB) {
+export function operatorAccounts(db: Db) {
   return db
     .select({ id: users.id, name: users.name, email: users.email, disabled: users.disabled })
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'operator')))
-    .orderBy(asc(users.name))
-    .all();
+    .orderBy(asc(users.name));
 }
 
 export function setOperators(db: Db, actor: Actor, projectId: number, userIds: number[]): Promise<Result> {
   return db.transaction(async (tx): Promise<Result> => {
-    const operators = new Set((await viaSync(tx, (sync) => operatorAccounts(sync))).map((u) => u.id));
+    const operators = new Set((await operatorAccounts(tx)).map((u) => u.id));
     const wanted = [...new Set(userIds)];
     const bad = wanted.filter((id) => !operators.has(id));
     if (bad.length)
@@ -542,17 +541,16 @@ export function setDocumentPublic(
 // ---------------------------------------------------------------------------------------------
 // Reading, for staff pages (unpublished projects and private documents included)
 
-export function getStaffProject(db: DB, projectId: number) {
-  const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
+export async function getStaffProject(db: Db, projectId: number) {
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return undefined;
-  const people = db.select().from(parties).where(eq(parties.projectId, projectId)).orderBy(asc(parties.id)).all();
-  const waters = db
+  const people = await db.select().from(parties).where(eq(parties.projectId, projectId)).orderBy(asc(parties.id));
+  const waters = await db
     .select()
     .from(receivingWaters)
     .where(eq(receivingWaters.projectId, projectId))
-    .orderBy(asc(receivingWaters.id))
-    .all();
-  const docs = db
+    .orderBy(asc(receivingWaters.id));
+  const docs = await db
     .select({
       id: documents.id,
       type: documents.type,
@@ -570,53 +568,38 @@ export function getStaffProject(db: DB, projectId: number) {
     })
     .from(documents)
     .where(eq(documents.projectId, projectId))
-    .orderBy(desc(documents.uploadedAt), desc(documents.id))
-    .all();
-  const operators = db
+    .orderBy(desc(documents.uploadedAt), desc(documents.id));
+  const operators = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(eq(projectMembers.projectId, projectId))
-    .orderBy(asc(users.name))
-    .all();
+    .orderBy(asc(users.name));
+  // Enforcement's reads move to the asynchronous face with their domain (decision 0080, step 2).
+  const stopWorkInForce = (await viaSync(db, (sync) => stopWorkOrdersInForce(sync, projectId))) > 0;
   return {
     project,
     people,
     waters,
     documents: docs,
     operators,
-    stopWorkInForce: stopWorkOrdersInForce(db, projectId) > 0,
+    stopWorkInForce,
   };
 }
 
-/** The staff project id behind a slug (published or not). */
-export function projectBySlug(db: DB, slug: string) {
-  return db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      name: projects.name,
-      status: projects.status,
-      published: projects.published,
-    })
-    .from(projects)
-    .where(eq(projects.slug, slug))
-    .get();
-}
-
 /** A project's whole row by id (the operator's filing pages, after their guard has checked membership). */
-export function projectById(db: Pick<DB, 'select'>, projectId: number) {
-  return db.select().from(projects).where(eq(projects.id, projectId)).get();
+export async function projectById(db: Pick<Db, 'select'>, projectId: number) {
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  return project;
 }
 
 /** Projects an operator account may be given (every project not yet complete), by name. */
-export function assignableProjects(db: Pick<DB, 'select'>) {
+export function assignableProjects(db: Pick<Db, 'select'>) {
   return db
     .select({ id: projects.id, name: projects.name, address: projects.siteAddress })
     .from(projects)
     .where(ne(projects.status, 'complete'))
-    .orderBy(asc(projects.name))
-    .all();
+    .orderBy(asc(projects.name));
 }
 
 export interface StaffProjectQuery {
@@ -627,7 +610,7 @@ export interface StaffProjectQuery {
   perPage?: number;
 }
 
-export function listStaffProjects(db: DB, query: StaffProjectQuery) {
+export async function listStaffProjects(db: Db, query: StaffProjectQuery) {
   const perPage = query.perPage ?? 50;
   const where: SQL[] = [];
   if (query.status) where.push(eq(projects.status, query.status));
@@ -645,12 +628,12 @@ export function listStaffProjects(db: DB, query: StaffProjectQuery) {
     );
   }
   const cond = where.length ? and(...where) : undefined;
-  const total = db
+  const [count] = await db
     .select({ n: sql<number>`count(*)` })
     .from(projects)
-    .where(cond)
-    .get()!.n;
-  const items = db
+    .where(cond);
+  const total = count!.n;
+  const items = await db
     .select({
       id: projects.id,
       slug: projects.slug,
@@ -666,8 +649,7 @@ export function listStaffProjects(db: DB, query: StaffProjectQuery) {
     .where(cond)
     .orderBy(asc(projects.name), asc(projects.id))
     .limit(perPage)
-    .offset((query.page - 1) * perPage)
-    .all();
+    .offset((query.page - 1) * perPage);
   return { items, total, pages: Math.max(1, Math.ceil(total / perPage)) };
 }
 
@@ -684,8 +666,8 @@ export interface HistoryEntry {
 }
 
 /** Every audited change to the project and the records that belong to it, newest first. */
-export function projectHistory(db: DB, projectId: number, limit = 200): HistoryEntry[] {
-  const rows = db
+export async function projectHistory(db: Db, projectId: number, limit = 200): Promise<HistoryEntry[]> {
+  const rows = await db
     .select({
       id: auditLog.id,
       at: auditLog.at,
@@ -709,9 +691,8 @@ export function projectHistory(db: DB, projectId: number, limit = 200): HistoryE
       ),
     )
     .orderBy(desc(auditLog.id))
-    .limit(limit)
-    .all();
-  const labels = noiFieldLabel(town(db).kindWord);
+    .limit(limit);
+  const labels = noiFieldLabel((await townAsync(db)).kindWord);
   return rows.map((r) => {
     const before = parse(r.beforeJson);
     const after = parse(r.afterJson);

@@ -43,8 +43,8 @@ const WAITING = {
   ),
 };
 
-export function reviewQueue(db: DB) {
-  const inspectionRows = db
+export async function reviewQueue(db: Db) {
+  const inspectionRows = await db
     .select({
       id: inspections.id,
       inspectedAt: inspections.inspectedAt,
@@ -58,9 +58,8 @@ export function reviewQueue(db: DB) {
     .from(inspections)
     .innerJoin(projects, eq(projects.id, inspections.projectId))
     .where(WAITING.inspections)
-    .orderBy(asc(inspections.filedAt), asc(inspections.id))
-    .all();
-  const summaryRows = db
+    .orderBy(asc(inspections.filedAt), asc(inspections.id));
+  const summaryRows = await db
     .select({
       id: monthlySummaries.id,
       month: monthlySummaries.month,
@@ -72,9 +71,8 @@ export function reviewQueue(db: DB) {
     .from(monthlySummaries)
     .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
     .where(WAITING.summaries)
-    .orderBy(asc(monthlySummaries.submittedAt), asc(monthlySummaries.id))
-    .all();
-  const documentRows = db
+    .orderBy(asc(monthlySummaries.submittedAt), asc(monthlySummaries.id));
+  const documentRows = await db
     .select({
       id: documents.id,
       type: documents.type,
@@ -89,8 +87,7 @@ export function reviewQueue(db: DB) {
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
     .where(WAITING.documents)
-    .orderBy(asc(documents.uploadedAt), asc(documents.id))
-    .all();
+    .orderBy(asc(documents.uploadedAt), asc(documents.id));
   return {
     inspections: inspectionRows,
     summaries: summaryRows,
@@ -100,28 +97,22 @@ export function reviewQueue(db: DB) {
 }
 
 /** How many filings wait for the officer (for the dashboard). */
-export function reviewQueueCount(db: DB): number {
-  const one = (q: { get: () => { n: number } | undefined }) => q.get()?.n ?? 0;
-  return (
-    one(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(inspections)
-        .where(WAITING.inspections),
-    ) +
-    one(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(monthlySummaries)
-        .where(WAITING.summaries),
-    ) +
-    one(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(documents)
-        .where(WAITING.documents),
-    )
-  );
+export async function reviewQueueCount(db: Db): Promise<number> {
+  const counts = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(inspections)
+      .where(WAITING.inspections),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(monthlySummaries)
+      .where(WAITING.summaries),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(documents)
+      .where(WAITING.documents),
+  ]);
+  return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,24 +377,23 @@ export function decideDocument(
 }
 
 /** A filing to review, with its project (for the officer's pages). */
-export function inspectionForReview(db: DB, id: number) {
-  return db
+export async function inspectionForReview(db: Db, id: number) {
+  const [row] = await db
     .select({ projectId: inspections.projectId, slug: projects.slug, projectName: projects.name })
     .from(inspections)
     .innerJoin(projects, eq(projects.id, inspections.projectId))
-    .where(eq(inspections.id, id))
-    .get();
+    .where(eq(inspections.id, id));
+  return row;
 }
 
-export function summaryForReview(db: DB, id: number) {
-  const row = db
+export async function summaryForReview(db: Db, id: number) {
+  const [row] = await db
     .select({ s: monthlySummaries, slug: projects.slug, projectName: projects.name })
     .from(monthlySummaries)
     .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
-    .where(eq(monthlySummaries.id, id))
-    .get();
+    .where(eq(monthlySummaries.id, id));
   if (!row) return undefined;
-  const attachments = db
+  const attachments = await db
     .select({
       id: documents.id,
       title: documents.title,
@@ -415,23 +405,22 @@ export function summaryForReview(db: DB, id: number) {
     })
     .from(monthlySummaryDocuments)
     .innerJoin(documents, eq(documents.id, monthlySummaryDocuments.documentId))
-    .where(eq(monthlySummaryDocuments.summaryId, id))
-    .all();
+    .where(eq(monthlySummaryDocuments.summaryId, id));
   return { ...row, attachments };
 }
 
-export function documentForReview(db: DB, id: number) {
-  return db
+export async function documentForReview(db: Db, id: number) {
+  const [row] = await db
     .select({ d: documents, slug: projects.slug, projectName: projects.name })
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
-    .where(and(eq(documents.id, id), inArray(documents.type, REVIEWED_UPLOADS)))
-    .get();
+    .where(and(eq(documents.id, id), inArray(documents.type, REVIEWED_UPLOADS)));
+  return row;
 }
 
 /** Any document's file facts, for the officer's download. */
-export function documentFile(db: DB, id: number) {
-  return db
+export async function documentFile(db: Db, id: number) {
+  const [row] = await db
     .select({
       sha256: documents.sha256,
       filename: documents.filename,
@@ -439,6 +428,6 @@ export function documentFile(db: DB, id: number) {
       sizeBytes: documents.sizeBytes,
     })
     .from(documents)
-    .where(eq(documents.id, id))
-    .get();
+    .where(eq(documents.id, id));
+  return row;
 }

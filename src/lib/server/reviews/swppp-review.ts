@@ -23,13 +23,8 @@ function dateProblem(on: string, after: string, today: string, what: string): st
   return undefined;
 }
 
-export function reviewsForProject(
-  db: DB,
-  projectId: number,
-  today: string,
-  calendar: BusinessCalendar = loadCalendar(db),
-) {
-  const rows = db
+export async function reviewsForProject(db: Db, projectId: number, today: string, calendar?: BusinessCalendar) {
+  const rows = await db
     .select({
       review: swpppReviews,
       docTitle: documents.title,
@@ -40,17 +35,20 @@ export function reviewsForProject(
     .from(swpppReviews)
     .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
     .where(eq(swpppReviews.projectId, projectId))
-    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id))
-    .all();
-  const law = loadLocalLaw(db);
-  const { kindWord } = town(db);
+    .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id));
+  // The calendar and the local law are read through the synchronous face until platform's readers move (step 2g).
+  const { days, law, kindWord } = await viaSync(db, (sync) => ({
+    days: calendar ?? loadCalendar(sync),
+    law: loadLocalLaw(sync),
+    kindWord: town(sync).kindWord,
+  }));
   return rows.map((r) => ({
     ...r.review,
     docTitle: r.docTitle,
     docType: r.docType,
     docVersion: r.docVersion,
     docPublic: r.docPublic,
-    clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law, kindWord),
+    clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, days, law, kindWord),
   }));
 }
 
@@ -401,11 +399,14 @@ export async function planReceived(
  * The comments of each review's latest deficiency notice, in the order given, each with its place in words: what
  * the revised plan must answer (the officer's review page and the operator's project page).
  */
-export function latestPlanComments(db: DB, reviews: Array<{ id: number; deficienciesNotifiedOn: string | null }>) {
+export async function latestPlanComments(
+  db: Db,
+  reviews: Array<{ id: number; deficienciesNotifiedOn: string | null }>,
+) {
   const out = new Map<number, Array<PlanComment & { place: string }>>();
   const noticed = reviews.filter((r) => r.deficienciesNotifiedOn);
   if (!noticed.length) return out;
-  const rows = db
+  const rows = await db
     .select()
     .from(swpppReviewComments)
     .where(
@@ -414,8 +415,7 @@ export function latestPlanComments(db: DB, reviews: Array<{ id: number; deficien
         noticed.map((r) => r.id),
       ),
     )
-    .orderBy(asc(swpppReviewComments.id))
-    .all();
+    .orderBy(asc(swpppReviewComments.id));
   for (const r of noticed) {
     const mine = rows
       .filter((c) => c.reviewId === r.id && c.noticeOn === r.deficienciesNotifiedOn)
@@ -429,8 +429,8 @@ export function latestPlanComments(db: DB, reviews: Array<{ id: number; deficien
  * The project's plans the officer found incomplete and waiting for the revised plan: the notice and its comments,
  * for the applicant (the operator's project page), who answers them by uploading the revised plan.
  */
-export function plansAwaitingRevision(db: DB, projectId: number) {
-  const rows = db
+export async function plansAwaitingRevision(db: Db, projectId: number) {
+  const read = await db
     .select({ review: swpppReviews, docTitle: documents.title, docType: documents.type })
     .from(swpppReviews)
     .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
@@ -442,10 +442,9 @@ export function plansAwaitingRevision(db: DB, projectId: number) {
         isNull(swpppReviews.decidedOn),
       ),
     )
-    .orderBy(asc(swpppReviews.id))
-    .all()
-    .filter((r) => awaitsRevisedPlan(r.review));
-  const comments = latestPlanComments(
+    .orderBy(asc(swpppReviews.id));
+  const rows = read.filter((r) => awaitsRevisedPlan(r.review));
+  const comments = await latestPlanComments(
     db,
     rows.map((r) => r.review),
   );

@@ -10,7 +10,10 @@ import { RECEIVING_WATER_TYPE_LABEL } from '#lib/shared/labels.ts';
 
 export const GET: APIRoute = async (ctx) => {
   requireRole(ctx, 'officer', 'clerk');
-  const data = getStaffProject(ctx.locals.db, await projectIdForSlug(ctx.locals.dbAsync, ctx.params.slug))!;
+  const data = (await getStaffProject(
+    ctx.locals.dbAsync,
+    await projectIdForSlug(ctx.locals.dbAsync, ctx.params.slug),
+  ))!;
   const p = data.project;
   const owner = data.people.find((x) => x.role === 'owner_operator');
   const pdf = await sitePostingPdf(

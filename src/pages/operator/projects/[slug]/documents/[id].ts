@@ -8,7 +8,7 @@ export const GET: APIRoute = async (ctx) => {
   const projectId = await projectIdForSlug(ctx.locals.dbAsync, ctx.params.slug);
   await requireProjectMember(ctx.locals.dbAsync, ctx, projectId);
   const doc = /^\d{1,12}$/.test(ctx.params.id ?? '')
-    ? memberDocument(ctx.locals.db, projectId, Number(ctx.params.id))
+    ? await memberDocument(ctx.locals.dbAsync, projectId, Number(ctx.params.id))
     : undefined;
   if (!doc) notFound();
   return storedFileResponse(doc, { cache: 'private' });
