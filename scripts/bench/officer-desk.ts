@@ -14,27 +14,16 @@ import { getStaffProject } from '#lib/server/projects/registry.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { formatLoad, load, type BenchContext } from './lib.ts';
 
-function timed<T>(runs: number, fn: () => T): { median: number; p95: number; last: T } {
+async function timed<T>(runs: number, fn: () => Promise<T>): Promise<{ median: number; p95: number; last: T }> {
   const times: number[] = [];
   let last!: T;
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    last = fn();
+    last = await fn();
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(runs / 2)], p95: times[Math.min(runs - 1, Math.floor(runs * 0.95))], last };
-}
-
-async function timedAsync(runs: number, fn: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(runs / 2)], p95: times[Math.min(runs - 1, Math.floor(runs * 0.95))] };
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -52,12 +41,12 @@ export async function run(ctx: BenchContext) {
   const db = openDatabase(path.join(ctx.dataDir, 'portal.db'));
   try {
     const today = townToday();
-    const desk = timed(20, () => officerDesk(db, today));
+    const desk = await timed(20, () => officerDesk(asyncOf(db), today));
     ctx.report(
       `officer's desk (${desk.last.total} items; every open SWPPP clock)   median ${ms(desk.median)}   p95 ${ms(desk.p95)}`,
     );
     const month = today.slice(0, 7);
-    const cal = timed(20, () => calendarItems(db, `${month}-01`, `${month}-31`, today));
+    const cal = await timed(20, () => calendarItems(asyncOf(db), `${month}-01`, `${month}-31`, today));
     ctx.report(
       `calendar, one month (${cal.last.length} items)                 median ${ms(cal.median)}   p95 ${ms(cal.p95)}`,
     );
@@ -65,12 +54,12 @@ export async function run(ctx: BenchContext) {
       .prepare("select id, project_id from enforcement_actions where type = 'stop_work_order' order by id limit 1")
       .get() as { id: number; project_id: number } | undefined;
     if (swo) {
-      const notice = await timedAsync(20, () => printableNotice(db, swo.id, 'http://localhost:4321'));
+      const notice = await timed(20, () => printableNotice(db, swo.id, 'http://localhost:4321'));
       ctx.report(
         `printable enforcement notice (PDF)                     median ${ms(notice.median)}   p95 ${ms(notice.p95)}`,
       );
       const data = (await getStaffProject(asyncOf(db), swo.project_id))!;
-      const posting = await timedAsync(20, () =>
+      const posting = await timed(20, () =>
         sitePostingPdf(
           { ...data.project, waters: data.waters.map((w) => w.name) },
           data.people.find((p) => p.role === 'owner_operator'),

@@ -7,14 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { enforcementActions, projects, townInspections } from '#db/schema.ts';
 import { migrateDatabase, onQuery, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { officerDesk } from '#lib/server/desks/officer-desk.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { formPreview } from '#lib/server/records-requests/submit.ts';
 import { seedReferenceData } from '#db/seed/reference.ts';
 
-function counting<T>(db: DB, pattern: RegExp, run: () => T): { result: T; count: number } {
+async function counting<T>(db: DB, pattern: RegExp, run: () => T | Promise<T>): Promise<{ result: T; count: number }> {
   const seen: string[] = [];
   const stop = onQuery(db, (sqlText) => seen.push(sqlText));
   try {
-    const result = run();
+    const result = await run();
     return { result, count: seen.filter((q) => pattern.test(q)).length };
   } finally {
     stop();
@@ -60,7 +61,9 @@ async function town(orders: number) {
 describe('the officer’s desk reads the latest town inspection once, not once per stop-work order', () => {
   it('finds each order’s latest inspection since it was issued, with one query for six orders', async () => {
     const db = await town(6);
-    const { result, count } = counting(db, /from "town_inspections"/, () => officerDesk(db, '2026-05-20'));
+    const { result, count } = await counting(db, /from "town_inspections"/, () =>
+      officerDesk(asyncOf(db), '2026-05-20'),
+    );
     expect(result.stopWork).toHaveLength(6);
     for (const s of result.stopWork) {
       const n = Number(s.projectSlug.split('-')[1]);
@@ -69,7 +72,8 @@ describe('the officer’s desk reads the latest town inspection once, not once p
     }
     // The desk's calendar strip reads town inspections too; the stop-work orders add only one more query.
     const empty = await town(0);
-    const without = counting(empty, /from "town_inspections"/, () => officerDesk(empty, '2026-05-20')).count;
+    const without = (await counting(empty, /from "town_inspections"/, () => officerDesk(asyncOf(empty), '2026-05-20')))
+      .count;
     expect(count - without).toBeLessThanOrEqual(1);
   });
 });
@@ -77,7 +81,7 @@ describe('the officer’s desk reads the latest town inspection once, not once p
 describe('the request form’s preview reads the fee schedule once', () => {
   it('uses one fee-schedule read for the estimate and the rates shown beside it', async () => {
     const db = await town(1);
-    const { result, count } = counting(db, /from "fee_schedules"/, () =>
+    const { result, count } = await counting(db, /from "fee_schedules"/, () =>
       formPreview(db, {
         project: 'site-1',
         documentIds: [],

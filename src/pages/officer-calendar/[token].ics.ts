@@ -15,7 +15,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const user = await userForFeedToken(locals.dbAsync, params.token);
   if (!user) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   const today = townToday();
-  const items = calendarItems(locals.db, addDays(today, -60), addDays(today, 180), today);
+  const items = await calendarItems(locals.dbAsync, addDays(today, -60), addDays(today, 180), today);
   const res = icalResponse(
     `${town(locals.db).profile.name} stormwater: inspections and deadlines`,
     calendarIcalEvents(items, townPublicUrl(locals.db), new Date(), town(locals.db).slug),

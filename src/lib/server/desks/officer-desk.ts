@@ -10,7 +10,7 @@ import { enforcementActions, inspectionNotices, projects, townInspections } from
 import { endSentence, formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
 import { noticeTiming } from '#lib/server/enforcement/inspection-notice.rules.ts';
@@ -37,14 +37,21 @@ const scheduledWhat = (milestone: string | null) =>
 const outcomeWords = (outcome: string) =>
   (TOWN_INSPECTION_OUTCOME_LABEL[outcome as TownInspectionOutcome] ?? outcome).split(':')[0];
 
-export function officerDesk(db: DB, today: string, now = new Date()) {
-  const calendar = loadCalendar(db);
-  const reviews = openReviews(db, today, calendar).filter((r) => r.clock.needsAction);
-
+export async function officerDesk(db: Db, today: string, now = new Date()) {
   const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));
   const noticeTo = townInstant(addDays(today, NOTICE_HORIZON_DAYS + 1));
+  // Enforcement's, the practices' and the reminders' reads move with their groups (decision 0080, step 2).
+  const other = await viaSync(db, (sync) => ({
+    calendar: loadCalendar(sync),
+    scheduled: scheduledBetween(sync, noticeFrom, noticeTo),
+    practiceInspectionsDue: overdueInspections(sync, today),
+    practiceMaintenanceDue: overdueMaintenance(sync, today),
+    reminded: findingsPrecededByReminderCached(sync, now),
+  }));
+  const reviews = (await openReviews(db, today, other.calendar)).filter((r) => r.clock.needsAction);
+
   // Inspections the officer scheduled ahead, not yet recorded: coming up, or past with no outcome recorded.
-  const scheduled = scheduledBetween(db, noticeFrom, noticeTo).map((x) => ({
+  const scheduled = other.scheduled.map((x) => ({
     id: x.id,
     projectSlug: x.projectSlug,
     projectName: x.projectName,
@@ -54,14 +61,15 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     past: x.scheduledFor.getTime() < now.getTime(),
   }));
   const noticesScheduled = new Set(scheduled.map((x) => x.noticeId).filter((n): n is number => n != null));
-  const notices = db
-    .select({ notice: inspectionNotices, slug: projects.slug, name: projects.name, inspectionId: townInspections.id })
-    .from(inspectionNotices)
-    .innerJoin(projects, eq(projects.id, inspectionNotices.projectId))
-    .leftJoin(townInspections, eq(townInspections.noticeId, inspectionNotices.id))
-    .where(and(gte(inspectionNotices.scheduledFor, noticeFrom), lt(inspectionNotices.scheduledFor, noticeTo)))
-    .orderBy(inspectionNotices.scheduledFor)
-    .all()
+  const notices = (
+    await db
+      .select({ notice: inspectionNotices, slug: projects.slug, name: projects.name, inspectionId: townInspections.id })
+      .from(inspectionNotices)
+      .innerJoin(projects, eq(projects.id, inspectionNotices.projectId))
+      .leftJoin(townInspections, eq(townInspections.noticeId, inspectionNotices.id))
+      .where(and(gte(inspectionNotices.scheduledFor, noticeFrom), lt(inspectionNotices.scheduledFor, noticeTo)))
+      .orderBy(inspectionNotices.scheduledFor)
+  )
     // A notice with an inspection recorded is done; one with an inspection scheduled is listed there.
     .filter((r) => r.inspectionId == null && !noticesScheduled.has(r.notice.id))
     .map((r) => ({
@@ -75,46 +83,45 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
       past: r.notice.scheduledFor.getTime() < now.getTime(),
     }));
 
-  const deadlines = db
-    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
-    .from(enforcementActions)
-    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(
-      and(
-        inForceSql,
-        isNotNull(enforcementActions.complyBy),
-        lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)),
-        inArray(enforcementActions.status, ['issued', 'complied']),
-      ),
-    )
-    .orderBy(enforcementActions.complyBy)
-    .all()
-    .map((r) => ({
-      id: r.a.id,
-      projectSlug: r.slug,
-      projectName: r.name,
-      type: r.a.type,
-      complyBy: r.a.complyBy as string,
-      daysLeft: daysBetween(today, r.a.complyBy as string),
-      compliedOn: r.a.status === 'complied' ? r.a.compliedOn : undefined,
-      reportedComplied: r.a.status === 'complied',
-      requiredMeasures: r.a.requiredMeasures,
-    }));
+  const deadlines = (
+    await db
+      .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
+      .from(enforcementActions)
+      .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+      .where(
+        and(
+          inForceSql,
+          isNotNull(enforcementActions.complyBy),
+          lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)),
+          inArray(enforcementActions.status, ['issued', 'complied']),
+        ),
+      )
+      .orderBy(enforcementActions.complyBy)
+  ).map((r) => ({
+    id: r.a.id,
+    projectSlug: r.slug,
+    projectName: r.name,
+    type: r.a.type,
+    complyBy: r.a.complyBy as string,
+    daysLeft: daysBetween(today, r.a.complyBy as string),
+    compliedOn: r.a.status === 'complied' ? r.a.compliedOn : undefined,
+    reportedComplied: r.a.status === 'complied',
+    requiredMeasures: r.a.requiredMeasures,
+  }));
 
-  const orders = db
+  const orders = await db
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
     .where(and(inForceSql, eq(enforcementActions.type, 'stop_work_order')))
-    .orderBy(enforcementActions.issuedOn)
-    .all();
+    .orderBy(enforcementActions.issuedOn);
   // The latest town inspection since each order: one query for all orders, not one per order, newest first.
   const since = orders.reduce<string | undefined>(
     (min, r) => (min === undefined || r.a.issuedOn < min ? r.a.issuedOn : min),
     undefined,
   );
   const inspectionsSince = orders.length
-    ? db
+    ? await db
         .select({
           projectId: townInspections.projectId,
           inspectedOn: townInspections.inspectedOn,
@@ -128,7 +135,6 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
           ),
         )
         .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
-        .all()
     : [];
   const stopWork = orders.map((r) => {
     const found = inspectionsSince.find((t) => t.projectId === r.a.projectId && t.inspectedOn >= r.a.issuedOn);
@@ -143,32 +149,31 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     };
   });
 
-  const finesDue = db
-    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
-    .from(enforcementActions)
-    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(
-      and(
-        inForceSql,
-        eq(enforcementActions.type, 'fine'),
-        inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']),
-        lt(enforcementActions.fineDueOn, today),
-      ),
-    )
-    .orderBy(enforcementActions.fineDueOn)
-    .all()
-    .map((r) => ({
-      id: r.a.id,
-      projectSlug: r.slug,
-      projectName: r.name,
-      dueOn: r.a.fineDueOn as string,
-      balanceCents: (r.a.fineAssessedCents ?? 0) - r.a.finePaidCents,
-    }));
+  const finesDue = (
+    await db
+      .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
+      .from(enforcementActions)
+      .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+      .where(
+        and(
+          inForceSql,
+          eq(enforcementActions.type, 'fine'),
+          inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']),
+          lt(enforcementActions.fineDueOn, today),
+        ),
+      )
+      .orderBy(enforcementActions.fineDueOn)
+  ).map((r) => ({
+    id: r.a.id,
+    projectSlug: r.slug,
+    projectName: r.name,
+    dueOn: r.a.fineDueOn as string,
+    balanceCents: (r.a.fineAssessedCents ?? 0) - r.a.finePaidCents,
+  }));
 
-  const guarantees = guaranteesNeedingAttention(db, today);
+  const guarantees = await guaranteesNeedingAttention(db, today);
   // Permanent practices whose routine inspection is overdue, and required maintenance past due (decision 0035).
-  const practiceInspectionsDue = overdueInspections(db, today);
-  const practiceMaintenanceDue = overdueMaintenance(db, today);
+  const { practiceInspectionsDue, practiceMaintenanceDue } = other;
   const total =
     reviews.length +
     scheduled.length +
@@ -191,11 +196,11 @@ export function officerDesk(db: DB, today: string, now = new Date()) {
     practiceMaintenanceDue,
     total,
     // How many findings a reminder came before (decision 0106).
-    reminded: findingsPrecededByReminderCached(db, now),
+    reminded: other.reminded,
   };
 }
 
-export type OfficerDesk = ReturnType<typeof officerDesk>;
+export type OfficerDesk = Awaited<ReturnType<typeof officerDesk>>;
 
 export interface CalendarItem {
   uid: string;
@@ -211,9 +216,18 @@ export interface CalendarItem {
 }
 
 /** Everything dated between fromDay (inclusive) and toDay (exclusive). */
-export function calendarItems(db: DB, fromDay: string, toDay: string, today: string): CalendarItem[] {
+export async function calendarItems(db: Db, fromDay: string, toDay: string, today: string): Promise<CalendarItem[]> {
   const items: CalendarItem[] = [];
-  for (const n of noticesBetween(db, townInstant(fromDay), townInstant(toDay))) {
+  const from = townInstant(fromDay);
+  const to = townInstant(toDay);
+  // Enforcement's reads and the town's words move with their groups (decision 0080, step 2).
+  const other = await viaSync(db, (sync) => ({
+    notices: noticesBetween(sync, from, to),
+    scheduled: scheduledBetween(sync, from, to),
+    inspected: townInspectionsBetween(sync, fromDay, toDay),
+    words: town(sync),
+  }));
+  for (const n of other.notices) {
     items.push({
       uid: `notice-${n.id}`,
       day: formatLocalDay(n.scheduledFor),
@@ -225,8 +239,8 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       late: n.timing.late,
     });
   }
-  const { kindWord, profile } = town(db);
-  for (const x of scheduledBetween(db, townInstant(fromDay), townInstant(toDay))) {
+  const { kindWord, profile } = other.words;
+  for (const x of other.scheduled) {
     items.push({
       uid: `scheduled-inspection-${x.id}`,
       day: formatLocalDay(x.scheduledFor),
@@ -237,7 +251,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       href: `/staff/projects/${x.projectSlug}/inspections?scheduled=${x.id}#record-inspection`,
     });
   }
-  for (const t of townInspectionsBetween(db, fromDay, toDay)) {
+  for (const t of other.inspected) {
     items.push({
       uid: `town-inspection-${t.id}`,
       day: t.inspectedOn,
@@ -247,12 +261,11 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       href: `/staff/projects/${t.projectSlug}/inspections`,
     });
   }
-  const complyBy = db
+  const complyBy = await db
     .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForceSql, gte(enforcementActions.complyBy, fromDay), lt(enforcementActions.complyBy, toDay)))
-    .all();
+    .where(and(inForceSql, gte(enforcementActions.complyBy, fromDay), lt(enforcementActions.complyBy, toDay)));
   for (const r of complyBy) {
     items.push({
       uid: `comply-by-${r.a.id}`,
@@ -263,7 +276,7 @@ export function calendarItems(db: DB, fromDay: string, toDay: string, today: str
       href: `/staff/enforcement/${r.a.id}`,
     });
   }
-  for (const r of openReviews(db, today)) {
+  for (const r of await openReviews(db, today)) {
     const c = r.clock.clock;
     if (!c || c.deadline < fromDay || c.deadline >= toDay) continue;
     items.push({

@@ -8,7 +8,6 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { performanceGuarantees, projects, type GuaranteeKind, type GuaranteePurpose } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { guaranteeStanding, releaseProblem } from './guarantees.rules.ts';
 
 export interface GuaranteeInput {
@@ -135,13 +134,13 @@ export async function guaranteesForProject(db: Db, projectId: number, today: str
 }
 
 /** Unreleased guarantees that need attention: expiring, expired, or ready for release. */
-export function guaranteesNeedingAttention(db: DB, today: string) {
-  return db
+export async function guaranteesNeedingAttention(db: Db, today: string) {
+  const rows = await db
     .select({ g: performanceGuarantees, slug: projects.slug, name: projects.name })
     .from(performanceGuarantees)
     .innerJoin(projects, eq(projects.id, performanceGuarantees.projectId))
-    .where(isNull(performanceGuarantees.releasedOn))
-    .all()
+    .where(isNull(performanceGuarantees.releasedOn));
+  return rows
     .map((r) => ({ ...r.g, projectSlug: r.slug, projectName: r.name, standing: guaranteeStanding(r.g, today) }))
     .filter((g) => g.standing.standing !== 'held');
 }

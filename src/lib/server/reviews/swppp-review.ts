@@ -10,7 +10,6 @@ import { documents, projects, swpppReviewComments, swpppReviews } from '#db/sche
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { commentPlace, type PlanComment } from './plan-comments.rules.ts';
 import { answeringRevision, awaitsRevisedPlan, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
@@ -21,6 +20,18 @@ function dateProblem(on: string, after: string, today: string, what: string): st
   if (on > today) return `The ${what} cannot be in the future.`;
   if (on < after) return `The ${what} cannot be before the plan was received.`;
   return undefined;
+}
+
+/**
+ * What a review's clock is counted by: the town's calendar, its local law, and its word for itself. Read through the
+ * synchronous face until platform's readers move (decision 0080, step 2g).
+ */
+function lawOfReviews(db: Db, calendar?: BusinessCalendar) {
+  return viaSync(db, (sync) => ({
+    days: calendar ?? loadCalendar(sync),
+    law: loadLocalLaw(sync),
+    kindWord: town(sync).kindWord,
+  }));
 }
 
 export async function reviewsForProject(db: Db, projectId: number, today: string, calendar?: BusinessCalendar) {
@@ -36,12 +47,7 @@ export async function reviewsForProject(db: Db, projectId: number, today: string
     .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
     .where(eq(swpppReviews.projectId, projectId))
     .orderBy(desc(swpppReviews.receivedOn), desc(swpppReviews.id));
-  // The calendar and the local law are read through the synchronous face until platform's readers move (step 2g).
-  const { days, law, kindWord } = await viaSync(db, (sync) => ({
-    days: calendar ?? loadCalendar(sync),
-    law: loadLocalLaw(sync),
-    kindWord: town(sync).kindWord,
-  }));
+  const { days, law, kindWord } = await lawOfReviews(db, calendar);
   return rows.map((r) => ({
     ...r.review,
     docTitle: r.docTitle,
@@ -53,17 +59,15 @@ export async function reviewsForProject(db: Db, projectId: number, today: string
 }
 
 /** Every undecided review in town with its clock, most urgent first (the officer's dashboard). */
-export function openReviews(db: DB, today: string, calendar: BusinessCalendar = loadCalendar(db)) {
-  const rows = db
+export async function openReviews(db: Db, today: string, calendar?: BusinessCalendar) {
+  const rows = await db
     .select({ review: swpppReviews, slug: projects.slug, name: projects.name, docType: documents.type })
     .from(swpppReviews)
     .innerJoin(projects, eq(projects.id, swpppReviews.projectId))
     .leftJoin(documents, eq(documents.id, swpppReviews.documentId))
     .where(isNull(swpppReviews.decidedOn))
-    .orderBy(asc(swpppReviews.receivedOn))
-    .all();
-  const law = loadLocalLaw(db);
-  const { kindWord } = town(db);
+    .orderBy(asc(swpppReviews.receivedOn));
+  const { days, law, kindWord } = await lawOfReviews(db, calendar);
   return rows
     .map((r) => ({
       id: r.review.id,
@@ -71,7 +75,7 @@ export function openReviews(db: DB, today: string, calendar: BusinessCalendar = 
       projectName: r.name,
       amendment: r.docType === 'swppp_amendment',
       receivedOn: r.review.receivedOn,
-      clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, calendar, law, kindWord),
+      clock: reviewClock({ ...r.review, amendment: r.docType === 'swppp_amendment' }, today, days, law, kindWord),
     }))
     .sort((a, b) => (a.clock.clock?.daysLeft ?? 9999) - (b.clock.clock?.daysLeft ?? 9999));
 }
