@@ -8,6 +8,7 @@ import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { id, linkToken, orThrow, plainText, RELOAD_FORM, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
 import { sendClerkMessage, sendRequesterMessage } from '#lib/server/records-requests/messages.ts';
@@ -123,7 +124,11 @@ export const requestMessages = {
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(
-        saveReplyTemplate(db(), actorOf(clerk, ctx), { id: input.templateId, name: input.name, body: input.body }),
+        await saveReplyTemplate(dbAsync(), actorOf(clerk, ctx), {
+          id: input.templateId,
+          name: input.name,
+          body: input.body,
+        }),
       );
       return { done: input.templateId ? 'updated' : 'saved' };
     },
@@ -134,7 +139,7 @@ export const requestMessages = {
     input: z.object({ templateId: id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(deleteReplyTemplate(db(), actorOf(clerk, ctx), input.templateId));
+      orThrow(await deleteReplyTemplate(dbAsync(), actorOf(clerk, ctx), input.templateId));
       return { done: 'deleted' };
     },
   }),

@@ -11,6 +11,7 @@ import { DELIVERY_METHODS, PAYMENT_METHODS } from '#db/schema.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import {
@@ -499,8 +500,8 @@ export const requests = {
       const values = { citation: input.citation ?? '', label: input.label ?? '', active: input.active === 'yes' };
       orThrow(
         input.groundId
-          ? updateGround(db(), actorOf(admin, ctx), input.groundId, values)
-          : createGround(db(), actorOf(admin, ctx), values),
+          ? await updateGround(dbAsync(), actorOf(admin, ctx), input.groundId, values)
+          : await createGround(dbAsync(), actorOf(admin, ctx), values),
       );
       return { done: input.groundId ? 'ground-saved' : 'ground-added' };
     },
@@ -522,7 +523,7 @@ export const requests = {
     handler: async (input, ctx) => {
       const admin = allow.role(ctx, 'admin');
       orThrow(
-        saveFeeSchedule(db(), actorOf(admin, ctx), {
+        await saveFeeSchedule(dbAsync(), actorOf(admin, ctx), {
           effectiveFrom: input.effectiveFrom,
           perPageCents: parseMoney(input.perPage)!,
           largeFormatSheetCents: parseMoney(input.largeFormatSheet)!,

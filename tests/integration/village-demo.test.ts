@@ -5,7 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
@@ -15,29 +14,13 @@ import { invoicePdf } from '#lib/server/records-requests/invoice-pdf.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { invoiceRates } from '#lib/server/records-requests/billing.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
+import { pdfText } from '../support/crawl.ts';
 import { get } from '../support/http.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
 
 const OTHER_TOWN = /rotterdam|sunrise boulevard|schenectady/i;
 let portal: Portal;
 let db: DB;
-
-/** The text a PDF draws: its content streams inflated, the hex strings of its standard fonts decoded. */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1');
-  let out = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body: string;
-    try {
-      body = zlib.inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      body = m[1];
-    }
-    for (const h of body.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out += Buffer.from(h[1], 'hex').toString('latin1') + ' ';
-    for (const t of body.matchAll(/\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) out += t[1] + ' ';
-  }
-  return out;
-}
 
 beforeAll(async () => {
   const dataDir = tempDir('rsp-village-');

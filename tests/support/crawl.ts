@@ -40,7 +40,9 @@ export interface Crawled {
 export function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString('latin1');
   let out = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // The end-of-line before `endstream` is left in the capture (zlib ignores bytes after its stream's end): a
+  // compressed stream whose last byte is 0x0D would lose it to a `\r?\n` there and fail to inflate.
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
     let body: string;
     try {
       body = zlib.inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');

@@ -6,6 +6,7 @@
  * holiday list is the calendar's own, and nothing says "Town". The pages served: integration
  * help-pages-in-the-municipalitys-words.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,8 +92,8 @@ describe('help pages in the municipality’s words', () => {
 
     // A new schedule in force today is a public change (cached help pages are answered afresh) and the words follow it.
     const version = publicDataVersion(db);
-    const saved = saveFeeSchedule(
-      db,
+    const saved = await saveFeeSchedule(
+      asyncOf(db),
       { label: 'system' },
       {
         perPageCents: 15,

@@ -5,6 +5,7 @@
  */
 process.env.TRACKING_LINK_SECRET = 'unit-test-secret-for-tracking-links';
 
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '#db/seed/reference.ts';
@@ -751,11 +752,13 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     ).toContain('records_request.decide_item');
   });
 
-  it('denying the whole request needs a ground from the admin’s list; a retired ground is refused', () => {
+  it('denying the whole request needs a ground from the admin’s list; a retired ground is refused', async () => {
     const r = request();
     const g = ground('POL §87(2)(f)');
     const admin = { userId: clerkId };
-    expect(updateGround(db, admin, g.id, { citation: g.citation, label: g.label, active: false }, NOW)).toEqual({
+    expect(
+      await updateGround(asyncOf(db), admin, g.id, { citation: g.citation, label: g.label, active: false }, NOW),
+    ).toEqual({
       ok: true,
       id: g.id,
     });
@@ -763,12 +766,19 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
       ok: false,
       fields: { groundId: expect.any(String) },
     });
-    expect(updateGround(db, admin, g.id, { citation: 'changed', label: g.label, active: true }, NOW)).toMatchObject({
+    expect(
+      await updateGround(asyncOf(db), admin, g.id, { citation: 'changed', label: g.label, active: true }, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { citation: 'A ground from the statute keeps its citation; add a new ground instead.' },
     });
     expect(
-      createGround(db, admin, { citation: 'Public Health Law §18', label: 'patient information', active: true }, NOW),
+      await createGround(
+        asyncOf(db),
+        admin,
+        { citation: 'Public Health Law §18', label: 'patient information', active: true },
+        NOW,
+      ),
     ).toMatchObject({ ok: true });
     expect(grounds()).toHaveLength(13); // the 12 statutory grounds (§87(2)(e) is four) and the one added
   });
@@ -969,7 +979,7 @@ describe('staff time needs consent first (POL §87(1)(c))', () => {
 });
 
 describe('the fee schedule cannot exceed the law, where it is saved', () => {
-  it('refuses 30 cents a page and a fee for electronic copies, field by field; saves a lawful one, audited', () => {
+  it('refuses 30 cents a page and a fee for electronic copies, field by field; saves a lawful one, audited', async () => {
     const admin = { userId: clerkId };
     const s = {
       effectiveFrom: '2027-01-01',
@@ -981,7 +991,7 @@ describe('the fee schedule cannot exceed the law, where it is saved', () => {
       staffHourlyCents: 1850,
       notes: 'Print shop invoice.',
     };
-    expect(saveFeeSchedule(db, admin, s, NOW)).toEqual({
+    expect(await saveFeeSchedule(asyncOf(db), admin, s, NOW)).toEqual({
       ok: false,
       fields: {
         perPage: 'The law allows at most $0.25 a page for copies up to 9x14 in. (Public Officers Law §87(1)(b)(iii)).',
@@ -989,7 +999,9 @@ describe('the fee schedule cannot exceed the law, where it is saved', () => {
           'Electronic copies by email or download are free under Public Officers Law §87(1)(c): only storage media (CD, USB drive) may be charged.',
       },
     });
-    expect(saveFeeSchedule(db, admin, { ...s, perPageCents: 20, electronicCents: 0 }, NOW)).toMatchObject({ ok: true });
+    expect(
+      await saveFeeSchedule(asyncOf(db), admin, { ...s, perPageCents: 20, electronicCents: 0 }, NOW),
+    ).toMatchObject({ ok: true });
     expect(feeScheduleOn(db, '2027-01-02').perPageCents).toBe(20);
     expect(
       db

@@ -6,6 +6,7 @@
  */
 process.env.TRACKING_LINK_SECRET = 'unit-test-secret-for-tracking-links';
 
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '#db/seed/reference.ts';
@@ -243,31 +244,38 @@ describe('the clerk’s tools (services)', () => {
     expect(missedDeadline(row(dup.id), '2026-12-10')).toBe(true);
   });
 
-  it('saved replies: saved, edited, deleted, listed by name, names unique in any case, each change audited', () => {
-    const first = saveReplyTemplate(db, clerk(), {
+  it('saved replies: saved, edited, deleted, listed by name, names unique in any case, each change audited', async () => {
+    const first = await saveReplyTemplate(asyncOf(db), clerk(), {
       name: 'Which phase',
       body: 'Which phase of the project do you mean?',
     });
     expect(first.ok).toBe(true);
     const id = (first as { id: number }).id;
     expect(
-      saveReplyTemplate(db, clerk(), { name: 'Already online', body: 'The plan is on the project page.' }).ok,
+      (
+        await saveReplyTemplate(asyncOf(db), clerk(), {
+          name: 'Already online',
+          body: 'The plan is on the project page.',
+        })
+      ).ok,
     ).toBe(true);
     expect(listReplyTemplates(db).map((t) => t.name)).toEqual(['Already online', 'Which phase']);
-    expect(saveReplyTemplate(db, clerk(), { name: 'WHICH PHASE', body: 'x' })).toEqual({
+    expect(await saveReplyTemplate(asyncOf(db), clerk(), { name: 'WHICH PHASE', body: 'x' })).toEqual({
       ok: false,
       fields: { name: 'A saved reply already has that name: choose another, or edit that one.' },
     });
-    expect(saveReplyTemplate(db, clerk(), { name: ' ', body: ' ' })).toEqual({
+    expect(await saveReplyTemplate(asyncOf(db), clerk(), { name: ' ', body: ' ' })).toEqual({
       ok: false,
       fields: { name: 'Give the reply a short name, like “Ask which phase”.', body: 'Write the reply.' },
     });
-    expect(saveReplyTemplate(db, clerk(), { id, name: 'Which phase', body: 'Which phase, 1 or 2?' }).ok).toBe(true);
+    expect(
+      (await saveReplyTemplate(asyncOf(db), clerk(), { id, name: 'Which phase', body: 'Which phase, 1 or 2?' })).ok,
+    ).toBe(true);
     expect(templateFromParam(db, String(id))?.body).toBe('Which phase, 1 or 2?');
     expect(templateFromParam(db, 'x')).toBeUndefined();
-    expect(deleteReplyTemplate(db, clerk(), id)).toEqual({ ok: true });
-    expect(deleteReplyTemplate(db, clerk(), id)).toMatchObject({ ok: false });
-    expect(saveReplyTemplate(db, clerk(), { id, name: 'Gone', body: 'x' })).toEqual({
+    expect(await deleteReplyTemplate(asyncOf(db), clerk(), id)).toEqual({ ok: true });
+    expect(await deleteReplyTemplate(asyncOf(db), clerk(), id)).toMatchObject({ ok: false });
+    expect(await saveReplyTemplate(asyncOf(db), clerk(), { id, name: 'Gone', body: 'x' })).toEqual({
       ok: false,
       message: 'That saved reply was deleted. Reload the page.',
     });

@@ -5,8 +5,9 @@
  */
 import { asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { feeSchedules } from '#db/schema.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { preparedOnce } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { checkFeeSchedule, type FeeScheduleInput } from './fee-schedule.rules.ts';
 import { failFields, type Result } from '#lib/server/platform/result.ts';
@@ -48,16 +49,16 @@ export type SaveFeeScheduleResult = Result<{ id: number }>;
  * Save a new schedule (an old one is never edited: invoices keep the schedule they were issued under).
  * The law's limits are checked here, where schedules are saved, not only in the defaults (fee-schedule.rules.ts).
  */
-export function saveFeeSchedule(
-  db: DB,
+export async function saveFeeSchedule(
+  db: Db,
   actor: Actor,
   input: FeeScheduleInput,
   now = new Date(),
-): SaveFeeScheduleResult {
+): Promise<SaveFeeScheduleResult> {
   const fields = checkFeeSchedule(input, townToday(now));
   if (Object.keys(fields).length) return failFields(fields);
-  const id = db.transaction((tx) => {
-    const row = tx
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(feeSchedules)
       .values({
         ...input,
@@ -65,10 +66,14 @@ export function saveFeeSchedule(
         createdByUserId: 'userId' in actor ? actor.userId : null,
         createdAt: now,
       })
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'fee_schedule.create', entityType: 'fee_schedule', entityId: row.id, after: row });
-    return row.id;
+      .returning();
+    await auditAsync(tx, actor, {
+      action: 'fee_schedule.create',
+      entityType: 'fee_schedule',
+      entityId: row!.id,
+      after: row,
+    });
+    return row!.id;
   });
   return { ok: true, id };
 }

@@ -4,10 +4,11 @@
  * retired ground stays on the requests that cite it); the admin can add a ground another statute gives.
  * Also: the requester's lines for what was withheld, item by item.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { denialGrounds } from '#db/schema.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { ResolvedItem } from './records.ts';
 import { STATUTORY_GROUNDS, withheldLine } from './item-decisions.rules.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
@@ -85,18 +86,18 @@ function checkGround(input: GroundInput): Record<string, string> {
 }
 
 /** Add a ground (another statute's exemption the town relies on). */
-export function createGround(db: DB, actor: Actor, input: GroundInput, now = new Date()): GroundResult {
+export async function createGround(db: Db, actor: Actor, input: GroundInput, now = new Date()): Promise<GroundResult> {
   const fields = checkGround(input);
   if (Object.keys(fields).length) return failFields(fields);
-  const id = db.transaction((tx) => {
-    ensureStatutoryGrounds(tx, now);
-    const last = tx
+  const id = await db.transaction(async (tx) => {
+    // The statutory grounds' seeding is shared with the synchronous readers of the list (step 2 of decision 0080).
+    await viaSync(tx, (sync) => ensureStatutoryGrounds(sync, now));
+    const [last] = await tx
       .select({ sortOrder: denialGrounds.sortOrder })
       .from(denialGrounds)
-      .orderBy(asc(denialGrounds.sortOrder))
-      .all()
-      .pop();
-    const row = tx
+      .orderBy(desc(denialGrounds.sortOrder))
+      .limit(1);
+    const [row] = await tx
       .insert(denialGrounds)
       .values({
         citation: input.citation.trim(),
@@ -107,32 +108,47 @@ export function createGround(db: DB, actor: Actor, input: GroundInput, now = new
         createdAt: now,
         updatedAt: now,
       })
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'denial_ground.create', entityType: 'denial_ground', entityId: row.id, after: row });
-    return row.id;
+      .returning();
+    await auditAsync(tx, actor, {
+      action: 'denial_ground.create',
+      entityType: 'denial_ground',
+      entityId: row!.id,
+      after: row,
+    });
+    return row!.id;
   });
   return { ok: true, id };
 }
 
 /** Reword a ground or retire/restore it. A statutory ground keeps its citation. */
-export function updateGround(db: DB, actor: Actor, id: number, input: GroundInput, now = new Date()): GroundResult {
-  const before = groundById(db, id);
-  if (!before) return fail('No such ground. Reload the page.');
-  const fields = checkGround(input);
-  if (before.statutory && input.citation.trim() !== before.citation)
-    fields.citation = 'A ground from the statute keeps its citation; add a new ground instead.';
-  if (Object.keys(fields).length) return failFields(fields);
-  db.transaction((tx) => {
-    const after = tx
+export function updateGround(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: GroundInput,
+  now = new Date(),
+): Promise<GroundResult> {
+  return db.transaction(async (tx): Promise<GroundResult> => {
+    const [before] = await tx.select().from(denialGrounds).where(eq(denialGrounds.id, id));
+    if (!before) return fail('No such ground. Reload the page.');
+    const fields = checkGround(input);
+    if (before.statutory && input.citation.trim() !== before.citation)
+      fields.citation = 'A ground from the statute keeps its citation; add a new ground instead.';
+    if (Object.keys(fields).length) return failFields(fields);
+    const [after] = await tx
       .update(denialGrounds)
       .set({ citation: input.citation.trim(), label: input.label.trim(), active: input.active, updatedAt: now })
       .where(eq(denialGrounds.id, id))
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'denial_ground.update', entityType: 'denial_ground', entityId: id, before, after });
+      .returning();
+    await auditAsync(tx, actor, {
+      action: 'denial_ground.update',
+      entityType: 'denial_ground',
+      entityId: id,
+      before,
+      after,
+    });
+    return { ok: true, id };
   });
-  return { ok: true, id };
 }
 
 /** What the requester reads for each withheld item: the item, the decision, the ground and the clerk's words. */

@@ -5,8 +5,9 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { replyTemplates } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
 export const TEMPLATE_NAME_MAX = 80;
@@ -31,12 +32,16 @@ export function templateFromParam(db: Pick<DB, 'select'>, param: string | null):
   return param && /^\d{1,12}$/.test(param) ? getReplyTemplate(db, Number(param)) : undefined;
 }
 
+/**
+ * Save a reply, new or edited; the name's uniqueness and the edited reply's existence are read in the transaction
+ * that saves it, so two clerks saving the same name at once cannot both pass.
+ */
 export function saveReplyTemplate(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   input: { id?: number; name: string; body: string },
   now = new Date(),
-): Result<{ id: number }> {
+): Promise<Result<{ id: number }>> {
   const name = input.name.trim();
   const body = input.body.trim();
   const fields: Record<string, string> = {};
@@ -46,50 +51,52 @@ export function saveReplyTemplate(
   if (!body) fields.body = 'Write the reply.';
   else if ([...body].length > TEMPLATE_BODY_MAX)
     fields.body = `Use at most ${TEMPLATE_BODY_MAX.toLocaleString('en-US')} characters for the reply.`;
-  const before = input.id ? getReplyTemplate(db, input.id) : undefined;
-  if (input.id && !before) return fail('That saved reply was deleted. Reload the page.');
-  if (!fields.name) {
-    const clash = db
-      .select({ id: replyTemplates.id })
-      .from(replyTemplates)
-      .where(sql`lower(${replyTemplates.name}) = lower(${name})`)
-      .get();
-    if (clash && clash.id !== input.id)
-      fields.name = 'A saved reply already has that name: choose another, or edit that one.';
-  }
-  if (Object.keys(fields).length) return failFields(fields);
-  const id = db.transaction((tx) => {
-    const saved = before
-      ? (tx.update(replyTemplates).set({ name, body, updatedAt: now }).where(eq(replyTemplates.id, before.id)).run(),
-        before.id)
-      : tx
-          .insert(replyTemplates)
-          .values({ name, body, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
-          .returning({ id: replyTemplates.id })
-          .get().id;
-    audit(tx, actor, {
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [before] = input.id ? await tx.select().from(replyTemplates).where(eq(replyTemplates.id, input.id)) : [];
+    if (input.id && !before) return fail('That saved reply was deleted. Reload the page.');
+    if (!fields.name) {
+      const [clash] = await tx
+        .select({ id: replyTemplates.id })
+        .from(replyTemplates)
+        .where(sql`lower(${replyTemplates.name}) = lower(${name})`)
+        .limit(1);
+      if (clash && clash.id !== input.id)
+        fields.name = 'A saved reply already has that name: choose another, or edit that one.';
+    }
+    if (Object.keys(fields).length) return failFields(fields);
+    let id: number;
+    if (before) {
+      await tx.update(replyTemplates).set({ name, body, updatedAt: now }).where(eq(replyTemplates.id, before.id));
+      id = before.id;
+    } else {
+      const [row] = await tx
+        .insert(replyTemplates)
+        .values({ name, body, createdByUserId: actor.userId, createdAt: now, updatedAt: now })
+        .returning({ id: replyTemplates.id });
+      id = row!.id;
+    }
+    await auditAsync(tx, actor, {
       action: 'reply_template.save',
       entityType: 'reply_template',
-      entityId: saved,
+      entityId: id,
       before: before ? { name: before.name, body: before.body } : null,
       after: { name, body },
     });
-    return saved;
+    return { ok: true, id };
   });
-  return { ok: true, id };
 }
 
-export function deleteReplyTemplate(db: DB, actor: Actor & { userId: number }, id: number): Result {
-  const before = getReplyTemplate(db, id);
-  if (!before) return fail('That saved reply was already deleted.');
-  db.transaction((tx) => {
-    tx.delete(replyTemplates).where(eq(replyTemplates.id, id)).run();
-    audit(tx, actor, {
+export function deleteReplyTemplate(db: Db, actor: Actor & { userId: number }, id: number): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx.select().from(replyTemplates).where(eq(replyTemplates.id, id));
+    if (!before) return fail('That saved reply was already deleted.');
+    await tx.delete(replyTemplates).where(eq(replyTemplates.id, id));
+    await auditAsync(tx, actor, {
       action: 'reply_template.delete',
       entityType: 'reply_template',
       entityId: id,
       before: { name: before.name, body: before.body },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
