@@ -526,6 +526,8 @@ export async function applicationView(db: Db, applicationId: number, now = new D
     .select()
     .from(parties)
     .where(and(eq(parties.projectId, project.id), eq(parties.role, 'owner_operator')))
+    // The first owner named, as the escrow's letters name the applicant.
+    .orderBy(asc(parties.id))
     .limit(1);
   const today = townToday(now);
   const reviews = (await reviewsForProject(db, project.id, today)).reverse();
