@@ -4,6 +4,7 @@ import { z } from 'astro/zod';
 import { SMP_CONDITIONS, SMP_INSPECTION_REASONS, SMP_OWNER_KINDS, SMP_TYPES } from '#db/schema.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
   failure,
@@ -86,7 +87,12 @@ export const practices = {
     input: z.object({ ...practiceFields }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const r = createPractice(db(), actorOf(officer, ctx), { ...practiceInput(input), projectId: null }, townToday());
+      const r = await createPractice(
+        dbAsync(),
+        actorOf(officer, ctx),
+        { ...practiceInput(input), projectId: null },
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { id: r.id };
     },
@@ -97,7 +103,13 @@ export const practices = {
     input: z.object({ practiceId: id, ...practiceFields }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const r = updatePractice(db(), actorOf(officer, ctx), input.practiceId, practiceInput(input), townToday());
+      const r = await updatePractice(
+        dbAsync(),
+        actorOf(officer, ctx),
+        input.practiceId,
+        practiceInput(input),
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { id: r.id };
     },
@@ -116,8 +128,8 @@ export const practices = {
     }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const r = acceptAsBuilt(
-        db(),
+      const r = await acceptAsBuilt(
+        dbAsync(),
         actorOf(officer, ctx),
         {
           ...practiceInput(input),
@@ -190,7 +202,13 @@ export const practices = {
     input: z.object({ practiceId: id, removedOn: requiredDay('the day it was removed from operation') }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const r = removeFromOperation(db(), actorOf(officer, ctx), input.practiceId, input.removedOn, townToday());
+      const r = await removeFromOperation(
+        dbAsync(),
+        actorOf(officer, ctx),
+        input.practiceId,
+        input.removedOn,
+        townToday(),
+      );
       if (!r.ok) failure(r);
       return { id: r.id };
     },
@@ -219,7 +237,11 @@ export const practices = {
     ),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const r = saveRoutineIntervals(db(), actorOf(officer, ctx), input as Record<(typeof SMP_TYPES)[number], number>);
+      const r = await saveRoutineIntervals(
+        dbAsync(),
+        actorOf(officer, ctx),
+        input as Record<(typeof SMP_TYPES)[number], number>,
+      );
       if (!r.ok) failure(r);
       return { saved: true };
     },

@@ -2,7 +2,6 @@
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { choice, id, ids as idList, plainText } from '#lib/server/platform/forms/fields.ts';
 import { decideDocument, decideInspection, decideSummary } from '#lib/server/reviews/filing-review.ts';
@@ -61,7 +60,7 @@ export const reviews = {
       .superRefine(needsComment),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      return done(decideDocument(db(), actorOf(officer, ctx), { ...input, public: input.public === 'yes' }));
+      return done(await decideDocument(dbAsync(), actorOf(officer, ctx), { ...input, public: input.public === 'yes' }));
     },
   }),
 };

@@ -16,11 +16,10 @@ import {
   type DocumentType,
 } from '#db/schema.ts';
 import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
-import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { publishInspectionPhotos } from '#lib/server/filings/inspection-photos.ts';
 import { type Refusal, type Result } from '#lib/server/platform/result.ts';
@@ -320,24 +319,24 @@ export function decideSummary(
  * approves or disapproves) accept or return it.
  */
 export function decideDocument(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   input: { id: number; decision?: Decision; comment: string; public: boolean },
   now: Date = new Date(),
-): DecisionResult {
-  return db.transaction((tx) => {
-    const row = tx
+): Promise<DecisionResult> {
+  return db.transaction(async (tx): Promise<DecisionResult> => {
+    const [row] = await tx
       .select({ d: documents, slug: projects.slug, projectName: projects.name })
       .from(documents)
       .innerJoin(projects, eq(projects.id, documents.projectId))
-      .where(and(eq(documents.id, input.id), inArray(documents.type, REVIEWED_UPLOADS)))
-      .get();
+      .where(and(eq(documents.id, input.id), inArray(documents.type, REVIEWED_UPLOADS)));
     if (!row) return { ok: false, message: 'That document cannot be reviewed here.' };
     const amendment = row.d.type === 'swppp_amendment';
     if (!amendment && !input.decision)
       return { ok: false, message: 'Choose whether to accept the document or return it.' };
     const status = amendment ? row.d.reviewStatus : input.decision === 'accept' ? 'accepted' : 'returned';
-    tx.update(documents)
+    await tx
+      .update(documents)
       .set({
         public: input.public,
         reviewStatus: status,
@@ -346,29 +345,33 @@ export function decideDocument(
         reviewedAt: now,
         updatedAt: now,
       })
-      .where(eq(documents.id, input.id))
-      .run();
-    audit(tx, actor, {
+      .where(eq(documents.id, input.id));
+    await auditAsync(tx, actor, {
       action: amendment ? 'document.publish_decision' : `document.${status === 'accepted' ? 'accept' : 'return'}`,
       entityType: 'document',
       entityId: input.id,
       before: { public: row.d.public, publicProposed: row.d.publicProposed, reviewStatus: row.d.reviewStatus },
       after: { public: input.public, reviewStatus: status, reviewComment: input.comment || null },
     });
-    for (const to of recipients(tx, row.d.projectId, row.d.uploadedByUserId)) {
-      enqueueMail(tx, {
+    const { to, url, kind } = await viaSync(tx, (sync) => ({
+      to: recipients(sync, row.d.projectId, row.d.uploadedByUserId),
+      url: workspaceUrl(sync, row.slug),
+      kind: town(sync).profile.kind,
+    }));
+    for (const person of to) {
+      await enqueueMailAsync(tx, {
         kind: 'filing-reviewed',
-        to: to.email,
+        to: person.email,
         data: {
-          name: to.name,
+          name: person.name,
           projectName: row.projectName,
           what: `the ${DOCUMENT_TYPE_LABEL[row.d.type].toLowerCase()} “${row.d.title}”`,
           decision: amendment ? 'decided' : (status as 'accepted' | 'returned'),
           comment: input.comment || null,
           publicNote: input.public
             ? 'It is published on the project page.'
-            : `It is kept in the ${town(tx).profile.kind}’s records but not published on the project page.`,
-          url: workspaceUrl(tx, row.slug),
+            : `It is kept in the ${kind}’s records but not published on the project page.`,
+          url,
         },
       });
     }

@@ -22,8 +22,9 @@ import {
 } from '#db/schema.ts';
 import { AccessError, requireRole, type GuardContext } from '#lib/server/accounts/guards.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townProfile } from '#lib/server/platform/town-profile.ts';
@@ -45,17 +46,26 @@ export function loadRoutineIntervals(db: DB): RoutineIntervals {
   );
 }
 
-export function saveRoutineIntervals(db: DB, actor: Actor, intervals: RoutineIntervals, now = new Date()): Result {
+export async function saveRoutineIntervals(
+  db: Db,
+  actor: Actor,
+  intervals: RoutineIntervals,
+  now = new Date(),
+): Promise<Result> {
   for (const [k, v] of Object.entries(intervals))
     if (!isRoutineInterval(v)) return { ok: false, fields: { [k]: ROUTINE_INTERVAL_RANGE.message } };
-  db.transaction((tx) => {
-    const before = loadRoutineIntervals(tx as unknown as DB);
+  await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, INTERVALS_SETTING_KEY));
+    const before = routineIntervalsFrom(stored?.value);
     const value = JSON.stringify(intervals);
-    tx.insert(settings)
+    await tx
+      .insert(settings)
       .values({ key: INTERVALS_SETTING_KEY, value, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-      .run();
-    audit(tx, actor, {
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+    await auditAsync(tx, actor, {
       action: 'practice.settings',
       entityType: 'settings',
       entityId: INTERVALS_SETTING_KEY,
@@ -123,22 +133,27 @@ function checkPractice(db: Pick<DB, 'select'>, input: PracticeInput, today: stri
 
 /** A practice entered directly (built before the portal, or outside a project). */
 export function createPractice(
-  db: DB,
+  db: Db,
   actor: Actor,
   input: PracticeInput & { projectId: number | null },
   today: string,
-): Result<{ id: number }> {
-  const m = checkPractice(db, input, today);
-  if (!m.ok) return m;
+): Promise<Result<{ id: number }>> {
   const { maintainerEmail: _, ...values } = input;
-  return db.transaction((tx) => {
-    const row = tx
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    // The town's box and the maintainer's account are read by the checks the as-built acceptance shares.
+    const m = await viaSync(tx, (sync) => checkPractice(sync, input, today));
+    if (!m.ok) return m;
+    const [row] = await tx
       .insert(stormwaterPractices)
       .values({ ...values, maintainerUserId: m.id })
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'practice.create', entityType: 'stormwater_practice', entityId: row.id, after: row });
-    return { ok: true as const, id: row.id };
+      .returning();
+    await auditAsync(tx, actor, {
+      action: 'practice.create',
+      entityType: 'stormwater_practice',
+      entityId: row!.id,
+      after: row,
+    });
+    return { ok: true, id: row!.id };
   });
 }
 
@@ -147,35 +162,34 @@ export function createPractice(
  * dedication to the Town…): the same checks as entering it; the project and the as-built acceptance stay.
  */
 export function updatePractice(
-  db: DB,
+  db: Db,
   actor: Actor,
   practiceId: number,
   input: PracticeInput,
   today: string,
-): Result<{ id: number }> {
-  const before = practiceById(db, practiceId);
-  if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
-  const m = checkPractice(db, input, today);
-  if (!m.ok) return m;
-  if (before.removedOn && input.inServiceOn > before.removedOn)
-    return { ok: false, fields: { inServiceOn: 'It cannot go into service after it was removed from operation.' } };
+): Promise<Result<{ id: number }>> {
   const { maintainerEmail: _, ...values } = input;
-  db.transaction((tx) => {
-    const after = tx
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [before] = await tx.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId));
+    if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
+    const m = await viaSync(tx, (sync) => checkPractice(sync, input, today));
+    if (!m.ok) return m;
+    if (before.removedOn && input.inServiceOn > before.removedOn)
+      return { ok: false, fields: { inServiceOn: 'It cannot go into service after it was removed from operation.' } };
+    const [after] = await tx
       .update(stormwaterPractices)
       .set({ ...values, maintainerUserId: m.id, updatedAt: new Date() })
       .where(eq(stormwaterPractices.id, practiceId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'practice.update',
       entityType: 'stormwater_practice',
       entityId: practiceId,
       before,
       after,
     });
+    return { ok: true, id: practiceId };
   });
-  return { ok: true, id: practiceId };
 }
 
 /** The form's starting values for correcting a practice: what is on record, as the create form posts it. */
@@ -208,34 +222,37 @@ export function practiceFormValues(
  * day they were accepted.
  */
 export function acceptAsBuilt(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   input: PracticeInput & { documentId: number; certifiedBy: string; comment: string; public: boolean },
   now: Date,
-): Result<{ id: number }> {
-  const doc = db.select().from(documents).where(eq(documents.id, input.documentId)).get();
-  if (!doc || doc.type !== 'as_built_plans')
-    return { ok: false, message: 'These are not as-built plans: only certified as-built plans add a practice.' };
-  if (doc.reviewStatus === 'returned')
-    return { ok: false, message: 'These plans were returned to the operator: accept corrected plans instead.' };
-  const place = checkPlace(db, input);
-  if (!place.ok) return place;
-  const m = maintainerId(db, input.maintainerEmail);
-  if (!m.ok) return m;
+): Promise<Result<{ id: number }>> {
   const today = townToday(now);
-  const accepted = doc.reviewStatus === 'accepted' && doc.reviewedAt ? townToday(doc.reviewedAt) : today;
-  return db.transaction((tx) => {
+  // The plans are read in the transaction that accepts them: two officers' clicks cannot both accept them.
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [doc] = await tx.select().from(documents).where(eq(documents.id, input.documentId));
+    if (!doc || doc.type !== 'as_built_plans')
+      return { ok: false, message: 'These are not as-built plans: only certified as-built plans add a practice.' };
+    if (doc.reviewStatus === 'returned')
+      return { ok: false, message: 'These plans were returned to the operator: accept corrected plans instead.' };
+    const checked = await viaSync(tx, (sync) => {
+      const place = checkPlace(sync, input);
+      return place.ok ? maintainerId(sync, input.maintainerEmail) : place;
+    });
+    if (!checked.ok) return checked;
+    const m = checked as { ok: true; id: number | null };
+    const accepted = doc.reviewStatus === 'accepted' && doc.reviewedAt ? townToday(doc.reviewedAt) : today;
     if (!(doc.reviewStatus === 'accepted' && doc.reviewedAt)) {
-      const r = decideDocument(
-        tx as unknown as DB,
+      const r = await decideDocument(
+        tx,
         actor,
         { id: doc.id, decision: 'accept', comment: input.comment, public: input.public },
         now,
       );
-      if (!r.ok) return { ok: false as const, message: r.message };
+      if (!r.ok) return { ok: false, message: r.message };
     }
     const { maintainerEmail: _m, documentId: _d, certifiedBy, comment: _c, public: _p, ...values } = input;
-    const row = tx
+    const [row] = await tx
       .insert(stormwaterPractices)
       .values({
         ...values,
@@ -247,15 +264,14 @@ export function acceptAsBuilt(
         asBuiltAcceptedByUserId: actor.userId,
         inServiceOn: input.inServiceOn > today ? today : input.inServiceOn,
       })
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'practice.accept_as_built',
       entityType: 'stormwater_practice',
-      entityId: row.id,
+      entityId: row!.id,
       after: row,
     });
-    return { ok: true as const, id: row.id };
+    return { ok: true, id: row!.id };
   });
 }
 
@@ -264,35 +280,34 @@ export function acceptAsBuilt(
  * guarantee runs "until the facilities are removed from operation"); its record stays.
  */
 export function removeFromOperation(
-  db: DB,
+  db: Db,
   actor: Actor,
   practiceId: number,
   removedOn: string,
   today: string,
-): Result<{ id: number }> {
-  const before = db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
-  if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
-  if (before.removedOn) return { ok: false, message: 'It was already removed from operation.' };
-  if (removedOn > today)
-    return { ok: false, fields: { removedOn: 'Record it once it has happened: the day cannot be in the future.' } };
-  if (removedOn < before.inServiceOn)
-    return { ok: false, fields: { removedOn: 'It cannot be removed before it went into service.' } };
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result<{ id: number }>> {
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [before] = await tx.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId));
+    if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
+    if (before.removedOn) return { ok: false, message: 'It was already removed from operation.' };
+    if (removedOn > today)
+      return { ok: false, fields: { removedOn: 'Record it once it has happened: the day cannot be in the future.' } };
+    if (removedOn < before.inServiceOn)
+      return { ok: false, fields: { removedOn: 'It cannot be removed before it went into service.' } };
+    const [after] = await tx
       .update(stormwaterPractices)
       .set({ removedOn, updatedAt: new Date() })
       .where(eq(stormwaterPractices.id, practiceId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'practice.remove',
       entityType: 'stormwater_practice',
       entityId: practiceId,
       before,
       after,
     });
+    return { ok: true, id: practiceId };
   });
-  return { ok: true, id: practiceId };
 }
 
 /**
