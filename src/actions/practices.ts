@@ -3,7 +3,6 @@ import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { SMP_CONDITIONS, SMP_INSPECTION_REASONS, SMP_OWNER_KINDS, SMP_TYPES } from '#db/schema.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
@@ -174,8 +173,8 @@ export const practices = {
         else newItems.push({ description, dueOn });
       }
       if (Object.keys(fields).length) failure({ fields });
-      const r = recordPracticeInspection(
-        db(),
+      const r = await recordPracticeInspection(
+        dbAsync(),
         actorOf(officer, ctx),
         {
           practiceId: input.practiceId,
@@ -219,7 +218,7 @@ export const practices = {
     input: z.object({ count: wholeNumber('Enter how many practices to draw, like 5.', 1, 1000) }),
     handler: async (input, ctx) => {
       const officer = allow.role(ctx, 'officer');
-      const r = drawRandomInspections(db(), actorOf(officer, ctx), input.count, townToday());
+      const r = await drawRandomInspections(dbAsync(), actorOf(officer, ctx), input.count, townToday());
       if (!r.ok) failure(r);
       return { id: r.id };
     },

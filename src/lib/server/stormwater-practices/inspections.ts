@@ -15,8 +15,9 @@ import {
   type SmpCondition,
   type SmpInspectionReason,
 } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { drawPractices } from './practices.rules.ts';
 
@@ -37,102 +38,103 @@ export interface InspectionInput {
 }
 
 export function recordPracticeInspection(
-  db: DB,
+  db: Db,
   actor: Actor,
   input: InspectionInput,
   today: string,
-): Result<{ id: number }> {
-  const practice = db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, input.practiceId)).get();
-  if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
-  const fields: Record<string, string> = {};
-  if (input.inspectedOn > today)
-    fields.inspectedOn = 'Record an inspection once it has taken place: the day cannot be in the future.';
-  if (input.inspectedOn < practice.inServiceOn) fields.inspectedOn = 'The practice was not in service yet on that day.';
-  if (input.reason === 'joint' && !input.jointAgency)
-    fields.jointAgency = 'Name the other agency of the joint inspection.';
-  if (input.reason === 'complaint' && !input.complaintSource)
-    fields.complaintSource = 'Say where the complaint or notice came from (a few words or a link).';
-  if (input.condition !== 'functioning' && input.newItems.length === 0)
-    fields.item0Description = 'List the maintenance or repair the owner must do, with its due date.';
-  input.newItems.forEach((it, i) => {
-    if (it.dueOn <= input.inspectedOn) fields[`item${i}DueOn`] = 'The due date comes after the inspection.';
-  });
-  if (input.randomDrawId != null) {
-    const draw = db.select().from(practiceRandomDraws).where(eq(practiceRandomDraws.id, input.randomDrawId)).get();
-    if (!draw || !(JSON.parse(draw.chosenIds) as number[]).includes(practice.id))
-      fields.randomDrawId = 'That draw did not choose this practice.';
-  }
-  if (Object.keys(fields).length) return { ok: false, fields };
-  const open = input.closeItemIds.length
-    ? db
-        .select({ id: practiceMaintenanceItems.id })
-        .from(practiceMaintenanceItems)
-        .where(
-          and(
-            eq(practiceMaintenanceItems.practiceId, practice.id),
-            isNull(practiceMaintenanceItems.closedOn),
-            inArray(practiceMaintenanceItems.id, input.closeItemIds),
-          ),
-        )
-        .all()
-        .map((r) => r.id)
-    : [];
-  if (open.length !== new Set(input.closeItemIds).size)
-    return {
-      ok: false,
-      message:
-        'Some of the maintenance items you ticked are already closed or belong to another practice: reload the page.',
-    };
-  return db.transaction((tx) => {
+): Promise<Result<{ id: number }>> {
+  // What it checks (the practice, the draw, the items it closes) is read in the transaction that records it.
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [practice] = await tx.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, input.practiceId));
+    if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
+    const fields: Record<string, string> = {};
+    if (input.inspectedOn > today)
+      fields.inspectedOn = 'Record an inspection once it has taken place: the day cannot be in the future.';
+    if (input.inspectedOn < practice.inServiceOn)
+      fields.inspectedOn = 'The practice was not in service yet on that day.';
+    if (input.reason === 'joint' && !input.jointAgency)
+      fields.jointAgency = 'Name the other agency of the joint inspection.';
+    if (input.reason === 'complaint' && !input.complaintSource)
+      fields.complaintSource = 'Say where the complaint or notice came from (a few words or a link).';
+    if (input.condition !== 'functioning' && input.newItems.length === 0)
+      fields.item0Description = 'List the maintenance or repair the owner must do, with its due date.';
+    input.newItems.forEach((it, i) => {
+      if (it.dueOn <= input.inspectedOn) fields[`item${i}DueOn`] = 'The due date comes after the inspection.';
+    });
+    if (input.randomDrawId != null) {
+      const [draw] = await tx.select().from(practiceRandomDraws).where(eq(practiceRandomDraws.id, input.randomDrawId));
+      if (!draw || !(JSON.parse(draw.chosenIds) as number[]).includes(practice.id))
+        fields.randomDrawId = 'That draw did not choose this practice.';
+    }
+    if (Object.keys(fields).length) return { ok: false, fields };
+    const open = input.closeItemIds.length
+      ? (
+          await tx
+            .select({ id: practiceMaintenanceItems.id })
+            .from(practiceMaintenanceItems)
+            .where(
+              and(
+                eq(practiceMaintenanceItems.practiceId, practice.id),
+                isNull(practiceMaintenanceItems.closedOn),
+                inArray(practiceMaintenanceItems.id, input.closeItemIds),
+              ),
+            )
+        ).map((r) => r.id)
+      : [];
+    if (open.length !== new Set(input.closeItemIds).size)
+      return {
+        ok: false,
+        message:
+          'Some of the maintenance items you ticked are already closed or belong to another practice: reload the page.',
+      };
     const { closeItemIds: _c, newItems, ...values } = input;
-    const row = tx
+    const [row] = await tx
       .insert(practiceInspections)
       .values({ ...values, recordedByUserId: 'userId' in actor ? actor.userId : null })
-      .returning()
-      .get();
+      .returning();
     if (open.length)
-      tx.update(practiceMaintenanceItems)
-        .set({ closedOn: input.inspectedOn, closedByInspectionId: row.id })
-        .where(inArray(practiceMaintenanceItems.id, open))
-        .run();
+      await tx
+        .update(practiceMaintenanceItems)
+        .set({ closedOn: input.inspectedOn, closedByInspectionId: row!.id })
+        .where(inArray(practiceMaintenanceItems.id, open));
     const items = newItems.length
-      ? tx
+      ? await tx
           .insert(practiceMaintenanceItems)
-          .values(newItems.map((it) => ({ ...it, practiceId: practice.id, inspectionId: row.id })))
+          .values(newItems.map((it) => ({ ...it, practiceId: practice.id, inspectionId: row!.id })))
           .returning()
-          .all()
       : [];
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'practice.inspect',
       entityType: 'stormwater_practice',
       entityId: practice.id,
       after: { inspection: row, closedItemIds: open, newItems: items },
     });
-    return { ok: true as const, id: row.id };
+    return { ok: true, id: row!.id };
   });
 }
 
 /** Draw `count` practices in operation for random inspection; the seed and the pool are recorded. */
 export function drawRandomInspections(
-  db: DB,
+  db: Db,
   actor: Actor,
   count: number,
   today: string,
   seed = randomBytes(8).toString('hex'),
-): Result<{ id: number; chosen: number[] }> {
-  const pool = db
-    .select({ id: stormwaterPractices.id })
-    .from(stormwaterPractices)
-    .where(isNull(stormwaterPractices.removedOn))
-    .orderBy(stormwaterPractices.id)
-    .all()
-    .map((r) => r.id);
-  if (!pool.length) return { ok: false, message: 'No practice is in operation to draw from.' };
-  if (count < 1 || count > pool.length)
-    return { ok: false, fields: { count: `Draw from 1 to ${pool.length} practices.` } };
-  const chosen = drawPractices(pool, seed, count);
-  return db.transaction((tx) => {
-    const row = tx
+): Promise<Result<{ id: number; chosen: number[] }>> {
+  // The pool is read in the transaction that records it: the draw is from exactly the practices it names.
+  return db.transaction(async (tx): Promise<Result<{ id: number; chosen: number[] }>> => {
+    const pool = (
+      await tx
+        .select({ id: stormwaterPractices.id })
+        .from(stormwaterPractices)
+        .where(isNull(stormwaterPractices.removedOn))
+        .orderBy(stormwaterPractices.id)
+    ).map((r) => r.id);
+    if (!pool.length) return { ok: false, message: 'No practice is in operation to draw from.' };
+    if (count < 1 || count > pool.length)
+      return { ok: false, fields: { count: `Draw from 1 to ${pool.length} practices.` } };
+    const chosen = drawPractices(pool, seed, count);
+    const [row] = await tx
       .insert(practiceRandomDraws)
       .values({
         drawnOn: today,
@@ -141,15 +143,14 @@ export function drawRandomInspections(
         chosenIds: JSON.stringify(chosen),
         drawnByUserId: 'userId' in actor ? actor.userId : null,
       })
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'practice.random_draw',
       entityType: 'practice_random_draw',
-      entityId: row.id,
+      entityId: row!.id,
       after: { seed, pool: pool.length, chosen },
     });
-    return { ok: true as const, id: row.id, chosen };
+    return { ok: true, id: row!.id, chosen };
   });
 }
 
