@@ -5,7 +5,8 @@
  */
 import { overdueInspections, overdueMaintenance } from '#lib/server/stormwater-practices/overdue.ts';
 import { addDays, daysBetween } from '#lib/shared/days.ts';
-import { and, desc, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { enforcementActions, inspectionNotices, projects, townInspections } from '#db/schema.ts';
 import { endSentence, formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
@@ -36,6 +37,16 @@ const scheduledWhat = (milestone: string | null) =>
 /** "Approved", "Deficient", "Follow-up needed": the outcome's label before its explanation. */
 const outcomeWords = (outcome: string) =>
   (TOWN_INSPECTION_OUTCOME_LABEL[outcome as TownInspectionOutcome] ?? outcome).split(':')[0];
+
+/** Enforcement actions in force (the one definition, inForceSql) that also meet `where`, with their project. */
+function actionsInForce(db: Db, where: SQL, order: SQLiteColumn) {
+  return db
+    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(and(inForceSql, where))
+    .orderBy(order);
+}
 
 export async function officerDesk(db: Db, today: string, now = new Date()) {
   const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));
@@ -84,19 +95,15 @@ export async function officerDesk(db: Db, today: string, now = new Date()) {
     }));
 
   const deadlines = (
-    await db
-      .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
-      .from(enforcementActions)
-      .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-      .where(
-        and(
-          inForceSql,
-          isNotNull(enforcementActions.complyBy),
-          lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)),
-          inArray(enforcementActions.status, ['issued', 'complied']),
-        ),
-      )
-      .orderBy(enforcementActions.complyBy)
+    await actionsInForce(
+      db,
+      and(
+        isNotNull(enforcementActions.complyBy),
+        lte(enforcementActions.complyBy, addDays(today, DEADLINE_HORIZON_DAYS)),
+        inArray(enforcementActions.status, ['issued', 'complied']),
+      )!,
+      enforcementActions.complyBy,
+    )
   ).map((r) => ({
     id: r.a.id,
     projectSlug: r.slug,
@@ -109,12 +116,7 @@ export async function officerDesk(db: Db, today: string, now = new Date()) {
     requiredMeasures: r.a.requiredMeasures,
   }));
 
-  const orders = await db
-    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
-    .from(enforcementActions)
-    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForceSql, eq(enforcementActions.type, 'stop_work_order')))
-    .orderBy(enforcementActions.issuedOn);
+  const orders = await actionsInForce(db, eq(enforcementActions.type, 'stop_work_order'), enforcementActions.issuedOn);
   // The latest town inspection since each order: one query for all orders, not one per order, newest first.
   const since = orders.reduce<string | undefined>(
     (min, r) => (min === undefined || r.a.issuedOn < min ? r.a.issuedOn : min),
@@ -150,19 +152,15 @@ export async function officerDesk(db: Db, today: string, now = new Date()) {
   });
 
   const finesDue = (
-    await db
-      .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
-      .from(enforcementActions)
-      .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-      .where(
-        and(
-          inForceSql,
-          eq(enforcementActions.type, 'fine'),
-          inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']),
-          lt(enforcementActions.fineDueOn, today),
-        ),
-      )
-      .orderBy(enforcementActions.fineDueOn)
+    await actionsInForce(
+      db,
+      and(
+        eq(enforcementActions.type, 'fine'),
+        inArray(enforcementActions.fineStatus, ['assessed', 'partly_paid']),
+        lt(enforcementActions.fineDueOn, today),
+      )!,
+      enforcementActions.fineDueOn,
+    )
   ).map((r) => ({
     id: r.a.id,
     projectSlug: r.slug,
@@ -261,11 +259,11 @@ export async function calendarItems(db: Db, fromDay: string, toDay: string, toda
       href: `/staff/projects/${t.projectSlug}/inspections`,
     });
   }
-  const complyBy = await db
-    .select({ a: enforcementActions, slug: projects.slug, name: projects.name })
-    .from(enforcementActions)
-    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(inForceSql, gte(enforcementActions.complyBy, fromDay), lt(enforcementActions.complyBy, toDay)));
+  const complyBy = await actionsInForce(
+    db,
+    and(gte(enforcementActions.complyBy, fromDay), lt(enforcementActions.complyBy, toDay))!,
+    enforcementActions.complyBy,
+  );
   for (const r of complyBy) {
     items.push({
       uid: `comply-by-${r.a.id}`,

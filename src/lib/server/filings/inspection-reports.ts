@@ -471,30 +471,13 @@ export async function inspectionFormContext(
         [`practice.${i}.notes`]: p.notes ?? '',
       });
     });
-    usable.areas.forEach((a, i) => {
-      Object.assign(values, {
-        [`area.${i}.name`]: a.area,
-        [`area.${i}.acres`]: str(a.acres),
-        [`area.${i}.stoppedOn`]: a.workStoppedOn,
-        [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '',
-        [`area.${i}.resumesOn`]: a.resumesOn ?? '',
-      });
-    });
+    putAreas(values, usable.areas);
   } else if (last) {
     // Areas still stopped at the last inspection carry forward, so their 14-day clock is not lost.
-    const stopped = await db
-      .select()
-      .from(inspectionInactiveAreas)
-      .where(eq(inspectionInactiveAreas.inspectionId, last.id));
-    stopped.forEach((a, i) => {
-      Object.assign(values, {
-        [`area.${i}.name`]: a.area,
-        [`area.${i}.acres`]: str(a.acres),
-        [`area.${i}.stoppedOn`]: a.workStoppedOn,
-        [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '',
-        [`area.${i}.resumesOn`]: a.resumesOn ?? '',
-      });
-    });
+    putAreas(
+      values,
+      await db.select().from(inspectionInactiveAreas).where(eq(inspectionInactiveAreas.inspectionId, last.id)),
+    );
   }
   practices.forEach((p, i) => {
     values[`practice.${i}.name`] = p.practice;
@@ -510,6 +493,19 @@ export async function inspectionFormContext(
     recentStorms,
     onOrAfterBusinessDay: (day) => calendar.onOrAfter(day),
   };
+}
+
+/** The form's rows of inactive areas, from a report's. */
+function putAreas(values: Record<string, string>, areas: Array<typeof inspectionInactiveAreas.$inferSelect>): void {
+  areas.forEach((a, i) => {
+    Object.assign(values, {
+      [`area.${i}.name`]: a.area,
+      [`area.${i}.acres`]: str(a.acres),
+      [`area.${i}.stoppedOn`]: a.workStoppedOn,
+      [`area.${i}.begunOn`]: a.stabilizationBegunOn ?? '',
+      [`area.${i}.resumesOn`]: a.resumesOn ?? '',
+    });
+  });
 }
 
 function str(n: number | null | undefined): string {
