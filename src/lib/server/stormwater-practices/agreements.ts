@@ -8,8 +8,9 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { practiceAgreementFiles, stormwaterPractices } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { fail, ok, type Result } from '#lib/server/platform/result.ts';
@@ -28,27 +29,27 @@ export const agreementUpload = defineUpload({
   required: 'Choose the PDF of the recorded agreement or easement.',
   chooseAgain: 'the file',
   parse: ({ values }, _c: { actor: Actor; practiceId: number; now: Date }) => parseAgreementUpload(values),
-  handle: (input, [file], c, { db }) => fileAgreement(db, c.actor, c.practiceId, file, input, c.now),
+  handle: (input, [file], c, { dbAsync }) => fileAgreement(dbAsync, c.actor, c.practiceId, file, input, c.now),
 });
 
 export function fileAgreement(
-  db: DB,
+  db: Db,
   actor: Actor,
   practiceId: number,
   file: ReceivedFile,
   input: { public: boolean },
   now: Date,
-): Result<{ id: number }> {
-  const practice = db
-    .select({ id: stormwaterPractices.id })
-    .from(stormwaterPractices)
-    .where(eq(stormwaterPractices.id, practiceId))
-    .get();
-  if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
-  if (file.kind !== 'pdf') return { ok: false, fields: { agreement: 'The agreement or easement must be a PDF.' } };
-  const before = currentAgreement(db, practiceId) ?? null;
-  return db.transaction((tx) => {
-    const row = tx
+): Promise<Result<{ id: number }>> {
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [practice] = await tx
+      .select({ id: stormwaterPractices.id })
+      .from(stormwaterPractices)
+      .where(eq(stormwaterPractices.id, practiceId));
+    if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
+    if (file.kind !== 'pdf') return { ok: false, fields: { agreement: 'The agreement or easement must be a PDF.' } };
+    // The one reading of "the agreement in force", shared with the public page (still synchronous).
+    const before = (await viaSync(tx, (sync) => currentAgreement(sync, practiceId))) ?? null;
+    const [row] = await tx
       .insert(practiceAgreementFiles)
       .values({
         practiceId,
@@ -61,17 +62,16 @@ export function fileAgreement(
         uploadedByUserId: 'userId' in actor ? actor.userId : null,
         uploadedAt: now,
       })
-      .returning()
-      .get();
-    tx.update(stormwaterPractices).set({ updatedAt: now }).where(eq(stormwaterPractices.id, practiceId)).run();
-    audit(tx, actor, {
+      .returning();
+    await tx.update(stormwaterPractices).set({ updatedAt: now }).where(eq(stormwaterPractices.id, practiceId));
+    await auditAsync(tx, actor, {
       action: 'practice.agreement',
       entityType: 'stormwater_practice',
       entityId: practiceId,
       before,
       after: row,
     });
-    return { ok: true as const, id: row.id };
+    return { ok: true, id: row!.id };
   });
 }
 

@@ -9,8 +9,9 @@
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { practiceMaintenanceItems, practiceMaintenanceReports, stormwaterPractices } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { failFields, type Result } from '#lib/server/platform/result.ts';
@@ -60,47 +61,47 @@ export const maintenanceReportUpload = defineUpload({
   chooseAgain: 'the file',
   parse: ({ values, form }, c: ReportContext) =>
     parseReportForm(values, form.fields.doneItemIds ?? [], c.practice, townToday(c.now)),
-  handle: (input, [file], c, { db }) => fileMaintenanceReport(db, c.actor, c.practiceId, input, file, c.now),
+  handle: (input, [file], c, { dbAsync }) => fileMaintenanceReport(dbAsync, c.actor, c.practiceId, input, file, c.now),
 });
 
 export function fileMaintenanceReport(
-  db: DB,
+  db: Db,
   actor: Actor,
   practiceId: number,
   input: ReportInput,
   file: ReceivedFile,
   now: Date,
-): Result<{ id: number }> {
-  const practice = db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId)).get();
-  if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
+): Promise<Result<{ id: number }>> {
   const filedOn = townToday(now);
-  const open = input.doneItemIds.length
-    ? db
-        .select({ id: practiceMaintenanceItems.id })
-        .from(practiceMaintenanceItems)
-        .where(
-          and(
-            eq(practiceMaintenanceItems.practiceId, practiceId),
-            isNull(practiceMaintenanceItems.closedOn),
-            inArray(practiceMaintenanceItems.id, input.doneItemIds),
-          ),
-        )
-        .all()
-        .map((r) => r.id)
-    : [];
-  return db.transaction((tx): Result<{ id: number }> => {
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [practice] = await tx.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId));
+    if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
+    const open = input.doneItemIds.length
+      ? (
+          await tx
+            .select({ id: practiceMaintenanceItems.id })
+            .from(practiceMaintenanceItems)
+            .where(
+              and(
+                eq(practiceMaintenanceItems.practiceId, practiceId),
+                isNull(practiceMaintenanceItems.closedOn),
+                inArray(practiceMaintenanceItems.id, input.doneItemIds),
+              ),
+            )
+        ).map((r) => r.id)
+      : [];
     // One report a year, checked again where it is written (the form may be stale, or sent twice).
     const filed = new Map(
-      tx
-        .select({ year: practiceMaintenanceReports.year, filedOn: practiceMaintenanceReports.filedOn })
-        .from(practiceMaintenanceReports)
-        .where(eq(practiceMaintenanceReports.practiceId, practiceId))
-        .all()
-        .map((r) => [r.year, r.filedOn] as const),
+      (
+        await tx
+          .select({ year: practiceMaintenanceReports.year, filedOn: practiceMaintenanceReports.filedOn })
+          .from(practiceMaintenanceReports)
+          .where(eq(practiceMaintenanceReports.practiceId, practiceId))
+      ).map((r) => [r.year, r.filedOn] as const),
     );
     const yearProblem = reportYearProblem(input.year, { ...practice, filed }, filedOn);
     if (yearProblem) return failFields({ year: yearProblem });
-    const row = tx
+    const [row] = await tx
       .insert(practiceMaintenanceReports)
       .values({
         practiceId,
@@ -113,20 +114,19 @@ export function fileMaintenanceReport(
         sizeBytes: file.sizeBytes,
         filedByUserId: 'userId' in actor ? actor.userId : null,
       })
-      .returning()
-      .get();
+      .returning();
     if (open.length)
-      tx.update(practiceMaintenanceItems)
+      await tx
+        .update(practiceMaintenanceItems)
         .set({ reportedDoneOn: filedOn })
-        .where(inArray(practiceMaintenanceItems.id, open))
-        .run();
-    audit(tx, actor, {
+        .where(inArray(practiceMaintenanceItems.id, open));
+    await auditAsync(tx, actor, {
       action: 'practice.maintenance_report',
       entityType: 'stormwater_practice',
       entityId: practiceId,
       after: { report: row, reportedDoneItemIds: open },
     });
-    return { ok: true as const, id: row.id };
+    return { ok: true, id: row!.id };
   });
 }
 
