@@ -37,6 +37,25 @@ export interface InspectionInput {
   newItems: Array<{ description: string; dueOn: string }>;
 }
 
+/**
+ * Which of these maintenance items are the practice's and still open: what an inspection may close and an owner's
+ * report may say was done (a stale form or another practice's id is not).
+ */
+export async function openMaintenanceItems(tx: Pick<Db, 'select'>, practiceId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ id: practiceMaintenanceItems.id })
+    .from(practiceMaintenanceItems)
+    .where(
+      and(
+        eq(practiceMaintenanceItems.practiceId, practiceId),
+        isNull(practiceMaintenanceItems.closedOn),
+        inArray(practiceMaintenanceItems.id, ids),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 export function recordPracticeInspection(
   db: Db,
   actor: Actor,
@@ -67,20 +86,7 @@ export function recordPracticeInspection(
         fields.randomDrawId = 'That draw did not choose this practice.';
     }
     if (Object.keys(fields).length) return { ok: false, fields };
-    const open = input.closeItemIds.length
-      ? (
-          await tx
-            .select({ id: practiceMaintenanceItems.id })
-            .from(practiceMaintenanceItems)
-            .where(
-              and(
-                eq(practiceMaintenanceItems.practiceId, practice.id),
-                isNull(practiceMaintenanceItems.closedOn),
-                inArray(practiceMaintenanceItems.id, input.closeItemIds),
-              ),
-            )
-        ).map((r) => r.id)
-      : [];
+    const open = await openMaintenanceItems(tx, practice.id, input.closeItemIds);
     if (open.length !== new Set(input.closeItemIds).size)
       return {
         ok: false,

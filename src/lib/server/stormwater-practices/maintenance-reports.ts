@@ -7,7 +7,7 @@
  * form offers the oldest year not yet filed and a second report for a filed year is refused. When a report is
  * late: practices.rules.ts (decision 0036).
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { practiceMaintenanceItems, practiceMaintenanceReports, stormwaterPractices } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -16,6 +16,7 @@ import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { failFields, type Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { openMaintenanceItems } from './inspections.ts';
 import { reportYearProblem, type ReportFacts } from './practices.rules.ts';
 
 export interface ReportInput {
@@ -76,20 +77,7 @@ export function fileMaintenanceReport(
   return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
     const [practice] = await tx.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId));
     if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
-    const open = input.doneItemIds.length
-      ? (
-          await tx
-            .select({ id: practiceMaintenanceItems.id })
-            .from(practiceMaintenanceItems)
-            .where(
-              and(
-                eq(practiceMaintenanceItems.practiceId, practiceId),
-                isNull(practiceMaintenanceItems.closedOn),
-                inArray(practiceMaintenanceItems.id, input.doneItemIds),
-              ),
-            )
-        ).map((r) => r.id)
-      : [];
+    const open = await openMaintenanceItems(tx, practiceId, input.doneItemIds);
     // One report a year, checked again where it is written (the form may be stale, or sent twice).
     const filed = new Map(
       (

@@ -235,12 +235,11 @@ export function acceptAsBuilt(
       return { ok: false, message: 'These are not as-built plans: only certified as-built plans add a practice.' };
     if (doc.reviewStatus === 'returned')
       return { ok: false, message: 'These plans were returned to the operator: accept corrected plans instead.' };
-    const checked = await viaSync(tx, (sync) => {
+    const m = await viaSync(tx, (sync): Result<{ id: number | null }> => {
       const place = checkPlace(sync, input);
       return place.ok ? maintainerId(sync, input.maintainerEmail) : place;
     });
-    if (!checked.ok) return checked;
-    const m = checked as { ok: true; id: number | null };
+    if (!m.ok) return m;
     const accepted = doc.reviewStatus === 'accepted' && doc.reviewedAt ? townToday(doc.reviewedAt) : today;
     if (!(doc.reviewStatus === 'accepted' && doc.reviewedAt)) {
       const r = await decideDocument(
