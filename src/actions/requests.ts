@@ -250,7 +250,9 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
-      orThrow(withdraw(db(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, townPublicUrl(db())));
+      orThrow(
+        await withdraw(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, townPublicUrl(db())),
+      );
       return { withdrawn: true };
     },
   }),
@@ -305,7 +307,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(acknowledge(db(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
+      orThrow(await acknowledge(dbAsync(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
       return { done: 'acknowledged' };
     },
   }),
@@ -319,7 +321,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(extend(db(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
+      orThrow(await extend(dbAsync(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
       return { done: 'extended' };
     },
   }),
@@ -329,7 +331,7 @@ export const requests = {
     input: z.object({ id, documentIds: ids }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(attachDocuments(db(), actorOf(clerk, ctx), input.id, input.documentIds));
+      orThrow(await attachDocuments(dbAsync(), actorOf(clerk, ctx), input.id, input.documentIds));
       return { done: 'attached' };
     },
   }),
@@ -339,7 +341,7 @@ export const requests = {
     input: z.object({ id, itemId: recordId }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(removeItem(db(), actorOf(clerk, ctx), input.id, input.itemId));
+      orThrow(await removeItem(dbAsync(), actorOf(clerk, ctx), input.id, input.itemId));
       return { done: 'removed' };
     },
   }),
@@ -354,8 +356,8 @@ export const requests = {
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(
-        addNote(
-          db(),
+        await addNote(
+          dbAsync(),
           actorOf(clerk, ctx),
           input.id,
           { body: input.body, toRequester: input.audience === 'requester' },
@@ -378,8 +380,8 @@ export const requests = {
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(
-        deny(
-          db(),
+        await deny(
+          dbAsync(),
           actorOf(clerk, ctx),
           input.id,
           { groundId: input.groundId ?? null, reason: input.reason },
@@ -543,7 +545,7 @@ export const requests = {
     input: z.object({ id, note: text(2000, 'the note').optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(fulfill(db(), actorOf(clerk, ctx), input.id, input.note));
+      orThrow(await fulfill(dbAsync(), actorOf(clerk, ctx), input.id, input.note));
       return { done: 'fulfilled' };
     },
   }),
@@ -553,7 +555,7 @@ export const requests = {
     input: z.object({ id, reason: text(2000, 'the reason').optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(withdraw(db(), actorOf(clerk, ctx), input.id, input.reason, townPublicUrl(db())));
+      orThrow(await withdraw(dbAsync(), actorOf(clerk, ctx), input.id, input.reason, townPublicUrl(db())));
       return { done: 'withdrawn' };
     },
   }),
@@ -687,7 +689,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = orThrow(newTrackingLink(db(), actorOf(clerk, ctx), input.id, townPublicUrl(db())));
+      const result = orThrow(await newTrackingLink(dbAsync(), actorOf(clerk, ctx), input.id, townPublicUrl(db())));
       return { done: 'link', token: result.token };
     },
   }),

@@ -18,6 +18,7 @@ import { loadRequestView } from '#lib/server/records-requests/view.ts';
 import { deny, fulfill } from '#lib/server/records-requests/workflow.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { BASE, requestsTown, type RequestsTown } from '../support/requests-db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const RECEIVED = townInstant('2026-11-13', '10:00'); // due November 20
 const DECIDED = townInstant('2026-11-16', '10:00');
@@ -88,7 +89,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     expect(t.row(id)).toMatchObject({ status: 'received', accessDueOn: '2026-12-02' });
   });
 
-  it('reopens the records with a due date the requester sees, first in the clerk’s queue, and the log shows the appeal', () => {
+  it('reopens the records with a due date the requester sees, first in the clerk’s queue, and the log shows the appeal', async () => {
     const other = t.request(townInstant('2026-11-10', '10:00')).id; // overdue since November 17: first on its own
     expect(
       decideAppeal(
@@ -130,7 +131,13 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
 
     // Provided again: the first answer (November 16) stays the answer the five days were measured by.
     expect(
-      fulfill(t.db, t.clerk, id, 'The SWPPP released after the appeal.', townInstant('2026-11-30', '10:00')),
+      await fulfill(
+        asyncOf(t.db),
+        t.clerk,
+        id,
+        'The SWPPP released after the appeal.',
+        townInstant('2026-11-30', '10:00'),
+      ),
     ).toEqual({ ok: true });
     expect(t.row(id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-11-16', respondBy: null });
     expect(loadQueue(t.db, parseQueueQuery(new URLSearchParams()), GRANTED).appealGrants).toEqual([]);
@@ -156,9 +163,11 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
 });
 
 describe('an appeal granted on a whole denial', () => {
-  it('opens the request again with the day access is owed, not the old due date', () => {
+  it('opens the request again with the day access is owed, not the old due date', async () => {
     const { id } = t.request(RECEIVED);
-    expect(deny(t.db, t.clerk, id, { groundId: ground().id, reason: 'Trade secrets.' }, BASE, DECIDED)).toEqual({
+    expect(
+      await deny(asyncOf(t.db), t.clerk, id, { groundId: ground().id, reason: 'Trade secrets.' }, BASE, DECIDED),
+    ).toEqual({
       ok: true,
     });
     expect(fileAppeal(t.db, { label: 'requester' }, id, { body: 'Public by law.' }, BASE, APPEALED)).toMatchObject({

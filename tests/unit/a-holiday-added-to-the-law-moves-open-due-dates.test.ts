@@ -24,6 +24,7 @@ import { listGrounds } from '#lib/server/records-requests/grounds.ts';
 import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { deny } from '#lib/server/records-requests/workflow.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const BASE = 'https://portal.example';
 const NOW = townInstant('2026-12-01', '10:00'); // a Tuesday
@@ -133,10 +134,12 @@ describe('a change in the public holidays moves open due dates as a closure does
     expect(mails()[0].subject).toContain('now due December 9, 2026');
   });
 
-  it('a request already answered keeps its due date, and no one is told anything', () => {
+  it('a request already answered keeps its due date, and no one is told anything', async () => {
     const answered = request(NOW);
     const groundId = listGrounds(db)[0].id;
-    expect(deny(db, clerk, answered, { groundId, reason: 'An inter-agency draft.' }, BASE, NOW)).toEqual({ ok: true });
+    expect(await deny(asyncOf(db), clerk, answered, { groundId, reason: 'An inter-agency draft.' }, BASE, NOW)).toEqual(
+      { ok: true },
+    );
 
     expect(applyHolidayRules(db, SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW).changed).toEqual([]);
     expect(dueOn(answered)).toBe('2026-12-08');

@@ -19,6 +19,7 @@ import { recordsRequestStats } from '#lib/server/records-requests/statistics.ts'
 import { parsePublicLogQuery, publicLog } from '#lib/server/records-requests/public-log.ts';
 import { acknowledge, extend, fulfill } from '#lib/server/records-requests/workflow.ts';
 import { BASE, requestsTown, type RequestsTown } from '../support/requests-db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const RECEIVED = townInstant('2026-11-12', '10:00'); // a Thursday: due Thursday, November 19
 const ACKNOWLEDGED = townInstant('2026-11-13', '10:00');
@@ -89,7 +90,14 @@ describe('a request acknowledged in time whose promised date passes (the service
     id = t.request(RECEIVED).id;
     expect(t.row(id).dueOn).toBe('2026-11-19');
     expect(
-      acknowledge(t.db, t.clerk, id, { acknowledgedOn: '2026-11-13', promisedOn: '2026-11-20' }, BASE, ACKNOWLEDGED),
+      await acknowledge(
+        asyncOf(t.db),
+        t.clerk,
+        id,
+        { acknowledgedOn: '2026-11-13', promisedOn: '2026-11-20' },
+        BASE,
+        ACKNOWLEDGED,
+      ),
     ).toEqual({ ok: true });
   });
 
@@ -121,17 +129,19 @@ describe('a request acknowledged in time whose promised date passes (the service
     );
   });
 
-  it('counts in the statistics and the public log, and stays counted after a late grant', () => {
+  it('counts in the statistics and the public log, and stays counted after a late grant', async () => {
     expect(recordsRequestStats(t.db, DEC5).total).toMatchObject({ notAnsweredInTime: 1 });
-    expect(fulfill(t.db, t.clerk, id, undefined, DEC5)).toEqual({ ok: true });
+    expect(await fulfill(asyncOf(t.db), t.clerk, id, undefined, DEC5)).toEqual({ ok: true });
     expect(recordsRequestStats(t.db, DEC5).total).toMatchObject({ notAnsweredInTime: 1 });
     const q = parsePublicLogQuery(new URLSearchParams());
     const log = q.ok ? publicLog(t.db, q.value, BASE, DEC5) : undefined;
     expect(log?.ok && log.log.rows[0]).toMatchObject({ notAnsweredInTime: true });
   });
 
-  it('the clerk may extend the date before it passes, never after', () => {
-    expect(extend(t.db, t.clerk, id, { promisedOn: '2026-12-10', reason: 'Too late.' }, BASE, DEC5)).toMatchObject({
+  it('the clerk may extend the date before it passes, never after', async () => {
+    expect(
+      await extend(asyncOf(t.db), t.clerk, id, { promisedOn: '2026-12-10', reason: 'Too late.' }, BASE, DEC5),
+    ).toMatchObject({
       ok: false,
       fields: {
         promisedOn:
@@ -139,8 +149,8 @@ describe('a request acknowledged in time whose promised date passes (the service
       },
     });
     expect(
-      extend(
-        t.db,
+      await extend(
+        asyncOf(t.db),
         t.clerk,
         id,
         { promisedOn: '2026-12-10', reason: 'Plan sheets to scan.' },

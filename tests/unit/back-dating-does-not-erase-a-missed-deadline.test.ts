@@ -14,6 +14,7 @@ import { loadRequestView } from '#lib/server/records-requests/view.ts';
 import { recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
 import { acknowledge } from '#lib/server/records-requests/workflow.ts';
 import { BASE, requestsTown, type RequestsTown } from '../support/requests-db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const RECEIVED = townInstant('2026-11-13', '10:00'); // a Friday: due Friday, November 20
 const DEC5 = townInstant('2026-12-05', '10:00');
@@ -81,11 +82,18 @@ describe('back-dating after the deadline', () => {
     t = await requestsTown(RECEIVED);
   });
 
-  it('an acknowledgment dated November 19 recorded on December 5 counts from December 5 and does not clear the missed deadline', () => {
+  it('an acknowledgment dated November 19 recorded on December 5 counts from December 5 and does not clear the missed deadline', async () => {
     const { id } = t.request(RECEIVED);
     expect(t.row(id).dueOn).toBe('2026-11-20');
     expect(
-      acknowledge(t.db, t.clerk, id, { acknowledgedOn: '2026-11-19', promisedOn: '2026-12-18' }, BASE, DEC5),
+      await acknowledge(
+        asyncOf(t.db),
+        t.clerk,
+        id,
+        { acknowledgedOn: '2026-11-19', promisedOn: '2026-12-18' },
+        BASE,
+        DEC5,
+      ),
     ).toEqual({ ok: true });
     expect(t.row(id)).toMatchObject({ acknowledgedOn: '2026-12-05', respondBy: '2026-11-20' });
     const view = loadRequestView(t.db, id, { forRequester: true, now: DEC5 })!;
@@ -101,11 +109,11 @@ describe('back-dating after the deadline', () => {
     expect(recordsRequestStats(t.db, DEC5).total).toMatchObject({ notAnsweredInTime: 1 });
   });
 
-  it('the same acknowledgment recorded on November 20, before the deadline passed, keeps its date', () => {
+  it('the same acknowledgment recorded on November 20, before the deadline passed, keeps its date', async () => {
     const { id } = t.request(RECEIVED);
     expect(
-      acknowledge(
-        t.db,
+      await acknowledge(
+        asyncOf(t.db),
         t.clerk,
         id,
         { acknowledgedOn: '2026-11-19', promisedOn: '2026-12-18' },

@@ -35,6 +35,7 @@ import {
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
 import { fulfill } from '#lib/server/records-requests/workflow.ts';
 import type { DeliveryMethod } from '#db/schema.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 describe('which deliveries are handed over, and how', () => {
   it.each<[DeliveryMethod, 'pickup' | 'mail' | null, string]>([
@@ -329,10 +330,10 @@ function paperRequest(delivery: DeliveryMethod, address: string | undefined = '1
 }
 
 describe('a paper request: ready for pickup, then picked up (before: fulfilled the moment it was paid)', () => {
-  it('paid in full: copies ready for pickup at Town Hall, the mail says so; the clerk records the pickup: fulfilled, audited', () => {
+  it('paid in full: copies ready for pickup at Town Hall, the mail says so; the clerk records the pickup: fulfilled, audited', async () => {
     const id = paperRequest('paper_pickup');
     expect(billRequest(db, clerk, id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 100 });
-    expect(fulfill(db, clerk, id, undefined, NOW)).toMatchObject({ ok: false });
+    expect(await fulfill(asyncOf(db), clerk, id, undefined, NOW)).toMatchObject({ ok: false });
     expect(
       recordPayment(db, clerk, id, { amountCents: 100, method: 'cash', receivedOn: '2026-12-01' }, BASE, NOW),
     ).toMatchObject({ ok: true, released: true });
@@ -346,7 +347,7 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
     expect(paid.textBody).toContain('The records are released. Ready for pickup at Town Hall');
     expect(paid.textBody).not.toContain('download them');
     // "Mark fulfilled" is not the way: the handover is recorded with its date.
-    expect(fulfill(db, clerk, id, undefined, NOW)).toEqual({
+    expect(await fulfill(asyncOf(db), clerk, id, undefined, NOW)).toEqual({
       ok: false,
       message: 'The copies are ready: record that they were picked up or mailed (with the date) instead.',
     });

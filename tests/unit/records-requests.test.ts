@@ -355,17 +355,20 @@ describe('billing', () => {
 });
 
 describe('the clerk attaches, removes, voids, releases, denies', () => {
-  it('attaches project documents (even non-public ones), removes a mistaken one, and releases late files when nothing is owed', () => {
+  it('attaches project documents (even non-public ones), removes a mistaken one, and releases late files when nothing is owed', async () => {
     const r = request({ delivery: 'electronic', documentIds: [docs.noi] });
-    expect(attachDocuments(db, clerk(), r.id, [docs.privateDoc, docs.reports[3]], NOW)).toEqual({ ok: true, added: 2 });
-    expect(attachDocuments(db, clerk(), r.id, [docs.noi], NOW)).toMatchObject({
+    expect(await attachDocuments(asyncOf(db), clerk(), r.id, [docs.privateDoc, docs.reports[3]], NOW)).toEqual({
+      ok: true,
+      added: 2,
+    });
+    expect(await attachDocuments(asyncOf(db), clerk(), r.id, [docs.noi], NOW)).toMatchObject({
       ok: false,
       fields: { documentIds: expect.any(String) },
     });
     const mistaken = loadRequestView(db, r.id)!.items.find((i) => i.item.documentId === docs.reports[3])!;
-    expect(removeItem(db, clerk(), r.id, mistaken.item.id, NOW)).toEqual({ ok: true });
+    expect(await removeItem(asyncOf(db), clerk(), r.id, mistaken.item.id, NOW)).toEqual({ ok: true });
     const original = loadRequestView(db, r.id)!.items[0];
-    expect(removeItem(db, clerk(), r.id, original.item.id, NOW)).toMatchObject({ ok: false });
+    expect(await removeItem(asyncOf(db), clerk(), r.id, original.item.id, NOW)).toMatchObject({ ok: false });
     expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 0 });
     expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
     expect(releaseNow(db, clerk(), r.id, NOW)).toMatchObject({
@@ -374,7 +377,7 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
     });
   });
 
-  it('voids an unpaid invoice and bills again; a denial carries the appeal rights', () => {
+  it('voids an unpaid invoice and bills again; a denial carries the appeal rights', async () => {
     const r = request();
     billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
     expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: false });
@@ -384,20 +387,22 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
       ok: false,
       fields: { discountReason: expect.any(String) },
     });
-    expect(fulfill(db, clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
+    expect(await fulfill(asyncOf(db), clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
     const other = request();
     const privacy = listGrounds(db).find((g) => g.citation === 'POL §87(2)(b)')!;
-    expect(deny(db, clerk(), other.id, { groundId: null, reason: 'Private numbers.' }, BASE, NOW)).toMatchObject({
+    expect(
+      await deny(asyncOf(db), clerk(), other.id, { groundId: null, reason: 'Private numbers.' }, BASE, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { groundId: expect.any(String) },
     });
-    expect(deny(db, clerk(), other.id, { groundId: privacy.id, reason: '' }, BASE, NOW)).toMatchObject({
+    expect(await deny(asyncOf(db), clerk(), other.id, { groundId: privacy.id, reason: '' }, BASE, NOW)).toMatchObject({
       ok: false,
       fields: { reason: expect.any(String) },
     });
     expect(
-      deny(
-        db,
+      await deny(
+        asyncOf(db),
         clerk(),
         other.id,
         { groundId: privacy.id, reason: 'It lists private home telephone numbers.' },
@@ -416,11 +421,11 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
 });
 
 describe('ending a billed request', () => {
-  it('withdrawing cancels the unpaid invoice, so nothing is left owing', () => {
+  it('withdrawing cancels the unpaid invoice, so nothing is left owing', async () => {
     const r = request();
     billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 7450 });
-    expect(withdraw(db, { label: 'requester' }, r.id, undefined, BASE, NOW)).toEqual({ ok: true });
+    expect(await withdraw(asyncOf(db), { label: 'requester' }, r.id, undefined, BASE, NOW)).toEqual({ ok: true });
     expect(currentInvoice(db, r.id)).toBeUndefined();
     const inv = db.select().from(schema.invoices).where(eq(schema.invoices.requestId, r.id)).get()!;
     expect(inv).toMatchObject({ status: 'void', voidReason: 'Request withdrawn' });
@@ -446,13 +451,27 @@ describe('cost approval after billing', () => {
 });
 
 describe('acknowledgment and extension', () => {
-  it('needs a written reason for a date more than 20 business days after the acknowledgment', () => {
+  it('needs a written reason for a date more than 20 business days after the acknowledgment', async () => {
     const r = request();
-    const late = acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-31' }, BASE, NOW);
+    const late = await acknowledge(
+      asyncOf(db),
+      clerk(),
+      r.id,
+      { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-31' },
+      BASE,
+      NOW,
+    );
     expect(late).toMatchObject({ ok: false, fields: { reason: expect.any(String) } });
     expect(late.ok ? '' : messageOf(late)).toContain('December 30, 2026');
     expect(
-      acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-30' }, BASE, NOW),
+      await acknowledge(
+        asyncOf(db),
+        clerk(),
+        r.id,
+        { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-30' },
+        BASE,
+        NOW,
+      ),
     ).toEqual({ ok: true });
     // The statutory due date, the acknowledgment and the promise are kept apart.
     expect(row(r.id)).toMatchObject({
@@ -462,13 +481,15 @@ describe('acknowledgment and extension', () => {
       promisedOn: '2026-12-30',
       respondBy: '2026-12-30',
     });
-    expect(extend(db, clerk(), r.id, { promisedOn: '2027-01-15', reason: '' }, BASE, NOW)).toMatchObject({
-      ok: false,
-      fields: { reason: expect.any(String) },
-    });
+    expect(await extend(asyncOf(db), clerk(), r.id, { promisedOn: '2027-01-15', reason: '' }, BASE, NOW)).toMatchObject(
+      {
+        ok: false,
+        fields: { reason: expect.any(String) },
+      },
+    );
     expect(
-      extend(
-        db,
+      await extend(
+        asyncOf(db),
         clerk(),
         r.id,
         { promisedOn: '2027-01-15', reason: 'Plan sheets must be scanned by the county.' },
@@ -491,22 +512,36 @@ describe('acknowledgment and extension', () => {
     ]);
   });
 
-  it('refuses an acknowledgment dated before the request arrived or in the future', () => {
+  it('refuses an acknowledgment dated before the request arrived or in the future', async () => {
     const r = request();
     expect(
-      acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-10' }, BASE, NOW),
+      await acknowledge(
+        asyncOf(db),
+        clerk(),
+        r.id,
+        { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-10' },
+        BASE,
+        NOW,
+      ),
     ).toMatchObject({ ok: false, fields: { acknowledgedOn: expect.any(String) } });
     expect(
-      acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-10' }, BASE, NOW),
+      await acknowledge(
+        asyncOf(db),
+        clerk(),
+        r.id,
+        { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-10' },
+        BASE,
+        NOW,
+      ),
     ).toMatchObject({ ok: false, fields: { acknowledgedOn: expect.any(String) } });
   });
 });
 
 describe('closures', () => {
-  it('a snow day moves the due dates of open requests only, audited and shown', () => {
+  it('a snow day moves the due dates of open requests only, audited and shown', async () => {
     const open = request();
     const closed = request();
-    withdraw(db, clerk(), closed.id, undefined, BASE, NOW);
+    await withdraw(asyncOf(db), clerk(), closed.id, undefined, BASE, NOW);
     const result = setClosure(db, clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW);
     expect(result).toMatchObject({ ok: true, changed: [{ id: open.id, from: '2026-12-08', to: '2026-12-09' }] });
     expect(row(open.id)).toMatchObject({ dueOn: '2026-12-09', respondBy: '2026-12-09' });
@@ -762,7 +797,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
       ok: true,
       id: g.id,
     });
-    expect(deny(db, clerk(), r.id, { groundId: g.id, reason: 'x' }, BASE, NOW)).toMatchObject({
+    expect(await deny(asyncOf(db), clerk(), r.id, { groundId: g.id, reason: 'x' }, BASE, NOW)).toMatchObject({
       ok: false,
       fields: { groundId: expect.any(String) },
     });
@@ -808,10 +843,17 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
     expect(view.explanation.join(' ')).toContain('counts as a denial');
   });
 
-  it('a late acknowledgment is recorded as late and does not clear overdue', () => {
+  it('a late acknowledgment is recorded as late and does not clear overdue', async () => {
     const r = request({ receivedAt: EARLY });
     expect(
-      acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' }, BASE, NOW),
+      await acknowledge(
+        asyncOf(db),
+        clerk(),
+        r.id,
+        { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' },
+        BASE,
+        NOW,
+      ),
     ).toEqual({ ok: true });
     // Before: respond-by became the promised date (December 15) and the overdue flag went away.
     expect(row(r.id)).toMatchObject({ status: 'acknowledged', respondBy: '2026-11-30' });
@@ -847,7 +889,7 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
 });
 
 describe('appeals (POL §89(4)(a))', () => {
-  it('the requester appeals a denial within 30 days; the officer named in settings gets it with the 10-business-day clock; the answer shows and counts', () => {
+  it('the requester appeals a denial within 30 days; the officer named in settings gets it with the 10-business-day clock; the answer shows and counts', async () => {
     const officerId = Number(
       db.insert(schema.users).values({ email: 'supervisor@example.org', name: 'Sam Supervisor' }).run().lastInsertRowid,
     );
@@ -859,8 +901,8 @@ describe('appeals (POL §89(4)(a))', () => {
       ok: false,
       message: 'Nothing on this request was denied, so there is nothing to appeal.',
     });
-    deny(
-      db,
+    await deny(
+      asyncOf(db),
       clerk(),
       r.id,
       { groundId: ground('POL §87(2)(d)').id, reason: 'Trade secrets of the contractor.' },

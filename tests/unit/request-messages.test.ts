@@ -21,6 +21,7 @@ import {
 import { missedDeadline, respondBy } from '#lib/server/records-requests/request.rules.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { acknowledge, addNote, withdraw } from '#lib/server/records-requests/workflow.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const BASE = 'https://portal.example';
 const NOW = townInstant('2026-12-01', '10:00'); // a Tuesday: due 2026-12-08
@@ -205,13 +206,20 @@ describe('messages both ways (services)', () => {
     expect(row(r.id)).toMatchObject({ status: 'received', respondBy: '2026-12-08' });
   });
 
-  it('the clerk’s message is mailed to the requester and audited; the thread keeps both sides in order with who wrote', () => {
+  it('the clerk’s message is mailed to the requester and audited; the thread keeps both sides in order with who wrote', async () => {
     const r = request();
     sendRequesterMessage(db, { label: 'requester' }, r.id, 'First', BASE, at('2026-12-01', '11:00'));
     expect(
       sendClerkMessage(db, clerk(), r.id, { body: 'Second', clarify: false }, BASE, at('2026-12-01', '12:00')),
     ).toEqual({ ok: true });
-    addNote(db, clerk(), r.id, { body: 'Third, as a note', toRequester: true }, BASE, at('2026-12-01', '13:00'));
+    await addNote(
+      asyncOf(db),
+      clerk(),
+      r.id,
+      { body: 'Third, as a note', toRequester: true },
+      BASE,
+      at('2026-12-01', '13:00'),
+    );
     const toRequester = mail('request-message-to-requester');
     expect(toRequester.map((m) => m.toAddress)).toEqual(['pat@example.org']);
     expect(toRequester[0].subject).toBe(`Records request ${r.number}: a message from the Town Clerk`);
@@ -224,9 +232,16 @@ describe('messages both ways (services)', () => {
     ]);
   });
 
-  it('asking for clarification: waits for the requester, respond_by clears once acknowledged, the mail says which date holds', () => {
+  it('asking for clarification: waits for the requester, respond_by clears once acknowledged, the mail says which date holds', async () => {
     const r = request();
-    acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' }, BASE, NOW);
+    await acknowledge(
+      asyncOf(db),
+      clerk(),
+      r.id,
+      { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' },
+      BASE,
+      NOW,
+    );
     expect(
       sendClerkMessage(
         db,
@@ -267,11 +282,11 @@ describe('messages both ways (services)', () => {
     });
   });
 
-  it('the answer returns the status it had and puts the request at the top of the queue until the Town next acts', () => {
+  it('the answer returns the status it had and puts the request at the top of the queue until the Town next acts', async () => {
     const waiting = request(at('2026-11-30'));
     const later = request(at('2026-12-01', '09:00')); // due 2026-12-08, unacknowledged
-    acknowledge(
-      db,
+    await acknowledge(
+      asyncOf(db),
       clerk(),
       waiting.id,
       { acknowledgedOn: '2026-11-30', promisedOn: '2026-12-15' },
@@ -305,11 +320,11 @@ describe('messages both ways (services)', () => {
     expect(row(waiting.id)).toMatchObject({ clarificationAnsweredOn: null, respondBy: '2026-12-15' });
   });
 
-  it('a request acknowledged while it waited comes back acknowledged when the requester answers', () => {
+  it('a request acknowledged while it waited comes back acknowledged when the requester answers', async () => {
     const r = request();
     sendClerkMessage(db, clerk(), r.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-12-01', '11:00'));
-    acknowledge(
-      db,
+    await acknowledge(
+      asyncOf(db),
       clerk(),
       r.id,
       { acknowledgedOn: '2026-12-02', promisedOn: '2026-12-15' },
@@ -321,9 +336,16 @@ describe('messages both ways (services)', () => {
     expect(row(r.id)).toMatchObject({ status: 'acknowledged', respondBy: '2026-12-03' });
   });
 
-  it('an answer after close of business counts from the next business day', () => {
+  it('an answer after close of business counts from the next business day', async () => {
     const r = request();
-    acknowledge(db, clerk(), r.id, { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' }, BASE, NOW);
+    await acknowledge(
+      asyncOf(db),
+      clerk(),
+      r.id,
+      { acknowledgedOn: '2026-12-01', promisedOn: '2026-12-15' },
+      BASE,
+      NOW,
+    );
     sendClerkMessage(db, clerk(), r.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-12-01', '11:00'));
     sendRequesterMessage(db, { label: 'requester' }, r.id, 'Phase 2.', BASE, at('2026-12-04', '20:00')); // a Friday evening
     expect(row(r.id)).toMatchObject({
@@ -333,7 +355,7 @@ describe('messages both ways (services)', () => {
     });
   });
 
-  it('bad input and closed requests are refused in plain words', () => {
+  it('bad input and closed requests are refused in plain words', async () => {
     const r = request();
     expect(sendRequesterMessage(db, { label: 'requester' }, r.id, '   ', BASE, NOW)).toMatchObject({
       ok: false,
@@ -343,7 +365,7 @@ describe('messages both ways (services)', () => {
       ok: false,
       fields: { body: 'Use at most 4,000 characters for the message.' },
     });
-    withdraw(db, { label: 'requester' }, r.id, undefined, BASE, NOW);
+    await withdraw(asyncOf(db), { label: 'requester' }, r.id, undefined, BASE, NOW);
     expect(sendRequesterMessage(db, { label: 'requester' }, r.id, 'Hello?', BASE, NOW)).toMatchObject({
       ok: false,
       message: 'This request is closed. For more records, make a new request.',
@@ -384,14 +406,14 @@ describe('messages both ways (services)', () => {
     expect(loadThread(db, r.id)).toHaveLength(MESSAGE_LIMIT.limit + 2);
   });
 
-  it('the withdrawal mail carries the clerk’s note; a requester’s own withdrawal has none', () => {
+  it('the withdrawal mail carries the clerk’s note; a requester’s own withdrawal has none', async () => {
     const r = request();
-    withdraw(db, clerk(), r.id, 'They found the plan on the project page.', BASE, NOW);
+    await withdraw(asyncOf(db), clerk(), r.id, 'They found the plan on the project page.', BASE, NOW);
     expect(mail('request-withdrawn')[0].textBody).toContain(
       "The Town Clerk's note: They found the plan on the project page.",
     );
     const own = request();
-    withdraw(db, { label: 'requester' }, own.id, undefined, BASE, NOW);
+    await withdraw(asyncOf(db), { label: 'requester' }, own.id, undefined, BASE, NOW);
     expect(mail('request-withdrawn')[1].textBody).not.toContain('note');
   });
 });

@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { invoices, recordsRequests, requestEvents } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
-import { insertRow } from '#lib/server/platform/insert-row.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { insertRow, insertRowAsync } from '#lib/server/platform/insert-row.ts';
 import { nextInSequence } from '#lib/server/platform/sequences.ts';
 import { respondBy } from './request.rules.ts';
 
@@ -18,27 +19,66 @@ export function nextNumber(tx: Tx, prefix: 'R' | 'INV', year: string): string {
   return nextInSequence(tx, { table, id: table.id, number: table.number }, prefix, year);
 }
 
-export function addEvent(
-  tx: Tx,
-  requestId: number,
-  e: { kind: EventKind; body: string; visible: boolean; actorUserId?: number | null; at?: Date },
-): void {
-  insertRow(tx, requestEvents, {
+export interface NewEvent {
+  kind: EventKind;
+  body: string;
+  visible: boolean;
+  actorUserId?: number | null;
+  at?: Date;
+}
+
+function eventRow(requestId: number, e: NewEvent): typeof requestEvents.$inferInsert {
+  return {
     requestId,
     kind: e.kind,
     body: e.body,
     visibleToRequester: e.visible,
     actorUserId: e.actorUserId ?? null,
     at: e.at ?? new Date(),
-  });
+  };
+}
+
+export function addEvent(tx: Tx, requestId: number, e: NewEvent): void {
+  insertRow(tx, requestEvents, eventRow(requestId, e));
+}
+
+/** `addEvent` on the asynchronous face (decision 0080), in the caller's transaction. */
+export async function addEventAsync(tx: Db, requestId: number, e: NewEvent): Promise<void> {
+  await insertRowAsync(tx, requestEvents, eventRow(requestId, e));
 }
 
 export function getRequest(tx: Pick<Tx, 'select'>, id: number): RequestRow | undefined {
   return tx.select().from(recordsRequests).where(eq(recordsRequests.id, id)).get();
 }
 
+export async function getRequestAsync(tx: Db, id: number): Promise<RequestRow | undefined> {
+  const [r] = await tx.select().from(recordsRequests).where(eq(recordsRequests.id, id));
+  return r;
+}
+
 /** Change a request; `respond_by` follows from the result, so no caller can forget it. */
 export function updateRequest(tx: Tx, before: RequestRow, patch: Partial<RequestRow>, now = new Date()): RequestRow {
+  const after = requestAfter(before, patch, now);
+  const { id, ...rest } = after;
+  tx.update(recordsRequests).set(rest).where(eq(recordsRequests.id, id)).run();
+  return after;
+}
+
+/** `updateRequest` on the asynchronous face (decision 0080), in the caller's transaction. */
+export async function updateRequestAsync(
+  tx: Db,
+  before: RequestRow,
+  patch: Partial<RequestRow>,
+  now = new Date(),
+): Promise<RequestRow> {
+  const after = requestAfter(before, patch, now);
+  const { id, ...rest } = after;
+  await tx.update(recordsRequests).set(rest).where(eq(recordsRequests.id, id));
+  return after;
+}
+
+/** The row a change leaves: the rules every update keeps, whichever face writes it. */
+function requestAfter(before: RequestRow, patch: Partial<RequestRow>, now: Date): RequestRow {
   const after = { ...before, ...patch, updatedAt: now };
   // A requester's answer puts the request at the top of the queue until the Town next acts on it (any change; 0029).
   if (!('clarificationAnsweredOn' in patch)) after.clarificationAnsweredOn = null;
@@ -49,8 +89,6 @@ export function updateRequest(tx: Tx, before: RequestRow, patch: Partial<Request
       if (before[k] != null && after[k] != null && after[k] > before[k]) after[k] = before[k];
   }
   after.respondBy = respondBy(after);
-  const { id, ...rest } = after;
-  tx.update(recordsRequests).set(rest).where(eq(recordsRequests.id, id)).run();
   return after;
 }
 

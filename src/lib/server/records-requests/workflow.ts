@@ -3,29 +3,30 @@
  * acknowledge with a date (POL §89(3)(a)), extend with a reason (a date more than 20 business days after
  * the acknowledgment needs one in writing), attach the project's documents or uploaded files, notes to
  * the requester or internal, deny with the reason and appeal rights, mark fulfilled, withdraw, and replace
- * a lost tracking link.
+ * a lost tracking link. Each reads the request it checks in the transaction that changes it, so two clerks'
+ * clicks (or a clerk's and the requester's) cannot both pass a check made on what the other changed.
  */
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, invoices, requestItems } from '#db/schema.ts';
 import { endSentence, formatDay } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   deadlineWindow,
   latestPromiseWithoutReason,
   promiseNeedsWrittenReason,
 } from '#lib/server/platform/time/deadlines.rules.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { currentInvoice, releaseFiles } from './billing.ts';
 import { rotateTrackingLink, trackingLink } from './links.ts';
 import { acknowledgedLate, claimedDayText, clockDay, duePassed, isOpen } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
 import { activeGround, groundText } from './grounds.ts';
-import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
+import { addEventAsync, auditView, getRequestAsync, updateRequestAsync, type RequestRow } from './store.ts';
 import { fail, ok, type Failure, type Result } from '#lib/server/platform/result.ts';
 import { defineUpload, type PostedUpload } from '#lib/server/platform/forms/define-upload.ts';
 
@@ -33,8 +34,8 @@ function actorId(actor: Actor): number | null {
   return 'userId' in actor ? actor.userId : null;
 }
 
-function openRequest(db: DB, id: number): RequestRow | Failure {
-  const r = getRequest(db, id);
+async function openRequest(tx: Db, id: number): Promise<RequestRow | Failure> {
+  const r = await getRequestAsync(tx, id);
   if (!r) return fail('No such request.');
   if (!isOpen(r.status))
     return fail(
@@ -43,16 +44,21 @@ function openRequest(db: DB, id: number): RequestRow | Failure {
   return r;
 }
 
+/** The tracking link for mail to the requester ('' when there is no address to mail). */
+function linkFor(tx: Db, r: RequestRow, baseUrl: string, mailed = true): Promise<string> {
+  return r.requesterEmail && mailed ? viaSync(tx, (sync) => trackingLink(sync, r, baseUrl)) : Promise.resolve('');
+}
+
+/** The business calendar and the hour the Town's day ends, read in the caller's transaction. */
+function clock(tx: Db) {
+  return viaSync(tx, (sync) => ({ calendar: loadCalendar(sync), close: closeOfBusiness(sync) }));
+}
+
 /** A request that ends (denied, withdrawn) takes its unpaid invoice with it, so no balance is left owing. */
-function cancelUnpaidInvoice(
-  tx: Parameters<Parameters<DB['transaction']>[0]>[0],
-  requestId: number,
-  why: string,
-  now: Date,
-): string | undefined {
-  const inv = currentInvoice(tx, requestId);
+async function cancelUnpaidInvoice(tx: Db, requestId: number, why: string, now: Date): Promise<string | undefined> {
+  const inv = await viaSync(tx, (sync) => currentInvoice(sync, requestId));
   if (!inv || inv.paidCents > 0) return undefined;
-  tx.update(invoices).set({ status: 'void', voidedAt: now, voidReason: why }).where(eq(invoices.id, inv.id)).run();
+  await tx.update(invoices).set({ status: 'void', voidedAt: now, voidReason: why }).where(eq(invoices.id, inv.id));
   return inv.number;
 }
 
@@ -67,42 +73,45 @@ export interface AcknowledgeInput {
 
 /** Acknowledge in writing with the approximate date the records will be ready. */
 export function acknowledge(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   input: AcknowledgeInput,
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = openRequest(db, id);
-  if (isFail(r)) return r;
-  if (r.acknowledgedOn) return fail('This request is already acknowledged. Use "Extend" to give a new date.');
+): Promise<Result> {
   const today = townToday(now);
-  const received = townToday(r.receivedAt);
-  if (input.acknowledgedOn > today) return fail('The acknowledgment date cannot be in the future.', 'acknowledgedOn');
-  if (input.acknowledgedOn < received)
-    return fail(`The acknowledgment cannot be before the request arrived (${formatDay(received)}).`, 'acknowledgedOn');
-  if (input.promisedOn < input.acknowledgedOn)
-    return fail('The expected date must be on or after the acknowledgment.', 'promisedOn');
-  const calendar = loadCalendar(db);
-  // Recorded after the due date passed, an acknowledgment dated on or before it counts from the day it was
-  // recorded; the stated day stays on the timeline as the Town's claim (decision 0064).
-  const { on: acknowledgedOn, claimedOn } = clockDay(
-    input.acknowledgedOn,
-    today,
-    r.dueOn,
-    deadlineWindow(now, calendar, closeOfBusiness(db)).overdueBefore,
-  );
   const reason = input.reason?.trim() || null;
-  if (promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar) && !reason) {
-    return fail(
-      `That date is more than 20 business days after the acknowledgment (the last date without a reason is ${formatDay(latestPromiseWithoutReason(acknowledgedOn, calendar))}). The law requires the reason in writing: give it.`,
-      'reason',
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await openRequest(tx, id);
+    if (isFail(r)) return r;
+    if (r.acknowledgedOn) return fail('This request is already acknowledged. Use "Extend" to give a new date.');
+    const received = townToday(r.receivedAt);
+    if (input.acknowledgedOn > today) return fail('The acknowledgment date cannot be in the future.', 'acknowledgedOn');
+    if (input.acknowledgedOn < received)
+      return fail(
+        `The acknowledgment cannot be before the request arrived (${formatDay(received)}).`,
+        'acknowledgedOn',
+      );
+    if (input.promisedOn < input.acknowledgedOn)
+      return fail('The expected date must be on or after the acknowledgment.', 'promisedOn');
+    const { calendar, close } = await clock(tx);
+    // Recorded after the due date passed, an acknowledgment dated on or before it counts from the day it was
+    // recorded; the stated day stays on the timeline as the Town's claim (decision 0064).
+    const { on: acknowledgedOn, claimedOn } = clockDay(
+      input.acknowledgedOn,
+      today,
+      r.dueOn,
+      deadlineWindow(now, calendar, close).overdueBefore,
     );
-  }
-  db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(
+    if (promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar) && !reason) {
+      return fail(
+        `That date is more than 20 business days after the acknowledgment (the last date without a reason is ${formatDay(latestPromiseWithoutReason(acknowledgedOn, calendar))}). The law requires the reason in writing: give it.`,
+        'reason',
+      );
+    }
+    const link = await linkFor(tx, r, baseUrl);
+    const after = await updateRequestAsync(
       tx,
       r,
       {
@@ -115,14 +124,15 @@ export function acknowledge(
     );
     // POL §89(4)(a): an acknowledgment after the due date is recorded as late; the missed deadline stands.
     const late = acknowledgedLate(after);
-    addEvent(tx, r.id, {
+    const { kindWord } = await townAsync(tx);
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
-      body: `Acknowledged in writing on ${formatDay(acknowledgedOn)}.${claimedOn ? ` ${claimedDayText(claimedOn, today, r.dueOn, town(tx).kindWord)}` : ''} The ${town(tx).kindWord} expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
+      body: `Acknowledged in writing on ${formatDay(acknowledgedOn)}.${claimedOn ? ` ${claimedDayText(claimedOn, today, r.dueOn, kindWord)}` : ''} The ${kindWord} expects to have the records ready by ${formatDay(input.promisedOn)}.${reason ? ` Reason: ${reason}` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.acknowledge',
       entityType: 'records_request',
       entityId: r.id,
@@ -130,7 +140,7 @@ export function acknowledge(
       after: { ...auditView(after), late, claimedOn },
     });
     if (r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-acknowledged',
         to: r.requesterEmail,
         data: {
@@ -142,12 +152,12 @@ export function acknowledge(
           reason,
           extended: false,
           lateDueText: late ? formatDay(r.dueOn) : null,
-          appealRights: late ? appealRightsFor(tx, after, now) : undefined,
+          appealRights: late ? await viaSync(tx, (sync) => appealRightsFor(sync, after, now)) : undefined,
         },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface ExtendInput {
@@ -157,35 +167,35 @@ export interface ExtendInput {
 
 /** A new expected date, always with a reason (shown to the requester and mailed). */
 export function extend(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   input: ExtendInput,
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = openRequest(db, id);
-  if (isFail(r)) return r;
+): Promise<Result> {
   const today = townToday(now);
   const reason = input.reason.trim();
-  if (!reason) return fail('Give the reason for the new date.', 'reason');
-  if (input.promisedOn < today) return fail('The new date cannot be in the past.', 'promisedOn');
-  if (r.promisedOn && input.promisedOn === r.promisedOn) return fail('That is the date already given.', 'promisedOn');
-  const calendar = loadCalendar(db);
-  // A date given is a time limit (decision 0063): once it has passed unanswered the denial has happened, and a
-  // new date would hide it. The Town answers now (grant or deny), and the requester may appeal meanwhile.
-  if (r.promisedOn && duePassed(r.promisedOn, deadlineWindow(now, calendar, closeOfBusiness(db)).overdueBefore)) {
-    return fail(
-      `The date given, ${formatDay(r.promisedOn)}, has passed: it cannot be extended. Grant or deny the request now.`,
-      'promisedOn',
-    );
-  }
-  // Not yet acknowledged: this extension is the written acknowledgment.
-  const acknowledgedOn = r.acknowledgedOn ?? today;
-  const beyond20 = promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar);
-  db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await openRequest(tx, id);
+    if (isFail(r)) return r;
+    if (!reason) return fail('Give the reason for the new date.', 'reason');
+    if (input.promisedOn < today) return fail('The new date cannot be in the past.', 'promisedOn');
+    if (r.promisedOn && input.promisedOn === r.promisedOn) return fail('That is the date already given.', 'promisedOn');
+    const { calendar, close } = await clock(tx);
+    // A date given is a time limit (decision 0063): once it has passed unanswered the denial has happened, and a
+    // new date would hide it. The Town answers now (grant or deny), and the requester may appeal meanwhile.
+    if (r.promisedOn && duePassed(r.promisedOn, deadlineWindow(now, calendar, close).overdueBefore)) {
+      return fail(
+        `The date given, ${formatDay(r.promisedOn)}, has passed: it cannot be extended. Grant or deny the request now.`,
+        'promisedOn',
+      );
+    }
+    // Not yet acknowledged: this extension is the written acknowledgment.
+    const acknowledgedOn = r.acknowledgedOn ?? today;
+    const beyond20 = promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar);
+    const link = await linkFor(tx, r, baseUrl);
+    const after = await updateRequestAsync(
       tx,
       r,
       {
@@ -197,14 +207,15 @@ export function extend(
       now,
     );
     const late = !r.acknowledgedOn && acknowledgedLate(after);
-    addEvent(tx, r.id, {
+    const { kindWord } = await townAsync(tx);
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
-      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? ` (This is more than 20 business days after the acknowledgment; the reason above is the ${town(tx).kindWord}'s written explanation.)` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
+      body: `New expected date: ${formatDay(input.promisedOn)}${r.promisedOn ? ` (was ${formatDay(r.promisedOn)})` : ''}. Reason: ${reason}${beyond20 ? ` (This is more than 20 business days after the acknowledgment; the reason above is the ${kindWord}'s written explanation.)` : ''}${late ? ` This acknowledgment is late: the request was due by ${formatDay(r.dueOn)}, and not answering in time counts as a denial you may appeal.` : ''}`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.extend',
       entityType: 'records_request',
       entityId: r.id,
@@ -212,7 +223,7 @@ export function extend(
       after: { ...auditView(after), beyond20BusinessDays: beyond20 },
     });
     if (r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-acknowledged',
         to: r.requesterEmail,
         data: {
@@ -224,70 +235,64 @@ export function extend(
           reason,
           extended: true,
           lateDueText: late ? formatDay(r.dueOn) : null,
-          appealRights: late ? appealRightsFor(tx, after, now) : undefined,
+          appealRights: late ? await viaSync(tx, (sync) => appealRightsFor(sync, after, now)) : undefined,
         },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Attach documents of the request's project (the clerk decides what the records are, public or not). */
 export function attachDocuments(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   documentIds: number[],
   now = new Date(),
-): Result<{ added: number }> {
-  const r = openRequest(db, id);
-  if (isFail(r)) return r;
-  if (r.projectId == null) return fail('This request is not about one project: upload the files instead.');
+): Promise<Result<{ added: number }>> {
   const ids = [...new Set(documentIds)];
-  if (!ids.length) return fail('Tick at least one document to attach.', 'documentIds');
-  const docs = db
-    .select({ id: documents.id, title: documents.title, documentDate: documents.documentDate })
-    .from(documents)
-    .where(and(eq(documents.projectId, r.projectId), inArray(documents.id, ids)))
-    .all();
-  if (docs.length !== ids.length) return fail('One of the documents is not part of this project.', 'documentIds');
-  const already = new Set(
-    db
-      .select({ d: requestItems.documentId })
-      .from(requestItems)
-      .where(eq(requestItems.requestId, r.id))
-      .all()
-      .map((x) => x.d),
-  );
-  const fresh = docs.filter((d) => !already.has(d.id));
-  if (!fresh.length) return fail('Those documents are already on this request.', 'documentIds');
-  db.transaction((tx) => {
-    for (const d of fresh) {
-      tx.insert(requestItems)
-        .values({
-          requestId: r.id,
-          documentId: d.id,
-          description: d.title + (d.documentDate ? ` (${formatDay(d.documentDate)})` : ''),
-          addedByUserId: actorId(actor),
-        })
-        .run();
-    }
-    updateRequest(tx, r, {}, now);
-    addEvent(tx, r.id, {
+  return db.transaction(async (tx): Promise<Result<{ added: number }>> => {
+    const r = await openRequest(tx, id);
+    if (isFail(r)) return r;
+    if (r.projectId == null) return fail('This request is not about one project: upload the files instead.');
+    if (!ids.length) return fail('Tick at least one document to attach.', 'documentIds');
+    const docs = await tx
+      .select({ id: documents.id, title: documents.title, documentDate: documents.documentDate })
+      .from(documents)
+      .where(and(eq(documents.projectId, r.projectId), inArray(documents.id, ids)));
+    if (docs.length !== ids.length) return fail('One of the documents is not part of this project.', 'documentIds');
+    const already = new Set(
+      (await tx.select({ d: requestItems.documentId }).from(requestItems).where(eq(requestItems.requestId, r.id))).map(
+        (x) => x.d,
+      ),
+    );
+    const fresh = docs.filter((d) => !already.has(d.id));
+    if (!fresh.length) return fail('Those documents are already on this request.', 'documentIds');
+    await tx.insert(requestItems).values(
+      fresh.map((d) => ({
+        requestId: r.id,
+        documentId: d.id,
+        description: d.title + (d.documentDate ? ` (${formatDay(d.documentDate)})` : ''),
+        addedByUserId: actorId(actor),
+      })),
+    );
+    await updateRequestAsync(tx, r, {}, now);
+    await addEventAsync(tx, r.id, {
       kind: 'internal_note',
       visible: false,
       actorUserId: actorId(actor),
       at: now,
       body: `Attached ${fresh.map((d) => d.title).join('; ')}.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.attach_documents',
       entityType: 'records_request',
       entityId: r.id,
       after: { documentIds: fresh.map((d) => d.id) },
     });
+    return { ok: true, added: fresh.length };
   });
-  return { ok: true, added: fresh.length };
 }
 
 export interface UploadedFile {
@@ -302,47 +307,45 @@ export interface UploadedFile {
 
 /** Attach uploaded files (scans of paper records, files not on the portal). */
 export function attachUploads(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   files: UploadedFile[],
   now = new Date(),
-): Result<{ added: number }> {
-  const r = openRequest(db, id);
-  if (isFail(r)) return r;
-  if (!files.length) return fail('Choose at least one file to upload.', 'file');
-  db.transaction((tx) => {
-    for (const f of files) {
-      tx.insert(requestItems)
-        .values({
-          requestId: r.id,
-          description: f.description?.trim() || f.filename,
-          fileSha256: f.sha256,
-          fileName: f.filename,
-          fileMimeType: f.mimeType,
-          fileSizeBytes: f.sizeBytes,
-          pages: f.pages,
-          largeFormatSheets: f.largeFormatSheets,
-          addedByUserId: actorId(actor),
-        })
-        .run();
-    }
-    updateRequest(tx, r, {}, now);
-    addEvent(tx, r.id, {
+): Promise<Result<{ added: number }>> {
+  return db.transaction(async (tx): Promise<Result<{ added: number }>> => {
+    const r = await openRequest(tx, id);
+    if (isFail(r)) return r;
+    if (!files.length) return fail('Choose at least one file to upload.', 'file');
+    await tx.insert(requestItems).values(
+      files.map((f) => ({
+        requestId: r.id,
+        description: f.description?.trim() || f.filename,
+        fileSha256: f.sha256,
+        fileName: f.filename,
+        fileMimeType: f.mimeType,
+        fileSizeBytes: f.sizeBytes,
+        pages: f.pages,
+        largeFormatSheets: f.largeFormatSheets,
+        addedByUserId: actorId(actor),
+      })),
+    );
+    await updateRequestAsync(tx, r, {}, now);
+    await addEventAsync(tx, r.id, {
       kind: 'internal_note',
       visible: false,
       actorUserId: actorId(actor),
       at: now,
       body: `Uploaded ${files.map((f) => f.filename).join('; ')}.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.upload',
       entityType: 'records_request',
       entityId: r.id,
       after: { files: files.map((f) => ({ name: f.filename, sha256: f.sha256, sizeBytes: f.sizeBytes })) },
     });
+    return { ok: true, added: files.length };
   });
-  return { ok: true, added: files.length };
 }
 
 /**
@@ -365,9 +368,9 @@ export const requestFilesUpload = defineUpload({
   required: 'Choose at least one file to upload.',
   chooseAgain: 'the files',
   parse: (posted, _c: { actor: Actor; requestId: number }) => parseRequestUpload(posted),
-  handle: ({ description }, files, c, { db }) =>
+  handle: ({ description }, files, c, { dbAsync }) =>
     attachUploads(
-      db,
+      dbAsync,
       c.actor,
       c.requestId,
       files.map((f) => ({
@@ -383,116 +386,125 @@ export const requestFilesUpload = defineUpload({
 });
 
 /** Take back an item the clerk attached by mistake (not once it is billed or released). */
-export function removeItem(db: DB, actor: Actor, id: number, itemId: number, now = new Date()): Result {
-  const r = openRequest(db, id);
-  if (isFail(r)) return r;
-  const item = db
-    .select()
-    .from(requestItems)
-    .where(and(eq(requestItems.id, itemId), eq(requestItems.requestId, r.id)))
-    .get();
-  if (!item) return fail('No such item on this request.');
-  if (item.addedByUserId == null) return fail('What the requester asked for stays on the request; add a note instead.');
-  if (item.releasedAt) return fail('This file is already released to the requester.');
-  if (currentInvoice(db, r.id)) return fail('The request is billed; void the invoice first.');
-  db.transaction((tx) => {
-    tx.delete(requestItems).where(eq(requestItems.id, item.id)).run();
-    updateRequest(tx, r, {}, now);
-    addEvent(tx, r.id, {
+export function removeItem(db: Db, actor: Actor, id: number, itemId: number, now = new Date()): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await openRequest(tx, id);
+    if (isFail(r)) return r;
+    const [item] = await tx
+      .select()
+      .from(requestItems)
+      .where(and(eq(requestItems.id, itemId), eq(requestItems.requestId, r.id)));
+    if (!item) return fail('No such item on this request.');
+    if (item.addedByUserId == null)
+      return fail('What the requester asked for stays on the request; add a note instead.');
+    if (item.releasedAt) return fail('This file is already released to the requester.');
+    if (await viaSync(tx, (sync) => currentInvoice(sync, r.id)))
+      return fail('The request is billed; void the invoice first.');
+    await tx.delete(requestItems).where(eq(requestItems.id, item.id));
+    await updateRequestAsync(tx, r, {}, now);
+    await addEventAsync(tx, r.id, {
       kind: 'internal_note',
       visible: false,
       actorUserId: actorId(actor),
       at: now,
       body: `Removed ${endSentence(item.description ?? item.fileName ?? 'an item')}`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.remove_item',
       entityType: 'records_request',
       entityId: r.id,
       before: { itemId: item.id, documentId: item.documentId, file: item.fileName },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** A note on the timeline: to the requester (shown and mailed) or internal (staff only). */
 export function addNote(
-  db: DB,
+  db: Db,
   actor: Actor & { name?: string },
   id: number,
   input: { body: string; toRequester: boolean },
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = getRequest(db, id);
-  if (!r) return fail('No such request.');
+): Promise<Result> {
   const body = input.body.trim();
-  if (!body) return fail('Write the note.', 'body');
-  db.transaction((tx) => {
-    const link = input.toRequester && r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    addEvent(tx, r.id, {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getRequestAsync(tx, id);
+    if (!r) return fail('No such request.');
+    if (!body) return fail('Write the note.', 'body');
+    const link = await linkFor(tx, r, baseUrl, input.toRequester);
+    await addEventAsync(tx, r.id, {
       kind: input.toRequester ? 'note_to_requester' : 'internal_note',
       visible: input.toRequester,
       actorUserId: actorId(actor),
       at: now,
       body,
     });
-    updateRequest(tx, r, {}, now);
-    audit(tx, actor, {
+    await updateRequestAsync(tx, r, {}, now);
+    await auditAsync(tx, actor, {
       action: input.toRequester ? 'records_request.note_to_requester' : 'records_request.internal_note',
       entityType: 'records_request',
       entityId: r.id,
       after: { body },
     });
     if (input.toRequester && r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-note',
         to: r.requesterEmail,
-        data: { number: r.number, name: r.requesterName, trackUrl: link, body, from: `The ${town(tx).clerk}` },
+        data: {
+          number: r.number,
+          name: r.requesterName,
+          trackUrl: link,
+          body,
+          from: `The ${(await townAsync(tx)).clerk}`,
+        },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Deny in writing on a ground of POL §87(2) from the admin's list, with the reason and the right to appeal (POL §89(4)(a)). */
 export function deny(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   input: { groundId: number | null; reason: string },
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = openRequest(db, id);
-  if (isFail(r)) return r;
-  const ground = activeGround(db, input.groundId);
-  if (!ground) return fail('Choose the ground in Public Officers Law §87(2) the request is denied on.', 'groundId');
+): Promise<Result> {
   const words = input.reason.trim();
-  if (!words) return fail('Say in words why the request is denied: the requester reads it.', 'reason');
-  const reason = `${groundText(ground)}. ${words}`;
-  const inv = currentInvoice(db, r.id);
-  if (inv && inv.paidCents > 0)
-    return fail('Payments are recorded on this request: refund and void them before denying.');
   const today = townToday(now);
-  db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await openRequest(tx, id);
+    if (isFail(r)) return r;
+    const { ground, inv } = await viaSync(tx, (sync) => ({
+      ground: activeGround(sync, input.groundId),
+      inv: currentInvoice(sync, r.id),
+    }));
+    if (!ground) return fail('Choose the ground in Public Officers Law §87(2) the request is denied on.', 'groundId');
+    if (!words) return fail('Say in words why the request is denied: the requester reads it.', 'reason');
+    const reason = `${groundText(ground)}. ${words}`;
+    if (inv && inv.paidCents > 0)
+      return fail('Payments are recorded on this request: refund and void them before denying.');
+    const link = await linkFor(tx, r, baseUrl);
+    const after = await updateRequestAsync(
       tx,
       r,
       { status: 'denied', deniedOn: today, denialReason: reason, denialGroundId: ground.id },
       now,
     );
-    const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request denied', now);
-    const rights = appealRightsFor(tx, after, now);
-    addEvent(tx, r.id, {
+    const cancelled = await cancelUnpaidInvoice(tx, r.id, 'Request denied', now);
+    const rights = await viaSync(tx, (sync) => appealRightsFor(sync, after, now));
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
       body: `Denied in writing. Reason: ${reason} ${rights}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.deny',
       entityType: 'records_request',
       entityId: r.id,
@@ -500,7 +512,7 @@ export function deny(
       after: { ...auditView(after), denialGroundId: ground.id },
     });
     if (r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-denied',
         to: r.requesterEmail,
         data: {
@@ -513,72 +525,72 @@ export function deny(
         },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Mark fulfilled (records inspected, handed over or mailed). Not while money is owed. */
-export function fulfill(db: DB, actor: Actor, id: number, note: string | undefined, now = new Date()): Result {
-  const r = openRequest(db, id);
-  if (isFail(r)) return r;
-  // Ready paper copies are fulfilled by recording that they were picked up or mailed, with the date (0030).
-  if (r.status === 'copies_ready')
-    return fail('The copies are ready: record that they were picked up or mailed (with the date) instead.');
-  const inv = currentInvoice(db, r.id);
-  if (inv && inv.status === 'draft') return fail("The cost is waiting for the requester's approval.");
-  if (inv && inv.balanceCents > 0)
-    return fail('The invoice is not paid yet. Record the payment first (or void the invoice).');
+export function fulfill(db: Db, actor: Actor, id: number, note: string | undefined, now = new Date()): Promise<Result> {
   const today = townToday(now);
-  db.transaction((tx) => {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await openRequest(tx, id);
+    if (isFail(r)) return r;
+    // Ready paper copies are fulfilled by recording that they were picked up or mailed, with the date (0030).
+    if (r.status === 'copies_ready')
+      return fail('The copies are ready: record that they were picked up or mailed (with the date) instead.');
+    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    if (inv && inv.status === 'draft') return fail("The cost is waiting for the requester's approval.");
+    if (inv && inv.balanceCents > 0)
+      return fail('The invoice is not paid yet. Record the payment first (or void the invoice).');
     // Nothing is owed, so any files on the request go to the requester too.
-    releaseFiles(tx, r, now);
-    const after = updateRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
-    addEvent(tx, r.id, {
+    await viaSync(tx, (sync) => releaseFiles(sync, r, now));
+    const after = await updateRequestAsync(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
       body: `Fulfilled on ${formatDay(today)}.${note?.trim() ? ` ${note.trim()}` : ''}`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.fulfill',
       entityType: 'records_request',
       entityId: r.id,
       before: auditView(r),
       after: auditView(after),
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Withdraw: by the clerk (the requester said so) or by the requester on the tracking page. */
 export function withdraw(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   reasonText: string | undefined,
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = openRequest(db, id);
-  if (isFail(r)) return r;
-  const inv = currentInvoice(db, r.id);
-  if (inv && inv.paidCents > 0) return fail('Payments are recorded on this request; it cannot be withdrawn now.');
+): Promise<Result> {
   const byRequester = !('userId' in actor);
   const today = townToday(now);
   const reason = reasonText?.trim();
-  db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(tx, r, { status: 'withdrawn', withdrawnOn: today }, now);
-    const cancelled = cancelUnpaidInvoice(tx, r.id, 'Request withdrawn', now);
-    addEvent(tx, r.id, {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await openRequest(tx, id);
+    if (isFail(r)) return r;
+    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    if (inv && inv.paidCents > 0) return fail('Payments are recorded on this request; it cannot be withdrawn now.');
+    const link = await linkFor(tx, r, baseUrl);
+    const after = await updateRequestAsync(tx, r, { status: 'withdrawn', withdrawnOn: today }, now);
+    const cancelled = await cancelUnpaidInvoice(tx, r.id, 'Request withdrawn', now);
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
       body: `${byRequester ? 'You withdrew the request.' : "Withdrawn at the requester's request."}${reason ? ` ${reason}` : ''}${cancelled ? ` Invoice ${cancelled} is cancelled: nothing is owed.` : ''}`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.withdraw',
       entityType: 'records_request',
       entityId: r.id,
@@ -587,7 +599,7 @@ export function withdraw(
     });
     // The clerk's note goes with the withdrawal mail, so the requester reads why.
     if (r.requesterEmail)
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-withdrawn',
         to: r.requesterEmail,
         data: {
@@ -598,42 +610,41 @@ export function withdraw(
           note: byRequester ? null : (reason ?? null),
         },
       });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** A new private link (the old one stops working); mailed when there is an address. */
 export function newTrackingLink(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   baseUrl: string,
   now = new Date(),
-): Result<{ token: string; mailed: boolean }> {
-  const r = getRequest(db, id);
-  if (!r) return fail('No such request.');
-  const token = db.transaction((tx) => {
-    const { token: t, url } = rotateTrackingLink(tx, r, baseUrl);
-    addEvent(tx, r.id, {
+): Promise<Result<{ token: string; mailed: boolean }>> {
+  return db.transaction(async (tx): Promise<Result<{ token: string; mailed: boolean }>> => {
+    const r = await getRequestAsync(tx, id);
+    if (!r) return fail('No such request.');
+    const { token, url } = await viaSync(tx, (sync) => rotateTrackingLink(sync, r, baseUrl));
+    await addEventAsync(tx, r.id, {
       kind: 'internal_note',
       visible: false,
       actorUserId: actorId(actor),
       at: now,
       body: `A new tracking link was issued${r.requesterEmail ? ' and emailed to the requester' : ''}; the old one no longer works.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.new_tracking_link',
       entityType: 'records_request',
       entityId: r.id,
       after: { version: r.trackingLinkVersion },
     });
     if (r.requesterEmail)
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-tracking-link',
         to: r.requesterEmail,
         data: { number: r.number, name: r.requesterName, trackUrl: url },
       });
-    return t;
+    return { ok: true, token, mailed: Boolean(r.requesterEmail) };
   });
-  return { ok: true, token, mailed: Boolean(r.requesterEmail) };
 }

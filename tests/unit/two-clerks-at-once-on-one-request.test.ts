@@ -1,0 +1,82 @@
+/**
+ * A clerk's step on a records request reads the request it checks in the transaction that changes it
+ * (decision 0080, step 2d). Two clicks sent at once — two clerks, or a clerk and the requester on the
+ * tracking page — cannot both pass a check made on what the other is changing: one wins, the other is told
+ * why, and the timeline, the audit log and the outbox hold one answer, not two.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
+import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { acknowledge, deny, fulfill, withdraw } from '#lib/server/records-requests/workflow.ts';
+import { listGrounds } from '#lib/server/records-requests/grounds.ts';
+import { BASE, requestsTown, type RequestsTown } from '../support/requests-db.ts';
+
+const RECEIVED = townInstant('2026-11-12', '10:00');
+const NOW = townInstant('2026-11-13', '10:00');
+
+let t: RequestsTown;
+let id: number;
+let filed: number | undefined;
+beforeEach(async () => {
+  t = await requestsTown(RECEIVED);
+  id = t.request(RECEIVED).id;
+  filed = undefined;
+  filed = statusEvents().length;
+});
+
+/** The status lines added to the timeline since the request was filed. */
+const statusEvents = () =>
+  t.db
+    .select()
+    .from(schema.requestEvents)
+    .where(eq(schema.requestEvents.requestId, id))
+    .all()
+    .filter((e) => e.kind === 'status')
+    .slice(filed ?? 0);
+const audited = (action: string) =>
+  t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).all().length;
+
+describe('two steps on one request at once', () => {
+  it('two acknowledgments: the second is told the request is already acknowledged, and one mail goes', async () => {
+    const db = asyncOf(t.db);
+    const answers = await Promise.all([
+      acknowledge(db, t.clerk, id, { acknowledgedOn: '2026-11-13', promisedOn: '2026-11-20' }, BASE, NOW),
+      acknowledge(db, t.officer, id, { acknowledgedOn: '2026-11-13', promisedOn: '2026-11-27' }, BASE, NOW),
+    ]);
+    expect(answers[0]).toEqual({ ok: true });
+    expect(answers[1]).toMatchObject({ ok: false, message: expect.stringContaining('already acknowledged') });
+    expect(t.row(id).promisedOn).toBe('2026-11-20');
+    expect(statusEvents()).toHaveLength(1);
+    expect(audited('records_request.acknowledge')).toBe(1);
+    expect(t.mail('request-acknowledged')).toHaveLength(1);
+  });
+
+  it('a denial and a fulfilment: the one that came second finds the request closed', async () => {
+    const db = asyncOf(t.db);
+    const ground = listGrounds(t.db).find((g) => g.citation === 'POL §87(2)(b)')!;
+    const [denied, fulfilled] = await Promise.all([
+      deny(db, t.clerk, id, { groundId: ground.id, reason: 'Private numbers.' }, BASE, NOW),
+      fulfill(db, t.officer, id, undefined, NOW),
+    ]);
+    expect(denied).toEqual({ ok: true });
+    expect(fulfilled).toMatchObject({ ok: false, message: expect.stringContaining('This request is closed (denied') });
+    expect(t.row(id)).toMatchObject({ status: 'denied', fulfilledOn: null });
+    expect(statusEvents()).toHaveLength(1);
+    expect(audited('records_request.fulfill')).toBe(0);
+  });
+
+  it("the requester's withdrawal and the clerk's acknowledgment: the acknowledgment finds it withdrawn", async () => {
+    const db = asyncOf(t.db);
+    const [withdrawn, acknowledged] = await Promise.all([
+      withdraw(db, { label: 'requester', ip: '192.0.2.1' }, id, undefined, BASE, NOW),
+      acknowledge(db, t.clerk, id, { acknowledgedOn: '2026-11-13', promisedOn: '2026-11-20' }, BASE, NOW),
+    ]);
+    expect(withdrawn).toEqual({ ok: true });
+    expect(acknowledged).toMatchObject({ ok: false, message: expect.stringContaining('closed (withdrawn)') });
+    expect(t.row(id)).toMatchObject({ status: 'withdrawn', acknowledgedOn: null });
+    expect(t.mail('request-withdrawn')).toHaveLength(1);
+    expect(t.mail('request-acknowledged')).toHaveLength(0);
+  });
+});
