@@ -236,7 +236,7 @@ export const requests = {
     input: z.object({ token }),
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
-      orThrow(approveCost(db(), { label: 'requester', ip: ctx.clientAddress }, rid, townPublicUrl(db())));
+      orThrow(await approveCost(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, rid, townPublicUrl(db())));
       return { approved: true };
     },
   }),
@@ -604,8 +604,8 @@ export const requests = {
         largeFormatSheets: input.sheets[i],
       }));
       const result = orThrow(
-        billRequest(
-          db(),
+        await billRequest(
+          dbAsync(),
           actorOf(clerk, ctx),
           input.id,
           {
@@ -627,7 +627,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(approveCost(db(), actorOf(clerk, ctx), input.id, townPublicUrl(db())));
+      orThrow(await approveCost(dbAsync(), actorOf(clerk, ctx), input.id, townPublicUrl(db())));
       return { done: 'approved' };
     },
   }),
@@ -644,8 +644,8 @@ export const requests = {
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(
-        recordPayment(
-          db(),
+        await recordPayment(
+          dbAsync(),
           actorOf(clerk, ctx),
           input.id,
           {
@@ -666,7 +666,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(releaseNow(db(), actorOf(clerk, ctx), input.id));
+      orThrow(await releaseNow(dbAsync(), actorOf(clerk, ctx), input.id));
       return { done: 'released' };
     },
   }),
@@ -679,7 +679,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(voidInvoice(db(), actorOf(clerk, ctx), input.id, input.reason));
+      orThrow(await voidInvoice(dbAsync(), actorOf(clerk, ctx), input.id, input.reason));
       return { done: 'voided' };
     },
   }),

@@ -199,8 +199,8 @@ test('the village from zero: first run, the first administrator, profile, law, a
       'select i.id, i.request_id as requestId from request_items i join records_requests r on r.id = i.request_id where r.requester_email = ?',
     )
     .get('vera@example.org') as { id: number; requestId: number };
-  const billed = billRequest(
-    billing,
+  const billed = await billRequest(
+    asyncOf(billing),
     { label: 'system' },
     item.requestId,
     { counts: [{ itemId: item.id, pages: 12, largeFormatSheets: 0 }] },

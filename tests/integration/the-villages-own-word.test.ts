@@ -170,8 +170,8 @@ describe('the village’s every page, PDF, mail and staff screen', () => {
     const item = db.$client.prepare('select id from request_items where request_id = ?').get(made.id) as {
       id: number;
     };
-    const billed = billRequest(
-      db,
+    const billed = await billRequest(
+      asyncOf(db),
       { label: 'system' },
       made.id,
       { counts: [{ itemId: item.id, pages: 12, largeFormatSheets: 0 }] },

@@ -17,6 +17,7 @@ import { loadRequestView } from '#lib/server/records-requests/view.ts';
 import { pdfText } from '../support/crawl.ts';
 import { get } from '../support/http.ts';
 import { ROOT, startPortal, tempDir, type Portal } from '../support/portal.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const OTHER_TOWN = /rotterdam|sunrise boulevard|schenectady/i;
 let portal: Portal;
@@ -89,8 +90,8 @@ describe('the Village of Pinebrook', () => {
     expect(`${receipt.subject} ${receipt.text}`.match(OTHER_TOWN)).toBeNull();
 
     const item = db.$client.prepare('select id from request_items where request_id = ?').get(made.id) as { id: number };
-    const billed = billRequest(
-      db,
+    const billed = await billRequest(
+      asyncOf(db),
       { label: 'system' },
       made.id,
       { counts: [{ itemId: item.id, pages: 10, largeFormatSheets: 0 }] },

@@ -49,7 +49,7 @@ describe('the day access is owed after a grant (pure rule)', () => {
 describe('an appeal granted on records withheld from a fulfilled request', () => {
   let id: number;
   let swpppItem: number;
-  beforeEach(() => {
+  beforeEach(async () => {
     id = t.request(RECEIVED, { documentIds: [t.docs.swppp, t.docs.reports[0]] }).id;
     swpppItem = loadRequestView(t.db, id)!.items.find((i) => i.item.documentId === t.docs.swppp)!.item.id;
     expect(
@@ -63,7 +63,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
         DECIDED,
       ),
     ).toEqual({ ok: true });
-    expect(billRequest(t.db, t.clerk, id, { counts: [] }, BASE, DECIDED)).toMatchObject({ ok: true });
+    expect(await billRequest(asyncOf(t.db), t.clerk, id, { counts: [] }, BASE, DECIDED)).toMatchObject({ ok: true });
     expect(t.row(id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-11-16' });
     expect(
       fileAppeal(t.db, { label: 'requester' }, id, { body: 'The SWPPP is public under L(4).' }, BASE, APPEALED),

@@ -332,10 +332,20 @@ function paperRequest(delivery: DeliveryMethod, address: string | undefined = '1
 describe('a paper request: ready for pickup, then picked up (before: fulfilled the moment it was paid)', () => {
   it('paid in full: copies ready for pickup at Town Hall, the mail says so; the clerk records the pickup: fulfilled, audited', async () => {
     const id = paperRequest('paper_pickup');
-    expect(billRequest(db, clerk, id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 100 });
+    expect(await billRequest(asyncOf(db), clerk, id, { counts: [] }, BASE, NOW)).toMatchObject({
+      ok: true,
+      totalCents: 100,
+    });
     expect(await fulfill(asyncOf(db), clerk, id, undefined, NOW)).toMatchObject({ ok: false });
     expect(
-      recordPayment(db, clerk, id, { amountCents: 100, method: 'cash', receivedOn: '2026-12-01' }, BASE, NOW),
+      await recordPayment(
+        asyncOf(db),
+        clerk,
+        id,
+        { amountCents: 100, method: 'cash', receivedOn: '2026-12-01' },
+        BASE,
+        NOW,
+      ),
     ).toMatchObject({ ok: true, released: true });
     expect(row(id)).toMatchObject({
       status: 'copies_ready',
@@ -379,10 +389,17 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
     expect(recordHandover(db, clerk, id, { how: 'pickup', on: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: false });
   });
 
-  it('by mail: ready to mail (due that day), then "mailed on <date>" is recorded, audited and mailed to the requester', () => {
+  it('by mail: ready to mail (due that day), then "mailed on <date>" is recorded, audited and mailed to the requester', async () => {
     const id = paperRequest('paper_mail');
-    billRequest(db, clerk, id, { counts: [], postageCents: 73 }, BASE, NOW);
-    recordPayment(db, clerk, id, { amountCents: 173, method: 'cash', receivedOn: '2026-12-01' }, BASE, NOW);
+    await billRequest(asyncOf(db), clerk, id, { counts: [], postageCents: 73 }, BASE, NOW);
+    await recordPayment(
+      asyncOf(db),
+      clerk,
+      id,
+      { amountCents: 173, method: 'cash', receivedOn: '2026-12-01' },
+      BASE,
+      NOW,
+    );
     expect(row(id)).toMatchObject({ status: 'copies_ready', copiesReadyOn: '2026-12-01', respondBy: '2026-12-01' });
     expect(recordHandover(db, clerk, id, { how: 'mail', on: '2026-12-01' }, BASE, NOW)).toEqual({ ok: true });
     expect(row(id)).toMatchObject({
@@ -403,16 +420,16 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
     ).toContain('records_request.mailed');
   });
 
-  it('a free paper request (a waiver): ready for pickup at once, the mail says "Ready for pickup at Town Hall"', () => {
+  it('a free paper request (a waiver): ready for pickup at once, the mail says "Ready for pickup at Town Hall"', async () => {
     const id = paperRequest('paper_pickup');
-    billRequest(db, clerk, id, { counts: [], discountCents: 100, discountReason: 'Waived' }, BASE, NOW);
+    await billRequest(asyncOf(db), clerk, id, { counts: [], discountCents: 100, discountReason: 'Waived' }, BASE, NOW);
     expect(row(id).status).toBe('copies_ready');
     expect(outbox().find((m) => m.kind === 'request-ready')!.textBody).toContain('Ready for pickup at Town Hall');
   });
 
-  it('electronic copies are still fulfilled at once', () => {
+  it('electronic copies are still fulfilled at once', async () => {
     const id = paperRequest('electronic');
-    billRequest(db, clerk, id, { counts: [] }, BASE, NOW);
+    await billRequest(asyncOf(db), clerk, id, { counts: [] }, BASE, NOW);
     expect(row(id)).toMatchObject({ status: 'fulfilled', copiesReadyOn: null });
   });
 });

@@ -214,13 +214,13 @@ describe('making a request', () => {
     expect(row(r.id).respondBy).toBe('2026-12-08');
   });
 
-  it('waits for the requester when the estimate is above their limit, and says so', () => {
+  it('waits for the requester when the estimate is above their limit, and says so', async () => {
     const r = request({ costLimitCents: 2500 });
     expect(row(r.id)).toMatchObject({ status: 'awaiting_cost_approval', respondBy: null });
     const view = loadRequestView(db, r.id, { now: NOW })!;
     expect(view.explanation.join(' ')).toContain('waiting for your approval');
     expect(view.explanation.join(' ')).toContain('$74.50');
-    approveCost(db, { label: 'requester' }, r.id, BASE);
+    await approveCost(asyncOf(db), { label: 'requester' }, r.id, BASE);
     expect(row(r.id)).toMatchObject({ status: 'received', costApprovedCents: 7450, respondBy: '2026-12-08' });
   });
 
@@ -242,9 +242,9 @@ describe('making a request', () => {
 });
 
 describe('billing', () => {
-  it('free electronic copies are released at once and the request fulfilled', () => {
+  it('free electronic copies are released at once and the request fulfilled', async () => {
     const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
-    const result = billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    const result = await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
     expect(result).toMatchObject({ ok: true, invoiceId: null, totalCents: 0 });
     const view = loadRequestView(db, r.id)!;
     expect(view.request.status).toBe('fulfilled');
@@ -253,11 +253,11 @@ describe('billing', () => {
     expect(outbox().some((m) => m.kind === 'request-ready')).toBe(true);
   });
 
-  it('paper copies: invoice from the schedule in force, partial then full payment, release at zero', () => {
+  it('paper copies: invoice from the schedule in force, partial then full payment, release at zero', async () => {
     const r = request({ reports: ['2026-10-01', '2026-10-08'] });
     const items = loadRequestView(db, r.id)!.items;
-    const billed = billRequest(
-      db,
+    const billed = await billRequest(
+      asyncOf(db),
       clerk(),
       r.id,
       {
@@ -288,14 +288,28 @@ describe('billing', () => {
     expect(ready.textBody).toContain('Balance due: $75.00');
 
     expect(
-      recordPayment(db, clerk(), r.id, { amountCents: 2000, method: 'check', receivedOn: '2026-12-01' }, BASE, NOW),
+      await recordPayment(
+        asyncOf(db),
+        clerk(),
+        r.id,
+        { amountCents: 2000, method: 'check', receivedOn: '2026-12-01' },
+        BASE,
+        NOW,
+      ),
     ).toMatchObject({ ok: false, fields: { reference: expect.any(String) } });
     expect(
-      recordPayment(db, clerk(), r.id, { amountCents: 9000, method: 'cash', receivedOn: '2026-12-01' }, BASE, NOW),
+      await recordPayment(
+        asyncOf(db),
+        clerk(),
+        r.id,
+        { amountCents: 9000, method: 'cash', receivedOn: '2026-12-01' },
+        BASE,
+        NOW,
+      ),
     ).toMatchObject({ ok: false, fields: { amount: expect.any(String) } });
     expect(
-      recordPayment(
-        db,
+      await recordPayment(
+        asyncOf(db),
         clerk(),
         r.id,
         { amountCents: 2000, method: 'check', reference: 'Check #1042', receivedOn: '2026-12-01' },
@@ -305,8 +319,8 @@ describe('billing', () => {
     ).toMatchObject({ ok: true, balanceCents: 5500, released: false });
     expect(loadRequestView(db, r.id)!.items.some((i) => i.item.releasedAt)).toBe(false);
     expect(
-      recordPayment(
-        db,
+      await recordPayment(
+        asyncOf(db),
         clerk(),
         r.id,
         { amountCents: 5500, method: 'card', reference: 'Auth 88412', receivedOn: '2026-12-01' },
@@ -333,9 +347,9 @@ describe('billing', () => {
     ]);
   });
 
-  it('an old invoice keeps the rates it was issued under', () => {
+  it('an old invoice keeps the rates it was issued under', async () => {
     const r = request();
-    billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
     db.insert(schema.feeSchedules)
       .values({
         effectiveFrom: '2026-12-02',
@@ -349,7 +363,7 @@ describe('billing', () => {
     const inv = currentInvoice(db, r.id)!;
     expect(inv.lines.find((l) => l.code === 'page')!.unitCents).toBe(25);
     const later = request();
-    billRequest(db, clerk(), later.id, { counts: [] }, BASE, townInstant('2026-12-03', '10:00'));
+    await billRequest(asyncOf(db), clerk(), later.id, { counts: [] }, BASE, townInstant('2026-12-03', '10:00'));
     expect(currentInvoice(db, later.id)!.lines.find((l) => l.code === 'page')!.unitCents).toBe(20);
   });
 });
@@ -369,9 +383,12 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
     expect(await removeItem(asyncOf(db), clerk(), r.id, mistaken.item.id, NOW)).toEqual({ ok: true });
     const original = loadRequestView(db, r.id)!.items[0];
     expect(await removeItem(asyncOf(db), clerk(), r.id, original.item.id, NOW)).toMatchObject({ ok: false });
-    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 0 });
+    expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({
+      ok: true,
+      totalCents: 0,
+    });
     expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
-    expect(releaseNow(db, clerk(), r.id, NOW)).toMatchObject({
+    expect(await releaseNow(asyncOf(db), clerk(), r.id, NOW)).toMatchObject({
       ok: false,
       message: 'There are no unreleased files on this request.',
     });
@@ -379,14 +396,16 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
 
   it('voids an unpaid invoice and bills again; a denial carries the appeal rights', async () => {
     const r = request();
-    billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
-    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: false });
-    expect(voidInvoice(db, clerk(), r.id, 'Wrong page count', NOW)).toEqual({ ok: true });
+    await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
+    expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: false });
+    expect(await voidInvoice(asyncOf(db), clerk(), r.id, 'Wrong page count', NOW)).toEqual({ ok: true });
     expect(row(r.id).status).toBe('received');
-    expect(billRequest(db, clerk(), r.id, { counts: [], discountCents: 7450 }, BASE, NOW)).toMatchObject({
-      ok: false,
-      fields: { discountReason: expect.any(String) },
-    });
+    expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [], discountCents: 7450 }, BASE, NOW)).toMatchObject(
+      {
+        ok: false,
+        fields: { discountReason: expect.any(String) },
+      },
+    );
     expect(await fulfill(asyncOf(db), clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
     const other = request();
     const privacy = listGrounds(db).find((g) => g.citation === 'POL §87(2)(b)')!;
@@ -423,7 +442,7 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
 describe('ending a billed request', () => {
   it('withdrawing cancels the unpaid invoice, so nothing is left owing', async () => {
     const r = request();
-    billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW);
+    await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 7450 });
     expect(await withdraw(asyncOf(db), { label: 'requester' }, r.id, undefined, BASE, NOW)).toEqual({ ok: true });
     expect(currentInvoice(db, r.id)).toBeUndefined();
@@ -436,15 +455,22 @@ describe('ending a billed request', () => {
 });
 
 describe('cost approval after billing', () => {
-  it('drafts the invoice, mails the requester, and issues it on approval', () => {
+  it('drafts the invoice, mails the requester, and issues it on approval', async () => {
     const r = request({ documentIds: [docs.noi], costLimitCents: 100 });
     expect(row(r.id).status).toBe('received');
     const item = loadRequestView(db, r.id)!.items[0];
-    billRequest(db, clerk(), r.id, { counts: [{ itemId: item.item.id, pages: 8, largeFormatSheets: 0 }] }, BASE, NOW);
+    await billRequest(
+      asyncOf(db),
+      clerk(),
+      r.id,
+      { counts: [{ itemId: item.item.id, pages: 8, largeFormatSheets: 0 }] },
+      BASE,
+      NOW,
+    );
     expect(row(r.id)).toMatchObject({ status: 'awaiting_cost_approval', respondBy: null });
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'draft', totalCents: 200, balanceCents: 0 });
     expect(outbox().some((m) => m.kind === 'request-cost-approval')).toBe(true);
-    expect(approveCost(db, { label: 'requester' }, r.id, BASE)).toEqual({ ok: true });
+    expect(await approveCost(asyncOf(db), { label: 'requester' }, r.id, BASE)).toEqual({ ok: true });
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 200 });
     expect(row(r.id)).toMatchObject({ status: 'awaiting_payment', costApprovedCents: 200 });
   });
@@ -717,13 +743,16 @@ const ground = (citation: string) => grounds().find((g) => g.citation === citati
 const mail = (kind: string) => outbox().filter((m) => m.kind === kind);
 
 describe('public documents are public (ordinance L(4)): no visibility switch hides them from a requester', () => {
-  it('an inspection report made private is still in the range, released, and listed on the form', () => {
+  it('an inspection report made private is still in the range, released, and listed on the form', async () => {
     db.update(schema.documents).set({ public: false }).where(eq(schema.documents.id, docs.reports[1])).run();
     db.update(schema.documents).set({ public: false }).where(eq(schema.documents.id, docs.swppp)).run();
     // Before: the form refused the SWPPP and the range silently dropped the hidden report (3 of 4 released).
     expect(checkSelection(db, 'curry-road', { documentIds: [docs.swppp] }).problems).toEqual([]);
     const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
-    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true, totalCents: 0 });
+    expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({
+      ok: true,
+      totalCents: 0,
+    });
     const files = loadRequestView(db, r.id, { forRequester: true })!.items.flatMap((i) =>
       i.files.map((f) => f.documentId),
     );
@@ -732,7 +761,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     expect(checkSelection(db, 'curry-road', { documentIds: [docs.privateDoc] }).problems[0].field).toBe('documentIds');
   });
 
-  it('withholding one report of a range is a written decision: granted in part, on a ground, mailed with the appeal rights; the rest is released', () => {
+  it('withholding one report of a range is a written decision: granted in part, on a ground, mailed with the appeal rights; the rest is released', async () => {
     const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     const range = loadRequestView(db, r.id)!.items.find((i) => i.item.documentType)!;
     const g = ground('POL §87(2)(b)');
@@ -765,7 +794,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
       'granted in part (1 document withheld) under POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy)',
     );
     expect(withheldMail[0].textBody).toContain('by December 31, 2026 (30 days)');
-    expect(billRequest(db, clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true });
+    expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true });
     const view = loadRequestView(db, r.id, { forRequester: true })!;
     expect(view.items.flatMap((i) => i.files.map((f) => f.documentId)).sort()).toEqual(
       [docs.swppp, docs.reports[0], docs.reports[2]].sort(),
@@ -998,10 +1027,12 @@ describe('appeals (POL §89(4)(a))', () => {
 });
 
 describe('staff time needs consent first (POL §87(1)(c))', () => {
-  it('an invoice that charges staff time waits for the requester’s approval even without a cost limit', () => {
+  it('an invoice that charges staff time waits for the requester’s approval even without a cost limit', async () => {
     const r = request({ delivery: 'usb' });
     expect(row(r.id).costLimitCents).toBeNull();
-    expect(billRequest(db, clerk(), r.id, { counts: [], staffMinutes: 180 }, BASE, NOW)).toMatchObject({ ok: true });
+    expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [], staffMinutes: 180 }, BASE, NOW)).toMatchObject({
+      ok: true,
+    });
     // Before: the invoice was issued at once ($5.00 USB + 3 hours at $18.50), with no consent.
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'draft', totalCents: 500 + 5550 });
     expect(row(r.id).status).toBe('awaiting_cost_approval');
@@ -1009,13 +1040,13 @@ describe('staff time needs consent first (POL §87(1)(c))', () => {
     expect(ask.subject).toContain('staff time needs your approval first');
     expect(ask.textBody).toContain('3 hours of staff time preparing electronic copies at $18.50 an hour ($55.50)');
     expect(mail('request-ready')).toHaveLength(0);
-    expect(approveCost(db, { label: 'requester' }, r.id, BASE, NOW)).toEqual({ ok: true });
+    expect(await approveCost(asyncOf(db), { label: 'requester' }, r.id, BASE, NOW)).toEqual({ ok: true });
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued' });
   });
 
-  it('without staff time and without a limit the invoice is issued at once (as before)', () => {
+  it('without staff time and without a limit the invoice is issued at once (as before)', async () => {
     const r = request({ delivery: 'usb' });
-    billRequest(db, clerk(), r.id, { counts: [], staffMinutes: 90 }, BASE, NOW);
+    await billRequest(asyncOf(db), clerk(), r.id, { counts: [], staffMinutes: 90 }, BASE, NOW);
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', totalCents: 500 });
   });
 });

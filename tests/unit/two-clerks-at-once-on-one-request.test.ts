@@ -10,6 +10,7 @@ import { schema } from '#lib/server/platform/db.ts';
 import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { acknowledge, deny, fulfill, withdraw } from '#lib/server/records-requests/workflow.ts';
+import { billRequest, currentInvoice, recordPayment } from '#lib/server/records-requests/billing.ts';
 import { listGrounds } from '#lib/server/records-requests/grounds.ts';
 import { BASE, requestsTown, type RequestsTown } from '../support/requests-db.ts';
 
@@ -78,5 +79,34 @@ describe('two steps on one request at once', () => {
     expect(t.row(id)).toMatchObject({ status: 'withdrawn', acknowledgedOn: null });
     expect(t.mail('request-withdrawn')).toHaveLength(1);
     expect(t.mail('request-acknowledged')).toHaveLength(0);
+  });
+
+  it('two bills: one invoice is issued, the second clerk is told to void it first', async () => {
+    const db = asyncOf(t.db);
+    id = t.request(RECEIVED, { delivery: 'paper_pickup' }).id;
+    const answers = await Promise.all([
+      billRequest(db, t.clerk, id, { counts: [] }, BASE, NOW),
+      billRequest(db, t.officer, id, { counts: [] }, BASE, NOW),
+    ]);
+    expect(answers[0]).toMatchObject({ ok: true });
+    expect(answers[1]).toMatchObject({ ok: false, message: expect.stringContaining('already has an invoice') });
+    expect(t.db.select().from(schema.invoices).all()).toHaveLength(1);
+  });
+
+  it('the same check entered twice at once: one payment is recorded, the invoice is not paid twice over', async () => {
+    const db = asyncOf(t.db);
+    id = t.request(RECEIVED, { delivery: 'paper_pickup' }).id;
+    expect(await billRequest(db, t.clerk, id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true });
+    const owed = currentInvoice(t.db, id)!.balanceCents;
+    expect(owed).toBeGreaterThan(0);
+    const payment = { amountCents: owed, method: 'check' as const, reference: '1041', receivedOn: '2026-11-13' };
+    const answers = await Promise.all([
+      recordPayment(db, t.clerk, id, payment, BASE, NOW),
+      recordPayment(db, t.officer, id, payment, BASE, NOW),
+    ]);
+    expect(answers[0]).toMatchObject({ ok: true, balanceCents: 0 });
+    expect(answers[1]).toMatchObject({ ok: false, message: 'The invoice is already paid in full.' });
+    expect(currentInvoice(t.db, id)).toMatchObject({ paidCents: owed, balanceCents: 0 });
+    expect(t.mail('request-payment-received')).toHaveLength(1);
   });
 });

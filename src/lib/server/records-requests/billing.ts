@@ -11,21 +11,28 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { invoiceLines, invoices, payments, requestItems, users, type DeliveryMethod } from '#db/schema.ts';
 import { computeBill, needsApprovalBeforeInvoice, staffTimeCents, type Bill } from '#lib/shared/fees.ts';
 import { formatDay, formatMoney } from '#lib/shared/format.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { feeScheduleById, feeScheduleOn } from './fee-schedules.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import type { InvoiceSummary } from '#lib/server/platform/mail/templates/requests.ts';
 import { townToday, townInstant } from '#lib/server/platform/time/town-time.ts';
 import { copyItems, resolveItems, type ItemRow } from './records.ts';
 import { appealRightsFor } from './appeals.ts';
 import { withheldLines } from './grounds.ts';
 import { howToPay, isOpen, readyText } from './request.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
 import { handoverOf, statusOnRelease } from './delivery.rules.ts';
-import { trackingLink } from './links.ts';
-import { addEvent, auditView, getRequest, nextNumber, updateRequest, type RequestRow } from './store.ts';
+import { trackingLinkAsync } from './links.ts';
+import {
+  addEventAsync,
+  auditView,
+  getRequestAsync,
+  nextNumberAsync,
+  updateRequestAsync,
+  type RequestRow,
+} from './store.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 
 import { PAYMENT_METHOD_LABEL } from '#lib/shared/labels.ts';
@@ -207,82 +214,85 @@ export function previewBill(
 /**
  * Issue the bill. Free (nothing to charge): the files are released at once and the request is fulfilled.
  * Above the requester's limit: a draft waits for their approval. Otherwise an issued invoice awaits payment.
+ * The request, its invoice and its items are read in the transaction that bills it, so two clerks cannot
+ * both issue an invoice.
  */
 export function billRequest(
-  db: DB,
+  db: Db,
   actor: Actor,
   requestId: number,
   input: BillInputForm,
   baseUrl: string,
   now = new Date(),
-): Result<{ invoiceId: number | null; totalCents: number }> {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  if (!isOpen(r.status)) return fail('This request is closed; it cannot be billed.');
-  if (r.delivery === 'inspect')
-    return fail('Inspection in person is free; mark the request fulfilled after the visit.');
-  if (currentInvoice(db, r.id)) return fail('This request already has an invoice. Void it first to bill again.');
-  if ((input.discountCents ?? 0) > 0 && !input.discountReason?.trim())
-    return fail('Give the reason for the discount or waiver.', 'discountReason');
-  const rows = itemRows(db, r.id);
-  for (const c of input.counts)
-    if (!rows.some((i) => i.id === c.itemId)) return fail('One of the items is not part of this request.');
+): Promise<Result<{ invoiceId: number | null; totalCents: number }>> {
   const today = townToday(now);
-  const { bill, feeScheduleId } = previewBill(db, r, input, today);
-  const waiting = needsApprovalBeforeInvoice(bill, r.costLimitCents, r.costApprovedCents);
-  const staffText = staffTimeCents(bill) > 0 ? staffTimeText(bill) : null;
+  return db.transaction(async (tx): Promise<Result<{ invoiceId: number | null; totalCents: number }>> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    if (!isOpen(r.status)) return fail('This request is closed; it cannot be billed.');
+    if (r.delivery === 'inspect')
+      return fail('Inspection in person is free; mark the request fulfilled after the visit.');
+    const { billed, rows } = await viaSync(tx, (sync) => ({
+      billed: currentInvoice(sync, r.id),
+      rows: itemRows(sync, r.id),
+    }));
+    if (billed) return fail('This request already has an invoice. Void it first to bill again.');
+    if ((input.discountCents ?? 0) > 0 && !input.discountReason?.trim())
+      return fail('Give the reason for the discount or waiver.', 'discountReason');
+    for (const c of input.counts)
+      if (!rows.some((i) => i.id === c.itemId)) return fail('One of the items is not part of this request.');
+    const { bill, feeScheduleId } = await viaSync(tx, (sync) => previewBill(sync, r, input, today));
+    const waiting = needsApprovalBeforeInvoice(bill, r.costLimitCents, r.costApprovedCents);
+    const staffText = staffTimeCents(bill) > 0 ? staffTimeText(bill) : null;
 
-  const invoiceId = db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
     for (const c of input.counts) {
-      tx.update(requestItems)
+      await tx
+        .update(requestItems)
         .set({ pages: c.pages, largeFormatSheets: c.largeFormatSheets })
-        .where(eq(requestItems.id, c.itemId))
-        .run();
+        .where(eq(requestItems.id, c.itemId));
     }
     let id: number | null = null;
     if (bill.subtotalCents > 0) {
-      id = Number(
-        tx
-          .insert(invoices)
-          .values({
-            number: nextNumber(tx, 'INV', today.slice(0, 4)),
-            requestId: r.id,
-            feeScheduleId,
-            status: waiting ? 'draft' : 'issued',
-            discountCents: bill.discountCents,
-            discountReason: bill.discountCents ? input.discountReason!.trim() : null,
-            issuedAt: waiting ? null : now,
-            issuedByUserId: waiting ? null : actorId(actor),
-            createdAt: now,
-          })
-          .returning({ id: invoices.id })
-          .get().id,
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          number: await nextNumberAsync(tx, 'INV', today.slice(0, 4)),
+          requestId: r.id,
+          feeScheduleId,
+          status: waiting ? 'draft' : 'issued',
+          discountCents: bill.discountCents,
+          discountReason: bill.discountCents ? input.discountReason!.trim() : null,
+          issuedAt: waiting ? null : now,
+          issuedByUserId: waiting ? null : actorId(actor),
+          createdAt: now,
+        })
+        .returning({ id: invoices.id });
+      id = row!.id;
+      const invoiceId = id;
+      await tx.insert(invoiceLines).values(
+        bill.lines.map((l) => ({
+          invoiceId,
+          code: l.code,
+          description: l.description,
+          quantity: l.quantity,
+          unitCents: l.unitCents,
+          amountCents: l.amountCents,
+          documentId: l.documentId,
+        })),
       );
-      for (const l of bill.lines) {
-        tx.insert(invoiceLines)
-          .values({
-            invoiceId: id,
-            code: l.code,
-            description: l.description,
-            quantity: l.quantity,
-            unitCents: l.unitCents,
-            amountCents: l.amountCents,
-            documentId: l.documentId,
-          })
-          .run();
-      }
     }
-    const inv = id != null ? currentInvoice(tx, r.id) : undefined;
+    const inv = id != null ? await viaSync(tx, (sync) => currentInvoice(sync, r.id)) : undefined;
+    const words = await townAsync(tx);
     let after: RequestRow;
     if (waiting) {
-      after = updateRequest(
+      after = await updateRequestAsync(
         tx,
         r,
         { status: 'awaiting_cost_approval', costApprovalRequestedAt: now, billedOn: r.billedOn ?? today },
         now,
       );
-      addEvent(tx, r.id, {
+      await addEventAsync(tx, r.id, {
         kind: 'billing',
         visible: true,
         actorUserId: actorId(actor),
@@ -292,7 +302,7 @@ export function billRequest(
           : `The copies will cost ${formatMoney(bill.totalCents)}, more than the ${formatMoney(r.costLimitCents ?? 0)} limit you gave. Nothing is copied or charged until you approve the cost on this page.`,
       });
       if (r.requesterEmail) {
-        enqueueMail(tx, {
+        await enqueueMailAsync(tx, {
           kind: 'request-cost-approval',
           to: r.requesterEmail,
           data: {
@@ -307,55 +317,57 @@ export function billRequest(
         });
       }
     } else if (bill.totalCents === 0) {
-      releaseFiles(tx, r, now);
+      await viaSync(tx, (sync) => releaseFiles(sync, r, now));
       // Paper copies are ready for pickup (or to be mailed), not fulfilled, until handed over (decision 0030).
-      after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
-      addEvent(tx, r.id, {
+      after = await updateRequestAsync(tx, r, statusOnRelease(r.delivery, today), now);
+      await addEventAsync(tx, r.id, {
         kind: 'status',
         visible: true,
         actorUserId: actorId(actor),
         at: now,
-        body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery, town(tx))}`,
+        body: `${inv ? `Invoice ${inv.number}: nothing to pay${bill.discountCents ? ` (waived: ${input.discountReason?.trim()})` : ''}. ` : ''}${readyText(r.delivery, words)}`,
       });
       if (r.requesterEmail) {
-        enqueueMail(tx, {
+        const released = after;
+        await enqueueMailAsync(tx, {
           kind: 'request-ready',
           to: r.requesterEmail,
           data: {
             number: r.number,
             name: r.requesterName,
             trackUrl: link,
-            readyText: readyText(r.delivery, town(tx)),
+            readyText: readyText(r.delivery, words),
             invoice: null,
-            ...withheldForMail(tx, after, now),
+            ...(await viaSync(tx, (sync) => withheldForMail(sync, released, now))),
           },
         });
       }
     } else {
-      after = updateRequest(tx, r, { status: 'awaiting_payment', billedOn: r.billedOn ?? today }, now);
-      addEvent(tx, r.id, {
+      after = await updateRequestAsync(tx, r, { status: 'awaiting_payment', billedOn: r.billedOn ?? today }, now);
+      await addEventAsync(tx, r.id, {
         kind: 'billing',
         visible: true,
         actorUserId: actorId(actor),
         at: now,
-        body: `Invoice ${inv!.number} issued for ${formatMoney(bill.totalCents)}. The records are ready and are released when it is paid. ${howToPay(town(tx))}`,
+        body: `Invoice ${inv!.number} issued for ${formatMoney(bill.totalCents)}. The records are ready and are released when it is paid. ${howToPay(words)}`,
       });
       if (r.requesterEmail) {
-        enqueueMail(tx, {
+        const billedRow = after;
+        await enqueueMailAsync(tx, {
           kind: 'request-ready',
           to: r.requesterEmail,
           data: {
             number: r.number,
             name: r.requesterName,
             trackUrl: link,
-            readyText: readyText(r.delivery, town(tx)),
-            invoice: invoiceSummary(inv!, `${link}/invoice`, town(tx)),
-            ...withheldForMail(tx, after, now),
+            readyText: readyText(r.delivery, words),
+            invoice: invoiceSummary(inv!, `${link}/invoice`, words),
+            ...(await viaSync(tx, (sync) => withheldForMail(sync, billedRow, now))),
           },
         });
       }
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.bill',
       entityType: 'records_request',
       entityId: r.id,
@@ -378,75 +390,90 @@ export function billRequest(
         staffMinutes: input.staffMinutes ?? null,
       },
     });
-    return id;
+    return { ok: true, invoiceId: id, totalCents: bill.totalCents };
   });
-  return { ok: true, invoiceId, totalCents: bill.totalCents };
 }
 
 /** The requester (on their tracking page) or the clerk (for an approval given by phone or email) approves the cost. */
-export function approveCost(db: DB, actor: Actor, requestId: number, baseUrl: string, now = new Date()): Result {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  if (r.status !== 'awaiting_cost_approval') return fail('This request is not waiting for a cost approval.');
-  const draft = currentInvoice(db, r.id);
-  const amount = draft ? draft.totalCents : (r.estimateCents ?? 0);
-  db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
+export function approveCost(
+  db: Db,
+  actor: Actor,
+  requestId: number,
+  baseUrl: string,
+  now = new Date(),
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    if (r.status !== 'awaiting_cost_approval') return fail('This request is not waiting for a cost approval.');
+    const draft = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    const amount = draft ? draft.totalCents : (r.estimateCents ?? 0);
+    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const words = await townAsync(tx);
     let after: RequestRow;
     const byRequester = !('userId' in actor);
     const who = byRequester ? 'You approved' : 'The clerk recorded your approval of';
     if (draft && draft.status === 'draft') {
-      tx.update(invoices)
+      await tx
+        .update(invoices)
         .set({ status: 'issued', issuedAt: now, issuedByUserId: actorId(actor) })
-        .where(eq(invoices.id, draft.id))
-        .run();
-      after = updateRequest(tx, r, { status: 'awaiting_payment', costApprovedAt: now, costApprovedCents: amount }, now);
-      const inv = currentInvoice(tx, r.id)!;
-      addEvent(tx, r.id, {
+        .where(eq(invoices.id, draft.id));
+      after = await updateRequestAsync(
+        tx,
+        r,
+        { status: 'awaiting_payment', costApprovedAt: now, costApprovedCents: amount },
+        now,
+      );
+      const issued = after;
+      const { inv, withheld } = await viaSync(tx, (sync) => ({
+        inv: currentInvoice(sync, r.id)!,
+        withheld: withheldForMail(sync, issued, now),
+      }));
+      await addEventAsync(tx, r.id, {
         kind: 'billing',
         visible: true,
         actorUserId: actorId(actor),
         at: now,
-        body: `${who} the cost of ${formatMoney(amount)}. Invoice ${inv.number} is issued; the records are released when it is paid. ${howToPay(town(tx))}`,
+        body: `${who} the cost of ${formatMoney(amount)}. Invoice ${inv.number} is issued; the records are released when it is paid. ${howToPay(words)}`,
       });
       if (r.requesterEmail) {
-        enqueueMail(tx, {
+        await enqueueMailAsync(tx, {
           kind: 'request-ready',
           to: r.requesterEmail,
           data: {
             number: r.number,
             name: r.requesterName,
             trackUrl: link,
-            readyText: readyText(r.delivery, town(tx)),
-            invoice: invoiceSummary(inv, `${link}/invoice`, town(tx)),
-            ...withheldForMail(tx, after, now),
+            readyText: readyText(r.delivery, words),
+            invoice: invoiceSummary(inv, `${link}/invoice`, words),
+            ...withheld,
           },
         });
       }
     } else {
-      after = updateRequest(
+      after = await updateRequestAsync(
         tx,
         r,
         { status: r.acknowledgedOn ? 'acknowledged' : 'received', costApprovedAt: now, costApprovedCents: amount },
         now,
       );
-      addEvent(tx, r.id, {
+      await addEventAsync(tx, r.id, {
         kind: 'status',
         visible: true,
         actorUserId: actorId(actor),
         at: now,
-        body: `${who} the estimated cost of ${formatMoney(amount)}. The ${town(tx).kindWord} is preparing the records.`,
+        body: `${who} the estimated cost of ${formatMoney(amount)}. The ${words.kindWord} is preparing the records.`,
       });
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.approve_cost',
       entityType: 'records_request',
       entityId: r.id,
       before: auditView(r),
       after: auditView(after),
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface PaymentInput {
@@ -456,57 +483,60 @@ export interface PaymentInput {
   receivedOn: string;
 }
 
-/** Record a payment against the issued invoice; at a zero balance the files are released and the request fulfilled. */
+/**
+ * Record a payment against the issued invoice; at a zero balance the files are released and the request
+ * fulfilled. The balance is read in the transaction that records the payment, so two clerks entering the same
+ * check at once cannot pay the invoice twice over.
+ */
 export function recordPayment(
-  db: DB,
+  db: Db,
   actor: Actor,
   requestId: number,
   p: PaymentInput,
   baseUrl: string,
   now = new Date(),
-): Result<{ balanceCents: number; released: boolean }> {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  const inv = currentInvoice(db, r.id);
-  if (!inv || inv.status !== 'issued') return fail('There is no issued invoice to pay.');
-  if (inv.balanceCents <= 0) return fail('The invoice is already paid in full.');
-  if (p.amountCents <= 0) return fail('Enter an amount greater than zero.', 'amount');
-  if (p.amountCents > inv.balanceCents)
-    return fail(
-      `That is more than the balance of ${formatMoney(inv.balanceCents)}. Enter at most the balance.`,
-      'amount',
-    );
-  if ((p.method === 'check' || p.method === 'card' || p.method === 'money_order') && !p.reference?.trim()) {
-    return fail(
-      p.method === 'check'
-        ? 'Enter the check number.'
-        : p.method === 'card'
-          ? 'Enter the card payment reference (receipt or authorization number).'
-          : 'Enter the money order number.',
-      'reference',
-    );
-  }
+): Promise<Result<{ balanceCents: number; released: boolean }>> {
   const today = townToday(now);
-  if (p.receivedOn > today) return fail('The payment date cannot be in the future.', 'receivedOn');
-  const receivedAt = p.receivedOn === today ? now : townInstant(p.receivedOn, '12:00');
-  const balance = inv.balanceCents - p.amountCents;
-  const result = db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    tx.insert(payments)
-      .values({
-        invoiceId: inv.id,
-        receivedAt,
-        amountCents: p.amountCents,
-        method: p.method,
-        reference: p.reference?.trim() || null,
-        recordedByUserId: actorId(actor),
-        createdAt: now,
-      })
-      .run();
+  return db.transaction(async (tx): Promise<Result<{ balanceCents: number; released: boolean }>> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    if (!inv || inv.status !== 'issued') return fail('There is no issued invoice to pay.');
+    if (inv.balanceCents <= 0) return fail('The invoice is already paid in full.');
+    if (p.amountCents <= 0) return fail('Enter an amount greater than zero.', 'amount');
+    if (p.amountCents > inv.balanceCents)
+      return fail(
+        `That is more than the balance of ${formatMoney(inv.balanceCents)}. Enter at most the balance.`,
+        'amount',
+      );
+    if ((p.method === 'check' || p.method === 'card' || p.method === 'money_order') && !p.reference?.trim()) {
+      return fail(
+        p.method === 'check'
+          ? 'Enter the check number.'
+          : p.method === 'card'
+            ? 'Enter the card payment reference (receipt or authorization number).'
+            : 'Enter the money order number.',
+        'reference',
+      );
+    }
+    if (p.receivedOn > today) return fail('The payment date cannot be in the future.', 'receivedOn');
+    const receivedAt = p.receivedOn === today ? now : townInstant(p.receivedOn, '12:00');
+    const balance = inv.balanceCents - p.amountCents;
+    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const words = await townAsync(tx);
+    await tx.insert(payments).values({
+      invoiceId: inv.id,
+      receivedAt,
+      amountCents: p.amountCents,
+      method: p.method,
+      reference: p.reference?.trim() || null,
+      recordedByUserId: actorId(actor),
+      createdAt: now,
+    });
     let after = r;
     let released = false;
     const methodText = `${PAYMENT_METHOD_LABEL[p.method]}${p.reference?.trim() ? `, ${p.reference.trim()}` : ''}`;
-    addEvent(tx, r.id, {
+    await addEventAsync(tx, r.id, {
       kind: 'billing',
       visible: true,
       actorUserId: actorId(actor),
@@ -514,18 +544,18 @@ export function recordPayment(
       body: `Payment of ${formatMoney(p.amountCents)} received (${PAYMENT_METHOD_LABEL[p.method]}) on ${formatDay(p.receivedOn)} for invoice ${inv.number}. Balance: ${formatMoney(balance)}.`,
     });
     if (balance === 0) {
-      releaseFiles(tx, r, now);
+      await viaSync(tx, (sync) => releaseFiles(sync, r, now));
       released = true;
-      after = updateRequest(tx, r, statusOnRelease(r.delivery, today), now);
-      addEvent(tx, r.id, {
+      after = await updateRequestAsync(tx, r, statusOnRelease(r.delivery, today), now);
+      await addEventAsync(tx, r.id, {
         kind: 'status',
         visible: true,
         actorUserId: actorId(actor),
         at: now,
-        body: readyText(r.delivery, town(tx)),
+        body: readyText(r.delivery, words),
       });
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.payment',
       entityType: 'records_request',
       entityId: r.id,
@@ -541,7 +571,7 @@ export function recordPayment(
       },
     });
     if (r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-payment-received',
         to: r.requesterEmail,
         data: {
@@ -555,84 +585,92 @@ export function recordPayment(
           released,
           releasedText:
             released && handoverOf(r.delivery)
-              ? `The records are released. ${readyText(r.delivery, town(tx))}`
+              ? `The records are released. ${readyText(r.delivery, words)}`
               : undefined,
         },
       });
     }
-    return { balanceCents: balance, released };
+    return { ok: true, balanceCents: balance, released };
   });
-  return { ok: true, ...result };
 }
 
 /** Release files attached after the bill was settled (nothing owed). */
-export function releaseNow(db: DB, actor: Actor, requestId: number, now = new Date()): Result<{ released: number }> {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  if (r.status === 'denied' || r.status === 'withdrawn')
-    return fail('This request is closed; nothing can be released.');
-  const inv = currentInvoice(db, r.id);
-  if (inv && (inv.status === 'draft' || inv.balanceCents > 0))
-    return fail(
-      `Nothing can be released while ${inv.status === 'draft' ? 'the cost waits for approval' : `${formatMoney(inv.balanceCents)} is owed`}.`,
-    );
-  if (!inv && r.status !== 'fulfilled') {
-    const { bill } = previewBill(db, r, { counts: [] });
-    if (bill.totalCents > 0) return fail('Bill the request first: its copies are not free.');
-  }
-  const released = db.transaction((tx) => {
-    const n = releaseFiles(tx, r, now);
-    if (n) {
-      addEvent(tx, r.id, {
-        kind: 'status',
-        visible: true,
-        actorUserId: actorId(actor),
-        at: now,
-        body: `${n === 1 ? 'A file was' : `${n} files were`} released for download.`,
-      });
-      audit(tx, actor, {
-        action: 'records_request.release',
-        entityType: 'records_request',
-        entityId: r.id,
-        after: { files: n },
-      });
-    }
-    return n;
+export function releaseNow(
+  db: Db,
+  actor: Actor,
+  requestId: number,
+  now = new Date(),
+): Promise<Result<{ released: number }>> {
+  return db.transaction(async (tx): Promise<Result<{ released: number }>> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    if (r.status === 'denied' || r.status === 'withdrawn')
+      return fail('This request is closed; nothing can be released.');
+    const refusal = await viaSync(tx, (sync) => {
+      const inv = currentInvoice(sync, r.id);
+      if (inv && (inv.status === 'draft' || inv.balanceCents > 0))
+        return `Nothing can be released while ${inv.status === 'draft' ? 'the cost waits for approval' : `${formatMoney(inv.balanceCents)} is owed`}.`;
+      if (!inv && r.status !== 'fulfilled' && previewBill(sync, r, { counts: [] }).bill.totalCents > 0)
+        return 'Bill the request first: its copies are not free.';
+      return null;
+    });
+    if (refusal) return fail(refusal);
+    const n = await viaSync(tx, (sync) => releaseFiles(sync, r, now));
+    if (!n) return fail('There are no unreleased files on this request.');
+    await addEventAsync(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      actorUserId: actorId(actor),
+      at: now,
+      body: `${n === 1 ? 'A file was' : `${n} files were`} released for download.`,
+    });
+    await auditAsync(tx, actor, {
+      action: 'records_request.release',
+      entityType: 'records_request',
+      entityId: r.id,
+      after: { files: n },
+    });
+    return { ok: true, released: n };
   });
-  return released ? { ok: true, released } : fail('There are no unreleased files on this request.');
 }
 
 /** Void an invoice nobody has paid anything on (a mistake), so the request can be billed again. */
-export function voidInvoice(db: DB, actor: Actor, requestId: number, reason: string, now = new Date()): Result {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  const inv = currentInvoice(db, r.id);
-  if (!inv) return fail('There is no invoice to void.');
-  if (inv.paidCents > 0) return fail('Payments are recorded on this invoice; it cannot be voided.');
-  db.transaction((tx) => {
-    tx.update(invoices)
+export function voidInvoice(
+  db: Db,
+  actor: Actor,
+  requestId: number,
+  reason: string,
+  now = new Date(),
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    if (!inv) return fail('There is no invoice to void.');
+    if (inv.paidCents > 0) return fail('Payments are recorded on this invoice; it cannot be voided.');
+    await tx
+      .update(invoices)
       .set({ status: 'void', voidedAt: now, voidReason: reason.trim() })
-      .where(eq(invoices.id, inv.id))
-      .run();
+      .where(eq(invoices.id, inv.id));
     const after = isOpen(r.status)
-      ? updateRequest(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now)
+      ? await updateRequestAsync(tx, r, { status: r.acknowledgedOn ? 'acknowledged' : 'received' }, now)
       : r;
-    addEvent(tx, r.id, {
+    await addEventAsync(tx, r.id, {
       kind: 'billing',
       visible: true,
       actorUserId: actorId(actor),
       at: now,
       body: `Invoice ${inv.number} was cancelled: ${reason.trim()}`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.void_invoice',
       entityType: 'invoice',
       entityId: inv.id,
       before: { number: inv.number, status: inv.status, totalCents: inv.totalCents },
       after: { status: 'void', reason: reason.trim(), request: auditView(after) },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Rates of the schedule an invoice was issued under (for the printable invoice). */

@@ -9,6 +9,7 @@ import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { recordsRequests } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 
@@ -65,6 +66,11 @@ export function trackingLink(tx: Tx, r: LinkRow, baseUrl: string): string {
     r.trackingTokenHash = hashToken(token);
   }
   return trackUrl(baseUrl, token);
+}
+
+/** `trackingLink` on the asynchronous face (decision 0080), in the caller's transaction. */
+export function trackingLinkAsync(tx: Db, r: LinkRow, baseUrl: string): Promise<string> {
+  return viaSync(tx, (sync) => trackingLink(sync, r, baseUrl));
 }
 
 /** Replace the link (the requester lost it, or it leaked): the old one stops working at once. */

@@ -7,7 +7,7 @@ import { invoices, recordsRequests, requestEvents } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { insertRow, insertRowAsync } from '#lib/server/platform/insert-row.ts';
-import { nextInSequence } from '#lib/server/platform/sequences.ts';
+import { nextInSequence, nextInSequenceAsync } from '#lib/server/platform/sequences.ts';
 import { respondBy } from './request.rules.ts';
 
 export type RequestRow = typeof recordsRequests.$inferSelect;
@@ -36,6 +36,12 @@ function eventRow(requestId: number, e: NewEvent): typeof requestEvents.$inferIn
     actorUserId: e.actorUserId ?? null,
     at: e.at ?? new Date(),
   };
+}
+
+/** `nextNumber` on the asynchronous face (decision 0080), in the caller's transaction. */
+export function nextNumberAsync(tx: Db, prefix: 'R' | 'INV', year: string): Promise<string> {
+  const table = prefix === 'R' ? recordsRequests : invoices;
+  return nextInSequenceAsync(tx, { table, id: table.id, number: table.number }, prefix, year);
 }
 
 export function addEvent(tx: Tx, requestId: number, e: NewEvent): void {

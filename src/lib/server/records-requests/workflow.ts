@@ -22,7 +22,7 @@ import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { currentInvoice, releaseFiles } from './billing.ts';
-import { rotateTrackingLink, trackingLink } from './links.ts';
+import { rotateTrackingLink, trackingLinkAsync } from './links.ts';
 import { acknowledgedLate, claimedDayText, clockDay, duePassed, isOpen } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
 import { activeGround, groundText } from './grounds.ts';
@@ -46,7 +46,7 @@ async function openRequest(tx: Db, id: number): Promise<RequestRow | Failure> {
 
 /** The tracking link for mail to the requester ('' when there is no address to mail). */
 function linkFor(tx: Db, r: RequestRow, baseUrl: string, mailed = true): Promise<string> {
-  return r.requesterEmail && mailed ? viaSync(tx, (sync) => trackingLink(sync, r, baseUrl)) : Promise.resolve('');
+  return r.requesterEmail && mailed ? trackingLinkAsync(tx, r, baseUrl) : Promise.resolve('');
 }
 
 /** The business calendar and the hour the Town's day ends, read in the caller's transaction. */
