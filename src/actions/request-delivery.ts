@@ -7,6 +7,7 @@ import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { choice, failure, id } from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -27,8 +28,8 @@ export const requestDelivery = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = recordHandover(
-        db(),
+      const result = await recordHandover(
+        dbAsync(),
         actorOf(clerk, ctx),
         input.id,
         { how: input.how, on: input.on },

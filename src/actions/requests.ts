@@ -409,8 +409,8 @@ export const requests = {
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(
-        decideItem(
-          db(),
+        await decideItem(
+          dbAsync(),
           actorOf(clerk, ctx),
           input.id,
           input.itemId,
@@ -437,7 +437,13 @@ export const requests = {
     handler: async (input, ctx) => {
       const rid = trackedRequest(input.token);
       orThrow(
-        fileAppeal(db(), { label: 'requester', ip: ctx.clientAddress }, rid, { body: input.body }, townPublicUrl(db())),
+        await fileAppeal(
+          dbAsync(),
+          { label: 'requester', ip: ctx.clientAddress },
+          rid,
+          { body: input.body },
+          townPublicUrl(db()),
+        ),
       );
       return { appealed: true };
     },
@@ -465,8 +471,8 @@ export const requests = {
           message: 'Only the appeals officer named in the settings (or an admin) answers appeals.',
         });
       orThrow(
-        decideAppeal(
-          db(),
+        await decideAppeal(
+          dbAsync(),
           actorOf(user, ctx),
           input.appealId,
           { outcome: input.outcome, decisionText: input.decisionText, itemIds: input.itemIds },

@@ -53,8 +53,8 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     id = t.request(RECEIVED, { documentIds: [t.docs.swppp, t.docs.reports[0]] }).id;
     swpppItem = loadRequestView(t.db, id)!.items.find((i) => i.item.documentId === t.docs.swppp)!.item.id;
     expect(
-      decideItem(
-        t.db,
+      await decideItem(
+        asyncOf(t.db),
         t.clerk,
         id,
         swpppItem,
@@ -66,19 +66,33 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     expect(await billRequest(asyncOf(t.db), t.clerk, id, { counts: [] }, BASE, DECIDED)).toMatchObject({ ok: true });
     expect(t.row(id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-11-16' });
     expect(
-      fileAppeal(t.db, { label: 'requester' }, id, { body: 'The SWPPP is public under L(4).' }, BASE, APPEALED),
+      await fileAppeal(
+        asyncOf(t.db),
+        { label: 'requester' },
+        id,
+        { body: 'The SWPPP is public under L(4).' },
+        BASE,
+        APPEALED,
+      ),
     ).toMatchObject({ ok: true, dueOn: '2026-12-02' });
   });
 
   const appealId = () => loadRequestView(t.db, id)!.appeals[0].id;
 
-  it('granted in part needs the records it is granted for', () => {
+  it('granted in part needs the records it is granted for', async () => {
     expect(
-      decideAppeal(t.db, t.officer, appealId(), { outcome: 'granted_in_part', decisionText: 'Part.' }, BASE, GRANTED),
+      await decideAppeal(
+        asyncOf(t.db),
+        t.officer,
+        appealId(),
+        { outcome: 'granted_in_part', decisionText: 'Part.' },
+        BASE,
+        GRANTED,
+      ),
     ).toMatchObject({ ok: false, fields: { itemIds: expect.any(String) } });
     expect(
-      decideAppeal(
-        t.db,
+      await decideAppeal(
+        asyncOf(t.db),
         t.officer,
         appealId(),
         { outcome: 'granted_in_part', decisionText: 'The plan, not the cover letter.', itemIds: [swpppItem] },
@@ -92,8 +106,8 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
   it('reopens the records with a due date the requester sees, first in the clerk’s queue, and the log shows the appeal', async () => {
     const other = t.request(townInstant('2026-11-10', '10:00')).id; // overdue since November 17: first on its own
     expect(
-      decideAppeal(
-        t.db,
+      await decideAppeal(
+        asyncOf(t.db),
         t.officer,
         appealId(),
         { outcome: 'granted', decisionText: 'The SWPPP is a public document: provide it.' },
@@ -146,10 +160,10 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     expect(recordsRequestStats(t.db, GRANTED).total).toMatchObject({ notAnsweredInTime: 1, appealsGranted: 1 }); // the other request only
   });
 
-  it('a denied appeal changes nothing', () => {
+  it('a denied appeal changes nothing', async () => {
     expect(
-      decideAppeal(
-        t.db,
+      await decideAppeal(
+        asyncOf(t.db),
         t.officer,
         appealId(),
         { outcome: 'denied', decisionText: 'Trade secrets indeed.' },
@@ -170,13 +184,15 @@ describe('an appeal granted on a whole denial', () => {
     ).toEqual({
       ok: true,
     });
-    expect(fileAppeal(t.db, { label: 'requester' }, id, { body: 'Public by law.' }, BASE, APPEALED)).toMatchObject({
+    expect(
+      await fileAppeal(asyncOf(t.db), { label: 'requester' }, id, { body: 'Public by law.' }, BASE, APPEALED),
+    ).toMatchObject({
       ok: true,
     });
     const appealId = loadRequestView(t.db, id)!.appeals[0].id;
     expect(
-      decideAppeal(
-        t.db,
+      await decideAppeal(
+        asyncOf(t.db),
         t.officer,
         appealId,
         { outcome: 'granted', decisionText: 'Provide it.' },

@@ -17,6 +17,7 @@ import { checkTownProfile, townProfileValues } from '#lib/shared/town-profile.ts
 import { appealQueue, decideAppeal, fileAppeal } from '#lib/server/records-requests/appeals.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const BASE = 'https://portal.example';
 const EARLY = townInstant('2026-11-20', '10:00'); // due Monday, November 30: missed by December 1
@@ -81,11 +82,18 @@ function missedRequest(): number {
 }
 
 describe('appeals go to the appeals officer the Town named, and a copy to the Committee on Open Government', () => {
-  it('the appeal goes to the Town Supervisor named in the profile, not to the admin; the mail and the tracking page name the same person', () => {
+  it('the appeal goes to the Town Supervisor named in the profile, not to the admin; the mail and the tracking page name the same person', async () => {
     const id = missedRequest();
     const view = loadRequestView(db, id, { forRequester: true, now: NOW })!;
     expect(
-      fileAppeal(db, { label: 'requester' }, id, { body: 'No answer in five business days.' }, BASE, NOW),
+      await fileAppeal(
+        asyncOf(db),
+        { label: 'requester' },
+        id,
+        { body: 'No answer in five business days.' },
+        BASE,
+        NOW,
+      ),
     ).toMatchObject({ ok: true });
     const toOfficer = mail('request-appeal-to-officer');
     expect(toOfficer.map((m) => m.toAddress)).toEqual(['supervisor@rotterdam.example']);
@@ -96,9 +104,9 @@ describe('appeals go to the appeals officer the Town named, and a copy to the Co
     expect(mail('request-appeal-received')[0].textBody).toContain(officer);
   });
 
-  it('a copy of the appeal and then of the determination is mailed to the Committee, and the timeline and the audit say so', () => {
+  it('a copy of the appeal and then of the determination is mailed to the Committee, and the timeline and the audit say so', async () => {
     const id = missedRequest();
-    fileAppeal(db, { label: 'requester' }, id, { body: 'No answer in five business days.' }, BASE, NOW);
+    await fileAppeal(asyncOf(db), { label: 'requester' }, id, { body: 'No answer in five business days.' }, BASE, NOW);
     const copy = mail('request-appeal-to-open-government');
     expect(copy.map((m) => m.toAddress)).toEqual(['coog@dos.ny.example']);
     expect(copy[0].textBody).toContain('Public Officers Law §89(4)(a)');
@@ -108,8 +116,8 @@ describe('appeals go to the appeals officer the Town named, and a copy to the Co
     const appeal = appealQueue(db, NOW).pending[0].appeal;
     const later = townInstant('2026-12-08', '10:00');
     expect(
-      decideAppeal(
-        db,
+      await decideAppeal(
+        asyncOf(db),
         { userId: 1 },
         appeal.id,
         { outcome: 'denied', decisionText: 'The records were sent on December 2.' },

@@ -125,7 +125,7 @@ describe('back-dating after the deadline', () => {
     expect(loadRequestView(t.db, id, { now: DEC5 })!.missed).toBe(false);
   });
 
-  it('copies mailed "on November 19", recorded on December 5, answer the request on December 5', () => {
+  it('copies mailed "on November 19", recorded on December 5, answer the request on December 5', async () => {
     const { id } = t.request(RECEIVED, {
       delivery: 'paper_mail',
       requester: { name: 'Pat Requester', email: 'pat@example.org', address: '1 Main St' },
@@ -135,7 +135,9 @@ describe('back-dating after the deadline', () => {
       .set({ status: 'copies_ready', copiesReadyOn: '2026-11-16' })
       .where(eq(schema.recordsRequests.id, id))
       .run();
-    expect(recordHandover(t.db, t.clerk, id, { how: 'mail', on: '2026-11-19' }, BASE, DEC5)).toEqual({ ok: true });
+    expect(await recordHandover(asyncOf(t.db), t.clerk, id, { how: 'mail', on: '2026-11-19' }, BASE, DEC5)).toEqual({
+      ok: true,
+    });
     expect(t.row(id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-12-05', mailedOn: '2026-11-19' });
     const view = loadRequestView(t.db, id, { forRequester: true, now: DEC5 })!;
     expect(view.missed).toBe(true);

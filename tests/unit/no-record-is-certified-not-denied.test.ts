@@ -26,6 +26,7 @@ import { publicLog } from '#lib/server/records-requests/public-log.ts';
 import { recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
 import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const BASE = 'https://portal.example';
 const NOW = townInstant('2026-12-01', '10:00');
@@ -112,12 +113,12 @@ function request(): { id: number; swpppItem: number; rangeItem: number } {
 }
 
 describe('a record the Town does not have is certified, not denied (POL §89(3)(a))', () => {
-  it('not found after a diligent search: the certification text on the tracking page and in the mail, with the search described', () => {
+  it('not found after a diligent search: the certification text on the tracking page and in the mail, with the search described', async () => {
     const r = request();
     const search = 'The Department of Public Works searched its files and the operator filings for June 2026.';
     expect(
-      decideItem(
-        db,
+      await decideItem(
+        asyncOf(db),
         clerk,
         r.id,
         r.rangeItem,
@@ -139,11 +140,11 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
     );
   });
 
-  it('a diligent search must be described; a document on file cannot be certified away', () => {
+  it('a diligent search must be described; a document on file cannot be certified away', async () => {
     const r = request();
     expect(
-      decideItem(
-        db,
+      await decideItem(
+        asyncOf(db),
         clerk,
         r.id,
         r.rangeItem,
@@ -153,8 +154,8 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
       ),
     ).toMatchObject({ ok: false, fields: { reason: expect.any(String) } });
     expect(
-      decideItem(
-        db,
+      await decideItem(
+        asyncOf(db),
         clerk,
         r.id,
         r.swpppItem,
@@ -164,8 +165,8 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
       ),
     ).toMatchObject({ ok: false, fields: { decision: expect.any(String) } });
     expect(
-      decideItem(
-        db,
+      await decideItem(
+        asyncOf(db),
         clerk,
         r.id,
         r.rangeItem,
@@ -179,10 +180,10 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
     );
   });
 
-  it('the public log shows the item as no record, and the statistics count it apart from denials', () => {
+  it('the public log shows the item as no record, and the statistics count it apart from denials', async () => {
     const r = request();
-    decideItem(
-      db,
+    await decideItem(
+      asyncOf(db),
       clerk,
       r.id,
       r.rangeItem,

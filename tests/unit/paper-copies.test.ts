@@ -361,11 +361,13 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
       ok: false,
       message: 'The copies are ready: record that they were picked up or mailed (with the date) instead.',
     });
-    expect(recordHandover(db, clerk, id, { how: 'pickup', on: '2026-12-02' }, BASE, NOW)).toEqual({
+    expect(await recordHandover(asyncOf(db), clerk, id, { how: 'pickup', on: '2026-12-02' }, BASE, NOW)).toEqual({
       ok: false,
       fields: { on: 'The date cannot be in the future.' },
     });
-    expect(recordHandover(db, clerk, id, { how: 'pickup', on: '2026-12-01' }, BASE, NOW)).toEqual({ ok: true });
+    expect(await recordHandover(asyncOf(db), clerk, id, { how: 'pickup', on: '2026-12-01' }, BASE, NOW)).toEqual({
+      ok: true,
+    });
     expect(row(id)).toMatchObject({
       status: 'fulfilled',
       fulfilledOn: '2026-12-01',
@@ -386,7 +388,9 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
     ).toContain('records_request.picked_up');
     // No mail for a pickup (the requester was there).
     expect(outbox().filter((m) => m.kind === 'request-copies-mailed')).toHaveLength(0);
-    expect(recordHandover(db, clerk, id, { how: 'pickup', on: '2026-12-01' }, BASE, NOW)).toMatchObject({ ok: false });
+    expect(await recordHandover(asyncOf(db), clerk, id, { how: 'pickup', on: '2026-12-01' }, BASE, NOW)).toMatchObject({
+      ok: false,
+    });
   });
 
   it('by mail: ready to mail (due that day), then "mailed on <date>" is recorded, audited and mailed to the requester', async () => {
@@ -401,7 +405,9 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
       NOW,
     );
     expect(row(id)).toMatchObject({ status: 'copies_ready', copiesReadyOn: '2026-12-01', respondBy: '2026-12-01' });
-    expect(recordHandover(db, clerk, id, { how: 'mail', on: '2026-12-01' }, BASE, NOW)).toEqual({ ok: true });
+    expect(await recordHandover(asyncOf(db), clerk, id, { how: 'mail', on: '2026-12-01' }, BASE, NOW)).toEqual({
+      ok: true,
+    });
     expect(row(id)).toMatchObject({
       status: 'fulfilled',
       fulfilledOn: '2026-12-01',

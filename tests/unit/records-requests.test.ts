@@ -767,7 +767,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     const g = ground('POL §87(2)(b)');
     const decide = (p: Partial<Parameters<typeof decideItem>[4]>) =>
       decideItem(
-        db,
+        asyncOf(db),
         clerk(),
         r.id,
         range.item.id,
@@ -781,13 +781,13 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
         BASE,
         NOW,
       );
-    expect(decide({ groundId: null })).toMatchObject({ ok: false, fields: { groundId: expect.any(String) } });
-    expect(decide({ reason: '' })).toMatchObject({ ok: false, fields: { reason: expect.any(String) } });
-    expect(decide({ withheldDocumentIds: [docs.swppp] })).toMatchObject({
+    expect(await decide({ groundId: null })).toMatchObject({ ok: false, fields: { groundId: expect.any(String) } });
+    expect(await decide({ reason: '' })).toMatchObject({ ok: false, fields: { reason: expect.any(String) } });
+    expect(await decide({ withheldDocumentIds: [docs.swppp] })).toMatchObject({
       ok: false,
       fields: { withheld: expect.any(String) },
     });
-    expect(decide({})).toEqual({ ok: true });
+    expect(await decide({})).toEqual({ ok: true });
     const withheldMail = mail('request-items-withheld');
     expect(withheldMail).toHaveLength(1);
     expect(withheldMail[0].textBody).toContain(
@@ -926,7 +926,7 @@ describe('appeals (POL §89(4)(a))', () => {
     expect(setAppealsOfficer(db, { userId: clerkId }, officerId, NOW)).toEqual({ ok: true });
     const r = request();
     const requester = { label: 'requester' as const };
-    expect(fileAppeal(db, requester, r.id, { body: 'Please.' }, BASE, NOW)).toMatchObject({
+    expect(await fileAppeal(asyncOf(db), requester, r.id, { body: 'Please.' }, BASE, NOW)).toMatchObject({
       ok: false,
       message: 'Nothing on this request was denied, so there is nothing to appeal.',
     });
@@ -938,13 +938,13 @@ describe('appeals (POL §89(4)(a))', () => {
       BASE,
       NOW,
     );
-    expect(fileAppeal(db, requester, r.id, { body: '  ' }, BASE, NOW)).toMatchObject({
+    expect(await fileAppeal(asyncOf(db), requester, r.id, { body: '  ' }, BASE, NOW)).toMatchObject({
       ok: false,
       fields: { body: expect.any(String) },
     });
     expect(
-      fileAppeal(
-        db,
+      await fileAppeal(
+        asyncOf(db),
         requester,
         r.id,
         { body: 'The SWPPP is a public document.' },
@@ -952,12 +952,14 @@ describe('appeals (POL §89(4)(a))', () => {
         townInstant('2027-01-01', '10:00'),
       ),
     ).toMatchObject({ ok: false, message: 'The 30 days to appeal ended on December 31, 2026.' });
-    expect(fileAppeal(db, requester, r.id, { body: 'The SWPPP is a public document.' }, BASE, NOW)).toEqual({
+    expect(
+      await fileAppeal(asyncOf(db), requester, r.id, { body: 'The SWPPP is a public document.' }, BASE, NOW),
+    ).toEqual({
       ok: true,
       appealId: expect.any(Number),
       dueOn: '2026-12-15',
     });
-    expect(fileAppeal(db, requester, r.id, { body: 'Again.' }, BASE, NOW)).toMatchObject({
+    expect(await fileAppeal(asyncOf(db), requester, r.id, { body: 'Again.' }, BASE, NOW)).toMatchObject({
       ok: false,
       message: 'Your appeal is already with the appeals officer.',
     });
@@ -977,8 +979,8 @@ describe('appeals (POL §89(4)(a))', () => {
 
     const later = townInstant('2026-12-16', '09:00');
     expect(
-      decideAppeal(
-        db,
+      await decideAppeal(
+        asyncOf(db),
         { userId: officerId },
         queue.pending[0].appeal.id,
         { outcome: 'granted', decisionText: '' },
@@ -987,8 +989,8 @@ describe('appeals (POL §89(4)(a))', () => {
       ),
     ).toMatchObject({ ok: false, fields: { decisionText: expect.any(String) } });
     expect(
-      decideAppeal(
-        db,
+      await decideAppeal(
+        asyncOf(db),
         { userId: officerId },
         queue.pending[0].appeal.id,
         { outcome: 'granted', decisionText: 'The SWPPP is a public document: release it.' },
@@ -1010,7 +1012,7 @@ describe('appeals (POL §89(4)(a))', () => {
     });
   });
 
-  it('a missed deadline may be appealed too; with no staff account named, the officer the town profile names gets it, not the admins', () => {
+  it('a missed deadline may be appealed too; with no staff account named, the officer the town profile names gets it, not the admins', async () => {
     const adminId = Number(
       db.insert(schema.users).values({ email: 'admin@example.org', name: 'Ada Admin' }).run().lastInsertRowid,
     );
@@ -1020,7 +1022,9 @@ describe('appeals (POL §89(4)(a))', () => {
       canAppeal: true,
       appeal: { kind: 'missed_deadline', deniedOn: '2026-11-30', lastDay: '2026-12-30' },
     });
-    expect(fileAppeal(db, { label: 'requester' }, r.id, { body: 'No answer.' }, BASE, NOW)).toMatchObject({ ok: true });
+    expect(
+      await fileAppeal(asyncOf(db), { label: 'requester' }, r.id, { body: 'No answer.' }, BASE, NOW),
+    ).toMatchObject({ ok: true });
     expect(mail('request-appeal-to-officer').map((m) => m.toAddress)).toEqual(['supervisor@rotterdam.example']);
     expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.canAppeal).toBe(false);
   });

@@ -11,6 +11,7 @@ import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { acknowledge, deny, fulfill, withdraw } from '#lib/server/records-requests/workflow.ts';
 import { billRequest, currentInvoice, recordPayment } from '#lib/server/records-requests/billing.ts';
+import { decideAppeal, fileAppeal } from '#lib/server/records-requests/appeals.ts';
 import { listGrounds } from '#lib/server/records-requests/grounds.ts';
 import { BASE, requestsTown, type RequestsTown } from '../support/requests-db.ts';
 
@@ -108,5 +109,33 @@ describe('two steps on one request at once', () => {
     expect(answers[1]).toMatchObject({ ok: false, message: 'The invoice is already paid in full.' });
     expect(currentInvoice(t.db, id)).toMatchObject({ paidCents: owed, balanceCents: 0 });
     expect(t.mail('request-payment-received')).toHaveLength(1);
+  });
+
+  it('an appeal sent twice (a double click) is filed once, and two answers to it give one determination', async () => {
+    const db = asyncOf(t.db);
+    const ground = listGrounds(t.db).find((g) => g.citation === 'POL §87(2)(b)')!;
+    expect(await deny(db, t.clerk, id, { groundId: ground.id, reason: 'Private numbers.' }, BASE, NOW)).toEqual({
+      ok: true,
+    });
+    const requester = { label: 'requester' as const, ip: '192.0.2.1' };
+    const appeal = { body: 'The SWPPP is a public record.' };
+    const filed = await Promise.all([
+      fileAppeal(db, requester, id, appeal, BASE, NOW),
+      fileAppeal(db, requester, id, appeal, BASE, NOW),
+    ]);
+    expect(filed[0]).toMatchObject({ ok: true });
+    expect(filed[1]).toMatchObject({ ok: false, message: 'Your appeal is already with the appeals officer.' });
+    expect(t.db.select().from(schema.requestAppeals).all()).toHaveLength(1);
+    expect(t.mail('request-appeal-to-open-government')).toHaveLength(1);
+
+    const appealId = (filed[0] as { appealId: number }).appealId;
+    const answers = await Promise.all([
+      decideAppeal(db, t.officer, appealId, { outcome: 'granted', decisionText: 'Release it.' }, BASE, NOW),
+      decideAppeal(db, t.officer, appealId, { outcome: 'denied', decisionText: 'Keep it.' }, BASE, NOW),
+    ]);
+    expect(answers[0]).toEqual({ ok: true });
+    expect(answers[1]).toMatchObject({ ok: false, message: 'This appeal is already answered.' });
+    expect(t.db.select().from(schema.requestAppeals).get()).toMatchObject({ outcome: 'granted' });
+    expect(t.mail('request-appeal-decided')).toHaveLength(1);
   });
 });

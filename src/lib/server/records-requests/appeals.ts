@@ -10,11 +10,12 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { projects, recordsRequests, requestAppeals, requestItems, settings, userRoles, users } from '#db/schema.ts';
 import { APPEAL_KIND_LABEL, APPEAL_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineFlag, deadlineWindow, type DeadlineFlag } from '#lib/server/platform/time/deadlines.rules.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import {
   accessDueOn,
@@ -26,10 +27,10 @@ import {
   type Appealable,
   type AppealOutcome,
 } from './appeals.rules.ts';
-import { trackingLink } from './links.ts';
+import { trackingLinkAsync } from './links.ts';
 import { appealRights, isOpen, missedDeadlineOn } from './request.rules.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
-import { addEvent, auditView, getRequest, updateRequest, type RequestRow } from './store.ts';
+import { addEventAsync, auditView, getRequestAsync, updateRequestAsync, type RequestRow } from './store.ts';
 import { fail, type Failure } from '#lib/server/platform/result.ts';
 
 export const APPEALS_OFFICER_KEY = 'records_appeals_officer_user_id';
@@ -173,33 +174,43 @@ export function appealsOf(db: Reader, requestId: number): AppealRow[] {
     .all();
 }
 
-/** The requester appeals from the tracking page (or the clerk records a written appeal that came by mail). */
+/**
+ * The requester appeals from the tracking page (or the clerk records a written appeal that came by mail).
+ * What may be appealed, and whether an appeal is already waiting, are read in the transaction that files it,
+ * so a double click files one appeal.
+ */
 export function fileAppeal(
-  db: DB,
+  db: Db,
   actor: Actor,
   requestId: number,
   input: { body: string },
   baseUrl: string,
   now = new Date(),
-): { ok: true; appealId: number; dueOn: string } | Failure {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  const a = appealFor(db, r, now);
-  const existing = appealsOf(db, r.id).pop();
-  const problems = checkAppeal(
-    input,
-    a,
-    townToday(now),
-    existing ? (existing.outcome === 'pending' ? 'pending' : 'decided') : null,
-  );
-  const [field, message] = Object.entries(problems)[0] ?? [];
-  if (message) return fail(message, field === 'form' ? undefined : field);
-  const calendar = loadCalendar(db);
-  const { countsFromOn, dueOn } = appealDueDate(now, calendar, closeOfBusiness(db));
-  const officer = appealsOfficer(db);
+): Promise<{ ok: true; appealId: number; dueOn: string } | Failure> {
   const body = input.body.trim();
-  const appealId = db.transaction((tx) => {
-    const row = tx
+  return db.transaction(async (tx): Promise<{ ok: true; appealId: number; dueOn: string } | Failure> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    const read = await viaSync(tx, (sync) => ({
+      appealable: appealFor(sync, r, now),
+      existing: appealsOf(sync, r.id).pop(),
+      due: appealDueDate(now, loadCalendar(sync), closeOfBusiness(sync)),
+      officer: appealsOfficer(sync),
+      officerWords: officerText(sync),
+      recipients: appealRecipients(sync),
+      coog: town(sync).profile.openGovernmentEmail,
+    }));
+    const { appealable: a, existing, officer, officerWords, recipients, coog } = read;
+    const problems = checkAppeal(
+      input,
+      a,
+      townToday(now),
+      existing ? (existing.outcome === 'pending' ? 'pending' : 'decided') : null,
+    );
+    const [field, message] = Object.entries(problems)[0] ?? [];
+    if (message) return fail(message, field === 'form' ? undefined : field);
+    const { countsFromOn, dueOn } = read.due;
+    const [row] = await tx
       .insert(requestAppeals)
       .values({
         requestId: r.id,
@@ -212,48 +223,48 @@ export function fileAppeal(
         createdAt: now,
         updatedAt: now,
       })
-      .returning()
-      .get();
-    updateRequest(tx, r, {}, now);
-    const officerWords = officerText(tx);
-    const coog = town(tx).profile.openGovernmentEmail;
-    addEvent(tx, r.id, {
+      .returning();
+    await updateRequestAsync(tx, r, {}, now);
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: 'userId' in actor ? actor.userId : null,
       at: now,
       body: `${APPEAL_KIND_LABEL[a!.kind]} received by ${officerWords}, who must answer in writing by ${formatDay(dueOn)} (10 business days, Public Officers Law §89(4)(a)). The appeal: ${body}`,
     });
-    addEvent(tx, r.id, { kind: 'status', visible: true, at: now, body: openGovernmentCopyText('appeal', coog) });
-    const recipients = appealRecipients(tx);
-    audit(tx, actor, {
+    await addEventAsync(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      at: now,
+      body: openGovernmentCopyText('appeal', coog),
+    });
+    await auditAsync(tx, actor, {
       action: 'records_request.appeal',
       entityType: 'records_request',
       entityId: r.id,
       after: {
-        appealId: row.id,
-        kind: row.kind,
+        appealId: row!.id,
+        kind: row!.kind,
         dueOn,
-        officerUserId: row.officerUserId,
+        officerUserId: row!.officerUserId,
         sentTo: recipients.map((o) => o.email),
         openGovernmentCopyTo: coog,
       },
     });
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     if (r.requesterEmail)
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-appeal-received',
         to: r.requesterEmail,
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: link,
+          trackUrl: await trackingLinkAsync(tx, r, baseUrl),
           dueText: formatDay(dueOn),
           officer: officerWords,
         },
       });
     for (const o of recipients) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-appeal-to-officer',
         to: o.email,
         data: {
@@ -267,7 +278,7 @@ export function fileAppeal(
         },
       });
     }
-    enqueueMail(tx, {
+    await enqueueMailAsync(tx, {
       kind: 'request-appeal-to-open-government',
       to: coog,
       data: {
@@ -280,9 +291,8 @@ export function fileAppeal(
         dueText: formatDay(dueOn),
       },
     });
-    return row.id;
+    return { ok: true, appealId: row!.id, dueOn };
   });
-  return { ok: true, appealId, dueOn };
 }
 
 export interface AppealDecisionInput {
@@ -312,37 +322,41 @@ export function withheldItems(
  * queue lists first until the request is answered again.
  */
 export function decideAppeal(
-  db: DB,
+  db: Db,
   actor: Actor,
   appealId: number,
   input: AppealDecisionInput,
   baseUrl: string,
   now = new Date(),
-): { ok: true } | Failure {
-  const appeal = db.select().from(requestAppeals).where(eq(requestAppeals.id, appealId)).get();
-  if (!appeal) return fail('No such appeal.');
-  if (appeal.outcome !== 'pending') return fail('This appeal is already answered.');
+): Promise<{ ok: true } | Failure> {
   const text = input.decisionText.trim();
-  if (!text) return fail('Write the decision and the reasons: the requester receives it.', 'decisionText');
-  const r = getRequest(db, appeal.requestId)!;
   const today = townToday(now);
   const granted = input.outcome !== 'denied';
-  const withheld = withheldItems(db, r.id);
   const chosen = new Set(input.itemIds ?? []);
-  if (
-    granted &&
-    input.outcome === 'granted_in_part' &&
-    withheld.length &&
-    ![...chosen].some((id) => withheld.some((w) => w.id === id))
-  ) {
-    return fail('Tick the withheld records the appeal is granted for: they are reopened for the clerk.', 'itemIds');
-  }
-  const reopenItems = granted ? withheld.filter((w) => input.outcome === 'granted' || chosen.has(w.id)) : [];
-  // Something is left to carry out: records withheld, a whole denial, or a request still waiting for its answer.
-  const carryOut = granted && (reopenItems.length > 0 || r.status === 'denied' || isOpen(r.status));
-  const owedBy = carryOut ? accessDueOn(appeal.dueOn, today, loadCalendar(db)) : null;
-  db.transaction((tx) => {
-    const after = tx
+  return db.transaction(async (tx): Promise<{ ok: true } | Failure> => {
+    const [appeal] = await tx.select().from(requestAppeals).where(eq(requestAppeals.id, appealId));
+    if (!appeal) return fail('No such appeal.');
+    if (appeal.outcome !== 'pending') return fail('This appeal is already answered.');
+    if (!text) return fail('Write the decision and the reasons: the requester receives it.', 'decisionText');
+    const r = (await getRequestAsync(tx, appeal.requestId))!;
+    const { withheld, calendar, words } = await viaSync(tx, (sync) => ({
+      withheld: withheldItems(sync, r.id),
+      calendar: loadCalendar(sync),
+      words: town(sync),
+    }));
+    if (
+      granted &&
+      input.outcome === 'granted_in_part' &&
+      withheld.length &&
+      ![...chosen].some((id) => withheld.some((w) => w.id === id))
+    ) {
+      return fail('Tick the withheld records the appeal is granted for: they are reopened for the clerk.', 'itemIds');
+    }
+    const reopenItems = granted ? withheld.filter((w) => input.outcome === 'granted' || chosen.has(w.id)) : [];
+    // Something is left to carry out: records withheld, a whole denial, or a request still waiting for its answer.
+    const carryOut = granted && (reopenItems.length > 0 || r.status === 'denied' || isOpen(r.status));
+    const owedBy = carryOut ? accessDueOn(appeal.dueOn, today, calendar) : null;
+    const [after] = await tx
       .update(requestAppeals)
       .set({
         outcome: input.outcome,
@@ -352,11 +366,11 @@ export function decideAppeal(
         updatedAt: now,
       })
       .where(eq(requestAppeals.id, appeal.id))
-      .returning()
-      .get();
+      .returning();
     let reopened: RequestRow | undefined;
-    for (const w of reopenItems) {
-      tx.update(requestItems)
+    if (reopenItems.length)
+      await tx
+        .update(requestItems)
         .set({
           decision: null,
           denialGroundId: null,
@@ -365,30 +379,38 @@ export function decideAppeal(
           decidedByUserId: null,
           withheldDocumentIds: null,
         })
-        .where(eq(requestItems.id, w.id))
-        .run();
-    }
+        .where(
+          inArray(
+            requestItems.id,
+            reopenItems.map((w) => w.id),
+          ),
+        );
     if (owedBy) {
       const status = isOpen(r.status) ? r.status : r.acknowledgedOn ? 'acknowledged' : 'received';
-      reopened = updateRequest(tx, r, { status, accessDueOn: owedBy }, now);
-    } else updateRequest(tx, r, {}, now);
-    const late = appealAnsweredLate(after, today)
+      reopened = await updateRequestAsync(tx, r, { status, accessDueOn: owedBy }, now);
+    } else await updateRequestAsync(tx, r, {}, now);
+    const late = appealAnsweredLate(after!, today)
       ? ` The answer came after the 10 business days (due ${formatDay(appeal.dueOn)}).`
       : '';
     const items = reopenItems.length
       ? ` Reopened: ${reopenItems.map((w) => w.description ?? `item ${w.id}`).join('; ')}.`
       : '';
-    const owed = owedBy ? ` The ${town(tx).kindWord} must now provide the records by ${formatDay(owedBy)}.` : '';
-    addEvent(tx, r.id, {
+    const owed = owedBy ? ` The ${words.kindWord} must now provide the records by ${formatDay(owedBy)}.` : '';
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: 'userId' in actor ? actor.userId : null,
       at: now,
       body: `${APPEAL_OUTCOME_LABEL[input.outcome]} on ${formatDay(today)}. ${text}${late}${items}${owed}`,
     });
-    const coog = town(tx).profile.openGovernmentEmail;
-    addEvent(tx, r.id, { kind: 'status', visible: true, at: now, body: openGovernmentCopyText('determination', coog) });
-    enqueueMail(tx, {
+    const coog = words.profile.openGovernmentEmail;
+    await addEventAsync(tx, r.id, {
+      kind: 'status',
+      visible: true,
+      at: now,
+      body: openGovernmentCopyText('determination', coog),
+    });
+    await enqueueMailAsync(tx, {
       kind: 'request-appeal-determination-to-open-government',
       to: coog,
       data: {
@@ -400,7 +422,7 @@ export function decideAppeal(
         receivedText: formatDay(townToday(appeal.receivedAt)),
       },
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.decide_appeal',
       entityType: 'records_request',
       entityId: r.id,
@@ -413,23 +435,22 @@ export function decideAppeal(
         openGovernmentCopyTo: coog,
       },
     });
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
     if (r.requesterEmail)
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-appeal-decided',
         to: r.requesterEmail,
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: link,
+          trackUrl: await trackingLinkAsync(tx, r, baseUrl),
           outcomeText: APPEAL_OUTCOME_LABEL[input.outcome],
           decidedText: formatDay(today),
           decisionText: text,
           accessDueText: owedBy ? formatDay(owedBy) : null,
         },
       });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface AppealQueueRow {

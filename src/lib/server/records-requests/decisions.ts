@@ -10,9 +10,9 @@ import { and, eq } from 'drizzle-orm';
 import { requestItems } from '#db/schema.ts';
 import { itemDecisionLabel } from '#lib/shared/labels.ts';
 import { asClause, formatDay } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { appealRightsFor } from './appeals.ts';
 import { currentInvoice, itemRows } from './billing.ts';
@@ -24,66 +24,84 @@ import {
   type ItemDecisionInput,
 } from './item-decisions.rules.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
-import { trackingLink } from './links.ts';
+import { trackingLinkAsync } from './links.ts';
 import { resolveItems } from './records.ts';
 import { isOpen } from './request.rules.ts';
-import { addEvent, getRequest, updateRequest } from './store.ts';
+import { addEventAsync, getRequestAsync, updateRequestAsync } from './store.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 
+/**
+ * The clerk's decision on one item. The request, its invoice and the item are read in the transaction that
+ * records the decision, so a bill or a second decision made meanwhile is not written over.
+ */
 export function decideItem(
-  db: DB,
+  db: Db,
   actor: Actor,
   requestId: number,
   itemId: number,
   input: ItemDecisionInput,
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  if (!isOpen(r.status)) return fail('This request is closed; its items can no longer be decided.');
-  if (currentInvoice(db, r.id))
-    return fail('The request is billed: cancel the invoice first, then decide the item and bill again.');
-  const rows = itemRows(db, r.id);
-  const row = rows.find((i) => i.id === itemId);
-  if (!row) return fail('No such item on this request.');
-  // What the item covers before any decision (a new decision replaces the old one).
-  const [covered] = resolveItems(db, r.projectId, [{ ...row, decision: null, withheldDocumentIds: null }]);
-  const documentIds = covered.files.map((f) => f.documentId).filter((d): d is number => d != null);
-  const grounds = listGrounds(db, { activeOnly: true });
-  const problems = checkItemDecision(
-    input,
-    { documentIds, released: row.releasedAt != null },
-    grounds.map((g) => g.id),
-    town(db).kindWord,
-  );
-  const [field, message] = Object.entries(problems)[0] ?? [];
-  if (message) return fail(message, field === 'form' ? undefined : field);
+): Promise<Result> {
   const today = townToday(now);
   const withholds = input.decision === 'denied' || input.decision === 'granted_in_part';
   const noRecord = isNoRecord(input.decision);
-  const patch = {
-    decision: input.decision,
-    denialGroundId: withholds ? input.groundId : null,
-    decisionReason: withholds ? input.reason.trim() : input.reason.trim() || null,
-    decidedOn: today,
-    decidedByUserId: 'userId' in actor ? actor.userId : null,
-    withheldDocumentIds: input.decision === 'granted_in_part' ? [...new Set(input.withheldDocumentIds)] : null,
-  };
-  db.transaction((tx) => {
-    tx.update(requestItems)
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    if (!isOpen(r.status)) return fail('This request is closed; its items can no longer be decided.');
+    const read = await viaSync(tx, (sync) => {
+      const row = itemRows(sync, r.id).find((i) => i.id === itemId);
+      return {
+        billed: currentInvoice(sync, r.id) != null,
+        row,
+        // What the item covers before any decision (a new decision replaces the old one).
+        covered: row
+          ? resolveItems(sync, r.projectId, [{ ...row, decision: null, withheldDocumentIds: null }])[0]
+          : null,
+        grounds: listGrounds(sync, { activeOnly: true }),
+        words: town(sync),
+      };
+    });
+    if (read.billed)
+      return fail('The request is billed: cancel the invoice first, then decide the item and bill again.');
+    const { row, covered, words } = read;
+    if (!row || !covered) return fail('No such item on this request.');
+    const documentIds = covered.files.map((f) => f.documentId).filter((d): d is number => d != null);
+    const problems = checkItemDecision(
+      input,
+      { documentIds, released: row.releasedAt != null },
+      read.grounds.map((g) => g.id),
+      words.kindWord,
+    );
+    const [field, message] = Object.entries(problems)[0] ?? [];
+    if (message) return fail(message, field === 'form' ? undefined : field);
+    const patch = {
+      decision: input.decision,
+      denialGroundId: withholds ? input.groundId : null,
+      decisionReason: withholds ? input.reason.trim() : input.reason.trim() || null,
+      decidedOn: today,
+      decidedByUserId: 'userId' in actor ? actor.userId : null,
+      withheldDocumentIds: input.decision === 'granted_in_part' ? [...new Set(input.withheldDocumentIds)] : null,
+    };
+    await tx
+      .update(requestItems)
       .set(patch)
-      .where(and(eq(requestItems.id, row.id), eq(requestItems.requestId, r.id)))
-      .run();
-    const after = updateRequest(tx, r, {}, now);
-    const [resolved] = resolveItems(tx, r.projectId, [{ ...row, ...patch }]);
-    const ground = groundById(tx, patch.denialGroundId);
-    const lines = withheldLines(tx, [resolved]);
-    const rights = withholds ? appealRightsFor(tx, after, now) : '';
+      .where(and(eq(requestItems.id, row.id), eq(requestItems.requestId, r.id)));
+    const after = await updateRequestAsync(tx, r, {}, now);
+    const { resolved, ground, lines, rights } = await viaSync(tx, (sync) => {
+      const [decided] = resolveItems(sync, r.projectId, [{ ...row, ...patch }]);
+      return {
+        resolved: decided,
+        ground: groundById(sync, patch.denialGroundId),
+        lines: withheldLines(sync, [decided]),
+        rights: withholds ? appealRightsFor(sync, after, now) : '',
+      };
+    });
     const certification = isNoRecord(patch.decision)
-      ? noRecordCertification(resolved.label, patch.decision, town(tx).fullName, patch.decisionReason)
+      ? noRecordCertification(resolved.label, patch.decision, words.fullName, patch.decisionReason)
       : '';
-    addEvent(tx, r.id, {
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: patch.decidedByUserId,
@@ -92,9 +110,9 @@ export function decideItem(
         ? `Decided in writing on ${formatDay(today)}: ${lines.join(' ')} ${rights}`
         : noRecord
           ? `Certified in writing on ${formatDay(today)}: ${certification}`
-          : `${asClause(resolved.label)}: ${itemDecisionLabel(town(tx).kindWord).granted.toLowerCase()} on ${formatDay(today)}.`,
+          : `${asClause(resolved.label)}: ${itemDecisionLabel(words.kindWord).granted.toLowerCase()} on ${formatDay(today)}.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.decide_item',
       entityType: 'records_request',
       entityId: r.id,
@@ -107,32 +125,32 @@ export function decideItem(
       after: { itemId: row.id, ...patch, ground: ground?.citation ?? null },
     });
     if (noRecord && r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-item-no-record',
         to: r.requesterEmail,
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: trackingLink(tx, r, baseUrl),
+          trackUrl: await trackingLinkAsync(tx, r, baseUrl),
           decidedText: formatDay(today),
           certification,
         },
       });
     }
     if (withholds && r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-items-withheld',
         to: r.requesterEmail,
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: trackingLink(tx, r, baseUrl),
+          trackUrl: await trackingLinkAsync(tx, r, baseUrl),
           decidedText: formatDay(today),
           lines,
           appealRights: rights,
         },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }

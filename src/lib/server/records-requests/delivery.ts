@@ -8,18 +8,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, projects } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { claimedDayText, clockDay, townDeadline } from './request.rules.ts';
 import { checkHandover, handoverEventText, onlyOnlineDocuments, type HandoverInput } from './delivery.rules.ts';
-import { trackingLink } from './links.ts';
+import { trackingLinkAsync } from './links.ts';
 import { rangeDocuments } from './records.ts';
-import { addEvent, auditView, getRequest, updateRequest } from './store.ts';
+import { addEventAsync, auditView, getRequestAsync, updateRequestAsync } from './store.ts';
 import type { CheckedSelection } from './submit.ts';
 import type { DeliveryMethod } from '#db/schema.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
@@ -81,30 +81,35 @@ export function onlineOnlyDocuments(
   return only ? picked.map((d) => ({ ...d, href: documentHref(d.id) })) : undefined;
 }
 
-/** The clerk records that the copies were picked up at Town Hall, or mailed on a date: the request is fulfilled. */
+/**
+ * The clerk records that the copies were picked up at Town Hall, or mailed on a date: the request is fulfilled.
+ * The request is read in the transaction that records it, so the handover is recorded once.
+ */
 export function recordHandover(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   input: HandoverInput,
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = getRequest(db, id);
-  if (!r) return fail('No such request.');
+): Promise<Result> {
   const today = townToday(now);
-  const problems = checkHandover(input, r, today);
-  if (Object.keys(problems).length) return failFields(problems);
-  // Mailing answers the request the day it is mailed (decision 0030); entered once the deadline has passed, a
-  // mailing dated on or before it counts from the day it was recorded, the stated day kept as a claim (0064).
-  const deadline = townDeadline(r);
-  const clock =
-    input.how === 'mail'
-      ? clockDay(input.on, today, deadline, deadlineWindow(now, loadCalendar(db), closeOfBusiness(db)).overdueBefore)
-      : { on: input.on, claimedOn: null };
-  db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getRequestAsync(tx, id);
+    if (!r) return fail('No such request.');
+    const problems = checkHandover(input, r, today);
+    if (Object.keys(problems).length) return failFields(problems);
+    const { overdueBefore, words } = await viaSync(tx, (sync) => ({
+      overdueBefore: deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)).overdueBefore,
+      words: town(sync),
+    }));
+    // Mailing answers the request the day it is mailed (decision 0030); entered once the deadline has passed, a
+    // mailing dated on or before it counts from the day it was recorded, the stated day kept as a claim (0064).
+    const deadline = townDeadline(r);
+    const clock =
+      input.how === 'mail' ? clockDay(input.on, today, deadline, overdueBefore) : { on: input.on, claimedOn: null };
+    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const after = await updateRequestAsync(
       tx,
       r,
       {
@@ -114,15 +119,15 @@ export function recordHandover(
       },
       now,
     );
-    const claim = clock.claimedOn ? ` ${claimedDayText(clock.claimedOn, today, deadline, town(tx).kindWord)}` : '';
-    addEvent(tx, r.id, {
+    const claim = clock.claimedOn ? ` ${claimedDayText(clock.claimedOn, today, deadline, words.kindWord)}` : '';
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: 'userId' in actor ? actor.userId : null,
       at: now,
-      body: handoverEventText(input.how, input.on, town(tx).hall) + claim,
+      body: handoverEventText(input.how, input.on, words.hall) + claim,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: input.how === 'pickup' ? 'records_request.picked_up' : 'records_request.mailed',
       entityType: 'records_request',
       entityId: r.id,
@@ -130,12 +135,12 @@ export function recordHandover(
       after: { ...auditView(after), [input.how === 'pickup' ? 'pickedUpOn' : 'mailedOn']: input.on },
     });
     if (input.how === 'mail' && r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-copies-mailed',
         to: r.requesterEmail,
         data: { number: r.number, name: r.requesterName, trackUrl: link, mailedText: formatDay(input.on) },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }
