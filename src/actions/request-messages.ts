@@ -42,7 +42,13 @@ export const requestMessages = {
           message: `This tracking link is not valid. Use the newest link the ${town(db()).kindWord} sent you.`,
         });
       const result = orThrow(
-        sendRequesterMessage(db(), { label: 'requester', ip: ctx.clientAddress }, rid, input.body, townPublicUrl(db())),
+        await sendRequesterMessage(
+          dbAsync(),
+          { label: 'requester', ip: ctx.clientAddress },
+          rid,
+          input.body,
+          townPublicUrl(db()),
+        ),
       );
       return { sent: result.answered ? 'answered' : 'sent' };
     },
@@ -55,8 +61,8 @@ export const requestMessages = {
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(
-        sendClerkMessage(
-          db(),
+        await sendClerkMessage(
+          dbAsync(),
           actorOf(clerk, ctx),
           input.id,
           { body: input.body, clarify: input.clarify === 'yes' },
@@ -86,8 +92,8 @@ export const requestMessages = {
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
       orThrow(
-        closeAsDuplicate(
-          db(),
+        await closeAsDuplicate(
+          dbAsync(),
           actorOf(clerk, ctx),
           input.id,
           { otherNumber: input.otherNumber, note: input.note },

@@ -153,13 +153,13 @@ describe('the clerk’s tools (services)', () => {
   const row = (id: number) => db.select().from(schema.recordsRequests).where(eq(schema.recordsRequests.id, id)).get()!;
   const clerk = () => ({ userId: clerkId });
 
-  it('closing as a duplicate links both ways, mails the requester with the note, and is audited', () => {
+  it('closing as a duplicate links both ways, mails the requester with the note, and is audited', async () => {
     const original = request();
     const dup = request();
     const later = new Date(NOW.getTime() + 60 * 60 * 1000);
     expect(
-      closeAsDuplicate(
-        db,
+      await closeAsDuplicate(
+        asyncOf(db),
         clerk(),
         dup.id,
         { otherNumber: ` ${original.number.toLowerCase()} `, note: 'You sent this one twice.' },
@@ -197,44 +197,57 @@ describe('the clerk’s tools (services)', () => {
     expect(page.duplicates.closedInto.map((d) => d.number)).toEqual([dup.number]);
   });
 
-  it('closing as a duplicate refuses in plain words: itself, an unknown number, a duplicate, no note, a closed request', () => {
+  it('closing as a duplicate refuses in plain words: itself, an unknown number, a duplicate, no note, a closed request', async () => {
     const a = request();
     const b = request();
     const c = request();
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: a.number, note: 'x' }, BASE, NOW)).toMatchObject({
+    expect(
+      await closeAsDuplicate(asyncOf(db), clerk(), a.id, { otherNumber: a.number, note: 'x' }, BASE, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { otherNumber: 'A request cannot be a duplicate of itself.' },
     });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: 'R-1900-0001', note: 'x' }, BASE, NOW)).toMatchObject({
+    expect(
+      await closeAsDuplicate(asyncOf(db), clerk(), a.id, { otherNumber: 'R-1900-0001', note: 'x' }, BASE, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { otherNumber: 'There is no request R-1900-0001. Enter the number as it is shown, like R-2026-0042.' },
     });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: '', note: 'x' }, BASE, NOW)).toMatchObject({
-      ok: false,
-      fields: { otherNumber: expect.any(String) },
-    });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: b.number, note: '  ' }, BASE, NOW)).toMatchObject({
+    expect(await closeAsDuplicate(asyncOf(db), clerk(), a.id, { otherNumber: '', note: 'x' }, BASE, NOW)).toMatchObject(
+      {
+        ok: false,
+        fields: { otherNumber: expect.any(String) },
+      },
+    );
+    expect(
+      await closeAsDuplicate(asyncOf(db), clerk(), a.id, { otherNumber: b.number, note: '  ' }, BASE, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { note: expect.any(String) },
     });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: b.number, note: 'Same records.' }, BASE, NOW).ok).toBe(
-      true,
-    );
-    expect(closeAsDuplicate(db, clerk(), c.id, { otherNumber: a.number, note: 'x' }, BASE, NOW)).toMatchObject({
+    expect(
+      (await closeAsDuplicate(asyncOf(db), clerk(), a.id, { otherNumber: b.number, note: 'Same records.' }, BASE, NOW))
+        .ok,
+    ).toBe(true);
+    expect(
+      await closeAsDuplicate(asyncOf(db), clerk(), c.id, { otherNumber: a.number, note: 'x' }, BASE, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { otherNumber: `${a.number} is itself closed as a duplicate. Enter the request it was closed into.` },
     });
-    expect(closeAsDuplicate(db, clerk(), a.id, { otherNumber: c.number, note: 'x' }, BASE, NOW)).toMatchObject({
+    expect(
+      await closeAsDuplicate(asyncOf(db), clerk(), a.id, { otherNumber: c.number, note: 'x' }, BASE, NOW),
+    ).toMatchObject({
       ok: false,
       message: 'This request is already closed.',
     });
   });
 
-  it('a duplicate closed after its due date passed unanswered stays a missed deadline', () => {
+  it('a duplicate closed after its due date passed unanswered stays a missed deadline', async () => {
     const original = request();
     const dup = request();
-    closeAsDuplicate(
-      db,
+    await closeAsDuplicate(
+      asyncOf(db),
       clerk(),
       dup.id,
       { otherNumber: original.number, note: 'Same.' },

@@ -181,11 +181,11 @@ describe('messages both ways (services)', () => {
   const clerk = () => ({ userId: clerkId });
   const order = (now: Date) => loadQueue(db, { status: 'open', page: 1, perPage: 50 }, now).rows.map((r) => r.number);
 
-  it('the requester’s message is mailed to every active clerk and audited, and is in the thread', () => {
+  it('the requester’s message is mailed to every active clerk and audited, and is in the thread', async () => {
     const r = request();
     expect(
-      sendRequesterMessage(
-        db,
+      await sendRequesterMessage(
+        asyncOf(db),
         { label: 'requester' },
         r.id,
         '  Could you add the 2025 NOI?  ',
@@ -208,9 +208,16 @@ describe('messages both ways (services)', () => {
 
   it('the clerk’s message is mailed to the requester and audited; the thread keeps both sides in order with who wrote', async () => {
     const r = request();
-    sendRequesterMessage(db, { label: 'requester' }, r.id, 'First', BASE, at('2026-12-01', '11:00'));
+    await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, 'First', BASE, at('2026-12-01', '11:00'));
     expect(
-      sendClerkMessage(db, clerk(), r.id, { body: 'Second', clarify: false }, BASE, at('2026-12-01', '12:00')),
+      await sendClerkMessage(
+        asyncOf(db),
+        clerk(),
+        r.id,
+        { body: 'Second', clarify: false },
+        BASE,
+        at('2026-12-01', '12:00'),
+      ),
     ).toEqual({ ok: true });
     await addNote(
       asyncOf(db),
@@ -243,8 +250,8 @@ describe('messages both ways (services)', () => {
       NOW,
     );
     expect(
-      sendClerkMessage(
-        db,
+      await sendClerkMessage(
+        asyncOf(db),
         clerk(),
         r.id,
         { body: 'Which phase do you mean?', clarify: true },
@@ -268,13 +275,27 @@ describe('messages both ways (services)', () => {
     expect(audits('records_request.ask_clarification')[0].afterJson).toContain('awaiting_clarification');
     // Asking again while waiting is refused beside the tick box.
     expect(
-      sendClerkMessage(db, clerk(), r.id, { body: 'And?', clarify: true }, BASE, at('2026-12-01', '11:05')),
+      await sendClerkMessage(
+        asyncOf(db),
+        clerk(),
+        r.id,
+        { body: 'And?', clarify: true },
+        BASE,
+        at('2026-12-01', '11:05'),
+      ),
     ).toMatchObject({ ok: false, fields: { clarify: expect.any(String) } });
   });
 
-  it('an unacknowledged request waiting for clarification stays on the queue by its statutory due date', () => {
+  it('an unacknowledged request waiting for clarification stays on the queue by its statutory due date', async () => {
     const r = request();
-    sendClerkMessage(db, clerk(), r.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-12-01', '11:00'));
+    await sendClerkMessage(
+      asyncOf(db),
+      clerk(),
+      r.id,
+      { body: 'Which phase?', clarify: true },
+      BASE,
+      at('2026-12-01', '11:00'),
+    );
     expect(row(r.id)).toMatchObject({
       status: 'awaiting_clarification',
       statusBeforeClarification: 'received',
@@ -293,10 +314,17 @@ describe('messages both ways (services)', () => {
       BASE,
       at('2026-11-30', '11:00'),
     );
-    sendClerkMessage(db, clerk(), waiting.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-11-30', '12:00'));
+    await sendClerkMessage(
+      asyncOf(db),
+      clerk(),
+      waiting.id,
+      { body: 'Which phase?', clarify: true },
+      BASE,
+      at('2026-11-30', '12:00'),
+    );
     expect(order(NOW)).toEqual([later.number, waiting.number]); // waiting for the requester: last
-    const res = sendRequesterMessage(
-      db,
+    const res = await sendRequesterMessage(
+      asyncOf(db),
       { label: 'requester' },
       waiting.id,
       'Phase 2, please.',
@@ -316,13 +344,27 @@ describe('messages both ways (services)', () => {
     expect(audits('records_request.clarification_answered')[0].afterJson).toContain('"respondBy":"2026-12-02"');
     expect(loadThread(db, waiting.id).map((m) => m.kind)).toEqual(['clarification', 'answer']);
     // The clerk's next step (here, a message) ends the place at the top: back to the promised date.
-    sendClerkMessage(db, clerk(), waiting.id, { body: 'Thank you.', clarify: false }, BASE, at('2026-12-02', '11:00'));
+    await sendClerkMessage(
+      asyncOf(db),
+      clerk(),
+      waiting.id,
+      { body: 'Thank you.', clarify: false },
+      BASE,
+      at('2026-12-02', '11:00'),
+    );
     expect(row(waiting.id)).toMatchObject({ clarificationAnsweredOn: null, respondBy: '2026-12-15' });
   });
 
   it('a request acknowledged while it waited comes back acknowledged when the requester answers', async () => {
     const r = request();
-    sendClerkMessage(db, clerk(), r.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-12-01', '11:00'));
+    await sendClerkMessage(
+      asyncOf(db),
+      clerk(),
+      r.id,
+      { body: 'Which phase?', clarify: true },
+      BASE,
+      at('2026-12-01', '11:00'),
+    );
     await acknowledge(
       asyncOf(db),
       clerk(),
@@ -332,7 +374,7 @@ describe('messages both ways (services)', () => {
       at('2026-12-02', '09:00'),
     );
     expect(row(r.id)).toMatchObject({ status: 'awaiting_clarification', respondBy: null });
-    sendRequesterMessage(db, { label: 'requester' }, r.id, 'Phase 2.', BASE, at('2026-12-03', '10:00'));
+    await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, 'Phase 2.', BASE, at('2026-12-03', '10:00'));
     expect(row(r.id)).toMatchObject({ status: 'acknowledged', respondBy: '2026-12-03' });
   });
 
@@ -346,8 +388,15 @@ describe('messages both ways (services)', () => {
       BASE,
       NOW,
     );
-    sendClerkMessage(db, clerk(), r.id, { body: 'Which phase?', clarify: true }, BASE, at('2026-12-01', '11:00'));
-    sendRequesterMessage(db, { label: 'requester' }, r.id, 'Phase 2.', BASE, at('2026-12-04', '20:00')); // a Friday evening
+    await sendClerkMessage(
+      asyncOf(db),
+      clerk(),
+      r.id,
+      { body: 'Which phase?', clarify: true },
+      BASE,
+      at('2026-12-01', '11:00'),
+    );
+    await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, 'Phase 2.', BASE, at('2026-12-04', '20:00')); // a Friday evening
     expect(row(r.id)).toMatchObject({
       status: 'acknowledged',
       clarificationAnsweredOn: '2026-12-07',
@@ -357,50 +406,61 @@ describe('messages both ways (services)', () => {
 
   it('bad input and closed requests are refused in plain words', async () => {
     const r = request();
-    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, '   ', BASE, NOW)).toMatchObject({
+    expect(await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, '   ', BASE, NOW)).toMatchObject({
       ok: false,
       fields: { body: 'Write the message.' },
     });
-    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, 'x'.repeat(4001), BASE, NOW)).toMatchObject({
+    expect(
+      await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, 'x'.repeat(4001), BASE, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { body: 'Use at most 4,000 characters for the message.' },
     });
     await withdraw(asyncOf(db), { label: 'requester' }, r.id, undefined, BASE, NOW);
-    expect(sendRequesterMessage(db, { label: 'requester' }, r.id, 'Hello?', BASE, NOW)).toMatchObject({
+    expect(await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, 'Hello?', BASE, NOW)).toMatchObject({
       ok: false,
       message: 'This request is closed. For more records, make a new request.',
     });
-    expect(sendClerkMessage(db, clerk(), r.id, { body: 'Which?', clarify: true }, BASE, NOW)).toMatchObject({
+    expect(
+      await sendClerkMessage(asyncOf(db), clerk(), r.id, { body: 'Which?', clarify: true }, BASE, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { clarify: expect.any(String) },
     });
     const noEmail = request(NOW, null);
-    expect(sendClerkMessage(db, clerk(), noEmail.id, { body: 'Which?', clarify: true }, BASE, NOW)).toMatchObject({
+    expect(
+      await sendClerkMessage(asyncOf(db), clerk(), noEmail.id, { body: 'Which?', clarify: true }, BASE, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { clarify: expect.any(String) },
     });
   });
 
-  it('messages are limited per request and per side', () => {
+  it('messages are limited per request and per side', async () => {
     const r = request();
     const other = request();
     for (let i = 0; i < MESSAGE_LIMIT.limit; i++)
-      expect(sendRequesterMessage(db, { label: 'requester' }, r.id, `m${i}`, BASE, NOW).ok).toBe(true);
-    const over = sendRequesterMessage(db, { label: 'requester' }, r.id, 'one more', BASE, NOW);
+      expect((await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, `m${i}`, BASE, NOW)).ok).toBe(true);
+    const over = await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, 'one more', BASE, NOW);
     expect(over).toMatchObject({ ok: false });
     expect(!over.ok && over.message).toContain('Too many messages on this request in the last hour. Wait 60 minutes');
-    expect(sendRequesterMessage(db, { label: 'requester' }, other.id, 'another request', BASE, NOW).ok).toBe(true);
-    expect(sendClerkMessage(db, clerk(), r.id, { body: 'the clerk still can', clarify: false }, BASE, NOW).ok).toBe(
-      true,
-    );
     expect(
-      sendRequesterMessage(
-        db,
-        { label: 'requester' },
-        r.id,
-        'an hour later',
-        BASE,
-        new Date(NOW.getTime() + MESSAGE_LIMIT.windowMs),
+      (await sendRequesterMessage(asyncOf(db), { label: 'requester' }, other.id, 'another request', BASE, NOW)).ok,
+    ).toBe(true);
+    expect(
+      (await sendClerkMessage(asyncOf(db), clerk(), r.id, { body: 'the clerk still can', clarify: false }, BASE, NOW))
+        .ok,
+    ).toBe(true);
+    expect(
+      (
+        await sendRequesterMessage(
+          asyncOf(db),
+          { label: 'requester' },
+          r.id,
+          'an hour later',
+          BASE,
+          new Date(NOW.getTime() + MESSAGE_LIMIT.windowMs),
+        )
       ).ok,
     ).toBe(true);
     expect(loadThread(db, r.id)).toHaveLength(MESSAGE_LIMIT.limit + 2);

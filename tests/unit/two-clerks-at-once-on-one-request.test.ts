@@ -12,6 +12,7 @@ import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { acknowledge, deny, fulfill, withdraw } from '#lib/server/records-requests/workflow.ts';
 import { billRequest, currentInvoice, recordPayment } from '#lib/server/records-requests/billing.ts';
 import { decideAppeal, fileAppeal } from '#lib/server/records-requests/appeals.ts';
+import { closeAsDuplicate } from '#lib/server/records-requests/duplicate-close.ts';
 import { listGrounds } from '#lib/server/records-requests/grounds.ts';
 import { BASE, requestsTown, type RequestsTown } from '../support/requests-db.ts';
 
@@ -137,5 +138,22 @@ describe('two steps on one request at once', () => {
     expect(answers[1]).toMatchObject({ ok: false, message: 'This appeal is already answered.' });
     expect(t.db.select().from(schema.requestAppeals).get()).toMatchObject({ outcome: 'granted' });
     expect(t.mail('request-appeal-decided')).toHaveLength(1);
+  });
+
+  it('two requests closed as duplicates of each other at once: the second finds the first already closed into it', async () => {
+    const db = asyncOf(t.db);
+    const other = t.request(RECEIVED).id;
+    const [a, b] = [t.row(id), t.row(other)];
+    const note = 'The same SWPPP, asked twice.';
+    const answers = await Promise.all([
+      closeAsDuplicate(db, t.clerk, a.id, { otherNumber: b.number, note }, BASE, NOW),
+      closeAsDuplicate(db, t.officer, b.id, { otherNumber: a.number, note }, BASE, NOW),
+    ]);
+    expect(answers[0]).toEqual({ ok: true });
+    expect(answers[1]).toMatchObject({
+      ok: false,
+      fields: { otherNumber: `${a.number} is itself closed as a duplicate. Enter the request it was closed into.` },
+    });
+    expect(t.row(other).status).not.toBe('closed_duplicate');
   });
 });

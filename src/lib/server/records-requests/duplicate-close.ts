@@ -6,14 +6,15 @@
 import { eq } from 'drizzle-orm';
 import { recordsRequests } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { currentInvoice } from './billing.ts';
-import { trackingLink } from './links.ts';
+import { trackingLinkAsync } from './links.ts';
 import { isOpen } from './request.rules.ts';
-import { addEvent, auditView, getRequest, updateRequest } from './store.ts';
+import { addEventAsync, auditView, getRequestAsync, updateRequestAsync } from './store.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 
 /** The request this one was closed into, and the ones closed into it, for the clerk's page. */
@@ -33,36 +34,41 @@ export function duplicateLinks(db: Pick<DB, 'select'>, r: { id: number; duplicat
   return { of, closedInto };
 }
 
+/**
+ * Close a request as a duplicate of another. Both requests and the invoice are read in the transaction that
+ * closes it, so two requests cannot be closed into each other at once, nor one closed into a request being
+ * closed itself.
+ */
 export function closeAsDuplicate(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   id: number,
   input: { otherNumber: string; note: string },
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = getRequest(db, id);
-  if (!r) return fail('No such request.');
-  if (!isOpen(r.status)) return fail('This request is already closed.');
+): Promise<Result> {
   const number = input.otherNumber.trim().toUpperCase();
-  if (!number) return fail('Enter the number of the request this one duplicates, like R-2026-0042.', 'otherNumber');
-  const other = db.select().from(recordsRequests).where(eq(recordsRequests.number, number)).get();
-  if (!other)
-    return fail(`There is no request ${number}. Enter the number as it is shown, like R-2026-0042.`, 'otherNumber');
-  if (other.id === r.id) return fail('A request cannot be a duplicate of itself.', 'otherNumber');
-  if (other.status === 'closed_duplicate')
-    return fail(
-      `${other.number} is itself closed as a duplicate. Enter the request it was closed into.`,
-      'otherNumber',
-    );
   const note = input.note.trim();
-  if (!note) return fail('Write a note for the requester: they read it with the other request’s number.', 'note');
-  const inv = currentInvoice(db, r.id);
-  if (inv) return fail(`This request has invoice ${inv.number}: cancel it (or refund and cancel it) first.`);
   const today = townToday(now);
-  db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    const after = updateRequest(
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getRequestAsync(tx, id);
+    if (!r) return fail('No such request.');
+    if (!isOpen(r.status)) return fail('This request is already closed.');
+    if (!number) return fail('Enter the number of the request this one duplicates, like R-2026-0042.', 'otherNumber');
+    const [other] = await tx.select().from(recordsRequests).where(eq(recordsRequests.number, number));
+    if (!other)
+      return fail(`There is no request ${number}. Enter the number as it is shown, like R-2026-0042.`, 'otherNumber');
+    if (other.id === r.id) return fail('A request cannot be a duplicate of itself.', 'otherNumber');
+    if (other.status === 'closed_duplicate')
+      return fail(
+        `${other.number} is itself closed as a duplicate. Enter the request it was closed into.`,
+        'otherNumber',
+      );
+    if (!note) return fail('Write a note for the requester: they read it with the other request’s number.', 'note');
+    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    if (inv) return fail(`This request has invoice ${inv.number}: cancel it (or refund and cancel it) first.`);
+    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const after = await updateRequestAsync(
       tx,
       r,
       {
@@ -74,21 +80,21 @@ export function closeAsDuplicate(
       },
       now,
     );
-    addEvent(tx, r.id, {
+    await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
       actorUserId: actor.userId,
       at: now,
       body: `Closed as a duplicate of request ${other.number} on ${formatDay(today)}. The clerk's note: ${note}`,
     });
-    addEvent(tx, other.id, {
+    await addEventAsync(tx, other.id, {
       kind: 'internal_note',
       visible: false,
       actorUserId: actor.userId,
       at: now,
       body: `Request ${r.number} was closed as a duplicate of this one.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.close_duplicate',
       entityType: 'records_request',
       entityId: r.id,
@@ -96,7 +102,7 @@ export function closeAsDuplicate(
       after: { ...auditView(after), duplicateOf: other.number, note },
     });
     if (r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-closed-duplicate',
         to: r.requesterEmail,
         data: {
@@ -110,6 +116,6 @@ export function closeAsDuplicate(
         },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }

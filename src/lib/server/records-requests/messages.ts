@@ -8,14 +8,15 @@
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { requestEvents, requestMessages, users } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { hit, minutesText } from '#lib/server/platform/http/rate-limit.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { hitAsync, minutesText } from '#lib/server/platform/http/rate-limit.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { firstBusinessDayAt } from '#lib/server/platform/time/deadlines.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
-import { trackingLink } from './links.ts';
+import { town, townAsync } from '#lib/server/platform/town-profile.ts';
+import { trackingLinkAsync } from './links.ts';
 import {
   clarificationDatesText,
   MESSAGE_LIMIT,
@@ -25,7 +26,7 @@ import {
   type MessageSender,
 } from './messages.rules.ts';
 import { isOpen } from './request.rules.ts';
-import { addEvent, auditView, getRequest, updateRequest } from './store.ts';
+import { addEventAsync, auditView, getRequestAsync, updateRequestAsync } from './store.ts';
 import { fail, type Failure, type Result } from '#lib/server/platform/result.ts';
 
 export interface ThreadMessage {
@@ -76,56 +77,64 @@ function checkBody(raw: string): string | Failure {
   return body;
 }
 
-function limited(db: DB, requestId: number, sender: MessageSender, now: Date) {
-  const state = hit(db, messageLimitKey(requestId, sender), MESSAGE_LIMIT, now);
+/** The hour's limit on messages from one side of a request: counted, and a refusal when it is over. */
+async function limited(tx: Db, requestId: number, sender: MessageSender, now: Date, clerkWord: string) {
+  const state = await hitAsync(tx, messageLimitKey(requestId, sender), MESSAGE_LIMIT, now);
   return state.allowed
     ? undefined
     : fail(
-        `Too many messages on this request in the last hour. Wait ${minutesText(state.retryAfterMs)} and send it again${sender === 'requester' ? `, or telephone the ${town(db).clerk}` : ''}.`,
+        `Too many messages on this request in the last hour. Wait ${minutesText(state.retryAfterMs)} and send it again${sender === 'requester' ? `, or telephone the ${clerkWord}` : ''}.`,
       );
 }
 
-/** The requester writes from the tracking page; an answer to the clerk's question returns the request to the clerk. */
+/**
+ * The requester writes from the tracking page; an answer to the clerk's question returns the request to the
+ * clerk. The request is read in the transaction that records the message, so an answer sent twice at once
+ * returns the request once.
+ */
 export function sendRequesterMessage(
-  db: DB,
+  db: Db,
   actor: Actor,
   requestId: number,
   rawBody: string,
   baseUrl: string,
   now = new Date(),
-): Result<{ answered: boolean }> {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  if (!isOpen(r.status)) return fail('This request is closed. For more records, make a new request.');
-  const body = checkBody(rawBody);
-  if (typeof body !== 'string') return body;
-  const over = limited(db, r.id, 'requester', now);
-  if (over) return over;
-  const answering = r.status === 'awaiting_clarification';
-  const clerks = usersWithRole(db, 'clerk');
-  // The answer counts from the business day it arrives (after close of business or on a closed day: the next),
-  // and the request is due to the clerk that day: the top of the queue (decision 0029).
-  const answeredOn = firstBusinessDayAt(now, loadCalendar(db), closeOfBusiness(db));
-  db.transaction((tx) => {
-    tx.insert(requestMessages)
-      .values({ requestId: r.id, at: now, sender: 'requester', kind: answering ? 'answer' : 'message', body })
-      .run();
+): Promise<Result<{ answered: boolean }>> {
+  return db.transaction(async (tx): Promise<Result<{ answered: boolean }>> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    if (!isOpen(r.status)) return fail('This request is closed. For more records, make a new request.');
+    const body = checkBody(rawBody);
+    if (typeof body !== 'string') return body;
+    const { words, clerks, answeredOn } = await viaSync(tx, (sync) => ({
+      words: town(sync),
+      clerks: usersWithRole(sync, 'clerk'),
+      // The answer counts from the business day it arrives (after close of business or on a closed day: the
+      // next), and the request is due to the clerk that day: the top of the queue (decision 0029).
+      answeredOn: firstBusinessDayAt(now, loadCalendar(sync), closeOfBusiness(sync)),
+    }));
+    const over = await limited(tx, r.id, 'requester', now, words.clerk);
+    if (over) return over;
+    const answering = r.status === 'awaiting_clarification';
+    await tx
+      .insert(requestMessages)
+      .values({ requestId: r.id, at: now, sender: 'requester', kind: answering ? 'answer' : 'message', body });
     let after = r;
     if (answering) {
-      after = updateRequest(
+      after = await updateRequestAsync(
         tx,
         r,
         { status: statusAfterAnswer(r), statusBeforeClarification: null, clarificationAnsweredOn: answeredOn },
         now,
       );
-      addEvent(tx, r.id, {
+      await addEventAsync(tx, r.id, {
         kind: 'status',
         visible: true,
         at: now,
-        body: `You answered the ${town(tx).kindWord}’s question; the request is back with the ${town(tx).clerk}.`,
+        body: `You answered the ${words.kindWord}’s question; the request is back with the ${words.clerk}.`,
       });
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: answering ? 'records_request.clarification_answered' : 'records_request.message_from_requester',
       entityType: 'records_request',
       entityId: r.id,
@@ -133,7 +142,7 @@ export function sendRequesterMessage(
       after: { ...(answering ? auditView(after) : {}), body },
     });
     for (const c of clerks) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-message-to-clerk',
         to: c.email,
         data: {
@@ -146,60 +155,63 @@ export function sendRequesterMessage(
         },
       });
     }
+    return { ok: true, answered: answering };
   });
-  return { ok: true, answered: answering };
 }
 
-/** A clerk writes to the requester; with `clarify`, the request waits for their answer. */
+/**
+ * A clerk writes to the requester; with `clarify`, the request waits for their answer. The request is read in
+ * the transaction that records the message, so two clerks cannot both ask and overwrite the status kept for
+ * the answer.
+ */
 export function sendClerkMessage(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   requestId: number,
   input: { body: string; clarify: boolean },
   baseUrl: string,
   now = new Date(),
-): Result {
-  const r = getRequest(db, requestId);
-  if (!r) return fail('No such request.');
-  const body = checkBody(input.body);
-  if (typeof body !== 'string') return body;
-  if (input.clarify && !isOpen(r.status))
-    return fail('This request is closed: there is nothing to clarify. Send a message instead.', 'clarify');
-  if (input.clarify && r.status === 'awaiting_clarification')
-    return fail('The request is already waiting for the requester’s answer. Send a message instead.', 'clarify');
-  if (input.clarify && !r.requesterEmail)
-    return fail('The requester gave no email address: ask them by telephone or letter, and note it here.', 'clarify');
-  const over = limited(db, r.id, 'clerk', now);
-  if (over) return over;
-  db.transaction((tx) => {
-    const link = r.requesterEmail ? trackingLink(tx, r, baseUrl) : '';
-    tx.insert(requestMessages)
-      .values({
-        requestId: r.id,
-        at: now,
-        sender: 'clerk',
-        authorUserId: actor.userId,
-        kind: input.clarify ? 'clarification' : 'message',
-        body,
-      })
-      .run();
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getRequestAsync(tx, requestId);
+    if (!r) return fail('No such request.');
+    const body = checkBody(input.body);
+    if (typeof body !== 'string') return body;
+    if (input.clarify && !isOpen(r.status))
+      return fail('This request is closed: there is nothing to clarify. Send a message instead.', 'clarify');
+    if (input.clarify && r.status === 'awaiting_clarification')
+      return fail('The request is already waiting for the requester’s answer. Send a message instead.', 'clarify');
+    if (input.clarify && !r.requesterEmail)
+      return fail('The requester gave no email address: ask them by telephone or letter, and note it here.', 'clarify');
+    const words = await townAsync(tx);
+    const over = await limited(tx, r.id, 'clerk', now, words.clerk);
+    if (over) return over;
+    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    await tx.insert(requestMessages).values({
+      requestId: r.id,
+      at: now,
+      sender: 'clerk',
+      authorUserId: actor.userId,
+      kind: input.clarify ? 'clarification' : 'message',
+      body,
+    });
     // Any change made by the Town ends the "answered" place at the top of the queue (store.ts updateRequest).
-    const after = updateRequest(
+    const after = await updateRequestAsync(
       tx,
       r,
       input.clarify ? { status: 'awaiting_clarification', statusBeforeClarification: r.status } : {},
       now,
     );
     if (input.clarify) {
-      addEvent(tx, r.id, {
+      await addEventAsync(tx, r.id, {
         kind: 'status',
         visible: true,
         actorUserId: actor.userId,
         at: now,
-        body: `The ${town(tx).kindWord} asked you a question (see Messages). ${clarificationDatesText(r, town(tx).kindWord)}`,
+        body: `The ${words.kindWord} asked you a question (see Messages). ${clarificationDatesText(r, words.kindWord)}`,
       });
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: input.clarify ? 'records_request.ask_clarification' : 'records_request.message_to_requester',
       entityType: 'records_request',
       entityId: r.id,
@@ -207,7 +219,7 @@ export function sendClerkMessage(
       after: { ...(input.clarify ? auditView(after) : {}), body },
     });
     if (r.requesterEmail) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-message-to-requester',
         to: r.requesterEmail,
         data: {
@@ -216,10 +228,10 @@ export function sendClerkMessage(
           trackUrl: link,
           body,
           clarify: input.clarify,
-          datesText: input.clarify ? clarificationDatesText(r, town(tx).kindWord) : null,
+          datesText: input.clarify ? clarificationDatesText(r, words.kindWord) : null,
         },
       });
     }
+    return { ok: true };
   });
-  return { ok: true };
 }
