@@ -187,7 +187,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: finishing requests in flight, then stopping.`);
-    Promise.allSettled([closeGracefully(http.server), worker.stop(), jobs.stop()]).finally(() => {
+    void Promise.allSettled([closeGracefully(http.server), worker.stop(), jobs.stop()]).finally(() => {
       console.log('Stopped.');
       process.exit(0);
     });

@@ -36,19 +36,24 @@ export async function run(report: (line: string) => void) {
 
     const readSync = await timeIt(ROUNDS, () => db.select().from(sessions).where(eq(sessions.id, 'x')).get());
     const readAsync = await timeIt(ROUNDS, () => adb.select().from(sessions).where(eq(sessions.id, 'x')).limit(1));
-    const write = (d: typeof db | typeof adb, i: number) =>
+    const writeSync = (d: typeof db, i: number) =>
+      d
+        .insert(settings)
+        .values({ key: `k${i % 50}`, value: String(i) })
+        .onConflictDoUpdate({ target: settings.key, set: { value: String(i) } });
+    const writeAsync = (d: typeof adb, i: number) =>
       d
         .insert(settings)
         .values({ key: `k${i % 50}`, value: String(i) })
         .onConflictDoUpdate({ target: settings.key, set: { value: String(i) } });
     const txSync = await timeIt(TRANSACTIONS, (i) =>
       db.transaction(() => {
-        for (let j = 0; j < 5; j++) write(db, i * 5 + j).run();
+        for (let j = 0; j < 5; j++) writeSync(db, i * 5 + j).run();
       }),
     );
     const txAsync = await timeIt(TRANSACTIONS, (i) =>
       adb.transaction(async (tx) => {
-        for (let j = 0; j < 5; j++) await write(tx, i * 5 + j);
+        for (let j = 0; j < 5; j++) await writeAsync(tx, i * 5 + j);
       }),
     );
     db.$client.close();
