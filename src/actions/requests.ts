@@ -205,8 +205,8 @@ export const requests = {
           : nearDuplicateWarning(db(), { email: input.email, selection, formKey: input.formKey });
       if (duplicate) warnings.confirmDuplicate = [duplicate];
       if (Object.keys(warnings).length) return { intent: 'check' as const, warnings };
-      const result = createRecordsRequest(
-        db(),
+      const result = await createRecordsRequest(
+        dbAsync(),
         {
           channel: 'web',
           receivedAt: new Date(),
@@ -278,8 +278,8 @@ export const requests = {
       if (receivedAt.getTime() > Date.now() + 60_000)
         throw new FieldErrors({ receivedOn: 'The request cannot have arrived in the future.' });
       const selection = selectionOf(input);
-      const result = createRecordsRequest(
-        db(),
+      const result = await createRecordsRequest(
+        dbAsync(),
         {
           channel: input.channel,
           receivedAt,

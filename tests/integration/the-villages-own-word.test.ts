@@ -154,8 +154,8 @@ describe('the village’s every page, PDF, mail and staff screen', () => {
     if (!access.ok) throw new Error(access.message);
 
     // A records request (its receipt and the clerks' notice), billed (the invoice and its PDF).
-    const made = createRecordsRequest(
-      db,
+    const made = await createRecordsRequest(
+      asyncOf(db),
       {
         channel: 'web',
         receivedAt: new Date(),

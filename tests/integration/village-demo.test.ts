@@ -69,8 +69,8 @@ describe('the Village of Pinebrook', () => {
       documentIds: [],
       freeText: 'The erosion control plan sheets.',
     });
-    const made = createRecordsRequest(
-      db,
+    const made = await createRecordsRequest(
+      asyncOf(db),
       {
         channel: 'web',
         receivedAt: new Date(),

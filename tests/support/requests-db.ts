@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { seedReferenceData } from '#db/seed/reference.ts';
 import { seedTownProfile } from '#db/seed/town-profiles.ts';
 import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { setAppealsOfficer } from '#lib/server/records-requests/appeals.ts';
 import { checkSelection, createRecordsRequest, type NewRequest } from '#lib/server/records-requests/submit.ts';
 
@@ -18,7 +19,7 @@ export interface RequestsTown {
   docs: { swppp: number; reports: number[] };
   clerk: { userId: number };
   officer: { userId: number };
-  request: (receivedAt: Date, overrides?: Partial<NewRequest> & { documentIds?: number[] }) => { id: number };
+  request: (receivedAt: Date, overrides?: Partial<NewRequest> & { documentIds?: number[] }) => Promise<{ id: number }>;
   row: (id: number) => typeof schema.recordsRequests.$inferSelect;
   mail: (kind: string) => Array<typeof schema.outbox.$inferSelect>;
 }
@@ -72,11 +73,11 @@ export async function requestsTown(now: Date): Promise<RequestsTown> {
   const clerk = user('clerk@example.org', 'Dana Clerk', 'clerk');
   const officer = user('supervisor@example.org', 'Sam Supervisor', 'officer');
   setAppealsOfficer(db, clerk, officer.userId, now);
-  const request: RequestsTown['request'] = (receivedAt, overrides = {}) => {
+  const request: RequestsTown['request'] = async (receivedAt, overrides = {}) => {
     const selection = checkSelection(db, 'curry-road', { documentIds: overrides.documentIds ?? [docs.swppp] });
     if (selection.problems.length) throw new Error(selection.problems.join('; '));
-    const result = createRecordsRequest(
-      db,
+    const result = await createRecordsRequest(
+      asyncOf(db),
       {
         channel: 'web',
         receivedAt,

@@ -50,7 +50,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
   let id: number;
   let swpppItem: number;
   beforeEach(async () => {
-    id = t.request(RECEIVED, { documentIds: [t.docs.swppp, t.docs.reports[0]] }).id;
+    id = (await t.request(RECEIVED, { documentIds: [t.docs.swppp, t.docs.reports[0]] })).id;
     swpppItem = loadRequestView(t.db, id)!.items.find((i) => i.item.documentId === t.docs.swppp)!.item.id;
     expect(
       await decideItem(
@@ -104,7 +104,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
   });
 
   it('reopens the records with a due date the requester sees, first in the clerk’s queue, and the log shows the appeal', async () => {
-    const other = t.request(townInstant('2026-11-10', '10:00')).id; // overdue since November 17: first on its own
+    const other = (await t.request(townInstant('2026-11-10', '10:00'))).id; // overdue since November 17: first on its own
     expect(
       await decideAppeal(
         asyncOf(t.db),
@@ -178,7 +178,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
 
 describe('an appeal granted on a whole denial', () => {
   it('opens the request again with the day access is owed, not the old due date', async () => {
-    const { id } = t.request(RECEIVED);
+    const { id } = await t.request(RECEIVED);
     expect(
       await deny(asyncOf(t.db), t.clerk, id, { groundId: ground().id, reason: 'Trade secrets.' }, BASE, DECIDED),
     ).toEqual({

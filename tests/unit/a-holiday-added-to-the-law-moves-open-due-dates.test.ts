@@ -87,10 +87,10 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function request(receivedAt: Date, email = 'pat@example.org'): number {
+async function request(receivedAt: Date, email = 'pat@example.org'): Promise<number> {
   const selection = checkSelection(db, 'curry-road', { documentIds: [swpppId] });
-  const r = createRecordsRequest(
-    db,
+  const r = await createRecordsRequest(
+    asyncOf(db),
     { channel: 'web', receivedAt, selection, delivery: 'electronic', requester: { name: 'Pat Requester', email } },
     { label: 'requester' },
     BASE,
@@ -115,8 +115,8 @@ const audits = (action: string) =>
     .filter((a) => a.action === action);
 
 describe('a change in the public holidays moves open due dates as a closure does (GCL §24, §25-a)', () => {
-  it('a request due on a day that becomes a holiday moves to the next business day, shown, audited and mailed', () => {
-    const open = request(NOW);
+  it('a request due on a day that becomes a holiday moves to the next business day, shown, audited and mailed', async () => {
+    const open = await request(NOW);
     expect(dueOn(open)).toBe('2026-12-08');
 
     const result = applyHolidayRules(db, SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW);
@@ -135,7 +135,7 @@ describe('a change in the public holidays moves open due dates as a closure does
   });
 
   it('a request already answered keeps its due date, and no one is told anything', async () => {
-    const answered = request(NOW);
+    const answered = await request(NOW);
     const groundId = listGrounds(db)[0].id;
     expect(await deny(asyncOf(db), clerk, answered, { groundId, reason: 'An inter-agency draft.' }, BASE, NOW)).toEqual(
       { ok: true },
@@ -147,8 +147,8 @@ describe('a change in the public holidays moves open due dates as a closure does
     expect(mails()).toHaveLength(0);
   });
 
-  it('the same table applied again writes nothing: a restart moves no date and logs no change', () => {
-    request(NOW);
+  it('the same table applied again writes nothing: a restart moves no date and logs no change', async () => {
+    await request(NOW);
     applyHolidayRules(db, SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW);
     const logged = db.select().from(schema.auditLog).all().length;
     expect(applyHolidayRules(db, SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW)).toEqual({
@@ -158,8 +158,8 @@ describe('a change in the public holidays moves open due dates as a closure does
     expect(db.select().from(schema.auditLog).all()).toHaveLength(logged);
   });
 
-  it('a snow day runs the same recomputation: the requester told December 8 is mailed December 9', () => {
-    const open = request(NOW);
+  it('a snow day runs the same recomputation: the requester told December 8 is mailed December 9', async () => {
+    const open = await request(NOW);
     expect(setClosure(db, clerk, { date: '2026-12-03', name: 'Snow day', closed: true }, NOW)).toMatchObject({
       ok: true,
       changed: [{ id: open, from: '2026-12-08', to: '2026-12-09' }],
@@ -170,9 +170,9 @@ describe('a change in the public holidays moves open due dates as a closure does
     );
   });
 
-  it('a holiday taken out of the law never brings a date the requester was told earlier', () => {
+  it('a holiday taken out of the law never brings a date the requester was told earlier', async () => {
     // Received Tuesday, November 24, 2026: the five days skip Thanksgiving and end Wednesday, December 2.
-    const told = request(townInstant('2026-11-24', '10:00'));
+    const told = await request(townInstant('2026-11-24', '10:00'));
     expect(dueOn(told)).toBe('2026-12-02');
     // Without the row the reference data keeps for Thanksgiving, the table alone decides the day.
     db.delete(schema.closures).where(eq(schema.closures.date, '2026-11-26')).run();

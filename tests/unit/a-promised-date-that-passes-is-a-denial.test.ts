@@ -87,7 +87,7 @@ describe('a request acknowledged in time whose promised date passes (the service
   let id: number;
   beforeEach(async () => {
     t = await requestsTown(RECEIVED);
-    id = t.request(RECEIVED).id;
+    id = (await t.request(RECEIVED)).id;
     expect(t.row(id).dueOn).toBe('2026-11-19');
     expect(
       await acknowledge(

@@ -62,11 +62,11 @@ const mail = (kind: string) =>
     .all()
     .filter((m) => m.kind === kind);
 
-function missedRequest(): number {
+async function missedRequest(): Promise<number> {
   const swppp = db.select().from(schema.documents).all()[0].id;
   const selection = checkSelection(db, 'curry-road', { documentIds: [swppp] });
-  const r = createRecordsRequest(
-    db,
+  const r = await createRecordsRequest(
+    asyncOf(db),
     {
       channel: 'web',
       receivedAt: EARLY,
@@ -83,7 +83,7 @@ function missedRequest(): number {
 
 describe('appeals go to the appeals officer the Town named, and a copy to the Committee on Open Government', () => {
   it('the appeal goes to the Town Supervisor named in the profile, not to the admin; the mail and the tracking page name the same person', async () => {
-    const id = missedRequest();
+    const id = await missedRequest();
     const view = loadRequestView(db, id, { forRequester: true, now: NOW })!;
     expect(
       await fileAppeal(
@@ -105,7 +105,7 @@ describe('appeals go to the appeals officer the Town named, and a copy to the Co
   });
 
   it('a copy of the appeal and then of the determination is mailed to the Committee, and the timeline and the audit say so', async () => {
-    const id = missedRequest();
+    const id = await missedRequest();
     await fileAppeal(asyncOf(db), { label: 'requester' }, id, { body: 'No answer in five business days.' }, BASE, NOW);
     const copy = mail('request-appeal-to-open-government');
     expect(copy.map((m) => m.toAddress)).toEqual(['coog@dos.ny.example']);

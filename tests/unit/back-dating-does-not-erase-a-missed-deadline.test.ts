@@ -83,7 +83,7 @@ describe('back-dating after the deadline', () => {
   });
 
   it('an acknowledgment dated November 19 recorded on December 5 counts from December 5 and does not clear the missed deadline', async () => {
-    const { id } = t.request(RECEIVED);
+    const { id } = await t.request(RECEIVED);
     expect(t.row(id).dueOn).toBe('2026-11-20');
     expect(
       await acknowledge(
@@ -110,7 +110,7 @@ describe('back-dating after the deadline', () => {
   });
 
   it('the same acknowledgment recorded on November 20, before the deadline passed, keeps its date', async () => {
-    const { id } = t.request(RECEIVED);
+    const { id } = await t.request(RECEIVED);
     expect(
       await acknowledge(
         asyncOf(t.db),
@@ -126,7 +126,7 @@ describe('back-dating after the deadline', () => {
   });
 
   it('copies mailed "on November 19", recorded on December 5, answer the request on December 5', async () => {
-    const { id } = t.request(RECEIVED, {
+    const { id } = await t.request(RECEIVED, {
       delivery: 'paper_mail',
       requester: { name: 'Pat Requester', email: 'pat@example.org', address: '1 Main St' },
     });

@@ -84,15 +84,15 @@ const mail = (kind: string) =>
     .filter((m) => m.kind === kind);
 
 /** A request for the SWPPP and for June's inspection reports, of which the Town holds none. */
-function request(): { id: number; swpppItem: number; rangeItem: number } {
+async function request(): Promise<{ id: number; swpppItem: number; rangeItem: number }> {
   const selection = checkSelection(db, 'curry-road', {
     documentIds: [swpppId],
     reportsFrom: '2026-06-01',
     reportsTo: '2026-06-30',
   });
   expect(selection.problems).toEqual([]);
-  const r = createRecordsRequest(
-    db,
+  const r = await createRecordsRequest(
+    asyncOf(db),
     {
       channel: 'web',
       receivedAt: NOW,
@@ -114,7 +114,7 @@ function request(): { id: number; swpppItem: number; rangeItem: number } {
 
 describe('a record the Town does not have is certified, not denied (POL §89(3)(a))', () => {
   it('not found after a diligent search: the certification text on the tracking page and in the mail, with the search described', async () => {
-    const r = request();
+    const r = await request();
     const search = 'The Department of Public Works searched its files and the operator filings for June 2026.';
     expect(
       await decideItem(
@@ -141,7 +141,7 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
   });
 
   it('a diligent search must be described; a document on file cannot be certified away', async () => {
-    const r = request();
+    const r = await request();
     expect(
       await decideItem(
         asyncOf(db),
@@ -181,7 +181,7 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
   });
 
   it('the public log shows the item as no record, and the statistics count it apart from denials', async () => {
-    const r = request();
+    const r = await request();
     await decideItem(
       asyncOf(db),
       clerk,

@@ -311,10 +311,10 @@ beforeEach(async () => {
 const outbox = () => db.select().from(schema.outbox).all();
 const row = (id: number) => db.select().from(schema.recordsRequests).where(eq(schema.recordsRequests.id, id)).get()!;
 
-function paperRequest(delivery: DeliveryMethod, address: string | undefined = '1 Paper Street, Rotterdam, NY') {
+async function paperRequest(delivery: DeliveryMethod, address: string | undefined = '1 Paper Street, Rotterdam, NY') {
   const selection = checkSelection(db, 'curry-road', { documentIds: [docs.noi] });
-  const made = createRecordsRequest(
-    db,
+  const made = await createRecordsRequest(
+    asyncOf(db),
     {
       channel: 'web',
       receivedAt: NOW,
@@ -331,7 +331,7 @@ function paperRequest(delivery: DeliveryMethod, address: string | undefined = '1
 
 describe('a paper request: ready for pickup, then picked up (before: fulfilled the moment it was paid)', () => {
   it('paid in full: copies ready for pickup at Town Hall, the mail says so; the clerk records the pickup: fulfilled, audited', async () => {
-    const id = paperRequest('paper_pickup');
+    const id = await paperRequest('paper_pickup');
     expect(await billRequest(asyncOf(db), clerk, id, { counts: [] }, BASE, NOW)).toMatchObject({
       ok: true,
       totalCents: 100,
@@ -394,7 +394,7 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
   });
 
   it('by mail: ready to mail (due that day), then "mailed on <date>" is recorded, audited and mailed to the requester', async () => {
-    const id = paperRequest('paper_mail');
+    const id = await paperRequest('paper_mail');
     await billRequest(asyncOf(db), clerk, id, { counts: [], postageCents: 73 }, BASE, NOW);
     await recordPayment(
       asyncOf(db),
@@ -427,14 +427,14 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
   });
 
   it('a free paper request (a waiver): ready for pickup at once, the mail says "Ready for pickup at Town Hall"', async () => {
-    const id = paperRequest('paper_pickup');
+    const id = await paperRequest('paper_pickup');
     await billRequest(asyncOf(db), clerk, id, { counts: [], discountCents: 100, discountReason: 'Waived' }, BASE, NOW);
     expect(row(id).status).toBe('copies_ready');
     expect(outbox().find((m) => m.kind === 'request-ready')!.textBody).toContain('Ready for pickup at Town Hall');
   });
 
   it('electronic copies are still fulfilled at once', async () => {
-    const id = paperRequest('electronic');
+    const id = await paperRequest('electronic');
     await billRequest(asyncOf(db), clerk, id, { counts: [] }, BASE, NOW);
     expect(row(id)).toMatchObject({ status: 'fulfilled', copiesReadyOn: null });
   });
@@ -459,11 +459,11 @@ describe('online documents and the estimate', () => {
     ).toBeUndefined();
   });
 
-  it('the tracking page’s breakdown is the form’s estimate, from the schedule of the day received', () => {
+  it('the tracking page’s breakdown is the form’s estimate, from the schedule of the day received', async () => {
     const selection = checkSelection(db, 'curry-road', { documentIds: [docs.swppp, docs.noi] });
     const atForm = estimateSelection(db, selection, 'paper_mail', '2026-12-01');
-    const made = createRecordsRequest(
-      db,
+    const made = await createRecordsRequest(
+      asyncOf(db),
       { channel: 'web', receivedAt: NOW, selection, delivery: 'paper_mail', requester: { name: 'P', address: 'A' } },
       { label: 'requester' },
       BASE,

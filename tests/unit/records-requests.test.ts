@@ -117,15 +117,15 @@ beforeEach(async () => {
   db.insert(schema.userRoles).values({ userId: clerkId, role: 'clerk' }).run();
 });
 
-function request(overrides: Partial<NewRequest> & { documentIds?: number[]; reports?: [string, string] } = {}) {
+async function request(overrides: Partial<NewRequest> & { documentIds?: number[]; reports?: [string, string] } = {}) {
   const selection = checkSelection(db, 'curry-road', {
     documentIds: overrides.documentIds ?? [docs.swppp],
     reportsFrom: overrides.reports?.[0],
     reportsTo: overrides.reports?.[1],
   });
   expect(selection.problems).toEqual([]);
-  const result = createRecordsRequest(
-    db,
+  const result = await createRecordsRequest(
+    asyncOf(db),
     {
       channel: 'web',
       receivedAt: NOW,
@@ -146,9 +146,9 @@ const outbox = () => db.select().from(schema.outbox).all();
 const clerk = () => ({ userId: clerkId });
 
 describe('making a request', () => {
-  it('numbers requests per year, stores only the hash of the tracking token, and sends a receipt', () => {
-    const a = request();
-    const b = request({ formKey: undefined });
+  it('numbers requests per year, stores only the hash of the tracking token, and sends a receipt', async () => {
+    const a = await request();
+    const b = await request({ formKey: undefined });
     expect([row(a.id).number, row(b.id).number]).toEqual(['R-2026-0001', 'R-2026-0002']);
     expect(row(a.id).trackingTokenHash).toBe(hashToken(a.token));
     expect(row(a.id).trackingTokenHash).not.toContain(a.token);
@@ -160,15 +160,15 @@ describe('making a request', () => {
     expect(receipt.textBody).toContain(`${BASE}/requests/track/${a.token}`);
   });
 
-  it('a number never repeats: a counter behind the stored numbers skips them, and a lost counter starts from the highest', () => {
-    const a = request({ formKey: undefined });
-    const b = request({ formKey: undefined });
+  it('a number never repeats: a counter behind the stored numbers skips them, and a lost counter starts from the highest', async () => {
+    const a = await request({ formKey: undefined });
+    const b = await request({ formKey: undefined });
     // The counter set back (a restored settings table, say): the numbers taken are skipped, not reused.
     db.update(schema.settings).set({ value: '0' }).where(eq(schema.settings.key, 'seq:R:2026')).run();
-    const c = request({ formKey: undefined });
+    const c = await request({ formKey: undefined });
     // The counter gone: the year's highest number stored is where it picks up.
     db.delete(schema.settings).where(eq(schema.settings.key, 'seq:R:2026')).run();
-    const d = request({ formKey: undefined });
+    const d = await request({ formKey: undefined });
     expect([a, b, c, d].map((r) => row(r.id).number)).toEqual([
       'R-2026-0001',
       'R-2026-0002',
@@ -178,20 +178,20 @@ describe('making a request', () => {
     expect(db.select().from(schema.settings).where(eq(schema.settings.key, 'seq:R:2026')).get()?.value).toBe('4');
   });
 
-  it('a tampered token finds nothing', () => {
-    const a = request();
+  it('a tampered token finds nothing', async () => {
+    const a = await request();
     const tampered = (a.token[0] === 'A' ? 'B' : 'A') + a.token.slice(1);
     expect(requestIdForToken(db, tampered)).toBeUndefined();
     expect(requestIdForToken(db, 'short')).toBeUndefined();
     expect(requestIdForToken(db, undefined)).toBeUndefined();
   });
 
-  it('the same form sent twice makes one request; a changed form with the same key makes a new one', () => {
+  it('the same form sent twice makes one request; a changed form with the same key makes a new one', async () => {
     const formKey = 'k'.repeat(43);
-    const first = request({ formKey });
-    const again = request({ formKey });
+    const first = await request({ formKey });
+    const again = await request({ formKey });
     expect(again).toMatchObject({ id: first.id, token: first.token, duplicate: true });
-    const edited = request({ formKey, documentIds: [docs.noi] });
+    const edited = await request({ formKey, documentIds: [docs.noi] });
     expect(edited.id).not.toBe(first.id);
     expect(db.select().from(schema.recordsRequests).all()).toHaveLength(2);
     expect(outbox().filter((m) => m.kind === 'request-receipt')).toHaveLength(2);
@@ -207,15 +207,15 @@ describe('making a request', () => {
     ).toBe('reportsTo');
   });
 
-  it('estimates from stored page counts: a SWPPP and two reports on paper', () => {
-    const r = request({ reports: ['2026-10-01', '2026-10-08'] });
+  it('estimates from stored page counts: a SWPPP and two reports on paper', async () => {
+    const r = await request({ reports: ['2026-10-01', '2026-10-08'] });
     expect(row(r.id).estimateCents).toBe((58 + 4) * 25 + 12 * 500);
     expect(row(r.id).status).toBe('received');
     expect(row(r.id).respondBy).toBe('2026-12-08');
   });
 
   it('waits for the requester when the estimate is above their limit, and says so', async () => {
-    const r = request({ costLimitCents: 2500 });
+    const r = await request({ costLimitCents: 2500 });
     expect(row(r.id)).toMatchObject({ status: 'awaiting_cost_approval', respondBy: null });
     const view = loadRequestView(db, r.id, { now: NOW })!;
     expect(view.explanation.join(' ')).toContain('waiting for your approval');
@@ -224,26 +224,26 @@ describe('making a request', () => {
     expect(row(r.id)).toMatchObject({ status: 'received', costApprovedCents: 7450, respondBy: '2026-12-08' });
   });
 
-  it('limits submissions per IP address', () => {
+  it('limits submissions per IP address', async () => {
     const limit = { limit: 2, windowMs: 3_600_000 };
     const selection = checkSelection(db, 'curry-road', { documentIds: [docs.noi] });
     const make = () =>
       createRecordsRequest(
-        db,
+        asyncOf(db),
         { channel: 'web', receivedAt: NOW, selection, delivery: 'electronic', requester: { name: 'Bot' } },
         { label: 'requester' },
         BASE,
         { ip: '203.0.113.9', limit },
       );
-    expect(make().ok).toBe(true);
-    expect(make().ok).toBe(true);
-    expect(make()).toMatchObject({ ok: false, reason: 'limited' });
+    expect((await make()).ok).toBe(true);
+    expect((await make()).ok).toBe(true);
+    expect(await make()).toMatchObject({ ok: false, reason: 'limited' });
   });
 });
 
 describe('billing', () => {
   it('free electronic copies are released at once and the request fulfilled', async () => {
-    const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
+    const r = await request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     const result = await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
     expect(result).toMatchObject({ ok: true, invoiceId: null, totalCents: 0 });
     const view = loadRequestView(db, r.id)!;
@@ -254,7 +254,7 @@ describe('billing', () => {
   });
 
   it('paper copies: invoice from the schedule in force, partial then full payment, release at zero', async () => {
-    const r = request({ reports: ['2026-10-01', '2026-10-08'] });
+    const r = await request({ reports: ['2026-10-01', '2026-10-08'] });
     const items = loadRequestView(db, r.id)!.items;
     const billed = await billRequest(
       asyncOf(db),
@@ -348,7 +348,7 @@ describe('billing', () => {
   });
 
   it('an old invoice keeps the rates it was issued under', async () => {
-    const r = request();
+    const r = await request();
     await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
     db.insert(schema.feeSchedules)
       .values({
@@ -362,7 +362,7 @@ describe('billing', () => {
       .run();
     const inv = currentInvoice(db, r.id)!;
     expect(inv.lines.find((l) => l.code === 'page')!.unitCents).toBe(25);
-    const later = request();
+    const later = await request();
     await billRequest(asyncOf(db), clerk(), later.id, { counts: [] }, BASE, townInstant('2026-12-03', '10:00'));
     expect(currentInvoice(db, later.id)!.lines.find((l) => l.code === 'page')!.unitCents).toBe(20);
   });
@@ -370,7 +370,7 @@ describe('billing', () => {
 
 describe('the clerk attaches, removes, voids, releases, denies', () => {
   it('attaches project documents (even non-public ones), removes a mistaken one, and releases late files when nothing is owed', async () => {
-    const r = request({ delivery: 'electronic', documentIds: [docs.noi] });
+    const r = await request({ delivery: 'electronic', documentIds: [docs.noi] });
     expect(await attachDocuments(asyncOf(db), clerk(), r.id, [docs.privateDoc, docs.reports[3]], NOW)).toEqual({
       ok: true,
       added: 2,
@@ -395,7 +395,7 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
   });
 
   it('voids an unpaid invoice and bills again; a denial carries the appeal rights', async () => {
-    const r = request();
+    const r = await request();
     await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
     expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: false });
     expect(await voidInvoice(asyncOf(db), clerk(), r.id, 'Wrong page count', NOW)).toEqual({ ok: true });
@@ -407,7 +407,7 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
       },
     );
     expect(await fulfill(asyncOf(db), clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
-    const other = request();
+    const other = await request();
     const privacy = listGrounds(db).find((g) => g.citation === 'POL §87(2)(b)')!;
     expect(
       await deny(asyncOf(db), clerk(), other.id, { groundId: null, reason: 'Private numbers.' }, BASE, NOW),
@@ -441,7 +441,7 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
 
 describe('ending a billed request', () => {
   it('withdrawing cancels the unpaid invoice, so nothing is left owing', async () => {
-    const r = request();
+    const r = await request();
     await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 7450 });
     expect(await withdraw(asyncOf(db), { label: 'requester' }, r.id, undefined, BASE, NOW)).toEqual({ ok: true });
@@ -456,7 +456,7 @@ describe('ending a billed request', () => {
 
 describe('cost approval after billing', () => {
   it('drafts the invoice, mails the requester, and issues it on approval', async () => {
-    const r = request({ documentIds: [docs.noi], costLimitCents: 100 });
+    const r = await request({ documentIds: [docs.noi], costLimitCents: 100 });
     expect(row(r.id).status).toBe('received');
     const item = loadRequestView(db, r.id)!.items[0];
     await billRequest(
@@ -478,7 +478,7 @@ describe('cost approval after billing', () => {
 
 describe('acknowledgment and extension', () => {
   it('needs a written reason for a date more than 20 business days after the acknowledgment', async () => {
-    const r = request();
+    const r = await request();
     const late = await acknowledge(
       asyncOf(db),
       clerk(),
@@ -539,7 +539,7 @@ describe('acknowledgment and extension', () => {
   });
 
   it('refuses an acknowledgment dated before the request arrived or in the future', async () => {
-    const r = request();
+    const r = await request();
     expect(
       await acknowledge(
         asyncOf(db),
@@ -565,8 +565,8 @@ describe('acknowledgment and extension', () => {
 
 describe('closures', () => {
   it('a snow day moves the due dates of open requests only, audited and shown', async () => {
-    const open = request();
-    const closed = request();
+    const open = await request();
+    const closed = await request();
     await withdraw(asyncOf(db), clerk(), closed.id, undefined, BASE, NOW);
     const result = setClosure(db, clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW);
     expect(result).toMatchObject({ ok: true, changed: [{ id: open.id, from: '2026-12-08', to: '2026-12-09' }] });
@@ -596,9 +596,9 @@ describe('closures', () => {
     expect(row(open.id).dueOn).toBe('2026-12-08');
   });
 
-  it('a statutory holiday cannot be reopened: the due date stays (decision 0070)', () => {
-    const r = createRecordsRequest(
-      db,
+  it('a statutory holiday cannot be reopened: the due date stays (decision 0070)', async () => {
+    const r = await createRecordsRequest(
+      asyncOf(db),
       {
         channel: 'email',
         receivedAt: townInstant('2026-12-22', '10:00'),
@@ -624,9 +624,12 @@ describe('closures', () => {
 });
 
 describe('queue and digest', () => {
-  it('searches any part of the number, the requester’s name or email, or the description, in any case; edits and deletions count at once', () => {
-    const okafor = request({ requester: { name: 'Adaeze Okafor', email: 'a.okafor@mail.example' } });
-    const lee = request({ requester: { name: 'Sam Lee', email: 'sam_lee%50@example.org' }, documentIds: [docs.noi] });
+  it('searches any part of the number, the requester’s name or email, or the description, in any case; edits and deletions count at once', async () => {
+    const okafor = await request({ requester: { name: 'Adaeze Okafor', email: 'a.okafor@mail.example' } });
+    const lee = await request({
+      requester: { name: 'Sam Lee', email: 'sam_lee%50@example.org' },
+      documentIds: [docs.noi],
+    });
     const found = (text: string) =>
       loadQueue(db, { status: 'all', q: text, page: 1, perPage: 50 }, NOW)
         .rows.map((r) => r.number)
@@ -664,10 +667,10 @@ describe('queue and digest', () => {
     expect(found('qxzq')).toEqual([okafor.number]);
   });
 
-  it('orders by the date the town must act by, flags, and leaves requests waiting for the requester last', () => {
+  it('orders by the date the town must act by, flags, and leaves requests waiting for the requester last', async () => {
     const at = (date: string, time = '10:00') =>
       createRecordsRequest(
-        db,
+        asyncOf(db),
         {
           channel: 'mail',
           receivedAt: townInstant(date, time),
@@ -679,11 +682,11 @@ describe('queue and digest', () => {
         clerk(),
         BASE,
       );
-    at('2026-11-30'); // due Dec 7: due soon? no (Dec 2, 3 are the next two business days)
-    at('2026-11-20'); // waiting for cost approval
-    at('2026-11-24'); // due Dec 2: due soon
-    at('2026-11-23'); // due Dec 1: due today
-    at('2026-11-13'); // due Nov 20: overdue
+    await at('2026-11-30'); // due Dec 7: due soon? no (Dec 2, 3 are the next two business days)
+    await at('2026-11-20'); // waiting for cost approval
+    await at('2026-11-24'); // due Dec 2: due soon
+    await at('2026-11-23'); // due Dec 1: due today
+    await at('2026-11-13'); // due Nov 20: overdue
     const q = loadQueue(db, { status: 'open', page: 1, perPage: 50 }, NOW);
     expect(q.rows.map((r) => [r.respondBy, r.flag])).toEqual([
       ['2026-11-20', 'overdue'],
@@ -708,9 +711,9 @@ describe('queue and digest', () => {
     expect(digest.textBody).toMatch(/^Good morning /);
   });
 
-  it('greets by the town hour it is written: never "Good morning" late at night', () => {
-    createRecordsRequest(
-      db,
+  it('greets by the town hour it is written: never "Good morning" late at night', async () => {
+    await createRecordsRequest(
+      asyncOf(db),
       {
         channel: 'mail',
         receivedAt: townInstant('2026-11-13', '10:00'),
@@ -748,7 +751,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     db.update(schema.documents).set({ public: false }).where(eq(schema.documents.id, docs.swppp)).run();
     // Before: the form refused the SWPPP and the range silently dropped the hidden report (3 of 4 released).
     expect(checkSelection(db, 'curry-road', { documentIds: [docs.swppp] }).problems).toEqual([]);
-    const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
+    const r = await request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({
       ok: true,
       totalCents: 0,
@@ -762,7 +765,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
   });
 
   it('withholding one report of a range is a written decision: granted in part, on a ground, mailed with the appeal rights; the rest is released', async () => {
-    const r = request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
+    const r = await request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     const range = loadRequestView(db, r.id)!.items.find((i) => i.item.documentType)!;
     const g = ground('POL §87(2)(b)');
     const decide = (p: Partial<Parameters<typeof decideItem>[4]>) =>
@@ -817,7 +820,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
   });
 
   it('denying the whole request needs a ground from the admin’s list; a retired ground is refused', async () => {
-    const r = request();
+    const r = await request();
     const g = ground('POL §87(2)(f)');
     const admin = { userId: clerkId };
     expect(
@@ -849,9 +852,9 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
 });
 
 describe('a missed deadline stays missed (POL §89(4)(a))', () => {
-  it('a closure never moves a due date that has passed, and still moves one that has not', () => {
-    const late = request({ receivedAt: EARLY });
-    const fresh = request();
+  it('a closure never moves a due date that has passed, and still moves one that has not', async () => {
+    const late = await request({ receivedAt: EARLY });
+    const fresh = await request();
     expect(row(late.id).dueOn).toBe('2026-11-30');
     // Before: closing November 30 moved the missed due date to December 1 and the request was no longer overdue.
     expect(setClosure(db, clerk(), { date: '2026-11-30', name: 'Snow day', closed: true }, NOW)).toMatchObject({
@@ -873,7 +876,7 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
   });
 
   it('a late acknowledgment is recorded as late and does not clear overdue', async () => {
-    const r = request({ receivedAt: EARLY });
+    const r = await request({ receivedAt: EARLY });
     expect(
       await acknowledge(
         asyncOf(db),
@@ -902,9 +905,9 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
     expect(recordsRequestStats(db, NOW).total).toMatchObject({ notAnsweredInTime: 1 });
   });
 
-  it('the requester is told once, on the tracking page and by mail, that it counts as a denial they may appeal', () => {
-    const late = request({ receivedAt: EARLY });
-    request();
+  it('the requester is told once, on the tracking page and by mail, that it counts as a denial they may appeal', async () => {
+    const late = await request({ receivedAt: EARLY });
+    await request();
     expect(sendMissedDeadlineNotices(db, NOW, BASE)).toBe(1);
     expect(sendMissedDeadlineNotices(db, NOW, BASE)).toBe(0);
     const m = mail('request-missed-deadline');
@@ -924,7 +927,7 @@ describe('appeals (POL §89(4)(a))', () => {
     );
     db.insert(schema.userRoles).values({ userId: officerId, role: 'officer' }).run();
     expect(setAppealsOfficer(db, { userId: clerkId }, officerId, NOW)).toEqual({ ok: true });
-    const r = request();
+    const r = await request();
     const requester = { label: 'requester' as const };
     expect(await fileAppeal(asyncOf(db), requester, r.id, { body: 'Please.' }, BASE, NOW)).toMatchObject({
       ok: false,
@@ -1017,7 +1020,7 @@ describe('appeals (POL §89(4)(a))', () => {
       db.insert(schema.users).values({ email: 'admin@example.org', name: 'Ada Admin' }).run().lastInsertRowid,
     );
     db.insert(schema.userRoles).values({ userId: adminId, role: 'admin' }).run();
-    const r = request({ receivedAt: EARLY });
+    const r = await request({ receivedAt: EARLY });
     expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!).toMatchObject({
       canAppeal: true,
       appeal: { kind: 'missed_deadline', deniedOn: '2026-11-30', lastDay: '2026-12-30' },
@@ -1032,7 +1035,7 @@ describe('appeals (POL §89(4)(a))', () => {
 
 describe('staff time needs consent first (POL §87(1)(c))', () => {
   it('an invoice that charges staff time waits for the requester’s approval even without a cost limit', async () => {
-    const r = request({ delivery: 'usb' });
+    const r = await request({ delivery: 'usb' });
     expect(row(r.id).costLimitCents).toBeNull();
     expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [], staffMinutes: 180 }, BASE, NOW)).toMatchObject({
       ok: true,
@@ -1049,7 +1052,7 @@ describe('staff time needs consent first (POL §87(1)(c))', () => {
   });
 
   it('without staff time and without a limit the invoice is issued at once (as before)', async () => {
-    const r = request({ delivery: 'usb' });
+    const r = await request({ delivery: 'usb' });
     await billRequest(asyncOf(db), clerk(), r.id, { counts: [], staffMinutes: 90 }, BASE, NOW);
     expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', totalCents: 500 });
   });

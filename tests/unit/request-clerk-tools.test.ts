@@ -139,10 +139,10 @@ describe('the clerk’s tools (services)', () => {
     db.insert(schema.userRoles).values({ userId: clerkId, role: 'clerk' }).run();
   });
 
-  function request(email = 'pat@example.org', receivedAt = NOW) {
+  async function request(email = 'pat@example.org', receivedAt = NOW) {
     const selection = checkSelection(db, 'curry-road', { documentIds: [swppp] });
-    const result = createRecordsRequest(
-      db,
+    const result = await createRecordsRequest(
+      asyncOf(db),
       { channel: 'web', receivedAt, selection, delivery: 'paper_pickup', requester: { name: 'Pat Requester', email } },
       { label: 'requester' },
       BASE,
@@ -154,8 +154,8 @@ describe('the clerk’s tools (services)', () => {
   const clerk = () => ({ userId: clerkId });
 
   it('closing as a duplicate links both ways, mails the requester with the note, and is audited', async () => {
-    const original = request();
-    const dup = request();
+    const original = await request();
+    const dup = await request();
     const later = new Date(NOW.getTime() + 60 * 60 * 1000);
     expect(
       await closeAsDuplicate(
@@ -198,9 +198,9 @@ describe('the clerk’s tools (services)', () => {
   });
 
   it('closing as a duplicate refuses in plain words: itself, an unknown number, a duplicate, no note, a closed request', async () => {
-    const a = request();
-    const b = request();
-    const c = request();
+    const a = await request();
+    const b = await request();
+    const c = await request();
     expect(
       await closeAsDuplicate(asyncOf(db), clerk(), a.id, { otherNumber: a.number, note: 'x' }, BASE, NOW),
     ).toMatchObject({
@@ -244,8 +244,8 @@ describe('the clerk’s tools (services)', () => {
   });
 
   it('a duplicate closed after its due date passed unanswered stays a missed deadline', async () => {
-    const original = request();
-    const dup = request();
+    const original = await request();
+    const dup = await request();
     await closeAsDuplicate(
       asyncOf(db),
       clerk(),
@@ -306,7 +306,7 @@ describe('the clerk’s tools (services)', () => {
       'reply_template.delete',
     ]);
     // The request page offers them, and the chosen one fills the box.
-    const r = request();
+    const r = await request();
     const page = clerkRequestPage(
       db,
       r.id,
@@ -319,8 +319,8 @@ describe('the clerk’s tools (services)', () => {
     expect(page.chosenTemplate?.body).toBe('The plan is on the project page.');
   });
 
-  it('the request page filters the attach list by its GET parameters and keeps ticked documents outside the filter', () => {
-    const r = request();
+  it('the request page filters the attach list by its GET parameters and keeps ticked documents outside the filter', async () => {
+    const r = await request();
     const all = clerkRequestPage(db, r.id, '2026-12-01', BASE, null)!;
     expect(all.attachTotal).toBe(2); // the SWPPP is already on the request
     const reports = all.attachable.map((d) => d.id);

@@ -158,10 +158,10 @@ describe('messages both ways (services)', () => {
       .run();
   });
 
-  function request(receivedAt = NOW, email: string | null = 'pat@example.org') {
+  async function request(receivedAt = NOW, email: string | null = 'pat@example.org') {
     const selection = checkSelection(db, 'curry-road', { documentIds: [swppp] });
-    const result = createRecordsRequest(
-      db,
+    const result = await createRecordsRequest(
+      asyncOf(db),
       {
         channel: 'web',
         receivedAt,
@@ -182,7 +182,7 @@ describe('messages both ways (services)', () => {
   const order = (now: Date) => loadQueue(db, { status: 'open', page: 1, perPage: 50 }, now).rows.map((r) => r.number);
 
   it('the requester’s message is mailed to every active clerk and audited, and is in the thread', async () => {
-    const r = request();
+    const r = await request();
     expect(
       await sendRequesterMessage(
         asyncOf(db),
@@ -207,7 +207,7 @@ describe('messages both ways (services)', () => {
   });
 
   it('the clerk’s message is mailed to the requester and audited; the thread keeps both sides in order with who wrote', async () => {
-    const r = request();
+    const r = await request();
     await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, 'First', BASE, at('2026-12-01', '11:00'));
     expect(
       await sendClerkMessage(
@@ -240,7 +240,7 @@ describe('messages both ways (services)', () => {
   });
 
   it('asking for clarification: waits for the requester, respond_by clears once acknowledged, the mail says which date holds', async () => {
-    const r = request();
+    const r = await request();
     await acknowledge(
       asyncOf(db),
       clerk(),
@@ -287,7 +287,7 @@ describe('messages both ways (services)', () => {
   });
 
   it('an unacknowledged request waiting for clarification stays on the queue by its statutory due date', async () => {
-    const r = request();
+    const r = await request();
     await sendClerkMessage(
       asyncOf(db),
       clerk(),
@@ -304,8 +304,8 @@ describe('messages both ways (services)', () => {
   });
 
   it('the answer returns the status it had and puts the request at the top of the queue until the Town next acts', async () => {
-    const waiting = request(at('2026-11-30'));
-    const later = request(at('2026-12-01', '09:00')); // due 2026-12-08, unacknowledged
+    const waiting = await request(at('2026-11-30'));
+    const later = await request(at('2026-12-01', '09:00')); // due 2026-12-08, unacknowledged
     await acknowledge(
       asyncOf(db),
       clerk(),
@@ -356,7 +356,7 @@ describe('messages both ways (services)', () => {
   });
 
   it('a request acknowledged while it waited comes back acknowledged when the requester answers', async () => {
-    const r = request();
+    const r = await request();
     await sendClerkMessage(
       asyncOf(db),
       clerk(),
@@ -379,7 +379,7 @@ describe('messages both ways (services)', () => {
   });
 
   it('an answer after close of business counts from the next business day', async () => {
-    const r = request();
+    const r = await request();
     await acknowledge(
       asyncOf(db),
       clerk(),
@@ -405,7 +405,7 @@ describe('messages both ways (services)', () => {
   });
 
   it('bad input and closed requests are refused in plain words', async () => {
-    const r = request();
+    const r = await request();
     expect(await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, '   ', BASE, NOW)).toMatchObject({
       ok: false,
       fields: { body: 'Write the message.' },
@@ -427,7 +427,7 @@ describe('messages both ways (services)', () => {
       ok: false,
       fields: { clarify: expect.any(String) },
     });
-    const noEmail = request(NOW, null);
+    const noEmail = await request(NOW, null);
     expect(
       await sendClerkMessage(asyncOf(db), clerk(), noEmail.id, { body: 'Which?', clarify: true }, BASE, NOW),
     ).toMatchObject({
@@ -437,8 +437,8 @@ describe('messages both ways (services)', () => {
   });
 
   it('messages are limited per request and per side', async () => {
-    const r = request();
-    const other = request();
+    const r = await request();
+    const other = await request();
     for (let i = 0; i < MESSAGE_LIMIT.limit; i++)
       expect((await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, `m${i}`, BASE, NOW)).ok).toBe(true);
     const over = await sendRequesterMessage(asyncOf(db), { label: 'requester' }, r.id, 'one more', BASE, NOW);
@@ -467,12 +467,12 @@ describe('messages both ways (services)', () => {
   });
 
   it('the withdrawal mail carries the clerk’s note; a requester’s own withdrawal has none', async () => {
-    const r = request();
+    const r = await request();
     await withdraw(asyncOf(db), clerk(), r.id, 'They found the plan on the project page.', BASE, NOW);
     expect(mail('request-withdrawn')[0].textBody).toContain(
       "The Town Clerk's note: They found the plan on the project page.",
     );
-    const own = request();
+    const own = await request();
     await withdraw(asyncOf(db), { label: 'requester' }, own.id, undefined, BASE, NOW);
     expect(mail('request-withdrawn')[1].textBody).not.toContain('note');
   });

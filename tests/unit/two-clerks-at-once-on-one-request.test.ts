@@ -13,6 +13,7 @@ import { acknowledge, deny, fulfill, withdraw } from '#lib/server/records-reques
 import { billRequest, currentInvoice, recordPayment } from '#lib/server/records-requests/billing.ts';
 import { decideAppeal, fileAppeal } from '#lib/server/records-requests/appeals.ts';
 import { closeAsDuplicate } from '#lib/server/records-requests/duplicate-close.ts';
+import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
 import { listGrounds } from '#lib/server/records-requests/grounds.ts';
 import { BASE, requestsTown, type RequestsTown } from '../support/requests-db.ts';
 
@@ -24,7 +25,7 @@ let id: number;
 let filed: number | undefined;
 beforeEach(async () => {
   t = await requestsTown(RECEIVED);
-  id = t.request(RECEIVED).id;
+  id = (await t.request(RECEIVED)).id;
   filed = undefined;
   filed = statusEvents().length;
 });
@@ -85,7 +86,7 @@ describe('two steps on one request at once', () => {
 
   it('two bills: one invoice is issued, the second clerk is told to void it first', async () => {
     const db = asyncOf(t.db);
-    id = t.request(RECEIVED, { delivery: 'paper_pickup' }).id;
+    id = (await t.request(RECEIVED, { delivery: 'paper_pickup' })).id;
     const answers = await Promise.all([
       billRequest(db, t.clerk, id, { counts: [] }, BASE, NOW),
       billRequest(db, t.officer, id, { counts: [] }, BASE, NOW),
@@ -97,7 +98,7 @@ describe('two steps on one request at once', () => {
 
   it('the same check entered twice at once: one payment is recorded, the invoice is not paid twice over', async () => {
     const db = asyncOf(t.db);
-    id = t.request(RECEIVED, { delivery: 'paper_pickup' }).id;
+    id = (await t.request(RECEIVED, { delivery: 'paper_pickup' })).id;
     expect(await billRequest(db, t.clerk, id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true });
     const owed = currentInvoice(t.db, id)!.balanceCents;
     expect(owed).toBeGreaterThan(0);
@@ -142,7 +143,7 @@ describe('two steps on one request at once', () => {
 
   it('two requests closed as duplicates of each other at once: the second finds the first already closed into it', async () => {
     const db = asyncOf(t.db);
-    const other = t.request(RECEIVED).id;
+    const other = (await t.request(RECEIVED)).id;
     const [a, b] = [t.row(id), t.row(other)];
     const note = 'The same SWPPP, asked twice.';
     const answers = await Promise.all([
@@ -155,5 +156,26 @@ describe('two steps on one request at once', () => {
       fields: { otherNumber: `${a.number} is itself closed as a duplicate. Enter the request it was closed into.` },
     });
     expect(t.row(other).status).not.toBe('closed_duplicate');
+  });
+
+  it('the public form sent twice at once (a double click) stores one request and answers both with its link', async () => {
+    const selection = checkSelection(t.db, 'curry-road', { documentIds: [t.docs.swppp] });
+    const form = {
+      channel: 'web' as const,
+      receivedAt: NOW,
+      selection,
+      delivery: 'electronic' as const,
+      requester: { name: 'Lee Neighbor', email: 'lee@example.org' },
+      formKey: 'k'.repeat(43),
+    };
+    const before = t.db.select().from(schema.recordsRequests).all().length;
+    const sent = await Promise.all([
+      createRecordsRequest(asyncOf(t.db), form, { label: 'requester' }, BASE, { ip: '192.0.2.7' }),
+      createRecordsRequest(asyncOf(t.db), form, { label: 'requester' }, BASE, { ip: '192.0.2.7' }),
+    ]);
+    expect(sent[0]).toMatchObject({ ok: true, duplicate: false });
+    expect(sent[1]).toMatchObject({ ok: true, duplicate: true, id: (sent[0] as { id: number }).id });
+    expect(t.db.select().from(schema.recordsRequests).all()).toHaveLength(before + 1);
+    expect(t.mail('request-receipt').filter((m) => m.toAddress === 'lee@example.org')).toHaveLength(1);
   });
 });

@@ -5,19 +5,20 @@
  * date, the fee estimate, a timeline entry, an audit row and (with an email address) a receipt.
  */
 import { CHANNEL_LABEL, deliveryLabel } from '#lib/shared/labels.ts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DELIVERY_METHODS, recordsRequests, requestItems, type DeliveryMethod } from '#db/schema.ts';
 import { computeBill, needsCostApproval, type Bill } from '#lib/shared/fees.ts';
 import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
-import { insertRow } from '#lib/server/platform/insert-row.ts';
+import { insertRowAsync } from '#lib/server/platform/insert-row.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { feeScheduleOn } from './fee-schedules.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import {
@@ -32,7 +33,7 @@ import {
 } from './records.ts';
 import { trackingToken, trackUrl } from './links.ts';
 import { respondBy, submissionFingerprint, submissionKeyHash, type RequestChannel } from './request.rules.ts';
-import { addEvent, nextNumber } from './store.ts';
+import { addEventAsync, nextNumberAsync } from './store.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { type Result } from '#lib/server/platform/result.ts';
 
@@ -224,15 +225,17 @@ export type CreateResult = Result<
 
 /**
  * Store a new request. For the web form, the form key makes a resubmission of the same form return the
- * request already made (same tracking link); a changed form after Back makes a new one.
+ * request already made (same tracking link); a changed form after Back makes a new one. The form key and the
+ * connection's hourly count are read in the transaction that stores the request, so a double click stores one
+ * request and two sends at once cannot both pass the limit.
  */
 export function createRecordsRequest(
-  db: DB,
+  db: Db,
   input: NewRequest,
   actor: Actor,
   baseUrl: string,
   opts: { ip?: string; limit?: Limit } = {},
-): CreateResult {
+): Promise<CreateResult> {
   const sel = input.selection;
   const requester = {
     name: input.requester.name.trim(),
@@ -250,50 +253,8 @@ export function createRecordsRequest(
     costLimitCents: input.costLimitCents ?? null,
   });
   const keyHash = input.formKey ? submissionKeyHash(input.formKey) : null;
-
-  // A double click sends the same form twice: answer with the request the first one made.
-  const existing = keyHash
-    ? preparedOnce(db, 'recordsRequest.byFormKey', () =>
-        db
-          .select({
-            id: recordsRequests.id,
-            number: recordsRequests.number,
-            version: recordsRequests.trackingLinkVersion,
-            fingerprint: recordsRequests.submissionFingerprint,
-          })
-          .from(recordsRequests)
-          .where(eq(recordsRequests.submissionKeyHash, sql.placeholder('keyHash')))
-          .prepare(),
-      ).get({ keyHash })
-    : undefined;
-  if (existing && existing.fingerprint === fingerprint) {
-    return {
-      ok: true,
-      id: existing.id,
-      number: existing.number,
-      token: trackingToken(existing.number, existing.version),
-      duplicate: true,
-    };
-  }
-
   const limitKey = opts.ip ? `records-request:ip:${opts.ip}` : undefined;
   const limit = opts.limit ?? submissionLimit();
-  if (limitKey) {
-    const state = isLimited(db, limitKey, limit);
-    if (!state.allowed) return { ok: false, reason: 'limited', retryAfterMs: state.retryAfterMs };
-  }
-
-  const calendar = loadCalendar(db);
-  const cob = closeOfBusiness(db);
-  const due = computeDueDate(input.receivedAt, calendar, {
-    closeOfBusiness: cob,
-    businessDays: loadLocalLaw(db).foilBusinessDays,
-    municipality: town(db).profile.kind,
-  });
-  const estimate = estimateSelection(db, sel, input.delivery, townToday(input.receivedAt));
-  const waiting = needsCostApproval(estimate.bill.totalCents, input.costLimitCents);
-  // A form sent again after changes (Back, edit, send) is a new request; only the first keeps the key.
-  const keyFree = keyHash && !existing;
   const items = itemsFor(sel);
   const description =
     sel.freeText ??
@@ -305,11 +266,53 @@ export function createRecordsRequest(
       .join('; ');
   const now = new Date();
 
-  const result = db.transaction((tx) => {
-    const number = nextNumber(tx, 'R', due.receivedLocal.slice(0, 4));
+  return db.transaction(async (tx): Promise<CreateResult> => {
+    // A double click sends the same form twice: answer with the request the first one made.
+    const [existing] = keyHash
+      ? await tx
+          .select({
+            id: recordsRequests.id,
+            number: recordsRequests.number,
+            version: recordsRequests.trackingLinkVersion,
+            fingerprint: recordsRequests.submissionFingerprint,
+          })
+          .from(recordsRequests)
+          .where(eq(recordsRequests.submissionKeyHash, keyHash))
+          .limit(1)
+      : [];
+    if (existing && existing.fingerprint === fingerprint) {
+      return {
+        ok: true,
+        id: existing.id,
+        number: existing.number,
+        token: trackingToken(existing.number, existing.version),
+        duplicate: true,
+      };
+    }
+    if (limitKey) {
+      const state = await isLimitedAsync(tx, limitKey, limit);
+      if (!state.allowed) return { ok: false, reason: 'limited', retryAfterMs: state.retryAfterMs };
+    }
+    const { due, estimate, words } = await viaSync(tx, (sync) => {
+      const town_ = town(sync);
+      return {
+        due: computeDueDate(input.receivedAt, loadCalendar(sync), {
+          closeOfBusiness: closeOfBusiness(sync),
+          businessDays: loadLocalLaw(sync).foilBusinessDays,
+          municipality: town_.profile.kind,
+        }),
+        estimate: estimateSelection(sync, sel, input.delivery, townToday(input.receivedAt)),
+        words: town_,
+      };
+    });
+    const waiting = needsCostApproval(estimate.bill.totalCents, input.costLimitCents);
+    // A form sent again after changes (Back, edit, send) is a new request; only the first keeps the key.
+    const keyFree = keyHash && !existing;
+
+    const number = await nextNumberAsync(tx, 'R', due.receivedLocal.slice(0, 4));
     const status = waiting ? 'awaiting_cost_approval' : 'received';
     const token = trackingToken(number, 1);
-    const id = insertRow(tx, recordsRequests, {
+    const id = await insertRowAsync(tx, recordsRequests, {
       number,
       trackingTokenHash: hashToken(token),
       projectId: sel.project?.id ?? null,
@@ -333,25 +336,25 @@ export function createRecordsRequest(
       createdAt: now,
       updatedAt: now,
     });
-    for (const item of items) insertRow(tx, requestItems, { ...item, requestId: id });
+    for (const item of items) await insertRowAsync(tx, requestItems, { ...item, requestId: id });
 
     const dueText = formatDay(due.dueOn);
-    addEvent(tx, id, {
+    await addEventAsync(tx, id, {
       kind: 'status',
       visible: true,
       at: input.receivedAt,
       actorUserId: 'userId' in actor ? actor.userId : null,
-      body: `Request ${number} received (${CHANNEL_LABEL[input.channel].toLowerCase()}). ${due.receiptNote ? `${due.receiptNote} ` : ''}The ${town(tx).kindWord} must respond by close of business on ${dueText}.`,
+      body: `Request ${number} received (${CHANNEL_LABEL[input.channel].toLowerCase()}). ${due.receiptNote ? `${due.receiptNote} ` : ''}The ${words.kindWord} must respond by close of business on ${dueText}.`,
     });
     const estimateText = estimateSentence(estimate, input.delivery);
     if (waiting) {
-      addEvent(tx, id, {
+      await addEventAsync(tx, id, {
         kind: 'status',
         visible: true,
         body: `${estimateText} That is more than the ${formatMoney(input.costLimitCents ?? 0)} limit you gave, so the request waits for your approval before anything is copied or charged.`,
       });
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.create',
       entityType: 'records_request',
       entityId: id,
@@ -369,7 +372,7 @@ export function createRecordsRequest(
       },
     });
     if (requester.email) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'request-receipt',
         to: requester.email,
         data: {
@@ -380,17 +383,16 @@ export function createRecordsRequest(
           dueText,
           explanation: explainDueDate(due),
           items: estimate.items,
-          deliveryText: deliveryLabel(town(tx).hall)[input.delivery],
+          deliveryText: deliveryLabel(words.hall)[input.delivery],
           estimateText,
           waitingForApproval: waiting,
         },
       });
     }
     // Counted with the request it allowed, in the same commit.
-    if (limitKey) hit(tx, limitKey, limit);
-    return { id: id, number, token };
+    if (limitKey) await hitAsync(tx, limitKey, limit);
+    return { ok: true, id, number, token, duplicate: false };
   });
-  return { ok: true, ...result, duplicate: false };
 }
 
 /** "Estimated cost: $12.50 (…)". */
