@@ -709,7 +709,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = setClosure(db(), actorOf(clerk, ctx), {
+      const result = await setClosure(dbAsync(), actorOf(clerk, ctx), {
         date: input.date,
         name: input.name,
         closed: input.closed === 'yes',

@@ -160,7 +160,9 @@ describe('a change in the public holidays moves open due dates as a closure does
 
   it('a snow day runs the same recomputation: the requester told December 8 is mailed December 9', async () => {
     const open = await request(NOW);
-    expect(setClosure(db, clerk, { date: '2026-12-03', name: 'Snow day', closed: true }, NOW)).toMatchObject({
+    expect(
+      await setClosure(asyncOf(db), clerk, { date: '2026-12-03', name: 'Snow day', closed: true }, NOW),
+    ).toMatchObject({
       ok: true,
       changed: [{ id: open, from: '2026-12-08', to: '2026-12-09' }],
     });

@@ -14,6 +14,7 @@ import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { createOperatorRequest } from '#lib/server/operator-requests/submit.ts';
 import { loadOperatorTracking } from '#lib/server/operator-requests/tracking.ts';
 import { trackingToken } from '#lib/server/records-requests/links.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const BASE = 'https://portal.example';
 const MONDAY = townInstant('2026-12-07', '10:00');
@@ -72,9 +73,14 @@ function ask(now: Date) {
 }
 
 describe('the operator’s five business days skip only weekends and public holidays (L(4), GCL §25-a)', () => {
-  it('a Town Hall closure on Wednesday the 9th does not move a request received Monday the 7th: due the 14th', () => {
+  it('a Town Hall closure on Wednesday the 9th does not move a request received Monday the 7th: due the 14th', async () => {
     expect(
-      setClosure(db, { userId: clerkId }, { date: '2026-12-09', name: 'Town Hall closed', closed: true }, MONDAY),
+      await setClosure(
+        asyncOf(db),
+        { userId: clerkId },
+        { date: '2026-12-09', name: 'Town Hall closed', closed: true },
+        MONDAY,
+      ),
     ).toMatchObject({ ok: true });
     const r = ask(MONDAY);
     const row = db.select().from(schema.operatorRequests).all()[0];

@@ -568,7 +568,7 @@ describe('closures', () => {
     const open = await request();
     const closed = await request();
     await withdraw(asyncOf(db), clerk(), closed.id, undefined, BASE, NOW);
-    const result = setClosure(db, clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW);
+    const result = await setClosure(asyncOf(db), clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW);
     expect(result).toMatchObject({ ok: true, changed: [{ id: open.id, from: '2026-12-08', to: '2026-12-09' }] });
     expect(row(open.id)).toMatchObject({ dueOn: '2026-12-09', respondBy: '2026-12-09' });
     expect(row(closed.id).dueOn).toBe('2026-12-08');
@@ -585,11 +585,11 @@ describe('closures', () => {
     expect(actions).toContain('closure.add');
     expect(actions).toContain('records_request.due_date_recomputed');
 
-    expect(setClosure(db, clerk(), { date: '2026-12-03', closed: true }, NOW)).toMatchObject({
+    expect(await setClosure(asyncOf(db), clerk(), { date: '2026-12-03', closed: true }, NOW)).toMatchObject({
       ok: false,
       fields: { date: expect.any(String) },
     });
-    expect(setClosure(db, clerk(), { date: '2026-12-03', closed: false }, NOW)).toMatchObject({
+    expect(await setClosure(asyncOf(db), clerk(), { date: '2026-12-03', closed: false }, NOW)).toMatchObject({
       ok: true,
       changed: [{ id: open.id, to: '2026-12-08' }],
     });
@@ -611,12 +611,12 @@ describe('closures', () => {
     );
     if (!r.ok) throw new Error();
     expect(row(r.id).dueOn).toBe('2026-12-30');
-    expect(setClosure(db, clerk(), { date: '2026-12-25', closed: false }, NOW)).toMatchObject({
+    expect(await setClosure(asyncOf(db), clerk(), { date: '2026-12-25', closed: false }, NOW)).toMatchObject({
       ok: false,
       fields: { date: expect.any(String) },
     });
     expect(row(r.id).dueOn).toBe('2026-12-30');
-    expect(setClosure(db, clerk(), { date: '2026-12-26', closed: true }, NOW)).toMatchObject({
+    expect(await setClosure(asyncOf(db), clerk(), { date: '2026-12-26', closed: true }, NOW)).toMatchObject({
       ok: false,
       fields: { date: expect.any(String) },
     });
@@ -857,12 +857,16 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
     const fresh = await request();
     expect(row(late.id).dueOn).toBe('2026-11-30');
     // Before: closing November 30 moved the missed due date to December 1 and the request was no longer overdue.
-    expect(setClosure(db, clerk(), { date: '2026-11-30', name: 'Snow day', closed: true }, NOW)).toMatchObject({
+    expect(
+      await setClosure(asyncOf(db), clerk(), { date: '2026-11-30', name: 'Snow day', closed: true }, NOW),
+    ).toMatchObject({
       ok: true,
       changed: [],
     });
     expect(row(late.id)).toMatchObject({ dueOn: '2026-11-30', respondBy: '2026-11-30' });
-    expect(setClosure(db, clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW)).toMatchObject({
+    expect(
+      await setClosure(asyncOf(db), clerk(), { date: '2026-12-03', name: 'Snow day', closed: true }, NOW),
+    ).toMatchObject({
       ok: true,
       changed: [{ id: fresh.id, to: '2026-12-09' }],
     });

@@ -16,6 +16,7 @@ import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { listClosures, setClosure } from '#lib/server/records-requests/closures.ts';
 import { appealable } from '#lib/server/records-requests/appeals.rules.ts';
 import { messageOf } from '#lib/server/platform/result.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const ELECTION_DAY_2027 = '2027-11-02';
 const NOW = townInstant('2026-12-07', '10:00');
@@ -34,8 +35,8 @@ beforeEach(async () => {
 });
 
 describe('a closure can only add days: statutory holidays cannot be reopened (GCL §24, §25-a)', () => {
-  it('reopening Election Day 2027 is refused beside the date, and nothing is stored or audited', () => {
-    const result = setClosure(db, { userId: clerkId }, { date: ELECTION_DAY_2027, closed: false }, NOW);
+  it('reopening Election Day 2027 is refused beside the date, and nothing is stored or audited', async () => {
+    const result = await setClosure(asyncOf(db), { userId: clerkId }, { date: ELECTION_DAY_2027, closed: false }, NOW);
     expect(result).toMatchObject({ ok: false, fields: { date: expect.any(String) } });
     expect(result.ok ? '' : messageOf(result)).toContain('public holiday (Election Day, General Construction Law §24)');
     expect(
@@ -86,13 +87,17 @@ describe('a closure can only add days: statutory holidays cannot be reopened (GC
     });
   });
 
-  it('a day the Town closed may still be reopened, and a public holiday may not be closed twice', () => {
+  it('a day the Town closed may still be reopened, and a public holiday may not be closed twice', async () => {
     expect(
-      setClosure(db, { userId: clerkId }, { date: '2027-11-03', name: 'Snow day', closed: true }, NOW),
+      await setClosure(asyncOf(db), { userId: clerkId }, { date: '2027-11-03', name: 'Snow day', closed: true }, NOW),
     ).toMatchObject({ ok: true });
-    expect(setClosure(db, { userId: clerkId }, { date: '2027-11-03', closed: false }, NOW)).toMatchObject({ ok: true });
+    expect(
+      await setClosure(asyncOf(db), { userId: clerkId }, { date: '2027-11-03', closed: false }, NOW),
+    ).toMatchObject({ ok: true });
     expect(loadCalendar(db).day('2027-11-03').kind).toBe('business');
-    expect(setClosure(db, { userId: clerkId }, { date: ELECTION_DAY_2027, closed: true }, NOW)).toMatchObject({
+    expect(
+      await setClosure(asyncOf(db), { userId: clerkId }, { date: ELECTION_DAY_2027, closed: true }, NOW),
+    ).toMatchObject({
       ok: false,
       fields: { date: expect.any(String) },
     });

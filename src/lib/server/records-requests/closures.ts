@@ -9,9 +9,10 @@ import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { closures, recordsRequests } from '#db/schema.ts';
 import { isoWeekday } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   computeDueDate,
   deadlineWindow,
@@ -19,7 +20,7 @@ import {
   type HolidayRules,
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townAsync, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { trackingLink } from './links.ts';
 import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
 import { addEvent, updateRequest } from './store.ts';
@@ -74,53 +75,54 @@ export interface DueDateChange {
 
 export type ClosureResult = Result<{ changed: DueDateChange[] }>;
 
-/** Close (`closed: true`) or reopen a day; open requests' due dates follow. */
+/**
+ * Close (`closed: true`) or reopen a day; open requests' due dates follow. The day's row is read in the
+ * transaction that changes it, so two clerks closing the same day at once record one closure and move each
+ * due date once.
+ */
 export function setClosure(
-  db: DB,
+  db: Db,
   actor: Actor,
   input: { date: string; name?: string; closed: boolean },
   now = new Date(),
-): ClosureResult {
-  const existing = db.select().from(closures).where(eq(closures.date, input.date)).get();
+): Promise<ClosureResult> {
   const statutory = statutoryHolidays(Number(input.date.slice(0, 4))).get(input.date);
-  const t = town(db);
-  if (isoWeekday(input.date) >= 6)
-    return fail(`That is a weekend day: the ${t.profile.kind} is closed anyway.`, 'date');
-  if (!input.closed && statutory) {
-    return fail(
-      `${formatDay(input.date)} is a public holiday (${statutory}, General Construction Law §24). The law's periods skip it whether or not ${t.hall} opens, so it cannot be reopened here.`,
-      'date',
-    );
-  }
-  const isClosedNow = Boolean(statutory) || (existing?.active ?? false);
-  if (input.closed && isClosedNow)
-    return fail(
-      `The ${t.profile.kind} is already closed on ${formatDay(input.date)}${existing?.name || statutory ? ` (${existing?.name ?? statutory})` : ''}.`,
-      'date',
-    );
-  if (!input.closed && !isClosedNow) return fail(`${formatDay(input.date)} is already a business day.`, 'date');
-  const name = input.closed ? input.name?.trim() || `${t.hall} closed` : (existing?.name ?? statutory ?? 'Closure');
-
-  return db.transaction((tx) => {
-    if (existing) {
-      tx.update(closures)
-        .set({ active: input.closed, name, updatedAt: now })
-        .where(eq(closures.date, input.date))
-        .run();
-    } else {
-      tx.insert(closures)
-        .values({
-          date: input.date,
-          name,
-          kind: statutory ? 'holiday' : 'closure',
-          active: input.closed,
-          createdByUserId: 'userId' in actor ? actor.userId : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
+  return db.transaction(async (tx): Promise<ClosureResult> => {
+    const [existing] = await tx.select().from(closures).where(eq(closures.date, input.date));
+    const t = await townAsync(tx);
+    if (isoWeekday(input.date) >= 6)
+      return fail(`That is a weekend day: the ${t.profile.kind} is closed anyway.`, 'date');
+    if (!input.closed && statutory) {
+      return fail(
+        `${formatDay(input.date)} is a public holiday (${statutory}, General Construction Law §24). The law's periods skip it whether or not ${t.hall} opens, so it cannot be reopened here.`,
+        'date',
+      );
     }
-    audit(tx, actor, {
+    const isClosedNow = Boolean(statutory) || (existing?.active ?? false);
+    if (input.closed && isClosedNow)
+      return fail(
+        `The ${t.profile.kind} is already closed on ${formatDay(input.date)}${existing?.name || statutory ? ` (${existing?.name ?? statutory})` : ''}.`,
+        'date',
+      );
+    if (!input.closed && !isClosedNow) return fail(`${formatDay(input.date)} is already a business day.`, 'date');
+    const name = input.closed ? input.name?.trim() || `${t.hall} closed` : (existing?.name ?? statutory ?? 'Closure');
+    if (existing) {
+      await tx
+        .update(closures)
+        .set({ active: input.closed, name, updatedAt: now })
+        .where(eq(closures.date, input.date));
+    } else {
+      await tx.insert(closures).values({
+        date: input.date,
+        name,
+        kind: statutory ? 'holiday' : 'closure',
+        active: input.closed,
+        createdByUserId: 'userId' in actor ? actor.userId : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await auditAsync(tx, actor, {
       action: input.closed ? 'closure.add' : 'closure.remove',
       entityType: 'closure',
       entityId: input.date,
@@ -131,15 +133,12 @@ export function setClosure(
           : null,
       after: { name, active: input.closed },
     });
-    const changed = recomputeOpenDueDates(
-      tx as unknown as DB,
-      actor,
-      now,
-      input.closed
-        ? `The ${t.kindWord} closed on ${formatDay(input.date)} (${name})`
-        : `The ${t.kindWord} is open on ${formatDay(input.date)}, which had been closed (${name})`,
-    );
-    return { ok: true as const, changed };
+    // The calendar is read again inside: it now has the day just changed.
+    const why = input.closed
+      ? `The ${t.kindWord} closed on ${formatDay(input.date)} (${name})`
+      : `The ${t.kindWord} is open on ${formatDay(input.date)}, which had been closed (${name})`;
+    const changed = await viaSync(tx, (sync) => recomputeOpenDueDates(sync, actor, now, why));
+    return { ok: true, changed };
   });
 }
 
