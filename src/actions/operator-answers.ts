@@ -12,6 +12,7 @@ import type { SessionUser } from '#lib/server/accounts/sessions.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
   orThrow,
@@ -50,8 +51,8 @@ export const operatorAnswers = {
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
       orThrow(
-        offerInspection(
-          db(),
+        await offerInspection(
+          dbAsync(),
           actorOf(user, ctx),
           input.id,
           { place: input.place, on: input.on, time: input.time },
@@ -74,8 +75,8 @@ export const operatorAnswers = {
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
       orThrow(
-        recordOperatorPayment(
-          db(),
+        await recordOperatorPayment(
+          dbAsync(),
           actorOf(user, ctx),
           input.id,
           { paidOn: input.paidOn, method: input.method, reference: input.reference },
@@ -92,7 +93,7 @@ export const operatorAnswers = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const user = operatorOf(ctx, input.id);
-      orThrow(markInspected(db(), actorOf(user, ctx), input.id, townPublicUrl(db())));
+      orThrow(await markInspected(dbAsync(), actorOf(user, ctx), input.id, townPublicUrl(db())));
       return { done: 'inspected' };
     },
   }),

@@ -10,6 +10,7 @@ import { DELIVERY_METHODS } from '#db/schema.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
   failure,
@@ -19,7 +20,7 @@ import {
   plainText,
   oneLine,
 } from '#lib/server/platform/forms/fields.ts';
-import { hit, isLimited, minutesText } from '#lib/server/platform/http/rate-limit.ts';
+import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
 import { submissionLimit } from '#lib/server/records-requests/submit.ts';
 import { operatorRequestIdForToken } from '#lib/server/operator-requests/store.ts';
@@ -104,23 +105,20 @@ export const operatorRequests = {
             'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.',
         });
       if (input.written && !input.channel) throw new FieldErrors({ channel: CHANNEL_MESSAGE });
-      const limitKey = `operator-request:ip:${ctx.clientAddress}`;
-      const limit = submissionLimit();
-      const state = isLimited(db(), limitKey, limit);
-      if (!state.allowed) {
-        throw new ActionError({
-          code: 'TOO_MANY_REQUESTS',
-          message: `Too many requests from this connection. Wait ${minutesText(state.retryAfterMs)} and send it again.`,
-        });
-      }
-      const result = createOperatorRequest(
-        db(),
+      const result = await createOperatorRequest(
+        dbAsync(),
         { ...inputOf(input, input.written ? input.channel! : 'web'), formKey: input.formKey },
         { label: 'requester', ip: ctx.clientAddress },
         townPublicUrl(db()),
+        new Date(),
+        { limitKey: `operator-request:ip:${ctx.clientAddress}`, limit: submissionLimit() },
       );
+      if (!result.ok && result.retryAfterMs != null)
+        throw new ActionError({
+          code: 'TOO_MANY_REQUESTS',
+          message: `Too many requests from this connection. Wait ${minutesText(result.retryAfterMs)} and send it again.`,
+        });
       if (!result.ok) failure(result);
-      if (!result.duplicate) hit(db(), limitKey, limit);
       return { token: result.token, number: result.number };
     },
   }),
@@ -131,8 +129,8 @@ export const operatorRequests = {
     input: z.object({ ...fields, channel: choice(WRITTEN_CHANNELS, CHANNEL_MESSAGE) }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'clerk', 'officer', 'admin');
-      const result = createOperatorRequest(
-        db(),
+      const result = await createOperatorRequest(
+        dbAsync(),
         inputOf(input, input.channel),
         actorOf(user, ctx),
         townPublicUrl(db()),
@@ -156,7 +154,7 @@ export const operatorRequests = {
           code: 'NOT_FOUND',
           message: 'This tracking link is not valid. Use the newest link you were sent.',
         });
-      const result = withdrawOperatorRequest(db(), { label: 'requester', ip: ctx.clientAddress }, id);
+      const result = await withdrawOperatorRequest(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, id);
       if (!result.ok) failure(result);
       return { withdrawn: true };
     },

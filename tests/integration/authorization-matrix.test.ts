@@ -11,6 +11,7 @@ import { openDatabase } from '#lib/server/platform/db.ts';
 import { createOperatorRequest } from '#lib/server/operator-requests/submit.ts';
 import { formBody, get, postAction, signIn, type Fields } from '../support/http.ts';
 import { listActions, listRoutes as routesIn } from '../support/source-routes.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const listRoutes = () => routesIn(['staff', 'operator']);
 
@@ -741,7 +742,7 @@ beforeAll(async () => {
   };
   ids.reportPhotoId = reportPhoto(ids.reportId);
   ids.agreementPracticeId = agreementPractice(ids.practiceId);
-  ids.ownOperatorRequestId = ownOperatorRequest(own);
+  ids.ownOperatorRequestId = await ownOperatorRequest(own);
   ids.ownOperatorFile = ownOperatorFile(own.id, ids.ownOperatorRequestId);
   ids.ownInspectionId = one<{ id: number }>('select max(id) as id from inspections where project_id = ?', own.id).id;
   ids.ownSummaryId = one<{ id: number }>('select max(id) as id from monthly_summaries where project_id = ?', own.id).id;
@@ -749,14 +750,14 @@ beforeAll(async () => {
 });
 
 /** A request to the operator of their own project: the demo town's, or one made through the portal for the matrix. */
-function ownOperatorRequest(own: { id: number; slug: string }): number {
+async function ownOperatorRequest(own: { id: number; slug: string }): Promise<number> {
   const found = one<{ id: number } | undefined>(
     "select id from operator_requests where project_id = ? and status = 'received' order by id limit 1",
     own.id,
   );
   if (found) return found.id;
-  const made = createOperatorRequest(
-    db,
+  const made = await createOperatorRequest(
+    asyncOf(db),
     {
       project: own.slug,
       wantsSwppp: true,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
-import { isBusy, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { createOperatorRequest } from '#lib/server/operator-requests/submit.ts';
 import { addDays } from '#lib/shared/days.ts';
@@ -19,6 +19,7 @@ import { formatDay } from '#lib/shared/format.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 import { freePort, startPortal, type Portal } from '../support/portal.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 let portal: Portal;
 let mailbox: Mailbox;
@@ -65,43 +66,30 @@ function storedFiles(): string[] {
     .sort();
 }
 
-function retryWhileBusy<T>(write: () => T, tries = 20): T {
-  for (let i = 1; ; i++) {
-    try {
-      return write();
-    } catch (err) {
-      if (i >= tries || !isBusy(err)) throw err;
-    }
-  }
-}
-
 /** A request made to the operator of SLUG through the portal (or, with `receivedOn`, logged by the clerk). */
 /** Paper copies to collect unless asked otherwise: the Town's schedule prices the delivery asked for (decision 0069). */
-function newRequest(
+async function newRequest(
   email: string,
   receivedOn?: string,
   delivery: 'electronic' | 'paper_pickup' | 'paper_mail' = 'paper_pickup',
-): number {
+): Promise<number> {
   const clerk = one<{ id: number }>("select id from users where email = 'clerk@rotterdam.example'").id;
-  // This test process writes beside the running portal. A deferred transaction that read before the
-  // portal committed cannot then write (SQLite answers SQLITE_BUSY at once, without waiting): it rolled
-  // back whole, so it is tried again, as a second process must.
-  const r = retryWhileBusy(() =>
-    createOperatorRequest(
-      db,
-      {
-        project: SLUG,
-        wantsSwppp: true,
-        delivery,
-        address: '1 Any Street, Rotterdam, NY',
-        name: 'Robin Resident',
-        email,
-        channel: receivedOn ? 'letter' : 'web',
-        receivedOn,
-      },
-      receivedOn ? { userId: clerk } : { label: 'requester' },
-      portal.url,
-    ),
+  // This test process writes beside the running portal: the transaction waits for the portal's lock without
+  // blocking, as a second process must.
+  const r = await createOperatorRequest(
+    asyncOf(db),
+    {
+      project: SLUG,
+      wantsSwppp: true,
+      delivery,
+      address: '1 Any Street, Rotterdam, NY',
+      name: 'Robin Resident',
+      email,
+      channel: receivedOn ? 'letter' : 'web',
+      receivedOn,
+    },
+    receivedOn ? { userId: clerk } : { label: 'requester' },
+    portal.url,
   );
   if (!r.ok) throw new Error(JSON.stringify(r.fields));
   return r.id;
@@ -138,8 +126,8 @@ const billAtSchedule = {
 
 describe('the operator answers with copies and a bill (L(4): copying at the requester’s expense)', () => {
   let id: number;
-  beforeAll(() => {
-    id = newRequest('answered@example.org');
+  beforeAll(async () => {
+    id = await newRequest('answered@example.org');
   });
 
   it('the request is in the operator’s queue with the requester’s contact, and counted on /operator', async () => {
@@ -239,7 +227,7 @@ describe('the operator answers with copies and a bill (L(4): copying at the requ
   });
 
   it('a payment on a day in the future is refused beside the field, with what was typed kept', async () => {
-    const other = newRequest('future-pay@example.org');
+    const other = await newRequest('future-pay@example.org');
     expect(
       (
         await postForm(
@@ -267,7 +255,7 @@ describe('the operator answers with copies and a bill (L(4): copying at the requ
 
 describe('a bill above the Town’s schedule needs the operator’s statement of actual cost', () => {
   it('without a statement: refused with the message beside the statement, everything typed kept, nothing stored', async () => {
-    const id = newRequest('over@example.org', undefined, 'paper_mail');
+    const id = await newRequest('over@example.org', undefined, 'paper_mail');
     const before = storedFiles();
     const fields = {
       ...billAtSchedule,
@@ -318,7 +306,7 @@ describe('a bill above the Town’s schedule needs the operator’s statement of
   });
 
   it('electronic copies of a 2-page PDF billed as 40 paper copies × $0.25: the Town would allow $0.00 (like with like)', async () => {
-    const id = newRequest('electronic@example.org', undefined, 'electronic');
+    const id = await newRequest('electronic@example.org', undefined, 'electronic');
     const res = await postForm(
       `/operator/requests/${id}/copies`,
       { ...billAtSchedule, 'line.0.quantity': '40' },
@@ -336,7 +324,7 @@ describe('a bill above the Town’s schedule needs the operator’s statement of
 
   it('a refused upload of the same bytes as a copy already provided leaves that copy stored (files an operator request uses are kept)', async () => {
     const blob = await pdf('shared-bytes');
-    const first = newRequest('kept-a@example.org');
+    const first = await newRequest('kept-a@example.org');
     expect(
       (
         await postForm(
@@ -348,7 +336,7 @@ describe('a bill above the Town’s schedule needs the operator’s statement of
       ).status,
     ).toBe(303);
     const sha = one<{ sha256: string }>('select sha256 from operator_request_files where request_id = ?', first).sha256;
-    const second = newRequest('kept-b@example.org');
+    const second = await newRequest('kept-b@example.org');
     const refused = await postForm(
       `/operator/requests/${second}/copies`,
       { ...billAtSchedule, 'line.0.price': '9.00' },
@@ -369,7 +357,7 @@ describe('a bill above the Town’s schedule needs the operator’s statement of
   });
 
   it('a bad bill line is refused beside that line; a missing way of providing them beside its choice', async () => {
-    const id = newRequest('badline@example.org');
+    const id = await newRequest('badline@example.org');
     const res = await postForm(
       `/operator/requests/${id}/copies`,
       {
@@ -391,7 +379,7 @@ describe('a bill above the Town’s schedule needs the operator’s statement of
   });
 
   it('uploading with no PDF chosen is refused; a file that is not a PDF is refused by its content', async () => {
-    const id = newRequest('nofile@example.org');
+    const id = await newRequest('nofile@example.org');
     const none = await postForm(`/operator/requests/${id}/copies`, { how: 'uploaded' }, [], cookies.operator);
     expect(none.status).toBe(422);
     expect(await none.text()).toContain('Choose the PDF copies to upload, or say how else you provided them.');
@@ -409,7 +397,7 @@ describe('a bill above the Town’s schedule needs the operator’s statement of
 
 describe('inspection offered, then done', () => {
   it('a day in the past is refused beside the day; a good offer is recorded; marking it inspected completes it', async () => {
-    const id = newRequest('inspect@example.org');
+    const id = await newRequest('inspect@example.org');
     const past = await postAction(
       portal.url,
       `/operator/requests/${id}`,
@@ -462,7 +450,7 @@ describe('inspection offered, then done', () => {
 
 describe('another project’s operator is answered 404, and nothing changes', () => {
   it('pages, the copies form, the download and every action', async () => {
-    const id = newRequest('private@example.org');
+    const id = await newRequest('private@example.org');
     const file = one<{ id: number; request_id: number }>(
       'select id, request_id from operator_request_files order by id limit 1',
     );
@@ -515,7 +503,7 @@ describe('another project’s operator is answered 404, and nothing changes', ()
 
 describe('staff see every request; an unanswered one leads to an enforcement action under L(4)', () => {
   it('the officer’s list, the detail with the finding, and the new-action form prefilled', async () => {
-    const id = newRequest('late@example.org', addDays(today, -20));
+    const id = await newRequest('late@example.org', addDays(today, -20));
     const number = one<{ number: string }>('select number from operator_requests where id = ?', id).number;
     const list = await (await get(portal.url, '/staff/operator-requests?status=overdue', cookies.officer)).text();
     expect(list).toContain(number);
@@ -540,7 +528,7 @@ describe('staff see every request; an unanswered one leads to an enforcement act
 
 describe('the operator’s queue: those to answer first, by due date', () => {
   it('received requests first, the nearest due date first, then open ones, then closed; /operator names the nearest due date', async () => {
-    newRequest('early@example.org', addDays(today, -3));
+    await newRequest('early@example.org', addDays(today, -3));
     const html = await (await get(portal.url, '/operator/requests', cookies.operator)).text();
     const numbers = [...html.matchAll(/href="\/operator\/requests\/\d+" class="nowrap">(OR-\d{4}-\d{4,})</g)].map(
       (m) => m[1],

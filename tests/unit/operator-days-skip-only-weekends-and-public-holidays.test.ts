@@ -53,9 +53,9 @@ beforeEach(async () => {
   db.insert(schema.userRoles).values({ userId: clerkId, role: 'clerk' }).run();
 });
 
-function ask(now: Date) {
-  const r = createOperatorRequest(
-    db,
+async function ask(now: Date) {
+  const r = await createOperatorRequest(
+    asyncOf(db),
     {
       project: 'curry-road',
       wantsSwppp: true,
@@ -82,7 +82,7 @@ describe('the operator’s five business days skip only weekends and public holi
         MONDAY,
       ),
     ).toMatchObject({ ok: true });
-    const r = ask(MONDAY);
+    const r = await ask(MONDAY);
     const row = db.select().from(schema.operatorRequests).all()[0];
     expect(row.dueOn).toBe('2026-12-14');
     const view = loadOperatorTracking(db, trackingToken(r.number, 1), MONDAY)!;
@@ -91,8 +91,8 @@ describe('the operator’s five business days skip only weekends and public holi
     expect(view.explanation.join(' ')).toContain('Business day 5 is Monday, December 14, 2026');
   });
 
-  it('a public holiday is still skipped: received the day before Thanksgiving, due after it', () => {
-    ask(townInstant('2026-11-25', '10:00'));
+  it('a public holiday is still skipped: received the day before Thanksgiving, due after it', async () => {
+    await ask(townInstant('2026-11-25', '10:00'));
     expect(db.select().from(schema.operatorRequests).all()[0].dueOn).toBe('2026-12-03');
   });
 });

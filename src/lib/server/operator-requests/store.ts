@@ -5,9 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { operatorRequestEvents, operatorRequests } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
-import { nextInSequence } from '#lib/server/platform/sequences.ts';
+import { nextInSequence, nextInSequenceAsync } from '#lib/server/platform/sequences.ts';
 
 export type OperatorRequestRow = typeof operatorRequests.$inferSelect;
 
@@ -21,27 +22,66 @@ export function nextOperatorNumber(tx: Tx, year: string): string {
   );
 }
 
+/** `nextOperatorNumber` on the asynchronous face (decision 0080), in the caller's transaction. */
+export function nextOperatorNumberAsync(tx: Db, year: string): Promise<string> {
+  return nextInSequenceAsync(
+    tx,
+    { table: operatorRequests, id: operatorRequests.id, number: operatorRequests.number },
+    'OR',
+    year,
+  );
+}
+
 export type OperatorEventKind = 'status' | 'answer' | 'billing' | 'note';
 
-export function addOperatorEvent(
-  tx: Tx,
-  requestId: number,
-  e: { kind: OperatorEventKind; body: string; visible?: boolean; actorUserId?: number | null; at?: Date },
-): void {
-  tx.insert(operatorRequestEvents)
-    .values({
-      requestId,
-      kind: e.kind,
-      body: e.body,
-      visibleToRequester: e.visible ?? true,
-      actorUserId: e.actorUserId ?? null,
-      at: e.at ?? new Date(),
-    })
-    .run();
+export interface NewOperatorEvent {
+  kind: OperatorEventKind;
+  body: string;
+  visible?: boolean;
+  actorUserId?: number | null;
+  at?: Date;
+}
+
+function eventRow(requestId: number, e: NewOperatorEvent): typeof operatorRequestEvents.$inferInsert {
+  return {
+    requestId,
+    kind: e.kind,
+    body: e.body,
+    visibleToRequester: e.visible ?? true,
+    actorUserId: e.actorUserId ?? null,
+    at: e.at ?? new Date(),
+  };
+}
+
+export function addOperatorEvent(tx: Tx, requestId: number, e: NewOperatorEvent): void {
+  tx.insert(operatorRequestEvents).values(eventRow(requestId, e)).run();
+}
+
+/** `addOperatorEvent` on the asynchronous face (decision 0080), in the caller's transaction. */
+export async function addOperatorEventAsync(tx: Db, requestId: number, e: NewOperatorEvent): Promise<void> {
+  await tx.insert(operatorRequestEvents).values(eventRow(requestId, e));
 }
 
 export function getOperatorRequest(tx: Pick<Tx, 'select'>, id: number): OperatorRequestRow | undefined {
   return tx.select().from(operatorRequests).where(eq(operatorRequests.id, id)).get();
+}
+
+export async function getOperatorRequestAsync(tx: Db, id: number): Promise<OperatorRequestRow | undefined> {
+  const [r] = await tx.select().from(operatorRequests).where(eq(operatorRequests.id, id));
+  return r;
+}
+
+/** `updateOperatorRequest` on the asynchronous face (decision 0080), in the caller's transaction. */
+export async function updateOperatorRequestAsync(
+  tx: Db,
+  before: OperatorRequestRow,
+  patch: Partial<OperatorRequestRow>,
+  now = new Date(),
+): Promise<OperatorRequestRow> {
+  const after = { ...before, ...patch, updatedAt: now };
+  const { id, ...rest } = after;
+  await tx.update(operatorRequests).set(rest).where(eq(operatorRequests.id, id));
+  return after;
 }
 
 export function updateOperatorRequest(
@@ -80,4 +120,9 @@ export function operatorTrackingLink(tx: Tx, r: OperatorRequestRow, baseUrl: str
     r.trackingTokenHash = hashToken(token);
   }
   return trackUrl(baseUrl, token);
+}
+
+/** `operatorTrackingLink` on the asynchronous face (decision 0080), in the caller's transaction. */
+export function operatorTrackingLinkAsync(tx: Db, r: OperatorRequestRow, baseUrl: string): Promise<string> {
+  return viaSync(tx, (sync) => operatorTrackingLink(sync, r, baseUrl));
 }

@@ -17,9 +17,11 @@ import {
   type OperatorRequestChannel,
 } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
 import { computeDueDate, explainDueDate, STATUTORY_CALENDAR } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -27,9 +29,10 @@ import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
 import { submissionKeyHash } from '#lib/server/records-requests/request.rules.ts';
+import { submissionLimit } from '#lib/server/records-requests/submit.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { askedFor, OPERATOR_DELIVERY_PHRASE } from './request.rules.ts';
-import { addOperatorEvent, nextOperatorNumber } from './store.ts';
+import { addOperatorEventAsync, nextOperatorNumberAsync } from './store.ts';
 import { failFields, type Result } from '#lib/server/platform/result.ts';
 
 export interface OperatorContact {
@@ -159,63 +162,67 @@ export function checkOperatorRequest(
   return p;
 }
 
-export type CreateResult = Result<{ id: number; number: string; token: string; duplicate?: boolean }>;
+/** A refusal by the connection's hourly limit carries how long to wait (`retryAfterMs`). */
+export type CreateResult = Result<
+  { id: number; number: string; token: string; duplicate?: boolean },
+  { retryAfterMs?: number }
+>;
 
-/** Record the request and tell both sides; `now` is when the portal delivered it (web requests). */
+/**
+ * Record the request and tell both sides; `now` is when the portal delivered it (web requests). The form key and
+ * the connection's hourly count (`opts.limitKey`) are read in the transaction that stores the request, so a
+ * double click at once stores one request, and a form sent again answers with it even over the limit.
+ */
 export function createOperatorRequest(
-  db: DB,
+  db: Db,
   v: OperatorRequestInput,
   actor: Actor,
   baseUrl: string,
   now = new Date(),
-): CreateResult {
+  opts: { limitKey?: string; limit?: Limit } = {},
+): Promise<CreateResult> {
   const keyHash = v.formKey ? submissionKeyHash(v.formKey) : null;
-  if (keyHash) {
-    const made = db
-      .select({
-        id: operatorRequests.id,
-        number: operatorRequests.number,
-        version: operatorRequests.trackingLinkVersion,
-      })
-      .from(operatorRequests)
-      .where(eq(operatorRequests.submissionKeyHash, keyHash))
-      .get();
-    if (made)
-      return {
-        ok: true,
-        id: made.id,
-        number: made.number,
-        token: trackingToken(made.number, made.version),
-        duplicate: true,
-      };
-  }
-  const who = 'userId' in actor && v.channel !== 'web' ? 'clerk' : 'public';
-  const problems = checkOperatorRequest(db, v, who, townToday(now));
-  if (Object.keys(problems).length) return failFields(problems as Record<string, string>);
-  const project = requestableProject(db, v.project)!;
-  const receivedAt = v.channel === 'web' ? now : townInstant(v.receivedOn!, '09:00');
-  // The operator's days are the General Construction Law's, not Town Hall's (decision 0069).
-  const t = town(db);
-  const due = computeDueDate(receivedAt, STATUTORY_CALENDAR, {
-    closeOfBusiness: closeOfBusiness(db),
-    municipality: t.profile.kind,
-  });
-  const contacts = operatorContacts(db, project.id);
-  const clean = (s?: string) => s?.trim() || null;
-  const facts = {
-    wantsSwppp: v.wantsSwppp,
-    reportsFrom: clean(v.reportsFrom),
-    reportsTo: clean(v.reportsTo),
-    description: clean(v.description),
-    delivery: v.delivery,
-  };
-  const asked = askedFor(facts);
-  const loggedByUserId = v.channel !== 'web' && 'userId' in actor ? actor.userId : null;
-
-  return db.transaction((tx) => {
-    const number = nextOperatorNumber(tx, due.receivedLocal.slice(0, 4));
+  return db.transaction(async (tx): Promise<CreateResult> => {
+    if (keyHash) {
+      const [made] = await tx
+        .select({
+          id: operatorRequests.id,
+          number: operatorRequests.number,
+          version: operatorRequests.trackingLinkVersion,
+        })
+        .from(operatorRequests)
+        .where(eq(operatorRequests.submissionKeyHash, keyHash))
+        .limit(1);
+      if (made)
+        return {
+          ok: true,
+          id: made.id,
+          number: made.number,
+          token: trackingToken(made.number, made.version),
+          duplicate: true,
+        };
+    }
+    const limit = opts.limit ?? submissionLimit();
+    if (opts.limitKey) {
+      const state = await isLimitedAsync(tx, opts.limitKey, limit);
+      if (!state.allowed) return { ok: false, retryAfterMs: state.retryAfterMs };
+    }
+    const read = await viaSync(tx, (sync) => readRequestFacts(sync, v, actor, now));
+    if (!read.ok) return read;
+    const { project, receivedAt, due, t, contacts } = read;
+    const clean = (s?: string) => s?.trim() || null;
+    const facts = {
+      wantsSwppp: v.wantsSwppp,
+      reportsFrom: clean(v.reportsFrom),
+      reportsTo: clean(v.reportsTo),
+      description: clean(v.description),
+      delivery: v.delivery,
+    };
+    const asked = askedFor(facts);
+    const loggedByUserId = v.channel !== 'web' && 'userId' in actor ? actor.userId : null;
+    const number = await nextOperatorNumberAsync(tx, due.receivedLocal.slice(0, 4));
     const token = trackingToken(number, 1);
-    const row = tx
+    const [row] = await tx
       .insert(operatorRequests)
       .values({
         number,
@@ -235,8 +242,7 @@ export function createOperatorRequest(
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: operatorRequests.id })
-      .get();
+      .returning({ id: operatorRequests.id });
     const how =
       v.channel === 'web'
         ? 'through the portal'
@@ -245,7 +251,7 @@ export function createOperatorRequest(
           : v.channel === 'email'
             ? 'by email'
             : 'by hand';
-    addOperatorEvent(tx, row.id, {
+    await addOperatorEventAsync(tx, row!.id, {
       kind: 'status',
       at: receivedAt,
       actorUserId: loggedByUserId,
@@ -253,15 +259,15 @@ export function createOperatorRequest(
         `Request ${number} received by the operator ${how}${v.channel === 'web' ? '' : ` on ${formatDay(v.receivedOn!)} (logged ${loggedByUserId ? `by the ${t.clerk}` : 'by the requester'})`}. ` +
         `${due.receiptNote ? `${due.receiptNote} ` : ''}The records must be available by close of business on ${formatDay(due.dueOn)} (Subsection L(4)).`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: v.channel === 'web' ? 'operator_request.create' : 'operator_request.log',
       entityType: 'operator_request',
-      entityId: row.id,
+      entityId: row!.id,
       after: { number, projectId: project.id, channel: v.channel, receivedAt, dueOn: due.dueOn, delivery: v.delivery },
     });
     const receivedText = v.channel === 'web' ? formatInstant(receivedAt) : formatDay(v.receivedOn!);
     if (v.email) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'operator-request-receipt',
         to: v.email,
         data: {
@@ -280,14 +286,14 @@ export function createOperatorRequest(
       });
     }
     for (const c of contacts) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'operator-request-new',
         to: c.email,
         data: {
           number,
           projectName: project.name,
           name: c.name,
-          workspaceUrl: `${baseUrl}/operator/requests/${row.id}`,
+          workspaceUrl: `${baseUrl}/operator/requests/${row!.id}`,
           receivedText,
           dueText: formatDay(due.dueOn),
           asked,
@@ -295,6 +301,23 @@ export function createOperatorRequest(
         },
       });
     }
-    return { ok: true as const, id: row.id, number, token };
+    if (opts.limitKey) await hitAsync(tx, opts.limitKey, limit);
+    return { ok: true, id: row!.id, number, token };
   });
+}
+
+/** What a new request needs read: the law's checks of the form, the project, the due date and whom to tell. */
+function readRequestFacts(db: DB, v: OperatorRequestInput, actor: Actor, now: Date) {
+  const who = 'userId' in actor && v.channel !== 'web' ? 'clerk' : 'public';
+  const problems = checkOperatorRequest(db, v, who, townToday(now));
+  if (Object.keys(problems).length) return failFields(problems as Record<string, string>);
+  const project = requestableProject(db, v.project)!;
+  const receivedAt = v.channel === 'web' ? now : townInstant(v.receivedOn!, '09:00');
+  // The operator's days are the General Construction Law's, not Town Hall's (decision 0069).
+  const t = town(db);
+  const due = computeDueDate(receivedAt, STATUTORY_CALENDAR, {
+    closeOfBusiness: closeOfBusiness(db),
+    municipality: t.profile.kind,
+  });
+  return { ok: true as const, project, receivedAt, t, due, contacts: operatorContacts(db, project.id) };
 }

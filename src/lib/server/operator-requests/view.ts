@@ -531,9 +531,9 @@ export const operatorCopiesUpload = defineUpload({
   // Pages counted from the uploaded PDFs: the Town's yardstick is applied to what the files hold.
   parse: ({ values, files }, c: CopiesContext) =>
     parseCopiesForm(c.db, values, { delivery: c.delivery, counted: countedFromFiles(files) }),
-  handle: (read, files, c, { db }) => {
-    const result = provideCopies(
-      db,
+  handle: async (read, files, c, { db, dbAsync }) => {
+    const result = await provideCopies(
+      dbAsync,
       c.actor,
       c.requestId,
       {

@@ -17,10 +17,11 @@ import {
 } from '#db/schema.ts';
 import { asClause, formatAppointment, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { isProjectMember, usersWithRole } from '#lib/server/accounts/users.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
@@ -28,9 +29,13 @@ import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import { checkBill, countedFromFiles, explainOperatorAnswer, type ChargeLine } from './request.rules.ts';
 import {
   addOperatorEvent,
+  addOperatorEventAsync,
   getOperatorRequest,
+  getOperatorRequestAsync,
   operatorTrackingLink,
+  operatorTrackingLinkAsync,
   updateOperatorRequest,
+  updateOperatorRequestAsync,
   type OperatorRequestRow,
 } from './store.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
@@ -53,22 +58,22 @@ function projectName(tx: Pick<Tx, 'select'>, projectId: number): string {
 }
 
 /** Tell the requester what the operator did (the same sentences as the tracking page). */
-function mailRequester(tx: Tx, r: OperatorRequestRow, baseUrl: string, lead: string, today: string) {
+async function mailRequester(tx: Db, r: OperatorRequestRow, baseUrl: string, lead: string, today: string) {
   if (!r.requesterEmail) return;
-  const lines = [
-    lead,
-    ...explainOperatorAnswer(explainFacts(r, publicOperatorPhone(tx, r.projectId)), today, town(tx).kindWord).filter(
-      (l) => l !== lead,
-    ),
-  ];
-  enqueueMail(tx, {
+  const { phone, kindWord, name } = await viaSync(tx, (sync) => ({
+    phone: publicOperatorPhone(sync, r.projectId),
+    kindWord: town(sync).kindWord,
+    name: projectName(sync, r.projectId),
+  }));
+  const lines = [lead, ...explainOperatorAnswer(explainFacts(r, phone), today, kindWord).filter((l) => l !== lead)];
+  await enqueueMailAsync(tx, {
     kind: 'operator-request-update',
     to: r.requesterEmail,
     data: {
       number: r.number,
-      projectName: projectName(tx, r.projectId),
+      projectName: name,
       name: r.requesterName,
-      trackUrl: operatorTrackingLink(tx, r, baseUrl),
+      trackUrl: await operatorTrackingLinkAsync(tx, r, baseUrl),
       lines,
     },
   });
@@ -109,27 +114,31 @@ export interface InspectionOffer {
   time: string;
 }
 
-/** Offer the records for inspection at a place and time (the day may not be in the past). */
+/**
+ * Offer the records for inspection at a place and time (the day may not be in the past). Each of the operator's
+ * steps reads the request in the transaction that changes it, so the requester's withdrawal and the operator's
+ * answer, or two answers, cannot both pass a check made on the status the other is changing.
+ */
 export function offerInspection(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   id: number,
   o: InspectionOffer,
   baseUrl: string,
   now = new Date(),
-): Result {
+): Promise<Result> {
   const today = townToday(now);
-  const r = getOperatorRequest(db, id);
-  if (!r) return fail('That request no longer exists.');
-  if (r.status !== 'received' && r.status !== 'inspection_offered')
-    return fail('This request is already answered with copies, or withdrawn: nothing to offer.');
-  if (!o.place.trim())
-    return fail('Enter where the records can be inspected, such as the site trailer’s address.', 'place');
-  if (o.on < today) return fail('The day offered cannot be in the past.', 'on');
-  if (!/^\d{2}:\d{2}$/.test(o.time)) return fail('Enter the time, like 10:00.', 'time');
-  const at = townInstant(o.on, o.time);
-  db.transaction((tx) => {
-    const after = updateOperatorRequest(
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getOperatorRequestAsync(tx, id);
+    if (!r) return fail('That request no longer exists.');
+    if (r.status !== 'received' && r.status !== 'inspection_offered')
+      return fail('This request is already answered with copies, or withdrawn: nothing to offer.');
+    if (!o.place.trim())
+      return fail('Enter where the records can be inspected, such as the site trailer’s address.', 'place');
+    if (o.on < today) return fail('The day offered cannot be in the past.', 'on');
+    if (!/^\d{2}:\d{2}$/.test(o.time)) return fail('Enter the time, like 10:00.', 'time');
+    const at = townInstant(o.on, o.time);
+    const after = await updateOperatorRequestAsync(
       tx,
       r,
       {
@@ -142,12 +151,12 @@ export function offerInspection(
     );
     const late =
       o.on > r.dueOn ? ` That day is after the due date (${formatDay(r.dueOn)}), so the answer is late.` : '';
-    addOperatorEvent(tx, id, {
+    await addOperatorEventAsync(tx, id, {
       kind: 'answer',
       actorUserId: actor.userId,
       body: `The operator offered the records for inspection at ${asClause(o.place)} on ${formatAppointment(at)}.${late}`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'operator_request.offer_inspection',
       entityType: 'operator_request',
       entityId: id,
@@ -159,15 +168,15 @@ export function offerInspection(
         availableOn: after.availableOn,
       },
     });
-    mailRequester(
+    await mailRequester(
       tx,
       after,
       baseUrl,
       `The operator offered the records for inspection at ${asClause(o.place)} on ${formatAppointment(at)}.`,
       today,
     );
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface CopiesInput {
@@ -188,41 +197,43 @@ export interface CopiesInput {
  * Town's schedule allows for the same copies (checkBill).
  */
 export function provideCopies(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   id: number,
   c: CopiesInput,
   baseUrl: string,
   now = new Date(),
-): Result {
+): Promise<Result> {
   const today = townToday(now);
-  const r = getOperatorRequest(db, id);
-  if (!r) return fail('That request no longer exists.');
-  if (r.status !== 'received' && r.status !== 'inspection_offered')
-    return fail('Copies were already provided for this request, or it was withdrawn.');
-  if (c.how === 'uploaded' && !c.files.length)
-    return fail('Choose the PDF copies to upload, or say how else you provided them.', 'files');
   // Like with like: the Town's schedule for the delivery the requester asked for, pages counted from the files.
   const counted = countedFromFiles(c.files);
-  const bill = c.lines.length
-    ? checkBill(
-        c.lines,
-        feeScheduleOn(db, today),
-        {
-          delivery: r.delivery,
-          counted,
-          actualCostStatement: c.actualCostStatement,
-          payee: c.payee,
-          howToPay: c.howToPay,
-        },
-        town(db).kindWord,
-      )
-    : undefined;
-  if (bill && Object.keys(bill.problems).length) return failFields(bill.problems);
-  db.transaction((tx) => {
-    for (const f of c.files) {
-      tx.insert(operatorRequestFiles)
-        .values({
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getOperatorRequestAsync(tx, id);
+    if (!r) return fail('That request no longer exists.');
+    if (r.status !== 'received' && r.status !== 'inspection_offered')
+      return fail('Copies were already provided for this request, or it was withdrawn.');
+    if (c.how === 'uploaded' && !c.files.length)
+      return fail('Choose the PDF copies to upload, or say how else you provided them.', 'files');
+    const bill = c.lines.length
+      ? await viaSync(tx, (sync) =>
+          checkBill(
+            c.lines,
+            feeScheduleOn(sync, today),
+            {
+              delivery: r.delivery,
+              counted,
+              actualCostStatement: c.actualCostStatement,
+              payee: c.payee,
+              howToPay: c.howToPay,
+            },
+            town(sync).kindWord,
+          ),
+        )
+      : undefined;
+    if (bill && Object.keys(bill.problems).length) return failFields(bill.problems);
+    if (c.files.length)
+      await tx.insert(operatorRequestFiles).values(
+        c.files.map((f) => ({
           requestId: id,
           sha256: f.sha256,
           fileName: f.filename,
@@ -230,22 +241,20 @@ export function provideCopies(
           sizeBytes: f.sizeBytes,
           uploadedByUserId: actor.userId,
           uploadedAt: now,
-        })
-        .run();
-    }
-    for (const l of bill?.lines ?? []) {
-      tx.insert(operatorRequestCharges)
-        .values({
+        })),
+      );
+    if (bill?.lines.length)
+      await tx.insert(operatorRequestCharges).values(
+        bill.lines.map((l) => ({
           requestId: id,
           code: l.code,
           description: l.description.trim(),
           quantity: l.quantity,
           unitCents: l.unitCents,
           amountCents: l.amountCents,
-        })
-        .run();
-    }
-    const after = updateOperatorRequest(
+        })),
+      );
+    const after = await updateOperatorRequestAsync(
       tx,
       r,
       {
@@ -276,12 +285,12 @@ export function provideCopies(
           : c.how === 'emailed'
             ? 'emailed the copies'
             : 'handed over the copies';
-    addOperatorEvent(tx, id, {
+    await addOperatorEventAsync(tx, id, {
       kind: 'answer',
       actorUserId: actor.userId,
       body: `The operator ${what}${bill ? ` and billed ${formatMoney(bill.totalCents)} for copying` : ''}.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'operator_request.provide_copies',
       entityType: 'operator_request',
       entityId: id,
@@ -289,7 +298,7 @@ export function provideCopies(
       after: { status: after.status, copiesHow: c.how, files: c.files.length, availableOn: after.availableOn },
     });
     if (bill) {
-      audit(tx, actor, {
+      await auditAsync(tx, actor, {
         action: 'operator_request.bill',
         entityType: 'operator_request',
         entityId: id,
@@ -303,7 +312,7 @@ export function provideCopies(
         },
       });
     }
-    mailRequester(
+    await mailRequester(
       tx,
       after,
       baseUrl,
@@ -312,28 +321,28 @@ export function provideCopies(
         : 'The operator provided the copies.',
       today,
     );
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Record the requester's payment: the copies are released. */
 export function recordOperatorPayment(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   id: number,
   p: { paidOn: string; method: PaymentMethod; reference?: string },
   baseUrl: string,
   now = new Date(),
-): Result {
+): Promise<Result> {
   const today = townToday(now);
-  const r = getOperatorRequest(db, id);
-  if (!r) return fail('That request no longer exists.');
-  if (r.status !== 'awaiting_payment') return fail('This request is not waiting for a payment.');
-  if (p.paidOn > today) return fail('The payment day cannot be in the future.', 'paidOn');
-  if (r.billIssuedAt && p.paidOn < townToday(r.billIssuedAt))
-    return fail('The payment day cannot be before the bill.', 'paidOn');
-  db.transaction((tx) => {
-    const after = updateOperatorRequest(
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getOperatorRequestAsync(tx, id);
+    if (!r) return fail('That request no longer exists.');
+    if (r.status !== 'awaiting_payment') return fail('This request is not waiting for a payment.');
+    if (p.paidOn > today) return fail('The payment day cannot be in the future.', 'paidOn');
+    if (r.billIssuedAt && p.paidOn < townToday(r.billIssuedAt))
+      return fail('The payment day cannot be before the bill.', 'paidOn');
+    const after = await updateOperatorRequestAsync(
       tx,
       r,
       {
@@ -345,7 +354,7 @@ export function recordOperatorPayment(
       },
       now,
     );
-    addOperatorEvent(tx, id, {
+    await addOperatorEventAsync(tx, id, {
       kind: 'billing',
       actorUserId: actor.userId,
       body:
@@ -353,14 +362,14 @@ export function recordOperatorPayment(
           ? `Payment of ${formatMoney(r.billTotalCents)} received on ${formatDay(p.paidOn)}; the copies are released.`
           : `Payment of ${formatMoney(r.billTotalCents)} received on ${formatDay(p.paidOn)}.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'operator_request.record_payment',
       entityType: 'operator_request',
       entityId: id,
       before: { status: r.status },
       after: { status: 'fulfilled', paidOn: p.paidOn, method: p.method },
     });
-    mailRequester(
+    await mailRequester(
       tx,
       after,
       baseUrl,
@@ -370,62 +379,62 @@ export function recordOperatorPayment(
         : `The operator recorded your payment of ${formatMoney(r.billTotalCents)}.`,
       today,
     );
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** After the inspection: the request is complete. */
 export function markInspected(
-  db: DB,
+  db: Db,
   actor: Actor & { userId: number },
   id: number,
   baseUrl: string,
   now = new Date(),
-): Result {
+): Promise<Result> {
   const today = townToday(now);
-  const r = getOperatorRequest(db, id);
-  if (!r) return fail('That request no longer exists.');
-  if (r.status !== 'inspection_offered')
-    return fail('Only a request with an inspection offered can be marked inspected.');
-  db.transaction((tx) => {
-    const after = updateOperatorRequest(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
-    addOperatorEvent(tx, id, {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getOperatorRequestAsync(tx, id);
+    if (!r) return fail('That request no longer exists.');
+    if (r.status !== 'inspection_offered')
+      return fail('Only a request with an inspection offered can be marked inspected.');
+    const after = await updateOperatorRequestAsync(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
+    await addOperatorEventAsync(tx, id, {
       kind: 'status',
       actorUserId: actor.userId,
       body: 'The operator recorded that the records were made available for inspection as offered.',
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'operator_request.fulfil',
       entityType: 'operator_request',
       entityId: id,
       before: { status: r.status },
       after: { status: 'fulfilled' },
     });
-    mailRequester(tx, after, baseUrl, 'The operator recorded the inspection as done.', today);
+    await mailRequester(tx, after, baseUrl, 'The operator recorded the inspection as done.', today);
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** The requester withdraws (by the tracking link). */
-export function withdrawOperatorRequest(db: DB, actor: Actor, id: number, now = new Date()): Result {
-  const r = getOperatorRequest(db, id);
-  if (!r) return fail('That request no longer exists.');
-  if (r.status === 'fulfilled' || r.status === 'withdrawn') return fail('This request is already closed.');
-  db.transaction((tx) => {
-    updateOperatorRequest(tx, r, { status: 'withdrawn', withdrawnOn: townToday(now) }, now);
-    addOperatorEvent(tx, id, {
+export function withdrawOperatorRequest(db: Db, actor: Actor, id: number, now = new Date()): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const r = await getOperatorRequestAsync(tx, id);
+    if (!r) return fail('That request no longer exists.');
+    if (r.status === 'fulfilled' || r.status === 'withdrawn') return fail('This request is already closed.');
+    await updateOperatorRequestAsync(tx, r, { status: 'withdrawn', withdrawnOn: townToday(now) }, now);
+    await addOperatorEventAsync(tx, id, {
       kind: 'status',
       body: `The requester withdrew the request on ${formatDay(townToday(now))}.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'operator_request.withdraw',
       entityType: 'operator_request',
       entityId: id,
       before: { status: r.status },
       after: { status: 'withdrawn' },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /**
