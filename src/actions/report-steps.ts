@@ -5,6 +5,7 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { failure, formText, id, linkToken, optionalText } from '#lib/server/platform/forms/fields.ts';
 import { askToFollow, confirmFollow, stopFollowing } from '#lib/server/site-reports/followers.ts';
 import { stillHappening } from '#lib/server/site-reports/report.ts';
@@ -20,7 +21,12 @@ export const reportSteps = {
     accept: 'form',
     input: z.object({ reportId: id, words: optionalText(1000) }),
     handler: async (input, ctx) => {
-      const result = stillHappening(db(), input.reportId, { words: input.words ?? '' }, { ip: ctx.clientAddress });
+      const result = await stillHappening(
+        dbAsync(),
+        input.reportId,
+        { words: input.words ?? '' },
+        { ip: ctx.clientAddress },
+      );
       if (!result.ok) failure(result);
       return { said: true };
     },

@@ -24,6 +24,7 @@ import {
   responseStanding,
   standingWords,
 } from '#lib/server/site-reports/response-time.rules.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const calendar = new BusinessCalendar();
 
@@ -112,7 +113,7 @@ describe('answered: the first public step after the receipt', () => {
     expect(answeredAt([{ at: at('2026-12-07T14:00:00Z'), status: 'received', public: true }])).toBeNull();
   });
 
-  it('the SQL form gives the same instant as the TypeScript form, on reports filed and answered', () => {
+  it('the SQL form gives the same instant as the TypeScript form, on reports filed and answered', async () => {
     const db = openDatabase(':memory:');
     migrateDatabase(db);
     const mud = db.select().from(siteReportCategories).where(eq(siteReportCategories.code, 'mud_on_road')).get()!;
@@ -154,7 +155,16 @@ describe('answered: the first public step after the receipt', () => {
       })
       .run();
     expect(
-      moveStatus(db, { label: 'system' }, answered, 'under_review', null, townInstant('2026-12-08', '16:00')).ok,
+      (
+        await moveStatus(
+          asyncOf(db),
+          { label: 'system' },
+          answered,
+          'under_review',
+          null,
+          townInstant('2026-12-08', '16:00'),
+        )
+      ).ok,
     ).toBe(true);
     for (const id of [waiting, answered]) {
       const steps = db.select().from(siteReportEvents).where(eq(siteReportEvents.reportId, id)).all();

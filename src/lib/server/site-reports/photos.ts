@@ -56,9 +56,9 @@ export const reportAdditionUpload = defineUpload({
     if (words.length > 2000) return fail('Use at most 2,000 characters.', 'words');
     return ok({ value: { words } });
   },
-  handle: (input, files, c, { db }) =>
+  handle: (input, files, c, { dbAsync }) =>
     addToReport(
-      db,
+      dbAsync,
       c.reportId,
       {
         words: input.words,

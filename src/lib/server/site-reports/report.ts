@@ -24,11 +24,12 @@ import {
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { boundingBox, type Point } from '#lib/shared/geo.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
-import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
@@ -271,9 +272,12 @@ function load(db: Pick<DB, 'select'>, id: number): SiteReport | undefined {
   return db.select().from(siteReports).where(eq(siteReports.id, id)).get();
 }
 
-/** Change the row, write its step, its audit entry and its mail, in one transaction. */
-function change(
-  db: DB,
+/**
+ * Change the row, write its step, its audit entry and its mail, in one transaction. The report is read in it,
+ * so two officers' steps (or a resident's and an officer's) at once each see the other's.
+ */
+async function change(
+  db: Db,
   actor: Actor,
   id: number,
   now: Date,
@@ -289,11 +293,44 @@ function change(
         fromResident?: boolean;
       }
     | { error: Result },
-): Result {
-  const before = load(db, id);
-  if (!before) return { ok: false, message: 'No such report.' };
+): Promise<Result> {
   try {
-    return runChange(db, actor, id, now, before, build);
+    return await db.transaction(async (tx): Promise<Result> => {
+      const [before] = await tx.select().from(siteReports).where(eq(siteReports.id, id));
+      if (!before) return { ok: false, message: 'No such report.' };
+      // The steps' own rules read and write through the other domains' synchronous functions (town inspections,
+      // violations): one call, in this transaction.
+      const made = await viaSync(tx, (sync) => build(sync as unknown as Tx, before));
+      if ('error' in made) throw new Refused(made.error);
+      const moved = made.set.status && made.set.status !== before.status;
+      const [after] = await tx
+        .update(siteReports)
+        .set({ ...made.set, ...(moved ? { statusChangedAt: now } : {}), updatedAt: now })
+        .where(eq(siteReports.id, id))
+        .returning();
+      const words = made.words;
+      if (words)
+        await viaSync(tx, (sync) =>
+          step(
+            sync as unknown as Tx,
+            after!,
+            moved ? after!.status : null,
+            words,
+            userIdOf(actor),
+            now,
+            false,
+            made.fromResident,
+          ),
+        );
+      await auditAsync(tx, actor, {
+        action: made.action,
+        entityType: 'site_report',
+        entityId: id,
+        before: { ...before, reporterEmail: undefined, reporterPhone: undefined, reporterName: undefined },
+        after: { ...made.set },
+      });
+      return { ok: true };
+    });
   } catch (err) {
     if (err instanceof Refused) return err.result;
     throw err;
@@ -309,43 +346,12 @@ class Refused extends Error {
   }
 }
 
-function runChange(
-  db: DB,
-  actor: Actor,
-  id: number,
-  now: Date,
-  before: SiteReport,
-  build: Parameters<typeof change>[4],
-): Result {
-  return db.transaction((tx) => {
-    const made = build(tx as unknown as Tx, before);
-    if ('error' in made) throw new Refused(made.error);
-    const moved = made.set.status && made.set.status !== before.status;
-    const after = tx
-      .update(siteReports)
-      .set({ ...made.set, ...(moved ? { statusChangedAt: now } : {}), updatedAt: now })
-      .where(eq(siteReports.id, id))
-      .returning()
-      .get();
-    if (made.words)
-      step(tx, after, moved ? after.status : null, made.words, userIdOf(actor), now, false, made.fromResident);
-    audit(tx, actor, {
-      action: made.action,
-      entityType: 'site_report',
-      entityId: id,
-      before: { ...before, reporterEmail: undefined, reporterPhone: undefined, reporterName: undefined },
-      after: { ...made.set },
-    });
-    return { ok: true };
-  }) as Result;
-}
-
 /** The status a step leaves: `to` when the report may move there (only forward, never out of a final status), else as it was. */
 function forward(from: SiteReportStatus, to: SiteReportStatus): SiteReportStatus {
   return canMove(from, to) ? to : from;
 }
 
-export function linkProject(db: DB, actor: Actor, id: number, projectId: number, now = new Date()): Result {
+export function linkProject(db: Db, actor: Actor, id: number, projectId: number, now = new Date()): Promise<Result> {
   return change(db, actor, id, now, (tx, before) => {
     const project = tx
       .select({ id: projects.id, name: projects.name })
@@ -363,13 +369,13 @@ export function linkProject(db: DB, actor: Actor, id: number, projectId: number,
 }
 
 export function moveStatus(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   to: SiteReportStatus,
   reason: string | null,
   now = new Date(),
-): Result {
+): Promise<Result> {
   return change(db, actor, id, now, (tx, before) => {
     const problem = moveProblem(before.status, to, reason);
     if (problem) return { error: { ok: false, fields: { [isOpen(to) ? 'status' : 'reason']: problem } } };
@@ -384,13 +390,13 @@ export function moveStatus(
 
 /** A town inspection recorded from the report (enforcement/town-inspections), linked to it. */
 export function recordInspectionFromReport(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   input: Omit<TownInspectionInput, 'noticeId' | 'milestone' | 'scheduledId'>,
   today: string,
   now = new Date(),
-): Result {
+): Promise<Result> {
   return change(db, actor, id, now, (tx, before) => {
     if (!before.projectId)
       return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
@@ -416,13 +422,13 @@ export function recordInspectionFromReport(
 
 /** A town inspection planned from the report (on the officer's calendar until recorded); the reporter is told it is planned. */
 export function scheduleInspectionFromReport(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   scheduledFor: Date,
   notes: string | null,
   now = new Date(),
-): Result {
+): Promise<Result> {
   return change(db, actor, id, now, (tx, before) => {
     if (!before.projectId)
       return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
@@ -444,13 +450,13 @@ export function scheduleInspectionFromReport(
 }
 
 export function recordViolationFromReport(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   input: { observedOn: string; description: string; section: string | null },
   today: string,
   now = new Date(),
-): Result {
+): Promise<Result> {
   return change(db, actor, id, now, (tx, before) => {
     if (!before.projectId)
       return { error: { ok: false, message: 'Link the report to a project first: a violation is at a site.' } };
@@ -466,7 +472,7 @@ export function recordViolationFromReport(
 }
 
 /** Link the enforcement action the officer issued on the project's enforcement page (not a second one made here). */
-export function linkEnforcement(db: DB, actor: Actor, id: number, actionId: number, now = new Date()): Result {
+export function linkEnforcement(db: Db, actor: Actor, id: number, actionId: number, now = new Date()): Promise<Result> {
   return change(db, actor, id, now, (tx, before) => {
     const action = tx.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
     if (!action || action.projectId !== before.projectId)
@@ -483,13 +489,13 @@ export function linkEnforcement(db: DB, actor: Actor, id: number, actionId: numb
 }
 
 export function setHidden(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   hidden: boolean,
   reason: string | null,
   now = new Date(),
-): Result {
+): Promise<Result> {
   return change(db, actor, id, now, () => {
     if (hidden && !reason?.trim())
       return {
@@ -504,13 +510,13 @@ export function setHidden(
 }
 
 export function approvePhoto(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   photoId: number,
   approved: boolean,
   now = new Date(),
-): Result {
+): Promise<Result> {
   return change(db, actor, id, now, (tx) => {
     const photo = tx
       .select()
@@ -528,26 +534,27 @@ export function approvePhoto(
 
 /** Block the report's email address or network address: no more reports are taken from it. */
 export function blockSender(
-  db: DB,
+  db: Db,
   actor: Actor,
   id: number,
   kind: ReportBlockKind,
   reason: string,
   now = new Date(),
-): Result {
-  const report = load(db, id);
-  if (!report) return { ok: false, message: 'No such report.' };
-  const valueHash = kind === 'email' ? (report.reporterEmail ? blockHash(report.reporterEmail) : null) : report.ipHash;
-  if (!valueHash)
-    return {
-      ok: false,
-      fields: {
-        kind: kind === 'email' ? 'This report has no email address.' : 'This report’s network address was not kept.',
-      },
-    };
-  if (!reason.trim()) return { ok: false, fields: { blockReason: 'Say why (staff read this).' } };
-  db.transaction((tx) => {
-    const row = tx
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [report] = await tx.select().from(siteReports).where(eq(siteReports.id, id));
+    if (!report) return { ok: false, message: 'No such report.' };
+    const valueHash =
+      kind === 'email' ? (report.reporterEmail ? blockHash(report.reporterEmail) : null) : report.ipHash;
+    if (!valueHash)
+      return {
+        ok: false,
+        fields: {
+          kind: kind === 'email' ? 'This report has no email address.' : 'This report’s network address was not kept.',
+        },
+      };
+    if (!reason.trim()) return { ok: false, fields: { blockReason: 'Say why (staff read this).' } };
+    const [row] = await tx
       .insert(siteReportBlocks)
       .values({
         kind,
@@ -558,16 +565,15 @@ export function blockSender(
         createdAt: now,
       })
       .onConflictDoNothing()
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'site_report.block',
       entityType: 'site_report',
       entityId: id,
       after: { kind, reason: reason.trim(), blockId: row?.id ?? null },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -741,19 +747,26 @@ const quoted = (text: string) => `“${text.replace(/\s+/g, ' ').trim()}”`;
  * has finished with opens again as received (stillHappeningStatus), an open one gets the step; either way the
  * officer is mailed, and the reporter and followers get the step.
  */
-export function stillHappening(db: DB, id: number, input: { words: string }, ctx: { ip: string; now?: Date }): Result {
+export async function stillHappening(
+  db: Db,
+  id: number,
+  input: { words: string },
+  ctx: { ip: string; now?: Date },
+): Promise<Result> {
   const now = ctx.now ?? new Date();
-  const before = load(db, id);
-  if (!before || before.hidden) return fail('That report is not on the portal.');
-  if (!hit(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now).allowed) return fail(LIMITED);
-  if (!hit(db, `report-still:${id}:${ctx.ip}`, RESIDENT_STEP_LIMITS.stillHappening, now).allowed)
+  const [shown] = await db.select({ hidden: siteReports.hidden }).from(siteReports).where(eq(siteReports.id, id));
+  if (!shown || shown.hidden) return fail('That report is not on the portal.');
+  if (!(await hitAsync(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now)).allowed) return fail(LIMITED);
+  if (!(await hitAsync(db, `report-still:${id}:${ctx.ip}`, RESIDENT_STEP_LIMITS.stillHappening, now)).allowed)
     return fail('You said so already today: the stormwater officer has it.');
-  const reopened = stillHappeningStatus(before.status);
   const said = input.words.trim() ? ` They wrote: ${quoted(input.words)}` : '';
-  const words = reopened
-    ? `A resident said on ${formatDay(townToday(now))} that the problem is still happening. The report is open again for the stormwater officer.${said}`
-    : `A resident said on ${formatDay(townToday(now))} that the problem is still happening.${said}`;
-  const result = change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
+  return change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
+    if (row.hidden) return { error: fail('That report is not on the portal.') };
+    // Read from the row as it is now: an officer may have closed (or reopened) it a moment ago.
+    const reopened = stillHappeningStatus(row.status);
+    const words = reopened
+      ? `A resident said on ${formatDay(townToday(now))} that the problem is still happening. The report is open again for the stormwater officer.${said}`
+      : `A resident said on ${formatDay(townToday(now))} that the problem is still happening.${said}`;
     tellOfficers(tx, row, words);
     return {
       set: reopened ? { status: reopened, publicReason: null } : {},
@@ -762,28 +775,28 @@ export function stillHappening(db: DB, id: number, input: { words: string }, ctx
       fromResident: true,
     };
   });
-  return result;
 }
 
 /**
  * A resident adds to a report: words, shown on its page at once like the report's own, and photos, re-encoded
  * when they arrived and shown once the officer has looked at them.
  */
-export function addToReport(
-  db: DB,
+export async function addToReport(
+  db: Db,
   id: number,
   input: { words: string; photos: PhotoInput[] },
   ctx: { ip: string; now?: Date },
-): Result {
+): Promise<Result> {
   const now = ctx.now ?? new Date();
-  const before = load(db, id);
-  if (!before || before.hidden) return fail('That report is not on the portal.');
-  if (!hit(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now).allowed) return fail(LIMITED);
+  const [shown] = await db.select({ hidden: siteReports.hidden }).from(siteReports).where(eq(siteReports.id, id));
+  if (!shown || shown.hidden) return fail('That report is not on the portal.');
+  if (!(await hitAsync(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now)).allowed) return fail(LIMITED);
   const photos = input.photos.length
     ? ` With ${input.photos.length === 1 ? 'a photo' : `${input.photos.length} photos`}, shown here once the stormwater officer has looked at ${input.photos.length === 1 ? 'it' : 'them'}.`
     : '';
   const words = `A resident added on ${formatDay(townToday(now))}: ${quoted(input.words)}${photos}`;
-  const result = change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
+  return change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
+    if (row.hidden) return { error: fail('That report is not on the portal.') };
     const already = tx.select({ n: count() }).from(siteReportPhotos).where(eq(siteReportPhotos.reportId, id)).get()!.n;
     if (already + input.photos.length > MAX_PHOTOS * 2)
       return { error: fail(`A report keeps at most ${MAX_PHOTOS * 2} photos; this one has ${already}.`, 'photos') };
@@ -794,11 +807,10 @@ export function addToReport(
     tellOfficers(tx, row, words);
     return { set: {}, words, action: 'site_report.add', fromResident: true };
   });
-  return result;
 }
 
 /** The officer takes what a resident added off the public page (it stays in the staff view). */
-export function hideAddition(db: DB, actor: Actor, id: number, eventId: number, now = new Date()): Result {
+export function hideAddition(db: Db, actor: Actor, id: number, eventId: number, now = new Date()): Promise<Result> {
   return change(db, actor, id, now, (tx) => {
     const row = tx
       .update(siteReportEvents)

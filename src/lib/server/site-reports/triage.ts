@@ -9,7 +9,7 @@ import {
   type TownInspectionOutcome,
 } from '#db/enums.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
 import {
@@ -44,17 +44,17 @@ export type Intent = (typeof INTENTS)[number];
 const id = (v: string | null) => (v && /^\d{1,12}$/.test(v) ? Number(v) : NaN);
 const text = (v: string | null, n = 2000) => (v ?? '').trim().slice(0, n);
 
-export function triage(
-  db: DB,
+export async function triage(
+  db: Db,
   actor: Actor,
   reportId: number,
   form: URLSearchParams,
   today: string,
   now = new Date(),
-): Result & { intent?: Intent } {
+): Promise<Result & { intent?: Intent }> {
   const intent = form.get('intent') as Intent;
   if (!INTENTS.includes(intent)) return { ok: false, message: 'Choose one of the steps on the page.' };
-  const done = (r: Result) => ({ ...r, intent });
+  const done = async (r: Result | Promise<Result>) => ({ ...(await r), intent });
   switch (intent) {
     case 'link':
       return done(
