@@ -4,7 +4,6 @@
  */
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { failure, formText, id, linkToken, optionalText } from '#lib/server/platform/forms/fields.ts';
 import { askToFollow, confirmFollow, stopFollowing } from '#lib/server/site-reports/followers.ts';
@@ -36,7 +35,7 @@ export const reportSteps = {
     accept: 'form',
     input: z.object({ reportId: id, email }),
     handler: async (input, ctx) => {
-      const result = askToFollow(db(), input, { ip: ctx.clientAddress });
+      const result = await askToFollow(dbAsync(), input, { ip: ctx.clientAddress });
       if (!result.ok) failure(result);
       return { asked: true };
     },
@@ -46,7 +45,7 @@ export const reportSteps = {
     accept: 'form',
     input: z.object({ token: linkToken() }),
     handler: async (input, ctx) => {
-      const result = confirmFollow(db(), input.token, { ip: ctx.clientAddress });
+      const result = await confirmFollow(dbAsync(), input.token, { ip: ctx.clientAddress });
       if (!result.ok) failure(result);
       return { reportId: result.reportId };
     },
@@ -56,7 +55,7 @@ export const reportSteps = {
     accept: 'form',
     input: z.object({ link: linkToken() }),
     handler: async (input, ctx) => {
-      const result = stopFollowing(db(), input.link, { ip: ctx.clientAddress });
+      const result = await stopFollowing(dbAsync(), input.link, { ip: ctx.clientAddress });
       if (!result.ok) failure(result);
       return { reportId: result.reportId };
     },

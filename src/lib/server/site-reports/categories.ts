@@ -5,8 +5,9 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { siteReportCategories } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 import { parseResponseDays } from './response-time.rules.ts';
 
@@ -44,22 +45,31 @@ function codeFor(label: string): string {
   );
 }
 
-export function saveCategory(db: DB, actor: Actor, input: CategoryInput): Result<{ id: number }> {
+/**
+ * Add or edit a category. The category edited and the codes in use are read in the transaction that saves it,
+ * so two categories added at once with one name get two codes.
+ */
+export function saveCategory(db: Db, actor: Actor, input: CategoryInput): Promise<Result<{ id: number }>> {
   const label = input.label.trim();
   if (label.length < 3 || label.length > 80)
-    return { ok: false, fields: { label: 'Name it in 3 to 80 characters, like “Blocked storm drain”.' } };
+    return Promise.resolve({
+      ok: false,
+      fields: { label: 'Name it in 3 to 80 characters, like “Blocked storm drain”.' },
+    });
   if (input.description.length > 300)
-    return { ok: false, fields: { description: 'Keep the description under 300 characters.' } };
+    return Promise.resolve({ ok: false, fields: { description: 'Keep the description under 300 characters.' } });
   const response = parseResponseDays(input.responseBusinessDays);
-  if (!response.ok) return fail(response.message, 'responseBusinessDays');
-  const before = input.id
-    ? db.select().from(siteReportCategories).where(eq(siteReportCategories.id, input.id)).get()
-    : undefined;
-  if (input.id && !before) return { ok: false, message: 'No such category.' };
-  const taken = new Set(categories(db, { activeOnly: false }).map((c) => c.code));
-  let code = codeFor(label);
-  for (let n = 2; !before && taken.has(code); n++) code = `${codeFor(label)}_${n}`;
-  const id = db.transaction((tx) => {
+  if (!response.ok) return Promise.resolve(fail(response.message, 'responseBusinessDays'));
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [before] = input.id
+      ? await tx.select().from(siteReportCategories).where(eq(siteReportCategories.id, input.id))
+      : [];
+    if (input.id && !before) return { ok: false, message: 'No such category.' };
+    const taken = new Set(
+      (await tx.select({ code: siteReportCategories.code }).from(siteReportCategories)).map((c) => c.code),
+    );
+    let code = codeFor(label);
+    for (let n = 2; !before && taken.has(code); n++) code = `${codeFor(label)}_${n}`;
     const values = {
       label,
       description: input.description.trim(),
@@ -67,21 +77,19 @@ export function saveCategory(db: DB, actor: Actor, input: CategoryInput): Result
       sortOrder: Math.max(0, Math.min(999, Math.trunc(input.sortOrder) || 0)),
       responseBusinessDays: response.days,
     };
-    const row = before
-      ? tx.update(siteReportCategories).set(values).where(eq(siteReportCategories.id, before.id)).returning().get()
-      : tx
+    const [row] = before
+      ? await tx.update(siteReportCategories).set(values).where(eq(siteReportCategories.id, before.id)).returning()
+      : await tx
           .insert(siteReportCategories)
           .values({ ...values, code })
-          .returning()
-          .get();
-    audit(tx, actor, {
+          .returning();
+    await auditAsync(tx, actor, {
       action: 'site_report_category.save',
       entityType: 'site_report_category',
-      entityId: row.id,
+      entityId: row!.id,
       before,
       after: row,
     });
-    return row.id;
+    return { ok: true, id: row!.id };
   });
-  return { ok: true, id };
 }

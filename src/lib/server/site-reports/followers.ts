@@ -8,14 +8,14 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { siteReportFollowers, siteReports } from '#db/schema.ts';
-import { audit, type Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { auditAsync, type Tx } from '#lib/server/platform/audit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { fail, ok, type Refusal, type Result } from '#lib/server/platform/result.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrl, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 
 export const FOLLOW_LIMITS = {
   email: { limit: 5, windowMs: 60 * 60 * 1000 } satisfies Limit,
@@ -37,21 +37,20 @@ const stopUrl = (base: string, follower: Pick<Follower, 'id'>) =>
   `${base}/reports/follow?stop=${follower.id}.${stopTokenFor(follower.id)}`;
 
 /** Ask to follow a visible report: a confirmation mail goes to the address (again, if it was asked before). */
-export function askToFollow(
-  db: DB,
+export async function askToFollow(
+  db: Db,
   input: { reportId: number; email: string },
   ctx: { ip: string; now?: Date },
-): Result<object, Refusal & { reason: 'limited' | 'no_report' }> {
+): Promise<Result<object, Refusal & { reason: 'limited' | 'no_report' }>> {
   const now = ctx.now ?? new Date();
   const email = input.email.trim().toLowerCase();
-  const report = db
+  const [report] = await db
     .select({ id: siteReports.id, hidden: siteReports.hidden })
     .from(siteReports)
-    .where(eq(siteReports.id, input.reportId))
-    .get();
+    .where(eq(siteReports.id, input.reportId));
   if (!report || report.hidden) return { ok: false, reason: 'no_report', message: 'That report is not on the portal.' };
-  const byEmail = hit(db, `report-follow:email:${email}`, FOLLOW_LIMITS.email, now);
-  const byIp = hit(db, `report-follow:ip:${ctx.ip}`, FOLLOW_LIMITS.ip, now);
+  const byEmail = await hitAsync(db, `report-follow:email:${email}`, FOLLOW_LIMITS.email, now);
+  const byIp = await hitAsync(db, `report-follow:ip:${ctx.ip}`, FOLLOW_LIMITS.ip, now);
   if (!byEmail.allowed || !byIp.allowed)
     return {
       ok: false,
@@ -59,8 +58,8 @@ export function askToFollow(
       message: 'Too many follows were asked for from here or for this address. Wait an hour and try again.',
     };
   const token = newToken();
-  db.transaction((tx) => {
-    const row = tx
+  await db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(siteReportFollowers)
       .values({
         reportId: report.id,
@@ -79,15 +78,14 @@ export function askToFollow(
           updatedAt: now,
         },
       })
-      .returning()
-      .get();
-    audit(
+      .returning();
+    await auditAsync(
       tx,
       { label: 'public', ip: ctx.ip },
-      { action: 'site_report.follow', entityType: 'site_report', entityId: report.id, after: { followerId: row.id } },
+      { action: 'site_report.follow', entityType: 'site_report', entityId: report.id, after: { followerId: row!.id } },
     );
-    const base = townPublicUrl(tx);
-    enqueueMail(tx, {
+    const base = await townPublicUrlAsync(tx);
+    await enqueueMailAsync(tx, {
       kind: 'site-report-follow-confirm',
       to: email,
       data: { number: `Report ${report.id}`, confirmUrl: confirmUrl(base, token), url: `${base}/reports/${report.id}` },
@@ -97,13 +95,19 @@ export function askToFollow(
 }
 
 /** Turn a follower on (confirmed) or off (stopped), audited. */
-function setStatus(db: DB, row: Follower, status: 'active' | 'unsubscribed', ip: string, now: Date): void {
-  db.transaction((tx) => {
-    tx.update(siteReportFollowers)
+async function setStatus(
+  db: Db,
+  row: Follower,
+  status: 'active' | 'unsubscribed',
+  ip: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(siteReportFollowers)
       .set({ status, updatedAt: now, ...(status === 'active' ? { confirmedAt: now } : {}) })
-      .where(eq(siteReportFollowers.id, row.id))
-      .run();
-    audit(
+      .where(eq(siteReportFollowers.id, row.id));
+    await auditAsync(
       tx,
       { label: 'public', ip },
       {
@@ -117,43 +121,41 @@ function setStatus(db: DB, row: Follower, status: 'active' | 'unsubscribed', ip:
 }
 
 /** Use the confirmation link: the address is mailed at each step from now on. Using it twice is fine. */
-export function confirmFollow(
-  db: DB,
+export async function confirmFollow(
+  db: Db,
   token: string | null | undefined,
   ctx: { ip: string; now?: Date },
-): Result<{ reportId: number }, Refusal> {
+): Promise<Result<{ reportId: number }, Refusal>> {
   const now = ctx.now ?? new Date();
   const invalid = fail('This link is not valid. Ask to follow the report again to get a new one.');
   if (!looksLikeToken(token)) return invalid;
-  const row = db
+  const [row] = await db
     .select()
     .from(siteReportFollowers)
-    .where(eq(siteReportFollowers.confirmTokenHash, hashToken(token)))
-    .get();
+    .where(eq(siteReportFollowers.confirmTokenHash, hashToken(token)));
   if (!row) return invalid;
   if (row.status !== 'active' && row.confirmExpiresAt <= now)
     return fail('This link has expired. Ask to follow the report again to get a new one.');
-  if (row.status !== 'active') setStatus(db, row, 'active', ctx.ip, now);
+  if (row.status !== 'active') await setStatus(db, row, 'active', ctx.ip, now);
   return ok({ reportId: row.reportId });
 }
 
 /** The stop link ("<id>.<token>"): no more mail about the report. Stopping twice is fine. */
-export function stopFollowing(
-  db: DB,
+export async function stopFollowing(
+  db: Db,
   link: string | null | undefined,
   ctx: { ip: string; now?: Date },
-): Result<{ reportId: number }, Refusal> {
+): Promise<Result<{ reportId: number }, Refusal>> {
   const now = ctx.now ?? new Date();
   const invalid = fail('This link is not valid. Use the link at the foot of the last mail about the report.');
   const m = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(link ?? '');
   if (!m || !looksLikeToken(m[2]) || stopTokenFor(Number(m[1])) !== m[2]) return invalid;
-  const row = db
+  const [row] = await db
     .select()
     .from(siteReportFollowers)
-    .where(eq(siteReportFollowers.id, Number(m[1])))
-    .get();
+    .where(eq(siteReportFollowers.id, Number(m[1])));
   if (!row) return invalid;
-  if (row.status !== 'unsubscribed') setStatus(db, row, 'unsubscribed', ctx.ip, now);
+  if (row.status !== 'unsubscribed') await setStatus(db, row, 'unsubscribed', ctx.ip, now);
   return ok({ reportId: row.reportId });
 }
 

@@ -4,18 +4,24 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { open311Keys } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { hashToken, newToken } from '#lib/server/platform/tokens.ts';
 
-export function issueKey(db: DB, actor: Actor, name: string, now = new Date()): Result<{ id: number; key: string }> {
+export async function issueKey(
+  db: Db,
+  actor: Actor,
+  name: string,
+  now = new Date(),
+): Promise<Result<{ id: number; key: string }>> {
   const clean = name.trim();
   if (clean.length < 2 || clean.length > 100)
     return { ok: false, fields: { name: 'Name the app the key is for, in 2 to 100 characters, like “SeeClickFix”.' } };
   const key = newToken();
-  const id = db.transaction((tx) => {
-    const row = tx
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(open311Keys)
       .values({
         name: clean,
@@ -23,23 +29,34 @@ export function issueKey(db: DB, actor: Actor, name: string, now = new Date()): 
         createdByUserId: 'userId' in actor ? actor.userId : null,
         createdAt: now,
       })
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'open311_key.issue', entityType: 'open311_key', entityId: row.id, after: row });
-    return row.id;
+      .returning();
+    await auditAsync(tx, actor, {
+      action: 'open311_key.issue',
+      entityType: 'open311_key',
+      entityId: row!.id,
+      after: row,
+    });
+    return row!.id;
   });
   return { ok: true, id, key };
 }
 
-export function revokeKey(db: DB, actor: Actor, id: number, now = new Date()): Result {
-  const before = db.select().from(open311Keys).where(eq(open311Keys.id, id)).get();
-  if (!before) return { ok: false, message: 'No such key.' };
-  if (before.revokedAt) return { ok: false, message: 'This key is already revoked.' };
-  db.transaction((tx) => {
-    const after = tx.update(open311Keys).set({ revokedAt: now }).where(eq(open311Keys.id, id)).returning().get();
-    audit(tx, actor, { action: 'open311_key.revoke', entityType: 'open311_key', entityId: id, before, after });
+/** Revoke a key; read in the transaction that revokes it, so a key is revoked once. */
+export function revokeKey(db: Db, actor: Actor, id: number, now = new Date()): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const [before] = await tx.select().from(open311Keys).where(eq(open311Keys.id, id));
+    if (!before) return { ok: false, message: 'No such key.' };
+    if (before.revokedAt) return { ok: false, message: 'This key is already revoked.' };
+    const [after] = await tx.update(open311Keys).set({ revokedAt: now }).where(eq(open311Keys.id, id)).returning();
+    await auditAsync(tx, actor, {
+      action: 'open311_key.revoke',
+      entityType: 'open311_key',
+      entityId: id,
+      before,
+      after,
+    });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export function listKeys(db: DB) {
