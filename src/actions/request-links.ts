@@ -6,6 +6,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { formText } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { sendLostLinks } from '#lib/server/records-requests/lost-link.ts';
@@ -22,8 +23,8 @@ export const requestLinks = {
         .pipe(z.email({ error: 'Enter an email address like name@example.com.' })),
     }),
     handler: async (input, ctx) => {
-      const result = sendLostLinks(
-        db(),
+      const result = await sendLostLinks(
+        dbAsync(),
         input.email,
         { label: 'requester', ip: ctx.clientAddress },
         townPublicUrl(db()),

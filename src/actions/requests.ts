@@ -489,7 +489,7 @@ export const requests = {
     input: z.object({ userId: id }),
     handler: async (input, ctx) => {
       const admin = allow.role(ctx, 'admin');
-      orThrow(setAppealsOfficer(db(), actorOf(admin, ctx), input.userId));
+      orThrow(await setAppealsOfficer(dbAsync(), actorOf(admin, ctx), input.userId));
       return { done: 'officer' };
     },
   }),

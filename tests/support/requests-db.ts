@@ -72,7 +72,7 @@ export async function requestsTown(now: Date): Promise<RequestsTown> {
   };
   const clerk = user('clerk@example.org', 'Dana Clerk', 'clerk');
   const officer = user('supervisor@example.org', 'Sam Supervisor', 'officer');
-  setAppealsOfficer(db, clerk, officer.userId, now);
+  await setAppealsOfficer(asyncOf(db), clerk, officer.userId, now);
   const request: RequestsTown['request'] = async (receivedAt, overrides = {}) => {
     const selection = checkSelection(db, 'curry-road', { documentIds: overrides.documentIds ?? [docs.swppp] });
     if (selection.problems.length) throw new Error(selection.problems.join('; '));

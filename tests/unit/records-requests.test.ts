@@ -930,7 +930,7 @@ describe('appeals (POL §89(4)(a))', () => {
       db.insert(schema.users).values({ email: 'supervisor@example.org', name: 'Sam Supervisor' }).run().lastInsertRowid,
     );
     db.insert(schema.userRoles).values({ userId: officerId, role: 'officer' }).run();
-    expect(setAppealsOfficer(db, { userId: clerkId }, officerId, NOW)).toEqual({ ok: true });
+    expect(await setAppealsOfficer(asyncOf(db), { userId: clerkId }, officerId, NOW)).toEqual({ ok: true });
     const r = await request();
     const requester = { label: 'requester' as const };
     expect(await fileAppeal(asyncOf(db), requester, r.id, { body: 'Please.' }, BASE, NOW)).toMatchObject({

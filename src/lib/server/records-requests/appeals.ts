@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { projects, recordsRequests, requestAppeals, requestItems, settings, userRoles, users } from '#db/schema.ts';
 import { APPEAL_KIND_LABEL, APPEAL_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
@@ -108,23 +108,32 @@ export function officerChoices(db: Pick<DB, 'selectDistinct'>) {
     .all();
 }
 
-export function setAppealsOfficer(db: DB, actor: Actor, userId: number, now = new Date()): { ok: true } | Failure {
-  if (!officerChoices(db).some((u) => u.id === userId)) return fail('Choose a staff member from the list.', 'userId');
-  const before = appealsOfficer(db);
-  db.transaction((tx) => {
-    tx.insert(settings)
+/** Name the appeals officer; the choices and the officer named before are read where the new one is saved. */
+export function setAppealsOfficer(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  now = new Date(),
+): Promise<{ ok: true } | Failure> {
+  return db.transaction(async (tx): Promise<{ ok: true } | Failure> => {
+    const { choices, before } = await viaSync(tx, (sync) => ({
+      choices: officerChoices(sync),
+      before: appealsOfficer(sync),
+    }));
+    if (!choices.some((u) => u.id === userId)) return fail('Choose a staff member from the list.', 'userId');
+    await tx
+      .insert(settings)
       .values({ key: APPEALS_OFFICER_KEY, value: String(userId), updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: String(userId), updatedAt: now } })
-      .run();
-    audit(tx, actor, {
+      .onConflictDoUpdate({ target: settings.key, set: { value: String(userId), updatedAt: now } });
+    await auditAsync(tx, actor, {
       action: 'records_request.set_appeals_officer',
       entityType: 'setting',
       entityId: APPEALS_OFFICER_KEY,
       before: before ? { userId: before.id, name: before.name } : null,
       after: { userId },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Whether this user answers appeals: the named officer, or an admin (who can stand in). */

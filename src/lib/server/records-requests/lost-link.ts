@@ -9,19 +9,19 @@
  * rotated: anyone may type anyone's address here, so rotating would let a stranger break a requester's
  * working links at will (decision record 0031). A leaked link is replaced by the clerk (newTrackingLink).
  */
-import { town as townOf } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { operatorRequests, projects, recordsRequests } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { formatInstant } from '#lib/shared/format.ts';
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { OPERATOR_STATUS_LABEL } from '#lib/server/operator-requests/request.rules.ts';
-import { operatorTrackingLink } from '#lib/server/operator-requests/store.ts';
-import { trackingLink } from './links.ts';
+import { operatorTrackingLinkAsync } from '#lib/server/operator-requests/store.ts';
+import { trackingLinkAsync } from './links.ts';
 import { type Result } from '#lib/server/platform/result.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -50,13 +50,13 @@ export type LostLinkResult = Result<object, { retryAfterMs: number }>;
  * Mail `email` the links to its requests, if it has any. The answer is the same for a known and an
  * unknown address (only the limits can refuse, and they count unknown addresses too).
  */
-export function sendLostLinks(
-  db: DB,
+export async function sendLostLinks(
+  db: Db,
   email: string,
   actor: Actor,
   baseUrl: string,
   opts: { ip?: string; limits?: { ip: Limit; address: Limit }; now?: Date } = {},
-): LostLinkResult {
+): Promise<LostLinkResult> {
   const address = email.trim().toLowerCase();
   const digest = addressDigest(address);
   const limits = opts.limits ?? lostLinkLimits();
@@ -64,65 +64,58 @@ export function sendLostLinks(
   const keys: Array<[string, Limit]> = [[`lost-link:address:${digest}`, limits.address]];
   if (opts.ip) keys.unshift([`lost-link:ip:${opts.ip}`, limits.ip]);
   for (const [key, limit] of keys) {
-    const state = isLimited(db, key, limit, now);
+    const state = await isLimitedAsync(db, key, limit, now);
     if (!state.allowed) return { ok: false, retryAfterMs: state.retryAfterMs };
   }
-  for (const [key, limit] of keys) hit(db, key, limit, now);
+  for (const [key, limit] of keys) await hitAsync(db, key, limit, now);
 
-  db.transaction((tx) => {
-    const town = tx
-      .select({
-        id: recordsRequests.id,
-        number: recordsRequests.number,
-        receivedAt: recordsRequests.receivedAt,
-        status: recordsRequests.status,
-        trackingTokenHash: recordsRequests.trackingTokenHash,
-        trackingLinkVersion: recordsRequests.trackingLinkVersion,
-      })
+  await db.transaction(async (tx) => {
+    const town = await tx
+      .select()
       .from(recordsRequests)
       .where(eq(recordsRequests.requesterEmail, address))
       .orderBy(desc(recordsRequests.receivedAt))
-      .limit(LOST_LINK_MAX)
-      .all();
-    const operator = tx
+      .limit(LOST_LINK_MAX);
+    const operator = await tx
       .select({ row: operatorRequests, projectName: projects.name })
       .from(operatorRequests)
       .innerJoin(projects, eq(projects.id, operatorRequests.projectId))
       .where(eq(operatorRequests.requesterEmail, address))
       .orderBy(desc(operatorRequests.receivedAt))
-      .limit(LOST_LINK_MAX)
-      .all();
-    const listed = [
-      ...town.map((r) => ({
+      .limit(LOST_LINK_MAX);
+    const { fullName } = await townAsync(tx);
+    const listed = [];
+    for (const r of town)
+      listed.push({
         at: r.receivedAt,
         number: r.number,
-        to: `the ${townOf(tx).fullName}`,
+        to: `the ${fullName}`,
         receivedText: formatInstant(r.receivedAt),
         statusText: (REQUEST_STATUS_LABEL as Record<string, string>)[r.status] ?? r.status,
-        url: trackingLink(tx, r, baseUrl),
-      })),
-      ...operator.map((o) => ({
+        url: await trackingLinkAsync(tx, r, baseUrl),
+      });
+    for (const o of operator)
+      listed.push({
         at: o.row.receivedAt,
         number: o.row.number,
         to: `the operator of ${o.projectName}`,
         receivedText: formatInstant(o.row.receivedAt),
         statusText: OPERATOR_STATUS_LABEL[o.row.status],
-        url: operatorTrackingLink(tx, o.row, baseUrl),
-      })),
-    ]
-      .sort((a, b) => b.at.getTime() - a.at.getTime())
-      .slice(0, LOST_LINK_MAX);
-    audit(tx, actor, {
+        url: await operatorTrackingLinkAsync(tx, o.row, baseUrl),
+      });
+    listed.sort((a, b) => b.at.getTime() - a.at.getTime());
+    const mailed = listed.slice(0, LOST_LINK_MAX);
+    await auditAsync(tx, actor, {
       action: 'records_request.lost_links',
       entityType: 'records_request',
       entityId: null,
-      after: { addressDigest: digest, mailed: listed.length > 0, requests: listed.map((r) => r.number) },
+      after: { addressDigest: digest, mailed: mailed.length > 0, requests: mailed.map((r) => r.number) },
     });
-    if (listed.length)
-      enqueueMail(tx, {
+    if (mailed.length)
+      await enqueueMailAsync(tx, {
         kind: 'request-lost-links',
         to: address,
-        data: { requests: listed.map(({ at: _at, ...r }) => r) },
+        data: { requests: mailed.map(({ at: _at, ...r }) => r) },
       });
   });
   return { ok: true };
