@@ -10,6 +10,7 @@ import { z } from 'astro/zod';
 import { ENFORCEMENT_TYPES, PAYMENT_METHODS } from '#db/schema.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   issueAction,
   recordConviction,
@@ -140,8 +141,8 @@ export const enforcement = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
       const on = input.on ?? input.liftedOn ?? '';
-      const r = transitionAction(
-        db(),
+      const r = await transitionAction(
+        dbAsync(),
         actorOf(user, ctx),
         input.actionId,
         { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) },
@@ -164,8 +165,8 @@ export const enforcement = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordPayment(
-        db(),
+      const r = await recordPayment(
+        dbAsync(),
         actorOf(user, ctx),
         input.actionId,
         {
@@ -194,8 +195,8 @@ export const enforcement = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordConviction(
-        db(),
+      const r = await recordConviction(
+        dbAsync(),
         actorOf(user, ctx),
         input.actionId,
         {
@@ -221,7 +222,7 @@ export const enforcement = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = waiveFine(db(), actorOf(user, ctx), input.actionId, input, townToday());
+      const r = await waiveFine(dbAsync(), actorOf(user, ctx), input.actionId, input, townToday());
       if (!r.ok) failure(r);
       return { actionId: input.actionId };
     },
@@ -239,7 +240,7 @@ export const enforcement = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = updateDetails(db(), actorOf(user, ctx), input.actionId, {
+      const r = await updateDetails(dbAsync(), actorOf(user, ctx), input.actionId, {
         citedSection: orNull(input.citedSection),
         summary: input.summary,
         requiredMeasures: orNull(input.requiredMeasures),

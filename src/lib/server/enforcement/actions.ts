@@ -5,7 +5,7 @@
  *
  * File work (rendering and storing the notice PDF) happens before the synchronous transaction.
  */
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townAsync } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
@@ -25,10 +25,11 @@ import {
 import { formatDay } from '#lib/shared/format.ts';
 import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labels.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 import { describeAction, inForceSql, isInForce } from './in-force.rules.ts';
 import { stopWorkOrdersInForce } from './in-force.ts';
@@ -45,7 +46,7 @@ import {
   type FineStatus,
 } from './actions.rules.ts';
 import { storeFile } from '#lib/server/platform/files/store.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { enforcementNoticePdf, type NoticeData } from './notice-pdf.ts';
 import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -387,73 +388,86 @@ export interface TransitionInput {
   note: string | null;
 }
 
-/** Move an action through its states; lifting a stop-work order gives the project back its status. */
+/**
+ * Move an action through its states; lifting a stop-work order gives the project back its status. The action is
+ * read in the transaction that moves it, as in each of the officer's steps below, so two clicks at once (two
+ * officers, or a double click) are checked against each other: one lift, one payment, one conviction.
+ */
 export function transitionAction(
-  db: DB,
+  db: Db,
   actor: Actor,
   actionId: number,
   input: TransitionInput,
   today: string,
   publicUrl: string,
-): Result {
-  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
-  if (!before) return { ok: false, message: 'No such enforcement action.' };
-  if (input.event === 'escalate')
-    return {
-      ok: false,
-      message: 'To escalate, issue the stronger action from this page; this one is then marked escalated.',
-    };
-  const result = transition(
-    { ...before, fineStatus: before.fineStatus as FineStatus | null },
-    input.event,
-    { on: input.on, liftedOn: input.liftedOn },
-    today,
-    town(db).profile.kind,
-  );
-  if (!result.ok)
-    return {
-      ok: false,
-      fields: { [before.type === 'stop_work_order' && input.event === 'close' ? 'liftedOn' : 'on']: result.message },
-    };
-  const project = db
-    .select({ id: projects.id, name: projects.name, slug: projects.slug })
-    .from(projects)
-    .where(eq(projects.id, before.projectId))
-    .get()!;
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await actionRow(tx, actionId);
+    if (!before) return { ok: false, message: 'No such enforcement action.' };
+    if (input.event === 'escalate')
+      return {
+        ok: false,
+        message: 'To escalate, issue the stronger action from this page; this one is then marked escalated.',
+      };
+    const words = await townAsync(tx);
+    const result = transition(
+      { ...before, fineStatus: before.fineStatus as FineStatus | null },
+      input.event,
+      { on: input.on, liftedOn: input.liftedOn },
+      today,
+      words.profile.kind,
+    );
+    if (!result.ok)
+      return {
+        ok: false,
+        fields: {
+          [before.type === 'stop_work_order' && input.event === 'close' ? 'liftedOn' : 'on']: result.message,
+        },
+      };
+    const [project] = await tx
+      .select({ id: projects.id, name: projects.name, slug: projects.slug })
+      .from(projects)
+      .where(eq(projects.id, before.projectId));
+    const [after] = await tx
       .update(enforcementActions)
       .set({ ...result.patch, updatedAt: new Date() })
       .where(eq(enforcementActions.id, actionId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: `enforcement.${input.event}`,
       entityType: 'enforcement_action',
       entityId: actionId,
       before,
       after: { ...after, note: input.note },
     });
-    if (before.type === 'stop_work_order' && !isInForce(after))
-      restoreProjectStatus(tx, actor, before.projectId, before.projectStatusBefore, actionId);
-    else tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
-    if (!isInForce(after)) {
-      const words = describeAction(after, today, town(tx).profile.kind);
-      for (const op of projectOperatorEmails(tx, before.projectId)) {
-        enqueueMail(tx, {
+    if (before.type === 'stop_work_order' && !isInForce(after!))
+      await viaSync(tx, (sync) =>
+        restoreProjectStatus(sync as unknown as Tx, actor, before.projectId, before.projectStatusBefore, actionId),
+      );
+    else await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId));
+    if (!isInForce(after!)) {
+      const resolved = describeAction(after!, today, words.profile.kind);
+      const operators = await viaSync(tx, (sync) => projectOperatorEmails(sync, before.projectId));
+      for (const op of operators) {
+        await enqueueMailAsync(tx, {
           kind: 'enforcement-resolved',
           to: op.email,
           data: {
-            projectName: project.name,
+            projectName: project!.name,
             typeLabel: ENFORCEMENT_TYPE_LABEL[before.type],
-            words,
-            url: `${publicUrl}/projects/${project.slug}`,
+            words: resolved,
+            url: `${publicUrl}/projects/${project!.slug}`,
           },
         });
       }
     }
+    return { ok: true };
   });
-  return { ok: true };
+}
+
+async function actionRow(tx: Db, actionId: number) {
+  const [row] = await tx.select().from(enforcementActions).where(eq(enforcementActions.id, actionId));
+  return row;
 }
 
 function restoreProjectStatus(
@@ -479,7 +493,7 @@ function restoreProjectStatus(
 }
 
 export function recordPayment(
-  db: DB,
+  db: Db,
   actor: Actor,
   actionId: number,
   input: {
@@ -489,25 +503,26 @@ export function recordPayment(
     reference: string | null;
   },
   today: string,
-): Result {
-  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
-  if (!before) return { ok: false, message: 'No such enforcement action.' };
-  if (input.receivedOn > today)
-    return { ok: false, fields: { receivedOn: 'The payment date cannot be in the future.' } };
-  if (input.receivedOn < (before.convictedOn ?? before.issuedOn))
-    return { ok: false, fields: { receivedOn: 'The payment cannot be before the court imposed the fine.' } };
-  const r = applyFinePayment(
-    {
-      assessedCents: before.fineAssessedCents,
-      paidCents: before.finePaidCents,
-      status: before.fineStatus as FineStatus | null,
-    },
-    input.amountCents,
-  );
-  if (!r.ok) return { ok: false, fields: { amount: r.message } };
+): Promise<Result> {
   const recordedByUserId = 'userId' in actor ? actor.userId : null;
-  db.transaction((tx) => {
-    const payment = tx
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await actionRow(tx, actionId);
+    if (!before) return { ok: false, message: 'No such enforcement action.' };
+    if (input.receivedOn > today)
+      return { ok: false, fields: { receivedOn: 'The payment date cannot be in the future.' } };
+    if (input.receivedOn < (before.convictedOn ?? before.issuedOn))
+      return { ok: false, fields: { receivedOn: 'The payment cannot be before the court imposed the fine.' } };
+    // The balance is the one read here: a payment entered twice at once is checked against the first.
+    const r = applyFinePayment(
+      {
+        assessedCents: before.fineAssessedCents,
+        paidCents: before.finePaidCents,
+        status: before.fineStatus as FineStatus | null,
+      },
+      input.amountCents,
+    );
+    if (!r.ok) return { ok: false, fields: { amount: r.message } };
+    const [payment] = await tx
       .insert(finePayments)
       .values({
         enforcementActionId: actionId,
@@ -517,23 +532,26 @@ export function recordPayment(
         reference: input.reference,
         recordedByUserId,
       })
-      .returning()
-      .get();
-    const after = tx
+      .returning();
+    const [after] = await tx
       .update(enforcementActions)
       .set({ finePaidCents: r.paidCents, fineStatus: r.status, updatedAt: new Date() })
       .where(eq(enforcementActions.id, actionId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'enforcement.fine_payment',
       entityType: 'enforcement_action',
       entityId: actionId,
       before: { projectId: before.projectId, finePaidCents: before.finePaidCents, fineStatus: before.fineStatus },
-      after: { projectId: before.projectId, finePaidCents: after.finePaidCents, fineStatus: after.fineStatus, payment },
+      after: {
+        projectId: before.projectId,
+        finePaidCents: after!.finePaidCents,
+        fineStatus: after!.fineStatus,
+        payment,
+      },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface ConvictionRecord {
@@ -549,34 +567,34 @@ export interface ConvictionRecord {
  * number and the fine, at most $250 for each day of violation. Only then can payments be recorded.
  */
 export function recordConviction(
-  db: DB,
+  db: Db,
   actor: Actor,
   actionId: number,
   input: ConvictionRecord,
   today: string,
-): Result {
-  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
-  if (!before) return { ok: false, message: 'No such enforcement action.' };
-  if (before.type !== 'fine') return { ok: false, message: 'Only a court referral for a fine ends in a conviction.' };
-  if (before.convictedOn)
-    return { ok: false, message: `The conviction of ${formatDay(before.convictedOn)} is already recorded.` };
-  if (!isInForce(before)) return { ok: false, message: 'This referral is already resolved.' };
-  const check = checkConviction(
-    {
-      convictedOn: input.convictedOn,
-      referredOn: before.issuedOn,
-      docketNumber: input.docketNumber,
-      days: input.days,
-      fineCents: input.fineCents,
-    },
-    today,
-    loadLocalLaw(db),
-  );
-  if (!check.ok) return check;
-  if (input.dueOn && input.dueOn < input.convictedOn)
-    return { ok: false, fields: { fineDueOn: 'The fine cannot be due before the conviction.' } };
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await actionRow(tx, actionId);
+    if (!before) return { ok: false, message: 'No such enforcement action.' };
+    if (before.type !== 'fine') return { ok: false, message: 'Only a court referral for a fine ends in a conviction.' };
+    if (before.convictedOn)
+      return { ok: false, message: `The conviction of ${formatDay(before.convictedOn)} is already recorded.` };
+    if (!isInForce(before)) return { ok: false, message: 'This referral is already resolved.' };
+    const check = checkConviction(
+      {
+        convictedOn: input.convictedOn,
+        referredOn: before.issuedOn,
+        docketNumber: input.docketNumber,
+        days: input.days,
+        fineCents: input.fineCents,
+      },
+      today,
+      await viaSync(tx, (sync) => loadLocalLaw(sync)),
+    );
+    if (!check.ok) return check;
+    if (input.dueOn && input.dueOn < input.convictedOn)
+      return { ok: false, fields: { fineDueOn: 'The fine cannot be due before the conviction.' } };
+    const [after] = await tx
       .update(enforcementActions)
       .set({
         convictedOn: input.convictedOn,
@@ -589,50 +607,48 @@ export function recordConviction(
         updatedAt: new Date(),
       })
       .where(eq(enforcementActions.id, actionId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'enforcement.conviction',
       entityType: 'enforcement_action',
       entityId: actionId,
       before,
       after,
     });
-    tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId)).run();
+    await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId));
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export function waiveFine(
-  db: DB,
+  db: Db,
   actor: Actor,
   actionId: number,
   input: { on: string; reason: string },
   today: string,
-): Result {
-  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
-  if (!before) return { ok: false, message: 'No such enforcement action.' };
-  if (before.fineAssessedCents == null) return { ok: false, message: 'This action has no fine to waive.' };
-  if (before.fineStatus === 'paid' || before.fineStatus === 'waived')
-    return { ok: false, message: `The fine is already ${before.fineStatus}.` };
-  if (input.on > today || input.on < before.issuedOn)
-    return { ok: false, fields: { on: 'The date must be between the assessment and today.' } };
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await actionRow(tx, actionId);
+    if (!before) return { ok: false, message: 'No such enforcement action.' };
+    if (before.fineAssessedCents == null) return { ok: false, message: 'This action has no fine to waive.' };
+    if (before.fineStatus === 'paid' || before.fineStatus === 'waived')
+      return { ok: false, message: `The fine is already ${before.fineStatus}.` };
+    if (input.on > today || input.on < before.issuedOn)
+      return { ok: false, fields: { on: 'The date must be between the assessment and today.' } };
+    const [after] = await tx
       .update(enforcementActions)
       .set({ fineStatus: 'waived', updatedAt: new Date() })
       .where(eq(enforcementActions.id, actionId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'enforcement.fine_waived',
       entityType: 'enforcement_action',
       entityId: actionId,
       before: { projectId: before.projectId, fineStatus: before.fineStatus },
-      after: { projectId: before.projectId, fineStatus: after.fineStatus, waivedOn: input.on, reason: input.reason },
+      after: { projectId: before.projectId, fineStatus: after!.fineStatus, waivedOn: input.on, reason: input.reason },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export interface DetailsInput {
@@ -644,38 +660,37 @@ export interface DetailsInput {
 }
 
 /** Correct an action's words or dates (audited); resolved actions keep what they said. */
-export function updateDetails(db: DB, actor: Actor, actionId: number, input: DetailsInput): Result {
-  const before = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
-  if (!before) return { ok: false, message: 'No such enforcement action.' };
-  if (!isInForce(before)) return { ok: false, message: 'This action is resolved; its record no longer changes.' };
-  if (input.complyBy && input.complyBy < before.issuedOn)
-    return { ok: false, fields: { complyBy: 'The comply-by date cannot be before the issue date.' } };
-  if (before.type === 'stop_work_order' && !input.public)
-    return {
-      ok: false,
-      fields: { public: 'A stop-work order is always public: it changes the project’s public status.' },
-    };
-  db.transaction((tx) => {
-    const after = tx
+export function updateDetails(db: Db, actor: Actor, actionId: number, input: DetailsInput): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await actionRow(tx, actionId);
+    if (!before) return { ok: false, message: 'No such enforcement action.' };
+    if (!isInForce(before)) return { ok: false, message: 'This action is resolved; its record no longer changes.' };
+    if (input.complyBy && input.complyBy < before.issuedOn)
+      return { ok: false, fields: { complyBy: 'The comply-by date cannot be before the issue date.' } };
+    if (before.type === 'stop_work_order' && !input.public)
+      return {
+        ok: false,
+        fields: { public: 'A stop-work order is always public: it changes the project’s public status.' },
+      };
+    const [after] = await tx
       .update(enforcementActions)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(enforcementActions.id, actionId))
-      .returning()
-      .get();
+      .returning();
     if (before.noticeDocumentId && before.public !== input.public)
-      tx.update(documents)
+      await tx
+        .update(documents)
         .set({ public: input.public, updatedAt: new Date() })
-        .where(eq(documents.id, before.noticeDocumentId))
-        .run();
-    audit(tx, actor, {
+        .where(eq(documents.id, before.noticeDocumentId));
+    await auditAsync(tx, actor, {
       action: 'enforcement.update',
       entityType: 'enforcement_action',
       entityId: actionId,
       before,
       after,
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 export function attachEvidence(
