@@ -99,7 +99,7 @@ export const enforcement = {
       const court =
         input.type === 'fine' ? { name: orNull(input.courtName), docketNumber: orNull(input.docketNumber) } : null;
       const r = await issueAction(
-        db(),
+        dbAsync(),
         { userId: user.id, name: user.name, title: user.title, ip: ctx.clientAddress },
         input.projectId,
         {

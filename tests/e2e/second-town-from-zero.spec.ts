@@ -225,7 +225,7 @@ test('the village from zero: first run, the first administrator, profile, law, a
   expect(access).toEqual({ ok: true });
   const today = townToday(new Date());
   const notice = await issueAction(
-    billing,
+    asyncOf(billing),
     { userId: admin.id, name: admin.name, title: 'Stormwater Management Officer' },
     projectId('millpond-lane-townhouses'),
     villageNoticeOfViolation(today),

@@ -183,7 +183,7 @@ describe('the village’s every page, PDF, mail and staff screen', () => {
     const today = townToday(new Date());
     const projectId = (db.$client.prepare('select id from projects where slug = ?').get(PROJECT) as { id: number }).id;
     const notice = await issueAction(
-      db,
+      asyncOf(db),
       { userId: first.userId, name: 'Ada Clerk', title: 'Stormwater Management Officer' },
       projectId,
       villageNoticeOfViolation(today),

@@ -46,7 +46,7 @@ import {
   type FineStatus,
 } from './actions.rules.ts';
 import { storeFile } from '#lib/server/platform/files/store.ts';
-import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { enforcementNoticePdf, type NoticeData } from './notice-pdf.ts';
 import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -177,14 +177,14 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
 
 /** Issue an action: store its notice, link violations, escalate the earlier action, stop work if it is a stop-work order. */
 export async function issueAction(
-  db: DB,
+  db: Db,
   issuer: Issuer,
   projectId: number,
   input: IssueInput,
   today: string,
   publicUrl: string,
 ): Promise<Result<{ actionId: number }>> {
-  const v = validateIssue(db, projectId, input, today);
+  const v = await viaSync(db, (sync) => validateIssue(sync, projectId, input, today));
   if (!v.ok) return v;
   const { project, rule, complyBy, fine, court, violationRows, escalates, citedSection } = v;
   const issuedByName = issuer.title ? `${issuer.name}, ${issuer.title}` : issuer.name;
@@ -206,7 +206,7 @@ export async function issueAction(
 
   const noticeData: NoticeData = {
     project,
-    recipient: ownerOf(db, projectId),
+    recipient: await viaSync(db, (sync) => ownerOf(sync, projectId)),
     action: {
       // The number is the row id, not known until the insert: the stored notice goes without it.
       id: null,
@@ -230,8 +230,8 @@ export async function issueAction(
     evidence: [],
     correctionExplanation: v.correctionExplanation,
     publicUrl,
-    town: town(db),
-    law: loadLocalLaw(db),
+    town: await townAsync(db),
+    law: await viaSync(db, (sync) => loadLocalLaw(sync)),
   };
   const pdf = await enforcementNoticePdf(noticeData);
   const stored = await storeFile(pdf.bytes);
@@ -246,15 +246,22 @@ export async function issueAction(
   };
   const actor: Actor = { userId: issuer.userId, ip: issuer.ip };
 
-  const actionId = db.transaction((tx) => {
-    const doc = insertDocument(tx, projectId, file, {
-      type: 'enforcement_notice',
-      title: `${ENFORCEMENT_TYPE_LABEL[input.type]}, ${formatDay(input.issuedOn)}`,
-      documentDate: input.issuedOn,
-      public: isPublic,
-      uploadedByUserId: issuer.userId,
-    });
-    audit(tx, actor, {
+  // The notice is rendered and stored before the transaction, which holds the connection only for the database.
+  return db.transaction(async (tx): Promise<Result<{ actionId: number }>> => {
+    // Read again where it is changed: another officer may have escalated or closed it since the form was checked.
+    const stillInForce = escalates ? await actionRow(tx, escalates.id) : undefined;
+    if (escalates && (!stillInForce || !isInForce(stillInForce) || stillInForce.escalatedToId != null))
+      return { ok: false, fields: { escalatesId: 'Only an action still in effect can be escalated.' } };
+    const doc = await viaSync(tx, (sync) =>
+      insertDocument(sync as unknown as Tx, projectId, file, {
+        type: 'enforcement_notice',
+        title: `${ENFORCEMENT_TYPE_LABEL[input.type]}, ${formatDay(input.issuedOn)}`,
+        documentDate: input.issuedOn,
+        public: isPublic,
+        uploadedByUserId: issuer.userId,
+      }),
+    );
+    await auditAsync(tx, actor, {
       action: 'document.upload',
       entityType: 'document',
       entityId: doc.id,
@@ -262,7 +269,7 @@ export async function issueAction(
     });
     const ids = violationRows.map((r) => r.id);
     if (input.newViolation) {
-      const nv = tx
+      const [nv] = await tx
         .insert(violations)
         .values({
           projectId,
@@ -270,34 +277,33 @@ export async function issueAction(
           description: input.newViolation.description,
           ordinanceSection: input.newViolation.section,
         })
-        .returning()
-        .get();
-      audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: nv.id, after: nv });
-      ids.push(nv.id);
+        .returning();
+      await auditAsync(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: nv!.id, after: nv });
+      ids.push(nv!.id);
     }
-    const current = tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId)).get()!;
+    const [current] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
     let statusBefore: ProjectStatus | null = null;
     if (input.type === 'stop_work_order') {
-      if (current.status !== 'stop_work') statusBefore = current.status;
+      if (current!.status !== 'stop_work') statusBefore = current!.status;
       else {
         // Already stopped by another order: remember what the first one remembered.
-        statusBefore =
-          tx
-            .select({ s: enforcementActions.projectStatusBefore })
-            .from(enforcementActions)
-            .where(
-              and(
-                eq(enforcementActions.projectId, projectId),
-                eq(enforcementActions.type, 'stop_work_order'),
-                isNull(enforcementActions.liftedOn),
-                isNotNull(enforcementActions.projectStatusBefore),
-              ),
-            )
-            .orderBy(desc(enforcementActions.id))
-            .get()?.s ?? null;
+        const [first] = await tx
+          .select({ s: enforcementActions.projectStatusBefore })
+          .from(enforcementActions)
+          .where(
+            and(
+              eq(enforcementActions.projectId, projectId),
+              eq(enforcementActions.type, 'stop_work_order'),
+              isNull(enforcementActions.liftedOn),
+              isNotNull(enforcementActions.projectStatusBefore),
+            ),
+          )
+          .orderBy(desc(enforcementActions.id))
+          .limit(1);
+        statusBefore = first?.s ?? null;
       }
     }
-    const row = tx
+    const [row] = await tx
       .insert(enforcementActions)
       .values({
         projectId,
@@ -323,52 +329,56 @@ export async function issueAction(
         public: isPublic,
         projectStatusBefore: statusBefore,
       })
-      .returning()
-      .get();
-    for (const violationId of ids)
-      tx.insert(enforcementViolations).values({ enforcementActionId: row.id, violationId }).run();
-    audit(tx, actor, {
+      .returning();
+    if (ids.length)
+      await tx
+        .insert(enforcementViolations)
+        .values(ids.map((violationId) => ({ enforcementActionId: row!.id, violationId })));
+    await auditAsync(tx, actor, {
       action: `enforcement.issue`,
       entityType: 'enforcement_action',
-      entityId: row.id,
+      entityId: row!.id,
       after: { ...row, violationIds: ids },
     });
     if (escalates) {
-      const after = tx
+      const [after] = await tx
         .update(enforcementActions)
-        .set({ status: 'escalated', escalatedToId: row.id, updatedAt: new Date() })
+        .set({ status: 'escalated', escalatedToId: row!.id, updatedAt: new Date() })
         .where(eq(enforcementActions.id, escalates.id))
-        .returning()
-        .get();
-      audit(tx, actor, {
+        .returning();
+      await auditAsync(tx, actor, {
         action: 'enforcement.escalate',
         entityType: 'enforcement_action',
         entityId: escalates.id,
-        before: escalates,
+        before: stillInForce,
         after,
       });
     }
-    if (input.type === 'stop_work_order' && current.status !== 'stop_work') {
-      tx.update(projects).set({ status: 'stop_work', updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
-      audit(tx, actor, {
+    if (input.type === 'stop_work_order' && current!.status !== 'stop_work') {
+      await tx.update(projects).set({ status: 'stop_work', updatedAt: new Date() }).where(eq(projects.id, projectId));
+      await auditAsync(tx, actor, {
         action: 'project.status_by_stop_work',
         entityType: 'project',
         entityId: projectId,
-        before: { projectId, status: current.status },
-        after: { projectId, status: 'stop_work', stopWorkOrderId: row.id },
+        before: { projectId, status: current!.status },
+        after: { projectId, status: 'stop_work', stopWorkOrderId: row!.id },
       });
     } else {
-      tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
+      await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
     }
-    for (const op of projectOperatorEmails(tx, projectId)) {
-      enqueueMail(tx, {
+    const { operators, kind } = await viaSync(tx, (sync) => ({
+      operators: projectOperatorEmails(sync, projectId),
+      kind: town(sync).profile.kind,
+    }));
+    for (const op of operators) {
+      await enqueueMailAsync(tx, {
         kind: 'enforcement-issued',
         to: op.email,
         data: {
           projectName: project.name,
           typeLabel: ENFORCEMENT_TYPE_LABEL[input.type],
           issuedOn: formatDay(input.issuedOn),
-          meaning: enforcementTypeMeaning(town(tx).profile.kind)[input.type],
+          meaning: enforcementTypeMeaning(kind)[input.type],
           summary: input.summary,
           requiredMeasures: input.requiredMeasures,
           complyBy: complyBy ? formatDay(complyBy) : null,
@@ -376,9 +386,8 @@ export async function issueAction(
         },
       });
     }
-    return row.id;
+    return { ok: true, actionId: row!.id };
   });
-  return { ok: true, actionId };
 }
 
 export interface TransitionInput {
