@@ -9,6 +9,7 @@ import { z } from 'astro/zod';
 import { INSPECTION_MILESTONES } from '#db/schema.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
   failure,
@@ -62,8 +63,8 @@ export const notices = {
     }),
     handler: async (input, ctx) => {
       const user = await allow.projectMember(ctx, input.projectId);
-      const r = giveNotice(
-        db(),
+      const r = await giveNotice(
+        dbAsync(),
         actorOf(user, ctx),
         input.projectId,
         {
@@ -117,8 +118,8 @@ export const notices = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = giveNotice(
-        db(),
+      const r = await giveNotice(
+        dbAsync(),
         actorOf(user, ctx),
         input.projectId,
         {
@@ -204,7 +205,7 @@ export const notices = {
     input: z.object({ scheduledId: id }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = cancelScheduledInspection(db(), actorOf(user, ctx), input.scheduledId);
+      const r = await cancelScheduledInspection(dbAsync(), actorOf(user, ctx), input.scheduledId);
       if (!r.ok) failure(r);
       return { id: r.id, projectId: r.projectId };
     },
@@ -237,7 +238,7 @@ export const notices = {
     input: z.object({ violationId: id, on: requiredDay('the date it was corrected') }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = markViolationCorrected(db(), actorOf(user, ctx), input.violationId, input.on, townToday());
+      const r = await markViolationCorrected(dbAsync(), actorOf(user, ctx), input.violationId, input.on, townToday());
       if (!r.ok) failure(r);
       return { projectId: violationProjectId(db(), input.violationId) };
     },

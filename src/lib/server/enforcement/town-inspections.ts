@@ -18,8 +18,9 @@ import {
   violations,
 } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   noticeFinding,
   noticeGivenWords,
@@ -36,7 +37,7 @@ import {
   checklistCountWords,
   type CheckAnswer,
 } from './inspection-checklist.rules.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 
@@ -51,27 +52,26 @@ export interface NoticeInput {
 }
 
 export function giveNotice(
-  db: DB,
+  db: Db,
   actor: Actor,
   projectId: number,
   input: NoticeInput,
   baseUrl: string,
   now = new Date(),
-): Result<{ id: number; late: boolean }> {
-  const project = db
-    .select({ name: projects.name, slug: projects.slug })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get();
-  if (!project) return { ok: false, message: 'No such project.' };
-  if (input.givenAt.getTime() > now.getTime() + 60_000)
-    return { ok: false, fields: { givenDate: 'The notice cannot have been given in the future.' } };
-  const problem = noticeProblem(input.givenAt, input.scheduledFor);
-  if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
+): Promise<Result<{ id: number; late: boolean }>> {
   const timing = noticeTiming(input.givenAt, input.scheduledFor);
   const givenByUserId = 'userId' in actor ? actor.userId : null;
-  const id = db.transaction((tx) => {
-    const row = tx
+  return db.transaction(async (tx): Promise<Result<{ id: number; late: boolean }>> => {
+    const [project] = await tx
+      .select({ name: projects.name, slug: projects.slug })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (!project) return { ok: false, message: 'No such project.' };
+    if (input.givenAt.getTime() > now.getTime() + 60_000)
+      return { ok: false, fields: { givenDate: 'The notice cannot have been given in the future.' } };
+    const problem = noticeProblem(input.givenAt, input.scheduledFor);
+    if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
+    const [row] = await tx
       .insert(inspectionNotices)
       .values({
         projectId,
@@ -82,16 +82,15 @@ export function giveNotice(
         givenByName: input.givenByName,
         notes: input.notes,
       })
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'inspection_notice.give',
       entityType: 'inspection_notice',
-      entityId: row.id,
+      entityId: row!.id,
       after: { ...row, late: timing.late },
     });
-    for (const officer of usersWithRole(tx, 'officer')) {
-      enqueueMail(tx, {
+    for (const officer of await viaSync(tx, (sync) => usersWithRole(sync, 'officer'))) {
+      await enqueueMailAsync(tx, {
         kind: 'inspection-notice',
         to: officer.email,
         data: {
@@ -106,9 +105,8 @@ export function giveNotice(
         },
       });
     }
-    return row.id;
+    return { ok: true, id: row!.id, late: timing.late };
   });
-  return { ok: true, id, late: timing.late };
 }
 
 export function noticesForProject(db: DB, projectId: number) {
@@ -349,30 +347,36 @@ export function recordViolation(
   return { ok: true, id, late: false };
 }
 
+/** The officer records a violation corrected; read where it is recorded, so it is recorded once. */
 export function markViolationCorrected(
-  db: DB,
+  db: Db,
   actor: Actor,
   violationId: number,
   on: string,
   today: string,
-): Result<{ id: number; late: boolean }> {
-  const before = db.select().from(violations).where(eq(violations.id, violationId)).get();
-  if (!before) return { ok: false, message: 'No such violation.' };
-  if (before.correctedOn)
-    return { ok: false, message: `Already recorded as corrected on ${formatDay(before.correctedOn)}.` };
-  if (on > today) return { ok: false, fields: { on: 'The date cannot be in the future.' } };
-  if (on < before.observedOn)
-    return { ok: false, fields: { on: 'The correction comes after the violation was observed.' } };
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result<{ id: number; late: boolean }>> {
+  return db.transaction(async (tx): Promise<Result<{ id: number; late: boolean }>> => {
+    const [before] = await tx.select().from(violations).where(eq(violations.id, violationId));
+    if (!before) return { ok: false, message: 'No such violation.' };
+    if (before.correctedOn)
+      return { ok: false, message: `Already recorded as corrected on ${formatDay(before.correctedOn)}.` };
+    if (on > today) return { ok: false, fields: { on: 'The date cannot be in the future.' } };
+    if (on < before.observedOn)
+      return { ok: false, fields: { on: 'The correction comes after the violation was observed.' } };
+    const [after] = await tx
       .update(violations)
       .set({ correctedOn: on })
       .where(eq(violations.id, violationId))
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'violation.corrected', entityType: 'violation', entityId: violationId, before, after });
+      .returning();
+    await auditAsync(tx, actor, {
+      action: 'violation.corrected',
+      entityType: 'violation',
+      entityId: violationId,
+      before,
+      after,
+    });
+    return { ok: true, id: violationId, late: false };
   });
-  return { ok: true, id: violationId, late: false };
 }
 
 export function violationProjectId(db: DB, violationId: number): number | undefined {
@@ -468,32 +472,32 @@ export function scheduleInspection(
 
 /** Take a scheduled inspection off the calendar (it will not happen, or was scheduled in error). */
 export function cancelScheduledInspection(
-  db: DB,
+  db: Db,
   actor: Actor,
   scheduledId: number,
   now = new Date(),
-): Result<{ id: number; projectId: number }> {
-  const before = db.select().from(scheduledInspections).where(eq(scheduledInspections.id, scheduledId)).get();
-  if (!before) return { ok: false, message: 'No such scheduled inspection.' };
-  if (before.townInspectionId)
-    return { ok: false, message: 'This inspection has been recorded: it cannot be cancelled.' };
-  if (before.cancelledAt) return { ok: true, id: scheduledId, projectId: before.projectId };
-  db.transaction((tx) => {
-    const after = tx
+): Promise<Result<{ id: number; projectId: number }>> {
+  return db.transaction(async (tx): Promise<Result<{ id: number; projectId: number }>> => {
+    // Read where it is cancelled: an inspection recorded a moment ago is not cancelled under it.
+    const [before] = await tx.select().from(scheduledInspections).where(eq(scheduledInspections.id, scheduledId));
+    if (!before) return { ok: false, message: 'No such scheduled inspection.' };
+    if (before.townInspectionId)
+      return { ok: false, message: 'This inspection has been recorded: it cannot be cancelled.' };
+    if (before.cancelledAt) return { ok: true, id: scheduledId, projectId: before.projectId };
+    const [after] = await tx
       .update(scheduledInspections)
       .set({ cancelledAt: now })
       .where(eq(scheduledInspections.id, scheduledId))
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'town_inspection.cancel',
       entityType: 'scheduled_inspection',
       entityId: scheduledId,
       before,
       after,
     });
+    return { ok: true, id: scheduledId, projectId: before.projectId };
   });
-  return { ok: true, id: scheduledId, projectId: before.projectId };
 }
 
 /** A project's scheduled inspections still to be recorded, soonest first, with who scheduled them. */
