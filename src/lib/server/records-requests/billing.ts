@@ -24,7 +24,7 @@ import { howToPay, isOpen, readyText } from './request.rules.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
 import { handoverOf, statusOnRelease } from './delivery.rules.ts';
-import { trackingLinkAsync } from './links.ts';
+import { mailLinkAsync } from './links.ts';
 import {
   addEventAsync,
   auditView,
@@ -245,7 +245,7 @@ export function billRequest(
     const waiting = needsApprovalBeforeInvoice(bill, r.costLimitCents, r.costApprovedCents);
     const staffText = staffTimeCents(bill) > 0 ? staffTimeText(bill) : null;
 
-    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const link = await mailLinkAsync(tx, r, baseUrl);
     for (const c of input.counts) {
       await tx
         .update(requestItems)
@@ -408,7 +408,7 @@ export function approveCost(
     if (r.status !== 'awaiting_cost_approval') return fail('This request is not waiting for a cost approval.');
     const draft = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
     const amount = draft ? draft.totalCents : (r.estimateCents ?? 0);
-    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const link = await mailLinkAsync(tx, r, baseUrl);
     const words = await townAsync(tx);
     let after: RequestRow;
     const byRequester = !('userId' in actor);
@@ -522,7 +522,7 @@ export function recordPayment(
     if (p.receivedOn > today) return fail('The payment date cannot be in the future.', 'receivedOn');
     const receivedAt = p.receivedOn === today ? now : townInstant(p.receivedOn, '12:00');
     const balance = inv.balanceCents - p.amountCents;
-    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const link = await mailLinkAsync(tx, r, baseUrl);
     const words = await townAsync(tx);
     await tx.insert(payments).values({
       invoiceId: inv.id,

@@ -17,7 +17,7 @@ import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calenda
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { claimedDayText, clockDay, townDeadline } from './request.rules.ts';
 import { checkHandover, handoverEventText, onlyOnlineDocuments, type HandoverInput } from './delivery.rules.ts';
-import { trackingLinkAsync } from './links.ts';
+import { mailLinkAsync } from './links.ts';
 import { rangeDocuments } from './records.ts';
 import { addEventAsync, auditView, getRequestAsync, updateRequestAsync } from './store.ts';
 import type { CheckedSelection } from './submit.ts';
@@ -108,7 +108,7 @@ export function recordHandover(
     const deadline = townDeadline(r);
     const clock =
       input.how === 'mail' ? clockDay(input.on, today, deadline, overdueBefore) : { on: input.on, claimedOn: null };
-    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const link = await mailLinkAsync(tx, r, baseUrl);
     const after = await updateRequestAsync(
       tx,
       r,

@@ -12,7 +12,7 @@ import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { currentInvoice } from './billing.ts';
-import { trackingLinkAsync } from './links.ts';
+import { mailLinkAsync } from './links.ts';
 import { isOpen } from './request.rules.ts';
 import { addEventAsync, auditView, getRequestAsync, updateRequestAsync } from './store.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
@@ -67,7 +67,7 @@ export function closeAsDuplicate(
     if (!note) return fail('Write a note for the requester: they read it with the other request’s number.', 'note');
     const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
     if (inv) return fail(`This request has invoice ${inv.number}: cancel it (or refund and cancel it) first.`);
-    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const link = await mailLinkAsync(tx, r, baseUrl);
     const after = await updateRequestAsync(
       tx,
       r,

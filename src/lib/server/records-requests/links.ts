@@ -73,6 +73,15 @@ export function trackingLinkAsync(tx: Db, r: LinkRow, baseUrl: string): Promise<
   return viaSync(tx, (sync) => trackingLink(sync, r, baseUrl));
 }
 
+/** The tracking link for mail to the requester: '' when they gave no address (nothing is mailed then). */
+export function mailLinkAsync(
+  tx: Db,
+  r: LinkRow & { requesterEmail: string | null },
+  baseUrl: string,
+): Promise<string> {
+  return r.requesterEmail ? trackingLinkAsync(tx, r, baseUrl) : Promise.resolve('');
+}
+
 /** Replace the link (the requester lost it, or it leaked): the old one stops working at once. */
 export function rotateTrackingLink(tx: Tx, r: LinkRow, baseUrl: string): { token: string; url: string } {
   const version = r.trackingLinkVersion + 1;

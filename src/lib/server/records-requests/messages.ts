@@ -16,7 +16,7 @@ import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { firstBusinessDayAt } from '#lib/server/platform/time/deadlines.rules.ts';
 import { town, townAsync } from '#lib/server/platform/town-profile.ts';
-import { trackingLinkAsync } from './links.ts';
+import { mailLinkAsync } from './links.ts';
 import {
   clarificationDatesText,
   MESSAGE_LIMIT,
@@ -186,7 +186,7 @@ export function sendClerkMessage(
     const words = await townAsync(tx);
     const over = await limited(tx, r.id, 'clerk', now, words.clerk);
     if (over) return over;
-    const link = r.requesterEmail ? await trackingLinkAsync(tx, r, baseUrl) : '';
+    const link = await mailLinkAsync(tx, r, baseUrl);
     await tx.insert(requestMessages).values({
       requestId: r.id,
       at: now,

@@ -22,7 +22,7 @@ import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { currentInvoice, releaseFiles } from './billing.ts';
-import { rotateTrackingLink, trackingLinkAsync } from './links.ts';
+import { mailLinkAsync, rotateTrackingLink } from './links.ts';
 import { acknowledgedLate, claimedDayText, clockDay, duePassed, isOpen } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
 import { activeGround, groundText } from './grounds.ts';
@@ -42,11 +42,6 @@ async function openRequest(tx: Db, id: number): Promise<RequestRow | Failure> {
       `This request is closed (${REQUEST_STATUS_LABEL[r.status].toLowerCase()}). For more records, enter a new request.`,
     );
   return r;
-}
-
-/** The tracking link for mail to the requester ('' when there is no address to mail). */
-function linkFor(tx: Db, r: RequestRow, baseUrl: string, mailed = true): Promise<string> {
-  return r.requesterEmail && mailed ? trackingLinkAsync(tx, r, baseUrl) : Promise.resolve('');
 }
 
 /** The business calendar and the hour the Town's day ends, read in the caller's transaction. */
@@ -110,7 +105,7 @@ export function acknowledge(
         'reason',
       );
     }
-    const link = await linkFor(tx, r, baseUrl);
+    const link = await mailLinkAsync(tx, r, baseUrl);
     const after = await updateRequestAsync(
       tx,
       r,
@@ -194,7 +189,7 @@ export function extend(
     // Not yet acknowledged: this extension is the written acknowledgment.
     const acknowledgedOn = r.acknowledgedOn ?? today;
     const beyond20 = promiseNeedsWrittenReason(acknowledgedOn, input.promisedOn, calendar);
-    const link = await linkFor(tx, r, baseUrl);
+    const link = await mailLinkAsync(tx, r, baseUrl);
     const after = await updateRequestAsync(
       tx,
       r,
@@ -433,7 +428,7 @@ export function addNote(
     const r = await getRequestAsync(tx, id);
     if (!r) return fail('No such request.');
     if (!body) return fail('Write the note.', 'body');
-    const link = await linkFor(tx, r, baseUrl, input.toRequester);
+    const link = input.toRequester ? await mailLinkAsync(tx, r, baseUrl) : '';
     await addEventAsync(tx, r.id, {
       kind: input.toRequester ? 'note_to_requester' : 'internal_note',
       visible: input.toRequester,
@@ -488,7 +483,7 @@ export function deny(
     const reason = `${groundText(ground)}. ${words}`;
     if (inv && inv.paidCents > 0)
       return fail('Payments are recorded on this request: refund and void them before denying.');
-    const link = await linkFor(tx, r, baseUrl);
+    const link = await mailLinkAsync(tx, r, baseUrl);
     const after = await updateRequestAsync(
       tx,
       r,
@@ -580,7 +575,7 @@ export function withdraw(
     if (isFail(r)) return r;
     const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
     if (inv && inv.paidCents > 0) return fail('Payments are recorded on this request; it cannot be withdrawn now.');
-    const link = await linkFor(tx, r, baseUrl);
+    const link = await mailLinkAsync(tx, r, baseUrl);
     const after = await updateRequestAsync(tx, r, { status: 'withdrawn', withdrawnOn: today }, now);
     const cancelled = await cancelUnpaidInvoice(tx, r.id, 'Request withdrawn', now);
     await addEventAsync(tx, r.id, {
