@@ -93,8 +93,8 @@ export const notices = {
     handler: async (input, ctx) => {
       const user = await allow.projectMember(ctx, input.projectId);
       const days = input as unknown as Record<string, string | undefined>;
-      const r = saveMilestonePlans(
-        db(),
+      const r = await saveMilestonePlans(
+        dbAsync(),
         actorOf(user, ctx),
         input.projectId,
         Object.fromEntries(INSPECTION_MILESTONES.map((m) => [m, days[m] ?? null])),
@@ -153,8 +153,8 @@ export const notices = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordTownInspection(
-        db(),
+      const r = await recordTownInspection(
+        dbAsync(),
         actorOf(user, ctx),
         input.projectId,
         {
@@ -189,7 +189,7 @@ export const notices = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = scheduleInspection(db(), actorOf(user, ctx), input.projectId, {
+      const r = await scheduleInspection(dbAsync(), actorOf(user, ctx), input.projectId, {
         noticeId: input.noticeId ?? null,
         milestone: input.milestone ?? null,
         scheduledFor: townInstant(input.scheduledDate, input.scheduledTime),
@@ -221,8 +221,8 @@ export const notices = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const r = recordViolation(
-        db(),
+      const r = await recordViolation(
+        dbAsync(),
         actorOf(user, ctx),
         input.projectId,
         { observedOn: input.observedOn, description: input.description, section: orNull(input.section) },

@@ -13,6 +13,7 @@ import { migrateDatabase, openDatabase, schema, type DB } from '#lib/server/plat
 import { createTransport } from '#lib/server/platform/mail/transport.ts';
 import { deliverDue } from '#lib/server/platform/mail/worker.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { plannedScheduleOf, saveMilestonePlans } from '#lib/server/enforcement/milestone-plans.ts';
 import { sendReminderDigests } from '#lib/server/reminders/reminders.ts';
 import { addressedTo, startMailbox, type Mailbox } from '../support/smtp.ts';
@@ -103,9 +104,9 @@ describe('a 48-hour notice before a planned milestone', () => {
     expect(toOperator()).toHaveLength(1);
   });
 
-  it('a schedule outside its range is refused beside the milestone, and nothing is kept', () => {
-    const r = saveMilestonePlans(
-      db,
+  it('a schedule outside its range is refused beside the milestone, and nothing is kept', async () => {
+    const r = await saveMilestonePlans(
+      asyncOf(db),
       { userId: operatorId },
       projectId,
       { rough_grading_complete: '2026-05-20', final_grading_complete: '2031-01-01' },
@@ -117,8 +118,8 @@ describe('a 48-hour notice before a planned milestone', () => {
   });
 
   it('each recorded milestone is reminded of before its notice is due, and the plan is audited', async () => {
-    const r = saveMilestonePlans(
-      db,
+    const r = await saveMilestonePlans(
+      asyncOf(db),
       { userId: operatorId },
       projectId,
       { rough_grading_complete: '2026-05-20', final_grading_complete: '2026-06-22' },
@@ -130,8 +131,8 @@ describe('a 48-hour notice before a planned milestone', () => {
     expect(audited[0]!.actorUserId).toBe(operatorId);
     // Saving the same days again changes nothing and audits nothing.
     expect(
-      saveMilestonePlans(
-        db,
+      await saveMilestonePlans(
+        asyncOf(db),
         { userId: operatorId },
         projectId,
         { rough_grading_complete: '2026-05-20', final_grading_complete: '2026-06-22' },
@@ -155,7 +156,13 @@ describe('a 48-hour notice before a planned milestone', () => {
   });
 
   it('a notice for the same milestone in another season does not count: the planned work is reminded of', async () => {
-    saveMilestonePlans(db, { userId: operatorId }, projectId, { close_of_season: '2026-11-16' }, at('2026-06-25'));
+    await saveMilestonePlans(
+      asyncOf(db),
+      { userId: operatorId },
+      projectId,
+      { close_of_season: '2026-11-16' },
+      at('2026-06-25'),
+    );
     notice('close_of_season', '2025-11-17', '2025-11-10');
     expect(await runDay(at('2026-11-11'))).toBe(1);
     const mail = await mailbox.waitFor((m) => addressedTo(m, OPERATOR) && (m.text ?? '').includes('Close of the'));

@@ -702,39 +702,41 @@ export function updateDetails(db: Db, actor: Actor, actionId: number, input: Det
   });
 }
 
+/** Evidence filed with an action: the action is read in the transaction that files it. */
 export function attachEvidence(
-  db: DB,
+  db: Db,
   actor: Actor,
   actionId: number,
   file: ReceivedFile,
   input: { title: string; documentDate: string; public: boolean },
-): Result<{ documentId: number }> {
-  const action = db
-    .select({ id: enforcementActions.id, projectId: enforcementActions.projectId })
-    .from(enforcementActions)
-    .where(eq(enforcementActions.id, actionId))
-    .get();
-  if (!action) return { ok: false, message: 'No such enforcement action.' };
-  const documentId = db.transaction((tx) => {
-    const doc = insertDocument(tx, action.projectId, file, {
-      type: 'other',
-      title: input.title,
-      documentDate: input.documentDate,
-      public: input.public,
-      uploadedByUserId: 'userId' in actor ? actor.userId : null,
+): Promise<Result<{ documentId: number }>> {
+  return db.transaction(async (tx): Promise<Result<{ documentId: number }>> => {
+    const [action] = await tx
+      .select({ id: enforcementActions.id, projectId: enforcementActions.projectId })
+      .from(enforcementActions)
+      .where(eq(enforcementActions.id, actionId));
+    if (!action) return { ok: false, message: 'No such enforcement action.' };
+    // The document's row and the photo's facts are written by the filings' synchronous helpers.
+    const { doc, facts } = await viaSync(tx, (sync) => {
+      const doc = insertDocument(sync, action.projectId, file, {
+        type: 'other',
+        title: input.title,
+        documentDate: input.documentDate,
+        public: input.public,
+        uploadedByUserId: 'userId' in actor ? actor.userId : null,
+      });
+      // When and where the camera says the photo was taken: kept for staff, the stored file has none of it.
+      return { doc, facts: keepPhotoFacts(sync, doc.id, file) };
     });
-    tx.insert(enforcementDocuments).values({ enforcementActionId: actionId, documentId: doc.id }).run();
-    // When and where the camera says the photo was taken: kept for staff, the stored file has none of it.
-    const facts = keepPhotoFacts(tx, doc.id, file);
-    audit(tx, actor, {
+    await tx.insert(enforcementDocuments).values({ enforcementActionId: actionId, documentId: doc.id });
+    await auditAsync(tx, actor, {
       action: 'enforcement.evidence',
       entityType: 'document',
       entityId: doc.id,
       after: { projectId: action.projectId, enforcementActionId: actionId, ...doc, sha256: file.sha256, ...facts },
     });
-    return doc.id;
+    return { ok: true, documentId: doc.id };
   });
-  return { ok: true, documentId };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,5 +38,5 @@ export const evidenceUpload = defineUpload({
   required: 'Choose a photo (JPEG, PNG) or a PDF.',
   chooseAgain: 'the photo or PDF',
   parse: ({ values }, c: { actor: Actor; actionId: number; today: string }) => parseEvidence(values, c.today),
-  handle: (input, [file], c, { db }) => attachEvidence(db, c.actor, c.actionId, file, input),
+  handle: (input, [file], c, { dbAsync }) => attachEvidence(dbAsync, c.actor, c.actionId, file, input),
 });

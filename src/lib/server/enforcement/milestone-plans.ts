@@ -8,8 +8,9 @@ import { inspectionNotices, milestonePlans, projects } from '#db/schema.ts';
 import { INSPECTION_MILESTONES, type Milestone } from '#db/enums.ts';
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import {
@@ -42,12 +43,12 @@ export type MilestonePlanInput = Partial<Record<Milestone, string | null>>;
  * removed. A day more than a year past or three years ahead is refused as a slip of the keyboard.
  */
 export function saveMilestonePlans(
-  db: DB,
+  db: Db,
   actor: Actor,
   projectId: number,
   input: MilestonePlanInput,
   now = new Date(),
-): Result<{ changed: number }> {
+): Promise<Result<{ changed: number }>> {
   const today = townToday(now);
   const fields: Record<string, string> = {};
   for (const m of INSPECTION_MILESTONES) {
@@ -58,41 +59,50 @@ export function saveMilestonePlans(
       fields[m] =
         `Enter a day from ${formatDay(addDays(today, -366))} to ${formatDay(addDays(today, PLAN_AHEAD_DAYS))}.`;
   }
-  if (Object.keys(fields).length) return { ok: false, message: 'Some planned days could not be kept.', fields };
-  const before = Object.fromEntries(milestonePlansOf(db, projectId));
+  if (Object.keys(fields).length)
+    return Promise.resolve({ ok: false, message: 'Some planned days could not be kept.', fields });
   const after: Record<string, string> = {};
   for (const m of INSPECTION_MILESTONES) {
     const day = input[m];
     if (day) after[m] = day;
   }
-  const changed = INSPECTION_MILESTONES.filter((m) => (before[m] ?? null) !== (after[m] ?? null));
-  if (changed.length === 0) return { ok: true, changed: 0 };
   const by = 'userId' in actor ? actor.userId : null;
-  db.transaction((tx) => {
+  // The plans in force are read where they are changed, so two saves at once each change what the other left.
+  return db.transaction(async (tx): Promise<Result<{ changed: number }>> => {
+    const before: Record<string, string> = Object.fromEntries(
+      (
+        await tx
+          .select({ milestone: milestonePlans.milestone, plannedOn: milestonePlans.plannedOn })
+          .from(milestonePlans)
+          .where(eq(milestonePlans.projectId, projectId))
+      ).map((r) => [r.milestone, r.plannedOn]),
+    );
+    const changed = INSPECTION_MILESTONES.filter((m) => (before[m] ?? null) !== (after[m] ?? null));
+    if (changed.length === 0) return { ok: true, changed: 0 };
     for (const m of changed) {
       const day = after[m];
       if (day)
-        tx.insert(milestonePlans)
+        await tx
+          .insert(milestonePlans)
           .values({ projectId, milestone: m, plannedOn: day, recordedByUserId: by, recordedAt: now })
           .onConflictDoUpdate({
             target: [milestonePlans.projectId, milestonePlans.milestone],
             set: { plannedOn: day, recordedByUserId: by, recordedAt: now },
-          })
-          .run();
+          });
       else
-        tx.delete(milestonePlans)
-          .where(and(eq(milestonePlans.projectId, projectId), eq(milestonePlans.milestone, m)))
-          .run();
+        await tx
+          .delete(milestonePlans)
+          .where(and(eq(milestonePlans.projectId, projectId), eq(milestonePlans.milestone, m)));
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'milestones.plan',
       entityType: 'project',
       entityId: projectId,
       before,
       after,
     });
+    return { ok: true, changed: changed.length };
   });
-  return { ok: true, changed: changed.length };
 }
 
 /**

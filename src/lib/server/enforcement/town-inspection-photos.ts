@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { townInspectionDocuments, townInspections } from '#db/schema.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
@@ -19,33 +20,38 @@ import { formatDay } from '#lib/shared/format.ts';
 export const MAX_INSPECTION_PHOTOS = 6;
 const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 
-/** Add the photos to the inspection, in one transaction with their facts and the audit. */
+/**
+ * Add the photos to the inspection, in one transaction with their facts and the audit; the inspection is read in
+ * that transaction.
+ */
 export function addTownInspectionPhotos(
-  db: DB,
+  db: Db,
   actor: Actor,
   projectId: number,
   inspectionId: number,
   files: ReceivedFile[],
   input: { public: boolean },
-): Result<{ documentIds: number[] }> {
-  const inspection = db
-    .select({ id: townInspections.id, inspectedOn: townInspections.inspectedOn })
-    .from(townInspections)
-    .where(and(eq(townInspections.id, inspectionId), eq(townInspections.projectId, projectId)))
-    .get();
-  if (!inspection) return fail('Choose an inspection recorded for this project.', 'inspectionId');
-  const documentIds = db.transaction((tx) =>
-    insertSitePhotos(tx, actor, projectId, files, {
-      titleFrom: `from the inspection of ${formatDay(inspection.inspectedOn)}`,
-      documentDate: inspection.inspectedOn,
-      public: input.public,
-      action: 'town_inspection.photo',
-      record: { townInspectionId: inspection.id },
-      link: (documentId) =>
-        tx.insert(townInspectionDocuments).values({ townInspectionId: inspection.id, documentId }).run(),
-    }),
-  );
-  return ok({ documentIds });
+): Promise<Result<{ documentIds: number[] }>> {
+  return db.transaction(async (tx): Promise<Result<{ documentIds: number[] }>> => {
+    const [inspection] = await tx
+      .select({ id: townInspections.id, inspectedOn: townInspections.inspectedOn })
+      .from(townInspections)
+      .where(and(eq(townInspections.id, inspectionId), eq(townInspections.projectId, projectId)));
+    if (!inspection) return fail('Choose an inspection recorded for this project.', 'inspectionId');
+    // The photos' rows are written by the one helper the operators' report photos use too (still synchronous).
+    const documentIds = await viaSync(tx, (sync) =>
+      insertSitePhotos(sync, actor, projectId, files, {
+        titleFrom: `from the inspection of ${formatDay(inspection.inspectedOn)}`,
+        documentDate: inspection.inspectedOn,
+        public: input.public,
+        action: 'town_inspection.photo',
+        record: { townInspectionId: inspection.id },
+        link: (documentId) =>
+          sync.insert(townInspectionDocuments).values({ townInspectionId: inspection.id, documentId }).run(),
+      }),
+    );
+    return ok({ documentIds });
+  });
 }
 
 export const townInspectionPhotoUpload = defineUpload({
@@ -61,8 +67,8 @@ export const townInspectionPhotoUpload = defineUpload({
     if (!/^\d{1,12}$/.test(id)) return fail('Choose an inspection recorded for this project.', 'inspectionId');
     return ok({ value: { inspectionId: Number(id), public: values.public === 'on' } });
   },
-  handle: (input, files, c, { db }) =>
-    addTownInspectionPhotos(db, c.actor, c.projectId, input.inspectionId, files, { public: input.public }),
+  handle: (input, files, c, { dbAsync }) =>
+    addTownInspectionPhotos(dbAsync, c.actor, c.projectId, input.inspectionId, files, { public: input.public }),
 });
 
 /** Each inspection's photos, for the officer: title, public or not, and what the camera recorded. */

@@ -18,7 +18,7 @@ import {
   violations,
 } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
-import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
@@ -39,7 +39,7 @@ import {
 } from './inspection-checklist.rules.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 
 export interface NoticeInput {
   milestone: Milestone;
@@ -158,61 +158,63 @@ export interface TownInspectionInput {
   checks?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * Record a town inspection (and the violation it found). The scheduled inspection and the notice it answers are
+ * read in the transaction that records it, so an inspection cancelled or recorded a moment ago is not used twice.
+ */
 export function recordTownInspection(
-  db: DB,
+  db: Db,
   actor: Actor,
   projectId: number,
   input: TownInspectionInput,
   today: string,
-): Result<{ id: number; late: boolean }> {
+): Promise<Result<{ id: number; late: boolean }>> {
   if (input.inspectedOn > today)
-    return {
+    return Promise.resolve({
       ok: false,
       fields: { inspectedOn: 'Record an inspection once it has happened: the date cannot be in the future.' },
-    };
-  let milestone = input.milestone;
-  let noticeId = input.noticeId;
-  const scheduled = input.scheduledId
-    ? db
-        .select()
-        .from(scheduledInspections)
-        .where(
-          and(
-            eq(scheduledInspections.id, input.scheduledId),
-            eq(scheduledInspections.projectId, projectId),
-            isNull(scheduledInspections.townInspectionId),
-            isNull(scheduledInspections.cancelledAt),
-          ),
-        )
-        .get()
-    : undefined;
-  if (input.scheduledId && !scheduled)
-    return {
-      ok: false,
-      fields: { scheduledId: 'Choose a scheduled inspection of this project that is not recorded yet.' },
-    };
-  if (scheduled) {
-    noticeId ??= scheduled.noticeId;
-    milestone ??= scheduled.milestone;
-  }
-  if (noticeId) {
-    const notice = db
-      .select()
-      .from(inspectionNotices)
-      .where(and(eq(inspectionNotices.id, noticeId), eq(inspectionNotices.projectId, projectId)))
-      .get();
-    if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
-    milestone = notice.milestone;
-  }
+    });
   if (input.outcome === 'deficient' && !input.violation)
-    return {
+    return Promise.resolve({
       ok: false,
       fields: { violationDescription: 'Describe the violation found; it is what enforcement actions cite.' },
-    };
+    });
   const inspectorUserId = 'userId' in actor ? actor.userId : null;
-  const checks = checkAnswers(milestone, input.checks ?? {});
-  const id = db.transaction((tx) => {
-    const row = tx
+  return db.transaction(async (tx): Promise<Result<{ id: number; late: boolean }>> => {
+    let milestone = input.milestone;
+    let noticeId = input.noticeId;
+    const [scheduled] = input.scheduledId
+      ? await tx
+          .select()
+          .from(scheduledInspections)
+          .where(
+            and(
+              eq(scheduledInspections.id, input.scheduledId),
+              eq(scheduledInspections.projectId, projectId),
+              isNull(scheduledInspections.townInspectionId),
+              isNull(scheduledInspections.cancelledAt),
+            ),
+          )
+      : [];
+    if (input.scheduledId && !scheduled)
+      return {
+        ok: false,
+        fields: { scheduledId: 'Choose a scheduled inspection of this project that is not recorded yet.' },
+      };
+    if (scheduled) {
+      noticeId ??= scheduled.noticeId;
+      milestone ??= scheduled.milestone;
+    }
+    if (noticeId) {
+      const [notice] = await tx
+        .select()
+        .from(inspectionNotices)
+        .where(and(eq(inspectionNotices.id, noticeId), eq(inspectionNotices.projectId, projectId)));
+      if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
+      milestone = notice.milestone;
+    }
+    const checks = checkAnswers(milestone, input.checks ?? {});
+    const [row] = await tx
       .insert(townInspections)
       .values({
         projectId,
@@ -223,40 +225,35 @@ export function recordTownInspection(
         outcome: input.outcome,
         findings: input.findings,
       })
-      .returning()
-      .get();
+      .returning();
     if (checks.length)
-      tx.insert(townInspectionChecks)
-        .values(checks.map((c) => ({ townInspectionId: row.id, ...c })))
-        .run();
-    audit(tx, actor, {
+      await tx.insert(townInspectionChecks).values(checks.map((c) => ({ townInspectionId: row!.id, ...c })));
+    await auditAsync(tx, actor, {
       action: 'town_inspection.record',
       entityType: 'town_inspection',
-      entityId: row.id,
+      entityId: row!.id,
       after: { ...row, scheduledId: scheduled?.id ?? null, checks },
     });
     if (scheduled)
-      tx.update(scheduledInspections)
-        .set({ townInspectionId: row.id })
-        .where(eq(scheduledInspections.id, scheduled.id))
-        .run();
+      await tx
+        .update(scheduledInspections)
+        .set({ townInspectionId: row!.id })
+        .where(eq(scheduledInspections.id, scheduled.id));
     if (input.violation) {
-      const v = tx
+      const [v] = await tx
         .insert(violations)
         .values({
           projectId,
           observedOn: input.inspectedOn,
           description: input.violation.description,
           ordinanceSection: input.violation.section,
-          townInspectionId: row.id,
+          townInspectionId: row!.id,
         })
-        .returning()
-        .get();
-      audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: v.id, after: v });
+        .returning();
+      await auditAsync(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: v!.id, after: v });
     }
-    return row.id;
+    return { ok: true, id: row!.id, late: false };
   });
-  return { ok: true, id, late: false };
 }
 
 export function townInspectionsForProject(db: DB, projectId: number) {
@@ -322,16 +319,16 @@ export function violationsForProject(db: DB, projectId: number) {
   return rows.map((v) => ({ ...v, actions: links.filter((l) => l.violationId === v.id) }));
 }
 
-export function recordViolation(
-  db: DB,
+export async function recordViolation(
+  db: Db,
   actor: Actor,
   projectId: number,
   input: { observedOn: string; description: string; section: string | null },
   today: string,
-): Result<{ id: number; late: boolean }> {
+): Promise<Result<{ id: number; late: boolean }>> {
   if (input.observedOn > today) return { ok: false, fields: { observedOn: 'The date cannot be in the future.' } };
-  const id = db.transaction((tx) => {
-    const v = tx
+  const id = await db.transaction(async (tx) => {
+    const [v] = await tx
       .insert(violations)
       .values({
         projectId,
@@ -339,10 +336,9 @@ export function recordViolation(
         description: input.description,
         ordinanceSection: input.section,
       })
-      .returning()
-      .get();
-    audit(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: v.id, after: v });
-    return v.id;
+      .returning();
+    await auditAsync(tx, actor, { action: 'violation.record', entityType: 'violation', entityId: v!.id, after: v });
+    return v!.id;
   });
   return { ok: true, id, late: false };
 }
@@ -423,31 +419,33 @@ export interface ScheduleInput {
   notes: string | null;
 }
 
-/** The officer plans a town inspection: it is on the calendar and the desk until its outcome is recorded. */
+/**
+ * The officer plans a town inspection: it is on the calendar and the desk until its outcome is recorded. The
+ * project and the notice are read in the transaction that schedules it.
+ */
 export function scheduleInspection(
-  db: DB,
+  db: Db,
   actor: Actor,
   projectId: number,
   input: ScheduleInput,
   now = new Date(),
-): Result<{ id: number }> {
-  const project = db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get();
-  if (!project) return { ok: false, message: 'No such project.' };
-  const problem = scheduleProblem(input.scheduledFor, now, town(db).profile.kind);
-  if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
-  let milestone = input.milestone;
-  if (input.noticeId) {
-    const notice = db
-      .select()
-      .from(inspectionNotices)
-      .where(and(eq(inspectionNotices.id, input.noticeId), eq(inspectionNotices.projectId, projectId)))
-      .get();
-    if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
-    milestone = notice.milestone;
-  }
+): Promise<Result<{ id: number }>> {
   const scheduledByUserId = 'userId' in actor ? actor.userId : null;
-  const id = db.transaction((tx) => {
-    const row = tx
+  return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
+    const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
+    if (!project) return { ok: false, message: 'No such project.' };
+    const problem = scheduleProblem(input.scheduledFor, now, (await townAsync(tx)).profile.kind);
+    if (problem) return { ok: false, fields: { [problem.field]: problem.message } };
+    let milestone = input.milestone;
+    if (input.noticeId) {
+      const [notice] = await tx
+        .select()
+        .from(inspectionNotices)
+        .where(and(eq(inspectionNotices.id, input.noticeId), eq(inspectionNotices.projectId, projectId)));
+      if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
+      milestone = notice.milestone;
+    }
+    const [row] = await tx
       .insert(scheduledInspections)
       .values({
         projectId,
@@ -457,17 +455,15 @@ export function scheduleInspection(
         scheduledByUserId,
         notes: input.notes,
       })
-      .returning()
-      .get();
-    audit(tx, actor, {
+      .returning();
+    await auditAsync(tx, actor, {
       action: 'town_inspection.schedule',
       entityType: 'scheduled_inspection',
-      entityId: row.id,
+      entityId: row!.id,
       after: row,
     });
-    return row.id;
+    return { ok: true, id: row!.id };
   });
-  return { ok: true, id };
 }
 
 /** Take a scheduled inspection off the calendar (it will not happen, or was scheduled in error). */

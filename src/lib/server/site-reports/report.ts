@@ -27,11 +27,11 @@ import { boundingBox, type Point } from '#lib/shared/geo.ts';
 import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townAsync, townPublicUrl, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { mailFollowers } from './followers.ts';
 import {
@@ -272,6 +272,15 @@ function load(db: Pick<DB, 'select'>, id: number): SiteReport | undefined {
   return db.select().from(siteReports).where(eq(siteReports.id, id)).get();
 }
 
+/** What a step on a report changes, and the words its public step row and mail say. */
+interface Step {
+  set: Partial<typeof siteReports.$inferInsert>;
+  words: string | null;
+  action: Parameters<typeof audit>[2]['action'];
+  /** The step is a resident's (more information, "still happening"), not the officer's. */
+  fromResident?: boolean;
+}
+
 /**
  * Change the row, write its step, its audit entry and its mail, in one transaction. The report is read in it,
  * so two officers' steps (or a resident's and an officer's) at once each see the other's.
@@ -281,26 +290,13 @@ async function change(
   actor: Actor,
   id: number,
   now: Date,
-  build: (
-    tx: Tx,
-    before: SiteReport,
-  ) =>
-    | {
-        set: Partial<typeof siteReports.$inferInsert>;
-        words: string | null;
-        action: Parameters<typeof audit>[2]['action'];
-        /** The step is a resident's (more information, "still happening"), not the officer's. */
-        fromResident?: boolean;
-      }
-    | { error: Result },
+  build: (tx: Db, before: SiteReport) => Promise<Step | { error: Result }>,
 ): Promise<Result> {
   try {
     return await db.transaction(async (tx): Promise<Result> => {
       const [before] = await tx.select().from(siteReports).where(eq(siteReports.id, id));
       if (!before) return { ok: false, message: 'No such report.' };
-      // The steps' own rules read and write through the other domains' synchronous functions (town inspections,
-      // violations): one call, in this transaction.
-      const made = await viaSync(tx, (sync) => build(sync as unknown as Tx, before));
+      const made = await build(tx, before);
       if ('error' in made) throw new Refused(made.error);
       const moved = made.set.status && made.set.status !== before.status;
       const [after] = await tx
@@ -352,12 +348,11 @@ function forward(from: SiteReportStatus, to: SiteReportStatus): SiteReportStatus
 }
 
 export function linkProject(db: Db, actor: Actor, id: number, projectId: number, now = new Date()): Promise<Result> {
-  return change(db, actor, id, now, (tx, before) => {
-    const project = tx
+  return change(db, actor, id, now, async (tx, before) => {
+    const [project] = await tx
       .select({ id: projects.id, name: projects.name })
       .from(projects)
-      .where(eq(projects.id, projectId))
-      .get();
+      .where(eq(projects.id, projectId));
     if (!project) return { error: { ok: false, fields: { projectId: 'Choose a project from the list.' } } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
     return {
@@ -376,13 +371,13 @@ export function moveStatus(
   reason: string | null,
   now = new Date(),
 ): Promise<Result> {
-  return change(db, actor, id, now, (tx, before) => {
+  return change(db, actor, id, now, async (tx, before) => {
     const problem = moveProblem(before.status, to, reason);
     if (problem) return { error: { ok: false, fields: { [isOpen(to) ? 'status' : 'reason']: problem } } };
     const text = reason?.trim() ? ` ${endSentence(reason)}` : '';
     return {
       set: { status: to, publicReason: isOpen(to) ? before.publicReason : reason!.trim() },
-      words: `${statusMeaning(town(tx).profile.kind)[to]}${text}`,
+      words: `${statusMeaning((await townAsync(tx)).profile.kind)[to]}${text}`,
       action: 'site_report.status',
     };
   });
@@ -397,12 +392,12 @@ export function recordInspectionFromReport(
   today: string,
   now = new Date(),
 ): Promise<Result> {
-  return change(db, actor, id, now, (tx, before) => {
+  return change(db, actor, id, now, async (tx, before) => {
     if (!before.projectId)
       return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
-    const r = recordTownInspection(
-      tx as unknown as DB,
+    const r = await recordTownInspection(
+      tx,
       actor,
       before.projectId,
       { ...input, noticeId: null, milestone: null, scheduledId: null },
@@ -411,11 +406,11 @@ export function recordInspectionFromReport(
     if (!r.ok) return { error: r };
     const found = input.violation != null;
     const violationId = found
-      ? (tx.select({ id: violations.id }).from(violations).where(eq(violations.townInspectionId, r.id)).get()?.id ??
-        null)
+      ? ((await tx.select({ id: violations.id }).from(violations).where(eq(violations.townInspectionId, r.id)))[0]
+          ?.id ?? null)
       : before.violationId;
     const status = found ? forward(before.status, 'violation_found') : forward(before.status, 'inspected');
-    const words = `The ${town(tx).profile.kind} inspected the site on ${formatDay(input.inspectedOn)}.${found ? ' It found a violation of the stormwater law.' : ''}`;
+    const words = `The ${(await townAsync(tx)).profile.kind} inspected the site on ${formatDay(input.inspectedOn)}.${found ? ' It found a violation of the stormwater law.' : ''}`;
     return { set: { townInspectionId: r.id, violationId, status }, words, action: 'site_report.inspection' };
   });
 }
@@ -429,12 +424,12 @@ export function scheduleInspectionFromReport(
   notes: string | null,
   now = new Date(),
 ): Promise<Result> {
-  return change(db, actor, id, now, (tx, before) => {
+  return change(db, actor, id, now, async (tx, before) => {
     if (!before.projectId)
       return { error: { ok: false, message: 'Link the report to a project first: an inspection is of a site.' } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
-    const r = scheduleInspection(
-      tx as unknown as DB,
+    const r = await scheduleInspection(
+      tx,
       actor,
       before.projectId,
       { noticeId: null, milestone: null, scheduledFor, notes: notes ?? `From resident’s report ${before.id}.` },
@@ -443,7 +438,7 @@ export function scheduleInspectionFromReport(
     if (!r.ok) return { error: r };
     return {
       set: { status: forward(before.status, 'under_review') },
-      words: `The ${town(tx).profile.kind} plans to inspect the site (${formatInstant(scheduledFor)}).`,
+      words: `The ${(await townAsync(tx)).profile.kind} plans to inspect the site (${formatInstant(scheduledFor)}).`,
       action: 'site_report.schedule_inspection',
     };
   });
@@ -457,15 +452,15 @@ export function recordViolationFromReport(
   today: string,
   now = new Date(),
 ): Promise<Result> {
-  return change(db, actor, id, now, (tx, before) => {
+  return change(db, actor, id, now, async (tx, before) => {
     if (!before.projectId)
       return { error: { ok: false, message: 'Link the report to a project first: a violation is at a site.' } };
     if (before.status === 'closed') return { error: { ok: false, message: 'This report is closed.' } };
-    const r = recordViolation(tx as unknown as DB, actor, before.projectId, input, today);
+    const r = await recordViolation(tx, actor, before.projectId, input, today);
     if (!r.ok) return { error: r };
     return {
       set: { violationId: r.id, status: forward(before.status, 'violation_found') },
-      words: `The ${town(tx).profile.kind} recorded a violation at the site, observed ${formatDay(input.observedOn)}: ${input.description}`,
+      words: `The ${(await townAsync(tx)).profile.kind} recorded a violation at the site, observed ${formatDay(input.observedOn)}: ${input.description}`,
       action: 'site_report.violation',
     };
   });
@@ -473,16 +468,17 @@ export function recordViolationFromReport(
 
 /** Link the enforcement action the officer issued on the project's enforcement page (not a second one made here). */
 export function linkEnforcement(db: Db, actor: Actor, id: number, actionId: number, now = new Date()): Promise<Result> {
-  return change(db, actor, id, now, (tx, before) => {
-    const action = tx.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+  return change(db, actor, id, now, async (tx, before) => {
+    const [action] = await tx.select().from(enforcementActions).where(eq(enforcementActions.id, actionId));
+    const kind = (await townAsync(tx)).profile.kind;
     if (!action || action.projectId !== before.projectId)
       return { error: { ok: false, fields: { actionId: 'Choose an enforcement action of the report’s project.' } } };
     const words = action.public
-      ? `The ${town(tx).profile.kind} issued a ${ENFORCEMENT_TYPE_LABEL[action.type].toLowerCase()} on ${formatDay(action.issuedOn)}.`
+      ? `The ${kind} issued a ${ENFORCEMENT_TYPE_LABEL[action.type].toLowerCase()} on ${formatDay(action.issuedOn)}.`
       : null;
     return {
       set: { enforcementActionId: action.id, status: forward(before.status, 'violation_found') },
-      words: words ?? `The ${town(tx).profile.kind} took enforcement action.`,
+      words: words ?? `The ${kind} took enforcement action.`,
       action: 'site_report.link_enforcement',
     };
   });
@@ -496,7 +492,7 @@ export function setHidden(
   reason: string | null,
   now = new Date(),
 ): Promise<Result> {
-  return change(db, actor, id, now, () => {
+  return change(db, actor, id, now, async () => {
     if (hidden && !reason?.trim())
       return {
         error: { ok: false, fields: { hiddenReason: 'Say why it is hidden (staff read this), like “Abusive words”.' } },
@@ -517,17 +513,16 @@ export function approvePhoto(
   approved: boolean,
   now = new Date(),
 ): Promise<Result> {
-  return change(db, actor, id, now, (tx) => {
-    const photo = tx
+  return change(db, actor, id, now, async (tx) => {
+    const [photo] = await tx
       .select()
       .from(siteReportPhotos)
-      .where(and(eq(siteReportPhotos.id, photoId), eq(siteReportPhotos.reportId, id)))
-      .get();
+      .where(and(eq(siteReportPhotos.id, photoId), eq(siteReportPhotos.reportId, id)));
     if (!photo) return { error: { ok: false, message: 'No such photo on this report.' } };
-    tx.update(siteReportPhotos)
+    await tx
+      .update(siteReportPhotos)
       .set({ approvedAt: approved ? now : null })
-      .where(eq(siteReportPhotos.id, photoId))
-      .run();
+      .where(eq(siteReportPhotos.id, photoId));
     return { set: {}, words: null, action: approved ? 'site_report.photo_approve' : 'site_report.photo_withdraw' };
   });
 }
@@ -730,10 +725,10 @@ export const RESIDENT_STEP_LIMITS = {
 const LIMITED = 'Too many additions were sent from here. Wait an hour and try again.';
 
 /** The officer hears of a resident's step at once, as of a new report. */
-function tellOfficers(tx: Tx, report: SiteReport, words: string): void {
-  const url = `${townPublicUrl(tx)}/staff/reports/${report.id}`;
-  for (const officer of usersWithRole(tx, 'officer'))
-    enqueueMail(tx, {
+async function tellOfficers(tx: Db, report: SiteReport, words: string): Promise<void> {
+  const url = `${await townPublicUrlAsync(tx)}/staff/reports/${report.id}`;
+  for (const officer of await viaSync(tx, (sync) => usersWithRole(sync, 'officer')))
+    await enqueueMailAsync(tx, {
       kind: 'site-report-resident-step',
       to: officer.email,
       data: { number: reportNumber(report.id), words, url },
@@ -760,14 +755,14 @@ export async function stillHappening(
   if (!(await hitAsync(db, `report-still:${id}:${ctx.ip}`, RESIDENT_STEP_LIMITS.stillHappening, now)).allowed)
     return fail('You said so already today: the stormwater officer has it.');
   const said = input.words.trim() ? ` They wrote: ${quoted(input.words)}` : '';
-  return change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
+  return change(db, { label: 'public', ip: ctx.ip }, id, now, async (tx, row) => {
     if (row.hidden) return { error: fail('That report is not on the portal.') };
     // Read from the row as it is now: an officer may have closed (or reopened) it a moment ago.
     const reopened = stillHappeningStatus(row.status);
     const words = reopened
       ? `A resident said on ${formatDay(townToday(now))} that the problem is still happening. The report is open again for the stormwater officer.${said}`
       : `A resident said on ${formatDay(townToday(now))} that the problem is still happening.${said}`;
-    tellOfficers(tx, row, words);
+    await tellOfficers(tx, row, words);
     return {
       set: reopened ? { status: reopened, publicReason: null } : {},
       words,
@@ -795,24 +790,25 @@ export async function addToReport(
     ? ` With ${input.photos.length === 1 ? 'a photo' : `${input.photos.length} photos`}, shown here once the stormwater officer has looked at ${input.photos.length === 1 ? 'it' : 'them'}.`
     : '';
   const words = `A resident added on ${formatDay(townToday(now))}: ${quoted(input.words)}${photos}`;
-  return change(db, { label: 'public', ip: ctx.ip }, id, now, (tx, row) => {
+  return change(db, { label: 'public', ip: ctx.ip }, id, now, async (tx, row) => {
     if (row.hidden) return { error: fail('That report is not on the portal.') };
-    const already = tx.select({ n: count() }).from(siteReportPhotos).where(eq(siteReportPhotos.reportId, id)).get()!.n;
+    const [{ n: already }] = (await tx
+      .select({ n: count() })
+      .from(siteReportPhotos)
+      .where(eq(siteReportPhotos.reportId, id))) as [{ n: number }];
     if (already + input.photos.length > MAX_PHOTOS * 2)
       return { error: fail(`A report keeps at most ${MAX_PHOTOS * 2} photos; this one has ${already}.`, 'photos') };
-    for (const p of input.photos)
-      tx.insert(siteReportPhotos)
-        .values({ reportId: id, ...p, createdAt: now })
-        .run();
-    tellOfficers(tx, row, words);
+    if (input.photos.length)
+      await tx.insert(siteReportPhotos).values(input.photos.map((p) => ({ reportId: id, ...p, createdAt: now })));
+    await tellOfficers(tx, row, words);
     return { set: {}, words, action: 'site_report.add', fromResident: true };
   });
 }
 
 /** The officer takes what a resident added off the public page (it stays in the staff view). */
 export function hideAddition(db: Db, actor: Actor, id: number, eventId: number, now = new Date()): Promise<Result> {
-  return change(db, actor, id, now, (tx) => {
-    const row = tx
+  return change(db, actor, id, now, async (tx) => {
+    const [row] = await tx
       .update(siteReportEvents)
       .set({ public: false })
       .where(
@@ -822,8 +818,7 @@ export function hideAddition(db: Db, actor: Actor, id: number, eventId: number, 
           eq(siteReportEvents.fromResident, true),
         ),
       )
-      .returning({ id: siteReportEvents.id })
-      .get();
+      .returning({ id: siteReportEvents.id });
     if (!row) return { error: fail('No such addition on this report.') };
     return { set: {}, words: null, action: 'site_report.hide_addition' };
   });
