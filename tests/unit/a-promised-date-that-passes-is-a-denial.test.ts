@@ -116,10 +116,10 @@ describe('a request acknowledged in time whose promised date passes (the service
     expect(view.flag).toBe('overdue');
   });
 
-  it('mails the requester once, with the promised date and the appeal rights', () => {
-    expect(sendMissedDeadlineNotices(t.db, townInstant('2026-11-20', '15:00'), BASE)).toBe(0);
-    expect(sendMissedDeadlineNotices(t.db, DEC5, BASE)).toBe(1);
-    expect(sendMissedDeadlineNotices(t.db, DEC5, BASE)).toBe(0);
+  it('mails the requester once, with the promised date and the appeal rights', async () => {
+    expect(await sendMissedDeadlineNotices(asyncOf(t.db), townInstant('2026-11-20', '15:00'), BASE)).toBe(0);
+    expect(await sendMissedDeadlineNotices(asyncOf(t.db), DEC5, BASE)).toBe(1);
+    expect(await sendMissedDeadlineNotices(asyncOf(t.db), DEC5, BASE)).toBe(0);
     const m = t.mail('request-missed-deadline');
     expect(m).toHaveLength(1);
     expect(m[0].textBody).toContain('gave November 20, 2026 as the date it would be answered');

@@ -61,7 +61,7 @@ describe('one scheduled inspection recorded by two officers at once', () => {
       noticeId: null,
       milestone: null,
       inspectedOn: '2026-12-04',
-      outcome: 'satisfactory' as const,
+      outcome: 'approved' as const,
       findings: 'Silt fence in place.',
       violation: null,
     };

@@ -1,7 +1,8 @@
 /**
  * A request to the operator (L(4)) is read in the transaction that changes it (decision 0080, step 2e): the
  * requester's withdrawal and the operator's copies sent at once give one outcome, a payment recorded twice is
- * recorded once, and the public form sent twice at once (a double click) stores one request.
+ * recorded once, and the public form sent twice at once (a double click) stores one request. The daily check tells
+ * of a request left unanswered once, and never of one answered in time.
  */
 process.env.TRACKING_LINK_SECRET = 'unit-test-secret-for-tracking-links';
 
@@ -14,6 +15,7 @@ import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { createOperatorRequest, type OperatorRequestInput } from '#lib/server/operator-requests/submit.ts';
 import {
+  noticeMissedOperatorRequests,
   provideCopies,
   recordOperatorPayment,
   withdrawOperatorRequest,
@@ -156,5 +158,37 @@ describe('a request to the operator, two steps at once', () => {
     );
     expect(refused).toMatchObject({ ok: false, retryAfterMs: expect.any(Number) });
     expect(db.select().from(schema.operatorRequests).all()).toHaveLength(1);
+  });
+});
+
+describe('the daily check for requests the operator did not answer in five business days', () => {
+  it('tells the officers and the requester once, and leaves a request answered in time alone', async () => {
+    const [officer] = db
+      .insert(schema.users)
+      .values({ email: 'officer@rotterdam.example', name: 'Sam Officer' })
+      .returning({ id: schema.users.id })
+      .all();
+    db.insert(schema.userRoles).values({ userId: officer!.id, role: 'officer' }).run();
+    const missed = await ask();
+    const answered = await ask({ ...FORM, email: 'lee@example.net', name: 'Lee Asker' });
+    expect(await provideCopies(asyncOf(db), operator, answered, handedOver, BASE, NOW)).toEqual({ ok: true });
+    // Received Monday December 7; the fifth business day is Monday December 14, so the check on the 15th finds it.
+    expect(await noticeMissedOperatorRequests(asyncOf(db), BASE, townInstant('2026-12-14', '16:00'))).toBe(0);
+    const dec15 = townInstant('2026-12-15', '09:00');
+    expect(await noticeMissedOperatorRequests(asyncOf(db), BASE, dec15)).toBe(1);
+    expect(await noticeMissedOperatorRequests(asyncOf(db), BASE, dec15)).toBe(0);
+    expect(row(missed).missedNoticeAt).toEqual(dec15);
+    expect(row(answered).missedNoticeAt).toBeNull();
+    expect(
+      mails('operator-request-missed')
+        .map((m) => m.toAddress)
+        .sort(),
+    ).toEqual(['morgan@example.net', 'officer@rotterdam.example']);
+    const audited = db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'operator_request.missed'))
+      .all();
+    expect(audited.map((a) => Number(a.entityId))).toEqual([missed]);
   });
 });

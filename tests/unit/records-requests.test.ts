@@ -701,10 +701,10 @@ describe('queue and digest', () => {
       loadQueue(db, { status: 'open', q: 'R 2026-11-24', page: 1, perPage: 50 }, NOW).rows.map((r) => r.respondBy),
     ).toEqual(['2026-12-02']);
 
-    expect(sendRequestsDigest(db, townInstant('2026-12-01', '06:59'), BASE)).toBeUndefined();
-    expect(sendRequestsDigest(db, NOW, BASE)).toEqual({ sent: 1, day: '2026-12-01' });
-    expect(sendRequestsDigest(db, townInstant('2026-12-01', '15:00'), BASE)).toBeUndefined();
-    expect(sendRequestsDigest(db, townInstant('2026-12-05', '09:00'), BASE)).toBeUndefined(); // a Saturday
+    expect(await sendRequestsDigest(asyncOf(db), townInstant('2026-12-01', '06:59'), BASE)).toBeUndefined();
+    expect(await sendRequestsDigest(asyncOf(db), NOW, BASE)).toEqual({ sent: 1, day: '2026-12-01' });
+    expect(await sendRequestsDigest(asyncOf(db), townInstant('2026-12-01', '15:00'), BASE)).toBeUndefined();
+    expect(await sendRequestsDigest(asyncOf(db), townInstant('2026-12-05', '09:00'), BASE)).toBeUndefined(); // a Saturday
     const digest = outbox().find((m) => m.kind === 'requests-digest')!;
     expect(digest.toAddress).toBe('clerk@example.org');
     expect(digest.subject).toBe('Records requests for December 1, 2026: 1 overdue, 1 due today, 1 due soon');
@@ -725,7 +725,10 @@ describe('queue and digest', () => {
       clerk(),
       BASE,
     );
-    expect(sendRequestsDigest(db, townInstant('2026-12-01', '23:39'), BASE)).toEqual({ sent: 1, day: '2026-12-01' });
+    expect(await sendRequestsDigest(asyncOf(db), townInstant('2026-12-01', '23:39'), BASE)).toEqual({
+      sent: 1,
+      day: '2026-12-01',
+    });
     const digest = outbox().find((m) => m.kind === 'requests-digest')!;
     expect(digest.textBody).toMatch(/^Good evening /);
     expect(digest.textBody).not.toContain('Good morning');
@@ -912,8 +915,8 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
   it('the requester is told once, on the tracking page and by mail, that it counts as a denial they may appeal', async () => {
     const late = await request({ receivedAt: EARLY });
     await request();
-    expect(sendMissedDeadlineNotices(db, NOW, BASE)).toBe(1);
-    expect(sendMissedDeadlineNotices(db, NOW, BASE)).toBe(0);
+    expect(await sendMissedDeadlineNotices(asyncOf(db), NOW, BASE)).toBe(1);
+    expect(await sendMissedDeadlineNotices(asyncOf(db), NOW, BASE)).toBe(0);
     const m = mail('request-missed-deadline');
     expect(m).toHaveLength(1);
     expect(m[0].subject).toBe(`Records request ${row(late.id).number}: not answered in time, which you may appeal`);

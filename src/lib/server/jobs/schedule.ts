@@ -27,7 +27,7 @@ export const JOBS: Job[] = [
   {
     name: 'operator-requests-missed',
     everyMs: 10 * 60 * 1000,
-    run: (db, now) => void noticeMissedOperatorRequests(db, townPublicUrl(db), now),
+    run: async (db, now) => void (await noticeMissedOperatorRequests(asyncOf(db), townPublicUrl(db), now)),
   },
 ];
 

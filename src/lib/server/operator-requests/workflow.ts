@@ -17,24 +17,21 @@ import {
 } from '#db/schema.ts';
 import { asClause, formatAppointment, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { isProjectMember, usersWithRole } from '#lib/server/accounts/users.ts';
-import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
-import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import { checkBill, countedFromFiles, explainOperatorAnswer, type ChargeLine } from './request.rules.ts';
 import {
-  addOperatorEvent,
   addOperatorEventAsync,
   getOperatorRequest,
   getOperatorRequestAsync,
-  operatorTrackingLink,
   operatorTrackingLinkAsync,
-  updateOperatorRequest,
   updateOperatorRequestAsync,
   type OperatorRequestRow,
 } from './store.ts';
@@ -439,50 +436,55 @@ export function withdrawOperatorRequest(db: Db, actor: Actor, id: number, now = 
 
 /**
  * The daily check: requests still waiting for the operator after close of business on the fifth business day
- * become findings (computed, see view.ts) and are mailed once to the officers and the requester.
+ * become findings (computed, see view.ts) and are mailed once to the officers and the requester. Each is read
+ * again in the transaction that records the notice, so one answered a moment ago is not called missed.
  */
-export function noticeMissedOperatorRequests(db: DB, baseUrl: string, now = new Date()): number {
-  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const missed = db
-    .select()
-    .from(operatorRequests)
-    .where(
-      and(
-        eq(operatorRequests.status, 'received'),
-        lt(operatorRequests.dueOn, window.overdueBefore),
-        isNull(operatorRequests.missedNoticeAt),
-      ),
-    )
-    .all();
-  if (!missed.length) return 0;
-  const officers = usersWithRole(db, 'officer');
-  for (const r of missed) {
-    db.transaction((tx) => {
-      updateOperatorRequest(tx, r, { missedNoticeAt: now }, now);
-      const name = projectName(tx, r.projectId);
+export async function noticeMissedOperatorRequests(db: Db, baseUrl: string, now = new Date()): Promise<number> {
+  const window = await viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
+  const missedAndUntold = and(
+    eq(operatorRequests.status, 'received'),
+    lt(operatorRequests.dueOn, window.overdueBefore),
+    isNull(operatorRequests.missedNoticeAt),
+  );
+  const candidates = await db.select({ id: operatorRequests.id }).from(operatorRequests).where(missedAndUntold);
+  let told = 0;
+  for (const { id } of candidates) {
+    const noticed = await db.transaction(async (tx) => {
+      const [r] = await tx
+        .select()
+        .from(operatorRequests)
+        .where(and(eq(operatorRequests.id, id), missedAndUntold));
+      if (!r) return false;
+      await updateOperatorRequestAsync(tx, r, { missedNoticeAt: now }, now);
+      const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, r.projectId));
       const common = {
         number: r.number,
-        projectName: name,
+        projectName: project?.name ?? 'the project',
         dueText: formatDay(r.dueOn),
         receivedText: formatDay(townToday(r.receivedAt)),
       };
-      for (const o of officers)
-        enqueueMail(tx, {
+      for (const o of await viaSync(tx, (sync) => usersWithRole(sync, 'officer')))
+        await enqueueMailAsync(tx, {
           kind: 'operator-request-missed',
           to: o.email,
           data: { ...common, name: o.name, url: `${baseUrl}/staff/operator-requests/${r.id}`, forOfficer: true },
         });
       if (r.requesterEmail)
-        enqueueMail(tx, {
+        await enqueueMailAsync(tx, {
           kind: 'operator-request-missed',
           to: r.requesterEmail,
-          data: { ...common, name: r.requesterName, url: operatorTrackingLink(tx, r, baseUrl), forOfficer: false },
+          data: {
+            ...common,
+            name: r.requesterName,
+            url: await operatorTrackingLinkAsync(tx, r, baseUrl),
+            forOfficer: false,
+          },
         });
-      addOperatorEvent(tx, r.id, {
+      await addOperatorEventAsync(tx, r.id, {
         kind: 'status',
         body: `Five business days passed on ${formatDay(r.dueOn)} without the records being made available: a finding under Subsection L(4) on the project’s public page.`,
       });
-      audit(
+      await auditAsync(
         tx,
         { label: 'system' },
         {
@@ -492,7 +494,9 @@ export function noticeMissedOperatorRequests(db: DB, baseUrl: string, now = new 
           after: { dueOn: r.dueOn },
         },
       );
+      return true;
     });
+    if (noticed) told++;
   }
-  return missed.length;
+  return told;
 }

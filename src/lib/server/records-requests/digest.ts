@@ -12,75 +12,75 @@ import { projects, recordsRequests, settings } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { asyncOf, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { deadlineFlag, deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import type { DigestRow } from '#lib/server/platform/mail/templates/requests.ts';
-import { audit } from '#lib/server/platform/audit.ts';
+import { auditAsync } from '#lib/server/platform/audit.ts';
 import { missedDeadlineOn, OPEN_STATUSES } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
-import { trackingLink } from './links.ts';
-import { addEvent, auditView } from './store.ts';
+import { trackingLinkAsync } from './links.ts';
+import { addEventAsync, auditView } from './store.ts';
 
 const SENT_KEY = 'requests-digest:last_day';
 export const DIGEST_HOUR = 7;
 
-export function sendRequestsDigest(
-  db: DB,
+export async function sendRequestsDigest(
+  db: Db,
   now: Date,
-  baseUrl = townPublicUrl(db),
-): { sent: number; day: string } | undefined {
+  baseUrlGiven?: string,
+): Promise<{ sent: number; day: string } | undefined> {
   const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
-  const calendar = loadCalendar(db);
-  const window = deadlineWindow(now, calendar, closeOfBusiness(db));
+  const { calendar, close } = await viaSync(db, (sync) => ({
+    calendar: loadCalendar(sync),
+    close: closeOfBusiness(sync),
+  }));
+  const window = deadlineWindow(now, calendar, close);
   if (local.hour < DIGEST_HOUR || !calendar.isBusinessDay(window.today)) return undefined;
-  if (
-    db.select({ value: settings.value }).from(settings).where(eq(settings.key, SENT_KEY)).get()?.value === window.today
-  )
-    return undefined;
-
-  const rows = db
-    .select({
-      id: recordsRequests.id,
-      number: recordsRequests.number,
-      status: recordsRequests.status,
-      respondBy: recordsRequests.respondBy,
-      project: projects.name,
-    })
-    .from(recordsRequests)
-    .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-    .where(
-      and(
-        inArray(recordsRequests.status, [...OPEN_STATUSES]),
-        isNotNull(recordsRequests.respondBy),
-        lte(recordsRequests.respondBy, window.dueSoonThrough),
-      ),
-    )
-    .orderBy(recordsRequests.respondBy, recordsRequests.id)
-    .all();
-  const toRow = (r: (typeof rows)[number]): DigestRow => ({
-    number: r.number,
-    project: r.project ?? 'no single project',
-    deadline: formatDay(r.respondBy),
-    status: REQUEST_STATUS_LABEL[r.status],
-    url: `${baseUrl}/staff/requests/${r.id}`,
-  });
-  const flagged = rows.map((r) => ({ r, flag: deadlineFlag(r.respondBy, window) }));
-  const overdue = flagged.filter((x) => x.flag === 'overdue').map((x) => toRow(x.r));
-  const dueToday = flagged.filter((x) => x.flag === 'due_today').map((x) => toRow(x.r));
-  const dueSoon = flagged.filter((x) => x.flag === 'due_soon').map((x) => toRow(x.r));
-  const clerks = usersWithRole(db, 'clerk');
-
-  return db.transaction((tx) => {
-    tx.insert(settings)
+  const baseUrl = baseUrlGiven ?? (await townPublicUrlAsync(db));
+  // The day it was sent is read in the transaction that records it: two processes' ticks at once send one digest.
+  return db.transaction(async (tx) => {
+    const [sent] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, SENT_KEY));
+    if (sent?.value === window.today) return undefined;
+    const rows = await tx
+      .select({
+        id: recordsRequests.id,
+        number: recordsRequests.number,
+        status: recordsRequests.status,
+        respondBy: recordsRequests.respondBy,
+        project: projects.name,
+      })
+      .from(recordsRequests)
+      .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+      .where(
+        and(
+          inArray(recordsRequests.status, [...OPEN_STATUSES]),
+          isNotNull(recordsRequests.respondBy),
+          lte(recordsRequests.respondBy, window.dueSoonThrough),
+        ),
+      )
+      .orderBy(recordsRequests.respondBy, recordsRequests.id);
+    const toRow = (r: (typeof rows)[number]): DigestRow => ({
+      number: r.number,
+      project: r.project ?? 'no single project',
+      deadline: formatDay(r.respondBy),
+      status: REQUEST_STATUS_LABEL[r.status],
+      url: `${baseUrl}/staff/requests/${r.id}`,
+    });
+    const flagged = rows.map((r) => ({ r, flag: deadlineFlag(r.respondBy, window) }));
+    const overdue = flagged.filter((x) => x.flag === 'overdue').map((x) => toRow(x.r));
+    const dueToday = flagged.filter((x) => x.flag === 'due_today').map((x) => toRow(x.r));
+    const dueSoon = flagged.filter((x) => x.flag === 'due_soon').map((x) => toRow(x.r));
+    await tx
+      .insert(settings)
       .values({ key: SENT_KEY, value: window.today, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: window.today, updatedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: settings.key, set: { value: window.today, updatedAt: now } });
     if (!overdue.length && !dueToday.length && !dueSoon.length) return { sent: 0, day: window.today };
+    const clerks = await viaSync(tx, (sync) => usersWithRole(sync, 'clerk'));
     for (const c of clerks) {
-      enqueueMail(tx, {
+      await enqueueMailAsync(tx, {
         kind: 'requests-digest',
         to: c.email,
         data: {
@@ -102,40 +102,40 @@ export function sendRequestsDigest(
  * POL §89(4)(a): once a request's five business days, or the date given with its acknowledgment, run out
  * unanswered, the requester is told, once, on the tracking page and by mail, that this counts as a denial
  * they may appeal, with the last day to appeal.
- * Runs with the digest job (every ten minutes, any hour).
+ * Runs with the digest job (every ten minutes, any hour). Each candidate is read again in the transaction that
+ * tells its requester, so a request answered a moment ago is not told it was denied.
  */
-export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = townPublicUrl(db)): number {
-  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const candidates = db
-    .select()
+export async function sendMissedDeadlineNotices(db: Db, now: Date, baseUrlGiven?: string): Promise<number> {
+  const window = await viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
+  const baseUrl = baseUrlGiven ?? (await townPublicUrlAsync(db));
+  const candidates = await db
+    .select({ id: recordsRequests.id })
     .from(recordsRequests)
-    .where(
-      and(
-        inArray(recordsRequests.status, [...OPEN_STATUSES]),
-        isNull(recordsRequests.missedDeadlineNoticeAt),
-        or(lt(recordsRequests.dueOn, window.overdueBefore), lt(recordsRequests.promisedOn, window.overdueBefore)),
-      ),
-    )
-    .all()
-    .map((r) => ({ r, missedOn: missedDeadlineOn(r, window.overdueBefore) }))
-    .filter((x) => x.missedOn != null);
-  for (const { r, missedOn } of candidates) {
-    const promised = missedOn !== r.dueOn;
-    db.transaction((tx) => {
-      tx.update(recordsRequests).set({ missedDeadlineNoticeAt: now }).where(eq(recordsRequests.id, r.id)).run();
-      const rights = appealRightsFor(tx, r, now);
-      const { kindWord } = town(tx);
+    .where(missedAndUntold(window.overdueBefore));
+  let told = 0;
+  for (const { id } of candidates) {
+    const notice = await db.transaction(async (tx) => {
+      const [r] = await tx
+        .select()
+        .from(recordsRequests)
+        .where(and(eq(recordsRequests.id, id), missedAndUntold(window.overdueBefore)));
+      const missedOn = r ? missedDeadlineOn(r, window.overdueBefore) : null;
+      if (!r || missedOn == null) return false;
+      const promised = missedOn !== r.dueOn;
+      await tx.update(recordsRequests).set({ missedDeadlineNoticeAt: now }).where(eq(recordsRequests.id, r.id));
+      const rights = await viaSync(tx, (sync) => appealRightsFor(sync, r, now));
+      const { kindWord } = await townAsync(tx);
       const limit = promised
-        ? `the date the ${kindWord} gave with its acknowledgment, ${formatDay(missedOn!)}, passed without a grant or denial`
+        ? `the date the ${kindWord} gave with its acknowledgment, ${formatDay(missedOn)}, passed without a grant or denial`
         : `the ${kindWord} had to answer by close of business on ${formatDay(r.dueOn)}`;
-      addEvent(tx, r.id, {
+      await addEventAsync(tx, r.id, {
         kind: 'status',
         visible: true,
         actorUserId: null,
         at: now,
         body: `Not answered in time: ${limit}. Under Public Officers Law §89(4)(a) that counts as a denial. ${rights}`,
       });
-      audit(
+      await auditAsync(
         tx,
         { label: 'system' },
         {
@@ -146,29 +146,40 @@ export function sendMissedDeadlineNotices(db: DB, now: Date, baseUrl = townPubli
         },
       );
       if (r.requesterEmail) {
-        enqueueMail(tx, {
+        await enqueueMailAsync(tx, {
           kind: 'request-missed-deadline',
           to: r.requesterEmail,
           data: {
             number: r.number,
             name: r.requesterName,
-            trackUrl: trackingLink(tx, r, baseUrl),
-            dueText: formatDay(missedOn!),
+            trackUrl: await trackingLinkAsync(tx, r, baseUrl),
+            dueText: formatDay(missedOn),
             appealRights: rights,
             promised,
           },
         });
       }
+      return true;
     });
+    if (notice) told++;
   }
-  return candidates.length;
+  return told;
+}
+
+/** Open, not told yet, and past its five days or its promised date (missedDeadlineOn has the last word). */
+function missedAndUntold(overdueBefore: string) {
+  return and(
+    inArray(recordsRequests.status, [...OPEN_STATUSES]),
+    isNull(recordsRequests.missedDeadlineNoticeAt),
+    or(lt(recordsRequests.dueOn, overdueBefore), lt(recordsRequests.promisedOn, overdueBefore)),
+  );
 }
 
 export const requestsDigestJob: Job = {
   name: 'records-requests-digest',
   everyMs: 10 * 60 * 1000,
-  run: (db, now) => {
-    sendMissedDeadlineNotices(db, now);
-    void sendRequestsDigest(db, now);
+  run: async (db, now) => {
+    await sendMissedDeadlineNotices(asyncOf(db), now);
+    await sendRequestsDigest(asyncOf(db), now);
   },
 };
