@@ -191,7 +191,7 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
       BASE,
       NOW,
     );
-    const log = publicLog(db, { page: 1, perPage: 25 }, BASE, NOW);
+    const log = await publicLog(asyncOf(db), { page: 1, perPage: 25 }, BASE, NOW);
     if (!log.ok) throw new Error(log.message);
     const outcomes = log.log.rows[0].items.map((i) => [i.title, i.outcome, i.ground]);
     expect(outcomes).toContainEqual(['Inspection reports, June 1, 2026 to June 30, 2026', 'not_held', null]);

@@ -8,14 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { documents, projects, recordsRequests, requestItems } from '#db/schema.ts';
 import { migrateDatabase, onQuery, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { seedReferenceData } from '#db/seed/reference.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { publicLog } from '#lib/server/records-requests/public-log.ts';
 import { possibleDuplicates } from '#lib/server/records-requests/near-duplicates.ts';
 
-function counting<T>(db: DB, run: () => T): { result: T; queries: string[] } {
+async function counting<T>(db: DB, run: () => T | Promise<T>): Promise<{ result: T; queries: string[] }> {
   const queries: string[] = [];
   const stop = onQuery(db, (sqlText) => queries.push(sqlText));
   try {
-    return { result: run(), queries };
+    return { result: await run(), queries };
   } finally {
     stop();
   }
@@ -83,8 +84,8 @@ describe('a page of the public log is a fixed number of queries', () => {
   it('the same queries for 2 requests a project as for 40, and every row has its items', async () => {
     const small = await town(2);
     const large = await town(40);
-    const a = counting(small, () => publicLog(small, { page: 1, perPage: 50 }, ''));
-    const b = counting(large, () => publicLog(large, { page: 1, perPage: 50 }, ''));
+    const a = await counting(small, () => publicLog(asyncOf(small), { page: 1, perPage: 50 }, ''));
+    const b = await counting(large, () => publicLog(asyncOf(large), { page: 1, perPage: 50 }, ''));
     expect(b.queries.length).toBe(a.queries.length);
     expect(b.queries.filter((q) => /from "request_items"/.test(q))).toHaveLength(1);
     if (!b.result.ok) throw new Error(b.result.message);
@@ -100,22 +101,22 @@ describe('a page of the public log is a fixed number of queries', () => {
 
   it('newest first, filtered by project and year through their indexes', async () => {
     const db = await town(3);
-    const all = publicLog(db, { page: 1, perPage: 50 }, '');
+    const all = await publicLog(asyncOf(db), { page: 1, perPage: 50 }, '');
     if (!all.ok) throw new Error(all.message);
     const times = all.log.rows.map((r) => r.number);
     expect(times[0]).toBe('R-2026-0009');
-    const one = publicLog(db, { project: 'site-2', year: 2026, page: 1, perPage: 50 }, '');
+    const one = await publicLog(asyncOf(db), { project: 'site-2', year: 2026, page: 1, perPage: 50 }, '');
     if (!one.ok) throw new Error(one.message);
     expect(one.log.rows.map((r) => r.project?.slug)).toEqual(['site-2', 'site-2', 'site-2']);
-    expect(publicLog(db, { project: 'site-9', page: 1, perPage: 50 }, '')).toMatchObject({
+    expect(await publicLog(asyncOf(db), { project: 'site-9', page: 1, perPage: 50 }, '')).toMatchObject({
       ok: false,
       fields: { project: expect.any(String) },
     });
-    const none = publicLog(db, { year: 2025, page: 1, perPage: 50 }, '');
+    const none = await publicLog(asyncOf(db), { year: 2025, page: 1, perPage: 50 }, '');
     expect(none.ok && none.log.total).toBe(0);
     // A project taken off the portal: its requests stay in the log, without its name or its documents' titles.
     db.update(projects).set({ published: false }).where(eq(projects.slug, 'site-3')).run();
-    const after = publicLog(db, { page: 1, perPage: 50 }, '');
+    const after = await publicLog(asyncOf(db), { page: 1, perPage: 50 }, '');
     if (!after.ok) throw new Error(after.message);
     const hidden = after.log.rows.filter((r) => r.project == null);
     expect(hidden).toHaveLength(3);
@@ -153,7 +154,7 @@ describe('the queue’s duplicate marks', () => {
     const ids = (db.$client.prepare('select id from records_requests order by id').all() as Array<{ id: number }>).map(
       (r) => r.id,
     );
-    const { result, queries } = counting(db, () => possibleDuplicates(db, ids));
+    const { result, queries } = await counting(db, () => possibleDuplicates(db, ids));
     // p0: requests 1 and 3; p1: requests 2 and 4 (a minute apart, the same SWPPP).
     expect(Object.fromEntries(result)).toEqual({ [ids[2]]: 'R-2026-0001', [ids[3]]: 'R-2026-0002' });
     expect(queries).toHaveLength(3);

@@ -10,7 +10,7 @@
 import { z } from 'astro/zod';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, max, min, type SQL } from 'drizzle-orm';
 import { denialGrounds, documents, projects, recordsRequests, requestAppeals, requestItems } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
@@ -127,16 +127,24 @@ export interface PublicLog {
 
 export type PublicLogResult = Result<{ log: PublicLog }>;
 
-/** One page of the log. An unknown or unpublished project is a problem in the query, said plainly. */
-export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new Date()): PublicLogResult {
+/**
+ * One page of the log, read in one snapshot (the count and the page agree). An unknown or unpublished project is a
+ * problem in the query, said plainly.
+ */
+export function publicLog(db: Db, q: PublicLogQuery, baseUrl: string, now = new Date()): Promise<PublicLogResult> {
+  return readSnapshotAsync(db, () => readPublicLog(db, q, baseUrl, now));
+}
+
+async function readPublicLog(db: Db, q: PublicLogQuery, baseUrl: string, now: Date): Promise<PublicLogResult> {
   let project: { id: number; slug: string; name: string } | null = null;
   if (q.project) {
     project =
-      db
-        .select({ id: projects.id, slug: projects.slug, name: projects.name })
-        .from(projects)
-        .where(and(eq(projects.slug, q.project), eq(projects.published, true)))
-        .get() ?? null;
+      (
+        await db
+          .select({ id: projects.id, slug: projects.slug, name: projects.name })
+          .from(projects)
+          .where(and(eq(projects.slug, q.project), eq(projects.published, true)))
+      )[0] ?? null;
     if (!project)
       return fail(
         `No published project has the slug "${q.project.slice(0, 40)}". Choose one from the list, or see /projects.`,
@@ -152,10 +160,10 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
     );
   const filter = where.length ? and(...where) : undefined;
 
-  const total = db.select({ n: count() }).from(recordsRequests).where(filter).get()?.n ?? 0;
+  const total = (await db.select({ n: count() }).from(recordsRequests).where(filter))[0]?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / q.perPage));
   const page = Math.min(q.page, pages);
-  const requests = db
+  const requests = await db
     .select({
       id: recordsRequests.id,
       number: recordsRequests.number,
@@ -183,12 +191,11 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
     .where(filter)
     .orderBy(desc(recordsRequests.receivedAt), desc(recordsRequests.id))
     .limit(q.perPage)
-    .offset((page - 1) * q.perPage)
-    .all();
+    .offset((page - 1) * q.perPage);
 
   // What the requester asked for (not what the clerk attached), in one read for the page.
   const items = requests.length
-    ? db
+    ? await db
         .select({
           requestId: requestItems.requestId,
           documentId: requestItems.documentId,
@@ -216,7 +223,6 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
           ),
         )
         .orderBy(asc(requestItems.requestId), asc(requestItems.id))
-        .all()
     : [];
   const byRequest = new Map<number, typeof items>();
   for (const i of items) {
@@ -228,7 +234,7 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
   // The appeal's outcome beside the items: a grant reopens them, so the log would otherwise lose the denial's answer.
   const appeals = new Map<number, PublicLogRow['appeal']>();
   if (requests.length) {
-    for (const a of db
+    for (const a of await db
       .select({
         requestId: requestAppeals.requestId,
         outcome: requestAppeals.outcome,
@@ -241,13 +247,15 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
           requests.map((r) => r.id),
         ),
       )
-      .orderBy(asc(requestAppeals.id))
-      .all()) {
+      .orderBy(asc(requestAppeals.id))) {
       appeals.set(a.requestId, { outcome: a.outcome, decidedOn: a.decidedOn });
     }
   }
-  const calendar = loadCalendar(db);
-  const { today, overdueBefore } = deadlineWindow(now, calendar, closeOfBusiness(db));
+  const { calendar, close } = await viaSync(db, (sync) => ({
+    calendar: loadCalendar(sync),
+    close: closeOfBusiness(sync),
+  }));
+  const { today, overdueBefore } = deadlineWindow(now, calendar, close);
   const rows = requests.map((r): PublicLogRow => {
     const facts: LogRequestFacts = {
       status: r.status,
@@ -308,11 +316,10 @@ export function publicLog(db: DB, q: PublicLogQuery, baseUrl: string, now = new 
 }
 
 /** The years the log's filter offers: from the first request received to the latest (two indexed reads). */
-export function publicLogYears(db: DB): number[] {
-  const r = db
+export async function publicLogYears(db: Db): Promise<number[]> {
+  const [r] = await db
     .select({ first: min(recordsRequests.receivedAt), last: max(recordsRequests.receivedAt) })
-    .from(recordsRequests)
-    .get();
+    .from(recordsRequests);
   if (!r?.first || !r.last) return [];
   const a = Number(townToday(new Date(r.first)).slice(0, 4));
   const b = Number(townToday(new Date(r.last)).slice(0, 4));
@@ -320,14 +327,13 @@ export function publicLogYears(db: DB): number[] {
 }
 
 /** Published projects with requests, for the page's filter; null when too many for a list (then a text box). */
-export function publicLogProjects(db: DB, limit = 300): Array<{ slug: string; name: string }> | null {
-  const rows = db
+export async function publicLogProjects(db: Db, limit = 300): Promise<Array<{ slug: string; name: string }> | null> {
+  const rows = await db
     .selectDistinct({ slug: projects.slug, name: projects.name })
     .from(recordsRequests)
     .innerJoin(projects, and(eq(projects.id, recordsRequests.projectId), eq(projects.published, true)))
     .orderBy(asc(projects.name))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
   return rows.length > limit ? null : rows;
 }
 
