@@ -129,7 +129,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     expect(view.events.at(-1)!.body).toContain('Committee on Open Government');
     expect(t.mail('request-appeal-decided')[0].textBody).toContain('must provide them by December 2, 2026');
 
-    const queue = loadQueue(t.db, parseQueueQuery(new URLSearchParams()), GRANTED);
+    const queue = await loadQueue(asyncOf(t.db), parseQueueQuery(new URLSearchParams()), GRANTED);
     expect(queue.appealGrants.map((r) => r.id)).toEqual([id]);
     expect(queue.rows.map((r) => r.id)).toEqual([other, id]);
 
@@ -150,7 +150,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
       ),
     ).toEqual({ ok: true });
     expect(t.row(id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-11-16', respondBy: null });
-    expect(loadQueue(t.db, parseQueueQuery(new URLSearchParams()), GRANTED).appealGrants).toEqual([]);
+    expect((await loadQueue(asyncOf(t.db), parseQueueQuery(new URLSearchParams()), GRANTED)).appealGrants).toEqual([]);
     expect((await logRow(GRANTED))!.items.map((i) => i.outcome)).toEqual(['released', 'released']);
     expect(loadRequestView(t.db, id, { now: GRANTED })!.missed).toBe(false);
     expect(recordsRequestStats(t.db, GRANTED).total).toMatchObject({ notAnsweredInTime: 1, appealsGranted: 1 }); // the other request only

@@ -11,6 +11,7 @@ import { officerPanel } from '#lib/server/desks/staff-dashboard.ts';
 import { inForceSql, inForceSqlAs, isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
 import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { openActionsCount } from '#lib/server/public/projects.ts';
 
 type Row = typeof enforcementActions.$inferInsert;
@@ -59,7 +60,7 @@ function siteWith(action: Partial<Row>) {
 }
 
 describe('one definition of "in force"', () => {
-  it.each(CASES)('%s: every consumer agrees with isInForce', (_name, action) => {
+  it.each(CASES)('%s: every consumer agrees with isInForce', async (_name, action) => {
     const { db, projectId, row } = siteWith(action);
     const expected = isInForce({
       type: row.type,
@@ -78,13 +79,13 @@ describe('one definition of "in force"', () => {
     expect(
       db.get<{ n: number }>(sql`select count(*) as n from ${enforcementActions} ea where ${inForceSqlAs('ea')}`)!.n,
     ).toBe(n);
-    expect(officerPanel(db).inForce).toBe(n);
+    expect((await officerPanel(asyncOf(db))).inForce).toBe(n);
     expect(db.select({ n: openActionsCount }).from(projects).where(eq(projects.id, projectId)).get()!.n).toBe(n);
     expect(stopWorkOrdersInForce(db, projectId)).toBe(row.type === 'stop_work_order' ? n : 0);
   });
 
-  it('a lifted stop-work order is not counted in force on the officer’s panel', () => {
+  it('a lifted stop-work order is not counted in force on the officer’s panel', async () => {
     const { db } = siteWith({ type: 'stop_work_order', status: 'complied', liftedOn: '2026-05-10' });
-    expect(officerPanel(db).inForce).toBe(0);
+    expect((await officerPanel(asyncOf(db))).inForce).toBe(0);
   });
 });

@@ -630,29 +630,29 @@ describe('queue and digest', () => {
       requester: { name: 'Sam Lee', email: 'sam_lee%50@example.org' },
       documentIds: [docs.noi],
     });
-    const found = (text: string) =>
-      loadQueue(db, { status: 'all', q: text, page: 1, perPage: 50 }, NOW)
-        .rows.map((r) => r.number)
+    const found = async (text: string) =>
+      (await loadQueue(asyncOf(db), { status: 'all', q: text, page: 1, perPage: 50 }, NOW)).rows
+        .map((r) => r.number)
         .sort();
-    expect(found('kafo')).toEqual([okafor.number]); // inside a name, any case (the trigram index)
-    expect(found('OKAFOR@MAIL')).toEqual([okafor.number]);
-    expect(found(okafor.number.slice(2))).toEqual([okafor.number]); // part of the number
-    expect(found('NOI')).toEqual([lee.number]); // the description lists the documents
-    expect(found('_lee%5')).toEqual([lee.number]); // LIKE's wildcards are plain text
-    expect(found('%')).toEqual([lee.number]); // short text scans, still literally
-    expect(found('a"b OR c*')).toEqual([]); // FTS syntax is plain text too
-    expect(found('R-')).toEqual([okafor.number, lee.number].sort());
+    expect(await found('kafo')).toEqual([okafor.number]); // inside a name, any case (the trigram index)
+    expect(await found('OKAFOR@MAIL')).toEqual([okafor.number]);
+    expect(await found(okafor.number.slice(2))).toEqual([okafor.number]); // part of the number
+    expect(await found('NOI')).toEqual([lee.number]); // the description lists the documents
+    expect(await found('_lee%5')).toEqual([lee.number]); // LIKE's wildcards are plain text
+    expect(await found('%')).toEqual([lee.number]); // short text scans, still literally
+    expect(await found('a"b OR c*')).toEqual([]); // FTS syntax is plain text too
+    expect(await found('R-')).toEqual([okafor.number, lee.number].sort());
     db.update(schema.recordsRequests)
       .set({ requesterName: 'Adaeze Nwosu' })
       .where(eq(schema.recordsRequests.id, okafor.id))
       .run();
-    expect(found('okafor@')).toEqual([okafor.number]); // the email is unchanged
-    expect(found('Adaeze Okafor')).toEqual([]);
-    expect(found('nwosu')).toEqual([okafor.number]);
+    expect(await found('okafor@')).toEqual([okafor.number]); // the email is unchanged
+    expect(await found('Adaeze Okafor')).toEqual([]);
+    expect(await found('nwosu')).toEqual([okafor.number]);
     db.delete(schema.requestEvents).where(eq(schema.requestEvents.requestId, lee.id)).run();
     db.delete(schema.requestItems).where(eq(schema.requestItems.requestId, lee.id)).run();
     db.delete(schema.recordsRequests).where(eq(schema.recordsRequests.id, lee.id)).run();
-    expect(found('sam_lee')).toEqual([]);
+    expect(await found('sam_lee')).toEqual([]);
     expect(() =>
       db.$client
         .prepare("insert into records_requests_fts(records_requests_fts, rank) values ('integrity-check', 1)")
@@ -664,7 +664,7 @@ describe('queue and digest', () => {
         "insert into records_requests_fts(rowid, number, requester_name, requester_email, description) values (?, '', 'zqxzqx', '', '')",
       )
       .run(okafor.id);
-    expect(found('qxzq')).toEqual([okafor.number]);
+    expect(await found('qxzq')).toEqual([okafor.number]);
   });
 
   it('orders by the date the town must act by, flags, and leaves requests waiting for the requester last', async () => {
@@ -687,7 +687,7 @@ describe('queue and digest', () => {
     await at('2026-11-24'); // due Dec 2: due soon
     await at('2026-11-23'); // due Dec 1: due today
     await at('2026-11-13'); // due Nov 20: overdue
-    const q = loadQueue(db, { status: 'open', page: 1, perPage: 50 }, NOW);
+    const q = await loadQueue(asyncOf(db), { status: 'open', page: 1, perPage: 50 }, NOW);
     expect(q.rows.map((r) => [r.respondBy, r.flag])).toEqual([
       ['2026-11-20', 'overdue'],
       ['2026-12-01', 'due_today'],
@@ -696,9 +696,13 @@ describe('queue and digest', () => {
       [null, undefined],
     ]);
     expect(q.counts).toMatchObject({ open: 5, overdue: 1, dueToday: 1, dueSoon: 1, waiting: 1 });
-    expect(loadQueue(db, { status: 'open', flag: 'overdue', page: 1, perPage: 50 }, NOW).rows).toHaveLength(1);
     expect(
-      loadQueue(db, { status: 'open', q: 'R 2026-11-24', page: 1, perPage: 50 }, NOW).rows.map((r) => r.respondBy),
+      (await loadQueue(asyncOf(db), { status: 'open', flag: 'overdue', page: 1, perPage: 50 }, NOW)).rows,
+    ).toHaveLength(1);
+    expect(
+      (await loadQueue(asyncOf(db), { status: 'open', q: 'R 2026-11-24', page: 1, perPage: 50 }, NOW)).rows.map(
+        (r) => r.respondBy,
+      ),
     ).toEqual(['2026-12-02']);
 
     expect(await sendRequestsDigest(asyncOf(db), townInstant('2026-12-01', '06:59'), BASE)).toBeUndefined();

@@ -179,7 +179,8 @@ describe('messages both ways (services)', () => {
   const mail = (kind: string) => db.select().from(schema.outbox).where(eq(schema.outbox.kind, kind)).all();
   const audits = (action: string) => db.select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).all();
   const clerk = () => ({ userId: clerkId });
-  const order = (now: Date) => loadQueue(db, { status: 'open', page: 1, perPage: 50 }, now).rows.map((r) => r.number);
+  const order = async (now: Date) =>
+    (await loadQueue(asyncOf(db), { status: 'open', page: 1, perPage: 50 }, now)).rows.map((r) => r.number);
 
   it('the requester’s message is mailed to every active clerk and audited, and is in the thread', async () => {
     const r = await request();
@@ -322,7 +323,7 @@ describe('messages both ways (services)', () => {
       BASE,
       at('2026-11-30', '12:00'),
     );
-    expect(order(NOW)).toEqual([later.number, waiting.number]); // waiting for the requester: last
+    expect(await order(NOW)).toEqual([later.number, waiting.number]); // waiting for the requester: last
     const res = await sendRequesterMessage(
       asyncOf(db),
       { label: 'requester' },
@@ -338,7 +339,7 @@ describe('messages both ways (services)', () => {
       clarificationAnsweredOn: '2026-12-02',
       respondBy: '2026-12-02',
     });
-    expect(order(at('2026-12-02', '10:05'))).toEqual([waiting.number, later.number]); // answered: first
+    expect(await order(at('2026-12-02', '10:05'))).toEqual([waiting.number, later.number]); // answered: first
     const toClerk = mail('request-message-to-clerk');
     expect(toClerk[0].subject).toBe(`Records request ${waiting.number}: the requester answered your question`);
     expect(audits('records_request.clarification_answered')[0].afterJson).toContain('"respondBy":"2026-12-02"');

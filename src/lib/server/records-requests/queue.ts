@@ -2,7 +2,7 @@
  * The clerk's queue: open requests ordered by the date the town must next act by (respond_by), flagged
  * overdue / due today / due soon (two business days), with filters, search and a CSV export.
  */
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { CHANNEL_LABEL, deliveryLabel, REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -16,7 +16,7 @@ import {
 } from '#db/schema.ts';
 
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { containsText, requestSearch } from '#lib/server/platform/db/sql.ts';
 import {
   deadlineFlag,
@@ -122,9 +122,9 @@ const columns = {
  * Requests reopened by a granted appeal and not yet answered again (the Town's next act is the grant it
  * owes): the clerk's queue lists them first, whatever the filters, soonest owed first.
  */
-export function appealGrantsToCarryOut(db: DB, now = new Date()) {
-  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  return db
+export async function appealGrantsToCarryOut(db: Db, now = new Date()) {
+  const window = await windowOf(db, now);
+  const rows = await db
     .select(columns)
     .from(recordsRequests)
     .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
@@ -135,52 +135,59 @@ export function appealGrantsToCarryOut(db: DB, now = new Date()) {
         eq(recordsRequests.respondBy, recordsRequests.accessDueOn),
       ),
     )
-    .orderBy(asc(recordsRequests.accessDueOn), asc(recordsRequests.id))
-    .all()
-    .map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window) }));
+    .orderBy(asc(recordsRequests.accessDueOn), asc(recordsRequests.id));
+  return rows.map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window) }));
 }
 
-export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
-  const calendar = loadCalendar(db);
-  const window = deadlineWindow(now, calendar, closeOfBusiness(db));
+/** The deadline window of `now`, from the town's calendar and close of business. */
+function windowOf(db: Db, now: Date): Promise<DeadlineWindow> {
+  return viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
+}
+
+/** A page of the queue, read in one snapshot (its total, its rows and the summary's counts agree). */
+export function loadQueue(db: Db, q: QueueQuery, now = new Date()) {
+  return readSnapshotAsync(db, () => readQueue(db, q, now));
+}
+
+async function readQueue(db: Db, q: QueueQuery, now: Date) {
+  const window = await windowOf(db, now);
   const where = whereFor(q, window);
   const counting = db.select({ n: sql<number>`count(*)` }).from(recordsRequests);
-  const total = (q.project ? counting.leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : counting)
-    .where(where)
-    .get()!.n;
+  const [{ n: total }] = (await (
+    q.project ? counting.leftJoin(projects, eq(projects.id, recordsRequests.projectId)) : counting
+  ).where(where)) as [{ n: number }];
   // Two steps: the page's ids in queue order (from the index, no row payload to sort), then those rows.
   const ids = (
-    q.project
-      ? db
-          .select({ id: recordsRequests.id })
-          .from(recordsRequests)
-          .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-      : db.select({ id: recordsRequests.id }).from(recordsRequests)
-  )
-    .where(where)
-    .orderBy(...ORDER)
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
-    .all()
-    .map((r) => r.id);
+    await (
+      q.project
+        ? db
+            .select({ id: recordsRequests.id })
+            .from(recordsRequests)
+            .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+        : db.select({ id: recordsRequests.id }).from(recordsRequests)
+    )
+      .where(where)
+      .orderBy(...ORDER)
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage)
+  ).map((r) => r.id);
   const byId = new Map(
     (ids.length
-      ? db
+      ? await db
           .select(columns)
           .from(recordsRequests)
           .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
           .where(inArray(recordsRequests.id, ids))
-          .all()
       : []
     ).map((r) => [r.id, r]),
   );
   // "Possible duplicate of R-…" (the same address asked for the same records minutes earlier; decision 0031).
-  const duplicates = possibleDuplicates(db, ids);
+  const duplicates = await viaSync(db, (sync) => possibleDuplicates(sync, ids));
   const rows = ids
     .map((id) => byId.get(id)!)
     .map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window), possibleDuplicateOf: duplicates.get(r.id) ?? null }));
   // The flag counts over all open requests, whatever the filters, for the summary line.
-  const counts = db
+  const [counts] = (await db
     .select({
       open: sql<number>`count(*)`,
       overdue: sql<number>`coalesce(sum(${recordsRequests.respondBy} < ${window.overdueBefore}), 0)`,
@@ -189,15 +196,16 @@ export function loadQueue(db: DB, q: QueueQuery, now = new Date()) {
       waiting: sql<number>`coalesce(sum(${recordsRequests.respondBy} is null), 0)`,
     })
     .from(recordsRequests)
-    .where(inArray(recordsRequests.status, [...OPEN_STATUSES]))
-    .get()!;
+    .where(inArray(recordsRequests.status, [...OPEN_STATUSES]))) as [
+    { open: number; overdue: number; dueToday: number; dueSoon: number; waiting: number },
+  ];
   return {
     rows,
     total,
     pages: Math.max(1, Math.ceil(total / q.perPage)),
     counts,
     window,
-    appealGrants: appealGrantsToCarryOut(db, now),
+    appealGrants: await appealGrantsToCarryOut(db, now),
   };
 }
 
@@ -231,12 +239,17 @@ export const CSV_HEADER = [
  * export neither holds every row at once nor blocks the server while it is written. Staff only: it
  * carries contact details.
  */
-export function* queueCsvChunks(db: DB, q: QueueQuery, now = new Date(), chunkSize = 1000): Generator<unknown[][]> {
-  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const delivery = deliveryLabel(town(db).hall);
+export async function* queueCsvChunks(
+  db: Db,
+  q: QueueQuery,
+  now = new Date(),
+  chunkSize = 1000,
+): AsyncGenerator<unknown[][]> {
+  const window = await windowOf(db, now);
+  const delivery = deliveryLabel((await townAsync(db)).hall);
   // Invoice totals in three grouped passes, rather than subqueries per request.
   const current = new Map<number, { id: number; number: string; status: string; discountCents: number }>();
-  for (const inv of db
+  for (const inv of await db
     .select({
       id: invoices.id,
       requestId: invoices.requestId,
@@ -246,42 +259,39 @@ export function* queueCsvChunks(db: DB, q: QueueQuery, now = new Date(), chunkSi
     })
     .from(invoices)
     .where(and(isNull(invoices.voidedAt), ne(invoices.status, 'void')))
-    .orderBy(asc(invoices.id))
-    .all()) {
+    .orderBy(asc(invoices.id))) {
     current.set(inv.requestId, inv);
   }
   const sums = (rows: Array<{ id: number; cents: number | null }>) => new Map(rows.map((r) => [r.id, r.cents ?? 0]));
   const lineTotals = sums(
-    db
+    await db
       .select({ id: invoiceLines.invoiceId, cents: sql<number | null>`sum(${invoiceLines.amountCents})` })
       .from(invoiceLines)
-      .groupBy(invoiceLines.invoiceId)
-      .all(),
+      .groupBy(invoiceLines.invoiceId),
   );
   const paidTotals = sums(
-    db
+    await db
       .select({ id: payments.invoiceId, cents: sql<number | null>`sum(${payments.amountCents})` })
       .from(payments)
-      .groupBy(payments.invoiceId)
-      .all(),
+      .groupBy(payments.invoiceId),
   );
   // The ids in queue order first (from the index), then the rows a chunk at a time: no cursor stays
   // open on the shared connection between chunks.
   const where = whereFor(q, window);
   const ids = (
-    q.project
-      ? db
-          .select({ id: recordsRequests.id })
-          .from(recordsRequests)
-          .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-      : db.select({ id: recordsRequests.id }).from(recordsRequests)
-  )
-    .where(where)
-    .orderBy(...ORDER)
-    .all()
-    .map((r) => r.id);
-  const fetchRows = (chunkIds: number[]) => {
-    const got = db
+    await (
+      q.project
+        ? db
+            .select({ id: recordsRequests.id })
+            .from(recordsRequests)
+            .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+        : db.select({ id: recordsRequests.id }).from(recordsRequests)
+    )
+      .where(where)
+      .orderBy(...ORDER)
+  ).map((r) => r.id);
+  const fetchRows = async (chunkIds: number[]) => {
+    const got = await db
       .select({
         id: recordsRequests.id,
         number: recordsRequests.number,
@@ -304,14 +314,13 @@ export function* queueCsvChunks(db: DB, q: QueueQuery, now = new Date(), chunkSi
       })
       .from(recordsRequests)
       .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-      .where(inArray(recordsRequests.id, chunkIds))
-      .all();
+      .where(inArray(recordsRequests.id, chunkIds));
     const byId = new Map(got.map((r) => [r.id, r]));
     return chunkIds.map((id) => byId.get(id)!);
   };
   const dollars = (c: number | null | undefined) => (c == null ? '' : (c / 100).toFixed(2));
   for (let k = 0; k < ids.length; k += chunkSize) {
-    yield fetchRows(ids.slice(k, k + chunkSize)).map((r) => {
+    yield (await fetchRows(ids.slice(k, k + chunkSize))).map((r) => {
       const flag = deadlineFlag(r.respondBy, window);
       const inv = current.get(r.id);
       const total = inv ? Math.max(0, (lineTotals.get(inv.id) ?? 0) - inv.discountCents) : null;

@@ -11,7 +11,7 @@ export const GET: APIRoute = (ctx) => {
   const res = csvStreamResponse(
     `records-requests-${townToday()}.csv`,
     CSV_HEADER,
-    queueCsvChunks(ctx.locals.db, query),
+    queueCsvChunks(ctx.locals.dbAsync, query),
   );
   res.headers.set('Cache-Control', 'private, no-store');
   return res;

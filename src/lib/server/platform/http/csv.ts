@@ -35,7 +35,11 @@ export function csvResponse(filename: string, header: string[], rows: unknown[][
  * A CSV download written chunk by chunk (one chunk of rows per pull, the event loop free in between), for
  * exports too large to build as one string. `chunks` is consumed lazily; the header goes first.
  */
-export function csvStreamResponse(filename: string, header: string[], chunks: Iterator<unknown[][]>): Response {
+export function csvStreamResponse(
+  filename: string,
+  header: string[],
+  chunks: Iterator<unknown[][]> | AsyncIterator<unknown[][]>,
+): Response {
   const encoder = new TextEncoder();
   let started = false;
   const body = new ReadableStream<Uint8Array>({
@@ -47,7 +51,7 @@ export function csvStreamResponse(filename: string, header: string[], chunks: It
       }
       // Let other requests run between chunks.
       await new Promise((resolve) => setImmediate(resolve));
-      const next = chunks.next();
+      const next = await chunks.next();
       if (next.done) controller.close();
       else
         controller.enqueue(
@@ -60,7 +64,7 @@ export function csvStreamResponse(filename: string, header: string[], chunks: It
         );
     },
     cancel() {
-      chunks.return?.(undefined);
+      void chunks.return?.(undefined);
     },
   });
   return new Response(body, {
