@@ -10,6 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { distanceMiles } from '#lib/shared/geo.ts';
@@ -490,7 +491,7 @@ describe('the MS4 annual report figures match the database', () => {
         );
       }
       const { recordsRequestStats } = await import('#lib/server/records-requests/statistics.ts');
-      const months = recordsRequestStats(db).months.filter((m) => m.month.startsWith(`${year}-`));
+      const months = (await recordsRequestStats(asyncOf(db))).months.filter((m) => m.month.startsWith(`${year}-`));
       expect(value('records_requests_answered_on_time')).toBe(months.reduce((s, m) => s + m.answeredOnTime, 0));
       expect(value('records_requests_received')).toBe(months.reduce((s, m) => s + m.received, 0));
       if (offset === 0) expect(value('practices_in_inventory')).toBeGreaterThanOrEqual(40);

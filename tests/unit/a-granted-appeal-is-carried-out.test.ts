@@ -153,7 +153,10 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     expect((await loadQueue(asyncOf(t.db), parseQueueQuery(new URLSearchParams()), GRANTED)).appealGrants).toEqual([]);
     expect((await logRow(GRANTED))!.items.map((i) => i.outcome)).toEqual(['released', 'released']);
     expect(loadRequestView(t.db, id, { now: GRANTED })!.missed).toBe(false);
-    expect(recordsRequestStats(t.db, GRANTED).total).toMatchObject({ notAnsweredInTime: 1, appealsGranted: 1 }); // the other request only
+    expect((await recordsRequestStats(asyncOf(t.db), GRANTED)).total).toMatchObject({
+      notAnsweredInTime: 1,
+      appealsGranted: 1,
+    }); // the other request only
   });
 
   it('a denied appeal changes nothing', async () => {

@@ -195,7 +195,11 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
     if (!log.ok) throw new Error(log.message);
     const outcomes = log.log.rows[0].items.map((i) => [i.title, i.outcome, i.ground]);
     expect(outcomes).toContainEqual(['Inspection reports, June 1, 2026 to June 30, 2026', 'not_held', null]);
-    expect(recordsRequestStats(db, NOW).total).toMatchObject({ certifiedNoRecord: 1, denied: 0, grantedInPart: 0 });
+    expect((await recordsRequestStats(asyncOf(db), NOW)).total).toMatchObject({
+      certifiedNoRecord: 1,
+      denied: 0,
+      grantedInPart: 0,
+    });
   });
 });
 

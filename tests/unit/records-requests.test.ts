@@ -816,7 +816,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
       'Inspection reports, October 1, 2026 to October 31, 2026: granted in part (1 document withheld) under POL §87(2)(b) (disclosure would be an unwarranted invasion of personal privacy). It gives a neighbour’s home telephone number.',
     ]);
     expect(mail('request-ready')[0].textBody).toContain('Withheld in writing under Public Officers Law §87(2)');
-    expect(recordsRequestStats(db, NOW).total).toMatchObject({ grantedInPart: 1, denied: 0 });
+    expect((await recordsRequestStats(asyncOf(db), NOW)).total).toMatchObject({ grantedInPart: 1, denied: 0 });
     expect(
       db
         .select()
@@ -913,7 +913,7 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
     expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain(
       'This acknowledgment is late',
     );
-    expect(recordsRequestStats(db, NOW).total).toMatchObject({ notAnsweredInTime: 1 });
+    expect((await recordsRequestStats(asyncOf(db), NOW)).total).toMatchObject({ notAnsweredInTime: 1 });
   });
 
   it('the requester is told once, on the tracking page and by mail, that it counts as a denial they may appeal', async () => {
@@ -1018,7 +1018,7 @@ describe('appeals (POL §89(4)(a))', () => {
     expect(view.appeals[0]).toMatchObject({ outcome: 'granted', decidedOn: '2026-12-16' });
     expect(view.events.at(-2)!.body).toContain('The answer came after the 10 business days (due December 15, 2026).');
     expect(mail('request-appeal-decided')[0].subject).toBe(`Records request ${row(r.id).number}: appeal granted`);
-    expect(recordsRequestStats(db, later).total).toMatchObject({
+    expect((await recordsRequestStats(asyncOf(db), later)).total).toMatchObject({
       appeals: 1,
       appealsGranted: 1,
       appealsDenied: 0,

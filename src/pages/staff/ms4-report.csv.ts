@@ -4,17 +4,17 @@ import { requireRole } from '#lib/server/accounts/guards.ts';
 import { ms4Figures } from '#lib/server/desks/ms4-report.ts';
 import { csvResponse } from '#lib/server/platform/http/csv.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 
-export const GET: APIRoute = (ctx) => {
+export const GET: APIRoute = async (ctx) => {
   requireRole(ctx, 'officer', 'clerk');
   const thisYear = Number(townToday().slice(0, 4));
   const asked = ctx.url.searchParams.get('year');
   const year =
     asked && /^\d{4}$/.test(asked) && Number(asked) >= 2000 && Number(asked) <= thisYear ? Number(asked) : thisYear;
-  const figures = ms4Figures(ctx.locals.db, year);
+  const figures = await ms4Figures(ctx.locals.dbAsync, year);
   return csvResponse(
-    `${town(ctx.locals.db).slug}-ms4-figures-${year}.csv`,
+    `${(await townAsync(ctx.locals.dbAsync)).slug}-ms4-figures-${year}.csv`,
     ['year', 'figure', 'label', 'count', 'definition'],
     figures.map((f) => [year, f.key, f.label, f.value, f.definition]),
   );

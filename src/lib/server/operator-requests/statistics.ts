@@ -9,11 +9,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { operatorRequests, parties, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { onTimeRate, recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
 import { timeliness, type AnswerFacts } from './request.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 
 export interface OnTimeRow {
   /** "The Town" or the operator company's name. */
@@ -91,20 +92,21 @@ export function operatorRequestFacts(db: DB, projectIds?: number[]): Array<Answe
 }
 
 /** The Town first, then each operator. */
-export function onTimeStatistics(db: DB, now = new Date()): OnTimeRow[] {
-  const { overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const foil = recordsRequestStats(db, now).total;
+export async function onTimeStatistics(db: Db, now = new Date()): Promise<OnTimeRow[]> {
+  const { overdueBefore } = await viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
+  const foil = (await recordsRequestStats(db, now)).total;
   const owners = new Map(
-    db
-      .select({ projectId: parties.projectId, company: parties.companyName })
-      .from(parties)
-      .where(eq(parties.role, 'owner_operator'))
-      .all()
-      .map((p) => [p.projectId, p.company] as const),
+    (
+      await db
+        .select({ projectId: parties.projectId, company: parties.companyName })
+        .from(parties)
+        .where(eq(parties.role, 'owner_operator'))
+    ).map((p) => [p.projectId, p.company] as const),
   );
-  const rows = operatorRequestFacts(db);
+  // The operators' public pages read the same facts synchronously (operator-companies.ts).
+  const rows = await viaSync(db, (sync) => operatorRequestFacts(sync));
   const townRow: OnTimeRow = {
-    who: `The ${town(db).kindWord}`,
+    who: `The ${(await townAsync(db)).kindWord}`,
     kind: 'town',
     received: foil.received,
     answered: foil.answered,

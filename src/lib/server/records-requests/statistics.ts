@@ -8,7 +8,7 @@
 import { inArray } from 'drizzle-orm';
 import { daysBetween } from '#lib/shared/days.ts';
 import { recordsRequests, requestAppeals, requestItems } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { appealAnsweredLate, type AppealOutcome } from './appeals.rules.ts';
@@ -183,8 +183,13 @@ export function monthlyRequestStats(
   };
 }
 
-export function recordsRequestStats(db: DB, now = new Date()) {
-  const rows = db
+/** The statistics over every request, read in one snapshot. */
+export function recordsRequestStats(db: Db, now = new Date()) {
+  return readSnapshotAsync(db, () => readStats(db, now));
+}
+
+async function readStats(db: Db, now: Date) {
+  const rows = await db
     .select({
       receivedAt: recordsRequests.receivedAt,
       dueOn: recordsRequests.dueOn,
@@ -200,39 +205,37 @@ export function recordsRequestStats(db: DB, now = new Date()) {
       billedOn: recordsRequests.billedOn,
       id: recordsRequests.id,
     })
-    .from(recordsRequests)
-    .all();
+    .from(recordsRequests);
   const withheld = new Map<number, number>();
-  for (const i of db
+  for (const i of await db
     .select({ requestId: requestItems.requestId })
     .from(requestItems)
-    .where(inArray(requestItems.decision, ['denied', 'granted_in_part']))
-    .all()) {
+    .where(inArray(requestItems.decision, ['denied', 'granted_in_part']))) {
     withheld.set(i.requestId, (withheld.get(i.requestId) ?? 0) + 1);
   }
   const noRecord = new Map<number, number>();
-  for (const i of db
+  for (const i of await db
     .select({ requestId: requestItems.requestId })
     .from(requestItems)
-    .where(inArray(requestItems.decision, [...NO_RECORD_DECISIONS]))
-    .all()) {
+    .where(inArray(requestItems.decision, [...NO_RECORD_DECISIONS]))) {
     noRecord.set(i.requestId, (noRecord.get(i.requestId) ?? 0) + 1);
   }
   const appeals = new Map<number, NonNullable<RequestFacts['appeals']>>();
-  for (const a of db
+  for (const a of await db
     .select({
       requestId: requestAppeals.requestId,
       dueOn: requestAppeals.dueOn,
       decidedOn: requestAppeals.decidedOn,
       outcome: requestAppeals.outcome,
     })
-    .from(requestAppeals)
-    .all()) {
+    .from(requestAppeals)) {
     const list = appeals.get(a.requestId) ?? [];
     list.push(a);
     appeals.set(a.requestId, list);
   }
-  const { today, overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
+  const { today, overdueBefore } = await viaSync(db, (sync) =>
+    deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),
+  );
   return monthlyRequestStats(
     rows.map((r) => ({
       ...r,

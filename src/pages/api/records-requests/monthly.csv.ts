@@ -1,5 +1,5 @@
 /** GET /api/records-requests/monthly.csv: the monthly records-request statistics as CSV. */
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiBody } from '#lib/server/platform/http/api-response.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
@@ -9,8 +9,8 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/records-requests/monthly.csv'];
 
-export const GET: APIRoute = ({ request, locals }) => {
-  const stats = recordsRequestStats(locals.db);
+export const GET: APIRoute = async ({ request, locals }) => {
+  const stats = await recordsRequestStats(locals.dbAsync);
   const header = STATS_FIELDS.map((f) => f.name);
   const rows = stats.months.map((m) => {
     const r = statsRow(m) as Record<string, unknown>;
@@ -18,6 +18,8 @@ export const GET: APIRoute = ({ request, locals }) => {
   });
   return apiBody(request, '\uFEFF' + toCsv(header, rows), {
     contentType: 'text/csv; charset=utf-8',
-    headers: { 'Content-Disposition': `attachment; filename="${town(locals.db).slug}-records-requests-by-month.csv"` },
+    headers: {
+      'Content-Disposition': `attachment; filename="${(await townAsync(locals.dbAsync)).slug}-records-requests-by-month.csv"`,
+    },
   });
 };

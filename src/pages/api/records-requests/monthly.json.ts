@@ -7,7 +7,7 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/records-requests/monthly.json'];
 
-export const GET: APIRoute = ({ request, locals }) => {
-  const stats = recordsRequestStats(locals.db);
+export const GET: APIRoute = async ({ request, locals }) => {
+  const stats = await recordsRequestStats(locals.dbAsync);
   return apiJson(request, { months: stats.months.map(statsRow), total: statsRow(stats.total) });
 };

@@ -7,5 +7,5 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/records-requests/on-time.json'];
 
-export const GET: APIRoute = ({ request, locals }) =>
-  apiJson(request, { rows: onTimeStatistics(locals.db).map(onTimeRow) });
+export const GET: APIRoute = async ({ request, locals }) =>
+  apiJson(request, { rows: (await onTimeStatistics(locals.dbAsync)).map(onTimeRow) });
