@@ -98,7 +98,7 @@ describe('the Village of Pinebrook', () => {
       portal.url,
     );
     expect(billed).toMatchObject({ ok: true, totalCents: 200 });
-    const view = loadRequestView(db, made.id)!;
+    const view = (await loadRequestView(asyncOf(db), made.id))!;
     const bytes = await invoicePdf({
       invoice: view.invoice!,
       request: view.request,

@@ -51,7 +51,8 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
   let swpppItem: number;
   beforeEach(async () => {
     id = (await t.request(RECEIVED, { documentIds: [t.docs.swppp, t.docs.reports[0]] })).id;
-    swpppItem = loadRequestView(t.db, id)!.items.find((i) => i.item.documentId === t.docs.swppp)!.item.id;
+    swpppItem = (await loadRequestView(asyncOf(t.db), id))!.items.find((i) => i.item.documentId === t.docs.swppp)!.item
+      .id;
     expect(
       await decideItem(
         asyncOf(t.db),
@@ -77,14 +78,14 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     ).toMatchObject({ ok: true, dueOn: '2026-12-02' });
   });
 
-  const appealId = () => loadRequestView(t.db, id)!.appeals[0].id;
+  const appealId = async () => (await loadRequestView(asyncOf(t.db), id))!.appeals[0].id;
 
   it('granted in part needs the records it is granted for', async () => {
     expect(
       await decideAppeal(
         asyncOf(t.db),
         t.officer,
-        appealId(),
+        await appealId(),
         { outcome: 'granted_in_part', decisionText: 'Part.' },
         BASE,
         GRANTED,
@@ -94,7 +95,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
       await decideAppeal(
         asyncOf(t.db),
         t.officer,
-        appealId(),
+        await appealId(),
         { outcome: 'granted_in_part', decisionText: 'The plan, not the cover letter.', itemIds: [swpppItem] },
         BASE,
         GRANTED,
@@ -109,7 +110,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
       await decideAppeal(
         asyncOf(t.db),
         t.officer,
-        appealId(),
+        await appealId(),
         { outcome: 'granted', decisionText: 'The SWPPP is a public document: provide it.' },
         BASE,
         GRANTED,
@@ -121,7 +122,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
       respondBy: '2026-12-02',
       fulfilledOn: '2026-11-16',
     });
-    const view = loadRequestView(t.db, id, { forRequester: true, now: GRANTED })!;
+    const view = (await loadRequestView(asyncOf(t.db), id, { forRequester: true, now: GRANTED }))!;
     expect(view.items.find((i) => i.item.id === swpppItem)!.item.decision).toBeNull();
     expect(view.withheld).toEqual([]);
     // The determination, then the note that a copy went to the Committee on Open Government.
@@ -152,7 +153,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
     expect(t.row(id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-11-16', respondBy: null });
     expect((await loadQueue(asyncOf(t.db), parseQueueQuery(new URLSearchParams()), GRANTED)).appealGrants).toEqual([]);
     expect((await logRow(GRANTED))!.items.map((i) => i.outcome)).toEqual(['released', 'released']);
-    expect(loadRequestView(t.db, id, { now: GRANTED })!.missed).toBe(false);
+    expect((await loadRequestView(asyncOf(t.db), id, { now: GRANTED }))!.missed).toBe(false);
     expect((await recordsRequestStats(asyncOf(t.db), GRANTED)).total).toMatchObject({
       notAnsweredInTime: 1,
       appealsGranted: 1,
@@ -164,7 +165,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
       await decideAppeal(
         asyncOf(t.db),
         t.officer,
-        appealId(),
+        await appealId(),
         { outcome: 'denied', decisionText: 'Trade secrets indeed.' },
         BASE,
         GRANTED,
@@ -188,7 +189,7 @@ describe('an appeal granted on a whole denial', () => {
     ).toMatchObject({
       ok: true,
     });
-    const appealId = loadRequestView(t.db, id)!.appeals[0].id;
+    const appealId = (await loadRequestView(asyncOf(t.db), id))!.appeals[0].id;
     expect(
       await decideAppeal(
         asyncOf(t.db),

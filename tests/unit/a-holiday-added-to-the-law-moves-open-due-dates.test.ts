@@ -123,7 +123,7 @@ describe('a change in the public holidays moves open due dates as a closure does
 
     expect(result.changed).toEqual([expect.objectContaining({ id: open, from: '2026-12-08', to: '2026-12-09' })]);
     expect(dueOn(open)).toBe('2026-12-09');
-    const view = loadRequestView(db, open, { forRequester: true, now: NOW })!;
+    const view = (await loadRequestView(asyncOf(db), open, { forRequester: true, now: NOW }))!;
     expect(view.events.at(-1)!.body).toBe(
       'The public holidays of General Construction Law §24 now include New Holiday, so the due date moved from December 8, 2026 to December 9, 2026.',
     );

@@ -101,11 +101,12 @@ describe('a request acknowledged in time whose promised date passes (the service
     ).toEqual({ ok: true });
   });
 
-  it('is not answered in time on December 5: the tracking page says so and offers the appeal from November 20', () => {
-    expect(loadRequestView(t.db, id, { forRequester: true, now: townInstant('2026-11-20', '15:00') })!.missed).toBe(
-      false,
-    );
-    const view = loadRequestView(t.db, id, { forRequester: true, now: DEC5 })!;
+  it('is not answered in time on December 5: the tracking page says so and offers the appeal from November 20', async () => {
+    expect(
+      (await loadRequestView(asyncOf(t.db), id, { forRequester: true, now: townInstant('2026-11-20', '15:00') }))!
+        .missed,
+    ).toBe(false);
+    const view = (await loadRequestView(asyncOf(t.db), id, { forRequester: true, now: DEC5 }))!;
     expect(view).toMatchObject({
       missed: true,
       missedOn: '2026-11-20',
@@ -124,9 +125,9 @@ describe('a request acknowledged in time whose promised date passes (the service
     expect(m).toHaveLength(1);
     expect(m[0].textBody).toContain('gave November 20, 2026 as the date it would be answered');
     expect(m[0].textBody).toContain('by December 21, 2026 (30 days)');
-    expect(loadRequestView(t.db, id, { forRequester: true, now: DEC5 })!.events.at(-1)!.body).toContain(
-      'the date the Town gave with its acknowledgment, November 20, 2026, passed',
-    );
+    expect(
+      (await loadRequestView(asyncOf(t.db), id, { forRequester: true, now: DEC5 }))!.events.at(-1)!.body,
+    ).toContain('the date the Town gave with its acknowledgment, November 20, 2026, passed');
   });
 
   it('counts in the statistics and the public log, and stays counted after a late grant', async () => {
@@ -158,6 +159,6 @@ describe('a request acknowledged in time whose promised date passes (the service
         townInstant('2026-11-20', '11:00'),
       ),
     ).toEqual({ ok: true });
-    expect(loadRequestView(t.db, id, { now: DEC5 })!.missed).toBe(false);
+    expect((await loadRequestView(asyncOf(t.db), id, { now: DEC5 }))!.missed).toBe(false);
   });
 });

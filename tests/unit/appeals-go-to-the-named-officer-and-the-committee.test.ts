@@ -84,7 +84,7 @@ async function missedRequest(): Promise<number> {
 describe('appeals go to the appeals officer the Town named, and a copy to the Committee on Open Government', () => {
   it('the appeal goes to the Town Supervisor named in the profile, not to the admin; the mail and the tracking page name the same person', async () => {
     const id = await missedRequest();
-    const view = loadRequestView(db, id, { forRequester: true, now: NOW })!;
+    const view = (await loadRequestView(asyncOf(db), id, { forRequester: true, now: NOW }))!;
     expect(
       await fileAppeal(
         asyncOf(db),
@@ -129,7 +129,9 @@ describe('appeals go to the appeals officer the Town named, and a copy to the Co
     expect(determination.map((m) => m.toAddress)).toEqual(['coog@dos.ny.example']);
     expect(determination[0].textBody).toContain('The records were sent on December 2.');
 
-    const events = loadRequestView(db, id, { forRequester: true, now: later })!.events.map((e) => e.body);
+    const events = (await loadRequestView(asyncOf(db), id, { forRequester: true, now: later }))!.events.map(
+      (e) => e.body,
+    );
     expect(events).toContain(
       'A copy of the appeal was mailed to the Committee on Open Government (coog@dos.ny.example), as Public Officers Law §89(4)(a) requires.',
     );

@@ -96,7 +96,7 @@ describe('back-dating after the deadline', () => {
       ),
     ).toEqual({ ok: true });
     expect(t.row(id)).toMatchObject({ acknowledgedOn: '2026-12-05', respondBy: '2026-11-20' });
-    const view = loadRequestView(t.db, id, { forRequester: true, now: DEC5 })!;
+    const view = (await loadRequestView(asyncOf(t.db), id, { forRequester: true, now: DEC5 }))!;
     expect(view).toMatchObject({ missed: true, missedOn: '2026-11-20', flag: 'overdue', canAppeal: true });
     expect(view.events.at(-1)!.body).toContain(
       'Acknowledged in writing on December 5, 2026. The Town dates this November 19, 2026, but recorded it on December 5, 2026, after the deadline of November 20, 2026',
@@ -122,7 +122,7 @@ describe('back-dating after the deadline', () => {
       ),
     ).toEqual({ ok: true });
     expect(t.row(id).acknowledgedOn).toBe('2026-11-19');
-    expect(loadRequestView(t.db, id, { now: DEC5 })!.missed).toBe(false);
+    expect((await loadRequestView(asyncOf(t.db), id, { now: DEC5 }))!.missed).toBe(false);
   });
 
   it('copies mailed "on November 19", recorded on December 5, answer the request on December 5', async () => {
@@ -139,7 +139,7 @@ describe('back-dating after the deadline', () => {
       ok: true,
     });
     expect(t.row(id)).toMatchObject({ status: 'fulfilled', fulfilledOn: '2026-12-05', mailedOn: '2026-11-19' });
-    const view = loadRequestView(t.db, id, { forRequester: true, now: DEC5 })!;
+    const view = (await loadRequestView(asyncOf(t.db), id, { forRequester: true, now: DEC5 }))!;
     expect(view.missed).toBe(true);
     expect(view.events.at(-1)!.body).toContain(
       'The copies were mailed on November 19, 2026. The request is fulfilled. The Town dates this November 19, 2026, but recorded it on December 5, 2026',

@@ -127,7 +127,7 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
         NOW,
       ),
     ).toEqual({ ok: true });
-    const view = loadRequestView(db, r.id, { forRequester: true, now: NOW })!;
+    const view = (await loadRequestView(asyncOf(db), r.id, { forRequester: true, now: NOW }))!;
     expect(view.noRecord).toEqual([
       `Inspection reports, June 1, 2026 to June 30, 2026: the Town of Rotterdam certifies that this record cannot be found after a diligent search (Public Officers Law §89(3)(a)). This is not a denial of access. The search: ${search}`,
     ]);
@@ -175,7 +175,7 @@ describe('a record the Town does not have is certified, not denied (POL §89(3)(
         NOW,
       ),
     ).toEqual({ ok: true });
-    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.noRecord[0]).toContain(
+    expect((await loadRequestView(asyncOf(db), r.id, { forRequester: true, now: NOW }))!.noRecord[0]).toContain(
       'certifies that it does not have possession of this record',
     );
   });

@@ -374,7 +374,7 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
       pickedUpOn: '2026-12-01',
       mailedOn: null,
     });
-    const view = loadRequestView(db, id, { forRequester: true, now: NOW })!;
+    const view = (await loadRequestView(asyncOf(db), id, { forRequester: true, now: NOW }))!;
     expect(view.events.at(-1)!.body).toBe(
       'The copies were picked up at Town Hall on December 1, 2026. The request is fulfilled.',
     );

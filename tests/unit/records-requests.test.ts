@@ -217,7 +217,7 @@ describe('making a request', () => {
   it('waits for the requester when the estimate is above their limit, and says so', async () => {
     const r = await request({ costLimitCents: 2500 });
     expect(row(r.id)).toMatchObject({ status: 'awaiting_cost_approval', respondBy: null });
-    const view = loadRequestView(db, r.id, { now: NOW })!;
+    const view = (await loadRequestView(asyncOf(db), r.id, { now: NOW }))!;
     expect(view.explanation.join(' ')).toContain('waiting for your approval');
     expect(view.explanation.join(' ')).toContain('$74.50');
     await approveCost(asyncOf(db), { label: 'requester' }, r.id, BASE);
@@ -246,7 +246,7 @@ describe('billing', () => {
     const r = await request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     const result = await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
     expect(result).toMatchObject({ ok: true, invoiceId: null, totalCents: 0 });
-    const view = loadRequestView(db, r.id)!;
+    const view = (await loadRequestView(asyncOf(db), r.id))!;
     expect(view.request.status).toBe('fulfilled');
     expect(view.items.every((i) => i.item.releasedAt)).toBe(true);
     expect(view.items.flatMap((i) => i.files)).toHaveLength(1 + 3);
@@ -255,7 +255,7 @@ describe('billing', () => {
 
   it('paper copies: invoice from the schedule in force, partial then full payment, release at zero', async () => {
     const r = await request({ reports: ['2026-10-01', '2026-10-08'] });
-    const items = loadRequestView(db, r.id)!.items;
+    const items = (await loadRequestView(asyncOf(db), r.id))!.items;
     const billed = await billRequest(
       asyncOf(db),
       clerk(),
@@ -317,7 +317,7 @@ describe('billing', () => {
         NOW,
       ),
     ).toMatchObject({ ok: true, balanceCents: 5500, released: false });
-    expect(loadRequestView(db, r.id)!.items.some((i) => i.item.releasedAt)).toBe(false);
+    expect((await loadRequestView(asyncOf(db), r.id))!.items.some((i) => i.item.releasedAt)).toBe(false);
     expect(
       await recordPayment(
         asyncOf(db),
@@ -332,7 +332,7 @@ describe('billing', () => {
     expect(inv).toMatchObject({ paidCents: 7500, balanceCents: 0 });
     // Paper copies picked up are ready for pickup once paid, fulfilled when the clerk records the pickup (paper-copies.test.ts).
     expect(row(r.id)).toMatchObject({ status: 'copies_ready', copiesReadyOn: '2026-12-01', fulfilledOn: null });
-    expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
+    expect((await loadRequestView(asyncOf(db), r.id))!.items.every((i) => i.item.releasedAt)).toBe(true);
     const audit = db
       .select()
       .from(schema.auditLog)
@@ -379,15 +379,17 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
       ok: false,
       fields: { documentIds: expect.any(String) },
     });
-    const mistaken = loadRequestView(db, r.id)!.items.find((i) => i.item.documentId === docs.reports[3])!;
+    const mistaken = (await loadRequestView(asyncOf(db), r.id))!.items.find(
+      (i) => i.item.documentId === docs.reports[3],
+    )!;
     expect(await removeItem(asyncOf(db), clerk(), r.id, mistaken.item.id, NOW)).toEqual({ ok: true });
-    const original = loadRequestView(db, r.id)!.items[0];
+    const original = (await loadRequestView(asyncOf(db), r.id))!.items[0];
     expect(await removeItem(asyncOf(db), clerk(), r.id, original.item.id, NOW)).toMatchObject({ ok: false });
     expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({
       ok: true,
       totalCents: 0,
     });
-    expect(loadRequestView(db, r.id)!.items.every((i) => i.item.releasedAt)).toBe(true);
+    expect((await loadRequestView(asyncOf(db), r.id))!.items.every((i) => i.item.releasedAt)).toBe(true);
     expect(await releaseNow(asyncOf(db), clerk(), r.id, NOW)).toMatchObject({
       ok: false,
       message: 'There are no unreleased files on this request.',
@@ -448,7 +450,7 @@ describe('ending a billed request', () => {
     expect(currentInvoice(db, r.id)).toBeUndefined();
     const inv = db.select().from(schema.invoices).where(eq(schema.invoices.requestId, r.id)).get()!;
     expect(inv).toMatchObject({ status: 'void', voidReason: 'Request withdrawn' });
-    expect(loadRequestView(db, r.id, { forRequester: true })!.events.at(-1)!.body).toContain(
+    expect((await loadRequestView(asyncOf(db), r.id, { forRequester: true }))!.events.at(-1)!.body).toContain(
       `Invoice ${inv.number} is cancelled: nothing is owed.`,
     );
   });
@@ -458,7 +460,7 @@ describe('cost approval after billing', () => {
   it('drafts the invoice, mails the requester, and issues it on approval', async () => {
     const r = await request({ documentIds: [docs.noi], costLimitCents: 100 });
     expect(row(r.id).status).toBe('received');
-    const item = loadRequestView(db, r.id)!.items[0];
+    const item = (await loadRequestView(asyncOf(db), r.id))!.items[0];
     await billRequest(
       asyncOf(db),
       clerk(),
@@ -572,7 +574,7 @@ describe('closures', () => {
     expect(result).toMatchObject({ ok: true, changed: [{ id: open.id, from: '2026-12-08', to: '2026-12-09' }] });
     expect(row(open.id)).toMatchObject({ dueOn: '2026-12-09', respondBy: '2026-12-09' });
     expect(row(closed.id).dueOn).toBe('2026-12-08');
-    const view = loadRequestView(db, open.id, { forRequester: true })!;
+    const view = (await loadRequestView(asyncOf(db), open.id, { forRequester: true }))!;
     expect(view.events.at(-1)!.body).toBe(
       'The Town closed on December 3, 2026 (Snow day), so the due date moved from December 8, 2026 to December 9, 2026.',
     );
@@ -763,7 +765,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
       ok: true,
       totalCents: 0,
     });
-    const files = loadRequestView(db, r.id, { forRequester: true })!.items.flatMap((i) =>
+    const files = (await loadRequestView(asyncOf(db), r.id, { forRequester: true }))!.items.flatMap((i) =>
       i.files.map((f) => f.documentId),
     );
     expect(files.sort()).toEqual([docs.swppp, docs.reports[0], docs.reports[1], docs.reports[2]].sort());
@@ -773,7 +775,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
 
   it('withholding one report of a range is a written decision: granted in part, on a ground, mailed with the appeal rights; the rest is released', async () => {
     const r = await request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
-    const range = loadRequestView(db, r.id)!.items.find((i) => i.item.documentType)!;
+    const range = (await loadRequestView(asyncOf(db), r.id))!.items.find((i) => i.item.documentType)!;
     const g = ground('POL §87(2)(b)');
     const decide = (p: Partial<Parameters<typeof decideItem>[4]>) =>
       decideItem(
@@ -805,7 +807,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     );
     expect(withheldMail[0].textBody).toContain('by December 31, 2026 (30 days)');
     expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true });
-    const view = loadRequestView(db, r.id, { forRequester: true })!;
+    const view = (await loadRequestView(asyncOf(db), r.id, { forRequester: true }))!;
     expect(view.items.flatMap((i) => i.files.map((f) => f.documentId)).sort()).toEqual(
       [docs.swppp, docs.reports[0], docs.reports[2]].sort(),
     );
@@ -878,7 +880,7 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
       changed: [{ id: fresh.id, to: '2026-12-09' }],
     });
     expect(row(late.id).dueOn).toBe('2026-11-30');
-    const view = loadRequestView(db, late.id, { forRequester: true, now: NOW })!;
+    const view = (await loadRequestView(asyncOf(db), late.id, { forRequester: true, now: NOW }))!;
     expect(view.missed).toBe(true);
     expect(view.explanation.join(' ')).toContain(
       'a due date that has passed does not move, so this request was due on November 30, 2026',
@@ -900,7 +902,7 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
     ).toEqual({ ok: true });
     // Before: respond-by became the promised date (December 15) and the overdue flag went away.
     expect(row(r.id)).toMatchObject({ status: 'acknowledged', respondBy: '2026-11-30' });
-    expect(loadRequestView(db, r.id, { now: NOW })!.flag).toBe('overdue');
+    expect((await loadRequestView(asyncOf(db), r.id, { now: NOW }))!.flag).toBe('overdue');
     const ack = mail('request-acknowledged')[0];
     expect(ack.textBody).toContain('This acknowledgment is late: the Town had to answer by November 30, 2026.');
     expect(ack.textBody).toContain('in writing by December 30, 2026 (30 days)');
@@ -910,7 +912,7 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
       .all()
       .find((a) => a.action === 'records_request.acknowledge')!;
     expect(JSON.parse(String(audited.afterJson))).toMatchObject({ late: true });
-    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain(
+    expect((await loadRequestView(asyncOf(db), r.id, { forRequester: true, now: NOW }))!.events.at(-1)!.body).toContain(
       'This acknowledgment is late',
     );
     expect((await recordsRequestStats(asyncOf(db), NOW)).total).toMatchObject({ notAnsweredInTime: 1 });
@@ -925,9 +927,9 @@ describe('a missed deadline stays missed (POL §89(4)(a))', () => {
     expect(m).toHaveLength(1);
     expect(m[0].subject).toBe(`Records request ${row(late.id).number}: not answered in time, which you may appeal`);
     expect(m[0].textBody).toContain('by close of business on November 30, 2026');
-    expect(loadRequestView(db, late.id, { forRequester: true, now: NOW })!.events.at(-1)!.body).toContain(
-      'Not answered in time',
-    );
+    expect(
+      (await loadRequestView(asyncOf(db), late.id, { forRequester: true, now: NOW }))!.events.at(-1)!.body,
+    ).toContain('Not answered in time');
   });
 });
 
@@ -1014,7 +1016,7 @@ describe('appeals (POL §89(4)(a))', () => {
     ).toEqual({ ok: true });
     // Granted after the officer's 10 business days: the request is open again, the records owed the next business day.
     expect(row(r.id)).toMatchObject({ status: 'received', respondBy: '2026-12-17', accessDueOn: '2026-12-17' });
-    const view = loadRequestView(db, r.id, { forRequester: true, now: later })!;
+    const view = (await loadRequestView(asyncOf(db), r.id, { forRequester: true, now: later }))!;
     expect(view.appeals[0]).toMatchObject({ outcome: 'granted', decidedOn: '2026-12-16' });
     expect(view.events.at(-2)!.body).toContain('The answer came after the 10 business days (due December 15, 2026).');
     expect(mail('request-appeal-decided')[0].subject).toBe(`Records request ${row(r.id).number}: appeal granted`);
@@ -1032,7 +1034,7 @@ describe('appeals (POL §89(4)(a))', () => {
     );
     db.insert(schema.userRoles).values({ userId: adminId, role: 'admin' }).run();
     const r = await request({ receivedAt: EARLY });
-    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!).toMatchObject({
+    expect((await loadRequestView(asyncOf(db), r.id, { forRequester: true, now: NOW }))!).toMatchObject({
       canAppeal: true,
       appeal: { kind: 'missed_deadline', deniedOn: '2026-11-30', lastDay: '2026-12-30' },
     });
@@ -1040,7 +1042,7 @@ describe('appeals (POL §89(4)(a))', () => {
       await fileAppeal(asyncOf(db), { label: 'requester' }, r.id, { body: 'No answer.' }, BASE, NOW),
     ).toMatchObject({ ok: true });
     expect(mail('request-appeal-to-officer').map((m) => m.toAddress)).toEqual(['supervisor@rotterdam.example']);
-    expect(loadRequestView(db, r.id, { forRequester: true, now: NOW })!.canAppeal).toBe(false);
+    expect((await loadRequestView(asyncOf(db), r.id, { forRequester: true, now: NOW }))!.canAppeal).toBe(false);
   });
 });
 

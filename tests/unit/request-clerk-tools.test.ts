@@ -193,7 +193,7 @@ describe('the clerk’s tools (services)', () => {
     expect(audit[0].afterJson).toContain(original.number);
     // Closed before its due date: not a missed deadline, even after the date passes.
     expect(missedDeadline(row(dup.id), '2026-12-20')).toBe(false);
-    const page = clerkRequestPage(db, original.id, '2026-12-01', BASE, null)!;
+    const page = (await clerkRequestPage(asyncOf(db), original.id, '2026-12-01', BASE, null))!;
     expect(page.duplicates.closedInto.map((d) => d.number)).toEqual([dup.number]);
   });
 
@@ -307,25 +307,25 @@ describe('the clerk’s tools (services)', () => {
     ]);
     // The request page offers them, and the chosen one fills the box.
     const r = await request();
-    const page = clerkRequestPage(
-      db,
+    const page = (await clerkRequestPage(
+      asyncOf(db),
       r.id,
       '2026-12-01',
       BASE,
       null,
       new URLSearchParams(`template=${listReplyTemplates(db)[0].id}`),
-    )!;
+    ))!;
     expect(page.replyTemplates.map((t) => t.name)).toEqual(['Already online']);
     expect(page.chosenTemplate?.body).toBe('The plan is on the project page.');
   });
 
   it('the request page filters the attach list by its GET parameters and keeps ticked documents outside the filter', async () => {
     const r = await request();
-    const all = clerkRequestPage(db, r.id, '2026-12-01', BASE, null)!;
+    const all = (await clerkRequestPage(asyncOf(db), r.id, '2026-12-01', BASE, null))!;
     expect(all.attachTotal).toBe(2); // the SWPPP is already on the request
     const reports = all.attachable.map((d) => d.id);
-    const page = clerkRequestPage(
-      db,
+    const page = (await clerkRequestPage(
+      asyncOf(db),
       r.id,
       '2026-12-01',
       BASE,
@@ -333,7 +333,7 @@ describe('the clerk’s tools (services)', () => {
       new URLSearchParams(
         `attachType=inspection_report&attachFrom=2026-11-01&documentIds=${reports[1]}&documentIds=${reports[0]}`,
       ),
-    )!;
+    ))!;
     expect(page.attachable.map((d) => d.title)).toEqual(['Inspection report 2026-11-02']);
     expect(page.attachHiddenTicked).toEqual([
       all.attachable.find((d) => d.title === 'Inspection report 2026-10-01')!.id,

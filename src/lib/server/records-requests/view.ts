@@ -5,10 +5,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { documents, projects, requestEvents, users } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import type { Tx } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { feeScheduleOn } from './fee-schedules.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   computeDueDate,
   deadlineFlag,
@@ -28,7 +27,7 @@ import { listGrounds, withheldLines, type DenialGround } from './grounds.ts';
 import { noRecordLines, requestOutcome, type RequestOutcome } from './item-decisions.rules.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
-import { getRequest, type RequestRow } from './store.ts';
+import { getRequestAsync, type RequestRow } from './store.ts';
 import { loadThread } from './messages.ts';
 import { duplicateLinks } from './duplicate-close.ts';
 import { listReplyTemplates, templateFromParam } from './reply-templates.ts';
@@ -75,8 +74,8 @@ export interface RequestView {
   outcome: RequestOutcome | null;
 }
 
-function events(tx: Pick<Tx, 'select'>, requestId: number, onlyVisible: boolean): RequestEvent[] {
-  return tx
+function events(db: Db, requestId: number, onlyVisible: boolean): Promise<RequestEvent[]> {
+  return db
     .select({
       id: requestEvents.id,
       at: requestEvents.at,
@@ -92,33 +91,59 @@ function events(tx: Pick<Tx, 'select'>, requestId: number, onlyVisible: boolean)
         ? and(eq(requestEvents.requestId, requestId), eq(requestEvents.visibleToRequester, true))
         : eq(requestEvents.requestId, requestId),
     )
-    .orderBy(asc(requestEvents.at), asc(requestEvents.id))
-    .all();
+    .orderBy(asc(requestEvents.at), asc(requestEvents.id));
 }
 
+/** One request as its page shows it, read in one snapshot. */
 export function loadRequestView(
-  db: DB,
+  db: Db,
   id: number,
   opts: { forRequester?: boolean; now?: Date } = {},
-): RequestView | undefined {
-  const r = getRequest(db, id);
+): Promise<RequestView | undefined> {
+  return readSnapshotAsync(db, () => readRequestView(db, id, opts));
+}
+
+async function readRequestView(
+  db: Db,
+  id: number,
+  opts: { forRequester?: boolean; now?: Date },
+): Promise<RequestView | undefined> {
+  const r = await getRequestAsync(db, id);
   if (!r) return undefined;
-  const project = r.projectId
-    ? (db
+  const [project] = r.projectId
+    ? await db
         .select({ id: projects.id, slug: projects.slug, name: projects.name, published: projects.published })
         .from(projects)
         .where(eq(projects.id, r.projectId))
-        .get() ?? null)
-    : null;
-  const calendar = loadCalendar(db);
-  const cob = closeOfBusiness(db);
-  const t = town(db);
+    : [];
+  const now = opts.now ?? new Date();
+  // The calendar, the billing, the records and the appeals are read by the records-request helpers the writes
+  // share (still synchronous): one call.
+  const { calendar, cob, t, law, invoice, items, appeal, appeals, appealRights, withheld, invoices } = await viaSync(
+    db,
+    (sync) => {
+      const items = resolveItems(sync, r.projectId, itemRows(sync, r.id));
+      const invoice = currentInvoice(sync, r.id);
+      return {
+        calendar: loadCalendar(sync),
+        cob: closeOfBusiness(sync),
+        t: town(sync),
+        law: loadLocalLaw(sync),
+        invoice,
+        items,
+        appeal: appealFor(sync, r, now),
+        appeals: appealsOf(sync, r.id),
+        appealRights: appealRightsFor(sync, r, now),
+        withheld: withheldLines(sync, items),
+        invoices: opts.forRequester ? (invoice ? [invoice] : []) : allInvoices(sync, r.id),
+      };
+    },
+  );
   const due = computeDueDate(r.receivedAt, calendar, {
     closeOfBusiness: cob,
-    businessDays: loadLocalLaw(db).foilBusinessDays,
+    businessDays: law.foilBusinessDays,
     municipality: t.profile.kind,
   });
-  const invoice = currentInvoice(db, r.id);
   const explanation = explainDueDate(due);
   if (due.dueOn !== r.dueOn) {
     explanation.push(
@@ -127,7 +152,6 @@ export function loadRequestView(
         : `The ${t.profile.kind}'s calendar has changed since this request was closed: at the time, it was due on ${formatDay(r.dueOn)}.`,
     );
   }
-  const now = opts.now ?? new Date();
   const window = deadlineWindow(now, calendar, cob);
   const missedWords = missedText(r, window.overdueBefore, t.kindWord);
   const missed = missedWords != null;
@@ -141,24 +165,21 @@ export function loadRequestView(
       t,
     ),
   );
-  const items = resolveItems(db, r.projectId, itemRows(db, r.id));
-  const appeal = appealFor(db, r, now);
-  const appeals = appealsOf(db, r.id);
   return {
     request: r,
-    project,
+    project: project ?? null,
     items,
     missed,
     missedText: missedWords,
     missedOn: missedDeadlineOn(r, window.overdueBefore),
     appeal,
     canAppeal: appeal != null && appeals.length === 0 && appealInTime(appeal, window.today),
-    appealRights: appealRightsFor(db, r, now),
+    appealRights,
     appeals,
-    withheld: withheldLines(db, items),
+    withheld,
     noRecord: noRecordLines(
       items.map((i) => ({ label: i.label, decision: i.item.decision ?? null, reason: i.item.decisionReason ?? null })),
-      town(db).fullName,
+      t.fullName,
     ),
     outcome:
       r.status === 'denied'
@@ -166,9 +187,9 @@ export function loadRequestView(
         : r.status === 'fulfilled'
           ? requestOutcome(items.map((i) => i.item.decision ?? null))
           : null,
-    events: events(db, r.id, Boolean(opts.forRequester)),
+    events: await events(db, r.id, Boolean(opts.forRequester)),
     invoice,
-    invoices: opts.forRequester ? (invoice ? [invoice] : []) : allInvoices(db, r.id),
+    invoices,
     due,
     explanation,
     flag: deadlineFlag(r.respondBy, window),
@@ -176,14 +197,18 @@ export function loadRequestView(
 }
 
 /** The tracking page's view, by token; undefined for a malformed, tampered or replaced token. */
-export function loadTrackingView(db: DB, token: string | undefined, now = new Date()): RequestView | undefined {
-  const id = requestIdForToken(db, token);
+export async function loadTrackingView(
+  db: Db,
+  token: string | undefined,
+  now = new Date(),
+): Promise<RequestView | undefined> {
+  const id = await viaSync(db, (sync) => requestIdForToken(sync, token));
   return id === undefined ? undefined : loadRequestView(db, id, { forRequester: true, now });
 }
 
 /** The project's documents a clerk may attach (all of them: the clerk decides what the records are). */
-export function attachableDocuments(db: DB, projectId: number, exclude: number[]) {
-  return db
+export async function attachableDocuments(db: Db, projectId: number, exclude: number[]) {
+  const rows = await db
     .select({
       id: documents.id,
       type: documents.type,
@@ -195,14 +220,8 @@ export function attachableDocuments(db: DB, projectId: number, exclude: number[]
     })
     .from(documents)
     .where(eq(documents.projectId, projectId))
-    .orderBy(asc(documents.type), desc(documents.documentDate), desc(documents.id))
-    .all()
-    .filter((d) => !exclude.includes(d.id));
-}
-
-/** Fee rates in force today, for the billing form. */
-export function ratesToday(db: DB, today: string) {
-  return feeScheduleOn(db, today);
+    .orderBy(asc(documents.type), desc(documents.documentDate), desc(documents.id));
+  return rows.filter((d) => !exclude.includes(d.id));
 }
 
 /**
@@ -211,22 +230,34 @@ export function ratesToday(db: DB, today: string) {
  * documents that could still be attached, what is not yet released, and whether anything is owed.
  * `linkParam` is a tracking token just made: shown once, and only when it is this request's own.
  */
-export function clerkRequestPage(
-  db: DB,
+export async function clerkRequestPage(
+  db: Db,
   id: number,
   today: string,
   publicUrl: string,
   linkParam: string | null,
   attachParams: URLSearchParams = new URLSearchParams(),
 ) {
-  const view = loadRequestView(db, id);
+  const view = await loadRequestView(db, id);
   if (!view) return undefined;
   const r = view.request;
-  const calendar = loadCalendar(db);
   const inv = view.invoice;
+  // Today's fee rates, the calendar and the clerk's lists, by the helpers the writes share (still synchronous).
+  const { calendar, rates, grounds, thread, duplicates, replyTemplates, chosenTemplate } = await viaSync(
+    db,
+    (sync) => ({
+      calendar: loadCalendar(sync),
+      rates: feeScheduleOn(sync, today),
+      grounds: listGrounds(sync, { activeOnly: true }) as DenialGround[],
+      thread: loadThread(sync, r.id),
+      duplicates: duplicateLinks(sync, r),
+      replyTemplates: listReplyTemplates(sync),
+      chosenTemplate: templateFromParam(sync, attachParams.get('template')),
+    }),
+  );
   // The attach list filtered by type and dates (GET parameters), ticked documents kept.
   const allAttachable = view.project
-    ? attachableDocuments(
+    ? await attachableDocuments(
         db,
         view.project.id,
         view.items.map((i) => i.item.documentId).filter((d): d is number => d != null),
@@ -238,7 +269,7 @@ export function clerkRequestPage(
     view,
     today,
     open: isOpen(r.status),
-    rates: ratesToday(db, today),
+    rates,
     attachable,
     attachTotal: allAttachable.length,
     attachFilter,
@@ -256,13 +287,13 @@ export function clerkRequestPage(
         : undefined,
     defaultPromise: calendar.addBusinessDays(today, 10).date,
     noReasonUntil: latestPromiseWithoutReason(r.acknowledgedOn ?? today, calendar),
-    grounds: listGrounds(db, { activeOnly: true }) as DenialGround[],
+    grounds,
     /** Both sides' messages, oldest first. */
-    thread: loadThread(db, r.id),
+    thread,
     /** The request this one was closed into, and those closed into it. */
-    duplicates: duplicateLinks(db, r),
+    duplicates,
     /** The saved replies the message box offers, and the one chosen (`?template=`). */
-    replyTemplates: listReplyTemplates(db),
-    chosenTemplate: templateFromParam(db, attachParams.get('template')),
+    replyTemplates,
+    chosenTemplate,
   };
 }

@@ -7,8 +7,8 @@ import { drainGate } from '#lib/server/platform/http/backpressure.ts';
 import { loadTrackingView } from '#lib/server/records-requests/view.ts';
 import { releasedZipResponse } from '#lib/server/records-requests/zip.ts';
 
-export const GET: APIRoute = ({ params, request, locals }) => {
-  const view = loadTrackingView(locals.db, params.token);
+export const GET: APIRoute = async ({ params, request, locals }) => {
+  const view = await loadTrackingView(locals.dbAsync, params.token);
   if (!view) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   return releasedZipResponse(view, drainGate(request));
 };

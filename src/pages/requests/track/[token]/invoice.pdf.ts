@@ -7,7 +7,7 @@ import { loadTrackingView } from '#lib/server/records-requests/view.ts';
 import { contentDisposition } from '#lib/server/platform/http/http.ts';
 
 export const GET: APIRoute = async ({ params, locals }) => {
-  const view = loadTrackingView(locals.db, params.token);
+  const view = await loadTrackingView(locals.dbAsync, params.token);
   if (!view || !view.invoice)
     return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   const bytes = await invoicePdf({

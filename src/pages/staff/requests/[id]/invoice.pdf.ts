@@ -9,7 +9,7 @@ import { loadRequestView } from '#lib/server/records-requests/view.ts';
 export const GET: APIRoute = async (ctx) => {
   requireRole(ctx, 'clerk');
   const id = Number(ctx.params.id);
-  const view = Number.isSafeInteger(id) ? loadRequestView(ctx.locals.db, id) : undefined;
+  const view = Number.isSafeInteger(id) ? await loadRequestView(ctx.locals.dbAsync, id) : undefined;
   if (!view || !view.invoice) notFound();
   const letter = await requestLetterPdf(ctx.locals.db, view, 'bill', townPublicUrl(ctx.locals.db), new Date());
   if (!letter) notFound();

@@ -3,8 +3,8 @@ import type { APIRoute } from 'astro';
 import { fileResponse, findFile } from '#lib/server/records-requests/files.ts';
 import { loadTrackingView } from '#lib/server/records-requests/view.ts';
 
-export const GET: APIRoute = ({ params, url, locals }) => {
-  const view = loadTrackingView(locals.db, params.token);
+export const GET: APIRoute = async ({ params, url, locals }) => {
+  const view = await loadTrackingView(locals.dbAsync, params.token);
   const itemId = Number(params.itemId);
   const doc = url.searchParams.get('doc');
   const file =

@@ -14,7 +14,7 @@ export const GET: APIRoute = async (ctx) => {
   const id = /^\d{1,12}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN;
   const kind = ctx.params.kind;
   if (!Number.isSafeInteger(id) || !isLetterKind(kind)) notFound();
-  const view = loadRequestView(ctx.locals.db, id);
+  const view = await loadRequestView(ctx.locals.dbAsync, id);
   if (!view) notFound();
   const letter = await requestLetterPdf(ctx.locals.db, view, kind, townPublicUrl(ctx.locals.db), new Date());
   if (!letter) notFound();
