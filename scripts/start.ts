@@ -89,7 +89,7 @@ if (
   console.log(`Loaded the demo town (${summary.projects} projects) in ${Math.round(performance.now() - t0)} ms.`);
 }
 // A new release may carry a changed table of GCL §24 holidays: open requests' due dates follow it (decision 0092).
-const moved = applyHolidayRules(db, { label: 'system' }, {}, new Date()).changed;
+const moved = (await applyHolidayRules(asyncOf(db), { label: 'system' }, {}, new Date())).changed;
 if (moved.length)
   console.log(`Moved the due dates of ${moved.length} open records request(s) to a changed holiday table.`);
 // Fresh planner statistics (cheap when nothing changed): the query plans at 10,000 projects depend on them.

@@ -79,7 +79,7 @@ beforeEach(async () => {
   db.insert(schema.userRoles).values({ userId: clerkId, role: 'clerk' }).run();
   clerk = { userId: clerkId };
   // The table in use is the one the stored dates were counted with.
-  applyHolidayRules(db, SYSTEM, {}, NOW);
+  await applyHolidayRules(asyncOf(db), SYSTEM, {}, NOW);
 });
 
 afterEach(() => {
@@ -119,7 +119,7 @@ describe('a change in the public holidays moves open due dates as a closure does
     const open = await request(NOW);
     expect(dueOn(open)).toBe('2026-12-08');
 
-    const result = applyHolidayRules(db, SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW);
+    const result = await applyHolidayRules(asyncOf(db), SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW);
 
     expect(result.changed).toEqual([expect.objectContaining({ id: open, from: '2026-12-08', to: '2026-12-09' })]);
     expect(dueOn(open)).toBe('2026-12-09');
@@ -141,7 +141,7 @@ describe('a change in the public holidays moves open due dates as a closure does
       { ok: true },
     );
 
-    expect(applyHolidayRules(db, SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW).changed).toEqual([]);
+    expect((await applyHolidayRules(asyncOf(db), SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW)).changed).toEqual([]);
     expect(dueOn(answered)).toBe('2026-12-08');
     expect(audits('records_request.due_date_recomputed')).toHaveLength(0);
     expect(mails()).toHaveLength(0);
@@ -149,9 +149,9 @@ describe('a change in the public holidays moves open due dates as a closure does
 
   it('the same table applied again writes nothing: a restart moves no date and logs no change', async () => {
     await request(NOW);
-    applyHolidayRules(db, SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW);
+    await applyHolidayRules(asyncOf(db), SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW);
     const logged = db.select().from(schema.auditLog).all().length;
-    expect(applyHolidayRules(db, SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW)).toEqual({
+    expect(await applyHolidayRules(asyncOf(db), SYSTEM, { holidays: WITH_DECEMBER_8 }, NOW)).toEqual({
       recorded: false,
       changed: [],
     });
@@ -180,7 +180,7 @@ describe('a change in the public holidays moves open due dates as a closure does
     db.delete(schema.closures).where(eq(schema.closures.date, '2026-11-26')).run();
     const without = HOLIDAY_RULES.filter(([, name]) => name !== 'Thanksgiving Day');
 
-    expect(applyHolidayRules(db, SYSTEM, { holidays: without }, NOW).changed).toEqual([]);
+    expect((await applyHolidayRules(asyncOf(db), SYSTEM, { holidays: without }, NOW)).changed).toEqual([]);
     expect(dueOn(told)).toBe('2026-12-02');
     expect(dueDateAfterCalendarChange('2026-12-02', '2026-12-01', '2026-12-01', { onlyLater: true })).toBe(
       '2026-12-02',

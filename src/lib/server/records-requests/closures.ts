@@ -9,7 +9,7 @@ import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { closures, recordsRequests } from '#db/schema.ts';
 import { isoWeekday } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
@@ -19,11 +19,11 @@ import {
   statutoryHolidays,
   type HolidayRules,
 } from '#lib/server/platform/time/deadlines.rules.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { townAsync, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { trackingLink } from './links.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { trackingLinkAsync } from './links.ts';
 import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
-import { addEvent, updateRequest } from './store.ts';
+import { addEventAsync, updateRequestAsync } from './store.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 
@@ -137,7 +137,7 @@ export function setClosure(
     const why = input.closed
       ? `The ${t.kindWord} closed on ${formatDay(input.date)} (${name})`
       : `The ${t.kindWord} is open on ${formatDay(input.date)}, which had been closed (${name})`;
-    const changed = await viaSync(tx, (sync) => recomputeOpenDueDates(sync, actor, now, why));
+    const changed = await recomputeOpenDueDates(tx, actor, now, why);
     return { ok: true, changed };
   });
 }
@@ -155,21 +155,22 @@ export interface RecomputeOptions {
  * transaction: each move is on the request's timeline, audited, and mailed to a requester with an address,
  * who was told the old date. A closure and a change in the §24 holiday table both come here.
  */
-export function recomputeOpenDueDates(
-  tx: DB,
+export async function recomputeOpenDueDates(
+  tx: Db,
   actor: Actor,
   now: Date,
   why: string,
   opts: RecomputeOptions = {},
-): DueDateChange[] {
-  const calendar = loadCalendar(tx, opts.holidays);
-  const cob = closeOfBusiness(tx);
-  const { foilBusinessDays: businessDays } = loadLocalLaw(tx);
-  const open = tx
+): Promise<DueDateChange[]> {
+  const { calendar, cob, businessDays } = await viaSync(tx, (sync) => ({
+    calendar: loadCalendar(sync, opts.holidays),
+    cob: closeOfBusiness(sync),
+    businessDays: loadLocalLaw(sync).foilBusinessDays,
+  }));
+  const open = await tx
     .select()
     .from(recordsRequests)
-    .where(inArray(recordsRequests.status, [...OPEN_STATUSES]))
-    .all();
+    .where(inArray(recordsRequests.status, [...OPEN_STATUSES]));
   const { overdueBefore } = deadlineWindow(now, calendar, cob);
   const changed: DueDateChange[] = [];
   let baseUrl: string | undefined;
@@ -182,15 +183,15 @@ export function recomputeOpenDueDates(
       { onlyLater: opts.onlyLater },
     );
     if (dueOn === r.dueOn) continue;
-    const after = updateRequest(tx, r, { dueOn }, now);
-    addEvent(tx, r.id, {
+    const after = await updateRequestAsync(tx, r, { dueOn }, now);
+    await addEventAsync(tx, r.id, {
       kind: 'due_date',
       visible: true,
       actorUserId: 'userId' in actor ? actor.userId : null,
       at: now,
       body: `${why}, so the due date moved from ${formatDay(r.dueOn)} to ${formatDay(dueOn)}.`,
     });
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'records_request.due_date_recomputed',
       entityType: 'records_request',
       entityId: r.id,
@@ -198,14 +199,14 @@ export function recomputeOpenDueDates(
       after: { dueOn, why },
     });
     if (r.requesterEmail) {
-      baseUrl ??= townPublicUrl(tx);
-      enqueueMail(tx, {
+      baseUrl ??= await townPublicUrlAsync(tx);
+      await enqueueMailAsync(tx, {
         kind: 'request-due-date-moved',
         to: r.requesterEmail,
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: trackingLink(tx, after, baseUrl),
+          trackUrl: await trackingLinkAsync(tx, after, baseUrl),
           fromText: formatDay(r.dueOn),
           toText: formatDay(dueOn),
           why,

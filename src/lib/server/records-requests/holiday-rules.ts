@@ -6,16 +6,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { HOLIDAY_RULES, holidayRulesChange, type HolidayRules } from '#lib/server/platform/time/deadlines.rules.ts';
 import { recomputeOpenDueDates, type DueDateChange } from './closures.ts';
 
 const SETTING = 'holiday_rules';
 
 /** The table last applied, or null before any was recorded. */
-export function appliedHolidayRules(db: Pick<DB, 'select'>): HolidayRules | null {
-  const row = db.select({ value: settings.value }).from(settings).where(eq(settings.key, SETTING)).get();
+export async function appliedHolidayRules(db: Db): Promise<HolidayRules | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SETTING));
   if (!row) return null;
   try {
     const parsed: unknown = JSON.parse(row.value);
@@ -33,24 +33,24 @@ const names = (rules: HolidayRules) => rules.map(([, name]) => name).join(', ');
  * Nothing is written when the table is the one already applied.
  */
 export function applyHolidayRules(
-  db: DB,
+  db: Db,
   actor: Actor,
   input: { holidays?: HolidayRules } = {},
   now = new Date(),
-): { recorded: boolean; changed: DueDateChange[] } {
+): Promise<{ recorded: boolean; changed: DueDateChange[] }> {
   const holidays = input.holidays ?? HOLIDAY_RULES;
   const value = JSON.stringify(holidays);
-  return db.transaction((tx) => {
-    const before = appliedHolidayRules(tx);
+  return db.transaction(async (tx) => {
+    const before = await appliedHolidayRules(tx);
     if (before && JSON.stringify(before) === value) return { recorded: false, changed: [] };
-    tx.insert(settings)
+    await tx
+      .insert(settings)
       .values({ key: SETTING, value, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     // Before any table was recorded the dates were counted with the one in use then, which may be an older
     // one; the recomputation only moves dates later, so counting them again is safe either way.
     const { added, removed } = holidayRulesChange(before ?? [], holidays);
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'holiday_rules.change',
       entityType: 'holiday_rules',
       entityId: SETTING,
@@ -61,7 +61,7 @@ export function applyHolidayRules(
       before && added.length
         ? `The public holidays of General Construction Law §24 now include ${names(added)}`
         : 'The public holidays of General Construction Law §24 were counted again';
-    const changed = recomputeOpenDueDates(tx as unknown as DB, actor, now, why, { holidays, onlyLater: true });
+    const changed = await recomputeOpenDueDates(tx, actor, now, why, { holidays, onlyLater: true });
     return { recorded: true, changed };
   });
 }
