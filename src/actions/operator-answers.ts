@@ -32,9 +32,10 @@ import {
 import { allow } from './guard.ts';
 
 /** The operator, if the request is for one of their projects; 404 otherwise. */
-function operatorOf(ctx: ActionAPIContext, requestId: number): SessionUser {
+async function operatorOf(ctx: ActionAPIContext, requestId: number): Promise<SessionUser> {
   const user = allow.role(ctx, 'operator');
-  if (!operatorMayAct(db(), user.id, requestId)) throw new ActionError({ code: 'NOT_FOUND', message: 'Not found.' });
+  if (!(await operatorMayAct(dbAsync(), user.id, requestId)))
+    throw new ActionError({ code: 'NOT_FOUND', message: 'Not found.' });
   return user;
 }
 
@@ -49,7 +50,7 @@ export const operatorAnswers = {
       time: requiredTime('the time offered'),
     }),
     handler: async (input, ctx) => {
-      const user = operatorOf(ctx, input.id);
+      const user = await operatorOf(ctx, input.id);
       orThrow(
         await offerInspection(
           dbAsync(),
@@ -73,7 +74,7 @@ export const operatorAnswers = {
       reference: oneLine(optionalText(200)),
     }),
     handler: async (input, ctx) => {
-      const user = operatorOf(ctx, input.id);
+      const user = await operatorOf(ctx, input.id);
       orThrow(
         await recordOperatorPayment(
           dbAsync(),
@@ -92,7 +93,7 @@ export const operatorAnswers = {
     accept: 'form',
     input: z.object({ id }),
     handler: async (input, ctx) => {
-      const user = operatorOf(ctx, input.id);
+      const user = await operatorOf(ctx, input.id);
       orThrow(await markInspected(dbAsync(), actorOf(user, ctx), input.id, townPublicUrl(db())));
       return { done: 'inspected' };
     },

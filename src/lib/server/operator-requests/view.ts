@@ -29,6 +29,7 @@ import { parseMoney } from '#lib/shared/format.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { failFields, fieldsOf, ok, type Result } from '#lib/server/platform/result.ts';
 import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
@@ -60,7 +61,7 @@ import {
   type Timeliness,
   type UnansweredFinding,
 } from './request.rules.ts';
-import { getOperatorRequest, type OperatorRequestRow } from './store.ts';
+import { getOperatorRequestAsync, type OperatorRequestRow } from './store.ts';
 import { explainFacts, operatorMayAct, provideCopies } from './workflow.ts';
 
 /**
@@ -85,21 +86,23 @@ export const TIMELINESS_LABEL: Record<Timeliness, string> = {
 };
 
 /** Today's deadline window, with the calendar it was read from (read once per screen, not per row). */
-function windowNow(db: DB, now: Date): DeadlineWindow & { calendar: BusinessCalendar } {
+async function windowNow(db: Db, now: Date): Promise<DeadlineWindow & { calendar: BusinessCalendar }> {
   // The operator's business days skip weekends and public holidays only, never the Town's closures.
   const calendar = STATUTORY_CALENDAR;
-  return { ...deadlineWindow(now, calendar, closeOfBusiness(db)), calendar };
+  return { ...deadlineWindow(now, calendar, await viaSync(db, (sync) => closeOfBusiness(sync))), calendar };
 }
 
 /** The due-date words for a request the operator must still answer; the status words otherwise. */
-function dueText(r: Pick<OperatorRequestRow, 'status' | 'dueOn'>, w: ReturnType<typeof windowNow>): string {
+type Window = Awaited<ReturnType<typeof windowNow>>;
+
+function dueText(r: Pick<OperatorRequestRow, 'status' | 'dueOn'>, w: Window): string {
   if (r.status !== 'received') return OPERATOR_STATUS_LABEL[r.status];
   const left = Math.max(0, w.calendar.businessDaysBetween(w.today, r.dueOn));
   return dueWords(r.dueOn, w.today, left, w.overdueBefore);
 }
 
 /** One row of the operator's queue or the staff list (the operator and the staff read the same facts). */
-function listRow(r: ListRow, w: ReturnType<typeof windowNow>): OperatorQueueRow {
+function listRow(r: ListRow, w: Window): OperatorQueueRow {
   return {
     id: r.id,
     number: r.number,
@@ -189,31 +192,32 @@ export interface OperatorQueueRow {
 }
 
 /** The operator's queue: every request for a project the user is a member of, and none other. */
-export function operatorQueue(db: DB, userId: number, now = new Date()): OperatorQueueRow[] {
-  const w = windowNow(db, now);
-  const rows = db
+export async function operatorQueue(db: Db, userId: number, now = new Date()): Promise<OperatorQueueRow[]> {
+  const w = await windowNow(db, now);
+  const rows = await db
     .select(listColumns)
     .from(operatorRequests)
     .innerJoin(projects, eq(projects.id, operatorRequests.projectId))
     .innerJoin(
       projectMembers,
       and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)),
-    )
-    .all();
+    );
   return rows.map((r) => listRow(r, w)).sort(queueOrder);
 }
 
 /** For the box on /operator: requests the operator must still answer, and the nearest due date. */
-export function operatorRequestSummary(db: DB, userId: number): { toAnswer: number; nextDueOn: string | null } {
-  const row = db
+export async function operatorRequestSummary(
+  db: Db,
+  userId: number,
+): Promise<{ toAnswer: number; nextDueOn: string | null }> {
+  const [row] = await db
     .select({ n: sql<number>`count(*)`, next: sql<string | null>`min(${operatorRequests.dueOn})` })
     .from(operatorRequests)
     .innerJoin(
       projectMembers,
       and(eq(projectMembers.projectId, operatorRequests.projectId), eq(projectMembers.userId, userId)),
     )
-    .where(eq(operatorRequests.status, 'received'))
-    .get();
+    .where(eq(operatorRequests.status, 'received'));
   return { toAnswer: row?.n ?? 0, nextDueOn: row?.next ?? null };
 }
 
@@ -237,26 +241,28 @@ export function townRates(
   }));
 }
 
-function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: boolean) {
-  const w = windowNow(db, now);
-  const project = db
+/** One request as the operator's and the staff's pages show it, read in one snapshot. */
+function loadDetail(db: Db, r: OperatorRequestRow, now: Date, withInternal: boolean) {
+  return readSnapshotAsync(db, () => readDetail(db, r, now, withInternal));
+}
+
+async function readDetail(db: Db, r: OperatorRequestRow, now: Date, withInternal: boolean) {
+  const w = await windowNow(db, now);
+  const [project] = (await db
     .select({ id: projects.id, name: projects.name, slug: projects.slug })
     .from(projects)
-    .where(eq(projects.id, r.projectId))
-    .get()!;
-  const charges = db
+    .where(eq(projects.id, r.projectId))) as [{ id: number; name: string; slug: string }];
+  const charges = await db
     .select()
     .from(operatorRequestCharges)
     .where(eq(operatorRequestCharges.requestId, r.id))
-    .orderBy(asc(operatorRequestCharges.id))
-    .all();
-  const files = db
+    .orderBy(asc(operatorRequestCharges.id));
+  const files = await db
     .select()
     .from(operatorRequestFiles)
     .where(eq(operatorRequestFiles.requestId, r.id))
-    .orderBy(asc(operatorRequestFiles.id))
-    .all();
-  const events = db
+    .orderBy(asc(operatorRequestFiles.id));
+  const events = await db
     .select({
       id: operatorRequestEvents.id,
       at: operatorRequestEvents.at,
@@ -272,15 +278,17 @@ function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: bool
         ? eq(operatorRequestEvents.requestId, r.id)
         : and(eq(operatorRequestEvents.requestId, r.id), eq(operatorRequestEvents.visibleToRequester, true)),
     )
-    .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id))
-    .all();
+    .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id));
   // The owner/operator on the NOI record: whom a bill is payable to unless the operator says otherwise.
-  const operatorName =
-    db
-      .select({ company: parties.companyName })
-      .from(parties)
-      .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')))
-      .get()?.company ?? null;
+  const [owner] = await db
+    .select({ company: parties.companyName })
+    .from(parties)
+    .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')));
+  const operatorName = owner?.company ?? null;
+  const { kindWord, schedule } = await viaSync(db, (sync) => ({
+    kindWord: town(sync).kindWord,
+    schedule: feeScheduleOn(sync, w.today),
+  }));
   const t = timeliness(r, w.overdueBefore);
   const finding: UnansweredFinding | null = unansweredFinding(
     { ...r, receivedOn: townToday(r.receivedAt) },
@@ -299,12 +307,12 @@ function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: bool
     flag: r.status === 'received' ? deadlineFlag(r.dueOn, w) : undefined,
     timeliness: t,
     timelinessLabel: TIMELINESS_LABEL[t],
-    explanation: explainOperatorAnswer(explainFacts(r), w.overdueBefore, town(db).kindWord),
+    explanation: explainOperatorAnswer(explainFacts(r), w.overdueBefore, kindWord),
     finding,
     charges,
     files,
     events,
-    rates: townRates(feeScheduleOn(db, w.today)),
+    rates: townRates(schedule),
     /** What the operator may still do. */
     can: {
       offer: r.status === 'received' || r.status === 'inspection_offered',
@@ -315,27 +323,26 @@ function loadDetail(db: DB, r: OperatorRequestRow, now: Date, withInternal: bool
   };
 }
 
-export type OperatorRequestDetail = ReturnType<typeof loadDetail>;
+export type OperatorRequestDetail = Awaited<ReturnType<typeof loadDetail>>;
 
 /** A copy the operator uploaded, for its download: undefined unless the user files for the request's project. */
-export function operatorRequestFile(db: DB, userId: number, requestId: number, fileId: number) {
-  if (!operatorMayAct(db, userId, requestId)) return undefined;
-  const f = db
+export async function operatorRequestFile(db: Db, userId: number, requestId: number, fileId: number) {
+  if (!(await operatorMayAct(db, userId, requestId))) return undefined;
+  const [f] = await db
     .select()
     .from(operatorRequestFiles)
-    .where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, requestId)))
-    .get();
+    .where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, requestId)));
   return f ? { sha256: f.sha256, filename: f.fileName, mimeType: f.mimeType, sizeBytes: f.sizeBytes } : undefined;
 }
 
 /** One request for the operator: undefined (404) unless the user files for its project. */
-export function operatorRequestDetail(
-  db: DB,
+export async function operatorRequestDetail(
+  db: Db,
   userId: number,
   id: number,
   now = new Date(),
-): OperatorRequestDetail | undefined {
-  const r = operatorMayAct(db, userId, id);
+): Promise<OperatorRequestDetail | undefined> {
+  const r = await operatorMayAct(db, userId, id);
   return r ? loadDetail(db, r, now, false) : undefined;
 }
 
@@ -360,8 +367,12 @@ export interface StaffOperatorRow extends OperatorQueueRow {
 }
 
 /** Every operator request matching the filter, by due date (the most urgent first). */
-export function staffOperatorRequests(db: DB, filter: StaffFilter, now = new Date()): StaffOperatorRow[] {
-  const w = windowNow(db, now);
+export async function staffOperatorRequests(
+  db: Db,
+  filter: StaffFilter,
+  now = new Date(),
+): Promise<StaffOperatorRow[]> {
+  const w = await windowNow(db, now);
   const where =
     filter === 'all'
       ? undefined
@@ -374,7 +385,7 @@ export function staffOperatorRequests(db: DB, filter: StaffFilter, now = new Dat
     .select(listColumns)
     .from(operatorRequests)
     .innerJoin(projects, eq(projects.id, operatorRequests.projectId));
-  const rows = (where ? q.where(where) : q).orderBy(asc(operatorRequests.dueOn), desc(operatorRequests.id)).all();
+  const rows = await (where ? q.where(where) : q).orderBy(asc(operatorRequests.dueOn), desc(operatorRequests.id));
   return rows.map((r) => {
     const t = timeliness(r, w.overdueBefore);
     return { ...listRow(r, w), timeliness: t, timelinessLabel: TIMELINESS_LABEL[t] };
@@ -385,10 +396,10 @@ export function staffOperatorRequests(db: DB, filter: StaffFilter, now = new Dat
  * One request for staff, with the link to open an enforcement action under L(4) once the five business days
  * ran out without an answer (or were answered late): the project's new-action form, prefilled.
  */
-export function staffOperatorRequestDetail(db: DB, id: number, now = new Date()) {
-  const r = getOperatorRequest(db, id);
+export async function staffOperatorRequestDetail(db: Db, id: number, now = new Date()) {
+  const r = await getOperatorRequestAsync(db, id);
   if (!r) return undefined;
-  const d = loadDetail(db, r, now, true);
+  const d = await loadDetail(db, r, now, true);
   const enforcementHref = d.finding
     ? `/staff/projects/${d.project.slug}/enforcement?${new URLSearchParams({ type: 'written_warning', citedSection: OPERATOR_SECTION, summary: d.finding.text })}#issue`
     : null;

@@ -29,7 +29,6 @@ import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import { checkBill, countedFromFiles, explainOperatorAnswer, type ChargeLine } from './request.rules.ts';
 import {
   addOperatorEventAsync,
-  getOperatorRequest,
   getOperatorRequestAsync,
   operatorTrackingLinkAsync,
   updateOperatorRequestAsync,
@@ -39,13 +38,13 @@ import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 
 /** An operator may act on a request only for a project they file for; staff (officer, clerk, admin) may always look. */
-export function operatorMayAct(
-  db: Pick<DB, 'select'>,
+export async function operatorMayAct(
+  db: Db,
   userId: number,
   requestId: number,
-): OperatorRequestRow | undefined {
-  const r = getOperatorRequest(db, requestId);
-  return r && isProjectMember(db as DB, userId, r.projectId) ? r : undefined;
+): Promise<OperatorRequestRow | undefined> {
+  const r = await getOperatorRequestAsync(db, requestId);
+  return r && (await viaSync(db, (sync) => isProjectMember(sync, userId, r.projectId))) ? r : undefined;
 }
 
 function projectName(tx: Pick<Tx, 'select'>, projectId: number): string {
