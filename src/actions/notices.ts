@@ -240,7 +240,7 @@ export const notices = {
       const user = allow.role(ctx, 'officer');
       const r = await markViolationCorrected(dbAsync(), actorOf(user, ctx), input.violationId, input.on, townToday());
       if (!r.ok) failure(r);
-      return { projectId: violationProjectId(db(), input.violationId) };
+      return { projectId: await violationProjectId(dbAsync(), input.violationId) };
     },
   }),
 };

@@ -750,13 +750,12 @@ export function actionProjectId(db: DB, actionId: number): number | undefined {
     .get()?.projectId;
 }
 
-export function actionsForProject(db: DB, projectId: number) {
+export function actionsForProject(db: Db, projectId: number) {
   return db
     .select()
     .from(enforcementActions)
     .where(eq(enforcementActions.projectId, projectId))
-    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
-    .all();
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id));
 }
 
 /** One action with everything the officer's page and the printed notice need. */
@@ -926,7 +925,7 @@ export function publicActionsOfProjects(db: DB, projectIds?: number[]): TownActi
 }
 
 /** Staff list: every action, optionally only those in force. */
-export function staffActions(db: DB, opts: { inForceOnly: boolean; type?: EnforcementType }) {
+export function staffActions(db: Db, opts: { inForceOnly: boolean; type?: EnforcementType }) {
   return db
     .select({
       ...townColumns,
@@ -939,8 +938,7 @@ export function staffActions(db: DB, opts: { inForceOnly: boolean; type?: Enforc
     .where(
       and(opts.inForceOnly ? inForceSql : undefined, opts.type ? eq(enforcementActions.type, opts.type) : undefined),
     )
-    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
-    .all();
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id));
 }
 
 /** Public evidence documents of a project's public actions, by action id (for the public timeline). */
@@ -967,11 +965,10 @@ export function publicEvidenceByAction(db: DB, actionIds: number[]): Map<number,
 }
 
 /** Open violations of a project not yet corrected (to cite when issuing). */
-export function openViolations(db: DB, projectId: number) {
+export function openViolations(db: Db, projectId: number) {
   return db
     .select()
     .from(violations)
     .where(and(eq(violations.projectId, projectId), isNull(violations.correctedOn)))
-    .orderBy(desc(violations.observedOn))
-    .all();
+    .orderBy(desc(violations.observedOn));
 }

@@ -7,7 +7,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { townInspectionDocuments, townInspections } from '#db/schema.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -72,12 +71,16 @@ export const townInspectionPhotoUpload = defineUpload({
 });
 
 /** Each inspection's photos, for the officer: title, public or not, and what the camera recorded. */
-export function townInspectionPhotos(db: DB, projectId: number, inspectionIds: number[]): Map<number, SitePhoto[]> {
+export async function townInspectionPhotos(
+  db: Db,
+  projectId: number,
+  inspectionIds: number[],
+): Promise<Map<number, SitePhoto[]>> {
   if (inspectionIds.length === 0) return new Map();
-  const links = db
+  const links = await db
     .select({ recordId: townInspectionDocuments.townInspectionId, documentId: townInspectionDocuments.documentId })
     .from(townInspectionDocuments)
-    .where(inArray(townInspectionDocuments.townInspectionId, inspectionIds))
-    .all();
-  return sitePhotosByRecord(db, projectId, links);
+    .where(inArray(townInspectionDocuments.townInspectionId, inspectionIds));
+  // The photos themselves are read by the helper the operators' report photos share (still synchronous).
+  return viaSync(db, (sync) => sitePhotosByRecord(sync, projectId, links));
 }

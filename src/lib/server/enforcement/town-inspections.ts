@@ -109,24 +109,24 @@ export function giveNotice(
   });
 }
 
-export function noticesForProject(db: DB, projectId: number) {
-  const rows = db
+export async function noticesForProject(db: Db, projectId: number) {
+  const rows = await db
     .select({ notice: inspectionNotices, recordedByName: users.name })
     .from(inspectionNotices)
     .leftJoin(users, eq(users.id, inspectionNotices.givenByUserId))
     .where(eq(inspectionNotices.projectId, projectId))
-    .orderBy(desc(inspectionNotices.scheduledFor))
-    .all();
+    .orderBy(desc(inspectionNotices.scheduledFor));
   const inspected = new Map(
-    db
-      .select({
-        noticeId: townInspections.noticeId,
-        inspectedOn: townInspections.inspectedOn,
-        outcome: townInspections.outcome,
-      })
-      .from(townInspections)
-      .where(eq(townInspections.projectId, projectId))
-      .all()
+    (
+      await db
+        .select({
+          noticeId: townInspections.noticeId,
+          inspectedOn: townInspections.inspectedOn,
+          outcome: townInspections.outcome,
+        })
+        .from(townInspections)
+        .where(eq(townInspections.projectId, projectId))
+    )
       .filter((t) => t.noticeId != null)
       .map((t) => [t.noticeId as number, t]),
   );
@@ -256,29 +256,27 @@ export function recordTownInspection(
   });
 }
 
-export function townInspectionsForProject(db: DB, projectId: number) {
-  return db
+export async function townInspectionsForProject(db: Db, projectId: number) {
+  const rows = await db
     .select({ inspection: townInspections, inspectorName: users.name })
     .from(townInspections)
     .leftJoin(users, eq(users.id, townInspections.inspectorUserId))
     .where(eq(townInspections.projectId, projectId))
-    .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id))
-    .all()
-    .map((r) => ({ ...r.inspection, inspectorName: r.inspectorName }));
+    .orderBy(desc(townInspections.inspectedOn), desc(townInspections.id));
+  return rows.map((r) => ({ ...r.inspection, inspectorName: r.inspectorName }));
 }
 
 /** Each inspection's checklist answers, in the checklist's order: the question and the answer in words. */
-export function townInspectionChecklists(db: DB, inspectionIds: number[]) {
+export async function townInspectionChecklists(db: Db, inspectionIds: number[]) {
   const out = new Map<
     number,
     { items: Array<{ question: string; answer: CheckAnswer; answerWords: string }>; countWords: string }
   >();
   if (inspectionIds.length === 0) return out;
-  const rows = db
+  const rows = await db
     .select()
     .from(townInspectionChecks)
-    .where(inArray(townInspectionChecks.townInspectionId, inspectionIds))
-    .all();
+    .where(inArray(townInspectionChecks.townInspectionId, inspectionIds));
   for (const id of inspectionIds) {
     const mine = new Map(rows.filter((r) => r.townInspectionId === id).map((r) => [r.item, r.answer as CheckAnswer]));
     const answered = CHECKLIST.flatMap((item) => {
@@ -291,15 +289,14 @@ export function townInspectionChecklists(db: DB, inspectionIds: number[]) {
   return out;
 }
 
-export function violationsForProject(db: DB, projectId: number) {
-  const rows = db
+export async function violationsForProject(db: Db, projectId: number) {
+  const rows = await db
     .select()
     .from(violations)
     .where(eq(violations.projectId, projectId))
-    .orderBy(desc(violations.observedOn), desc(violations.id))
-    .all();
+    .orderBy(desc(violations.observedOn), desc(violations.id));
   const links = rows.length
-    ? db
+    ? await db
         .select({
           violationId: enforcementViolations.violationId,
           actionId: enforcementActions.id,
@@ -314,7 +311,6 @@ export function violationsForProject(db: DB, projectId: number) {
             rows.map((r) => r.id),
           ),
         )
-        .all()
     : [];
   return rows.map((v) => ({ ...v, actions: links.filter((l) => l.violationId === v.id) }));
 }
@@ -375,9 +371,12 @@ export function markViolationCorrected(
   });
 }
 
-export function violationProjectId(db: DB, violationId: number): number | undefined {
-  return db.select({ projectId: violations.projectId }).from(violations).where(eq(violations.id, violationId)).get()
-    ?.projectId;
+export async function violationProjectId(db: Db, violationId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ projectId: violations.projectId })
+    .from(violations)
+    .where(eq(violations.id, violationId));
+  return row?.projectId;
 }
 
 /** Notices scheduled in [from, to) across town, with their project, for the calendar. */
@@ -497,8 +496,8 @@ export function cancelScheduledInspection(
 }
 
 /** A project's scheduled inspections still to be recorded, soonest first, with who scheduled them. */
-export function scheduledForProject(db: DB, projectId: number) {
-  return db
+export async function scheduledForProject(db: Db, projectId: number) {
+  const rows = await db
     .select({ s: scheduledInspections, scheduledByName: users.name })
     .from(scheduledInspections)
     .leftJoin(users, eq(users.id, scheduledInspections.scheduledByUserId))
@@ -509,9 +508,8 @@ export function scheduledForProject(db: DB, projectId: number) {
         isNull(scheduledInspections.cancelledAt),
       ),
     )
-    .orderBy(asc(scheduledInspections.scheduledFor), asc(scheduledInspections.id))
-    .all()
-    .map((r) => ({ ...r.s, scheduledByName: r.scheduledByName }));
+    .orderBy(asc(scheduledInspections.scheduledFor), asc(scheduledInspections.id));
+  return rows.map((r) => ({ ...r.s, scheduledByName: r.scheduledByName }));
 }
 
 /** Scheduled inspections not yet recorded or cancelled, in [from, to), across town: the calendar and the desk. */
