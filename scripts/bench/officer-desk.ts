@@ -54,7 +54,7 @@ export async function run(ctx: BenchContext) {
       .prepare("select id, project_id from enforcement_actions where type = 'stop_work_order' order by id limit 1")
       .get() as { id: number; project_id: number } | undefined;
     if (swo) {
-      const notice = await timed(20, () => printableNotice(db, swo.id, 'http://localhost:4321'));
+      const notice = await timed(20, () => printableNotice(asyncOf(db), swo.id, 'http://localhost:4321'));
       ctx.report(
         `printable enforcement notice (PDF)                     median ${ms(notice.median)}   p95 ${ms(notice.p95)}`,
       );

@@ -4,11 +4,11 @@
  */
 import { getAction } from '#lib/server/enforcement/actions.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { projectHistory } from '#lib/server/projects/registry.ts';
 
 export async function enforcementActionView(db: Db, actionId: number) {
-  const d = await viaSync(db, (sync) => getAction(sync, actionId));
+  const d = await getAction(db, actionId);
   if (!d) return undefined;
   const a = d.action;
   return {

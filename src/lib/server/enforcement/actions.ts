@@ -29,7 +29,7 @@ import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 import { describeAction, inForceSql, isInForce } from './in-force.rules.ts';
 import { stopWorkOrdersInForce } from './in-force.ts';
@@ -758,12 +758,18 @@ export function actionsForProject(db: Db, projectId: number) {
     .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id));
 }
 
-/** One action with everything the officer's page and the printed notice need. */
-export function getAction(db: DB, actionId: number) {
-  const action = db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId)).get();
+/** One action with everything the officer's page and the printed notice need, read in one snapshot. */
+export function getAction(db: Db, actionId: number) {
+  return readSnapshotAsync(db, () => readAction(db, actionId));
+}
+
+async function readAction(db: Db, actionId: number) {
+  const [action] = await db.select().from(enforcementActions).where(eq(enforcementActions.id, actionId));
   if (!action) return undefined;
-  const project = db.select().from(projects).where(eq(projects.id, action.projectId)).get()!;
-  const linked = db
+  const [project] = (await db.select().from(projects).where(eq(projects.id, action.projectId))) as [
+    typeof projects.$inferSelect,
+  ];
+  const linked = await db
     .select({
       id: violations.id,
       observedOn: violations.observedOn,
@@ -774,9 +780,8 @@ export function getAction(db: DB, actionId: number) {
     .from(enforcementViolations)
     .innerJoin(violations, eq(violations.id, enforcementViolations.violationId))
     .where(eq(enforcementViolations.enforcementActionId, actionId))
-    .orderBy(asc(violations.observedOn))
-    .all();
-  const evidence = db
+    .orderBy(asc(violations.observedOn));
+  const evidence = await db
     .select({
       id: documents.id,
       title: documents.title,
@@ -792,29 +797,27 @@ export function getAction(db: DB, actionId: number) {
     .innerJoin(documents, eq(documents.id, enforcementDocuments.documentId))
     .leftJoin(photoFacts, eq(photoFacts.documentId, documents.id))
     .where(eq(enforcementDocuments.enforcementActionId, actionId))
-    .orderBy(asc(documents.id))
-    .all();
-  const payments = db
-    .select({ payment: finePayments, recordedBy: users.name })
-    .from(finePayments)
-    .leftJoin(users, eq(users.id, finePayments.recordedByUserId))
-    .where(eq(finePayments.enforcementActionId, actionId))
-    .orderBy(asc(finePayments.receivedOn), asc(finePayments.id))
-    .all()
-    .map((r) => ({ ...r.payment, recordedBy: r.recordedBy }));
-  const escalatedTo = action.escalatedToId
-    ? db
+    .orderBy(asc(documents.id));
+  const payments = (
+    await db
+      .select({ payment: finePayments, recordedBy: users.name })
+      .from(finePayments)
+      .leftJoin(users, eq(users.id, finePayments.recordedByUserId))
+      .where(eq(finePayments.enforcementActionId, actionId))
+      .orderBy(asc(finePayments.receivedOn), asc(finePayments.id))
+  ).map((r) => ({ ...r.payment, recordedBy: r.recordedBy }));
+  const [escalatedTo] = action.escalatedToId
+    ? await db
         .select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn })
         .from(enforcementActions)
         .where(eq(enforcementActions.id, action.escalatedToId))
-        .get()
-    : undefined;
-  const escalatedFrom = db
+    : [];
+  const escalatedFrom = await db
     .select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn })
     .from(enforcementActions)
-    .where(eq(enforcementActions.escalatedToId, actionId))
-    .all();
-  const owner = ownerOf(db, action.projectId);
+    .where(eq(enforcementActions.escalatedToId, actionId));
+  // The recipient is read by the helper issuing an action shares (still synchronous).
+  const owner = await viaSync(db, (sync) => ownerOf(sync, action.projectId));
   return {
     action,
     project,
@@ -829,14 +832,18 @@ export function getAction(db: DB, actionId: number) {
 }
 
 /** The printable notice as the action stands today (lifted and resolved dates included). */
-export async function printableNotice(db: DB, actionId: number, publicUrl: string) {
-  const d = getAction(db, actionId);
+export async function printableNotice(db: Db, actionId: number, publicUrl: string) {
+  const d = await getAction(db, actionId);
   if (!d) return undefined;
   const a = d.action;
+  const { calendar, law, t } = await viaSync(db, (sync) => ({
+    calendar: loadCalendar(sync),
+    law: loadLocalLaw(sync),
+    t: town(sync),
+  }));
   const correctionExplanation =
     a.type === 'swppp_deficiency_notice'
-      ? swpppCorrectionDeadline(a.issuedOn, loadCalendar(db), a.complyBy, loadLocalLaw(db), town(db).profile.kind)
-          .explanation
+      ? swpppCorrectionDeadline(a.issuedOn, calendar, a.complyBy, law, t.profile.kind).explanation
       : undefined;
   const pdf = await enforcementNoticePdf({
     project: d.project,
@@ -846,8 +853,8 @@ export async function printableNotice(db: DB, actionId: number, publicUrl: strin
     evidence: d.evidence.map((e) => `${e.title}${e.documentDate ? ` (${formatDay(e.documentDate)})` : ''}`),
     correctionExplanation,
     publicUrl,
-    town: town(db),
-    law: loadLocalLaw(db),
+    town: t,
+    law,
   });
   return { pdf, filename: `${a.type.replace(/_/g, '-')}-E${a.id}-${a.issuedOn}.pdf` };
 }
