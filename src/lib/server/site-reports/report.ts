@@ -26,7 +26,7 @@ import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { boundingBox, type Point } from '#lib/shared/geo.ts';
 import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { town, townAsync, townPublicUrl, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
@@ -267,10 +267,6 @@ function step(
 }
 
 const userIdOf = (actor: Actor) => ('userId' in actor ? actor.userId : null);
-
-function load(db: Pick<DB, 'select'>, id: number): SiteReport | undefined {
-  return db.select().from(siteReports).where(eq(siteReports.id, id)).get();
-}
 
 /** What a step on a report changes, and the words its public step row and mail say. */
 interface Step {
@@ -594,8 +590,8 @@ export interface QueueRow {
 }
 
 /** Reports for the triage queue: open ones (or all), newest first. */
-export function queueRows(db: DB, opts: { includeClosed: boolean }): QueueRow[] {
-  const rows = db
+export async function queueRows(db: Db, opts: { includeClosed: boolean }): Promise<QueueRow[]> {
+  const rows = await db
     .select({
       id: siteReports.id,
       category: siteReportCategories.label,
@@ -617,9 +613,8 @@ export function queueRows(db: DB, opts: { includeClosed: boolean }): QueueRow[] 
     // Open ones are chosen in SQL, before the limit, so an old open report is never cut off by newer closed ones.
     .where(opts.includeClosed ? undefined : isOpenSql(siteReports.status))
     .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
-    .limit(500)
-    .all();
-  const byReport = photoIdsByReport(
+    .limit(500);
+  const byReport = await photoIdsByReport(
     db,
     rows.map((r) => r.id),
   );
@@ -629,45 +624,48 @@ export function queueRows(db: DB, opts: { includeClosed: boolean }): QueueRow[] 
   });
 }
 
-function photoIdsByReport(db: DB, ids: number[]): Map<number, number[]> {
+async function photoIdsByReport(db: Db, ids: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (!ids.length) return out;
-  const rows = db
+  const rows = await db
     .select({ id: siteReportPhotos.id, reportId: siteReportPhotos.reportId })
     .from(siteReportPhotos)
     .where(inArray(siteReportPhotos.reportId, ids))
-    .orderBy(asc(siteReportPhotos.id))
-    .all();
+    .orderBy(asc(siteReportPhotos.id));
   for (const p of rows) out.set(p.reportId, [...(out.get(p.reportId) ?? []), p.id]);
   return out;
 }
 
-/** Everything the officer's page of one report shows. */
-export function staffReport(db: DB, id: number) {
-  const report = load(db, id);
+/** Everything the officer's page of one report shows, read in one snapshot. */
+export function staffReport(db: Db, id: number) {
+  return readSnapshotAsync(db, () => readStaffReport(db, id));
+}
+
+async function readStaffReport(db: Db, id: number) {
+  const [report] = await db.select().from(siteReports).where(eq(siteReports.id, id));
   if (!report) return undefined;
-  const category = db.select().from(siteReportCategories).where(eq(siteReportCategories.id, report.categoryId)).get()!;
-  const project = report.projectId
-    ? db
+  const [category] = (await db
+    .select()
+    .from(siteReportCategories)
+    .where(eq(siteReportCategories.id, report.categoryId))) as [typeof siteReportCategories.$inferSelect];
+  const [project] = report.projectId
+    ? await db
         .select({ id: projects.id, name: projects.name, slug: projects.slug, status: projects.status })
         .from(projects)
         .where(eq(projects.id, report.projectId))
-        .get()
-    : undefined;
-  const photos = db
+    : [];
+  const photos = await db
     .select()
     .from(siteReportPhotos)
     .where(eq(siteReportPhotos.reportId, id))
-    .orderBy(asc(siteReportPhotos.id))
-    .all();
-  const steps = db
+    .orderBy(asc(siteReportPhotos.id));
+  const steps = await db
     .select()
     .from(siteReportEvents)
     .where(eq(siteReportEvents.reportId, id))
-    .orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id))
-    .all();
+    .orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id));
   const actions = project
-    ? db
+    ? await db
         .select({
           id: enforcementActions.id,
           type: enforcementActions.type,
@@ -677,13 +675,15 @@ export function staffReport(db: DB, id: number) {
         .from(enforcementActions)
         .where(eq(enforcementActions.projectId, project.id))
         .orderBy(desc(enforcementActions.issuedOn))
-        .all()
     : [];
-  const blocked = {
-    email: isBlockedHash(db, 'email', report.reporterEmail ? blockHash(report.reporterEmail) : null),
-    ip: isBlockedHash(db, 'ip', report.ipHash),
-  };
-  const nearby = matchCandidates(db);
+  // The block checks and the project list are the filing form's own helpers (still synchronous).
+  const { blocked, nearby } = await viaSync(db, (sync) => ({
+    blocked: {
+      email: isBlockedHash(sync, 'email', report.reporterEmail ? blockHash(report.reporterEmail) : null),
+      ip: isBlockedHash(sync, 'ip', report.ipHash),
+    },
+    nearby: matchCandidates(sync),
+  }));
   return {
     report,
     category,
@@ -708,13 +708,14 @@ function isBlockedHash(db: Pick<DB, 'select'>, kind: ReportBlockKind, hash: stri
 }
 
 /** A photo for the officer (any), by its report. */
-export function staffPhoto(db: DB, photoId: number) {
-  return db.select().from(siteReportPhotos).where(eq(siteReportPhotos.id, photoId)).get();
+export async function staffPhoto(db: Db, photoId: number) {
+  const [photo] = await db.select().from(siteReportPhotos).where(eq(siteReportPhotos.id, photoId));
+  return photo;
 }
 
 /** The triage queue: reports in groups of likely duplicates (near each other, same category, within a week). */
-export function triageQueue(db: DB, opts: { includeClosed: boolean }): QueueRow[][] {
-  return groupDuplicates(queueRows(db, opts));
+export async function triageQueue(db: Db, opts: { includeClosed: boolean }): Promise<QueueRow[][]> {
+  return groupDuplicates(await queueRows(db, opts));
 }
 
 /** How often residents may add to reports: per network address, and "still happening" once a day per report. */
