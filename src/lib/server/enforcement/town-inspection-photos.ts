@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { townInspectionDocuments, townInspections } from '#db/schema.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
@@ -77,6 +77,10 @@ export async function townInspectionPhotos(
   inspectionIds: number[],
 ): Promise<Map<number, SitePhoto[]>> {
   if (inspectionIds.length === 0) return new Map();
+  return readSnapshotAsync(db, () => readPhotos(db, projectId, inspectionIds));
+}
+
+async function readPhotos(db: Db, projectId: number, inspectionIds: number[]): Promise<Map<number, SitePhoto[]>> {
   const links = await db
     .select({ recordId: townInspectionDocuments.townInspectionId, documentId: townInspectionDocuments.documentId })
     .from(townInspectionDocuments)

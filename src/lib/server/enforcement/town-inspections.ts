@@ -20,7 +20,7 @@ import {
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   noticeFinding,
   noticeGivenWords,
@@ -109,7 +109,12 @@ export function giveNotice(
   });
 }
 
-export async function noticesForProject(db: Db, projectId: number) {
+/** A project's 48-hour notices, each with the inspection that answered it, read in one snapshot. */
+export function noticesForProject(db: Db, projectId: number) {
+  return readSnapshotAsync(db, () => readNotices(db, projectId));
+}
+
+async function readNotices(db: Db, projectId: number) {
   const rows = await db
     .select({ notice: inspectionNotices, recordedByName: users.name })
     .from(inspectionNotices)
@@ -174,11 +179,6 @@ export function recordTownInspection(
       ok: false,
       fields: { inspectedOn: 'Record an inspection once it has happened: the date cannot be in the future.' },
     });
-  if (input.outcome === 'deficient' && !input.violation)
-    return Promise.resolve({
-      ok: false,
-      fields: { violationDescription: 'Describe the violation found; it is what enforcement actions cite.' },
-    });
   const inspectorUserId = 'userId' in actor ? actor.userId : null;
   return db.transaction(async (tx): Promise<Result<{ id: number; late: boolean }>> => {
     let milestone = input.milestone;
@@ -213,6 +213,11 @@ export function recordTownInspection(
       if (!notice) return { ok: false, fields: { noticeId: 'Choose a notice for this project.' } };
       milestone = notice.milestone;
     }
+    if (input.outcome === 'deficient' && !input.violation)
+      return {
+        ok: false,
+        fields: { violationDescription: 'Describe the violation found; it is what enforcement actions cite.' },
+      };
     const checks = checkAnswers(milestone, input.checks ?? {});
     const [row] = await tx
       .insert(townInspections)
@@ -289,7 +294,12 @@ export async function townInspectionChecklists(db: Db, inspectionIds: number[]) 
   return out;
 }
 
-export async function violationsForProject(db: Db, projectId: number) {
+/** A project's violations with the actions that cite them, read in one snapshot. */
+export function violationsForProject(db: Db, projectId: number) {
+  return readSnapshotAsync(db, () => readViolations(db, projectId));
+}
+
+async function readViolations(db: Db, projectId: number) {
   const rows = await db
     .select()
     .from(violations)

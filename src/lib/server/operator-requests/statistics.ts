@@ -9,7 +9,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { operatorRequests, parties, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { onTimeRate, recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
@@ -92,7 +92,11 @@ export function operatorRequestFacts(db: DB, projectIds?: number[]): Array<Answe
 }
 
 /** The Town first, then each operator. */
-export async function onTimeStatistics(db: Db, now = new Date()): Promise<OnTimeRow[]> {
+export function onTimeStatistics(db: Db, now = new Date()): Promise<OnTimeRow[]> {
+  return readSnapshotAsync(db, () => readOnTime(db, now));
+}
+
+async function readOnTime(db: Db, now: Date): Promise<OnTimeRow[]> {
   const { overdueBefore } = await viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
   const foil = (await recordsRequestStats(db, now)).total;
   const owners = new Map(

@@ -241,11 +241,7 @@ export function townRates(
   }));
 }
 
-/** One request as the operator's and the staff's pages show it, read in one snapshot. */
-function loadDetail(db: Db, r: OperatorRequestRow, now: Date, withInternal: boolean) {
-  return readSnapshotAsync(db, () => readDetail(db, r, now, withInternal));
-}
-
+/** One request as the operator's and the staff's pages show it (the callers read it in one snapshot). */
 async function readDetail(db: Db, r: OperatorRequestRow, now: Date, withInternal: boolean) {
   const w = await windowNow(db, now);
   const [project] = (await db
@@ -323,7 +319,7 @@ async function readDetail(db: Db, r: OperatorRequestRow, now: Date, withInternal
   };
 }
 
-export type OperatorRequestDetail = Awaited<ReturnType<typeof loadDetail>>;
+export type OperatorRequestDetail = Awaited<ReturnType<typeof readDetail>>;
 
 /** A copy the operator uploaded, for its download: undefined unless the user files for the request's project. */
 export async function operatorRequestFile(db: Db, userId: number, requestId: number, fileId: number) {
@@ -342,8 +338,10 @@ export async function operatorRequestDetail(
   id: number,
   now = new Date(),
 ): Promise<OperatorRequestDetail | undefined> {
-  const r = await operatorMayAct(db, userId, id);
-  return r ? loadDetail(db, r, now, false) : undefined;
+  return readSnapshotAsync(db, async () => {
+    const r = await operatorMayAct(db, userId, id);
+    return r ? readDetail(db, r, now, false) : undefined;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,10 +394,14 @@ export async function staffOperatorRequests(
  * One request for staff, with the link to open an enforcement action under L(4) once the five business days
  * ran out without an answer (or were answered late): the project's new-action form, prefilled.
  */
-export async function staffOperatorRequestDetail(db: Db, id: number, now = new Date()) {
+export function staffOperatorRequestDetail(db: Db, id: number, now = new Date()) {
+  return readSnapshotAsync(db, () => readStaffDetail(db, id, now));
+}
+
+async function readStaffDetail(db: Db, id: number, now: Date) {
   const r = await getOperatorRequestAsync(db, id);
   if (!r) return undefined;
-  const d = await loadDetail(db, r, now, true);
+  const d = await readDetail(db, r, now, true);
   const enforcementHref = d.finding
     ? `/staff/projects/${d.project.slug}/enforcement?${new URLSearchParams({ type: 'written_warning', citedSection: OPERATOR_SECTION, summary: d.finding.text })}#issue`
     : null;

@@ -39,11 +39,14 @@ export async function sendRequestsDigest(
   }));
   const window = deadlineWindow(now, calendar, close);
   if (local.hour < DIGEST_HOUR || !calendar.isBusinessDay(window.today)) return undefined;
+  const sentDay = async (d: Db) =>
+    (await d.select({ value: settings.value }).from(settings).where(eq(settings.key, SENT_KEY)))[0]?.value;
+  // Read first without the write lock (most ticks of the day find it sent), then again in the transaction that
+  // records it: two ticks at once send one digest.
+  if ((await sentDay(db)) === window.today) return undefined;
   const baseUrl = baseUrlGiven ?? (await townPublicUrlAsync(db));
-  // The day it was sent is read in the transaction that records it: two processes' ticks at once send one digest.
   return db.transaction(async (tx) => {
-    const [sent] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, SENT_KEY));
-    if (sent?.value === window.today) return undefined;
+    if ((await sentDay(tx)) === window.today) return undefined;
     const rows = await tx
       .select({
         id: recordsRequests.id,
@@ -108,10 +111,11 @@ export async function sendRequestsDigest(
 export async function sendMissedDeadlineNotices(db: Db, now: Date, baseUrlGiven?: string): Promise<number> {
   const window = await viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
   const baseUrl = baseUrlGiven ?? (await townPublicUrlAsync(db));
-  const candidates = await db
-    .select({ id: recordsRequests.id })
-    .from(recordsRequests)
-    .where(missedAndUntold(window.overdueBefore));
+  // Only those whose limit really ran out (an acknowledged request's promised date may still be ahead): the
+  // others are not worth a write transaction every ten minutes.
+  const candidates = (await db.select().from(recordsRequests).where(missedAndUntold(window.overdueBefore))).filter(
+    (r) => missedDeadlineOn(r, window.overdueBefore) != null,
+  );
   let told = 0;
   for (const { id } of candidates) {
     const notice = await db.transaction(async (tx) => {

@@ -230,13 +230,24 @@ export async function attachableDocuments(db: Db, projectId: number, exclude: nu
  * documents that could still be attached, what is not yet released, and whether anything is owed.
  * `linkParam` is a tracking token just made: shown once, and only when it is this request's own.
  */
-export async function clerkRequestPage(
+export function clerkRequestPage(
   db: Db,
   id: number,
   today: string,
   publicUrl: string,
   linkParam: string | null,
   attachParams: URLSearchParams = new URLSearchParams(),
+) {
+  return readSnapshotAsync(db, () => readClerkRequestPage(db, id, today, publicUrl, linkParam, attachParams));
+}
+
+async function readClerkRequestPage(
+  db: Db,
+  id: number,
+  today: string,
+  publicUrl: string,
+  linkParam: string | null,
+  attachParams: URLSearchParams,
 ) {
   const view = await loadRequestView(db, id);
   if (!view) return undefined;
