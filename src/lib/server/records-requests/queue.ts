@@ -97,6 +97,20 @@ const ORDER = [
   asc(recordsRequests.id),
 ];
 
+/** The ids of the requests the filters match, in queue order (a project filter joins the projects). */
+function matchingIds(db: Db, q: QueueQuery, where: SQL | undefined) {
+  return (
+    q.project
+      ? db
+          .select({ id: recordsRequests.id })
+          .from(recordsRequests)
+          .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+      : db.select({ id: recordsRequests.id }).from(recordsRequests)
+  )
+    .where(where)
+    .orderBy(...ORDER);
+}
+
 const columns = {
   id: recordsRequests.id,
   number: recordsRequests.number,
@@ -158,16 +172,7 @@ async function readQueue(db: Db, q: QueueQuery, now: Date) {
   ).where(where)) as [{ n: number }];
   // Two steps: the page's ids in queue order (from the index, no row payload to sort), then those rows.
   const ids = (
-    await (
-      q.project
-        ? db
-            .select({ id: recordsRequests.id })
-            .from(recordsRequests)
-            .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-        : db.select({ id: recordsRequests.id }).from(recordsRequests)
-    )
-      .where(where)
-      .orderBy(...ORDER)
+    await matchingIds(db, q, where)
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage)
   ).map((r) => r.id);
@@ -278,18 +283,7 @@ export async function* queueCsvChunks(
   // The ids in queue order first (from the index), then the rows a chunk at a time: no cursor stays
   // open on the shared connection between chunks.
   const where = whereFor(q, window);
-  const ids = (
-    await (
-      q.project
-        ? db
-            .select({ id: recordsRequests.id })
-            .from(recordsRequests)
-            .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-        : db.select({ id: recordsRequests.id }).from(recordsRequests)
-    )
-      .where(where)
-      .orderBy(...ORDER)
-  ).map((r) => r.id);
+  const ids = (await matchingIds(db, q, where)).map((r) => r.id);
   const fetchRows = async (chunkIds: number[]) => {
     const got = await db
       .select({
