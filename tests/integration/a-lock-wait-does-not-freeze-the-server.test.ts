@@ -7,7 +7,7 @@
  * The lock is held for 3 s by a child process (plain Node with better-sqlite3, the project's Node). /healthz
  * is polled every ~20 ms meanwhile. What is asserted about time is measured by the server itself where it can
  * be: /healthz's longest event-loop stall since the previous poll, less the time the machine kept the server
- * waiting for a CPU (its own stall), under 100 ms at every poll. The round trips seen from here, which a busy
+ * waiting for a CPU (its own stall), under 500 ms at every poll. The round trips seen from here, which a busy
  * machine lengthens for reasons of its own, are held only to a generous second (the synchronous wait this
  * replaces lasted the whole 3 s).
  */
@@ -153,11 +153,13 @@ describe('a lock held by another process', () => {
     const underLock = polls.filter((p) => p.at < (releasedAt ?? answeredAt) - lockedAt);
     expect(underLock.length, JSON.stringify(polls)).toBeGreaterThanOrEqual(10);
     expect(polls.every((p) => p.status === 200)).toBe(true);
-    // The server never held itself up for 100 ms, by its own measure, from before the write to after the lock.
+    // The server never held itself up for long, by its own measure, from before the write to after the lock: a
+    // sixth of the hold. (A synchronous wait stalls it for the whole 3 s; the request's own work, inside a full
+    // `npm test` on two cores, was once measured at 178 ms, so 100 ms failed a correct server.)
     const own = polls.map((p) => p.ownStallMs);
     const seen = JSON.stringify(polls.map((p) => [Math.round(p.at), p.stallMs, p.ownStallMs]));
     expect(own.every((s) => typeof s === 'number')).toBe(true);
-    expect(Math.max(...(own as number[])), seen).toBeLessThan(100);
+    expect(Math.max(...(own as number[])), seen).toBeLessThan(HOLD_MS / 6);
     expect(Math.max(...polls.map((p) => p.stallMs!)), seen).toBeLessThan(1_000);
     // And from here: no poll took anything like the lock's 3 s (a generous second for a busy machine).
     expect(Math.max(...polls.map((p) => p.ms)), JSON.stringify(polls.map((p) => Math.round(p.ms)))).toBeLessThan(1_000);
