@@ -10,8 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { operatorRequests, parties, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { onTimeRate, recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
 import { timeliness, type AnswerFacts } from './request.rules.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
@@ -97,7 +96,7 @@ export function onTimeStatistics(db: Db, now = new Date()): Promise<OnTimeRow[]>
 }
 
 async function readOnTime(db: Db, now: Date): Promise<OnTimeRow[]> {
-  const { overdueBefore } = await viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
+  const { overdueBefore } = await townDeadlineWindow(db, now);
   const foil = (await recordsRequestStats(db, now)).total;
   const owners = new Map(
     (

@@ -22,8 +22,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import { checkBill, countedFromFiles, explainOperatorAnswer, type ChargeLine } from './request.rules.ts';
@@ -439,7 +438,7 @@ export function withdrawOperatorRequest(db: Db, actor: Actor, id: number, now = 
  * again in the transaction that records the notice, so one answered a moment ago is not called missed.
  */
 export async function noticeMissedOperatorRequests(db: Db, baseUrl: string, now = new Date()): Promise<number> {
-  const window = await viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
+  const window = await townDeadlineWindow(db, now);
   const missedAndUntold = and(
     eq(operatorRequests.status, 'received'),
     lt(operatorRequests.dueOn, window.overdueBefore),

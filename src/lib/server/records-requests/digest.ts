@@ -10,11 +10,11 @@ import { and, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { projects, recordsRequests, settings } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
 import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { asyncOf, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { deadlineFlag, deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { deadlineFlag } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import type { DigestRow } from '#lib/server/platform/mail/templates/requests.ts';
@@ -33,12 +33,8 @@ export async function sendRequestsDigest(
   baseUrlGiven?: string,
 ): Promise<{ sent: number; day: string } | undefined> {
   const local = DateTime.fromJSDate(now, { zone: TOWN_TIME_ZONE });
-  const { calendar, close } = await viaSync(db, (sync) => ({
-    calendar: loadCalendar(sync),
-    close: closeOfBusiness(sync),
-  }));
-  const window = deadlineWindow(now, calendar, close);
-  if (local.hour < DIGEST_HOUR || !calendar.isBusinessDay(window.today)) return undefined;
+  const window = await townDeadlineWindow(db, now);
+  if (local.hour < DIGEST_HOUR || !window.calendar.isBusinessDay(window.today)) return undefined;
   const sentDay = async (d: Db) =>
     (await d.select({ value: settings.value }).from(settings).where(eq(settings.key, SENT_KEY)))[0]?.value;
   // Read first without the write lock (most ticks of the day find it sent), then again in the transaction that
@@ -109,7 +105,7 @@ export async function sendRequestsDigest(
  * tells its requester, so a request answered a moment ago is not told it was denied.
  */
 export async function sendMissedDeadlineNotices(db: Db, now: Date, baseUrlGiven?: string): Promise<number> {
-  const window = await viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
+  const window = await townDeadlineWindow(db, now);
   const baseUrl = baseUrlGiven ?? (await townPublicUrlAsync(db));
   // Only those whose limit really ran out (an acknowledged request's promised date may still be ahead): the
   // others are not worth a write transaction every ten minutes.

@@ -10,9 +10,8 @@
 import { z } from 'astro/zod';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, max, min, type SQL } from 'drizzle-orm';
 import { denialGrounds, documents, projects, recordsRequests, requestAppeals, requestItems } from '#db/schema.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import {
   LOG_ITEM_OUTCOMES,
@@ -251,11 +250,7 @@ async function readPublicLog(db: Db, q: PublicLogQuery, baseUrl: string, now: Da
       appeals.set(a.requestId, { outcome: a.outcome, decidedOn: a.decidedOn });
     }
   }
-  const { calendar, close } = await viaSync(db, (sync) => ({
-    calendar: loadCalendar(sync),
-    close: closeOfBusiness(sync),
-  }));
-  const { today, overdueBefore } = deadlineWindow(now, calendar, close);
+  const { today, overdueBefore, calendar } = await townDeadlineWindow(db, now);
   const rows = requests.map((r): PublicLogRow => {
     const facts: LogRequestFacts = {
       status: r.status,

@@ -14,16 +14,10 @@ import {
   recordsRequests,
   type RequestStatus,
 } from '#db/schema.ts';
-
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { containsText, requestSearch } from '#lib/server/platform/db/sql.ts';
-import {
-  deadlineFlag,
-  deadlineWindow,
-  type DeadlineFlag,
-  type DeadlineWindow,
-} from '#lib/server/platform/time/deadlines.rules.ts';
+import { deadlineFlag, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { OPEN_STATUSES, type RequestChannel } from './request.rules.ts';
 import { possibleDuplicates } from './near-duplicates.ts';
 
@@ -137,7 +131,7 @@ const columns = {
  * owes): the clerk's queue lists them first, whatever the filters, soonest owed first.
  */
 export async function appealGrantsToCarryOut(db: Db, now = new Date()) {
-  const window = await windowOf(db, now);
+  const window = await townDeadlineWindow(db, now);
   const rows = await db
     .select(columns)
     .from(recordsRequests)
@@ -153,18 +147,13 @@ export async function appealGrantsToCarryOut(db: Db, now = new Date()) {
   return rows.map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window) }));
 }
 
-/** The deadline window of `now`, from the town's calendar and close of business. */
-function windowOf(db: Db, now: Date): Promise<DeadlineWindow> {
-  return viaSync(db, (sync) => deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)));
-}
-
 /** A page of the queue, read in one snapshot (its total, its rows and the summary's counts agree). */
 export function loadQueue(db: Db, q: QueueQuery, now = new Date()) {
   return readSnapshotAsync(db, () => readQueue(db, q, now));
 }
 
 async function readQueue(db: Db, q: QueueQuery, now: Date) {
-  const window = await windowOf(db, now);
+  const window = await townDeadlineWindow(db, now);
   const where = whereFor(q, window);
   const counting = db.select({ n: sql<number>`count(*)` }).from(recordsRequests);
   const [{ n: total }] = (await (
@@ -250,7 +239,7 @@ export async function* queueCsvChunks(
   now = new Date(),
   chunkSize = 1000,
 ): AsyncGenerator<unknown[][]> {
-  const window = await windowOf(db, now);
+  const window = await townDeadlineWindow(db, now);
   const delivery = deliveryLabel((await townAsync(db)).hall);
   // Invoice totals in three grouped passes, rather than subqueries per request.
   const current = new Map<number, { id: number; number: string; status: string; discountCents: number }>();

@@ -8,9 +8,8 @@
 import { inArray } from 'drizzle-orm';
 import { daysBetween } from '#lib/shared/days.ts';
 import { recordsRequests, requestAppeals, requestItems } from '#db/schema.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { appealAnsweredLate, type AppealOutcome } from './appeals.rules.ts';
 import { missedDeadline } from './request.rules.ts';
 import { NO_RECORD_DECISIONS } from './item-decisions.rules.ts';
@@ -233,9 +232,7 @@ async function readStats(db: Db, now: Date) {
     list.push(a);
     appeals.set(a.requestId, list);
   }
-  const { today, overdueBefore } = await viaSync(db, (sync) =>
-    deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),
-  );
+  const { today, overdueBefore } = await townDeadlineWindow(db, now);
   return monthlyRequestStats(
     rows.map((r) => ({
       ...r,

@@ -7,7 +7,15 @@ import { eq } from 'drizzle-orm';
 import { closures, settings } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import { memoUntilPublicChange } from '#lib/server/platform/db.ts';
-import { BusinessCalendar, DEFAULT_CLOSE_OF_BUSINESS, HOLIDAY_RULES, type HolidayRules } from './deadlines.rules.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import {
+  BusinessCalendar,
+  DEFAULT_CLOSE_OF_BUSINESS,
+  deadlineWindow,
+  HOLIDAY_RULES,
+  type DeadlineWindow,
+  type HolidayRules,
+} from './deadlines.rules.ts';
 
 /**
  * The business calendar with every stored closure and reopening applied, over the statute's holiday table (or
@@ -28,4 +36,15 @@ export function loadCalendar(db: Pick<Tx, 'select'>, holidays: HolidayRules = HO
 export function closeOfBusiness(db: Pick<Tx, 'select'>): string {
   const row = db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'close_of_business')).get();
   return row && /^\d{2}:\d{2}$/.test(row.value) ? row.value : DEFAULT_CLOSE_OF_BUSINESS;
+}
+
+/**
+ * The town's deadline window at `now` (today, what is overdue, due today, due soon), with the calendar it was
+ * counted on: the stored closures and close of business, read once, on the asynchronous face.
+ */
+export function townDeadlineWindow(db: Db, now: Date): Promise<DeadlineWindow & { calendar: BusinessCalendar }> {
+  return viaSync(db, (sync) => {
+    const calendar = loadCalendar(sync);
+    return { ...deadlineWindow(now, calendar, closeOfBusiness(sync)), calendar };
+  });
 }
