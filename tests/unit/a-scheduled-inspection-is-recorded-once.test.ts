@@ -3,47 +3,23 @@
  * 0080, step 2e): a scheduled inspection whose outcome two officers record at once is recorded once, and two
  * saves of a project's schedule at once each audit what the other left, not what both read before.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inspection-once-'));
-process.env.DATA_DIR = dataDir;
-
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { seedReferenceData } from '#db/seed/reference.ts';
-import { seedTownProfile } from '#db/seed/town-profiles.ts';
-import { auditLog, projects, scheduledInspections, townInspections, users } from '#db/schema.ts';
-import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { auditLog, scheduledInspections, townInspections } from '#db/schema.ts';
+import type { DB } from '#lib/server/platform/db.ts';
 import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { recordTownInspection, scheduleInspection } from '#lib/server/enforcement/town-inspections.ts';
 import { saveMilestonePlans } from '#lib/server/enforcement/milestone-plans.ts';
+import { requestsTown } from '../support/requests-db.ts';
 
 const NOW = new Date('2026-12-07T15:00:00Z');
 let db: DB;
 let projectId: number;
 let officer: { userId: number };
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
+// The service tests' town: one project and its stormwater officer on an in-memory database.
 beforeEach(async () => {
-  db = openDatabase(':memory:');
-  migrateDatabase(db);
-  await seedReferenceData(db, { now: NOW });
-  seedTownProfile(db, NOW);
-  const [project] = db
-    .insert(projects)
-    .values({ slug: 'site', name: 'Site', siteAddress: '1 Main St', kind: 'major', status: 'active', published: true })
-    .returning({ id: projects.id })
-    .all();
-  projectId = project!.id;
-  const [user] = db
-    .insert(users)
-    .values({ email: 'officer@example.org', name: 'Sam Officer' })
-    .returning({ id: users.id })
-    .all();
-  officer = { userId: user!.id };
+  ({ db, projectId, officer } = await requestsTown(NOW));
 });
 
 describe('one scheduled inspection recorded by two officers at once', () => {
