@@ -37,7 +37,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
     })),
     ...operatorCompanyPaths(locals.db).map((path) => ({ loc: `${base}${path}`, lastmod: undefined })),
     // The permanent practices' pages (public, decision 0036).
-    ...publicPractices(locals.db, townToday()).map((p) => ({
+    ...(await publicPractices(locals.dbAsync, townToday())).map((p) => ({
       loc: `${base}/practices/${p.id}`,
       lastmod: p.updatedAt.toISOString(),
     })),

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { overdueInspections } from '#lib/server/stormwater-practices/overdue.ts';
 import { practiceSummaries } from '#lib/server/stormwater-practices/view.ts';
@@ -36,9 +37,9 @@ describe('the desk and the register agree on every practice', () => {
     ['in a month', addDays(today, 30)],
     ['in a year', addDays(today, 365)],
   ] as const) {
-    it(`lists the register's overdue practices with the register's dates (${label})`, () => {
-      const register = practiceSummaries(db, day);
-      const desk = overdueInspections(db, day);
+    it(`lists the register's overdue practices with the register's dates (${label})`, async () => {
+      const register = await practiceSummaries(asyncOf(db), day);
+      const desk = await overdueInspections(asyncOf(db), day);
       expect(register.length).toBeGreaterThan(20);
       const overdue = register.filter((p) => p.inspectionOverdue);
       expect(overdue.length).toBeGreaterThan(0);

@@ -509,7 +509,7 @@ describe('the officer’s desk and the open data', () => {
     expect(overdueItems).toBeGreaterThan(0);
     expect(page).toMatch(new RegExp(`Practice maintenance overdue <span class="count">${overdueItems}</span>`));
     // Recounted from the rows with the rule's TypeScript form (the desk's query uses its SQL form).
-    const intervals = loadRoutineIntervals(db);
+    const intervals = await loadRoutineIntervals(asyncOf(db));
     const schedule = db.$client
       .prepare(
         'select s.type, s.in_service_on as inServiceOn, s.removed_on as removedOn, (select max(inspected_on) from practice_inspections where practice_id = s.id) as lastInspectedOn from stormwater_practices s',

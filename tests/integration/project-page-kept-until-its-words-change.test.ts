@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stormEvents } from '#db/schema.ts';
 import { seedDemoTown } from '#db/seed/demo.ts';
 import { migrateDatabase, openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { projectPageView } from '#lib/server/public/project-page.ts';
 import { addDays } from '#lib/shared/days.ts';
@@ -38,26 +39,26 @@ beforeAll(async () => {
 });
 
 /** The page's words at `now`: the whole view model but the instant itself. */
-function words(slug: string, now: Date): string {
-  const { unchangedUntil: _, ...view } = projectPageView(db, slug, TODAY, now)!;
+async function words(slug: string, now: Date): Promise<string> {
+  const { unchangedUntil: _, ...view } = (await projectPageView(asyncOf(db), slug, TODAY, now))!;
   return JSON.stringify(view);
 }
 
 describe('a project page reads the same until it says it may change', () => {
-  it('every demo project, walked from its instant to the next until the day ends', () => {
+  it('every demo project, walked from its instant to the next until the day ends', async () => {
     expect(slugs.length).toBeGreaterThan(10);
     const dayEnds = townInstant(addDays(TODAY, 1)).getTime();
     const changes = new Set<string>();
     for (const slug of slugs) {
       let t = NOW.getTime();
       while (t < dayEnds) {
-        const until = projectPageView(db, slug, TODAY, new Date(t))!.unchangedUntil;
+        const until = (await projectPageView(asyncOf(db), slug, TODAY, new Date(t)))!.unchangedUntil;
         expect(until).toBeGreaterThan(t);
         const end = Math.min(until, dayEnds);
-        const here = words(slug, new Date(t));
+        const here = await words(slug, new Date(t));
         for (const s of [t + 1, Math.floor((t + end) / 2), end - 1])
-          expect(words(slug, new Date(s)), `${slug} at ${new Date(s).toISOString()}`).toBe(here);
-        if (end < dayEnds && words(slug, new Date(end)) !== here) changes.add(new Date(end).toISOString());
+          expect(await words(slug, new Date(s)), `${slug} at ${new Date(s).toISOString()}`).toBe(here);
+        if (end < dayEnds && (await words(slug, new Date(end))) !== here) changes.add(new Date(end).toISOString());
         t = end;
       }
     }

@@ -10,8 +10,8 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/practices.csv'];
 
-export const GET: APIRoute = ({ request, locals }) =>
-  encodedResponse(request, encodePractices(locals.db, townToday(), 'csv', townPublicUrl(locals.db)), {
+export const GET: APIRoute = async ({ request, locals }) =>
+  encodedResponse(request, await encodePractices(locals.dbAsync, townToday(), 'csv', townPublicUrl(locals.db)), {
     ...OPEN_HEADERS,
     'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-practices.csv"`,
   });

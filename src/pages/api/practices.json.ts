@@ -10,5 +10,9 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/practices.json'];
 
-export const GET: APIRoute = ({ request, locals }) =>
-  encodedResponse(request, encodePractices(locals.db, townToday(), 'json', townPublicUrl(locals.db)), OPEN_HEADERS);
+export const GET: APIRoute = async ({ request, locals }) =>
+  encodedResponse(
+    request,
+    await encodePractices(locals.dbAsync, townToday(), 'json', townPublicUrl(locals.db)),
+    OPEN_HEADERS,
+  );

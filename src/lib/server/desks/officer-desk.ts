@@ -11,7 +11,7 @@ import { enforcementActions, inspectionNotices, projects, townInspections } from
 import { endSentence, formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
 import { noticeTiming } from '#lib/server/enforcement/inspection-notice.rules.ts';
@@ -48,17 +48,23 @@ function actionsInForce(db: Db, where: SQL, order: SQLiteColumn) {
     .orderBy(order);
 }
 
-export async function officerDesk(db: Db, today: string, now = new Date()) {
+/** The officer's desk, read in one snapshot: its counts and its lists agree. */
+export function officerDesk(db: Db, today: string, now = new Date()) {
+  return readSnapshotAsync(db, () => readOfficerDesk(db, today, now));
+}
+
+async function readOfficerDesk(db: Db, today: string, now: Date) {
   const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));
   const noticeTo = townInstant(addDays(today, NOTICE_HORIZON_DAYS + 1));
   // Enforcement's, the practices' and the reminders' reads move with their groups (decision 0080, step 2).
   const other = await viaSync(db, (sync) => ({
     calendar: loadCalendar(sync),
     scheduled: scheduledBetween(sync, noticeFrom, noticeTo),
-    practiceInspectionsDue: overdueInspections(sync, today),
-    practiceMaintenanceDue: overdueMaintenance(sync, today),
     reminded: findingsPrecededByReminderCached(sync, now),
   }));
+  // Permanent practices whose routine inspection is overdue, and required maintenance past due (decision 0035).
+  const practiceInspectionsDue = await overdueInspections(db, today);
+  const practiceMaintenanceDue = await overdueMaintenance(db, today);
   const reviews = (await openReviews(db, today, other.calendar)).filter((r) => r.clock.needsAction);
 
   // Inspections the officer scheduled ahead, not yet recorded: coming up, or past with no outcome recorded.
@@ -170,8 +176,6 @@ export async function officerDesk(db: Db, today: string, now = new Date()) {
   }));
 
   const guarantees = await guaranteesNeedingAttention(db, today);
-  // Permanent practices whose routine inspection is overdue, and required maintenance past due (decision 0035).
-  const { practiceInspectionsDue, practiceMaintenanceDue } = other;
   const total =
     reviews.length +
     scheduled.length +

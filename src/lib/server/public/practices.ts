@@ -15,38 +15,40 @@ import {
   SMP_TYPE_LABEL,
   SMP_TYPE_MEANING,
 } from '#lib/shared/labels.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { publicAgreement } from '#lib/server/stormwater-practices/agreements.ts';
-import { practiceRecord, practiceSummaries, type PracticeSummary } from '#lib/server/stormwater-practices/view.ts';
+import {
+  practiceRecord,
+  practiceSummaries,
+  type PracticeRecord,
+  type PracticeSummary,
+} from '#lib/server/stormwater-practices/view.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 import { projectsGeoJson } from './open-data.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 
 /** Unpublished projects stay hidden, and so do the practices built under them. */
-function publishedProjectIds(db: DB): Set<number> {
-  return new Set(
-    db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.published, true))
-      .all()
-      .map((r) => r.id),
-  );
+async function publishedProjectIds(db: Pick<Db, 'select'>): Promise<Set<number>> {
+  const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.published, true));
+  return new Set(rows.map((r) => r.id));
 }
 
-export function publicPractices(db: DB, today: string): PracticeSummary[] {
-  const published = publishedProjectIds(db);
-  return practiceSummaries(db, today).filter((p) => p.projectId == null || published.has(p.projectId));
+/** The practices residents may see, read in one snapshot. */
+export function publicPractices(db: Db, today: string): Promise<PracticeSummary[]> {
+  return readSnapshotAsync(db, async () => {
+    const published = await publishedProjectIds(db);
+    return (await practiceSummaries(db, today)).filter((p) => p.projectId == null || published.has(p.projectId));
+  });
 }
 
-export function practicesNear(db: DB, today: string, point: Point, radiusMiles: number, approximate = false) {
-  return nearest(point, publicPractices(db, today), radiusMiles, { approximate });
+export async function practicesNear(db: Db, today: string, point: Point, radiusMiles: number, approximate = false) {
+  return nearest(point, await publicPractices(db, today), radiusMiles, { approximate });
 }
 
 /** The practices of a published project (its page lists them after the NOT). */
-export function projectPractices(db: DB, projectId: number, today: string): PracticeSummary[] {
+export function projectPractices(db: Db, projectId: number, today: string): Promise<PracticeSummary[]> {
   return practiceSummaries(db, today, { projectId });
 }
 
@@ -63,10 +65,21 @@ export function practiceMarker(p: PracticeSummary): { status: ProjectStatus; lab
   return { status: status[c], label: SMP_CONDITION_LABEL[c] };
 }
 
-export function publicPractice(db: DB, id: number, today: string) {
-  const r = practiceRecord(db, id, today);
-  if (!r) return undefined;
-  if (r.project && !r.project.published) return undefined;
+/** A practice's public page, read in one snapshot; undefined when residents may not see it. */
+export function publicPractice(db: Db, id: number, today: string) {
+  return readSnapshotAsync(db, async () => {
+    const r = await practiceRecord(db, id, today);
+    if (!r) return undefined;
+    if (r.project && !r.project.published) return undefined;
+    return publicPracticeOf(r, (await townAsync(db)).kindWord, await agreementDownload(db, r.practice.id));
+  });
+}
+
+function publicPracticeOf(
+  r: PracticeRecord,
+  kindWord: string,
+  agreement: Awaited<ReturnType<typeof agreementDownload>>,
+) {
   const p = r.practice;
   return {
     id: p.id,
@@ -77,11 +90,11 @@ export function publicPractice(db: DB, id: number, today: string) {
     location: p.location,
     latitude: p.latitude,
     longitude: p.longitude,
-    maintainedBy: p.ownerKind === 'public' ? `The ${town(db).kindWord} (${p.ownerName})` : p.ownerName,
-    ownerKindLabel: smpOwnerKindLabel(town(db).kindWord)[p.ownerKind],
+    maintainedBy: p.ownerKind === 'public' ? `The ${kindWord} (${p.ownerName})` : p.ownerName,
+    ownerKindLabel: smpOwnerKindLabel(kindWord)[p.ownerKind],
     dedicatedToTown: p.dedicatedToTown,
     agreementReference: p.agreementReference,
-    agreement: agreementDownload(db, p.id),
+    agreement,
     inServiceOn: p.inServiceOn,
     removedOn: p.removedOn,
     asBuiltAcceptedOn: p.asBuiltAcceptedOn,
@@ -114,7 +127,7 @@ export function publicPractice(db: DB, id: number, today: string) {
     hasOwnerReports: p.ownerKind === 'private',
   };
 }
-export type PublicPractice = NonNullable<ReturnType<typeof publicPractice>>;
+export type PublicPractice = ReturnType<typeof publicPracticeOf>;
 
 // ---------------------------------------------------------------------------------------------
 // Open data
@@ -168,8 +181,8 @@ export const PRACTICE_FIELDS: FieldDef[] = [
   { name: 'updated_at', type: 'instant', unit: INSTANT_UNIT, description: 'When the practice’s record last changed.' },
 ];
 
-export function practiceOpenRecords(db: DB, today: string, baseUrl: string) {
-  return publicPractices(db, today).map((p) => ({
+export async function practiceOpenRecords(db: Db, today: string, baseUrl: string) {
+  return (await publicPractices(db, today)).map((p) => ({
     id: p.id,
     name: p.name,
     type: p.type,
@@ -191,13 +204,13 @@ export function practiceOpenRecords(db: DB, today: string, baseUrl: string) {
   }));
 }
 
-export function encodePractices(
-  db: DB,
+export async function encodePractices(
+  db: Db,
   today: string,
   format: 'json' | 'csv' | 'geojson',
   baseUrl: string,
-): EncodedBody {
-  const records = practiceOpenRecords(db, today, baseUrl);
+): Promise<EncodedBody> {
+  const records = await practiceOpenRecords(db, today, baseUrl);
   const lastModified = new Date(Math.max(0, ...records.map((r) => Date.parse(r.updated_at))));
   if (format === 'csv') {
     const header = PRACTICE_FIELDS.map((f) => f.name);
@@ -225,8 +238,8 @@ export function encodePractices(
 }
 
 /** The public agreement or easement's download facts (decision 0043), or null. */
-function agreementDownload(db: DB, practiceId: number) {
-  const a = publicAgreement(db, practiceId);
+async function agreementDownload(db: Db, practiceId: number) {
+  const a = await publicAgreement(db, practiceId);
   return a
     ? {
         href: `/practices/${practiceId}/agreement`,
@@ -239,14 +252,15 @@ function agreementDownload(db: DB, practiceId: number) {
 }
 
 /** The stored file of a practice's public agreement or easement, when residents may see the practice and the file. */
-export function publicAgreementFile(db: DB, practiceId: number) {
-  const a = publicAgreement(db, practiceId);
-  if (!a) return undefined;
-  const p = db
-    .select({ projectId: stormwaterPractices.projectId })
-    .from(stormwaterPractices)
-    .where(eq(stormwaterPractices.id, practiceId))
-    .get();
-  if (p?.projectId != null && !publishedProjectIds(db).has(p.projectId)) return undefined;
-  return a;
+export function publicAgreementFile(db: Db, practiceId: number) {
+  return readSnapshotAsync(db, async () => {
+    const a = await publicAgreement(db, practiceId);
+    if (!a) return undefined;
+    const [p] = await db
+      .select({ projectId: stormwaterPractices.projectId })
+      .from(stormwaterPractices)
+      .where(eq(stormwaterPractices.id, practiceId));
+    if (p?.projectId != null && !(await publishedProjectIds(db)).has(p.projectId)) return undefined;
+    return a;
+  });
 }

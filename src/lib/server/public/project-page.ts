@@ -17,7 +17,8 @@ import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { publicEvidenceByAction } from '#lib/server/enforcement/actions.ts';
 import { summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
 import { summaryAttachments } from '#lib/server/filings/monthly-summaries.ts';
-import { readSnapshot, type DB } from '#lib/server/platform/db.ts';
+import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import { D1_EXEMPTION_LABEL, DOCUMENT_TYPE_PLURAL, type D1Exemption } from '#lib/shared/labels.ts';
@@ -139,8 +140,14 @@ export function swpppStatusWords(project: ExemptionRecord, reviewWords: string |
 }
 
 /** Everything the project page shows, read from one snapshot of the database. */
-export function projectPageView(db: DB, slug: string, today: string, now = new Date()) {
-  return readSnapshot(db, () => readProjectPage(db, slug, today, now));
+export function projectPageView(db: Db, slug: string, today: string, now = new Date()) {
+  return readSnapshotAsync(db, async () => {
+    // The other domains' reads move to the asynchronous face with the public group (decision 0080, step 2f).
+    const view = await viaSync(db, (sync) => readProjectPage(sync, slug, today, now));
+    if (!view) return undefined;
+    // The permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
+    return { ...view, practices: await projectPractices(db, view.project.id, today) };
+  });
 }
 
 function readProjectPage(db: DB, slug: string, today: string, now: Date) {
@@ -208,11 +215,9 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
     /** Residents' reports about the site (decision 0032), newest first. */
     siteReports: reportsForProject(db, project.id),
     jsonLd: projectPlaceJsonLd(project, townPublicUrl(db), town(db)),
-    // The permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
-    practices: projectPractices(db, project.id, today),
     /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */
     requestTo: projectAddressee(db, slug),
   };
 }
 
-export type ProjectPageView = NonNullable<ReturnType<typeof projectPageView>>;
+export type ProjectPageView = NonNullable<Awaited<ReturnType<typeof projectPageView>>>;

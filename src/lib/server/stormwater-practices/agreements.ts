@@ -9,8 +9,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { practiceAgreementFiles, stormwaterPractices } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { fail, ok, type Result } from '#lib/server/platform/result.ts';
@@ -48,7 +47,7 @@ export function fileAgreement(
     if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
     if (file.kind !== 'pdf') return { ok: false, fields: { agreement: 'The agreement or easement must be a PDF.' } };
     // The one reading of "the agreement in force", shared with the public page (still synchronous).
-    const before = (await viaSync(tx, (sync) => currentAgreement(sync, practiceId))) ?? null;
+    const before = (await currentAgreement(tx, practiceId)) ?? null;
     const [row] = await tx
       .insert(practiceAgreementFiles)
       .values({
@@ -76,19 +75,19 @@ export function fileAgreement(
 }
 
 /** The agreement or easement in force (the latest filed), or undefined. */
-export function currentAgreement(db: Pick<DB, 'select'>, practiceId: number) {
+export async function currentAgreement(db: Pick<Db, 'select'>, practiceId: number) {
   if (!Number.isSafeInteger(practiceId)) return undefined;
-  return db
+  const [row] = await db
     .select()
     .from(practiceAgreementFiles)
     .where(eq(practiceAgreementFiles.practiceId, practiceId))
     .orderBy(desc(practiceAgreementFiles.id))
-    .limit(1)
-    .get();
+    .limit(1);
+  return row;
 }
 
 /** The agreement in force, only when residents may see it. */
-export function publicAgreement(db: Pick<DB, 'select'>, practiceId: number) {
-  const a = currentAgreement(db, practiceId);
+export async function publicAgreement(db: Pick<Db, 'select'>, practiceId: number) {
+  const a = await currentAgreement(db, practiceId);
   return a?.public ? a : undefined;
 }

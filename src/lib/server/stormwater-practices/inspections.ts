@@ -16,8 +16,7 @@ import {
   type SmpInspectionReason,
 } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { drawPractices } from './practices.rules.ts';
 
@@ -160,44 +159,46 @@ export function drawRandomInspections(
   });
 }
 
-/** The latest draws, with the practices chosen and whether each has had its random inspection. */
-export function recentDraws(db: DB, limit = 5) {
-  const draws = db.select().from(practiceRandomDraws).orderBy(desc(practiceRandomDraws.id)).limit(limit).all();
-  const chosenIds = [...new Set(draws.flatMap((d) => JSON.parse(d.chosenIds) as number[]))];
-  const names = new Map(
-    chosenIds.length
-      ? db
-          .select({ id: stormwaterPractices.id, name: stormwaterPractices.name })
-          .from(stormwaterPractices)
-          .where(inArray(stormwaterPractices.id, chosenIds))
-          .all()
-          .map((r) => [r.id, r.name])
-      : [],
-  );
-  const done = new Set(
-    draws.length
-      ? db
-          .select({ drawId: practiceInspections.randomDrawId, practiceId: practiceInspections.practiceId })
-          .from(practiceInspections)
-          .where(
-            inArray(
-              practiceInspections.randomDrawId,
-              draws.map((d) => d.id),
-            ),
-          )
-          .all()
-          .map((r) => `${r.drawId}:${r.practiceId}`)
-      : [],
-  );
-  return draws.map((d) => ({
-    id: d.id,
-    drawnOn: d.drawnOn,
-    seed: d.seed,
-    poolSize: (JSON.parse(d.poolIds) as number[]).length,
-    chosen: (JSON.parse(d.chosenIds) as number[]).map((id) => ({
-      id,
-      name: names.get(id) ?? `Practice ${id}`,
-      inspected: done.has(`${d.id}:${id}`),
-    })),
-  }));
+/** The latest draws, with the practices chosen and whether each has had its random inspection (one snapshot). */
+export function recentDraws(db: Db, limit = 5) {
+  return readSnapshotAsync(db, async () => {
+    const draws = await db.select().from(practiceRandomDraws).orderBy(desc(practiceRandomDraws.id)).limit(limit);
+    const chosenIds = [...new Set(draws.flatMap((d) => JSON.parse(d.chosenIds) as number[]))];
+    const names = new Map(
+      chosenIds.length
+        ? (
+            await db
+              .select({ id: stormwaterPractices.id, name: stormwaterPractices.name })
+              .from(stormwaterPractices)
+              .where(inArray(stormwaterPractices.id, chosenIds))
+          ).map((r) => [r.id, r.name])
+        : [],
+    );
+    const done = new Set(
+      draws.length
+        ? (
+            await db
+              .select({ drawId: practiceInspections.randomDrawId, practiceId: practiceInspections.practiceId })
+              .from(practiceInspections)
+              .where(
+                inArray(
+                  practiceInspections.randomDrawId,
+                  draws.map((d) => d.id),
+                ),
+              )
+          ).map((r) => `${r.drawId}:${r.practiceId}`)
+        : [],
+    );
+    return draws.map((d) => ({
+      id: d.id,
+      drawnOn: d.drawnOn,
+      seed: d.seed,
+      poolSize: (JSON.parse(d.poolIds) as number[]).length,
+      chosen: (JSON.parse(d.chosenIds) as number[]).map((id) => ({
+        id,
+        name: names.get(id) ?? `Practice ${id}`,
+        inspected: done.has(`${d.id}:${id}`),
+      })),
+    }));
+  });
 }

@@ -10,7 +10,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { practiceMaintenanceItems, practiceMaintenanceReports, stormwaterPractices } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
@@ -119,11 +118,12 @@ export function fileMaintenanceReport(
 }
 
 /** A report's stored file, for its download. */
-export function maintenanceReportFile(db: DB, practiceId: number, reportId: number) {
-  return db
+export async function maintenanceReportFile(db: Pick<Db, 'select'>, practiceId: number, reportId: number) {
+  const [row] = await db
     .select()
     .from(practiceMaintenanceReports)
     .where(and(eq(practiceMaintenanceReports.practiceId, practiceId), eq(practiceMaintenanceReports.id, reportId)))
     .orderBy(asc(practiceMaintenanceReports.id))
-    .get();
+    .limit(1);
+  return row;
 }

@@ -4,13 +4,13 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { practiceMaintenanceItems, stormwaterPractices } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { inspectionOverdueSql, lastInspectedOnSql, maintenanceOverdueSql, nextRoutineDue } from './practices.rules.ts';
 import { loadRoutineIntervals } from './practices.ts';
 
-export function overdueInspections(db: DB, today: string) {
-  const intervals = loadRoutineIntervals(db);
-  return db
+export async function overdueInspections(db: Db, today: string) {
+  const intervals = await loadRoutineIntervals(db);
+  const rows = await db
     .select({
       id: stormwaterPractices.id,
       name: stormwaterPractices.name,
@@ -21,13 +21,13 @@ export function overdueInspections(db: DB, today: string) {
     })
     .from(stormwaterPractices)
     .where(inspectionOverdueSql(today, intervals))
-    .orderBy(asc(stormwaterPractices.name))
-    .all()
+    .orderBy(asc(stormwaterPractices.name));
+  return rows
     .map((r) => ({ ...r, dueOn: nextRoutineDue(r, intervals) as string }))
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.id - b.id));
 }
 
-export function overdueMaintenance(db: DB, today: string) {
+export function overdueMaintenance(db: Db, today: string) {
   return db
     .select({
       id: practiceMaintenanceItems.id,
@@ -41,6 +41,5 @@ export function overdueMaintenance(db: DB, today: string) {
     .from(practiceMaintenanceItems)
     .innerJoin(stormwaterPractices, eq(stormwaterPractices.id, practiceMaintenanceItems.practiceId))
     .where(maintenanceOverdueSql(today))
-    .orderBy(asc(practiceMaintenanceItems.dueOn), asc(practiceMaintenanceItems.id))
-    .all();
+    .orderBy(asc(practiceMaintenanceItems.dueOn), asc(practiceMaintenanceItems.id));
 }

@@ -23,11 +23,10 @@ import {
 import { AccessError, requireRole, type GuardContext } from '#lib/server/accounts/guards.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { townProfile } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { insideBounds } from '#lib/shared/town-profile.ts';
 import { decideDocument } from '#lib/server/reviews/filing-review.ts';
 import {
@@ -40,10 +39,12 @@ import {
 
 export const INTERVALS_SETTING_KEY = 'smp_routine_interval_days';
 
-export function loadRoutineIntervals(db: DB): RoutineIntervals {
-  return routineIntervalsFrom(
-    db.select({ value: settings.value }).from(settings).where(eq(settings.key, INTERVALS_SETTING_KEY)).get()?.value,
-  );
+export async function loadRoutineIntervals(db: Pick<Db, 'select'>): Promise<RoutineIntervals> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, INTERVALS_SETTING_KEY));
+  return routineIntervalsFrom(row?.value);
 }
 
 export async function saveRoutineIntervals(
@@ -93,9 +94,9 @@ export interface PracticeInput {
   inServiceOn: string;
 }
 
-function maintainerId(db: Pick<DB, 'select'>, email: string | null): Result<{ id: number | null }> {
+async function maintainerId(db: Pick<Db, 'select'>, email: string | null): Promise<Result<{ id: number | null }>> {
   if (!email) return { ok: true, id: null };
-  const row = db
+  const row = await db
     .select({ id: users.id })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
@@ -110,8 +111,8 @@ function maintainerId(db: Pick<DB, 'select'>, email: string | null): Result<{ id
 }
 
 /** The pin must be inside the town's own box (the town profile, decision 0044), as a project's NOI must. */
-function checkPlace(db: Pick<DB, 'select'>, input: PracticeInput): Result {
-  const { bounds, mapCentre } = townProfile(db);
+async function checkPlace(db: Db, input: PracticeInput): Promise<Result> {
+  const { bounds, mapCentre } = (await townAsync(db)).profile;
   if (!insideBounds(bounds, input))
     return {
       ok: false,
@@ -123,8 +124,8 @@ function checkPlace(db: Pick<DB, 'select'>, input: PracticeInput): Result {
 }
 
 /** What a practice entered or corrected by the officer must satisfy; the maintainer's account id when it does. */
-function checkPractice(db: Pick<DB, 'select'>, input: PracticeInput, today: string): Result<{ id: number | null }> {
-  const place = checkPlace(db, input);
+async function checkPractice(db: Db, input: PracticeInput, today: string): Promise<Result<{ id: number | null }>> {
+  const place = await checkPlace(db, input);
   if (!place.ok) return place;
   if (input.inServiceOn > today)
     return { ok: false, fields: { inServiceOn: 'Enter the day it went into service; it cannot be in the future.' } };
@@ -141,7 +142,7 @@ export function createPractice(
   const { maintainerEmail: _, ...values } = input;
   return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
     // The town's box and the maintainer's account are read by the checks the as-built acceptance shares.
-    const m = await viaSync(tx, (sync) => checkPractice(sync, input, today));
+    const m = await checkPractice(tx, input, today);
     if (!m.ok) return m;
     const [row] = await tx
       .insert(stormwaterPractices)
@@ -172,7 +173,7 @@ export function updatePractice(
   return db.transaction(async (tx): Promise<Result<{ id: number }>> => {
     const [before] = await tx.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, practiceId));
     if (!before) return { ok: false, message: 'That practice is not in the inventory.' };
-    const m = await viaSync(tx, (sync) => checkPractice(sync, input, today));
+    const m = await checkPractice(tx, input, today);
     if (!m.ok) return m;
     if (before.removedOn && input.inServiceOn > before.removedOn)
       return { ok: false, fields: { inServiceOn: 'It cannot go into service after it was removed from operation.' } };
@@ -193,12 +194,12 @@ export function updatePractice(
 }
 
 /** The form's starting values for correcting a practice: what is on record, as the create form posts it. */
-export function practiceFormValues(
-  db: Pick<DB, 'select'>,
+export async function practiceFormValues(
+  db: Pick<Db, 'select'>,
   p: typeof stormwaterPractices.$inferSelect,
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const maintainer = p.maintainerUserId
-    ? db.select({ email: users.email }).from(users).where(eq(users.id, p.maintainerUserId)).get()
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, p.maintainerUserId)).get()
     : undefined;
   return {
     name: p.name,
@@ -235,10 +236,8 @@ export function acceptAsBuilt(
       return { ok: false, message: 'These are not as-built plans: only certified as-built plans add a practice.' };
     if (doc.reviewStatus === 'returned')
       return { ok: false, message: 'These plans were returned to the operator: accept corrected plans instead.' };
-    const m = await viaSync(tx, (sync): Result<{ id: number | null }> => {
-      const place = checkPlace(sync, input);
-      return place.ok ? maintainerId(sync, input.maintainerEmail) : place;
-    });
+    const place = await checkPlace(tx, input);
+    const m = place.ok ? await maintainerId(tx, input.maintainerEmail) : place;
     if (!m.ok) return m;
     const accepted = doc.reviewStatus === 'accepted' && doc.reviewedAt ? townToday(doc.reviewedAt) : today;
     if (!(doc.reviewStatus === 'accepted' && doc.reviewedAt)) {
@@ -326,26 +325,29 @@ function maintainedBy(userId: number): SQL {
 }
 
 /** Which of these practices the user may file the owner's reports for (maintainedBy). */
-export function maySubmitFor(db: Pick<DB, 'select'>, userId: number, practiceIds: number[]): Set<number> {
+export async function maySubmitFor(
+  db: Pick<Db, 'select'>,
+  userId: number,
+  practiceIds: number[],
+): Promise<Set<number>> {
   if (!practiceIds.length) return new Set();
-  const rows = db
+  const rows = await db
     .select({ id: stormwaterPractices.id })
     .from(stormwaterPractices)
-    .where(and(inArray(stormwaterPractices.id, practiceIds), maintainedBy(userId)))
-    .all();
+    .where(and(inArray(stormwaterPractices.id, practiceIds), maintainedBy(userId)));
   return new Set(rows.map((r) => r.id));
 }
 
 /** The operator's guard for a practice's pages: 404 unless they maintain it (as for projects that are not theirs). */
-export function requirePracticeMaintainer(db: DB, ctx: GuardContext, practiceId: number): SessionUser {
+export async function requirePracticeMaintainer(db: Db, ctx: GuardContext, practiceId: number): Promise<SessionUser> {
   const user = requireRole(ctx, 'operator');
-  if (!Number.isSafeInteger(practiceId) || !maySubmitFor(db, user.id, [practiceId]).has(practiceId))
+  if (!Number.isSafeInteger(practiceId) || !(await maySubmitFor(db, user.id, [practiceId])).has(practiceId))
     throw new AccessError(404);
   return user;
 }
 
 /** The practices an operator maintains. */
-export function practicesMaintainedBy(db: DB, userId: number) {
+export function practicesMaintainedBy(db: Db, userId: number) {
   return db
     .select({
       id: stormwaterPractices.id,
@@ -360,61 +362,61 @@ export function practicesMaintainedBy(db: DB, userId: number) {
     .from(stormwaterPractices)
     .leftJoin(projects, eq(projects.id, stormwaterPractices.projectId))
     .where(maintainedBy(userId))
-    .orderBy(asc(stormwaterPractices.name))
-    .all();
+    .orderBy(asc(stormwaterPractices.name));
 }
 
 /** The practice row by id, or undefined. */
-export function practiceById(db: Pick<DB, 'select'>, id: number) {
-  return Number.isSafeInteger(id)
-    ? db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id)).get()
-    : undefined;
+export async function practiceById(db: Pick<Db, 'select'>, id: number) {
+  if (!Number.isSafeInteger(id)) return undefined;
+  const [row] = await db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id));
+  return row;
 }
 
 /** For the as-built review: the practices already added from these plans, and the project's facts to start the form with. */
-export function asBuiltContext(db: DB, documentId: number) {
-  const doc = db
-    .select({ projectId: documents.projectId, type: documents.type })
-    .from(documents)
-    .where(eq(documents.id, documentId))
-    .get();
-  if (!doc || doc.type !== 'as_built_plans') return undefined;
-  const project = db
-    .select({
-      siteAddress: projects.siteAddress,
-      latitude: projects.latitude,
-      longitude: projects.longitude,
-      finalStabilizationOn: projects.finalStabilizationOn,
-    })
-    .from(projects)
-    .where(eq(projects.id, doc.projectId))
-    .get();
-  const owner = db
-    .select({ company: parties.companyName })
-    .from(parties)
-    .where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'owner_operator')))
-    .get();
-  const preparer = db
-    .select({ company: parties.companyName, contact: parties.contactName, license: parties.license })
-    .from(parties)
-    .where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'swppp_preparer')))
-    .get();
-  const existing = db
-    .select({ id: stormwaterPractices.id, name: stormwaterPractices.name })
-    .from(stormwaterPractices)
-    .where(eq(stormwaterPractices.asBuiltDocumentId, documentId))
-    .orderBy(asc(stormwaterPractices.id))
-    .all();
-  return {
-    existing,
-    defaults: {
-      location: project?.siteAddress ?? '',
-      latitude: project?.latitude != null ? String(project.latitude) : '',
-      longitude: project?.longitude != null ? String(project.longitude) : '',
-      ownerKind: 'private',
-      ownerName: owner?.company ?? '',
-      inServiceOn: project?.finalStabilizationOn ?? '',
-      certifiedBy: preparer ? [preparer.contact, preparer.company, preparer.license].filter(Boolean).join(', ') : '',
-    } as Record<string, string>,
-  };
+export function asBuiltContext(db: Db, documentId: number) {
+  return readSnapshotAsync(db, async () => {
+    const doc = await db
+      .select({ projectId: documents.projectId, type: documents.type })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .get();
+    if (!doc || doc.type !== 'as_built_plans') return undefined;
+    const project = await db
+      .select({
+        siteAddress: projects.siteAddress,
+        latitude: projects.latitude,
+        longitude: projects.longitude,
+        finalStabilizationOn: projects.finalStabilizationOn,
+      })
+      .from(projects)
+      .where(eq(projects.id, doc.projectId))
+      .get();
+    const owner = await db
+      .select({ company: parties.companyName })
+      .from(parties)
+      .where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'owner_operator')))
+      .get();
+    const preparer = await db
+      .select({ company: parties.companyName, contact: parties.contactName, license: parties.license })
+      .from(parties)
+      .where(and(eq(parties.projectId, doc.projectId), eq(parties.role, 'swppp_preparer')))
+      .get();
+    const existing = await db
+      .select({ id: stormwaterPractices.id, name: stormwaterPractices.name })
+      .from(stormwaterPractices)
+      .where(eq(stormwaterPractices.asBuiltDocumentId, documentId))
+      .orderBy(asc(stormwaterPractices.id));
+    return {
+      existing,
+      defaults: {
+        location: project?.siteAddress ?? '',
+        latitude: project?.latitude != null ? String(project.latitude) : '',
+        longitude: project?.longitude != null ? String(project.longitude) : '',
+        ownerKind: 'private',
+        ownerName: owner?.company ?? '',
+        inServiceOn: project?.finalStabilizationOn ?? '',
+        certifiedBy: preparer ? [preparer.contact, preparer.company, preparer.license].filter(Boolean).join(', ') : '',
+      } as Record<string, string>,
+    };
+  });
 }

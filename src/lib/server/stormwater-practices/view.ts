@@ -12,8 +12,9 @@ import {
   stormwaterPractices,
   type SmpCondition,
 } from '#db/schema.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { preparedOnce } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import {
   annualReports,
   reportYearToFile,
@@ -91,8 +92,8 @@ function summarize(
 }
 
 /** The latest inspection of each practice (by day, then by id). */
-function latestInspections(db: DB, ids: number[] | null) {
-  const rows = db
+async function latestInspections(db: Db, ids: number[] | null) {
+  const rows = await db
     .select({
       practiceId: practiceInspections.practiceId,
       inspectedOn: practiceInspections.inspectedOn,
@@ -100,57 +101,68 @@ function latestInspections(db: DB, ids: number[] | null) {
     })
     .from(practiceInspections)
     .where(ids ? inArray(practiceInspections.practiceId, ids) : sql`1 = 1`)
-    .orderBy(asc(practiceInspections.inspectedOn), asc(practiceInspections.id))
-    .all();
+    .orderBy(asc(practiceInspections.inspectedOn), asc(practiceInspections.id));
   const last = new Map<number, { inspectedOn: string; condition: SmpCondition }>();
   for (const r of rows) last.set(r.practiceId, { inspectedOn: r.inspectedOn, condition: r.condition });
   return last;
 }
 
-/** Every practice in the inventory (or those of a project), by name. */
-export function practiceSummaries(db: DB, today: string, opts: { projectId?: number } = {}): PracticeSummary[] {
-  // A project's list is built once per connection: every public project page asks, and most have none.
-  const rows =
-    opts.projectId != null
-      ? preparedOnce(db, 'practices.ofProject', () =>
-          db
+/** Every practice in the inventory (or those of a project), by name, read in one snapshot. */
+export function practiceSummaries(
+  db: Db,
+  today: string,
+  opts: { projectId?: number } = {},
+): Promise<PracticeSummary[]> {
+  return readSnapshotAsync(db, async () => {
+    // A project's list is built once per connection: every public project page asks, and most have none.
+    const rows =
+      opts.projectId != null
+        ? await preparedOnce(db, 'practices.ofProject', () =>
+            db
+              .select()
+              .from(stormwaterPractices)
+              .where(eq(stormwaterPractices.projectId, sql.placeholder('projectId')))
+              .orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id))
+              .prepare(),
+          ).all({ projectId: opts.projectId })
+        : await db
             .select()
             .from(stormwaterPractices)
-            .where(eq(stormwaterPractices.projectId, sql.placeholder('projectId')))
-            .orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id))
-            .prepare(),
-        ).all({ projectId: opts.projectId })
-      : db.select().from(stormwaterPractices).orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id)).all();
-  if (!rows.length) return [];
-  const ids = opts.projectId != null ? rows.map((r) => r.id) : null;
-  const last = latestInspections(db, ids);
-  const items = new Map<number, Array<{ dueOn: string; closedOn: string | null }>>();
-  for (const i of db
-    .select({
-      practiceId: practiceMaintenanceItems.practiceId,
-      dueOn: practiceMaintenanceItems.dueOn,
-      closedOn: practiceMaintenanceItems.closedOn,
-    })
-    .from(practiceMaintenanceItems)
-    .where(ids ? inArray(practiceMaintenanceItems.practiceId, ids) : sql`1 = 1`)
-    .all()) {
-    const list = items.get(i.practiceId) ?? [];
-    list.push(i);
-    items.set(i.practiceId, list);
-  }
-  const intervals = loadRoutineIntervals(db);
-  const { kindWord } = town(db);
-  return rows.map((p) => summarize(p, last.get(p.id), items.get(p.id) ?? [], today, intervals, kindWord));
+            .orderBy(asc(stormwaterPractices.name), asc(stormwaterPractices.id));
+    if (!rows.length) return [];
+    const ids = opts.projectId != null ? rows.map((r) => r.id) : null;
+    const last = await latestInspections(db, ids);
+    const items = new Map<number, Array<{ dueOn: string; closedOn: string | null }>>();
+    for (const i of await db
+      .select({
+        practiceId: practiceMaintenanceItems.practiceId,
+        dueOn: practiceMaintenanceItems.dueOn,
+        closedOn: practiceMaintenanceItems.closedOn,
+      })
+      .from(practiceMaintenanceItems)
+      .where(ids ? inArray(practiceMaintenanceItems.practiceId, ids) : sql`1 = 1`)) {
+      const list = items.get(i.practiceId) ?? [];
+      list.push(i);
+      items.set(i.practiceId, list);
+    }
+    const intervals = await loadRoutineIntervals(db);
+    const { kindWord } = await townAsync(db);
+    return rows.map((p) => summarize(p, last.get(p.id), items.get(p.id) ?? [], today, intervals, kindWord));
+  });
 }
 
-/** One practice with its whole record: inspections, maintenance, reports and their standing. */
-export function practiceRecord(db: DB, id: number, today: string) {
+/** One practice with its whole record: inspections, maintenance, reports and their standing, read in one snapshot. */
+export function practiceRecord(db: Db, id: number, today: string) {
+  return readSnapshotAsync(db, () => readPracticeRecord(db, id, today));
+}
+
+async function readPracticeRecord(db: Db, id: number, today: string) {
   const p = Number.isSafeInteger(id)
-    ? db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id)).get()
+    ? await db.select().from(stormwaterPractices).where(eq(stormwaterPractices.id, id)).get()
     : undefined;
   if (!p) return undefined;
   const project = p.projectId
-    ? db
+    ? await db
         .select({
           id: projects.id,
           slug: projects.slug,
@@ -162,24 +174,21 @@ export function practiceRecord(db: DB, id: number, today: string) {
         .where(eq(projects.id, p.projectId))
         .get()
     : undefined;
-  const inspections = db
+  const inspections = await db
     .select()
     .from(practiceInspections)
     .where(eq(practiceInspections.practiceId, id))
-    .orderBy(desc(practiceInspections.inspectedOn), desc(practiceInspections.id))
-    .all();
-  const items = db
+    .orderBy(desc(practiceInspections.inspectedOn), desc(practiceInspections.id));
+  const items = await db
     .select()
     .from(practiceMaintenanceItems)
     .where(eq(practiceMaintenanceItems.practiceId, id))
-    .orderBy(asc(practiceMaintenanceItems.dueOn), asc(practiceMaintenanceItems.id))
-    .all();
-  const reports = db
+    .orderBy(asc(practiceMaintenanceItems.dueOn), asc(practiceMaintenanceItems.id));
+  const reports = await db
     .select()
     .from(practiceMaintenanceReports)
     .where(eq(practiceMaintenanceReports.practiceId, id))
-    .orderBy(desc(practiceMaintenanceReports.year), asc(practiceMaintenanceReports.id))
-    .all();
+    .orderBy(desc(practiceMaintenanceReports.year), asc(practiceMaintenanceReports.id));
   const filed = new Map<number, string>();
   for (const r of reports)
     if (!filed.has(r.year) || (filed.get(r.year) as string) > r.filedOn) filed.set(r.year, r.filedOn);
@@ -187,8 +196,8 @@ export function practiceRecord(db: DB, id: number, today: string) {
     { ownerKind: p.ownerKind, inServiceOn: p.inServiceOn, removedOn: p.removedOn, filed },
     today,
   );
-  const intervals = loadRoutineIntervals(db);
-  const { kindWord } = town(db);
+  const intervals = await loadRoutineIntervals(db);
+  const { kindWord } = await townAsync(db);
   const last = inspections[0]
     ? { inspectedOn: inspections[0].inspectedOn, condition: inspections[0].condition }
     : undefined;
@@ -213,4 +222,4 @@ export function practiceRecord(db: DB, id: number, today: string) {
     reportFindings: standing.map(lateReportWords).filter((w): w is string => w != null),
   };
 }
-export type PracticeRecord = NonNullable<ReturnType<typeof practiceRecord>>;
+export type PracticeRecord = NonNullable<Awaited<ReturnType<typeof practiceRecord>>>;

@@ -5,7 +5,7 @@ import { publicAgreementFile } from '#lib/server/public/practices.ts';
 
 export const GET: APIRoute = async ({ params, locals }) => {
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : NaN;
-  const file = Number.isSafeInteger(id) ? publicAgreementFile(locals.db, id) : undefined;
+  const file = Number.isSafeInteger(id) ? await publicAgreementFile(locals.dbAsync, id) : undefined;
   if (!file) return new Response(null, { status: 404 });
   return storedFileResponse(file, { cache: 'public' });
 };

@@ -7,7 +7,7 @@ import { currentAgreement } from '#lib/server/stormwater-practices/agreements.ts
 export const GET: APIRoute = async (ctx) => {
   requireRole(ctx, 'officer', 'clerk');
   const id = /^\d{1,12}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN;
-  const file = currentAgreement(ctx.locals.db, id);
+  const file = await currentAgreement(ctx.locals.dbAsync, id);
   if (!file) notFound();
   return storedFileResponse(file, { cache: 'private' });
 };
