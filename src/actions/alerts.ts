@@ -3,8 +3,8 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { ALERT_FREQUENCIES, ALERT_TARGETS } from '#db/schema.ts';
 import { confirmSubscription, subscribe, unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
   failure,
@@ -60,8 +60,8 @@ export const alerts = {
           c.addIssue({ code: 'custom', path: ['r'], message: 'Choose how far around the place.' });
       }),
     handler: async (input, ctx) => {
-      const result = subscribe(
-        db(),
+      const result = await subscribe(
+        dbAsync(),
         {
           email: input.email,
           target: input.target,
@@ -71,7 +71,7 @@ export const alerts = {
           radiusMiles: input.r,
           frequency: input.frequency,
         },
-        { ip: ctx.clientAddress, baseUrl: townPublicUrl(db()) },
+        { ip: ctx.clientAddress, baseUrl: await townPublicUrlAsync(dbAsync()) },
       );
       if (!result.ok)
         throw new ActionError({
@@ -86,7 +86,7 @@ export const alerts = {
     accept: 'form',
     input: z.object({ token }),
     handler: async (input, ctx) => {
-      const result = confirmSubscription(db(), input.token, { ip: ctx.clientAddress });
+      const result = await confirmSubscription(dbAsync(), input.token, { ip: ctx.clientAddress });
       if (!result.ok) failure(result);
       return { confirmed: true };
     },
@@ -96,7 +96,7 @@ export const alerts = {
     accept: 'form',
     input: z.object({ token }),
     handler: async (input, ctx) => {
-      const result = unsubscribe(db(), input.token, { ip: ctx.clientAddress, via: 'link' });
+      const result = await unsubscribe(dbAsync(), input.token, { ip: ctx.clientAddress, via: 'link' });
       if (!result.ok) failure(result);
       return { unsubscribed: true };
     },

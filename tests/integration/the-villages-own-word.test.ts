@@ -191,8 +191,8 @@ describe('the village’s every page, PDF, mail and staff screen', () => {
       portal.url,
     );
     if (!notice.ok) throw new Error(notice.message);
-    subscribe(
-      db,
+    await subscribe(
+      asyncOf(db),
       { email: 'walt@example.org', target: 'project', projectSlug: PROJECT, frequency: 'immediate' },
       { ip: '127.0.0.1', baseUrl: portal.url },
     );

@@ -3,6 +3,7 @@
  * matching confirmed subscriptions once, at once or in daily/weekly digests, with unsubscribe headers.
  */
 process.env.ALERT_LINK_SECRET ??= 'unit-test-alert-link-key-0123456789abcdef';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { describe, expect, it } from 'vitest';
 import { alertDeliveries, enforcementActions, monthlySummaries, outbox, projects } from '#db/schema.ts';
 import { ALERT_EVENT_KINDS } from '#db/enums.ts';
@@ -48,12 +49,12 @@ function town() {
 }
 
 /** Subscribe and confirm (reading the confirmation token out of the outbox's link). */
-function subscribed(db: DB, input: Parameters<typeof subscribe>[1], now: Date) {
-  const r = subscribe(db, input, { ip: '127.0.0.1', baseUrl: BASE, now });
+async function subscribed(db: DB, input: Parameters<typeof subscribe>[1], now: Date) {
+  const r = await subscribe(asyncOf(db), input, { ip: '127.0.0.1', baseUrl: BASE, now });
   if (!r.ok) throw new Error(r.message);
   const mail = db.select().from(outbox).all().at(-1)!;
   const token = /confirm\?token=([\w-]+)/.exec(mail.textBody)![1];
-  expect(confirmSubscription(db, token, { ip: '127.0.0.1', now }).ok).toBe(true);
+  expect((await confirmSubscription(asyncOf(db), token, { ip: '127.0.0.1', now })).ok).toBe(true);
   return r.subscriptionId;
 }
 
@@ -87,24 +88,28 @@ const mails = (db: DB, kind?: string) =>
     .filter((m) => !kind || m.kind === kind);
 
 describe('the alert dispatcher', () => {
-  it('announces nothing that existed before it first ran', () => {
+  it('announces nothing that existed before it first ran', async () => {
     const { db, site } = town();
     addAction(db, site, at(-60));
-    subscribed(db, { email: 'a@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, at(-30));
+    await subscribed(
+      db,
+      { email: 'a@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+      at(-30),
+    );
     expect(dispatchAlerts(db, at(0), BASE)).toEqual({ events: 0, immediate: 0, digests: 0 });
     expect(dispatchAlerts(db, at(1), BASE).events).toBe(0);
     expect(mails(db, 'alert')).toHaveLength(0);
   });
 
-  it('sends an immediate alert once, with one-click unsubscribe headers and link, only to confirmed matching subscriptions', () => {
+  it('sends an immediate alert once, with one-click unsubscribe headers and link, only to confirmed matching subscriptions', async () => {
     const { db, site, far } = town();
     dispatchAlerts(db, at(0), BASE);
-    subscribed(
+    await subscribed(
       db,
       { email: 'project@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
       at(1),
     );
-    subscribed(
+    await subscribed(
       db,
       {
         email: 'area@example.org',
@@ -116,7 +121,7 @@ describe('the alert dispatcher', () => {
       },
       at(1),
     );
-    subscribed(
+    await subscribed(
       db,
       {
         email: 'elsewhere@example.org',
@@ -129,8 +134,8 @@ describe('the alert dispatcher', () => {
       at(1),
     );
     // Pending (never confirmed): gets nothing.
-    subscribe(
-      db,
+    await subscribe(
+      asyncOf(db),
       { email: 'pending@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
       { ip: '127.0.0.2', baseUrl: BASE, now: at(1) },
     );
@@ -157,10 +162,10 @@ describe('the alert dispatcher', () => {
     expect(mails(db, 'alert')).toHaveLength(2);
   });
 
-  it('finds monthly summaries posted and projects published since the last run', () => {
+  it('finds monthly summaries posted and projects published since the last run', async () => {
     const { db, site, add } = town();
     dispatchAlerts(db, at(0), BASE);
-    subscribed(
+    await subscribed(
       db,
       {
         email: 'area@example.org',
@@ -183,10 +188,10 @@ describe('the alert dispatcher', () => {
     expect(digest.textBody).toContain('New project: new-nearby');
   });
 
-  it('gathers daily digests: nothing before a day has passed, then one message with everything', () => {
+  it('gathers daily digests: nothing before a day has passed, then one message with everything', async () => {
     const { db, site } = town();
     dispatchAlerts(db, at(0), BASE);
-    const id = subscribed(
+    const id = await subscribed(
       db,
       { email: 'daily@example.org', target: 'project', projectSlug: 'site', frequency: 'daily' },
       at(1),
@@ -214,54 +219,58 @@ describe('the alert dispatcher', () => {
     expect(dispatchAlerts(db, at(24 * 60 + 3), BASE).digests).toBe(0);
   });
 
-  it('stops after unsubscribing', () => {
+  it('stops after unsubscribing', async () => {
     const { db, site } = town();
     dispatchAlerts(db, at(0), BASE);
-    subscribed(db, { email: 'bye@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' }, at(1));
+    await subscribed(
+      db,
+      { email: 'bye@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
+      at(1),
+    );
     const token = /one-click\?token=([\w-]+)/.exec(mails(db, 'alert-confirm')[0].headersJson!)![1];
-    expect(unsubscribe(db, token, { ip: '127.0.0.1', via: 'one-click', now: at(2) }).ok).toBe(true);
+    expect((await unsubscribe(asyncOf(db), token, { ip: '127.0.0.1', via: 'one-click', now: at(2) })).ok).toBe(true);
     addAction(db, site, at(3));
     dispatchAlerts(db, at(4), BASE);
     expect(mails(db, 'alert')).toHaveLength(0);
   });
 
-  it('confirmation links are single-purpose and expire; subscribing is rate-limited per address', () => {
+  it('confirmation links are single-purpose and expire; subscribing is rate-limited per address', async () => {
     const { db } = town();
-    const r = subscribe(
-      db,
+    const r = await subscribe(
+      asyncOf(db),
       { email: 'x@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
       { ip: '10.0.0.1', baseUrl: BASE, now: at(0) },
     );
     expect(r.ok).toBe(true);
     const token = /confirm\?token=([\w-]+)/.exec(mails(db, 'alert-confirm')[0].textBody)![1];
-    expect(confirmSubscription(db, token, { ip: '1', now: at(8 * 24 * 60) })).toMatchObject({
+    expect(await confirmSubscription(asyncOf(db), token, { ip: '1', now: at(8 * 24 * 60) })).toMatchObject({
       ok: false,
       message: expect.stringContaining('expired'),
     });
-    expect(confirmSubscription(db, 'x'.repeat(43), { ip: '1', now: at(1) }).ok).toBe(false);
+    expect((await confirmSubscription(asyncOf(db), 'x'.repeat(43), { ip: '1', now: at(1) })).ok).toBe(false);
     expect(db.select().from(projects).all().length).toBe(2);
     // The stored hash is not the token.
     expect(JSON.stringify(db.$client.prepare('select * from alert_subscriptions').all())).not.toContain(token);
     expect(JSON.stringify(db.$client.prepare('select * from alert_subscriptions').all())).toContain(hashToken(token));
     for (let i = 0; i < 4; i++)
-      subscribe(
-        db,
+      await subscribe(
+        asyncOf(db),
         { email: 'x@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
         { ip: '10.0.0.1', baseUrl: BASE, now: at(2) },
       );
-    const limited = subscribe(
-      db,
+    const limited = await subscribe(
+      asyncOf(db),
       { email: 'X@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
       { ip: '10.0.0.9', baseUrl: BASE, now: at(3) },
     );
     expect(limited).toMatchObject({ ok: false, reason: 'limited' });
   });
 
-  it('forgets addresses that never confirmed once the link has expired', () => {
+  it('forgets addresses that never confirmed once the link has expired', async () => {
     const { db } = town();
     dispatchAlerts(db, at(0), BASE);
-    subscribe(
-      db,
+    await subscribe(
+      asyncOf(db),
       { email: 'never@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
       { ip: '1', baseUrl: BASE, now: at(1) },
     );
@@ -275,15 +284,15 @@ describe('the alert dispatcher', () => {
     ).toEqual({ n: 0 });
   });
 
-  it('the confirmation says what the subscription is sent: a project’s never promises "new projects"', () => {
+  it('the confirmation says what the subscription is sent: a project’s never promises "new projects"', async () => {
     const { db } = town();
-    subscribe(
-      db,
+    await subscribe(
+      asyncOf(db),
       { email: 'one@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
       { ip: '10.1.0.1', baseUrl: BASE, now: at(0) },
     );
-    subscribe(
-      db,
+    await subscribe(
+      asyncOf(db),
       {
         email: 'area@example.org',
         target: 'area',
@@ -309,7 +318,7 @@ describe('the alert dispatcher', () => {
     expect(ALERT_KINDS_SENT.project).not.toContain('project');
   });
 
-  it('matches areas by distance, inclusive at the edge', () => {
+  it('matches areas by distance, inclusive at the edge', async () => {
     const sub = {
       target: 'area' as const,
       projectId: null,
@@ -327,24 +336,22 @@ describe('the alert dispatcher', () => {
 });
 
 describe('the alert dispatcher reads each table once per run, not once per subscription', () => {
-  it("looks up the subscribed projects' names in one query for all immediate alerts and one for all digests", () => {
+  it("looks up the subscribed projects' names in one query for all immediate alerts and one for all digests", async () => {
     const { db, add } = town();
     const ids = [1, 2, 3, 4, 5].map((n) => add(`p${n}`, SITE));
     dispatchAlerts(db, at(0), BASE);
-    ids.forEach((_, n) =>
-      subscribed(
+    for (const n of ids.keys())
+      await subscribed(
         db,
         { email: `now${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'immediate' },
         at(1),
-      ),
-    );
-    ids.forEach((_, n) =>
-      subscribed(
+      );
+    for (const n of ids.keys())
+      await subscribed(
         db,
         { email: `daily${n}@example.org`, target: 'project', projectSlug: `p${n + 1}`, frequency: 'daily' },
         at(1),
-      ),
-    );
+      );
     for (const id of ids) addAction(db, id, at(10));
     // Count the queries drizzle runs.
     const seen: string[] = [];
@@ -373,7 +380,7 @@ describe('records-request statistics', () => {
     withdrawnOn: status === 'withdrawn' ? answeredOn : null,
   });
 
-  it('counts per month received (town time), on time against the due date, and the median days', () => {
+  it('counts per month received (town time), on time against the due date, and the median days', async () => {
     const { months, total } = monthlyRequestStats(
       [
         r('2026-05-04T14:00:00Z', '2026-05-11', 'fulfilled', '2026-05-08'), // 4 days, on time
@@ -410,7 +417,7 @@ describe('records-request statistics', () => {
     });
   });
 
-  it('says nothing rather than 0% when nothing was answered', () => {
+  it('says nothing rather than 0% when nothing was answered', async () => {
     expect(
       monthlyRequestStats([r('2026-05-04T14:00:00Z', '2026-05-11', 'received')], '2026-05-05').months[0],
     ).toMatchObject({ onTimePercent: null, medianDaysToAnswer: null, overdue: 0 });

@@ -4,6 +4,7 @@
  * were switched on). Only published projects and public documents.
  */
 process.env.ALERT_LINK_SECRET ??= 'unit-test-alert-link-key-0123456789abcdef';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { describe, expect, it } from 'vitest';
 import {
   alertDeliveries,
@@ -47,15 +48,15 @@ function town() {
   return { db, site: add('site'), hidden: add('hidden', false) };
 }
 
-function subscribed(db: DB, slug: string, now: Date) {
-  const r = subscribe(
-    db,
+async function subscribed(db: DB, slug: string, now: Date) {
+  const r = await subscribe(
+    asyncOf(db),
     { email: `${slug}@example.org`, target: 'project', projectSlug: slug, frequency: 'immediate' },
     { ip: '127.0.0.1', baseUrl: BASE, now },
   );
   if (!r.ok) throw new Error(r.message);
   const token = /confirm\?token=([\w-]+)/.exec(db.select().from(outbox).all().at(-1)!.textBody)![1];
-  expect(confirmSubscription(db, token, { ip: '127.0.0.1', now }).ok).toBe(true);
+  expect((await confirmSubscription(asyncOf(db), token, { ip: '127.0.0.1', now })).ok).toBe(true);
 }
 
 /** An inspection report with a sediment trap at `pct` % of its storage. */
@@ -100,10 +101,10 @@ function amendment(db: DB, projectId: number, at: Date, isPublic: boolean) {
 const events = (db: DB) => db.select().from(alertEvents).all();
 
 describe('alerts for inspection reports, SWPPP amendments and serious findings', () => {
-  it('announces each new inspection report and public amendment of a published project once', () => {
+  it('announces each new inspection report and public amendment of a published project once', async () => {
     const { db, site, hidden } = town();
     dispatchAlerts(db, T0, BASE);
-    subscribed(db, 'site', day(1, '17:00'));
+    await subscribed(db, 'site', day(1, '17:00'));
     const report = inspect(db, site, day(2), 10);
     inspect(db, hidden, day(2), 10);
     const pub = amendment(db, site, day(2), true);
@@ -128,10 +129,10 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     expect(events(db).filter((e) => e.kind === 'swppp_amendment')).toHaveLength(2);
   });
 
-  it('announces a new serious finding once, by its stable key, and says what the law requires', () => {
+  it('announces a new serious finding once, by its stable key, and says what the law requires', async () => {
     const { db, site } = town();
     dispatchAlerts(db, T0, BASE);
-    subscribed(db, 'site', day(1, '17:00'));
+    await subscribed(db, 'site', day(1, '17:00'));
     // A sediment trap over half full at two inspections in a row: serious (Subsection J(16)).
     inspect(db, site, day(2), 60);
     inspect(db, site, day(3), 70);
@@ -155,7 +156,7 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     expect(told.every((d) => d.sentAt)).toBe(true);
   });
 
-  it('a serious finding that began before alerts were switched on is not news', () => {
+  it('a serious finding that began before alerts were switched on is not news', async () => {
     const { db, site } = town();
     inspect(db, site, new Date('2026-05-20T14:00:00Z'), 60);
     inspect(db, site, new Date('2026-05-27T14:00:00Z'), 70);
@@ -164,7 +165,7 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     expect(events(db).filter((e) => e.kind === 'finding')).toHaveLength(0);
   });
 
-  it('feeds list serious findings and, for a project, its inspection reports; never an unpublished project’s', () => {
+  it('feeds list serious findings and, for a project, its inspection reports; never an unpublished project’s', async () => {
     const { db, site, hidden } = town();
     inspect(db, site, day(2), 60);
     inspect(db, site, day(3), 70);

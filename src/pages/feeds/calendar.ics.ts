@@ -6,9 +6,9 @@ import { publicCalendar } from '#lib/server/public/feeds.ts';
 import { renderIcal } from '#lib/server/platform/feeds/ical.ts';
 import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
 
-export const GET: APIRoute = ({ request, url, locals }) => {
+export const GET: APIRoute = async ({ request, url, locals }) => {
   const slug = url.searchParams.get('project');
-  const project = slug ? getPublicProjectRef(locals.db, slug) : undefined;
+  const project = slug ? await getPublicProjectRef(locals.dbAsync, slug) : undefined;
   if (slug && !project) return new Response('No published project by that name.', { status: 404 });
   const events = publicCalendar(locals.db, townPublicUrl(locals.db), { projectId: project?.id });
   const t = town(locals.db);

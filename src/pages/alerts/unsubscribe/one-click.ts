@@ -6,8 +6,11 @@
 import type { APIRoute } from 'astro';
 import { unsubscribe } from '#lib/server/public/alerts/subscriptions.ts';
 
-export const POST: APIRoute = ({ url, clientAddress, locals }) => {
-  const result = unsubscribe(locals.db, url.searchParams.get('token') ?? '', { ip: clientAddress, via: 'one-click' });
+export const POST: APIRoute = async ({ url, clientAddress, locals }) => {
+  const result = await unsubscribe(locals.dbAsync, url.searchParams.get('token') ?? '', {
+    ip: clientAddress,
+    via: 'one-click',
+  });
   if (!result.ok)
     return new Response(result.message, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return new Response(`Unsubscribed: no more emails about ${result.what}.`, {

@@ -5,8 +5,8 @@ import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed, projectEvents } from '#lib/server/public/feeds.ts';
 import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
 
-export const GET: APIRoute = ({ request, params, locals }) => {
-  const project = getPublicProjectRef(locals.db, params.slug ?? '');
+export const GET: APIRoute = async ({ request, params, locals }) => {
+  const project = await getPublicProjectRef(locals.dbAsync, params.slug ?? '');
   if (!project) return new Response('No published project by that name.', { status: 404 });
   const events = projectEvents(locals.db, project.id);
   const body = eventsFeed(

@@ -13,13 +13,14 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alertSubscriptions, projects, type AlertFrequency, type AlertTarget } from '#db/schema.ts';
 import { radiusWords, type Point } from '#lib/shared/geo.ts';
 import { alertKindsSentWords } from '#lib/shared/labels.ts';
-import { audit, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Tx } from '#lib/server/platform/audit.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { projectsNear } from '#lib/server/public/near.ts';
-import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { fail, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 export const SUBSCRIBE_LIMITS = {
@@ -47,8 +48,8 @@ export interface ProjectRef {
 }
 
 /** A published project by slug (for subscriptions and feeds); undefined otherwise. */
-export function getPublicProjectRef(db: DB, slug: string): ProjectRef | undefined {
-  return db
+export async function getPublicProjectRef(db: Pick<Db, 'select'>, slug: string): Promise<ProjectRef | undefined> {
+  const [row] = await db
     .select({
       id: projects.id,
       slug: projects.slug,
@@ -58,13 +59,13 @@ export function getPublicProjectRef(db: DB, slug: string): ProjectRef | undefine
       longitude: projects.longitude,
     })
     .from(projects)
-    .where(and(eq(projects.slug, slug), eq(projects.published, true)))
-    .get();
+    .where(and(eq(projects.slug, slug), eq(projects.published, true)));
+  return row;
 }
 
-function projectById(db: Pick<DB, 'select'>, id: number | null): ProjectRef | undefined {
+async function projectById(db: Pick<Db, 'select'>, id: number | null): Promise<ProjectRef | undefined> {
   if (id == null) return undefined;
-  return db
+  const [row] = await db
     .select({
       id: projects.id,
       slug: projects.slug,
@@ -74,8 +75,8 @@ function projectById(db: Pick<DB, 'select'>, id: number | null): ProjectRef | un
       longitude: projects.longitude,
     })
     .from(projects)
-    .where(eq(projects.id, id))
-    .get();
+    .where(eq(projects.id, id));
+  return row;
 }
 
 /** "the project “Curry Road Distribution Center”" / "construction within half a mile of a point near 1475 Curry Road". */
@@ -186,41 +187,47 @@ export type SubscribeResult = Result<
   Refusal & { reason: 'limited' | 'no_project' | 'no_place' }
 >;
 
+/**
+ * A subscription asked for: stored pending, and its confirmation mailed through the outbox. The project, the
+ * hourly limits and the place's words are read and counted in the transaction that stores it.
+ */
 export function subscribe(
-  db: DB,
+  db: Db,
   input: SubscribeInput,
   ctx: { ip: string; baseUrl: string; now?: Date },
-): SubscribeResult {
+): Promise<SubscribeResult> {
   const now = ctx.now ?? new Date();
   const email = input.email.trim().toLowerCase();
-  let project: ProjectRef | undefined;
-  if (input.target === 'project') {
-    project = input.projectSlug ? getPublicProjectRef(db, input.projectSlug) : undefined;
-    if (!project)
+  if (input.target !== 'project' && (input.latitude == null || input.longitude == null || input.radiusMiles == null))
+    return Promise.resolve({
+      ok: false,
+      reason: 'no_place',
+      message: 'Choose a place first: find an address or use your location on the “Near me” page.',
+    });
+  const confirmToken = newToken();
+  return db.transaction(async (tx): Promise<SubscribeResult> => {
+    const project =
+      input.target === 'project' && input.projectSlug ? await getPublicProjectRef(tx, input.projectSlug) : undefined;
+    if (input.target === 'project' && !project)
       return {
         ok: false,
         reason: 'no_project',
         message: 'That project is not on the portal. Open the project’s page and subscribe from there.',
       };
-  } else if (input.latitude == null || input.longitude == null || input.radiusMiles == null) {
-    return {
-      ok: false,
-      reason: 'no_place',
-      message: 'Choose a place first: find an address or use your location on the “Near me” page.',
-    };
-  }
-  const a = hit(db, `alerts:email:${email}`, SUBSCRIBE_LIMITS.email, now);
-  const b = hit(db, `alerts:ip:${ctx.ip}`, SUBSCRIBE_LIMITS.ip, now);
-  if (!a.allowed || !b.allowed) {
-    return {
-      ok: false,
-      reason: 'limited',
-      message: 'Too many subscriptions were asked for from here or for this address. Wait an hour and try again.',
-    };
-  }
-  const confirmToken = newToken();
-  const id = db.transaction((tx) => {
-    const inserted = tx
+    const a = await hitAsync(tx, `alerts:email:${email}`, SUBSCRIBE_LIMITS.email, now);
+    const b = await hitAsync(tx, `alerts:ip:${ctx.ip}`, SUBSCRIBE_LIMITS.ip, now);
+    if (!a.allowed || !b.allowed)
+      return {
+        ok: false,
+        reason: 'limited',
+        message: 'Too many subscriptions were asked for from here or for this address. Wait an hour and try again.',
+      };
+    // The nearest project is read through the public pages' search, which moves with them (decision 0080, 2f).
+    const label =
+      input.target === 'area'
+        ? await viaSync(tx, (sync) => placeLabel(sync, { latitude: input.latitude!, longitude: input.longitude! }))
+        : null;
+    const [inserted] = await tx
       .insert(alertSubscriptions)
       .values({
         email,
@@ -229,8 +236,7 @@ export function subscribe(
         latitude: input.target === 'area' ? input.latitude : null,
         longitude: input.target === 'area' ? input.longitude : null,
         radiusMiles: input.target === 'area' ? input.radiusMiles : null,
-        label:
-          input.target === 'area' ? placeLabel(db, { latitude: input.latitude!, longitude: input.longitude! }) : null,
+        label,
         frequency: input.frequency,
         confirmTokenHash: hashToken(confirmToken),
         confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
@@ -239,75 +245,81 @@ export function subscribe(
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: alertSubscriptions.id })
-      .get();
-    const unsubscribe = unsubscribeTokenFor(inserted.id);
-    const row = tx
+      .returning({ id: alertSubscriptions.id });
+    const unsubscribe = unsubscribeTokenFor(inserted!.id);
+    const [row] = await tx
       .update(alertSubscriptions)
       .set({ unsubscribeTokenHash: hashToken(unsubscribe) })
-      .where(eq(alertSubscriptions.id, inserted.id))
-      .returning()
-      .get();
-    audit(
+      .where(eq(alertSubscriptions.id, inserted!.id))
+      .returning();
+    await auditAsync(
       tx,
       { label: 'public', ip: ctx.ip },
       {
         action: 'alert.subscribe',
         entityType: 'alert_subscription',
-        entityId: row.id,
-        after: { target: row.target, projectId: row.projectId, radiusMiles: row.radiusMiles, frequency: row.frequency },
+        entityId: row!.id,
+        after: {
+          target: row!.target,
+          projectId: row!.projectId,
+          radiusMiles: row!.radiusMiles,
+          frequency: row!.frequency,
+        },
       },
     );
-    enqueueMail(tx, {
+    await enqueueMailAsync(tx, {
       kind: 'alert-confirm',
       to: email,
       data: {
-        what: subscriptionWhat(row, project),
-        sends: `new ${alertKindsSentWords(row.target)}`,
-        frequency: FREQUENCY_WORDS[row.frequency],
+        what: subscriptionWhat(row!, project),
+        sends: `new ${alertKindsSentWords(row!.target)}`,
+        frequency: FREQUENCY_WORDS[row!.frequency],
         confirmUrl: `${ctx.baseUrl}/alerts/confirm?token=${confirmToken}`,
         unsubscribeUrl: unsubscribeUrl(ctx.baseUrl, unsubscribe),
       },
       headers: unsubscribeHeaders(ctx.baseUrl, unsubscribe),
     });
-    return row.id;
+    return { ok: true, subscriptionId: row!.id };
   });
-  return { ok: true, subscriptionId: id };
 }
 
 export type TokenLookup = Result<{ subscription: Subscription; project?: ProjectRef; what: string }, Refusal>;
 
 /** The subscription a confirmation link is for, if the link is still good. */
-export function findByConfirmToken(db: DB, token: string | null | undefined, now = new Date()): TokenLookup {
+export async function findByConfirmToken(
+  db: Pick<Db, 'select'>,
+  token: string | null | undefined,
+  now = new Date(),
+): Promise<TokenLookup> {
   const invalid = fail('This confirmation link is not valid. Subscribe again to get a new one.');
   if (!looksLikeToken(token)) return invalid;
-  const sub = db
+  const [sub] = await db
     .select()
     .from(alertSubscriptions)
-    .where(eq(alertSubscriptions.confirmTokenHash, hashToken(token)))
-    .get();
+    .where(eq(alertSubscriptions.confirmTokenHash, hashToken(token)));
   if (!sub) return invalid;
   if (sub.status === 'unsubscribed')
     return fail('This subscription was cancelled. Subscribe again if you want alerts.');
   if (sub.status === 'pending' && sub.confirmExpiresAt <= now)
     return fail('This confirmation link has expired. Subscribe again to get a new one.');
-  const project = projectById(db, sub.projectId);
+  const project = await projectById(db, sub.projectId);
   return { ok: true, subscription: sub, project, what: subscriptionWhat(sub, project) };
 }
 
 /** Turn a pending subscription on. Confirming twice is fine; an identical older subscription is retired. */
-export function confirmSubscription(db: DB, token: string, ctx: { ip: string; now?: Date }): TokenLookup {
+export function confirmSubscription(db: Db, token: string, ctx: { ip: string; now?: Date }): Promise<TokenLookup> {
   const now = ctx.now ?? new Date();
-  const found = findByConfirmToken(db, token, now);
-  if (!found.ok || found.subscription.status === 'active') return found;
-  const sub = found.subscription;
-  db.transaction((tx) => {
-    tx.update(alertSubscriptions)
+  // The link is read in the transaction that confirms it: two clicks at once confirm (and audit) once.
+  return db.transaction(async (tx): Promise<TokenLookup> => {
+    const found = await findByConfirmToken(tx, token, now);
+    if (!found.ok || found.subscription.status === 'active') return found;
+    const sub = found.subscription;
+    await tx
+      .update(alertSubscriptions)
       .set({ status: 'active', confirmedAt: now, lastDigestAt: now, updatedAt: now })
-      .where(and(eq(alertSubscriptions.id, sub.id), eq(alertSubscriptions.status, 'pending')))
-      .run();
+      .where(and(eq(alertSubscriptions.id, sub.id), eq(alertSubscriptions.status, 'pending')));
     // The same address subscribing to the same thing again should not get every alert twice.
-    const same = tx
+    const same = await tx
       .select({ id: alertSubscriptions.id })
       .from(alertSubscriptions)
       .where(
@@ -321,15 +333,14 @@ export function confirmSubscription(db: DB, token: string, ctx: { ip: string; no
           sub.target === 'area' ? eq(alertSubscriptions.longitude, sub.longitude ?? 0) : undefined,
           sub.target === 'area' ? eq(alertSubscriptions.radiusMiles, sub.radiusMiles ?? 0) : undefined,
         ),
-      )
-      .all();
+      );
     for (const old of same) {
-      tx.update(alertSubscriptions)
+      await tx
+        .update(alertSubscriptions)
         .set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now })
-        .where(eq(alertSubscriptions.id, old.id))
-        .run();
+        .where(eq(alertSubscriptions.id, old.id));
     }
-    audit(
+    await auditAsync(
       tx,
       { label: 'public', ip: ctx.ip },
       {
@@ -339,41 +350,44 @@ export function confirmSubscription(db: DB, token: string, ctx: { ip: string; no
         after: { status: 'active', replaced: same.map((s) => s.id) },
       },
     );
+    return { ...found, subscription: { ...sub, status: 'active', confirmedAt: now } };
   });
-  return { ...found, subscription: { ...sub, status: 'active', confirmedAt: now } };
 }
 
 /** The subscription an unsubscribe link is for. */
-export function findByUnsubscribeToken(db: DB, token: string | null | undefined): TokenLookup {
+export async function findByUnsubscribeToken(
+  db: Pick<Db, 'select'>,
+  token: string | null | undefined,
+): Promise<TokenLookup> {
   if (!looksLikeToken(token)) return fail('This unsubscribe link is not valid.');
   const hash = hashToken(token);
-  const sub = db
+  const [sub] = await db
     .select()
     .from(alertSubscriptions)
     .where(
       or(eq(alertSubscriptions.unsubscribeTokenHash, hash), eq(alertSubscriptions.previousUnsubscribeTokenHash, hash)),
-    )
-    .get();
+    );
   if (!sub) return fail('This unsubscribe link is not valid.');
-  const project = projectById(db, sub.projectId);
+  const project = await projectById(db, sub.projectId);
   return { ok: true, subscription: sub, project, what: subscriptionWhat(sub, project) };
 }
 
 /** Stop a subscription (idempotent). `via` says whether a person clicked or a mail client posted (RFC 8058). */
 export function unsubscribe(
-  db: DB,
+  db: Db,
   token: string,
   ctx: { ip: string; via: 'link' | 'one-click'; now?: Date },
-): TokenLookup {
+): Promise<TokenLookup> {
   const now = ctx.now ?? new Date();
-  const found = findByUnsubscribeToken(db, token);
-  if (!found.ok || found.subscription.status === 'unsubscribed') return found;
-  db.transaction((tx) => {
-    tx.update(alertSubscriptions)
+  // Read where it is stopped: a click and a mail client's one-click post at once stop (and audit) once.
+  return db.transaction(async (tx): Promise<TokenLookup> => {
+    const found = await findByUnsubscribeToken(tx, token);
+    if (!found.ok || found.subscription.status === 'unsubscribed') return found;
+    await tx
+      .update(alertSubscriptions)
       .set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now })
-      .where(and(eq(alertSubscriptions.id, found.subscription.id), isNull(alertSubscriptions.unsubscribedAt)))
-      .run();
-    audit(
+      .where(and(eq(alertSubscriptions.id, found.subscription.id), isNull(alertSubscriptions.unsubscribedAt)));
+    await auditAsync(
       tx,
       { label: 'public', ip: ctx.ip },
       {
@@ -383,6 +397,6 @@ export function unsubscribe(
         after: { status: 'unsubscribed', via: ctx.via },
       },
     );
+    return { ...found, subscription: { ...found.subscription, status: 'unsubscribed', unsubscribedAt: now } };
   });
-  return { ...found, subscription: { ...found.subscription, status: 'unsubscribed', unsubscribedAt: now } };
 }
