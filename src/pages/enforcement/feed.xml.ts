@@ -2,7 +2,7 @@
 import { addDays } from '#lib/shared/days.ts';
 import type { APIRoute } from 'astro';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { publicActionsInForce, publicActionsResolvedSince } from '#lib/server/enforcement/actions.ts';
+import { publicEnforcement } from '#lib/server/enforcement/actions.ts';
 import { describeAction, isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { atomResponse } from '#lib/server/platform/feeds/atom.ts';
 
@@ -12,7 +12,8 @@ import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 export const GET: APIRoute = async ({ locals }) => {
   const base = townPublicUrl(locals.db);
   const today = townToday();
-  const rows = [...publicActionsInForce(locals.db), ...publicActionsResolvedSince(locals.db, addDays(today, -90))];
+  const { inForce, resolved } = await publicEnforcement(locals.dbAsync, addDays(today, -90));
+  const rows = [...inForce, ...resolved];
   const entries = rows
     .map((a) => {
       const resolved = !isInForce(a);

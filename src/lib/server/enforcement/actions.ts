@@ -897,38 +897,57 @@ const townColumns = {
 
 /** An action still in force (the SQL twin of isInForce in enforcement.ts). */
 
-/** Public actions on published projects that also meet `where`, in `order` (the public lists below). */
-function publicActions(db: DB, where: SQL | undefined, order: SQL[], limit?: number): TownActionRow[] {
+/** What makes an action one residents see: public, at a published project (the public lists below). */
+function isPublicAction(where: SQL | undefined): SQL | undefined {
+  return and(eq(enforcementActions.public, true), eq(projects.published, true), where);
+}
+
+/** Public actions that also meet `where`, in `order`. */
+function publicActions(db: Db, where: SQL | undefined, order: SQL[], limit?: number): Promise<TownActionRow[]> {
   const query = db
     .select(townColumns)
     .from(enforcementActions)
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(and(eq(enforcementActions.public, true), eq(projects.published, true), where))
+    .where(isPublicAction(where))
     .orderBy(...order);
-  return (limit === undefined ? query : query.limit(limit)).all();
+  return limit === undefined ? query : query.limit(limit);
 }
 
 const NEWEST_ISSUED = [desc(enforcementActions.issuedOn), desc(enforcementActions.id)];
 
-/** Public actions in force on published projects, newest first (the town-wide page and its feed). */
-export function publicActionsInForce(db: DB): TownActionRow[] {
-  return publicActions(db, inForceSql, NEWEST_ISSUED);
+/**
+ * The town-wide enforcement page and its feed: the public actions in force on published projects, and those
+ * resolved (closed, lifted or withdrawn) on or after `sinceDay` (at most `limit`), newest first, in one snapshot.
+ */
+export function publicEnforcement(
+  db: Db,
+  sinceDay: string,
+  limit = 50,
+): Promise<{ inForce: TownActionRow[]; resolved: TownActionRow[] }> {
+  return readSnapshotAsync(db, async () => ({
+    inForce: await publicActions(db, inForceSql, NEWEST_ISSUED),
+    resolved: await publicActions(
+      db,
+      and(isNotNull(enforcementActions.closedOn), gte(enforcementActions.closedOn, sinceDay)),
+      [desc(enforcementActions.closedOn), desc(enforcementActions.id)],
+      limit,
+    ),
+  }));
 }
 
-/** Public actions resolved (closed, lifted or withdrawn) on or after `sinceDay`, newest first, at most `limit`. */
-export function publicActionsResolvedSince(db: DB, sinceDay: string, limit = 50): TownActionRow[] {
-  return publicActions(
-    db,
-    and(isNotNull(enforcementActions.closedOn), gte(enforcementActions.closedOn, sinceDay)),
-    [desc(enforcementActions.closedOn), desc(enforcementActions.id)],
-    limit,
-  );
-}
-
-/** Every public action on published projects (those given, else all), in force or not, newest first (operator pages). */
+/**
+ * Every public action on published projects (those given, else all), in force or not, newest first (operator
+ * pages). Still on the synchronous face: the operator companies' pages move with the compliance reads (2f).
+ */
 export function publicActionsOfProjects(db: DB, projectIds?: number[]): TownActionRow[] {
   if (projectIds?.length === 0) return [];
-  return publicActions(db, projectIds ? inArray(enforcementActions.projectId, projectIds) : undefined, NEWEST_ISSUED);
+  return db
+    .select(townColumns)
+    .from(enforcementActions)
+    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
+    .where(isPublicAction(projectIds ? inArray(enforcementActions.projectId, projectIds) : undefined))
+    .orderBy(...NEWEST_ISSUED)
+    .all();
 }
 
 /** Staff list: every action, optionally only those in force. */
@@ -949,7 +968,10 @@ export function staffActions(db: Db, opts: { inForceOnly: boolean; type?: Enforc
 }
 
 /** Public evidence documents of a project's public actions, by action id (for the public timeline). */
-export function publicEvidenceByAction(db: DB, actionIds: number[]): Map<number, Array<{ id: number; title: string }>> {
+export async function publicEvidenceByAction(
+  db: Db,
+  actionIds: number[],
+): Promise<Map<number, Array<{ id: number; title: string }>>> {
   const out = new Map<number, Array<{ id: number; title: string }>>();
   if (!actionIds.length) return out;
   // Prepared once per connection (every project page with enforcement asks): the ids go in as one bound list.
@@ -962,7 +984,7 @@ export function publicEvidenceByAction(db: DB, actionIds: number[]): Map<number,
       .orderBy(asc(documents.id))
       .prepare(),
   );
-  const rows = q.all({ ids: boundList(actionIds) });
+  const rows = await q.all({ ids: boundList(actionIds) });
   for (const r of rows) {
     const list = out.get(r.actionId) ?? [];
     list.push({ id: r.id, title: r.title });

@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { enforcementActions, projects } from '#db/schema.ts';
-import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { PROJECT_REFERENCE_FIELDS, type FieldDef } from './fields.ts';
 import { DETAIL_FIELDS, encodeDataset, enforcementActionRecord } from './open-data.ts';
@@ -17,14 +18,14 @@ export const ENFORCEMENT_DATASET_FIELDS: FieldDef[] = [
   ...DETAIL_FIELDS.enforcement_actions.slice(1),
 ];
 
-export type EnforcementDatasetRecord = ReturnType<typeof readEnforcementRecords>[number];
+export type EnforcementDatasetRecord = Awaited<ReturnType<typeof readEnforcementRecords>>[number];
 
-export function listEnforcementRecords(db: DB, baseUrl: string) {
-  return memoUntilPublicChange(db, `open-data.enforcement:${baseUrl}`, () => readEnforcementRecords(db, baseUrl));
+export function listEnforcementRecords(db: Db, baseUrl: string) {
+  return memoUntilPublicChangeAsync(db, `open-data.enforcement:${baseUrl}`, () => readEnforcementRecords(db, baseUrl));
 }
 
-function readEnforcementRecords(db: DB, baseUrl: string) {
-  const rows = db
+async function readEnforcementRecords(db: Db, baseUrl: string) {
+  const rows = await db
     .select({
       a: enforcementActions,
       projectSlug: projects.slug,
@@ -34,8 +35,7 @@ function readEnforcementRecords(db: DB, baseUrl: string) {
     .from(enforcementActions)
     .innerJoin(projects, and(eq(projects.id, enforcementActions.projectId), eq(projects.published, true)))
     .where(eq(enforcementActions.public, true))
-    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
-    .all();
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id));
   return rows.map(({ a, projectSlug, projectName, noticePublic }) => {
     const { id, ...rest } = enforcementActionRecord(
       a,
@@ -52,9 +52,9 @@ function readEnforcementRecords(db: DB, baseUrl: string) {
   });
 }
 
-export function encodeEnforcementActions(db: DB, format: 'json' | 'csv', baseUrl: string): EncodedBody {
-  return memoUntilPublicChange(db, `open-data.enforcement.body:${format}:${baseUrl}`, () =>
-    encodeDataset(listEnforcementRecords(db, baseUrl), {
+export function encodeEnforcementActions(db: Db, format: 'json' | 'csv', baseUrl: string): Promise<EncodedBody> {
+  return memoUntilPublicChangeAsync(db, `open-data.enforcement.body:${format}:${baseUrl}`, async () =>
+    encodeDataset(await listEnforcementRecords(db, baseUrl), {
       key: 'enforcement_actions',
       fields: ENFORCEMENT_DATASET_FIELDS,
       format,

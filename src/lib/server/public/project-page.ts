@@ -145,8 +145,15 @@ export function projectPageView(db: Db, slug: string, today: string, now = new D
     // The other domains' reads move to the asynchronous face with the public group (decision 0080, step 2f).
     const view = await viaSync(db, (sync) => readProjectPage(sync, slug, today, now));
     if (!view) return undefined;
-    // The permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
-    return { ...view, practices: await projectPractices(db, view.project.id, today) };
+    return {
+      ...view,
+      evidence: await publicEvidenceByAction(
+        db,
+        view.actions.map((a) => a.id),
+      ),
+      // The permanent practices built under the project (listed once the NOT is filed, or as soon as one is accepted).
+      practices: await projectPractices(db, view.project.id, today),
+    };
   });
 }
 
@@ -208,10 +215,6 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
     /** The owner/operator company's page across its sites. */
     operatorCompanyUrl: companyPageOf(db, project.id),
-    evidence: publicEvidenceByAction(
-      db,
-      actions.map((a) => a.id),
-    ),
     /** Residents' reports about the site (decision 0032), newest first. */
     siteReports: reportsForProject(db, project.id),
     jsonLd: projectPlaceJsonLd(project, townPublicUrl(db), town(db)),
