@@ -148,7 +148,7 @@ export const operatorRequests = {
       confirm: z.literal('yes', { error: 'Tick the box to confirm you want to withdraw the request.' }),
     }),
     handler: async (input, ctx) => {
-      const id = operatorRequestIdForToken(db(), input.token);
+      const id = await operatorRequestIdForToken(dbAsync(), input.token);
       if (id === undefined)
         throw new ActionError({
           code: 'NOT_FOUND',

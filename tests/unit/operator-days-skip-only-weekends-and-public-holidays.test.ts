@@ -85,7 +85,7 @@ describe('the operator’s five business days skip only weekends and public holi
     const r = await ask(MONDAY);
     const row = db.select().from(schema.operatorRequests).all()[0];
     expect(row.dueOn).toBe('2026-12-14');
-    const view = loadOperatorTracking(db, trackingToken(r.number, 1), MONDAY)!;
+    const view = (await loadOperatorTracking(asyncOf(db), trackingToken(r.number, 1), MONDAY))!;
     expect(view.dueOn).toBe('2026-12-14');
     expect(view.explanation.join(' ')).not.toContain('Town Hall closed');
     expect(view.explanation.join(' ')).toContain('Business day 5 is Monday, December 14, 2026');

@@ -97,13 +97,16 @@ export function updateOperatorRequest(
 }
 
 /** The operator request behind a tracking token, or undefined. */
-export function operatorRequestIdForToken(db: Pick<Tx, 'select'>, token: string | undefined): number | undefined {
+export async function operatorRequestIdForToken(
+  db: Pick<Db, 'select'>,
+  token: string | undefined,
+): Promise<number | undefined> {
   if (!looksLikeToken(token)) return undefined;
-  return db
+  const [row] = await db
     .select({ id: operatorRequests.id })
     .from(operatorRequests)
-    .where(eq(operatorRequests.trackingTokenHash, hashToken(token)))
-    .get()?.id;
+    .where(eq(operatorRequests.trackingTokenHash, hashToken(token)));
+  return row?.id;
 }
 
 /** The tracking URL for mail about a request (a seeded row whose hash is not the derived one gets a fresh version). */

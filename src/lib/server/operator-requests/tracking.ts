@@ -7,7 +7,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { operatorRequestCharges, operatorRequestEvents, operatorRequestFiles, parties, projects } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
 import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
@@ -28,7 +28,7 @@ import {
   timeliness,
   townLimitWords,
 } from './request.rules.ts';
-import { getOperatorRequest, operatorRequestIdForToken } from './store.ts';
+import { getOperatorRequestAsync, operatorRequestIdForToken } from './store.ts';
 import { explainFacts, publicOperatorPhone } from './workflow.ts';
 
 const CHANNEL_WORDS = { web: 'through this portal', letter: 'by letter', email: 'by email', hand: 'by hand' } as const;
@@ -38,28 +38,34 @@ export function copiesReleased(r: { billTotalCents: number | null; paidOn: strin
   return !r.billTotalCents || r.paidOn != null;
 }
 
-export function loadOperatorTracking(db: DB, token: string | undefined, now = new Date()) {
-  const id = operatorRequestIdForToken(db, token);
-  const r = id === undefined ? undefined : getOperatorRequest(db, id);
+/** The requester's tracking page of a request to the operator, read in one snapshot; undefined for a bad link. */
+export function loadOperatorTracking(db: Db, token: string | undefined, now = new Date()) {
+  return readSnapshotAsync(db, () => readOperatorTracking(db, token, now));
+}
+
+async function readOperatorTracking(db: Db, token: string | undefined, now: Date) {
+  const id = await operatorRequestIdForToken(db, token);
+  const r = id === undefined ? undefined : await getOperatorRequestAsync(db, id);
   if (!r) return undefined;
-  const project = db
+  const [project] = await db
     .select({ name: projects.name, slug: projects.slug, published: projects.published })
     .from(projects)
-    .where(eq(projects.id, r.projectId))
-    .get()!;
+    .where(eq(projects.id, r.projectId));
   // Whom it went to: the owner/operator's business name from the NOI record, nothing personal.
-  const operatorName =
-    db
-      .select({ company: parties.companyName })
-      .from(parties)
-      .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')))
-      .get()?.company ?? null;
-  // The business phone the project's public page already shows: whom to ask when the bill does not say how to pay.
-  const operatorPhone = publicOperatorPhone(db, r.projectId);
+  const [operator] = await db
+    .select({ company: parties.companyName })
+    .from(parties)
+    .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')));
+  const operatorName = operator?.company ?? null;
+  // The business phone the project's public page already shows (whom to ask when the bill does not say how to
+  // pay), close of business and the municipality's words: shared with the synchronous steps until 2g.
+  const { operatorPhone, cob, t } = await viaSync(db, (sync) => ({
+    operatorPhone: publicOperatorPhone(sync, r.projectId),
+    cob: closeOfBusiness(sync),
+    t: town(sync),
+  }));
   const calendar = STATUTORY_CALENDAR;
-  const cob = closeOfBusiness(db);
   const window = deadlineWindow(now, calendar, cob);
-  const t = town(db);
   const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, municipality: t.profile.kind });
   const explanation = explainDueDate(due).map((l) =>
     l.replace('Your request arrived', 'The operator received your request'),
@@ -69,14 +75,13 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
   }
   if (due.dueOn !== r.dueOn)
     explanation.push(`The due date set when the request was received stands: ${formatDay(r.dueOn)}.`);
-  const charges = db
+  const charges = await db
     .select()
     .from(operatorRequestCharges)
     .where(eq(operatorRequestCharges.requestId, r.id))
-    .orderBy(asc(operatorRequestCharges.id))
-    .all();
+    .orderBy(asc(operatorRequestCharges.id));
   const released = copiesReleased(r);
-  const files = db
+  const files = await db
     .select({
       id: operatorRequestFiles.id,
       fileName: operatorRequestFiles.fileName,
@@ -85,28 +90,27 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
     })
     .from(operatorRequestFiles)
     .where(eq(operatorRequestFiles.requestId, r.id))
-    .orderBy(asc(operatorRequestFiles.id))
-    .all();
-  const events = db
-    .select({
-      id: operatorRequestEvents.id,
-      at: operatorRequestEvents.at,
-      kind: operatorRequestEvents.kind,
-      body: operatorRequestEvents.body,
-      visibleToRequester: operatorRequestEvents.visibleToRequester,
-    })
-    .from(operatorRequestEvents)
-    .where(and(eq(operatorRequestEvents.requestId, r.id), eq(operatorRequestEvents.visibleToRequester, true)))
-    .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id))
-    .all()
-    .map((e) => ({ ...e, actorName: null }));
+    .orderBy(asc(operatorRequestFiles.id));
+  const events = (
+    await db
+      .select({
+        id: operatorRequestEvents.id,
+        at: operatorRequestEvents.at,
+        kind: operatorRequestEvents.kind,
+        body: operatorRequestEvents.body,
+        visibleToRequester: operatorRequestEvents.visibleToRequester,
+      })
+      .from(operatorRequestEvents)
+      .where(and(eq(operatorRequestEvents.requestId, r.id), eq(operatorRequestEvents.visibleToRequester, true)))
+      .orderBy(asc(operatorRequestEvents.at), asc(operatorRequestEvents.id))
+  ).map((e) => ({ ...e, actorName: null }));
   return {
     id: r.id,
     number: r.number,
     status: r.status,
     statusLabel: OPERATOR_STATUS_LABEL[r.status],
     statusMeaning: OPERATOR_STATUS_MEANING[r.status],
-    project,
+    project: project!,
     operatorName,
     channel: r.channel,
     receivedAt: r.receivedAt,
@@ -118,7 +122,7 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
     delivery: OPERATOR_DELIVERY_PHRASE[r.delivery] ?? 'as copies',
     hasEmail: !!r.requesterEmail,
     explanation,
-    answer: explainOperatorAnswer(explainFacts(r, operatorPhone), window.overdueBefore, town(db).kindWord),
+    answer: explainOperatorAnswer(explainFacts(r, operatorPhone), window.overdueBefore, t.kindWord),
     operatorPhone,
     /** How the operator provided the copies, once they did (uploaded here, mailed, emailed or handed over). */
     copiesHow: r.copiesHow,
@@ -142,7 +146,7 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
                           : { pages: r.billPagesCounted, largeFormatSheets: r.billSheetsCounted ?? 0 },
                       townLimitCents: r.townLimitCents,
                     },
-                    town(db).kindWord,
+                    t.kindWord,
                   ),
             actualCostStatement: r.actualCostStatement,
             payee: r.billPayee,
@@ -157,17 +161,22 @@ export function loadOperatorTracking(db: DB, token: string | undefined, now = ne
   };
 }
 
-export type OperatorTracking = NonNullable<ReturnType<typeof loadOperatorTracking>>;
+export type OperatorTracking = NonNullable<Awaited<ReturnType<typeof loadOperatorTracking>>>;
 
 /** A released copy, for the holder of the tracking link only; undefined for anything else. */
-export function releasedOperatorFile(db: DB, token: string | undefined, fileId: number): StoredFileInfo | undefined {
-  const id = operatorRequestIdForToken(db, token);
-  const r = id === undefined ? undefined : getOperatorRequest(db, id);
-  if (!r || !copiesReleased(r) || !Number.isSafeInteger(fileId)) return undefined;
-  const f = db
-    .select()
-    .from(operatorRequestFiles)
-    .where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, r.id)))
-    .get();
-  return f ? { sha256: f.sha256, filename: f.fileName, mimeType: f.mimeType, sizeBytes: f.sizeBytes } : undefined;
+export function releasedOperatorFile(
+  db: Db,
+  token: string | undefined,
+  fileId: number,
+): Promise<StoredFileInfo | undefined> {
+  return readSnapshotAsync(db, async () => {
+    const id = await operatorRequestIdForToken(db, token);
+    const r = id === undefined ? undefined : await getOperatorRequestAsync(db, id);
+    if (!r || !copiesReleased(r) || !Number.isSafeInteger(fileId)) return undefined;
+    const [f] = await db
+      .select()
+      .from(operatorRequestFiles)
+      .where(and(eq(operatorRequestFiles.id, fileId), eq(operatorRequestFiles.requestId, r.id)));
+    return f ? { sha256: f.sha256, filename: f.fileName, mimeType: f.mimeType, sizeBytes: f.sizeBytes } : undefined;
+  });
 }
