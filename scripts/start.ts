@@ -34,6 +34,7 @@ import {
 } from '#lib/server/platform/http/cached-pages-first.ts';
 import { trackResponses } from '#lib/server/platform/http/backpressure.ts';
 import { loadStaticFiles } from '#lib/server/platform/http/static-files.ts';
+import { runShutdownHooks } from '#lib/server/platform/shutdown.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cfg = loadConfig();
@@ -171,7 +172,7 @@ const jobs = startJobs(
 
 /**
  * Graceful shutdown: stop accepting connections, let requests in flight finish (up to 10 s), let the
- * outbox worker finish the message it is sending, then exit.
+ * outbox worker finish the message it is sending, stop the search index's worker (up to 10 s more), then exit.
  */
 function closeGracefully(server: import('node:http').Server, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
@@ -187,7 +188,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: finishing requests in flight, then stopping.`);
-    void Promise.allSettled([closeGracefully(http.server), worker.stop(), jobs.stop()]).finally(() => {
+    // The search index's worker is stopped once the requests that may ask it have finished (platform/shutdown.ts).
+    const served = closeGracefully(http.server).then(() => runShutdownHooks());
+    void Promise.allSettled([served, worker.stop(), jobs.stop()]).finally(() => {
       console.log('Stopped.');
       process.exit(0);
     });

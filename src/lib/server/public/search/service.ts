@@ -92,6 +92,8 @@ export class SearchService {
   private closed = false;
   private idleTimer?: NodeJS.Timeout;
   private checking?: Promise<void>;
+  /** The worker of the build under way, and when it is past loading its database driver (close() waits for that). */
+  private starting?: { worker: Worker; opened: Promise<void> };
   private trailingCheck?: NodeJS.Timeout;
   private readonly opts: Required<Omit<SearchServiceOptions, 'log' | 'onSwap' | 'beforeBuild'>> &
     Pick<SearchServiceOptions, 'onSwap' | 'beforeBuild'> & { log: (m: string) => void };
@@ -255,10 +257,13 @@ export class SearchService {
       workerData: { kind: WORKER_KIND, dbPath: this.opts.dbPath, help } satisfies WorkerInput,
     });
     worker.unref();
+    let opened = () => {};
+    this.starting = { worker, opened: new Promise<void>((resolve) => (opened = resolve)) };
     const pending = new Map<number, (reply: Reply | undefined) => void>();
     const ready = await new Promise<Extract<WorkerMessage, { type: 'ready' }> | undefined>((resolve) => {
       worker.on('message', (m: WorkerMessage) => {
-        if (m.type === 'ready') resolve(m);
+        if (m.type === 'opened') opened();
+        else if (m.type === 'ready') resolve(m);
         else if (m.type === 'error') {
           this.opts.log(`search: index build failed: ${m.message}`);
           resolve(undefined);
@@ -270,14 +275,17 @@ export class SearchService {
       });
       worker.on('error', (err) => {
         this.opts.log(`search: index worker crashed: ${String(err)}`);
+        opened();
         resolve(undefined);
         this.dropWorker(worker, pending);
       });
       worker.on('exit', () => {
+        opened();
         resolve(undefined);
         this.dropWorker(worker, pending);
       });
     });
+    this.starting = undefined;
     if (!ready || this.closed) {
       await worker.terminate();
       return false;
@@ -353,6 +361,13 @@ export class SearchService {
     clearTimeout(this.timer);
     clearInterval(this.idleTimer);
     clearTimeout(this.trailingCheck);
+    // A build under way is stopped, once its worker is past loading better-sqlite3: the process exiting while a
+    // worker loads it aborted the whole process (SIGABRT) on a busy machine, so no stop is made in that window.
+    const starting = this.starting;
+    if (starting) {
+      await starting.opened;
+      await starting.worker.terminate();
+    }
     await this.building?.catch(() => false);
     const live = this.live;
     this.live = undefined;

@@ -7,6 +7,7 @@ import { config } from '#lib/server/platform/config.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { readPublicPdfTexts } from '#lib/server/projects/document-text.ts';
 import { pageCache } from '#lib/server/platform/http/page-cache.ts';
+import { onShutdown } from '#lib/server/platform/shutdown.ts';
 import { fillHelp } from '../help-words.rules.ts';
 import { loadHelpWords } from '../help-words.ts';
 import { splitHelpPage, type HelpDoc } from './documents.ts';
@@ -26,6 +27,9 @@ export function siteSearch(): SearchService {
     beforeBuild: () =>
       readPublicPdfTexts(db(), { filesDir: config().filesDir, budgetMs: 20_000, log: (m) => console.warn(m) }),
   });
+  // An index worker still starting must not be cut off by the exit (platform/shutdown.ts).
+  const started = service;
+  onShutdown(() => started.close());
   return service;
 }
 

@@ -29,6 +29,7 @@ export interface WorkerInput {
 }
 
 export type WorkerMessage =
+  | { type: 'opened' }
   | { type: 'ready'; fingerprint: string; docs: number; buildMs: number; heapUsed: number; browser: BrowserAssets }
   | { type: 'error'; message: string }
   | { type: 'result'; id: number; hits: SearchHit[] }
@@ -42,6 +43,8 @@ function run(input: WorkerInput): void {
   try {
     const t0 = performance.now();
     const db = openReader(input.dbPath);
+    // Past loading better-sqlite3: from here the worker may be stopped at any moment (the service's close()).
+    port.postMessage({ type: 'opened' } satisfies WorkerMessage);
     // One read transaction: the fingerprint describes exactly the records indexed.
     const { fingerprint, docs, ordinance } = readSnapshot(db, () => ({
       fingerprint: searchFingerprint(db),
