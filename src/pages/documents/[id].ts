@@ -5,7 +5,7 @@ import { getPublicDocument } from '#lib/server/public/projects.ts';
 
 export const GET: APIRoute = async ({ params, locals }) => {
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : NaN;
-  const doc = Number.isSafeInteger(id) ? getPublicDocument(locals.db, id) : undefined;
+  const doc = Number.isSafeInteger(id) ? await getPublicDocument(locals.dbAsync, id) : undefined;
   if (!doc) return new Response(null, { status: 404 });
   return storedFileResponse(doc, { cache: 'public' });
 };

@@ -20,6 +20,7 @@ import {
 import { formatMonth } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 import { memoUntilPublicChange, preparedOnce, readSnapshot, type DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, containsPattern, containsText, inList } from '#lib/server/platform/db/sql.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
@@ -299,8 +300,8 @@ export function getPublicProject(db: DB, slug: string) {
 export type PublicProject = NonNullable<ReturnType<typeof getPublicProject>>;
 
 /** A public document and its project, for downloads; undefined unless both are public. */
-export function getPublicDocument(db: DB, id: number) {
-  return db
+export async function getPublicDocument(db: Pick<Db, 'select'>, id: number) {
+  const [row] = await db
     .select({
       id: documents.id,
       sha256: documents.sha256,
@@ -312,8 +313,8 @@ export function getPublicDocument(db: DB, id: number) {
     })
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
-    .where(and(eq(documents.id, id), eq(documents.public, true), eq(projects.published, true)))
-    .get();
+    .where(and(eq(documents.id, id), eq(documents.public, true), eq(projects.published, true)));
+  return row;
 }
 
 export interface ActivityItem {

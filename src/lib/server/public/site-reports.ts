@@ -9,6 +9,7 @@ import { projects, siteReportCategories, siteReportEvents, siteReportPhotos, sit
 import type { SiteReportStatus } from '#db/enums.ts';
 import type { boundingBox } from '#lib/shared/geo.ts';
 import { memoUntilPublicChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { isOpen, isOpenSql, publicPoint, STATUS_LABEL, statusMeaning } from '#lib/server/site-reports/report.rules.ts';
 import {
@@ -382,8 +383,8 @@ export function openReportsInBox(db: DB, box: ReturnType<typeof boundingBox>, li
 }
 
 /** An approved photo, for its public URL. */
-export function publicPhoto(db: DB, photoId: number) {
-  return db
+export async function publicPhoto(db: Pick<Db, 'select'>, photoId: number) {
+  const [row] = await db
     .select({
       sha256: siteReportPhotos.sha256,
       mimeType: siteReportPhotos.mimeType,
@@ -392,8 +393,10 @@ export function publicPhoto(db: DB, photoId: number) {
     })
     .from(siteReportPhotos)
     .innerJoin(siteReports, eq(siteReports.id, siteReportPhotos.reportId))
-    .where(and(eq(siteReportPhotos.id, photoId), isNotNull(siteReportPhotos.approvedAt), eq(siteReports.hidden, false)))
-    .get();
+    .where(
+      and(eq(siteReportPhotos.id, photoId), isNotNull(siteReportPhotos.approvedAt), eq(siteReports.hidden, false)),
+    );
+  return row;
 }
 
 /** The project a "Report a problem at this site" link names, when it is published. */

@@ -6,9 +6,9 @@ import type { APIRoute } from 'astro';
 import { publicPhoto } from '#lib/server/public/site-reports.ts';
 import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';
 
-export const GET: APIRoute = ({ params, locals }) => {
+export const GET: APIRoute = async ({ params, locals }) => {
   const id = /^\d{1,12}$/.test(params.id ?? '') ? Number(params.id) : NaN;
-  const photo = Number.isSafeInteger(id) ? publicPhoto(locals.db, id) : undefined;
+  const photo = Number.isSafeInteger(id) ? await publicPhoto(locals.dbAsync, id) : undefined;
   if (!photo) return new Response('Not found', { status: 404 });
   return storedFileResponse({ ...photo, filename: `report-${photo.reportId}-photo-${id}.jpg` }, { cache: 'private' });
 };
