@@ -6,7 +6,7 @@
  */
 type Hook = () => Promise<unknown>;
 
-const KEY = Symbol.for('rotterdam-stormwater-portal.shutdown-hooks');
+const KEY = Symbol.for('stormwater-portal.shutdown-hooks');
 
 function hooks(): Set<Hook> {
   const global = globalThis as { [KEY]?: Set<Hook> };
