@@ -27,7 +27,7 @@ import {
   nextRoutineDue,
   type RoutineIntervals,
 } from './practices.rules.ts';
-import { loadRoutineIntervals } from './practices.ts';
+import { loadRoutineIntervals, practicesMaintainedBy } from './practices.ts';
 
 type PracticeRow = typeof stormwaterPractices.$inferSelect;
 
@@ -223,3 +223,15 @@ async function readPracticeRecord(db: Db, id: number, today: string) {
   };
 }
 export type PracticeRecord = NonNullable<Awaited<ReturnType<typeof practiceRecord>>>;
+
+/** The practices an operator maintains, each with its record, in one snapshot (their list page). */
+export function maintainedPracticeRecords(db: Db, userId: number, today: string) {
+  return readSnapshotAsync(db, async () => {
+    const out: Array<{ p: Awaited<ReturnType<typeof practicesMaintainedBy>>[number]; r: PracticeRecord }> = [];
+    for (const p of await practicesMaintainedBy(db, userId)) {
+      const r = await readPracticeRecord(db, p.id, today);
+      if (r) out.push({ p, r });
+    }
+    return out;
+  });
+}
