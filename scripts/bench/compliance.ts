@@ -10,13 +10,14 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { hashPassword } from '#lib/server/accounts/passwords.ts';
 import {
-  complianceContext,
-  complianceFor,
-  loadComplianceData,
+  complianceContextAsync,
+  complianceForAsync,
+  loadComplianceDataAsync,
   openFindingsBySite,
 } from '#lib/server/compliance/compliance.ts';
 import { evaluateCompliance } from '#lib/server/compliance/compliance.rules.ts';
 import { openDatabase } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import type { Portal } from '../../tests/support/portal.ts';
 import type { BenchContext } from './lib.ts';
@@ -152,14 +153,15 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
 
   // --- Compliance for every project -----------------------------------------------------------------
   const db = openDatabase(path.join(ctx.dataDir, 'portal.db'));
+  const face = asyncOf(db);
   try {
     const projects = (db.$client.prepare('SELECT count(*) AS n FROM projects').get() as { n: number }).n;
     ctx.report(`\nCompliance for all ${projects.toLocaleString('en-US')} projects (this process)`);
     for (let round = 1; round <= 3; round++) {
       const now = new Date();
       const t0 = performance.now();
-      const context = complianceContext(db, now);
-      const data = loadComplianceData(db);
+      const context = await complianceContextAsync(face, now);
+      const data = await loadComplianceDataAsync(face);
       const t1 = performance.now();
       let findings = 0;
       let open = 0;
@@ -174,12 +176,12 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
       );
     }
     const t0 = performance.now();
-    const sites = openFindingsBySite(db);
+    const sites = await openFindingsBySite(face);
     ctx.report(
       `  sites under construction with open findings (the officer’s list): ${sites.length.toLocaleString('en-US')}, in ${(performance.now() - t0).toFixed(0)} ms`,
     );
     // Sanity: the bulk and per-project paths agree for one project.
-    const sample = complianceFor(db, { projectIds: [sites[0]?.project.id ?? 1] })[0];
+    const [sample] = await complianceForAsync(face, { projectIds: [sites[0]?.project.id ?? 1] });
     if (sites[0] && sample.findings.filter((f) => f.status === 'open').length !== sites[0].open.length)
       throw new Error('bulk and single-project compliance disagree');
   } finally {

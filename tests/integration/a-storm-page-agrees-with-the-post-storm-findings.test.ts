@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { complianceFor } from '#lib/server/compliance/compliance.ts';
 import { recentStorms } from '#lib/server/public/storms.ts';
 import { htmlText } from '../support/crawl.ts';
@@ -28,7 +29,7 @@ afterAll(async () => {
 describe('the storm pages', () => {
   it('list each storm of half an inch or more with its counts, newest first', async () => {
     const now = new Date();
-    const { storms } = recentStorms(db, now);
+    const { storms } = await recentStorms(asyncOf(db), now);
     expect(storms.length).toBeGreaterThan(0);
     const page = htmlText(await (await get(portal.url, '/storms')).text());
     expect(page).toContain('Storms and post-storm inspections');
@@ -41,7 +42,7 @@ describe('the storm pages', () => {
 
   it('call a site "not inspected in time" exactly where the compliance rules found the post-storm finding', async () => {
     const now = new Date();
-    const { storms } = recentStorms(db, now, 50);
+    const { storms } = await recentStorms(asyncOf(db), now, 50);
     const findings = new Map(
       complianceFor(db, {}, now).map((c) => [
         c.project.slug,
@@ -68,7 +69,7 @@ describe('the storm pages', () => {
   });
 
   it('show each site of a storm with what it did, in words', async () => {
-    const { storms } = recentStorms(db, new Date(), 50);
+    const { storms } = await recentStorms(asyncOf(db), new Date(), 50);
     const storm = storms.find((p) => p.counts.missed > 0 && p.counts.met > 0) ?? storms.find((p) => p.sites.length)!;
     const page = htmlText(await (await get(portal.url, `/storms/${storm.storm.id}`)).text());
     for (const s of storm.sites) expect(page).toContain(s.name);
@@ -77,7 +78,7 @@ describe('the storm pages', () => {
   });
 
   it('are open data too: one record per storm and site, the same duties, listed in /data.json', async () => {
-    const { storms } = recentStorms(db, new Date(), 200);
+    const { storms } = await recentStorms(asyncOf(db), new Date(), 200);
     const json = (await (await get(portal.url, '/api/post-storm-inspections.json')).json()) as {
       count: number;
       post_storm_inspections: Array<{ storm_id: number; project_slug: string; inspection: string; due_by: string }>;

@@ -144,8 +144,8 @@ describe('the demo town, checked against the law', () => {
     }
   });
 
-  it('lists every open finding on the officer’s dashboard, most serious sites first', () => {
-    const sites = openFindingsBySite(db, NOW);
+  it('lists every open finding on the officer’s dashboard, most serious sites first', async () => {
+    const sites = await openFindingsBySite(asyncOf(db), NOW);
     expect(sites.slice(0, 3).every((s) => s.high > 0)).toBe(true);
     expect(sites.map((s) => s.project.slug)).toEqual(
       expect.arrayContaining([

@@ -28,7 +28,7 @@ import { membersWhere } from '#lib/shared/closed-lists.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   DEFAULT_COMPLIANCE_SETTINGS,
   evaluateCompliance,
@@ -39,7 +39,7 @@ import {
   type ComplianceStorm,
   type ProjectComplianceData,
 } from './compliance.rules.ts';
-import { memoUntilPublicChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange, memoUntilPublicChangeAsync, preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -154,12 +154,36 @@ function businessDayMover(db: DB): (date: string) => string {
 
 export function complianceContext(db: DB, now: Date = new Date()): ComplianceContext {
   // Settings, storms and the calendar change a few times a day; reuse them until the database changes.
-  const { settings, storms, onOrAfterBusinessDay, cob } = memoUntilPublicChange(db, 'compliance.context', () => ({
+  return contextAt(
+    memoUntilPublicChange(db, CONTEXT_MEMO, () => referenceData(db)),
+    now,
+  );
+}
+
+/** complianceContext on the asynchronous face (the same memo). */
+export async function complianceContextAsync(db: Db, now: Date = new Date()): Promise<ComplianceContext> {
+  // The settings, storms and calendar are read by the platform's loaders, which move in step 2g (decision 0080).
+  return contextAt(
+    await memoUntilPublicChangeAsync(db, CONTEXT_MEMO, () => viaSync(db, (sync) => referenceData(sync))),
+    now,
+  );
+}
+
+const CONTEXT_MEMO = 'compliance.context';
+
+function referenceData(db: DB) {
+  return {
     settings: loadComplianceSettings(db),
     storms: loadStorms(db),
     onOrAfterBusinessDay: businessDayMover(db),
     cob: closeOfBusiness(db),
-  }));
+  };
+}
+
+function contextAt(
+  { settings, storms, onOrAfterBusinessDay, cob }: ReturnType<typeof referenceData>,
+  now: Date,
+): ComplianceContext {
   return {
     now,
     settings,
@@ -188,9 +212,11 @@ interface ScopeShape {
   statuses: boolean;
 }
 
-/** Everything the rules need for the projects in scope, in a fixed number of queries. */
-/** The queries that load compliance inputs, prepared once per connection and scope shape. */
-function complianceStatements(db: DB, shape: ScopeShape) {
+/**
+ * The queries that load compliance inputs, prepared once per connection, face and scope shape: everything the
+ * rules need for the projects in scope, in a fixed number of queries.
+ */
+function complianceStatements(db: Db, shape: ScopeShape) {
   return preparedOnce(db, `compliance.load:${shape.ids ? 'ids' : ''}:${shape.statuses ? 'statuses' : ''}`, () => {
     const live = and(isNull(inspections.supersededAt), projectFilter(shape, inspections.projectId));
     return {
@@ -360,16 +386,68 @@ export function authorizedToProceedOn(
   return days.sort()[0];
 }
 
+type Statements = ReturnType<typeof complianceStatements>;
+/** What the queries return, the same on both faces. */
+type ComplianceRows = { [K in keyof Statements]: Awaited<ReturnType<Statements[K]['all']>> };
+
+function scopeOf(scope: ComplianceScope): { shape: ScopeShape; params: Record<string, unknown> } | undefined {
+  if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return undefined;
+  return {
+    shape: { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) },
+    params: { ids: boundList(scope.projectIds ?? []), statuses: boundList(scope.statuses ?? []) },
+  };
+}
+
 export function loadComplianceData(
   db: DB,
   scope: ComplianceScope = {},
   today: string = townToday(new Date()),
 ): ProjectComplianceData[] {
-  if (scope.projectIds?.length === 0 || scope.statuses?.length === 0) return [];
-  const q = complianceStatements(db, { ids: Boolean(scope.projectIds), statuses: Boolean(scope.statuses) });
-  const params = { ids: boundList(scope.projectIds ?? []), statuses: boundList(scope.statuses ?? []) };
+  const s = scopeOf(scope);
+  if (!s) return [];
+  // The same drizzle queries, built on the synchronous face: each answers at once, not through a promise. This
+  // face goes with its last callers (decision 0080, step 2g).
+  const q = complianceStatements(db as unknown as Db, s.shape);
+  const projects = q.projects.all(s.params) as unknown as ComplianceRows['projects'];
+  if (projects.length === 0) return [];
+  const rows = { projects } as ComplianceRows;
+  for (const key of Object.keys(q) as Array<keyof Statements>)
+    if (key !== 'projects') rows[key] = q[key].all(s.params) as never;
+  return assembleComplianceData(rows, today, rows.reviews.length ? reviewLaw(db) : undefined);
+}
+
+/** loadComplianceData on the asynchronous face: the same queries, one after another, in one snapshot. */
+export async function loadComplianceDataAsync(
+  db: Db,
+  scope: ComplianceScope = {},
+  today: string = townToday(new Date()),
+): Promise<ProjectComplianceData[]> {
+  const s = scopeOf(scope);
+  if (!s) return [];
+  const q = complianceStatements(db, s.shape);
+  return readSnapshotAsync(db, async () => {
+    const projects = await q.projects.all(s.params);
+    if (projects.length === 0) return [];
+    const rows = { projects } as ComplianceRows;
+    for (const key of Object.keys(q) as Array<keyof Statements>)
+      if (key !== 'projects') rows[key] = (await q[key].all(s.params)) as never;
+    // The calendar and the local law are the platform's loaders, which move in step 2g (decision 0080).
+    return assembleComplianceData(rows, today, rows.reviews.length ? await viaSync(db, reviewLaw) : undefined);
+  });
+}
+
+/** What a SWPPP review's clock needs (Subsection E): the business calendar and the local law's days. */
+function reviewLaw(db: DB): { calendar: BusinessCalendar; law: ReviewLaw } {
+  return { calendar: loadCalendar(db), law: loadLocalLaw(db) };
+}
+
+function assembleComplianceData(
+  q: ComplianceRows,
+  today: string,
+  review: ReturnType<typeof reviewLaw> | undefined,
+): ProjectComplianceData[] {
   const byId = new Map<number, ProjectComplianceData>();
-  for (const p of q.projects.all(params))
+  for (const p of q.projects)
     byId.set(p.id, {
       project: { ...p, drainsToImpairedWaters: false },
       inspections: [],
@@ -378,33 +456,30 @@ export function loadComplianceData(
       notices: [],
       operatorRequests: [],
     });
-  if (byId.size === 0) return [];
 
   const reviewsByProject = new Map<number, Array<Parameters<typeof reviewClock>[0]>>();
-  for (const { projectId, ...r } of q.reviews.all(params)) {
+  for (const { projectId, ...r } of q.reviews) {
     if (!byId.get(projectId)?.project.actualStartOn) continue;
     const list = reviewsByProject.get(projectId) ?? [];
     list.push(r);
     reviewsByProject.set(projectId, list);
   }
-  if (reviewsByProject.size) {
-    const calendar = loadCalendar(db);
-    const law = loadLocalLaw(db);
+  if (reviewsByProject.size && review) {
     for (const [projectId, list] of reviewsByProject) {
       const p = byId.get(projectId)!.project;
       p.authorizationKnown = true;
-      p.authorizedOn = authorizedToProceedOn(list, today, calendar, law) ?? null;
+      p.authorizedOn = authorizedToProceedOn(list, today, review.calendar, review.law) ?? null;
     }
   }
 
-  for (const r of q.impaired.all(params)) {
+  for (const r of q.impaired) {
     const d = byId.get(r.projectId);
     if (d) d.project.drainsToImpairedWaters = true;
   }
 
   const inspectionById = new Map<number, ComplianceInspection>();
   const inspectedOn = new Map<number, string>();
-  for (const { projectId, ...row } of q.inspections.all(params)) {
+  for (const { projectId, ...row } of q.inspections) {
     const d = byId.get(projectId);
     if (!d) continue;
     const ins: ComplianceInspection = { ...row, practices: [], inactiveAreas: [] };
@@ -412,14 +487,13 @@ export function loadComplianceData(
     inspectionById.set(ins.id, ins);
     inspectedOn.set(ins.id, townToday(ins.inspectedAt));
   }
-  for (const p of q.practices.all(params)) inspectionById.get(p.inspectionId)?.practices.push(p);
-  for (const { inspectionId, ...area } of q.inactiveAreas.all(params))
-    inspectionById.get(inspectionId)?.inactiveAreas.push(area);
-  for (const s of q.summaries.all(params)) byId.get(s.projectId)?.summaries.push(s);
-  for (const { projectId, ...n } of q.notices.all(params)) byId.get(projectId)?.notices?.push(n);
-  for (const { projectId, receivedAt, ...r } of q.operatorRequests.all(params))
+  for (const p of q.practices) inspectionById.get(p.inspectionId)?.practices.push(p);
+  for (const { inspectionId, ...area } of q.inactiveAreas) inspectionById.get(inspectionId)?.inactiveAreas.push(area);
+  for (const s of q.summaries) byId.get(s.projectId)?.summaries.push(s);
+  for (const { projectId, ...n } of q.notices) byId.get(projectId)?.notices?.push(n);
+  for (const { projectId, receivedAt, ...r } of q.operatorRequests)
     byId.get(projectId)?.operatorRequests?.push({ ...r, receivedOn: townToday(receivedAt) });
-  for (const c of q.corrective.all(params)) {
+  for (const c of q.corrective) {
     const d = byId.get(c.projectId);
     if (!d) continue;
     const openedOn = (c.openedIn != null ? inspectedOn.get(c.openedIn) : undefined) ?? townToday(c.createdAt);
@@ -448,10 +522,22 @@ export function complianceFor(
   ctx?: ComplianceContext,
 ): ProjectCompliance[] {
   const context = ctx ?? complianceContext(db, now);
-  return loadComplianceData(db, scope, townToday(context.now)).map((data) => ({
-    ...evaluateCompliance(data, context),
-    project: data.project,
-  }));
+  return evaluated(loadComplianceData(db, scope, townToday(context.now)), context);
+}
+
+/** complianceFor on the asynchronous face. */
+export async function complianceForAsync(
+  db: Db,
+  scope: ComplianceScope = {},
+  now: Date = new Date(),
+  ctx?: ComplianceContext,
+): Promise<ProjectCompliance[]> {
+  const context = ctx ?? (await complianceContextAsync(db, now));
+  return evaluated(await loadComplianceDataAsync(db, scope, townToday(context.now)), context);
+}
+
+function evaluated(data: ProjectComplianceData[], context: ComplianceContext): ProjectCompliance[] {
+  return data.map((d) => ({ ...evaluateCompliance(d, context), project: d.project }));
 }
 
 /** One project's compliance (undefined when there is no such project). */
@@ -482,7 +568,7 @@ export interface SiteFindings {
  * The town-wide list costs about a second at 10,000 projects, so the dashboard reuses it for a minute;
  * filings, storms and settings changed here clear it at once (other changes show within the minute).
  */
-let siteCache: { db: DB; at: number; value: SiteFindings[] } | undefined;
+let siteCache: { db: Db; at: number; value: SiteFindings[] } | undefined;
 const SITE_CACHE_MS = 60_000;
 
 export function invalidateCompliance(): void {
@@ -493,20 +579,20 @@ export function invalidateCompliance(): void {
  * Open findings at every site still being built or stabilized, most serious sites first: what the
  * officer's dashboard lists. Without `now` it is the current list (cached briefly).
  */
-export function openFindingsBySite(db: DB, now?: Date): SiteFindings[] {
+export async function openFindingsBySite(db: Db, now?: Date): Promise<SiteFindings[]> {
   if (!now) {
     const t = Date.now();
     if (siteCache && siteCache.db === db && t - siteCache.at < SITE_CACHE_MS && t >= siteCache.at)
       return siteCache.value;
-    const value = computeOpenFindingsBySite(db, new Date(t));
+    const value = await computeOpenFindingsBySite(db, new Date(t));
     siteCache = { db, at: t, value };
     return value;
   }
   return computeOpenFindingsBySite(db, now);
 }
 
-function computeOpenFindingsBySite(db: DB, now: Date): SiteFindings[] {
-  return complianceFor(db, { statuses: SITE_WORK_STATUSES }, now)
+async function computeOpenFindingsBySite(db: Db, now: Date): Promise<SiteFindings[]> {
+  return (await complianceForAsync(db, { statuses: SITE_WORK_STATUSES }, now))
     .map((c) => {
       const open = c.findings.filter((f) => f.status === 'open');
       return { project: c.project, open, high: open.filter((f) => f.severity === 'high').length };

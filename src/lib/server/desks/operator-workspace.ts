@@ -12,8 +12,8 @@ import {
   type DocumentType,
 } from '#db/schema.ts';
 import { recentFindings } from '#lib/server/compliance/compliance.rules.ts';
-import { complianceContext, complianceFor, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { complianceForAsync, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import {
   openCorrectiveActions,
   recentInspections,
@@ -151,9 +151,8 @@ export async function returnedItems(db: Db, projectIds: number[]): Promise<Retur
 export async function workspaceOverview(db: Db, userId: number, now: Date = new Date()) {
   const mine = await memberProjects(db, userId);
   const ids = mine.map((p) => p.id);
-  // Compliance reads its facts synchronously until that domain moves (decision 0080, step 2).
   const compliance = new Map<number, ProjectCompliance>(
-    (await viaSync(db, (sync) => complianceFor(sync, { projectIds: ids }, now))).map((c) => [c.projectId, c]),
+    (await complianceForAsync(db, { projectIds: ids }, now)).map((c) => [c.projectId, c]),
   );
   const returned = await returnedItems(db, ids);
   return mine.map((p) => {
@@ -171,9 +170,7 @@ export async function workspaceOverview(db: Db, userId: number, now: Date = new 
 export async function projectWorkspace(db: Db, projectId: number, now: Date = new Date()) {
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return undefined;
-  const [c] = await viaSync(db, (sync) =>
-    complianceFor(sync, { projectIds: [projectId] }, now, complianceContext(sync, now)),
-  );
+  const [c] = await complianceForAsync(db, { projectIds: [projectId] }, now);
   const today = townToday(now);
   const summaries = await db
     .select()

@@ -18,9 +18,13 @@ import {
   tallyMonth,
   type MonthTally,
 } from '#lib/server/compliance/compliance.rules.ts';
-import { complianceContext, invalidateCompliance, loadComplianceData } from '#lib/server/compliance/compliance.ts';
+import {
+  complianceContextAsync,
+  invalidateCompliance,
+  loadComplianceDataAsync,
+} from '#lib/server/compliance/compliance.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
@@ -152,11 +156,8 @@ export interface SummaryMonthChoice {
 
 /** The months a summary may be filed for (start of construction to this month), with their due dates. */
 export async function summaryMonthChoices(db: Db, projectId: number, now: Date): Promise<SummaryMonthChoice[]> {
-  // Compliance reads its facts synchronously until that domain moves (decision 0080, step 2).
-  const { data, ctx } = await viaSync(db, (sync) => ({
-    data: loadComplianceData(sync, { projectIds: [projectId] })[0],
-    ctx: complianceContext(sync, now),
-  }));
+  const [data] = await loadComplianceDataAsync(db, { projectIds: [projectId] });
+  const ctx = await complianceContextAsync(db, now);
   if (!data) return [];
   const period = constructionPeriod(data);
   if (!period) return [];
@@ -213,10 +214,8 @@ export async function summaryFormContext(
     attachmentsPublic: 'on',
   };
   if (!chosen) return { choices, values };
-  const { data, ctx } = await viaSync(db, (sync) => ({
-    data: loadComplianceData(sync, { projectIds: [projectId] })[0],
-    ctx: complianceContext(sync, now),
-  }));
+  const [data] = await loadComplianceDataAsync(db, { projectIds: [projectId] });
+  const ctx = await complianceContextAsync(db, now);
   const [inspector] = await db
     .select({ name: parties.contactName })
     .from(parties)

@@ -11,8 +11,14 @@ import { projectPractices } from './practices.ts';
 import { reportsForProject } from './site-reports.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DocumentType } from '#db/enums.ts';
-import { clockChangesAt, evaluateCompliance, recentFindings } from '#lib/server/compliance/compliance.rules.ts';
-import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
+import {
+  clockChangesAt,
+  evaluateCompliance,
+  recentFindings,
+  type ComplianceContext,
+  type ProjectComplianceData,
+} from '#lib/server/compliance/compliance.rules.ts';
+import { complianceContextAsync, loadComplianceDataAsync } from '#lib/server/compliance/compliance.ts';
 import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { publicEvidenceByAction } from '#lib/server/enforcement/actions.ts';
 import { summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
@@ -143,10 +149,13 @@ export function swpppStatusWords(project: ExemptionRecord, reviewWords: string |
 export function projectPageView(db: Db, slug: string, today: string, now = new Date()) {
   return readSnapshotAsync(db, async () => {
     // The other domains' reads move to the asynchronous face with the public group (decision 0080, step 2f).
-    const view = await viaSync(db, (sync) => readProjectPage(sync, slug, today, now));
+    const view = await viaSync(db, (sync) => readProjectPage(sync, slug, today));
     if (!view) return undefined;
+    const ctx = await complianceContextAsync(db, now);
+    const [facts] = await loadComplianceDataAsync(db, { projectIds: [view.project.id] });
     return {
       ...view,
+      ...complianceOnPage(facts, ctx, today, view),
       evidence: await publicEvidenceByAction(
         db,
         view.actions.map((a) => a.id),
@@ -157,26 +166,47 @@ export function projectPageView(db: Db, slug: string, today: string, now = new D
   });
 }
 
-function readProjectPage(db: DB, slug: string, today: string, now: Date) {
-  const data = getPublicProject(db, slug);
-  if (!data) return undefined;
-  const { project, summaries, actions, swppp, documents } = data;
-  // Plain-language flags from the compliance rules: open lapses, and those that ended in the last year.
-  const ctx = complianceContext(db, now);
-  const [facts] = loadComplianceData(db, { projectIds: [project.id] });
+/**
+ * The page's compliance flags (open lapses, and those that ended in the last year) and its month-by-month
+ * history, in plain words from the compliance rules.
+ */
+function complianceOnPage(
+  facts: ProjectComplianceData | undefined,
+  ctx: ComplianceContext,
+  today: string,
+  view: Pick<NonNullable<ReturnType<typeof readProjectPage>>, 'townInspections' | 'actions'>,
+) {
   const compliance = facts ? { ...evaluateCompliance(facts, ctx), project: facts.project } : undefined;
   const flags = compliance ? recentFindings(compliance.findings, today, 365) : [];
-  const townInspections = publicTownInspections(db, project.id);
   const history =
     facts && compliance
       ? complianceHistory({
           data: facts,
           findings: compliance.findings,
           ctx,
-          townInspectionDays: townInspections.map((t) => t.inspectedOn),
-          enforcementDays: actions.map((a) => a.issuedOn),
+          townInspectionDays: view.townInspections.map((t) => t.inspectedOn),
+          enforcementDays: view.actions.map((a) => a.issuedOn),
         })
       : [];
+  return {
+    /**
+     * Until when (ms) the page reads the same with the same data on the same town day: only its compliance
+     * flags and history read the clock within a day (everything else is dated by `today`).
+     */
+    unchangedUntil: (facts && clockChangesAt(facts, ctx)?.getTime()) ?? Infinity,
+    compliance,
+    flags,
+    history,
+    openFlags: flags.filter((f) => f.status === 'open'),
+    pastFlags: flags.filter((f) => f.status === 'resolved'),
+  };
+}
+
+function readProjectPage(db: DB, slug: string, today: string) {
+  const data = getPublicProject(db, slug);
+  if (!data) return undefined;
+  const { project, summaries, actions, swppp, documents } = data;
+  const townInspections = publicTownInspections(db, project.id);
   const review = swppp.review;
   const clock = review ? reviewClock(review, today, loadCalendar(db), loadLocalLaw(db), town(db).kindWord) : undefined;
   const current = summaries.filter((s) => !s.supersededAt);
@@ -186,15 +216,7 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
   return {
     ...data,
     today,
-    /**
-     * Until when (ms) the page reads the same with the same data on the same town day: only its compliance
-     * flags and history read the clock within a day (everything else is dated by `today`).
-     */
-    unchangedUntil: (facts && clockChangesAt(facts, ctx)?.getTime()) ?? Infinity,
     enforcement: summarizeEnforcement(actions, today, town(db).profile.kind),
-    compliance,
-    flags,
-    history,
     townInspections,
     // The newest entries shown; the rest fold away (a long enforcement history is a long page on a phone).
     timeline: timeline.slice(0, TIMELINE_FIRST),
@@ -204,8 +226,6 @@ function readProjectPage(db: DB, slug: string, today: string, now: Date) {
     currentSummaries: current.slice(0, 1),
     earlierSummaries: current.slice(1),
     supersededSummaries: summaries.filter((s) => s.supersededAt),
-    openFlags: flags.filter((f) => f.status === 'open'),
-    pastFlags: flags.filter((f) => f.status === 'resolved'),
     attachments: summaryAttachments(
       db,
       summaries.map((s) => s.id),

@@ -4,7 +4,7 @@
  * do (public/storms.ts, the compliance rules' own duty). Not kept between requests: a window still open closes
  * with the clock, not with a change of data.
  */
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { INSTANT_UNIT, PROJECT_REFERENCE_FIELDS, type FieldDef } from './fields.ts';
 import { encodeDataset } from './open-data.ts';
@@ -42,8 +42,8 @@ export const STORM_DUTY_FIELDS: FieldDef[] = [
   },
 ];
 
-export function listStormDutyRecords(db: DB, baseUrl: string, now = new Date()) {
-  return recentStorms(db, now, STORM_DATASET_STORMS).storms.flatMap((p) =>
+export async function listStormDutyRecords(db: Db, baseUrl: string, now = new Date()) {
+  return (await recentStorms(db, now, STORM_DATASET_STORMS)).storms.flatMap((p) =>
     p.sites.map((s) => ({
       storm_id: p.storm.id,
       storm_url: `${baseUrl}/storms/${p.storm.id}`,
@@ -65,8 +65,8 @@ export function listStormDutyRecords(db: DB, baseUrl: string, now = new Date()) 
   );
 }
 
-export function encodeStormDuties(db: DB, format: 'json' | 'csv', baseUrl: string): EncodedBody {
-  return encodeDataset(listStormDutyRecords(db, baseUrl), {
+export async function encodeStormDuties(db: Db, format: 'json' | 'csv', baseUrl: string): Promise<EncodedBody> {
+  return encodeDataset(await listStormDutyRecords(db, baseUrl), {
     key: 'post_storm_inspections',
     fields: STORM_DUTY_FIELDS,
     format,

@@ -6,8 +6,8 @@
  */
 import { and, eq, gte, desc, inArray } from 'drizzle-orm';
 import { projects, stormEvents } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { complianceContextAsync, loadComplianceDataAsync } from '#lib/server/compliance/compliance.ts';
 import { postStormDuty, type ComplianceStorm, type StormDuty } from '#lib/server/compliance/compliance.rules.ts';
 
 export interface StormSite {
@@ -25,33 +25,32 @@ export interface StormPage {
 }
 
 /** The storms that oblige an inspection, newest first. */
-function stormsOverThreshold(db: DB, inches: number, limit: number): ComplianceStorm[] {
+function stormsOverThreshold(db: Db, inches: number, limit: number): Promise<ComplianceStorm[]> {
   return db
     .select({ id: stormEvents.id, endedAt: stormEvents.endedAt, inches: stormEvents.inches, gauge: stormEvents.gauge })
     .from(stormEvents)
     .where(gte(stormEvents.inches, inches))
     .orderBy(desc(stormEvents.endedAt), desc(stormEvents.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** Each storm's sites and what each did, for the storms asked (one load of the sites' facts for all of them). */
-function stormPages(db: DB, storms: ComplianceStorm[], now: Date): StormPage[] {
-  const ctx = complianceContext(db, now);
+async function stormPages(db: Db, storms: ComplianceStorm[], now: Date): Promise<StormPage[]> {
+  const ctx = await complianceContextAsync(db, now);
   const published = new Set(
-    db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(
-        and(
-          eq(projects.published, true),
-          inArray(projects.status, ['active', 'stop_work', 'final_stabilization', 'complete']),
-        ),
-      )
-      .all()
-      .map((p) => p.id),
+    (
+      await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(
+          and(
+            eq(projects.published, true),
+            inArray(projects.status, ['active', 'stop_work', 'final_stabilization', 'complete']),
+          ),
+        )
+    ).map((p) => p.id),
   );
-  const data = storms.length ? loadComplianceData(db, { projectIds: [...published] }) : [];
+  const data = storms.length ? await loadComplianceDataAsync(db, { projectIds: [...published] }) : [];
   return storms.map((storm) => {
     const sites: StormSite[] = [];
     for (const d of data) {
@@ -67,10 +66,16 @@ function stormPages(db: DB, storms: ComplianceStorm[], now: Date): StormPage[] {
   });
 }
 
-/** The newest storms that oblige an inspection, with their sites. */
-export function recentStorms(db: DB, now = new Date(), limit = 20): { threshold: number; storms: StormPage[] } {
-  const threshold = complianceContext(db, now).settings.stormInches;
-  return { threshold, storms: stormPages(db, stormsOverThreshold(db, threshold, limit), now) };
+/** The newest storms that oblige an inspection, with their sites, read in one snapshot. */
+export function recentStorms(
+  db: Db,
+  now = new Date(),
+  limit = 20,
+): Promise<{ threshold: number; storms: StormPage[] }> {
+  return readSnapshotAsync(db, async () => {
+    const threshold = (await complianceContextAsync(db, now)).settings.stormInches;
+    return { threshold, storms: await stormPages(db, await stormsOverThreshold(db, threshold, limit), now) };
+  });
 }
 
 /**
@@ -87,13 +92,19 @@ export function stormPagesChangeAt(pages: StormPage[], now: Date): number {
 }
 
 /** One storm's page, or undefined when there is no such storm or it is under the threshold. */
-export function stormPage(db: DB, id: number, now = new Date()): StormPage | undefined {
-  const threshold = complianceContext(db, now).settings.stormInches;
-  const storm = db
-    .select({ id: stormEvents.id, endedAt: stormEvents.endedAt, inches: stormEvents.inches, gauge: stormEvents.gauge })
-    .from(stormEvents)
-    .where(eq(stormEvents.id, id))
-    .get();
-  if (!storm || storm.inches < threshold) return undefined;
-  return stormPages(db, [storm], now)[0];
+export function stormPage(db: Db, id: number, now = new Date()): Promise<StormPage | undefined> {
+  return readSnapshotAsync(db, async () => {
+    const threshold = (await complianceContextAsync(db, now)).settings.stormInches;
+    const [storm] = await db
+      .select({
+        id: stormEvents.id,
+        endedAt: stormEvents.endedAt,
+        inches: stormEvents.inches,
+        gauge: stormEvents.gauge,
+      })
+      .from(stormEvents)
+      .where(eq(stormEvents.id, id));
+    if (!storm || storm.inches < threshold) return undefined;
+    return (await stormPages(db, [storm], now))[0];
+  });
 }
