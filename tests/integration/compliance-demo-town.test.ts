@@ -198,7 +198,7 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
       if (spinning) setImmediate(spin);
     };
     setImmediate(spin);
-    await warmTownFindings(db, later, 5);
+    await warmTownFindings(asyncOf(db), later, 5);
     spinning = false;
     const projects = complianceFor(db, {}, later);
     expect(turns).toBeGreaterThanOrEqual(Math.floor(projects.length / 5));
@@ -214,15 +214,17 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
         .filter((c) => published.has(c.projectId))
         .flatMap((c) => c.findings.map((finding) => ({ projectId: c.projectId, finding }))),
     );
-    const warmed = byKey(townFindings(db, later).map(({ project, finding }) => ({ projectId: project.id, finding })));
+    const warmed = byKey(
+      (await townFindings(asyncOf(db), later)).map(({ project, finding }) => ({ projectId: project.id, finding })),
+    );
     expect(warmed.length).toBeGreaterThan(5);
     expect(new Set(warmed.map((w) => key(w.projectId, w.finding))).size).toBe(warmed.length);
     expect(warmed).toEqual(expected);
   });
 
-  it('come newest lapse first (then by project and key), and a reader asking for some gets exactly those', () => {
+  it('come newest lapse first (then by project and key), and a reader asking for some gets exactly those', async () => {
     const at = new Date(NOW.getTime() + 20 * 60_000);
-    const all = townFindings(db, at);
+    const all = await townFindings(asyncOf(db), at);
     const order = all.map(({ project, finding }) => [finding.from, project.id, finding.key] as const);
     const sorted = [...order].sort((a, b) =>
       a[0] !== b[0] ? (a[0] < b[0] ? 1 : -1) : a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0),
@@ -246,24 +248,24 @@ describe('the town-wide findings, evaluated a slice at a time', () => {
     for (const { where, keep } of cases) {
       const expected = all.filter(keep);
       expect(expected.length).toBeGreaterThan(0);
-      expect(townFindings(db, at, where)).toEqual(expected);
+      expect(await townFindings(asyncOf(db), at, where)).toEqual(expected);
     }
   });
 
-  it('are evaluated again a minute after public data changed, and five minutes after the last time if nothing did', () => {
+  it('are evaluated again a minute after public data changed, and five minutes after the last time if nothing did', async () => {
     const at = (minutes: number) => new Date(NOW.getTime() + (30 + minutes) * 60_000);
-    const a = heldTownFindings(db, at(0));
+    const a = await heldTownFindings(asyncOf(db), at(0));
     const change = () =>
       db.$client.prepare('update projects set updated_at = updated_at where id = (select min(id) from projects)').run();
     // Nothing public changed: only the clock could have moved them, and for five minutes it is not asked.
-    expect(heldTownFindings(db, at(2))).toBe(a);
+    expect(await heldTownFindings(asyncOf(db), at(2))).toBe(a);
     // A change: within the minute of the evaluation the same answer, then a new evaluation.
     change();
-    expect(heldTownFindings(db, at(0.5))).toBe(a);
-    const b = heldTownFindings(db, at(2.5));
+    expect(await heldTownFindings(asyncOf(db), at(0.5))).toBe(a);
+    const b = await heldTownFindings(asyncOf(db), at(2.5));
     expect(b).not.toBe(a);
     expect(b.select()).toEqual(a.select());
-    expect(heldTownFindings(db, at(2.5 + 4.9))).toBe(b);
-    expect(heldTownFindings(db, at(2.5 + 5.1))).not.toBe(b);
+    expect(await heldTownFindings(asyncOf(db), at(2.5 + 4.9))).toBe(b);
+    expect(await heldTownFindings(asyncOf(db), at(2.5 + 5.1))).not.toBe(b);
   });
 });

@@ -96,14 +96,14 @@ describe('the alert dispatcher', () => {
       { email: 'a@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
       at(-30),
     );
-    expect(dispatchAlerts(db, at(0), BASE)).toEqual({ events: 0, immediate: 0, digests: 0 });
-    expect(dispatchAlerts(db, at(1), BASE).events).toBe(0);
+    expect(await dispatchAlerts(asyncOf(db), at(0), BASE)).toEqual({ events: 0, immediate: 0, digests: 0 });
+    expect((await dispatchAlerts(asyncOf(db), at(1), BASE)).events).toBe(0);
     expect(mails(db, 'alert')).toHaveLength(0);
   });
 
   it('sends an immediate alert once, with one-click unsubscribe headers and link, only to confirmed matching subscriptions', async () => {
     const { db, site, far } = town();
-    dispatchAlerts(db, at(0), BASE);
+    await dispatchAlerts(asyncOf(db), at(0), BASE);
     await subscribed(
       db,
       { email: 'project@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
@@ -144,7 +144,7 @@ describe('the alert dispatcher', () => {
     addAction(db, far, at(2));
     // A direct insert of a private action is never announced.
     addAction(db, site, at(2), { public: false, summary: 'Private note' });
-    const run = dispatchAlerts(db, at(3), BASE);
+    const run = await dispatchAlerts(asyncOf(db), at(3), BASE);
     expect(run).toMatchObject({ events: 2, immediate: 2 });
     const alerts = mails(db, 'alert');
     expect(alerts.map((m) => m.toAddress).sort()).toEqual(['area@example.org', 'project@example.org']);
@@ -158,13 +158,13 @@ describe('the alert dispatcher', () => {
       expect(m.textBody).not.toContain('Private note');
     }
     // Running again (overlapping window) sends nothing twice.
-    expect(dispatchAlerts(db, at(4), BASE)).toMatchObject({ events: 0, immediate: 0 });
+    expect(await dispatchAlerts(asyncOf(db), at(4), BASE)).toMatchObject({ events: 0, immediate: 0 });
     expect(mails(db, 'alert')).toHaveLength(2);
   });
 
   it('finds monthly summaries posted and projects published since the last run', async () => {
     const { db, site, add } = town();
-    dispatchAlerts(db, at(0), BASE);
+    await dispatchAlerts(asyncOf(db), at(0), BASE);
     await subscribed(
       db,
       {
@@ -181,7 +181,7 @@ describe('the alert dispatcher', () => {
       .values({ projectId: site, month: '2026-05', narrative: 'All controls in place.', submittedAt: at(2) })
       .run();
     add('new-nearby', destinationPoint(SITE, 90, 0.5), at(2));
-    dispatchAlerts(db, at(3), BASE);
+    await dispatchAlerts(asyncOf(db), at(3), BASE);
     const [digest] = mails(db, 'alert-digest');
     expect(digest.subject).toBe('2 updates about construction within 1 mile of a point near 1 site');
     expect(digest.textBody).toContain('Monthly inspection summary for May 2026');
@@ -190,16 +190,16 @@ describe('the alert dispatcher', () => {
 
   it('gathers daily digests: nothing before a day has passed, then one message with everything', async () => {
     const { db, site } = town();
-    dispatchAlerts(db, at(0), BASE);
+    await dispatchAlerts(asyncOf(db), at(0), BASE);
     const id = await subscribed(
       db,
       { email: 'daily@example.org', target: 'project', projectSlug: 'site', frequency: 'daily' },
       at(1),
     );
     addAction(db, site, at(10));
-    dispatchAlerts(db, at(11), BASE);
+    await dispatchAlerts(asyncOf(db), at(11), BASE);
     addAction(db, site, at(60), { type: 'stop_work_order', summary: 'Stop all work.' });
-    dispatchAlerts(db, at(61), BASE);
+    await dispatchAlerts(asyncOf(db), at(61), BASE);
     expect(mails(db, 'alert-digest')).toHaveLength(0);
     const pending = () =>
       db
@@ -209,19 +209,19 @@ describe('the alert dispatcher', () => {
         .filter((d) => d.subscriptionId === id && !d.sentAt).length;
     expect(pending()).toBe(2);
 
-    expect(dispatchAlerts(db, at(24 * 60 + 2), BASE).digests).toBe(1);
+    expect((await dispatchAlerts(asyncOf(db), at(24 * 60 + 2), BASE)).digests).toBe(1);
     const [digest] = mails(db, 'alert-digest');
     expect(digest.subject).toBe('2 updates about the project “site”');
     expect(digest.textBody).toContain('since yesterday’s email');
     expect(digest.textBody).toContain('Stop all work.');
     expect(pending()).toBe(0);
     // And not again the next run.
-    expect(dispatchAlerts(db, at(24 * 60 + 3), BASE).digests).toBe(0);
+    expect((await dispatchAlerts(asyncOf(db), at(24 * 60 + 3), BASE)).digests).toBe(0);
   });
 
   it('stops after unsubscribing', async () => {
     const { db, site } = town();
-    dispatchAlerts(db, at(0), BASE);
+    await dispatchAlerts(asyncOf(db), at(0), BASE);
     await subscribed(
       db,
       { email: 'bye@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
@@ -230,7 +230,7 @@ describe('the alert dispatcher', () => {
     const token = /one-click\?token=([\w-]+)/.exec(mails(db, 'alert-confirm')[0].headersJson!)![1];
     expect((await unsubscribe(asyncOf(db), token, { ip: '127.0.0.1', via: 'one-click', now: at(2) })).ok).toBe(true);
     addAction(db, site, at(3));
-    dispatchAlerts(db, at(4), BASE);
+    await dispatchAlerts(asyncOf(db), at(4), BASE);
     expect(mails(db, 'alert')).toHaveLength(0);
   });
 
@@ -268,17 +268,17 @@ describe('the alert dispatcher', () => {
 
   it('forgets addresses that never confirmed once the link has expired', async () => {
     const { db } = town();
-    dispatchAlerts(db, at(0), BASE);
+    await dispatchAlerts(asyncOf(db), at(0), BASE);
     await subscribe(
       asyncOf(db),
       { email: 'never@example.org', target: 'project', projectSlug: 'site', frequency: 'immediate' },
       { ip: '1', baseUrl: BASE, now: at(1) },
     );
-    dispatchAlerts(db, at(2), BASE);
+    await dispatchAlerts(asyncOf(db), at(2), BASE);
     expect(
       db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get(),
     ).toEqual({ n: 1 });
-    dispatchAlerts(db, at(8 * 24 * 60), BASE);
+    await dispatchAlerts(asyncOf(db), at(8 * 24 * 60), BASE);
     expect(
       db.$client.prepare("select count(*) as n from alert_subscriptions where email = 'never@example.org'").get(),
     ).toEqual({ n: 0 });
@@ -339,7 +339,7 @@ describe('the alert dispatcher reads each table once per run, not once per subsc
   it("looks up the subscribed projects' names in one query for all immediate alerts and one for all digests", async () => {
     const { db, add } = town();
     const ids = [1, 2, 3, 4, 5].map((n) => add(`p${n}`, SITE));
-    dispatchAlerts(db, at(0), BASE);
+    await dispatchAlerts(asyncOf(db), at(0), BASE);
     for (const n of ids.keys())
       await subscribed(
         db,
@@ -358,11 +358,11 @@ describe('the alert dispatcher reads each table once per run, not once per subsc
     const stop = onQuery(db, (sqlText) => seen.push(sqlText));
     const nameLookups = () => seen.filter((q) => /^select ("id", )?"name" from "projects" where/.test(q)).length;
     try {
-      expect(dispatchAlerts(db, at(11), BASE).immediate).toBe(5);
+      expect((await dispatchAlerts(asyncOf(db), at(11), BASE)).immediate).toBe(5);
       // One for the five immediate alerts, one for the digests owed (not yet due): not one per message.
       expect(nameLookups()).toBe(2);
       seen.length = 0;
-      expect(dispatchAlerts(db, at(11 + 25 * 60), BASE).digests).toBe(5);
+      expect((await dispatchAlerts(asyncOf(db), at(11 + 25 * 60), BASE)).digests).toBe(5);
       expect(nameLookups()).toBe(1);
     } finally {
       stop();

@@ -103,13 +103,13 @@ const events = (db: DB) => db.select().from(alertEvents).all();
 describe('alerts for inspection reports, SWPPP amendments and serious findings', () => {
   it('announces each new inspection report and public amendment of a published project once', async () => {
     const { db, site, hidden } = town();
-    dispatchAlerts(db, T0, BASE);
+    await dispatchAlerts(asyncOf(db), T0, BASE);
     await subscribed(db, 'site', day(1, '17:00'));
     const report = inspect(db, site, day(2), 10);
     inspect(db, hidden, day(2), 10);
     const pub = amendment(db, site, day(2), true);
     const priv = amendment(db, site, day(2), false);
-    const run = dispatchAlerts(db, day(2, '15:00'), BASE);
+    const run = await dispatchAlerts(asyncOf(db), day(2, '15:00'), BASE);
     expect(run.events).toBe(2);
     expect(
       events(db)
@@ -124,19 +124,19 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     expect(db.select().from(alertDeliveries).all()).toHaveLength(2);
     // Made public later: announced then, once.
     db.$client.prepare('update documents set public = 1, updated_at = ? where id = ?').run(day(3).getTime(), priv);
-    expect(dispatchAlerts(db, day(3, '15:00'), BASE).events).toBe(1);
-    expect(dispatchAlerts(db, day(3, '16:00'), BASE).events).toBe(0);
+    expect((await dispatchAlerts(asyncOf(db), day(3, '15:00'), BASE)).events).toBe(1);
+    expect((await dispatchAlerts(asyncOf(db), day(3, '16:00'), BASE)).events).toBe(0);
     expect(events(db).filter((e) => e.kind === 'swppp_amendment')).toHaveLength(2);
   });
 
   it('announces a new serious finding once, by its stable key, and says what the law requires', async () => {
     const { db, site } = town();
-    dispatchAlerts(db, T0, BASE);
+    await dispatchAlerts(asyncOf(db), T0, BASE);
     await subscribed(db, 'site', day(1, '17:00'));
     // A sediment trap over half full at two inspections in a row: serious (Subsection J(16)).
     inspect(db, site, day(2), 60);
     inspect(db, site, day(3), 70);
-    const run = dispatchAlerts(db, day(3, '20:00'), BASE);
+    const run = await dispatchAlerts(asyncOf(db), day(3, '20:00'), BASE);
     const finding = events(db).filter((e) => e.kind === 'finding');
     expect(finding).toHaveLength(1);
     expect(finding[0].entityId).toBe(findingEntityId(site, 'sediment-cleanout:sediment trap st-1:2026-06-02'));
@@ -148,7 +148,7 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     expect(run.events).toBe(3); // two reports and the finding
     // Still open at the next inspection: not announced again.
     inspect(db, site, day(4), 75);
-    dispatchAlerts(db, day(4, '20:00'), BASE);
+    await dispatchAlerts(asyncOf(db), day(4, '20:00'), BASE);
     expect(events(db).filter((e) => e.kind === 'finding')).toHaveLength(1);
     // The subscriber was told about each event once.
     const told = db.select().from(alertDeliveries).all();
@@ -160,8 +160,8 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     const { db, site } = town();
     inspect(db, site, new Date('2026-05-20T14:00:00Z'), 60);
     inspect(db, site, new Date('2026-05-27T14:00:00Z'), 70);
-    dispatchAlerts(db, T0, BASE);
-    dispatchAlerts(db, day(2), BASE);
+    await dispatchAlerts(asyncOf(db), T0, BASE);
+    await dispatchAlerts(asyncOf(db), day(2), BASE);
     expect(events(db).filter((e) => e.kind === 'finding')).toHaveLength(0);
   });
 
@@ -172,12 +172,12 @@ describe('alerts for inspection reports, SWPPP amendments and serious findings',
     inspect(db, hidden, day(2), 60);
     inspect(db, hidden, day(3), 70);
     const now = day(3, '20:00');
-    const townFeed = latestPublicEvents(db, { now });
+    const townFeed = await latestPublicEvents(asyncOf(db), { now });
     expect(townFeed.filter((e) => e.kind === 'finding').map((e) => e.projectId)).toEqual([site]);
     expect(townFeed.some((e) => e.kind === 'inspection_report')).toBe(false);
-    const projectFeed = latestPublicEvents(db, { projectIds: [site], now });
+    const projectFeed = await latestPublicEvents(asyncOf(db), { projectIds: [site], now });
     expect(projectFeed.filter((e) => e.kind === 'inspection_report')).toHaveLength(2);
     expect(projectFeed.filter((e) => e.kind === 'finding')).toHaveLength(1);
-    expect(latestPublicEvents(db, { projectIds: [hidden], now })).toEqual([]);
+    expect(await latestPublicEvents(asyncOf(db), { projectIds: [hidden], now })).toEqual([]);
   });
 });

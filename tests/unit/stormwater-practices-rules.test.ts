@@ -2,6 +2,7 @@
  * Decisions 0035–0037: the rules of permanent practices and the review escrow, as tables; and the one definition of
  * "inspection overdue" and "maintenance overdue" agreeing in TypeScript and SQL on the same rows.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { practiceInspections, practiceMaintenanceItems, projects, stormwaterPractices } from '#db/schema.ts';
@@ -393,7 +394,7 @@ describe('alerts and feeds', () => {
     };
     const shown = add('open', true);
     add('hidden', false);
-    const events = queryPracticeInspections(db, { since: new Date(0) });
+    const events = await queryPracticeInspections(asyncOf(db), { since: new Date(0) });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       kind: 'practice_inspection',

@@ -10,11 +10,11 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/findings.csv'];
 
-export const GET: APIRoute = ({ request, url, locals }) => {
+export const GET: APIRoute = async ({ request, url, locals }) => {
   const parsed = parseFindingFilters(url.searchParams, contract.query);
   if (!parsed.ok) return apiError(400, parsed.message);
-  const { records, total, page, pages } = listFindingRecords(
-    locals.db,
+  const { records, total, page, pages } = await listFindingRecords(
+    locals.dbAsync,
     parsed.value.filters,
     townPublicUrl(locals.db),
     parsed.value.paging,

@@ -13,12 +13,12 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/findings.json'];
 
-export const GET: APIRoute = ({ request, url, locals }) => {
+export const GET: APIRoute = async ({ request, url, locals }) => {
   const parsed = parseFindingFilters(url.searchParams, contract.query);
   if (!parsed.ok) return apiError(400, parsed.message);
   const now = new Date();
-  const { records, total, page, perPage, pages } = listFindingRecords(
-    locals.db,
+  const { records, total, page, perPage, pages } = await listFindingRecords(
+    locals.dbAsync,
     parsed.value.filters,
     townPublicUrl(locals.db),
     parsed.value.paging,

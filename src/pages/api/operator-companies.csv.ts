@@ -1,4 +1,4 @@
-/** GET /api/operator-companies.csv: the same records as /api/operator-companies.json, one row each, one row each. */
+/** GET /api/operator-companies.csv: the same records as /api/operator-companies.json, one row each. */
 import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
@@ -9,8 +9,8 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/operator-companies.csv'];
 
-export const GET: APIRoute = ({ request, locals }) =>
-  encodedResponse(request, encodeOperatorCompanies(locals.db, 'csv', townPublicUrl(locals.db)), {
+export const GET: APIRoute = async ({ request, locals }) =>
+  encodedResponse(request, await encodeOperatorCompanies(locals.dbAsync, 'csv', townPublicUrl(locals.db)), {
     ...OPEN_HEADERS,
     'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-operator-companies.csv"`,
   });

@@ -7,14 +7,14 @@ import { areaQuery, parseArea, projectsNear } from '#lib/server/public/near.ts';
 import { latestPublicEvents } from '#lib/server/public/events.ts';
 import { radiusWords } from '#lib/shared/geo.ts';
 
-export const GET: APIRoute = ({ request, url, locals }) => {
+export const GET: APIRoute = async ({ request, url, locals }) => {
   const area = parseArea(url.searchParams);
   if (!area)
     return new Response('Give the area as ?lat=42.78&lon=-73.97&r=0.5 (r in miles: 0.25, 0.5, 1 or 2).', {
       status: 400,
     });
   const ids = projectsNear(locals.db, area).map((n) => n.item.id);
-  const events = latestPublicEvents(locals.db, { projectIds: ids, limit: 50 });
+  const events = await latestPublicEvents(locals.dbAsync, { projectIds: ids, limit: 50 });
   const q = areaQuery(area);
   const body = eventsFeed(
     town(locals.db),

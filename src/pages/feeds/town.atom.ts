@@ -4,8 +4,8 @@ import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
 import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed, townEvents } from '#lib/server/public/feeds.ts';
 
-export const GET: APIRoute = ({ request, locals }) => {
-  const events = townEvents(locals.db);
+export const GET: APIRoute = async ({ request, locals }) => {
+  const events = await townEvents(locals.dbAsync);
   const body = eventsFeed(
     town(locals.db),
     townPublicUrl(locals.db),

@@ -20,7 +20,7 @@ export const JOBS: Job[] = [
   {
     name: 'alerts-dispatch',
     everyMs: alertsEveryMs(),
-    run: async (db, now) => void (await dispatchAlertsInSlices(db, now, townPublicUrl(db))),
+    run: async (db, now) => void (await dispatchAlertsInSlices(asyncOf(db), now, townPublicUrl(db))),
   },
   requestsDigestJob,
   remindersJob,

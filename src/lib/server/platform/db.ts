@@ -299,6 +299,11 @@ export function publicDataVersion(db: object): number {
   return version;
 }
 
+/** publicDataVersion read through the asynchronous face: once no other transaction holds the connection. */
+export function publicDataVersionAsync(db: object): Promise<number> {
+  return whenFree(gateOf(connectionOf(db) as Database.Database), () => publicDataVersion(db));
+}
+
 const publicMemos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
 /**
  * A value read or built from public data, kept until public_data_version moves: reference data (the

@@ -35,9 +35,9 @@ import {
 import type { Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { findingsOfProjects, townFindings, type FindingProject, type TownFinding } from './findings.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { queryReports } from './site-reports.ts';
 
 export interface PublicEvent {
@@ -153,11 +153,11 @@ export interface EventQuery {
   limit?: number;
 }
 
-export function querySummaries(db: DB, q: EventQuery): PublicEvent[] {
+export async function querySummaries(db: Db, q: EventQuery): Promise<PublicEvent[]> {
   const where: SQL[] = [eq(projects.published, true), isNotNull(monthlySummaries.submittedAt)];
   if (q.projectIds) where.push(inArray(monthlySummaries.projectId, q.projectIds.length ? q.projectIds : [-1]));
   if (q.since) where.push(sql`${monthlySummaries.submittedAt} >= ${q.since.getTime()}`);
-  return db
+  const rows = await db
     .select({
       id: monthlySummaries.id,
       projectId: monthlySummaries.projectId,
@@ -175,18 +175,17 @@ export function querySummaries(db: DB, q: EventQuery): PublicEvent[] {
     .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
     .where(and(...where))
     .orderBy(desc(monthlySummaries.submittedAt), desc(monthlySummaries.id))
-    .limit(q.limit ?? 1000)
-    .all()
-    .map(summaryEvent);
+    .limit(q.limit ?? 1000);
+  return rows.map(summaryEvent);
 }
 
-export function queryEnforcement(db: DB, q: EventQuery): PublicEvent[] {
+export async function queryEnforcement(db: Db, q: EventQuery): Promise<PublicEvent[]> {
   const where: SQL[] = [eq(projects.published, true), eq(enforcementActions.public, true)];
   if (q.projectIds) where.push(inArray(enforcementActions.projectId, q.projectIds.length ? q.projectIds : [-1]));
   // updated_at, not created_at: an action made public after it was recorded counts from then.
   if (q.since) where.push(sql`${enforcementActions.updatedAt} >= ${q.since.getTime()}`);
   if (q.createdSince) where.push(sql`${enforcementActions.createdAt} >= ${q.createdSince.getTime()}`);
-  return db
+  const rows = await db
     .select({
       id: enforcementActions.id,
       projectId: enforcementActions.projectId,
@@ -203,17 +202,16 @@ export function queryEnforcement(db: DB, q: EventQuery): PublicEvent[] {
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
     .where(and(...where))
     .orderBy(desc(enforcementActions.createdAt), desc(enforcementActions.id))
-    .limit(q.limit ?? 1000)
-    .all()
-    .map(enforcementEvent);
+    .limit(q.limit ?? 1000);
+  return rows.map(enforcementEvent);
 }
 
-export function queryNewProjects(db: DB, q: EventQuery): PublicEvent[] {
+export async function queryNewProjects(db: Db, q: EventQuery): Promise<PublicEvent[]> {
   const where: SQL[] = [eq(projects.published, true)];
   if (q.projectIds) where.push(inArray(projects.id, q.projectIds.length ? q.projectIds : [-1]));
   const when = sql`coalesce(${projects.publishedAt}, ${projects.createdAt})`;
   if (q.since) where.push(sql`${when} >= ${q.since.getTime()}`);
-  return db
+  const rows = await db
     .select({
       id: projects.id,
       slug: projects.slug,
@@ -226,9 +224,8 @@ export function queryNewProjects(db: DB, q: EventQuery): PublicEvent[] {
     .from(projects)
     .where(and(...where))
     .orderBy(desc(when), desc(projects.id))
-    .limit(q.limit ?? 1000)
-    .all()
-    .map(projectEvent);
+    .limit(q.limit ?? 1000);
+  return rows.map(projectEvent);
 }
 
 type InspectionRow = {
@@ -318,11 +315,11 @@ export function findingEvent(project: FindingProject, f: Finding): PublicEvent {
   };
 }
 
-export function queryInspectionReports(db: DB, q: EventQuery): PublicEvent[] {
+export async function queryInspectionReports(db: Db, q: EventQuery): Promise<PublicEvent[]> {
   const where: SQL[] = [eq(projects.published, true)];
   if (q.projectIds) where.push(inArray(inspections.projectId, q.projectIds.length ? q.projectIds : [-1]));
   if (q.since) where.push(sql`${inspections.filedAt} >= ${q.since.getTime()}`);
-  return db
+  const rows = await db
     .select({
       id: inspections.id,
       projectId: inspections.projectId,
@@ -339,12 +336,12 @@ export function queryInspectionReports(db: DB, q: EventQuery): PublicEvent[] {
     .leftJoin(documents, eq(documents.id, inspections.reportDocumentId))
     .where(and(...where))
     .orderBy(desc(inspections.filedAt), desc(inspections.id))
-    .limit(q.limit ?? 1000)
-    .all()
-    .map((r) => inspectionReportEvent(r, town(db).profile.kind));
+    .limit(q.limit ?? 1000);
+  const { kind } = (await townAsync(db)).profile;
+  return rows.map((r) => inspectionReportEvent(r, kind));
 }
 
-export function querySwpppAmendments(db: DB, q: EventQuery): PublicEvent[] {
+export async function querySwpppAmendments(db: Db, q: EventQuery): Promise<PublicEvent[]> {
   const where: SQL[] = [
     eq(projects.published, true),
     eq(documents.public, true),
@@ -354,7 +351,7 @@ export function querySwpppAmendments(db: DB, q: EventQuery): PublicEvent[] {
   // updated_at: an amendment made public after it was uploaded counts from then.
   if (q.since) where.push(sql`${documents.updatedAt} >= ${q.since.getTime()}`);
   if (q.createdSince) where.push(sql`${documents.uploadedAt} >= ${q.createdSince.getTime()}`);
-  return db
+  const rows = await db
     .select({
       id: documents.id,
       projectId: documents.projectId,
@@ -370,14 +367,18 @@ export function querySwpppAmendments(db: DB, q: EventQuery): PublicEvent[] {
     .innerJoin(projects, eq(projects.id, documents.projectId))
     .where(and(...where))
     .orderBy(desc(documents.updatedAt), desc(documents.id))
-    .limit(q.limit ?? 1000)
-    .all()
-    .map((r) => swpppAmendmentEvent(r, town(db).profile.kind));
+    .limit(q.limit ?? 1000);
+  const { kind } = (await townAsync(db)).profile;
+  return rows.map((r) => swpppAmendmentEvent(r, kind));
 }
 
 /** Residents' reports about published projects, as events; one per report (its latest public step). */
-export function querySiteReportEvents(db: DB, q: EventQuery): PublicEvent[] {
-  return queryReports(db, { projectIds: q.projectIds, since: q.since ?? q.createdSince, limit: q.limit ?? 1000 })
+export async function querySiteReportEvents(db: Db, q: EventQuery): Promise<PublicEvent[]> {
+  // The residents' reports' public side moves with the reports (decision 0080, step 2f).
+  const reports = await viaSync(db, (sync) =>
+    queryReports(sync, { projectIds: q.projectIds, since: q.since ?? q.createdSince, limit: q.limit ?? 1000 }),
+  );
+  return reports
     .filter((r) => r.project != null)
     .map((r) => ({
       kind: 'site_report' as const,
@@ -398,13 +399,16 @@ export function querySiteReportEvents(db: DB, q: EventQuery): PublicEvent[] {
 const FEW_PROJECTS = 200;
 
 /** Serious (high-severity) findings at published projects, newest first. */
-export function seriousFindingEvents(db: DB, q: { projectIds?: number[]; limit?: number; now?: Date }): PublicEvent[] {
+export async function seriousFindingEvents(
+  db: Db,
+  q: { projectIds?: number[]; limit?: number; now?: Date },
+): Promise<PublicEvent[]> {
   const now = q.now ?? new Date();
   let found: TownFinding[];
-  if (q.projectIds && q.projectIds.length <= FEW_PROJECTS) found = findingsOfProjects(db, q.projectIds, now);
+  if (q.projectIds && q.projectIds.length <= FEW_PROJECTS) found = await findingsOfProjects(db, q.projectIds, now);
   else {
     const wanted = q.projectIds ? new Set(q.projectIds) : undefined;
-    found = townFindings(db, now, { projectIds: wanted, severities: ['high'] });
+    found = await townFindings(db, now, { projectIds: wanted, severities: ['high'] });
   }
   // Newest lapse first already; a finding's event time is at most a day after its first day (a post-storm
   // deadline), so only those up to a day older than the limit-th can be among the newest events.
@@ -427,12 +431,12 @@ export function seriousFindingEvents(db: DB, q: { projectIds?: number[]; limit?:
  * The Town's inspections of permanent practices built under published projects (a practice entered
  * directly has no project to subscribe to or to place an area alert by), from the day they were recorded.
  */
-export function queryPracticeInspections(db: DB, q: EventQuery): PublicEvent[] {
+export async function queryPracticeInspections(db: Db, q: EventQuery): Promise<PublicEvent[]> {
   const where: SQL[] = [eq(projects.published, true)];
   if (q.projectIds) where.push(inArray(stormwaterPractices.projectId, q.projectIds.length ? q.projectIds : [-1]));
   if (q.since) where.push(sql`${practiceInspections.createdAt} >= ${q.since.getTime()}`);
-  const { kindWord } = town(db);
-  return db
+  const { kindWord } = await townAsync(db);
+  const rows = await db
     .select({
       id: practiceInspections.id,
       inspectedOn: practiceInspections.inspectedOn,
@@ -450,41 +454,42 @@ export function queryPracticeInspections(db: DB, q: EventQuery): PublicEvent[] {
     .innerJoin(projects, eq(projects.id, stormwaterPractices.projectId))
     .where(and(...where))
     .orderBy(desc(practiceInspections.createdAt), desc(practiceInspections.id))
-    .limit(q.limit ?? 1000)
-    .all()
-    .map((r) => ({
-      kind: 'practice_inspection' as const,
-      entityId: r.id,
-      projectId: r.projectId,
-      projectSlug: r.slug,
-      projectName: r.name,
-      occurredAt: r.createdAt,
-      title: `${kindWord} inspection of ${r.practiceName}, ${formatDay(r.inspectedOn)}: ${SMP_CONDITION_LABEL[r.condition].toLowerCase()}`,
-      summary: clip(r.findings || SMP_CONDITION_MEANING[r.condition]),
-      path: `/practices/${r.practiceId}`,
-    }));
+    .limit(q.limit ?? 1000);
+  return rows.map((r) => ({
+    kind: 'practice_inspection' as const,
+    entityId: r.id,
+    projectId: r.projectId,
+    projectSlug: r.slug,
+    projectName: r.name,
+    occurredAt: r.createdAt,
+    title: `${kindWord} inspection of ${r.practiceName}, ${formatDay(r.inspectedOn)}: ${SMP_CONDITION_LABEL[r.condition].toLowerCase()}`,
+    summary: clip(r.findings || SMP_CONDITION_MEANING[r.condition]),
+    path: `/practices/${r.practiceId}`,
+  }));
 }
 
 /**
  * The latest public events, newest first (for feeds). Inspection reports are filed every week at every
  * site: they are in a project's or an area's feed, not the town's, where they would crowd out the rest.
  */
-export function latestPublicEvents(
-  db: DB,
+export async function latestPublicEvents(
+  db: Db,
   q: { projectIds?: number[]; limit?: number; now?: Date } = {},
-): PublicEvent[] {
+): Promise<PublicEvent[]> {
   const limit = q.limit ?? 50;
   const scoped = { projectIds: q.projectIds, limit };
-  return [
-    ...querySummaries(db, scoped),
-    ...queryEnforcement(db, scoped),
-    ...queryNewProjects(db, scoped),
-    ...querySwpppAmendments(db, scoped),
-    ...querySiteReportEvents(db, scoped),
-    ...(q.projectIds ? queryInspectionReports(db, scoped) : []),
-    ...(q.projectIds ? queryPracticeInspections(db, scoped) : []),
-    ...seriousFindingEvents(db, { ...scoped, now: q.now }),
-  ]
+  // One snapshot: every list in the feed reads the same moment of the database.
+  const events = await readSnapshotAsync(db, async () => [
+    ...(await querySummaries(db, scoped)),
+    ...(await queryEnforcement(db, scoped)),
+    ...(await queryNewProjects(db, scoped)),
+    ...(await querySwpppAmendments(db, scoped)),
+    ...(await querySiteReportEvents(db, scoped)),
+    ...(q.projectIds ? await queryInspectionReports(db, scoped) : []),
+    ...(q.projectIds ? await queryPracticeInspections(db, scoped) : []),
+    ...(await seriousFindingEvents(db, { ...scoped, now: q.now })),
+  ]);
+  return events
     .sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.entityId - a.entityId)
     .slice(0, limit);
 }

@@ -7,6 +7,7 @@ import type { Milestone } from '#db/enums.ts';
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { inspectionNotices, projects } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { latestPublicEvents, type PublicEvent } from './events.ts';
 import { renderAtom, type AtomFeed } from '#lib/server/platform/feeds/atom.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
@@ -48,11 +49,11 @@ export function eventsFeed(
   return renderAtom(feed);
 }
 
-export function townEvents(db: DB): PublicEvent[] {
+export function townEvents(db: Db): Promise<PublicEvent[]> {
   return latestPublicEvents(db, { limit: 50 });
 }
 
-export function projectEvents(db: DB, projectId: number): PublicEvent[] {
+export function projectEvents(db: Db, projectId: number): Promise<PublicEvent[]> {
   return latestPublicEvents(db, { projectIds: [projectId], limit: 50 });
 }
 

@@ -12,9 +12,10 @@
 import { eq } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { addDays } from '#lib/shared/days.ts';
-import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
+import { complianceContextAsync, complianceForAsync } from '#lib/server/compliance/compliance.ts';
 import { byCodePoint, type Finding, type RuleId, type Severity } from '#lib/server/compliance/compliance.rules.ts';
-import { memoUntilPublicChange, publicDataVersion, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync, publicDataVersionAsync } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 import { HeldFindingsBuilder, type HeldFindings, type HeldFindingsWhere, type HeldOrder } from './held-findings.ts';
@@ -141,17 +142,19 @@ export type FindingRecord = ReturnType<typeof findingRecord>;
  */
 const TOWN_CACHE_MS = 60_000;
 const TOWN_CACHE_UNCHANGED_MS = 5 * 60_000;
-let townCache: { db: DB; at: number; day: string; version: number; value: HeldFindings } | undefined;
+let townCache: { db: Db; at: number; day: string; version: number; value: HeldFindings } | undefined;
 
-function townCacheFresh(db: DB, now: Date): boolean {
+async function townCacheFresh(db: Db, now: Date): Promise<boolean> {
   if (townCache === undefined || townCache.db !== db || townCache.day !== townToday(now)) return false;
   const age = Math.abs(now.getTime() - townCache.at);
-  return age < TOWN_CACHE_MS || (age < TOWN_CACHE_UNCHANGED_MS && townCache.version === publicDataVersion(db));
+  return (
+    age < TOWN_CACHE_MS || (age < TOWN_CACHE_UNCHANGED_MS && townCache.version === (await publicDataVersionAsync(db)))
+  );
 }
 
 /** `version`: the public data version read before the evaluation began (a change made during it counts as after). */
 function keepTownFindings(
-  db: DB,
+  db: Db,
   now: Date,
   version: number,
   value: HeldFindingsBuilder,
@@ -169,11 +172,11 @@ function keepTownFindings(
  * The town-wide findings as held (evaluated now if none are fresh): the same object for as long as they
  * are kept. Read them with townFindings.
  */
-export function heldTownFindings(db: DB, now = new Date()): HeldFindings {
-  if (townCacheFresh(db, now) && townCache) return townCache.value;
-  const version = publicDataVersion(db);
+export async function heldTownFindings(db: Db, now = new Date()): Promise<HeldFindings> {
+  if ((await townCacheFresh(db, now)) && townCache) return townCache.value;
+  const version = await publicDataVersionAsync(db);
   const held = new HeldFindingsBuilder();
-  held.addProjects(complianceFor(db, {}, now));
+  held.addProjects(await complianceForAsync(db, {}, now));
   return keepTownFindings(db, now, version, held).value;
 }
 
@@ -181,9 +184,9 @@ export function heldTownFindings(db: DB, now = new Date()): HeldFindings {
  * Every finding at every published project, newest first; `where` keeps only some (before any finding is
  * made: a reader of the serious ones does not make the other 100,000).
  */
-export function townFindings(db: DB, now = new Date(), where: HeldFindingsWhere = {}): TownFinding[] {
-  const held = heldTownFindings(db, now);
-  const published = publishedProjects(db);
+export async function townFindings(db: Db, now = new Date(), where: HeldFindingsWhere = {}): Promise<TownFinding[]> {
+  const held = await heldTownFindings(db, now);
+  const published = await publishedProjects(db);
   const out: TownFinding[] = [];
   for (const { projectId, finding } of held.select(where)) {
     const project = published.get(projectId);
@@ -205,43 +208,39 @@ const WARM_SLICE = 25;
  * The slices may see changes made meanwhile, as the minute-old cache may. Each slice's findings go into
  * the held columns at once (held-findings.ts), so none of them lives on as an object.
  */
-export async function warmTownFindings(db: DB, now = new Date(), slice = WARM_SLICE): Promise<void> {
-  if (townCacheFresh(db, now)) return;
-  const version = publicDataVersion(db);
-  const ids = db
-    .select({ id: projects.id })
-    .from(projects)
-    .orderBy(projects.id)
-    .all()
-    .map((r) => r.id);
-  const ctx = complianceContext(db, now);
+export async function warmTownFindings(db: Db, now = new Date(), slice = WARM_SLICE): Promise<void> {
+  if (await townCacheFresh(db, now)) return;
+  const version = await publicDataVersionAsync(db);
+  const ids = (await db.select({ id: projects.id }).from(projects).orderBy(projects.id)).map((r) => r.id);
+  const ctx = await complianceContextAsync(db, now);
   const held = new HeldFindingsBuilder();
   for (let i = 0; i < ids.length; i += slice) {
-    held.addProjects(complianceFor(db, { projectIds: ids.slice(i, i + slice) }, now, ctx));
+    held.addProjects(await complianceForAsync(db, { projectIds: ids.slice(i, i + slice) }, now, ctx));
     await new Promise((resolve) => setImmediate(resolve));
   }
-  if (!townCacheFresh(db, now)) keepTownFindings(db, now, version, held);
+  if (!(await townCacheFresh(db, now))) keepTownFindings(db, now, version, held);
 }
 
 /** The findings of a few published projects (a project page, a feed): the same bulk path, scoped, evaluated now. */
-export function findingsOfProjects(db: DB, ids: number[], now = new Date()): TownFinding[] {
-  const published = publishedProjects(db);
-  const wanted = ids.filter((id) => published.has(id));
-  if (!wanted.length) return [];
-  const value = complianceFor(db, { projectIds: wanted }, now).flatMap((c) =>
-    c.findings.map((finding) => ({ projectId: c.projectId, finding })),
-  );
-  return sortFindings(value).map(({ projectId, finding }) => ({ project: published.get(projectId)!, finding }));
+export function findingsOfProjects(db: Db, ids: number[], now = new Date()): Promise<TownFinding[]> {
+  return readSnapshotAsync(db, async () => {
+    const published = await publishedProjects(db);
+    const wanted = ids.filter((id) => published.has(id));
+    if (!wanted.length) return [];
+    const value = (await complianceForAsync(db, { projectIds: wanted }, now)).flatMap((c) =>
+      c.findings.map((finding) => ({ projectId: c.projectId, finding })),
+    );
+    return sortFindings(value).map(({ projectId, finding }) => ({ project: published.get(projectId)!, finding }));
+  });
 }
 
 /** Published projects by id, read again whenever the public data changes. */
-function publishedProjects(db: DB): Map<number, FindingProject> {
-  return memoUntilPublicChange(db, 'findings.publishedProjects', () => {
-    const rows = db
+function publishedProjects(db: Db): Promise<Map<number, FindingProject>> {
+  return memoUntilPublicChangeAsync(db, 'findings.publishedProjects', async () => {
+    const rows = await db
       .select({ id: projects.id, slug: projects.slug, name: projects.name })
       .from(projects)
-      .where(eq(projects.published, true))
-      .all();
+      .where(eq(projects.published, true));
     return new Map<number, FindingProject>(rows.map((r) => [r.id, r]));
   });
 }
@@ -286,8 +285,8 @@ export function filterFindings(all: TownFinding[], filters: FindingFilters, toda
 }
 
 /** One page of the findings the open data lists, as records, with the total that match. */
-export function listFindingRecords(
-  db: DB,
+export async function listFindingRecords(
+  db: Db,
   filters: FindingFilters,
   baseUrl: string,
   paging: FindingPage = { page: 1, perPage: FINDINGS_PER_PAGE },
@@ -295,8 +294,12 @@ export function listFindingRecords(
 ) {
   const all =
     filters.projectId != null
-      ? findingsOfProjects(db, [filters.projectId], now)
-      : townFindings(db, now, { statuses: filters.statuses, severities: filters.severities, rules: filters.rules });
+      ? await findingsOfProjects(db, [filters.projectId], now)
+      : await townFindings(db, now, {
+          statuses: filters.statuses,
+          severities: filters.severities,
+          rules: filters.rules,
+        });
   const matching = filterFindings(all, filters, townToday(now));
   const start = (paging.page - 1) * paging.perPage;
   return {

@@ -13,6 +13,7 @@ import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import type { AnswerFacts } from '#lib/server/operator-requests/request.rules.ts';
 import { operatorOnTimeRows, operatorRequestFacts, type OnTimeRow } from '#lib/server/operator-requests/statistics.ts';
 import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -113,12 +114,17 @@ export interface CompanyListRow {
 }
 
 /** Every company, most sites under way first, then by name. */
-export function listOperatorCompanies(db: DB, now = new Date()): CompanyListRow[] {
+export async function listOperatorCompanies(db: Db, now = new Date()): Promise<CompanyListRow[]> {
   const today = townToday(now);
-  const all = [...companies(db).values()];
+  // The companies and their actions are read synchronously until enforcement's and this page's reads move
+  // (decision 0080, step 2f).
+  const { all, actions } = await viaSync(db, (sync) => ({
+    all: [...companies(sync).values()],
+    actions: publicActionsOfProjects(sync),
+  }));
   // The town's findings are held in memory (decision 0059): one pass over them, not a compliance run per site.
-  const findingsBySite = Map.groupBy(townFindings(db, now), (f) => f.project.id);
-  const actionsBySite = Map.groupBy(publicActionsOfProjects(db), (a) => a.projectSlug);
+  const findingsBySite = Map.groupBy(await townFindings(db, now), (f) => f.project.id);
+  const actionsBySite = Map.groupBy(actions, (a) => a.projectSlug);
   return all
     .map((c) => ({
       slug: c.slug,
@@ -154,15 +160,40 @@ export interface CompanyPage {
 }
 
 /** One company's page, or undefined for an unknown slug. */
-export function operatorCompanyPage(db: DB, slug: string, now = new Date()): CompanyPage | undefined {
-  const c = companies(db).get(slug);
-  if (!c) return undefined;
-  const today = townToday(now);
-  const ids = c.sites.map((s) => s.id);
-  const findings = findingsOfProjects(db, ids, now);
-  const enforcement = publicActionsOfProjects(db, ids);
-  const { overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const figures = companyFigures(c, findings, enforcement, operatorRequestFacts(db, ids), today, overdueBefore);
+export function operatorCompanyPage(db: Db, slug: string, now = new Date()): Promise<CompanyPage | undefined> {
+  return readSnapshotAsync(db, async () => {
+    const read = await viaSync(db, (sync) => {
+      const c = companies(sync).get(slug);
+      if (!c) return undefined;
+      const ids = c.sites.map((s) => s.id);
+      return {
+        c,
+        enforcement: publicActionsOfProjects(sync, ids),
+        requestFacts: operatorRequestFacts(sync, ids),
+        ...deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),
+      };
+    });
+    if (!read) return undefined;
+    const { c, enforcement, requestFacts, overdueBefore } = read;
+    const findings = await findingsOfProjects(
+      db,
+      c.sites.map((s) => s.id),
+      now,
+    );
+    return assembleCompanyPage(c, findings, enforcement, requestFacts, townToday(now), overdueBefore);
+  });
+}
+
+/** A company's page from what was read for it. */
+function assembleCompanyPage(
+  c: Company,
+  findings: TownFinding[],
+  enforcement: TownActionRow[],
+  requestFacts: AnswerFacts[],
+  today: string,
+  overdueBefore: string,
+): CompanyPage {
+  const figures = companyFigures(c, findings, enforcement, requestFacts, today, overdueBefore);
   return {
     slug: c.slug,
     name: c.name,
@@ -220,13 +251,18 @@ export interface CompanyRecord extends Pick<CompanyPage, 'slug' | 'name' | 'tota
  * held in memory (decision 0059, as listOperatorCompanies), its public actions and L(4) requests read once for
  * all companies, not once per company. Sorted by slug, so the records keep their order as numbers change.
  */
-export function operatorCompanyRecords(db: DB, now = new Date()): CompanyRecord[] {
+export async function operatorCompanyRecords(db: Db, now = new Date()): Promise<CompanyRecord[]> {
   const today = townToday(now);
-  const { overdueBefore } = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const findingsBySite = Map.groupBy(townFindings(db, now), (f) => f.project.id);
-  const actionsBySite = Map.groupBy(publicActionsOfProjects(db), (a) => a.projectSlug);
-  const requestsBySite = Map.groupBy(operatorRequestFacts(db), (r) => r.projectId);
-  return [...companies(db).values()]
+  const { all, actions, requestFacts, overdueBefore } = await viaSync(db, (sync) => ({
+    all: [...companies(sync).values()],
+    actions: publicActionsOfProjects(sync),
+    requestFacts: operatorRequestFacts(sync),
+    ...deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),
+  }));
+  const findingsBySite = Map.groupBy(await townFindings(db, now), (f) => f.project.id);
+  const actionsBySite = Map.groupBy(actions, (a) => a.projectSlug);
+  const requestsBySite = Map.groupBy(requestFacts, (r) => r.projectId);
+  return all
     .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
     .map((c) => {
       const enforcement = c.sites.flatMap((s) => actionsBySite.get(s.slug) ?? []);

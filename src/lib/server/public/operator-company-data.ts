@@ -12,7 +12,8 @@
  * minute at most, and while the public data and the town day are unchanged, like the town's findings it reads.
  */
 import { ENFORCEMENT_TYPES } from '#db/enums.ts';
-import { publicDataVersion, type DB } from '#lib/server/platform/db.ts';
+import { publicDataVersionAsync } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { ON_TIME_FIELDS } from '#lib/server/operator-requests/statistics.ts';
@@ -136,13 +137,13 @@ export function operatorCompanyRecord(c: CompanyRecord, baseUrl: string, today: 
   };
 }
 
-export function listOperatorCompanyRecords(db: DB, baseUrl: string, now = new Date()) {
+export async function listOperatorCompanyRecords(db: Db, baseUrl: string, now = new Date()) {
   const today = townToday(now);
-  return heldRecords(db, now).map((c) => operatorCompanyRecord(c, baseUrl, today));
+  return (await heldRecords(db, now)).map((c) => operatorCompanyRecord(c, baseUrl, today));
 }
 
-export function listOperatorCompanyMonths(db: DB, baseUrl: string, now = new Date()) {
-  return heldRecords(db, now).flatMap((c) =>
+export async function listOperatorCompanyMonths(db: Db, baseUrl: string, now = new Date()) {
+  return (await heldRecords(db, now)).flatMap((c) =>
     c.trend.map((m) => ({
       company_slug: c.slug,
       company_name: c.name,
@@ -155,31 +156,34 @@ export function listOperatorCompanyMonths(db: DB, baseUrl: string, now = new Dat
 }
 
 const HOLD_MS = 60_000;
-const held = new Map<string, { db: DB; version: number; day: string; at: number; value: unknown }>();
+const held = new Map<string, { db: Db; version: number; day: string; at: number; value: unknown }>();
 
-/** A value kept while the public data and the town day are unchanged, for a minute at most. */
-function hold<T>(db: DB, key: string, now: Date, make: () => T): T {
-  const version = publicDataVersion(db);
+/**
+ * A value kept while the public data and the town day are unchanged, for a minute at most. It is kept under
+ * the version read before it was made: a change made meanwhile makes the next call make it again.
+ */
+async function hold<T>(db: Db, key: string, now: Date, make: () => Promise<T>): Promise<T> {
+  const version = await publicDataVersionAsync(db);
   const day = townToday(now);
   const h = held.get(key);
   if (h && h.db === db && h.version === version && h.day === day && Math.abs(now.getTime() - h.at) < HOLD_MS)
     return h.value as T;
-  const value = make();
+  const value = await make();
   held.set(key, { db, version, day, at: now.getTime(), value });
   return value;
 }
 
 /** The companies' numbers, made once for the four bodies (about 0.3 s at 10,000 projects; they cost ms each). */
-const heldRecords = (db: DB, now: Date) => hold(db, 'records', now, () => operatorCompanyRecords(db, now));
+const heldRecords = (db: Db, now: Date) => hold(db, 'records', now, () => operatorCompanyRecords(db, now));
 
 export function encodeOperatorCompanies(
-  db: DB,
+  db: Db,
   format: 'json' | 'csv',
   baseUrl: string,
   now = new Date(),
-): EncodedBody {
-  return hold(db, `companies:${format}:${baseUrl}`, now, () =>
-    encodeDataset(listOperatorCompanyRecords(db, baseUrl, now), {
+): Promise<EncodedBody> {
+  return hold(db, `companies:${format}:${baseUrl}`, now, async () =>
+    encodeDataset(await listOperatorCompanyRecords(db, baseUrl, now), {
       key: 'operator_companies',
       fields: OPERATOR_COMPANY_FIELDS,
       format,
@@ -189,13 +193,13 @@ export function encodeOperatorCompanies(
 }
 
 export function encodeOperatorCompanyMonths(
-  db: DB,
+  db: Db,
   format: 'json' | 'csv',
   baseUrl: string,
   now = new Date(),
-): EncodedBody {
-  return hold(db, `months:${format}:${baseUrl}`, now, () =>
-    encodeDataset(listOperatorCompanyMonths(db, baseUrl, now), {
+): Promise<EncodedBody> {
+  return hold(db, `months:${format}:${baseUrl}`, now, async () =>
+    encodeDataset(await listOperatorCompanyMonths(db, baseUrl, now), {
       key: 'operator_company_months',
       fields: OPERATOR_COMPANY_MONTH_FIELDS,
       format,

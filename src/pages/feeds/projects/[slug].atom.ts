@@ -8,7 +8,7 @@ import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts'
 export const GET: APIRoute = async ({ request, params, locals }) => {
   const project = await getPublicProjectRef(locals.dbAsync, params.slug ?? '');
   if (!project) return new Response('No published project by that name.', { status: 404 });
-  const events = projectEvents(locals.db, project.id);
+  const events = await projectEvents(locals.dbAsync, project.id);
   const body = eventsFeed(
     town(locals.db),
     townPublicUrl(locals.db),

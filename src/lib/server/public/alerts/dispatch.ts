@@ -25,9 +25,8 @@ import {
 } from '#db/schema.ts';
 import { distanceMiles, isValidPoint } from '#lib/shared/geo.ts';
 import { ALERT_KINDS_SENT } from '#lib/shared/labels.ts';
-import type { Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import {
   findingEvent,
   queryEnforcement,
@@ -42,7 +41,6 @@ import {
 import { townFindings, warmTownFindings } from '#lib/server/public/findings.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { awaitWriteLock } from '#lib/server/platform/write-lock.ts';
 import {
   subscriptionWhat,
   unsubscribeHeaders,
@@ -62,15 +60,16 @@ export const DIGEST_PERIOD_MS: Record<Exclude<AlertFrequency, 'immediate'>, numb
 /** A digest lists at most this many items (and says how many more there are). */
 const DIGEST_MAX_ITEMS = 40;
 
-function getSetting(db: Pick<DB, 'select'>, key: string): string | undefined {
-  return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value;
+async function getSetting(db: Db, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value;
 }
 
-function setSetting(db: Pick<DB, 'insert'>, key: string, value: string, now: Date): void {
-  db.insert(settings)
+async function setSetting(db: Db, key: string, value: string, now: Date): Promise<void> {
+  await db
+    .insert(settings)
     .values({ key, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-    .run();
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
 }
 
 export interface DispatchResult {
@@ -90,42 +89,42 @@ export interface AlertMailEvent {
 
 /**
  * The job's entry: the town-wide findings it reads are evaluated first in slices (warmTownFindings), so
- * the dispatch itself, which stays synchronous, finds them ready instead of holding the thread for seconds.
+ * the dispatch finds them ready instead of holding the thread for seconds.
  */
-export async function dispatchAlertsInSlices(db: DB, now: Date, baseUrl: string): Promise<DispatchResult> {
-  if (getSetting(db, ORIGIN_KEY)) await warmTownFindings(db, now);
-  // Warming awaited: another process may have taken the write lock meanwhile (decision 0085).
-  await awaitWriteLock(db);
+export async function dispatchAlertsInSlices(db: Db, now: Date, baseUrl: string): Promise<DispatchResult> {
+  if (await getSetting(db, ORIGIN_KEY)) await warmTownFindings(db, now);
   return dispatchAlerts(db, now, baseUrl);
 }
 
-export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResult {
-  const origin = getSetting(db, ORIGIN_KEY);
+export async function dispatchAlerts(db: Db, now: Date, baseUrl: string): Promise<DispatchResult> {
+  const origin = await getSetting(db, ORIGIN_KEY);
   if (!origin) {
-    db.transaction((tx) => {
-      setSetting(tx, ORIGIN_KEY, String(now.getTime()), now);
-      setSetting(tx, WATERMARK_KEY, String(now.getTime()), now);
+    await db.transaction(async (tx) => {
+      await setSetting(tx, ORIGIN_KEY, String(now.getTime()), now);
+      await setSetting(tx, WATERMARK_KEY, String(now.getTime()), now);
     });
     return { events: 0, immediate: 0, digests: 0 };
   }
   const originAt = new Date(Number(origin));
-  const watermark = Number(getSetting(db, WATERMARK_KEY) ?? origin);
+  const watermark = Number((await getSetting(db, WATERMARK_KEY)) ?? origin);
   const since = new Date(Math.max(originAt.getTime(), watermark - OVERLAP_MS));
-  const found = [
-    ...querySummaries(db, { since }),
-    ...queryEnforcement(db, { since, createdSince: originAt }),
-    ...queryNewProjects(db, { since }),
-    ...queryInspectionReports(db, { since }),
-    ...queryPracticeInspections(db, { since }),
-    ...querySwpppAmendments(db, { since, createdSince: originAt }),
-    ...querySiteReportEvents(db, { since }),
-    ...newSeriousFindings(db, now, originAt),
-  ].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  const found = (
+    await readSnapshotAsync(db, async () => [
+      ...(await querySummaries(db, { since })),
+      ...(await queryEnforcement(db, { since, createdSince: originAt })),
+      ...(await queryNewProjects(db, { since })),
+      ...(await queryInspectionReports(db, { since })),
+      ...(await queryPracticeInspections(db, { since })),
+      ...(await querySwpppAmendments(db, { since, createdSince: originAt })),
+      ...(await querySiteReportEvents(db, { since })),
+      ...(await newSeriousFindings(db, now, originAt)),
+    ])
+  ).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
 
-  const result = db.transaction((tx) => {
+  const result = await db.transaction(async (tx) => {
     const fresh: Array<{ eventId: number; event: PublicEvent }> = [];
     for (const event of found) {
-      const row = tx
+      const [row] = await tx
         .insert(alertEvents)
         .values({
           kind: event.kind,
@@ -138,22 +137,21 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
           createdAt: now,
         })
         .onConflictDoNothing()
-        .returning({ id: alertEvents.id })
-        .get();
+        .returning({ id: alertEvents.id });
       if (row) fresh.push({ eventId: row.id, event });
     }
     const owed = new Map<number, { sub: Subscription; events: Array<{ eventId: number; event: PublicEvent }> }>();
     if (fresh.length) {
-      const active = tx.select().from(alertSubscriptions).where(eq(alertSubscriptions.status, 'active')).all();
-      const places = projectPlaces(tx, [...new Set(fresh.map((f) => f.event.projectId))]);
+      const active = await tx.select().from(alertSubscriptions).where(eq(alertSubscriptions.status, 'active'));
+      const places = await projectPlaces(tx, [...new Set(fresh.map((f) => f.event.projectId))]);
       for (const f of fresh) {
         const place = places.get(f.event.projectId);
         for (const sub of active) {
           if (!matches(sub, f.event, place)) continue;
-          tx.insert(alertDeliveries)
+          await tx
+            .insert(alertDeliveries)
             .values({ subscriptionId: sub.id, eventId: f.eventId, createdAt: now })
-            .onConflictDoNothing()
-            .run();
+            .onConflictDoNothing();
           let entry = owed.get(sub.id);
           if (!entry) owed.set(sub.id, (entry = { sub, events: [] }));
           entry.events.push(f);
@@ -161,7 +159,7 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
       }
     }
     let immediate = 0;
-    const names = projectNames(
+    const names = await projectNames(
       tx,
       [...owed.values()].filter((o) => o.sub.frequency === 'immediate').map((o) => o.sub.projectId),
     );
@@ -169,8 +167,8 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
       if (sub.frequency !== 'immediate') continue;
       const outboxId =
         events.length === 1
-          ? sendAlert(tx, sub, events[0].event, baseUrl, names)
-          : sendDigest(
+          ? await sendAlert(tx, sub, events[0].event, baseUrl, names)
+          : await sendDigest(
               tx,
               sub,
               events.map((e) => e.event),
@@ -178,7 +176,8 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
               'new',
               names,
             );
-      tx.update(alertDeliveries)
+      await tx
+        .update(alertDeliveries)
         .set({ sentAt: now, outboxId })
         .where(
           and(
@@ -188,15 +187,14 @@ export function dispatchAlerts(db: DB, now: Date, baseUrl: string): DispatchResu
               events.map((e) => e.eventId),
             ),
           ),
-        )
-        .run();
+        );
       immediate++;
     }
-    setSetting(tx, WATERMARK_KEY, String(now.getTime()), now);
+    await setSetting(tx, WATERMARK_KEY, String(now.getTime()), now);
     return { events: fresh.length, immediate };
   });
-  const digests = sendDueDigests(db, now, baseUrl);
-  purgeUnconfirmed(db, now);
+  const digests = await sendDueDigests(db, now, baseUrl);
+  await purgeUnconfirmed(db, now);
   return { ...result, digests };
 }
 
@@ -207,32 +205,34 @@ const FINDING_NEWS_DAYS = 14;
  * Open serious findings at published projects that began since alerts were switched on and in the last
  * two weeks; those already announced are left out by alert_events' unique (kind, entity) index.
  */
-export function newSeriousFindings(db: DB, now: Date, originAt: Date): PublicEvent[] {
+export async function newSeriousFindings(db: Db, now: Date, originAt: Date): Promise<PublicEvent[]> {
   const today = townToday(now);
   const from = [townToday(originAt), addDays(today, -FINDING_NEWS_DAYS)].sort()[1];
-  return townFindings(db, now, { severities: ['high'], statuses: ['open'] })
+  return (await townFindings(db, now, { severities: ['high'], statuses: ['open'] }))
     .filter(({ finding: f }) => f.from >= from && f.from <= today)
     .map(({ project, finding }) => findingEvent(project, finding));
 }
 
 /** Addresses that never confirmed are not kept once their link has expired. */
-export function purgeUnconfirmed(db: DB, now: Date): number {
-  return db
+export async function purgeUnconfirmed(db: Db, now: Date): Promise<number> {
+  const gone = await db
     .delete(alertSubscriptions)
     .where(
       and(eq(alertSubscriptions.status, 'pending'), sql`${alertSubscriptions.confirmExpiresAt} < ${now.getTime()}`),
     )
-    .returning({ id: alertSubscriptions.id })
-    .all().length;
+    .returning({ id: alertSubscriptions.id });
+  return gone.length;
 }
 
-function projectPlaces(tx: Tx, ids: number[]): Map<number, { latitude: number | null; longitude: number | null }> {
+async function projectPlaces(
+  tx: Db,
+  ids: number[],
+): Promise<Map<number, { latitude: number | null; longitude: number | null }>> {
   if (!ids.length) return new Map();
-  const rows = tx
+  const rows = await tx
     .select({ id: projects.id, latitude: projects.latitude, longitude: projects.longitude })
     .from(projects)
-    .where(inArray(projects.id, ids))
-    .all();
+    .where(inArray(projects.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -256,23 +256,28 @@ function mailEvent(e: PublicEvent, baseUrl: string): AlertMailEvent {
 }
 
 /** The subscribed projects' names, read in one query for a whole run (not once per message). */
-function projectNames(tx: Pick<Tx, 'select'>, ids: Array<number | null>): Map<number, string> {
+async function projectNames(tx: Db, ids: Array<number | null>): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id != null))];
   if (!wanted.length) return new Map();
-  const rows = tx
+  const rows = await tx
     .select({ id: projects.id, name: projects.name })
     .from(projects)
-    .where(inArray(projects.id, wanted))
-    .all();
+    .where(inArray(projects.id, wanted));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 type ProjectNames = Map<number, string>;
 const nameOf = (names: ProjectNames, id: number | null) => (id == null ? undefined : names.get(id));
 
-function sendAlert(tx: Tx, sub: Subscription, event: PublicEvent, baseUrl: string, names: ProjectNames): number {
-  const token = unsubscribeToken(tx, sub);
-  return enqueueMail(tx, {
+async function sendAlert(
+  tx: Db,
+  sub: Subscription,
+  event: PublicEvent,
+  baseUrl: string,
+  names: ProjectNames,
+): Promise<number> {
+  const token = await unsubscribeToken(tx, sub);
+  return enqueueMailAsync(tx, {
     kind: 'alert',
     to: sub.email,
     data: {
@@ -284,17 +289,17 @@ function sendAlert(tx: Tx, sub: Subscription, event: PublicEvent, baseUrl: strin
   });
 }
 
-function sendDigest(
-  tx: Tx,
+async function sendDigest(
+  tx: Db,
   sub: Subscription,
   events: PublicEvent[],
   baseUrl: string,
   period: 'new' | 'daily' | 'weekly',
   names: ProjectNames,
-): number {
+): Promise<number> {
   const shown = events.slice(-DIGEST_MAX_ITEMS).reverse();
-  const token = unsubscribeToken(tx, sub);
-  return enqueueMail(tx, {
+  const token = await unsubscribeToken(tx, sub);
+  return enqueueMailAsync(tx, {
     kind: 'alert-digest',
     to: sub.email,
     data: {
@@ -309,8 +314,8 @@ function sendDigest(
 }
 
 /** Daily and weekly subscribers whose period has passed and who are owed something get one digest. */
-export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
-  const pending = db
+export async function sendDueDigests(db: Db, now: Date, baseUrl: string): Promise<number> {
+  const pending = await db
     .select({ subscriptionId: alertDeliveries.subscriptionId, projectId: alertSubscriptions.projectId })
     .from(alertDeliveries)
     .innerJoin(alertSubscriptions, eq(alertSubscriptions.id, alertDeliveries.subscriptionId))
@@ -321,20 +326,19 @@ export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
         sql`${alertSubscriptions.frequency} in ('daily', 'weekly')`,
       ),
     )
-    .groupBy(alertDeliveries.subscriptionId)
-    .all();
+    .groupBy(alertDeliveries.subscriptionId);
   let sent = 0;
-  const names = projectNames(
+  const names = await projectNames(
     db,
     pending.map((p) => p.projectId),
   );
   for (const { subscriptionId } of pending) {
-    db.transaction((tx) => {
-      const sub = tx.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, subscriptionId)).get();
+    await db.transaction(async (tx) => {
+      const [sub] = await tx.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, subscriptionId));
       if (!sub || sub.status !== 'active' || sub.frequency === 'immediate') return;
       const last = (sub.lastDigestAt ?? sub.confirmedAt ?? sub.createdAt).getTime();
       if (now.getTime() - last < DIGEST_PERIOD_MS[sub.frequency]) return;
-      const rows = tx
+      const rows = await tx
         .select({
           eventId: alertEvents.id,
           kind: alertEvents.kind,
@@ -348,19 +352,18 @@ export function sendDueDigests(db: DB, now: Date, baseUrl: string): number {
         .from(alertDeliveries)
         .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
         .where(and(eq(alertDeliveries.subscriptionId, sub.id), isNull(alertDeliveries.sentAt)))
-        .orderBy(asc(alertEvents.occurredAt), asc(alertEvents.id))
-        .all();
+        .orderBy(asc(alertEvents.occurredAt), asc(alertEvents.id));
       if (!rows.length) return;
       const events: PublicEvent[] = rows.map((r) => ({ ...r, projectSlug: '', projectName: '' }));
-      const outboxId = sendDigest(tx, sub, events, baseUrl, sub.frequency, names);
-      tx.update(alertDeliveries)
+      const outboxId = await sendDigest(tx, sub, events, baseUrl, sub.frequency, names);
+      await tx
+        .update(alertDeliveries)
         .set({ sentAt: now, outboxId })
-        .where(and(eq(alertDeliveries.subscriptionId, sub.id), isNull(alertDeliveries.sentAt)))
-        .run();
-      tx.update(alertSubscriptions)
+        .where(and(eq(alertDeliveries.subscriptionId, sub.id), isNull(alertDeliveries.sentAt)));
+      await tx
+        .update(alertSubscriptions)
         .set({ lastDigestAt: now, updatedAt: now })
-        .where(eq(alertSubscriptions.id, sub.id))
-        .run();
+        .where(eq(alertSubscriptions.id, sub.id));
       sent++;
     });
   }

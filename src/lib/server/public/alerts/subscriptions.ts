@@ -13,7 +13,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { alertSubscriptions, projects, type AlertFrequency, type AlertTarget } from '#db/schema.ts';
 import { radiusWords, type Point } from '#lib/shared/geo.ts';
 import { alertKindsSentWords } from '#lib/shared/labels.ts';
-import { auditAsync, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync } from '#lib/server/platform/audit.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -110,14 +110,14 @@ type TokenRow = Pick<Subscription, 'id' | 'unsubscribeTokenHash' | 'previousUnsu
  * subscription from before tokens were hashed, or a key that changed), the stored hash moves to
  * `previousUnsubscribeTokenHash`, so the links in the messages already sent keep working.
  */
-export function unsubscribeToken(tx: Pick<Tx, 'update'>, sub: TokenRow): string {
+export async function unsubscribeToken(tx: Db, sub: TokenRow): Promise<string> {
   const token = unsubscribeTokenFor(sub.id);
   const hash = hashToken(token);
   if (sub.unsubscribeTokenHash !== hash) {
-    tx.update(alertSubscriptions)
+    await tx
+      .update(alertSubscriptions)
       .set({ unsubscribeTokenHash: hash, previousUnsubscribeTokenHash: sub.unsubscribeTokenHash })
-      .where(eq(alertSubscriptions.id, sub.id))
-      .run();
+      .where(eq(alertSubscriptions.id, sub.id));
     sub.previousUnsubscribeTokenHash = sub.unsubscribeTokenHash;
     sub.unsubscribeTokenHash = hash;
   }
