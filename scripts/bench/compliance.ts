@@ -10,9 +10,9 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { hashPassword } from '#lib/server/accounts/passwords.ts';
 import {
-  complianceContextAsync,
-  complianceForAsync,
-  loadComplianceDataAsync,
+  complianceContext,
+  complianceFor,
+  loadComplianceData,
   openFindingsBySite,
 } from '#lib/server/compliance/compliance.ts';
 import { evaluateCompliance } from '#lib/server/compliance/compliance.rules.ts';
@@ -160,8 +160,8 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
     for (let round = 1; round <= 3; round++) {
       const now = new Date();
       const t0 = performance.now();
-      const context = await complianceContextAsync(face, now);
-      const data = await loadComplianceDataAsync(face);
+      const context = await complianceContext(face, now);
+      const data = await loadComplianceData(face);
       const t1 = performance.now();
       let findings = 0;
       let open = 0;
@@ -181,7 +181,7 @@ export async function run(ctx: BenchContext, portal: Portal): Promise<void> {
       `  sites under construction with open findings (the officer’s list): ${sites.length.toLocaleString('en-US')}, in ${(performance.now() - t0).toFixed(0)} ms`,
     );
     // Sanity: the bulk and per-project paths agree for one project.
-    const [sample] = await complianceForAsync(face, { projectIds: [sites[0]?.project.id ?? 1] });
+    const [sample] = await complianceFor(face, { projectIds: [sites[0]?.project.id ?? 1] });
     if (sites[0] && sample.findings.filter((f) => f.status === 'open').length !== sites[0].open.length)
       throw new Error('bulk and single-project compliance disagree');
   } finally {

@@ -2,8 +2,8 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { db } from '#lib/server/platform/db.ts';
-import { reminderPreferencesOf, saveReminderPreferences } from '#lib/server/reminders/reminders.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
+import { saveReminderPreferences } from '#lib/server/reminders/reminders.ts';
 import {
   MAX_LEAD_DAYS,
   REMINDER_KINDS,
@@ -43,10 +43,10 @@ export const reminders = {
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'operator', 'officer');
       // Only the kinds of the person's own roles change; the others keep what they were.
-      const prefs = { ...reminderPreferencesOf(db(), user.id) };
+      const change: Partial<Record<ReminderKind, number | null>> = {};
       for (const k of reminderKindsFor(user.roles))
-        prefs[k as ReminderKind] = input[`${k}.on`] ? Number(String(input[`${k}.days`]).trim()) : null;
-      saveReminderPreferences(db(), actorOf(user, ctx), prefs);
+        change[k] = input[`${k}.on`] ? Number(String(input[`${k}.days`]).trim()) : null;
+      await saveReminderPreferences(dbAsync(), actorOf(user, ctx), change);
       return { saved: true };
     },
   }),

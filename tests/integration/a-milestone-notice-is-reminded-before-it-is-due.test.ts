@@ -29,7 +29,7 @@ let operatorId: number;
 let projectId: number;
 
 async function runDay(now: Date): Promise<number> {
-  const written = sendReminderDigests(db, now, BASE);
+  const written = await sendReminderDigests(asyncOf(db), now, BASE);
   await deliverDue(db, createTransport({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, mailDir: tempDir() }), {
     from: 'portal@town.example',
   });

@@ -4,6 +4,7 @@
  * next day send nothing for it; once the summary is filed no reminder goes; only the operator's own projects are
  * named; and the desk's count says the finding of a missed duty was preceded by a reminder.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '#db/seed/reference.ts';
@@ -48,7 +49,7 @@ function operator(email: string, name: string, projectId: number): number {
 
 /** Run the daily job at `now` and deliver what it wrote over SMTP; the digests written. */
 async function runDay(now: Date): Promise<number> {
-  const written = sendReminderDigests(db, now, BASE);
+  const written = await sendReminderDigests(asyncOf(db), now, BASE);
   await deliverDue(db, createTransport({ smtpUrl: `smtp://127.0.0.1:${mailbox.port}`, mailDir: tempDir() }), {
     from: 'portal@town.example',
   });
@@ -148,7 +149,7 @@ describe('a reminder before a monthly summary is due', () => {
     // Neither site files April nor is inspected after April 1, and the job is not run after April 18: April's
     // summaries (findings from May 12) and the inspections due April 8 (findings from April 9) had no reminder.
     // Request OR-2026-0001 was never answered: a finding from April 21, preceded by the reminder of April 18.
-    expect(findingsPrecededByReminder(db, at('2026-05-12', '12:00'))).toEqual({
+    expect(await findingsPrecededByReminder(asyncOf(db), at('2026-05-12', '12:00'))).toEqual({
       preceded: 2,
       total: 6,
       since: '2025-05-13',

@@ -44,7 +44,7 @@ describe('the storm pages', () => {
     const now = new Date();
     const { storms } = await recentStorms(asyncOf(db), now, 50);
     const findings = new Map(
-      complianceFor(db, {}, now).map((c) => [
+      (await complianceFor(asyncOf(db), {}, now)).map((c) => [
         c.project.slug,
         new Set(c.findings.filter((f) => f.rule === 'post-storm').map((f) => f.key)),
       ]),

@@ -4,6 +4,7 @@
  * and its Atom feed, 48-hour notices and the private calendar feed. These tests change project statuses
  * and publication, so they run on a portal of their own, not the shared one other files count against.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { calendarDayPeriod } from '#lib/server/platform/time/periods.rules.ts';
@@ -418,7 +419,7 @@ describe('SWPPP clocks in the demo town', () => {
   });
 
   it('the desk says how many findings of the last 12 months a reminder came before, as the count defines it', async () => {
-    const count = findingsPrecededByReminder(db, new Date());
+    const count = await findingsPrecededByReminder(asyncOf(db), new Date());
     expect(count.total).toBeGreaterThan(0);
     const desk = await text(await get(base, '/staff/officer', officer));
     expect(desk).toContain(

@@ -5,6 +5,7 @@
  * flag the officer decides, the officer's review with email to the operator, storms, and refusals that
  * leave nothing stored.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -632,7 +633,7 @@ describe('corrective-action dates and the duties before work starts, over HTTP',
   it('staff record a D(1) exemption with its reason and the pre-construction assessment, audited; an exemption needs its reason', async () => {
     const project = one<{ id: number }>('SELECT id FROM projects WHERE slug = ?', SLUG);
     const page = `/staff/projects/${SLUG}`;
-    expect(projectCompliance(db, project.id)!.findings.length).toBeGreaterThan(0);
+    expect((await projectCompliance(asyncOf(db), project.id))!.findings.length).toBeGreaterThan(0);
     const missing = await postAction(
       portal.url,
       page,
@@ -693,7 +694,7 @@ describe('corrective-action dates and the duties before work starts, over HTTP',
       ).n,
     ).toBe(1);
     // An exempt activity owes nothing (D(1)): no findings, nothing due.
-    expect(projectCompliance(db, project.id)).toMatchObject({ findings: [], due: [] });
+    expect(await projectCompliance(asyncOf(db), project.id)).toMatchObject({ findings: [], due: [] });
     // And the public page never says its SWPPP is missing: it says why none is required.
     const pub = await (await get(portal.url, `/projects/${SLUG}`)).text();
     expect(pub).toContain('No SWPPP is required: the activity is exempt under Subsection D(1)(e)');

@@ -39,7 +39,7 @@ import {
   type ComplianceStorm,
   type ProjectComplianceData,
 } from './compliance.rules.ts';
-import { memoUntilPublicChange, memoUntilPublicChangeAsync, preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync, preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -152,17 +152,10 @@ function businessDayMover(db: DB): (date: string) => string {
   };
 }
 
-export function complianceContext(db: DB, now: Date = new Date()): ComplianceContext {
-  // Settings, storms and the calendar change a few times a day; reuse them until the database changes.
-  return contextAt(
-    memoUntilPublicChange(db, CONTEXT_MEMO, () => referenceData(db)),
-    now,
-  );
-}
-
-/** complianceContext on the asynchronous face (the same memo). */
-export async function complianceContextAsync(db: Db, now: Date = new Date()): Promise<ComplianceContext> {
-  // The settings, storms and calendar are read by the platform's loaders, which move in step 2g (decision 0080).
+/** What the rules read besides a project's facts: the settings, the storms, the calendar and the clock. */
+export async function complianceContext(db: Db, now: Date = new Date()): Promise<ComplianceContext> {
+  // Settings, storms and the calendar change a few times a day; reuse them until the database changes. They are
+  // read by the platform's loaders, which move in step 2g (decision 0080).
   return contextAt(
     await memoUntilPublicChangeAsync(db, CONTEXT_MEMO, () => viaSync(db, (sync) => referenceData(sync))),
     now,
@@ -194,7 +187,6 @@ function contextAt(
   };
 }
 
-/** Large id lists go through a temporary table: SQLite limits bound parameters. */
 /**
  * Which projects a query covers, as SQL with placeholders (`ids`, `statuses`: lists bound at run time,
  * `boundList`), so each query shape is prepared once and reused.
@@ -387,7 +379,7 @@ export function authorizedToProceedOn(
 }
 
 type Statements = ReturnType<typeof complianceStatements>;
-/** What the queries return, the same on both faces. */
+/** What the queries return. */
 type ComplianceRows = { [K in keyof Statements]: Awaited<ReturnType<Statements[K]['all']>> };
 
 function scopeOf(scope: ComplianceScope): { shape: ScopeShape; params: Record<string, unknown> } | undefined {
@@ -398,26 +390,8 @@ function scopeOf(scope: ComplianceScope): { shape: ScopeShape; params: Record<st
   };
 }
 
-export function loadComplianceData(
-  db: DB,
-  scope: ComplianceScope = {},
-  today: string = townToday(new Date()),
-): ProjectComplianceData[] {
-  const s = scopeOf(scope);
-  if (!s) return [];
-  // The same drizzle queries, built on the synchronous face: each answers at once, not through a promise. This
-  // face goes with its last callers (decision 0080, step 2g).
-  const q = complianceStatements(db as unknown as Db, s.shape);
-  const projects = q.projects.all(s.params) as unknown as ComplianceRows['projects'];
-  if (projects.length === 0) return [];
-  const rows = { projects } as ComplianceRows;
-  for (const key of Object.keys(q) as Array<keyof Statements>)
-    if (key !== 'projects') rows[key] = q[key].all(s.params) as never;
-  return assembleComplianceData(rows, today, rows.reviews.length ? reviewLaw(db) : undefined);
-}
-
-/** loadComplianceData on the asynchronous face: the same queries, one after another, in one snapshot. */
-export async function loadComplianceDataAsync(
+/** Everything the rules need for the projects in scope, read in one snapshot. */
+export async function loadComplianceData(
   db: Db,
   scope: ComplianceScope = {},
   today: string = townToday(new Date()),
@@ -515,25 +489,14 @@ export interface ProjectCompliance extends ComplianceResult {
 }
 
 /** Findings and obligations for the projects in scope, as of `now`. */
-export function complianceFor(
-  db: DB,
-  scope: ComplianceScope = {},
-  now: Date = new Date(),
-  ctx?: ComplianceContext,
-): ProjectCompliance[] {
-  const context = ctx ?? complianceContext(db, now);
-  return evaluated(loadComplianceData(db, scope, townToday(context.now)), context);
-}
-
-/** complianceFor on the asynchronous face. */
-export async function complianceForAsync(
+export async function complianceFor(
   db: Db,
   scope: ComplianceScope = {},
   now: Date = new Date(),
   ctx?: ComplianceContext,
 ): Promise<ProjectCompliance[]> {
-  const context = ctx ?? (await complianceContextAsync(db, now));
-  return evaluated(await loadComplianceDataAsync(db, scope, townToday(context.now)), context);
+  const context = ctx ?? (await complianceContext(db, now));
+  return evaluated(await loadComplianceData(db, scope, townToday(context.now)), context);
 }
 
 function evaluated(data: ProjectComplianceData[], context: ComplianceContext): ProjectCompliance[] {
@@ -541,8 +504,12 @@ function evaluated(data: ProjectComplianceData[], context: ComplianceContext): P
 }
 
 /** One project's compliance (undefined when there is no such project). */
-export function projectCompliance(db: DB, projectId: number, now: Date = new Date()): ProjectCompliance | undefined {
-  return complianceFor(db, { projectIds: [projectId] }, now)[0];
+export async function projectCompliance(
+  db: Db,
+  projectId: number,
+  now: Date = new Date(),
+): Promise<ProjectCompliance | undefined> {
+  return (await complianceFor(db, { projectIds: [projectId] }, now))[0];
 }
 
 /**
@@ -592,7 +559,7 @@ export async function openFindingsBySite(db: Db, now?: Date): Promise<SiteFindin
 }
 
 async function computeOpenFindingsBySite(db: Db, now: Date): Promise<SiteFindings[]> {
-  return (await complianceForAsync(db, { statuses: SITE_WORK_STATUSES }, now))
+  return (await complianceFor(db, { statuses: SITE_WORK_STATUSES }, now))
     .map((c) => {
       const open = c.findings.filter((f) => f.status === 'open');
       return { project: c.project, open, high: open.filter((f) => f.severity === 'high').length };

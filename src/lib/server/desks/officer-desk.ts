@@ -56,12 +56,12 @@ export function officerDesk(db: Db, today: string, now = new Date()) {
 async function readOfficerDesk(db: Db, today: string, now: Date) {
   const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));
   const noticeTo = townInstant(addDays(today, NOTICE_HORIZON_DAYS + 1));
-  // Enforcement's, the practices' and the reminders' reads move with their groups (decision 0080, step 2).
+  // Enforcement's reads move with its group (decision 0080, step 2).
   const other = await viaSync(db, (sync) => ({
     calendar: loadCalendar(sync),
     scheduled: scheduledBetween(sync, noticeFrom, noticeTo),
-    reminded: findingsPrecededByReminderCached(sync, now),
   }));
+  const reminded = await findingsPrecededByReminderCached(db, now);
   // Permanent practices whose routine inspection is overdue, and required maintenance past due (decision 0035).
   const practiceInspectionsDue = await overdueInspections(db, today);
   const practiceMaintenanceDue = await overdueMaintenance(db, today);
@@ -198,7 +198,7 @@ async function readOfficerDesk(db: Db, today: string, now: Date) {
     practiceMaintenanceDue,
     total,
     // How many findings a reminder came before (decision 0106).
-    reminded: other.reminded,
+    reminded,
   };
 }
 

@@ -12,7 +12,7 @@ import {
   type DocumentType,
 } from '#db/schema.ts';
 import { recentFindings } from '#lib/server/compliance/compliance.rules.ts';
-import { complianceForAsync, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
+import { complianceFor, type ProjectCompliance } from '#lib/server/compliance/compliance.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import {
   openCorrectiveActions,
@@ -152,7 +152,7 @@ export async function workspaceOverview(db: Db, userId: number, now: Date = new 
   const mine = await memberProjects(db, userId);
   const ids = mine.map((p) => p.id);
   const compliance = new Map<number, ProjectCompliance>(
-    (await complianceForAsync(db, { projectIds: ids }, now)).map((c) => [c.projectId, c]),
+    (await complianceFor(db, { projectIds: ids }, now)).map((c) => [c.projectId, c]),
   );
   const returned = await returnedItems(db, ids);
   return mine.map((p) => {
@@ -170,7 +170,7 @@ export async function workspaceOverview(db: Db, userId: number, now: Date = new 
 export async function projectWorkspace(db: Db, projectId: number, now: Date = new Date()) {
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return undefined;
-  const [c] = await complianceForAsync(db, { projectIds: [projectId] }, now);
+  const [c] = await complianceFor(db, { projectIds: [projectId] }, now);
   const today = townToday(now);
   const summaries = await db
     .select()

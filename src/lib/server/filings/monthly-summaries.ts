@@ -18,11 +18,7 @@ import {
   tallyMonth,
   type MonthTally,
 } from '#lib/server/compliance/compliance.rules.ts';
-import {
-  complianceContextAsync,
-  invalidateCompliance,
-  loadComplianceDataAsync,
-} from '#lib/server/compliance/compliance.ts';
+import { complianceContext, invalidateCompliance, loadComplianceData } from '#lib/server/compliance/compliance.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
@@ -156,8 +152,8 @@ export interface SummaryMonthChoice {
 
 /** The months a summary may be filed for (start of construction to this month), with their due dates. */
 export async function summaryMonthChoices(db: Db, projectId: number, now: Date): Promise<SummaryMonthChoice[]> {
-  const [data] = await loadComplianceDataAsync(db, { projectIds: [projectId] });
-  const ctx = await complianceContextAsync(db, now);
+  const [data] = await loadComplianceData(db, { projectIds: [projectId] });
+  const ctx = await complianceContext(db, now);
   if (!data) return [];
   const period = constructionPeriod(data);
   if (!period) return [];
@@ -214,8 +210,8 @@ export async function summaryFormContext(
     attachmentsPublic: 'on',
   };
   if (!chosen) return { choices, values };
-  const [data] = await loadComplianceDataAsync(db, { projectIds: [projectId] });
-  const ctx = await complianceContextAsync(db, now);
+  const [data] = await loadComplianceData(db, { projectIds: [projectId] });
+  const ctx = await complianceContext(db, now);
   const [inspector] = await db
     .select({ name: parties.contactName })
     .from(parties)

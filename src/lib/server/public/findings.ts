@@ -12,7 +12,7 @@
 import { eq } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { addDays } from '#lib/shared/days.ts';
-import { complianceContextAsync, complianceForAsync } from '#lib/server/compliance/compliance.ts';
+import { complianceContext, complianceFor } from '#lib/server/compliance/compliance.ts';
 import { byCodePoint, type Finding, type RuleId, type Severity } from '#lib/server/compliance/compliance.rules.ts';
 import { memoUntilPublicChangeAsync, publicDataVersionAsync } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
@@ -176,7 +176,7 @@ export async function heldTownFindings(db: Db, now = new Date()): Promise<HeldFi
   if ((await townCacheFresh(db, now)) && townCache) return townCache.value;
   const version = await publicDataVersionAsync(db);
   const held = new HeldFindingsBuilder();
-  held.addProjects(await complianceForAsync(db, {}, now));
+  held.addProjects(await complianceFor(db, {}, now));
   return keepTownFindings(db, now, version, held).value;
 }
 
@@ -212,10 +212,10 @@ export async function warmTownFindings(db: Db, now = new Date(), slice = WARM_SL
   if (await townCacheFresh(db, now)) return;
   const version = await publicDataVersionAsync(db);
   const ids = (await db.select({ id: projects.id }).from(projects).orderBy(projects.id)).map((r) => r.id);
-  const ctx = await complianceContextAsync(db, now);
+  const ctx = await complianceContext(db, now);
   const held = new HeldFindingsBuilder();
   for (let i = 0; i < ids.length; i += slice) {
-    held.addProjects(await complianceForAsync(db, { projectIds: ids.slice(i, i + slice) }, now, ctx));
+    held.addProjects(await complianceFor(db, { projectIds: ids.slice(i, i + slice) }, now, ctx));
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (!(await townCacheFresh(db, now))) keepTownFindings(db, now, version, held);
@@ -227,7 +227,7 @@ export function findingsOfProjects(db: Db, ids: number[], now = new Date()): Pro
     const published = await publishedProjects(db);
     const wanted = ids.filter((id) => published.has(id));
     if (!wanted.length) return [];
-    const value = (await complianceForAsync(db, { projectIds: wanted }, now)).flatMap((c) =>
+    const value = (await complianceFor(db, { projectIds: wanted }, now)).flatMap((c) =>
       c.findings.map((finding) => ({ projectId: c.projectId, finding })),
     );
     return sortFindings(value).map(({ projectId, finding }) => ({ project: published.get(projectId)!, finding }));

@@ -24,6 +24,7 @@ import {
 import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { oneOfWords } from '#lib/shared/closed-lists.ts';
 import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
@@ -32,7 +33,7 @@ import { INSTANT_UNIT, LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 import { parseQuery, projectFilterSchema } from './api-filters.ts';
 import { FINDING_FIELDS, findingRecord } from './findings.ts';
 import { TOWN_INSPECTION_FIELDS, publicTownInspections, townInspectionRecord } from './town-inspections.ts';
-import { projectCompliance } from '#lib/server/compliance/compliance.ts';
+import { complianceFor } from '#lib/server/compliance/compliance.ts';
 import { type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -562,35 +563,40 @@ function readOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl
  * One published project by id with its public records, its town inspections and its compliance findings
  * (open and ended, over its whole history); undefined when there is none.
  */
-export function getOpenProject(db: DB, id: number, baseUrl: string, now = new Date()) {
-  const [project] = listOpenProjects(db, { statuses: [], id }, baseUrl);
+export function getOpenProject(db: Db, id: number, baseUrl: string, now = new Date()) {
+  return readSnapshotAsync(db, () => readOpenProject(db, id, baseUrl, now));
+}
+
+async function readOpenProject(db: Db, id: number, baseUrl: string, now: Date) {
+  // The list's record and the town inspections are read synchronously until those reads move (decision 0080, 2f).
+  const { project, townInspections } = await viaSync(db, (sync) => ({
+    project: listOpenProjects(sync, { statuses: [], id }, baseUrl)[0],
+    townInspections: publicTownInspections(sync, id),
+  }));
   if (!project) return undefined;
-  const waters = db
+  const waters = await db
     .select()
     .from(receivingWaters)
     .where(eq(receivingWaters.projectId, id))
-    .orderBy(asc(receivingWaters.id))
-    .all();
-  const people = db.select().from(parties).where(eq(parties.projectId, id)).orderBy(asc(parties.id)).all();
-  const docs = db
+    .orderBy(asc(receivingWaters.id));
+  const people = await db.select().from(parties).where(eq(parties.projectId, id)).orderBy(asc(parties.id));
+  const docs = await db
     .select()
     .from(documents)
     .where(and(eq(documents.projectId, id), eq(documents.public, true)))
-    .orderBy(desc(documents.documentDate), desc(documents.id))
-    .all();
+    .orderBy(desc(documents.documentDate), desc(documents.id));
   const publicDocIds = new Set(docs.map((d) => d.id));
-  const summaries = db
+  const summaries = await db
     .select()
     .from(monthlySummaries)
     .where(and(eq(monthlySummaries.projectId, id), sql`${monthlySummaries.submittedAt} is not null`))
-    .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version))
-    .all();
-  const actions = db
+    .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version));
+  const actions = await db
     .select()
     .from(enforcementActions)
     .where(and(eq(enforcementActions.projectId, id), eq(enforcementActions.public, true)))
-    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
-    .all();
+    .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id));
+  const [compliance] = await complianceFor(db, { projectIds: [id] }, now);
   const latest = (...xs: Array<Date | null | undefined>) => new Date(Math.max(...xs.map((x) => (x ? x.getTime() : 0))));
   return {
     ...project,
@@ -643,8 +649,8 @@ export function getOpenProject(db: DB, id: number, baseUrl: string, now = new Da
       updated_at: iso(latest(m.createdAt, m.submittedAt, m.reviewedAt, m.supersededAt)),
     })),
     enforcement_actions: actions.map((a) => enforcementActionRecord(a, publicDocIds)),
-    town_inspections: publicTownInspections(db, id).map(townInspectionRecord),
-    findings: (projectCompliance(db, id, now)?.findings ?? []).map((f) => findingRecord(project, f, baseUrl)),
+    town_inspections: townInspections.map(townInspectionRecord),
+    findings: (compliance?.findings ?? []).map((f) => findingRecord(project, f, baseUrl)),
   };
 }
 

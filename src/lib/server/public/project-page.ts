@@ -18,7 +18,7 @@ import {
   type ComplianceContext,
   type ProjectComplianceData,
 } from '#lib/server/compliance/compliance.rules.ts';
-import { complianceContextAsync, loadComplianceDataAsync } from '#lib/server/compliance/compliance.ts';
+import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
 import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { publicEvidenceByAction } from '#lib/server/enforcement/actions.ts';
 import { summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
@@ -151,8 +151,8 @@ export function projectPageView(db: Db, slug: string, today: string, now = new D
     // The other domains' reads move to the asynchronous face with the public group (decision 0080, step 2f).
     const view = await viaSync(db, (sync) => readProjectPage(sync, slug, today));
     if (!view) return undefined;
-    const ctx = await complianceContextAsync(db, now);
-    const [facts] = await loadComplianceDataAsync(db, { projectIds: [view.project.id] });
+    const ctx = await complianceContext(db, now);
+    const [facts] = await loadComplianceData(db, { projectIds: [view.project.id] });
     return {
       ...view,
       ...complianceOnPage(facts, ctx, today, view),

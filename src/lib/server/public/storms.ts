@@ -7,7 +7,7 @@
 import { and, eq, gte, desc, inArray } from 'drizzle-orm';
 import { projects, stormEvents } from '#db/schema.ts';
 import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { complianceContextAsync, loadComplianceDataAsync } from '#lib/server/compliance/compliance.ts';
+import { complianceContext, loadComplianceData } from '#lib/server/compliance/compliance.ts';
 import { postStormDuty, type ComplianceStorm, type StormDuty } from '#lib/server/compliance/compliance.rules.ts';
 
 export interface StormSite {
@@ -36,7 +36,7 @@ function stormsOverThreshold(db: Db, inches: number, limit: number): Promise<Com
 
 /** Each storm's sites and what each did, for the storms asked (one load of the sites' facts for all of them). */
 async function stormPages(db: Db, storms: ComplianceStorm[], now: Date): Promise<StormPage[]> {
-  const ctx = await complianceContextAsync(db, now);
+  const ctx = await complianceContext(db, now);
   const published = new Set(
     (
       await db
@@ -50,7 +50,7 @@ async function stormPages(db: Db, storms: ComplianceStorm[], now: Date): Promise
         )
     ).map((p) => p.id),
   );
-  const data = storms.length ? await loadComplianceDataAsync(db, { projectIds: [...published] }) : [];
+  const data = storms.length ? await loadComplianceData(db, { projectIds: [...published] }) : [];
   return storms.map((storm) => {
     const sites: StormSite[] = [];
     for (const d of data) {
@@ -73,7 +73,7 @@ export function recentStorms(
   limit = 20,
 ): Promise<{ threshold: number; storms: StormPage[] }> {
   return readSnapshotAsync(db, async () => {
-    const threshold = (await complianceContextAsync(db, now)).settings.stormInches;
+    const threshold = (await complianceContext(db, now)).settings.stormInches;
     return { threshold, storms: await stormPages(db, await stormsOverThreshold(db, threshold, limit), now) };
   });
 }
@@ -94,7 +94,7 @@ export function stormPagesChangeAt(pages: StormPage[], now: Date): number {
 /** One storm's page, or undefined when there is no such storm or it is under the threshold. */
 export function stormPage(db: Db, id: number, now = new Date()): Promise<StormPage | undefined> {
   return readSnapshotAsync(db, async () => {
-    const threshold = (await complianceContextAsync(db, now)).settings.stormInches;
+    const threshold = (await complianceContext(db, now)).settings.stormInches;
     const [storm] = await db
       .select({
         id: stormEvents.id,

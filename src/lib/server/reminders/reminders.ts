@@ -28,11 +28,11 @@ import { dutyKey, dutyOf, type Finding } from '#lib/server/compliance/compliance
 import { timeliness } from '#lib/server/operator-requests/request.rules.ts';
 import { annualReportsComing } from '#lib/server/stormwater-practices/practices.rules.ts';
 import { milestoneNoticeDuties } from '#lib/server/enforcement/milestone-plans.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { asyncOf, readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import {
   annualReportDuty,
@@ -83,25 +83,30 @@ function fromRow(row: PreferenceRow | undefined): ReminderPreferences {
 }
 
 /** A person's choices (the defaults until they save their own). */
-export function reminderPreferencesOf(db: DB, userId: number): ReminderPreferences {
-  return fromRow(db.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId)).get());
+export async function reminderPreferencesOf(db: Db, userId: number): Promise<ReminderPreferences> {
+  const [row] = await db.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId));
+  return fromRow(row);
 }
 
-/** Save a person's own choices, audited. */
-export function saveReminderPreferences(
-  db: DB,
+/**
+ * Save a person's own choices for the kinds in `change` (the others keep what they were), audited. The choices
+ * kept are read in the transaction that changes them, so the audit's "before" is what was replaced.
+ */
+export async function saveReminderPreferences(
+  db: Db,
   actor: Actor & { userId: number },
-  next: ReminderPreferences,
+  change: Partial<ReminderPreferences>,
   now = new Date(),
-): void {
-  const before = reminderPreferencesOf(db, actor.userId);
-  const values = Object.fromEntries(Object.entries(COLUMN).map(([kind, col]) => [col, next[kind as ReminderKind]]));
-  db.transaction((tx) => {
-    tx.insert(reminderPreferences)
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await reminderPreferencesOf(tx, actor.userId);
+    const next = { ...before, ...change };
+    const values = Object.fromEntries(Object.entries(COLUMN).map(([kind, col]) => [col, next[kind as ReminderKind]]));
+    await tx
+      .insert(reminderPreferences)
       .values({ userId: actor.userId, ...values, updatedAt: now })
-      .onConflictDoUpdate({ target: reminderPreferences.userId, set: { ...values, updatedAt: now } })
-      .run();
-    audit(tx, actor, {
+      .onConflictDoUpdate({ target: reminderPreferences.userId, set: { ...values, updatedAt: now } });
+    await auditAsync(tx, actor, {
       action: 'reminders.preferences',
       entityType: 'user',
       entityId: actor.userId,
@@ -141,17 +146,14 @@ interface Recipient {
 }
 
 /** Every operator's duties at their own projects and at the practices they maintain, as of `now`. */
-function recipients(db: DB, now: Date): Map<number, Recipient> {
+async function recipients(db: Db, now: Date): Promise<Map<number, Recipient>> {
   const out = new Map<number, Recipient>();
   const today = townToday(now);
   // Who already had today's digest needs nothing worked out again (the job looks every 15 minutes).
   const doneToday = new Set(
-    db
-      .select({ userId: reminderDigests.userId })
-      .from(reminderDigests)
-      .where(eq(reminderDigests.day, today))
-      .all()
-      .map((r) => r.userId),
+    (
+      await db.select({ userId: reminderDigests.userId }).from(reminderDigests).where(eq(reminderDigests.day, today))
+    ).map((r) => r.userId),
   );
   const recipient = (u: { userId: number; name: string; email: string }) => {
     let r = out.get(u.userId);
@@ -160,40 +162,39 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
   };
   const operator = and(eq(users.disabled, false), eq(userRoles.role, 'operator'));
 
-  const members = db
-    .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      projectId: projects.id,
-      slug: projects.slug,
-      projectName: projects.name,
-    })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(operator)
-    .all()
-    .filter((m) => !doneToday.has(m.userId));
+  const members = (
+    await db
+      .select({
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        projectId: projects.id,
+        slug: projects.slug,
+        projectName: projects.name,
+      })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+      .where(operator)
+  ).filter((m) => !doneToday.has(m.userId));
   if (members.length) {
     const projectIds = [...new Set(members.map((m) => m.projectId))];
-    const ctx = complianceContext(db, now);
+    const ctx = await complianceContext(db, now);
     // The duties of each project: the engine's obligations, and the L(4) requests still awaiting the operator.
     const duties = new Map<number, Duty[]>();
     const add = (d: Duty & { projectId: number }) => duties.set(d.projectId, [...(duties.get(d.projectId) ?? []), d]);
-    for (const c of complianceFor(db, { projectIds }, now, ctx))
+    for (const c of await complianceFor(db, { projectIds }, now, ctx))
       for (const o of c.due) {
         const d = dutyFromObligation(c.projectId, o);
         if (d) add({ ...d, projectId: c.projectId });
       }
     const requestIds = new Map<string, number>();
     const overdueBefore = ctx.overdueBefore ?? townToday(now);
-    for (const r of db
+    for (const r of await db
       .select()
       .from(operatorRequests)
-      .where(and(inArray(operatorRequests.projectId, projectIds), eq(operatorRequests.status, 'received')))
-      .all()) {
+      .where(and(inArray(operatorRequests.projectId, projectIds), eq(operatorRequests.status, 'received')))) {
       const duty = dutyKey('operator-request', r.number);
       requestIds.set(duty, r.id);
       add({
@@ -206,33 +207,34 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
       });
     }
     // The 48-hour notices before the milestones each schedule shows.
-    for (const d of milestoneNoticeDuties(db, projectIds, today)) add(d);
+    // Enforcement's milestone schedules are read synchronously until that group moves (decision 0080, step 2).
+    for (const d of await viaSync(db, (sync) => milestoneNoticeDuties(sync, projectIds, today))) add(d);
     for (const m of members)
       for (const d of duties.get(m.projectId) ?? [])
         recipient(m).duties.push({ duty: d, place: m.projectName, ...dutyLink(m.slug, d, requestIds) });
   }
 
   // A privately maintained practice's annual report, to the account that maintains it.
-  const practices = db
-    .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      practiceId: stormwaterPractices.id,
-      practiceName: stormwaterPractices.name,
-      ownerKind: stormwaterPractices.ownerKind,
-      inServiceOn: stormwaterPractices.inServiceOn,
-      removedOn: stormwaterPractices.removedOn,
-    })
-    .from(stormwaterPractices)
-    .innerJoin(users, eq(users.id, stormwaterPractices.maintainerUserId))
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(operator, eq(stormwaterPractices.ownerKind, 'private')))
-    .all()
-    .filter((p) => !doneToday.has(p.userId));
+  const practices = (
+    await db
+      .select({
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        practiceId: stormwaterPractices.id,
+        practiceName: stormwaterPractices.name,
+        ownerKind: stormwaterPractices.ownerKind,
+        inServiceOn: stormwaterPractices.inServiceOn,
+        removedOn: stormwaterPractices.removedOn,
+      })
+      .from(stormwaterPractices)
+      .innerJoin(users, eq(users.id, stormwaterPractices.maintainerUserId))
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(and(operator, eq(stormwaterPractices.ownerKind, 'private')))
+  ).filter((p) => !doneToday.has(p.userId));
   if (practices.length) {
     const filed = new Map<number, Map<number, string>>();
-    for (const r of db
+    for (const r of await db
       .select({
         practiceId: practiceMaintenanceReports.practiceId,
         year: practiceMaintenanceReports.year,
@@ -244,8 +246,7 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
           practiceMaintenanceReports.practiceId,
           practices.map((p) => p.practiceId),
         ),
-      )
-      .all()) {
+      )) {
       const years = filed.get(r.practiceId) ?? new Map<number, string>();
       if (!years.has(r.year) || (years.get(r.year) as string) > r.filedOn) years.set(r.year, r.filedOn);
       filed.set(r.practiceId, years);
@@ -258,20 +259,19 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
   }
 
   // The officer's: every guarantee not released, until it expires.
-  const officers = db
-    .select({ userId: users.id, name: users.name, email: users.email })
-    .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'officer')))
-    .where(eq(users.disabled, false))
-    .all()
-    .filter((o) => !doneToday.has(o.userId));
+  const officers = (
+    await db
+      .select({ userId: users.id, name: users.name, email: users.email })
+      .from(users)
+      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'officer')))
+      .where(eq(users.disabled, false))
+  ).filter((o) => !doneToday.has(o.userId));
   if (officers.length) {
-    for (const r of db
+    for (const r of await db
       .select({ g: performanceGuarantees, slug: projects.slug, name: projects.name })
       .from(performanceGuarantees)
       .innerJoin(projects, eq(projects.id, performanceGuarantees.projectId))
-      .where(isNull(performanceGuarantees.releasedOn))
-      .all()) {
+      .where(isNull(performanceGuarantees.releasedOn))) {
       const expiresOn = renewalDue(r.g, today);
       if (!expiresOn) continue;
       const d = renewalDuty(r.g.projectId, {
@@ -290,38 +290,39 @@ function recipients(db: DB, now: Date): Map<number, Recipient> {
  * Mail each operator (and the officer) one digest of the duties due soon at their own projects and practices, at most once a
  * town day. Returns how many digests were written.
  */
-export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = townPublicUrl(db)): number {
+export async function sendReminderDigests(db: Db, now: Date = new Date(), baseUrl?: string): Promise<number> {
   const today = townToday(now);
-  const people = recipients(db, now);
+  // Who owes what, read in one snapshot.
+  const people = await readSnapshotAsync(db, () => recipients(db, now));
   if (people.size === 0) return 0;
+  const base = baseUrl ?? (await townPublicUrlAsync(db));
   const prefs = new Map(
-    db
-      .select()
-      .from(reminderPreferences)
-      .where(inArray(reminderPreferences.userId, [...people.keys()]))
-      .all()
-      .map((r) => [r.userId, fromRow(r)]),
+    (
+      await db
+        .select()
+        .from(reminderPreferences)
+        .where(inArray(reminderPreferences.userId, [...people.keys()]))
+    ).map((r) => [r.userId, fromRow(r)]),
   );
 
   let written = 0;
   for (const [userId, person] of people) {
     if (person.duties.length === 0) continue;
     const where = new Map(person.duties.map((x) => [sentKey(x.duty.projectId, x.duty.duty), x]));
-    written += db.transaction((tx) => {
+    written += await db.transaction(async (tx) => {
       // Read inside the transaction: a second tick or process waits for the first and then sees its digest.
-      const digestToday =
-        tx
-          .select({ id: reminderDigests.id })
-          .from(reminderDigests)
-          .where(and(eq(reminderDigests.userId, userId), eq(reminderDigests.day, today)))
-          .get() !== undefined;
+      const [digest] = await tx
+        .select({ id: reminderDigests.id })
+        .from(reminderDigests)
+        .where(and(eq(reminderDigests.userId, userId), eq(reminderDigests.day, today)));
+      const digestToday = digest !== undefined;
       const sent = new Set(
-        tx
-          .select({ projectId: reminderItems.projectId, duty: reminderItems.duty })
-          .from(reminderItems)
-          .where(eq(reminderItems.userId, userId))
-          .all()
-          .map((r) => sentKey(r.projectId, r.duty)),
+        (
+          await tx
+            .select({ projectId: reminderItems.projectId, duty: reminderItems.duty })
+            .from(reminderItems)
+            .where(eq(reminderItems.userId, userId))
+        ).map((r) => sentKey(r.projectId, r.duty)),
       );
       const due = remindersDue(
         person.duties.map((x) => x.duty),
@@ -330,7 +331,7 @@ export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = to
         today,
       );
       if (due.length === 0) return 0;
-      const outboxId = enqueueMail(tx, {
+      const outboxId = await enqueueMailAsync(tx, {
         kind: 'reminders-digest',
         to: person.email,
         data: {
@@ -338,22 +339,21 @@ export function sendReminderDigests(db: DB, now: Date = new Date(), baseUrl = to
           dateText: formatDay(today),
           items: due.map((d) => {
             const x = where.get(sentKey(d.projectId, d.duty))!;
-            return { project: x.place, text: d.text, label: x.label, url: `${baseUrl}${x.path}` };
+            return { project: x.place, text: d.text, label: x.label, url: `${base}${x.path}` };
           }),
-          settingsUrl: `${baseUrl}/account#reminders`,
+          settingsUrl: `${base}/account#reminders`,
         },
       });
-      const digestId = tx
+      const [{ id: digestId }] = await tx
         .insert(reminderDigests)
         .values({ userId, day: today, outboxId, sentAt: now })
-        .returning({ id: reminderDigests.id })
-        .get().id;
+        .returning({ id: reminderDigests.id });
       for (const d of due) {
         const practiceId = d.kind === 'annual-report' ? Number(d.duty.split(':')[1]) : null;
-        tx.insert(reminderItems)
+        await tx
+          .insert(reminderItems)
           .values({ digestId, userId, projectId: d.projectId, practiceId, duty: d.duty, dueOn: d.dueOn, day: today })
-          .onConflictDoNothing()
-          .run();
+          .onConflictDoNothing();
       }
       return 1;
     });
@@ -370,7 +370,7 @@ export function remindersEveryMs(env: NodeJS.ProcessEnv = process.env): number {
 export const remindersJob: Job = {
   name: 'reminders-digest',
   everyMs: remindersEveryMs(),
-  run: (db, now) => void sendReminderDigests(db, now),
+  run: async (db, now) => void (await sendReminderDigests(asyncOf(db), now)),
 };
 
 /** How far back the desk counts findings. */
@@ -381,19 +381,19 @@ export const REMINDER_COUNT_MONTHS = 12;
  * inspection, a monthly summary, a corrective action, an L(4) request), how many had a reminder for that same
  * duty sent before the day the finding began (decision 0106).
  */
-export function findingsPrecededByReminder(
-  db: DB,
+export async function findingsPrecededByReminder(
+  db: Db,
   now: Date = new Date(),
-  findings: Array<{ projectId: number; findings: Finding[] }> = complianceFor(db, {}, now),
-): { preceded: number; total: number; since: string } {
+  known?: Array<{ projectId: number; findings: Finding[] }>,
+): Promise<{ preceded: number; total: number; since: string }> {
+  const findings = known ?? (await complianceFor(db, {}, now));
   const today = townToday(now);
   const since = addDays(today, -365);
   const reminded = new Map<string, string[]>();
-  for (const r of db
+  for (const r of await db
     .select({ projectId: reminderItems.projectId, duty: reminderItems.duty, day: reminderItems.day })
     .from(reminderItems)
-    .where(gte(reminderItems.day, addDays(since, -(MAX_LEAD_DAYS + 1))))
-    .all()) {
+    .where(gte(reminderItems.day, addDays(since, -(MAX_LEAD_DAYS + 1))))) {
     const k = sentKey(r.projectId, r.duty);
     reminded.set(k, [...(reminded.get(k) ?? []), r.day]);
   }
@@ -410,13 +410,13 @@ export function findingsPrecededByReminder(
 }
 
 /** The whole town's history costs about a second at 10,000 projects: the desk reuses the count for ten minutes. */
-let countCache: { db: DB; at: number; value: ReturnType<typeof findingsPrecededByReminder> } | undefined;
+let countCache: { db: Db; at: number; value: Awaited<ReturnType<typeof findingsPrecededByReminder>> } | undefined;
 
-export function findingsPrecededByReminderCached(db: DB, now: Date = new Date()) {
+export async function findingsPrecededByReminderCached(db: Db, now: Date = new Date()) {
   const t = now.getTime();
   if (countCache && countCache.db === db && t >= countCache.at && t - countCache.at < 10 * 60_000)
     return countCache.value;
-  const value = findingsPrecededByReminder(db, now);
+  const value = await findingsPrecededByReminder(db, now);
   countCache = { db, at: t, value };
   return value;
 }

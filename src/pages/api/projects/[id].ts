@@ -8,10 +8,10 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/projects/{id}'];
 
-export const GET: APIRoute = ({ request, params, locals }) => {
+export const GET: APIRoute = async ({ request, params, locals }) => {
   const parsed = contract.params.safeParse(params);
   const project = parsed.success
-    ? getOpenProject(locals.db, Number(parsed.data.id), townPublicUrl(locals.db))
+    ? await getOpenProject(locals.dbAsync, Number(parsed.data.id), townPublicUrl(locals.db))
     : undefined;
   if (!project) return apiError(404, 'No published project has this id.');
   return apiJson(request, project, new Date(project.updated_at));
