@@ -35,7 +35,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
       loc: `${base}/projects/${p.slug}`,
       lastmod: p.updatedAt.toISOString(),
     })),
-    ...operatorCompanyPaths(locals.db).map((path) => ({ loc: `${base}${path}`, lastmod: undefined })),
+    ...(await operatorCompanyPaths(locals.dbAsync)).map((path) => ({ loc: `${base}${path}`, lastmod: undefined })),
     // The permanent practices' pages (public, decision 0036).
     ...(await publicPractices(locals.dbAsync, townToday())).map((p) => ({
       loc: `${base}/practices/${p.id}`,

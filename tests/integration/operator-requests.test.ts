@@ -7,6 +7,7 @@
  * refused beside its field with what was typed kept; an operator the portal cannot reach; and the on-time
  * rates of the Town and each operator side by side, never naming a requester.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +170,7 @@ describe('a request sent to the operator through the portal', () => {
   it('the requester gets a receipt with the tracking link, and the operator is told', async () => {
     const receipt = await mailbox.waitFor((m) => addressedTo(m, 'morgan.quillfeather@example.net'));
     expect(receipt.text).toContain(`/requests/track/${token}`);
-    const contacts = operatorContacts(db, projectId);
+    const contacts = await operatorContacts(asyncOf(db), projectId);
     expect(contacts.length).toBeGreaterThan(0);
     // The operator may also get a reminder digest; the notice is the mail that names the request.
     const notice = await mailbox.waitFor(
@@ -191,7 +192,7 @@ describe('a request sent to the operator through the portal', () => {
     expect(body).toContain(formatDay(dueOn));
     expect(body).toContain('Waiting for the operator');
     expect(body).toContain('Nothing yet. The operator must make the records available by close of business on');
-    for (const c of operatorContacts(db, projectId)) expect(body).not.toContain(c.email);
+    for (const c of await operatorContacts(asyncOf(db), projectId)) expect(body).not.toContain(c.email);
   });
 
   it('copies are downloadable only once nothing is owed (no bill, or paid), privately', async () => {

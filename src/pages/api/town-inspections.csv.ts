@@ -9,8 +9,8 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/town-inspections.csv'];
 
-export const GET: APIRoute = ({ request, locals }) =>
-  encodedResponse(request, encodeTownInspections(locals.db, 'csv', townPublicUrl(locals.db)), {
+export const GET: APIRoute = async ({ request, locals }) =>
+  encodedResponse(request, await encodeTownInspections(locals.dbAsync, 'csv', townPublicUrl(locals.db)), {
     ...OPEN_HEADERS,
     'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-town-inspections.csv"`,
   });

@@ -19,7 +19,7 @@ import {
   type MonthTally,
 } from '#lib/server/compliance/compliance.rules.ts';
 import { complianceContext, invalidateCompliance, loadComplianceData } from '#lib/server/compliance/compliance.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { preparedOnce } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
@@ -121,7 +121,7 @@ export function projectSummaries(db: Db, projectId: number) {
     .orderBy(desc(monthlySummaries.month), desc(monthlySummaries.version));
 }
 
-export function summaryAttachments(db: DB, summaryIds: number[]) {
+export async function summaryAttachments(db: Db, summaryIds: number[]) {
   if (!summaryIds.length) return [];
   // One statement per summary, prepared once (a page shows a handful): an IN list's length changes the SQL.
   const stmt = preparedOnce(db, 'monthlySummaries.attachments', () =>
@@ -140,7 +140,9 @@ export function summaryAttachments(db: DB, summaryIds: number[]) {
       .where(eq(monthlySummaryDocuments.summaryId, sql.placeholder('summaryId')))
       .prepare(),
   );
-  return [...new Set(summaryIds)].flatMap((summaryId) => stmt.all({ summaryId })).sort((a, b) => a.id - b.id);
+  const out = [];
+  for (const summaryId of new Set(summaryIds)) out.push(...(await stmt.all({ summaryId })));
+  return out.sort((a, b) => a.id - b.id);
 }
 
 export interface SummaryMonthChoice {

@@ -4,12 +4,13 @@
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { documents } from '#db/schema.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { preparedOnce } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { defaultAddressee, type AddresseeFacts, type AskedRecords } from './addressee.rules.ts';
 import { requestableProject } from './submit.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 
-export function addresseeFacts(db: DB, projectId: number): AddresseeFacts {
+export async function addresseeFacts(db: Db, projectId: number): Promise<AddresseeFacts> {
   const q = preparedOnce(db, 'operator-requests.addresseeFacts', () => {
     const id = sql.placeholder('projectId');
     return {
@@ -29,8 +30,8 @@ export function addresseeFacts(db: DB, projectId: number): AddresseeFacts {
         .prepare(),
     };
   });
-  const swppp = q.swppp.all({ projectId });
-  const latest = q.latest.get({ projectId });
+  const swppp = await q.swppp.all({ projectId });
+  const latest = await q.latest.get({ projectId });
   return {
     swpppOnFile: swppp.length > 0,
     swpppOnline: swppp.some((d) => d.public),
@@ -42,8 +43,9 @@ export function addresseeFacts(db: DB, projectId: number): AddresseeFacts {
  * The choice step for one published project: its operator's business name, whether the portal can deliver
  * to them, and the default addressee with its reason (for what was asked, or for the project as a whole).
  */
-export function projectAddressee(db: DB, slug: string, asked?: AskedRecords | null) {
-  const project = slug ? requestableProject(db, slug) : undefined;
+export async function projectAddressee(db: Db, slug: string, asked?: AskedRecords | null) {
+  const project = slug ? await requestableProject(db, slug) : undefined;
   if (!project) return undefined;
-  return { project, choice: defaultAddressee(asked, addresseeFacts(db, project.id), town(db).kindWord) };
+  const facts = await addresseeFacts(db, project.id);
+  return { project, choice: defaultAddressee(asked, facts, (await townAsync(db)).kindWord) };
 }

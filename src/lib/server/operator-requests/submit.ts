@@ -18,7 +18,7 @@ import {
 } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { preparedOnce } from '#lib/server/platform/db.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
@@ -26,7 +26,7 @@ import { hashToken } from '#lib/server/platform/tokens.ts';
 import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
 import { computeDueDate, explainDueDate, STATUTORY_CALENDAR } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
 import { submissionKeyHash } from '#lib/server/records-requests/request.rules.ts';
 import { submissionLimit } from '#lib/server/records-requests/submit.ts';
@@ -44,11 +44,10 @@ export interface OperatorContact {
  * Where the portal delivers a request to the operator: the operator accounts that file for the project,
  * and the owner/operator's business email on the NOI record. No address, no delivery through the portal.
  */
-export function operatorContacts(db: DB, projectId: number): OperatorContact[] {
+export async function operatorContacts(db: Db, projectId: number): Promise<OperatorContact[]> {
   const q = addresseeStatements(db);
-  const accounts = q.accounts.all({ projectId });
-  const owners = q.owners
-    .all({ projectId })
+  const accounts = await q.accounts.all({ projectId });
+  const owners = (await q.owners.all({ projectId }))
     .filter((p): p is typeof p & { email: string } => !!p.email)
     .map((p) => ({ name: p.name ?? p.company, email: p.email }));
   const seen = new Set<string>();
@@ -58,19 +57,19 @@ export function operatorContacts(db: DB, projectId: number): OperatorContact[] {
 }
 
 /** The project a request to its operator can be about: published, with its operator's name. */
-export function requestableProject(db: DB, slug: string) {
+export async function requestableProject(db: Db, slug: string) {
   const q = addresseeStatements(db);
-  const p = q.project.get({ slug });
+  const p = await q.project.get({ slug });
   if (!p) return undefined;
-  const operator = q.owners.all({ projectId: p.id })[0];
-  return { ...p, operatorName: operator?.company ?? null, reachable: operatorContacts(db, p.id).length > 0 };
+  const [operator] = await q.owners.all({ projectId: p.id });
+  return { ...p, operatorName: operator?.company ?? null, reachable: (await operatorContacts(db, p.id)).length > 0 };
 }
 
 /**
  * The reads behind whom to ask, prepared once per connection: every public project page asks them
  * (the "whom to ask" box), so they must cost microseconds, not a query plan each.
  */
-function addresseeStatements(db: DB) {
+function addresseeStatements(db: Db) {
   return preparedOnce(db, 'operator-requests.addressee', () => {
     const projectId = sql.placeholder('projectId');
     return {
@@ -131,17 +130,17 @@ export type FieldProblems = Partial<
 >;
 
 /** Everything wrong with a request, by field, at once (an empty object: it can be sent). */
-export function checkOperatorRequest(
-  db: DB,
+export async function checkOperatorRequest(
+  db: Db,
   v: OperatorRequestInput,
   who: 'public' | 'clerk',
   today = townToday(),
-): FieldProblems {
+): Promise<FieldProblems> {
   const p: FieldProblems = {};
-  const project = v.project ? requestableProject(db, v.project) : undefined;
+  const project = v.project ? await requestableProject(db, v.project) : undefined;
   if (!project) p.project = 'Choose a project from the list. We could not find that one.';
   else if (v.channel === 'web' && !project.reachable)
-    p.project = `The ${town(db).kindWord} has no address for this project’s operator, so the portal cannot send it. Send your request in writing to the operator at the site, then log it here with the day they received it.`;
+    p.project = `The ${(await townAsync(db)).kindWord} has no address for this project’s operator, so the portal cannot send it. Send your request in writing to the operator at the site, then log it here with the day they received it.`;
   if (!v.wantsSwppp && !v.reportsFrom && !v.reportsTo && !v.description?.trim())
     p.records = 'Tick the SWPPP, give dates for inspection reports, or describe the records you want.';
   if (v.reportsFrom || v.reportsTo) {
@@ -207,7 +206,7 @@ export function createOperatorRequest(
       const state = await isLimitedAsync(tx, opts.limitKey, limit);
       if (!state.allowed) return { ok: false, retryAfterMs: state.retryAfterMs };
     }
-    const read = await viaSync(tx, (sync) => readRequestFacts(sync, v, actor, now));
+    const read = await readRequestFacts(tx, v, actor, now);
     if (!read.ok) return read;
     const { project, receivedAt, due, t, contacts } = read;
     const clean = (s?: string) => s?.trim() || null;
@@ -307,17 +306,18 @@ export function createOperatorRequest(
 }
 
 /** What a new request needs read: the law's checks of the form, the project, the due date and whom to tell. */
-function readRequestFacts(db: DB, v: OperatorRequestInput, actor: Actor, now: Date) {
+async function readRequestFacts(db: Db, v: OperatorRequestInput, actor: Actor, now: Date) {
   const who = 'userId' in actor && v.channel !== 'web' ? 'clerk' : 'public';
-  const problems = checkOperatorRequest(db, v, who, townToday(now));
+  const problems = await checkOperatorRequest(db, v, who, townToday(now));
   if (Object.keys(problems).length) return failFields(problems as Record<string, string>);
-  const project = requestableProject(db, v.project)!;
+  const project = (await requestableProject(db, v.project))!;
   const receivedAt = v.channel === 'web' ? now : townInstant(v.receivedOn!, '09:00');
   // The operator's days are the General Construction Law's, not Town Hall's (decision 0069).
-  const t = town(db);
+  const t = await townAsync(db);
   const due = computeDueDate(receivedAt, STATUTORY_CALENDAR, {
-    closeOfBusiness: closeOfBusiness(db),
+    // The platform's calendar loaders move in step 2g (decision 0080).
+    closeOfBusiness: await viaSync(db, (sync) => closeOfBusiness(sync)),
     municipality: t.profile.kind,
   });
-  return { ok: true as const, project, receivedAt, t, due, contacts: operatorContacts(db, project.id) };
+  return { ok: true as const, project, receivedAt, t, due, contacts: await operatorContacts(db, project.id) };
 }

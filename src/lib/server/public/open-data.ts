@@ -568,12 +568,10 @@ export function getOpenProject(db: Db, id: number, baseUrl: string, now = new Da
 }
 
 async function readOpenProject(db: Db, id: number, baseUrl: string, now: Date) {
-  // The list's record and the town inspections are read synchronously until those reads move (decision 0080, 2f).
-  const { project, townInspections } = await viaSync(db, (sync) => ({
-    project: listOpenProjects(sync, { statuses: [], id }, baseUrl)[0],
-    townInspections: publicTownInspections(sync, id),
-  }));
+  // The list's record is read synchronously until the lists move (decision 0080, step 2f).
+  const [project] = await viaSync(db, (sync) => listOpenProjects(sync, { statuses: [], id }, baseUrl));
   if (!project) return undefined;
+  const townInspections = await publicTownInspections(db, id);
   const waters = await db
     .select()
     .from(receivingWaters)

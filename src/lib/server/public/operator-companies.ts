@@ -12,7 +12,7 @@ import { publicActionsOfProjects, type TownActionRow } from '#lib/server/enforce
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import type { AnswerFacts } from '#lib/server/operator-requests/request.rules.ts';
 import { operatorOnTimeRows, operatorRequestFacts, type OnTimeRow } from '#lib/server/operator-requests/statistics.ts';
-import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -51,27 +51,27 @@ interface Company {
 }
 
 /** Every operator company of the published projects, by slug. */
-function companies(db: DB): Map<string, Company> {
-  return companyIndex(db).bySlug;
+async function companies(db: Db): Promise<Map<string, Company>> {
+  return (await companyIndex(db)).bySlug;
 }
 
 /** The companies by slug, and each project's company slug (a project page asks for its own in one lookup). */
-function companyIndex(db: DB): { bySlug: Map<string, Company>; byProject: Map<number, string> } {
-  return memoUntilPublicChange(db, 'operatorCompanies', () => {
-    const rows = db
-      .select({
-        id: projects.id,
-        slug: projects.slug,
-        name: projects.name,
-        status: projects.status,
-        siteAddress: projects.siteAddress,
-        namedAs: parties.companyName,
-      })
-      .from(parties)
-      .innerJoin(projects, and(eq(projects.id, parties.projectId), eq(projects.published, true)))
-      .where(eq(parties.role, 'owner_operator'))
-      .all()
-      .filter((r) => companyKey(r.namedAs) !== '');
+function companyIndex(db: Db): Promise<{ bySlug: Map<string, Company>; byProject: Map<number, string> }> {
+  return memoUntilPublicChangeAsync(db, 'operatorCompanies', async () => {
+    const rows = (
+      await db
+        .select({
+          id: projects.id,
+          slug: projects.slug,
+          name: projects.name,
+          status: projects.status,
+          siteAddress: projects.siteAddress,
+          namedAs: parties.companyName,
+        })
+        .from(parties)
+        .innerJoin(projects, and(eq(projects.id, parties.projectId), eq(projects.published, true)))
+        .where(eq(parties.role, 'owner_operator'))
+    ).filter((r) => companyKey(r.namedAs) !== '');
     const byKey = new Map<string, CompanySite[]>();
     for (const r of rows) {
       const key = companyKey(r.namedAs);
@@ -93,14 +93,14 @@ function companyIndex(db: DB): { bySlug: Map<string, Company>; byProject: Map<nu
 }
 
 /** The address of every company page (the sitemap). */
-export function operatorCompanyPaths(db: DB): string[] {
-  return [...companies(db).keys()].map((slug) => `/operators/${slug}`);
+export async function operatorCompanyPaths(db: Db): Promise<string[]> {
+  return [...(await companies(db)).keys()].map((slug) => `/operators/${slug}`);
 }
 
 /** The company page's address for the company a project's NOI record names (undefined if it names none). */
-export function companyPageOf(db: DB, projectId: number): string | undefined {
-  for (const c of companies(db).values()) if (c.sites.some((s) => s.id === projectId)) return `/operators/${c.slug}`;
-  return undefined;
+export async function companyPageOf(db: Db, projectId: number): Promise<string | undefined> {
+  const slug = (await companyIndex(db)).byProject.get(projectId);
+  return slug === undefined ? undefined : `/operators/${slug}`;
 }
 
 function findingFacts(findings: TownFinding[]) {
@@ -118,10 +118,8 @@ export async function listOperatorCompanies(db: Db, now = new Date()): Promise<C
   const today = townToday(now);
   // The companies and their actions are read synchronously until enforcement's and this page's reads move
   // (decision 0080, step 2f).
-  const { all, actions } = await viaSync(db, (sync) => ({
-    all: [...companies(sync).values()],
-    actions: publicActionsOfProjects(sync),
-  }));
+  const all = [...(await companies(db)).values()];
+  const actions = await viaSync(db, (sync) => publicActionsOfProjects(sync));
   // The town's findings are held in memory (decision 0059): one pass over them, not a compliance run per site.
   const findingsBySite = Map.groupBy(await townFindings(db, now), (f) => f.project.id);
   const actionsBySite = Map.groupBy(actions, (a) => a.projectSlug);
@@ -162,24 +160,15 @@ export interface CompanyPage {
 /** One company's page, or undefined for an unknown slug. */
 export function operatorCompanyPage(db: Db, slug: string, now = new Date()): Promise<CompanyPage | undefined> {
   return readSnapshotAsync(db, async () => {
-    const read = await viaSync(db, (sync) => {
-      const c = companies(sync).get(slug);
-      if (!c) return undefined;
-      const ids = c.sites.map((s) => s.id);
-      return {
-        c,
-        enforcement: publicActionsOfProjects(sync, ids),
-        requestFacts: operatorRequestFacts(sync, ids),
-        ...deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),
-      };
-    });
-    if (!read) return undefined;
-    const { c, enforcement, requestFacts, overdueBefore } = read;
-    const findings = await findingsOfProjects(
-      db,
-      c.sites.map((s) => s.id),
-      now,
-    );
+    const c = (await companies(db)).get(slug);
+    if (!c) return undefined;
+    const ids = c.sites.map((s) => s.id);
+    const { enforcement, requestFacts, overdueBefore } = await viaSync(db, (sync) => ({
+      enforcement: publicActionsOfProjects(sync, ids),
+      requestFacts: operatorRequestFacts(sync, ids),
+      ...deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),
+    }));
+    const findings = await findingsOfProjects(db, ids, now);
     return assembleCompanyPage(c, findings, enforcement, requestFacts, townToday(now), overdueBefore);
   });
 }
@@ -253,8 +242,8 @@ export interface CompanyRecord extends Pick<CompanyPage, 'slug' | 'name' | 'tota
  */
 export async function operatorCompanyRecords(db: Db, now = new Date()): Promise<CompanyRecord[]> {
   const today = townToday(now);
-  const { all, actions, requestFacts, overdueBefore } = await viaSync(db, (sync) => ({
-    all: [...companies(sync).values()],
+  const all = [...(await companies(db)).values()];
+  const { actions, requestFacts, overdueBefore } = await viaSync(db, (sync) => ({
     actions: publicActionsOfProjects(sync),
     requestFacts: operatorRequestFacts(sync),
     ...deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),

@@ -9,7 +9,7 @@
 import { companyPageOf } from './operator-companies.ts';
 import { projectPractices } from './practices.ts';
 import { reportsForProject } from './site-reports.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import type { DocumentType } from '#db/enums.ts';
 import {
   clockChangesAt,
@@ -23,7 +23,6 @@ import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { publicEvidenceByAction } from '#lib/server/enforcement/actions.ts';
 import { summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
 import { summaryAttachments } from '#lib/server/filings/monthly-summaries.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
@@ -148,8 +147,7 @@ export function swpppStatusWords(project: ExemptionRecord, reviewWords: string |
 /** Everything the project page shows, read from one snapshot of the database. */
 export function projectPageView(db: Db, slug: string, today: string, now = new Date()) {
   return readSnapshotAsync(db, async () => {
-    // The other domains' reads move to the asynchronous face with the public group (decision 0080, step 2f).
-    const view = await viaSync(db, (sync) => readProjectPage(sync, slug, today));
+    const view = await readProjectPage(db, slug, today);
     if (!view) return undefined;
     const ctx = await complianceContext(db, now);
     const [facts] = await loadComplianceData(db, { projectIds: [view.project.id] });
@@ -174,7 +172,7 @@ function complianceOnPage(
   facts: ProjectComplianceData | undefined,
   ctx: ComplianceContext,
   today: string,
-  view: Pick<NonNullable<ReturnType<typeof readProjectPage>>, 'townInspections' | 'actions'>,
+  view: Pick<NonNullable<Awaited<ReturnType<typeof readProjectPage>>>, 'townInspections' | 'actions'>,
 ) {
   const compliance = facts ? { ...evaluateCompliance(facts, ctx), project: facts.project } : undefined;
   const flags = compliance ? recentFindings(compliance.findings, today, 365) : [];
@@ -202,13 +200,21 @@ function complianceOnPage(
   };
 }
 
-function readProjectPage(db: DB, slug: string, today: string) {
-  const data = getPublicProject(db, slug);
+async function readProjectPage(db: Db, slug: string, today: string) {
+  const data = await getPublicProject(db, slug);
   if (!data) return undefined;
   const { project, summaries, actions, swppp, documents } = data;
-  const townInspections = publicTownInspections(db, project.id);
+  const townInspections = await publicTownInspections(db, project.id);
+  const t = await townAsync(db);
   const review = swppp.review;
-  const clock = review ? reviewClock(review, today, loadCalendar(db), loadLocalLaw(db), town(db).kindWord) : undefined;
+  // The calendar and the local law are the platform's loaders, and the residents' reports move with their group
+  // (decision 0080, step 2).
+  const { calendar, law, siteReports } = await viaSync(db, (sync) => ({
+    calendar: loadCalendar(sync),
+    law: loadLocalLaw(sync),
+    siteReports: reportsForProject(sync, project.id),
+  }));
+  const clock = review ? reviewClock(review, today, calendar, law, t.kindWord) : undefined;
   const current = summaries.filter((s) => !s.supersededAt);
   // The meaning of each kind of action present, said once above the timeline.
   const actionTypes = [...new Set(actions.map((a) => a.type))];
@@ -216,7 +222,7 @@ function readProjectPage(db: DB, slug: string, today: string) {
   return {
     ...data,
     today,
-    enforcement: summarizeEnforcement(actions, today, town(db).profile.kind),
+    enforcement: summarizeEnforcement(actions, today, t.profile.kind),
     townInspections,
     // The newest entries shown; the rest fold away (a long enforcement history is a long page on a phone).
     timeline: timeline.slice(0, TIMELINE_FIRST),
@@ -226,20 +232,22 @@ function readProjectPage(db: DB, slug: string, today: string) {
     currentSummaries: current.slice(0, 1),
     earlierSummaries: current.slice(1),
     supersededSummaries: summaries.filter((s) => s.supersededAt),
-    attachments: summaryAttachments(
-      db,
-      summaries.map((s) => s.id),
+    attachments: (
+      await summaryAttachments(
+        db,
+        summaries.map((s) => s.id),
+      )
     ).filter((a) => a.public),
     review,
     clock,
     swpppStatus: swpppStatusWords(project, clock?.publicStatus, Boolean(swppp.current)),
     /** The owner/operator company's page across its sites. */
-    operatorCompanyUrl: companyPageOf(db, project.id),
+    operatorCompanyUrl: await companyPageOf(db, project.id),
     /** Residents' reports about the site (decision 0032), newest first. */
-    siteReports: reportsForProject(db, project.id),
-    jsonLd: projectPlaceJsonLd(project, townPublicUrl(db), town(db)),
+    siteReports,
+    jsonLd: projectPlaceJsonLd(project, await townPublicUrlAsync(db), t),
     /** Whom to ask for records (the Town or the operator, L(4)) and the default, with its reason. */
-    requestTo: projectAddressee(db, slug),
+    requestTo: await projectAddressee(db, slug),
   };
 }
 

@@ -195,7 +195,7 @@ export function countProjectsByStatus(db: DB): Record<ProjectStatus, number> {
 }
 
 /** The public project page's queries, prepared once per connection (this page is the portal's busiest). */
-function projectPageStatements(db: DB) {
+function projectPageStatements(db: Db) {
   return preparedOnce(db, 'projects.publicPage', () => {
     const id = sql.placeholder('id');
     return {
@@ -275,29 +275,29 @@ function projectPageStatements(db: DB) {
 }
 
 /** Everything the public project page shows; undefined when there is no published project by that slug. */
-export function getPublicProject(db: DB, slug: string) {
+export async function getPublicProject(db: Db, slug: string) {
   const q = projectPageStatements(db);
-  const project = q.project.get({ slug });
+  const project = await q.project.get({ slug });
   if (!project) return undefined;
   const byId = { id: project.id };
-  const docs = q.docs.all(byId);
-  const reviews = q.reviews.all(byId);
+  const docs = await q.docs.all(byId);
+  const reviews = await q.reviews.all(byId);
   const swpppVersions = docs.filter((d) => d.type === 'swppp' || d.type === 'swppp_amendment');
   return {
     project,
-    waters: q.waters.all(byId),
-    people: q.people.all(byId),
+    waters: await q.waters.all(byId),
+    people: await q.people.all(byId),
     documents: docs,
-    summaries: q.summaries.all(byId),
-    actions: q.actions.all(byId),
+    summaries: await q.summaries.all(byId),
+    actions: await q.actions.all(byId),
     reviews,
     swppp: { current: swpppVersions[0], versions: swpppVersions, review: reviews[0] },
-    lastInspection: q.lastInspection.get(byId),
-    inspectionCount: q.inspectionCount.get(byId)!.n,
+    lastInspection: await q.lastInspection.get(byId),
+    inspectionCount: (await q.inspectionCount.get(byId))!.n,
   };
 }
 
-export type PublicProject = NonNullable<ReturnType<typeof getPublicProject>>;
+export type PublicProject = NonNullable<Awaited<ReturnType<typeof getPublicProject>>>;
 
 /** A public document and its project, for downloads; undefined unless both are public. */
 export async function getPublicDocument(db: Pick<Db, 'select'>, id: number) {

@@ -6,11 +6,17 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
-import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { PROJECT_REFERENCE_FIELDS, type FieldDef } from './fields.ts';
 import { encodeDataset } from './open-data.ts';
-import { TOWN_INSPECTION_FIELDS, publicTownInspections, townInspectionRecord } from './town-inspections.ts';
+import {
+  TOWN_INSPECTION_FIELDS,
+  publicTownInspections,
+  townInspectionRecord,
+  type PublicTownInspection,
+} from './town-inspections.ts';
 
 const [idField, ...inspectionFields] = TOWN_INSPECTION_FIELDS;
 
@@ -27,23 +33,24 @@ export const TOWN_INSPECTION_DATASET_FIELDS: FieldDef[] = [
   },
 ];
 
-export type TownInspectionDatasetRecord = ReturnType<typeof readTownInspectionRecords>[number];
+export type TownInspectionDatasetRecord = Awaited<ReturnType<typeof readTownInspectionRecords>>[number];
 
-export function listTownInspectionRecords(db: DB, baseUrl: string) {
-  return memoUntilPublicChange(db, `open-data.town-inspections:${baseUrl}`, () =>
-    readTownInspectionRecords(db, baseUrl),
+export function listTownInspectionRecords(db: Db, baseUrl: string) {
+  return memoUntilPublicChangeAsync(db, `open-data.town-inspections:${baseUrl}`, () =>
+    readSnapshotAsync(db, () => readTownInspectionRecords(db, baseUrl)),
   );
 }
 
-function readTownInspectionRecords(db: DB, baseUrl: string) {
-  const published = db
+async function readTownInspectionRecords(db: Db, baseUrl: string) {
+  const published = await db
     .select({ id: projects.id, slug: projects.slug, name: projects.name })
     .from(projects)
     .where(eq(projects.published, true))
-    .orderBy(asc(projects.id))
-    .all();
-  const records = published.flatMap((p) =>
-    publicTownInspections(db, p.id).map((t) => {
+    .orderBy(asc(projects.id));
+  const inspected: Array<[(typeof published)[number], PublicTownInspection[]]> = [];
+  for (const p of published) inspected.push([p, await publicTownInspections(db, p.id)]);
+  const records = inspected.flatMap(([p, list]) =>
+    list.map((t) => {
       const { id, violations, ...rest } = townInspectionRecord(t);
       return {
         id,
@@ -70,9 +77,9 @@ const violationWords = (v: TownInspectionDatasetRecord['violations'][number]) =>
     .filter(Boolean)
     .join(' ');
 
-export function encodeTownInspections(db: DB, format: 'json' | 'csv', baseUrl: string): EncodedBody {
-  return memoUntilPublicChange(db, `open-data.town-inspections.body:${format}:${baseUrl}`, () =>
-    encodeDataset(listTownInspectionRecords(db, baseUrl), {
+export function encodeTownInspections(db: Db, format: 'json' | 'csv', baseUrl: string): Promise<EncodedBody> {
+  return memoUntilPublicChangeAsync(db, `open-data.town-inspections.body:${format}:${baseUrl}`, async () =>
+    encodeDataset(await listTownInspectionRecords(db, baseUrl), {
       key: 'town_inspections',
       fields: TOWN_INSPECTION_DATASET_FIELDS,
       format,

@@ -19,7 +19,8 @@ import {
 } from '#db/schema.ts';
 import type { Milestone, TownInspectionOutcome } from '#db/enums.ts';
 import { MILESTONE_LABEL, TOWN_INSPECTION_NO_MILESTONE, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { preparedOnce } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { LOCAL_DATE_UNIT, type FieldDef } from './fields.ts';
 
 export interface PublicViolation {
@@ -44,7 +45,7 @@ export interface PublicTownInspection {
 }
 
 /** A project's town inspections, newest first, with the violations found at each. */
-export function publicTownInspections(db: DB, projectId: number): PublicTownInspection[] {
+export async function publicTownInspections(db: Db, projectId: number): Promise<PublicTownInspection[]> {
   // Built once per connection: every project page asks (decision 0046).
   const q = preparedOnce(db, 'townInspections.public', () => {
     const id = sql.placeholder('projectId');
@@ -94,12 +95,12 @@ export function publicTownInspections(db: DB, projectId: number): PublicTownInsp
         .prepare(),
     };
   });
-  const rows = q.inspections.all({ projectId });
+  const rows = await q.inspections.all({ projectId });
   if (!rows.length) return [];
-  const found = q.violations.all({ projectId });
-  const citedBy = found.length ? q.citedBy.all({ projectId }) : [];
+  const found = await q.violations.all({ projectId });
+  const citedBy = found.length ? await q.citedBy.all({ projectId }) : [];
   const photos = new Map<number, Array<{ id: number; title: string }>>();
-  for (const { inspectionId, ...ph } of q.photos.all({ projectId }))
+  for (const { inspectionId, ...ph } of await q.photos.all({ projectId }))
     photos.set(inspectionId, [...(photos.get(inspectionId) ?? []), ph]);
   // Public unless every action citing it is kept private.
   const hidden = new Set(
