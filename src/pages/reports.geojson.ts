@@ -7,8 +7,8 @@ import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
 import { reportsGeoJson } from '#lib/server/public/report-list.ts';
 
-export const GET: APIRoute = ({ request, url, locals }) => {
-  const answer = reportsGeoJson(locals.db, url.searchParams);
+export const GET: APIRoute = async ({ request, url, locals }) => {
+  const answer = await reportsGeoJson(locals.dbAsync, url.searchParams);
   if (!answer.ok) return apiError(400, answer.message);
   return apiBody(request, answer.body, { contentType: 'application/geo+json; charset=utf-8' });
 };

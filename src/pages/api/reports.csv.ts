@@ -9,8 +9,8 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/reports.csv'];
 
-export const GET: APIRoute = ({ request, locals }) =>
-  encodedResponse(request, encodeSiteReports(locals.db, 'csv', townPublicUrl(locals.db)), {
+export const GET: APIRoute = async ({ request, locals }) =>
+  encodedResponse(request, await encodeSiteReports(locals.dbAsync, 'csv', townPublicUrl(locals.db)), {
     ...OPEN_HEADERS,
     'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-residents-reports.csv"`,
   });

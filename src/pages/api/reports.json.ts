@@ -9,5 +9,5 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/reports.json'];
 
-export const GET: APIRoute = ({ request, locals }) =>
-  encodedResponse(request, encodeSiteReports(locals.db, 'json', townPublicUrl(locals.db)), OPEN_HEADERS);
+export const GET: APIRoute = async ({ request, locals }) =>
+  encodedResponse(request, await encodeSiteReports(locals.dbAsync, 'json', townPublicUrl(locals.db)), OPEN_HEADERS);

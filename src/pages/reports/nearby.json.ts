@@ -7,8 +7,8 @@ import type { APIRoute } from 'astro';
 import { apiError, apiJson } from '#lib/server/platform/http/api-response.ts';
 import { openReportsNearPoint, parseNearbyQuery } from '#lib/server/public/nearby-reports.ts';
 
-export const GET: APIRoute = ({ request, url, locals }) => {
+export const GET: APIRoute = async ({ request, url, locals }) => {
   const parsed = parseNearbyQuery(url.searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
-  return apiJson(request, { reports: openReportsNearPoint(locals.db, parsed.point) });
+  return apiJson(request, { reports: await openReportsNearPoint(locals.dbAsync, parsed.point) });
 };

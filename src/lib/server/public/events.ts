@@ -35,7 +35,7 @@ import {
 import type { Finding } from '#lib/server/compliance/compliance.rules.ts';
 import { addDays } from '#lib/shared/days.ts';
 import { findingsOfProjects, townFindings, type FindingProject, type TownFinding } from './findings.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { townInstant } from '#lib/server/platform/time/town-time.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { queryReports } from './site-reports.ts';
@@ -374,10 +374,11 @@ export async function querySwpppAmendments(db: Db, q: EventQuery): Promise<Publi
 
 /** Residents' reports about published projects, as events; one per report (its latest public step). */
 export async function querySiteReportEvents(db: Db, q: EventQuery): Promise<PublicEvent[]> {
-  // The residents' reports' public side moves with the reports (decision 0080, step 2f).
-  const reports = await viaSync(db, (sync) =>
-    queryReports(sync, { projectIds: q.projectIds, since: q.since ?? q.createdSince, limit: q.limit ?? 1000 }),
-  );
+  const reports = await queryReports(db, {
+    projectIds: q.projectIds,
+    since: q.since ?? q.createdSince,
+    limit: q.limit ?? 1000,
+  });
   return reports
     .filter((r) => r.project != null)
     .map((r) => ({

@@ -6,7 +6,7 @@
  * residents see (rounded to about 10 m, decision 0032), so the list tells nothing finer than the status
  * pages do; it names no reporter and no hidden report.
  */
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { NEARBY_LIMIT, NEARBY_MILES, openReportsNear } from '#lib/server/site-reports/report.rules.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { boundingBox, isValidPoint, type Point } from '#lib/shared/geo.ts';
@@ -27,10 +27,10 @@ export interface NearbyReport {
 }
 
 /** Open reports near a point, as the form lists them. */
-export function openReportsNearPoint(db: DB, point: Point): NearbyReport[] {
+export async function openReportsNearPoint(db: Db, point: Point): Promise<NearbyReport[]> {
   if (!isValidPoint(point)) return [];
   const box = boundingBox(point, NEARBY_MILES);
-  const rows = openReportsInBox(
+  const candidates = await openReportsInBox(
     db,
     {
       minLat: box.minLat - ROUNDING_DEGREES,
@@ -39,7 +39,8 @@ export function openReportsNearPoint(db: DB, point: Point): NearbyReport[] {
       maxLon: box.maxLon + ROUNDING_DEGREES,
     },
     CANDIDATES,
-  ).map((r) => ({ ...r, latitude: r.point.latitude, longitude: r.point.longitude }));
+  );
+  const rows = candidates.map((r) => ({ ...r, latitude: r.point.latitude, longitude: r.point.longitude }));
   return openReportsNear(point, rows, NEARBY_LIMIT).map(({ item: r, words }) => ({
     number: r.number,
     path: r.path,
@@ -70,10 +71,13 @@ export function parseNearbyQuery(params: URLSearchParams): Result<{ point: Point
 }
 
 /** The form's list: around its pin, else around the site it names (a "Report a problem at this site" link). */
-export function nearbyForForm(db: DB, values: { lat: string; lon: string; project: string }): NearbyReport[] {
+export async function nearbyForForm(
+  db: Db,
+  values: { lat: string; lon: string; project: string },
+): Promise<NearbyReport[]> {
   let point = pointFrom(values.lat.trim(), values.lon.trim());
   if (!point) {
-    const site = reportableProject(db, values.project || null);
+    const site = await reportableProject(db, values.project || null);
     if (site?.latitude != null && site.longitude != null)
       point = { latitude: site.latitude, longitude: site.longitude };
   }

@@ -10,12 +10,13 @@
 import { xmlText } from '#lib/server/platform/feeds/atom.ts';
 import type { IncomingMessage, Server } from 'node:http';
 import type { DB } from '#lib/server/platform/db.ts';
+import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { hit } from '#lib/server/platform/http/rate-limit.ts';
 import { isValidPoint } from '#lib/shared/geo.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
 import { keyInForce } from '#lib/server/site-reports/open311-keys.ts';
 import { reportProblems } from '#lib/server/site-reports/report.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townAsync } from '#lib/server/platform/town-profile.ts';
 import { submitReport } from '#lib/server/site-reports/report.ts';
 import { townDayEndIso, townToday } from '#lib/server/platform/time/town-time.ts';
 import { queryReports, type PublicReport, type ReportQuery } from './site-reports.ts';
@@ -186,22 +187,34 @@ export function parseListQuery(
   return errors.length ? { errors } : { query };
 }
 
-export function listRequests(db: DB, query: ReportQuery, baseUrl: string) {
-  const agency = `${town(db).fullName} Stormwater Management Officer`;
-  return queryReports(db, query).map((r) => geoReport(r, baseUrl, agency));
+export async function listRequests(db: Db, query: ReportQuery, baseUrl: string) {
+  const agency = `${(await townAsync(db)).fullName} Stormwater Management Officer`;
+  return (await queryReports(db, query)).map((r) => geoReport(r, baseUrl, agency));
 }
 
 /** GET requests.{json,xml}: the filters read, then the public reports, in the format asked for. */
-export function requestsAnswer(db: DB, params: URLSearchParams, baseUrl: string, format: Format): Response {
-  const parsed = parseListQuery(params, new Date(), new Set(categories(db, { activeOnly: false }).map((c) => c.code)));
+export async function requestsAnswer(
+  db: Db,
+  params: URLSearchParams,
+  baseUrl: string,
+  format: Format,
+): Promise<Response> {
+  // The categories are read synchronously until the report desk moves (decision 0080, step 2f).
+  const codes = await viaSync(db, (sync) => categories(sync, { activeOnly: false }).map((c) => c.code));
+  const parsed = parseListQuery(params, new Date(), new Set(codes));
   if ('errors' in parsed) return geoErrorsIn(format, 400, ...parsed.errors);
-  return answer(format, 'service_requests', listRequests(db, parsed.query, baseUrl));
+  return answer(format, 'service_requests', await listRequests(db, parsed.query, baseUrl));
 }
 
 /** GET requests/{id}.{json,xml}: one public report as a list of one (the standard's shape), or 404. */
-export function requestAnswer(db: DB, idParam: string | undefined, baseUrl: string, format: Format): Response {
+export async function requestAnswer(
+  db: Db,
+  idParam: string | undefined,
+  baseUrl: string,
+  format: Format,
+): Promise<Response> {
   const id = /^\d{1,12}$/.test(idParam ?? '') ? Number(idParam) : NaN;
-  const found = Number.isSafeInteger(id) ? listRequests(db, { ids: [id] }, baseUrl) : [];
+  const found = Number.isSafeInteger(id) ? await listRequests(db, { ids: [id] }, baseUrl) : [];
   return found.length
     ? answer(format, 'service_requests', found)
     : geoErrorsIn(format, 404, `There is no public report ${idParam ?? ''}.`);

@@ -207,13 +207,9 @@ async function readProjectPage(db: Db, slug: string, today: string) {
   const townInspections = await publicTownInspections(db, project.id);
   const t = await townAsync(db);
   const review = swppp.review;
-  // The calendar and the local law are the platform's loaders, and the residents' reports move with their group
-  // (decision 0080, step 2).
-  const { calendar, law, siteReports } = await viaSync(db, (sync) => ({
-    calendar: loadCalendar(sync),
-    law: loadLocalLaw(sync),
-    siteReports: reportsForProject(sync, project.id),
-  }));
+  // The calendar and the local law are the platform's loaders, which move in step 2g (decision 0080).
+  const { calendar, law } = await viaSync(db, (sync) => ({ calendar: loadCalendar(sync), law: loadLocalLaw(sync) }));
+  const siteReports = await reportsForProject(db, project.id);
   const clock = review ? reviewClock(review, today, calendar, law, t.kindWord) : undefined;
   const current = summaries.filter((s) => !s.supersededAt);
   // The meaning of each kind of action present, said once above the timeline.

@@ -7,6 +7,7 @@
  */
 import { foldLines } from '#lib/server/platform/forms/fields.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { hit, isLimited, minutesText, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
@@ -117,7 +118,8 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
   const category = active.find((c) => String(c.id) === values.category);
   let point = values.lat && values.lon ? { latitude: Number(values.lat), longitude: Number(values.lon) } : null;
   let place = values.address.trim();
-  const project = reportableProject(db, values.project || null);
+  // The report's own checks and submission move with the report desk (decision 0080, step 2f).
+  const project = await reportableProject(asyncOf(db), values.project || null);
   // "Report a problem at this site" without a pin or an address: the site's own point.
   if (!point && !place && project?.latitude != null && project.longitude != null)
     point = { latitude: project.latitude, longitude: project.longitude };

@@ -9,8 +9,8 @@
  * remembers ("the storm on the 3rd"). The order stays by filing, so report numbers run down the page.
  */
 import { SITE_REPORT_STATUSES, type SiteReportStatus } from '#db/enums.ts';
-import { readSnapshot, type DB } from '#lib/server/platform/db.ts';
-import { categories } from '#lib/server/site-reports/categories.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { categories, type Category } from '#lib/server/site-reports/categories.ts';
 import { REPORT_MARKER } from '#lib/server/site-reports/queue-map.ts';
 import { STATUS_LABEL } from '#lib/server/site-reports/report.rules.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
@@ -45,7 +45,7 @@ export interface ReportListQuery {
 }
 
 /** Read the filters from a query string. Nothing here throws: a value that cannot be used is a problem in words. */
-export function parseReportListQuery(db: DB, params: URLSearchParams): ReportListQuery {
+export async function parseReportListQuery(db: Db, params: URLSearchParams, all: Category[]): Promise<ReportListQuery> {
   const values = Object.fromEntries(FILTER_KEYS.map((k) => [k, (params.get(k) ?? '').trim().slice(0, 200)])) as Record<
     FilterKey,
     string
@@ -61,7 +61,7 @@ export function parseReportListQuery(db: DB, params: URLSearchParams): ReportLis
   } else if (values.status) problems.status = 'Choose a status from the list.';
 
   if (values.category) {
-    const found = categories(db, { activeOnly: false }).find((c) => c.code === values.category);
+    const found = all.find((c) => c.code === values.category);
     if (found) {
       filter.categoryId = found.id;
       keep('category');
@@ -72,7 +72,7 @@ export function parseReportListQuery(db: DB, params: URLSearchParams): ReportLis
     filter.projectId = null;
     keep('project');
   } else if (values.project) {
-    const found = reportableProject(db, values.project);
+    const found = await reportableProject(db, values.project);
     if (found) {
       filter.projectId = found.id;
       keep('project');
@@ -97,6 +97,16 @@ export function parseReportListQuery(db: DB, params: URLSearchParams): ReportLis
   return { values, filter, problems, query };
 }
 
+/** Every category, retired ones too (a filter may name one). Read synchronously until the categories move. */
+function categoriesOf(db: Db): Promise<Category[]> {
+  return viaSync(db, (sync) => categories(sync, { activeOnly: false }));
+}
+
+/** A site named in the address with no report yet is still offered, so the form shows what was asked. */
+function chosenSite(q: ReportListQuery, sites: Array<{ id: number }>): boolean {
+  return q.filter.projectId != null && !sites.some((s) => s.id === q.filter.projectId);
+}
+
 /** A marker of the map (components/ProjectMap.astro), in the shapes the officer's queue map uses. */
 function mapPoint(r: ListedReport) {
   return {
@@ -112,14 +122,15 @@ function mapPoint(r: ListedReport) {
 }
 
 /** The /reports page: the filters and their choices, one page of the list, the map's markers. */
-export function reportListPage(db: DB, params: URLSearchParams) {
-  return readSnapshot(db, () => {
-    const q = parseReportListQuery(db, params);
-    const total = countReports(db, q.filter);
+export function reportListPage(db: Db, params: URLSearchParams) {
+  return readSnapshotAsync(db, async () => {
+    const all = await categoriesOf(db);
+    const q = await parseReportListQuery(db, params, all);
+    const total = await countReports(db, q.filter);
     const pages = Math.max(1, Math.ceil(total / REPORT_LIST_PAGE_SIZE));
     const asked = Number.parseInt(params.get('page') ?? '1', 10);
     const page = Math.min(pages, Math.max(1, Number.isFinite(asked) ? asked : 1));
-    const items = listReports(db, q.filter, {
+    const items = await listReports(db, q.filter, {
       limit: REPORT_LIST_PAGE_SIZE,
       offset: (page - 1) * REPORT_LIST_PAGE_SIZE,
     });
@@ -128,9 +139,9 @@ export function reportListPage(db: DB, params: URLSearchParams) {
       ? []
       : total <= items.length
         ? items
-        : listReports(db, q.filter, { limit: MAP_INLINE_POINTS, offset: 0 });
-    const sites = projectsWithReports(db);
-    const chosen = q.filter.projectId != null && !sites.some((s) => s.id === q.filter.projectId);
+        : await listReports(db, q.filter, { limit: MAP_INLINE_POINTS, offset: 0 });
+    const sites = await projectsWithReports(db);
+    const named = chosenSite(q, sites) ? await reportableProject(db, q.values.project) : undefined;
     const geojson = `/reports.geojson${q.query.size ? `?${q.query}` : ''}`;
     return {
       ...q,
@@ -151,13 +162,10 @@ export function reportListPage(db: DB, params: URLSearchParams) {
           { value: 'open', label: 'Open (any status before closed)' },
           ...SITE_REPORT_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
         ],
-        category: categories(db, { activeOnly: false }).map((c) => ({ value: c.code, label: c.label })),
-        project: [
-          { value: NOT_AT_A_SITE, label: 'Not at a listed site' },
-          // A site named in the address with no report yet is still offered, so the form shows what was asked.
-          ...(chosen ? [reportableProject(db, q.values.project)!] : []),
-          ...sites,
-        ].map((p) => ('slug' in p ? { value: p.slug, label: p.name } : p)),
+        category: all.map((c) => ({ value: c.code, label: c.label })),
+        project: [{ value: NOT_AT_A_SITE, label: 'Not at a listed site' }, ...(named ? [named] : []), ...sites].map(
+          (p) => ('slug' in p ? { value: p.slug, label: p.name } : p),
+        ),
       },
       legend: SITE_REPORT_STATUSES.map((s) => ({ status: s, label: STATUS_LABEL[s], marker: REPORT_MARKER[s] })),
     };
@@ -168,13 +176,14 @@ export function reportListPage(db: DB, params: URLSearchParams) {
  * The same filtered reports as RFC 7946 GeoJSON ([longitude, latitude]), newest first, at most
  * REPORT_MAP_LIMIT. `title`, `path`, `marker` and `statusLabel` are what the map script draws a marker from.
  */
-export function reportsGeoJson(db: DB, params: URLSearchParams): Result<{ body: string }, Refusal> {
-  return readSnapshot(db, () => {
-    const q = parseReportListQuery(db, params);
+export function reportsGeoJson(db: Db, params: URLSearchParams): Promise<Result<{ body: string }, Refusal>> {
+  return readSnapshotAsync(db, async (): Promise<Result<{ body: string }, Refusal>> => {
+    const q = await parseReportListQuery(db, params, await categoriesOf(db));
     const problems = Object.entries(q.problems);
     if (problems.length) return fail(problems.map(([k, m]) => `${k}: ${m}`).join(' '));
-    const total = countReports(db, q.filter);
-    const features = listReports(db, q.filter, { limit: REPORT_MAP_LIMIT, offset: 0 }).map((r) => ({
+    const total = await countReports(db, q.filter);
+    const listed = await listReports(db, q.filter, { limit: REPORT_MAP_LIMIT, offset: 0 });
+    const features = listed.map((r) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [r.point.longitude, r.point.latitude] },
       properties: {

@@ -7,7 +7,8 @@
  * filters all three).
  */
 import { SITE_REPORT_STATUSES } from '#db/enums.ts';
-import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { oneOfWords } from '#lib/shared/closed-lists.ts';
@@ -67,14 +68,16 @@ export const SITE_REPORT_FIELDS: FieldDef[] = [
   { name: 'updated_at', type: 'instant', unit: INSTANT_UNIT, description: 'When the report last changed.' },
 ];
 
-export type SiteReportDatasetRecord = ReturnType<typeof readSiteReportRecords>[number];
+export type SiteReportDatasetRecord = Awaited<ReturnType<typeof readSiteReportRecords>>[number];
 
-export function listSiteReportRecords(db: DB, baseUrl: string) {
-  return memoUntilPublicChange(db, `open-data.site-reports:${baseUrl}`, () => readSiteReportRecords(db, baseUrl));
+export function listSiteReportRecords(db: Db, baseUrl: string) {
+  return memoUntilPublicChangeAsync(db, `open-data.site-reports:${baseUrl}`, () =>
+    readSnapshotAsync(db, () => readSiteReportRecords(db, baseUrl)),
+  );
 }
 
-function readSiteReportRecords(db: DB, baseUrl: string) {
-  return everyVisibleReport(db).map((r) => ({
+async function readSiteReportRecords(db: Db, baseUrl: string) {
+  return (await everyVisibleReport(db)).map((r) => ({
     id: r.id,
     number: r.number,
     url: `${baseUrl}${r.path}`,
@@ -98,9 +101,9 @@ function readSiteReportRecords(db: DB, baseUrl: string) {
   }));
 }
 
-export function encodeSiteReports(db: DB, format: 'json' | 'csv', baseUrl: string): EncodedBody {
-  return memoUntilPublicChange(db, `open-data.site-reports.body:${format}:${baseUrl}`, () =>
-    encodeDataset(listSiteReportRecords(db, baseUrl), {
+export function encodeSiteReports(db: Db, format: 'json' | 'csv', baseUrl: string): Promise<EncodedBody> {
+  return memoUntilPublicChangeAsync(db, `open-data.site-reports.body:${format}:${baseUrl}`, async () =>
+    encodeDataset(await listSiteReportRecords(db, baseUrl), {
       key: 'reports',
       fields: SITE_REPORT_FIELDS,
       format,

@@ -8,9 +8,9 @@ import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, sql, ty
 import { projects, siteReportCategories, siteReportEvents, siteReportPhotos, siteReports } from '#db/schema.ts';
 import type { SiteReportStatus } from '#db/enums.ts';
 import type { boundingBox } from '#lib/shared/geo.ts';
-import { memoUntilPublicChange, preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import type { Db } from '#lib/server/platform/db/async-session.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { memoUntilPublicChangeAsync, preparedOnce } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { isOpen, isOpenSql, publicPoint, STATUS_LABEL, statusMeaning } from '#lib/server/site-reports/report.rules.ts';
 import {
   answeredAtSql,
@@ -54,7 +54,7 @@ const ITS_CATEGORY = eq(siteReportCategories.id, siteReports.categoryId);
 const ITS_PUBLISHED_PROJECT = and(eq(projects.id, siteReports.projectId), eq(projects.published, true));
 
 /** The reports residents may see, with everything a report's own page shows. */
-function visible(db: DB, where: SQL[]) {
+function visible(db: Db, where: SQL[]) {
   return db
     .select(COLUMNS)
     .from(siteReports)
@@ -63,7 +63,7 @@ function visible(db: DB, where: SQL[]) {
     .where(and(NOT_HIDDEN, ...where));
 }
 
-type Row = ReturnType<ReturnType<typeof visible>['all']>[number];
+type Row = Awaited<ReturnType<typeof visible>>[number];
 
 function shape(r: Row, photoIds: number[], meaning: Record<SiteReportStatus, string>) {
   const point = publicPoint({ latitude: r.latitude, longitude: r.longitude });
@@ -99,43 +99,45 @@ function shape(r: Row, photoIds: number[], meaning: Record<SiteReportStatus, str
 
 export type PublicReport = ReturnType<typeof shape>;
 
-function approvedPhotos(db: DB, ids: number[]): Map<number, number[]> {
+async function approvedPhotos(db: Db, ids: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (!ids.length) return out;
-  const rows = db
+  const rows = await db
     .select({ id: siteReportPhotos.id, reportId: siteReportPhotos.reportId })
     .from(siteReportPhotos)
     .where(and(inArray(siteReportPhotos.reportId, ids), isNotNull(siteReportPhotos.approvedAt)))
-    .orderBy(asc(siteReportPhotos.id))
-    .all();
+    .orderBy(asc(siteReportPhotos.id));
   for (const r of rows) out.set(r.reportId, [...(out.get(r.reportId) ?? []), r.id]);
   return out;
 }
 
-function shapeAll(db: DB, rows: Row[]): PublicReport[] {
-  const photos = approvedPhotos(
+async function shapeAll(db: Db, rows: Row[]): Promise<PublicReport[]> {
+  const photos = await approvedPhotos(
     db,
     rows.map((r) => r.id),
   );
-  const meaning = statusMeaning(town(db).profile.kind);
+  const meaning = statusMeaning((await townAsync(db)).profile.kind);
   return rows.map((r) => shape(r, photos.get(r.id) ?? [], meaning));
 }
 
 /** One report's status page: the report, its public steps, and where it stands against the time promised. */
-export function publicReport(db: DB, id: number, today = townToday()) {
-  const row = visible(db, [eq(siteReports.id, id)]).get();
-  if (!row) return undefined;
-  const steps = db
-    .select({ at: siteReportEvents.at, status: siteReportEvents.status, words: siteReportEvents.words })
-    .from(siteReportEvents)
-    .where(and(eq(siteReportEvents.reportId, id), eq(siteReportEvents.public, true)))
-    .orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id))
-    .all()
-    .map((s) => ({ ...s, statusLabel: s.status ? STATUS_LABEL[s.status] : null }));
-  const report = shapeAll(db, [row])[0];
-  const answeredOn = report.answeredAt && townToday(report.answeredAt);
-  const response = standingWords(responseStanding(report.respondBy, answeredOn, today), town(db).profile.kind);
-  return { report, steps, response };
+export function publicReport(db: Db, id: number, today = townToday()) {
+  return readSnapshotAsync(db, async () => {
+    const [row] = await visible(db, [eq(siteReports.id, id)]);
+    if (!row) return undefined;
+    const steps = (
+      await db
+        .select({ at: siteReportEvents.at, status: siteReportEvents.status, words: siteReportEvents.words })
+        .from(siteReportEvents)
+        .where(and(eq(siteReportEvents.reportId, id), eq(siteReportEvents.public, true)))
+        .orderBy(asc(siteReportEvents.at), asc(siteReportEvents.id))
+    ).map((s) => ({ ...s, statusLabel: s.status ? STATUS_LABEL[s.status] : null }));
+    const [report] = await shapeAll(db, [row]);
+    const answeredOn = report.answeredAt && townToday(report.answeredAt);
+    const kind = (await townAsync(db)).profile.kind;
+    const response = standingWords(responseStanding(report.respondBy, answeredOn, today), kind);
+    return { report, steps, response };
+  });
 }
 
 /** How far back the open-data page counts reports answered in time: the last twelve months. */
@@ -184,13 +186,15 @@ function shareRow(c: Category, share: ResponseShare): CategoryShare {
  * promised when they were filed (response-time.rules.ts). Every category offered to residents is listed,
  * and a retired one while it has reports in the period.
  */
-export function responseShares(db: DB, today = townToday()): { since: string; categories: CategoryShare[] } {
+export async function responseShares(
+  db: Db,
+  today = townToday(),
+): Promise<{ since: string; categories: CategoryShare[] }> {
   const since = addDays(today, -SHARE_DAYS);
-  const rows = db
+  const rows = await db
     .select({ categoryId: siteReports.categoryId, respondBy: siteReports.respondBy, answeredAt: COLUMNS.answeredAt })
     .from(siteReports)
-    .where(and(eq(siteReports.hidden, false), sql`${siteReports.createdAt} >= ${townInstant(since).getTime()}`))
-    .all();
+    .where(and(eq(siteReports.hidden, false), sql`${siteReports.createdAt} >= ${townInstant(since).getTime()}`));
   const byCategory = new Map<number, Array<{ respondBy: string | null; answeredOn: string | null }>>();
   for (const r of rows) {
     const facts = {
@@ -201,9 +205,11 @@ export function responseShares(db: DB, today = townToday()): { since: string; ca
     if (list) list.push(facts);
     else byCategory.set(r.categoryId, [facts]);
   }
+  // The categories are read synchronously until the staff's report desk moves (decision 0080, step 2).
+  const all = await viaSync(db, (sync) => categories(sync, { activeOnly: false }));
   return {
     since,
-    categories: categories(db, { activeOnly: false })
+    categories: all
       .filter((c) => c.active || byCategory.has(c.id))
       .map((c) => shareRow(c, responseShare(byCategory.get(c.id) ?? [], today))),
   };
@@ -213,7 +219,7 @@ export function responseShares(db: DB, today = townToday()): { since: string; ca
 const PROJECT_PAGE_REPORTS = 50;
 
 /** A published project's reports, newest first. */
-export function reportsForProject(db: DB, projectId: number): PublicReport[] {
+export async function reportsForProject(db: Db, projectId: number): Promise<PublicReport[]> {
   // Built once per connection: every project page asks (decision 0046). The limit is written into the
   // SQL: a bound one makes SQLite re-prepare the statement on every run (platform/db.ts).
   const stmt = preparedOnce(db, 'siteReports.forProject', () =>
@@ -222,12 +228,12 @@ export function reportsForProject(db: DB, projectId: number): PublicReport[] {
       .limit(PROJECT_PAGE_REPORTS)
       .prepare(),
   );
-  return shapeAll(db, stmt.all({ projectId }));
+  return shapeAll(db, await stmt.all({ projectId }));
 }
 
 /** Every report residents may see, newest first (by when it was filed), for the open data. */
-export function everyVisibleReport(db: DB): PublicReport[] {
-  return shapeAll(db, visible(db, []).orderBy(desc(siteReports.createdAt), desc(siteReports.id)).all());
+export async function everyVisibleReport(db: Db): Promise<PublicReport[]> {
+  return shapeAll(db, await visible(db, []).orderBy(desc(siteReports.createdAt), desc(siteReports.id)));
 }
 
 export interface ReportQuery {
@@ -243,7 +249,7 @@ export interface ReportQuery {
 }
 
 /** Reports for Open311 and the feeds, newest first. */
-export function queryReports(db: DB, q: ReportQuery): PublicReport[] {
+export async function queryReports(db: Db, q: ReportQuery): Promise<PublicReport[]> {
   const where: SQL[] = [];
   if (q.ids) where.push(inArray(siteReports.id, q.ids.length ? q.ids : [-1]));
   if (q.codes) where.push(inArray(siteReportCategories.code, q.codes.length ? q.codes : ['']));
@@ -254,10 +260,9 @@ export function queryReports(db: DB, q: ReportQuery): PublicReport[] {
   if (q.since) where.push(sql`${siteReports.statusChangedAt} >= ${q.since.getTime()}`);
   return shapeAll(
     db,
-    visible(db, where)
+    await visible(db, where)
       .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
-      .limit(q.limit ?? 1000)
-      .all(),
+      .limit(q.limit ?? 1000),
   );
 }
 
@@ -274,7 +279,7 @@ const LIST_COLUMNS = {
   projectName: projects.name,
 };
 
-function listed(db: DB, where: SQL[]) {
+function listed(db: Db, where: SQL[]) {
   return db
     .select(LIST_COLUMNS)
     .from(siteReports)
@@ -283,7 +288,7 @@ function listed(db: DB, where: SQL[]) {
     .where(and(NOT_HIDDEN, ...where));
 }
 
-function shapeListed(r: ReturnType<ReturnType<typeof listed>['all']>[number]) {
+function shapeListed(r: Awaited<ReturnType<typeof listed>>[number]) {
   return {
     id: r.id,
     number: reportNumber(r.id),
@@ -330,7 +335,7 @@ function filterSql(f: ReportListFilter): SQL[] {
  * created_at, with the row id): the rows are read only for the page. The site's name is joined only to tell
  * "not at a listed site".
  */
-function pageOfIds(db: DB, f: ReportListFilter, page: { limit: number; offset: number }) {
+function pageOfIds(db: Db, f: ReportListFilter, page: { limit: number; offset: number }) {
   const ids = db.select({ id: siteReports.id }).from(siteReports);
   return (f.projectId === null ? ids.leftJoin(projects, ITS_PUBLISHED_PROJECT) : ids)
     .where(and(NOT_HIDDEN, ...filterSql(f)))
@@ -340,46 +345,52 @@ function pageOfIds(db: DB, f: ReportListFilter, page: { limit: number; offset: n
 }
 
 /** The visible reports that pass the filter, newest first (by when they were filed), a page at a time. */
-export function listReports(db: DB, f: ReportListFilter, page: { limit: number; offset: number }): ListedReport[] {
-  return listed(db, [inArray(siteReports.id, pageOfIds(db, f, page))])
-    .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
-    .all()
-    .map(shapeListed);
+export async function listReports(
+  db: Db,
+  f: ReportListFilter,
+  page: { limit: number; offset: number },
+): Promise<ListedReport[]> {
+  const rows = await listed(db, [inArray(siteReports.id, pageOfIds(db, f, page))]).orderBy(
+    desc(siteReports.createdAt),
+    desc(siteReports.id),
+  );
+  return rows.map(shapeListed);
 }
 
-export function countReports(db: DB, f: ReportListFilter): number {
+export async function countReports(db: Db, f: ReportListFilter): Promise<number> {
   const n = db.select({ n: count() }).from(siteReports);
-  return (
-    (f.projectId === null ? n.leftJoin(projects, ITS_PUBLISHED_PROJECT) : n)
-      .where(and(NOT_HIDDEN, ...filterSql(f)))
-      .get()?.n ?? 0
+  const [row] = await (f.projectId === null ? n.leftJoin(projects, ITS_PUBLISHED_PROJECT) : n).where(
+    and(NOT_HIDDEN, ...filterSql(f)),
   );
+  return row?.n ?? 0;
 }
 
 /** The published projects that have a report residents can see, by name (the list's choice of site). */
-export function projectsWithReports(db: DB): Array<{ id: number; slug: string; name: string }> {
-  return memoUntilPublicChange(db, 'siteReports.projects', () =>
+export function projectsWithReports(db: Db): Promise<Array<{ id: number; slug: string; name: string }>> {
+  return memoUntilPublicChangeAsync(db, 'siteReports.projects', async () =>
     db
       .selectDistinct({ id: projects.id, slug: projects.slug, name: projects.name })
       .from(siteReports)
       .innerJoin(projects, ITS_PUBLISHED_PROJECT)
       .where(NOT_HIDDEN)
-      .orderBy(asc(projects.name), asc(projects.id))
-      .all(),
+      .orderBy(asc(projects.name), asc(projects.id)),
   );
 }
 
 /** Reports with a point inside the box that are open, newest first, at most `limit` (the form's "Is it one of these?"). */
-export function openReportsInBox(db: DB, box: ReturnType<typeof boundingBox>, limit: number): ListedReport[] {
-  return listed(db, [
+export async function openReportsInBox(
+  db: Db,
+  box: ReturnType<typeof boundingBox>,
+  limit: number,
+): Promise<ListedReport[]> {
+  const rows = await listed(db, [
     isOpenSql(siteReports.status),
     between(siteReports.latitude, box.minLat, box.maxLat),
     between(siteReports.longitude, box.minLon, box.maxLon),
   ])
     .orderBy(desc(siteReports.createdAt), desc(siteReports.id))
-    .limit(limit)
-    .all()
-    .map(shapeListed);
+    .limit(limit);
+  return rows.map(shapeListed);
 }
 
 /** An approved photo, for its public URL. */
@@ -400,9 +411,9 @@ export async function publicPhoto(db: Pick<Db, 'select'>, photoId: number) {
 }
 
 /** The project a "Report a problem at this site" link names, when it is published. */
-export function reportableProject(db: DB, slug: string | null) {
+export async function reportableProject(db: Db, slug: string | null) {
   if (!slug || slug.length > 200) return undefined;
-  return db
+  const [project] = await db
     .select({
       id: projects.id,
       slug: projects.slug,
@@ -412,6 +423,6 @@ export function reportableProject(db: DB, slug: string | null) {
       longitude: projects.longitude,
     })
     .from(projects)
-    .where(and(eq(projects.slug, slug), eq(projects.published, true)))
-    .get();
+    .where(and(eq(projects.slug, slug), eq(projects.published, true)));
+  return project;
 }

@@ -9,7 +9,7 @@ import { readPageForm } from '#lib/server/platform/forms/page-forms.ts';
 import { geoErrors, postRequest, requestsAnswer } from '#lib/server/public/open311.ts';
 
 export const GET: APIRoute = ({ locals, url }) =>
-  requestsAnswer(locals.db, url.searchParams, townPublicUrl(locals.db), 'json');
+  requestsAnswer(locals.dbAsync, url.searchParams, townPublicUrl(locals.db), 'json');
 
 const MAX_BODY = 64 * 1024;
 

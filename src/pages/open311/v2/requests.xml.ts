@@ -7,4 +7,4 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { requestsAnswer } from '#lib/server/public/open311.ts';
 
 export const GET: APIRoute = ({ locals, url }) =>
-  requestsAnswer(locals.db, url.searchParams, townPublicUrl(locals.db), 'xml');
+  requestsAnswer(locals.dbAsync, url.searchParams, townPublicUrl(locals.db), 'xml');

@@ -4,4 +4,4 @@ import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { requestAnswer } from '#lib/server/public/open311.ts';
 
 export const GET: APIRoute = ({ locals, params }) =>
-  requestAnswer(locals.db, params.id, townPublicUrl(locals.db), 'xml');
+  requestAnswer(locals.dbAsync, params.id, townPublicUrl(locals.db), 'xml');
