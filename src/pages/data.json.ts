@@ -4,5 +4,5 @@ import { apiJson } from '#lib/server/platform/http/api-response.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { dcatCatalog } from '#lib/server/public/catalog.ts';
 
-export const GET: APIRoute = ({ request, locals }) =>
-  apiJson(request, dcatCatalog(locals.db, townPublicUrl(locals.db)));
+export const GET: APIRoute = async ({ request, locals }) =>
+  apiJson(request, await dcatCatalog(locals.dbAsync, townPublicUrl(locals.db)));

@@ -31,7 +31,7 @@ export const GET: APIRoute = async ({ request, locals }) => {
   const help = (await getCollection('help')).map((e) => `/help/${e.id}`);
   const urls = [
     ...[...fixed, ...help].map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),
-    ...sitemapProjects(locals.db).map((p) => ({
+    ...(await sitemapProjects(locals.dbAsync)).map((p) => ({
       loc: `${base}/projects/${p.slug}`,
       lastmod: p.updatedAt.toISOString(),
     })),

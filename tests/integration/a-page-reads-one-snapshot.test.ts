@@ -3,6 +3,7 @@
  * state of the database, and the project list's totals are counted once per change of public data. On a
  * real SQLite file in WAL mode, with a second connection writing as the officer's browser would.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,22 +64,29 @@ describe('a page reads one snapshot', () => {
 });
 
 describe('the project list’s totals', () => {
-  it('follow every change to public data, filtered or not, and search counts afresh', () => {
-    const before = { all: listProjects(reader, {}).total, active: listProjects(reader, { status: 'active' }).total };
+  it('follow every change to public data, filtered or not, and search counts afresh', async () => {
+    const before = {
+      all: (await listProjects(asyncOf(reader), {})).total,
+      active: (await listProjects(asyncOf(reader), { status: 'active' })).total,
+    };
     addProject('active');
     addProject('active', false);
-    expect(listProjects(reader, {}).total).toBe(before.all + 1);
-    expect(listProjects(reader, { status: 'active' }).total).toBe(before.active + 1);
+    expect((await listProjects(asyncOf(reader), {})).total).toBe(before.all + 1);
+    expect((await listProjects(asyncOf(reader), { status: 'active' })).total).toBe(before.active + 1);
     writer.update(schema.projects).set({ published: true }).run();
-    expect(listProjects(reader, { status: 'active' }).total).toBe(before.active + 2);
-    expect(listProjects(reader, { q: 'Test Rd' }).total).toBe(listProjects(reader, {}).total);
-    expect(listProjects(reader, { q: `${n} Test` }).items.map((p) => p.slug)).toEqual([`site-${n}`]);
+    expect((await listProjects(asyncOf(reader), { status: 'active' })).total).toBe(before.active + 2);
+    expect((await listProjects(asyncOf(reader), { q: 'Test Rd' })).total).toBe(
+      (await listProjects(asyncOf(reader), {})).total,
+    );
+    expect((await listProjects(asyncOf(reader), { q: `${n} Test` })).items.map((p) => p.slug)).toEqual([`site-${n}`]);
   });
 
-  it('pages agree with the total, in every sort', () => {
+  it('pages agree with the total, in every sort', async () => {
     for (const sort of ['name', 'updated', 'newest', 'start'] as const) {
-      const all = listProjects(reader, { sort, perPage: 100 });
-      const paged = [1, 2, 3].flatMap((page) => listProjects(reader, { sort, page, perPage: 2 }).items);
+      const all = await listProjects(asyncOf(reader), { sort, perPage: 100 });
+      const paged = [];
+      for (const page of [1, 2, 3])
+        paged.push(...(await listProjects(asyncOf(reader), { sort, page, perPage: 2 })).items);
       expect(paged.map((p) => p.id)).toEqual(all.items.slice(0, 6).map((p) => p.id));
       expect(new Set(all.items.map((p) => p.id)).size).toBe(all.total);
     }

@@ -4,6 +4,7 @@
  * the document's parameters and success answers are z.toJSONSchema of those same schemas. A route added
  * without a contract, a filter the document does not list, or an answer documented with another schema fails.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'astro/zod';
@@ -69,10 +70,10 @@ function expectedParameters(schema: z.ZodObject | undefined, where: 'query' | 'p
 
 let db: DB;
 let doc: Doc;
-beforeAll(() => {
+beforeAll(async () => {
   db = openDatabase(':memory:');
   migrateDatabase(db);
-  doc = openApiDocument(db, 'https://portal.example') as unknown as Doc;
+  doc = (await openApiDocument(asyncOf(db), 'https://portal.example')) as unknown as Doc;
 });
 
 describe('the OpenAPI document is generated from the schemas the routes validate with', () => {

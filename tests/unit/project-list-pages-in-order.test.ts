@@ -3,6 +3,7 @@
  * in the sort's order (ties by name, then id), and each row is the whole row — whichever way the page's
  * rows are found (listProjects reads a page's ids from the sort's index, then their rows).
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,7 @@ describe('the project list, page by page', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('lists every published project once, in each sort’s order, filtered or not, with every column', () => {
+  it('lists every published project once, in each sort’s order, filtered or not, with every column', async () => {
     const published = db.$client.prepare('select count(*) from projects where published = 1').pluck().get() as number;
     expect(published).toBeGreaterThan(50);
     for (const kind of [undefined, 'major', 'minor'] as const) {
@@ -46,10 +47,10 @@ describe('the project list, page by page', () => {
           )
           .all() as Array<{ id: number; slug: string; name: string }>;
         const seen: Array<{ id: number; slug: string; name: string }> = [];
-        const first = listProjects(db, { sort, kind, page: 1, perPage: 7 });
+        const first = await listProjects(asyncOf(db), { sort, kind, page: 1, perPage: 7 });
         expect(first.total).toBe(expected.length);
         for (let page = 1; page <= first.pages + 1; page++) {
-          const list = listProjects(db, { sort, kind, page, perPage: 7 });
+          const list = await listProjects(asyncOf(db), { sort, kind, page, perPage: 7 });
           expect(list.items.length, `${sort} ${kind} page ${page}`).toBe(
             Math.max(0, Math.min(7, expected.length - (page - 1) * 7)),
           );
@@ -64,15 +65,15 @@ describe('the project list, page by page', () => {
     }
   });
 
-  it('follows a change at once: a renamed project moves, an unpublished one leaves the count and the pages', () => {
-    const names = () => {
-      const first = listProjects(db, { sort: 'name', page: 1, perPage: 7 });
+  it('follows a change at once: a renamed project moves, an unpublished one leaves the count and the pages', async () => {
+    const names = async () => {
+      const first = await listProjects(asyncOf(db), { sort: 'name', page: 1, perPage: 7 });
       const all = [];
       for (let page = 1; page <= first.pages; page++)
-        all.push(...listProjects(db, { sort: 'name', page, perPage: 7 }).items.map((i) => i.name));
+        all.push(...(await listProjects(asyncOf(db), { sort: 'name', page, perPage: 7 })).items.map((i) => i.name));
       return { total: first.total, all };
     };
-    const before = names();
+    const before = await names();
     const [firstName] = before.all;
     const id = db.$client
       .prepare('select id from projects where published = 1 and name = ?')
@@ -80,12 +81,12 @@ describe('the project list, page by page', () => {
       .get(firstName) as number;
     // As the officer's edits do, through public_data_version's triggers.
     db.$client.prepare("update projects set name = 'Zzz Renamed Project' where id = ?").run(id);
-    const renamed = names();
+    const renamed = await names();
     expect(renamed.total).toBe(before.total);
     expect(renamed.all.at(-1)).toBe('Zzz Renamed Project');
     expect(renamed.all).not.toContain(firstName);
     db.$client.prepare('update projects set published = 0 where id = ?').run(id);
-    const unpublished = names();
+    const unpublished = await names();
     expect(unpublished.total).toBe(before.total - 1);
     expect(unpublished.all).toEqual(renamed.all.slice(0, -1));
   });

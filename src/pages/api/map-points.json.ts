@@ -9,8 +9,8 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/map-points.json'];
 
-export const GET: APIRoute = ({ request, url, locals }) => {
+export const GET: APIRoute = async ({ request, url, locals }) => {
   const parsed = parseQuery(contract.query, url.searchParams);
   if (!parsed.ok) return apiError(400, parsed.message);
-  return encodedResponse(request, mapPointsBody(locals.db, parsed.value.status ?? null), OPEN_HEADERS);
+  return encodedResponse(request, await mapPointsBody(locals.dbAsync, parsed.value.status ?? null), OPEN_HEADERS);
 };

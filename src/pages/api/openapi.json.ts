@@ -8,5 +8,5 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/openapi.json'];
 
-export const GET: APIRoute = ({ request, locals }) =>
-  apiJson(request, openApiDocument(locals.db, townPublicUrl(locals.db)));
+export const GET: APIRoute = async ({ request, locals }) =>
+  apiJson(request, await openApiDocument(locals.dbAsync, townPublicUrl(locals.db)));

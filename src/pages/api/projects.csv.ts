@@ -9,10 +9,10 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/projects.csv'];
 
-export const GET: APIRoute = ({ request, url, locals }) => {
+export const GET: APIRoute = async ({ request, url, locals }) => {
   const parsed = parseApiFilters(url.searchParams, contract.query);
   if (!parsed.ok) return apiError(400, parsed.message);
-  return encodedResponse(request, projectsBody(locals.db, parsed.filters, 'csv', townPublicUrl(locals.db)), {
+  return encodedResponse(request, await projectsBody(locals.dbAsync, parsed.filters, 'csv', townPublicUrl(locals.db)), {
     ...OPEN_HEADERS,
     'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-projects.csv"`,
   });

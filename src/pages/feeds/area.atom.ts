@@ -13,7 +13,7 @@ export const GET: APIRoute = async ({ request, url, locals }) => {
     return new Response('Give the area as ?lat=42.78&lon=-73.97&r=0.5 (r in miles: 0.25, 0.5, 1 or 2).', {
       status: 400,
     });
-  const ids = projectsNear(locals.db, area).map((n) => n.item.id);
+  const ids = (await projectsNear(locals.dbAsync, area)).map((n) => n.item.id);
   const events = await latestPublicEvents(locals.dbAsync, { projectIds: ids, limit: 50 });
   const q = areaQuery(area);
   const body = eventsFeed(

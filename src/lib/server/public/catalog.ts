@@ -8,9 +8,9 @@
  * Only public facts: the town's name and its published contact address (MAIL_FROM), the addresses of the
  * downloads, a project's published name, address and location. Never anything a requester typed.
  */
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { listOpenProjects, newestUpdate } from './open-data.ts';
@@ -342,10 +342,10 @@ const spatialOf = ({ bounds: b }: TownWords['profile']) => `${b.minLon},${b.minL
 // ---------------------------------------------------------------------------------------------
 // DCAT-US 1.1 (https://resources.data.gov/resources/dcat-us/)
 
-export function dcatCatalog(db: DB, baseUrl: string, now = new Date()) {
-  const t = town(db);
+export async function dcatCatalog(db: Db, baseUrl: string, now = new Date()) {
+  const t = await townAsync(db);
   const today = townToday(now);
-  const projectsModified = newestUpdate(listOpenProjects(db, { statuses: [] }, baseUrl));
+  const projectsModified = newestUpdate(await listOpenProjects(db, { statuses: [] }, baseUrl));
   const modified: Record<string, string> = {
     projects: projectsModified.getTime() ? projectsModified.toISOString() : today,
     findings: today,

@@ -5,7 +5,8 @@
  * once per version of the public data (the page was 3.6 MB at 10,000 projects).
  */
 import { PROJECT_STATUSES, type ProjectStatus } from '#db/enums.ts';
-import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { mappedProjects, type NearProject } from './near.ts';
 
@@ -18,18 +19,18 @@ export function mapStatusFilter(value: string | null): ProjectStatus | undefined
 }
 
 /** Every mapped project, by status (in lifecycle order) then name; read once per version of the public data. */
-function mapped(db: DB): { all: NearProject[]; bodies: Map<string, EncodedBody> } {
-  return memoUntilPublicChange(db, 'map.mapped', () => {
+function mapped(db: Db): Promise<{ all: NearProject[]; bodies: Map<string, EncodedBody> }> {
+  return memoUntilPublicChangeAsync(db, 'map.mapped', async () => {
     const rank = new Map(PROJECT_STATUSES.map((s, i) => [s, i]));
     // A stable sort by status keeps the query's order by name inside each status.
-    const all = mappedProjects(db).sort((a, b) => rank.get(a.status)! - rank.get(b.status)!);
+    const all = (await mappedProjects(db)).sort((a, b) => rank.get(a.status)! - rank.get(b.status)!);
     return { all, bodies: new Map<string, EncodedBody>() };
   });
 }
 
-export function mapPage(db: DB, statusParam: string | null, pageParam: string | null) {
+export async function mapPage(db: Db, statusParam: string | null, pageParam: string | null) {
   const filter = mapStatusFilter(statusParam);
-  const all = mapped(db).all.filter((p) => !filter || p.status === filter);
+  const all = (await mapped(db)).all.filter((p) => !filter || p.status === filter);
   const pages = Math.max(1, Math.ceil(all.length / MAP_LIST_PAGE_SIZE));
   const page = Math.min(pages, Math.max(1, Number.parseInt(pageParam ?? '1', 10) || 1));
   const items = all.slice((page - 1) * MAP_LIST_PAGE_SIZE, page * MAP_LIST_PAGE_SIZE);
@@ -62,9 +63,9 @@ export function mapPage(db: DB, statusParam: string | null, pageParam: string | 
 }
 
 /** The markers as compact GeoJSON: [longitude, latitude], properties s (slug), n (name), a (address), t (status). */
-export function mapPointsBody(db: DB, statusParam: string | null): EncodedBody {
+export async function mapPointsBody(db: Db, statusParam: string | null): Promise<EncodedBody> {
   const filter = mapStatusFilter(statusParam);
-  const m = mapped(db);
+  const m = await mapped(db);
   const key = filter ?? '';
   let body = m.bodies.get(key);
   if (!body) {

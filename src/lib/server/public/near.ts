@@ -6,6 +6,7 @@ import { and, between, eq, isNotNull } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { boundingBox, isValidPoint, nearest, parseRadius, type Nearby, type Point } from '#lib/shared/geo.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
 import { geocoderFor } from './geocode.ts';
 
@@ -95,9 +96,9 @@ const NEAR_COLUMNS = {
 };
 
 /** Published projects within the area, nearest first. */
-export function projectsNear(db: DB, area: Area): Nearby<NearProject>[] {
+export async function projectsNear(db: Db, area: Area): Promise<Nearby<NearProject>[]> {
   const box = boundingBox(area.point, area.radiusMiles);
-  const rows = db
+  const rows = await db
     .select(NEAR_COLUMNS)
     .from(projects)
     .where(
@@ -108,17 +109,15 @@ export function projectsNear(db: DB, area: Area): Nearby<NearProject>[] {
         between(projects.latitude, box.minLat, box.maxLat),
         between(projects.longitude, box.minLon, box.maxLon),
       ),
-    )
-    .all();
+    );
   return nearest(area.point, rows, area.radiusMiles, { approximate: area.approximate });
 }
 
 /** Every published project with a location (the map's markers and list). */
-export function mappedProjects(db: DB): NearProject[] {
+export function mappedProjects(db: Db): Promise<NearProject[]> {
   return db
     .select(NEAR_COLUMNS)
     .from(projects)
     .where(and(eq(projects.published, true), isNotNull(projects.latitude), isNotNull(projects.longitude)))
-    .orderBy(projects.name)
-    .all();
+    .orderBy(projects.name);
 }

@@ -23,8 +23,8 @@ import {
 } from '#db/schema.ts';
 import { ENFORCEMENT_TYPE_LABEL, PROJECT_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { oneOfWords } from '#lib/shared/closed-lists.ts';
-import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { encodedBody, type EncodedBody } from '#lib/server/platform/http/encoded-body.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
@@ -486,18 +486,22 @@ const projectUpdatedMs = sql<number>`max(${projects.updatedAt},
               from monthly_summaries m where m.project_id = ${outerProjectId} and m.submitted_at is not null), 0),
   coalesce((select max(e.updated_at) from enforcement_actions e where e.project_id = ${outerProjectId} and e.public = 1), 0))`;
 
-export type ProjectRecord = ReturnType<typeof readOpenProjects>[number];
+export type ProjectRecord = Awaited<ReturnType<typeof readOpenProjects>>[number];
 
-export function listOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string): ProjectRecord[] {
+export function listOpenProjects(
+  db: Db,
+  filters: ApiFilters & { id?: number },
+  baseUrl: string,
+): Promise<ProjectRecord[]> {
   // The whole list (about 150 ms at 10,000 projects) is what most clients fetch: build it once per
   // version of the public data (bumped by triggers on every public table, whichever process writes).
   if (filters.id == null && !filters.statuses.length && !filters.bbox && !filters.updatedSince) {
-    return memoUntilPublicChange(db, `open-data.every:${baseUrl}`, () => readOpenProjects(db, filters, baseUrl));
+    return memoUntilPublicChangeAsync(db, `open-data.every:${baseUrl}`, () => readOpenProjects(db, filters, baseUrl));
   }
   return readOpenProjects(db, filters, baseUrl);
 }
 
-function readOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl: string) {
+async function readOpenProjects(db: Db, filters: ApiFilters & { id?: number }, baseUrl: string) {
   const where = [eq(projects.published, true)];
   if (filters.id != null) where.push(eq(projects.id, filters.id));
   if (filters.statuses.length)
@@ -512,12 +516,11 @@ function readOpenProjects(db: DB, filters: ApiFilters & { id?: number }, baseUrl
     where.push(sql`${projects.longitude} between ${w} and ${e} and ${projects.latitude} between ${s} and ${n}`);
   }
   if (filters.updatedSince) where.push(sql`${projectUpdatedMs} >= ${filters.updatedSince.getTime()}`);
-  const rows = db
+  const rows = await db
     .select({ p: projects, updatedMs: projectUpdatedMs, openActions: openActionsCount, stopWorkSince })
     .from(projects)
     .where(and(...where))
-    .orderBy(asc(projects.id))
-    .all();
+    .orderBy(asc(projects.id));
   return rows.map(({ p, updatedMs, openActions: open, stopWorkSince: since }) => ({
     id: p.id,
     slug: p.slug,
@@ -568,8 +571,7 @@ export function getOpenProject(db: Db, id: number, baseUrl: string, now = new Da
 }
 
 async function readOpenProject(db: Db, id: number, baseUrl: string, now: Date) {
-  // The list's record is read synchronously until the lists move (decision 0080, step 2f).
-  const [project] = await viaSync(db, (sync) => listOpenProjects(sync, { statuses: [], id }, baseUrl));
+  const [project] = await listOpenProjects(db, { statuses: [], id }, baseUrl);
   if (!project) return undefined;
   const townInspections = await publicTownInspections(db, id);
   const waters = await db
@@ -716,16 +718,21 @@ export type OpenProjectsFormat = 'json' | 'csv' | 'geojson';
  * data: the unfiltered exports are what most clients fetch (15 MB of JSON at 10,000
  * projects took ~200 ms to encode on every answer).
  */
-export function projectsBody(db: DB, filters: ApiFilters, format: OpenProjectsFormat, baseUrl: string): EncodedBody {
+export async function projectsBody(
+  db: Db,
+  filters: ApiFilters,
+  format: OpenProjectsFormat,
+  baseUrl: string,
+): Promise<EncodedBody> {
   const everything = !filters.statuses.length && !filters.bbox && !filters.updatedSince;
   return everything
     ? everyProjectBody(db, format, baseUrl)
-    : encodeProjects(listOpenProjects(db, filters, baseUrl), format, baseUrl);
+    : encodeProjects(await listOpenProjects(db, filters, baseUrl), format, baseUrl);
 }
 
-function everyProjectBody(db: DB, format: OpenProjectsFormat, baseUrl: string): EncodedBody {
-  return memoUntilPublicChange(db, `open-data.body:${format}:${baseUrl}`, () =>
-    encodeProjects(listOpenProjects(db, NO_FILTERS, baseUrl), format, baseUrl),
+function everyProjectBody(db: Db, format: OpenProjectsFormat, baseUrl: string): Promise<EncodedBody> {
+  return memoUntilPublicChangeAsync(db, `open-data.body:${format}:${baseUrl}`, async () =>
+    encodeProjects(await listOpenProjects(db, NO_FILTERS, baseUrl), format, baseUrl),
   );
 }
 

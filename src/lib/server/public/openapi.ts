@@ -9,9 +9,9 @@
  * answers with. tests/integration/findings-inspections-and-catalog.test.ts sends every one and checks the answer
  * against the documented schema. The example project id is a published project of this deployment.
  */
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { z } from 'astro/zod';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { isListParam } from './api-filters.ts';
 import { API_CONTRACTS, type ApiContract, type ApiPath } from './api-routes.ts';
 import { NAMED_SCHEMAS } from './api-schemas.ts';
@@ -160,8 +160,9 @@ function operation(o: {
   ];
 }
 
-export function openApiDocument(db: DB, baseUrl: string) {
-  const sample = listOpenProjects(db, { statuses: [] }, baseUrl)[0];
+export async function openApiDocument(db: Db, baseUrl: string) {
+  const [sample] = await listOpenProjects(db, { statuses: [] }, baseUrl);
+  const t = await townAsync(db);
   const sampleId = sample?.id ?? 1;
   const sampleSlug = sample?.slug ?? 'example';
   const J = 'application/json';
@@ -169,9 +170,9 @@ export function openApiDocument(db: DB, baseUrl: string) {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
-      title: `${town(db).portalName} open data`,
+      title: `${t.portalName} open data`,
       version: '1.0.0',
-      summary: `Construction stormwater projects, compliance findings and records-request statistics of the ${town(db).fullNameWithState}.`,
+      summary: `Construction stormwater projects, compliance findings and records-request statistics of the ${t.fullNameWithState}.`,
       description:
         'Public data only: published projects, public documents and enforcement actions, the municipality’s inspections, and compliance findings. Ids never change and are never reused. Every answer carries an ETag and most a Last-Modified; send If-None-Match or If-Modified-Since for a short 304. CORS is open. The fields are explained at /open-data.',
     },

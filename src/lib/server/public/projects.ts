@@ -2,7 +2,7 @@
  * Reading projects for the public pages. Only published projects and public documents/actions leave here.
  */
 import { inForceSqlAs } from '#lib/server/enforcement/in-force.rules.ts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   PROJECT_KINDS,
   PROJECT_STATUSES,
@@ -19,8 +19,8 @@ import {
 } from '#db/schema.ts';
 import { formatMonth } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
-import { memoUntilPublicChange, preparedOnce, readSnapshot, type DB } from '#lib/server/platform/db.ts';
-import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { memoUntilPublicChangeAsync, preparedOnce } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, containsPattern, containsText, inList } from '#lib/server/platform/db/sql.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
@@ -73,7 +73,7 @@ export const openActionsCount = sql<number>`(select count(*) from ${enforcementA
 export const stopWorkSince = sql<string | null>`(select min(ea.issued_on) from ${enforcementActions} ea
   where ea.project_id = ${outerProjectId} and ea.public = 1 and ea.type = 'stop_work_order' and ${inForceSqlAs('ea')})`;
 
-export function listProjects(db: DB, query: ProjectListQuery) {
+export function listProjects(db: Db, query: ProjectListQuery) {
   const perPage = query.perPage ?? 25;
   const page = query.page ?? 1;
   const sort = query.sort ?? 'name';
@@ -85,25 +85,27 @@ export function listProjects(db: DB, query: ProjectListQuery) {
   const values = { status: query.status, kind: query.kind, pattern: query.q ? containsPattern(query.q) : undefined };
   const offset = (page - 1) * perPage;
   // The count and the page from one snapshot: "26–50 of N" agrees with the rows shown.
-  return readSnapshot(db, () => {
+  return readSnapshotAsync(db, async () => {
     let total: number;
     let ids: number[];
     if (query.q) {
       // A text search: counted, and its page's ids read from the sort's index, each time.
-      total = q.count.get(values)!.n;
-      ids = q.pageIds.all({ ...values, limit: perPage, offset }).map((r) => r.id);
+      total = (await q.count.get(values))!.n;
+      ids = (await q.pageIds.all({ ...values, limit: perPage, offset })).map((r) => r.id);
     } else {
       // Without one, every page of a filter and sort is a slice of the same order, read once until public
       // data changes (its length is the count). An OFFSET walked the index to the page each time: at
       // 10,000 projects, 0.5–0.8 ms of a deep page's ~2 ms miss; reading the whole order is ~5 ms, once.
-      const order = memoUntilPublicChange(db, `projects.order:${sort}|${query.status ?? ''}|${query.kind ?? ''}`, () =>
-        Int32Array.from(q.order.all(values), (r) => r.id),
+      const order = await memoUntilPublicChangeAsync(
+        db,
+        `projects.order:${sort}|${query.status ?? ''}|${query.kind ?? ''}`,
+        async () => Int32Array.from(await q.order.all(values), (r) => r.id),
       );
       total = order.length;
       ids = Array.from(order.subarray(offset, offset + perPage));
     }
     // Then only the page's rows, with their enforcement subqueries, read by id.
-    const rows = new Map(q.rows.all({ ids: boundList(ids) }).map((r) => [r.id, r]));
+    const rows = new Map((await q.rows.all({ ids: boundList(ids) })).map((r) => [r.id, r]));
     const items = ids.map((id) => rows.get(id)!);
     return { items, total, page, perPage, pages: Math.max(1, Math.ceil(total / perPage)) };
   });
@@ -114,7 +116,7 @@ export function listProjects(db: DB, query: ProjectListQuery) {
  * whole order otherwise, and the page's rows), prepared once per connection: building a query with drizzle
  * costs more than running it (~0.6 ms of a list page's ~1 ms, measured at 10,000 projects).
  */
-function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; kind: boolean; text: boolean }) {
+function listStatements(db: Db, sort: ProjectSort, filters: { status: boolean; kind: boolean; text: boolean }) {
   return preparedOnce(
     db,
     `projects.list:${sort}:${Number(filters.status)}${Number(filters.kind)}${Number(filters.text)}`,
@@ -180,15 +182,14 @@ function listStatements(db: DB, sort: ProjectSort, filters: { status: boolean; k
   );
 }
 
-export type ProjectListItem = ReturnType<typeof listProjects>['items'][number];
+export type ProjectListItem = Awaited<ReturnType<typeof listProjects>>['items'][number];
 
-export function countProjectsByStatus(db: DB): Record<ProjectStatus, number> {
-  const rows = db
+export async function countProjectsByStatus(db: Db): Promise<Record<ProjectStatus, number>> {
+  const rows = await db
     .select({ status: projects.status, n: sql<number>`count(*)` })
     .from(projects)
     .where(eq(projects.published, true))
-    .groupBy(projects.status)
-    .all();
+    .groupBy(projects.status);
   const out = Object.fromEntries(PROJECT_STATUSES.map((s) => [s, 0])) as Record<ProjectStatus, number>;
   for (const r of rows) out[r.status] = r.n;
   return out;
@@ -326,8 +327,8 @@ export interface ActivityItem {
 }
 
 /** Latest public activity across the town: monthly summaries filed, enforcement issued, new NOIs. */
-export function latestActivity(db: DB, limit = 10): ActivityItem[] {
-  const summaryRows = db
+export async function latestActivity(db: Db, limit = 10): Promise<ActivityItem[]> {
+  const summaryRows = await db
     .select({
       at: monthlySummaries.submittedAt,
       month: monthlySummaries.month,
@@ -339,9 +340,8 @@ export function latestActivity(db: DB, limit = 10): ActivityItem[] {
     .innerJoin(projects, eq(projects.id, monthlySummaries.projectId))
     .where(and(eq(projects.published, true), sql`${monthlySummaries.submittedAt} is not null`))
     .orderBy(desc(monthlySummaries.submittedAt))
-    .limit(limit)
-    .all();
-  const actionRows = db
+    .limit(limit);
+  const actionRows = await db
     .select({
       on: enforcementActions.issuedOn,
       type: enforcementActions.type,
@@ -352,15 +352,13 @@ export function latestActivity(db: DB, limit = 10): ActivityItem[] {
     .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
     .where(and(eq(projects.published, true), eq(enforcementActions.public, true)))
     .orderBy(desc(enforcementActions.issuedOn), desc(enforcementActions.id))
-    .limit(limit)
-    .all();
-  const projectRows = db
+    .limit(limit);
+  const projectRows = await db
     .select({ on: projects.noiReceivedOn, slug: projects.slug, name: projects.name })
     .from(projects)
     .where(and(eq(projects.published, true), sql`${projects.noiReceivedOn} is not null`))
     .orderBy(desc(projects.noiReceivedOn))
-    .limit(limit)
-    .all();
+    .limit(limit);
   const items: ActivityItem[] = [
     ...summaryRows.map((r) => ({
       kind: 'summary' as const,
@@ -385,16 +383,4 @@ export function latestActivity(db: DB, limit = 10): ActivityItem[] {
     })),
   ];
   return items.sort((a, b) => b.on.localeCompare(a.on)).slice(0, limit);
-}
-
-/** Slugs of published projects that have a given status (used by tests and the bench). */
-export function slugsByStatus(db: DB, statuses: ProjectStatus[], limit = 10): string[] {
-  return db
-    .select({ slug: projects.slug })
-    .from(projects)
-    .where(and(eq(projects.published, true), inArray(projects.status, statuses)))
-    .orderBy(asc(projects.name))
-    .limit(limit)
-    .all()
-    .map((r) => r.slug);
 }

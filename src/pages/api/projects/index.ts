@@ -9,12 +9,12 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 /** What this route reads and answers: the OpenAPI document is written from it. */
 export const contract = API_CONTRACTS['/api/projects'];
 
-export const GET: APIRoute = ({ request, url, locals }) => {
+export const GET: APIRoute = async ({ request, url, locals }) => {
   const parsed = parseApiFilters(url.searchParams, contract.query);
   if (!parsed.ok) return apiError(400, parsed.message);
   return encodedResponse(
     request,
-    projectsBody(locals.db, parsed.filters, 'json', townPublicUrl(locals.db)),
+    await projectsBody(locals.dbAsync, parsed.filters, 'json', townPublicUrl(locals.db)),
     OPEN_HEADERS,
   );
 };

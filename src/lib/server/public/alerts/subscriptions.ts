@@ -17,7 +17,7 @@ import { auditAsync } from '#lib/server/platform/audit.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { projectsNear } from '#lib/server/public/near.ts';
 import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
@@ -165,8 +165,8 @@ export function unsubscribeHeaders(baseUrl: string, token: string): Record<strin
  * Words for an area's centre, from the town's records ("near 2078 Curry Road"), never from the form:
  * a confirmation email goes to an address someone typed, so it must not carry text they chose.
  */
-export function placeLabel(db: DB, point: Point): string {
-  const nearby = projectsNear(db, { point, radiusMiles: 1 })[0];
+export async function placeLabel(db: Db, point: Point): Promise<string> {
+  const [nearby] = await projectsNear(db, { point, radiusMiles: 1 });
   return nearby
     ? `a point near ${nearby.item.siteAddress}`
     : `the point ${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`;
@@ -224,9 +224,7 @@ export function subscribe(
       };
     // The nearest project is read through the public pages' search, which moves with them (decision 0080, 2f).
     const label =
-      input.target === 'area'
-        ? await viaSync(tx, (sync) => placeLabel(sync, { latitude: input.latitude!, longitude: input.longitude! }))
-        : null;
+      input.target === 'area' ? await placeLabel(tx, { latitude: input.latitude!, longitude: input.longitude! }) : null;
     const [inserted] = await tx
       .insert(alertSubscriptions)
       .values({
