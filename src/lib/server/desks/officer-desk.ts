@@ -12,7 +12,7 @@ import { endSentence, formatDay, formatInstant, formatMoney } from '#lib/shared/
 import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
 import { noticeTiming } from '#lib/server/enforcement/inspection-notice.rules.ts';
 import { noticesBetween, scheduledBetween, townInspectionsBetween } from '#lib/server/enforcement/town-inspections.ts';
@@ -56,11 +56,11 @@ export function officerDesk(db: Db, today: string, now = new Date()) {
 async function readOfficerDesk(db: Db, today: string, now: Date) {
   const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));
   const noticeTo = townInstant(addDays(today, NOTICE_HORIZON_DAYS + 1));
-  // Enforcement's reads move with its group (decision 0080, step 2).
-  const other = await viaSync(db, (sync) => ({
-    calendar: loadCalendar(sync),
-    scheduled: scheduledBetween(sync, noticeFrom, noticeTo),
-  }));
+  const other = {
+    // The business calendar is the platform's loader, which moves in step 2g (decision 0080).
+    calendar: await viaSync(db, (sync) => loadCalendar(sync)),
+    scheduled: await scheduledBetween(db, noticeFrom, noticeTo),
+  };
   const reminded = await findingsPrecededByReminderCached(db, now);
   // Permanent practices whose routine inspection is overdue, and required maintenance past due (decision 0035).
   const practiceInspectionsDue = await overdueInspections(db, today);
@@ -222,12 +222,11 @@ export async function calendarItems(db: Db, fromDay: string, toDay: string, toda
   const items: CalendarItem[] = [];
   const from = townInstant(fromDay);
   const to = townInstant(toDay);
-  // Enforcement's reads and the town's words move with their groups (decision 0080, step 2).
-  const other = await viaSync(db, (sync) => ({
-    notices: noticesBetween(sync, from, to),
-    scheduled: scheduledBetween(sync, from, to),
-    inspected: townInspectionsBetween(sync, fromDay, toDay),
-    words: town(sync),
+  const other = await readSnapshotAsync(db, async () => ({
+    notices: await noticesBetween(db, from, to),
+    scheduled: await scheduledBetween(db, from, to),
+    inspected: await townInspectionsBetween(db, fromDay, toDay),
+    words: await townAsync(db),
   }));
   for (const n of other.notices) {
     items.push({

@@ -935,19 +935,10 @@ export function publicEnforcement(
   }));
 }
 
-/**
- * Every public action on published projects (those given, else all), in force or not, newest first (operator
- * pages). Still on the synchronous face: the operator companies' pages move with the compliance reads (2f).
- */
-export function publicActionsOfProjects(db: DB, projectIds?: number[]): TownActionRow[] {
+/** Every public action on published projects (those given, else all), in force or not, newest first (operator pages). */
+export async function publicActionsOfProjects(db: Db, projectIds?: number[]): Promise<TownActionRow[]> {
   if (projectIds?.length === 0) return [];
-  return db
-    .select(townColumns)
-    .from(enforcementActions)
-    .innerJoin(projects, eq(projects.id, enforcementActions.projectId))
-    .where(isPublicAction(projectIds ? inArray(enforcementActions.projectId, projectIds) : undefined))
-    .orderBy(...NEWEST_ISSUED)
-    .all();
+  return publicActions(db, projectIds ? inArray(enforcementActions.projectId, projectIds) : undefined, NEWEST_ISSUED);
 }
 
 /** Staff list: every action, optionally only those in force. */

@@ -110,39 +110,37 @@ export function saveMilestonePlans(
  * NOI's planned start until construction begins), whose planned day is not past, each met or not by the
  * notices given.
  */
-export function milestoneNoticeDuties(
-  db: DB,
+export async function milestoneNoticeDuties(
+  db: Db,
   projectIds: readonly number[],
   today: string,
-): Array<Duty & { projectId: number }> {
+): Promise<Array<Duty & { projectId: number }>> {
   if (projectIds.length === 0) return [];
   const plans = new Map<number, PlannedMilestone[]>();
-  for (const r of db
+  for (const r of await db
     .select({
       projectId: milestonePlans.projectId,
       milestone: milestonePlans.milestone,
       plannedOn: milestonePlans.plannedOn,
     })
     .from(milestonePlans)
-    .where(inArray(milestonePlans.projectId, [...projectIds]))
-    .all())
+    .where(inArray(milestonePlans.projectId, [...projectIds])))
     plans.set(r.projectId, [...(plans.get(r.projectId) ?? []), { milestone: r.milestone, plannedOn: r.plannedOn }]);
   const notices = new Map<number, Array<{ milestone: Milestone; workOn: string }>>();
-  for (const n of db
+  for (const n of await db
     .select({
       projectId: inspectionNotices.projectId,
       milestone: inspectionNotices.milestone,
       scheduledFor: inspectionNotices.scheduledFor,
     })
     .from(inspectionNotices)
-    .where(inArray(inspectionNotices.projectId, [...projectIds]))
-    .all())
+    .where(inArray(inspectionNotices.projectId, [...projectIds])))
     notices.set(n.projectId, [
       ...(notices.get(n.projectId) ?? []),
       { milestone: n.milestone, workOn: townToday(n.scheduledFor) },
     ]);
   const out: Array<Duty & { projectId: number }> = [];
-  for (const p of db
+  for (const p of await db
     .select({
       id: projects.id,
       status: projects.status,
@@ -150,8 +148,7 @@ export function milestoneNoticeDuties(
       actualStartOn: projects.actualStartOn,
     })
     .from(projects)
-    .where(inArray(projects.id, [...projectIds]))
-    .all()) {
+    .where(inArray(projects.id, [...projectIds]))) {
     // A finished project has no milestone left to notify of.
     if (p.status === 'complete') continue;
     for (const plan of plannedMilestones(p, plans.get(p.id) ?? [])) {

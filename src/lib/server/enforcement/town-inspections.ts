@@ -19,7 +19,6 @@ import {
 } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   noticeFinding,
@@ -390,32 +389,30 @@ export async function violationProjectId(db: Db, violationId: number): Promise<n
 }
 
 /** Notices scheduled in [from, to) across town, with their project, for the calendar. */
-export function noticesBetween(db: DB, from: Date, to: Date) {
-  return db
+export async function noticesBetween(db: Db, from: Date, to: Date) {
+  const rows = await db
     .select({ notice: inspectionNotices, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress })
     .from(inspectionNotices)
     .innerJoin(projects, eq(projects.id, inspectionNotices.projectId))
     .where(and(gte(inspectionNotices.scheduledFor, from), lt(inspectionNotices.scheduledFor, to)))
-    .orderBy(asc(inspectionNotices.scheduledFor))
-    .all()
-    .map((r) => ({
-      ...r.notice,
-      projectSlug: r.slug,
-      projectName: r.name,
-      siteAddress: r.siteAddress,
-      timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
-    }));
+    .orderBy(asc(inspectionNotices.scheduledFor));
+  return rows.map((r) => ({
+    ...r.notice,
+    projectSlug: r.slug,
+    projectName: r.name,
+    siteAddress: r.siteAddress,
+    timing: noticeTiming(r.notice.givenAt, r.notice.scheduledFor),
+  }));
 }
 
-export function townInspectionsBetween(db: DB, fromDay: string, toDay: string) {
-  return db
+export async function townInspectionsBetween(db: Db, fromDay: string, toDay: string) {
+  const rows = await db
     .select({ inspection: townInspections, slug: projects.slug, name: projects.name })
     .from(townInspections)
     .innerJoin(projects, eq(projects.id, townInspections.projectId))
     .where(and(gte(townInspections.inspectedOn, fromDay), lt(townInspections.inspectedOn, toDay)))
-    .orderBy(asc(townInspections.inspectedOn))
-    .all()
-    .map((r) => ({ ...r.inspection, projectSlug: r.slug, projectName: r.name }));
+    .orderBy(asc(townInspections.inspectedOn));
+  return rows.map((r) => ({ ...r.inspection, projectSlug: r.slug, projectName: r.name }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -523,8 +520,8 @@ export async function scheduledForProject(db: Db, projectId: number) {
 }
 
 /** Scheduled inspections not yet recorded or cancelled, in [from, to), across town: the calendar and the desk. */
-export function scheduledBetween(db: DB, from: Date, to: Date) {
-  return db
+export async function scheduledBetween(db: Db, from: Date, to: Date) {
+  const rows = await db
     .select({ s: scheduledInspections, slug: projects.slug, name: projects.name, siteAddress: projects.siteAddress })
     .from(scheduledInspections)
     .innerJoin(projects, eq(projects.id, scheduledInspections.projectId))
@@ -536,7 +533,6 @@ export function scheduledBetween(db: DB, from: Date, to: Date) {
         isNull(scheduledInspections.cancelledAt),
       ),
     )
-    .orderBy(asc(scheduledInspections.scheduledFor), asc(scheduledInspections.id))
-    .all()
-    .map((r) => ({ ...r.s, projectSlug: r.slug, projectName: r.name, siteAddress: r.siteAddress }));
+    .orderBy(asc(scheduledInspections.scheduledFor), asc(scheduledInspections.id));
+  return rows.map((r) => ({ ...r.s, projectSlug: r.slug, projectName: r.name, siteAddress: r.siteAddress }));
 }

@@ -8,8 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { operatorRequests, parties, projects } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { onTimeRate, recordsRequestStats } from '#lib/server/records-requests/statistics.ts';
 import { timeliness, type AnswerFacts } from './request.rules.ts';
@@ -71,7 +70,10 @@ export function operatorOnTimeRows(
 }
 
 /** The facts of each request to an operator of a published project (of the given projects, if any are given). */
-export function operatorRequestFacts(db: DB, projectIds?: number[]): Array<AnswerFacts & { projectId: number }> {
+export function operatorRequestFacts(
+  db: Db,
+  projectIds?: number[],
+): Promise<Array<AnswerFacts & { projectId: number }>> {
   return (
     db
       .select({
@@ -86,7 +88,6 @@ export function operatorRequestFacts(db: DB, projectIds?: number[]): Array<Answe
       // Only published projects: an unpublished one's operator is not named in public.
       .innerJoin(projects, and(eq(projects.id, operatorRequests.projectId), eq(projects.published, true)))
       .where(projectIds ? inArray(operatorRequests.projectId, projectIds) : undefined)
-      .all()
   );
 }
 
@@ -106,8 +107,7 @@ async function readOnTime(db: Db, now: Date): Promise<OnTimeRow[]> {
         .where(eq(parties.role, 'owner_operator'))
     ).map((p) => [p.projectId, p.company] as const),
   );
-  // The operators' public pages read the same facts synchronously (operator-companies.ts).
-  const rows = await viaSync(db, (sync) => operatorRequestFacts(sync));
+  const rows = await operatorRequestFacts(db);
   const townRow: OnTimeRow = {
     who: `The ${(await townAsync(db)).kindWord}`,
     kind: 'town',

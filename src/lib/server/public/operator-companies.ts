@@ -13,9 +13,8 @@ import { isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import type { AnswerFacts } from '#lib/server/operator-requests/request.rules.ts';
 import { operatorOnTimeRows, operatorRequestFacts, type OnTimeRow } from '#lib/server/operator-requests/statistics.ts';
 import { memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { findingsOfProjects, townFindings, type TownFinding } from './findings.ts';
 import {
@@ -116,10 +115,11 @@ export interface CompanyListRow {
 /** Every company, most sites under way first, then by name. */
 export async function listOperatorCompanies(db: Db, now = new Date()): Promise<CompanyListRow[]> {
   const today = townToday(now);
-  // The companies and their actions are read synchronously until enforcement's and this page's reads move
-  // (decision 0080, step 2f).
-  const all = [...(await companies(db)).values()];
-  const actions = await viaSync(db, (sync) => publicActionsOfProjects(sync));
+  // The companies and their actions from one snapshot.
+  const { all, actions } = await readSnapshotAsync(db, async () => ({
+    all: [...(await companies(db)).values()],
+    actions: await publicActionsOfProjects(db),
+  }));
   // The town's findings are held in memory (decision 0059): one pass over them, not a compliance run per site.
   const findingsBySite = Map.groupBy(await townFindings(db, now), (f) => f.project.id);
   const actionsBySite = Map.groupBy(actions, (a) => a.projectSlug);
@@ -163,11 +163,9 @@ export function operatorCompanyPage(db: Db, slug: string, now = new Date()): Pro
     const c = (await companies(db)).get(slug);
     if (!c) return undefined;
     const ids = c.sites.map((s) => s.id);
-    const { enforcement, requestFacts, overdueBefore } = await viaSync(db, (sync) => ({
-      enforcement: publicActionsOfProjects(sync, ids),
-      requestFacts: operatorRequestFacts(sync, ids),
-      ...deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),
-    }));
+    const enforcement = await publicActionsOfProjects(db, ids);
+    const requestFacts = await operatorRequestFacts(db, ids);
+    const { overdueBefore } = await townDeadlineWindow(db, now);
     const findings = await findingsOfProjects(db, ids, now);
     return assembleCompanyPage(c, findings, enforcement, requestFacts, townToday(now), overdueBefore);
   });
@@ -242,11 +240,11 @@ export interface CompanyRecord extends Pick<CompanyPage, 'slug' | 'name' | 'tota
  */
 export async function operatorCompanyRecords(db: Db, now = new Date()): Promise<CompanyRecord[]> {
   const today = townToday(now);
-  const all = [...(await companies(db)).values()];
-  const { actions, requestFacts, overdueBefore } = await viaSync(db, (sync) => ({
-    actions: publicActionsOfProjects(sync),
-    requestFacts: operatorRequestFacts(sync),
-    ...deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)),
+  const { all, actions, requestFacts, overdueBefore } = await readSnapshotAsync(db, async () => ({
+    all: [...(await companies(db)).values()],
+    actions: await publicActionsOfProjects(db),
+    requestFacts: await operatorRequestFacts(db),
+    ...(await townDeadlineWindow(db, now)),
   }));
   const findingsBySite = Map.groupBy(await townFindings(db, now), (f) => f.project.id);
   const actionsBySite = Map.groupBy(actions, (a) => a.projectSlug);

@@ -29,7 +29,7 @@ import { timeliness } from '#lib/server/operator-requests/request.rules.ts';
 import { annualReportsComing } from '#lib/server/stormwater-practices/practices.rules.ts';
 import { milestoneNoticeDuties } from '#lib/server/enforcement/milestone-plans.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { asyncOf, readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { asyncOf, readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
@@ -207,8 +207,7 @@ async function recipients(db: Db, now: Date): Promise<Map<number, Recipient>> {
       });
     }
     // The 48-hour notices before the milestones each schedule shows.
-    // Enforcement's milestone schedules are read synchronously until that group moves (decision 0080, step 2).
-    for (const d of await viaSync(db, (sync) => milestoneNoticeDuties(sync, projectIds, today))) add(d);
+    for (const d of await milestoneNoticeDuties(db, projectIds, today)) add(d);
     for (const m of members)
       for (const d of duties.get(m.projectId) ?? [])
         recipient(m).duties.push({ duty: d, place: m.projectName, ...dutyLink(m.slug, d, requestIds) });
