@@ -73,16 +73,43 @@ function statementsOf(client: Database.Database): LockStatements {
  * waiting synchronously. For writes that may be skipped when another process holds the lock.
  */
 export function withoutWaiting<T>(db: DB, work: () => T): T {
-  const client = db.$client;
-  const timeout = client.pragma('busy_timeout', { simple: true }) as number;
+  const pragmas = busyPragmas(db.$client);
+  const timeout = pragmas.read.get() as number;
   if (timeout === 0) return work();
-  client.pragma('busy_timeout = 0');
+  pragmas.set(0).get();
   try {
     return work();
   } finally {
-    client.pragma(`busy_timeout = ${timeout}`);
+    pragmas.set(timeout).get();
   }
 }
+
+/**
+ * The busy-timeout pragmas, prepared once per connection: `client.pragma()` prepares its statement on every
+ * call, and every asynchronous transaction begins through here (tens of microseconds a page, measured).
+ */
+function busyPragmas(client: Database.Database) {
+  let p = pragmaCache.get(client);
+  if (!p) {
+    const setters = new Map<number, Database.Statement>();
+    const read = client.prepare('pragma busy_timeout').pluck();
+    p = {
+      read,
+      set: (ms: number) => {
+        let stmt = setters.get(ms);
+        // A pragma's value cannot be bound: one statement per timeout (a connection uses two or three).
+        if (!stmt) setters.set(ms, (stmt = client.prepare(`pragma busy_timeout = ${Math.trunc(ms)}`)));
+        return stmt;
+      },
+    };
+    pragmaCache.set(client, p);
+  }
+  return p;
+}
+const pragmaCache = new WeakMap<
+  Database.Database,
+  { read: Database.Statement; set: (ms: number) => Database.Statement }
+>();
 
 /**
  * A bookkeeping write a page view makes (a session's last-seen time, an expired session removed), done only

@@ -190,9 +190,11 @@ class AsyncSession extends SQLiteSession<'async', RunResult, Schema, never> {
     const totalMs = this.options.lockWaitMs ?? WRITE_LOCK_WAIT_MS;
     const start = clock.now();
     const begin = controlsOf(this.raw).begin[behavior];
+    // A deferred BEGIN takes no lock (the first read takes WAL's, which never waits): nothing to wait for.
+    const run = behavior === 'deferred' ? () => begin.run() : () => withoutWaiting(this.sync, () => begin.run());
     const tryBegin = () => {
       try {
-        withoutWaiting(this.sync, () => begin.run());
+        run();
         take(this.gate, mark);
         return true;
       } catch (err) {
