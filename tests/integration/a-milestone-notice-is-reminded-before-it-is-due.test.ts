@@ -170,9 +170,9 @@ describe('a 48-hour notice before a planned milestone', () => {
     expect(toOperator()).toHaveLength(3);
   });
 
-  it('the officer sees the schedule soonest first, where each day came from and whether notice came', () => {
+  it('the officer sees the schedule soonest first, where each day came from and whether notice came', async () => {
     const project = db.select().from(schema.projects).where(eq(schema.projects.id, projectId)).get()!;
-    expect(plannedScheduleOf(db, project)).toEqual([
+    expect(await plannedScheduleOf(asyncOf(db), project)).toEqual([
       { milestone: 'start_of_construction', plannedOn: '2026-04-13', fromNoi: true, noticeGiven: false },
       { milestone: 'close_of_season', plannedOn: '2026-11-16', fromNoi: false, noticeGiven: false },
     ]);

@@ -9,7 +9,6 @@ import { INSPECTION_MILESTONES, type Milestone } from '#db/enums.ts';
 import { addDays, daysBetween } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -24,15 +23,12 @@ import {
 export const PLAN_AHEAD_DAYS = 3 * 366;
 
 /** The milestones recorded for a project, by milestone. */
-export function milestonePlansOf(db: DB, projectId: number): Map<Milestone, string> {
-  return new Map(
-    db
-      .select({ milestone: milestonePlans.milestone, plannedOn: milestonePlans.plannedOn })
-      .from(milestonePlans)
-      .where(eq(milestonePlans.projectId, projectId))
-      .all()
-      .map((r) => [r.milestone, r.plannedOn]),
-  );
+export async function milestonePlansOf(db: Db, projectId: number): Promise<Map<Milestone, string>> {
+  const rows = await db
+    .select({ milestone: milestonePlans.milestone, plannedOn: milestonePlans.plannedOn })
+    .from(milestonePlans)
+    .where(eq(milestonePlans.projectId, projectId));
+  return new Map(rows.map((r) => [r.milestone, r.plannedOn]));
 }
 
 /** Each milestone's planned day, or null to clear it. */
@@ -69,14 +65,7 @@ export function saveMilestonePlans(
   const by = 'userId' in actor ? actor.userId : null;
   // The plans in force are read where they are changed, so two saves at once each change what the other left.
   return db.transaction(async (tx): Promise<Result<{ changed: number }>> => {
-    const before: Record<string, string> = Object.fromEntries(
-      (
-        await tx
-          .select({ milestone: milestonePlans.milestone, plannedOn: milestonePlans.plannedOn })
-          .from(milestonePlans)
-          .where(eq(milestonePlans.projectId, projectId))
-      ).map((r) => [r.milestone, r.plannedOn]),
-    );
+    const before: Record<string, string> = Object.fromEntries(await milestonePlansOf(tx, projectId));
     const changed = INSPECTION_MILESTONES.filter((m) => (before[m] ?? null) !== (after[m] ?? null));
     if (changed.length === 0) return { ok: true, changed: 0 };
     for (const m of changed) {
@@ -160,17 +149,20 @@ export async function milestoneNoticeDuties(
 }
 
 /** A project's schedule as the officer sees it: each planned milestone, soonest first, and whether notice came. */
-export function plannedScheduleOf(
-  db: DB,
+export async function plannedScheduleOf(
+  db: Db,
   project: { id: number; plannedStartOn: string | null; actualStartOn: string | null },
-): Array<PlannedMilestone & { fromNoi: boolean; noticeGiven: boolean }> {
-  const recorded = [...milestonePlansOf(db, project.id)].map(([milestone, plannedOn]) => ({ milestone, plannedOn }));
-  const given = db
-    .select({ milestone: inspectionNotices.milestone, scheduledFor: inspectionNotices.scheduledFor })
-    .from(inspectionNotices)
-    .where(eq(inspectionNotices.projectId, project.id))
-    .all()
-    .map((n) => ({ milestone: n.milestone, workOn: townToday(n.scheduledFor) }));
+): Promise<Array<PlannedMilestone & { fromNoi: boolean; noticeGiven: boolean }>> {
+  const recorded = [...(await milestonePlansOf(db, project.id))].map(([milestone, plannedOn]) => ({
+    milestone,
+    plannedOn,
+  }));
+  const given = (
+    await db
+      .select({ milestone: inspectionNotices.milestone, scheduledFor: inspectionNotices.scheduledFor })
+      .from(inspectionNotices)
+      .where(eq(inspectionNotices.projectId, project.id))
+  ).map((n) => ({ milestone: n.milestone, workOn: townToday(n.scheduledFor) }));
   return plannedMilestones(project, recorded)
     .map((plan) => ({
       ...plan,
