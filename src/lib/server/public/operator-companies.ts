@@ -167,36 +167,24 @@ export function operatorCompanyPage(db: Db, slug: string, now = new Date()): Pro
     const requestFacts = await operatorRequestFacts(db, ids);
     const { overdueBefore } = await townDeadlineWindow(db, now);
     const findings = await findingsOfProjects(db, ids, now);
-    return assembleCompanyPage(c, findings, enforcement, requestFacts, townToday(now), overdueBefore);
+    const today = townToday(now);
+    return {
+      slug: c.slug,
+      name: c.name,
+      spellings: c.spellings,
+      sites: c.sites.map((s) => ({
+        ...s,
+        underWay: underWay(s.status),
+        openFindings: findings.filter((f) => f.project.id === s.id && f.finding.status === 'open').length,
+        enforcementInForce: enforcement.filter((a) => a.projectSlug === s.slug && isInForce(a)).length,
+      })),
+      ...companyFigures(c, findings, enforcement, requestFacts, today, overdueBefore),
+      openFindings: findings.filter((f) => f.finding.status === 'open'),
+      lateFilings: findings.filter((f) => LATE_FILING_RULES.has(f.finding.rule)),
+      enforcement,
+      today,
+    };
   });
-}
-
-/** A company's page from what was read for it. */
-function assembleCompanyPage(
-  c: Company,
-  findings: TownFinding[],
-  enforcement: TownActionRow[],
-  requestFacts: AnswerFacts[],
-  today: string,
-  overdueBefore: string,
-): CompanyPage {
-  const figures = companyFigures(c, findings, enforcement, requestFacts, today, overdueBefore);
-  return {
-    slug: c.slug,
-    name: c.name,
-    spellings: c.spellings,
-    sites: c.sites.map((s) => ({
-      ...s,
-      underWay: underWay(s.status),
-      openFindings: findings.filter((f) => f.project.id === s.id && f.finding.status === 'open').length,
-      enforcementInForce: enforcement.filter((a) => a.projectSlug === s.slug && isInForce(a)).length,
-    })),
-    ...figures,
-    openFindings: findings.filter((f) => f.finding.status === 'open'),
-    lateFilings: findings.filter((f) => LATE_FILING_RULES.has(f.finding.rule)),
-    enforcement,
-    today,
-  };
 }
 
 /**
