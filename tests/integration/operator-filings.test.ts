@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '#db/seed/accounts.ts';
-import { projectCompliance } from '#lib/server/compliance/compliance.ts';
+import { complianceFor } from '#lib/server/compliance/compliance.ts';
 import { openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { get, postAction, signIn } from '../support/http.ts';
 import { startPortal, type Portal } from '../support/portal.ts';
@@ -633,7 +633,7 @@ describe('corrective-action dates and the duties before work starts, over HTTP',
   it('staff record a D(1) exemption with its reason and the pre-construction assessment, audited; an exemption needs its reason', async () => {
     const project = one<{ id: number }>('SELECT id FROM projects WHERE slug = ?', SLUG);
     const page = `/staff/projects/${SLUG}`;
-    expect((await projectCompliance(asyncOf(db), project.id))!.findings.length).toBeGreaterThan(0);
+    expect((await complianceFor(asyncOf(db), { projectIds: [project.id] }))[0].findings.length).toBeGreaterThan(0);
     const missing = await postAction(
       portal.url,
       page,
@@ -694,7 +694,10 @@ describe('corrective-action dates and the duties before work starts, over HTTP',
       ).n,
     ).toBe(1);
     // An exempt activity owes nothing (D(1)): no findings, nothing due.
-    expect(await projectCompliance(asyncOf(db), project.id)).toMatchObject({ findings: [], due: [] });
+    expect((await complianceFor(asyncOf(db), { projectIds: [project.id] }))[0]).toMatchObject({
+      findings: [],
+      due: [],
+    });
     // And the public page never says its SWPPP is missing: it says why none is required.
     const pub = await (await get(portal.url, `/projects/${SLUG}`)).text();
     expect(pub).toContain('No SWPPP is required: the activity is exempt under Subsection D(1)(e)');

@@ -133,7 +133,7 @@ export interface ComplianceScope {
   statuses?: ProjectStatus[];
 }
 
-export function loadStorms(db: DB): ComplianceStorm[] {
+function loadStorms(db: DB): ComplianceStorm[] {
   return db
     .select({ id: stormEvents.id, endedAt: stormEvents.endedAt, inches: stormEvents.inches, gauge: stormEvents.gauge })
     .from(stormEvents)
@@ -501,15 +501,6 @@ export async function complianceFor(
 
 function evaluated(data: ProjectComplianceData[], context: ComplianceContext): ProjectCompliance[] {
   return data.map((d) => ({ ...evaluateCompliance(d, context), project: d.project }));
-}
-
-/** One project's compliance (undefined when there is no such project). */
-export async function projectCompliance(
-  db: Db,
-  projectId: number,
-  now: Date = new Date(),
-): Promise<ProjectCompliance | undefined> {
-  return (await complianceFor(db, { projectIds: [projectId] }, now))[0];
 }
 
 /**

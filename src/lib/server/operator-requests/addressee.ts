@@ -10,7 +10,7 @@ import { defaultAddressee, type AddresseeFacts, type AskedRecords } from './addr
 import { requestableProject } from './submit.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 
-export async function addresseeFacts(db: Db, projectId: number): Promise<AddresseeFacts> {
+async function addresseeFacts(db: Db, projectId: number): Promise<AddresseeFacts> {
   const q = preparedOnce(db, 'operator-requests.addresseeFacts', () => {
     const id = sql.placeholder('projectId');
     return {
