@@ -119,9 +119,9 @@ describe('answered: the first public step after the receipt', () => {
     const mud = db.select().from(siteReportCategories).where(eq(siteReportCategories.code, 'mud_on_road')).get()!;
     expect(mud.responseBusinessDays).toBe(1);
     const filedAt = townInstant('2026-12-07', '18:30');
-    const file = () => {
-      const r = submitReport(
-        db,
+    const file = async () => {
+      const r = await submitReport(
+        asyncOf(db),
         {
           categoryId: mud.id,
           description: 'Mud across both lanes by the gate.',
@@ -141,8 +141,8 @@ describe('answered: the first public step after the receipt', () => {
       if (!r.ok) throw new Error(JSON.stringify(r));
       return r.id;
     };
-    const waiting = file();
-    const answered = file();
+    const waiting = await file();
+    const answered = await file();
     // After hours on the Monday: still counted from that day, so due Tuesday.
     expect(db.select().from(siteReports).where(eq(siteReports.id, waiting)).get()!.respondBy).toBe('2026-12-08');
     db.insert(siteReportEvents)

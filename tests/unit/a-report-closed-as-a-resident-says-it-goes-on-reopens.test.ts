@@ -18,12 +18,12 @@ const OFFICER = { label: 'system' } as const;
 let db: DB;
 let id: number;
 
-beforeEach(() => {
+beforeEach(async () => {
   db = openDatabase(':memory:');
   migrateDatabase(db);
   const mud = db.select().from(siteReportCategories).where(eq(siteReportCategories.code, 'mud_on_road')).get()!;
-  const r = submitReport(
-    db,
+  const r = await submitReport(
+    asyncOf(db),
     {
       categoryId: mud.id,
       description: 'Mud across both lanes by the gate.',

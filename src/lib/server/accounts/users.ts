@@ -422,13 +422,12 @@ export function isProjectMember(db: DB, userId: number, projectId: number): bool
 export type { Actor };
 
 /** Users who hold a role, for mail (e.g. every officer gets 48-hour notices). */
-export function usersWithRole(db: Pick<DB, 'select'>, role: 'officer' | 'clerk' | 'admin') {
+export function usersWithRole(db: Pick<Db, 'select'>, role: 'officer' | 'clerk' | 'admin') {
   return db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, role)))
-    .where(eq(users.disabled, false))
-    .all();
+    .where(eq(users.disabled, false));
 }
 
 /** Operator accounts on a project (for mail about enforcement). */

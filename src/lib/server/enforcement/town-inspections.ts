@@ -19,7 +19,7 @@ import {
 } from '#db/schema.ts';
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   noticeFinding,
   noticeGivenWords,
@@ -88,7 +88,7 @@ export function giveNotice(
       entityId: row!.id,
       after: { ...row, late: timing.late },
     });
-    for (const officer of await viaSync(tx, (sync) => usersWithRole(sync, 'officer'))) {
+    for (const officer of await usersWithRole(tx, 'officer')) {
       await enqueueMailAsync(tx, {
         kind: 'inspection-notice',
         to: officer.email,

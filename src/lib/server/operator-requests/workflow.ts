@@ -461,7 +461,7 @@ export async function noticeMissedOperatorRequests(db: Db, baseUrl: string, now 
         dueText: formatDay(r.dueOn),
         receivedText: formatDay(townToday(r.receivedAt)),
       };
-      for (const o of await viaSync(tx, (sync) => usersWithRole(sync, 'officer')))
+      for (const o of await usersWithRole(tx, 'officer'))
         await enqueueMailAsync(tx, {
           kind: 'operator-request-missed',
           to: o.email,

@@ -3,12 +3,13 @@
  * (GEOCODER=census, the default), and always, as the fallback, the town's own records: the addresses of
  * its projects and the streets they are on (GEOCODER=town uses only these, with no network at all).
  */
-import { town as townWordsOf } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { distanceMiles, type Point } from '#lib/shared/geo.ts';
 import type { TownBounds } from '#lib/shared/town-profile.ts';
-import { memoUntilPublicChange, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 
 export interface GeocodeResult {
   point: Point;
@@ -86,28 +87,28 @@ interface Place {
 }
 
 /** The town's own gazetteer: every published project with a location, by street. */
-export function townGeocoder(db: DB): Geocoder {
-  const load = (): Place[] =>
-    db
-      .select({ siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude })
-      .from(projects)
-      .where(and(eq(projects.published, true), isNotNull(projects.latitude), isNotNull(projects.longitude)))
-      .all()
-      .map((r) => {
-        const norm = normalizeAddress(r.siteAddress);
-        const m = /^(\d+)\s+(.+)$/.exec(norm);
-        return {
-          number: m ? Number(m[1]) : undefined,
-          street: m ? m[2] : norm,
-          point: { latitude: r.latitude!, longitude: r.longitude! },
-          label: r.siteAddress,
-        };
-      });
+export function townGeocoder(db: Db): Geocoder {
+  const load = async (): Promise<Place[]> =>
+    (
+      await db
+        .select({ siteAddress: projects.siteAddress, latitude: projects.latitude, longitude: projects.longitude })
+        .from(projects)
+        .where(and(eq(projects.published, true), isNotNull(projects.latitude), isNotNull(projects.longitude)))
+    ).map((r) => {
+      const norm = normalizeAddress(r.siteAddress);
+      const m = /^(\d+)\s+(.+)$/.exec(norm);
+      return {
+        number: m ? Number(m[1]) : undefined,
+        street: m ? m[2] : norm,
+        point: { latitude: r.latitude!, longitude: r.longitude! },
+        label: r.siteAddress,
+      };
+    });
   return {
     name: 'town',
     async geocode(query) {
       // Read and normalized once until the database changes, not on every lookup.
-      return geocodeFromPlaces(memoUntilPublicChange(db, 'geocode.townPlaces', load), query);
+      return geocodeFromPlaces(await memoUntilPublicChangeAsync(db, 'geocode.townPlaces', load), query);
     },
   };
 }
@@ -169,8 +170,8 @@ export function censusGeocoder(
   opts: {
     timeoutMs?: number;
     fetchImpl?: typeof fetch;
-    place?: () => string;
-    area?: () => { bounds: TownBounds; centre: Point };
+    place?: () => Promise<string>;
+    area?: () => Promise<{ bounds: TownBounds; centre: Point }>;
   } = {},
 ): Geocoder {
   const cache = new Map<string, GeocodeResult | undefined>();
@@ -182,7 +183,7 @@ export function censusGeocoder(
       if (!norm) return undefined;
       if (cache.has(norm)) return cache.get(norm);
       const address =
-        query.includes(',') || /\bny\b|\d{5}/i.test(query) || !opts.place ? query : `${query}, ${opts.place()}`;
+        query.includes(',') || /\bny\b|\d{5}/i.test(query) || !opts.place ? query : `${query}, ${await opts.place()}`;
       const url = new URL('https://geocoding.geo.census.gov/geocoder/locations/onelineaddress');
       url.searchParams.set('address', address.slice(0, 200));
       url.searchParams.set('benchmark', 'Public_AR_Current');
@@ -200,7 +201,7 @@ export function censusGeocoder(
       );
       const point = match ? { latitude: match.coordinates!.y!, longitude: match.coordinates!.x! } : undefined;
       const result =
-        point && withinReach(point, opts.area?.())
+        point && withinReach(point, await opts.area?.())
           ? { point, label: match!.matchedAddress ?? query, precision: 'address' as const, source: 'census' as const }
           : undefined;
       if (cache.size > 500) cache.clear();
@@ -228,15 +229,23 @@ export function chain(...geocoders: Geocoder[]): Geocoder {
   };
 }
 
-let census: Geocoder | undefined;
+/** One Census geocoder (and its cache of answers) per database: its place words are that municipality's. */
+const census = new WeakMap<Db, Geocoder>();
 /** GEOCODER=census (default): the Census Bureau first, then the town's records. GEOCODER=town: offline only. */
-export function geocoderFor(db: DB, env: NodeJS.ProcessEnv = process.env): Geocoder {
+export function geocoderFor(db: Db, env: NodeJS.ProcessEnv = process.env): Geocoder {
   const town = townGeocoder(db);
   if ((env.GEOCODER ?? 'census').toLowerCase() !== 'census') return town;
-  census ??= censusGeocoder({
-    timeoutMs: Number(env.GEOCODER_TIMEOUT_MS) || 3000,
-    place: () => townWordsOf(db).placeSuffix,
-    area: () => ({ bounds: townWordsOf(db).profile.bounds, centre: townWordsOf(db).profile.mapCentre }),
-  });
-  return chain(census, town);
+  let online = census.get(db);
+  if (!online) {
+    online = censusGeocoder({
+      timeoutMs: Number(env.GEOCODER_TIMEOUT_MS) || 3000,
+      place: async () => (await townAsync(db)).placeSuffix,
+      area: async () => {
+        const { profile } = await townAsync(db);
+        return { bounds: profile.bounds, centre: profile.mapCentre };
+      },
+    });
+    census.set(db, online);
+  }
+  return chain(online, town);
 }

@@ -5,9 +5,8 @@
 import { and, between, eq, isNotNull } from 'drizzle-orm';
 import { projects } from '#db/schema.ts';
 import { boundingBox, isValidPoint, nearest, parseRadius, type Nearby, type Point } from '#lib/shared/geo.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { geocoderFor } from './geocode.ts';
 
 export interface Area {
@@ -37,7 +36,7 @@ export function parseArea(params: URLSearchParams): Area | undefined {
  * ?lat=&lon= (the browser's location or a point clicked), with its label in words.
  */
 export async function resolveArea(
-  db: DB,
+  db: Db,
   params: URLSearchParams,
   radiusMiles: number,
 ): Promise<{ address: string; area?: Area; placeLabel: string; addressError?: string }> {
@@ -48,7 +47,7 @@ export async function resolveArea(
       return {
         address,
         placeLabel: '',
-        addressError: `We could not find “${address}” in ${town(db).profile.name}. Try a street name such as “Curry Road”, add the house number, or use your location.`,
+        addressError: `We could not find “${address}” in ${(await townAsync(db)).profile.name}. Try a street name such as “Curry Road”, add the house number, or use your location.`,
       };
     return {
       address,

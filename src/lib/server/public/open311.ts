@@ -9,14 +9,13 @@
  */
 import { xmlText } from '#lib/server/platform/feeds/atom.ts';
 import type { IncomingMessage, Server } from 'node:http';
-import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { hit } from '#lib/server/platform/http/rate-limit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { hitAsync } from '#lib/server/platform/http/rate-limit.ts';
 import { isValidPoint } from '#lib/shared/geo.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
 import { keyInForce } from '#lib/server/site-reports/open311-keys.ts';
 import { reportProblems } from '#lib/server/site-reports/report.rules.ts';
-import { town, townAsync } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { submitReport } from '#lib/server/site-reports/report.ts';
 import { townDayEndIso, townToday } from '#lib/server/platform/time/town-time.ts';
 import { queryReports, type PublicReport, type ReportQuery } from './site-reports.ts';
@@ -96,8 +95,8 @@ export function wrongMethodAnswer(pathname: string, method: string, allow: strin
  * attributes (services.json says metadata false), so a known code's definition lists none; an unknown
  * code is a 404 in GeoReport's errors.
  */
-export function serviceDefinitionAnswer(db: DB, code: string | undefined, format: Format): Response {
-  const known = categories(db, { activeOnly: true }).find((c) => c.code === code);
+export async function serviceDefinitionAnswer(db: Db, code: string | undefined, format: Format): Promise<Response> {
+  const known = (await categories(db, { activeOnly: true })).find((c) => c.code === code);
   if (!known) return geoErrorsIn(format, 404, `There is no service ${code ?? ''}: services.${format} lists them.`);
   if (format === 'json') return json({ service_code: known.code, attributes: [] });
   return new Response(
@@ -106,8 +105,8 @@ export function serviceDefinitionAnswer(db: DB, code: string | undefined, format
   );
 }
 
-export function services(db: DB) {
-  return categories(db, { activeOnly: true }).map((c) => ({
+export async function services(db: Db) {
+  return (await categories(db, { activeOnly: true })).map((c) => ({
     service_code: c.code,
     service_name: c.label,
     description: c.description,
@@ -199,8 +198,7 @@ export async function requestsAnswer(
   baseUrl: string,
   format: Format,
 ): Promise<Response> {
-  // The categories are read synchronously until the report desk moves (decision 0080, step 2f).
-  const codes = await viaSync(db, (sync) => categories(sync, { activeOnly: false }).map((c) => c.code));
+  const codes = (await categories(db, { activeOnly: false })).map((c) => c.code);
   const parsed = parseListQuery(params, new Date(), new Set(codes));
   if ('errors' in parsed) return geoErrorsIn(format, 400, ...parsed.errors);
   return answer(format, 'service_requests', await listRequests(db, parsed.query, baseUrl));
@@ -221,14 +219,19 @@ export async function requestAnswer(
 }
 
 /** Filing through Open311: the key, the limits, then the same checks and service as the portal's form. */
-export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, now = new Date()): Response {
-  const key = keyInForce(db, fields.get('api_key'), now);
-  const kind = town(db).profile.kind;
+export async function postRequest(
+  db: Db,
+  fields: URLSearchParams,
+  ip: string | null,
+  now = new Date(),
+): Promise<Response> {
+  const key = await keyInForce(db, fields.get('api_key'), now);
+  const kind = (await townAsync(db)).profile.kind;
   if (!key) return geoErrors(403, `api_key is missing, unknown or revoked. Ask the ${kind} for a key.`);
-  if (!hit(db, `open311:key:${key.id}`, { limit: 500, windowMs: 3_600_000 }, now).allowed)
+  if (!(await hitAsync(db, `open311:key:${key.id}`, { limit: 500, windowMs: 3_600_000 }, now)).allowed)
     return geoErrors(429, 'Too many requests with this key; try again within the hour.');
   const code = fields.get('service_code') ?? '';
-  const category = categories(db, { activeOnly: true }).find((c) => c.code === code);
+  const category = (await categories(db, { activeOnly: true })).find((c) => c.code === code);
   if (!category) return geoErrors(400, 'service_code is missing or is not one of services.json.');
   const point = { latitude: Number(fields.get('lat')), longitude: Number(fields.get('long')) };
   const hasPoint = fields.get('lat') && fields.get('long') && isValidPoint(point);
@@ -250,7 +253,7 @@ export function postRequest(db: DB, fields: URLSearchParams, ip: string | null, 
     problems.media_url = `media_url must be a web address (http or https) of at most 2000 characters; the ${kind} keeps it as a link and never fetches it.`;
   if (Object.keys(problems).length)
     return geoErrors(400, ...Object.entries(problems).map(([k, m]) => `${OPEN311_FIELD[k] ?? k}: ${m}`));
-  const r = submitReport(
+  const r = await submitReport(
     db,
     {
       ...facts,

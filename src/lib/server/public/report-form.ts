@@ -6,11 +6,10 @@
  * against the limits.
  */
 import { foldLines } from '#lib/server/platform/forms/fields.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { asyncOf } from '#lib/server/platform/db/async-session.ts';
-import { hit, isLimited, minutesText, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { hitAsync, isLimitedAsync, minutesText, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
 import { discardPhotos, photoOf, receiveReportForm } from '#lib/server/site-reports/photos.ts';
 import { MAX_PHOTOS, reportProblems } from '#lib/server/site-reports/report.rules.ts';
@@ -26,9 +25,12 @@ export { MAX_PHOTO_BYTES } from '#lib/server/site-reports/photos.ts';
  * What the form offers: the officer's list, in its order, without retired categories, each with the time the
  * municipality aims to respond within in words (`aim`, null when it promises none).
  */
-export function reportCategories(db: DB) {
-  const kind = town(db).profile.kind;
-  return categories(db, { activeOnly: true }).map((c) => ({ ...c, aim: aimWords(kind, c.responseBusinessDays) }));
+export async function reportCategories(db: Db) {
+  const kind = (await townAsync(db)).profile.kind;
+  return (await categories(db, { activeOnly: true })).map((c) => ({
+    ...c,
+    aim: aimWords(kind, c.responseBusinessDays),
+  }));
 }
 
 /** Reports per network address per hour (SITE_REPORTS_PER_IP_PER_HOUR overrides: a town hall's shared network). */
@@ -77,10 +79,10 @@ export function blankValues(today: string, projectSlug: string | null): ReportVa
   };
 }
 
-export async function receiveReport(db: DB, request: Request, ip: string, now = new Date()): Promise<ReportOutcome> {
+export async function receiveReport(db: Db, request: Request, ip: string, now = new Date()): Promise<ReportOutcome> {
   const today = townToday(now);
   const ipKey = `site-report:ip:${ip}`;
-  const limited = isLimited(db, ipKey, perIp(), now);
+  const limited = await isLimitedAsync(db, ipKey, perIp(), now);
   if (!limited.allowed) {
     await request.body?.cancel().catch(() => {});
     return {
@@ -97,12 +99,16 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
       k === 'description' ? [k, form.field(k).slice(0, 4000)] : [k, String(foldLines(form.field(k))).slice(0, 300)],
     ),
   ) as ReportValues;
-  const refuse = (status: number, message: string | undefined, errors: Record<string, string> = {}): ReportOutcome => {
-    discardPhotos(db, form);
+  const refuse = async (
+    status: number,
+    message: string | undefined,
+    errors: Record<string, string> = {},
+  ): Promise<ReportOutcome> => {
+    await discardPhotos(db, form);
     return { kind: 'refused', status, message, errors, values };
   };
   if (form.field(HONEYPOT).trim()) {
-    discardPhotos(db, form);
+    await discardPhotos(db, form);
     return { kind: 'trap' };
   }
   const fileErrors = Object.fromEntries(
@@ -114,12 +120,11 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
   const photos = form.files.filter((f) => f.field === 'photos');
   const errors: Record<string, string> = { ...fileErrors };
   if (photos.length > MAX_PHOTOS) errors.photos = `Send at most ${MAX_PHOTOS} photos.`;
-  const active = categories(db, { activeOnly: true });
+  const active = await categories(db, { activeOnly: true });
   const category = active.find((c) => String(c.id) === values.category);
   let point = values.lat && values.lon ? { latitude: Number(values.lat), longitude: Number(values.lon) } : null;
   let place = values.address.trim();
-  // The report's own checks and submission move with the report desk (decision 0080, step 2f).
-  const project = await reportableProject(asyncOf(db), values.project || null);
+  const project = await reportableProject(db, values.project || null);
   // "Report a problem at this site" without a pin or an address: the site's own point.
   if (!point && !place && project?.latitude != null && project.longitude != null)
     point = { latitude: project.latitude, longitude: project.longitude };
@@ -127,7 +132,7 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
     const found = await geocoderFor(db).geocode(place);
     if (found) point = found.point;
     else
-      errors.where = `We could not find “${place}” in ${town(db).profile.name}. Try a street name such as “Curry Road”, add the house number, or put a pin on the map.`;
+      errors.where = `We could not find “${place}” in ${(await townAsync(db)).profile.name}. Try a street name such as “Curry Road”, add the house number, or put a pin on the map.`;
   }
   if (!place)
     place =
@@ -149,12 +154,12 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
   if (Object.keys(problems).length)
     return refuse(400, photos.length ? 'Choose your photos again: they were not kept.' : undefined, problems);
   const emailKey = facts.email ? `site-report:email:${facts.email.toLowerCase()}` : null;
-  if (emailKey && !isLimited(db, emailKey, PER_EMAIL, now).allowed)
+  if (emailKey && !(await isLimitedAsync(db, emailKey, PER_EMAIL, now)).allowed)
     return refuse(
       429,
       'Too many reports from this email address in the last hour. Try again later, or call the stormwater officer.',
     );
-  const r = submitReport(
+  const r = await submitReport(
     db,
     {
       categoryId: category!.id,
@@ -174,7 +179,7 @@ export async function receiveReport(db: DB, request: Request, ip: string, now = 
     now,
   );
   if (!r.ok) return refuse(r.message ? 403 : 400, r.message, r.fields ?? {});
-  hit(db, ipKey, perIp(), now);
-  if (emailKey) hit(db, emailKey, PER_EMAIL, now);
+  await hitAsync(db, ipKey, perIp(), now);
+  if (emailKey) await hitAsync(db, emailKey, PER_EMAIL, now);
   return { kind: 'filed', id: r.id };
 }

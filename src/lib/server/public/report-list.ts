@@ -9,7 +9,7 @@
  * remembers ("the storm on the 3rd"). The order stays by filing, so report numbers run down the page.
  */
 import { SITE_REPORT_STATUSES, type SiteReportStatus } from '#db/enums.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { categories, type Category } from '#lib/server/site-reports/categories.ts';
 import { REPORT_MARKER } from '#lib/server/site-reports/queue-map.ts';
 import { STATUS_LABEL } from '#lib/server/site-reports/report.rules.ts';
@@ -97,11 +97,6 @@ export async function parseReportListQuery(db: Db, params: URLSearchParams, all:
   return { values, filter, problems, query };
 }
 
-/** Every category, retired ones too (a filter may name one). Read synchronously until the categories move. */
-function categoriesOf(db: Db): Promise<Category[]> {
-  return viaSync(db, (sync) => categories(sync, { activeOnly: false }));
-}
-
 /** A site named in the address with no report yet is still offered, so the form shows what was asked. */
 function chosenSite(q: ReportListQuery, sites: Array<{ id: number }>): boolean {
   return q.filter.projectId != null && !sites.some((s) => s.id === q.filter.projectId);
@@ -124,7 +119,8 @@ function mapPoint(r: ListedReport) {
 /** The /reports page: the filters and their choices, one page of the list, the map's markers. */
 export function reportListPage(db: Db, params: URLSearchParams) {
   return readSnapshotAsync(db, async () => {
-    const all = await categoriesOf(db);
+    // Every category, retired ones too: a filter may name one.
+    const all = await categories(db, { activeOnly: false });
     const q = await parseReportListQuery(db, params, all);
     const total = await countReports(db, q.filter);
     const pages = Math.max(1, Math.ceil(total / REPORT_LIST_PAGE_SIZE));
@@ -178,7 +174,7 @@ export function reportListPage(db: Db, params: URLSearchParams) {
  */
 export function reportsGeoJson(db: Db, params: URLSearchParams): Promise<Result<{ body: string }, Refusal>> {
   return readSnapshotAsync(db, async (): Promise<Result<{ body: string }, Refusal>> => {
-    const q = await parseReportListQuery(db, params, await categoriesOf(db));
+    const q = await parseReportListQuery(db, params, await categories(db, { activeOnly: false }));
     const problems = Object.entries(q.problems);
     if (problems.length) return fail(problems.map(([k, m]) => `${k}: ${m}`).join(' '));
     const total = await countReports(db, q.filter);

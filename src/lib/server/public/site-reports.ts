@@ -9,7 +9,7 @@ import { projects, siteReportCategories, siteReportEvents, siteReportPhotos, sit
 import type { SiteReportStatus } from '#db/enums.ts';
 import type { boundingBox } from '#lib/shared/geo.ts';
 import { memoUntilPublicChangeAsync, preparedOnce } from '#lib/server/platform/db.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { isOpen, isOpenSql, publicPoint, STATUS_LABEL, statusMeaning } from '#lib/server/site-reports/report.rules.ts';
 import {
@@ -205,8 +205,7 @@ export async function responseShares(
     if (list) list.push(facts);
     else byCategory.set(r.categoryId, [facts]);
   }
-  // The categories are read synchronously until the staff's report desk moves (decision 0080, step 2).
-  const all = await viaSync(db, (sync) => categories(sync, { activeOnly: false }));
+  const all = await categories(db, { activeOnly: false });
   return {
     since,
     categories: all

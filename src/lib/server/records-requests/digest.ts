@@ -77,7 +77,7 @@ export async function sendRequestsDigest(
       .values({ key: SENT_KEY, value: window.today, updatedAt: now })
       .onConflictDoUpdate({ target: settings.key, set: { value: window.today, updatedAt: now } });
     if (!overdue.length && !dueToday.length && !dueSoon.length) return { sent: 0, day: window.today };
-    const clerks = await viaSync(tx, (sync) => usersWithRole(sync, 'clerk'));
+    const clerks = await usersWithRole(tx, 'clerk');
     for (const c of clerks) {
       await enqueueMailAsync(tx, {
         kind: 'requests-digest',

@@ -106,9 +106,9 @@ export function sendRequesterMessage(
     if (!isOpen(r.status)) return fail('This request is closed. For more records, make a new request.');
     const body = checkBody(rawBody);
     if (typeof body !== 'string') return body;
-    const { words, clerks, answeredOn } = await viaSync(tx, (sync) => ({
+    const clerks = await usersWithRole(tx, 'clerk');
+    const { words, answeredOn } = await viaSync(tx, (sync) => ({
       words: town(sync),
-      clerks: usersWithRole(sync, 'clerk'),
       // The answer counts from the business day it arrives (after close of business or on a closed day: the
       // next), and the request is due to the clerk that day: the top of the queue (decision 0029).
       answeredOn: firstBusinessDayAt(now, loadCalendar(sync), closeOfBusiness(sync)),

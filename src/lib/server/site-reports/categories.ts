@@ -6,19 +6,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { siteReportCategories } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 import { parseResponseDays } from './response-time.rules.ts';
 
 export type Category = typeof siteReportCategories.$inferSelect;
 
-export function categories(db: Pick<DB, 'select'>, opts: { activeOnly: boolean }): Category[] {
-  const rows = db
+export async function categories(db: Pick<Db, 'select'>, opts: { activeOnly: boolean }): Promise<Category[]> {
+  const rows = await db
     .select()
     .from(siteReportCategories)
-    .orderBy(asc(siteReportCategories.sortOrder), asc(siteReportCategories.id))
-    .all();
+    .orderBy(asc(siteReportCategories.sortOrder), asc(siteReportCategories.id));
   return opts.activeOnly ? rows.filter((c) => c.active) : rows;
 }
 

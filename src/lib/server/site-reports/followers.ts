@@ -8,14 +8,14 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { siteReportFollowers, siteReports } from '#db/schema.ts';
-import { auditAsync, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
-import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { fail, ok, type Refusal, type Result } from '#lib/server/platform/result.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
-import { townPublicUrl, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 
 export const FOLLOW_LIMITS = {
   email: { limit: 5, windowMs: 60 * 60 * 1000 } satisfies Limit,
@@ -160,22 +160,23 @@ export async function stopFollowing(
 }
 
 /** Each confirmed follower's mail about a public step, in the step's transaction (through the outbox). */
-export function mailFollowers(
-  tx: Tx,
+export async function mailFollowers(
+  tx: Db,
   report: { id: number; reporterEmail: string | null },
   step: { number: string; category: string; status: string; words: string },
-): number {
-  const followers = tx
-    .select()
-    .from(siteReportFollowers)
-    .where(and(eq(siteReportFollowers.reportId, report.id), eq(siteReportFollowers.status, 'active')))
-    .all()
+): Promise<number> {
+  const followers = (
+    await tx
+      .select()
+      .from(siteReportFollowers)
+      .where(and(eq(siteReportFollowers.reportId, report.id), eq(siteReportFollowers.status, 'active')))
+  )
     // The reporter is mailed each step as the reporter: never twice.
     .filter((f) => f.email !== report.reporterEmail?.toLowerCase());
-  const base = townPublicUrl(tx);
+  const base = await townPublicUrlAsync(tx);
   for (const follower of followers) {
     const stop = stopUrl(base, follower);
-    enqueueMail(tx, {
+    await enqueueMailAsync(tx, {
       kind: 'site-report-follow-step',
       to: follower.email,
       data: { ...step, url: `${base}/reports/${report.id}`, stopUrl: stop },

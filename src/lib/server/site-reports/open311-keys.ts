@@ -5,7 +5,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { open311Keys } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { hashToken, newToken } from '#lib/server/platform/tokens.ts';
@@ -59,7 +58,7 @@ export function revokeKey(db: Db, actor: Actor, id: number, now = new Date()): P
   });
 }
 
-export function listKeys(db: DB) {
+export function listKeys(db: Db) {
   return db
     .select({
       id: open311Keys.id,
@@ -69,23 +68,21 @@ export function listKeys(db: DB) {
       revokedAt: open311Keys.revokedAt,
     })
     .from(open311Keys)
-    .orderBy(desc(open311Keys.createdAt))
-    .all();
+    .orderBy(desc(open311Keys.createdAt));
 }
 
 /** The key in force that a client sent, or undefined; notes when it was last used. */
-export function keyInForce(
-  db: DB,
+export async function keyInForce(
+  db: Db,
   key: string | null | undefined,
   now = new Date(),
-): { id: number; name: string } | undefined {
+): Promise<{ id: number; name: string } | undefined> {
   if (!key || key.length > 200) return undefined;
-  const row = db
+  const [row] = await db
     .select()
     .from(open311Keys)
-    .where(eq(open311Keys.keyHash, hashToken(key)))
-    .get();
+    .where(eq(open311Keys.keyHash, hashToken(key)));
   if (!row || row.revokedAt) return undefined;
-  db.update(open311Keys).set({ lastUsedAt: now }).where(eq(open311Keys.id, row.id)).run();
+  await db.update(open311Keys).set({ lastUsedAt: now }).where(eq(open311Keys.id, row.id));
   return { id: row.id, name: row.name };
 }

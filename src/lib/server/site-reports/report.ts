@@ -24,14 +24,13 @@ import {
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { boundingBox, type Point } from '#lib/shared/geo.ts';
-import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { town, townAsync, townPublicUrl, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
-import { enqueueMail, enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { mailFollowers } from './followers.ts';
 import {
@@ -69,7 +68,11 @@ export function blockHash(value: string): string {
   return hashToken(value.trim().toLowerCase());
 }
 
-export function isBlocked(db: Pick<DB, 'select'>, kind: ReportBlockKind, value: string | null | undefined): boolean {
+export function isBlocked(
+  db: Pick<Db, 'select'>,
+  kind: ReportBlockKind,
+  value: string | null | undefined,
+): Promise<boolean> {
   return isBlockedHash(db, kind, value ? blockHash(value) : null);
 }
 
@@ -102,7 +105,7 @@ export interface ReportInput {
 }
 
 /** Published projects with a place, for matching; with `near`, only those in the box around its matching circle. */
-function matchCandidates(db: Pick<DB, 'select'>, near?: Point) {
+function matchCandidates(db: Pick<Db, 'select'>, near?: Point) {
   // A cheap pre-filter: without it each report read every project in town (10,000 rows) to keep one.
   const box = near ? boundingBox(near, MATCH_MILES) : undefined;
   return db
@@ -123,42 +126,41 @@ function matchCandidates(db: Pick<DB, 'select'>, near?: Point) {
         box && between(projects.latitude, box.minLat, box.maxLat),
         box && between(projects.longitude, box.minLon, box.maxLon),
       ),
-    )
-    .all();
+    );
 }
 
 /** The nearest active site within the set distance of a point, or undefined ("not at a listed site"). */
-export function matchedProject(db: Pick<DB, 'select'>, point: Point) {
-  return matchProject(point, matchCandidates(db, point));
+export async function matchedProject(db: Pick<Db, 'select'>, point: Point) {
+  return matchProject(point, await matchCandidates(db, point));
 }
 
 const refusedSender = (kind: string) =>
   `The ${kind} cannot take reports from this address. Call the stormwater officer instead.`;
 
-export function submitReport(db: DB, input: ReportInput, now = new Date()): Result<{ id: number }> {
-  if (isBlocked(db, 'ip', input.ip) || isBlocked(db, 'email', input.email))
-    return { ok: false, message: refusedSender(town(db).profile.kind) };
-  const category = db
+export async function submitReport(db: Db, input: ReportInput, now = new Date()): Promise<Result<{ id: number }>> {
+  if ((await isBlocked(db, 'ip', input.ip)) || (await isBlocked(db, 'email', input.email)))
+    return { ok: false, message: refusedSender((await townAsync(db)).profile.kind) };
+  const [category] = await db
     .select()
     .from(siteReportCategories)
-    .where(and(eq(siteReportCategories.id, input.categoryId), eq(siteReportCategories.active, true)))
-    .get();
+    .where(and(eq(siteReportCategories.id, input.categoryId), eq(siteReportCategories.active, true)));
   if (!category) return { ok: false, fields: { category: 'Choose what is wrong from the list.' } };
   if (input.photos.length > MAX_PHOTOS) return { ok: false, fields: { photos: `Send at most ${MAX_PHOTOS} photos.` } };
-  const chosen = input.projectId
-    ? db
+  const [chosen] = input.projectId
+    ? await db
         .select({ id: projects.id, name: projects.name })
         .from(projects)
         .where(and(eq(projects.id, input.projectId), eq(projects.published, true)))
-        .get()
-    : undefined;
-  const match = chosen ? undefined : matchedProject(db, input.point);
+    : [];
+  const match = chosen ? undefined : await matchedProject(db, input.point);
   const projectId = chosen?.id ?? match?.project.id ?? null;
   const projectName = chosen?.name ?? match?.project.name ?? null;
   const actor: Actor = { label: 'public', ip: input.ip };
-  const respondBy = respondByDay(townToday(now), category.responseBusinessDays, loadCalendar(db));
-  const id = db.transaction((tx) => {
-    const row = tx
+  // The business calendar is a platform loader, read synchronously until the synchronous face goes.
+  const calendar = await viaSync(db, (sync) => loadCalendar(sync));
+  const respondBy = respondByDay(townToday(now), category.responseBusinessDays, calendar);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(siteReports)
       .values({
         categoryId: category.id,
@@ -183,17 +185,14 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
         createdAt: now,
         updatedAt: now,
       })
-      .returning()
-      .get();
-    for (const p of input.photos)
-      tx.insert(siteReportPhotos)
-        .values({ reportId: row.id, ...p, createdAt: now })
-        .run();
+      .returning();
+    if (!row) throw new Error('The report was not stored.');
+    for (const p of input.photos) await tx.insert(siteReportPhotos).values({ reportId: row.id, ...p, createdAt: now });
     const words = projectName
       ? `Report received. It is about ${projectName}.`
-      : `Report received. It is not at a site the ${town(tx).profile.kind} lists; the officer will see where it belongs.`;
-    step(tx, row, 'received', words, null, now, true);
-    audit(tx, actor, {
+      : `Report received. It is not at a site the ${(await townAsync(tx)).profile.kind} lists; the officer will see where it belongs.`;
+    await step(tx, row, 'received', words, null, now, true);
+    await auditAsync(tx, actor, {
       action: 'site_report.submit',
       entityType: 'site_report',
       entityId: row.id,
@@ -205,9 +204,9 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
         photos: input.photos.length,
       },
     });
-    const url = `${townPublicUrl(tx)}/staff/reports/${row.id}`;
-    for (const officer of usersWithRole(tx, 'officer')) {
-      enqueueMail(tx, {
+    const url = `${await townPublicUrlAsync(tx)}/staff/reports/${row.id}`;
+    for (const officer of await usersWithRole(tx, 'officer')) {
+      await enqueueMailAsync(tx, {
         kind: 'site-report-new',
         to: officer.email,
         data: {
@@ -226,8 +225,8 @@ export function submitReport(db: DB, input: ReportInput, now = new Date()): Resu
 }
 
 /** One public step: the row the status page shows, and the reporter's mail. */
-function step(
-  tx: Tx,
+async function step(
+  tx: Db,
   report: SiteReport,
   status: SiteReportStatus | null,
   words: string,
@@ -235,24 +234,23 @@ function step(
   now: Date,
   first = false,
   fromResident = false,
-): void {
-  tx.insert(siteReportEvents)
-    .values({ reportId: report.id, at: now, status, words, public: true, actorUserId, fromResident })
-    .run();
-  const category = tx
+): Promise<void> {
+  await tx
+    .insert(siteReportEvents)
+    .values({ reportId: report.id, at: now, status, words, public: true, actorUserId, fromResident });
+  const [category] = await tx
     .select({ label: siteReportCategories.label })
     .from(siteReportCategories)
-    .where(eq(siteReportCategories.id, report.categoryId))
-    .get();
+    .where(eq(siteReportCategories.id, report.categoryId));
   if (!first)
-    mailFollowers(tx, report, {
+    await mailFollowers(tx, report, {
       number: reportNumber(report.id),
       category: category?.label ?? 'Report',
       status: STATUS_LABEL[status ?? report.status],
       words,
     });
   if (!report.reporterEmail) return;
-  enqueueMail(tx, {
+  await enqueueMailAsync(tx, {
     kind: 'site-report-step',
     to: report.reporterEmail,
     data: {
@@ -260,7 +258,7 @@ function step(
       category: category?.label ?? 'Report',
       status: STATUS_LABEL[status ?? report.status],
       words,
-      url: `${townPublicUrl(tx)}${reportPath(report.id)}`,
+      url: `${await townPublicUrlAsync(tx)}${reportPath(report.id)}`,
       first,
     },
   });
@@ -272,7 +270,7 @@ const userIdOf = (actor: Actor) => ('userId' in actor ? actor.userId : null);
 interface Step {
   set: Partial<typeof siteReports.$inferInsert>;
   words: string | null;
-  action: Parameters<typeof audit>[2]['action'];
+  action: Parameters<typeof auditAsync>[2]['action'];
   /** The step is a resident's (more information, "still happening"), not the officer's. */
   fromResident?: boolean;
 }
@@ -302,18 +300,7 @@ async function change(
         .returning();
       const words = made.words;
       if (words)
-        await viaSync(tx, (sync) =>
-          step(
-            sync as unknown as Tx,
-            after!,
-            moved ? after!.status : null,
-            words,
-            userIdOf(actor),
-            now,
-            false,
-            made.fromResident,
-          ),
-        );
+        await step(tx, after!, moved ? after!.status : null, words, userIdOf(actor), now, false, made.fromResident);
       await auditAsync(tx, actor, {
         action: made.action,
         entityType: 'site_report',
@@ -676,14 +663,11 @@ async function readStaffReport(db: Db, id: number) {
         .where(eq(enforcementActions.projectId, project.id))
         .orderBy(desc(enforcementActions.issuedOn))
     : [];
-  // The block checks and the project list are the filing form's own helpers (still synchronous).
-  const { blocked, nearby } = await viaSync(db, (sync) => ({
-    blocked: {
-      email: isBlockedHash(sync, 'email', report.reporterEmail ? blockHash(report.reporterEmail) : null),
-      ip: isBlockedHash(sync, 'ip', report.ipHash),
-    },
-    nearby: matchCandidates(sync),
-  }));
+  const blocked = {
+    email: await isBlockedHash(db, 'email', report.reporterEmail ? blockHash(report.reporterEmail) : null),
+    ip: await isBlockedHash(db, 'ip', report.ipHash),
+  };
+  const nearby = await matchCandidates(db);
   return {
     report,
     category,
@@ -696,15 +680,14 @@ async function readStaffReport(db: Db, id: number) {
   };
 }
 
-function isBlockedHash(db: Pick<DB, 'select'>, kind: ReportBlockKind, hash: string | null): boolean {
+async function isBlockedHash(db: Pick<Db, 'select'>, kind: ReportBlockKind, hash: string | null): Promise<boolean> {
   if (!hash) return false;
-  return (
-    db
-      .select({ id: siteReportBlocks.id })
-      .from(siteReportBlocks)
-      .where(and(eq(siteReportBlocks.kind, kind), eq(siteReportBlocks.valueHash, hash)))
-      .get() !== undefined
-  );
+  const [row] = await db
+    .select({ id: siteReportBlocks.id })
+    .from(siteReportBlocks)
+    .where(and(eq(siteReportBlocks.kind, kind), eq(siteReportBlocks.valueHash, hash)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A photo for the officer (any), by its report. */
@@ -728,7 +711,7 @@ const LIMITED = 'Too many additions were sent from here. Wait an hour and try ag
 /** The officer hears of a resident's step at once, as of a new report. */
 async function tellOfficers(tx: Db, report: SiteReport, words: string): Promise<void> {
   const url = `${await townPublicUrlAsync(tx)}/staff/reports/${report.id}`;
-  for (const officer of await viaSync(tx, (sync) => usersWithRole(sync, 'officer')))
+  for (const officer of await usersWithRole(tx, 'officer'))
     await enqueueMailAsync(tx, {
       kind: 'site-report-resident-step',
       to: officer.email,

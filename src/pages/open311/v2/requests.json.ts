@@ -4,12 +4,12 @@
  * is its only authorization (public/open311.ts explains why it passes the origin check).
  */
 import type { APIRoute } from 'astro';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { readPageForm } from '#lib/server/platform/forms/page-forms.ts';
 import { geoErrors, postRequest, requestsAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, url }) =>
-  requestsAnswer(locals.dbAsync, url.searchParams, townPublicUrl(locals.db), 'json');
+export const GET: APIRoute = async ({ locals, url }) =>
+  requestsAnswer(locals.dbAsync, url.searchParams, await townPublicUrlAsync(locals.dbAsync), 'json');
 
 const MAX_BODY = 64 * 1024;
 
@@ -26,5 +26,5 @@ export const POST: APIRoute = async ({ locals, request, clientAddress }) => {
     new Request('http://open311.invalid/', { method: 'POST', headers: { 'content-type': type }, body }),
   );
   if (!fields) return geoErrors(400, 'The request body could not be read, or a field held a control character.');
-  return postRequest(locals.db, fields, clientAddress);
+  return postRequest(locals.dbAsync, fields, clientAddress);
 };

@@ -3,8 +3,8 @@
  * (service_request_id, service_code, start_date, end_date, status). Filing is requests.json's (POST).
  */
 import type { APIRoute } from 'astro';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { requestsAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, url }) =>
-  requestsAnswer(locals.dbAsync, url.searchParams, townPublicUrl(locals.db), 'xml');
+export const GET: APIRoute = async ({ locals, url }) =>
+  requestsAnswer(locals.dbAsync, url.searchParams, await townPublicUrlAsync(locals.dbAsync), 'xml');

@@ -2,4 +2,4 @@
 import type { APIRoute } from 'astro';
 import { json, services } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals }) => json(services(locals.db));
+export const GET: APIRoute = async ({ locals }) => json(await services(locals.dbAsync));

@@ -2,4 +2,4 @@
 import type { APIRoute } from 'astro';
 import { answer, services } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals }) => answer('xml', 'services', services(locals.db));
+export const GET: APIRoute = async ({ locals }) => answer('xml', 'services', await services(locals.dbAsync));

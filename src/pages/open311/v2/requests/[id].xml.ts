@@ -1,7 +1,7 @@
 /** Open311 GeoReport v2 in XML: one public report, as a list of one (the standard's shape), or 404. */
 import type { APIRoute } from 'astro';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { requestAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, params }) =>
-  requestAnswer(locals.dbAsync, params.id, townPublicUrl(locals.db), 'xml');
+export const GET: APIRoute = async ({ locals, params }) =>
+  requestAnswer(locals.dbAsync, params.id, await townPublicUrlAsync(locals.dbAsync), 'xml');

@@ -2,4 +2,4 @@
 import type { APIRoute } from 'astro';
 import { serviceDefinitionAnswer } from '#lib/server/public/open311.ts';
 
-export const GET: APIRoute = ({ locals, params }) => serviceDefinitionAnswer(locals.db, params.code, 'xml');
+export const GET: APIRoute = ({ locals, params }) => serviceDefinitionAnswer(locals.dbAsync, params.code, 'xml');
