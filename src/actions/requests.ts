@@ -23,7 +23,7 @@ import {
 } from '#lib/server/records-requests/billing.ts';
 import { setClosure } from '#lib/server/records-requests/closures.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
-import { checkSelection, createRecordsRequest } from '#lib/server/records-requests/submit.ts';
+import { checkSelection, createRecordsRequest, type CheckedSelection } from '#lib/server/records-requests/submit.ts';
 import { nearDuplicateWarning } from '#lib/server/records-requests/near-duplicates.ts';
 import { onlineOnlyDocuments } from '#lib/server/records-requests/delivery.ts';
 import { ONLINE_ONLY_MESSAGE } from '#lib/server/records-requests/delivery.rules.ts';
@@ -119,7 +119,7 @@ type RequestForm = {
 };
 
 /** On send (not on a preview): contact details, and the records checked against the project, all reported at once. */
-function checkSend(
+async function checkSend(
   v: RequestForm & {
     project?: string;
     documentIds: number[];
@@ -131,7 +131,7 @@ function checkSend(
   emailRequired: boolean,
 ) {
   if (v.intent !== 'submit') return;
-  const checked = checkSelection(db(), v.project, v);
+  const checked = await checkSelection(dbAsync(), v.project, v);
   checkedSelections.set(v, checked);
   for (const p of checked.problems) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter your name (or an organization’s).' });
@@ -146,16 +146,16 @@ function checkSend(
 }
 
 /** The selection checked while validating the form, so the handler does not check (and query) it again. */
-const checkedSelections = new WeakMap<object, ReturnType<typeof checkSelection>>();
+const checkedSelections = new WeakMap<object, CheckedSelection>();
 
-function selectionOf(input: {
+async function selectionOf(input: {
   project?: string;
   documentIds: number[];
   reportsFrom?: string;
   reportsTo?: string;
   freeText?: string;
 }) {
-  const checked = checkedSelections.get(input) ?? checkSelection(db(), input.project, input);
+  const checked = checkedSelections.get(input) ?? (await checkSelection(dbAsync(), input.project, input));
   if (checked.problems.length)
     throw new FieldErrors(Object.fromEntries(checked.problems.map((p) => [p.field, p.message])));
   return checked;
@@ -192,12 +192,12 @@ export const requests = {
             'The form could not be accepted. If you are a person, leave the field marked “Leave this empty” empty and send it again.',
         });
       if (input.intent !== 'submit') return { intent: input.intent };
-      const selection = selectionOf(input);
+      const selection = await selectionOf(input);
       // Checks that ask before sending, not refusals: the form comes back with a warning and a box to tick
       // (decision 0107). Only documents anyone can download now, asked for electronically (0030); the same
       // records from the same address within minutes (near-duplicates.ts; 0031).
       const warnings: RequestWarnings = {};
-      if (input.confirmOnlineOnly !== 'yes' && onlineOnlyDocuments(db(), selection, input.delivery))
+      if (input.confirmOnlineOnly !== 'yes' && (await onlineOnlyDocuments(dbAsync(), selection, input.delivery)))
         warnings.confirmOnlineOnly = [ONLINE_ONLY_MESSAGE];
       const duplicate =
         input.confirmDuplicate === 'yes'
@@ -277,7 +277,7 @@ export const requests = {
       const receivedAt = townInstant(input.receivedOn, input.receivedTime);
       if (receivedAt.getTime() > Date.now() + 60_000)
         throw new FieldErrors({ receivedOn: 'The request cannot have arrived in the future.' });
-      const selection = selectionOf(input);
+      const selection = await selectionOf(input);
       const result = await createRecordsRequest(
         dbAsync(),
         {

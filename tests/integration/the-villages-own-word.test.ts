@@ -159,7 +159,10 @@ describe('the village’s every page, PDF, mail and staff screen', () => {
       {
         channel: 'web',
         receivedAt: new Date(),
-        selection: checkSelection(db, PROJECT, { documentIds: [], freeText: 'The erosion control plan.' }),
+        selection: await checkSelection(asyncOf(db), PROJECT, {
+          documentIds: [],
+          freeText: 'The erosion control plan.',
+        }),
         delivery: 'paper_pickup',
         requester: { name: 'Vera Village', email: 'vera@example.org' },
       },

@@ -65,7 +65,7 @@ describe('the Village of Pinebrook', () => {
   });
 
   it('a request’s receipt and its invoice PDF are the village’s, at its own fee', async () => {
-    const selection = checkSelection(db, 'millpond-lane-townhouses', {
+    const selection = await checkSelection(asyncOf(db), 'millpond-lane-townhouses', {
       documentIds: [],
       freeText: 'The erosion control plan sheets.',
     });

@@ -74,7 +74,9 @@ export async function requestsTown(now: Date): Promise<RequestsTown> {
   const officer = user('supervisor@example.org', 'Sam Supervisor', 'officer');
   await setAppealsOfficer(asyncOf(db), clerk, officer.userId, now);
   const request: RequestsTown['request'] = async (receivedAt, overrides = {}) => {
-    const selection = checkSelection(db, 'curry-road', { documentIds: overrides.documentIds ?? [docs.swppp] });
+    const selection = await checkSelection(asyncOf(db), 'curry-road', {
+      documentIds: overrides.documentIds ?? [docs.swppp],
+    });
     if (selection.problems.length) throw new Error(selection.problems.join('; '));
     const result = await createRecordsRequest(
       asyncOf(db),

@@ -88,7 +88,7 @@ afterEach(() => {
 });
 
 async function request(receivedAt: Date, email = 'pat@example.org'): Promise<number> {
-  const selection = checkSelection(db, 'curry-road', { documentIds: [swpppId] });
+  const selection = await checkSelection(asyncOf(db), 'curry-road', { documentIds: [swpppId] });
   const r = await createRecordsRequest(
     asyncOf(db),
     { channel: 'web', receivedAt, selection, delivery: 'electronic', requester: { name: 'Pat Requester', email } },

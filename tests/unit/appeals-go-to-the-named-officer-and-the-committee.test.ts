@@ -64,7 +64,7 @@ const mail = (kind: string) =>
 
 async function missedRequest(): Promise<number> {
   const swppp = db.select().from(schema.documents).all()[0].id;
-  const selection = checkSelection(db, 'curry-road', { documentIds: [swppp] });
+  const selection = await checkSelection(asyncOf(db), 'curry-road', { documentIds: [swppp] });
   const r = await createRecordsRequest(
     asyncOf(db),
     {

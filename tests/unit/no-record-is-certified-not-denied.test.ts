@@ -85,7 +85,7 @@ const mail = (kind: string) =>
 
 /** A request for the SWPPP and for June's inspection reports, of which the Town holds none. */
 async function request(): Promise<{ id: number; swpppItem: number; rangeItem: number }> {
-  const selection = checkSelection(db, 'curry-road', {
+  const selection = await checkSelection(asyncOf(db), 'curry-road', {
     documentIds: [swpppId],
     reportsFrom: '2026-06-01',
     reportsTo: '2026-06-30',

@@ -81,15 +81,18 @@ describe('the officer’s desk reads the latest town inspection once, not once p
 describe('the request form’s preview reads the fee schedule once', () => {
   it('uses one fee-schedule read for the estimate and the rates shown beside it', async () => {
     const db = await town(1);
-    const { result, count } = await counting(db, /from "fee_schedules"/, () =>
-      formPreview(db, {
-        project: 'site-1',
-        documentIds: [],
-        reportsFrom: '',
-        reportsTo: '',
-        freeText: 'The SWPPP',
-        delivery: 'paper_mail',
-      }),
+    const { result, count } = await counting(
+      db,
+      /from "fee_schedules"/,
+      async () =>
+        await formPreview(asyncOf(db), {
+          project: 'site-1',
+          documentIds: [],
+          reportsFrom: '',
+          reportsTo: '',
+          freeText: 'The SWPPP',
+          delivery: 'paper_mail',
+        }),
     );
     expect(result.estimate).toBeDefined();
     expect(result.rates.perPageCents).toBeGreaterThan(0);

@@ -312,7 +312,7 @@ const outbox = () => db.select().from(schema.outbox).all();
 const row = (id: number) => db.select().from(schema.recordsRequests).where(eq(schema.recordsRequests.id, id)).get()!;
 
 async function paperRequest(delivery: DeliveryMethod, address: string | undefined = '1 Paper Street, Rotterdam, NY') {
-  const selection = checkSelection(db, 'curry-road', { documentIds: [docs.noi] });
+  const selection = await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.noi] });
   const made = await createRecordsRequest(
     asyncOf(db),
     {
@@ -441,27 +441,46 @@ describe('a paper request: ready for pickup, then picked up (before: fulfilled t
 });
 
 describe('online documents and the estimate', () => {
-  it('"free — download now" only for published documents; the note fires only for an all-online electronic request', () => {
-    expect([...onlineDocumentIds(db, [docs.swppp, docs.hiddenSwppp, docs.privateReport])]).toEqual([docs.swppp]);
-    const sel = (documentIds: number[], reports?: [string, string], freeText?: string) =>
-      checkSelection(db, 'curry-road', { documentIds, reportsFrom: reports?.[0], reportsTo: reports?.[1], freeText });
-    expect(onlineOnlyDocuments(db, sel([docs.swppp, docs.noi]), 'electronic')).toEqual([
+  it('"free — download now" only for published documents; the note fires only for an all-online electronic request', async () => {
+    expect([...(await onlineDocumentIds(asyncOf(db), [docs.swppp, docs.hiddenSwppp, docs.privateReport]))]).toEqual([
+      docs.swppp,
+    ]);
+    const sel = async (documentIds: number[], reports?: [string, string], freeText?: string) =>
+      await checkSelection(asyncOf(db), 'curry-road', {
+        documentIds,
+        reportsFrom: reports?.[0],
+        reportsTo: reports?.[1],
+        freeText,
+      });
+    expect(await onlineOnlyDocuments(asyncOf(db), await sel([docs.swppp, docs.noi]), 'electronic')).toEqual([
       { id: docs.swppp, title: 'SWPPP', href: `/documents/${docs.swppp}` },
       { id: docs.noi, title: 'NOI', href: `/documents/${docs.noi}` },
     ]);
-    expect(onlineOnlyDocuments(db, sel([docs.swppp], ['2026-10-01', '2026-10-08']), 'electronic')).toHaveLength(3);
-    expect(onlineOnlyDocuments(db, sel([docs.swppp], ['2026-10-01', '2026-10-31']), 'electronic')).toBeUndefined(); // a private report in the range
-    expect(onlineOnlyDocuments(db, sel([docs.swppp], ['2027-01-01', '2027-01-31']), 'electronic')).toBeUndefined(); // a range with nothing on file
-    expect(onlineOnlyDocuments(db, sel([docs.swppp, docs.hiddenSwppp]), 'electronic')).toBeUndefined();
-    expect(onlineOnlyDocuments(db, sel([docs.swppp]), 'paper_pickup')).toBeUndefined();
     expect(
-      onlineOnlyDocuments(db, sel([docs.swppp], undefined, 'and the review letters'), 'electronic'),
+      await onlineOnlyDocuments(asyncOf(db), await sel([docs.swppp], ['2026-10-01', '2026-10-08']), 'electronic'),
+    ).toHaveLength(3);
+    expect(
+      await onlineOnlyDocuments(asyncOf(db), await sel([docs.swppp], ['2026-10-01', '2026-10-31']), 'electronic'),
+    ).toBeUndefined(); // a private report in the range
+    expect(
+      await onlineOnlyDocuments(asyncOf(db), await sel([docs.swppp], ['2027-01-01', '2027-01-31']), 'electronic'),
+    ).toBeUndefined(); // a range with nothing on file
+    expect(
+      await onlineOnlyDocuments(asyncOf(db), await sel([docs.swppp, docs.hiddenSwppp]), 'electronic'),
+    ).toBeUndefined();
+    expect(await onlineOnlyDocuments(asyncOf(db), await sel([docs.swppp]), 'paper_pickup')).toBeUndefined();
+    expect(
+      await onlineOnlyDocuments(
+        asyncOf(db),
+        await sel([docs.swppp], undefined, 'and the review letters'),
+        'electronic',
+      ),
     ).toBeUndefined();
   });
 
   it('the tracking page’s breakdown is the form’s estimate, from the schedule of the day received', async () => {
-    const selection = checkSelection(db, 'curry-road', { documentIds: [docs.swppp, docs.noi] });
-    const atForm = estimateSelection(db, selection, 'paper_mail', '2026-12-01');
+    const selection = await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.swppp, docs.noi] });
+    const atForm = await estimateSelection(asyncOf(db), selection, 'paper_mail', '2026-12-01');
     const made = await createRecordsRequest(
       asyncOf(db),
       { channel: 'web', receivedAt: NOW, selection, delivery: 'paper_mail', requester: { name: 'P', address: 'A' } },
@@ -481,7 +500,7 @@ describe('online documents and the estimate', () => {
         usbCents: 500,
       })
       .run();
-    const onPage = estimateForRequest(db, r, itemRows(db, r.id));
+    const onPage = await estimateForRequest(asyncOf(db), r, itemRows(db, r.id));
     expect(onPage.bill).toEqual(atForm.bill);
     expect(onPage.bill.lines.map((l) => l.description)).toEqual(atForm.bill.lines.map((l) => l.description));
     expect(onPage.bill.totalCents).toBe(r.estimateCents);

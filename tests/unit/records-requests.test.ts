@@ -118,7 +118,7 @@ beforeEach(async () => {
 });
 
 async function request(overrides: Partial<NewRequest> & { documentIds?: number[]; reports?: [string, string] } = {}) {
-  const selection = checkSelection(db, 'curry-road', {
+  const selection = await checkSelection(asyncOf(db), 'curry-road', {
     documentIds: overrides.documentIds ?? [docs.swppp],
     reportsFrom: overrides.reports?.[0],
     reportsTo: overrides.reports?.[1],
@@ -197,13 +197,22 @@ describe('making a request', () => {
     expect(outbox().filter((m) => m.kind === 'request-receipt')).toHaveLength(2);
   });
 
-  it('refuses documents that are not public documents of the project, and unknown projects', () => {
-    expect(checkSelection(db, 'curry-road', { documentIds: [docs.privateDoc] }).problems[0].field).toBe('documentIds');
-    expect(checkSelection(db, 'no-such-project', { documentIds: [] }).problems[0].field).toBe('project');
-    expect(checkSelection(db, 'curry-road', { documentIds: [] }).problems[0].field).toBe('records');
+  it('refuses documents that are not public documents of the project, and unknown projects', async () => {
     expect(
-      checkSelection(db, 'curry-road', { documentIds: [], reportsFrom: '2026-10-09', reportsTo: '2026-10-01' })
-        .problems[0].field,
+      (await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.privateDoc] })).problems[0].field,
+    ).toBe('documentIds');
+    expect((await checkSelection(asyncOf(db), 'no-such-project', { documentIds: [] })).problems[0].field).toBe(
+      'project',
+    );
+    expect((await checkSelection(asyncOf(db), 'curry-road', { documentIds: [] })).problems[0].field).toBe('records');
+    expect(
+      (
+        await checkSelection(asyncOf(db), 'curry-road', {
+          documentIds: [],
+          reportsFrom: '2026-10-09',
+          reportsTo: '2026-10-01',
+        })
+      ).problems[0].field,
     ).toBe('reportsTo');
   });
 
@@ -226,7 +235,7 @@ describe('making a request', () => {
 
   it('limits submissions per IP address', async () => {
     const limit = { limit: 2, windowMs: 3_600_000 };
-    const selection = checkSelection(db, 'curry-road', { documentIds: [docs.noi] });
+    const selection = await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.noi] });
     const make = () =>
       createRecordsRequest(
         asyncOf(db),
@@ -604,7 +613,7 @@ describe('closures', () => {
       {
         channel: 'email',
         receivedAt: townInstant('2026-12-22', '10:00'),
-        selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }),
+        selection: await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.noi] }),
         delivery: 'electronic',
         requester: { name: 'X' },
       },
@@ -670,13 +679,13 @@ describe('queue and digest', () => {
   });
 
   it('orders by the date the town must act by, flags, and leaves requests waiting for the requester last', async () => {
-    const at = (date: string, time = '10:00') =>
+    const at = async (date: string, time = '10:00') =>
       createRecordsRequest(
         asyncOf(db),
         {
           channel: 'mail',
           receivedAt: townInstant(date, time),
-          selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }),
+          selection: await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.noi] }),
           delivery: 'paper_pickup',
           requester: { name: `R ${date}` },
           costLimitCents: date === '2026-11-20' ? 10 : null,
@@ -723,7 +732,7 @@ describe('queue and digest', () => {
       {
         channel: 'mail',
         receivedAt: townInstant('2026-11-13', '10:00'),
-        selection: checkSelection(db, 'curry-road', { documentIds: [docs.noi] }),
+        selection: await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.noi] }),
         delivery: 'paper_pickup',
         requester: { name: 'Late Digest' },
         costLimitCents: null,
@@ -759,7 +768,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     db.update(schema.documents).set({ public: false }).where(eq(schema.documents.id, docs.reports[1])).run();
     db.update(schema.documents).set({ public: false }).where(eq(schema.documents.id, docs.swppp)).run();
     // Before: the form refused the SWPPP and the range silently dropped the hidden report (3 of 4 released).
-    expect(checkSelection(db, 'curry-road', { documentIds: [docs.swppp] }).problems).toEqual([]);
+    expect((await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.swppp] })).problems).toEqual([]);
     const r = await request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     expect(await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW)).toMatchObject({
       ok: true,
@@ -770,7 +779,9 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
     );
     expect(files.sort()).toEqual([docs.swppp, docs.reports[0], docs.reports[1], docs.reports[2]].sort());
     // Other documents still follow the switch: a private memo is not requestable from the form.
-    expect(checkSelection(db, 'curry-road', { documentIds: [docs.privateDoc] }).problems[0].field).toBe('documentIds');
+    expect(
+      (await checkSelection(asyncOf(db), 'curry-road', { documentIds: [docs.privateDoc] })).problems[0].field,
+    ).toBe('documentIds');
   });
 
   it('withholding one report of a range is a written decision: granted in part, on a ground, mailed with the appeal rights; the rest is released', async () => {

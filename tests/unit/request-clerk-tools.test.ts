@@ -140,7 +140,7 @@ describe('the clerk’s tools (services)', () => {
   });
 
   async function request(email = 'pat@example.org', receivedAt = NOW) {
-    const selection = checkSelection(db, 'curry-road', { documentIds: [swppp] });
+    const selection = await checkSelection(asyncOf(db), 'curry-road', { documentIds: [swppp] });
     const result = await createRecordsRequest(
       asyncOf(db),
       { channel: 'web', receivedAt, selection, delivery: 'paper_pickup', requester: { name: 'Pat Requester', email } },

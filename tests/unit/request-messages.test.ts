@@ -159,7 +159,7 @@ describe('messages both ways (services)', () => {
   });
 
   async function request(receivedAt = NOW, email: string | null = 'pat@example.org') {
-    const selection = checkSelection(db, 'curry-road', { documentIds: [swppp] });
+    const selection = await checkSelection(asyncOf(db), 'curry-road', { documentIds: [swppp] });
     const result = await createRecordsRequest(
       asyncOf(db),
       {

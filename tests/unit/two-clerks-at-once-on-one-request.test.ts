@@ -159,7 +159,7 @@ describe('two steps on one request at once', () => {
   });
 
   it('the public form sent twice at once (a double click) stores one request and answers both with its link', async () => {
-    const selection = checkSelection(t.db, 'curry-road', { documentIds: [t.docs.swppp] });
+    const selection = await checkSelection(asyncOf(t.db), 'curry-road', { documentIds: [t.docs.swppp] });
     const form = {
       channel: 'web' as const,
       receivedAt: NOW,

@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, projects } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { town } from '#lib/server/platform/town-profile.ts';
@@ -24,22 +24,20 @@ import type { CheckedSelection } from './submit.ts';
 import type { DeliveryMethod } from '#db/schema.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
-type Reader = Pick<Tx, 'select'>;
-
 /** The public address of a published document (the project page links the same). */
 export const documentHref = (id: number) => `/documents/${id}`;
 
 /** Of these document ids, those the portal serves to anyone (public, on a published project). */
-export function onlineDocumentIds(db: Reader, ids: number[]): Set<number> {
+export async function onlineDocumentIds(db: Pick<Db, 'select'>, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   return new Set(
-    db
-      .select({ id: documents.id })
-      .from(documents)
-      .innerJoin(projects, eq(projects.id, documents.projectId))
-      .where(and(inArray(documents.id, ids), eq(documents.public, true), eq(projects.published, true)))
-      .all()
-      .map((d) => d.id),
+    (
+      await db
+        .select({ id: documents.id })
+        .from(documents)
+        .innerJoin(projects, eq(projects.id, documents.projectId))
+        .where(and(inArray(documents.id, ids), eq(documents.public, true), eq(projects.published, true)))
+    ).map((d) => d.id),
   );
 }
 
@@ -53,22 +51,24 @@ export interface OnlineDocument {
  * When a request asks, electronically, only for documents anyone can download now: those documents with
  * their links (the form's note before sending). Undefined otherwise.
  */
-export function onlineOnlyDocuments(
-  db: Reader,
+export async function onlineOnlyDocuments(
+  db: Db,
   sel: CheckedSelection,
   delivery: DeliveryMethod,
-): OnlineDocument[] | undefined {
+): Promise<OnlineDocument[] | undefined> {
   if (delivery !== 'electronic' || sel.freeText || !sel.project) return undefined;
+  const project = sel.project;
+  // The range is read as the invoice's items read it (resolveItems), synchronously until 2g (decision 0080).
+  const inRange = sel.reports
+    ? await viaSync(db, (sync) =>
+        rangeDocuments(sync, project.id, 'inspection_report', sel.reports!.from, sel.reports!.to),
+      )
+    : [];
   const picked = [
     ...sel.documents.map((d) => ({ id: d.id, title: d.title })),
-    ...(sel.reports
-      ? rangeDocuments(db, sel.project.id, 'inspection_report', sel.reports.from, sel.reports.to).map((d) => ({
-          id: d.id,
-          title: d.title,
-        }))
-      : []),
+    ...inRange.map((d) => ({ id: d.id, title: d.title })),
   ];
-  const online = onlineDocumentIds(
+  const online = await onlineDocumentIds(
     db,
     picked.map((d) => d.id),
   );

@@ -7,7 +7,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import type { FormState } from '#lib/server/platform/forms/action-forms.ts';
 import { projectChoices } from './records.ts';
 import { formPreview } from './submit.ts';
@@ -16,11 +16,12 @@ import { onlineDocumentIds, onlineOnlyDocuments } from './delivery.ts';
 /** What the public form asks the requester to confirm before it sends, by the box that confirms it. */
 export type RequestWarnings = Partial<Record<'confirmOnlineOnly' | 'confirmDuplicate', string[]>>;
 
-export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
+export async function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
+  const db = dbAsync();
   const posted = astro.request.method === 'POST';
   const { value, values } = form;
   const projectValue = posted ? value('project') : (astro.url.searchParams.get('project') ?? '').slice(0, 200);
-  const preview = formPreview(db(), {
+  const preview = await formPreview(db, {
     project: projectValue,
     documentIds: values('documentIds'),
     reportsFrom: value('reportsFrom'),
@@ -38,20 +39,20 @@ export function requestFormPage(astro: AstroGlobal, form: FormState<unknown>) {
   const r = preview.records;
   const onlineIds = r
     ? [
-        ...onlineDocumentIds(
-          db(),
+        ...(await onlineDocumentIds(
+          db,
           [...r.swppp, ...r.noi, ...r.summaries, ...r.other].map((d) => d.id),
-        ),
+        )),
       ]
     : [];
   const onlineNotice =
     warnings.confirmOnlineOnly?.length || value('confirmOnlineOnly') === 'yes'
-      ? (onlineOnlyDocuments(db(), preview.selection, preview.delivery) ?? [])
+      ? ((await onlineOnlyDocuments(db, preview.selection, preview.delivery)) ?? [])
       : [];
   /** RequestForm's props, apart from the action and the mode. */
   const formProps = {
     formKey,
-    projects: projectChoices(db()),
+    projects: await projectChoices(db),
     projectValue: preview.project?.slug ?? projectValue,
     records: preview.records,
     value,

@@ -11,9 +11,12 @@ import { documentCopyCounts, type CopyItem } from '#lib/shared/fees.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 
 type Reader = Pick<Tx, 'select'>;
+/** The request form's reads, on the asynchronous face; the writes' shared helpers (resolveItems) wait for 2g. */
+type FormReader = Pick<Db, 'select'>;
 
 export interface PickableDocument {
   id: number;
@@ -66,7 +69,7 @@ function toPickable(d: {
 }
 
 /** A published project by slug, or undefined. */
-export function publishedProject(db: Reader, slug: string) {
+export function publishedProject(db: FormReader, slug: string) {
   // Prepared once per connection, as are publicDocumentsOf and resolveItems' reads: the request form's every preview and send reads them.
   return preparedOnce(db, 'records.publishedProject', () =>
     db
@@ -81,14 +84,17 @@ export function publishedProject(db: Reader, slug: string) {
 const inIds = (column: typeof documents.id) => inList(column, sql.placeholder('ids'));
 
 /** Everything the request form lists for a project: published documents, and the public documents by law (SWPPP, inspection reports) whatever their visibility. */
-export function projectRecords(db: Reader, project: { id: number; slug: string; name: string }): ProjectRecords {
-  const rows = db
-    .select(pickable)
-    .from(documents)
-    .where(and(eq(documents.projectId, project.id), requestableSql))
-    .orderBy(desc(documents.documentDate), desc(documents.id))
-    .all()
-    .map(toPickable);
+export async function projectRecords(
+  db: FormReader,
+  project: { id: number; slug: string; name: string },
+): Promise<ProjectRecords> {
+  const rows = (
+    await db
+      .select(pickable)
+      .from(documents)
+      .where(and(eq(documents.projectId, project.id), requestableSql))
+      .orderBy(desc(documents.documentDate), desc(documents.id))
+  ).map(toPickable);
   const reports = rows
     .filter((d) => d.type === 'inspection_report' && d.documentDate)
     .map((d) => ({ date: d.documentDate as string, pages: d.pages, largeFormatSheets: d.largeFormatSheets }))
@@ -130,18 +136,18 @@ export function rangeDocuments(db: Reader, projectId: number, type: DocumentType
 }
 
 /** The requested document ids that are requestable documents of the project (anything else is refused). */
-export function publicDocumentsOf(db: Reader, projectId: number, ids: number[]) {
+export async function publicDocumentsOf(db: FormReader, projectId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return preparedOnce(db, 'records.publicDocumentsOf', () =>
-    db
-      .select(pickable)
-      .from(documents)
-      .where(and(eq(documents.projectId, sql.placeholder('projectId')), requestableSql, inIds(documents.id)))
-      .orderBy(asc(documents.id))
-      .prepare(),
-  )
-    .all({ projectId, ids: boundList(ids) })
-    .map(toPickable);
+  return (
+    await preparedOnce(db, 'records.publicDocumentsOf', () =>
+      db
+        .select(pickable)
+        .from(documents)
+        .where(and(eq(documents.projectId, sql.placeholder('projectId')), requestableSql, inIds(documents.id)))
+        .orderBy(asc(documents.id))
+        .prepare(),
+    ).all({ projectId, ids: boundList(ids) })
+  ).map(toPickable);
 }
 
 export function rangeDescription(type: DocumentType, from: string, to: string): string {
@@ -314,13 +320,12 @@ export function copyItems(resolved: ResolvedItem[]): CopyItem[] {
 }
 
 /** Published projects for the form's list, or null when there are too many for a list to be usable. */
-export function projectChoices(db: Reader, max = 300): Array<{ slug: string; name: string }> | null {
-  const rows = db
+export async function projectChoices(db: FormReader, max = 300): Promise<Array<{ slug: string; name: string }> | null> {
+  const rows = await db
     .select({ slug: projects.slug, name: projects.name })
     .from(projects)
     .where(eq(projects.published, true))
     .orderBy(asc(projects.name))
-    .limit(max + 1)
-    .all();
+    .limit(max + 1);
   return rows.length > max ? null : rows;
 }

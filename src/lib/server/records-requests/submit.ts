@@ -13,8 +13,7 @@ import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { insertRowAsync } from '#lib/server/platform/insert-row.ts';
 import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { feeScheduleOn } from './fee-schedules.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { feeScheduleOn, type FeeSchedule } from './fee-schedules.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
@@ -64,17 +63,17 @@ export interface CheckedSelection {
 }
 
 /** Match the form's picks against the project: unknown projects and documents not public on it are refused. */
-export function checkSelection(
-  db: Pick<Tx, 'select'>,
+export async function checkSelection(
+  db: Pick<Db, 'select'>,
   projectSlug: string | undefined,
   s: Selection,
-): CheckedSelection {
+): Promise<CheckedSelection> {
   const problems: SelectionProblem[] = [];
-  const project = projectSlug ? (publishedProject(db, projectSlug) ?? null) : null;
+  const project = projectSlug ? ((await publishedProject(db, projectSlug)) ?? null) : null;
   if (projectSlug && !project)
     problems.push({ field: 'project', message: 'Choose a project from the list. We could not find that one.' });
   const ids = [...new Set(s.documentIds)];
-  const docs = project ? publicDocumentsOf(db, project.id, ids) : [];
+  const docs = project ? await publicDocumentsOf(db, project.id, ids) : [];
   if (ids.length && docs.length !== ids.length) {
     problems.push({
       field: 'documentIds',
@@ -154,13 +153,24 @@ export interface Estimate {
   feeScheduleId: number;
 }
 
-/** The fee estimate for a checked selection, from the stored page counts and the schedule in force today. */
+/**
+ * The fee estimate for a checked selection, from the stored page counts and the schedule in force on `today`.
+ * The items are resolved as an invoice resolves them (resolveItems), synchronously until 2g (decision 0080).
+ */
 export function estimateSelection(
-  db: Pick<Tx, 'select'>,
+  db: Db,
   sel: CheckedSelection,
   delivery: DeliveryMethod,
   today = townToday(),
-  fee = feeScheduleOn(db, today),
+): Promise<Estimate> {
+  return viaSync(db, (sync) => selectionEstimate(sync, sel, delivery, feeScheduleOn(sync, today)));
+}
+
+function selectionEstimate(
+  db: Pick<Tx, 'select'>,
+  sel: CheckedSelection,
+  delivery: DeliveryMethod,
+  fee: FeeSchedule,
 ): Estimate {
   return estimateItems(db, sel.project?.id ?? null, asItemRows(itemsFor(sel)), delivery, fee);
 }
@@ -170,16 +180,18 @@ export function estimateSelection(
  * breakdown): the items the requester asked for, priced by the schedule in force the day it was received.
  */
 export function estimateForRequest(
-  db: Pick<Tx, 'select'>,
+  db: Db,
   r: { projectId: number | null; delivery: DeliveryMethod; receivedAt: Date },
   rows: ItemRow[],
-): Estimate {
-  return estimateItems(
-    db,
-    r.projectId,
-    rows.filter((i) => i.addedByUserId == null),
-    r.delivery,
-    feeScheduleOn(db, townToday(r.receivedAt)),
+): Promise<Estimate> {
+  return viaSync(db, (sync) =>
+    estimateItems(
+      sync,
+      r.projectId,
+      rows.filter((i) => i.addedByUserId == null),
+      r.delivery,
+      feeScheduleOn(sync, townToday(r.receivedAt)),
+    ),
   );
 }
 
@@ -189,7 +201,7 @@ function estimateItems(
   projectId: number | null,
   rows: ItemRow[],
   delivery: DeliveryMethod,
-  fee: ReturnType<typeof feeScheduleOn>,
+  fee: FeeSchedule,
 ): Estimate {
   const resolved = resolveItems(db, projectId, rows);
   return {
@@ -301,7 +313,7 @@ export function createRecordsRequest(
           businessDays: loadLocalLaw(sync).foilBusinessDays,
           municipality: town_.profile.kind,
         }),
-        estimate: estimateSelection(sync, sel, input.delivery, townToday(input.receivedAt)),
+        estimate: selectionEstimate(sync, sel, input.delivery, feeScheduleOn(sync, townToday(input.receivedAt))),
         words: town_,
       };
     });
@@ -410,8 +422,8 @@ export function estimateSentence(e: Estimate, delivery: DeliveryMethod): string 
  * What the request form shows for the values it holds (a GET, a preview, a failed send): the project's
  * records to tick and the estimate. Documents of another project (the project was changed) are dropped.
  */
-export function formPreview(
-  db: DB,
+export async function formPreview(
+  db: Db,
   v: {
     project: string;
     documentIds: string[];
@@ -421,8 +433,8 @@ export function formPreview(
     delivery: string;
   },
 ) {
-  const project = v.project ? publishedProject(db, v.project) : undefined;
-  const records = project ? projectRecords(db, project) : undefined;
+  const project = v.project ? await publishedProject(db, v.project) : undefined;
+  const records = project ? await projectRecords(db, project) : undefined;
   const known = new Set(
     records ? [...records.swppp, ...records.noi, ...records.summaries, ...records.other].map((d) => d.id) : [],
   );
@@ -430,7 +442,7 @@ export function formPreview(
   const delivery = (
     (DELIVERY_METHODS as readonly string[]).includes(v.delivery) ? v.delivery : 'electronic'
   ) as DeliveryMethod;
-  const sel = checkSelection(db, project?.slug, {
+  const sel = await checkSelection(db, project?.slug, {
     documentIds,
     reportsFrom: /^\d{4}-\d{2}-\d{2}$/.test(v.reportsFrom) ? v.reportsFrom : undefined,
     reportsTo: /^\d{4}-\d{2}-\d{2}$/.test(v.reportsTo) ? v.reportsTo : undefined,
@@ -438,8 +450,10 @@ export function formPreview(
   });
   // One read of the fee schedule for the estimate and the rates shown beside it, not one for each.
   const today = townToday();
-  const rates = feeScheduleOn(db, today);
-  const estimate = project || sel.freeText ? estimateSelection(db, sel, delivery, today, rates) : undefined;
+  const { rates, estimate } = await viaSync(db, (sync) => {
+    const fee = feeScheduleOn(sync, today);
+    return { rates: fee, estimate: project || sel.freeText ? selectionEstimate(sync, sel, delivery, fee) : undefined };
+  });
   return {
     project,
     projectError: v.project && !project ? 'Choose a project from the list. We could not find that one.' : undefined,
