@@ -431,11 +431,10 @@ export function usersWithRole(db: Pick<Db, 'select'>, role: 'officer' | 'clerk' 
 }
 
 /** Operator accounts on a project (for mail about enforcement). */
-export function projectOperatorEmails(db: Pick<DB, 'select'>, projectId: number) {
+export function projectOperatorEmails(db: Pick<Db, 'select'>, projectId: number) {
   return db
     .select({ name: users.name, email: users.email })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, projectId), eq(users.disabled, false)))
-    .all();
+    .where(and(eq(projectMembers.projectId, projectId), eq(users.disabled, false)));
 }

@@ -10,8 +10,8 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { enforcementActions, inspectionNotices, projects, townInspections } from '#db/schema.ts';
 import { endSentence, formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
 import { ENFORCEMENT_TYPE_LABEL, MILESTONE_LABEL, TOWN_INSPECTION_OUTCOME_LABEL } from '#lib/shared/labels.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
 import { noticeTiming } from '#lib/server/enforcement/inspection-notice.rules.ts';
@@ -58,7 +58,7 @@ async function readOfficerDesk(db: Db, today: string, now: Date) {
   const noticeTo = townInstant(addDays(today, NOTICE_HORIZON_DAYS + 1));
   const other = {
     // The business calendar is the platform's loader, which moves in step 2g (decision 0080).
-    calendar: await viaSync(db, (sync) => loadCalendar(sync)),
+    calendar: await loadCalendarAsync(db),
     scheduled: await scheduledBetween(db, noticeFrom, noticeTo),
   };
   const reminded = await findingsPrecededByReminderCached(db, now);

@@ -27,7 +27,7 @@ import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/phot
 import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labels.ts';
 import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { loadCalendar, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
@@ -50,7 +50,7 @@ import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { enforcementNoticePdf, type NoticeData } from './notice-pdf.ts';
 import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLaw, loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
@@ -231,7 +231,7 @@ export async function issueAction(
     correctionExplanation: v.correctionExplanation,
     publicUrl,
     town: await townAsync(db),
-    law: await viaSync(db, (sync) => loadLocalLaw(sync)),
+    law: await loadLocalLawAsync(db),
   };
   const pdf = await enforcementNoticePdf(noticeData);
   const stored = await storeFile(pdf.bytes);
@@ -366,10 +366,8 @@ export async function issueAction(
     } else {
       await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
     }
-    const { operators, kind } = await viaSync(tx, (sync) => ({
-      operators: projectOperatorEmails(sync, projectId),
-      kind: town(sync).profile.kind,
-    }));
+    const operators = await projectOperatorEmails(tx, projectId);
+    const kind = (await townAsync(tx)).profile.kind;
     for (const op of operators) {
       await enqueueMailAsync(tx, {
         kind: 'enforcement-issued',
@@ -456,7 +454,7 @@ export function transitionAction(
     else await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId));
     if (!isInForce(after!)) {
       const resolved = describeAction(after!, today, words.profile.kind);
-      const operators = await viaSync(tx, (sync) => projectOperatorEmails(sync, before.projectId));
+      const operators = await projectOperatorEmails(tx, before.projectId);
       for (const op of operators) {
         await enqueueMailAsync(tx, {
           kind: 'enforcement-resolved',
@@ -598,7 +596,7 @@ export function recordConviction(
         fineCents: input.fineCents,
       },
       today,
-      await viaSync(tx, (sync) => loadLocalLaw(sync)),
+      await loadLocalLawAsync(tx),
     );
     if (!check.ok) return check;
     if (input.dueOn && input.dueOn < input.convictedOn)
@@ -836,11 +834,9 @@ export async function printableNotice(db: Db, actionId: number, publicUrl: strin
   const d = await getAction(db, actionId);
   if (!d) return undefined;
   const a = d.action;
-  const { calendar, law, t } = await viaSync(db, (sync) => ({
-    calendar: loadCalendar(sync),
-    law: loadLocalLaw(sync),
-    t: town(sync),
-  }));
+  const calendar = await loadCalendarAsync(db);
+  const law = await loadLocalLawAsync(db);
+  const t = await townAsync(db);
   const correctionExplanation =
     a.type === 'swppp_deficiency_notice'
       ? swpppCorrectionDeadline(a.issuedOn, calendar, a.complyBy, law, t.profile.kind).explanation

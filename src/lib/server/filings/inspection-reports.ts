@@ -29,9 +29,9 @@ import { INSPECTION_TYPE_LABEL, PRACTICE_TYPES } from '#lib/shared/labels.ts';
 import { formatDay, withoutAsides } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { correctiveDueLimit } from '#lib/server/compliance/compliance.rules.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   documentValues,
   issuesToErrors,
@@ -483,7 +483,7 @@ export async function inspectionFormContext(
     values[`practice.${i}.name`] = p.practice;
     values[`practice.${i}.type`] = p.practiceType;
   });
-  const calendar = await viaSync(db, (sync) => loadCalendar(sync));
+  const calendar = await loadCalendarAsync(db);
   return {
     open: await openCorrectiveActions(db, projectId),
     practices,

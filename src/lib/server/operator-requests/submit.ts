@@ -19,11 +19,11 @@ import {
 import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
-import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
 import { computeDueDate, explainDueDate, STATUTORY_CALENDAR } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
@@ -316,7 +316,7 @@ async function readRequestFacts(db: Db, v: OperatorRequestInput, actor: Actor, n
   const t = await townAsync(db);
   const due = computeDueDate(receivedAt, STATUTORY_CALENDAR, {
     // The platform's calendar loaders move in step 2g (decision 0080).
-    closeOfBusiness: await viaSync(db, (sync) => closeOfBusiness(sync)),
+    closeOfBusiness: await closeOfBusinessAsync(db),
     municipality: t.profile.kind,
   });
   return { ok: true as const, project, receivedAt, t, due, contacts: await operatorContacts(db, project.id) };

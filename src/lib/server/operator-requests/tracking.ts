@@ -7,10 +7,10 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { operatorRequestCharges, operatorRequestEvents, operatorRequestFiles, parties, projects } from '#db/schema.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
-import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
 import {
   computeDueDate,
   deadlineWindow,
@@ -57,13 +57,10 @@ async function readOperatorTracking(db: Db, token: string | undefined, now: Date
     .from(parties)
     .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')));
   const operatorName = operator?.company ?? null;
-  // The business phone the project's public page already shows (whom to ask when the bill does not say how to
-  // pay), close of business and the municipality's words: shared with the synchronous steps until 2g.
-  const { operatorPhone, cob, t } = await viaSync(db, (sync) => ({
-    operatorPhone: publicOperatorPhone(sync, r.projectId),
-    cob: closeOfBusiness(sync),
-    t: town(sync),
-  }));
+  // The business phone the project's public page already shows: whom to ask when the bill does not say how to pay.
+  const operatorPhone = await publicOperatorPhone(db, r.projectId);
+  const cob = await closeOfBusinessAsync(db);
+  const t = await townAsync(db);
   const calendar = STATUTORY_CALENDAR;
   const window = deadlineWindow(now, calendar, cob);
   const due = computeDueDate(r.receivedAt, calendar, { closeOfBusiness: cob, municipality: t.profile.kind });

@@ -32,7 +32,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { failFields, fieldsOf, ok, type Result } from '#lib/server/platform/result.ts';
-import { closeOfBusiness } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
 import {
   deadlineFlag,
   deadlineWindow,
@@ -89,7 +89,7 @@ export const TIMELINESS_LABEL: Record<Timeliness, string> = {
 async function windowNow(db: Db, now: Date): Promise<DeadlineWindow & { calendar: BusinessCalendar }> {
   // The operator's business days skip weekends and public holidays only, never the Town's closures.
   const calendar = STATUTORY_CALENDAR;
-  return { ...deadlineWindow(now, calendar, await viaSync(db, (sync) => closeOfBusiness(sync))), calendar };
+  return { ...deadlineWindow(now, calendar, await closeOfBusinessAsync(db)), calendar };
 }
 
 /** The due-date words for a request the operator must still answer; the status words otherwise. */

@@ -17,8 +17,7 @@ import {
 } from '#db/schema.ts';
 import { asClause, formatAppointment, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { isProjectMember, usersWithRole } from '#lib/server/accounts/users.ts';
-import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
@@ -34,7 +33,7 @@ import {
   type OperatorRequestRow,
 } from './store.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { town, townAsync } from '#lib/server/platform/town-profile.ts';
 
 /** An operator may act on a request only for a project they file for; staff (officer, clerk, admin) may always look. */
 export async function operatorMayAct(
@@ -46,20 +45,17 @@ export async function operatorMayAct(
   return r && (await viaSync(db, (sync) => isProjectMember(sync, userId, r.projectId))) ? r : undefined;
 }
 
-function projectName(tx: Pick<Tx, 'select'>, projectId: number): string {
-  return (
-    tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId)).get()?.name ?? 'the project'
-  );
+async function projectName(tx: Pick<Db, 'select'>, projectId: number): Promise<string> {
+  const [row] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
+  return row?.name ?? 'the project';
 }
 
 /** Tell the requester what the operator did (the same sentences as the tracking page). */
 async function mailRequester(tx: Db, r: OperatorRequestRow, baseUrl: string, lead: string, today: string) {
   if (!r.requesterEmail) return;
-  const { phone, kindWord, name } = await viaSync(tx, (sync) => ({
-    phone: publicOperatorPhone(sync, r.projectId),
-    kindWord: town(sync).kindWord,
-    name: projectName(sync, r.projectId),
-  }));
+  const phone = await publicOperatorPhone(tx, r.projectId);
+  const { kindWord } = await townAsync(tx);
+  const name = await projectName(tx, r.projectId);
   const lines = [lead, ...explainOperatorAnswer(explainFacts(r, phone), today, kindWord).filter((l) => l !== lead)];
   await enqueueMailAsync(tx, {
     kind: 'operator-request-update',
@@ -80,13 +76,13 @@ export function explainFacts(r: OperatorRequestRow, operatorPhone: string | null
 }
 
 /** The operator's business phone, only where the project's public page already shows it (a published project). */
-export function publicOperatorPhone(db: Pick<DB, 'select'>, projectId: number): string | null {
-  const row = db
+export async function publicOperatorPhone(db: Pick<Db, 'select'>, projectId: number): Promise<string | null> {
+  const [row] = await db
     .select({ phone: parties.phone, published: projects.published })
     .from(parties)
     .innerJoin(projects, eq(projects.id, parties.projectId))
     .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
-    .get();
+    .limit(1);
   return row?.published && row.phone?.trim() ? row.phone.trim() : null;
 }
 

@@ -6,23 +6,27 @@
 import { like, or } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
-import { memoUntilPublicChange } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChange, memoUntilPublicChangeAsync } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { localLawFrom, type LocalLawValues } from './local-law.rules.ts';
 
+/** The settings a local law sets: its numbers, their citations, and the amending laws. */
+const LOCAL_LAW_SETTINGS = or(
+  like(settings.key, 'local_law.%'),
+  like(settings.key, 'local_law_citation.%'),
+  like(settings.key, 'local_law_amend%'),
+);
+const lawOf = (rows: Array<{ key: string; value: string }>) => localLawFrom(new Map(rows.map((r) => [r.key, r.value])));
+
 export function loadLocalLaw(db: Pick<Tx, 'select'>): LocalLawValues {
-  const read = () => {
-    const rows = db
-      .select()
-      .from(settings)
-      .where(
-        or(
-          like(settings.key, 'local_law.%'),
-          like(settings.key, 'local_law_citation.%'),
-          like(settings.key, 'local_law_amend%'),
-        ),
-      )
-      .all();
-    return localLawFrom(new Map(rows.map((r) => [r.key, r.value])));
-  };
-  return memoUntilPublicChange(db, 'local-law', read);
+  return memoUntilPublicChange(db, 'local-law', () =>
+    lawOf(db.select().from(settings).where(LOCAL_LAW_SETTINGS).all()),
+  );
+}
+
+/** loadLocalLaw on the asynchronous face: the same memo. */
+export function loadLocalLawAsync(db: Pick<Db, 'select'>): Promise<LocalLawValues> {
+  return memoUntilPublicChangeAsync(db, 'local-law', async () =>
+    lawOf(await db.select().from(settings).where(LOCAL_LAW_SETTINGS)),
+  );
 }

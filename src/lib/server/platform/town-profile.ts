@@ -11,8 +11,8 @@ import { eq } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from './audit.ts';
 import { config } from './config.ts';
-import { memoUntilPublicChange, type DB } from './db.ts';
-import { viaSync, type Db } from './db/async-session.ts';
+import { memoUntilPublicChange, memoUntilPublicChangeAsync, type DB } from './db.ts';
+import type { Db } from './db/async-session.ts';
 import { discardUnreferenced } from './files/references.ts';
 import { storedFilePath } from './files/store.ts';
 import type { ReceivedFile } from './files/uploads.ts';
@@ -95,10 +95,15 @@ function geography(raw: Record<string, unknown>, d: TownProfile): Pick<TownProfi
     : { bounds: checked.bounds, mapCentre: checked.mapCentre };
 }
 
+const PROFILE_ROW = eq(settings.key, TOWN_PROFILE_KEY);
+
 function read(db: Reader): TownProfile {
-  return parseTownProfile(
-    db.select({ value: settings.value }).from(settings).where(eq(settings.key, TOWN_PROFILE_KEY)).get()?.value,
-  );
+  return parseTownProfile(db.select({ value: settings.value }).from(settings).where(PROFILE_ROW).get()?.value);
+}
+
+async function readAsync(db: Pick<Db, 'select'>): Promise<TownProfile> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(PROFILE_ROW);
+  return parseTownProfile(row?.value);
 }
 
 /** The town's profile (kept per connection until public data changes; a transaction sees its own writes). */
@@ -113,8 +118,10 @@ export function town(db: Reader): TownWords {
 
 /** The portal's public address: the profile's, else the configured PUBLIC_URL. */
 export function townPublicUrl(db: Reader): string {
-  return (townProfile(db).publicUrl || config().publicUrl).replace(/\/$/, '');
+  return publicUrlOf(townProfile(db));
 }
+
+const publicUrlOf = (profile: TownProfile) => (profile.publicUrl || config().publicUrl).replace(/\/$/, '');
 
 /** The From: of outgoing mail: the profile's, else MAIL_FROM, else one built from the town's name. */
 export function townMailFrom(db: Reader): string {
@@ -195,12 +202,12 @@ export function townLogoFile(
   return { sha256: sha, filename: mimeType === 'image/png' ? 'logo.png' : 'logo.jpg', mimeType, sizeBytes: 0 };
 }
 
-/** The town's words for a service or page on the asynchronous face (decision 0080). */
-export function townAsync(db: Db): Promise<TownWords> {
-  return viaSync(db, (sync) => town(sync));
+/** The town's words for a service or page on the asynchronous face (decision 0080): the same memo as `town`. */
+export function townAsync(db: Pick<Db, 'select'>): Promise<TownWords> {
+  return memoUntilPublicChangeAsync(db, 'town.words', async () => townWords(await readAsync(db)));
 }
 
 /** The portal's public address, on the asynchronous face. */
-export function townPublicUrlAsync(db: Db): Promise<string> {
-  return viaSync(db, (sync) => townPublicUrl(sync));
+export async function townPublicUrlAsync(db: Pick<Db, 'select'>): Promise<string> {
+  return publicUrlOf(await memoUntilPublicChangeAsync(db, 'town.profile', () => readAsync(db)));
 }

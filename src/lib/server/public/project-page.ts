@@ -23,15 +23,15 @@ import { complianceHistory } from '#lib/server/compliance/history.rules.ts';
 import { publicEvidenceByAction } from '#lib/server/enforcement/actions.ts';
 import { summarizeEnforcement } from '#lib/server/enforcement/in-force.rules.ts';
 import { summaryAttachments } from '#lib/server/filings/monthly-summaries.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import { D1_EXEMPTION_LABEL, DOCUMENT_TYPE_PLURAL, type D1Exemption } from '#lib/shared/labels.ts';
 import { projectAddressee } from '#lib/server/operator-requests/addressee.ts';
 import { projectPlaceJsonLd } from './catalog.ts';
 import { getPublicProject, type PublicProject } from './projects.ts';
 import { publicTownInspections, type PublicTownInspection } from './town-inspections.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 import { exemptionRefusal, type ExemptionFacts } from '#lib/server/projects/exemption.rules.ts';
 import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { everyInOrder } from '#lib/shared/closed-lists.ts';
@@ -208,7 +208,8 @@ async function readProjectPage(db: Db, slug: string, today: string) {
   const t = await townAsync(db);
   const review = swppp.review;
   // The calendar and the local law are the platform's loaders, which move in step 2g (decision 0080).
-  const { calendar, law } = await viaSync(db, (sync) => ({ calendar: loadCalendar(sync), law: loadLocalLaw(sync) }));
+  const calendar = await loadCalendarAsync(db);
+  const law = await loadLocalLawAsync(db);
   const siteReports = await reportsForProject(db, project.id);
   const clock = review ? reviewClock(review, today, calendar, law, t.kindWord) : undefined;
   const current = summaries.filter((s) => !s.supersededAt);

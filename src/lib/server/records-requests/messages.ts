@@ -10,12 +10,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { requestEvents, requestMessages, users } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { hitAsync, minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { loadCalendarAsync, closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
 import { firstBusinessDayAt } from '#lib/server/platform/time/deadlines.rules.ts';
-import { town, townAsync } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { mailLinkAsync } from './links.ts';
 import {
   clarificationDatesText,
@@ -107,12 +107,10 @@ export function sendRequesterMessage(
     const body = checkBody(rawBody);
     if (typeof body !== 'string') return body;
     const clerks = await usersWithRole(tx, 'clerk');
-    const { words, answeredOn } = await viaSync(tx, (sync) => ({
-      words: town(sync),
-      // The answer counts from the business day it arrives (after close of business or on a closed day: the
-      // next), and the request is due to the clerk that day: the top of the queue (decision 0029).
-      answeredOn: firstBusinessDayAt(now, loadCalendar(sync), closeOfBusiness(sync)),
-    }));
+    const words = await townAsync(tx);
+    // The answer counts from the business day it arrives (after close of business or on a closed day: the
+    // next), and the request is due to the clerk that day: the top of the queue (decision 0029).
+    const answeredOn = firstBusinessDayAt(now, await loadCalendarAsync(tx), await closeOfBusinessAsync(tx));
     const over = await limited(tx, r.id, 'requester', now, words.clerk);
     if (over) return over;
     const answering = r.status === 'awaiting_clarification';

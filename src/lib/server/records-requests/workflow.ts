@@ -11,7 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { documents, invoices, requestItems } from '#db/schema.ts';
 import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { loadCalendarAsync, closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   deadlineWindow,
@@ -45,8 +45,8 @@ async function openRequest(tx: Db, id: number): Promise<RequestRow | Failure> {
 }
 
 /** The business calendar and the hour the Town's day ends, read in the caller's transaction. */
-function clock(tx: Db) {
-  return viaSync(tx, (sync) => ({ calendar: loadCalendar(sync), close: closeOfBusiness(sync) }));
+async function clock(tx: Db) {
+  return { calendar: await loadCalendarAsync(tx), close: await closeOfBusinessAsync(tx) };
 }
 
 /** A request that ends (denied, withdrawn) takes its unpaid invoice with it, so no balance is left owing. */

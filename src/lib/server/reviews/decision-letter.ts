@@ -4,9 +4,9 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { documents, parties, projects, swpppReviews, users } from '#db/schema.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { lawCitation } from '#lib/server/platform/local-law.rules.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 import { GREY, PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
@@ -53,7 +53,7 @@ export async function decisionLetterFacts(
         .limit(1)
     : [];
   const t = await townAsync(db);
-  const law = await viaSync(db, (sync) => loadLocalLaw(sync));
+  const law = await loadLocalLawAsync(db);
   const office = t.profile.stormwaterOffice;
   return {
     reviewId: r.id,

@@ -8,13 +8,13 @@ import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { documents, projects, swpppReviewComments, swpppReviews } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
+import { loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { commentPlace, type PlanComment } from './plan-comments.rules.ts';
 import { answeringRevision, awaitsRevisedPlan, reviewClock, type SwpppDecision } from './swppp-review.rules.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 
 function dateProblem(on: string, after: string, today: string, what: string): string | undefined {
   if (on > today) return `The ${what} cannot be in the future.`;
@@ -22,16 +22,13 @@ function dateProblem(on: string, after: string, today: string, what: string): st
   return undefined;
 }
 
-/**
- * What a review's clock is counted by: the town's calendar, its local law, and its word for itself. Read through the
- * synchronous face until platform's readers move (decision 0080, step 2g).
- */
-function lawOfReviews(db: Db, calendar?: BusinessCalendar) {
-  return viaSync(db, (sync) => ({
-    days: calendar ?? loadCalendar(sync),
-    law: loadLocalLaw(sync),
-    kindWord: town(sync).kindWord,
-  }));
+/** What a review's clock is counted by: the town's calendar, its local law, and its word for itself. */
+async function lawOfReviews(db: Db, calendar?: BusinessCalendar) {
+  return {
+    days: calendar ?? (await loadCalendarAsync(db)),
+    law: await loadLocalLawAsync(db),
+    kindWord: (await townAsync(db)).kindWord,
+  };
 }
 
 export async function reviewsForProject(db: Db, projectId: number, today: string, calendar?: BusinessCalendar) {
@@ -296,11 +293,9 @@ export function extendByAgreement(
     const before = await loadIn(tx, reviewId);
     if (!before) return { ok: false, message: 'No such review.' };
     if (before.decidedOn) return { ok: false, message: 'This review is already decided.' };
-    const { law, kindWord, days } = await viaSync(tx, (sync) => ({
-      law: loadLocalLaw(sync),
-      kindWord: town(sync).kindWord,
-      days: calendar ?? loadCalendar(sync),
-    }));
+    const law = await loadLocalLawAsync(tx);
+    const kindWord = (await townAsync(tx)).kindWord;
+    const days = calendar ?? (await loadCalendarAsync(tx));
     const clock = reviewClock(before, today, days, law, kindWord);
     if (!clock.clock) return { ok: false, message: 'No clock is running on this review.' };
     if (clock.stage === 'authorized_as_filed')

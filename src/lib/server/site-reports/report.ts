@@ -25,7 +25,7 @@ import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { boundingBox, type Point } from '#lib/shared/geo.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
@@ -40,7 +40,7 @@ import {
   type TownInspectionInput,
 } from '#lib/server/enforcement/town-inspections.ts';
 import { formatInstant } from '#lib/shared/format.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { respondByDay } from './response-time.rules.ts';
 import {
@@ -156,8 +156,7 @@ export async function submitReport(db: Db, input: ReportInput, now = new Date())
   const projectId = chosen?.id ?? match?.project.id ?? null;
   const projectName = chosen?.name ?? match?.project.name ?? null;
   const actor: Actor = { label: 'public', ip: input.ip };
-  // The business calendar is a platform loader, read synchronously until the synchronous face goes.
-  const calendar = await viaSync(db, (sync) => loadCalendar(sync));
+  const calendar = await loadCalendarAsync(db);
   const respondBy = respondByDay(townToday(now), category.responseBusinessDays, calendar);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
