@@ -67,7 +67,7 @@ describe('help pages in the municipality’s words', () => {
     const db = openDatabase(':memory:');
     migrateDatabase(db);
     await seedVillageDemo(db, { now: NOW });
-    const words = loadHelpWords(db, NOW);
+    const words = await loadHelpWords(asyncOf(db), NOW);
     const fees = feeScheduleOn(db, townToday(NOW));
     expect(words['fee.page']).toBe(formatMoney(fees.perPageCents));
     expect(words['fee.page']).toBe('$0.20');
@@ -109,7 +109,7 @@ describe('help pages in the municipality’s words', () => {
     );
     expect(saved.ok).toBe(true);
     expect(publicDataVersion(db)).not.toBe(version);
-    expect(loadHelpWords(db, NOW)['fee.page']).toBe('$0.15');
+    expect((await loadHelpWords(asyncOf(db), NOW))['fee.page']).toBe('$0.15');
     db.$client.close();
   });
 });

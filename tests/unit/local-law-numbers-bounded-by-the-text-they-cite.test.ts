@@ -120,7 +120,7 @@ describe('saved, audited and shown beside the citation on the public law page', 
       fields: { 'amendment.maxDailyFineCents': expect.any(String) },
     });
     expect(loadLocalLaw(db).maxDailyFineCents).toBe(25_000);
-    expect(publicLawAmendments(db)).toEqual([]);
+    expect(await publicLawAmendments(asyncOf(db))).toEqual([]);
 
     const saved = await saveLocalRules(
       asyncOf(db),
@@ -145,7 +145,7 @@ describe('saved, audited and shown beside the citation on the public law page', 
       .filter((a) => a.action === 'compliance.settings');
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0])).toContain('Local Law No. 2 of 2027');
-    expect(publicLawAmendments(db)).toEqual([
+    expect(await publicLawAmendments(asyncOf(db))).toEqual([
       {
         label: 'Most a court may fine per violation per day',
         inForce: '$100.00',

@@ -11,6 +11,7 @@ import { inArray } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
 import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { fail, failFields, type Refusal, type Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
@@ -38,14 +39,16 @@ export interface OrdinanceInput {
 
 /** The town's law, or undefined while none has been entered. */
 export function loadOrdinanceText(db: Pick<Tx, 'select'>): OrdinanceText | undefined {
-  const rows = new Map(
-    db
-      .select()
-      .from(settings)
-      .where(inArray(settings.key, KEYS))
-      .all()
-      .map((r) => [r.key, r]),
-  );
+  return ordinanceFrom(db.select().from(settings).where(inArray(settings.key, KEYS)).all());
+}
+
+/** loadOrdinanceText on the asynchronous face. */
+export async function loadOrdinanceTextAsync(db: Pick<Db, 'select'>): Promise<OrdinanceText | undefined> {
+  return ordinanceFrom(await db.select().from(settings).where(inArray(settings.key, KEYS)));
+}
+
+function ordinanceFrom(settingRows: Array<typeof settings.$inferSelect>): OrdinanceText | undefined {
+  const rows = new Map(settingRows.map((r) => [r.key, r]));
   const row = rows.get(KEY);
   if (!row || !row.value.trim()) return undefined;
   return {

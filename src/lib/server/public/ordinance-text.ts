@@ -2,12 +2,12 @@
  * The ordinance help page's law for anyone (decisions 0044 and 0077): the text the admin entered,
  * as safe blocks (no HTML), with its local-law number and adoption day; undefined while none is entered.
  */
-import type { Tx } from '#lib/server/platform/audit.ts';
-import { loadOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { loadOrdinanceTextAsync } from '#lib/server/platform/ordinance-text.ts';
 import { markdownBlocks, type Block } from '#lib/shared/markdown-lite.ts';
 import { formatMoney } from '#lib/shared/format.ts';
 import { lawCitation, SETTABLE_LOCAL_LAW_RULES } from '#lib/server/platform/local-law.rules.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 
 export interface PublicOrdinance {
   blocks: Block[];
@@ -15,8 +15,8 @@ export interface PublicOrdinance {
   adoptedOn: string;
 }
 
-export function publicOrdinance(db: Pick<Tx, 'select'>): PublicOrdinance | undefined {
-  const own = loadOrdinanceText(db);
+export async function publicOrdinance(db: Pick<Db, 'select'>): Promise<PublicOrdinance | undefined> {
+  const own = await loadOrdinanceTextAsync(db);
   return own ? { blocks: markdownBlocks(own.text), lawNumber: own.lawNumber, adoptedOn: own.adoptedOn } : undefined;
 }
 
@@ -34,8 +34,8 @@ export interface PublicLawAmendment {
  * The numbers a later local law changed from the ordinance's text (decision 0071), for the public law page:
  * each beside its citation, so a reader of the text knows it is no longer the number the portal counts with.
  */
-export function publicLawAmendments(db: Pick<Tx, 'select'>): PublicLawAmendment[] {
-  const law = loadLocalLaw(db);
+export async function publicLawAmendments(db: Pick<Db, 'select'>): Promise<PublicLawAmendment[]> {
+  const law = await loadLocalLawAsync(db);
   const words = (r: (typeof SETTABLE_LOCAL_LAW_RULES)[number], n: number) =>
     r.money ? formatMoney(n) : `${n} ${r.unit}`;
   return SETTABLE_LOCAL_LAW_RULES.filter((r) => law.amendments[r.key]).map((r) => ({

@@ -34,6 +34,25 @@ export function feeScheduleOn(db: Pick<Tx, 'select'>, date: string): FeeSchedule
   return row;
 }
 
+/** feeScheduleOn on the asynchronous face: the same two statements, prepared once for that face. */
+export async function feeScheduleOnAsync(db: Pick<Db, 'select'>, date: string): Promise<FeeSchedule> {
+  const row =
+    (await preparedOnce(db, 'feeSchedule.on', () =>
+      db
+        .select()
+        .from(feeSchedules)
+        .where(lte(feeSchedules.effectiveFrom, sql.placeholder('date')))
+        .orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id))
+        .limit(1)
+        .prepare(),
+    ).get({ date })) ??
+    (await preparedOnce(db, 'feeSchedule.earliest', () =>
+      db.select().from(feeSchedules).orderBy(asc(feeSchedules.effectiveFrom)).limit(1).prepare(),
+    ).get());
+  if (!row) throw new Error('No fee schedule: run seedReferenceData first');
+  return row;
+}
+
 export function feeScheduleById(db: Pick<Tx, 'select'>, id: number): FeeSchedule | undefined {
   return db.select().from(feeSchedules).where(eq(feeSchedules.id, id)).get();
 }

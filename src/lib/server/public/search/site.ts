@@ -12,6 +12,7 @@ import { fillHelp } from '../help-words.rules.ts';
 import { loadHelpWords } from '../help-words.ts';
 import { splitHelpPage, type HelpDoc } from './documents.ts';
 import { SearchService } from './service.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 
 let service: SearchService | undefined;
 
@@ -39,7 +40,7 @@ export function siteSearch(): SearchService {
  */
 async function loadHelpDocs(): Promise<HelpDoc[]> {
   const entries = await getCollection('help');
-  const words = loadHelpWords(db());
+  const words = await loadHelpWords(dbAsync());
   const fill = (d: HelpDoc): HelpDoc => ({
     ...d,
     title: fillHelp(d.title, words),
