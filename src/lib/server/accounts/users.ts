@@ -9,7 +9,6 @@ import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { hashPassword } from './passwords.ts';
 import { deleteUserSessions, type SessionUser } from './sessions.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
@@ -409,14 +408,13 @@ export async function updateUserAccess(
   return { ok: true };
 }
 
-export function isProjectMember(db: DB, userId: number, projectId: number): boolean {
-  return Boolean(
-    db
-      .select({ one: sql`1` })
-      .from(projectMembers)
-      .where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId)))
-      .get(),
-  );
+export async function isProjectMember(db: Pick<Db, 'select'>, userId: number, projectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export type { Actor };

@@ -29,7 +29,7 @@ import { parseMoney } from '#lib/shared/format.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { failFields, fieldsOf, ok, type Result } from '#lib/server/platform/result.ts';
 import { closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
@@ -42,8 +42,8 @@ import {
   type DeadlineWindow,
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
+import { town, townPublicUrl, townAsync } from '#lib/server/platform/town-profile.ts';
+import { feeScheduleOn, feeScheduleOnAsync } from '#lib/server/records-requests/fee-schedules.ts';
 import {
   askedFor,
   CHARGE_LABEL,
@@ -281,10 +281,8 @@ async function readDetail(db: Db, r: OperatorRequestRow, now: Date, withInternal
     .from(parties)
     .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')));
   const operatorName = owner?.company ?? null;
-  const { kindWord, schedule } = await viaSync(db, (sync) => ({
-    kindWord: town(sync).kindWord,
-    schedule: feeScheduleOn(sync, w.today),
-  }));
+  const { kindWord } = await townAsync(db);
+  const schedule = await feeScheduleOnAsync(db, w.today);
   const t = timeliness(r, w.overdueBefore);
   const finding: UnansweredFinding | null = unansweredFinding(
     { ...r, receivedOn: townToday(r.receivedAt) },

@@ -42,7 +42,7 @@ export async function operatorMayAct(
   requestId: number,
 ): Promise<OperatorRequestRow | undefined> {
   const r = await getOperatorRequestAsync(db, requestId);
-  return r && (await viaSync(db, (sync) => isProjectMember(sync, userId, r.projectId))) ? r : undefined;
+  return r && (await isProjectMember(db, userId, r.projectId)) ? r : undefined;
 }
 
 async function projectName(tx: Pick<Db, 'select'>, projectId: number): Promise<string> {

@@ -16,9 +16,9 @@ import {
   type DocumentType,
 } from '#db/schema.ts';
 import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
-import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { publishInspectionPhotos } from '#lib/server/filings/inspection-photos.ts';
@@ -116,32 +116,35 @@ export async function reviewQueueCount(db: Db): Promise<number> {
 
 // ---------------------------------------------------------------------------------------------
 
-function recipients(tx: Tx, projectId: number, filerId: number | null): Array<{ email: string; name: string }> {
+/** Whom a review is mailed to: the filer, or every operator on the project when the filer is gone. */
+async function recipients(
+  tx: Pick<Db, 'select'>,
+  projectId: number,
+  filerId: number | null,
+): Promise<Array<{ email: string; name: string }>> {
   const active = (rows: Array<{ email: string; name: string; disabled: boolean }>) =>
     rows.filter((r) => !r.disabled).map(({ email, name }) => ({ email, name }));
   if (filerId) {
     const filer = active(
-      tx
+      await tx
         .select({ email: users.email, name: users.name, disabled: users.disabled })
         .from(users)
-        .where(eq(users.id, filerId))
-        .all(),
+        .where(eq(users.id, filerId)),
     );
     if (filer.length) return filer;
   }
   // Filed before accounts existed (or the filer left): tell every operator on the project.
   return active(
-    tx
+    await tx
       .select({ email: users.email, name: users.name, disabled: users.disabled })
       .from(projectMembers)
       .innerJoin(users, eq(users.id, projectMembers.userId))
-      .where(eq(projectMembers.projectId, projectId))
-      .all(),
+      .where(eq(projectMembers.projectId, projectId)),
   );
 }
 
-function workspaceUrl(tx: Tx, slug: string): string {
-  return `${townPublicUrl(tx)}/operator/projects/${slug}`;
+async function workspaceUrl(tx: Pick<Db, 'select'>, slug: string): Promise<string> {
+  return `${await townPublicUrlAsync(tx)}/operator/projects/${slug}`;
 }
 
 export type Decision = 'accept' | 'return';
@@ -204,10 +207,8 @@ export function decideInspection(
       after: { reviewStatus: status, reviewComment: input.comment || null, reportPublic: input.reportPublic },
     });
     const what = `the inspection report of ${formatDay(townToday(row.i.inspectedAt))} (${withoutAsides(INSPECTION_TYPE_LABEL[row.i.type]).toLowerCase()})`;
-    const { to, url } = await viaSync(tx, (sync) => ({
-      to: recipients(sync, row.i.projectId, row.i.filedByUserId),
-      url: workspaceUrl(sync, row.slug),
-    }));
+    const to = await recipients(tx, row.i.projectId, row.i.filedByUserId);
+    const url = await workspaceUrl(tx, row.slug);
     for (const person of to) {
       await enqueueMailAsync(tx, {
         kind: 'filing-reviewed',
@@ -292,10 +293,8 @@ export function decideSummary(
       },
     });
     const what = `the monthly summary for ${formatMonth(row.s.month)}${row.s.version > 1 ? ` (version ${row.s.version})` : ''}`;
-    const { to, url } = await viaSync(tx, (sync) => ({
-      to: recipients(sync, row.s.projectId, row.s.submittedByUserId),
-      url: workspaceUrl(sync, row.slug),
-    }));
+    const to = await recipients(tx, row.s.projectId, row.s.submittedByUserId);
+    const url = await workspaceUrl(tx, row.slug);
     for (const person of to) {
       await enqueueMailAsync(tx, {
         kind: 'filing-reviewed',
@@ -353,11 +352,9 @@ export function decideDocument(
       before: { public: row.d.public, publicProposed: row.d.publicProposed, reviewStatus: row.d.reviewStatus },
       after: { public: input.public, reviewStatus: status, reviewComment: input.comment || null },
     });
-    const { to, url, kind } = await viaSync(tx, (sync) => ({
-      to: recipients(sync, row.d.projectId, row.d.uploadedByUserId),
-      url: workspaceUrl(sync, row.slug),
-      kind: town(sync).profile.kind,
-    }));
+    const to = await recipients(tx, row.d.projectId, row.d.uploadedByUserId);
+    const url = await workspaceUrl(tx, row.slug);
+    const { kind } = (await townAsync(tx)).profile;
     for (const person of to) {
       await enqueueMailAsync(tx, {
         kind: 'filing-reviewed',
