@@ -84,7 +84,7 @@ if (args['dry-run']) process.exit(0);
 const cfg = loadConfig();
 const db = openDatabase(cfg.databasePath);
 migrateDatabase(db);
-const result = importRainEvents(db, events, { label: 'system' });
+const result = await importRainEvents(db, events, { label: 'system' });
 db.$client.close();
 console.log(
   `Imported ${result.added} events (${result.postStorm} of half an inch or more); ${result.skipped} were already imported.${result.notified ? ` ${result.notified} operators emailed about post-storm inspections now due.` : ''}`,

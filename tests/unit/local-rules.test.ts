@@ -93,7 +93,7 @@ describe('the local law’s numbers', () => {
       ok: false,
       fields: { routineMaxDays: expect.stringContaining('7 calendar days') },
     });
-    expect(loadComplianceSettings(db).routineMaxDays).toBe(7);
+    expect((await loadComplianceSettings(asyncOf(db))).routineMaxDays).toBe(7);
     expect(
       await saveLocalRules(
         asyncOf(db),
@@ -101,7 +101,7 @@ describe('the local law’s numbers', () => {
         { ...lawful, routineMaxDays: '5', 'citation.routine': 'Section 12-4(c)' },
       ),
     ).toEqual({ ok: true });
-    expect(loadComplianceSettings(db)).toMatchObject({
+    expect(await loadComplianceSettings(asyncOf(db))).toMatchObject({
       routineMaxDays: 5,
       stormInches: 0.5,
       citations: { routine: 'Section 12-4(c)' },

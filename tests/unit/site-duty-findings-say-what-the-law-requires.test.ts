@@ -4,6 +4,7 @@
  * permit; the numbers in the words are the settings'; the labels give D(1)(f)'s "unless" and §87(2)(e)'s four
  * sub-grounds.
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { describe, expect, it } from 'vitest';
 import { authorizationSection, SECTIONS, summarySection } from '#lib/server/compliance/compliance.rules.ts';
 import { loadComplianceSettings } from '#lib/server/compliance/compliance.ts';
@@ -149,10 +150,10 @@ describe('the numbers in the words are the settings’', () => {
     );
   });
 
-  it('the engine’s settings carry the local law’s review days (30 unless the town set its own)', () => {
+  it('the engine’s settings carry the local law’s review days (30 unless the town set its own)', async () => {
     const db = openDatabase(':memory:');
     migrateDatabase(db);
-    expect(loadComplianceSettings(db).swpppReviewDays).toBe(30);
+    expect((await loadComplianceSettings(asyncOf(db))).swpppReviewDays).toBe(30);
   });
 });
 

@@ -28,7 +28,7 @@ import { membersWhere } from '#lib/shared/closed-lists.ts';
 import { reviewClock } from '#lib/server/reviews/swppp-review.rules.ts';
 import type { BusinessCalendar } from '#lib/server/platform/time/deadlines.rules.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   DEFAULT_COMPLIANCE_SETTINGS,
   evaluateCompliance,
@@ -39,13 +39,13 @@ import {
   type ComplianceStorm,
   type ProjectComplianceData,
 } from './compliance.rules.ts';
-import { memoUntilPublicChangeAsync, preparedOnce, type DB } from '#lib/server/platform/db.ts';
+import { memoUntilPublicChangeAsync, preparedOnce } from '#lib/server/platform/db.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusinessAsync, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { overdueBefore, overdueBeforeMovesAt } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { ReviewLaw } from '#lib/server/reviews/swppp-review.rules.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -61,12 +61,11 @@ export const COMPLIANCE_SETTING_KEYS = {
 
 export type EditableComplianceSettings = Pick<ComplianceSettings, keyof typeof COMPLIANCE_SETTING_KEYS>;
 
-export function loadComplianceSettings(db: DB): ComplianceSettings {
-  const rows = db
+export async function loadComplianceSettings(db: Pick<Db, 'select'>): Promise<ComplianceSettings> {
+  const rows = await db
     .select()
     .from(settings)
-    .where(inArray(settings.key, Object.values(COMPLIANCE_SETTING_KEYS)))
-    .all();
+    .where(inArray(settings.key, Object.values(COMPLIANCE_SETTING_KEYS)));
   const value = new Map(rows.map((r) => [r.key, r.value]));
   const num = (key: string, fallback: number) => {
     const n = Number(value.get(key));
@@ -81,26 +80,25 @@ export function loadComplianceSettings(db: DB): ComplianceSettings {
     twiceWeeklyImpaired: impaired === undefined ? d.twiceWeeklyImpaired : impaired === 'true',
     winterMaxDays: num(COMPLIANCE_SETTING_KEYS.winterMaxDays, d.winterMaxDays),
     // Subsection E's days to act come from the local law's settings (decision 0044): findings say the same number.
-    swpppReviewDays: loadLocalLaw(db).swpppReviewDays,
-    ...loadLocalRules(db),
-    municipality: town(db).kindWord,
+    swpppReviewDays: (await loadLocalLawAsync(db)).swpppReviewDays,
+    ...(await loadLocalRules(db)),
+    municipality: (await townAsync(db)).kindWord,
   };
 }
 
 /** The local law's numbers and citations (local-rules.rules.ts), as stored. */
-export function loadLocalRules(db: DB): LocalRuleValues {
-  const rows = db
+export async function loadLocalRules(db: Pick<Db, 'select'>): Promise<LocalRuleValues> {
+  const rows = await db
     .select()
     .from(settings)
-    .where(or(like(settings.key, 'local_rule.%'), like(settings.key, 'local_citation.%')))
-    .all();
+    .where(or(like(settings.key, 'local_rule.%'), like(settings.key, 'local_citation.%')));
   return localRulesFrom(new Map(rows.map((r) => [r.key, r.value])));
 }
 
 export async function saveComplianceSettings(db: Db, actor: Actor, next: EditableComplianceSettings): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
-    const before = await viaSync(tx, (sync) => loadComplianceSettings(sync));
+    const before = await loadComplianceSettings(tx);
     for (const [field, key] of Object.entries(COMPLIANCE_SETTING_KEYS) as Array<
       [keyof EditableComplianceSettings, string]
     >) {
@@ -133,17 +131,16 @@ export interface ComplianceScope {
   statuses?: ProjectStatus[];
 }
 
-function loadStorms(db: DB): ComplianceStorm[] {
+function loadStorms(db: Db): Promise<ComplianceStorm[]> {
   return db
     .select({ id: stormEvents.id, endedAt: stormEvents.endedAt, inches: stormEvents.inches, gauge: stormEvents.gauge })
     .from(stormEvents)
-    .orderBy(asc(stormEvents.endedAt))
-    .all();
+    .orderBy(asc(stormEvents.endedAt));
 }
 
 /** The town's calendar as a due-date mover (GCL §25-a), memoized: luxon is slow in loops. */
-function businessDayMover(db: DB): (date: string) => string {
-  const calendar = loadCalendar(db);
+async function businessDayMover(db: Db): Promise<(date: string) => string> {
+  const calendar = await loadCalendarAsync(db);
   const memo = new Map<string, string>();
   return (date) => {
     let out = memo.get(date);
@@ -154,27 +151,24 @@ function businessDayMover(db: DB): (date: string) => string {
 
 /** What the rules read besides a project's facts: the settings, the storms, the calendar and the clock. */
 export async function complianceContext(db: Db, now: Date = new Date()): Promise<ComplianceContext> {
-  // Settings, storms and the calendar change a few times a day; reuse them until the database changes. They are
-  // read by the platform's loaders, which move in step 2g (decision 0080).
-  return contextAt(
-    await memoUntilPublicChangeAsync(db, CONTEXT_MEMO, () => viaSync(db, (sync) => referenceData(sync))),
-    now,
-  );
+  // Settings, storms and the calendar change a few times a day; reuse them until the database changes.
+  return contextAt(await memoUntilPublicChangeAsync(db, CONTEXT_MEMO, () => referenceData(db)), now);
 }
 
 const CONTEXT_MEMO = 'compliance.context';
 
-function referenceData(db: DB) {
-  return {
-    settings: loadComplianceSettings(db),
-    storms: loadStorms(db),
-    onOrAfterBusinessDay: businessDayMover(db),
-    cob: closeOfBusiness(db),
-  };
+/** Read in one snapshot: the settings, storms and calendar of one moment. */
+function referenceData(db: Db) {
+  return readSnapshotAsync(db, async () => ({
+    settings: await loadComplianceSettings(db),
+    storms: await loadStorms(db),
+    onOrAfterBusinessDay: await businessDayMover(db),
+    cob: await closeOfBusinessAsync(db),
+  }));
 }
 
 function contextAt(
-  { settings, storms, onOrAfterBusinessDay, cob }: ReturnType<typeof referenceData>,
+  { settings, storms, onOrAfterBusinessDay, cob }: Awaited<ReturnType<typeof referenceData>>,
   now: Date,
 ): ComplianceContext {
   return {
@@ -406,19 +400,19 @@ export async function loadComplianceData(
     for (const key of Object.keys(q) as Array<keyof Statements>)
       if (key !== 'projects') rows[key] = (await q[key].all(s.params)) as never;
     // The calendar and the local law are the platform's loaders, which move in step 2g (decision 0080).
-    return assembleComplianceData(rows, today, rows.reviews.length ? await viaSync(db, reviewLaw) : undefined);
+    return assembleComplianceData(rows, today, rows.reviews.length ? await reviewLaw(db) : undefined);
   });
 }
 
 /** What a SWPPP review's clock needs (Subsection E): the business calendar and the local law's days. */
-function reviewLaw(db: DB): { calendar: BusinessCalendar; law: ReviewLaw } {
-  return { calendar: loadCalendar(db), law: loadLocalLaw(db) };
+async function reviewLaw(db: Db): Promise<{ calendar: BusinessCalendar; law: ReviewLaw }> {
+  return { calendar: await loadCalendarAsync(db), law: await loadLocalLawAsync(db) };
 }
 
 function assembleComplianceData(
   q: ComplianceRows,
   today: string,
-  review: ReturnType<typeof reviewLaw> | undefined,
+  review: Awaited<ReturnType<typeof reviewLaw>> | undefined,
 ): ProjectComplianceData[] {
   const byId = new Map<number, ProjectComplianceData>();
   for (const p of q.projects)

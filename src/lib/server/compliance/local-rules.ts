@@ -5,13 +5,13 @@
  */
 import { settings } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { invalidateCompliance, loadLocalRules } from './compliance.ts';
 import { checkLocalRules, localRulesRows } from './local-rules.rules.ts';
 import { checkLocalLaw, localLawRows } from '#lib/server/platform/local-law.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 
 export async function saveLocalRules(
   db: Db,
@@ -20,11 +20,9 @@ export async function saveLocalRules(
   now = new Date(),
 ): Promise<Result> {
   const done = await db.transaction(async (tx): Promise<Result> => {
-    const { kindWord, current, before } = await viaSync(tx, (sync) => ({
-      kindWord: town(sync).kindWord,
-      current: loadLocalLaw(sync),
-      before: { ...loadLocalRules(sync), law: loadLocalLaw(sync) },
-    }));
+    const { kindWord } = await townAsync(tx);
+    const current = await loadLocalLawAsync(tx);
+    const before = { ...(await loadLocalRules(tx)), law: current };
     const { values, errors: ruleErrors } = checkLocalRules(form, kindWord);
     // The periods and the fine cap (decision 0044), with the state's caps, saved with them.
     const { values: law, errors: lawErrors } = checkLocalLaw(form, current);

@@ -10,7 +10,7 @@ import { z } from 'astro/zod';
 import { projectMembers, projects, stormEvents, users } from '#db/schema.ts';
 import { formatInstant } from '#lib/shared/format.ts';
 import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { viaSync, type Db, asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { invalidateCompliance, loadComplianceSettings } from '#lib/server/compliance/compliance.ts';
 import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { DB } from '#lib/server/platform/db.ts';
@@ -137,7 +137,7 @@ export async function recordStorm(
   if (Number.isNaN(endedAt.getTime())) return fail('Enter a real date, like 2026-05-04.', 'endedOn');
   if (endedAt.getTime() > now.getTime()) return fail('The rain cannot have ended in the future.', 'endedTime');
   const recorded = await db.transaction(async (tx) => {
-    const s = await viaSync(tx, (sync) => loadComplianceSettings(sync));
+    const s = await loadComplianceSettings(tx);
     const [row] = await tx
       .insert(stormEvents)
       .values({
@@ -177,8 +177,14 @@ export interface ImportResult {
 }
 
 /** Store imported events, skipping any already imported for the same station and end. */
-export function importRainEvents(db: DB, events: RainEvent[], actor: Actor, now: Date = new Date()): ImportResult {
-  const s = loadComplianceSettings(db);
+export async function importRainEvents(
+  db: DB,
+  events: RainEvent[],
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<ImportResult> {
+  // The settings on the asynchronous face; the import itself is one synchronous transaction until 2g.
+  const s = await loadComplianceSettings(asyncOf(db));
   invalidateCompliance();
   return db.transaction((tx) => {
     const result: ImportResult = { added: 0, skipped: 0, postStorm: 0, notified: 0 };
