@@ -17,10 +17,13 @@ const base = inject('baseURL');
 const dataDir = inject('dataDir');
 const db = openDatabase(path.join(dataDir, 'portal.db'));
 const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
-/** Requests this file's forms could have stored: other files share the portal and file requests meanwhile. */
+/**
+ * Requests this file's forms could have stored: other files share the portal and file requests meanwhile, so the
+ * names are this file's own (other files' letters come from a "Letter Writer" and a "Paper Letter Writer").
+ */
 const ourRequests = () =>
   one<{ n: number }>(
-    "select count(*) as n from records_requests where requester_email = 'control.tester@example.org' or requester_name like '%Letter Writer%'",
+    "select count(*) as n from records_requests where requester_email = 'control.tester@example.org' or requester_name = 'Control Letter Writer'",
   ).n;
 
 const MESSAGE = 'This contains an invisible control character (such as NUL), which cannot be saved.';
@@ -121,7 +124,7 @@ describe('the clerk’s forms', () => {
         project: slug,
         freeText: 'All amendments\u0000',
         delivery: 'paper_mail',
-        name: 'Letter Writer',
+        name: 'Control Letter Writer',
         address: '1 Paper Street\u001b, Rotterdam, NY',
       },
       clerk,

@@ -81,7 +81,7 @@ describe('one definition of "in force"', () => {
     ).toBe(n);
     expect((await officerPanel(asyncOf(db))).inForce).toBe(n);
     expect(db.select({ n: openActionsCount }).from(projects).where(eq(projects.id, projectId)).get()!.n).toBe(n);
-    expect(stopWorkOrdersInForce(db, projectId)).toBe(row.type === 'stop_work_order' ? n : 0);
+    expect(await stopWorkOrdersInForce(asyncOf(db), projectId)).toBe(row.type === 'stop_work_order' ? n : 0);
   });
 
   it('a lifted stop-work order is not counted in force on the officer’s panel', async () => {

@@ -5,7 +5,7 @@
  *
  * File work (rendering and storing the notice PDF) happens before the synchronous transaction.
  */
-import { town, townAsync } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
@@ -25,9 +25,9 @@ import {
 import { formatDay } from '#lib/shared/format.ts';
 import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labels.ts';
-import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
-import { loadCalendar, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
+import { loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
@@ -50,7 +50,7 @@ import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { enforcementNoticePdf, type NoticeData } from './notice-pdf.ts';
 import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
-import { loadLocalLaw, loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
@@ -79,8 +79,8 @@ export interface Issuer {
   ip?: string | null;
 }
 
-function ownerOf(db: Pick<DB, 'select'>, projectId: number) {
-  return db
+async function ownerOf(db: Pick<Db, 'select'>, projectId: number) {
+  const [owner] = await db
     .select({
       companyName: parties.companyName,
       contactName: parties.contactName,
@@ -91,13 +91,14 @@ function ownerOf(db: Pick<DB, 'select'>, projectId: number) {
     .from(parties)
     .where(and(eq(parties.projectId, projectId), eq(parties.role, 'owner_operator')))
     .orderBy(asc(parties.id))
-    .get();
+    .limit(1);
+  return owner;
 }
 
 /** Check an issue request against the rules; returns the fields to store or the problems. */
-function validateIssue(db: DB, projectId: number, input: IssueInput, today: string) {
+async function validateIssue(db: Db, projectId: number, input: IssueInput, today: string) {
   const fields: Record<string, string> = {};
-  const project = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return { ok: false as const, message: 'No such project.' };
   const rule = ENFORCEMENT_TYPE_RULES[input.type];
   if (input.issuedOn > today) fields.issuedOn = 'The issue date cannot be in the future.';
@@ -107,10 +108,10 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
     // Seven days to amend and certify, unless the officer set another date ("or as otherwise provided").
     const deadline = swpppCorrectionDeadline(
       input.issuedOn,
-      loadCalendar(db),
+      await loadCalendarAsync(db),
       input.complyBy,
-      loadLocalLaw(db),
-      town(db).profile.kind,
+      await loadLocalLawAsync(db),
+      (await townAsync(db)).profile.kind,
     );
     complyBy = deadline.dueOn;
     correctionExplanation = deadline.explanation;
@@ -131,13 +132,12 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
       ? { name: input.court?.name?.trim() || null, docketNumber: input.court?.docketNumber?.trim() || null }
       : null;
   if (input.type === 'fine' && !court?.name)
-    fields.courtName = `Name the court the case is referred to, like “${town(db).kindWord} Justice Court”.`;
+    fields.courtName = `Name the court the case is referred to, like “${(await townAsync(db)).kindWord} Justice Court”.`;
   const violationRows = input.violationIds.length
-    ? db
+    ? await db
         .select()
         .from(violations)
         .where(and(eq(violations.projectId, projectId), inArray(violations.id, input.violationIds)))
-        .all()
     : [];
   if (violationRows.length !== new Set(input.violationIds).size)
     fields.violationIds = 'Choose violations recorded on this project.';
@@ -145,11 +145,10 @@ function validateIssue(db: DB, projectId: number, input: IssueInput, today: stri
     fields.newViolationObservedOn = 'The date cannot be in the future.';
   let escalates: typeof enforcementActions.$inferSelect | undefined;
   if (input.escalatesId) {
-    escalates = db
+    [escalates] = await db
       .select()
       .from(enforcementActions)
-      .where(and(eq(enforcementActions.id, input.escalatesId), eq(enforcementActions.projectId, projectId)))
-      .get();
+      .where(and(eq(enforcementActions.id, input.escalatesId), eq(enforcementActions.projectId, projectId)));
     if (!escalates) fields.escalatesId = 'Choose an action on this project.';
     else if (!isInForce(escalates)) fields.escalatesId = 'Only an action still in effect can be escalated.';
   }
@@ -184,7 +183,7 @@ export async function issueAction(
   today: string,
   publicUrl: string,
 ): Promise<Result<{ actionId: number }>> {
-  const v = await viaSync(db, (sync) => validateIssue(sync, projectId, input, today));
+  const v = await validateIssue(db, projectId, input, today);
   if (!v.ok) return v;
   const { project, rule, complyBy, fine, court, violationRows, escalates, citedSection } = v;
   const issuedByName = issuer.title ? `${issuer.name}, ${issuer.title}` : issuer.name;
@@ -206,7 +205,7 @@ export async function issueAction(
 
   const noticeData: NoticeData = {
     project,
-    recipient: await viaSync(db, (sync) => ownerOf(sync, projectId)),
+    recipient: await ownerOf(db, projectId),
     action: {
       // The number is the row id, not known until the insert: the stored notice goes without it.
       id: null,
@@ -448,9 +447,7 @@ export function transitionAction(
       after: { ...after, note: input.note },
     });
     if (before.type === 'stop_work_order' && !isInForce(after!))
-      await viaSync(tx, (sync) =>
-        restoreProjectStatus(sync as unknown as Tx, actor, before.projectId, before.projectStatusBefore, actionId),
-      );
+      await restoreProjectStatus(tx, actor, before.projectId, before.projectStatusBefore, actionId);
     else await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, before.projectId));
     if (!isInForce(after!)) {
       const resolved = describeAction(after!, today, words.profile.kind);
@@ -477,23 +474,23 @@ async function actionRow(tx: Db, actionId: number) {
   return row;
 }
 
-function restoreProjectStatus(
-  tx: Tx,
+async function restoreProjectStatus(
+  tx: Db,
   actor: Actor,
   projectId: number,
   statusBefore: ProjectStatus | null,
   liftedId: number,
-): void {
-  const current = tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId)).get()!;
-  const stillStopped = stopWorkOrdersInForce(tx, projectId) > 0;
-  const next = projectStatusAfterStopWork<ProjectStatus>(current.status, stillStopped, statusBefore, 'active');
-  tx.update(projects).set({ status: next, updatedAt: new Date() }).where(eq(projects.id, projectId)).run();
-  if (next !== current.status) {
-    audit(tx, actor, {
+): Promise<void> {
+  const [current] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+  const stillStopped = (await stopWorkOrdersInForce(tx, projectId)) > 0;
+  const next = projectStatusAfterStopWork<ProjectStatus>(current!.status, stillStopped, statusBefore, 'active');
+  await tx.update(projects).set({ status: next, updatedAt: new Date() }).where(eq(projects.id, projectId));
+  if (next !== current!.status) {
+    await auditAsync(tx, actor, {
       action: 'project.status_by_stop_work',
       entityType: 'project',
       entityId: projectId,
-      before: { projectId, status: current.status },
+      before: { projectId, status: current!.status },
       after: { projectId, status: next, liftedStopWorkOrderId: liftedId },
     });
   }
@@ -815,7 +812,7 @@ async function readAction(db: Db, actionId: number) {
     .from(enforcementActions)
     .where(eq(enforcementActions.escalatedToId, actionId));
   // The recipient is read by the helper issuing an action shares (still synchronous).
-  const owner = await viaSync(db, (sync) => ownerOf(sync, action.projectId));
+  const owner = await ownerOf(db, action.projectId);
   return {
     action,
     project,

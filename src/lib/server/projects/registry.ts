@@ -21,7 +21,7 @@ import {
   type Role,
 } from '#db/schema.ts';
 import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
 import type { DB } from '#lib/server/platform/db.ts';
 import { containsText, jsonField, startsWithText } from '#lib/server/platform/db/sql.ts';
@@ -138,7 +138,7 @@ export function updateProject(
     const [before] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1);
     if (!before) return { ok: false, message: 'No such project.' };
     const problems: Record<string, string> = { ...noiProblems(input) };
-    const sworn = (await viaSync(tx, (sync) => stopWorkOrdersInForce(sync, projectId))) > 0;
+    const sworn = (await stopWorkOrdersInForce(tx, projectId)) > 0;
     // The status follows stop-work orders while one is in force; otherwise stop-work cannot be chosen.
     const status: ProjectStatus = sworn ? 'stop_work' : input.status;
     if (!sworn && input.status === 'stop_work')
@@ -369,7 +369,7 @@ export function recordNotAndClose(
       return { ok: false, fields: { notFiledOn: 'The NOT filing date cannot be in the future.' } };
     if (input.finalStabilizationOn > input.notFiledOn)
       return { ok: false, fields: { finalStabilizationOn: 'Final stabilization comes before the NOT is filed.' } };
-    if ((await viaSync(tx, (sync) => stopWorkOrdersInForce(sync, projectId))) > 0)
+    if ((await stopWorkOrdersInForce(tx, projectId)) > 0)
       return { ok: false, message: 'A stop-work order is in force. Lift it before closing the project.' };
     const [after] = await tx
       .update(projects)
@@ -576,7 +576,7 @@ export async function getStaffProject(db: Db, projectId: number) {
     .where(eq(projectMembers.projectId, projectId))
     .orderBy(asc(users.name));
   // Enforcement's reads move to the asynchronous face with their domain (decision 0080, step 2).
-  const stopWorkInForce = (await viaSync(db, (sync) => stopWorkOrdersInForce(sync, projectId))) > 0;
+  const stopWorkInForce = (await stopWorkOrdersInForce(db, projectId)) > 0;
   return {
     project,
     people,
