@@ -575,7 +575,6 @@ export async function getStaffProject(db: Db, projectId: number) {
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(eq(projectMembers.projectId, projectId))
     .orderBy(asc(users.name));
-  // Enforcement's reads move to the asynchronous face with their domain (decision 0080, step 2).
   const stopWorkInForce = (await stopWorkOrdersInForce(db, projectId)) > 0;
   return {
     project,

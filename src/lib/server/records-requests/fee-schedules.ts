@@ -14,6 +14,15 @@ import { failFields, type Result } from '#lib/server/platform/result.ts';
 
 export type FeeSchedule = typeof feeSchedules.$inferSelect;
 
+/** What "in force on a date" means, for both faces: the latest schedule that took effect by then, else the earliest. */
+const TOOK_EFFECT_BY = lte(feeSchedules.effectiveFrom, sql.placeholder('date'));
+const LATEST = [desc(feeSchedules.effectiveFrom), desc(feeSchedules.id)] as const;
+const EARLIEST = asc(feeSchedules.effectiveFrom);
+function inForce(row: FeeSchedule | undefined): FeeSchedule {
+  if (!row) throw new Error('No fee schedule: run seedReferenceData first');
+  return row;
+}
+
 /** The fee schedule in force on a date: the latest that took effect on or before it (else the earliest). */
 export function feeScheduleOn(db: Pick<Tx, 'select'>, date: string): FeeSchedule {
   // Prepared once per connection: every estimate (the request form's previews, each request sent) reads it.
@@ -22,16 +31,15 @@ export function feeScheduleOn(db: Pick<Tx, 'select'>, date: string): FeeSchedule
       db
         .select()
         .from(feeSchedules)
-        .where(lte(feeSchedules.effectiveFrom, sql.placeholder('date')))
-        .orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id))
+        .where(TOOK_EFFECT_BY)
+        .orderBy(...LATEST)
         .limit(1)
         .prepare(),
     ).get({ date }) ??
     preparedOnce(db, 'feeSchedule.earliest', () =>
-      db.select().from(feeSchedules).orderBy(asc(feeSchedules.effectiveFrom)).limit(1).prepare(),
+      db.select().from(feeSchedules).orderBy(EARLIEST).limit(1).prepare(),
     ).get();
-  if (!row) throw new Error('No fee schedule: run seedReferenceData first');
-  return row;
+  return inForce(row);
 }
 
 /** feeScheduleOn on the asynchronous face: the same two statements, prepared once for that face. */
@@ -41,16 +49,15 @@ export async function feeScheduleOnAsync(db: Pick<Db, 'select'>, date: string): 
       db
         .select()
         .from(feeSchedules)
-        .where(lte(feeSchedules.effectiveFrom, sql.placeholder('date')))
-        .orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id))
+        .where(TOOK_EFFECT_BY)
+        .orderBy(...LATEST)
         .limit(1)
         .prepare(),
     ).get({ date })) ??
     (await preparedOnce(db, 'feeSchedule.earliest', () =>
-      db.select().from(feeSchedules).orderBy(asc(feeSchedules.effectiveFrom)).limit(1).prepare(),
+      db.select().from(feeSchedules).orderBy(EARLIEST).limit(1).prepare(),
     ).get());
-  if (!row) throw new Error('No fee schedule: run seedReferenceData first');
-  return row;
+  return inForce(row);
 }
 
 export function feeScheduleById(db: Pick<Tx, 'select'>, id: number): FeeSchedule | undefined {

@@ -68,11 +68,7 @@ export function blockHash(value: string): string {
   return hashToken(value.trim().toLowerCase());
 }
 
-export function isBlocked(
-  db: Pick<Db, 'select'>,
-  kind: ReportBlockKind,
-  value: string | null | undefined,
-): Promise<boolean> {
+function isBlocked(db: Pick<Db, 'select'>, kind: ReportBlockKind, value: string | null | undefined): Promise<boolean> {
   return isBlockedHash(db, kind, value ? blockHash(value) : null);
 }
 
@@ -130,7 +126,7 @@ function matchCandidates(db: Pick<Db, 'select'>, near?: Point) {
 }
 
 /** The nearest active site within the set distance of a point, or undefined ("not at a listed site"). */
-export async function matchedProject(db: Pick<Db, 'select'>, point: Point) {
+async function matchedProject(db: Pick<Db, 'select'>, point: Point) {
   return matchProject(point, await matchCandidates(db, point));
 }
 
