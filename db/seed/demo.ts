@@ -69,6 +69,7 @@ import { buildSummary, isDatabaseEmpty, type SeedSummary } from './summary.ts';
 import { seedOfficerDesk } from './officer-desk.ts';
 import { insertSiteReports, seedSiteReportPhotos } from './site-reports.ts';
 import { insertRow } from '#lib/server/platform/insert-row.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 export { seedReferenceData, isDatabaseEmpty };
 export type { SeedSummary };
@@ -301,7 +302,7 @@ export async function seedDemoTown(
   seedTownProfile(db, now);
   seedRotterdamLaw(db, now);
   const calendar = loadCalendar(db);
-  const fee = feeScheduleOn(db, today);
+  const fee = await feeScheduleOn(asyncOf(db), today);
   const root = new Rng(DEMO_SEED);
   const storms = planStorms(root.fork('storms'), today, 600);
   const plans = DEMO_PROJECTS.map((def) => planProject(def, { root, now, today, calendar, storms }));

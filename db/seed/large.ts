@@ -43,6 +43,7 @@ import { seedRotterdamLaw, seedTownProfile } from './town-profiles.ts';
 import { renderAndStore } from './render.ts';
 import { insertRecordsRequests, type RequestSpec, type RequestState } from './requests.ts';
 import { buildSummary, isDatabaseEmpty, type SeedSummary } from './summary.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 export const LARGE_SEED = 0x4c617267; // "Larg"
 
@@ -482,7 +483,7 @@ export async function seedLargeTown(
   seedTownProfile(db, now);
   seedRotterdamLaw(db, now);
   const calendar = loadCalendar(db);
-  const fee = feeScheduleOn(db, today);
+  const fee = await feeScheduleOn(asyncOf(db), today);
   const root = new Rng(LARGE_SEED);
   const pool = await buildPool(root.fork('pool'), today, opts.filesDir);
   const storms = planStorms(root.fork('storms'), today, 600);

@@ -1,6 +1,6 @@
 /**
  * Reference data every town needs before the first request arrives: closures (GCL §24 holidays and a
- * clerk-added snow day), the copy-fee schedule (POL §87 limits) and settings. Idempotent: run it as
+ * clerk-added snow day), the copy-fee schedule (POL §87 limits), the statutory grounds for withholding and settings. Idempotent: run it as
  * often as you like, existing rows are left alone.
  */
 import { DateTime } from 'luxon';
@@ -9,6 +9,8 @@ import { schema } from '#lib/server/platform/db.ts';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
 import { DEFAULT_CLOSE_OF_BUSINESS, statutoryHolidays } from '#lib/server/platform/time/deadlines.rules.ts';
 import { isoWeekday } from '#lib/shared/days.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
+import { ensureStatutoryGrounds } from '#lib/server/records-requests/grounds.ts';
 
 export const DEFAULT_FEE_SCHEDULE = {
   effectiveFrom: '2020-01-01',
@@ -75,6 +77,8 @@ export async function seedReferenceData(db: DB, opts: { now?: Date; hall?: strin
       tx.insert(schema.settings).values({ key, value, updatedAt: now }).onConflictDoNothing().run();
     }
   });
+  // The statutory grounds for withholding records (POL §87(2)), which a decision on an item cites.
+  await asyncOf(db).transaction((tx) => ensureStatutoryGrounds(tx, now));
 }
 
 // The loaders live with the application; re-exported for the seeds.

@@ -19,7 +19,6 @@ import { ROTTERDAM_WORDS } from './town-profiles.ts';
 
 const APPEAL_RIGHTS = appealRights(ROTTERDAM_WORDS);
 import { appealDueDate } from '#lib/server/records-requests/appeals.rules.ts';
-import { ensureStatutoryGrounds } from '#lib/server/records-requests/grounds.ts';
 import { DEFAULT_CLOSE_OF_BUSINESS } from '#lib/server/platform/time/deadlines.rules.ts';
 import { computeBill } from '#lib/shared/fees.ts';
 import type { DeliveryMethod, DocumentType, RequestStatus } from '../schema.ts';
@@ -510,8 +509,8 @@ function addLawCases(
   inserted: Array<{ id: number; spec: RequestSpec; dueOn: string }>,
   ctx: RequestContext,
 ): void {
+  // The statutory grounds are reference data (seedReferenceData).
   const { now, calendar } = ctx;
-  ensureStatutoryGrounds(tx, now);
   const ground = (citation: string) =>
     tx.select().from(schema.denialGrounds).where(eq(schema.denialGrounds.citation, citation)).get()!;
   const admin = tx

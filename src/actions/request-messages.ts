@@ -6,7 +6,7 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townAsync, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { id, linkToken, orThrow, plainText, RELOAD_FORM, oneLine } from '#lib/server/platform/forms/fields.ts';
@@ -35,11 +35,11 @@ export const requestMessages = {
     accept: 'form',
     input: z.object({ token, body }),
     handler: async (input, ctx) => {
-      const rid = requestIdForToken(db(), input.token);
+      const rid = await requestIdForToken(dbAsync(), input.token);
       if (rid === undefined)
         throw new ActionError({
           code: 'NOT_FOUND',
-          message: `This tracking link is not valid. Use the newest link the ${town(db()).kindWord} sent you.`,
+          message: `This tracking link is not valid. Use the newest link the ${(await townAsync(dbAsync())).kindWord} sent you.`,
         });
       const result = orThrow(
         await sendRequesterMessage(

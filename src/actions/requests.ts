@@ -9,7 +9,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { DELIVERY_METHODS, PAYMENT_METHODS } from '#db/schema.ts';
 import { parseMoney } from '#lib/shared/format.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { town, townAsync, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
@@ -161,12 +161,12 @@ async function selectionOf(input: {
   return checked;
 }
 
-function trackedRequest(token: string): number {
-  const rid = requestIdForToken(db(), token);
+async function trackedRequest(token: string): Promise<number> {
+  const rid = await requestIdForToken(dbAsync(), token);
   if (rid === undefined)
     throw new ActionError({
       code: 'NOT_FOUND',
-      message: `This tracking link is not valid. Use the newest link the ${town(db()).kindWord} sent you.`,
+      message: `This tracking link is not valid. Use the newest link the ${(await townAsync(dbAsync())).kindWord} sent you.`,
     });
   return rid;
 }
@@ -235,7 +235,7 @@ export const requests = {
     accept: 'form',
     input: z.object({ token }),
     handler: async (input, ctx) => {
-      const rid = trackedRequest(input.token);
+      const rid = await trackedRequest(input.token);
       orThrow(await approveCost(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, rid, townPublicUrl(db())));
       return { approved: true };
     },
@@ -249,7 +249,7 @@ export const requests = {
       confirm: z.literal('yes', { error: 'Tick the box to confirm you want to withdraw the request.' }),
     }),
     handler: async (input, ctx) => {
-      const rid = trackedRequest(input.token);
+      const rid = await trackedRequest(input.token);
       orThrow(
         await withdraw(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, townPublicUrl(db())),
       );
@@ -435,7 +435,7 @@ export const requests = {
       body: text(4000, 'your appeal').min(1, { error: 'Say what you are appealing and why, in a sentence or two.' }),
     }),
     handler: async (input, ctx) => {
-      const rid = trackedRequest(input.token);
+      const rid = await trackedRequest(input.token);
       orThrow(
         await fileAppeal(
           dbAsync(),
@@ -465,7 +465,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'admin', 'clerk', 'officer');
-      if (!mayAnswerAppeals(db(), user))
+      if (!(await mayAnswerAppeals(dbAsync(), user)))
         throw new ActionError({
           code: 'FORBIDDEN',
           message: 'Only the appeals officer named in the settings (or an admin) answers appeals.',

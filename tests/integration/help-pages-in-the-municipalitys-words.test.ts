@@ -5,6 +5,7 @@
  * $4.00 a plan sheet), and the law page says no law is entered until the admin enters one with its number
  * and date. The demo town, the other way round: its law as entered, and no "Pinebrook".
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +71,7 @@ describe('the village’s help pages', () => {
   });
 
   it('quotes the fee schedule an invoice issued today uses', async () => {
-    const fees = feeScheduleOn(db, townToday());
+    const fees = await feeScheduleOn(asyncOf(db), townToday());
     const text = await page(village, '/help/fees');
     expect(text).toContain(`Paper copies up to 9 x 14 inches ${formatMoney(fees.perPageCents)} per page`);
     expect(text).toContain(`actual cost of reproduction: ${formatMoney(fees.largeFormatSheetCents)} per sheet`);

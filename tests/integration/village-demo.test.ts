@@ -104,7 +104,7 @@ describe('the Village of Pinebrook', () => {
       request: view.request,
       projectName: view.project?.name ?? null,
       town: town(db),
-      rates: invoiceRates(db, view.invoice!),
+      rates: await invoiceRates(asyncOf(db), view.invoice!),
     });
     expect((await PDFDocument.load(bytes, { updateMetadata: false })).getAuthor()).toBe(
       'Village of Pinebrook, Village Clerk',

@@ -30,7 +30,7 @@ beforeEach(async () => {
   t = await requestsTown(RECEIVED);
 });
 
-const ground = () => listGrounds(t.db).find((g) => g.citation === 'POL §87(2)(d)')!;
+const ground = async () => (await listGrounds(asyncOf(t.db))).find((g) => g.citation === 'POL §87(2)(d)')!;
 const logRow = async (now: Date) => {
   const q = parsePublicLogQuery(new URLSearchParams());
   const log = q.ok ? await publicLog(asyncOf(t.db), q.value, BASE, now) : undefined;
@@ -59,7 +59,7 @@ describe('an appeal granted on records withheld from a fulfilled request', () =>
         t.clerk,
         id,
         swpppItem,
-        { decision: 'denied', groundId: ground().id, reason: 'Trade secrets.', withheldDocumentIds: [] },
+        { decision: 'denied', groundId: (await ground()).id, reason: 'Trade secrets.', withheldDocumentIds: [] },
         BASE,
         DECIDED,
       ),
@@ -180,7 +180,14 @@ describe('an appeal granted on a whole denial', () => {
   it('opens the request again with the day access is owed, not the old due date', async () => {
     const { id } = await t.request(RECEIVED);
     expect(
-      await deny(asyncOf(t.db), t.clerk, id, { groundId: ground().id, reason: 'Trade secrets.' }, BASE, DECIDED),
+      await deny(
+        asyncOf(t.db),
+        t.clerk,
+        id,
+        { groundId: (await ground()).id, reason: 'Trade secrets.' },
+        BASE,
+        DECIDED,
+      ),
     ).toEqual({
       ok: true,
     });

@@ -136,7 +136,7 @@ describe('a change in the public holidays moves open due dates as a closure does
 
   it('a request already answered keeps its due date, and no one is told anything', async () => {
     const answered = await request(NOW);
-    const groundId = listGrounds(db)[0].id;
+    const groundId = (await listGrounds(asyncOf(db)))[0].id;
     expect(await deny(asyncOf(db), clerk, answered, { groundId, reason: 'An inter-agency draft.' }, BASE, NOW)).toEqual(
       { ok: true },
     );

@@ -113,7 +113,7 @@ describe('appeals go to the appeals officer the Town named, and a copy to the Co
     expect(copy[0].textBody).toContain('The appeal: No answer in five business days.');
     expect(copy[0].textBody).not.toContain('pat@example.org');
 
-    const appeal = appealQueue(db, NOW).pending[0].appeal;
+    const appeal = (await appealQueue(asyncOf(db), NOW)).pending[0].appeal;
     const later = townInstant('2026-12-08', '10:00');
     expect(
       await decideAppeal(

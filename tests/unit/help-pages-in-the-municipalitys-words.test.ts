@@ -68,7 +68,7 @@ describe('help pages in the municipality’s words', () => {
     migrateDatabase(db);
     await seedVillageDemo(db, { now: NOW });
     const words = await loadHelpWords(asyncOf(db), NOW);
-    const fees = feeScheduleOn(db, townToday(NOW));
+    const fees = await feeScheduleOn(asyncOf(db), townToday(NOW));
     expect(words['fee.page']).toBe(formatMoney(fees.perPageCents));
     expect(words['fee.page']).toBe('$0.20');
     expect(words['fee.sheet']).toBe('$4.00');

@@ -104,7 +104,7 @@ async function request(): Promise<{ id: number; swpppItem: number; rangeItem: nu
     BASE,
   );
   if (!r.ok) throw new Error('limited');
-  const items = itemRows(db, r.id);
+  const items = await itemRows(asyncOf(db), r.id);
   return {
     id: r.id,
     swpppItem: items.find((i) => i.documentId != null)!.id,

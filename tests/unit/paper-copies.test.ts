@@ -500,7 +500,7 @@ describe('online documents and the estimate', () => {
         usbCents: 500,
       })
       .run();
-    const onPage = await estimateForRequest(asyncOf(db), r, itemRows(db, r.id));
+    const onPage = await estimateForRequest(asyncOf(db), r, await itemRows(asyncOf(db), r.id));
     expect(onPage.bill).toEqual(atForm.bill);
     expect(onPage.bill.lines.map((l) => l.description)).toEqual(atForm.bill.lines.map((l) => l.description));
     expect(onPage.bill.totalCents).toBe(r.estimateCents);

@@ -153,7 +153,7 @@ describe('making a request', () => {
     expect(row(a.id).trackingTokenHash).toBe(hashToken(a.token));
     expect(row(a.id).trackingTokenHash).not.toContain(a.token);
     expect(a.token).toBe(trackingToken('R-2026-0001', 1));
-    expect(requestIdForToken(db, a.token)).toBe(a.id);
+    expect(await requestIdForToken(asyncOf(db), a.token)).toBe(a.id);
     const receipt = outbox().find((m) => m.kind === 'request-receipt')!;
     expect(receipt.toAddress).toBe('pat@example.org');
     expect(receipt.subject).toBe('Records request R-2026-0001 received: due December 8, 2026');
@@ -181,9 +181,9 @@ describe('making a request', () => {
   it('a tampered token finds nothing', async () => {
     const a = await request();
     const tampered = (a.token[0] === 'A' ? 'B' : 'A') + a.token.slice(1);
-    expect(requestIdForToken(db, tampered)).toBeUndefined();
-    expect(requestIdForToken(db, 'short')).toBeUndefined();
-    expect(requestIdForToken(db, undefined)).toBeUndefined();
+    expect(await requestIdForToken(asyncOf(db), tampered)).toBeUndefined();
+    expect(await requestIdForToken(asyncOf(db), 'short')).toBeUndefined();
+    expect(await requestIdForToken(asyncOf(db), undefined)).toBeUndefined();
   });
 
   it('the same form sent twice makes one request; a changed form with the same key makes a new one', async () => {
@@ -282,7 +282,7 @@ describe('billing', () => {
       NOW,
     );
     expect(billed).toMatchObject({ ok: true, totalCents: 7550 - 50 });
-    let inv = currentInvoice(db, r.id)!;
+    let inv = (await currentInvoice(asyncOf(db), r.id))!;
     expect(inv).toMatchObject({
       number: 'INV-2026-0001',
       status: 'issued',
@@ -337,7 +337,7 @@ describe('billing', () => {
         NOW,
       ),
     ).toMatchObject({ ok: true, balanceCents: 0, released: true });
-    inv = currentInvoice(db, r.id)!;
+    inv = (await currentInvoice(asyncOf(db), r.id))!;
     expect(inv).toMatchObject({ paidCents: 7500, balanceCents: 0 });
     // Paper copies picked up are ready for pickup once paid, fulfilled when the clerk records the pickup (paper-copies.test.ts).
     expect(row(r.id)).toMatchObject({ status: 'copies_ready', copiesReadyOn: '2026-12-01', fulfilledOn: null });
@@ -369,11 +369,11 @@ describe('billing', () => {
         usbCents: 500,
       })
       .run();
-    const inv = currentInvoice(db, r.id)!;
+    const inv = (await currentInvoice(asyncOf(db), r.id))!;
     expect(inv.lines.find((l) => l.code === 'page')!.unitCents).toBe(25);
     const later = await request();
     await billRequest(asyncOf(db), clerk(), later.id, { counts: [] }, BASE, townInstant('2026-12-03', '10:00'));
-    expect(currentInvoice(db, later.id)!.lines.find((l) => l.code === 'page')!.unitCents).toBe(20);
+    expect((await currentInvoice(asyncOf(db), later.id))!.lines.find((l) => l.code === 'page')!.unitCents).toBe(20);
   });
 });
 
@@ -419,7 +419,7 @@ describe('the clerk attaches, removes, voids, releases, denies', () => {
     );
     expect(await fulfill(asyncOf(db), clerk(), r.id, undefined, NOW)).toEqual({ ok: true });
     const other = await request();
-    const privacy = listGrounds(db).find((g) => g.citation === 'POL §87(2)(b)')!;
+    const privacy = (await listGrounds(asyncOf(db))).find((g) => g.citation === 'POL §87(2)(b)')!;
     expect(
       await deny(asyncOf(db), clerk(), other.id, { groundId: null, reason: 'Private numbers.' }, BASE, NOW),
     ).toMatchObject({
@@ -454,9 +454,9 @@ describe('ending a billed request', () => {
   it('withdrawing cancels the unpaid invoice, so nothing is left owing', async () => {
     const r = await request();
     await billRequest(asyncOf(db), clerk(), r.id, { counts: [] }, BASE, NOW);
-    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 7450 });
+    expect(await currentInvoice(asyncOf(db), r.id)).toMatchObject({ status: 'issued', balanceCents: 7450 });
     expect(await withdraw(asyncOf(db), { label: 'requester' }, r.id, undefined, BASE, NOW)).toEqual({ ok: true });
-    expect(currentInvoice(db, r.id)).toBeUndefined();
+    expect(await currentInvoice(asyncOf(db), r.id)).toBeUndefined();
     const inv = db.select().from(schema.invoices).where(eq(schema.invoices.requestId, r.id)).get()!;
     expect(inv).toMatchObject({ status: 'void', voidReason: 'Request withdrawn' });
     expect((await loadRequestView(asyncOf(db), r.id, { forRequester: true }))!.events.at(-1)!.body).toContain(
@@ -479,10 +479,14 @@ describe('cost approval after billing', () => {
       NOW,
     );
     expect(row(r.id)).toMatchObject({ status: 'awaiting_cost_approval', respondBy: null });
-    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'draft', totalCents: 200, balanceCents: 0 });
+    expect(await currentInvoice(asyncOf(db), r.id)).toMatchObject({
+      status: 'draft',
+      totalCents: 200,
+      balanceCents: 0,
+    });
     expect(outbox().some((m) => m.kind === 'request-cost-approval')).toBe(true);
     expect(await approveCost(asyncOf(db), { label: 'requester' }, r.id, BASE)).toEqual({ ok: true });
-    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', balanceCents: 200 });
+    expect(await currentInvoice(asyncOf(db), r.id)).toMatchObject({ status: 'issued', balanceCents: 200 });
     expect(row(r.id)).toMatchObject({ status: 'awaiting_payment', costApprovedCents: 200 });
   });
 });
@@ -759,8 +763,8 @@ describe('queue and digest', () => {
 // What the law says, provision by provision (POL §87, §89; ordinance L(4))
 
 const EARLY = townInstant('2026-11-20', '10:00'); // a Friday: due Monday, November 30 (Thanksgiving skipped)
-const grounds = () => listGrounds(db);
-const ground = (citation: string) => grounds().find((g) => g.citation === citation)!;
+const grounds = () => listGrounds(asyncOf(db));
+const ground = async (citation: string) => (await grounds()).find((g) => g.citation === citation)!;
 const mail = (kind: string) => outbox().filter((m) => m.kind === kind);
 
 describe('public documents are public (ordinance L(4)): no visibility switch hides them from a requester', () => {
@@ -787,7 +791,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
   it('withholding one report of a range is a written decision: granted in part, on a ground, mailed with the appeal rights; the rest is released', async () => {
     const r = await request({ delivery: 'electronic', reports: ['2026-10-01', '2026-10-31'] });
     const range = (await loadRequestView(asyncOf(db), r.id))!.items.find((i) => i.item.documentType)!;
-    const g = ground('POL §87(2)(b)');
+    const g = await ground('POL §87(2)(b)');
     const decide = (p: Partial<Parameters<typeof decideItem>[4]>) =>
       decideItem(
         asyncOf(db),
@@ -841,7 +845,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
 
   it('denying the whole request needs a ground from the admin’s list; a retired ground is refused', async () => {
     const r = await request();
-    const g = ground('POL §87(2)(f)');
+    const g = await ground('POL §87(2)(f)');
     const admin = { userId: clerkId };
     expect(
       await updateGround(asyncOf(db), admin, g.id, { citation: g.citation, label: g.label, active: false }, NOW),
@@ -867,7 +871,7 @@ describe('public documents are public (ordinance L(4)): no visibility switch hid
         NOW,
       ),
     ).toMatchObject({ ok: true });
-    expect(grounds()).toHaveLength(13); // the 12 statutory grounds (§87(2)(e) is four) and the one added
+    expect(await grounds()).toHaveLength(13); // the 12 statutory grounds (§87(2)(e) is four) and the one added
   });
 });
 
@@ -961,7 +965,7 @@ describe('appeals (POL §89(4)(a))', () => {
       asyncOf(db),
       clerk(),
       r.id,
-      { groundId: ground('POL §87(2)(d)').id, reason: 'Trade secrets of the contractor.' },
+      { groundId: (await ground('POL §87(2)(d)')).id, reason: 'Trade secrets of the contractor.' },
       BASE,
       NOW,
     );
@@ -994,15 +998,15 @@ describe('appeals (POL §89(4)(a))', () => {
     expect(mail('request-appeal-received')[0].textBody).toContain(
       'Sam Supervisor, the Town of Rotterdam Records Access Appeals Officer, 1100 Sunrise Boulevard, Rotterdam, NY 12306, who must answer in writing by December 15, 2026',
     );
-    const queue = appealQueue(db, NOW);
+    const queue = await appealQueue(asyncOf(db), NOW);
     expect(queue.pending).toHaveLength(1);
     expect(queue.pending[0].appeal).toMatchObject({
       kind: 'written_denial',
       dueOn: '2026-12-15',
       officerUserId: officerId,
     });
-    expect(mayAnswerAppeals(db, { id: officerId, roles: ['officer'] })).toBe(true);
-    expect(mayAnswerAppeals(db, { id: clerkId, roles: ['clerk'] })).toBe(false);
+    expect(await mayAnswerAppeals(asyncOf(db), { id: officerId, roles: ['officer'] })).toBe(true);
+    expect(await mayAnswerAppeals(asyncOf(db), { id: clerkId, roles: ['clerk'] })).toBe(false);
 
     const later = townInstant('2026-12-16', '09:00');
     expect(
@@ -1065,20 +1069,20 @@ describe('staff time needs consent first (POL §87(1)(c))', () => {
       ok: true,
     });
     // Before: the invoice was issued at once ($5.00 USB + 3 hours at $18.50), with no consent.
-    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'draft', totalCents: 500 + 5550 });
+    expect(await currentInvoice(asyncOf(db), r.id)).toMatchObject({ status: 'draft', totalCents: 500 + 5550 });
     expect(row(r.id).status).toBe('awaiting_cost_approval');
     const ask = mail('request-cost-approval')[0];
     expect(ask.subject).toContain('staff time needs your approval first');
     expect(ask.textBody).toContain('3 hours of staff time preparing electronic copies at $18.50 an hour ($55.50)');
     expect(mail('request-ready')).toHaveLength(0);
     expect(await approveCost(asyncOf(db), { label: 'requester' }, r.id, BASE, NOW)).toEqual({ ok: true });
-    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued' });
+    expect(await currentInvoice(asyncOf(db), r.id)).toMatchObject({ status: 'issued' });
   });
 
   it('without staff time and without a limit the invoice is issued at once (as before)', async () => {
     const r = await request({ delivery: 'usb' });
     await billRequest(asyncOf(db), clerk(), r.id, { counts: [], staffMinutes: 90 }, BASE, NOW);
-    expect(currentInvoice(db, r.id)).toMatchObject({ status: 'issued', totalCents: 500 });
+    expect(await currentInvoice(asyncOf(db), r.id)).toMatchObject({ status: 'issued', totalCents: 500 });
   });
 });
 
@@ -1106,7 +1110,7 @@ describe('the fee schedule cannot exceed the law, where it is saved', () => {
     expect(
       await saveFeeSchedule(asyncOf(db), admin, { ...s, perPageCents: 20, electronicCents: 0 }, NOW),
     ).toMatchObject({ ok: true });
-    expect(feeScheduleOn(db, '2027-01-02').perPageCents).toBe(20);
+    expect((await feeScheduleOn(asyncOf(db), '2027-01-02')).perPageCents).toBe(20);
     expect(
       db
         .select()

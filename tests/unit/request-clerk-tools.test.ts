@@ -174,8 +174,8 @@ describe('the clerk’s tools (services)', () => {
       duplicateNote: 'You sent this one twice.',
       respondBy: null,
     });
-    expect(duplicateLinks(db, row(dup.id)).of).toEqual({ id: original.id, number: original.number });
-    expect(duplicateLinks(db, row(original.id)).closedInto).toEqual([
+    expect((await duplicateLinks(asyncOf(db), row(dup.id))).of).toEqual({ id: original.id, number: original.number });
+    expect((await duplicateLinks(asyncOf(db), row(original.id))).closedInto).toEqual([
       { id: dup.id, number: dup.number, on: '2026-12-01' },
     ]);
     const mail = db.select().from(schema.outbox).where(eq(schema.outbox.kind, 'request-closed-duplicate')).all();
@@ -272,7 +272,7 @@ describe('the clerk’s tools (services)', () => {
         })
       ).ok,
     ).toBe(true);
-    expect(listReplyTemplates(db).map((t) => t.name)).toEqual(['Already online', 'Which phase']);
+    expect((await listReplyTemplates(asyncOf(db))).map((t) => t.name)).toEqual(['Already online', 'Which phase']);
     expect(await saveReplyTemplate(asyncOf(db), clerk(), { name: 'WHICH PHASE', body: 'x' })).toEqual({
       ok: false,
       fields: { name: 'A saved reply already has that name: choose another, or edit that one.' },
@@ -284,8 +284,8 @@ describe('the clerk’s tools (services)', () => {
     expect(
       (await saveReplyTemplate(asyncOf(db), clerk(), { id, name: 'Which phase', body: 'Which phase, 1 or 2?' })).ok,
     ).toBe(true);
-    expect(templateFromParam(db, String(id))?.body).toBe('Which phase, 1 or 2?');
-    expect(templateFromParam(db, 'x')).toBeUndefined();
+    expect((await templateFromParam(asyncOf(db), String(id)))?.body).toBe('Which phase, 1 or 2?');
+    expect(await templateFromParam(asyncOf(db), 'x')).toBeUndefined();
     expect(await deleteReplyTemplate(asyncOf(db), clerk(), id)).toEqual({ ok: true });
     expect(await deleteReplyTemplate(asyncOf(db), clerk(), id)).toMatchObject({ ok: false });
     expect(await saveReplyTemplate(asyncOf(db), clerk(), { id, name: 'Gone', body: 'x' })).toEqual({
@@ -313,7 +313,7 @@ describe('the clerk’s tools (services)', () => {
       '2026-12-01',
       BASE,
       null,
-      new URLSearchParams(`template=${listReplyTemplates(db)[0].id}`),
+      new URLSearchParams(`template=${(await listReplyTemplates(asyncOf(db)))[0].id}`),
     ))!;
     expect(page.replyTemplates.map((t) => t.name)).toEqual(['Already online']);
     expect(page.chosenTemplate?.body).toBe('The plan is on the project page.');

@@ -202,7 +202,9 @@ describe('messages both ways (services)', () => {
     expect(mail('request-message-to-clerk')[0].textBody).toContain('Could you add the 2025 NOI?');
     expect(mail('request-message-to-clerk')[0].textBody).toContain(`${BASE}/staff/requests/${r.id}#thread`);
     expect(audits('records_request.message_from_requester')).toHaveLength(1);
-    expect(loadThread(db, r.id).map((m) => [m.sender, m.body])).toEqual([['requester', 'Could you add the 2025 NOI?']]);
+    expect((await loadThread(asyncOf(db), r.id)).map((m) => [m.sender, m.body])).toEqual([
+      ['requester', 'Could you add the 2025 NOI?'],
+    ]);
     // A plain message changes nothing about the deadline.
     expect(row(r.id)).toMatchObject({ status: 'received', respondBy: '2026-12-08' });
   });
@@ -233,7 +235,7 @@ describe('messages both ways (services)', () => {
     expect(toRequester[0].subject).toBe(`Records request ${r.number}: a message from the Town Clerk`);
     expect(toRequester[0].textBody).toContain('/requests/track/');
     expect(audits('records_request.message_to_requester')).toHaveLength(1);
-    expect(loadThread(db, r.id).map((m) => [m.sender, m.authorName, m.body])).toEqual([
+    expect((await loadThread(asyncOf(db), r.id)).map((m) => [m.sender, m.authorName, m.body])).toEqual([
       ['requester', null, 'First'],
       ['clerk', 'Dana Clerk', 'Second'],
       ['clerk', 'Dana Clerk', 'Third, as a note'],
@@ -343,7 +345,7 @@ describe('messages both ways (services)', () => {
     const toClerk = mail('request-message-to-clerk');
     expect(toClerk[0].subject).toBe(`Records request ${waiting.number}: the requester answered your question`);
     expect(audits('records_request.clarification_answered')[0].afterJson).toContain('"respondBy":"2026-12-02"');
-    expect(loadThread(db, waiting.id).map((m) => m.kind)).toEqual(['clarification', 'answer']);
+    expect((await loadThread(asyncOf(db), waiting.id)).map((m) => m.kind)).toEqual(['clarification', 'answer']);
     // The clerk's next step (here, a message) ends the place at the top: back to the promised date.
     await sendClerkMessage(
       asyncOf(db),
@@ -464,7 +466,7 @@ describe('messages both ways (services)', () => {
         )
       ).ok,
     ).toBe(true);
-    expect(loadThread(db, r.id)).toHaveLength(MESSAGE_LIMIT.limit + 2);
+    expect(await loadThread(asyncOf(db), r.id)).toHaveLength(MESSAGE_LIMIT.limit + 2);
   });
 
   it('the withdrawal mail carries the clerk’s note; a requester’s own withdrawal has none', async () => {

@@ -181,7 +181,7 @@ describe('labels', () => {
     ]);
   });
 
-  it('a database seeded with the old single (e) gains the four sub-grounds and keeps its own rows', () => {
+  it('a database seeded with the old single (e) gains the four sub-grounds and keeps its own rows', async () => {
     const db = openDatabase(':memory:');
     migrateDatabase(db);
     const now = new Date('2026-12-05T12:00:00Z');
@@ -196,9 +196,9 @@ describe('labels', () => {
         updatedAt: now,
       })
       .run();
-    const cites = listGrounds(db).map((g) => g.citation);
+    const cites = (await listGrounds(asyncOf(db))).map((g) => g.citation);
     expect(cites).toContain('POL §87(2)(e)');
     for (const g of STATUTORY_GROUNDS) expect(cites).toContain(g.citation);
-    expect(listGrounds(db)).toHaveLength(STATUTORY_GROUNDS.length + 1);
+    expect(await listGrounds(asyncOf(db))).toHaveLength(STATUTORY_GROUNDS.length + 1);
   });
 });

@@ -59,7 +59,7 @@ describe('two steps on one request at once', () => {
 
   it('a denial and a fulfilment: the one that came second finds the request closed', async () => {
     const db = asyncOf(t.db);
-    const ground = listGrounds(t.db).find((g) => g.citation === 'POL §87(2)(b)')!;
+    const ground = (await listGrounds(asyncOf(t.db))).find((g) => g.citation === 'POL §87(2)(b)')!;
     const [denied, fulfilled] = await Promise.all([
       deny(db, t.clerk, id, { groundId: ground.id, reason: 'Private numbers.' }, BASE, NOW),
       fulfill(db, t.officer, id, undefined, NOW),
@@ -100,7 +100,7 @@ describe('two steps on one request at once', () => {
     const db = asyncOf(t.db);
     id = (await t.request(RECEIVED, { delivery: 'paper_pickup' })).id;
     expect(await billRequest(db, t.clerk, id, { counts: [] }, BASE, NOW)).toMatchObject({ ok: true });
-    const owed = currentInvoice(t.db, id)!.balanceCents;
+    const owed = (await currentInvoice(asyncOf(t.db), id))!.balanceCents;
     expect(owed).toBeGreaterThan(0);
     const payment = { amountCents: owed, method: 'check' as const, reference: '1041', receivedOn: '2026-11-13' };
     const answers = await Promise.all([
@@ -109,13 +109,13 @@ describe('two steps on one request at once', () => {
     ]);
     expect(answers[0]).toMatchObject({ ok: true, balanceCents: 0 });
     expect(answers[1]).toMatchObject({ ok: false, message: 'The invoice is already paid in full.' });
-    expect(currentInvoice(t.db, id)).toMatchObject({ paidCents: owed, balanceCents: 0 });
+    expect(await currentInvoice(asyncOf(t.db), id)).toMatchObject({ paidCents: owed, balanceCents: 0 });
     expect(t.mail('request-payment-received')).toHaveLength(1);
   });
 
   it('an appeal sent twice (a double click) is filed once, and two answers to it give one determination', async () => {
     const db = asyncOf(t.db);
-    const ground = listGrounds(t.db).find((g) => g.citation === 'POL §87(2)(b)')!;
+    const ground = (await listGrounds(asyncOf(t.db))).find((g) => g.citation === 'POL §87(2)(b)')!;
     expect(await deny(db, t.clerk, id, { groundId: ground.id, reason: 'Private numbers.' }, BASE, NOW)).toEqual({
       ok: true,
     });

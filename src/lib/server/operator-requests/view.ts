@@ -28,7 +28,6 @@ import { addDays } from '#lib/shared/days.ts';
 import { parseMoney } from '#lib/shared/format.ts';
 import type { FeeRates } from '#lib/shared/fees.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { failFields, fieldsOf, ok, type Result } from '#lib/server/platform/result.ts';
@@ -42,8 +41,8 @@ import {
   type DeadlineWindow,
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town, townPublicUrl, townAsync } from '#lib/server/platform/town-profile.ts';
-import { feeScheduleOn, feeScheduleOnAsync } from '#lib/server/records-requests/fee-schedules.ts';
+import { townPublicUrl, townAsync } from '#lib/server/platform/town-profile.ts';
+import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import {
   askedFor,
   CHARGE_LABEL,
@@ -282,7 +281,7 @@ async function readDetail(db: Db, r: OperatorRequestRow, now: Date, withInternal
     .where(and(eq(parties.projectId, r.projectId), eq(parties.role, 'owner_operator')));
   const operatorName = owner?.company ?? null;
   const { kindWord } = await townAsync(db);
-  const schedule = await feeScheduleOnAsync(db, w.today);
+  const schedule = await feeScheduleOn(db, w.today);
   const t = timeliness(r, w.overdueBefore);
   const finding: UnansweredFinding | null = unansweredFinding(
     { ...r, receivedOn: townToday(r.receivedAt) },
@@ -428,12 +427,12 @@ export interface CopiesForm {
  * The posted copies form: how the copies were provided, and the bill rows that were filled in ("line.0.code",
  * "line.0.description", "line.0.quantity", "line.0.price" in dollars). A row left wholly blank is no line.
  */
-export function readCopiesForm(
-  db: DB,
+export async function readCopiesForm(
+  db: Db,
   values: Record<string, string>,
   facts: Pick<BillFacts, 'delivery' | 'counted'>,
   now = new Date(),
-): CopiesForm {
+): Promise<CopiesForm> {
   const problems: Record<string, string> = {};
   const lines: ChargeLine[] = [];
   const rowOf: number[] = [];
@@ -465,14 +464,14 @@ export function readCopiesForm(
   if (lines.length) {
     const checked = checkBill(
       lines,
-      feeScheduleOn(db, townToday(now)),
+      await feeScheduleOn(db, townToday(now)),
       {
         ...facts,
         actualCostStatement: statement,
         payee,
         howToPay,
       },
-      town(db).kindWord,
+      (await townAsync(db)).kindWord,
     );
     for (const [k, v] of Object.entries(checked.problems)) problems[k] ??= v;
   }
@@ -503,13 +502,13 @@ export interface ParsedCopies extends Omit<CopiesForm, 'how' | 'problems'> {
 }
 
 /** The posted copies form, refused (messages beside each field and bill row) unless it can be saved. */
-export function parseCopiesForm(
-  db: DB,
+export async function parseCopiesForm(
+  db: Db,
   values: Record<string, string>,
   facts: Pick<BillFacts, 'delivery' | 'counted'>,
   now = new Date(),
-): Result<{ value: ParsedCopies }> {
-  const read = readCopiesForm(db, values, facts, now);
+): Promise<Result<{ value: ParsedCopies }>> {
+  const read = await readCopiesForm(db, values, facts, now);
   const problems = { ...read.problems };
   if (!(COPIES_HOW as readonly string[]).includes(read.how)) problems.how = 'Choose how you provided the copies.';
   if (Object.keys(problems).length) return failFields(problems);
@@ -527,7 +526,7 @@ export function parseCopiesForm(
 
 /** Who provides the copies, for which request, and the delivery the requester asked for. */
 export interface CopiesContext {
-  db: DB;
+  db: Db;
   actor: Actor & { userId: number };
   requestId: number;
   delivery: BillFacts['delivery'];

@@ -18,7 +18,7 @@ import {
 import { asClause, formatAppointment, formatDay, formatMoney } from '#lib/shared/format.ts';
 import { isProjectMember, usersWithRole } from '#lib/server/accounts/users.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import type { StoredFileInfo } from '#lib/server/platform/files/downloads.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
@@ -33,7 +33,7 @@ import {
   type OperatorRequestRow,
 } from './store.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
-import { town, townAsync } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 
 /** An operator may act on a request only for a project they file for; staff (officer, clerk, admin) may always look. */
 export async function operatorMayAct(
@@ -206,19 +206,17 @@ export function provideCopies(
     if (c.how === 'uploaded' && !c.files.length)
       return fail('Choose the PDF copies to upload, or say how else you provided them.', 'files');
     const bill = c.lines.length
-      ? await viaSync(tx, (sync) =>
-          checkBill(
-            c.lines,
-            feeScheduleOn(sync, today),
-            {
-              delivery: r.delivery,
-              counted,
-              actualCostStatement: c.actualCostStatement,
-              payee: c.payee,
-              howToPay: c.howToPay,
-            },
-            town(sync).kindWord,
-          ),
+      ? checkBill(
+          c.lines,
+          await feeScheduleOn(tx, today),
+          {
+            delivery: r.delivery,
+            counted,
+            actualCostStatement: c.actualCostStatement,
+            payee: c.payee,
+            howToPay: c.howToPay,
+          },
+          (await townAsync(tx)).kindWord,
         )
       : undefined;
     if (bill && Object.keys(bill.problems).length) return failFields(bill.problems);

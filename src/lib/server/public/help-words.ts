@@ -9,7 +9,7 @@ import { closeOfBusinessAsync, loadCalendarAsync } from '#lib/server/platform/ti
 import { computeDueDate, explainDueDate, statutoryHolidayWords } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
-import { feeScheduleOnAsync } from '#lib/server/records-requests/fee-schedules.ts';
+import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import { helpWords, type HelpWords } from './help-words.rules.ts';
 
 /** The worked example's request: emailed the evening before Thanksgiving 2026 (5:00 p.m. Eastern). */
@@ -24,7 +24,7 @@ export async function loadHelpWords(db: Pick<Db, 'select'>, now = new Date()): P
   example[0] = example[0].replace(/^Your request arrived/, 'A request emailed');
   return helpWords({
     town: t,
-    fees: await feeScheduleOnAsync(db, townToday(now)),
+    fees: await feeScheduleOn(db, townToday(now)),
     law,
     holidays: statutoryHolidayWords(),
     closeOfBusiness: cob,

@@ -10,10 +10,9 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { projects, recordsRequests, requestAppeals, requestItems, settings, userRoles, users } from '#db/schema.ts';
 import { APPEAL_KIND_LABEL, APPEAL_OUTCOME_LABEL } from '#lib/shared/labels.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { closeOfBusinessAsync, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { deadlineFlag, deadlineWindow, type DeadlineFlag } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -27,37 +26,39 @@ import {
   type Appealable,
   type AppealOutcome,
 } from './appeals.rules.ts';
-import { trackingLinkAsync } from './links.ts';
+import { trackingLink } from './links.ts';
 import { appealRights, isOpen, missedDeadlineOn } from './request.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { addEventAsync, auditView, getRequestAsync, updateRequestAsync, type RequestRow } from './store.ts';
 import { fail, type Failure } from '#lib/server/platform/result.ts';
 
 export const APPEALS_OFFICER_KEY = 'records_appeals_officer_user_id';
 
-type Reader = Pick<Tx, 'select'>;
+type Reader = Pick<Db, 'select'>;
 
 export type AppealRow = typeof requestAppeals.$inferSelect;
 
 /** The appeals officer named in settings (an active user), or undefined. */
-export function appealsOfficer(db: Reader): { id: number; name: string; email: string } | undefined {
-  const v = db
+export async function appealsOfficer(db: Reader): Promise<{ id: number; name: string; email: string } | undefined> {
+  const [setting] = await db
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.key, APPEALS_OFFICER_KEY))
-    .get()?.value;
+    .limit(1);
+  const v = setting?.value;
   if (!v || !/^\d+$/.test(v)) return undefined;
-  return db
+  const [officer] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(and(eq(users.id, Number(v)), eq(users.disabled, false)))
-    .get();
+    .limit(1);
+  return officer;
 }
 
 /** How the requester is told who hears appeals. */
-export function officerText(db: Reader): string {
-  const o = appealsOfficer(db);
-  const t = town(db);
+export async function officerText(db: Reader): Promise<string> {
+  const o = await appealsOfficer(db);
+  const t = await townAsync(db);
   const named = t.profile.appealsOfficer;
   const address = t.profile.clerkOffice.address ? `, ${t.profile.clerkOffice.address}` : '';
   if (o) return `${o.name}, the ${t.fullName} Records Access Appeals Officer${address}`;
@@ -69,10 +70,12 @@ export function officerText(db: Reader): string {
  * (the Town Supervisor in the demo), by the email there, the same person the requester is told about
  * (officerText); only when neither exists, every admin, so that someone answers.
  */
-export function appealRecipients(db: Reader): Array<{ name: string; email: string; withoutAccount: boolean }> {
-  const o = appealsOfficer(db);
+export async function appealRecipients(
+  db: Reader,
+): Promise<Array<{ name: string; email: string; withoutAccount: boolean }>> {
+  const o = await appealsOfficer(db);
   if (o) return [{ name: o.name.split(' ')[0], email: o.email, withoutAccount: false }];
-  const named = town(db).profile.appealsOfficer;
+  const named = (await townAsync(db)).profile.appealsOfficer;
   if (named.email)
     return [
       {
@@ -83,13 +86,12 @@ export function appealRecipients(db: Reader): Array<{ name: string; email: strin
         withoutAccount: true,
       },
     ];
-  return db
+  const admins = await db
     .select({ name: users.name, email: users.email })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(userRoles.role, 'admin'), eq(users.disabled, false)))
-    .all()
-    .map((u) => ({ name: u.name.split(' ')[0], email: u.email, withoutAccount: false }));
+    .where(and(eq(userRoles.role, 'admin'), eq(users.disabled, false)));
+  return admins.map((u) => ({ name: u.name.split(' ')[0], email: u.email, withoutAccount: false }));
 }
 
 /** The timeline's words for a copy sent to the Committee on Open Government (POL §89(4)(a)). */
@@ -98,14 +100,13 @@ export function openGovernmentCopyText(what: 'appeal' | 'determination', to: str
 }
 
 /** Staff who may name the officer: admins. Staff who can be named: any active staff user. */
-export function officerChoices(db: Pick<DB, 'selectDistinct'>) {
+export function officerChoices(db: Pick<Db, 'selectDistinct'>) {
   return db
     .selectDistinct({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(and(eq(users.disabled, false), inArray(userRoles.role, ['admin', 'clerk', 'officer'])))
-    .orderBy(asc(users.name))
-    .all();
+    .orderBy(asc(users.name));
 }
 
 /** Name the appeals officer; the choices and the officer named before are read where the new one is saved. */
@@ -116,10 +117,8 @@ export function setAppealsOfficer(
   now = new Date(),
 ): Promise<{ ok: true } | Failure> {
   return db.transaction(async (tx): Promise<{ ok: true } | Failure> => {
-    const { choices, before } = await viaSync(tx, (sync) => ({
-      choices: officerChoices(sync),
-      before: appealsOfficer(sync),
-    }));
+    const choices = await officerChoices(tx);
+    const before = await appealsOfficer(tx);
     if (!choices.some((u) => u.id === userId)) return fail('Choose a staff member from the list.', 'userId');
     await tx
       .insert(settings)
@@ -137,17 +136,18 @@ export function setAppealsOfficer(
 }
 
 /** Whether this user answers appeals: the named officer, or an admin (who can stand in). */
-export function mayAnswerAppeals(db: Reader, user: { id: number; roles: readonly string[] }): boolean {
-  return user.roles.includes('admin') || appealsOfficer(db)?.id === user.id;
+export async function mayAnswerAppeals(db: Reader, user: { id: number; roles: readonly string[] }): Promise<boolean> {
+  return user.roles.includes('admin') || (await appealsOfficer(db))?.id === user.id;
 }
 
 /** The latest day an item was withheld in writing. */
-function itemsWithheldOn(db: Reader, requestId: number): string | null {
-  const days = db
-    .select({ decidedOn: requestItems.decidedOn })
-    .from(requestItems)
-    .where(and(eq(requestItems.requestId, requestId), inArray(requestItems.decision, ['denied', 'granted_in_part'])))
-    .all()
+async function itemsWithheldOn(db: Reader, requestId: number): Promise<string | null> {
+  const days = (
+    await db
+      .select({ decidedOn: requestItems.decidedOn })
+      .from(requestItems)
+      .where(and(eq(requestItems.requestId, requestId), inArray(requestItems.decision, ['denied', 'granted_in_part'])))
+  )
     .map((d) => d.decidedOn)
     .filter((d): d is string => d != null)
     .sort();
@@ -155,13 +155,13 @@ function itemsWithheldOn(db: Reader, requestId: number): string | null {
 }
 
 /** What the requester may appeal on this request at `now`, and until when. */
-export function appealFor(db: Reader, r: RequestRow, now: Date): Appealable | null {
-  const calendar = loadCalendar(db);
-  const { overdueBefore } = deadlineWindow(now, calendar, closeOfBusiness(db));
+export async function appealFor(db: Reader, r: RequestRow, now: Date): Promise<Appealable | null> {
+  const calendar = await loadCalendarAsync(db);
+  const { overdueBefore } = deadlineWindow(now, calendar, await closeOfBusinessAsync(db));
   return appealable(
     {
       deniedOn: r.status === 'denied' ? r.deniedOn : null,
-      itemsWithheldOn: itemsWithheldOn(db, r.id),
+      itemsWithheldOn: await itemsWithheldOn(db, r.id),
       missedDeadlineOn: missedDeadlineOn(r, overdueBefore),
     },
     calendar,
@@ -169,18 +169,17 @@ export function appealFor(db: Reader, r: RequestRow, now: Date): Appealable | nu
 }
 
 /** The appeal-rights sentence for mail and pages, with the last day and the officer's name. */
-export function appealRightsFor(db: Reader, r: RequestRow, now: Date): string {
-  const a = appealFor(db, r, now);
-  return a ? appealRightsText(a, officerText(db)) : appealRights(town(db));
+export async function appealRightsFor(db: Reader, r: RequestRow, now: Date): Promise<string> {
+  const a = await appealFor(db, r, now);
+  return a ? appealRightsText(a, await officerText(db)) : appealRights(await townAsync(db));
 }
 
-export function appealsOf(db: Reader, requestId: number): AppealRow[] {
+export function appealsOf(db: Reader, requestId: number): Promise<AppealRow[]> {
   return db
     .select()
     .from(requestAppeals)
     .where(eq(requestAppeals.requestId, requestId))
-    .orderBy(asc(requestAppeals.id))
-    .all();
+    .orderBy(asc(requestAppeals.id));
 }
 
 /**
@@ -200,15 +199,15 @@ export function fileAppeal(
   return db.transaction(async (tx): Promise<{ ok: true; appealId: number; dueOn: string } | Failure> => {
     const r = await getRequestAsync(tx, requestId);
     if (!r) return fail('No such request.');
-    const read = await viaSync(tx, (sync) => ({
-      appealable: appealFor(sync, r, now),
-      existing: appealsOf(sync, r.id).pop(),
-      due: appealDueDate(now, loadCalendar(sync), closeOfBusiness(sync)),
-      officer: appealsOfficer(sync),
-      officerWords: officerText(sync),
-      recipients: appealRecipients(sync),
-      coog: town(sync).profile.openGovernmentEmail,
-    }));
+    const read = {
+      appealable: await appealFor(tx, r, now),
+      existing: (await appealsOf(tx, r.id)).pop(),
+      due: appealDueDate(now, await loadCalendarAsync(tx), await closeOfBusinessAsync(tx)),
+      officer: await appealsOfficer(tx),
+      officerWords: await officerText(tx),
+      recipients: await appealRecipients(tx),
+      coog: (await townAsync(tx)).profile.openGovernmentEmail,
+    };
     const { appealable: a, existing, officer, officerWords, recipients, coog } = read;
     const problems = checkAppeal(
       input,
@@ -267,7 +266,7 @@ export function fileAppeal(
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: await trackingLinkAsync(tx, r, baseUrl),
+          trackUrl: await trackingLink(tx, r, baseUrl),
           dueText: formatDay(dueOn),
           officer: officerWords,
         },
@@ -315,13 +314,12 @@ export interface AppealDecisionInput {
 export function withheldItems(
   db: Reader,
   requestId: number,
-): Array<{ id: number; description: string | null; decision: string | null }> {
+): Promise<Array<{ id: number; description: string | null; decision: string | null }>> {
   return db
     .select({ id: requestItems.id, description: requestItems.description, decision: requestItems.decision })
     .from(requestItems)
     .where(and(eq(requestItems.requestId, requestId), inArray(requestItems.decision, ['denied', 'granted_in_part'])))
-    .orderBy(asc(requestItems.id))
-    .all();
+    .orderBy(asc(requestItems.id));
 }
 
 /**
@@ -348,11 +346,9 @@ export function decideAppeal(
     if (appeal.outcome !== 'pending') return fail('This appeal is already answered.');
     if (!text) return fail('Write the decision and the reasons: the requester receives it.', 'decisionText');
     const r = (await getRequestAsync(tx, appeal.requestId))!;
-    const { withheld, calendar, words } = await viaSync(tx, (sync) => ({
-      withheld: withheldItems(sync, r.id),
-      calendar: loadCalendar(sync),
-      words: town(sync),
-    }));
+    const withheld = await withheldItems(tx, r.id);
+    const calendar = await loadCalendarAsync(tx);
+    const words = await townAsync(tx);
     if (
       granted &&
       input.outcome === 'granted_in_part' &&
@@ -451,7 +447,7 @@ export function decideAppeal(
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: await trackingLinkAsync(tx, r, baseUrl),
+          trackUrl: await trackingLink(tx, r, baseUrl),
           outcomeText: APPEAL_OUTCOME_LABEL[input.outcome],
           decidedText: formatDay(today),
           decisionText: text,
@@ -474,28 +470,34 @@ export interface AppealQueueRow {
 }
 
 /** The appeals officer's queue: waiting appeals by their due date, then the answered ones, newest first. */
-export function appealQueue(db: DB, now = new Date()): { pending: AppealQueueRow[]; answered: AppealQueueRow[] } {
-  const window = deadlineWindow(now, loadCalendar(db), closeOfBusiness(db));
-  const rows = db
-    .select({
-      appeal: requestAppeals,
-      number: recordsRequests.number,
-      requestId: recordsRequests.id,
-      project: projects.name,
-    })
-    .from(requestAppeals)
-    .innerJoin(recordsRequests, eq(recordsRequests.id, requestAppeals.requestId))
-    .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
-    .orderBy(asc(requestAppeals.dueOn), desc(requestAppeals.id))
-    .all()
-    .map((x) => ({
-      ...x,
-      flag: x.appeal.outcome === 'pending' ? deadlineFlag(x.appeal.dueOn, window) : undefined,
-      late: appealAnsweredLate(x.appeal, window.overdueBefore),
-      withheld: x.appeal.outcome === 'pending' ? withheldItems(db, x.requestId) : [],
-    }));
-  return {
-    pending: rows.filter((x) => x.appeal.outcome === 'pending'),
-    answered: rows.filter((x) => x.appeal.outcome !== 'pending').reverse(),
-  };
+export async function appealQueue(
+  db: Db,
+  now = new Date(),
+): Promise<{ pending: AppealQueueRow[]; answered: AppealQueueRow[] }> {
+  return readSnapshotAsync(db, async () => {
+    const window = deadlineWindow(now, await loadCalendarAsync(db), await closeOfBusinessAsync(db));
+    const found = await db
+      .select({
+        appeal: requestAppeals,
+        number: recordsRequests.number,
+        requestId: recordsRequests.id,
+        project: projects.name,
+      })
+      .from(requestAppeals)
+      .innerJoin(recordsRequests, eq(recordsRequests.id, requestAppeals.requestId))
+      .leftJoin(projects, eq(projects.id, recordsRequests.projectId))
+      .orderBy(asc(requestAppeals.dueOn), desc(requestAppeals.id));
+    const rows: AppealQueueRow[] = [];
+    for (const x of found)
+      rows.push({
+        ...x,
+        flag: x.appeal.outcome === 'pending' ? deadlineFlag(x.appeal.dueOn, window) : undefined,
+        late: appealAnsweredLate(x.appeal, window.overdueBefore),
+        withheld: x.appeal.outcome === 'pending' ? await withheldItems(db, x.requestId) : [],
+      });
+    return {
+      pending: rows.filter((x) => x.appeal.outcome === 'pending'),
+      answered: rows.filter((x) => x.appeal.outcome !== 'pending').reverse(),
+    };
+  });
 }

@@ -11,9 +11,9 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { invoiceLines, invoices, payments, requestItems, users, type DeliveryMethod } from '#db/schema.ts';
 import { computeBill, needsApprovalBeforeInvoice, staffTimeCents, type Bill } from '#lib/shared/fees.ts';
 import { formatDay, formatMoney } from '#lib/shared/format.ts';
-import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { feeScheduleById, feeScheduleOn } from './fee-schedules.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import type { InvoiceSummary } from '#lib/server/platform/mail/templates/requests.ts';
 import { townToday, townInstant } from '#lib/server/platform/time/town-time.ts';
@@ -39,17 +39,14 @@ import { PAYMENT_METHOD_LABEL } from '#lib/shared/labels.ts';
 export { PAYMENT_METHOD_LABEL };
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABEL;
 
+type Reader = Pick<Db, 'select'>;
+
 function actorId(actor: Actor): number | null {
   return 'userId' in actor ? actor.userId : null;
 }
 
-export function itemRows(tx: Pick<Tx, 'select'>, requestId: number): ItemRow[] {
-  return tx
-    .select()
-    .from(requestItems)
-    .where(eq(requestItems.requestId, requestId))
-    .orderBy(asc(requestItems.id))
-    .all();
+export function itemRows(tx: Reader, requestId: number): Promise<ItemRow[]> {
+  return tx.select().from(requestItems).where(eq(requestItems.requestId, requestId)).orderBy(asc(requestItems.id));
 }
 
 export interface InvoiceView {
@@ -71,21 +68,20 @@ export interface InvoiceView {
   balanceCents: number;
 }
 
-function invoiceView(tx: Pick<Tx, 'select'>, inv: typeof invoices.$inferSelect): InvoiceView {
-  const lines = tx
+async function invoiceView(tx: Reader, inv: typeof invoices.$inferSelect): Promise<InvoiceView> {
+  const lines = await tx
     .select()
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, inv.id))
-    .orderBy(asc(invoiceLines.id))
-    .all();
-  const pays = tx
-    .select({ p: payments, recordedBy: users.name })
-    .from(payments)
-    .leftJoin(users, eq(users.id, payments.recordedByUserId))
-    .where(eq(payments.invoiceId, inv.id))
-    .orderBy(asc(payments.receivedAt), asc(payments.id))
-    .all()
-    .map((r) => ({ ...r.p, recordedBy: r.recordedBy }));
+    .orderBy(asc(invoiceLines.id));
+  const pays = (
+    await tx
+      .select({ p: payments, recordedBy: users.name })
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.recordedByUserId))
+      .where(eq(payments.invoiceId, inv.id))
+      .orderBy(asc(payments.receivedAt), asc(payments.id))
+  ).map((r) => ({ ...r.p, recordedBy: r.recordedBy }));
   const subtotalCents = lines.reduce((n, l) => n + l.amountCents, 0);
   const totalCents = Math.max(0, subtotalCents - inv.discountCents);
   const paidCents = pays.reduce((n, p) => n + p.amountCents, 0);
@@ -110,26 +106,22 @@ function invoiceView(tx: Pick<Tx, 'select'>, inv: typeof invoices.$inferSelect):
 }
 
 /** The request's invoice in force (draft or issued), if any. */
-export function currentInvoice(tx: Pick<Tx, 'select'>, requestId: number): InvoiceView | undefined {
-  const inv = tx
+export async function currentInvoice(tx: Reader, requestId: number): Promise<InvoiceView | undefined> {
+  const [inv] = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.requestId, requestId), isNull(invoices.voidedAt)))
     .orderBy(desc(invoices.id))
-    .limit(1)
-    .get();
+    .limit(1);
   return inv && inv.status !== 'void' ? invoiceView(tx, inv) : undefined;
 }
 
 /** Every invoice, voided ones included (for the staff timeline). */
-export function allInvoices(tx: Pick<Tx, 'select'>, requestId: number): InvoiceView[] {
-  return tx
-    .select()
-    .from(invoices)
-    .where(eq(invoices.requestId, requestId))
-    .orderBy(asc(invoices.id))
-    .all()
-    .map((i) => invoiceView(tx, i));
+export async function allInvoices(tx: Reader, requestId: number): Promise<InvoiceView[]> {
+  const rows = await tx.select().from(invoices).where(eq(invoices.requestId, requestId)).orderBy(asc(invoices.id));
+  const views: InvoiceView[] = [];
+  for (const i of rows) views.push(await invoiceView(tx, i));
+  return views;
 }
 
 export function invoiceSummary(inv: InvoiceView, url: string, t: TownWords): InvoiceSummary {
@@ -146,26 +138,25 @@ export function invoiceSummary(inv: InvoiceView, url: string, t: TownWords): Inv
 }
 
 /** Mark every file of the request released (documents it names, ranges it covers, uploads). */
-export function releaseFiles(tx: Tx, r: RequestRow, now: Date): number {
-  const rows = itemRows(tx, r.id);
-  const resolved = resolveItems(tx, r.projectId, rows);
+export async function releaseFiles(tx: Db, r: RequestRow, now: Date): Promise<number> {
+  const resolved = await resolveItems(tx, r.projectId, await itemRows(tx, r.id));
   let n = 0;
   for (const x of resolved) {
     if (x.item.releasedAt || x.files.length === 0) continue;
-    tx.update(requestItems).set({ releasedAt: now }).where(eq(requestItems.id, x.item.id)).run();
+    await tx.update(requestItems).set({ releasedAt: now }).where(eq(requestItems.id, x.item.id));
     n += x.files.length;
   }
   return n;
 }
 
 /** For the mail that releases records: what was withheld in writing, and the appeal rights (none when nothing was). */
-export function withheldForMail(
-  tx: Pick<Tx, 'select'>,
+export async function withheldForMail(
+  tx: Reader,
   r: RequestRow,
   now: Date,
-): { withheld?: string[]; appealRights?: string } {
-  const withheld = withheldLines(tx, resolveItems(tx, r.projectId, itemRows(tx, r.id)));
-  return withheld.length ? { withheld, appealRights: appealRightsFor(tx, r, now) } : {};
+): Promise<{ withheld?: string[]; appealRights?: string }> {
+  const withheld = await withheldLines(tx, await resolveItems(tx, r.projectId, await itemRows(tx, r.id)));
+  return withheld.length ? { withheld, appealRights: await appealRightsFor(tx, r, now) } : {};
 }
 
 /** "3 hours of staff time at $18.50 an hour ($55.50)" for the consent request. */
@@ -190,20 +181,20 @@ export interface BillInputForm {
 }
 
 /** What the bill would be with these counts, without saving anything (the billing form's preview). */
-export function previewBill(
-  tx: Pick<Tx, 'select'>,
+export async function previewBill(
+  tx: Reader,
   r: RequestRow,
   input: BillInputForm,
   today = townToday(),
-): { bill: Bill; feeScheduleId: number } {
-  const fee = feeScheduleOn(tx, today);
-  const rows = itemRows(tx, r.id).map((i) => {
+): Promise<{ bill: Bill; feeScheduleId: number }> {
+  const fee = await feeScheduleOn(tx, today);
+  const rows = (await itemRows(tx, r.id)).map((i) => {
     const c = input.counts.find((x) => x.itemId === i.id);
     return c ? { ...i, pages: c.pages, largeFormatSheets: c.largeFormatSheets } : i;
   });
   const bill = computeBill(fee, {
     delivery: r.delivery,
-    items: copyItems(resolveItems(tx, r.projectId, rows)),
+    items: copyItems(await resolveItems(tx, r.projectId, rows)),
     postageCents: r.delivery === 'paper_mail' ? (input.postageCents ?? 0) : undefined,
     staffMinutes: input.staffMinutes,
     discountCents: input.discountCents,
@@ -232,16 +223,14 @@ export function billRequest(
     if (!isOpen(r.status)) return fail('This request is closed; it cannot be billed.');
     if (r.delivery === 'inspect')
       return fail('Inspection in person is free; mark the request fulfilled after the visit.');
-    const { billed, rows } = await viaSync(tx, (sync) => ({
-      billed: currentInvoice(sync, r.id),
-      rows: itemRows(sync, r.id),
-    }));
+    const billed = await currentInvoice(tx, r.id);
+    const rows = await itemRows(tx, r.id);
     if (billed) return fail('This request already has an invoice. Void it first to bill again.');
     if ((input.discountCents ?? 0) > 0 && !input.discountReason?.trim())
       return fail('Give the reason for the discount or waiver.', 'discountReason');
     for (const c of input.counts)
       if (!rows.some((i) => i.id === c.itemId)) return fail('One of the items is not part of this request.');
-    const { bill, feeScheduleId } = await viaSync(tx, (sync) => previewBill(sync, r, input, today));
+    const { bill, feeScheduleId } = await previewBill(tx, r, input, today);
     const waiting = needsApprovalBeforeInvoice(bill, r.costLimitCents, r.costApprovedCents);
     const staffText = staffTimeCents(bill) > 0 ? staffTimeText(bill) : null;
 
@@ -282,7 +271,7 @@ export function billRequest(
         })),
       );
     }
-    const inv = id != null ? await viaSync(tx, (sync) => currentInvoice(sync, r.id)) : undefined;
+    const inv = id != null ? await currentInvoice(tx, r.id) : undefined;
     const words = await townAsync(tx);
     let after: RequestRow;
     if (waiting) {
@@ -317,7 +306,7 @@ export function billRequest(
         });
       }
     } else if (bill.totalCents === 0) {
-      await viaSync(tx, (sync) => releaseFiles(sync, r, now));
+      await releaseFiles(tx, r, now);
       // Paper copies are ready for pickup (or to be mailed), not fulfilled, until handed over (decision 0030).
       after = await updateRequestAsync(tx, r, statusOnRelease(r.delivery, today), now);
       await addEventAsync(tx, r.id, {
@@ -338,7 +327,7 @@ export function billRequest(
             trackUrl: link,
             readyText: readyText(r.delivery, words),
             invoice: null,
-            ...(await viaSync(tx, (sync) => withheldForMail(sync, released, now))),
+            ...(await withheldForMail(tx, released, now)),
           },
         });
       }
@@ -362,7 +351,7 @@ export function billRequest(
             trackUrl: link,
             readyText: readyText(r.delivery, words),
             invoice: invoiceSummary(inv!, `${link}/invoice`, words),
-            ...(await viaSync(tx, (sync) => withheldForMail(sync, billedRow, now))),
+            ...(await withheldForMail(tx, billedRow, now)),
           },
         });
       }
@@ -406,7 +395,7 @@ export function approveCost(
     const r = await getRequestAsync(tx, requestId);
     if (!r) return fail('No such request.');
     if (r.status !== 'awaiting_cost_approval') return fail('This request is not waiting for a cost approval.');
-    const draft = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    const draft = await currentInvoice(tx, r.id);
     const amount = draft ? draft.totalCents : (r.estimateCents ?? 0);
     const link = await mailLinkAsync(tx, r, baseUrl);
     const words = await townAsync(tx);
@@ -425,10 +414,8 @@ export function approveCost(
         now,
       );
       const issued = after;
-      const { inv, withheld } = await viaSync(tx, (sync) => ({
-        inv: currentInvoice(sync, r.id)!,
-        withheld: withheldForMail(sync, issued, now),
-      }));
+      const inv = (await currentInvoice(tx, r.id))!;
+      const withheld = await withheldForMail(tx, issued, now);
       await addEventAsync(tx, r.id, {
         kind: 'billing',
         visible: true,
@@ -500,7 +487,7 @@ export function recordPayment(
   return db.transaction(async (tx): Promise<Result<{ balanceCents: number; released: boolean }>> => {
     const r = await getRequestAsync(tx, requestId);
     if (!r) return fail('No such request.');
-    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    const inv = await currentInvoice(tx, r.id);
     if (!inv || inv.status !== 'issued') return fail('There is no issued invoice to pay.');
     if (inv.balanceCents <= 0) return fail('The invoice is already paid in full.');
     if (p.amountCents <= 0) return fail('Enter an amount greater than zero.', 'amount');
@@ -544,7 +531,7 @@ export function recordPayment(
       body: `Payment of ${formatMoney(p.amountCents)} received (${PAYMENT_METHOD_LABEL[p.method]}) on ${formatDay(p.receivedOn)} for invoice ${inv.number}. Balance: ${formatMoney(balance)}.`,
     });
     if (balance === 0) {
-      await viaSync(tx, (sync) => releaseFiles(sync, r, now));
+      await releaseFiles(tx, r, now);
       released = true;
       after = await updateRequestAsync(tx, r, statusOnRelease(r.delivery, today), now);
       await addEventAsync(tx, r.id, {
@@ -606,16 +593,14 @@ export function releaseNow(
     if (!r) return fail('No such request.');
     if (r.status === 'denied' || r.status === 'withdrawn')
       return fail('This request is closed; nothing can be released.');
-    const refusal = await viaSync(tx, (sync) => {
-      const inv = currentInvoice(sync, r.id);
-      if (inv && (inv.status === 'draft' || inv.balanceCents > 0))
-        return `Nothing can be released while ${inv.status === 'draft' ? 'the cost waits for approval' : `${formatMoney(inv.balanceCents)} is owed`}.`;
-      if (!inv && r.status !== 'fulfilled' && previewBill(sync, r, { counts: [] }).bill.totalCents > 0)
-        return 'Bill the request first: its copies are not free.';
-      return null;
-    });
-    if (refusal) return fail(refusal);
-    const n = await viaSync(tx, (sync) => releaseFiles(sync, r, now));
+    const inv = await currentInvoice(tx, r.id);
+    if (inv && (inv.status === 'draft' || inv.balanceCents > 0))
+      return fail(
+        `Nothing can be released while ${inv.status === 'draft' ? 'the cost waits for approval' : `${formatMoney(inv.balanceCents)} is owed`}.`,
+      );
+    if (!inv && r.status !== 'fulfilled' && (await previewBill(tx, r, { counts: [] })).bill.totalCents > 0)
+      return fail('Bill the request first: its copies are not free.');
+    const n = await releaseFiles(tx, r, now);
     if (!n) return fail('There are no unreleased files on this request.');
     await addEventAsync(tx, r.id, {
       kind: 'status',
@@ -645,7 +630,7 @@ export function voidInvoice(
   return db.transaction(async (tx): Promise<Result> => {
     const r = await getRequestAsync(tx, requestId);
     if (!r) return fail('No such request.');
-    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    const inv = await currentInvoice(tx, r.id);
     if (!inv) return fail('There is no invoice to void.');
     if (inv.paidCents > 0) return fail('Payments are recorded on this invoice; it cannot be voided.');
     await tx
@@ -674,7 +659,7 @@ export function voidInvoice(
 }
 
 /** Rates of the schedule an invoice was issued under (for the printable invoice). */
-export function invoiceRates(tx: Pick<Tx, 'select'>, inv: InvoiceView) {
+export function invoiceRates(tx: Reader, inv: InvoiceView) {
   return feeScheduleById(tx, inv.feeScheduleId);
 }
 

@@ -21,7 +21,7 @@ import {
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
-import { trackingLinkAsync } from './links.ts';
+import { trackingLink } from './links.ts';
 import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
 import { addEventAsync, updateRequestAsync } from './store.ts';
 import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
@@ -206,7 +206,7 @@ export async function recomputeOpenDueDates(
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: await trackingLinkAsync(tx, after, baseUrl),
+          trackUrl: await trackingLink(tx, after, baseUrl),
           fromText: formatDay(r.dueOn),
           toText: formatDay(dueOn),
           why,

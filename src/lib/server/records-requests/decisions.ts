@@ -11,7 +11,7 @@ import { requestItems } from '#db/schema.ts';
 import { itemDecisionLabel } from '#lib/shared/labels.ts';
 import { asClause, formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { appealRightsFor } from './appeals.ts';
@@ -23,8 +23,8 @@ import {
   noRecordCertification,
   type ItemDecisionInput,
 } from './item-decisions.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
-import { trackingLinkAsync } from './links.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
+import { trackingLink } from './links.ts';
 import { resolveItems } from './records.ts';
 import { isOpen } from './request.rules.ts';
 import { addEventAsync, getRequestAsync, updateRequestAsync } from './store.ts';
@@ -50,28 +50,21 @@ export function decideItem(
     const r = await getRequestAsync(tx, requestId);
     if (!r) return fail('No such request.');
     if (!isOpen(r.status)) return fail('This request is closed; its items can no longer be decided.');
-    const read = await viaSync(tx, (sync) => {
-      const row = itemRows(sync, r.id).find((i) => i.id === itemId);
-      return {
-        billed: currentInvoice(sync, r.id) != null,
-        row,
-        // What the item covers before any decision (a new decision replaces the old one).
-        covered: row
-          ? resolveItems(sync, r.projectId, [{ ...row, decision: null, withheldDocumentIds: null }])[0]
-          : null,
-        grounds: listGrounds(sync, { activeOnly: true }),
-        words: town(sync),
-      };
-    });
-    if (read.billed)
+    const row = (await itemRows(tx, r.id)).find((i) => i.id === itemId);
+    if ((await currentInvoice(tx, r.id)) != null)
       return fail('The request is billed: cancel the invoice first, then decide the item and bill again.');
-    const { row, covered, words } = read;
+    // What the item covers before any decision (a new decision replaces the old one).
+    const covered = row
+      ? (await resolveItems(tx, r.projectId, [{ ...row, decision: null, withheldDocumentIds: null }]))[0]
+      : null;
+    const grounds = await listGrounds(tx, { activeOnly: true });
+    const words = await townAsync(tx);
     if (!row || !covered) return fail('No such item on this request.');
     const documentIds = covered.files.map((f) => f.documentId).filter((d): d is number => d != null);
     const problems = checkItemDecision(
       input,
       { documentIds, released: row.releasedAt != null },
-      read.grounds.map((g) => g.id),
+      grounds.map((g) => g.id),
       words.kindWord,
     );
     const [field, message] = Object.entries(problems)[0] ?? [];
@@ -89,15 +82,10 @@ export function decideItem(
       .set(patch)
       .where(and(eq(requestItems.id, row.id), eq(requestItems.requestId, r.id)));
     const after = await updateRequestAsync(tx, r, {}, now);
-    const { resolved, ground, lines, rights } = await viaSync(tx, (sync) => {
-      const [decided] = resolveItems(sync, r.projectId, [{ ...row, ...patch }]);
-      return {
-        resolved: decided,
-        ground: groundById(sync, patch.denialGroundId),
-        lines: withheldLines(sync, [decided]),
-        rights: withholds ? appealRightsFor(sync, after, now) : '',
-      };
-    });
+    const [resolved] = await resolveItems(tx, r.projectId, [{ ...row, ...patch }]);
+    const ground = await groundById(tx, patch.denialGroundId);
+    const lines = await withheldLines(tx, [resolved]);
+    const rights = withholds ? await appealRightsFor(tx, after, now) : '';
     const certification = isNoRecord(patch.decision)
       ? noRecordCertification(resolved.label, patch.decision, words.fullName, patch.decisionReason)
       : '';
@@ -131,7 +119,7 @@ export function decideItem(
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: await trackingLinkAsync(tx, r, baseUrl),
+          trackUrl: await trackingLink(tx, r, baseUrl),
           decidedText: formatDay(today),
           certification,
         },
@@ -144,7 +132,7 @@ export function decideItem(
         data: {
           number: r.number,
           name: r.requesterName,
-          trackUrl: await trackingLinkAsync(tx, r, baseUrl),
+          trackUrl: await trackingLink(tx, r, baseUrl),
           decidedText: formatDay(today),
           lines,
           appealRights: rights,

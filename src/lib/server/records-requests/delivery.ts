@@ -9,11 +9,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { documents, projects } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusinessAsync, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { deadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { claimedDayText, clockDay, townDeadline } from './request.rules.ts';
 import { checkHandover, handoverEventText, onlyOnlineDocuments, type HandoverInput } from './delivery.rules.ts';
@@ -58,11 +58,9 @@ export async function onlineOnlyDocuments(
 ): Promise<OnlineDocument[] | undefined> {
   if (delivery !== 'electronic' || sel.freeText || !sel.project) return undefined;
   const project = sel.project;
-  // The range is read as the invoice's items read it (resolveItems), synchronously until 2g (decision 0080).
+  // The range is read as the invoice's items read it (resolveItems).
   const inRange = sel.reports
-    ? await viaSync(db, (sync) =>
-        rangeDocuments(sync, project.id, 'inspection_report', sel.reports!.from, sel.reports!.to),
-      )
+    ? await rangeDocuments(db, project.id, 'inspection_report', sel.reports.from, sel.reports.to)
     : [];
   const picked = [
     ...sel.documents.map((d) => ({ id: d.id, title: d.title })),
@@ -99,10 +97,8 @@ export function recordHandover(
     if (!r) return fail('No such request.');
     const problems = checkHandover(input, r, today);
     if (Object.keys(problems).length) return failFields(problems);
-    const { overdueBefore, words } = await viaSync(tx, (sync) => ({
-      overdueBefore: deadlineWindow(now, loadCalendar(sync), closeOfBusiness(sync)).overdueBefore,
-      words: town(sync),
-    }));
+    const { overdueBefore } = deadlineWindow(now, await loadCalendarAsync(tx), await closeOfBusinessAsync(tx));
+    const words = await townAsync(tx);
     // Mailing answers the request the day it is mailed (decision 0030); entered once the deadline has passed, a
     // mailing dated on or before it counts from the day it was recorded, the stated day kept as a claim (0064).
     const deadline = townDeadline(r);

@@ -13,7 +13,7 @@ import { formatDay } from '#lib/shared/format.ts';
 import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
 import { TOWN_TIME_ZONE } from '#lib/server/platform/config.ts';
 import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
-import { asyncOf, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { asyncOf, type Db } from '#lib/server/platform/db/async-session.ts';
 import { deadlineFlag } from '#lib/server/platform/time/deadlines.rules.ts';
 import type { Job } from '#lib/server/platform/jobs.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
@@ -21,7 +21,7 @@ import type { DigestRow } from '#lib/server/platform/mail/templates/requests.ts'
 import { auditAsync } from '#lib/server/platform/audit.ts';
 import { missedDeadlineOn, OPEN_STATUSES } from './request.rules.ts';
 import { appealRightsFor } from './appeals.ts';
-import { trackingLinkAsync } from './links.ts';
+import { trackingLink } from './links.ts';
 import { addEventAsync, auditView } from './store.ts';
 
 const SENT_KEY = 'requests-digest:last_day';
@@ -123,7 +123,7 @@ export async function sendMissedDeadlineNotices(db: Db, now: Date, baseUrlGiven?
       if (!r || missedOn == null) return false;
       const promised = missedOn !== r.dueOn;
       await tx.update(recordsRequests).set({ missedDeadlineNoticeAt: now }).where(eq(recordsRequests.id, r.id));
-      const rights = await viaSync(tx, (sync) => appealRightsFor(sync, r, now));
+      const rights = await appealRightsFor(tx, r, now);
       const { kindWord } = await townAsync(tx);
       const limit = promised
         ? `the date the ${kindWord} gave with its acknowledgment, ${formatDay(missedOn)}, passed without a grant or denial`
@@ -152,7 +152,7 @@ export async function sendMissedDeadlineNotices(db: Db, now: Date, baseUrlGiven?
           data: {
             number: r.number,
             name: r.requesterName,
-            trackUrl: await trackingLinkAsync(tx, r, baseUrl),
+            trackUrl: await trackingLink(tx, r, baseUrl),
             dueText: formatDay(missedOn),
             appealRights: rights,
             promised,

@@ -7,8 +7,7 @@ import { eq } from 'drizzle-orm';
 import { recordsRequests } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { currentInvoice } from './billing.ts';
@@ -18,19 +17,18 @@ import { addEventAsync, auditView, getRequestAsync, updateRequestAsync } from '.
 import { fail, type Result } from '#lib/server/platform/result.ts';
 
 /** The request this one was closed into, and the ones closed into it, for the clerk's page. */
-export function duplicateLinks(db: Pick<DB, 'select'>, r: { id: number; duplicateOfRequestId: number | null }) {
-  const of = r.duplicateOfRequestId
-    ? db
+export async function duplicateLinks(db: Pick<Db, 'select'>, r: { id: number; duplicateOfRequestId: number | null }) {
+  const [of] = r.duplicateOfRequestId
+    ? await db
         .select({ id: recordsRequests.id, number: recordsRequests.number })
         .from(recordsRequests)
         .where(eq(recordsRequests.id, r.duplicateOfRequestId))
-        .get()
-    : undefined;
-  const closedInto = db
+        .limit(1)
+    : [];
+  const closedInto = await db
     .select({ id: recordsRequests.id, number: recordsRequests.number, on: recordsRequests.duplicateClosedOn })
     .from(recordsRequests)
-    .where(eq(recordsRequests.duplicateOfRequestId, r.id))
-    .all();
+    .where(eq(recordsRequests.duplicateOfRequestId, r.id));
   return { of, closedInto };
 }
 
@@ -65,7 +63,7 @@ export function closeAsDuplicate(
         'otherNumber',
       );
     if (!note) return fail('Write a note for the requester: they read it with the other request’s number.', 'note');
-    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    const inv = await currentInvoice(tx, r.id);
     if (inv) return fail(`This request has invoice ${inv.number}: cancel it (or refund and cancel it) first.`);
     const link = await mailLinkAsync(tx, r, baseUrl);
     const after = await updateRequestAsync(

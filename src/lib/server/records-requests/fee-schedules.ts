@@ -5,7 +5,7 @@
  */
 import { asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { feeSchedules } from '#db/schema.ts';
-import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -14,7 +14,7 @@ import { failFields, type Result } from '#lib/server/platform/result.ts';
 
 export type FeeSchedule = typeof feeSchedules.$inferSelect;
 
-/** What "in force on a date" means, for both faces: the latest schedule that took effect by then, else the earliest. */
+/** What "in force on a date" means: the latest schedule that took effect by then, else the earliest. */
 const TOOK_EFFECT_BY = lte(feeSchedules.effectiveFrom, sql.placeholder('date'));
 const LATEST = [desc(feeSchedules.effectiveFrom), desc(feeSchedules.id)] as const;
 const EARLIEST = asc(feeSchedules.effectiveFrom);
@@ -24,26 +24,8 @@ function inForce(row: FeeSchedule | undefined): FeeSchedule {
 }
 
 /** The fee schedule in force on a date: the latest that took effect on or before it (else the earliest). */
-export function feeScheduleOn(db: Pick<Tx, 'select'>, date: string): FeeSchedule {
+export async function feeScheduleOn(db: Pick<Db, 'select'>, date: string): Promise<FeeSchedule> {
   // Prepared once per connection: every estimate (the request form's previews, each request sent) reads it.
-  const row =
-    preparedOnce(db, 'feeSchedule.on', () =>
-      db
-        .select()
-        .from(feeSchedules)
-        .where(TOOK_EFFECT_BY)
-        .orderBy(...LATEST)
-        .limit(1)
-        .prepare(),
-    ).get({ date }) ??
-    preparedOnce(db, 'feeSchedule.earliest', () =>
-      db.select().from(feeSchedules).orderBy(EARLIEST).limit(1).prepare(),
-    ).get();
-  return inForce(row);
-}
-
-/** feeScheduleOn on the asynchronous face: the same two statements, prepared once for that face. */
-export async function feeScheduleOnAsync(db: Pick<Db, 'select'>, date: string): Promise<FeeSchedule> {
   const row =
     (await preparedOnce(db, 'feeSchedule.on', () =>
       db
@@ -60,13 +42,14 @@ export async function feeScheduleOnAsync(db: Pick<Db, 'select'>, date: string): 
   return inForce(row);
 }
 
-export function feeScheduleById(db: Pick<Tx, 'select'>, id: number): FeeSchedule | undefined {
-  return db.select().from(feeSchedules).where(eq(feeSchedules.id, id)).get();
+export async function feeScheduleById(db: Pick<Db, 'select'>, id: number): Promise<FeeSchedule | undefined> {
+  const [row] = await db.select().from(feeSchedules).where(eq(feeSchedules.id, id)).limit(1);
+  return row;
 }
 
 /** Every schedule, newest first (the admin page's history). */
-export function allFeeSchedules(db: Pick<Tx, 'select'>): FeeSchedule[] {
-  return db.select().from(feeSchedules).orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id)).all();
+export function allFeeSchedules(db: Pick<Db, 'select'>): Promise<FeeSchedule[]> {
+  return db.select().from(feeSchedules).orderBy(desc(feeSchedules.effectiveFrom), desc(feeSchedules.id));
 }
 
 export type SaveFeeScheduleResult = Result<{ id: number }>;

@@ -6,62 +6,70 @@
  */
 import { asc, desc, eq } from 'drizzle-orm';
 import { denialGrounds } from '#db/schema.ts';
-import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import type { ResolvedItem } from './records.ts';
 import { STATUTORY_GROUNDS, withheldLine } from './item-decisions.rules.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
 export type DenialGround = typeof denialGrounds.$inferSelect;
 
-type Writer = Pick<Tx, 'select' | 'insert'>;
+type Writer = Pick<Db, 'select' | 'insert'>;
 
 /**
  * Insert each statutory ground a database does not have yet, by citation (idempotent: a statutory ground is
  * never deleted, only retired, and one already there keeps the admin's words). A database seeded before the
  * list named §87(2)(e)'s four sub-grounds gains them beside its old (e), which the admin may retire.
  */
-export function ensureStatutoryGrounds(tx: Writer, now = new Date()): void {
+export async function ensureStatutoryGrounds(tx: Writer, now = new Date()): Promise<void> {
   const have = new Set(
-    tx
-      .select({ citation: denialGrounds.citation })
-      .from(denialGrounds)
-      .where(eq(denialGrounds.statutory, true))
-      .all()
-      .map((g) => g.citation),
+    (
+      await tx.select({ citation: denialGrounds.citation }).from(denialGrounds).where(eq(denialGrounds.statutory, true))
+    ).map((g) => g.citation),
   );
   if (STATUTORY_GROUNDS.every((g) => have.has(g.citation))) return;
-  STATUTORY_GROUNDS.forEach((g, i) => {
+  for (const [i, g] of STATUTORY_GROUNDS.entries()) {
     if (!have.has(g.citation))
-      tx.insert(denialGrounds)
-        .values({
-          citation: g.citation,
-          label: g.label,
-          statutory: true,
-          active: true,
-          sortOrder: (i + 1) * 10,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
-  });
+      await tx.insert(denialGrounds).values({
+        citation: g.citation,
+        label: g.label,
+        statutory: true,
+        active: true,
+        sortOrder: (i + 1) * 10,
+        createdAt: now,
+        updatedAt: now,
+      });
+  }
 }
 
 /** Every ground, in the admin's order (seeding the statutory ones on first use). */
-export function listGrounds(db: DB, opts: { activeOnly?: boolean } = {}): DenialGround[] {
-  db.transaction((tx) => ensureStatutoryGrounds(tx));
-  const rows = db.select().from(denialGrounds).orderBy(asc(denialGrounds.sortOrder), asc(denialGrounds.id)).all();
+export async function listGrounds(db: Db, opts: { activeOnly?: boolean } = {}): Promise<DenialGround[]> {
+  const read = () => db.select().from(denialGrounds).orderBy(asc(denialGrounds.sortOrder), asc(denialGrounds.id));
+  let rows = await read();
+  // Written only when a statutory ground is missing, so that pages reading the list inside a snapshot stay reads.
+  const have = new Set(rows.filter((g) => g.statutory).map((g) => g.citation));
+  if (!STATUTORY_GROUNDS.every((g) => have.has(g.citation))) {
+    await db.transaction((tx) => ensureStatutoryGrounds(tx));
+    rows = await read();
+  }
   return opts.activeOnly ? rows.filter((g) => g.active) : rows;
 }
 
-export function groundById(db: Pick<Tx, 'select'>, id: number | null | undefined): DenialGround | undefined {
-  return id == null ? undefined : db.select().from(denialGrounds).where(eq(denialGrounds.id, id)).get();
+export async function groundById(
+  db: Pick<Db, 'select'>,
+  id: number | null | undefined,
+): Promise<DenialGround | undefined> {
+  if (id == null) return undefined;
+  const [g] = await db.select().from(denialGrounds).where(eq(denialGrounds.id, id)).limit(1);
+  return g;
 }
 
 /** A ground a clerk may still deny on: on the admin's list and not retired (one row read, not the whole list). */
-export function activeGround(db: Pick<Tx, 'select'>, id: number | null | undefined): DenialGround | undefined {
-  const g = groundById(db, id);
+export async function activeGround(
+  db: Pick<Db, 'select'>,
+  id: number | null | undefined,
+): Promise<DenialGround | undefined> {
+  const g = await groundById(db, id);
   return g?.active ? g : undefined;
 }
 
@@ -91,7 +99,7 @@ export async function createGround(db: Db, actor: Actor, input: GroundInput, now
   if (Object.keys(fields).length) return failFields(fields);
   const id = await db.transaction(async (tx) => {
     // The statutory grounds' seeding is shared with the synchronous readers of the list (step 2 of decision 0080).
-    await viaSync(tx, (sync) => ensureStatutoryGrounds(sync, now));
+    await ensureStatutoryGrounds(tx, now);
     const [last] = await tx
       .select({ sortOrder: denialGrounds.sortOrder })
       .from(denialGrounds)
@@ -152,19 +160,18 @@ export function updateGround(
 }
 
 /** What the requester reads for each withheld item: the item, the decision, the ground and the clerk's words. */
-export function withheldLines(tx: Pick<Tx, 'select'>, items: ResolvedItem[]): string[] {
-  return items
-    .filter(
-      (i): i is ResolvedItem & { item: { decision: 'denied' | 'granted_in_part' } } =>
-        i.item.decision === 'denied' || i.item.decision === 'granted_in_part',
-    )
-    .map((i) =>
-      withheldLine(
-        i.label,
-        i.item.decision,
-        groundById(tx, i.item.denialGroundId) ?? null,
-        i.item.decisionReason ?? null,
-        i.withheld.length,
-      ),
-    );
+export async function withheldLines(tx: Pick<Db, 'select'>, items: ResolvedItem[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const i of items)
+    if (i.item.decision === 'denied' || i.item.decision === 'granted_in_part')
+      lines.push(
+        withheldLine(
+          i.label,
+          i.item.decision,
+          (await groundById(tx, i.item.denialGroundId)) ?? null,
+          i.item.decisionReason ?? null,
+          i.withheld.length,
+        ),
+      );
+  return lines;
 }

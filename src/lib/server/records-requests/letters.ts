@@ -5,7 +5,7 @@
  * says exactly what the email would have; the letter adds the municipality's letterhead, the date, the
  * requester's postal address and the tracking link written out and as a QR code.
  */
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { MailParts } from '#lib/server/platform/mail/layout.ts';
 import { withMailTown } from '#lib/server/platform/mail/layout.ts';
 import {
@@ -19,7 +19,7 @@ import { linkWithQr } from '#lib/server/platform/pdf/qr.ts';
 import { PdfWriter } from '#lib/server/platform/pdf/writer.ts';
 import { explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { asClause, formatDay, formatInstant } from '#lib/shared/format.ts';
 import { deliveryLabel, itemDecisionLabel } from '#lib/shared/labels.ts';
 import { officeLine, officialLine, type TownWords } from '#lib/shared/town-profile.ts';
@@ -55,7 +55,7 @@ export function lettersAvailable(
  * so this is the link the clerk gave out at entry and every email carries; only a request whose stored
  * fingerprint is not the derived one (seeded data, a changed secret) gets a new version, as mail does.
  */
-export function printedTrackingLink(db: DB, view: Pick<RequestView, 'request'>, baseUrl: string): string {
+export function printedTrackingLink(db: Db, view: Pick<RequestView, 'request'>, baseUrl: string): Promise<string> {
   return db.transaction((tx) => trackingLink(tx, { ...view.request }, baseUrl));
 }
 
@@ -66,7 +66,7 @@ export interface PrintedLetter {
 
 /** The letter of this kind for a request, or undefined when it has nothing to say yet. */
 export async function requestLetterPdf(
-  db: DB,
+  db: Db,
   view: RequestView,
   kind: LetterKind,
   baseUrl: string,
@@ -74,8 +74,8 @@ export async function requestLetterPdf(
 ): Promise<PrintedLetter | undefined> {
   if (!lettersAvailable(view)[kind]) return undefined;
   const r = view.request;
-  const t = town(db);
-  const trackUrl = printedTrackingLink(db, view, baseUrl);
+  const t = await townAsync(db);
+  const trackUrl = await printedTrackingLink(db, view, baseUrl);
   const today = townToday(now);
   if (kind === 'bill') {
     const inv = view.invoice!;
@@ -84,12 +84,16 @@ export async function requestLetterPdf(
       request: r,
       projectName: view.project?.name ?? null,
       town: t,
-      rates: invoiceRates(db, inv),
+      rates: await invoiceRates(db, inv),
       trackUrl,
     });
     return { bytes, filename: `${inv.number}.pdf` };
   }
   const base = { number: r.number, name: r.requesterName, trackUrl };
+  // Read before the letter is worded, which is synchronous (the municipality's words are set around it).
+  const rights = await appealRightsFor(db, r, now);
+  const withheld = view.items.filter((i) => i.item.decision === 'denied' || i.item.decision === 'granted_in_part');
+  const withheldText = await withheldLines(db, withheld);
   const parts: MailParts[] = withMailTown(t, () => {
     if (kind === 'acknowledgment') {
       const receipt = requestReceiptParts({
@@ -112,12 +116,11 @@ export async function requestLetterPdf(
           reason: r.extensionReason,
           extended: false,
           lateDueText: late ? formatDay(r.dueOn) : null,
-          appealRights: late ? appealRightsFor(db, r, now) : undefined,
+          appealRights: late ? rights : undefined,
         }),
       ];
     }
     const out: MailParts[] = [];
-    const rights = appealRightsFor(db, r, now);
     if (r.status === 'denied') {
       out.push(
         requestDeniedParts({
@@ -128,7 +131,6 @@ export async function requestLetterPdf(
         }),
       );
     }
-    const withheld = view.items.filter((i) => i.item.decision === 'denied' || i.item.decision === 'granted_in_part');
     if (withheld.length && r.status !== 'denied') {
       const lastDecided =
         withheld
@@ -139,7 +141,7 @@ export async function requestLetterPdf(
         requestItemsWithheldParts({
           ...base,
           decidedText: formatDay(lastDecided),
-          lines: withheldLines(db, withheld),
+          lines: withheldText,
           appealRights: rights,
         }),
       );

@@ -8,8 +8,7 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { recordsRequests } from '#db/schema.ts';
-import type { Tx } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 
@@ -33,13 +32,17 @@ export function trackUrl(baseUrl: string, token: string): string {
 }
 
 /** The request behind a tracking token, or undefined (malformed, tampered, or replaced by a newer link). */
-export function requestIdForToken(db: Pick<Tx, 'select'>, token: string | undefined): number | undefined {
+export async function requestIdForToken(
+  db: Pick<Db, 'select'>,
+  token: string | undefined,
+): Promise<number | undefined> {
   if (!looksLikeToken(token)) return undefined;
-  return db
+  const [row] = await db
     .select({ id: recordsRequests.id })
     .from(recordsRequests)
     .where(eq(recordsRequests.trackingTokenHash, hashToken(token)))
-    .get()?.id;
+    .limit(1);
+  return row?.id;
 }
 
 interface LinkRow {
@@ -53,24 +56,19 @@ interface LinkRow {
  * The tracking URL for mail about a request. A request whose stored hash is not the derived one (seeded
  * data, or a changed secret) gets a fresh link version: no one could have known the old token anyway.
  */
-export function trackingLink(tx: Tx, r: LinkRow, baseUrl: string): string {
+export async function trackingLink(tx: Db, r: LinkRow, baseUrl: string): Promise<string> {
   let token = trackingToken(r.number, r.trackingLinkVersion);
   if (hashToken(token) !== r.trackingTokenHash) {
     const version = r.trackingLinkVersion + 1;
     token = trackingToken(r.number, version);
-    tx.update(recordsRequests)
+    await tx
+      .update(recordsRequests)
       .set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) })
-      .where(eq(recordsRequests.id, r.id))
-      .run();
+      .where(eq(recordsRequests.id, r.id));
     r.trackingLinkVersion = version;
     r.trackingTokenHash = hashToken(token);
   }
   return trackUrl(baseUrl, token);
-}
-
-/** `trackingLink` on the asynchronous face (decision 0080), in the caller's transaction. */
-export function trackingLinkAsync(tx: Db, r: LinkRow, baseUrl: string): Promise<string> {
-  return viaSync(tx, (sync) => trackingLink(sync, r, baseUrl));
 }
 
 /** The tracking link for mail to the requester: '' when they gave no address (nothing is mailed then). */
@@ -79,17 +77,17 @@ export function mailLinkAsync(
   r: LinkRow & { requesterEmail: string | null },
   baseUrl: string,
 ): Promise<string> {
-  return r.requesterEmail ? trackingLinkAsync(tx, r, baseUrl) : Promise.resolve('');
+  return r.requesterEmail ? trackingLink(tx, r, baseUrl) : Promise.resolve('');
 }
 
 /** Replace the link (the requester lost it, or it leaked): the old one stops working at once. */
-export function rotateTrackingLink(tx: Tx, r: LinkRow, baseUrl: string): { token: string; url: string } {
+export async function rotateTrackingLink(tx: Db, r: LinkRow, baseUrl: string): Promise<{ token: string; url: string }> {
   const version = r.trackingLinkVersion + 1;
   const token = trackingToken(r.number, version);
-  tx.update(recordsRequests)
+  await tx
+    .update(recordsRequests)
     .set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) })
-    .where(eq(recordsRequests.id, r.id))
-    .run();
+    .where(eq(recordsRequests.id, r.id));
   r.trackingLinkVersion = version;
   r.trackingTokenHash = hashToken(token);
   return { token, url: trackUrl(baseUrl, token) };

@@ -21,7 +21,7 @@ import { formatInstant } from '#lib/shared/format.ts';
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { OPERATOR_STATUS_LABEL } from '#lib/server/operator-requests/request.rules.ts';
 import { operatorTrackingLinkAsync } from '#lib/server/operator-requests/store.ts';
-import { trackingLinkAsync } from './links.ts';
+import { trackingLink } from './links.ts';
 import { type Result } from '#lib/server/platform/result.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -92,7 +92,7 @@ export async function sendLostLinks(
         to: `the ${fullName}`,
         receivedText: formatInstant(r.receivedAt),
         statusText: (REQUEST_STATUS_LABEL as Record<string, string>)[r.status] ?? r.status,
-        url: await trackingLinkAsync(tx, r, baseUrl),
+        url: await trackingLink(tx, r, baseUrl),
       });
     for (const o of operator)
       listed.push({

@@ -9,7 +9,6 @@ import { usersWithRole } from '#lib/server/accounts/users.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { requestEvents, requestMessages, users } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { hitAsync, minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
@@ -43,29 +42,29 @@ export interface ThreadMessage {
  * The whole conversation, oldest first: both sides' messages, and the clerk's notes to the requester written
  * before the thread existed (request events of kind note_to_requester).
  */
-export function loadThread(db: Pick<DB, 'select'>, requestId: number): ThreadMessage[] {
-  const messages = db
-    .select({
-      id: requestMessages.id,
-      at: requestMessages.at,
-      sender: requestMessages.sender,
-      kind: requestMessages.kind,
-      body: requestMessages.body,
-      authorName: users.name,
-    })
-    .from(requestMessages)
-    .leftJoin(users, eq(users.id, requestMessages.authorUserId))
-    .where(eq(requestMessages.requestId, requestId))
-    .all()
-    .map((m) => ({ ...m, id: `m${m.id}`, authorName: m.sender === 'clerk' ? m.authorName : null }));
-  const notes = db
-    .select({ id: requestEvents.id, at: requestEvents.at, body: requestEvents.body, authorName: users.name })
-    .from(requestEvents)
-    .leftJoin(users, eq(users.id, requestEvents.actorUserId))
-    .where(and(eq(requestEvents.requestId, requestId), eq(requestEvents.kind, 'note_to_requester')))
-    .orderBy(asc(requestEvents.at))
-    .all()
-    .map((n) => ({ ...n, id: `n${n.id}`, sender: 'clerk' as const, kind: 'message' as const }));
+export async function loadThread(db: Pick<Db, 'select'>, requestId: number): Promise<ThreadMessage[]> {
+  const messages = (
+    await db
+      .select({
+        id: requestMessages.id,
+        at: requestMessages.at,
+        sender: requestMessages.sender,
+        kind: requestMessages.kind,
+        body: requestMessages.body,
+        authorName: users.name,
+      })
+      .from(requestMessages)
+      .leftJoin(users, eq(users.id, requestMessages.authorUserId))
+      .where(eq(requestMessages.requestId, requestId))
+  ).map((m) => ({ ...m, id: `m${m.id}`, authorName: m.sender === 'clerk' ? m.authorName : null }));
+  const notes = (
+    await db
+      .select({ id: requestEvents.id, at: requestEvents.at, body: requestEvents.body, authorName: users.name })
+      .from(requestEvents)
+      .leftJoin(users, eq(users.id, requestEvents.actorUserId))
+      .where(and(eq(requestEvents.requestId, requestId), eq(requestEvents.kind, 'note_to_requester')))
+      .orderBy(asc(requestEvents.at))
+  ).map((n) => ({ ...n, id: `n${n.id}`, sender: 'clerk' as const, kind: 'message' as const }));
   return [...messages, ...notes].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
 }
 

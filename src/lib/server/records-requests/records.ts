@@ -9,14 +9,11 @@ import { documents, projects, type DocumentType } from '#db/schema.ts';
 import { isNoRecord, releasableDocumentIds, requestableSql, type ItemDecision } from './item-decisions.rules.ts';
 import { documentCopyCounts, type CopyItem } from '#lib/shared/fees.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import type { Tx } from '#lib/server/platform/audit.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 
-type Reader = Pick<Tx, 'select'>;
-/** The request form's reads, on the asynchronous face; the writes' shared helpers (resolveItems) wait for 2g. */
-type FormReader = Pick<Db, 'select'>;
+type Reader = Pick<Db, 'select'>;
 
 export interface PickableDocument {
   id: number;
@@ -69,7 +66,7 @@ function toPickable(d: {
 }
 
 /** A published project by slug, or undefined. */
-export function publishedProject(db: FormReader, slug: string) {
+export function publishedProject(db: Reader, slug: string) {
   // Prepared once per connection, as are publicDocumentsOf and resolveItems' reads: the request form's every preview and send reads them.
   return preparedOnce(db, 'records.publishedProject', () =>
     db
@@ -85,7 +82,7 @@ const inIds = (column: typeof documents.id) => inList(column, sql.placeholder('i
 
 /** Everything the request form lists for a project: published documents, and the public documents by law (SWPPP, inspection reports) whatever their visibility. */
 export async function projectRecords(
-  db: FormReader,
+  db: Reader,
   project: { id: number; slug: string; name: string },
 ): Promise<ProjectRecords> {
   const rows = (
@@ -131,12 +128,11 @@ export function rangeDocuments(db: Reader, projectId: number, type: DocumentType
         lte(documents.documentDate, to),
       ),
     )
-    .orderBy(asc(documents.documentDate), asc(documents.id))
-    .all();
+    .orderBy(asc(documents.documentDate), asc(documents.id));
 }
 
 /** The requested document ids that are requestable documents of the project (anything else is refused). */
-export async function publicDocumentsOf(db: FormReader, projectId: number, ids: number[]) {
+export async function publicDocumentsOf(db: Reader, projectId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return (
     await preparedOnce(db, 'records.publicDocumentsOf', () =>
@@ -202,11 +198,11 @@ export interface ResolvedItem {
 }
 
 /** Each item with the files it covers and its page counts (confirmed by the clerk, else from the documents). */
-export function resolveItems(db: Reader, projectId: number | null, items: ItemRow[]): ResolvedItem[] {
+export async function resolveItems(db: Reader, projectId: number | null, items: ItemRow[]): Promise<ResolvedItem[]> {
   const docIds = items.map((i) => i.documentId).filter((id): id is number => id != null);
   const docs = new Map(
     (docIds.length
-      ? preparedOnce(db, 'records.itemDocuments', () =>
+      ? await preparedOnce(db, 'records.itemDocuments', () =>
           db
             .select({
               ...pickable,
@@ -222,7 +218,8 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
       : []
     ).map((d) => [d.id, d]),
   );
-  return items.map((item) => {
+  const resolved: ResolvedItem[] = [];
+  for (const item of items) {
     let files: ResolvedFile[] = [];
     let estimated = { pages: 0, largeFormatSheets: 0 };
     let sized = false;
@@ -256,7 +253,7 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
         },
       ];
     } else if (item.documentType && item.dateFrom && item.dateTo && projectId != null) {
-      const inRange = rangeDocuments(db, projectId, item.documentType, item.dateFrom, item.dateTo);
+      const inRange = await rangeDocuments(db, projectId, item.documentType, item.dateFrom, item.dateTo);
       files = inRange.map((d) => ({
         documentId: d.id,
         title: d.title,
@@ -297,7 +294,7 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
         { pages: 0, largeFormatSheets: 0 },
       );
     } else if (withheld.length === files.length && files.length > 0) estimated = { pages: 0, largeFormatSheets: 0 };
-    return {
+    resolved.push({
       item,
       label,
       files: files.filter((f) => keep.has(f)),
@@ -305,8 +302,9 @@ export function resolveItems(db: Reader, projectId: number | null, items: ItemRo
       estimated,
       sized,
       confirmed: item.pages != null || item.largeFormatSheets != null,
-    };
-  });
+    });
+  }
+  return resolved;
 }
 
 /** Items as the fee calculation takes them: confirmed counts where the clerk gave them, else the estimate. */
@@ -320,7 +318,7 @@ export function copyItems(resolved: ResolvedItem[]): CopyItem[] {
 }
 
 /** Published projects for the form's list, or null when there are too many for a list to be usable. */
-export async function projectChoices(db: FormReader, max = 300): Promise<Array<{ slug: string; name: string }> | null> {
+export async function projectChoices(db: Reader, max = 300): Promise<Array<{ slug: string; name: string }> | null> {
   const rows = await db
     .select({ slug: projects.slug, name: projects.name })
     .from(projects)

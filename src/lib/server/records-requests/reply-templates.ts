@@ -6,7 +6,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { replyTemplates } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { fail, failFields, type Result } from '#lib/server/platform/result.ts';
 
@@ -15,20 +14,23 @@ export const TEMPLATE_BODY_MAX = 2000;
 
 export type ReplyTemplate = typeof replyTemplates.$inferSelect;
 
-export function listReplyTemplates(db: Pick<DB, 'select'>): ReplyTemplate[] {
+export function listReplyTemplates(db: Pick<Db, 'select'>): Promise<ReplyTemplate[]> {
   return db
     .select()
     .from(replyTemplates)
-    .orderBy(asc(sql`lower(${replyTemplates.name})`), asc(replyTemplates.id))
-    .all();
+    .orderBy(asc(sql`lower(${replyTemplates.name})`), asc(replyTemplates.id));
 }
 
-export function getReplyTemplate(db: Pick<DB, 'select'>, id: number): ReplyTemplate | undefined {
-  return db.select().from(replyTemplates).where(eq(replyTemplates.id, id)).get();
+export async function getReplyTemplate(db: Pick<Db, 'select'>, id: number): Promise<ReplyTemplate | undefined> {
+  const [t] = await db.select().from(replyTemplates).where(eq(replyTemplates.id, id)).limit(1);
+  return t;
 }
 
 /** Untrusted `?template=` → the template's text, or undefined. */
-export function templateFromParam(db: Pick<DB, 'select'>, param: string | null): ReplyTemplate | undefined {
+export async function templateFromParam(
+  db: Pick<Db, 'select'>,
+  param: string | null,
+): Promise<ReplyTemplate | undefined> {
   return param && /^\d{1,12}$/.test(param) ? getReplyTemplate(db, Number(param)) : undefined;
 }
 

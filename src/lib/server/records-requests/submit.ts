@@ -9,17 +9,17 @@ import { eq } from 'drizzle-orm';
 import { DELIVERY_METHODS, recordsRequests, requestItems, type DeliveryMethod } from '#db/schema.ts';
 import { computeBill, needsCostApproval, type Bill } from '#lib/shared/fees.ts';
 import { formatDay, formatInstant, formatMoney } from '#lib/shared/format.ts';
-import { auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { insertRowAsync } from '#lib/server/platform/insert-row.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusinessAsync, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { feeScheduleOn, type FeeSchedule } from './fee-schedules.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import {
   copyItems,
   projectRecords,
@@ -33,7 +33,7 @@ import {
 import { trackingToken, trackUrl } from './links.ts';
 import { respondBy, submissionFingerprint, submissionKeyHash, type RequestChannel } from './request.rules.ts';
 import { addEventAsync, nextNumberAsync } from './store.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 import { type Result } from '#lib/server/platform/result.ts';
 
 /** Web submissions per IP address per hour (REQUESTS_PER_IP_PER_HOUR overrides; the bench raises it). */
@@ -155,23 +155,23 @@ export interface Estimate {
 
 /**
  * The fee estimate for a checked selection, from the stored page counts and the schedule in force on `today`.
- * The items are resolved as an invoice resolves them (resolveItems), synchronously until 2g (decision 0080).
+ * The items are resolved as an invoice resolves them (resolveItems).
  */
-export function estimateSelection(
+export async function estimateSelection(
   db: Db,
   sel: CheckedSelection,
   delivery: DeliveryMethod,
   today = townToday(),
 ): Promise<Estimate> {
-  return viaSync(db, (sync) => selectionEstimate(sync, sel, delivery, feeScheduleOn(sync, today)));
+  return selectionEstimate(db, sel, delivery, await feeScheduleOn(db, today));
 }
 
 function selectionEstimate(
-  db: Pick<Tx, 'select'>,
+  db: Pick<Db, 'select'>,
   sel: CheckedSelection,
   delivery: DeliveryMethod,
   fee: FeeSchedule,
-): Estimate {
+): Promise<Estimate> {
   return estimateItems(db, sel.project?.id ?? null, asItemRows(itemsFor(sel)), delivery, fee);
 }
 
@@ -179,31 +179,29 @@ function selectionEstimate(
  * The estimate the form showed, for a request already made (decision 0030: the tracking page shows the same
  * breakdown): the items the requester asked for, priced by the schedule in force the day it was received.
  */
-export function estimateForRequest(
+export async function estimateForRequest(
   db: Db,
   r: { projectId: number | null; delivery: DeliveryMethod; receivedAt: Date },
   rows: ItemRow[],
 ): Promise<Estimate> {
-  return viaSync(db, (sync) =>
-    estimateItems(
-      sync,
-      r.projectId,
-      rows.filter((i) => i.addedByUserId == null),
-      r.delivery,
-      feeScheduleOn(sync, townToday(r.receivedAt)),
-    ),
+  return estimateItems(
+    db,
+    r.projectId,
+    rows.filter((i) => i.addedByUserId == null),
+    r.delivery,
+    await feeScheduleOn(db, townToday(r.receivedAt)),
   );
 }
 
 /** One estimate, for the form and the tracking page: items resolved to their documents' counts, then the bill. */
-function estimateItems(
-  db: Pick<Tx, 'select'>,
+async function estimateItems(
+  db: Pick<Db, 'select'>,
   projectId: number | null,
   rows: ItemRow[],
   delivery: DeliveryMethod,
   fee: FeeSchedule,
-): Estimate {
-  const resolved = resolveItems(db, projectId, rows);
+): Promise<Estimate> {
+  const resolved = await resolveItems(db, projectId, rows);
   return {
     bill: computeBill(fee, { delivery, items: copyItems(resolved) }),
     unsized: resolved.filter((r) => !r.sized).map((r) => r.label),
@@ -305,18 +303,18 @@ export function createRecordsRequest(
       const state = await isLimitedAsync(tx, limitKey, limit);
       if (!state.allowed) return { ok: false, reason: 'limited', retryAfterMs: state.retryAfterMs };
     }
-    const { due, estimate, words } = await viaSync(tx, (sync) => {
-      const town_ = town(sync);
-      return {
-        due: computeDueDate(input.receivedAt, loadCalendar(sync), {
-          closeOfBusiness: closeOfBusiness(sync),
-          businessDays: loadLocalLaw(sync).foilBusinessDays,
-          municipality: town_.profile.kind,
-        }),
-        estimate: selectionEstimate(sync, sel, input.delivery, feeScheduleOn(sync, townToday(input.receivedAt))),
-        words: town_,
-      };
+    const words = await townAsync(tx);
+    const due = computeDueDate(input.receivedAt, await loadCalendarAsync(tx), {
+      closeOfBusiness: await closeOfBusinessAsync(tx),
+      businessDays: (await loadLocalLawAsync(tx)).foilBusinessDays,
+      municipality: words.profile.kind,
     });
+    const estimate = await selectionEstimate(
+      tx,
+      sel,
+      input.delivery,
+      await feeScheduleOn(tx, townToday(input.receivedAt)),
+    );
     const waiting = needsCostApproval(estimate.bill.totalCents, input.costLimitCents);
     // A form sent again after changes (Back, edit, send) is a new request; only the first keeps the key.
     const keyFree = keyHash && !existing;
@@ -450,10 +448,8 @@ export async function formPreview(
   });
   // One read of the fee schedule for the estimate and the rates shown beside it, not one for each.
   const today = townToday();
-  const { rates, estimate } = await viaSync(db, (sync) => {
-    const fee = feeScheduleOn(sync, today);
-    return { rates: fee, estimate: project || sel.freeText ? selectionEstimate(sync, sel, delivery, fee) : undefined };
-  });
+  const rates = await feeScheduleOn(db, today);
+  const estimate = project || sel.freeText ? await selectionEstimate(db, sel, delivery, rates) : undefined;
   return {
     project,
     projectError: v.project && !project ? 'Choose a project from the list. We could not find that one.' : undefined,

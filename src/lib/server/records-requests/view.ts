@@ -5,9 +5,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { documents, projects, requestEvents, users } from '#db/schema.ts';
 import { formatDay } from '#lib/shared/format.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusinessAsync, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { feeScheduleOn } from './fee-schedules.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   computeDueDate,
   deadlineFlag,
@@ -23,16 +23,16 @@ import { resolveItems, type ResolvedItem } from './records.ts';
 import { explainAfterDueDate, isOpen, missedDeadlineOn, missedText } from './request.rules.ts';
 import { appealFor, appealRightsFor, appealsOf, type AppealRow } from './appeals.ts';
 import { appealInTime, type Appealable } from './appeals.rules.ts';
-import { listGrounds, withheldLines, type DenialGround } from './grounds.ts';
+import { listGrounds, withheldLines } from './grounds.ts';
 import { noRecordLines, requestOutcome, type RequestOutcome } from './item-decisions.rules.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 import { getRequestAsync, type RequestRow } from './store.ts';
 import { loadThread } from './messages.ts';
 import { duplicateLinks } from './duplicate-close.ts';
 import { listReplyTemplates, templateFromParam } from './reply-templates.ts';
 import { filterAttachable, parseAttachFilter } from './attach-filter.rules.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 
 export interface RequestEvent {
   id: number;
@@ -117,28 +117,17 @@ async function readRequestView(
         .where(eq(projects.id, r.projectId))
     : [];
   const now = opts.now ?? new Date();
-  // The calendar, the billing, the records and the appeals are read by the records-request helpers the writes
-  // share (still synchronous): one call.
-  const { calendar, cob, t, law, invoice, items, appeal, appeals, appealRights, withheld, invoices } = await viaSync(
-    db,
-    (sync) => {
-      const items = resolveItems(sync, r.projectId, itemRows(sync, r.id));
-      const invoice = currentInvoice(sync, r.id);
-      return {
-        calendar: loadCalendar(sync),
-        cob: closeOfBusiness(sync),
-        t: town(sync),
-        law: loadLocalLaw(sync),
-        invoice,
-        items,
-        appeal: appealFor(sync, r, now),
-        appeals: appealsOf(sync, r.id),
-        appealRights: appealRightsFor(sync, r, now),
-        withheld: withheldLines(sync, items),
-        invoices: opts.forRequester ? (invoice ? [invoice] : []) : allInvoices(sync, r.id),
-      };
-    },
-  );
+  const calendar = await loadCalendarAsync(db);
+  const cob = await closeOfBusinessAsync(db);
+  const t = await townAsync(db);
+  const law = await loadLocalLawAsync(db);
+  const items = await resolveItems(db, r.projectId, await itemRows(db, r.id));
+  const invoice = await currentInvoice(db, r.id);
+  const appeal = await appealFor(db, r, now);
+  const appeals = await appealsOf(db, r.id);
+  const appealRights = await appealRightsFor(db, r, now);
+  const withheld = await withheldLines(db, items);
+  const invoices = opts.forRequester ? (invoice ? [invoice] : []) : await allInvoices(db, r.id);
   const due = computeDueDate(r.receivedAt, calendar, {
     closeOfBusiness: cob,
     businessDays: law.foilBusinessDays,
@@ -202,7 +191,7 @@ export async function loadTrackingView(
   token: string | undefined,
   now = new Date(),
 ): Promise<RequestView | undefined> {
-  const id = await viaSync(db, (sync) => requestIdForToken(sync, token));
+  const id = await requestIdForToken(db, token);
   return id === undefined ? undefined : loadRequestView(db, id, { forRequester: true, now });
 }
 
@@ -253,19 +242,13 @@ async function readClerkRequestPage(
   if (!view) return undefined;
   const r = view.request;
   const inv = view.invoice;
-  // Today's fee rates, the calendar and the clerk's lists, by the helpers the writes share (still synchronous).
-  const { calendar, rates, grounds, thread, duplicates, replyTemplates, chosenTemplate } = await viaSync(
-    db,
-    (sync) => ({
-      calendar: loadCalendar(sync),
-      rates: feeScheduleOn(sync, today),
-      grounds: listGrounds(sync, { activeOnly: true }) as DenialGround[],
-      thread: loadThread(sync, r.id),
-      duplicates: duplicateLinks(sync, r),
-      replyTemplates: listReplyTemplates(sync),
-      chosenTemplate: templateFromParam(sync, attachParams.get('template')),
-    }),
-  );
+  const calendar = await loadCalendarAsync(db);
+  const rates = await feeScheduleOn(db, today);
+  const grounds = await listGrounds(db, { activeOnly: true });
+  const thread = await loadThread(db, r.id);
+  const duplicates = await duplicateLinks(db, r);
+  const replyTemplates = await listReplyTemplates(db);
+  const chosenTemplate = await templateFromParam(db, attachParams.get('template'));
   // The attach list filtered by type and dates (GET parameters), ticked documents kept.
   const allAttachable = view.project
     ? await attachableDocuments(

@@ -12,7 +12,7 @@ import { documents, invoices, requestItems } from '#db/schema.ts';
 import { endSentence, formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { loadCalendarAsync, closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import {
   deadlineWindow,
   latestPromiseWithoutReason,
@@ -51,7 +51,7 @@ async function clock(tx: Db) {
 
 /** A request that ends (denied, withdrawn) takes its unpaid invoice with it, so no balance is left owing. */
 async function cancelUnpaidInvoice(tx: Db, requestId: number, why: string, now: Date): Promise<string | undefined> {
-  const inv = await viaSync(tx, (sync) => currentInvoice(sync, requestId));
+  const inv = await currentInvoice(tx, requestId);
   if (!inv || inv.paidCents > 0) return undefined;
   await tx.update(invoices).set({ status: 'void', voidedAt: now, voidReason: why }).where(eq(invoices.id, inv.id));
   return inv.number;
@@ -147,7 +147,7 @@ export function acknowledge(
           reason,
           extended: false,
           lateDueText: late ? formatDay(r.dueOn) : null,
-          appealRights: late ? await viaSync(tx, (sync) => appealRightsFor(sync, after, now)) : undefined,
+          appealRights: late ? await appealRightsFor(tx, after, now) : undefined,
         },
       });
     }
@@ -230,7 +230,7 @@ export function extend(
           reason,
           extended: true,
           lateDueText: late ? formatDay(r.dueOn) : null,
-          appealRights: late ? await viaSync(tx, (sync) => appealRightsFor(sync, after, now)) : undefined,
+          appealRights: late ? await appealRightsFor(tx, after, now) : undefined,
         },
       });
     }
@@ -393,8 +393,7 @@ export function removeItem(db: Db, actor: Actor, id: number, itemId: number, now
     if (item.addedByUserId == null)
       return fail('What the requester asked for stays on the request; add a note instead.');
     if (item.releasedAt) return fail('This file is already released to the requester.');
-    if (await viaSync(tx, (sync) => currentInvoice(sync, r.id)))
-      return fail('The request is billed; void the invoice first.');
+    if (await currentInvoice(tx, r.id)) return fail('The request is billed; void the invoice first.');
     await tx.delete(requestItems).where(eq(requestItems.id, item.id));
     await updateRequestAsync(tx, r, {}, now);
     await addEventAsync(tx, r.id, {
@@ -474,10 +473,8 @@ export function deny(
   return db.transaction(async (tx): Promise<Result> => {
     const r = await openRequest(tx, id);
     if (isFail(r)) return r;
-    const { ground, inv } = await viaSync(tx, (sync) => ({
-      ground: activeGround(sync, input.groundId),
-      inv: currentInvoice(sync, r.id),
-    }));
+    const ground = await activeGround(tx, input.groundId);
+    const inv = await currentInvoice(tx, r.id);
     if (!ground) return fail('Choose the ground in Public Officers Law §87(2) the request is denied on.', 'groundId');
     if (!words) return fail('Say in words why the request is denied: the requester reads it.', 'reason');
     const reason = `${groundText(ground)}. ${words}`;
@@ -491,7 +488,7 @@ export function deny(
       now,
     );
     const cancelled = await cancelUnpaidInvoice(tx, r.id, 'Request denied', now);
-    const rights = await viaSync(tx, (sync) => appealRightsFor(sync, after, now));
+    const rights = await appealRightsFor(tx, after, now);
     await addEventAsync(tx, r.id, {
       kind: 'status',
       visible: true,
@@ -533,12 +530,12 @@ export function fulfill(db: Db, actor: Actor, id: number, note: string | undefin
     // Ready paper copies are fulfilled by recording that they were picked up or mailed, with the date (0030).
     if (r.status === 'copies_ready')
       return fail('The copies are ready: record that they were picked up or mailed (with the date) instead.');
-    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    const inv = await currentInvoice(tx, r.id);
     if (inv && inv.status === 'draft') return fail("The cost is waiting for the requester's approval.");
     if (inv && inv.balanceCents > 0)
       return fail('The invoice is not paid yet. Record the payment first (or void the invoice).');
     // Nothing is owed, so any files on the request go to the requester too.
-    await viaSync(tx, (sync) => releaseFiles(sync, r, now));
+    await releaseFiles(tx, r, now);
     const after = await updateRequestAsync(tx, r, { status: 'fulfilled', fulfilledOn: today }, now);
     await addEventAsync(tx, r.id, {
       kind: 'status',
@@ -573,7 +570,7 @@ export function withdraw(
   return db.transaction(async (tx): Promise<Result> => {
     const r = await openRequest(tx, id);
     if (isFail(r)) return r;
-    const inv = await viaSync(tx, (sync) => currentInvoice(sync, r.id));
+    const inv = await currentInvoice(tx, r.id);
     if (inv && inv.paidCents > 0) return fail('Payments are recorded on this request; it cannot be withdrawn now.');
     const link = await mailLinkAsync(tx, r, baseUrl);
     const after = await updateRequestAsync(tx, r, { status: 'withdrawn', withdrawnOn: today }, now);
@@ -620,7 +617,7 @@ export function newTrackingLink(
   return db.transaction(async (tx): Promise<Result<{ token: string; mailed: boolean }>> => {
     const r = await getRequestAsync(tx, id);
     if (!r) return fail('No such request.');
-    const { token, url } = await viaSync(tx, (sync) => rotateTrackingLink(sync, r, baseUrl));
+    const { token, url } = await rotateTrackingLink(tx, r, baseUrl);
     await addEventAsync(tx, r.id, {
       kind: 'internal_note',
       visible: false,

@@ -55,7 +55,7 @@ export interface UploadDefinition<C, T, R extends object> {
   /** What to choose again when a form that had files comes back ("the signed report PDF"): the sentence is made here. */
   chooseAgain: string;
   /** The domain's reading of the typed fields (and of the files, where a field decides what they must be). */
-  parse: (posted: PostedUpload, context: C) => Result<{ value: T }>;
+  parse: (posted: PostedUpload, context: C) => Result<{ value: T }> | Promise<Result<{ value: T }>>;
   /** Stores what was accepted; a refusal comes back beside its fields like the parser's. */
   handle: (value: T, files: ReceivedFile[], context: C, handling: UploadHandling) => Result<R> | Promise<Result<R>>;
 }
@@ -104,7 +104,7 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
       });
       const values = firstValues(form);
       const files = form.files.filter((f) => f.field === definition.fileField);
-      const parsed = definition.parse({ values, files, form }, context);
+      const parsed = await definition.parse({ values, files, form }, context);
       const errors: Record<string, string> = parsed.ok ? {} : { ...fieldsOf(parsed) };
       // A typed field refused as it arrived (control characters) keeps its message beside it; a rejected file
       // (wrong kind, too large, a broken PDF) is said beside the file input, whatever name it was sent under.

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { invoiceRates } from '#lib/server/records-requests/billing.ts';
 import { invoicePdf } from '#lib/server/records-requests/invoice-pdf.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { loadTrackingView } from '#lib/server/records-requests/view.ts';
 import { contentDisposition } from '#lib/server/platform/http/http.ts';
 
@@ -14,8 +14,8 @@ export const GET: APIRoute = async ({ params, locals }) => {
     invoice: view.invoice,
     request: view.request,
     projectName: view.project?.name ?? null,
-    town: town(locals.db),
-    rates: invoiceRates(locals.db, view.invoice),
+    town: await townAsync(locals.dbAsync),
+    rates: await invoiceRates(locals.dbAsync, view.invoice),
   });
   return new Response(Buffer.from(bytes), {
     headers: {

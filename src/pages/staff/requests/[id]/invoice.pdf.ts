@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { notFound, requireRole } from '#lib/server/accounts/guards.ts';
 import { privatePdf } from '#lib/server/platform/http/http.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { requestLetterPdf } from '#lib/server/records-requests/letters.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
 
@@ -11,7 +11,13 @@ export const GET: APIRoute = async (ctx) => {
   const id = Number(ctx.params.id);
   const view = Number.isSafeInteger(id) ? await loadRequestView(ctx.locals.dbAsync, id) : undefined;
   if (!view || !view.invoice) notFound();
-  const letter = await requestLetterPdf(ctx.locals.db, view, 'bill', townPublicUrl(ctx.locals.db), new Date());
+  const letter = await requestLetterPdf(
+    ctx.locals.dbAsync,
+    view,
+    'bill',
+    await townPublicUrlAsync(ctx.locals.dbAsync),
+    new Date(),
+  );
   if (!letter) notFound();
   return privatePdf(letter.bytes, letter.filename);
 };

@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { notFound, requireRole } from '#lib/server/accounts/guards.ts';
 import { privatePdf } from '#lib/server/platform/http/http.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { isLetterKind, requestLetterPdf } from '#lib/server/records-requests/letters.ts';
 import { loadRequestView } from '#lib/server/records-requests/view.ts';
 
@@ -16,7 +16,13 @@ export const GET: APIRoute = async (ctx) => {
   if (!Number.isSafeInteger(id) || !isLetterKind(kind)) notFound();
   const view = await loadRequestView(ctx.locals.dbAsync, id);
   if (!view) notFound();
-  const letter = await requestLetterPdf(ctx.locals.db, view, kind, townPublicUrl(ctx.locals.db), new Date());
+  const letter = await requestLetterPdf(
+    ctx.locals.dbAsync,
+    view,
+    kind,
+    await townPublicUrlAsync(ctx.locals.dbAsync),
+    new Date(),
+  );
   if (!letter) notFound();
   return privatePdf(letter.bytes, letter.filename);
 };
