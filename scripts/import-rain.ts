@@ -19,6 +19,7 @@ import { migrateDatabase, openDatabase } from '#lib/server/platform/db.ts';
 import { RainFileError, groupRainEvents, readDailyPrecip, stationsIn } from '#lib/server/filings/rain-csv.ts';
 import { importRainEvents } from '#lib/server/filings/storms.ts';
 import { formatInstant } from '#lib/shared/format.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -84,7 +85,7 @@ if (args['dry-run']) process.exit(0);
 const cfg = loadConfig();
 const db = openDatabase(cfg.databasePath);
 migrateDatabase(db);
-const result = await importRainEvents(db, events, { label: 'system' });
+const result = await importRainEvents(asyncOf(db), events, { label: 'system' });
 db.$client.close();
 console.log(
   `Imported ${result.added} events (${result.postStorm} of half an inch or more); ${result.skipped} were already imported.${result.notified ? ` ${result.notified} operators emailed about post-storm inspections now due.` : ''}`,

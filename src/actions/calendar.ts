@@ -2,8 +2,8 @@
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { activeFeed, createFeedToken, revokeFeedTokens } from '#lib/server/desks/officer-calendar-feed.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { allow } from './guard.ts';
 
 export const calendarFeed = {
@@ -12,8 +12,8 @@ export const calendarFeed = {
     accept: 'form',
     handler: async (_input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const token = createFeedToken(db(), actorOf(user, ctx));
-      return { url: `${townPublicUrl(db())}/officer-calendar/${token}.ics` };
+      const token = await createFeedToken(dbAsync(), actorOf(user, ctx));
+      return { url: `${await townPublicUrlAsync(dbAsync())}/officer-calendar/${token}.ics` };
     },
   }),
 
@@ -21,8 +21,8 @@ export const calendarFeed = {
     accept: 'form',
     handler: async (_input, ctx) => {
       const user = allow.role(ctx, 'officer');
-      const revoked = revokeFeedTokens(db(), actorOf(user, ctx));
-      return { revoked, active: Boolean(activeFeed(db(), user.id)) };
+      const revoked = await revokeFeedTokens(dbAsync(), actorOf(user, ctx));
+      return { revoked, active: Boolean(await activeFeed(dbAsync(), user.id)) };
     },
   }),
 };

@@ -2,7 +2,7 @@
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '#lib/server/platform/db.ts';
+import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
 import { failure, formText, oneLine, plainText } from '#lib/server/platform/forms/fields.ts';
 import { MAX_ORDINANCE_BYTES, removeOrdinanceText, replaceOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
@@ -38,7 +38,12 @@ export const ordinanceText = {
         else text = r.text;
       }
       const law = { text, lawNumber: input.lawNumber ?? '', adoptedOn: input.adoptedOn ?? '' };
-      const result = replaceOrdinanceText(db(), actorOf(user, ctx), law, file ? file.name.slice(0, 200) : 'pasted');
+      const result = await replaceOrdinanceText(
+        dbAsync(),
+        actorOf(user, ctx),
+        law,
+        file ? file.name.slice(0, 200) : 'pasted',
+      );
       if (!result.ok) failure(result);
       return { saved: true };
     },
@@ -48,7 +53,7 @@ export const ordinanceText = {
     input: z.object({}),
     handler: async (_input, ctx) => {
       const user = allow.role(ctx, 'admin');
-      const result = removeOrdinanceText(db(), actorOf(user, ctx));
+      const result = await removeOrdinanceText(dbAsync(), actorOf(user, ctx));
       if (!result.ok) failure(result);
       return { removed: true };
     },

@@ -374,8 +374,8 @@ export const registry = {
     }),
     handler: async (input, ctx) => {
       const user = allow.role(ctx, 'officer', 'clerk');
-      const result = setDocumentPublic(
-        db(),
+      const result = await setDocumentPublic(
+        dbAsync(),
         actorOf(user, ctx),
         user.roles,
         input.projectId,

@@ -87,8 +87,8 @@ describe('the village’s help pages', () => {
     );
     const law = `# Chapter 7. Erosion and Sediment Control\n\n${'Every site in the Village shall keep its silt fence standing and repaired after each storm. '.repeat(5)}`;
     expect(
-      replaceOrdinanceText(
-        db,
+      await replaceOrdinanceText(
+        asyncOf(db),
         { label: 'system' },
         { text: law, lawNumber: 'Local Law No. 1 of 2021', adoptedOn: '2021-04-12' },
         'test',

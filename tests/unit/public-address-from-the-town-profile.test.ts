@@ -32,8 +32,8 @@ async function portal(): Promise<DB> {
 }
 
 /** The admin saves the profile with this public address (the settings page's save). */
-function setAddress(db: DB, publicUrl: string): void {
-  saveTownProfile(db, { label: 'system' }, { ...townProfile(db), publicUrl }, NOW);
+async function setAddress(db: DB, publicUrl: string): Promise<void> {
+  await saveTownProfile(asyncOf(db), { label: 'system' }, { ...townProfile(db), publicUrl }, NOW);
 }
 
 function user(db: DB, email: string, role: 'officer' | 'clerk' | 'operator'): number {
@@ -95,7 +95,7 @@ describe("links use the town profile's public address", () => {
     expect(await storm('06:00')).toMatchObject({ ok: true, notified: 1 });
     expect(linksIn(db, 'storm-inspection-due')).toEqual([`${config().publicUrl}/operator/projects/curry-road`]);
 
-    setAddress(db, ADDRESS);
+    await setAddress(db, ADDRESS);
     expect(await storm('08:00')).toMatchObject({ ok: true, notified: 1 });
     expect(linksIn(db, 'storm-inspection-due')).toEqual([`${ADDRESS}/operator/projects/curry-road`]);
   });
@@ -116,7 +116,7 @@ describe("links use the town profile's public address", () => {
         })
         .run().lastInsertRowid,
     );
-    setAddress(db, ADDRESS);
+    await setAddress(db, ADDRESS);
 
     const job = JOBS.find((j) => j.name === 'records-requests-digest');
     await job!.run(db, NOW);

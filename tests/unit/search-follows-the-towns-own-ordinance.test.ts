@@ -4,6 +4,7 @@
  * sections back. The change is noticed by the index's fingerprint, like any other public change (a real
  * database file and the real index worker).
  */
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,8 +77,8 @@ describe("the site search and the town's own ordinance", () => {
 
     const before = searchFingerprint(db);
     expect(
-      replaceOrdinanceText(
-        db,
+      await replaceOrdinanceText(
+        asyncOf(db),
         { label: 'system' },
         { text: TOWN_LAW, lawNumber: 'Local Law No. 3 of 2026', adoptedOn: '2026-01-05' },
         'paste',
@@ -88,7 +89,7 @@ describe("the site search and the town's own ordinance", () => {
     await expect.poll(() => urls('ptarmigan'), { timeout: 15_000 }).toEqual(['/help/ordinance']);
     expect(await urls('kittiwake')).toEqual([]);
 
-    expect(removeOrdinanceText(db, { label: 'system' })).toEqual({ ok: true });
+    expect(await removeOrdinanceText(asyncOf(db), { label: 'system' })).toEqual({ ok: true });
     await service.checkForChanges(true);
     await expect.poll(() => urls('kittiwake'), { timeout: 15_000 }).toEqual(['/help/ordinance#stop-work-orders']);
     expect(await urls('ptarmigan')).toEqual([]);

@@ -4,44 +4,43 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { calendarFeedTokens } from '#db/schema.ts';
-import { audit, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import { loadUser, type SessionUser } from '#lib/server/accounts/sessions.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 
-export function createFeedToken(db: DB, actor: Actor & { userId: number }, now = new Date()): string {
+export async function createFeedToken(db: Db, actor: Actor & { userId: number }, now = new Date()): Promise<string> {
   const token = newToken();
-  db.transaction((tx) => {
-    tx.update(calendarFeedTokens)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(calendarFeedTokens)
       .set({ revokedAt: now })
-      .where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt)))
-      .run();
-    const row = tx
+      .where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt)));
+    const [row] = await tx
       .insert(calendarFeedTokens)
       .values({ userId: actor.userId, tokenHash: hashToken(token), createdAt: now })
-      .returning({ id: calendarFeedTokens.id })
-      .get();
-    audit(tx, actor, {
+      .returning({ id: calendarFeedTokens.id });
+    await auditAsync(tx, actor, {
       action: 'calendar_feed.create',
       entityType: 'calendar_feed',
-      entityId: row.id,
+      entityId: row!.id,
       after: { userId: actor.userId },
     });
   });
   return token;
 }
 
-export function revokeFeedTokens(db: DB, actor: Actor & { userId: number }, now = new Date()): number {
-  return db.transaction((tx) => {
-    const n = tx
-      .update(calendarFeedTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt)))
-      .returning({ id: calendarFeedTokens.id })
-      .all().length;
+export function revokeFeedTokens(db: Db, actor: Actor & { userId: number }, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const n = (
+      await tx
+        .update(calendarFeedTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(calendarFeedTokens.userId, actor.userId), isNull(calendarFeedTokens.revokedAt)))
+        .returning({ id: calendarFeedTokens.id })
+    ).length;
     if (n)
-      audit(tx, actor, {
+      await auditAsync(tx, actor, {
         action: 'calendar_feed.revoke',
         entityType: 'calendar_feed',
         entityId: null,
@@ -51,12 +50,13 @@ export function revokeFeedTokens(db: DB, actor: Actor & { userId: number }, now 
   });
 }
 
-export function activeFeed(db: DB, userId: number) {
-  return db
+export async function activeFeed(db: Pick<Db, 'select'>, userId: number) {
+  const [feed] = await db
     .select({ createdAt: calendarFeedTokens.createdAt, lastUsedAt: calendarFeedTokens.lastUsedAt })
     .from(calendarFeedTokens)
     .where(and(eq(calendarFeedTokens.userId, userId), isNull(calendarFeedTokens.revokedAt)))
-    .get();
+    .limit(1);
+  return feed;
 }
 
 /** The user behind a feed token, if the link is live and the user may still see the calendar. */

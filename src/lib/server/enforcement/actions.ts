@@ -28,8 +28,8 @@ import { ENFORCEMENT_TYPE_LABEL, enforcementTypeMeaning } from '#lib/shared/labe
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { insertDocument } from '#lib/server/projects/documents.ts';
 import { loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
-import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { preparedOnce } from '#lib/server/platform/db.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { boundList, inList } from '#lib/server/platform/db/sql.ts';
 import { describeAction, inForceSql, isInForce } from './in-force.rules.ts';
 import { stopWorkOrdersInForce } from './in-force.ts';
@@ -51,8 +51,6 @@ import { enforcementNoticePdf, type NoticeData } from './notice-pdf.ts';
 import { projectOperatorEmails } from '#lib/server/accounts/users.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
-
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
 export interface IssueInput {
   type: EnforcementType;
@@ -251,15 +249,13 @@ export async function issueAction(
     const stillInForce = escalates ? await actionRow(tx, escalates.id) : undefined;
     if (escalates && (!stillInForce || !isInForce(stillInForce) || stillInForce.escalatedToId != null))
       return { ok: false, fields: { escalatesId: 'Only an action still in effect can be escalated.' } };
-    const doc = await viaSync(tx, (sync) =>
-      insertDocument(sync as unknown as Tx, projectId, file, {
-        type: 'enforcement_notice',
-        title: `${ENFORCEMENT_TYPE_LABEL[input.type]}, ${formatDay(input.issuedOn)}`,
-        documentDate: input.issuedOn,
-        public: isPublic,
-        uploadedByUserId: issuer.userId,
-      }),
-    );
+    const doc = await insertDocument(tx, projectId, file, {
+      type: 'enforcement_notice',
+      title: `${ENFORCEMENT_TYPE_LABEL[input.type]}, ${formatDay(input.issuedOn)}`,
+      documentDate: input.issuedOn,
+      public: isPublic,
+      uploadedByUserId: issuer.userId,
+    });
     await auditAsync(tx, actor, {
       action: 'document.upload',
       entityType: 'document',
@@ -711,18 +707,15 @@ export function attachEvidence(
       .from(enforcementActions)
       .where(eq(enforcementActions.id, actionId));
     if (!action) return { ok: false, message: 'No such enforcement action.' };
-    // The document's row and the photo's facts are written by the filings' synchronous helpers.
-    const { doc, facts } = await viaSync(tx, (sync) => {
-      const doc = insertDocument(sync, action.projectId, file, {
-        type: 'other',
-        title: input.title,
-        documentDate: input.documentDate,
-        public: input.public,
-        uploadedByUserId: 'userId' in actor ? actor.userId : null,
-      });
-      // When and where the camera says the photo was taken: kept for staff, the stored file has none of it.
-      return { doc, facts: keepPhotoFacts(sync, doc.id, file) };
+    const doc = await insertDocument(tx, action.projectId, file, {
+      type: 'other',
+      title: input.title,
+      documentDate: input.documentDate,
+      public: input.public,
+      uploadedByUserId: 'userId' in actor ? actor.userId : null,
     });
+    // When and where the camera says the photo was taken: kept for staff, the stored file has none of it.
+    const facts = await keepPhotoFacts(tx, doc.id, file);
     await tx.insert(enforcementDocuments).values({ enforcementActionId: actionId, documentId: doc.id });
     await auditAsync(tx, actor, {
       action: 'enforcement.evidence',
@@ -736,14 +729,6 @@ export function attachEvidence(
 
 // ---------------------------------------------------------------------------------------------
 // Reading
-
-export function actionProjectId(db: DB, actionId: number): number | undefined {
-  return db
-    .select({ projectId: enforcementActions.projectId })
-    .from(enforcementActions)
-    .where(eq(enforcementActions.id, actionId))
-    .get()?.projectId;
-}
 
 export function actionsForProject(db: Db, projectId: number) {
   return db

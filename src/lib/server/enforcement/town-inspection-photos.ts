@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { townInspectionDocuments, townInspections } from '#db/schema.ts';
 import type { Actor } from '#lib/server/platform/audit.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
@@ -37,18 +37,15 @@ export function addTownInspectionPhotos(
       .from(townInspections)
       .where(and(eq(townInspections.id, inspectionId), eq(townInspections.projectId, projectId)));
     if (!inspection) return fail('Choose an inspection recorded for this project.', 'inspectionId');
-    // The photos' rows are written by the one helper the operators' report photos use too (still synchronous).
-    const documentIds = await viaSync(tx, (sync) =>
-      insertSitePhotos(sync, actor, projectId, files, {
-        titleFrom: `from the inspection of ${formatDay(inspection.inspectedOn)}`,
-        documentDate: inspection.inspectedOn,
-        public: input.public,
-        action: 'town_inspection.photo',
-        record: { townInspectionId: inspection.id },
-        link: (documentId) =>
-          sync.insert(townInspectionDocuments).values({ townInspectionId: inspection.id, documentId }).run(),
-      }),
-    );
+    // The photos' rows are written by the one helper the operators' report photos use too.
+    const documentIds = await insertSitePhotos(tx, actor, projectId, files, {
+      titleFrom: `from the inspection of ${formatDay(inspection.inspectedOn)}`,
+      documentDate: inspection.inspectedOn,
+      public: input.public,
+      action: 'town_inspection.photo',
+      record: { townInspectionId: inspection.id },
+      link: (documentId) => tx.insert(townInspectionDocuments).values({ townInspectionId: inspection.id, documentId }),
+    });
     return ok({ documentIds });
   });
 }
@@ -85,6 +82,6 @@ async function readPhotos(db: Db, projectId: number, inspectionIds: number[]): P
     .select({ recordId: townInspectionDocuments.townInspectionId, documentId: townInspectionDocuments.documentId })
     .from(townInspectionDocuments)
     .where(inArray(townInspectionDocuments.townInspectionId, inspectionIds));
-  // The photos themselves are read by the helper the operators' report photos share (still synchronous).
-  return viaSync(db, (sync) => sitePhotosByRecord(sync, projectId, links));
+  // The photos themselves are read by the helper the operators' report photos share.
+  return sitePhotosByRecord(db, projectId, links);
 }

@@ -7,9 +7,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, inspectionPhotos, inspections } from '#db/schema.ts';
-import type { Actor, Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import type { Actor } from '#lib/server/platform/audit.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
@@ -48,18 +47,16 @@ export function addInspectionPhotos(
     if (report.supersededAt)
       return fail('This report was replaced by a corrected one: add the photos to the corrected report.');
     const day = townToday(report.inspectedAt);
-    // The photos' rows are written by the one helper the town's inspection photos use too (still synchronous).
-    const documentIds = await viaSync(tx, (sync) =>
-      insertSitePhotos(sync, actor, projectId, files, {
-        titleFrom: `from the inspection report of ${formatDay(day)}`,
-        documentDate: day,
-        public: report.reportPublic ?? true,
-        reviewStatus: 'filed',
-        action: 'inspection.photo',
-        record: { inspectionId: report.id },
-        link: (documentId) => sync.insert(inspectionPhotos).values({ inspectionId: report.id, documentId }).run(),
-      }),
-    );
+    // The photos' rows are written by the one helper the town's inspection photos use too.
+    const documentIds = await insertSitePhotos(tx, actor, projectId, files, {
+      titleFrom: `from the inspection report of ${formatDay(day)}`,
+      documentDate: day,
+      public: report.reportPublic ?? true,
+      reviewStatus: 'filed',
+      action: 'inspection.photo',
+      record: { inspectionId: report.id },
+      link: (documentId) => tx.insert(inspectionPhotos).values({ inspectionId: report.id, documentId }),
+    });
     return ok({ documentIds });
   });
 }
@@ -82,8 +79,9 @@ export const inspectionPhotoUpload = defineUpload({
 });
 
 /** The officer's review publishes or withholds the report's photos with its PDF, inside the review's transaction. */
-export function publishInspectionPhotos(tx: Tx, inspectionId: number, isPublic: boolean, now: Date): void {
-  tx.update(documents)
+export async function publishInspectionPhotos(tx: Db, inspectionId: number, isPublic: boolean, now: Date) {
+  await tx
+    .update(documents)
     .set({ public: isPublic, updatedAt: now })
     .where(
       inArray(
@@ -93,16 +91,14 @@ export function publishInspectionPhotos(tx: Tx, inspectionId: number, isPublic: 
           .from(inspectionPhotos)
           .where(eq(inspectionPhotos.inspectionId, inspectionId)),
       ),
-    )
-    .run();
+    );
 }
 
 /** A report's photos: title, public or not, and what the camera recorded (for the operator and staff). */
-export function inspectionPhotosOf(db: DB, projectId: number, inspectionId: number): SitePhoto[] {
-  const links = db
+export async function inspectionPhotosOf(db: Db, projectId: number, inspectionId: number): Promise<SitePhoto[]> {
+  const links = await db
     .select({ recordId: inspectionPhotos.inspectionId, documentId: inspectionPhotos.documentId })
     .from(inspectionPhotos)
-    .where(eq(inspectionPhotos.inspectionId, inspectionId))
-    .all();
-  return sitePhotosByRecord(db, projectId, links).get(inspectionId) ?? [];
+    .where(eq(inspectionPhotos.inspectionId, inspectionId));
+  return (await sitePhotosByRecord(db, projectId, links)).get(inspectionId) ?? [];
 }

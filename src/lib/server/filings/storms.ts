@@ -9,12 +9,11 @@ import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { projectMembers, projects, stormEvents, users } from '#db/schema.ts';
 import { formatInstant } from '#lib/shared/format.ts';
-import { audit, auditAsync, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db, asyncOf } from '#lib/server/platform/db/async-session.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { invalidateCompliance, loadComplianceSettings } from '#lib/server/compliance/compliance.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { enqueueMail } from '#lib/server/platform/mail/outbox.ts';
+import { townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import type { RainEvent } from './rain-csv.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { formText } from '#lib/server/platform/forms/messages.ts';
@@ -80,16 +79,16 @@ export function listStorms(db: Db, limit = 40) {
  * Tell the operators of every site under construction that a post-storm inspection is due, while the
  * 24 hours have not yet run out. One message per operator, listing their sites.
  */
-function notifyOperators(
-  tx: Tx,
+async function notifyOperators(
+  tx: Db,
   storm: { endedAt: Date; inches: number; gauge: string | null },
   now: Date,
   hours: number,
-): number {
+): Promise<number> {
   const deadline = new Date(storm.endedAt.getTime() + hours * 3_600_000);
   if (deadline.getTime() <= now.getTime()) return 0;
   const day = townToday(storm.endedAt);
-  const rows = tx
+  const rows = await tx
     .select({ email: users.email, name: users.name, slug: projects.slug, projectName: projects.name })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
@@ -101,9 +100,8 @@ function notifyOperators(
         or(isNull(projects.finalStabilizationOn), sql`${projects.finalStabilizationOn} > ${day}`),
         eq(users.disabled, false),
       ),
-    )
-    .all();
-  const base = townPublicUrl(tx);
+    );
+  const base = await townPublicUrlAsync(tx);
   const byUser = new Map<string, { name: string; projects: Array<{ name: string; url: string }> }>();
   for (const r of rows) {
     const entry = byUser.get(r.email) ?? { name: r.name, projects: [] };
@@ -111,7 +109,7 @@ function notifyOperators(
     byUser.set(r.email, entry);
   }
   for (const [email, u] of byUser) {
-    enqueueMail(tx, {
+    await enqueueMailAsync(tx, {
       kind: 'storm-inspection-due',
       to: email,
       data: {
@@ -157,9 +155,7 @@ export async function recordStorm(
     });
     const notified =
       input.inches >= s.stormInches
-        ? await viaSync(tx, (sync) =>
-            notifyOperators(sync, { endedAt, inches: input.inches, gauge: input.gauge }, now, s.postStormHours),
-          )
+        ? await notifyOperators(tx, { endedAt, inches: input.inches, gauge: input.gauge }, now, s.postStormHours)
         : 0;
     return { ok: true as const, id: row!.id, notified };
   });
@@ -178,46 +174,42 @@ export interface ImportResult {
 
 /** Store imported events, skipping any already imported for the same station and end. */
 export async function importRainEvents(
-  db: DB,
+  db: Db,
   events: RainEvent[],
   actor: Actor,
   now: Date = new Date(),
 ): Promise<ImportResult> {
-  // The settings on the asynchronous face; the import itself is one synchronous transaction until 2g.
-  const s = await loadComplianceSettings(asyncOf(db));
-  invalidateCompliance();
-  return db.transaction((tx) => {
+  const imported = await db.transaction(async (tx) => {
+    const s = await loadComplianceSettings(tx);
     const result: ImportResult = { added: 0, skipped: 0, postStorm: 0, notified: 0 };
     const ids: number[] = [];
     for (const e of events) {
       if (e.endedAt.getTime() > now.getTime() + 24 * 3_600_000) continue;
-      const exists = tx
+      const [exists] = await tx
         .select({ id: stormEvents.id })
         .from(stormEvents)
         .where(and(eq(stormEvents.station, e.station), eq(stormEvents.endedAt, e.endedAt)))
-        .get();
+        .limit(1);
       if (exists) {
         result.skipped++;
         continue;
       }
-      ids.push(
-        tx
-          .insert(stormEvents)
-          .values({
-            endedAt: e.endedAt,
-            inches: e.inches,
-            gauge: e.gauge,
-            source: 'import',
-            station: e.station,
-            createdAt: now,
-          })
-          .returning({ id: stormEvents.id })
-          .get().id,
-      );
+      const [row] = await tx
+        .insert(stormEvents)
+        .values({
+          endedAt: e.endedAt,
+          inches: e.inches,
+          gauge: e.gauge,
+          source: 'import',
+          station: e.station,
+          createdAt: now,
+        })
+        .returning({ id: stormEvents.id });
+      ids.push(row!.id);
       result.added++;
       if (e.inches >= s.stormInches) {
         result.postStorm++;
-        result.notified += notifyOperators(
+        result.notified += await notifyOperators(
           tx,
           { endedAt: e.endedAt, inches: e.inches, gauge: e.gauge },
           now,
@@ -225,7 +217,7 @@ export async function importRainEvents(
         );
       }
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'storm.import',
       entityType: 'storm_event',
       entityId: null,
@@ -233,4 +225,7 @@ export async function importRainEvents(
     });
     return result;
   });
+  // Imported storms make post-storm duties: the findings are worked out again from the committed storms.
+  invalidateCompliance();
+  return imported;
 }

@@ -6,9 +6,9 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { auditLog, users } from '#db/schema.ts';
 import type { AuditAction } from './audit-actions.ts';
 import type { DB } from './db.ts';
-import { viaSync, type Db } from './db/async-session.ts';
+import type { Db } from './db/async-session.ts';
 import { startsWithText } from './db/sql.ts';
-import { insertRow } from './insert-row.ts';
+import { insertRow, insertRowAsync } from './insert-row.ts';
 
 /** Who did it: a signed-in user, or a labelled actor without an account. */
 export type Actor =
@@ -31,8 +31,9 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export function audit(tx: Tx, actor: Actor, entry: AuditEntry): void {
-  insertRow(tx, auditLog, {
+/** The audit log's row for a change: who, what, before and after (secrets redacted). */
+function auditRow(actor: Actor, entry: AuditEntry) {
+  return {
     actorUserId: 'userId' in actor ? actor.userId : null,
     actorLabel: 'label' in actor ? actor.label : null,
     action: entry.action,
@@ -41,7 +42,11 @@ export function audit(tx: Tx, actor: Actor, entry: AuditEntry): void {
     beforeJson: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
     afterJson: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
     ip: actor.ip ?? null,
-  });
+  };
+}
+
+export function audit(tx: Tx, actor: Actor, entry: AuditEntry): void {
+  insertRow(tx, auditLog, auditRow(actor, entry));
 }
 
 const SECRET_KEYS = /password|token|hash|secret/i;
@@ -128,6 +133,6 @@ export function auditActors(db: DB): Array<{ id: number; name: string; email: st
 }
 
 /** `audit` for a service on the asynchronous face (decision 0080): the same row, in the caller's transaction. */
-export function auditAsync(tx: Db, actor: Actor, entry: AuditEntry): Promise<void> {
-  return viaSync(tx, (sync) => audit(sync, actor, entry));
+export async function auditAsync(tx: Pick<Db, 'insert'>, actor: Actor, entry: AuditEntry): Promise<void> {
+  await insertRowAsync(tx, auditLog, auditRow(actor, entry));
 }

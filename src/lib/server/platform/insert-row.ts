@@ -13,10 +13,14 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { preparedOnce, type DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 
 interface PreparedInsert {
   get(values: Record<string, unknown>): { id: number };
+}
+
+interface PreparedInsertAsync {
+  get(values: Record<string, unknown>): Promise<{ id: number }>;
 }
 
 /** The table's `id` column: what an insert returns (`returning`, which both engines speak). */
@@ -41,35 +45,57 @@ function hasJsDefaults(table: SQLiteTable): boolean {
   return has;
 }
 
-/** Insert one row; its id. Columns left undefined take their defaults, as with `tx.insert(table).values(row)`. */
-export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: T, row: T['$inferInsert']): number {
-  if (hasJsDefaults(table)) {
-    const inserted = tx
-      .insert(table)
-      .values(row)
-      .returning({ id: idColumn(table) })
-      .get() as { id: number };
-    return inserted.id;
-  }
+/**
+ * The statement that inserts `row`'s columns into `table`, prepared once per connection and face, and the
+ * values it binds; undefined for a table whose defaults drizzle computes (inserted the ordinary way).
+ */
+function preparedInsert<T extends SQLiteTable, Q>(
+  tx: { insert: Pick<DB, 'insert'>['insert'] } | { insert: Pick<Db, 'insert'>['insert'] },
+  table: T,
+  row: T['$inferInsert'],
+): { statement: Q; params: Record<string, unknown> } | undefined {
+  if (hasJsDefaults(table)) return undefined;
   const values = row as Record<string, unknown>;
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
   // A null is written into the statement: drizzle's encoders are not given nulls to map.
   const shape = `${getTableName(table)}(${keys.map((k) => (values[k] === null ? `${k}=null` : k)).join(',')})`;
-  const insert = preparedOnce(tx, `insert:${shape}`, () => {
+  const statement = preparedOnce(tx, `insert:${shape}`, () => {
     const columns: Record<string, SQL | ReturnType<typeof sql.placeholder>> = {};
     for (const k of keys) columns[k] = values[k] === null ? sql`null` : sql.placeholder(k);
-    return tx
+    return (tx as Pick<DB, 'insert'>)
       .insert(table)
       .values(columns as T['$inferInsert'])
       .returning({ id: idColumn(table) })
-      .prepare() as unknown as PreparedInsert;
+      .prepare() as unknown as Q;
   });
   const params: Record<string, unknown> = {};
   for (const k of keys) if (values[k] !== null) params[k] = values[k];
-  return insert.get(params).id;
+  return { statement, params };
+}
+
+/** Insert one row; its id. Columns left undefined take their defaults, as with `tx.insert(table).values(row)`. */
+export function insertRow<T extends SQLiteTable>(tx: Pick<DB, 'insert'>, table: T, row: T['$inferInsert']): number {
+  const prepared = preparedInsert<T, PreparedInsert>(tx, table, row);
+  if (prepared) return prepared.statement.get(prepared.params).id;
+  const inserted = tx
+    .insert(table)
+    .values(row)
+    .returning({ id: idColumn(table) })
+    .get() as { id: number };
+  return inserted.id;
 }
 
 /** `insertRow` on the asynchronous face (decision 0080): the same prepared insert, in the caller's transaction. */
-export function insertRowAsync<T extends SQLiteTable>(tx: Db, table: T, row: T['$inferInsert']): Promise<number> {
-  return viaSync(tx, (sync) => insertRow(sync, table, row));
+export async function insertRowAsync<T extends SQLiteTable>(
+  tx: Pick<Db, 'insert'>,
+  table: T,
+  row: T['$inferInsert'],
+): Promise<number> {
+  const prepared = preparedInsert<T, PreparedInsertAsync>(tx, table, row);
+  if (prepared) return (await prepared.statement.get(prepared.params)).id;
+  const [inserted] = (await tx
+    .insert(table)
+    .values(row)
+    .returning({ id: idColumn(table) })) as Array<{ id: number }>;
+  return inserted!.id;
 }

@@ -9,8 +9,7 @@
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { fail, failFields, type Refusal, type Result } from '#lib/server/platform/result.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -38,17 +37,8 @@ export interface OrdinanceInput {
 }
 
 /** The town's law, or undefined while none has been entered. */
-export function loadOrdinanceText(db: Pick<Tx, 'select'>): OrdinanceText | undefined {
-  return ordinanceFrom(db.select().from(settings).where(inArray(settings.key, KEYS)).all());
-}
-
-/** loadOrdinanceText on the asynchronous face. */
-export async function loadOrdinanceTextAsync(db: Pick<Db, 'select'>): Promise<OrdinanceText | undefined> {
-  return ordinanceFrom(await db.select().from(settings).where(inArray(settings.key, KEYS)));
-}
-
-function ordinanceFrom(settingRows: Array<typeof settings.$inferSelect>): OrdinanceText | undefined {
-  const rows = new Map(settingRows.map((r) => [r.key, r]));
+export async function loadOrdinanceText(db: Pick<Db, 'select'>): Promise<OrdinanceText | undefined> {
+  const rows = new Map((await db.select().from(settings).where(inArray(settings.key, KEYS))).map((r) => [r.key, r]));
   const row = rows.get(KEY);
   if (!row || !row.value.trim()) return undefined;
   return {
@@ -104,13 +94,13 @@ export function checkLawIdentity(lawNumber: string, adoptedOn: string, today: st
   return errors;
 }
 
-export function replaceOrdinanceText(
-  db: DB,
+export async function replaceOrdinanceText(
+  db: Db,
   actor: Actor,
   input: OrdinanceInput,
   source: string,
   now = new Date(),
-): Result {
+): Promise<Result> {
   const checked = checkOrdinanceText(input.text);
   const fields = checkLawIdentity(input.lawNumber, input.adoptedOn, townToday(now));
   if (!checked.ok) fields.text = checked.message;
@@ -121,19 +111,19 @@ export function replaceOrdinanceText(
     adoptedOn: input.adoptedOn.trim(),
     updatedAt: now,
   };
-  const before = loadOrdinanceText(db);
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
+    const before = await loadOrdinanceText(tx);
     for (const [key, value] of [
       [KEY, next.text],
       [ORDINANCE_NUMBER_KEY, next.lawNumber],
       [ORDINANCE_ADOPTED_KEY, next.adoptedOn],
     ]) {
-      tx.insert(settings)
+      await tx
+        .insert(settings)
         .values({ key, value, updatedAt: now })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-        .run();
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     }
-    audit(tx, actor, {
+    await auditAsync(tx, actor, {
       action: 'ordinance_text.replace',
       entityType: 'settings',
       entityId: KEY,
@@ -145,18 +135,18 @@ export function replaceOrdinanceText(
 }
 
 /** Withdraw the town's law from the public page (it then says no law has been entered). */
-export function removeOrdinanceText(db: DB, actor: Actor): Result {
-  const before = loadOrdinanceText(db);
-  if (!before) return fail('No law has been entered: there is nothing to remove.');
-  db.transaction((tx) => {
-    tx.delete(settings).where(inArray(settings.key, KEYS)).run();
-    audit(tx, actor, {
+export function removeOrdinanceText(db: Db, actor: Actor): Promise<Result> {
+  return db.transaction(async (tx): Promise<Result> => {
+    const before = await loadOrdinanceText(tx);
+    if (!before) return fail('No law has been entered: there is nothing to remove.');
+    await tx.delete(settings).where(inArray(settings.key, KEYS));
+    await auditAsync(tx, actor, {
       action: 'ordinance_text.remove',
       entityType: 'settings',
       entityId: KEY,
       before: summary(before),
       after: { none: true },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }

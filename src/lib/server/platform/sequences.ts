@@ -14,7 +14,7 @@ import { sequenceNumber } from '#lib/shared/format.ts';
 import type { Tx } from './audit.ts';
 import { preparedOnce } from './db.ts';
 import { numberAfter } from './db/sql.ts';
-import { viaSync, type Db } from './db/async-session.ts';
+import type { Db } from './db/async-session.ts';
 
 export interface NumberedTable {
   table: SQLiteTable;
@@ -22,14 +22,22 @@ export interface NumberedTable {
   number: SQLiteColumn;
 }
 
-export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, year: string): string {
-  const key = `seq:${prefix}:${year}`;
-  const head = `${prefix}-${year}-`;
+/** A prepared statement as each face answers it: a row, or a promise of one. */
+type Get<T> = { get(params: Record<string, unknown>): T };
+type NextValue = { value: string } | undefined;
+
+/** The two statements of a sequence (take the next value; is a number taken?), prepared once per connection and face. */
+function sequenceStatements<TakeQuery, TakenQuery>(
+  tx: Pick<Tx, 'insert' | 'select'> | Pick<Db, 'insert' | 'select'>,
+  where: NumberedTable,
+  head: string,
+): { take: TakeQuery; taken: TakenQuery } {
+  const q = tx as Pick<Tx, 'insert' | 'select'>;
   const numbered = `${getTableName(where.table)}.${where.number.name}`;
   // Prepared once per connection (and length of prefix): every request, invoice and operator request numbered
   // runs these.
   const take = preparedOnce(tx, `sequence.take:${numbered}:${head.length}`, () =>
-    tx
+    q
       .insert(settings)
       .values({
         key: sql.placeholder('key'),
@@ -46,15 +54,28 @@ export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, yea
       })
       .returning({ value: settings.value })
       .prepare(),
-  );
+  ) as unknown as TakeQuery;
   const taken = preparedOnce(tx, `sequence.taken:${numbered}`, () =>
-    tx
+    q
       .select({ id: where.id })
       .from(where.table)
       .where(eq(where.number, sql.placeholder('number')))
       .prepare(),
-  );
-  const params = { key, pattern: `${head}%`, low: head, high: `${head}~`, updatedAt: new Date() };
+  ) as unknown as TakenQuery;
+  return { take, taken };
+}
+
+const sequenceParams = (prefix: string, year: string) => {
+  const head = `${prefix}-${year}-`;
+  return {
+    head,
+    params: { key: `seq:${prefix}:${year}`, pattern: `${head}%`, low: head, high: `${head}~`, updatedAt: new Date() },
+  };
+};
+
+export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, year: string): string {
+  const { head, params } = sequenceParams(prefix, year);
+  const { take, taken } = sequenceStatements<Get<NextValue>, Get<unknown>>(tx, where, head);
   for (;;) {
     const candidate = sequenceNumber(prefix, year, Number(take.get(params)!.value));
     if (!taken.get({ number: candidate })) return candidate;
@@ -62,6 +83,16 @@ export function nextInSequence(tx: Tx, where: NumberedTable, prefix: string, yea
 }
 
 /** `nextInSequence` on the asynchronous face (decision 0080), in the caller's transaction. */
-export function nextInSequenceAsync(tx: Db, where: NumberedTable, prefix: string, year: string): Promise<string> {
-  return viaSync(tx, (sync) => nextInSequence(sync, where, prefix, year));
+export async function nextInSequenceAsync(
+  tx: Pick<Db, 'insert' | 'select'>,
+  where: NumberedTable,
+  prefix: string,
+  year: string,
+): Promise<string> {
+  const { head, params } = sequenceParams(prefix, year);
+  const { take, taken } = sequenceStatements<Get<Promise<NextValue>>, Get<Promise<unknown>>>(tx, where, head);
+  for (;;) {
+    const candidate = sequenceNumber(prefix, year, Number((await take.get(params))!.value));
+    if (!(await taken.get({ number: candidate }))) return candidate;
+  }
 }

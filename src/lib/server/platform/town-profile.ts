@@ -9,9 +9,9 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { settings } from '#db/schema.ts';
-import { audit, type Actor, type Tx } from './audit.ts';
+import { auditAsync, type Actor, type Tx } from './audit.ts';
 import { config } from './config.ts';
-import { memoUntilPublicChange, memoUntilPublicChangeAsync, type DB } from './db.ts';
+import { memoUntilPublicChange, memoUntilPublicChangeAsync } from './db.ts';
 import type { Db } from './db/async-session.ts';
 import { discardUnreferenced } from './files/references.ts';
 import { storedFilePath } from './files/store.ts';
@@ -129,21 +129,28 @@ export function townMailFrom(db: Reader): string {
   return t.profile.mailFrom || config().mailFrom || `${t.fullName} Stormwater <stormwater@localhost>`;
 }
 
+/** The profile's settings row, and what replaces an existing one: for the seeds' write and the admin's save. */
+function profileUpsert(profile: TownProfile, now: Date) {
+  const value = JSON.stringify(profile);
+  return {
+    row: { key: TOWN_PROFILE_KEY, value, updatedAt: now },
+    replace: { target: settings.key, set: { value, updatedAt: now } },
+  };
+}
+
 /** Write the profile (no checks: saveTownProfile checks; the seeds call this directly). */
 export function writeTownProfile(tx: Pick<Tx, 'insert'>, profile: TownProfile, now: Date): void {
-  const value = JSON.stringify(profile);
-  tx.insert(settings)
-    .values({ key: TOWN_PROFILE_KEY, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-    .run();
+  const { row, replace } = profileUpsert(profile, now);
+  tx.insert(settings).values(row).onConflictDoUpdate(replace).run();
 }
 
 /** The admin's save: the whole profile at once, audited with before and after. */
-export function saveTownProfile(db: DB, actor: Actor, next: TownProfile, now = new Date()): void {
-  const before = read(db);
-  db.transaction((tx) => {
-    writeTownProfile(tx, next, now);
-    audit(tx, actor, {
+export function saveTownProfile(db: Db, actor: Actor, next: TownProfile, now = new Date()): Promise<void> {
+  return db.transaction(async (tx) => {
+    const before = await readAsync(tx);
+    const { row, replace } = profileUpsert(next, now);
+    await tx.insert(settings).values(row).onConflictDoUpdate(replace);
+    await auditAsync(tx, actor, {
       action: 'town_profile.update',
       entityType: 'settings',
       entityId: TOWN_PROFILE_KEY,
@@ -174,10 +181,10 @@ export const townProfileUpload = defineUpload({
   fileField: 'logo',
   chooseAgain: 'the logo',
   parse: ({ values, files }, _c: { actor: Actor; now?: Date }) => parseTownProfileForm(values, files[0]),
-  handle: ({ profile, keepLogo }, _files, c, { db }) => {
-    const before = read(db);
+  handle: async ({ profile, keepLogo }, _files, c, { db, dbAsync }): Promise<Result> => {
+    const before = await readAsync(dbAsync);
     const next = keepLogo ? { ...profile, logoSha256: before.logoSha256 } : profile;
-    saveTownProfile(db, c.actor, next, c.now);
+    await saveTownProfile(dbAsync, c.actor, next, c.now);
     if (before.logoSha256 && before.logoSha256 !== next.logoSha256)
       discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
     return ok();

@@ -9,7 +9,6 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { documents, parties, type DocumentType } from '#db/schema.ts';
 import { planReceived } from '#lib/server/reviews/swppp-review.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { documentValues, type DocumentMeta } from '#lib/server/platform/forms/upload-forms.ts';
@@ -97,21 +96,8 @@ const INSERTED = {
   version: documents.version,
 };
 
-/** A document row inserted, on the synchronous face (its callers in enforcement move in a later step, decision 0080). */
-export function insertDocument(
-  tx: Pick<DB, 'insert'>,
-  projectId: number,
-  file: ReceivedFile,
-  values: Omit<DocumentMeta, 'projectId' | 'publicProposed'>,
-) {
-  return tx
-    .insert(documents)
-    .values(documentValues(file, { ...values, projectId }))
-    .returning(INSERTED)
-    .get();
-}
-
-async function insertDocumentAsync(
+/** A document row inserted; what the audit entry records of it. */
+export async function insertDocument(
   tx: Pick<Db, 'insert'>,
   projectId: number,
   file: ReceivedFile,
@@ -147,7 +133,7 @@ export async function attachDocument(
     }
     if (input.type === 'swppp' || input.type === 'swppp_amendment')
       return ok({ attached: await attachPlan(tx, actor, projectId, file, input, uploadedByUserId) });
-    const doc = await insertDocumentAsync(tx, projectId, file, {
+    const doc = await insertDocument(tx, projectId, file, {
       type: input.type,
       title: input.title,
       documentDate: input.documentDate,
@@ -195,7 +181,7 @@ async function attachPlan(
     .where(and(eq(documents.projectId, projectId), inArray(documents.type, ['swppp', 'swppp_amendment'])))
     .orderBy(desc(documents.version), desc(documents.id))
     .limit(1);
-  const doc = await insertDocumentAsync(tx, projectId, file, {
+  const doc = await insertDocument(tx, projectId, file, {
     type: input.type,
     title: input.title,
     documentDate: input.documentDate,
@@ -222,6 +208,7 @@ async function attachPlan(
 }
 
 /** One stored project document by id, whatever its visibility (staff downloads; callers check the role). */
-export function documentById(db: Pick<DB, 'select'>, id: number) {
-  return db.select().from(documents).where(eq(documents.id, id)).get();
+export async function documentById(db: Pick<Db, 'select'>, id: number) {
+  const [doc] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+  return doc;
 }

@@ -13,7 +13,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { documents } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 
 /**
  * SQL, in a query over `documents` (not aliased): this document is an operator's filing. The columns are
@@ -38,8 +38,8 @@ export interface FilingFacts {
 }
 
 /** The facts about one document that decide who may change its visibility. */
-export function filingFacts(db: Pick<DB, 'select'>, documentId: number): FilingFacts | undefined {
-  const row = db
+export async function filingFacts(db: Pick<Db, 'select'>, documentId: number): Promise<FilingFacts | undefined> {
+  const [row] = await db
     .select({
       reviewStatus: documents.reviewStatus,
       reviewedAt: documents.reviewedAt,
@@ -47,6 +47,6 @@ export function filingFacts(db: Pick<DB, 'select'>, documentId: number): FilingF
     })
     .from(documents)
     .where(eq(documents.id, documentId))
-    .get();
+    .limit(1);
   return row && { operatorFiling: Boolean(row.operatorFiling), reviewed: isReviewed(row) };
 }

@@ -20,10 +20,9 @@ import {
   type ProjectStatus,
   type Role,
 } from '#db/schema.ts';
-import { audit, auditAsync, type Actor } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { stopWorkOrdersInForce } from '#lib/server/enforcement/in-force.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import { containsText, jsonField, startsWithText } from '#lib/server/platform/db/sql.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import type { D1Exemption } from '#lib/shared/labels.ts';
@@ -496,46 +495,46 @@ export type DocumentVisibilityResult = Result<object, Refusal & { reason: 'not_f
  * filing (projects/operator-filings.ts): only the officer, and only once reviewed; a clerk is refused.
  */
 export function setDocumentPublic(
-  db: DB,
+  db: Db,
   actor: Actor,
   roles: readonly Role[],
   projectId: number,
   documentId: number,
   isPublic: boolean,
-): DocumentVisibilityResult {
-  const before = db
-    .select({ id: documents.id, public: documents.public, title: documents.title })
-    .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)))
-    .get();
-  if (!before) return { ok: false, reason: 'not_found', message: 'No such document on this project.' };
-  const filing = filingFacts(db, documentId)!;
-  if (filing.operatorFiling && !roles.includes('officer')) {
-    return {
-      ok: false,
-      reason: 'forbidden',
-      message:
-        'Only the Stormwater Management Officer decides whether an operator’s filing is public, when reviewing it.',
-    };
-  }
-  if (filing.operatorFiling && !filing.reviewed) {
-    return {
-      ok: false,
-      reason: 'not_reviewed',
-      message: 'Review this filing first: its visibility is decided with the review, in the review queue.',
-    };
-  }
-  db.transaction((tx) => {
-    tx.update(documents).set({ public: isPublic, updatedAt: new Date() }).where(eq(documents.id, documentId)).run();
-    audit(tx, actor, {
+): Promise<DocumentVisibilityResult> {
+  // Read where it is changed: the officer's review may decide the filing's visibility meanwhile.
+  return db.transaction(async (tx): Promise<DocumentVisibilityResult> => {
+    const [before] = await tx
+      .select({ id: documents.id, public: documents.public, title: documents.title })
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)));
+    if (!before) return { ok: false, reason: 'not_found', message: 'No such document on this project.' };
+    const filing = (await filingFacts(tx, documentId))!;
+    if (filing.operatorFiling && !roles.includes('officer')) {
+      return {
+        ok: false,
+        reason: 'forbidden',
+        message:
+          'Only the Stormwater Management Officer decides whether an operator’s filing is public, when reviewing it.',
+      };
+    }
+    if (filing.operatorFiling && !filing.reviewed) {
+      return {
+        ok: false,
+        reason: 'not_reviewed',
+        message: 'Review this filing first: its visibility is decided with the review, in the review queue.',
+      };
+    }
+    await tx.update(documents).set({ public: isPublic, updatedAt: new Date() }).where(eq(documents.id, documentId));
+    await auditAsync(tx, actor, {
       action: isPublic ? 'document.make_public' : 'document.make_private',
       entityType: 'document',
       entityId: documentId,
       before: { projectId, ...before },
       after: { projectId, ...before, public: isPublic },
     });
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 // ---------------------------------------------------------------------------------------------

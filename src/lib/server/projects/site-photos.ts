@@ -6,9 +6,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { documents, photoFacts, projects } from '#db/schema.ts';
-import { audit, type Actor, type Tx } from '#lib/server/platform/audit.ts';
+import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { AuditAction } from '#lib/server/platform/audit-actions.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { keepPhotoFacts, photoTakenWords } from '#lib/server/platform/files/photo-facts.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { insertDocument } from './documents.ts';
@@ -22,19 +22,20 @@ export interface SitePhotos {
   action: AuditAction;
   /** The record the photos belong to, in each audit entry (`{ townInspectionId: 4 }`). */
   record: Record<string, number>;
-  link: (documentId: number) => void;
+  link: (documentId: number) => Promise<unknown>;
 }
 
 /** Store the photos as documents of the project, in the order they were sent; their ids. */
-export function insertSitePhotos(
-  tx: Tx,
+export async function insertSitePhotos(
+  tx: Db,
   actor: Actor,
   projectId: number,
   files: ReceivedFile[],
   photos: SitePhotos,
-): number[] {
-  return files.map((file, i) => {
-    const doc = insertDocument(tx, projectId, file, {
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [i, file] of files.entries()) {
+    const doc = await insertDocument(tx, projectId, file, {
       type: 'other',
       title: `Photo ${files.length > 1 ? `${i + 1} ` : ''}${photos.titleFrom}`,
       documentDate: photos.documentDate,
@@ -42,16 +43,17 @@ export function insertSitePhotos(
       reviewStatus: photos.reviewStatus,
       uploadedByUserId: 'userId' in actor ? actor.userId : null,
     });
-    photos.link(doc.id);
-    const facts = keepPhotoFacts(tx, doc.id, file);
-    audit(tx, actor, {
+    await photos.link(doc.id);
+    const facts = await keepPhotoFacts(tx, doc.id, file);
+    await auditAsync(tx, actor, {
       action: photos.action,
       entityType: 'document',
       entityId: doc.id,
       after: { projectId, ...photos.record, ...doc, sha256: file.sha256, ...facts },
     });
-    return doc.id;
-  });
+    ids.push(doc.id);
+  }
+  return ids;
 }
 
 /** A photo as staff and its operator see it: title, public or not, and what the camera recorded in words. */
@@ -66,20 +68,19 @@ export interface SitePhoto {
  * The photos linked to records (`links`: which document belongs to which record), grouped by record, each with
  * the distance from the project's mapped point; documents of another project are left out.
  */
-export function sitePhotosByRecord(
-  db: DB,
+export async function sitePhotosByRecord(
+  db: Pick<Db, 'select'>,
   projectId: number,
   links: Array<{ recordId: number; documentId: number }>,
-): Map<number, SitePhoto[]> {
+): Promise<Map<number, SitePhoto[]>> {
   const out = new Map<number, SitePhoto[]>();
   if (links.length === 0) return out;
   const recordOf = new Map(links.map((l) => [l.documentId, l.recordId]));
-  const site = db
+  const [site = { latitude: null, longitude: null }] = await db
     .select({ latitude: projects.latitude, longitude: projects.longitude })
     .from(projects)
-    .where(eq(projects.id, projectId))
-    .get() ?? { latitude: null, longitude: null };
-  const rows = db
+    .where(eq(projects.id, projectId));
+  const rows = await db
     .select({
       id: documents.id,
       title: documents.title,
@@ -91,8 +92,7 @@ export function sitePhotosByRecord(
     .from(documents)
     .leftJoin(photoFacts, eq(photoFacts.documentId, documents.id))
     .where(and(inArray(documents.id, [...recordOf.keys()]), eq(documents.projectId, projectId)))
-    .orderBy(documents.id)
-    .all();
+    .orderBy(documents.id);
   for (const r of rows) {
     const recordId = recordOf.get(r.id)!;
     const photo = { id: r.id, title: r.title, public: r.public, takenWords: photoTakenWords(r, site) };

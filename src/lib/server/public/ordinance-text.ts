@@ -3,7 +3,7 @@
  * as safe blocks (no HTML), with its local-law number and adoption day; undefined while none is entered.
  */
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import { loadOrdinanceTextAsync } from '#lib/server/platform/ordinance-text.ts';
+import { loadOrdinanceText } from '#lib/server/platform/ordinance-text.ts';
 import { markdownBlocks, type Block } from '#lib/shared/markdown-lite.ts';
 import { formatMoney } from '#lib/shared/format.ts';
 import { lawCitation, SETTABLE_LOCAL_LAW_RULES } from '#lib/server/platform/local-law.rules.ts';
@@ -16,7 +16,7 @@ export interface PublicOrdinance {
 }
 
 export async function publicOrdinance(db: Pick<Db, 'select'>): Promise<PublicOrdinance | undefined> {
-  const own = await loadOrdinanceTextAsync(db);
+  const own = await loadOrdinanceText(db);
   return own ? { blocks: markdownBlocks(own.text), lawNumber: own.lawNumber, adoptedOn: own.adoptedOn } : undefined;
 }
 

@@ -17,7 +17,7 @@ import {
 } from '#db/schema.ts';
 import { formatDay, formatMonth, withoutAsides } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
@@ -198,7 +198,7 @@ export function decideInspection(
         })
         .where(eq(documents.id, row.i.reportDocumentId));
     }
-    await viaSync(tx, (sync) => publishInspectionPhotos(sync, input.id, input.reportPublic, now));
+    await publishInspectionPhotos(tx, input.id, input.reportPublic, now);
     await auditAsync(tx, actor, {
       action: `inspection.${status === 'accepted' ? 'accept' : 'return'}`,
       entityType: 'inspection',

@@ -7,7 +7,7 @@ import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';
 export const GET: APIRoute = async (ctx) => {
   requireRole(ctx, 'admin', 'clerk', 'officer');
   const id = /^\d{1,12}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN;
-  const doc = Number.isSafeInteger(id) ? documentById(ctx.locals.db, id) : undefined;
+  const doc = Number.isSafeInteger(id) ? await documentById(ctx.locals.dbAsync, id) : undefined;
   if (!doc) notFound();
   return storedFileResponse(doc, { cache: 'private' });
 };

@@ -3,7 +3,7 @@
  * written again without metadata): kept apart from the file, for staff only (decision 0109).
  */
 import { photoFacts } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { formatInstant } from '#lib/shared/format.ts';
 import { distanceMiles, isValidPoint } from '#lib/shared/geo.ts';
@@ -23,12 +23,9 @@ export function photoFactsOf(file: ReceivedFile): PhotoFactValues | undefined {
 }
 
 /** Keep a picture's facts with its document, inside the caller's transaction; what was kept, for the audit. */
-export function keepPhotoFacts(tx: Pick<DB, 'insert'>, documentId: number, file: ReceivedFile) {
+export async function keepPhotoFacts(tx: Pick<Db, 'insert'>, documentId: number, file: ReceivedFile) {
   const facts = photoFactsOf(file);
-  if (facts)
-    tx.insert(photoFacts)
-      .values({ documentId, ...facts })
-      .run();
+  if (facts) await tx.insert(photoFacts).values({ documentId, ...facts });
   return facts;
 }
 

@@ -4,9 +4,10 @@
  */
 import { outbox } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
-import { insertRow } from '#lib/server/platform/insert-row.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { insertRow, insertRowAsync } from '#lib/server/platform/insert-row.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { town, townAsync } from '#lib/server/platform/town-profile.ts';
+import type { TownWords } from '#lib/shared/town-profile.ts';
 import { renderMail, type MailData, type MailKind } from '#lib/server/platform/mail/templates/index.ts';
 
 export interface OutgoingMail<K extends MailKind> {
@@ -17,16 +18,21 @@ export interface OutgoingMail<K extends MailKind> {
   headers?: Record<string, string>;
 }
 
-export function enqueueMail<K extends MailKind>(tx: Tx, mail: OutgoingMail<K>): number {
-  const rendered = renderMail(mail.kind, mail.data, town(tx));
-  const id = insertRow(tx, outbox, {
+/** The outbox's row for a message: rendered now, in the municipality's words. */
+function outboxRow<K extends MailKind>(mail: OutgoingMail<K>, words: TownWords) {
+  const rendered = renderMail(mail.kind, mail.data, words);
+  return {
     kind: mail.kind,
     toAddress: mail.to,
     subject: oneLine(rendered.subject),
     textBody: rendered.text,
     htmlBody: rendered.html,
     headersJson: mail.headers ? JSON.stringify(mail.headers) : null,
-  });
+  };
+}
+
+export function enqueueMail<K extends MailKind>(tx: Tx, mail: OutgoingMail<K>): number {
+  const id = insertRow(tx, outbox, outboxRow(mail, town(tx)));
   notifyOutbox();
   return id;
 }
@@ -60,6 +66,8 @@ function notifyOutbox(): void {
 }
 
 /** `enqueueMail` on the asynchronous face (decision 0080): the message in the caller's transaction. */
-export function enqueueMailAsync<K extends MailKind>(tx: Db, mail: OutgoingMail<K>): Promise<number> {
-  return viaSync(tx, (sync) => enqueueMail(sync, mail));
+export async function enqueueMailAsync<K extends MailKind>(tx: Db, mail: OutgoingMail<K>): Promise<number> {
+  const id = await insertRowAsync(tx, outbox, outboxRow(mail, await townAsync(tx)));
+  notifyOutbox();
+  return id;
 }
