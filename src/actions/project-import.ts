@@ -7,7 +7,6 @@
 import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { failure, formText, id, optionalText, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { uploadedText } from '#lib/server/platform/files/text-upload.ts';
@@ -58,7 +57,7 @@ export const projectImport = {
         if (!result.ok) failure(result);
         return { done: { importId: result.importId } };
       }
-      const preview = previewImport(db(), text, mapping);
+      const preview = await previewImport(dbAsync(), text, mapping);
       // A file that cannot be read as CSV, or has no rows, is refused beside the file field: there is nothing to match.
       if (preview.headers.length === 0) failure({ fields: { file: preview.problems.join(' ') } });
       return { preview, csv: text, source };

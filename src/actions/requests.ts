@@ -202,7 +202,7 @@ export const requests = {
       const duplicate =
         input.confirmDuplicate === 'yes'
           ? undefined
-          : nearDuplicateWarning(db(), { email: input.email, selection, formKey: input.formKey });
+          : await nearDuplicateWarning(dbAsync(), { email: input.email, selection, formKey: input.formKey });
       if (duplicate) warnings.confirmDuplicate = [duplicate];
       if (Object.keys(warnings).length) return { intent: 'check' as const, warnings };
       const result = await createRecordsRequest(

@@ -12,6 +12,7 @@ import { recordsRequests } from '#db/schema.ts';
 import { migrateDatabase, onQuery, openDatabase, type DB } from '#lib/server/platform/db.ts';
 import { countFailure, hit } from '#lib/server/platform/http/rate-limit.ts';
 import { nextInSequence } from '#lib/server/platform/sequences.ts';
+import { asyncOf } from '#lib/server/platform/db/async-session.ts';
 
 const open: DB[] = [];
 afterEach(() => {
@@ -59,39 +60,43 @@ describe('rate limits with two writers', () => {
   const t0 = new Date('2027-03-01T15:00:00Z');
   const at = (ms: number) => new Date(t0.getTime() + ms);
 
-  it('counts a hit made in the middle of another, so the limit holds across connections', () => {
+  // The other connection's statement runs inside the hook: its connection is free, so it runs at once.
+  it('counts a hit made in the middle of another, so the limit holds across connections', async () => {
     const [a, b] = twoConnections();
+    const [A, B] = [asyncOf(a), asyncOf(b)];
     let second: ReturnType<typeof hit> | undefined;
-    const stop = beforeNextWrite(a, 'rate_limits', () => (second = hit(b, 'k', limit, at(1_000))));
-    const first = hit(a, 'k', limit, at(2_000));
+    const stop = beforeNextWrite(a, 'rate_limits', () => (second = hit(B, 'k', limit, at(1_000))));
+    const first = await hit(A, 'k', limit, at(2_000));
     stop();
-    expect([second!.count, first.count]).toEqual([1, 2]);
+    expect([(await second!).count, first.count]).toEqual([1, 2]);
     expect(first.allowed).toBe(true);
     // The third hit in the window, from either connection, is over the limit.
-    expect(hit(b, 'k', limit, at(3_000))).toMatchObject({ allowed: false, count: 3, retryAfterMs: 58_000 });
+    expect(await hit(B, 'k', limit, at(3_000))).toMatchObject({ allowed: false, count: 3, retryAfterMs: 58_000 });
   });
 
-  it('starts a new window with the first hit once the old one has run out, whichever connection counts', () => {
+  it('starts a new window with the first hit once the old one has run out, whichever connection counts', async () => {
     const [a, b] = twoConnections();
-    expect(hit(a, 'k', limit, t0)).toMatchObject({ allowed: true, count: 1, retryAfterMs: 60_000 });
-    expect(hit(b, 'k', limit, at(59_999))).toMatchObject({ allowed: true, count: 2, retryAfterMs: 1 });
+    const [A, B] = [asyncOf(a), asyncOf(b)];
+    expect(await hit(A, 'k', limit, t0)).toMatchObject({ allowed: true, count: 1, retryAfterMs: 60_000 });
+    expect(await hit(B, 'k', limit, at(59_999))).toMatchObject({ allowed: true, count: 2, retryAfterMs: 1 });
     // Exactly a window later: a fresh window, counted from this hit; then the other connection counts in it.
-    const stop = beforeNextWrite(a, 'rate_limits', () =>
-      expect(hit(b, 'k', limit, at(60_000))).toMatchObject({ allowed: true, count: 1, retryAfterMs: 60_000 }),
-    );
-    expect(hit(a, 'k', limit, at(60_500))).toMatchObject({ allowed: true, count: 2, retryAfterMs: 59_500 });
+    let between: ReturnType<typeof hit> | undefined;
+    const stop = beforeNextWrite(a, 'rate_limits', () => (between = hit(B, 'k', limit, at(60_000))));
+    expect(await hit(A, 'k', limit, at(60_500))).toMatchObject({ allowed: true, count: 2, retryAfterMs: 59_500 });
     stop();
+    expect(await between).toMatchObject({ allowed: true, count: 1, retryAfterMs: 60_000 });
   });
 
-  it('counts failures from two connections, and forgets a counter left quiet long enough', () => {
+  it('counts failures from two connections, and forgets a counter left quiet long enough', async () => {
     const [a, b] = twoConnections();
+    const [A, B] = [asyncOf(a), asyncOf(b)];
     let second: ReturnType<typeof countFailure> | undefined;
-    const stop = beforeNextWrite(a, 'rate_limits', () => (second = countFailure(b, 'f', 60_000, at(1_000))));
-    const first = countFailure(a, 'f', 60_000, at(2_000));
+    const stop = beforeNextWrite(a, 'rate_limits', () => (second = countFailure(B, 'f', 60_000, at(1_000))));
+    const first = await countFailure(A, 'f', 60_000, at(2_000));
     stop();
-    expect([second!.count, first.count]).toEqual([1, 2]);
+    expect([(await second!).count, first.count]).toEqual([1, 2]);
     // Quiet for less than the forgetting time: counted on; for as long: from one again.
-    expect(countFailure(b, 'f', 60_000, at(61_999)).count).toBe(3);
-    expect(countFailure(a, 'f', 60_000, at(121_999)).count).toBe(1);
+    expect((await countFailure(B, 'f', 60_000, at(61_999))).count).toBe(3);
+    expect((await countFailure(A, 'f', 60_000, at(121_999))).count).toBe(1);
   });
 });

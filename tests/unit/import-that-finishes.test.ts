@@ -39,7 +39,7 @@ const statuses = (db: ReturnType<typeof freshDb>['db']) =>
 describe('a new project’s status on import', () => {
   it('a row with no status is refused with its reason beside it; none becomes active; a NOT date makes it complete', async () => {
     const { db, actor } = freshDb();
-    const preview = previewImport(db, CSV);
+    const preview = await previewImport(asyncOf(db), CSV);
     expect(preview.counts).toEqual({ create: 3, update: 0, error: 1 });
     const refused = preview.rows.find((r) => r.name === 'Falls Road Garage')!;
     expect(refused.action).toBe('error');
@@ -56,9 +56,9 @@ describe('a new project’s status on import', () => {
     });
   });
 
-  it('a file with no status column at all registers nothing under construction', () => {
+  it('a file with no status column at all registers nothing under construction', async () => {
     const { db } = freshDb();
-    const preview = previewImport(db, 'Project name,Site address\nA,1 A Street\nB,2 B Street');
+    const preview = await previewImport(asyncOf(db), 'Project name,Site address\nA,1 A Street\nB,2 B Street');
     expect(preview.counts).toEqual({ create: 0, update: 0, error: 2 });
   });
 });
@@ -66,7 +66,7 @@ describe('a new project’s status on import', () => {
 describe('publishing what an import registered', () => {
   it('the importer sees what the import made and publishes it all at once, each audited; then there is nothing left to publish', async () => {
     const { db, actor } = freshDb();
-    const preview = previewImport(db, CSV);
+    const preview = await previewImport(asyncOf(db), CSV);
     const done = await importProjects(asyncOf(db), actor, CSV, preview.mapping, 'pinebrook.csv');
     if (!done.ok) throw new Error(done.message);
     const outcome = (await importOutcome(asyncOf(db), done.importId))!;

@@ -154,7 +154,7 @@ describe('the queue’s duplicate marks', () => {
     const ids = (db.$client.prepare('select id from records_requests order by id').all() as Array<{ id: number }>).map(
       (r) => r.id,
     );
-    const { result, queries } = await counting(db, () => possibleDuplicates(db, ids));
+    const { result, queries } = await counting(db, () => possibleDuplicates(asyncOf(db), ids));
     // p0: requests 1 and 3; p1: requests 2 and 4 (a minute apart, the same SWPPP).
     expect(Object.fromEntries(result)).toEqual({ [ids[2]]: 'R-2026-0001', [ids[3]]: 'R-2026-0002' });
     expect(queries).toHaveLength(3);

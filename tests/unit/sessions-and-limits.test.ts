@@ -103,33 +103,35 @@ describe('rate limits', () => {
     const { db } = freshDb();
     const limit = { limit: 3, windowMs: 60_000 };
     const t0 = new Date('2026-01-05T14:00:00Z');
-    expect([1, 2, 3].map(() => hit(db, 'k', limit, t0).allowed)).toEqual([true, true, true]);
-    const fourth = hit(db, 'k', limit, new Date(t0.getTime() + 10_000));
+    const firstThree = [];
+    for (let i = 0; i < 3; i++) firstThree.push((await hit(asyncOf(db), 'k', limit, t0)).allowed);
+    expect(firstThree).toEqual([true, true, true]);
+    const fourth = await hit(asyncOf(db), 'k', limit, new Date(t0.getTime() + 10_000));
     expect(fourth).toMatchObject({ allowed: false, count: 4, retryAfterMs: 50_000 });
-    expect(isLimited(db, 'k', limit, new Date(t0.getTime() + 20_000)).allowed).toBe(false);
-    expect(hit(db, 'k', limit, new Date(t0.getTime() + 60_000)).allowed).toBe(true);
-    clearLimit(db, 'k');
-    expect(isLimited(db, 'k', limit, t0)).toMatchObject({ allowed: true, count: 0 });
+    expect((await isLimited(asyncOf(db), 'k', limit, new Date(t0.getTime() + 20_000))).allowed).toBe(false);
+    expect((await hit(asyncOf(db), 'k', limit, new Date(t0.getTime() + 60_000))).allowed).toBe(true);
+    await clearLimit(asyncOf(db), 'k');
+    expect(await isLimited(asyncOf(db), 'k', limit, t0)).toMatchObject({ allowed: true, count: 0 });
   });
 
   it('failure counters keep the time of the last failure, start again after a quiet spell, and take back a failure that turned out a success', async () => {
     const { db } = freshDb();
     const t0 = new Date('2026-01-05T14:00:00Z');
     const at = (ms: number) => new Date(t0.getTime() + ms);
-    expect(countFailure(db, 'f', 60_000, t0)).toEqual({ count: 1, lastAt: t0 });
-    expect(countFailure(db, 'f', 60_000, at(59_999))).toEqual({ count: 2, lastAt: at(59_999) });
+    expect(await countFailure(asyncOf(db), 'f', 60_000, t0)).toEqual({ count: 1, lastAt: t0 });
+    expect(await countFailure(asyncOf(db), 'f', 60_000, at(59_999))).toEqual({ count: 2, lastAt: at(59_999) });
     // Counted ahead of a check that succeeded: one fewer, and the last failure is the earlier one again.
-    countFailure(db, 'f', 60_000, at(70_000));
-    uncountFailure(db, 'f', at(70_000), at(59_999));
-    expect(readFailures(db, 'f')).toEqual({ count: 2, lastAt: at(59_999) });
+    await countFailure(asyncOf(db), 'f', 60_000, at(70_000));
+    await uncountFailure(asyncOf(db), 'f', at(70_000), at(59_999));
+    expect(await readFailures(asyncOf(db), 'f')).toEqual({ count: 2, lastAt: at(59_999) });
     // Unless another failure came meanwhile: its time stays.
-    countFailure(db, 'f', 60_000, at(80_000));
-    countFailure(db, 'f', 60_000, at(80_001));
-    uncountFailure(db, 'f', at(80_000), at(59_999));
-    expect(readFailures(db, 'f')).toEqual({ count: 3, lastAt: at(80_001) });
-    expect(countFailure(db, 'f', 60_000, at(140_001))).toEqual({ count: 1, lastAt: at(140_001) });
-    uncountFailure(db, 'f', at(140_001), undefined);
-    expect(readFailures(db, 'f')).toBeUndefined();
+    await countFailure(asyncOf(db), 'f', 60_000, at(80_000));
+    await countFailure(asyncOf(db), 'f', 60_000, at(80_001));
+    await uncountFailure(asyncOf(db), 'f', at(80_000), at(59_999));
+    expect(await readFailures(asyncOf(db), 'f')).toEqual({ count: 3, lastAt: at(80_001) });
+    expect(await countFailure(asyncOf(db), 'f', 60_000, at(140_001))).toEqual({ count: 1, lastAt: at(140_001) });
+    await uncountFailure(asyncOf(db), 'f', at(140_001), undefined);
+    expect(await readFailures(asyncOf(db), 'f')).toBeUndefined();
   });
 });
 

@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, outbox, recordsRequests, settings } from '#db/schema.ts';
 import { auditAsync } from '#lib/server/platform/audit.ts';
-import { hitAsync } from '#lib/server/platform/http/rate-limit.ts';
+import { hit } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { nextInSequenceAsync } from '#lib/server/platform/sequences.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
@@ -297,7 +297,7 @@ describe('the shared platform functions on the asynchronous face', () => {
   it('a rate limit counts every hit', async () => {
     const limit = { limit: 2, windowMs: 60_000 };
     const states = [];
-    for (let i = 0; i < 3; i++) states.push((await hitAsync(adb, 'k', limit)).allowed);
+    for (let i = 0; i < 3; i++) states.push((await hit(adb, 'k', limit)).allowed);
     expect(states).toEqual([true, true, false]);
   });
 

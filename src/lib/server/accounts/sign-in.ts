@@ -8,11 +8,11 @@ import { authTokens, users } from '#db/schema.ts';
 import { auditAsync } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import {
-  clearLimitAsync,
-  countFailureAsync,
-  hitAsync,
-  readFailuresAsync,
-  uncountFailureAsync,
+  clearLimit,
+  countFailure,
+  hit,
+  readFailures,
+  uncountFailure,
   type Limit,
 } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
@@ -54,13 +54,13 @@ export async function authenticate(
   // waits: tries sent all at once cannot each pass the check while the first is being verified.
   const counted = await db.transaction(async (tx) => {
     const before = {
-      pair: await readFailuresAsync(tx, keys.pair),
-      account: await readFailuresAsync(tx, keys.account),
-      address: await readFailuresAsync(tx, keys.address),
+      pair: await readFailures(tx, keys.pair),
+      account: await readFailures(tx, keys.account),
+      address: await readFailures(tx, keys.address),
     };
     const wait = signInWait(before, now);
     if (wait) return { wait };
-    for (const scope of SCOPES) await countFailureAsync(tx, keys[scope], SIGN_IN_SLOW_DOWN[scope].forgetAfterMs, now);
+    for (const scope of SCOPES) await countFailure(tx, keys[scope], SIGN_IN_SLOW_DOWN[scope].forgetAfterMs, now);
     return { before };
   });
   if (counted.wait) return { ok: false, reason: 'slowed', ...counted.wait };
@@ -72,9 +72,9 @@ export async function authenticate(
   if (!good || !row) return { ok: false, reason: 'invalid' };
   await db.transaction(async (tx) => {
     // The person proved who they are from here: their own slate is clean; what others did is kept.
-    await clearLimitAsync(tx, keys.pair);
-    await uncountFailureAsync(tx, keys.account, now, counted.before.account?.lastAt);
-    await uncountFailureAsync(tx, keys.address, now, counted.before.address?.lastAt);
+    await clearLimit(tx, keys.pair);
+    await uncountFailure(tx, keys.account, now, counted.before.account?.lastAt);
+    await uncountFailure(tx, keys.address, now, counted.before.address?.lastAt);
     await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id));
     await auditAsync(
       tx,
@@ -106,9 +106,9 @@ export async function requestSignInLink(
 ): Promise<{ limited: false } | { limited: true; retryAfterMs: number }> {
   const email = normalizeEmail(emailInput);
   const states = [
-    await hitAsync(db, `signin-link:pair:${ip}|${email}`, SIGN_IN_LINK_LIMITS.pair, now),
-    await hitAsync(db, `signin-link:account:${email}`, SIGN_IN_LINK_LIMITS.account, now),
-    await hitAsync(db, `signin-link:address:${ip}`, SIGN_IN_LINK_LIMITS.address, now),
+    await hit(db, `signin-link:pair:${ip}|${email}`, SIGN_IN_LINK_LIMITS.pair, now),
+    await hit(db, `signin-link:account:${email}`, SIGN_IN_LINK_LIMITS.account, now),
+    await hit(db, `signin-link:address:${ip}`, SIGN_IN_LINK_LIMITS.address, now),
   ].filter((s) => !s.allowed);
   if (states.length) return { limited: true, retryAfterMs: Math.max(...states.map((s) => s.retryAfterMs)) };
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);

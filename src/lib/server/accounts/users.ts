@@ -11,7 +11,7 @@ import { deleteUserSessions, type SessionUser } from './sessions.ts';
 import { hashToken, looksLikeToken, newToken } from '#lib/server/platform/tokens.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
-import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { fail, failAt, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 export const RESET_LIMITS = {
@@ -208,8 +208,8 @@ export async function requestPasswordReset(
   now = new Date(),
 ): Promise<{ limited: boolean }> {
   const email = normalizeEmail(emailInput);
-  const a = await hitAsync(db, `reset:account:${email}`, RESET_LIMITS.account, now);
-  const b = await hitAsync(db, `reset:ip:${ip}`, RESET_LIMITS.ip, now);
+  const a = await hit(db, `reset:account:${email}`, RESET_LIMITS.account, now);
+  const b = await hit(db, `reset:ip:${ip}`, RESET_LIMITS.ip, now);
   if (!a.allowed || !b.allowed) return { limited: true };
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user || user.disabled) return { limited: false };

@@ -9,7 +9,7 @@ import { authTokens, userRoles, users } from '#db/schema.ts';
 import { INVITE_TTL_MS, normalizeEmail } from '#lib/server/accounts/users.ts';
 import { auditAsync } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { hashToken, newToken } from '#lib/server/platform/tokens.ts';
 
@@ -33,8 +33,8 @@ export async function signUpApplicant(
   now = new Date(),
 ): Promise<{ limited: boolean }> {
   const email = normalizeEmail(input.email);
-  const a = await hitAsync(db, `apply:account:${email}`, SIGN_UP_LIMITS.account, now);
-  const b = await hitAsync(db, `apply:ip:${ip}`, SIGN_UP_LIMITS.ip, now);
+  const a = await hit(db, `apply:account:${email}`, SIGN_UP_LIMITS.account, now);
+  const b = await hit(db, `apply:ip:${ip}`, SIGN_UP_LIMITS.ip, now);
   if (!a.allowed || !b.allowed) return { limited: true };
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (existing) {

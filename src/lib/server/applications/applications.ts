@@ -18,17 +18,17 @@ import {
   type PaymentMethod,
 } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { defineUpload } from '#lib/server/platform/forms/define-upload.ts';
 import { oneLine, optionalDay, optionalText, requiredDay, requiredText } from '#lib/server/platform/forms/fields.ts';
 import { decimal, documentValues, issuesToErrors, withBlanks } from '#lib/server/platform/forms/upload-forms.ts';
 import type { ReceivedFile } from '#lib/server/platform/files/uploads.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { fail, failFields, ok, type Result } from '#lib/server/platform/result.ts';
-import { loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import { calendarDayPeriod } from '#lib/server/platform/time/periods.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 import type { TownBounds } from '#lib/shared/town-profile.ts';
 import { invalidateCompliance } from '#lib/server/compliance/compliance.ts';
 import { noiProblems, SPDES_PERMIT_ID } from '#lib/server/projects/noi.rules.ts';
@@ -217,9 +217,11 @@ export function fileApplication(
         await file(f, 'other', `SWPPP attachment: ${f.filename.replace(/\.pdf$/i, '').slice(0, 120)}`),
       );
     await planReceived(tx, actor, { projectId, documentId, receivedOn });
-    const { completenessDueOn } = await viaSync(tx, (sync) => ({
-      completenessDueOn: calendarDayPeriod(receivedOn, loadLocalLaw(sync).swpppReviewDays, loadCalendar(sync)).dueOn,
-    }));
+    const { dueOn: completenessDueOn } = calendarDayPeriod(
+      receivedOn,
+      (await loadLocalLawAsync(tx)).swpppReviewDays,
+      await loadCalendarAsync(tx),
+    );
     const [application] = await tx
       .insert(permitApplications)
       .values({ projectId, applicantUserId: actor.userId, receivedOn, createdAt: now, updatedAt: now })

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { operatorRequestEvents, operatorRequests } from '#db/schema.ts';
 import type { Tx } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { hashToken, looksLikeToken } from '#lib/server/platform/tokens.ts';
 import { trackingToken, trackUrl } from '#lib/server/records-requests/links.ts';
 import { nextInSequence, nextInSequenceAsync } from '#lib/server/platform/sequences.ts';
@@ -110,22 +110,17 @@ export async function operatorRequestIdForToken(
 }
 
 /** The tracking URL for mail about a request (a seeded row whose hash is not the derived one gets a fresh version). */
-export function operatorTrackingLink(tx: Tx, r: OperatorRequestRow, baseUrl: string): string {
+export async function operatorTrackingLink(tx: Db, r: OperatorRequestRow, baseUrl: string): Promise<string> {
   let token = trackingToken(r.number, r.trackingLinkVersion);
   if (hashToken(token) !== r.trackingTokenHash) {
     const version = r.trackingLinkVersion + 1;
     token = trackingToken(r.number, version);
-    tx.update(operatorRequests)
+    await tx
+      .update(operatorRequests)
       .set({ trackingLinkVersion: version, trackingTokenHash: hashToken(token) })
-      .where(eq(operatorRequests.id, r.id))
-      .run();
+      .where(eq(operatorRequests.id, r.id));
     r.trackingLinkVersion = version;
     r.trackingTokenHash = hashToken(token);
   }
   return trackUrl(baseUrl, token);
-}
-
-/** `operatorTrackingLink` on the asynchronous face (decision 0080), in the caller's transaction. */
-export function operatorTrackingLinkAsync(tx: Db, r: OperatorRequestRow, baseUrl: string): Promise<string> {
-  return viaSync(tx, (sync) => operatorTrackingLink(sync, r, baseUrl));
 }

@@ -20,7 +20,7 @@ import { formatDay, formatInstant } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { preparedOnce } from '#lib/server/platform/db.ts';
 import { type Db } from '#lib/server/platform/db/async-session.ts';
-import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
@@ -203,7 +203,7 @@ export function createOperatorRequest(
     }
     const limit = opts.limit ?? submissionLimit();
     if (opts.limitKey) {
-      const state = await isLimitedAsync(tx, opts.limitKey, limit);
+      const state = await isLimited(tx, opts.limitKey, limit);
       if (!state.allowed) return { ok: false, retryAfterMs: state.retryAfterMs };
     }
     const read = await readRequestFacts(tx, v, actor, now);
@@ -300,7 +300,7 @@ export function createOperatorRequest(
         },
       });
     }
-    if (opts.limitKey) await hitAsync(tx, opts.limitKey, limit);
+    if (opts.limitKey) await hit(tx, opts.limitKey, limit);
     return { ok: true, id: row!.id, number, token };
   });
 }

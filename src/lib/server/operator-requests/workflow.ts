@@ -28,7 +28,7 @@ import { checkBill, countedFromFiles, explainOperatorAnswer, type ChargeLine } f
 import {
   addOperatorEventAsync,
   getOperatorRequestAsync,
-  operatorTrackingLinkAsync,
+  operatorTrackingLink,
   updateOperatorRequestAsync,
   type OperatorRequestRow,
 } from './store.ts';
@@ -64,7 +64,7 @@ async function mailRequester(tx: Db, r: OperatorRequestRow, baseUrl: string, lea
       number: r.number,
       projectName: name,
       name: r.requesterName,
-      trackUrl: await operatorTrackingLinkAsync(tx, r, baseUrl),
+      trackUrl: await operatorTrackingLink(tx, r, baseUrl),
       lines,
     },
   });
@@ -468,7 +468,7 @@ export async function noticeMissedOperatorRequests(db: Db, baseUrl: string, now 
           data: {
             ...common,
             name: r.requesterName,
-            url: await operatorTrackingLinkAsync(tx, r, baseUrl),
+            url: await operatorTrackingLink(tx, r, baseUrl),
             forOfficer: false,
           },
         });

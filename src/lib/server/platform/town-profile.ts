@@ -181,12 +181,12 @@ export const townProfileUpload = defineUpload({
   fileField: 'logo',
   chooseAgain: 'the logo',
   parse: ({ values, files }, _c: { actor: Actor; now?: Date }) => parseTownProfileForm(values, files[0]),
-  handle: async ({ profile, keepLogo }, _files, c, { db, dbAsync }): Promise<Result> => {
+  handle: async ({ profile, keepLogo }, _files, c, { dbAsync }): Promise<Result> => {
     const before = await readAsync(dbAsync);
     const next = keepLogo ? { ...profile, logoSha256: before.logoSha256 } : profile;
     await saveTownProfile(dbAsync, c.actor, next, c.now);
     if (before.logoSha256 && before.logoSha256 !== next.logoSha256)
-      discardUnreferenced(db, [{ sha256: before.logoSha256 }]);
+      await discardUnreferenced(dbAsync, [{ sha256: before.logoSha256 }]);
     return ok();
   },
 });

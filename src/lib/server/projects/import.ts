@@ -9,9 +9,8 @@ import { parse } from 'csv-parse/sync';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { auditLog, projects } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
-import type { DB } from '#lib/server/platform/db.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { Result } from '#lib/server/platform/result.ts';
 import {
   checkImportRow,
@@ -80,7 +79,11 @@ export function readCsv(text: string): Parsed | { problem: string } {
 /** A row as planned; an update carries the record it makes (the row's columns over the project on file), read once. */
 type Planned = PreviewRow & { row?: ImportedRow; projectId?: number; updated?: ReturnType<typeof mergeForUpdate> };
 
-function plan(db: DB, text: string, chosen: ImportMapping | undefined): { preview: ImportPreview; planned: Planned[] } {
+async function plan(
+  db: Pick<Db, 'select'>,
+  text: string,
+  chosen: ImportMapping | undefined,
+): Promise<{ preview: ImportPreview; planned: Planned[] }> {
   const csv = readCsv(text);
   if ('problem' in csv)
     return {
@@ -96,65 +99,62 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
   const mapping = chosen ?? guessMapping(csv.headers);
   const problems = mappingProblems(mapping, csv.headers);
   // The town's extent from its profile (decision 0044): another town's coordinates are its own.
-  const { profile, kindWord } = town(db);
+  const { profile, kindWord } = await townAsync(db);
   const { bounds } = profile;
   const bySpdes = new Map(
-    db
-      .select({ id: projects.id, slug: projects.slug, spdes: projects.spdesPermitId })
-      .from(projects)
-      .all()
+    (await db.select({ id: projects.id, slug: projects.slug, spdes: projects.spdesPermitId }).from(projects))
       .filter((p) => p.spdes)
       .map((p) => [p.spdes!.toUpperCase(), p]),
   );
   const seen = new Map<string, number>();
-  const planned: Planned[] = problems.length
-    ? []
-    : csv.records.map((record, i) => {
-        const line = i + 2;
-        const checked = checkImportRow(record, mapping, bounds, profile.kind);
-        const name = (mapping.name && record[mapping.name]) || '';
-        if (!checked.ok) return { line, action: 'error', name, spdesPermitId: null, problems: checked.problems };
-        const spdes = checked.row.noi.spdesPermitId;
-        if (spdes && seen.has(spdes))
-          return {
-            line,
-            action: 'error',
-            name,
-            spdesPermitId: spdes,
-            problems: [`SPDES permit ID ${spdes} is already on line ${seen.get(spdes)} of this file.`],
-          };
-        if (spdes) seen.set(spdes, line);
-        const existing = spdes ? bySpdes.get(spdes) : undefined;
-        if (!existing) {
-          const refused = newProjectProblems(checked.row, mapping);
-          if (refused.length) return { line, action: 'error', name, spdesPermitId: spdes, problems: refused };
-          return { line, action: 'create', name, spdesPermitId: spdes, problems: [], row: checked.row };
-        }
-        // An update is checked as the record it makes (the row's columns over the project on file).
-        const updated = mergeForUpdate(pickNoi(db, existing.id), checked.row);
-        const merged = noiProblems(updated, bounds);
-        if (Object.keys(merged).length)
-          return {
-            line,
-            action: 'error',
-            name,
-            spdesPermitId: spdes,
-            problems: Object.entries(merged).map(
-              ([k, m]) => `${noiFieldLabel(kindWord)[k as keyof NoiFields] ?? k} (with the project on file): ${m}`,
-            ),
-          };
-        return {
-          line,
-          action: 'update',
-          name,
-          spdesPermitId: spdes,
-          problems: [],
-          slug: existing.slug,
-          row: checked.row,
-          projectId: existing.id,
-          updated,
-        };
-      });
+  const planRow = async (record: Record<string, string>, i: number): Promise<Planned> => {
+    const line = i + 2;
+    const checked = checkImportRow(record, mapping, bounds, profile.kind);
+    const name = (mapping.name && record[mapping.name]) || '';
+    if (!checked.ok) return { line, action: 'error', name, spdesPermitId: null, problems: checked.problems };
+    const spdes = checked.row.noi.spdesPermitId;
+    if (spdes && seen.has(spdes))
+      return {
+        line,
+        action: 'error',
+        name,
+        spdesPermitId: spdes,
+        problems: [`SPDES permit ID ${spdes} is already on line ${seen.get(spdes)} of this file.`],
+      };
+    if (spdes) seen.set(spdes, line);
+    const existing = spdes ? bySpdes.get(spdes) : undefined;
+    if (!existing) {
+      const refused = newProjectProblems(checked.row, mapping);
+      if (refused.length) return { line, action: 'error', name, spdesPermitId: spdes, problems: refused };
+      return { line, action: 'create', name, spdesPermitId: spdes, problems: [], row: checked.row };
+    }
+    // An update is checked as the record it makes (the row's columns over the project on file).
+    const updated = mergeForUpdate(await pickNoi(db, existing.id), checked.row);
+    const merged = noiProblems(updated, bounds);
+    if (Object.keys(merged).length)
+      return {
+        line,
+        action: 'error',
+        name,
+        spdesPermitId: spdes,
+        problems: Object.entries(merged).map(
+          ([k, m]) => `${noiFieldLabel(kindWord)[k as keyof NoiFields] ?? k} (with the project on file): ${m}`,
+        ),
+      };
+    return {
+      line,
+      action: 'update',
+      name,
+      spdesPermitId: spdes,
+      problems: [],
+      slug: existing.slug,
+      row: checked.row,
+      projectId: existing.id,
+      updated,
+    };
+  };
+  const planned: Planned[] = [];
+  if (!problems.length) for (const [i, record] of csv.records.entries()) planned.push(await planRow(record, i));
   const count = (a: PreviewRow['action']) => planned.filter((r) => r.action === a).length;
   const rows = planned.map(({ row: _row, projectId: _id, updated: _updated, ...r }) => r);
   return {
@@ -170,8 +170,12 @@ function plan(db: DB, text: string, chosen: ImportMapping | undefined): { previe
 }
 
 /** The dry run: what each row would do, and why a row cannot be imported. Nothing is written. */
-export function previewImport(db: DB, text: string, mapping?: ImportMapping): ImportPreview {
-  return plan(db, text, mapping).preview;
+export async function previewImport(
+  db: Pick<Db, 'select'>,
+  text: string,
+  mapping?: ImportMapping,
+): Promise<ImportPreview> {
+  return (await plan(db, text, mapping)).preview;
 }
 
 const NOI_KEYS = NOI_FIELD_KEYS.filter((k) => k !== 'published') as Array<keyof NoiFields>;
@@ -191,7 +195,7 @@ export async function importProjects(
     // Planned and written in one transaction: the record an update was checked as is the record written,
     // even if another process (a script, a second portal) writes meanwhile.
     return await db.transaction(async (tx): Promise<Result<ImportDone>> => {
-      const { preview, planned } = await viaSync(tx, (sync) => plan(sync, text, mapping));
+      const { preview, planned } = await plan(tx, text, mapping);
       if (preview.problems.length) return { ok: false, message: preview.problems.join(' ') };
       const good = planned.filter((p) => p.action !== 'error');
       if (!good.length)
@@ -323,8 +327,8 @@ class ImportRowError extends Error {
   }
 }
 
-function pickNoi(db: DB, projectId: number): NoiFields {
-  const row = db.select().from(projects).where(eq(projects.id, projectId)).get()!;
+async function pickNoi(db: Pick<Db, 'select'>, projectId: number): Promise<NoiFields> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
   return Object.fromEntries(
     NOI_KEYS.map((k) => [k, (row as Record<string, unknown>)[k] ?? null]),
   ) as unknown as NoiFields;

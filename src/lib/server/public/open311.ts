@@ -10,7 +10,7 @@
 import { xmlText } from '#lib/server/platform/feeds/atom.ts';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import { hitAsync } from '#lib/server/platform/http/rate-limit.ts';
+import { hit } from '#lib/server/platform/http/rate-limit.ts';
 import { isValidPoint } from '#lib/shared/geo.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
 import { keyInForce } from '#lib/server/site-reports/open311-keys.ts';
@@ -228,7 +228,7 @@ export async function postRequest(
   const key = await keyInForce(db, fields.get('api_key'), now);
   const kind = (await townAsync(db)).profile.kind;
   if (!key) return geoErrors(403, `api_key is missing, unknown or revoked. Ask the ${kind} for a key.`);
-  if (!(await hitAsync(db, `open311:key:${key.id}`, { limit: 500, windowMs: 3_600_000 }, now)).allowed)
+  if (!(await hit(db, `open311:key:${key.id}`, { limit: 500, windowMs: 3_600_000 }, now)).allowed)
     return geoErrors(429, 'Too many requests with this key; try again within the hour.');
   const code = fields.get('service_code') ?? '';
   const category = (await categories(db, { activeOnly: true })).find((c) => c.code === code);

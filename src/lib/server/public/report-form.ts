@@ -7,7 +7,7 @@
  */
 import { foldLines } from '#lib/server/platform/forms/fields.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import { hitAsync, isLimitedAsync, minutesText, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, isLimited, minutesText, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { categories } from '#lib/server/site-reports/categories.ts';
@@ -82,7 +82,7 @@ export function blankValues(today: string, projectSlug: string | null): ReportVa
 export async function receiveReport(db: Db, request: Request, ip: string, now = new Date()): Promise<ReportOutcome> {
   const today = townToday(now);
   const ipKey = `site-report:ip:${ip}`;
-  const limited = await isLimitedAsync(db, ipKey, perIp(), now);
+  const limited = await isLimited(db, ipKey, perIp(), now);
   if (!limited.allowed) {
     await request.body?.cancel().catch(() => {});
     return {
@@ -154,7 +154,7 @@ export async function receiveReport(db: Db, request: Request, ip: string, now = 
   if (Object.keys(problems).length)
     return refuse(400, photos.length ? 'Choose your photos again: they were not kept.' : undefined, problems);
   const emailKey = facts.email ? `site-report:email:${facts.email.toLowerCase()}` : null;
-  if (emailKey && !(await isLimitedAsync(db, emailKey, PER_EMAIL, now)).allowed)
+  if (emailKey && !(await isLimited(db, emailKey, PER_EMAIL, now)).allowed)
     return refuse(
       429,
       'Too many reports from this email address in the last hour. Try again later, or call the stormwater officer.',
@@ -179,7 +179,7 @@ export async function receiveReport(db: Db, request: Request, ip: string, now = 
     now,
   );
   if (!r.ok) return refuse(r.message ? 403 : 400, r.message, r.fields ?? {});
-  await hitAsync(db, ipKey, perIp(), now);
-  if (emailKey) await hitAsync(db, emailKey, PER_EMAIL, now);
+  await hit(db, ipKey, perIp(), now);
+  if (emailKey) await hit(db, emailKey, PER_EMAIL, now);
   return { kind: 'filed', id: r.id };
 }

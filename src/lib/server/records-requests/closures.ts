@@ -10,9 +10,9 @@ import { closures, recordsRequests } from '#db/schema.ts';
 import { isoWeekday } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
-import { closeOfBusiness, loadCalendar } from '#lib/server/platform/time/calendar.ts';
+import { closeOfBusinessAsync, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
 import type { DB } from '#lib/server/platform/db.ts';
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import {
   computeDueDate,
   deadlineWindow,
@@ -24,7 +24,7 @@ import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile
 import { trackingLink } from './links.ts';
 import { dueDateAfterCalendarChange, OPEN_STATUSES } from './request.rules.ts';
 import { addEventAsync, updateRequestAsync } from './store.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
 
 export interface ClosureListRow {
@@ -162,11 +162,9 @@ export async function recomputeOpenDueDates(
   why: string,
   opts: RecomputeOptions = {},
 ): Promise<DueDateChange[]> {
-  const { calendar, cob, businessDays } = await viaSync(tx, (sync) => ({
-    calendar: loadCalendar(sync, opts.holidays),
-    cob: closeOfBusiness(sync),
-    businessDays: loadLocalLaw(sync).foilBusinessDays,
-  }));
+  const calendar = await loadCalendarAsync(tx, opts.holidays);
+  const cob = await closeOfBusinessAsync(tx);
+  const businessDays = (await loadLocalLawAsync(tx)).foilBusinessDays;
   const open = await tx
     .select()
     .from(recordsRequests)

@@ -15,12 +15,12 @@ import { desc, eq } from 'drizzle-orm';
 import { operatorRequests, projects, recordsRequests } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { formatInstant } from '#lib/shared/format.ts';
 import { REQUEST_STATUS_LABEL } from '#lib/shared/labels.ts';
 import { OPERATOR_STATUS_LABEL } from '#lib/server/operator-requests/request.rules.ts';
-import { operatorTrackingLinkAsync } from '#lib/server/operator-requests/store.ts';
+import { operatorTrackingLink } from '#lib/server/operator-requests/store.ts';
 import { trackingLink } from './links.ts';
 import { type Result } from '#lib/server/platform/result.ts';
 
@@ -64,10 +64,10 @@ export async function sendLostLinks(
   const keys: Array<[string, Limit]> = [[`lost-link:address:${digest}`, limits.address]];
   if (opts.ip) keys.unshift([`lost-link:ip:${opts.ip}`, limits.ip]);
   for (const [key, limit] of keys) {
-    const state = await isLimitedAsync(db, key, limit, now);
+    const state = await isLimited(db, key, limit, now);
     if (!state.allowed) return { ok: false, retryAfterMs: state.retryAfterMs };
   }
-  for (const [key, limit] of keys) await hitAsync(db, key, limit, now);
+  for (const [key, limit] of keys) await hit(db, key, limit, now);
 
   await db.transaction(async (tx) => {
     const town = await tx
@@ -101,7 +101,7 @@ export async function sendLostLinks(
         to: `the operator of ${o.projectName}`,
         receivedText: formatInstant(o.row.receivedAt),
         statusText: OPERATOR_STATUS_LABEL[o.row.status],
-        url: await operatorTrackingLinkAsync(tx, o.row, baseUrl),
+        url: await operatorTrackingLink(tx, o.row, baseUrl),
       });
     listed.sort((a, b) => b.at.getTime() - a.at.getTime());
     const mailed = listed.slice(0, LOST_LINK_MAX);

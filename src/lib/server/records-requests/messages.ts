@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { requestEvents, requestMessages, users } from '#db/schema.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { type Db } from '#lib/server/platform/db/async-session.ts';
-import { hitAsync, minutesText } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { loadCalendarAsync, closeOfBusinessAsync } from '#lib/server/platform/time/calendar.ts';
 import { firstBusinessDayAt } from '#lib/server/platform/time/deadlines.rules.ts';
@@ -78,7 +78,7 @@ function checkBody(raw: string): string | Failure {
 
 /** The hour's limit on messages from one side of a request: counted, and a refusal when it is over. */
 async function limited(tx: Db, requestId: number, sender: MessageSender, now: Date, clerkWord: string) {
-  const state = await hitAsync(tx, messageLimitKey(requestId, sender), MESSAGE_LIMIT, now);
+  const state = await hit(tx, messageLimitKey(requestId, sender), MESSAGE_LIMIT, now);
   return state.allowed
     ? undefined
     : fail(

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
 import { recordsRequests, requestItems } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import {
   NEAR_DUPLICATE_MINUTES,
   duplicateWarning,
@@ -18,11 +18,13 @@ import { submissionKeyHash } from './request.rules.ts';
 
 const WINDOW_MS = NEAR_DUPLICATE_MINUTES * 60_000;
 
+type Reader = Pick<Db, 'select'>;
+
 /** What each request asked for (its items, not what the clerk attached). */
-function recordsOf(db: DB, ids: number[]): Map<number, RequestedRecords> {
+async function recordsOf(db: Reader, ids: number[]): Promise<Map<number, RequestedRecords>> {
   const out = new Map<number, RequestedRecords>(ids.map((id) => [id, { documentIds: [], ranges: [], freeText: null }]));
   if (!ids.length) return out;
-  const items = db
+  const items = await db
     .select({
       requestId: requestItems.requestId,
       documentId: requestItems.documentId,
@@ -32,8 +34,7 @@ function recordsOf(db: DB, ids: number[]): Map<number, RequestedRecords> {
       description: requestItems.description,
     })
     .from(requestItems)
-    .where(and(inArray(requestItems.requestId, ids), isNull(requestItems.addedByUserId)))
-    .all();
+    .where(and(inArray(requestItems.requestId, ids), isNull(requestItems.addedByUserId)));
   for (const i of items) {
     const r = out.get(i.requestId)!;
     if (i.documentId != null) r.documentIds.push(i.documentId);
@@ -49,34 +50,34 @@ function recordsOf(db: DB, ids: number[]): Map<number, RequestedRecords> {
  * sent with the same one-time form key (a double click) is the same submission, not a duplicate; a
  * withdrawn request is not repeated by asking again.
  */
-export function findNearDuplicate(
-  db: DB,
+export async function findNearDuplicate(
+  db: Reader,
   c: DuplicateCandidate,
   opts: { sameSubmissionKeyHash?: string | null } = {},
-): { number: string; minutes: number } | undefined {
+): Promise<{ number: string; minutes: number } | undefined> {
   if (!c.email) return undefined;
   const email = c.email.trim().toLowerCase();
-  const earlier = db
-    .select({
-      id: recordsRequests.id,
-      number: recordsRequests.number,
-      projectId: recordsRequests.projectId,
-      receivedAt: recordsRequests.receivedAt,
-      keyHash: recordsRequests.submissionKeyHash,
-    })
-    .from(recordsRequests)
-    .where(
-      and(
-        eq(recordsRequests.requesterEmail, email),
-        gte(recordsRequests.receivedAt, new Date(c.receivedAt.getTime() - WINDOW_MS)),
-        lte(recordsRequests.receivedAt, c.receivedAt),
-        ne(recordsRequests.status, 'withdrawn'),
-      ),
-    )
-    .orderBy(desc(recordsRequests.receivedAt))
-    .all()
-    .filter((r) => !(opts.sameSubmissionKeyHash && r.keyHash === opts.sameSubmissionKeyHash));
-  const records = recordsOf(
+  const earlier = (
+    await db
+      .select({
+        id: recordsRequests.id,
+        number: recordsRequests.number,
+        projectId: recordsRequests.projectId,
+        receivedAt: recordsRequests.receivedAt,
+        keyHash: recordsRequests.submissionKeyHash,
+      })
+      .from(recordsRequests)
+      .where(
+        and(
+          eq(recordsRequests.requesterEmail, email),
+          gte(recordsRequests.receivedAt, new Date(c.receivedAt.getTime() - WINDOW_MS)),
+          lte(recordsRequests.receivedAt, c.receivedAt),
+          ne(recordsRequests.status, 'withdrawn'),
+        ),
+      )
+      .orderBy(desc(recordsRequests.receivedAt))
+  ).filter((r) => !(opts.sameSubmissionKeyHash && r.keyHash === opts.sameSubmissionKeyHash));
+  const records = await recordsOf(
     db,
     earlier.map((r) => r.id),
   );
@@ -90,23 +91,23 @@ export function findNearDuplicate(
 }
 
 /** For the queue: request id → the number of the earlier request it may repeat (same address, within minutes, overlapping records). */
-export function possibleDuplicates(db: DB, ids: number[]): Map<number, string> {
+export async function possibleDuplicates(db: Reader, ids: number[]): Promise<Map<number, string>> {
   const marks = new Map<number, string>();
   if (!ids.length) return marks;
-  const rows = db
-    .select({
-      id: recordsRequests.id,
-      email: recordsRequests.requesterEmail,
-      projectId: recordsRequests.projectId,
-      receivedAt: recordsRequests.receivedAt,
-    })
-    .from(recordsRequests)
-    .where(inArray(recordsRequests.id, ids))
-    .all()
-    .filter((r) => r.email);
+  const rows = (
+    await db
+      .select({
+        id: recordsRequests.id,
+        email: recordsRequests.requesterEmail,
+        projectId: recordsRequests.projectId,
+        receivedAt: recordsRequests.receivedAt,
+      })
+      .from(recordsRequests)
+      .where(inArray(recordsRequests.id, ids))
+  ).filter((r) => r.email);
   if (!rows.length) return marks;
   const times = rows.map((r) => r.receivedAt.getTime());
-  const candidates = db
+  const candidates = await db
     .select({
       id: recordsRequests.id,
       number: recordsRequests.number,
@@ -123,9 +124,8 @@ export function possibleDuplicates(db: DB, ids: number[]): Map<number, string> {
         ne(recordsRequests.status, 'withdrawn'),
       ),
     )
-    .orderBy(desc(recordsRequests.receivedAt), desc(recordsRequests.id))
-    .all();
-  const records = recordsOf(db, [...new Set([...rows.map((r) => r.id), ...candidates.map((c) => c.id)])]);
+    .orderBy(desc(recordsRequests.receivedAt), desc(recordsRequests.id));
+  const records = await recordsOf(db, [...new Set([...rows.map((r) => r.id), ...candidates.map((c) => c.id)])]);
   for (const r of rows) {
     const later = { ...r, ...records.get(r.id)! };
     // The newest earlier one (ties on the instant: the lower id came first).
@@ -144,8 +144,8 @@ export function possibleDuplicates(db: DB, ids: number[]): Map<number, string> {
  * The public form's check before sending: the warning to show beside "Send it anyway", or undefined.
  * `formKey` is the form's one-time key: a double click of the same form is answered by submit.ts, not warned.
  */
-export function nearDuplicateWarning(
-  db: DB,
+export async function nearDuplicateWarning(
+  db: Reader,
   v: {
     email: string | undefined;
     selection: {
@@ -157,9 +157,9 @@ export function nearDuplicateWarning(
     formKey: string;
   },
   now = new Date(),
-): string | undefined {
+): Promise<string | undefined> {
   const s = v.selection;
-  const earlier = findNearDuplicate(
+  const earlier = await findNearDuplicate(
     db,
     {
       email: v.email ?? null,

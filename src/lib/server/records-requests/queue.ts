@@ -15,7 +15,7 @@ import {
   type RequestStatus,
 } from '#db/schema.ts';
 import { townDeadlineWindow } from '#lib/server/platform/time/calendar.ts';
-import { readSnapshotAsync, viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { containsText, requestSearch } from '#lib/server/platform/db/sql.ts';
 import { deadlineFlag, type DeadlineFlag, type DeadlineWindow } from '#lib/server/platform/time/deadlines.rules.ts';
 import { OPEN_STATUSES, type RequestChannel } from './request.rules.ts';
@@ -176,7 +176,7 @@ async function readQueue(db: Db, q: QueueQuery, now: Date) {
     ).map((r) => [r.id, r]),
   );
   // "Possible duplicate of R-…" (the same address asked for the same records minutes earlier; decision 0031).
-  const duplicates = await viaSync(db, (sync) => possibleDuplicates(sync, ids));
+  const duplicates = await possibleDuplicates(db, ids);
   const rows = ids
     .map((id) => byId.get(id)!)
     .map((r) => ({ ...r, flag: deadlineFlag(r.respondBy, window), possibleDuplicateOf: duplicates.get(r.id) ?? null }));

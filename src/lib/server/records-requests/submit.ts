@@ -17,7 +17,7 @@ import { feeScheduleOn, type FeeSchedule } from './fee-schedules.ts';
 import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { computeDueDate, explainDueDate } from '#lib/server/platform/time/deadlines.rules.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
-import { hitAsync, isLimitedAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, isLimited, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { townAsync } from '#lib/server/platform/town-profile.ts';
 import {
@@ -300,7 +300,7 @@ export function createRecordsRequest(
       };
     }
     if (limitKey) {
-      const state = await isLimitedAsync(tx, limitKey, limit);
+      const state = await isLimited(tx, limitKey, limit);
       if (!state.allowed) return { ok: false, reason: 'limited', retryAfterMs: state.retryAfterMs };
     }
     const words = await townAsync(tx);
@@ -400,7 +400,7 @@ export function createRecordsRequest(
       });
     }
     // Counted with the request it allowed, in the same commit.
-    if (limitKey) await hitAsync(tx, limitKey, limit);
+    if (limitKey) await hit(tx, limitKey, limit);
     return { ok: true, id, number, token, duplicate: false };
   });
 }

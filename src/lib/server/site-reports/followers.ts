@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { siteReportFollowers, siteReports } from '#db/schema.ts';
 import { auditAsync } from '#lib/server/platform/audit.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
-import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { fail, ok, type Refusal, type Result } from '#lib/server/platform/result.ts';
 import { generatedKey } from '#lib/server/platform/secrets.ts';
@@ -49,8 +49,8 @@ export async function askToFollow(
     .from(siteReports)
     .where(eq(siteReports.id, input.reportId));
   if (!report || report.hidden) return { ok: false, reason: 'no_report', message: 'That report is not on the portal.' };
-  const byEmail = await hitAsync(db, `report-follow:email:${email}`, FOLLOW_LIMITS.email, now);
-  const byIp = await hitAsync(db, `report-follow:ip:${ctx.ip}`, FOLLOW_LIMITS.ip, now);
+  const byEmail = await hit(db, `report-follow:email:${email}`, FOLLOW_LIMITS.email, now);
+  const byIp = await hit(db, `report-follow:ip:${ctx.ip}`, FOLLOW_LIMITS.ip, now);
   if (!byEmail.allowed || !byIp.allowed)
     return {
       ok: false,

@@ -3,7 +3,7 @@
  * bodies). Each photo is checked by content (JPEG, PNG or WebP), size-limited, and re-encoded without
  * any metadata (platform/files/images.ts) before it is stored; the original bytes are never written.
  */
-import { viaSync, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { discardUnreferenced } from '#lib/server/platform/files/references.ts';
 import { reencodeImage } from '#lib/server/platform/files/images.ts';
 import { receiveMultipart, type ReceivedFile, type ReceivedForm } from '#lib/server/platform/files/uploads.ts';
@@ -39,8 +39,8 @@ export async function receiveReportForm(request: Request): Promise<ReceivedForm>
 
 /** A refused report keeps nothing: the photos it stored go again (unless another row uses the same bytes). */
 export function discardPhotos(db: Db, form: ReceivedForm): Promise<void> {
-  // Whether a file is still referenced is the file store's question, read synchronously until 2g (decision 0080).
-  return viaSync(db, (sync) => discardUnreferenced(sync, form.files));
+  // Whether a file is still referenced is the file store's question.
+  return discardUnreferenced(db, form.files);
 }
 
 /** A resident adds to a report from its page: words (required) and up to three photos, re-encoded as they arrive. */

@@ -28,7 +28,7 @@ import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { readSnapshotAsync, type Db } from '#lib/server/platform/db/async-session.ts';
 import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { fail, type Result } from '#lib/server/platform/result.ts';
-import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { hashToken } from '#lib/server/platform/tokens.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { usersWithRole } from '#lib/server/accounts/users.ts';
@@ -730,8 +730,8 @@ export async function stillHappening(
   const now = ctx.now ?? new Date();
   const [shown] = await db.select({ hidden: siteReports.hidden }).from(siteReports).where(eq(siteReports.id, id));
   if (!shown || shown.hidden) return fail('That report is not on the portal.');
-  if (!(await hitAsync(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now)).allowed) return fail(LIMITED);
-  if (!(await hitAsync(db, `report-still:${id}:${ctx.ip}`, RESIDENT_STEP_LIMITS.stillHappening, now)).allowed)
+  if (!(await hit(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now)).allowed) return fail(LIMITED);
+  if (!(await hit(db, `report-still:${id}:${ctx.ip}`, RESIDENT_STEP_LIMITS.stillHappening, now)).allowed)
     return fail('You said so already today: the stormwater officer has it.');
   const said = input.words.trim() ? ` They wrote: ${quoted(input.words)}` : '';
   return change(db, { label: 'public', ip: ctx.ip }, id, now, async (tx, row) => {
@@ -764,7 +764,7 @@ export async function addToReport(
   const now = ctx.now ?? new Date();
   const [shown] = await db.select({ hidden: siteReports.hidden }).from(siteReports).where(eq(siteReports.id, id));
   if (!shown || shown.hidden) return fail('That report is not on the portal.');
-  if (!(await hitAsync(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now)).allowed) return fail(LIMITED);
+  if (!(await hit(db, `report-step:ip:${ctx.ip}`, RESIDENT_STEP_LIMITS.ip, now)).allowed) return fail(LIMITED);
   const photos = input.photos.length
     ? ` With ${input.photos.length === 1 ? 'a photo' : `${input.photos.length} photos`}, shown here once the stormwater officer has looked at ${input.photos.length === 1 ? 'it' : 'them'}.`
     : '';

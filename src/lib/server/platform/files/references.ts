@@ -15,6 +15,7 @@ import {
   siteReportPhotos,
 } from '#db/schema.ts';
 import type { DB } from '#lib/server/platform/db.ts';
+import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { jsonField } from '#lib/server/platform/db/sql.ts';
 import { storedFilePath } from './store.ts';
 
@@ -45,47 +46,40 @@ export function referencedFiles(db: Pick<DB, 'selectDistinct'>): Set<string> {
   return new Set(shas.flat().map((r) => r.sha!));
 }
 
-export function isFileReferenced(db: Pick<DB, 'select'>, sha256: string): boolean {
-  return (
-    db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)).limit(1).get() !== undefined ||
-    db.select({ id: requestItems.id }).from(requestItems).where(eq(requestItems.fileSha256, sha256)).limit(1).get() !==
-      undefined ||
+export async function isFileReferenced(db: Pick<Db, 'select'>, sha256: string): Promise<boolean> {
+  const uses = [
+    db.select({ id: documents.id }).from(documents).where(eq(documents.sha256, sha256)),
+    db.select({ id: requestItems.id }).from(requestItems).where(eq(requestItems.fileSha256, sha256)),
     db
       .select({ id: operatorRequestFiles.id })
       .from(operatorRequestFiles)
-      .where(eq(operatorRequestFiles.sha256, sha256))
-      .limit(1)
-      .get() !== undefined ||
+      .where(eq(operatorRequestFiles.sha256, sha256)),
     // Owners' maintenance reports, practices' agreements or easements, residents' photos: tables of their own.
     db
       .select({ id: practiceMaintenanceReports.id })
       .from(practiceMaintenanceReports)
-      .where(eq(practiceMaintenanceReports.sha256, sha256))
-      .limit(1)
-      .get() !== undefined ||
+      .where(eq(practiceMaintenanceReports.sha256, sha256)),
     db
       .select({ id: practiceAgreementFiles.id })
       .from(practiceAgreementFiles)
-      .where(eq(practiceAgreementFiles.sha256, sha256))
-      .limit(1)
-      .get() !== undefined ||
+      .where(eq(practiceAgreementFiles.sha256, sha256)),
+    db.select({ id: siteReportPhotos.id }).from(siteReportPhotos).where(eq(siteReportPhotos.sha256, sha256)),
     db
-      .select({ id: siteReportPhotos.id })
-      .from(siteReportPhotos)
-      .where(eq(siteReportPhotos.sha256, sha256))
-      .limit(1)
-      .get() !== undefined ||
-    db
-      .select({ key: settings.key })
+      .select({ id: settings.key })
       .from(settings)
-      .where(and(eq(settings.key, 'town_profile'), eq(townLogo, sha256)))
-      .limit(1)
-      .get() !== undefined
-  );
+      .where(and(eq(settings.key, 'town_profile'), eq(townLogo, sha256))),
+  ];
+  // One table at a time, stopping at the first that uses the file.
+  for (const use of uses) if ((await use.limit(1)).length) return true;
+  return false;
 }
 
 /** A refused upload leaves nothing behind: remove the stored files that no record uses. */
-export function discardUnreferenced(db: Pick<DB, 'select'>, files: Array<{ sha256: string }>, filesDir?: string): void {
+export async function discardUnreferenced(
+  db: Pick<Db, 'select'>,
+  files: Array<{ sha256: string }>,
+  filesDir?: string,
+): Promise<void> {
   for (const f of files)
-    if (!isFileReferenced(db, f.sha256)) fs.rmSync(storedFilePath(f.sha256, filesDir), { force: true });
+    if (!(await isFileReferenced(db, f.sha256))) fs.rmSync(storedFilePath(f.sha256, filesDir), { force: true });
 }

@@ -135,7 +135,7 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
         message ??= errors._form;
         delete errors._form;
       }
-      discardUnreferenced(db, stored);
+      await discardUnreferenced(asyncOf(db), stored);
       if (files.length && !errors[definition.fileField]) errors[definition.fileField] = chooseAgain;
       return { ok: false, status: 422, values, lists: form.fields, errors, message };
     },

@@ -30,13 +30,14 @@ export function loadCalendar(db: Pick<Tx, 'select'>, holidays: HolidayRules = HO
 
 const CLOSURE_COLUMNS = { date: closures.date, name: closures.name, active: closures.active };
 
-/** loadCalendar on the asynchronous face, with the statute's holiday table: the same memo, the same calendar. */
-export function loadCalendarAsync(db: Pick<Db, 'select'>): Promise<BusinessCalendar> {
-  return memoUntilPublicChangeAsync(
-    db,
-    'calendar',
-    async () => new BusinessCalendar(await db.select(CLOSURE_COLUMNS).from(closures), HOLIDAY_RULES),
-  );
+/** loadCalendar on the asynchronous face: the same memo, the same calendar (another holiday table is not kept). */
+export function loadCalendarAsync(
+  db: Pick<Db, 'select'>,
+  holidays: HolidayRules = HOLIDAY_RULES,
+): Promise<BusinessCalendar> {
+  const read = async () => new BusinessCalendar(await db.select(CLOSURE_COLUMNS).from(closures), holidays);
+  if (holidays !== HOLIDAY_RULES) return read();
+  return memoUntilPublicChangeAsync(db, 'calendar', read);
 }
 
 /** Close of business (HH:MM, town time) from settings: deadlines are met by it; a request after it still counts from its day. */

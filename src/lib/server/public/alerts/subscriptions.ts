@@ -20,7 +20,7 @@ import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { enqueueMailAsync } from '#lib/server/platform/mail/outbox.ts';
 import { projectsNear } from '#lib/server/public/near.ts';
-import { hitAsync, type Limit } from '#lib/server/platform/http/rate-limit.ts';
+import { hit, type Limit } from '#lib/server/platform/http/rate-limit.ts';
 import { fail, type Refusal, type Result } from '#lib/server/platform/result.ts';
 
 export const SUBSCRIBE_LIMITS = {
@@ -214,8 +214,8 @@ export function subscribe(
         reason: 'no_project',
         message: 'That project is not on the portal. Open the project’s page and subscribe from there.',
       };
-    const a = await hitAsync(tx, `alerts:email:${email}`, SUBSCRIBE_LIMITS.email, now);
-    const b = await hitAsync(tx, `alerts:ip:${ctx.ip}`, SUBSCRIBE_LIMITS.ip, now);
+    const a = await hit(tx, `alerts:email:${email}`, SUBSCRIBE_LIMITS.email, now);
+    const b = await hit(tx, `alerts:ip:${ctx.ip}`, SUBSCRIBE_LIMITS.ip, now);
     if (!a.allowed || !b.allowed)
       return {
         ok: false,
