@@ -11,6 +11,12 @@ declare namespace App {
      * becomes `db` when the last domain has moved.
      */
     dbAsync: import('#lib/server/platform/db/async-session.ts').Db;
+    /**
+     * The municipality this request is for: its words (name, offices, officials, `profile`) and the portal's
+     * public address, read once by the middleware (decision 0080, step 3: the tenant is the request's).
+     */
+    town: import('#lib/shared/town-profile.ts').TownWords;
+    publicUrl: string;
     /** Random id for this request, for logs. */
     requestId: string;
     /**

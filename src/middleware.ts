@@ -32,6 +32,7 @@ import {
 } from '#lib/server/platform/http/methods.ts';
 import { isCacheablePage, pageCache, type CachedPage } from '#lib/server/platform/http/page-cache.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
+import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { siteSearch } from '#lib/server/public/search/site.ts';
 import { OPEN311_BASE, wrongMethodAnswer } from '#lib/server/public/open311.ts';
 
@@ -124,6 +125,9 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
     }
   }
 
+  // The municipality's words and public address, for the action and the page (read until public data changes).
+  context.locals.town = await townAsync(context.locals.dbAsync);
+  context.locals.publicUrl = await townPublicUrlAsync(context.locals.dbAsync);
   // An action posted here: run now (a form's page then renders with its result); a fetch call is answered.
   const answered = await runAction(context);
   if (answered) return withPrivateCaching(answered, Boolean(context.locals.user));

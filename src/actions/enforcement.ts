@@ -8,8 +8,6 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { ENFORCEMENT_TYPES, PAYMENT_METHODS } from '#db/schema.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   issueAction,
@@ -36,7 +34,7 @@ import {
 } from '#lib/server/platform/forms/fields.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { allow } from './guard.ts';
-import { loadLocalLaw } from '#lib/server/platform/local-law.ts';
+import { loadLocalLawAsync } from '#lib/server/platform/local-law.ts';
 import { renameFields } from '#lib/server/platform/result.ts';
 
 const fineFields = {
@@ -61,7 +59,7 @@ export const enforcement = {
     input: z.object({ projectId: id, ...fineFields }),
     handler: async (input, ctx) => {
       allow.role(ctx, 'officer');
-      const r = calculateFine(fineInput(input.fineDays, input.fineDailyRate), loadLocalLaw(db()));
+      const r = calculateFine(fineInput(input.fineDays, input.fineDailyRate), await loadLocalLawAsync(dbAsync()));
       if (!r.ok) failure(renameFields(r, { days: 'fineDays', dailyRateCents: 'fineDailyRate' }));
       return {
         days: r.days,
@@ -122,7 +120,7 @@ export const enforcement = {
           court,
         },
         today,
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
       );
       if (!r.ok) failure(r);
       return { actionId: r.actionId };
@@ -147,7 +145,7 @@ export const enforcement = {
         input.actionId,
         { event: input.event, on, liftedOn: orNull(input.liftedOn), note: orNull(input.note) },
         townToday(),
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
       );
       if (!r.ok) failure(r);
       return { actionId: input.actionId, event: input.event };

@@ -7,8 +7,6 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { INSPECTION_MILESTONES } from '#db/schema.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
@@ -74,7 +72,7 @@ export const notices = {
           givenAt: new Date(),
           givenByName: user.name,
         },
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
       );
       if (!r.ok) failure(r);
       return { id: r.id, late: r.late };
@@ -130,7 +128,7 @@ export const notices = {
           givenAt: townInstant(input.givenDate, input.givenTime),
           givenByName: input.givenBy,
         },
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
       );
       if (!r.ok) failure(r);
       return { id: r.id, late: r.late };

@@ -10,8 +10,6 @@ import { z } from 'astro/zod';
 import { PAYMENT_METHODS } from '#db/enums.ts';
 import type { SessionUser } from '#lib/server/accounts/sessions.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
@@ -57,7 +55,7 @@ export const operatorAnswers = {
           actorOf(user, ctx),
           input.id,
           { place: input.place, on: input.on, time: input.time },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: 'offered' };
@@ -81,7 +79,7 @@ export const operatorAnswers = {
           actorOf(user, ctx),
           input.id,
           { paidOn: input.paidOn, method: input.method, reference: input.reference },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: 'paid' };
@@ -94,7 +92,7 @@ export const operatorAnswers = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const user = await operatorOf(ctx, input.id);
-      orThrow(await markInspected(dbAsync(), actorOf(user, ctx), input.id, townPublicUrl(db())));
+      orThrow(await markInspected(dbAsync(), actorOf(user, ctx), input.id, ctx.locals.publicUrl));
       return { done: 'inspected' };
     },
   }),

@@ -8,8 +8,6 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { DELIVERY_METHODS } from '#db/schema.ts';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import {
   choice,
@@ -109,7 +107,7 @@ export const operatorRequests = {
         dbAsync(),
         { ...inputOf(input, input.written ? input.channel! : 'web'), formKey: input.formKey },
         { label: 'requester', ip: ctx.clientAddress },
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
         new Date(),
         { limitKey: `operator-request:ip:${ctx.clientAddress}`, limit: submissionLimit() },
       );
@@ -133,7 +131,7 @@ export const operatorRequests = {
         dbAsync(),
         inputOf(input, input.channel),
         actorOf(user, ctx),
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
       );
       if (!result.ok) failure(result);
       return { id: result.id, number: result.number, token: result.token };

@@ -3,9 +3,8 @@ import { actorOf } from '#lib/server/platform/audit.ts';
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { PARTY_ROLES, PROJECT_KINDS, PROJECT_STATUSES } from '#db/schema.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import {
   choice,
   failure,
@@ -159,8 +158,9 @@ function toNoi(i: NoiInput): NoiFields {
 }
 
 /** Cross-field NOI checks run with the schema, so their messages sit beside the fields. */
-function checkNoi(v: NoiInput, ctx: z.RefinementCtx) {
-  for (const [field, message] of Object.entries(noiProblems(toNoi(v), town(db()).profile.bounds)))
+async function checkNoi(v: NoiInput, ctx: z.RefinementCtx) {
+  const { bounds } = (await townAsync(dbAsync())).profile;
+  for (const [field, message] of Object.entries(noiProblems(toNoi(v), bounds)))
     ctx.addIssue({ code: 'custom', path: [field], message });
 }
 
@@ -184,8 +184,8 @@ export const registry = {
         ...waterFields,
         publish: z.boolean(),
       })
-      .superRefine((v, ctx) => {
-        checkNoi(v, ctx);
+      .superRefine(async (v, ctx) => {
+        await checkNoi(v, ctx);
         if (v.waterName && !v.waterType)
           ctx.addIssue({ code: 'custom', path: ['waterType'], message: 'Choose the kind of water.' });
       }),

@@ -5,8 +5,6 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { choice, failure, id } from '#lib/server/platform/forms/fields.ts';
 import { isIsoDay } from '#lib/shared/days.ts';
@@ -33,7 +31,7 @@ export const requestDelivery = {
         actorOf(clerk, ctx),
         input.id,
         { how: input.how, on: input.on },
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
       );
       if (!result.ok) failure(result);
       return { done: input.how === 'pickup' ? 'picked-up' : 'mailed' };

@@ -4,8 +4,6 @@
  */
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { formText } from '#lib/server/platform/forms/fields.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
@@ -27,13 +25,13 @@ export const requestLinks = {
         dbAsync(),
         input.email,
         { label: 'requester', ip: ctx.clientAddress },
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
         { ip: ctx.clientAddress },
       );
       if (!result.ok)
         throw new ActionError({
           code: 'TOO_MANY_REQUESTS',
-          message: `Too many tries. Wait ${minutesText(result.retryAfterMs)} and try again, or ask the ${town(db()).clerk}.`,
+          message: `Too many tries. Wait ${minutesText(result.retryAfterMs)} and try again, or ask the ${ctx.locals.town.clerk}.`,
         });
       return { sent: true };
     },

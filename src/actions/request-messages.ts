@@ -6,8 +6,7 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { actorOf } from '#lib/server/platform/audit.ts';
-import { townAsync, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { id, linkToken, orThrow, plainText, RELOAD_FORM, oneLine } from '#lib/server/platform/forms/fields.ts';
 import { requestIdForToken } from '#lib/server/records-requests/links.ts';
@@ -47,7 +46,7 @@ export const requestMessages = {
           { label: 'requester', ip: ctx.clientAddress },
           rid,
           input.body,
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { sent: result.answered ? 'answered' : 'sent' };
@@ -66,7 +65,7 @@ export const requestMessages = {
           actorOf(clerk, ctx),
           input.id,
           { body: input.body, clarify: input.clarify === 'yes' },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: input.clarify === 'yes' ? 'clarification' : 'messaged' };
@@ -97,7 +96,7 @@ export const requestMessages = {
           actorOf(clerk, ctx),
           input.id,
           { otherNumber: input.otherNumber, note: input.note },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: 'duplicate' };

@@ -9,8 +9,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { DELIVERY_METHODS, PAYMENT_METHODS } from '#db/schema.ts';
 import { parseMoney } from '#lib/shared/format.ts';
-import { town, townAsync, townPublicUrl } from '#lib/server/platform/town-profile.ts';
-import { db } from '#lib/server/platform/db.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import { dbAsync } from '#lib/server/platform/db/async-session.ts';
 import { minutesText } from '#lib/server/platform/http/rate-limit.ts';
 import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
@@ -217,13 +216,13 @@ export const requests = {
           formKey: input.formKey,
         },
         { label: 'requester', ip: ctx.clientAddress },
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
         { ip: ctx.clientAddress },
       );
       if (!result.ok) {
         throw new ActionError({
           code: 'TOO_MANY_REQUESTS',
-          message: `Too many requests from this connection. Wait ${minutesText(result.retryAfterMs)} and send it again, or email the ${town(db()).clerk}: requests by email are always accepted.`,
+          message: `Too many requests from this connection. Wait ${minutesText(result.retryAfterMs)} and send it again, or email the ${ctx.locals.town.clerk}: requests by email are always accepted.`,
         });
       }
       return { intent: 'submit' as const, token: result.token, number: result.number, duplicate: result.duplicate };
@@ -236,7 +235,7 @@ export const requests = {
     input: z.object({ token }),
     handler: async (input, ctx) => {
       const rid = await trackedRequest(input.token);
-      orThrow(await approveCost(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, rid, townPublicUrl(db())));
+      orThrow(await approveCost(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, rid, ctx.locals.publicUrl));
       return { approved: true };
     },
   }),
@@ -251,7 +250,7 @@ export const requests = {
     handler: async (input, ctx) => {
       const rid = await trackedRequest(input.token);
       orThrow(
-        await withdraw(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, townPublicUrl(db())),
+        await withdraw(dbAsync(), { label: 'requester', ip: ctx.clientAddress }, rid, undefined, ctx.locals.publicUrl),
       );
       return { withdrawn: true };
     },
@@ -290,7 +289,7 @@ export const requests = {
           formKey: input.formKey,
         },
         actorOf(clerk, ctx),
-        townPublicUrl(db()),
+        ctx.locals.publicUrl,
       );
       if (!result.ok) throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests.' });
       return { intent: 'submit' as const, id: result.id, token: result.token };
@@ -307,7 +306,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(await acknowledge(dbAsync(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
+      orThrow(await acknowledge(dbAsync(), actorOf(clerk, ctx), input.id, input, ctx.locals.publicUrl));
       return { done: 'acknowledged' };
     },
   }),
@@ -321,7 +320,7 @@ export const requests = {
     }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(await extend(dbAsync(), actorOf(clerk, ctx), input.id, input, townPublicUrl(db())));
+      orThrow(await extend(dbAsync(), actorOf(clerk, ctx), input.id, input, ctx.locals.publicUrl));
       return { done: 'extended' };
     },
   }),
@@ -361,7 +360,7 @@ export const requests = {
           actorOf(clerk, ctx),
           input.id,
           { body: input.body, toRequester: input.audience === 'requester' },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: input.audience === 'requester' ? 'noted-requester' : 'noted' };
@@ -385,7 +384,7 @@ export const requests = {
           actorOf(clerk, ctx),
           input.id,
           { groundId: input.groundId ?? null, reason: input.reason },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: 'denied' };
@@ -420,7 +419,7 @@ export const requests = {
             reason: input.reason ?? '',
             withheldDocumentIds: input.withheld,
           },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: 'decided' };
@@ -442,7 +441,7 @@ export const requests = {
           { label: 'requester', ip: ctx.clientAddress },
           rid,
           { body: input.body },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { appealed: true };
@@ -476,7 +475,7 @@ export const requests = {
           actorOf(user, ctx),
           input.appealId,
           { outcome: input.outcome, decisionText: input.decisionText, itemIds: input.itemIds },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: 'appeal-decided' };
@@ -561,7 +560,7 @@ export const requests = {
     input: z.object({ id, reason: text(2000, 'the reason').optional() }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(await withdraw(dbAsync(), actorOf(clerk, ctx), input.id, input.reason, townPublicUrl(db())));
+      orThrow(await withdraw(dbAsync(), actorOf(clerk, ctx), input.id, input.reason, ctx.locals.publicUrl));
       return { done: 'withdrawn' };
     },
   }),
@@ -621,7 +620,7 @@ export const requests = {
             discountCents: input.discount ? parseMoney(input.discount) : undefined,
             discountReason: input.discountReason,
           },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: result.invoiceId ? 'billed' : 'released' };
@@ -633,7 +632,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      orThrow(await approveCost(dbAsync(), actorOf(clerk, ctx), input.id, townPublicUrl(db())));
+      orThrow(await approveCost(dbAsync(), actorOf(clerk, ctx), input.id, ctx.locals.publicUrl));
       return { done: 'approved' };
     },
   }),
@@ -660,7 +659,7 @@ export const requests = {
             reference: input.reference,
             receivedOn: input.receivedOn,
           },
-          townPublicUrl(db()),
+          ctx.locals.publicUrl,
         ),
       );
       return { done: 'paid' };
@@ -695,7 +694,7 @@ export const requests = {
     input: z.object({ id }),
     handler: async (input, ctx) => {
       const clerk = allow.role(ctx, 'clerk');
-      const result = orThrow(await newTrackingLink(dbAsync(), actorOf(clerk, ctx), input.id, townPublicUrl(db())));
+      const result = orThrow(await newTrackingLink(dbAsync(), actorOf(clerk, ctx), input.id, ctx.locals.publicUrl));
       return { done: 'link', token: result.token };
     },
   }),

@@ -2,7 +2,6 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { sitemapProjects } from '#lib/server/public/sitemap.ts';
 import { publicPractices } from '#lib/server/public/practices.ts';
 import { operatorCompanyPaths } from '#lib/server/public/operator-companies.ts';
@@ -10,7 +9,7 @@ import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { escapeHtml as esc } from '#lib/server/platform/mail/html.ts';
 
 export const GET: APIRoute = async ({ request, locals }) => {
-  const base = townPublicUrl(locals.db);
+  const base = locals.publicUrl;
   const fixed = [
     '/',
     '/projects',

@@ -1,5 +1,4 @@
 /** GET /api/findings.csv: the same findings as /api/findings.json, one row each (formulas neutralized), a page at a time. */
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
 import { toCsv } from '#lib/server/platform/http/csv.ts';
@@ -16,14 +15,14 @@ export const GET: APIRoute = async ({ request, url, locals }) => {
   const { records, total, page, pages } = await listFindingRecords(
     locals.dbAsync,
     parsed.value.filters,
-    townPublicUrl(locals.db),
+    locals.publicUrl,
     parsed.value.paging,
   );
   const { header, rows } = findingsCsv(records);
   return apiBody(request, '\uFEFF' + toCsv(header, rows), {
     contentType: 'text/csv; charset=utf-8',
     headers: {
-      'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-findings${pages > 1 ? `-page-${page}` : ''}.csv"`,
+      'Content-Disposition': `attachment; filename="${locals.town.slug}-stormwater-findings${pages > 1 ? `-page-${page}` : ''}.csv"`,
       Link: pageLinks(url, page, pages),
       'X-Total-Count': String(total),
       'Access-Control-Expose-Headers': 'Link, X-Total-Count',

@@ -4,7 +4,6 @@
  */
 import type { APIRoute } from 'astro';
 import { apiBody, apiError } from '#lib/server/platform/http/api-response.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { parseFindingFilters } from '#lib/server/public/api-filters.ts';
 import { listFindingRecords, pageLinks } from '#lib/server/public/findings.ts';
@@ -20,12 +19,12 @@ export const GET: APIRoute = async ({ request, url, locals }) => {
   const { records, total, page, perPage, pages } = await listFindingRecords(
     locals.dbAsync,
     parsed.value.filters,
-    townPublicUrl(locals.db),
+    locals.publicUrl,
     parsed.value.paging,
     now,
   );
   const body = {
-    source: `${townPublicUrl(locals.db)}/open-data#dict-findings`,
+    source: `${locals.publicUrl}/open-data#dict-findings`,
     as_of: townToday(now),
     total,
     page,

@@ -2,7 +2,6 @@
 import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodeOperatorCompanies } from '#lib/server/public/operator-company-data.ts';
 import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 
@@ -10,7 +9,7 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 export const contract = API_CONTRACTS['/api/operator-companies.csv'];
 
 export const GET: APIRoute = async ({ request, locals }) =>
-  encodedResponse(request, await encodeOperatorCompanies(locals.dbAsync, 'csv', townPublicUrl(locals.db)), {
+  encodedResponse(request, await encodeOperatorCompanies(locals.dbAsync, 'csv', locals.publicUrl), {
     ...OPEN_HEADERS,
-    'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-operator-companies.csv"`,
+    'Content-Disposition': `attachment; filename="${locals.town.slug}-stormwater-operator-companies.csv"`,
   });

@@ -2,7 +2,6 @@
 import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodeStormDuties } from '#lib/server/public/storm-data.ts';
 import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 
@@ -10,7 +9,7 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 export const contract = API_CONTRACTS['/api/post-storm-inspections.csv'];
 
 export const GET: APIRoute = async ({ request, locals }) =>
-  encodedResponse(request, await encodeStormDuties(locals.dbAsync, 'csv', townPublicUrl(locals.db)), {
+  encodedResponse(request, await encodeStormDuties(locals.dbAsync, 'csv', locals.publicUrl), {
     ...OPEN_HEADERS,
-    'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-post-storm-inspections.csv"`,
+    'Content-Disposition': `attachment; filename="${locals.town.slug}-stormwater-post-storm-inspections.csv"`,
   });

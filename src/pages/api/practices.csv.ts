@@ -3,7 +3,6 @@ import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodePractices } from '#lib/server/public/practices.ts';
 import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 
@@ -11,7 +10,7 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 export const contract = API_CONTRACTS['/api/practices.csv'];
 
 export const GET: APIRoute = async ({ request, locals }) =>
-  encodedResponse(request, await encodePractices(locals.dbAsync, townToday(), 'csv', townPublicUrl(locals.db)), {
+  encodedResponse(request, await encodePractices(locals.dbAsync, townToday(), 'csv', locals.publicUrl), {
     ...OPEN_HEADERS,
-    'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-practices.csv"`,
+    'Content-Disposition': `attachment; filename="${locals.town.slug}-stormwater-practices.csv"`,
   });

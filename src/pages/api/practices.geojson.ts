@@ -1,7 +1,6 @@
 /** GET /api/practices.geojson: the Town's inventory of permanent stormwater practices (0036), the fields of PRACTICE_FIELDS. */
 import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { encodePractices } from '#lib/server/public/practices.ts';
@@ -13,6 +12,6 @@ export const contract = API_CONTRACTS['/api/practices.geojson'];
 export const GET: APIRoute = async ({ request, locals }) =>
   encodedResponse(
     request,
-    await encodePractices(locals.dbAsync, townToday(), 'geojson', townPublicUrl(locals.db)),
+    await encodePractices(locals.dbAsync, townToday(), 'geojson', locals.publicUrl),
     OPEN_HEADERS,
   );

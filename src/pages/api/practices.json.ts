@@ -1,7 +1,6 @@
 /** GET /api/practices.json: the Town's inventory of permanent stormwater practices (0036), the fields of PRACTICE_FIELDS. */
 import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
 import { encodePractices } from '#lib/server/public/practices.ts';
@@ -11,8 +10,4 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 export const contract = API_CONTRACTS['/api/practices.json'];
 
 export const GET: APIRoute = async ({ request, locals }) =>
-  encodedResponse(
-    request,
-    await encodePractices(locals.dbAsync, townToday(), 'json', townPublicUrl(locals.db)),
-    OPEN_HEADERS,
-  );
+  encodedResponse(request, await encodePractices(locals.dbAsync, townToday(), 'json', locals.publicUrl), OPEN_HEADERS);

@@ -1,5 +1,4 @@
 /** GET /api/projects.csv: the same records as /api/projects, one row each (formulas neutralized). */
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import type { APIRoute } from 'astro';
 import { apiError, OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
@@ -12,8 +11,8 @@ export const contract = API_CONTRACTS['/api/projects.csv'];
 export const GET: APIRoute = async ({ request, url, locals }) => {
   const parsed = parseApiFilters(url.searchParams, contract.query);
   if (!parsed.ok) return apiError(400, parsed.message);
-  return encodedResponse(request, await projectsBody(locals.dbAsync, parsed.filters, 'csv', townPublicUrl(locals.db)), {
+  return encodedResponse(request, await projectsBody(locals.dbAsync, parsed.filters, 'csv', locals.publicUrl), {
     ...OPEN_HEADERS,
-    'Content-Disposition': `attachment; filename="${town(locals.db).slug}-stormwater-projects.csv"`,
+    'Content-Disposition': `attachment; filename="${locals.town.slug}-stormwater-projects.csv"`,
   });
 };

@@ -1,7 +1,6 @@
 /** GET /api/projects.geojson: the same records as an RFC 7946 FeatureCollection ([longitude, latitude]). */
 import type { APIRoute } from 'astro';
 import { apiError, OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
 import { parseApiFilters, projectsBody } from '#lib/server/public/open-data.ts';
 import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
@@ -14,7 +13,7 @@ export const GET: APIRoute = async ({ request, url, locals }) => {
   if (!parsed.ok) return apiError(400, parsed.message);
   return encodedResponse(
     request,
-    await projectsBody(locals.dbAsync, parsed.filters, 'geojson', townPublicUrl(locals.db)),
+    await projectsBody(locals.dbAsync, parsed.filters, 'geojson', locals.publicUrl),
     OPEN_HEADERS,
   );
 };

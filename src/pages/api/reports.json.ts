@@ -2,7 +2,6 @@
 import type { APIRoute } from 'astro';
 import { OPEN_HEADERS } from '#lib/server/platform/http/api-response.ts';
 import { encodedResponse } from '#lib/server/platform/http/encoded-body.ts';
-import { townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { encodeSiteReports } from '#lib/server/public/site-report-data.ts';
 import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 
@@ -10,4 +9,4 @@ import { API_CONTRACTS } from '#lib/server/public/api-routes.ts';
 export const contract = API_CONTRACTS['/api/reports.json'];
 
 export const GET: APIRoute = async ({ request, locals }) =>
-  encodedResponse(request, await encodeSiteReports(locals.dbAsync, 'json', townPublicUrl(locals.db)), OPEN_HEADERS);
+  encodedResponse(request, await encodeSiteReports(locals.dbAsync, 'json', locals.publicUrl), OPEN_HEADERS);

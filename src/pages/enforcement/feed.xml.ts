@@ -1,7 +1,6 @@
 /** Atom feed of the town-wide enforcement page: actions in force, and those resolved in the last 90 days. */
 import { addDays } from '#lib/shared/days.ts';
 import type { APIRoute } from 'astro';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { publicEnforcement } from '#lib/server/enforcement/actions.ts';
 import { describeAction, isInForce } from '#lib/server/enforcement/in-force.rules.ts';
 import { atomResponse } from '#lib/server/platform/feeds/atom.ts';
@@ -10,7 +9,7 @@ import { townInstant, townToday } from '#lib/server/platform/time/town-time.ts';
 import { ENFORCEMENT_TYPE_LABEL } from '#lib/shared/labels.ts';
 
 export const GET: APIRoute = async ({ locals }) => {
-  const base = townPublicUrl(locals.db);
+  const base = locals.publicUrl;
   const today = townToday();
   const { inForce, resolved } = await publicEnforcement(locals.dbAsync, addDays(today, -90));
   const rows = [...inForce, ...resolved];
@@ -31,14 +30,14 @@ export const GET: APIRoute = async ({ locals }) => {
         title: `${a.projectName}: ${ENFORCEMENT_TYPE_LABEL[a.type]} ${verb}`,
         updated: a.updatedAt > updated ? a.updatedAt : updated,
         link: `${base}/projects/${a.projectSlug}#enforcement-history`,
-        summary: `${describeAction(a, today, town(locals.db).profile.kind)} ${a.summary}`,
+        summary: `${describeAction(a, today, locals.town.profile.kind)} ${a.summary}`,
       };
     })
     .sort((x, y) => y.updated.getTime() - x.updated.getTime());
   return atomResponse({
     id: `${base}/enforcement`,
-    title: `${town(locals.db).fullName}: stormwater enforcement in force`,
-    author: town(locals.db).signature,
+    title: `${locals.town.fullName}: stormwater enforcement in force`,
+    author: locals.town.signature,
     self: `${base}/enforcement/feed.xml`,
     alternate: `${base}/enforcement`,
     updated: entries[0]?.updated ?? townInstant(today),

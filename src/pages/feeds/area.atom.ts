@@ -1,7 +1,6 @@
 /** Atom feed of an area (?lat=&lon=&r= miles): new projects, summaries, enforcement, inspection reports, SWPPP amendments and serious findings within it. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed } from '#lib/server/public/feeds.ts';
 import { areaQuery, parseArea, projectsNear } from '#lib/server/public/near.ts';
 import { latestPublicEvents } from '#lib/server/public/events.ts';
@@ -17,8 +16,8 @@ export const GET: APIRoute = async ({ request, url, locals }) => {
   const events = await latestPublicEvents(locals.dbAsync, { projectIds: ids, limit: 50 });
   const q = areaQuery(area);
   const body = eventsFeed(
-    town(locals.db),
-    townPublicUrl(locals.db),
+    locals.town,
+    locals.publicUrl,
     {
       id: `area/${q}`,
       title: `Construction within ${radiusWords(area.radiusMiles)} of ${area.point.latitude}, ${area.point.longitude}`,

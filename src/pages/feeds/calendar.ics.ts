@@ -1,7 +1,6 @@
 /** iCalendar of public dates: planned construction starts and noticed inspection milestones (?project=slug for one). */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { publicCalendar } from '#lib/server/public/feeds.ts';
 import { renderIcal } from '#lib/server/platform/feeds/ical.ts';
 import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
@@ -10,8 +9,8 @@ export const GET: APIRoute = async ({ request, url, locals }) => {
   const slug = url.searchParams.get('project');
   const project = slug ? await getPublicProjectRef(locals.dbAsync, slug) : undefined;
   if (slug && !project) return new Response('No published project by that name.', { status: 404 });
-  const events = publicCalendar(locals.db, townPublicUrl(locals.db), { projectId: project?.id });
-  const t = town(locals.db);
+  const events = publicCalendar(locals.db, locals.publicUrl, { projectId: project?.id });
+  const t = locals.town;
   const name = project
     ? `${project.name}: construction dates`
     : `${t.profile.name} construction: planned starts and inspection milestones`;

@@ -1,17 +1,16 @@
 /** Atom feed of the whole town: new projects, monthly summaries posted, enforcement issued, SWPPP amendments, serious compliance findings. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed, townEvents } from '#lib/server/public/feeds.ts';
 
 export const GET: APIRoute = async ({ request, locals }) => {
   const events = await townEvents(locals.dbAsync);
   const body = eventsFeed(
-    town(locals.db),
-    townPublicUrl(locals.db),
+    locals.town,
+    locals.publicUrl,
     {
       id: 'town',
-      title: `${town(locals.db).profile.name} construction stormwater: new projects, summaries, enforcement and serious findings`,
+      title: `${locals.town.profile.name} construction stormwater: new projects, summaries, enforcement and serious findings`,
       self: '/feeds/town.atom',
       alternate: '/',
     },

@@ -5,7 +5,6 @@
 import { addDays } from '#lib/shared/days.ts';
 import type { APIRoute } from 'astro';
 import { userForFeedToken } from '#lib/server/desks/officer-calendar-feed.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { icalResponse } from '#lib/server/platform/feeds/ical.ts';
 import { calendarIcalEvents, calendarItems } from '#lib/server/desks/officer-desk.ts';
 
@@ -17,10 +16,10 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const today = townToday();
   const items = await calendarItems(locals.dbAsync, addDays(today, -60), addDays(today, 180), today);
   const res = icalResponse(
-    `${town(locals.db).profile.name} stormwater: inspections and deadlines`,
-    calendarIcalEvents(items, townPublicUrl(locals.db), new Date(), town(locals.db).slug),
+    `${locals.town.profile.name} stormwater: inspections and deadlines`,
+    calendarIcalEvents(items, locals.publicUrl, new Date(), locals.town.slug),
     'officer-calendar.ics',
-    town(locals.db).fullName,
+    locals.town.fullName,
   );
   res.headers.set('Cache-Control', 'private, no-store');
   res.headers.set('X-Robots-Tag', 'noindex');

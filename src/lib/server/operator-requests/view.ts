@@ -41,7 +41,7 @@ import {
   type DeadlineWindow,
 } from '#lib/server/platform/time/deadlines.rules.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { townPublicUrl, townAsync } from '#lib/server/platform/town-profile.ts';
+import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
 import { feeScheduleOn } from '#lib/server/records-requests/fee-schedules.ts';
 import {
   askedFor,
@@ -541,7 +541,7 @@ export const operatorCopiesUpload = defineUpload({
   // Pages counted from the uploaded PDFs: the Town's yardstick is applied to what the files hold.
   parse: ({ values, files }, c: CopiesContext) =>
     parseCopiesForm(c.db, values, { delivery: c.delivery, counted: countedFromFiles(files) }),
-  handle: async (read, files, c, { db, dbAsync }) => {
+  handle: async (read, files, c, { dbAsync }) => {
     const result = await provideCopies(
       dbAsync,
       c.actor,
@@ -560,7 +560,7 @@ export const operatorCopiesUpload = defineUpload({
         payee: read.payee,
         howToPay: read.howToPay,
       },
-      townPublicUrl(db),
+      await townPublicUrlAsync(dbAsync),
     );
     // The service names bill lines ("lines.1"); the form shows them beside their rows ("line.2").
     return result.ok ? result : { ...result, fields: messagesByRow(fieldsOf(result), read.rowOf) };

@@ -1,7 +1,6 @@
 /** Atom feed of one project: monthly summaries, enforcement actions, inspection reports filed, SWPPP amendments and serious compliance findings. */
 import type { APIRoute } from 'astro';
 import { conditionalResponse } from '#lib/server/platform/http/conditional.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { eventsFeed, projectEvents } from '#lib/server/public/feeds.ts';
 import { getPublicProjectRef } from '#lib/server/public/alerts/subscriptions.ts';
 
@@ -10,8 +9,8 @@ export const GET: APIRoute = async ({ request, params, locals }) => {
   if (!project) return new Response('No published project by that name.', { status: 404 });
   const events = await projectEvents(locals.dbAsync, project.id);
   const body = eventsFeed(
-    town(locals.db),
-    townPublicUrl(locals.db),
+    locals.town,
+    locals.publicUrl,
     {
       id: `project/${project.id}`,
       title: `${project.name}: stormwater updates`,

@@ -8,8 +8,7 @@
  * same bytes), and a word beside the file input that the file must be chosen again (a browser never keeps
  * a chosen file when a form is sent back).
  */
-import type { DB } from '#lib/server/platform/db.ts';
-import { asyncOf, type Db } from '#lib/server/platform/db/async-session.ts';
+import { type Db } from '#lib/server/platform/db/async-session.ts';
 import { config } from '#lib/server/platform/config.ts';
 import { discardUnreferenced } from '#lib/server/platform/files/references.ts';
 import {
@@ -31,12 +30,10 @@ export interface PostedUpload {
 }
 
 /**
- * What the handler may use besides the parsed value: the database, and where to name files it stores itself.
- * `dbAsync` is the asynchronous face of the same connection, for the handlers whose domains have moved to it
- * (decision 0080, step 2); `db` goes when the last of them has.
+ * What the handler may use besides the parsed value: the database (its asynchronous face, decision 0080), and
+ * where to name files it stores itself.
  */
 export interface UploadHandling {
-  db: DB;
   dbAsync: Db;
   /** A file the handler stored itself (a generated PDF): removed with the others when the handler refuses. */
   stored: (file: { sha256: string }) => void;
@@ -72,7 +69,7 @@ export interface RefusedUpload extends Failure {
 }
 
 export interface Upload<C, R extends object> {
-  receive: (request: Request, db: DB, context: C) => Promise<({ ok: true } & R) | RefusedUpload>;
+  receive: (request: Request, db: Db, context: C) => Promise<({ ok: true } & R) | RefusedUpload>;
   /** For the file input: its `accept` attribute and hint ("PDF or JPEG photo, up to 100 MB"). */
   acceptAttribute: string;
   describe: () => string;
@@ -123,8 +120,7 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
       const stored: Array<{ sha256: string }> = [...form.files];
       if (parsed.ok && !message && Object.keys(errors).length === 0) {
         const result = await definition.handle(parsed.value, files, context, {
-          db,
-          dbAsync: asyncOf(db),
+          dbAsync: db,
           stored: (f) => stored.push(f),
         });
         if (result.ok) return result;
@@ -135,7 +131,7 @@ export function defineUpload<C, T, R extends object>(definition: UploadDefinitio
         message ??= errors._form;
         delete errors._form;
       }
-      await discardUnreferenced(asyncOf(db), stored);
+      await discardUnreferenced(db, stored);
       if (files.length && !errors[definition.fileField]) errors[definition.fileField] = chooseAgain;
       return { ok: false, status: 422, values, lists: form.fields, errors, message };
     },

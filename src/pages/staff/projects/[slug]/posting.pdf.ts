@@ -1,7 +1,6 @@
 /** The printable site posting: NOI facts, description, operator contact and a QR code to the public page. */
 import type { APIRoute } from 'astro';
 import { projectIdForSlug, requireRole } from '#lib/server/accounts/guards.ts';
-import { town, townPublicUrl } from '#lib/server/platform/town-profile.ts';
 import { contentDisposition } from '#lib/server/platform/http/http.ts';
 import { sitePostingPdf } from '#lib/server/projects/site-posting.ts';
 import { getStaffProject } from '#lib/server/projects/registry.ts';
@@ -24,9 +23,9 @@ export const GET: APIRoute = async (ctx) => {
       ),
     },
     owner,
-    townPublicUrl(ctx.locals.db),
+    ctx.locals.publicUrl,
     townToday(),
-    town(ctx.locals.db),
+    ctx.locals.town,
   );
   return new Response(pdf.bytes as BodyInit, {
     headers: {
