@@ -91,6 +91,10 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
   // Pages and components get the connection here and never import the database module themselves.
   context.locals.db = db();
   context.locals.dbAsync = dbAsync();
+  // The municipality's words and public address, for actions, pages and the error pages (kept until public
+  // data changes, so a read of the data version each).
+  context.locals.town = await townAsync(context.locals.dbAsync);
+  context.locals.publicUrl = await townPublicUrlAsync(context.locals.dbAsync);
   // Build the search index at start-up, in the background (a no-op once it is built or building).
   siteSearch().warm();
   const method = context.request.method;
@@ -125,9 +129,6 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
     }
   }
 
-  // The municipality's words and public address, for the action and the page (read until public data changes).
-  context.locals.town = await townAsync(context.locals.dbAsync);
-  context.locals.publicUrl = await townPublicUrlAsync(context.locals.dbAsync);
   // An action posted here: run now (a form's page then renders with its result); a fetch call is answered.
   const answered = await runAction(context);
   if (answered) return withPrivateCaching(answered, Boolean(context.locals.user));

@@ -69,7 +69,7 @@ describe('a closure can only add days: statutory holidays cannot be reopened (GC
     expect(appealable(denial, calendar)?.lastDay).toBe('2027-11-03');
   });
 
-  it('the closures list shows a holiday with a stored reopening as closed', () => {
+  it('the closures list shows a holiday with a stored reopening as closed', async () => {
     db.insert(schema.closures)
       .values({
         date: ELECTION_DAY_2027,
@@ -81,7 +81,9 @@ describe('a closure can only add days: statutory holidays cannot be reopened (GC
       })
       .onConflictDoUpdate({ target: schema.closures.date, set: { active: false } })
       .run();
-    expect(listClosures(db, '2027-11-01', '2027-11-30').find((c) => c.date === ELECTION_DAY_2027)).toMatchObject({
+    expect(
+      (await listClosures(asyncOf(db), '2027-11-01', '2027-11-30')).find((c) => c.date === ELECTION_DAY_2027),
+    ).toMatchObject({
       active: true,
       statutory: true,
     });

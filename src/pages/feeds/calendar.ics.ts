@@ -9,7 +9,7 @@ export const GET: APIRoute = async ({ request, url, locals }) => {
   const slug = url.searchParams.get('project');
   const project = slug ? await getPublicProjectRef(locals.dbAsync, slug) : undefined;
   if (slug && !project) return new Response('No published project by that name.', { status: 404 });
-  const events = publicCalendar(locals.db, locals.publicUrl, { projectId: project?.id });
+  const events = await publicCalendar(locals.dbAsync, locals.publicUrl, { projectId: project?.id });
   const t = locals.town;
   const name = project
     ? `${project.name}: construction dates`

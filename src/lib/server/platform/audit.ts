@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { auditLog, users } from '#db/schema.ts';
 import type { AuditAction } from './audit-actions.ts';
 import type { DB } from './db.ts';
-import type { Db } from './db/async-session.ts';
+import { readSnapshotAsync, type Db } from './db/async-session.ts';
 import { startsWithText } from './db/sql.ts';
 import { insertRow, insertRowAsync } from './insert-row.ts';
 
@@ -76,7 +76,7 @@ export interface AuditQuery {
 }
 
 /** Browse the audit log, newest first, for /staff/audit. */
-export function queryAudit(db: DB, q: AuditQuery) {
+export function queryAudit(db: Db, q: AuditQuery) {
   const perPage = q.perPage ?? 50;
   const where = and(
     q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
@@ -87,49 +87,45 @@ export function queryAudit(db: DB, q: AuditQuery) {
     q.from ? gte(auditLog.at, q.from) : undefined,
     q.to ? lt(auditLog.at, q.to) : undefined,
   );
-  const total = db
-    .select({ n: sql<number>`count(*)` })
-    .from(auditLog)
-    .where(where)
-    .get()!.n;
-  const rows = db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      entityType: auditLog.entityType,
-      entityId: auditLog.entityId,
-      beforeJson: auditLog.beforeJson,
-      afterJson: auditLog.afterJson,
-      ip: auditLog.ip,
-      actorLabel: auditLog.actorLabel,
-      actorUserId: auditLog.actorUserId,
-      actorName: users.name,
-      actorEmail: users.email,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(perPage)
-    .offset((q.page - 1) * perPage)
-    .all();
-  const entityTypes = db
-    .selectDistinct({ t: auditLog.entityType })
-    .from(auditLog)
-    .orderBy(asc(auditLog.entityType))
-    .all()
-    .map((r) => r.t);
-  return { rows, total, pages: Math.max(1, Math.ceil(total / perPage)), entityTypes, actors: auditActors(db) };
+  return readSnapshotAsync(db, async () => {
+    const [{ n: total }] = (await db
+      .select({ n: sql<number>`count(*)` })
+      .from(auditLog)
+      .where(where)) as [{ n: number }];
+    const rows = await db
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        action: auditLog.action,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        beforeJson: auditLog.beforeJson,
+        afterJson: auditLog.afterJson,
+        ip: auditLog.ip,
+        actorLabel: auditLog.actorLabel,
+        actorUserId: auditLog.actorUserId,
+        actorName: users.name,
+        actorEmail: users.email,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(perPage)
+      .offset((q.page - 1) * perPage);
+    const entityTypes = (
+      await db.selectDistinct({ t: auditLog.entityType }).from(auditLog).orderBy(asc(auditLog.entityType))
+    ).map((r) => r.t);
+    return { rows, total, pages: Math.max(1, Math.ceil(total / perPage)), entityTypes, actors: await auditActors(db) };
+  });
 }
 
 /** Every account, by name, for the audit log's "Who" picker (a disabled account's changes stay in the log). */
-export function auditActors(db: DB): Array<{ id: number; name: string; email: string }> {
+export function auditActors(db: Pick<Db, 'select'>): Promise<Array<{ id: number; name: string; email: string }>> {
   return db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .orderBy(asc(users.name), asc(users.id))
-    .all();
+    .orderBy(asc(users.name), asc(users.id));
 }
 
 /** `audit` for a service on the asynchronous face (decision 0080): the same row, in the caller's transaction. */

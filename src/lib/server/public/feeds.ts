@@ -6,12 +6,11 @@ import { MILESTONE_LABEL } from '#lib/shared/labels.ts';
 import type { Milestone } from '#db/enums.ts';
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { inspectionNotices, projects } from '#db/schema.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import { latestPublicEvents, type PublicEvent } from './events.ts';
 import { renderAtom, type AtomFeed } from '#lib/server/platform/feeds/atom.ts';
 import type { IcalEvent } from '#lib/server/platform/feeds/ical.ts';
-import { town } from '#lib/server/platform/town-profile.ts';
+import { townAsync } from '#lib/server/platform/town-profile.ts';
 import type { TownWords } from '#lib/shared/town-profile.ts';
 
 /**
@@ -58,14 +57,18 @@ export function projectEvents(db: Db, projectId: number): Promise<PublicEvent[]>
 }
 
 /** Planned starts (all-day) and noticed inspection milestones (timed), from a year ago on. */
-export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: number; now?: Date } = {}): IcalEvent[] {
-  const t = town(db);
+export async function publicCalendar(
+  db: Db,
+  baseUrl: string,
+  opts: { projectId?: number; now?: Date } = {},
+): Promise<IcalEvent[]> {
+  const t = await townAsync(db);
   const host = authorityOf(t);
   const now = opts.now ?? new Date();
   const from = new Date(now.getTime() - 366 * 86_400_000);
   const fromDay = from.toISOString().slice(0, 10);
   const projectFilter = opts.projectId != null ? [eq(projects.id, opts.projectId)] : [];
-  const starts = db
+  const starts = await db
     .select({
       id: projects.id,
       slug: projects.slug,
@@ -83,9 +86,8 @@ export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: numb
         ...projectFilter,
       ),
     )
-    .orderBy(asc(projects.plannedStartOn))
-    .all();
-  const notices = db
+    .orderBy(asc(projects.plannedStartOn));
+  const notices = await db
     .select({
       id: inspectionNotices.id,
       milestone: inspectionNotices.milestone,
@@ -104,8 +106,7 @@ export function publicCalendar(db: DB, baseUrl: string, opts: { projectId?: numb
         ...(opts.projectId != null ? [inArray(projects.id, [opts.projectId])] : []),
       ),
     )
-    .orderBy(asc(inspectionNotices.scheduledFor))
-    .all();
+    .orderBy(asc(inspectionNotices.scheduledFor));
   return [
     ...starts.map((p) => ({
       uid: `planned-start-${p.id}@${host}`,

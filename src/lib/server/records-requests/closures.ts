@@ -11,7 +11,6 @@ import { isoWeekday } from '#lib/shared/days.ts';
 import { formatDay } from '#lib/shared/format.ts';
 import { auditAsync, type Actor } from '#lib/server/platform/audit.ts';
 import { closeOfBusinessAsync, loadCalendarAsync } from '#lib/server/platform/time/calendar.ts';
-import type { DB } from '#lib/server/platform/db.ts';
 import type { Db } from '#lib/server/platform/db/async-session.ts';
 import {
   computeDueDate,
@@ -37,13 +36,12 @@ export interface ClosureListRow {
 }
 
 /** Holidays and closures from `from` to `to`, with clerk changes (a reopened holiday shows as inactive). */
-export function listClosures(db: DB, from: string, to: string): ClosureListRow[] {
-  const rows = db
+export async function listClosures(db: Pick<Db, 'select'>, from: string, to: string): Promise<ClosureListRow[]> {
+  const rows = await db
     .select()
     .from(closures)
     .where(and(gte(closures.date, from), lte(closures.date, to)))
-    .orderBy(asc(closures.date))
-    .all();
+    .orderBy(asc(closures.date));
   const byDate = new Map<string, ClosureListRow>();
   for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
     for (const [date, name] of statutoryHolidays(y)) {
