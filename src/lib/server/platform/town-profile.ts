@@ -1,10 +1,11 @@
 /**
  * The town profile, stored (decision 0038): one JSON row in `settings`, read through
  * memoUntilPublicChange so hot pages do not query it per request, saved by the admin with an audit row.
- * THE ONE API: `town(db)` returns the words (`fullName`, `portalName`, `hall`, `clerk`, …) and the
- * profile itself (`town(db).profile.clerkOffice.address`); pages call it through their layout's
- * `Astro.locals.db`, mail gets it injected by the outbox (mail/layout.ts `mailTown()`), PDFs and feeds take it
- * from their loaders. The pure part (shape, words, checks) is src/lib/shared/town-profile.ts.
+ * THE ONE API: `townAsync(db)` (and `town(db)` on the synchronous face the seeds use) returns the words
+ * (`fullName`, `portalName`, `hall`, `clerk`, …) and the profile itself (`.profile.clerkOffice.address`); the
+ * middleware reads it once per request into `locals.town` (and the public address into `locals.publicUrl`),
+ * where pages, layouts and actions take it; mail gets it injected by the outbox (mail/layout.ts `mailTown()`),
+ * PDFs and feeds take it from their loaders. The pure part (shape, words, checks) is src/lib/shared/town-profile.ts.
  */
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
