@@ -32,7 +32,7 @@ import {
 } from '#lib/server/platform/http/methods.ts';
 import { isCacheablePage, pageCache, type CachedPage } from '#lib/server/platform/http/page-cache.ts';
 import { townToday } from '#lib/server/platform/time/town-time.ts';
-import { townAsync, townPublicUrlAsync } from '#lib/server/platform/town-profile.ts';
+import { publicUrlOf, townAsync } from '#lib/server/platform/town-profile.ts';
 import { siteSearch } from '#lib/server/public/search/site.ts';
 import { OPEN311_BASE, wrongMethodAnswer } from '#lib/server/public/open311.ts';
 
@@ -92,9 +92,9 @@ const handle = async (context: APIContext, next: () => Promise<Response>): Promi
   context.locals.db = db();
   context.locals.dbAsync = dbAsync();
   // The municipality's words and public address, for actions, pages and the error pages (kept until public
-  // data changes, so a read of the data version each).
+  // data changes: one read of the data version).
   context.locals.town = await townAsync(context.locals.dbAsync);
-  context.locals.publicUrl = await townPublicUrlAsync(context.locals.dbAsync);
+  context.locals.publicUrl = publicUrlOf(context.locals.town.profile);
   // Build the search index at start-up, in the background (a no-op once it is built or building).
   siteSearch().warm();
   const method = context.request.method;

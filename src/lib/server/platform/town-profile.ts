@@ -122,7 +122,8 @@ export function townPublicUrl(db: Reader): string {
   return publicUrlOf(townProfile(db));
 }
 
-const publicUrlOf = (profile: TownProfile) => (profile.publicUrl || config().publicUrl).replace(/\/$/, '');
+/** The portal's public address from a profile already read: the profile's, else the configured PUBLIC_URL. */
+export const publicUrlOf = (profile: TownProfile) => (profile.publicUrl || config().publicUrl).replace(/\/$/, '');
 
 /** The From: of outgoing mail: the profile's, else MAIL_FROM, else one built from the town's name. */
 export function townMailFrom(db: Reader): string {
