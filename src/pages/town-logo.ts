@@ -4,7 +4,7 @@ import { storedFileResponse } from '#lib/server/platform/files/downloads.ts';
 import { townLogoFile } from '#lib/server/platform/town-profile.ts';
 
 export const GET: APIRoute = ({ locals }) => {
-  const logo = townLogoFile(locals.db);
+  const logo = townLogoFile(locals.town.profile);
   if (!logo) return new Response('No logo', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   return storedFileResponse(logo, { cache: 'public' });
 };

@@ -195,9 +195,9 @@ export const townProfileUpload = defineUpload({
 
 /** The logo as a response (its type read from its first bytes: PNG or JPEG), or undefined without one. */
 export function townLogoFile(
-  db: Reader,
+  profile: Pick<TownProfile, 'logoSha256'>,
 ): { sha256: string; filename: string; mimeType: string; sizeBytes: number } | undefined {
-  const sha = townProfile(db).logoSha256;
+  const sha = profile.logoSha256;
   if (!sha) return undefined;
   const head = Buffer.alloc(4);
   try {
