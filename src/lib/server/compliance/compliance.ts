@@ -399,7 +399,6 @@ export async function loadComplianceData(
     const rows = { projects } as ComplianceRows;
     for (const key of Object.keys(q) as Array<keyof Statements>)
       if (key !== 'projects') rows[key] = (await q[key].all(s.params)) as never;
-    // The calendar and the local law are the platform's loaders, which move in step 2g (decision 0080).
     return assembleComplianceData(rows, today, rows.reviews.length ? await reviewLaw(db) : undefined);
   });
 }

@@ -57,7 +57,6 @@ async function readOfficerDesk(db: Db, today: string, now: Date) {
   const noticeFrom = townInstant(addDays(today, -NOTICE_LOOKBACK_DAYS));
   const noticeTo = townInstant(addDays(today, NOTICE_HORIZON_DAYS + 1));
   const other = {
-    // The business calendar is the platform's loader, which moves in step 2g (decision 0080).
     calendar: await loadCalendarAsync(db),
     scheduled: await scheduledBetween(db, noticeFrom, noticeTo),
   };

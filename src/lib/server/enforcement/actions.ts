@@ -796,7 +796,6 @@ async function readAction(db: Db, actionId: number) {
     .select({ id: enforcementActions.id, type: enforcementActions.type, issuedOn: enforcementActions.issuedOn })
     .from(enforcementActions)
     .where(eq(enforcementActions.escalatedToId, actionId));
-  // The recipient is read by the helper issuing an action shares (still synchronous).
   const owner = await ownerOf(db, action.projectId);
   return {
     action,

@@ -315,7 +315,6 @@ async function readRequestFacts(db: Db, v: OperatorRequestInput, actor: Actor, n
   // The operator's days are the General Construction Law's, not Town Hall's (decision 0069).
   const t = await townAsync(db);
   const due = computeDueDate(receivedAt, STATUTORY_CALENDAR, {
-    // The platform's calendar loaders move in step 2g (decision 0080).
     closeOfBusiness: await closeOfBusinessAsync(db),
     municipality: t.profile.kind,
   });

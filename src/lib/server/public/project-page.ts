@@ -207,7 +207,6 @@ async function readProjectPage(db: Db, slug: string, today: string) {
   const townInspections = await publicTownInspections(db, project.id);
   const t = await townAsync(db);
   const review = swppp.review;
-  // The calendar and the local law are the platform's loaders, which move in step 2g (decision 0080).
   const calendar = await loadCalendarAsync(db);
   const law = await loadLocalLawAsync(db);
   const siteReports = await reportsForProject(db, project.id);

@@ -46,7 +46,6 @@ export function fileAgreement(
       .where(eq(stormwaterPractices.id, practiceId));
     if (!practice) return { ok: false, message: 'That practice is not in the inventory.' };
     if (file.kind !== 'pdf') return { ok: false, fields: { agreement: 'The agreement or easement must be a PDF.' } };
-    // The one reading of "the agreement in force", shared with the public page (still synchronous).
     const before = (await currentAgreement(tx, practiceId)) ?? null;
     const [row] = await tx
       .insert(practiceAgreementFiles)

@@ -312,10 +312,9 @@ export function isAsyncFace(db: object): boolean {
 }
 
 /**
- * Runs a synchronous platform function on the same connection, once no other transaction holds it: how the
- * services that move first still call the shared functions not yet converted (audit, the outbox, numbering).
- * Inside an asynchronous transaction its statements run in that transaction (one connection). These bridges go
- * when the last group moves (decision 0080, step 2g).
+ * Runs a synchronous function on the same connection, once no other transaction holds it. Inside an asynchronous
+ * transaction its statements run in that transaction (one connection). Only the write lock's skip-if-busy write
+ * below still needs it: the services read and write on this face.
  */
 export function viaSync<T>(db: Db, work: (sync: DB) => T): Promise<T> {
   const session = sessionOf(db);
