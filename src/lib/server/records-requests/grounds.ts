@@ -22,14 +22,13 @@ type Writer = Pick<Db, 'select' | 'insert'>;
  * list named §87(2)(e)'s four sub-grounds gains them beside its old (e), which the admin may retire.
  */
 export async function ensureStatutoryGrounds(tx: Writer, now = new Date()): Promise<void> {
-  const have = new Set(
-    (
-      await tx.select({ citation: denialGrounds.citation }).from(denialGrounds).where(eq(denialGrounds.statutory, true))
-    ).map((g) => g.citation),
-  );
-  if (STATUTORY_GROUNDS.every((g) => have.has(g.citation))) return;
+  const have = await tx
+    .select({ citation: denialGrounds.citation })
+    .from(denialGrounds)
+    .where(eq(denialGrounds.statutory, true));
+  const missing = missingStatutory(have);
   for (const [i, g] of STATUTORY_GROUNDS.entries()) {
-    if (!have.has(g.citation))
+    if (missing.has(g.citation))
       await tx.insert(denialGrounds).values({
         citation: g.citation,
         label: g.label,
@@ -42,13 +41,18 @@ export async function ensureStatutoryGrounds(tx: Writer, now = new Date()): Prom
   }
 }
 
+/** The statutory grounds' citations that are not among `statutory` (the database's statutory rows). */
+function missingStatutory(statutory: Array<{ citation: string }>): Set<string> {
+  const have = new Set(statutory.map((g) => g.citation));
+  return new Set(STATUTORY_GROUNDS.map((g) => g.citation).filter((c) => !have.has(c)));
+}
+
 /** Every ground, in the admin's order (seeding the statutory ones on first use). */
 export async function listGrounds(db: Db, opts: { activeOnly?: boolean } = {}): Promise<DenialGround[]> {
   const read = () => db.select().from(denialGrounds).orderBy(asc(denialGrounds.sortOrder), asc(denialGrounds.id));
   let rows = await read();
   // Written only when a statutory ground is missing, so that pages reading the list inside a snapshot stay reads.
-  const have = new Set(rows.filter((g) => g.statutory).map((g) => g.citation));
-  if (!STATUTORY_GROUNDS.every((g) => have.has(g.citation))) {
+  if (missingStatutory(rows.filter((g) => g.statutory)).size) {
     await db.transaction((tx) => ensureStatutoryGrounds(tx));
     rows = await read();
   }
